@@ -1,0 +1,65 @@
+import { defineConfig } from 'vitest/config';
+
+// One embedded PostgreSQL per run (each test file clones a migrated template database);
+// one Temporal time-skipping server per run; Kafka only for the suites that need a broker.
+const postgres = 'tests/harness/postgres-global-setup.ts';
+const temporal = 'tests/harness/temporal-global-setup.ts';
+const kafka = 'tests/harness/kafka-global-setup.ts';
+const app = 'tests/harness/app-global-setup.ts';
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{contracts,ledger,services,web,admin-ui}/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.kafka.test.ts', '**/node_modules/**'],
+          globalSetup: [postgres],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'workflows',
+          include: ['workflows/src/**/*.test.ts'],
+          globalSetup: [postgres, temporal],
+          // Time skipping is global to the shared Temporal environment: workflow files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'kafka',
+          include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: [postgres, kafka],
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          exclude: ['tests/infra/kafka*.test.ts'],
+          globalSetup: [postgres],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: [postgres, app],
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
