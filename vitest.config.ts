@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const postgres = 'tests/harness/postgres-global-setup.ts';
 const temporal = 'tests/harness/temporal-global-setup.ts';
 const kafka = 'tests/harness/kafka-global-setup.ts';
-const app = 'tests/harness/app-global-setup.ts';
+const browser = 'tests/harness/browser-global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: [postgres, app],
+          globalSetup: [postgres, browser],
           fileParallelism: false,
         },
       },

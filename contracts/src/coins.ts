@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const COIN_EVENT_TYPES = ['USE', 'EARN', 'EXPIRED', 'REFUND'] as const;
+export const coinEventTypeSchema = z.enum(COIN_EVENT_TYPES);
+export type CoinEventType = z.infer<typeof coinEventTypeSchema>;
+
+export const COIN_ITEM_TYPES = ['CASH', 'BONUS'] as const;
+export const coinItemTypeSchema = z.enum(COIN_ITEM_TYPES);
+export type CoinItemType = z.infer<typeof coinItemTypeSchema>;
+
+/** Pay methods offered by the coin charge modal; kakaopay is the default. */
+export const PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
+export const payMethodSchema = z.enum(PAY_METHODS);
+export type PayMethod = z.infer<typeof payMethodSchema>;
+export const DEFAULT_PAY_METHOD: PayMethod = 'kakaopay';
+
+export const PAYMENT_CURRENCIES = ['KRW', 'USD'] as const;
+export const paymentCurrencySchema = z.enum(PAYMENT_CURRENCIES);
+export type PaymentCurrency = z.infer<typeof paymentCurrencySchema>;
+
+/** Bank-deposit (pending charge) statuses; anything else is displayed as NONE. */
+export const DEPOSIT_STATUSES = ['ready', 'paid', 'cancelled', 'failed'] as const;
+export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+export const DEFAULT_PENDING_DEPOSIT_STATUS: DepositStatus = 'ready';
+
+export const CASH_RECEIPT_TYPES = ['PHONE'] as const;
+
+/** Ledger transaction types (DESIGN.md §5). */
+export const LEDGER_TRANSACTION_TYPES = [
+  'PURCHASE',
+  'BONUS_GRANT',
+  'MISSION_HOLD',
+  'MISSION_RELEASE',
+  'MISSION_REFUND',
+  'LUCKY_ROLL',
+  'EXPIRY',
+  'PURCHASE_WITHDRAWAL',
+  'PARTIAL_REFUND',
+  'SETTLEMENT_PAYOUT',
+] as const;
+export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
+export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;
+
+export const COIN_LOT_SOURCES = ['CASH', 'BONUS'] as const;
+export type CoinLotSource = (typeof COIN_LOT_SOURCES)[number];

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+import { hashPaths } from './lib/content-hash';
+import { REPO_ROOT } from './lib/paths';
+
+const APPS = ['web', 'admin-ui'] as const;
+type AppName = (typeof APPS)[number];
+
+function sourcesOf(app: AppName): string[] {
+  const root = path.join(REPO_ROOT, app);
+  return [
+    path.join(root, 'src'),
+    path.join(root, 'public'),
+    path.join(root, 'index.html'),
+    path.join(root, 'vite.config.ts'),
+    path.join(root, 'package.json'),
+    path.join(REPO_ROOT, 'contracts/src'),
+    path.join(REPO_ROOT, 'package-lock.json'),
+  ];
+}
+
+/** Builds the web and admin apps with Vite when their sources changed since the last build. */
+export async function ensureAppsBuilt(options: { log?: (line: string) => void; force?: boolean } = {}) {
+  const log = options.log ?? console.log;
+  for (const app of APPS) {
+    const root = path.join(REPO_ROOT, app);
+    const stampFile = path.join(root, 'dist', '.build-stamp');
+    const hash = hashPaths(sourcesOf(app));
+    const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
+    if (!options.force && current === hash && fs.existsSync(path.join(root, 'dist', 'index.html'))) continue;
+    const started = performance.now();
+    log(`building ${app}…`);
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    fs.writeFileSync(stampFile, hash);
+    log(`built ${app} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await ensureAppsBuilt({ force: process.argv.includes('--force') });
+}

