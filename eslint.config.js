@@ -19,7 +19,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['scripts/**', 'tests/**'],
+    files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx', 'services/src/main.ts'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -30,7 +30,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'child_process', 'os'], message: 'Workflows must be deterministic: no Node built-ins.' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'child_process', 'os'],
+              message: 'Workflows must be deterministic: no Node built-ins.',
+            },
             { group: ['@fanmission/services/*', 'pg', 'kysely'], message: 'Workflows do no I/O: call an activity.' },
           ],
         },

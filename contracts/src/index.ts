@@ -8,3 +8,4 @@ export * from './limits';
 export * from './missions';
 export * from './page';
 export * from './roles';
+export * from './users';

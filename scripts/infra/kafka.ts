@@ -10,13 +10,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../lib/paths';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const kafkaPom = join(repoRoot, 'tools', 'kafka', 'pom.xml');
+export const kafkaPom = join(REPO_ROOT, 'tools', 'kafka', 'pom.xml');
 
-export function cacheRoot(): string {
+/** Read on every call (not at import), so a test or script may set FANMISSION_CACHE_DIR late. */
+function cacheRoot(): string {
   const fromEnv = process.env.FANMISSION_CACHE_DIR;
-  return fromEnv ? resolve(fromEnv) : join(repoRoot, '.cache');
+  return fromEnv ? resolve(fromEnv) : join(REPO_ROOT, '.cache');
 }
 
 /** The java executable: $JAVA_HOME/bin/java when JAVA_HOME is set, else `java` from PATH. */
@@ -93,7 +94,9 @@ function runMaven(args: string[]): Promise<void> {
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('error', (error) => {
-      reject(new Error(`Cannot run Maven (${mvn}) to fetch Kafka's jars: ${error.message}. Install Maven 3 and Java 17+.`));
+      reject(
+        new Error(`Cannot run Maven (${mvn}) to fetch Kafka's jars: ${error.message}. Install Maven 3 and Java 17+.`),
+      );
     });
     child.on('close', (code) => {
       if (code === 0) resolvePromise();

@@ -37,7 +37,7 @@ export async function ensureTemporalTestServer(): Promise<string> {
   const wrapperPath = join(dir, 'temporal-test-server');
   const stampPath = join(dir, 'stamp');
   const java = findJava();
-  const key = cacheKey(java);
+  const key = cacheKey(java, dir);
   if (readStamp(stampPath) === key && existsSync(wrapperPath)) return wrapperPath;
 
   await mkdir(dir, { recursive: true });
@@ -55,7 +55,8 @@ export async function ensureTemporalTestServer(): Promise<string> {
       .sort()
       .map((name) => join(libDir, name))
       .join(delimiter);
-    if (!classpath.includes('temporal-test-server')) throw new Error(`Maven did not copy temporal-test-server into ${libDir}`);
+    if (!classpath.includes('temporal-test-server'))
+      throw new Error(`Maven did not copy temporal-test-server into ${libDir}`);
 
     const archivePath = join(dir, 'app.jsa');
     await rm(archivePath, { force: true });
@@ -125,10 +126,12 @@ async function createClassDataArchive(java: string, classpath: string, archivePa
     await waitForPort(port, 30_000, exited);
     await exerciseServer(`127.0.0.1:${port}`);
   } catch (error) {
-    console.warn(`[temporal-test-server] warm-up run failed, starting without CDS: ${String(error)}\n${output.join('')}`);
+    console.warn(
+      `[temporal-test-server] warm-up run failed, starting without CDS: ${String(error)}\n${output.join('')}`,
+    );
   } finally {
     child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), delay(30_000).then(() => false)]);
+    const stopped = await Promise.race([exited.then(() => true), delay(30_000, { unref: true }).then(() => false)]);
     if (!stopped) {
       child.kill('SIGKILL');
       await exited;
@@ -160,11 +163,12 @@ async function exerciseServer(address: string): Promise<void> {
   }
 }
 
-function cacheKey(java: string): string {
+/** The wrapper and the CDS archive hold absolute paths of the JVM and the jars, so both are part of the key. */
+function cacheKey(java: string, dir: string): string {
   const javaStat = statSync(java);
   return createHash('sha256')
     .update(readFileSync(pomPath))
-    .update(`\0${layoutVersion}\0${java}\0${javaStat.size}\0${javaStat.mtimeMs}`)
+    .update(`\0${layoutVersion}\0${dir}\0${java}\0${javaStat.size}\0${javaStat.mtimeMs}`)
     .digest('hex');
 }
 
@@ -267,8 +271,11 @@ function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
+function delay(ms: number, options: { unref?: boolean } = {}): Promise<void> {
+  return new Promise((resolveDelay) => {
+    const timer = setTimeout(resolveDelay, ms);
+    if (options.unref) timer.unref();
+  });
 }
 
 // `tsx scripts/infra/temporal-test-server.ts` installs the server and prints the wrapper's path.

@@ -8,13 +8,15 @@ import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness
 import { testConfig } from '@fanmission/tests/harness/app';
 import { buildApp } from './app';
 import { notFound } from './http/errors';
+import { createDevMailbox } from './mail/mailer';
 
 let app: FastifyInstance;
 let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+  const config = testConfig();
+  app = await buildApp({ config, db: database.db, logger: false, mailer: createDevMailbox({ from: config.MAIL_FROM }) });
   // A probe route exercising the request-validation path the real routes share.
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/probe/:id',
@@ -156,7 +158,11 @@ describe('errors', () => {
 
   it('answers unknown API paths with a JSON 404, never the web page', async () => {
     for (const url of ['/api/v1/nothing-here', '/api/unknown', '/api']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en' } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-language': 'en' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(errorResponseSchema.parse(response.json())).toMatchObject({ status: 404, code: 'NOT_FOUND' });

@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerJwt } from './auth/jwt';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
+import { loginRoutes } from './auth/routes';
 import type { AppConfig } from './config/config';
+import type { ServiceContext } from './context';
 import { REPO_ROOT } from './config/config';
 import type { Db } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -12,17 +16,28 @@ import { zodValidatorCompiler } from './http/validation';
 import { registerLanguage } from './plugins/language';
 import { registerOpenApi } from './plugins/openapi';
 import { registerStaticApps, type StaticAppsOptions } from './plugins/static-apps';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import type { DevMailbox, Mailer } from './mail/mailer';
+import { findCaller } from './users/repository';
+import { userRoutes } from './users/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    ctx: ServiceContext;
   }
 }
 
 export interface AppDependencies {
   config: AppConfig;
   db: Db;
+  mailer: Mailer;
+  /** The development mailbox behind /dev/mail (embedded mode without SMTP_URL). */
+  devMailbox?: DevMailbox;
+  rateLimits?: RateLimits;
+  /** The clock (tests pass a fixed or moving one). */
+  now?: () => Date;
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | { level: string };
   staticApps?: StaticAppsOptions;
@@ -51,6 +66,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  const ctx: ServiceContext = {
+    db,
+    config,
+    mailer: dependencies.mailer,
+    now: dependencies.now ?? (() => new Date()),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  const rateLimits = dependencies.rateLimits ?? DEFAULT_RATE_LIMITS;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -58,13 +82,24 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguage(app);
   installErrorHandler(app);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
+  await registerRateLimits(app);
+  await registerJwt(app, {
+    secret: config.JWT_SECRET,
+    expiresIn: config.JWT_EXPIRES_IN,
+    loadCaller: (userId) => findCaller(db, userId),
+  });
 
+  await app.register(loginRoutes, { prefix: '/api', rateLimits });
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { version: APP_VERSION });
+      await v1.register(userRoutes, { rateLimits });
     },
     { prefix: '/api/v1' },
   );
+  if (dependencies.devMailbox && !config.isProduction) {
+    await app.register(devMailboxRoutes, { mailbox: dependencies.devMailbox });
+  }
 
   await registerStaticApps(app, dependencies.staticApps ?? DEFAULT_STATIC_APPS);
   return app;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '@fanmission/services/app';
 import { loadConfig, type AppConfig } from '@fanmission/services/config/config';
+import { createDevMailbox } from '@fanmission/services/mail/mailer';
+import type { RateLimits } from '@fanmission/services/auth/rate-limits';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -9,6 +11,13 @@ export interface TestApp {
   database: TestDatabase;
   config: AppConfig;
 }
+
+/** Suites that are not about rate limiting should never meet one. */
+export const GENEROUS_RATE_LIMITS: RateLimits = {
+  login: { max: 10_000, timeWindow: '1 minute' },
+  signUp: { max: 10_000, timeWindow: '1 minute' },
+  mail: { max: 10_000, timeWindow: '1 minute' },
+};
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', ...overrides });
@@ -18,7 +27,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export async function createTestApp(options: Partial<Omit<AppDependencies, 'db'>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = options.config ?? testConfig();
-  const app = await buildApp({ logger: false, ...options, config, db: database.db });
+  const mailer = options.mailer ?? createDevMailbox({ from: config.MAIL_FROM });
+  const app = await buildApp({ logger: false, rateLimits: GENEROUS_RATE_LIMITS, ...options, mailer, config, db: database.db });
   await app.ready();
   return { app, database, config };
 }

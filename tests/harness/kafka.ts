@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,9 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fanmission-kafka-')));
   await mkdir(dataDir, { recursive: true });
 
-  const [brokerPort, controllerPort] = await freePorts(2, options.port === undefined ? [] : [options.port]);
+  const ports = await freePorts(2, options.port === undefined ? [] : [options.port]);
+  const brokerPort = ports[0]!;
+  const controllerPort = ports[1]!;
   const brokerAddress = `127.0.0.1:${brokerPort}`;
   const configFile = join(dataDir, 'server.properties');
   const log4jFile = join(dataDir, 'log4j.properties');
@@ -59,8 +61,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
 
   const output = new LogTail();
   try {
-    // Kafka refuses a cluster id of the wrong shape: 16 random bytes, base64url, no padding.
-    const clusterId = randomBytes(16).toString('base64url');
+    const clusterId = await clusterIdFor(dataDir);
     const format = await run(
       javaExecutable(),
       [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile, '--ignore-formatted'],
@@ -81,7 +82,7 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   });
   output.follow(java);
   const pid = java.pid;
-  const watchdog = pid === undefined ? undefined : startWatchdog(pid);
+  const watchdog = pid === undefined ? undefined : startWatchdog(pid, ownsDataDir ? dataDir : undefined);
 
   // Last resort for a Node process that exits without stop(): no graceful shutdown is possible in an exit handler.
   const onExit = () => {
@@ -129,6 +130,20 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
     console.error(`[kafka] broker ${brokerAddress} (pid ${pid}) ready in ${Date.now() - started} ms`);
   }
   return { brokers: [brokerAddress], pid, stop };
+}
+
+/** A kept data dir must be formatted (or re-checked by --ignore-formatted) with the cluster id it already has. */
+async function clusterIdFor(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'cluster.id');
+  const existing = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
+  if (existing) return existing;
+  // Kafka refuses a cluster id of the wrong shape: 16 random bytes, base64url, no padding.
+  const clusterId = randomBytes(16).toString('base64url');
+  await writeFile(file, `${clusterId}\n`);
+  return clusterId;
 }
 
 function serverProperties(p: { brokerPort: number; controllerPort: number; logDir: string }): string {
@@ -204,15 +219,16 @@ async function waitUntilReady(broker: string, exited: Promise<number | string>, 
 }
 
 /**
- * A `sh` that waits for end-of-file on a pipe from this process, then terminates the JVM (SIGKILL after 10 s).
- * The pipe closes however Node ends, SIGKILL included, which no exit handler can cover.
+ * A `sh` that waits for end-of-file on a pipe from this process, then terminates the JVM (SIGKILL after 10 s) and
+ * removes the temp data dir. The pipe closes however Node ends, SIGKILL included, which no exit handler can cover.
  */
-function startWatchdog(pid: number): ChildProcess | undefined {
+function startWatchdog(pid: number, removeDir: string | undefined): ChildProcess | undefined {
   const script =
-    'cat >/dev/null; kill -TERM "$1" 2>/dev/null || exit 0; i=0; ' +
-    'while kill -0 "$1" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done; kill -KILL "$1" 2>/dev/null';
+    'cat >/dev/null; if kill -TERM "$1" 2>/dev/null; then i=0; ' +
+    'while kill -0 "$1" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done; kill -KILL "$1" 2>/dev/null; ' +
+    'fi; if [ -n "$2" ]; then sleep 0.2; rm -rf -- "$2"; fi';
   try {
-    const child = spawn('/bin/sh', ['-c', script, 'kafka-watchdog', String(pid)], {
+    const child = spawn('/bin/sh', ['-c', script, 'kafka-watchdog', String(pid), removeDir ?? ''], {
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     child.on('error', () => undefined);

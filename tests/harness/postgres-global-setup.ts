@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
 import { migrateToLatest } from '@fanmission/services/db/migrate';
+import { startPostgresContainer, useTestcontainers } from './containers';
 import { freePort } from './free-port';
 
 export const TEMPLATE_DATABASE = 'fanmission_template';
@@ -20,7 +21,8 @@ declare module 'vitest' {
 }
 
 /**
- * One real PostgreSQL server per test run (embedded, or TEST_DATABASE_URL's server), holding a migrated template
+ * One real PostgreSQL server per test run (embedded, TEST_DATABASE_URL's server, or a testcontainers one when
+ * USE_TESTCONTAINERS=1 and Docker answers), holding a migrated template
  * database that test files clone in milliseconds.
  */
 export default async function setup(project: TestProject) {
@@ -28,6 +30,12 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let dataDir: string | undefined;
+  if (!adminUrl && useTestcontainers()) {
+    // Opt-in (USE_TESTCONTAINERS=1 with a Docker engine): a PostgreSQL container instead of the embedded server.
+    const container = await startPostgresContainer();
+    adminUrl = container.url;
+    stop = container.stop;
+  }
   if (!adminUrl) {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-test-pg-'));
     await fs.chmod(dataDir, 0o755);
@@ -46,7 +54,9 @@ export default async function setup(project: TestProject) {
   await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
   const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl, max: 1 }) }) });
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl, max: 1 }) }),
+  });
   try {
     await migrateToLatest(db);
     await sql`checkpoint`.execute(db);

@@ -59,7 +59,11 @@ async function produceAll(topic: string): Promise<Set<string>> {
   return ids;
 }
 
-function record(into: Received[], partition: number, message: { key: Buffer | null; value: Buffer | null; offset: string }) {
+function record(
+  into: Received[],
+  partition: number,
+  message: { key: Buffer | null; value: Buffer | null; offset: string },
+) {
   const body = JSON.parse(message.value?.toString() ?? 'null') as { key: string; seq: number; id: string };
   expect(message.key?.toString()).toBe(body.key);
   into.push({ ...body, partition, offset: message.offset });

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
 
   it('names the bad variable and what is wrong in one line', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be a number \(got "eighty"\)$/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /^Invalid configuration: PORT must be a number \(got "eighty"\)$/,
+    );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between 0 and 65535/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);

@@ -35,13 +35,15 @@ export const configSchema = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port.default(54329),
     JWT_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+\s*(s|m|h|d)$/, { message: 'must be a duration such as 7d, 12h or 30m' })
+      .default('7d'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fanmission <no-reply@fanmission.local>'),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).default('admin@fanmission.local'),
-    ADMIN_PASSWORD: optionalString.pipe(
-      z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
-    ),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, { message: 'must be at least 8 characters' }).optional()),
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().default('default'),
     KAFKA_BROKERS: optionalString,
@@ -53,7 +55,7 @@ export const configSchema = z
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production') {
-      for (const key of ['JWT_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PASSWORD'] as const) {
+      for (const key of ['JWT_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
         if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
     }
@@ -70,7 +72,10 @@ export interface AppConfig extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' |
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, readonly problem: string) {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
     super(`Invalid configuration: ${variable} ${problem}`);
     this.name = 'ConfigError';
   }

@@ -1,7 +1,6 @@
-/**
- * The kysely view of the database. Each domain module declares its tables in its own `table.ts` and they are
- * merged here, so the whole schema is typed in one place.
- */
-// Tables arrive with their domain modules; an empty record keeps the Kysely type usable until then.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+import type { CreatorsTables } from '../creators/table';
+import type { FilesTables } from '../files/table';
+import type { UsersTables } from '../users/table';
+
+/** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
+export interface Database extends UsersTables, FilesTables, CreatorsTables {}

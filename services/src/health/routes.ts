@@ -21,7 +21,9 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
         database = { status: 'DOWN', error: error instanceof Error ? error.message : String(error) };
       }
       const status = database.status === 'UP' ? 'UP' : 'DOWN';
-      return reply.status(status === 'UP' ? 200 : 503).send({ status, version: options.version, details: { database } });
+      return reply
+        .status(status === 'UP' ? 200 : 503)
+        .send({ status, version: options.version, details: { database } });
     },
   );
 }

@@ -57,7 +57,13 @@ export function subErrorsFromIssues(
   httpPart?: string,
   data?: unknown,
 ): SubError[] {
-  return issues.flatMap((issue) => {
+  return issues.flatMap((issue): SubError[] => {
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // Report the alternative the request came closest to, not "matches none of them".
+      const closest = issue.errors.reduce((best, candidate) => (candidate.length < best.length ? candidate : best));
+      const nested = closest.map((nestedIssue) => ({ ...nestedIssue, path: [...issue.path, ...nestedIssue.path] }));
+      return subErrorsFromIssues(nested as core.$ZodIssue[], language, httpPart, data);
+    }
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         field: fieldName([...issue.path, key], httpPart),
@@ -72,7 +78,10 @@ export function subErrorsFromIssues(
 }
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorResponse, 'status'>) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ ...body, status });
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ ...body, status });
 }
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey; code: string }> = {
@@ -102,7 +111,9 @@ export function installErrorHandler(app: FastifyInstance): void {
           subErrors: fields.map((field) => ({
             field: field.field,
             message: translate(language, field.key, field.params),
-            ...(field.rejectedValue !== undefined && { rejectedValue: rejectedValue(field.field, field.rejectedValue) }),
+            ...(field.rejectedValue !== undefined && {
+              rejectedValue: rejectedValue(field.field, field.rejectedValue),
+            }),
           })),
         }),
       });

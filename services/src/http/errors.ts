@@ -21,6 +21,11 @@ export class AppError extends Error {
     super(key);
     this.name = 'AppError';
   }
+
+  /** Fastify and its plugins read the status from here. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (key: MessageKey = 'error.notFound', params?: MessageParams) =>

@@ -24,5 +24,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues, httpPart, data) };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues, httpPart, data) };
   };

@@ -57,6 +57,98 @@ const catalog = {
     en: 'A server error occurred.',
     ja: 'サーバーエラーが発生しました。',
   },
+  'validation.numeric': { ko: '숫자만 입력할 수 있습니다.', en: 'Only digits are allowed.', ja: '数字のみ入力できます。' },
+  'validation.email': {
+    ko: '올바른 이메일 주소가 아닙니다.',
+    en: 'This is not a valid e-mail address.',
+    ja: '正しいメールアドレスではありません。',
+  },
+  'validation.url': { ko: '올바른 URL이 아닙니다.', en: 'This is not a valid URL.', ja: '正しいURLではありません。' },
+  'validation.date': {
+    ko: '날짜 형식(YYYY-MM-DD)이 올바르지 않습니다.',
+    en: 'The date must be YYYY-MM-DD.',
+    ja: '日付はYYYY-MM-DD形式で入力してください。',
+  },
+  'auth.passwordFormat': {
+    ko: '비밀번호는 영문과 숫자를 섞어 8자 이상이어야 합니다.',
+    en: 'The password must be at least 8 characters mixing letters and digits.',
+    ja: 'パスワードは英字と数字を混ぜた8文字以上にしてください。',
+  },
+  'auth.badCredentials': {
+    ko: '이메일 또는 비밀번호를 확인해 주세요.',
+    en: 'Please check your Email or Password.',
+    ja: 'メールアドレスまたはパスワードをご確認ください。',
+  },
+  'auth.loginBlocked': {
+    ko: '운영 정책 위반으로 로그인이 제한된 계정입니다. 고객센터로 문의해 주세요.',
+    en: 'This account may not log in because of a policy violation. Please contact support.',
+    ja: '運営ポリシー違反によりログインが制限されているアカウントです。サポートまでお問い合わせください。',
+  },
+  'auth.expiredToken': {
+    ko: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
+    en: 'Your login has expired. Please log in again.',
+    ja: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+  },
+  'auth.invalidToken': {
+    ko: '유효하지 않은 로그인 정보입니다. 다시 로그인해 주세요.',
+    en: 'Your login is not valid. Please log in again.',
+    ja: 'ログイン情報が無効です。もう一度ログインしてください。',
+  },
+  'auth.emailTaken': {
+    ko: '이미 가입된 이메일입니다.',
+    en: 'This e-mail address is already registered.',
+    ja: 'すでに登録されているメールアドレスです。',
+  },
+  'auth.tooYoung': {
+    ko: '만 {min}세 이상만 가입할 수 있습니다.',
+    en: 'You must be at least {min} years old to sign up.',
+    ja: '{min}歳以上の方のみ登録できます。',
+  },
+  'auth.parentConsentRequired': {
+    ko: '만 19세 미만은 법정대리인의 동의가 필요합니다.',
+    en: 'Members under 19 need a parent or guardian’s consent.',
+    ja: '19歳未満の方は保護者の同意が必要です。',
+  },
+  'auth.redirectNotAllowed': {
+    ko: '이 서비스의 주소만 사용할 수 있습니다.',
+    en: 'Only addresses of this service are allowed.',
+    ja: 'このサービスのアドレスのみ使用できます。',
+  },
+  'auth.emailNotFound': {
+    ko: '이메일 주소가 일치하지 않습니다.',
+    en: 'The e-mail address does not match.',
+    ja: 'メールアドレスが一致しません。',
+  },
+  'auth.socialAccountNoPassword': {
+    ko: '소셜 로그인으로 가입한 계정은 비밀번호를 찾거나 바꿀 수 없습니다.',
+    en: 'Accounts created through social login have no password to recover or change.',
+    ja: 'ソーシャルログインで登録したアカウントはパスワードを再設定・変更できません。',
+  },
+  'auth.resetCodeInvalid': {
+    ko: '비밀번호 변경 페이지가 만료되었습니다. 처음부터 다시 진행해 주세요.',
+    en: 'The password reset page has expired. Please start again.',
+    ja: 'パスワード再設定ページの有効期限が切れました。最初からやり直してください。',
+  },
+  'auth.currentPasswordMismatch': {
+    ko: '기존 비밀번호가 일치하지 않습니다.',
+    en: 'The existing password does not match.',
+    ja: '現在のパスワードが一致しません。',
+  },
+  'auth.alreadyVerified': {
+    ko: '이미 인증이 완료된 계정입니다.',
+    en: 'This account is already verified.',
+    ja: 'すでに認証済みのアカウントです。',
+  },
+  'auth.notVerified': {
+    ko: '이메일 인증 후 이용할 수 있습니다.',
+    en: 'Please verify your e-mail address first.',
+    ja: 'メールアドレスの認証後にご利用いただけます。',
+  },
+  'users.alreadyCreator': {
+    ko: '이미 크리에이터 계정입니다.',
+    en: 'This is already a creator account.',
+    ja: 'すでにクリエイターアカウントです。',
+  },
   'validation.required': { ko: '필수 항목입니다.', en: 'This field is required.', ja: '必須項目です。' },
   'validation.unknownField': {
     ko: '알 수 없는 항목입니다.',

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The first thing `npm start` and `npm test` run on a fresh clone. Node built-ins only: it installs the project's
+// dependencies when they are missing or out of date, then hands over to the TypeScript script for the command.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const commands = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
+const [command, ...rest] = process.argv.slice(2);
+if (!(command in commands)) {
+  console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')} [args]`);
+  process.exit(2);
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Node.js 20.19 or newer is required (this is ${process.versions.node}).`);
+  process.exit(1);
+}
+
+function dependencyFingerprint() {
+  const hash = createHash('sha256');
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const files = ['package.json', 'package-lock.json', ...manifest.workspaces.map((ws) => `${ws}/package.json`)];
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (fs.existsSync(full)) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex');
+}
+
+function ensureDependencies() {
+  const stamp = path.join(root, 'node_modules', '.fanmission-dependencies');
+  const fingerprint = dependencyFingerprint();
+  const installed = fs.existsSync(path.join(root, 'node_modules'));
+  if (installed && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) return;
+  const useCi = !installed && fs.existsSync(path.join(root, 'package-lock.json'));
+  const args = [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'];
+  console.log(`[bootstrap] installing dependencies (npm ${args[0]})…`);
+  const started = Date.now();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[bootstrap] npm ${args[0]} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(stamp, dependencyFingerprint());
+  console.log(`[bootstrap] dependencies ready in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+ensureDependencies();
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, commands[command]), ...rest], {
+  cwd: root,
+  stdio: 'inherit',
+});
+// Ctrl-C reaches the whole process group; a signal sent to this process alone (kill, npm) is passed on.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1));
+});

@@ -1,0 +1,20 @@
+import { ensureChromium } from './chromium';
+import { ensureKafkaJars } from './kafka';
+import { ensureTemporalTestServer } from './temporal-test-server';
+
+/**
+ * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
+ * Kafka jars from Maven Central and Debian's Chromium. Done before vitest so a slow first download is reported as
+ * such, not as a hook time-out.
+ */
+export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
+  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    log(`${name} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  await timed('Temporal test server', ensureTemporalTestServer);
+  await timed('Kafka', ensureKafkaJars);
+  await timed('Chromium', ensureChromium);
+}

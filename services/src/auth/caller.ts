@@ -1,0 +1,32 @@
+import type { Role } from '@fanmission/contracts';
+import type { FastifyRequest } from 'fastify';
+import { accessDenied, unauthorized } from '../http/errors';
+
+/** Who is calling, as the database says now (roles and blocks take effect at once, not at token expiry). */
+export interface Caller {
+  id: number;
+  roles: Role[];
+  creatorId: number | null;
+}
+
+export const isOperator = (caller: Caller) => caller.roles.includes('ROLE_OPERATOR');
+
+/** 401 when nobody is logged in. */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** 403 unless the caller has one of the roles. */
+export function requireRole(request: FastifyRequest, ...roles: Role[]): Caller {
+  const caller = requireCaller(request);
+  if (!roles.some((role) => caller.roles.includes(role))) throw accessDenied();
+  return caller;
+}
+
+/** 403 unless the caller is that user (or an operator, when the console needs it). */
+export function requireSelf(request: FastifyRequest, userId: number, options: { operatorAllowed?: boolean } = {}): Caller {
+  const caller = requireCaller(request);
+  if (caller.id !== userId && !(options.operatorAllowed && isOperator(caller))) throw accessDenied();
+  return caller;
+}

@@ -1,0 +1,85 @@
+import fastifyJwt from '@fastify/jwt';
+import type { Role } from '@fanmission/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors';
+import type { Caller } from './caller';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in caller, or null for a visitor. */
+    caller: Caller | null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Log-in and sign-up routes: a stale stored token is ignored instead of answered with 401. */
+    ignoreStaleToken?: boolean;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; roles: Role[] };
+  }
+}
+
+export const JWT_ALGORITHM = 'HS256';
+
+const tokenError = (code: 'EXPIRED_TOKEN' | 'INVALID_TOKEN' | 'UNSUPPORTED_TOKEN') =>
+  new AppError(401, code === 'EXPIRED_TOKEN' ? 'auth.expiredToken' : 'auth.invalidToken', { code });
+
+/** fast-jwt error codes → the 401 codes the client reacts to. */
+function classifyVerificationError(error: unknown): AppError {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FAST_JWT_EXPIRED') return tokenError('EXPIRED_TOKEN');
+  if (code === 'FAST_JWT_INVALID_ALGORITHM' || code === 'FAST_JWT_INVALID_TYPE') return tokenError('UNSUPPORTED_TOKEN');
+  return tokenError('INVALID_TOKEN');
+}
+
+export interface JwtOptions {
+  secret: string;
+  expiresIn: string;
+  /** Loads the caller behind a verified token; null when the account is gone or may not log in. */
+  loadCaller(userId: number): Promise<Caller | null>;
+}
+
+/**
+ * Session tokens: HS256 only, signed with JWT_SECRET. Every request with an Authorization header is identified
+ * here; a bad token is a 401 with EXPIRED_TOKEN, INVALID_TOKEN or UNSUPPORTED_TOKEN.
+ */
+export async function registerJwt(app: FastifyInstance, options: JwtOptions): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: JWT_ALGORITHM, expiresIn: options.expiresIn },
+    verify: { algorithms: [JWT_ALGORITHM] },
+  });
+  app.decorateRequest('caller', null);
+  const identify = async (header: string): Promise<Caller> => {
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!match) throw tokenError('UNSUPPORTED_TOKEN');
+    let payload: { sub: string };
+    try {
+      payload = app.jwt.verify<{ sub: string }>(match[1]!);
+    } catch (error) {
+      throw classifyVerificationError(error);
+    }
+    const userId = Number(payload.sub);
+    const caller = Number.isSafeInteger(userId) ? await options.loadCaller(userId) : null;
+    if (!caller) throw tokenError('INVALID_TOKEN');
+    return caller;
+  };
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    try {
+      request.caller = await identify(header);
+    } catch (error) {
+      if (!request.routeOptions.config.ignoreStaleToken) throw error;
+    }
+  });
+}
+
+export function signSessionToken(app: FastifyInstance, user: { id: number; roles: Role[] }): string {
+  return app.jwt.sign({ sub: String(user.id), roles: user.roles });
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type SmtpTestServer } from '../../../tests/harness/smtp';
+import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer';
+
+describe('createSmtpMailer (through a real SMTP listener)', () => {
+  let smtp: SmtpTestServer;
+  let mailer: Mailer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailer = createSmtpMailer({ smtpUrl: smtp.url, from: 'Fanmission <no-reply@fanmission.test>' });
+  });
+
+  afterAll(async () => {
+    await mailer?.close();
+    await smtp?.stop();
+  });
+
+  it('delivers subject, text and html, and a link in the text survives intact', async () => {
+    const link = 'https://fanmission.test/verify-email?token=abc.DEF_123-xyz&lang=ko';
+    await mailer.send({
+      to: 'Fan.One@Example.com',
+      subject: '이메일 인증 — verify your address',
+      text: `안녕하세요!\n\nOpen this link to verify your address:\n${link}\n\nThe link expires in 24 hours.`,
+      html: `<p>Open <a href="${link.replace(/&/g, '&amp;')}">this link</a> to verify your address.</p>`,
+    });
+
+    const mail = await smtp.awaitMail('fan.one@example.com', { subject: /verify/ });
+    expect(mail.from).toBe('no-reply@fanmission.test');
+    expect(mail.to).toEqual(['fan.one@example.com']);
+    expect(mail.subject).toBe('이메일 인증 — verify your address');
+    expect(mail.text).toContain('안녕하세요!');
+    expect(mail.text.match(/https?:\/\/\S+/)?.[0]).toBe(link);
+    expect(mail.html).toContain('href="https://fanmission.test/verify-email?token=abc.DEF_123-xyz&amp;lang=ko"');
+  });
+
+  it('awaitMail waits for a later mail, and rejects with a clear message when none arrives', async () => {
+    const waiting = smtp.awaitMail('late@example.com', { timeoutMs: 5_000 });
+    await mailer.send({ to: 'late@example.com', subject: 'Password reset', text: 'https://fanmission.test/reset?t=1' });
+    await expect(waiting).resolves.toMatchObject({ subject: 'Password reset' });
+
+    await expect(smtp.awaitMail('late@example.com', { subject: /never/, timeoutMs: 200 })).rejects.toThrow(
+      /No mail to late@example.com with a subject matching \/never\/ arrived within 200 ms/,
+    );
+    await expect(smtp.awaitMail('nobody@example.com', { timeoutMs: 200 })).rejects.toThrow(/nobody@example.com/);
+  });
+});
+
+describe('createDevMailbox', () => {
+  it('lists mails newest first and finds each by id', async () => {
+    const mailbox = createDevMailbox({ from: 'no-reply@fanmission.test' });
+    await mailbox.send({ to: 'a@example.com', subject: 'first', text: 'one' });
+    await mailbox.send({ to: 'b@example.com', subject: 'second', text: 'two', html: '<b>two</b>' });
+
+    const list = mailbox.list();
+    expect(list.map((mail) => mail.subject)).toEqual(['second', 'first']);
+    expect(list[0]).toMatchObject({ from: 'no-reply@fanmission.test', to: 'b@example.com', html: '<b>two</b>' });
+    expect(list[1]?.html).toBeUndefined();
+    expect(new Date(list[0]!.sentAt).toISOString()).toBe(list[0]!.sentAt);
+    expect(new Set(list.map((mail) => mail.id)).size).toBe(2);
+    expect(mailbox.get(list[1]!.id)?.subject).toBe('first');
+    expect(mailbox.get('no-such-id')).toBeUndefined();
+  });
+
+  it('keeps only the newest `limit` mails (200 by default)', async () => {
+    const small = createDevMailbox({ from: 'x@fanmission.test', limit: 3 });
+    for (let i = 1; i <= 5; i++) await small.send({ to: 'a@example.com', subject: `mail ${i}`, text: '' });
+    expect(small.list().map((mail) => mail.subject)).toEqual(['mail 5', 'mail 4', 'mail 3']);
+
+    const byDefault = createDevMailbox({ from: 'x@fanmission.test' });
+    for (let i = 1; i <= 205; i++) await byDefault.send({ to: 'a@example.com', subject: `mail ${i}`, text: '' });
+    const list = byDefault.list();
+    expect(list).toHaveLength(200);
+    expect(list[0]?.subject).toBe('mail 205');
+    expect(list.at(-1)?.subject).toBe('mail 6');
+  });
+
+  it('hands out copies, so callers cannot alter the stored mails', async () => {
+    const mailbox = createDevMailbox({ from: 'x@fanmission.test' });
+    await mailbox.send({ to: 'a@example.com', subject: 'original', text: '' });
+    mailbox.list()[0]!.subject = 'changed';
+    expect(mailbox.list()[0]?.subject).toBe('original');
+  });
+});

@@ -1,0 +1,85 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is configured, else (development only) an in-memory
+// mailbox whose contents the /dev/mail pages show, so sign-up and password-reset links can be followed locally.
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoredMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** ISO 8601 */
+  sentAt: string;
+}
+
+export type DevMailbox = Mailer & {
+  /** Newest first. */
+  list(): StoredMail[];
+  get(id: string): StoredMail | undefined;
+};
+
+/**
+ * Sends through the SMTP server named by a URL: `smtp://[user:pass@]host:port` (STARTTLS when the server offers
+ * it) or `smtps://...` (TLS from the start). Query options such as `?pool=true` are passed to nodemailer.
+ */
+export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export const DEV_MAILBOX_DEFAULT_LIMIT = 200;
+
+/** Keeps the last `limit` (default 200) mails in memory, newest first; nothing leaves the process. */
+export function createDevMailbox(options: { from: string; limit?: number }): DevMailbox {
+  const limit = Math.max(1, options.limit ?? DEV_MAILBOX_DEFAULT_LIMIT);
+  let mails: StoredMail[] = [];
+  return {
+    async send(mail) {
+      const stored: StoredMail = {
+        id: randomUUID(),
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+        sentAt: new Date().toISOString(),
+      };
+      mails = [stored, ...mails].slice(0, limit);
+    },
+    async close() {},
+    list() {
+      return mails.map((mail) => ({ ...mail }));
+    },
+    get(id) {
+      const mail = mails.find((candidate) => candidate.id === id);
+      return mail && { ...mail };
+    },
+  };
+}

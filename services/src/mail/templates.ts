@@ -1,0 +1,80 @@
+import type { Language } from '@fanmission/contracts';
+import type { OutgoingMail } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+interface MailCopy {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+function render(to: string, copy: MailCopy, name: string, link: string): OutgoingMail {
+  const text = [copy.greeting(name), '', copy.body, '', `${copy.action}: ${link}`, '', copy.footer].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.6">
+<p>${escapeHtml(copy.greeting(name))}</p>
+<p>${escapeHtml(copy.body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#ff3d6e;color:#fff;border-radius:24px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
+<p style="color:#888;font-size:12px">${escapeHtml(copy.footer)}<br>${escapeHtml(link)}</p>
+</body></html>`;
+  return { to, subject: copy.subject, text, html };
+}
+
+const verificationCopy: Record<Language, MailCopy> = {
+  ko: {
+    subject: '[Fanmission] 이메일 인증을 완료해 주세요',
+    greeting: (name) => `${name}님, 안녕하세요.`,
+    body: 'Fanmission 가입을 환영합니다. 아래 링크를 눌러 이메일 인증을 완료하면 가입이 끝납니다. 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
+    action: '이메일 인증하기',
+    footer: '본인이 가입하지 않았다면 이 메일을 무시하세요.',
+  },
+  en: {
+    subject: '[Fanmission] Please verify your e-mail address',
+    greeting: (name) => `Hello ${name},`,
+    body: 'Welcome to Fanmission. Follow the link below to verify your e-mail address and finish signing up. The link works once, for 24 hours.',
+    action: 'Verify my e-mail',
+    footer: 'If you did not sign up, ignore this mail.',
+  },
+  ja: {
+    subject: '[Fanmission] メールアドレスの認証をお願いします',
+    greeting: (name) => `${name}様`,
+    body: 'Fanmissionへようこそ。下のリンクからメールアドレスを認証すると登録が完了します。リンクは24時間、1回だけ有効です。',
+    action: 'メールアドレスを認証する',
+    footer: 'お心当たりがない場合は、このメールを無視してください。',
+  },
+};
+
+const passwordResetCopy: Record<Language, MailCopy> = {
+  ko: {
+    subject: '[Fanmission] 비밀번호 재설정 안내',
+    greeting: (name) => `${name}님, 안녕하세요.`,
+    body: '비밀번호 재설정을 요청하셨습니다. 아래 링크에서 새 비밀번호를 설정하세요. 링크는 30분 동안 한 번만 사용할 수 있습니다.',
+    action: '비밀번호 재설정',
+    footer: '요청하지 않았다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.',
+  },
+  en: {
+    subject: '[Fanmission] Reset your password',
+    greeting: (name) => `Hello ${name},`,
+    body: 'You asked to reset your password. Set a new one with the link below. The link works once, for 30 minutes.',
+    action: 'Reset my password',
+    footer: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+  },
+  ja: {
+    subject: '[Fanmission] パスワード再設定のご案内',
+    greeting: (name) => `${name}様`,
+    body: 'パスワードの再設定がリクエストされました。下のリンクから新しいパスワードを設定してください。リンクは30分間、1回だけ有効です。',
+    action: 'パスワードを再設定する',
+    footer: 'お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+  },
+};
+
+export function verificationMail(language: Language, to: string, name: string, link: string): OutgoingMail {
+  return render(to, verificationCopy[language], name, link);
+}
+
+export function passwordResetMail(language: Language, to: string, name: string, link: string): OutgoingMail {
+  return render(to, passwordResetCopy[language], name, link);
+}

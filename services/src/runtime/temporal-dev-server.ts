@@ -1,0 +1,192 @@
+// The Temporal server of the embedded mode (`npm start`): the Temporal CLI's dev server with its web UI, keeping
+// its state in a SQLite file so workflows and their timers survive restarts.
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Connection } from '@temporalio/client';
+
+export interface TemporalDevServerOptions {
+  /** Path of the Temporal CLI (see `ensureTemporalCli()` in scripts/infra/temporal-cli.ts). */
+  binary: string;
+  /** Folder of the SQLite database; the same folder on the next start brings the same workflows back. */
+  dataDir: string;
+  /** Frontend gRPC port; a free one when omitted. */
+  port?: number;
+  /** Web UI port; a free one when omitted. */
+  uiPort?: number;
+  /** Receives each line the server prints; dropped when omitted (the last lines appear in start-up errors). */
+  log?: (line: string) => void;
+  /** How long to wait for the frontend and the UI to answer. */
+  startTimeoutMs?: number;
+}
+
+export interface TemporalDevServer {
+  /** `host:port` of the frontend, for `Connection.connect` / `NativeConnection.connect`. */
+  address: string;
+  uiUrl: string;
+  pid: number;
+  /** SIGTERM, then SIGKILL if the server has not exited after `graceMs` (default 10 s). Safe to call twice. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const namespace = 'default';
+
+export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  await mkdir(options.dataDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const uiPort = options.uiPort ?? (await freePort());
+  const host = '127.0.0.1';
+  const address = `${host}:${port}`;
+  const uiUrl = `http://${host}:${uiPort}`;
+
+  const child = spawn(
+    options.binary,
+    [
+      'server',
+      'start-dev',
+      '--db-filename',
+      join(options.dataDir, 'temporal.db'),
+      '--ip',
+      host,
+      '--port',
+      String(port),
+      '--ui-port',
+      String(uiPort),
+      '--namespace',
+      namespace,
+      '--log-level',
+      'warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const pid = child.pid;
+  const recentLines: string[] = [];
+  const onLine = (line: string): void => {
+    recentLines.push(line);
+    if (recentLines.length > 40) recentLines.shift();
+    options.log?.(line);
+  };
+  forwardLines(child.stdout, onLine);
+  forwardLines(child.stderr, onLine);
+
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exited = new Promise<void>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolveExit();
+    });
+  });
+  const spawnFailed = new Promise<never>((_, reject) => child.once('error', reject));
+  // If this process exits without calling stop(), do not leave the server running.
+  const killOnExit = (): void => {
+    if (!exit) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (graceMs = 10_000): Promise<void> => {
+    stopping ??= (async () => {
+      if (!exit) {
+        child.kill('SIGTERM');
+        const stopped = await Promise.race([exited.then(() => true), delay(graceMs).then(() => false)]);
+        if (!stopped) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      }
+      process.removeListener('exit', killOnExit);
+    })();
+    return stopping;
+  };
+
+  try {
+    if (pid === undefined) await spawnFailed;
+    const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+    const whileRunning = <T>(step: Promise<T>): Promise<T> =>
+      Promise.race([
+        step,
+        spawnFailed,
+        exited.then(() => {
+          throw new Error(`exited with ${exit?.signal ?? `code ${exit?.code}`}`);
+        }),
+      ]);
+    await whileRunning(waitForFrontend(address, deadline));
+    await whileRunning(waitForHttp(uiUrl, deadline));
+  } catch (error) {
+    await stop(2_000);
+    throw new Error(
+      `The Temporal dev server (${options.binary}) did not start: ${(error as Error).message}\n${recentLines.join('\n')}`,
+      { cause: error },
+    );
+  }
+
+  return { address, uiUrl, pid: pid as number, stop };
+}
+
+/** The port opens before the frontend serves; ready means the namespace can be described. */
+async function waitForFrontend(address: string, deadline: number): Promise<void> {
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 2_000 });
+      try {
+        await connection.withDeadline(Date.now() + 2_000, () =>
+          connection.workflowService.describeNamespace({ namespace }),
+        );
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (error) {
+      lastError = error;
+      await delay(200);
+    }
+  }
+  throw new Error(`frontend at ${address} did not answer in time (${String(lastError)})`);
+}
+
+async function waitForHttp(url: string, deadline: number): Promise<void> {
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.status < 500) return;
+      lastError = new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await delay(200);
+  }
+  throw new Error(`web UI at ${url} did not answer in time (${String(lastError)})`);
+}
+
+function forwardLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') onLine(line);
+  });
+  stream.on('end', () => {
+    if (pending.trim() !== '') onLine(pending);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const bound = server.address();
+      const port = typeof bound === 'object' && bound ? bound.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolveDelay) => setTimeout(resolveDelay, ms).unref());
+}

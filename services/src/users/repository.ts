@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { DbExecutor } from '../db/transaction';
+import type { Caller } from '../auth/caller';
+import type { NewUser, UserRow, UserUpdate } from './table';
+
+export async function insertUser(db: DbExecutor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findUserById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The caller behind a session token: null when the account is gone or its login is blocked. */
+export async function findCaller(db: Db, userId: number): Promise<Caller | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('creators', 'creators.user_id', 'users.id')
+    .select(['users.id', 'users.roles', 'users.login_blocked_at', 'creators.id as creator_id'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.login_blocked_at) return null;
+  return { id: row.id, roles: row.roles, creatorId: row.creator_id };
+}
+
+export async function insertEmailVerification(
+  db: DbExecutor,
+  values: { userId: number; tokenHash: string; redirectUrl: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('email_verifications')
+    .values({
+      user_id: values.userId,
+      token_hash: values.tokenHash,
+      redirect_url: values.redirectUrl,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+}
+
+/** Uses a verification token once: only the first of concurrent uses gets the row back. */
+export async function consumeEmailVerification(db: DbExecutor, tokenHash: string, now: Date) {
+  return db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'redirect_url'])
+    .executeTakeFirst();
+}
+
+export async function latestVerificationRedirect(db: DbExecutor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('email_verifications')
+    .select('redirect_url')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.redirect_url;
+}
+
+export async function insertPasswordReset(
+  db: DbExecutor,
+  values: { userId: number; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: values.userId, code_hash: values.codeHash, expires_at: values.expiresAt })
+    .execute();
+}
+
+/** Uses a reset code once; unknown, used and expired codes all give undefined. */
+export async function consumePasswordReset(db: DbExecutor, codeHash: string, now: Date) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+}
+
+export async function findCreatorOfUser(db: DbExecutor, userId: number) {
+  return db.selectFrom('creators').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertCreator(db: DbExecutor, values: { userId: number; name: string }) {
+  return db
+    .insertInto('creators')
+    .values({ user_id: values.userId, name: values.name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

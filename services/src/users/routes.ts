@@ -1,0 +1,179 @@
+import {
+  currentUserSchema,
+  emailVerificationQuerySchema,
+  forgotPasswordRequestSchema,
+  idParamsSchema,
+  idResponseSchema,
+  resetPasswordQuerySchema,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+  switchToCreatorRequestSchema,
+  updateUserRequestSchema,
+  userIdParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller, requireSelf } from '../auth/caller';
+import type { RateLimits } from '../auth/rate-limits';
+import { errorResponses } from '../http/responses';
+import * as users from './service';
+
+export async function userRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  routes.post(
+    '/users',
+    {
+      config: { ignoreStaleToken: true, rateLimit: options.rateLimits.signUp },
+      schema: {
+        tags,
+        summary: 'Member sign-up',
+        description:
+          'Creates an unverified account (ROLE_UNVERIFIED) and mails a verification link that leads to verifySuccessUrl.',
+        body: signUpRequestSchema,
+        response: { 200: idResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => users.signUp(app.ctx, request.body, request.language),
+  );
+
+  routes.get(
+    '/users/email-verification',
+    {
+      config: { ignoreStaleToken: true },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address (the link in the verification mail)',
+        description: 'Redirects to the sign-up’s verifySuccessUrl, or to the verification page when the link is used or expired.',
+        querystring: emailVerificationQuerySchema,
+        response: { 302: z.null().describe('Redirect'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => reply.redirect(await users.confirmEmail(app.ctx, request.query.token), 302),
+  );
+
+  routes.post(
+    '/users/:userId/email-verification',
+    {
+      config: {
+        rateLimit: {
+          ...options.rateLimits.mail,
+          keyGenerator: (request) => `verification:${(request.params as { userId?: string }).userId}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Send the verification mail again',
+        params: userIdParamsSchema,
+        response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      if (request.caller) requireSelf(request, request.params.userId);
+      await users.resendVerification(app.ctx, request.params.userId);
+      return { id: request.params.userId };
+    },
+  );
+
+  routes.get(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        summary: 'The current user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: currentUserSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => users.getCurrentUser(app.ctx, requireCaller(request).id),
+  );
+
+  routes.post(
+    '/users/user/forgot-password-reset',
+    {
+      config: {
+        ignoreStaleToken: true,
+        rateLimit: {
+          ...options.rateLimits.mail,
+          keyGenerator: (request) =>
+            `reset:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link',
+        body: forgotPasswordRequestSchema,
+        response: { 200: z.object({ sent: z.literal(true) }), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      await users.requestPasswordReset(app.ctx, request.body.email);
+      return { sent: true as const };
+    },
+  );
+
+  routes.put(
+    '/users/user/forgot-password-reset',
+    {
+      config: {
+        ignoreStaleToken: true,
+        rateLimit: { ...options.rateLimits.login, keyGenerator: (request) => `reset-code:${request.ip}` },
+      },
+      schema: {
+        tags,
+        summary: 'Set a new password with the code from the reset mail',
+        description: 'The code works once, for 30 minutes; an unknown, used or expired code is 404.',
+        querystring: resetPasswordQuerySchema,
+        body: resetPasswordRequestSchema,
+        response: { 200: idResponseSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => users.resetPassword(app.ctx, request.query.code, request.body.password),
+  );
+
+  routes.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password or the profile of one’s own account',
+        description:
+          '`{ password, currentPassword }` changes the password (the current one is checked); ' +
+          '`{ username, phone, address, addressDetail }` changes the profile.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: updateUserRequestSchema,
+        response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      const body = request.body;
+      return 'password' in body
+        ? users.changePassword(app.ctx, request.params.id, body.currentPassword, body.password)
+        : users.updateProfile(app.ctx, request.params.id, body);
+    },
+  );
+
+  routes.post(
+    '/users/:id/creator',
+    {
+      schema: {
+        tags,
+        summary: 'Switch a verified member to a creator account (irreversible)',
+        description:
+          'Adds ROLE_CREATOR and creates a creator record pending operator review. The member’s charged coins become unusable.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: switchToCreatorRequestSchema,
+        response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      return users.switchToCreator(app.ctx, request.params.id, request.body.name);
+    },
+  );
+}

@@ -1,0 +1,269 @@
+import {
+  AGE,
+  DEADLINES,
+  DEFAULT_PROFILE_IMAGE,
+  type CurrentUser,
+  type Language,
+  type Role,
+  type SignUpRequest,
+} from '@fanmission/contracts';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
+import type { ServiceContext } from '../context';
+import { uniqueViolation } from '../db/transaction';
+import { AppError, conflict, invalidFields, notFound } from '../http/errors';
+import { passwordResetMail, verificationMail } from '../mail/templates';
+import { fileEntry } from '../files/file-entry';
+import * as repository from './repository';
+import type { UserRow } from './table';
+
+const HOUR_MS = 3_600_000;
+
+/** Whole years between the birth date and today (UTC calendar dates). */
+export function ageOn(birthDate: string, today: Date): number {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** Links in mails and redirects may only lead back to our own origin: no open redirect. */
+export function isUnderPublicUrl(url: string, publicUrl: string): boolean {
+  try {
+    const target = new URL(url);
+    const base = new URL(publicUrl);
+    return target.origin === base.origin;
+  } catch {
+    return false;
+  }
+}
+
+function verificationLink(ctx: ServiceContext, token: string): string {
+  return `${ctx.config.PUBLIC_URL}/api/v1/users/email-verification?token=${encodeURIComponent(token)}`;
+}
+
+async function sendMailSafely(ctx: ServiceContext, mail: Parameters<ServiceContext['mailer']['send']>[0]) {
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    // The account change is committed; the user can ask for the mail again.
+    ctx.log.error({ err: error, to: mail.to, subject: mail.subject }, 'sending mail failed');
+  }
+}
+
+async function issueVerification(ctx: ServiceContext, user: UserRow, redirectUrl: string): Promise<void> {
+  const { token, hash } = newSecretToken();
+  await repository.insertEmailVerification(ctx.db, {
+    userId: user.id,
+    tokenHash: hash,
+    redirectUrl,
+    expiresAt: new Date(ctx.now().getTime() + DEADLINES.emailVerificationHours * HOUR_MS),
+  });
+  await sendMailSafely(ctx, verificationMail(user.language, user.email!, user.username, verificationLink(ctx, token)));
+}
+
+export async function signUp(ctx: ServiceContext, input: SignUpRequest, language: Language): Promise<{ id: number }> {
+  const problems = [];
+  const age = ageOn(input.birthDate, ctx.now());
+  if (age < AGE.minimum) {
+    problems.push({ field: 'birthDate', key: 'auth.tooYoung' as const, params: { min: AGE.minimum }, rejectedValue: input.birthDate });
+  } else if (age < AGE.parentConsentBelow && !input.parentConsent) {
+    problems.push({ field: 'parentConsent', key: 'auth.parentConsentRequired' as const, rejectedValue: false });
+  }
+  if (!isUnderPublicUrl(input.verifySuccessUrl, ctx.config.PUBLIC_URL)) {
+    problems.push({ field: 'verifySuccessUrl', key: 'auth.redirectNotAllowed' as const, rejectedValue: input.verifySuccessUrl });
+  }
+  if (problems.length) throw invalidFields(problems);
+
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
+  try {
+    user = await repository.insertUser(ctx.db, {
+      email: input.email,
+      username: input.username,
+      password_hash: passwordHash,
+      provider: 'local',
+      phone: input.phone ?? null,
+      address: input.address ?? null,
+      address_detail: input.addressDetail ?? null,
+      birth_date: input.birthDate,
+      parent_consent: input.parentConsent,
+      language,
+      roles: ['ROLE_UNVERIFIED'],
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'users_email_key') {
+      throw conflict('auth.emailTaken', [{ field: 'email', key: 'auth.emailTaken', rejectedValue: input.email }]);
+    }
+    throw error;
+  }
+  await issueVerification(ctx, user, input.verifySuccessUrl);
+  return { id: user.id };
+}
+
+/** Same answer for an unknown e-mail and a wrong password. */
+export async function authenticate(ctx: ServiceContext, email: string, password: string): Promise<UserRow> {
+  const user = await repository.findUserByEmail(ctx.db, email);
+  const matches = await verifyPassword(user?.password_hash, password);
+  if (!user || !matches) throw new AppError(401, 'auth.badCredentials', { code: 'BAD_CREDENTIALS' });
+  if (user.login_blocked_at) throw new AppError(403, 'auth.loginBlocked', { code: 'LOGIN_BLOCKED' });
+  return user;
+}
+
+/** Confirms an e-mail from the mail's link; answers where to send the browser next. */
+export async function confirmEmail(ctx: ServiceContext, token: string): Promise<string> {
+  const invalidLinkTarget = `${ctx.config.PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`;
+  return ctx.db.transaction().execute(async (trx) => {
+    const verification = await repository.consumeEmailVerification(trx, hashSecretToken(token), ctx.now());
+    if (!verification) return invalidLinkTarget;
+    const user = await repository.findUserById(trx, verification.user_id);
+    if (!user) return invalidLinkTarget;
+    await repository.updateUser(trx, user.id, {
+      email_verified_at: user.email_verified_at ?? ctx.now(),
+      roles: promoteVerified(user.roles),
+    });
+    return verification.redirect_url;
+  });
+}
+
+function promoteVerified(roles: Role[]): Role[] {
+  const kept = roles.filter((role) => role !== 'ROLE_UNVERIFIED');
+  return kept.includes('ROLE_USER') ? kept : ['ROLE_USER', ...kept];
+}
+
+export async function resendVerification(ctx: ServiceContext, userId: number): Promise<void> {
+  const user = await repository.findUserById(ctx.db, userId);
+  if (!user || !user.email) throw notFound();
+  if (!user.roles.includes('ROLE_UNVERIFIED')) throw conflict('auth.alreadyVerified');
+  const redirect =
+    (await repository.latestVerificationRedirect(ctx.db, user.id)) ??
+    `${ctx.config.PUBLIC_URL}/email-sent/success-auth-public-user`;
+  await issueVerification(ctx, user, redirect);
+}
+
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+  const user = await repository.findUserByEmail(ctx.db, email);
+  // The client shows 'e-mail address does not match' for this answer, so it must differ from success.
+  if (!user) throw notFound('auth.emailNotFound');
+  if (!user.password_hash) throw new AppError(400, 'auth.socialAccountNoPassword', { code: 'SOCIAL_ACCOUNT' });
+  const { token, hash } = newSecretToken();
+  await repository.insertPasswordReset(ctx.db, {
+    userId: user.id,
+    codeHash: hash,
+    expiresAt: new Date(ctx.now().getTime() + DEADLINES.passwordResetMinutes * 60_000),
+  });
+  const link = `${ctx.config.PUBLIC_URL}/password-reset?code=${encodeURIComponent(token)}`;
+  await sendMailSafely(ctx, passwordResetMail(user.language, user.email!, user.username, link));
+}
+
+export async function resetPassword(ctx: ServiceContext, code: string, password: string): Promise<{ id: number }> {
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const reset = await repository.consumePasswordReset(trx, hashSecretToken(code), ctx.now());
+    if (!reset) throw notFound('auth.resetCodeInvalid');
+    await repository.updateUser(trx, reset.user_id, { password_hash: passwordHash });
+    return { id: reset.user_id };
+  });
+}
+
+export async function changePassword(
+  ctx: ServiceContext,
+  userId: number,
+  currentPassword: string,
+  password: string,
+): Promise<{ id: number }> {
+  const user = await repository.findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  if (!user.password_hash) throw new AppError(400, 'auth.socialAccountNoPassword', { code: 'SOCIAL_ACCOUNT' });
+  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    throw invalidFields([{ field: 'currentPassword', key: 'auth.currentPasswordMismatch' }]);
+  }
+  await repository.updateUser(ctx.db, userId, { password_hash: await hashPassword(password) });
+  return { id: userId };
+}
+
+export async function updateProfile(
+  ctx: ServiceContext,
+  userId: number,
+  profile: { username: string; phone?: string | null; address?: string | null; addressDetail?: string | null },
+): Promise<{ id: number }> {
+  const updated = await repository.updateUser(ctx.db, userId, {
+    username: profile.username,
+    ...(profile.phone !== undefined && { phone: profile.phone }),
+    ...(profile.address !== undefined && { address: profile.address }),
+    ...(profile.addressDetail !== undefined && { address_detail: profile.addressDetail }),
+  });
+  if (!updated) throw notFound();
+  return { id: userId };
+}
+
+export async function getCurrentUser(ctx: ServiceContext, userId: number): Promise<CurrentUser> {
+  const user = await repository.findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  const image = user.image_file_id
+    ? await ctx.db.selectFrom('files').selectAll().where('id', '=', user.image_file_id).executeTakeFirst()
+    : undefined;
+  const imageEntry = image ? fileEntry(ctx.config, image) : null;
+  const creator = await repository.findCreatorOfUser(ctx.db, user.id);
+  const summary = { id: user.id, username: user.username, image: imageEntry };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    image: imageEntry,
+    imageUrl: imageEntry?.thumbnail?.s3Url ?? imageEntry?.s3Url ?? DEFAULT_PROFILE_IMAGE,
+    roles: user.roles,
+    phone: user.phone,
+    address: user.address,
+    addressDetail: user.address_detail,
+    provider: user.provider,
+    language: user.language,
+    coinsFrozen: user.coins_frozen_at !== null,
+    creator: creator
+      ? { id: creator.id, name: creator.name, verified: creator.verified, tags: [], eventMission: null, user: summary }
+      : null,
+  };
+}
+
+/**
+ * Turns a verified member into a creator account, irreversibly: adds ROLE_CREATOR, creates the creator record
+ * pending operator review and freezes the member's charged coins (the ledger refuses to spend frozen coins).
+ */
+export async function switchToCreator(ctx: ServiceContext, userId: number, name?: string): Promise<{ id: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) throw notFound();
+    if (user.roles.includes('ROLE_UNVERIFIED')) throw new AppError(403, 'auth.notVerified', { code: 'UNVERIFIED' });
+    if (user.roles.includes('ROLE_CREATOR')) throw conflict('users.alreadyCreator');
+    const creator = await repository.insertCreator(trx, { userId, name: name ?? user.username });
+    await repository.updateUser(trx, userId, {
+      roles: [...user.roles, 'ROLE_CREATOR'],
+      coins_frozen_at: ctx.now(),
+    });
+    return { id: creator.id };
+  });
+}
+
+/** Creates or updates the operator account named by ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function ensureOperatorAccount(ctx: ServiceContext, email: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  const roles: Role[] = ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'];
+  const row = await ctx.db
+    .insertInto('users')
+    .values({
+      email,
+      username: 'operator',
+      password_hash: passwordHash,
+      provider: 'local',
+      roles,
+      email_verified_at: ctx.now(),
+    })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({ password_hash: passwordHash, roles, login_blocked_at: null }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,63 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language, Role } from '@fanmission/contracts';
+
+export type AccountProvider = 'local' | 'google' | 'facebook' | 'apple';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string | null;
+  username: string;
+  password_hash: string | null;
+  provider: AccountProvider;
+  phone: string | null;
+  address: string | null;
+  address_detail: string | null;
+  birth_date: string | null;
+  parent_consent: Generated<boolean>;
+  language: Generated<Language>;
+  roles: Role[];
+  image_file_id: number | null;
+  email_verified_at: Date | null;
+  login_blocked_at: Date | null;
+  coins_frozen_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserIdentitiesTable {
+  provider: Exclude<AccountProvider, 'local'>;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  redirect_url: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

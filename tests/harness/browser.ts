@@ -1,0 +1,94 @@
+// A real headless Chromium (Debian's, see scripts/infra/chromium.ts) driven by playwright-core.
+//
+//   const browser = useBrowser();            // one browser per test file, always closed afterwards
+//   test('...', async () => {
+//     const page = await browser.newPage();  // a fresh context (own cookies and localStorage), closed after the test
+//     await page.goto(...);
+//     await screenshot(page, 'landing');     // tests/artifacts/screenshots/landing.png
+//   });
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { ensureChromium } from '../../scripts/infra/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
+/** Per action (click, waitFor, goto, …) inside a page from useBrowser().newPage(). */
+export const ACTION_TIMEOUT_MS = 10_000;
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
+
+/** Launches headless Chromium. The caller owns it: `await browser.close()` (useBrowser() does that for you). */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = await ensureChromium();
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 });
+}
+
+/** Saves a full-page PNG under tests/artifacts/screenshots/ and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, name.endsWith('.png') ? name : `${name}.png`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export interface BrowserHandle {
+  readonly browser: Browser;
+  /** How long the launch took, in milliseconds. */
+  readonly launchMs: number;
+  /** A page in a new browser context; the context is closed after the current test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/** One browser for the whole test file: launched before its first test, closed after its last (even on failure). */
+export function useBrowser(): BrowserHandle {
+  let browser: Browser | undefined;
+  let launchMs = 0;
+  const contexts = new Set<BrowserContext>();
+
+  beforeAll(async () => {
+    const started = performance.now();
+    browser = await launchBrowser();
+    launchMs = Math.round(performance.now() - started);
+    if (process.env.FANMISSION_TEST_TIMINGS) console.log(`[browser] chromium launched in ${launchMs} ms`);
+  });
+  afterEach(async () => {
+    await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+    contexts.clear();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  const current = () => {
+    if (!browser) throw new Error('useBrowser(): the browser exists only inside tests and hooks');
+    return browser;
+  };
+  return {
+    get browser() {
+      return current();
+    },
+    get launchMs() {
+      return launchMs;
+    },
+    async newPage(options?: BrowserContextOptions) {
+      const context = await current().newContext(options);
+      contexts.add(context);
+      // Fail a step with Playwright's own message well before the test's timeout ends the whole test.
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      return context.newPage();
+    },
+  };
+}

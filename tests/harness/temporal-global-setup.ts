@@ -1,0 +1,55 @@
+// One time-skipping Temporal test server per test run, shared by every workflow test file (they attach to it with
+// `useTemporalTestEnvironment()` from ./temporal). Starting a JVM per file would cost seconds each and, since time
+// skipping is global to a server, would not make parallel files safe anyway: the workflows project runs files
+// serially. The workflow bundle is built here once too, and rebuilt when watch mode re-runs tests.
+import type { TestProject } from 'vitest/node';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
+import { ensureTemporalTestServer } from '../../scripts/infra/temporal-test-server';
+import { defaultWorkflowsPath } from '../../workflows/src/worker';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared time-skipping test server. */
+    temporalTestServer: { address: string; namespace: string };
+    /** `workflows/src/workflows.ts` bundled for `Worker.create({ workflowBundle })`. */
+    temporalWorkflowBundle: { code: string };
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const executable = await ensureTemporalTestServer();
+  const startedAt = performance.now();
+  const [environment, bundle] = await Promise.allSettled([
+    TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: executable } } }),
+    bundleAllWorkflows(),
+  ]);
+  if (environment.status === 'rejected' || bundle.status === 'rejected') {
+    if (environment.status === 'fulfilled') await environment.value.teardown();
+    throw environment.status === 'rejected' ? environment.reason : (bundle as PromiseRejectedResult).reason;
+  }
+  const env = environment.value;
+  console.log(
+    `[temporal] time-skipping test server at ${env.address}, ready in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+
+  project.provide('temporalTestServer', { address: env.address, namespace: env.namespace ?? 'default' });
+  project.provide('temporalWorkflowBundle', bundle.value);
+  project.onTestsRerun(async () => {
+    project.provide('temporalWorkflowBundle', await bundleAllWorkflows());
+  });
+
+  // Vitest calls this after the run, also when tests failed or the run was interrupted (Ctrl+C). The SDK kills
+  // the server with SIGKILL; if the runner itself is killed, the wrapper's watchdog stops the JVM.
+  return async () => {
+    await env.teardown();
+  };
+}
+
+async function bundleAllWorkflows(): Promise<{ code: string }> {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: defaultWorkflowsPath,
+    logger: new DefaultLogger('WARN'),
+  });
+  return { code };
+}

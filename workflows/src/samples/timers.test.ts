@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { useTemporalTestEnvironment, withTestWorker } from '../../../tests/harness/temporal';
+import { approveSignal, awaitApprovalFor30Days, sleepTenDays } from './workflows';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const env = await useTemporalTestEnvironment();
+
+describe('time-skipping harness', () => {
+  it('runs a 10-day sleep in seconds of wall time', async () => {
+    const wallStart = performance.now();
+    const serverStart = await env.currentTimeMs();
+
+    const result = await withTestWorker(env, {}, (taskQueue) =>
+      env.client.workflow.execute(sleepTenDays, { taskQueue, workflowId: `sleep-${taskQueue}` }),
+    );
+
+    const wallMs = Math.round(performance.now() - wallStart);
+    console.log(`10-day sleep took ${wallMs} ms of wall time`);
+    expect(result.sleptMs).toBeGreaterThanOrEqual(10 * DAY_MS);
+    expect(await env.currentTimeMs()).toBeGreaterThanOrEqual(serverStart + 10 * DAY_MS);
+  });
+
+  it('lets an approve signal beat the 30-day timer', async () => {
+    const result = await withTestWorker(env, {}, async (taskQueue) => {
+      const handle = await env.client.workflow.start(awaitApprovalFor30Days, {
+        taskQueue,
+        workflowId: `approval-${taskQueue}`,
+      });
+      // Two simulated days pass without approval; the timer must still be pending.
+      await env.sleep('2 days');
+      await handle.signal(approveSignal);
+      return await handle.result();
+    });
+
+    expect(result.outcome).toBe('signal');
+    expect(result.waitedMs).toBeGreaterThanOrEqual(2 * DAY_MS);
+    expect(result.waitedMs).toBeLessThan(30 * DAY_MS);
+  });
+
+  it('times out after 30 simulated days without a signal', async () => {
+    const result = await withTestWorker(env, {}, (taskQueue) =>
+      env.client.workflow.execute(awaitApprovalFor30Days, { taskQueue, workflowId: `approval-${taskQueue}` }),
+    );
+
+    expect(result.outcome).toBe('timeout');
+    expect(result.waitedMs).toBeGreaterThanOrEqual(30 * DAY_MS);
+  });
+});

@@ -1,0 +1,2 @@
+// Every workflow the production worker runs. The worker bundles this file, so each workflow must be exported here.
+export * from './samples/workflows';
