@@ -31,7 +31,14 @@ export async function ensureAppsBuilt(options: { log?: (line: string) => void; f
     if (!options.force && current === hash && fs.existsSync(path.join(root, 'dist', 'index.html'))) continue;
     const started = performance.now();
     log(`building ${app}…`);
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    // Vite sets NODE_ENV=production in this process while building; the caller's environment must not change.
+    const nodeEnv = process.env.NODE_ENV;
+    try {
+      await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     fs.writeFileSync(stampFile, hash);
     log(`built ${app} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

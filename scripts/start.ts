@@ -1,9 +1,9 @@
 import { ensureAppsBuilt } from './build-apps';
+import { ensureTemporalCli } from './infra/temporal-cli';
 
 // `npm start`: build the web and admin apps when their sources changed, then run every role in this process.
 // Request logs stay quiet in the terminal unless LOG_LEVEL asks for them.
 process.env.LOG_LEVEL ??= 'warn';
-const started = performance.now();
 await ensureAppsBuilt({ log: (line) => console.log(`[fanmission] ${line}`) });
-process.env.FANMISSION_START_MS = String(Math.round(performance.now() - started));
+if (!process.env.TEMPORAL_ADDRESS) process.env.TEMPORAL_CLI_PATH ??= await ensureTemporalCli();
 await import('../services/src/main');

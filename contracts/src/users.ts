@@ -121,3 +121,28 @@ export const appleLoginRequestSchema = z.object({
 export const switchToCreatorRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(30).optional(),
 });
+
+/** Providers that sign in through the browser redirect flow under /api/oauth2 (Apple signs in with an id_token). */
+export const OAUTH2_REDIRECT_PROVIDERS = ['google', 'facebook'] as const;
+export const oauth2ProviderParamsSchema = z.object({ provider: z.enum(OAUTH2_REDIRECT_PROVIDERS) });
+export type OAuth2RedirectProvider = (typeof OAUTH2_REDIRECT_PROVIDERS)[number];
+
+export const oauth2AuthorizeQuerySchema = z.object({
+  /** Where the browser returns with `?token=` or `?error=`; must be on the service's own origin (PUBLIC_URL). */
+  redirect_uri: z.url({ error: 'validation.url' }),
+});
+
+/** What the provider sends back to the callback (RFC 6749 §4.1.2). */
+export const oauth2CallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/**
+ * The `?error=` reasons of a social login return: the state did not match the browser (or expired), the user
+ * declined at the provider, the provider failed, or the account's login is blocked.
+ */
+export const OAUTH2_ERROR_REASONS = ['invalid_state', 'access_denied', 'provider_error', 'blocked'] as const;
+export type OAuth2ErrorReason = (typeof OAUTH2_ERROR_REASONS)[number];

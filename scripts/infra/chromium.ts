@@ -47,7 +47,9 @@ async function ensure(log: (line: string) => void): Promise<string> {
   if (!isRoot || !commandExists('apt-get')) {
     if (!browserMissing) {
       // The browser works without them; only CJK glyphs in screenshots suffer.
-      console.warn(`[chromium] fonts-noto-cjk is not installed: Korean/Japanese text will render as boxes in screenshots`);
+      console.warn(
+        `[chromium] fonts-noto-cjk is not installed: Korean/Japanese text will render as boxes in screenshots`,
+      );
       return DEBIAN_CHROMIUM;
     }
     const how = isRoot
@@ -111,5 +113,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await ensureChromium());
+  try {
+    console.log(await ensureChromium());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }

@@ -223,14 +223,20 @@ function lockHolderAlive(lockPath: string): boolean {
   }
 }
 
+/** Runs a command quietly; its output is shown only if it fails. */
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('error', (error) =>
       reject(new Error(`Could not run ${command} (is it installed and on PATH?): ${error.message}`)),
     );
     child.once('exit', (code, signal) =>
-      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+      code === 0
+        ? resolveRun()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code}):\n${output.join('')}`)),
     );
   });
 }

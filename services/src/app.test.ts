@@ -16,7 +16,12 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
-  app = await buildApp({ config, db: database.db, logger: false, mailer: createDevMailbox({ from: config.MAIL_FROM }) });
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailer: createDevMailbox({ from: config.MAIL_FROM }),
+  });
   // A probe route exercising the request-validation path the real routes share.
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/probe/:id',

@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { registerJwt } from './auth/jwt';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
+import { appleLoginRoutes, oauth2Routes } from './auth/oauth/routes';
 import type { AppConfig } from './config/config';
 import type { ServiceContext } from './context';
 import { REPO_ROOT } from './config/config';
@@ -90,10 +91,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   await app.register(loginRoutes, { prefix: '/api', rateLimits });
+  await app.register(oauth2Routes, { prefix: '/api/oauth2' });
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { version: APP_VERSION });
       await v1.register(userRoutes, { rateLimits });
+      await v1.register(appleLoginRoutes);
     },
     { prefix: '/api/v1' },
   );

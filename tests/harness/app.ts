@@ -28,7 +28,14 @@ export async function createTestApp(options: Partial<Omit<AppDependencies, 'db'>
   const database = await createTestDatabase();
   const config = options.config ?? testConfig();
   const mailer = options.mailer ?? createDevMailbox({ from: config.MAIL_FROM });
-  const app = await buildApp({ logger: false, rateLimits: GENEROUS_RATE_LIMITS, ...options, mailer, config, db: database.db });
+  const app = await buildApp({
+    logger: false,
+    rateLimits: GENEROUS_RATE_LIMITS,
+    ...options,
+    mailer,
+    config,
+    db: database.db,
+  });
   await app.ready();
   return { app, database, config };
 }

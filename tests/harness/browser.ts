@@ -63,7 +63,18 @@ export function useBrowser(): BrowserHandle {
     launchMs = Math.round(performance.now() - started);
     if (process.env.FANMISSION_TEST_TIMINGS) console.log(`[browser] chromium launched in ${launchMs} ms`);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      // Keep what the browser showed when the test failed: tests/artifacts/screenshots/failed-<test>-<n>.png
+      const pages = [...contexts].flatMap((context) => context.pages());
+      const slug = task.name
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 80);
+      await Promise.all(
+        pages.map((page, index) => screenshot(page, `failed-${slug}-${index + 1}.png`).catch(() => undefined)),
+      );
+    }
     await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
     contexts.clear();
   });

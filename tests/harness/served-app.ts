@@ -26,7 +26,9 @@ export function useServedApp(options: Partial<Omit<AppDependencies, 'db'>> = {})
     const staticApps = options.staticApps ?? DEFAULT_STATIC_APPS;
     for (const dist of [staticApps.webDist, staticApps.adminDist]) {
       if (!existsSync(path.join(dist, 'index.html'))) {
-        throw new Error(`${dist}/index.html is missing: build the apps first (node --import tsx scripts/build-apps.ts)`);
+        throw new Error(
+          `${dist}/index.html is missing: build the apps first (node --import tsx scripts/build-apps.ts)`,
+        );
       }
     }
     // The port is chosen before the app is built so that PUBLIC_URL (links in mails, OpenAPI servers) is this server.

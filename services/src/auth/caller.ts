@@ -25,7 +25,11 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): Caller {
 }
 
 /** 403 unless the caller is that user (or an operator, when the console needs it). */
-export function requireSelf(request: FastifyRequest, userId: number, options: { operatorAllowed?: boolean } = {}): Caller {
+export function requireSelf(
+  request: FastifyRequest,
+  userId: number,
+  options: { operatorAllowed?: boolean } = {},
+): Caller {
   const caller = requireCaller(request);
   if (caller.id !== userId && !(options.operatorAllowed && isOperator(caller))) throw accessDenied();
   return caller;

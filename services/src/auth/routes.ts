@@ -15,7 +15,8 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         ignoreStaleToken: true,
         rateLimit: {
           ...options.rateLimits.login,
-          keyGenerator: (request) => `${request.ip}:${String((request.body as { username?: unknown })?.username ?? '')}`,
+          keyGenerator: (request) =>
+            `${request.ip}:${String((request.body as { username?: unknown })?.username ?? '')}`,
         },
       },
       schema: {

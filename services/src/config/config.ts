@@ -32,6 +32,8 @@ export const configSchema = z
     PORT: port.default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+    /** Folder of the local-disk file store (uploads); DATA_DIR/files when unset. */
+    STORAGE_DIR: optionalString,
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port.default(54329),
     JWT_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
@@ -44,8 +46,41 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Fanmission <no-reply@fanmission.local>'),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).default('admin@fanmission.local'),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, { message: 'must be at least 8 characters' }).optional()),
+    // Social sign-in. A provider is offered only when its client id is set; the endpoints default to the real ones.
+    OAUTH_GOOGLE_CLIENT_ID: optionalString,
+    OAUTH_GOOGLE_CLIENT_SECRET: optionalString,
+    OAUTH_GOOGLE_AUTHORIZE_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    ),
+    OAUTH_GOOGLE_TOKEN_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://oauth2.googleapis.com/token',
+    ),
+    OAUTH_GOOGLE_USERINFO_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+    ),
+    OAUTH_FACEBOOK_CLIENT_ID: optionalString,
+    OAUTH_FACEBOOK_CLIENT_SECRET: optionalString,
+    OAUTH_FACEBOOK_AUTHORIZE_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://www.facebook.com/v21.0/dialog/oauth',
+    ),
+    OAUTH_FACEBOOK_TOKEN_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://graph.facebook.com/v21.0/oauth/access_token',
+    ),
+    OAUTH_FACEBOOK_USERINFO_URL: optionalUrl(['https', 'http']).transform(
+      (value) => value ?? 'https://graph.facebook.com/v21.0/me?fields=id,name,email',
+    ),
+    OAUTH_FACEBOOK_EMAIL_VERIFIED: z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    APPLE_CLIENT_ID: optionalString,
+    APPLE_JWKS_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://appleid.apple.com/auth/keys'),
+    APPLE_ISSUER: z.string().trim().min(1).default('https://appleid.apple.com'),
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().default('default'),
+    TEMPORAL_CLI_PATH: optionalString,
+    TEMPORAL_DEV_PORT: port.default(7233),
+    TEMPORAL_UI_PORT: port.default(8233),
     KAFKA_BROKERS: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: z

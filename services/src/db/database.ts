@@ -7,8 +7,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+export function createDb(
+  connectionString: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Db {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection can be cut by the server (restart, Ctrl-C reaching Postgres first); the pool replaces it.
+  pool.on('error', (error) => options.onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

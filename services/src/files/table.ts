@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export type FileKind = 'image' | 'video' | 'audio';
 
@@ -19,3 +19,4 @@ export interface FilesTables {
 }
 
 export type FileRow = Selectable<FilesTable>;
+export type NewFile = Insertable<FilesTable>;

@@ -57,7 +57,11 @@ const catalog = {
     en: 'A server error occurred.',
     ja: 'サーバーエラーが発生しました。',
   },
-  'validation.numeric': { ko: '숫자만 입력할 수 있습니다.', en: 'Only digits are allowed.', ja: '数字のみ入力できます。' },
+  'validation.numeric': {
+    ko: '숫자만 입력할 수 있습니다.',
+    en: 'Only digits are allowed.',
+    ja: '数字のみ入力できます。',
+  },
   'validation.email': {
     ko: '올바른 이메일 주소가 아닙니다.',
     en: 'This is not a valid e-mail address.',
@@ -148,6 +152,42 @@ const catalog = {
     ko: '이미 크리에이터 계정입니다.',
     en: 'This is already a creator account.',
     ja: 'すでにクリエイターアカウントです。',
+  },
+  'oauth.providerNotConfigured': {
+    ko: '지원하지 않는 로그인 방식입니다.',
+    en: 'This sign-in method is not available.',
+    ja: 'このログイン方法はご利用いただけません。',
+  },
+  // The client shows this English text verbatim.
+  'oauth.appleFailed': {
+    ko: '애플 로그인에 실패했습니다.',
+    en: 'Apple Login is Failed',
+    ja: 'Appleログインに失敗しました。',
+  },
+  'oauth.providerUnavailable': {
+    ko: '로그인 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The sign-in service cannot be reached. Please try again later.',
+    ja: 'ログインサービスに接続できません。しばらくしてから再度お試しください。',
+  },
+  'files.unknownFormat': {
+    ko: '알 수 없는 파일 형식입니다. 이미지, 동영상, 음성 파일만 올릴 수 있습니다.',
+    en: 'Unknown file format. Only image, video and audio files can be uploaded.',
+    ja: '不明なファイル形式です。画像・動画・音声ファイルのみアップロードできます。',
+  },
+  'files.imageOnly': {
+    ko: '이미지 파일만 올릴 수 있습니다.',
+    en: 'Only image files can be uploaded.',
+    ja: '画像ファイルのみアップロードできます。',
+  },
+  'files.tooLarge': {
+    ko: '파일이 너무 큽니다. 최대 {max}까지 올릴 수 있습니다.',
+    en: 'The file is too large. The limit is {max}.',
+    ja: 'ファイルが大きすぎます。上限は{max}です。',
+  },
+  'files.inUse': {
+    ko: '사용 중인 파일은 삭제할 수 없습니다.',
+    en: 'This file is in use and cannot be deleted.',
+    ja: '使用中のファイルは削除できません。',
   },
   'validation.required': { ko: '필수 항목입니다.', en: 'This field is required.', ja: '必須項目です。' },
   'validation.unknownField': {

@@ -28,8 +28,10 @@ export async function openDatabase(
     const server = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: config.EMBEDDED_POSTGRES_PORT,
-      log: (line) => {
-        if (/FATAL|PANIC|ERROR/.test(line)) options.log(`[postgres] ${line}`);
+      log: (chunk) => {
+        for (const line of chunk.split('\n')) {
+          if (/PANIC|FATAL/.test(line) && !line.includes('administrator command')) options.log(`[postgres] ${line}`);
+        }
       },
     });
     stopServer = server.stop;
@@ -39,7 +41,7 @@ export async function openDatabase(
       `embedded PostgreSQL ready on port ${config.EMBEDDED_POSTGRES_PORT} in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  const db = createDb(url);
+  const db = createDb(url, { onIdleError: (error) => options.log(`database connection lost: ${error.message}`) });
   try {
     if (options.migrate) {
       const applied = await migrateToLatest(db);

@@ -1,9 +1,13 @@
+import path from 'node:path';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/config';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail/mailer';
 import { ensureOperatorAccount } from '../users/service';
 import { openDatabase } from './database';
-import { runsApi, type ProcessRole } from './roles';
+import { runsApi, runsWorker, type ProcessRole } from './roles';
+import { startTemporalDevServer } from './temporal-dev-server';
 
 export interface RunningFanmission {
   urls: Record<string, string>;
@@ -28,8 +32,13 @@ export async function startFanmission(options: {
   };
   const urls: Record<string, string> = {};
   try {
-    const database = await openDatabase(config, { migrate: runsApi(role), log });
-    stops.push(database.stop);
+    const [database, temporalAddress] = await Promise.all([
+      openDatabase(config, { migrate: runsApi(role), log }).then((database) => {
+        stops.push(database.stop);
+        return database;
+      }),
+      runsWorker(role) ? temporalFrontend(config, role, log, stops, urls) : undefined,
+    ]);
 
     let devMailbox: DevMailbox | undefined;
     let mailer: Mailer;
@@ -56,6 +65,24 @@ export async function startFanmission(options: {
         ...(devMailbox && { mailbox: `${base}/dev/mail` }),
       });
     }
+
+    if (temporalAddress) {
+      const started = performance.now();
+      Runtime.install({
+        logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
+      });
+      const connection = await NativeConnection.connect({ address: temporalAddress });
+      const worker = await createFanmissionWorker({ connection, namespace: config.TEMPORAL_NAMESPACE });
+      const running = worker.run();
+      stops.push(async () => {
+        worker.shutdown();
+        await running;
+        await connection.close();
+      });
+      log(
+        `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,
+      );
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -65,4 +92,29 @@ export async function startFanmission(options: {
     for (const [name, url] of Object.entries(urls)) log(`  ${name.padEnd(10)} ${url}`);
   }
   return { urls, stop };
+}
+
+/** TEMPORAL_ADDRESS, or (embedded mode) the local Temporal dev server keeping its state under DATA_DIR. */
+async function temporalFrontend(
+  config: AppConfig,
+  role: ProcessRole,
+  log: (line: string) => void,
+  stops: Array<() => Promise<void>>,
+  urls: Record<string, string>,
+): Promise<string> {
+  if (config.TEMPORAL_ADDRESS) return config.TEMPORAL_ADDRESS;
+  if (role !== 'all' || !config.TEMPORAL_CLI_PATH) {
+    throw new Error('TEMPORAL_ADDRESS is not set: the worker needs a Temporal server (npm start runs a local one)');
+  }
+  const started = performance.now();
+  const server = await startTemporalDevServer({
+    binary: config.TEMPORAL_CLI_PATH,
+    dataDir: path.join(config.DATA_DIR, 'temporal'),
+    port: config.TEMPORAL_DEV_PORT,
+    uiPort: config.TEMPORAL_UI_PORT,
+  });
+  stops.push(() => server.stop());
+  urls.temporalUi = server.uiUrl;
+  log(`Temporal dev server ready on ${server.address} in ${Math.round(performance.now() - started)} ms`);
+  return server.address;
 }

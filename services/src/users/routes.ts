@@ -46,7 +46,8 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       schema: {
         tags,
         summary: 'Confirm an e-mail address (the link in the verification mail)',
-        description: 'Redirects to the sign-up’s verifySuccessUrl, or to the verification page when the link is used or expired.',
+        description:
+          'Redirects to the sign-up’s verifySuccessUrl, or to the verification page when the link is used or expired.',
         querystring: emailVerificationQuerySchema,
         response: { 302: z.null().describe('Redirect'), ...errorResponses(400) },
       },

@@ -68,12 +68,21 @@ export async function signUp(ctx: ServiceContext, input: SignUpRequest, language
   const problems = [];
   const age = ageOn(input.birthDate, ctx.now());
   if (age < AGE.minimum) {
-    problems.push({ field: 'birthDate', key: 'auth.tooYoung' as const, params: { min: AGE.minimum }, rejectedValue: input.birthDate });
+    problems.push({
+      field: 'birthDate',
+      key: 'auth.tooYoung' as const,
+      params: { min: AGE.minimum },
+      rejectedValue: input.birthDate,
+    });
   } else if (age < AGE.parentConsentBelow && !input.parentConsent) {
     problems.push({ field: 'parentConsent', key: 'auth.parentConsentRequired' as const, rejectedValue: false });
   }
   if (!isUnderPublicUrl(input.verifySuccessUrl, ctx.config.PUBLIC_URL)) {
-    problems.push({ field: 'verifySuccessUrl', key: 'auth.redirectNotAllowed' as const, rejectedValue: input.verifySuccessUrl });
+    problems.push({
+      field: 'verifySuccessUrl',
+      key: 'auth.redirectNotAllowed' as const,
+      rejectedValue: input.verifySuccessUrl,
+    });
   }
   if (problems.length) throw invalidFields(problems);
 
@@ -260,9 +269,7 @@ export async function ensureOperatorAccount(ctx: ServiceContext, email: string, 
       roles,
       email_verified_at: ctx.now(),
     })
-    .onConflict((oc) =>
-      oc.column('email').doUpdateSet({ password_hash: passwordHash, roles, login_blocked_at: null }),
-    )
+    .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, roles, login_blocked_at: null }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,0 +1,259 @@
+import { errorResponseSchema } from '@fanmission/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
+import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
+import { createSmtpMailer } from '../mail/mailer';
+
+let smtp: SmtpTestServer;
+let testApp: TestApp;
+let clock = new Date('2026-11-22T10:00:00Z');
+
+const PUBLIC_URL = 'http://localhost:8080';
+const verifySuccessUrl = `${PUBLIC_URL}/email-sent/success-auth-public-user`;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await createTestApp({
+    mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Fanmission <no-reply@fanmission.local>' }),
+    now: () => clock,
+  });
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await testApp.database.drop();
+  await smtp.stop();
+});
+
+let sequence = 0;
+function member(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    username: `fan${sequence}`,
+    email: `fan${sequence}@example.com`,
+    password: 'letters123',
+    phone: '01012345678',
+    address: '서울특별시 강남구 테헤란로 1',
+    addressDetail: '101호',
+    verifySuccessUrl,
+    birthDate: '2000-01-15',
+    ...overrides,
+  };
+}
+
+const signUp = (payload: object, language = 'en') =>
+  testApp.app.inject({ method: 'POST', url: '/api/v1/users', headers: { 'accept-language': language }, payload });
+
+const login = (username: string, password: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+
+function linkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in mail:\n${text}`);
+  return link;
+}
+
+describe('sign-up journey', () => {
+  it('signs up, mails a link that verifies the account, then logs in as ROLE_USER', async () => {
+    const payload = member();
+    const created = await signUp(payload, 'ko');
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json() as { id: number };
+    expect(id).toBeGreaterThan(0);
+
+    // Before verification the login succeeds with ROLE_UNVERIFIED so the client can route to the verification page.
+    const early = await login(payload.email, payload.password);
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toEqual({ id, roles: ['ROLE_UNVERIFIED'] });
+
+    const mail = await smtp.awaitMail(payload.email);
+    expect(mail.subject).toContain('이메일 인증');
+    const link = linkIn(mail.text);
+    expect(link.startsWith(`${PUBLIC_URL}/api/v1/users/email-verification?token=`)).toBe(true);
+
+    const verified = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe(verifySuccessUrl);
+
+    const loggedIn = await login(payload.email.toUpperCase(), payload.password);
+    expect(loggedIn.statusCode).toBe(200);
+    const authorization = loggedIn.headers.authorization as string;
+    expect(authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      id,
+      username: payload.username,
+      email: payload.email,
+      roles: ['ROLE_USER'],
+      phone: payload.phone,
+      address: payload.address,
+      addressDetail: payload.addressDetail,
+      image: null,
+      imageUrl: '/images/profile-noimg.png',
+      creator: null,
+      coinsFrozen: false,
+    });
+
+    // The link works once: a second visit lands on the verification page instead.
+    const again = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe(`${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`);
+  });
+
+  it('writes the mail in the language the member signed up in', async () => {
+    const english = member();
+    await signUp(english, 'en');
+    expect((await smtp.awaitMail(english.email)).subject).toBe('[Fanmission] Please verify your e-mail address');
+    const japanese = member();
+    await signUp(japanese, 'jp');
+    expect((await smtp.awaitMail(japanese.email)).subject).toContain('メールアドレス');
+  });
+
+  it('expires the verification link after 24 hours', async () => {
+    const payload = member();
+    await signUp(payload);
+    const link = linkIn((await smtp.awaitMail(payload.email)).text);
+    const signedUpAt = clock;
+    clock = new Date(signedUpAt.getTime() + 24 * 3_600_000 + 1_000);
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+      expect(response.headers.location).toContain('error=expired');
+      const stillUnverified = await login(payload.email, payload.password);
+      expect(stillUnverified.json().roles).toEqual(['ROLE_UNVERIFIED']);
+    } finally {
+      clock = signedUpAt;
+    }
+  });
+});
+
+describe('sign-up validation', () => {
+  const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
+    ['a missing nickname', { username: undefined }, 'username', /required/i],
+    ['an empty nickname', { username: '  ' }, 'username', /required/i],
+    ['a bad e-mail', { email: 'fan-at-example' }, 'email', /not a valid e-mail/i],
+    [
+      'a password without digits',
+      { password: 'onlyletters' },
+      'password',
+      /at least 8 characters mixing letters and digits/,
+    ],
+    ['a short password', { password: 'ab12' }, 'password', /at least 8 characters/],
+    ['a phone with letters', { phone: '010-abc' }, 'phone', /Only digits/],
+    ['a malformed birth date', { birthDate: '15/01/2000' }, 'birthDate', /YYYY-MM-DD/],
+    ['a 13-year-old', { birthDate: '2013-11-23' }, 'birthDate', /at least 14 years old/],
+    ['a 16-year-old without consent', { birthDate: '2010-05-01' }, 'parentConsent', /consent/],
+    [
+      'a foreign verifySuccessUrl',
+      { verifySuccessUrl: 'https://evil.example/steal' },
+      'verifySuccessUrl',
+      /Only addresses of this service/,
+    ],
+    ['an unknown field', { isAdmin: true }, 'isAdmin', /not allowed/],
+  ];
+  it.each(cases)(
+    'refuses %s with a sub-error on the field and creates nothing',
+    async (_name, change, field, message) => {
+      const payload = member(change);
+      const response = await signUp(payload);
+      expect(response.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(response.json());
+      expect(body.message).toBe('The request has invalid values.');
+      const subError = body.subErrors?.find((sub) => sub.field === field);
+      expect(subError?.message).toMatch(message);
+      const count = await testApp.app.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('email', '=', String(payload.email))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.count)).toBe(0);
+    },
+  );
+
+  it('accepts a 16-year-old with a parent’s consent, and a member who turns 14 today', async () => {
+    expect((await signUp(member({ birthDate: '2010-05-01', parentConsent: true }))).statusCode).toBe(200);
+    expect((await signUp(member({ birthDate: '2012-11-22', parentConsent: true }))).statusCode).toBe(200);
+  });
+
+  it('answers in Korean and Japanese too', async () => {
+    const korean = await signUp(member({ password: 'short' }), 'ko');
+    expect(korean.json().subErrors[0].message).toBe('비밀번호는 영문과 숫자를 섞어 8자 이상이어야 합니다.');
+    const japanese = await signUp(member({ password: 'short' }), 'ja');
+    expect(japanese.json().subErrors[0].message).toBe('パスワードは英字と数字を混ぜた8文字以上にしてください。');
+  });
+
+  it('refuses a registered e-mail (in any letter case) with 409 and a sub-error on email', async () => {
+    const payload = member();
+    expect((await signUp(payload)).statusCode).toBe(200);
+    const duplicate = await signUp({ ...member(), email: payload.email.toUpperCase() });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      subErrors: [
+        {
+          field: 'email',
+          message: 'This e-mail address is already registered.',
+          rejectedValue: payload.email.toUpperCase(),
+        },
+      ],
+    });
+  });
+
+  it('creates exactly one account out of 20 parallel sign-ups with the same e-mail', async () => {
+    const email = 'race@example.com';
+    const responses = await Promise.all(Array.from({ length: 20 }, () => signUp(member({ email }))));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const rows = await testApp.app.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('verification mail re-send', () => {
+  it('sends a new working link to an unverified member', async () => {
+    const payload = member();
+    const { id } = (await signUp(payload)).json() as { id: number };
+    await smtp.awaitMail(payload.email);
+    const resent = await testApp.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ id });
+    const mails = smtp.mails().filter((mail) => mail.to.includes(payload.email));
+    await expect.poll(() => smtp.mails().filter((mail) => mail.to.includes(payload.email)).length).toBe(2);
+    const latest = smtp
+      .mails()
+      .filter((mail) => mail.to.includes(payload.email))
+      .at(-1)!;
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    const response = await testApp.app.inject({ method: 'GET', url: linkIn(latest.text).slice(PUBLIC_URL.length) });
+    expect(response.headers.location).toBe(verifySuccessUrl);
+  });
+
+  it('refuses verified accounts (409), unknown ones (404) and other people’s tokens (403)', async () => {
+    const first = member();
+    const { id } = (await signUp(first)).json() as { id: number };
+    const link = linkIn((await smtp.awaitMail(first.email)).text);
+    await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` })).statusCode,
+    ).toBe(409);
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/v1/users/999999/email-verification' })).statusCode,
+    ).toBe(404);
+
+    const other = member();
+    const { id: otherId } = (await signUp(other)).json() as { id: number };
+    const token = (await login(first.email, first.password)).headers.authorization as string;
+    const forbidden = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${otherId}/email-verification`,
+      headers: { authorization: token },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ message: 'access denied', status: 403 });
+    const badId = await testApp.app.inject({ method: 'POST', url: '/api/v1/users/abc/email-verification' });
+    expect(badId.statusCode).toBe(400);
+  });
+});
