@@ -11,6 +11,10 @@ import type { AppConfig } from './config/config';
 import type { ServiceContext } from './context';
 import { REPO_ROOT } from './config/config';
 import type { Db } from './db/database';
+import { registerMultipart } from './files/multipart';
+import { fileRoutes } from './files/routes';
+import { registerStoredFiles } from './files/serve';
+import { storageDriverFor } from './files/storage';
 import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
 import { zodValidatorCompiler } from './http/validation';
@@ -20,6 +24,7 @@ import { registerStaticApps, type StaticAppsOptions } from './plugins/static-app
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { DevMailbox, Mailer } from './mail/mailer';
 import { findCaller } from './users/repository';
+import { userImageRoutes } from './users/image-routes';
 import { userRoutes } from './users/routes';
 
 declare module 'fastify' {
@@ -84,6 +89,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   installErrorHandler(app);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app);
+  await registerMultipart(app);
+  const storage = storageDriverFor(config);
   await registerJwt(app, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
@@ -96,6 +103,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     async (v1) => {
       await v1.register(healthRoutes, { version: APP_VERSION });
       await v1.register(userRoutes, { rateLimits });
+      await v1.register(userImageRoutes, { storage });
+      await v1.register(fileRoutes, { storage });
       await v1.register(appleLoginRoutes);
     },
     { prefix: '/api/v1' },
@@ -104,6 +113,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await app.register(devMailboxRoutes, { mailbox: dependencies.devMailbox });
   }
 
+  await registerStoredFiles(app, storage);
   await registerStaticApps(app, dependencies.staticApps ?? DEFAULT_STATIC_APPS);
   return app;
 }

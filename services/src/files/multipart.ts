@@ -1,0 +1,67 @@
+import fastifyMultipart from '@fastify/multipart';
+import { FILE_LIMITS } from '@fanmission/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, invalidFields } from '../http/errors';
+import type { IncomingFile } from './service';
+
+/**
+ * multipart/form-data for the upload routes, read as a stream (never buffered whole). The parser's own limits are
+ * the outer fence; each route passes its tighter one when it reads its file.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: FILE_LIMITS.mediaBytes + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+  });
+}
+
+/**
+ * The request's file in the named form field, unread. One byte over `maxBytes` is let through so the service can
+ * tell "exactly at the limit" from "over it".
+ */
+export async function readFilePart(request: FastifyRequest, field: string, maxBytes: number): Promise<IncomingFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'error.unsupportedMediaType', { code: 'UNSUPPORTED_MEDIA_TYPE' });
+  }
+  const part = await request.file({ limits: { fileSize: maxBytes + 1 } });
+  if (!part || part.fieldname !== field) {
+    part?.file.destroy();
+    throw invalidFields([{ field, key: 'validation.required' }]);
+  }
+  return { field, filename: part.filename, stream: part.file, truncated: () => part.file.truncated };
+}
+
+/**
+ * Runs an upload. When it is refused before the request body was read to its end (wrong type, too large), the
+ * connection is closed after the answer instead of being left waiting for bytes nobody will read.
+ */
+export async function closeConnectionOnFailure<Result>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upload: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await upload();
+  } catch (error) {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    throw error;
+  }
+}
+
+/**
+ * Documents a multipart/form-data body with one binary field (OpenAPI: `type: string, format: binary`). The handler
+ * streams the parts itself, so nothing is parsed before it runs; hence optional.
+ */
+export function multipartFileBody<const Field extends string>(field: Field, description: string) {
+  return z
+    .object({ [field]: z.file().describe(description) } as Record<Field, z.ZodFile>)
+    .optional()
+    .describe(`multipart/form-data with the file in the form field \`${field}\``);
+}

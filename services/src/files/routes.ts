@@ -1,0 +1,77 @@
+import { idParamsSchema } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../auth/caller';
+import { errorResponses } from '../http/responses';
+import { fileEntry } from './file-entry';
+import { closeConnectionOnFailure, multipartFileBody, readFilePart } from './multipart';
+import { noContentSchema, uploadedFileSchema, type UploadedFile } from './schemas';
+import * as files from './service';
+import type { StorageDriver } from './storage';
+import type { FileRow } from './table';
+
+export interface FileRoutesOptions {
+  storage: StorageDriver;
+  /** Tests pass small limits to exercise the 413 path of streamed media without sending 500 MB. */
+  policy?: files.UploadPolicy;
+}
+
+export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
+  return { ...fileEntry(app.config, row), kind: row.kind, filename: row.filename, sizeBytes: row.size_bytes };
+}
+
+export async function fileRoutes(app: FastifyInstance, options: FileRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['files'];
+  const policy = options.policy ?? files.ATTACHMENT_POLICY;
+
+  routes.post(
+    '/files/s3',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a file (image, video or audio)',
+        description:
+          'multipart/form-data with the file in the field `data`. The type is recognised from the bytes, not the ' +
+          'name or the declared type; anything but an image, video or audio file is 400 `UNKNOWN_FILE_FORMAT`. ' +
+          'Images may be at most 5 MB, video and audio 500 MB (413 `FILE_TOO_LARGE`, nothing is kept). ' +
+          'Images get a thumbnail when they can be decoded.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: multipartFileBody('data', 'An image (at most 5 MB), video or audio file (at most 500 MB).'),
+        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const row = await closeConnectionOnFailure(request, reply, async () => {
+        const file = await readFilePart(request, 'data', files.largestAllowedBytes(policy));
+        return files.uploadFile(app.ctx, options.storage, caller.id, file, policy);
+      });
+      return uploadedFile(app, row);
+    },
+  );
+
+  routes.delete(
+    '/files/s3/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an uploaded file',
+        description:
+          'Only the uploader may delete a file; the row and the stored objects (file and thumbnail) go. ' +
+          'Any other caller gets 403 `access denied` whether or not the id exists, so ids cannot be probed; ' +
+          'for the same reason an id that no longer exists is 403 for its former uploader too. ' +
+          'A file still referenced by a mission or event is 409.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      await files.deleteUploadedFile(app.ctx, options.storage, caller.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

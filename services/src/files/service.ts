@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { FILE_LIMITS } from '@fanmission/contracts';
+import type { ServiceContext } from '../context';
+import { AppError, accessDenied, conflict } from '../http/errors';
+import type { MessageKey } from '../i18n/messages';
+import * as repository from './repository';
+import type { StorageDriver } from './storage';
+import type { FileKind, FileRow } from './table';
+import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
+import { fileTooLarge, limitedStream, readAllBytes, sniffUpload } from './upload-stream';
+
+/** A file arriving in a request, not read yet. */
+export interface IncomingFile {
+  /** The form field it came in, named in error answers. */
+  field: string;
+  /** The name the client gave it: kept for display, never used for the type or the storage key. */
+  filename: string;
+  stream: Readable;
+  /** True when the request parser cut the file at its own size limit. */
+  truncated(): boolean;
+}
+
+/** Which kinds a route takes, each with its size limit in bytes, and what to say about any other file. */
+export interface UploadPolicy {
+  maxBytes: Partial<Record<FileKind, number>>;
+  rejectedKindKey: MessageKey;
+}
+
+/**
+ * `POST /files/s3`: request and event attachments, mission responses, covers and intros. Images are held to the
+ * spec's 5 MB for attachment images everywhere (the upload route does not know what the file is for);
+ * video and audio to the 500 MB upload guidance.
+ */
+export const ATTACHMENT_POLICY: UploadPolicy = {
+  maxBytes: { image: FILE_LIMITS.attachmentImageBytes, video: FILE_LIMITS.mediaBytes, audio: FILE_LIMITS.mediaBytes },
+  rejectedKindKey: 'files.unknownFormat',
+};
+
+/** Profile pictures: images only, 5 MB. */
+export const PROFILE_IMAGE_POLICY: UploadPolicy = {
+  maxBytes: { image: FILE_LIMITS.attachmentImageBytes },
+  rejectedKindKey: 'files.imageOnly',
+};
+
+export function largestAllowedBytes(policy: UploadPolicy): number {
+  return Math.max(...Object.values(policy.maxBytes));
+}
+
+export function kindOfMime(mime: string): FileKind | undefined {
+  const [topLevel] = mime.split('/');
+  return topLevel === 'image' || topLevel === 'video' || topLevel === 'audio' ? topLevel : undefined;
+}
+
+/** The client's file name without folders or control characters, for display. */
+export function displayFilename(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC');
+  const printable = [...base].filter((character) => character >= ' ' && character !== '\u007f').join('');
+  return printable.trim().slice(0, 255) || `upload.${extension}`;
+}
+
+export type StoredUpload = Omit<FileRow, 'id' | 'owner_user_id' | 'created_at'>;
+
+/**
+ * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory and
+ * get a thumbnail; video and audio stream straight to the store. A rejected or failed upload leaves nothing stored.
+ */
+export async function storeUpload(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  file: IncomingFile,
+  policy: UploadPolicy,
+): Promise<StoredUpload> {
+  const sniffed = await sniffUpload(file.stream);
+  const kind = sniffed.type ? kindOfMime(sniffed.type.mime) : undefined;
+  const maxBytes = kind ? policy.maxBytes[kind] : undefined;
+  if (!sniffed.type || !kind || !maxBytes) {
+    await sniffed.discard();
+    throw new AppError(400, policy.rejectedKindKey, {
+      code: 'UNKNOWN_FILE_FORMAT',
+      fields: [{ field: file.field, key: policy.rejectedKindKey, rejectedValue: file.filename }],
+    });
+  }
+
+  const { ext, mime } = sniffed.type;
+  const now = ctx.now();
+  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const base = `${folder}/${randomUUID()}`;
+  const stored = { storage_key: `${base}.${ext}`, filename: displayFilename(file.filename, ext), content_type: mime, kind };
+
+  if (kind !== 'image') {
+    const limited = limitedStream(sniffed.chunks, maxBytes);
+    await storage.put(stored.storage_key, limited.stream, mime);
+    if (file.truncated()) {
+      await storage.delete(stored.storage_key);
+      throw fileTooLarge(maxBytes);
+    }
+    return { ...stored, size_bytes: limited.bytes(), thumbnail_key: null };
+  }
+
+  const bytes = await readAllBytes(sniffed.chunks, maxBytes);
+  if (file.truncated()) throw fileTooLarge(maxBytes);
+  await storage.put(stored.storage_key, bytes, mime);
+  const thumbnailKey = await storeThumbnail(ctx, storage, bytes, `${base}.thumb.${THUMBNAIL_EXTENSION}`).catch(
+    async (error: unknown) => {
+      await storage.delete(stored.storage_key);
+      throw error;
+    },
+  );
+  return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey };
+}
+
+/** The thumbnail's key, or null when the image cannot be decoded (the upload itself is still accepted). */
+async function storeThumbnail(ctx: ServiceContext, storage: StorageDriver, image: Buffer, key: string) {
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await makeThumbnail(image);
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'no thumbnail: the image could not be decoded');
+    return null;
+  }
+  await storage.put(key, thumbnail, THUMBNAIL_CONTENT_TYPE);
+  return key;
+}
+
+/**
+ * Removes a file's objects once its row is gone. Failures are logged, not thrown: an orphaned object only costs
+ * space, while failing the request would leave the caller unsure whether the file is gone.
+ */
+export async function removeStoredObjects(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  file: Pick<FileRow, 'storage_key' | 'thumbnail_key'>,
+): Promise<void> {
+  for (const key of [file.storage_key, file.thumbnail_key]) {
+    if (!key) continue;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      ctx.log.error({ err: error, key }, 'removing a stored object failed');
+    }
+  }
+}
+
+export async function uploadFile(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  ownerUserId: number,
+  file: IncomingFile,
+  policy: UploadPolicy = ATTACHMENT_POLICY,
+): Promise<FileRow> {
+  const stored = await storeUpload(ctx, storage, file, policy);
+  try {
+    return await repository.insertFile(ctx.db, { ...stored, owner_user_id: ownerUserId });
+  } catch (error) {
+    await removeStoredObjects(ctx, storage, stored);
+    throw error;
+  }
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Deletes a file its uploader no longer wants. Anyone else gets 403 `access denied` whether or not the id exists,
+ * so ids cannot be probed; the uploader asking twice gets 403 the second time for the same reason.
+ */
+export async function deleteUploadedFile(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  callerId: number,
+  fileId: number,
+): Promise<void> {
+  let deleted: FileRow | undefined;
+  try {
+    deleted = await repository.deleteOwnedFile(ctx.db, fileId, callerId);
+  } catch (error) {
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw conflict('files.inUse');
+    throw error;
+  }
+  if (!deleted) throw accessDenied();
+  await removeStoredObjects(ctx, storage, deleted);
+}

@@ -1,0 +1,63 @@
+import { fileEntrySchema, idParamsSchema, userIdParamsSchema } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSelf } from '../auth/caller';
+import { fileEntry } from '../files/file-entry';
+import { closeConnectionOnFailure, multipartFileBody, readFilePart } from '../files/multipart';
+import { noContentSchema } from '../files/schemas';
+import { largestAllowedBytes, PROFILE_IMAGE_POLICY } from '../files/service';
+import type { StorageDriver } from '../files/storage';
+import { removeUserImage, replaceUserImage } from '../files/user-image';
+import { errorResponses } from '../http/responses';
+
+/** `POST /users/{id}/image` and `DELETE /users/{userId}/image`: one's own profile picture. */
+export async function userImageRoutes(app: FastifyInstance, options: { storage: StorageDriver }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  routes.post(
+    '/users/:id/image',
+    {
+      schema: {
+        tags,
+        summary: 'Upload one’s profile picture',
+        description:
+          'multipart/form-data with the image in the field `image` (recognised from its bytes; images only, ' +
+          'at most 5 MB). Replaces and deletes the previous picture. Answers the file entry, with a thumbnail ' +
+          'when the image could be decoded; `GET /users/me` then shows it as `image` and `imageUrl`.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        body: multipartFileBody('image', 'The picture: an image of at most 5 MB.'),
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      requireSelf(request, request.params.id);
+      const image = await closeConnectionOnFailure(request, reply, async () => {
+        const file = await readFilePart(request, 'image', largestAllowedBytes(PROFILE_IMAGE_POLICY));
+        return replaceUserImage(app.ctx, options.storage, request.params.id, file);
+      });
+      return fileEntry(app.config, image);
+    },
+  );
+
+  routes.delete(
+    '/users/:userId/image',
+    {
+      schema: {
+        tags,
+        summary: 'Remove one’s profile picture',
+        description: 'Deletes the picture and its stored objects; `GET /users/me` then has `image: null` and the default `imageUrl`.',
+        security: [{ bearerAuth: [] }],
+        params: userIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireSelf(request, request.params.userId);
+      await removeUserImage(app.ctx, options.storage, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+}
