@@ -25,12 +25,9 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
 
   const log = (line: string) => console.log(`[fanmission] ${line}`);
-  const running = await startFanmission({ config, role, log }).catch((error: unknown) => {
-    console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.cause) console.error(error.cause);
-    process.exit(1);
-  });
-
+  // Signal handlers go in before anything starts: a Ctrl-C during start-up waits for the parts already started
+  // and stops them, instead of leaving Postgres or Temporal behind.
+  const starting = startFanmission({ config, role, log });
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -41,18 +38,26 @@ async function main() {
       process.exit(1);
     }, 30_000);
     watchdog.unref();
-    running.stop().then(
-      () => {
-        log('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('[fanmission] shutdown failed', error);
-        process.exit(1);
-      },
-    );
+    starting
+      .then((running) => running.stop())
+      .then(
+        () => {
+          log('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error('[fanmission] shutdown failed', error);
+          process.exit(1);
+        },
+      );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+
+  await starting.catch((error: unknown) => {
+    console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  });
 }
 
 await main();

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
@@ -11,9 +12,14 @@ beforeAll(async () => {
   member = await createAccount(testApp.current.app, { password: 'letters123' });
 });
 
-const inject = (options: Parameters<TestApp['app']['inject']>[0]) => testApp.current.app.inject(options);
+const inject = (options: InjectOptions) => testApp.current.app.inject(options);
 const login = (username: unknown, password: unknown, language = 'en') =>
-  inject({ method: 'POST', url: '/api/login', headers: { 'accept-language': language }, payload: { username, password } });
+  inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'accept-language': language },
+    payload: { username, password },
+  });
 const me = (authorization?: string) =>
   inject({
     method: 'GET',
@@ -36,20 +42,35 @@ describe('POST /api/login', () => {
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.body).toBe(unknownEmail.body);
-    expect(wrongPassword.json()).toEqual({ message: 'Please check your Email or Password.', status: 401, code: 'BAD_CREDENTIALS' });
+    expect(wrongPassword.json()).toEqual({
+      message: 'Please check your Email or Password.',
+      status: 401,
+      code: 'BAD_CREDENTIALS',
+    });
     expect(wrongPassword.headers.authorization).toBeUndefined();
-    expect((await login(member.email, 'letters124', 'ko')).json().message).toBe('이메일 또는 비밀번호를 확인해 주세요.');
+    expect((await login(member.email, 'letters124', 'ko')).json().message).toBe(
+      '이메일 또는 비밀번호를 확인해 주세요.',
+    );
   });
 
   it('refuses empty fields with sub-errors', async () => {
     const response = await login('', undefined);
     expect(response.statusCode).toBe(400);
-    expect(response.json().subErrors.map((sub: { field: string }) => sub.field).sort()).toEqual(['password', 'username']);
+    expect(
+      response
+        .json()
+        .subErrors.map((sub: { field: string }) => sub.field)
+        .sort(),
+    ).toEqual(['password', 'username']);
   });
 
   it('refuses a login-blocked account (3rd penalty)', async () => {
     const blocked = await createAccount(testApp.current.app);
-    await testApp.current.app.db.updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', blocked.id).execute();
+    await testApp.current.app.db
+      .updateTable('users')
+      .set({ login_blocked_at: new Date() })
+      .where('id', '=', blocked.id)
+      .execute();
     const response = await login(blocked.email, blocked.password);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('LOGIN_BLOCKED');
@@ -86,13 +107,18 @@ describe('session tokens', () => {
       .sign(secret());
     const response = await me(`Bearer ${expired}`);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'EXPIRED_TOKEN', message: 'Your login has expired. Please log in again.' });
+    expect(response.json()).toMatchObject({
+      code: 'EXPIRED_TOKEN',
+      message: 'Your login has expired. Please log in again.',
+    });
   });
 
   it('a tampered token, or one signed with another secret, is 401 INVALID_TOKEN', async () => {
     const [header, , signature] = member.token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', roles: ['ROLE_OPERATOR'] })).toString('base64url');
-    expect((await me(`Bearer ${header}.${forgedPayload}.${signature}`)).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await me(`Bearer ${header}.${forgedPayload}.${signature}`)).json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
 
     const otherSecret = await new SignJWT({ roles: ['ROLE_USER'] })
       .setProtectedHeader({ alg: 'HS256' })
@@ -148,12 +174,21 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limitedResponse = await attempt();
-    expect(limitedResponse.json()).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+    expect(limitedResponse.json()).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please try again later.',
+    });
   });
 
   it('limits password-reset mails per address', async () => {
     const account = await createAccount(limited.app);
-    const ask = () => limited.app.inject({ method: 'POST', url: '/api/v1/users/user/forgot-password-reset', payload: { email: account.email } });
+    const ask = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/user/forgot-password-reset',
+        payload: { email: account.email },
+      });
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
   });

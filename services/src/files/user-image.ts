@@ -43,7 +43,8 @@ export async function replaceUserImage(
       const user = await lockUserImage(trx, userId);
       const image = await repository.insertFile(trx, { ...stored, owner_user_id: userId });
       await setUserImage(trx, userId, image.id);
-      const previous = user.image_file_id === null ? undefined : await repository.deleteFileById(trx, user.image_file_id);
+      const previous =
+        user.image_file_id === null ? undefined : await repository.deleteFileById(trx, user.image_file_id);
       return { image, previous };
     });
   } catch (error) {

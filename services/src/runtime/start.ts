@@ -75,7 +75,7 @@ export async function startFanmission(options: {
       const worker = await createFanmissionWorker({ connection, namespace: config.TEMPORAL_NAMESPACE });
       const running = worker.run();
       stops.push(async () => {
-        worker.shutdown();
+        if (worker.getState() === 'RUNNING') worker.shutdown();
         await running;
         await connection.close();
       });

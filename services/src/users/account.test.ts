@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const inject = (options: Parameters<TestApp['app']['inject']>[0]) => testApp.app.inject(options);
+const inject = (options: InjectOptions) => testApp.app.inject(options);
 const en = { 'accept-language': 'en' };
 const login = (username: string, password: string) =>
   inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -109,7 +110,11 @@ describe('forgotten password', () => {
     const invalid = await ask('not-an-email');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().subErrors[0].field).toBe('email');
-    const missingCode = await inject({ method: 'PUT', url: '/api/v1/users/user/forgot-password-reset', payload: { password: 'newpass456' } });
+    const missingCode = await inject({
+      method: 'PUT',
+      url: '/api/v1/users/user/forgot-password-reset',
+      payload: { password: 'newpass456' },
+    });
     expect(missingCode.statusCode).toBe(400);
     expect(missingCode.json().subErrors[0].field).toBe('code');
   });
@@ -123,12 +128,17 @@ describe('PUT /users/{id}', () => {
 
     const wrongCurrent = await change({ currentPassword: 'wrong1234', password: 'next12345' });
     expect(wrongCurrent.statusCode).toBe(400);
-    expect(wrongCurrent.json().subErrors).toEqual([{ field: 'currentPassword', message: 'The existing password does not match.' }]);
+    expect(wrongCurrent.json().subErrors).toEqual([
+      { field: 'currentPassword', message: 'The existing password does not match.' },
+    ]);
 
     const badFormat = await change({ currentPassword: 'current123', password: 'short' });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().subErrors).toEqual([
-      expect.objectContaining({ field: 'password', message: 'The password must be at least 8 characters mixing letters and digits.' }),
+      expect.objectContaining({
+        field: 'password',
+        message: 'The password must be at least 8 characters mixing letters and digits.',
+      }),
     ]);
 
     const done = await change({ currentPassword: 'current123', password: 'next12345' });
@@ -147,7 +157,12 @@ describe('PUT /users/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     const me = await inject({ method: 'GET', url: '/api/v1/users/me', headers: member.headers });
-    expect(me.json()).toMatchObject({ username: '새닉네임', phone: '01098765432', address: '부산광역시 해운대구', addressDetail: null });
+    expect(me.json()).toMatchObject({
+      username: '새닉네임',
+      phone: '01098765432',
+      address: '부산광역시 해운대구',
+      addressDetail: null,
+    });
   });
 
   it('refuses an empty nickname and a non-numeric phone, field by field', async () => {
@@ -159,7 +174,10 @@ describe('PUT /users/{id}', () => {
       payload: { username: '', phone: '010-1234' },
     });
     expect(response.statusCode).toBe(400);
-    const fields = response.json().subErrors.map((sub: { field: string }) => sub.field).sort();
+    const fields = response
+      .json()
+      .subErrors.map((sub: { field: string }) => sub.field)
+      .sort();
     expect(fields).toEqual(['phone', 'username']);
   });
 
@@ -175,11 +193,20 @@ describe('PUT /users/{id}', () => {
     expect(forStranger.statusCode).toBe(403);
     expect(forStranger.json()).toEqual({ message: 'access denied', status: 403, code: 'ACCESS_DENIED' });
     // The same answer whether or not the account exists.
-    const missing = await inject({ method: 'PUT', url: '/api/v1/users/999999', headers: stranger.headers, payload: { username: 'x' } });
+    const missing = await inject({
+      method: 'PUT',
+      url: '/api/v1/users/999999',
+      headers: stranger.headers,
+      payload: { username: 'x' },
+    });
     expect(missing.statusCode).toBe(403);
     const anonymous = await inject({ method: 'PUT', url: `/api/v1/users/${owner.id}`, payload: { username: 'x' } });
     expect(anonymous.statusCode).toBe(401);
-    const unchanged = await testApp.app.db.selectFrom('users').select('username').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    const unchanged = await testApp.app.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(unchanged.username).not.toBe('hijacked');
   });
 });
@@ -187,7 +214,12 @@ describe('PUT /users/{id}', () => {
 describe('switching a member to a creator account', () => {
   it('adds ROLE_CREATOR, creates an unverified creator and freezes the charged coins, once', async () => {
     const member = await createAccount(testApp.app, { username: '별빛' });
-    const response = await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, headers: member.headers, payload: {} });
+    const response = await inject({
+      method: 'POST',
+      url: `/api/v1/users/${member.id}/creator`,
+      headers: member.headers,
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
     const { id: creatorId } = response.json() as { id: number };
     const me = await inject({ method: 'GET', url: '/api/v1/users/me', headers: member.headers });
@@ -196,19 +228,45 @@ describe('switching a member to a creator account', () => {
       coinsFrozen: true,
       creator: { id: creatorId, name: '별빛', verified: false, tags: [], eventMission: null, user: { id: member.id } },
     });
-    const again = await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, headers: member.headers, payload: {} });
+    const again = await inject({
+      method: 'POST',
+      url: `/api/v1/users/${member.id}/creator`,
+      headers: member.headers,
+      payload: {},
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('refuses unverified members, other people and visitors', async () => {
     const unverified = await createAccount(testApp.app, { roles: ['ROLE_UNVERIFIED'] });
-    const refused = await inject({ method: 'POST', url: `/api/v1/users/${unverified.id}/creator`, headers: unverified.headers, payload: {} });
+    const refused = await inject({
+      method: 'POST',
+      url: `/api/v1/users/${unverified.id}/creator`,
+      headers: unverified.headers,
+      payload: {},
+    });
     expect(refused.statusCode).toBe(403);
     const member = await createAccount(testApp.app);
     const stranger = await createAccount(testApp.app);
-    expect((await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, headers: stranger.headers, payload: {} })).statusCode).toBe(403);
-    expect((await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, payload: {} })).statusCode).toBe(401);
-    const badName = await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, headers: member.headers, payload: { name: '' } });
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: `/api/v1/users/${member.id}/creator`,
+          headers: stranger.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await inject({ method: 'POST', url: `/api/v1/users/${member.id}/creator`, payload: {} })).statusCode).toBe(
+      401,
+    );
+    const badName = await inject({
+      method: 'POST',
+      url: `/api/v1/users/${member.id}/creator`,
+      headers: member.headers,
+      payload: { name: '' },
+    });
     expect(badName.statusCode).toBe(400);
   });
 });

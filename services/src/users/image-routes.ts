@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSelf } from '../auth/caller';
 import { fileEntry } from '../files/file-entry';
-import { closeConnectionOnFailure, multipartFileBody, readFilePart } from '../files/multipart';
+import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from '../files/multipart';
 import { noContentSchema } from '../files/schemas';
 import { largestAllowedBytes, PROFILE_IMAGE_POLICY } from '../files/service';
 import type { StorageDriver } from '../files/storage';
@@ -18,6 +18,7 @@ export async function userImageRoutes(app: FastifyInstance, options: { storage: 
   routes.post(
     '/users/:id/image',
     {
+      validatorCompiler: streamedBodyValidator,
       schema: {
         tags,
         summary: 'Upload one’s profile picture',
@@ -48,7 +49,8 @@ export async function userImageRoutes(app: FastifyInstance, options: { storage: 
       schema: {
         tags,
         summary: 'Remove one’s profile picture',
-        description: 'Deletes the picture and its stored objects; `GET /users/me` then has `image: null` and the default `imageUrl`.',
+        description:
+          'Deletes the picture and its stored objects; `GET /users/me` then has `image: null` and the default `imageUrl`.',
         security: [{ bearerAuth: [] }],
         params: userIdParamsSchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },

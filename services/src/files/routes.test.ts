@@ -1,0 +1,270 @@
+import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { errorResponseSchema, FILE_LIMITS } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '@fanmission/tests/harness/app';
+import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
+import { buildApp } from '../app';
+import { createDevMailbox } from '../mail/mailer';
+import { fileRoutes } from './routes';
+import { uploadedFileSchema, type UploadedFile } from './schemas';
+import { ATTACHMENT_POLICY } from './service';
+import { storageDriverFor } from './storage';
+import {
+  createMember,
+  filesUnder,
+  JPEG_2X2,
+  mp3,
+  mp4,
+  multipartForm,
+  paddedPng,
+  PNG_1X1,
+  TEXT_FILE,
+  wav,
+} from './test-samples';
+
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-files-'));
+const config = testConfig({ STORAGE_DIR: storageDir });
+/** Limits small enough to send "too large" media without sending 500 MB. */
+const SMALL_MEDIA_BYTES = 64 * 1024;
+
+let app: FastifyInstance;
+let database: TestDatabase;
+let uploader: { id: number; authorization: string };
+let stranger: { id: number; authorization: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailer: createDevMailbox({ from: config.MAIL_FROM }),
+  });
+  await app.register(fileRoutes, {
+    prefix: '/small-limits',
+    storage: storageDriverFor(config),
+    policy: { ...ATTACHMENT_POLICY, maxBytes: { image: 1024, video: SMALL_MEDIA_BYTES, audio: SMALL_MEDIA_BYTES } },
+  });
+  await app.ready();
+  uploader = await createMember(app, database.db, 'uploader');
+  stranger = await createMember(app, database.db, 'stranger');
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+  await fs.rm(storageDir, { recursive: true, force: true });
+});
+
+async function upload(
+  bytes: Buffer,
+  filename: string,
+  options: { declaredType?: string; field?: string; authorization?: string; language?: string; url?: string } = {},
+) {
+  const form = await multipartForm(options.field ?? 'data', bytes, filename, options.declaredType);
+  const authorization = options.authorization ?? uploader.authorization;
+  return app.inject({
+    method: 'POST',
+    url: options.url ?? '/api/v1/files/s3',
+    headers: {
+      ...form.headers,
+      ...(authorization && { authorization }),
+      ...(options.language && { 'accept-language': options.language }),
+    },
+    payload: form.payload,
+  });
+}
+
+/** GET of a URL the API handed out (absolute, on PUBLIC_URL). */
+function fetchStored(url: string) {
+  return app.inject({ method: 'GET', url: new URL(url).pathname });
+}
+
+async function rowCount(): Promise<number> {
+  const row = await database.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describe('POST /api/v1/files/s3', () => {
+  it('stores an image, answers { id, s3Url } with its thumbnail, and serves both as inert, cacheable bytes', async () => {
+    const response = await upload(PNG_1X1, 'dot.png', { declaredType: 'image/png' });
+    expect(response.statusCode).toBe(200);
+    const file = uploadedFileSchema.parse(response.json());
+    expect(file).toMatchObject({
+      contentType: 'image/png',
+      kind: 'image',
+      filename: 'dot.png',
+      sizeBytes: PNG_1X1.length,
+    });
+    expect(file.s3Url).toMatch(/^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
+
+    const served = await fetchStored(file.s3Url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+
+    const thumbnail = await fetchStored(file.thumbnail!.s3Url);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+  });
+
+  it('goes by the bytes, not the name or the declared type', async () => {
+    const response = await upload(JPEG_2X2, 'holiday.bin', { declaredType: 'text/plain' });
+    expect(response.statusCode).toBe(200);
+    const file = response.json<UploadedFile>();
+    expect(file).toMatchObject({ contentType: 'image/jpeg', kind: 'image', filename: 'holiday.bin' });
+    expect(file.s3Url).toMatch(/\.jpg$/);
+    expect((await fetchStored(file.s3Url)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  it.each([
+    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video' },
+    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio' },
+    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio' },
+  ])('accepts $name as $kind and serves it as $contentType', async ({ name, bytes, contentType, kind }) => {
+    const response = await upload(bytes, name);
+    expect(response.statusCode).toBe(200);
+    const file = response.json<UploadedFile>();
+    expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null });
+    const served = await fetchStored(file.s3Url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(contentType);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a text file named .png as an unknown file format, in the caller’s language, keeping nothing', async () => {
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    const korean = await upload(TEXT_FILE, 'cat.png', { declaredType: 'image/png' });
+    expect(korean.statusCode).toBe(400);
+    const body = errorResponseSchema.parse(korean.json());
+    expect(body).toMatchObject({
+      status: 400,
+      code: 'UNKNOWN_FILE_FORMAT',
+      message: expect.stringMatching(/알 수 없는 파일 형식/),
+    });
+    expect(body.subErrors).toEqual([expect.objectContaining({ field: 'data', rejectedValue: 'cat.png' })]);
+
+    const english = await upload(TEXT_FILE, 'cat.png', { language: 'en' });
+    expect(english.json().message).toMatch(/^Unknown file format/);
+    const japanese = await upload(TEXT_FILE, 'cat.png', { language: 'jp' });
+    expect(japanese.json().message).toMatch(/不明なファイル形式/);
+
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it('takes an image of exactly 5 MB and refuses one byte more with 413, keeping nothing', async () => {
+    const atLimit = await upload(paddedPng(FILE_LIMITS.attachmentImageBytes), 'big.png');
+    expect(atLimit.statusCode).toBe(200);
+
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    const over = await upload(paddedPng(FILE_LIMITS.attachmentImageBytes + 1), 'bigger.png', { language: 'en' });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      message: expect.stringContaining('5 MB'),
+    });
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it('streams media to the store and refuses it with 413 once it passes the limit, leaving no partial file', async () => {
+    const atLimit = await upload(mp4(SMALL_MEDIA_BYTES - mp4(0).length), 'fits.mp4', { url: '/small-limits/files/s3' });
+    expect(atLimit.statusCode).toBe(200);
+    expect(atLimit.json()).toMatchObject({ sizeBytes: SMALL_MEDIA_BYTES });
+
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    for (const size of [SMALL_MEDIA_BYTES + 1, SMALL_MEDIA_BYTES * 4]) {
+      const over = await upload(mp4(size - mp4(0).length), 'long.mp4', { url: '/small-limits/files/s3' });
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    }
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it('wants the file in the form field `data`', async () => {
+    const response = await upload(PNG_1X1, 'dot.png', { field: 'file', language: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().subErrors).toEqual([{ field: 'data', message: 'This field is required.' }]);
+  });
+
+  it('is for logged-in members only', async () => {
+    const response = await upload(PNG_1X1, 'dot.png', { authorization: '' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/files/s3/{id}', () => {
+  it('lets the uploader delete the row, the file and its thumbnail; nobody else can, nor tell whether it exists', async () => {
+    const file = (await upload(PNG_1X1, 'dot.png')).json<UploadedFile>();
+    const url = `/api/v1/files/s3/${file.id}`;
+
+    const byStranger = await app.inject({ method: 'DELETE', url, headers: { authorization: stranger.authorization } });
+    expect(byStranger.statusCode).toBe(403);
+    expect(byStranger.json()).toMatchObject({ message: 'access denied', code: 'ACCESS_DENIED' });
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/files/s3/987654321',
+      headers: { authorization: stranger.authorization },
+    });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toEqual(byStranger.json());
+    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await fetchStored(file.s3Url)).statusCode).toBe(200);
+
+    const byUploader = await app.inject({ method: 'DELETE', url, headers: { authorization: uploader.authorization } });
+    expect(byUploader.statusCode).toBe(204);
+    for (const gone of [file.s3Url, file.thumbnail!.s3Url]) {
+      const served = await fetchStored(gone);
+      expect(served.statusCode).toBe(404);
+      expect(served.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+    const stored = await filesUnder(storageDir);
+    expect(stored.some((name) => file.s3Url.endsWith(name))).toBe(false);
+
+    const again = await app.inject({ method: 'DELETE', url, headers: { authorization: uploader.authorization } });
+    expect(again.statusCode).toBe(403);
+  });
+});
+
+describe('the file store', () => {
+  it('never serves unfinished puts or anything outside the store', async () => {
+    await fs.mkdir(path.join(storageDir, '.incoming'), { recursive: true });
+    await fs.writeFile(path.join(storageDir, '.incoming', 'half'), 'partial');
+    const unfinished = await app.inject({ method: 'GET', url: '/files/.incoming/half' });
+    expect(unfinished.statusCode).toBe(404);
+
+    const outside = path.join(path.dirname(storageDir), `outside-${path.basename(storageDir)}.txt`);
+    await fs.writeFile(outside, 'SECRET');
+    try {
+      for (const escape of ['..', '%2e%2e', '..%2f..', '%2e%2e%2f']) {
+        const response = await app.inject({ method: 'GET', url: `/files/${escape}/${path.basename(outside)}` });
+        expect(response.body).not.toContain('SECRET');
+      }
+    } finally {
+      await fs.rm(outside, { force: true });
+      await fs.rm(path.join(storageDir, '.incoming', 'half'));
+    }
+  });
+
+  it('documents the upload as multipart/form-data with a binary field', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = document.paths['/api/v1/files/s3'].post;
+    const schema = operation.requestBody.content['multipart/form-data'].schema;
+    expect(schema.properties.data).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413', '415']);
+  });
+});

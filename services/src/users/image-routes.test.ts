@@ -1,0 +1,187 @@
+import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_PROFILE_IMAGE, FILE_LIMITS, type CurrentUser, type FileEntry } from '@fanmission/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import {
+  createMember,
+  filesUnder,
+  JPEG_2X2,
+  mp4,
+  multipartForm,
+  paddedPng,
+  PNG_1X1,
+  TEXT_FILE,
+} from '../files/test-samples';
+
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-user-images-'));
+const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });
+
+afterAll(async () => {
+  await fs.rm(storageDir, { recursive: true, force: true });
+});
+
+async function member(name: string) {
+  return createMember(testApp.current.app, testApp.current.database.db, name);
+}
+
+async function uploadImage(
+  userId: number,
+  bytes: Buffer,
+  options: { authorization?: string; field?: string; filename?: string; language?: string } = {},
+) {
+  const form = await multipartForm(options.field ?? 'image', bytes, options.filename ?? 'me.png', 'image/png');
+  return testApp.current.app.inject({
+    method: 'POST',
+    url: `/api/v1/users/${userId}/image`,
+    headers: {
+      ...form.headers,
+      ...(options.authorization && { authorization: options.authorization }),
+      ...(options.language && { 'accept-language': options.language }),
+    },
+    payload: form.payload,
+  });
+}
+
+async function me(authorization: string): Promise<CurrentUser> {
+  const response = await testApp.current.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me',
+    headers: { authorization },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<CurrentUser>();
+}
+
+function fetchStored(url: string) {
+  return testApp.current.app.inject({ method: 'GET', url: new URL(url).pathname });
+}
+
+describe('POST /api/v1/users/{id}/image', () => {
+  it('sets the profile picture with a thumbnail; /users/me shows it', async () => {
+    const alice = await member('alice');
+    const response = await uploadImage(alice.id, PNG_1X1, { authorization: alice.authorization });
+    expect(response.statusCode).toBe(200);
+    const image = response.json<FileEntry>();
+    expect(image).toMatchObject({
+      id: expect.any(Number),
+      contentType: 'image/png',
+      thumbnail: { s3Url: expect.any(String) },
+    });
+
+    const current = await me(alice.authorization);
+    expect(current.image).toEqual(image);
+    expect(current.imageUrl).toBe(image.thumbnail!.s3Url);
+    const served = await fetchStored(image.s3Url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await fetchStored(image.thumbnail!.s3Url)).headers['content-type']).toBe('image/webp');
+  });
+
+  it('replaces the previous picture and deletes its files', async () => {
+    const bob = await member('bob');
+    const first = (await uploadImage(bob.id, PNG_1X1, { authorization: bob.authorization })).json<FileEntry>();
+    const second = await uploadImage(bob.id, JPEG_2X2, { authorization: bob.authorization, filename: 'me.jpg' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ contentType: 'image/jpeg' });
+
+    expect((await me(bob.authorization)).image?.id).toBe(second.json<FileEntry>().id);
+    expect((await fetchStored(first.s3Url)).statusCode).toBe(404);
+    expect((await fetchStored(first.thumbnail!.s3Url)).statusCode).toBe(404);
+    const row = await testApp.current.database.db
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', first.id)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('takes images only: video and text are refused, keeping the current picture', async () => {
+    const carol = await member('carol');
+    await uploadImage(carol.id, PNG_1X1, { authorization: carol.authorization });
+    const before = await filesUnder(storageDir);
+
+    const video = await uploadImage(carol.id, mp4(), { authorization: carol.authorization, language: 'en' });
+    expect(video.statusCode).toBe(400);
+    expect(video.json()).toMatchObject({ code: 'UNKNOWN_FILE_FORMAT', message: 'Only image files can be uploaded.' });
+    const text = await uploadImage(carol.id, TEXT_FILE, { authorization: carol.authorization });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('이미지 파일만 올릴 수 있습니다.');
+
+    expect(await filesUnder(storageDir)).toEqual(before);
+    expect((await me(carol.authorization)).image).not.toBeNull();
+  });
+
+  it('refuses an image over 5 MB with 413, keeping nothing', async () => {
+    const dave = await member('dave');
+    const before = await filesUnder(storageDir);
+    const response = await uploadImage(dave.id, paddedPng(FILE_LIMITS.attachmentImageBytes + 1), {
+      authorization: dave.authorization,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(await filesUnder(storageDir)).toEqual(before);
+    expect((await me(dave.authorization)).image).toBeNull();
+  });
+
+  it('is for one’s own account only', async () => {
+    const erin = await member('erin');
+    const mallory = await member('mallory');
+    const before = await filesUnder(storageDir);
+
+    const anonymous = await uploadImage(erin.id, PNG_1X1);
+    expect(anonymous.statusCode).toBe(401);
+    const someoneElse = await uploadImage(erin.id, PNG_1X1, { authorization: mallory.authorization });
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json()).toMatchObject({ message: 'access denied' });
+
+    expect(await filesUnder(storageDir)).toEqual(before);
+    expect((await me(erin.authorization)).image).toBeNull();
+  });
+
+  it('wants the picture in the form field `image`', async () => {
+    const frank = await member('frank');
+    const response = await uploadImage(frank.id, PNG_1X1, { authorization: frank.authorization, field: 'data' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().subErrors).toEqual([expect.objectContaining({ field: 'image' })]);
+  });
+});
+
+describe('DELETE /api/v1/users/{userId}/image', () => {
+  it('removes the picture and its files; /users/me falls back to the default image', async () => {
+    const grace = await member('grace');
+    const mallory = await member('mallory');
+    const image = (await uploadImage(grace.id, PNG_1X1, { authorization: grace.authorization })).json<FileEntry>();
+    const url = `/api/v1/users/${grace.id}/image`;
+
+    expect((await testApp.current.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    const someoneElse = await testApp.current.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { authorization: mallory.authorization },
+    });
+    expect(someoneElse.statusCode).toBe(403);
+    expect((await me(grace.authorization)).image).toEqual(image);
+
+    const response = await testApp.current.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { authorization: grace.authorization },
+    });
+    expect(response.statusCode).toBe(204);
+    const current = await me(grace.authorization);
+    expect(current.image).toBeNull();
+    expect(current.imageUrl).toBe(DEFAULT_PROFILE_IMAGE);
+    expect((await fetchStored(image.s3Url)).statusCode).toBe(404);
+    expect((await fetchStored(image.thumbnail!.s3Url)).statusCode).toBe(404);
+
+    const again = await testApp.current.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { authorization: grace.authorization },
+    });
+    expect(again.statusCode).toBe(204);
+  });
+});
