@@ -34,7 +34,7 @@ await fs.chmod(scratch, 0o755);
 const [postgres, postgresStart] = await time(() =>
   startEmbeddedPostgres({
     dataDir: path.join(scratch, 'pg'),
-    port: 0 || 55_000 + Math.floor(Math.random() * 5000),
+    port: await freePort(),
     settings: { fsync: 'off' },
   }),
 );
