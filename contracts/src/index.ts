@@ -2,6 +2,7 @@ export * from './banks';
 export * from './coins';
 export * from './creators';
 export * from './errors';
+export * from './files';
 export * from './health';
 export * from './languages';
 export * from './limits';

@@ -1,10 +1,11 @@
 import { ensureChromium } from './chromium';
 import { ensureKafkaJars } from './kafka';
+import { ensureTemporalCli } from './temporal-cli';
 import { ensureTemporalTestServer } from './temporal-test-server';
 
 /**
  * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
- * Kafka jars from Maven Central and Debian's Chromium. Done before vitest so a slow first download is reported as
+ * Kafka jars from Maven Central, the Temporal CLI and Debian's Chromium. Done before vitest so a slow first download is reported as
  * such, not as a hook time-out.
  */
 export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
@@ -15,6 +16,8 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
     return result;
   };
   await timed('Temporal test server', ensureTemporalTestServer);
+  // The dev server of `npm start` is tested too; its first build (go install) takes minutes on a cold Go cache.
+  await timed('Temporal CLI', ensureTemporalCli);
   await timed('Kafka', ensureKafkaJars);
   await timed('Chromium', ensureChromium);
 }

@@ -31,10 +31,11 @@ const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-bench-'));
 await fs.chmod(scratch, 0o755);
 
 // 1. Test databases.
+const postgresPort = await freePort();
 const [postgres, postgresStart] = await time(() =>
   startEmbeddedPostgres({
     dataDir: path.join(scratch, 'pg'),
-    port: await freePort(),
+    port: postgresPort,
     settings: { fsync: 'off' },
   }),
 );

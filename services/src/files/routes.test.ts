@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness
 import { buildApp } from '../app';
 import { createDevMailbox } from '../mail/mailer';
 import { fileRoutes } from './routes';
-import { uploadedFileSchema, type UploadedFile } from './schemas';
+import { uploadedFileSchema, type UploadedFile } from '@fanmission/contracts';
 import { ATTACHMENT_POLICY } from './service';
 import { storageDriverFor } from './storage';
 import {

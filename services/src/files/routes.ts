@@ -5,7 +5,7 @@ import { requireCaller } from '../auth/caller';
 import { errorResponses } from '../http/responses';
 import { fileEntry } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
-import { noContentSchema, uploadedFileSchema, type UploadedFile } from './schemas';
+import { noContentSchema, uploadedFileSchema, type UploadedFile } from '@fanmission/contracts';
 import * as files from './service';
 import type { StorageDriver } from './storage';
 import type { FileRow } from './table';

@@ -4,6 +4,7 @@ import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/config';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail/mailer';
+import { seedDemoData } from '../seed/demo-data';
 import { ensureOperatorAccount } from '../users/service';
 import { openDatabase } from './database';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
@@ -53,6 +54,10 @@ export async function startFanmission(options: {
     if (runsApi(role)) {
       const app = await buildApp({ config, db: database.db, mailer, ...(devMailbox && { devMailbox }) });
       await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      if (config.SEED_DEMO_DATA && !config.isProduction) {
+        const seeded = await seedDemoData(app.ctx);
+        if (seeded.length) log(`demo accounts (password fanmission1): ${seeded.join(', ')}`);
+      }
       await app.listen({ host: config.HOST, port: config.PORT });
       stops.push(() => app.close());
       const base = `http://localhost:${config.PORT}`;

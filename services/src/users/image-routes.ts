@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSelf } from '../auth/caller';
 import { fileEntry } from '../files/file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from '../files/multipart';
-import { noContentSchema } from '../files/schemas';
+import { noContentSchema } from '@fanmission/contracts';
 import { largestAllowedBytes, PROFILE_IMAGE_POLICY } from '../files/service';
 import type { StorageDriver } from '../files/storage';
 import { removeUserImage, replaceUserImage } from '../files/user-image';

@@ -102,6 +102,15 @@ describe('sign-up journey', () => {
     expect(again.headers.location).toBe(`${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`);
   });
 
+  it('answers a verification link without a token with 400, and a made-up token with the verification page', async () => {
+    const missing = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/email-verification' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().subErrors[0].field).toBe('token');
+    const madeUp = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/email-verification?token=nope' });
+    expect(madeUp.statusCode).toBe(302);
+    expect(madeUp.headers.location).toContain('view=suggest-user-authentication');
+  });
+
   it('writes the mail in the language the member signed up in', async () => {
     const english = member();
     await signUp(english, 'en');

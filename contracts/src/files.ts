@@ -1,9 +1,9 @@
-import { fileEntrySchema } from '@fanmission/contracts';
 import { z } from 'zod';
+import { fileEntrySchema } from './users';
 
-// Kept beside the routes because this change may not touch contracts/; they belong there next to fileEntrySchema.
-
-export const fileKindSchema = z.enum(['image', 'video', 'audio']);
+export const FILE_KINDS = ['image', 'video', 'audio'] as const;
+export const fileKindSchema = z.enum(FILE_KINDS);
+export type FileKind = z.infer<typeof fileKindSchema>;
 
 /** `POST /files/s3`: the spec's `{ id, s3Url }` plus what the bytes turned out to be. */
 export const uploadedFileSchema = fileEntrySchema
