@@ -9,9 +9,10 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../services/src/runtime/free-port';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pomPath = join(repoRoot, 'tools', 'temporal-test-server', 'pom.xml');
@@ -238,18 +239,6 @@ function run(command: string, args: string[]): Promise<void> {
         ? resolveRun()
         : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code}):\n${output.join('')}`)),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
   });
 }
 

@@ -14,7 +14,7 @@ import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres
 import { migrateToLatest } from '@fanmission/services/db/migrate';
 import { ensureTemporalTestServer } from '../../scripts/infra/temporal-test-server';
 import { launchBrowser } from '../harness/browser';
-import { freePort } from '../harness/free-port';
+import { freePort } from '@fanmission/services/runtime/free-port';
 import { startKafka } from '../harness/kafka';
 import { startSmtpServer } from '../harness/smtp';
 import { REPO_ROOT } from '../../scripts/lib/paths';

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
 import { migrateToLatest } from '@fanmission/services/db/migrate';
 import { startPostgresContainer, useTestcontainers } from './containers';
-import { freePort } from './free-port';
+import { freePort } from '@fanmission/services/runtime/free-port';
 
 export const TEMPLATE_DATABASE = 'fanmission_template';
 

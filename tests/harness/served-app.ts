@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_STATIC_APPS, type AppDependencies } from '@fanmission/services/app';
 import { createTestApp, testConfig, type TestApp } from './app';
-import { freePort } from './free-port';
+import { freePort } from '@fanmission/services/runtime/free-port';
 
 export interface ServedApp {
   /** `http://127.0.0.1:<port>`, no trailing slash. */

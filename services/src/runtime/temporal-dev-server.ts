@@ -2,9 +2,9 @@
 // its state in a SQLite file so workflows and their timers survive restarts.
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
+import { freePort } from './free-port';
 
 export interface TemporalDevServerOptions {
   /** Path of the Temporal CLI (see `ensureTemporalCli()` in scripts/infra/temporal-cli.ts). */
@@ -172,18 +172,6 @@ function forwardLines(stream: NodeJS.ReadableStream, onLine: (line: string) => v
   });
   stream.on('end', () => {
     if (pending.trim() !== '') onLine(pending);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const bound = server.address();
-      const port = typeof bound === 'object' && bound ? bound.port : 0;
-      server.close(() => resolvePort(port));
-    });
   });
 }
 

@@ -1,29 +1,12 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
-import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
-import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
-import { createSmtpMailer } from '../mail/mailer';
+import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 
-let smtp: SmtpTestServer;
-let testApp: TestApp;
-let clock = new Date('2026-11-22T10:00:00Z');
+const clock = { now: new Date('2026-11-22T10:00:00Z') };
+const mailing = useMailingTestApp(clock);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({
-    mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Fanmission <no-reply@fanmission.local>' }),
-    now: () => clock,
-  });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await testApp.database.drop();
-  await smtp.stop();
-});
-
-const inject = (options: InjectOptions) => testApp.app.inject(options);
+const inject = (options: InjectOptions) => mailing.current.app.inject(options);
 const en = { 'accept-language': 'en' };
 const login = (username: string, password: string) =>
   inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -37,7 +20,7 @@ function resetCodeIn(text: string): string {
 describe('forgotten password', () => {
   let member: TestAccount;
   beforeAll(async () => {
-    member = await createAccount(testApp.app, { password: 'oldpass123' });
+    member = await createAccount(mailing.current.app, { password: 'oldpass123' });
   });
 
   const ask = (email: string, language = 'en') =>
@@ -58,7 +41,7 @@ describe('forgotten password', () => {
   it('mails a single-use link; the new password works and the old one no longer does', async () => {
     expect((await ask(member.email)).statusCode).toBe(200);
     // Mails follow the member's own language (Korean here), not the language of the request.
-    const mail = await smtp.awaitMail(member.email, { subject: /비밀번호 재설정/ });
+    const mail = await mailing.current.smtp.awaitMail(member.email, { subject: /비밀번호 재설정/ });
     expect(mail.text).toContain('http://localhost:8080/password-reset?code=');
     const code = resetCodeIn(mail.text);
 
@@ -78,15 +61,15 @@ describe('forgotten password', () => {
   });
 
   it('expires the code after 30 minutes', async () => {
-    const other = await createAccount(testApp.app);
+    const other = await createAccount(mailing.current.app);
     await ask(other.email);
-    const code = resetCodeIn((await smtp.awaitMail(other.email)).text);
-    const askedAt = clock;
-    clock = new Date(askedAt.getTime() + 31 * 60_000);
+    const code = resetCodeIn((await mailing.current.smtp.awaitMail(other.email)).text);
+    const askedAt = clock.now;
+    clock.now = new Date(askedAt.getTime() + 31 * 60_000);
     try {
       expect((await reset(code, 'newpass456')).statusCode).toBe(404);
     } finally {
-      clock = askedAt;
+      clock.now = askedAt;
     }
     expect((await reset('made-up-code', 'newpass456')).statusCode).toBe(404);
   });
@@ -97,7 +80,7 @@ describe('forgotten password', () => {
     expect(unknown.json().message).toBe('The e-mail address does not match.');
     expect((await ask('ghost@example.com', 'ko')).json().message).toBe('이메일 주소가 일치하지 않습니다.');
 
-    const social = await testApp.app.db
+    const social = await mailing.current.app.db
       .insertInto('users')
       .values({ email: 'social@example.com', username: 'social', provider: 'google', roles: ['ROLE_USER'] })
       .returning('id')
@@ -122,7 +105,7 @@ describe('forgotten password', () => {
 
 describe('PUT /users/{id}', () => {
   it('changes the password after checking the current one', async () => {
-    const member = await createAccount(testApp.app, { password: 'current123' });
+    const member = await createAccount(mailing.current.app, { password: 'current123' });
     const change = (payload: object) =>
       inject({ method: 'PUT', url: `/api/v1/users/${member.id}`, headers: { ...member.headers, ...en }, payload });
 
@@ -148,7 +131,7 @@ describe('PUT /users/{id}', () => {
   });
 
   it('changes the profile shown by /users/me', async () => {
-    const member = await createAccount(testApp.app);
+    const member = await createAccount(mailing.current.app);
     const response = await inject({
       method: 'PUT',
       url: `/api/v1/users/${member.id}`,
@@ -166,7 +149,7 @@ describe('PUT /users/{id}', () => {
   });
 
   it('refuses an empty nickname and a non-numeric phone, field by field', async () => {
-    const member = await createAccount(testApp.app);
+    const member = await createAccount(mailing.current.app);
     const response = await inject({
       method: 'PUT',
       url: `/api/v1/users/${member.id}`,
@@ -182,8 +165,8 @@ describe('PUT /users/{id}', () => {
   });
 
   it('lets nobody change another account (403) and nobody anonymous at all (401)', async () => {
-    const owner = await createAccount(testApp.app);
-    const stranger = await createAccount(testApp.app);
+    const owner = await createAccount(mailing.current.app);
+    const stranger = await createAccount(mailing.current.app);
     const forStranger = await inject({
       method: 'PUT',
       url: `/api/v1/users/${owner.id}`,
@@ -202,7 +185,7 @@ describe('PUT /users/{id}', () => {
     expect(missing.statusCode).toBe(403);
     const anonymous = await inject({ method: 'PUT', url: `/api/v1/users/${owner.id}`, payload: { username: 'x' } });
     expect(anonymous.statusCode).toBe(401);
-    const unchanged = await testApp.app.db
+    const unchanged = await mailing.current.app.db
       .selectFrom('users')
       .select('username')
       .where('id', '=', owner.id)
@@ -213,7 +196,7 @@ describe('PUT /users/{id}', () => {
 
 describe('switching a member to a creator account', () => {
   it('adds ROLE_CREATOR, creates an unverified creator and freezes the charged coins, once', async () => {
-    const member = await createAccount(testApp.app, { username: '별빛' });
+    const member = await createAccount(mailing.current.app, { username: '별빛' });
     const response = await inject({
       method: 'POST',
       url: `/api/v1/users/${member.id}/creator`,
@@ -238,7 +221,7 @@ describe('switching a member to a creator account', () => {
   });
 
   it('refuses unverified members, other people and visitors', async () => {
-    const unverified = await createAccount(testApp.app, { roles: ['ROLE_UNVERIFIED'] });
+    const unverified = await createAccount(mailing.current.app, { roles: ['ROLE_UNVERIFIED'] });
     const refused = await inject({
       method: 'POST',
       url: `/api/v1/users/${unverified.id}/creator`,
@@ -246,8 +229,8 @@ describe('switching a member to a creator account', () => {
       payload: {},
     });
     expect(refused.statusCode).toBe(403);
-    const member = await createAccount(testApp.app);
-    const stranger = await createAccount(testApp.app);
+    const member = await createAccount(mailing.current.app);
+    const stranger = await createAccount(mailing.current.app);
     expect(
       (
         await inject({

@@ -1,29 +1,12 @@
 import { errorResponseSchema } from '@fanmission/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
-import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
-import { createSmtpMailer } from '../mail/mailer';
+import { describe, expect, it } from 'vitest';
+import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 
-let smtp: SmtpTestServer;
-let testApp: TestApp;
-let clock = new Date('2026-11-22T10:00:00Z');
+const clock = { now: new Date('2026-11-22T10:00:00Z') };
+const mailing = useMailingTestApp(clock);
 
 const PUBLIC_URL = 'http://localhost:8080';
 const verifySuccessUrl = `${PUBLIC_URL}/email-sent/success-auth-public-user`;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({
-    mailer: createSmtpMailer({ smtpUrl: smtp.url, from: 'Fanmission <no-reply@fanmission.local>' }),
-    now: () => clock,
-  });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await testApp.database.drop();
-  await smtp.stop();
-});
 
 let sequence = 0;
 function member(overrides: Record<string, unknown> = {}) {
@@ -42,10 +25,15 @@ function member(overrides: Record<string, unknown> = {}) {
 }
 
 const signUp = (payload: object, language = 'en') =>
-  testApp.app.inject({ method: 'POST', url: '/api/v1/users', headers: { 'accept-language': language }, payload });
+  mailing.current.app.inject({
+    method: 'POST',
+    url: '/api/v1/users',
+    headers: { 'accept-language': language },
+    payload,
+  });
 
 const login = (username: string, password: string) =>
-  testApp.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  mailing.current.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
 
 function linkIn(text: string): string {
   const link = text.match(/https?:\/\/\S+/)?.[0];
@@ -66,12 +54,12 @@ describe('sign-up journey', () => {
     expect(early.statusCode).toBe(200);
     expect(early.json()).toEqual({ id, roles: ['ROLE_UNVERIFIED'] });
 
-    const mail = await smtp.awaitMail(payload.email);
+    const mail = await mailing.current.smtp.awaitMail(payload.email);
     expect(mail.subject).toContain('이메일 인증');
     const link = linkIn(mail.text);
     expect(link.startsWith(`${PUBLIC_URL}/api/v1/users/email-verification?token=`)).toBe(true);
 
-    const verified = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    const verified = await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe(verifySuccessUrl);
 
@@ -80,7 +68,7 @@ describe('sign-up journey', () => {
     const authorization = loggedIn.headers.authorization as string;
     expect(authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
 
-    const me = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
+    const me = await mailing.current.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       id,
@@ -97,16 +85,19 @@ describe('sign-up journey', () => {
     });
 
     // The link works once: a second visit lands on the verification page instead.
-    const again = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    const again = await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe(`${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`);
   });
 
   it('answers a verification link without a token with 400, and a made-up token with the verification page', async () => {
-    const missing = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/email-verification' });
+    const missing = await mailing.current.app.inject({ method: 'GET', url: '/api/v1/users/email-verification' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().subErrors[0].field).toBe('token');
-    const madeUp = await testApp.app.inject({ method: 'GET', url: '/api/v1/users/email-verification?token=nope' });
+    const madeUp = await mailing.current.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/email-verification?token=nope',
+    });
     expect(madeUp.statusCode).toBe(302);
     expect(madeUp.headers.location).toContain('view=suggest-user-authentication');
   });
@@ -114,25 +105,27 @@ describe('sign-up journey', () => {
   it('writes the mail in the language the member signed up in', async () => {
     const english = member();
     await signUp(english, 'en');
-    expect((await smtp.awaitMail(english.email)).subject).toBe('[Fanmission] Please verify your e-mail address');
+    expect((await mailing.current.smtp.awaitMail(english.email)).subject).toBe(
+      '[Fanmission] Please verify your e-mail address',
+    );
     const japanese = member();
     await signUp(japanese, 'jp');
-    expect((await smtp.awaitMail(japanese.email)).subject).toContain('メールアドレス');
+    expect((await mailing.current.smtp.awaitMail(japanese.email)).subject).toContain('メールアドレス');
   });
 
   it('expires the verification link after 24 hours', async () => {
     const payload = member();
     await signUp(payload);
-    const link = linkIn((await smtp.awaitMail(payload.email)).text);
-    const signedUpAt = clock;
-    clock = new Date(signedUpAt.getTime() + 24 * 3_600_000 + 1_000);
+    const link = linkIn((await mailing.current.smtp.awaitMail(payload.email)).text);
+    const signedUpAt = clock.now;
+    clock.now = new Date(signedUpAt.getTime() + 24 * 3_600_000 + 1_000);
     try {
-      const response = await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+      const response = await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
       expect(response.headers.location).toContain('error=expired');
       const stillUnverified = await login(payload.email, payload.password);
       expect(stillUnverified.json().roles).toEqual(['ROLE_UNVERIFIED']);
     } finally {
-      clock = signedUpAt;
+      clock.now = signedUpAt;
     }
   });
 });
@@ -171,7 +164,7 @@ describe('sign-up validation', () => {
       expect(body.message).toBe('The request has invalid values.');
       const subError = body.subErrors?.find((sub) => sub.field === field);
       expect(subError?.message).toMatch(message);
-      const count = await testApp.app.db
+      const count = await mailing.current.app.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('email', '=', String(payload.email))
@@ -216,7 +209,7 @@ describe('sign-up validation', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
-    const rows = await testApp.app.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    const rows = await mailing.current.app.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -225,44 +218,43 @@ describe('verification mail re-send', () => {
   it('sends a new working link to an unverified member', async () => {
     const payload = member();
     const { id } = (await signUp(payload)).json() as { id: number };
-    await smtp.awaitMail(payload.email);
-    const resent = await testApp.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` });
+    await mailing.current.smtp.awaitMail(payload.email);
+    const resent = await mailing.current.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ id });
-    const mails = smtp.mails().filter((mail) => mail.to.includes(payload.email));
-    await expect.poll(() => smtp.mails().filter((mail) => mail.to.includes(payload.email)).length).toBe(2);
-    const latest = smtp
-      .mails()
-      .filter((mail) => mail.to.includes(payload.email))
-      .at(-1)!;
-    expect(mails.length).toBeGreaterThanOrEqual(1);
-    const response = await testApp.app.inject({ method: 'GET', url: linkIn(latest.text).slice(PUBLIC_URL.length) });
+    const mailsTo = () => mailing.current.smtp.mails().filter((mail) => mail.to.includes(payload.email));
+    await expect.poll(() => mailsTo().length).toBe(2);
+    const latest = mailsTo().at(-1)!;
+    const response = await mailing.current.app.inject({
+      method: 'GET',
+      url: linkIn(latest.text).slice(PUBLIC_URL.length),
+    });
     expect(response.headers.location).toBe(verifySuccessUrl);
   });
 
   it('refuses verified accounts (409), unknown ones (404) and other people’s tokens (403)', async () => {
     const first = member();
     const { id } = (await signUp(first)).json() as { id: number };
-    const link = linkIn((await smtp.awaitMail(first.email)).text);
-    await testApp.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+    const link = linkIn((await mailing.current.smtp.awaitMail(first.email)).text);
+    await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
     expect(
-      (await testApp.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` })).statusCode,
+      (await mailing.current.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` })).statusCode,
     ).toBe(409);
     expect(
-      (await testApp.app.inject({ method: 'POST', url: '/api/v1/users/999999/email-verification' })).statusCode,
+      (await mailing.current.app.inject({ method: 'POST', url: '/api/v1/users/999999/email-verification' })).statusCode,
     ).toBe(404);
 
     const other = member();
     const { id: otherId } = (await signUp(other)).json() as { id: number };
     const token = (await login(first.email, first.password)).headers.authorization as string;
-    const forbidden = await testApp.app.inject({
+    const forbidden = await mailing.current.app.inject({
       method: 'POST',
       url: `/api/v1/users/${otherId}/email-verification`,
       headers: { authorization: token },
     });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ message: 'access denied', status: 403 });
-    const badId = await testApp.app.inject({ method: 'POST', url: '/api/v1/users/abc/email-verification' });
+    const badId = await mailing.current.app.inject({ method: 'POST', url: '/api/v1/users/abc/email-verification' });
     expect(badId.statusCode).toBe(400);
   });
 });
