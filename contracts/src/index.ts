@@ -1,5 +1,7 @@
 export * from './banks';
+export * from './coin-history';
 export * from './coins';
+export * from './coins-api';
 export * from './creators';
 export * from './errors';
 export * from './files';

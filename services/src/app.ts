@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes';
 import { registerJwt } from './auth/jwt';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
 import { appleLoginRoutes, oauth2Routes } from './auth/oauth/routes';
+import { coinRefundAdminRoutes } from './coin-history/admin-routes';
+import { coinHistoryRoutes } from './coin-history/routes';
 import type { AppConfig } from './config/config';
 import type { ServiceContext } from './context';
 import { REPO_ROOT } from './config/config';
@@ -16,6 +19,7 @@ import { fileRoutes } from './files/routes';
 import { registerStoredFiles } from './files/serve';
 import { storageDriverFor } from './files/storage';
 import { healthRoutes } from './health/routes';
+import { ledgerAdminRoutes } from './ledger-admin/routes';
 import { installErrorHandler } from './http/error-handler';
 import { zodValidatorCompiler } from './http/validation';
 import { registerLanguage } from './plugins/language';
@@ -26,6 +30,10 @@ import type { DevMailbox, Mailer } from './mail/mailer';
 import { findCaller } from './users/repository';
 import { userImageRoutes } from './users/image-routes';
 import { userRoutes } from './users/routes';
+import { coinRoutes } from './coins/routes';
+import { bankTransferAdminRoutes } from './payments/admin-routes';
+import { paymentRoutes } from './payments/routes';
+import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,9 +114,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(userImageRoutes, { storage });
       await v1.register(fileRoutes, { storage });
       await v1.register(appleLoginRoutes);
+      await v1.register(coinHistoryRoutes);
+      await v1.register(coinRoutes);
+      await v1.register(paymentRoutes);
+      await v1.register(sandboxCheckoutRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    resources: [coinRefundAdminRoutes, ledgerAdminRoutes, bankTransferAdminRoutes],
+  });
   if (dependencies.devMailbox && !config.isProduction) {
     await app.register(devMailboxRoutes, { mailbox: dependencies.devMailbox });
   }

@@ -76,6 +76,19 @@ export const configSchema = z
     APPLE_CLIENT_ID: optionalString,
     APPLE_JWKS_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://appleid.apple.com/auth/keys'),
     APPLE_ISSUER: z.string().trim().min(1).default('https://appleid.apple.com'),
+    // Coin payments. kakaopay and card go to the card provider, paypal to the PayPal provider. Unset, each is the real
+    // provider when its secret is set, else the local sandbox checkout (outside production; unavailable in it).
+    PAYMENT_CARD_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'portone']).optional()),
+    PAYMENT_PAYPAL_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'paypal']).optional()),
+    PORTONE_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api.portone.io'),
+    PORTONE_API_SECRET: optionalString,
+    /** The merchant code the client's checkout needs (PortOne V2 store id), answered by GET /payment/imp-code. */
+    PORTONE_STORE_ID: optionalString,
+    PORTONE_CHANNEL_KEY: optionalString,
+    PAYPAL_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api-m.paypal.com'),
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().default('default'),
     TEMPORAL_CLI_PATH: optionalString,

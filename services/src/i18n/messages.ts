@@ -189,6 +189,168 @@ const catalog = {
     en: 'This file is in use and cannot be deleted.',
     ja: '使用中のファイルは削除できません。',
   },
+  'validation.json': { ko: 'JSON 형식이 아닙니다.', en: 'This is not valid JSON.', ja: 'JSON形式ではありません。' },
+  'validation.range': {
+    ko: '범위가 올바르지 않습니다.',
+    en: 'The range is not valid.',
+    ja: '範囲が正しくありません。',
+  },
+  'coinHistory.monthNeedsYear': {
+    ko: '월을 선택하려면 연도도 함께 선택해 주세요.',
+    en: 'Choose a year together with the month.',
+    ja: '月を指定する場合は年も指定してください。',
+  },
+  'coinRefunds.depositNotFound': {
+    ko: '충전 내역을 찾을 수 없습니다.',
+    en: 'No such coin charge.',
+    ja: 'チャージ履歴が見つかりません。',
+  },
+  'coinRefunds.withdrawalWindowPassed': {
+    ko: '충전 철회는 충전 후 7일 이내({deadline}까지)에만 가능합니다. 보유 코인에서 3%를 공제하는 부분 환불을 신청해 주세요.',
+    en: 'A charge can be withdrawn only within 7 days of it (until {deadline}). You can ask for a partial refund instead: held coins minus 3%.',
+    ja: 'チャージの撤回はチャージから7日以内（{deadline}まで）のみ可能です。保有コインから3%を差し引く部分返金をお申し込みください。',
+  },
+  'coinRefunds.purchaseAlreadyUsed': {
+    ko: '이 충전의 코인을 이미 사용하여 전액 철회할 수 없습니다. 보유 코인에서 3%를 공제하는 부분 환불만 가능합니다.',
+    en: 'Coins of this charge have been used, so it cannot be withdrawn in full: only a partial refund (held coins minus 3%) is possible.',
+    ja: 'このチャージのコインはすでに使用されたため全額撤回できません。保有コインから3%を差し引く部分返金のみ可能です。',
+  },
+  'coinRefunds.alreadyRefunded': {
+    ko: '이미 환불된 충전입니다.',
+    en: 'This charge has already been refunded.',
+    ja: 'このチャージはすでに返金されています。',
+  },
+  'coinRefunds.notRefundable': {
+    ko: '지원·무료·선물받은 코인은 환불되지 않습니다.',
+    en: 'Supported, free and received coins are not refundable.',
+    ja: '支援・無料・受け取ったコインは返金できません。',
+  },
+  'coinRefunds.nothingRefundable': {
+    ko: '환불할 수 있는 충전 코인이 없습니다.',
+    en: 'There are no charged coins to refund.',
+    ja: '返金できるチャージコインがありません。',
+  },
+  'coinRefunds.onlyNonRefundableCoins': {
+    ko: '보유한 코인 {bonusCoins}개는 지원·무료·선물받은 코인이라 환불되지 않습니다.',
+    en: 'Your {bonusCoins} coins are supported, free or received coins, which are not refundable.',
+    ja: '保有する{bonusCoins}コインは支援・無料・受け取ったコインのため返金できません。',
+  },
+  'coinRefunds.coinsFrozen': {
+    ko: '크리에이터 계정으로 전환한 계정의 코인은 사용하거나 환불할 수 없습니다.',
+    en: 'Coins of an account switched to a creator account can no longer be used or refunded.',
+    ja: 'クリエイターアカウントに切り替えたアカウントのコインは使用も返金もできません。',
+  },
+  'coinRefunds.idempotencyConflict': {
+    ko: '이 Idempotency-Key는 다른 요청에 이미 사용되었습니다.',
+    en: 'This Idempotency-Key was already used for a different request.',
+    ja: 'このIdempotency-Keyはすでに別のリクエストで使用されています。',
+  },
+  'coinRefunds.notFound': {
+    ko: '환불 요청을 찾을 수 없습니다.',
+    en: 'No such refund request.',
+    ja: '返金リクエストが見つかりません。',
+  },
+  'coinRefunds.alreadyPaid': {
+    ko: '지급 완료된 환불은 되돌릴 수 없습니다.',
+    en: 'A refund marked paid cannot be set back to requested.',
+    ja: '支払い済みの返金は元に戻せません。',
+  },
+  'ledgerAdmin.invalidAccount': {
+    ko: '원장 계정 이름이 올바르지 않습니다(예: wallet:12, escrow:mission:3, platform:revenue).',
+    en: 'Not a ledger account name (e.g. wallet:12, escrow:mission:3, platform:revenue).',
+    ja: '台帳アカウント名が正しくありません（例: wallet:12, escrow:mission:3, platform:revenue）。',
+  },
+  'coins.itemNotFound': {
+    ko: '코인 상품을 찾을 수 없습니다.',
+    en: 'No such coin item.',
+    ja: 'コイン商品が見つかりません。',
+  },
+  'coins.itemNotForSale': {
+    ko: '구매할 수 없는 코인 상품입니다.',
+    en: 'This coin item cannot be bought.',
+    ja: '購入できないコイン商品です。',
+  },
+  // The client shows the English text of spec 01 §8.
+  'coins.creatorCannotCharge': {
+    ko: '크리에이터는 코인을 충전할 수 없습니다.',
+    en: 'creators cannot charge coins',
+    ja: 'クリエイターはコインをチャージできません。',
+  },
+  'payments.merchantCodeMissing': {
+    ko: '가맹점 코드를 가져오지 못했습니다. 페이지를 새로고침해 주세요.',
+    en: 'The merchant code could not be obtained. Please reload the page.',
+    ja: '加盟店コードを取得できませんでした。ページを再読み込みしてください。',
+  },
+  'payments.payloadNotCreated': {
+    ko: '결제 정보를 만들지 못했습니다. 관리자에게 문의해 주세요.',
+    en: 'The payment could not be prepared. Please contact the administrator.',
+    ja: '決済情報を作成できませんでした。管理者にお問い合わせください。',
+  },
+  'payments.useBankTransfer': {
+    ko: '무통장 입금은 POST /api/v1/payment/bank-transfer 로 신청해 주세요.',
+    en: 'Bank deposits are requested through POST /api/v1/payment/bank-transfer.',
+    ja: '銀行振込は POST /api/v1/payment/bank-transfer で申請してください。',
+  },
+  'payments.currencyMismatch': {
+    ko: 'PayPal은 USD, 그 외 결제 수단은 KRW로만 결제할 수 있습니다.',
+    en: 'PayPal is paid in USD, every other method in KRW.',
+    ja: 'PayPalはUSD、その他の決済手段はKRWでのみお支払いいただけます。',
+  },
+  'payments.notFound': {
+    ko: '결제 정보를 찾을 수 없습니다.',
+    en: 'No such payment.',
+    ja: '決済情報が見つかりません。',
+  },
+  'payments.mismatch': {
+    ko: '결제 정보(금액, 통화 또는 상품)가 주문과 일치하지 않습니다. 관리자에게 문의해 주세요.',
+    en: 'The payment does not match the order (amount, currency or item). Please contact the administrator.',
+    ja: '決済情報（金額・通貨・商品）が注文と一致しません。管理者にお問い合わせください。',
+  },
+  'payments.notCompleted': {
+    ko: '결제가 완료되지 않았습니다.',
+    en: 'The payment has not been completed.',
+    ja: '決済が完了していません。',
+  },
+  'payments.paypalNotCompleted': {
+    ko: 'PAYPAL_NOT_COMPLETED: PayPal 결제가 완료되지 않았습니다.',
+    en: 'PAYPAL_NOT_COMPLETED: the PayPal payment has not been completed.',
+    ja: 'PAYPAL_NOT_COMPLETED: PayPal決済が完了していません。',
+  },
+  'payments.paypalPending': {
+    ko: 'PAYPAL_NOT_COMPLETED: PayPal 결제가 대기(Pending) 중입니다. 충전은 영업일 기준 1~2일 내에 완료되며, 결제 상태는 PayPal에서 확인해 주세요.',
+    en: 'PAYPAL_NOT_COMPLETED: the PayPal payment is Pending. The top-up finishes in 1 to 2 business days; check its status with PayPal.',
+    ja: 'PAYPAL_NOT_COMPLETED: PayPal決済が保留（Pending）中です。チャージは1〜2営業日以内に完了します。決済状況はPayPalでご確認ください。',
+  },
+  'payments.failed': {
+    ko: '결제에 실패했습니다: {reason}',
+    en: 'The payment failed: {reason}',
+    ja: '決済に失敗しました: {reason}',
+  },
+  'payments.providerUnavailable': {
+    ko: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The payment service cannot be reached. Please try again later.',
+    ja: '決済サービスに接続できません。しばらくしてから再度お試しください。',
+  },
+  'payments.depositFailed': {
+    ko: '결제 금액이 출금되었을 수 있으나 코인 충전을 마치지 못했습니다. 관리자에게 문의해 주세요.',
+    en: 'The money may have been withdrawn, but the coins could not be credited. Please contact the administrator.',
+    ja: '代金が引き落とされた可能性がありますが、コインのチャージを完了できませんでした。管理者にお問い合わせください。',
+  },
+  'payments.idempotencyConflict': {
+    ko: '이 Idempotency-Key는 다른 요청에 이미 사용되었습니다.',
+    en: 'This Idempotency-Key was used for a different request.',
+    ja: 'このIdempotency-Keyは別のリクエストですでに使用されています。',
+  },
+  'payments.bankTransferNotFound': {
+    ko: '무통장 입금 신청을 찾을 수 없습니다.',
+    en: 'No such bank deposit request.',
+    ja: '銀行振込の申請が見つかりません。',
+  },
+  'payments.bankTransferDecided': {
+    ko: '이미 {status} 처리된 무통장 입금 신청입니다. 대기(ready) 중인 신청만 바꿀 수 있습니다.',
+    en: 'This bank deposit request is already {status}; only a ready request can be changed.',
+    ja: 'この銀行振込の申請はすでに{status}です。待機中（ready）の申請のみ変更できます。',
+  },
   'validation.required': { ko: '필수 항목입니다.', en: 'This field is required.', ja: '必須項目です。' },
   'validation.unknownField': {
     ko: '알 수 없는 항목입니다.',

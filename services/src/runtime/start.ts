@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { createActivities as createCoinActivities } from '@fanmission/workflows/coins/activities';
+import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins/schedule';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/config';
@@ -77,7 +80,11 @@ export async function startFanmission(options: {
         logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
       });
       const connection = await NativeConnection.connect({ address: temporalAddress });
-      const worker = await createFanmissionWorker({ connection, namespace: config.TEMPORAL_NAMESPACE });
+      const worker = await createFanmissionWorker({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        activities: { ...createCoinActivities({ db: database.db, now: () => new Date() }) },
+      });
       const running = worker.run();
       stops.push(async () => {
         if (worker.getState() === 'RUNNING') worker.shutdown();
@@ -87,6 +94,13 @@ export async function startFanmission(options: {
       log(
         `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,
       );
+      const scheduleConnection = await Connection.connect({ address: temporalAddress });
+      try {
+        const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
+        log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
+      } finally {
+        await scheduleConnection.close();
+      }
     }
   } catch (error) {
     await stop();

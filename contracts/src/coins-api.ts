@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import {
+  CASH_RECEIPT_TYPES,
+  DEFAULT_PAY_METHOD,
+  DEFAULT_PENDING_DEPOSIT_STATUS,
+  coinItemTypeSchema,
+  depositStatusSchema,
+  payMethodSchema,
+  paymentCurrencySchema,
+} from './coins';
+import { languageSchema, normalizeLanguage } from './languages';
+import { PAGE_SIZES } from './limits';
+import { pageQuerySchema, pageSchema } from './page';
+
+/*
+ * Requests and responses of the coin and payment calls (spec 01 §7 "Coins and payments") and of the operators'
+ * bank-deposit resource under /api/admin. Custom messages are keys of the server's message catalogue.
+ */
+
+/** Ids in JSON bodies are numbers; in paths and query strings they arrive as text. */
+const bodyId = z.number({ error: 'validation.required' }).int().positive();
+const queryId = z.coerce.number().int().positive();
+
+// ---- Coin items and the balance ----------------------------------------------------------------------------------
+
+export const coinItemsQuerySchema = z.object({ coinItemType: coinItemTypeSchema.optional() });
+
+export const coinItemSchema = z
+  .object({
+    id: z.number().int(),
+    itemType: coinItemTypeSchema,
+    name: z.string(),
+    /** Coins credited. */
+    point: z.number().int(),
+    /** KRW. */
+    price: z.number().int(),
+    /** USD, the price of a PayPal charge. */
+    usdPrice: z.number(),
+  })
+  .meta({ id: 'CoinItem' });
+export type CoinItem = z.infer<typeof coinItemSchema>;
+
+export const coinBalanceSchema = z
+  .object({
+    /** Coins the member can spend now: unexpired, and not frozen by a switch to a creator account. */
+    point: z.number().int(),
+    /** Coins kept in the wallet but unusable since the member switched to a creator account (0 otherwise). */
+    frozenPoint: z.number().int(),
+  })
+  .meta({ id: 'CoinBalance' });
+export type CoinBalance = z.infer<typeof coinBalanceSchema>;
+
+/** Credits a verified payment: `paymentId` is the `merchantUid` that POST /payment returned. */
+export const createCoinDepositRequestSchema = z.strictObject({
+  coinItemId: bodyId,
+  userId: bodyId,
+  paymentId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
+});
+export type CreateCoinDepositRequest = z.infer<typeof createCoinDepositRequestSchema>;
+
+// ---- Payment orders ----------------------------------------------------------------------------------------------
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'portone', 'paypal'] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+/** Pay methods charged through a provider (bank deposits go through POST /payment/bank-transfer). */
+export const PROVIDER_PAY_METHODS = ['kakaopay', 'card', 'paypal'] as const;
+export type ProviderPayMethod = (typeof PROVIDER_PAY_METHODS)[number];
+
+/** Machine-readable reasons of the payment failures the client reacts to (spec 01 §8). */
+export const PAYMENT_ERROR_CODES = [
+  'MERCHANT_CODE_MISSING',
+  'PAYLOAD_NOT_CREATED',
+  'USE_BANK_TRANSFER',
+  'CREATOR_CANNOT_CHARGE',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_MISMATCH',
+  'PAYMENT_NOT_COMPLETED',
+  'PAYPAL_NOT_COMPLETED',
+  'PAYMENT_FAILED',
+  'PROVIDER_UNAVAILABLE',
+  'DEPOSIT_FAILED',
+  'IDEMPOTENCY_CONFLICT',
+  'BANK_TRANSFER_DECIDED',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+export const merchantCodeResponseSchema = z
+  .object({
+    /** The card provider's merchant code (PortOne store id; a fixed code for the sandbox). */
+    impCode: z.string(),
+    provider: paymentProviderSchema,
+  })
+  .meta({ id: 'MerchantCode' });
+
+/** The header every money-moving POST accepts: a retry with the same key returns the first answer. */
+export const paymentIdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+});
+
+export const createPaymentRequestSchema = z.strictObject({
+  coinItemId: bodyId,
+  userId: bodyId,
+  payMethod: payMethodSchema.default(DEFAULT_PAY_METHOD),
+  /** KRW for kakaopay and card, USD for paypal; derived from the pay method when omitted. */
+  currency: paymentCurrencySchema.optional(),
+  /** The checkout's language (ko, en, ja; jp means ja). */
+  language: z
+    .string()
+    .optional()
+    .transform((value) => normalizeLanguage(value)),
+  /** The PG the client chose (PortOne channel), passed through to the checkout. */
+  pg: z.string().trim().max(100).optional(),
+  /** Where the provider sends the browser back (mobile redirect); must be on this service's origin. */
+  mRedirectUrl: z.url({ error: 'validation.url' }).max(2000).optional(),
+});
+export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
+
+export const paymentCheckoutSchema = z
+  .object({
+    /** Our payment id: the provider's merchant_uid / paymentId, and what POST /coin-deposit takes. */
+    merchantUid: z.string(),
+    provider: paymentProviderSchema,
+    payMethod: z.enum(PROVIDER_PAY_METHODS),
+    pg: z.string().nullable(),
+    currency: paymentCurrencySchema,
+    /** In the currency's major unit (won, dollars). */
+    amount: z.number(),
+    /** The order name shown at the checkout. */
+    name: z.string(),
+    coinItemId: z.number().int(),
+    point: z.number().int(),
+    language: languageSchema,
+    buyerName: z.string(),
+    buyerEmail: z.string().nullable(),
+    buyerTel: z.string().nullable(),
+    mRedirectUrl: z.string().nullable(),
+    /** Where to send the browser to pay (the sandbox page, the PayPal approval page); null for PortOne's SDK. */
+    checkoutUrl: z.string().nullable(),
+    /** The provider's own id of the order when it assigns one at creation (PayPal order id). */
+    providerPaymentId: z.string().nullable(),
+    /** PortOne V2 browser SDK parameters (null for other providers). */
+    storeId: z.string().nullable(),
+    channelKey: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentCheckout' });
+export type PaymentCheckout = z.infer<typeof paymentCheckoutSchema>;
+
+export const paymentIdParamsSchema = z.object({ paymentId: z.string().min(1).max(100) });
+
+// ---- Bank deposits -----------------------------------------------------------------------------------------------
+
+const numericText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max)
+    .regex(/^\d+$/, { error: 'validation.numeric' });
+
+export const createBankTransferRequestSchema = z.strictObject({
+  coinItemId: bodyId,
+  userId: bodyId,
+  depositorName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(50),
+  /** For the cash receipt; digits only. */
+  depositorPhone: numericText(20),
+  cashReceiptNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^\d*$/, { error: 'validation.numeric' })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+  receiptType: z.enum(CASH_RECEIPT_TYPES).default('PHONE'),
+});
+export type CreateBankTransferRequest = z.infer<typeof createBankTransferRequestSchema>;
+
+export const bankTransferPageQuerySchema = pageQuerySchema(PAGE_SIZES.pendingDeposits).extend({
+  userId: queryId,
+  status: depositStatusSchema.default(DEFAULT_PENDING_DEPOSIT_STATUS),
+});
+
+export const bankTransferRowSchema = z
+  .object({
+    id: z.number().int(),
+    depositorName: z.string(),
+    depositorPhone: z.string(),
+    coinItem: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), price: z.number().int() }),
+    status: depositStatusSchema,
+    created: z.iso.datetime(),
+  })
+  .meta({ id: 'BankTransferRow' });
+export type BankTransferRow = z.infer<typeof bankTransferRowSchema>;
+export const bankTransferPageSchema = pageSchema(bankTransferRowSchema);
+
+// ---- The operators' bank-deposit resource (/api/admin/bank-transfers) --------------------------------------------
+
+export const ADMIN_BANK_TRANSFER_SORT_FIELDS = ['id', 'created', 'status', 'amount'] as const;
+
+export const adminBankTransferFilterSchema = z.strictObject({
+  /** ra-data-simple-rest's getMany sends `{ id: [...] }`. */
+  id: z.union([z.number().int(), z.array(z.number().int()).max(500)]).optional(),
+  status: depositStatusSchema.optional(),
+  userId: z.number().int().optional(),
+  /** Searches the depositor's name and phone. */
+  q: z.string().trim().max(100).optional(),
+});
+
+export const adminBankTransferSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    username: z.string(),
+    email: z.string().nullable(),
+    coinItem: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), price: z.number().int() }),
+    /** KRW to expect on the bank account. */
+    amount: z.number().int(),
+    depositorName: z.string(),
+    depositorPhone: z.string(),
+    cashReceiptNumber: z.string().nullable(),
+    receiptType: z.enum(CASH_RECEIPT_TYPES),
+    status: depositStatusSchema,
+    note: z.string().nullable(),
+    decidedBy: z.number().int().nullable(),
+    decidedAt: z.iso.datetime().nullable(),
+    /** The coin deposit that credited the coins (status paid). */
+    coinDepositId: z.number().int().nullable(),
+    created: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminBankTransfer' });
+export type AdminBankTransfer = z.infer<typeof adminBankTransferSchema>;
+
+/**
+ * An operator's decision on a ready request. react-admin PUTs the whole edited record, so other fields are ignored.
+ */
+export const adminBankTransferUpdateSchema = z.object({
+  status: z.enum(['paid', 'cancelled', 'failed']),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+export type AdminBankTransferUpdate = z.infer<typeof adminBankTransferUpdateSchema>;

@@ -1,0 +1,402 @@
+import {
+  PLATFORM_REVENUE,
+  WORLD_BONUS,
+  WORLD_CASH_IN,
+  WORLD_CASH_OUT,
+  WORLD_EXPIRED,
+  compareAccounts,
+  earningsAccount,
+  escrowAccount,
+  settledAccount,
+  walletAccount,
+} from './accounts';
+import type { CommandData, LedgerCommandType } from './commands';
+import {
+  allocateFifo,
+  byExpiry,
+  isExpired,
+  isSpendable,
+  lotExpiry,
+  partialRefundFee,
+  withdrawalDeadline,
+  type Lot,
+} from './rules';
+import { append, refuse, type Decision, type LedgerMetadata, type LotMovement, type Posting } from './transaction';
+
+/** What the ledger knows of the member behind a wallet (read from `users` in the same DB transaction). */
+export interface Member {
+  exists: boolean;
+  isCreator: boolean;
+  /** Set when the member switched to a creator account: his coins can no longer be spent. */
+  coinsFrozenAt: Date | null;
+}
+
+/** A portion of a lot held in an escrow. */
+export interface HeldPortion {
+  lot: Lot;
+  coins: number;
+}
+
+export interface PurchaseRecord {
+  transactionId: number;
+  occurredAt: Date;
+  lot: Lot;
+  /** A PURCHASE_WITHDRAWAL or PARTIAL_REFUND has already taken this lot's coins back. */
+  refunded: boolean;
+}
+
+/** The state each decider needs, loaded under the locks of its accounts. */
+export interface LedgerStates {
+  Purchase: { member: Member; creditedBy: number | null };
+  GrantBonus: { member: Member };
+  HoldForMission: { member: Member; lots: Lot[] };
+  ReleaseToCreator: { escrowBalance: number; held: HeldPortion[] };
+  RefundMission: { escrowBalance: number; held: HeldPortion[] };
+  LuckyRoll: { member: Member; lots: Lot[] };
+  ExpireWallet: { lots: Lot[] };
+  WithdrawPurchase: { purchase: PurchaseRecord | null };
+  PartialRefund: { lots: Lot[] };
+  SettlementPayout: { earnings: number };
+}
+
+export type Decider<T extends LedgerCommandType> = (
+  data: CommandData<T>,
+  state: LedgerStates[T],
+  now: Date,
+) => Decision;
+
+const sortPostings = (postings: Posting[]) => postings.sort((a, b) => compareAccounts(a.account, b.account));
+
+export function decidePurchase(data: CommandData<'Purchase'>, state: LedgerStates['Purchase'], now: Date): Decision {
+  const { member } = state;
+  if (!member.exists) return refuse({ code: 'UNKNOWN_USER', userId: data.userId });
+  if (member.isCreator || member.coinsFrozenAt) return refuse({ code: 'CREATOR_CANNOT_CHARGE', userId: data.userId });
+  if (state.creditedBy !== null) {
+    return refuse({ code: 'PAYMENT_ALREADY_CREDITED', paymentId: data.paymentId, transactionId: state.creditedBy });
+  }
+  const wallet = walletAccount(data.userId);
+  return append({
+    type: 'PURCHASE',
+    postings: sortPostings([
+      { account: WORLD_CASH_IN, amount: -data.coins },
+      { account: wallet, amount: data.coins },
+    ]),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      paymentId: data.paymentId,
+      payMethod: data.payMethod,
+      coinItemId: data.coinItemId,
+      coinItemType: 'CASH',
+    },
+    newLot: { account: wallet, source: 'CASH', amount: data.coins, expiresAt: lotExpiry(now) },
+    lotMovements: [],
+  });
+}
+
+export function decideGrantBonus(
+  data: CommandData<'GrantBonus'>,
+  state: LedgerStates['GrantBonus'],
+  now: Date,
+): Decision {
+  const { member } = state;
+  if (!member.exists) return refuse({ code: 'UNKNOWN_USER', userId: data.userId });
+  // A creator's wallet is frozen: coins given to it could never be used.
+  if (member.isCreator || member.coinsFrozenAt) return refuse({ code: 'CREATOR_CANNOT_CHARGE', userId: data.userId });
+  const wallet = walletAccount(data.userId);
+  return append({
+    type: 'BONUS_GRANT',
+    postings: sortPostings([
+      { account: WORLD_BONUS, amount: -data.coins },
+      { account: wallet, amount: data.coins },
+    ]),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      reason: data.reason,
+      coinItemId: data.coinItemId,
+      coinItemType: 'BONUS',
+    },
+    newLot: { account: wallet, source: 'BONUS', amount: data.coins, expiresAt: lotExpiry(now) },
+    lotMovements: [],
+  });
+}
+
+/** Moves `coins` out of a member's wallet (earliest-expiring lots first) into `to`; escrows remember the lots. */
+function spend(
+  userId: number,
+  member: Member,
+  lots: Lot[],
+  coins: number,
+  to: string,
+  type: 'MISSION_HOLD' | 'LUCKY_ROLL',
+  metadata: LedgerMetadata,
+  now: Date,
+): Decision {
+  if (!member.exists) return refuse({ code: 'UNKNOWN_USER', userId });
+  if (member.coinsFrozenAt)
+    return refuse({ code: 'COINS_FROZEN', userId, frozenAt: member.coinsFrozenAt.toISOString() });
+  const wallet = walletAccount(userId);
+  const allocation = allocateFifo(lots, coins, now);
+  if (!allocation.ok) {
+    return refuse({ code: 'NOT_ENOUGH_COINS', account: wallet, requested: coins, available: allocation.available });
+  }
+  const held = to.startsWith('escrow:');
+  const lotMovements: LotMovement[] = allocation.taken.map(({ lot, coins: taken }) =>
+    held
+      ? { lotId: lot.id, wallet: { account: wallet, amount: -taken }, escrow: { account: to, amount: taken } }
+      : { lotId: lot.id, wallet: { account: wallet, amount: -taken } },
+  );
+  return append({
+    type,
+    postings: sortPostings([
+      { account: wallet, amount: -coins },
+      { account: to, amount: coins },
+    ]),
+    metadata,
+    lotMovements,
+  });
+}
+
+export function decideHoldForMission(
+  data: CommandData<'HoldForMission'>,
+  state: LedgerStates['HoldForMission'],
+  now: Date,
+): Decision {
+  return spend(
+    data.userId,
+    state.member,
+    state.lots,
+    data.coins,
+    escrowAccount(data.missionId),
+    'MISSION_HOLD',
+    { ...data.metadata, userId: data.userId, missionId: data.missionId },
+    now,
+  );
+}
+
+/**
+ * A LUCKY roll's cost leaves the wallet either way. A win holds it in the lucky mission's escrow (released to the
+ * creator when performed, refunded into the same lots when not); a loss is platform revenue, since settlement pays
+ * creators from MISSION_RELEASE only (DESIGN.md §9).
+ */
+export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerStates['LuckyRoll'], now: Date): Decision {
+  const to = data.outcome === 'WIN' ? escrowAccount(data.missionId) : PLATFORM_REVENUE;
+  return spend(
+    data.userId,
+    state.member,
+    state.lots,
+    data.coins,
+    to,
+    'LUCKY_ROLL',
+    { ...data.metadata, userId: data.userId, missionId: data.missionId, outcome: data.outcome },
+    now,
+  );
+}
+
+function heldCoins(held: HeldPortion[], escrowBalance: number, missionId: number): number {
+  const total = held.reduce((sum, portion) => sum + portion.coins, 0);
+  if (total !== escrowBalance) {
+    throw new Error(`escrow of mission ${missionId} holds ${escrowBalance} coins but its lots say ${total}`);
+  }
+  return total;
+}
+
+export function decideReleaseToCreator(
+  data: CommandData<'ReleaseToCreator'>,
+  state: LedgerStates['ReleaseToCreator'],
+): Decision {
+  const coins = heldCoins(state.held, state.escrowBalance, data.missionId);
+  if (coins === 0) return refuse({ code: 'ESCROW_EMPTY', missionId: data.missionId });
+  const escrow = escrowAccount(data.missionId);
+  return append({
+    type: 'MISSION_RELEASE',
+    postings: sortPostings([
+      { account: escrow, amount: -coins },
+      { account: earningsAccount(data.creatorId), amount: coins },
+    ]),
+    metadata: { ...data.metadata, missionId: data.missionId, creatorId: data.creatorId },
+    lotMovements: state.held.map(({ lot, coins: held }) => ({
+      lotId: lot.id,
+      wallet: { account: lot.account, amount: 0 },
+      escrow: { account: escrow, amount: -held },
+    })),
+  });
+}
+
+/** Puts the held coins back into the lots they came from, so they keep their original expiry. */
+export function decideRefundMission(
+  data: CommandData<'RefundMission'>,
+  state: LedgerStates['RefundMission'],
+): Decision {
+  const coins = heldCoins(state.held, state.escrowBalance, data.missionId);
+  if (coins === 0) return refuse({ code: 'ESCROW_EMPTY', missionId: data.missionId });
+  const escrow = escrowAccount(data.missionId);
+  const toWallets = new Map<string, number>();
+  for (const { lot, coins: held } of state.held) toWallets.set(lot.account, (toWallets.get(lot.account) ?? 0) + held);
+  const userIds = [...toWallets.keys()].map((wallet) => Number(wallet.slice('wallet:'.length)));
+  return append({
+    type: 'MISSION_REFUND',
+    postings: sortPostings([
+      { account: escrow, amount: -coins },
+      ...[...toWallets].map(([account, amount]) => ({ account, amount })),
+    ]),
+    metadata: {
+      ...data.metadata,
+      missionId: data.missionId,
+      reason: data.reason,
+      userId: userIds.length === 1 ? userIds[0] : undefined,
+    },
+    lotMovements: state.held.map(({ lot, coins: held }) => ({
+      lotId: lot.id,
+      wallet: { account: lot.account, amount: held },
+      escrow: { account: escrow, amount: -held },
+    })),
+  });
+}
+
+/** Expires what is left of a wallet's lots whose expiry is at or before `now` (held portions wait for a refund). */
+export function decideExpireWallet(
+  data: CommandData<'ExpireWallet'>,
+  state: LedgerStates['ExpireWallet'],
+  now: Date,
+): Decision {
+  const expired = state.lots.filter((lot) => lot.account === data.account && isExpired(lot, now)).sort(byExpiry);
+  const coins = expired.reduce((sum, lot) => sum + lot.remaining, 0);
+  if (coins === 0) return refuse({ code: 'NOTHING_TO_EXPIRE', account: data.account, asOf: now.toISOString() });
+  return append({
+    type: 'EXPIRY',
+    postings: sortPostings([
+      { account: data.account, amount: -coins },
+      { account: WORLD_EXPIRED, amount: coins },
+    ]),
+    metadata: { userId: Number(data.account.slice('wallet:'.length)), asOf: now.toISOString() },
+    lotMovements: expired.map((lot) => ({ lotId: lot.id, wallet: { account: data.account, amount: -lot.remaining } })),
+  });
+}
+
+/** A charge withdrawn in full: within 7 days of it, and only while none of its coins has been used. */
+export function decideWithdrawPurchase(
+  data: CommandData<'WithdrawPurchase'>,
+  state: LedgerStates['WithdrawPurchase'],
+  now: Date,
+): Decision {
+  const { purchase } = state;
+  const wallet = walletAccount(data.userId);
+  if (!purchase || purchase.lot.account !== wallet) {
+    return refuse({ code: 'PURCHASE_NOT_FOUND', userId: data.userId, paymentId: data.paymentId });
+  }
+  if (purchase.refunded) {
+    return refuse({
+      code: 'PURCHASE_ALREADY_REFUNDED',
+      paymentId: data.paymentId,
+      purchaseTransactionId: purchase.transactionId,
+    });
+  }
+  const deadline = withdrawalDeadline(purchase.occurredAt);
+  if (now.getTime() > deadline.getTime()) {
+    return refuse({
+      code: 'WITHDRAWAL_WINDOW_PASSED',
+      paymentId: data.paymentId,
+      purchasedAt: purchase.occurredAt.toISOString(),
+      deadline: deadline.toISOString(),
+    });
+  }
+  const { lot } = purchase;
+  if (lot.remaining < lot.amount) {
+    return refuse({
+      code: 'PURCHASE_ALREADY_USED',
+      paymentId: data.paymentId,
+      purchased: lot.amount,
+      remaining: lot.remaining,
+    });
+  }
+  return append({
+    type: 'PURCHASE_WITHDRAWAL',
+    postings: sortPostings([
+      { account: wallet, amount: -lot.amount },
+      { account: WORLD_CASH_OUT, amount: lot.amount },
+    ]),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      paymentId: data.paymentId,
+      purchaseTransactionId: purchase.transactionId,
+      refundedCoins: lot.amount,
+    },
+    lotMovements: [{ lotId: lot.id, wallet: { account: wallet, amount: -lot.amount } }],
+  });
+}
+
+/**
+ * Refunds every CASH coin still in the wallet (not expired) minus the 3 % fee, which is platform revenue. BONUS
+ * coins (free, supported or received) are never refunded; held coins come back only through a mission refund.
+ */
+export function decidePartialRefund(
+  data: CommandData<'PartialRefund'>,
+  state: LedgerStates['PartialRefund'],
+  now: Date,
+): Decision {
+  const wallet = walletAccount(data.userId);
+  const spendable = state.lots.filter((lot) => lot.account === wallet && isSpendable(lot, now)).sort(byExpiry);
+  const cash = spendable.filter((lot) => lot.source === 'CASH');
+  const coins = cash.reduce((sum, lot) => sum + lot.remaining, 0);
+  if (coins === 0) {
+    const bonusCoins = spendable.reduce((sum, lot) => sum + (lot.source === 'BONUS' ? lot.remaining : 0), 0);
+    return refuse({
+      code: 'NOTHING_REFUNDABLE',
+      userId: data.userId,
+      reason: bonusCoins > 0 ? 'ONLY_NON_REFUNDABLE_COINS' : 'NO_COINS',
+      bonusCoins,
+    });
+  }
+  const fee = partialRefundFee(coins);
+  const postings: Posting[] = [
+    { account: wallet, amount: -coins },
+    { account: WORLD_CASH_OUT, amount: coins - fee },
+  ];
+  if (fee > 0) postings.push({ account: PLATFORM_REVENUE, amount: fee });
+  return append({
+    type: 'PARTIAL_REFUND',
+    postings: sortPostings(postings),
+    metadata: { ...data.metadata, userId: data.userId, refundedCoins: coins - fee, feeCoins: fee },
+    lotMovements: cash.map((lot) => ({ lotId: lot.id, wallet: { account: wallet, amount: -lot.remaining } })),
+  });
+}
+
+export function decideSettlementPayout(
+  data: CommandData<'SettlementPayout'>,
+  state: LedgerStates['SettlementPayout'],
+): Decision {
+  if (state.earnings < data.coins) {
+    return refuse({
+      code: 'NOT_ENOUGH_EARNINGS',
+      creatorId: data.creatorId,
+      requested: data.coins,
+      available: state.earnings,
+    });
+  }
+  return append({
+    type: 'SETTLEMENT_PAYOUT',
+    postings: sortPostings([
+      { account: earningsAccount(data.creatorId), amount: -data.coins },
+      { account: settledAccount(data.creatorId), amount: data.coins },
+    ]),
+    metadata: { ...data.metadata, creatorId: data.creatorId, statementId: data.statementId },
+    lotMovements: [],
+  });
+}
+
+/** One decider per command: a missing one is a compile error. */
+export const deciders: { [T in LedgerCommandType]: Decider<T> } = {
+  Purchase: decidePurchase,
+  GrantBonus: decideGrantBonus,
+  HoldForMission: decideHoldForMission,
+  ReleaseToCreator: decideReleaseToCreator,
+  RefundMission: decideRefundMission,
+  LuckyRoll: decideLuckyRoll,
+  ExpireWallet: decideExpireWallet,
+  WithdrawPurchase: decideWithdrawPurchase,
+  PartialRefund: decidePartialRefund,
+  SettlementPayout: decideSettlementPayout,
+};

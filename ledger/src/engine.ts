@@ -1,0 +1,246 @@
+import type { Kysely, Transaction } from 'kysely';
+import { compareLockOrder, mayGoNegative, tracksLots } from './accounts';
+import type { CommandContext, LedgerCommandType } from './commands';
+import { LedgerError, invalidCommand, type LedgerRefusal } from './errors';
+import {
+  appendTransaction,
+  findEntries,
+  findIdempotencyRecord,
+  readState,
+  recordRefusal,
+  type IdempotencyRecord,
+  type LedgerDb,
+  type ReadState,
+} from './repository';
+import type { LedgerTables } from './table';
+import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
+
+/** The ledger runs on any kysely instance whose database includes the ledger's tables: the pool or a transaction. */
+export type LedgerExecutor<DB extends LedgerTables = LedgerTables> = Kysely<DB> | Transaction<DB>;
+
+export const asLedgerDb = <DB extends LedgerTables>(db: LedgerExecutor<DB>) => db as unknown as LedgerDb;
+
+/** How one operation runs: what to read, what state to load from it, and its pure decider. */
+export interface Operation<S> {
+  command: LedgerCommandType;
+  /** The request's content for idempotency (everything the caller sent except the key and the clock). */
+  request: Record<string, unknown>;
+  context: CommandContext;
+  /**
+   * The accounts the decision reads: those it debits, and the wallets and escrows whose lots it moves. Under locks
+   * they are locked first; optimistically, the append checks they have not moved. The accounts a transaction only
+   * credits are locked when it is appended (see `lockOrder`).
+   */
+  accounts: string[];
+  /** The member whose standing the decider needs (read from `users` in the same round trip). */
+  userId: number | null;
+  /** A spend: read the lots it would take. */
+  spend?: { wallet: string; coins: number };
+  /** Read the lots this escrow holds. */
+  escrow?: string;
+  load(db: LedgerDb, read: ReadState): Promise<S>;
+  decide(state: S): Decision;
+}
+
+type Outcome = { entry: LedgerEntry } | { refusal: LedgerRefusal };
+type Mode = 'optimistic' | 'locking';
+
+/** Optimistic attempts before an operation falls back to taking locks (contended accounts). */
+const OPTIMISTIC_ATTEMPTS = 2;
+
+/**
+ * Runs an operation: read what the decision needs, answer from the key if it was used before, else decide and
+ * append the transaction (or remember the refusal) under the key.
+ *
+ * Given a pool, the operation first runs optimistically: two round trips, each its own DB transaction (ledger_read,
+ * then ledger_append, which locks the accounts in order and writes only if none of those the decision read has moved
+ * since; a refusal holds as of the read). After repeated conflicts (a contended account) it runs under locks in a
+ * transaction of its own: BEGIN, ledger_read locking the accounts in order, ledger_append, COMMIT. A refusal is
+ * committed before it is thrown, so a retry meets it again.
+ *
+ * Given an open transaction (READ COMMITTED), it runs under locks inside it: the caller commits the ledger entry
+ * with its own state change, and a refusal is remembered only if the caller commits.
+ */
+export async function runOperation<S>(executor: LedgerDb, operation: Operation<S>): Promise<LedgerEntry> {
+  validateContext(operation.context);
+  // Canonical content: what JSON keeps, so a request and its replay compare equal whatever undefined fields held.
+  const request = JSON.stringify({ command: operation.command, ...operation.request });
+  let outcome: Outcome | 'CONFLICT';
+  if (executor.isTransaction) {
+    outcome = await attempt(executor, operation, request, 'locking');
+  } else {
+    outcome = await retryingPaymentRace(async () => {
+      for (let tries = 0; tries < OPTIMISTIC_ATTEMPTS; tries += 1) {
+        const optimistic = await attempt(executor, operation, request, 'optimistic');
+        if (optimistic !== 'CONFLICT') return optimistic;
+      }
+      return executor.transaction().execute((trx) => attempt(trx, operation, request, 'locking'));
+    });
+  }
+  if (outcome === 'CONFLICT') throw new Error('a locked ledger append met a conflict');
+  if ('refusal' in outcome) throw new LedgerError(outcome.refusal);
+  return outcome.entry;
+}
+
+/**
+ * Two different keys crediting one payment at once: the loser's insert trips the unique index. Running it again
+ * sees the winner's purchase and refuses with PAYMENT_ALREADY_CREDITED.
+ */
+async function retryingPaymentRace<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (uniqueViolation(error) !== 'ledger_transactions_purchase_payment') throw error;
+    return run();
+  }
+}
+
+async function attempt<S>(
+  db: LedgerDb,
+  operation: Operation<S>,
+  request: string,
+  mode: Mode,
+): Promise<Outcome | 'CONFLICT'> {
+  const { idempotencyKey, now } = operation.context;
+  const read = await readState(db, {
+    lock: mode === 'locking',
+    accounts: operation.accounts,
+    idempotencyKey,
+    request,
+    userId: operation.userId,
+    now,
+    spend: operation.spend,
+    escrow: operation.escrow,
+  });
+  if (read.existing) return answerFrom(db, idempotencyKey, request, read.existing);
+
+  const state = await operation.load(db, read);
+  const decision = operation.decide(state);
+  if (decision.kind === 'refuse') {
+    const recorded = await recordRefusal(db, { idempotencyKey, request, refusal: decision.refusal, now });
+    return recorded ? { refusal: decision.refusal } : answerFromKey(db, idempotencyKey, request);
+  }
+  const transaction = { ...decision.transaction, metadata: cleanMetadata(decision.transaction.metadata) };
+  const readAccounts = new Set(read.balances.keys());
+  assertWellFormed(transaction, readAccounts, mode === 'locking' ? readAccounts : null);
+  const appended = await appendTransaction(db, {
+    idempotencyKey,
+    request,
+    now,
+    transaction,
+    expectedVersions: mode === 'optimistic' ? read.versions : null,
+  });
+  if (appended === 'CONFLICT') return 'CONFLICT';
+  // A concurrent request with the same key (but other accounts, hence other content) committed first.
+  if (appended === 'KEY_TAKEN') return answerFromKey(db, idempotencyKey, request);
+  return {
+    entry: {
+      transactionId: appended,
+      type: transaction.type,
+      idempotencyKey,
+      occurredAt: now,
+      postings: transaction.postings,
+      metadata: transaction.metadata,
+    },
+  };
+}
+
+async function answerFromKey(db: LedgerDb, idempotencyKey: string, request: string): Promise<Outcome> {
+  const record = await findIdempotencyRecord(db, idempotencyKey, request);
+  if (!record) throw new Error(`idempotency key ${idempotencyKey} was taken but cannot be read`);
+  return answerFrom(db, idempotencyKey, request, record);
+}
+
+async function answerFrom(
+  db: LedgerDb,
+  idempotencyKey: string,
+  request: string,
+  record: IdempotencyRecord,
+): Promise<Outcome> {
+  if (!record.sameRequest) {
+    throw new LedgerError({
+      code: 'IDEMPOTENCY_CONFLICT',
+      idempotencyKey,
+      firstRequest: record.firstRequest,
+      request: JSON.parse(request) as unknown,
+    });
+  }
+  if (record.refusal) return { refusal: record.refusal };
+  if (record.transactionId === null) throw new Error(`idempotency key ${idempotencyKey} has no outcome`);
+  const [entry] = await findEntries(db, [record.transactionId]);
+  return { entry: entry! };
+}
+
+/**
+ * Deciders are pure and tested, but a bad transaction must never reach the log: check its shape once more. Every
+ * account debited must have been read (and, under locks, locked); the accounts only credited are locked by the
+ * append, so under locks they must come after every account held.
+ */
+function assertWellFormed(transaction: NewTransaction, read: Set<string>, locked: Set<string> | null): void {
+  const fail = (why: string) => {
+    throw new Error(`refusing to append a malformed ${transaction.type}: ${why}`);
+  };
+  const { postings } = transaction;
+  if (postings.length < 2) fail('fewer than two postings');
+  if (new Set(postings.map((p) => p.account)).size !== postings.length) fail('an account is posted twice');
+  if (postings.some((p) => !Number.isSafeInteger(p.amount) || p.amount === 0)) fail('a posting is not a whole coin');
+  if (postings.reduce((sum, p) => sum + p.amount, 0) !== 0) fail('postings do not sum to zero');
+  const unread = postings.find((p) => !read.has(p.account) && p.amount < 0 && !mayGoNegative(p.account));
+  if (unread) fail(`${unread.account} is debited without being read`);
+  if (locked) {
+    const last = lastInLockOrder(locked);
+    const late = postings.find((p) => !locked.has(p.account) && compareLockOrder(p.account, last) <= 0);
+    if (late) fail(`${late.account} would be locked out of order`);
+  }
+  const byAccount = new Map<string, number>();
+  const add = (account: string, amount: number) => byAccount.set(account, (byAccount.get(account) ?? 0) + amount);
+  if (transaction.newLot) add(transaction.newLot.account, transaction.newLot.amount);
+  const lotIds = new Set<number>();
+  for (const movement of transaction.lotMovements) {
+    if (lotIds.has(movement.lotId)) fail(`lot ${movement.lotId} moves twice`);
+    lotIds.add(movement.lotId);
+    const amounts = [movement.wallet.amount, ...(movement.escrow ? [movement.escrow.amount] : [])];
+    if (amounts.some((amount) => !Number.isSafeInteger(amount)) || amounts.every((amount) => amount === 0)) {
+      fail(`lot ${movement.lotId} does not move by whole coins`);
+    }
+    add(movement.wallet.account, movement.wallet.amount);
+    if (movement.escrow) add(movement.escrow.account, movement.escrow.amount);
+  }
+  for (const account of new Set([...byAccount.keys(), ...postings.map((p) => p.account).filter(tracksLots)])) {
+    const posted = postings.find((p) => p.account === account)?.amount ?? 0;
+    if ((byAccount.get(account) ?? 0) !== posted) fail(`lot movements of ${account} do not match its posting`);
+  }
+}
+
+function lastInLockOrder(accounts: Set<string>): string {
+  return [...accounts].sort(compareLockOrder).at(-1) ?? '';
+}
+
+function validateContext(context: CommandContext): void {
+  if (typeof context.idempotencyKey !== 'string' || context.idempotencyKey.length === 0) {
+    throw invalidCommand('idempotencyKey', context.idempotencyKey, 'a non-empty string');
+  }
+  if (context.idempotencyKey.length > 200) {
+    throw invalidCommand('idempotencyKey', context.idempotencyKey, 'at most 200 characters');
+  }
+  if (!(context.now instanceof Date) || Number.isNaN(context.now.getTime())) {
+    throw invalidCommand('now', context.now, 'a valid Date');
+  }
+}
+
+export function requireCoins(field: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value <= 0) throw invalidCommand(field, value, 'a positive whole number');
+}
+
+export function requireId(field: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value <= 0) throw invalidCommand(field, value, 'a positive integer id');
+}
+
+export function requireText(field: string, value: string): void {
+  if (typeof value !== 'string' || value.length === 0) throw invalidCommand(field, value, 'a non-empty string');
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError.code === '23505' ? (pgError.constraint ?? '') : undefined;
+}

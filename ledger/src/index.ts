@@ -1,0 +1,54 @@
+export {
+  ACCOUNT_KINDS,
+  PLATFORM_REVENUE,
+  WORLD_BONUS,
+  WORLD_CASH_IN,
+  WORLD_CASH_OUT,
+  WORLD_EXPIRED,
+  accountKind,
+  earningsAccount,
+  escrowAccount,
+  settledAccount,
+  walletAccount,
+  type AccountKind,
+} from './accounts';
+export type {
+  CommandContext,
+  GrantBonusData,
+  HoldForMissionData,
+  LuckyRollData,
+  PartialRefundData,
+  PurchaseData,
+  RefundMissionData,
+  ReleaseToCreatorData,
+  SettlementPayoutData,
+  WithdrawPurchaseData,
+} from './commands';
+export { toCoinHistory, type CoinHistoryRow } from './coin-history';
+export type { LedgerExecutor } from './engine';
+export {
+  LedgerError,
+  isLedgerError,
+  type LedgerErrorCode,
+  type LedgerProblem,
+  type LedgerRefusal,
+  type LedgerRequestProblem,
+} from './errors';
+export {
+  expireLots,
+  grantBonus,
+  holdForMission,
+  luckyRoll,
+  partialRefund,
+  purchase,
+  refundMission,
+  releaseToCreator,
+  settlementPayout,
+  withdrawPurchase,
+} from './operations';
+export { balance, coinHistory, history, lots, type AccountBalance, type WalletLot } from './queries';
+export type { VerifyDifference } from './replay';
+export { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
+export type { LedgerTables } from './table';
+export type { LedgerEntry, LedgerMetadata, LuckyRollOutcome, Posting } from './transaction';
+export { verify, type VerifyReport } from './verify';

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { CoinLotSource, Page } from '@fanmission/contracts';
+import { isWallet, walletAccount } from './accounts';
+import { toCoinHistory, type CoinHistoryRow } from './coin-history';
+import { asLedgerDb, requireCoins, requireId, type LedgerExecutor } from './engine';
+import { invalidCommand } from './errors';
+import { findEntries } from './repository';
+import { withdrawalDeadline } from './rules';
+import type { LedgerTables } from './table';
+import type { LedgerEntry } from './transaction';
+
+export interface AccountBalance {
+  account: string;
+  balance: number;
+  /** For a wallet: the coins that can be spent at `now` (lots past their expiry but not yet swept excluded). */
+  spendable: number;
+}
+
+export async function balance<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  account: string,
+  options: { now?: Date } = {},
+): Promise<AccountBalance> {
+  const { rows } = await sql<{ balance: unknown; unexpired: unknown }>`
+    select coalesce((select balance from ledger_accounts where account = ${account}), 0) as balance,
+      (select coalesce(sum(remaining), 0) from ledger_lots
+       where account = ${account} and remaining > 0 and expires_at > ${options.now ?? null}::timestamptz) as unexpired
+  `.execute(asLedgerDb(db));
+  const stored = Number(rows[0]!.balance);
+  const spendable = isWallet(account) && options.now ? Number(rows[0]!.unexpired) : stored;
+  return { account, balance: stored, spendable };
+}
+
+export interface WalletLot {
+  lotId: number;
+  source: CoinLotSource;
+  amount: number;
+  remaining: number;
+  expiresAt: Date;
+  expired: boolean;
+  createdAt: Date;
+  /** The PURCHASE or BONUS_GRANT that credited it. */
+  transactionId: number;
+  paymentId?: string;
+  /** Until when the whole charge can still be withdrawn (unused CASH lots inside their 7 days), else null. */
+  withdrawableUntil: Date | null;
+}
+
+/** The member's lots with coins left (all lots with `includeEmpty`), earliest expiry first. */
+export async function lots<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  userId: number,
+  options: { now: Date; includeEmpty?: boolean },
+): Promise<WalletLot[]> {
+  requireId('userId', userId);
+  const { rows } = await sql<{
+    id: unknown;
+    source: CoinLotSource;
+    amount: unknown;
+    remaining: unknown;
+    expires_at: Date;
+    created_at: Date;
+    transaction_id: unknown;
+    payment_id: string | null;
+  }>`
+    select l.id, l.source, l.amount, l.remaining, l.expires_at, l.created_at, l.transaction_id,
+      t.metadata ->> 'paymentId' as payment_id
+    from ledger_lots l join ledger_transactions t on t.id = l.transaction_id
+    where l.account = ${walletAccount(userId)} and (l.remaining > 0 or ${options.includeEmpty === true}::boolean)
+    order by l.expires_at, l.id`.execute(asLedgerDb(db));
+  const now = options.now.getTime();
+  return rows.map((row) => {
+    const amount = Number(row.amount);
+    const remaining = Number(row.remaining);
+    const createdAt = new Date(row.created_at);
+    const expiresAt = new Date(row.expires_at);
+    const deadline = withdrawalDeadline(createdAt);
+    const withdrawable = row.source === 'CASH' && remaining === amount && now <= deadline.getTime();
+    return {
+      lotId: Number(row.id),
+      source: row.source,
+      amount,
+      remaining,
+      expiresAt,
+      expired: expiresAt.getTime() <= now,
+      createdAt,
+      transactionId: Number(row.transaction_id),
+      ...(row.payment_id === null ? {} : { paymentId: row.payment_id }),
+      withdrawableUntil: withdrawable ? deadline : null,
+    };
+  });
+}
+
+/** The transactions that touched an account, newest first, `size` per page from page 0. */
+export async function history<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: { account: string; page: number; size: number },
+): Promise<Page<LedgerEntry>> {
+  const { account, page, size } = input;
+  if (!Number.isSafeInteger(page) || page < 0) throw invalidCommand('page', page, 'a page index from 0');
+  requireCoins('size', size);
+  const ledgerDb = asLedgerDb(db);
+  const { rows } = await sql<{ transaction_id: unknown; total: unknown }>`
+    select transaction_id, count(*) over () as total from ledger_postings
+    where account = ${account}
+    order by transaction_id desc
+    limit ${size} offset ${page * size}`.execute(ledgerDb);
+  let totalElements = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && page > 0) {
+    const counted = await sql<{ total: unknown }>`
+      select count(*) as total from ledger_postings where account = ${account}`.execute(ledgerDb);
+    totalElements = Number(counted.rows[0]!.total);
+  }
+  const content = await findEntries(
+    ledgerDb,
+    rows.map((row) => Number(row.transaction_id)),
+  );
+  const totalPages = Math.ceil(totalElements / size);
+  return { content, totalPages, totalElements, number: page, size, last: page >= totalPages - 1 };
+}
+
+/** A member's coin history page (USE, EARN, EXPIRED, REFUND), newest first. */
+export async function coinHistory<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: { userId: number; page: number; size: number },
+): Promise<Page<CoinHistoryRow>> {
+  requireId('userId', input.userId);
+  const entries = await history(db, { account: walletAccount(input.userId), page: input.page, size: input.size });
+  return { ...entries, content: toCoinHistory(input.userId, entries.content) };
+}

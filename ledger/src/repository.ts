@@ -1,0 +1,316 @@
+import { sql, type Kysely } from 'kysely';
+import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
+import { accountKind, compareLockOrder, lockOrder } from './accounts';
+import type { HeldPortion, Member, PurchaseRecord } from './decide';
+import type { LedgerRefusal } from './errors';
+import type { Lot } from './rules';
+import type { LedgerTables } from './table';
+import type { LedgerEntry, LedgerMetadata, NewTransaction, Posting } from './transaction';
+
+/** The pool or an open transaction; the ledger's statements never commit on their own. */
+export type LedgerDb = Kysely<LedgerTables>;
+
+// BIGINT comes back as a string unless the application installed a parser; either way it fits a number here.
+const num = (value: unknown) => Number(value);
+
+interface LotRow {
+  id: unknown;
+  account: string;
+  source: CoinLotSource;
+  amount: unknown;
+  remaining: unknown;
+  expires_at: Date;
+}
+const toLot = (row: LotRow): Lot => ({
+  id: num(row.id),
+  account: row.account,
+  source: row.source,
+  amount: num(row.amount),
+  remaining: num(row.remaining),
+  expiresAt: new Date(row.expires_at),
+});
+
+export interface IdempotencyRecord {
+  sameRequest: boolean;
+  firstRequest: unknown;
+  transactionId: number | null;
+  refusal: LedgerRefusal | null;
+}
+
+export interface ReadState {
+  /** The key's earlier outcome: answer from it instead of deciding again. */
+  existing: IdempotencyRecord | null;
+  /** Balances of the accounts read (0 for accounts not created yet). */
+  balances: Map<string, number>;
+  /** Versions of the accounts read (0 for accounts not created yet), for an optimistic append. */
+  versions: Map<string, number>;
+  member: Member;
+  /** With `spend`: the wallet's unexpired lots, earliest expiry first, as far as needed to cover it. */
+  lots: Lot[] | null;
+  /** With `escrow`: the lots whose coins the escrow holds. */
+  held: HeldPortion[] | null;
+}
+
+type JsonLot = [unknown, CoinLotSource, unknown, unknown, string];
+type JsonHeldLot = [unknown, string, CoinLotSource, unknown, unknown, string, unknown];
+interface JsonRecord {
+  sameRequest: boolean;
+  request: unknown;
+  transactionId: unknown;
+  refusal: LedgerRefusal | null;
+}
+interface ReadResult {
+  existing?: JsonRecord;
+  accounts?: Record<string, [unknown, unknown]>;
+  member?: { isCreator: boolean; coinsFrozenAt: string | null } | null;
+  lots?: JsonLot[] | null;
+  held?: JsonHeldLot[] | null;
+}
+
+const NO_MEMBER: Member = { exists: false, isCreator: false, coinsFrozenAt: null };
+
+const toRecord = (record: JsonRecord): IdempotencyRecord => ({
+  sameRequest: record.sameRequest,
+  firstRequest: record.request,
+  transactionId: record.transactionId === null ? null : num(record.transactionId),
+  refusal: record.refusal,
+});
+
+/**
+ * One round trip (`ledger_read`): the accounts' balances and versions, the key's earlier outcome (if any: nothing
+ * more), the member, and on request the lots a spend would take or the lots an escrow holds. With `lock`, it first
+ * creates missing accounts and locks all of them in `lockOrder`, so everything read stays current until commit.
+ */
+export async function readState(
+  db: LedgerDb,
+  input: {
+    lock: boolean;
+    accounts: string[];
+    idempotencyKey: string;
+    request: string;
+    userId: number | null;
+    now: Date;
+    spend?: { wallet: string; coins: number };
+    escrow?: string;
+  },
+): Promise<ReadState> {
+  const accounts = lockOrder(input.accounts);
+  const { rows } = await sql<{ state: ReadResult }>`
+    select ledger_read(${input.lock}, ${input.idempotencyKey}, ${input.request}, ${input.now}, ${accounts},
+      ${accounts.map(accountKind)}, ${input.userId}, ${input.spend?.wallet ?? null}, ${input.spend?.coins ?? null},
+      ${input.escrow ?? null}) as state`.execute(db);
+  const locked = rows[0]!.state;
+  const wallet = input.spend?.wallet ?? '';
+  const stored = locked.accounts ?? {};
+  return {
+    existing: locked.existing ? toRecord(locked.existing) : null,
+    balances: new Map(accounts.map((account) => [account, num(stored[account]?.[0] ?? 0)])),
+    versions: new Map(accounts.map((account) => [account, num(stored[account]?.[1] ?? 0)])),
+    member: locked.member
+      ? {
+          exists: true,
+          isCreator: locked.member.isCreator,
+          coinsFrozenAt: locked.member.coinsFrozenAt ? new Date(locked.member.coinsFrozenAt) : null,
+        }
+      : NO_MEMBER,
+    lots:
+      locked.lots?.map(([id, source, amount, remaining, expiresAt]) => ({
+        id: num(id),
+        account: wallet,
+        source,
+        amount: num(amount),
+        remaining: num(remaining),
+        expiresAt: new Date(expiresAt),
+      })) ?? null,
+    held:
+      locked.held?.map(([id, account, source, amount, remaining, expiresAt, coins]) => ({
+        lot: {
+          id: num(id),
+          account,
+          source,
+          amount: num(amount),
+          remaining: num(remaining),
+          expiresAt: new Date(expiresAt),
+        },
+        coins: num(coins),
+      })) ?? null,
+  };
+}
+
+export async function findIdempotencyRecord(
+  db: LedgerDb,
+  idempotencyKey: string,
+  request: string,
+): Promise<IdempotencyRecord | undefined> {
+  const { rows } = await sql<{ same: boolean; request: unknown; transaction_id: unknown; refusal: unknown }>`
+    select request = ${request}::jsonb as same, request, transaction_id, refusal
+    from ledger_idempotency_keys where idempotency_key = ${idempotencyKey}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return toRecord({
+    sameRequest: row.same,
+    request: row.request,
+    transactionId: row.transaction_id,
+    refusal: (row.refusal as LedgerRefusal | null) ?? null,
+  });
+}
+
+/** Claims a key that stands for a batch of transactions (their own keys derive from it), or reads its request. */
+export async function claimBatchKey(
+  db: LedgerDb,
+  input: { idempotencyKey: string; request: string; now: Date },
+): Promise<IdempotencyRecord> {
+  await sql`
+    insert into ledger_idempotency_keys (idempotency_key, request, created_at)
+    values (${input.idempotencyKey}, ${input.request}::jsonb, ${input.now})
+    on conflict (idempotency_key) do nothing`.execute(db);
+  return (await findIdempotencyRecord(db, input.idempotencyKey, input.request))!;
+}
+
+/** Remembers a refusal under its key (`ledger_refuse`); false when a concurrent request took the key first. */
+export async function recordRefusal(
+  db: LedgerDb,
+  input: { idempotencyKey: string; request: string; refusal: LedgerRefusal; now: Date },
+): Promise<boolean> {
+  const { rows } = await sql<{ recorded: boolean }>`
+    select ledger_refuse(${input.idempotencyKey}, ${input.request}, ${JSON.stringify(input.refusal)}, ${input.now})
+      as recorded`.execute(db);
+  return rows[0]!.recorded;
+}
+
+/**
+ * Appends a decided transaction in one round trip (`ledger_append`): its key, the transaction, its postings, the
+ * new lot and every lot movement, and the balance and lot projections. It locks the accounts it touches in lock
+ * order first (creating the ones only credited). With `expectedVersions` (an optimistic append), it writes nothing
+ * and answers 'CONFLICT' if any of those accounts moved since they were read. Answers 'KEY_TAKEN' when a concurrent
+ * request took the key first. The function refuses an unbalanced transaction or a lot moved outside its wallet.
+ */
+export async function appendTransaction(
+  db: LedgerDb,
+  input: {
+    idempotencyKey: string;
+    request: string;
+    now: Date;
+    transaction: NewTransaction;
+    expectedVersions: Map<string, number> | null;
+  },
+): Promise<number | 'CONFLICT' | 'KEY_TAKEN'> {
+  const { transaction, now } = input;
+  const postings = [...transaction.postings].sort((a, b) => compareLockOrder(a.account, b.account));
+  const expected = [...(input.expectedVersions ?? [])];
+  const toLock = lockOrder([...postings.map((posting) => posting.account), ...expected.map(([account]) => account)]);
+  const lot = transaction.newLot;
+  const moved = transaction.lotMovements;
+  const { rows } = await sql<{ id: unknown }>`
+    select ledger_append(${input.idempotencyKey}, ${input.request}, ${transaction.type}, ${now},
+      ${JSON.stringify(transaction.metadata)}, ${toLock}, ${toLock.map(accountKind)}, ${expected.map(([account]) => account)},
+      ${expected.map(([, version]) => version)}, ${postings.map((posting) => posting.account)},
+      ${postings.map((posting) => posting.amount)},
+      ${lot?.account ?? null}, ${lot?.source ?? null}, ${lot?.amount ?? null}, ${lot?.expiresAt ?? null},
+      ${moved.map((m) => m.lotId)}, ${moved.map((m) => m.wallet.account)}, ${moved.map((m) => m.wallet.amount)},
+      ${moved.map((m) => m.escrow?.account ?? null)}, ${moved.map((m) => m.escrow?.amount ?? null)}) as id`.execute(db);
+  const id = rows[0]!.id;
+  if (id === null) return 'KEY_TAKEN';
+  return num(id) === -1 ? 'CONFLICT' : num(id);
+}
+
+interface EntryRow {
+  id: unknown;
+  type: LedgerTransactionType;
+  idempotency_key: string;
+  occurred_at: Date;
+  metadata: LedgerMetadata;
+  postings: [string, unknown][];
+}
+
+const entrySelection = sql`
+  t.id, t.type, t.idempotency_key, t.occurred_at, t.metadata,
+  (select json_agg(json_build_array(p.account, p.amount) order by p.account)
+   from ledger_postings p where p.transaction_id = t.id) as postings`;
+
+function toEntry(row: EntryRow): LedgerEntry {
+  return {
+    transactionId: num(row.id),
+    type: row.type,
+    idempotencyKey: row.idempotency_key,
+    occurredAt: new Date(row.occurred_at),
+    postings: row.postings.map(([account, amount]): Posting => ({ account, amount: num(amount) })),
+    metadata: row.metadata,
+  };
+}
+
+export async function findEntries(db: LedgerDb, transactionIds: number[]): Promise<LedgerEntry[]> {
+  if (transactionIds.length === 0) return [];
+  const { rows } = await sql<EntryRow>`
+    select ${entrySelection} from ledger_transactions t
+    where t.id = any (${transactionIds}::bigint[]) order by t.id desc`.execute(db);
+  return rows.map(toEntry);
+}
+
+/** The entries of every idempotency key starting with `prefix` (a batch run's per-wallet keys). */
+export async function findEntriesByKeyPrefix(db: LedgerDb, prefix: string): Promise<LedgerEntry[]> {
+  const { rows } = await sql<EntryRow>`
+    select ${entrySelection} from ledger_idempotency_keys k join ledger_transactions t on t.id = k.transaction_id
+    where starts_with(k.idempotency_key, ${prefix}) order by t.id`.execute(db);
+  return rows.map(toEntry);
+}
+
+/** Every lot with coins left in the wallet, expired or not, earliest expiry first. */
+export async function findLotsWithCoins(db: LedgerDb, wallet: string): Promise<Lot[]> {
+  const { rows } = await sql<LotRow>`
+    select id, account, source, amount, remaining, expires_at from ledger_lots
+    where account = ${wallet} and remaining > 0
+    order by expires_at, id`.execute(db);
+  return rows.map(toLot);
+}
+
+export async function findExpiredLots(db: LedgerDb, wallet: string, asOf: Date): Promise<Lot[]> {
+  const { rows } = await sql<LotRow>`
+    select id, account, source, amount, remaining, expires_at from ledger_lots
+    where account = ${wallet} and remaining > 0 and expires_at <= ${asOf}
+    order by expires_at, id`.execute(db);
+  return rows.map(toLot);
+}
+
+/** The wallets holding expired coins, in account order after `after`. */
+export async function findWalletsWithExpiredLots(
+  db: LedgerDb,
+  asOf: Date,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ account: string }>`
+    select distinct account from ledger_lots
+    where remaining > 0 and expires_at <= ${asOf} and account > ${after}
+    order by account limit ${limit}`.execute(db);
+  return rows.map((row) => row.account);
+}
+
+export async function findPurchase(db: LedgerDb, paymentId: string): Promise<PurchaseRecord | null> {
+  const { rows } = await sql<LotRow & { transaction_id: unknown; occurred_at: Date; refunded: boolean }>`
+    select t.id as transaction_id, t.occurred_at,
+      l.id, l.account, l.source, l.amount, l.remaining, l.expires_at,
+      exists (
+        select 1 from ledger_lot_movements m2 join ledger_transactions t2 on t2.id = m2.transaction_id
+        where m2.lot_id = l.id and t2.type in ('PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND')
+      ) as refunded
+    from ledger_transactions t
+    join ledger_lot_movements m on m.transaction_id = t.id
+    join ledger_lots l on l.id = m.lot_id
+    where t.type = 'PURCHASE' and t.metadata ->> 'paymentId' = ${paymentId}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    transactionId: num(row.transaction_id),
+    occurredAt: new Date(row.occurred_at),
+    lot: toLot(row),
+    refunded: row.refunded,
+  };
+}
+
+export async function findPurchaseTransactionId(db: LedgerDb, paymentId: string): Promise<number | null> {
+  const { rows } = await sql<{ id: unknown }>`
+    select id from ledger_transactions
+    where type = 'PURCHASE' and metadata ->> 'paymentId' = ${paymentId}`.execute(db);
+  return rows[0] ? num(rows[0].id) : null;
+}

@@ -1,0 +1,68 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
+import type { AccountKind } from './accounts';
+
+export interface LedgerAccountsTable {
+  account: string;
+  kind: AccountKind;
+  balance: Generated<number>;
+  created_at: Date;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  type: LedgerTransactionType;
+  idempotency_key: string;
+  occurred_at: Date;
+  metadata: Generated<Record<string, unknown>>;
+}
+
+export interface LedgerPostingsTable {
+  transaction_id: number;
+  account: string;
+  amount: number;
+}
+
+export interface LedgerLotsTable {
+  id: Generated<number>;
+  account: string;
+  source: CoinLotSource;
+  amount: number;
+  remaining: number;
+  expires_at: Date;
+  transaction_id: number;
+  created_at: Date;
+}
+
+export interface LedgerLotMovementsTable {
+  transaction_id: number;
+  lot_id: number;
+  /** Change of the coins left in the lot's wallet. */
+  wallet_amount: number;
+  /** The escrow whose part of the lot changed, and by how much. */
+  escrow: string | null;
+  escrow_amount: number | null;
+}
+
+export interface LedgerIdempotencyKeysTable {
+  idempotency_key: string;
+  request: unknown;
+  transaction_id: number | null;
+  refusal: unknown;
+  created_at: Date;
+}
+
+/** The ledger's tables; the services' `Database` extends this interface. */
+export interface LedgerTables {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_lots: LedgerLotsTable;
+  ledger_lot_movements: LedgerLotMovementsTable;
+  ledger_idempotency_keys: LedgerIdempotencyKeysTable;
+}
+
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type LedgerTransactionRow = Selectable<LedgerTransactionsTable>;
+export type LedgerLotRow = Selectable<LedgerLotsTable>;
+export type NewLedgerLot = Insertable<LedgerLotsTable>;

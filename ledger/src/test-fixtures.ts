@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
+import { isLedgerError, type LedgerErrorCode, type LedgerProblem } from './errors';
+
+/** Test support for the ledger's DB tests: members straight in `users`, unique keys, refusal assertions. */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+let members = 0;
+
+export async function createMember(
+  db: AnyDb,
+  options: { creator?: boolean; coinsFrozenAt?: Date } = {},
+): Promise<number> {
+  members += 1;
+  const roles = options.creator || options.coinsFrozenAt ? ['ROLE_USER', 'ROLE_CREATOR'] : ['ROLE_USER'];
+  const { rows } = await sql<{ id: unknown }>`
+    insert into users (username, provider, password_hash, roles, coins_frozen_at)
+    values (${`member${members}`}, 'local', 'not-a-real-hash', ${roles}::text[], ${options.coinsFrozenAt ?? null})
+    returning id`.execute(db);
+  return Number(rows[0]!.id);
+}
+
+export async function createMembers(db: AnyDb, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: unknown }>`
+    insert into users (username, provider, password_hash, roles)
+    select 'bulk' || n, 'local', 'not-a-real-hash', array['ROLE_USER'] from generate_series(1, ${count}::int) as n
+    returning id`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** A fresh idempotency key per call. */
+export const newKey = (label = 'key') => `${label}-${randomUUID()}`;
+
+let ids = 1_000;
+/** Fresh mission, creator or payment numbers for a test. */
+export const nextId = () => ++ids;
+
+/** Awaits a promise that must fail with the given ledger error code; returns its details. */
+export async function refusal<C extends LedgerErrorCode>(
+  promise: Promise<unknown>,
+  code: C,
+): Promise<Extract<LedgerProblem, { code: C }>> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isLedgerError(error, code)) return error.details;
+    throw error;
+  }
+  expect.fail(`expected a ${code} refusal, but the operation succeeded`);
+}
+
+export const days = (n: number) => n * 24 * 60 * 60 * 1000;
+export const after = (date: Date, ms: number) => new Date(date.getTime() + ms);

@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@fanmission/tests/harness/database';
+import { walletAccount } from './accounts';
+import { grantBonus, holdForMission, purchase } from './operations';
+import { compareProjections, emptyReplayState, evolve, type StoredTransaction } from './replay';
+import { verify } from './verify';
+import { createMember, newKey, nextId } from './test-fixtures';
+
+const database = useTestDatabase();
+const db = () => database.current.db;
+const NOW = new Date('2026-02-01T00:00:00Z');
+
+async function someActivity() {
+  const userId = await createMember(db());
+  await purchase(db(), { idempotencyKey: newKey(), now: NOW, userId, coins: 100, paymentId: `pay-${nextId()}` });
+  await grantBonus(db(), { idempotencyKey: newKey(), now: NOW, userId, coins: 10, reason: 'EVENT' });
+  await holdForMission(db(), { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 30 });
+  return userId;
+}
+
+describe('verify against the database', () => {
+  it('finds nothing wrong in an untouched ledger, and says how much it checked', async () => {
+    await someActivity();
+    expect(await verify(db())).toEqual({
+      transactions: 3,
+      postings: 6,
+      accounts: 4,
+      lots: 2,
+      differences: [],
+    });
+  });
+
+  it('reports a tampered balance as exactly that difference', async () => {
+    const userId = await someActivity();
+    const wallet = walletAccount(userId);
+    await sql`update ledger_accounts set balance = balance + 7 where account = ${wallet}`.execute(db());
+    expect((await verify(db())).differences).toEqual([
+      { kind: 'BALANCE_MISMATCH', account: wallet, stored: 87, replayed: 80 },
+    ]);
+    await sql`update ledger_accounts set balance = balance - 7 where account = ${wallet}`.execute(db());
+  });
+
+  it('reports a tampered lot', async () => {
+    const userId = await someActivity();
+    const { rows } = await sql<{ id: number }>`
+      update ledger_lots set remaining = remaining - 1
+      where id = (select min(id) from ledger_lots where account = ${walletAccount(userId)}) returning id`.execute(db());
+    const lotId = Number(rows[0]!.id);
+    expect((await verify(db())).differences).toEqual([
+      { kind: 'LOT_MISMATCH', lotId, field: 'remaining', stored: 69, replayed: 70 },
+    ]);
+    await sql`update ledger_lots set remaining = remaining + 1 where id = ${lotId}`.execute(db());
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('keeps the log append-only and the projections out of the negative', async () => {
+    const userId = await someActivity();
+    await expect(sql`update ledger_postings set amount = amount + 1`.execute(db())).rejects.toThrow(/append-only/);
+    await expect(sql`delete from ledger_transactions`.execute(db())).rejects.toThrow(/append-only/);
+    await expect(sql`delete from ledger_lot_movements`.execute(db())).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update ledger_accounts set balance = -1 where account = ${walletAccount(userId)}`.execute(db()),
+    ).rejects.toThrow(/ledger_accounts_balance_not_negative/);
+    await expect(
+      sql`update ledger_lots set remaining = -1 where account = ${walletAccount(userId)}`.execute(db()),
+    ).rejects.toThrow(/ledger_lots_remaining_in_range/);
+  });
+});
+
+describe('replay, purely', () => {
+  const tx = (overrides: Partial<StoredTransaction>): StoredTransaction => ({
+    id: 1,
+    type: 'PURCHASE',
+    postings: [],
+    lotMovements: [],
+    createdLots: [],
+    ...overrides,
+  });
+
+  it('given a purchase, when replayed, then its wallet and lot are rebuilt', () => {
+    const state = emptyReplayState();
+    const differences = evolve(
+      state,
+      tx({
+        postings: [
+          { account: 'wallet:1', amount: 10 },
+          { account: 'world:cash-in', amount: -10 },
+        ],
+        lotMovements: [{ lotId: 5, walletAmount: 10, escrow: null, escrowAmount: null }],
+        createdLots: [{ id: 5, account: 'wallet:1', amount: 10 }],
+      }),
+    );
+    expect(differences).toEqual([]);
+    expect(state.balances).toEqual(
+      new Map([
+        ['wallet:1', 10],
+        ['world:cash-in', -10],
+      ]),
+    );
+    expect(state.lots.get(5)).toEqual({ account: 'wallet:1', amount: 10, remaining: 10 });
+  });
+
+  it('flags an unbalanced transaction, postings lots do not explain, and a negative wallet', () => {
+    const differences = evolve(
+      emptyReplayState(),
+      tx({
+        id: 9,
+        type: 'MISSION_HOLD',
+        postings: [
+          { account: 'wallet:1', amount: -5 },
+          { account: 'escrow:mission:2', amount: 4 },
+        ],
+      }),
+    );
+    expect(differences).toEqual([
+      { kind: 'UNBALANCED_TRANSACTION', transactionId: 9, sum: -1 },
+      { kind: 'LOTS_DO_NOT_MATCH_POSTING', transactionId: 9, account: 'escrow:mission:2', posting: 4, lotMovements: 0 },
+      { kind: 'LOTS_DO_NOT_MATCH_POSTING', transactionId: 9, account: 'wallet:1', posting: -5, lotMovements: 0 },
+      { kind: 'NEGATIVE_BALANCE', transactionId: 9, account: 'wallet:1', balance: -5 },
+    ]);
+  });
+
+  it('flags movements of unknown lots and lots leaving their range', () => {
+    const state = emptyReplayState();
+    state.lots.set(1, { account: 'wallet:1', amount: 5, remaining: 5 });
+    const differences = evolve(
+      state,
+      tx({
+        id: 3,
+        type: 'MISSION_REFUND',
+        postings: [
+          { account: 'escrow:mission:1', amount: -4 },
+          { account: 'wallet:1', amount: 4 },
+        ],
+        lotMovements: [
+          { lotId: 1, walletAmount: 1, escrow: 'escrow:mission:1', escrowAmount: -4 },
+          { lotId: 2, walletAmount: 3, escrow: null, escrowAmount: null },
+        ],
+      }),
+    );
+    expect(differences).toEqual([
+      { kind: 'LOT_OUT_OF_RANGE', transactionId: 3, lotId: 1, remaining: 6, amount: 5 },
+      { kind: 'NEGATIVE_ESCROW_PORTION', transactionId: 3, account: 'escrow:mission:1', lotId: 1, coins: -4 },
+      { kind: 'UNKNOWN_LOT', transactionId: 3, lotId: 2 },
+      { kind: 'LOTS_DO_NOT_MATCH_POSTING', transactionId: 3, account: 'wallet:1', posting: 4, lotMovements: 1 },
+      { kind: 'NEGATIVE_BALANCE', transactionId: 3, account: 'escrow:mission:1', balance: -4 },
+    ]);
+  });
+
+  it('compares replayed projections with stored ones, both ways', () => {
+    const state = emptyReplayState();
+    state.balances.set('wallet:1', 3);
+    state.lots.set(1, { account: 'wallet:1', amount: 3, remaining: 3 });
+    expect(
+      compareProjections(state, {
+        balances: new Map([['wallet:2', 4]]),
+        lots: new Map([[2, { account: 'wallet:2', amount: 4, remaining: 4 }]]),
+      }),
+    ).toEqual([
+      { kind: 'BALANCE_MISMATCH', account: 'wallet:1', stored: null, replayed: 3 },
+      { kind: 'BALANCE_MISMATCH', account: 'wallet:2', stored: 4, replayed: 0 },
+      { kind: 'LOT_MISMATCH', lotId: 1, field: 'existence', stored: null, replayed: 'replayed' },
+      { kind: 'LOT_MISMATCH', lotId: 2, field: 'existence', stored: 'stored', replayed: null },
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * The query dialect of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` (inclusive) and
+ * `filter={"status":"ready"}`, each a JSON string. `allowedSortFields` keeps sorting to indexed, public columns.
+ */
+export function listQuerySchema<const Field extends string>(
+  allowedSortFields: readonly [Field, ...Field[]],
+  filter: z.ZodType = z.record(z.string(), z.unknown()),
+) {
+  const json = <T extends z.ZodType>(schema: T) =>
+    z
+      .string()
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'validation.json' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema);
+  return z.object({
+    sort: json(z.tuple([z.enum(allowedSortFields), z.enum(['ASC', 'DESC'])])).optional(),
+    range: json(
+      z
+        .tuple([z.number().int().min(0), z.number().int().min(0)])
+        .refine(([start, end]) => end >= start && end - start < 500, { message: 'validation.range' }),
+    ).optional(),
+    filter: json(filter).optional(),
+  });
+}
+
+export interface ListWindow {
+  offset: number;
+  limit: number;
+}
+
+export function listWindow(range: [number, number] | undefined, defaultSize = 25): ListWindow {
+  if (!range) return { offset: 0, limit: defaultSize };
+  return { offset: range[0], limit: range[1] - range[0] + 1 };
+}
+
+/** Sets `Content-Range: <resource> start-end/total`, which ra-data-simple-rest reads for the total. */
+export function withContentRange(
+  reply: FastifyReply,
+  resource: string,
+  window: ListWindow,
+  count: number,
+  total: number,
+) {
+  const end = count === 0 ? window.offset : window.offset + count - 1;
+  return reply
+    .header('content-range', `${resource} ${window.offset}-${end}/${total}`)
+    .header('access-control-expose-headers', 'Content-Range');
+}

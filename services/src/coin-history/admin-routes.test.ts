@@ -1,0 +1,117 @@
+import type { AdminCoinRefund, CoinRefund } from '@fanmission/contracts';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { chargeCoins, DAY_MS, plus } from './test-fixtures';
+
+const clock = { now: new Date('2026-03-10T03:00:00Z') };
+const testApp = useTestApp({ now: () => clock.now });
+const inject = (options: InjectOptions) => testApp.current.app.inject(options);
+
+describe('refund requests in the console', () => {
+  let fan: TestAccount;
+  let operator: TestAccount;
+  let finance: TestAccount;
+  let withdrawal: CoinRefund;
+  let partial: CoinRefund;
+
+  beforeAll(async () => {
+    const { app, database } = testApp.current;
+    fan = await createAccount(app);
+    operator = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+    finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const charge = await chargeCoins(database.db, { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    await chargeCoins(database.db, { userId: fan.id, coins: 500, at: plus(clock.now, -20 * DAY_MS) });
+    withdrawal = (
+      await inject({
+        method: 'POST',
+        url: `/api/v1/coin-deposits/${charge.depositId}/withdrawal`,
+        headers: fan.headers,
+      })
+    ).json();
+    clock.now = plus(clock.now, 3 * DAY_MS);
+    partial = (
+      await inject({ method: 'POST', url: '/api/v1/users/me/coins/partial-refund', headers: fan.headers })
+    ).json();
+  });
+
+  it('lists requests oldest due first, with the member and the payment to cancel', async () => {
+    const response = await inject({ method: 'GET', url: '/api/admin/coin-refunds', headers: operator.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBe('coin-refunds 0-1/2');
+    const rows = response.json<AdminCoinRefund[]>();
+    expect(rows.map((row) => [row.id, row.kind, row.amount])).toEqual([
+      [withdrawal.id, 'WITHDRAWAL', 10_000],
+      [partial.id, 'PARTIAL_REFUND', 48_500],
+    ]);
+    expect(rows[0]).toMatchObject({
+      userId: fan.id,
+      email: fan.email,
+      status: 'requested',
+      payment: { payMethod: 'card', currency: 'KRW', amount: 10_000 },
+    });
+    expect(rows[1]).toMatchObject({ payment: null, coins: 500, feeCoins: 15 });
+
+    const filtered = await inject({
+      method: 'GET',
+      url: `/api/admin/coin-refunds?filter=${encodeURIComponent('{"kind":"PARTIAL_REFUND"}')}&range=[0,9]`,
+      headers: finance.headers,
+    });
+    expect(filtered.headers['content-range']).toBe('coin-refunds 0-0/1');
+    expect(filtered.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
+  });
+
+  it('lets finance mark a request paid, once and for good', async () => {
+    const url = `/api/admin/coin-refunds/${withdrawal.id}`;
+    const byOperator = await inject({ method: 'PUT', url, headers: operator.headers, payload: { status: 'paid' } });
+    expect(byOperator.statusCode).toBe(403);
+    expect(byOperator.json().message).toBe('access denied');
+
+    const record = (await inject({ method: 'GET', url, headers: finance.headers })).json<AdminCoinRefund>();
+    // react-admin sends the whole record back.
+    const paid = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { ...record, status: 'paid', note: 'card payment cancelled' },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      id: withdrawal.id,
+      status: 'paid',
+      paidAt: clock.now.toISOString(),
+      paidBy: finance.id,
+      note: 'card payment cancelled',
+    });
+
+    const again = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(again.json()).toMatchObject({ status: 'paid', paidAt: clock.now.toISOString() });
+
+    const back = await inject({
+      method: 'PUT',
+      url,
+      headers: { ...finance.headers, 'accept-language': 'en' },
+      payload: { status: 'requested' },
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('A refund marked paid cannot be set back to requested.');
+
+    const stillRequested = await inject({
+      method: 'GET',
+      url: `/api/admin/coin-refunds?filter=${encodeURIComponent('{"status":"requested"}')}`,
+      headers: finance.headers,
+    });
+    expect(stillRequested.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
+    expect(
+      (await inject({ method: 'GET', url: '/api/admin/coin-refunds/999999', headers: finance.headers })).statusCode,
+    ).toBe(404);
+  });
+
+  it('is closed to fans and strangers', async () => {
+    const asFan = await inject({ method: 'GET', url: '/api/admin/coin-refunds', headers: fan.headers });
+    expect(asFan.statusCode).toBe(403);
+    expect(asFan.json().message).toBe('access denied');
+    expect((await inject({ method: 'GET', url: '/api/admin/coin-refunds' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  adminCoinRefundFilterSchema,
+  adminCoinRefundSchema,
+  adminCoinRefundUpdateSchema,
+  adminIdParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../auth/caller';
+import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
+import { errorResponses } from '../http/responses';
+import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
+
+const RESOURCE = 'coin-refunds';
+const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;
+
+/** `/api/admin/coin-refunds`: refund requests finance pays outside the app, then marks paid. */
+export async function coinRefundAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: coin refunds'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Refund requests (ra-data-simple-rest list)',
+        description:
+          '`filter` by status (requested, paid), kind or userId; `sort` by id, requestedAt, dueOn, amount or status ' +
+          '(default: oldest due first). The total is in Content-Range.',
+        security,
+        querystring: listQuerySchema(SORT_FIELDS, adminCoinRefundFilterSchema),
+        response: { 200: z.array(adminCoinRefundSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const window = listWindow(request.query.range);
+      const { rows, total } = await listRefundRequests(app.ctx, {
+        filter: request.query.filter ?? {},
+        sort: request.query.sort ?? ['dueOn', 'ASC'],
+        window,
+      });
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return rows;
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One refund request',
+        security,
+        params: adminIdParamsSchema,
+        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getRefundRequest(app.ctx, request.params.id),
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Mark a refund request paid (finance)',
+        description:
+          'requested → paid records who paid and when; marking a paid request paid again changes nothing but the ' +
+          'note; a paid request cannot go back (409). Finance accounts only.',
+        security,
+        params: adminIdParamsSchema,
+        body: adminCoinRefundUpdateSchema,
+        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const finance = requireRole(request, 'ROLE_FINANCE');
+      return setRefundStatus(app.ctx, request.params.id, request.body, finance.id);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './korea-time';
+
+describe('Korea time', () => {
+  it('bounds a month and a year at midnight in Korea (15:00 UTC the day before)', () => {
+    expect(koreaPeriod(2026, 3)).toEqual({
+      from: new Date('2026-02-28T15:00:00Z'),
+      to: new Date('2026-03-31T15:00:00Z'),
+    });
+    expect(koreaPeriod(2026, 12).to).toEqual(new Date('2026-12-31T15:00:00Z'));
+    expect(koreaPeriod(2024)).toEqual({
+      from: new Date('2023-12-31T15:00:00Z'),
+      to: new Date('2024-12-31T15:00:00Z'),
+    });
+  });
+
+  it('names the Korean date and wall-clock time of an instant', () => {
+    expect(koreaDate(new Date('2026-02-28T15:00:00Z'))).toBe('2026-03-01');
+    expect(koreaDate(new Date('2026-02-28T14:59:59Z'))).toBe('2026-02-28');
+    expect(formatKoreaTime(new Date('2026-03-08T01:00:00Z'))).toBe('2026-03-08 10:00 KST');
+  });
+
+  it('counts business days in Korea, skipping weekends', () => {
+    // Tuesday → Friday; Friday → Wednesday; a Saturday request counts from Monday.
+    expect(addBusinessDays(new Date('2026-03-10T03:00:00Z'), 3)).toBe('2026-03-13');
+    expect(addBusinessDays(new Date('2026-03-13T03:00:00Z'), 3)).toBe('2026-03-18');
+    expect(addBusinessDays(new Date('2026-03-14T03:00:00Z'), 3)).toBe('2026-03-18');
+    // Friday 23:30 in Korea is still Friday there, though Friday 14:30 UTC.
+    expect(addBusinessDays(new Date('2026-03-13T14:30:00Z'), 3)).toBe('2026-03-18');
+    // Saturday 00:30 in Korea (Friday 15:30 UTC).
+    expect(addBusinessDays(new Date('2026-03-13T15:30:00Z'), 3)).toBe('2026-03-18');
+  });
+});

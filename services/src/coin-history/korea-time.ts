@@ -1,0 +1,39 @@
+/*
+ * Korea time (Asia/Seoul) is UTC+9 all year round: no daylight saving since 1988, so plain arithmetic is exact and
+ * no time-zone database is needed.
+ */
+const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instants [from, to) of a month (or, without a month, a whole year) in Korea time. */
+export function koreaPeriod(year: number, month?: number): { from: Date; to: Date } {
+  const start = month === undefined ? Date.UTC(year, 0, 1) : Date.UTC(year, month - 1, 1);
+  const end = month === undefined ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1);
+  return { from: new Date(start - KOREA_OFFSET_MS), to: new Date(end - KOREA_OFFSET_MS) };
+}
+
+/** The Korea-time calendar date of an instant, YYYY-MM-DD. */
+export function koreaDate(instant: Date): string {
+  return new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** An instant as Korea-time wall clock, for messages: `2026-11-29 10:00 KST`. */
+export function formatKoreaTime(instant: Date): string {
+  const local = new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)} KST`;
+}
+
+/**
+ * The Korea-time date `days` business days after the day of `instant`. Weekends are skipped; public holidays are
+ * not known here and count as business days, so the date errs on the early side, never the late one.
+ */
+export function addBusinessDays(instant: Date, days: number): string {
+  let day = Date.parse(`${koreaDate(instant)}T00:00:00Z`);
+  let counted = 0;
+  while (counted < days) {
+    day += DAY_MS;
+    const weekday = new Date(day).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) counted += 1;
+  }
+  return new Date(day).toISOString().slice(0, 10);
+}

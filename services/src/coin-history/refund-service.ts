@@ -1,0 +1,216 @@
+import {
+  COIN_RULES,
+  WON_PER_COIN,
+  type AdminCoinRefund,
+  type CoinRefund,
+  type CoinRefundKind,
+  type CoinRefundStatus,
+} from '@fanmission/contracts';
+import {
+  history,
+  isLedgerError,
+  lots,
+  partialRefund,
+  walletAccount,
+  withdrawPurchase,
+  type LedgerEntry,
+} from '@fanmission/ledger';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db/transaction';
+import { AppError, notFound } from '../http/errors';
+import type { MessageKey, MessageParams } from '../i18n/messages';
+import { addBusinessDays, formatKoreaTime } from './korea-time';
+import * as repository from './repository';
+
+/*
+ * Refunds (spec 01 §9): a charge withdrawn in full within 7 days while unused, or a partial refund of every held CASH
+ * coin minus 3 %. The ledger decides and moves the coins; in the same DB transaction a refund request is recorded
+ * for finance, who send the money back outside the app within 3 business days and mark it paid.
+ */
+
+/** Withdraws one charge. The ledger key is the charge's own, so however often it is asked, it is withdrawn once. */
+export async function withdrawCharge(ctx: ServiceContext, userId: number, depositId: number): Promise<CoinRefund> {
+  const deposit = await repository.findDeposit(ctx.db, depositId);
+  // Someone else's charge is "not found": its existence is none of the caller's business.
+  if (!deposit || deposit.userId !== userId) throw notFound('coinRefunds.depositNotFound');
+  if (deposit.coinItem.itemType !== 'CASH') throw notRefundable();
+  await refuseFrozenCoins(ctx.db, userId);
+  const now = ctx.now();
+  const lot = (await lots(ctx.db, userId, { now, includeEmpty: true })).find(
+    (candidate) => candidate.transactionId === deposit.ledgerTransactionId,
+  );
+  if (!lot || lot.source !== 'CASH' || !lot.paymentId) throw notRefundable();
+  const paymentId = lot.paymentId;
+  return await recordRefund(ctx, { userId, kind: 'WITHDRAWAL', coinDepositId: depositId }, (trx) =>
+    withdrawPurchase(trx, { userId, paymentId, idempotencyKey: `withdrawal:coin-deposit:${depositId}`, now }),
+  );
+}
+
+/**
+ * Refunds every held CASH coin minus 3 %. The ledger key comes from the caller's Idempotency-Key; without one, from
+ * the wallet's latest transaction, so a double click (same wallet state) still refunds once.
+ */
+export async function refundHeldCoins(
+  ctx: ServiceContext,
+  userId: number,
+  idempotencyKey: string | undefined,
+): Promise<CoinRefund> {
+  await refuseFrozenCoins(ctx.db, userId);
+  const now = ctx.now();
+  const key = idempotencyKey
+    ? `partial-refund:user:${userId}:key:${idempotencyKey}`
+    : `partial-refund:user:${userId}:after:${await latestWalletTransaction(ctx.db, userId)}`;
+  return await recordRefund(ctx, { userId, kind: 'PARTIAL_REFUND', coinDepositId: null }, (trx) =>
+    partialRefund(trx, { userId, idempotencyKey: key, now }),
+  );
+}
+
+async function latestWalletTransaction(db: DbExecutor, userId: number): Promise<number> {
+  const latest = await history(db, { account: walletAccount(userId), page: 0, size: 1 });
+  return latest.content[0]?.transactionId ?? 0;
+}
+
+async function refuseFrozenCoins(db: DbExecutor, userId: number): Promise<void> {
+  if (await repository.findCoinsFrozenAt(db, userId)) {
+    throw new AppError(409, 'coinRefunds.coinsFrozen', { code: 'COINS_FROZEN' });
+  }
+}
+
+const notRefundable = () => new AppError(400, 'coinRefunds.notRefundable', { code: 'NOT_REFUNDABLE' });
+
+/**
+ * Runs the ledger operation and records its refund request in one DB transaction: coins never leave a wallet
+ * without finance hearing of it. A replayed ledger answer finds the request recorded the first time. A refusal rolls
+ * everything back, so it is decided afresh on a retry (a mission refund may have made a charge unused again).
+ */
+async function recordRefund(
+  ctx: ServiceContext,
+  request: { userId: number; kind: CoinRefundKind; coinDepositId: number | null },
+  moveCoins: (trx: DbExecutor) => Promise<LedgerEntry>,
+): Promise<CoinRefund> {
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const entry = await moveCoins(trx);
+      const wallet = walletAccount(request.userId);
+      const coins = -(entry.postings.find((posting) => posting.account === wallet)?.amount ?? 0);
+      const feeCoins = typeof entry.metadata.feeCoins === 'number' ? entry.metadata.feeCoins : 0;
+      await repository.insertRefundOnce(trx, {
+        ...request,
+        ledgerTransactionId: entry.transactionId,
+        coins,
+        feeCoins,
+        amount: (coins - feeCoins) * WON_PER_COIN,
+        requestedAt: entry.occurredAt,
+        dueOn: addBusinessDays(entry.occurredAt, COIN_RULES.refundWithinBusinessDays),
+      });
+      return await repository.findRefundByTransaction(trx, entry.transactionId);
+    });
+    if (!row) throw new Error('a refund request was recorded but cannot be read');
+    return refundDto(row);
+  } catch (error) {
+    throw refusalError(error);
+  }
+}
+
+/** The ledger's refusals, as answers naming the rule in the caller's language. */
+function refusalError(error: unknown): unknown {
+  if (!isLedgerError(error)) return error;
+  const details = error.details;
+  const conflict = (key: MessageKey, params?: MessageParams) =>
+    new AppError(409, key, { code: details.code, ...(params && { params }) });
+  switch (details.code) {
+    case 'WITHDRAWAL_WINDOW_PASSED':
+      return conflict('coinRefunds.withdrawalWindowPassed', {
+        deadline: formatKoreaTime(new Date(details.deadline)),
+      });
+    case 'PURCHASE_ALREADY_USED':
+      return conflict('coinRefunds.purchaseAlreadyUsed');
+    case 'PURCHASE_ALREADY_REFUNDED':
+      return conflict('coinRefunds.alreadyRefunded');
+    case 'NOTHING_REFUNDABLE':
+      return details.reason === 'ONLY_NON_REFUNDABLE_COINS'
+        ? conflict('coinRefunds.onlyNonRefundableCoins', { bonusCoins: details.bonusCoins })
+        : conflict('coinRefunds.nothingRefundable');
+    case 'COINS_FROZEN':
+      return conflict('coinRefunds.coinsFrozen');
+    case 'IDEMPOTENCY_CONFLICT':
+      return conflict('coinRefunds.idempotencyConflict');
+    case 'PURCHASE_NOT_FOUND':
+      return notFound('coinRefunds.depositNotFound');
+    default:
+      return error;
+  }
+}
+
+export function refundDto(row: repository.RefundListRow): CoinRefund {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    coins: row.coins,
+    feeCoins: row.fee_coins,
+    refundCoins: row.coins - row.fee_coins,
+    amount: row.amount,
+    coinDepositId: row.coin_deposit_id,
+    requestedAt: row.requested_at.toISOString(),
+    dueOn: row.due_on,
+    paidAt: row.paid_at?.toISOString() ?? null,
+  };
+}
+
+/* Finance's side: the requests to pay, and marking them paid. */
+
+export async function listRefundRequests(
+  ctx: ServiceContext,
+  options: Parameters<typeof repository.listRefunds>[1],
+): Promise<{ rows: AdminCoinRefund[]; total: number }> {
+  const { rows, total } = await repository.listRefunds(ctx.db, options);
+  return { rows: await adminRefundDtos(ctx.db, rows), total };
+}
+
+export async function getRefundRequest(ctx: ServiceContext, id: number): Promise<AdminCoinRefund> {
+  const row = await repository.findRefund(ctx.db, id);
+  if (!row) throw notFound('coinRefunds.notFound');
+  const [dto] = await adminRefundDtos(ctx.db, [row]);
+  return dto!;
+}
+
+/** requested → paid (records who and when); paid stays paid (a repeated click changes nothing but the note). */
+export async function setRefundStatus(
+  ctx: ServiceContext,
+  id: number,
+  change: { status: CoinRefundStatus; note?: string | null | undefined },
+  financeUserId: number,
+): Promise<AdminCoinRefund> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await repository.lockRefund(trx, id);
+    if (!current) throw notFound('coinRefunds.notFound');
+    if (current.status === 'paid' && change.status === 'requested') {
+      throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
+    }
+    const now = ctx.now();
+    if (current.status === 'requested' && change.status === 'paid') {
+      await repository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
+    } else if (change.note !== undefined) {
+      await repository.updateRefundNote(trx, id, change.note, now);
+    }
+  });
+  return await getRefundRequest(ctx, id);
+}
+
+async function adminRefundDtos(db: DbExecutor, rows: repository.RefundListRow[]): Promise<AdminCoinRefund[]> {
+  const deposits = await repository.findDepositsById(
+    db,
+    rows.flatMap((row) => (row.coin_deposit_id === null ? [] : [row.coin_deposit_id])),
+  );
+  return rows.map((row) => ({
+    ...refundDto(row),
+    userId: row.user_id,
+    username: row.username,
+    email: row.email,
+    ledgerTransactionId: row.ledger_transaction_id,
+    payment: row.coin_deposit_id === null ? null : (deposits.get(row.coin_deposit_id)?.payment ?? null),
+    paidBy: row.paid_by,
+    note: row.note,
+  }));
+}

@@ -1,0 +1,306 @@
+import type { CoinDepositPayment, CoinItemType, CoinRefundKind, CoinRefundStatus } from '@fanmission/contracts';
+import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db/transaction';
+import type { CoinRefundRow } from './table';
+
+/*
+ * Reads of the ledger's tables for the coin history (the ledger's `history` pages a whole account; the history page
+ * also filters by month), of the charges behind ledger transactions, and of refund requests. Nothing here writes to
+ * the ledger: money moves only through the ledger's operations.
+ */
+
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+/** The ids of the transactions that touched a wallet, newest first, optionally within [from, to). */
+export async function findWalletTransactionPage(
+  db: DbExecutor,
+  wallet: string,
+  period: { from: Date; to: Date } | null,
+  window: Window,
+): Promise<{ transactionIds: number[]; total: number }> {
+  let query = db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .where('p.account', '=', wallet);
+  if (period) query = query.where('t.occurred_at', '>=', period.from).where('t.occurred_at', '<', period.to);
+  const rows = await query
+    .select(['t.id', sql<number>`count(*) over ()`.as('total')])
+    .orderBy('t.occurred_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  if (rows.length > 0) return { transactionIds: rows.map((row) => row.id), total: Number(rows[0]!.total) };
+  if (window.offset === 0) return { transactionIds: [], total: 0 };
+  const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { transactionIds: [], total: Number(counted.total) };
+}
+
+/** The ledger transactions with these ids, with all their postings, in the order of `ids`. */
+export async function findLedgerEntries(db: DbExecutor, ids: readonly number[]): Promise<LedgerEntry[]> {
+  if (ids.length === 0) return [];
+  const [transactions, postings] = await Promise.all([
+    db
+      .selectFrom('ledger_transactions')
+      .select(['id', 'type', 'idempotency_key', 'occurred_at', 'metadata'])
+      .where('id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('ledger_postings')
+      .select(['transaction_id', 'account', 'amount'])
+      .where('transaction_id', 'in', ids)
+      .orderBy('account')
+      .execute(),
+  ]);
+  const byId = new Map(
+    transactions.map((row) => [
+      row.id,
+      {
+        transactionId: row.id,
+        type: row.type,
+        idempotencyKey: row.idempotency_key,
+        occurredAt: row.occurred_at,
+        postings: [] as LedgerEntry['postings'],
+        metadata: row.metadata as LedgerMetadata,
+      },
+    ]),
+  );
+  for (const posting of postings) {
+    byId.get(posting.transaction_id)?.postings.push({ account: posting.account, amount: Number(posting.amount) });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface DepositView {
+  id: number;
+  userId: number;
+  ledgerTransactionId: number;
+  payment: CoinDepositPayment | null;
+  coinItem: { id: number; name: string; point: number; itemType: CoinItemType };
+}
+
+function depositsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('coin_deposits as d')
+    .innerJoin('coin_items as i', 'i.id', 'd.coin_item_id')
+    .leftJoin('payments as p', 'p.id', 'd.payment_id')
+    .leftJoin('bank_transfers as b', 'b.id', 'd.bank_transfer_id')
+    .select([
+      'd.id',
+      'd.user_id',
+      'd.ledger_transaction_id',
+      'd.payment_id',
+      'd.bank_transfer_id',
+      'i.id as coin_item_id',
+      'i.name as coin_item_name',
+      'i.point as coin_item_point',
+      'i.item_type',
+      'p.pay_method',
+      'p.currency',
+      'p.amount as payment_amount',
+      'b.amount as bank_transfer_amount',
+    ]);
+}
+
+type DepositRow = Awaited<ReturnType<ReturnType<typeof depositsQuery>['executeTakeFirstOrThrow']>>;
+
+function toDepositView(row: DepositRow): DepositView {
+  let payment: CoinDepositPayment | null = null;
+  if (row.payment_id !== null && row.pay_method !== null && row.currency !== null && row.payment_amount !== null) {
+    payment = {
+      payMethod: row.pay_method,
+      paymentId: row.payment_id,
+      bankTransferId: null,
+      currency: row.currency,
+      amount: Number(row.payment_amount),
+    };
+  } else if (row.bank_transfer_id !== null && row.bank_transfer_amount !== null) {
+    payment = {
+      payMethod: 'withoutbankbook',
+      paymentId: null,
+      bankTransferId: row.bank_transfer_id,
+      currency: 'KRW',
+      amount: Number(row.bank_transfer_amount),
+    };
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    ledgerTransactionId: row.ledger_transaction_id,
+    payment,
+    coinItem: {
+      id: row.coin_item_id,
+      name: row.coin_item_name,
+      point: row.coin_item_point,
+      itemType: row.item_type,
+    },
+  };
+}
+
+/** The charges that the ledger transactions with these ids credited, by transaction id. */
+export async function findDepositsByTransaction(
+  db: DbExecutor,
+  transactionIds: readonly number[],
+): Promise<Map<number, DepositView>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await depositsQuery(db)
+    .where('d.ledger_transaction_id', 'in', [...new Set(transactionIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.ledger_transaction_id, toDepositView(row)]));
+}
+
+export async function findDepositsById(db: DbExecutor, ids: readonly number[]): Promise<Map<number, DepositView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await depositsQuery(db)
+    .where('d.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, toDepositView(row)]));
+}
+
+export async function findDeposit(db: DbExecutor, depositId: number): Promise<DepositView | undefined> {
+  const row = await depositsQuery(db).where('d.id', '=', depositId).executeTakeFirst();
+  return row && toDepositView(row);
+}
+
+export async function findCoinsFrozenAt(db: DbExecutor, userId: number): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('coins_frozen_at').where('id', '=', userId).executeTakeFirst();
+  return row?.coins_frozen_at ?? null;
+}
+
+export interface NewCoinRefund {
+  userId: number;
+  kind: CoinRefundKind;
+  coinDepositId: number | null;
+  ledgerTransactionId: number;
+  coins: number;
+  feeCoins: number;
+  amount: number;
+  requestedAt: Date;
+  dueOn: string;
+}
+
+/** Records the refund request of a ledger transaction once: a replay finds the first one. */
+export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): Promise<void> {
+  await db
+    .insertInto('coin_refunds')
+    .values({
+      user_id: refund.userId,
+      kind: refund.kind,
+      coin_deposit_id: refund.coinDepositId,
+      ledger_transaction_id: refund.ledgerTransactionId,
+      coins: refund.coins,
+      fee_coins: refund.feeCoins,
+      amount: refund.amount,
+      requested_at: refund.requestedAt,
+      due_on: refund.dueOn,
+    })
+    .onConflict((oc) => oc.column('ledger_transaction_id').doNothing())
+    .execute();
+}
+
+/** Refund requests with their member and, for a withdrawal, the payment to cancel. */
+function refundsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('coin_refunds as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.kind',
+      'r.coin_deposit_id',
+      'r.ledger_transaction_id',
+      'r.coins',
+      'r.fee_coins',
+      'r.amount',
+      'r.status',
+      'r.requested_at',
+      sql<string>`to_char(r.due_on, 'YYYY-MM-DD')`.as('due_on'),
+      'r.paid_at',
+      'r.paid_by',
+      'r.note',
+      'r.updated_at',
+      'u.username',
+      'u.email',
+    ]);
+}
+
+export type RefundListRow = CoinRefundRow & { username: string; email: string | null };
+
+export async function findRefundByTransaction(
+  db: DbExecutor,
+  ledgerTransactionId: number,
+): Promise<RefundListRow | undefined> {
+  return await refundsQuery(db).where('r.ledger_transaction_id', '=', ledgerTransactionId).executeTakeFirst();
+}
+
+export async function findRefund(db: DbExecutor, id: number): Promise<RefundListRow | undefined> {
+  return await refundsQuery(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+export async function lockRefund(db: DbExecutor, id: number): Promise<{ status: CoinRefundStatus } | undefined> {
+  return await db.selectFrom('coin_refunds').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markRefundPaid(
+  db: DbExecutor,
+  id: number,
+  paid: { paidAt: Date; paidBy: number; note?: string | null | undefined },
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'paid',
+      paid_at: paid.paidAt,
+      paid_by: paid.paidBy,
+      ...(paid.note !== undefined && { note: paid.note }),
+      updated_at: paid.paidAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateRefundNote(db: DbExecutor, id: number, note: string | null, now: Date): Promise<void> {
+  await db.updateTable('coin_refunds').set({ note, updated_at: now }).where('id', '=', id).execute();
+}
+
+export const REFUND_SORT_COLUMNS = {
+  id: 'r.id',
+  requestedAt: 'r.requested_at',
+  dueOn: 'r.due_on',
+  amount: 'r.amount',
+  status: 'r.status',
+} as const;
+export type RefundSortField = keyof typeof REFUND_SORT_COLUMNS;
+
+export async function listRefunds(
+  db: DbExecutor,
+  options: {
+    filter: { status?: CoinRefundStatus | undefined; kind?: CoinRefundKind | undefined; userId?: number | undefined };
+    sort: [RefundSortField, 'ASC' | 'DESC'];
+    window: Window;
+  },
+): Promise<{ rows: RefundListRow[]; total: number }> {
+  const { filter, sort, window } = options;
+  let query = refundsQuery(db);
+  if (filter.status) query = query.where('r.status', '=', filter.status);
+  if (filter.kind) query = query.where('r.kind', '=', filter.kind);
+  if (filter.userId) query = query.where('r.user_id', '=', filter.userId);
+  const direction = sort[1] === 'ASC' ? 'asc' : 'desc';
+  const [rows, counted] = await Promise.all([
+    query
+      .orderBy(REFUND_SORT_COLUMNS[sort[0]], direction)
+      .orderBy('r.id', direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}

@@ -1,0 +1,94 @@
+import {
+  coinDepositIdParamsSchema,
+  coinHistoryPageSchema,
+  coinHistoryQuerySchema,
+  coinLotsQuerySchema,
+  coinLotsResponseSchema,
+  coinRefundSchema,
+  idempotencyHeadersSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../auth/caller';
+import { errorResponses } from '../http/responses';
+import { refundHeldCoins, withdrawCharge } from './refund-service';
+import { coinHistoryPage, coinLots } from './service';
+
+/** The fan's coin history, coin lots and refunds (spec 01 §2–§4, §9; DESIGN.md §13). */
+export async function coinHistoryRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['coins'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    '/users/me/coin-history/page',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s coin history (USE, EARN, EXPIRED, REFUND), newest first',
+        description:
+          'A page of 12 by default. `createdYear` with `createdMonth` keeps one month, `createdYear` alone one year, ' +
+          'both in Korea time (Asia/Seoul). `point` is signed: negative rows took coins out of the wallet.',
+        security,
+        querystring: coinHistoryQuerySchema,
+        response: { 200: coinHistoryPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => coinHistoryPage(app.ctx, requireCaller(request).id, request.query),
+  );
+
+  routes.get(
+    '/users/me/coin-lots',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s coin lots with their expiry and refund window',
+        description:
+          'Every credit (charge or free coins) with what is left, earliest expiry first; a charge shows until when ' +
+          'it can be withdrawn in full, and the summary what a partial refund would pay now.',
+        security,
+        querystring: coinLotsQuerySchema,
+        response: { 200: coinLotsResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => coinLots(app.ctx, requireCaller(request).id, { includeEmpty: request.query.includeEmpty }),
+  );
+
+  routes.post(
+    '/coin-deposits/:depositId/withdrawal',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a charge in full (within 7 days of it, none of it used)',
+        description:
+          'Takes the charge’s coins out of the wallet and records a refund request; the money goes back within 3 ' +
+          'business days. Asked again, it answers with the same request (the charge is withdrawn once; an ' +
+          '`Idempotency-Key` is accepted but not needed). 409 names the rule that refuses it: 7 days passed, coins ' +
+          'used, already refunded, coins frozen by a switch to a creator account; 400 for free coins.',
+        security,
+        params: coinDepositIdParamsSchema,
+        headers: idempotencyHeadersSchema,
+        response: { 200: coinRefundSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => withdrawCharge(app.ctx, requireCaller(request).id, request.params.depositId),
+  );
+
+  routes.post(
+    '/users/me/coins/partial-refund',
+    {
+      schema: {
+        tags,
+        summary: 'Refund every held CASH coin minus 3 %',
+        description:
+          'For charges past their 7 days or partly used. Free, supported and received (BONUS) coins stay and are ' +
+          'never refunded. Records a refund request paid within 3 business days. A retry with the same ' +
+          '`Idempotency-Key` returns the first answer; 409 when there is nothing refundable or coins are frozen.',
+        security,
+        headers: idempotencyHeadersSchema,
+        response: { 200: coinRefundSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => refundHeldCoins(app.ctx, requireCaller(request).id, request.headers['idempotency-key']),
+  );
+}

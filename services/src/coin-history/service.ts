@@ -1,0 +1,122 @@
+import {
+  WON_PER_COIN,
+  type CoinHistoryQuery,
+  type CoinHistoryRowDto,
+  type CoinLot,
+  type CoinLotsResponse,
+  type Page,
+} from '@fanmission/contracts';
+import {
+  lots,
+  partialRefundFee,
+  toCoinHistory,
+  walletAccount,
+  withdrawalDeadline,
+  type LedgerEntry,
+  type WalletLot,
+} from '@fanmission/ledger';
+import type { ServiceContext } from '../context';
+import { pageOffset, toPage } from '../http/pagination';
+import { koreaPeriod } from './korea-time';
+import * as repository from './repository';
+
+/**
+ * The fan's coin history (spec 01 §3, §4): the ledger transactions that changed his wallet, newest first, optionally
+ * within one month (or year) of Korea time, each with the charge behind it.
+ */
+export async function coinHistoryPage(
+  ctx: ServiceContext,
+  userId: number,
+  query: CoinHistoryQuery,
+): Promise<Page<CoinHistoryRowDto>> {
+  const period = query.createdYear === undefined ? null : koreaPeriod(query.createdYear, query.createdMonth);
+  const { transactionIds, total } = await repository.findWalletTransactionPage(ctx.db, walletAccount(userId), period, {
+    offset: pageOffset(query),
+    limit: query.size,
+  });
+  const entries = await repository.findLedgerEntries(ctx.db, transactionIds);
+  const entryById = new Map(entries.map((entry) => [entry.transactionId, entry]));
+  const rows = toCoinHistory(userId, entries);
+  const deposits = await repository.findDepositsByTransaction(
+    ctx.db,
+    entries.map((entry) => chargeTransactionOf(entry)),
+  );
+  const content = rows.map((row): CoinHistoryRowDto => ({
+    id: row.transactionId,
+    eventType: row.eventType,
+    point: row.point,
+    created: row.occurredAt.toISOString(),
+    transactionType: row.transactionType,
+    reason: row.reason ?? null,
+    // Missions do not exist yet; the field keeps the shape the client reads.
+    mission: null,
+    coinDeposit: depositDto(deposits.get(chargeTransactionOf(entryById.get(row.transactionId)!))),
+    coinItemType: row.coinItemType ?? null,
+  }));
+  return toPage(content, total, query);
+}
+
+/** The purchase a transaction is about: itself for a charge, the charge it took back for a withdrawal. */
+function chargeTransactionOf(entry: LedgerEntry): number {
+  const { purchaseTransactionId } = entry.metadata;
+  return entry.type === 'PURCHASE_WITHDRAWAL' && typeof purchaseTransactionId === 'number'
+    ? purchaseTransactionId
+    : entry.transactionId;
+}
+
+function depositDto(deposit: repository.DepositView | undefined): CoinHistoryRowDto['coinDeposit'] {
+  return deposit ? { id: deposit.id, payment: deposit.payment, coinItem: deposit.coinItem } : null;
+}
+
+/**
+ * The fan's lots (DESIGN.md §13): what each credit has left, when it expires, and for a charge until when it can be
+ * withdrawn in full; with what a partial refund would pay now (held CASH coins minus 3 %).
+ */
+export async function coinLots(
+  ctx: ServiceContext,
+  userId: number,
+  options: { includeEmpty: boolean },
+): Promise<CoinLotsResponse> {
+  const now = ctx.now();
+  const walletLots = await lots(ctx.db, userId, { now, includeEmpty: options.includeEmpty });
+  const deposits = await repository.findDepositsByTransaction(
+    ctx.db,
+    walletLots.map((lot) => lot.transactionId),
+  );
+  let cashCoins = 0;
+  let nonRefundableCoins = 0;
+  for (const lot of walletLots) {
+    if (lot.expired) continue;
+    if (lot.source === 'CASH') cashCoins += lot.remaining;
+    else nonRefundableCoins += lot.remaining;
+  }
+  const feeCoins = partialRefundFee(cashCoins);
+  return {
+    lots: walletLots.map((lot) => lotDto(lot, deposits.get(lot.transactionId)?.id ?? null)),
+    balance: cashCoins + nonRefundableCoins,
+    partialRefund: {
+      cashCoins,
+      feeCoins,
+      refundCoins: cashCoins - feeCoins,
+      refundAmount: (cashCoins - feeCoins) * WON_PER_COIN,
+      nonRefundableCoins,
+    },
+  };
+}
+
+function lotDto(lot: WalletLot, coinDepositId: number | null): CoinLot {
+  const cash = lot.source === 'CASH';
+  return {
+    id: lot.lotId,
+    source: lot.source,
+    amount: lot.amount,
+    remaining: lot.remaining,
+    createdAt: lot.createdAt.toISOString(),
+    expiresAt: lot.expiresAt.toISOString(),
+    expired: lot.expired,
+    coinDepositId,
+    withdrawalDeadline: cash ? withdrawalDeadline(lot.createdAt).toISOString() : null,
+    withdrawableUntil: lot.withdrawableUntil?.toISOString() ?? null,
+    refundable: cash && !lot.expired && lot.remaining > 0,
+  };
+}

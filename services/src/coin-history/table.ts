@@ -1,0 +1,30 @@
+import type { CoinRefundKind, CoinRefundStatus } from '@fanmission/contracts';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export interface CoinRefundsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: CoinRefundKind;
+  /** The withdrawn charge; null for a partial refund. */
+  coin_deposit_id: number | null;
+  ledger_transaction_id: number;
+  /** Coins taken out of the wallet. */
+  coins: number;
+  fee_coins: number;
+  /** Won paid back. */
+  amount: number;
+  status: Generated<CoinRefundStatus>;
+  requested_at: Date;
+  /** A `date`: written as YYYY-MM-DD, read back with to_char (pg would turn it into a local-midnight Date). */
+  due_on: ColumnType<never, string, string>;
+  paid_at: Date | null;
+  paid_by: number | null;
+  note: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CoinHistoryTables {
+  coin_refunds: CoinRefundsTable;
+}
+
+export type CoinRefundRow = Omit<Selectable<CoinRefundsTable>, 'due_on'> & { due_on: string };

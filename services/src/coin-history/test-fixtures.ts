@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { grantBonus, holdForMission, purchase } from '@fanmission/ledger';
+import type { Db } from '../db/database';
+
+/*
+ * Test support: charges, free coins and spends written the way the payment and mission modules write them (a paid
+ * payment or bank deposit, the ledger's purchase, and the coin deposit tying them together), at any instant.
+ */
+
+export interface Charge {
+  depositId: number;
+  transactionId: number;
+  paymentId: string;
+}
+
+async function coinItem(db: Db, itemType: 'CASH' | 'BONUS', point?: number) {
+  let query = db.selectFrom('coin_items').selectAll().where('item_type', '=', itemType);
+  if (point !== undefined) query = query.where('point', '=', point);
+  return await query.orderBy('id').executeTakeFirstOrThrow();
+}
+
+/** A verified charge of a catalogue item (10, 30, 50, 100, 300, 500 or 1000 coins), paid by card or bank deposit. */
+export async function chargeCoins(
+  db: Db,
+  options: { userId: number; coins: number; at: Date; via?: 'card' | 'bank' },
+): Promise<Charge> {
+  const item = await coinItem(db, 'CASH', options.coins);
+  let paymentId: string;
+  let source: { payment_id: string } | { bank_transfer_id: number };
+  if (options.via === 'bank') {
+    const transfer = await db
+      .insertInto('bank_transfers')
+      .values({
+        user_id: options.userId,
+        coin_item_id: item.id,
+        depositor_name: 'Depositor',
+        depositor_phone: '01012345678',
+        cash_receipt_number: null,
+        amount: item.price,
+        status: 'paid',
+        decided_by: null,
+        decided_at: options.at,
+        note: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    paymentId = `bank-transfer:${transfer.id}`;
+    source = { bank_transfer_id: transfer.id };
+  } else {
+    paymentId = `test-${randomUUID()}`;
+    await db
+      .insertInto('payments')
+      .values({
+        id: paymentId,
+        user_id: options.userId,
+        coin_item_id: item.id,
+        provider: 'sandbox',
+        pay_method: 'card',
+        pg: null,
+        currency: 'KRW',
+        amount: item.price,
+        redirect_url: null,
+        status: 'paid',
+        provider_payment_id: null,
+        failure_reason: null,
+        paid_at: options.at,
+      })
+      .execute();
+    source = { payment_id: paymentId };
+  }
+  const entry = await purchase(db, {
+    userId: options.userId,
+    coins: item.point,
+    paymentId,
+    payMethod: options.via === 'bank' ? 'withoutbankbook' : 'card',
+    coinItemId: item.id,
+    idempotencyKey: `purchase:${paymentId}`,
+    now: options.at,
+  });
+  const deposit = await db
+    .insertInto('coin_deposits')
+    .values({
+      user_id: options.userId,
+      coin_item_id: item.id,
+      ledger_transaction_id: entry.transactionId,
+      payment_id: null,
+      bank_transfer_id: null,
+      ...source,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { depositId: deposit.id, transactionId: entry.transactionId, paymentId };
+}
+
+/** Free coins of the free-coin event (a BONUS lot). */
+export async function grantFreeCoins(db: Db, options: { userId: number; coins: number; at: Date }) {
+  const item = await coinItem(db, 'BONUS');
+  return await grantBonus(db, {
+    userId: options.userId,
+    coins: options.coins,
+    reason: 'FREE_COIN_EVENT',
+    coinItemId: item.id,
+    idempotencyKey: `bonus:${randomUUID()}`,
+    now: options.at,
+  });
+}
+
+/**
+ * A deposit row for free coins, as a misconfigured catalogue could produce: a BONUS item "paid" for. Withdrawal
+ * must still refuse it.
+ */
+export async function freeCoinsDeposit(db: Db, options: { userId: number; at: Date }): Promise<number> {
+  const item = await coinItem(db, 'BONUS');
+  const paymentId = `test-${randomUUID()}`;
+  await db
+    .insertInto('payments')
+    .values({
+      id: paymentId,
+      user_id: options.userId,
+      coin_item_id: item.id,
+      provider: 'sandbox',
+      pay_method: 'card',
+      pg: null,
+      currency: 'KRW',
+      amount: 1,
+      redirect_url: null,
+      status: 'paid',
+      provider_payment_id: null,
+      failure_reason: null,
+      paid_at: options.at,
+    })
+    .execute();
+  const entry = await grantFreeCoins(db, { userId: options.userId, coins: item.point, at: options.at });
+  const deposit = await db
+    .insertInto('coin_deposits')
+    .values({
+      user_id: options.userId,
+      coin_item_id: item.id,
+      payment_id: paymentId,
+      bank_transfer_id: null,
+      ledger_transaction_id: entry.transactionId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return deposit.id;
+}
+
+let missions = 0;
+
+/** Holds coins for a (not yet existing) mission, as a mission request would. */
+export async function spendCoins(db: Db, options: { userId: number; coins: number; at: Date }) {
+  missions += 1;
+  return await holdForMission(db, {
+    userId: options.userId,
+    missionId: 100_000 + missions,
+    coins: options.coins,
+    idempotencyKey: `hold:${randomUUID()}`,
+    now: options.at,
+  });
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const plus = (instant: Date, ms: number) => new Date(instant.getTime() + ms);

@@ -1,0 +1,34 @@
+import type { CoinItemType } from '@fanmission/contracts';
+import type { Generated, Selectable } from 'kysely';
+
+export interface CoinItemsTable {
+  id: Generated<number>;
+  item_type: CoinItemType;
+  name: string;
+  point: number;
+  /** KRW. */
+  price: number;
+  /** numeric(10,2), read as a string by pg. */
+  usd_price: string;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface CoinDepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  coin_item_id: number;
+  payment_id: string | null;
+  bank_transfer_id: number | null;
+  ledger_transaction_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface CoinsTables {
+  coin_items: CoinItemsTable;
+  coin_deposits: CoinDepositsTable;
+}
+
+export type CoinItemRow = Selectable<CoinItemsTable>;
+export type CoinDepositRow = Selectable<CoinDepositsTable>;

@@ -1,0 +1,84 @@
+import {
+  ADMIN_BANK_TRANSFER_SORT_FIELDS,
+  adminBankTransferFilterSchema,
+  adminBankTransferSchema,
+  adminBankTransferUpdateSchema,
+  idParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller } from '../auth/caller';
+import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
+import { errorResponses } from '../http/responses';
+import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
+
+const RESOURCE = 'bank-transfers';
+
+/**
+ * `/api/admin/bank-transfers`: operators (or finance) see bank-deposit requests and decide them. Marking one paid
+ * credits its coins once; the admin plugin's hook has already required ROLE_OPERATOR or ROLE_FINANCE.
+ */
+export async function bankTransferAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: bank transfers'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Bank-deposit requests (ra-data-simple-rest getList / getMany)',
+        description:
+          'sort=["created","DESC"], range=[0,24], filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; ' +
+          'the total is in Content-Range.',
+        security,
+        querystring: listQuerySchema(ADMIN_BANK_TRANSFER_SORT_FIELDS, adminBankTransferFilterSchema),
+        response: { 200: z.array(adminBankTransferSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const window = listWindow(request.query.range as [number, number] | undefined);
+      const { records, total } = await listBankTransfersForConsole(app.ctx, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminBankTransferFilterSchema>,
+        sort: request.query.sort,
+        window,
+      });
+      withContentRange(reply, RESOURCE, window, records.length, total);
+      return records;
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One bank-deposit request',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminBankTransferSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getBankTransferForConsole(app.ctx, request.params.id),
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Decide a ready bank-deposit request: paid (credits the coins), cancelled or failed',
+        description:
+          'Only a ready request changes. Repeating the decision already taken changes nothing (a second paid never ' +
+          'credits again); any other change of a decided request is 409 BANK_TRANSFER_DECIDED.',
+        security,
+        params: idParamsSchema,
+        body: adminBankTransferUpdateSchema,
+        response: { 200: adminBankTransferSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => decideBankTransfer(app.ctx, requireCaller(request).id, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,155 @@
+import type {
+  AdminBankTransfer,
+  AdminBankTransferUpdate,
+  BankTransferRow as BankTransferDto,
+  CreateBankTransferRequest,
+  Page,
+  PageQuery,
+} from '@fanmission/contracts';
+import type { DepositStatus } from '@fanmission/contracts';
+import type { ListWindow } from '../admin/simple-rest';
+import { depositBankTransfer } from '../coins/deposits';
+import type { ServiceContext } from '../context';
+import { AppError, notFound } from '../http/errors';
+import { pageOffset, toPage } from '../http/pagination';
+import { idempotencyConflict } from './errors';
+import * as repository from './repository';
+import type { BankTransferDetails, BankTransferFilter, BankTransferSortField } from './repository';
+import { requireCoinItemForSale } from './service';
+import type { BankTransferRow } from './table';
+
+/** POST /payment/bank-transfer: a bank-deposit request waiting (`ready`) for an operator to see the money arrive. */
+export async function requestBankTransfer(
+  ctx: ServiceContext,
+  userId: number,
+  input: CreateBankTransferRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ id: number }> {
+  const item = await requireCoinItemForSale(ctx, input.coinItemId);
+  const request = {
+    user_id: userId,
+    coin_item_id: item.id,
+    depositor_name: input.depositorName,
+    depositor_phone: input.depositorPhone,
+    cash_receipt_number: input.cashReceiptNumber ?? null,
+    receipt_type: input.receiptType,
+    amount: item.price,
+  };
+  let transfer: BankTransferRow | undefined;
+  if (idempotencyKey) transfer = await repository.findBankTransferByIdempotencyKey(ctx.db, userId, idempotencyKey);
+  if (!transfer) {
+    transfer = await repository.insertBankTransfer(ctx.db, { ...request, idempotency_key: idempotencyKey ?? null });
+    transfer ??= await repository.findBankTransferByIdempotencyKey(ctx.db, userId, idempotencyKey!);
+  }
+  if (!transfer) throw new Error('bank transfer neither inserted nor found');
+  const same =
+    transfer.coin_item_id === request.coin_item_id &&
+    transfer.depositor_name === request.depositor_name &&
+    transfer.depositor_phone === request.depositor_phone &&
+    transfer.cash_receipt_number === request.cash_receipt_number &&
+    transfer.receipt_type === request.receipt_type;
+  if (!same) throw idempotencyConflict();
+  return { id: transfer.id };
+}
+
+const coinItemOf = (row: BankTransferDetails) => ({
+  id: row.coin_item_id,
+  name: row.item_name,
+  point: row.item_point,
+  price: row.item_price,
+});
+
+function toRow(row: BankTransferDetails): BankTransferDto {
+  return {
+    id: row.id,
+    depositorName: row.depositor_name,
+    depositorPhone: row.depositor_phone,
+    coinItem: coinItemOf(row),
+    status: row.status,
+    created: row.created_at.toISOString(),
+  };
+}
+
+function toAdmin(row: BankTransferDetails): AdminBankTransfer {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    email: row.email,
+    coinItem: coinItemOf(row),
+    amount: row.amount,
+    depositorName: row.depositor_name,
+    depositorPhone: row.depositor_phone,
+    cashReceiptNumber: row.cash_receipt_number,
+    receiptType: row.receipt_type,
+    status: row.status,
+    note: row.note,
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    coinDepositId: row.coin_deposit_id,
+    created: row.created_at.toISOString(),
+  };
+}
+
+/** GET /payment/bank-transfer/page: the member's own requests in one status, newest first. */
+export async function pageBankTransfers(
+  ctx: ServiceContext,
+  query: PageQuery & { userId: number; status: DepositStatus },
+): Promise<Page<BankTransferDto>> {
+  const { rows, total } = await repository.listBankTransfers(ctx.db, {
+    filter: { userId: query.userId, status: query.status },
+    sort: ['created', 'DESC'],
+    window: { offset: pageOffset(query), limit: query.size },
+  });
+  return toPage(rows.map(toRow), total, query);
+}
+
+export async function listBankTransfersForConsole(
+  ctx: ServiceContext,
+  query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC'] | undefined; window: ListWindow },
+): Promise<{ records: AdminBankTransfer[]; total: number }> {
+  const { rows, total } = await repository.listBankTransfers(ctx.db, {
+    filter: query.filter,
+    sort: query.sort ?? ['created', 'DESC'],
+    window: query.window,
+  });
+  return { records: rows.map(toAdmin), total };
+}
+
+export async function getBankTransferForConsole(ctx: ServiceContext, id: number): Promise<AdminBankTransfer> {
+  const row = await repository.findBankTransferDetails(ctx.db, id);
+  if (!row) throw notFound('payments.bankTransferNotFound');
+  return toAdmin(row);
+}
+
+/**
+ * An operator's decision on a ready request. `paid` credits the coins (coin deposit + ledger purchase) in the same
+ * transaction that records the decision; repeating the decision already taken changes nothing; any other change of
+ * a decided request is a 409.
+ */
+export async function decideBankTransfer(
+  ctx: ServiceContext,
+  operatorId: number,
+  id: number,
+  decision: AdminBankTransferUpdate,
+): Promise<AdminBankTransfer> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const transfer = await repository.lockBankTransfer(trx, id);
+    if (!transfer) throw notFound('payments.bankTransferNotFound');
+    if (transfer.status === decision.status) return;
+    if (transfer.status !== 'ready') {
+      throw new AppError(409, 'payments.bankTransferDecided', {
+        code: 'BANK_TRANSFER_DECIDED',
+        params: { status: transfer.status },
+      });
+    }
+    if (decision.status === 'paid') await depositBankTransfer(ctx, trx, transfer);
+    await repository.decideBankTransfer(trx, id, {
+      status: decision.status,
+      note: decision.note ?? transfer.note,
+      decidedBy: operatorId,
+      now: ctx.now(),
+    });
+  });
+  return getBankTransferForConsole(ctx, id);
+}

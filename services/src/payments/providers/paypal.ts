@@ -1,0 +1,252 @@
+import type { Language } from '@fanmission/contracts';
+import { z } from 'zod';
+import type { PaymentRow } from '../table';
+import { callProvider, expectSuccess, type ProviderResponse } from './http';
+import {
+  ProviderUnavailableError,
+  decimalToMinorUnits,
+  minorUnitsToDecimal,
+  type PaymentProvider,
+  type ProviderVerification,
+} from './provider';
+
+export interface PayPalOptions {
+  /** https://api-m.paypal.com (live), https://api-m.sandbox.paypal.com, or a local server in tests. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the browser returns when the order has no mRedirectUrl. */
+  defaultReturnUrl: string;
+  timeoutMs: number;
+  now?: () => Date;
+}
+
+const money = z.looseObject({ currency_code: z.string(), value: z.string() });
+
+/** The fields of an Orders v2 order that verification reads. */
+const orderSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  purchase_units: z
+    .array(
+      z.looseObject({
+        reference_id: z.string().optional(),
+        custom_id: z.string().optional(),
+        amount: money.optional(),
+        payments: z
+          .looseObject({
+            captures: z
+              .array(
+                z.looseObject({
+                  id: z.string(),
+                  status: z.string(),
+                  amount: money.optional(),
+                  status_details: z.looseObject({ reason: z.string().optional() }).optional(),
+                }),
+              )
+              .optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  links: z.array(z.looseObject({ href: z.string(), rel: z.string() })).optional(),
+});
+type Order = z.infer<typeof orderSchema>;
+
+const tokenSchema = z.looseObject({ access_token: z.string(), expires_in: z.number() });
+
+const LOCALES: Record<Language, string> = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' };
+
+function amountOf(value: z.infer<typeof money> | undefined): Pick<ProviderVerification, 'amount' | 'currency'> {
+  return value
+    ? { amount: decimalToMinorUnits(value.value), currency: value.currency_code }
+    : { amount: null, currency: null };
+}
+
+/**
+ * COMPLETED orders are judged by their capture (PayPal: check `captures[].status` before fulfilling); an APPROVED
+ * order still has to be captured; anything earlier means the payer has not finished.
+ */
+function fromOrder(order: Order): ProviderVerification {
+  const unit = order.purchase_units?.[0];
+  const base = {
+    providerPaymentId: order.id,
+    merchantReference: unit?.custom_id ?? unit?.reference_id ?? null,
+  };
+  if (order.status === 'COMPLETED') {
+    const capture = unit?.payments?.captures?.[0];
+    if (!capture) return { status: 'pending', ...amountOf(unit?.amount), ...base };
+    const amount = amountOf(capture.amount ?? unit?.amount);
+    switch (capture.status) {
+      case 'COMPLETED':
+        return { status: 'paid', ...amount, ...base };
+      case 'PENDING':
+        return { status: 'pending', ...amount, ...base };
+      case 'REFUNDED':
+      case 'PARTIALLY_REFUNDED':
+        return { status: 'cancelled', ...amount, ...base };
+      default:
+        return {
+          status: 'failed',
+          ...amount,
+          ...base,
+          failureReason: capture.status_details?.reason ?? capture.status,
+        };
+    }
+  }
+  if (order.status === 'APPROVED') return { status: 'approved', ...amountOf(unit?.amount), ...base };
+  if (order.status === 'VOIDED') return { status: 'cancelled', ...amountOf(unit?.amount), ...base };
+  return { status: 'ready', ...amountOf(unit?.amount), ...base };
+}
+
+function withQuery(url: string, params: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+/**
+ * PayPal Orders v2 (USD). The server creates the order (its approval link is the checkout), reads it back with an
+ * OAuth2 client-credentials token, and captures it once the payer approved; `PayPal-Request-Id` makes every
+ * creation, capture and refund safe to repeat.
+ */
+export function payPalProvider(options: PayPalOptions): PaymentProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? (() => new Date());
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > now().getTime()) return token.value;
+    const credentials = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const response = await callProvider('paypal', `${base}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${credentials}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+      timeoutMs: options.timeoutMs,
+    });
+    const parsed = tokenSchema.safeParse(expectSuccess('paypal', 'POST /v1/oauth2/token', response));
+    if (!parsed.success) throw new ProviderUnavailableError('paypal', 'unreadable token', { cause: parsed.error });
+    // Renew a minute early so a token never expires between reading and using it.
+    token = { value: parsed.data.access_token, expiresAt: now().getTime() + (parsed.data.expires_in - 60) * 1000 };
+    return token.value;
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string) {
+    const response = await callProvider('paypal', `${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(requestId && { 'paypal-request-id': requestId }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+      timeoutMs: options.timeoutMs,
+    });
+    if (response.status === 401) token = null;
+    return response;
+  }
+
+  function readOrder(what: string, response: ProviderResponse): Order {
+    const parsed = orderSchema.safeParse(expectSuccess('paypal', what, response));
+    if (!parsed.success)
+      throw new ProviderUnavailableError('paypal', `unreadable order (${what})`, { cause: parsed.error });
+    return parsed.data;
+  }
+
+  async function getOrder(orderId: string): Promise<Order | null> {
+    const response = await call('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+    if (response.status === 404) return null;
+    return readOrder('GET /v2/checkout/orders/{id}', response);
+  }
+
+  const notCreated = (payment: PaymentRow): ProviderVerification => ({
+    status: 'ready',
+    amount: null,
+    currency: null,
+    providerPaymentId: payment.provider_payment_id,
+    merchantReference: null,
+  });
+
+  async function verify(payment: PaymentRow): Promise<ProviderVerification> {
+    if (!payment.provider_payment_id) return notCreated(payment);
+    const order = await getOrder(payment.provider_payment_id);
+    return order ? fromOrder(order) : notCreated(payment);
+  }
+
+  return {
+    name: 'paypal',
+    verify,
+
+    async prepare(payment, order) {
+      const returnTo = payment.redirect_url ?? options.defaultReturnUrl;
+      const response = await call(
+        'POST',
+        '/v2/checkout/orders',
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: payment.id,
+              custom_id: payment.id,
+              invoice_id: payment.id,
+              description: order.name,
+              amount: { currency_code: payment.currency, value: minorUnitsToDecimal(payment.amount) },
+            },
+          ],
+          payment_source: {
+            paypal: {
+              experience_context: {
+                return_url: withQuery(returnTo, { paymentId: payment.id }),
+                cancel_url: withQuery(returnTo, { paymentId: payment.id, status: 'cancelled' }),
+                user_action: 'PAY_NOW',
+                shipping_preference: 'NO_SHIPPING',
+                locale: LOCALES[payment.language as Language] ?? LOCALES.en,
+              },
+            },
+          },
+        },
+        `order-${payment.id}`,
+      );
+      const created = readOrder('POST /v2/checkout/orders', response);
+      const approval = created.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
+      return { checkoutUrl: approval?.href ?? null, providerPaymentId: created.id };
+    },
+
+    async capture(payment) {
+      if (!payment.provider_payment_id) return notCreated(payment);
+      const response = await call(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(payment.provider_payment_id)}/capture`,
+        {},
+        `capture-${payment.id}`,
+      );
+      // 422 (already captured, instrument declined, ...): the order itself says where it stands.
+      if (response.status === 422) return verify(payment);
+      return fromOrder(readOrder('POST /v2/checkout/orders/{id}/capture', response));
+    },
+
+    async cancel(payment, input) {
+      const order = payment.provider_payment_id ? await getOrder(payment.provider_payment_id) : null;
+      const capture = order?.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED');
+      if (!capture) throw new ProviderUnavailableError('paypal', `order of ${payment.id} has no completed capture`);
+      const response = await call(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
+        {
+          note_to_payer: input.reason,
+          ...(input.amount !== undefined && {
+            amount: { currency_code: payment.currency, value: minorUnitsToDecimal(input.amount) },
+          }),
+        },
+        `refund-${payment.id}-${input.amount ?? 'full'}`,
+      );
+      expectSuccess('paypal', 'POST /v2/payments/captures/{id}/refund', response);
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import type { DepositStatus } from '@fanmission/contracts';
+import type { Insertable } from 'kysely';
+import type { DbExecutor } from '../db/transaction';
+import type { ListWindow } from '../admin/simple-rest';
+import type {
+  BankTransferRow,
+  BankTransfersTable,
+  PaymentRow,
+  PaymentStatus,
+  PaymentsTable,
+  SandboxCheckoutRow,
+  SandboxCheckoutsTable,
+} from './table';
+
+// ---- Payment orders ----------------------------------------------------------------------------------------------
+
+/** Inserts the order; with an idempotency key already used by that user, inserts nothing and returns undefined. */
+export async function insertPayment(
+  db: DbExecutor,
+  values: Insertable<PaymentsTable>,
+): Promise<PaymentRow | undefined> {
+  return db
+    .insertInto('payments')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findPaymentByIdempotencyKey(
+  db: DbExecutor,
+  userId: number,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function findPayment(db: DbExecutor, paymentId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+}
+
+/** Serialises everything that settles one payment (credits, concurrent retries) behind its row. */
+export async function lockPayment(db: DbExecutor, paymentId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
+}
+
+export async function setProviderPaymentId(db: DbExecutor, paymentId: string, providerPaymentId: string, now: Date) {
+  await db
+    .updateTable('payments')
+    .set({ provider_payment_id: providerPaymentId, updated_at: now })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** Records what the provider said about an unpaid order; a paid order never changes back. */
+export async function recordPaymentOutcome(
+  db: DbExecutor,
+  paymentId: string,
+  outcome: { status: Exclude<PaymentStatus, 'paid'>; failureReason: string | null; now: Date },
+) {
+  await db
+    .updateTable('payments')
+    .set({ status: outcome.status, failure_reason: outcome.failureReason, updated_at: outcome.now })
+    .where('id', '=', paymentId)
+    .where('status', '<>', 'paid')
+    .execute();
+}
+
+export async function markPaymentPaid(
+  db: DbExecutor,
+  paymentId: string,
+  paid: { providerPaymentId: string | null; now: Date },
+) {
+  await db
+    .updateTable('payments')
+    .set((eb) => ({
+      status: 'paid',
+      failure_reason: null,
+      provider_payment_id: eb.fn.coalesce('provider_payment_id', eb.val(paid.providerPaymentId)),
+      paid_at: paid.now,
+      updated_at: paid.now,
+    }))
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+// ---- The sandbox provider's own records --------------------------------------------------------------------------
+
+export async function findSandboxCheckout(db: DbExecutor, paymentId: string): Promise<SandboxCheckoutRow | undefined> {
+  return db.selectFrom('sandbox_checkouts').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+}
+
+/** The first decision on a sandbox checkout stands, as at a real provider. */
+export async function decideSandboxCheckout(db: DbExecutor, values: Insertable<SandboxCheckoutsTable>) {
+  await db
+    .insertInto('sandbox_checkouts')
+    .values(values)
+    .onConflict((conflict) => conflict.column('payment_id').doNothing())
+    .execute();
+}
+
+export async function cancelSandboxCheckout(db: DbExecutor, paymentId: string, now: Date) {
+  await db
+    .updateTable('sandbox_checkouts')
+    .set({ status: 'cancelled', decided_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'paid')
+    .execute();
+}
+
+// ---- Bank deposits -----------------------------------------------------------------------------------------------
+
+export async function insertBankTransfer(
+  db: DbExecutor,
+  values: Insertable<BankTransfersTable>,
+): Promise<BankTransferRow | undefined> {
+  return db
+    .insertInto('bank_transfers')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findBankTransferByIdempotencyKey(
+  db: DbExecutor,
+  userId: number,
+  idempotencyKey: string,
+): Promise<BankTransferRow | undefined> {
+  return db
+    .selectFrom('bank_transfers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function lockBankTransfer(db: DbExecutor, id: number): Promise<BankTransferRow | undefined> {
+  return db.selectFrom('bank_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function decideBankTransfer(
+  db: DbExecutor,
+  id: number,
+  decision: { status: DepositStatus; note: string | null; decidedBy: number; now: Date },
+) {
+  await db
+    .updateTable('bank_transfers')
+    .set({
+      status: decision.status,
+      note: decision.note,
+      decided_by: decision.decidedBy,
+      decided_at: decision.now,
+      updated_at: decision.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A bank-deposit request with its coin item, requester and crediting deposit. */
+function bankTransferDetails(db: DbExecutor) {
+  return db
+    .selectFrom('bank_transfers as t')
+    .innerJoin('coin_items as i', 'i.id', 't.coin_item_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('coin_deposits as d', 'd.bank_transfer_id', 't.id')
+    .select([
+      't.id',
+      't.user_id',
+      't.coin_item_id',
+      't.depositor_name',
+      't.depositor_phone',
+      't.cash_receipt_number',
+      't.receipt_type',
+      't.amount',
+      't.status',
+      't.note',
+      't.decided_by',
+      't.decided_at',
+      't.created_at',
+      'i.name as item_name',
+      'i.point as item_point',
+      'i.price as item_price',
+      'u.username',
+      'u.email',
+      'd.id as coin_deposit_id',
+    ]);
+}
+export type BankTransferDetails = Awaited<
+  ReturnType<ReturnType<typeof bankTransferDetails>['executeTakeFirstOrThrow']>
+>;
+
+export interface BankTransferFilter {
+  id?: number | number[];
+  status?: DepositStatus;
+  userId?: number;
+  q?: string;
+}
+
+type DetailsQuery = ReturnType<typeof bankTransferDetails>;
+
+function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQuery {
+  let qb = query;
+  if (filter.id !== undefined) {
+    const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
+    qb = ids.length === 0 ? qb.where((eb) => eb.val(false)) : qb.where('t.id', 'in', ids);
+  }
+  if (filter.status) qb = qb.where('t.status', '=', filter.status);
+  if (filter.userId !== undefined) qb = qb.where('t.user_id', '=', filter.userId);
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    qb = qb.where((eb) => eb.or([eb('t.depositor_name', 'ilike', pattern), eb('t.depositor_phone', 'like', pattern)]));
+  }
+  return qb;
+}
+
+const SORT_COLUMNS = { id: 't.id', created: 't.created_at', status: 't.status', amount: 't.amount' } as const;
+export type BankTransferSortField = keyof typeof SORT_COLUMNS;
+
+/** One window of requests, newest first unless sorted otherwise, with the total the filter matches. */
+export async function listBankTransfers(
+  db: DbExecutor,
+  query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC']; window: ListWindow },
+): Promise<{ rows: BankTransferDetails[]; total: number }> {
+  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    withFilter(bankTransferDetails(db), query.filter)
+      .orderBy(SORT_COLUMNS[query.sort[0]], direction)
+      .orderBy('t.id', direction)
+      .limit(query.window.limit)
+      .offset(query.window.offset)
+      .execute(),
+    withFilter(bankTransferDetails(db), query.filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findBankTransferDetails(db: DbExecutor, id: number): Promise<BankTransferDetails | undefined> {
+  return bankTransferDetails(db).where('t.id', '=', id).executeTakeFirst();
+}

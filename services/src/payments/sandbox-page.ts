@@ -1,0 +1,119 @@
+import type { Language } from '@fanmission/contracts';
+
+/** The sandbox checkout's own words (a provider's page, not API messages). */
+const TEXT = {
+  ko: {
+    title: '테스트 결제',
+    notice: '개발용 샌드박스 결제 화면입니다. 실제로 돈이 오가지 않습니다.',
+    item: '상품',
+    coins: '충전 코인',
+    amount: '결제 금액',
+    method: '결제 수단',
+    approve: '결제 승인',
+    decline: '결제 거절',
+    paid: '결제가 승인되었습니다.',
+    failed: '결제가 거절되었습니다.',
+    cancelled: '결제가 취소되었습니다.',
+  },
+  en: {
+    title: 'Test payment',
+    notice: 'This is the development sandbox checkout. No real money moves.',
+    item: 'Item',
+    coins: 'Coins',
+    amount: 'Amount',
+    method: 'Pay method',
+    approve: 'Approve',
+    decline: 'Decline',
+    paid: 'The payment was approved.',
+    failed: 'The payment was declined.',
+    cancelled: 'The payment was cancelled.',
+  },
+  ja: {
+    title: 'テスト決済',
+    notice: '開発用のサンドボックス決済画面です。実際のお金は動きません。',
+    item: '商品',
+    coins: 'チャージコイン',
+    amount: '決済金額',
+    method: '決済手段',
+    approve: '決済を承認',
+    decline: '決済を拒否',
+    paid: '決済が承認されました。',
+    failed: '決済が拒否されました。',
+    cancelled: '決済がキャンセルされました。',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+const LOCALES: Record<Language, string> = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** 1000 KRW → "₩1,000"; 80 USD cents → "$0.80". */
+export function formatAmount(amountMinor: number, currency: string, language: Language): string {
+  const major = currency === 'KRW' ? amountMinor : amountMinor / 100;
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(major);
+}
+
+export interface SandboxPageData {
+  paymentId: string;
+  language: Language;
+  itemName: string;
+  point: number;
+  amount: number;
+  currency: string;
+  payMethod: string;
+  /** The decision already taken, if any: the page shows it instead of the buttons. */
+  decided: 'paid' | 'failed' | 'cancelled' | null;
+  actionBase: string;
+}
+
+/** A small self-contained page (no scripts, no external assets) with the order and Approve / Decline buttons. */
+export function renderSandboxCheckout(data: SandboxPageData): string {
+  const text = TEXT[data.language];
+  const rows: Array<[string, string]> = [
+    [text.item, data.itemName],
+    [text.coins, String(data.point)],
+    [text.amount, formatAmount(data.amount, data.currency, data.language)],
+    [text.method, data.payMethod],
+  ];
+  const action = escapeHtml(data.actionBase);
+  const decision = data.decided
+    ? `<p class="result ${data.decided}">${escapeHtml(text[data.decided])}</p>`
+    : `<div class="actions">
+      <form method="post" action="${action}/approve"><button class="approve" type="submit">${escapeHtml(text.approve)}</button></form>
+      <form method="post" action="${action}/decline"><button class="decline" type="submit">${escapeHtml(text.decline)}</button></form>
+    </div>`;
+  return `<!doctype html>
+<html lang="${data.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(text.title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; padding: 2rem 1rem; color: #1d2330; }
+  main { max-width: 26rem; margin: 0 auto; background: #fff; border-radius: 12px; padding: 1.5rem;
+    box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
+  .notice { color: #6b7280; font-size: .85rem; margin: 0 0 1.25rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; margin: 0 0 1.5rem; }
+  dt { color: #6b7280; } dd { margin: 0; text-align: right; font-weight: 600; }
+  .actions { display: flex; gap: .75rem; } .actions form { flex: 1; }
+  button { width: 100%; padding: .8rem; border: 0; border-radius: 8px; font-size: 1rem; cursor: pointer; }
+  .approve { background: #2563eb; color: #fff; } .decline { background: #e5e7eb; color: #1d2330; }
+  .result { font-weight: 600; } .result.paid { color: #15803d; } .result.failed, .result.cancelled { color: #b91c1c; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${escapeHtml(text.title)}</h1>
+  <p class="notice">${escapeHtml(text.notice)}</p>
+  <dl>
+    ${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n    ')}
+  </dl>
+  ${decision}
+  <p class="notice">${escapeHtml(data.paymentId)}</p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,200 @@
+// Ledger spends per second through the ledger's public API, against pgbench TPC-B on the same server in the same run:
+//   node --import tsx tests/bench/ledger.ts
+// BENCH_CLIENTS (default 8) concurrent clients for both, BENCH_SECONDS (default 5) per measurement, BENCH_ROUNDS
+// (default 3) rounds of the three measurements, interleaved so that other load on the machine hits them alike, each
+// after a VACUUM and a CHECKPOINT; the medians are compared. The server keeps its default (durable) settings.
+// Uncontended: each client spends from its own wallets (holdForMission into a fresh escrow).
+// Hot: every client holds from its own wallet and releases the escrow to one creator's earnings account.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { balance, holdForMission, purchase, releaseToCreator, verify } from '@fanmission/ledger';
+import { createDb, type Db } from '@fanmission/services/db/database';
+import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
+import { migrateToLatest } from '@fanmission/services/db/migrate';
+import { freePort } from '@fanmission/services/runtime/free-port';
+
+const run = promisify(execFile);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WALLETS_PER_CLIENT = 50;
+const NOW = new Date('2026-01-01T00:00:00Z');
+const HOT_CREATOR = 1;
+let missions = 0;
+let keys = 0;
+
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-ledger-bench-'));
+await fs.chmod(scratch, 0o755);
+const postgres = await startEmbeddedPostgres({
+  dataDir: path.join(scratch, 'pg'),
+  port: await freePort(),
+  settings: { max_connections: String(CLIENTS * 2 + 20) },
+});
+
+let db: Db | undefined;
+try {
+  await ensureDatabase(postgres.url, 'ledger_bench');
+  await ensureDatabase(postgres.url, 'pgbench');
+  db = createDb(postgres.urlFor('ledger_bench'), { max: CLIENTS });
+  await migrateToLatest(db);
+  const wallets = await fundWallets(db);
+
+  await measure(db, wallets, 1, 'warm-up', spendOnce);
+  await initialisePgbench();
+  const rounds: { uncontended: number; hot: number; tps: number }[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    await settle(db);
+    const uncontended = await measure(db, wallets, SECONDS, `round ${round} uncontended spends`, spendOnce);
+    await settle(db);
+    const hot = await measure(db, wallets, SECONDS, `round ${round} hot hold+release pairs`, holdAndRelease);
+    await settle(db);
+    const tps = await pgbench(`round ${round}`);
+    rounds.push({ uncontended, hot, tps });
+  }
+  const tps = median(rounds.map((r) => r.tps));
+  const uncontended = median(rounds.map((r) => r.uncontended));
+  const hot = median(rounds.map((r) => r.hot));
+
+  const report = await verify(db);
+  const earnings = await balance(db, `earnings:${HOT_CREATOR}`);
+  console.log(
+    `\nmedians of ${ROUNDS} rounds; embedded PostgreSQL, ${CLIENTS} clients, ${SECONDS} s per run, ${os.cpus().length} CPUs`,
+  );
+  console.log(`pgbench -b tpcb-like            ${tps.toFixed(0).padStart(7)} tps`);
+  console.log(
+    `ledger uncontended spends      ${uncontended.toFixed(0).padStart(7)} /s` +
+      `  → ${(uncontended / tps).toFixed(2)}× pgbench (target ≥ 0.5×)`,
+  );
+  console.log(
+    `ledger hot hold+release pairs  ${hot.toFixed(0).padStart(7)} /s` +
+      `  (${(hot * 2).toFixed(0)} ledger transactions/s)` +
+      `  → ${(hot / tps).toFixed(2)}× pgbench per pair, ${((hot * 2) / tps).toFixed(2)}× per transaction`,
+  );
+  console.log(
+    `verify: ${report.transactions} transactions replayed, ${report.differences.length} differences; ` +
+      `hot earnings ${earnings.balance} coins`,
+  );
+  if (report.differences.length > 0) process.exitCode = 1;
+} finally {
+  await db?.destroy();
+  await postgres.stop();
+  await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/** Users with funded wallets, in disjoint sets per client (so the uncontended run never shares a wallet). */
+async function fundWallets(db: Db): Promise<number[][]> {
+  const { rows } = await sql<{ id: number }>`
+    insert into users (username, provider, password_hash, roles)
+    select 'bench' || n, 'local', 'x', array['ROLE_USER']
+    from generate_series(1, ${CLIENTS * WALLETS_PER_CLIENT}::int) as n
+    returning id`.execute(db);
+  const ids = rows.map((row) => Number(row.id));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (const userId of ids.slice(client * WALLETS_PER_CLIENT, (client + 1) * WALLETS_PER_CLIENT)) {
+        await purchase(db, {
+          idempotencyKey: `fund-${userId}`,
+          now: NOW,
+          userId,
+          coins: 10_000_000,
+          paymentId: `bench-${userId}`,
+        });
+      }
+    }),
+  );
+  return Array.from({ length: CLIENTS }, (_, client) =>
+    ids.slice(client * WALLETS_PER_CLIENT, (client + 1) * WALLETS_PER_CLIENT),
+  );
+}
+
+async function spendOnce(db: Db, userId: number): Promise<void> {
+  missions += 1;
+  keys += 1;
+  await holdForMission(db, { idempotencyKey: `spend-${keys}`, now: NOW, userId, missionId: missions, coins: 1 });
+}
+
+async function holdAndRelease(db: Db, userId: number): Promise<void> {
+  missions += 1;
+  keys += 1;
+  const [missionId, key] = [missions, keys];
+  await holdForMission(db, { idempotencyKey: `hold-${key}`, now: NOW, userId, missionId, coins: 1 });
+  await releaseToCreator(db, { idempotencyKey: `release-${key}`, now: NOW, missionId, creatorId: HOT_CREATOR });
+}
+
+async function measure(
+  db: Db,
+  wallets: number[][],
+  seconds: number,
+  label: string,
+  step: (db: Db, userId: number) => Promise<void>,
+): Promise<number> {
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const done = await Promise.all(
+    wallets.map(async (own) => {
+      let count = 0;
+      while (performance.now() < deadline) {
+        await step(db, own[count % own.length]!);
+        count += 1;
+      }
+      return count;
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const total = done.reduce((sum, count) => sum + count, 0);
+  if (label !== 'warm-up') console.log(`${label}: ${(total / elapsed).toFixed(0)}/s`);
+  return total / elapsed;
+}
+
+/**
+ * Each timed run starts from the same footing: the previous run's dead rows vacuumed and its WAL checkpointed, so
+ * that background work it caused (autovacuum, a checkpoint) does not land on the next one.
+ */
+async function settle(db: Db): Promise<void> {
+  await sql`vacuum analyze`.execute(db);
+  const admin = new pg.Client({ connectionString: postgres.urlFor('pgbench') });
+  await admin.connect();
+  try {
+    await admin.query('vacuum analyze');
+    await admin.query('checkpoint');
+  } finally {
+    await admin.end();
+  }
+}
+
+/** pgbench's TPC-B tables in their own database, scale = clients (one branch row per client, as pgbench advises). */
+async function initialisePgbench(): Promise<void> {
+  await run('pgbench', ['-i', '-q', '-s', String(CLIENTS), postgres.urlFor('pgbench')]);
+}
+
+/** pgbench TPC-B-like on the same server with the same client count; returns tps. */
+async function pgbench(label: string): Promise<number> {
+  const url = postgres.urlFor('pgbench');
+  const threads = Math.min(CLIENTS, os.cpus().length);
+  const { stdout } = await run('pgbench', [
+    '-b',
+    'tpcb-like',
+    '-c',
+    String(CLIENTS),
+    '-j',
+    String(threads),
+    '-T',
+    String(SECONDS),
+    '-n',
+    url,
+  ]);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`no tps in pgbench output:\n${stdout}`);
+  console.log(`${label} pgbench: ${Number(tps).toFixed(0)} tps`);
+  return Number(tps);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
