@@ -35,18 +35,13 @@ export const tracksLots = (account: string) => account.startsWith('wallet:') || 
 export const isWallet = (account: string) => account.startsWith('wallet:');
 export const mayGoNegative = (account: string) => accountKind(account) === 'WORLD';
 
-/** The user owning a wallet account, or undefined for any other account. */
-export function walletOwner(account: string): number | undefined {
-  return isWallet(account) ? Number(account.slice('wallet:'.length)) : undefined;
-}
-
 /**
- * The one order in which every operation locks accounts: escrows, wallets, earnings, settled, platform, world; by
- * name within a kind. An operation locks the accounts its decision reads (those it debits, and escrows and wallets,
- * whose lots it moves) first, in this order; the accounts it only credits are locked when the transaction is
- * appended, and they always come later in this order (earnings after escrows, settled after earnings, platform and
- * world after everything). A refund locks the wallets its escrow's lots came from after the escrow: wallets come
- * after escrows. Taking every lock in one order means no deadlock.
+ * The one order in which every lock on accounts is taken: escrows, wallets, earnings, settled, platform, world; by
+ * name within a kind. ledger_append creates-or-locks every account a transaction touches in this order, row by row,
+ * before writing. Under locks, ledger_read has already locked the accounts the decision reads (those it debits,
+ * and escrows and wallets whose lots it moves); the accounts only credited always come after them in this order
+ * (a refund's wallets after its escrow, earnings after escrows, settled after earnings, platform and world after
+ * everything), so the append still takes its new locks in order. One order for all: no deadlock.
  */
 const LOCK_RANK: Record<AccountKind, number> = { ESCROW: 0, WALLET: 1, EARNINGS: 2, SETTLED: 3, REVENUE: 4, WORLD: 5 };
 
@@ -55,7 +50,7 @@ export function compareLockOrder(a: string, b: string): number {
 }
 
 export function lockOrder(accounts: Iterable<string>): string[] {
-  return [...new Set(accounts)].sort(() => Math.random() - 0.5);
+  return [...new Set(accounts)].sort(compareLockOrder);
 }
 
 /** Plain name order, for presenting postings and reports. */

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '@fanmission/services/db/schema';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { earningsAccount, escrowAccount, settledAccount, walletAccount } from './accounts';
 import { isLedgerError, type LedgerErrorCode } from './errors';
@@ -15,7 +13,7 @@ const database = useTestDatabase();
 const db = () => database.current.db;
 const NOW = new Date('2026-07-01T12:00:00Z');
 
-type Call = (executor: Kysely<Database>) => Promise<unknown>;
+type Call = (executor: ReturnType<typeof db>) => Promise<unknown>;
 const paths: [string, (call: Call) => Promise<unknown>][] = [
   ['given the pool', (call) => call(db())],
   ['inside callers’ transactions', (call) => db().transaction().execute(call)],

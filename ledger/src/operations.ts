@@ -27,7 +27,7 @@ import { asLedgerDb, requireCoins, requireId, requireText, runOperation, type Le
 import { LedgerError, invalidCommand } from './errors';
 import {
   claimBatchKey,
-  findEntriesByKeyPrefix,
+  findExpiryEntries,
   findExpiredLots,
   findLotsWithCoins,
   findPurchase,
@@ -198,9 +198,8 @@ export async function expireLots<DB extends LedgerTables>(
       request: JSON.parse(request) as unknown,
     });
   }
-  const appended = new Map<number, LedgerEntry>();
-  for (const entry of await findEntriesByKeyPrefix(ledgerDb, `${idempotencyKey}:wallet:`))
-    appended.set(entry.transactionId, entry);
+  const earlier = await findExpiryEntries(ledgerDb, `${idempotencyKey}:wallet:`);
+  const appended = new Map(earlier.map((entry) => [entry.transactionId, entry]));
   let after = '';
   for (;;) {
     const wallets = await findWalletsWithExpiredLots(ledgerDb, now, after, batchSize);

@@ -99,22 +99,22 @@ export async function readState(
     select ledger_read(${input.lock}, ${input.idempotencyKey}, ${input.request}, ${input.now}, ${accounts},
       ${accounts.map(accountKind)}, ${input.userId}, ${input.spend?.wallet ?? null}, ${input.spend?.coins ?? null},
       ${input.escrow ?? null}) as state`.execute(db);
-  const locked = rows[0]!.state;
+  const state = rows[0]!.state;
   const wallet = input.spend?.wallet ?? '';
-  const stored = locked.accounts ?? {};
+  const stored = state.accounts ?? {};
   return {
-    existing: locked.existing ? toRecord(locked.existing) : null,
+    existing: state.existing ? toRecord(state.existing) : null,
     balances: new Map(accounts.map((account) => [account, num(stored[account]?.[0] ?? 0)])),
     versions: new Map(accounts.map((account) => [account, num(stored[account]?.[1] ?? 0)])),
-    member: locked.member
+    member: state.member
       ? {
           exists: true,
-          isCreator: locked.member.isCreator,
-          coinsFrozenAt: locked.member.coinsFrozenAt ? new Date(locked.member.coinsFrozenAt) : null,
+          isCreator: state.member.isCreator,
+          coinsFrozenAt: state.member.coinsFrozenAt ? new Date(state.member.coinsFrozenAt) : null,
         }
       : NO_MEMBER,
     lots:
-      locked.lots?.map(([id, source, amount, remaining, expiresAt]) => ({
+      state.lots?.map(([id, source, amount, remaining, expiresAt]) => ({
         id: num(id),
         account: wallet,
         source,
@@ -123,7 +123,7 @@ export async function readState(
         expiresAt: new Date(expiresAt),
       })) ?? null,
     held:
-      locked.held?.map(([id, account, source, amount, remaining, expiresAt, coins]) => ({
+      state.held?.map(([id, account, source, amount, remaining, expiresAt, coins]) => ({
         lot: {
           id: num(id),
           account,
@@ -247,11 +247,13 @@ export async function findEntries(db: LedgerDb, transactionIds: number[]): Promi
   return rows.map(toEntry);
 }
 
-/** The entries of every idempotency key starting with `prefix` (a batch run's per-wallet keys). */
-export async function findEntriesByKeyPrefix(db: LedgerDb, prefix: string): Promise<LedgerEntry[]> {
+/** The EXPIRY transactions whose keys start with `prefix` (the per-wallet keys of one expiry run). */
+export async function findExpiryEntries(db: LedgerDb, prefix: string): Promise<LedgerEntry[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
   const { rows } = await sql<EntryRow>`
-    select ${entrySelection} from ledger_idempotency_keys k join ledger_transactions t on t.id = k.transaction_id
-    where starts_with(k.idempotency_key, ${prefix}) order by t.id`.execute(db);
+    select ${entrySelection} from ledger_transactions t
+    where t.type = 'EXPIRY' and t.idempotency_key like ${pattern}
+    order by t.id`.execute(db);
   return rows.map(toEntry);
 }
 

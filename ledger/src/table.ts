@@ -6,6 +6,8 @@ export interface LedgerAccountsTable {
   account: string;
   kind: AccountKind;
   balance: Generated<number>;
+  /** Bumped by every posting to the account. */
+  version: Generated<number>;
   created_at: Date;
 }
 

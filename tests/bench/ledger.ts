@@ -44,7 +44,9 @@ try {
   await migrateToLatest(db);
   const wallets = await fundWallets(db);
 
-  await measure(db, wallets, 1, 'warm-up', spendOnce);
+  // Warm up both code paths (JIT, cached plans, pool connections) before anything is timed.
+  await measure(db, wallets, 3, 'warm-up', spendOnce);
+  await measure(db, wallets, 2, 'warm-up', holdAndRelease);
   await initialisePgbench();
   const rounds: { uncontended: number; hot: number; tps: number }[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {

@@ -35,15 +35,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       occurred_at timestamptz not null,
       metadata jsonb not null default '{}'
     )`.execute(db);
+  // An expiry run finds the transactions it appended (keys '<run key>:<wallet>') when it is replayed.
+  await sql`
+    create index ledger_transactions_expiry_key
+      on ledger_transactions (idempotency_key text_pattern_ops) where type = 'EXPIRY'`.execute(db);
   // A payment is credited once, whatever idempotency key the caller uses.
   await sql`
     create unique index ledger_transactions_purchase_payment
       on ledger_transactions ((metadata ->> 'paymentId')) where type = 'PURCHASE'`.execute(db);
 
   // Positive amounts credit the account, negative ones debit it; the postings of a transaction sum to zero. Only
-  // ledger_append writes postings and lot movements, and it checks what foreign keys would (every account posted
-  // to is locked and updated, every lot moved exists); verify replays them. Foreign-key checks on these hot,
-  // append-only tables would cost every spend a round of index probes and row locks for nothing more.
+  // ledger_append writes postings and lot movements, and it ensures what foreign keys would (it creates or locks
+  // every account it posts to, and refuses a lot moved outside its wallet); verify replays them. Foreign-key checks
+  // on these hot, append-only tables would cost every spend a round of index probes and row locks for nothing more.
   await sql`
     create table ledger_postings (
       transaction_id bigint not null,
