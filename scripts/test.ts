@@ -95,7 +95,8 @@ if (infrastructure.ok) {
         skipped: report.numPendingTests + report.numTodoTests,
       };
     }
-    return { ok: code === 0 && counts.passed > 0, detail: code === 0 ? undefined : `vitest exited with ${code}` };
+    const ok = code === 0 && counts.passed > 0 && counts.failed === 0;
+    return { ok, detail: ok ? undefined : `vitest exited with ${code}, ${counts.failed} failed` };
   });
   results.push(vitestStep);
 }
