@@ -4,6 +4,7 @@ export * from './coins';
 export * from './coins-api';
 export * from './creators';
 export * from './errors';
+export * from './events';
 export * from './files';
 export * from './health';
 export * from './languages';

@@ -2,10 +2,22 @@ import type { LedgerTables } from '@fanmission/ledger';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
 import type { CreatorsTables } from '../creators/table';
+import type { EventsTables } from '../events/table';
 import type { FilesTables } from '../files/table';
+import type { MissionProductsTables } from '../mission-products/table';
+import type { MissionsTables } from '../missions/table';
 import type { PaymentsTables } from '../payments/table';
 import type { UsersTables } from '../users/table';
 
 /** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
 export interface Database
-  extends UsersTables, FilesTables, CreatorsTables, LedgerTables, CoinsTables, PaymentsTables, CoinHistoryTables {}
+  extends UsersTables,
+    FilesTables,
+    CreatorsTables,
+    LedgerTables,
+    CoinsTables,
+    PaymentsTables,
+    CoinHistoryTables,
+    MissionProductsTables,
+    MissionsTables,
+    EventsTables {}

@@ -1,10 +1,15 @@
 import type { Language } from '@fanmission/contracts';
+import type { Catalog } from './catalogs/catalog';
+import { creatorsMessages } from './catalogs/creators';
+import { eventsMessages } from './catalogs/events';
+import { missionProductsMessages } from './catalogs/mission-products';
+import { missionsMessages } from './catalogs/missions';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
  * custom messages in zod schemas; `{name}` placeholders are filled from the error's parameters.
  */
-const catalog = {
+const coreCatalog = {
   'error.validation': {
     ko: '입력값이 올바르지 않습니다.',
     en: 'The request has invalid values.',
@@ -357,7 +362,16 @@ const catalog = {
     en: 'This field is not allowed.',
     ja: '不明な項目です。',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies Catalog;
+
+/** The core messages plus each module's own catalogue (`catalogs/<module>.ts`). */
+const catalog = {
+  ...coreCatalog,
+  ...creatorsMessages,
+  ...eventsMessages,
+  ...missionProductsMessages,
+  ...missionsMessages,
+} as const satisfies Catalog;
 
 export type MessageKey = keyof typeof catalog;
 export type MessageParams = Record<string, string | number>;

@@ -5,6 +5,11 @@ import * as m0004 from './0004_ledger';
 import * as m0005 from './0005_coins_payments';
 import * as m0006 from './0006_payment_idempotency_sandbox';
 import * as m0007 from './0007_coin_refunds';
+import * as m0008 from './0008_creators_discovery';
+import * as m0009 from './0009_outbox';
+import * as m0010 from './0010_missions';
+import * as m0011 from './0011_mission_lifecycle';
+import * as m0012 from './0012_mission_social';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +19,9 @@ export const migrations: Record<string, Migration> = {
   '0005_coins_payments': m0005,
   '0006_payment_idempotency_sandbox': m0006,
   '0007_coin_refunds': m0007,
+  '0008_creators_discovery': m0008,
+  '0009_outbox': m0009,
+  '0010_missions': m0010,
+  '0011_mission_lifecycle': m0011,
+  '0012_mission_social': m0012,
 };

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { missionRejectionReasonSchema } from './missions';
+
+/**
+ * Domain events: written to the outbox in the same DB transaction as the change they describe, published to Kafka
+ * (topic per aggregate type, key = aggregate id) and consumed idempotently by event id. A payload schema changes only
+ * by adding optional fields; anything else is a new schema version.
+ */
+export const EVENT_SCHEMA_VERSION = 1;
+
+export const AGGREGATE_TYPES = ['ledger', 'creator', 'mission'] as const;
+export const aggregateTypeSchema = z.enum(AGGREGATE_TYPES);
+export type AggregateType = z.infer<typeof aggregateTypeSchema>;
+
+/** The Kafka topic of an aggregate type, e.g. `fanmission.ledger.v1`. */
+export const topicFor = (aggregateType: AggregateType): string => `fanmission.${aggregateType}.v${EVENT_SCHEMA_VERSION}`;
+
+const id = z.number().int().positive();
+const isoDate = z.iso.datetime({ offset: true });
+
+const missionParties = { missionId: id, creatorId: id, userId: id };
+
+/** Payload schema and aggregate type of every event type. */
+export const domainEventDefinitions = {
+  /** Every ledger transaction (purchase, hold, release, refund, roll, expiry, withdrawal, payout, …). */
+  'ledger.transaction.appended': {
+    aggregateType: 'ledger',
+    payload: z.object({
+      transactionId: id,
+      transactionType: z.string(),
+      idempotencyKey: z.string(),
+      occurredAt: isoDate,
+      postings: z.array(z.object({ account: z.string(), amount: z.number().int() })).min(2),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  },
+  'creator.followed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
+  'creator.unfollowed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
+  'creator.penalized': {
+    aggregateType: 'creator',
+    payload: z.object({ creatorId: id, missionId: id, level: z.number().int().min(1) }),
+  },
+  /** A fan requested a BASIC or CUSTOM mission (or won a LUCKY one): to the creator. */
+  'mission.requested': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      productId: id,
+      productType: z.string(),
+      productName: z.string(),
+      coinPrice: z.number().int().nonnegative(),
+      status: z.string(),
+    }),
+  },
+  'mission.rolled': {
+    aggregateType: 'mission',
+    payload: z.object({ ...missionParties, productName: z.string(), coins: z.number().int().positive(), success: z.boolean() }),
+  },
+  'mission.accepted': {
+    aggregateType: 'mission',
+    payload: z.object({ ...missionParties, productName: z.string(), performDueAt: isoDate }),
+  },
+  'mission.completed': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      productName: z.string(),
+      productType: z.string(),
+      coins: z.number().int().nonnegative(),
+      completedAt: isoDate,
+      /** Performed before the 10-day deadline (always true today: a late perform is refused). */
+      onTime: z.boolean(),
+    }),
+  },
+  /** Refused by the creator, a deadline passed, or cancelled; the coins went back to the fan. */
+  'mission.rejected': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      productName: z.string(),
+      reason: missionRejectionReasonSchema,
+      feedback: z.string().nullable(),
+      refundedCoins: z.number().int().nonnegative(),
+    }),
+  },
+  'mission.liked': { aggregateType: 'mission', payload: z.object(missionParties) },
+  'mission.unliked': { aggregateType: 'mission', payload: z.object(missionParties) },
+} as const satisfies Record<string, { aggregateType: AggregateType; payload: z.ZodType }>;
+
+export type DomainEventType = keyof typeof domainEventDefinitions;
+export const DOMAIN_EVENT_TYPES = Object.keys(domainEventDefinitions) as DomainEventType[];
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventDefinitions)[T]['payload']>;
+
+/** An event as stored in the outbox and carried on the wire. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  /** UUID, also the Kafka `event-id` header; consumers deduplicate on it. */
+  id: string;
+  type: T;
+  aggregateType: AggregateType;
+  aggregateId: string;
+  payload: DomainEventPayload<T>;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+/** Validates a payload against its event type's schema (throws a ZodError). */
+export function parseEventPayload<T extends DomainEventType>(type: T, payload: unknown): DomainEventPayload<T> {
+  return domainEventDefinitions[type].payload.parse(payload) as DomainEventPayload<T>;
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import {
+  domainEventDefinitions,
+  EVENT_SCHEMA_VERSION,
+  parseEventPayload,
+  type DomainEvent,
+  type DomainEventPayload,
+  type DomainEventType,
+} from '@fanmission/contracts';
+import type { DbExecutor } from '../db/transaction';
+
+export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  payload: DomainEventPayload<T>;
+  occurredAt: Date;
+}
+
+/** A new event, typed by its event type (use inside `recordEvents([...])`). */
+export const domainEvent = <T extends DomainEventType>(
+  type: T,
+  payload: DomainEventPayload<T>,
+  occurredAt: Date,
+): NewDomainEvent<T> => ({ type, payload, occurredAt });
+
+function aggregateIdOf(type: DomainEventType, payload: Record<string, unknown>): string {
+  const aggregateType = domainEventDefinitions[type].aggregateType;
+  const key = aggregateType === 'ledger' ? 'transactionId' : aggregateType === 'creator' ? 'creatorId' : 'missionId';
+  return String(payload[key]);
+}
+
+/**
+ * Appends events to the outbox. Call it with the transaction that makes the change, so the events exist exactly when
+ * the change does. Payloads are validated against their contracts schema first (a bad payload throws and the
+ * transaction rolls back).
+ */
+export async function recordEvents(executor: DbExecutor, events: readonly NewDomainEvent[]): Promise<DomainEvent[]> {
+  if (events.length === 0) return [];
+  const recorded = events.map((event): DomainEvent => {
+    const payload = parseEventPayload(event.type, event.payload) as Record<string, unknown>;
+    return {
+      id: randomUUID(),
+      type: event.type,
+      aggregateType: domainEventDefinitions[event.type].aggregateType,
+      aggregateId: aggregateIdOf(event.type, payload),
+      payload: payload as DomainEvent['payload'],
+      occurredAt: event.occurredAt.toISOString(),
+      schemaVersion: EVENT_SCHEMA_VERSION,
+    };
+  });
+  await executor
+    .insertInto('outbox')
+    .values(
+      recorded.map((event) => ({
+        id: event.id,
+        type: event.type,
+        aggregate_type: event.aggregateType,
+        aggregate_id: event.aggregateId,
+        payload: JSON.stringify(event.payload),
+        schema_version: event.schemaVersion,
+        occurred_at: new Date(event.occurredAt),
+      })),
+    )
+    .execute();
+  return recorded;
+}

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { MissionRejectionReason, MissionStatus, ProductType } from '@fanmission/contracts';
+
+export interface MissionsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Copied from the product so creator lists need no join. */
+  creator_id: number;
+  /** The requester (fan). */
+  user_id: number;
+  /** The product's type at request time. */
+  type: ProductType;
+  status: MissionStatus;
+  /** Coins held for the mission: the product price (BASIC), the fan's offer (CUSTOM), the roll price (LUCKY). */
+  coin_price: number;
+  is_private: Generated<boolean>;
+  to_friend: Generated<boolean>;
+  /** "to": the recipient's name. */
+  recipient_name: string | null;
+  /** "from": the sender's name when the mission is for a friend. */
+  sender_name: string | null;
+  request_comment: string | null;
+  request_file_id: number | null;
+  /** The creator's accept message or refusal reason. */
+  feedback: string | null;
+  response_comment: string | null;
+  video_file_id: number | null;
+  picture_file_id: number | null;
+  voice_file_id: number | null;
+  thumbnail_file_id: number | null;
+  media_duration_seconds: ColumnType<string | null, string | number | null, string | number | null>;
+  rejection_reason: MissionRejectionReason | null;
+  refunded_coins: number | null;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: Generated<Date>;
+  requested_at: Date | null;
+  decision_due_at: Date | null;
+  accepted_at: Date | null;
+  perform_due_at: Date | null;
+  completed_at: Date | null;
+  rejected_at: Date | null;
+  /** Set once the mission's workflow is known to run; the reconciler starts the rest. */
+  workflow_started_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface MissionsTables {
+  missions: MissionsTable;
+}
+
+export type MissionRow = Selectable<MissionsTable>;
+export type NewMission = Insertable<MissionsTable>;
