@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, translate } from './messages';
+import { CATALOG_SOURCES, isMessageKey, translate } from './messages';
 
 describe('translate', () => {
   it('fills placeholders in every language', () => {
@@ -15,5 +15,28 @@ describe('translate', () => {
   it('knows its keys', () => {
     expect(isMessageKey('error.notFound')).toBe(true);
     expect(isMessageKey('toString')).toBe(false);
+  });
+});
+
+describe('catalogue', () => {
+  it('has no key defined by two modules (a later spread would silently win)', () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [module, messages] of Object.entries(CATALOG_SOURCES)) {
+      for (const key of Object.keys(messages)) {
+        const owner = owners.get(key);
+        if (owner) clashes.push(`${key}: ${owner} and ${module}`);
+        owners.set(key, module);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+  it('has a non-empty text in every language for every key', () => {
+    const missing = Object.values(CATALOG_SOURCES).flatMap((messages) =>
+      Object.entries(messages).flatMap(([key, texts]) =>
+        (['ko', 'en', 'ja'] as const).filter((language) => !texts[language]?.trim()).map((l) => `${key}.${l}`),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -373,6 +373,15 @@ const catalog = {
   ...missionsMessages,
 } as const satisfies Catalog;
 
+/** Each catalogue by name, so a test can prove no module silently overrides another's key. */
+export const CATALOG_SOURCES: Record<string, Catalog> = {
+  core: coreCatalog,
+  creators: creatorsMessages,
+  events: eventsMessages,
+  missionProducts: missionProductsMessages,
+  missions: missionsMessages,
+};
+
 export type MessageKey = keyof typeof catalog;
 export type MessageParams = Record<string, string | number>;
 
