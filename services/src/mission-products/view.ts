@@ -1,0 +1,96 @@
+import type { MissionCreator, MissionProduct, MissionProductSummary } from '@fanmission/contracts';
+import type { AppConfig } from '../config/config';
+import type { DbExecutor } from '../db/transaction';
+import { fileEntry } from '../files/file-entry';
+import type { FileRow } from '../files/table';
+import * as repository from './repository';
+import type { CreatorOwner } from './repository';
+import type { MissionProductRow } from './table';
+
+/** What rendering products (and the missions showing them) needs besides their rows: creators and files. */
+export interface ProductRelations {
+  creators: Map<number, CreatorOwner>;
+  files: Map<number, FileRow>;
+}
+
+/** Loads the creators (with their members) of the products and every file the views show. */
+export async function loadProductRelations(
+  db: DbExecutor,
+  products: readonly MissionProductRow[],
+  extraFileIds: readonly (number | null)[] = [],
+): Promise<ProductRelations> {
+  const creators = await repository.findCreatorOwners(
+    db,
+    products.map((product) => product.creator_id),
+  );
+  const files = await repository.findFiles(db, [
+    ...products.map((product) => product.description_picture_file_id),
+    ...[...creators.values()].map((creator) => creator.image_file_id),
+    ...extraFileIds,
+  ]);
+  return { creators, files };
+}
+
+export function fileEntryOf(config: AppConfig, files: Map<number, FileRow>, id: number | null) {
+  const file = id === null ? undefined : files.get(id);
+  return file ? fileEntry(config, file) : null;
+}
+
+export function missionCreatorView(config: AppConfig, relations: ProductRelations, creatorId: number): MissionCreator {
+  const creator = relations.creators.get(creatorId);
+  if (!creator) throw new Error(`creator ${creatorId} not loaded`);
+  return {
+    id: creator.id,
+    name: creator.name,
+    url: creator.url,
+    verified: creator.verified,
+    user: {
+      id: creator.user_id,
+      username: creator.username,
+      image: fileEntryOf(config, relations.files, creator.image_file_id),
+    },
+  };
+}
+
+export function productSummaryView(
+  config: AppConfig,
+  relations: ProductRelations,
+  product: MissionProductRow,
+): MissionProductSummary {
+  return {
+    id: product.id,
+    name: product.name,
+    type: product.type,
+    coinPrice: product.coin_price,
+    minimumCost: product.minimum_cost,
+    winProbability: product.win_probability === null ? null : Number(product.win_probability),
+    alwaysPrivate: product.always_private,
+    allowAttachments: product.allow_attachments,
+    description: product.description,
+    descriptionPicture: fileEntryOf(config, relations.files, product.description_picture_file_id),
+    creator: missionCreatorView(config, relations, product.creator_id),
+  };
+}
+
+/** Full product views with their mission counts, in the order given. */
+export async function productViews(
+  db: DbExecutor,
+  config: AppConfig,
+  products: readonly MissionProductRow[],
+): Promise<MissionProduct[]> {
+  const [relations, counts] = await Promise.all([
+    loadProductRelations(db, products),
+    repository.countMissionsByProduct(
+      db,
+      products.map((product) => product.id),
+    ),
+  ]);
+  return products.map((product) => ({
+    ...productSummaryView(config, relations, product),
+    created: product.created_at.toISOString(),
+    active: product.active,
+    sortOrder: product.sort_order,
+    currentRequested: counts.get(product.id)?.currentRequested ?? 0,
+    accumulated: counts.get(product.id)?.accumulated ?? 0,
+  }));
+}

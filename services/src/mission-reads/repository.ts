@@ -1,0 +1,243 @@
+import type { MissionCounts, MissionSortOrder, MissionStatus, ProductType, SortDirection } from '@fanmission/contracts';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db/transaction';
+import type { MissionRow } from '../missions/table';
+
+/** Who is reading: private missions are for their requester, their creator and operators only. */
+export interface MissionViewer {
+  userId: number | null;
+  creatorId: number | null;
+  operator: boolean;
+}
+
+export interface MissionFilters {
+  statuses: readonly MissionStatus[];
+  productType?: ProductType | undefined;
+  productId?: number | undefined;
+  creatorId?: number | undefined;
+  /** Only this requester's missions. */
+  userId?: number | undefined;
+  /** [from, to) on the column named. */
+  period?: { column: 'created_at' | 'completed_at'; from: Date; to: Date } | undefined;
+  /** Leave out the missions the viewer hid (`mission_blocks`). */
+  hideBlocked: boolean;
+}
+
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+export async function findMission(db: DbExecutor, id: number): Promise<MissionRow | undefined> {
+  return await db.selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The missions the viewer may see that match the filters. A mission the viewer is not a party to is listed only when
+ * it is public and not CREATED (an unplayed roulette is nobody else's business).
+ */
+function filteredMissions(db: DbExecutor, viewer: MissionViewer, filters: MissionFilters) {
+  let query = db.selectFrom('missions as m').where('m.status', 'in', [...filters.statuses]);
+  if (!viewer.operator) {
+    query = query.where((eb) => {
+      const publicMission = eb.and([eb('m.is_private', '=', false), eb('m.status', '<>', 'CREATED')]);
+      const parties = [];
+      if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
+      if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));
+      return eb.or([publicMission, ...parties]);
+    });
+  }
+  if (filters.hideBlocked && viewer.userId !== null) {
+    const userId = viewer.userId;
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mission_blocks as b')
+            .select('b.mission_id')
+            .whereRef('b.mission_id', '=', 'm.id')
+            .where('b.user_id', '=', userId),
+        ),
+      ),
+    );
+  }
+  if (filters.productType !== undefined) query = query.where('m.type', '=', filters.productType);
+  if (filters.productId !== undefined) query = query.where('m.product_id', '=', filters.productId);
+  if (filters.creatorId !== undefined) query = query.where('m.creator_id', '=', filters.creatorId);
+  if (filters.userId !== undefined) query = query.where('m.user_id', '=', filters.userId);
+  if (filters.period) {
+    const { column, from, to } = filters.period;
+    query = query.where(`m.${column}`, '>=', from).where(`m.${column}`, '<', to);
+  }
+  return query;
+}
+
+const SORT_COLUMNS = { CREATED: 'm.created_at', COMPLETED: 'm.completed_at', COIN_PRICE: 'm.coin_price' } as const;
+
+export async function listMissions(
+  db: DbExecutor,
+  viewer: MissionViewer,
+  filters: MissionFilters,
+  options: { order: MissionSortOrder; direction: SortDirection; window: Window },
+): Promise<{ rows: MissionRow[]; total: number }> {
+  const query = filteredMissions(db, viewer, filters);
+  const direction = options.direction === 'ASC' ? 'asc' : 'desc';
+  const [rows, counted] = await Promise.all([
+    query
+      .selectAll('m')
+      .orderBy(SORT_COLUMNS[options.order], (ob) =>
+        direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
+      )
+      .orderBy('m.id', direction)
+      .limit(options.window.limit)
+      .offset(options.window.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+/** Missions the user liked that the viewer (the same user) may see, last liked first. */
+export async function listLikedMissions(
+  db: DbExecutor,
+  viewer: MissionViewer & { userId: number },
+  statuses: readonly MissionStatus[],
+  window: Window,
+): Promise<{ rows: MissionRow[]; total: number }> {
+  const query = filteredMissions(db, viewer, { statuses, hideBlocked: true }).innerJoin('mission_likes as l', (join) =>
+    join.onRef('l.mission_id', '=', 'm.id').on('l.user_id', '=', viewer.userId),
+  );
+  const [rows, counted] = await Promise.all([
+    query
+      .selectAll('m')
+      .orderBy('l.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+export interface RequesterRow {
+  id: number;
+  username: string;
+  image_file_id: number | null;
+}
+
+export async function findUsers(db: DbExecutor, ids: readonly number[]): Promise<Map<number, RequesterRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'image_file_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Of these missions, the ones the user liked and the ones he hid. */
+export async function findViewerMarks(
+  db: DbExecutor,
+  userId: number,
+  missionIds: readonly number[],
+): Promise<{ liked: Set<number>; blocked: Set<number> }> {
+  if (missionIds.length === 0) return { liked: new Set(), blocked: new Set() };
+  const ids = [...new Set(missionIds)];
+  const [likes, blocks] = await Promise.all([
+    db
+      .selectFrom('mission_likes')
+      .select('mission_id')
+      .where('user_id', '=', userId)
+      .where('mission_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('mission_blocks')
+      .select('mission_id')
+      .where('user_id', '=', userId)
+      .where('mission_id', 'in', ids)
+      .execute(),
+  ]);
+  return {
+    liked: new Set(likes.map((row) => row.mission_id)),
+    blocked: new Set(blocks.map((row) => row.mission_id)),
+  };
+}
+
+/** Adds the like; false when the user already liked the mission. */
+export async function insertLike(db: DbExecutor, missionId: number, userId: number, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('mission_likes')
+    .values({ mission_id: missionId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['mission_id', 'user_id']).doNothing())
+    .returning('mission_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Removes the like; false when there was none. */
+export async function deleteLike(db: DbExecutor, missionId: number, userId: number): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('mission_likes')
+    .where('mission_id', '=', missionId)
+    .where('user_id', '=', userId)
+    .returning('mission_id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** Moves the counter by delta in one statement (no read-then-write) and returns the new count. */
+export async function adjustLikesCount(db: DbExecutor, missionId: number, delta: 1 | -1): Promise<number> {
+  const row = await db
+    .updateTable('missions')
+    .set({ likes_count: sql<number>`likes_count + ${delta}` })
+    .where('id', '=', missionId)
+    .returning('likes_count')
+    .executeTakeFirstOrThrow();
+  return row.likes_count;
+}
+
+export async function findLikesCount(db: DbExecutor, missionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('missions')
+    .select('likes_count')
+    .where('id', '=', missionId)
+    .executeTakeFirstOrThrow();
+  return row.likes_count;
+}
+
+export async function insertBlock(db: DbExecutor, missionId: number, userId: number, now: Date): Promise<void> {
+  await db
+    .insertInto('mission_blocks')
+    .values({ mission_id: missionId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['mission_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: DbExecutor, missionId: number, userId: number): Promise<void> {
+  await db.deleteFrom('mission_blocks').where('mission_id', '=', missionId).where('user_id', '=', userId).execute();
+}
+
+/** The badges of the creator's mission management menu (spec 02 §3 "Mission counts"). */
+export async function countCreatorMissions(db: DbExecutor, creatorId: number): Promise<MissionCounts> {
+  const row = await db
+    .selectFrom('missions')
+    .select([
+      sql<string>`count(*) filter (where type = 'BASIC' and status = 'ACCEPTED')`.as('basic'),
+      sql<string>`count(*) filter (where type = 'LUCKY' and status = 'ACCEPTED')`.as('lucky'),
+      sql<string>`count(*) filter (where type = 'CUSTOM' and status = 'REQUESTED')`.as('customRequested'),
+      sql<string>`count(*) filter (where type = 'CUSTOM' and status = 'ACCEPTED')`.as('customAccepted'),
+      sql<string>`count(*) filter (where status = 'COMPLETED')`.as('completed'),
+      sql<string>`count(*) filter (where status = 'REJECTED')`.as('rejected'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .where('type', 'in', ['BASIC', 'LUCKY', 'CUSTOM'])
+    .executeTakeFirstOrThrow();
+  return {
+    basic: Number(row.basic),
+    lucky: Number(row.lucky),
+    customRequested: Number(row.customRequested),
+    customAccepted: Number(row.customAccepted),
+    completed: Number(row.completed),
+    rejected: Number(row.rejected),
+  };
+}

@@ -1,0 +1,495 @@
+import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  missionPageSchema,
+  missionSchema,
+  type MissionProduct,
+  type MissionView,
+  type Page,
+} from '@fanmission/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { JPEG_2X2, mp4, PNG_1X1 } from '../files/test-samples';
+import type { MissionRow } from '../missions/table';
+import { createCreator, insertMission, registerProduct, uploadFile, type TestCreator } from './test-fixtures';
+
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-missions-'));
+const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });
+const app = () => testApp.current.app;
+afterAll(async () => {
+  await fs.rm(storageDir, { recursive: true, force: true });
+});
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, account?: TestAccount, payload?: unknown) {
+  return app().inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': 'en', ...(account && account.headers) },
+    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function page(url: string, account?: TestAccount): Promise<Page<MissionView>> {
+  const response = await call('GET', url, account);
+  expect(response.statusCode, response.body).toBe(200);
+  return missionPageSchema.parse(response.json());
+}
+const ids = (result: Page<MissionView> | MissionView[]) =>
+  ('content' in result ? result.content : result).map((m) => m.id);
+
+let creator: TestCreator;
+let otherCreator: TestCreator;
+let fan: TestAccount;
+let friend: TestAccount;
+let stranger: TestAccount;
+let operator: TestAccount;
+let basic: MissionProduct;
+let lucky: MissionProduct;
+let custom: MissionProduct;
+let otherBasic: MissionProduct;
+
+/** Missions of the shared scene, by name. */
+const m: Record<string, MissionRow> = {};
+
+beforeAll(async () => {
+  creator = await createCreator(app(), { username: 'starlight' });
+  otherCreator = await createCreator(app());
+  fan = await createAccount(app(), { username: 'fanone' });
+  friend = await createAccount(app(), { username: 'friend' });
+  stranger = await createAccount(app(), { username: 'stranger' });
+  operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+  basic = await registerProduct(app(), creator, { type: 'BASIC', coinPrice: 100 });
+  lucky = await registerProduct(app(), creator, { type: 'LUCKY', coinPrice: 10 });
+  custom = await registerProduct(app(), creator, { type: 'CUSTOM', minimumCost: 300 });
+  otherBasic = await registerProduct(app(), otherCreator, { type: 'BASIC', coinPrice: 50 });
+
+  const attachment = await uploadFile(app(), fan, PNG_1X1, 'reference.png');
+  const at = (iso: string) => new Date(iso);
+  m.completedMarch = await insertMission(app(), basic, {
+    user_id: fan.id,
+    status: 'COMPLETED',
+    created_at: at('2026-02-20T00:00:00Z'),
+    completed_at: at('2026-03-01T00:00:00Z'),
+    request_file_id: attachment.id,
+    feedback: 'Thanks for asking',
+  });
+  // Requested 1 March 00:30 in Korea (still February in UTC), completed in April.
+  m.completedApril = await insertMission(app(), custom, {
+    user_id: friend.id,
+    status: 'COMPLETED',
+    coin_price: 900,
+    created_at: at('2026-02-28T15:30:00Z'),
+    completed_at: at('2026-04-02T00:00:00Z'),
+  });
+  m.accepted = await insertMission(app(), basic, {
+    user_id: friend.id,
+    status: 'ACCEPTED',
+    created_at: at('2026-03-05T00:00:00Z'),
+  });
+  m.privateAccepted = await insertMission(app(), basic, {
+    user_id: fan.id,
+    status: 'ACCEPTED',
+    is_private: true,
+    created_at: at('2026-03-06T00:00:00Z'),
+  });
+  m.luckyWon = await insertMission(app(), lucky, {
+    user_id: fan.id,
+    status: 'ACCEPTED',
+    recipient_name: null,
+    created_at: at('2026-03-07T00:00:00Z'),
+  });
+  m.luckyUnplayed = await insertMission(app(), lucky, {
+    user_id: friend.id,
+    status: 'CREATED',
+    created_at: at('2026-03-08T00:00:00Z'),
+  });
+  m.customRequested = await insertMission(app(), custom, {
+    user_id: fan.id,
+    status: 'REQUESTED',
+    coin_price: 400,
+    created_at: at('2026-03-09T00:00:00Z'),
+  });
+  m.rejected = await insertMission(app(), basic, {
+    user_id: friend.id,
+    status: 'REJECTED',
+    created_at: at('2026-03-10T00:00:00Z'),
+  });
+  m.elsewhere = await insertMission(app(), otherBasic, {
+    user_id: stranger.id,
+    status: 'ACCEPTED',
+    created_at: at('2026-03-11T00:00:00Z'),
+  });
+});
+
+describe('GET /missions/{id}', () => {
+  it('shows a public mission to anybody, with its requester, product, creator and request', async () => {
+    const response = await call('GET', `/missions/${m.accepted!.id}`);
+    expect(response.statusCode).toBe(200);
+    const mission = missionSchema.parse(response.json());
+    expect(mission).toMatchObject({
+      id: m.accepted!.id,
+      status: 'ACCEPTED',
+      user: { id: friend.id, username: 'friend' },
+      missionProduct: {
+        id: basic.id,
+        type: 'BASIC',
+        coinPrice: 100,
+        creator: { id: creator.creatorId, user: { username: 'starlight' } },
+      },
+      coinPrice: 100,
+      private: false,
+      to: 'Minji',
+      requestComment: 'Please say happy birthday',
+      liked: false,
+      likesCount: 0,
+      blocked: false,
+      event: null,
+    });
+    expect(mission.missionProduct.descriptionPicture?.s3Url).toMatch(/\/files\/.+\.png$/);
+  });
+
+  it('shows the requester’s username as the recipient of a LUCKY mission', async () => {
+    const response = await call('GET', `/missions/${m.luckyWon!.id}`);
+    expect(response.json()).toMatchObject({ to: 'fanone', missionProduct: { type: 'LUCKY' } });
+  });
+
+  it('shows the attachment and the feedback to the parties only', async () => {
+    for (const account of [fan, creator, operator]) {
+      const mission = (await call('GET', `/missions/${m.completedMarch!.id}`, account)).json<MissionView>();
+      expect(mission.requestFile).toMatchObject({ filename: 'reference.png' });
+      expect(mission.feedback).toBe('Thanks for asking');
+    }
+    for (const account of [stranger, undefined]) {
+      const mission = (await call('GET', `/missions/${m.completedMarch!.id}`, account)).json<MissionView>();
+      expect(mission).toMatchObject({ requestFile: null, feedback: null, responseComment: 'Happy birthday!' });
+    }
+  });
+
+  it('answers 404 to everybody but the requester, the creator and operators for a private or unplayed mission', async () => {
+    for (const mission of [m.privateAccepted!, m.luckyUnplayed!]) {
+      const requester = mission === m.privateAccepted ? fan : friend;
+      for (const account of [requester, creator, operator]) {
+        expect((await call('GET', `/missions/${mission.id}`, account)).statusCode).toBe(200);
+      }
+      for (const account of [stranger, otherCreator, undefined]) {
+        const response = await call('GET', `/missions/${mission.id}`, account);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ message: 'The mission was not found.', code: 'NOT_FOUND' });
+      }
+    }
+    expect((await call('GET', '/missions/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/missions/zero')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /missions/page and /missions', () => {
+  it('lists public missions newest first, never private ones of others nor unplayed roulettes', async () => {
+    const result = await page(`/missions/page?creatorId=${creator.creatorId}`);
+    expect(ids(result)).toEqual([
+      m.rejected!.id,
+      m.customRequested!.id,
+      m.luckyWon!.id,
+      m.accepted!.id,
+      m.completedApril!.id,
+      m.completedMarch!.id,
+    ]);
+    expect(result).toMatchObject({ totalElements: 6, totalPages: 1, number: 0, size: 12, last: true });
+  });
+
+  it('adds private missions for their requester and their creator', async () => {
+    expect(ids(await page(`/missions/page?creatorId=${creator.creatorId}`, fan))).toContain(m.privateAccepted!.id);
+    const forCreator = await page(`/missions/page?creatorId=${creator.creatorId}&status=ACCEPTED`, creator);
+    expect(ids(forCreator)).toEqual([m.luckyWon!.id, m.privateAccepted!.id, m.accepted!.id]);
+    expect(ids(await page(`/missions/page?creatorId=${creator.creatorId}`, stranger))).not.toContain(
+      m.privateAccepted!.id,
+    );
+  });
+
+  it('filters by comma-joined statuses, product type and product', async () => {
+    const done = await page(`/missions/page?status=COMPLETED,REJECTED&creatorId=${creator.creatorId}&order=CREATED`);
+    expect(ids(done)).toEqual([m.rejected!.id, m.completedApril!.id, m.completedMarch!.id]);
+    const customOnly = await page(`/missions/page?productType=CUSTOM&status=REQUESTED`);
+    expect(ids(customOnly)).toEqual([m.customRequested!.id]);
+    const byProduct = await page(`/missions/page?productId=${lucky.id}`);
+    expect(ids(byProduct)).toEqual([m.luckyWon!.id]);
+    const created = await page(`/missions/page?status=CREATED`, stranger);
+    expect(created.totalElements).toBe(0);
+  });
+
+  it('sorts a completed list by completion, and by price either way when asked', async () => {
+    const completed = await page('/missions/page?status=COMPLETED');
+    expect(ids(completed)).toEqual([m.completedApril!.id, m.completedMarch!.id]);
+    const cheapFirst = await page(`/missions/page?creatorId=${creator.creatorId}&order=COIN_PRICE&direction=ASC`);
+    expect(cheapFirst.content.map((mission) => mission.coinPrice)).toEqual([10, 100, 100, 100, 400, 900]);
+    const dearFirst = await page(`/missions/page?creatorId=${creator.creatorId}&order=COIN_PRICE&direction=DESC`);
+    expect(dearFirst.content[0]!.coinPrice).toBe(900);
+  });
+
+  it('filters by Korea-time month: completion for a completed list, request otherwise', async () => {
+    const completedInMarch = await page('/missions/page?status=COMPLETED&createdYear=2026&createdMonth=3');
+    expect(ids(completedInMarch)).toEqual([m.completedMarch!.id]);
+    const requestedInMarch = await page(
+      `/missions/page?creatorId=${creator.creatorId}&status=COMPLETED,ACCEPTED&createdYear=2026&createdMonth=3`,
+    );
+    expect(ids(requestedInMarch)).toEqual([m.luckyWon!.id, m.accepted!.id, m.completedApril!.id]);
+    const wholeYear = await page(`/missions/page?creatorId=${creator.creatorId}&createdYear=2026`);
+    expect(wholeYear.totalElements).toBe(6);
+  });
+
+  it('pages with the requested size', async () => {
+    const second = await page(`/missions/page?creatorId=${creator.creatorId}&size=4&page=1`);
+    expect(second).toMatchObject({ totalElements: 6, totalPages: 2, number: 1, size: 4, last: true });
+    expect(ids(second)).toEqual([m.completedApril!.id, m.completedMarch!.id]);
+  });
+
+  it('refuses unknown statuses, orders and a month without its year', async () => {
+    for (const query of ['status=DONE', 'status=COMPLETED,NOPE', 'order=NAME', 'direction=UP', 'size=0']) {
+      expect((await call('GET', `/missions/page?${query}`)).statusCode, query).toBe(400);
+    }
+    const monthOnly = await call('GET', '/missions/page?createdMonth=3');
+    expect(monthOnly.statusCode).toBe(400);
+    expect(monthOnly.json().subErrors).toEqual([
+      { field: 'createdYear', message: 'Choose a year together with the month.' },
+    ]);
+  });
+
+  it('answers GET /missions with the same missions as a plain list', async () => {
+    const response = await call('GET', `/missions?productId=${basic.id}&status=ACCEPTED,COMPLETED`, fan);
+    expect(response.statusCode).toBe(200);
+    expect(ids(response.json<MissionView[]>())).toEqual([m.privateAccepted!.id, m.accepted!.id, m.completedMarch!.id]);
+  });
+});
+
+describe('GET /users/me/missions/page', () => {
+  it('lists the caller’s own requests, private ones included, 6 per page', async () => {
+    const mine = await page('/users/me/missions/page', fan);
+    expect(ids(mine)).toEqual([m.customRequested!.id, m.luckyWon!.id, m.privateAccepted!.id, m.completedMarch!.id]);
+    expect(mine.size).toBe(6);
+    const reserved = await page('/users/me/missions/page?status=ACCEPTED&productType=BASIC', fan);
+    expect(ids(reserved)).toEqual([m.privateAccepted!.id]);
+    const unplayed = await page('/users/me/missions/page?status=CREATED', friend);
+    expect(ids(unplayed)).toEqual([m.luckyUnplayed!.id]);
+  });
+
+  it('wants a login', async () => {
+    expect((await call('GET', '/users/me/missions/page')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /creators/me/missions/count', () => {
+  it('counts the creator’s missions for his management menu', async () => {
+    const response = await call('GET', '/creators/me/missions/count', creator);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      basic: 2,
+      lucky: 1,
+      customRequested: 1,
+      customAccepted: 0,
+      completed: 2,
+      rejected: 1,
+    });
+  });
+
+  it('is for creators', async () => {
+    expect((await call('GET', '/creators/me/missions/count')).statusCode).toBe(401);
+    const byFan = await call('GET', '/creators/me/missions/count', fan);
+    expect(byFan.statusCode).toBe(403);
+    expect(byFan.json()).toMatchObject({ message: 'access denied' });
+  });
+});
+
+async function outboxEvents(type: string, missionId: number) {
+  return await app()
+    .db.selectFrom('outbox')
+    .select(['type', 'payload'])
+    .where('type', '=', type)
+    .where('aggregate_id', '=', String(missionId))
+    .execute();
+}
+
+describe('likes', () => {
+  it('likes once however often asked, records one event, and shows it to the liker', async () => {
+    const target = m.accepted!.id;
+    const first = await call('POST', `/missions/${target}/likes`, stranger);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id: target, liked: true, likesCount: 1 });
+    const again = await call('POST', `/missions/${target}/likes`, stranger);
+    expect(again.json()).toEqual({ id: target, liked: true, likesCount: 1 });
+    expect(await outboxEvents('mission.liked', target)).toEqual([
+      { type: 'mission.liked', payload: { missionId: target, creatorId: creator.creatorId, userId: stranger.id } },
+    ]);
+    expect((await call('GET', `/missions/${target}`, stranger)).json()).toMatchObject({ liked: true, likesCount: 1 });
+    expect((await call('GET', `/missions/${target}`, fan)).json()).toMatchObject({ liked: false, likesCount: 1 });
+
+    const undone = await call('DELETE', `/missions/${target}/likes`, stranger);
+    expect(undone.json()).toEqual({ id: target, liked: false, likesCount: 0 });
+    const undoneAgain = await call('DELETE', `/missions/${target}/likes`, stranger);
+    expect(undoneAgain.json()).toEqual({ id: target, liked: false, likesCount: 0 });
+    expect(await outboxEvents('mission.unliked', target)).toHaveLength(1);
+  });
+
+  it('keeps the count exact under concurrent likes and unlikes', async () => {
+    const target = m.completedApril!.id;
+    const likers = await Promise.all(Array.from({ length: 12 }, () => createAccount(app())));
+    const likes = likers.flatMap((liker) => [0, 1, 2].map(() => call('POST', `/missions/${target}/likes`, liker)));
+    const responses = await Promise.all(likes);
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const counted = await app()
+      .db.selectFrom('missions')
+      .select('likes_count')
+      .where('id', '=', target)
+      .executeTakeFirst();
+    expect(counted?.likes_count).toBe(12);
+    expect(await outboxEvents('mission.liked', target)).toHaveLength(12);
+
+    const leaving = likers.slice(0, 5);
+    await Promise.all(leaving.flatMap((liker) => [0, 1].map(() => call('DELETE', `/missions/${target}/likes`, liker))));
+    const after = (await call('GET', `/missions/${target}`)).json<MissionView>();
+    expect(after.likesCount).toBe(7);
+    expect(await outboxEvents('mission.unliked', target)).toHaveLength(5);
+  });
+
+  it('lists what the caller likes, last liked first, in the liked list’s statuses', async () => {
+    const liker = await createAccount(app());
+    for (const mission of [m.completedMarch!, m.rejected!, m.customRequested!, m.luckyWon!]) {
+      expect((await call('POST', `/missions/${mission.id}/likes`, liker)).statusCode).toBe(200);
+    }
+    const liked = await page('/users/me/missions/liked', liker);
+    expect(ids(liked)).toEqual([m.luckyWon!.id, m.customRequested!.id, m.rejected!.id, m.completedMarch!.id]);
+    expect(liked.content.every((mission) => mission.liked)).toBe(true);
+    expect(liked.size).toBe(6);
+    const completedOnly = await page('/users/me/missions/liked?status=COMPLETED&size=1', liker);
+    expect(ids(completedOnly)).toEqual([m.completedMarch!.id]);
+    expect((await call('GET', '/users/me/missions/liked')).statusCode).toBe(401);
+  });
+
+  it('wants a login and a mission the caller may see', async () => {
+    expect((await call('POST', `/missions/${m.accepted!.id}/likes`)).statusCode).toBe(401);
+    expect((await call('DELETE', `/missions/${m.accepted!.id}/likes`)).statusCode).toBe(401);
+    expect((await call('POST', `/missions/${m.privateAccepted!.id}/likes`, stranger)).statusCode).toBe(404);
+    expect((await call('POST', `/missions/${m.luckyUnplayed!.id}/likes`, stranger)).statusCode).toBe(404);
+    expect((await call('POST', '/missions/999999/likes', stranger)).statusCode).toBe(404);
+    expect((await call('POST', '/missions/x/likes', stranger)).statusCode).toBe(400);
+  });
+});
+
+describe('blocks', () => {
+  it('hides a mission from the caller’s lists only, and shows it again on DELETE', async () => {
+    const blocker = await createAccount(app());
+    const target = m.rejected!.id;
+    await call('POST', `/missions/${target}/likes`, blocker);
+    const blocked = await call('POST', `/missions/${target}/blocks`, blocker, { userId: blocker.id });
+    expect(blocked.statusCode).toBe(200);
+    expect(missionSchema.parse(blocked.json())).toMatchObject({ id: target, blocked: true });
+    expect((await call('POST', `/missions/${target}/blocks`, blocker, { userId: blocker.id })).statusCode).toBe(200);
+
+    expect(ids(await page(`/missions/page?creatorId=${creator.creatorId}`, blocker))).not.toContain(target);
+    expect(ids(await page('/users/me/missions/liked', blocker))).not.toContain(target);
+    expect(ids(await page(`/missions/page?creatorId=${creator.creatorId}`, stranger))).toContain(target);
+    expect((await call('GET', `/missions/${target}`, blocker)).json()).toMatchObject({ blocked: true });
+
+    const shown = await call('DELETE', `/missions/${target}/blocks?userId=${blocker.id}`, blocker);
+    expect(shown.json()).toMatchObject({ blocked: false });
+    expect(ids(await page(`/missions/page?creatorId=${creator.creatorId}`, blocker))).toContain(target);
+  });
+
+  it('blocks only for the caller himself, with a login, on a mission he may see', async () => {
+    const target = m.accepted!.id;
+    expect((await call('POST', `/missions/${target}/blocks`, undefined, { userId: fan.id })).statusCode).toBe(401);
+    const forSomebodyElse = await call('POST', `/missions/${target}/blocks`, stranger, { userId: fan.id });
+    expect(forSomebodyElse.statusCode).toBe(403);
+    expect((await call('DELETE', `/missions/${target}/blocks?userId=${fan.id}`, stranger)).statusCode).toBe(403);
+    const noBody = await call('POST', `/missions/${target}/blocks`, stranger, {});
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().subErrors).toEqual([{ field: 'userId', message: 'This field is required.' }]);
+    const privateOne = await call('POST', `/missions/${m.privateAccepted!.id}/blocks`, stranger, {
+      userId: stranger.id,
+    });
+    expect(privateOne.statusCode).toBe(404);
+  });
+});
+
+describe('GET /missions/{id}/media', () => {
+  let video: MissionRow;
+  let picture: MissionRow;
+  let jpeg: MissionRow;
+  const clip = mp4(64);
+
+  beforeAll(async () => {
+    const videoFile = await uploadFile(app(), creator, clip, 'answer.mp4');
+    const pictureFile = await uploadFile(app(), creator, PNG_1X1, 'answer.png');
+    const jpegFile = await uploadFile(app(), creator, JPEG_2X2, 'answer.jpg');
+    video = await insertMission(app(), basic, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      response_comment: '생일 축하해요 "민지"/',
+      video_file_id: videoFile.id,
+    });
+    picture = await insertMission(app(), basic, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      is_private: true,
+      response_comment: null,
+      picture_file_id: pictureFile.id,
+    });
+    jpeg = await insertMission(app(), basic, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      response_comment: 'Smile',
+      picture_file_id: jpegFile.id,
+    });
+  });
+
+  it('downloads the video as the response comment plus .mp4', async () => {
+    const response = await call('GET', `/missions/${video.id}/media`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.rawPayload.equals(clip)).toBe(true);
+    const disposition = String(response.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="[^"]+\.mp4"; /);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('생일 축하해요 민지.mp4')}`);
+  });
+
+  it('names a JPEG picture .jpg and keeps a PNG’s own extension; a mission without comment is named by id', async () => {
+    const photo = await call('GET', `/missions/${jpeg.id}/media?kind=picture`);
+    expect(photo.headers['content-disposition']).toContain("filename*=UTF-8''Smile.jpg");
+    const png = await call('GET', `/missions/${picture.id}/media`, fan);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-disposition']).toContain(`filename="mission-${picture.id}.png"`);
+  });
+
+  it('serves only completed missions the caller may see, and only the kinds they have', async () => {
+    expect((await call('GET', `/missions/${picture.id}/media`, stranger)).statusCode).toBe(404);
+    const notDone = await call('GET', `/missions/${m.accepted!.id}/media`);
+    expect(notDone.statusCode).toBe(409);
+    expect(notDone.json()).toMatchObject({ code: 'MISSION_NOT_COMPLETED' });
+    const noVoice = await call('GET', `/missions/${video.id}/media?kind=voice`);
+    expect(noVoice.statusCode).toBe(404);
+    expect(noVoice.json()).toMatchObject({ message: 'This mission has no such file.' });
+    expect((await call('GET', `/missions/${video.id}/media?kind=sound`)).statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the mission and mission product routes', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/missions/page',
+        '/api/v1/missions/{id}',
+        '/api/v1/missions/{id}/likes',
+        '/api/v1/missions/{id}/blocks',
+        '/api/v1/missions/{id}/media',
+        '/api/v1/users/me/missions/liked',
+        '/api/v1/creators/me/missions/count',
+        '/api/v1/mission-products/page',
+        '/api/v1/creators/{id}/mission-products/{productId}/sort/increase',
+      ]),
+    );
+  });
+});

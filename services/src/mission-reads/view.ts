@@ -1,0 +1,115 @@
+import type { MissionView } from '@fanmission/contracts';
+import type { AppConfig } from '../config/config';
+import type { DbExecutor } from '../db/transaction';
+import { fileEntry, storageUrl } from '../files/file-entry';
+import type { FileRow } from '../files/table';
+import { findProducts } from '../mission-products/repository';
+import { fileEntryOf, loadProductRelations, productSummaryView } from '../mission-products/view';
+import type { MissionRow } from '../missions/table';
+import * as repository from './repository';
+import type { MissionViewer } from './repository';
+
+/*
+ * The one mission view every read answers with (spec 02 §3 "Mission"): the requester, the product with its creator,
+ * the request, the answer's media, and the caller's like and block marks.
+ */
+
+export const isMissionParty = (viewer: MissionViewer, mission: Pick<MissionRow, 'user_id' | 'creator_id'>) =>
+  viewer.operator || viewer.userId === mission.user_id || viewer.creatorId === mission.creator_id;
+
+/** Whether the viewer may see the mission at all (by id; lists are narrower, see the repository). */
+export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
+  isMissionParty(viewer, mission) || (!mission.is_private && mission.status !== 'CREATED');
+
+function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number | null) {
+  const file = id === null ? undefined : files.get(id);
+  return file ? { ...fileEntry(config, file), filename: file.filename } : null;
+}
+
+const iso = (instant: Date | null) => instant?.toISOString() ?? null;
+
+/** Views of the missions for the viewer, in the order given. */
+export async function missionViews(
+  db: DbExecutor,
+  config: AppConfig,
+  viewer: MissionViewer,
+  missions: readonly MissionRow[],
+): Promise<MissionView[]> {
+  if (missions.length === 0) return [];
+  const [products, requesters, marks] = await Promise.all([
+    findProducts(
+      db,
+      missions.map((mission) => mission.product_id),
+    ),
+    repository.findUsers(
+      db,
+      missions.map((mission) => mission.user_id),
+    ),
+    viewer.userId === null
+      ? { liked: new Set<number>(), blocked: new Set<number>() }
+      : repository.findViewerMarks(
+          db,
+          viewer.userId,
+          missions.map((mission) => mission.id),
+        ),
+  ]);
+  const relations = await loadProductRelations(
+    db,
+    [...products.values()],
+    [
+      ...[...requesters.values()].map((user) => user.image_file_id),
+      ...missions.flatMap((mission) => [
+        mission.request_file_id,
+        mission.video_file_id,
+        mission.picture_file_id,
+        mission.voice_file_id,
+        mission.thumbnail_file_id,
+      ]),
+    ],
+  );
+  const { files } = relations;
+
+  return missions.map((mission): MissionView => {
+    const requester = requesters.get(mission.user_id)!;
+    const product = products.get(mission.product_id)!;
+    const party = isMissionParty(viewer, mission);
+    const thumbnail = mission.thumbnail_file_id === null ? undefined : files.get(mission.thumbnail_file_id);
+    return {
+      id: mission.id,
+      status: mission.status,
+      user: {
+        id: requester.id,
+        username: requester.username,
+        image: fileEntryOf(config, files, requester.image_file_id),
+      },
+      missionProduct: productSummaryView(config, relations, product),
+      coinPrice: mission.coin_price,
+      created: mission.created_at.toISOString(),
+      accepted: iso(mission.accepted_at),
+      completed: iso(mission.completed_at),
+      rejected: iso(mission.rejected_at),
+      rejectionReason: mission.rejection_reason,
+      decisionDueAt: iso(mission.decision_due_at),
+      performDueAt: iso(mission.perform_due_at),
+      private: mission.is_private,
+      toFriend: mission.to_friend,
+      // Spec 02 §3: a LUCKY mission shows the requester's username instead of the recipient.
+      to: mission.type === 'LUCKY' ? requester.username : mission.recipient_name,
+      from: mission.sender_name,
+      requestComment: mission.request_comment,
+      requestFile: party ? missionFile(config, files, mission.request_file_id) : null,
+      feedback: party ? mission.feedback : null,
+      responseComment: mission.response_comment,
+      video: missionFile(config, files, mission.video_file_id),
+      picture: missionFile(config, files, mission.picture_file_id),
+      voice: missionFile(config, files, mission.voice_file_id),
+      thumbnail: thumbnail ? { s3Url: storageUrl(config, thumbnail.storage_key) } : null,
+      mediaDuration: mission.media_duration_seconds === null ? null : Number(mission.media_duration_seconds),
+      liked: marks.liked.has(mission.id),
+      likesCount: mission.likes_count,
+      commentsCount: mission.comments_count,
+      blocked: marks.blocked.has(mission.id),
+      event: null,
+    };
+  });
+}
