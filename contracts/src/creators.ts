@@ -31,3 +31,55 @@ export const FAQ_CATEGORIES = ['PAYMENT', 'MISSION'] as const;
 export const faqCategorySchema = z.enum(FAQ_CATEGORIES);
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
 export const DEFAULT_FAQ_CATEGORY: FaqCategory = 'PAYMENT';
+
+/** Page paths of the web app a custom creator URL may not take (the catch-all `/{creator_id}` sits beside them). */
+export const RESERVED_CREATOR_URLS = [
+  'creator-search',
+  'collectterms',
+  'privacyterms',
+  'provideterms',
+  'operating-policies',
+  'browse-missions',
+  'creator',
+  'signup-for-creator',
+  'get-creator-account-number',
+  'email-sent',
+  'mission-detail',
+  'lottery-event',
+  'faq',
+  'not-found',
+  'password-change',
+  'notifications',
+  'login',
+  'sns-login',
+  'forgot-password',
+  'password-reset',
+  'signup-accept-terms',
+  'sign-up',
+  'newbie-creator-mypage',
+  'edit-creator-profile',
+  'mission-management',
+  'adjustment-page',
+  'bank-account-change',
+  'user-mypage',
+  'creator-registration',
+  'edit-user-profile',
+  'coin-history',
+  'api',
+  'admin',
+  'files',
+  'images',
+  'assets',
+  'dev',
+] as const;
+
+/** A custom page URL: letters, digits, `-` and `_`, not only digits (those are creator ids), not a page path. */
+export const CREATOR_URL_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
+export const CREATOR_NAME_MAX = 30;
+export const CREATOR_MAX_TAGS = 10;
+export const MINIMUM_COST_MAX = 10_000_000;
+/** Korean business registration numbers have 10 digits (shown as 123-45-67890). */
+export const BUSINESS_REGISTRATION_NUMBER_PATTERN = /^\d{3}-?\d{2}-?\d{5}$/;
+/** Cash receipts are issued to a phone number or a registration number: digits, hyphens allowed. */
+export const CASH_RECEIPT_NUMBER_PATTERN = /^[\d-]{8,20}$/;
+export const BANK_ACCOUNT_NUMBER_PATTERN = /^\d{1,30}$/;

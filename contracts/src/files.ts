@@ -11,6 +11,10 @@ export const uploadedFileSchema = fileEntrySchema
     kind: fileKindSchema,
     filename: z.string().describe('The name the file was uploaded with (display only).'),
     sizeBytes: z.number().int(),
+    durationSeconds: z
+      .number()
+      .nullable()
+      .describe('Length of a video or audio file; null for images or unreadable media.'),
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

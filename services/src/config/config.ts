@@ -34,6 +34,14 @@ export const configSchema = z
     DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
     /** Folder of the local-disk file store (uploads); DATA_DIR/files when unset. */
     STORAGE_DIR: optionalString,
+    /** An S3-compatible store instead of local disk: used when S3_ENDPOINT and S3_BUCKET are set. */
+    S3_ENDPOINT: optionalUrl(['https', 'http']),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Public base URL of the bucket's objects (website endpoint or CDN); the path-style bucket URL when unset. */
+    S3_PUBLIC_URL: optionalUrl(['https', 'http']),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port.default(54329),
     JWT_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),

@@ -1,5 +1,5 @@
-import type { Generated, Selectable } from 'kysely';
-import type { CreatorGrade } from '@fanmission/contracts';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BusinessType, CreatorGrade, FaqCategory, SnsType } from '@fanmission/contracts';
 
 export interface CreatorsTable {
   id: Generated<number>;
@@ -9,12 +9,99 @@ export interface CreatorsTable {
   verified: Generated<boolean>;
   grade: Generated<CreatorGrade>;
   contain_adult_content: Generated<boolean>;
+  description: string | null;
+  intro_file_id: number | null;
+  business_type: BusinessType | null;
+  business_name: string | null;
+  business_registration_number: string | null;
+  business_cash_receipt_number: string | null;
+  donating: Generated<boolean>;
+  bank_name: string | null;
+  bank_account_holder: string | null;
+  bank_account_number: string | null;
+  /** Whether fans may request CUSTOM missions; read by the missions module. */
+  available_custom: Generated<boolean>;
+  /** Smallest coin amount of a CUSTOM request; set whenever `available_custom` is. */
+  minimum_cost: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface CreatorTagsTable {
+  creator_id: number;
+  tag_id: number;
+}
+
+export interface CreatorSnsLinksTable {
+  id: Generated<number>;
+  creator_id: number;
+  type: SnsType;
+  link: string;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  creator_id: number;
+  created_at: Generated<Date>;
+}
+
+/** Counters written by the popularity consumer from events; the search sorts read them. */
+export interface CreatorPopularityTable {
+  creator_id: number;
+  follower_count: Generated<number>;
+  like_count: Generated<number>;
+  completed_count: Generated<number>;
+  expired_count: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  category: FaqCategory;
+  title: string;
+  content: string;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PopupsTable {
+  id: Generated<number>;
+  title: string;
+  web_image_file_id: number | null;
+  link_background_color: Generated<string>;
+  link_text_color: Generated<string>;
+  link_logged_on: string | null;
+  link_logged_off: string | null;
+  link_text_logged_on: string | null;
+  link_text_logged_off: string | null;
+  active: Generated<boolean>;
+  starts_at: Date | null;
+  ends_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
 
 export interface CreatorsTables {
   creators: CreatorsTable;
+  tags: TagsTable;
+  creator_tags: CreatorTagsTable;
+  creator_sns_links: CreatorSnsLinksTable;
+  follows: FollowsTable;
+  creator_popularity: CreatorPopularityTable;
+  faqs: FaqsTable;
+  popups: PopupsTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;
+export type CreatorUpdate = Updateable<CreatorsTable>;
+export type FaqRow = Selectable<FaqsTable>;
+export type NewFaq = Insertable<FaqsTable>;
+export type PopupRow = Selectable<PopupsTable>;
+export type NewPopup = Insertable<PopupsTable>;

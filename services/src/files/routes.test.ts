@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,20 +129,105 @@ describe('POST /api/v1/files/s3', () => {
     expect((await fetchStored(file.s3Url)).headers['content-type']).toBe('image/jpeg');
   });
 
-  it.each([
-    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video' },
-    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio' },
-    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio' },
-  ])('accepts $name as $kind and serves it as $contentType', async ({ name, bytes, contentType, kind }) => {
-    const response = await upload(bytes, name);
+  it('takes a PNG named .mp4 and declared as video for the image it is', async () => {
+    const response = await upload(PNG_1X1, 'clip.mp4', { declaredType: 'video/mp4' });
     expect(response.statusCode).toBe(200);
     const file = response.json<UploadedFile>();
-    expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null });
-    const served = await fetchStored(file.s3Url);
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(contentType);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(file).toMatchObject({ contentType: 'image/png', kind: 'image', durationSeconds: null });
+    expect(file.s3Url).toMatch(/\.png$/);
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
   });
+
+  it('refuses an executable named .jpg, keeping nothing', async () => {
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    const response = await upload(readFileSync(process.execPath).subarray(0, 64 * 1024), 'photo.jpg', {
+      declaredType: 'image/jpeg',
+      language: 'en',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'UNKNOWN_FILE_FORMAT',
+      message: expect.stringMatching(/^Unknown file format/),
+    });
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it('refuses a 6 MB image with 413, keeping nothing', async () => {
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    const response = await upload(paddedPng(6 * 1024 * 1024), 'six.png');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: expect.stringContaining('5 MB') });
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it('gives a real video its duration and a poster frame, and a real audio file its duration', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-media-'));
+    try {
+      const video = path.join(folder, 'clip.mp4');
+      const audio = path.join(folder, 'voice.m4a');
+      execFileSync('/usr/bin/ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=2:size=180x320:rate=10',
+        '-pix_fmt',
+        'yuv420p',
+        video,
+      ]);
+      execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1.5', audio]);
+
+      const videoResponse = await upload(readFileSync(video), 'clip.mp4');
+      expect(videoResponse.statusCode).toBe(200);
+      const videoFile = videoResponse.json<UploadedFile>();
+      expect(videoFile).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
+      expect(videoFile.durationSeconds).toBeCloseTo(2, 1);
+      expect(videoFile.thumbnail?.s3Url).toMatch(/\.poster\.jpg$/);
+      const poster = await fetchStored(videoFile.thumbnail!.s3Url);
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/jpeg');
+      expect(poster.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+
+      const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
+      expect(audioResponse.statusCode).toBe(200);
+      const audioFile = audioResponse.json<UploadedFile>();
+      expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null });
+      expect(audioFile.durationSeconds).toBeCloseTo(1.5, 1);
+
+      // Deleting the video removes its poster too.
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/files/s3/${videoFile.id}`,
+        headers: { authorization: uploader.authorization },
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect((await fetchStored(videoFile.thumbnail!.s3Url)).statusCode).toBe(404);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    // An MP4 header without any track: accepted all the same, without poster or duration.
+    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video', durationSeconds: null },
+    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio', durationSeconds: 0.078188 },
+    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio', durationSeconds: 0.1 },
+  ])(
+    'accepts $name as $kind and serves it as $contentType',
+    async ({ name, bytes, contentType, kind, durationSeconds }) => {
+      const response = await upload(bytes, name);
+      expect(response.statusCode).toBe(200);
+      const file = response.json<UploadedFile>();
+      expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, durationSeconds });
+      const served = await fetchStored(file.s3Url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(contentType);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    },
+  );
 
   it('refuses a text file named .png as an unknown file format, in the caller’s language, keeping nothing', async () => {
     const before = { files: await filesUnder(storageDir), rows: await rowCount() };

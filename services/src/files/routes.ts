@@ -17,7 +17,13 @@ export interface FileRoutesOptions {
 }
 
 export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
-  return { ...fileEntry(app.config, row), kind: row.kind, filename: row.filename, sizeBytes: row.size_bytes };
+  return {
+    ...fileEntry(app.config, row),
+    kind: row.kind,
+    filename: row.filename,
+    sizeBytes: row.size_bytes,
+    durationSeconds: row.duration_seconds,
+  };
 }
 
 export async function fileRoutes(app: FastifyInstance, options: FileRoutesOptions) {
@@ -36,7 +42,8 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
           'multipart/form-data with the file in the field `data`. The type is recognised from the bytes, not the ' +
           'name or the declared type; anything but an image, video or audio file is 400 `UNKNOWN_FILE_FORMAT`. ' +
           'Images may be at most 5 MB, video and audio 500 MB (413 `FILE_TOO_LARGE`, nothing is kept). ' +
-          'Images get a thumbnail when they can be decoded.',
+          'Images get a thumbnail when they can be decoded; videos get a poster frame (JPEG, as `thumbnail`) and ' +
+          'video and audio their `durationSeconds` when ffmpeg can read them.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: multipartFileBody('data', 'An image (at most 5 MB), video or audio file (at most 500 MB).'),

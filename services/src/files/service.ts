@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { FILE_LIMITS } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
@@ -7,6 +12,7 @@ import type { MessageKey } from '../i18n/messages';
 import * as repository from './repository';
 import type { StorageDriver } from './storage';
 import type { FileKind, FileRow } from './table';
+import { describeMediaFile, POSTER_EXTENSION, type MediaDetails } from './media-details';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
 import { fileTooLarge, limitedStream, readAllBytes, sniffUpload } from './upload-stream';
 
@@ -63,7 +69,8 @@ export type StoredUpload = Omit<FileRow, 'id' | 'owner_user_id' | 'created_at'>;
 
 /**
  * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory and
- * get a thumbnail; video and audio stream straight to the store. A rejected or failed upload leaves nothing stored.
+ * get a thumbnail; video and audio stream straight to the store, then get their duration and (videos) a poster
+ * frame from ffmpeg. A rejected or failed upload leaves nothing stored.
  */
 export async function storeUpload(
   ctx: ServiceContext,
@@ -95,12 +102,36 @@ export async function storeUpload(
 
   if (kind !== 'image') {
     const limited = limitedStream(sniffed.chunks, maxBytes);
-    await storage.put(stored.storage_key, limited.stream, mime);
-    if (file.truncated()) {
-      await storage.delete(stored.storage_key);
-      throw fileTooLarge(maxBytes);
+    const posterKey = `${base}.poster.${POSTER_EXTENSION}`;
+    let media: MediaDetails;
+    if (storage.localRoot) {
+      await storage.put(stored.storage_key, limited.stream, mime);
+      if (file.truncated()) {
+        await storage.delete(stored.storage_key);
+        throw fileTooLarge(maxBytes);
+      }
+      const localPath = path.join(storage.localRoot, ...stored.storage_key.split('/'));
+      media = await describeMediaFile(ctx, storage, localPath, kind, posterKey);
+    } else {
+      // A remote store: ffmpeg reads a local copy, which is then uploaded.
+      media = await withSpooledFile(limited.stream, async (spooled) => {
+        if (file.truncated()) throw fileTooLarge(maxBytes);
+        const details = await describeMediaFile(ctx, storage, spooled, kind, posterKey);
+        try {
+          await storage.put(stored.storage_key, createReadStream(spooled), mime);
+        } catch (error) {
+          if (details.posterKey) await storage.delete(details.posterKey).catch(() => undefined);
+          throw error;
+        }
+        return details;
+      });
     }
-    return { ...stored, size_bytes: limited.bytes(), thumbnail_key: null };
+    return {
+      ...stored,
+      size_bytes: limited.bytes(),
+      thumbnail_key: media.posterKey,
+      duration_seconds: media.durationSeconds,
+    };
   }
 
   const bytes = await readAllBytes(sniffed.chunks, maxBytes);
@@ -112,7 +143,18 @@ export async function storeUpload(
       throw error;
     },
   );
-  return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey };
+  return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey, duration_seconds: null };
+}
+
+/** Writes the stream to a temporary file for `work`, removed afterwards whatever happens. */
+async function withSpooledFile<Result>(stream: Readable, work: (file: string) => Promise<Result>): Promise<Result> {
+  const spooled = path.join(os.tmpdir(), `fanmission-upload-${randomUUID()}`);
+  try {
+    await pipeline(stream, createWriteStream(spooled, { flags: 'wx' }));
+    return await work(spooled);
+  } finally {
+    await fs.rm(spooled, { force: true });
+  }
 }
 
 /** The thumbnail's key, or null when the image cannot be decoded (the upload itself is still accepted). */

@@ -2,14 +2,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config/config';
 import { localDiskStorage } from './local-disk-storage';
+import { s3Storage } from './s3-storage';
 
 /**
  * Where uploaded bytes live. Keys are chosen by the service (`2025/06/<uuid>.png`), never taken from a client.
  *
- * An S3-compatible driver plugs in behind the same three calls: `put` as a (multipart) upload with `ContentType`
- * and `Cache-Control: public, max-age=31536000, immutable`, `delete` as DeleteObject (a missing key is no error),
- * `url` as the bucket's public base URL (or CDN) plus the key. It has no `localRoot`, so the API serves nothing
- * itself. `createStorageDriver` is the one place that would choose it from the configuration.
+ * The S3-compatible driver (`s3-storage.ts`) sits behind the same three calls: `put` as PutObject with its type and
+ * `Cache-Control: public, max-age=31536000, immutable`, `delete` as DeleteObject (a missing key is no error), `url`
+ * as the bucket's public base URL (or CDN) plus the key. It has no `localRoot`, so the API serves nothing itself.
+ * `createStorageDriver` is the one place that chooses it from the configuration.
  */
 export interface StorageDriver {
   /** Stores the bytes under the key; a failed or aborted put leaves nothing behind. */
@@ -27,7 +28,18 @@ export function storageRoot(config: AppConfig): string {
   return path.resolve(config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'files'));
 }
 
+/** S3-compatible when S3_ENDPOINT and S3_BUCKET are configured, else local disk. */
 export function createStorageDriver(config: AppConfig): StorageDriver {
+  if (config.S3_ENDPOINT && config.S3_BUCKET) {
+    return s3Storage({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      publicUrl: config.S3_PUBLIC_URL,
+    });
+  }
   return localDiskStorage({ root: storageRoot(config), publicUrl: config.PUBLIC_URL });
 }
 

@@ -10,7 +10,10 @@ export interface FilesTable {
   content_type: string;
   kind: FileKind;
   size_bytes: number;
+  /** A still of the image (WebP) or the poster frame of a video (JPEG). */
   thumbnail_key: string | null;
+  /** Length of a video or audio file, when ffprobe could read it. */
+  duration_seconds: Generated<number | null>;
   created_at: Generated<Date>;
 }
 

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { faqCategorySchema, DEFAULT_FAQ_CATEGORY } from './creators';
+import { HEX_COLOUR_PATTERN, PAGE_SIZES } from './limits';
+import { pageQuerySchema } from './page';
+
+/** FAQ entry (spec 01 §3). */
+export const faqSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    created: z.iso.datetime({ offset: true }),
+    type: faqCategorySchema,
+  })
+  .meta({ id: 'Faq' });
+export type Faq = z.infer<typeof faqSchema>;
+
+/** `GET /board/faq?direction=ASC&page&size=6&type=PAYMENT|MISSION`: entries in the operators' order. */
+export const faqQuerySchema = pageQuerySchema(PAGE_SIZES.faq).extend({
+  direction: z.enum(['ASC', 'DESC']).default('ASC'),
+  type: faqCategorySchema.default(DEFAULT_FAQ_CATEGORY),
+});
+
+/** The popup shown on the landing page (spec 01 §3). */
+export const popupSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    webImage: z.object({ s3Url: z.string() }).nullable(),
+    linkBackgroundColor: z.string(),
+    linkTextColor: z.string(),
+    linkLoggedOn: z.string().nullable(),
+    linkLoggedOff: z.string().nullable(),
+    linkTextLoggedOn: z.string().nullable(),
+    linkTextLoggedOff: z.string().nullable(),
+  })
+  .meta({ id: 'Popup' });
+export type Popup = z.infer<typeof popupSchema>;
+
+// --- Operator console (`/api/admin/faqs`, `/api/admin/popups`, ra-data-simple-rest) ---
+
+export const ADMIN_FAQ_SORT_FIELDS = ['id', 'category', 'position', 'createdAt'] as const;
+export const adminFaqSchema = z
+  .object({
+    id: z.number().int(),
+    category: faqCategorySchema,
+    title: z.string(),
+    content: z.string(),
+    position: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdminFaq' });
+export const adminFaqInputSchema = z.object({
+  category: faqCategorySchema,
+  title: z.string().trim().min(1, { error: 'validation.required' }).max(200),
+  content: z.string().trim().min(1, { error: 'validation.required' }).max(5000),
+  position: z.number().int().min(0).max(1_000_000).default(0),
+});
+export const adminFaqFilterSchema = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+  category: faqCategorySchema.optional(),
+  q: z.string().optional(),
+});
+
+const hexColour = z
+  .string()
+  .trim()
+  .regex(HEX_COLOUR_PATTERN, { error: 'board.hexColourInvalid' })
+  .transform((value) => (value.startsWith('#') ? value : `#${value}`));
+const optionalLink = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const ADMIN_POPUP_SORT_FIELDS = ['id', 'createdAt', 'startsAt'] as const;
+export const adminPopupSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    webImageId: z.number().int().nullable(),
+    webImage: z.object({ s3Url: z.string() }).nullable(),
+    linkBackgroundColor: z.string(),
+    linkTextColor: z.string(),
+    linkLoggedOn: z.string().nullable(),
+    linkLoggedOff: z.string().nullable(),
+    linkTextLoggedOn: z.string().nullable(),
+    linkTextLoggedOff: z.string().nullable(),
+    active: z.boolean(),
+    startsAt: z.iso.datetime({ offset: true }).nullable(),
+    endsAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdminPopup' });
+export const adminPopupInputSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'validation.required' }).max(200),
+    webImageId: z.number().int().positive().nullable().default(null),
+    linkBackgroundColor: hexColour.default('#000000'),
+    linkTextColor: hexColour.default('#FFFFFF'),
+    linkLoggedOn: optionalLink,
+    linkLoggedOff: optionalLink,
+    linkTextLoggedOn: optionalLink,
+    linkTextLoggedOff: optionalLink,
+    active: z.boolean().default(true),
+    startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+    endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .refine((popup) => !popup.startsAt || !popup.endsAt || new Date(popup.startsAt) < new Date(popup.endsAt), {
+    error: 'board.popupPeriodInvalid',
+    path: ['endsAt'],
+  });
+export const adminPopupFilterSchema = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+  active: z.boolean().optional(),
+});

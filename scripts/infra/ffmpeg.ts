@@ -1,0 +1,104 @@
+// Debian's ffmpeg for video poster frames and media durations (services/src/files/media-probe.ts).
+//
+//   tsx scripts/infra/ffmpeg.ts      prints ffmpeg's path (installing it first when missing and root)
+//
+// FFMPEG_PATH / FFPROBE_PATH name other executables. Otherwise /usr/bin/ffmpeg and /usr/bin/ffprobe are used,
+// installed with apt-get. The API runs without them (uploads get no poster frame and a warning is logged).
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+
+export const DEBIAN_FFMPEG = '/usr/bin/ffmpeg';
+export const DEBIAN_FFPROBE = '/usr/bin/ffprobe';
+const INSTALL_COMMAND =
+  'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg';
+
+export interface EnsureFfmpegOptions {
+  log?: (line: string) => void;
+}
+
+let pending: Promise<string> | undefined;
+
+/**
+ * Returns the ffmpeg executable: `FFMPEG_PATH` when it names an executable, else Debian's /usr/bin/ffmpeg. As root, a
+ * missing ffmpeg (or ffprobe) is installed with apt-get; as another user it is an error that names the command to run.
+ */
+export function ensureFfmpeg(options: EnsureFfmpegOptions = {}): Promise<string> {
+  pending ??= ensure(options.log ?? ((line) => console.log(line))).catch((error: unknown) => {
+    pending = undefined;
+    throw error;
+  });
+  return pending;
+}
+
+async function ensure(log: (line: string) => void): Promise<string> {
+  const fromEnv = process.env.FFMPEG_PATH?.trim();
+  const probeFromEnv = process.env.FFPROBE_PATH?.trim();
+  if (fromEnv && isExecutable(fromEnv) && (!probeFromEnv || isExecutable(probeFromEnv))) return fromEnv;
+  if (fromEnv)
+    console.warn(`[ffmpeg] FFMPEG_PATH=${fromEnv} is not an executable file; falling back to ${DEBIAN_FFMPEG}`);
+
+  if (isExecutable(DEBIAN_FFMPEG) && isExecutable(DEBIAN_FFPROBE)) return DEBIAN_FFMPEG;
+
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !commandExists('apt-get')) {
+    const how = isRoot
+      ? `apt-get is not available: install ffmpeg with your system's package manager`
+      : `run as root: sudo sh -c '${INSTALL_COMMAND}'`;
+    throw new Error(
+      `ffmpeg is missing (${DEBIAN_FFMPEG} or ${DEBIAN_FFPROBE} not found) and video uploads need it for poster ` +
+        `frames. To install it, ${how}. Or set FFMPEG_PATH and FFPROBE_PATH to existing executables.`,
+    );
+  }
+
+  log('[ffmpeg] installing ffmpeg with apt-get (once per machine)…');
+  const started = performance.now();
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update'], env);
+  await run('apt-get', ['install', '-y', '--no-install-recommends', 'ffmpeg'], env);
+  if (!isExecutable(DEBIAN_FFMPEG) || !isExecutable(DEBIAN_FFPROBE)) {
+    throw new Error(`apt-get installed ffmpeg but ${DEBIAN_FFMPEG} or ${DEBIAN_FFPROBE} is still missing`);
+  }
+  log(`[ffmpeg] installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return DEBIAN_FFMPEG;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Runs a command quietly; on failure the error carries the end of its output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const take = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolveRun();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})\n${output.trim()}`));
+    });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    console.log(await ensureFfmpeg());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

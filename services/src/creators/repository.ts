@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { SnsLink, Tag } from '@fanmission/contracts';
+import type { DbExecutor } from '../db/transaction';
+import type { FileRow } from '../files/table';
+import type { CreatorRow, CreatorUpdate } from './table';
+
+/** A creator with the member behind it (name and profile image live on the account). */
+export type CreatorWithUser = CreatorRow & { username: string; email: string | null; image_file_id: number | null };
+
+function selectCreatorWithUser(db: DbExecutor) {
+  return db
+    .selectFrom('creators')
+    .innerJoin('users', 'users.id', 'creators.user_id')
+    .selectAll('creators')
+    .select(['users.username', 'users.email', 'users.image_file_id']);
+}
+
+export async function findCreatorById(db: DbExecutor, id: number): Promise<CreatorWithUser | undefined> {
+  return selectCreatorWithUser(db).where('creators.id', '=', id).executeTakeFirst();
+}
+
+/** By custom page URL, ignoring case (the column is citext). */
+export async function findCreatorByUrl(db: DbExecutor, url: string): Promise<CreatorWithUser | undefined> {
+  return selectCreatorWithUser(db).where('creators.url', '=', url).executeTakeFirst();
+}
+
+export async function findCreatorByUserId(db: DbExecutor, userId: number): Promise<CreatorWithUser | undefined> {
+  return selectCreatorWithUser(db).where('creators.user_id', '=', userId).executeTakeFirst();
+}
+
+export async function lockCreator(db: DbExecutor, id: number): Promise<CreatorRow | undefined> {
+  return db.selectFrom('creators').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateCreator(db: DbExecutor, id: number, values: CreatorUpdate): Promise<void> {
+  await db
+    .updateTable('creators')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findFiles(db: DbExecutor, ids: readonly (number | null)[]): Promise<Map<number, FileRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function tagsOfCreator(db: DbExecutor, creatorId: number): Promise<Tag[]> {
+  return db
+    .selectFrom('creator_tags')
+    .innerJoin('tags', 'tags.id', 'creator_tags.tag_id')
+    .select(['tags.id', 'tags.name'])
+    .where('creator_tags.creator_id', '=', creatorId)
+    .orderBy('tags.name')
+    .orderBy('tags.id')
+    .execute();
+}
+
+export async function snsLinksOfCreator(db: DbExecutor, creatorId: number): Promise<SnsLink[]> {
+  return db
+    .selectFrom('creator_sns_links')
+    .select(['type', 'link'])
+    .where('creator_id', '=', creatorId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function existingTagIds(db: DbExecutor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function replaceTags(db: DbExecutor, creatorId: number, tagIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('creator_tags').where('creator_id', '=', creatorId).execute();
+  if (tagIds.length === 0) return;
+  await db
+    .insertInto('creator_tags')
+    .values([...new Set(tagIds)].map((tagId) => ({ creator_id: creatorId, tag_id: tagId })))
+    .execute();
+}
+
+export async function replaceSnsLinks(db: DbExecutor, creatorId: number, links: readonly SnsLink[]): Promise<void> {
+  await db.deleteFrom('creator_sns_links').where('creator_id', '=', creatorId).execute();
+  if (links.length === 0) return;
+  await db
+    .insertInto('creator_sns_links')
+    .values(links.map((link) => ({ creator_id: creatorId, type: link.type, link: link.link })))
+    .execute();
+}
+
+/** Exact counts for the creator page: followers, and likes summed over the creator's missions. */
+export async function pageCounts(
+  db: DbExecutor,
+  creatorId: number,
+): Promise<{ followerCount: number; likeCount: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('follows')
+        .select(eb.fn.countAll<string>().as('count'))
+        .where('creator_id', '=', creatorId)
+        .as('follower_count'),
+      eb
+        .selectFrom('missions')
+        .select(sql<string>`coalesce(sum(likes_count), 0)`.as('likes'))
+        .where('creator_id', '=', creatorId)
+        .as('like_count'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { followerCount: Number(row.follower_count), likeCount: Number(row.like_count) };
+}
+
+/** The products the newbie dashboard looks at: an EVENT at all, an active BASIC or LUCKY. */
+export async function productFlags(
+  db: DbExecutor,
+  creatorId: number,
+): Promise<{ eventDone: boolean; missionDone: boolean }> {
+  const row = await db
+    .selectFrom('mission_products')
+    .select((eb) => [
+      eb.fn.coalesce(sql<boolean>`bool_or(type = 'EVENT')`, sql<boolean>`false`).as('event_done'),
+      eb.fn
+        .coalesce(sql<boolean>`bool_or(type in ('BASIC', 'LUCKY') and active)`, sql<boolean>`false`)
+        .as('mission_done'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  return { eventDone: row.event_done, missionDone: row.mission_done };
+}
+
+export async function deleteFileById(db: DbExecutor, id: number): Promise<FileRow | undefined> {
+  return db.deleteFrom('files').where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,152 @@
+import {
+  creatorIdParamsSchema,
+  creatorPageSchema,
+  creatorUrlParamsSchema,
+  fileEntrySchema,
+  myCreatorSchema,
+  noContentSchema,
+  updateCreatorRequestSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../auth/caller';
+import { fileEntry } from '../files/file-entry';
+import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from '../files/multipart';
+import { largestAllowedBytes } from '../files/service';
+import type { StorageDriver } from '../files/storage';
+import { errorResponses } from '../http/responses';
+import * as creators from './service';
+
+/** The creator page, the profile editor's save, custom-mission settings, bank account and intro media. */
+export async function creatorRoutes(app: FastifyInstance, options: { storage: StorageDriver }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['creators'];
+  /** A token is optional: the owner sees an unverified creator and the business fields. */
+  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, {}];
+  const pageDescription =
+    'The creator page: every creator field, exact `followerCount` and `likeCount` (likes summed over the ' +
+    'creator’s missions) and `eventProduct`, which stays null until lottery events exist (a later issue). ' +
+    'A creator that is not verified yet is 404 for everybody but its owner and operators. Business fields are ' +
+    'null except for the owner and operators.';
+
+  routes.get(
+    '/creators/me',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s own creator, with bank account and newbie flags',
+        description:
+          'Every creator field unmasked, the account e-mail, `bankName`, `bankAccountHolder`, `bankAccountNumber` ' +
+          'and `newbie` (what /newbie-creator-mypage shows: basic info done = profile image and at least one tag; ' +
+          'event done = an EVENT product exists; mission done = an active BASIC or LUCKY product exists). ' +
+          '404 for an account without a creator.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: myCreatorSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => creators.myCreator(app.ctx, requireCaller(request)),
+  );
+
+  routes.get(
+    '/creators/by-url/:url',
+    {
+      schema: {
+        tags,
+        summary: 'A creator page by custom URL',
+        description: `${pageDescription} The URL is matched ignoring case.`,
+        security,
+        params: creatorUrlParamsSchema,
+        response: { 200: creatorPageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => creators.creatorPage(app.ctx, request.caller, { url: request.params.url }),
+  );
+
+  routes.get(
+    '/creators/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A creator page by id',
+        description: pageDescription,
+        security,
+        params: creatorIdParamsSchema,
+        response: { 200: creatorPageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => creators.creatorPage(app.ctx, request.caller, { id: request.params.id }),
+  );
+
+  routes.put(
+    '/creators/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save the profile, the custom-mission settings or the bank account',
+        description:
+          'Three groups, each checked as a whole when any of its fields is sent. **Profile** (tags, name, ' +
+          'snsLinks, description, containAdultContent, url, businessType, businessName, businessRegistrationNumber, ' +
+          'businessCashReceiptNumber, donating): saving needs at least one tag, an intro (uploaded before), a ' +
+          'profile image (on the account), a name, a public URL, at least one SNS link and a business type with ' +
+          'its fields (NONE: cash receipt number; PRIVATE: registration number; CORPORATION: business name and ' +
+          'registration number); every missing item is a sub-error; fields of other business types are cleared. ' +
+          'The URL is unique ignoring case (409). **Custom missions**: availableCustom, minimumCost (needed while ' +
+          'available). **Bank account**: bankName (one of the 49 banks), bankAccountHolder and bankAccountNumber ' +
+          '(digits), all three required. Only the owner or an operator; others get 403 (404 for a creator they ' +
+          'cannot see). Answers the creator as `GET /creators/me` does.',
+        security: [{ bearerAuth: [] }],
+        params: creatorIdParamsSchema,
+        body: updateCreatorRequestSchema,
+        response: { 200: myCreatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => creators.updateCreator(app.ctx, requireCaller(request), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/creators/:id/intro',
+    {
+      validatorCompiler: streamedBodyValidator,
+      schema: {
+        tags,
+        summary: 'Upload the intro video (or audio)',
+        description:
+          'multipart/form-data with the file in the field `intro`, recognised from its bytes: video or audio only ' +
+          '(400 `UNKNOWN_FILE_FORMAT` otherwise), at most 500 MB (413). Replaces and deletes the previous intro. ' +
+          'Videos get a poster frame as `thumbnail`. Only the owner or an operator.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: creatorIdParamsSchema,
+        body: multipartFileBody('intro', 'The intro: a video or audio file of at most 500 MB.'),
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const intro = await closeConnectionOnFailure(request, reply, () =>
+        creators.replaceIntro(app.ctx, options.storage, caller, request.params.id, () =>
+          readFilePart(request, 'intro', largestAllowedBytes(creators.INTRO_POLICY)),
+        ),
+      );
+      return fileEntry(app.config, intro);
+    },
+  );
+
+  routes.delete(
+    '/creators/:id/intro',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the intro',
+        description: 'Deletes the intro and its stored objects. Only the owner or an operator.',
+        security: [{ bearerAuth: [] }],
+        params: creatorIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await creators.removeIntro(app.ctx, options.storage, requireCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  BANK_FIELDS,
+  BUSINESS_TYPE_REQUIRED_FIELDS,
+  CUSTOM_MISSION_FIELDS,
+  FILE_LIMITS,
+  PROFILE_FIELDS,
+  type BusinessType,
+  type CreatorPage,
+  type MyCreator,
+  type UpdateCreatorBody,
+} from '@fanmission/contracts';
+import { isOperator, type Caller } from '../auth/caller';
+import type { ServiceContext } from '../context';
+import { uniqueViolation } from '../db/transaction';
+import { invalidateSearches } from '../discovery/search-cache';
+import * as files from '../files/repository';
+import { removeStoredObjects, storeUpload, type IncomingFile, type UploadPolicy } from '../files/service';
+import type { StorageDriver } from '../files/storage';
+import type { FileRow } from '../files/table';
+import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http/errors';
+import type { MessageKey } from '../i18n/messages';
+import * as repository from './repository';
+import type { CreatorWithUser } from './repository';
+import type { CreatorRow, CreatorUpdate } from './table';
+import { creatorView } from './view';
+
+/** Intro media: video or audio, within the 500 MB upload guidance. */
+export const INTRO_POLICY: UploadPolicy = {
+  maxBytes: { video: FILE_LIMITS.mediaBytes, audio: FILE_LIMITS.mediaBytes },
+  rejectedKindKey: 'creators.introVideoOrAudioOnly',
+};
+
+const creatorNotFound = () => notFound('creators.notFound');
+
+export const ownsCreator = (caller: Caller | null, creator: Pick<CreatorRow, 'user_id'>): boolean =>
+  caller?.id === creator.user_id;
+
+/** Verified creators are public; an unverified one exists only for its owner and operators. */
+export function canSeeCreator(caller: Caller | null, creator: Pick<CreatorRow, 'user_id' | 'verified'>): boolean {
+  return creator.verified || ownsCreator(caller, creator) || (caller !== null && isOperator(caller));
+}
+
+/**
+ * The creator a caller may change: the owner's own, or any for an operator. Someone else gets 404 for a creator
+ * they cannot see and 403 for a public one, so unverified creators stay invisible.
+ */
+async function editableCreator(ctx: ServiceContext, caller: Caller, creatorId: number): Promise<CreatorWithUser> {
+  const creator = await repository.findCreatorById(ctx.db, creatorId);
+  if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
+  if (!ownsCreator(caller, creator) && !isOperator(caller)) throw accessDenied();
+  return creator;
+}
+
+/** `GET /creators/{id}` or `/creators/by-url/{url}`: the page with exact follower and like counts. */
+export async function creatorPage(
+  ctx: ServiceContext,
+  caller: Caller | null,
+  lookup: { id: number } | { url: string },
+): Promise<CreatorPage> {
+  const creator =
+    'id' in lookup
+      ? await repository.findCreatorById(ctx.db, lookup.id)
+      : await repository.findCreatorByUrl(ctx.db, lookup.url);
+  if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
+  const withPrivateFields = ownsCreator(caller, creator) || (caller !== null && isOperator(caller));
+  const [view, counts] = await Promise.all([
+    creatorView(ctx.db, ctx.config, creator, { withPrivateFields }),
+    repository.pageCounts(ctx.db, creator.id),
+  ]);
+  return { creator: view, ...counts, eventProduct: null };
+}
+
+async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Promise<MyCreator> {
+  const [view, flags, tagCount] = await Promise.all([
+    creatorView(ctx.db, ctx.config, creator, { withPrivateFields: true }),
+    repository.productFlags(ctx.db, creator.id),
+    repository.tagsOfCreator(ctx.db, creator.id).then((tags) => tags.length),
+  ]);
+  return {
+    ...view,
+    email: creator.email,
+    bankName: creator.bank_name,
+    bankAccountHolder: creator.bank_account_holder,
+    bankAccountNumber: creator.bank_account_number,
+    newbie: {
+      basicInfoDone: creator.image_file_id !== null && tagCount > 0,
+      eventDone: flags.eventDone,
+      missionDone: flags.missionDone,
+    },
+  };
+}
+
+/** `GET /creators/me`: the caller's own creator with bank fields and newbie flags; 404 for a fan. */
+export async function myCreator(ctx: ServiceContext, caller: Caller): Promise<MyCreator> {
+  const creator = await repository.findCreatorByUserId(ctx.db, caller.id);
+  if (!creator) throw notFound('creators.notACreator');
+  return myCreatorView(ctx, creator);
+}
+
+const present = (body: UpdateCreatorBody, fields: readonly (keyof UpdateCreatorBody)[]) =>
+  fields.some((field) => body[field] !== undefined);
+
+const required = (field: string, key: MessageKey, rejectedValue?: unknown): FieldProblem => ({
+  field,
+  key,
+  ...(rejectedValue !== undefined && { rejectedValue }),
+});
+
+const BUSINESS_FIELD_COLUMNS = {
+  businessName: 'business_name',
+  businessRegistrationNumber: 'business_registration_number',
+  businessCashReceiptNumber: 'business_cash_receipt_number',
+} as const;
+
+const BUSINESS_FIELD_REQUIRED_KEYS = {
+  businessName: 'creators.businessNameRequired',
+  businessRegistrationNumber: 'creators.businessRegistrationNumberRequired',
+  businessCashReceiptNumber: 'creators.businessCashReceiptNumberRequired',
+} as const satisfies Record<keyof typeof BUSINESS_FIELD_COLUMNS, MessageKey>;
+
+/**
+ * Checks a profile save against every rule of spec 02 §5 at once (so the editor can list all missing items) and
+ * returns the column values. Business fields the chosen type does not use are cleared.
+ */
+async function profileChanges(
+  ctx: ServiceContext,
+  creator: CreatorRow,
+  imageFileId: number | null,
+  body: UpdateCreatorBody,
+): Promise<{ values: CreatorUpdate; tags: number[]; problems: FieldProblem[] }> {
+  const problems: FieldProblem[] = [];
+  const tags = body.tags ?? [];
+  if (tags.length === 0) problems.push(required('tags', 'creators.tagsRequired'));
+  else {
+    const known = await repository.existingTagIds(ctx.db, tags);
+    const unknown = tags.filter((tag) => !known.has(tag));
+    if (unknown.length > 0) problems.push(required('tags', 'creators.tagUnknown', unknown));
+  }
+  if (creator.intro_file_id === null) problems.push(required('intro', 'creators.introRequired'));
+  if (imageFileId === null) problems.push(required('image', 'creators.imageRequired'));
+  if (!body.name) problems.push(required('name', 'creators.nameRequired'));
+  if (!body.url) problems.push(required('url', 'creators.urlRequired'));
+  if (!body.snsLinks || body.snsLinks.length === 0) problems.push(required('snsLinks', 'creators.snsLinksRequired'));
+
+  const businessType: BusinessType | null = body.businessType ?? null;
+  const business: Pick<
+    CreatorUpdate,
+    'business_name' | 'business_registration_number' | 'business_cash_receipt_number'
+  > = { business_name: null, business_registration_number: null, business_cash_receipt_number: null };
+  if (businessType === null) problems.push(required('businessType', 'creators.businessTypeRequired'));
+  else {
+    for (const field of BUSINESS_TYPE_REQUIRED_FIELDS[businessType]) {
+      const value = body[field];
+      if (!value) problems.push(required(field, BUSINESS_FIELD_REQUIRED_KEYS[field]));
+      else business[BUSINESS_FIELD_COLUMNS[field]] = value;
+    }
+  }
+
+  return {
+    problems,
+    tags,
+    values: {
+      name: body.name,
+      url: body.url || null,
+      description: body.description ?? null,
+      contain_adult_content: body.containAdultContent ?? creator.contain_adult_content,
+      donating: body.donating ?? creator.donating,
+      business_type: businessType,
+      ...business,
+    },
+  };
+}
+
+function customMissionChanges(creator: CreatorRow, body: UpdateCreatorBody) {
+  const availableCustom = body.availableCustom ?? creator.available_custom;
+  const minimumCost = body.minimumCost ?? creator.minimum_cost;
+  const problems =
+    availableCustom && minimumCost === null ? [required('minimumCost', 'creators.minimumCostRequired')] : [];
+  return { problems, values: { available_custom: availableCustom, minimum_cost: minimumCost } };
+}
+
+function bankChanges(body: UpdateCreatorBody) {
+  const problems = BANK_FIELDS.filter((field) => !body[field]).map((field) => required(field, 'validation.required'));
+  return {
+    problems,
+    values: {
+      bank_name: body.bankName ?? null,
+      bank_account_holder: body.bankAccountHolder ?? null,
+      bank_account_number: body.bankAccountNumber ?? null,
+    },
+  };
+}
+
+/**
+ * `PUT /creators/{id}`: the profile, the custom-mission settings and/or the bank account, each group checked as a
+ * whole when any of its fields is sent. All problems are reported together; nothing changes unless all pass.
+ */
+export async function updateCreator(
+  ctx: ServiceContext,
+  caller: Caller,
+  creatorId: number,
+  body: UpdateCreatorBody,
+): Promise<MyCreator> {
+  const owner = await editableCreator(ctx, caller, creatorId);
+  const groups = {
+    profile: present(body, PROFILE_FIELDS),
+    custom: present(body, CUSTOM_MISSION_FIELDS),
+    bank: present(body, BANK_FIELDS),
+  };
+  if (!groups.profile && !groups.custom && !groups.bank) {
+    throw new AppError(400, 'creators.nothingToUpdate', { code: 'VALIDATION_FAILED' });
+  }
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const creator = await repository.lockCreator(trx, creatorId);
+      if (!creator) throw creatorNotFound();
+      const problems: FieldProblem[] = [];
+      let values: CreatorUpdate = {};
+      let tags: number[] | undefined;
+      if (groups.profile) {
+        const profile = await profileChanges(ctx, creator, owner.image_file_id, body);
+        problems.push(...profile.problems);
+        values = { ...values, ...profile.values };
+        tags = profile.tags;
+      }
+      if (groups.custom) {
+        const custom = customMissionChanges(creator, body);
+        problems.push(...custom.problems);
+        values = { ...values, ...custom.values };
+      }
+      if (groups.bank) {
+        const bank = bankChanges(body);
+        problems.push(...bank.problems);
+        values = { ...values, ...bank.values };
+      }
+      if (problems.length > 0) {
+        throw new AppError(400, groups.profile ? 'creators.profileIncomplete' : 'error.validation', {
+          code: 'VALIDATION_FAILED',
+          fields: problems,
+        });
+      }
+      await repository.updateCreator(trx, creatorId, values);
+      if (tags) await repository.replaceTags(trx, creatorId, tags);
+      if (groups.profile) await repository.replaceSnsLinks(trx, creatorId, body.snsLinks ?? []);
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'creators_url_key') {
+      throw conflict('creators.urlTaken', [{ field: 'url', key: 'creators.urlTaken', rejectedValue: body.url }]);
+    }
+    throw error;
+  }
+  if (groups.profile) invalidateSearches(ctx.db);
+  const updated = await repository.findCreatorById(ctx.db, creatorId);
+  if (!updated) throw creatorNotFound();
+  return myCreatorView(ctx, updated);
+}
+
+/** `POST /creators/{id}/intro`: stores the video or audio and makes it the intro; the previous one is deleted. */
+export async function replaceIntro(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  caller: Caller,
+  creatorId: number,
+  readFile: () => Promise<IncomingFile>,
+): Promise<FileRow> {
+  const owner = await editableCreator(ctx, caller, creatorId);
+  const stored = await storeUpload(ctx, storage, await readFile(), INTRO_POLICY);
+  let result: { intro: FileRow; previous: FileRow | undefined };
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => {
+      const creator = await repository.lockCreator(trx, creatorId);
+      if (!creator) throw creatorNotFound();
+      const intro = await files.insertFile(trx, { ...stored, owner_user_id: owner.user_id });
+      await repository.updateCreator(trx, creatorId, { intro_file_id: intro.id });
+      const previous =
+        creator.intro_file_id === null ? undefined : await repository.deleteFileById(trx, creator.intro_file_id);
+      return { intro, previous };
+    });
+  } catch (error) {
+    await removeStoredObjects(ctx, storage, stored);
+    throw error;
+  }
+  if (result.previous) await removeStoredObjects(ctx, storage, result.previous);
+  return result.intro;
+}
+
+/** `DELETE /creators/{id}/intro`: removes the intro (row and objects); none is already done. */
+export async function removeIntro(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  caller: Caller,
+  creatorId: number,
+): Promise<void> {
+  await editableCreator(ctx, caller, creatorId);
+  const previous = await ctx.db.transaction().execute(async (trx) => {
+    const creator = await repository.lockCreator(trx, creatorId);
+    if (!creator) throw creatorNotFound();
+    if (creator.intro_file_id === null) return undefined;
+    await repository.updateCreator(trx, creatorId, { intro_file_id: null });
+    return repository.deleteFileById(trx, creator.intro_file_id);
+  });
+  if (previous) await removeStoredObjects(ctx, storage, previous);
+}

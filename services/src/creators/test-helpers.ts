@@ -1,0 +1,55 @@
+import type { Role } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+
+export interface TestCreator extends TestAccount {
+  creatorId: number;
+}
+
+let counter = 0;
+
+/** A creator account straight in the database, verified unless told otherwise. */
+export async function createCreator(
+  app: FastifyInstance,
+  options: {
+    name?: string;
+    url?: string | null;
+    verified?: boolean;
+    adult?: boolean;
+    tagIds?: number[];
+    createdAt?: Date;
+    roles?: Role[];
+  } = {},
+): Promise<TestCreator> {
+  counter += 1;
+  const name = options.name ?? `creator-${counter}`;
+  const account = await createAccount(app, { roles: options.roles ?? ['ROLE_USER', 'ROLE_CREATOR'], username: name });
+  const creator = await app.db
+    .updateTable('creators')
+    .set({
+      name,
+      url: options.url === undefined ? `c${counter}x${Date.now()}` : options.url,
+      verified: options.verified ?? true,
+      contain_adult_content: options.adult ?? false,
+      ...(options.createdAt && { created_at: options.createdAt }),
+    })
+    .where('user_id', '=', account.id)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.tagIds?.length) {
+    await app.db
+      .insertInto('creator_tags')
+      .values(options.tagIds.map((tagId) => ({ creator_id: creator.id, tag_id: tagId })))
+      .execute();
+  }
+  return { ...account, creatorId: creator.id };
+}
+
+export async function createTags(app: FastifyInstance, names: string[]): Promise<number[]> {
+  const rows = await app.db
+    .insertInto('tags')
+    .values(names.map((name) => ({ name })))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,129 @@
+import { sql, type SqlBool } from 'kysely';
+import type { CreatorSearchSort } from '@fanmission/contracts';
+import type { DbExecutor } from '../db/transaction';
+
+export interface SearchFilter {
+  name?: string | undefined;
+  tagIds?: readonly number[] | undefined;
+  sort: CreatorSearchSort;
+  offset: number;
+  limit: number;
+}
+
+export interface SearchRow {
+  id: number;
+  url: string | null;
+  name: string;
+  user_id: number;
+  username: string;
+  image_file_id: number | null;
+  /** The profile image's file (joined: one query per page). */
+  image_storage_key: string | null;
+  image_content_type: string | null;
+  image_thumbnail_key: string | null;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function searchable(db: DbExecutor, filter: Pick<SearchFilter, 'name' | 'tagIds'>) {
+  // Literal conditions (not parameters), so the planner can match the partial index of searchable creators.
+  let query = db.selectFrom('creators').where(sql<SqlBool>`creators.verified and not creators.contain_adult_content`);
+  if (filter.name) {
+    query = query.where(sql<SqlBool>`creators.name ilike ${`%${escapeLike(filter.name)}%`}`);
+  }
+  if (filter.tagIds && filter.tagIds.length > 0) {
+    const tagIds = [...filter.tagIds];
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('creator_tags')
+          .select(sql`1`.as('one'))
+          .whereRef('creator_tags.creator_id', '=', 'creators.id')
+          .where('creator_tags.tag_id', 'in', tagIds),
+      ),
+    );
+  }
+  return query;
+}
+
+/** How many creators a search finds, whatever the sort. */
+export async function countSearchable(db: DbExecutor, filter: Pick<SearchFilter, 'name' | 'tagIds'>): Promise<number> {
+  const row = await searchable(db, filter)
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * One page of searchable creators: verified and not flagged for adult content. Sorts: newest (created desc);
+ * popular (followers + likes desc); recommended (completed missions weighted by the on-time rate, completed² /
+ * (completed + expired)). Every sort ends on the id, so pages never overlap or skip. The orders are exactly the
+ * expressions of the indexes on creators and creator_popularity (every creator has its counters row), so a page
+ * is read in index order instead of sorting every creator.
+ */
+export async function searchCreators(db: DbExecutor, filter: SearchFilter): Promise<SearchRow[]> {
+  const query = searchable(db, filter)
+    .innerJoin('users', 'users.id', 'creators.user_id')
+    .leftJoin('files as image', 'image.id', 'users.image_file_id')
+    .select([
+      'creators.id',
+      'creators.url',
+      'creators.name',
+      'creators.user_id',
+      'users.username',
+      'users.image_file_id',
+      'image.storage_key as image_storage_key',
+      'image.content_type as image_content_type',
+      'image.thumbnail_key as image_thumbnail_key',
+    ]);
+  const ordered =
+    filter.sort === 'newest'
+      ? query.orderBy('creators.created_at', 'desc').orderBy('creators.id', 'desc')
+      : query
+          .innerJoin('creator_popularity as p', 'p.creator_id', 'creators.id')
+          .orderBy(
+            filter.sort === 'popular'
+              ? sql`(p.follower_count + p.like_count) desc`
+              : sql`(p.completed_count::float8 * p.completed_count / greatest(p.completed_count + p.expired_count, 1)) desc`,
+          )
+          .orderBy('p.creator_id', 'desc');
+  return ordered.limit(filter.limit).offset(filter.offset).execute();
+}
+
+export async function followedAmong(
+  db: DbExecutor,
+  userId: number,
+  creatorIds: readonly number[],
+): Promise<Set<number>> {
+  if (creatorIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('creator_id')
+    .where('user_id', '=', userId)
+    .where('creator_id', 'in', [...creatorIds])
+    .execute();
+  return new Set(rows.map((row) => row.creator_id));
+}
+
+/** Every tag with the number of searchable creators carrying it, in the operators' order (id). */
+export async function tagCounts(db: DbExecutor): Promise<{ id: number; name: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('tags')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('creator_tags')
+          .innerJoin('creators', 'creators.id', 'creator_tags.creator_id')
+          .where('creators.verified', '=', true)
+          .where('creators.contain_adult_content', '=', false)
+          .select(['creator_tags.tag_id', (inner) => inner.fn.countAll<string>().as('count')])
+          .groupBy('creator_tags.tag_id')
+          .as('counts'),
+      (join) => join.onRef('counts.tag_id', '=', 'tags.id'),
+    )
+    .select(['tags.id', 'tags.name', sql<string>`coalesce(counts.count, 0)`.as('count')])
+    .orderBy('tags.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count) }));
+}

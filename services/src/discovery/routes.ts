@@ -1,0 +1,46 @@
+import { creatorListItemSchema, creatorSearchQuerySchema, pageSchema, tagCountSchema } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../http/responses';
+import * as discovery from './service';
+
+/** Creator search and the tag list of /creator-search. */
+export async function discoveryRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['discovery'];
+
+  routes.get(
+    '/creators/page',
+    {
+      schema: {
+        tags,
+        summary: 'Search creators',
+        description:
+          'Verified creators only; creators flagged for adult content never appear. `name` matches anywhere in the ' +
+          'creator name ignoring case (Korean too); `tags` takes tag ids, one or comma-joined (any of them ' +
+          'matches); `type` sorts: `newest` (default; registration, newest first), `popular` (followers + likes), ' +
+          '`recommended` (completed missions weighted by the on-time rate: completed² ÷ (completed + expired)); ' +
+          'ties go to the newer id. `following` reflects the caller (false for visitors). Results may lag changes ' +
+          'made elsewhere by up to a second.',
+        security: [{ bearerAuth: [] }, {}],
+        querystring: creatorSearchQuerySchema,
+        response: { 200: pageSchema(creatorListItemSchema), ...errorResponses(400) },
+      },
+    },
+    async (request) => discovery.searchCreators(app.ctx, request.caller, request.query),
+  );
+
+  routes.get(
+    '/tags/creator',
+    {
+      schema: {
+        tags,
+        summary: 'Creator tags with their counts',
+        description: 'Every tag with the number of searchable creators carrying it, in the operators’ order.',
+        response: { 200: z.array(tagCountSchema) },
+      },
+    },
+    async () => discovery.creatorTagCounts(app.ctx),
+  );
+}

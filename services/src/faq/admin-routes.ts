@@ -1,0 +1,133 @@
+import {
+  ADMIN_FAQ_SORT_FIELDS,
+  adminFaqFilterSchema,
+  adminFaqInputSchema,
+  adminFaqSchema,
+  idParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
+import type { FaqRow } from '../creators/table';
+import { notFound } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import * as repository from './repository';
+
+const RESOURCE = 'faqs';
+
+const adminFaq = (row: FaqRow): z.infer<typeof adminFaqSchema> => ({
+  id: row.id,
+  category: row.category,
+  title: row.title,
+  content: row.content,
+  position: row.position,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+const faqNotFound = () => notFound('board.faqNotFound');
+
+/** `/api/admin/faqs`: operators write the FAQ (ra-data-simple-rest: list, one, create, update, delete). */
+export async function faqAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: FAQ'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'FAQ entries (getList / getMany)',
+        description:
+          'sort=["position","ASC"], range=[0,24], filter={"category":"PAYMENT","q":"text","id":[1,2]}; ' +
+          'the total is in Content-Range.',
+        security,
+        querystring: listQuerySchema(ADMIN_FAQ_SORT_FIELDS, adminFaqFilterSchema),
+        response: { 200: z.array(adminFaqSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const window = listWindow(request.query.range as [number, number] | undefined);
+      const { rows, total } = await repository.listFaqs(app.db, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminFaqFilterSchema>,
+        sort: request.query.sort ?? ['position', 'ASC'],
+        window,
+      });
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return rows.map(adminFaq);
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One FAQ entry',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await repository.findFaq(app.db, request.params.id);
+      if (!row) throw faqNotFound();
+      return adminFaq(row);
+    },
+  );
+
+  routes.post(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Add an FAQ entry',
+        security,
+        body: adminFaqInputSchema,
+        response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => adminFaq(await repository.insertFaq(app.db, request.body)),
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change an FAQ entry',
+        description: 'react-admin sends the whole record; unknown fields (id, createdAt, …) are ignored.',
+        security,
+        params: idParamsSchema,
+        body: adminFaqInputSchema,
+        response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await repository.updateFaq(app.db, request.params.id, request.body);
+      if (!row) throw faqNotFound();
+      return adminFaq(row);
+    },
+  );
+
+  routes.delete(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete an FAQ entry',
+        description: 'Answers the deleted record, as ra-data-simple-rest expects.',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await repository.deleteFaq(app.db, request.params.id);
+      if (!row) throw faqNotFound();
+      return adminFaq(row);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '@fanmission/tests/harness/app';
+import type { ServiceContext } from '../context';
+import { describeMediaFile } from './media-details';
+import { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
+import { localDiskStorage } from './local-disk-storage';
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
+const video = path.join(folder, 'clip.mp4');
+execFileSync('/usr/bin/ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc=duration=3:size=1080x1920:rate=5',
+  '-pix_fmt',
+  'yuv420p',
+  video,
+]);
+const warnings: string[] = [];
+const ctx = {
+  config: testConfig(),
+  log: { warn: (_object: object, message: string) => warnings.push(message), error: () => undefined },
+} as unknown as ServiceContext;
+
+afterEach(() => {
+  delete process.env.FFMPEG_PATH;
+  delete process.env.FFPROBE_PATH;
+  warnings.length = 0;
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('media probe', () => {
+  it('reads a video’s duration and writes an upright poster frame at most 720 px high', async () => {
+    expect(await probeMedia(video)).toEqual({ durationSeconds: 3 });
+    const poster = path.join(folder, 'poster.jpg');
+    await extractPosterFrame(video, poster);
+    const size = execFileSync('/usr/bin/ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      poster,
+    ]);
+    expect(size.toString().trim()).toBe('406,720');
+  });
+
+  it('takes the first frame of a video shorter than a second', async () => {
+    const short = path.join(folder, 'short.mp4');
+    execFileSync('/usr/bin/ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=0.4:size=64x64:rate=10',
+      '-pix_fmt',
+      'yuv420p',
+      short,
+    ]);
+    const poster = path.join(folder, 'short.png');
+    await extractPosterFrame(short, poster);
+    expect((await fs.stat(poster)).size).toBeGreaterThan(0);
+  });
+
+  it('degrades without ffmpeg: no duration, no poster, one warning, no failure', async () => {
+    process.env.FFPROBE_PATH = path.join(folder, 'no-such-ffprobe');
+    process.env.FFMPEG_PATH = path.join(folder, 'no-such-ffmpeg');
+    await expect(probeMedia(video)).rejects.toBeInstanceOf(MediaToolMissingError);
+    const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
+    expect(await describeMediaFile(ctx, storage, video, 'video', 'poster.jpg')).toEqual({
+      durationSeconds: null,
+      posterKey: null,
+    });
+    expect(await fs.readdir(folder)).not.toContain('store');
+    expect(warnings).toEqual(['ffmpeg is missing: videos get no poster frame or duration']);
+  });
+
+  it('degrades for bytes ffmpeg cannot read', async () => {
+    const broken = path.join(folder, 'broken.mp4');
+    await fs.writeFile(broken, Buffer.from('not a video at all'));
+    const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
+    expect(await describeMediaFile(ctx, storage, broken, 'video', 'poster.jpg')).toEqual({
+      durationSeconds: null,
+      posterKey: null,
+    });
+    expect(warnings).toEqual(['no media details: ffmpeg could not read the upload']);
+  });
+});

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
+
+/** Debian's ffmpeg (`scripts/infra/ffmpeg.ts` installs it); FFMPEG_PATH / FFPROBE_PATH name others. */
+export const ffmpegPath = () => process.env.FFMPEG_PATH?.trim() || '/usr/bin/ffmpeg';
+export const ffprobePath = () => process.env.FFPROBE_PATH?.trim() || '/usr/bin/ffprobe';
+
+/** A probe or frame grab of a sane upload takes well under this; a stuck ffmpeg is killed. */
+const TIMEOUT_MS = 60_000;
+
+/** Thrown when the ffmpeg binaries are not installed; callers degrade (no poster, no duration) instead of failing. */
+export class MediaToolMissingError extends Error {
+  constructor(tool: string) {
+    super(`${tool} is not installed: run \`tsx scripts/infra/ffmpeg.ts\` as root, or set FFMPEG_PATH/FFPROBE_PATH`);
+    this.name = 'MediaToolMissingError';
+  }
+}
+
+export async function mediaToolsAvailable(): Promise<boolean> {
+  try {
+    await Promise.all([access(ffmpegPath(), constants.X_OK), access(ffprobePath(), constants.X_OK)]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The duration of a video or audio file in seconds, from its container (or its longest stream when the container
+ * does not say); null when the file has none (a still image, a stream without timing).
+ */
+export async function probeMedia(filePath: string): Promise<{ durationSeconds: number | null }> {
+  const output = await run(ffprobePath(), [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration:stream=duration',
+    '-of',
+    'json',
+    '--',
+    filePath,
+  ]);
+  const parsed = JSON.parse(output) as {
+    format?: { duration?: string };
+    streams?: { duration?: string }[];
+  };
+  const seconds = (value: string | undefined) => {
+    const parsedValue = value === undefined ? Number.NaN : Number(value);
+    return Number.isFinite(parsedValue) && parsedValue > 0 ? parsedValue : null;
+  };
+  const fromContainer = seconds(parsed.format?.duration);
+  if (fromContainer !== null) return { durationSeconds: fromContainer };
+  const fromStreams = (parsed.streams ?? [])
+    .map((stream) => seconds(stream.duration))
+    .filter((value) => value !== null);
+  return { durationSeconds: fromStreams.length > 0 ? Math.max(...fromStreams) : null };
+}
+
+/**
+ * Writes one frame of the video as a still image (PNG or JPEG by the output's extension), turned upright and at
+ * most 720 px on its longer side: the frame at one second, or the first frame of a shorter video.
+ */
+export async function extractPosterFrame(videoPath: string, outputPngOrJpgPath: string): Promise<void> {
+  const frameAt = async (seconds: number) =>
+    run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-nostdin',
+      '-y',
+      '-ss',
+      String(seconds),
+      '-i',
+      videoPath,
+      '-frames:v',
+      '1',
+      '-vf',
+      "scale='if(gt(iw,ih),min(720,iw),-2)':'if(gt(iw,ih),-2,min(720,ih))'",
+      '-an',
+      outputPngOrJpgPath,
+    ]);
+  await frameAt(1);
+  // Seeking past the end writes no frame but exits 0; take the first frame instead.
+  if (!(await exists(outputPngOrJpgPath))) await frameAt(0);
+  if (!(await exists(outputPngOrJpgPath))) throw new Error(`ffmpeg wrote no frame of ${videoPath}`);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.F_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2_000);
+    });
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new MediaToolMissingError(command) : error);
+    });
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} failed (${code ?? signal}): ${stderr.trim()}`));
+    });
+  });
+}

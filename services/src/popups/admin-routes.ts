@@ -1,0 +1,126 @@
+import {
+  ADMIN_POPUP_SORT_FIELDS,
+  adminPopupFilterSchema,
+  adminPopupInputSchema,
+  adminPopupSchema,
+  idParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
+import { errorResponses } from '../http/responses';
+import * as repository from './repository';
+import * as popups from './service';
+
+const RESOURCE = 'popups';
+
+/** `/api/admin/popups`: operators manage the landing popups (ra-data-simple-rest: list, one, create, update, delete). */
+export async function popupAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: popups'];
+  const security = [{ bearerAuth: [] }];
+  const one = async (id: number) => {
+    const row = await repository.findPopup(app.db, id);
+    if (!row) throw popups.popupNotFound();
+    return (await popups.adminViews(app.ctx, [row]))[0]!;
+  };
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Popups (getList / getMany)',
+        description:
+          'sort=["id","DESC"], range=[0,24], filter={"active":true,"id":[1,2]}; the total is in Content-Range.',
+        security,
+        querystring: listQuerySchema(ADMIN_POPUP_SORT_FIELDS, adminPopupFilterSchema),
+        response: { 200: z.array(adminPopupSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const window = listWindow(request.query.range as [number, number] | undefined);
+      const { rows, total } = await repository.listPopups(app.db, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminPopupFilterSchema>,
+        sort: request.query.sort ?? ['id', 'DESC'],
+        window,
+      });
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return popups.adminViews(app.ctx, rows);
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One popup',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminPopupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => one(request.params.id),
+  );
+
+  routes.post(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Add a popup',
+        description:
+          '`webImageId` is an image uploaded with `POST /files/s3`; colours are 3 or 6 hex digits; `endsAt` after ' +
+          '`startsAt` when both are set.',
+        security,
+        body: adminPopupInputSchema,
+        response: { 200: adminPopupSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const row = await repository.insertPopup(app.db, await popups.popupValues(app.ctx, request.body));
+      return one(row.id);
+    },
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change a popup',
+        description: 'react-admin sends the whole record; read-only fields (id, webImage, createdAt) are ignored.',
+        security,
+        params: idParamsSchema,
+        body: adminPopupInputSchema,
+        response: { 200: adminPopupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const values = await popups.popupValues(app.ctx, request.body);
+      if (!(await repository.updatePopup(app.db, request.params.id, values))) throw popups.popupNotFound();
+      return one(request.params.id);
+    },
+  );
+
+  routes.delete(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a popup',
+        description: 'Answers the deleted record, as ra-data-simple-rest expects.',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminPopupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const record = await one(request.params.id);
+      await repository.deletePopup(app.db, request.params.id);
+      return record;
+    },
+  );
+}
