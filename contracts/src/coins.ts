@@ -38,6 +38,8 @@ export const LEDGER_TRANSACTION_TYPES = [
   'PURCHASE_WITHDRAWAL',
   'PARTIAL_REFUND',
   'SETTLEMENT_PAYOUT',
+  /** A won LUCKY mission whose deadline was missed: the coins of its rolls beyond the refunded escrow. */
+  'LUCKY_COMPENSATION',
 ] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
 export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;

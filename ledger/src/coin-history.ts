@@ -31,6 +31,7 @@ const EVENT_TYPES: Record<LedgerTransactionType, CoinEventType | null> = {
   MISSION_REFUND: 'REFUND',
   PURCHASE_WITHDRAWAL: 'REFUND',
   PARTIAL_REFUND: 'REFUND',
+  LUCKY_COMPENSATION: 'REFUND',
   EXPIRY: 'EXPIRED',
   // These never touch a wallet.
   MISSION_RELEASE: null,

@@ -52,6 +52,15 @@ export interface LuckyRollData extends CallerMetadata {
   outcome: LuckyRollOutcome;
 }
 
+export interface CompensateLuckyMissionData extends CallerMetadata {
+  userId: number;
+  missionId: number;
+  /** What the fan gets beyond the refunded escrow. */
+  coins: number;
+  /** The part of `coins` the mission's losing rolls paid into platform revenue; the rest is issued as bonus. */
+  fromRevenue: number;
+}
+
 export interface ExpireWalletData {
   account: string;
 }
@@ -79,6 +88,7 @@ export type LedgerCommand =
   | { type: 'ReleaseToCreator'; data: ReleaseToCreatorData }
   | { type: 'RefundMission'; data: RefundMissionData }
   | { type: 'LuckyRoll'; data: LuckyRollData }
+  | { type: 'CompensateLuckyMission'; data: CompensateLuckyMissionData }
   | { type: 'ExpireWallet'; data: ExpireWalletData }
   | { type: 'WithdrawPurchase'; data: WithdrawPurchaseData }
   | { type: 'PartialRefund'; data: PartialRefundData }

@@ -53,6 +53,7 @@ export interface LedgerStates {
   ReleaseToCreator: { escrowBalance: number; held: HeldPortion[] };
   RefundMission: { escrowBalance: number; held: HeldPortion[] };
   LuckyRoll: { member: Member; lots: Lot[] };
+  CompensateLuckyMission: { member: Member; revenue: number };
   ExpireWallet: { lots: Lot[] };
   WithdrawPurchase: { purchase: PurchaseRecord | null };
   PartialRefund: { lots: Lot[] };
@@ -192,6 +193,38 @@ export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerSta
     { ...data.metadata, userId: data.userId, missionId: data.missionId, outcome: data.outcome },
     now,
   );
+}
+
+/**
+ * A won LUCKY mission whose perform deadline passed: the fan gets back what its rolls cost beyond the refunded
+ * escrow. What the losing rolls paid into platform revenue comes back from there (as far as revenue holds it), the
+ * rest is issued like a bonus; either way it is one BONUS lot, never refundable as money.
+ */
+export function decideCompensateLuckyMission(
+  data: CommandData<'CompensateLuckyMission'>,
+  state: LedgerStates['CompensateLuckyMission'],
+  now: Date,
+): Decision {
+  if (!state.member.exists) return refuse({ code: 'UNKNOWN_USER', userId: data.userId });
+  const wallet = walletAccount(data.userId);
+  const fromRevenue = Math.min(data.fromRevenue, data.coins, state.revenue);
+  const issued = data.coins - fromRevenue;
+  const postings: Posting[] = [{ account: wallet, amount: data.coins }];
+  if (fromRevenue > 0) postings.push({ account: PLATFORM_REVENUE, amount: -fromRevenue });
+  if (issued > 0) postings.push({ account: WORLD_BONUS, amount: -issued });
+  return append({
+    type: 'LUCKY_COMPENSATION',
+    postings: sortPostings(postings),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      missionId: data.missionId,
+      reason: 'LUCKY_COMPENSATION',
+      coinItemType: 'BONUS',
+    },
+    newLot: { account: wallet, source: 'BONUS', amount: data.coins, expiresAt: lotExpiry(now) },
+    lotMovements: [],
+  });
 }
 
 function heldCoins(held: HeldPortion[], escrowBalance: number, missionId: number): number {
@@ -395,6 +428,7 @@ export const deciders: { [T in LedgerCommandType]: Decider<T> } = {
   ReleaseToCreator: decideReleaseToCreator,
   RefundMission: decideRefundMission,
   LuckyRoll: decideLuckyRoll,
+  CompensateLuckyMission: decideCompensateLuckyMission,
   ExpireWallet: decideExpireWallet,
   WithdrawPurchase: decideWithdrawPurchase,
   PartialRefund: decidePartialRefund,

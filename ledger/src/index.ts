@@ -14,6 +14,7 @@ export {
 } from './accounts';
 export type {
   CommandContext,
+  CompensateLuckyMissionData,
   GrantBonusData,
   HoldForMissionData,
   LuckyRollData,
@@ -35,6 +36,7 @@ export {
   type LedgerRequestProblem,
 } from './errors';
 export {
+  compensateLuckyMission,
   expireLots,
   grantBonus,
   holdForMission,

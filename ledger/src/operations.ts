@@ -1,6 +1,7 @@
-import { earningsAccount, escrowAccount, walletAccount } from './accounts';
+import { PLATFORM_REVENUE, earningsAccount, escrowAccount, walletAccount } from './accounts';
 import type {
   CommandContext,
+  CompensateLuckyMissionData,
   GrantBonusData,
   HoldForMissionData,
   LuckyRollData,
@@ -12,6 +13,7 @@ import type {
   WithdrawPurchaseData,
 } from './commands';
 import {
+  decideCompensateLuckyMission,
   decideExpireWallet,
   decideGrantBonus,
   decideHoldForMission,
@@ -170,6 +172,33 @@ export async function luckyRoll<DB extends LedgerTables>(
     spend: { wallet, coins: data.coins },
     load: async (_trx, read) => ({ member: read.member, lots: read.lots ?? [] }),
     decide: (state) => decideLuckyRoll(data, state, now),
+  });
+}
+
+/**
+ * Compensates the fan of a won LUCKY mission whose perform deadline passed (call it beside `refundMission`): a BONUS
+ * lot of `coins`, paid from platform revenue up to `fromRevenue` and issued beyond it.
+ */
+export async function compensateLuckyMission<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: CompensateLuckyMissionData & CommandContext,
+): Promise<LedgerEntry> {
+  const { idempotencyKey, now, ...data } = input;
+  requireId('userId', data.userId);
+  requireId('missionId', data.missionId);
+  requireCoins('coins', data.coins);
+  if (!Number.isSafeInteger(data.fromRevenue) || data.fromRevenue < 0) {
+    throw invalidCommand('fromRevenue', data.fromRevenue, 'a whole number of coins, at least 0');
+  }
+  // The wallet is only credited, but it ranks before platform revenue in the lock order: read (lock) it first.
+  return runOperation(asLedgerDb(db), {
+    command: 'CompensateLuckyMission',
+    request: data,
+    context: { idempotencyKey, now },
+    accounts: [walletAccount(data.userId), PLATFORM_REVENUE],
+    userId: data.userId,
+    load: async (_trx, read) => ({ member: read.member, revenue: read.balances.get(PLATFORM_REVENUE) ?? 0 }),
+    decide: (state) => decideCompensateLuckyMission(data, state, now),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   PROFILE_FIELDS,
   type BusinessType,
   type CreatorPage,
+  type Language,
   type MyCreator,
   type UpdateCreatorBody,
 } from '@fanmission/contracts';
@@ -19,6 +20,7 @@ import type { StorageDriver } from '../files/storage';
 import type { FileRow } from '../files/table';
 import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http/errors';
 import type { MessageKey } from '../i18n/messages';
+import { applyCustomSettingsToProduct } from '../mission-products/custom-settings';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -200,6 +202,7 @@ export async function updateCreator(
   caller: Caller,
   creatorId: number,
   body: UpdateCreatorBody,
+  language: Language,
 ): Promise<MyCreator> {
   const owner = await editableCreator(ctx, caller, creatorId);
   const groups = {
@@ -241,6 +244,15 @@ export async function updateCreator(
         });
       }
       await repository.updateCreator(trx, creatorId, values);
+      if (groups.custom) {
+        await applyCustomSettingsToProduct(
+          trx,
+          creatorId,
+          { availableCustom: values.available_custom ?? false, minimumCost: values.minimum_cost ?? null },
+          ctx.now(),
+          language,
+        );
+      }
       if (tags) await repository.replaceTags(trx, creatorId, tags);
       if (groups.profile) await repository.replaceSnsLinks(trx, creatorId, body.snsLinks ?? []);
     });

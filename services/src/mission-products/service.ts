@@ -10,10 +10,11 @@ import type {
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth/caller';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { accessDenied, AppError, invalidFields, notFound } from '../http/errors';
+import { uniqueViolation, type DbExecutor } from '../db/transaction';
+import { accessDenied, AppError, conflict, invalidFields, notFound } from '../http/errors';
 import { pageOffset, toPage } from '../http/pagination';
 import { translate } from '../i18n/messages';
+import { mirrorCustomProductToCreator } from './custom-settings';
 import * as repository from './repository';
 import type { ProductViewer } from './repository';
 import type { MissionProductRow, NewMissionProduct } from './table';
@@ -152,9 +153,14 @@ export async function createProduct(
         created_at: now,
         updated_at: now,
       };
-      return await viewOne(ctx, trx, await repository.insertProduct(trx, product));
+      const inserted = await repository.insertProduct(trx, product);
+      await mirrorCustomProductToCreator(trx, inserted);
+      return await viewOne(ctx, trx, inserted);
     });
   } catch (error) {
+    if (uniqueViolation(error) === 'mission_products_one_custom_per_creator') {
+      throw conflict('missionProducts.customExists');
+    }
     // A cover deleted between the check and the insert cannot happen (share lock); this is the last line anyway.
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION && body.descriptionPictureId !== undefined) {
       throw coverNotUsable(body.descriptionPictureId);
@@ -184,6 +190,7 @@ export async function updateProduct(
       await checkCover(trx, cover, [creator.user_id, caller.id]);
     }
     const updated = await repository.updateProduct(trx, id, { ...columns, updated_at: ctx.now() });
+    await mirrorCustomProductToCreator(trx, updated);
     return await viewOne(ctx, trx, updated);
   });
 }
@@ -198,6 +205,7 @@ export async function setProductActive(
   return await ctx.db.transaction().execute(async (trx) => {
     await ownedProduct(trx, caller, id);
     const updated = await repository.updateProduct(trx, id, { active, updated_at: ctx.now() });
+    await mirrorCustomProductToCreator(trx, updated);
     return await viewOne(ctx, trx, updated);
   });
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { MissionRejectionReason, MissionStatus, ProductType } from '@fanmission/contracts';
+import type { CreatorGrade, MissionRejectionReason, MissionStatus, ProductType } from '@fanmission/contracts';
 
 export interface MissionsTable {
   id: Generated<number>;
@@ -43,11 +43,46 @@ export interface MissionsTable {
   /** Set once the mission's workflow is known to run; the reconciler starts the rest. */
   workflow_started_at: Date | null;
   updated_at: Generated<Date>;
+  /** The requester's Idempotency-Key: a retry answers with the same mission. */
+  idempotency_key: string | null;
+}
+
+export interface LuckyRollsTable {
+  id: Generated<number>;
+  mission_id: number;
+  user_id: number;
+  coins: number;
+  success: boolean;
+  ledger_transaction_id: number;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CreatorPenaltiesTable {
+  id: Generated<number>;
+  creator_id: number;
+  mission_id: number;
+  /** The creator's n-th penalty not lifted when it was given. */
+  level: number;
+  /** Level 2: no new requests until then. */
+  requests_blocked_until: Date | null;
+  /** Level 3 and more: the creator's login was blocked. */
+  blocks_login: Generated<boolean>;
+  /** Level 2: the grade before it dropped to SILVER (restored when the penalty is lifted). */
+  previous_grade: CreatorGrade | null;
+  created_at: Date;
+  lifted_at: Date | null;
+  lifted_by_user_id: number | null;
+  lift_note: string | null;
 }
 
 export interface MissionsTables {
   missions: MissionsTable;
+  lucky_rolls: LuckyRollsTable;
+  creator_penalties: CreatorPenaltiesTable;
 }
+
+export type CreatorPenaltyRow = Selectable<CreatorPenaltiesTable>;
 
 export type MissionRow = Selectable<MissionsTable>;
 export type NewMission = Insertable<MissionsTable>;

@@ -10,6 +10,7 @@ import * as m0009 from './0009_outbox';
 import * as m0010 from './0010_missions';
 import * as m0011 from './0011_mission_lifecycle';
 import * as m0012 from './0012_mission_social';
+import * as m0013 from './0013_custom_mission_settings';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_missions': m0010,
   '0011_mission_lifecycle': m0011,
   '0012_mission_social': m0012,
+  '0013_custom_mission_settings': m0013,
 };

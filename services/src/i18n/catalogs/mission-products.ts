@@ -48,6 +48,11 @@ export const missionProductsMessages = {
     en: 'The mission product was not found.',
     ja: 'ミッション商品が見つかりません。',
   },
+  'missionProducts.customExists': {
+    ko: '커스텀 미션은 크리에이터당 하나입니다. 기존 커스텀 미션을 수정해 주세요.',
+    en: 'A creator has one custom mission; edit the existing one.',
+    ja: 'カスタムミッションはクリエイターごとに1つです。既存のカスタムミッションを編集してください。',
+  },
   'missionProducts.customDefaultName': {
     ko: '커스텀 미션',
     en: 'Custom mission',

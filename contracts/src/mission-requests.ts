@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { LUCKY_COMPENSATION_WON_PER_TICKET, TEXT_LIMITS, WON_PER_COIN } from './limits';
+import { missionStatusSchema } from './missions';
+
+/*
+ * Mission requests and the actions on a mission (spec 02 §3 payloads, §7 calls). Custom messages are keys of the
+ * server's message catalogue.
+ */
+
+const id = z.number({ error: 'validation.required' }).int().positive();
+const requiredText = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max);
+
+/** POST /missions (BASIC and CUSTOM; LUCKY missions are opened with POST /missions/lucky). */
+export const missionRequestSchema = z.strictObject({
+  private: z.boolean().default(false),
+  toFriend: z.boolean().default(false),
+  /** The recipient's name. */
+  to: requiredText(TEXT_LIMITS.recipientName),
+  /** The sender's name: required for a friend, refused otherwise. */
+  from: z.string().trim().max(TEXT_LIMITS.friendSenderName).optional(),
+  requestComment: requiredText(TEXT_LIMITS.requestComment),
+  missionProductId: id,
+  /** CUSTOM only: the fan's offer, at least the product's minimumCost. */
+  coinPrice: z.number().int().positive().optional(),
+  /** An uploaded image, video or audio file: always allowed for CUSTOM, for BASIC only when the product allows it. */
+  requestFileId: z.number().int().positive().optional(),
+});
+export type MissionRequest = z.infer<typeof missionRequestSchema>;
+
+export const missionRequestResponseSchema = z
+  .object({ id: z.number().int(), status: missionStatusSchema })
+  .meta({ id: 'MissionRequestResponse' });
+export type MissionRequestResponse = z.infer<typeof missionRequestResponseSchema>;
+
+/** Opens a lucky roulette: a CREATED mission the fan then rolls for (path not shown in the spec). */
+export const luckyMissionRequestSchema = z.strictObject({ missionProductId: id });
+
+export const luckyRollResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'LuckyRollResponse' });
+export type LuckyRollResponse = z.infer<typeof luckyRollResponseSchema>;
+
+/** POST /missions/{id}/perform: a comment and exactly one of the three media. */
+export const performMissionRequestSchema = z
+  .strictObject({
+    responseComment: requiredText(TEXT_LIMITS.responseComment),
+    videoId: z.number().int().positive().optional(),
+    pictureId: z.number().int().positive().optional(),
+    voiceId: z.number().int().positive().optional(),
+  })
+  .refine((body) => [body.videoId, body.pictureId, body.voiceId].filter((v) => v !== undefined).length === 1, {
+    error: 'missions.oneMediaRequired',
+    path: ['videoId'],
+  });
+export type PerformMissionRequest = z.infer<typeof performMissionRequestSchema>;
+
+/** POST /missions/{id}/accept: the message is optional. */
+export const acceptMissionRequestSchema = z.strictObject({
+  feedback: z.string().trim().max(TEXT_LIMITS.comment).optional(),
+});
+export type AcceptMissionRequest = z.infer<typeof acceptMissionRequestSchema>;
+
+/** POST /missions/{id}/refuse: the reason is required and passed to the requester. */
+export const refuseMissionRequestSchema = z.strictObject({ feedback: requiredText(TEXT_LIMITS.comment) });
+export type RefuseMissionRequest = z.infer<typeof refuseMissionRequestSchema>;
+
+export const missionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Lucky compensation (spec 01 §9, 02 §9: "the larger of one entry ticket times 1,000 or coins used"). Our reading:
+ * each roll is one entry ticket worth LUCKY_COMPENSATION_WON_PER_TICKET (1,000 won = 10 coins); when a creator misses
+ * the perform deadline of a won LUCKY mission, the fan gets back the larger of (rolls × 10 coins) and the coins all
+ * that mission's rolls cost. The winning roll's coins come back from the escrow (their own lots); the rest is a
+ * LUCKY_COMPENSATION ledger transaction, paid from platform revenue (where the losing rolls went) and, for the part
+ * above the coins used, from bonus issuance, as a non-refundable BONUS lot.
+ */
+export const LUCKY_COMPENSATION_COINS_PER_TICKET = LUCKY_COMPENSATION_WON_PER_TICKET / WON_PER_COIN;
+
+export function luckyCompensationCoins(rolls: number, coinsUsed: number): number {
+  return Math.max(rolls * LUCKY_COMPENSATION_COINS_PER_TICKET, coinsUsed);
+}
+
+/** Creator penalties for missed perform deadlines, as the operator console lists them. */
+export const creatorPenaltySchema = z
+  .object({
+    id: z.number().int(),
+    creatorId: z.number().int(),
+    missionId: z.number().int(),
+    level: z.number().int(),
+    requestsBlockedUntil: z.iso.datetime({ offset: true }).nullable(),
+    blocksLogin: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+    liftedAt: z.iso.datetime({ offset: true }).nullable(),
+    liftNote: z.string().nullable(),
+  })
+  .meta({ id: 'CreatorPenalty' });
+export type CreatorPenalty = z.infer<typeof creatorPenaltySchema>;
+
+/**
+ * PUT /api/admin/creator-penalties/{id}: an operator lifts a penalty (its blocks end; it no longer counts). The
+ * console sends the whole record back; only the note is read.
+ */
+export const liftCreatorPenaltyRequestSchema = z.looseObject({
+  liftNote: z.string().trim().max(500).nullish(),
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@fanmission/tests/harness/database';
+import { PLATFORM_REVENUE, WORLD_BONUS, walletAccount } from './accounts';
+import { compensateLuckyMission, luckyRoll, purchase } from './operations';
+import { balance, coinHistory, lots } from './queries';
+import { verify } from './verify';
+import { createMember, newKey, nextId, refusal } from './test-fixtures';
+
+// A won LUCKY mission whose perform deadline passed: the fan's rolls come back beyond the refunded escrow.
+const database = useTestDatabase();
+const db = () => database.current.db;
+const NOW = new Date('2026-03-02T10:00:00Z');
+
+async function fanWithLostRolls(coins: number, lostRolls: number, price: number) {
+  const userId = await createMember(db());
+  await purchase(db(), { idempotencyKey: newKey(), now: NOW, userId, coins, paymentId: `pay-${nextId()}` });
+  const missionId = nextId();
+  for (let roll = 0; roll < lostRolls; roll += 1) {
+    await luckyRoll(db(), { idempotencyKey: newKey(), now: NOW, userId, missionId, coins: price, outcome: 'LOSS' });
+  }
+  return { userId, missionId };
+}
+
+describe('compensateLuckyMission', () => {
+  it('pays the losing rolls back from platform revenue as a BONUS lot', async () => {
+    const { userId, missionId } = await fanWithLostRolls(100, 4, 10);
+    const revenueBefore = (await balance(db(), PLATFORM_REVENUE)).balance;
+
+    const entry = await compensateLuckyMission(db(), {
+      idempotencyKey: `lucky-compensation:${missionId}`,
+      now: NOW,
+      userId,
+      missionId,
+      coins: 40,
+      fromRevenue: 40,
+    });
+
+    expect(entry).toMatchObject({
+      type: 'LUCKY_COMPENSATION',
+      postings: [
+        { account: PLATFORM_REVENUE, amount: -40 },
+        { account: walletAccount(userId), amount: 40 },
+      ],
+      metadata: { userId, missionId, reason: 'LUCKY_COMPENSATION', coinItemType: 'BONUS' },
+    });
+    expect((await balance(db(), PLATFORM_REVENUE)).balance).toBe(revenueBefore - 40);
+    expect((await balance(db(), walletAccount(userId))).balance).toBe(100);
+    const bonus = (await lots(db(), userId, { now: NOW })).filter((lot) => lot.source === 'BONUS');
+    expect(bonus.map((lot) => lot.remaining)).toEqual([40]);
+    const [row] = (await coinHistory(db(), { userId, page: 0, size: 1 })).content;
+    expect(row).toMatchObject({ eventType: 'REFUND', point: 40, transactionType: 'LUCKY_COMPENSATION' });
+  });
+
+  it('issues what exceeds the losing rolls (10 coins per ticket) from bonus issuance, and is idempotent', async () => {
+    const { userId, missionId } = await fanWithLostRolls(10, 2, 1);
+    const bonusBefore = (await balance(db(), WORLD_BONUS)).balance;
+    const input = { idempotencyKey: newKey(), now: NOW, userId, missionId, coins: 29, fromRevenue: 2 };
+
+    const first = await compensateLuckyMission(db(), input);
+    const retry = await compensateLuckyMission(db(), input);
+
+    expect(retry).toEqual(first);
+    expect(first.postings).toContainEqual({ account: WORLD_BONUS, amount: -27 });
+    expect((await balance(db(), WORLD_BONUS)).balance).toBe(bonusBefore - 27);
+    expect((await balance(db(), walletAccount(userId))).balance).toBe(8 + 29);
+  });
+
+  it('refuses an unknown member and malformed amounts', async () => {
+    const missionId = nextId();
+    await refusal(
+      compensateLuckyMission(db(), {
+        idempotencyKey: newKey(),
+        now: NOW,
+        userId: 9_999_999,
+        missionId,
+        coins: 5,
+        fromRevenue: 0,
+      }),
+      'UNKNOWN_USER',
+    );
+    await refusal(
+      compensateLuckyMission(db(), {
+        idempotencyKey: newKey(),
+        now: NOW,
+        userId: 1,
+        missionId,
+        coins: 0,
+        fromRevenue: 0,
+      }),
+      'INVALID_COMMAND',
+    );
+    await refusal(
+      compensateLuckyMission(db(), {
+        idempotencyKey: newKey(),
+        now: NOW,
+        userId: 1,
+        missionId,
+        coins: 5,
+        fromRevenue: -1,
+      }),
+      'INVALID_COMMAND',
+    );
+  });
+
+  it('leaves a ledger that verifies clean', async () => {
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { luckyCompensationCoins, type MissionStatus } from '@fanmission/contracts';
+import {
+  compensateLuckyMission,
+  isLedgerError,
+  refundMission,
+  releaseToCreator,
+  type LedgerEntry,
+} from '@fanmission/ledger';
+import type {
+  AcceptMissionInput,
+  MissionActivities,
+  RecordPerformanceInput,
+  RejectMissionInput,
+} from '@fanmission/workflows/missions/activities';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Db } from '../db/database';
+import type { DbExecutor } from '../db/transaction';
+import { domainEvent, recordEvents } from '../events/outbox';
+import { extractPosterFrame, MediaToolMissingError, probeMedia } from '../files/media-probe';
+import type { StorageDriver } from '../files/storage';
+import { penalizeCreator } from './penalties';
+import * as repository from './repository';
+import type { MissionRow } from './table';
+
+export interface MissionActivityDependencies {
+  db: Db;
+  /** Where performed videos are read from and their poster frames written to. */
+  storage: StorageDriver;
+}
+
+/**
+ * The mission workflow's activities. Each is one DB transaction that locks the mission row, checks the state it
+ * starts from and writes the new state, the ledger entry and the domain events together; finding the mission already
+ * in the state it would produce (a retry after a lost answer), it does nothing.
+ */
+export function createMissionActivities(deps: MissionActivityDependencies): MissionActivities {
+  const { db } = deps;
+  return {
+    async acceptMission(input: AcceptMissionInput) {
+      await db.transaction().execute(async (trx) => {
+        const mission = await lockedMission(trx, input.missionId);
+        if (mission.status === 'ACCEPTED' && mission.accepted_at) return;
+        expectStatus(mission, ['REQUESTED']);
+        const at = new Date(input.at);
+        const performDueAt = new Date(input.performDueAt);
+        await repository.updateMission(trx, mission.id, {
+          status: 'ACCEPTED',
+          feedback: input.feedback,
+          accepted_at: at,
+          perform_due_at: performDueAt,
+        });
+        await recordEvents(trx, [
+          domainEvent(
+            'mission.accepted',
+            { ...parties(mission), productName: await productName(trx, mission), performDueAt: input.performDueAt },
+            at,
+          ),
+        ]);
+      });
+    },
+
+    async rejectMission(input: RejectMissionInput) {
+      return await db.transaction().execute(async (trx) => {
+        const mission = await lockedMission(trx, input.missionId);
+        if (mission.status === 'REJECTED') return { refundedCoins: mission.refunded_coins ?? 0 };
+        expectStatus(mission, input.reason === 'PERFORM_EXPIRED' ? ['ACCEPTED'] : ['REQUESTED']);
+        const at = new Date(input.at);
+        const refund = await refundEscrow(trx, mission, at);
+        let refundedCoins = refund;
+        if (input.reason === 'PERFORM_EXPIRED' && mission.type === 'LUCKY') {
+          refundedCoins += await compensateLuckyWin(trx, mission, refund, at);
+        }
+        await repository.updateMission(trx, mission.id, {
+          status: 'REJECTED',
+          rejection_reason: input.reason,
+          feedback: input.reason === 'REFUSED' ? input.feedback : mission.feedback,
+          refunded_coins: refundedCoins,
+          rejected_at: at,
+        });
+        await recordEvents(trx, [
+          domainEvent(
+            'mission.rejected',
+            {
+              ...parties(mission),
+              productName: await productName(trx, mission),
+              reason: input.reason,
+              feedback: input.reason === 'REFUSED' ? input.feedback : null,
+              refundedCoins,
+            },
+            at,
+          ),
+        ]);
+        if (input.reason === 'PERFORM_EXPIRED') {
+          await penalizeCreator(trx, { creatorId: mission.creator_id, missionId: mission.id, at });
+        }
+        return { refundedCoins };
+      });
+    },
+
+    async recordPerformance(input: RecordPerformanceInput) {
+      return await db.transaction().execute(async (trx) => {
+        const mission = await lockedMission(trx, input.missionId);
+        if (mission.status === 'TRANSCODING') return { transcoding: true };
+        if (mission.status === 'COMPLETED') return { transcoding: false };
+        expectStatus(mission, ['ACCEPTED']);
+        const { kind, fileId } = input.media;
+        const at = new Date(input.at);
+        await repository.updateMission(trx, mission.id, {
+          response_comment: input.responseComment,
+          video_file_id: kind === 'video' ? fileId : null,
+          picture_file_id: kind === 'picture' ? fileId : null,
+          voice_file_id: kind === 'voice' ? fileId : null,
+          ...(kind === 'video' ? { status: 'TRANSCODING' as const } : {}),
+        });
+        if (kind === 'video') return { transcoding: true };
+        await complete(trx, { ...mission, status: 'ACCEPTED' }, at);
+        return { transcoding: false };
+      });
+    },
+
+    async transcodeMissionVideo({ missionId }) {
+      const mission = await repository.findMission(db, missionId);
+      if (!mission?.video_file_id || mission.thumbnail_file_id) return;
+      const video = await db
+        .selectFrom('files')
+        .select(['storage_key', 'owner_user_id'])
+        .where('id', '=', mission.video_file_id)
+        .executeTakeFirst();
+      if (!video || !deps.storage.localRoot) return;
+      const videoPath = path.join(deps.storage.localRoot, video.storage_key);
+      const folder = await mkdtemp(path.join(tmpdir(), 'fanmission-poster-'));
+      try {
+        const posterPath = path.join(folder, 'poster.jpg');
+        let durationSeconds: number | null;
+        try {
+          ({ durationSeconds } = await probeMedia(videoPath));
+          await extractPosterFrame(videoPath, posterPath);
+        } catch (error) {
+          if (error instanceof MediaToolMissingError) return;
+          throw ApplicationFailure.nonRetryable(`the video cannot be read: ${String(error)}`, 'UnreadableVideo');
+        }
+        const poster = await readFile(posterPath);
+        const now = new Date();
+        const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.jpg`;
+        await deps.storage.put(key, poster, 'image/jpeg');
+        await db.transaction().execute(async (trx) => {
+          const file = await trx
+            .insertInto('files')
+            .values({
+              owner_user_id: video.owner_user_id,
+              storage_key: key,
+              filename: `mission-${missionId}-poster.jpg`,
+              content_type: 'image/jpeg',
+              kind: 'image',
+              size_bytes: poster.length,
+              thumbnail_key: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await repository.updateMission(trx, missionId, {
+            thumbnail_file_id: file.id,
+            media_duration_seconds: durationSeconds === null ? null : durationSeconds.toFixed(3),
+          });
+        });
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+
+    async completeMission({ missionId, at }) {
+      await db.transaction().execute(async (trx) => {
+        const mission = await lockedMission(trx, missionId);
+        if (mission.status === 'COMPLETED') return;
+        expectStatus(mission, ['TRANSCODING']);
+        await complete(trx, mission, new Date(at));
+      });
+    },
+  };
+}
+
+async function lockedMission(trx: DbExecutor, missionId: number): Promise<MissionRow> {
+  const mission = await repository.lockMission(trx, missionId);
+  if (!mission) throw ApplicationFailure.nonRetryable(`mission ${missionId} does not exist`, 'MissionNotFound');
+  return mission;
+}
+
+/** A mission in a state its workflow did not expect is a bug, not something a retry mends. */
+function expectStatus(mission: MissionRow, expected: MissionStatus[]): void {
+  if (!expected.includes(mission.status)) {
+    throw ApplicationFailure.nonRetryable(
+      `mission ${mission.id} is ${mission.status}, expected ${expected.join(' or ')}`,
+      'UnexpectedMissionStatus',
+    );
+  }
+}
+
+const parties = (mission: MissionRow) => ({
+  missionId: mission.id,
+  creatorId: mission.creator_id,
+  userId: mission.user_id,
+});
+
+async function productName(trx: DbExecutor, mission: MissionRow): Promise<string> {
+  const product = await trx
+    .selectFrom('mission_products')
+    .select('name')
+    .where('id', '=', mission.product_id)
+    .executeTakeFirstOrThrow();
+  return product.name;
+}
+
+/** → COMPLETED: the escrow goes to the creator's earnings. */
+async function complete(trx: DbExecutor, mission: MissionRow, at: Date): Promise<void> {
+  const release = await ledgerOrNothing(() =>
+    releaseToCreator(trx, {
+      missionId: mission.id,
+      creatorId: mission.creator_id,
+      idempotencyKey: `mission-release:${mission.id}`,
+      now: at,
+    }),
+  );
+  await repository.updateMission(trx, mission.id, { status: 'COMPLETED', completed_at: at });
+  await recordEvents(trx, [
+    domainEvent(
+      'mission.completed',
+      {
+        ...parties(mission),
+        productName: await productName(trx, mission),
+        productType: mission.type,
+        coins: release ? coinsMoved(release, `earnings:${mission.creator_id}`) : 0,
+        completedAt: at.toISOString(),
+        onTime: true,
+      },
+      at,
+    ),
+  ]);
+}
+
+/** The escrow back into the fan's lots; returns the coins refunded. */
+async function refundEscrow(trx: DbExecutor, mission: MissionRow, at: Date): Promise<number> {
+  const refund = await ledgerOrNothing(() =>
+    refundMission(trx, {
+      missionId: mission.id,
+      reason: 'REJECTED',
+      idempotencyKey: `mission-refund:${mission.id}`,
+      now: at,
+    }),
+  );
+  return refund ? coinsMoved(refund, `wallet:${mission.user_id}`) : 0;
+}
+
+/**
+ * A won lucky mission not performed: beyond the winning roll's refunded coins, the fan gets the larger of 10 coins
+ * per roll and what all the rolls cost (contracts' `luckyCompensationCoins`). Returns the coins compensated.
+ */
+async function compensateLuckyWin(trx: DbExecutor, mission: MissionRow, refunded: number, at: Date): Promise<number> {
+  const totals = await repository.rollTotals(trx, mission.id);
+  const coins = luckyCompensationCoins(totals.rolls, totals.coins) - refunded;
+  if (coins <= 0) return 0;
+  await compensateLuckyMission(trx, {
+    userId: mission.user_id,
+    missionId: mission.id,
+    coins,
+    fromRevenue: totals.lostCoins,
+    idempotencyKey: `lucky-compensation:${mission.id}`,
+    now: at,
+  });
+  return coins;
+}
+
+/** An empty escrow (nothing was held, e.g. a 0-coin mission) moves nothing. */
+async function ledgerOrNothing(operation: () => Promise<LedgerEntry>): Promise<LedgerEntry | null> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isLedgerError(error, 'ESCROW_EMPTY')) return null;
+    throw error;
+  }
+}
+
+const coinsMoved = (entry: LedgerEntry, account: string) =>
+  entry.postings.find((posting) => posting.account === account)?.amount ?? 0;

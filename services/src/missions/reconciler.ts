@@ -1,0 +1,60 @@
+import type { ServiceContext, TemporalAccess } from '../context';
+import * as repository from './repository';
+import { startMissionWorkflow } from './workflow-client';
+
+type ReconcilerContext = Pick<ServiceContext, 'db' | 'log' | 'now'> & { temporal: TemporalAccess };
+
+/**
+ * Starts the workflow of every mission committed without one (the API crashed, or Temporal was unreachable, between
+ * the commit and the start). Missions younger than `graceMs` are left to the API that is starting them; a start
+ * racing the API's is harmless (one workflow id). Returns how many workflows it started.
+ */
+export async function reconcileMissionWorkflows(
+  ctx: ReconcilerContext,
+  options: { graceMs?: number; batchSize?: number } = {},
+): Promise<number> {
+  const graceMs = options.graceMs ?? 30_000;
+  const batchSize = options.batchSize ?? 100;
+  let started = 0;
+  for (;;) {
+    const missions = await repository.findMissionsWithoutWorkflow(
+      ctx.db,
+      new Date(ctx.now().getTime() - graceMs),
+      batchSize,
+    );
+    let progressed = 0;
+    for (const mission of missions) {
+      if (await startMissionWorkflow(ctx, mission)) progressed += 1;
+    }
+    started += progressed;
+    // A batch that started nothing (Temporal down) is retried on the next run, not in a loop.
+    if (missions.length < batchSize || progressed === 0) return started;
+  }
+}
+
+/** Runs the reconciler now and then every `intervalMs` until stopped. */
+export function startMissionReconciler(
+  ctx: ReconcilerContext,
+  options: { intervalMs?: number; graceMs?: number } = {},
+): { stop(): Promise<void> } {
+  const intervalMs = options.intervalMs ?? 30_000;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = reconcileMissionWorkflows(ctx, options)
+      .then((started) => {
+        if (started > 0) ctx.log.warn({ started }, 'reconciler started missing mission workflows');
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'mission workflow reconciler failed'));
+  };
+  run();
+  const timer = setInterval(() => {
+    void running.then(run);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,429 @@
+// Mission requests, the lucky roulette and the creator actions through the HTTP API, without Temporal: requests
+// commit with their coin hold and wait for the reconciler; actions that need the workflow answer 503. The workflow
+// paths themselves are in workflows/src/missions/mission-workflow.test.ts.
+import { balance, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../tests/harness/accounts';
+import { useTestApp } from '../../../tests/harness/app';
+import { basicRequest, createFan, createFile, createProduct, createVerifiedCreator } from './test-fixtures';
+
+const testApp = useTestApp();
+const app = () => testApp.current.app;
+const db = () => testApp.current.app.db;
+
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  app().inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
+
+afterAll(async () => {
+  expect((await verify(db())).differences).toEqual([]);
+});
+
+async function outboxTypes(missionId: number): Promise<string[]> {
+  const rows = await db()
+    .selectFrom('outbox')
+    .select('type')
+    .where('aggregate_id', '=', String(missionId))
+    .where('aggregate_type', '=', 'mission')
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.type);
+}
+
+describe('POST /missions', () => {
+  it('requests a BASIC mission: ACCEPTED, coins held in escrow with the mission, event recorded', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 30 });
+    const fan = await createFan(app(), 100);
+
+    const response = await post('/missions', fan.headers, basicRequest(product, { private: true }));
+
+    expect(response.statusCode).toBe(200);
+    const { id, status } = response.json<{ id: number; status: string }>();
+    expect(status).toBe('ACCEPTED');
+    const mission = await db().selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(mission).toMatchObject({ user_id: fan.id, creator_id: creator.creatorId, coin_price: 30, is_private: true });
+    expect(mission.perform_due_at!.getTime() - mission.accepted_at!.getTime()).toBe(10 * 24 * 60 * 60 * 1000);
+    // Without Temporal the workflow waits for the reconciler.
+    expect(mission.workflow_started_at).toBeNull();
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 70 });
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 30 });
+    expect(await outboxTypes(id)).toEqual(['mission.requested']);
+  });
+
+  it('requests a CUSTOM mission for a friend with an attachment: REQUESTED, the offer held, 30 days to decide', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 50 });
+    const fan = await createFan(app(), 100);
+    const file = await createFile(db(), fan.id, 'image');
+
+    const response = await post(
+      '/missions',
+      fan.headers,
+      basicRequest(product, { toFriend: true, from: 'Jisoo', coinPrice: 60, requestFileId: file }),
+    );
+
+    expect(response.statusCode).toBe(200);
+    const { id, status } = response.json<{ id: number; status: string }>();
+    expect(status).toBe('REQUESTED');
+    const mission = await db().selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(mission).toMatchObject({ coin_price: 60, sender_name: 'Jisoo', to_friend: true, request_file_id: file });
+    expect(mission.decision_due_at!.getTime() - mission.requested_at!.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 60 });
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first mission, holding once', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 10 });
+    const fan = await createFan(app(), 100);
+    const headers = { ...fan.headers, 'idempotency-key': 'request-1' };
+
+    const answers = await Promise.all([1, 2, 3].map(() => post('/missions', headers, basicRequest(product))));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json<{ id: number }>().id)).size).toBe(1);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 90 });
+    const other = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 10 });
+    const conflict = await post('/missions', headers, basicRequest(other));
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it("refuses a short wallet with 'not enough coins, please charge' and leaves nothing behind", async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 30 });
+    const fan = await createFan(app(), 20);
+
+    const response = await post('/missions', fan.headers, basicRequest(product));
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'NOT_ENOUGH_COINS', message: 'Not enough coins, please charge.' });
+    expect(await db().selectFrom('missions').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 20 });
+  });
+
+  it('lets exactly the affordable number of 200 parallel 1-coin requests through', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 1 });
+    const fan = await createFan(app(), 73);
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => post('/missions', fan.headers, basicRequest(product))),
+    );
+
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(73);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(127);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ code: 'NOT_ENOUGH_COINS' });
+    }
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 0 });
+    const missions = await db().selectFrom('missions').select('id').where('user_id', '=', fan.id).execute();
+    expect(missions).toHaveLength(73);
+    expect((await verify(db())).differences).toEqual([]);
+  }, 120_000);
+
+  describe('validation', () => {
+    it('answers each invalid field with its sub-error', async () => {
+      const creator = await createVerifiedCreator(app());
+      const basic = await createProduct(db(), creator.creatorId, 'BASIC');
+      const custom = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 50 });
+      const fan = await createFan(app(), 1_000);
+      const othersFile = await createFile(db(), creator.id, 'image');
+      const cases: Array<[object, string, string?]> = [
+        [{ ...basicRequest(basic), to: undefined }, 'to', 'This field is required.'],
+        [basicRequest(basic, { to: 'x'.repeat(201) }), 'to'],
+        [{ ...basicRequest(basic), requestComment: undefined }, 'requestComment', 'This field is required.'],
+        [basicRequest(basic, { requestComment: 'x'.repeat(201) }), 'requestComment'],
+        [basicRequest(basic, { toFriend: true, from: 'x'.repeat(31) }), 'from'],
+        [basicRequest(basic, { toFriend: true }), 'from', 'A mission for a friend needs the sender’s name.'],
+        [basicRequest(basic, { from: 'Jisoo' }), 'from', 'The sender’s name is only for a mission for a friend.'],
+        [basicRequest(basic, { coinPrice: 20 }), 'coinPrice', 'Only a custom mission takes an amount.'],
+        [basicRequest(custom), 'coinPrice', 'A custom mission needs an amount.'],
+        [basicRequest(custom, { coinPrice: 49 }), 'coinPrice', 'Must be at least 50 coins.'],
+        [basicRequest(basic, { requestFileId: othersFile }), 'requestFileId', 'This mission takes no attachment.'],
+        [
+          basicRequest(custom, { coinPrice: 50, requestFileId: othersFile }),
+          'requestFileId',
+          'The file was not found.',
+        ],
+        [{ ...basicRequest(basic), missionProductId: 'one' }, 'missionProductId'],
+        [basicRequest(basic, { surprise: true }), 'surprise'],
+      ];
+      for (const [payload, field, message] of cases) {
+        const response = await post('/missions', fan.headers, payload);
+        expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+        const subErrors = response.json<{ subErrors: Array<{ field: string; message: string }> }>().subErrors;
+        expect(subErrors.map((error) => error.field)).toContain(field);
+        if (message) expect(subErrors.find((error) => error.field === field)?.message).toBe(message);
+      }
+      expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 1_000 });
+    });
+
+    it('says it in Korean by default', async () => {
+      const creator = await createVerifiedCreator(app());
+      const custom = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 50 });
+      const fan = await createFan(app(), 100);
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/v1/missions',
+        headers: fan.headers,
+        payload: basicRequest(custom, { coinPrice: 10 }),
+      });
+      expect(response.json().subErrors[0].message).toBe('최소 50코인 이상이어야 합니다.');
+    });
+  });
+
+  describe('permissions and availability', () => {
+    it('needs a login', async () => {
+      const response = await post('/missions', {}, basicRequest(1));
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('refuses creators and unverified members', async () => {
+      const creator = await createVerifiedCreator(app());
+      const product = await createProduct(db(), creator.creatorId, 'BASIC');
+      const otherCreator = await createVerifiedCreator(app());
+      const unverified = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'] });
+
+      const byCreator = await post('/missions', otherCreator.headers, basicRequest(product));
+      expect(byCreator.statusCode).toBe(403);
+      expect(byCreator.json().message).toBe(
+        'Missions of other creators cannot be requested; sign up with an individual account.',
+      );
+      const byUnverified = await post('/missions', unverified.headers, basicRequest(product));
+      expect(byUnverified.statusCode).toBe(403);
+      expect(byUnverified.json()).toMatchObject({ code: 'UNVERIFIED' });
+    });
+
+    it('refuses unknown, inactive, unverified-creator and wrong-type products', async () => {
+      const creator = await createVerifiedCreator(app());
+      const fan = await createFan(app(), 100);
+      const inactive = await createProduct(db(), creator.creatorId, 'BASIC');
+      await db().updateTable('mission_products').set({ active: false }).where('id', '=', inactive).execute();
+      const lucky = await createProduct(db(), creator.creatorId, 'LUCKY');
+      const newbie = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+      const newbieCreator = await db()
+        .selectFrom('creators')
+        .select('id')
+        .where('user_id', '=', newbie.id)
+        .executeTakeFirstOrThrow();
+      const unreviewed = await createProduct(db(), newbieCreator.id, 'BASIC');
+
+      expect((await post('/missions', fan.headers, basicRequest(999_999))).statusCode).toBe(404);
+      expect((await post('/missions', fan.headers, basicRequest(unreviewed))).statusCode).toBe(404);
+      expect((await post('/missions', fan.headers, basicRequest(inactive))).json()).toMatchObject({
+        status: 409,
+        code: 'PRODUCT_INACTIVE',
+      });
+      expect((await post('/missions', fan.headers, basicRequest(lucky))).json()).toMatchObject({
+        status: 400,
+        code: 'WRONG_PRODUCT_TYPE',
+      });
+    });
+
+    it('refuses CUSTOM requests when the creator takes none', async () => {
+      const creator = await createVerifiedCreator(app(), { availableCustom: false });
+      const custom = await createProduct(db(), creator.creatorId, 'CUSTOM');
+      const fan = await createFan(app(), 100);
+      const response = await post('/missions', fan.headers, basicRequest(custom, { coinPrice: 60 }));
+      expect(response.json()).toMatchObject({ status: 409, code: 'CUSTOM_NOT_AVAILABLE' });
+    });
+
+    it('refuses new requests while a penalty blocks the creator, and again after an operator lifts it', async () => {
+      const creator = await createVerifiedCreator(app());
+      const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 1 });
+      const fan = await createFan(app(), 10);
+      const first = (await post('/missions', fan.headers, basicRequest(product))).json<{ id: number }>();
+      const penalty = await db()
+        .insertInto('creator_penalties')
+        .values({
+          creator_id: creator.creatorId,
+          mission_id: first.id,
+          level: 2,
+          requests_blocked_until: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+          created_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const blocked = await post('/missions', fan.headers, basicRequest(product));
+      expect(blocked.json()).toMatchObject({
+        status: 409,
+        code: 'CREATOR_BLOCKED',
+        message: 'This creator cannot take new missions at the moment.',
+      });
+      const lucky = await createProduct(db(), creator.creatorId, 'LUCKY');
+      expect((await post('/missions/lucky', fan.headers, { missionProductId: lucky })).statusCode).toBe(409);
+
+      const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+      const lifted = await app().inject({
+        method: 'PUT',
+        url: `/api/admin/creator-penalties/${penalty.id}`,
+        headers: operator.headers,
+        payload: { liftNote: 'appeal accepted' },
+      });
+      expect(lifted.statusCode).toBe(200);
+      expect(lifted.json()).toMatchObject({ id: penalty.id, liftNote: 'appeal accepted' });
+      expect((await post('/missions', fan.headers, basicRequest(product))).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('lucky roulette', () => {
+  it('opens a CREATED mission once per product, rolls until a win, then refuses more rolls', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'LUCKY', { coinPrice: 5, winProbability: 10 });
+    const fan = await createFan(app(), 5 * 400);
+
+    const opened = await post('/missions/lucky', fan.headers, { missionProductId: product });
+    expect(opened.statusCode).toBe(201);
+    const { id } = opened.json<{ id: number }>();
+    expect((await post('/missions/lucky', fan.headers, { missionProductId: product })).json()).toEqual({ id });
+    expect(await db().selectFrom('missions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'CREATED',
+    });
+
+    let rolls = 0;
+    let won = false;
+    while (!won && rolls < 400) {
+      const roll = await post(`/missions/${id}/rolls`, fan.headers);
+      expect(roll.statusCode).toBe(200);
+      won = roll.json<{ success: boolean }>().success;
+      rolls += 1;
+    }
+    expect(won).toBe(true);
+
+    const mission = await db().selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(mission.status).toBe('ACCEPTED');
+    expect(mission.perform_due_at!.getTime() - mission.accepted_at!.getTime()).toBe(10 * 24 * 60 * 60 * 1000);
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 5 });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 5 * 400 - 5 * rolls });
+    const events = await outboxTypes(id);
+    expect(events.filter((type) => type === 'mission.rolled')).toHaveLength(rolls);
+    expect(events.at(-1)).toBe('mission.requested');
+
+    const again = await post(`/missions/${id}/rolls`, fan.headers);
+    expect(again.json()).toMatchObject({ status: 409, code: 'ROULETTE_CLOSED' });
+    // A new roulette of the same product opens after the win.
+    const next = await post('/missions/lucky', fan.headers, { missionProductId: product });
+    expect(next.json<{ id: number }>().id).not.toBe(id);
+  }, 60_000);
+
+  it("charges each roll, refuses one the wallet cannot pay, and hides others' roulettes", async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'LUCKY', { coinPrice: 7, winProbability: 0.1 });
+    const fan = await createFan(app(), 10);
+    const { id } = (await post('/missions/lucky', fan.headers, { missionProductId: product })).json<{ id: number }>();
+
+    const first = await post(`/missions/${id}/rolls`, fan.headers);
+    expect(first.statusCode).toBe(200);
+    const second = await post(`/missions/${id}/rolls`, fan.headers);
+    if (first.json<{ success: boolean }>().success) {
+      expect(second.json()).toMatchObject({ code: 'ROULETTE_CLOSED' });
+    } else {
+      expect(second.json()).toMatchObject({ status: 409, code: 'NOT_ENOUGH_COINS' });
+      expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 3 });
+    }
+
+    const stranger = await createFan(app(), 100);
+    expect((await post(`/missions/${id}/rolls`, stranger.headers)).statusCode).toBe(404);
+    expect((await post(`/missions/${id}/rolls`, {})).statusCode).toBe(401);
+    expect((await post('/missions/lucky', fan.headers, {})).statusCode).toBe(400);
+    const basic = await createProduct(db(), creator.creatorId, 'BASIC');
+    expect((await post('/missions/lucky', fan.headers, { missionProductId: basic })).statusCode).toBe(400);
+    expect((await post('/missions/lucky', creator.headers, { missionProductId: product })).statusCode).toBe(403);
+  });
+
+  it('answers a retried roll with the same Idempotency-Key with the first outcome, charging once', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'LUCKY', { coinPrice: 3, winProbability: 5 });
+    const fan = await createFan(app(), 30);
+    const { id } = (await post('/missions/lucky', fan.headers, { missionProductId: product })).json<{ id: number }>();
+    const headers = { ...fan.headers, 'idempotency-key': 'roll-1' };
+
+    const first = await post(`/missions/${id}/rolls`, headers);
+    const retry = await post(`/missions/${id}/rolls`, headers);
+
+    expect(retry.json()).toEqual(first.json());
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 27 });
+  });
+});
+
+describe('creator actions without Temporal', () => {
+  it('checks who may act, the body, and answers 503 when the workflow cannot be reached', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 5 });
+    const fan = await createFan(app(), 100);
+    const { id } = (await post('/missions', fan.headers, basicRequest(product, { coinPrice: 5 }))).json<{
+      id: number;
+    }>();
+    const otherCreator = await createVerifiedCreator(app());
+    const video = await createFile(db(), creator.id, 'video');
+    const picture = await createFile(db(), creator.id, 'image');
+
+    expect((await post(`/missions/${id}/accept`, {}, {})).statusCode).toBe(401);
+    expect((await post(`/missions/${id}/accept`, fan.headers, {})).statusCode).toBe(403);
+    expect((await post(`/missions/${id}/accept`, otherCreator.headers, {})).statusCode).toBe(403);
+    expect((await post('/missions/999999/accept', creator.headers, {})).statusCode).toBe(404);
+    const noReason = await post(`/missions/${id}/refuse`, creator.headers, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().subErrors[0]).toMatchObject({ field: 'feedback', message: 'This field is required.' });
+    expect((await post(`/missions/${id}/accept`, creator.headers, { feedback: 'x'.repeat(201) })).statusCode).toBe(400);
+    // A CUSTOM mission not accepted yet cannot be performed.
+    const early = await post(`/missions/${id}/perform`, creator.headers, { responseComment: 'hi', videoId: video });
+    expect(early.json()).toMatchObject({ status: 409, code: 'NOT_ACCEPTED' });
+
+    const twoMedia = await post(`/missions/${id}/perform`, creator.headers, {
+      responseComment: 'hi',
+      videoId: video,
+      pictureId: picture,
+    });
+    expect(twoMedia.statusCode).toBe(400);
+    expect(twoMedia.json().subErrors[0].message).toBe('Send exactly one of a video, a picture or a voice file.');
+    expect((await post(`/missions/${id}/perform`, creator.headers, { videoId: video })).statusCode).toBe(400);
+
+    expect((await post(`/missions/${id}/accept`, creator.headers, {})).json()).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
+  it('checks the performed file: the creator’s own upload of the named kind', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 1 });
+    const fan = await createFan(app(), 10);
+    const { id } = (await post('/missions', fan.headers, basicRequest(product))).json<{ id: number }>();
+    const picture = await createFile(db(), creator.id, 'image');
+    const fansVideo = await createFile(db(), fan.id, 'video');
+
+    const wrongKind = await post(`/missions/${id}/perform`, creator.headers, {
+      responseComment: 'hi',
+      videoId: picture,
+    });
+    expect(wrongKind.json().subErrors[0]).toMatchObject({ field: 'videoId', message: 'Unknown file format.' });
+    const notHis = await post(`/missions/${id}/perform`, creator.headers, {
+      responseComment: 'hi',
+      videoId: fansVideo,
+    });
+    expect(notHis.json().subErrors[0]).toMatchObject({ field: 'videoId', message: 'The file was not found.' });
+  });
+});
+
+describe('/api/admin/creator-penalties', () => {
+  it('lists penalties for operators only, and 404s an unknown one', async () => {
+    const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    const fan = await createFan(app());
+    const list = await app().inject({ method: 'GET', url: '/api/admin/creator-penalties', headers: operator.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-range']).toMatch(/^creator-penalties /);
+    const byFan = await app().inject({ method: 'GET', url: '/api/admin/creator-penalties', headers: fan.headers });
+    expect(byFan.statusCode).toBe(403);
+    const missing = await app().inject({
+      method: 'PUT',
+      url: '/api/admin/creator-penalties/999999',
+      headers: operator.headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,147 @@
+import {
+  acceptMissionRequestSchema,
+  idResponseSchema,
+  luckyMissionRequestSchema,
+  luckyRollResponseSchema,
+  missionIdParamsSchema,
+  missionRequestResponseSchema,
+  missionRequestSchema,
+  paymentIdempotencyHeadersSchema,
+  performMissionRequestSchema,
+  refuseMissionRequestSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller, requireRole } from '../auth/caller';
+import { errorResponses } from '../http/responses';
+import {
+  acceptMission,
+  openLuckyMission,
+  performMission,
+  refuseMission,
+  requestMission,
+  rollLuckyMission,
+} from './service';
+
+/** Mission requests, the lucky roulette and the creator's actions (spec 02 §7 "Missions"). */
+export async function missionRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['missions'];
+  const security = [{ bearerAuth: [] }];
+  const params = missionIdParamsSchema;
+
+  routes.post(
+    '/missions',
+    {
+      schema: {
+        tags,
+        summary: 'Request a BASIC or CUSTOM mission',
+        description:
+          'Holds the coins (the product price, or the CUSTOM offer) in the mission’s escrow in the same transaction ' +
+          'as the mission, then starts its workflow. BASIC missions are ACCEPTED at once (10 days to perform); CUSTOM ' +
+          'ones are REQUESTED (30 days for the creator to decide). 409 NOT_ENOUGH_COINS when the wallet is short, ' +
+          'CREATOR_BLOCKED while the creator is penalised, CUSTOM_NOT_AVAILABLE, PRODUCT_INACTIVE; 403 for creators ' +
+          'and unverified members. A retry with the same Idempotency-Key returns the first mission.',
+        security,
+        headers: paymentIdempotencyHeadersSchema,
+        body: missionRequestSchema,
+        response: { 200: missionRequestResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      requestMission(app.ctx, requireCaller(request), request.body, request.headers['idempotency-key']),
+  );
+
+  routes.post(
+    '/missions/lucky',
+    {
+      schema: {
+        tags,
+        summary: 'Open a lucky roulette',
+        description:
+          'Creates a CREATED LUCKY mission of the product and returns its id (the same one again while it has not ' +
+          'been won). Roll it with POST /missions/{id}/rolls.',
+        security,
+        body: luckyMissionRequestSchema,
+        response: { 201: idResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const opened = await openLuckyMission(app.ctx, requireCaller(request), request.body.missionProductId);
+      return reply.code(201).send(opened);
+    },
+  );
+
+  routes.post(
+    '/missions/:id/rolls',
+    {
+      schema: {
+        tags,
+        summary: 'Roll a lucky roulette',
+        description:
+          'Charges the product price and draws with its win probability. A win (success true) holds the coins for ' +
+          'the creator and gives him 10 days to perform; a loss is spent. 409 NOT_ENOUGH_COINS, ROULETTE_CLOSED ' +
+          'once won. A retry with the same Idempotency-Key returns the first roll’s outcome.',
+        security,
+        params,
+        headers: paymentIdempotencyHeadersSchema,
+        response: { 200: luckyRollResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      rollLuckyMission(app.ctx, requireCaller(request), request.params.id, request.headers['idempotency-key']),
+  );
+
+  const creatorAction = { tags, security, params };
+  const actionErrors = errorResponses(400, 401, 403, 404, 409, 503);
+
+  routes.post(
+    '/missions/:id/perform',
+    {
+      schema: {
+        ...creatorAction,
+        summary: 'Perform a mission (creator)',
+        description:
+          'A comment and one uploaded video, picture or voice file of the creator. Within 10 days of the request, ' +
+          'win or acceptance; a video passes through TRANSCODING (poster frame, duration) before COMPLETED, when ' +
+          'the coins go to the creator. 409 PERFORM_DEADLINE_PASSED after the deadline, ALREADY_PERFORMED, ' +
+          'NOT_ACCEPTED.',
+        body: performMissionRequestSchema,
+        response: { 200: idResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => performMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/missions/:id/accept',
+    {
+      schema: {
+        ...creatorAction,
+        summary: 'Accept a CUSTOM mission (creator)',
+        description:
+          'Within 30 days of the request; the message is optional. Starts the 10 days to perform. 409 ' +
+          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED.',
+        body: acceptMissionRequestSchema,
+        response: { 200: idResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => acceptMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/missions/:id/refuse',
+    {
+      schema: {
+        ...creatorAction,
+        summary: 'Refuse a CUSTOM mission (creator)',
+        description:
+          'The reason is required and passed to the requester, whose coins are refunded. 409 ' +
+          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED.',
+        body: refuseMissionRequestSchema,
+        response: { 200: idResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => refuseMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,380 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  DEADLINES,
+  type AcceptMissionRequest,
+  type LuckyRollResponse,
+  type MissionRequest,
+  type MissionRequestResponse,
+  type PerformMissionRequest,
+  type RefuseMissionRequest,
+} from '@fanmission/contracts';
+import { holdForMission, isLedgerError, luckyRoll, type LedgerEntry } from '@fanmission/ledger';
+import {
+  acceptMissionUpdate,
+  performMissionUpdate,
+  refuseMissionUpdate,
+} from '@fanmission/workflows/missions/workflows';
+import type { Caller } from '../auth/caller';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db/transaction';
+import { uniqueViolation } from '../db/transaction';
+import { domainEvent, recordEvents } from '../events/outbox';
+import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http/errors';
+import type { MessageKey } from '../i18n/messages';
+import { creatorBlockedByPenalties } from './penalties';
+import * as repository from './repository';
+import type { ProductForRequest } from './repository';
+import type { MissionRow } from './table';
+import { actionRefused, sendMissionUpdate, startMissionWorkflow } from './workflow-client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const missionError = (status: number, key: MessageKey, code: string) => new AppError(status, key, { code });
+
+const notEnoughCoins = () => missionError(409, 'missions.notEnoughCoins', 'NOT_ENOUGH_COINS');
+const idempotencyConflict = () => missionError(409, 'missions.idempotencyConflict', 'IDEMPOTENCY_CONFLICT');
+const missionNotFound = () => notFound('missions.notFound');
+
+/** Fans only: a creator cannot request (spec 02 §6), and an unverified member must verify his e-mail first. */
+function requireRequestingFan(caller: Caller): void {
+  if (caller.creatorId !== null || caller.roles.includes('ROLE_CREATOR')) {
+    throw missionError(403, 'missions.creatorCannotRequest', 'CREATOR_CANNOT_REQUEST');
+  }
+  if (caller.roles.includes('ROLE_UNVERIFIED') || !caller.roles.includes('ROLE_USER')) {
+    throw missionError(403, 'missions.unverified', 'UNVERIFIED');
+  }
+}
+
+/** The product a fan may request now: it exists, is on sale, its creator is verified and not blocked. */
+async function requestableProduct(ctx: ServiceContext, productId: number): Promise<ProductForRequest> {
+  const product = await repository.findProductForRequest(ctx.db, productId);
+  if (!product || !product.creator_verified) throw notFound('missions.productNotFound');
+  if (!product.active) throw missionError(409, 'missions.productInactive', 'PRODUCT_INACTIVE');
+  if (await creatorBlockedByPenalties(ctx.db, product.creator_id, ctx.now())) {
+    throw missionError(409, 'missions.creatorBlocked', 'CREATOR_BLOCKED');
+  }
+  return product;
+}
+
+/**
+ * Requests a BASIC or CUSTOM mission: the mission and the coin hold commit together (or neither does), then the
+ * mission's workflow starts. BASIC missions are accepted at once (10 days to perform); CUSTOM ones wait up to 30
+ * days for the creator's decision. A retry with the same Idempotency-Key answers with the first mission.
+ */
+export async function requestMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  body: MissionRequest,
+  idempotencyKey: string | undefined,
+): Promise<MissionRequestResponse> {
+  requireRequestingFan(caller);
+  if (idempotencyKey) {
+    const earlier = await repository.findMissionByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+    if (earlier) return sameRequest(earlier, body.missionProductId);
+  }
+  const product = await requestableProduct(ctx, body.missionProductId);
+  if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {
+    throw missionError(400, 'missions.wrongProductType', 'WRONG_PRODUCT_TYPE');
+  }
+  const coins = await checkRequest(ctx, caller, body, product);
+  const now = ctx.now();
+  const custom = product.type === 'CUSTOM';
+  let mission: MissionRow;
+  try {
+    mission = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await repository.insertMission(trx, {
+        product_id: product.id,
+        creator_id: product.creator_id,
+        user_id: caller.id,
+        type: product.type,
+        status: custom ? 'REQUESTED' : 'ACCEPTED',
+        coin_price: coins,
+        is_private: body.private,
+        to_friend: body.toFriend,
+        recipient_name: body.to,
+        sender_name: body.toFriend ? (body.from ?? null) : null,
+        request_comment: body.requestComment,
+        request_file_id: body.requestFileId ?? null,
+        requested_at: now,
+        decision_due_at: custom ? new Date(now.getTime() + DEADLINES.customDecisionDays * DAY_MS) : null,
+        accepted_at: custom ? null : now,
+        perform_due_at: custom ? null : new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
+        idempotency_key: idempotencyKey ?? null,
+      });
+      await spend(() =>
+        holdForMission(trx, {
+          userId: caller.id,
+          missionId: inserted.id,
+          coins,
+          idempotencyKey: `mission-hold:${inserted.id}`,
+          now,
+        }),
+      );
+      await recordRequested(trx, inserted, product, now);
+      return inserted;
+    });
+  } catch (error) {
+    if (idempotencyKey && uniqueViolation(error) === 'missions_idempotency_key') {
+      const earlier = await repository.findMissionByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+      if (earlier) return sameRequest(earlier, body.missionProductId);
+    }
+    throw error;
+  }
+  await startMissionWorkflow(ctx, mission);
+  return { id: mission.id, status: mission.status };
+}
+
+function sameRequest(earlier: MissionRow, productId: number): MissionRequestResponse {
+  if (earlier.product_id !== productId) throw idempotencyConflict();
+  return { id: earlier.id, status: earlier.status };
+}
+
+/** The request's rules beyond its schema (spec 02 §5); returns the coins to hold. */
+async function checkRequest(
+  ctx: ServiceContext,
+  caller: Caller,
+  body: MissionRequest,
+  product: ProductForRequest,
+): Promise<number> {
+  const problems: FieldProblem[] = [];
+  if (body.toFriend && !body.from) problems.push({ field: 'from', key: 'missions.senderNameRequired' });
+  if (!body.toFriend && body.from) {
+    problems.push({ field: 'from', key: 'missions.senderNameOnlyForFriend', rejectedValue: body.from });
+  }
+  let coins = product.coin_price ?? 0;
+  if (product.type === 'CUSTOM') {
+    if (!product.creator_available_custom) {
+      throw missionError(409, 'missions.customNotAvailable', 'CUSTOM_NOT_AVAILABLE');
+    }
+    const minimum = product.minimum_cost ?? 1;
+    if (body.coinPrice === undefined) problems.push({ field: 'coinPrice', key: 'missions.coinPriceRequired' });
+    else if (body.coinPrice < minimum) {
+      problems.push({
+        field: 'coinPrice',
+        key: 'missions.belowMinimumCost',
+        params: { min: minimum },
+        rejectedValue: body.coinPrice,
+      });
+    } else coins = body.coinPrice;
+  } else if (body.coinPrice !== undefined) {
+    problems.push({ field: 'coinPrice', key: 'missions.coinPriceOnlyCustom', rejectedValue: body.coinPrice });
+  }
+  if (body.requestFileId !== undefined) {
+    if (product.type === 'BASIC' && !product.allow_attachments) {
+      problems.push({
+        field: 'requestFileId',
+        key: 'missions.attachmentNotAllowed',
+        rejectedValue: body.requestFileId,
+      });
+    } else if (!(await repository.findOwnedFile(ctx.db, body.requestFileId, caller.id))) {
+      problems.push({ field: 'requestFileId', key: 'missions.fileNotFound', rejectedValue: body.requestFileId });
+    }
+  }
+  if (problems.length > 0) throw invalidFields(problems);
+  return coins;
+}
+
+/** Runs a ledger spend, answering its refusals as the request's errors. */
+async function spend(operation: () => Promise<LedgerEntry>): Promise<LedgerEntry> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isLedgerError(error, 'NOT_ENOUGH_COINS')) throw notEnoughCoins();
+    if (isLedgerError(error, 'COINS_FROZEN')) {
+      throw missionError(403, 'missions.creatorCannotRequest', 'CREATOR_CANNOT_REQUEST');
+    }
+    throw error;
+  }
+}
+
+async function recordRequested(trx: DbExecutor, mission: MissionRow, product: ProductForRequest, at: Date) {
+  await recordEvents(trx, [
+    domainEvent(
+      'mission.requested',
+      {
+        missionId: mission.id,
+        creatorId: mission.creator_id,
+        userId: mission.user_id,
+        productId: product.id,
+        productType: product.type,
+        productName: product.name,
+        coinPrice: mission.coin_price,
+        status: mission.status,
+      },
+      at,
+    ),
+  ]);
+}
+
+/**
+ * Opens a lucky roulette: a CREATED mission the fan rolls for. Opening the same product again while its roulette has
+ * not been won returns the same mission.
+ */
+export async function openLuckyMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  productId: number,
+): Promise<{ id: number }> {
+  requireRequestingFan(caller);
+  const product = await requestableProduct(ctx, productId);
+  if (product.type !== 'LUCKY') throw missionError(400, 'missions.wrongProductType', 'WRONG_PRODUCT_TYPE');
+  const open = await repository.findOpenLuckyMission(ctx.db, caller.id, product.id);
+  if (open) return { id: open.id };
+  const mission = await repository.insertMission(ctx.db, {
+    product_id: product.id,
+    creator_id: product.creator_id,
+    user_id: caller.id,
+    type: 'LUCKY',
+    status: 'CREATED',
+    coin_price: product.coin_price!,
+    is_private: product.always_private,
+  });
+  return { id: mission.id };
+}
+
+/**
+ * One roll of a lucky roulette: charges the roll's price and draws with the product's win probability (a
+ * cryptographic RNG, in tenths of a percent). A win holds the coins in the mission's escrow and accepts the mission
+ * (10 days to perform), then its workflow starts; a loss is platform revenue. Rolls of one roulette run one at a time.
+ */
+export async function rollLuckyMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  missionId: number,
+  idempotencyKey: string | undefined,
+): Promise<LuckyRollResponse> {
+  requireRequestingFan(caller);
+  const found = await repository.findMission(ctx.db, missionId);
+  if (!found || found.user_id !== caller.id || found.type !== 'LUCKY') throw missionNotFound();
+  if (idempotencyKey) {
+    const earlier = await repository.findRollByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+    if (earlier) {
+      if (earlier.mission_id !== missionId) throw idempotencyConflict();
+      return { success: earlier.success };
+    }
+  }
+  const product = await requestableProduct(ctx, found.product_id);
+  const chance = Math.round(Number(product.win_probability) * 10);
+  const success = randomInt(1000) < chance;
+  const now = ctx.now();
+  const won = await ctx.db.transaction().execute(async (trx) => {
+    const mission = await repository.lockMission(trx, missionId);
+    if (!mission || mission.status !== 'CREATED') {
+      throw missionError(409, 'missions.rouletteClosed', 'ROULETTE_CLOSED');
+    }
+    const entry = await spend(() =>
+      luckyRoll(trx, {
+        userId: caller.id,
+        missionId,
+        coins: mission.coin_price,
+        outcome: success ? 'WIN' : 'LOSS',
+        idempotencyKey: idempotencyKey ? `lucky-roll:${caller.id}:${idempotencyKey}` : `lucky-roll:${randomUUID()}`,
+        now,
+      }),
+    );
+    await repository.insertRoll(trx, {
+      mission_id: missionId,
+      user_id: caller.id,
+      coins: mission.coin_price,
+      success,
+      ledger_transaction_id: entry.transactionId,
+      idempotency_key: idempotencyKey ?? null,
+    });
+    const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
+    await recordEvents(trx, [
+      domainEvent('mission.rolled', { ...parties, productName: product.name, coins: mission.coin_price, success }, now),
+    ]);
+    if (!success) return null;
+    const accepted: MissionRow = {
+      ...mission,
+      status: 'ACCEPTED',
+      requested_at: now,
+      accepted_at: now,
+      perform_due_at: new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
+    };
+    await repository.updateMission(trx, missionId, {
+      status: accepted.status,
+      requested_at: accepted.requested_at,
+      accepted_at: accepted.accepted_at,
+      perform_due_at: accepted.perform_due_at,
+    });
+    await recordRequested(trx, accepted, product, now);
+    return accepted;
+  });
+  if (won) await startMissionWorkflow(ctx, won);
+  return { success };
+}
+
+/** The mission the creator acts on: 404 when it does not exist or is private to others, 403 when not his. */
+async function creatorsMission(ctx: ServiceContext, caller: Caller, missionId: number): Promise<MissionRow> {
+  const mission = await repository.findMission(ctx.db, missionId);
+  if (!mission) throw missionNotFound();
+  if (mission.creator_id !== caller.creatorId) {
+    if (mission.is_private && mission.user_id !== caller.id) throw missionNotFound();
+    throw accessDenied();
+  }
+  return mission;
+}
+
+export async function acceptMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  missionId: number,
+  body: AcceptMissionRequest,
+): Promise<{ id: number }> {
+  const mission = await creatorsMission(ctx, caller, missionId);
+  if (mission.type !== 'CUSTOM') throw actionNotApplicable();
+  return sendMissionUpdate(ctx, mission, acceptMissionUpdate, [{ feedback: body.feedback || null }], decided);
+}
+
+export async function refuseMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  missionId: number,
+  body: RefuseMissionRequest,
+): Promise<{ id: number }> {
+  const mission = await creatorsMission(ctx, caller, missionId);
+  if (mission.type !== 'CUSTOM') throw actionNotApplicable();
+  return sendMissionUpdate(ctx, mission, refuseMissionUpdate, [{ feedback: body.feedback }], decided);
+}
+
+export async function performMission(
+  ctx: ServiceContext,
+  caller: Caller,
+  missionId: number,
+  body: PerformMissionRequest,
+): Promise<{ id: number }> {
+  const mission = await creatorsMission(ctx, caller, missionId);
+  if (mission.status === 'CREATED' || mission.status === 'REQUESTED') throw actionRefused('NOT_ACCEPTED');
+  const media =
+    body.videoId !== undefined
+      ? { kind: 'video' as const, fileId: body.videoId, field: 'videoId', fileKind: 'video' }
+      : body.pictureId !== undefined
+        ? { kind: 'picture' as const, fileId: body.pictureId, field: 'pictureId', fileKind: 'image' }
+        : { kind: 'voice' as const, fileId: body.voiceId!, field: 'voiceId', fileKind: 'audio' };
+  const file = await repository.findOwnedFile(ctx.db, media.fileId, caller.id);
+  if (!file) throw invalidFields([{ field: media.field, key: 'missions.fileNotFound', rejectedValue: media.fileId }]);
+  if (file.kind !== media.fileKind) {
+    throw invalidFields([{ field: media.field, key: 'missions.unknownFileFormat', rejectedValue: media.fileId }]);
+  }
+  return sendMissionUpdate(
+    ctx,
+    mission,
+    performMissionUpdate,
+    [{ responseComment: body.responseComment, media: { kind: media.kind, fileId: media.fileId } }],
+    (current) =>
+      current.status === 'COMPLETED'
+        ? 'ALREADY_PERFORMED'
+        : current.rejection_reason === 'PERFORM_EXPIRED'
+          ? 'PERFORM_DEADLINE_PASSED'
+          : 'NOT_ACCEPTED',
+  );
+}
+
+/** A finished mission's answer to a late accept or refuse. */
+const decided = (current: MissionRow) =>
+  current.rejection_reason === 'DECISION_EXPIRED'
+    ? ('DECISION_DEADLINE_PASSED' as const)
+    : ('ALREADY_DECIDED' as const);
+
+const actionNotApplicable = () => missionError(409, 'missions.notRequested', 'NOT_REQUESTED');

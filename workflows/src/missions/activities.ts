@@ -1,0 +1,50 @@
+// The activities of the mission workflow. Their implementations live in services (they write the missions tables,
+// the ledger and the outbox in one DB transaction each) and are handed to the worker; the workflow imports only
+// these types. Every activity is idempotent: run again after a commit whose answer was lost, it changes nothing.
+
+/** Instants travel as ISO strings taken from the workflow clock, so retries and replays carry the same values. */
+export type IsoInstant = string;
+
+export type MissionMediaKind = 'video' | 'picture' | 'voice';
+
+export interface AcceptMissionInput {
+  missionId: number;
+  feedback: string | null;
+  at: IsoInstant;
+  performDueAt: IsoInstant;
+}
+
+export type RejectionReason = 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED';
+
+export interface RejectMissionInput {
+  missionId: number;
+  reason: RejectionReason;
+  /** The creator's refusal reason (REFUSED only). */
+  feedback: string | null;
+  at: IsoInstant;
+}
+
+export interface RecordPerformanceInput {
+  missionId: number;
+  responseComment: string;
+  media: { kind: MissionMediaKind; fileId: number };
+  at: IsoInstant;
+}
+
+export interface RecordPerformanceResult {
+  /** A video goes through TRANSCODING (poster frame, duration) before COMPLETED; other media are completed at once. */
+  transcoding: boolean;
+}
+
+export interface MissionActivities {
+  /** CUSTOM: REQUESTED → ACCEPTED with the creator's message and the 10-day perform deadline. */
+  acceptMission(input: AcceptMissionInput): Promise<void>;
+  /** → REJECTED: the escrow back to the fan; a missed perform deadline also penalises the creator (and compensates a lucky win). */
+  rejectMission(input: RejectMissionInput): Promise<{ refundedCoins: number }>;
+  /** ACCEPTED → TRANSCODING (video) or COMPLETED with the escrow released (picture, voice). */
+  recordPerformance(input: RecordPerformanceInput): Promise<RecordPerformanceResult>;
+  /** The poster frame and duration of the performed video; a video that cannot be read leaves them empty. */
+  transcodeMissionVideo(input: { missionId: number }): Promise<void>;
+  /** TRANSCODING → COMPLETED, the escrow released to the creator. */
+  completeMission(input: { missionId: number; at: IsoInstant }): Promise<void>;
+}

@@ -1,0 +1,390 @@
+// Mission workflows end to end on the time-skipping test server: requests through the real API (which starts the
+// workflow), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
+import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
+import { createMissionActivities } from '@fanmission/services/missions/activities';
+import { creatorBlockedByPenalties } from '@fanmission/services/missions/penalties';
+import { reconcileMissionWorkflows } from '@fanmission/services/missions/reconciler';
+import {
+  basicRequest,
+  createFan,
+  createFile,
+  createProduct,
+  createVerifiedCreator,
+} from '@fanmission/services/missions/test-fixtures';
+import { storageDriverFor } from '@fanmission/services/files/storage';
+import { Worker } from '@temporalio/worker';
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useTestApp } from '../../../tests/harness/app';
+import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
+import type { MissionWorkflowResult } from './workflows';
+
+const env = await useTemporalTestEnvironment();
+const taskQueue = `missions-${randomUUID()}`;
+// The app's clock follows the test server's, which runs ahead of the wall clock by every skipped day.
+let skew = 0;
+const syncClock = async () => {
+  skew = (await env.currentTimeMs()) - Date.now();
+};
+const testApp = useTestApp({ temporal: { client: env.client, taskQueue }, now: () => new Date(Date.now() + skew) });
+const app = () => testApp.current.app;
+const db = () => testApp.current.app.db;
+const DAY = 24 * 60 * 60 * 1000;
+
+let worker: Worker;
+let running: Promise<void>;
+const histories: Array<{ workflowId: string; history: unknown }> = [];
+
+async function startWorker(): Promise<void> {
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: env.namespace ?? 'default',
+    taskQueue,
+    workflowBundle: inject('temporalWorkflowBundle'),
+    activities: createMissionActivities({ db: db(), storage: storageDriverFor(testApp.current.config) }),
+    // A killed worker's cached workflows move on to the next worker quickly.
+    stickyQueueScheduleToStartTimeout: '1 second',
+  });
+  running = worker.run();
+}
+
+async function stopWorker(): Promise<void> {
+  worker.shutdown();
+  await running;
+}
+
+beforeAll(async () => {
+  await syncClock();
+  await startWorker();
+});
+
+afterAll(async () => {
+  await stopWorker();
+  expect((await verify(db())).differences).toEqual([]);
+});
+
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  app().inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
+
+async function skip(days: number): Promise<void> {
+  await env.sleep(days * DAY);
+  await syncClock();
+}
+
+/** Waits for the mission's workflow to finish (skipping time to its timers) and keeps its history for replay. */
+async function finished(missionId: number): Promise<MissionWorkflowResult> {
+  const handle = env.client.workflow.getHandle(`mission-${missionId}`);
+  const result = (await handle.result()) as MissionWorkflowResult;
+  histories.push({ workflowId: handle.workflowId, history: await handle.fetchHistory() });
+  await syncClock();
+  return result;
+}
+
+const mission = (id: number) => db().selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+async function outboxTypes(aggregateId: number, aggregateType = 'mission'): Promise<string[]> {
+  const rows = await db()
+    .selectFrom('outbox')
+    .select('type')
+    .where('aggregate_id', '=', String(aggregateId))
+    .where('aggregate_type', '=', aggregateType as never)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.type);
+}
+
+async function requestBasic(coinPrice = 20) {
+  const creator = await createVerifiedCreator(app());
+  const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice });
+  const fan = await createFan(app(), 100);
+  await syncClock();
+  const response = await post('/missions', fan.headers, basicRequest(product));
+  expect(response.json(), `skew ${skew}`).toMatchObject({ status: 'ACCEPTED' });
+  return { creator, fan, product, id: response.json<{ id: number }>().id };
+}
+
+async function perform(creator: { id: number; headers: Record<string, string> }, id: number, kind = 'image') {
+  const file = await createFile(db(), creator.id, kind as 'image');
+  const field = kind === 'image' ? 'pictureId' : kind === 'video' ? 'videoId' : 'voiceId';
+  return post(`/missions/${id}/perform`, creator.headers, { responseComment: 'Happy birthday!', [field]: file });
+}
+
+describe('a worker killed mid-mission', () => {
+  // First in the file: the killed worker holds only this workflow.
+  it('resumes on a restarted worker, and the mission completes once', async () => {
+    const { creator, id } = await requestBasic(20);
+    await stopWorker();
+    await startWorker();
+    await skip(3);
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    const releases = await db()
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('type', '=', 'MISSION_RELEASE')
+      .where(sql<boolean>`metadata ->> 'missionId' = ${String(id)}`)
+      .execute();
+    expect(releases).toHaveLength(1);
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 20 });
+  }, 120_000);
+});
+
+describe('BASIC missions', () => {
+  it('performed on day 9: COMPLETED, the escrow released to the creator', async () => {
+    const { creator, fan, id } = await requestBasic(20);
+    expect((await mission(id)).workflow_started_at).not.toBeNull();
+
+    await skip(9);
+    const performed = await perform(creator, id);
+
+    expect(performed.statusCode).toBe(200);
+    expect(performed.json()).toEqual({ id });
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    const row = await mission(id);
+    expect(row).toMatchObject({ status: 'COMPLETED', response_comment: 'Happy birthday!' });
+    expect(row.picture_file_id).not.toBeNull();
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 20 });
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 0 });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 80 });
+    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.completed']);
+
+    const again = await perform(creator, id);
+    expect(again.json()).toMatchObject({ status: 409, code: 'ALREADY_PERFORMED' });
+  });
+
+  it('a video passes through TRANSCODING before COMPLETED', async () => {
+    const { creator, id } = await requestBasic(10);
+    const performed = await perform(creator, id, 'video');
+    expect(performed.statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    const row = await mission(id);
+    expect(row.status).toBe('COMPLETED');
+    expect(row.video_file_id).not.toBeNull();
+    // The test file holds no real video: no poster frame, but the mission is delivered.
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 10 });
+  });
+
+  it('not performed in 10 days: REJECTED as PERFORM_EXPIRED, refunded, creator penalised at levels 1, 2, 3', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 15 });
+    const levels: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      await syncClock();
+      if (round > 0) {
+        // Level 2 blocked new requests for a week: wait it out (level 3 must still come from a new miss).
+        await skip(8);
+      }
+      // Each round's fan is funded by the current clock (waiting on a result may skip the server years ahead).
+      const fan = await createFan(app(), 100);
+      const response = await post('/missions', fan.headers, basicRequest(product));
+      expect(response.statusCode).toBe(200);
+      const { id } = response.json<{ id: number }>();
+      expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'PERFORM_EXPIRED' });
+      const row = await mission(id);
+      expect(row).toMatchObject({ status: 'REJECTED', rejection_reason: 'PERFORM_EXPIRED', refunded_coins: 15 });
+      expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+      expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.rejected']);
+      const penaltyLevel = round + 1;
+      const late = await perform(creator, id);
+      // From level 3 the creator cannot even log in (checked below).
+      if (penaltyLevel < 3)
+        expect(late.json()).toMatchObject({
+          status: 409,
+          code: 'PERFORM_DEADLINE_PASSED',
+          message: 'This mission was rejected because 10 days passed; the coins went back to the requester.',
+        });
+      const penalty = await db()
+        .selectFrom('creator_penalties')
+        .selectAll()
+        .where('mission_id', '=', id)
+        .executeTakeFirstOrThrow();
+      levels.push(penalty.level);
+      if (penalty.level === 2) {
+        expect(penalty.requests_blocked_until).not.toBeNull();
+        // Blocked for a week from the penalty (the API's answer to a blocked creator is in requests.test.ts).
+        expect(penalty.requests_blocked_until!.getTime() - penalty.created_at.getTime()).toBe(7 * DAY);
+        const during = new Date(penalty.created_at.getTime() + 6 * DAY);
+        const after = new Date(penalty.created_at.getTime() + 7 * DAY + 1);
+        expect(await creatorBlockedByPenalties(db(), creator.creatorId, during)).toBe(true);
+        expect(await creatorBlockedByPenalties(db(), creator.creatorId, after)).toBe(false);
+        const creatorRow = await db()
+          .selectFrom('creators')
+          .select('grade')
+          .where('id', '=', creator.creatorId)
+          .executeTakeFirstOrThrow();
+        expect(creatorRow.grade).toBe('SILVER');
+      }
+    }
+    expect(levels).toEqual([1, 2, 3]);
+    expect(await outboxTypes(creator.creatorId, 'creator')).toEqual([
+      'creator.penalized',
+      'creator.penalized',
+      'creator.penalized',
+    ]);
+    // Level 3 blocks login: the password login and the session token are both refused.
+    const login = await app().inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: creator.email, password: creator.password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
+    expect((await perform(creator, 1)).statusCode).toBe(401);
+  }, 60_000);
+});
+
+describe('a perform racing the deadline', () => {
+  it('one minute before the deadline wins, and the deadline never fires', async () => {
+    const { creator, fan, id } = await requestBasic(20);
+    await env.sleep(10 * DAY - 60_000);
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 80 });
+    expect(await db().selectFrom('creator_penalties').select('id').where('mission_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('at the deadline loses: refused with the 10-days message, refunded once', async () => {
+    const { creator, fan, id } = await requestBasic(20);
+    await env.sleep(10 * DAY);
+    const late = await perform(creator, id);
+    expect(late.json()).toMatchObject({ status: 409, code: 'PERFORM_DEADLINE_PASSED' });
+    expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'PERFORM_EXPIRED' });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 0 });
+  });
+});
+
+describe('CUSTOM missions', () => {
+  async function requestCustom() {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 40 });
+    const fan = await createFan(app(), 100);
+    await syncClock();
+    const response = await post('/missions', fan.headers, basicRequest(product, { coinPrice: 40 }));
+    expect(response.json()).toMatchObject({ status: 'REQUESTED' });
+    return { creator, fan, id: response.json<{ id: number }>().id };
+  }
+
+  it('accepted on day 29, then performed: COMPLETED', async () => {
+    const { creator, id } = await requestCustom();
+    await skip(29);
+    const accepted = await post(`/missions/${id}/accept`, creator.headers, { feedback: 'With pleasure' });
+    expect(accepted.statusCode).toBe(200);
+    const row = await mission(id);
+    expect(row).toMatchObject({ status: 'ACCEPTED', feedback: 'With pleasure' });
+    expect(row.perform_due_at!.getTime() - row.accepted_at!.getTime()).toBe(10 * DAY);
+    const twice = await post(`/missions/${id}/accept`, creator.headers, {});
+    expect(twice.json()).toMatchObject({ status: 409, code: 'ALREADY_DECIDED' });
+    await skip(5);
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.accepted', 'mission.completed']);
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 40 });
+  });
+
+  it('refused with a reason: REJECTED, refunded, the reason kept for the fan', async () => {
+    const { creator, fan, id } = await requestCustom();
+    const refused = await post(`/missions/${id}/refuse`, creator.headers, { feedback: 'Not my style' });
+    expect(refused.statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'REFUSED' });
+    expect(await mission(id)).toMatchObject({
+      rejection_reason: 'REFUSED',
+      feedback: 'Not my style',
+      refunded_coins: 40,
+    });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+    const late = await post(`/missions/${id}/accept`, creator.headers, {});
+    expect(late.json()).toMatchObject({ status: 409, code: 'ALREADY_DECIDED' });
+    expect(await db().selectFrom('creator_penalties').select('id').where('mission_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('no answer in 30 days: refused and refunded, a late accept refused', async () => {
+    const { creator, fan, id } = await requestCustom();
+    expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'DECISION_EXPIRED' });
+    expect(await mission(id)).toMatchObject({ rejection_reason: 'DECISION_EXPIRED', refunded_coins: 40 });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+    const late = await post(`/missions/${id}/accept`, creator.headers, {});
+    expect(late.json()).toMatchObject({ status: 409, code: 'DECISION_DEADLINE_PASSED' });
+  });
+});
+
+describe('LUCKY missions', () => {
+  async function winRoulette(coinPrice: number) {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'LUCKY', { coinPrice, winProbability: 10 });
+    const fan = await createFan(app(), coinPrice * 300);
+    await syncClock();
+    const { id } = (await post('/missions/lucky', fan.headers, { missionProductId: product })).json<{ id: number }>();
+    let rolls = 0;
+    for (let won = false; !won; rolls += 1) {
+      expect(rolls).toBeLessThan(300);
+      won = (await post(`/missions/${id}/rolls`, fan.headers)).json<{ success: boolean }>().success;
+    }
+    return { creator, fan, id, rolls, spent: rolls * coinPrice, funded: coinPrice * 300 };
+  }
+
+  it('a loss starts no workflow; a win starts one, and performing it completes the mission', async () => {
+    const { creator, id, rolls } = await winRoulette(20);
+    expect(rolls).toBeGreaterThanOrEqual(1);
+    expect((await mission(id)).workflow_started_at).not.toBeNull();
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 20 });
+  });
+
+  it('a win whose deadline is missed refunds the larger of 10 coins per roll and the coins used', async () => {
+    const { creator, fan, id, rolls, spent, funded } = await winRoulette(3);
+    expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'PERFORM_EXPIRED' });
+    const compensation = Math.max(rolls * 10, spent);
+    expect(await mission(id)).toMatchObject({ status: 'REJECTED', refunded_coins: compensation });
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: funded - spent + compensation });
+    expect(await db().selectFrom('creator_penalties').select('level').where('mission_id', '=', id).execute()).toEqual([
+      { level: 1 },
+    ]);
+    expect(creator.creatorId).toBeGreaterThan(0);
+  });
+});
+
+describe('resilience', () => {
+  it('the reconciler starts the workflow of a mission committed without one', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 5 });
+    const fan = await createFan(app(), 10);
+    const { temporal: _withoutTemporal, ...ctx } = app().ctx;
+    const { requestMission } = await import('@fanmission/services/missions/service');
+    const { id } = await requestMission(
+      ctx,
+      { id: fan.id, roles: ['ROLE_USER'], creatorId: null },
+      { ...basicRequest(product), private: false, toFriend: false },
+      undefined,
+    );
+    expect((await mission(id)).workflow_started_at).toBeNull();
+
+    const started = await reconcileMissionWorkflows(
+      {
+        db: db(),
+        log: app().ctx.log,
+        now: () => new Date(Date.now() + 60_000),
+        temporal: { client: env.client, taskQueue },
+      },
+      { graceMs: 0 },
+    );
+
+    expect(started).toBeGreaterThanOrEqual(1);
+    expect((await mission(id)).workflow_started_at).not.toBeNull();
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('replays every recorded history deterministically', async () => {
+    expect(histories.length).toBeGreaterThan(5);
+    const replays = Worker.runReplayHistories(
+      { workflowBundle: inject('temporalWorkflowBundle') },
+      histories.map(({ workflowId, history }) => ({ workflowId, history: history as never })),
+    );
+    for await (const replay of replays) {
+      expect(replay.error, replay.workflowId).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+// One workflow per mission (`mission-<id>`, DESIGN.md §6), started by the API right after the request and its coin
+// hold commit (or by the reconciler). From then on it is the only writer of the mission's state: accept, refuse and
+// perform reach it as Updates, and its timers are the 30-day decision and 10-day perform deadlines.
+//
+// Why an action and a deadline can never both win: the mission's phase lives in this workflow and changes
+// synchronously, in one activation. An Update's validator admits an action only in the right phase and strictly
+// before the deadline by the workflow clock; the handler leaves that phase before its first await. The deadline
+// path leaves it too, before its first await. Whichever runs first, the other meets another phase and is refused
+// (the Update with a clear reason, the deadline by not firing).
+import {
+  ApplicationFailure,
+  condition,
+  defineQuery,
+  defineUpdate,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
+import type { MissionActivities, MissionMediaKind } from './activities';
+import { MISSION_ACTION_REFUSALS, type MissionActionRefusal } from './refusals';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec 02 §9: perform within 10 days of the request, win or acceptance. */
+export const PERFORM_WINDOW_MS = 10 * DAY_MS;
+
+const activities = proxyActivities<MissionActivities>({
+  startToCloseTimeout: '1 minute',
+  // State changes must happen eventually: retry for as long as it takes (the DB may be down), never give up.
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+});
+
+const transcoding = proxyActivities<Pick<MissionActivities, 'transcodeMissionVideo'>>({
+  startToCloseTimeout: '15 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 5 },
+});
+
+export interface MissionWorkflowInput {
+  missionId: number;
+  /** REQUESTED: a CUSTOM mission awaiting the creator's decision; ACCEPTED: awaiting the performance. */
+  status: 'REQUESTED' | 'ACCEPTED';
+  /** REQUESTED: when the 30-day decision window closes (from the request). */
+  decisionDueAt?: string;
+  /** ACCEPTED: when the 10-day perform window closes (from the request, win or acceptance). */
+  performDueAt?: string;
+}
+
+export interface PerformInput {
+  responseComment: string;
+  media: { kind: MissionMediaKind; fileId: number };
+}
+
+export type MissionPhase =
+  'REQUESTED' | 'DECIDING' | 'ACCEPTED' | 'PERFORMING' | 'TRANSCODING' | 'EXPIRING' | 'COMPLETED' | 'REJECTED';
+
+export interface MissionWorkflowState {
+  phase: MissionPhase;
+  decisionDueAt: string | null;
+  performDueAt: string | null;
+}
+
+export interface MissionWorkflowResult {
+  status: 'COMPLETED' | 'REJECTED';
+  reason?: 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED';
+}
+
+export const acceptMissionUpdate = defineUpdate<{ id: number }, [{ feedback: string | null }]>('accept');
+export const refuseMissionUpdate = defineUpdate<{ id: number }, [{ feedback: string }]>('refuse');
+export const performMissionUpdate = defineUpdate<{ id: number }, [PerformInput]>('perform');
+export const missionStateQuery = defineQuery<MissionWorkflowState>('state');
+
+const refuse = (type: MissionActionRefusal): never => {
+  throw ApplicationFailure.create({ type, message: MISSION_ACTION_REFUSALS[type], nonRetryable: true });
+};
+
+const nowIso = () => new Date().toISOString();
+
+/** Waits until `done()` or the deadline (workflow clock); true when `done()` came first. */
+async function waitUntil(done: () => boolean, dueAt: number): Promise<boolean> {
+  const remaining = dueAt - Date.now();
+  if (remaining <= 0) return done();
+  return await condition(done, remaining);
+}
+
+export async function missionWorkflow(input: MissionWorkflowInput): Promise<MissionWorkflowResult> {
+  const { missionId } = input;
+  let phase: MissionPhase = input.status;
+  const decisionDueAt = input.decisionDueAt ? Date.parse(input.decisionDueAt) : null;
+  let performDueAt = input.performDueAt ? Date.parse(input.performDueAt) : null;
+  let performed: { transcoding: boolean } | undefined;
+  let decisionExpired = false;
+  let performExpired = false;
+
+  setHandler(missionStateQuery, () => ({
+    phase,
+    decisionDueAt: decisionDueAt === null ? null : new Date(decisionDueAt).toISOString(),
+    performDueAt: performDueAt === null ? null : new Date(performDueAt).toISOString(),
+  }));
+
+  const requireDecisionOpen = (_decision: { feedback: string | null }) => {
+    if (decisionDueAt === null) refuse('NOT_REQUESTED');
+    if (decisionExpired) refuse('DECISION_DEADLINE_PASSED');
+    if (phase !== 'REQUESTED') refuse('ALREADY_DECIDED');
+    if (Date.now() >= decisionDueAt!) refuse('DECISION_DEADLINE_PASSED');
+  };
+
+  setHandler(
+    acceptMissionUpdate,
+    async ({ feedback }) => {
+      phase = 'DECIDING';
+      const at = Date.now();
+      const dueAt = at + PERFORM_WINDOW_MS;
+      await activities.acceptMission({
+        missionId,
+        feedback,
+        at: new Date(at).toISOString(),
+        performDueAt: new Date(dueAt).toISOString(),
+      });
+      performDueAt = dueAt;
+      phase = 'ACCEPTED';
+      return { id: missionId };
+    },
+    { validator: requireDecisionOpen },
+  );
+
+  setHandler(
+    refuseMissionUpdate,
+    async ({ feedback }) => {
+      phase = 'DECIDING';
+      await activities.rejectMission({ missionId, reason: 'REFUSED', feedback, at: nowIso() });
+      phase = 'REJECTED';
+      return { id: missionId };
+    },
+    { validator: requireDecisionOpen },
+  );
+
+  setHandler(
+    performMissionUpdate,
+    async (perform) => {
+      phase = 'PERFORMING';
+      performed = await activities.recordPerformance({ missionId, ...perform, at: nowIso() });
+      return { id: missionId };
+    },
+    {
+      validator: (_perform: PerformInput) => {
+        if (performExpired) refuse('PERFORM_DEADLINE_PASSED');
+        if (phase === 'PERFORMING' || phase === 'TRANSCODING' || phase === 'COMPLETED') refuse('ALREADY_PERFORMED');
+        if (phase !== 'ACCEPTED') refuse('NOT_ACCEPTED');
+        if (Date.now() >= performDueAt!) refuse('PERFORM_DEADLINE_PASSED');
+      },
+    },
+  );
+
+  if (phase === 'REQUESTED') {
+    if (decisionDueAt === null) throw ApplicationFailure.nonRetryable('a REQUESTED mission needs decisionDueAt');
+    const decided = await waitUntil(() => phase !== 'REQUESTED', decisionDueAt);
+    if (!decided) {
+      decisionExpired = true;
+      phase = 'EXPIRING';
+      await activities.rejectMission({ missionId, reason: 'DECISION_EXPIRED', feedback: null, at: nowIso() });
+      phase = 'REJECTED';
+      return { status: 'REJECTED', reason: 'DECISION_EXPIRED' };
+    }
+    await condition(() => phase === 'ACCEPTED' || phase === 'REJECTED');
+    // The handler moved the phase on while this function awaited.
+    if ((phase as MissionPhase) === 'REJECTED') return { status: 'REJECTED', reason: 'REFUSED' };
+  }
+
+  if (performDueAt === null) throw ApplicationFailure.nonRetryable('an ACCEPTED mission needs performDueAt');
+  const acted = await waitUntil(() => phase !== 'ACCEPTED', performDueAt);
+  if (!acted) {
+    performExpired = true;
+    phase = 'EXPIRING';
+    await activities.rejectMission({ missionId, reason: 'PERFORM_EXPIRED', feedback: null, at: nowIso() });
+    phase = 'REJECTED';
+    return { status: 'REJECTED', reason: 'PERFORM_EXPIRED' };
+  }
+
+  await condition(() => performed !== undefined);
+  if (performed!.transcoding) {
+    phase = 'TRANSCODING';
+    try {
+      await transcoding.transcodeMissionVideo({ missionId });
+    } catch {
+      // A video whose poster frame cannot be taken is still delivered (the clients show a placeholder).
+    }
+    await activities.completeMission({ missionId, at: nowIso() });
+  }
+  phase = 'COMPLETED';
+  return { status: 'COMPLETED' };
+}
