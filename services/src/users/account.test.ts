@@ -220,6 +220,27 @@ describe('switching a member to a creator account', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("shows the creator's tags and lottery event product on /users/me (the newbie dashboard's flags)", async () => {
+    const member = await createAccount(mailing.current.app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+    const db = mailing.current.app.db;
+    const creator = await db
+      .selectFrom('creators')
+      .select('id')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const tag = await db.insertInto('tags').values({ name: '노래-me' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('creator_tags').values({ creator_id: creator.id, tag_id: tag.id }).execute();
+    const event = await db
+      .insertInto('mission_products')
+      .values({ creator_id: creator.id, type: 'EVENT', name: '추첨 이벤트', sort_order: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const me = await inject({ method: 'GET', url: '/api/v1/users/me', headers: member.headers });
+    expect(me.json()).toMatchObject({
+      creator: { id: creator.id, tags: [{ id: tag.id, name: '노래-me' }], eventMission: { id: event.id } },
+    });
+  });
+
   it('refuses unverified members, other people and visitors', async () => {
     const unverified = await createAccount(mailing.current.app, { roles: ['ROLE_UNVERIFIED'] });
     const refused = await inject({

@@ -10,7 +10,8 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
 import type { ServiceContext } from '../context';
-import { uniqueViolation } from '../db/transaction';
+import { uniqueViolation, type DbExecutor } from '../db/transaction';
+import { tagsOfCreator } from '../creators/repository';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors';
 import { passwordResetMail, verificationMail } from '../mail/templates';
 import { fileEntry } from '../files/file-entry';
@@ -231,9 +232,28 @@ export async function getCurrentUser(ctx: ServiceContext, userId: number): Promi
     language: user.language,
     coinsFrozen: user.coins_frozen_at !== null,
     creator: creator
-      ? { id: creator.id, name: creator.name, verified: creator.verified, tags: [], eventMission: null, user: summary }
+      ? {
+          id: creator.id,
+          name: creator.name,
+          verified: creator.verified,
+          tags: await tagsOfCreator(ctx.db, creator.id),
+          eventMission: await latestEventProduct(ctx.db, creator.id),
+          user: summary,
+        }
       : null,
   };
+}
+
+/** The creator's lottery event product, newest first (the newbie dashboard's "event done" flag reads it). */
+async function latestEventProduct(db: DbExecutor, creatorId: number): Promise<{ id: number } | null> {
+  const row = await db
+    .selectFrom('mission_products')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('type', '=', 'EVENT')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /**
