@@ -13,7 +13,8 @@ export const aggregateTypeSchema = z.enum(AGGREGATE_TYPES);
 export type AggregateType = z.infer<typeof aggregateTypeSchema>;
 
 /** The Kafka topic of an aggregate type, e.g. `fanmission.ledger.v1`. */
-export const topicFor = (aggregateType: AggregateType): string => `fanmission.${aggregateType}.v${EVENT_SCHEMA_VERSION}`;
+export const topicFor = (aggregateType: AggregateType): string =>
+  `fanmission.${aggregateType}.v${EVENT_SCHEMA_VERSION}`;
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });
@@ -54,7 +55,12 @@ export const domainEventDefinitions = {
   },
   'mission.rolled': {
     aggregateType: 'mission',
-    payload: z.object({ ...missionParties, productName: z.string(), coins: z.number().int().positive(), success: z.boolean() }),
+    payload: z.object({
+      ...missionParties,
+      productName: z.string(),
+      coins: z.number().int().positive(),
+      success: z.boolean(),
+    }),
   },
   'mission.accepted': {
     aggregateType: 'mission',

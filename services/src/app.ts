@@ -11,14 +11,27 @@ import { appleLoginRoutes, oauth2Routes } from './auth/oauth/routes';
 import { coinRefundAdminRoutes } from './coin-history/admin-routes';
 import { coinHistoryRoutes } from './coin-history/routes';
 import type { AppConfig } from './config/config';
-import type { ServiceContext } from './context';
+import type { ServiceContext, TemporalAccess } from './context';
 import { REPO_ROOT } from './config/config';
 import type { Db } from './db/database';
 import { registerMultipart } from './files/multipart';
 import { fileRoutes } from './files/routes';
 import { registerStoredFiles } from './files/serve';
 import { storageDriverFor } from './files/storage';
+import { metricsRoutes } from './health/metrics-routes';
 import { healthRoutes } from './health/routes';
+import { creatorRoutes } from './creators/routes';
+import { discoveryRoutes } from './discovery/routes';
+import { faqAdminRoutes } from './faq/admin-routes';
+import { faqRoutes } from './faq/routes';
+import { followRoutes } from './follows/routes';
+import { popupAdminRoutes } from './popups/admin-routes';
+import { popupRoutes } from './popups/routes';
+import { missionProductRoutes } from './mission-products/routes';
+import { missionReadRoutes } from './mission-reads/routes';
+import { creatorPenaltyAdminRoutes } from './missions/penalty-admin-routes';
+import { missionRoutes } from './missions/routes';
+import { notificationRoutes } from './notifications/routes';
 import { ledgerAdminRoutes } from './ledger-admin/routes';
 import { installErrorHandler } from './http/error-handler';
 import { zodValidatorCompiler } from './http/validation';
@@ -55,6 +68,8 @@ export interface AppDependencies {
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | { level: string };
   staticApps?: StaticAppsOptions;
+  /** Temporal client and task queue; without it, missions wait for the reconciler to start their workflows. */
+  temporal?: TemporalAccess;
 }
 
 export const APP_VERSION: string = (
@@ -86,6 +101,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     mailer: dependencies.mailer,
     now: dependencies.now ?? (() => new Date()),
     log: app.log,
+    ...(dependencies.temporal && { temporal: dependencies.temporal }),
   };
   app.decorate('ctx', ctx);
   const rateLimits = dependencies.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -118,12 +134,29 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(coinRoutes);
       await v1.register(paymentRoutes);
       await v1.register(sandboxCheckoutRoutes);
+      await v1.register(creatorRoutes, { storage });
+      await v1.register(discoveryRoutes);
+      await v1.register(followRoutes);
+      await v1.register(faqRoutes);
+      await v1.register(popupRoutes);
+      await v1.register(missionProductRoutes);
+      await v1.register(missionReadRoutes, { storage });
+      await v1.register(missionRoutes);
+      await v1.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(metricsRoutes);
   await app.register(adminRoutes, {
     prefix: '/api/admin',
-    resources: [coinRefundAdminRoutes, ledgerAdminRoutes, bankTransferAdminRoutes],
+    resources: [
+      coinRefundAdminRoutes,
+      ledgerAdminRoutes,
+      bankTransferAdminRoutes,
+      faqAdminRoutes,
+      popupAdminRoutes,
+      creatorPenaltyAdminRoutes,
+    ],
   });
   if (dependencies.devMailbox && !config.isProduction) {
     await app.register(devMailboxRoutes, { mailbox: dependencies.devMailbox });

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config/config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -8,5 +9,13 @@ export interface ServiceContext {
   config: AppConfig;
   mailer: Mailer;
   now(): Date;
+  /** Temporal, for starting workflows and sending them updates; absent when the process runs without it. */
+  temporal?: TemporalAccess;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+export interface TemporalAccess {
+  client: Client;
+  /** The task queue workflows are started on (the production queue, or a test worker's own). */
+  taskQueue: string;
 }

@@ -17,13 +17,20 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * Starts a time-skipping test server from the cached Maven jar (installed on first use) and connects to it; the
+ * caller tears it down with `env.teardown()`. Also used outside Vitest (tests/bench/missions.ts).
+ */
+export async function startTemporalTestServer(): Promise<TestWorkflowEnvironment> {
   const executable = await ensureTemporalTestServer();
+  return await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: executable } },
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const startedAt = performance.now();
-  const [environment, bundle] = await Promise.allSettled([
-    TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: executable } } }),
-    bundleAllWorkflows(),
-  ]);
+  const [environment, bundle] = await Promise.allSettled([startTemporalTestServer(), bundleAllWorkflows()]);
   if (environment.status === 'rejected' || bundle.status === 'rejected') {
     if (environment.status === 'fulfilled') await environment.value.teardown();
     throw environment.status === 'rejected' ? environment.reason : (bundle as PromiseRejectedResult).reason;

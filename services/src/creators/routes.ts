@@ -100,7 +100,8 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
         response: { 200: myCreatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => creators.updateCreator(app.ctx, requireCaller(request), request.params.id, request.body, request.language),
+    async (request) =>
+      creators.updateCreator(app.ctx, requireCaller(request), request.params.id, request.body, request.language),
   );
 
   routes.post(

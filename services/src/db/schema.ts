@@ -5,13 +5,16 @@ import type { CreatorsTables } from '../creators/table';
 import type { EventsTables } from '../events/table';
 import type { FilesTables } from '../files/table';
 import type { MissionProductsTables } from '../mission-products/table';
+import type { MissionSocialTables } from '../mission-reads/table';
 import type { MissionsTables } from '../missions/table';
+import type { NotificationsTables } from '../notifications/table';
 import type { PaymentsTables } from '../payments/table';
 import type { UsersTables } from '../users/table';
 
 /** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
 export interface Database
-  extends UsersTables,
+  extends
+    UsersTables,
     FilesTables,
     CreatorsTables,
     LedgerTables,
@@ -20,4 +23,6 @@ export interface Database
     CoinHistoryTables,
     MissionProductsTables,
     MissionsTables,
-    EventsTables {}
+    MissionSocialTables,
+    EventsTables,
+    NotificationsTables {}

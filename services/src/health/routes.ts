@@ -1,7 +1,13 @@
-import { errorResponseSchema, healthResponseSchema, type HealthResponse } from '@fanmission/contracts';
+import {
+  errorResponseSchema,
+  healthResponseSchema,
+  type EventsHealth,
+  type HealthResponse,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../db/database';
+import { readEventsHealth } from '../events/lag';
 
 export async function healthRoutes(app: FastifyInstance, options: { version: string }) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -9,7 +15,10 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and readiness of the API and its database',
+        summary: 'Liveness and readiness of the API and its database, and the event pipeline’s backlog',
+        description:
+          '`details.events` reports the outbox relay’s backlog (Kafka mode) and each event consumer’s. The status ' +
+          'follows the database only: while Kafka is down, events wait in the outbox and the API keeps working.',
         response: { 200: healthResponseSchema, 503: healthResponseSchema, 500: errorResponseSchema },
       },
     },
@@ -20,10 +29,22 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
       } catch (error) {
         database = { status: 'DOWN', error: error instanceof Error ? error.message : String(error) };
       }
+      let events: EventsHealth;
+      try {
+        events = await readEventsHealth(app.db, app.config);
+      } catch (error) {
+        events = {
+          status: 'DOWN',
+          transport: app.config.KAFKA_BROKERS.length > 0 ? 'kafka' : 'postgres',
+          relay: null,
+          consumers: [],
+          error: error instanceof Error ? error.message : String(error),
+        };
+      }
       const status = database.status === 'UP' ? 'UP' : 'DOWN';
       return reply
         .status(status === 'UP' ? 200 : 503)
-        .send({ status, version: options.version, details: { database } });
+        .send({ status, version: options.version, details: { database, events } });
     },
   );
 }

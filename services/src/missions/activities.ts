@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { luckyCompensationCoins, type MissionStatus } from '@fanmission/contracts';
@@ -127,10 +127,22 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
       if (!mission?.video_file_id || mission.thumbnail_file_id) return;
       const video = await db
         .selectFrom('files')
-        .select(['storage_key', 'owner_user_id'])
+        .select(['storage_key', 'owner_user_id', 'thumbnail_key', 'duration_seconds'])
         .where('id', '=', mission.video_file_id)
         .executeTakeFirst();
-      if (!video || !deps.storage.localRoot) return;
+      if (!video) return;
+      if (video.thumbnail_key) {
+        // The upload already took the poster frame and the duration (files/media-details.ts): no second ffmpeg run.
+        await attachPoster(db, missionId, {
+          key: video.thumbnail_key,
+          sizeBytes: await storedSize(deps.storage, video.thumbnail_key),
+          // Shared with the video's row: nobody deletes it through DELETE /files (its object goes with the video).
+          ownerUserId: null,
+          durationSeconds: video.duration_seconds,
+        });
+        return;
+      }
+      if (!deps.storage.localRoot) return;
       const videoPath = path.join(deps.storage.localRoot, video.storage_key);
       const folder = await mkdtemp(path.join(tmpdir(), 'fanmission-poster-'));
       try {
@@ -147,24 +159,11 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
         const now = new Date();
         const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.jpg`;
         await deps.storage.put(key, poster, 'image/jpeg');
-        await db.transaction().execute(async (trx) => {
-          const file = await trx
-            .insertInto('files')
-            .values({
-              owner_user_id: video.owner_user_id,
-              storage_key: key,
-              filename: `mission-${missionId}-poster.jpg`,
-              content_type: 'image/jpeg',
-              kind: 'image',
-              size_bytes: poster.length,
-              thumbnail_key: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await repository.updateMission(trx, missionId, {
-            thumbnail_file_id: file.id,
-            media_duration_seconds: durationSeconds === null ? null : durationSeconds.toFixed(3),
-          });
+        await attachPoster(db, missionId, {
+          key,
+          sizeBytes: poster.length,
+          ownerUserId: video.owner_user_id,
+          durationSeconds: video.duration_seconds ?? durationSeconds,
         });
       } finally {
         await rm(folder, { recursive: true, force: true });
@@ -180,6 +179,43 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
       });
     },
   };
+}
+
+/** Records the mission's poster frame (as a file row of its own) and the video's duration. */
+async function attachPoster(
+  db: Db,
+  missionId: number,
+  poster: { key: string; sizeBytes: number; ownerUserId: number | null; durationSeconds: number | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const file = await trx
+      .insertInto('files')
+      .values({
+        owner_user_id: poster.ownerUserId,
+        storage_key: poster.key,
+        filename: `mission-${missionId}-poster.jpg`,
+        content_type: 'image/jpeg',
+        kind: 'image',
+        size_bytes: poster.sizeBytes,
+        thumbnail_key: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await repository.updateMission(trx, missionId, {
+      thumbnail_file_id: file.id,
+      media_duration_seconds: poster.durationSeconds === null ? null : poster.durationSeconds.toFixed(3),
+    });
+  });
+}
+
+/** The stored object's size on local disk; a remote store is not asked (0: unknown). */
+async function storedSize(storage: StorageDriver, key: string): Promise<number> {
+  if (!storage.localRoot) return 0;
+  try {
+    return (await stat(path.join(storage.localRoot, ...key.split('/')))).size;
+  } catch {
+    return 0;
+  }
 }
 
 async function lockedMission(trx: DbExecutor, missionId: number): Promise<MissionRow> {

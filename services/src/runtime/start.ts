@@ -3,9 +3,15 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createActivities as createCoinActivities } from '@fanmission/workflows/coins/activities';
 import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins/schedule';
+import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/config';
+import { startEventProcessing } from '../events/runtime';
+import type { TemporalAccess } from '../context';
+import { storageDriverFor } from '../files/storage';
+import { createMissionActivities } from '../missions/activities';
+import { startMissionReconciler } from '../missions/reconciler';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail/mailer';
 import { seedDemoData } from '../seed/demo-data';
 import { ensureOperatorAccount } from '../users/service';
@@ -54,8 +60,25 @@ export async function startFanmission(options: {
     }
     stops.push(() => mailer.close());
 
+    // The API starts mission workflows and sends them updates (without a Temporal address, the worker's reconciler
+    // starts the workflows of the missions it commits).
+    const apiTemporalAddress = temporalAddress ?? config.TEMPORAL_ADDRESS;
+    let temporal: TemporalAccess | undefined;
+    if (runsApi(role) && apiTemporalAddress) {
+      const connection = await Connection.connect({ address: apiTemporalAddress });
+      stops.push(() => connection.close());
+      const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+      temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
+    }
+
     if (runsApi(role)) {
-      const app = await buildApp({ config, db: database.db, mailer, ...(devMailbox && { devMailbox }) });
+      const app = await buildApp({
+        config,
+        db: database.db,
+        mailer,
+        ...(devMailbox && { devMailbox }),
+        ...(temporal && { temporal }),
+      });
       await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       if (config.SEED_DEMO_DATA && !config.isProduction) {
         const seeded = await seedDemoData(app.ctx);
@@ -83,7 +106,10 @@ export async function startFanmission(options: {
       const worker = await createFanmissionWorker({
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
-        activities: { ...createCoinActivities({ db: database.db, now: () => new Date() }) },
+        activities: {
+          ...createCoinActivities({ db: database.db, now: () => new Date() }),
+          ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
+        },
       });
       const running = worker.run();
       stops.push(async () => {
@@ -101,7 +127,26 @@ export async function startFanmission(options: {
       } finally {
         await scheduleConnection.close();
       }
+      const reconcilerConnection = await Connection.connect({ address: temporalAddress });
+      const reconciler = startMissionReconciler({
+        db: database.db,
+        now: () => new Date(),
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
+        temporal: {
+          client: new Client({ connection: reconcilerConnection, namespace: config.TEMPORAL_NAMESPACE }),
+          taskQueue: FANMISSION_TASK_QUEUE,
+        },
+      });
+      stops.push(async () => {
+        await reconciler.stop();
+        await reconcilerConnection.close();
+      });
     }
+
+    stops.push(await startEventProcessing({ config, db: database.db, role, log }));
   } catch (error) {
     await stop();
     throw error;

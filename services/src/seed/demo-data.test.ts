@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { findMissionsWithoutWorkflow } from '../missions/repository';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
+import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-missions';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-seed-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });
@@ -69,5 +73,180 @@ describe('demo data', () => {
       webImage: { s3Url: expect.stringMatching(/\.png$/) },
     });
     expect(await app.db.selectFrom('popups').select('id').execute()).toHaveLength(1);
+  });
+
+  it('gives each verified demo creator BASIC and LUCKY products with drawn covers, CUSTOM equal to his settings', async () => {
+    const { app } = testApp.current;
+    for (const demo of DEMO_PRODUCTS) {
+      const creator = await app.db
+        .selectFrom('creators')
+        .select(['id', 'available_custom', 'minimum_cost'])
+        .where('url', '=', demo.url)
+        .executeTakeFirstOrThrow();
+      const listed = await app.inject({ method: 'GET', url: `/api/v1/mission-products?creatorId=${creator.id}` });
+      expect(listed.statusCode).toBe(200);
+      const products = listed.json<
+        Array<{
+          type: string;
+          name: string;
+          description: string | null;
+          winProbability: number | null;
+          descriptionPicture: { s3Url: string } | null;
+        }>
+      >();
+      const expected = [
+        ...demo.products.map((product) => product.type),
+        ...(demo.customMinimumCost === undefined ? [] : ['CUSTOM']),
+      ].sort();
+      expect(products.map((product) => product.type).sort()).toEqual(expected);
+      for (const product of demo.products) {
+        const listedProduct = products.find((candidate) => candidate.name === product.name)!;
+        expect(listedProduct).toMatchObject({
+          description: expect.stringMatching(/[가-힣]/),
+          winProbability: product.winProbability ?? null,
+        });
+        const cover = await app.inject({
+          method: 'GET',
+          url: new URL(listedProduct.descriptionPicture!.s3Url).pathname,
+        });
+        expect(cover.statusCode).toBe(200);
+        expect(cover.headers['content-type']).toBe('image/png');
+      }
+      const custom = await app.db
+        .selectFrom('mission_products')
+        .select(['active', 'minimum_cost', 'name'])
+        .where('creator_id', '=', creator.id)
+        .where('type', '=', 'CUSTOM')
+        .executeTakeFirst();
+      if (demo.customMinimumCost === undefined) {
+        expect(custom).toBeUndefined();
+      } else {
+        expect(custom).toMatchObject({ active: true, minimum_cost: demo.customMinimumCost, name: '커스텀 미션' });
+        expect(creator).toMatchObject({ available_custom: true, minimum_cost: demo.customMinimumCost });
+      }
+    }
+    const unverified = await app.db
+      .selectFrom('mission_products as p')
+      .innerJoin('creators as c', 'c.id', 'p.creator_id')
+      .select('p.id')
+      .where('c.url', '=', 'sprout')
+      .execute();
+    expect(unverified).toEqual([]);
+  });
+
+  it('gives the demo fan completed, accepted and expired missions with their coins moved in the ledger', async () => {
+    const { app } = testApp.current;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'fan@fanmission.local', password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: login.headers.authorization as string };
+    const page = await app.inject({ method: 'GET', url: '/api/v1/users/me/missions/page?size=12', headers });
+    expect(page.statusCode).toBe(200);
+    const missions = page.json<{
+      content: Array<{
+        id: number;
+        status: string;
+        coinPrice: number;
+        rejectionReason: string | null;
+        responseComment: string | null;
+        picture: { s3Url: string } | null;
+      }>;
+    }>().content;
+    expect(missions.map((mission) => mission.status).sort()).toEqual(
+      DEMO_MISSIONS.map((mission) => mission.state).sort(),
+    );
+
+    const fan = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'fan@fanmission.local')
+      .executeTakeFirstOrThrow();
+    let spent = 0;
+    for (const mission of missions) {
+      const row = await app.db
+        .selectFrom('missions')
+        .selectAll()
+        .where('id', '=', mission.id)
+        .executeTakeFirstOrThrow();
+      const escrow = await balance(app.db, escrowAccount(mission.id));
+      if (mission.status === 'COMPLETED') {
+        spent += mission.coinPrice;
+        expect(mission.responseComment).toMatch(/[가-힣]/);
+        const picture = await app.inject({ method: 'GET', url: new URL(mission.picture!.s3Url).pathname });
+        expect(picture.statusCode).toBe(200);
+        expect(picture.headers['content-type']).toBe('image/png');
+        expect(escrow.balance).toBe(0);
+        expect(row.completed_at!.getTime()).toBeLessThan(row.perform_due_at!.getTime());
+      } else if (mission.status === 'REJECTED') {
+        expect(mission.rejectionReason).toBe('PERFORM_EXPIRED');
+        expect(row.refunded_coins).toBe(mission.coinPrice);
+        expect(escrow.balance).toBe(0);
+        const penalties = await app.db
+          .selectFrom('creator_penalties')
+          .select(['level', 'mission_id'])
+          .where('creator_id', '=', row.creator_id)
+          .execute();
+        expect(penalties).toEqual([{ level: 1, mission_id: mission.id }]);
+      } else {
+        spent += mission.coinPrice;
+        expect(escrow.balance).toBe(mission.coinPrice);
+        expect(row.perform_due_at!.getTime()).toBeGreaterThan(app.ctx.now().getTime());
+      }
+    }
+    expect(await balance(app.db, walletAccount(fan.id))).toMatchObject({ balance: DEMO_FAN_COINS - spent });
+    const completedCreators = await app.db
+      .selectFrom('missions')
+      .select(['creator_id', 'coin_price'])
+      .where('user_id', '=', fan.id)
+      .where('status', '=', 'COMPLETED')
+      .execute();
+    for (const { creator_id: creatorId, coin_price: coins } of completedCreators) {
+      expect(await balance(app.db, earningsAccount(creatorId))).toMatchObject({ balance: coins });
+    }
+
+    // Only the ACCEPTED mission waits for a workflow, and the reconciler's next run (30 s grace) starts it.
+    const waiting = await findMissionsWithoutWorkflow(app.db, new Date(app.ctx.now().getTime() - 30_000), 100);
+    expect(waiting.map((mission) => mission.status)).toEqual(['ACCEPTED']);
+    const events = await app.db
+      .selectFrom('outbox')
+      .select([sql<string>`type`.as('type'), sql<number>`count(*)::int`.as('count')])
+      .where('aggregate_type', '=', 'mission')
+      .groupBy('type')
+      .orderBy('type')
+      .execute();
+    expect(events).toEqual([
+      { type: 'mission.completed', count: 2 },
+      { type: 'mission.rejected', count: 1 },
+      { type: 'mission.requested', count: 4 },
+    ]);
+    expect((await verify(app.db)).differences).toEqual([]);
+  });
+
+  it('adds nothing when seeded again', async () => {
+    const { app } = testApp.current;
+    const counts = async () => {
+      const count = async (table: 'mission_products' | 'missions' | 'files' | 'ledger_transactions' | 'outbox') =>
+        Number(
+          (
+            await app.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<string>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      return {
+        products: await count('mission_products'),
+        missions: await count('missions'),
+        files: await count('files'),
+        ledger: await count('ledger_transactions'),
+        outbox: await count('outbox'),
+      };
+    };
+    const before = await counts();
+    expect(before.missions).toBe(DEMO_MISSIONS.length);
+    expect(await seedDemoData(app.ctx)).toEqual([]);
+    expect(await counts()).toEqual(before);
   });
 });

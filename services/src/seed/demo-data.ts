@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context';
 import type { DEMO_TAGS } from './demo-content';
 import { seedDemoContent } from './demo-content';
 import { drawDemoPortrait, storeDemoImage } from './demo-images';
+import { seedDemoMissions } from './demo-missions';
 
 export const DEMO_PASSWORD = 'fanmission1';
 
@@ -134,7 +135,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 /**
  * Seeds the demo accounts on a database that has none of them yet, with tags, FAQ entries and a popup; existing
  * rows are left alone, so a second start (or a real deployment that turned seeding on by mistake) never overwrites
- * anything. Demo creators get a drawn profile photo, Korean descriptions, tags and SNS links.
+ * anything. Demo creators get a drawn profile photo, Korean descriptions, tags and SNS links, and mission products;
+ * the demo fan gets coins and a few missions (`demo-missions.ts`).
  */
 export async function seedDemoData(ctx: ServiceContext): Promise<string[]> {
   const created: string[] = [];
@@ -189,5 +191,6 @@ export async function seedDemoData(ctx: ServiceContext): Promise<string[]> {
         .execute();
     });
   }
+  await seedDemoMissions(ctx);
   return created;
 }

@@ -14,7 +14,11 @@ import {
 import { storageDriverFor } from '@fanmission/services/files/storage';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '../../../tests/harness/app';
 import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
@@ -163,6 +167,74 @@ describe('BASIC missions', () => {
     expect(row.video_file_id).not.toBeNull();
     // The test file holds no real video: no poster frame, but the mission is delivered.
     expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 10 });
+  });
+
+  it("a video keeps the upload's poster frame and duration: no second extraction", async () => {
+    const { creator, id } = await requestBasic(10);
+    const video = await createFile(db(), creator.id, 'video');
+    const posterKey = `test/${randomUUID()}.poster.jpg`;
+    await db()
+      .updateTable('files')
+      .set({ thumbnail_key: posterKey, duration_seconds: 12.5 })
+      .where('id', '=', video)
+      .execute();
+
+    const performed = await post(`/missions/${id}/perform`, creator.headers, {
+      responseComment: 'Happy birthday!',
+      videoId: video,
+    });
+
+    expect(performed.statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    const row = await mission(id);
+    expect(row).toMatchObject({ status: 'COMPLETED', video_file_id: video, media_duration_seconds: '12.500' });
+    // The file row holds no real video: only reusing the upload's poster can have given the mission one.
+    const poster = await db()
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', row.thumbnail_file_id!)
+      .executeTakeFirstOrThrow();
+    expect(poster).toMatchObject({ storage_key: posterKey, kind: 'image', content_type: 'image/jpeg' });
+  });
+
+  it('a video uploaded without a poster frame gets one taken while TRANSCODING', async () => {
+    const { creator, id } = await requestBasic(10);
+    const storage = storageDriverFor(testApp.current.config);
+    const folder = await mkdtemp(path.join(tmpdir(), 'fanmission-transcode-'));
+    const key = `test/${randomUUID()}.mp4`;
+    let posterKey: string | undefined;
+    try {
+      const clip = path.join(folder, 'clip.mp4');
+      execFileSync('/usr/bin/ffmpeg', [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=0.4:size=64x64:rate=10'],
+        ...['-pix_fmt', 'yuv420p', clip],
+      ]);
+      await storage.put(key, await readFile(clip), 'video/mp4');
+      const video = await createFile(db(), creator.id, 'video');
+      await db().updateTable('files').set({ storage_key: key }).where('id', '=', video).execute();
+
+      const performed = await post(`/missions/${id}/perform`, creator.headers, {
+        responseComment: 'Happy birthday!',
+        videoId: video,
+      });
+
+      expect(performed.statusCode).toBe(200);
+      expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+      const row = await mission(id);
+      expect(Number(row.media_duration_seconds)).toBeCloseTo(0.4, 1);
+      const poster = await db()
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', row.thumbnail_file_id!)
+        .executeTakeFirstOrThrow();
+      posterKey = poster.storage_key;
+      expect(poster).toMatchObject({ kind: 'image', content_type: 'image/jpeg', owner_user_id: creator.id });
+      expect(poster.size_bytes).toBeGreaterThan(0);
+    } finally {
+      await storage.delete(key);
+      if (posterKey) await storage.delete(posterKey);
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('not performed in 10 days: REJECTED as PERFORM_EXPIRED, refunded, creator penalised at levels 1, 2, 3', async () => {

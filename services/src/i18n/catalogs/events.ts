@@ -1,4 +1,43 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the events module (ko, en, ja). */
-export const eventsMessages = {} as const satisfies Catalog;
+/**
+ * Server messages of the events module (ko, en, ja): the notification texts, one per notification kind.
+ * `{actor}` is the other party (the fan for a creator, the creator for a fan), `{product}` the mission product.
+ */
+export const eventsMessages = {
+  'notification.MISSION_REQUESTED': {
+    ko: '{actor}님이 「{product}」 미션을 신청했습니다.',
+    en: '{actor} requested your mission “{product}”.',
+    ja: '{actor}さんが「{product}」ミッションを申し込みました。',
+  },
+  'notification.MISSION_ACCEPTED': {
+    ko: '{actor}님이 「{product}」 미션을 수락했습니다.',
+    en: '{actor} accepted your mission “{product}”.',
+    ja: '{actor}さんが「{product}」ミッションを承諾しました。',
+  },
+  'notification.MISSION_COMPLETED': {
+    ko: '{actor}님이 「{product}」 미션을 완료했습니다. 지금 확인해 보세요!',
+    en: '{actor} completed your mission “{product}”. Take a look!',
+    ja: '{actor}さんが「{product}」ミッションを完了しました。今すぐ確認しましょう！',
+  },
+  'notification.MISSION_REFUSED': {
+    ko: '{actor}님이 「{product}」 미션을 거절했습니다. {coins}코인이 환불되었습니다.',
+    en: '{actor} refused your mission “{product}”. {coins} coins were refunded.',
+    ja: '{actor}さんが「{product}」ミッションを拒否しました。{coins}コインが返金されました。',
+  },
+  'notification.MISSION_DECISION_EXPIRED': {
+    ko: '「{product}」 미션이 30일 안에 수락되지 않아 취소되었습니다. {coins}코인이 환불되었습니다.',
+    en: '“{product}” was not accepted within 30 days and was cancelled. {coins} coins were refunded.',
+    ja: '「{product}」ミッションは30日以内に承諾されなかったためキャンセルされました。{coins}コインが返金されました。',
+  },
+  'notification.MISSION_PERFORM_EXPIRED': {
+    ko: '「{product}」 미션이 10일 안에 수행되지 않아 취소되었습니다. {coins}코인이 환불되었습니다.',
+    en: '“{product}” was not performed within 10 days and was cancelled. {coins} coins were refunded.',
+    ja: '「{product}」ミッションは10日以内に実行されなかったためキャンセルされました。{coins}コインが返金されました。',
+  },
+  'notification.MISSION_CANCELED': {
+    ko: '「{product}」 미션이 취소되었습니다. {coins}코인이 환불되었습니다.',
+    en: '“{product}” was cancelled. {coins} coins were refunded.',
+    ja: '「{product}」ミッションがキャンセルされました。{coins}コインが返金されました。',
+  },
+} as const satisfies Catalog;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './limits';
+import { pageQuerySchema, pageSchema } from './page';
+import { fileEntrySchema } from './users';
+
+/** What a notification is about; the text is rendered in the reader's language. */
+export const NOTIFICATION_KINDS = [
+  /** To the creator: a fan requested a mission (or won a LUCKY one). */
+  'MISSION_REQUESTED',
+  /** To the fan: the creator accepted the request. */
+  'MISSION_ACCEPTED',
+  /** To the fan: the mission was performed. */
+  'MISSION_COMPLETED',
+  /** To the fan: the creator refused; the coins were refunded. */
+  'MISSION_REFUSED',
+  /** To the fan: the creator did not decide within 30 days; refunded. */
+  'MISSION_DECISION_EXPIRED',
+  /** To the fan: the creator did not perform within 10 days; refunded. */
+  'MISSION_PERFORM_EXPIRED',
+  /** To the fan: the mission was cancelled; refunded. */
+  'MISSION_CANCELED',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * One row of the notifications page (spec 01 §2, §3): the thumbnail is the profile picture of the other party (the
+ * fan for a creator, the creator for a fan), null for the placeholder; a click opens `/mission-detail/{mission.id}`
+ * or, for a comment, `/mission-detail/{missionComment.missionId}`.
+ */
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: notificationKindSchema,
+    content: z.string(),
+    created: z.iso.datetime({ offset: true }),
+    thumbnail: z.string().nullable(),
+    image: fileEntrySchema.nullable(),
+    mission: z.object({ id: z.number().int() }).nullable(),
+    missionComment: z.object({ id: z.number().int(), missionId: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = pageSchema(notificationSchema).meta({ id: 'NotificationPage' });
+export const notificationPageQuerySchema = pageQuerySchema(PAGE_SIZES.notifications);

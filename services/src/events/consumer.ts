@@ -1,0 +1,59 @@
+import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventType } from '@fanmission/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Applies one event's effect inside the transaction that also records the event as processed. */
+export type EventHandler<T extends DomainEventType> = (
+  trx: Transaction<Database>,
+  event: DomainEvent<T>,
+) => Promise<void>;
+
+export type EventHandlers = { [T in DomainEventType]?: EventHandler<T> };
+
+/**
+ * A consumer of domain events: the same object runs on either transport (Kafka consumer group, or the Postgres
+ * outbox reader of embedded mode). Its name is its checkpoint and consumer-group name; renaming it starts over.
+ */
+export interface EventConsumer {
+  readonly name: string;
+  readonly handlers: EventHandlers;
+}
+
+export const defineConsumer = (name: string, handlers: EventHandlers): EventConsumer => ({ name, handlers });
+
+export function eventTypesOf(consumer: EventConsumer): DomainEventType[] {
+  return DOMAIN_EVENT_TYPES.filter((type) => consumer.handlers[type] !== undefined);
+}
+
+/**
+ * Applies the events the consumer handles, in order, skipping those it has applied before (a Kafka redelivery, a
+ * second relay's duplicate): the ids go into `event_consumer_processed` in the caller's transaction, together with
+ * the effects, so an event's effect exists exactly when its id does. Returns how many were applied.
+ */
+export async function applyEvents(
+  trx: Transaction<Database>,
+  consumer: EventConsumer,
+  events: readonly DomainEvent[],
+): Promise<number> {
+  const seen = new Set<string>();
+  const relevant = events.filter((event) => {
+    if (consumer.handlers[event.type] === undefined || seen.has(event.id)) return false;
+    seen.add(event.id);
+    return true;
+  });
+  if (relevant.length === 0) return 0;
+  const { rows } = await sql<{ event_id: string }>`
+    insert into event_consumer_processed (consumer, event_id)
+    select ${consumer.name}, id from unnest(${relevant.map((event) => event.id)}::uuid[]) as id
+    on conflict do nothing
+    returning event_id`.execute(trx);
+  const fresh = new Set(rows.map((row) => row.event_id));
+  let applied = 0;
+  for (const event of relevant) {
+    if (!fresh.has(event.id)) continue;
+    const handler = consumer.handlers[event.type] as EventHandler<DomainEventType>;
+    await handler(trx, event);
+    applied += 1;
+  }
+  return applied;
+}

@@ -1,0 +1,59 @@
+import { AGGREGATE_TYPES, topicFor, type AggregateType, type DomainEvent } from '@fanmission/contracts';
+import { Kafka, logLevel, type Message } from 'kafkajs';
+
+/** Where events go on Kafka: the brokers, and a topic/group prefix that lets tests share one broker. */
+export interface KafkaEventsOptions {
+  brokers: readonly string[];
+  clientId?: string;
+  /** Put before every topic and consumer-group name (default none: `fanmission.ledger.v1`, `fanmission.<consumer>`). */
+  namePrefix?: string;
+}
+
+export const EVENT_ID_HEADER = 'event-id';
+
+export const eventTopic = (options: KafkaEventsOptions, aggregateType: AggregateType): string =>
+  `${options.namePrefix ?? ''}${topicFor(aggregateType)}`;
+
+export const consumerGroupId = (options: KafkaEventsOptions, consumer: string): string =>
+  `${options.namePrefix ?? ''}fanmission.${consumer}`;
+
+export function createKafka(options: KafkaEventsOptions, role: string): Kafka {
+  return new Kafka({
+    clientId: options.clientId ?? `fanmission-${role}`,
+    brokers: [...options.brokers],
+    // kafkajs logs every reconnection attempt of an outage as an error; the relay and consumers report their own.
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 3_000,
+    requestTimeout: 10_000,
+    retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: 5 },
+  });
+}
+
+/** Key = aggregate id, so one aggregate's events share a partition and keep their order. */
+export function encodeEvent(event: DomainEvent): Message {
+  return {
+    key: event.aggregateId,
+    value: JSON.stringify(event),
+    headers: { [EVENT_ID_HEADER]: event.id, 'event-type': event.type, 'schema-version': String(event.schemaVersion) },
+  };
+}
+
+export function decodeEvent(value: Buffer | null): DomainEvent {
+  if (value === null) throw new Error('a Kafka message without a value is not a domain event');
+  return JSON.parse(value.toString('utf8')) as DomainEvent;
+}
+
+/** Creates the event topics that do not exist yet (the broker's default partition count). */
+export async function ensureEventTopics(kafka: Kafka, options: KafkaEventsOptions): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = AGGREGATE_TYPES.map((type) => eventTopic(options, type)).filter((topic) => !existing.has(topic));
+    if (missing.length > 0) {
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,64 @@
+import type { EventsHealth } from '@fanmission/contracts';
+import { sql } from 'kysely';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/database';
+import { createKafka, type KafkaEventsOptions } from './kafka';
+import { kafkaConsumerLag } from './kafka-transport';
+import { postgresConsumerLag } from './postgres-transport';
+import { EVENT_CONSUMERS } from './registry';
+
+const KAFKA_LAG_TIMEOUT_MS = 3_000;
+
+/** Outbox rows the relay has not published yet, and the age of the oldest (database clock). */
+export async function relayLag(db: Db): Promise<NonNullable<EventsHealth['relay']>> {
+  const { rows } = await sql<{ unsent: number; oldest: number | null }>`
+    select count(*)::int as unsent, extract(epoch from now() - min(recorded_at))::float8 as oldest
+    from outbox where sent_at is null`.execute(db);
+  const row = rows[0]!;
+  return { unsentEvents: row.unsent, oldestUnsentSeconds: row.oldest === null ? null : Math.max(0, row.oldest) };
+}
+
+/**
+ * The pipeline's backlog for health and metrics. With Kafka: the relay's backlog and each consumer group's
+ * uncommitted messages (an unreachable broker makes it DOWN, with the relay's backlog still reported); embedded:
+ * each consumer's events after its checkpoint.
+ */
+export async function readEventsHealth(
+  db: Db,
+  config: AppConfig,
+  kafkaOptions: KafkaEventsOptions = { brokers: config.KAFKA_BROKERS },
+): Promise<EventsHealth> {
+  if (kafkaOptions.brokers.length === 0) {
+    const consumers = await Promise.all(EVENT_CONSUMERS.map((consumer) => postgresConsumerLag(db, consumer.name)));
+    return { status: 'UP', transport: 'postgres', relay: null, consumers };
+  }
+  const relay = await relayLag(db);
+  const admin = createKafka(kafkaOptions, 'health').admin();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const consumers = await Promise.race([
+      (async () => {
+        await admin.connect();
+        return Promise.all(EVENT_CONSUMERS.map((consumer) => kafkaConsumerLag(admin, consumer, kafkaOptions)));
+      })(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Kafka did not answer within ${KAFKA_LAG_TIMEOUT_MS} ms`)),
+          KAFKA_LAG_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return { status: 'UP', transport: 'kafka', relay, consumers };
+  } catch (error) {
+    return {
+      status: 'DOWN',
+      transport: 'kafka',
+      relay,
+      consumers: [],
+      error: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+    await admin.disconnect().catch(() => undefined);
+  }
+}

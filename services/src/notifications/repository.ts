@@ -1,0 +1,80 @@
+import type { DbExecutor } from '../db/transaction';
+import type { FileRow } from '../files/table';
+import type { NotificationRow } from './table';
+
+export interface NotificationView extends NotificationRow {
+  actorImage: FileRow | null;
+}
+
+/** A reader's notifications, newest first, with the profile picture of each one's other party. */
+export async function findNotificationPage(
+  db: DbExecutor,
+  userId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: NotificationView[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('notifications as n')
+      .leftJoin('users as actor', 'actor.id', 'n.actor_user_id')
+      .leftJoin('files as f', 'f.id', 'actor.image_file_id')
+      .selectAll('n')
+      .select([
+        'f.id as file_id',
+        'f.owner_user_id as file_owner_user_id',
+        'f.storage_key as file_storage_key',
+        'f.filename as file_filename',
+        'f.content_type as file_content_type',
+        'f.kind as file_kind',
+        'f.size_bytes as file_size_bytes',
+        'f.thumbnail_key as file_thumbnail_key',
+        'f.duration_seconds as file_duration_seconds',
+        'f.created_at as file_created_at',
+      ])
+      .where('n.user_id', '=', userId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.total),
+    rows: rows.map(
+      ({
+        file_id,
+        file_owner_user_id,
+        file_storage_key,
+        file_filename,
+        file_content_type,
+        file_kind,
+        file_size_bytes,
+        file_thumbnail_key,
+        file_duration_seconds,
+        file_created_at,
+        ...notification
+      }) => ({
+        ...notification,
+        actorImage:
+          file_id === null
+            ? null
+            : {
+                id: file_id,
+                owner_user_id: file_owner_user_id,
+                storage_key: file_storage_key!,
+                filename: file_filename!,
+                content_type: file_content_type!,
+                kind: file_kind!,
+                size_bytes: file_size_bytes!,
+                thumbnail_key: file_thumbnail_key,
+                duration_seconds: file_duration_seconds,
+                created_at: file_created_at!,
+              },
+      }),
+    ),
+  };
+}

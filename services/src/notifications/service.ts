@@ -1,0 +1,33 @@
+import type { Language, Notification, Page, PageQuery } from '@fanmission/contracts';
+import type { ServiceContext } from '../context';
+import { fileEntry } from '../files/file-entry';
+import { pageOffset, toPage } from '../http/pagination';
+import { translate } from '../i18n/messages';
+import { findNotificationPage } from './repository';
+
+/** The reader's notifications page (spec 01 §2 Notifications), texts in the reader's language. */
+export async function notificationPage(
+  ctx: ServiceContext,
+  userId: number,
+  query: PageQuery,
+  language: Language,
+): Promise<Page<Notification>> {
+  const { rows, total } = await findNotificationPage(ctx.db, userId, { offset: pageOffset(query), limit: query.size });
+  const content = rows.map((row): Notification => {
+    const image = row.actorImage ? fileEntry(ctx.config, row.actorImage) : null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      content: translate(language, `notification.${row.kind}`, row.params),
+      created: row.created_at.toISOString(),
+      thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
+      image,
+      mission: row.mission_id === null ? null : { id: row.mission_id },
+      missionComment:
+        row.mission_comment_id === null || row.mission_id === null
+          ? null
+          : { id: row.mission_comment_id, missionId: row.mission_id },
+    };
+  });
+  return toPage(content, total, query);
+}

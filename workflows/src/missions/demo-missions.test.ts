@@ -1,0 +1,94 @@
+// The demo data's ACCEPTED mission (services/src/seed/demo-missions.ts) is seeded without a workflow: the worker's
+// reconciler starts it, and the demo creator can then perform it through the API.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verify } from '@fanmission/ledger';
+import { createMissionActivities } from '@fanmission/services/missions/activities';
+import { reconcileMissionWorkflows } from '@fanmission/services/missions/reconciler';
+import { createFile } from '@fanmission/services/missions/test-fixtures';
+import { storageDriverFor } from '@fanmission/services/files/storage';
+import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed/demo-data';
+import { testConfig, useTestApp } from '../../../tests/harness/app';
+import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
+
+const env = await useTemporalTestEnvironment();
+const taskQueue = `demo-missions-${randomUUID()}`;
+// The shared server's clock may be days ahead of the wall clock (other files skipped time): the app follows it.
+let skew = 0;
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-missions-'));
+const testApp = useTestApp({
+  config: testConfig({ STORAGE_DIR: storageDir }),
+  temporal: { client: env.client, taskQueue },
+  now: () => new Date(Date.now() + skew),
+});
+const app = () => testApp.current.app;
+
+let worker: Worker;
+let running: Promise<void>;
+
+beforeAll(async () => {
+  skew = (await env.currentTimeMs()) - Date.now();
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: env.namespace ?? 'default',
+    taskQueue,
+    workflowBundle: inject('temporalWorkflowBundle'),
+    activities: createMissionActivities({ db: app().db, storage: storageDriverFor(testApp.current.config) }),
+  });
+  running = worker.run();
+});
+
+afterAll(async () => {
+  worker.shutdown();
+  await running;
+  expect((await verify(app().db)).differences).toEqual([]);
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe('demo missions', () => {
+  it('the seeded ACCEPTED mission gets its workflow from the reconciler and can be performed', async () => {
+    await seedDemoData(app().ctx);
+    const accepted = await app()
+      .db.selectFrom('missions')
+      .selectAll()
+      .where('status', '=', 'ACCEPTED')
+      .executeTakeFirstOrThrow();
+    expect(accepted.workflow_started_at).toBeNull();
+
+    expect(await reconcileMissionWorkflows({ ...app().ctx, temporal: { client: env.client, taskQueue } })).toBe(1);
+    const handle = env.client.workflow.getHandle(`mission-${accepted.id}`);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+
+    const login = await app().inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'dancer@fanmission.local', password: DEMO_PASSWORD },
+    });
+    const creator = await app()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', 'dancer@fanmission.local')
+      .executeTakeFirstOrThrow();
+    const picture = await createFile(app().db, creator.id, 'image');
+    const performed = await app().inject({
+      method: 'POST',
+      url: `/api/v1/missions/${accepted.id}/perform`,
+      headers: { authorization: login.headers.authorization as string },
+      payload: { responseComment: '포인트 안무 영상이에요!', pictureId: picture },
+    });
+
+    expect(performed.statusCode).toBe(200);
+    expect(await handle.result()).toEqual({ status: 'COMPLETED' });
+    const row = await app()
+      .db.selectFrom('missions')
+      .select(['status', 'workflow_started_at'])
+      .where('id', '=', accepted.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('COMPLETED');
+    expect(row.workflow_started_at).not.toBeNull();
+  }, 60_000);
+});
