@@ -31,8 +31,11 @@ export async function ensureAppsBuilt(options: { log?: (line: string) => void; f
     if (!options.force && current === hash && fs.existsSync(path.join(root, 'dist', 'index.html'))) continue;
     const started = performance.now();
     log(`building ${app}…`);
-    // Vite sets NODE_ENV=production in this process while building; the caller's environment must not change.
+    // A build is always a production build, even when the caller runs with NODE_ENV=test (the e2e set-up) or
+    // development: Vite would otherwise keep that value and ship React's development build (and the build stamp
+    // would let a later `npm start` reuse it). The caller's environment is restored afterwards.
     const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     try {
       await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
     } finally {

@@ -1,11 +1,37 @@
-import { useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import type { i18n as I18n } from 'i18next';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { AlertHost } from '../shared/alert/alert';
+import { useAppMode } from '../shared/app-mode';
 import { initI18n } from '../shared/i18n/i18n';
-import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/landing/not-found-page';
-import { LanguageMenu } from './language-menu';
+import { NavigationBridge } from '../shared/navigation/navigation';
+import { Footer } from './footer';
+import { Header } from './header';
+import { AppRoutes } from './routes';
+import './shell.css';
+
+/** Providers of the shell; lazily loaded pages bring the theme and TanStack Query (shared/ui/page-providers). */
+export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      {children}
+      <AlertHost />
+    </I18nextProvider>
+  );
+}
+
+/** Header and footer, hidden in embedded app mode (`?app-api=true`). */
+export function Layout({ children }: { children: ReactNode }) {
+  const appMode = useAppMode();
+  return (
+    <>
+      {appMode ? null : <Header />}
+      {children}
+      {appMode ? null : <Footer />}
+    </>
+  );
+}
 
 export function App() {
   const [i18n, setI18n] = useState<I18n>();
@@ -14,19 +40,13 @@ export function App() {
   }, []);
   if (!i18n) return null;
   return (
-    <I18nextProvider i18n={i18n}>
+    <AppProviders i18n={i18n}>
       <BrowserRouter>
-        <header className="header">
-          <a className="logo" href="/">
-            Fanmission
-          </a>
-          <LanguageMenu />
-        </header>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <NavigationBridge />
+        <Layout>
+          <AppRoutes />
+        </Layout>
       </BrowserRouter>
-    </I18nextProvider>
+    </AppProviders>
   );
 }

@@ -1,22 +1,40 @@
 import { LANGUAGE_MENU, normalizeLanguage } from '@fanmission/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../shared/i18n/i18n';
+import { LazyMenu } from '../shared/ui/lazy-menu';
+import { Icon } from '../shared/ui/icons';
 
+/** KOREAN / ENGLISH / JAPANESE; choosing one stores it and reloads the page. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = normalizeLanguage(i18n.language);
+  const label = LANGUAGE_MENU.find((entry) => entry.language === current)?.label ?? 'KOREAN';
   return (
-    <label className="language-menu">
-      <span className="visually-hidden">{t('language.label')}</span>
-      <select
-        value={normalizeLanguage(i18n.language)}
-        onChange={(event) => changeLanguage(normalizeLanguage(event.target.value))}
+    <>
+      <button
+        type="button"
+        className="shell-button text"
+        aria-label={`${t('language.label')}: ${label}`}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {LANGUAGE_MENU.map(({ language, label }) => (
-          <option key={language} value={language}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </label>
+        <Icon name="language" size={20} />
+        <span>{label}</span>
+      </button>
+      <LazyMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        items={LANGUAGE_MENU.map(({ language, label: itemLabel }) => ({
+          key: language,
+          label: itemLabel,
+          selected: language === current,
+          onClick: () => {
+            if (language !== current) changeLanguage(language);
+          },
+        }))}
+      />
+    </>
   );
 }

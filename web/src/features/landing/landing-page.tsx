@@ -1,19 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../shared/ui/icons';
+import { useSession } from '../../shared/session/session';
+import { EventPopup } from '../popups/event-popup';
 
+const APP_STORE_URL = 'https://apps.apple.com/app/fanmission';
+const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps/details?id=com.fanmission';
+
+/** `/`: headline, start button and store badges; plain markup so the first visit stays light. */
 export function LandingPage() {
   const { t } = useTranslation();
+  const session = useSession();
   return (
     <main className="landing">
-      <h1>{t('landing.headline')}</h1>
-      <p className="sub-headline">{t('landing.subHeadline')}</p>
-      <Link className="button primary" to="/creator-search">
-        {t('landing.start')}
-      </Link>
-      <div className="store-badges">
-        <span className="badge">{t('landing.appStore')}</span>
-        <span className="badge">{t('landing.googlePlay')}</span>
+      <div className="landing-inner">
+        <h1>{t('landing.headline')}</h1>
+        <p className="sub-headline">{t('landing.subHeadline')}</p>
+        <Link className="shell-button primary large" to="/creator-search">
+          {t('landing.start')}
+        </Link>
+        <div className="store-badges">
+          <a className="store-badge" href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
+            <Icon name="apple" size={20} />
+            {t('landing.appStore')}
+          </a>
+          <a className="store-badge" href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
+            <Icon name="play" size={20} />
+            {t('landing.googlePlay')}
+          </a>
+        </div>
       </div>
+      <EventPopup state={session.token ? 'loggedOn' : 'loggedOff'} />
     </main>
   );
 }

@@ -5,8 +5,11 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <main className="not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.title')}</h1>
-      <Link className="button" to="/">
+      <Link className="shell-button outlined large" to="/">
         {t('notFound.home')}
       </Link>
     </main>

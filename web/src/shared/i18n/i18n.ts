@@ -1,7 +1,7 @@
 import { normalizeLanguage, type Language } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { resources } from './resources';
+import type { Messages } from './locales/ko';
 
 /** The stored language (`lang` in local storage, `jp` meaning ja) or the `lang` query parameter; Korean by default. */
 export function initialLanguage(): Language {
@@ -9,14 +9,26 @@ export function initialLanguage(): Language {
   return normalizeLanguage(fromQuery ?? window.localStorage.getItem('lang'));
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const language = initialLanguage();
+/** Only the current language's texts are downloaded (a language change reloads the page). */
+async function loadMessages(language: Language): Promise<Messages> {
+  switch (language) {
+    case 'en':
+      return (await import('./locales/en')).en;
+    case 'ja':
+      return (await import('./locales/ja')).ja;
+    default:
+      return (await import('./locales/ko')).ko;
+  }
+}
+
+export async function initI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
   document.documentElement.lang = language;
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: { [language]: { translation: await loadMessages(language) } },
     lng: language,
-    fallbackLng: 'ko',
+    fallbackLng: false,
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   });
   return i18next;
 }

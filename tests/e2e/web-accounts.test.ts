@@ -1,0 +1,501 @@
+// Browser journeys of the account screens (issue 9) in a real Chromium against the real API serving the built app.
+import { fileURLToPath } from 'node:url';
+import { createDevMailbox } from '@fanmission/services/mail/mailer';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { resources } from '../../web/src/shared/i18n/resources';
+import { createAccount } from '../harness/accounts';
+import { screenshot, useBrowser } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+
+const ko = resources.ko.translation;
+const en = resources.en.translation;
+const ja = resources.ja.translation;
+
+const mailbox = createDevMailbox({ from: 'Fanmission <no-reply@fanmission.local>' });
+
+function collectPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** The newest mail to `to`, and the first link in it that contains `pathPart`. */
+function linkFromMail(to: string, pathPart: string): string {
+  const mail = mailbox.list().find((entry) => entry.to.includes(to));
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const link = mail.text.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(pathPart));
+  if (!link) throw new Error(`no ${pathPart} link in the mail to ${to}: ${mail.text}`);
+  return link;
+}
+
+/** A form field by its label; required fields carry a ' *' in their accessible name. */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+describe('web app: accounts', () => {
+  const served = useServedApp({ mailer: mailbox });
+  const browser = useBrowser();
+  const url = (path: string) => `${served.baseUrl}${path}`;
+
+  async function pathOf(page: Page, expected: string) {
+    await page.waitForURL((current) => current.pathname === expected);
+    return new URL(page.url()).pathname;
+  }
+
+  /** Stores session values as a login would have, on the app's origin. */
+  async function storeSession(page: Page, values: Record<string, string>) {
+    await page.goto(url('/not-found'));
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, values);
+  }
+
+  async function loginWithEmail(page: Page, email: string, password: string, texts = ko) {
+    await page.goto(url('/login?view=email'));
+    await field(page, texts.login.email).fill(email);
+    await field(page, texts.login.password).fill(password);
+    await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
+  }
+
+  test('sign up, verify from the mailbox, log in and land on my page', { timeout: 90_000 }, async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    const email = `journey-${Date.now()}@example.com`;
+
+    await page.goto(url('/sns-login'));
+    await page.getByRole('link', { name: ko.snsLogin.emailLogin }).click();
+    await page.getByRole('link', { name: ko.login.signUp }).click();
+    expect(await pathOf(page, '/signup-accept-terms')).toBe('/signup-accept-terms');
+
+    const next = page.getByRole('button', { name: ko.common.next });
+    expect(await next.isDisabled()).toBe(true);
+    expect(await page.getByText(ko.terms.required).isVisible()).toBe(true);
+    await page.getByRole('checkbox', { name: ko.terms.agreeAll }).check();
+    expect(await page.getByRole('checkbox', { name: ko.terms.service }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: ko.terms.privacy }).isChecked()).toBe(true);
+    await next.click();
+
+    await page.getByRole('heading', { name: ko.signUp.title }).waitFor();
+    await field(page, ko.signUp.nickname).fill('여정팬');
+    await field(page, ko.signUp.email).fill(email);
+    await field(page, ko.signUp.password).fill('journey123');
+    await field(page, ko.signUp.passwordConfirm).fill('journey124');
+    await field(page, ko.signUp.birthDate).fill('2000-05-05');
+    await page.getByRole('button', { name: ko.signUp.submit }).click();
+    await page.getByText(ko.signUp.passwordsDoNotMatch).waitFor();
+
+    await field(page, ko.signUp.passwordConfirm).fill('journey123');
+    await field(page, ko.signUp.phone).fill('010-1234 5678');
+    expect(await field(page, ko.signUp.phone).inputValue()).toBe('01012345678');
+    await page.getByRole('button', { name: ko.signUp.submit }).click();
+
+    await page.getByRole('heading', { name: ko.emailSent.publicTitle }).waitFor();
+    expect(new URL(page.url()).search).toBe('?view=success-public-user');
+    // The resend button works with the token the sign-up obtained (navigation state).
+    await page.getByRole('button', { name: ko.emailSent.resend }).click();
+    await page.getByRole('alertdialog').getByText(ko.emailSent.resendDone).waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+
+    await page.goto(linkFromMail(email, '/email-verification?token='));
+    await page.getByRole('heading', { name: ko.emailSent.authDoneTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/email-sent/success-auth-public-user');
+    await page.getByRole('main').getByRole('link', { name: ko.emailSent.login }).click();
+
+    await field(page, ko.login.email).fill(email);
+    await field(page, ko.login.password).fill('journey123');
+    await page.getByRole('button', { name: ko.login.submit, exact: true }).click();
+    expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
+    await page.getByRole('heading', { name: '여정팬' }).waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByText(`${ko.myPage.coins}: 0 코인`).waitFor();
+    await page.getByRole('tab', { name: ko.myPage.tabs.follow }).waitFor();
+    await page.getByText(ko.myPage.empty.follow).waitFor();
+    expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);
+    const session = await page.evaluate(() => ({ ...window.localStorage }));
+    expect(session).toMatchObject({ UserName: '여정팬', IsVerified: 'true' });
+    expect(session.token).toMatch(/^Bearer /);
+    expect(session.CreatorId).toBeUndefined();
+    await screenshot(page, 'web-journey-my-page-ko.png');
+    expect(errors).toEqual([]);
+  });
+
+  test('an unverified account is sent to the verification suggestion after login', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app, { roles: ['ROLE_UNVERIFIED'] });
+    await loginWithEmail(page, account.email, account.password);
+    await page.getByRole('heading', { name: ko.emailSent.suggestTitle }).waitFor();
+    expect(new URL(page.url()).search).toBe('?view=suggest-user-authentication');
+    expect(await page.evaluate(() => window.localStorage.getItem('IsVerified'))).toBe('false');
+  });
+
+  test('a wrong password shows the login failure message, in ko and in en', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app);
+    await loginWithEmail(page, account.email, 'not-the-password1');
+    await page.getByText(ko.login.failed).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
+    await loginWithEmail(page, account.email, 'not-the-password1', en);
+    await page.getByText(en.login.failed).waitFor();
+  });
+
+  test('the login button stays disabled until e-mail and password are filled', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/login?view=email'));
+    const submit = page.getByRole('button', { name: ko.login.submit, exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await field(page, ko.login.email).fill('a@example.com');
+    expect(await submit.isDisabled()).toBe(true);
+    await field(page, ko.login.password).fill('x');
+    expect(await submit.isDisabled()).toBe(false);
+  });
+
+  test('forgot password, reset from the mailed link, log in with the new password', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app);
+
+    await page.goto(url('/forgot-password'));
+    await field(page, ko.forgotPassword.email).fill('nobody@example.com');
+    await page.getByRole('button', { name: ko.forgotPassword.submit }).click();
+    await page.getByText(ko.forgotPassword.mismatch).waitFor();
+
+    await field(page, ko.forgotPassword.email).fill(account.email);
+    await page.getByRole('button', { name: ko.forgotPassword.submit }).click();
+    await page.getByRole('heading', { name: ko.emailSent.forgotTitle }).waitFor();
+
+    await page.goto(linkFromMail(account.email, '/password-reset?code='));
+    const submit = page.getByRole('button', { name: ko.password.submit });
+    expect(await submit.isDisabled()).toBe(true);
+    await field(page, ko.password.new).fill('newpass123');
+    await field(page, ko.password.confirm).fill('newpass124');
+    await submit.click();
+    await page.getByText(ko.password.notIdentical).waitFor();
+    await field(page, ko.password.new).fill('short');
+    await field(page, ko.password.confirm).fill('short');
+    await submit.click();
+    await page.getByText(ko.auth.passwordFormat).waitFor();
+    await field(page, ko.password.new).fill('newpass123');
+    await field(page, ko.password.confirm).fill('newpass123');
+    await submit.click();
+    await page.getByRole('alertdialog').getByText(ko.password.changed).waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    expect(await pathOf(page, '/login')).toBe('/login');
+
+    await field(page, ko.login.email).fill(account.email);
+    await field(page, ko.login.password).fill('newpass123');
+    await page.getByRole('button', { name: ko.login.submit, exact: true }).click();
+    expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
+  });
+
+  test('the reset page without a code alerts abnormal access and goes home', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/password-reset'));
+    await page.getByRole('alertdialog').getByText(ko.common.abnormalAccess).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('password change checks the current password and needs the e-mail in navigation state', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app, { password: 'current123' });
+    await loginWithEmail(page, account.email, 'current123');
+    await pathOf(page, '/user-mypage');
+
+    await page.goto(url('/password-change'));
+    await page.getByRole('alertdialog').getByText(ko.common.abnormalAccess).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: ko.common.ok }).click();
+
+    await page.goto(url('/edit-user-profile'));
+    await page.getByRole('link', { name: ko.editProfile.passwordChange }).click();
+    await page.getByRole('heading', { name: ko.password.changeTitle }).waitFor();
+    await field(page, ko.password.current).fill('wrong12345');
+    await field(page, ko.password.new).fill('changed123');
+    await field(page, ko.password.confirm).fill('changed123');
+    await page.getByRole('button', { name: ko.password.submit }).click();
+    await page.getByText(ko.password.existingMismatch).waitFor();
+    await field(page, ko.password.current).fill('current123');
+    await page.getByRole('button', { name: ko.password.submit }).click();
+    await page.getByRole('alertdialog').getByText(ko.password.changed).waitFor();
+  });
+
+  test('edit profile requires a nickname and saves the profile', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app, { username: 'before' });
+    await loginWithEmail(page, account.email, account.password);
+    await pathOf(page, '/user-mypage');
+    await page.getByRole('link', { name: ko.myPage.editProfile }).click();
+    const nickname = field(page, ko.signUp.nickname);
+    await nickname.fill('   ');
+    await page.getByRole('button', { name: ko.editProfile.save }).click();
+    await page.getByText(ko.validation.nicknameRequired).waitFor();
+    await nickname.fill('after');
+    await field(page, ko.signUp.phone).fill('01099998888');
+    await page.getByRole('button', { name: ko.editProfile.save }).click();
+    await page.getByRole('alertdialog').getByText(ko.editProfile.saved).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('UserName'))).toBe('after');
+    const stored = await served.testApp.app.db
+      .selectFrom('users')
+      .select(['username', 'phone'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ username: 'after', phone: '01099998888' });
+  });
+
+  test('my page: the profile photo is uploaded, shown (also in the header) and removed again', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app);
+    await loginWithEmail(page, account.email, account.password);
+    await pathOf(page, '/user-mypage');
+    const photo = page.getByRole('button', { name: ko.myPage.photoEdit }).locator('img');
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toBe('/images/profile-noimg.png');
+    await page
+      .getByLabel(ko.myPage.photoChange)
+      .setInputFiles(fileURLToPath(new URL('../../web/public/images/profile-noimg.png', import.meta.url)));
+    await page.waitForFunction(
+      () => window.localStorage.getItem('ImageUrl') !== '/images/profile-noimg.png',
+      undefined,
+      { timeout: 10_000 },
+    );
+    const uploaded = await page.evaluate(() => window.localStorage.getItem('ImageUrl'));
+    await page.waitForFunction((src) => document.querySelector(`img[src="${src}"]`) !== null, uploaded);
+    expect(await photo.getAttribute('src')).toBe(uploaded);
+    expect(await page.locator('header img.avatar').getAttribute('src')).toBe(uploaded);
+
+    await page.getByRole('button', { name: ko.myPage.photoEdit }).click();
+    await page.getByRole('menuitem', { name: ko.myPage.photoRemove }).click();
+    await page.waitForFunction(() => window.localStorage.getItem('ImageUrl') === '/images/profile-noimg.png');
+    await page.waitForFunction(
+      () => document.querySelector('header img.avatar')?.getAttribute('src') === '/images/profile-noimg.png',
+    );
+  });
+
+  test('my page: switching to a creator account warns first, then lands on the creator dashboard', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app, { username: 'switcher' });
+    await loginWithEmail(page, account.email, account.password);
+    await pathOf(page, '/user-mypage');
+    await page.getByRole('button', { name: ko.myPage.changeToCreator }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(ko.myPage.switchWarning.replace('{{min}}', '7').replace('{{max}}', '14')).waitFor();
+    await dialog.getByRole('button', { name: ko.common.cancel }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => window.localStorage.getItem('CreatorId'))).toBeNull();
+
+    await page.getByRole('button', { name: ko.myPage.changeToCreator }).click();
+    await dialog.getByRole('button', { name: ko.myPage.switchConfirm }).click();
+    expect(await pathOf(page, '/newbie-creator-mypage')).toBe('/newbie-creator-mypage');
+    const creator = await served.testApp.app.db
+      .selectFrom('creators')
+      .select('id')
+      .where('user_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(await page.evaluate(() => window.localStorage.getItem('CreatorId'))).toBe(String(creator.id));
+    await page.getByRole('button', { name: ko.header.userMenu }).click();
+    await page.getByRole('menuitem', { name: ko.header.missionManagement }).waitFor();
+    await page.getByRole('menuitem', { name: ko.header.incomeManagement }).waitFor();
+  });
+
+  test('guards send each role to / where it may not go', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const fan = await createAccount(served.testApp.app);
+    const creator = await createAccount(served.testApp.app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+    const creatorId = (
+      await served.testApp.app.db
+        .selectFrom('creators')
+        .select('id')
+        .where('user_id', '=', creator.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const expectPath = async (path: string, expected: string) => {
+      await page.goto(url(path));
+      await page.waitForURL((current) => current.pathname === expected);
+      await page.locator('main').first().waitFor();
+      expect(new URL(page.url()).pathname, `${path} → ${expected}`).toBe(expected);
+    };
+
+    // Visitor
+    for (const path of ['/user-mypage', '/edit-user-profile', '/coin-history', '/creator-registration']) {
+      await expectPath(path, '/');
+    }
+    for (const path of ['/newbie-creator-mypage', '/mission-management', '/password-change', '/notifications']) {
+      await expectPath(path, '/');
+    }
+    for (const path of ['/login', '/sns-login', '/forgot-password', '/signup-accept-terms', '/faq', '/provideterms']) {
+      await expectPath(path, path);
+    }
+
+    // Verified fan
+    await storeSession(page, { token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
+    for (const path of [
+      '/login',
+      '/sns-login',
+      '/forgot-password',
+      '/password-reset',
+      '/signup-accept-terms',
+      '/sign-up',
+    ]) {
+      await expectPath(path, '/');
+    }
+    for (const path of [
+      '/newbie-creator-mypage',
+      '/edit-creator-profile',
+      '/adjustment-page',
+      '/bank-account-change',
+    ]) {
+      await expectPath(path, '/');
+    }
+    await expectPath('/user-mypage', '/user-mypage');
+    await expectPath('/notifications', '/notifications');
+
+    // Unverified fan
+    await page.evaluate(() => window.localStorage.setItem('IsVerified', 'false'));
+    await expectPath('/user-mypage', '/');
+
+    // Creator
+    await storeSession(page, {
+      token: `Bearer ${creator.token}`,
+      UserId: String(creator.id),
+      CreatorId: String(creatorId),
+      IsVerified: 'true',
+    });
+    await expectPath('/user-mypage', '/');
+    await expectPath('/edit-user-profile', '/');
+    await expectPath('/mission-management', '/mission-management');
+    await expectPath('/newbie-creator-mypage', '/newbie-creator-mypage');
+  });
+
+  test('an invalid token ends the session, keeps language and popup dismissals, and goes to /login', async () => {
+    const page = await browser.newPage();
+    const fan = await createAccount(served.testApp.app);
+    await storeSession(page, {
+      token: 'Bearer not-a-jwt',
+      UserId: String(fan.id),
+      IsVerified: 'true',
+      lang: 'en',
+      'ignore-logged-on-popup': '[5]',
+      'ignore-logged-off-popup': '[7]',
+    });
+    await page.goto(url('/user-mypage'));
+    await page.getByRole('alertdialog').getByText(en.session.tokenExpired).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => ({ ...window.localStorage }))).toEqual({
+      lang: 'en',
+      'ignore-logged-on-popup': '[5]',
+      'ignore-logged-off-popup': '[7]',
+    });
+  });
+
+  test('logout from the fan menu clears the session and returns home', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app);
+    await loginWithEmail(page, account.email, account.password);
+    await pathOf(page, '/user-mypage');
+    await page.getByRole('button', { name: ko.header.userMenu }).click();
+    await page.getByRole('menuitem', { name: ko.header.myPage }).waitFor();
+    await page.getByRole('menuitem', { name: ko.header.logout }).click();
+    expect(await pathOf(page, '/')).toBe('/');
+    await page.getByRole('link', { name: ko.header.login }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the language menu switches to ENGLISH and JAPANESE and reloads', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1, name: ko.landing.headline }).waitFor();
+    await page.getByRole('button', { name: `${ko.language.label}: KOREAN` }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'ENGLISH' }).click()]);
+    await page.getByRole('heading', { level: 1, name: en.landing.headline }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+    await page.getByRole('button', { name: `${en.language.label}: ENGLISH` }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'JAPANESE' }).click()]);
+    await page.getByRole('heading', { level: 1, name: ja.landing.headline }).waitFor();
+    await page.getByRole('link', { name: ja.header.login }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('ja');
+
+    // The stored value jp (the original client's spelling) means Japanese.
+    await page.evaluate(() => window.localStorage.setItem('lang', 'jp'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: ja.landing.headline }).waitFor();
+  });
+
+  test('app mode (app-api=true) hides header and footer and the FAQ title', async () => {
+    const page = await browser.newPage();
+    await page.goto(url('/faq?app-api=true'));
+    await page
+      .getByRole('button', { name: ko.faq.liveChat })
+      .or(page.getByRole('link', { name: ko.faq.liveChat }))
+      .waitFor();
+    expect(await page.locator('header').count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: ko.faq.title }).count()).toBe(0);
+    await screenshot(page, 'web-faq-app-mode-ko.png');
+
+    await page.goto(url('/faq?app-api=false'));
+    await page.getByRole('heading', { name: ko.faq.title }).waitFor();
+    expect(await page.locator('header').count()).toBe(1);
+  });
+
+  test('the popup shows once per id and state, and closing it stores the dismissal', async () => {
+    const page = await browser.newPage();
+    const operator = await createAccount(served.testApp.app, { roles: ['ROLE_OPERATOR'] });
+    const created = await served.testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/popups',
+      headers: operator.headers,
+      payload: {
+        title: 'Spring event',
+        linkBackgroundColor: '#5b3cc4',
+        linkTextColor: '#ffffff',
+        linkLoggedOn: '/faq',
+        linkLoggedOff: '/login',
+        linkTextLoggedOn: 'See the FAQ',
+        linkTextLoggedOff: 'Log in to join',
+      },
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const popupId = (JSON.parse(created.body) as { id: number }).id;
+    await page.goto(url('/'));
+    const dialog = page.getByRole('dialog', { name: 'Spring event' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Log in to join' }).waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'web-popup-logged-off-ko.png');
+    await dialog.getByRole('button', { name: ko.popup.close }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-off-popup'))).toBe(`[${popupId}]`);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+
+    // Logged in, the same popup is shown again (its own state) until its link is followed.
+    const fan = await createAccount(served.testApp.app);
+    await storeSession(page, { token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
+    await page.goto(url('/'));
+    await dialog.getByRole('button', { name: 'See the FAQ' }).click();
+    expect(await pathOf(page, '/faq')).toBe('/faq');
+    expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-on-popup'))).toBe(`[${popupId}]`);
+  });
+
+  test('social login returns: a token logs in, an error is shown, a provider not configured answers 404', async () => {
+    const page = await browser.newPage();
+    const fan = await createAccount(served.testApp.app);
+    await page.goto(url(`/sns-login?token=${fan.token}`));
+    expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBe(`Bearer ${fan.token}`);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(url('/sns-login?error=access_denied'));
+    await visitor.getByText(ko.snsLogin.failed.replace('{{reason}}', ko.snsLogin.reasons.access_denied)).waitFor();
+    await visitor.goto(url('/sns-login#id_token=not-a-real-token&code=abc'));
+    await visitor.getByRole('alertdialog').getByText(ko.snsLogin.appleFailed).waitFor();
+  });
+});

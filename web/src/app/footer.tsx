@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showAlert } from '../shared/alert/alert';
+import { webConfig } from '../shared/config';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { company } = webConfig;
+  return (
+    <footer className="app-footer">
+      <div className="app-footer-inner">
+        <nav className="footer-links">
+          <Link to="/faq">{t('footer.faq')}</Link>
+          <button type="button" className="link-button" onClick={() => void showAlert(t('footer.contactAlert'))}>
+            {t('footer.contact')}
+          </button>
+          <Link to="/provideterms">{t('footer.terms')}</Link>
+          <Link to="/privacyTerms" className="strong">
+            {t('footer.privacy')}
+          </Link>
+          <Link to="/operating-policies">{t('footer.servicePolicy')}</Link>
+        </nav>
+        <address>
+          {t('footer.company')}: {company.name} · {t('footer.representative')}: {company.representative} ·{' '}
+          {t('footer.businessNumber')}: {company.businessNumber}
+          <br />
+          {t('footer.address')}: {company.address} · {t('footer.email')}: {company.email}
+        </address>
+        <small>
+          © {new Date().getFullYear()} {company.name}
+        </small>
+      </div>
+    </footer>
+  );
+}

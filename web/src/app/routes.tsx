@@ -1,0 +1,121 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router';
+import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundPage } from '../features/landing/not-found-page';
+import type { Guard } from '../shared/session/session';
+import { Guarded } from './guarded';
+
+/** Route-level code splitting: every page but the landing page loads on demand. */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => {
+    const [module, { PageProviders }] = await Promise.all([load(), import('../shared/ui/page-providers')]);
+    const Page: ComponentType = module[name];
+    return {
+      default: () => (
+        <PageProviders>
+          <Page />
+        </PageProviders>
+      ),
+    };
+  });
+}
+
+const SignInPage = page(() => import('../features/auth/sign-in-page'), 'SignInPage');
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const PasswordResetPage = page(() => import('../features/auth/password-reset-page'), 'PasswordResetPage');
+const PasswordChangePage = page(() => import('../features/account/password-change-page'), 'PasswordChangePage');
+const EmailSentPage = page(() => import('../features/auth/email-sent-page'), 'EmailSentPage');
+const AcceptTermsPage = page(() => import('../features/auth/accept-terms-page'), 'AcceptTermsPage');
+const SignUpPage = page(() => import('../features/auth/sign-up-page'), 'SignUpPage');
+const FanMyPage = page(() => import('../features/my-page/fan-my-page'), 'FanMyPage');
+const EditProfilePage = page(() => import('../features/account/edit-profile-page'), 'EditProfilePage');
+const FaqPage = page(() => import('../features/faq/faq-page'), 'FaqPage');
+const TermsOfServicePage = page(() => import('../features/legal/legal-page'), 'TermsOfServicePage');
+const PrivacyPolicyPage = page(() => import('../features/legal/legal-page'), 'PrivacyPolicyPage');
+const OperatingPolicyPage = page(() => import('../features/legal/legal-page'), 'OperatingPolicyPage');
+const CollectTermsPage = page(() => import('../features/legal/legal-page'), 'CollectTermsPage');
+
+function guarded(guard: Guard, element: ReactNode) {
+  return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
+}
+
+const PlaceholderPage = lazy(async () => {
+  const [{ PlaceholderPage: Page }, { PageProviders }] = await Promise.all([
+    import('../features/placeholder/placeholder-page'),
+    import('../shared/ui/page-providers'),
+  ]);
+  return {
+    default: ({ title }: { title: string }) => (
+      <PageProviders>
+        <Page title={title} />
+      </PageProviders>
+    ),
+  };
+});
+
+/** A screen of a later issue: the route and its guard are real, the page is a placeholder. */
+function Later({ title }: { title: string }) {
+  return <PlaceholderPage title={title} />;
+}
+
+/** `/creator/{id}` and the catch-all `/{creator_id}` (an id or a custom url); part 2 builds the real page. */
+function CreatorPlaceholder() {
+  const { creatorId } = useParams();
+  return <PlaceholderPage title={`Creator ${creatorId ?? ''}`} />;
+}
+
+/** The spec's route table (01 §2) with each route's guard. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<div className="page-loading" role="progressbar" aria-label="loading" />}>
+      <Routes>
+        {/* Public */}
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/creator-search" element={<Later title="Creator search" />} />
+        <Route path="/collectterms" element={<CollectTermsPage />} />
+        <Route path="/privacyTerms" element={<PrivacyPolicyPage />} />
+        <Route path="/provideterms" element={<TermsOfServicePage />} />
+        <Route path="/operating-policies" element={<OperatingPolicyPage />} />
+        <Route path="/browse-missions" element={<Later title="Browse missions" />} />
+        <Route path="/creator/:creatorId" element={<CreatorPlaceholder />} />
+        <Route path="/signup-for-creator" element={<Later title="Creator sign-up" />} />
+        <Route path="/get-creator-account-number" element={<Later title="Creator account number" />} />
+        <Route path="/email-sent" element={<EmailSentPage />} />
+        <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
+        <Route path="/mission-detail/:missionId" element={<Later title="Mission" />} />
+        <Route path="/lottery-event/:lotteryId" element={<Later title="Lottery event" />} />
+        <Route path="/faq" element={<FaqPage />} />
+        <Route path="/not-found" element={<NotFoundPage />} />
+
+        {/* Logged-in only */}
+        <Route path="/password-change" element={guarded('loggedIn', <PasswordChangePage />)} />
+        <Route path="/notifications" element={guarded('loggedIn', <Later title="Notifications" />)} />
+
+        {/* Logged-out only */}
+        <Route path="/login" element={guarded('loggedOut', <SignInPage />)} />
+        <Route path="/sns-login" element={guarded('loggedOut', <SignInPage />)} />
+        <Route path="/forgot-password" element={guarded('loggedOut', <ForgotPasswordPage />)} />
+        <Route path="/password-reset" element={guarded('loggedOut', <PasswordResetPage />)} />
+        <Route path="/signup-accept-terms" element={guarded('loggedOut', <AcceptTermsPage />)} />
+        <Route path="/sign-up" element={guarded('loggedOut', <SignUpPage />)} />
+
+        {/* Creator only */}
+        <Route path="/newbie-creator-mypage" element={guarded('creator', <Later title="Creator my page" />)} />
+        <Route path="/edit-creator-profile" element={guarded('creator', <Later title="Edit creator profile" />)} />
+        <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
+        <Route path="/adjustment-page" element={guarded('creator', <Later title="Income management" />)} />
+        <Route path="/bank-account-change" element={guarded('creator', <Later title="Bank account" />)} />
+
+        {/* Verified fan only */}
+        <Route path="/user-mypage" element={guarded('verifiedFan', <FanMyPage />)} />
+        <Route path="/creator-registration" element={guarded('verifiedFan', <Later title="Creator registration" />)} />
+        <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
+        <Route path="/coin-history" element={guarded('verifiedFan', <Later title="Coin history" />)} />
+
+        {/* Catch-all creator page, then anything deeper is unknown */}
+        <Route path="/:creatorId" element={<CreatorPlaceholder />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

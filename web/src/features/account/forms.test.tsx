@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { EmailLoginForm } from '../auth/email-login-form';
+import { pathAfterLogin } from '../auth/login';
+import { checkProfile, EditProfileForm } from './edit-profile-page';
+import { NewPasswordForm } from './new-password-form';
+import { PasswordChangePage } from './password-change-page';
+
+describe('password forms', () => {
+  afterEach(cleanupApp);
+
+  test.each(['ko', 'en', 'ja'] as const)('disabled until filled; new and confirm must match (%s)', async (language) => {
+    const t = await useLanguage(language);
+    const user = userEvent.setup();
+    const submitted = vi.fn(async () => null);
+    renderAt(
+      '/form',
+      <Route
+        path="/form"
+        element={<NewPasswordForm withCurrent validatePassword={() => 'auth.passwordFormat'} onSubmit={submitted} />}
+      />,
+    );
+    const submit = screen.getByRole('button', { name: t.password.submit }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText(t.password.current), 'old12345');
+    await user.type(screen.getByLabelText(t.password.new), 'new12345');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText(t.password.confirm), 'new12346');
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe(t.password.notIdentical);
+    await user.type(screen.getByLabelText(t.password.confirm), '{Backspace}5');
+    await user.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe(t.auth.passwordFormat);
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  test('the change page without an e-mail in navigation state alerts abnormal access and goes to /', async () => {
+    const t = await useLanguage('en');
+    renderAt('/password-change', <Route path="/password-change" element={<PasswordChangePage />} />);
+    expect(await screen.findByText(t.common.abnormalAccess)).toBeTruthy();
+    expect(screen.getByLabelText('current path').textContent).toBe('/');
+    await userEvent.setup().click(screen.getByRole('button', { name: t.common.ok }));
+  });
+});
+
+describe('e-mail login form', () => {
+  afterEach(cleanupApp);
+
+  test('the button stays disabled until e-mail and password are filled', async () => {
+    const t = await useLanguage('ja');
+    const user = userEvent.setup();
+    renderAt('/login', <Route path="/login" element={<EmailLoginForm />} />);
+    const submit = screen.getByRole('button', { name: t.login.submit }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText(t.login.email), 'a@b.c');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText(t.login.password), 'x');
+    expect(submit.disabled).toBe(false);
+    expect(screen.getByRole('link', { name: t.login.signUp }).getAttribute('href')).toBe('/signup-accept-terms');
+    expect(screen.getByRole('link', { name: t.login.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
+  });
+});
+
+describe('redirect after login by role (01 §4)', () => {
+  const creator = (verified: boolean) => ({
+    id: 5,
+    name: 'c',
+    verified,
+    tags: [],
+    eventMission: null,
+    user: { id: 1, username: 'u', image: null },
+  });
+  test.each([
+    [['ROLE_USER'], null, '/user-mypage'],
+    [['ROLE_USER', 'ROLE_CREATOR'], creator(true), '/creator/5'],
+    [['ROLE_USER', 'ROLE_CREATOR'], creator(false), '/newbie-creator-mypage'],
+    [['ROLE_UNVERIFIED'], null, '/email-sent?view=suggest-user-authentication'],
+    [['ROLE_OPERATOR'], null, '/'],
+  ] as const)('%j → %s', (roles, withCreator, expected) => {
+    expect(pathAfterLogin({ roles: [...roles], creator: withCreator })).toBe(expected);
+  });
+});
+
+describe('edit profile', () => {
+  afterEach(cleanupApp);
+
+  test('the nickname is required with its own message; phone must be digits', async () => {
+    expect(checkProfile({ username: ' ', phone: '', address: '', addressDetail: '' })).toEqual({
+      ok: false,
+      errors: { username: 'validation.nicknameRequired' },
+    });
+    expect(checkProfile({ username: 'a', phone: '12a', address: '', addressDetail: '' })).toEqual({
+      ok: false,
+      errors: { phone: 'validation.numeric' },
+    });
+    const t = await useLanguage('ko');
+    const user = userEvent.setup();
+    renderAt(
+      '/edit-user-profile',
+      <Route
+        path="/edit-user-profile"
+        element={
+          <EditProfileForm
+            user={{
+              id: 1,
+              username: 'fan',
+              email: 'fan@example.com',
+              image: null,
+              imageUrl: '',
+              roles: ['ROLE_USER'],
+              phone: null,
+              address: null,
+              addressDetail: null,
+              provider: 'local',
+              language: 'ko',
+              coinsFrozen: false,
+              creator: null,
+            }}
+          />
+        }
+      />,
+    );
+    const phone = screen.getByLabelText(t.signUp.phone) as HTMLInputElement;
+    await user.type(phone, '010-12ab34');
+    expect(phone.value).toBe('0101234');
+    await user.clear(screen.getByLabelText(new RegExp(`^${t.signUp.nickname}`)));
+    await user.click(screen.getByRole('button', { name: t.editProfile.save }));
+    expect(screen.getByText(t.validation.nicknameRequired)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: t.editProfile.passwordChange }));
+    expect(screen.getByLabelText('current path').textContent).toBe('/password-change');
+  });
+});

@@ -1,0 +1,78 @@
+import { changePasswordRequestSchema } from '@fanmission/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { api } from '../../shared/api/client';
+import { validate } from '../../shared/forms/validate';
+import { readSession } from '../../shared/session/session';
+import { Card, Page } from '../../shared/ui/page';
+import { requestLoginToken } from '../auth/login';
+import { NewPasswordForm } from './new-password-form';
+import { passwordChangeFailure } from './password-result';
+
+export interface PasswordChangeState {
+  email: string;
+}
+
+function emailFromState(state: unknown): string | null {
+  const email = (state as Partial<PasswordChangeState> | null)?.email;
+  return typeof email === 'string' && email !== '' ? email : null;
+}
+
+/**
+ * `/password-change`, reached from the profile editors with the e-mail in navigation state; otherwise 'abnormal
+ * access' and back to `/`. The current password is checked by logging in with it first (01 §5).
+ */
+export function PasswordChangePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const email = emailFromState(location.state);
+
+  useEffect(() => {
+    if (!email) {
+      void showAlert(t('common.abnormalAccess'));
+      void navigate('/', { replace: true });
+    }
+  }, [email, navigate, t]);
+  if (!email) return null;
+
+  return (
+    <Page title={t('password.changeTitle')} width="xs">
+      <Card>
+        <NewPasswordForm
+          withCurrent
+          validatePassword={({ password, current }) => {
+            const checked = validate(changePasswordRequestSchema, { password, currentPassword: current });
+            return checked.ok
+              ? null
+              : (checked.errors.password ?? checked.errors.currentPassword ?? 'validation.invalid');
+          }}
+          onSubmit={async ({ password, current }) => {
+            try {
+              await requestLoginToken({ username: email, password: current });
+            } catch {
+              return t('password.existingMismatch');
+            }
+            try {
+              const userId = readSession().userId;
+              await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword: current } });
+              void showAlert(t('password.changed'));
+              void navigate(-1);
+              return null;
+            } catch (error) {
+              const failure = passwordChangeFailure(error);
+              if (failure.expired) {
+                void showAlert(failure.message);
+                void navigate('/', { replace: true });
+                return null;
+              }
+              return failure.message;
+            }
+          }}
+        />
+      </Card>
+    </Page>
+  );
+}

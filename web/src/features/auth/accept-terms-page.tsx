@@ -1,0 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Card, Page } from '../../shared/ui/page';
+import { LegalContent, legalTitle } from '../legal/legal-content';
+import type { LegalDoc } from '../legal/texts';
+
+/** What the terms page hands to /sign-up. */
+export interface SignUpState {
+  termsAccepted: true;
+}
+
+/** Agree to all, two required boxes with their full texts in modals; Next goes to /sign-up. */
+export function AcceptTermsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [service, setService] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const [detail, setDetail] = useState<LegalDoc | null>(null);
+  const all = service && privacy;
+
+  const row = (label: string, checked: boolean, set: (value: boolean) => void, doc: LegalDoc) => (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      <FormControlLabel control={<Checkbox checked={checked} onChange={(_, value) => set(value)} />} label={label} />
+      <Button size="small" onClick={() => setDetail(doc)} aria-label={`${label} ${t('terms.detail')}`}>
+        {t('terms.detail')}
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <Page title={t('terms.title')} width="sm">
+      <Card>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={all}
+              indeterminate={service !== privacy}
+              onChange={(_, value) => {
+                setService(value);
+                setPrivacy(value);
+              }}
+            />
+          }
+          label={t('terms.agreeAll')}
+          sx={{ '& .MuiFormControlLabel-label': { fontWeight: 800 } }}
+        />
+        <Divider />
+        {row(t('terms.service'), service, setService, 'terms')}
+        {row(t('terms.privacy'), privacy, setPrivacy, 'privacy')}
+        {all ? null : <Alert severity="warning">{t('terms.required')}</Alert>}
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!all}
+          onClick={() => void navigate('/sign-up', { state: { termsAccepted: true } satisfies SignUpState })}
+        >
+          {t('common.next')}
+        </Button>
+      </Card>
+      <Dialog open={detail !== null} onClose={() => setDetail(null)} maxWidth="md" fullWidth scroll="paper">
+        {detail ? (
+          <>
+            <DialogTitle>{legalTitle(detail, i18n.language)}</DialogTitle>
+            <DialogContent dividers>
+              <LegalContent doc={detail} headingLevel="h3" />
+            </DialogContent>
+          </>
+        ) : null}
+        <DialogActions>
+          <Button onClick={() => setDetail(null)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,61 @@
+import { resetPasswordRequestSchema } from '@fanmission/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { api } from '../../shared/api/client';
+import { validate } from '../../shared/forms/validate';
+import { Card, Page } from '../../shared/ui/page';
+import { NewPasswordForm } from '../account/new-password-form';
+import { passwordChangeFailure } from '../account/password-result';
+
+/** `/password-reset?code=…` from the reset mail; without a code: 'abnormal access' and back to `/`. */
+export function PasswordResetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code');
+
+  useEffect(() => {
+    if (!code) {
+      void showAlert(t('common.abnormalAccess'));
+      void navigate('/', { replace: true });
+    }
+  }, [code, navigate, t]);
+  if (!code) return null;
+
+  return (
+    <Page title={t('password.resetTitle')} width="xs">
+      <Card>
+        <NewPasswordForm
+          withCurrent={false}
+          validatePassword={({ password }) => {
+            const checked = validate(resetPasswordRequestSchema, { password });
+            return checked.ok ? null : (checked.errors.password ?? 'validation.invalid');
+          }}
+          onSubmit={async ({ password }) => {
+            try {
+              await api('/users/user/forgot-password-reset', {
+                method: 'PUT',
+                query: { code },
+                body: { password },
+                token: null,
+              });
+              void showAlert(t('password.changed'));
+              void navigate('/login?view=email', { replace: true });
+              return null;
+            } catch (error) {
+              const failure = passwordChangeFailure(error);
+              if (failure.expired) {
+                void showAlert(failure.message);
+                void navigate('/forgot-password', { replace: true });
+                return null;
+              }
+              return failure.message;
+            }
+          }}
+        />
+      </Card>
+    </Page>
+  );
+}

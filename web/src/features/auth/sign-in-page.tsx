@@ -1,0 +1,153 @@
+import Apple from '@mui/icons-material/Apple';
+import Facebook from '@mui/icons-material/Facebook';
+import Google from '@mui/icons-material/Google';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { OAUTH2_ERROR_REASONS } from '@fanmission/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { apiUrl } from '../../shared/api/client';
+import { socialLoginReturnUrl, webConfig } from '../../shared/config';
+import { clearSession } from '../../shared/session/session';
+import { Card, Page } from '../../shared/ui/page';
+import { EmailLoginForm } from './email-login-form';
+import { appleLogin, completeLogin } from './login';
+
+function startRedirectLogin(provider: 'google' | 'facebook') {
+  window.location.assign(apiUrl(`/api/oauth2/authorize/${provider}`, { redirect_uri: socialLoginReturnUrl() }));
+}
+
+/** Sign in with Apple on the web: Apple returns to /sns-login with `#code=…&id_token=…`. */
+function startAppleLogin(failed: () => void) {
+  if (!webConfig.appleClientId) {
+    failed();
+    return;
+  }
+  const query = new URLSearchParams({
+    client_id: webConfig.appleClientId,
+    redirect_uri: socialLoginReturnUrl(),
+    response_type: 'code id_token',
+    response_mode: 'fragment',
+    state: crypto.randomUUID(),
+  });
+  window.location.assign(`${webConfig.appleAuthorizeUrl}?${query.toString()}`);
+}
+
+/**
+ * `/sns-login` and `/login`: Apple, Google and Facebook buttons, the e-mail login (`?view=email`), and the return
+ * of the social logins (`?token=`, `?error=`, or Apple's hash with code / id_token).
+ */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const handled = useRef(false);
+  const showEmail = searchParams.get('view') === 'email';
+  const appleFailed = () => void showAlert(t('snsLogin.appleFailed'));
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const token = searchParams.get('token');
+    const error = searchParams.get('error');
+    const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const idToken = hash.get('id_token');
+    const code = hash.get('code');
+    const finish = async (sessionToken: string) => navigate(await completeLogin(sessionToken), { replace: true });
+    if (token) {
+      finish(token).catch(() => {
+        clearSession();
+        setFailure(t('login.failed'));
+      });
+    } else if (error) {
+      const known = (OAUTH2_ERROR_REASONS as readonly string[]).includes(error);
+      setFailure(t('snsLogin.failed', { reason: known ? t(`snsLogin.reasons.${error}`) : error }));
+    } else if (idToken || code) {
+      if (!idToken) {
+        appleFailed();
+        return;
+      }
+      appleLogin(idToken, code ?? undefined)
+        .then(finish)
+        .catch(() => {
+          clearSession();
+          appleFailed();
+        });
+    }
+    // Runs once for the URL the page was opened with.
+  }, []);
+
+  return (
+    <Page title={showEmail ? t('login.title') : t('snsLogin.title')} width="xs">
+      <Card>
+        {showEmail ? (
+          <EmailLoginForm />
+        ) : (
+          <>
+            <Typography color="text.secondary">{t('snsLogin.subtitle')}</Typography>
+            {failure ? <Alert severity="error">{failure}</Alert> : null}
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<Apple />}
+              onClick={() => startAppleLogin(appleFailed)}
+              sx={{ bgcolor: '#000', '&:hover': { bgcolor: '#222' } }}
+            >
+              {t('snsLogin.apple')}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<Google />}
+              onClick={() => startRedirectLogin('google')}
+              sx={{ color: '#1d1d1f', borderColor: '#dadce0' }}
+            >
+              {t('snsLogin.google')}
+            </Button>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<Facebook />}
+              onClick={() => startRedirectLogin('facebook')}
+              sx={{ bgcolor: '#1877f2', '&:hover': { bgcolor: '#166fe5' } }}
+            >
+              {t('snsLogin.facebook')}
+            </Button>
+            <Divider>{t('snsLogin.or')}</Divider>
+            <Button
+              component={RouterLink}
+              to="/login?view=email"
+              variant="text"
+              size="large"
+              startIcon={<MailOutlined />}
+            >
+              {t('snsLogin.emailLogin')}
+            </Button>
+            <Alert
+              severity="info"
+              variant="outlined"
+              action={
+                <Button component={RouterLink} to="/signup-for-creator" size="small">
+                  {t('snsLogin.creatorSignUp')}
+                </Button>
+              }
+            >
+              {t('snsLogin.creatorNotice')}
+            </Alert>
+            <Link component={RouterLink} to="/collectterms" variant="body2" sx={{ alignSelf: 'center' }}>
+              {t('snsLogin.collectTerms')}
+            </Link>
+          </>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,224 @@
+import { CREATOR_REVIEW_DAYS, type CoinBalance, type FileEntry } from '@fanmission/contracts';
+import MonetizationOnOutlined from '@mui/icons-material/MonetizationOnOutlined';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { api } from '../../shared/api/client';
+import { fetchCurrentUser, useCurrentUser } from '../../shared/api/current-user';
+import { storeCurrentUser, useSession } from '../../shared/session/session';
+import { EventPopup } from '../popups/event-popup';
+import { MyPageTabPanel } from './tab-panel';
+import { useTabList, type MyPageTab } from './lists';
+
+/** `/user-mypage`: profile, coins, the five tabs and the change-to-creator modal. */
+export function FanMyPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { data: user } = useCurrentUser();
+  const [tab, setTab] = useState<MyPageTab>('follow');
+  const balance = useQuery({
+    queryKey: ['coin-deposit'],
+    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
+  });
+  const rejected = useTabList('rejected', session.userId);
+  const rejectedCount = rejected.data?.pages[0]?.totalElements ?? 0;
+  const tabs: MyPageTab[] = [
+    'follow',
+    'completed',
+    'reserved',
+    'liked',
+    ...(rejectedCount > 0 ? ['rejected' as const] : []),
+  ];
+
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
+        {t('myPage.title')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 3 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+          <ProfilePhoto imageUrl={user?.imageUrl ?? session.imageUrl} hasImage={Boolean(user?.image)} />
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="h5" sx={{ fontWeight: 800 }}>
+              {user?.username ?? session.userName}
+            </Typography>
+            <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {user?.email}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center' }}>
+              <MonetizationOnOutlined color="warning" />
+              <Typography aria-label={t('myPage.coins')} sx={{ fontWeight: 700 }}>
+                {t('myPage.coins')}: {t('myPage.coinUnit', { count: balance.data?.point ?? 0 })}
+              </Typography>
+            </Stack>
+          </Box>
+          <Stack spacing={1} sx={{ minWidth: 180 }}>
+            <Button component={RouterLink} to="/edit-user-profile" variant="outlined">
+              {t('myPage.editProfile')}
+            </Button>
+            <Button component={RouterLink} to="/coin-history" variant="outlined">
+              {t('myPage.coinHistory')}
+            </Button>
+            <ChangeToCreator />
+          </Stack>
+        </Stack>
+      </Paper>
+
+      <Tabs
+        value={tab}
+        onChange={(_, value: MyPageTab) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mt: 4, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((name) => (
+          <Tab key={name} value={name} label={t(`myPage.tabs.${name}`)} />
+        ))}
+      </Tabs>
+      <MyPageTabPanel key={tab} tab={tab} userId={session.userId} />
+      <EventPopup state="loggedOn" />
+    </Container>
+  );
+}
+
+function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = async () => {
+    storeCurrentUser(await fetchCurrentUser());
+    await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+  };
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('image', file);
+      await api<FileEntry>(`/users/${session.userId}/image`, { method: 'POST', body: form });
+      await refresh();
+    } catch {
+      void showAlert(t('myPage.photoFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setAnchor(null);
+    setBusy(true);
+    try {
+      await api(`/users/${session.userId}/image`, { method: 'DELETE' });
+      await refresh();
+    } catch {
+      void showAlert(t('myPage.photoFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Badge
+        overlap="circular"
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        badgeContent={<PhotoCamera sx={{ fontSize: 18, bgcolor: '#fff', borderRadius: '50%', p: 0.3 }} />}
+      >
+        <IconButton
+          aria-label={t('myPage.photoEdit')}
+          disabled={busy}
+          onClick={(event) => (hasImage ? setAnchor(event.currentTarget) : input.current?.click())}
+          sx={{ p: 0 }}
+        >
+          <Avatar src={imageUrl} sx={{ width: 96, height: 96 }} />
+        </IconButton>
+      </Badge>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={t('myPage.photoChange')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            input.current?.click();
+          }}
+        >
+          {t('myPage.photoChange')}
+        </MenuItem>
+        <MenuItem onClick={() => void remove()}>{t('myPage.photoRemove')}</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The irreversible switch to a creator account, behind a warning. */
+function ChangeToCreator() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await api(`/users/${session.userId}/creator`, { method: 'POST', body: {} });
+      storeCurrentUser(await fetchCurrentUser());
+      setOpen(false);
+      void navigate('/newbie-creator-mypage', { replace: true });
+    } catch {
+      setBusy(false);
+      void showAlert(t('myPage.switchFailed'));
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        {t('myPage.changeToCreator')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle sx={{ fontWeight: 800 }}>{t('myPage.switchTitle')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning">{t('myPage.switchWarning', CREATOR_REVIEW_DAYS)}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+          <Button onClick={() => void confirm()} variant="contained" color="error" disabled={busy}>
+            {t('myPage.switchConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

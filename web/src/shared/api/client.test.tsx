@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+// The API client against the real API (a served test app): token and language on every call, and the spec's
+// global error handling (01 §8). The 504 comes from a stand-in gateway, which the API itself never answers.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
+import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { api, ApiError, setApiBaseUrl } from './client';
+
+let served: TestApp;
+let apiBase: string;
+let gateway: Server;
+let gatewayBase: string;
+let fan: TestAccount;
+
+beforeAll(async () => {
+  served = await createTestApp();
+  await served.app.listen({ host: '127.0.0.1', port: 0 });
+  apiBase = `http://127.0.0.1:${(served.app.server.address() as AddressInfo).port}`;
+  fan = await createAccount(served.app);
+  gateway = createServer((_request, response) => response.writeHead(504).end());
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  gatewayBase = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await served.app.close();
+  await served.database.drop();
+  await new Promise((resolve) => gateway.close(resolve));
+});
+
+/** The app's routes around the calls, so the client's redirects and alerts are visible. */
+function mountApp() {
+  renderAt(
+    '/user-mypage',
+    <>
+      <Route path="/user-mypage" element={<p>my page</p>} />
+      <Route path="/login" element={<p>login page</p>} />
+      <Route path="/" element={<p>home page</p>} />
+    </>,
+  );
+}
+
+function storeFanSession(token: string) {
+  window.localStorage.setItem('token', token);
+  window.localStorage.setItem('UserId', String(fan.id));
+  window.localStorage.setItem('IsVerified', 'true');
+  window.localStorage.setItem('lang', 'ja');
+  window.localStorage.setItem('ignore-logged-on-popup', '[1]');
+  window.localStorage.setItem('ignore-logged-off-popup', '[2]');
+}
+
+describe('API client', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    setApiBaseUrl(apiBase);
+  });
+  afterEach(cleanupApp);
+
+  test('sends the stored token and the language', async () => {
+    await useLanguage('en');
+    storeFanSession(`Bearer ${fan.token}`);
+    const { data } = await api<{ id: number; email: string }>('/users/me');
+    expect(data).toMatchObject({ id: fan.id, email: fan.email });
+    const error = await api('/users/me', { token: 'Bearer nope', globalErrors: 'none' }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      body: { code: 'INVALID_TOKEN', message: 'Your login is not valid. Please log in again.' },
+    });
+  });
+
+  test('401 with a token code clears the session but language and popup dismissals, alerts and goes to /login', async () => {
+    const t = await useLanguage('ja');
+    storeFanSession('Bearer not-a-jwt');
+    mountApp();
+    await expect(api('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByText(t.session.tokenExpired)).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
+    expect({ ...window.localStorage }).toEqual({
+      lang: 'ja',
+      'ignore-logged-on-popup': '[1]',
+      'ignore-logged-off-popup': '[2]',
+    });
+  });
+
+  test('403 access denied clears the session, alerts and goes to /login', async () => {
+    const t = await useLanguage('ko');
+    storeFanSession(`Bearer ${fan.token}`);
+    mountApp();
+    const someoneElse = await createAccount(served.app);
+    await expect(
+      api(`/users/${someoneElse.id}`, { method: 'PUT', body: { username: 'taken over' } }),
+    ).rejects.toMatchObject({ status: 403, body: { message: 'access denied' } });
+    expect(await screen.findByText(t.session.accessDenied)).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  test('a 401 the caller expects (a wrong password) changes nothing', async () => {
+    await useLanguage('ko');
+    storeFanSession(`Bearer ${fan.token}`);
+    mountApp();
+    await expect(
+      api('/api/login', { method: 'POST', body: { username: fan.email, password: 'wrong' }, globalErrors: 'none' }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(screen.getByLabelText('current path').textContent).toBe('/user-mypage');
+    expect(window.localStorage.getItem('token')).toBe(`Bearer ${fan.token}`);
+  });
+
+  test('504 alerts "server error" and goes to /; on sign-up it is only logged', async () => {
+    const t = await useLanguage('en');
+    setApiBaseUrl(gatewayBase);
+    mountApp();
+    await expect(api('/users', { method: 'POST', body: {}, globalErrors: 'signUp' })).rejects.toMatchObject({
+      status: 504,
+    });
+    expect(screen.getByLabelText('current path').textContent).toBe('/user-mypage');
+    expect(screen.queryByText(t.session.serverError)).toBeNull();
+
+    await expect(api('/users/me')).rejects.toMatchObject({ status: 504 });
+    expect(await screen.findByText(t.session.serverError)).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/'));
+  });
+});

@@ -1,0 +1,149 @@
+import { ACCESS_DENIED_MESSAGE, AUTH_ERROR_CODES, type ErrorResponse } from '@fanmission/contracts';
+import i18next from 'i18next';
+import { showAlert } from '../alert/alert';
+import { navigateTo } from '../navigation/navigation';
+import { clearSession, readSession } from '../session/session';
+
+/** An answer other than 2xx; `body` is the API's error object when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorResponse | undefined,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * How the spec's global error handling (01 §8) applies to a call:
+ * - `all`: 403 access denied and 401 token codes end the session (→ /login); 504 alerts and goes to /.
+ * - `signUp`: on sign-up a 504 and other 401s are only logged.
+ * - `none`: the caller handles every error (login forms, whose 401 means a wrong password).
+ */
+export type GlobalErrorHandling = 'all' | 'signUp' | 'none';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A JSON body, or FormData for uploads. */
+  body?: unknown;
+  /** Overrides the stored token (e.g. one carried in navigation state); null sends none. */
+  token?: string | null;
+  globalErrors?: GlobalErrorHandling;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+let baseUrl = '';
+
+/** Origin of the API; empty means the page's own origin (tests point it at a served app). */
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/$/, '');
+}
+
+/** Paths under `/api/` are used as they are; anything else is under `/api/v1`. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const full = path.startsWith('/api/') ? path : `/api/v1${path.startsWith('/') ? '' : '/'}${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${full}${search ? `?${search}` : ''}`;
+}
+
+function currentLanguage(): string {
+  return i18next.language || window.localStorage.getItem('lang') || 'ko';
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function asErrorResponse(body: unknown): ErrorResponse | undefined {
+  if (body && typeof body === 'object' && 'message' in body && 'status' in body) return body as ErrorResponse;
+  return undefined;
+}
+
+function endSession(message: string): void {
+  clearSession();
+  void showAlert(message);
+  navigateTo('/login', { replace: true });
+}
+
+/** Applies 01 §8 to a failed answer; the error is thrown to the caller afterwards in every case. */
+function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
+  if (mode === 'none') return;
+  const t = i18next.t.bind(i18next);
+  if (error.status === 403 && (error.body?.message === ACCESS_DENIED_MESSAGE || error.body?.code === 'ACCESS_DENIED')) {
+    endSession(t('session.accessDenied'));
+    return;
+  }
+  if (error.status === 401) {
+    const code = error.body?.code;
+    if (code && (AUTH_ERROR_CODES as readonly string[]).includes(code)) {
+      endSession(t('session.tokenExpired'));
+    } else if (mode === 'signUp') {
+      console.warn('sign-up answered 401', error.body);
+    }
+    return;
+  }
+  if (error.status === 504) {
+    if (mode === 'signUp') {
+      console.warn('sign-up answered 504');
+      return;
+    }
+    void showAlert(t('session.serverError'));
+    navigateTo('/', { replace: true });
+  }
+}
+
+/** The one API client: sends the stored token and the language on every call. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers({ 'Accept-Language': currentLanguage(), Accept: 'application/json' });
+  const token = options.token === undefined ? readSession().token : options.token;
+  if (token) headers.set('Authorization', token);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const data = await parseBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, asErrorResponse(data));
+    handleGlobally(error, options.globalErrors ?? 'all');
+    throw error;
+  }
+  return { status: response.status, data: data as T, headers: response.headers };
+}
+
+/** A GET whose 404 (an endpoint not there yet, or nothing to show) means "nothing". */
+export async function getOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  try {
+    return (await api<T>(path, options)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 204)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+export function createQueryClient(): QueryClient {
+  // List errors are warned about and shown as empty lists (01 §8); retrying a 4xx helps nobody.
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+}
+
+/** One cache for every page of the tab. */
+const sharedClient = createQueryClient();
+
+/**
+ * TanStack Query for the pages that load server state. Each lazily loaded page brings it along, so the landing page
+ * (which only asks for the popup) does not download it.
+ */
+export function QueryProvider({ children, client = sharedClient }: { children: ReactNode; client?: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+/** Field → message key (the contracts' custom messages are keys of the shared message catalogue). */
+export type FieldErrors = Record<string, string>;
+
+const MESSAGE_KEY = /^[a-z]+\.[A-Za-z]+$/;
+
+/** Validates with a contracts schema and keeps the first message per top-level field. */
+export function validate<Schema extends z.ZodType>(
+  schema: Schema,
+  values: unknown,
+): { ok: true; data: z.infer<Schema> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '_');
+    if (!(field in errors)) errors[field] = MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid';
+  }
+  return { ok: false, errors };
+}
+
+/** Only digits: the spec's numeric phone fields drop anything else as it is typed. */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}

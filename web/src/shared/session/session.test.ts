@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, test } from 'vitest';
+import {
+  clearSession,
+  dismissedPopups,
+  dismissPopup,
+  guardAllows,
+  readSession,
+  storeCurrentUser,
+  storeToken,
+  type Guard,
+} from './session';
+
+const user = {
+  id: 7,
+  username: 'fan',
+  email: 'fan@example.com',
+  image: null,
+  imageUrl: '/images/profile-noimg.png',
+  roles: ['ROLE_USER' as const],
+  phone: null,
+  address: null,
+  addressDetail: null,
+  provider: 'local' as const,
+  language: 'ko',
+  coinsFrozen: false,
+  creator: null,
+};
+
+describe('session values in local storage', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  test('a bare token (social login return) is stored as a Bearer token; a Bearer token as it is', () => {
+    storeToken('abc');
+    expect(window.localStorage.getItem('token')).toBe('Bearer abc');
+    storeToken('Bearer def');
+    expect(window.localStorage.getItem('token')).toBe('Bearer def');
+  });
+
+  test('the current user is stored under the spec keys', () => {
+    storeCurrentUser({
+      ...user,
+      roles: ['ROLE_USER', 'ROLE_CREATOR'],
+      creator: { id: 3, name: 'Star', verified: true, tags: [], eventMission: null, user },
+    });
+    expect({ ...window.localStorage }).toEqual({
+      UserId: '7',
+      UserName: 'fan',
+      IsVerified: 'true',
+      ImageUrl: '/images/profile-noimg.png',
+      CreatorId: '3',
+      CreatorName: 'Star',
+    });
+    storeCurrentUser({ ...user, roles: ['ROLE_UNVERIFIED'] });
+    expect(window.localStorage.getItem('IsVerified')).toBe('false');
+    expect(window.localStorage.getItem('CreatorId')).toBeNull();
+  });
+
+  test('clearing the session keeps the language and the popup dismissals', () => {
+    storeToken('abc');
+    storeCurrentUser(user);
+    window.localStorage.setItem('lang', 'ja');
+    dismissPopup('loggedOn', 4);
+    dismissPopup('loggedOff', 5);
+    dismissPopup('loggedOff', 5);
+    clearSession();
+    expect({ ...window.localStorage }).toEqual({
+      lang: 'ja',
+      'ignore-logged-on-popup': '[4]',
+      'ignore-logged-off-popup': '[5]',
+    });
+    expect(dismissedPopups('loggedOff')).toEqual([5]);
+    expect(readSession()).toMatchObject({ token: null, userId: null, isVerified: null });
+  });
+
+  test('a corrupt dismissal list reads as empty', () => {
+    window.localStorage.setItem('ignore-logged-on-popup', 'not json');
+    expect(dismissedPopups('loggedOn')).toEqual([]);
+  });
+});
+
+describe('route guards (01 §2)', () => {
+  const visitor = { token: null, userId: null, creatorId: null, isVerified: null };
+  const fan = { token: 'Bearer t', userId: 1, creatorId: null, isVerified: true };
+  const unverified = { ...fan, isVerified: false };
+  const creator = { ...fan, creatorId: 9 };
+  const cases: Array<[Guard, Record<string, boolean>]> = [
+    ['public', { visitor: true, fan: true, unverified: true, creator: true }],
+    ['loggedIn', { visitor: false, fan: true, unverified: true, creator: true }],
+    ['loggedOut', { visitor: true, fan: false, unverified: false, creator: false }],
+    ['creator', { visitor: false, fan: false, unverified: false, creator: true }],
+    ['verifiedFan', { visitor: false, fan: true, unverified: false, creator: false }],
+  ];
+  test.each(cases)('%s', (guard, expected) => {
+    const sessions = { visitor, fan, unverified, creator };
+    for (const [name, session] of Object.entries(sessions)) {
+      expect(guardAllows(guard, { ...session, userName: null, creatorName: null, imageUrl: '' }), name).toBe(
+        expected[name],
+      );
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import { DEFAULT_PROFILE_IMAGE, type CurrentUser } from '@fanmission/contracts';
+import { useSyncExternalStore } from 'react';
+
+/** Local storage keys of the session, exactly as the spec names them (01 §3). */
+export const SESSION_KEYS = {
+  token: 'token',
+  lang: 'lang',
+  userId: 'UserId',
+  userName: 'UserName',
+  creatorId: 'CreatorId',
+  creatorName: 'CreatorName',
+  isVerified: 'IsVerified',
+  imageUrl: 'ImageUrl',
+  ignoreLoggedOnPopup: 'ignore-logged-on-popup',
+  ignoreLoggedOffPopup: 'ignore-logged-off-popup',
+} as const;
+
+/** Logging out or an expired token clears these; the language and popup dismissals stay. */
+const CLEARED_ON_LOGOUT = [
+  SESSION_KEYS.token,
+  SESSION_KEYS.userId,
+  SESSION_KEYS.userName,
+  SESSION_KEYS.creatorId,
+  SESSION_KEYS.creatorName,
+  SESSION_KEYS.isVerified,
+  SESSION_KEYS.imageUrl,
+];
+
+export interface Session {
+  /** `Bearer <jwt>`, sent as the Authorization header. */
+  token: string | null;
+  userId: number | null;
+  userName: string | null;
+  creatorId: number | null;
+  creatorName: string | null;
+  /** null when unknown (no user stored). */
+  isVerified: boolean | null;
+  imageUrl: string;
+}
+
+const CHANGE_EVENT = 'fanmission:session';
+
+function read(key: string): string | null {
+  return window.localStorage.getItem(key);
+}
+
+function numberOrNull(value: string | null): number | null {
+  if (value === null || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+export function readSession(): Session {
+  const verified = read(SESSION_KEYS.isVerified);
+  return {
+    token: read(SESSION_KEYS.token),
+    userId: numberOrNull(read(SESSION_KEYS.userId)),
+    userName: read(SESSION_KEYS.userName),
+    creatorId: numberOrNull(read(SESSION_KEYS.creatorId)),
+    creatorName: read(SESSION_KEYS.creatorName),
+    isVerified: verified === null ? null : verified === 'true',
+    imageUrl: read(SESSION_KEYS.imageUrl) || DEFAULT_PROFILE_IMAGE,
+  };
+}
+
+function changed(): void {
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Stores a session token; a bare token (the social login return) is stored as a Bearer token. */
+export function storeToken(token: string): void {
+  const value = /^Bearer\s/i.test(token) ? token : `Bearer ${token}`;
+  window.localStorage.setItem(SESSION_KEYS.token, value);
+  changed();
+}
+
+/** Stores what the guards and the header read about the current user. */
+export function storeCurrentUser(user: CurrentUser): void {
+  const storage = window.localStorage;
+  storage.setItem(SESSION_KEYS.userId, String(user.id));
+  storage.setItem(SESSION_KEYS.userName, user.username);
+  storage.setItem(SESSION_KEYS.isVerified, String(!user.roles.includes('ROLE_UNVERIFIED')));
+  storage.setItem(SESSION_KEYS.imageUrl, user.imageUrl || DEFAULT_PROFILE_IMAGE);
+  if (user.creator) {
+    storage.setItem(SESSION_KEYS.creatorId, String(user.creator.id));
+    storage.setItem(SESSION_KEYS.creatorName, user.creator.name);
+  } else {
+    storage.removeItem(SESSION_KEYS.creatorId);
+    storage.removeItem(SESSION_KEYS.creatorName);
+  }
+  changed();
+}
+
+export function storeSessionValue(key: (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS], value: string): void {
+  window.localStorage.setItem(key, value);
+  changed();
+}
+
+/** Clears the session, keeping the language and the popup dismissals. */
+export function clearSession(): void {
+  for (const key of CLEARED_ON_LOGOUT) window.localStorage.removeItem(key);
+  changed();
+}
+
+let cachedKey = '';
+let cachedSession: Session | undefined;
+
+function snapshot(): Session {
+  const current = readSession();
+  const key = JSON.stringify(current);
+  if (key !== cachedKey || !cachedSession) {
+    cachedKey = key;
+    cachedSession = current;
+  }
+  return cachedSession;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The stored session, re-rendering when it changes (in this tab or another). */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+export type Guard = 'public' | 'loggedIn' | 'loggedOut' | 'creator' | 'verifiedFan';
+
+/** The spec's route guards (01 §2), reading stored session values only. */
+export function guardAllows(guard: Guard, session: Session): boolean {
+  switch (guard) {
+    case 'public':
+      return true;
+    case 'loggedIn':
+      return session.token !== null;
+    case 'loggedOut':
+      return session.token === null;
+    case 'creator':
+      return session.userId !== null && session.creatorId !== null;
+    case 'verifiedFan':
+      return session.userId !== null && session.creatorId === null && session.isVerified === true;
+    default: {
+      const exhaustive: never = guard;
+      return exhaustive;
+    }
+  }
+}
+
+export type PopupState = 'loggedOn' | 'loggedOff';
+
+function popupKey(state: PopupState): string {
+  return state === 'loggedOn' ? SESSION_KEYS.ignoreLoggedOnPopup : SESSION_KEYS.ignoreLoggedOffPopup;
+}
+
+/** Ids of popups dismissed in that logged-in state (a JSON list in local storage). */
+export function dismissedPopups(state: PopupState): number[] {
+  try {
+    const parsed: unknown = JSON.parse(read(popupKey(state)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function dismissPopup(state: PopupState, id: number): void {
+  const ids = dismissedPopups(state);
+  if (!ids.includes(id)) window.localStorage.setItem(popupKey(state), JSON.stringify([...ids, id]));
+}
