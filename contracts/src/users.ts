@@ -146,3 +146,14 @@ export const oauth2CallbackQuerySchema = z.object({
  */
 export const OAUTH2_ERROR_REASONS = ['invalid_state', 'access_denied', 'provider_error', 'blocked'] as const;
 export type OAuth2ErrorReason = (typeof OAUTH2_ERROR_REASONS)[number];
+
+/** `GET /api/v1/auth/providers`: which social sign-ins this deployment offers (the sign-in page shows only those). */
+export const authProvidersResponseSchema = z
+  .object({
+    google: z.boolean(),
+    facebook: z.boolean(),
+    /** Sign in with Apple on the web needs the Services ID as the client id of Apple's JS. */
+    apple: z.object({ clientId: z.string() }).nullable(),
+  })
+  .meta({ id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof authProvidersResponseSchema>;

@@ -4,12 +4,11 @@
 //
 // CHROMIUM_PATH names another Chromium/Chrome executable. Otherwise /usr/bin/chromium is used, installed with
 // apt-get together with fonts-noto-cjk so that Korean and Japanese text renders in screenshots instead of boxes.
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { aptInstall, aptInstallCommand, commandExists, isExecutable, debianPackageInstalled } from './debian-packages';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const PACKAGES = ['chromium', 'fonts-noto-cjk'] as const;
-const INSTALL_COMMAND = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
+const INSTALL_COMMAND = aptInstallCommand(PACKAGES);
 
 export interface EnsureChromiumOptions {
   log?: (line: string) => void;
@@ -63,53 +62,12 @@ async function ensure(log: (line: string) => void): Promise<string> {
 
   log(`[chromium] installing ${missing.join(' ')} with apt-get (once per machine)…`);
   const started = performance.now();
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update'], env);
-  await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], env);
+  await aptInstall(missing);
   if (!isExecutable(DEBIAN_CHROMIUM)) {
     throw new Error(`apt-get installed ${missing.join(' ')} but ${DEBIAN_CHROMIUM} is still missing`);
   }
   log(`[chromium] installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return DEBIAN_CHROMIUM;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** true/false from dpkg, or undefined where there is no dpkg (not Debian): then nothing is installed. */
-function debianPackageInstalled(name: string): boolean | undefined {
-  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
-  if (result.error) return undefined;
-  return result.status === 0 && result.stdout.includes('install ok installed');
-}
-
-function commandExists(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** Runs a command quietly; on failure the error carries the end of its output. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolveRun();
-      else reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})\n${output.trim()}`));
-    });
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

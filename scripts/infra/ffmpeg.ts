@@ -4,13 +4,11 @@
 //
 // FFMPEG_PATH / FFPROBE_PATH name other executables. Otherwise /usr/bin/ffmpeg and /usr/bin/ffprobe are used,
 // installed with apt-get. The API runs without them (uploads get no poster frame and a warning is logged).
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { aptInstall, aptInstallCommand, commandExists, isExecutable } from './debian-packages';
 
 export const DEBIAN_FFMPEG = '/usr/bin/ffmpeg';
 export const DEBIAN_FFPROBE = '/usr/bin/ffprobe';
-const INSTALL_COMMAND =
-  'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg';
+const INSTALL_COMMAND = aptInstallCommand(['ffmpeg']);
 
 export interface EnsureFfmpegOptions {
   log?: (line: string) => void;
@@ -52,46 +50,12 @@ async function ensure(log: (line: string) => void): Promise<string> {
 
   log('[ffmpeg] installing ffmpeg with apt-get (once per machine)…');
   const started = performance.now();
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update'], env);
-  await run('apt-get', ['install', '-y', '--no-install-recommends', 'ffmpeg'], env);
+  await aptInstall(['ffmpeg']);
   if (!isExecutable(DEBIAN_FFMPEG) || !isExecutable(DEBIAN_FFPROBE)) {
     throw new Error(`apt-get installed ffmpeg but ${DEBIAN_FFMPEG} or ${DEBIAN_FFPROBE} is still missing`);
   }
   log(`[ffmpeg] installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return DEBIAN_FFMPEG;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function commandExists(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** Runs a command quietly; on failure the error carries the end of its output. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolveRun();
-      else reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})\n${output.trim()}`));
-    });
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

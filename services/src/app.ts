@@ -7,7 +7,7 @@ import { adminRoutes } from './admin/routes';
 import { registerJwt } from './auth/jwt';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
-import { appleLoginRoutes, oauth2Routes } from './auth/oauth/routes';
+import { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './auth/oauth/routes';
 import { coinRefundAdminRoutes } from './coin-history/admin-routes';
 import { coinHistoryRoutes } from './coin-history/routes';
 import type { AppConfig } from './config/config';
@@ -130,6 +130,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(userImageRoutes, { storage });
       await v1.register(fileRoutes, { storage });
       await v1.register(appleLoginRoutes);
+      await v1.register(authProviderRoutes);
       await v1.register(coinHistoryRoutes);
       await v1.register(coinRoutes);
       await v1.register(paymentRoutes);

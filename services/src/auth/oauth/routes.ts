@@ -1,5 +1,6 @@
 import {
   appleLoginRequestSchema,
+  authProvidersResponseSchema,
   loginResponseSchema,
   oauth2AuthorizeQuerySchema,
   oauth2CallbackQuerySchema,
@@ -127,5 +128,30 @@ export async function appleLoginRoutes(app: FastifyInstance) {
         .header('access-control-expose-headers', 'Authorization')
         .send({ id: user.id, roles: user.roles });
     },
+  );
+}
+
+/** `GET /api/v1/auth/providers`: the social sign-ins configured here, so the sign-in page offers only working ones. */
+export async function authProviderRoutes(app: FastifyInstance) {
+  const providers = configuredProviders(app.config);
+  const answer = {
+    google: providers.google !== undefined,
+    facebook: providers.facebook !== undefined,
+    apple: app.config.APPLE_CLIENT_ID ? { clientId: app.config.APPLE_CLIENT_ID } : null,
+  };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/auth/providers',
+    {
+      config: { ignoreStaleToken: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Configured social sign-ins',
+        description:
+          'Google and Facebook are offered when their client id and secret are configured; Apple when APPLE_CLIENT_ID ' +
+          'is, with that id for Apple’s JS on the web.',
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => answer,
   );
 }
