@@ -22,6 +22,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '../../../tests/harness/app';
 import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
+import { recordHistoryFixtures } from './history-fixtures';
 import type { MissionWorkflowResult } from './workflows';
 
 const env = await useTemporalTestEnvironment();
@@ -38,7 +39,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 let worker: Worker;
 let running: Promise<void>;
-const histories: Array<{ workflowId: string; history: unknown }> = [];
+const histories: Array<{ workflowId: string; scenario: string; history: unknown }> = [];
 
 async function startWorker(): Promise<void> {
   worker = await Worker.create({
@@ -80,7 +81,8 @@ async function skip(days: number): Promise<void> {
 async function finished(missionId: number): Promise<MissionWorkflowResult> {
   const handle = env.client.workflow.getHandle(`mission-${missionId}`);
   const result = (await handle.result()) as MissionWorkflowResult;
-  histories.push({ workflowId: handle.workflowId, history: await handle.fetchHistory() });
+  const scenario = expect.getState().currentTestName ?? handle.workflowId;
+  histories.push({ workflowId: handle.workflowId, scenario, history: await handle.fetchHistory() });
   await syncClock();
   return result;
 }
@@ -458,5 +460,8 @@ describe('resilience', () => {
     for await (const replay of replays) {
       expect(replay.error, replay.workflowId).toBeUndefined();
     }
+    // RECORD_MISSION_HISTORIES=1 refreshes the committed fixtures that replay-fixtures.test.ts replays against later
+    // workflow code (a change that breaks determinism for running missions then fails there).
+    if (process.env.RECORD_MISSION_HISTORIES) await recordHistoryFixtures(histories);
   });
 });
