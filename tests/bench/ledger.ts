@@ -5,6 +5,8 @@
 // after a VACUUM and a CHECKPOINT; the medians are compared. The server keeps its default (durable) settings.
 // Uncontended: each client spends from its own wallets (holdForMission into a fresh escrow).
 // Hot: every client holds from its own wallet and releases the escrow to one creator's earnings account.
+// Each line also shows the CPU time per operation of this Node process and of the Postgres server (Linux /proc), to
+// tell client cost from server cost.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -136,6 +138,7 @@ async function measure(
   step: (db: Db, userId: number) => Promise<void>,
 ): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
+  const cpuBefore = await cpuSeconds();
   const started = performance.now();
   const done = await Promise.all(
     wallets.map(async (own) => {
@@ -149,7 +152,9 @@ async function measure(
   );
   const elapsed = (performance.now() - started) / 1000;
   const total = done.reduce((sum, count) => sum + count, 0);
-  if (label !== 'warm-up') console.log(`${label}: ${(total / elapsed).toFixed(0)}/s`);
+  const cpuAfter = await cpuSeconds();
+  if (label !== 'warm-up')
+    console.log(`${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}`);
   return total / elapsed;
 }
 
@@ -169,6 +174,38 @@ async function settle(db: Db): Promise<void> {
   }
 }
 
+interface CpuSample {
+  client: number;
+  server: number;
+}
+
+/** CPU seconds used so far by this process (and its waited-for children: pgbench) and by the whole Postgres server. */
+async function cpuSeconds(): Promise<CpuSample | null> {
+  const ticks = (stat: string, fields: number[]) => {
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.reduce((sum, field) => sum + Number(after[field - 3]), 0) / 100;
+  };
+  try {
+    const postmaster = Number((await fs.readFile(path.join(scratch, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const client = ticks(await fs.readFile('/proc/self/stat', 'utf8'), [14, 15, 16, 17]);
+    let server = ticks(await fs.readFile(`/proc/${postmaster}/stat`, 'utf8'), [14, 15, 16, 17]);
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      if (stat && ticks(stat, [4]) * 100 === postmaster) server += ticks(stat, [14, 15]);
+    }
+    return { client, server };
+  } catch {
+    return null;
+  }
+}
+
+function cpuPerOperation(before: CpuSample | null, after: CpuSample | null, operations: number): string {
+  if (!before || !after || operations === 0) return '';
+  const ms = (seconds: number) => ((seconds * 1000) / operations).toFixed(3);
+  return `  (CPU per operation: node ${ms(after.client - before.client)} ms, server ${ms(after.server - before.server)} ms)`;
+}
+
 /** pgbench's TPC-B tables in their own database, scale = clients (one branch row per client, as pgbench advises). */
 async function initialisePgbench(): Promise<void> {
   await run('pgbench', ['-i', '-q', '-s', String(CLIENTS), postgres.urlFor('pgbench')]);
@@ -178,6 +215,7 @@ async function initialisePgbench(): Promise<void> {
 async function pgbench(label: string): Promise<number> {
   const url = postgres.urlFor('pgbench');
   const threads = Math.min(CLIENTS, os.cpus().length);
+  const cpuBefore = await cpuSeconds();
   const { stdout } = await run('pgbench', [
     '-b',
     'tpcb-like',
@@ -190,9 +228,11 @@ async function pgbench(label: string): Promise<number> {
     '-n',
     url,
   ]);
+  const cpuAfter = await cpuSeconds();
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
   if (!tps) throw new Error(`no tps in pgbench output:\n${stdout}`);
-  console.log(`${label} pgbench: ${Number(tps).toFixed(0)} tps`);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
+  console.log(`${label} pgbench: ${Number(tps).toFixed(0)} tps${cpuPerOperation(cpuBefore, cpuAfter, transactions)}`);
   return Number(tps);
 }
 

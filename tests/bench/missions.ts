@@ -21,15 +21,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { purchase, verify } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth/jwt';
-import { loadConfig } from '@fanmission/services/config/config';
-import { createDb, type Db } from '@fanmission/services/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
+import type { Db } from '@fanmission/services/db/database';
+import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
 import { storageDriverFor } from '@fanmission/services/files/storage';
 import { createDevMailbox } from '@fanmission/services/mail/mailer';
 import { createMissionActivities } from '@fanmission/services/missions/activities';
@@ -37,6 +35,7 @@ import { freePort } from '@fanmission/services/runtime/free-port';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { startTemporalTestServer } from '../harness/temporal-global-setup';
+import { benchConfig, measureHttp, median, migratedDatabase, type HttpResult } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,12 +43,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FANS = 200;
 const CREATORS = 10;
 const COINS_PER_FAN = 1_000_000;
-
-interface Result {
-  rps: number;
-  p99: number;
-  errors: number;
-}
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-missions-bench-'));
@@ -64,20 +57,11 @@ const [postgres, temporal] = await Promise.all([
 let db: Db | undefined;
 const stops: Array<() => Promise<unknown>> = [];
 try {
-  await ensureDatabase(postgres.url, 'missions_bench');
-  db = createDb(postgres.urlFor('missions_bench'), { max: 10 });
-  await migrateToLatest(db);
-  const seeded = await seed(db);
-  await sql`vacuum analyze`.execute(db);
-
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: scratch,
-  });
+  const database = await migratedDatabase(postgres, 'missions_bench', seed);
+  db = database.db;
+  const seeded = database.seeded;
+  const config = await benchConfig(scratch);
+  const port = config.PORT;
   const workerConnection = await NativeConnection.connect({ address: temporal.address });
   stops.push(() => workerConnection.close());
   const worker = await createFanmissionWorker({
@@ -149,7 +133,7 @@ try {
   await measure(holdOnlyBase, missions, 2);
   await measure(base, missions, 2);
   const before = await missionCounts(db);
-  type Round = Record<'constant' | 'holdOnly' | 'endToEnd', Result>;
+  type Round = Record<'constant' | 'holdOnly' | 'endToEnd', HttpResult>;
   const rounds: Round[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const results: Round = {
@@ -265,16 +249,6 @@ async function missionCounts(db: Db): Promise<{ total: number; withWorkflow: num
   return row;
 }
 
-async function measure(base: string, requests: autocannon.Request[], seconds: number): Promise<Result> {
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration: seconds, requests });
-  return {
-    rps: result.requests.total / seconds,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+async function measure(base: string, requests: autocannon.Request[], seconds: number): Promise<HttpResult> {
+  return measureHttp({ url: base, connections: CONNECTIONS, seconds, requests });
 }

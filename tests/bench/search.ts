@@ -14,16 +14,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth/jwt';
-import { loadConfig } from '@fanmission/services/config/config';
-import { createDb, type Db } from '@fanmission/services/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
+import type { Db } from '@fanmission/services/db/database';
+import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
 import { createDevMailbox } from '@fanmission/services/mail/mailer';
 import { freePort } from '@fanmission/services/runtime/free-port';
+import { benchConfig, measureHttp, median, migratedDatabase, type HttpResult } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,12 +34,6 @@ const TAGS = ['노래', '댄스', '게임', '요리', '뷰티', '운동', '일�
 const SORTS = ['newest', 'popular', 'recommended'] as const;
 const NAMES = ['김', '이', '하늘', '별', '빛', '민', '수', 'star', '지', '아'];
 
-interface Result {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-search-bench-'));
 await fs.chmod(scratch, 0o755);
 const postgres = await startEmbeddedPostgres({
@@ -51,20 +44,11 @@ const postgres = await startEmbeddedPostgres({
 
 let db: Db | undefined;
 try {
-  await ensureDatabase(postgres.url, 'search_bench');
-  db = createDb(postgres.urlFor('search_bench'), { max: 10 });
-  await migrateToLatest(db);
-  const seeded = await seed(db);
-  await sql`vacuum analyze`.execute(db);
-
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: scratch,
-  });
+  const database = await migratedDatabase(postgres, 'search_bench', seed);
+  db = database.db;
+  const seeded = database.seeded;
+  const config = await benchConfig(scratch);
+  const port = config.PORT;
   const app = await buildApp({ config, db, logger: false, mailer: createDevMailbox({ from: config.MAIL_FROM }) });
   const constant = { content: [], last: true, totalElements: 0, totalPages: 0, number: 0, size: 12 };
   app.get('/bench/constant', async () => constant);
@@ -100,7 +84,7 @@ try {
   const visitor = {};
   await measure(base, headers, constantRequests, 2);
   await measure(base, headers, mixed, 2);
-  type Round = Record<'constant' | 'mixed' | 'uncached' | 'visitorConstant' | 'visitorMixed', Result>;
+  type Round = Record<'constant' | 'mixed' | 'uncached' | 'visitorConstant' | 'visitorMixed', HttpResult>;
   const rounds: Round[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const results: Round = {
@@ -230,16 +214,6 @@ async function measure(
   headers: Record<string, string>,
   requests: autocannon.Request[],
   seconds: number,
-): Promise<Result> {
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration: seconds, headers, requests });
-  return {
-    rps: result.requests.total / seconds,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+): Promise<HttpResult> {
+  return measureHttp({ url: base, connections: CONNECTIONS, seconds, requests, headers });
 }

@@ -86,7 +86,7 @@ describe('web app screens', () => {
       await visit('/privacyTerms', 'legal-privacy', legalText('privacy', language).title);
       await visit('/operating-policies', 'legal-operating', legalText('operating', language).title);
       await visit('/collectterms', 'legal-collect', legalText('collect', language).title);
-      await visit('/creator-search', 'placeholder', 'Creator search');
+      await visit('/browse-missions', 'placeholder', 'Browse missions');
       await visit('/no/such/page', 'not-found', t.notFound.title);
 
       await page.goto(url('/'));

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import type { Guard } from '../shared/session/session';
@@ -34,6 +34,8 @@ const TermsOfServicePage = page(() => import('../features/legal/legal-page'), 'T
 const PrivacyPolicyPage = page(() => import('../features/legal/legal-page'), 'PrivacyPolicyPage');
 const OperatingPolicyPage = page(() => import('../features/legal/legal-page'), 'OperatingPolicyPage');
 const CollectTermsPage = page(() => import('../features/legal/legal-page'), 'CollectTermsPage');
+const CreatorSearchPage = page(() => import('../features/creator-search/creator-search-page'), 'CreatorSearchPage');
+const CreatorPage = page(() => import('../features/creator-page/creator-page'), 'CreatorPage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -58,12 +60,6 @@ function Later({ title }: { title: string }) {
   return <PlaceholderPage title={title} />;
 }
 
-/** `/creator/{id}` and the catch-all `/{creator_id}` (an id or a custom url); part 2 builds the real page. */
-function CreatorPlaceholder() {
-  const { creatorId } = useParams();
-  return <PlaceholderPage title={`Creator ${creatorId ?? ''}`} />;
-}
-
 /** The spec's route table (01 §2) with each route's guard. */
 export function AppRoutes() {
   return (
@@ -71,13 +67,13 @@ export function AppRoutes() {
       <Routes>
         {/* Public */}
         <Route path="/" element={<LandingPage />} />
-        <Route path="/creator-search" element={<Later title="Creator search" />} />
+        <Route path="/creator-search" element={<CreatorSearchPage />} />
         <Route path="/collectterms" element={<CollectTermsPage />} />
         <Route path="/privacyTerms" element={<PrivacyPolicyPage />} />
         <Route path="/provideterms" element={<TermsOfServicePage />} />
         <Route path="/operating-policies" element={<OperatingPolicyPage />} />
         <Route path="/browse-missions" element={<Later title="Browse missions" />} />
-        <Route path="/creator/:creatorId" element={<CreatorPlaceholder />} />
+        <Route path="/creator/:creatorId" element={<CreatorPage />} />
         <Route path="/signup-for-creator" element={<Later title="Creator sign-up" />} />
         <Route path="/get-creator-account-number" element={<Later title="Creator account number" />} />
         <Route path="/email-sent" element={<EmailSentPage />} />
@@ -113,7 +109,7 @@ export function AppRoutes() {
         <Route path="/coin-history" element={guarded('verifiedFan', <Later title="Coin history" />)} />
 
         {/* Catch-all creator page, then anything deeper is unknown */}
-        <Route path="/:creatorId" element={<CreatorPlaceholder />} />
+        <Route path="/:creatorId" element={<CreatorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

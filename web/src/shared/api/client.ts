@@ -32,6 +32,8 @@ export interface RequestOptions {
   token?: string | null;
   globalErrors?: GlobalErrorHandling;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -113,7 +115,11 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
 
 /** The one API client: sends the stored token and the language on every call. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ 'Accept-Language': currentLanguage(), Accept: 'application/json' });
+  const headers = new Headers({
+    ...options.headers,
+    'Accept-Language': currentLanguage(),
+    Accept: 'application/json',
+  });
   const token = options.token === undefined ? readSession().token : options.token;
   if (token) headers.set('Authorization', token);
   let body: BodyInit | undefined;

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { missionRequestSchema } from '@fanmission/contracts';
+import { describe, expect, test } from 'vitest';
+import { initialTab, requestGate } from './creator-page';
+import {
+  attachmentsAllowed,
+  checkRequest,
+  EMPTY_REQUEST_FORM,
+  requestBody,
+  requestCost,
+} from './mission-request-dialog';
+
+const basic = { id: 1, type: 'BASIC' as const, coinPrice: 100, minimumCost: null, allowAttachments: false };
+const custom = { id: 2, type: 'CUSTOM' as const, coinPrice: null, minimumCost: 300, allowAttachments: false };
+
+describe('creator page rules', () => {
+  test('initial tab: BASIC if any, else LUCKY, else CUSTOM, else none', () => {
+    expect(initialTab([{ type: 'CUSTOM' }, { type: 'LUCKY' }, { type: 'BASIC' }])).toBe('BASIC');
+    expect(initialTab([{ type: 'CUSTOM' }, { type: 'LUCKY' }])).toBe('LUCKY');
+    expect(initialTab([{ type: 'CUSTOM' }])).toBe('CUSTOM');
+    expect(initialTab([{ type: 'EVENT' }])).toBeNull();
+    expect(initialTab([])).toBeNull();
+  });
+
+  test('request gate: visitors log in, creators are refused, unverified members verify first', () => {
+    expect(requestGate({ token: null, creatorId: null, isVerified: null })).toBe('login');
+    expect(requestGate({ token: 'Bearer x', creatorId: 5, isVerified: true })).toBe('creator');
+    expect(requestGate({ token: 'Bearer x', creatorId: null, isVerified: false })).toBe('unverified');
+    expect(requestGate({ token: 'Bearer x', creatorId: null, isVerified: true })).toBe('allowed');
+  });
+});
+
+describe('mission request form', () => {
+  test('required fields, sender only for a friend, terms, custom minimum', () => {
+    expect(Object.keys(checkRequest(EMPTY_REQUEST_FORM, basic)).sort()).toEqual(['requestComment', 'terms', 'to']);
+    expect(Object.keys(checkRequest({ ...EMPTY_REQUEST_FORM, toFriend: true }, basic))).toContain('from');
+    const filled = { ...EMPTY_REQUEST_FORM, to: 'Minji', requestComment: 'Sing', terms: true };
+    expect(checkRequest(filled, basic)).toEqual({});
+    expect(checkRequest({ ...filled, amount: '299' }, custom).amount).toEqual({
+      key: 'missionRequest.belowMinimum',
+      values: { min: 300 },
+    });
+    expect(checkRequest({ ...filled, amount: '300' }, custom)).toEqual({});
+  });
+
+  test('cost, attachments and the body sent', () => {
+    const filled = { ...EMPTY_REQUEST_FORM, to: ' Minji ', requestComment: 'Sing', terms: true, amount: '450' };
+    expect(requestCost(filled, basic)).toBe(100);
+    expect(requestCost(filled, custom)).toBe(450);
+    expect(attachmentsAllowed(basic)).toBe(false);
+    expect(attachmentsAllowed({ ...basic, allowAttachments: true })).toBe(true);
+    expect(attachmentsAllowed(custom)).toBe(true);
+    expect(requestBody(filled, basic, undefined)).toEqual({
+      private: false,
+      toFriend: false,
+      to: 'Minji',
+      requestComment: 'Sing',
+      missionProductId: 1,
+    });
+    const friend = requestBody({ ...filled, toFriend: true, from: 'Jae', private: true }, custom, 9);
+    expect(friend).toEqual({
+      private: true,
+      toFriend: true,
+      to: 'Minji',
+      from: 'Jae',
+      requestComment: 'Sing',
+      missionProductId: 2,
+      coinPrice: 450,
+      requestFileId: 9,
+    });
+    expect(missionRequestSchema.safeParse(friend).success).toBe(true);
+  });
+});

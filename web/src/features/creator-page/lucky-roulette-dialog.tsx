@@ -1,0 +1,147 @@
+import type { CoinBalance, LuckyRollResponse, MissionProduct } from '@fanmission/contracts';
+import Casino from '@mui/icons-material/Casino';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../shared/alert/alert';
+import { api, ApiError } from '../../shared/api/client';
+
+/** How long the win or loss animation plays before the result shows. */
+export const ROULETTE_ANIMATION_MS = 1200;
+
+type Phase = 'opening' | 'ready' | 'playing' | 'won' | 'lost';
+
+/**
+ * The lucky roulette (02 §4): a lucky mission is created on open; each play rolls it for the product price, plays
+ * the win or loss animation, then shows the result; a loss offers a retry with the coin cost. Play is disabled while
+ * playing or when the held coins are below the cost.
+ */
+export function LuckyRouletteDialog({ product, onClose }: { product: MissionProduct; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>('opening');
+  const [outcome, setOutcome] = useState<boolean | null>(null);
+  const missionId = useRef<number | null>(null);
+  const cost = product.coinPrice ?? 0;
+  const balance = useQuery({
+    queryKey: ['coin-deposit'],
+    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
+  });
+  const held = balance.data?.point ?? 0;
+
+  const fail = async () => {
+    await showAlert(t('lucky.failed'));
+    window.location.reload();
+  };
+
+  useEffect(() => {
+    let cancelled = false;
+    api<{ id: number }>('/missions/lucky', { method: 'POST', body: { missionProductId: product.id } })
+      .then(({ data }) => {
+        if (cancelled) return;
+        missionId.current = data.id;
+        setPhase('ready');
+      })
+      .catch(() => {
+        if (!cancelled) void fail();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [product.id]); // opened once per dialog
+
+  const play = async () => {
+    if (missionId.current === null) return;
+    setPhase('playing');
+    setOutcome(null);
+    try {
+      const { data } = await api<LuckyRollResponse>(`/missions/${missionId.current}/rolls`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      setOutcome(data.success);
+      await new Promise((resolve) => setTimeout(resolve, ROULETTE_ANIMATION_MS));
+      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
+      setPhase(data.success ? 'won' : 'lost');
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.code === 'NOT_ENOUGH_COINS') {
+        setPhase('ready');
+        void showAlert(t('missionRequest.notEnoughCoins'));
+        return;
+      }
+      void fail();
+    }
+  };
+
+  const canPlay = (phase === 'ready' || phase === 'lost') && held >= cost && !balance.isPending;
+  return (
+    <Dialog open onClose={phase === 'playing' ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle sx={{ fontWeight: 800 }}>{product.name}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 2 }}>
+          <Box
+            role="img"
+            aria-label={
+              phase === 'playing'
+                ? t(outcome === null ? 'lucky.spinning' : outcome ? 'lucky.winAnimation' : 'lucky.lossAnimation')
+                : t('lucky.wheel')
+            }
+            sx={{
+              width: 140,
+              height: 140,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              background:
+                phase === 'won'
+                  ? 'radial-gradient(circle, #ffe082, #ff4f8b)'
+                  : 'conic-gradient(#ff4f8b 0 25%, #ffd1e0 0 50%, #ff4f8b 0 75%, #ffd1e0 0)',
+              animation: phase === 'playing' ? 'fanmission-spin 0.4s linear infinite' : undefined,
+              '@keyframes fanmission-spin': { to: { transform: 'rotate(360deg)' } },
+            }}
+          >
+            <Casino sx={{ fontSize: 56, color: '#fff' }} />
+          </Box>
+          {phase === 'won' ? (
+            <>
+              <Typography variant="h6" sx={{ fontWeight: 800 }}>
+                {t('lucky.won', { name: product.name })}
+              </Typography>
+              <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                {t('lucky.waitForCreator')}
+              </Typography>
+            </>
+          ) : phase === 'lost' ? (
+            <Typography variant="h6" sx={{ fontWeight: 800 }}>
+              {t('lucky.lost')}
+            </Typography>
+          ) : (
+            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+              {t('lucky.chance', { value: product.winProbability ?? 0 })}
+            </Typography>
+          )}
+          <Typography color={held < cost ? 'error' : 'text.secondary'}>
+            {t('missionRequest.held', { count: held })}
+          </Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={phase === 'playing'}>
+          {t('common.close')}
+        </Button>
+        {phase === 'won' ? null : (
+          <Button variant="contained" disabled={!canPlay} onClick={() => void play()}>
+            {t(phase === 'lost' ? 'lucky.retry' : 'lucky.play', { count: cost })}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

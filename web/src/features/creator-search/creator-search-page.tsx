@@ -1,0 +1,242 @@
+import {
+  CREATOR_SEARCH_SORTS,
+  DEFAULT_PROFILE_IMAGE,
+  GRID,
+  INFINITE_SCROLL_THRESHOLD_PX,
+  PAGE_SIZES,
+  type CreatorListItem,
+  type CreatorSearchSort,
+  type Page,
+} from '@fanmission/contracts';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Search from '@mui/icons-material/Search';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { api } from '../../shared/api/client';
+import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
+import { creatorHref, useFollow } from './follow';
+
+interface TagCount {
+  tag: { id: number; name: string };
+  tagCount: number;
+}
+
+const EMPTY_PAGE: Page<never> = { content: [], totalPages: 0, totalElements: 0, number: 0, size: 0, last: true };
+
+interface SearchFilters {
+  name: string;
+  tagId: number | null;
+  sort: CreatorSearchSort;
+}
+
+/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page (01 §8). */
+async function fetchCreators(filters: SearchFilters, page: number): Promise<Page<CreatorListItem>> {
+  try {
+    const { data } = await api<Page<CreatorListItem>>('/creators/page', {
+      query: { name: filters.name, tags: filters.tagId, type: filters.sort, page, size: PAGE_SIZES.creators },
+    });
+    return data && Array.isArray(data.content) ? data : EMPTY_PAGE;
+  } catch (error) {
+    console.warn('creator search failed', error);
+    return EMPTY_PAGE;
+  }
+}
+
+async function fetchTags(): Promise<TagCount[]> {
+  try {
+    const { data } = await api<TagCount[]>('/tags/creator');
+    return Array.isArray(data) ? data : [];
+  } catch (error) {
+    console.warn('creator tags could not be loaded', error);
+    return [];
+  }
+}
+
+/** `/creator-search`: prompt, search box, tags, sorts and the creator grid with scroll loading. */
+export function CreatorSearchPage() {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [filters, setFilters] = useState<SearchFilters>({ name: '', tagId: null, sort: 'newest' });
+  const tags = useQuery({ queryKey: ['tags', 'creator'], queryFn: fetchTags });
+  // Every filter is part of the key: any change starts again at page 0.
+  const list = useInfiniteQuery({
+    queryKey: ['creator-search', filters],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchCreators(filters, pageParam),
+    getNextPageParam: (last, pages) => (last.last || last.content.length === 0 ? undefined : pages.length),
+  });
+  useWindowScrollLoading(
+    INFINITE_SCROLL_THRESHOLD_PX.creatorSearch,
+    list.hasNextPage,
+    list.isFetching,
+    list.fetchNextPage,
+  );
+  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, textAlign: 'center' }}>
+        {t('creatorSearch.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 1, mb: 3 }}>
+        {t('creatorSearch.prompt')}
+      </Typography>
+      <Box sx={{ maxWidth: 640, mx: 'auto', mb: 3 }}>
+        <TextField
+          fullWidth
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+              setFilters((current) => ({ ...current, name: input.trim() }));
+            }
+          }}
+          placeholder={t('creatorSearch.placeholder')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('creatorSearch.searchLabel'), maxLength: 50 },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={t('creatorSearch.search')}
+                    onClick={() => setFilters((current) => ({ ...current, name: input.trim() }))}
+                  >
+                    <Search />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+
+      {tags.data && tags.data.length > 0 ? (
+        <Box
+          role="group"
+          aria-label={t('creatorSearch.tags')}
+          sx={{
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: `repeat(${GRID.tagsPerRow}, 1fr)` },
+            maxWidth: 900,
+            mx: 'auto',
+            mb: 3,
+          }}
+        >
+          {tags.data.map(({ tag, tagCount }) => {
+            const selected = filters.tagId === tag.id;
+            return (
+              <Button
+                key={tag.id}
+                variant={selected ? 'contained' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => setFilters((current) => ({ ...current, tagId: selected ? null : tag.id }))}
+                sx={{ textTransform: 'none', borderRadius: 5 }}
+              >
+                #{tag.name} ({tagCount})
+              </Button>
+            );
+          })}
+        </Box>
+      ) : null}
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={filters.sort}
+          aria-label={t('creatorSearch.sortLabel')}
+          onChange={(_, sort: CreatorSearchSort | null) => {
+            if (sort) setFilters((current) => ({ ...current, sort }));
+          }}
+        >
+          {CREATOR_SEARCH_SORTS.map((sort) => (
+            <ToggleButton key={sort} value={sort}>
+              {t(`creatorSearch.sort.${sort}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+
+      {list.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : items.length === 0 ? (
+        <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
+          <Typography color="text.secondary">{t('creatorSearch.empty')}</Typography>
+        </Paper>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: {
+              xs: 'repeat(2, 1fr)',
+              sm: 'repeat(3, 1fr)',
+              md: `repeat(${GRID.creatorCardsPerRow}, 1fr)`,
+            },
+          }}
+        >
+          {items.map((item) => (
+            <CreatorCard key={item.creator.id} item={item} />
+          ))}
+        </Box>
+      )}
+      {list.isFetchingNextPage ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : null}
+    </Container>
+  );
+}
+
+function CreatorCard({ item }: { item: CreatorListItem }) {
+  const { t } = useTranslation();
+  const follow = useFollow(item.creator.id, item.following);
+  const image = item.creator.user.image;
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden', position: 'relative' }}>
+      <CardActionArea component={RouterLink} to={creatorHref(item.creator)} sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+          <Avatar
+            src={image?.thumbnail?.s3Url ?? image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
+            alt=""
+            sx={{ width: 96, height: 96 }}
+          />
+          <Typography noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
+            {item.creator.name}
+          </Typography>
+        </Box>
+      </CardActionArea>
+      <IconButton
+        aria-label={t(follow.following ? 'creatorSearch.unfollow' : 'creatorSearch.follow', {
+          name: item.creator.name,
+        })}
+        aria-pressed={follow.following}
+        disabled={follow.busy}
+        onClick={() => void follow.toggle()}
+        sx={{ position: 'absolute', top: 4, right: 4 }}
+      >
+        {follow.following ? <Favorite color="primary" /> : <FavoriteBorder />}
+      </IconButton>
+    </Paper>
+  );
+}
