@@ -68,6 +68,7 @@ export const creatorPageSchema = z
     creator: creatorSchema,
     followerCount: z.number().int().nonnegative(),
     likeCount: z.number().int().nonnegative(),
+    following: z.boolean().describe('Whether the caller follows this creator (false for visitors).'),
     eventProduct: z
       .looseObject({ id: z.number().int() })
       .nullable()

@@ -95,6 +95,16 @@ export async function replaceSnsLinks(db: DbExecutor, creatorId: number, links: 
     .execute();
 }
 
+export async function isFollowing(db: DbExecutor, userId: number, creatorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('follows')
+    .select('creator_id')
+    .where('user_id', '=', userId)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Exact counts for the creator page: followers, and likes summed over the creator's missions. */
 export async function pageCounts(
   db: DbExecutor,

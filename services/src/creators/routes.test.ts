@@ -114,9 +114,16 @@ describe('GET /api/v1/creators/{id} and /creators/by-url/{url}', () => {
     const response = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
     expect(response.statusCode).toBe(200);
     const page: CreatorPage = creatorPageSchema.parse(response.json());
+    const asFollower = await app().inject({
+      method: 'GET',
+      url: `/api/v1/creators/${creator.creatorId}`,
+      headers: follower.headers,
+    });
+    expect(asFollower.json()).toMatchObject({ following: true, followerCount: 2 });
     expect(page).toMatchObject({
       followerCount: 2,
       likeCount: 7,
+      following: false,
       eventProduct: null,
       creator: {
         id: creator.creatorId,

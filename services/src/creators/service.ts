@@ -65,11 +65,12 @@ export async function creatorPage(
       : await repository.findCreatorByUrl(ctx.db, lookup.url);
   if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
   const withPrivateFields = ownsCreator(caller, creator) || (caller !== null && isOperator(caller));
-  const [view, counts] = await Promise.all([
+  const [view, counts, following] = await Promise.all([
     creatorView(ctx.db, ctx.config, creator, { withPrivateFields }),
     repository.pageCounts(ctx.db, creator.id),
+    caller ? repository.isFollowing(ctx.db, caller.id, creator.id) : false,
   ]);
-  return { creator: view, ...counts, eventProduct: null };
+  return { creator: view, ...counts, following, eventProduct: null };
 }
 
 async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Promise<MyCreator> {
