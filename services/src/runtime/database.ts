@@ -41,7 +41,13 @@ export async function openDatabase(
       `embedded PostgreSQL ready on port ${config.EMBEDDED_POSTGRES_PORT} in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  const db = createDb(url, { onIdleError: (error) => options.log(`database connection lost: ${error.message}`) });
+  const db = createDb(url, {
+    onIdleError: (error) => {
+      // 57P01 admin_shutdown: the server is stopping (Ctrl-C reaches the embedded server too); nothing to report.
+      if ((error as { code?: string }).code === '57P01') return;
+      options.log(`database connection lost: ${error.message}`);
+    },
+  });
   try {
     if (options.migrate) {
       const applied = await migrateToLatest(db);
