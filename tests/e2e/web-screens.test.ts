@@ -86,7 +86,8 @@ describe('web app screens', () => {
       await visit('/privacyTerms', 'legal-privacy', legalText('privacy', language).title);
       await visit('/operating-policies', 'legal-operating', legalText('operating', language).title);
       await visit('/collectterms', 'legal-collect', legalText('collect', language).title);
-      await visit('/browse-missions', 'placeholder', 'Browse missions');
+      await visit('/browse-missions', 'browse-missions', t.browseMissions.title);
+      await visit('/signup-for-creator', 'placeholder', 'Creator sign-up');
       await visit('/no/such/page', 'not-found', t.notFound.title);
 
       await page.goto(url('/'));

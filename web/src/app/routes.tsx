@@ -36,6 +36,9 @@ const OperatingPolicyPage = page(() => import('../features/legal/legal-page'), '
 const CollectTermsPage = page(() => import('../features/legal/legal-page'), 'CollectTermsPage');
 const CreatorSearchPage = page(() => import('../features/creator-search/creator-search-page'), 'CreatorSearchPage');
 const CreatorPage = page(() => import('../features/creator-page/creator-page'), 'CreatorPage');
+const NotificationsPage = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
+const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
+const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -72,20 +75,20 @@ export function AppRoutes() {
         <Route path="/privacyTerms" element={<PrivacyPolicyPage />} />
         <Route path="/provideterms" element={<TermsOfServicePage />} />
         <Route path="/operating-policies" element={<OperatingPolicyPage />} />
-        <Route path="/browse-missions" element={<Later title="Browse missions" />} />
+        <Route path="/browse-missions" element={<BrowseMissionsPage />} />
         <Route path="/creator/:creatorId" element={<CreatorPage />} />
         <Route path="/signup-for-creator" element={<Later title="Creator sign-up" />} />
         <Route path="/get-creator-account-number" element={<Later title="Creator account number" />} />
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
-        <Route path="/mission-detail/:missionId" element={<Later title="Mission" />} />
+        <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
         <Route path="/lottery-event/:lotteryId" element={<Later title="Lottery event" />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/not-found" element={<NotFoundPage />} />
 
         {/* Logged-in only */}
         <Route path="/password-change" element={guarded('loggedIn', <PasswordChangePage />)} />
-        <Route path="/notifications" element={guarded('loggedIn', <Later title="Notifications" />)} />
+        <Route path="/notifications" element={guarded('loggedIn', <NotificationsPage />)} />
 
         {/* Logged-out only */}
         <Route path="/login" element={guarded('loggedOut', <SignInPage />)} />

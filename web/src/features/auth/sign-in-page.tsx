@@ -7,12 +7,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { OAUTH2_ERROR_REASONS } from '@fanmission/contracts';
+import { OAUTH2_ERROR_REASONS, type AuthProviders } from '@fanmission/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { apiUrl } from '../../shared/api/client';
+import { api, apiUrl } from '../../shared/api/client';
 import { socialLoginReturnUrl, webConfig } from '../../shared/config';
 import { clearSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
@@ -23,14 +24,17 @@ function startRedirectLogin(provider: 'google' | 'facebook') {
   window.location.assign(apiUrl(`/api/oauth2/authorize/${provider}`, { redirect_uri: socialLoginReturnUrl() }));
 }
 
-/** Sign in with Apple on the web: Apple returns to /sns-login with `#code=…&id_token=…`. */
-function startAppleLogin(failed: () => void) {
-  if (!webConfig.appleClientId) {
+/**
+ * Sign in with Apple on the web: Apple returns to /sns-login with `#code=…&id_token=…`. The client id is the one the
+ * API announces, else the build-time `VITE_APPLE_CLIENT_ID`.
+ */
+function startAppleLogin(clientId: string, failed: () => void) {
+  if (!clientId) {
     failed();
     return;
   }
   const query = new URLSearchParams({
-    client_id: webConfig.appleClientId,
+    client_id: clientId,
     redirect_uri: socialLoginReturnUrl(),
     response_type: 'code id_token',
     response_mode: 'fragment',
@@ -39,8 +43,26 @@ function startAppleLogin(failed: () => void) {
   window.location.assign(`${webConfig.appleAuthorizeUrl}?${query.toString()}`);
 }
 
+const NO_PROVIDERS: AuthProviders = { google: false, facebook: false, apple: null };
+
+/** `GET /auth/providers`: the social sign-ins the server has configured; a failed call offers none of them. */
+function useAuthProviders() {
+  return useQuery({
+    queryKey: ['auth-providers'],
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      try {
+        return (await api<AuthProviders>('/auth/providers', { globalErrors: 'none', token: null })).data;
+      } catch (error) {
+        console.warn('auth providers could not be loaded', error);
+        return NO_PROVIDERS;
+      }
+    },
+  });
+}
+
 /**
- * `/sns-login` and `/login`: Apple, Google and Facebook buttons, the e-mail login (`?view=email`), and the return
+ * `/sns-login` and `/login`: the configured Apple, Google and Facebook buttons (`GET /auth/providers`), the e-mail login (`?view=email`), and the return
  * of the social logins (`?token=`, `?error=`, or Apple's hash with code / id_token).
  */
 export function SignInPage() {
@@ -52,6 +74,9 @@ export function SignInPage() {
   const handled = useRef(false);
   const showEmail = searchParams.get('view') === 'email';
   const appleFailed = () => void showAlert(t('snsLogin.appleFailed'));
+  const providers = useAuthProviders();
+  const configured = providers.data ?? NO_PROVIDERS;
+  const anySocial = configured.google || configured.facebook || configured.apple !== null;
 
   useEffect(() => {
     if (handled.current) return;
@@ -94,34 +119,40 @@ export function SignInPage() {
           <>
             <Typography color="text.secondary">{t('snsLogin.subtitle')}</Typography>
             {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<Apple />}
-              onClick={() => startAppleLogin(appleFailed)}
-              sx={{ bgcolor: '#000', '&:hover': { bgcolor: '#222' } }}
-            >
-              {t('snsLogin.apple')}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<Google />}
-              onClick={() => startRedirectLogin('google')}
-              sx={{ color: '#1d1d1f', borderColor: '#dadce0' }}
-            >
-              {t('snsLogin.google')}
-            </Button>
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<Facebook />}
-              onClick={() => startRedirectLogin('facebook')}
-              sx={{ bgcolor: '#1877f2', '&:hover': { bgcolor: '#166fe5' } }}
-            >
-              {t('snsLogin.facebook')}
-            </Button>
-            <Divider>{t('snsLogin.or')}</Divider>
+            {configured.apple ? (
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<Apple />}
+                onClick={() => startAppleLogin(configured.apple?.clientId || webConfig.appleClientId, appleFailed)}
+                sx={{ bgcolor: '#000', '&:hover': { bgcolor: '#222' } }}
+              >
+                {t('snsLogin.apple')}
+              </Button>
+            ) : null}
+            {configured.google ? (
+              <Button
+                variant="outlined"
+                size="large"
+                startIcon={<Google />}
+                onClick={() => startRedirectLogin('google')}
+                sx={{ color: '#1d1d1f', borderColor: '#dadce0' }}
+              >
+                {t('snsLogin.google')}
+              </Button>
+            ) : null}
+            {configured.facebook ? (
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<Facebook />}
+                onClick={() => startRedirectLogin('facebook')}
+                sx={{ bgcolor: '#1877f2', '&:hover': { bgcolor: '#166fe5' } }}
+              >
+                {t('snsLogin.facebook')}
+              </Button>
+            ) : null}
+            {anySocial ? <Divider>{t('snsLogin.or')}</Divider> : null}
             <Button
               component={RouterLink}
               to="/login?view=email"

@@ -97,7 +97,7 @@ function FollowCard({ item }: { item: FollowItem }) {
   );
 }
 
-function MissionCard({ mission }: { mission: MissionListItem }) {
+export function MissionCard({ mission }: { mission: MissionListItem }) {
   const { t } = useTranslation();
   const thumbnail = thumbnailOf(mission);
   return (
