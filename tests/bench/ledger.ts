@@ -192,7 +192,8 @@ async function cpuSeconds(): Promise<CpuSample | null> {
     for (const entry of await fs.readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      if (stat && ticks(stat, [4]) * 100 === postmaster) server += ticks(stat, [14, 15]);
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (stat && parent === postmaster) server += ticks(stat, [14, 15]);
     }
     return { client, server };
   } catch {
