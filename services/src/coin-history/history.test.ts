@@ -1,5 +1,5 @@
 import type { CoinHistoryRowDto, CoinLotsResponse, Page } from '@fanmission/contracts';
-import { expireLots } from '@fanmission/ledger';
+import { expireLots, holdForMission, refundMission } from '@fanmission/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -103,6 +103,58 @@ describe('coin history', () => {
     // The client may send the filter fields empty for "all months".
     const all = (await get('/api/v1/users/me/coin-history/page?createdYear=&createdMonth=', fan)).json();
     expect(all.totalElements).toBe(7);
+  });
+
+  it('names the mission of a hold and of its refund: status, product type and name', async () => {
+    const member = await createAccount(testApp.current.app);
+    const creator = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+    const creatorId = (
+      await db().selectFrom('creators').select('id').where('user_id', '=', creator.id).executeTakeFirstOrThrow()
+    ).id;
+    const product = await db()
+      .insertInto('mission_products')
+      .values({ creator_id: creatorId, type: 'BASIC', name: '생일 축하 노래', coin_price: 20, sort_order: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mission = await db()
+      .insertInto('missions')
+      .values({
+        product_id: product.id,
+        creator_id: creatorId,
+        user_id: member.id,
+        type: 'BASIC',
+        status: 'REJECTED',
+        coin_price: 20,
+        rejection_reason: 'PERFORM_EXPIRED',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await chargeCoins(db(), { userId: member.id, coins: 50, at: new Date('2026-03-04T00:00:00Z') });
+    await holdForMission(db(), {
+      userId: member.id,
+      missionId: mission.id,
+      coins: 20,
+      idempotencyKey: `hold:${mission.id}`,
+      now: new Date('2026-03-05T00:00:00Z'),
+    });
+    await refundMission(db(), {
+      missionId: mission.id,
+      reason: 'REJECTED',
+      idempotencyKey: `refund:${mission.id}`,
+      now: new Date('2026-03-06T00:00:00Z'),
+    });
+
+    const page = (await get('/api/v1/users/me/coin-history/page', member)).json<Page<CoinHistoryRowDto>>();
+    const expected = {
+      id: mission.id,
+      status: 'REJECTED',
+      missionProduct: { type: 'BASIC', name: '생일 축하 노래' },
+    };
+    expect(page.content.map((row) => [row.eventType, row.point, row.mission])).toEqual([
+      ['REFUND', 20, expected],
+      ['USE', -20, expected],
+      ['EARN', 50, null],
+    ]);
   });
 
   it('pages the history', async () => {

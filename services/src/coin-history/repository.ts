@@ -1,4 +1,10 @@
-import type { CoinDepositPayment, CoinItemType, CoinRefundKind, CoinRefundStatus } from '@fanmission/contracts';
+import type {
+  CoinDepositPayment,
+  CoinHistoryRowDto,
+  CoinItemType,
+  CoinRefundKind,
+  CoinRefundStatus,
+} from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db/transaction';
@@ -303,4 +309,21 @@ export async function listRefunds(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
+}
+
+/** What a coin-history row shows of its mission: status and the product's type and name. */
+export async function findMissionSummaries(
+  db: DbExecutor,
+  missionIds: readonly number[],
+): Promise<Map<number, NonNullable<CoinHistoryRowDto['mission']>>> {
+  if (missionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('missions')
+    .innerJoin('mission_products', 'mission_products.id', 'missions.product_id')
+    .select(['missions.id', 'missions.status', 'mission_products.type', 'mission_products.name'])
+    .where('missions.id', 'in', [...new Set(missionIds)])
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, status: row.status, missionProduct: { type: row.type, name: row.name } }]),
+  );
 }

@@ -37,10 +37,16 @@ export async function coinHistoryPage(
   const entries = await repository.findLedgerEntries(ctx.db, transactionIds);
   const entryById = new Map(entries.map((entry) => [entry.transactionId, entry]));
   const rows = toCoinHistory(userId, entries);
-  const deposits = await repository.findDepositsByTransaction(
-    ctx.db,
-    entries.map((entry) => chargeTransactionOf(entry)),
-  );
+  const [deposits, missions] = await Promise.all([
+    repository.findDepositsByTransaction(
+      ctx.db,
+      entries.map((entry) => chargeTransactionOf(entry)),
+    ),
+    repository.findMissionSummaries(
+      ctx.db,
+      entries.map(missionOf).filter((id) => id !== undefined),
+    ),
+  ]);
   const content = rows.map((row): CoinHistoryRowDto => ({
     id: row.transactionId,
     eventType: row.eventType,
@@ -48,12 +54,17 @@ export async function coinHistoryPage(
     created: row.occurredAt.toISOString(),
     transactionType: row.transactionType,
     reason: row.reason ?? null,
-    // Missions do not exist yet; the field keeps the shape the client reads.
-    mission: null,
+    mission: missions.get(missionOf(entryById.get(row.transactionId)!) ?? 0) ?? null,
     coinDeposit: depositDto(deposits.get(chargeTransactionOf(entryById.get(row.transactionId)!))),
     coinItemType: row.coinItemType ?? null,
   }));
   return toPage(content, total, query);
+}
+
+/** The mission a hold, roll, release, refund or compensation is about (ledger metadata `missionId`). */
+function missionOf(entry: LedgerEntry): number | undefined {
+  const { missionId } = entry.metadata;
+  return typeof missionId === 'number' ? missionId : undefined;
 }
 
 /** The purchase a transaction is about: itself for a charge, the charge it took back for a withdrawal. */

@@ -38,6 +38,7 @@ const CreatorSearchPage = page(() => import('../features/creator-search/creator-
 const CreatorPage = page(() => import('../features/creator-page/creator-page'), 'CreatorPage');
 const NotificationsPage = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
+const CoinHistoryPage = page(() => import('../features/coins/coin-history-page'), 'CoinHistoryPage');
 const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
 
 function guarded(guard: Guard, element: ReactNode) {
@@ -109,7 +110,7 @@ export function AppRoutes() {
         <Route path="/user-mypage" element={guarded('verifiedFan', <FanMyPage />)} />
         <Route path="/creator-registration" element={guarded('verifiedFan', <Later title="Creator registration" />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
-        <Route path="/coin-history" element={guarded('verifiedFan', <Later title="Coin history" />)} />
+        <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
 
         {/* Catch-all creator page, then anything deeper is unknown */}
         <Route path="/:creatorId" element={<CreatorPage />} />

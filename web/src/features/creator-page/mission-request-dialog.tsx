@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
 import { validate } from '../../shared/forms/validate';
+import { CoinChargeDialog, mayCharge } from '../coins/coin-charge-dialog';
 import { deleteUpload, uploadWithProgress } from './upload';
 
 export interface RequestForm {
@@ -108,6 +109,7 @@ export function MissionRequestDialog({
   const [form, setForm] = useState<RequestForm>(EMPTY_REQUEST_FORM);
   const [errors, setErrors] = useState<RequestErrors>({});
   const [busy, setBusy] = useState(false);
+  const [charging, setCharging] = useState(false);
   const [file, setFile] = useState<{ name: string; entry: FileEntry | null; progress: number } | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const balance = useQuery({
@@ -148,7 +150,8 @@ export function MissionRequestDialog({
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     if (held < cost) {
-      void showAlert(t('missionRequest.notEnoughCoins'));
+      await showAlert(t('missionRequest.notEnoughCoins'));
+      if (mayCharge()) setCharging(true);
       return;
     }
     const checked = validate(missionRequestSchema, requestBody(form, product, file?.entry?.id));
@@ -172,7 +175,8 @@ export function MissionRequestDialog({
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.body?.code === 'NOT_ENOUGH_COINS') {
-        void showAlert(t('missionRequest.notEnoughCoins'));
+        await showAlert(t('missionRequest.notEnoughCoins'));
+        if (mayCharge()) setCharging(true);
         return;
       }
       if (error instanceof ApiError && error.status === 403) return; // the client's global handling took over
@@ -184,6 +188,8 @@ export function MissionRequestDialog({
   };
 
   const uploading = file !== null && file.entry === null;
+  // The not-enough-coins path replaces this modal with the charge modal; closing it closes both.
+  if (charging) return <CoinChargeDialog onClose={onClose} />;
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="mission-request-title">
       <DialogTitle id="mission-request-title" sx={{ fontWeight: 800 }}>

@@ -1,0 +1,247 @@
+// Web app coins over the real API: the coin history page (tabs, year/month filter, signed amounts with negatives in
+// red, content texts, pending status labels, empty states) and the coin charge modal (items, pay methods, terms,
+// depositor fields) with the sandbox checkout round trip (Approve → POST /coin-deposit → new balance; Decline → the
+// failure message), a bank-deposit request under the pending tab, the request modal's not-enough-coins path to the
+// charge modal, and a creator refused. Screenshots land in tests/artifacts/screenshots/web-coins-<screen>-<lang>.png.
+import type { MissionProduct } from '@fanmission/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
+import { registerProduct } from '@fanmission/services/mission-reads/test-fixtures';
+import { resources } from '../../web/src/shared/i18n/resources';
+import { createAccount, type TestAccount } from '../harness/accounts';
+import { screenshot, useBrowser } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+
+const LANGUAGES = ['ko', 'en', 'ja'] as const;
+const ko = resources.ko.translation;
+const en = resources.en.translation;
+
+describe('web app: coin history and coin charge', () => {
+  const served = useServedApp();
+  const browser = useBrowser();
+  const url = (path: string) => `${served.baseUrl}${path}`;
+  const suffix = Date.now().toString(36);
+  let creator: TestCreator;
+  let product: MissionProduct;
+
+  async function open(language: string, session: Record<string, string> = {}) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.goto(url('/not-found'));
+    await page.evaluate(
+      (values) => {
+        window.localStorage.clear();
+        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+      },
+      { lang: language, ...session },
+    );
+    return { page, errors };
+  }
+
+  async function shot(page: Page, name: string, language: string) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await screenshot(page, `web-coins-${name}-${language}.png`);
+  }
+
+  const fanSession = (account: TestAccount) => ({
+    token: `Bearer ${account.token}`,
+    UserId: String(account.id),
+    IsVerified: 'true',
+  });
+
+  async function balanceOf(account: TestAccount): Promise<number> {
+    const response = await served.testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/coin-deposit',
+      headers: account.headers,
+    });
+    return response.json<{ point: number }>().point;
+  }
+
+  beforeAll(async () => {
+    creator = await createCreator(served.testApp.app, { name: `Coco ${suffix}`, url: `coco${suffix}` });
+    product = await registerProduct(served.testApp.app, creator, {
+      type: 'BASIC',
+      name: 'Birthday song',
+      coinPrice: 30,
+    });
+  });
+
+  test('a fan charges through the sandbox, spends, and sees it all in the balance and the history', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `fan${suffix}` });
+    const { page, errors } = await open('ko', fanSession(fan));
+    await page.goto(url('/coin-history'));
+    await page.getByText(ko.coinHistory.empty).waitFor();
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
+
+    // The modal: nothing chosen → item and terms messages; kakaopay is the default.
+    await page.getByRole('button', { name: ko.coinHistory.charge }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('radio', { name: ko.coinCharge.kakaopay }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
+    await dialog.getByText(ko.coinCharge.selectItem).waitFor();
+    await dialog.getByText(ko.coinCharge.agreeTerms).waitFor();
+    await dialog.getByRole('button', { name: new RegExp(`^100 코인`) }).click();
+    await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
+    await shot(page, 'charge-modal', 'ko');
+
+    // Decline at the sandbox: the failure message, no coins.
+    await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await shot(page, 'sandbox-checkout', 'ko');
+    await page.getByRole('button', { name: '결제 거절' }).click();
+    await page.waitForURL(/\/coin-history/);
+    const declined = ko.coinCharge.declined.replace('{{reason}}', ko.coinCharge.declinedReason);
+    await page.getByRole('alertdialog').getByText(declined).waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    expect(await balanceOf(fan)).toBe(0);
+
+    // Approve: back in the app, the coins are credited and the new balance shown.
+    await page.getByRole('button', { name: ko.coinHistory.charge }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^100 코인`) }).click();
+    await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
+    await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: '결제 승인' }).click();
+    await page.waitForURL(/\/coin-history/);
+    const charged = ko.coinCharge.charged.replace('{{point}}', '100').replace('{{balance}}', '100');
+    await page.getByRole('alertdialog').getByText(charged).waitFor();
+    await shot(page, 'charged', 'ko');
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await balanceOf(fan)).toBe(100);
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 100`).waitFor();
+    const rows = page.getByTestId('coin-history-row');
+    await rows.filter({ hasText: '+100' }).filter({ hasText: ko.coinHistory.earnCharge }).waitFor();
+
+    // A BASIC request of 30 coins: a USE row, negative and red. (The API's history rows carry no mission yet, so the
+    // product's type and name cannot show; historyContent is unit-tested with one.)
+    const request = await served.testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/missions',
+      headers: fan.headers,
+      payload: {
+        missionProductId: product.id,
+        private: false,
+        toFriend: false,
+        to: 'Minji',
+        requestComment: 'Sing for me',
+      },
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    await page.reload();
+    await rows.filter({ hasText: '-30' }).waitFor();
+    await shot(page, 'history', 'ko');
+    const use = rows.filter({ hasText: '-30' });
+    await use.getByText(ko.coinHistory.eventType.USE).waitFor();
+    const color = await use.getByText('-30').evaluate((cell) => getComputedStyle(cell).color);
+    const plainColor = await rows
+      .filter({ hasText: '+100' })
+      .getByText('+100')
+      .evaluate((cell) => getComputedStyle(cell).color);
+    expect(color).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
+    const [red, green] = color.match(/\d+/g)!.map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(green).toBeLessThan(100);
+    expect(plainColor).not.toBe(color);
+
+    // The year filter sends createdYear, the month createdMonth; another year is empty.
+    const year = new Date().getFullYear();
+    await page.getByRole('combobox', { name: ko.coinHistory.year }).click();
+    await page.getByRole('option', { name: ko.coinHistory.yearValue.replace('{{year}}', String(year - 1)) }).click();
+    await page.getByText(ko.coinHistory.empty).waitFor();
+    await page.getByRole('combobox', { name: ko.coinHistory.year }).click();
+    await page.getByRole('option', { name: ko.coinHistory.yearValue.replace('{{year}}', String(year)) }).click();
+    await rows.filter({ hasText: '-30' }).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  test('a bank-deposit request shows under the pending tab; the depositor fields are required', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `bank${suffix}` });
+    const { page, errors } = await open('en', fanSession(fan));
+    await page.goto(url('/coin-history'));
+    await page.getByRole('tab', { name: en.coinHistory.pending }).click();
+    await page.getByText(en.coinHistory.pendingEmpty).waitFor();
+
+    await page.getByRole('button', { name: en.coinHistory.charge }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: en.coinCharge.withoutbankbook }).check();
+    await dialog.getByRole('button', { name: /^30 coins/ }).click();
+    await dialog.getByRole('checkbox', { name: en.coinCharge.terms }).check();
+    await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
+    expect(await dialog.getByText(en.coinCharge.required).count()).toBe(2);
+    await dialog.getByRole('textbox', { name: en.coinCharge.depositorName }).fill('Kim Minji');
+    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('010-1234');
+    await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
+    await dialog.getByText(en.coinCharge.numeric).waitFor();
+    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('01012345678');
+    await shot(page, 'charge-modal-bank', 'en');
+    await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
+    await page.getByRole('alertdialog').getByText(en.coinCharge.bankRequested).waitFor();
+    await page.getByRole('button', { name: en.common.ok }).click();
+
+    const row = page.getByTestId('pending-row');
+    await row.filter({ hasText: 'Kim Minji' }).filter({ hasText: en.coinHistory.deposit.ready }).waitFor();
+    await row.getByText('01012345678').waitFor();
+    expect(await balanceOf(fan)).toBe(0);
+    // Switching tab resets the page and shows the history.
+    await page.getByRole('tab', { name: en.coinHistory.history }).click();
+    await page.getByText(en.coinHistory.empty).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test('the request modal sends a fan without coins to the charge modal', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `poor${suffix}` });
+    const { page, errors } = await open('en', fanSession(fan));
+    await page.goto(url(`/coco${suffix}`));
+    const song = page.getByRole('region', { name: 'Birthday song' });
+    await song.getByRole('button', { name: /Birthday song/ }).click();
+    await song.getByRole('button', { name: en.creatorPage.request }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: en.missionRequest.to }).fill('Minji');
+    await dialog.getByRole('textbox', { name: en.missionRequest.detail }).fill('Sing for me');
+    await dialog.getByRole('checkbox', { name: en.missionRequest.terms }).check();
+    await dialog.getByRole('button', { name: en.missionRequest.submit }).click();
+    await page.getByRole('alertdialog').getByText(en.missionRequest.notEnoughCoins).waitFor();
+    await page.getByRole('button', { name: en.common.ok }).click();
+    await page.getByRole('dialog', { name: en.coinCharge.title }).waitFor();
+    await page.getByRole('button', { name: en.coinCharge.cancel }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  test('a creator is refused: "creators cannot charge coins"', async () => {
+    // Creators never reach /coin-history (a verified-fan route) nor the request modal; the API refuses them too.
+    const response = await served.testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment',
+      headers: { ...creator.headers, 'accept-language': 'en' },
+      payload: { coinItemId: 1, userId: creator.id },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(en.coinCharge.creatorsCannotCharge);
+  });
+
+  test.each(LANGUAGES)('screens in %s: history, pending, charge modal', async (language) => {
+    const t = resources[language].translation;
+    const fan = await createAccount(served.testApp.app, { username: `shot${language}${suffix}` });
+    const { page, errors } = await open(language, fanSession(fan));
+    await page.goto(url('/coin-history'));
+    await page.getByText(t.coinHistory.empty).waitFor();
+    await shot(page, 'history-empty', language);
+    await page.getByRole('tab', { name: t.coinHistory.pending }).click();
+    await page.getByText(t.coinHistory.pendingEmpty).waitFor();
+    await shot(page, 'pending-empty', language);
+    await page.getByRole('button', { name: t.coinHistory.charge }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: t.coinCharge.withoutbankbook }).check();
+    await dialog.getByRole('button', { name: t.coinCharge.apply }).click();
+    await dialog.getByText(t.coinCharge.selectItem).waitFor();
+    await shot(page, 'charge-modal-errors', language);
+    expect(errors).toEqual([]);
+  });
+});
