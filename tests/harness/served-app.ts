@@ -5,12 +5,17 @@
 //   test('...', async () => { await page.goto(`${served.baseUrl}/`); });
 //
 // The e2e project's globalSetup builds the apps (scripts/build-apps.ts) before any file runs.
+//
+// Without Temporal, mission actions answer 503. `useServedApp({ temporal: true })` runs the app with a Temporal test
+// server of its own and a worker with the mission activities (./served-temporal), stopped after the file.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_STATIC_APPS, type AppDependencies } from '@fanmission/services/app';
 import { createTestApp, testConfig, type TestApp } from './app';
 import { freePort } from '@fanmission/services/runtime/free-port';
+import type { TemporalAccess } from '@fanmission/services/context';
+import { startServedTemporal, type ServedTemporal } from './served-temporal';
 
 export interface ServedApp {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -18,9 +23,15 @@ export interface ServedApp {
   readonly testApp: TestApp;
 }
 
-export function useServedApp(options: Partial<Omit<AppDependencies, 'db'>> = {}): ServedApp {
+export type ServedAppOptions = Partial<Omit<AppDependencies, 'db' | 'temporal'>> & {
+  /** `true`: a Temporal test server and a mission worker of the app's own (see ./served-temporal). */
+  temporal?: TemporalAccess | true;
+};
+
+export function useServedApp(options: ServedAppOptions = {}): ServedApp {
   let testApp: TestApp | undefined;
   let baseUrl: string | undefined;
+  let temporal: ServedTemporal | undefined;
 
   beforeAll(async () => {
     const staticApps = options.staticApps ?? DEFAULT_STATIC_APPS;
@@ -34,7 +45,14 @@ export function useServedApp(options: Partial<Omit<AppDependencies, 'db'>> = {})
     // The port is chosen before the app is built so that PUBLIC_URL (links in mails, OpenAPI servers) is this server.
     const port = await freePort();
     const config = options.config ?? testConfig({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    testApp = await createTestApp({ ...options, config });
+    const { temporal: temporalOption, ...dependencies } = options;
+    if (temporalOption === true) {
+      temporal = await startServedTemporal();
+      testApp = await createTestApp({ ...dependencies, config, temporal: temporal.access });
+      await temporal.startWorker(testApp.app.db, testApp.config);
+    } else {
+      testApp = await createTestApp({ ...dependencies, config, ...(temporalOption && { temporal: temporalOption }) });
+    }
     try {
       await testApp.app.listen({ host: '127.0.0.1', port });
     } catch (error) {
@@ -47,9 +65,14 @@ export function useServedApp(options: Partial<Omit<AppDependencies, 'db'>> = {})
   });
 
   afterAll(async () => {
-    await testApp?.app.close();
-    await testApp?.database.drop();
-    testApp = undefined;
+    try {
+      await testApp?.app.close();
+      await temporal?.stop(); // before the database goes: the worker's activities use it
+    } finally {
+      temporal = undefined;
+      await testApp?.database.drop();
+      testApp = undefined;
+    }
   });
 
   const current = () => {

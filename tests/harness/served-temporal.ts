@@ -1,0 +1,53 @@
+// Mission workflows for a served app (`useServedApp({ temporal: true })`): the e2e project has no shared Temporal
+// server, so the served app gets a time-skipping test server of its own, a worker with the mission activities on a
+// fresh task queue, and the server's client. Time only skips while a client awaits a workflow result, so deadlines
+// run on the wall clock as long as a browser test does not wait for a whole workflow.
+import { randomUUID } from 'node:crypto';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import type { TemporalAccess } from '@fanmission/services/context';
+import type { Db } from '@fanmission/services/db/database';
+import type { AppConfig } from '@fanmission/services/config/config';
+import { storageDriverFor } from '@fanmission/services/files/storage';
+import { createMissionActivities } from '@fanmission/services/missions/activities';
+import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
+import { startTemporalTestServer } from './temporal-global-setup';
+
+export interface ServedTemporal {
+  readonly access: TemporalAccess;
+  readonly env: TestWorkflowEnvironment;
+  /** Starts the worker on the app's database (the app is built after the server, the worker after the app). */
+  startWorker(db: Db, config: AppConfig): Promise<void>;
+  /** Stops the worker (if started) and the server. */
+  stop(): Promise<void>;
+}
+
+export async function startServedTemporal(): Promise<ServedTemporal> {
+  if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('WARN') });
+  const env = await startTemporalTestServer();
+  const taskQueue = `served-${randomUUID()}`;
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  return {
+    access: { client: env.client, taskQueue },
+    env,
+    async startWorker(db, config) {
+      worker = await Worker.create({
+        connection: env.nativeConnection,
+        namespace: env.namespace ?? 'default',
+        taskQueue,
+        workflowsPath: defaultWorkflowsPath,
+        activities: createMissionActivities({ db, storage: storageDriverFor(config) }),
+      });
+      running = worker.run();
+    },
+    async stop() {
+      try {
+        if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+        await running;
+      } finally {
+        await env.teardown();
+      }
+    },
+  };
+}
