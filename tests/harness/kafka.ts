@@ -140,8 +140,11 @@ async function clusterIdFor(dataDir: string): Promise<string> {
     () => '',
   );
   if (existing) return existing;
-  // Kafka refuses a cluster id of the wrong shape: 16 random bytes, base64url, no padding.
-  const clusterId = randomBytes(16).toString('base64url');
+  // Kafka refuses a cluster id of the wrong shape: 16 random bytes, base64url, no padding. Like Kafka's own
+  // Uuid.randomUuid, never one starting with '-': the storage tool's argument parser would take it for an option
+  // (1 start in 64 failed that way).
+  let clusterId = randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   await writeFile(file, `${clusterId}\n`);
   return clusterId;
 }

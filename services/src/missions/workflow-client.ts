@@ -1,7 +1,10 @@
 import {
+  isGrpcServiceError,
+  ServiceError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { UpdateDefinition } from '@temporalio/common';
@@ -90,6 +93,16 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
       throw actionRefused(finishedRefusal(current));
     }
     if (error instanceof WorkflowNotFoundError) throw workflowUnavailable();
+    // Temporal did not answer in time or could not be reached: the action may or may not have been taken, and a
+    // retry is safe (the workflow's validator refuses a repeated decision), so the caller is told to try again.
+    if (
+      error instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
+      error instanceof ServiceError ||
+      isGrpcServiceError(error)
+    ) {
+      ctx.log.warn({ err: error, missionId: mission.id }, 'mission update not answered by Temporal');
+      throw workflowUnavailable();
+    }
     throw error;
   }
 }

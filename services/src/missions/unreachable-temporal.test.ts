@@ -1,0 +1,34 @@
+import { Client, Connection } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/harness/app';
+import { freePort } from '../runtime/free-port';
+import { basicRequest, createFan, createProduct, createVerifiedCreator } from './test-fixtures';
+
+// Temporal configured but not reachable (a port nobody listens on): a creator action is answered 503 "try again",
+// never a 500, and the request itself still commits for the reconciler.
+const unreachable = `127.0.0.1:${await freePort()}`;
+const testApp = useTestApp({
+  temporal: { client: new Client({ connection: Connection.lazy({ address: unreachable }) }), taskQueue: 'nowhere' },
+});
+const app = () => testApp.current.app;
+
+const post = (url: string, headers: Record<string, string>, payload: object) =>
+  app().inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
+
+describe('creator actions while Temporal cannot be reached', () => {
+  it('answers 503 with a try-again message', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(app().db, creator.creatorId, 'CUSTOM', { minimumCost: 5 });
+    const fan = await createFan(app(), 10);
+    const requested = await post('/missions', fan.headers, basicRequest(product, { coinPrice: 5 }));
+    expect(requested.statusCode, requested.body).toBe(200);
+    const { id } = requested.json<{ id: number }>();
+
+    const refused = await post(`/missions/${id}/refuse`, creator.headers, { feedback: 'not this time' });
+    expect(refused.json()).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The mission service is unavailable. Please try again later.',
+    });
+  }, 120_000);
+});
