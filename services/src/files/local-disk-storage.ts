@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,11 +39,15 @@ export function localDiskStorage(options: { root: string; publicUrl: string }): 
       await fs.mkdir(incoming, { recursive: true });
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temporary = path.join(incoming, randomUUID());
+      let file: WriteStream | undefined;
       try {
         if (Buffer.isBuffer(body)) await fs.writeFile(temporary, body, { flag: 'wx' });
-        else await pipeline(body, createWriteStream(temporary, { flags: 'wx' }));
+        else await pipeline(body, (file = createWriteStream(temporary, { flags: 'wx' })));
         await fs.rename(temporary, target);
       } catch (error) {
+        // A body failing early (an upload over its limit) can reject the pipeline while the file is still being
+        // opened: wait until the stream has closed, or the file would appear after it was removed.
+        if (file && !file.closed) await once(file, 'close').catch(() => undefined);
         await fs.rm(temporary, { force: true });
         throw error;
       }
