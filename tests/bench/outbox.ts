@@ -15,12 +15,12 @@ import { sql } from 'kysely';
 import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
 import { createDb, type Db } from '@fanmission/services/db/database';
 import { migrateToLatest } from '@fanmission/services/db/migrate';
-import { defineConsumer, type EventConsumer } from '@fanmission/services/events/consumer';
-import { createKafka, type KafkaEventsOptions } from '@fanmission/services/events/kafka';
-import { startKafkaConsumers } from '@fanmission/services/events/kafka-transport';
-import { domainEvent, recordEvents } from '@fanmission/services/events/outbox';
-import { startPostgresConsumers, type RunningConsumers } from '@fanmission/services/events/postgres-transport';
-import { startRelay, type RunningRelay } from '@fanmission/services/events/relay';
+import { defineConsumer, type EventConsumer } from '@fanmission/services/outbox/consumer';
+import { createKafka, type KafkaEventsOptions } from '@fanmission/services/outbox/kafka';
+import { startKafkaConsumers } from '@fanmission/services/outbox/kafka-transport';
+import { domainEvent, recordEvents } from '@fanmission/services/outbox/outbox';
+import { startPostgresConsumers, type RunningConsumers } from '@fanmission/services/outbox/postgres-transport';
+import { startRelay, type RunningRelay } from '@fanmission/services/outbox/relay';
 import { freePort } from '@fanmission/services/runtime/free-port';
 import { startKafka } from '../harness/kafka';
 

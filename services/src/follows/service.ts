@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller';
 import type { ServiceContext } from '../context';
 import * as creators from '../creators/repository';
 import { canSeeCreator } from '../creators/service';
-import { domainEvent, recordEvents } from '../events/outbox';
+import { domainEvent, recordEvents } from '../outbox/outbox';
 import { fileEntry } from '../files/file-entry';
 import { AppError, notFound } from '../http/errors';
 import * as repository from './repository';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { domainEvent, recordEvents } from '../events/outbox';
-import { EVENT_CONSUMERS } from '../events/registry';
-import { drainOutbox } from '../events/testing';
+import { domainEvent, recordEvents } from '../outbox/outbox';
+import { EVENT_CONSUMERS } from '../outbox/registry';
+import { drainOutbox } from '../outbox/testing';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

@@ -2,7 +2,7 @@ import type { EventsHealth } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readEventsHealth } from '../events/lag';
+import { readEventsHealth } from '../outbox/lag';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../db/database';
-import { readEventsHealth } from '../events/lag';
+import { readEventsHealth } from '../outbox/lag';
 
 export async function healthRoutes(app: FastifyInstance, options: { version: string }) {
   app.withTypeProvider<ZodTypeProvider>().get(

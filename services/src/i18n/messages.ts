@@ -1,7 +1,7 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { creatorsMessages } from './catalogs/creators';
-import { eventsMessages } from './catalogs/events';
+import { eventsMessages } from './catalogs/notifications';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 

@@ -15,7 +15,7 @@ import { isOperator, type Caller } from '../auth/caller';
 import { koreaPeriod } from '../coin-history/korea-time';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../events/outbox';
+import { domainEvent, recordEvents } from '../outbox/outbox';
 import { accessDenied, notFound } from '../http/errors';
 import { pageOffset, toPage } from '../http/pagination';
 import type { MissionRow } from '../missions/table';

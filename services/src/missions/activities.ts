@@ -19,7 +19,7 @@ import type {
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../db/database';
 import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../events/outbox';
+import { domainEvent, recordEvents } from '../outbox/outbox';
 import { extractPosterFrame, MediaToolMissingError, probeMedia } from '../files/media-probe';
 import type { StorageDriver } from '../files/storage';
 import { penalizeCreator } from './penalties';

@@ -18,7 +18,7 @@ import type { Caller } from '../auth/caller';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db/transaction';
 import { uniqueViolation } from '../db/transaction';
-import { domainEvent, recordEvents } from '../events/outbox';
+import { domainEvent, recordEvents } from '../outbox/outbox';
 import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http/errors';
 import type { MessageKey } from '../i18n/messages';
 import { creatorBlockedByPenalties } from './penalties';

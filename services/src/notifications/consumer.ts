@@ -1,7 +1,7 @@
 import type { MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { defineConsumer } from '../events/consumer';
+import { defineConsumer } from '../outbox/consumer';
 
 interface Party {
   userId: number;

@@ -7,7 +7,7 @@ import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/config';
-import { startEventProcessing } from '../events/runtime';
+import { startEventProcessing } from '../outbox/runtime';
 import type { TemporalAccess } from '../context';
 import { storageDriverFor } from '../files/storage';
 import { createMissionActivities } from '../missions/activities';

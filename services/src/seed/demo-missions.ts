@@ -9,7 +9,7 @@ import {
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../events/outbox';
+import { domainEvent, recordEvents } from '../outbox/outbox';
 import { applyCustomSettingsToProduct } from '../mission-products/custom-settings';
 import { penalizeCreator } from '../missions/penalties';
 import type { MissionRow } from '../missions/table';

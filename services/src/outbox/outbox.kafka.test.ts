@@ -12,7 +12,7 @@ import { startKafka } from '@fanmission/tests/harness/kafka';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { applyEvents, defineConsumer, type EventConsumer, type EventHandlers } from './consumer';
-import { creatorPopularityConsumer } from './consumers/creator-popularity';
+import { creatorPopularityConsumer } from '../creators/popularity-consumer';
 import { createKafka, type KafkaEventsOptions } from './kafka';
 import { readEventsHealth } from './lag';
 import { kafkaConsumerLag, startKafkaConsumers } from './kafka-transport';

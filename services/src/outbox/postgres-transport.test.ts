@@ -6,7 +6,7 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { applyEvents, defineConsumer, type EventConsumer } from './consumer';
-import { creatorPopularityConsumer } from './consumers/creator-popularity';
+import { creatorPopularityConsumer } from '../creators/popularity-consumer';
 import { domainEvent, recordEvents } from './outbox';
 import { consumeOutboxBatch, outboxRowToEvent, postgresConsumerLag, readCheckpoint } from './postgres-transport';
 import { drainOutbox } from './testing';
