@@ -17,11 +17,9 @@ import type {
   RejectMissionInput,
 } from '@fanmission/workflows/missions/activities';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { extractPosterFrame, MediaToolMissingError, probeMedia } from '../files/media-probe';
-import type { StorageDriver } from '../files/storage';
+import type { Db, DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { extractPosterFrame, MediaToolMissingError, probeMedia, type StorageDriver } from '../files';
 import { penalizeCreator } from './penalties';
 import * as repository from './repository';
 import type { MissionRow } from './table';

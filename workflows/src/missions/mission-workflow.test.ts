@@ -1,9 +1,11 @@
 // Mission workflows end to end on the time-skipping test server: requests through the real API (which starts the
 // workflow), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
-import { createMissionActivities } from '@fanmission/services/missions/activities';
-import { creatorBlockedByPenalties } from '@fanmission/services/missions/penalties';
-import { reconcileMissionWorkflows } from '@fanmission/services/missions/reconciler';
+import {
+  createMissionActivities,
+  creatorBlockedByPenalties,
+  reconcileMissionWorkflows,
+} from '@fanmission/services/missions';
 import {
   basicRequest,
   createFan,
@@ -11,7 +13,7 @@ import {
   createProduct,
   createVerifiedCreator,
 } from '@fanmission/services/missions/test-fixtures';
-import { storageDriverFor } from '@fanmission/services/files/storage';
+import { storageDriverFor } from '@fanmission/services/files';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { execFileSync } from 'node:child_process';
@@ -428,7 +430,7 @@ describe('resilience', () => {
     const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 5 });
     const fan = await createFan(app(), 10);
     const { temporal: _withoutTemporal, ...ctx } = app().ctx;
-    const { requestMission } = await import('@fanmission/services/missions/service');
+    const { requestMission } = await import('@fanmission/services/missions');
     const { id } = await requestMission(
       ctx,
       { id: fan.id, roles: ['ROLE_USER'], creatorId: null },
