@@ -18,6 +18,7 @@ import { registerMultipart } from './files/multipart';
 import { fileRoutes } from './files/routes';
 import { registerStoredFiles } from './files/serve';
 import { storageDriverFor } from './files/storage';
+import { registerHttpMetrics } from './health/metrics';
 import { metricsRoutes } from './health/metrics-routes';
 import { healthRoutes } from './health/routes';
 import { creatorRoutes } from './creators/routes';
@@ -111,6 +112,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerLanguage(app);
   installErrorHandler(app);
+  await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app);
   await registerMultipart(app);
