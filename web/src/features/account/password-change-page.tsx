@@ -7,9 +7,9 @@ import { api } from '../../shared/api/client';
 import { validate } from '../../shared/forms/validate';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
-import { requestLoginToken } from '../auth/login';
-import { NewPasswordForm } from './new-password-form';
-import { passwordChangeFailure } from './password-result';
+import { requestLoginToken } from '../../shared/auth/login';
+import { NewPasswordForm } from '../../shared/password/new-password-form';
+import { passwordChangeFailure } from '../../shared/password/password-result';
 
 export interface PasswordChangeState {
   email: string;

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { validate } from '../../shared/forms/validate';
-import { completeLogin, requestLoginToken } from './login';
+import { completeLogin, requestLoginToken } from '../../shared/auth/login';
 
 /** E-mail and password; the button stays disabled until both are filled (01 §5). */
 export function EmailLoginForm() {

@@ -6,8 +6,8 @@ import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
 import { validate } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
-import { NewPasswordForm } from '../account/new-password-form';
-import { passwordChangeFailure } from '../account/password-result';
+import { NewPasswordForm } from '../../shared/password/new-password-form';
+import { passwordChangeFailure } from '../../shared/password/password-result';
 
 /** `/password-reset?code=…` from the reset mail; without a code: 'abnormal access' and back to `/`. */
 export function PasswordResetPage() {

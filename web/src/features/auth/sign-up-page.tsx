@@ -17,7 +17,7 @@ import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/valid
 import { Card, Page } from '../../shared/ui/page';
 import type { SignUpState } from './accept-terms-page';
 import type { EmailSentState } from './email-sent-page';
-import { requestLoginToken } from './login';
+import { requestLoginToken } from '../../shared/auth/login';
 
 export interface SignUpValues {
   username: string;

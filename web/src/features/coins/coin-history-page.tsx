@@ -1,12 +1,4 @@
-import {
-  DEPOSIT_STATUSES,
-  PAGE_SIZES,
-  PAGINATION_DISPLAY,
-  type BankTransferRow,
-  type CoinBalance,
-  type CoinHistoryRowDto,
-  type Page as ApiPage,
-} from '@fanmission/contracts';
+import { DEPOSIT_STATUSES, PAGINATION_DISPLAY, type CoinHistoryRowDto } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,17 +16,21 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { coinBalanceQueryOptions, invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
+import { queryKeys } from '../../shared/api/query-keys';
+import { fetchCashItems } from '../../shared/coins/charge-api';
+import { completeDeposit, useBankTransfers, useCoinHistory } from './api/coin-history';
 import { formatDotDate } from '../../shared/format/date';
 import { readSession, useSession } from '../../shared/session/session';
 import { Page } from '../../shared/ui/page';
-import { CHARGE_RETURN_PATH, CoinChargeDialog, mayCharge } from './coin-charge-dialog';
+import { CHARGE_RETURN_PATH, CoinChargeDialog, mayCharge } from '../../shared/coins/coin-charge-dialog';
 
 /** The content text of a history row (spec 01 §5). */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
@@ -147,7 +143,7 @@ function useChargeReturn() {
       }
       const userId = readSession().userId;
       try {
-        await api('/coin-deposit', { method: 'POST', body: { coinItemId, userId, paymentId } });
+        await completeDeposit({ coinItemId, userId, paymentId });
       } catch (error) {
         // A PayPal order not completed (or Pending) and the provider's own failures carry the server's message.
         if (error instanceof ApiError && error.body && error.status < 500) {
@@ -158,17 +154,12 @@ function useChargeReturn() {
         window.location.reload();
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
-      await queryClient.invalidateQueries({ queryKey: ['coin-history'] });
-      const balance = await queryClient.fetchQuery({
-        queryKey: ['coin-deposit'],
-        queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-      });
+      await invalidateCoinBalance(queryClient);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.coinHistory.all });
+      const balance = await queryClient.fetchQuery(coinBalanceQueryOptions());
       const item = params.get('coinItemId');
-      const points = await api<Array<{ id: number; point: number }>>('/coin-items', {
-        query: { coinItemType: 'CASH' },
-      });
-      const point = points.data.find((entry) => String(entry.id) === item)?.point ?? 0;
+      const points = await fetchCashItems();
+      const point = points.find((entry) => String(entry.id) === item)?.point ?? 0;
       await showAlert(t('coinCharge.charged', { point, balance: balance.point }));
     })();
   }, [params, navigate, queryClient, t]);
@@ -185,32 +176,9 @@ export function CoinHistoryPage() {
   const [charging, setCharging] = useState(false);
   useChargeReturn();
 
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
-  const history = useQuery({
-    queryKey: ['coin-history', page, year, month],
-    enabled: tab === 'history',
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (
-        await api<ApiPage<CoinHistoryRowDto>>('/users/me/coin-history/page', {
-          query: { page, size: PAGE_SIZES.coinHistory, createdYear: year, createdMonth: year === '' ? '' : month },
-        })
-      ).data,
-  });
-  const pending = useQuery({
-    queryKey: ['bank-transfers', page],
-    enabled: tab === 'pending',
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (
-        await api<ApiPage<BankTransferRow>>('/payment/bank-transfer/page', {
-          query: { userId: session.userId, page, size: PAGE_SIZES.pendingDeposits },
-        })
-      ).data,
-  });
+  const balance = useCoinBalance();
+  const history = useCoinHistory({ page, year, month }, tab === 'history');
+  const pending = useBankTransfers(session.userId, page, tab === 'pending');
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
   const switchTab = (next: 'history' | 'pending') => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { missionRequestSchema } from '@fanmission/contracts';
 import { describe, expect, test } from 'vitest';
-import { initialTab, requestGate } from './creator-page';
+import { initialTab, requestGate } from './request-rules';
 import {
   attachmentsAllowed,
   checkRequest,

@@ -1,7 +1,6 @@
 import {
   missionRequestSchema,
   TEXT_LIMITS,
-  type CoinBalance,
   type FileEntry,
   type MissionProduct,
   type MissionRequest,
@@ -21,13 +20,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
 import { validate } from '../../shared/forms/validate';
-import { CoinChargeDialog, mayCharge } from '../coins/coin-charge-dialog';
+import { CoinChargeDialog, mayCharge } from '../../shared/coins/coin-charge-dialog';
+import { requestMission } from './api/mission-request';
 import { deleteUpload, uploadWithProgress } from './upload';
 
 export interface RequestForm {
@@ -112,10 +113,7 @@ export function MissionRequestDialog({
   const [charging, setCharging] = useState(false);
   const [file, setFile] = useState<{ name: string; entry: FileEntry | null; progress: number } | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
+  const balance = useCoinBalance();
   const held = balance.data?.point ?? 0;
   const cost = requestCost(form, product);
   const set = <Key extends keyof RequestForm>(key: Key, value: RequestForm[Key]) => {
@@ -163,12 +161,8 @@ export function MissionRequestDialog({
     }
     setBusy(true);
     try {
-      const { data } = await api<MissionRequestResponse>('/missions', {
-        method: 'POST',
-        body: checked.data,
-        headers: { 'Idempotency-Key': idempotencyKey.current },
-      });
-      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
+      const data = await requestMission(checked.data, idempotencyKey.current);
+      await invalidateCoinBalance(queryClient);
       onRequested?.(data);
       onClose();
       void showAlert(t('missionRequest.done'));

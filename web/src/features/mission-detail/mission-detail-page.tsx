@@ -1,4 +1,4 @@
-import { DEFAULT_PROFILE_IMAGE, type MissionLikeResponse, type MissionView } from '@fanmission/contracts';
+import { DEFAULT_PROFILE_IMAGE, type MissionView } from '@fanmission/contracts';
 import AttachFile from '@mui/icons-material/AttachFile';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Favorite from '@mui/icons-material/Favorite';
@@ -15,15 +15,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 import { formatDotDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session';
-import { creatorPath } from '../my-page/tab-panel';
+import { creatorPath } from '../../shared/navigation/creator-path';
+import { setMissionLike, useMission } from './api/mission';
 
 /** What the left side shows (spec 02 §4 "Display by status"). */
 export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
@@ -40,26 +42,13 @@ export function missionThumbnail(mission: Pick<MissionView, 'thumbnail' | 'missi
   return mission.thumbnail?.s3Url ?? picture?.thumbnail?.s3Url ?? picture?.s3Url ?? null;
 }
 
-async function fetchMission(id: string): Promise<MissionView | null> {
-  try {
-    return (await api<MissionView>(`/missions/${id}`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
-
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
   const { t } = useTranslation();
   const { missionId = '' } = useParams();
   const navigate = useNavigate();
   const session = useSession();
-  const query = useQuery({
-    queryKey: ['mission', missionId, session.userId],
-    queryFn: () => fetchMission(missionId),
-    retry: false,
-  });
+  const query = useMission(missionId, session.userId);
   const missing = !/^\d+$/.test(missionId) || query.data === null;
 
   useEffect(() => {
@@ -296,11 +285,9 @@ function LikePanel({ mission }: { mission: MissionView }) {
     }
     setBusy(true);
     try {
-      const { data } = await api<MissionLikeResponse>(`/missions/${mission.id}/likes`, {
-        method: state.liked ? 'DELETE' : 'POST',
-      });
+      const data = await setMissionLike(mission.id, !state.liked);
       setState({ liked: data.liked, count: data.likesCount });
-      void queryClient.invalidateQueries({ queryKey: ['my-page', 'liked'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myPage.tabAll('liked') });
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) {
         void showAlert(t('missionDetail.likeFailed'));
