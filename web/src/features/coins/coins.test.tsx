@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useLanguage } from '../../test/render';
 import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/coin-charge-dialog';
-import { depositStatusLabel, historyContent, signedPoint } from './coin-history-page';
+import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
 
 const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   id: 1,

@@ -1,4 +1,4 @@
-import type { MissionProduct } from '@fanmission/contracts';
+import { NOT_ENOUGH_COINS, type MissionProduct } from '@fanmission/contracts';
 import Casino from '@mui/icons-material/Casino';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -67,7 +67,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
       await invalidateCoinBalance(queryClient);
       setPhase(data.success ? 'won' : 'lost');
     } catch (error) {
-      if (error instanceof ApiError && error.body?.code === 'NOT_ENOUGH_COINS') {
+      if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {
         setPhase('ready');
         void showAlert(t('missionRequest.notEnoughCoins'));
         return;

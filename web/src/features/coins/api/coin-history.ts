@@ -18,16 +18,15 @@ export async function fetchCoinHistory({ page, year, month }: HistoryFilter): Pr
   ).data;
 }
 
-export const coinHistoryQueryOptions = (filter: HistoryFilter, enabled: boolean) =>
+export const coinHistoryQueryOptions = (filter: HistoryFilter) =>
   queryOptions({
     queryKey: queryKeys.coinHistory.page(filter.page, filter.year, filter.month),
-    enabled,
     placeholderData: keepPreviousData,
     queryFn: () => fetchCoinHistory(filter),
   });
 
-export function useCoinHistory(filter: HistoryFilter, enabled: boolean) {
-  return useQuery(coinHistoryQueryOptions(filter, enabled));
+export function useCoinHistory(filter: HistoryFilter) {
+  return useQuery(coinHistoryQueryOptions(filter));
 }
 
 /** `GET /payment/bank-transfer/page`: the member's bank deposits waiting for the operator. */
@@ -39,16 +38,15 @@ export async function fetchBankTransfers(userId: number | null, page: number): P
   ).data;
 }
 
-export const bankTransfersQueryOptions = (userId: number | null, page: number, enabled: boolean) =>
+export const bankTransfersQueryOptions = (userId: number | null, page: number) =>
   queryOptions({
     queryKey: queryKeys.bankTransfers.page(page),
-    enabled,
     placeholderData: keepPreviousData,
     queryFn: () => fetchBankTransfers(userId, page),
   });
 
-export function useBankTransfers(userId: number | null, page: number, enabled: boolean) {
-  return useQuery(bankTransfersQueryOptions(userId, page, enabled));
+export function useBankTransfers(userId: number | null, page: number) {
+  return useQuery(bankTransfersQueryOptions(userId, page));
 }
 
 /** `POST /coin-deposit`: credits a checkout the provider reported paid. */
