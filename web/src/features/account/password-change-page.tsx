@@ -1,10 +1,8 @@
-import { changePasswordRequestSchema } from '@fanmission/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { requestLoginToken } from '../../shared/auth/login';
@@ -43,12 +41,6 @@ export function PasswordChangePage() {
       <Card>
         <NewPasswordForm
           withCurrent
-          validatePassword={({ password, current }) => {
-            const checked = validate(changePasswordRequestSchema, { password, currentPassword: current });
-            return checked.ok
-              ? null
-              : (checked.errors.password ?? checked.errors.currentPassword ?? 'validation.invalid');
-          }}
           onSubmit={async ({ password, current }) => {
             try {
               await requestLoginToken({ username: email, password: current });

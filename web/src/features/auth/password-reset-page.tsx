@@ -1,10 +1,8 @@
-import { resetPasswordRequestSchema } from '@fanmission/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { passwordChangeFailure } from '../../shared/password/password-result';
@@ -29,10 +27,6 @@ export function PasswordResetPage() {
       <Card>
         <NewPasswordForm
           withCurrent={false}
-          validatePassword={({ password }) => {
-            const checked = validate(resetPasswordRequestSchema, { password });
-            return checked.ok ? null : (checked.errors.password ?? 'validation.invalid');
-          }}
           onSubmit={async ({ password }) => {
             try {
               await api('/users/user/forgot-password-reset', {

@@ -11,6 +11,8 @@ import { messageKey } from './validate';
 export function useSchemaForm<Values extends FieldValues, Output = Values>(
   schema: z.ZodType<Output, Values>,
   defaultValues: Values,
+  /** A field's own message for any error of it (e.g. the nickname's). */
+  messages: Partial<Record<Path<Values>, string>> = {},
 ) {
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
@@ -20,16 +22,17 @@ export function useSchemaForm<Values extends FieldValues, Output = Values>(
   });
   const values = form.watch();
 
-  /** Sets a field (marking the form dirty) and removes its message and the form's own one. */
+  /** Sets a field (marking the form dirty) and removes its message. */
   const set = <Name extends Path<Values>>(name: Name, value: PathValue<Values, Name>) => {
     form.setValue(name, value, { shouldDirty: true });
-    form.clearErrors([name, 'root'] as never);
+    form.clearErrors(name);
   };
 
   /** The message key of a field's error, if it has one. */
   const errorKey = (name: Path<Values>): string | undefined => {
     const message = form.getFieldState(name, form.formState).error?.message;
-    return typeof message === 'string' ? messageKey(message) : undefined;
+    if (typeof message !== 'string') return undefined;
+    return messages[name] ?? messageKey(message);
   };
 
   /** The value, change handler and error state of a text field; `transform` filters what is typed. */
@@ -43,9 +46,10 @@ export function useSchemaForm<Values extends FieldValues, Output = Values>(
     error: errorKey(name) !== undefined,
   });
 
-  /** Shows a message the server answered (or any not tied to one field) until the next edit. */
+  /** Shows a message the server answered (or any other not tied to one field) until the next submit. */
   const fail = (message: string) => form.setError('root', { message });
   const failure = form.formState.errors.root?.message;
+  const clearFailure = () => form.clearErrors('root');
 
-  return { form, values, set, errorKey, textField, fail, failure };
+  return { form, values, set, errorKey, textField, fail, failure, clearFailure };
 }

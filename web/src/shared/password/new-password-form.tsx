@@ -1,8 +1,11 @@
+import { changePasswordRequestSchema, resetPasswordRequestSchema } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSchemaForm } from '../forms/schema-form';
 
 export interface NewPasswordValues {
   current: string;
@@ -11,79 +14,89 @@ export interface NewPasswordValues {
 }
 
 /**
+ * The form's schema: the two new passwords must be identical, then the contracts' rule applies — the reset
+ * request's password, or the change request's password and current password.
+ */
+export function newPasswordSchema(withCurrent: boolean) {
+  return z.object({ current: z.string(), password: z.string(), confirm: z.string() }).superRefine((values, context) => {
+    if (values.password !== values.confirm) {
+      context.addIssue({ code: 'custom', path: ['confirm'], message: 'password.notIdentical' });
+      return;
+    }
+    const checked = withCurrent
+      ? changePasswordRequestSchema.safeParse({ password: values.password, currentPassword: values.current })
+      : resetPasswordRequestSchema.safeParse({ password: values.password });
+    for (const issue of checked.error?.issues ?? []) {
+      const field = issue.path[0] === 'currentPassword' ? 'current' : 'password';
+      context.addIssue({ code: 'custom', path: [field], message: issue.message });
+    }
+  });
+}
+
+/**
  * New password and confirmation (plus the current one when changing): the button stays disabled until every field
  * is filled; the two new ones must be identical. `onSubmit` answers an error message to show, or nothing.
  */
 export function NewPasswordForm({
   withCurrent,
-  validatePassword,
   onSubmit,
 }: {
   withCurrent: boolean;
-  /** The contracts' schema check; answers a message key or null. */
-  validatePassword: (values: NewPasswordValues) => string | null;
   onSubmit: (values: NewPasswordValues) => Promise<string | null>;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<NewPasswordValues>({ current: '', password: '', confirm: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => newPasswordSchema(withCurrent), [withCurrent]);
+  const { form, values, set, errorKey, fail, failure } = useSchemaForm(schema, {
+    current: '',
+    password: '',
+    confirm: '',
+  });
   const complete = (!withCurrent || values.current !== '') && values.password !== '' && values.confirm !== '';
+  // One message at a time, the confirmation's first (01 §5).
+  const problem = errorKey('confirm') ?? errorKey('password') ?? errorKey('current');
+  const error = problem ? t(problem) : failure;
 
-  const set = (field: keyof NewPasswordValues) => (event: { target: { value: string } }) => {
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
-    setError(null);
-  };
+  const field = (name: keyof NewPasswordValues) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      set(name, event.target.value);
+      form.clearErrors(); // any edit removes the one message shown
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (values.password !== values.confirm) {
-      setError(t('password.notIdentical'));
-      return;
-    }
-    const problem = validatePassword(values);
-    if (problem) {
-      setError(t(problem));
-      return;
-    }
-    setBusy(true);
-    const message = await onSubmit(values);
-    setBusy(false);
-    if (message) setError(message);
-  };
+  const submit = form.handleSubmit(async (checked) => {
+    const message = await onSubmit(checked);
+    if (message) fail(message);
+  });
 
   return (
-    <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+    >
       {withCurrent ? (
         <TextField
           label={t('password.current')}
           type="password"
           autoComplete="current-password"
-          value={values.current}
-          onChange={set('current')}
+          {...field('current')}
         />
       ) : null}
       <TextField
         label={t('password.new')}
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
+        {...field('password')}
         helperText={t('password.rule')}
       />
-      <TextField
-        label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-      />
+      <TextField label={t('password.confirm')} type="password" autoComplete="new-password" {...field('confirm')} />
       {error ? (
         <Alert severity="error" role="alert">
           {error}
         </Alert>
       ) : null}
-      <Button type="submit" variant="contained" size="large" disabled={!complete || busy}>
+      <Button type="submit" variant="contained" size="large" disabled={!complete || form.formState.isSubmitting}>
         {t('password.submit')}
       </Button>
     </form>
