@@ -8,12 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
 import { refreshCurrentUser, useCurrentUser } from '../../shared/api/current-user';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
+import { updateProfile } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
 
 export interface ProfileValues {
@@ -67,7 +67,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
 
   const submit = form.handleSubmit(async () => {
     try {
-      await api(`/users/${user.id}`, { method: 'PUT', body: form.getValues() });
+      await updateProfile(user.id, form.getValues() as ProfileValues);
       await refreshCurrentUser(queryClient);
       void showAlert(t('editProfile.saved'));
     } catch {

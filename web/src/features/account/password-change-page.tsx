@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
+import { changePassword } from './api/account';
 import { requestLoginToken } from '../../shared/auth/login';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { passwordChangeFailure } from '../../shared/password/password-result';
@@ -48,8 +48,7 @@ export function PasswordChangePage() {
               return t('password.existingMismatch');
             }
             try {
-              const userId = readSession().userId;
-              await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword: current } });
+              await changePassword(readSession().userId, password, current);
               void showAlert(t('password.changed'));
               void navigate(-1);
               return null;

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { api } from '../../shared/api/client';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { Card, Page } from '../../shared/ui/page';
+import { requestPasswordReset } from './api/account';
 
 /** The contracts' request, checked as it will be sent: the address trimmed. */
 const forgotPasswordForm = z.object({
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      await api('/users/user/forgot-password-reset', { method: 'POST', body, token: null });
+      await requestPasswordReset(body);
       void navigate('/email-sent?view=forgot-password-email');
     } catch {
       fail(t('forgotPassword.mismatch'));

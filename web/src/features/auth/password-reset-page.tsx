@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
 import { Card, Page } from '../../shared/ui/page';
+import { resetPassword } from './api/account';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { passwordChangeFailure } from '../../shared/password/password-result';
 
@@ -29,12 +29,7 @@ export function PasswordResetPage() {
           withCurrent={false}
           onSubmit={async ({ password }) => {
             try {
-              await api('/users/user/forgot-password-reset', {
-                method: 'PUT',
-                query: { code },
-                body: { password },
-                token: null,
-              });
+              await resetPassword(code, password);
               void showAlert(t('password.changed'));
               void navigate('/login?view=email', { replace: true });
               return null;

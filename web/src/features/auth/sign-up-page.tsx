@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
 import { requestLoginToken } from '../../shared/auth/login';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import type { SignUpState } from './accept-terms-page';
+import { signUp } from './api/account';
 import type { EmailSentState } from './email-sent-page';
 import { ageOn, signUpFailureMessages, signUpFormSchema, type SignUpValues } from './sign-up-rules';
 
@@ -61,17 +61,12 @@ function SignUpForm() {
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      const { data } = await api<{ id: number }>('/users', {
-        method: 'POST',
-        body,
-        token: null,
-        globalErrors: 'signUp',
-      });
+      const id = await signUp(body);
       // Log in to obtain a token for the resend button; the account stays unverified until the mail's link.
       const token = await requestLoginToken({ username: values.email.trim(), password: values.password }).catch(
         () => undefined,
       );
-      const state: EmailSentState = { userId: data.id, ...(token ? { token } : {}) };
+      const state: EmailSentState = { userId: id, ...(token ? { token } : {}) };
       void navigate('/email-sent?view=success-public-user', { state, replace: true });
     } catch (error) {
       setFailures(signUpFailureMessages(error, t));

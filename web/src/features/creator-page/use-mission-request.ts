@@ -22,7 +22,7 @@ import {
   requestFormSchema,
   type RequestForm,
 } from './request-form';
-import { deleteUpload } from './upload';
+import { deleteUpload } from './api/upload';
 import { useRequestUpload } from './use-request-upload';
 
 /**

@@ -2,7 +2,7 @@ import type { FileEntry } from '@fanmission/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
-import { deleteUpload, uploadWithProgress } from './upload';
+import { deleteUpload, uploadWithProgress } from './api/upload';
 
 export interface PickedFile {
   name: string;
