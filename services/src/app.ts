@@ -33,6 +33,7 @@ import { creatorPenaltyAdminRoutes } from './missions/penalty-admin-routes';
 import { missionRoutes } from './missions/routes';
 import { notificationRoutes } from './notifications/routes';
 import { ledgerAdminRoutes } from './ledger-admin/routes';
+import { settlementAdminRoutes, incomeRoutes } from './income';
 import { installErrorHandler } from './http/error-handler';
 import { zodValidatorCompiler } from './http/validation';
 import { registerLanguage } from './plugins/language';
@@ -144,6 +145,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(incomeRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -157,6 +159,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      settlementAdminRoutes,
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {

@@ -4,6 +4,7 @@ import type { CoinsTables } from '../coins/table';
 import type { CreatorsTables } from '../creators/table';
 import type { EventsTables } from '../outbox/table';
 import type { FilesTables } from '../files/table';
+import type { IncomeTables } from '../income/table';
 import type { MissionProductsTables } from '../mission-products/table';
 import type { MissionSocialTables } from '../mission-reads/table';
 import type { MissionsTables } from '../missions/table';
@@ -25,4 +26,5 @@ export interface Database
     MissionsTables,
     MissionSocialTables,
     EventsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    IncomeTables {}
