@@ -185,10 +185,13 @@ export const adminSettlementFilterSchema = z.object({
   overdue: z.boolean().optional(),
 });
 
-/** PUT /api/admin/settlements/{id}: approve, or mark paid with the bank transfer's reference and date. */
+/**
+ * PUT /api/admin/settlements/{id}: approve, or mark paid with the bank transfer's reference and date. Plain objects:
+ * a console may send the whole record beside `action` (ra-data-simple-rest's update); the rest is ignored.
+ */
 export const updateSettlementRequestSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('approve') }),
-  z.strictObject({
+  z.object({ action: z.literal('approve') }),
+  z.object({
     action: z.literal('pay'),
     transferReference: z
       .string({ error: 'validation.required' })
