@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
-import type { Db } from '@fanmission/services/db/database';
+import type { Db } from '@fanmission/services/db';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../harness/accounts';
 

@@ -4,7 +4,7 @@ import type {
   SettlementActivities,
 } from '@fanmission/workflows/settlement/activities';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 import { MonthNotEndedError, settleMonth } from './settlement';
 
 export interface SettlementActivityDependencies {

@@ -13,9 +13,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCaller } from '../auth/caller';
-import { accessDenied, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { accessDenied, errorResponses, notFound } from '../http';
 import { statementCsv, statementFilename, statementPdf } from './documents';
 import {
   accumulatedIncome,

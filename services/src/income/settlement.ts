@@ -12,8 +12,7 @@ import {
 } from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
+import type { Db, DbExecutor } from '../db';
 
 /*
  * The monthly settlement (DESIGN.md §9). For a Korea-time month that has ended, each creator with coins not yet on a

@@ -8,8 +8,8 @@ import {
   type MonthlySettlement,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import { koreaDate } from '../coin-history/korea-time';
-import type { DbExecutor } from '../db/transaction';
+import { koreaDate } from '../coin-history';
+import type { DbExecutor } from '../db';
 import { gradeOfMonth } from './settlement';
 import type { StatementRow } from './table';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { koreaMonthOf, koreaMonthRange, nextMonth } from '@fanmission/contracts';
 import { balance, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
-import { createSettlementActivities } from '@fanmission/services/income/index';
+import { createSettlementActivities } from '@fanmission/services/income';
 import { Client, WorkflowFailedError } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
