@@ -30,6 +30,7 @@ import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
 import { ledgerAdminRoutes } from './ledger-admin';
+import { incomeRoutes, settlementAdminRoutes } from './income';
 import { installErrorHandler, zodValidatorCompiler } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
@@ -162,6 +163,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(incomeRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -175,6 +177,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      settlementAdminRoutes,
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {
