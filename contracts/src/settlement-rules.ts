@@ -74,10 +74,13 @@ export function settlementAmounts(parts: readonly EarningPart[], account: Payout
   let coins = 0;
   let income = 0;
   for (const part of parts) {
-    requireCoins(part.coins);
+    // A month may be negative: a lucky compensation bonus taken from the creator's earnings that month (security
+    // review H2) beyond what he earned in it; the statement as a whole never is.
+    if (!Number.isSafeInteger(part.coins)) throw new RangeError(`not a whole number of coins: ${part.coins}`);
     coins += part.coins;
     income += part.coins * payoutWonPerCoin(part.grade);
   }
+  requireCoins(coins);
   const gross = coins * WON_PER_COIN;
   const pgFee = percentOf(gross, SETTLEMENT_RATES.pgFeePercent);
   const fatkatFee = gross - income - pgFee;

@@ -1,6 +1,6 @@
 // The monthly run against the real database and ledger: statements once per creator-month, the payout in the ledger,
 // carry-overs below the minimum, grades of the month, and the statements' immutability.
-import { balance, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
+import { balance, compensateLuckyMission, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -202,6 +202,36 @@ describe('settleMonth', () => {
     expect(proposal).toMatchObject({ on_time_completed: 10, applies_month: '2025-12', status: 'PROPOSED' });
     expect(['GOLD', 'DIAMOND']).toContain(proposal.proposed_grade);
     expect((await run(2025, 11)).gradeProposals).toBe(0);
+  });
+
+  it('deducts a lucky compensation bonus taken from the creator earnings (security review H2)', async () => {
+    const creator = await createIncomeCreator(testApp.current.app);
+    const { fanId } = await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2025, 6) });
+    // A won lucky mission of this creator expired: the fan's bonus comes out of his earnings.
+    await compensateLuckyMission(db(), {
+      idempotencyKey: `lucky-compensation-test:${creator.creatorId}`,
+      now: inMonth(2025, 6, 20),
+      userId: fanId,
+      missionId: 9_000_000 + creator.creatorId,
+      coins: 0,
+      fromRevenue: 0,
+      creatorId: creator.creatorId,
+      bonusCoins: 70,
+    });
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 530 });
+
+    await run(2025, 6);
+
+    const [statement] = await statementsOf(creator.creatorId);
+    expect(statement).toMatchObject({ status: 'ISSUED', month_coins: 530, total_earning_coin: 530, gross: 53_000 });
+    const lines = await db()
+      .selectFrom('settlement_statement_lines')
+      .select('coins')
+      .where('statement_id', '=', statement!.id)
+      .execute();
+    expect(lines.map((line) => Number(line.coins)).sort((a, b) => a - b)).toEqual([-70, 600]);
+    expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 0 });
+    expect(await balance(db(), settledAccount(creator.creatorId))).toMatchObject({ balance: 530 });
   });
 
   it('statements are immutable: amounts cannot be rewritten nor rows deleted', async () => {

@@ -68,8 +68,9 @@ async function unsettledReleases(db: DbExecutor, end: Date, creatorId?: number) 
     select t.id as transaction_id, substr(p.account, 10) as creator_id, t.metadata ->> 'missionId' as mission_id,
       p.amount as coins, t.occurred_at
     from ledger_transactions t
-    join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%' and p.amount > 0
-    where t.type = 'MISSION_RELEASE' and t.occurred_at < ${end}
+    join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%'
+    where ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+      and t.occurred_at < ${end}
       and (${creatorId ?? null}::bigint is null or p.account = ${`earnings:${creatorId ?? 0}`})
       and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)
     order by t.occurred_at, t.id`.execute(db);
@@ -200,6 +201,9 @@ async function settleCreator(
       created_at: now,
     };
 
+    // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
+    // too little to pay: nothing is issued, and its lines wait for the next month's statement.
+    if (decision.kind === 'CARRY_OVER' && monthCoins < 0) return { kind: 'UNCHANGED' };
     if (decision.kind === 'CARRY_OVER') {
       const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
       await trx

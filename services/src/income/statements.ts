@@ -158,7 +158,8 @@ async function openCoins(db: DbExecutor, creatorId: number): Promise<number> {
   const { rows } = await sql<{ coins: number }>`
     select
       coalesce((select sum(p.amount) from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
-        where p.account = ${`earnings:${creatorId}`} and p.amount > 0 and t.type = 'MISSION_RELEASE'
+        where p.account = ${`earnings:${creatorId}`}
+          and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
           and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)), 0)
       + coalesce((select sum(s.month_coins) from settlement_statements s where s.creator_id = ${creatorId}
           and s.status = 'CARRIED_OVER'

@@ -53,9 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       month integer not null check (month between 1 and 12),
       status text not null check (status in ('CARRIED_OVER', 'ISSUED', 'APPROVED', 'PAID')),
       grade text not null check (grade in ('SILVER', 'GOLD', 'DIAMOND')),
-      month_coins bigint not null check (month_coins >= 0),
+      month_coins bigint not null,
       carried_coins bigint not null check (carried_coins >= 0),
-      total_earning_coin bigint not null check (total_earning_coin = month_coins + carried_coins),
+      total_earning_coin bigint not null check (total_earning_coin = month_coins + carried_coins and total_earning_coin >= 0),
       gross bigint not null check (gross = total_earning_coin * 100),
       income bigint not null check (income >= 0),
       pg_fee bigint not null check (pg_fee >= 0),
@@ -128,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ledger_transaction_id bigint primary key,
       statement_id bigint not null references settlement_statements (id),
       mission_id bigint,
-      coins bigint not null check (coins > 0),
+      coins bigint not null check (coins <> 0),
       released_at timestamptz not null
     )`.execute(db);
   await sql`create index settlement_statement_lines_statement on settlement_statement_lines (statement_id, released_at)`.execute(
