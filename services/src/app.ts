@@ -19,7 +19,7 @@ import { type AppConfig, REPO_ROOT } from './config';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
-import { healthRoutes, metricsRoutes } from './health';
+import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
 import { creatorRoutes } from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
@@ -102,6 +102,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerLanguage(app);
   installErrorHandler(app);
+  await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app);
   await registerMultipart(app);
