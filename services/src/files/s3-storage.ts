@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { STORED_FILE_CACHE_CONTROL } from './serve';
-import type { StorageDriver } from './storage';
+import { type StorageDriver, STORED_FILE_CACHE_CONTROL } from './storage-driver';
 
 export interface S3StorageOptions {
   /** The S3 API endpoint, e.g. https://s3.ap-northeast-2.amazonaws.com or http://minio:9000. */

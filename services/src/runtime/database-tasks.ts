@@ -1,9 +1,9 @@
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { pendingMigrations } from '../db/migrate';
-import { createDevMailbox } from '../mail/mailer';
-import { seedDemoData } from '../seed/demo-data';
-import { ensureOperatorAccount } from '../users/service';
+import { pendingMigrations } from '../db';
+import { createDevMailbox } from '../mail';
+import { seedDemoData } from '../seed';
+import { ensureOperatorAccount } from '../users';
 import { openDatabase } from './database';
 
 /**
