@@ -2,7 +2,7 @@
 // (looked at by a person; the test itself checks each screen's heading in its language and that no script failed).
 import { describe, expect, test } from 'vitest';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
-import { legalText } from '../../web/src/features/legal/texts';
+import { legalText } from '../../web/src/shared/legal/texts';
 import { createAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { fanSession, useWebPages } from '../support/browser';
