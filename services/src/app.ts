@@ -10,6 +10,7 @@ import { loginRoutes } from './auth/routes';
 import { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './auth/oauth/routes';
 import { coinRefundAdminRoutes } from './coin-history/admin-routes';
 import { coinHistoryRoutes } from './coin-history/routes';
+import { commentAdminRoutes, commentRoutes } from './comments';
 import type { AppConfig } from './config/config';
 import type { ServiceContext, TemporalAccess } from './context';
 import { REPO_ROOT } from './config/config';
@@ -144,6 +145,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(commentRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -157,6 +159,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      commentAdminRoutes,
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {
