@@ -20,6 +20,7 @@ import { useSession } from '../../shared/session/session';
 import { Page } from '../../shared/ui/page';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
 import { MissionCard } from '../my-page/tab-panel';
+import { BestComments } from './best-comments';
 
 export type BrowseTab = 'completed' | 'reserved' | 'events';
 type MissionTab = Exclude<BrowseTab, 'events'>;
@@ -52,6 +53,7 @@ export function BrowseMissionsPage() {
   const [tab, setTab] = useState<BrowseTab>('completed');
   return (
     <Page title={t('browseMissions.title')} width="lg">
+      <BestComments />
       <Tabs
         value={tab}
         onChange={(_, value: BrowseTab) => setTab(value)}

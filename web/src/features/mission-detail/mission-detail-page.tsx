@@ -1,6 +1,5 @@
 import { DEFAULT_PROFILE_IMAGE, type MissionLikeResponse, type MissionView } from '@fanmission/contracts';
 import AttachFile from '@mui/icons-material/AttachFile';
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -24,6 +23,7 @@ import { api, ApiError } from '../../shared/api/client';
 import { formatDotDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session';
 import { creatorPath } from '../my-page/tab-panel';
+import { CommentsPanel } from './comments/comments-panel';
 
 /** What the left side shows (spec 02 §4 "Display by status"). */
 export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
@@ -100,19 +100,7 @@ export function MissionDetailPage() {
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
           <LikePanel mission={mission} />
-          <Paper
-            variant="outlined"
-            sx={{ p: 3, borderRadius: 3 }}
-            aria-label={t('missionDetail.comments', { count: mission.commentsCount })}
-          >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <ChatBubbleOutline fontSize="small" />
-              <Typography sx={{ fontWeight: 700 }}>
-                {t('missionDetail.comments', { count: mission.commentsCount })}
-              </Typography>
-            </Stack>
-            <Typography color="text.secondary">{t('missionDetail.commentsSoon')}</Typography>
-          </Paper>
+          <CommentsPanel mission={mission} />
         </Stack>
       </Box>
     </Container>
