@@ -1,4 +1,5 @@
 import { DEFAULT_PROFILE_IMAGE, TEXT_LIMITS, type MissionComment, type MissionView } from '@fanmission/contracts';
+import Celebration from '@mui/icons-material/Celebration';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
@@ -107,7 +108,8 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
       ) : null}
       <Dialog open={win !== null} onClose={() => setWin(null)} aria-labelledby="comment-win-title">
         <DialogTitle id="comment-win-title" sx={{ textAlign: 'center', fontWeight: 800 }}>
-          🎉 {t('comments.winTitle')}
+          <Celebration color="primary" sx={{ display: 'block', mx: 'auto', fontSize: 48, mb: 1 }} />
+          {t('comments.winTitle')}
         </DialogTitle>
         <DialogContent sx={{ textAlign: 'center' }}>
           <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800, my: 1 }}>
