@@ -17,11 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireRole } from '../auth/caller';
-import type { DbExecutor } from '../db/transaction';
-import { conflict, invalidFields, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import type { DbExecutor } from '../db';
+import { conflict, errorResponses, invalidFields, notFound } from '../http';
 import { adminEventViews, commitmentOf, eventValues, newServerSeed } from './coin-event';
 import * as repository from './repository';
 import type { AdminCommentRow } from './repository';

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AdminCommentEvent, AdminCommentEventInput } from '@fanmission/contracts';
 import { grantBonus } from '@fanmission/ledger';
 import { sql } from 'kysely';
-import { koreaDate } from '../coin-history/korea-time';
-import type { DbExecutor } from '../db/transaction';
+import { koreaDate } from '../coin-history';
+import type { DbExecutor } from '../db';
 import type { CommentEventRow } from './table';
 
 /*

@@ -1,7 +1,6 @@
 import { COMMENT_REPORTS_TO_HIDE, type AdminCommentFilter } from '@fanmission/contracts';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Database } from '../db/schema';
-import type { DbExecutor } from '../db/transaction';
+import type { Database, DbExecutor } from '../db';
 import type { CommentRow } from './table';
 
 /*

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { walletAccount } from '@fanmission/ledger';
-import type { MissionRow } from '../missions/table';
+import type { MissionRow } from '../missions';
 import { createCreator, insertMission, registerProduct, type TestCreator } from '../mission-reads/test-fixtures';
-import { drainOutbox } from '../outbox/testing';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { commitmentOf, isWinningRoll, rollValue } from './coin-event';
 
 const testApp = useTestApp();

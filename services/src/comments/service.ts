@@ -9,19 +9,16 @@ import {
   type Page,
   type UpdateCommentRequest,
 } from '@fanmission/contracts';
-import { isOperator, type Caller } from '../auth/caller';
-import { formatKoreaTime } from '../coin-history/korea-time';
+import { isOperator, type Caller } from '../auth';
+import { formatKoreaTime } from '../coin-history';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { AppError, accessDenied, conflict, notFound } from '../http/errors';
-import { pageOffset, toPage } from '../http/pagination';
-import { findFiles } from '../mission-products/repository';
-import { fileEntryOf } from '../mission-products/view';
-import { missionViewerOf, visibleMission } from '../mission-reads/service';
-import { missionViews } from '../mission-reads/view';
-import { findUsers } from '../mission-reads/repository';
-import type { MissionRow } from '../missions/table';
-import { domainEvent, recordEvents } from '../outbox/outbox';
+import type { DbExecutor } from '../db';
+import { findFiles } from '../files';
+import { AppError, accessDenied, conflict, notFound, pageOffset, toPage } from '../http';
+import { fileEntryOf } from '../mission-products';
+import { findUsers, missionViewerOf, missionViews, visibleMission } from '../mission-reads';
+import type { MissionRow } from '../missions';
+import { domainEvent, recordEvents } from '../outbox';
 import { rollForComment } from './coin-event';
 import * as repository from './repository';
 import type { CommentRow } from './table';

@@ -7,9 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { STORED_FILE_CACHE_CONTROL } from './serve';
+import { type StorageDriver, STORED_FILE_CACHE_CONTROL } from './storage-driver';
 import { amzDate, encodeRfc3986, sha256Hex, signRequest, UNSIGNED_PAYLOAD, type SigV4Credentials } from './sigv4';
-import type { StorageDriver } from './storage';
 
 export interface S3StorageOptions extends SigV4Credentials {
   /** The S3 API endpoint, e.g. https://s3.ap-northeast-2.amazonaws.com or http://minio:9000. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { EVENT_CONSUMERS } from '../outbox/registry';
-import { drainOutbox } from '../outbox/testing';
+import { domainEvent, recordEvents } from '../outbox';
+import { EVENT_CONSUMERS } from '../runtime';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

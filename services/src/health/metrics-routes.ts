@@ -2,7 +2,7 @@ import type { EventsHealth } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readEventsHealth } from '../outbox/lag';
+import { readEventsHealth, type EventConsumer } from '../outbox/index';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -64,7 +64,7 @@ export function eventMetrics(events: EventsHealth): string {
 }
 
 /** `GET /metrics` for Prometheus: relay lag and per-consumer lag. */
-export async function metricsRoutes(app: FastifyInstance) {
+export async function metricsRoutes(app: FastifyInstance, options: { consumers: readonly EventConsumer[] }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/metrics',
     {
@@ -75,7 +75,7 @@ export async function metricsRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const events = await readEventsHealth(app.db, app.config);
+      const events = await readEventsHealth(app.db, app.config, options.consumers);
       return reply.header('content-type', CONTENT_TYPE).send(eventMetrics(events));
     },
   );

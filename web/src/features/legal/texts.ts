@@ -7,6 +7,7 @@ import {
   CREATOR_REVIEW_DAYS,
   DEADLINES,
   FILE_LIMITS,
+  LUCKY_COMPENSATION_BONUS_CAP_COINS,
   LUCKY_COMPENSATION_WON_PER_TICKET,
   PAYOUT_WON_PER_COIN,
   PENALTIES,
@@ -139,7 +140,7 @@ const ko: Record<LegalDoc, LegalText> = {
         heading: '2. 미션 기한',
         paragraphs: [
           `기본·럭키 미션: 요청 또는 당첨일로부터 ${DEADLINES.missionPerformDays}일. 커스텀 미션: ${DEADLINES.customDecisionDays}일 이내 수락 결정. 추첨 이벤트: 응모 마감 후 ${DEADLINES.drawAfterApplyEndDays}일 이내 추첨.`,
-          `럭키 미션 미수행 시 ${DEADLINES.luckyCompensationDays}일 이내에 응모권 1장당 ${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ko-KR')}원과 사용 코인 중 큰 금액으로 보상합니다.`,
+          `럭키 미션 미수행 시 ${DEADLINES.luckyCompensationDays}일 이내에 사용한 코인 전액을 돌려드리며, 응모권 1장당 ${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ko-KR')}원이 사용 코인보다 크면 그 차액을 최대 ${LUCKY_COMPENSATION_BONUS_CAP_COINS}코인까지 크리에이터의 수익에서 추가로 보상합니다.`,
         ],
       },
       {
@@ -273,7 +274,7 @@ const en: Record<LegalDoc, LegalText> = {
         heading: '2. Mission deadlines',
         paragraphs: [
           `Basic and lucky missions: ${DEADLINES.missionPerformDays} days from the request or win. Custom missions: decided within ${DEADLINES.customDecisionDays} days. Draw events: drawn within ${DEADLINES.drawAfterApplyEndDays} days of the entry deadline.`,
-          `An unperformed lucky mission is compensated within ${DEADLINES.luckyCompensationDays} days with the larger of ${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('en-US')} won per entry ticket and the coins used.`,
+          `An unperformed lucky mission is compensated within ${DEADLINES.luckyCompensationDays} days: every coin its rolls used comes back, and where ${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('en-US')} won per entry ticket is more, the difference up to ${LUCKY_COMPENSATION_BONUS_CAP_COINS} coins is added out of the creator's earnings.`,
         ],
       },
       {
@@ -408,7 +409,7 @@ const ja: Record<LegalDoc, LegalText> = {
         heading: '2. ミッションの期限',
         paragraphs: [
           `ベーシック・ラッキーミッション：リクエストまたは当選日から${DEADLINES.missionPerformDays}日。カスタムミッション：${DEADLINES.customDecisionDays}日以内に承諾を決定。抽選イベント：応募締切後${DEADLINES.drawAfterApplyEndDays}日以内に抽選。`,
-          `ラッキーミッションが実施されない場合、${DEADLINES.luckyCompensationDays}日以内に応募券1枚あたり${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ja-JP')}ウォンと使用コインのうち大きい方で補償します。`,
+          `ラッキーミッションが実施されない場合、${DEADLINES.luckyCompensationDays}日以内に使用したコインを全額返還し、応募券1枚あたり${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ja-JP')}ウォンが使用コインより多い場合は、その差額を最大${LUCKY_COMPENSATION_BONUS_CAP_COINS}コインまでクリエイターの収益から追加で補償します。`,
         ],
       },
       {

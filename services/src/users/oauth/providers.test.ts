@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/config';
+import { ConfigError, loadConfig } from '../../config';
 import { configuredProviders } from './providers';
 
 describe('configuredProviders', () => {

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/responses';
-import { signSessionToken } from '../jwt';
+import { errorResponses } from '../../http';
+import { signSessionToken } from '../../auth';
 import { createAppleIdTokenVerifier } from './apple';
 import { configuredProviders } from './providers';
 import { completeAuthorization, requireProvider, signInWithApple, startAuthorization } from './service';

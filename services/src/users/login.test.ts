@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, useTestApp, type TestApp } from '@fanmission/tests/harness/app';
-import { ensureOperatorAccount } from '../users/service';
+import { ensureOperatorAccount } from './service';
 
 const testApp = useTestApp();
 let member: TestAccount;

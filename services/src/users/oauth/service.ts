@@ -1,10 +1,10 @@
 import type { Language, OAuth2ErrorReason, OAuth2RedirectProvider } from '@fanmission/contracts';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { AppError, invalidFields, notFound } from '../../http/errors';
-import { findOrCreateSocialUser } from '../../users/social';
-import { isUnderPublicUrl } from '../../users/service';
-import type { UserRow } from '../../users/table';
+import { AppError, invalidFields, notFound } from '../../http';
+import { findOrCreateSocialUser } from '../social';
+import { isUnderPublicUrl } from '../service';
+import type { UserRow } from '../table';
 import type { AppleIdTokenVerifier } from './apple';
 import type { OAuthProvider } from './providers';
 import { sameState, signState, STATE_TTL_MS, verifyState } from './state';

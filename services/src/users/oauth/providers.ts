@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { OAuth2RedirectProvider } from '@fanmission/contracts';
 import { z } from 'zod';
-import { ConfigError, type AppConfig } from '../../config/config';
-import type { SocialProfile } from '../../users/social';
+import { ConfigError, type AppConfig } from '../../config';
+import type { SocialProfile } from '../social';
 
 /** One OAuth 2 authorization-code provider, with its endpoints and how to read its user info. */
 export interface OAuthProvider {

@@ -1,9 +1,9 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { AppConfig } from '../../config/config';
+import type { AppConfig } from '../../config';
 import type { ServiceContext } from '../../context';
-import { AppError } from '../../http/errors';
-import type { SocialProfile } from '../../users/social';
+import { AppError } from '../../http';
+import type { SocialProfile } from '../social';
 
 /** Apple signs id_tokens with RS256; ES256 is accepted for the same key families. Never none or HMAC. */
 export const APPLE_ALGORITHMS = ['RS256', 'ES256'];

@@ -1,11 +1,14 @@
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { runsRelay, runsWorker, type ProcessRole } from '../runtime/roles';
-import { createKafka, type KafkaEventsOptions } from './kafka';
-import { startKafkaConsumers } from './kafka-transport';
-import { startPostgresConsumers } from './postgres-transport';
-import { EVENT_CONSUMERS } from './registry';
-import { startRelay } from './relay';
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import { runsRelay, runsWorker, type ProcessRole } from './roles';
+import {
+  createKafka,
+  type EventConsumer,
+  type KafkaEventsOptions,
+  startKafkaConsumers,
+  startPostgresConsumers,
+  startRelay,
+} from '../outbox';
 
 /**
  * Starts what the role runs of the event pipeline and returns one stop for all of it. With KAFKA_BROKERS, the relay
@@ -16,9 +19,11 @@ export async function startEventProcessing(options: {
   config: AppConfig;
   db: Db;
   role: ProcessRole;
+  /** The consumers to run (the composition root's list). */
+  consumers: readonly EventConsumer[];
   log: (line: string) => void;
 }): Promise<() => Promise<void>> {
-  const { config, db, role, log } = options;
+  const { config, db, role, log, consumers: eventConsumers } = options;
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse().splice(0)) await stop();
@@ -47,17 +52,17 @@ export async function startEventProcessing(options: {
       log(`outbox relay publishing to Kafka at ${config.KAFKA_BROKERS.join(',')}`);
     }
     if (runsWorker(role)) {
-      const names = EVENT_CONSUMERS.map((consumer) => consumer.name).join(', ');
+      const names = eventConsumers.map((consumer) => consumer.name).join(', ');
       const onError = (consumer: string, error: unknown) => reporter(`event consumer ${consumer}`)(error);
       if (kafkaEnabled) {
-        const consumers = await startKafkaConsumers(db, createKafka(kafkaOptions, 'consumers'), EVENT_CONSUMERS, {
+        const consumers = await startKafkaConsumers(db, createKafka(kafkaOptions, 'consumers'), eventConsumers, {
           ...kafkaOptions,
           onError,
         });
         stops.push(() => consumers.stop());
         log(`event consumers (${names}) reading Kafka consumer groups`);
       } else {
-        const consumers = startPostgresConsumers(db, EVENT_CONSUMERS, { onError });
+        const consumers = startPostgresConsumers(db, eventConsumers, { onError });
         stops.push(() => consumers.stop());
         log(`event consumers (${names}) reading the Postgres outbox`);
       }

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { EventConsumer } from './consumer';
-import { consumeOutboxBatch, pause, readCheckpoint } from './postgres-transport';
-import { EVENT_CONSUMERS } from './registry';
+import type { Db } from '@fanmission/services/db';
+import { consumeOutboxBatch, pause, readCheckpoint, type EventConsumer } from '@fanmission/services/outbox';
+import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
 
 /**
  * For tests: runs every registered consumer (or the ones given) through the Postgres transport until each has

@@ -1,10 +1,9 @@
 import { loginRequestSchema, loginResponseSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../http/responses';
-import { authenticate } from '../users/service';
-import { signSessionToken } from './jwt';
-import type { RateLimits } from './rate-limits';
+import { errorResponses } from '../http';
+import { authenticate } from './service';
+import { type RateLimits, signSessionToken } from '../auth';
 
 /** `POST /api/login`: answers with the session token in the Authorization header, as the client expects. */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
