@@ -301,6 +301,62 @@ describe('likes', () => {
   });
 });
 
+describe('operators’ moderation: permissions and validation', () => {
+  it('is for operators only, validates the decision and answers 404 for an unknown comment', async () => {
+    const target = await post(mission, friend, 'moderate me');
+    const finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const decision = { hidden: true, moderationReason: 'spam' };
+    expect((await call('GET', '/api/admin/mission-comments')).statusCode).toBe(401);
+    for (const account of [fan, finance]) {
+      expect((await call('GET', '/api/admin/mission-comments', account)).statusCode).toBe(403);
+      expect((await call('PUT', `/api/admin/mission-comments/${target.id}`, account, decision)).statusCode).toBe(403);
+      expect((await call('GET', '/api/admin/comment-events', account)).statusCode).toBe(403);
+      expect((await call('GET', '/api/admin/comment-restrictions', account)).statusCode).toBe(403);
+    }
+    const missingReason = await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, { hidden: true });
+    expect(missingReason.statusCode).toBe(400);
+    expect(JSON.stringify(missingReason.json())).toContain('moderationReason');
+    expect((await call('PUT', '/api/admin/mission-comments/99999999', operator, decision)).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/mission-comments/99999999', operator)).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/comment-events/99999999', operator)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/admin/comment-restrictions/99999999', operator)).statusCode).toBe(404);
+    const badRange = await call('GET', '/api/admin/mission-comments?range=[5,1]', operator);
+    expect(badRange.statusCode).toBe(400);
+
+    const hidden = await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, decision);
+    expect(hidden.json()).toMatchObject({ hidden: true, moderation: 'HIDDEN', moderationReason: 'spam' });
+    const listed = await call('GET', '/api/admin/mission-comments?filter={"hidden":true}', operator);
+    expect(
+      adminCommentSchema
+        .array()
+        .parse(listed.json())
+        .map((c) => c.id),
+    ).toContain(target.id);
+    // Hidden: gone for others (404 by id), its author still reaches it.
+    expect((await call('POST', `/mission-comments/${target.id}/likes`, fan)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/missions/${mission.id}/comments/${target.id}`, friend, { content: 'sorry' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a reply to an unknown comment or to a comment of another mission', async () => {
+    const other = await insertMission(app(), product, { user_id: friend.id, status: 'COMPLETED' });
+    const elsewhere = await post(other, fan, 'over there');
+    const wrongMission = await call('POST', `/missions/${mission.id}/comments`, fan, {
+      content: 'hi',
+      parentCommentId: elsewhere.id,
+    });
+    expect(wrongMission.statusCode).toBe(404);
+    const unknown = await call('POST', `/missions/${mission.id}/comments`, fan, {
+      content: 'hi',
+      parentCommentId: 99_999_999,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const unknownField = await call('POST', `/missions/${mission.id}/comments`, fan, { content: 'hi', extra: 1 });
+    expect(unknownField.statusCode).toBe(400);
+  });
+});
+
 describe('restrictions', () => {
   it('refuses a restricted member’s comment with the date; operators only', async () => {
     const until = new Date(Date.now() + 3 * 24 * 3600 * 1000);
@@ -358,6 +414,9 @@ describe('comment coin event', () => {
     const seed = 'a'.repeat(64);
     expect(commitmentOf(seed)).toMatch(/^[0-9a-f]{64}$/);
     const value = rollValue(seed, 42);
+    // Computed independently (Python hmac): HMAC-SHA256(seed, "42")[0:8] / 2^64.
+    expect(value).toBeCloseTo(0.038839457376157176, 15);
+    expect(commitmentOf(seed)).toBe('ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb');
     expect(value).toBeGreaterThanOrEqual(0);
     expect(value).toBeLessThan(1);
     expect(isWinningRoll(seed, 42, 100)).toBe(true);
