@@ -147,6 +147,7 @@ export async function createComment(
       parent = await commentOf(trx, caller, missionId, body.parentCommentId);
       if (parent.parent_id !== null) parent = await commentOf(trx, caller, missionId, parent.parent_id);
     }
+    // The mission row first, then any ledger accounts: the order the mission's own money moves take them in.
     await repository.lockMission(trx, missionId);
     const row = await repository.insertComment(trx, {
       missionId,
