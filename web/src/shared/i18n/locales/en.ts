@@ -417,7 +417,7 @@ export const en: Messages = {
     replies: 'Replies',
     more: 'More',
     reply: 'Reply',
-    showReplies: 'View {{count}} replies',
+    showReplies: 'View replies ({{count}})',
     hideReplies: 'Hide replies',
     edit: 'Edit',
     delete: 'Delete',
