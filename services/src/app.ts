@@ -20,7 +20,7 @@ import { commentAdminRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
-import { healthRoutes, metricsRoutes } from './health';
+import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
 import { creatorRoutes } from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
@@ -103,6 +103,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerLanguage(app);
   installErrorHandler(app);
+  await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app);
   await registerMultipart(app);

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { freePort } from '@fanmission/services/runtime';
 import { REPO_ROOT } from '../../scripts/lib/paths';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

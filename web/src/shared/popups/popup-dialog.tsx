@@ -4,10 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { PageProviders } from '../../shared/ui/page-providers';
+import { PageProviders } from '../ui/page-providers';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PopupState } from '../../shared/session/session';
+import type { PopupState } from '../session/session';
 import { popupColour, type Popup } from './popup';
 
 export default function PopupDialog({

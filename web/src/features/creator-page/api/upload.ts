@@ -1,7 +1,7 @@
 import type { FileEntry } from '@fanmission/contracts';
 import i18next from 'i18next';
-import { api, apiUrl } from '../../shared/api/client';
-import { readSession } from '../../shared/session/session';
+import { api, apiUrl } from '../../../shared/api/client';
+import { readSession } from '../../../shared/session/session';
 
 /**
  * `POST /files/s3` (form field `data`) with upload progress, which fetch cannot report. Resolves with the stored

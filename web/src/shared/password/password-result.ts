@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { ApiError } from '../../shared/api/client';
+import { ApiError } from '../api/client';
 
 /** 01 §8: 400 is the wrong format, 404 an expired page, anything else a failed change. */
 export function passwordChangeFailure(error: unknown): { message: string; expired: boolean } {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { getOrNull } from '../../shared/api/client';
-import { dismissedPopups, dismissPopup, type PopupState } from '../../shared/session/session';
+import { getOrNull } from '../api/client';
+import { dismissedPopups, dismissPopup, type PopupState } from '../session/session';
 import type { Popup } from './popup';
 
 const PopupDialog = lazy(() => import('./popup-dialog'));

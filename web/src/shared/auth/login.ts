@@ -1,7 +1,7 @@
 import type { CurrentUser, LoginRequest } from '@fanmission/contracts';
-import { api } from '../../shared/api/client';
-import { fetchCurrentUser } from '../../shared/api/current-user';
-import { storeCurrentUser, storeToken } from '../../shared/session/session';
+import { api } from '../api/client';
+import { fetchCurrentUser } from '../api/current-user';
+import { storeCurrentUser, storeToken } from '../session/session';
 
 /** Where a fresh login lands, by role (01 §4). */
 export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): string {

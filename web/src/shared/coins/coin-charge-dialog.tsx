@@ -1,4 +1,4 @@
-import { DEFAULT_PAY_METHOD, type CoinItem, type PaymentCheckout } from '@fanmission/contracts';
+import { DEFAULT_PAY_METHOD } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,13 +15,15 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
-import { readSession } from '../../shared/session/session';
+import { showAlert } from '../alert/alert';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { readSession } from '../session/session';
+import { requestBankTransfer, startCheckout, useCashItems } from './charge-api';
 
 /** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
 export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
@@ -74,10 +76,7 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
   const [errors, setErrors] = useState<ChargeErrors>({});
   const [busy, setBusy] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
-  const items = useQuery({
-    queryKey: ['coin-items', 'CASH'],
-    queryFn: async () => (await api<CoinItem[]>('/coin-items', { query: { coinItemType: 'CASH' } })).data,
-  });
+  const items = useCashItems();
   const set = <Key extends keyof ChargeForm>(key: Key, value: ChargeForm[Key]) => {
     setForm((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
@@ -98,18 +97,17 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
     setBusy(true);
     try {
       if (bank) {
-        await api<{ id: number }>('/payment/bank-transfer', {
-          method: 'POST',
-          headers: { 'Idempotency-Key': idempotencyKey.current },
-          body: {
+        await requestBankTransfer(
+          {
             coinItemId: form.coinItemId,
             userId: session.userId,
             depositorName: form.depositorName.trim(),
             depositorPhone: form.depositorPhone.trim(),
             receiptType: 'PHONE',
           },
-        });
-        await queryClient.invalidateQueries({ queryKey: ['bank-transfers'] });
+          idempotencyKey.current,
+        );
+        await queryClient.invalidateQueries({ queryKey: queryKeys.bankTransfers.all });
         onClose();
         onBankRequested?.();
         void showAlert(t('coinCharge.bankRequested'));
@@ -117,10 +115,8 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
       }
       const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
       back.searchParams.set('coinItemId', String(form.coinItemId));
-      const { data } = await api<PaymentCheckout>('/payment', {
-        method: 'POST',
-        headers: { 'Idempotency-Key': idempotencyKey.current },
-        body: {
+      const data = await startCheckout(
+        {
           coinItemId: form.coinItemId,
           userId: session.userId,
           payMethod: form.payMethod,
@@ -128,7 +124,8 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
           language: i18n.language,
           mRedirectUrl: back.toString(),
         },
-      });
+        idempotencyKey.current,
+      );
       if (!data.checkoutUrl) throw new Error(t('coinCharge.noPayload'));
       window.location.assign(data.checkoutUrl);
     } catch (error) {
