@@ -91,6 +91,18 @@ export const domainEventDefinitions = {
   },
   'mission.liked': { aggregateType: 'mission', payload: z.object(missionParties) },
   'mission.unliked': { aggregateType: 'mission', payload: z.object(missionParties) },
+  /** A comment on a mission (userId: the mission's requester); a reply names the parent comment's author. */
+  'mission.commented': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      commentId: id,
+      authorId: id,
+      parentCommentId: id.nullable(),
+      parentAuthorId: id.nullable(),
+      excerpt: z.string(),
+    }),
+  },
 } as const satisfies Record<string, { aggregateType: AggregateType; payload: z.ZodType }>;
 
 export type DomainEventType = keyof typeof domainEventDefinitions;

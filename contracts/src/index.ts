@@ -3,6 +3,7 @@ export * from './board';
 export * from './coin-history';
 export * from './coins';
 export * from './coins-api';
+export * from './comments';
 export * from './creator-api';
 export * from './creators';
 export * from './errors';

@@ -19,6 +19,10 @@ export const NOTIFICATION_KINDS = [
   'MISSION_PERFORM_EXPIRED',
   /** To the fan: the mission was cancelled; refunded. */
   'MISSION_CANCELED',
+  /** To the mission's requester and creator: somebody commented on the mission. */
+  'MISSION_COMMENTED',
+  /** To a comment's author: somebody replied to it. */
+  'COMMENT_REPLIED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -16,6 +16,7 @@ import {
 } from './users';
 import { coinHistoryRoutes, coinRefundAdminRoutes } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
+import { commentAdminRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
@@ -163,6 +164,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(commentRoutes);
       await v1.register(incomeRoutes);
     },
     { prefix: '/api/v1' },
@@ -177,6 +179,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      commentAdminRoutes,
       settlementAdminRoutes,
     ],
   });

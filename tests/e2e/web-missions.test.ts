@@ -198,7 +198,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await page.goto(url(`/mission-detail/${ids.completed}`));
       await page.getByRole('heading', { name: 'Birthday song' }).waitFor();
       await page.getByRole('img', { name: 'Happy birthday!' }).waitFor();
-      await page.getByText(t.missionDetail.commentsSoon).waitFor();
+      await page.getByText(t.comments.empty).waitFor();
       await screenshot(page, 'detail-completed', language);
       await page.getByRole('button', { name: t.missionDetail.like }).click();
       await page.waitForURL('**/login');

@@ -7,7 +7,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // Migrations are typed Kysely<any>: they are frozen in time and must not follow the current schema type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations numbered in reserved ranges land in any order (a feature's 0030 after another's 0050), so a database
+  // that already ran a later number still takes an earlier one that arrived after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
@@ -19,6 +21,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 /** The migrations not applied yet, by name, oldest first. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const known = await new Migrator({ db, provider }).getMigrations();
+  const known = await new Migrator({ db, provider, allowUnorderedMigrations: true }).getMigrations();
   return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

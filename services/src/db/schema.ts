@@ -13,6 +13,7 @@ import type { NotificationsTables } from '../notifications';
 import type { PaymentsTables } from '../payments';
 import type { PopupsTables } from '../popups';
 import type { UsersTables } from '../users';
+import type { CommentsTables } from '../comments';
 
 /** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
 export interface Database
@@ -31,4 +32,5 @@ export interface Database
     MissionSocialTables,
     EventsTables,
     NotificationsTables,
+    CommentsTables,
     IncomeTables {}

@@ -1,5 +1,6 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
+import { commentsMessages } from './catalogs/comments';
 import { creatorsMessages } from './catalogs/creators';
 import { eventsMessages } from './catalogs/notifications';
 import { incomeMessages } from './catalogs/income';
@@ -368,6 +369,7 @@ const coreCatalog = {
 /** The core messages plus each module's own catalogue (`catalogs/<module>.ts`). */
 const catalog = {
   ...coreCatalog,
+  ...commentsMessages,
   ...creatorsMessages,
   ...eventsMessages,
   ...missionProductsMessages,
@@ -378,6 +380,7 @@ const catalog = {
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
 export const CATALOG_SOURCES: Record<string, Catalog> = {
   core: coreCatalog,
+  comments: commentsMessages,
   creators: creatorsMessages,
   events: eventsMessages,
   missionProducts: missionProductsMessages,

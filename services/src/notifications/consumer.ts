@@ -32,18 +32,21 @@ async function notify(
     recipient: Party | undefined;
     actor: Party | undefined;
     missionId: number;
+    missionCommentId?: number;
     params: Record<string, string | number>;
   },
 ): Promise<void> {
   // A recipient whose account is gone gets nothing; an event must never stall the consumer.
   if (!notification.recipient) return;
+  // Nobody is told about what he did himself.
+  if (notification.actor && notification.actor.userId === notification.recipient.userId) return;
   await trx
     .insertInto('notifications')
     .values({
       user_id: notification.recipient.userId,
       kind: notification.kind,
       mission_id: notification.missionId,
-      mission_comment_id: null,
+      mission_comment_id: notification.missionCommentId ?? null,
       actor_user_id: notification.actor?.userId ?? null,
       params: JSON.stringify({ actor: notification.actor?.name ?? '', ...notification.params }),
       event_id: notification.eventId,
@@ -105,4 +108,25 @@ export const notificationsConsumer = defineConsumer('notifications', {
       missionId: payload.missionId,
       params: { product: payload.productName, coins: payload.refundedCoins },
     }),
+  // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
+  'mission.commented': async (trx, { id, occurredAt, payload }) => {
+    const actor = await fanParty(trx, payload.authorId);
+    const about = { missionId: payload.missionId, missionCommentId: payload.commentId };
+    const params = { excerpt: payload.excerpt };
+    if (payload.parentAuthorId !== null) {
+      await notify(trx, {
+        eventId: id,
+        occurredAt,
+        kind: 'COMMENT_REPLIED',
+        recipient: await fanParty(trx, payload.parentAuthorId),
+        actor,
+        ...about,
+        params,
+      });
+      return;
+    }
+    for (const recipient of [await fanParty(trx, payload.userId), await creatorParty(trx, payload.creatorId)]) {
+      await notify(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
+    }
+  },
 });

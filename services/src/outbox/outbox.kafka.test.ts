@@ -169,6 +169,16 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   },
   'mission.liked': { missionId: 77, creatorId: 5, userId: 6 },
   'mission.unliked': { missionId: 77, creatorId: 5, userId: 6 },
+  'mission.commented': {
+    missionId: 77,
+    creatorId: 5,
+    userId: 6,
+    commentId: 12,
+    authorId: 8,
+    parentCommentId: null,
+    parentAuthorId: null,
+    excerpt: '멋져요',
+  },
 };
 
 describe('outbox → Kafka → consumers', () => {

@@ -40,4 +40,14 @@ export const eventsMessages = {
     en: '“{product}” was cancelled. {coins} coins were refunded.',
     ja: '「{product}」ミッションがキャンセルされました。{coins}コインが返金されました。',
   },
+  'notification.MISSION_COMMENTED': {
+    ko: '{actor}님이 미션에 댓글을 남겼습니다: {excerpt}',
+    en: '{actor} commented on the mission: {excerpt}',
+    ja: '{actor}さんがミッションにコメントしました: {excerpt}',
+  },
+  'notification.COMMENT_REPLIED': {
+    ko: '{actor}님이 내 댓글에 답글을 남겼습니다: {excerpt}',
+    en: '{actor} replied to your comment: {excerpt}',
+    ja: '{actor}さんがあなたのコメントに返信しました: {excerpt}',
+  },
 } as const satisfies Catalog;

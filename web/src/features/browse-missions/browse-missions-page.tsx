@@ -10,6 +10,7 @@ import { Page } from '../../shared/ui/page';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
 import { MissionCard } from '../../shared/missions/mission-card';
 import { useBrowseMissions, type BrowseTab, type MissionTab } from './api/browse-missions';
+import { BestComments } from './best-comments';
 
 export type { BrowseTab } from './api/browse-missions';
 export { browseRequest } from './api/browse-missions';
@@ -20,6 +21,7 @@ export function BrowseMissionsPage() {
   const [tab, setTab] = useState<BrowseTab>('completed');
   return (
     <Page title={t('browseMissions.title')} width="lg">
+      <BestComments />
       <Tabs
         value={tab}
         onChange={(_, value: BrowseTab) => setTab(value)}

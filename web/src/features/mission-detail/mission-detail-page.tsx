@@ -1,5 +1,4 @@
 import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -7,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -16,6 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
 import { useMission } from './api/mission';
+import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
@@ -67,19 +66,7 @@ export function MissionDetailPage() {
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
           <LikePanel mission={mission} />
-          <Paper
-            variant="outlined"
-            sx={{ p: 3, borderRadius: 3 }}
-            aria-label={t('missionDetail.comments', { count: mission.commentsCount })}
-          >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <ChatBubbleOutline fontSize="small" />
-              <Typography sx={{ fontWeight: 700 }}>
-                {t('missionDetail.comments', { count: mission.commentsCount })}
-              </Typography>
-            </Stack>
-            <Typography color="text.secondary">{t('missionDetail.commentsSoon')}</Typography>
-          </Paper>
+          <CommentsPanel mission={mission} />
         </Stack>
       </Box>
     </Container>

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { PAGE_SIZES, TEXT_LIMITS } from './limits';
+import { missionCreatorSchema } from './mission-products-api';
+import { pageSchema } from './page';
+import { userSummarySchema } from './users';
+
+/*
+ * Mission comments (spec 02 §2 mission detail right panel, §3 "Comment", §4 comment states, §5 rules, §7 calls, §8
+ * messages), the comment coin event and the operators' moderation. Custom messages are keys of the server's catalogue.
+ */
+
+const instant = z.iso.datetime({ offset: true });
+
+/** Comments reported by this many distinct members are hidden for everyone until an operator decides. */
+export const COMMENT_REPORTS_TO_HIDE = 5;
+/** Best comments: the most-liked of the last this many days. */
+export const BEST_COMMENTS_DAYS = 7;
+export const BEST_COMMENTS_COUNT = 3;
+
+export const commentSchema = z
+  .object({
+    id: z.number().int(),
+    missionId: z.number().int(),
+    content: z.string(),
+    /** The top-level comment a reply answers (null for a top-level comment); one level only. */
+    parentCommentId: z.number().int().nullable(),
+    user: userSummarySchema,
+    /** Written by the mission's creator: shown with the creator icon. */
+    creator: z.boolean(),
+    created: instant,
+    /** When the author last changed it (null: never), shown as "edited". */
+    edited: instant.nullable(),
+    liked: z.boolean(),
+    likedCount: z.number().int().nonnegative(),
+    /** Visible replies (top-level comments only; 0 for replies). */
+    childrenCount: z.number().int().nonnegative(),
+    /** The caller reported it: the panel shows the blocked message instead of the content. */
+    blocked: z.boolean(),
+    /** The comment won the comment coin event. */
+    commentEventWin: z.boolean(),
+    /** Coins the win credited (0 without a win). */
+    winPoint: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'MissionComment' });
+export type MissionComment = z.infer<typeof commentSchema>;
+
+export const commentPageSchema = pageSchema(commentSchema).meta({ id: 'MissionCommentPage' });
+
+/** `true` or `false` in a query string; empty means not given. */
+const booleanQuery = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+);
+
+export const commentPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.comments),
+  /** Top-level comments only (the default unless `parentCommentId` is given). */
+  parentOnly: booleanQuery,
+  /** The replies of this top-level comment, oldest first. */
+  parentCommentId: z.coerce.number().int().positive().optional(),
+});
+export type CommentPageQuery = z.infer<typeof commentPageQuerySchema>;
+
+export const commentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  commentId: z.coerce.number().int().positive(),
+});
+
+const content = z.string({ error: 'validation.required' }).trim().max(TEXT_LIMITS.comment, {
+  error: 'comments.tooLong',
+});
+
+/** POST /missions/{id}/comments: an empty comment asks for a comment, an empty reply for a reply. */
+export const createCommentRequestSchema = z
+  .strictObject({
+    content,
+    parentCommentId: z.number().int().positive().nullable().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.content.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: body.parentCommentId ? 'comments.replyRequired' : 'comments.contentRequired',
+      });
+    }
+  });
+export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;
+
+/** PUT /missions/{id}/comments/{commentId}. */
+export const updateCommentRequestSchema = z.strictObject({
+  content: content.min(1, { error: 'comments.editRequired' }),
+});
+export type UpdateCommentRequest = z.infer<typeof updateCommentRequestSchema>;
+
+export const commentLikeResponseSchema = z
+  .object({ id: z.number().int(), liked: z.boolean(), likedCount: z.number().int().nonnegative() })
+  .meta({ id: 'MissionCommentLikeResponse' });
+export type CommentLikeResponse = z.infer<typeof commentLikeResponseSchema>;
+
+/** One of the best comments, with where it was written. */
+export const bestCommentSchema = commentSchema
+  .extend({
+    mission: z.object({
+      id: z.number().int(),
+      thumbnail: z.object({ s3Url: z.string() }).nullable(),
+      creator: missionCreatorSchema,
+    }),
+  })
+  .meta({ id: 'BestMissionComment' });
+export type BestComment = z.infer<typeof bestCommentSchema>;
+export const bestCommentListSchema = z.array(bestCommentSchema);
+
+// ---- Operators: comment coin events ----
+
+export const ADMIN_COMMENT_EVENT_SORT_FIELDS = ['id', 'startsAt', 'endsAt'] as const;
+
+export const adminCommentEventSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    startsAt: instant,
+    endsAt: instant,
+    /** Percent, 0–100. */
+    winProbability: z.number(),
+    coinsPerWin: z.number().int(),
+    dailyBudget: z.number().int(),
+    /** sha256(serverSeed), hex: published before the event. */
+    commitment: z.string(),
+    /** Revealed once the event has ended (null before). */
+    serverSeed: z.string().nullable(),
+    /** Coins paid out so far, and wins. */
+    paidCoins: z.number().int(),
+    wins: z.number().int(),
+    createdAt: instant,
+  })
+  .meta({ id: 'AdminCommentEvent' });
+export type AdminCommentEvent = z.infer<typeof adminCommentEventSchema>;
+
+export const adminCommentEventInputSchema = z
+  .object({
+    title: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100),
+    startsAt: z.iso.datetime({ offset: true, error: 'validation.date' }),
+    endsAt: z.iso.datetime({ offset: true, error: 'validation.date' }),
+    winProbability: z.number({ error: 'validation.required' }).min(0).max(100),
+    coinsPerWin: z.number({ error: 'validation.required' }).int().min(1).max(100_000),
+    dailyBudget: z.number({ error: 'validation.required' }).int().min(0).max(100_000_000),
+  })
+  .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
+    error: 'comments.eventEndsBeforeStart',
+    path: ['endsAt'],
+  });
+export type AdminCommentEventInput = z.infer<typeof adminCommentEventInputSchema>;
+
+export const adminCommentEventFilterSchema = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+});
+
+// ---- Operators: moderation ----
+
+export const ADMIN_COMMENT_SORT_FIELDS = ['id', 'createdAt', 'reportsCount', 'likesCount'] as const;
+
+export const COMMENT_MODERATION_STATES = ['HIDDEN', 'VISIBLE'] as const;
+
+export const adminCommentSchema = z
+  .object({
+    id: z.number().int(),
+    missionId: z.number().int(),
+    parentCommentId: z.number().int().nullable(),
+    content: z.string(),
+    userId: z.number().int(),
+    username: z.string(),
+    createdAt: instant,
+    editedAt: instant.nullable(),
+    likesCount: z.number().int(),
+    reportsCount: z.number().int(),
+    /** Hidden for everyone (by an operator, or by reports with no operator decision yet). */
+    hidden: z.boolean(),
+    /** The operator's decision (null: none yet) and its reason. */
+    moderation: z.enum(COMMENT_MODERATION_STATES).nullable(),
+    moderationReason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminMissionComment' });
+export type AdminComment = z.infer<typeof adminCommentSchema>;
+
+export const adminCommentFilterSchema = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+  /** Only comments with at least one report. */
+  reported: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  missionId: z.number().int().optional(),
+  userId: z.number().int().optional(),
+  q: z.string().optional(),
+});
+export type AdminCommentFilter = z.infer<typeof adminCommentFilterSchema>;
+
+/** PUT /api/admin/mission-comments/{id}: hide or show a comment, with the reason (react-admin sends the record). */
+export const adminCommentModerationSchema = z.object({
+  hidden: z.boolean({ error: 'validation.required' }),
+  moderationReason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500),
+});
+
+export const adminCommentRestrictionSchema = z
+  .object({
+    /** The member's id (one restriction per member). */
+    id: z.number().int(),
+    username: z.string(),
+    until: instant,
+    reason: z.string(),
+    createdAt: instant,
+  })
+  .meta({ id: 'AdminCommentRestriction' });
+export type AdminCommentRestriction = z.infer<typeof adminCommentRestrictionSchema>;
+
+export const adminCommentRestrictionInputSchema = z.object({
+  userId: z.number({ error: 'validation.required' }).int().positive(),
+  until: z.iso.datetime({ offset: true, error: 'validation.date' }),
+  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500),
+});

@@ -1,0 +1,167 @@
+import {
+  bestCommentListSchema,
+  commentLikeResponseSchema,
+  commentPageQuerySchema,
+  commentPageSchema,
+  commentParamsSchema,
+  commentSchema,
+  createCommentRequestSchema,
+  idParamsSchema,
+  updateCommentRequestSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
+import * as comments from './service';
+
+const VISIBILITY =
+  'Comments follow their mission: on a mission the caller may not see (a private mission of others) they are 404 ' +
+  'like the mission. A comment hidden by an operator, or reported by 5 distinct members with no operator decision ' +
+  'yet, is left out for everybody (404 by id) but its author and operators.';
+
+/** Mission comments (spec 02 §2, §3 "Comment", §4–§8). */
+export async function commentRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['comments'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    '/missions/:id/comments/page',
+    {
+      schema: {
+        tags,
+        summary: 'A page of a mission’s comments, or of one comment’s replies',
+        description:
+          'Top-level comments (the default, or `parentOnly=true`) newest first; with `parentCommentId`, that ' +
+          'comment’s replies oldest first. 5 per page by default. `blocked`: the caller reported it. `creator`: ' +
+          `written by the mission’s creator. ${VISIBILITY}`,
+        querystring: commentPageQuerySchema,
+        params: idParamsSchema,
+        response: { 200: commentPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => comments.commentPage(app.ctx, request.caller, request.params.id, request.query),
+  );
+
+  routes.post(
+    '/missions/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a mission, or reply to a comment',
+        description:
+          'Content is trimmed, non-empty and at most 200 characters. One level of replies: a reply to a reply ' +
+          'answers its top-level comment. A member restricted by an operator gets 403 with the date. During a ' +
+          'comment coin event a new top-level comment rolls once (HMAC-SHA256 of the event’s committed seed and the ' +
+          'comment id); a win credits `winPoint` BONUS coins (`commentEventWin: true`), at most one win per member ' +
+          `per day, within the day’s budget. ${VISIBILITY}`,
+        security,
+        params: idParamsSchema,
+        body: createCommentRequestSchema,
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => comments.createComment(app.ctx, requireCaller(request), request.params.id, request.body),
+  );
+
+  routes.put(
+    '/missions/:id/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit one’s own comment',
+        description: `The author only (403 otherwise); the comment is marked edited. ${VISIBILITY}`,
+        security,
+        params: commentParamsSchema,
+        body: updateCommentRequestSchema,
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      comments.updateComment(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.params.commentId,
+        request.body,
+      ),
+  );
+
+  routes.delete(
+    '/missions/:id/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment',
+        description:
+          'The author, or an operator (403 otherwise). A comment with replies cannot be removed (409 “Can’t ' +
+          `Remove Comment”). Answers the deleted comment. ${VISIBILITY}`,
+        security,
+        params: commentParamsSchema,
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      comments.deleteComment(app.ctx, requireCaller(request), request.params.id, request.params.commentId),
+  );
+
+  for (const [method, reported] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    routes.route({
+      method,
+      url: '/missions/:id/comments/:commentId/blocks',
+      schema: {
+        tags,
+        summary: reported ? 'Report a comment' : 'Take a report back',
+        description:
+          'A reported comment is `blocked` for the reporter at once; after 5 distinct reports it is hidden for ' +
+          'everybody until an operator decides. One’s own comment cannot be reported (400). Repeating is ' +
+          `harmless. Answers the comment. ${VISIBILITY}`,
+        security,
+        params: commentParamsSchema,
+        response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
+      },
+      handler: async (request) =>
+        comments.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
+    });
+  }
+
+  for (const [method, liked] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    routes.route({
+      method,
+      url: '/mission-comments/:id/likes',
+      schema: {
+        tags,
+        summary: liked ? 'Like a comment' : 'Take a comment like back',
+        description:
+          'Idempotent: liking twice counts once, unliking what is not liked changes nothing; the count is exact ' +
+          `under concurrency. ${VISIBILITY}`,
+        security,
+        params: idParamsSchema,
+        response: { 200: commentLikeResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+      handler: async (request) => comments.setLike(app.ctx, requireCaller(request), request.params.id, liked),
+    });
+  }
+
+  routes.get(
+    '/mission-comments/best-3',
+    {
+      schema: {
+        tags,
+        summary: 'The three best comments of the week',
+        description:
+          'The most-liked visible comments (at least one like) written in the last 7 days on public missions, ties ' +
+          'newest first; each with its mission’s id, thumbnail and creator.',
+        response: { 200: bestCommentListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => comments.bestComments(app.ctx, request.caller),
+  );
+}

@@ -1,0 +1,71 @@
+import type { Catalog } from './catalog';
+
+/** Server messages of the comments module (ko, en, ja), spec 02 §5 and §8, and the comment notifications. */
+export const commentsMessages = {
+  'comments.contentRequired': {
+    ko: '댓글을 입력해 주세요.',
+    en: 'Please enter a comment.',
+    ja: 'コメントを入力してください。',
+  },
+  'comments.replyRequired': {
+    ko: '답글을 입력해 주세요.',
+    en: 'Please enter a reply.',
+    ja: '返信を入力してください。',
+  },
+  'comments.editRequired': {
+    ko: '내용을 입력해 주세요.',
+    en: 'Please enter the content.',
+    ja: '内容を入力してください。',
+  },
+  'comments.tooLong': {
+    ko: '댓글은 200자까지 입력할 수 있습니다.',
+    en: 'A comment can be at most 200 characters.',
+    ja: 'コメントは200文字まで入力できます。',
+  },
+  'comments.notFound': {
+    ko: '댓글을 찾을 수 없습니다.',
+    en: 'The comment was not found.',
+    ja: 'コメントが見つかりません。',
+  },
+  // The client shows this literal text for a 409 on delete (spec 02 §8), the same in every language.
+  'comments.cannotRemove': {
+    ko: "Can't Remove Comment",
+    en: "Can't Remove Comment",
+    ja: "Can't Remove Comment",
+  },
+  'comments.ownComment': {
+    ko: '내 댓글은 신고할 수 없습니다.',
+    en: 'You cannot report your own comment.',
+    ja: '自分のコメントは通報できません。',
+  },
+  'comments.restricted': {
+    ko: '{until}까지 댓글을 작성할 수 없습니다.',
+    en: 'You cannot comment until {until}.',
+    ja: '{until}までコメントを書くことができません。',
+  },
+  'comments.eventEndsBeforeStart': {
+    ko: '종료 시각은 시작 시각보다 늦어야 합니다.',
+    en: 'The end must be after the start.',
+    ja: '終了日時は開始日時より後である必要があります。',
+  },
+  'comments.eventNotFound': {
+    ko: '댓글 이벤트를 찾을 수 없습니다.',
+    en: 'The comment event was not found.',
+    ja: 'コメントイベントが見つかりません。',
+  },
+  'comments.eventHasWins': {
+    ko: '당첨자가 있는 이벤트는 삭제할 수 없습니다.',
+    en: 'An event with winners cannot be deleted.',
+    ja: '当選者のいるイベントは削除できません。',
+  },
+  'comments.restrictionNotFound': {
+    ko: '댓글 제한을 찾을 수 없습니다.',
+    en: 'The comment restriction was not found.',
+    ja: 'コメント制限が見つかりません。',
+  },
+  'comments.unknownUser': {
+    ko: '회원을 찾을 수 없습니다.',
+    en: 'The member was not found.',
+    ja: '会員が見つかりません。',
+  },
+} as const satisfies Catalog;

@@ -1,0 +1,52 @@
+import { PAGE_SIZES, type CommentLikeResponse, type MissionComment, type Page as ApiPage } from '@fanmission/contracts';
+import { api } from '../../../shared/api/client';
+
+/*
+ * The calls of the comments panel (spec 02 §7 "Comments").
+ */
+
+export function fetchCommentPage(missionId: number, page: number, parentCommentId?: number) {
+  return api<ApiPage<MissionComment>>(`/missions/${missionId}/comments/page`, {
+    query: {
+      page,
+      size: PAGE_SIZES.comments,
+      ...(parentCommentId === undefined ? { parentOnly: true } : { parentCommentId }),
+    },
+  }).then((response) => response.data);
+}
+
+export function postComment(missionId: number, content: string, parentCommentId?: number) {
+  return api<MissionComment>(`/missions/${missionId}/comments`, {
+    method: 'POST',
+    body: { content, ...(parentCommentId !== undefined && { parentCommentId }) },
+    globalErrors: 'none',
+  }).then((response) => response.data);
+}
+
+export function editComment(missionId: number, commentId: number, content: string) {
+  return api<MissionComment>(`/missions/${missionId}/comments/${commentId}`, {
+    method: 'PUT',
+    body: { content },
+    globalErrors: 'none',
+  }).then((response) => response.data);
+}
+
+export function deleteComment(missionId: number, commentId: number) {
+  return api<MissionComment>(`/missions/${missionId}/comments/${commentId}`, {
+    method: 'DELETE',
+    globalErrors: 'none',
+  }).then((response) => response.data);
+}
+
+export function reportComment(missionId: number, commentId: number, reported: boolean) {
+  return api<MissionComment>(`/missions/${missionId}/comments/${commentId}/blocks`, {
+    method: reported ? 'POST' : 'DELETE',
+    globalErrors: 'none',
+  }).then((response) => response.data);
+}
+
+export function likeComment(commentId: number, liked: boolean) {
+  return api<CommentLikeResponse>(`/mission-comments/${commentId}/likes`, {
+    method: liked ? 'POST' : 'DELETE',
+  }).then((response) => response.data);
+}
