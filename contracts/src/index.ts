@@ -11,6 +11,7 @@ export * from './files';
 export * from './health';
 export * from './languages';
 export * from './limits';
+export * from './lottery-events';
 export * from './mission-requests';
 export * from './mission-products-api';
 export * from './missions';

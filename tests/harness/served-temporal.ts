@@ -10,6 +10,7 @@ import type { Db } from '@fanmission/services/db/database';
 import type { AppConfig } from '@fanmission/services/config/config';
 import { storageDriverFor } from '@fanmission/services/files/storage';
 import { createMissionActivities } from '@fanmission/services/missions/activities';
+import { createEventActivities } from '@fanmission/services/events/index';
 import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
 import { startTemporalTestServer } from './temporal-global-setup';
 
@@ -37,7 +38,10 @@ export async function startServedTemporal(): Promise<ServedTemporal> {
         namespace: env.namespace ?? 'default',
         taskQueue,
         workflowsPath: defaultWorkflowsPath,
-        activities: createMissionActivities({ db, storage: storageDriverFor(config) }),
+        activities: {
+          ...createMissionActivities({ db, storage: storageDriverFor(config) }),
+          ...createEventActivities({ db }),
+        },
       });
       running = worker.run();
     },

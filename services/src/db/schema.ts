@@ -2,6 +2,7 @@ import type { LedgerTables } from '@fanmission/ledger';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
 import type { CreatorsTables } from '../creators/table';
+import type { LotteryEventsTables } from '../events/table';
 import type { EventsTables } from '../outbox/table';
 import type { FilesTables } from '../files/table';
 import type { MissionProductsTables } from '../mission-products/table';
@@ -25,4 +26,5 @@ export interface Database
     MissionsTables,
     MissionSocialTables,
     EventsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    LotteryEventsTables {}

@@ -4,6 +4,7 @@ import { creatorsMessages } from './catalogs/creators';
 import { eventsMessages } from './catalogs/notifications';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
+import { lotteryEventsMessages } from './catalogs/lottery-events';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -371,6 +372,7 @@ const catalog = {
   ...eventsMessages,
   ...missionProductsMessages,
   ...missionsMessages,
+  ...lotteryEventsMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -380,6 +382,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   events: eventsMessages,
   missionProducts: missionProductsMessages,
   missions: missionsMessages,
+  lotteryEvents: lotteryEventsMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

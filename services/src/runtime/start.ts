@@ -12,6 +12,7 @@ import type { TemporalAccess } from '../context';
 import { storageDriverFor } from '../files/storage';
 import { createMissionActivities } from '../missions/activities';
 import { startMissionReconciler } from '../missions/reconciler';
+import { createEventActivities, startEventReconciler } from '../events';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail/mailer';
 import { seedDemoData } from '../seed/demo-data';
 import { ensureOperatorAccount } from '../users/service';
@@ -109,6 +110,7 @@ export async function startFanmission(options: {
         activities: {
           ...createCoinActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
+          ...createEventActivities({ db: database.db }),
         },
       });
       const running = worker.run();
@@ -140,8 +142,21 @@ export async function startFanmission(options: {
           taskQueue: FANMISSION_TASK_QUEUE,
         },
       });
+      const eventReconciler = startEventReconciler({
+        db: database.db,
+        now: () => new Date(),
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
+        temporal: {
+          client: new Client({ connection: reconcilerConnection, namespace: config.TEMPORAL_NAMESPACE }),
+          taskQueue: FANMISSION_TASK_QUEUE,
+        },
+      });
       stops.push(async () => {
         await reconciler.stop();
+        await eventReconciler.stop();
         await reconcilerConnection.close();
       });
     }
