@@ -498,6 +498,10 @@ export async function randomApplicant(ctx: ServiceContext, caller: Caller, produ
   const product = await ownEvent(ctx, caller, productId);
   const state = await loadDrawState(ctx.db, productId);
   if (!state || state.event.status !== 'DRAWING') throw eventActionRefused('NOT_DRAWING');
+  // Every draw picked (or every applicant, when fewer): nobody is left to draw.
+  if (state.picked.length >= Math.min(state.event.draw_number, state.applications.length)) {
+    throw eventActionRefused('DRAW_ALL_DONE');
+  }
   const pick = previewRandomPick(state);
   if (!pick) throw eventActionRefused('DRAW_ALL_DONE');
   await markRead(ctx, pick.missionId);

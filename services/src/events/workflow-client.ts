@@ -45,6 +45,7 @@ export async function eventWorkflowInput(db: DbExecutor, event: LotteryEventRow)
     input.settled = winners
       .filter((row) => row.status === 'COMPLETED' || row.status === 'REJECTED')
       .map((row) => row.mission_id);
+    input.delivered = winners.filter((row) => row.status === 'COMPLETED').map((row) => row.mission_id);
     input.prizeDueAt = event.prize_due_at!.toISOString();
   }
   return input;

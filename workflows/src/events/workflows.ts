@@ -49,9 +49,10 @@ export interface EventWorkflowInput extends EventSchedule {
   productId: number;
   /** The stored status the workflow starts from (the reconciler may start it late). */
   status: 'CREATED' | 'APPLYING' | 'DRAWING' | 'DRAWN' | 'CLOSED';
-  /** DRAWN/CLOSED: the winners, those already delivered (or expired), and the prize deadline. */
+  /** DRAWN/CLOSED: the winners, those settled (delivered or expired), those delivered, and the prize deadline. */
   winners?: number[];
   settled?: number[];
+  delivered?: number[];
   prizeDueAt?: string;
 }
 
@@ -102,7 +103,10 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
   };
   let scheduleVersion = 0;
   let winners: number[] = input.winners ?? [];
+  /** Winners whose prize was delivered, or whose week passed without it. */
   const settled = new Set<number>(input.settled ?? []);
+  /** Winners whose prize was delivered. */
+  const delivered = new Set<number>(input.delivered ?? []);
   const performing = new Set<number>();
   let prizeDueAt = input.prizeDueAt ? Date.parse(input.prizeDueAt) : null;
   let prizesExpired = false;
@@ -239,6 +243,7 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
             await missionActivities.completeMission({ missionId, at: nowIso() });
           }
         });
+        delivered.add(missionId);
         settled.add(missionId);
       } finally {
         performing.delete(missionId);
@@ -304,12 +309,14 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
     }
   }
 
-  // DRAWN (or CLOSED): prizes within a week; CLOSED at eventEnd or once every winner is served.
+  // DRAWN (or CLOSED): prizes within a week; CLOSED at eventEnd or once every winner has been served. The workflow
+  // ends once it is closed and every winner is settled (served, or his week over).
   const allSettled = () => winners.every((winner) => settled.has(winner));
+  const allDelivered = () => winners.every((winner) => delivered.has(winner));
   let closed = phaseNow() === 'CLOSED';
   for (;;) {
     if (canceled()) return await ended();
-    if (!closed && allSettled()) {
+    if (!closed && allDelivered()) {
       await activities.closeEvent({ productId, at: nowIso() });
       closed = true;
       phase = 'CLOSED';
