@@ -19,4 +19,5 @@ export * from './notifications';
 export * from './missions-api';
 export * from './page';
 export * from './roles';
+export * from './roulette-fairness';
 export * from './users';

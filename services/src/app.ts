@@ -28,7 +28,7 @@ import { followRoutes } from './follows/routes';
 import { popupAdminRoutes } from './popups/admin-routes';
 import { popupRoutes } from './popups/routes';
 import { missionProductRoutes } from './mission-products/routes';
-import { lotteryEventRoutes } from './events';
+import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { missionReadRoutes } from './mission-reads/routes';
 import { creatorPenaltyAdminRoutes } from './missions/penalty-admin-routes';
 import { missionRoutes } from './missions/routes';
@@ -143,6 +143,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(popupRoutes);
       await v1.register(missionProductRoutes);
       await v1.register(lotteryEventRoutes);
+      await v1.register(rouletteFairnessRoutes);
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);

@@ -115,10 +115,11 @@ export async function verifyEventDraw(data: EventFairness): Promise<string[]> {
 }
 
 export interface RollRecord {
-  commitment: string;
-  clientSeed: string;
-  nonce: number;
-  winProbability: number;
+  /** Null for rolls made before provable fairness existed. */
+  commitment: string | null;
+  clientSeed: string | null;
+  nonce: number | null;
+  winProbability: number | null;
   success: boolean;
   serverSeed: string | null;
 }
@@ -128,6 +129,10 @@ export async function verifyRolls(rolls: readonly RollRecord[]): Promise<string[
   const problems: string[] = [];
   for (const [index, roll] of rolls.entries()) {
     const where = `roll #${index} (nonce ${roll.nonce})`;
+    if (roll.commitment === null || roll.clientSeed === null || roll.nonce === null || roll.winProbability === null) {
+      problems.push(`${where}: not a provably fair roll`);
+      continue;
+    }
     if (roll.serverSeed === null) {
       problems.push(`${where}: the server seed is not revealed yet`);
       continue;

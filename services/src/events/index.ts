@@ -5,3 +5,5 @@ export { lotteryEventRoutes } from './routes';
 export { reconcileEventWorkflows, startEventReconciler } from './reconciler';
 export { applyToEvent, createEventProduct, isEventProduct, updateEventProduct } from './service';
 export * as fairness from './fairness';
+export { rouletteFairnessRoutes } from './roulette-routes';
+export { seededRoll } from './roulette';

@@ -58,7 +58,19 @@ export interface EventDrawsTable {
   created_at: Date;
 }
 
+export interface RouletteSeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  server_seed: Buffer;
+  commitment: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
 export interface LotteryEventsTables {
+  roulette_seeds: RouletteSeedsTable;
   lottery_events: LotteryEventsTable;
   event_applications: EventApplicationsTable;
   event_draws: EventDrawsTable;

@@ -13,6 +13,7 @@ import * as m0012 from './0012_mission_social';
 import * as m0013 from './0013_custom_mission_settings';
 import * as m0014 from './0014_ledger_append_speed';
 import * as m0025 from './0025_lottery_events';
+import * as m0026 from './0026_roulette_seeds';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_custom_mission_settings': m0013,
   '0014_ledger_append_speed': m0014,
   '0025_lottery_events': m0025,
+  '0026_roulette_seeds': m0026,
 };

@@ -167,6 +167,16 @@ export const lotteryEventsMessages = {
     en: 'The week to deliver this prize has passed.',
     ja: '当選発表から1週間が過ぎたため登録できません。',
   },
+  'roulette.clientSeedTooLong': {
+    ko: '클라이언트 시드는 64자 이하여야 합니다.',
+    en: 'The client seed must be at most 64 characters.',
+    ja: 'クライアントシードは64文字以内で入力してください。',
+  },
+  'roulette.clientSeedCharacters': {
+    ko: '클라이언트 시드는 공백 없는 영문, 숫자, 기호만 사용할 수 있습니다.',
+    en: 'The client seed may use letters, digits and symbols without spaces.',
+    ja: 'クライアントシードには空白なしの英数字と記号のみ使用できます。',
+  },
   'notification.EVENT_APPLIED': {
     ko: '「{title}」 이벤트 응모가 완료되었습니다.',
     en: 'Your application to “{title}” was received.',
