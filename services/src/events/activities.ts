@@ -1,9 +1,9 @@
 import type { DrawOutcome, EventActivities, EventEdit } from '@fanmission/workflows/events/activities';
 import type { EventActionRefusal } from '@fanmission/workflows/events/refusals';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents, type NewDomainEvent } from '../outbox/outbox';
+import type { Db } from '../db';
+import type { DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
 import { isDrawable } from './event-view';
 import { entriesHashOf, randomPick, sortedEntries } from './fairness';
 import * as repository from './repository';
@@ -258,7 +258,7 @@ export function createEventActivities({ db }: EventActivityDependencies): EventA
           prize_due_at: new Date(prizeDueAt),
           drawn_automatically: automatic,
         });
-        const events: NewDomainEvent[] = state.applications.map((application) =>
+        const events = state.applications.map((application) =>
           domainEvent(
             'event.drawn',
             {

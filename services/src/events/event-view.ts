@@ -1,6 +1,6 @@
 import { eventSchedule, type LotteryEvent } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { LotteryEventRow } from './table';
 
 export interface EventCounts {

@@ -7,3 +7,4 @@ export { applyToEvent, createEventProduct, isEventProduct, updateEventProduct } 
 export * as fairness from './fairness';
 export { rouletteFairnessRoutes } from './roulette-routes';
 export { seededRoll } from './roulette';
+export type { LotteryEventsTables } from './table';

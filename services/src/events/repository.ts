@@ -1,5 +1,5 @@
 import type { EventStatus } from '@fanmission/contracts';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { LotteryEventRow, NewLotteryEvent } from './table';
 
 export async function findEvent(db: DbExecutor, productId: number): Promise<LotteryEventRow | undefined> {

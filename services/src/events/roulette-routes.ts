@@ -7,8 +7,8 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
 import * as roulette from './roulette';
 
 /** The provably fair lucky roulette's seeds and the fan's rolls (docs/provably-fair.md). */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, PageQuery, RouletteRoll, RouletteSeed, RouletteSeedRotation } from '@fanmission/contracts';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { pageOffset, toPage } from '../http/pagination';
+import type { DbExecutor } from '../db';
+import { pageOffset, toPage } from '../http';
 import { commitmentOf, newServerSeed, rollValue, rollWins } from './fairness';
 import type { RouletteSeedsTable } from './table';
 import type { Selectable } from 'kysely';

@@ -26,15 +26,15 @@ import {
   unpickApplicantUpdate,
 } from '@fanmission/workflows/events/workflows';
 import type { EventActionRefusal } from '@fanmission/workflows/events/refusals';
-import { isOperator, type Caller } from '../auth/caller';
+import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { uniqueViolation, type DbExecutor } from '../db/transaction';
-import { fileEntry } from '../files/file-entry';
-import type { FileRow } from '../files/table';
-import { accessDenied, AppError, invalidFields, notFound, type FieldProblem } from '../http/errors';
-import { pageOffset, toPage } from '../http/pagination';
-import type { MessageKey } from '../i18n/messages';
-import { domainEvent, recordEvents } from '../outbox/outbox';
+import { uniqueViolation, type DbExecutor } from '../db';
+import { fileEntry } from '../files';
+import type { FileRow } from '../files';
+import { accessDenied, AppError, invalidFields, notFound, type FieldProblem } from '../http';
+import { pageOffset, toPage } from '../http';
+import type { MessageKey } from '../i18n';
+import { domainEvent, recordEvents } from '../outbox';
 import { loadDrawState, previewRandomPick } from './activities';
 import { hasOngoingEvent } from './event-view';
 import { commitmentOf, newServerSeed } from './fairness';

@@ -11,9 +11,9 @@ import { eventSchedule } from '@fanmission/contracts';
 import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workflows/events/refusals';
 import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events/workflows';
 import type { ServiceContext, TemporalAccess } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { AppError } from '../http/errors';
-import type { MessageKey } from '../i18n/messages';
+import type { DbExecutor } from '../db';
+import { AppError } from '../http';
+import type { MessageKey } from '../i18n';
 import type { LotteryEventRow } from './table';
 
 export const eventWorkflowId = (productId: number) => `event-${productId}`;

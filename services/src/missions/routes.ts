@@ -13,10 +13,10 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller, requireRole } from '../auth';
+import { errorResponses } from '../http';
 import { z } from 'zod';
 import { applyToEvent } from '../events';
-import { requireCaller, requireRole } from '../auth/caller';
-import { errorResponses } from '../http/responses';
 import {
   acceptMission,
   openLuckyMission,

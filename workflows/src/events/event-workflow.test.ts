@@ -1,11 +1,11 @@
 // Lottery event workflows end to end on the time-skipping test server: events created and applied to through the real
 // API (which starts workflow `event-<productId>`), draw actions as Updates through the API, the schedule's timers
 // skipped in seconds, the DB, the outbox and the provably fair record checked after each path.
-import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events/index';
-import { createMissionActivities } from '@fanmission/services/missions/activities';
+import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events';
+import { createMissionActivities } from '@fanmission/services/missions';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/services/missions/test-fixtures';
 import type { TestCreator } from '@fanmission/services/missions/test-fixtures';
-import { storageDriverFor } from '@fanmission/services/files/storage';
+import { storageDriverFor } from '@fanmission/services/files';
 import { eventSchedule, kstDate, type EventFairness, type EventStatus } from '@fanmission/contracts';
 import { verifyEventDraw } from '@fanmission/tests/support/fairness-verifier';
 import { Worker } from '@temporalio/worker';
