@@ -73,7 +73,8 @@ export const creatorPageSchema = z
       .looseObject({ id: z.number().int() })
       .nullable()
       .describe(
-        'The creator’s current lottery event product. Always null until lottery events are built (a later issue).',
+        'The creator’s current lottery event product (a MissionProduct with its `event`): the ongoing one, else the ' +
+          'newest not cancelled; null when none.',
       ),
   })
   .meta({ id: 'CreatorPage' });

@@ -89,6 +89,28 @@ export const domainEventDefinitions = {
       refundedCoins: z.number().int().nonnegative(),
     }),
   },
+  /** A fan applied to a lottery event (the application is a mission of the EVENT product): to the fan. */
+  'event.applied': {
+    aggregateType: 'mission',
+    payload: z.object({ ...missionParties, productId: id, title: z.string() }),
+  },
+  /** The draw is announced: one per applicant, won or not. */
+  'event.drawn': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      productId: id,
+      title: z.string(),
+      won: z.boolean(),
+      automatic: z.boolean(),
+      prizeDueAt: isoDate,
+    }),
+  },
+  /** The event was cancelled: one per applicant whose application was still open. */
+  'event.canceled': {
+    aggregateType: 'mission',
+    payload: z.object({ ...missionParties, productId: id, title: z.string() }),
+  },
   'mission.liked': { aggregateType: 'mission', payload: z.object(missionParties) },
   'mission.unliked': { aggregateType: 'mission', payload: z.object(missionParties) },
   /** A comment on a mission (userId: the mission's requester); a reply names the parent comment's author. */

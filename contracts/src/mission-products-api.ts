@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES, TEXT_LIMITS, WIN_PROBABILITY } from './limits';
+import { eventProductBody, lotteryEventSchema } from './lottery-events';
 import { productTypeSchema, sortDirectionSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
 import { fileEntrySchema, userSummarySchema } from './users';
@@ -101,10 +102,10 @@ function productBodies<Creator extends z.ZodType>(creatorId: Creator) {
       .optional(),
     descriptionPictureId: cover.optional(),
   });
-  return z.discriminatedUnion('type', [basic, lucky, custom]);
+  return z.discriminatedUnion('type', [basic, lucky, custom, eventProductBody(creatorId)]);
 }
 
-/** `POST /mission-products`. EVENT products are not created here. */
+/** `POST /mission-products`: BASIC, LUCKY, CUSTOM and (lottery events) EVENT. */
 export const createMissionProductRequestSchema = productBodies(id).meta({ id: 'CreateMissionProductRequest' });
 export type CreateMissionProductRequest = z.infer<typeof createMissionProductRequestSchema>;
 
@@ -157,6 +158,8 @@ export const missionProductSchema = z
     currentRequested: z.number().int().nonnegative(),
     /** Every real request the product ever had (all statuses but CREATED, an unplayed roulette). */
     accumulated: z.number().int().nonnegative(),
+    /** EVENT products: the lottery event (spec 02 §3); null for the other types. */
+    event: lotteryEventSchema.nullable(),
   })
   .meta({ id: 'MissionProduct' });
 export type MissionProduct = z.infer<typeof missionProductSchema>;

@@ -45,6 +45,13 @@ export const MEDIA_KINDS = ['video', 'picture', 'voice'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** Why a mission ended REJECTED: the creator refused, the 30-day decision or 10-day perform deadline passed, cancelled. */
-export const MISSION_REJECTION_REASONS = ['REFUSED', 'DECISION_EXPIRED', 'PERFORM_EXPIRED', 'CANCELED'] as const;
+/** NOT_WON: a lottery event application that was not drawn. */
+export const MISSION_REJECTION_REASONS = [
+  'REFUSED',
+  'DECISION_EXPIRED',
+  'PERFORM_EXPIRED',
+  'CANCELED',
+  'NOT_WON',
+] as const;
 export const missionRejectionReasonSchema = z.enum(MISSION_REJECTION_REASONS);
 export type MissionRejectionReason = z.infer<typeof missionRejectionReasonSchema>;

@@ -23,6 +23,18 @@ export const NOTIFICATION_KINDS = [
   'MISSION_COMMENTED',
   /** To a comment's author: somebody replied to it. */
   'COMMENT_REPLIED',
+  /** To the fan: his lottery event application was received. */
+  'EVENT_APPLIED',
+  /** To the fan: he won a lottery event. */
+  'EVENT_WON',
+  /** To the fan: he was not drawn. */
+  'EVENT_NOT_WON',
+  /** To the fan: the creator delivered his prize. */
+  'EVENT_PRIZE_DELIVERED',
+  /** To the fan: the lottery event he applied to was cancelled. */
+  'EVENT_CANCELED',
+  /** To the fan: the creator did not deliver his prize within a week. */
+  'EVENT_PRIZE_EXPIRED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

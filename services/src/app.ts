@@ -38,6 +38,7 @@ import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
 import { coinRoutes } from './coins';
 import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
+import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(faqRoutes);
       await v1.register(popupRoutes);
       await v1.register(missionProductRoutes);
+      await v1.register(lotteryEventRoutes);
+      await v1.register(rouletteFairnessRoutes);
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);

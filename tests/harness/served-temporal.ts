@@ -9,6 +9,7 @@ import type { TemporalAccess } from '@fanmission/services/context';
 import type { Db } from '@fanmission/services/db';
 import type { AppConfig } from '@fanmission/services/config';
 import { storageDriverFor } from '@fanmission/services/files';
+import { createEventActivities } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
 import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
 import { startTemporalTestServer } from './temporal-global-setup';
@@ -37,7 +38,10 @@ export async function startServedTemporal(): Promise<ServedTemporal> {
         namespace: env.namespace ?? 'default',
         taskQueue,
         workflowsPath: defaultWorkflowsPath,
-        activities: createMissionActivities({ db, storage: storageDriverFor(config) }),
+        activities: {
+          ...createMissionActivities({ db, storage: storageDriverFor(config) }),
+          ...createEventActivities({ db }),
+        },
       });
       running = worker.run();
     },

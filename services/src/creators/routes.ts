@@ -30,7 +30,8 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, {}];
   const pageDescription =
     'The creator page: every creator field, exact `followerCount` and `likeCount` (likes summed over the ' +
-    'creator’s missions) and `eventProduct`, which stays null until lottery events exist (a later issue). ' +
+    'creator’s missions) and `eventProduct`, the creator’s current lottery event product (the ongoing one, else ' +
+    'the newest not cancelled). ' +
     'A creator that is not verified yet is 404 for everybody but its owner and operators. Business fields are ' +
     'null except for the owner and operators.';
 

@@ -26,6 +26,8 @@ import {
 import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
 import type { MessageKey } from '../i18n';
 import { applyCustomSettingsToProduct } from '../mission-products';
+import { currentEventProductId } from '../events';
+import { getProduct } from '../mission-products';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -75,7 +77,16 @@ export async function creatorPage(
     repository.pageCounts(ctx.db, creator.id),
     caller ? repository.isFollowing(ctx.db, caller.id, creator.id) : false,
   ]);
-  return { creator: view, ...counts, following, eventProduct: null };
+  const eventProductId = await currentEventProductId(ctx.db, creator.id);
+  // The event's product as the caller may see it (an inactive one exists only for its creator and operators).
+  const eventProduct =
+    eventProductId === null
+      ? null
+      : await getProduct(ctx, caller, eventProductId).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        });
+  return { creator: view, ...counts, following, eventProduct };
 }
 
 async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Promise<MyCreator> {

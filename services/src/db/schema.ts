@@ -14,6 +14,7 @@ import type { PaymentsTables } from '../payments';
 import type { PopupsTables } from '../popups';
 import type { UsersTables } from '../users';
 import type { CommentsTables } from '../comments';
+import type { LotteryEventsTables } from '../events';
 
 /** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
 export interface Database
@@ -33,4 +34,5 @@ export interface Database
     EventsTables,
     NotificationsTables,
     CommentsTables,
-    IncomeTables {}
+    IncomeTables,
+    LotteryEventsTables {}

@@ -6,6 +6,7 @@ import { eventsMessages } from './catalogs/notifications';
 import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
+import { lotteryEventsMessages } from './catalogs/lottery-events';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -375,6 +376,7 @@ const catalog = {
   ...missionProductsMessages,
   ...missionsMessages,
   ...incomeMessages,
+  ...lotteryEventsMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -386,6 +388,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missionProducts: missionProductsMessages,
   missions: missionsMessages,
   income: incomeMessages,
+  lotteryEvents: lotteryEventsMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

@@ -5,3 +5,4 @@ export { findProducts } from './repository';
 export { missionProductRoutes } from './routes';
 export { type MissionProductsTables } from './table';
 export { fileEntryOf, loadProductRelations, productSummaryView } from './view';
+export { getProduct } from './service';

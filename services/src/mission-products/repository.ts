@@ -26,6 +26,8 @@ export interface ProductFilters {
   productType?: ProductType | undefined;
   active?: boolean | undefined;
   name?: string | undefined;
+  /** Leave out cancelled lottery events. */
+  emptyCanceledEventFilter?: boolean | undefined;
 }
 
 export interface Window {
@@ -63,13 +65,13 @@ export async function findFileForReference(db: DbExecutor, id: number): Promise<
 }
 
 /** Whether the creator runs an active lottery event (an active EVENT product). */
+/** Whether the creator has a lottery event that is neither closed nor cancelled (spec 02 §4). */
 export async function hasActiveEventProduct(db: DbExecutor, creatorId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('mission_products')
-    .select('id')
+    .selectFrom('lottery_events')
+    .select('product_id')
     .where('creator_id', '=', creatorId)
-    .where('type', '=', 'EVENT')
-    .where('active', '=', true)
+    .where('status', 'in', ['CREATED', 'APPLYING', 'DRAWING', 'DRAWN'])
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -157,6 +159,18 @@ function filteredProducts(db: DbExecutor, viewer: ProductViewer, filters: Produc
   if (filters.name) {
     const pattern = `%${filters.name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     query = query.where('p.name', 'ilike', pattern);
+  }
+  if (filters.emptyCanceledEventFilter) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lottery_events as e')
+            .select('e.product_id')
+            .whereRef('e.product_id', '=', 'p.id')
+            .where('e.status', '=', 'CANCELED'),
+        ),
+      ),
+    );
   }
   return query;
 }

@@ -240,6 +240,32 @@ describe('POST /mission-products', () => {
       .values({ creator_id: eventCreator.creatorId, type: 'EVENT', name: 'Summer draw', sort_order: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Ongoing: its lottery event is neither closed nor cancelled.
+    await app()
+      .db.insertInto('lottery_events')
+      .values({
+        product_id: event.id,
+        creator_id: eventCreator.creatorId,
+        title: 'Summer draw',
+        description: 'Polaroids',
+        draw_number: 1,
+        apply_start: '2030-01-01',
+        apply_end: '2030-01-02',
+        event_end: '2030-01-10',
+        status: 'APPLYING',
+        server_seed: Buffer.alloc(32, 1),
+        commitment: 'a'.repeat(64),
+        entries: null,
+        entries_hash: null,
+        applying_at: null,
+        drawing_at: null,
+        drawn_at: null,
+        prize_due_at: null,
+        closed_at: null,
+        canceled_at: null,
+        workflow_started_at: null,
+      })
+      .execute();
     const eventCover = await uploadFile(app(), eventCreator);
     const payload = basic({ creatorId: eventCreator.creatorId, descriptionPictureId: eventCover.id });
     for (const language of ['en', 'ko']) {
@@ -261,7 +287,8 @@ describe('POST /mission-products', () => {
     // What the client does after a failed creation (spec 02 §4): the cover is nobody's, so it can go.
     expect((await call('DELETE', `/files/s3/${eventCover.id}`, eventCreator)).statusCode).toBe(204);
 
-    await app().db.updateTable('mission_products').set({ active: false }).where('id', '=', event.id).execute();
+    // Once the event is closed the creator may register products again.
+    await app().db.updateTable('lottery_events').set({ status: 'CLOSED' }).where('product_id', '=', event.id).execute();
     const afterEvent = await registerProduct(app(), eventCreator, { type: 'BASIC' });
     expect(afterEvent.sortOrder).toBe(1);
   });

@@ -49,8 +49,8 @@ export async function missionProductRoutes(app: FastifyInstance) {
         summary: 'A page of mission products',
         description:
           'order SORT (the creator’s order, per type; ASC by default), CREATED or COIN_PRICE (the price, or the ' +
-          'minimum offer of CUSTOM; DESC by default). `emptyCanceledEventFilter` is accepted for lottery event ' +
-          `lists and has no effect until lottery events exist. ${VISIBILITY}`,
+          'minimum offer of CUSTOM; DESC by default). `emptyCanceledEventFilter=true` leaves out cancelled lottery ' +
+          `events (the events tab: productType=EVENT, order CREATED, size 12). ${VISIBILITY}`,
         querystring: missionProductPageQuerySchema,
         response: { 200: missionProductPageSchema, ...errorResponses(400, 401) },
       },
@@ -77,11 +77,14 @@ export async function missionProductRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Register a BASIC, LUCKY or CUSTOM mission product',
+        summary: 'Register a BASIC, LUCKY, CUSTOM or EVENT (lottery event) mission product',
         description:
           'Creators for themselves (`creatorId` is their creator id, else 403), operators for anybody. BASIC needs ' +
           'price, name, description (≤ 200) and cover; LUCKY price (per roll), name, win probability (0.1–10 % in ' +
-          'steps of 0.1), perform item (`description`, ≤ 200), cover and alwaysPrivate; CUSTOM the minimum offer. ' +
+          'steps of 0.1), perform item (`description`, ≤ 200), cover and alwaysPrivate; CUSTOM the minimum offer; ' +
+          'EVENT title, description (≤ 200), drawNumber (> 0), applyStart, applyEnd, eventEnd (YYYY-MM-DD, Korea ' +
+          'time; applyStart not in the past, applyEnd not before it, eventEnd at least 7 days after applyEnd) and ' +
+          'cover; it gets a committed server seed (docs/provably-fair.md) and its workflow `event-<id>`. ' +
           'The cover (`descriptionPictureId`) is an image uploaded first with `POST /files/s3` by the creator. ' +
           'While the creator has an ongoing lottery event: 409 `exist ongoing event`. A refused creation writes ' +
           'nothing: the uploaded cover stays the uploader’s unreferenced file, for the client to delete with ' +
@@ -103,11 +106,12 @@ export async function missionProductRoutes(app: FastifyInstance) {
         summary: 'Edit a mission product',
         description:
           'The same fields and rules as the registration; the type and the creator never change. Missions already ' +
-          'requested keep the price they were requested at.',
+          'requested keep the price they were requested at. An EVENT product can be edited only before its ' +
+          'applications open (409 after), through its workflow.',
         security,
         params: idParamsSchema,
         body: updateMissionProductRequestSchema,
-        response: { 200: missionProductSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: missionProductSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request) =>

@@ -13,6 +13,7 @@ import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
 import { accessDenied, AppError, conflict, invalidFields, notFound, pageOffset, toPage } from '../http';
 import { translate } from '../i18n';
+import { createEventProduct, updateEventProduct } from '../events';
 import { mirrorCustomProductToCreator } from './custom-settings';
 import * as repository from './repository';
 import type { ProductViewer } from './repository';
@@ -61,8 +62,13 @@ async function ownedProduct(db: DbExecutor, caller: Caller, id: number): Promise
   return product;
 }
 
-async function viewOne(ctx: ServiceContext, db: DbExecutor, product: MissionProductRow): Promise<MissionProduct> {
-  const [view] = await productViews(db, ctx.config, [product]);
+async function viewOne(
+  ctx: ServiceContext,
+  db: DbExecutor,
+  product: MissionProductRow,
+  caller: Caller | null = null,
+): Promise<MissionProduct> {
+  const [view] = await productViews(db, ctx.config, [product], caller?.id ?? null);
   return view!;
 }
 
@@ -118,6 +124,9 @@ function productColumns(
         description: body.description || null,
         description_picture_file_id: body.descriptionPictureId ?? null,
       };
+    case 'EVENT':
+      // Lottery events are written by the events module (createProduct and updateProduct hand them over).
+      throw new Error('EVENT products are not written here');
   }
 }
 
@@ -134,6 +143,10 @@ export async function createProduct(
   language: Language,
 ): Promise<MissionProduct> {
   if (!isOperator(caller) && caller.creatorId !== body.creatorId) throw accessDenied();
+  if (body.type === 'EVENT') {
+    const productId = await createEventProduct(ctx, caller, body);
+    return await viewOne(ctx, ctx.db, (await repository.findProduct(ctx.db, productId))!, caller);
+  }
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const creator = await repository.lockCreator(trx, body.creatorId);
@@ -176,6 +189,15 @@ export async function updateProduct(
   body: UpdateMissionProductRequest,
   language: Language,
 ): Promise<MissionProduct> {
+  if (body.type === 'EVENT') {
+    const product = await ownedProduct(ctx.db, caller, id);
+    if (body.creatorId !== undefined && body.creatorId !== product.creator_id) throw accessDenied();
+    if (product.type !== 'EVENT') {
+      throw invalidFields([{ field: 'type', key: 'missionProducts.typeUnchangeable', rejectedValue: body.type }]);
+    }
+    await updateEventProduct(ctx, caller, product, body);
+    return await viewOne(ctx, ctx.db, (await repository.findProduct(ctx.db, id))!, caller);
+  }
   return await ctx.db.transaction().execute(async (trx) => {
     const product = await ownedProduct(trx, caller, id);
     if (body.creatorId !== undefined && body.creatorId !== product.creator_id) throw accessDenied();
@@ -240,7 +262,7 @@ export async function moveProduct(
 }
 
 export async function getProduct(ctx: ServiceContext, caller: Caller | null, id: number): Promise<MissionProduct> {
-  return await viewOne(ctx, ctx.db, await visibleProduct(ctx.db, caller, id));
+  return await viewOne(ctx, ctx.db, await visibleProduct(ctx.db, caller, id), caller);
 }
 
 /** `GET /mission-products`: every product the caller may see that matches, in the creators' own order. */
@@ -250,13 +272,10 @@ export async function listProducts(
   query: MissionProductListQuery,
 ): Promise<MissionProduct[]> {
   const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, { order: 'SORT', direction: 'ASC' });
-  return await productViews(ctx.db, ctx.config, rows);
+  return await productViews(ctx.db, ctx.config, rows, caller?.id ?? null);
 }
 
-/**
- * `GET /mission-products/page`. `emptyCanceledEventFilter` is accepted and has no effect yet: cancelled lottery
- * events arrive with lottery events.
- */
+/** `GET /mission-products/page`. `emptyCanceledEventFilter` leaves out cancelled lottery events. */
 export async function productPage(
   ctx: ServiceContext,
   caller: Caller | null,
@@ -268,5 +287,5 @@ export async function productPage(
     direction,
     window: { offset: pageOffset(query), limit: query.size },
   });
-  return toPage(await productViews(ctx.db, ctx.config, rows), total, query);
+  return toPage(await productViews(ctx.db, ctx.config, rows, caller?.id ?? null), total, query);
 }

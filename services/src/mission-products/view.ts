@@ -2,6 +2,7 @@ import type { MissionCreator, MissionProduct, MissionProductSummary } from '@fan
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
 import { fileEntry, type FileRow, findFiles } from '../files';
+import { loadLotteryEvents } from '../events';
 import * as repository from './repository';
 import type { CreatorOwner } from './repository';
 import type { MissionProductRow } from './table';
@@ -71,18 +72,20 @@ export function productSummaryView(
   };
 }
 
-/** Full product views with their mission counts, in the order given. */
+/** Full product views with their mission counts (and lottery events), in the order given, as the viewer sees them. */
 export async function productViews(
   db: DbExecutor,
   config: AppConfig,
   products: readonly MissionProductRow[],
+  viewerUserId: number | null = null,
 ): Promise<MissionProduct[]> {
-  const [relations, counts] = await Promise.all([
+  const [relations, counts, events] = await Promise.all([
     loadProductRelations(db, products),
     repository.countMissionsByProduct(
       db,
       products.map((product) => product.id),
     ),
+    loadLotteryEvents(db, products, viewerUserId),
   ]);
   return products.map((product) => ({
     ...productSummaryView(config, relations, product),
@@ -91,5 +94,6 @@ export async function productViews(
     sortOrder: product.sort_order,
     currentRequested: counts.get(product.id)?.currentRequested ?? 0,
     accumulated: counts.get(product.id)?.accumulated ?? 0,
+    event: events.get(product.id) ?? null,
   }));
 }

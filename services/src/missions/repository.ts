@@ -96,6 +96,10 @@ export async function insertRoll(
     success: boolean;
     ledger_transaction_id: number;
     idempotency_key: string | null;
+    seed_id: number | null;
+    client_seed: string | null;
+    nonce: number | null;
+    win_probability: string | null;
   },
 ): Promise<void> {
   await db.insertInto('lucky_rolls').values(roll).execute();

@@ -1,4 +1,5 @@
 import {
+  eventApplicationSchema,
   acceptMissionRequestSchema,
   idResponseSchema,
   luckyMissionRequestSchema,
@@ -14,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller, requireRole } from '../auth';
 import { errorResponses } from '../http';
+import { z } from 'zod';
+import { applyToEvent } from '../events';
 import {
   acceptMission,
   openLuckyMission,
@@ -35,21 +38,29 @@ export async function missionRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Request a BASIC or CUSTOM mission',
+        summary: 'Request a BASIC or CUSTOM mission, or apply to a lottery event',
         description:
           'Holds the coins (the product price, or the CUSTOM offer) in the mission’s escrow in the same transaction ' +
           'as the mission, then starts its workflow. BASIC missions are ACCEPTED at once (10 days to perform); CUSTOM ' +
           'ones are REQUESTED (30 days for the creator to decide). 409 NOT_ENOUGH_COINS when the wallet is short, ' +
           'CREATOR_BLOCKED while the creator is penalised, CUSTOM_NOT_AVAILABLE, PRODUCT_INACTIVE; 403 for creators ' +
-          'and unverified members. A retry with the same Idempotency-Key returns the first mission.',
+          'and unverified members. A retry with the same Idempotency-Key returns the first mission. With an EVENT ' +
+          'product (body `EventApplication`: requestComment ≤ 200, optional image ≤ 5 MB, digits-only phone, real ' +
+          'name, address) it applies to the lottery event: free, once per fan (409 ALREADY_APPLIED), never to one’s ' +
+          'own event, only while APPLYING (409 NOT_APPLYING); the answer is REQUESTED.',
         security,
         headers: paymentIdempotencyHeadersSchema,
-        body: missionRequestSchema,
+        body: z.union([missionRequestSchema, eventApplicationSchema]),
         response: { 200: missionRequestResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      requestMission(app.ctx, requireCaller(request), request.body, request.headers['idempotency-key']),
+    async (request) => {
+      const caller = requireCaller(request);
+      const body = request.body;
+      return 'phone' in body
+        ? applyToEvent(app.ctx, caller, body)
+        : requestMission(app.ctx, caller, body, request.headers['idempotency-key']);
+    },
   );
 
   routes.post(

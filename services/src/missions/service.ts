@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   DEADLINES,
   type AcceptMissionRequest,
@@ -20,6 +20,7 @@ import { type DbExecutor, uniqueViolation } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
 import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
 import type { MessageKey } from '../i18n';
+import { seededRoll } from '../events';
 import { creatorBlockedByPenalties } from './penalties';
 import * as repository from './repository';
 import type { ProductForRequest } from './repository';
@@ -232,8 +233,8 @@ export async function openLuckyMission(
 }
 
 /**
- * One roll of a lucky roulette: charges the roll's price and draws with the product's win probability (a
- * cryptographic RNG, in tenths of a percent). A win holds the coins in the mission's escrow and accepts the mission
+ * One roll of a lucky roulette: charges the roll's price and draws with the product's win probability, provably
+ * fairly (the fan's committed server seed, his client seed and the roll's nonce; docs/provably-fair.md). A win holds the coins in the mission's escrow and accepts the mission
  * (10 days to perform), then its workflow starts; a loss is platform revenue. Rolls of one roulette run one at a time.
  */
 export async function rollLuckyMission(
@@ -253,14 +254,16 @@ export async function rollLuckyMission(
     }
   }
   const product = await requestableProduct(ctx, found.product_id);
-  const chance = Math.round(Number(product.win_probability) * 10);
-  const success = randomInt(1000) < chance;
+  const winProbability = Number(product.win_probability);
   const now = ctx.now();
-  const won = await ctx.db.transaction().execute(async (trx) => {
+  const { won, success } = await ctx.db.transaction().execute(async (trx) => {
     const mission = await repository.lockMission(trx, missionId);
     if (!mission || mission.status !== 'CREATED') {
       throw missionError(409, 'missions.rouletteClosed', 'ROULETTE_CLOSED');
     }
+    // Provably fair (docs/provably-fair.md): decided by the fan's committed seed, his client seed and the nonce.
+    const roll = await seededRoll(trx, caller.id, winProbability);
+    const success = roll.success;
     const entry = await spend(() =>
       luckyRoll(trx, {
         userId: caller.id,
@@ -278,12 +281,16 @@ export async function rollLuckyMission(
       success,
       ledger_transaction_id: entry.transactionId,
       idempotency_key: idempotencyKey ?? null,
+      seed_id: roll.seedId,
+      client_seed: roll.clientSeed,
+      nonce: roll.nonce,
+      win_probability: winProbability.toFixed(1),
     });
     const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
     await recordEvents(trx, [
       domainEvent('mission.rolled', { ...parties, productName: product.name, coins: mission.coin_price, success }, now),
     ]);
-    if (!success) return null;
+    if (!success) return { won: null, success };
     const accepted: MissionRow = {
       ...mission,
       status: 'ACCEPTED',
@@ -298,7 +305,7 @@ export async function rollLuckyMission(
       perform_due_at: accepted.perform_due_at,
     });
     await recordRequested(trx, accepted, product, now);
-    return accepted;
+    return { won: accepted, success };
   });
   if (won) await startMissionWorkflow(ctx, won);
   return { success };

@@ -56,6 +56,11 @@ export interface LuckyRollsTable {
   ledger_transaction_id: number;
   idempotency_key: string | null;
   created_at: Generated<Date>;
+  /** Provably fair rolls (docs/provably-fair.md): the fan's seed, client seed, nonce and the win probability used. */
+  seed_id: number | null;
+  client_seed: string | null;
+  nonce: number | null;
+  win_probability: ColumnType<string | null, string | number | null, string | number | null>;
 }
 
 export interface CreatorPenaltiesTable {

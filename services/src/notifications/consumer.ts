@@ -61,7 +61,15 @@ const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
   DECISION_EXPIRED: 'MISSION_DECISION_EXPIRED',
   PERFORM_EXPIRED: 'MISSION_PERFORM_EXPIRED',
   CANCELED: 'MISSION_CANCELED',
+  // Applications not drawn are told by `event.drawn`, which carries the result; NOT_WON has no mission.rejected.
+  NOT_WON: 'EVENT_NOT_WON',
 };
+
+/** The product type of a mission (EVENT missions get the lottery event's texts). */
+async function missionType(trx: Transaction<Database>, missionId: number): Promise<string | undefined> {
+  const row = await trx.selectFrom('missions').select('type').where('id', '=', missionId).executeTakeFirst();
+  return row?.type;
+}
 
 /**
  * Fan and creator notifications from mission events: a request goes to the creator; acceptance, completion and
@@ -92,7 +100,7 @@ export const notificationsConsumer = defineConsumer('notifications', {
     notify(trx, {
       eventId: id,
       occurredAt,
-      kind: 'MISSION_COMPLETED',
+      kind: payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
       recipient: await fanParty(trx, payload.userId),
       actor: await creatorParty(trx, payload.creatorId),
       missionId: payload.missionId,
@@ -102,7 +110,10 @@ export const notificationsConsumer = defineConsumer('notifications', {
     notify(trx, {
       eventId: id,
       occurredAt,
-      kind: REJECTION_KINDS[payload.reason],
+      kind:
+        payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
+          ? 'EVENT_PRIZE_EXPIRED'
+          : REJECTION_KINDS[payload.reason],
       recipient: await fanParty(trx, payload.userId),
       actor: await creatorParty(trx, payload.creatorId),
       missionId: payload.missionId,
@@ -129,4 +140,34 @@ export const notificationsConsumer = defineConsumer('notifications', {
       await notify(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
     }
   },
+  'event.applied': async (trx, { id, occurredAt, payload }) =>
+    notify(trx, {
+      eventId: id,
+      occurredAt,
+      kind: 'EVENT_APPLIED',
+      recipient: await fanParty(trx, payload.userId),
+      actor: await creatorParty(trx, payload.creatorId),
+      missionId: payload.missionId,
+      params: { title: payload.title },
+    }),
+  'event.drawn': async (trx, { id, occurredAt, payload }) =>
+    notify(trx, {
+      eventId: id,
+      occurredAt,
+      kind: payload.won ? 'EVENT_WON' : 'EVENT_NOT_WON',
+      recipient: await fanParty(trx, payload.userId),
+      actor: await creatorParty(trx, payload.creatorId),
+      missionId: payload.missionId,
+      params: { title: payload.title },
+    }),
+  'event.canceled': async (trx, { id, occurredAt, payload }) =>
+    notify(trx, {
+      eventId: id,
+      occurredAt,
+      kind: 'EVENT_CANCELED',
+      recipient: await fanParty(trx, payload.userId),
+      actor: await creatorParty(trx, payload.creatorId),
+      missionId: payload.missionId,
+      params: { title: payload.title },
+    }),
 });

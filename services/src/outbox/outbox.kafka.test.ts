@@ -179,6 +179,18 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
     parentAuthorId: null,
     excerpt: '멋져요',
   },
+  'event.applied': { missionId: 78, creatorId: 5, userId: 6, productId: 9, title: 'Birthday draw' },
+  'event.drawn': {
+    missionId: 78,
+    creatorId: 5,
+    userId: 6,
+    productId: 9,
+    title: 'Birthday draw',
+    won: true,
+    automatic: false,
+    prizeDueAt: '2026-01-08T00:00:00.000Z',
+  },
+  'event.canceled': { missionId: 78, creatorId: 5, userId: 6, productId: 9, title: 'Birthday draw' },
 };
 
 describe('outbox → Kafka → consumers', () => {

@@ -17,6 +17,7 @@ import { createMissionActivities, startMissionReconciler } from '../missions';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
 import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
+import { createEventActivities, startEventReconciler } from '../events';
 import { openDatabase } from './database';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer } from './temporal-dev-server';
@@ -113,6 +114,7 @@ export async function startFanmission(options: {
           ...createCoinActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
           ...createSettlementActivities({ db: database.db, now: () => new Date() }),
+          ...createEventActivities({ db: database.db }),
         },
       });
       const running = worker.run();
@@ -145,8 +147,21 @@ export async function startFanmission(options: {
           taskQueue: FANMISSION_TASK_QUEUE,
         },
       });
+      const eventReconciler = startEventReconciler({
+        db: database.db,
+        now: () => new Date(),
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
+        temporal: {
+          client: new Client({ connection: reconcilerConnection, namespace: config.TEMPORAL_NAMESPACE }),
+          taskQueue: FANMISSION_TASK_QUEUE,
+        },
+      });
       stops.push(async () => {
         await reconciler.stop();
+        await eventReconciler.stop();
         await reconcilerConnection.close();
       });
     }

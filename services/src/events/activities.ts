@@ -1,0 +1,332 @@
+import type { DrawOutcome, EventActivities, EventEdit } from '@fanmission/workflows/events/activities';
+import type { EventActionRefusal } from '@fanmission/workflows/events/refusals';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Db } from '../db';
+import type { DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { isDrawable } from './event-view';
+import { entriesHashOf, randomPick, sortedEntries } from './fairness';
+import * as repository from './repository';
+import type { LotteryEventRow } from './table';
+
+/*
+ * The lottery event workflow's activities: one DB transaction each, which locks the event row, checks the state it
+ * starts from and writes the new state with its domain events. Finding the event already in the state it would
+ * produce (a retry after a lost answer), each changes nothing.
+ */
+
+async function lockedEvent(trx: DbExecutor, productId: number): Promise<LotteryEventRow> {
+  const event = await repository.lockEvent(trx, productId);
+  if (!event) throw ApplicationFailure.nonRetryable(`event ${productId} does not exist`, 'EventNotFound');
+  return event;
+}
+
+interface DrawState {
+  event: LotteryEventRow;
+  applications: { mission_id: number; user_id: number; picked: boolean }[];
+  picked: number[];
+}
+
+async function drawState(trx: DbExecutor, event: LotteryEventRow): Promise<DrawState> {
+  const applications = await repository.applicationsOf(trx, event.product_id);
+  return {
+    event,
+    applications,
+    picked: applications.filter((application) => application.picked).map((application) => application.mission_id),
+  };
+}
+
+function outcomeOf(state: DrawState, refused?: EventActionRefusal): DrawOutcome {
+  const counts = { applyNumber: state.applications.length, pickedNumber: state.picked.length };
+  return {
+    ...(refused && { refused }),
+    pickedNumber: counts.pickedNumber,
+    drawNumber: state.event.draw_number,
+    applyNumber: counts.applyNumber,
+    drawable: isDrawable(state.event.draw_number, counts),
+    picked: [...state.picked].sort((a, b) => a - b),
+  };
+}
+
+/** The frozen entries of an event in DRAWING or later (mission ids ascending). */
+const entriesOf = (event: LotteryEventRow): number[] => (event.entries ?? []).map(Number);
+
+async function nextSeq(trx: DbExecutor, productId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('event_draws')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function setPicked(trx: DbExecutor, missionId: number, picked: boolean): Promise<void> {
+  await trx.updateTable('event_applications').set({ picked }).where('mission_id', '=', missionId).execute();
+}
+
+/**
+ * The next provably fair random choice among the still-unpicked entries, without taking it (GET …/missions/random
+ * previews it; `takeRandomPick` takes it). Null when nobody is left to pick.
+ */
+export function previewRandomPick(state: DrawState) {
+  const entries = entriesOf(state.event);
+  const unpicked = entries.filter((id) => !state.picked.includes(id));
+  return randomPick(
+    state.event.server_seed,
+    state.event.product_id,
+    state.event.entries_hash!,
+    unpicked,
+    state.event.next_choice,
+  );
+}
+
+async function takeRandomPick(trx: DbExecutor, state: DrawState, at: Date): Promise<boolean> {
+  const pick = previewRandomPick(state);
+  if (!pick) return false;
+  await setPicked(trx, pick.missionId, true);
+  await trx
+    .insertInto('event_draws')
+    .values({
+      product_id: state.event.product_id,
+      seq: await nextSeq(trx, state.event.product_id),
+      choice: pick.n,
+      mission_id: pick.missionId,
+      manual: false,
+      action: 'PICK',
+      created_at: at,
+    })
+    .execute();
+  await trx
+    .updateTable('lottery_events')
+    .set({ next_choice: pick.nextN, updated_at: at })
+    .where('product_id', '=', state.event.product_id)
+    .execute();
+  state.event = { ...state.event, next_choice: pick.nextN };
+  state.picked.push(pick.missionId);
+  return true;
+}
+
+/** Picks at random until picked = min(drawNumber, applicants). */
+async function fillRandomly(trx: DbExecutor, state: DrawState, at: Date): Promise<number> {
+  const target = Math.min(state.event.draw_number, state.applications.length);
+  let taken = 0;
+  while (state.picked.length < target && (await takeRandomPick(trx, state, at))) taken += 1;
+  return taken;
+}
+
+export async function loadDrawState(db: DbExecutor, productId: number): Promise<DrawState | null> {
+  const event = await repository.findEvent(db, productId);
+  return event ? await drawState(db, event) : null;
+}
+
+export interface EventActivityDependencies {
+  db: Db;
+}
+
+export function createEventActivities({ db }: EventActivityDependencies): EventActivities {
+  const inTransaction = <T>(work: (trx: DbExecutor) => Promise<T>) => db.transaction().execute(work);
+
+  const manualPick =
+    (action: 'PICK' | 'UNPICK') =>
+    async ({ productId, missionId, at }: { productId: number; missionId: number; at: string }) =>
+      await inTransaction(async (trx) => {
+        const state = await drawState(trx, await lockedEvent(trx, productId));
+        if (state.event.status !== 'DRAWING') return outcomeOf(state, 'NOT_DRAWING');
+        if (!entriesOf(state.event).includes(missionId)) return outcomeOf(state, 'NOT_AN_APPLICANT');
+        const isPicked = state.picked.includes(missionId);
+        if (action === 'PICK') {
+          if (isPicked) return outcomeOf(state, 'ALREADY_PICKED');
+          if (state.picked.length >= state.event.draw_number) return outcomeOf(state, 'DRAW_COUNT_EXCEEDED');
+        } else if (!isPicked) return outcomeOf(state, 'NOT_PICKED');
+        await setPicked(trx, missionId, action === 'PICK');
+        await trx
+          .insertInto('event_draws')
+          .values({
+            product_id: productId,
+            seq: await nextSeq(trx, productId),
+            choice: null,
+            mission_id: missionId,
+            manual: true,
+            action,
+            created_at: new Date(at),
+          })
+          .execute();
+        state.picked = action === 'PICK' ? [...state.picked, missionId] : state.picked.filter((id) => id !== missionId);
+        return outcomeOf(state);
+      });
+
+  return {
+    async editEvent({ productId, edit, at }: { productId: number; edit: EventEdit; at: string }) {
+      await inTransaction(async (trx) => {
+        const event = await lockedEvent(trx, productId);
+        if (event.status !== 'CREATED') return;
+        const now = new Date(at);
+        await trx
+          .updateTable('mission_products')
+          .set({
+            name: edit.name,
+            description: edit.description,
+            description_picture_file_id: edit.descriptionPictureId,
+            updated_at: now,
+          })
+          .where('id', '=', productId)
+          .execute();
+        await trx
+          .updateTable('lottery_events')
+          .set({
+            title: edit.title,
+            description: edit.description,
+            draw_number: edit.drawNumber,
+            apply_start: edit.dates.applyStart,
+            apply_end: edit.dates.applyEnd,
+            event_end: edit.dates.eventEnd,
+            updated_at: now,
+          })
+          .where('product_id', '=', productId)
+          .execute();
+      });
+    },
+
+    async openApplications({ productId, at }) {
+      await inTransaction(async (trx) => {
+        const event = await lockedEvent(trx, productId);
+        if (event.status !== 'CREATED') return;
+        await repository.setEventStatus(trx, productId, 'APPLYING', { applying_at: new Date(at) });
+      });
+    },
+
+    async closeApplications({ productId, at }) {
+      return await inTransaction(async (trx) => {
+        const event = await lockedEvent(trx, productId);
+        if (event.status === 'APPLYING') {
+          const entries = sortedEntries((await repository.applicationsOf(trx, productId)).map((a) => a.mission_id));
+          await repository.setEventStatus(trx, productId, 'DRAWING', {
+            drawing_at: new Date(at),
+            entries,
+            entries_hash: entriesHashOf(entries),
+          });
+          return { applyNumber: entries.length };
+        }
+        return { applyNumber: entriesOf(event).length };
+      });
+    },
+
+    pickApplicant: manualPick('PICK'),
+    unpickApplicant: manualPick('UNPICK'),
+
+    async randomPickRest({ productId, at }) {
+      return await inTransaction(async (trx) => {
+        const state = await drawState(trx, await lockedEvent(trx, productId));
+        if (state.event.status !== 'DRAWING') return outcomeOf(state, 'NOT_DRAWING');
+        const taken = await fillRandomly(trx, state, new Date(at));
+        return taken === 0 ? outcomeOf(state, 'DRAW_ALL_DONE') : outcomeOf(state);
+      });
+    },
+
+    async finishDraw({ productId, automatic, at, prizeDueAt }) {
+      return await inTransaction(async (trx) => {
+        const state = await drawState(trx, await lockedEvent(trx, productId));
+        const { event } = state;
+        if (event.status === 'DRAWN' || event.status === 'CLOSED') return { winners: state.picked };
+        if (event.status !== 'DRAWING') return { refused: 'NOT_DRAWING' as const, winners: [] };
+        const now = new Date(at);
+        if (automatic) await fillRandomly(trx, state, now);
+        else if (!outcomeOf(state).drawable) return { refused: 'NOT_DRAWABLE' as const, winners: [] };
+        const winners = new Set(state.picked);
+        const product = await trx
+          .selectFrom('mission_products')
+          .select('creator_id')
+          .where('id', '=', productId)
+          .executeTakeFirstOrThrow();
+        if (winners.size > 0) {
+          await trx
+            .updateTable('missions')
+            .set({ status: 'ACCEPTED', accepted_at: now, perform_due_at: new Date(prizeDueAt), updated_at: now })
+            .where('id', 'in', [...winners])
+            .execute();
+        }
+        const losers = state.applications.map((a) => a.mission_id).filter((id) => !winners.has(id));
+        if (losers.length > 0) {
+          await trx
+            .updateTable('missions')
+            .set({ status: 'REJECTED', rejection_reason: 'NOT_WON', rejected_at: now, updated_at: now })
+            .where('id', 'in', losers)
+            .execute();
+        }
+        await repository.setEventStatus(trx, productId, 'DRAWN', {
+          drawn_at: now,
+          prize_due_at: new Date(prizeDueAt),
+          drawn_automatically: automatic,
+        });
+        const events = state.applications.map((application) =>
+          domainEvent(
+            'event.drawn',
+            {
+              missionId: application.mission_id,
+              creatorId: product.creator_id,
+              userId: application.user_id,
+              productId,
+              title: event.title,
+              won: winners.has(application.mission_id),
+              automatic,
+              prizeDueAt,
+            },
+            now,
+          ),
+        );
+        await recordEvents(trx, events);
+        return { winners: [...winners].sort((a, b) => a - b) };
+      });
+    },
+
+    async cancelEvent({ productId, at }) {
+      await inTransaction(async (trx) => {
+        const event = await lockedEvent(trx, productId);
+        if (event.status === 'CANCELED') return;
+        const now = new Date(at);
+        const open = await trx
+          .selectFrom('missions')
+          .select(['id', 'user_id', 'creator_id'])
+          .where('product_id', '=', productId)
+          .where('status', 'in', ['REQUESTED', 'ACCEPTED'])
+          .execute();
+        if (open.length > 0) {
+          await trx
+            .updateTable('missions')
+            .set({ status: 'REJECTED', rejection_reason: 'CANCELED', rejected_at: now, updated_at: now })
+            .where(
+              'id',
+              'in',
+              open.map((mission) => mission.id),
+            )
+            .execute();
+        }
+        await repository.setEventStatus(trx, productId, 'CANCELED', { canceled_at: now });
+        await recordEvents(
+          trx,
+          open.map((mission) =>
+            domainEvent(
+              'event.canceled',
+              {
+                missionId: mission.id,
+                creatorId: mission.creator_id,
+                userId: mission.user_id,
+                productId,
+                title: event.title,
+              },
+              now,
+            ),
+          ),
+        );
+      });
+    },
+
+    async closeEvent({ productId, at }) {
+      await inTransaction(async (trx) => {
+        const event = await lockedEvent(trx, productId);
+        if (event.status !== 'DRAWN') return;
+        await repository.setEventStatus(trx, productId, 'CLOSED', { closed_at: new Date(at) });
+      });
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// The public surface of the lottery events module (issue 16).
+export { createEventActivities } from './activities';
+export { currentEventProductId, hasOngoingEvent, loadLotteryEvents } from './event-view';
+export { lotteryEventRoutes } from './routes';
+export { reconcileEventWorkflows, startEventReconciler } from './reconciler';
+export { applyToEvent, createEventProduct, isEventProduct, updateEventProduct } from './service';
+export * as fairness from './fairness';
+export { rouletteFairnessRoutes } from './roulette-routes';
+export { seededRoll } from './roulette';
+export type { LotteryEventsTables } from './table';

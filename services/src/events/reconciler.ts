@@ -1,0 +1,54 @@
+import type { ServiceContext, TemporalAccess } from '../context';
+import { startEventWorkflow } from './workflow-client';
+
+type ReconcilerContext = Pick<ServiceContext, 'db' | 'log' | 'now'> & { temporal: TemporalAccess };
+
+/**
+ * Starts the workflow of every open lottery event committed without one (the API crashed, or Temporal was
+ * unreachable, between the commit and the start). Events younger than `graceMs` are left to the API starting them.
+ */
+export async function reconcileEventWorkflows(
+  ctx: ReconcilerContext,
+  options: { graceMs?: number } = {},
+): Promise<number> {
+  const graceMs = options.graceMs ?? 30_000;
+  const events = await ctx.db
+    .selectFrom('lottery_events')
+    .selectAll()
+    .where('workflow_started_at', 'is', null)
+    .where('status', 'not in', ['CLOSED', 'CANCELED'])
+    .where('created_at', '<', new Date(ctx.now().getTime() - graceMs))
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+  let started = 0;
+  for (const event of events) if (await startEventWorkflow(ctx, event)) started += 1;
+  return started;
+}
+
+/** Runs the reconciler now and then every `intervalMs` until stopped. */
+export function startEventReconciler(
+  ctx: ReconcilerContext,
+  options: { intervalMs?: number; graceMs?: number } = {},
+): { stop(): Promise<void> } {
+  const intervalMs = options.intervalMs ?? 30_000;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = reconcileEventWorkflows(ctx, options)
+      .then((started) => {
+        if (started > 0) ctx.log.warn({ started }, 'reconciler started missing lottery event workflows');
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'lottery event workflow reconciler failed'));
+  };
+  run();
+  const timer = setInterval(() => {
+    void running.then(run);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { EventStatus } from '@fanmission/contracts';
+import type { DbExecutor } from '../db';
+import type { LotteryEventRow, NewLotteryEvent } from './table';
+
+export async function findEvent(db: DbExecutor, productId: number): Promise<LotteryEventRow | undefined> {
+  return await db.selectFrom('lottery_events').selectAll().where('product_id', '=', productId).executeTakeFirst();
+}
+
+export async function lockEvent(db: DbExecutor, productId: number): Promise<LotteryEventRow | undefined> {
+  return await db
+    .selectFrom('lottery_events')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertEvent(db: DbExecutor, event: NewLotteryEvent): Promise<LotteryEventRow> {
+  return await db.insertInto('lottery_events').values(event).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setEventStatus(
+  db: DbExecutor,
+  productId: number,
+  status: EventStatus,
+  columns: Partial<Omit<LotteryEventRow, 'product_id' | 'status' | 'entries'>> & { entries?: number[] } = {},
+): Promise<void> {
+  await db
+    .updateTable('lottery_events')
+    .set({ ...columns, status, updated_at: new Date() })
+    .where('product_id', '=', productId)
+    .execute();
+}
+
+/** The product with its creator, for applications and the draw calls. */
+export async function findEventProduct(db: DbExecutor, productId: number) {
+  return await db
+    .selectFrom('mission_products as p')
+    .innerJoin('creators as c', 'c.id', 'p.creator_id')
+    .innerJoin('lottery_events as e', 'e.product_id', 'p.id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.active',
+      'p.creator_id',
+      'c.user_id as creator_user_id',
+      'c.verified as creator_verified',
+      'e.status',
+      'e.title',
+    ])
+    .where('p.id', '=', productId)
+    .where('p.type', '=', 'EVENT')
+    .executeTakeFirst();
+}
+export type EventProduct = NonNullable<Awaited<ReturnType<typeof findEventProduct>>>;
+
+export async function applicationsOf(db: DbExecutor, productId: number) {
+  return await db
+    .selectFrom('event_applications')
+    .select(['mission_id', 'user_id', 'picked'])
+    .where('product_id', '=', productId)
+    .orderBy('mission_id')
+    .execute();
+}
+
+export async function draws(db: DbExecutor, productId: number) {
+  return await db.selectFrom('event_draws').selectAll().where('product_id', '=', productId).orderBy('seq').execute();
+}
+
+export async function findFile(db: DbExecutor, fileId: number) {
+  return await db
+    .selectFrom('files')
+    .select(['id', 'kind', 'owner_user_id', 'size_bytes'])
+    .where('id', '=', fileId)
+    .forShare()
+    .executeTakeFirst();
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Page, PageQuery, RouletteRoll, RouletteSeed, RouletteSeedRotation } from '@fanmission/contracts';
+import type { Caller } from '../auth';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db';
+import { pageOffset, toPage } from '../http';
+import { commitmentOf, newServerSeed, rollValue, rollWins } from './fairness';
+import type { RouletteSeedsTable } from './table';
+import type { Selectable } from 'kysely';
+
+/*
+ * The provably fair lucky roulette (docs/provably-fair.md): each fan has one active committed server seed, a client
+ * seed he may change and a nonce per roll. Rotating reveals the active seed and commits to a new one.
+ */
+
+type SeedRow = Selectable<RouletteSeedsTable>;
+
+const newClientSeed = () => randomBytes(8).toString('hex');
+
+/** The fan's active seed, created on first use; `lock` holds it for the rest of the transaction. */
+async function activeSeed(db: DbExecutor, userId: number, lock: boolean): Promise<SeedRow> {
+  const query = db
+    .selectFrom('roulette_seeds')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revealed_at', 'is', null);
+  const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (found) return found;
+  const seed = newServerSeed();
+  await db
+    .insertInto('roulette_seeds')
+    .values({ user_id: userId, server_seed: seed, commitment: commitmentOf(seed), client_seed: newClientSeed() })
+    // Two first uses at once: one inserts, the other reads it below.
+    .onConflict((conflict) => conflict.column('user_id').where('revealed_at', 'is', null).doNothing())
+    .execute();
+  return (await (lock ? query.forUpdate() : query).executeTakeFirst())!;
+}
+
+const seedView = (seed: SeedRow): RouletteSeed => ({
+  commitment: seed.commitment,
+  clientSeed: seed.client_seed,
+  nextNonce: seed.next_nonce,
+});
+
+export interface SeededRoll {
+  seedId: number;
+  clientSeed: string;
+  nonce: number;
+  success: boolean;
+}
+
+/**
+ * Decides one roll with the fan's seed inside the caller's transaction (which must then record the roll with these
+ * values): `HMAC-SHA256(serverSeed, "{clientSeed}:{nonce}")` first 8 bytes / 2^64 < winProbability / 100.
+ */
+export async function seededRoll(trx: DbExecutor, userId: number, winProbability: number): Promise<SeededRoll> {
+  const seed = await activeSeed(trx, userId, true);
+  const nonce = seed.next_nonce;
+  await trx
+    .updateTable('roulette_seeds')
+    .set({ next_nonce: nonce + 1 })
+    .where('id', '=', seed.id)
+    .execute();
+  return {
+    seedId: seed.id,
+    clientSeed: seed.client_seed,
+    nonce,
+    success: rollWins(rollValue(seed.server_seed, seed.client_seed, nonce), winProbability),
+  };
+}
+
+export async function getRouletteSeed(ctx: ServiceContext, caller: Caller): Promise<RouletteSeed> {
+  return await ctx.db.transaction().execute(async (trx) => seedView(await activeSeed(trx, caller.id, false)));
+}
+
+export async function setClientSeed(ctx: ServiceContext, caller: Caller, clientSeed: string): Promise<RouletteSeed> {
+  return await ctx.db.transaction().execute(async (trx) => {
+    const seed = await activeSeed(trx, caller.id, true);
+    await trx.updateTable('roulette_seeds').set({ client_seed: clientSeed }).where('id', '=', seed.id).execute();
+    return seedView({ ...seed, client_seed: clientSeed });
+  });
+}
+
+export async function rotateSeed(ctx: ServiceContext, caller: Caller): Promise<RouletteSeedRotation> {
+  return await ctx.db.transaction().execute(async (trx) => {
+    const old = await activeSeed(trx, caller.id, true);
+    await trx.updateTable('roulette_seeds').set({ revealed_at: ctx.now() }).where('id', '=', old.id).execute();
+    const next = await activeSeed(trx, caller.id, true);
+    // The fan's client seed carries over; he may change it at any time.
+    await trx.updateTable('roulette_seeds').set({ client_seed: old.client_seed }).where('id', '=', next.id).execute();
+    return {
+      revealedServerSeed: old.server_seed.toString('hex'),
+      revealedCommitment: old.commitment,
+      commitment: next.commitment,
+    };
+  });
+}
+
+/** `GET /users/me/rolls/page`: the fan's rolls, newest first, with their seeds once revealed. */
+export async function rollPage(ctx: ServiceContext, caller: Caller, query: PageQuery): Promise<Page<RouletteRoll>> {
+  const base = ctx.db
+    .selectFrom('lucky_rolls as r')
+    .innerJoin('missions as m', 'm.id', 'r.mission_id')
+    .innerJoin('mission_products as p', 'p.id', 'm.product_id')
+    .leftJoin('roulette_seeds as s', 's.id', 'r.seed_id')
+    .where('r.user_id', '=', caller.id);
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        'r.id',
+        'r.mission_id',
+        'm.product_id',
+        'p.name',
+        'r.coins',
+        'r.win_probability',
+        's.commitment',
+        'r.client_seed',
+        'r.nonce',
+        'r.success',
+        'r.created_at',
+        's.server_seed',
+        's.revealed_at',
+      ])
+      .orderBy('r.id', 'desc')
+      .offset(pageOffset(query))
+      .limit(query.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(
+    rows.map((row) => ({
+      id: row.id,
+      missionId: row.mission_id,
+      productId: row.product_id,
+      productName: row.name,
+      coins: row.coins,
+      winProbability: row.win_probability === null ? null : Number(row.win_probability),
+      commitment: row.commitment,
+      clientSeed: row.client_seed,
+      nonce: row.nonce,
+      success: row.success,
+      created: row.created_at.toISOString(),
+      serverSeed: row.revealed_at && row.server_seed ? row.server_seed.toString('hex') : null,
+    })),
+    Number(total.count),
+    query,
+  );
+}

@@ -1,0 +1,19 @@
+import { Worker } from '@temporalio/worker';
+import { describe, expect, inject, it } from 'vitest';
+import { loadEventHistoryFixtures } from './history-fixtures';
+
+// Histories recorded from the lottery event workflow suite (RECORD_EVENT_HISTORIES=1 refreshes them) replayed
+// against the current workflow code: a change that would make events already running take a different path fails.
+// NOT DONE (issue 16 report): no history recorded yet (RECORD_EVENT_HISTORIES=1 on a green event suite).
+describe.skip('lottery event workflow histories recorded by earlier code', () => {
+  it('replay deterministically against the current workflow code', async () => {
+    const histories = await loadEventHistoryFixtures();
+    expect(histories.length).toBeGreaterThan(5);
+    const replays = Worker.runReplayHistories({ workflowBundle: inject('temporalWorkflowBundle') }, histories);
+    const failures: string[] = [];
+    for await (const replay of replays) {
+      if (replay.error) failures.push(`${replay.workflowId}: ${String(replay.error)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
