@@ -4,7 +4,7 @@ import { PLATFORM_REVENUE, WORLD_BONUS, walletAccount } from './accounts';
 import { compensateLuckyMission, luckyRoll, purchase } from './operations';
 import { balance, coinHistory, lots } from './queries';
 import { verify } from './verify';
-import { createMember, newKey, nextId, refusal } from './test-fixtures';
+import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 
 // A won LUCKY mission whose perform deadline passed: the fan's rolls come back beyond the refunded escrow.
 const database = useTestDatabase();

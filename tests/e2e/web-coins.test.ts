@@ -6,8 +6,8 @@
 import type { MissionProduct } from '@fanmission/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { registerProduct } from '@fanmission/services/mission-reads/test-fixtures';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { registerProduct } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';

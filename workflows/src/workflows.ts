@@ -1,4 +1,3 @@
 // Every workflow the production worker runs. The worker bundles this file, so each workflow must be exported here.
-export * from './samples/workflows';
 export * from './coins/workflows';
 export * from './missions/workflows';

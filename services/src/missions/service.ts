@@ -9,11 +9,7 @@ import {
   type RefuseMissionRequest,
 } from '@fanmission/contracts';
 import { holdForMission, isLedgerError, luckyRoll, type LedgerEntry } from '@fanmission/ledger';
-import {
-  acceptMissionUpdate,
-  performMissionUpdate,
-  refuseMissionUpdate,
-} from '@fanmission/workflows/missions/workflows';
+import { acceptMissionUpdate, performMissionUpdate, refuseMissionUpdate } from '@fanmission/workflows/missions';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { type DbExecutor, uniqueViolation } from '../db';

@@ -6,7 +6,7 @@ import { temporal } from '@temporalio/proto';
 
 const { History } = temporal.api.history.v1;
 
-export const HISTORY_FIXTURES_DIR = fileURLToPath(new URL('./histories', import.meta.url));
+export const HISTORY_FIXTURES_DIR = fileURLToPath(new URL('../../workflows/src/missions/histories', import.meta.url));
 
 const fileNameOf = (index: number, scenario: string) =>
   `${String(index + 1).padStart(2, '0')}-${scenario
