@@ -25,8 +25,63 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // The ledger's refusals (ledger/src/errors.ts); the web opens the charge modal on NOT_ENOUGH_COINS.
+  'NOT_ENOUGH_COINS',
+  'CREATOR_CANNOT_CHARGE',
+  'COINS_FROZEN',
+  'UNKNOWN_USER',
+  'PAYMENT_ALREADY_CREDITED',
+  'PURCHASE_NOT_FOUND',
+  'PURCHASE_ALREADY_REFUNDED',
+  'WITHDRAWAL_WINDOW_PASSED',
+  'PURCHASE_ALREADY_USED',
+  'NOTHING_REFUNDABLE',
+  'ESCROW_EMPTY',
+  'NOT_ENOUGH_EARNINGS',
+  'NOTHING_TO_EXPIRE',
+  'IDEMPOTENCY_CONFLICT',
+  'INVALID_COMMAND',
+  // Payments (spec 01 §8), also listed as PAYMENT_ERROR_CODES.
+  'MERCHANT_CODE_MISSING',
+  'PAYLOAD_NOT_CREATED',
+  'USE_BANK_TRANSFER',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_MISMATCH',
+  'PAYMENT_NOT_COMPLETED',
+  'PAYPAL_NOT_COMPLETED',
+  'PAYMENT_FAILED',
+  'PROVIDER_UNAVAILABLE',
+  'DEPOSIT_FAILED',
+  'BANK_TRANSFER_DECIDED',
+  // Missions (spec 02): the workflow's refusals of an action, then the request checks.
+  'NOT_REQUESTED',
+  'ALREADY_DECIDED',
+  'DECISION_DEADLINE_PASSED',
+  'NOT_ACCEPTED',
+  'ALREADY_PERFORMED',
+  'PERFORM_DEADLINE_PASSED',
+  'CREATOR_BLOCKED',
+  'CREATOR_CANNOT_REQUEST',
+  'CUSTOM_NOT_AVAILABLE',
+  'MISSION_NOT_COMPLETED',
+  'PRODUCT_INACTIVE',
+  'ROULETTE_CLOSED',
+  'WRONG_PRODUCT_TYPE',
+  'EXIST_ONGOING_EVENT',
+  'NOT_REFUNDABLE',
+  // Accounts, follows and files.
+  'BAD_CREDENTIALS',
+  'LOGIN_BLOCKED',
+  'SOCIAL_ACCOUNT',
+  'UNVERIFIED',
+  'CANNOT_FOLLOW_SELF',
+  'FILE_TOO_LARGE',
+  'UNKNOWN_FILE_FORMAT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The refusal of a spend the caller's coins do not cover: the web offers the charge modal. */
+export const NOT_ENOUGH_COINS: ErrorCode = 'NOT_ENOUGH_COINS';
 
 export const errorResponseSchema = z
   .object({

@@ -17,5 +17,6 @@ export * from './missions';
 export * from './notifications';
 export * from './missions-api';
 export * from './page';
+export * from './time';
 export * from './roles';
 export * from './users';

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { useTemporalTestEnvironment, withTestWorker } from '@fanmission/tests/harness/temporal';
 import { createCoinExpiryActivities } from '@fanmission/services/coins';
-import { expireCoinLots, koreaDateOf } from '@fanmission/workflows/coins';
+import { koreaDate } from '@fanmission/contracts';
+import { expireCoinLots } from '@fanmission/workflows/coins';
 
 const env = await useTemporalTestEnvironment();
 const database = useTestDatabase();
@@ -77,7 +78,7 @@ describe('daily coin expiry workflow', () => {
   it('expires every lot whose 5 years are over, and nothing else', async () => {
     const db = database.current.db;
     const activities = createCoinExpiryActivities({ db, now: () => new Date() });
-    const date = koreaDateOf(today);
+    const date = koreaDate(today);
 
     const result = await runExpiry(activities, { date });
 
@@ -93,7 +94,7 @@ describe('daily coin expiry workflow', () => {
   it('is idempotent for the same day: a second run reports the same and moves nothing', async () => {
     const db = database.current.db;
     const activities = createCoinExpiryActivities({ db, now: () => new Date() });
-    const date = koreaDateOf(today);
+    const date = koreaDate(today);
     const before = await expiryTransactions();
 
     const first = await runExpiry(activities, { date });
@@ -107,7 +108,7 @@ describe('daily coin expiry workflow', () => {
 
   it('expires nothing new on a later day until another lot’s time comes', async () => {
     const db = database.current.db;
-    const tomorrow = koreaDateOf(new Date(today.getTime() + 24 * 60 * 60 * 1000));
+    const tomorrow = koreaDate(new Date(today.getTime() + 24 * 60 * 60 * 1000));
     const activities = createCoinExpiryActivities({
       db,
       now: () => new Date(today.getTime() + 2 * 24 * 60 * 60 * 1000),
@@ -130,12 +131,12 @@ describe('daily coin expiry workflow', () => {
 
     const result = await runExpiry(activities, {});
 
-    expect(result.date).toBe(koreaDateOf(workflowNow));
+    expect(result.date).toBe(koreaDate(workflowNow));
   });
 
   it('refuses a day that has not begun in Korea, without retrying', async () => {
     const activities = createCoinExpiryActivities({ db: database.current.db, now: () => new Date() });
-    const nextWeek = koreaDateOf(new Date(today.getTime() + 7 * 24 * 60 * 60 * 1000));
+    const nextWeek = koreaDate(new Date(today.getTime() + 7 * 24 * 60 * 60 * 1000));
 
     const failure = await runExpiry(activities, { date: nextWeek }).catch((error: unknown) => error);
 

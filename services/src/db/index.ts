@@ -5,3 +5,4 @@ export { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
 export { migrateToLatest } from './migrate';
 export { type Database } from './schema';
 export { type DbExecutor, uniqueViolation } from './transaction';
+export { containsPattern, escapeLike } from './sql';
