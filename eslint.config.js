@@ -85,4 +85,27 @@ export default tseslint.config(
       ],
     },
   })),
+  // Web features (bulletproof-react): a feature imports `shared/` and its own files, never another feature. What two
+  // features need goes to `shared/`; `app/` composes the features. One block per folder depth, because a relative
+  // path leaves the feature after as many `../` as the file is deep.
+  ...[0, 1, 2, 3, 4].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${'\\.\\./'.repeat(depth + 1)}(?!\\.)`,
+              message: 'No cross-feature imports: move what both features need into web/src/shared/.',
+            },
+            {
+              regex: '^(@/|~/|(\\.\\./)+)features/',
+              message: 'No cross-feature imports: move what both features need into web/src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

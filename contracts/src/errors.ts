@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'NOTHING_TO_EXPIRE',
   'IDEMPOTENCY_CONFLICT',
   'INVALID_COMMAND',
+  'NOTHING_TO_COMPENSATE',
   // Payments (spec 01 §8), also listed as PAYMENT_ERROR_CODES.
   'MERCHANT_CODE_MISSING',
   'PAYLOAD_NOT_CREATED',
@@ -53,6 +54,8 @@ export const ERROR_CODES = [
   'PROVIDER_UNAVAILABLE',
   'DEPOSIT_FAILED',
   'BANK_TRANSFER_DECIDED',
+  // Income and settlement.
+  'MONTH_NOT_ENDED',
   // Missions (spec 02): the workflow's refusals of an action, then the request checks.
   'NOT_REQUESTED',
   'ALREADY_DECIDED',
@@ -80,9 +83,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The refusal of a spend the caller's coins do not cover: the web offers the charge modal. */
-export const NOT_ENOUGH_COINS: ErrorCode = 'NOT_ENOUGH_COINS';
-
 export const errorResponseSchema = z
   .object({
     message: z.string(),
@@ -95,3 +95,6 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** The message of every 403, which the client matches literally. */
 export const ACCESS_DENIED_MESSAGE = 'access denied';
+
+/** The code of a request or a lucky roll the held coins do not cover (409); the web opens the charge modal on it. */
+export const NOT_ENOUGH_COINS = 'NOT_ENOUGH_COINS';

@@ -2,7 +2,8 @@
 // import only this file.
 export { createDb, type Db, pingDatabase } from './database';
 export { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
-export { migrateToLatest } from './migrate';
+export { migrateToLatest, pendingMigrations } from './migrate';
 export { type Database } from './schema';
 export { type DbExecutor, uniqueViolation } from './transaction';
 export { containsPattern, escapeLike } from './sql';
+export { migrations } from './migrations/index';

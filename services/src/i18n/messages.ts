@@ -2,6 +2,7 @@ import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { creatorsMessages } from './catalogs/creators';
 import { eventsMessages } from './catalogs/notifications';
+import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 
@@ -371,6 +372,7 @@ const catalog = {
   ...eventsMessages,
   ...missionProductsMessages,
   ...missionsMessages,
+  ...incomeMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -380,6 +382,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   events: eventsMessages,
   missionProducts: missionProductsMessages,
   missions: missionsMessages,
+  income: incomeMessages,
 };
 
 export type MessageKey = keyof typeof catalog;
