@@ -2,15 +2,6 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const STEP1_IGNORES = [
-  '**/*.test.ts',
-  '**/test-fixtures.ts',
-  '**/test-helpers.ts',
-  '**/test-samples.ts',
-  '**/testing/**',
-  '**/test-servers.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -32,6 +23,23 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // services depends on workflows (types, the worker), never the reverse: not even workflows' tests import services.
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fanmission/services', '@fanmission/services/*'],
+              message: 'workflows must not import services; a suite that needs both belongs in tests/integration.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O.
     files: ['workflows/src/**/workflows.ts', 'workflows/src/**/workflow.ts', 'workflows/src/**/*.workflow.ts'],
     rules: {
@@ -43,7 +51,10 @@ export default tseslint.config(
               group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'child_process', 'os'],
               message: 'Workflows must be deterministic: no Node built-ins.',
             },
-            { group: ['@fanmission/services/*', 'pg', 'kysely'], message: 'Workflows do no I/O: call an activity.' },
+            {
+              group: ['@fanmission/services', '@fanmission/services/*', 'pg', 'kysely'],
+              message: 'Workflows do no I/O: call an activity.',
+            },
           ],
         },
       ],
@@ -54,7 +65,6 @@ export default tseslint.config(
   // the rule sees import paths, not folders.
   ...[1, 2, 3].map((depth) => ({
     files: [`services/src/*/${'*/'.repeat(depth - 1)}*.ts`],
-    ignores: STEP1_IGNORES,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -64,6 +74,11 @@ export default tseslint.config(
               regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/(?!index$)`,
               message:
                 "Import another module through its index.ts (its public surface), not its internals: '../<module>'.",
+            },
+            {
+              regex: '^(\\.\\./)+tests/',
+              message:
+                "Import test support one way: '@fanmission/tests/support/<name>' or '@fanmission/tests/harness/<name>'.",
             },
           ],
         },

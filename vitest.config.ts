@@ -35,6 +35,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Suites that span packages (the API, its activities and the workflows together): they live in tests/, so
+          // that workflows never imports services, not even in its tests.
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: [postgres, temporal],
+          // Time skipping is global to the shared Temporal environment: these files run one after another too.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'kafka',
           include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
           exclude: ['**/node_modules/**'],

@@ -19,6 +19,7 @@ export * from './missions';
 export * from './notifications';
 export * from './missions-api';
 export * from './page';
+export * from './time';
 export * from './roles';
 export * from './roulette-fairness';
 export * from './users';

@@ -28,3 +28,14 @@ export function pageQuerySchema(defaultSize: number = PAGE_SIZES.default) {
   });
 }
 export type PageQuery = { page: number; size: number };
+
+/** Builds the page envelope every list answers with (page index from 0). */
+export function toPage<Item>(content: Item[], totalElements: number, { page, size }: PageQuery): Page<Item> {
+  const totalPages = Math.ceil(totalElements / size);
+  return { content, totalPages, totalElements, number: page, size, last: page >= totalPages - 1 };
+}
+
+/** The number of rows before the page. */
+export function pageOffset({ page, size }: PageQuery): number {
+  return page * size;
+}

@@ -5,7 +5,7 @@ import { isLedgerError, type LedgerErrorCode } from './errors';
 import { holdForMission, luckyRoll, purchase, refundMission, releaseToCreator, settlementPayout } from './operations';
 import { balance } from './queries';
 import { verify } from './verify';
-import { createMember, newKey, nextId } from './test-fixtures';
+import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
 
 // Many requests at once against the same accounts, through the public API and a pool of 20 connections: given the
 // pool (optimistic first, locks after conflicts), and inside callers' own transactions (locks from the start).

@@ -20,7 +20,7 @@ import { balance } from './queries';
 import { lotExpiry } from './rules';
 import type { LedgerTables } from './table';
 import type { LedgerEntry } from './transaction';
-import { createMember, newKey, nextId, refusal } from './test-fixtures';
+import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 
 // TigerBeetle semantics: same key + same content → the first answer (success or refusal); different content → 409.
 const database = useTestDatabase();

@@ -17,7 +17,7 @@ import {
 } from './operations';
 import type { LedgerEntry } from './transaction';
 import { verify } from './verify';
-import { createMembers, days, newKey } from './test-fixtures';
+import { createMembers, days, newKey } from '@fanmission/tests/support/ledger';
 
 // Property: whatever mix of operations runs, concurrently, every transaction balances, nothing goes negative and a
 // replay of the log matches the stored balances and lots. 20 runs × 500 operations = 10,000, with a fixed seed.

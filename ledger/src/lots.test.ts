@@ -12,7 +12,7 @@ import {
 } from './operations';
 import { balance, lots } from './queries';
 import { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
-import { after, createMember, days, newKey, nextId, refusal } from './test-fixtures';
+import { after, createMember, days, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 
 // Lots: FIFO by expiry, refunds into the original lots, 5-year expiry, the 7-day withdrawal window, the 3 % fee.
 const database = useTestDatabase();

@@ -4,7 +4,7 @@ import { PLATFORM_REVENUE, WORLD_BONUS, earningsAccount, walletAccount } from '.
 import { compensateLuckyMission, holdForMission, luckyRoll, purchase, releaseToCreator } from './operations';
 import { balance, coinHistory, lots } from './queries';
 import { verify } from './verify';
-import { createMember, newKey, nextId, refusal } from './test-fixtures';
+import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 
 // A won LUCKY mission whose perform deadline passed: the fan's rolls come back beyond the refunded escrow.
 const database = useTestDatabase();

@@ -25,7 +25,7 @@ import {
 } from './operations';
 import { balance, coinHistory, history, lots } from './queries';
 import { verify } from './verify';
-import { after, createMember, days, newKey, nextId, refusal } from './test-fixtures';
+import { after, createMember, days, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 
 // Repository level: every public operation and every refusal against a real database.
 const database = useTestDatabase();

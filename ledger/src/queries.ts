@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CoinLotSource, Page } from '@fanmission/contracts';
+import { toPage, type CoinLotSource, type Page } from '@fanmission/contracts';
 import { isWallet, walletAccount } from './accounts';
 import { toCoinHistory, type CoinHistoryRow } from './coin-history';
 import { asLedgerDb, requireCoins, requireId, type LedgerExecutor } from './engine';
@@ -115,8 +115,7 @@ export async function history<DB extends LedgerTables>(
     ledgerDb,
     rows.map((row) => Number(row.transaction_id)),
   );
-  const totalPages = Math.ceil(totalElements / size);
-  return { content, totalPages, totalElements, number: page, size, last: page >= totalPages - 1 };
+  return toPage(content, totalElements, { page, size });
 }
 
 /** A member's coin history page (USE, EARN, EXPIRED, REFUND), newest first. */

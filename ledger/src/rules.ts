@@ -1,6 +1,4 @@
-import { COIN_RULES, type CoinLotSource } from '@fanmission/contracts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { COIN_RULES, type CoinLotSource, DAY_MS } from '@fanmission/contracts';
 
 /** A wallet lot as the deciders see it. */
 export interface Lot {

@@ -5,7 +5,7 @@ import { walletAccount } from './accounts';
 import { grantBonus, holdForMission, purchase } from './operations';
 import { compareProjections, emptyReplayState, evolve, type StoredTransaction } from './replay';
 import { verify } from './verify';
-import { createMember, newKey, nextId } from './test-fixtures';
+import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
 
 const database = useTestDatabase();
 const db = () => database.current.db;

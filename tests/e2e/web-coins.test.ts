@@ -5,8 +5,8 @@
 // charge modal, and a creator refused. Screenshots land in tests/artifacts/screenshots/web-coins-<screen>-<lang>.png.
 import type { MissionProduct } from '@fanmission/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { registerProduct } from '@fanmission/services/mission-reads/test-fixtures';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { registerProduct } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';

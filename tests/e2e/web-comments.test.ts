@@ -6,9 +6,9 @@
 import type { MissionProduct } from '@fanmission/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { insertMission, registerProduct, uploadFile } from '@fanmission/services/mission-reads/test-fixtures';
-import { PNG_1X1 } from '@fanmission/services/files/test-samples';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
+import { PNG_1X1 } from '@fanmission/tests/support/files';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';

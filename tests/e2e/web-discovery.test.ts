@@ -4,10 +4,9 @@
 // tests/artifacts/screenshots/web-discovery-<screen>-<lang>.png and are looked at by a person.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, createTags, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { insertMission, registerProduct } from '@fanmission/services/mission-reads/test-fixtures';
-import { PNG_1X1 } from '@fanmission/services/files/test-samples';
-import { fund } from '@fanmission/services/missions/test-fixtures';
+import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
+import { fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { PNG_1X1 } from '@fanmission/tests/support/files';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';

@@ -6,9 +6,9 @@
 // the API shows its refund in the coin history. Screenshots: tests/artifacts/screenshots/web-journey-<screen>-<lang>.png.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
-import { registerProduct, uploadFile } from '@fanmission/services/mission-reads/test-fixtures';
+import { registerProduct, uploadFile } from '@fanmission/tests/support/missions';
 import type { MissionProduct } from '@fanmission/contracts';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MissionProduct } from '@fanmission/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { insertMission, registerProduct, uploadFile } from '@fanmission/services/mission-reads/test-fixtures';
-import { multipartForm, PNG_1X1 } from '@fanmission/services/files/test-samples';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
+import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { testConfig } from '../harness/app';

@@ -1,5 +1,4 @@
 // Every workflow the production worker runs. The worker bundles this file, so each workflow must be exported here.
-export * from './samples/workflows';
 export * from './coins/workflows';
 export * from './missions/workflows';
 export * from './settlement/workflows';

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, plus } from './test-fixtures';
+import { chargeCoins, DAY_MS, plus } from '@fanmission/tests/support/coins';
 
 const clock = { now: new Date('2026-03-10T03:00:00Z') };
 const testApp = useTestApp({ now: () => clock.now });

@@ -3,7 +3,7 @@ import { expireLots, holdForMission, refundMission } from '@fanmission/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, grantFreeCoins, plus, spendCoins, type Charge } from './test-fixtures';
+import { chargeCoins, DAY_MS, grantFreeCoins, plus, spendCoins, type Charge } from '@fanmission/tests/support/coins';
 
 const clock = { now: new Date('2026-03-10T03:00:00Z') };
 const testApp = useTestApp({ now: () => clock.now });

@@ -1,5 +1,4 @@
 // The public surface of `coin-history`: the coin history and refund routes. Other modules import only this file.
 export { coinRefundAdminRoutes } from './admin-routes';
-export { formatKoreaTime, koreaDate, koreaPeriod } from './korea-time';
 export { coinHistoryRoutes } from './routes';
 export { type CoinHistoryTables } from './table';

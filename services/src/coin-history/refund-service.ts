@@ -1,10 +1,12 @@
 import {
-  COIN_RULES,
-  WON_PER_COIN,
+  addBusinessDays,
   type AdminCoinRefund,
+  COIN_RULES,
   type CoinRefund,
   type CoinRefundKind,
   type CoinRefundStatus,
+  formatKoreaTime,
+  WON_PER_COIN,
 } from '@fanmission/contracts';
 import {
   history,
@@ -19,7 +21,6 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
-import { addBusinessDays, formatKoreaTime } from './korea-time';
 import * as repository from './repository';
 
 /*

@@ -4,7 +4,14 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, freeCoinsDeposit, grantFreeCoins, plus, spendCoins } from './test-fixtures';
+import {
+  chargeCoins,
+  DAY_MS,
+  freeCoinsDeposit,
+  grantFreeCoins,
+  plus,
+  spendCoins,
+} from '@fanmission/tests/support/coins';
 
 const start = new Date('2026-03-10T03:00:00Z'); // a Tuesday, 12:00 in Korea
 const clock = { now: start };

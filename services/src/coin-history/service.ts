@@ -1,10 +1,11 @@
 import {
-  WON_PER_COIN,
   type CoinHistoryQuery,
   type CoinHistoryRowDto,
   type CoinLot,
   type CoinLotsResponse,
+  koreaPeriod,
   type Page,
+  WON_PER_COIN,
 } from '@fanmission/contracts';
 import {
   lots,
@@ -17,7 +18,6 @@ import {
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import { pageOffset, toPage } from '../http';
-import { koreaPeriod } from './korea-time';
 import * as repository from './repository';
 
 /**

@@ -4,3 +4,4 @@ export { creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from
 export { findCoinItem } from './repository';
 export { coinRoutes } from './routes';
 export { type CoinItemRow, type CoinsTables } from './table';
+export { createCoinExpiryActivities } from './expiry-activities';

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AdminCommentEvent, AdminCommentEventInput } from '@fanmission/contracts';
 import { grantBonus } from '@fanmission/ledger';
 import { sql } from 'kysely';
-import { koreaDate } from '../coin-history';
+import { koreaDate } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { CommentEventRow } from './table';
 

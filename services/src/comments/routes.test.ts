@@ -13,7 +13,8 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { walletAccount } from '@fanmission/ledger';
 import type { MissionRow } from '../missions';
-import { createCreator, insertMission, registerProduct, type TestCreator } from '../mission-reads/test-fixtures';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { commitmentOf, isWinningRoll, rollValue } from './coin-event';
 

@@ -8,9 +8,9 @@ import {
   type MissionComment,
   type Page,
   type UpdateCommentRequest,
+  formatKoreaTime,
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth';
-import { formatKoreaTime } from '../coin-history';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { findFiles } from '../files';

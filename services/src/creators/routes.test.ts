@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +11,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { mp4, multipartForm, PNG_1X1 } from '../files/test-samples';
-import { createCreator, createTags, type TestCreator } from './test-helpers';
+import { mp4, multipartForm, PNG_1X1, writeTestVideo } from '@fanmission/tests/support/files';
+import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-creators-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });
@@ -429,17 +428,7 @@ describe('POST and DELETE /api/v1/creators/{id}/intro', () => {
   it('takes a video with a poster frame, replaces the previous intro and deletes it', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-intro-'));
     const video = path.join(folder, 'intro.mp4');
-    execFileSync('/usr/bin/ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=90x160:rate=10',
-      '-pix_fmt',
-      'yuv420p',
-      video,
-    ]);
+    writeTestVideo(video);
     const creator = await createCreator(app());
     const first = await uploadTo(
       `/api/v1/creators/${creator.creatorId}/intro`,

@@ -5,3 +5,5 @@ export { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
 export { migrateToLatest, pendingMigrations } from './migrate';
 export { type Database } from './schema';
 export { type DbExecutor, uniqueViolation } from './transaction';
+export { containsPattern, escapeLike } from './sql';
+export { migrations } from './migrations/index';

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { CreatorSearchSort } from '@fanmission/contracts';
-import type { DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 
 export interface SearchFilter {
   name?: string | undefined;
@@ -24,13 +24,12 @@ export interface SearchRow {
 }
 
 /** `%`, `_` and `\` typed by a user match themselves. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 function searchable(db: DbExecutor, filter: Pick<SearchFilter, 'name' | 'tagIds'>) {
   // Literal conditions (not parameters), so the planner can match the partial index of searchable creators.
   let query = db.selectFrom('creators').where(sql<SqlBool>`creators.verified and not creators.contain_adult_content`);
   if (filter.name) {
-    query = query.where(sql<SqlBool>`creators.name ilike ${`%${escapeLike(filter.name)}%`}`);
+    query = query.where(sql<SqlBool>`creators.name ilike ${containsPattern(filter.name)}`);
   }
   if (filter.tagIds && filter.tagIds.length > 0) {
     const tagIds = [...filter.tagIds];

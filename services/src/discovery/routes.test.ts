@@ -2,7 +2,7 @@ import { creatorListItemSchema, pageSchema } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { createCreator, createTags, type TestCreator } from '../creators/test-helpers';
+import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();

@@ -1,4 +1,4 @@
-import type { CreatorListItem, CreatorSearchSort, FileEntry, Page } from '@fanmission/contracts';
+import { toPage, type CreatorListItem, type CreatorSearchSort, type FileEntry, type Page } from '@fanmission/contracts';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { storageUrl } from '../files';
@@ -33,9 +33,8 @@ async function loadPublicPage(ctx: ServiceContext, search: CreatorSearch, total:
     offset: search.page * search.size,
     limit: search.size,
   });
-  const totalPages = Math.ceil(total / search.size);
-  return {
-    content: rows.map((row) => ({
+  return toPage(
+    rows.map((row) => ({
       creator: {
         id: row.id,
         url: row.url,
@@ -43,12 +42,9 @@ async function loadPublicPage(ctx: ServiceContext, search: CreatorSearch, total:
         user: { id: row.user_id, username: row.username, image: imageEntry(ctx, row) },
       },
     })),
-    totalElements: total,
-    totalPages,
-    number: search.page,
-    size: search.size,
-    last: search.page >= totalPages - 1,
-  };
+    total,
+    search,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { DrawOutcome, EventActivities, EventEdit } from '@fanmission/workflows/events/activities';
-import type { EventActionRefusal } from '@fanmission/workflows/events/refusals';
+import type { DrawOutcome, EventActivities, EventEdit } from '@fanmission/workflows/events';
+import type { EventActionRefusal } from '@fanmission/workflows/events';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../db';
 import type { DbExecutor } from '../db';

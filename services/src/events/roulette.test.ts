@@ -6,7 +6,7 @@ import { verifyRolls } from '@fanmission/tests/support/fairness-verifier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import type { TestAccount } from '@fanmission/tests/harness/accounts';
-import { createFan, createProduct, createVerifiedCreator } from '../missions/test-fixtures';
+import { createFan, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

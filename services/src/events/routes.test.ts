@@ -6,13 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { entriesHashOf } from './fairness';
-import {
-  createFan,
-  createFile,
-  createProduct,
-  createVerifiedCreator,
-  type TestCreator,
-} from '../missions/test-fixtures';
+import { createFan, createFile, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
+import type { TestCreator } from '@fanmission/tests/support/creators';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

@@ -15,6 +15,7 @@ import {
   type MissionRequestResponse,
   type Page,
   type UpdateMissionProductRequest,
+  type ErrorCode,
 } from '@fanmission/contracts';
 import {
   cancelEventUpdate,
@@ -24,8 +25,8 @@ import {
   pickApplicantUpdate,
   randomPickUpdate,
   unpickApplicantUpdate,
-} from '@fanmission/workflows/events/workflows';
-import type { EventActionRefusal } from '@fanmission/workflows/events/refusals';
+} from '@fanmission/workflows/events';
+import type { EventActionRefusal } from '@fanmission/workflows/events';
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
@@ -52,7 +53,7 @@ import { eventActionRefused, sendEventUpdate, startEventWorkflow } from './workf
 type EventProductBody = Extract<CreateMissionProductRequest, { type: 'EVENT' }>;
 type EventProductUpdate = Extract<UpdateMissionProductRequest, { type: 'EVENT' }>;
 
-const eventError = (status: number, key: MessageKey, code: string) => new AppError(status, key, { code });
+const eventError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
 const existOngoingEvent = () => eventError(409, 'missionProducts.existOngoingEvent', 'EXIST_ONGOING_EVENT');
 const eventNotFound = () => notFound('missionProducts.notFound');
 const DAY_MS = 24 * 60 * 60 * 1000;

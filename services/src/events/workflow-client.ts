@@ -8,8 +8,8 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { eventSchedule } from '@fanmission/contracts';
-import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workflows/events/refusals';
-import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events/workflows';
+import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workflows/events';
+import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events';
 import type { ServiceContext, TemporalAccess } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError } from '../http';

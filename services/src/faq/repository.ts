@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FaqCategory } from '@fanmission/contracts';
 import type { ListWindow } from '../admin';
-import type { DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 import type { FaqRow, NewFaq } from './table';
 
 /** A category's entries in the operators' order (position, then id), ascending or descending. */
@@ -45,7 +45,7 @@ export async function listFaqs(
   if (id !== undefined) base = base.where('id', 'in', Array.isArray(id) ? (id.length > 0 ? id : [0]) : [id]);
   if (category) base = base.where('category', '=', category);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(q);
     base = base.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('content', 'ilike', pattern)]));
   }
   const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';

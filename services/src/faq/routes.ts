@@ -1,4 +1,4 @@
-import { faqQuerySchema, faqSchema, pageSchema, type Faq } from '@fanmission/contracts';
+import { faqQuerySchema, faqSchema, pageSchema, toPage, type Faq } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FaqRow } from './table';
@@ -38,15 +38,7 @@ export async function faqRoutes(app: FastifyInstance) {
         offset: page * size,
         limit: size,
       });
-      const totalPages = Math.ceil(total / size);
-      return {
-        content: rows.map(faqView),
-        totalElements: total,
-        totalPages,
-        number: page,
-        size,
-        last: page >= totalPages - 1,
-      };
+      return toPage(rows.map(faqView), total, { page, size });
     },
   );
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
 import type { ServiceContext } from '../context';
 import { describeMediaFile } from './media-details';
@@ -12,17 +13,7 @@ import { localDiskStorage } from './local-disk-storage';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
-execFileSync('/usr/bin/ffmpeg', [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc=duration=3:size=1080x1920:rate=5',
-  '-pix_fmt',
-  'yuv420p',
-  video,
-]);
+writeTestVideo(video, { seconds: 3, width: 1080, height: 1920, rate: 5 });
 const warnings: string[] = [];
 const ctx = {
   config: testConfig(),
@@ -55,17 +46,7 @@ describe('media probe', () => {
 
   it('takes the first frame of a video shorter than a second', async () => {
     const short = path.join(folder, 'short.mp4');
-    execFileSync('/usr/bin/ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=0.4:size=64x64:rate=10',
-      '-pix_fmt',
-      'yuv420p',
-      short,
-    ]);
+    writeTestVideo(short, { seconds: 0.4, width: 64, height: 64 });
     const poster = path.join(folder, 'short.png');
     await extractPosterFrame(short, poster);
     expect((await fs.stat(poster)).size).toBeGreaterThan(0);

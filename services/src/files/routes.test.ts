@@ -25,7 +25,8 @@ import {
   PNG_1X1,
   TEXT_FILE,
   wav,
-} from './test-samples';
+  writeTestVideo,
+} from '@fanmission/tests/support/files';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-files-'));
 const config = testConfig({ STORAGE_DIR: storageDir });
@@ -168,17 +169,7 @@ describe('POST /api/v1/files/s3', () => {
     try {
       const video = path.join(folder, 'clip.mp4');
       const audio = path.join(folder, 'voice.m4a');
-      execFileSync('/usr/bin/ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=2:size=180x320:rate=10',
-        '-pix_fmt',
-        'yuv420p',
-        video,
-      ]);
+      writeTestVideo(video, { seconds: 2, width: 180, height: 320 });
       execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1.5', audio]);
 
       const videoResponse = await upload(readFileSync(video), 'clip.mp4');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
-import { multipartForm, PNG_1X1, TEXT_FILE } from './test-samples';
+import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
 
 const ACCESS_KEY = 'test-access-key';
 const SECRET_KEY = 'test-secret-key';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { createCreator, type TestCreator } from '../creators/test-helpers';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

@@ -1,4 +1,4 @@
-import type { FollowItem, FollowState, Page } from '@fanmission/contracts';
+import { toPage, type FollowItem, type FollowState, type Page } from '@fanmission/contracts';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { canSeeCreator, findCreatorById } from '../creators';
@@ -79,13 +79,5 @@ export async function followsPage(
     repository.listFollowed(ctx.db, userId, { offset: page.page * page.size, limit: page.size }),
     repository.countFollowed(ctx.db, userId),
   ]);
-  const totalPages = Math.ceil(total / page.size);
-  return {
-    content: await followItems(ctx, rows),
-    totalElements: total,
-    totalPages,
-    number: page.page,
-    size: page.size,
-    last: page.page >= totalPages - 1,
-  };
+  return toPage(await followItems(ctx, rows), total, page);
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fanmission/contracts';
 import type { MessageKey, MessageParams } from '../i18n';
 
 /** A field problem found by a service (beyond what the request schema checks). */
@@ -16,7 +17,7 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly key: MessageKey,
-    readonly options: { params?: MessageParams; code?: string; fields?: FieldProblem[] } = {},
+    readonly options: { params?: MessageParams; code?: ErrorCode; fields?: FieldProblem[] } = {},
   ) {
     super(key);
     this.name = 'AppError';
@@ -34,7 +35,7 @@ export const notFound = (key: MessageKey = 'error.notFound', params?: MessagePar
 /** 403 with the literal `access denied`; never says whether the thing exists. */
 export const accessDenied = () => new AppError(403, 'error.accessDenied', { code: 'ACCESS_DENIED' });
 
-export const unauthorized = (code: string = 'UNAUTHORIZED', key: MessageKey = 'error.unauthorized') =>
+export const unauthorized = (code: ErrorCode = 'UNAUTHORIZED', key: MessageKey = 'error.unauthorized') =>
   new AppError(401, key, { code });
 
 export const conflict = (key: MessageKey = 'error.conflict', fields?: FieldProblem[]) =>

@@ -2,6 +2,6 @@
 // import only this file.
 export { installErrorHandler } from './error-handler';
 export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, notFound, unauthorized } from './errors';
-export { pageOffset, toPage } from './pagination';
+export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';
 export { zodValidatorCompiler } from './validation';

@@ -1,8 +1,4 @@
-import type {
-  SettleMonthInput,
-  SettleMonthResult,
-  SettlementActivities,
-} from '@fanmission/workflows/settlement/activities';
+import type { SettleMonthInput, SettleMonthResult, SettlementActivities } from '@fanmission/workflows/settlement';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../db';
 import { MonthNotEndedError, settleMonth } from './settlement';

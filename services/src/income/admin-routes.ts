@@ -6,6 +6,7 @@ import {
   confirmGradeProposalRequestSchema,
   gradeProposalFilterSchema,
   gradeProposalSchema,
+  koreaDate,
   koreaMonthOf,
   monthKey,
   settlementRunRequestSchema,
@@ -19,7 +20,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
-import { koreaDate } from '../coin-history';
 import { AppError, conflict, errorResponses, notFound } from '../http';
 import { MonthNotEndedError, settleMonth } from './settlement';
 import { adminStatementDto, statementLines, statementsQuery } from './statements';

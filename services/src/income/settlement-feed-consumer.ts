@@ -1,5 +1,5 @@
+import { koreaDate } from '@fanmission/contracts';
 import { accountKind } from '@fanmission/ledger';
-import { koreaDate } from '../coin-history';
 import { defineConsumer } from '../outbox';
 
 const EARNINGS_PREFIX = 'earnings:';

@@ -1,14 +1,14 @@
 import {
-  koreaMonthOf,
-  koreaMonthRange,
-  settlementAmounts,
   type AdminSettlement,
   type IncomeDetailRow,
+  koreaDate,
+  koreaMonthOf,
+  koreaMonthRange,
   type MonthIncome,
   type MonthlySettlement,
+  settlementAmounts,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import { koreaDate } from '../coin-history';
 import type { DbExecutor } from '../db';
 import { gradeOfMonth } from './settlement';
 import type { StatementRow } from './table';

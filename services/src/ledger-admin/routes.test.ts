@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, grantFreeCoins, plus, spendCoins } from '../coin-history/test-fixtures';
+import { chargeCoins, DAY_MS, grantFreeCoins, plus, spendCoins } from '@fanmission/tests/support/coins';
 
 const start = new Date('2026-03-10T03:00:00Z');
 const testApp = useTestApp({ now: () => start });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type SmtpTestServer } from '../../../tests/harness/smtp';
+import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer';
 
 describe('createSmtpMailer (through a real SMTP listener)', () => {

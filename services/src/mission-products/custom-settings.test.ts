@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MissionProduct } from '@fanmission/contracts';
 import type { TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { createCreator } from '../mission-reads/test-fixtures';
+import { createCreator } from '@fanmission/tests/support/creators';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

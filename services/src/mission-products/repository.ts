@@ -1,6 +1,6 @@
 import type { MissionProductSortOrder, ProductType, SortDirection } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 import type { FileRow } from '../files';
 import type { MissionProductRow, NewMissionProduct } from './table';
 
@@ -157,7 +157,7 @@ function filteredProducts(db: DbExecutor, viewer: ProductViewer, filters: Produc
   if (filters.productType !== undefined) query = query.where('p.type', '=', filters.productType);
   if (filters.active !== undefined) query = query.where('p.active', '=', filters.active);
   if (filters.name) {
-    const pattern = `%${filters.name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(filters.name);
     query = query.where('p.name', 'ilike', pattern);
   }
   if (filters.emptyCanceledEventFilter) {

@@ -12,14 +12,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { mp4 } from '../files/test-samples';
-import {
-  createCreator,
-  insertMission,
-  registerProduct,
-  uploadFile,
-  type TestCreator,
-} from '../mission-reads/test-fixtures';
+import { mp4 } from '@fanmission/tests/support/files';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-products-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });

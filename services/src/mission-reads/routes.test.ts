@@ -12,9 +12,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { JPEG_2X2, mp4, PNG_1X1 } from '../files/test-samples';
+import { JPEG_2X2, mp4, PNG_1X1 } from '@fanmission/tests/support/files';
 import type { MissionRow } from '../missions';
-import { createCreator, insertMission, registerProduct, uploadFile, type TestCreator } from './test-fixtures';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-missions-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });

@@ -1,8 +1,9 @@
 import {
   defaultMissionOrder,
+  koreaPeriod,
+  type LikedMissionPageQuery,
   MISSION_LIST_STATUSES,
   MISSION_STATUSES,
-  type LikedMissionPageQuery,
   type MissionCounts,
   type MissionLikeResponse,
   type MissionPageQuery,
@@ -12,7 +13,6 @@ import {
   type Page,
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth';
-import { koreaPeriod } from '../coin-history';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';

@@ -15,7 +15,7 @@ import type {
   MissionActivities,
   RecordPerformanceInput,
   RejectMissionInput,
-} from '@fanmission/workflows/missions/activities';
+} from '@fanmission/workflows/missions';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db, DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';

@@ -1,4 +1,4 @@
-import { PENALTIES, type CreatorPenalty } from '@fanmission/contracts';
+import { type CreatorPenalty, DAY_MS, PENALTIES } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
@@ -9,8 +9,6 @@ import type { CreatorPenaltyRow } from './table';
  * n. Level 1 is a warning; level 2 blocks new requests for a week and drops the grade to SILVER; level 3 and more
  * block login. An operator lifting a penalty ends its blocks and it no longer counts towards the next level.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Gives the creator a penalty for the mission's missed deadline, in the caller's transaction (once per mission). */
 export async function penalizeCreator(

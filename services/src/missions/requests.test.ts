@@ -3,9 +3,15 @@
 // paths themselves are in workflows/src/missions/mission-workflow.test.ts.
 import { balance, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../tests/harness/accounts';
-import { useTestApp } from '../../../tests/harness/app';
-import { basicRequest, createFan, createFile, createProduct, createVerifiedCreator } from './test-fixtures';
+import { createAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import {
+  basicRequest,
+  createFan,
+  createFile,
+  createProduct,
+  createVerifiedCreator,
+} from '@fanmission/tests/support/missions';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import {
-  DEADLINES,
   type AcceptMissionRequest,
+  DAY_MS,
+  DEADLINES,
+  type ErrorCode,
   type LuckyRollResponse,
   type MissionRequest,
   type MissionRequestResponse,
   type PerformMissionRequest,
   type RefuseMissionRequest,
 } from '@fanmission/contracts';
+import { randomUUID } from 'node:crypto';
 import { holdForMission, isLedgerError, luckyRoll, type LedgerEntry } from '@fanmission/ledger';
-import {
-  acceptMissionUpdate,
-  performMissionUpdate,
-  refuseMissionUpdate,
-} from '@fanmission/workflows/missions/workflows';
+import { acceptMissionUpdate, performMissionUpdate, refuseMissionUpdate } from '@fanmission/workflows/missions';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { type DbExecutor, uniqueViolation } from '../db';
@@ -27,9 +25,7 @@ import type { ProductForRequest } from './repository';
 import type { MissionRow } from './table';
 import { actionRefused, sendMissionUpdate, startMissionWorkflow } from './workflow-client';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const missionError = (status: number, key: MessageKey, code: string) => new AppError(status, key, { code });
+const missionError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
 
 const notEnoughCoins = () => missionError(409, 'missions.notEnoughCoins', 'NOT_ENOUGH_COINS');
 const idempotencyConflict = () => missionError(409, 'missions.idempotencyConflict', 'IDEMPOTENCY_CONFLICT');

@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/harness/app';
+import { useTestApp } from '@fanmission/tests/harness/app';
 import { freePort } from '../runtime';
-import { basicRequest, createFan, createProduct, createVerifiedCreator } from './test-fixtures';
+import { basicRequest, createFan, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 
 // Temporal configured but not reachable (a port nobody listens on): a creator action is answered 503 "try again",
 // never a 500, and the request itself still commits for the reconciler.

@@ -7,8 +7,12 @@ import {
   WorkflowUpdateRPCTimeoutOrCancelledError,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { isMissionActionRefusal, type MissionActionRefusal } from '@fanmission/workflows/missions/refusals';
-import { missionWorkflow, type MissionWorkflowInput } from '@fanmission/workflows/missions/workflows';
+import {
+  isMissionActionRefusal,
+  type MissionActionRefusal,
+  missionWorkflow,
+  type MissionWorkflowInput,
+} from '@fanmission/workflows/missions';
 import type { ServiceContext, TemporalAccess } from '../context';
 import { AppError } from '../http';
 import type { MessageKey } from '../i18n';

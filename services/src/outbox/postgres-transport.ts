@@ -1,7 +1,8 @@
-import type { AggregateType, DomainEvent, DomainEventType } from '@fanmission/contracts';
+import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 import { applyEvents, type EventConsumer } from './consumer';
+import type { OutboxEventRow } from './table';
 
 /*
  * Embedded mode's transport: each consumer reads the outbox from its stored checkpoint. A polling reader cannot trust
@@ -12,18 +13,6 @@ import { applyEvents, type EventConsumer } from './consumer';
  */
 
 export const DEFAULT_BATCH_SIZE = 500;
-
-interface OutboxEventRow {
-  position: number;
-  id: string;
-  type: string;
-  aggregate_type: AggregateType;
-  aggregate_id: string;
-  payload: unknown;
-  schema_version: number;
-  occurred_at: Date;
-  transaction_id: string;
-}
 
 export function outboxRowToEvent(row: Omit<OutboxEventRow, 'position' | 'transaction_id'>): DomainEvent {
   return {

@@ -1,9 +1,9 @@
-import type { AggregateType } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Db } from '../db';
 import { encodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import { DEFAULT_BATCH_SIZE, outboxRowToEvent, pause } from './postgres-transport';
+import type { OutboxEventRow } from './table';
 
 /*
  * The outbox relay: publishes unsent outbox rows to Kafka and marks them sent, in one DB transaction that holds the
@@ -15,16 +15,7 @@ import { DEFAULT_BATCH_SIZE, outboxRowToEvent, pause } from './postgres-transpor
  * in order whatever the number of relays.
  */
 
-interface ClaimedRow {
-  position: number;
-  id: string;
-  type: string;
-  aggregate_type: AggregateType;
-  aggregate_id: string;
-  payload: unknown;
-  schema_version: number;
-  occurred_at: Date;
-}
+type ClaimedRow = Omit<OutboxEventRow, 'transaction_id'>;
 
 /** A Kafka producer for the relay: idempotent, one request in flight (so retries cannot reorder), acks from all. */
 export function createRelayProducer(kafka: Kafka): Producer {

@@ -16,6 +16,19 @@ export interface OutboxTable {
   sent_at: Date | null;
 }
 
+/** An outbox row as the transports read it (raw SQL): the event's columns plus its place in the commit order. */
+export interface OutboxEventRow {
+  position: number;
+  id: string;
+  type: string;
+  aggregate_type: AggregateType;
+  aggregate_id: string;
+  payload: unknown;
+  schema_version: number;
+  occurred_at: Date;
+  transaction_id: string;
+}
+
 export interface EventConsumerCheckpointsTable {
   consumer: string;
   /** xid8, as a string. */

@@ -1,6 +1,6 @@
 import type { DepositStatus } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
-import type { DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 import type { ListWindow } from '../admin';
 import type {
   BankTransferRow,
@@ -217,7 +217,7 @@ function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQue
   if (filter.status) qb = qb.where('t.status', '=', filter.status);
   if (filter.userId !== undefined) qb = qb.where('t.user_id', '=', filter.userId);
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.q);
     qb = qb.where((eb) => eb.or([eb('t.depositor_name', 'ilike', pattern), eb('t.depositor_phone', 'like', pattern)]));
   }
   return qb;

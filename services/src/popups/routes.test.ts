@@ -2,7 +2,7 @@ import { popupSchema } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { multipartForm, PNG_1X1 } from '../files/test-samples';
+import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

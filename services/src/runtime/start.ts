@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { createActivities as createCoinActivities } from '@fanmission/workflows/coins/activities';
-import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins/schedule';
-import { ensureSettlementSchedule } from '@fanmission/workflows/settlement/schedule';
+import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins';
+import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
+import { createCoinExpiryActivities } from '../coins';
 import type { AppConfig } from '../config';
 import { EVENT_CONSUMERS } from './consumers';
 import { startEventProcessing } from './event-processing';
@@ -111,7 +111,7 @@ export async function startFanmission(options: {
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
         activities: {
-          ...createCoinActivities({ db: database.db, now: () => new Date() }),
+          ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
           ...createSettlementActivities({ db: database.db, now: () => new Date() }),
           ...createEventActivities({ db: database.db }),

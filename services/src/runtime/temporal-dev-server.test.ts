@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import type { greet } from '@fanmission/workflows/samples/workflows';
+import type { greet } from '@fanmission/tests/support/sample-workflows';
+import { SAMPLE_WORKFLOWS_PATH } from '@fanmission/tests/support/sample-workflows-path';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { ensureTemporalCli } from '../../../scripts/infra/temporal-cli';
-import type { TemporalDevServer } from './temporal-dev-server';
-import { startTemporalDevServer } from './temporal-dev-server';
+import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 
 let binary: string;
 let dataDir: string;
@@ -53,7 +53,10 @@ describe('Temporal dev server', () => {
     const nativeConnection = await NativeConnection.connect({ address: first.address });
     const connection = await Connection.connect({ address: first.address });
     try {
-      const worker = await createFanmissionWorker({ connection: nativeConnection });
+      const worker = await createFanmissionWorker({
+        connection: nativeConnection,
+        workflowsPath: SAMPLE_WORKFLOWS_PATH,
+      });
       const client = new Client({ connection });
       const greeting = await worker.runUntil(
         client.workflow.execute<typeof greet>('greet', {

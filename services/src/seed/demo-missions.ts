@@ -1,4 +1,4 @@
-import { DEADLINES } from '@fanmission/contracts';
+import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import {
   earningsAccount,
   holdForMission,
@@ -13,8 +13,6 @@ import { domainEvent, recordEvents } from '../outbox';
 import { applyCustomSettingsToProduct } from '../mission-products';
 import { type MissionRow, penalizeCreator } from '../missions';
 import { drawDemoPicture, storeDemoImage, type DemoMotif } from './demo-images';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface DemoProduct {
   type: 'BASIC' | 'LUCKY';

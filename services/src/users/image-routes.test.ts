@@ -14,7 +14,7 @@ import {
   paddedPng,
   PNG_1X1,
   TEXT_FILE,
-} from '../files/test-samples';
+} from '@fanmission/tests/support/files';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-user-images-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });

@@ -1,17 +1,13 @@
 // Korea-time calendar dates for the daily coin expiry. Pure arithmetic (Korea has kept UTC+9 without daylight saving
 // since 1988), so the workflow can use it deterministically and the activity agrees with it.
 
+import { KOREA_OFFSET_MS, koreaDate } from '@fanmission/contracts/time';
+
 export const COIN_EXPIRY_TIME_ZONE = 'Asia/Seoul';
-const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
 const CALENDAR_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** The Korea-time date of an instant, YYYY-MM-DD. */
-export function koreaDateOf(instant: Date): string {
-  return new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 export function isCalendarDate(value: string): boolean {
-  return CALENDAR_DATE.test(value) && koreaDateOf(expiryAsOf(value)) === value;
+  return CALENDAR_DATE.test(value) && koreaDate(expiryAsOf(value)) === value;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the ledger work happens in one idempotent activity.
 import { proxyActivities } from '@temporalio/workflow';
 import type { CoinActivities, CoinExpiryResult } from './activities';
-import { koreaDateOf } from './expiry-date';
+import { koreaDate } from '@fanmission/contracts/time';
 
 const { expireCoinLotsOfDate } = proxyActivities<CoinActivities>({
   // Batched over every wallet with expired lots; each wallet commits on its own, so a retry resumes cheaply.
@@ -17,5 +17,5 @@ export interface ExpireCoinLotsInput {
 }
 
 export async function expireCoinLots(input: ExpireCoinLotsInput = {}): Promise<CoinExpiryResult> {
-  return await expireCoinLotsOfDate({ date: input.date ?? koreaDateOf(new Date()) });
+  return await expireCoinLotsOfDate({ date: input.date ?? koreaDate(new Date()) });
 }

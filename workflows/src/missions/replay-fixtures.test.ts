@@ -1,6 +1,6 @@
 import { Worker } from '@temporalio/worker';
 import { describe, expect, inject, it } from 'vitest';
-import { loadHistoryFixtures } from './history-fixtures';
+import { loadHistoryFixtures } from '@fanmission/tests/support/mission-histories';
 
 // Histories recorded from the mission workflow suite (RECORD_MISSION_HISTORIES=1 refreshes them) replayed against the
 // current workflow code: a change that would make missions already running take a different path fails here.

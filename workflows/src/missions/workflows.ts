@@ -16,9 +16,9 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { MissionActivities, MissionMediaKind } from './activities';
+import { DAY_MS } from '@fanmission/contracts/time';
 import { MISSION_ACTION_REFUSALS, type MissionActionRefusal } from './refusals';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 02 §9: perform within 10 days of the request, win or acceptance. */
 export const PERFORM_WINDOW_MS = 10 * DAY_MS;
 

@@ -9,7 +9,12 @@ import { findPayment } from '../repository';
 import { payPalProvider } from './paypal';
 import { portOneProvider } from './portone';
 import { ProviderUnavailableError, decimalToMinorUnits } from './provider';
-import { startPayPalServer, startPortOneServer, type PayPalServer, type PortOneServer } from './test-servers';
+import {
+  startPayPalServer,
+  startPortOneServer,
+  type PayPalServer,
+  type PortOneServer,
+} from '@fanmission/tests/support/payment-providers';
 
 // PortOne and PayPal verified against local servers speaking their documented responses, through the real API.
 const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };

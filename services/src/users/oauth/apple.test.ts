@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@fanmission/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
-import { startLocalJwksServer } from './testing/local-jwks-server';
+import { startLocalJwksServer } from '@fanmission/tests/support/oauth';
 
 const CLIENT_ID = 'kr.fanmission.web';
 const ISSUER = 'https://appleid.apple.com';

@@ -2,7 +2,7 @@ import { errorResponseSchema } from '@fanmission/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
 import { createAccount } from '@fanmission/tests/harness/accounts';
-import { startLocalAuthorizationServer, type LocalAuthorizationServer } from './testing/local-authorization-server';
+import { startLocalAuthorizationServer, type LocalAuthorizationServer } from '@fanmission/tests/support/oauth';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const RETURN_PAGE = `${PUBLIC_URL}/sns-login/return`;

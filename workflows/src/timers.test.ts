@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { useTemporalTestEnvironment, withTestWorker } from '../../../tests/harness/temporal';
-import { approveSignal, awaitApprovalFor30Days, sleepTenDays } from './workflows';
+import { useTemporalTestEnvironment, withTestWorker } from '@fanmission/tests/harness/temporal';
+import { SAMPLE_WORKFLOWS_PATH } from '@fanmission/tests/support/sample-workflows-path';
+import { approveSignal, awaitApprovalFor30Days, sleepTenDays } from '@fanmission/tests/support/sample-workflows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const env = await useTemporalTestEnvironment();
+/** The sample workflows are not in the production bundle: this worker bundles them. */
+const samples = { workflowsPath: SAMPLE_WORKFLOWS_PATH };
 
 describe('time-skipping harness', () => {
   it('runs a 10-day sleep in seconds of wall time', async () => {
     const wallStart = performance.now();
     const serverStart = await env.currentTimeMs();
 
-    const result = await withTestWorker(env, {}, (taskQueue) =>
+    const result = await withTestWorker(env, samples, (taskQueue) =>
       env.client.workflow.execute(sleepTenDays, { taskQueue, workflowId: `sleep-${taskQueue}` }),
     );
 
@@ -22,7 +25,7 @@ describe('time-skipping harness', () => {
   });
 
   it('lets an approve signal beat the 30-day timer', async () => {
-    const result = await withTestWorker(env, {}, async (taskQueue) => {
+    const result = await withTestWorker(env, samples, async (taskQueue) => {
       const handle = await env.client.workflow.start(awaitApprovalFor30Days, {
         taskQueue,
         workflowId: `approval-${taskQueue}`,
@@ -39,7 +42,7 @@ describe('time-skipping harness', () => {
   });
 
   it('times out after 30 simulated days without a signal', async () => {
-    const result = await withTestWorker(env, {}, (taskQueue) =>
+    const result = await withTestWorker(env, samples, (taskQueue) =>
       env.client.workflow.execute(awaitApprovalFor30Days, { taskQueue, workflowId: `approval-${taskQueue}` }),
     );
 

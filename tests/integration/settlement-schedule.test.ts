@@ -10,11 +10,11 @@ import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/serv
 import { Client, Connection, ScheduleOverlapPolicy } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTemporalCli } from '../../../scripts/infra/temporal-cli';
-import { useTestApp } from '../../../tests/harness/app';
-import { createIncomeCreator, releasedMission } from '../../../tests/support/income';
-import { createFanmissionWorker } from '../worker';
-import { SETTLEMENT_SCHEDULE_ID, ensureSettlementSchedule } from './schedule';
+import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
+import { createFanmissionWorker } from '@fanmission/workflows/worker';
+import { SETTLEMENT_SCHEDULE_ID, ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 
 const testApp = useTestApp();
 let server: TemporalDevServer;

@@ -8,11 +8,11 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verify } from '@fanmission/ledger';
 import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
-import { createFile } from '@fanmission/services/missions/test-fixtures';
+import { createFile } from '@fanmission/tests/support/missions';
 import { storageDriverFor } from '@fanmission/services/files';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
-import { testConfig, useTestApp } from '../../../tests/harness/app';
-import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
+import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
 
 const env = await useTemporalTestEnvironment();
 const taskQueue = `demo-missions-${randomUUID()}`;

@@ -1,6 +1,6 @@
 import { Worker } from '@temporalio/worker';
 import { describe, expect, inject, it } from 'vitest';
-import { loadEventHistoryFixtures } from './history-fixtures';
+import { loadEventHistoryFixtures } from '@fanmission/tests/support/event-histories';
 
 // Histories recorded from the lottery event workflow suite (RECORD_EVENT_HISTORIES=1 refreshes them) replayed
 // against the current workflow code: a change that would make events already running take a different path fails.

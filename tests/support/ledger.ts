@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
-import { isLedgerError, type LedgerErrorCode, type LedgerProblem } from './errors';
+import { isLedgerError, type LedgerErrorCode, type LedgerProblem } from '@fanmission/ledger';
 
 /** Test support for the ledger's DB tests: members straight in `users`, unique keys, refusal assertions. */
 

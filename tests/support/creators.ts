@@ -1,29 +1,39 @@
 import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { createAccount, type TestAccount } from '../harness/accounts';
 
+/** A creator account made for a test: the member's session plus the creator profile's id. */
 export interface TestCreator extends TestAccount {
   creatorId: number;
 }
 
 let counter = 0;
 
-/** A creator account straight in the database, verified unless told otherwise. */
+/**
+ * A creator account straight in the database, verified unless told otherwise. Named `creator-<n>` with a unique URL
+ * unless given; custom missions, the minimum cost and the creation time stay at the database's defaults unless given.
+ */
 export async function createCreator(
   app: FastifyInstance,
   options: {
     name?: string;
+    username?: string;
     url?: string | null;
     verified?: boolean;
     adult?: boolean;
     tagIds?: number[];
     createdAt?: Date;
     roles?: Role[];
+    availableCustom?: boolean;
+    minimumCost?: number;
   } = {},
 ): Promise<TestCreator> {
   counter += 1;
   const name = options.name ?? `creator-${counter}`;
-  const account = await createAccount(app, { roles: options.roles ?? ['ROLE_USER', 'ROLE_CREATOR'], username: name });
+  const account = await createAccount(app, {
+    roles: options.roles ?? ['ROLE_USER', 'ROLE_CREATOR'],
+    username: options.username ?? name,
+  });
   const creator = await app.db
     .updateTable('creators')
     .set({
@@ -32,6 +42,8 @@ export async function createCreator(
       verified: options.verified ?? true,
       contain_adult_content: options.adult ?? false,
       ...(options.createdAt && { created_at: options.createdAt }),
+      ...(options.availableCustom !== undefined && { available_custom: options.availableCustom }),
+      ...(options.minimumCost !== undefined && { minimum_cost: options.minimumCost }),
     })
     .where('user_id', '=', account.id)
     .returning('id')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOffset, toPage } from './pagination';
+import { pageOffset, toPage } from './page';
 
 describe('toPage', () => {
   it('describes a middle page', () => {

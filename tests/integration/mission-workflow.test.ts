@@ -12,7 +12,7 @@ import {
   createFile,
   createProduct,
   createVerifiedCreator,
-} from '@fanmission/services/missions/test-fixtures';
+} from '@fanmission/tests/support/missions';
 import { storageDriverFor } from '@fanmission/services/files';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
@@ -22,10 +22,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTestApp } from '../../../tests/harness/app';
-import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
-import { recordHistoryFixtures } from './history-fixtures';
-import type { MissionWorkflowResult } from './workflows';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { recordHistoryFixtures } from '@fanmission/tests/support/mission-histories';
+import type { MissionWorkflowResult } from '@fanmission/workflows/missions';
 
 const env = await useTemporalTestEnvironment();
 const taskQueue = `missions-${randomUUID()}`;

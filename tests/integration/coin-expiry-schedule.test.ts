@@ -9,11 +9,11 @@ import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/serv
 import { Client, Connection, ScheduleOverlapPolicy } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTemporalCli } from '../../../scripts/infra/temporal-cli';
-import { useTestDatabase } from '../../../tests/harness/database';
-import { createFanmissionWorker } from '../worker';
-import { createActivities } from './activities';
-import { COIN_EXPIRY_SCHEDULE_ID, ensureCoinExpirySchedule } from './schedule';
+import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
+import { useTestDatabase } from '@fanmission/tests/harness/database';
+import { createFanmissionWorker } from '@fanmission/workflows/worker';
+import { createCoinExpiryActivities } from '@fanmission/services/coins';
+import { COIN_EXPIRY_SCHEDULE_ID, ensureCoinExpirySchedule } from '@fanmission/workflows/coins';
 
 const database = useTestDatabase();
 let server: TemporalDevServer;
@@ -101,7 +101,7 @@ describe('the daily coin expiry Schedule', () => {
     try {
       const worker = await createFanmissionWorker({
         connection: nativeConnection,
-        activities: createActivities({ db, now: () => new Date() }),
+        activities: createCoinExpiryActivities({ db, now: () => new Date() }),
       });
       const result = await worker.runUntil(async () => {
         await handle().trigger();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './korea-time';
+import { addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './time';
 
 describe('Korea time', () => {
   it('bounds a month and a year at midnight in Korea (15:00 UTC the day before)', () => {

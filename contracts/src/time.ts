@@ -1,9 +1,17 @@
+// Durations and Korea-time calendar dates, shared by the ledger, the services and the workflows. Pure arithmetic with
+// no imports, so workflow code can use it deterministically (import it as `@fanmission/contracts/time` there).
+
+/** One day in milliseconds. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `n` days in milliseconds. */
+export const days = (n: number): number => n * DAY_MS;
+
 /*
  * Korea time (Asia/Seoul) is UTC+9 all year round: no daylight saving since 1988, so plain arithmetic is exact and
  * no time-zone database is needed.
  */
-const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** The instants [from, to) of a month (or, without a month, a whole year) in Korea time. */
 export function koreaPeriod(year: number, month?: number): { from: Date; to: Date } {

@@ -1,4 +1,5 @@
-// Sample workflows that prove the Temporal set-up: long timers run in seconds under time skipping, a signal can
+// Sample workflows that prove the Temporal set-up (test support only: the production worker does not run them;
+// a test worker bundles this file through `SAMPLE_WORKFLOWS_PATH` in `sample-workflows-path.ts`): long timers run in seconds under time skipping, a signal can
 // beat a timer, and a trivial workflow runs on the dev server. Workflow code is deterministic: `Date.now()` is the
 // workflow clock here, which is what lets the tests see how much simulated time passed.
 import { condition, defineSignal, setHandler, sleep } from '@temporalio/workflow';

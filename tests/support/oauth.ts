@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
+
+// Test support for social login: a local OAuth 2 authorization server and a local JWKS endpoint.
 
 /** A request the token endpoint received, for assertions. */
 export interface TokenRequest {
@@ -95,4 +98,12 @@ export async function startLocalAuthorizationServer(client: {
     close: () => server.close(),
   };
   return local;
+}
+
+/** Serves a JSON Web Key Set on 127.0.0.1, standing in for https://appleid.apple.com/auth/keys in tests. */
+export async function startLocalJwksServer(keys: JWK[]): Promise<{ jwksUrl: string; close(): Promise<void> }> {
+  const server = Fastify({ logger: false });
+  server.get('/auth/keys', async () => ({ keys }));
+  const address = await server.listen({ host: '127.0.0.1', port: 0 });
+  return { jwksUrl: `${address}/auth/keys`, close: () => server.close() };
 }

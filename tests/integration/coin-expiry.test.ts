@@ -3,11 +3,11 @@ import { balance, grantBonus, lots, purchase, walletAccount } from '@fanmission/
 import { WorkflowFailedError } from '@temporalio/client';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../tests/harness/database';
-import { useTemporalTestEnvironment, withTestWorker } from '../../../tests/harness/temporal';
-import { createActivities } from './activities';
-import { koreaDateOf } from './expiry-date';
-import { expireCoinLots } from './workflows';
+import { useTestDatabase } from '@fanmission/tests/harness/database';
+import { useTemporalTestEnvironment, withTestWorker } from '@fanmission/tests/harness/temporal';
+import { createCoinExpiryActivities } from '@fanmission/services/coins';
+import { koreaDate } from '@fanmission/contracts';
+import { expireCoinLots } from '@fanmission/workflows/coins';
 
 const env = await useTemporalTestEnvironment();
 const database = useTestDatabase();
@@ -77,8 +77,8 @@ describe('daily coin expiry workflow', () => {
 
   it('expires every lot whose 5 years are over, and nothing else', async () => {
     const db = database.current.db;
-    const activities = createActivities({ db, now: () => new Date() });
-    const date = koreaDateOf(today);
+    const activities = createCoinExpiryActivities({ db, now: () => new Date() });
+    const date = koreaDate(today);
 
     const result = await runExpiry(activities, { date });
 
@@ -93,8 +93,8 @@ describe('daily coin expiry workflow', () => {
 
   it('is idempotent for the same day: a second run reports the same and moves nothing', async () => {
     const db = database.current.db;
-    const activities = createActivities({ db, now: () => new Date() });
-    const date = koreaDateOf(today);
+    const activities = createCoinExpiryActivities({ db, now: () => new Date() });
+    const date = koreaDate(today);
     const before = await expiryTransactions();
 
     const first = await runExpiry(activities, { date });
@@ -108,8 +108,11 @@ describe('daily coin expiry workflow', () => {
 
   it('expires nothing new on a later day until another lot’s time comes', async () => {
     const db = database.current.db;
-    const tomorrow = koreaDateOf(new Date(today.getTime() + 24 * 60 * 60 * 1000));
-    const activities = createActivities({ db, now: () => new Date(today.getTime() + 2 * 24 * 60 * 60 * 1000) });
+    const tomorrow = koreaDate(new Date(today.getTime() + 24 * 60 * 60 * 1000));
+    const activities = createCoinExpiryActivities({
+      db,
+      now: () => new Date(today.getTime() + 2 * 24 * 60 * 60 * 1000),
+    });
 
     const result = await runExpiry(activities, { date: tomorrow });
 
@@ -121,16 +124,19 @@ describe('daily coin expiry workflow', () => {
     const db = database.current.db;
     // The shared test server's clock runs ahead of the wall clock by the time other suites skipped.
     const workflowNow = new Date(await env.currentTimeMs());
-    const activities = createActivities({ db, now: () => new Date(workflowNow.getTime() + 24 * 60 * 60 * 1000) });
+    const activities = createCoinExpiryActivities({
+      db,
+      now: () => new Date(workflowNow.getTime() + 24 * 60 * 60 * 1000),
+    });
 
     const result = await runExpiry(activities, {});
 
-    expect(result.date).toBe(koreaDateOf(workflowNow));
+    expect(result.date).toBe(koreaDate(workflowNow));
   });
 
   it('refuses a day that has not begun in Korea, without retrying', async () => {
-    const activities = createActivities({ db: database.current.db, now: () => new Date() });
-    const nextWeek = koreaDateOf(new Date(today.getTime() + 7 * 24 * 60 * 60 * 1000));
+    const activities = createCoinExpiryActivities({ db: database.current.db, now: () => new Date() });
+    const nextWeek = koreaDate(new Date(today.getTime() + 7 * 24 * 60 * 60 * 1000));
 
     const failure = await runExpiry(activities, { date: nextWeek }).catch((error: unknown) => error);
 

@@ -3,18 +3,18 @@
 // skipped in seconds, the DB, the outbox and the provably fair record checked after each path.
 import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
-import { createFan, createFile, createVerifiedCreator } from '@fanmission/services/missions/test-fixtures';
-import type { TestCreator } from '@fanmission/services/missions/test-fixtures';
+import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
+import type { TestCreator } from '@fanmission/tests/support/creators';
 import { storageDriverFor } from '@fanmission/services/files';
 import { eventSchedule, kstDate, type EventFairness, type EventStatus } from '@fanmission/contracts';
 import { verifyEventDraw } from '@fanmission/tests/support/fairness-verifier';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { useTestApp } from '../../../tests/harness/app';
-import type { TestAccount } from '../../../tests/harness/accounts';
-import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
-import { recordEventHistoryFixtures } from './history-fixtures';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import type { TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { recordEventHistoryFixtures } from '@fanmission/tests/support/event-histories';
 
 // Each scenario walks an event through days of its schedule: more than the default 30 s on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -552,7 +552,7 @@ describe('cancel', () => {
     await closeApplications(created);
     await call('PUT', `/mission-products/${created.productId}/missions/${missions[0]}/pick`, created.creator.headers);
     const operator = await (
-      await import('../../../tests/harness/accounts')
+      await import('@fanmission/tests/harness/accounts')
     ).createAccount(app(), {
       roles: ['ROLE_USER', 'ROLE_OPERATOR'],
     });

@@ -10,11 +10,10 @@ import { createSettlementActivities } from '@fanmission/services/income';
 import { Client, WorkflowFailedError } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTestApp } from '../../../tests/harness/app';
-import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
-import { createIncomeCreator, releasedMission } from '../../../tests/support/income';
-import type { SettleMonthResult } from './activities';
-import { settleMonth } from './workflows';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
+import { settleMonth, type SettleMonthResult } from '@fanmission/workflows/settlement';
 
 const env = await useTemporalTestEnvironment();
 const taskQueue = `settlement-${randomUUID()}`;

@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { signSessionToken } from '../auth';
-import type { Db } from '../db';
-import { insertUser } from '../users';
+import { signSessionToken } from '@fanmission/services/auth';
+import type { Db } from '@fanmission/services/db';
+import { insertUser } from '@fanmission/services/users';
 
 // Tiny real files for upload tests, built here rather than checked in as binaries.
 
@@ -104,4 +105,27 @@ export async function filesUnder(folder: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/**
+ * Writes a real H.264 video of the test pattern (`ffmpeg -f lavfi testsrc`) to `file`, for the suites that need
+ * ffmpeg to find a duration and a poster frame. Portrait 90×160 at 10 fps for a second unless told otherwise.
+ */
+export function writeTestVideo(
+  file: string,
+  options: { seconds?: number; width?: number; height?: number; rate?: number } = {},
+): string {
+  const { seconds = 1, width = 90, height = 160, rate = 10 } = options;
+  execFileSync('/usr/bin/ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${width}x${height}:rate=${rate}`,
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return file;
 }

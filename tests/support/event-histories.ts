@@ -1,4 +1,5 @@
-// Test support (not workflow code): recorded mission workflow histories kept as binary protobuf fixtures (`.binpb`) for replay tests.
+// Test support (not workflow code): recorded lottery event workflow histories kept as binary protobuf fixtures
+// (`.binpb`) for replay tests, as for missions.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,9 @@ import { temporal } from '@temporalio/proto';
 
 const { History } = temporal.api.history.v1;
 
-export const HISTORY_FIXTURES_DIR = fileURLToPath(new URL('./histories', import.meta.url));
+export const EVENT_HISTORY_FIXTURES_DIR = fileURLToPath(
+  new URL('../../workflows/src/events/histories', import.meta.url),
+);
 
 const fileNameOf = (index: number, scenario: string) =>
   `${String(index + 1).padStart(2, '0')}-${scenario
@@ -16,24 +19,24 @@ const fileNameOf = (index: number, scenario: string) =>
     .slice(0, 80)}.binpb`;
 
 /** Replaces the fixtures with these histories, one protobuf-encoded file per finished workflow, named after its test. */
-export async function recordHistoryFixtures(
+export async function recordEventHistoryFixtures(
   histories: ReadonlyArray<{ scenario: string; history: unknown }>,
 ): Promise<void> {
-  await rm(HISTORY_FIXTURES_DIR, { recursive: true, force: true });
-  await mkdir(HISTORY_FIXTURES_DIR, { recursive: true });
+  await rm(EVENT_HISTORY_FIXTURES_DIR, { recursive: true, force: true });
+  await mkdir(EVENT_HISTORY_FIXTURES_DIR, { recursive: true });
   for (const [index, { scenario, history }] of histories.entries()) {
     const bytes = History.encode(history as temporal.api.history.v1.IHistory).finish();
-    await writeFile(path.join(HISTORY_FIXTURES_DIR, fileNameOf(index, scenario)), bytes);
+    await writeFile(path.join(EVENT_HISTORY_FIXTURES_DIR, fileNameOf(index, scenario)), bytes);
   }
 }
 
 /** The committed fixtures, ready for `Worker.runReplayHistories`. */
-export async function loadHistoryFixtures(): Promise<Array<{ workflowId: string; history: unknown }>> {
-  const files = (await readdir(HISTORY_FIXTURES_DIR)).filter((file) => file.endsWith('.binpb')).sort();
+export async function loadEventHistoryFixtures(): Promise<Array<{ workflowId: string; history: unknown }>> {
+  const files = (await readdir(EVENT_HISTORY_FIXTURES_DIR)).filter((file) => file.endsWith('.binpb')).sort();
   return Promise.all(
     files.map(async (file) => ({
       workflowId: file.replace(/\.binpb$/, ''),
-      history: History.decode(await readFile(path.join(HISTORY_FIXTURES_DIR, file))),
+      history: History.decode(await readFile(path.join(EVENT_HISTORY_FIXTURES_DIR, file))),
     })),
   );
 }
