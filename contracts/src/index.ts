@@ -19,3 +19,5 @@ export * from './missions-api';
 export * from './page';
 export * from './roles';
 export * from './users';
+export * from './creator-review';
+export * from './creator-review-admin';

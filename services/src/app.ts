@@ -21,6 +21,7 @@ import { storageDriverFor } from './files/storage';
 import { metricsRoutes } from './health/metrics-routes';
 import { healthRoutes } from './health/routes';
 import { creatorRoutes } from './creators/routes';
+import { creatorReviewAdminRoutes } from './creators/review-admin-routes';
 import { discoveryRoutes } from './discovery/routes';
 import { faqAdminRoutes } from './faq/admin-routes';
 import { faqRoutes } from './faq/routes';
@@ -157,6 +158,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      creatorReviewAdminRoutes,
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {

@@ -1,6 +1,7 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { creatorsMessages } from './catalogs/creators';
+import { creatorReviewMessages } from './catalogs/creator-review';
 import { eventsMessages } from './catalogs/notifications';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
@@ -368,6 +369,7 @@ const coreCatalog = {
 const catalog = {
   ...coreCatalog,
   ...creatorsMessages,
+  ...creatorReviewMessages,
   ...eventsMessages,
   ...missionProductsMessages,
   ...missionsMessages,
@@ -377,6 +379,7 @@ const catalog = {
 export const CATALOG_SOURCES: Record<string, Catalog> = {
   core: coreCatalog,
   creators: creatorsMessages,
+  creatorReview: creatorReviewMessages,
   events: eventsMessages,
   missionProducts: missionProductsMessages,
   missions: missionsMessages,
