@@ -40,6 +40,18 @@ const NotificationsPage = page(() => import('../features/notifications/notificat
 const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
 const CoinHistoryPage = page(() => import('../features/coins/coin-history-page'), 'CoinHistoryPage');
 const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
+const CreatorSignUpPage = page(() => import('../features/creator-studio/creator-sign-up-page'), 'CreatorSignUpPage');
+const CreatorAccountPage = page(() => import('../features/creator-studio/creator-account-page'), 'CreatorAccountPage');
+const CreatorRegistrationPage = page(
+  () => import('../features/creator-studio/creator-registration-page'),
+  'CreatorRegistrationPage',
+);
+const NewbieCreatorPage = page(() => import('../features/creator-studio/newbie-creator-page'), 'NewbieCreatorPage');
+const EditCreatorProfilePage = page(
+  () => import('../features/creator-studio/edit-creator-profile-page'),
+  'EditCreatorProfilePage',
+);
+const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -78,8 +90,8 @@ export function AppRoutes() {
         <Route path="/operating-policies" element={<OperatingPolicyPage />} />
         <Route path="/browse-missions" element={<BrowseMissionsPage />} />
         <Route path="/creator/:creatorId" element={<CreatorPage />} />
-        <Route path="/signup-for-creator" element={<Later title="Creator sign-up" />} />
-        <Route path="/get-creator-account-number" element={<Later title="Creator account number" />} />
+        <Route path="/signup-for-creator" element={<CreatorSignUpPage />} />
+        <Route path="/get-creator-account-number" element={<CreatorAccountPage />} />
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
@@ -100,15 +112,15 @@ export function AppRoutes() {
         <Route path="/sign-up" element={guarded('loggedOut', <SignUpPage />)} />
 
         {/* Creator only */}
-        <Route path="/newbie-creator-mypage" element={guarded('creator', <Later title="Creator my page" />)} />
-        <Route path="/edit-creator-profile" element={guarded('creator', <Later title="Edit creator profile" />)} />
+        <Route path="/newbie-creator-mypage" element={guarded('creator', <NewbieCreatorPage />)} />
+        <Route path="/edit-creator-profile" element={guarded('creator', <EditCreatorProfilePage />)} />
         <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
         <Route path="/adjustment-page" element={guarded('creator', <Later title="Income management" />)} />
-        <Route path="/bank-account-change" element={guarded('creator', <Later title="Bank account" />)} />
+        <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />
 
         {/* Verified fan only */}
         <Route path="/user-mypage" element={guarded('verifiedFan', <FanMyPage />)} />
-        <Route path="/creator-registration" element={guarded('verifiedFan', <Later title="Creator registration" />)} />
+        <Route path="/creator-registration" element={guarded('verifiedFan', <CreatorRegistrationPage />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
         <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
 

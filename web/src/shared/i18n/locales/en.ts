@@ -1,3 +1,4 @@
+import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -405,4 +406,5 @@ export const en: Messages = {
     bankRequested: 'Your deposit request was received. You can see it under the pending tab.',
     bankFailed: 'The deposit request failed. Please contact the administrator.',
   },
+  creatorStudio: creatorStudioEn,
 };

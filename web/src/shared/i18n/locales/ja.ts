@@ -1,3 +1,4 @@
+import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -406,4 +407,5 @@ export const ja: Messages = {
     bankRequested: '振込申請を受け付けました。入金待ちタブで確認できます。',
     bankFailed: '振込申請に失敗しました。管理者にお問い合わせください。',
   },
+  creatorStudio: creatorStudioJa,
 };

@@ -1,5 +1,6 @@
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
+import { creatorStudioKo } from '../../../features/creator-studio/locales';
 export const ko = {
   common: {
     ok: '확인',
@@ -399,6 +400,7 @@ export const ko = {
     bankRequested: '입금 신청이 접수되었습니다. 입금 대기 탭에서 확인할 수 있습니다.',
     bankFailed: '입금 신청에 실패했습니다. 관리자에게 문의해 주세요.',
   },
+  creatorStudio: creatorStudioKo,
 };
 
 export type Messages = typeof ko;
