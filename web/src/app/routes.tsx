@@ -51,6 +51,19 @@ const EditCreatorProfilePage = page(
   () => import('../features/creator-studio/edit-creator-profile-page'),
   'EditCreatorProfilePage',
 );
+const MissionManagementIndex = page(
+  () => import('../features/mission-management/mission-management-page'),
+  'MissionManagementIndex',
+);
+const BasicProductsPage = page(
+  () => import('../features/mission-management/mission-management-page'),
+  'BasicProductsPage',
+);
+const LuckyProductsPage = page(
+  () => import('../features/mission-management/mission-management-page'),
+  'LuckyProductsPage',
+);
+const MissionListPage = page(() => import('../features/mission-management/mission-management-page'), 'MissionListPage');
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 
 function guarded(guard: Guard, element: ReactNode) {
@@ -114,6 +127,10 @@ export function AppRoutes() {
         {/* Creator only */}
         <Route path="/newbie-creator-mypage" element={guarded('creator', <NewbieCreatorPage />)} />
         <Route path="/edit-creator-profile" element={guarded('creator', <EditCreatorProfilePage />)} />
+        <Route path="/mission-management" element={guarded('creator', <MissionManagementIndex />)} />
+        <Route path="/mission-management/normal" element={guarded('creator', <BasicProductsPage />)} />
+        <Route path="/mission-management/lucky" element={guarded('creator', <LuckyProductsPage />)} />
+        <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
         <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
         <Route path="/adjustment-page" element={guarded('creator', <Later title="Income management" />)} />
         <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />

@@ -14,6 +14,7 @@ import { formatErrors, missingItems, profileBody, profileValuesOf } from './prof
 
 // The machine running the suite may be busy: queries wait longer than the default second.
 configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 90_000 });
 
 const LANGUAGES: Language[] = ['ko', 'en', 'ja'];
 

@@ -1,6 +1,8 @@
 // Texts of the creator screens (issue 15): the `creatorStudio` namespace of ko/en/ja.
+import { missionManagementEn, missionManagementJa, missionManagementKo } from '../mission-management/locales';
 
 export const creatorStudioKo = {
+  missions: missionManagementKo,
   signUp: {
     title: '크리에이터 회원가입',
     intro: '크리에이터로 가입하면 심사({{min}}~{{max}}일)를 거쳐 미션을 공개하고 수익을 정산받을 수 있습니다.',
@@ -152,6 +154,7 @@ export const creatorStudioKo = {
 export type CreatorStudioMessages = typeof creatorStudioKo;
 
 export const creatorStudioEn: CreatorStudioMessages = {
+  missions: missionManagementEn,
   signUp: {
     title: 'Creator sign-up',
     intro:
@@ -302,6 +305,7 @@ export const creatorStudioEn: CreatorStudioMessages = {
 };
 
 export const creatorStudioJa: CreatorStudioMessages = {
+  missions: missionManagementJa,
   signUp: {
     title: 'クリエイター会員登録',
     intro:
