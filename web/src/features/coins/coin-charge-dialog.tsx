@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
 import { readSession } from '../../shared/session/session';
+import { navigateTo } from '../../shared/navigation/navigation';
 
 /** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
 export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
@@ -57,6 +58,7 @@ export function checkCharge(form: ChargeForm): ChargeErrors {
 export function mayCharge(): boolean {
   if (readSession().creatorId === null) return true;
   void showAlert(i18next.t('coinCharge.creatorsCannotCharge'));
+  navigateTo(`/creator/${readSession().creatorId}`, { replace: true });
   return false;
 }
 

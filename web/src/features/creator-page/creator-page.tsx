@@ -36,6 +36,7 @@ import { api, ApiError } from '../../shared/api/client';
 import { useSession, type Session } from '../../shared/session/session';
 import { LuckyRouletteDialog } from './lucky-roulette-dialog';
 import { MissionRequestDialog } from './mission-request-dialog';
+import { placeholderThumbnail } from '../../shared/ui/mission-placeholder';
 
 export const REQUEST_TABS = ['BASIC', 'LUCKY', 'CUSTOM'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
@@ -446,7 +447,7 @@ function CompletedMissions({ creatorId }: { creatorId: number }) {
                   sx={{
                     height: 200,
                     bgcolor: '#f1e6ea',
-                    backgroundImage: thumbnail ? `url(${thumbnail})` : undefined,
+                    backgroundImage: `url(${thumbnail ?? placeholderThumbnail(mission.id)})`,
                     backgroundSize: 'cover',
                     backgroundPosition: 'center',
                   }}

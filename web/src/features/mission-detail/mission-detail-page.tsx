@@ -24,6 +24,7 @@ import { api, ApiError } from '../../shared/api/client';
 import { formatDotDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session';
 import { creatorPath } from '../my-page/tab-panel';
+import { MissionMediaDownload } from '../mission-management/media-download';
 
 /** What the left side shows (spec 02 §4 "Display by status"). */
 export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
@@ -158,6 +159,7 @@ function MissionContentPanel({ mission }: { mission: MissionView }) {
               <audio controls src={mission.voice.s3Url} style={{ width: '100%' }} />
             </Box>
           ) : null}
+          <MissionMediaDownload mission={mission} />
           {mission.responseComment ? (
             <Box>
               <Typography variant="subtitle2" color="text.secondary">

@@ -112,6 +112,7 @@ export const missionManagementKo = {
     failed: '미션 수행에 실패했습니다: {{reason}}',
     noId: '오류가 발생했습니다.',
   },
+  media: { download: '다운로드', failed: '서버 오류가 발생했습니다.' },
   custom: {
     title: '커스텀 미션 설정',
     available: '커스텀 미션 받기',
@@ -243,6 +244,7 @@ export const missionManagementEn: MissionManagementMessages = {
     failed: 'Mission perform failed: {{reason}}',
     noId: 'An error occurred.',
   },
+  media: { download: 'Download', failed: 'Server error.' },
   custom: {
     title: 'Custom mission settings',
     available: 'Accept custom missions',
@@ -372,6 +374,7 @@ export const missionManagementJa: MissionManagementMessages = {
     failed: 'ミッションの実行に失敗しました: {{reason}}',
     noId: 'エラーが発生しました。',
   },
+  media: { download: 'ダウンロード', failed: 'サーバーエラーが発生しました。' },
   custom: {
     title: 'カスタムミッション設定',
     available: 'カスタムミッションを受け付ける',

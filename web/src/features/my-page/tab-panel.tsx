@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useScrollLoading, useTabList, type FollowItem, type MissionListItem, type MyPageTab } from './lists';
+import { placeholderThumbnail } from '../../shared/ui/mission-placeholder';
 
 /** The creator page address of a follow: its custom url when it has one (01 §2 creator search rule). */
 export function creatorPath(creator: { id: number; url: string | null }): string {
@@ -109,7 +110,7 @@ export function MissionCard({ mission }: { mission: MissionListItem }) {
             maxHeight: 240,
             width: '100%',
             bgcolor: '#f1e6ea',
-            backgroundImage: thumbnail ? `url(${thumbnail})` : undefined,
+            backgroundImage: `url(${thumbnail ?? placeholderThumbnail(mission.id)})`,
             backgroundSize: 'cover',
             backgroundPosition: 'center',
           }}
