@@ -189,7 +189,7 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
                     variant={selected ? 'contained' : 'outlined'}
                     aria-pressed={selected}
                     onClick={() => toggleTag(tag.id)}
-                    sx={{ minWidth: 0, textTransform: 'none', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                    sx={{ minWidth: 0, textTransform: 'none', overflowWrap: 'anywhere', wordBreak: 'break-all' }}
                   >
                     #{tag.name}
                   </Button>
@@ -213,6 +213,7 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
                 ? t(errors.url)
                 : `${window.location.origin}/${values.url || '…'} · ${t('creatorStudio.profile.urlHelp')}`
             }
+            slotProps={{ formHelperText: { sx: { overflowWrap: 'anywhere' } } }}
           />
 
           <FormControl error={missing.includes('snsLinks')} component="fieldset">
