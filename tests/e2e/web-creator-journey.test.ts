@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTags } from '@fanmission/services/creators/test-helpers';
-import { createDevMailbox } from '@fanmission/services/mail/mailer';
+import { createDevMailbox } from '@fanmission/services/mail';
 import { fund } from '@fanmission/services/missions/test-fixtures';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';

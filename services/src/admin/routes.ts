@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { requireRole } from '../auth/caller';
+import { requireRole } from '../auth';
 
 /**
  * `/api/admin/*`: the operator console's API in the ra-data-simple-rest dialect. Every route needs an operator or

@@ -7,9 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../auth/caller';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { errorResponses } from '../http/responses';
+import { requireRole } from '../auth';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { errorResponses } from '../http';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
 
 const RESOURCE = 'coin-refunds';

@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireRole } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { errorResponses } from '../http';
 import { creatorForReview, listCreatorsForReview, updateCreatorReview } from './review';
 
 const RESOURCE = 'creators';

@@ -1,5 +1,7 @@
 import type { Language } from '@fanmission/contracts';
-import type { OutgoingMail } from '../mail/mailer';
+import type { Mailer } from '../mail';
+
+type OutgoingMail = Parameters<Mailer['send']>[0];
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

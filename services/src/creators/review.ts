@@ -7,15 +7,14 @@ import {
   type CreatorReviewStatus,
 } from '@fanmission/contracts';
 import { sql, type SqlBool } from 'kysely';
-import type { ListWindow } from '../admin/simple-rest';
-import type { Caller } from '../auth/caller';
+import type { ListWindow } from '../admin';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { escapeLike } from '../discovery/repository';
-import { invalidateSearches } from '../discovery/search-cache';
-import { AppError, invalidFields, notFound } from '../http/errors';
-import { productViews } from '../mission-products/view';
-import { domainEvent, recordEvents } from '../outbox/outbox';
+import type { DbExecutor } from '../db';
+import { invalidateSearches } from '../discovery';
+import { AppError, invalidFields, notFound } from '../http';
+import { productViews } from '../mission-products';
+import { domainEvent, recordEvents } from '../outbox';
 import * as repository from './repository';
 import { creatorReviewMail } from './review-mail';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -52,6 +51,9 @@ export function reviewOf(
 export function requeueValues(creator: Pick<CreatorRow, 'review_status'>): CreatorUpdate {
   return creator.review_status === 'REJECTED' ? { review_status: 'PENDING' } : {};
 }
+
+/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 const SORT_COLUMNS = {
   id: 'c.id',

@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCaller } from '../auth/caller';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
 
 const RESOURCE = 'bank-transfers';

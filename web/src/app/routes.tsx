@@ -52,18 +52,21 @@ const EditCreatorProfilePage = page(
   'EditCreatorProfilePage',
 );
 const MissionManagementIndex = page(
-  () => import('../features/mission-management/mission-management-page'),
+  () => import('../features/creator-studio/missions/mission-management-page'),
   'MissionManagementIndex',
 );
 const BasicProductsPage = page(
-  () => import('../features/mission-management/mission-management-page'),
+  () => import('../features/creator-studio/missions/mission-management-page'),
   'BasicProductsPage',
 );
 const LuckyProductsPage = page(
-  () => import('../features/mission-management/mission-management-page'),
+  () => import('../features/creator-studio/missions/mission-management-page'),
   'LuckyProductsPage',
 );
-const MissionListPage = page(() => import('../features/mission-management/mission-management-page'), 'MissionListPage');
+const MissionListPage = page(
+  () => import('../features/creator-studio/missions/mission-management-page'),
+  'MissionListPage',
+);
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 
 function guarded(guard: Guard, element: ReactNode) {
@@ -72,7 +75,7 @@ function guarded(guard: Guard, element: ReactNode) {
 
 const PlaceholderPage = lazy(async () => {
   const [{ PlaceholderPage: Page }, { PageProviders }] = await Promise.all([
-    import('../features/placeholder/placeholder-page'),
+    import('../shared/ui/placeholder-page'),
     import('../shared/ui/page-providers'),
   ]);
   return {

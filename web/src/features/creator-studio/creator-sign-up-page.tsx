@@ -14,9 +14,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { digitsOnly, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
-import type { EmailSentState } from '../auth/email-sent-page';
-import { requestLoginToken } from '../auth/login';
-import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../auth/sign-up-page';
+import { requestLoginToken } from '../../shared/auth/login';
+import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
 
 export interface CreatorSignUpValues extends SignUpValues {
   creatorName: string;
@@ -103,7 +102,7 @@ export function CreatorSignUpPage() {
       const token = await requestLoginToken({ username: values.email.trim(), password: values.password }).catch(
         () => undefined,
       );
-      const state: EmailSentState = { userId: data.id, ...(token ? { token } : {}) };
+      const state: { userId: number; token?: string } = { userId: data.id, ...(token ? { token } : {}) };
       void navigate('/email-sent?view=success-creator-user', { state, replace: true });
     } catch (error) {
       setFailures(signUpFailureMessages(error, t));

@@ -1,5 +1,5 @@
 // Texts of the creator screens (issue 15): the `creatorStudio` namespace of ko/en/ja.
-import { missionManagementEn, missionManagementJa, missionManagementKo } from '../mission-management/locales';
+import { missionManagementEn, missionManagementJa, missionManagementKo } from './missions/locales';
 
 export const creatorStudioKo = {
   missions: missionManagementKo,
