@@ -1,5 +1,5 @@
-import { loadConfig } from '../services/src/config/config';
-import { migrateDatabase } from '../services/src/runtime/database-tasks';
+import { loadConfig } from '@fanmission/services/config';
+import { migrateDatabase } from '@fanmission/services/runtime';
 
 // `npm run db:migrate`: applies the pending migrations to DATABASE_URL (the embedded database under DATA_DIR when
 // unset; stop `npm start` first, it holds that one).

@@ -1,5 +1,5 @@
-import { loadConfig } from '../services/src/config/config';
-import { seedDatabase } from '../services/src/runtime/database-tasks';
+import { loadConfig } from '@fanmission/services/config';
+import { seedDatabase } from '@fanmission/services/runtime';
 
 // `npm run db:seed`: the operator account and the demo data on DATABASE_URL (the embedded database under DATA_DIR
 // when unset), after `npm run db:migrate`. Refused in production; existing rows are left alone.

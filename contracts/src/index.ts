@@ -21,3 +21,5 @@ export * from './roles';
 export * from './users';
 export * from './creator-review';
 export * from './creator-review-admin';
+export * from './income-api';
+export * from './settlement-rules';

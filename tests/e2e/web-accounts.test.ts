@@ -5,20 +5,21 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import {
+  collectPageErrors,
+  creatorSession,
+  fanSession,
+  screenshot,
+  storeSession,
+  useBrowser,
+} from '../support/browser';
 
 const ko = resources.ko.translation;
 const en = resources.en.translation;
 const ja = resources.ja.translation;
 
 const mailbox = createDevMailbox({ from: 'Fanmission <no-reply@fanmission.local>' });
-
-function collectPageErrors(page: Page): Error[] {
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return errors;
-}
 
 /** The newest mail to `to`, and the first link in it that contains `pathPart`. */
 function linkFromMail(to: string, pathPart: string): string {
@@ -43,14 +44,6 @@ describe('web app: accounts', () => {
   async function pathOf(page: Page, expected: string) {
     await page.waitForURL((current) => current.pathname === expected);
     return new URL(page.url()).pathname;
-  }
-
-  /** Stores session values as a login would have, on the app's origin. */
-  async function storeSession(page: Page, values: Record<string, string>) {
-    await page.goto(url('/not-found'));
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    }, values);
   }
 
   async function loginWithEmail(page: Page, email: string, password: string, texts = ko) {
@@ -331,7 +324,7 @@ describe('web app: accounts', () => {
     }
 
     // Verified fan
-    await storeSession(page, { token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
+    await storeSession(page, served.baseUrl, fanSession(fan));
     for (const path of [
       '/login',
       '/sns-login',
@@ -358,12 +351,7 @@ describe('web app: accounts', () => {
     await expectPath('/user-mypage', '/');
 
     // Creator
-    await storeSession(page, {
-      token: `Bearer ${creator.token}`,
-      UserId: String(creator.id),
-      CreatorId: String(creatorId),
-      IsVerified: 'true',
-    });
+    await storeSession(page, served.baseUrl, creatorSession({ ...creator, creatorId }));
     await expectPath('/user-mypage', '/');
     await expectPath('/edit-user-profile', '/');
     await expectPath('/mission-management', '/mission-management');
@@ -373,7 +361,7 @@ describe('web app: accounts', () => {
   test('an invalid token ends the session, keeps language and popup dismissals, and goes to /login', async () => {
     const page = await browser.newPage();
     const fan = await createAccount(served.testApp.app);
-    await storeSession(page, {
+    await storeSession(page, served.baseUrl, {
       token: 'Bearer not-a-jwt',
       UserId: String(fan.id),
       IsVerified: 'true',
@@ -478,7 +466,7 @@ describe('web app: accounts', () => {
 
     // Logged in, the same popup is shown again (its own state) until its link is followed.
     const fan = await createAccount(served.testApp.app);
-    await storeSession(page, { token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
+    await storeSession(page, served.baseUrl, fanSession(fan));
     await page.goto(url('/'));
     await dialog.getByRole('button', { name: 'See the FAQ' }).click();
     expect(await pathOf(page, '/faq')).toBe('/faq');

@@ -4,14 +4,13 @@
 // failure message), a bank-deposit request under the pending tab, the request modal's not-enough-coins path to the
 // charge modal, and a creator refused. Screenshots land in tests/artifacts/screenshots/web-coins-<screen>-<lang>.png.
 import type { MissionProduct } from '@fanmission/contracts';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
 import { registerProduct } from '@fanmission/services/mission-reads/test-fixtures';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { fanSession, useWebPages } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -19,38 +18,11 @@ const en = resources.en.translation;
 
 describe('web app: coin history and coin charge', () => {
   const served = useServedApp();
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-coins');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);
   let creator: TestCreator;
   let product: MissionProduct;
-
-  async function open(language: string, session: Record<string, string> = {}) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { lang: language, ...session },
-    );
-    return { page, errors };
-  }
-
-  async function shot(page: Page, name: string, language: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await screenshot(page, `web-coins-${name}-${language}.png`);
-  }
-
-  const fanSession = (account: TestAccount) => ({
-    token: `Bearer ${account.token}`,
-    UserId: String(account.id),
-    IsVerified: 'true',
-  });
 
   async function balanceOf(account: TestAccount): Promise<number> {
     const response = await served.testApp.app.inject({
@@ -72,7 +44,7 @@ describe('web app: coin history and coin charge', () => {
 
   test('a fan charges through the sandbox, spends, and sees it all in the balance and the history', async () => {
     const fan = await createAccount(served.testApp.app, { username: `fan${suffix}` });
-    const { page, errors } = await open('ko', fanSession(fan));
+    const { page, errors } = await openPage('ko', fanSession(fan));
     await page.goto(url('/coin-history'));
     await page.getByText(ko.coinHistory.empty).waitFor();
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
@@ -86,12 +58,12 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByText(ko.coinCharge.agreeTerms).waitFor();
     await dialog.getByRole('button', { name: new RegExp(`^100 코인`) }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
-    await shot(page, 'charge-modal', 'ko');
+    await screenshot(page, 'charge-modal', 'ko');
 
     // Decline at the sandbox: the failure message, no coins.
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await page.waitForURL(/\/payment\/sandbox\//);
-    await shot(page, 'sandbox-checkout', 'ko');
+    await screenshot(page, 'sandbox-checkout', 'ko');
     await page.getByRole('button', { name: '결제 거절' }).click();
     await page.waitForURL(/\/coin-history/);
     const declined = ko.coinCharge.declined.replace('{{reason}}', ko.coinCharge.declinedReason);
@@ -109,7 +81,7 @@ describe('web app: coin history and coin charge', () => {
     await page.waitForURL(/\/coin-history/);
     const charged = ko.coinCharge.charged.replace('{{point}}', '100').replace('{{balance}}', '100');
     await page.getByRole('alertdialog').getByText(charged).waitFor();
-    await shot(page, 'charged', 'ko');
+    await screenshot(page, 'charged', 'ko');
     await page.getByRole('button', { name: ko.common.ok }).click();
     expect(new URL(page.url()).search).toBe('');
     expect(await balanceOf(fan)).toBe(100);
@@ -134,7 +106,7 @@ describe('web app: coin history and coin charge', () => {
     expect(request.statusCode, request.body).toBe(200);
     await page.reload();
     await rows.filter({ hasText: '-30' }).waitFor();
-    await shot(page, 'history', 'ko');
+    await screenshot(page, 'history', 'ko');
     const use = rows.filter({ hasText: '-30' });
     await use.getByText(ko.coinHistory.eventType.USE).waitFor();
     const color = await use.getByText('-30').evaluate((cell) => getComputedStyle(cell).color);
@@ -162,7 +134,7 @@ describe('web app: coin history and coin charge', () => {
 
   test('a bank-deposit request shows under the pending tab; the depositor fields are required', async () => {
     const fan = await createAccount(served.testApp.app, { username: `bank${suffix}` });
-    const { page, errors } = await open('en', fanSession(fan));
+    const { page, errors } = await openPage('en', fanSession(fan));
     await page.goto(url('/coin-history'));
     await page.getByRole('tab', { name: en.coinHistory.pending }).click();
     await page.getByText(en.coinHistory.pendingEmpty).waitFor();
@@ -179,7 +151,7 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
     await dialog.getByText(en.coinCharge.numeric).waitFor();
     await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('01012345678');
-    await shot(page, 'charge-modal-bank', 'en');
+    await screenshot(page, 'charge-modal-bank', 'en');
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
     await page.getByRole('alertdialog').getByText(en.coinCharge.bankRequested).waitFor();
     await page.getByRole('button', { name: en.common.ok }).click();
@@ -196,7 +168,7 @@ describe('web app: coin history and coin charge', () => {
 
   test('the request modal sends a fan without coins to the charge modal', async () => {
     const fan = await createAccount(served.testApp.app, { username: `poor${suffix}` });
-    const { page, errors } = await open('en', fanSession(fan));
+    const { page, errors } = await openPage('en', fanSession(fan));
     await page.goto(url(`/coco${suffix}`));
     const song = page.getByRole('region', { name: 'Birthday song' });
     await song.getByRole('button', { name: /Birthday song/ }).click();
@@ -229,19 +201,19 @@ describe('web app: coin history and coin charge', () => {
   test.each(LANGUAGES)('screens in %s: history, pending, charge modal', async (language) => {
     const t = resources[language].translation;
     const fan = await createAccount(served.testApp.app, { username: `shot${language}${suffix}` });
-    const { page, errors } = await open(language, fanSession(fan));
+    const { page, errors } = await openPage(language, fanSession(fan));
     await page.goto(url('/coin-history'));
     await page.getByText(t.coinHistory.empty).waitFor();
-    await shot(page, 'history-empty', language);
+    await screenshot(page, 'history-empty', language);
     await page.getByRole('tab', { name: t.coinHistory.pending }).click();
     await page.getByText(t.coinHistory.pendingEmpty).waitFor();
-    await shot(page, 'pending-empty', language);
+    await screenshot(page, 'pending-empty', language);
     await page.getByRole('button', { name: t.coinHistory.charge }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: t.coinCharge.withoutbankbook }).check();
     await dialog.getByRole('button', { name: t.coinCharge.apply }).click();
     await dialog.getByText(t.coinCharge.selectItem).waitFor();
-    await shot(page, 'charge-modal-errors', language);
+    await screenshot(page, 'charge-modal-errors', language);
     expect(errors).toEqual([]);
   });
 });

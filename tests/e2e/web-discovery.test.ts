@@ -10,15 +10,15 @@ import { PNG_1X1 } from '@fanmission/services/files/test-samples';
 import { fund } from '@fanmission/services/missions/test-fixtures';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { creatorSession, fanSession, useWebPages } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const en = resources.en.translation;
 
 describe('web app: discovery', () => {
   const served = useServedApp();
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-discovery');
   const url = (path: string) => `${served.baseUrl}${path}`;
 
   let danceTag: number;
@@ -61,35 +61,6 @@ describe('web app: discovery', () => {
     await fund(app.db, gambler.id, 200, app.ctx.now());
   }, 120_000);
 
-  async function open(language: string, session: Record<string, string> = {}, width = 1280) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { lang: language, ...session },
-    );
-    return { page, errors };
-  }
-
-  const fanSession = () => ({ token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
-  const creatorSession = (creator: TestCreator) => ({
-    token: `Bearer ${creator.token}`,
-    UserId: String(creator.id),
-    CreatorId: String(creator.creatorId),
-    IsVerified: 'true',
-  });
-
-  async function shot(page: Page, name: string, language: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await screenshot(page, `web-discovery-${name}-${language}.png`);
-  }
-
   const path = (page: Page) => new URL(page.url()).pathname;
 
   for (const language of LANGUAGES) {
@@ -99,32 +70,32 @@ describe('web app: discovery', () => {
       `screens in ${language}: search, empty result, creator page, request rules`,
       { timeout: 120_000 },
       async () => {
-        const { page, errors } = await open(language);
+        const { page, errors } = await openPage(language);
         await page.goto(url('/creator-search'));
         await page.getByRole('heading', { name: t.creatorSearch.title }).waitFor();
         await page.getByText(t.creatorSearch.prompt).waitFor();
         await page.getByRole('button', { name: `#Dance${suffix} (1)` }).waitFor();
         await page.getByRole('link', { name: `Aria ${suffix}` }).waitFor();
-        await shot(page, 'search', language);
+        await screenshot(page, 'search', language);
 
         await page.getByRole('textbox', { name: t.creatorSearch.searchLabel }).fill('no such creator at all');
         await page.keyboard.press('Enter');
         await page.getByText(t.creatorSearch.empty).waitFor();
-        await shot(page, 'search-empty', language);
+        await screenshot(page, 'search-empty', language);
 
         await page.goto(url(`/aria${suffix}`));
         await page.getByRole('heading', { name: `Aria ${suffix}` }).waitFor();
         await page.getByRole('tab', { name: t.creatorPage.tabs.BASIC, selected: true }).waitFor();
         await page.getByRole('heading', { name: t.creatorPage.completed }).waitFor();
-        await shot(page, 'creator-page', language);
+        await screenshot(page, 'creator-page', language);
 
         await page.getByRole('tab', { name: t.creatorPage.tabs.CUSTOM }).click();
         await page.getByText(t.creatorPage.minimumCost.replace('{{count}}', '300')).waitFor();
-        await shot(page, 'creator-page-custom', language);
+        await screenshot(page, 'creator-page-custom', language);
         expect(errors).toEqual([]);
         await page.close();
 
-        const asFan = await open(language, fanSession());
+        const asFan = await openPage(language, fanSession(fan));
         await asFan.page.goto(url(`/aria${suffix}`));
         await asFan.page.getByRole('tab', { name: t.creatorPage.tabs.CUSTOM }).click();
         const card = asFan.page.getByRole('region', { name: /./ }).filter({ hasText: '300' }).first();
@@ -133,7 +104,7 @@ describe('web app: discovery', () => {
         const dialog = asFan.page.getByRole('dialog');
         await dialog.getByRole('button', { name: t.missionRequest.submit }).click();
         await dialog.getByText(t.missionRequest.termsRequired).waitFor();
-        await shot(asFan.page, 'request-dialog-errors', language);
+        await screenshot(asFan.page, 'request-dialog-errors', language);
         expect(asFan.errors).toEqual([]);
         await asFan.page.close();
       },
@@ -141,7 +112,7 @@ describe('web app: discovery', () => {
   }
 
   test('search: tags with counts, sorts, Enter, scroll loading, page 0 after every change', async () => {
-    const { page, errors } = await open('en');
+    const { page, errors } = await openPage('en');
     const searches: URLSearchParams[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/creators/page')) searches.push(new URL(request.url()).searchParams);
@@ -194,12 +165,12 @@ describe('web app: discovery', () => {
   });
 
   test('search: a visitor’s heart goes to /login; a fan follows and unfollows', async () => {
-    const visitor = await open('en');
+    const visitor = await openPage('en');
     await visitor.page.goto(url('/creator-search'));
     await visitor.page.getByRole('button', { name: `Follow Aria ${suffix}` }).click();
     await visitor.page.waitForURL(/\/login$/);
 
-    const { page } = await open('en', fanSession());
+    const { page } = await openPage('en', fanSession(fan));
     await page.goto(url('/creator-search'));
     await page.getByRole('button', { name: `Follow Aria ${suffix}` }).click();
     await page.getByRole('button', { name: `Unfollow Aria ${suffix}`, pressed: true }).waitFor();
@@ -222,7 +193,7 @@ describe('web app: discovery', () => {
   });
 
   test('creator page: one selected card, request rules for visitor, fan and creator', async () => {
-    const visitor = await open('en');
+    const visitor = await openPage('en');
     let page = visitor.page;
     await page.goto(url(`/aria${suffix}`));
     await page.getByRole('heading', { name: `Aria ${suffix}` }).waitFor();
@@ -243,7 +214,7 @@ describe('web app: discovery', () => {
     await page.waitForURL(/\/login$/);
 
     // A fan gets the request dialog.
-    page = (await open('en', fanSession())).page;
+    page = (await openPage('en', fanSession(fan))).page;
     await page.goto(url(`/creator/${aria.creatorId}`));
     await page
       .getByRole('region', { name: 'Birthday song' })
@@ -256,7 +227,7 @@ describe('web app: discovery', () => {
     await page.getByRole('dialog').waitFor();
 
     // Another creator is refused.
-    page = (await open('en', creatorSession(bora))).page;
+    page = (await openPage('en', creatorSession(bora))).page;
     await page.goto(url(`/aria${suffix}`));
     await page
       .getByRole('region', { name: 'Birthday song' })
@@ -270,7 +241,7 @@ describe('web app: discovery', () => {
   });
 
   test('request modal: fields, limits, counter, messages; a BASIC request spends the coins', async () => {
-    const { page, errors } = await open('en', fanSession());
+    const { page, errors } = await openPage('en', fanSession(fan));
     await page.goto(url(`/aria${suffix}`));
     const song = page.getByRole('region', { name: 'Birthday song' });
     await song.getByRole('button', { name: /Birthday song/ }).click();
@@ -357,8 +328,7 @@ describe('web app: discovery', () => {
   });
 
   test('lucky roulette: created on open, played to a loss and to a win, disabled without coins', async () => {
-    const session = { token: `Bearer ${gambler.token}`, UserId: String(gambler.id), IsVerified: 'true' };
-    const { page, errors } = await open('en', session);
+    const { page, errors } = await openPage('en', fanSession(gambler));
     const opened: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/v1/missions/lucky')) opened.push(response.status());
@@ -373,7 +343,7 @@ describe('web app: discovery', () => {
     await expect.poll(() => spin.isEnabled()).toBe(true);
     expect(opened).toEqual([201]);
     await dialog.getByText('Coins held: 200').waitFor();
-    await shot(page, 'roulette', 'en');
+    await screenshot(page, 'roulette', 'en');
 
     // Played until both a loss and a win were seen; a win closes that roulette, so a win before any loss reopens one.
     let rolls = 0;
@@ -391,14 +361,14 @@ describe('web app: discovery', () => {
         await dialog.getByText(`Coins held: ${200 - rolls}`).waitFor();
         expect(await retry.count()).toBe(0);
         expect(await spin.count()).toBe(0);
-        await shot(page, 'roulette-won', 'en');
+        await screenshot(page, 'roulette-won', 'en');
         if (!lostOnce) {
           await dialog.getByRole('button', { name: en.common.close }).click();
           await wink.getByRole('button', { name: en.creatorPage.request }).click();
           await expect.poll(() => spin.isEnabled()).toBe(true);
         }
       } else {
-        if (!lostOnce) await shot(page, 'roulette-lost', 'en');
+        if (!lostOnce) await screenshot(page, 'roulette-lost', 'en');
         lostOnce = true;
         await expect.poll(() => retry.isEnabled()).toBe(true);
       }
@@ -414,7 +384,7 @@ describe('web app: discovery', () => {
 
     // Without coins the spin button is disabled.
     const broke = await createAccount(served.testApp.app, { username: `broke${suffix}` });
-    const poor = await open('en', { token: `Bearer ${broke.token}`, UserId: String(broke.id), IsVerified: 'true' });
+    const poor = await openPage('en', fanSession(broke));
     await poor.page.goto(url(`/lucky${suffix}`));
     await poor.page.getByRole('region', { name: 'Wink' }).getByRole('button', { name: /Wink/ }).click();
     await poor.page.getByRole('region', { name: 'Wink' }).getByRole('button', { name: en.creatorPage.request }).click();
@@ -423,7 +393,7 @@ describe('web app: discovery', () => {
   }, 240_000);
 
   test('creator page: owner buttons, no request button, share copies the link', async () => {
-    const { page } = await open('en', creatorSession(aria));
+    const { page } = await openPage('en', creatorSession(aria));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.baseUrl });
     await page.goto(url(`/aria${suffix}`));
     await page.getByRole('heading', { name: `Aria ${suffix}` }).waitFor();
@@ -438,7 +408,7 @@ describe('web app: discovery', () => {
     await page.getByRole('button', { name: en.creatorPage.share }).click();
     await page.getByRole('alertdialog').getByText(en.creatorPage.shareCopied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url(`/aria${suffix}`));
-    await shot(page, 'creator-page-owner', 'en');
+    await screenshot(page, 'creator-page-owner', 'en');
   });
 
   test('creator page grid: 3 cards per row, 2 at 991 px, 1 at 767 px', async () => {
@@ -447,7 +417,7 @@ describe('web app: discovery', () => {
       [991, 2],
       [767, 1],
     ] as const) {
-      const { page } = await open('en', {}, width);
+      const { page } = await openPage('en', {}, { width, height: 900 });
       await page.goto(url(`/aria${suffix}`));
       const card = page.getByRole('region', { name: 'Birthday song' });
       await card.waitFor();
@@ -460,13 +430,13 @@ describe('web app: discovery', () => {
   });
 
   test('creator page: unknown and unverified creators are not found; the unverified owner is told to wait', async () => {
-    let { page } = await open('en');
+    let { page } = await openPage('en');
     await page.goto(url('/no-such-creator-anywhere'));
     await page.waitForURL(/\/not-found$/);
     await page.goto(url(`/creator/${newbie.creatorId}`));
     await page.waitForURL(/\/not-found$/);
 
-    ({ page } = await open('en', creatorSession(newbie)));
+    ({ page } = await openPage('en', creatorSession(newbie)));
     await page.goto(url(`/newbie${suffix}`));
     await page.getByRole('alertdialog').getByText(en.creatorPage.pendingReview).waitFor();
     await page.getByRole('button', { name: en.common.ok }).click();

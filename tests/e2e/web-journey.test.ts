@@ -4,7 +4,6 @@
 // the API with an uploaded picture; the fan sees it completed with the picture on its detail page and a notification
 // (written by the notifications consumer, run here with drainOutbox); a CUSTOM request refused by the creator through
 // the API shows its refund in the coin history. Screenshots: tests/artifacts/screenshots/web-journey-<screen>-<lang>.png.
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
@@ -13,15 +12,15 @@ import { registerProduct, uploadFile } from '@fanmission/services/mission-reads/
 import type { MissionProduct } from '@fanmission/contracts';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { fanSession, useWebPages } from '../support/browser';
 
 const ko = resources.ko.translation;
 const en = resources.en.translation;
 
 describe('web app: a fan’s mission journey with the workflows running', () => {
   const served = useServedApp({ temporal: true });
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-journey');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);
   let creator: TestCreator;
@@ -36,27 +35,6 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     fan = await createAccount(app, { username: `traveller${suffix}` });
   });
 
-  async function open(language: string, account: TestAccount) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { lang: language, token: `Bearer ${account.token}`, UserId: String(account.id), IsVerified: 'true' },
-    );
-    return { page, errors };
-  }
-
-  async function shot(page: Page, name: string, language: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await screenshot(page, `web-journey-${name}-${language}.png`);
-  }
-
   const api = (method: 'GET' | 'POST', path: string, account: TestAccount, payload?: object) =>
     served.testApp.app.inject({ method, url: `/api/v1${path}`, headers: account.headers, payload });
 
@@ -68,7 +46,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
       .status;
 
   test('charge, request, perform, completed with media and a notification; a refused CUSTOM refunded', async () => {
-    const { page, errors } = await open('ko', fan);
+    const { page, errors } = await openPage('ko', fanSession(fan));
 
     // Coins through the sandbox checkout.
     await page.goto(url('/coin-history'));
@@ -110,7 +88,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await card.getByText('Birthday song').waitFor();
     await card.getByText(ko.missionStatus.ACCEPTED).waitFor();
     await card.getByText(`Journey ${suffix}`).waitFor();
-    await shot(page, 'my-page-reserved', 'ko');
+    await screenshot(page, 'my-page-reserved', 'ko');
 
     // The creator performs it through the API with an uploaded picture; the workflow completes the mission.
     const picture = await sharp({
@@ -132,7 +110,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await media.waitFor();
     expect(await media.getAttribute('src')).toBe(uploaded.s3Url);
     await expect.poll(() => media.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(480);
-    await shot(page, 'detail-completed', 'ko');
+    await screenshot(page, 'detail-completed', 'ko');
 
     // The notification, once the consumers ran; a click opens the mission.
     await drainOutbox(served.testApp.app.db);
@@ -140,7 +118,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     const rows = page.getByRole('table', { name: ko.notifications.title }).locator('tbody tr');
     const completedText = `Journey ${suffix}님이 「Birthday song」 미션을 완료했습니다. 지금 확인해 보세요!`;
     await rows.filter({ hasText: completedText }).waitFor();
-    await shot(page, 'notifications', 'ko');
+    await screenshot(page, 'notifications', 'ko');
     await rows.filter({ hasText: completedText }).click();
     await page.waitForURL(`**/mission-detail/${missionId}`);
 
@@ -166,7 +144,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await refund.getByText(`CUSTOM ${custom.name} ${ko.coinHistory.rejected}`).waitFor();
     await history.filter({ hasText: '-60' }).getByText(ko.coinHistory.eventType.USE).waitFor();
     await history.filter({ hasText: '-30' }).waitFor();
-    await shot(page, 'coin-history-refund', 'ko');
+    await screenshot(page, 'coin-history-refund', 'ko');
 
     await drainOutbox(served.testApp.app.db);
     await page.goto(url('/notifications'));
@@ -177,19 +155,19 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     expect(errors).toEqual([]);
 
     // The same screens in English.
-    const english = await open('en', fan);
+    const english = await openPage('en', fanSession(fan));
     await english.page.goto(url(`/mission-detail/${missionId}`));
     await english.page.getByRole('img', { name: 'Happy birthday, Minji!' }).waitFor();
-    await shot(english.page, 'detail-completed', 'en');
+    await screenshot(english.page, 'detail-completed', 'en');
     await english.page.goto(url('/notifications'));
     await english.page
       .getByRole('table', { name: en.notifications.title })
       .getByText(`Journey ${suffix} completed your mission “Birthday song”. Take a look!`)
       .waitFor();
-    await shot(english.page, 'notifications', 'en');
+    await screenshot(english.page, 'notifications', 'en');
     await english.page.goto(url('/coin-history'));
     await english.page.getByTestId('coin-history-row').filter({ hasText: '+60' }).waitFor();
-    await shot(english.page, 'coin-history-refund', 'en');
+    await screenshot(english.page, 'coin-history-refund', 'en');
     expect(english.errors).toEqual([]);
   }, 180_000);
 });

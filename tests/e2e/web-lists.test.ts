@@ -5,8 +5,8 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { fanSession, screenshot, storeSession, useBrowser } from '../support/browser';
 
 const ko = resources.ko.translation;
 const en = resources.en.translation;
@@ -22,13 +22,7 @@ describe('web app: lists', () => {
 
   async function loggedInFan(target: Page, language = 'ko') {
     const fan = await createAccount(served.testApp.app, { username: 'scroller' });
-    await target.goto(url('/not-found'));
-    await target.evaluate(
-      (values) => {
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true', lang: language },
-    );
+    await storeSession(target, served.baseUrl, { ...fanSession(fan), lang: language });
     return fan;
   }
 

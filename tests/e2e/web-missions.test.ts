@@ -5,7 +5,6 @@
 // fixtures; screenshots land in tests/artifacts/screenshots/web-missions-<screen>-<lang>.png and are looked at.
 import { randomUUID } from 'node:crypto';
 import type { MissionProduct } from '@fanmission/contracts';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
 import { insertMission, registerProduct, uploadFile } from '@fanmission/services/mission-reads/test-fixtures';
@@ -13,50 +12,18 @@ import { multipartForm, PNG_1X1 } from '@fanmission/services/files/test-samples'
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { testConfig } from '../harness/app';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { fanSession, useWebPages } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
 
-async function openPage(
-  browser: ReturnType<typeof useBrowser>,
-  baseUrl: string,
-  language: string,
-  session: Record<string, string> = {},
-) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${baseUrl}/not-found`);
-  await page.evaluate(
-    (values) => {
-      window.localStorage.clear();
-      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-    },
-    { lang: language, ...session },
-  );
-  return { page, errors };
-}
-
-async function shot(page: Page, name: string, language: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  await screenshot(page, `web-missions-${name}-${language}.png`);
-}
-
-const sessionOf = (account: TestAccount) => ({
-  token: `Bearer ${account.token}`,
-  UserId: String(account.id),
-  IsVerified: 'true',
-});
-
 describe('web app: sign-in with no social login configured', () => {
   const served = useServedApp();
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-missions');
 
   test('only the e-mail login is offered', async () => {
-    const { page, errors } = await openPage(browser, served.baseUrl, 'ko');
+    const { page, errors } = await openPage('ko');
     await page.goto(`${served.baseUrl}/sns-login`);
     await page.getByRole('link', { name: ko.snsLogin.emailLogin }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -64,7 +31,7 @@ describe('web app: sign-in with no social login configured', () => {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
     expect(await page.getByText(ko.snsLogin.or, { exact: true }).count()).toBe(0);
-    await shot(page, 'sns-login-none', 'ko');
+    await screenshot(page, 'sns-login-none', 'ko');
     expect(errors).toEqual([]);
   });
 });
@@ -77,15 +44,15 @@ describe('web app: sign-in with Google and Apple configured', () => {
       APPLE_CLIENT_ID: 'com.fanmission.web-from-api',
     }),
   });
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-missions');
 
   test('Google and Apple buttons, no Facebook; Apple uses the client id the API announces', async () => {
-    const { page, errors } = await openPage(browser, served.baseUrl, 'en');
+    const { page, errors } = await openPage('en');
     const en = resources.en.translation;
     await page.goto(`${served.baseUrl}/sns-login`);
     await page.getByRole('button', { name: en.snsLogin.google }).waitFor();
     expect(await page.getByRole('button', { name: en.snsLogin.facebook }).count()).toBe(0);
-    await shot(page, 'sns-login-configured', 'en');
+    await screenshot(page, 'sns-login-configured', 'en');
 
     let appleUrl: URL | undefined;
     await page.route('https://appleid.apple.com/**', async (route) => {
@@ -102,7 +69,7 @@ describe('web app: sign-in with Google and Apple configured', () => {
 
 describe('web app: notifications, mission detail, browse missions', () => {
   const served = useServedApp();
-  const browser = useBrowser();
+  const { openPage, screenshot } = useWebPages(served, 'web-missions');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);
 
@@ -188,7 +155,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
     const t = resources[language].translation;
 
     test(`notifications in ${language}: table, thumbnail and placeholder, paging, click, empty`, async () => {
-      const { page, errors } = await openPage(browser, served.baseUrl, language, sessionOf(fan));
+      const { page, errors } = await openPage(language, fanSession(fan));
       await page.goto(url('/notifications'));
       await page.getByRole('heading', { name: t.notifications.title }).waitFor();
       const table = page.getByRole('table', { name: t.notifications.title });
@@ -205,7 +172,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       expect(widths.map((width) => Math.round((width / total) * 100))).toEqual([15, 65, 20]);
       const pagination = page.getByRole('navigation', { name: 'pagination navigation' });
       await pagination.getByRole('button', { name: 'Go to page 2' }).waitFor();
-      await shot(page, 'notifications', language);
+      await screenshot(page, 'notifications', language);
 
       await pagination.getByRole('button', { name: 'Go to page 2' }).click();
       await expect.poll(() => rows.count()).toBe(1);
@@ -216,34 +183,34 @@ describe('web app: notifications, mission detail, browse missions', () => {
       expect(errors).toEqual([]);
       await page.close();
 
-      const empty = await openPage(browser, served.baseUrl, language, sessionOf(other));
+      const empty = await openPage(language, fanSession(other));
       await empty.page.goto(url('/notifications'));
       await empty.page.getByText(t.notifications.empty).waitFor();
       expect(await empty.page.getByRole('navigation', { name: 'pagination navigation' }).count()).toBe(0);
-      await shot(empty.page, 'notifications-empty', language);
+      await screenshot(empty.page, 'notifications-empty', language);
       expect(empty.errors).toEqual([]);
       await empty.page.close();
     });
 
     test(`mission detail in ${language}: by status, likes, private`, { timeout: 120_000 }, async () => {
-      const visitor = await openPage(browser, served.baseUrl, language);
+      const visitor = await openPage(language);
       const page = visitor.page;
       await page.goto(url(`/mission-detail/${ids.completed}`));
       await page.getByRole('heading', { name: 'Birthday song' }).waitFor();
       await page.getByRole('img', { name: 'Happy birthday!' }).waitFor();
       await page.getByText(t.missionDetail.commentsSoon).waitFor();
-      await shot(page, 'detail-completed', language);
+      await screenshot(page, 'detail-completed', language);
       await page.getByRole('button', { name: t.missionDetail.like }).click();
       await page.waitForURL('**/login');
 
       await page.goto(url(`/mission-detail/${ids.accepted}`));
       await page.getByRole('img', { name: 'Birthday song' }).waitFor();
       await page.getByText(t.missionDetail.inProgress).waitFor();
-      await shot(page, 'detail-accepted', language);
+      await screenshot(page, 'detail-accepted', language);
 
       await page.goto(url(`/mission-detail/${ids.acceptedCustom}`));
       await page.getByRole('heading', { name: t.missionDetail.customBox, level: 5 }).waitFor();
-      await shot(page, 'detail-custom', language);
+      await screenshot(page, 'detail-custom', language);
 
       await page.goto(url(`/mission-detail/${ids.rejected}`));
       await page.getByText(t.missionDetail.rejectedReasons.PERFORM_EXPIRED).waitFor();
@@ -251,7 +218,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
         .getByRole('region', { name: t.missionDetail.request })
         .getByText('Please say happy birthday')
         .waitFor();
-      await shot(page, 'detail-rejected', language);
+      await screenshot(page, 'detail-rejected', language);
 
       await page.goto(url(`/mission-detail/${ids.private}`));
       await page.waitForURL('**/not-found');
@@ -260,7 +227,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       expect(visitor.errors).toEqual([]);
       await page.close();
 
-      const asFan = await openPage(browser, served.baseUrl, language, sessionOf(fan));
+      const asFan = await openPage(language, fanSession(fan));
       await asFan.page.goto(url(`/mission-detail/${ids.private}`));
       await asFan.page.getByText(t.missionDetail.private, { exact: true }).waitFor();
       await asFan.page.goto(url(`/mission-detail/${ids.completed}`));
@@ -269,7 +236,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await asFan.page.getByRole('button', { name: t.missionDetail.like, exact: true }).click();
       await asFan.page.getByRole('button', { name: t.missionDetail.unlike }).waitFor();
       await expect.poll(async () => Number((await likes.textContent())?.match(/\d+/)?.[0])).toBe(before + 1);
-      await shot(asFan.page, 'detail-liked', language);
+      await screenshot(asFan.page, 'detail-liked', language);
       await asFan.page.getByRole('button', { name: t.missionDetail.unlike }).click();
       await asFan.page.getByRole('button', { name: t.missionDetail.like, exact: true }).waitFor();
       await expect.poll(async () => Number((await likes.textContent())?.match(/\d+/)?.[0])).toBe(before);
@@ -278,7 +245,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
     });
 
     test(`browse missions in ${language}: tabs, 3 per row, infinite scroll`, { timeout: 120_000 }, async () => {
-      const { page, errors } = await openPage(browser, served.baseUrl, language);
+      const { page, errors } = await openPage(language);
       await page.goto(url('/browse-missions'));
       await page.getByRole('heading', { name: t.browseMissions.title }).waitFor();
       await page.getByRole('tab', { name: t.browseMissions.tabs.completed, selected: true }).waitFor();
@@ -290,7 +257,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       expect(tops[0]).toBe(tops[2]);
       expect(tops[3]).toBeGreaterThan(tops[0]!);
       expect(await page.locator(`main a[href="/mission-detail/${ids.private}"]`).count()).toBe(0);
-      await shot(page, 'browse-completed', language);
+      await screenshot(page, 'browse-completed', language);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect.poll(() => cards.count()).toBe(14);
       await page.getByText(oldestCompletedName).waitFor();
@@ -298,7 +265,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await page.getByRole('tab', { name: t.browseMissions.tabs.reserved }).click();
       await expect.poll(() => cards.count()).toBe(2);
       await page.locator(`main a[href="/mission-detail/${ids.accepted}"]`).waitFor();
-      await shot(page, 'browse-reserved', language);
+      await screenshot(page, 'browse-reserved', language);
       await page.getByRole('tab', { name: t.browseMissions.tabs.events }).click();
       await page.getByText(t.browseMissions.eventsSoon).waitFor();
       await page.getByRole('tab', { name: t.browseMissions.tabs.reserved }).click();

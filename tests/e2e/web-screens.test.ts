@@ -1,52 +1,29 @@
 // Every screen of the web app's part 1 in ko, en and ja, saved under tests/artifacts/screenshots/web-<screen>-<lang>.png
 // (looked at by a person; the test itself checks each screen's heading in its language and that no script failed).
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { legalText } from '../../web/src/shared/legal/texts';
 import { createAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { fanSession, useWebPages } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 
 describe('web app screens', () => {
   const served = useServedApp();
-  const browser = useBrowser();
+  // A longer pause before each screenshot lets dialog and menu transitions finish.
+  const { openPage, screenshot } = useWebPages(served, 'web', { settleMs: 400 });
   const url = (path: string) => `${served.baseUrl}${path}`;
-
-  async function open(
-    language: string,
-    session: Record<string, string> = {},
-  ): Promise<{ page: Page; errors: Error[] }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { lang: language, ...session },
-    );
-    return { page, errors };
-  }
-
-  async function shot(page: Page, name: string, language: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400); // let dialog and menu transitions finish
-    await screenshot(page, `web-${name}-${language}.png`);
-  }
 
   for (const language of LANGUAGES) {
     const t: Messages = resources[language].translation;
 
     test(`public and logged-out screens in ${language}`, { timeout: 120_000 }, async () => {
-      const { page, errors } = await open(language);
+      const { page, errors } = await openPage(language);
       const visit = async (path: string, name: string, heading: string) => {
         await page.goto(url(path));
         await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-        await shot(page, name, language);
+        await screenshot(page, name, language);
       };
       await visit('/', 'landing', t.landing.headline);
       await visit('/sns-login', 'sns-login', t.snsLogin.title);
@@ -60,14 +37,14 @@ describe('web app screens', () => {
         .getByRole('dialog')
         .getByRole('heading', { name: legalText('terms', language).title })
         .waitFor();
-      await shot(page, 'accept-terms-modal', language);
+      await screenshot(page, 'accept-terms-modal', language);
       await page.getByRole('dialog').getByRole('button', { name: t.common.close }).click();
       await page.getByRole('checkbox', { name: t.terms.agreeAll }).check();
       await page.getByRole('button', { name: t.common.next }).click();
       await page.getByRole('heading', { name: t.signUp.title }).waitFor();
       await page.getByRole('button', { name: t.signUp.submit }).click();
       await page.getByText(t.validation.required).first().waitFor();
-      await shot(page, 'sign-up-errors', language);
+      await screenshot(page, 'sign-up-errors', language);
       for (const view of [
         ['forgot-password-email', t.emailSent.forgotTitle],
         ['success-creator-user', t.emailSent.creatorTitle],
@@ -93,48 +70,43 @@ describe('web app screens', () => {
       await page.goto(url('/'));
       await page.getByRole('button', { name: t.footer.contact }).click();
       await page.getByRole('alertdialog').getByText(t.footer.contactAlert).waitFor();
-      await shot(page, 'contact-alert', language);
+      await screenshot(page, 'contact-alert', language);
       await page.getByRole('button', { name: t.common.ok }).click();
       await page.getByRole('button', { name: new RegExp(`^${t.language.label}: `) }).click();
       await page.getByRole('menuitem', { name: 'JAPANESE' }).waitFor();
-      await shot(page, 'language-menu', language);
+      await screenshot(page, 'language-menu', language);
       await page.keyboard.press('Escape');
       await page.evaluate(() => window.scrollTo(0, 300));
       await page.waitForSelector('header[data-scrolled="true"]');
-      await screenshot(page, `web-header-scrolled-${language}.png`);
+      await screenshot(page, 'header-scrolled', language);
       expect(errors).toEqual([]);
     });
 
     test(`fan screens in ${language}`, { timeout: 90_000 }, async () => {
       const fan = await createAccount(served.testApp.app, { username: `fan-${language}` });
-      const { page, errors } = await open(language, {
-        token: `Bearer ${fan.token}`,
-        UserId: String(fan.id),
-        UserName: `fan-${language}`,
-        IsVerified: 'true',
-      });
+      const { page, errors } = await openPage(language, { ...fanSession(fan), UserName: `fan-${language}` });
       await page.goto(url('/user-mypage'));
       await page.getByRole('heading', { name: t.myPage.title }).waitFor();
       await page.getByText(t.myPage.empty.follow).waitFor();
-      await shot(page, 'my-page', language);
+      await screenshot(page, 'my-page', language);
       await page.getByRole('tab', { name: t.myPage.tabs.completed }).click();
       await page.getByText(t.myPage.empty.completed).waitFor();
-      await shot(page, 'my-page-completed', language);
+      await screenshot(page, 'my-page-completed', language);
       await page.getByRole('button', { name: t.myPage.changeToCreator }).click();
       await page.getByRole('dialog').getByRole('heading', { name: t.myPage.switchTitle }).waitFor();
-      await shot(page, 'my-page-switch-modal', language);
+      await screenshot(page, 'my-page-switch-modal', language);
       await page.getByRole('button', { name: t.common.cancel }).click();
       await page.getByRole('button', { name: t.header.userMenu }).click();
       await page.getByRole('menuitem', { name: t.header.logout }).waitFor();
-      await shot(page, 'fan-menu', language);
+      await screenshot(page, 'fan-menu', language);
       await page.keyboard.press('Escape');
 
       await page.getByRole('link', { name: t.myPage.editProfile }).click();
       await page.getByRole('heading', { name: t.editProfile.title }).waitFor();
-      await shot(page, 'edit-profile', language);
+      await screenshot(page, 'edit-profile', language);
       await page.getByRole('link', { name: t.editProfile.passwordChange }).click();
       await page.getByRole('heading', { name: t.password.changeTitle }).waitFor();
-      await shot(page, 'password-change', language);
+      await screenshot(page, 'password-change', language);
       expect(errors).toEqual([]);
     });
   }

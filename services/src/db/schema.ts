@@ -5,6 +5,7 @@ import type { CreatorsTables } from '../creators';
 import type { EventsTables } from '../outbox';
 import type { FaqTables } from '../faq';
 import type { FilesTables } from '../files';
+import type { IncomeTables } from '../income';
 import type { MissionProductsTables } from '../mission-products';
 import type { MissionSocialTables } from '../mission-reads';
 import type { MissionsTables } from '../missions';
@@ -29,4 +30,5 @@ export interface Database
     MissionsTables,
     MissionSocialTables,
     EventsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    IncomeTables {}

@@ -3,6 +3,7 @@ import { createTestApp, useTestApp } from '@fanmission/tests/harness/app';
 import { domainEvent, recordEvents } from '../outbox';
 import { EVENT_CONSUMERS } from '../runtime';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
+import { renderMetrics } from './metrics';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -104,3 +105,37 @@ function healthCount(body: string): number {
     );
   return Number(match?.[1] ?? 0);
 }
+
+describe('event metrics in Kafka mode (from a snapshot)', () => {
+  it('shows the relay’s backlog, and consumer ages only where Kafka can tell', async () => {
+    const { body } = await renderMetrics(app(), {
+      status: 'UP',
+      transport: 'kafka',
+      relay: { unsentEvents: 3, oldestUnsentSeconds: 12.5 },
+      consumers: [
+        { consumer: 'notifications', pendingEvents: 4, oldestPendingSeconds: null },
+        { consumer: 'creator-popularity', pendingEvents: 1, oldestPendingSeconds: 2 },
+      ],
+    });
+    expect(body).toContain('fanmission_events_up{transport="kafka"} 1');
+    expect(body).toContain('# TYPE fanmission_outbox_unsent_events gauge');
+    expect(body).toMatch(/^fanmission_outbox_unsent_events 3$/m);
+    expect(body).toMatch(/^fanmission_outbox_oldest_unsent_age_seconds 12\.5$/m);
+    expect(body).toContain('fanmission_event_consumer_pending_events{consumer="notifications",transport="kafka"} 4');
+    expect(body).toContain(
+      'fanmission_event_consumer_oldest_pending_age_seconds{consumer="creator-popularity",transport="kafka"} 2',
+    );
+    expect(body).not.toContain('fanmission_event_consumer_oldest_pending_age_seconds{consumer="notifications"');
+
+    const down = await renderMetrics(app(), {
+      status: 'DOWN',
+      transport: 'kafka',
+      relay: { unsentEvents: 0, oldestUnsentSeconds: null },
+      consumers: [],
+      error: 'Kafka did not answer',
+    });
+    expect(down.body).toContain('fanmission_events_up{transport="kafka"} 0');
+    expect(down.body).toMatch(/^fanmission_outbox_oldest_unsent_age_seconds 0$/m);
+    expect(down.body).not.toContain('fanmission_event_consumer_oldest_pending_age_seconds');
+  });
+});

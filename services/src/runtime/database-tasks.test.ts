@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
-import { migrations } from '../db/migrations/index';
-import { DEMO_ACCOUNTS } from '../seed/demo-data';
+import { pendingMigrations } from '../db';
+import { DEMO_ACCOUNTS } from '../seed';
 import { migrateDatabase, seedDatabase } from './database-tasks';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-db-tasks-'));
@@ -31,7 +31,10 @@ describe('npm run db:migrate and db:seed', () => {
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
 
-    expect(await migrateDatabase(config, log)).toEqual(Object.keys(migrations).sort());
+    const all = await pendingMigrations(target.db);
+    expect(all[0]).toBe('0001_foundation');
+    expect(await migrateDatabase(config, log)).toEqual(all);
+    expect(await pendingMigrations(target.db)).toEqual([]);
     expect(await migrateDatabase(config, log)).toEqual([]);
 
     expect(await seedDatabase(config, log)).toEqual(DEMO_ACCOUNTS.map((account) => account.email));

@@ -1,2 +1,2 @@
 // The public surface of `seed`: demo data. Other modules import only this file.
-export { DEMO_PASSWORD, seedDemoData } from './demo-data';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';

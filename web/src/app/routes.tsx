@@ -68,6 +68,7 @@ const MissionListPage = page(
   'MissionListPage',
 );
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
+const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -135,7 +136,7 @@ export function AppRoutes() {
         <Route path="/mission-management/lucky" element={guarded('creator', <LuckyProductsPage />)} />
         <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
         <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
-        <Route path="/adjustment-page" element={guarded('creator', <Later title="Income management" />)} />
+        <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
         <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />
 
         {/* Verified fan only */}

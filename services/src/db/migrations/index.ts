@@ -13,6 +13,8 @@ import * as m0012 from './0012_mission_social';
 import * as m0013 from './0013_custom_mission_settings';
 import * as m0014 from './0014_ledger_append_speed';
 import * as m0020 from './0020_creator_review';
+import * as m0035 from './0035_settlement';
+import * as m0050 from './0050_rate_limit_counters';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0013_custom_mission_settings': m0013,
   '0014_ledger_append_speed': m0014,
   '0020_creator_review': m0020,
+  '0035_settlement': m0035,
+  '0050_rate_limit_counters': m0050,
 };
