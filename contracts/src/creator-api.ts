@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANK_NAMES } from './banks';
+import { creatorReviewSchema } from './creator-review';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
   BUSINESS_REGISTRATION_NUMBER_PATTERN,
@@ -98,6 +99,7 @@ export const myCreatorSchema = creatorSchema
     bankAccountHolder: z.string().nullable(),
     bankAccountNumber: z.string().nullable(),
     newbie: newbieFlagsSchema,
+    review: creatorReviewSchema,
   })
   .meta({ id: 'MyCreator' });
 export type MyCreator = z.infer<typeof myCreatorSchema>;

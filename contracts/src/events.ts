@@ -37,6 +37,17 @@ export const domainEventDefinitions = {
   },
   'creator.followed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
   'creator.unfollowed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
+  /** An operator approved or rejected a creator (issue 15); the reason is the rejection's. */
+  'creator.reviewed': {
+    aggregateType: 'creator',
+    payload: z.object({
+      creatorId: id,
+      userId: id,
+      operatorId: id,
+      reviewStatus: z.enum(['APPROVED', 'REJECTED']),
+      reason: z.string().nullable(),
+    }),
+  },
   'creator.penalized': {
     aggregateType: 'creator',
     payload: z.object({ creatorId: id, missionId: id, level: z.number().int().min(1) }),

@@ -23,5 +23,7 @@ export * from './time';
 export * from './roles';
 export * from './roulette-fairness';
 export * from './users';
+export * from './creator-review';
+export * from './creator-review-admin';
 export * from './income-api';
 export * from './settlement-rules';

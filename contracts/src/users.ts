@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from './limits';
 import { roleSchema } from './roles';
+import { accountTypeSchema } from './creator-review';
 
 /** Custom messages are keys of the server's message catalogue, translated into the caller's language. */
 const password = z.string({ error: 'validation.required' }).regex(PASSWORD_PATTERN, { error: 'auth.passwordFormat' });
@@ -43,6 +44,10 @@ export const signUpRequestSchema = z.strictObject({
   /** YYYY-MM-DD; members must be at least 14, and 14 to 18 need a parent's consent. */
   birthDate: z.iso.date({ error: 'validation.date' }),
   parentConsent: z.boolean().default(false),
+  /** CREATOR: the creator form variant; the account also gets ROLE_CREATOR and a creator pending review. */
+  accountType: accountTypeSchema.default('USER'),
+  /** The creator name (CREATOR only; defaults to the nickname). */
+  creatorName: z.string().trim().min(1, { error: 'validation.required' }).max(30).optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 

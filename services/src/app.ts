@@ -21,7 +21,7 @@ import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
-import { creatorRoutes } from './creators';
+import { creatorReviewAdminRoutes, creatorRoutes } from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
@@ -183,6 +183,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
       commentAdminRoutes,
+      creatorReviewAdminRoutes,
       settlementAdminRoutes,
     ],
   });

@@ -31,6 +31,7 @@ import { getProduct } from '../mission-products';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
+import { reviewOf, requeueValues } from './review';
 import { creatorView } from './view';
 
 /** Intro media: video or audio, within the 500 MB upload guidance. */
@@ -95,17 +96,19 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     repository.productFlags(ctx.db, creator.id),
     repository.tagsOfCreator(ctx.db, creator.id).then((tags) => tags.length),
   ]);
+  const newbie = {
+    basicInfoDone: creator.image_file_id !== null && tagCount > 0,
+    eventDone: flags.eventDone,
+    missionDone: flags.missionDone,
+  };
   return {
     ...view,
     email: creator.email,
     bankName: creator.bank_name,
     bankAccountHolder: creator.bank_account_holder,
     bankAccountNumber: creator.bank_account_number,
-    newbie: {
-      basicInfoDone: creator.image_file_id !== null && tagCount > 0,
-      eventDone: flags.eventDone,
-      missionDone: flags.missionDone,
-    },
+    newbie,
+    review: reviewOf(creator, newbie),
   };
 }
 
@@ -241,7 +244,7 @@ export async function updateCreator(
       if (groups.profile) {
         const profile = await profileChanges(ctx, creator, owner.image_file_id, body);
         problems.push(...profile.problems);
-        values = { ...values, ...profile.values };
+        values = { ...values, ...profile.values, ...requeueValues(creator) };
         tags = profile.tags;
       }
       if (groups.custom) {

@@ -1,5 +1,5 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
-import type { BusinessType, CreatorGrade, SnsType } from '@fanmission/contracts';
+import type { BusinessType, CreatorGrade, CreatorReviewStatus, SnsType } from '@fanmission/contracts';
 
 export interface CreatorsTable {
   id: Generated<number>;
@@ -27,6 +27,12 @@ export interface CreatorsTable {
   available_custom: Generated<boolean>;
   /** Smallest coin amount of a CUSTOM request; set whenever `available_custom` is. */
   minimum_cost: number | null;
+  /** Operator review (spec 01 §1: 7 to 14 days): APPROVED goes with verified = true. */
+  review_status: Generated<CreatorReviewStatus>;
+  /** Why the last rejection was made; required while REJECTED, kept after a re-queue for the operator. */
+  review_reason: string | null;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

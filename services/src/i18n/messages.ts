@@ -2,6 +2,7 @@ import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { commentsMessages } from './catalogs/comments';
 import { creatorsMessages } from './catalogs/creators';
+import { creatorReviewMessages } from './catalogs/creator-review';
 import { eventsMessages } from './catalogs/notifications';
 import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
@@ -372,6 +373,7 @@ const catalog = {
   ...coreCatalog,
   ...commentsMessages,
   ...creatorsMessages,
+  ...creatorReviewMessages,
   ...eventsMessages,
   ...missionProductsMessages,
   ...missionsMessages,
@@ -384,6 +386,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   core: coreCatalog,
   comments: commentsMessages,
   creators: creatorsMessages,
+  creatorReview: creatorReviewMessages,
   events: eventsMessages,
   missionProducts: missionProductsMessages,
   missions: missionsMessages,

@@ -4,5 +4,5 @@ export { applyCustomSettingsToProduct } from './custom-settings';
 export { findProducts } from './repository';
 export { missionProductRoutes } from './routes';
 export { type MissionProductsTables } from './table';
-export { fileEntryOf, loadProductRelations, productSummaryView } from './view';
+export { fileEntryOf, loadProductRelations, productSummaryView, productViews } from './view';
 export { getProduct } from './service';

@@ -87,20 +87,29 @@ export async function signUp(ctx: ServiceContext, input: SignUpRequest, language
   if (problems.length) throw invalidFields(problems);
 
   const passwordHash = await hashPassword(input.password);
+  const creator = input.accountType === 'CREATOR';
   let user: UserRow;
   try {
-    user = await repository.insertUser(ctx.db, {
-      email: input.email,
-      username: input.username,
-      password_hash: passwordHash,
-      provider: 'local',
-      phone: input.phone ?? null,
-      address: input.address ?? null,
-      address_detail: input.addressDetail ?? null,
-      birth_date: input.birthDate,
-      parent_consent: input.parentConsent,
-      language,
-      roles: ['ROLE_UNVERIFIED'],
+    user = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await repository.insertUser(trx, {
+        email: input.email,
+        username: input.username,
+        password_hash: passwordHash,
+        provider: 'local',
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        address_detail: input.addressDetail ?? null,
+        birth_date: input.birthDate,
+        parent_consent: input.parentConsent,
+        language,
+        // A creator account (the creator form variant) is a creator pending review from the start; like a fan who
+        // switched, it cannot charge coins.
+        roles: creator ? ['ROLE_UNVERIFIED', 'ROLE_CREATOR'] : ['ROLE_UNVERIFIED'],
+        ...(creator && { coins_frozen_at: ctx.now() }),
+      });
+      if (creator)
+        await repository.insertCreator(trx, { userId: inserted.id, name: input.creatorName ?? input.username });
+      return inserted;
     });
   } catch (error) {
     if (uniqueViolation(error) === 'users_email_key') {

@@ -85,6 +85,7 @@ function UserMenu() {
     session.creatorId !== null
       ? [
           { label: t('header.myPage'), to: '/newbie-creator-mypage' },
+          { label: t('creatorStudio.profile.title'), to: '/edit-creator-profile' },
           { label: t('header.missionManagement'), to: '/mission-management' },
           { label: t('header.incomeManagement'), to: '/adjustment-page' },
         ]

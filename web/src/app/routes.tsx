@@ -40,6 +40,34 @@ const NotificationsPage = page(() => import('../features/notifications/notificat
 const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
 const CoinHistoryPage = page(() => import('../features/coins/coin-history-page'), 'CoinHistoryPage');
 const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
+const CreatorSignUpPage = page(() => import('../features/creator-studio/creator-sign-up-page'), 'CreatorSignUpPage');
+const CreatorAccountPage = page(() => import('../features/creator-studio/creator-account-page'), 'CreatorAccountPage');
+const CreatorRegistrationPage = page(
+  () => import('../features/creator-studio/creator-registration-page'),
+  'CreatorRegistrationPage',
+);
+const NewbieCreatorPage = page(() => import('../features/creator-studio/newbie-creator-page'), 'NewbieCreatorPage');
+const EditCreatorProfilePage = page(
+  () => import('../features/creator-studio/edit-creator-profile-page'),
+  'EditCreatorProfilePage',
+);
+const MissionManagementIndex = page(
+  () => import('../features/creator-studio/missions/mission-management-page'),
+  'MissionManagementIndex',
+);
+const BasicProductsPage = page(
+  () => import('../features/creator-studio/missions/mission-management-page'),
+  'BasicProductsPage',
+);
+const LuckyProductsPage = page(
+  () => import('../features/creator-studio/missions/mission-management-page'),
+  'LuckyProductsPage',
+);
+const MissionListPage = page(
+  () => import('../features/creator-studio/missions/mission-management-page'),
+  'MissionListPage',
+);
+const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
 
 function guarded(guard: Guard, element: ReactNode) {
@@ -79,8 +107,8 @@ export function AppRoutes() {
         <Route path="/operating-policies" element={<OperatingPolicyPage />} />
         <Route path="/browse-missions" element={<BrowseMissionsPage />} />
         <Route path="/creator/:creatorId" element={<CreatorPage />} />
-        <Route path="/signup-for-creator" element={<Later title="Creator sign-up" />} />
-        <Route path="/get-creator-account-number" element={<Later title="Creator account number" />} />
+        <Route path="/signup-for-creator" element={<CreatorSignUpPage />} />
+        <Route path="/get-creator-account-number" element={<CreatorAccountPage />} />
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
@@ -101,15 +129,19 @@ export function AppRoutes() {
         <Route path="/sign-up" element={guarded('loggedOut', <SignUpPage />)} />
 
         {/* Creator only */}
-        <Route path="/newbie-creator-mypage" element={guarded('creator', <Later title="Creator my page" />)} />
-        <Route path="/edit-creator-profile" element={guarded('creator', <Later title="Edit creator profile" />)} />
+        <Route path="/newbie-creator-mypage" element={guarded('creator', <NewbieCreatorPage />)} />
+        <Route path="/edit-creator-profile" element={guarded('creator', <EditCreatorProfilePage />)} />
+        <Route path="/mission-management" element={guarded('creator', <MissionManagementIndex />)} />
+        <Route path="/mission-management/normal" element={guarded('creator', <BasicProductsPage />)} />
+        <Route path="/mission-management/lucky" element={guarded('creator', <LuckyProductsPage />)} />
+        <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
         <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
         <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
-        <Route path="/bank-account-change" element={guarded('creator', <Later title="Bank account" />)} />
+        <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />
 
         {/* Verified fan only */}
         <Route path="/user-mypage" element={guarded('verifiedFan', <FanMyPage />)} />
-        <Route path="/creator-registration" element={guarded('verifiedFan', <Later title="Creator registration" />)} />
+        <Route path="/creator-registration" element={guarded('verifiedFan', <CreatorRegistrationPage />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
         <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
 

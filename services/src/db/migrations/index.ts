@@ -12,6 +12,7 @@ import * as m0011 from './0011_mission_lifecycle';
 import * as m0012 from './0012_mission_social';
 import * as m0013 from './0013_custom_mission_settings';
 import * as m0014 from './0014_ledger_append_speed';
+import * as m0020 from './0020_creator_review';
 import * as m0025 from './0025_lottery_events';
 import * as m0026 from './0026_roulette_seeds';
 import * as m0030 from './0030_mission_comments';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0012_mission_social': m0012,
   '0013_custom_mission_settings': m0013,
   '0014_ledger_append_speed': m0014,
+  '0020_creator_review': m0020,
   '0025_lottery_events': m0025,
   '0026_roulette_seeds': m0026,
   '0030_mission_comments': m0030,

@@ -74,7 +74,12 @@ export function EmailSentPage() {
       [title, body, action] = [t('emailSent.forgotTitle'), t('emailSent.forgotBody'), 'login'];
       break;
     case 'success-creator-user':
-      [title, body, action] = [t('emailSent.creatorTitle'), t('emailSent.creatorBody', CREATOR_REVIEW_DAYS), null];
+      // The creator form's account verifies its e-mail like a member's, so the resend button is there too.
+      [title, body, action] = [
+        t('emailSent.creatorTitle'),
+        `${t('emailSent.publicBody')} ${t('emailSent.creatorBody', CREATOR_REVIEW_DAYS)}`,
+        'resend',
+      ];
       break;
     case 'success-public-user':
       [title, body, action] = [t('emailSent.publicTitle'), t('emailSent.publicBody'), 'resend'];

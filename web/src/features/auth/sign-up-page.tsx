@@ -18,7 +18,7 @@ import { Card, Page } from '../../shared/ui/page';
 import type { SignUpState } from './accept-terms-page';
 import { signUp } from './api/account';
 import type { EmailSentState } from './email-sent-page';
-import { ageOn, signUpFailureMessages, signUpFormSchema, type SignUpValues } from './sign-up-rules';
+import { ageOn, signUpFailureMessages, signUpFormSchema, type SignUpValues } from '../../shared/auth/sign-up-rules';
 
 const EMPTY: SignUpValues = {
   username: '',

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { z } from 'zod';
 import { showAlert } from '../alert/alert';
 import { readSession } from '../session/session';
+import { navigateTo } from '../navigation/navigation';
 
 /** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
 export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
@@ -38,6 +39,7 @@ export function checkCharge(form: ChargeForm): ChargeErrors {
 export function mayCharge(): boolean {
   if (readSession().creatorId === null) return true;
   void showAlert(i18next.t('coinCharge.creatorsCannotCharge'));
+  navigateTo(`/creator/${readSession().creatorId}`, { replace: true });
   return false;
 }
 

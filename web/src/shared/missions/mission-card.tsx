@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { placeholderThumbnail } from '../ui/mission-placeholder';
 
 /** The answer's thumbnail, else the product's picture. */
 export function missionThumbnail(mission: Pick<MissionView, 'thumbnail' | 'missionProduct'>): string | null {
@@ -26,7 +27,7 @@ export function MissionCard({ mission }: { mission: MissionView }) {
             maxHeight: 240,
             width: '100%',
             bgcolor: '#f1e6ea',
-            backgroundImage: thumbnail ? `url(${thumbnail})` : undefined,
+            backgroundImage: `url(${thumbnail ?? placeholderThumbnail(mission.id)})`,
             backgroundSize: 'cover',
             backgroundPosition: 'center',
           }}

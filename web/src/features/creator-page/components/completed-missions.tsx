@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { missionThumbnail } from '../../../shared/missions/mission-card';
 import { useCompletedMissions } from '../api/creator-page';
+import { placeholderThumbnail } from '../../../shared/ui/mission-placeholder';
 
 /** Shown only when the creator has completed missions. */
 export function CompletedMissions({ creatorId }: { creatorId: number }) {
@@ -37,7 +38,7 @@ export function CompletedMissions({ creatorId }: { creatorId: number }) {
                   sx={{
                     height: 200,
                     bgcolor: '#f1e6ea',
-                    backgroundImage: thumbnail ? `url(${thumbnail})` : undefined,
+                    backgroundImage: `url(${thumbnail ?? placeholderThumbnail(mission.id)})`,
                     backgroundSize: 'cover',
                     backgroundPosition: 'center',
                   }}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../../shared/format/date';
 import { missionContent, missionThumbnail } from '../mission-content';
 import { RequestBox } from './request-box';
+import { MissionMediaDownload } from '../../../shared/missions/media-download';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
@@ -42,6 +43,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               <audio controls src={mission.voice.s3Url} style={{ width: '100%' }} />
             </Box>
           ) : null}
+          <MissionMediaDownload mission={mission} />
           {mission.responseComment ? (
             <Box>
               <Typography variant="subtitle2" color="text.secondary">

@@ -1,3 +1,4 @@
+import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -488,4 +489,5 @@ export const en: Messages = {
     bestTitle: 'Best comments',
     bestLikes: 'likes',
   },
+  creatorStudio: creatorStudioEn,
 };

@@ -1,3 +1,4 @@
+import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -489,4 +490,5 @@ export const ja: Messages = {
     bestTitle: 'ベストコメント',
     bestLikes: 'いいね数',
   },
+  creatorStudio: creatorStudioJa,
 };

@@ -1,5 +1,6 @@
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
+import { creatorStudioKo } from '../../../features/creator-studio/locales';
 export const ko = {
   common: {
     ok: '확인',
@@ -482,6 +483,7 @@ export const ko = {
     bestTitle: '베스트 댓글',
     bestLikes: '좋아요 수',
   },
+  creatorStudio: creatorStudioKo,
 };
 
 export type Messages = typeof ko;

@@ -1,8 +1,8 @@
 import { AGE, signUpRequestSchema, type ErrorResponse } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { ApiError } from '../../shared/api/client';
-import { validate, type FieldErrors } from '../../shared/forms/validate';
+import { ApiError } from '../api/client';
+import { validate, type FieldErrors } from '../forms/validate';
 
 export interface SignUpValues {
   username: string;

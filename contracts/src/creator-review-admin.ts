@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { creatorSchema } from './creator-api';
+import { creatorReviewStatusSchema, REVIEW_REASON_MAX } from './creator-review';
+import { creatorGradeSchema } from './creators';
+import { missionProductSchema } from './mission-products-api';
+
+// Operator console: `/api/admin/creators` (ra-data-simple-rest), the review queue and decisions (issue 15).
+
+export const ADMIN_CREATOR_SORT_FIELDS = ['id', 'createdAt', 'name', 'reviewStatus', 'reviewedAt'] as const;
+
+export const adminCreatorSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    name: z.string(),
+    url: z.string().nullable(),
+    email: z.string().nullable(),
+    username: z.string(),
+    verified: z.boolean(),
+    reviewStatus: creatorReviewStatusSchema,
+    reviewReason: z.string().nullable(),
+    /** In the review queue (see `CreatorReview.queued`). */
+    queued: z.boolean(),
+    grade: creatorGradeSchema,
+    containAdultContent: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+    reviewedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'AdminCreator' });
+export type AdminCreator = z.infer<typeof adminCreatorSchema>;
+
+/** `GET /api/admin/creators/{id}`: the list row plus every profile field, intro, photo and products. */
+export const adminCreatorDetailSchema = adminCreatorSchema
+  .extend({
+    profile: creatorSchema,
+    products: z.array(missionProductSchema),
+  })
+  .meta({ id: 'AdminCreatorDetail' });
+export type AdminCreatorDetail = z.infer<typeof adminCreatorDetailSchema>;
+
+export const adminCreatorFilterSchema = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
+  reviewStatus: z.union([creatorReviewStatusSchema, z.array(creatorReviewStatusSchema)]).optional(),
+  /** Only creators in the queue (PENDING and ready) or only those not in it. */
+  queued: z.boolean().optional(),
+  verified: z.boolean().optional(),
+  /** Name, URL, e-mail or nickname, anywhere, any case. */
+  q: z.string().trim().max(100).optional(),
+});
+export type AdminCreatorFilter = z.infer<typeof adminCreatorFilterSchema>;
+
+/**
+ * `PUT /api/admin/creators/{id}`: react-admin sends the whole record; only these fields are read (others are
+ * ignored). Approve with `{ reviewStatus: "APPROVED" }` or `{ verified: true }`; reject with
+ * `{ reviewStatus: "REJECTED", reviewReason }` (or `{ verified: false, reviewReason }`), the reason required.
+ * `grade` and `containAdultContent` may change with or without a decision.
+ */
+export const adminCreatorUpdateSchema = z
+  .object({
+    reviewStatus: creatorReviewStatusSchema.optional(),
+    reviewReason: z.string().trim().max(REVIEW_REASON_MAX, { error: 'review.reasonTooLong' }).nullable().optional(),
+    verified: z.boolean().optional(),
+    grade: creatorGradeSchema.optional(),
+    containAdultContent: z.boolean().optional(),
+  })
+  .meta({ id: 'AdminCreatorUpdate' });
+export type AdminCreatorUpdate = z.infer<typeof adminCreatorUpdateSchema>;

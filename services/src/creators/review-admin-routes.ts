@@ -1,0 +1,95 @@
+import {
+  ADMIN_CREATOR_SORT_FIELDS,
+  adminCreatorDetailSchema,
+  adminCreatorFilterSchema,
+  adminCreatorSchema,
+  adminCreatorUpdateSchema,
+  adminIdParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { errorResponses } from '../http';
+import { creatorForReview, listCreatorsForReview, updateCreatorReview } from './review';
+
+const RESOURCE = 'creators';
+
+/** `/api/admin/creators`: the creator review queue and decisions (operators only; finance gets 403). */
+export async function creatorReviewAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: creators'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Creators and the review queue (getList / getMany)',
+        description:
+          'filter={"reviewStatus":"PENDING","queued":true,"q":"name, url, e-mail or nickname","id":[1,2]}, ' +
+          'sort=["createdAt","ASC"] (id, createdAt, name, reviewStatus, reviewedAt; default oldest first), ' +
+          'range=[0,24]; the total is in Content-Range. `queued` is true for a PENDING creator whose newbie flags ' +
+          'say basic info is done and an event or an active BASIC/LUCKY product exists (spec 02 §4).',
+        security,
+        querystring: listQuerySchema(ADMIN_CREATOR_SORT_FIELDS, adminCreatorFilterSchema),
+        response: { 200: z.array(adminCreatorSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'ROLE_OPERATOR');
+      const window = listWindow(request.query.range as [number, number] | undefined);
+      const { rows, total } = await listCreatorsForReview(app.db, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminCreatorFilterSchema>,
+        sort: request.query.sort ?? ['createdAt', 'ASC'],
+        window,
+      });
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return rows;
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One creator for review: every profile field, intro, photo and products',
+        security,
+        params: adminIdParamsSchema,
+        response: { 200: adminCreatorDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'ROLE_OPERATOR');
+      return creatorForReview(app.ctx, request.params.id);
+    },
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Approve or reject a creator; change grade and adult flag',
+        description:
+          'Approve: `{"reviewStatus":"APPROVED"}` or `{"verified":true}` (the creator becomes public and ' +
+          'searchable). Reject: `{"reviewStatus":"REJECTED","reviewReason":"…"}` (or `verified:false`), the reason ' +
+          'required (400 otherwise); the creator sees it on his dashboard, and a profile save puts him back in the ' +
+          'queue. A decision is a status different from the stored one (react-admin sends the whole record); it ' +
+          'writes the `creator.reviewed` event and mails the creator in his language. `grade` and ' +
+          '`containAdultContent` change with or without a decision. Unknown fields are ignored.',
+        security,
+        params: adminIdParamsSchema,
+        body: adminCreatorUpdateSchema,
+        response: { 200: adminCreatorDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const operator = requireRole(request, 'ROLE_OPERATOR');
+      return updateCreatorReview(app.ctx, operator, request.params.id, request.body);
+    },
+  );
+}

@@ -1,0 +1,347 @@
+import type { Language } from '@fanmission/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
+import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
+
+const clock = { now: new Date('2026-11-22T10:00:00Z') };
+const mailing = useMailingTestApp(clock);
+const app = () => mailing.current.app;
+
+let operator: TestAccount;
+let finance: TestAccount;
+let fan: TestAccount;
+let tagIds: number[];
+
+beforeAll(async () => {
+  operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+  finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  fan = await createAccount(app());
+  tagIds = await createTags(app(), [`review-tag-${Date.now()}`]);
+});
+
+const admin = (method: 'GET' | 'PUT', url: string, payload?: object, headers: object = operator.headers) =>
+  app().inject({ method, url: `/api/admin${url}`, headers: { ...headers, 'accept-language': 'en' }, payload });
+
+const query = (filter: object, extra = '') => `/creators?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
+
+/** A creator pending review whose newbie flags put him in the queue: image, a tag and an active BASIC product. */
+async function queuedCreator(options: { language?: Language; name?: string } = {}): Promise<TestCreator> {
+  const creator = await createCreator(app(), {
+    verified: false,
+    tagIds,
+    ...(options.name && { name: options.name }),
+  });
+  const file = await app()
+    .db.insertInto('files')
+    .values({
+      owner_user_id: creator.id,
+      storage_key: `test/${creator.id}.png`,
+      filename: 'me.png',
+      content_type: 'image/png',
+      kind: 'image',
+      size_bytes: 10,
+      thumbnail_key: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app()
+    .db.updateTable('users')
+    .set({ image_file_id: file.id, language: options.language ?? 'ko' })
+    .where('id', '=', creator.id)
+    .execute();
+  await app()
+    .db.insertInto('mission_products')
+    .values({
+      creator_id: creator.creatorId,
+      type: 'BASIC',
+      name: 'Say hello',
+      coin_price: 10,
+      description: 'A hello',
+      sort_order: 1,
+      active: true,
+    })
+    .execute();
+  return creator;
+}
+
+async function searchNames(name: string): Promise<string[]> {
+  const found = await app().inject({ method: 'GET', url: `/api/v1/creators/page?name=${encodeURIComponent(name)}` });
+  expect(found.statusCode).toBe(200);
+  return (found.json() as { content: { creator: { name: string } }[] }).content.map((item) => item.creator.name);
+}
+
+describe('creator review (admin API)', () => {
+  it('lists the queue: PENDING with the newbie flags done, not a creator who has not finished his profile', async () => {
+    const ready = await queuedCreator();
+    const unfinished = await createCreator(app(), { verified: false });
+    const approved = await createCreator(app(), { verified: true });
+
+    const pending = await admin('GET', query({ reviewStatus: 'PENDING' }, '&range=[0,499]'));
+    expect(pending.statusCode).toBe(200);
+    expect(pending.headers['content-range']).toMatch(/^creators 0-\d+\/\d+$/);
+    const rows = pending.json() as { id: number; queued: boolean; reviewStatus: string }[];
+    expect(rows.find((row) => row.id === ready.creatorId)).toMatchObject({ queued: true, reviewStatus: 'PENDING' });
+    expect(rows.find((row) => row.id === unfinished.creatorId)).toMatchObject({ queued: false });
+    expect(rows.some((row) => row.id === approved.creatorId)).toBe(false);
+
+    const queue = await admin('GET', query({ reviewStatus: 'PENDING', queued: true }, '&range=[0,499]'));
+    const queueIds = (queue.json() as { id: number }[]).map((row) => row.id);
+    expect(queueIds).toContain(ready.creatorId);
+    expect(queueIds).not.toContain(unfinished.creatorId);
+
+    const approvedRows = await admin('GET', query({ reviewStatus: 'APPROVED', id: [approved.creatorId] }));
+    expect(approvedRows.json()).toEqual([expect.objectContaining({ id: approved.creatorId, verified: true })]);
+  });
+
+  it('finds creators by q (name, e-mail) and pages them with Content-Range', async () => {
+    const marker = `needle${Date.now()}`;
+    const first = await queuedCreator({ name: `${marker}-a` });
+    await queuedCreator({ name: `${marker}-b` });
+    const page = await admin('GET', query({ q: marker }, `&sort=${encodeURIComponent('["name","ASC"]')}&range=[0,0]`));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-range']).toBe('creators 0-0/2');
+    expect(page.json()).toEqual([expect.objectContaining({ id: first.creatorId, name: `${marker}-a` })]);
+    const byEmail = await admin('GET', query({ q: first.email }));
+    expect((byEmail.json() as { id: number }[]).map((row) => row.id)).toEqual([first.creatorId]);
+  });
+
+  it('shows one creator with every profile field, intro, photo and products', async () => {
+    const creator = await queuedCreator();
+    const one = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: creator.creatorId,
+      reviewStatus: 'PENDING',
+      queued: true,
+      profile: { id: creator.creatorId, tags: [expect.objectContaining({ id: tagIds[0] })], intro: null },
+      products: [expect.objectContaining({ type: 'BASIC', name: 'Say hello', active: true })],
+    });
+    expect((one.json() as { profile: { avatar: unknown } }).profile.avatar).not.toBeNull();
+    expect((await admin('GET', '/creators/999999999')).statusCode).toBe(404);
+  });
+
+  it('approves: verified, searchable, an event in the outbox and a mail in the creator’s language', async () => {
+    const name = `approve${Date.now()}`;
+    const creator = await queuedCreator({ language: 'ja', name });
+    expect(await searchNames(name)).toEqual([]);
+
+    const approved = await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ verified: true, reviewStatus: 'APPROVED', queued: false });
+    expect((approved.json() as { reviewedAt: string }).reviewedAt).toBe(clock.now.toISOString());
+
+    const mail = await mailing.current.smtp.awaitMail(creator.email);
+    expect(mail.subject).toBe('[Fanmission] クリエイター審査が承認されました');
+    expect(mail.text).toContain(`http://localhost:8080/creator/${creator.creatorId}`);
+
+    const events = await app()
+      .db.selectFrom('outbox')
+      .select(['type', 'payload'])
+      .where('type', '=', 'creator.reviewed')
+      .where('aggregate_id', '=', String(creator.creatorId))
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ reviewStatus: 'APPROVED', operatorId: operator.id, reason: null });
+
+    expect(await searchNames(name)).toEqual([name]);
+    const page = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(page.statusCode).toBe(200);
+
+    // The same record sent again (react-admin sends the whole record) decides nothing: no second event.
+    const again = await admin('PUT', `/creators/${creator.creatorId}`, approved.json() as object);
+    expect(again.statusCode).toBe(200);
+    const after = await app()
+      .db.selectFrom('outbox')
+      .select('id')
+      .where('type', '=', 'creator.reviewed')
+      .where('aggregate_id', '=', String(creator.creatorId))
+      .execute();
+    expect(after).toHaveLength(1);
+  });
+
+  it('approves with {verified: true} and changes grade and the adult flag', async () => {
+    const creator = await queuedCreator({ language: 'en' });
+    const approved = await admin('PUT', `/creators/${creator.creatorId}`, {
+      verified: true,
+      grade: 'GOLD',
+      containAdultContent: true,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      verified: true,
+      reviewStatus: 'APPROVED',
+      grade: 'GOLD',
+      containAdultContent: true,
+    });
+    const mail = await mailing.current.smtp.awaitMail(creator.email);
+    expect(mail.subject).toBe('[Fanmission] Your creator review is approved');
+  });
+
+  it('refuses a rejection without a reason, in the operator’s language', async () => {
+    const creator = await queuedCreator();
+    for (const [language, message] of [
+      ['en', 'Enter the reason for the rejection.'],
+      ['ko', '거절 사유를 입력해 주세요.'],
+      ['ja', '却下の理由を入力してください。'],
+    ] as const) {
+      for (const body of [
+        { reviewStatus: 'REJECTED' },
+        { reviewStatus: 'REJECTED', reviewReason: '   ' },
+        { reviewStatus: 'REJECTED', reviewReason: null },
+      ]) {
+        const refused = await app().inject({
+          method: 'PUT',
+          url: `/api/admin/creators/${creator.creatorId}`,
+          headers: { ...operator.headers, 'accept-language': language },
+          payload: body,
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ subErrors: [{ field: 'reviewReason', message }] });
+      }
+    }
+    const unchanged = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(unchanged.json()).toMatchObject({ reviewStatus: 'PENDING' });
+
+    // Un-verifying an approved creator is a rejection too, and needs its reason.
+    await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' });
+    const unverify = await admin('PUT', `/creators/${creator.creatorId}`, { verified: false });
+    expect(unverify.statusCode).toBe(400);
+    expect(unverify.json()).toMatchObject({ subErrors: [{ field: 'reviewReason' }] });
+    const withReason = await admin('PUT', `/creators/${creator.creatorId}`, {
+      verified: false,
+      reviewReason: 'Copied content',
+    });
+    expect(withReason.json()).toMatchObject({
+      verified: false,
+      reviewStatus: 'REJECTED',
+      reviewReason: 'Copied content',
+    });
+    // A whole record sent back with verified false (unchanged) and a new grade decides nothing more.
+    const grade = await admin('PUT', `/creators/${creator.creatorId}`, {
+      ...(withReason.json() as object),
+      grade: 'DIAMOND',
+    });
+    expect(grade.json()).toMatchObject({ reviewStatus: 'REJECTED', grade: 'DIAMOND' });
+  });
+
+  it('refuses going back to PENDING and a reason over 1000 characters', async () => {
+    const creator = await queuedCreator();
+    await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' });
+    const back = await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'PENDING' });
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toMatchObject({ subErrors: [{ field: 'reviewStatus' }] });
+    const long = await admin('PUT', `/creators/${creator.creatorId}`, {
+      reviewStatus: 'REJECTED',
+      reviewReason: 'x'.repeat(1001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ subErrors: [{ field: 'reviewReason' }] });
+  });
+
+  it('rejects with a reason: hidden, mailed in Korean with the reason; the creator sees it, edits and is queued again', async () => {
+    const creator = await queuedCreator({ language: 'ko' });
+    const rejected = await admin('PUT', `/creators/${creator.creatorId}`, {
+      reviewStatus: 'REJECTED',
+      reviewReason: '소개 영상이 너무 짧습니다.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({
+      verified: false,
+      reviewStatus: 'REJECTED',
+      reviewReason: '소개 영상이 너무 짧습니다.',
+    });
+
+    const mail = await mailing.current.smtp.awaitMail(creator.email);
+    expect(mail.subject).toBe('[Fanmission] 크리에이터 심사 결과 안내');
+    expect(mail.text).toContain('사유: 소개 영상이 너무 짧습니다.');
+    expect(mail.text).toContain('http://localhost:8080/newbie-creator-mypage');
+
+    const event = await app()
+      .db.selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'creator.reviewed')
+      .where('aggregate_id', '=', String(creator.creatorId))
+      .executeTakeFirstOrThrow();
+    expect(event.payload).toMatchObject({ reviewStatus: 'REJECTED', reason: '소개 영상이 너무 짧습니다.' });
+
+    const publicPage = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(publicPage.statusCode).toBe(404);
+
+    const mine = await app().inject({ method: 'GET', url: '/api/v1/creators/me', headers: creator.headers });
+    expect(mine.json()).toMatchObject({
+      review: { status: 'REJECTED', reason: '소개 영상이 너무 짧습니다.', queued: false },
+    });
+
+    // The creator edits his profile (an intro is needed for a complete save): back in the queue.
+    const intro = await app()
+      .db.insertInto('files')
+      .values({
+        owner_user_id: creator.id,
+        storage_key: `test/${creator.id}.mp4`,
+        filename: 'intro.mp4',
+        content_type: 'video/mp4',
+        kind: 'video',
+        size_bytes: 10,
+        thumbnail_key: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app()
+      .db.updateTable('creators')
+      .set({ intro_file_id: intro.id })
+      .where('id', '=', creator.creatorId)
+      .execute();
+    const saved = await app().inject({
+      method: 'PUT',
+      url: `/api/v1/creators/${creator.creatorId}`,
+      headers: creator.headers,
+      payload: {
+        tags: tagIds,
+        name: 'Edited name',
+        url: `edited${creator.creatorId}`,
+        snsLinks: [{ type: 'YOUTUBE', link: 'https://youtube.com/@edited' }],
+        businessType: 'NONE',
+        businessCashReceiptNumber: '01012345678',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ review: { status: 'PENDING', reason: null, queued: true } });
+    const queue = await admin('GET', query({ queued: true, id: [creator.creatorId] }));
+    expect(queue.json()).toEqual([
+      expect.objectContaining({
+        id: creator.creatorId,
+        reviewStatus: 'PENDING',
+        reviewReason: '소개 영상이 너무 짧습니다.',
+      }),
+    ]);
+  });
+
+  it('is for operators only: 403 for fans, creators and finance, 401 without a token', async () => {
+    const creator = await queuedCreator();
+    for (const account of [fan, creator, finance]) {
+      for (const [method, url, payload] of [
+        ['GET', '/creators', undefined],
+        ['GET', `/creators/${creator.creatorId}`, undefined],
+        ['PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' }],
+      ] as const) {
+        const denied = await admin(method, url, payload, account.headers);
+        expect(denied.statusCode).toBe(403);
+      }
+    }
+    const anonymous = await app().inject({ method: 'GET', url: '/api/admin/creators' });
+    expect(anonymous.statusCode).toBe(401);
+    const still = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(still.json()).toMatchObject({ reviewStatus: 'PENDING', verified: false });
+  });
+
+  it('keeps the review consistent when a creator is marked verified directly (seed data)', async () => {
+    const creator = await createCreator(app(), { verified: true });
+    const row = await app()
+      .db.selectFrom('creators')
+      .select(['review_status'])
+      .where('id', '=', creator.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(row.review_status).toBe('APPROVED');
+  });
+});

@@ -1,0 +1,236 @@
+import { AGE, CREATOR_NAME_MAX, CREATOR_REVIEW_DAYS } from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { digitsOnly, type FieldErrors } from '../../shared/forms/validate';
+import { Card, Page } from '../../shared/ui/page';
+import { requestLoginToken } from '../../shared/auth/login';
+import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
+
+export interface CreatorSignUpValues extends SignUpValues {
+  creatorName: string;
+  agreeService: boolean;
+  agreePrivacy: boolean;
+}
+
+export const EMPTY_CREATOR_SIGN_UP: CreatorSignUpValues = {
+  username: '',
+  creatorName: '',
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  birthDate: '',
+  parentConsent: false,
+  phone: '',
+  address: '',
+  addressDetail: '',
+  agreeService: false,
+  agreePrivacy: false,
+};
+
+/** The member checks plus the creator name and the two required terms (the creator form has no terms page). */
+export function checkCreatorSignUp(
+  values: CreatorSignUpValues,
+  today: Date,
+  verifySuccessUrl: string,
+): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
+  const { creatorName, agreeService, agreePrivacy, ...member } = values;
+  const checked = checkSignUp(member, today, verifySuccessUrl);
+  const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
+  const name = creatorName.trim();
+  if (!name) errors.creatorName = 'validation.required';
+  else if (name.length > CREATOR_NAME_MAX) errors.creatorName = 'creatorStudio.errors.tooLong';
+  if (!agreeService || !agreePrivacy) errors.terms = 'creatorStudio.signUp.termsRequired';
+  if (!checked.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, body: { ...(checked.body as object), accountType: 'CREATOR', creatorName: name } };
+}
+
+/** `/signup-for-creator`: the creator form variant of the sign-up (spec 01 §2), then the review notice. */
+export function CreatorSignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<CreatorSignUpValues>(EMPTY_CREATOR_SIGN_UP);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failures, setFailures] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const age = ageOn(values.birthDate, new Date());
+  const needsConsent = age !== null && age >= AGE.minimum && age < AGE.parentConsentBelow;
+
+  const update = (patch: Partial<CreatorSignUpValues>, cleared: string[]) => {
+    setValues((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const field of cleared) delete next[field];
+      return next;
+    });
+  };
+  const field = (name: keyof CreatorSignUpValues, transform: (value: string) => string = (value) => value) => ({
+    name,
+    value: values[name] as string,
+    onChange: (event: { target: { value: string } }) => update({ [name]: transform(event.target.value) }, [name]),
+    error: name in errors,
+    helperText: errors[name] ? t(errors[name], { min: AGE.minimum }) : undefined,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailures([]);
+    const verifySuccessUrl = `${window.location.origin}/email-sent/success-auth-public-user`;
+    const checked = checkCreatorSignUp(values, new Date(), verifySuccessUrl);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await api<{ id: number }>('/users', {
+        method: 'POST',
+        body: checked.body,
+        token: null,
+        globalErrors: 'signUp',
+      });
+      const token = await requestLoginToken({ username: values.email.trim(), password: values.password }).catch(
+        () => undefined,
+      );
+      const state: { userId: number; token?: string } = { userId: data.id, ...(token ? { token } : {}) };
+      void navigate('/email-sent?view=success-creator-user', { state, replace: true });
+    } catch (error) {
+      setFailures(signUpFailureMessages(error, t));
+      setBusy(false);
+    }
+  };
+
+  const allAgreed = values.agreeService && values.agreePrivacy;
+  return (
+    <Page title={t('creatorStudio.signUp.title')} width="sm">
+      <Card>
+        <Typography color="text.secondary">{t('creatorStudio.signUp.intro', CREATOR_REVIEW_DAYS)}</Typography>
+        <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('creatorStudio.signUp.title')}>
+          <TextField
+            label={t('creatorStudio.signUp.creatorName')}
+            required
+            {...field('creatorName')}
+            helperText={
+              errors.creatorName
+                ? t(errors.creatorName, { max: CREATOR_NAME_MAX })
+                : t('creatorStudio.signUp.creatorNameHelp')
+            }
+          />
+          <TextField label={t('signUp.nickname')} required autoComplete="nickname" {...field('username')} />
+          <TextField label={t('signUp.email')} required type="email" autoComplete="email" {...field('email')} />
+          <TextField
+            label={t('signUp.password')}
+            required
+            type="password"
+            autoComplete="new-password"
+            {...field('password')}
+            helperText={errors.password ? t(errors.password) : t('password.rule')}
+          />
+          <TextField
+            label={t('signUp.passwordConfirm')}
+            required
+            type="password"
+            autoComplete="new-password"
+            {...field('passwordConfirm')}
+          />
+          <TextField
+            label={t('signUp.birthDate')}
+            required
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...field('birthDate')}
+          />
+          {needsConsent ? (
+            <div>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={values.parentConsent}
+                    onChange={(_, checked) => update({ parentConsent: checked }, ['parentConsent'])}
+                  />
+                }
+                label={t('signUp.parentConsent')}
+              />
+              {errors.parentConsent ? <FormHelperText error>{t(errors.parentConsent)}</FormHelperText> : null}
+            </div>
+          ) : null}
+          <TextField
+            label={t('signUp.phone')}
+            type="tel"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field('phone', digitsOnly)}
+          />
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={allAgreed}
+                  onChange={(_, checked) => update({ agreeService: checked, agreePrivacy: checked }, ['terms'])}
+                />
+              }
+              label={t('creatorStudio.signUp.agreeAll')}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.agreeService}
+                  onChange={(_, checked) => update({ agreeService: checked }, ['terms'])}
+                />
+              }
+              label={
+                <>
+                  {t('creatorStudio.signUp.agreeService')}{' '}
+                  <Link component={RouterLink} to="/provideterms" target="_blank">
+                    ↗
+                  </Link>
+                </>
+              }
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.agreePrivacy}
+                  onChange={(_, checked) => update({ agreePrivacy: checked }, ['terms'])}
+                />
+              }
+              label={
+                <>
+                  {t('creatorStudio.signUp.agreePrivacy')}{' '}
+                  <Link component={RouterLink} to="/privacyTerms" target="_blank">
+                    ↗
+                  </Link>
+                </>
+              }
+            />
+            {errors.terms ? <FormHelperText error>{t(errors.terms)}</FormHelperText> : null}
+          </div>
+          {failures.length > 0 ? (
+            <Alert severity="error" role="alert">
+              {failures.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t('creatorStudio.signUp.submit')}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            <Link component={RouterLink} to="/get-creator-account-number">
+              {t('creatorStudio.signUp.fanAlready')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,147 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Page } from '../../../shared/ui/page';
+import { useMyCreator } from '../my-creator';
+import { MISSION_LIST_TYPES, useMissionCounts, type MissionListType } from './api';
+import { CustomSettings } from './custom-settings';
+import { MissionTable } from './mission-table';
+import { ProductsPanel } from './products-panel';
+
+/** The side menu: Basic, Lucky, Custom, Completed, Rejected with count badges, and the lottery events. */
+function SideMenu() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const counts = useMissionCounts().data;
+  const entries: { key: string; label: string; to: string; count?: number }[] = [
+    {
+      key: 'basic',
+      label: t('creatorStudio.missions.menu.basic'),
+      to: '/mission-management/normal',
+      count: counts?.basic,
+    },
+    {
+      key: 'lucky',
+      label: t('creatorStudio.missions.menu.lucky'),
+      to: '/mission-management/lucky',
+      count: counts?.lucky,
+    },
+    {
+      key: 'custom',
+      label: t('creatorStudio.missions.menu.custom'),
+      to: '/mission-management/list/custom',
+      count: counts ? counts.customRequested + counts.customAccepted : undefined,
+    },
+    {
+      key: 'complete',
+      label: t('creatorStudio.missions.menu.complete'),
+      to: '/mission-management/list/complete',
+      count: counts?.completed,
+    },
+    {
+      key: 'reject',
+      label: t('creatorStudio.missions.menu.reject'),
+      to: '/mission-management/list/reject',
+      count: counts?.rejected,
+    },
+    { key: 'lottery', label: t('creatorStudio.missions.menu.lottery'), to: '/mission-management/lottery-event' },
+  ];
+  return (
+    <List
+      component="nav"
+      aria-label={t('creatorStudio.missions.title')}
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'row', md: 'column' },
+        overflowX: { xs: 'auto', md: 'visible' },
+        gap: 0.5,
+        p: 0,
+      }}
+    >
+      {entries.map((entry) => (
+        <ListItemButton
+          key={entry.key}
+          component={RouterLink}
+          to={entry.to}
+          selected={location.pathname === entry.to}
+          sx={{ borderRadius: 2, flex: { xs: '0 0 auto', md: 'initial' } }}
+        >
+          <ListItemText primary={entry.label} />
+          {entry.count !== undefined ? (
+            <Badge badgeContent={entry.count} color="primary" showZero max={999} sx={{ ml: 2, mr: 1 }} />
+          ) : null}
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('creatorStudio.missions.title')} width="lg">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
+        <SideMenu />
+        <Box sx={{ minWidth: 0 }}>{children}</Box>
+      </Box>
+    </Page>
+  );
+}
+
+/** `/mission-management`: goes to the basic products. */
+export function MissionManagementIndex() {
+  return <Navigate to="/mission-management/normal" replace />;
+}
+
+export function BasicProductsPage() {
+  return (
+    <Layout>
+      <ProductsPanel type="BASIC" />
+    </Layout>
+  );
+}
+
+export function LuckyProductsPage() {
+  return (
+    <Layout>
+      <ProductsPanel type="LUCKY" />
+    </Layout>
+  );
+}
+
+/** `/mission-management/list/{normal|lucky|custom|complete|reject}`. */
+export function MissionListPage() {
+  const { t } = useTranslation();
+  const { type } = useParams();
+  const [tab, setTab] = useState<'pending' | 'accepted'>('pending');
+  const creator = useMyCreator();
+  if (!(MISSION_LIST_TYPES as readonly string[]).includes(type ?? '')) return <Navigate to="/not-found" replace />;
+  const listType = type as MissionListType;
+  return (
+    <Layout>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 800, mb: 2 }}>
+        {t(`creatorStudio.missions.list.titles.${listType}`)}
+      </Typography>
+      {listType === 'custom' ? (
+        <>
+          {creator.data ? <CustomSettings key={creator.dataUpdatedAt} creator={creator.data} /> : null}
+          <Tabs value={tab} onChange={(_, value: 'pending' | 'accepted') => setTab(value)} sx={{ my: 2 }}>
+            <Tab value="pending" label={t('creatorStudio.missions.list.pending')} />
+            <Tab value="accepted" label={t('creatorStudio.missions.list.accepted')} />
+          </Tabs>
+          <MissionTable key={tab} listType="custom" customTab={tab} />
+        </>
+      ) : (
+        <MissionTable key={listType} listType={listType} />
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,235 @@
+import { SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatDotDate } from '../../../shared/format/date';
+import { useCreatorMissions, type MissionListType, type MissionSort } from './api';
+import { DecisionDialog } from './decision-dialog';
+import { PerformDialog } from './perform-dialog';
+
+/** Days after which a row still waiting for the creator shows its date in red (spec 02 §2). */
+export const DEADLINE_WARNING_DAYS = 9;
+const DAY_MS = 86_400_000;
+
+export function overdue(mission: Pick<MissionView, 'status' | 'created' | 'accepted'>, now: Date): boolean {
+  if (mission.status !== 'ACCEPTED' && mission.status !== 'REQUESTED') return false;
+  const since = new Date(mission.status === 'ACCEPTED' ? (mission.accepted ?? mission.created) : mission.created);
+  return now.getTime() - since.getTime() > DEADLINE_WARNING_DAYS * DAY_MS;
+}
+
+const LIST_FILTERS: Record<MissionListType, { productType?: ProductType; status: string }> = {
+  normal: { productType: 'BASIC', status: 'ACCEPTED' },
+  lucky: { productType: 'LUCKY', status: 'ACCEPTED' },
+  custom: { productType: 'CUSTOM', status: 'REQUESTED' },
+  complete: { status: 'COMPLETED' },
+  reject: { status: 'REJECTED' },
+};
+
+/** The list of one management type: sort buttons, columns, paging, and the row's modal. */
+export function MissionTable({
+  listType,
+  customTab,
+}: {
+  listType: MissionListType;
+  customTab?: 'pending' | 'accepted';
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [sort, setSort] = useState<MissionSort>('date');
+  const [page, setPage] = useState(0);
+  const [year, setYear] = useState<number | undefined>(undefined);
+  const [month, setMonth] = useState<number | undefined>(undefined);
+  const [open, setOpen] = useState<MissionView | null>(null);
+  const base = LIST_FILTERS[listType];
+  const status = listType === 'custom' && customTab === 'accepted' ? 'ACCEPTED' : base.status;
+  const filter = { ...(base.productType && { productType: base.productType }), status, page, sort, year, month };
+  const missions = useCreatorMissions(filter);
+  const complete = listType === 'complete';
+  const totals = useCreatorMissions({ ...filter, page: 0, size: 100 });
+  const now = new Date();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['missions'] });
+  const years: number[] = [];
+  for (let value = now.getFullYear(); value >= SETTLEMENT.incomeFirstYear; value -= 1) years.push(value);
+  const content = missions.data?.content ?? [];
+  const size = missions.data?.size ?? 12;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={sort}
+          onChange={(_, value: MissionSort | null) => {
+            if (value) {
+              setSort(value);
+              setPage(0);
+            }
+          }}
+        >
+          <ToggleButton value="date">{t('creatorStudio.missions.list.sortDate')}</ToggleButton>
+          <ToggleButton value="priceDesc">{t('creatorStudio.missions.list.sortPriceDesc')}</ToggleButton>
+          <ToggleButton value="priceAsc">{t('creatorStudio.missions.list.sortPriceAsc')}</ToggleButton>
+        </ToggleButtonGroup>
+        {complete ? (
+          <>
+            <TextField
+              select
+              size="small"
+              label={t('creatorStudio.missions.list.year')}
+              value={year ?? ''}
+              onChange={(event) => {
+                setYear(event.target.value === '' ? undefined : Number(event.target.value));
+                setPage(0);
+              }}
+              sx={{ minWidth: 100 }}
+            >
+              <MenuItem value="">{t('creatorStudio.missions.list.all')}</MenuItem>
+              {years.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('creatorStudio.missions.list.month')}
+              value={month ?? ''}
+              disabled={year === undefined}
+              onChange={(event) => {
+                setMonth(event.target.value === '' ? undefined : Number(event.target.value));
+                setPage(0);
+              }}
+              sx={{ minWidth: 90 }}
+            >
+              <MenuItem value="">{t('creatorStudio.missions.list.all')}</MenuItem>
+              {Array.from({ length: 12 }, (_, index) => index + 1).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button component={RouterLink} to="/adjustment-page" variant="outlined" size="small">
+              {t('creatorStudio.missions.list.adjustment')}
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+      {complete && totals.data ? (
+        <Typography sx={{ fontWeight: 700 }} role="status">
+          {t('creatorStudio.missions.list.totals', {
+            count: totals.data.totalElements,
+            coins: totals.data.content.reduce((sum, mission) => sum + mission.coinPrice, 0).toLocaleString(),
+          })}
+        </Typography>
+      ) : null}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t(`creatorStudio.missions.list.titles.${listType}`)}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('creatorStudio.missions.list.number')}</TableCell>
+              <TableCell>{t('creatorStudio.missions.list.requester')}</TableCell>
+              <TableCell>{t('creatorStudio.missions.list.missionTitle')}</TableCell>
+              <TableCell align="right">{t('creatorStudio.missions.list.coin')}</TableCell>
+              <TableCell>
+                {t(complete ? 'creatorStudio.missions.list.completedDate' : 'creatorStudio.missions.list.requestDate')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {content.map((mission, index) => {
+              const late = overdue(mission, now);
+              return (
+                <TableRow key={mission.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(mission)}>
+                  <TableCell>{page * size + index + 1}</TableCell>
+                  <TableCell>{mission.user.username}</TableCell>
+                  <TableCell>{mission.missionProduct.name}</TableCell>
+                  <TableCell align="right">{mission.coinPrice.toLocaleString()}</TableCell>
+                  <TableCell
+                    sx={{ color: late ? 'error.main' : undefined, fontWeight: late ? 700 : undefined }}
+                    title={late ? t('creatorStudio.missions.list.overdue') : undefined}
+                    data-overdue={late}
+                  >
+                    {formatDotDate(complete ? (mission.completed ?? mission.created) : mission.created)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+      {missions.isSuccess && content.length === 0 ? (
+        <Typography color="text.secondary">{t('creatorStudio.missions.list.empty')}</Typography>
+      ) : null}
+      {(missions.data?.totalPages ?? 0) > 1 ? (
+        <Pagination
+          count={missions.data?.totalPages ?? 1}
+          page={page + 1}
+          siblingCount={2}
+          boundaryCount={2}
+          onChange={(_, value) => setPage(value - 1)}
+        />
+      ) : null}
+      {open && open.status === 'ACCEPTED' ? (
+        <PerformDialog mission={open} onClose={() => setOpen(null)} onDone={refresh} />
+      ) : open && open.status === 'REQUESTED' ? (
+        <DecisionDialog mission={open} onClose={() => setOpen(null)} onDone={refresh} />
+      ) : open ? (
+        <Dialog open onClose={() => setOpen(null)} maxWidth="xs" fullWidth>
+          <DialogTitle sx={{ fontWeight: 800 }}>{t('creatorStudio.missions.list.detail')}</DialogTitle>
+          <DialogContent>
+            <MissionSummary mission={open} />
+          </DialogContent>
+          <DialogActions>
+            <Button component={RouterLink} to={`/mission-detail/${open.id}`}>
+              {t('creatorStudio.missions.list.openDetail')}
+            </Button>
+            <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Who asked for what: shown at the top of the row modals. */
+export function MissionSummary({ mission }: { mission: MissionView }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5} sx={{ mb: 1 }}>
+      <Typography sx={{ fontWeight: 700 }}>
+        {mission.missionProduct.name} · {mission.coinPrice.toLocaleString()}
+      </Typography>
+      <Typography variant="body2">
+        {t('creatorStudio.missions.list.requester')}: {mission.user.username}
+        {mission.to ? ` · ${t('creatorStudio.missions.list.to')}: ${mission.to}` : ''}
+        {mission.from ? ` · ${t('creatorStudio.missions.list.from')}: ${mission.from}` : ''}
+      </Typography>
+      {mission.requestComment ? (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, borderRadius: 1 }}>
+          {mission.requestComment}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}

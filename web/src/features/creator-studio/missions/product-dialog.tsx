@@ -1,0 +1,264 @@
+import {
+  EXIST_ONGOING_EVENT_MESSAGE,
+  isTenthStep,
+  TEXT_LIMITS,
+  WIN_PROBABILITY,
+  type FileEntry,
+  type MissionProduct,
+} from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { api, ApiError } from '../../../shared/api/client';
+import { digitsOnly } from '../../../shared/forms/validate';
+import { mediaKindOf, uploadWithProgressTo } from '../upload';
+
+export interface ProductForm {
+  name: string;
+  price: string;
+  description: string;
+  allowAttachments: boolean;
+  winProbability: string;
+  alwaysPrivate: boolean;
+}
+
+export type ProductFormError = 'required' | 'tooLong' | 'probability';
+
+/** Spec 02 §5: every field and the cover required, description at most 200, probability 0.1–10 in steps of 0.1. */
+export function checkProduct(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCover: boolean): ProductFormError | null {
+  const missing =
+    !form.name.trim() ||
+    !form.price ||
+    Number(form.price) < 1 ||
+    !form.description.trim() ||
+    !hasCover ||
+    (type === 'LUCKY' && !form.winProbability.trim());
+  if (missing) return 'required';
+  if (form.description.length > TEXT_LIMITS.description) return 'tooLong';
+  if (type === 'LUCKY') {
+    const probability = Number(form.winProbability);
+    if (
+      !Number.isFinite(probability) ||
+      probability < WIN_PROBABILITY.min ||
+      probability > WIN_PROBABILITY.max ||
+      !isTenthStep(probability)
+    ) {
+      return 'probability';
+    }
+  }
+  return null;
+}
+
+function formOf(product: MissionProduct | null): ProductForm {
+  return {
+    name: product?.name ?? '',
+    price: product?.coinPrice ? String(product.coinPrice) : '',
+    description: product?.description ?? '',
+    allowAttachments: product?.allowAttachments ?? false,
+    winProbability: product?.winProbability ? String(product.winProbability) : '',
+    alwaysPrivate: product?.alwaysPrivate ?? false,
+  };
+}
+
+async function deleteFile(id: number): Promise<boolean> {
+  try {
+    await api(`/files/s3/${id}`, { method: 'DELETE' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Register or edit a BASIC or LUCKY product. The cover is uploaded first; the product is created (or updated) only
+ * afterwards, and a cover uploaded for a failed save is deleted again (spec 02 §4).
+ */
+export function ProductDialog({
+  type,
+  creatorId,
+  product,
+  onClose,
+  onSaved,
+}: {
+  type: 'BASIC' | 'LUCKY';
+  creatorId: number;
+  product: MissionProduct | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<ProductForm>(() => formOf(product));
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(product?.descriptionPicture?.s3Url ?? null);
+  const [error, setError] = useState<ProductFormError | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const set = (patch: Partial<ProductForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setError(null);
+  };
+  const lucky = type === 'LUCKY';
+  const length = form.description.length;
+
+  const save = async () => {
+    const problem = checkProduct(type, form, cover !== null || preview !== null);
+    setError(problem);
+    if (problem) return;
+    setProgress(0);
+    let uploaded: FileEntry | null = null;
+    try {
+      if (cover) uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+      const body = {
+        creatorId,
+        type,
+        name: form.name.trim(),
+        coinPrice: Number(form.price),
+        description: form.description.trim(),
+        descriptionPictureId: uploaded?.id ?? product?.descriptionPicture?.id,
+        ...(lucky
+          ? { winProbability: Number(form.winProbability), alwaysPrivate: form.alwaysPrivate }
+          : { allowAttachments: form.allowAttachments }),
+      };
+      await api<MissionProduct>(product ? `/mission-products/${product.id}` : '/mission-products', {
+        method: product ? 'PUT' : 'POST',
+        body,
+      });
+      await showAlert(t(product ? 'creatorStudio.missions.dialog.updated' : 'creatorStudio.missions.dialog.created'));
+      onSaved();
+    } catch (failure) {
+      setProgress(null);
+      if (uploaded && !(await deleteFile(uploaded.id))) {
+        void showAlert(t('creatorStudio.missions.dialog.coverDeleteFailed'));
+      }
+      if (failure instanceof ApiError && failure.body?.message === EXIST_ONGOING_EVENT_MESSAGE) {
+        void showAlert(t('creatorStudio.missions.dialog.ongoingEvent'));
+        return;
+      }
+      void showAlert(t('creatorStudio.missions.dialog.failed', { reason: (failure as Error).message }));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="product-dialog-title">
+      <DialogTitle id="product-dialog-title" sx={{ fontWeight: 800 }}>
+        {t(product ? 'creatorStudio.missions.dialog.editTitle' : 'creatorStudio.missions.dialog.registerTitle')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={t('creatorStudio.missions.dialog.name')}
+            required
+            value={form.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+          <TextField
+            label={t(lucky ? 'creatorStudio.missions.dialog.rollPrice' : 'creatorStudio.missions.dialog.price')}
+            required
+            value={form.price}
+            onChange={(event) => set({ price: digitsOnly(event.target.value) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          {lucky ? (
+            <TextField
+              label={t('creatorStudio.missions.dialog.winProbability')}
+              required
+              type="number"
+              value={form.winProbability}
+              onChange={(event) => set({ winProbability: event.target.value })}
+              slotProps={{
+                htmlInput: { min: WIN_PROBABILITY.min, max: WIN_PROBABILITY.max, step: WIN_PROBABILITY.step },
+              }}
+            />
+          ) : null}
+          <TextField
+            label={t(lucky ? 'creatorStudio.missions.dialog.performItem' : 'creatorStudio.missions.dialog.description')}
+            required
+            multiline
+            minRows={3}
+            value={form.description}
+            onChange={(event) => set({ description: event.target.value })}
+            error={length > TEXT_LIMITS.description}
+            helperText={
+              <span
+                data-testid="description-counter"
+                style={{ color: length > TEXT_LIMITS.description ? '#d32f2f' : undefined }}
+              >
+                {t('creatorStudio.missions.dialog.counter', { count: length, max: TEXT_LIMITS.description })}
+              </span>
+            }
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {preview ? (
+              <img
+                src={preview}
+                alt={t('creatorStudio.missions.dialog.cover')}
+                style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
+              />
+            ) : null}
+            <Button component="label" variant="outlined">
+              {t('creatorStudio.missions.dialog.coverChoose')}
+              <input
+                hidden
+                type="file"
+                accept="image/*"
+                aria-label={t('creatorStudio.missions.dialog.cover')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (!file) return;
+                  if (mediaKindOf(file) !== 'image') {
+                    void showAlert(t('creatorStudio.missions.dialog.imagesOnly'));
+                    return;
+                  }
+                  setCover(file);
+                  setPreview(URL.createObjectURL(file));
+                  setError(null);
+                }}
+              />
+            </Button>
+          </Stack>
+          {lucky ? (
+            <FormControlLabel
+              control={
+                <Checkbox checked={form.alwaysPrivate} onChange={(_, checked) => set({ alwaysPrivate: checked })} />
+              }
+              label={t('creatorStudio.missions.dialog.alwaysPrivate')}
+            />
+          ) : (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={form.allowAttachments}
+                  onChange={(_, checked) => set({ allowAttachments: checked })}
+                />
+              }
+              label={t('creatorStudio.missions.dialog.allowAttachments')}
+            />
+          )}
+          {progress !== null ? <LinearProgress variant="determinate" value={progress} /> : null}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {t(`creatorStudio.missions.dialog.${error}`, { max: TEXT_LIMITS.description })}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('creatorStudio.missions.dialog.cancel')}</Button>
+        <Button variant="contained" onClick={() => void save()} disabled={progress !== null}>
+          {t(product ? 'creatorStudio.missions.dialog.update' : 'creatorStudio.missions.dialog.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
