@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'MISSION_PERFORM_EXPIRED',
   /** To the fan: the mission was cancelled; refunded. */
   'MISSION_CANCELED',
+  /** To the creator and the requester: an operator hid the mission's content (console). */
+  'MISSION_CONTENT_BLOCKED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

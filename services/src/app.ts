@@ -4,6 +4,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes';
+import { auditLogAdminRoutes } from './admin/audit-routes';
+import { consoleAdminResources } from './console';
 import { registerJwt } from './auth/jwt';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
@@ -157,6 +159,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      auditLogAdminRoutes,
+      ...consoleAdminResources,
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {

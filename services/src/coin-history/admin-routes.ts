@@ -7,7 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore } from '../admin/audit';
 import { requireRole } from '../auth/caller';
+import { AppError } from '../http/errors';
 import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
 import { errorResponses } from '../http/responses';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
@@ -78,6 +80,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const finance = requireRole(request, 'ROLE_FINANCE');
+      const before = await getRefundRequest(app.ctx, request.params.id);
+      if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+      auditBefore(request, before);
       return setRefundStatus(app.ctx, request.params.id, request.body, finance.id);
     },
   );

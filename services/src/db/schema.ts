@@ -1,6 +1,8 @@
 import type { LedgerTables } from '@fanmission/ledger';
+import type { AdminTables } from '../admin/table';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
+import type { ConsoleTables } from '../console/table';
 import type { CreatorsTables } from '../creators/table';
 import type { EventsTables } from '../outbox/table';
 import type { FilesTables } from '../files/table';
@@ -25,4 +27,6 @@ export interface Database
     MissionsTables,
     MissionSocialTables,
     EventsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    AdminTables,
+    ConsoleTables {}

@@ -1,5 +1,6 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
+import { consoleMessages } from './catalogs/console';
 import { creatorsMessages } from './catalogs/creators';
 import { eventsMessages } from './catalogs/notifications';
 import { missionProductsMessages } from './catalogs/mission-products';
@@ -367,6 +368,7 @@ const coreCatalog = {
 /** The core messages plus each module's own catalogue (`catalogs/<module>.ts`). */
 const catalog = {
   ...coreCatalog,
+  ...consoleMessages,
   ...creatorsMessages,
   ...eventsMessages,
   ...missionProductsMessages,
@@ -376,6 +378,7 @@ const catalog = {
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
 export const CATALOG_SOURCES: Record<string, Catalog> = {
   core: coreCatalog,
+  console: consoleMessages,
   creators: creatorsMessages,
   events: eventsMessages,
   missionProducts: missionProductsMessages,

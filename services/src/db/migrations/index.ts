@@ -12,6 +12,7 @@ import * as m0011 from './0011_mission_lifecycle';
 import * as m0012 from './0012_mission_social';
 import * as m0013 from './0013_custom_mission_settings';
 import * as m0014 from './0014_ledger_append_speed';
+import * as m0040 from './0040_console';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_mission_social': m0012,
   '0013_custom_mission_settings': m0013,
   '0014_ledger_append_speed': m0014,
+  '0040_console': m0040,
 };

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogAdminRoutes } from './catalog-routes';
+import { dashboardAdminRoutes } from './dashboard-routes';
+import { ledgerVerifyAdminRoutes } from './ledger-verify';
+import { missionAdminRoutes } from './mission-admin-routes';
+import { staffAdminRoutes } from './staff-routes';
+import { userAdminRoutes } from './user-admin-routes';
+
+export type { ConsoleTables } from './table';
+export { dashboard } from './dashboard-routes';
+export { startVerifyRun } from './ledger-verify';
+
+/** The console's own admin resources (issue 19), registered under /api/admin. */
+export const consoleAdminResources: FastifyPluginAsync[] = [
+  staffAdminRoutes,
+  userAdminRoutes,
+  missionAdminRoutes,
+  catalogAdminRoutes,
+  ledgerVerifyAdminRoutes,
+  dashboardAdminRoutes,
+];
