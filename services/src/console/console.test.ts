@@ -483,3 +483,18 @@ describe('/api/admin/audit-log', () => {
     await expect(sql`delete from admin_audit_log`.execute(app().db)).rejects.toThrow(/append-only/);
   });
 });
+
+describe('popups (links)', () => {
+  it('accepts http(s) URLs and site paths only', async () => {
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', 'ftp://x']) {
+      const refused = await call(operator, 'POST', '/api/admin/popups', { title: 'x', linkLoggedOn: link });
+      expect(refused.statusCode, link).toBe(400);
+      expect(fields(refused)).toEqual(['linkLoggedOn']);
+    }
+    for (const link of ['https://fanmission.example/x', '/browse-missions']) {
+      const accepted = await call(operator, 'POST', '/api/admin/popups', { title: 'x', linkLoggedOff: link });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+    expect((await call(finance, 'POST', '/api/admin/popups', { title: 'x' })).statusCode).toBe(403);
+  });
+});
