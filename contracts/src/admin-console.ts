@@ -369,3 +369,26 @@ export const adminDashboardSchema = z
   })
   .meta({ id: 'AdminDashboard' });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+// ----- ledger account summary -----
+
+export const adminLedgerAccountSchema = z
+  .object({
+    account: z.string(),
+    /** Null when the account has never been posted to. */
+    kind: z.string().nullable(),
+    balance: z.number().int(),
+    /** Wallets only: coin lots, newest first (at most 100). */
+    lots: z.array(
+      z.object({
+        id: z.number().int(),
+        source: z.string(),
+        amount: z.number().int(),
+        remaining: z.number().int(),
+        expiresAt: isoDateTime,
+        createdAt: isoDateTime,
+      }),
+    ),
+  })
+  .meta({ id: 'AdminLedgerAccount' });
+export type AdminLedgerAccount = z.infer<typeof adminLedgerAccountSchema>;

@@ -102,6 +102,7 @@ describe('who may use /api/admin', () => {
     ['GET', '/api/admin/tags'],
     ['POST', '/api/admin/tags', { name: 'x' }],
     ['GET', '/api/admin/ledger-verify-runs'],
+    ['GET', '/api/admin/ledger-accounts/wallet:1'],
     ['POST', '/api/admin/ledger-verify-runs'],
     ['GET', '/api/admin/dashboard'],
     ['GET', '/api/admin/audit-log'],
@@ -496,5 +497,25 @@ describe('popups (links)', () => {
       expect(accepted.statusCode, accepted.body).toBe(200);
     }
     expect((await call(finance, 'POST', '/api/admin/popups', { title: 'x' })).statusCode).toBe(403);
+  });
+});
+
+describe('/api/admin/ledger-accounts', () => {
+  it('answers a wallet’s balance and lots, and zero for an account never used', async () => {
+    const wallet = await call(finance, 'GET', `/api/admin/ledger-accounts/wallet:${finance.id}`);
+    expect(wallet.statusCode, wallet.body).toBe(200);
+    expect(wallet.json()).toMatchObject({
+      account: `wallet:${finance.id}`,
+      kind: 'WALLET',
+      balance: 10,
+      lots: [expect.objectContaining({ amount: 10, remaining: 10, source: 'CASH' })],
+    });
+    expect((await call(operator, 'GET', '/api/admin/ledger-accounts/wallet:999999')).json()).toEqual({
+      account: 'wallet:999999',
+      kind: null,
+      balance: 0,
+      lots: [],
+    });
+    expect((await call(operator, 'GET', '/api/admin/ledger-accounts/nothing')).statusCode).toBe(400);
   });
 });

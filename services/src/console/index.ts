@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogAdminRoutes } from './catalog-routes';
 import { dashboardAdminRoutes } from './dashboard-routes';
+import { ledgerAccountAdminRoutes } from './ledger-account-routes';
 import { ledgerVerifyAdminRoutes } from './ledger-verify';
 import { missionAdminRoutes } from './mission-admin-routes';
 import { staffAdminRoutes } from './staff-routes';
@@ -17,5 +18,6 @@ export const consoleAdminResources: FastifyPluginAsync[] = [
   missionAdminRoutes,
   catalogAdminRoutes,
   ledgerVerifyAdminRoutes,
+  ledgerAccountAdminRoutes,
   dashboardAdminRoutes,
 ];
