@@ -147,12 +147,18 @@ export function Dashboard() {
               <Line dataKey="expired" name={translate('console.dashboard.expired')} stroke="#d32f2f" dot={false} />
             </LineChart>
           </Chart>
-          <Chart title={translate('console.dashboard.settlements')}>
-            {data.settlementsPerMonth.length === 0 ? (
-              <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+          {data.settlementsPerMonth.length === 0 ? (
+            <Card variant="outlined">
+              <CardHeader
+                title={translate('console.dashboard.settlements')}
+                titleTypographyProps={{ variant: 'subtitle1' }}
+              />
+              <CardContent>
                 <Typography color="text.secondary">{translate('console.dashboard.settlementsEmpty')}</Typography>
-              </Box>
-            ) : (
+              </CardContent>
+            </Card>
+          ) : (
+            <Chart title={translate('console.dashboard.settlements')}>
               <BarChart data={data.settlementsPerMonth} aria-label="settlements per month">
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="month" fontSize={11} />
@@ -161,8 +167,8 @@ export function Dashboard() {
                 <Bar dataKey="won" fill="#7b1fa2" />
                 <Bar dataKey="paidWon" fill="#2e7d32" />
               </BarChart>
-            )}
-          </Chart>
+            </Chart>
+          )}
           <Chart title={translate('console.dashboard.consumerLag')} height={200}>
             <BarChart data={data.events.consumers} aria-label="consumer lag">
               <CartesianGrid strokeDasharray="3 3" />

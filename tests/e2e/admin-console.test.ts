@@ -238,5 +238,5 @@ describe('operator and finance console', () => {
     await page.goto(`${served.baseUrl}/admin/missions`);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-operator-missions-en-768.png');
-  });
+  }, 180_000);
 });

@@ -123,6 +123,7 @@ export const consoleEn = {
         contentBlockReason: 'Block reason',
         createdAt: 'Created',
         completedAt: 'Completed',
+        rejectionReason: 'Refund reason',
         escrowCoins: 'Coins in escrow',
         from: 'Created from',
         to: 'Created before',

@@ -121,6 +121,7 @@ export const consoleKo: ConsoleMessages = {
         contentBlockReason: '차단 사유',
         createdAt: '생성일',
         completedAt: '완료일',
+        rejectionReason: '환불 사유',
         escrowCoins: '에스크로 코인',
         from: '생성일 시작',
         to: '생성일 끝',
