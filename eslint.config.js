@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const STEP1_IGNORES = [
+  '**/*.test.ts',
+  '**/test-fixtures.ts',
+  '**/test-helpers.ts',
+  '**/test-samples.ts',
+  '**/testing/**',
+  '**/test-servers.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -40,4 +49,48 @@ export default tseslint.config(
       ],
     },
   },
+  // Module boundaries: a services module imports another module only through that module's `index.ts` (its public
+  // surface), e.g. `../files` or `../files/index`, never `../files/repository`. One block per folder depth, because
+  // the rule sees import paths, not folders.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`services/src/*/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: STEP1_IGNORES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/(?!index$)`,
+              message:
+                "Import another module through its index.ts (its public surface), not its internals: '../<module>'.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // Web features (bulletproof-react): a feature imports `shared/` and its own files, never another feature. What two
+  // features need goes to `shared/`; `app/` composes the features. One block per folder depth, because a relative
+  // path leaves the feature after as many `../` as the file is deep.
+  ...[0, 1, 2, 3, 4].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${'\\.\\./'.repeat(depth + 1)}(?!\\.)`,
+              message: 'No cross-feature imports: move what both features need into web/src/shared/.',
+            },
+            {
+              regex: '^(@/|~/|(\\.\\./)+)features/',
+              message: 'No cross-feature imports: move what both features need into web/src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The first thing `npm start` and `npm test` run on a fresh clone. Node built-ins only: it installs the project's
-// dependencies when they are missing or out of date, then hands over to the TypeScript script for the command.
+// The first thing `npm start`, `npm test` and `npm run db:migrate|db:seed` run on a fresh clone. Node built-ins only:
+// it installs the project's dependencies when they are missing or out of date, then hands over to the TypeScript
+// script for the command.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,7 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const commands = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
+const commands = {
+  start: 'scripts/start.ts',
+  test: 'scripts/test.ts',
+  'db:migrate': 'scripts/db-migrate.ts',
+  'db:seed': 'scripts/db-seed.ts',
+};
 const [command, ...rest] = process.argv.slice(2);
 if (!(command in commands)) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')} [args]`);

@@ -40,3 +40,6 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** The message of every 403, which the client matches literally. */
 export const ACCESS_DENIED_MESSAGE = 'access denied';
+
+/** The code of a request or a lucky roll the held coins do not cover (409); the web opens the charge modal on it. */
+export const NOT_ENOUGH_COINS = 'NOT_ENOUGH_COINS';

@@ -68,15 +68,21 @@ export const missionIdParamsSchema = z.object({ id: z.coerce.number().int().posi
 /**
  * Lucky compensation (spec 01 §9, 02 §9: "the larger of one entry ticket times 1,000 or coins used"). Our reading:
  * each roll is one entry ticket worth LUCKY_COMPENSATION_WON_PER_TICKET (1,000 won = 10 coins); when a creator misses
- * the perform deadline of a won LUCKY mission, the fan gets back the larger of (rolls × 10 coins) and the coins all
- * that mission's rolls cost. The winning roll's coins come back from the escrow (their own lots); the rest is a
- * LUCKY_COMPENSATION ledger transaction, paid from platform revenue (where the losing rolls went) and, for the part
- * above the coins used, from bonus issuance, as a non-refundable BONUS lot.
+ * the perform deadline of a won LUCKY mission, the fan gets back every coin that mission's rolls cost (`refund`) and,
+ * where rolls × 10 coins is larger, the difference as a `bonus` — capped at LUCKY_COMPENSATION_BONUS_CAP_COINS and
+ * paid out of the creator's own earnings (as far as they reach), never issued by the platform. So compensation never
+ * exceeds the coins spent plus the cap, and a fan and creator acting together cannot turn coins into more coins: the
+ * bonus only moves coins from one of them to the other (security review H2).
+ * The winning roll's coins come back from the escrow (their own lots); the losing rolls' coins from platform revenue
+ * (where they went), as a non-refundable BONUS lot together with the bonus.
  */
 export const LUCKY_COMPENSATION_COINS_PER_TICKET = LUCKY_COMPENSATION_WON_PER_TICKET / WON_PER_COIN;
+/** The most a missed lucky mission adds on top of the refunded rolls (100 coins = 10,000 won). */
+export const LUCKY_COMPENSATION_BONUS_CAP_COINS = 100;
 
-export function luckyCompensationCoins(rolls: number, coinsUsed: number): number {
-  return Math.max(rolls * LUCKY_COMPENSATION_COINS_PER_TICKET, coinsUsed);
+export function luckyCompensation(rolls: number, coinsUsed: number): { refund: number; bonus: number } {
+  const tickets = rolls * LUCKY_COMPENSATION_COINS_PER_TICKET;
+  return { refund: coinsUsed, bonus: Math.min(Math.max(0, tickets - coinsUsed), LUCKY_COMPENSATION_BONUS_CAP_COINS) };
 }
 
 /** Creator penalties for missed perform deadlines, as the operator console lists them. */

@@ -55,10 +55,14 @@ export interface LuckyRollData extends CallerMetadata {
 export interface CompensateLuckyMissionData extends CallerMetadata {
   userId: number;
   missionId: number;
-  /** What the fan gets beyond the refunded escrow. */
+  /** The losing rolls' coins the fan gets back (beyond the refunded escrow); may be 0 when a bonus is asked. */
   coins: number;
   /** The part of `coins` the mission's losing rolls paid into platform revenue; the rest is issued as bonus. */
   fromRevenue: number;
+  /** The creator who missed the deadline: the bonus comes out of his earnings. */
+  creatorId?: number;
+  /** Bonus coins asked of the creator's earnings; he pays what his earnings hold, up to this. */
+  bonusCoins?: number;
 }
 
 export interface ExpireWalletData {

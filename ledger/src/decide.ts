@@ -53,7 +53,7 @@ export interface LedgerStates {
   ReleaseToCreator: { escrowBalance: number; held: HeldPortion[] };
   RefundMission: { escrowBalance: number; held: HeldPortion[] };
   LuckyRoll: { member: Member; lots: Lot[] };
-  CompensateLuckyMission: { member: Member; revenue: number };
+  CompensateLuckyMission: { member: Member; revenue: number; creatorEarnings: number };
   ExpireWallet: { lots: Lot[] };
   WithdrawPurchase: { purchase: PurchaseRecord | null };
   PartialRefund: { lots: Lot[] };
@@ -198,7 +198,8 @@ export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerSta
 /**
  * A won LUCKY mission whose perform deadline passed: the fan gets back what its rolls cost beyond the refunded
  * escrow. What the losing rolls paid into platform revenue comes back from there (as far as revenue holds it), the
- * rest is issued like a bonus; either way it is one BONUS lot, never refundable as money.
+ * rest is issued like a bonus; the bonus asked of the creator comes out of his earnings, as far as they reach. All of
+ * it is one BONUS lot, never refundable as money.
  */
 export function decideCompensateLuckyMission(
   data: CommandData<'CompensateLuckyMission'>,
@@ -209,9 +210,13 @@ export function decideCompensateLuckyMission(
   const wallet = walletAccount(data.userId);
   const fromRevenue = Math.min(data.fromRevenue, data.coins, state.revenue);
   const issued = data.coins - fromRevenue;
-  const postings: Posting[] = [{ account: wallet, amount: data.coins }];
+  const fromCreator = data.creatorId === undefined ? 0 : Math.min(data.bonusCoins ?? 0, state.creatorEarnings);
+  const credited = data.coins + fromCreator;
+  if (credited === 0) return refuse({ code: 'NOTHING_TO_COMPENSATE', missionId: data.missionId });
+  const postings: Posting[] = [{ account: wallet, amount: credited }];
   if (fromRevenue > 0) postings.push({ account: PLATFORM_REVENUE, amount: -fromRevenue });
   if (issued > 0) postings.push({ account: WORLD_BONUS, amount: -issued });
+  if (fromCreator > 0) postings.push({ account: earningsAccount(data.creatorId!), amount: -fromCreator });
   return append({
     type: 'LUCKY_COMPENSATION',
     postings: sortPostings(postings),
@@ -221,8 +226,9 @@ export function decideCompensateLuckyMission(
       missionId: data.missionId,
       reason: 'LUCKY_COMPENSATION',
       coinItemType: 'BONUS',
+      ...(fromCreator > 0 && { creatorId: data.creatorId, bonusFromCreator: fromCreator }),
     },
-    newLot: { account: wallet, source: 'BONUS', amount: data.coins, expiresAt: lotExpiry(now) },
+    newLot: { account: wallet, source: 'BONUS', amount: credited, expiresAt: lotExpiry(now) },
     lotMovements: [],
   });
 }

@@ -20,6 +20,7 @@ export type LedgerRefusal =
       bonusCoins: number;
     }
   | { code: 'ESCROW_EMPTY'; missionId: number }
+  | { code: 'NOTHING_TO_COMPENSATE'; missionId: number }
   | { code: 'NOT_ENOUGH_EARNINGS'; creatorId: number; requested: number; available: number }
   | { code: 'NOTHING_TO_EXPIRE'; account: string; asOf: string };
 
@@ -44,6 +45,7 @@ const MESSAGES: Record<LedgerErrorCode, string> = {
   PURCHASE_ALREADY_USED: 'coins of this charge have been used: only a partial refund is possible',
   NOTHING_REFUNDABLE: 'no refundable coins: free, supported and received coins are not refundable',
   ESCROW_EMPTY: 'no coins are held for this mission',
+  NOTHING_TO_COMPENSATE: 'nothing to compensate for this mission',
   NOT_ENOUGH_EARNINGS: 'not enough earnings for this payout',
   NOTHING_TO_EXPIRE: 'no coins to expire',
   IDEMPOTENCY_CONFLICT: 'this idempotency key was used for a different request',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { PLATFORM_REVENUE, WORLD_BONUS, walletAccount } from './accounts';
-import { compensateLuckyMission, luckyRoll, purchase } from './operations';
+import { PLATFORM_REVENUE, WORLD_BONUS, earningsAccount, walletAccount } from './accounts';
+import { compensateLuckyMission, holdForMission, luckyRoll, purchase, releaseToCreator } from './operations';
 import { balance, coinHistory, lots } from './queries';
 import { verify } from './verify';
 import { createMember, newKey, nextId, refusal } from './test-fixtures';
@@ -63,6 +63,62 @@ describe('compensateLuckyMission', () => {
     expect(first.postings).toContainEqual({ account: WORLD_BONUS, amount: -27 });
     expect((await balance(db(), WORLD_BONUS)).balance).toBe(bonusBefore - 27);
     expect((await balance(db(), walletAccount(userId))).balance).toBe(8 + 29);
+  });
+
+  /** A creator whose earnings hold `coins` (a fan's mission released to him). */
+  async function creatorEarning(coins: number) {
+    const creatorId = await createMember(db(), { creator: true });
+    const payer = await createMember(db());
+    await purchase(db(), { idempotencyKey: newKey(), now: NOW, userId: payer, coins, paymentId: `pay-${nextId()}` });
+    const missionId = nextId();
+    await holdForMission(db(), { idempotencyKey: newKey(), now: NOW, userId: payer, missionId, coins });
+    await releaseToCreator(db(), { idempotencyKey: newKey(), now: NOW, missionId, creatorId });
+    return creatorId;
+  }
+
+  it('takes the bonus out of the creator earnings, only as far as they reach (security review H2)', async () => {
+    const { userId, missionId } = await fanWithLostRolls(10, 2, 1);
+    const creatorId = await creatorEarning(5);
+    const bonusIssuedBefore = (await balance(db(), WORLD_BONUS)).balance;
+
+    const entry = await compensateLuckyMission(db(), {
+      idempotencyKey: newKey(),
+      now: NOW,
+      userId,
+      missionId,
+      coins: 2,
+      fromRevenue: 2,
+      creatorId,
+      bonusCoins: 18,
+    });
+
+    // The creator holds 5 coins of earnings: the fan gets his 2 coins back plus those 5, nothing is issued.
+    expect(entry.postings).toEqual([
+      { account: earningsAccount(creatorId), amount: -5 },
+      { account: PLATFORM_REVENUE, amount: -2 },
+      { account: walletAccount(userId), amount: 7 },
+    ]);
+    expect(entry.metadata).toMatchObject({ creatorId, bonusFromCreator: 5 });
+    expect((await balance(db(), WORLD_BONUS)).balance).toBe(bonusIssuedBefore);
+    expect((await balance(db(), earningsAccount(creatorId))).balance).toBe(0);
+    expect((await balance(db(), walletAccount(userId))).balance).toBe(10 - 2 + 7);
+  });
+
+  it('with no losing rolls and a creator with no earnings there is nothing to compensate', async () => {
+    const userId = await createMember(db());
+    const creatorId = await createMember(db(), { creator: true });
+    const missionId = nextId();
+    const input = {
+      idempotencyKey: newKey(),
+      now: NOW,
+      userId,
+      missionId,
+      coins: 0,
+      fromRevenue: 0,
+      creatorId,
+      bonusCoins: 7,
+    };
+    await refusal(compensateLuckyMission(db(), input), 'NOTHING_TO_COMPENSATE');
   });
 
   it('refuses an unknown member and malformed amounts', async () => {

@@ -186,18 +186,27 @@ export async function compensateLuckyMission<DB extends LedgerTables>(
   const { idempotencyKey, now, ...data } = input;
   requireId('userId', data.userId);
   requireId('missionId', data.missionId);
-  requireCoins('coins', data.coins);
-  if (!Number.isSafeInteger(data.fromRevenue) || data.fromRevenue < 0) {
-    throw invalidCommand('fromRevenue', data.fromRevenue, 'a whole number of coins, at least 0');
+  for (const field of ['coins', 'fromRevenue', 'bonusCoins'] as const) {
+    const value = data[field] ?? 0;
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw invalidCommand(field, value, 'a whole number of coins, at least 0');
   }
+  if (data.creatorId !== undefined) requireId('creatorId', data.creatorId);
+  if (data.coins + (data.bonusCoins ?? 0) === 0)
+    throw invalidCommand('coins', data.coins, 'coins or bonusCoins above 0');
+  const earnings = data.creatorId === undefined ? null : earningsAccount(data.creatorId);
   // The wallet is only credited, but it ranks before platform revenue in the lock order: read (lock) it first.
   return runOperation(asLedgerDb(db), {
     command: 'CompensateLuckyMission',
     request: data,
     context: { idempotencyKey, now },
-    accounts: [walletAccount(data.userId), PLATFORM_REVENUE],
+    accounts: [walletAccount(data.userId), PLATFORM_REVENUE, ...(earnings ? [earnings] : [])],
     userId: data.userId,
-    load: async (_trx, read) => ({ member: read.member, revenue: read.balances.get(PLATFORM_REVENUE) ?? 0 }),
+    load: async (_trx, read) => ({
+      member: read.member,
+      revenue: read.balances.get(PLATFORM_REVENUE) ?? 0,
+      creatorEarnings: earnings ? (read.balances.get(earnings) ?? 0) : 0,
+    }),
     decide: (state) => decideCompensateLuckyMission(data, state, now),
   });
 }

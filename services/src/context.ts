@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import type { AppConfig } from './config/config';
-import type { Db } from './db/database';
-import type { Mailer } from './mail/mailer';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import type { Mailer } from './mail';
 
 /** What services need from the outside world, passed in so tests can use real components and a fixed clock. */
 export interface ServiceContext {

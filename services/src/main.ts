@@ -1,6 +1,5 @@
-import { ConfigError, loadConfig } from './config/config';
-import { parseRole } from './runtime/roles';
-import { startFanmission } from './runtime/start';
+import { ConfigError, loadConfig } from './config';
+import { parseRole, startFanmission } from './runtime';
 
 /**
  * Process entry point: `npm start` runs every role in one process on embedded infrastructure; the distributed

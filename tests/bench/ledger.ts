@@ -15,10 +15,8 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { balance, holdForMission, purchase, releaseToCreator, verify } from '@fanmission/ledger';
-import { createDb, type Db } from '@fanmission/services/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
+import { freePort } from '@fanmission/services/runtime';
 
 const run = promisify(execFile);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);

@@ -25,13 +25,12 @@ import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { purchase, verify } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
-import { signSessionToken } from '@fanmission/services/auth/jwt';
-import type { Db } from '@fanmission/services/db/database';
-import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { storageDriverFor } from '@fanmission/services/files/storage';
-import { createDevMailbox } from '@fanmission/services/mail/mailer';
-import { createMissionActivities } from '@fanmission/services/missions/activities';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { signSessionToken } from '@fanmission/services/auth';
+import { type Db, startEmbeddedPostgres } from '@fanmission/services/db';
+import { storageDriverFor } from '@fanmission/services/files';
+import { createDevMailbox } from '@fanmission/services/mail';
+import { createMissionActivities } from '@fanmission/services/missions';
+import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { startTemporalTestServer } from '../harness/temporal-global-setup';
@@ -82,12 +81,13 @@ try {
     logger: false,
     mailer,
     temporal: { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE },
+    eventConsumers: EVENT_CONSUMERS,
   });
   const constant = { status: 'ACCEPTED', id: 0 };
   endToEnd.get('/bench/constant', async () => constant);
   await endToEnd.listen({ host: '127.0.0.1', port });
   stops.push(() => endToEnd.close());
-  const holdOnly = await buildApp({ config, db, logger: false, mailer });
+  const holdOnly = await buildApp({ config, db, logger: false, mailer, eventConsumers: EVENT_CONSUMERS });
   const holdOnlyPort = await freePort();
   await holdOnly.listen({ host: '127.0.0.1', port: holdOnlyPort });
   stops.push(() => holdOnly.close());

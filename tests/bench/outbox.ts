@@ -12,16 +12,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { createDb, type Db } from '@fanmission/services/db/database';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
-import { defineConsumer, type EventConsumer } from '@fanmission/services/outbox/consumer';
-import { createKafka, type KafkaEventsOptions } from '@fanmission/services/outbox/kafka';
-import { startKafkaConsumers } from '@fanmission/services/outbox/kafka-transport';
-import { domainEvent, recordEvents } from '@fanmission/services/outbox/outbox';
-import { startPostgresConsumers, type RunningConsumers } from '@fanmission/services/outbox/postgres-transport';
-import { startRelay, type RunningRelay } from '@fanmission/services/outbox/relay';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
+import {
+  createKafka,
+  defineConsumer,
+  domainEvent,
+  type EventConsumer,
+  type KafkaEventsOptions,
+  recordEvents,
+  type RunningConsumers,
+  type RunningRelay,
+  startKafkaConsumers,
+  startPostgresConsumers,
+  startRelay,
+} from '@fanmission/services/outbox';
+import { freePort } from '@fanmission/services/runtime';
 import { startKafka } from '../harness/kafka';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);

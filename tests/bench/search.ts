@@ -17,11 +17,10 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '@fanmission/services/app';
-import { signSessionToken } from '@fanmission/services/auth/jwt';
-import type { Db } from '@fanmission/services/db/database';
-import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { createDevMailbox } from '@fanmission/services/mail/mailer';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { signSessionToken } from '@fanmission/services/auth';
+import { type Db, startEmbeddedPostgres } from '@fanmission/services/db';
+import { createDevMailbox } from '@fanmission/services/mail';
+import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
 import { benchConfig, measureHttp, median, migratedDatabase, type HttpResult } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -49,7 +48,13 @@ try {
   const seeded = database.seeded;
   const config = await benchConfig(scratch);
   const port = config.PORT;
-  const app = await buildApp({ config, db, logger: false, mailer: createDevMailbox({ from: config.MAIL_FROM }) });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    mailer: createDevMailbox({ from: config.MAIL_FROM }),
+    eventConsumers: EVENT_CONSUMERS,
+  });
   const constant = { content: [], last: true, totalElements: 0, totalPages: 0, number: 0, size: 12 };
   app.get('/bench/constant', async () => constant);
   await app.listen({ host: '127.0.0.1', port });

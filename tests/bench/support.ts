@@ -1,11 +1,9 @@
 // What the HTTP benchmarks share: a migrated scratch database, an app configuration on a free port, autocannon runs.
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { loadConfig, type AppConfig } from '@fanmission/services/config/config';
-import { createDb, type Db } from '@fanmission/services/db/database';
-import { ensureDatabase } from '@fanmission/services/db/embedded-postgres';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { loadConfig, type AppConfig } from '@fanmission/services/config';
+import { createDb, type Db, ensureDatabase, migrateToLatest } from '@fanmission/services/db';
+import { freePort } from '@fanmission/services/runtime';
 
 export interface HttpResult {
   /** Requests per second over the whole run. */

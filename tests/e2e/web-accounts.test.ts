@@ -1,6 +1,6 @@
 // Browser journeys of the account screens (issue 9) in a real Chromium against the real API serving the built app.
 import { fileURLToPath } from 'node:url';
-import { createDevMailbox } from '@fanmission/services/mail/mailer';
+import { createDevMailbox } from '@fanmission/services/mail';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';

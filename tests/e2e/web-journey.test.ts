@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createCreator, type TestCreator } from '@fanmission/services/creators/test-helpers';
-import { drainOutbox } from '@fanmission/services/outbox/testing';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { registerProduct, uploadFile } from '@fanmission/services/mission-reads/test-fixtures';
 import type { MissionProduct } from '@fanmission/contracts';
 import { resources } from '../../web/src/shared/i18n/resources';

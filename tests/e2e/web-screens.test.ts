@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
-import { legalText } from '../../web/src/features/legal/texts';
+import { legalText } from '../../web/src/shared/legal/texts';
 import { createAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';

@@ -1,7 +1,6 @@
 import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { signSessionToken } from '@fanmission/services/auth/jwt';
-import { hashPassword } from '@fanmission/services/auth/passwords';
+import { hashPassword, signSessionToken } from '@fanmission/services/auth';
 
 export interface TestAccount {
   id: number;

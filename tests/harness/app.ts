@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '@fanmission/services/app';
-import { loadConfig, type AppConfig } from '@fanmission/services/config/config';
-import { createDevMailbox } from '@fanmission/services/mail/mailer';
-import type { RateLimits } from '@fanmission/services/auth/rate-limits';
+import { loadConfig, type AppConfig } from '@fanmission/services/config';
+import { createDevMailbox } from '@fanmission/services/mail';
+import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
+import type { RateLimits } from '@fanmission/services/auth';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -31,6 +32,7 @@ export async function createTestApp(options: Partial<Omit<AppDependencies, 'db'>
   const app = await buildApp({
     logger: false,
     rateLimits: GENEROUS_RATE_LIMITS,
+    eventConsumers: EVENT_CONSUMERS,
     ...options,
     mailer,
     config,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createDb, type Db } from '@fanmission/services/db/database';
+import { createDb, type Db } from '@fanmission/services/db';
 import { withDatabase } from './postgres-global-setup';
 
 export interface TestDatabase {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createSmtpMailer } from '@fanmission/services/mail/mailer';
+import { createSmtpMailer } from '@fanmission/services/mail';
 import { createTestApp, type TestApp } from './app';
 import { startSmtpServer, type SmtpTestServer } from './smtp';
 

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '@fanmission/services/db/embedded-postgres';
-import { migrateToLatest } from '@fanmission/services/db/migrate';
+import { migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
 import { startPostgresContainer, useTestcontainers } from './containers';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { freePort } from '@fanmission/services/runtime';
 
 export const TEMPLATE_DATABASE = 'fanmission_template';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_STATIC_APPS, type AppDependencies } from '@fanmission/services/app';
 import { createTestApp, testConfig, type TestApp } from './app';
-import { freePort } from '@fanmission/services/runtime/free-port';
+import { freePort } from '@fanmission/services/runtime';
 import type { TemporalAccess } from '@fanmission/services/context';
 import { startServedTemporal, type ServedTemporal } from './served-temporal';
 

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import type { TemporalAccess } from '@fanmission/services/context';
-import type { Db } from '@fanmission/services/db/database';
-import type { AppConfig } from '@fanmission/services/config/config';
-import { storageDriverFor } from '@fanmission/services/files/storage';
-import { createMissionActivities } from '@fanmission/services/missions/activities';
+import type { Db } from '@fanmission/services/db';
+import type { AppConfig } from '@fanmission/services/config';
+import { storageDriverFor } from '@fanmission/services/files';
+import { createMissionActivities } from '@fanmission/services/missions';
 import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
 import { startTemporalTestServer } from './temporal-global-setup';
 

@@ -23,9 +23,18 @@ declare module 'vitest' {
  */
 export async function startTemporalTestServer(): Promise<TestWorkflowEnvironment> {
   const executable = await ensureTemporalTestServer();
-  return await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: executable } },
-  });
+  // The SDK gives the server 5 seconds to accept connections, a bound a JVM can miss on a loaded 2-core machine:
+  // a start that timed out is retried (the SDK has already killed that JVM), any other failure is not.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: executable } },
+      });
+    } catch (error) {
+      if (attempt >= 4 || !/did not start within/.test(String(error))) throw error;
+      console.warn(`[temporal] the test server missed the SDK's 5 s start window (attempt ${attempt}); retrying`);
+    }
+  }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -8,9 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DbExecutor } from '../db/transaction';
-import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import type { DbExecutor } from '../db';
+import { errorResponses, notFound } from '../http';
 import { listQuerySchema, listWindow, withContentRange } from './simple-rest';
 
 const RESOURCE = 'audit-log';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 
 declare module 'fastify' {
   interface FastifyRequest {

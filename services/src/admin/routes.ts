@@ -1,6 +1,6 @@
 import { ADMIN_WRITE_POLICY } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { requireRole } from '../auth/caller';
+import { requireRole } from '../auth';
 import { adminResourceOf, auditWrites } from './audit';
 
 /**

@@ -1,6 +1,6 @@
 import type { Role } from '@fanmission/contracts';
 import type { FastifyRequest } from 'fastify';
-import { accessDenied, unauthorized } from '../http/errors';
+import { accessDenied, unauthorized } from '../http';
 
 /** Who is calling, as the database says now (roles and blocks take effect at once, not at token expiry). */
 export interface Caller {

@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors';
+import { AppError } from '../http';
 import type { Caller } from './caller';
 
 declare module 'fastify' {

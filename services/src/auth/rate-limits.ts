@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/errors';
+import { AppError } from '../http';
 
 export interface RateLimit {
   max: number;

@@ -16,9 +16,9 @@ import {
   type LedgerEntry,
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { AppError, notFound } from '../http/errors';
-import type { MessageKey, MessageParams } from '../i18n/messages';
+import type { DbExecutor } from '../db';
+import { AppError, notFound } from '../http';
+import type { MessageKey, MessageParams } from '../i18n';
 import { addBusinessDays, formatKoreaTime } from './korea-time';
 import * as repository from './repository';
 

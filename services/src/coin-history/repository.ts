@@ -7,7 +7,7 @@ import type {
 } from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { CoinRefundRow } from './table';
 
 /*

@@ -9,8 +9,8 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
 import { refundHeldCoins, withdrawCharge } from './refund-service';
 import { coinHistoryPage, coinLots } from './service';
 

@@ -16,7 +16,7 @@ import {
   type WalletLot,
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import { pageOffset, toPage } from '../http/pagination';
+import { pageOffset, toPage } from '../http';
 import { koreaPeriod } from './korea-time';
 import * as repository from './repository';
 

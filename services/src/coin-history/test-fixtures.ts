@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { grantBonus, holdForMission, purchase } from '@fanmission/ledger';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 
 /*
  * Test support: charges, free coins and spends written the way the payment and mission modules write them (a paid

@@ -1,6 +1,6 @@
 import type { CoinItemType } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { CoinDepositRow, CoinDepositsTable, CoinItemRow } from './table';
 
 /** The active catalogue, in the order the charge modal lists it. */

@@ -110,12 +110,53 @@ export const configSchema = z
       .transform((value) => value === 'true' || value === '1'),
   })
   .superRefine((config, context) => {
-    if (config.NODE_ENV === 'production') {
-      for (const key of ['JWT_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
-        if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    if (config.NODE_ENV !== 'production') return;
+    for (const key of ['JWT_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
+      if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    const refuse = (key: string, message: string) => context.addIssue({ code: 'custom', path: [key], message });
+    if (config.JWT_SECRET && PUBLISHED_SECRETS.has(config.JWT_SECRET)) {
+      refuse('JWT_SECRET', 'is a value published with this project; set a secret of your own in production');
+    }
+    if (config.ADMIN_PASSWORD) {
+      if (PUBLISHED_SECRETS.has(config.ADMIN_PASSWORD)) {
+        refuse('ADMIN_PASSWORD', 'is a value published with this project; set a password of your own in production');
+      } else if (config.ADMIN_PASSWORD.length < MIN_PRODUCTION_PASSWORD_LENGTH) {
+        refuse('ADMIN_PASSWORD', `must be at least ${MIN_PRODUCTION_PASSWORD_LENGTH} characters in production`);
       }
     }
+    const databasePassword = config.DATABASE_URL && passwordOf(config.DATABASE_URL);
+    if (databasePassword && PUBLISHED_SECRETS.has(databasePassword)) {
+      refuse('DATABASE_URL', 'carries a password published with this project; set one of your own in production');
+    }
+    // The sandbox approves any payment its caller asks it to: free coins if it were reachable in production.
+    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER'] as const) {
+      if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
+    }
   });
+
+/**
+ * Secrets that appear in this repository (development defaults, the compose file's former defaults and the
+ * README's examples): anybody can read them, so production refuses them.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'development-only-secret-change-me-in-production-0123456789',
+  'development-only-jwt-secret-change-me-0123456789',
+  'fanmission-admin1',
+  'fanmission-dev-password',
+  'fanmission',
+  'change-me',
+  'changeme',
+]);
+const MIN_PRODUCTION_PASSWORD_LENGTH = 12;
+
+function passwordOf(databaseUrl: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(databaseUrl).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type RawConfig = z.infer<typeof configSchema>;
 

@@ -14,14 +14,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditBefore } from '../admin/audit';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import type { CoinItemRow } from '../coins/table';
-import type { DbExecutor } from '../db/transaction';
-import { uniqueViolation } from '../db/transaction';
-import { conflict, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import { idsOf, likePattern } from './list-filters';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { type CoinItemRow } from '../coins';
+import { type DbExecutor, uniqueViolation } from '../db';
+import { conflict, errorResponses, notFound } from '../http';
 
 const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
   id: row.id,

@@ -14,8 +14,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import type { DevMailbox } from '../mail/mailer';
 import { createCreator, insertMission, registerProduct, type TestCreator } from '../mission-reads/test-fixtures';
+import { type DevMailbox } from '../mail';
 
 // The console's access rules and its own admin resources (issue 19), against the real API and PostgreSQL.
 const testApp = useTestApp();

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
-import { errorResponses } from '../http/responses';
-import { readEventsHealth } from '../outbox/lag';
+import { errorResponses } from '../http';
+import { type EventConsumer, readEventsHealth } from '../outbox';
 
 const KOREA_OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -26,7 +26,11 @@ function windowOf(now: Date, days: number) {
  * creation, missions by request / completion / rejection time, open escrows only), so the answer stays fast as the
  * tables grow.
  */
-export async function dashboard(ctx: ServiceContext, days: number): Promise<AdminDashboard> {
+export async function dashboard(
+  ctx: ServiceContext,
+  consumers: readonly EventConsumer[],
+  days: number,
+): Promise<AdminDashboard> {
   const { from, labels } = windowOf(ctx.now(), days);
   const db = ctx.db;
   const [sales, missions, escrow, events] = await Promise.all([
@@ -58,7 +62,7 @@ export async function dashboard(ctx: ServiceContext, days: number): Promise<Admi
         group by 1, 2`.execute(db),
     sql<{ coins: string | null }>`
       select sum(balance) as coins from ledger_accounts where kind = 'ESCROW' and balance <> 0`.execute(db),
-    readEventsHealth(db, ctx.config),
+    readEventsHealth(db, ctx.config, consumers),
   ]);
 
   const salesByDay = new Map(labels.map((day) => [day, { day, won: 0, byMethod: {} as Record<string, number> }]));
@@ -104,23 +108,24 @@ export async function dashboard(ctx: ServiceContext, days: number): Promise<Admi
   };
 }
 
-/** `GET /api/admin/dashboard`: the console's charts in one answer. */
-export async function dashboardAdminRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/dashboard',
-    {
-      schema: {
-        tags: ['admin: dashboard'],
-        summary: 'Sales, missions, escrow and event-pipeline aggregates of the last `days` Korea-time days',
-        description:
-          'Coin sales per day in won and by payment method (kakaopay, card, paypal, bank), missions requested / ' +
-          'completed / expired per day, the on-time rate (completed ÷ completed + perform-expired), coins held in ' +
-          'escrow now, settlement totals per month (empty until statements exist) and the outbox relay and consumer lag.',
-        security: [{ bearerAuth: [] }],
-        querystring: dashboardQuerySchema,
-        response: { 200: adminDashboardSchema, ...errorResponses(400, 401, 403) },
+/** `GET /api/admin/dashboard`: the console's charts in one answer (with the lag of these outbox consumers). */
+export const dashboardAdminRoutes = (consumers: readonly EventConsumer[]) =>
+  async function dashboardRoutes(app: FastifyInstance) {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/dashboard',
+      {
+        schema: {
+          tags: ['admin: dashboard'],
+          summary: 'Sales, missions, escrow and event-pipeline aggregates of the last `days` Korea-time days',
+          description:
+            'Coin sales per day in won and by payment method (kakaopay, card, paypal, bank), missions requested / ' +
+            'completed / expired per day, the on-time rate (completed ÷ completed + perform-expired), coins held in ' +
+            'escrow now, settlement totals per month (empty until statements exist) and the outbox relay and consumer lag.',
+          security: [{ bearerAuth: [] }],
+          querystring: dashboardQuerySchema,
+          response: { 200: adminDashboardSchema, ...errorResponses(400, 401, 403) },
+        },
       },
-    },
-    async (request) => dashboard(app.ctx, request.query.days),
-  );
-}
+      async (request) => dashboard(app.ctx, consumers, request.query.days),
+    );
+  };

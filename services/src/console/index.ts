@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { EventConsumer } from '../outbox';
 import { catalogAdminRoutes } from './catalog-routes';
 import { dashboardAdminRoutes } from './dashboard-routes';
 import { ledgerAccountAdminRoutes } from './ledger-account-routes';
@@ -11,13 +12,13 @@ export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard-routes';
 export { startVerifyRun } from './ledger-verify';
 
-/** The console's own admin resources (issue 19), registered under /api/admin. */
-export const consoleAdminResources: FastifyPluginAsync[] = [
+/** The console's own admin resources (issue 19), registered under /api/admin; the dashboard reports these consumers. */
+export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [
   staffAdminRoutes,
   userAdminRoutes,
   missionAdminRoutes,
   catalogAdminRoutes,
   ledgerVerifyAdminRoutes,
   ledgerAccountAdminRoutes,
-  dashboardAdminRoutes,
+  dashboardAdminRoutes(options.consumers),
 ];

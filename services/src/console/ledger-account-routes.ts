@@ -1,7 +1,7 @@
 import { adminLedgerAccountSchema, ledgerAccountParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../http/responses';
+import { errorResponses } from '../http';
 
 /** `GET /api/admin/ledger-accounts/{account}`: one ledger account's balance and (wallets) lots, for the console. */
 export async function ledgerAccountAdminRoutes(app: FastifyInstance) {

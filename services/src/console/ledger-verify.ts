@@ -8,14 +8,13 @@ import { verify } from '@fanmission/ledger';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireCaller } from '../auth/caller';
 import type { ServiceContext } from '../context';
-import { uniqueViolation } from '../db/transaction';
-import { AppError, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import type { LedgerVerifyRunRow } from './table';
 import { iso } from './list-filters';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireCaller } from '../auth';
+import { uniqueViolation } from '../db';
+import { AppError, errorResponses, notFound } from '../http';
 
 const RESOURCE = 'ledger-verify-runs';
 /** A RUNNING run whose heartbeat is older than this died with its process and is marked FAILED. */

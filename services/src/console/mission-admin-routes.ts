@@ -16,15 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { auditBefore } from '../admin/audit';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireCaller } from '../auth/caller';
-import type { AppConfig } from '../config/config';
-import type { DbExecutor } from '../db/transaction';
-import { storageUrl } from '../files/file-entry';
-import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import { idsOf, iso, likePattern } from './list-filters';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireCaller } from '../auth';
+import { type AppConfig } from '../config';
+import { type DbExecutor } from '../db';
+import { storageUrl } from '../files';
+import { errorResponses, notFound } from '../http';
 
 function missionsQuery(db: DbExecutor) {
   return db

@@ -12,22 +12,18 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
-import { auditBefore } from '../admin/audit';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireCaller, type Caller } from '../auth/caller';
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords';
-import { newSecretToken } from '../auth/secret-tokens';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { uniqueViolation } from '../db/transaction';
-import { AppError, conflict, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
-import { translate } from '../i18n/messages';
-import type { UserRow } from '../users/table';
 import { idsOf, likePattern } from './list-filters';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { type Caller, hashPassword, newSecretToken, requireCaller } from '../auth';
+import { type Database, type DbExecutor, uniqueViolation } from '../db';
+import { AppError, conflict, errorResponses, notFound } from '../http';
+import { translate } from '../i18n';
+
+type UserRow = Selectable<Database['users']>;
 
 const RESOURCE = 'staff';
 const INVITATION_HOURS = 72;

@@ -12,13 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { auditBefore } from '../admin/audit';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireCaller } from '../auth/caller';
-import type { DbExecutor } from '../db/transaction';
-import { AppError, notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import { idsOf, iso, likePattern } from './list-filters';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireCaller } from '../auth';
+import { type DbExecutor } from '../db';
+import { AppError, errorResponses, notFound } from '../http';
 
 const RESOURCE = 'users';
 

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { defineConsumer } from '../outbox/consumer';
+import type { Database } from '../db';
+import { defineConsumer } from '../outbox';
 
 type Counter = 'follower_count' | 'like_count' | 'completed_count' | 'expired_count';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SnsLink, Tag } from '@fanmission/contracts';
-import type { DbExecutor } from '../db/transaction';
-import type { FileRow } from '../files/table';
+import type { DbExecutor } from '../db';
+import type { FileRow } from '../files';
 import type { CreatorRow, CreatorUpdate } from './table';
 
 /** A creator with the member behind it (name and profile image live on the account). */
@@ -38,13 +38,6 @@ export async function updateCreator(db: DbExecutor, id: number, values: CreatorU
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
-}
-
-export async function findFiles(db: DbExecutor, ids: readonly (number | null)[]): Promise<Map<number, FileRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function tagsOfCreator(db: DbExecutor, creatorId: number): Promise<Tag[]> {

@@ -9,12 +9,17 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth/caller';
-import { fileEntry } from '../files/file-entry';
-import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from '../files/multipart';
-import { largestAllowedBytes } from '../files/service';
-import type { StorageDriver } from '../files/storage';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import {
+  closeConnectionOnFailure,
+  fileEntry,
+  largestAllowedBytes,
+  multipartFileBody,
+  readFilePart,
+  type StorageDriver,
+  streamedBodyValidator,
+} from '../files';
+import { errorResponses } from '../http';
 import * as creators from './service';
 
 /** The creator page, the profile editor's save, custom-mission settings, bank account and intro media. */

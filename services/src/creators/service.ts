@@ -10,17 +10,22 @@ import {
   type MyCreator,
   type UpdateCreatorBody,
 } from '@fanmission/contracts';
-import { isOperator, type Caller } from '../auth/caller';
+import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { uniqueViolation } from '../db/transaction';
-import { invalidateSearches } from '../discovery/search-cache';
-import * as files from '../files/repository';
-import { removeStoredObjects, storeUpload, type IncomingFile, type UploadPolicy } from '../files/service';
-import type { StorageDriver } from '../files/storage';
-import type { FileRow } from '../files/table';
-import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http/errors';
-import type { MessageKey } from '../i18n/messages';
-import { applyCustomSettingsToProduct } from '../mission-products/custom-settings';
+import { uniqueViolation } from '../db';
+import { invalidateSearches } from '../discovery';
+import {
+  type FileRow,
+  type IncomingFile,
+  insertFile,
+  removeStoredObjects,
+  type StorageDriver,
+  storeUpload,
+  type UploadPolicy,
+} from '../files';
+import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
+import type { MessageKey } from '../i18n';
+import { applyCustomSettingsToProduct } from '../mission-products';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -291,7 +296,7 @@ export async function replaceIntro(
     result = await ctx.db.transaction().execute(async (trx) => {
       const creator = await repository.lockCreator(trx, creatorId);
       if (!creator) throw creatorNotFound();
-      const intro = await files.insertFile(trx, { ...stored, owner_user_id: owner.user_id });
+      const intro = await insertFile(trx, { ...stored, owner_user_id: owner.user_id });
       await repository.updateCreator(trx, creatorId, { intro_file_id: intro.id });
       const previous =
         creator.intro_file_id === null ? undefined : await repository.deleteFileById(trx, creator.intro_file_id);

@@ -1,5 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BusinessType, CreatorGrade, FaqCategory, SnsType } from '@fanmission/contracts';
+import type { Generated, Selectable, Updateable } from 'kysely';
+import type { BusinessType, CreatorGrade, SnsType } from '@fanmission/contracts';
 
 export interface CreatorsTable {
   id: Generated<number>;
@@ -61,33 +61,6 @@ export interface CreatorPopularityTable {
   updated_at: Generated<Date>;
 }
 
-export interface FaqsTable {
-  id: Generated<number>;
-  category: FaqCategory;
-  title: string;
-  content: string;
-  position: Generated<number>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface PopupsTable {
-  id: Generated<number>;
-  title: string;
-  web_image_file_id: number | null;
-  link_background_color: Generated<string>;
-  link_text_color: Generated<string>;
-  link_logged_on: string | null;
-  link_logged_off: string | null;
-  link_text_logged_on: string | null;
-  link_text_logged_off: string | null;
-  active: Generated<boolean>;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
 export interface CreatorsTables {
   creators: CreatorsTable;
   tags: TagsTable;
@@ -95,13 +68,7 @@ export interface CreatorsTables {
   creator_sns_links: CreatorSnsLinksTable;
   follows: FollowsTable;
   creator_popularity: CreatorPopularityTable;
-  faqs: FaqsTable;
-  popups: PopupsTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;
 export type CreatorUpdate = Updateable<CreatorsTable>;
-export type FaqRow = Selectable<FaqsTable>;
-export type NewFaq = Insertable<FaqsTable>;
-export type PopupRow = Selectable<PopupsTable>;
-export type NewPopup = Insertable<PopupsTable>;

@@ -1,8 +1,7 @@
 import type { Creator, FileEntry } from '@fanmission/contracts';
-import type { AppConfig } from '../config/config';
-import type { DbExecutor } from '../db/transaction';
-import { fileEntry } from '../files/file-entry';
-import type { FileRow } from '../files/table';
+import type { AppConfig } from '../config';
+import type { DbExecutor } from '../db';
+import { fileEntry, type FileRow, findFiles } from '../files';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 
@@ -22,7 +21,7 @@ export async function creatorView(
   options: { withPrivateFields: boolean },
 ): Promise<Creator> {
   const [files, tags, snsLinks] = await Promise.all([
-    repository.findFiles(db, [creator.image_file_id, creator.intro_file_id]),
+    findFiles(db, [creator.image_file_id, creator.intro_file_id]),
     repository.tagsOfCreator(db, creator.id),
     repository.snsLinksOfCreator(db, creator.id),
   ]);

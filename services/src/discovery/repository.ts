@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { CreatorSearchSort } from '@fanmission/contracts';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 
 export interface SearchFilter {
   name?: string | undefined;

@@ -2,7 +2,7 @@ import { creatorListItemSchema, creatorSearchQuerySchema, pageSchema, tagCountSc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../http/responses';
+import { errorResponses } from '../http';
 import * as discovery from './service';
 
 /** Creator search and the tag list of /creator-search. */

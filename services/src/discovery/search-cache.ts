@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 
 /**
  * Search results without the caller's `following` flags, kept briefly per query. The sorts read counters the

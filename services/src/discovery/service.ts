@@ -1,7 +1,7 @@
 import type { CreatorListItem, CreatorSearchSort, FileEntry, Page } from '@fanmission/contracts';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { storageUrl } from '../files/file-entry';
+import { storageUrl } from '../files';
 import * as repository from './repository';
 import { searchCacheFor } from './search-cache';
 

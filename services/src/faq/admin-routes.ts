@@ -8,10 +8,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import type { FaqRow } from '../creators/table';
-import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import type { FaqRow } from './table';
+import { errorResponses, notFound } from '../http';
 import * as repository from './repository';
 
 const RESOURCE = 'faqs';

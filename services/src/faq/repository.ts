@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { FaqCategory } from '@fanmission/contracts';
-import type { ListWindow } from '../admin/simple-rest';
-import type { DbExecutor } from '../db/transaction';
-import type { FaqRow, NewFaq } from '../creators/table';
+import type { ListWindow } from '../admin';
+import type { DbExecutor } from '../db';
+import type { FaqRow, NewFaq } from './table';
 
 /** A category's entries in the operators' order (position, then id), ascending or descending. */
 export async function faqPage(

@@ -1,8 +1,8 @@
 import { faqQuerySchema, faqSchema, pageSchema, type Faq } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FaqRow } from '../creators/table';
-import { errorResponses } from '../http/responses';
+import type { FaqRow } from './table';
+import { errorResponses } from '../http';
 import * as repository from './repository';
 
 export const faqView = (row: FaqRow): Faq => ({

@@ -1,5 +1,5 @@
 import type { FileEntry } from '@fanmission/contracts';
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../config';
 import { storageDriverFor } from './storage';
 import type { FileRow } from './table';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StorageDriver } from './storage';
+import type { StorageDriver } from './storage-driver';
 
 /** Folder (inside the root, so a rename is atomic) where puts are written before they appear under their key. */
 export const INCOMING_FOLDER = '.incoming';

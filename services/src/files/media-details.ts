@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServiceContext } from '../context';
 import { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
-import type { StorageDriver } from './storage';
+import type { StorageDriver } from './storage-driver';
 
 export const POSTER_CONTENT_TYPE = 'image/jpeg';
 export const POSTER_EXTENSION = 'jpg';

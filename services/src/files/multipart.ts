@@ -2,8 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { FILE_LIMITS } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { AppError, invalidFields } from '../http/errors';
-import { zodValidatorCompiler } from '../http/validation';
+import { AppError, invalidFields, zodValidatorCompiler } from '../http';
 import type { IncomingFile } from './service';
 
 /**

@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { FileRow, NewFile } from './table';
 
 export async function insertFile(db: DbExecutor, file: NewFile): Promise<FileRow> {
@@ -7,6 +7,14 @@ export async function insertFile(db: DbExecutor, file: NewFile): Promise<FileRow
 
 export async function findFileById(db: DbExecutor, id: number): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The files with these ids (nulls and repeats ignored), by id. */
+export async function findFiles(db: DbExecutor, ids: readonly (number | null)[]): Promise<Map<number, FileRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Deletes the file row if that user uploaded it; undefined when it does not exist or belongs to someone else. */

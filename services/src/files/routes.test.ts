@@ -3,15 +3,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { errorResponseSchema, FILE_LIMITS } from '@fanmission/contracts';
+import { errorResponseSchema, FILE_LIMITS, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
 import { buildApp } from '../app';
-import { createDevMailbox } from '../mail/mailer';
+import { EVENT_CONSUMERS } from '../runtime';
+import { createDevMailbox } from '../mail';
 import { fileRoutes } from './routes';
-import { uploadedFileSchema, type UploadedFile } from '@fanmission/contracts';
 import { ATTACHMENT_POLICY } from './service';
 import { storageDriverFor } from './storage';
 import {
@@ -41,6 +41,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({
     config,
+    eventConsumers: EVENT_CONSUMERS,
     db: database.db,
     logger: false,
     mailer: createDevMailbox({ from: config.MAIL_FROM }),

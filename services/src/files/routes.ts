@@ -1,13 +1,12 @@
-import { idParamsSchema } from '@fanmission/contracts';
+import { idParamsSchema, noContentSchema, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
 import { fileEntry } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
-import { noContentSchema, uploadedFileSchema, type UploadedFile } from '@fanmission/contracts';
 import * as files from './service';
-import type { StorageDriver } from './storage';
+import type { StorageDriver } from './storage-driver';
 import type { FileRow } from './table';
 
 export interface FileRoutesOptions {

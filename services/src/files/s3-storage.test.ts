@@ -1,66 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { uploadedFileSchema } from '@fanmission/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { signRequest } from './sigv4';
+import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
 import { multipartForm, PNG_1X1, TEXT_FILE } from './test-samples';
 
 const ACCESS_KEY = 'test-access-key';
 const SECRET_KEY = 'test-secret-key';
 
-/** A small S3-compatible server: path-style PutObject and DeleteObject, checking every request's signature. */
-const objects = new Map<string, { body: Buffer; headers: http.IncomingHttpHeaders }>();
-const refused: string[] = [];
-const server = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const url = new URL(request.url!, 'http://s3.local');
-    const signed = /SignedHeaders=([^,]+)/.exec(request.headers.authorization ?? '')?.[1]?.split(';') ?? [];
-    const expected = signRequest(
-      { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, region: 'ap-northeast-2' },
-      {
-        method: request.method!,
-        path: decodeURIComponent(url.pathname),
-        headers: Object.fromEntries(signed.map((name) => [name, String(request.headers[name])])),
-      },
-      String(request.headers['x-amz-content-sha256']),
-    );
-    if (request.headers.authorization !== expected || !signed.includes('host')) {
-      refused.push(`${request.method} ${url.pathname}`);
-      response.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-      return;
-    }
-    const key = decodeURIComponent(url.pathname);
-    if (request.method === 'PUT') {
-      const body = Buffer.concat(chunks);
-      if (Number(request.headers['content-length']) !== body.length) {
-        response.writeHead(400).end();
-        return;
-      }
-      objects.set(key, { body, headers: request.headers });
-      response.writeHead(200).end();
-    } else if (request.method === 'DELETE') {
-      objects.delete(key);
-      response.writeHead(204).end();
-    } else response.writeHead(405).end();
-  });
-});
+/** The S3-speaking server checks every request's signature against these credentials and region. */
+const s3 = createLocalS3Server({ accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, region: 'ap-northeast-2' });
+const { objects, refused } = s3;
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+beforeAll(() => s3.listen());
+afterAll(() => s3.close());
 
-const endpoint = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const endpoint = () => s3.endpoint();
 const testApp = useTestApp({
   get config() {
     return testConfig({

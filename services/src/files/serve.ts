@@ -1,11 +1,8 @@
 import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { translate } from '../i18n/messages';
-import type { StorageDriver } from './storage';
-
-/** Keys are never reused (a new upload gets a new key), so a stored object can be cached for good. */
-export const STORED_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+import { translate } from '../i18n';
+import { STORED_FILE_CACHE_CONTROL, type StorageDriver } from './storage-driver';
 
 /**
  * Serves the local store at `/files/<key>` as inert bytes: the type comes from the key's extension (chosen from the

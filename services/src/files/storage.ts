@@ -1,27 +1,8 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../config';
 import { localDiskStorage } from './local-disk-storage';
 import { s3Storage } from './s3-storage';
-
-/**
- * Where uploaded bytes live. Keys are chosen by the service (`2025/06/<uuid>.png`), never taken from a client.
- *
- * The S3-compatible driver (`s3-storage.ts`) sits behind the same three calls: `put` as PutObject with its type and
- * `Cache-Control: public, max-age=31536000, immutable`, `delete` as DeleteObject (a missing key is no error), `url`
- * as the bucket's public base URL (or CDN) plus the key. It has no `localRoot`, so the API serves nothing itself.
- * `createStorageDriver` is the one place that chooses it from the configuration.
- */
-export interface StorageDriver {
-  /** Stores the bytes under the key; a failed or aborted put leaves nothing behind. */
-  put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
-  /** Removes the object; a key that is already gone is not an error. */
-  delete(key: string): Promise<void>;
-  /** The absolute URL clients fetch the object from. */
-  url(key: string): string;
-  /** The folder the API serves at /files/ (local disk only). */
-  readonly localRoot?: string;
-}
+import type { StorageDriver } from './storage-driver';
 
 /** The local store's folder: STORAGE_DIR, or DATA_DIR/files. */
 export function storageRoot(config: AppConfig): string {

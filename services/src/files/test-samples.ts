@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { signSessionToken } from '../auth/jwt';
-import type { Db } from '../db/database';
-import { insertUser } from '../users/repository';
+import { signSessionToken } from '../auth';
+import type { Db } from '../db';
+import { insertUser } from '../users';
 
 // Tiny real files for upload tests, built here rather than checked in as binaries.
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
-import { AppError } from '../http/errors';
+import { AppError } from '../http';
 
 /** How many leading bytes the type is recognised from (file-type's own recommendation). */
 export const SNIFF_BYTES = 4100;

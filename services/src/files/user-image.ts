@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { notFound } from '../http/errors';
+import type { DbExecutor } from '../db';
+import { notFound } from '../http';
 import * as repository from './repository';
 import { PROFILE_IMAGE_POLICY, removeStoredObjects, storeUpload, type IncomingFile } from './service';
-import type { StorageDriver } from './storage';
+import type { StorageDriver } from './storage-driver';
 import type { FileRow } from './table';
 
 async function lockUserImage(trx: DbExecutor, userId: number) {

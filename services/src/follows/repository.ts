@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 
 /** Adds the follow; false when it already existed. */
 export async function insertFollow(db: DbExecutor, userId: number, creatorId: number): Promise<boolean> {

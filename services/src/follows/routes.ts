@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireSelf } from '../auth';
+import { errorResponses } from '../http';
 import * as follows from './service';
 
 /** Following creators, and a fan's list of followed creators. */

@@ -1,15 +1,14 @@
 import type { FollowItem, FollowState, Page } from '@fanmission/contracts';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import * as creators from '../creators/repository';
-import { canSeeCreator } from '../creators/service';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { fileEntry } from '../files/file-entry';
-import { AppError, notFound } from '../http/errors';
+import { canSeeCreator, findCreatorById } from '../creators';
+import { fileEntry, findFiles } from '../files';
+import { domainEvent, recordEvents } from '../outbox';
+import { AppError, notFound } from '../http';
 import * as repository from './repository';
 
 async function followableCreator(ctx: ServiceContext, caller: Caller, creatorId: number) {
-  const creator = await creators.findCreatorById(ctx.db, creatorId);
+  const creator = await findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw notFound('creators.notFound');
   if (creator.user_id === caller.id) {
     throw new AppError(400, 'creators.cannotFollowSelf', { code: 'CANNOT_FOLLOW_SELF' });
@@ -33,7 +32,7 @@ export async function follow(ctx: ServiceContext, caller: Caller, creatorId: num
 
 /** `DELETE /creators/{id}/follower?userId=`: unfollowing a creator one does not follow changes nothing. */
 export async function unfollow(ctx: ServiceContext, caller: Caller, creatorId: number): Promise<FollowState> {
-  const creator = await creators.findCreatorById(ctx.db, creatorId);
+  const creator = await findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw notFound('creators.notFound');
   return ctx.db.transaction().execute(async (trx) => {
     if (await repository.deleteFollow(trx, caller.id, creatorId)) {
@@ -47,7 +46,7 @@ async function followItems(
   ctx: ServiceContext,
   rows: Awaited<ReturnType<typeof repository.listFollowed>>,
 ): Promise<FollowItem[]> {
-  const files = await creators.findFiles(
+  const files = await findFiles(
     ctx.db,
     rows.map((row) => row.image_file_id),
   );

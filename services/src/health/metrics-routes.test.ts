@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '@fanmission/tests/harness/app';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { EVENT_CONSUMERS } from '../outbox/registry';
-import { drainOutbox } from '../outbox/testing';
+import { createTestApp, useTestApp } from '@fanmission/tests/harness/app';
+import { domainEvent, recordEvents } from '../outbox';
+import { EVENT_CONSUMERS } from '../runtime';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -58,3 +58,49 @@ describe('event pipeline lag (embedded mode)', () => {
     );
   });
 });
+
+describe('process and HTTP metrics', () => {
+  it('shows the process’s default metrics and request durations by route pattern, method and status', async () => {
+    const known = await app().inject({ method: 'GET', url: '/api/v1/health' });
+    expect(known.statusCode).toBe(200);
+    const missing = await app().inject({ method: 'GET', url: '/api/v1/no-such-thing/12345' });
+    expect(missing.statusCode).toBe(404);
+
+    const metrics = await app().inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('# TYPE process_cpu_user_seconds_total counter');
+    expect(metrics.body).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+    expect(metrics.body).toContain('# TYPE fanmission_http_request_duration_seconds histogram');
+    expect(metrics.body).toMatch(
+      /^fanmission_http_request_duration_seconds_count\{route="\/api\/v1\/health",method="GET",status_code="200"\} [1-9]\d*$/m,
+    );
+    expect(metrics.body).toMatch(
+      /^fanmission_http_request_duration_seconds_count\{route="unmatched",method="GET",status_code="404"\} [1-9]\d*$/m,
+    );
+    expect(metrics.body).not.toContain('no-such-thing');
+  });
+
+  it('keeps each app’s request counts in its own registry', async () => {
+    const other = await createTestApp();
+    try {
+      await other.app.inject({ method: 'GET', url: '/api/v1/health' });
+      await other.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const before = healthCount((await app().inject({ method: 'GET', url: '/metrics' })).body);
+      await app().inject({ method: 'GET', url: '/api/v1/health' });
+      const after = healthCount((await app().inject({ method: 'GET', url: '/metrics' })).body);
+      expect(after).toBe(before + 1);
+      expect(healthCount((await other.app.inject({ method: 'GET', url: '/metrics' })).body)).toBe(2);
+    } finally {
+      await other.app.close();
+      await other.database.drop();
+    }
+  });
+});
+
+function healthCount(body: string): number {
+  const match =
+    /^fanmission_http_request_duration_seconds_count\{route="\/api\/v1\/health",method="GET",status_code="200"\} (\d+)$/m.exec(
+      body,
+    );
+  return Number(match?.[1] ?? 0);
+}

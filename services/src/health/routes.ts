@@ -6,10 +6,13 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pingDatabase } from '../db/database';
-import { readEventsHealth } from '../outbox/lag';
+import { pingDatabase } from '../db';
+import { readEventsHealth, type EventConsumer } from '../outbox/index';
 
-export async function healthRoutes(app: FastifyInstance, options: { version: string }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  options: { version: string; consumers: readonly EventConsumer[] },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
@@ -31,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance, options: { version: str
       }
       let events: EventsHealth;
       try {
-        events = await readEventsHealth(app.db, app.config);
+        events = await readEventsHealth(app.db, app.config, options.consumers);
       } catch (error) {
         events = {
           status: 'DOWN',

@@ -2,7 +2,7 @@ import type { ErrorResponse, Language, SubError } from '@fanmission/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type core } from 'zod';
-import { isMessageKey, translate, type MessageKey } from '../i18n/messages';
+import { isMessageKey, translate, type MessageKey } from '../i18n';
 import { AppError } from './errors';
 import { RequestValidationError } from './validation';
 

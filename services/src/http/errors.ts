@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '../i18n/messages';
+import type { MessageKey, MessageParams } from '../i18n';
 
 /** A field problem found by a service (beyond what the request schema checks). */
 export interface FieldProblem {

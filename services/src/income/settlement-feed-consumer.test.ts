@@ -2,8 +2,8 @@ import { holdForMission, purchase, refundMission, releaseToCreator } from '@fanm
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import type { Db } from '../db/database';
-import { drainOutbox } from '../outbox/testing';
+import type { Db } from '../db';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
 const db = (): Db => testApp.current.app.db;

@@ -1,6 +1,6 @@
 import { accountKind } from '@fanmission/ledger';
-import { koreaDate } from '../coin-history/korea-time';
-import { defineConsumer } from '../outbox/consumer';
+import { koreaDate } from '../coin-history';
+import { defineConsumer } from '../outbox';
 
 const EARNINGS_PREFIX = 'earnings:';
 

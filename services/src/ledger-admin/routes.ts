@@ -2,8 +2,8 @@ import { adminLedgerEntrySchema, ledgerAccountParamsSchema, ledgerVerifyReportSc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { errorResponses } from '../http/responses';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { errorResponses } from '../http';
 import { accountHistory, verifyLedger } from './service';
 
 /** `/api/admin/ledger/*`: the ledger audit trail of the console (DESIGN.md §5, §13), read-only. */

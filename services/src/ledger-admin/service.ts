@@ -1,7 +1,7 @@
 import type { AdminLedgerEntry, LedgerVerifyReport } from '@fanmission/contracts';
 import { history, verify, type LedgerEntry } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 
 export interface AccountHistoryWindow {
   offset: number;

@@ -1,6 +1,6 @@
 import type { Language } from '@fanmission/contracts';
-import type { DbExecutor } from '../db/transaction';
-import { translate } from '../i18n/messages';
+import type { DbExecutor } from '../db';
+import { translate } from '../i18n';
 import type { MissionProductRow } from './table';
 
 /**

@@ -1,7 +1,7 @@
 import type { MissionProductSortOrder, ProductType, SortDirection } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
-import type { FileRow } from '../files/table';
+import type { DbExecutor } from '../db';
+import type { FileRow } from '../files';
 import type { MissionProductRow, NewMissionProduct } from './table';
 
 /** The creator of a product (or mission) with his member account, as views show him. */
@@ -55,13 +55,6 @@ export async function lockCreator(
     .where('id', '=', creatorId)
     .forNoKeyUpdate()
     .executeTakeFirst();
-}
-
-export async function findFiles(db: DbExecutor, ids: readonly (number | null)[]): Promise<Map<number, FileRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The file, share-locked so that it cannot be deleted before the transaction that references it commits. */

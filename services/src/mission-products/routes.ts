@@ -12,8 +12,8 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireRole } from '../auth';
+import { errorResponses } from '../http';
 import * as products from './service';
 
 const VISIBILITY =

@@ -8,12 +8,11 @@ import type {
   SortMove,
   UpdateMissionProductRequest,
 } from '@fanmission/contracts';
-import { isOperator, type Caller } from '../auth/caller';
+import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { uniqueViolation, type DbExecutor } from '../db/transaction';
-import { accessDenied, AppError, conflict, invalidFields, notFound } from '../http/errors';
-import { pageOffset, toPage } from '../http/pagination';
-import { translate } from '../i18n/messages';
+import { uniqueViolation, type DbExecutor } from '../db';
+import { accessDenied, AppError, conflict, invalidFields, notFound, pageOffset, toPage } from '../http';
+import { translate } from '../i18n';
 import { mirrorCustomProductToCreator } from './custom-settings';
 import * as repository from './repository';
 import type { ProductViewer } from './repository';

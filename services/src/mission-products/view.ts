@@ -1,8 +1,7 @@
 import type { MissionCreator, MissionProduct, MissionProductSummary } from '@fanmission/contracts';
-import type { AppConfig } from '../config/config';
-import type { DbExecutor } from '../db/transaction';
-import { fileEntry } from '../files/file-entry';
-import type { FileRow } from '../files/table';
+import type { AppConfig } from '../config';
+import type { DbExecutor } from '../db';
+import { fileEntry, type FileRow, findFiles } from '../files';
 import * as repository from './repository';
 import type { CreatorOwner } from './repository';
 import type { MissionProductRow } from './table';
@@ -23,7 +22,7 @@ export async function loadProductRelations(
     db,
     products.map((product) => product.creator_id),
   );
-  const files = await repository.findFiles(db, [
+  const files = await findFiles(db, [
     ...products.map((product) => product.description_picture_file_id),
     ...[...creators.values()].map((creator) => creator.image_file_id),
     ...extraFileIds,

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { MEDIA_KINDS, MISSION_DOWNLOAD_EXTENSIONS, type MediaKind } from '@fanmission/contracts';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { AppError, notFound } from '../http/errors';
-import { findFiles } from '../mission-products/repository';
-import type { FileRow } from '../files/table';
-import type { MissionRow } from '../missions/table';
+import { AppError, notFound } from '../http';
+import { type FileRow, findFiles } from '../files';
+import type { MissionRow } from '../missions';
 import { missionViewerOf, visibleMission } from './service';
 
 /** The answer file of a completed mission and the name to save it under. */

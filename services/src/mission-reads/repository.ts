@@ -1,7 +1,7 @@
 import type { MissionCounts, MissionSortOrder, MissionStatus, ProductType, SortDirection } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
-import type { MissionRow } from '../missions/table';
+import type { DbExecutor } from '../db';
+import type { MissionRow } from '../missions';
 
 /** Who is reading: private missions are for their requester, their creator and operators only. */
 export interface MissionViewer {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { JPEG_2X2, mp4, PNG_1X1 } from '../files/test-samples';
-import type { MissionRow } from '../missions/table';
+import type { MissionRow } from '../missions';
 import { createCreator, insertMission, registerProduct, uploadFile, type TestCreator } from './test-fixtures';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-missions-'));

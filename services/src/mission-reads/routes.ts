@@ -17,9 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCaller } from '../auth/caller';
-import { errorResponses } from '../http/responses';
-import type { StorageDriver } from '../files/storage';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
+import type { StorageDriver } from '../files';
 import { contentDisposition, missionDownload } from './media';
 import * as missions from './service';
 

@@ -11,14 +11,13 @@ import {
   type MyMissionPageQuery,
   type Page,
 } from '@fanmission/contracts';
-import { isOperator, type Caller } from '../auth/caller';
-import { koreaPeriod } from '../coin-history/korea-time';
+import { isOperator, type Caller } from '../auth';
+import { koreaPeriod } from '../coin-history';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { accessDenied, notFound } from '../http/errors';
-import { pageOffset, toPage } from '../http/pagination';
-import type { MissionRow } from '../missions/table';
+import type { DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { accessDenied, notFound, pageOffset, toPage } from '../http';
+import type { MissionRow } from '../missions';
 import * as repository from './repository';
 import type { MissionFilters, MissionViewer } from './repository';
 import { canSeeMission, missionViews } from './view';

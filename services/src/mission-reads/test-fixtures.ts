@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { multipartForm, PNG_1X1 } from '../files/test-samples';
-import type { NewMission, MissionRow } from '../missions/table';
+import type { NewMission, MissionRow } from '../missions';
 
 /*
  * Test support for mission products and mission reads: creators, uploads and products through the API, and missions

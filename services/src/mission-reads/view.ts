@@ -1,11 +1,9 @@
 import type { MissionView } from '@fanmission/contracts';
-import type { AppConfig } from '../config/config';
-import type { DbExecutor } from '../db/transaction';
-import { fileEntry, storageUrl } from '../files/file-entry';
-import type { FileRow } from '../files/table';
-import { findProducts } from '../mission-products/repository';
-import { fileEntryOf, loadProductRelations, productSummaryView } from '../mission-products/view';
-import type { MissionRow } from '../missions/table';
+import type { AppConfig } from '../config';
+import type { DbExecutor } from '../db';
+import { fileEntry, type FileRow, storageUrl } from '../files';
+import { fileEntryOf, findProducts, loadProductRelations, productSummaryView } from '../mission-products';
+import type { MissionRow } from '../missions';
 import * as repository from './repository';
 import type { MissionViewer } from './repository';
 

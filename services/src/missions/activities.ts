@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { luckyCompensationCoins, type MissionStatus } from '@fanmission/contracts';
+import { luckyCompensation, type MissionStatus } from '@fanmission/contracts';
 import {
   compensateLuckyMission,
   isLedgerError,
@@ -17,11 +17,9 @@ import type {
   RejectMissionInput,
 } from '@fanmission/workflows/missions/activities';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { extractPosterFrame, MediaToolMissingError, probeMedia } from '../files/media-probe';
-import type { StorageDriver } from '../files/storage';
+import type { Db, DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { extractPosterFrame, MediaToolMissingError, probeMedia, type StorageDriver } from '../files';
 import { penalizeCreator } from './penalties';
 import * as repository from './repository';
 import type { MissionRow } from './table';
@@ -290,22 +288,28 @@ async function refundEscrow(trx: DbExecutor, mission: MissionRow, at: Date): Pro
 }
 
 /**
- * A won lucky mission not performed: beyond the winning roll's refunded coins, the fan gets the larger of 10 coins
- * per roll and what all the rolls cost (contracts' `luckyCompensationCoins`). Returns the coins compensated.
+ * A won lucky mission not performed: beyond the winning roll's refunded coins, the fan gets back what the other rolls
+ * cost, plus the capped bonus out of the creator's earnings (contracts' `luckyCompensation`). Returns the coins
+ * compensated.
  */
 async function compensateLuckyWin(trx: DbExecutor, mission: MissionRow, refunded: number, at: Date): Promise<number> {
   const totals = await repository.rollTotals(trx, mission.id);
-  const coins = luckyCompensationCoins(totals.rolls, totals.coins) - refunded;
-  if (coins <= 0) return 0;
-  await compensateLuckyMission(trx, {
-    userId: mission.user_id,
-    missionId: mission.id,
-    coins,
-    fromRevenue: totals.lostCoins,
-    idempotencyKey: `lucky-compensation:${mission.id}`,
-    now: at,
-  });
-  return coins;
+  const { refund, bonus } = luckyCompensation(totals.rolls, totals.coins);
+  const coins = Math.max(0, refund - refunded);
+  if (coins === 0 && bonus === 0) return 0;
+  const entry = await ledgerOrNothing(() =>
+    compensateLuckyMission(trx, {
+      userId: mission.user_id,
+      missionId: mission.id,
+      coins,
+      fromRevenue: Math.min(totals.lostCoins, coins),
+      creatorId: mission.creator_id,
+      bonusCoins: bonus,
+      idempotencyKey: `lucky-compensation:${mission.id}`,
+      now: at,
+    }),
+  );
+  return entry ? coinsMoved(entry, `wallet:${mission.user_id}`) : 0;
 }
 
 /** An empty escrow (nothing was held, e.g. a 0-coin mission) moves nothing. */
@@ -313,7 +317,7 @@ async function ledgerOrNothing(operation: () => Promise<LedgerEntry>): Promise<L
   try {
     return await operation();
   } catch (error) {
-    if (isLedgerError(error, 'ESCROW_EMPTY')) return null;
+    if (isLedgerError(error, 'ESCROW_EMPTY') || isLedgerError(error, 'NOTHING_TO_COMPENSATE')) return null;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { PENALTIES, type CreatorPenalty } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
+import type { DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
 import type { CreatorPenaltyRow } from './table';
 
 /*

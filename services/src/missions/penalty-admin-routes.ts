@@ -2,10 +2,9 @@ import { adminIdParamsSchema, creatorPenaltySchema, liftCreatorPenaltyRequestSch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { requireRole } from '../auth/caller';
-import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { errorResponses, notFound } from '../http';
 import { liftPenalty, penaltyDto } from './penalties';
 
 const RESOURCE = 'creator-penalties';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 import type { MissionRow, NewMission } from './table';
 
 /** What a request needs to know about a product and its creator. */

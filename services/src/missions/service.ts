@@ -14,13 +14,12 @@ import {
   performMissionUpdate,
   refuseMissionUpdate,
 } from '@fanmission/workflows/missions/workflows';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { uniqueViolation } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http/errors';
-import type { MessageKey } from '../i18n/messages';
+import { type DbExecutor, uniqueViolation } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
+import type { MessageKey } from '../i18n';
 import { creatorBlockedByPenalties } from './penalties';
 import * as repository from './repository';
 import type { ProductForRequest } from './repository';

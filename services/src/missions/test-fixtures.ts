@@ -3,7 +3,7 @@ import type { ProductType } from '@fanmission/contracts';
 import { purchase } from '@fanmission/ledger';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../../../tests/harness/accounts';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 
 /*
  * Test support for the missions suites: products and creators straight in the database (the products API is another

@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/harness/app';
-import { freePort } from '../runtime/free-port';
+import { freePort } from '../runtime';
 import { basicRequest, createFan, createProduct, createVerifiedCreator } from './test-fixtures';
 
 // Temporal configured but not reachable (a port nobody listens on): a creator action is answered 503 "try again",

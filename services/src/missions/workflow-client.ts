@@ -6,13 +6,12 @@ import {
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
 } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import type { UpdateDefinition } from '@temporalio/common';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { isMissionActionRefusal, type MissionActionRefusal } from '@fanmission/workflows/missions/refusals';
 import { missionWorkflow, type MissionWorkflowInput } from '@fanmission/workflows/missions/workflows';
 import type { ServiceContext, TemporalAccess } from '../context';
-import { AppError } from '../http/errors';
-import type { MessageKey } from '../i18n/messages';
+import { AppError } from '../http';
+import type { MessageKey } from '../i18n';
 import * as repository from './repository';
 import type { MissionRow } from './table';
 

@@ -1,7 +1,7 @@
 import type { MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { defineConsumer } from '../outbox/consumer';
+import type { Database } from '../db';
+import { defineConsumer } from '../outbox';
 
 interface Party {
   userId: number;

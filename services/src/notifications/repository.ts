@@ -1,5 +1,5 @@
-import type { DbExecutor } from '../db/transaction';
-import type { FileRow } from '../files/table';
+import type { DbExecutor } from '../db';
+import type { FileRow } from '../files';
 import type { NotificationRow } from './table';
 
 export interface NotificationView extends NotificationRow {

@@ -3,8 +3,8 @@ import type { notificationPageSchema } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { drainOutbox } from '../outbox/testing';
+import { domainEvent, recordEvents } from '../outbox';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 type NotificationPage = z.infer<typeof notificationPageSchema>;
 

@@ -1,8 +1,8 @@
 import { notificationPageQuerySchema, notificationPageSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
 import { notificationPage } from './service';
 
 /** The caller's notifications (spec 01 §2, §7). */

@@ -1,8 +1,8 @@
 import type { Language, Notification, Page, PageQuery } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
-import { fileEntry } from '../files/file-entry';
-import { pageOffset, toPage } from '../http/pagination';
-import { translate } from '../i18n/messages';
+import { fileEntry } from '../files';
+import { pageOffset, toPage } from '../http';
+import { translate } from '../i18n';
 import { findNotificationPage } from './repository';
 
 /** The reader's notifications page (spec 01 §2 Notifications), texts in the reader's language. */

@@ -1,6 +1,6 @@
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventType } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 /** Applies one event's effect inside the transaction that also records the event as processed. */
 export type EventHandler<T extends DomainEventType> = (

@@ -1,6 +1,6 @@
 import { domainEventDefinitions, type AggregateType } from '@fanmission/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 import { applyEvents, eventTypesOf, type EventConsumer } from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import { DEFAULT_BATCH_SIZE, pause, type ConsumerLag, type RunningConsumers } from './postgres-transport';

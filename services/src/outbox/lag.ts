@@ -1,11 +1,11 @@
 import type { EventsHealth } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import type { EventConsumer } from './consumer';
 import { createKafka, type KafkaEventsOptions } from './kafka';
 import { kafkaConsumerLag } from './kafka-transport';
 import { postgresConsumerLag } from './postgres-transport';
-import { EVENT_CONSUMERS } from './registry';
 
 const KAFKA_LAG_TIMEOUT_MS = 3_000;
 
@@ -26,20 +26,21 @@ export async function relayLag(db: Db): Promise<NonNullable<EventsHealth['relay'
 export async function readEventsHealth(
   db: Db,
   config: AppConfig,
+  consumers: readonly EventConsumer[],
   kafkaOptions: KafkaEventsOptions = { brokers: config.KAFKA_BROKERS },
 ): Promise<EventsHealth> {
   if (kafkaOptions.brokers.length === 0) {
-    const consumers = await Promise.all(EVENT_CONSUMERS.map((consumer) => postgresConsumerLag(db, consumer.name)));
-    return { status: 'UP', transport: 'postgres', relay: null, consumers };
+    const lags = await Promise.all(consumers.map((consumer) => postgresConsumerLag(db, consumer.name)));
+    return { status: 'UP', transport: 'postgres', relay: null, consumers: lags };
   }
   const relay = await relayLag(db);
   const admin = createKafka(kafkaOptions, 'health').admin();
   let timer: NodeJS.Timeout | undefined;
   try {
-    const consumers = await Promise.race([
+    const lags = await Promise.race([
       (async () => {
         await admin.connect();
-        return Promise.all(EVENT_CONSUMERS.map((consumer) => kafkaConsumerLag(admin, consumer, kafkaOptions)));
+        return Promise.all(consumers.map((consumer) => kafkaConsumerLag(admin, consumer, kafkaOptions)));
       })(),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -48,7 +49,7 @@ export async function readEventsHealth(
         );
       }),
     ]);
-    return { status: 'UP', transport: 'kafka', relay, consumers };
+    return { status: 'UP', transport: 'kafka', relay, consumers: lags };
   } catch (error) {
     return {
       status: 'DOWN',

@@ -9,17 +9,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { startKafka } from '@fanmission/tests/harness/kafka';
-import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db';
 import { applyEvents, defineConsumer, type EventConsumer, type EventHandlers } from './consumer';
-import { creatorPopularityConsumer } from '../creators/popularity-consumer';
+import { creatorPopularityConsumer } from '../creators';
 import { createKafka, type KafkaEventsOptions } from './kafka';
 import { readEventsHealth } from './lag';
+import { EVENT_CONSUMERS } from '../runtime';
 import { kafkaConsumerLag, startKafkaConsumers } from './kafka-transport';
 import { domainEvent, recordEvents } from './outbox';
 import { outboxRowToEvent, type RunningConsumers } from './postgres-transport';
 import { startRelay, type RunningRelay } from './relay';
-import { drainOutbox } from './testing';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
 const db = (): Db => testApp.current.app.db;
@@ -389,7 +389,7 @@ describe('a broker outage', () => {
     expect(await unsent()).toBeGreaterThanOrEqual(1_000);
     expect(errors.length).toBeGreaterThan(0);
     // Health shows the outage and the relay's backlog.
-    const down = await readEventsHealth(db(), testApp.current.config, options);
+    const down = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
     expect(down).toMatchObject({ status: 'DOWN', transport: 'kafka' });
     expect(down.relay?.unsentEvents).toBeGreaterThanOrEqual(1_000);
     expect(down.relay?.oldestUnsentSeconds).toBeGreaterThan(20);
@@ -408,10 +408,10 @@ describe('a broker outage', () => {
       expect(await likes()).toBe(before + 1_001);
       // Offsets are committed after each batch's effects: the reported lag reaches 0 once the last commit lands.
       await waitFor('no popularity lag on the health report', async () => {
-        const health = await readEventsHealth(db(), testApp.current.config, options);
+        const health = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
         return health.consumers.find((lag) => lag.consumer === 'creator-popularity')?.pendingEvents === 0;
       });
-      const up = await readEventsHealth(db(), testApp.current.config, options);
+      const up = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
       expect(up).toMatchObject({ status: 'UP', relay: { unsentEvents: 0, oldestUnsentSeconds: null } });
     } finally {
       await Promise.all(running.splice(0).map((one) => one.stop()));

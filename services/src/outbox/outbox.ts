@@ -7,7 +7,7 @@ import {
   type DomainEventPayload,
   type DomainEventType,
 } from '@fanmission/contracts';
-import type { DbExecutor } from '../db/transaction';
+import type { DbExecutor } from '../db';
 
 export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
   type: T;

@@ -3,13 +3,12 @@ import { sql, type Transaction } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db';
 import { applyEvents, defineConsumer, type EventConsumer } from './consumer';
-import { creatorPopularityConsumer } from '../creators/popularity-consumer';
+import { creatorPopularityConsumer } from '../creators';
 import { domainEvent, recordEvents } from './outbox';
 import { consumeOutboxBatch, outboxRowToEvent, postgresConsumerLag, readCheckpoint } from './postgres-transport';
-import { drainOutbox } from './testing';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
 const db = (): Db => testApp.current.app.db;

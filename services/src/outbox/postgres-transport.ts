@@ -1,7 +1,6 @@
 import type { AggregateType, DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
+import type { Db, DbExecutor } from '../db';
 import { applyEvents, type EventConsumer } from './consumer';
 
 /*

@@ -1,7 +1,7 @@
 import type { AggregateType } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Kafka, Producer } from 'kafkajs';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 import { encodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import { DEFAULT_BATCH_SIZE, outboxRowToEvent, pause } from './postgres-transport';
 

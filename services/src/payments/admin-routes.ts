@@ -8,11 +8,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditBefore } from '../admin/audit';
-import { requireRole } from '../auth/caller';
-import { AppError } from '../http/errors';
-import { listQuerySchema, listWindow, withContentRange } from '../admin/simple-rest';
-import { errorResponses } from '../http/responses';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { AppError, errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
 
 const RESOURCE = 'bank-transfers';

@@ -3,15 +3,14 @@ import type {
   AdminBankTransferUpdate,
   BankTransferRow as BankTransferDto,
   CreateBankTransferRequest,
+  DepositStatus,
   Page,
   PageQuery,
 } from '@fanmission/contracts';
-import type { DepositStatus } from '@fanmission/contracts';
-import type { ListWindow } from '../admin/simple-rest';
-import { depositBankTransfer } from '../coins/deposits';
+import type { ListWindow } from '../admin';
+import { depositBankTransfer } from '../coins';
 import type { ServiceContext } from '../context';
-import { AppError, notFound } from '../http/errors';
-import { pageOffset, toPage } from '../http/pagination';
+import { AppError, notFound, pageOffset, toPage } from '../http';
 import { idempotencyConflict } from './errors';
 import * as repository from './repository';
 import type { BankTransferDetails, BankTransferFilter, BankTransferSortField } from './repository';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { requireSelf, type Caller } from '../auth/caller';
-import { AppError } from '../http/errors';
+import { requireSelf, type Caller } from '../auth';
+import { AppError } from '../http';
 import { creatorCannotCharge } from './errors';
 
 /**

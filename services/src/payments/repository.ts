@@ -1,7 +1,7 @@
 import type { DepositStatus } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
-import type { DbExecutor } from '../db/transaction';
-import type { ListWindow } from '../admin/simple-rest';
+import type { DbExecutor } from '../db';
+import type { ListWindow } from '../admin';
 import type {
   BankTransferRow,
   BankTransfersTable,

@@ -10,8 +10,8 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller, requireSelf } from '../auth/caller';
-import { errorResponses } from '../http/responses';
+import { requireCaller, requireSelf } from '../auth';
+import { errorResponses } from '../http';
 import { pageBankTransfers, requestBankTransfer } from './bank-transfers';
 import { requireChargingMember } from './charge-guard';
 import { paymentProvidersFor } from './providers/registry';

@@ -2,10 +2,9 @@ import { normalizeLanguage, paymentIdParamsSchema } from '@fanmission/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findCoinItem } from '../coins/repository';
+import { findCoinItem } from '../coins';
 import type { ServiceContext } from '../context';
-import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errorResponses, notFound } from '../http';
 import { paymentProvidersFor, type PaymentProviders } from './providers/registry';
 import { sandboxCheckoutPath } from './providers/sandbox';
 import { decideSandboxCheckout, findPayment, findSandboxCheckout } from './repository';

@@ -6,12 +6,11 @@ import type {
   PaymentCurrency,
   ProviderPayMethod,
 } from '@fanmission/contracts';
-import type { Caller } from '../auth/caller';
-import { findCoinItem } from '../coins/repository';
-import type { CoinItemRow } from '../coins/table';
+import type { Caller } from '../auth';
+import { type CoinItemRow, findCoinItem } from '../coins';
 import type { ServiceContext } from '../context';
-import { invalidFields, notFound } from '../http/errors';
-import { isUnderPublicUrl } from '../users/service';
+import { invalidFields, notFound } from '../http';
+import { isUnderPublicUrl } from '../users';
 import { idempotencyConflict, merchantCodeMissing, payloadNotCreated, useBankTransfer } from './errors';
 import { ProviderUnavailableError, decimalToMinorUnits } from './providers/provider';
 import type { PaymentProviders } from './providers/registry';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { translate } from '../i18n/messages';
+import { translate } from '../i18n';
 
 export interface StaticAppsOptions {
   /** Folder of the built fan/creator web app, served at `/`. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ListWindow } from '../admin/simple-rest';
-import type { DbExecutor } from '../db/transaction';
-import type { NewPopup, PopupRow } from '../creators/table';
+import type { ListWindow } from '../admin';
+import type { DbExecutor } from '../db';
+import type { NewPopup, PopupRow } from './table';
 
 /** The popup to show now: active and within its period; the latest to start wins. */
 export async function currentPopup(db: DbExecutor, now: Date): Promise<PopupRow | undefined> {

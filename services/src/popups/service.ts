@@ -1,10 +1,9 @@
 import type { adminPopupInputSchema, adminPopupSchema, Popup } from '@fanmission/contracts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context';
-import type { NewPopup, PopupRow } from '../creators/table';
-import { findFiles } from '../creators/repository';
-import { storageUrl } from '../files/file-entry';
-import { invalidFields, notFound } from '../http/errors';
+import type { NewPopup, PopupRow } from './table';
+import { findFiles, storageUrl } from '../files';
+import { invalidFields, notFound } from '../http';
 import * as repository from './repository';
 
 type AdminPopup = z.infer<typeof adminPopupSchema>;

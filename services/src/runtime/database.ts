@@ -1,8 +1,6 @@
 import path from 'node:path';
-import type { AppConfig } from '../config/config';
-import { createDb, type Db } from '../db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '../db/embedded-postgres';
-import { migrateToLatest } from '../db/migrate';
+import type { AppConfig } from '../config';
+import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '../db';
 
 export const EMBEDDED_DATABASE_NAME = 'fanmission';
 

@@ -6,15 +6,15 @@ import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins/schedule';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
-import type { AppConfig } from '../config/config';
-import { startEventProcessing } from '../outbox/runtime';
+import type { AppConfig } from '../config';
+import { EVENT_CONSUMERS } from './consumers';
+import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
-import { storageDriverFor } from '../files/storage';
-import { createMissionActivities } from '../missions/activities';
-import { startMissionReconciler } from '../missions/reconciler';
-import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail/mailer';
-import { seedDemoData } from '../seed/demo-data';
-import { ensureOperatorAccount } from '../users/service';
+import { storageDriverFor } from '../files';
+import { createMissionActivities, startMissionReconciler } from '../missions';
+import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
+import { seedDemoData } from '../seed';
+import { ensureOperatorAccount } from '../users';
 import { openDatabase } from './database';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer } from './temporal-dev-server';
@@ -76,6 +76,7 @@ export async function startFanmission(options: {
         config,
         db: database.db,
         mailer,
+        eventConsumers: EVENT_CONSUMERS,
         ...(devMailbox && { devMailbox }),
         ...(temporal && { temporal }),
       });
@@ -146,7 +147,7 @@ export async function startFanmission(options: {
       });
     }
 
-    stops.push(await startEventProcessing({ config, db: database.db, role, log }));
+    stops.push(await startEventProcessing({ config, db: database.db, role, consumers: EVENT_CONSUMERS, log }));
   } catch (error) {
     await stop();
     throw error;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { findMissionsWithoutWorkflow } from '../missions/repository';
+import { findMissionsWithoutWorkflow } from '../missions';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-missions';

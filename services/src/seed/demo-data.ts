@@ -1,8 +1,7 @@
 import type { Role, SnsLink } from '@fanmission/contracts';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../auth';
 import type { ServiceContext } from '../context';
-import type { DEMO_TAGS } from './demo-content';
-import { seedDemoContent } from './demo-content';
+import { type DEMO_TAGS, seedDemoContent } from './demo-content';
 import { drawDemoPortrait, storeDemoImage } from './demo-images';
 import { seedDemoMissions } from './demo-missions';
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { insertFile } from '../files/repository';
-import { storageDriverFor } from '../files/storage';
-import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from '../files/thumbnails';
+import type { DbExecutor } from '../db';
+import { insertFile, makeThumbnail, storageDriverFor, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from '../files';
 
 /**
  * A 9:16 picture drawn here (no downloads): a two-colour gradient with soft circles and a simple face, so each demo

@@ -8,11 +8,10 @@ import {
   walletAccount,
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db/transaction';
-import { domainEvent, recordEvents } from '../outbox/outbox';
-import { applyCustomSettingsToProduct } from '../mission-products/custom-settings';
-import { penalizeCreator } from '../missions/penalties';
-import type { MissionRow } from '../missions/table';
+import type { DbExecutor } from '../db';
+import { domainEvent, recordEvents } from '../outbox';
+import { applyCustomSettingsToProduct } from '../mission-products';
+import { type MissionRow, penalizeCreator } from '../missions';
 import { drawDemoPicture, storeDemoImage, type DemoMotif } from './demo-images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

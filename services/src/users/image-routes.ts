@@ -1,14 +1,20 @@
-import { fileEntrySchema, idParamsSchema, userIdParamsSchema } from '@fanmission/contracts';
+import { fileEntrySchema, idParamsSchema, noContentSchema, userIdParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSelf } from '../auth/caller';
-import { fileEntry } from '../files/file-entry';
-import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from '../files/multipart';
-import { noContentSchema } from '@fanmission/contracts';
-import { largestAllowedBytes, PROFILE_IMAGE_POLICY } from '../files/service';
-import type { StorageDriver } from '../files/storage';
-import { removeUserImage, replaceUserImage } from '../files/user-image';
-import { errorResponses } from '../http/responses';
+import { requireSelf } from '../auth';
+import {
+  closeConnectionOnFailure,
+  fileEntry,
+  largestAllowedBytes,
+  multipartFileBody,
+  PROFILE_IMAGE_POLICY,
+  readFilePart,
+  removeUserImage,
+  replaceUserImage,
+  type StorageDriver,
+  streamedBodyValidator,
+} from '../files';
+import { errorResponses } from '../http';
 
 /** `POST /users/{id}/image` and `DELETE /users/{userId}/image`: one's own profile picture. */
 export async function userImageRoutes(app: FastifyInstance, options: { storage: StorageDriver }) {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { DbExecutor } from '../db/transaction';
-import type { Caller } from '../auth/caller';
+import type { Db, DbExecutor } from '../db';
+import type { Caller } from '../auth';
 import type { NewUser, UserRow, UserUpdate } from './table';
 
 export async function insertUser(db: DbExecutor, user: NewUser): Promise<UserRow> {

@@ -14,9 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCaller, requireSelf } from '../auth/caller';
-import type { RateLimits } from '../auth/rate-limits';
-import { errorResponses } from '../http/responses';
+import { type RateLimits, requireCaller, requireSelf } from '../auth';
+import { errorResponses } from '../http';
 import * as users from './service';
 
 export async function userRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {

@@ -7,15 +7,14 @@ import {
   type Role,
   type SignUpRequest,
 } from '@fanmission/contracts';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
+import { hashPassword, hashSecretToken, newSecretToken, verifyPassword } from '../auth';
 import type { ServiceContext } from '../context';
-import { uniqueViolation, type DbExecutor } from '../db/transaction';
+import { uniqueViolation, type DbExecutor } from '../db';
+import { tagsOfCreator } from '../creators';
+import { AppError, conflict, invalidFields, notFound } from '../http';
+import { passwordResetMail, verificationMail } from '../mail';
+import { fileEntry } from '../files';
 import { sql } from 'kysely';
-import { tagsOfCreator } from '../creators/repository';
-import { AppError, conflict, invalidFields, notFound } from '../http/errors';
-import { passwordResetMail, verificationMail } from '../mail/templates';
-import { fileEntry } from '../files/file-entry';
 import * as repository from './repository';
 import type { UserRow } from './table';
 

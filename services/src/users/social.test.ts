@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { testConfig } from '@fanmission/tests/harness/app';
 import type { ServiceContext } from '../context';
-import { createDevMailbox } from '../mail/mailer';
+import { createDevMailbox } from '../mail';
 import { findOrCreateSocialUser, socialUsername, type SocialProfile } from './social';
 
 const database = useTestDatabase();

@@ -1,6 +1,6 @@
 import type { Language, SocialProvider } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
-import { uniqueViolation, type DbExecutor } from '../db/transaction';
+import { uniqueViolation, type DbExecutor } from '../db';
 import { insertUser } from './repository';
 import type { UserRow } from './table';
 

@@ -47,7 +47,7 @@ function guarded(guard: Guard, element: ReactNode) {
 
 const PlaceholderPage = lazy(async () => {
   const [{ PlaceholderPage: Page }, { PageProviders }] = await Promise.all([
-    import('../features/placeholder/placeholder-page'),
+    import('../shared/ui/placeholder-page'),
     import('../shared/ui/page-providers'),
   ]);
   return {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { balance, purchase, walletAccount } from '@fanmission/ledger';
-import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime/temporal-dev-server';
+import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
 import { Client, Connection, ScheduleOverlapPolicy } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

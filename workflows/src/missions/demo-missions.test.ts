@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verify } from '@fanmission/ledger';
-import { createMissionActivities } from '@fanmission/services/missions/activities';
-import { reconcileMissionWorkflows } from '@fanmission/services/missions/reconciler';
+import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { createFile } from '@fanmission/services/missions/test-fixtures';
-import { storageDriverFor } from '@fanmission/services/files/storage';
-import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed/demo-data';
+import { storageDriverFor } from '@fanmission/services/files';
+import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
 import { testConfig, useTestApp } from '../../../tests/harness/app';
 import { useTemporalTestEnvironment } from '../../../tests/harness/temporal';
 

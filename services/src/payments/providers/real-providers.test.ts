@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
 import { buildApp } from '../../app';
-import { createDevMailbox } from '../../mail/mailer';
+import { EVENT_CONSUMERS } from '../../runtime';
+import { createDevMailbox } from '../../mail';
 import { findPayment } from '../repository';
 import { payPalProvider } from './paypal';
 import { portOneProvider } from './portone';
@@ -300,6 +301,7 @@ describe('configuration', () => {
     const config = testConfig(overrides);
     return buildApp({
       config,
+      eventConsumers: EVENT_CONSUMERS,
       db: testApp.app.db,
       logger: false,
       mailer: createDevMailbox({ from: config.MAIL_FROM }),

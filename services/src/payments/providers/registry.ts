@@ -1,5 +1,5 @@
 import type { PaymentProviderName, ProviderPayMethod } from '@fanmission/contracts';
-import { ConfigError, type AppConfig } from '../../config/config';
+import { ConfigError, type AppConfig } from '../../config';
 import type { ServiceContext } from '../../context';
 import { payPalProvider } from './paypal';
 import { portOneProvider } from './portone';

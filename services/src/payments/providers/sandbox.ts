@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db';
 import { cancelSandboxCheckout, findSandboxCheckout } from '../repository';
 import type { PaymentProvider, ProviderVerification } from './provider';
 

@@ -5,16 +5,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
-import { fetchCurrentUser, useCurrentUser } from '../../shared/api/current-user';
+import { refreshCurrentUser, useCurrentUser } from '../../shared/api/current-user';
 import { AddressSearchButton } from '../../shared/forms/address-search';
+import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
-import { storeCurrentUser } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
+import { updateProfile } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
 
 export interface ProfileValues {
@@ -24,12 +23,15 @@ export interface ProfileValues {
   addressDetail: string;
 }
 
+/** The nickname's own message for any error of it (01 §5). */
+const PROFILE_MESSAGES = { username: 'validation.nicknameRequired' } as const;
+
 /** Nickname is required (with its own message); phone is digits only (01 §5). */
 export function checkProfile(values: ProfileValues) {
   const checked = validate(updateProfileRequestSchema, values);
   if (checked.ok) return checked;
   const errors: FieldErrors = { ...checked.errors };
-  if (errors.username) errors.username = 'validation.nicknameRequired';
+  if (errors.username) errors.username = PROFILE_MESSAGES.username;
   return { ok: false as const, errors };
 }
 
@@ -47,47 +49,40 @@ export function EditProfilePage() {
 export function EditProfileForm({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>({
-    username: user.username,
-    phone: user.phone ?? '',
-    address: user.address ?? '',
-    addressDetail: user.addressDetail ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const field = (name: keyof ProfileValues, transform: (value: string) => string = (value) => value) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((previous) => ({ ...previous, [name]: transform(event.target.value) }));
-      setErrors(({ [name]: _removed, ...rest }) => rest);
+  const { form, set, errorKey, textField } = useSchemaForm(
+    updateProfileRequestSchema,
+    {
+      username: user.username,
+      phone: user.phone ?? '',
+      address: user.address ?? '',
+      addressDetail: user.addressDetail ?? '',
     },
-    error: name in errors,
-    helperText: errors[name] ? t(errors[name]) : undefined,
-  });
+    PROFILE_MESSAGES,
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkProfile(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
+  const field = (name: keyof ProfileValues, transform?: (value: string) => string) => {
+    const key = errorKey(name);
+    return { ...textField(name, transform), helperText: key ? t(key) : undefined };
+  };
+
+  const submit = form.handleSubmit(async () => {
     try {
-      await api(`/users/${user.id}`, { method: 'PUT', body: values });
-      storeCurrentUser(await fetchCurrentUser());
-      await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+      await updateProfile(user.id, form.getValues() as ProfileValues);
+      await refreshCurrentUser(queryClient);
       void showAlert(t('editProfile.saved'));
     } catch {
       void showAlert(t('editProfile.failed'));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('editProfile.title')}>
+    <Stack
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      spacing={2}
+      aria-label={t('editProfile.title')}
+    >
       <TextField label={t('editProfile.email')} value={user.email ?? ''} disabled />
       {user.provider === 'local' && user.email ? (
         <Link
@@ -108,12 +103,10 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField label={t('signUp.address')} {...field('address')} />
-        {i18n.language === 'ko' ? (
-          <AddressSearchButton onSelect={(address) => setValues((previous) => ({ ...previous, address }))} />
-        ) : null}
+        {i18n.language === 'ko' ? <AddressSearchButton onSelect={(address) => set('address', address)} /> : null}
       </Stack>
       <TextField label={t('signUp.addressDetail')} {...field('addressDetail')} />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
+      <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {t('editProfile.save')}
       </Button>
     </Stack>

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '../../test/render';
-import { EmailLoginForm } from '../auth/email-login-form';
-import { pathAfterLogin } from '../auth/login';
 import { checkProfile, EditProfileForm } from './edit-profile-page';
-import { NewPasswordForm } from './new-password-form';
+import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { PasswordChangePage } from './password-change-page';
 
 describe('password forms', () => {
@@ -17,23 +15,17 @@ describe('password forms', () => {
     const t = await useLanguage(language);
     const user = userEvent.setup();
     const submitted = vi.fn(async () => null);
-    renderAt(
-      '/form',
-      <Route
-        path="/form"
-        element={<NewPasswordForm withCurrent validatePassword={() => 'auth.passwordFormat'} onSubmit={submitted} />}
-      />,
-    );
+    renderAt('/form', <Route path="/form" element={<NewPasswordForm withCurrent onSubmit={submitted} />} />);
     const submit = screen.getByRole('button', { name: t.password.submit }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await user.type(screen.getByLabelText(t.password.current), 'old12345');
-    await user.type(screen.getByLabelText(t.password.new), 'new12345');
+    await user.type(screen.getByLabelText(t.password.new), 'newpassword');
     expect(submit.disabled).toBe(true);
-    await user.type(screen.getByLabelText(t.password.confirm), 'new12346');
+    await user.type(screen.getByLabelText(t.password.confirm), 'newpasswore');
     expect(submit.disabled).toBe(false);
     await user.click(submit);
     expect(screen.getByRole('alert').textContent).toBe(t.password.notIdentical);
-    await user.type(screen.getByLabelText(t.password.confirm), '{Backspace}5');
+    await user.type(screen.getByLabelText(t.password.confirm), '{Backspace}d');
     await user.click(submit);
     expect(screen.getByRole('alert').textContent).toBe(t.auth.passwordFormat);
     expect(submitted).not.toHaveBeenCalled();
@@ -45,44 +37,6 @@ describe('password forms', () => {
     expect(await screen.findByText(t.common.abnormalAccess)).toBeTruthy();
     expect(screen.getByLabelText('current path').textContent).toBe('/');
     await userEvent.setup().click(screen.getByRole('button', { name: t.common.ok }));
-  });
-});
-
-describe('e-mail login form', () => {
-  afterEach(cleanupApp);
-
-  test('the button stays disabled until e-mail and password are filled', async () => {
-    const t = await useLanguage('ja');
-    const user = userEvent.setup();
-    renderAt('/login', <Route path="/login" element={<EmailLoginForm />} />);
-    const submit = screen.getByRole('button', { name: t.login.submit }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    await user.type(screen.getByLabelText(t.login.email), 'a@b.c');
-    expect(submit.disabled).toBe(true);
-    await user.type(screen.getByLabelText(t.login.password), 'x');
-    expect(submit.disabled).toBe(false);
-    expect(screen.getByRole('link', { name: t.login.signUp }).getAttribute('href')).toBe('/signup-accept-terms');
-    expect(screen.getByRole('link', { name: t.login.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
-  });
-});
-
-describe('redirect after login by role (01 §4)', () => {
-  const creator = (verified: boolean) => ({
-    id: 5,
-    name: 'c',
-    verified,
-    tags: [],
-    eventMission: null,
-    user: { id: 1, username: 'u', image: null },
-  });
-  test.each([
-    [['ROLE_USER'], null, '/user-mypage'],
-    [['ROLE_USER', 'ROLE_CREATOR'], creator(true), '/creator/5'],
-    [['ROLE_USER', 'ROLE_CREATOR'], creator(false), '/newbie-creator-mypage'],
-    [['ROLE_UNVERIFIED'], null, '/email-sent?view=suggest-user-authentication'],
-    [['ROLE_OPERATOR'], null, '/'],
-  ] as const)('%j → %s', (roles, withCreator, expected) => {
-    expect(pathAfterLogin({ roles: [...roles], creator: withCreator })).toBe(expected);
   });
 });
 

@@ -1,15 +1,13 @@
-import { changePasswordRequestSchema } from '@fanmission/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
-import { requestLoginToken } from '../auth/login';
-import { NewPasswordForm } from './new-password-form';
-import { passwordChangeFailure } from './password-result';
+import { changePassword } from './api/account';
+import { requestLoginToken } from '../../shared/auth/login';
+import { NewPasswordForm } from '../../shared/password/new-password-form';
+import { passwordChangeFailure } from '../../shared/password/password-result';
 
 export interface PasswordChangeState {
   email: string;
@@ -43,12 +41,6 @@ export function PasswordChangePage() {
       <Card>
         <NewPasswordForm
           withCurrent
-          validatePassword={({ password, current }) => {
-            const checked = validate(changePasswordRequestSchema, { password, currentPassword: current });
-            return checked.ok
-              ? null
-              : (checked.errors.password ?? checked.errors.currentPassword ?? 'validation.invalid');
-          }}
           onSubmit={async ({ password, current }) => {
             try {
               await requestLoginToken({ username: email, password: current });
@@ -56,8 +48,7 @@ export function PasswordChangePage() {
               return t('password.existingMismatch');
             }
             try {
-              const userId = readSession().userId;
-              await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword: current } });
+              await changePassword(readSession().userId, password, current);
               void showAlert(t('password.changed'));
               void navigate(-1);
               return null;

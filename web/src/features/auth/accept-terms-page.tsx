@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card, Page } from '../../shared/ui/page';
-import { LegalContent, legalTitle } from '../legal/legal-content';
-import type { LegalDoc } from '../legal/texts';
+import { LegalContent, legalTitle } from '../../shared/legal/legal-content';
+import type { LegalDoc } from '../../shared/legal/texts';
 
 /** What the terms page hands to /sign-up. */
 export interface SignUpState {

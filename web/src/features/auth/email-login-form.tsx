@@ -1,57 +1,48 @@
-import { loginRequestSchema } from '@fanmission/contracts';
+import { loginRequestSchema, type LoginRequest } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { validate } from '../../shared/forms/validate';
-import { completeLogin, requestLoginToken } from './login';
+import { completeLogin, requestLoginToken } from '../../shared/auth/login';
+import { useSchemaForm } from '../../shared/forms/schema-form';
 
 /** E-mail and password; the button stays disabled until both are filled (01 §5). */
 export function EmailLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { form, values, textField, fail, failure } = useSchemaForm(loginRequestSchema, { username: '', password: '' });
+  const busy = form.formState.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(loginRequestSchema, { username: email, password });
-    if (!checked.ok) return;
-    setBusy(true);
-    setFailed(false);
+  const submit = async (credentials: LoginRequest) => {
     try {
-      const token = await requestLoginToken(checked.data);
+      const token = await requestLoginToken(credentials);
       void navigate(await completeLogin(token), { replace: true });
     } catch {
-      setFailed(true);
-      setBusy(false);
+      fail(t('login.failed'));
     }
   };
 
   return (
-    <Stack component="form" onSubmit={submit} spacing={2} noValidate aria-label={t('login.title')}>
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+    <Stack
+      component="form"
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      spacing={2}
+      noValidate
+      aria-label={t('login.title')}
+    >
+      <TextField label={t('login.email')} type="email" autoComplete="email" {...textField('username')} error={false} />
       <TextField
         label={t('login.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...textField('password')}
+        error={false}
       />
-      {failed ? <Alert severity="error">{t('login.failed')}</Alert> : null}
-      <Button type="submit" variant="contained" size="large" disabled={!email || !password || busy}>
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <Button type="submit" variant="contained" size="large" disabled={!values.username || !values.password || busy}>
         {t('login.submit')}
       </Button>
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>

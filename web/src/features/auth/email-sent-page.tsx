@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
 import { clearSession, readSession } from '../../shared/session/session';
+import { resendVerification } from './api/account';
 import { Card, Page } from '../../shared/ui/page';
 
 export const EMAIL_SENT_VIEWS = [
@@ -41,11 +41,7 @@ function useResend() {
     }
     setBusy(true);
     try {
-      await api(`/users/${userId}/email-verification`, {
-        method: 'POST',
-        token: state.token ?? session.token,
-        globalErrors: 'none',
-      });
+      await resendVerification(userId, state.token ?? session.token);
       void showAlert(t('emailSent.resendDone'));
     } catch {
       void showAlert(t('emailSent.resendFailed'));

@@ -3,53 +3,64 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
+import { z } from 'zod';
+import { useSchemaForm } from '../../shared/forms/schema-form';
 import { Card, Page } from '../../shared/ui/page';
+import { requestPasswordReset } from './api/account';
+
+/** The contracts' request, checked as it will be sent: the address trimmed. */
+const forgotPasswordForm = z.object({
+  email: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(forgotPasswordRequestSchema.shape.email),
+});
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, values, set, errorKey, fail, failure, clearFailure } = useSchemaForm(forgotPasswordForm, {
+    email: '',
+  });
+  const fieldError = errorKey('email');
+  const error = fieldError ? t(fieldError) : failure;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(forgotPasswordRequestSchema, { email: email.trim() });
-    if (!checked.ok) {
-      setError(t(checked.errors.email ?? 'validation.invalid'));
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await api('/users/user/forgot-password-reset', { method: 'POST', body: checked.data, token: null });
+      await requestPasswordReset(body);
       void navigate('/email-sent?view=forgot-password-email');
     } catch {
-      setError(t('forgotPassword.mismatch'));
-      setBusy(false);
+      fail(t('forgotPassword.mismatch'));
     }
-  };
+  });
 
   return (
     <Page title={t('forgotPassword.title')} width="xs">
       <Card>
-        <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+        >
           <Typography color="text.secondary">{t('forgotPassword.description')}</Typography>
           <TextField
             label={t('forgotPassword.email')}
             type="email"
-            value={email}
+            value={values.email}
             onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
+              set('email', event.target.value);
+              clearFailure();
             }}
           />
           {error ? <Alert severity="error">{error}</Alert> : null}
-          <Button type="submit" variant="contained" size="large" disabled={!email.trim() || busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!values.email.trim() || form.formState.isSubmitting}
+          >
             {t('forgotPassword.submit')}
           </Button>
           <Typography variant="body2" color="text.secondary">

@@ -1,13 +1,11 @@
-import { resetPasswordRequestSchema } from '@fanmission/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
-import { NewPasswordForm } from '../account/new-password-form';
-import { passwordChangeFailure } from '../account/password-result';
+import { resetPassword } from './api/account';
+import { NewPasswordForm } from '../../shared/password/new-password-form';
+import { passwordChangeFailure } from '../../shared/password/password-result';
 
 /** `/password-reset?code=…` from the reset mail; without a code: 'abnormal access' and back to `/`. */
 export function PasswordResetPage() {
@@ -29,18 +27,9 @@ export function PasswordResetPage() {
       <Card>
         <NewPasswordForm
           withCurrent={false}
-          validatePassword={({ password }) => {
-            const checked = validate(resetPasswordRequestSchema, { password });
-            return checked.ok ? null : (checked.errors.password ?? 'validation.invalid');
-          }}
           onSubmit={async ({ password }) => {
             try {
-              await api('/users/user/forgot-password-reset', {
-                method: 'PUT',
-                query: { code },
-                body: { password },
-                token: null,
-              });
+              await resetPassword(code, password);
               void showAlert(t('password.changed'));
               void navigate('/login?view=email', { replace: true });
               return null;

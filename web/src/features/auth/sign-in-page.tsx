@@ -7,18 +7,18 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { OAUTH2_ERROR_REASONS, type AuthProviders } from '@fanmission/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { OAUTH2_ERROR_REASONS } from '@fanmission/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api, apiUrl } from '../../shared/api/client';
+import { apiUrl } from '../../shared/api/client';
 import { socialLoginReturnUrl, webConfig } from '../../shared/config';
 import { clearSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
+import { NO_PROVIDERS, useAuthProviders } from './api/auth-providers';
 import { EmailLoginForm } from './email-login-form';
-import { appleLogin, completeLogin } from './login';
+import { appleLogin, completeLogin } from '../../shared/auth/login';
 
 function startRedirectLogin(provider: 'google' | 'facebook') {
   window.location.assign(apiUrl(`/api/oauth2/authorize/${provider}`, { redirect_uri: socialLoginReturnUrl() }));
@@ -41,24 +41,6 @@ function startAppleLogin(clientId: string, failed: () => void) {
     state: crypto.randomUUID(),
   });
   window.location.assign(`${webConfig.appleAuthorizeUrl}?${query.toString()}`);
-}
-
-const NO_PROVIDERS: AuthProviders = { google: false, facebook: false, apple: null };
-
-/** `GET /auth/providers`: the social sign-ins the server has configured; a failed call offers none of them. */
-function useAuthProviders() {
-  return useQuery({
-    queryKey: ['auth-providers'],
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      try {
-        return (await api<AuthProviders>('/auth/providers', { globalErrors: 'none', token: null })).data;
-      } catch (error) {
-        console.warn('auth providers could not be loaded', error);
-        return NO_PROVIDERS;
-      }
-    },
-  });
 }
 
 /**

@@ -6,7 +6,8 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../shared/api/client';
 import { cleanupApp, renderAt, useLanguage } from '../../test/render';
-import { checkSignUp, signUpFailureMessages, SignUpPage, type SignUpValues } from './sign-up-page';
+import { SignUpPage } from './sign-up-page';
+import { checkSignUp, signUpFailureMessages, type SignUpValues } from './sign-up-rules';
 
 const TODAY = new Date(2026, 5, 15);
 const URL_OK = 'http://localhost/email-sent/success-auth-public-user';

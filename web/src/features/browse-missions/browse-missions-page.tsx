@@ -1,50 +1,18 @@
-import {
-  GRID,
-  INFINITE_SCROLL_THRESHOLD_PX,
-  MISSION_LIST_STATUSES,
-  PAGE_SIZES,
-  type MissionView,
-  type Page as ApiPage,
-} from '@fanmission/contracts';
+import { GRID, INFINITE_SCROLL_THRESHOLD_PX } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
+import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
-import { MissionCard } from '../my-page/tab-panel';
+import { MissionCard } from '../../shared/missions/mission-card';
+import { useBrowseMissions, type BrowseTab, type MissionTab } from './api/browse-missions';
 
-export type BrowseTab = 'completed' | 'reserved' | 'events';
-type MissionTab = Exclude<BrowseTab, 'events'>;
-
-const EMPTY_PAGE: ApiPage<never> = { content: [], totalPages: 0, totalElements: 0, number: 0, size: 0, last: true };
-
-/** `GET /missions/page` for a tab: completed (COMPLETED) or reserved (ACCEPTED), 12 a page. */
-export function browseRequest(tab: MissionTab, page: number) {
-  return {
-    path: '/missions/page',
-    query: { status: MISSION_LIST_STATUSES[tab].join(','), page, size: PAGE_SIZES.missions },
-  };
-}
-
-/** One page; a failed call warns and reads as an empty last page (scroll loading stops, 01 §8). */
-async function fetchBrowsePage(tab: MissionTab, page: number): Promise<ApiPage<MissionView>> {
-  const request = browseRequest(tab, page);
-  try {
-    const { data } = await api<ApiPage<MissionView>>(request.path, { query: request.query });
-    return data && Array.isArray(data.content) ? data : EMPTY_PAGE;
-  } catch (error) {
-    console.warn(`browse missions ${tab} could not be loaded`, error);
-    return EMPTY_PAGE;
-  }
-}
+export type { BrowseTab } from './api/browse-missions';
+export { browseRequest } from './api/browse-missions';
 
 /** `/browse-missions` (spec 02 §2): completed and reserved missions 3 per row with infinite scroll; draw events. */
 export function BrowseMissionsPage() {
@@ -63,13 +31,7 @@ export function BrowseMissionsPage() {
           <Tab key={name} value={name} label={t(`browseMissions.tabs.${name}`)} />
         ))}
       </Tabs>
-      {tab === 'events' ? (
-        <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
-          <Typography color="text.secondary">{t('browseMissions.eventsSoon')}</Typography>
-        </Paper>
-      ) : (
-        <MissionGrid key={tab} tab={tab} />
-      )}
+      {tab === 'events' ? <EmptyState message={t('browseMissions.eventsSoon')} /> : <MissionGrid key={tab} tab={tab} />}
     </Page>
   );
 }
@@ -77,12 +39,7 @@ export function BrowseMissionsPage() {
 function MissionGrid({ tab }: { tab: MissionTab }) {
   const { t } = useTranslation();
   const session = useSession();
-  const list = useInfiniteQuery({
-    queryKey: ['browse-missions', tab, session.userId],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => fetchBrowsePage(tab, pageParam),
-    getNextPageParam: (last, pages) => (last.last || last.content.length === 0 ? undefined : pages.length),
-  });
+  const list = useBrowseMissions(tab, session.userId);
   useWindowScrollLoading(
     INFINITE_SCROLL_THRESHOLD_PX.browseMissions,
     list.hasNextPage,
@@ -92,18 +49,10 @@ function MissionGrid({ tab }: { tab: MissionTab }) {
   const items = list.data?.pages.flatMap((page) => page.content) ?? [];
 
   if (list.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
+    return <LoadingState />;
   }
   if (items.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
-        <Typography color="text.secondary">{t(`browseMissions.empty.${tab}`)}</Typography>
-      </Paper>
-    );
+    return <EmptyState message={t(`browseMissions.empty.${tab}`)} />;
   }
   return (
     <>
@@ -118,11 +67,7 @@ function MissionGrid({ tab }: { tab: MissionTab }) {
           <MissionCard key={mission.id} mission={mission} />
         ))}
       </Box>
-      {list.isFetchingNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label={t('common.loading')} />
-        </Box>
-      ) : null}
+      {list.isFetchingNextPage ? <LoadingState py={3} size={28} /> : null}
     </>
   );
 }

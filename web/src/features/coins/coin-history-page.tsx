@@ -1,224 +1,32 @@
-import {
-  DEPOSIT_STATUSES,
-  PAGE_SIZES,
-  PAGINATION_DISPLAY,
-  type BankTransferRow,
-  type CoinBalance,
-  type CoinHistoryRowDto,
-  type Page as ApiPage,
-} from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
-import { formatDotDate } from '../../shared/format/date';
-import { readSession, useSession } from '../../shared/session/session';
+import { useCoinBalance } from '../../shared/api/coin-balance';
+import { CoinChargeDialog, mayCharge } from '../../shared/coins/coin-charge-dialog';
 import { Page } from '../../shared/ui/page';
-import { CHARGE_RETURN_PATH, CoinChargeDialog, mayCharge } from './coin-charge-dialog';
-
-/** The content text of a history row (spec 01 §5). */
-export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
-  const product = row.mission ? `${row.mission.missionProduct.type} ${row.mission.missionProduct.name}` : '';
-  switch (row.eventType) {
-    case 'USE':
-      return product;
-    case 'EARN':
-      if (row.coinDeposit?.payment) return t('coinHistory.earnCharge');
-      if (row.coinDeposit?.coinItem.itemType === 'BONUS') return t('coinHistory.earnFreeEvent');
-      if (row.coinItemType === 'BONUS') return t('coinHistory.earnBonus');
-      return t('coinHistory.earnCharge');
-    case 'EXPIRED':
-      return t('coinHistory.expired');
-    case 'REFUND':
-      if (!row.mission) return t('coinHistory.refund');
-      return row.mission.status === 'REJECTED' ? `${product} ${t('coinHistory.rejected')}` : product;
-  }
-}
-
-/** ready / paid / cancelled / failed have labels; anything else shows NONE. */
-export function depositStatusLabel(status: string, t: TFunction): string {
-  return (DEPOSIT_STATUSES as readonly string[]).includes(status)
-    ? t(`coinHistory.deposit.${status}`)
-    : t('coinHistory.deposit.NONE');
-}
-
-/** "+1,000" / "-300": every amount signed. */
-export const signedPoint = (point: number) => `${point > 0 ? '+' : ''}${point.toLocaleString()}`;
-
-function Pages({ total, page, onChange }: { total: number; page: number; onChange: (page: number) => void }) {
-  if (total <= 1) return null;
-  return (
-    <Box sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}>
-      <Pagination
-        count={total}
-        page={page + 1}
-        siblingCount={Math.floor(PAGINATION_DISPLAY.pageRange / 2)}
-        boundaryCount={PAGINATION_DISPLAY.marginPages}
-        onChange={(_, value) => onChange(value - 1)}
-      />
-    </Box>
-  );
-}
-
-function Rows({
-  columns,
-  loading,
-  empty,
-  children,
-}: {
-  columns: string[];
-  loading: boolean;
-  empty: string | null;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'auto' }}>
-      <Table>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} align="center" sx={{ py: 6 }}>
-                <CircularProgress aria-label={t('common.loading')} />
-              </TableCell>
-            </TableRow>
-          ) : empty !== null ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} align="center" sx={{ py: 8 }}>
-                <Typography color="text.secondary">{empty}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            children
-          )}
-        </TableBody>
-      </Table>
-    </Paper>
-  );
-}
-
-/** Finishes a checkout the provider sent back here (`?paymentId=…&status=paid|failed&coinItemId=…`). */
-function useChargeReturn() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const handled = useRef(false);
-  useEffect(() => {
-    const paymentId = params.get('paymentId');
-    const coinItemId = Number(params.get('coinItemId'));
-    const status = params.get('status');
-    if (!paymentId || handled.current) return;
-    handled.current = true;
-    void navigate(CHARGE_RETURN_PATH, { replace: true });
-    void (async () => {
-      if (status !== 'paid') {
-        await showAlert(t('coinCharge.declined', { reason: t('coinCharge.declinedReason') }));
-        return;
-      }
-      const userId = readSession().userId;
-      try {
-        await api('/coin-deposit', { method: 'POST', body: { coinItemId, userId, paymentId } });
-      } catch (error) {
-        // A PayPal order not completed (or Pending) and the provider's own failures carry the server's message.
-        if (error instanceof ApiError && error.body && error.status < 500) {
-          await showAlert(error.body.message);
-          return;
-        }
-        await showAlert(t('coinCharge.depositFailed'));
-        window.location.reload();
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
-      await queryClient.invalidateQueries({ queryKey: ['coin-history'] });
-      const balance = await queryClient.fetchQuery({
-        queryKey: ['coin-deposit'],
-        queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-      });
-      const item = params.get('coinItemId');
-      const points = await api<Array<{ id: number; point: number }>>('/coin-items', {
-        query: { coinItemType: 'CASH' },
-      });
-      const point = points.data.find((entry) => String(entry.id) === item)?.point ?? 0;
-      await showAlert(t('coinCharge.charged', { point, balance: balance.point }));
-    })();
-  }, [params, navigate, queryClient, t]);
-}
+import type { YearMonth } from './components/history-filters';
+import { HistoryTab } from './components/history-tab';
+import { PendingTab } from './components/pending-tab';
+import { useChargeReturn } from './use-charge-return';
 
 /** `/coin-history` (spec 01 §2): balance, charge button, history and pending tabs, year/month filter. */
 export function CoinHistoryPage() {
   const { t } = useTranslation();
-  const session = useSession();
   const [tab, setTab] = useState<'history' | 'pending'>('history');
   const [page, setPage] = useState(0);
-  const [year, setYear] = useState<number | ''>('');
-  const [month, setMonth] = useState<number | ''>('');
+  const [filter, setFilter] = useState<YearMonth>({ year: '', month: '' });
   const [charging, setCharging] = useState(false);
   useChargeReturn();
-
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
-  const history = useQuery({
-    queryKey: ['coin-history', page, year, month],
-    enabled: tab === 'history',
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (
-        await api<ApiPage<CoinHistoryRowDto>>('/users/me/coin-history/page', {
-          query: { page, size: PAGE_SIZES.coinHistory, createdYear: year, createdMonth: year === '' ? '' : month },
-        })
-      ).data,
-  });
-  const pending = useQuery({
-    queryKey: ['bank-transfers', page],
-    enabled: tab === 'pending',
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (
-        await api<ApiPage<BankTransferRow>>('/payment/bank-transfer/page', {
-          query: { userId: session.userId, page, size: PAGE_SIZES.pendingDeposits },
-        })
-      ).data,
-  });
-  const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
+  const balance = useCoinBalance();
   const switchTab = (next: 'history' | 'pending') => {
     setTab(next);
     setPage(0);
   };
-  const historyRows = history.data?.content ?? [];
-  const pendingRows = pending.data?.content ?? [];
 
   return (
     <Page title={t('coinHistory.title')} width="md">
@@ -242,94 +50,9 @@ export function CoinHistoryPage() {
         {t('coinHistory.pendingNote')}
       </Alert>
       {tab === 'history' ? (
-        <>
-          <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
-            <TextField
-              select
-              size="small"
-              label={t('coinHistory.year')}
-              value={year}
-              onChange={(event) => {
-                const value = event.target.value;
-                setYear(value === '' ? '' : Number(value));
-                if (value === '') setMonth('');
-                setPage(0);
-              }}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="">{t('coinHistory.all')}</MenuItem>
-              {years.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t('coinHistory.yearValue', { year: value })}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('coinHistory.month')}
-              value={month}
-              disabled={year === ''}
-              onChange={(event) => {
-                const value = event.target.value;
-                setMonth(value === '' ? '' : Number(value));
-                setPage(0);
-              }}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="">{t('coinHistory.all')}</MenuItem>
-              {Array.from({ length: 12 }, (_, index) => index + 1).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t('coinHistory.monthValue', { month: value })}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          <Rows
-            columns={[t('coinHistory.date'), t('coinHistory.type'), t('coinHistory.content'), t('coinHistory.amount')]}
-            loading={history.isPending}
-            empty={historyRows.length === 0 ? t('coinHistory.empty') : null}
-          >
-            {historyRows.map((row) => (
-              <TableRow key={row.id} data-testid="coin-history-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{historyContent(row, t)}</TableCell>
-                <TableCell sx={{ fontWeight: 700, color: row.point < 0 ? 'error.main' : 'text.primary' }}>
-                  {signedPoint(row.point)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </Rows>
-          <Pages total={history.data?.totalPages ?? 0} page={page} onChange={setPage} />
-        </>
+        <HistoryTab page={page} onPage={setPage} filter={filter} onFilter={setFilter} />
       ) : (
-        <>
-          <Rows
-            columns={[
-              t('coinHistory.date'),
-              t('coinHistory.depositor'),
-              t('coinHistory.phone'),
-              t('coinHistory.coins'),
-              t('coinHistory.price'),
-              t('coinHistory.status'),
-            ]}
-            loading={pending.isPending}
-            empty={pendingRows.length === 0 ? t('coinHistory.pendingEmpty') : null}
-          >
-            {pendingRows.map((row) => (
-              <TableRow key={row.id} data-testid="pending-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
-                <TableCell>{row.depositorName}</TableCell>
-                <TableCell>{row.depositorPhone}</TableCell>
-                <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
-                <TableCell>{t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}</TableCell>
-                <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
-              </TableRow>
-            ))}
-          </Rows>
-          <Pages total={pending.data?.totalPages ?? 0} page={page} onChange={setPage} />
-        </>
+        <PendingTab page={page} onPage={setPage} />
       )}
       {charging ? (
         <CoinChargeDialog onClose={() => setCharging(false)} onBankRequested={() => switchTab('pending')} />

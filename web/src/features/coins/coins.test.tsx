@@ -3,8 +3,8 @@ import type { CoinHistoryRowDto } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useLanguage } from '../../test/render';
-import { checkCharge, mayCharge, type ChargeForm } from './coin-charge-dialog';
-import { depositStatusLabel, historyContent, signedPoint } from './coin-history-page';
+import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/coin-charge-dialog';
+import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
 
 const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   id: 1,

@@ -1,17 +1,26 @@
 // @vitest-environment jsdom
 import { missionRequestSchema } from '@fanmission/contracts';
 import { describe, expect, test } from 'vitest';
-import { initialTab, requestGate } from './creator-page';
+import { initialTab, requestGate } from './request-rules';
+import { validate } from '../../shared/forms/validate';
 import {
   attachmentsAllowed,
-  checkRequest,
   EMPTY_REQUEST_FORM,
   requestBody,
   requestCost,
-} from './mission-request-dialog';
+  requestFormSchema,
+  type RequestForm,
+  type RequestProduct,
+} from './request-form';
 
 const basic = { id: 1, type: 'BASIC' as const, coinPrice: 100, minimumCost: null, allowAttachments: false };
 const custom = { id: 2, type: 'CUSTOM' as const, coinPrice: null, minimumCost: 300, allowAttachments: false };
+
+/** The request modal's check: its schema, field → message key. */
+function checkRequest(form: RequestForm, product: RequestProduct) {
+  const checked = validate(requestFormSchema(product), form);
+  return checked.ok ? {} : checked.errors;
+}
 
 describe('creator page rules', () => {
   test('initial tab: BASIC if any, else LUCKY, else CUSTOM, else none', () => {
@@ -36,10 +45,9 @@ describe('mission request form', () => {
     expect(Object.keys(checkRequest({ ...EMPTY_REQUEST_FORM, toFriend: true }, basic))).toContain('from');
     const filled = { ...EMPTY_REQUEST_FORM, to: 'Minji', requestComment: 'Sing', terms: true };
     expect(checkRequest(filled, basic)).toEqual({});
-    expect(checkRequest({ ...filled, amount: '299' }, custom).amount).toEqual({
-      key: 'missionRequest.belowMinimum',
-      values: { min: 300 },
-    });
+    expect(checkRequest({ ...filled, amount: '299' }, custom)).toEqual({ amount: 'missionRequest.belowMinimum' });
+    expect(checkRequest({ ...filled, amount: '' }, custom)).toEqual({ amount: 'missionRequest.belowMinimum' });
+    expect(checkRequest({ ...filled, toFriend: true, from: ' ' }, basic)).toEqual({ from: 'validation.required' });
     expect(checkRequest({ ...filled, amount: '300' }, custom)).toEqual({});
   });
 

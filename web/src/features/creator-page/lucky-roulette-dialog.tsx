@@ -1,4 +1,4 @@
-import type { CoinBalance, LuckyRollResponse, MissionProduct } from '@fanmission/contracts';
+import { NOT_ENOUGH_COINS, type MissionProduct } from '@fanmission/contracts';
 import Casino from '@mui/icons-material/Casino';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,11 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
+import { openLuckyMission, rollLuckyMission } from './api/lucky';
 
 /** How long the win or loss animation plays before the result shows. */
 export const ROULETTE_ANIMATION_MS = 1200;
@@ -30,10 +32,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
   const [outcome, setOutcome] = useState<boolean | null>(null);
   const missionId = useRef<number | null>(null);
   const cost = product.coinPrice ?? 0;
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
+  const balance = useCoinBalance();
   const held = balance.data?.point ?? 0;
 
   const fail = async () => {
@@ -43,10 +42,10 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
 
   useEffect(() => {
     let cancelled = false;
-    api<{ id: number }>('/missions/lucky', { method: 'POST', body: { missionProductId: product.id } })
-      .then(({ data }) => {
+    openLuckyMission(product.id)
+      .then((id) => {
         if (cancelled) return;
-        missionId.current = data.id;
+        missionId.current = id;
         setPhase('ready');
       })
       .catch(() => {
@@ -62,16 +61,13 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
     setPhase('playing');
     setOutcome(null);
     try {
-      const { data } = await api<LuckyRollResponse>(`/missions/${missionId.current}/rolls`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      });
+      const data = await rollLuckyMission(missionId.current);
       setOutcome(data.success);
       await new Promise((resolve) => setTimeout(resolve, ROULETTE_ANIMATION_MS));
-      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
+      await invalidateCoinBalance(queryClient);
       setPhase(data.success ? 'won' : 'lost');
     } catch (error) {
-      if (error instanceof ApiError && error.body?.code === 'NOT_ENOUGH_COINS') {
+      if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {
         setPhase('ready');
         void showAlert(t('missionRequest.notEnoughCoins'));
         return;

@@ -1,12 +1,4 @@
-import {
-  missionRequestSchema,
-  TEXT_LIMITS,
-  type CoinBalance,
-  type FileEntry,
-  type MissionProduct,
-  type MissionRequest,
-  type MissionRequestResponse,
-} from '@fanmission/contracts';
+import { TEXT_LIMITS, type MissionProduct, type MissionRequestResponse } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,82 +9,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
-import { validate } from '../../shared/forms/validate';
-import { CoinChargeDialog, mayCharge } from '../coins/coin-charge-dialog';
-import { deleteUpload, uploadWithProgress } from './upload';
-
-export interface RequestForm {
-  to: string;
-  toFriend: boolean;
-  from: string;
-  requestComment: string;
-  private: boolean;
-  amount: string;
-  terms: boolean;
-}
-
-export const EMPTY_REQUEST_FORM: RequestForm = {
-  to: '',
-  toFriend: false,
-  from: '',
-  requestComment: '',
-  private: false,
-  amount: '',
-  terms: false,
-};
-
-type Product = Pick<MissionProduct, 'id' | 'type' | 'coinPrice' | 'minimumCost' | 'allowAttachments'>;
-
-/** Field → message key with its values, checked in the spec's order (02 §5 mission request). */
-export type RequestErrors = Partial<Record<keyof RequestForm, { key: string; values?: Record<string, unknown> }>>;
-
-export function checkRequest(form: RequestForm, product: Product): RequestErrors {
-  const errors: RequestErrors = {};
-  if (!form.to.trim()) errors.to = { key: 'validation.required' };
-  if (form.toFriend && !form.from.trim()) errors.from = { key: 'validation.required' };
-  if (!form.requestComment.trim()) errors.requestComment = { key: 'validation.required' };
-  if (product.type === 'CUSTOM') {
-    const minimum = product.minimumCost ?? 1;
-    const amount = Number(form.amount);
-    if (!form.amount.trim() || !Number.isInteger(amount) || amount < minimum) {
-      errors.amount = { key: 'missionRequest.belowMinimum', values: { min: minimum } };
-    }
-  }
-  if (!form.terms) errors.terms = { key: 'missionRequest.termsRequired' };
-  return errors;
-}
-
-/** What the request costs: the product price, or the offer for CUSTOM. */
-export function requestCost(form: RequestForm, product: Product): number {
-  return product.type === 'CUSTOM' ? Number(form.amount) || 0 : (product.coinPrice ?? 0);
-}
-
-/** Attachments: BASIC only when the product allows them, always for CUSTOM (02 §5). */
-export function attachmentsAllowed(product: Product): boolean {
-  return product.type === 'CUSTOM' || (product.type === 'BASIC' && product.allowAttachments);
-}
-
-export function requestBody(form: RequestForm, product: Product, fileId: number | undefined): MissionRequest {
-  return {
-    private: form.private,
-    toFriend: form.toFriend,
-    to: form.to.trim(),
-    ...(form.toFriend && { from: form.from.trim() }),
-    requestComment: form.requestComment.trim(),
-    missionProductId: product.id,
-    ...(product.type === 'CUSTOM' && { coinPrice: Number(form.amount) }),
-    ...(fileId !== undefined && { requestFileId: fileId }),
-  };
-}
+import { CoinChargeDialog } from '../../shared/coins/coin-charge-dialog';
+import { RequestAttachment } from './components/request-attachment';
+import { attachmentsAllowed, minimumOffer } from './request-form';
+import { useMissionRequest } from './use-mission-request';
 
 /** The BASIC / CUSTOM request modal (02 §2, §5, §8). */
 export function MissionRequestDialog({
@@ -105,91 +29,12 @@ export function MissionRequestDialog({
   onRequested?: (response: MissionRequestResponse) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<RequestForm>(EMPTY_REQUEST_FORM);
-  const [errors, setErrors] = useState<RequestErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [charging, setCharging] = useState(false);
-  const [file, setFile] = useState<{ name: string; entry: FileEntry | null; progress: number } | null>(null);
-  const idempotencyKey = useRef(crypto.randomUUID());
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
-  const held = balance.data?.point ?? 0;
-  const cost = requestCost(form, product);
-  const set = <Key extends keyof RequestForm>(key: Key, value: RequestForm[Key]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const message = (key: keyof RequestForm) => {
-    const error = errors[key];
-    return error ? t(error.key, error.values) : undefined;
-  };
+  const request = useMissionRequest(product, onClose, onRequested);
+  const { values, set, textField, message, busy, held, cost } = request;
+  const cut = (max: number) => (value: string) => value.slice(0, max);
 
-  const pick = async (picked: File) => {
-    if (file?.entry) void deleteUpload(file.entry.id);
-    setFile({ name: picked.name, entry: null, progress: 0 });
-    try {
-      const entry = await uploadWithProgress(picked, (progress) =>
-        setFile((current) => (current ? { ...current, progress } : current)),
-      );
-      setFile({ name: picked.name, entry, progress: 100 });
-    } catch (error) {
-      setFile(null);
-      void showAlert(t('missionRequest.uploadFailed', { reason: (error as Error).message }));
-    }
-  };
-  const removeFile = () => {
-    if (file?.entry) void deleteUpload(file.entry.id);
-    setFile(null);
-  };
-
-  const submit = async () => {
-    const found = checkRequest(form, product);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    if (held < cost) {
-      await showAlert(t('missionRequest.notEnoughCoins'));
-      if (mayCharge()) setCharging(true);
-      return;
-    }
-    const checked = validate(missionRequestSchema, requestBody(form, product, file?.entry?.id));
-    if (!checked.ok) {
-      setErrors(
-        Object.fromEntries(Object.entries(checked.errors).map(([field, key]) => [field, { key }])) as RequestErrors,
-      );
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data } = await api<MissionRequestResponse>('/missions', {
-        method: 'POST',
-        body: checked.data,
-        headers: { 'Idempotency-Key': idempotencyKey.current },
-      });
-      await queryClient.invalidateQueries({ queryKey: ['coin-deposit'] });
-      onRequested?.(data);
-      onClose();
-      void showAlert(t('missionRequest.done'));
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.body?.code === 'NOT_ENOUGH_COINS') {
-        await showAlert(t('missionRequest.notEnoughCoins'));
-        if (mayCharge()) setCharging(true);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 403) return; // the client's global handling took over
-      // 02 §8: registration failure asks to retry, deletes the uploaded file and reloads.
-      if (file?.entry) await deleteUpload(file.entry.id);
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('missionRequest.failed'));
-      window.location.reload();
-    }
-  };
-
-  const uploading = file !== null && file.entry === null;
   // The not-enough-coins path replaces this modal with the charge modal; closing it closes both.
-  if (charging) return <CoinChargeDialog onClose={onClose} />;
+  if (request.charging) return <CoinChargeDialog onClose={onClose} />;
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="mission-request-title">
       <DialogTitle id="mission-request-title" sx={{ fontWeight: 800 }}>
@@ -199,23 +44,19 @@ export function MissionRequestDialog({
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             label={t('missionRequest.to')}
-            value={form.to}
-            onChange={(event) => set('to', event.target.value.slice(0, TEXT_LIMITS.recipientName))}
-            error={Boolean(errors.to)}
+            {...textField('to', cut(TEXT_LIMITS.recipientName))}
             helperText={message('to')}
             slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.recipientName } }}
             required
           />
           <FormControlLabel
-            control={<Checkbox checked={form.toFriend} onChange={(event) => set('toFriend', event.target.checked)} />}
+            control={<Checkbox checked={values.toFriend} onChange={(event) => set('toFriend', event.target.checked)} />}
             label={t('missionRequest.toFriend')}
           />
-          {form.toFriend ? (
+          {values.toFriend ? (
             <TextField
               label={t('missionRequest.from')}
-              value={form.from}
-              onChange={(event) => set('from', event.target.value.slice(0, TEXT_LIMITS.friendSenderName))}
-              error={Boolean(errors.from)}
+              {...textField('from', cut(TEXT_LIMITS.friendSenderName))}
               helperText={message('from')}
               slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.friendSenderName } }}
               required
@@ -224,9 +65,7 @@ export function MissionRequestDialog({
           <Box>
             <TextField
               label={t('missionRequest.detail')}
-              value={form.requestComment}
-              onChange={(event) => set('requestComment', event.target.value.slice(0, TEXT_LIMITS.requestComment))}
-              error={Boolean(errors.requestComment)}
+              {...textField('requestComment', cut(TEXT_LIMITS.requestComment))}
               helperText={message('requestComment')}
               slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.requestComment } }}
               multiline
@@ -235,69 +74,30 @@ export function MissionRequestDialog({
               required
             />
             <Typography variant="caption" color="text.secondary" aria-label={t('missionRequest.counter')}>
-              {form.requestComment.length}/{TEXT_LIMITS.requestComment}
+              {values.requestComment.length}/{TEXT_LIMITS.requestComment}
             </Typography>
           </Box>
           {product.type === 'CUSTOM' ? (
             <TextField
               label={t('missionRequest.amount')}
-              value={form.amount}
-              onChange={(event) => set('amount', event.target.value.replace(/\D/g, ''))}
-              error={Boolean(errors.amount)}
-              helperText={message('amount') ?? t('missionRequest.belowMinimum', { min: product.minimumCost ?? 1 })}
+              {...textField('amount', (value) => value.replace(/\D/g, ''))}
+              helperText={message('amount') ?? t('missionRequest.belowMinimum', { min: minimumOffer(product) })}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
             />
           ) : null}
-          {attachmentsAllowed(product) ? (
-            <Box>
-              <Button component="label" variant="outlined" disabled={uploading || busy}>
-                {t('missionRequest.attach')}
-                <input
-                  type="file"
-                  hidden
-                  accept="image/*,video/*,audio/*"
-                  aria-label={t('missionRequest.attach')}
-                  onChange={(event) => {
-                    const picked = event.target.files?.[0];
-                    event.target.value = '';
-                    if (picked) void pick(picked);
-                  }}
-                />
-              </Button>
-              {file ? (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-                  <Typography variant="body2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
-                    {file.name}
-                  </Typography>
-                  {file.entry ? (
-                    <Button size="small" onClick={removeFile}>
-                      {t('missionRequest.removeFile')}
-                    </Button>
-                  ) : null}
-                </Stack>
-              ) : null}
-              {uploading ? (
-                <LinearProgress
-                  variant="determinate"
-                  value={file.progress}
-                  aria-label={t('missionRequest.uploading')}
-                  sx={{ mt: 1 }}
-                />
-              ) : null}
-            </Box>
-          ) : null}
+          {attachmentsAllowed(product) ? <RequestAttachment upload={request.upload} disabled={busy} /> : null}
           <FormControlLabel
-            control={<Checkbox checked={form.private} onChange={(event) => set('private', event.target.checked)} />}
+            control={<Checkbox checked={values.private} onChange={(event) => set('private', event.target.checked)} />}
             label={t('missionRequest.private')}
           />
           <Alert severity="info">{t('missionRequest.notice')}</Alert>
           <Box>
             <FormControlLabel
-              control={<Checkbox checked={form.terms} onChange={(event) => set('terms', event.target.checked)} />}
+              control={<Checkbox checked={values.terms} onChange={(event) => set('terms', event.target.checked)} />}
               label={t('missionRequest.terms')}
             />
-            {errors.terms ? <FormHelperText error>{message('terms')}</FormHelperText> : null}
+            {message('terms') ? <FormHelperText error>{message('terms')}</FormHelperText> : null}
           </Box>
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
             <Typography>{t('missionRequest.cost', { count: cost })}</Typography>
@@ -311,7 +111,7 @@ export function MissionRequestDialog({
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy || uploading}>
+        <Button variant="contained" onClick={() => void request.submit()} disabled={busy || request.upload.uploading}>
           {t('missionRequest.submit')}
         </Button>
       </DialogActions>

@@ -3,10 +3,8 @@ import {
   DEFAULT_PROFILE_IMAGE,
   GRID,
   INFINITE_SCROLL_THRESHOLD_PX,
-  PAGE_SIZES,
   type CreatorListItem,
   type CreatorSearchSort,
-  type Page,
 } from '@fanmission/contracts';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
@@ -15,7 +13,6 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -24,63 +21,23 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../shared/api/client';
+import { creatorPath } from '../../shared/navigation/creator-path';
+import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
-import { creatorHref, useFollow } from './follow';
-
-interface TagCount {
-  tag: { id: number; name: string };
-  tagCount: number;
-}
-
-const EMPTY_PAGE: Page<never> = { content: [], totalPages: 0, totalElements: 0, number: 0, size: 0, last: true };
-
-interface SearchFilters {
-  name: string;
-  tagId: number | null;
-  sort: CreatorSearchSort;
-}
-
-/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page (01 §8). */
-async function fetchCreators(filters: SearchFilters, page: number): Promise<Page<CreatorListItem>> {
-  try {
-    const { data } = await api<Page<CreatorListItem>>('/creators/page', {
-      query: { name: filters.name, tags: filters.tagId, type: filters.sort, page, size: PAGE_SIZES.creators },
-    });
-    return data && Array.isArray(data.content) ? data : EMPTY_PAGE;
-  } catch (error) {
-    console.warn('creator search failed', error);
-    return EMPTY_PAGE;
-  }
-}
-
-async function fetchTags(): Promise<TagCount[]> {
-  try {
-    const { data } = await api<TagCount[]>('/tags/creator');
-    return Array.isArray(data) ? data : [];
-  } catch (error) {
-    console.warn('creator tags could not be loaded', error);
-    return [];
-  }
-}
+import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
+import { useFollow } from './follow';
 
 /** `/creator-search`: prompt, search box, tags, sorts and the creator grid with scroll loading. */
 export function CreatorSearchPage() {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<SearchFilters>({ name: '', tagId: null, sort: 'newest' });
-  const tags = useQuery({ queryKey: ['tags', 'creator'], queryFn: fetchTags });
+  const tags = useCreatorTags();
   // Every filter is part of the key: any change starts again at page 0.
-  const list = useInfiniteQuery({
-    queryKey: ['creator-search', filters],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => fetchCreators(filters, pageParam),
-    getNextPageParam: (last, pages) => (last.last || last.content.length === 0 ? undefined : pages.length),
-  });
+  const list = useCreatorSearch(filters);
   useWindowScrollLoading(
     INFINITE_SCROLL_THRESHOLD_PX.creatorSearch,
     list.hasNextPage,
@@ -175,13 +132,9 @@ export function CreatorSearchPage() {
       </Box>
 
       {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </Box>
+        <LoadingState />
       ) : items.length === 0 ? (
-        <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
-          <Typography color="text.secondary">{t('creatorSearch.empty')}</Typography>
-        </Paper>
+        <EmptyState message={t('creatorSearch.empty')} />
       ) : (
         <Box
           sx={{
@@ -199,11 +152,7 @@ export function CreatorSearchPage() {
           ))}
         </Box>
       )}
-      {list.isFetchingNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={28} />
-        </Box>
-      ) : null}
+      {list.isFetchingNextPage ? <LoadingState py={3} size={28} /> : null}
     </Container>
   );
 }
@@ -214,7 +163,7 @@ function CreatorCard({ item }: { item: CreatorListItem }) {
   const image = item.creator.user.image;
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden', position: 'relative' }}>
-      <CardActionArea component={RouterLink} to={creatorHref(item.creator)} sx={{ p: 2 }}>
+      <CardActionArea component={RouterLink} to={creatorPath(item.creator)} sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
           <Avatar
             src={image?.thumbnail?.s3Url ?? image?.s3Url ?? DEFAULT_PROFILE_IMAGE}

@@ -1,8 +1,8 @@
 import type { FollowState } from '@fanmission/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
+import { setFollowing } from './api/follow';
 
 /**
  * The follow heart of a creator: a visitor (no stored token) is sent to /login; a member follows or unfollows as
@@ -11,7 +11,7 @@ import { useSession } from '../../shared/session/session';
 export function useFollow(creatorId: number, initiallyFollowing: boolean, onChange?: (state: FollowState) => void) {
   const session = useSession();
   const navigate = useNavigate();
-  const [following, setFollowing] = useState(initiallyFollowing);
+  const [following, setFollowingState] = useState(initiallyFollowing);
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
@@ -21,16 +21,8 @@ export function useFollow(creatorId: number, initiallyFollowing: boolean, onChan
     }
     setBusy(true);
     try {
-      const { data } = following
-        ? await api<FollowState>(`/creators/${creatorId}/follower`, {
-            method: 'DELETE',
-            query: { userId: session.userId },
-          })
-        : await api<FollowState>(`/creators/${creatorId}/follower`, {
-            method: 'POST',
-            body: { userId: session.userId },
-          });
-      setFollowing(data.following);
+      const data = await setFollowing(creatorId, session.userId, !following);
+      setFollowingState(data.following);
       onChange?.(data);
     } catch (error) {
       console.warn('follow change failed', error);
@@ -39,9 +31,4 @@ export function useFollow(creatorId: number, initiallyFollowing: boolean, onChan
     }
   };
   return { following, busy, toggle };
-}
-
-/** The creator page address: its custom url when it has one, else its id (01 §2 creator search rule). */
-export function creatorHref(creator: { id: number; url: string | null }): string {
-  return creator.url ? `/${creator.url}` : `/creator/${creator.id}`;
 }

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_FAQ_CATEGORY,
-  FAQ_CATEGORIES,
-  PAGE_SIZES,
-  SUPPORT_HOURS,
-  type Faq,
-  type FaqCategory,
-  type Page as ApiPage,
-} from '@fanmission/contracts';
+import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES, SUPPORT_HOURS, type FaqCategory } from '@fanmission/contracts';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -14,35 +6,21 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
 import { useAppMode } from '../../shared/app-mode';
 import { webConfig } from '../../shared/config';
+import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
+import { useFaq } from './api/faq';
 
 const ROWS_PER_GROUP = 3;
-
-/** A failed or missing FAQ call warns and shows the empty message. */
-async function fetchFaqPage(type: FaqCategory, page: number): Promise<ApiPage<Faq> | null> {
-  try {
-    const { data } = await api<ApiPage<Faq>>('/board/faq', {
-      query: { direction: 'ASC', page, size: PAGE_SIZES.faq, type },
-    });
-    return data && Array.isArray(data.content) ? data : null;
-  } catch (error) {
-    console.warn('the FAQ could not be loaded', error);
-    return null;
-  }
-}
 
 export function groupsOf<Item>(items: Item[], size: number): Item[][] {
   const groups: Item[][] = [];
@@ -57,7 +35,7 @@ export function FaqPage() {
   const [category, setCategory] = useState<FaqCategory>(DEFAULT_FAQ_CATEGORY);
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
-  const faq = useQuery({ queryKey: ['faq', category, page], queryFn: () => fetchFaqPage(category, page) });
+  const faq = useFaq(category, page);
   const rows = faq.data?.content ?? [];
   const totalPages = faq.data?.totalPages ?? 0;
 
@@ -83,13 +61,9 @@ export function FaqPage() {
       </ToggleButtonGroup>
 
       {faq.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </Box>
+        <LoadingState />
       ) : rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
-          <Typography color="text.secondary">{t('faq.empty')}</Typography>
-        </Paper>
+        <EmptyState message={t('faq.empty')} />
       ) : (
         <Stack spacing={3}>
           {groupsOf(rows, ROWS_PER_GROUP).map((group) => (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../shared/ui/icons';
 import { useSession } from '../../shared/session/session';
-import { EventPopup } from '../popups/event-popup';
+import { EventPopup } from '../../shared/popups/event-popup';
 
 const APP_STORE_URL = 'https://apps.apple.com/app/fanmission';
 const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps/details?id=com.fanmission';

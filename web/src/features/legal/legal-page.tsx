@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../shared/ui/page';
-import { LegalContent, legalTitle } from './legal-content';
-import type { LegalDoc } from './texts';
+import { LegalContent, legalTitle } from '../../shared/legal/legal-content';
+import type { LegalDoc } from '../../shared/legal/texts';
 
 function LegalPage({ doc }: { doc: LegalDoc }) {
   const { i18n } = useTranslation();

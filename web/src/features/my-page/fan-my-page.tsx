@@ -1,4 +1,4 @@
-import { CREATOR_REVIEW_DAYS, type CoinBalance, type FileEntry } from '@fanmission/contracts';
+import { CREATOR_REVIEW_DAYS } from '@fanmission/contracts';
 import MonetizationOnOutlined from '@mui/icons-material/MonetizationOnOutlined';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
@@ -19,17 +19,18 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api } from '../../shared/api/client';
-import { fetchCurrentUser, useCurrentUser } from '../../shared/api/current-user';
+import { useCoinBalance } from '../../shared/api/coin-balance';
+import { fetchCurrentUser, refreshCurrentUser, useCurrentUser } from '../../shared/api/current-user';
 import { storeCurrentUser, useSession } from '../../shared/session/session';
-import { EventPopup } from '../popups/event-popup';
+import { EventPopup } from '../../shared/popups/event-popup';
 import { MyPageTabPanel } from './tab-panel';
-import { useTabList, type MyPageTab } from './lists';
+import { changeToCreator, removeProfileImage, uploadProfileImage } from './api/profile';
+import { useTabList, type MyPageTab } from './api/tab-lists';
 
 /** `/user-mypage`: profile, coins, the five tabs and the change-to-creator modal. */
 export function FanMyPage() {
@@ -37,10 +38,7 @@ export function FanMyPage() {
   const session = useSession();
   const { data: user } = useCurrentUser();
   const [tab, setTab] = useState<MyPageTab>('follow');
-  const balance = useQuery({
-    queryKey: ['coin-deposit'],
-    queryFn: async () => (await api<CoinBalance>('/coin-deposit')).data,
-  });
+  const balance = useCoinBalance();
   const rejected = useTabList('rejected', session.userId);
   const rejectedCount = rejected.data?.pages[0]?.totalElements ?? 0;
   const tabs: MyPageTab[] = [
@@ -110,16 +108,11 @@ function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: bool
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const refresh = async () => {
-    storeCurrentUser(await fetchCurrentUser());
-    await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
-  };
+  const refresh = () => refreshCurrentUser(queryClient);
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append('image', file);
-      await api<FileEntry>(`/users/${session.userId}/image`, { method: 'POST', body: form });
+      await uploadProfileImage(session.userId, file);
       await refresh();
     } catch {
       void showAlert(t('myPage.photoFailed'));
@@ -131,7 +124,7 @@ function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: bool
     setAnchor(null);
     setBusy(true);
     try {
-      await api(`/users/${session.userId}/image`, { method: 'DELETE' });
+      await removeProfileImage(session.userId);
       await refresh();
     } catch {
       void showAlert(t('myPage.photoFailed'));
@@ -193,7 +186,7 @@ function ChangeToCreator() {
   const confirm = async () => {
     setBusy(true);
     try {
-      await api(`/users/${session.userId}/creator`, { method: 'POST', body: {} });
+      await changeToCreator(session.userId);
       storeCurrentUser(await fetchCurrentUser());
       setOpen(false);
       void navigate('/newbie-creator-mypage', { replace: true });

@@ -3,25 +3,16 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useScrollLoading, useTabList, type FollowItem, type MissionListItem, type MyPageTab } from './lists';
-
-/** The creator page address of a follow: its custom url when it has one (01 §2 creator search rule). */
-export function creatorPath(creator: { id: number; url: string | null }): string {
-  return creator.url ? `/${creator.url}` : `/creator/${creator.id}`;
-}
-
-/** The answer's thumbnail, else the product's picture. */
-function thumbnailOf(mission: MissionListItem): string | undefined {
-  const picture = mission.missionProduct.descriptionPicture;
-  return mission.thumbnail?.s3Url ?? picture?.thumbnail?.s3Url ?? picture?.s3Url;
-}
+import { MissionCard } from '../../shared/missions/mission-card';
+import { creatorPath } from '../../shared/navigation/creator-path';
+import { EmptyState, LoadingState } from '../../shared/ui/list-states';
+import { useTabList } from './api/tab-lists';
+import { useScrollLoading, type FollowItem, type MissionListItem, type MyPageTab } from './lists';
 
 export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number | null }) {
   const { t } = useTranslation();
@@ -30,17 +21,12 @@ export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number
   const items = list.data?.pages.flatMap((page) => page.content) ?? [];
 
   if (list.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
+    return <LoadingState />;
   }
   if (items.length === 0) {
     const follow = tab === 'follow';
     return (
-      <Paper variant="outlined" sx={{ py: 8, textAlign: 'center', borderRadius: 3 }}>
-        <Typography color="text.secondary">{t(`myPage.empty.${tab}`)}</Typography>
+      <EmptyState message={t(`myPage.empty.${tab}`)}>
         <Button
           component={RouterLink}
           to={follow ? '/creator-search' : '/browse-missions'}
@@ -49,7 +35,7 @@ export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number
         >
           {follow ? t('myPage.goCreatorSearch') : t('myPage.goBrowseMissions')}
         </Button>
-      </Paper>
+      </EmptyState>
     );
   }
   return (
@@ -69,11 +55,7 @@ export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number
           ? (items as FollowItem[]).map((item) => <FollowCard key={item.creator.id} item={item} />)
           : (items as MissionListItem[]).map((mission) => <MissionCard key={mission.id} mission={mission} />)}
       </Box>
-      {list.isFetchingNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={28} />
-        </Box>
-      ) : null}
+      {list.isFetchingNextPage ? <LoadingState py={3} size={28} /> : null}
     </>
   );
 }
@@ -92,37 +74,6 @@ function FollowCard({ item }: { item: FollowItem }) {
             {item.creator.name}
           </Typography>
         </Stack>
-      </CardActionArea>
-    </Paper>
-  );
-}
-
-export function MissionCard({ mission }: { mission: MissionListItem }) {
-  const { t } = useTranslation();
-  const thumbnail = thumbnailOf(mission);
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <CardActionArea component={RouterLink} to={`/mission-detail/${mission.id}`}>
-        <Box
-          sx={{
-            aspectRatio: '9 / 16',
-            maxHeight: 240,
-            width: '100%',
-            bgcolor: '#f1e6ea',
-            backgroundImage: thumbnail ? `url(${thumbnail})` : undefined,
-            backgroundSize: 'cover',
-            backgroundPosition: 'center',
-          }}
-        />
-        <Box sx={{ p: 2 }}>
-          <Chip size="small" label={t(`missionStatus.${mission.status}`)} sx={{ mb: 1 }} />
-          <Typography noWrap sx={{ fontWeight: 700 }}>
-            {mission.missionProduct.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {mission.missionProduct.creator.name}
-          </Typography>
-        </Box>
       </CardActionArea>
     </Paper>
   );

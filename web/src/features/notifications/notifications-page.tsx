@@ -1,23 +1,19 @@
-import { PAGE_SIZES, PAGINATION_DISPLAY, type Notification, type Page as ApiPage } from '@fanmission/contracts';
+import type { Notification } from '@fanmission/contracts';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
 import { formatDotDate } from '../../shared/format/date';
+import { PageNumbers, TableEmptyRow, TableLoadingRow } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
+import { useNotifications } from './api/notifications';
 
 /** Where a notification leads: its mission, or the mission of its comment; null when it has neither. */
 export function notificationTarget(notification: Pick<Notification, 'mission' | 'missionComment'>): string | null {
@@ -35,16 +31,7 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
-  const list = useQuery({
-    queryKey: ['notifications', page],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (
-        await api<ApiPage<Notification>>('/users/me/notifications/page', {
-          query: { page, size: PAGE_SIZES.notifications },
-        })
-      ).data,
-  });
+  const list = useNotifications(page);
   const rows = list.data?.content ?? [];
   const totalPages = list.data?.totalPages ?? 0;
 
@@ -61,17 +48,9 @@ export function NotificationsPage() {
           </TableHead>
           <TableBody>
             {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={3} align="center" sx={{ py: 6 }}>
-                  <CircularProgress aria-label={t('common.loading')} />
-                </TableCell>
-              </TableRow>
+              <TableLoadingRow columns={3} />
             ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={3} align="center" sx={{ py: 8 }}>
-                  <Typography color="text.secondary">{t('notifications.empty')}</Typography>
-                </TableCell>
-              </TableRow>
+              <TableEmptyRow columns={3} message={t('notifications.empty')} />
             ) : (
               rows.map((row) => {
                 const target = notificationTarget(row);
@@ -103,17 +82,7 @@ export function NotificationsPage() {
           </TableBody>
         </Table>
       </Paper>
-      {totalPages > 1 ? (
-        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}>
-          <Pagination
-            count={totalPages}
-            page={page + 1}
-            siblingCount={Math.floor(PAGINATION_DISPLAY.pageRange / 2)}
-            boundaryCount={PAGINATION_DISPLAY.marginPages}
-            onChange={(_, value) => setPage(value - 1)}
-          />
-        </Box>
-      ) : null}
+      <PageNumbers total={totalPages} page={page} onChange={setPage} />
     </Page>
   );
 }

@@ -1,20 +1,19 @@
 import type { CurrentUser } from '@fanmission/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { storeCurrentUser, useSession } from '../session/session';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** `GET /api/v1/users/me` (the spec's "current-user fetch, path not shown"). */
 export async function fetchCurrentUser(token?: string): Promise<CurrentUser> {
   return (await api<CurrentUser>('/users/me', token === undefined ? {} : { token })).data;
 }
 
-export const currentUserQueryKey = ['users', 'me'] as const;
-
 /** The current user, kept in the session values too (name and picture change on my page and in the header). */
 export function useCurrentUser() {
   const session = useSession();
   return useQuery({
-    queryKey: [...currentUserQueryKey, session.userId],
+    queryKey: queryKeys.currentUser.of(session.userId),
     enabled: session.token !== null,
     queryFn: async () => {
       const user = await fetchCurrentUser();
@@ -22,4 +21,10 @@ export function useCurrentUser() {
       return user;
     },
   });
+}
+
+/** Reloads the current user into the session values and every query showing it (after a profile change). */
+export async function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
+  storeCurrentUser(await fetchCurrentUser());
+  await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all });
 }

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 /** Field → message key (the contracts' custom messages are keys of the shared message catalogue). */
 export type FieldErrors = Record<string, string>;
 
-const MESSAGE_KEY = /^[a-z]+\.[A-Za-z]+$/;
+const MESSAGE_KEY = /^[a-z][A-Za-z]*\.[A-Za-z]+$/;
+
+/** A schema message as a catalogue key: the contracts' custom messages are keys, zod's own ones are not. */
+export function messageKey(message: string): string {
+  return MESSAGE_KEY.test(message) ? message : 'validation.invalid';
+}
 
 /** Validates with a contracts schema and keeps the first message per top-level field. */
 export function validate<Schema extends z.ZodType>(
@@ -15,7 +20,7 @@ export function validate<Schema extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '_');
-    if (!(field in errors)) errors[field] = MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid';
+    if (!(field in errors)) errors[field] = messageKey(issue.message);
   }
   return { ok: false, errors };
 }

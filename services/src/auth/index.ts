@@ -1,0 +1,7 @@
+// The public surface of `auth`: callers, session tokens, password and secret-token hashing, rate limits. Other modules
+// import only this file.
+export { type Caller, isOperator, requireCaller, requireRole, requireSelf } from './caller';
+export { registerJwt, signSessionToken } from './jwt';
+export { hashPassword, verifyPassword } from './passwords';
+export { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limits';
+export { hashSecretToken, newSecretToken } from './secret-tokens';

@@ -1,0 +1,3 @@
+// The public surface of `discovery`: creator search and discovery. Other modules import only this file.
+export { discoveryRoutes } from './routes';
+export { invalidateSearches } from './search-cache';

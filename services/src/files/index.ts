@@ -1,0 +1,26 @@
+// The public surface of `files`: uploads, storage drivers and file URLs. Other modules import only this file.
+export { fileEntry, storageUrl } from './file-entry';
+export { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
+export {
+  closeConnectionOnFailure,
+  multipartFileBody,
+  readFilePart,
+  registerMultipart,
+  streamedBodyValidator,
+} from './multipart';
+export { findFiles, insertFile } from './repository';
+export { fileRoutes } from './routes';
+export { registerStoredFiles } from './serve';
+export {
+  type IncomingFile,
+  largestAllowedBytes,
+  PROFILE_IMAGE_POLICY,
+  removeStoredObjects,
+  storeUpload,
+  type UploadPolicy,
+} from './service';
+export { storageDriverFor } from './storage';
+export type { StorageDriver } from './storage-driver';
+export { type FileRow, type FilesTables } from './table';
+export { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
+export { removeUserImage, replaceUserImage } from './user-image';

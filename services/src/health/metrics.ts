@@ -1,0 +1,113 @@
+import type { EventsHealth } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus metrics (HTTP request durations); scraped at `/metrics`. */
+    metricsRegistry: Registry;
+  }
+}
+
+/** The route label of a request no route matched (unknown paths never become label values). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own metrics (CPU, memory, event loop lag, GC, handles), prom-client's defaults. They describe the
+ * process, not an app, and collecting them starts observers that are never stopped: one registry per process,
+ * shared by every app instance in it (tests build many).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * A metrics registry for this app instance, and the request duration histogram: one observation per response,
+ * labelled with the route pattern (`/api/v1/missions/:missionId`, never the raw URL), the method and the status.
+ * Registered before the routes so that every route gets the hook.
+ */
+export const registerHttpMetrics = fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    const requestDuration = new Histogram({
+      name: 'fanmission_http_request_duration_seconds',
+      help: 'Time from receiving an HTTP request to sending its response, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    app.decorate('metricsRegistry', registry);
+    app.addHook('onResponse', async (request, reply) => {
+      requestDuration.observe(
+        {
+          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+          method: request.method,
+          status_code: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+  },
+  { name: 'http-metrics' },
+);
+
+/**
+ * The event pipeline as gauges, in a registry of its own made for one scrape: the families follow the snapshot
+ * (no relay gauges without a relay, no stale consumers).
+ */
+function eventMetrics(events: EventsHealth): Registry {
+  const registry = new Registry();
+  const transport = events.transport;
+  new Gauge({
+    name: 'fanmission_events_up',
+    help: 'Whether the event pipeline’s transport answered (1) or not (0).',
+    labelNames: ['transport'] as const,
+    registers: [registry],
+  }).set({ transport }, events.status === 'UP' ? 1 : 0);
+  if (events.relay) {
+    new Gauge({
+      name: 'fanmission_outbox_unsent_events',
+      help: 'Outbox events the relay has not published to Kafka yet.',
+      registers: [registry],
+    }).set(events.relay.unsentEvents);
+    new Gauge({
+      name: 'fanmission_outbox_oldest_unsent_age_seconds',
+      help: 'Age of the oldest unpublished outbox event (0: none).',
+      registers: [registry],
+    }).set(events.relay.oldestUnsentSeconds ?? 0);
+  }
+  const pending = new Gauge({
+    name: 'fanmission_event_consumer_pending_events',
+    help: 'Events a consumer has not applied yet (Kafka: messages its group has not committed).',
+    labelNames: ['consumer', 'transport'] as const,
+    registers: [registry],
+  });
+  for (const lag of events.consumers) pending.set({ consumer: lag.consumer, transport }, lag.pendingEvents);
+  const aged = events.consumers.filter((lag) => transport === 'postgres' || lag.oldestPendingSeconds !== null);
+  if (aged.length > 0) {
+    const oldest = new Gauge({
+      name: 'fanmission_event_consumer_oldest_pending_age_seconds',
+      help: 'Age of the oldest event a consumer has not applied yet (0: none).',
+      labelNames: ['consumer', 'transport'] as const,
+      registers: [registry],
+    });
+    for (const lag of aged) oldest.set({ consumer: lag.consumer, transport }, lag.oldestPendingSeconds ?? 0);
+  }
+  return registry;
+}
+
+/** Everything `/metrics` shows, in the Prometheus text exposition format (0.0.4). */
+export async function renderMetrics(
+  app: FastifyInstance,
+  events: EventsHealth,
+): Promise<{ contentType: string; body: string }> {
+  const registry = Registry.merge([processMetrics(), app.metricsRegistry, eventMetrics(events)]);
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}

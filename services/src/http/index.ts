@@ -1,0 +1,7 @@
+// The public surface of `http`: errors, responses, pagination and validation shared by every route. Other modules
+// import only this file.
+export { installErrorHandler } from './error-handler';
+export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, notFound, unauthorized } from './errors';
+export { pageOffset, toPage } from './pagination';
+export { errorResponses } from './responses';
+export { zodValidatorCompiler } from './validation';

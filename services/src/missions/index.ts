@@ -1,0 +1,10 @@
+// The public surface of `missions`: mission requests, their workflow activities, penalties and the reconciler. Other
+// modules import only this file.
+export { createMissionActivities } from './activities';
+export { creatorBlockedByPenalties, penalizeCreator } from './penalties';
+export { creatorPenaltyAdminRoutes } from './penalty-admin-routes';
+export { reconcileMissionWorkflows, startMissionReconciler } from './reconciler';
+export { findMissionsWithoutWorkflow } from './repository';
+export { missionRoutes } from './routes';
+export { requestMission } from './service';
+export { type MissionRow, type MissionsTables, type NewMission } from './table';

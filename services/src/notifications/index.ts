@@ -1,0 +1,4 @@
+// The public surface of `notifications`: notifications and their consumer. Other modules import only this file.
+export { notificationsConsumer } from './consumer';
+export { notificationRoutes } from './routes';
+export { type NotificationsTables } from './table';

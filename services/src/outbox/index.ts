@@ -1,0 +1,16 @@
+// The public surface of `outbox`: the transactional outbox, its relay, transports and consumer runtime
+// (infrastructure: no domain module). Other modules import only this file.
+export { defineConsumer, type EventConsumer } from './consumer';
+export { createKafka, type KafkaEventsOptions } from './kafka';
+export { startKafkaConsumers } from './kafka-transport';
+export { readEventsHealth } from './lag';
+export { domainEvent, recordEvents } from './outbox';
+export {
+  consumeOutboxBatch,
+  pause,
+  readCheckpoint,
+  type RunningConsumers,
+  startPostgresConsumers,
+} from './postgres-transport';
+export { type RunningRelay, startRelay } from './relay';
+export { type EventsTables } from './table';

@@ -1,0 +1,7 @@
+// The public surface of `payments`: payment orders, providers, bank transfers and crediting paid orders. Other modules
+// import only this file.
+export { bankTransferAdminRoutes } from './admin-routes';
+export { coinDepositRoutes } from './deposit-routes';
+export { paymentRoutes } from './routes';
+export { sandboxCheckoutRoutes } from './sandbox-routes';
+export { type PaymentsTables } from './table';

@@ -1,0 +1,4 @@
+// The public surface of `popups`: the event popups. Other modules import only this file.
+export { popupAdminRoutes } from './admin-routes';
+export { popupRoutes } from './routes';
+export { type PopupsTables } from './table';

@@ -1,0 +1,7 @@
+// The public surface of `runtime`: the composition root: process roles, startup, the consumer list. Other modules
+// import only this file.
+export { EVENT_CONSUMERS } from './consumers';
+export { freePort } from './free-port';
+export { parseRole } from './roles';
+export { startFanmission } from './start';
+export { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';

@@ -1,0 +1,9 @@
+// The public surface of `users`: accounts, sign-up, login, social login and profile images. Other modules import only
+// this file.
+export { userImageRoutes } from './image-routes';
+export { loginRoutes } from './login-routes';
+export { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './oauth/routes';
+export { findCaller, insertUser } from './repository';
+export { userRoutes } from './routes';
+export { ensureOperatorAccount, isUnderPublicUrl } from './service';
+export { type UsersTables } from './table';

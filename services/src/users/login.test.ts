@@ -1,0 +1,216 @@
+import type { InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { createTestApp, testConfig, useTestApp, type TestApp } from '@fanmission/tests/harness/app';
+import { ensureOperatorAccount } from './service';
+
+const testApp = useTestApp();
+let member: TestAccount;
+
+beforeAll(async () => {
+  member = await createAccount(testApp.current.app, { password: 'letters123' });
+});
+
+const inject = (options: InjectOptions) => testApp.current.app.inject(options);
+const login = (username: unknown, password: unknown, language = 'en') =>
+  inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'accept-language': language },
+    payload: { username, password },
+  });
+const me = (authorization?: string) =>
+  inject({
+    method: 'GET',
+    url: '/api/v1/users/me',
+    headers: { 'accept-language': 'en', ...(authorization && { authorization }) },
+  });
+
+describe('POST /api/login', () => {
+  it('answers 200 with the session token in the Authorization header', async () => {
+    const response = await login(member.email, 'letters123');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: member.id, roles: ['ROLE_USER'] });
+    const authorization = response.headers.authorization as string;
+    expect((await me(authorization)).json()).toMatchObject({ id: member.id, roles: ['ROLE_USER'] });
+  });
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const wrongPassword = await login(member.email, 'letters124');
+    const unknownEmail = await login('nobody@example.com', 'letters123');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.body).toBe(unknownEmail.body);
+    expect(wrongPassword.json()).toEqual({
+      message: 'Please check your Email or Password.',
+      status: 401,
+      code: 'BAD_CREDENTIALS',
+    });
+    expect(wrongPassword.headers.authorization).toBeUndefined();
+    expect((await login(member.email, 'letters124', 'ko')).json().message).toBe(
+      '이메일 또는 비밀번호를 확인해 주세요.',
+    );
+  });
+
+  it('refuses empty fields with sub-errors', async () => {
+    const response = await login('', undefined);
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .subErrors.map((sub: { field: string }) => sub.field)
+        .sort(),
+    ).toEqual(['password', 'username']);
+  });
+
+  it('refuses a login-blocked account (3rd penalty)', async () => {
+    const blocked = await createAccount(testApp.current.app);
+    await testApp.current.app.db
+      .updateTable('users')
+      .set({ login_blocked_at: new Date() })
+      .where('id', '=', blocked.id)
+      .execute();
+    const response = await login(blocked.email, blocked.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('LOGIN_BLOCKED');
+    // Its existing sessions stop working at once, too.
+    expect((await me(blocked.headers.authorization)).json()).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+  });
+
+  it('ignores a stale stored token on the login route', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { authorization: 'Bearer not.a.token' },
+      payload: { username: member.email, password: 'letters123' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('session tokens', () => {
+  const secret = () => new TextEncoder().encode(testApp.current.config.JWT_SECRET);
+
+  it('GET /users/me without a token is 401', async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('an expired token is 401 EXPIRED_TOKEN', async () => {
+    const expired = await new SignJWT({ roles: ['ROLE_USER'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(member.id))
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(secret());
+    const response = await me(`Bearer ${expired}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      code: 'EXPIRED_TOKEN',
+      message: 'Your login has expired. Please log in again.',
+    });
+  });
+
+  it('a tampered token, or one signed with another secret, is 401 INVALID_TOKEN', async () => {
+    const [header, , signature] = member.token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', roles: ['ROLE_OPERATOR'] })).toString('base64url');
+    expect((await me(`Bearer ${header}.${forgedPayload}.${signature}`)).json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+
+    const otherSecret = await new SignJWT({ roles: ['ROLE_USER'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(member.id))
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    expect((await me(`Bearer ${otherSecret}`)).json()).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    expect((await me('Bearer garbage')).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('another algorithm or another scheme is 401 UNSUPPORTED_TOKEN', async () => {
+    const hs512 = await new SignJWT({ roles: ['ROLE_USER'] })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(String(member.id))
+      .setExpirationTime('1h')
+      .sign(secret());
+    expect((await me(`Bearer ${hs512}`)).json()).toMatchObject({ status: 401, code: 'UNSUPPORTED_TOKEN' });
+    expect((await me('Basic dXNlcjpwYXNz')).json()).toMatchObject({ status: 401, code: 'UNSUPPORTED_TOKEN' });
+  });
+
+  it('a valid token of a deleted account is 401 INVALID_TOKEN', async () => {
+    const gone = await createAccount(testApp.current.app);
+    await testApp.current.app.db.deleteFrom('users').where('id', '=', gone.id).execute();
+    expect((await me(gone.headers.authorization)).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      rateLimits: {
+        login: { max: 3, timeWindow: '1 minute' },
+        signUp: { max: 2, timeWindow: '1 minute' },
+        mail: { max: 1, timeWindow: '1 minute' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited.app.close();
+    await limited.database.drop();
+  });
+
+  it('stops password guessing after the limit with 429 in the caller’s language', async () => {
+    const attempt = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'accept-language': 'en' },
+        payload: { username: 'victim@example.com', password: 'guess1234' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limitedResponse = await attempt();
+    expect(limitedResponse.json()).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please try again later.',
+    });
+  });
+
+  it('limits password-reset mails per address', async () => {
+    const account = await createAccount(limited.app);
+    const ask = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/user/forgot-password-reset',
+        payload: { email: account.email },
+      });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+  });
+});
+
+describe('operator account bootstrap', () => {
+  it('creates the ADMIN_EMAIL account once, with both console roles and no member role, never re-applied', async () => {
+    const { app } = testApp.current;
+    const config = testConfig({ ADMIN_EMAIL: 'ops@fanmission.local', ADMIN_PASSWORD: 'operator123' });
+    const id = await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    expect(id).toEqual(expect.any(Number));
+    const first = await login('ops@fanmission.local', 'operator123');
+    expect(first.json()).toEqual({ id, roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    // A second start with another password changes nothing: the first password still works.
+    expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'changed123')).toBeNull();
+    expect((await login('ops@fanmission.local', 'changed123')).statusCode).toBe(401);
+    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(200);
+    // A blocked operator stays blocked across restarts, and another ADMIN_EMAIL creates nobody once staff exists.
+    await app.db.updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', id!).execute();
+    expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'operator123')).toBeNull();
+    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(403);
+    expect(await ensureOperatorAccount(app.ctx, 'other-admin@fanmission.local', 'operator123')).toBeNull();
+    expect((await login('other-admin@fanmission.local', 'operator123')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,148 @@
+import { createHash, createHmac, type Hash as NodeHash, type Hmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { Hash, SourceData } from '@smithy/types';
+
+export interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+export interface StoredObject {
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+}
+
+/**
+ * A small S3-compatible server for tests: path-style PutObject and DeleteObject, nothing else. Every request's
+ * SigV4 signature is recomputed from what arrived on the wire (the signed headers, the path, the payload hash) with
+ * the expected credentials; a request that does not match is answered 403 and listed in `refused`. A signed payload
+ * hash must match the body, the length must match `Content-Length`, and `aws-chunked` bodies are refused, like the
+ * stricter compatible stores do.
+ */
+export function createLocalS3Server(credentials: S3Credentials) {
+  /** Objects by request path, `/<bucket>/<key>`. */
+  const objects = new Map<string, StoredObject>();
+  const refused: string[] = [];
+  const signer = new SignatureV4({
+    service: 's3',
+    region: credentials.region,
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
+    sha256: NodeSha256,
+    uriEscapePath: false,
+  });
+
+  async function verified(request: http.IncomingMessage, body: Buffer): Promise<boolean> {
+    const authorization = request.headers.authorization ?? '';
+    const signed = /SignedHeaders=([^,\s]+)/.exec(authorization)?.[1]?.split(';') ?? [];
+    const amzDate = String(request.headers['x-amz-date'] ?? '');
+    const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
+    if (!signed.includes('host') || !signed.includes('x-amz-content-sha256') || !/^\d{8}T\d{6}Z$/.test(amzDate)) {
+      return false;
+    }
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== createHash('sha256').update(body).digest('hex')) {
+      return false;
+    }
+    const url = new URL(request.url!, 'http://s3.local');
+    const expected = await signer.sign(
+      {
+        method: request.method!,
+        protocol: 'http:',
+        hostname: url.hostname,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: Object.fromEntries(signed.map((name) => [name, String(request.headers[name])])),
+      },
+      {
+        signingDate: new Date(
+          `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:` +
+            `${amzDate.slice(13, 15)}Z`,
+        ),
+      },
+    );
+    return expected.headers.authorization === authorization;
+  }
+
+  async function answer(request: http.IncomingMessage, body: Buffer, response: http.ServerResponse) {
+    const url = new URL(request.url!, 'http://s3.local');
+    if (!(await verified(request, body))) {
+      refused.push(`${request.method} ${url.pathname}`);
+      response.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+      return;
+    }
+    const key = decodeURIComponent(url.pathname);
+    if (request.method === 'PUT') {
+      if (
+        Number(request.headers['content-length']) !== body.length ||
+        String(request.headers['content-encoding'] ?? '').includes('aws-chunked')
+      ) {
+        refused.push(`${request.method} ${url.pathname}`);
+        response.writeHead(400).end('<Error><Code>InvalidRequest</Code></Error>');
+        return;
+      }
+      objects.set(key, { body, headers: request.headers });
+      response.writeHead(200).end();
+    } else if (request.method === 'DELETE') {
+      objects.delete(key);
+      response.writeHead(204).end();
+    } else response.writeHead(405).end();
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      answer(request, Buffer.concat(chunks), response).catch((error: unknown) => {
+        refused.push(`${request.method} ${request.url}: ${String(error)}`);
+        response.writeHead(500).end();
+      });
+    });
+  });
+
+  return {
+    objects,
+    refused,
+    async listen(): Promise<void> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    },
+    async close(): Promise<void> {
+      await new Promise((resolve) => server.close(resolve));
+    },
+    /** `http://127.0.0.1:<port>`, once listening. */
+    endpoint(): string {
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  };
+}
+
+/** SHA-256 and HMAC-SHA-256 from node:crypto, in the shape the SDK's signer takes. */
+class NodeSha256 implements Hash {
+  private hash: NodeHash | Hmac;
+
+  constructor(private readonly secret?: SourceData) {
+    this.hash = this.create();
+  }
+
+  private create(): NodeHash | Hmac {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(this.secret));
+  }
+
+  update(data: SourceData): void {
+    this.hash.update(toBuffer(data));
+  }
+
+  digest(): Promise<Uint8Array> {
+    const digest = new Uint8Array(this.hash.digest());
+    this.hash = this.create();
+    return Promise.resolve(digest);
+  }
+}
+
+const toBuffer = (data: SourceData): Buffer =>
+  typeof data === 'string'
+    ? Buffer.from(data, 'utf8')
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);

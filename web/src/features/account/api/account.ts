@@ -1,0 +1,12 @@
+import { api } from '../../../shared/api/client';
+import type { ProfileValues } from '../edit-profile-page';
+
+/** `PUT /users/{id}` with the profile fields. */
+export async function updateProfile(userId: number, values: ProfileValues): Promise<void> {
+  await api(`/users/${userId}`, { method: 'PUT', body: values });
+}
+
+/** `PUT /users/{id}` with the new and the current password. */
+export async function changePassword(userId: number | null, password: string, currentPassword: string): Promise<void> {
+  await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword } });
+}

@@ -1,0 +1,21 @@
+import { api } from '../../../shared/api/client';
+
+/** `POST /users`: a member sign-up (no token; a 504 or an odd 401 is only logged, 01 §8). Answers the new id. */
+export async function signUp(body: unknown): Promise<number> {
+  return (await api<{ id: number }>('/users', { method: 'POST', body, token: null, globalErrors: 'signUp' })).data.id;
+}
+
+/** `POST /users/user/forgot-password-reset`: mails a reset link to a local account's address. */
+export async function requestPasswordReset(body: { email: string }): Promise<void> {
+  await api('/users/user/forgot-password-reset', { method: 'POST', body, token: null });
+}
+
+/** `PUT /users/user/forgot-password-reset?code=…`: the new password for the mailed code. */
+export async function resetPassword(code: string, password: string): Promise<void> {
+  await api('/users/user/forgot-password-reset', { method: 'PUT', query: { code }, body: { password }, token: null });
+}
+
+/** `POST /users/{id}/email-verification`: sends the verification mail again. */
+export async function resendVerification(userId: number, token: string | null | undefined): Promise<void> {
+  await api(`/users/${userId}/email-verification`, { method: 'POST', token, globalErrors: 'none' });
+}

@@ -1,0 +1,54 @@
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { formatDotDate } from '../../../shared/format/date';
+import { PageNumbers } from '../../../shared/ui/list-states';
+import { useCoinHistory } from '../api/coin-history';
+import { historyContent, signedPoint } from '../history-texts';
+import { HistoryFilters, type YearMonth } from './history-filters';
+import { RowsTable } from './rows-table';
+
+/** The history tab: the year/month filter, the rows (date, type, content, signed amount) and the page numbers. */
+export function HistoryTab({
+  page,
+  onPage,
+  filter,
+  onFilter,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  filter: YearMonth;
+  onFilter: (filter: YearMonth) => void;
+}) {
+  const { t } = useTranslation();
+  const history = useCoinHistory({ page, ...filter });
+  const rows = history.data?.content ?? [];
+  return (
+    <>
+      <HistoryFilters
+        value={filter}
+        onChange={(next) => {
+          onFilter(next);
+          onPage(0);
+        }}
+      />
+      <RowsTable
+        columns={[t('coinHistory.date'), t('coinHistory.type'), t('coinHistory.content'), t('coinHistory.amount')]}
+        loading={history.isPending}
+        empty={rows.length === 0 ? t('coinHistory.empty') : null}
+      >
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid="coin-history-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{historyContent(row, t)}</TableCell>
+            <TableCell sx={{ fontWeight: 700, color: row.point < 0 ? 'error.main' : 'text.primary' }}>
+              {signedPoint(row.point)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </RowsTable>
+      <PageNumbers total={history.data?.totalPages ?? 0} page={page} onChange={onPage} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { formatDotDate } from '../../../shared/format/date';
+import { useSession } from '../../../shared/session/session';
+import { PageNumbers } from '../../../shared/ui/list-states';
+import { useBankTransfers } from '../api/coin-history';
+import { depositStatusLabel } from '../history-texts';
+import { RowsTable } from './rows-table';
+
+/** The pending tab: bank deposits waiting for the operator, with their status. */
+export function PendingTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const pending = useBankTransfers(session.userId, page);
+  const rows = pending.data?.content ?? [];
+  return (
+    <>
+      <RowsTable
+        columns={[
+          t('coinHistory.date'),
+          t('coinHistory.depositor'),
+          t('coinHistory.phone'),
+          t('coinHistory.coins'),
+          t('coinHistory.price'),
+          t('coinHistory.status'),
+        ]}
+        loading={pending.isPending}
+        empty={rows.length === 0 ? t('coinHistory.pendingEmpty') : null}
+      >
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid="pending-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
+            <TableCell>{row.depositorName}</TableCell>
+            <TableCell>{row.depositorPhone}</TableCell>
+            <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
+            <TableCell>{t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}</TableCell>
+            <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
+          </TableRow>
+        ))}
+      </RowsTable>
+      <PageNumbers total={pending.data?.totalPages ?? 0} page={page} onChange={onPage} />
+    </>
+  );
+}

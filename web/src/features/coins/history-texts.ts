@@ -1,0 +1,31 @@
+import { DEPOSIT_STATUSES, type CoinHistoryRowDto } from '@fanmission/contracts';
+import type { TFunction } from 'i18next';
+
+/** The content text of a history row (spec 01 §5). */
+export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
+  const product = row.mission ? `${row.mission.missionProduct.type} ${row.mission.missionProduct.name}` : '';
+  switch (row.eventType) {
+    case 'USE':
+      return product;
+    case 'EARN':
+      if (row.coinDeposit?.payment) return t('coinHistory.earnCharge');
+      if (row.coinDeposit?.coinItem.itemType === 'BONUS') return t('coinHistory.earnFreeEvent');
+      if (row.coinItemType === 'BONUS') return t('coinHistory.earnBonus');
+      return t('coinHistory.earnCharge');
+    case 'EXPIRED':
+      return t('coinHistory.expired');
+    case 'REFUND':
+      if (!row.mission) return t('coinHistory.refund');
+      return row.mission.status === 'REJECTED' ? `${product} ${t('coinHistory.rejected')}` : product;
+  }
+}
+
+/** ready / paid / cancelled / failed have labels; anything else shows NONE. */
+export function depositStatusLabel(status: string, t: TFunction): string {
+  return (DEPOSIT_STATUSES as readonly string[]).includes(status)
+    ? t(`coinHistory.deposit.${status}`)
+    : t('coinHistory.deposit.NONE');
+}
+
+/** "+1,000" / "-300": every amount signed. */
+export const signedPoint = (point: number) => `${point > 0 ? '+' : ''}${point.toLocaleString()}`;

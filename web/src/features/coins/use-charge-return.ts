@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { ApiError } from '../../shared/api/client';
+import { coinBalanceQueryOptions, invalidateCoinBalance } from '../../shared/api/coin-balance';
+import { queryKeys } from '../../shared/api/query-keys';
+import { fetchCashItems } from '../../shared/coins/charge-api';
+import { CHARGE_RETURN_PATH } from '../../shared/coins/coin-charge-dialog';
+import { readSession } from '../../shared/session/session';
+import { completeDeposit } from './api/coin-history';
+
+/** Finishes a checkout the provider sent back here (`?paymentId=…&status=paid|failed&coinItemId=…`). */
+export function useChargeReturn() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handled = useRef(false);
+  useEffect(() => {
+    const paymentId = params.get('paymentId');
+    const coinItemId = Number(params.get('coinItemId'));
+    const status = params.get('status');
+    if (!paymentId || handled.current) return;
+    handled.current = true;
+    void navigate(CHARGE_RETURN_PATH, { replace: true });
+    void (async () => {
+      if (status !== 'paid') {
+        await showAlert(t('coinCharge.declined', { reason: t('coinCharge.declinedReason') }));
+        return;
+      }
+      const userId = readSession().userId;
+      try {
+        await completeDeposit({ coinItemId, userId, paymentId });
+      } catch (error) {
+        // A PayPal order not completed (or Pending) and the provider's own failures carry the server's message.
+        if (error instanceof ApiError && error.body && error.status < 500) {
+          await showAlert(error.body.message);
+          return;
+        }
+        await showAlert(t('coinCharge.depositFailed'));
+        window.location.reload();
+        return;
+      }
+      await invalidateCoinBalance(queryClient);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.coinHistory.all });
+      const balance = await queryClient.fetchQuery(coinBalanceQueryOptions());
+      const item = params.get('coinItemId');
+      const points = await fetchCashItems();
+      const point = points.find((entry) => String(entry.id) === item)?.point ?? 0;
+      await showAlert(t('coinCharge.charged', { point, balance: balance.point }));
+    })();
+  }, [params, navigate, queryClient, t]);
+}

@@ -1,0 +1,113 @@
+import { DEFAULT_PROFILE_IMAGE, type CreatorPage as CreatorPageData } from '@fanmission/contracts';
+import Share from '@mui/icons-material/Share';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { showAlert } from '../../../shared/alert/alert';
+import { useSession } from '../../../shared/session/session';
+import { CompletedMissions } from './completed-missions';
+import { MissionTabs } from './mission-tabs';
+import { SnsIcons } from './sns-icons';
+
+/** The creator's page: intro video or picture, name, links, tags, counts, the owner's buttons and the missions. */
+export function CreatorProfile({ data }: { data: CreatorPageData }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { creator } = data;
+  const isOwner = session.creatorId === creator.id && session.userId === creator.user.id;
+  const picture = creator.avatar ?? creator.user.image;
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      void showAlert(t('creatorPage.shareCopied'));
+    } catch {
+      void showAlert(window.location.href);
+    }
+  };
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
+        <Box sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
+          {creator.intro ? (
+            <Box
+              component="video"
+              src={creator.intro.s3Url}
+              controls
+              playsInline
+              aria-label={t('creatorPage.introVideo')}
+              sx={{ width: '100%', aspectRatio: '9 / 16', bgcolor: '#000', borderRadius: 3 }}
+            />
+          ) : (
+            <Box
+              component="img"
+              src={picture?.s3Url ?? DEFAULT_PROFILE_IMAGE}
+              alt={creator.name}
+              sx={{ width: '100%', aspectRatio: '9 / 16', objectFit: 'cover', borderRadius: 3, bgcolor: '#f1e6ea' }}
+            />
+          )}
+        </Box>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mr: 1 }}>
+              {creator.name}
+            </Typography>
+            <IconButton aria-label={t('creatorPage.share')} onClick={() => void share()}>
+              <Share />
+            </IconButton>
+          </Stack>
+          <SnsIcons links={creator.snsLinks} />
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
+            {creator.tags.map((tag) => (
+              <Chip key={tag.id} label={`#${tag.name}`} variant="outlined" />
+            ))}
+          </Stack>
+          {creator.description ? (
+            <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{creator.description}</Typography>
+          ) : null}
+          <Stack direction="row" spacing={3} sx={{ mb: 2 }}>
+            <Typography>
+              {t('creatorPage.followers')} <strong>{data.followerCount}</strong>
+            </Typography>
+            <Typography>
+              {t('creatorPage.likes')} <strong>{data.likeCount}</strong>
+            </Typography>
+          </Stack>
+          {isOwner ? (
+            <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+              <Button component={RouterLink} to="/edit-creator-profile" variant="outlined">
+                {t('creatorPage.editProfile')}
+              </Button>
+              <Button component={RouterLink} to="/mission-management" variant="outlined">
+                {t('creatorPage.missionManagement')}
+              </Button>
+            </Stack>
+          ) : null}
+          {data.eventProduct ? <EventCard id={data.eventProduct.id} /> : null}
+        </Box>
+      </Stack>
+      <MissionTabs creatorId={creator.id} isOwner={isOwner} />
+      <CompletedMissions creatorId={creator.id} />
+    </Container>
+  );
+}
+
+function EventCard({ id }: { id: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, mb: 2 }}>
+      <CardActionArea component={RouterLink} to={`/lottery-event/${id}`} sx={{ p: 2 }}>
+        <Typography sx={{ fontWeight: 700 }}>{t('creatorPage.lotteryEvent')}</Typography>
+      </CardActionArea>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import type { MissionProduct } from '@fanmission/contracts';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../../../shared/alert/alert';
+import { useSession } from '../../../shared/session/session';
+import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
+import { useCreatorProducts } from '../api/creator-page';
+import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
+import { MissionRequestDialog } from '../mission-request-dialog';
+import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
+import { ProductCard } from './product-card';
+
+/** The Basic / Lucky / Custom tabs; one card selected at a time; the request button only for the selected card. */
+export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const products = useCreatorProducts(creatorId);
+  const [chosenTab, setChosenTab] = useState<RequestTab | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [requesting, setRequesting] = useState<MissionProduct | null>(null);
+
+  if (products.isPending) {
+    return <LoadingState />;
+  }
+  const all = products.data ?? [];
+  const tab = chosenTab ?? initialTab(all);
+  const shown = all.filter((product) => product.type === tab);
+
+  const request = (product: MissionProduct) => {
+    switch (requestGate(session)) {
+      case 'login':
+        void navigate('/login');
+        return;
+      case 'creator':
+        void showAlert(t('creatorPage.creatorCannotRequest'));
+        return;
+      case 'unverified':
+        void navigate('/email-sent?view=suggest-user-authentication');
+        return;
+      default:
+        setRequesting(product);
+    }
+  };
+
+  return (
+    <Box component="section" aria-label={t('creatorPage.missions')} sx={{ mt: 5 }}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+        {t('creatorPage.missions')}
+      </Typography>
+      {tab === null ? (
+        <EmptyState py={6} message={t('creatorPage.noMissions')} />
+      ) : (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: RequestTab) => {
+              setChosenTab(value);
+              setSelected(null);
+            }}
+            sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {REQUEST_TABS.map((type) => (
+              <Tab key={type} value={type} label={t(`creatorPage.tabs.${type}`)} />
+            ))}
+          </Tabs>
+          {shown.length === 0 ? (
+            <EmptyState py={6} message={t('creatorPage.noMissions')} />
+          ) : (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: 'repeat(3, 1fr)',
+                '@media (max-width: 991px)': { gridTemplateColumns: 'repeat(2, 1fr)' },
+                '@media (max-width: 767px)': { gridTemplateColumns: '1fr' },
+              }}
+            >
+              {shown.map((product) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  selected={selected === product.id}
+                  onSelect={() => setSelected(product.id)}
+                  showRequest={!isOwner}
+                  onRequest={() => request(product)}
+                />
+              ))}
+            </Box>
+          )}
+        </>
+      )}
+      {requesting && requesting.type !== 'LUCKY' ? (
+        <MissionRequestDialog product={requesting} onClose={() => setRequesting(null)} />
+      ) : null}
+      {requesting?.type === 'LUCKY' ? (
+        <LuckyRouletteDialog product={requesting} onClose={() => setRequesting(null)} />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import type { CreatorPage } from '@fanmission/contracts';
+import { ApiError } from '../../shared/api/client';
+import type { Session } from '../../shared/session/session';
+import { useCreatorPage } from './api/creator-page';
+
+export type LoadedCreator =
+  { state: 'loading' } | { state: 'shown'; page: CreatorPage } | { state: 'gone' } | { state: 'pending-review' };
+
+/** The creator and what to do with the answer (02 §2 not-found and pending-review rules). */
+export function useCreator(idOrUrl: string, session: Session): LoadedCreator {
+  const query = useCreatorPage(idOrUrl);
+  if (query.isPending) return { state: 'loading' };
+  if (query.isError || !query.data) {
+    if (!(query.error instanceof ApiError)) console.warn('creator fetch failed', query.error);
+    return { state: 'gone' };
+  }
+  const { creator } = query.data;
+  if (!creator.verified) {
+    const own = session.creatorId === creator.id && session.userId === creator.user.id;
+    return own ? { state: 'pending-review' } : { state: 'gone' };
+  }
+  return { state: 'shown', page: query.data };
+}

@@ -1,0 +1,101 @@
+import {
+  missionRequestSchema,
+  NOT_ENOUGH_COINS,
+  type MissionProduct,
+  type MissionRequestResponse,
+} from '@fanmission/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../shared/alert/alert';
+import { ApiError } from '../../shared/api/client';
+import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
+import { mayCharge } from '../../shared/coins/coin-charge-dialog';
+import { useSchemaForm } from '../../shared/forms/schema-form';
+import { validate } from '../../shared/forms/validate';
+import { requestMission } from './api/mission-request';
+import {
+  EMPTY_REQUEST_FORM,
+  minimumOffer,
+  requestBody,
+  requestCost,
+  requestFormSchema,
+  type RequestForm,
+} from './request-form';
+import { deleteUpload } from './api/upload';
+import { useRequestUpload } from './use-request-upload';
+
+/**
+ * The request modal's state and submit (02 §5, §8): the form is checked against its schema; too few coins alert
+ * and open the charge modal; the request is posted once (idempotency key); a failure deletes the upload and reloads.
+ */
+export function useMissionRequest(
+  product: MissionProduct,
+  onClose: () => void,
+  onRequested?: (response: MissionRequestResponse) => void,
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => requestFormSchema(product), [product]);
+  const { form, values, set, errorKey, textField } = useSchemaForm(schema, EMPTY_REQUEST_FORM);
+  const upload = useRequestUpload();
+  const [busy, setBusy] = useState(false);
+  const [charging, setCharging] = useState(false);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const balance = useCoinBalance();
+  const held = balance.data?.point ?? 0;
+  const cost = requestCost(values, product);
+
+  const message = (field: keyof RequestForm) => {
+    const key = errorKey(field);
+    if (!key) return undefined;
+    return key === 'missionRequest.belowMinimum' ? t(key, { min: minimumOffer(product) }) : t(key);
+  };
+
+  const notEnoughCoins = async () => {
+    await showAlert(t('missionRequest.notEnoughCoins'));
+    if (mayCharge()) setCharging(true);
+  };
+
+  const send = async () => {
+    if (held < cost) return notEnoughCoins();
+    const checked = validate(missionRequestSchema, requestBody(form.getValues(), product, upload.file?.entry?.id));
+    if (!checked.ok) {
+      for (const [field, key] of Object.entries(checked.errors)) {
+        form.setError(field as keyof RequestForm, { message: key });
+      }
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await requestMission(checked.data, idempotencyKey.current);
+      await invalidateCoinBalance(queryClient);
+      onRequested?.(data);
+      onClose();
+      void showAlert(t('missionRequest.done'));
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {
+        return notEnoughCoins();
+      }
+      if (error instanceof ApiError && error.status === 403) return; // the client's global handling took over
+      // 02 §8: registration failure asks to retry, deletes the uploaded file and reloads.
+      if (upload.file?.entry) await deleteUpload(upload.file.entry.id);
+      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('missionRequest.failed'));
+      window.location.reload();
+    }
+  };
+
+  return {
+    values,
+    set,
+    textField,
+    message,
+    upload,
+    busy,
+    charging,
+    held,
+    cost,
+    submit: form.handleSubmit(send),
+  };
+}

@@ -1,0 +1,30 @@
+import type { MissionLikeResponse, MissionView } from '@fanmission/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/query-keys';
+
+/** `GET /missions/{id}`; unknown, malformed or private (404 / 400) → null. */
+export async function fetchMission(id: string): Promise<MissionView | null> {
+  try {
+    return (await api<MissionView>(`/missions/${id}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const missionQueryOptions = (missionId: string, userId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.mission(missionId, userId),
+    queryFn: () => fetchMission(missionId),
+    retry: false,
+  });
+
+export function useMission(missionId: string, userId: number | null) {
+  return useQuery(missionQueryOptions(missionId, userId));
+}
+
+/** `POST` (like) or `DELETE` (unlike) `/missions/{id}/likes`. */
+export async function setMissionLike(missionId: number, like: boolean): Promise<MissionLikeResponse> {
+  return (await api<MissionLikeResponse>(`/missions/${missionId}/likes`, { method: like ? 'POST' : 'DELETE' })).data;
+}

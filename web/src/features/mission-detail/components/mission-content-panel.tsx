@@ -1,0 +1,119 @@
+import type { MissionView } from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDotDate } from '../../../shared/format/date';
+import { missionContent, missionThumbnail } from '../mission-content';
+import { RequestBox } from './request-box';
+
+/** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
+export function MissionContentPanel({ mission }: { mission: MissionView }) {
+  const { t } = useTranslation();
+  const content = missionContent(mission);
+  const frame = { width: '100%', maxHeight: 640, borderRadius: 12, background: '#111', display: 'block' } as const;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+      {content === 'media' ? (
+        <Stack spacing={2}>
+          {mission.video ? (
+            <video
+              controls
+              playsInline
+              src={mission.video.s3Url}
+              poster={mission.video.thumbnail?.s3Url ?? mission.thumbnail?.s3Url}
+              style={{ ...frame, aspectRatio: '9 / 16', objectFit: 'contain' }}
+            />
+          ) : null}
+          {mission.picture ? (
+            <img
+              src={mission.picture.s3Url}
+              alt={mission.responseComment ?? mission.missionProduct.name}
+              style={{ ...frame, objectFit: 'contain' }}
+            />
+          ) : null}
+          {mission.voice ? (
+            <Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('missionDetail.voice')}
+              </Typography>
+              <audio controls src={mission.voice.s3Url} style={{ width: '100%' }} />
+            </Box>
+          ) : null}
+          {mission.responseComment ? (
+            <Box>
+              <Typography variant="subtitle2" color="text.secondary">
+                {t('missionDetail.response')}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-line' }}>{mission.responseComment}</Typography>
+            </Box>
+          ) : null}
+        </Stack>
+      ) : content === 'thumbnail' ? (
+        <Stack spacing={2}>
+          <Box
+            role="img"
+            aria-label={mission.missionProduct.name}
+            sx={{
+              aspectRatio: '9 / 16',
+              maxHeight: 560,
+              mx: 'auto',
+              width: '100%',
+              borderRadius: 3,
+              bgcolor: '#f1e6ea',
+              backgroundImage: `url(${missionThumbnail(mission)})`,
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+            }}
+          />
+          <InProgress mission={mission} />
+        </Stack>
+      ) : content === 'customBox' ? (
+        <Stack spacing={2}>
+          <Box
+            sx={{
+              aspectRatio: '16 / 9',
+              borderRadius: 3,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              background: 'linear-gradient(135deg, #ff5c8a 0%, #ffb36b 100%)',
+              color: '#fff',
+              p: 3,
+              textAlign: 'center',
+            }}
+          >
+            <Typography variant="h5" sx={{ fontWeight: 800 }}>
+              {t('missionDetail.customBox')}
+            </Typography>
+          </Box>
+          <InProgress mission={mission} />
+          <RequestBox mission={mission} />
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          <Typography variant="h6" sx={{ fontWeight: 800 }}>
+            {t('missionDetail.rejected')}
+          </Typography>
+          {mission.rejectionReason ? (
+            <Alert severity="error">{t(`missionDetail.rejectedReasons.${mission.rejectionReason}`)}</Alert>
+          ) : null}
+          <RequestBox mission={mission} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function InProgress({ mission }: { mission: MissionView }) {
+  const { t } = useTranslation();
+  if (mission.status !== 'ACCEPTED') return null;
+  return (
+    <Alert severity="info">
+      {t('missionDetail.inProgress')}
+      {mission.performDueAt ? ` ${t('missionDetail.dueBy', { date: formatDotDate(mission.performDueAt) })}` : ''}
+    </Alert>
+  );
+}

@@ -1,0 +1,20 @@
+import type { MissionView } from '@fanmission/contracts';
+import { missionThumbnail } from '../../shared/missions/mission-card';
+
+export { missionThumbnail };
+
+/** What the left side shows (spec 02 §4 "Display by status"). */
+export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
+
+export function missionContent(mission: Pick<MissionView, 'status' | 'thumbnail' | 'missionProduct'>): MissionContent {
+  if (mission.status === 'COMPLETED') return 'media';
+  if (mission.status === 'REJECTED') return 'requestBox';
+  return missionThumbnail(mission) ? 'thumbnail' : 'customBox';
+}
+
+export function statusColor(mission: MissionView): 'success' | 'warning' | 'error' | 'default' {
+  if (mission.status === 'COMPLETED') return 'success';
+  if (mission.status === 'REJECTED') return 'error';
+  if (mission.status === 'ACCEPTED') return 'warning';
+  return 'default';
+}

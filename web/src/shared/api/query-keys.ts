@@ -1,0 +1,37 @@
+/**
+ * Every TanStack Query key of the web app, in one place: a query and the invalidations that refresh it use the same
+ * factory, so a key cannot drift between the two. Keys are arrays whose first element names the resource; the
+ * broader key (e.g. `coinHistory.all`) is a prefix of every narrower one, so invalidating it refreshes them all.
+ */
+export const queryKeys = {
+  /** `GET /coin-deposit`: the member's coin balance. */
+  coinBalance: ['coin-deposit'] as const,
+  coinHistory: {
+    all: ['coin-history'] as const,
+    page: (page: number, year: number | '', month: number | '') => ['coin-history', page, year, month] as const,
+  },
+  bankTransfers: {
+    all: ['bank-transfers'] as const,
+    page: (page: number) => ['bank-transfers', page] as const,
+  },
+  coinItems: (type: 'CASH' | 'BONUS') => ['coin-items', type] as const,
+  currentUser: {
+    all: ['users', 'me'] as const,
+    of: (userId: number | null) => ['users', 'me', userId] as const,
+  },
+  authProviders: ['auth-providers'] as const,
+  myPage: {
+    /** Every user's list of one tab (e.g. a like changes the liked tab). */
+    tabAll: (tab: string) => ['my-page', tab] as const,
+    tab: (tab: string, userId: number | null) => ['my-page', tab, userId] as const,
+  },
+  browseMissions: (tab: string, userId: number | null) => ['browse-missions', tab, userId] as const,
+  mission: (missionId: string, userId: number | null) => ['mission', missionId, userId] as const,
+  creatorPage: (idOrUrl: string) => ['creator-page', idOrUrl] as const,
+  creatorProducts: (creatorId: number) => ['creator-products', creatorId] as const,
+  creatorCompleted: (creatorId: number) => ['creator-completed', creatorId] as const,
+  creatorSearch: (filters: object) => ['creator-search', filters] as const,
+  creatorTags: ['tags', 'creator'] as const,
+  notifications: (page: number) => ['notifications', page] as const,
+  faq: (category: string, page: number) => ['faq', category, page] as const,
+};

@@ -1,0 +1,49 @@
+import type { CoinItem, PaymentCheckout } from '@fanmission/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+
+/** `GET /coin-items?coinItemType=CASH`: the items on sale. */
+export async function fetchCashItems(): Promise<CoinItem[]> {
+  return (await api<CoinItem[]>('/coin-items', { query: { coinItemType: 'CASH' } })).data;
+}
+
+export const cashItemsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.coinItems('CASH'), queryFn: fetchCashItems });
+
+export function useCashItems() {
+  return useQuery(cashItemsQueryOptions());
+}
+
+export interface BankTransferRequest {
+  coinItemId: number;
+  userId: number;
+  depositorName: string;
+  depositorPhone: string;
+  receiptType: 'PHONE';
+}
+
+/** `POST /payment/bank-transfer`: a deposit the operator confirms later. */
+export async function requestBankTransfer(body: BankTransferRequest, idempotencyKey: string): Promise<void> {
+  await api<{ id: number }>('/payment/bank-transfer', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': idempotencyKey },
+    body,
+  });
+}
+
+export interface CheckoutRequest {
+  coinItemId: number;
+  userId: number;
+  payMethod: string;
+  currency: 'USD' | 'KRW';
+  language: string;
+  mRedirectUrl: string;
+}
+
+/** `POST /payment`: a provider checkout; the browser goes to its `checkoutUrl`. */
+export async function startCheckout(body: CheckoutRequest, idempotencyKey: string): Promise<PaymentCheckout> {
+  return (
+    await api<PaymentCheckout>('/payment', { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey }, body })
+  ).data;
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { PageProviders } from '../ui/page-providers';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PopupState } from '../session/session';
+import { popupColour, type Popup } from './popup';
+
+export default function PopupDialog({
+  popup,
+  state,
+  onDismiss,
+}: {
+  popup: Popup;
+  state: PopupState;
+  /** `followedLink` is true when the user clicked the popup's link rather than closing it. */
+  onDismiss: (followedLink: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = state === 'loggedOn' ? popup.linkLoggedOn : popup.linkLoggedOff;
+  const linkText = state === 'loggedOn' ? popup.linkTextLoggedOn : popup.linkTextLoggedOff;
+  const background = popupColour(popup.linkBackgroundColor, '#ff3d6e');
+  const follow = () => {
+    if (!link) return;
+    onDismiss(true);
+    if (link.startsWith('/')) void navigate(link);
+    else window.open(link, '_blank', 'noopener');
+  };
+  return (
+    <PageProviders>
+      <Dialog open onClose={() => onDismiss(false)} aria-labelledby="event-popup-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="event-popup-title" sx={{ fontWeight: 800 }}>
+          {popup.title}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {popup.webImage ? (
+            <Box component="img" src={popup.webImage.s3Url} alt={popup.title} sx={{ width: '100%', borderRadius: 2 }} />
+          ) : null}
+          {link && linkText ? (
+            <Button
+              onClick={follow}
+              fullWidth
+              size="large"
+              sx={{
+                bgcolor: background,
+                color: popupColour(popup.linkTextColor, '#ffffff'),
+                '&:hover': { bgcolor: background, opacity: 0.9 },
+              }}
+            >
+              {linkText}
+            </Button>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onDismiss(false)}>{t('popup.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </PageProviders>
+  );
+}
