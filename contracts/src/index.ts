@@ -20,3 +20,5 @@ export * from './missions-api';
 export * from './page';
 export * from './roles';
 export * from './users';
+export * from './income-api';
+export * from './settlement-rules';

@@ -1,6 +1,7 @@
 import { ensureChromium } from './chromium';
 import { ensureFfmpeg } from './ffmpeg';
 import { ensureKafkaJars } from './kafka';
+import { ensureStatementPdfTools } from './statement-pdf';
 import { ensureTemporalCli } from './temporal-cli';
 import { ensureTemporalTestServer } from './temporal-test-server';
 
@@ -22,4 +23,5 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
   await timed('Kafka', ensureKafkaJars);
   await timed('Chromium', ensureChromium);
   await timed('ffmpeg', ensureFfmpeg);
+  await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
 }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes, auditLogAdminRoutes } from './admin';
 import { consoleAdminResources } from './console';
-import { DEFAULT_RATE_LIMITS, type RateLimits, registerJwt, registerRateLimits } from './auth';
+import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
   appleLoginRoutes,
   authProviderRoutes,
@@ -31,6 +31,7 @@ import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
 import { ledgerAdminRoutes } from './ledger-admin';
+import { incomeRoutes, settlementAdminRoutes } from './income';
 import { installErrorHandler, zodValidatorCompiler } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
@@ -73,13 +74,38 @@ export const DEFAULT_STATIC_APPS: StaticAppsOptions = {
   adminDist: path.join(REPO_ROOT, 'admin-ui/dist'),
 };
 
+/** Fastify's `trustProxy` from TRUST_PROXY: off unless the proxies are named (a hop count or addresses/CIDRs). */
+function trustedProxies(setting: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!setting) return false;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return (_address, hop) => hop < hops;
+  }
+  return setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** The limits of RATE_LIMIT_* (`<count>/<window>`), each falling back to its default. */
+function rateLimitsFrom(config: AppConfig): RateLimits {
+  const pick = (setting: string | undefined, fallback: RateLimits[keyof RateLimits]) =>
+    (setting && parseRateLimit(setting)) || fallback;
+  return {
+    login: pick(config.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login),
+    signUp: pick(config.RATE_LIMIT_SIGNUP, DEFAULT_RATE_LIMITS.signUp),
+    passwordReset: pick(config.RATE_LIMIT_PASSWORD_RESET, DEFAULT_RATE_LIMITS.passwordReset),
+    mail: pick(config.RATE_LIMIT_MAIL, DEFAULT_RATE_LIMITS.mail),
+  };
+}
+
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = dependencies;
   const app = Fastify({
     logger: dependencies.logger ?? { level: config.LOG_LEVEL },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -96,7 +122,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(dependencies.temporal && { temporal: dependencies.temporal }),
   };
   app.decorate('ctx', ctx);
-  const rateLimits = dependencies.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const rateLimits = dependencies.rateLimits ?? rateLimitsFrom(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -105,7 +131,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   installErrorHandler(app);
   await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
-  await registerRateLimits(app);
+  await registerRateLimits(app, db);
   await registerMultipart(app);
   const storage = storageDriverFor(config);
   await registerJwt(app, {
@@ -138,6 +164,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(incomeRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -151,6 +178,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
+      settlementAdminRoutes,
       auditLogAdminRoutes,
       ...consoleAdminResources({ consumers: dependencies.eventConsumers }),
     ],

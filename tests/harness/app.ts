@@ -17,6 +17,7 @@ export interface TestApp {
 export const GENEROUS_RATE_LIMITS: RateLimits = {
   login: { max: 10_000, timeWindow: '1 minute' },
   signUp: { max: 10_000, timeWindow: '1 minute' },
+  passwordReset: { max: 10_000, timeWindow: '1 minute' },
   mail: { max: 10_000, timeWindow: '1 minute' },
 };
 

@@ -2,3 +2,4 @@
 export * from './samples/workflows';
 export * from './coins/workflows';
 export * from './missions/workflows';
+export * from './settlement/workflows';

@@ -133,7 +133,7 @@ function TransferCsvButton() {
       disabled={!year || !month}
       onClick={async () => {
         try {
-          const { body } = await httpClient(`/api/admin/settlements/transfer-file.csv?year=${year}&month=${month}`, {
+          const { body } = await httpClient(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`, {
             headers: new Headers({ Accept: 'text/csv' }),
           });
           const url = URL.createObjectURL(new Blob([body], { type: 'text/csv' }));
@@ -180,14 +180,18 @@ export const SettlementList = () => (
       <UpdateAction
         label="console.actions.approve"
         show={(record) => record['status'] === 'ISSUED'}
-        patch={() => ({ status: 'APPROVED' })}
+        patch={() => ({ action: 'approve' })}
       />
       <UpdateAction
         label="console.actions.markPaid"
         reasonLabel="resources.settlements.fields.transferReference"
         color="success"
-        show={(record) => !record['paid'] && record['status'] !== 'PAID'}
-        patch={(_, reference) => ({ status: 'PAID', paid: true, transferReference: reference })}
+        show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
+        patch={(_, reference) => ({
+          action: 'pay',
+          transferReference: reference,
+          transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+        })}
       />
     </Datagrid>
   </List>

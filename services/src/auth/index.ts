@@ -3,5 +3,13 @@
 export { type Caller, isOperator, requireCaller, requireRole, requireSelf } from './caller';
 export { registerJwt, signSessionToken } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';
-export { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limits';
+export {
+  DEFAULT_RATE_LIMITS,
+  parseRateLimit,
+  type RateLimit,
+  limitPerAccount,
+  limitPerAddress,
+  type RateLimits,
+  registerRateLimits,
+} from './rate-limits';
 export { hashSecretToken, newSecretToken } from './secret-tokens';

@@ -20,6 +20,14 @@ const optionalUrl = (protocols: readonly string[]) =>
       .optional(),
   );
 
+/** `<count>/<window>` with the window in s, m, h or d: `20/1h` is 20 requests an hour. */
+const rateLimitSetting = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d*\/[1-9]\d*[smhd]$/, { message: 'must be <count>/<window> such as 20/1h or 10/1m' })
+    .optional(),
+);
+
 const port = z.coerce
   .number({ message: 'must be a number' })
   .int({ message: 'must be a whole number' })
@@ -50,6 +58,15 @@ export const configSchema = z
       .regex(/^\d+\s*(s|m|h|d)$/, { message: 'must be a duration such as 7d, 12h or 30m' })
       .default('7d'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
+    /**
+     * The proxies in front of the API whose X-Forwarded-For is believed: a hop count (`1`) or comma-separated
+     * addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: none, the client address is the connection's.
+     */
+    TRUST_PROXY: optionalString,
+    RATE_LIMIT_LOGIN: rateLimitSetting,
+    RATE_LIMIT_SIGNUP: rateLimitSetting,
+    RATE_LIMIT_PASSWORD_RESET: rateLimitSetting,
+    RATE_LIMIT_MAIL: rateLimitSetting,
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fanmission <no-reply@fanmission.local>'),
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).default('admin@fanmission.local'),

@@ -19,6 +19,10 @@ export interface CreatorsTable {
   bank_name: string | null;
   bank_account_holder: string | null;
   bank_account_number: string | null;
+  /** Paid to an overseas bank account (5 % fee, 10 % tax); read by the income module. */
+  payout_overseas: Generated<boolean>;
+  /** A foreigner: paid to an overseas account, the settlement minimum is 1,000 coins. */
+  payout_foreigner: Generated<boolean>;
   /** Whether fans may request CUSTOM missions; read by the missions module. */
   available_custom: Generated<boolean>;
   /** Smallest coin amount of a CUSTOM request; set whenever `available_custom` is. */

@@ -7,6 +7,7 @@ import type { CreatorsTables } from '../creators';
 import type { EventsTables } from '../outbox';
 import type { FaqTables } from '../faq';
 import type { FilesTables } from '../files';
+import type { IncomeTables } from '../income';
 import type { MissionProductsTables } from '../mission-products';
 import type { MissionSocialTables } from '../mission-reads';
 import type { MissionsTables } from '../missions';
@@ -32,5 +33,6 @@ export interface Database
     MissionSocialTables,
     EventsTables,
     NotificationsTables,
+    IncomeTables,
     AdminTables,
     ConsoleTables {}

@@ -3,6 +3,7 @@ import type { Catalog } from './catalogs/catalog';
 import { consoleMessages } from './catalogs/console';
 import { creatorsMessages } from './catalogs/creators';
 import { eventsMessages } from './catalogs/notifications';
+import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 
@@ -373,6 +374,7 @@ const catalog = {
   ...eventsMessages,
   ...missionProductsMessages,
   ...missionsMessages,
+  ...incomeMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -383,6 +385,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   events: eventsMessages,
   missionProducts: missionProductsMessages,
   missions: missionsMessages,
+  income: incomeMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

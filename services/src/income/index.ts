@@ -1,2 +1,7 @@
-// The public surface of `income`: creator income feeds. Other modules import only this file.
+// The income module's public surface: creators' income and statements, the monthly settlement and its activities.
+export { createSettlementActivities, type SettlementActivityDependencies } from './activities';
+export { settlementAdminRoutes } from './admin-routes';
+export { incomeRoutes } from './routes';
+export { MonthNotEndedError, gradeOfMonth, settleMonth, type SettlementRunResult } from './settlement';
 export { settlementFeedConsumer } from './settlement-feed-consumer';
+export type { IncomeTables } from './table';

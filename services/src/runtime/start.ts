@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createActivities as createCoinActivities } from '@fanmission/workflows/coins/activities';
 import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins/schedule';
+import { ensureSettlementSchedule } from '@fanmission/workflows/settlement/schedule';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
@@ -11,6 +12,7 @@ import { EVENT_CONSUMERS } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
 import { storageDriverFor } from '../files';
+import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
 import { seedDemoData } from '../seed';
@@ -110,6 +112,7 @@ export async function startFanmission(options: {
         activities: {
           ...createCoinActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
+          ...createSettlementActivities({ db: database.db, now: () => new Date() }),
         },
       });
       const running = worker.run();
@@ -125,6 +128,7 @@ export async function startFanmission(options: {
       try {
         const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
         log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
+        log(`monthly settlement schedule ${await ensureSettlementSchedule(client)} (1st, 00:10 Asia/Seoul)`);
       } finally {
         await scheduleConnection.close();
       }

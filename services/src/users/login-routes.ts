@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../http';
 import { authenticate } from './service';
-import { type RateLimits, signSessionToken } from '../auth';
+import { type RateLimits, limitPerAccount, signSessionToken } from '../auth';
 
 /** `POST /api/login`: answers with the session token in the Authorization header, as the client expects. */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
@@ -12,11 +12,7 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
     {
       config: {
         ignoreStaleToken: true,
-        rateLimit: {
-          ...options.rateLimits.login,
-          keyGenerator: (request) =>
-            `${request.ip}:${String((request.body as { username?: unknown })?.username ?? '')}`,
-        },
+        rateLimit: limitPerAccount(options.rateLimits.login, 'username'),
       },
       schema: {
         tags: ['auth'],

@@ -1,8 +1,11 @@
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, useTestApp, type TestApp } from '@fanmission/tests/harness/app';
+import { buildApp } from '@fanmission/services/app';
+import { parseRateLimit } from '../auth';
+import { createDevMailbox } from '../mail';
 import { ensureOperatorAccount } from './service';
 
 const testApp = useTestApp();
@@ -146,51 +149,126 @@ describe('session tokens', () => {
   });
 });
 
-describe('rate limits', () => {
+describe('rate limits (counters in PostgreSQL, keyed per account or client address; security review H1)', () => {
+  const limits = {
+    login: { max: 3, timeWindow: '1 minute' },
+    signUp: { max: 2, timeWindow: '1 minute' },
+    passwordReset: { max: 1, timeWindow: '1 minute' },
+    mail: { max: 1, timeWindow: '1 minute' },
+  };
   let limited: TestApp;
+  /** A second API process over the same database, as behind a load balancer. */
+  let secondProcess: FastifyInstance;
   beforeAll(async () => {
-    limited = await createTestApp({
-      rateLimits: {
-        login: { max: 3, timeWindow: '1 minute' },
-        signUp: { max: 2, timeWindow: '1 minute' },
-        mail: { max: 1, timeWindow: '1 minute' },
-      },
+    limited = await createTestApp({ rateLimits: limits });
+    secondProcess = await buildApp({
+      logger: false,
+      config: limited.config,
+      db: limited.database.db,
+      mailer: createDevMailbox({ from: limited.config.MAIL_FROM }),
+      rateLimits: limits,
+      eventConsumers: [],
     });
+    await secondProcess.ready();
   });
   afterAll(async () => {
+    await secondProcess.close();
     await limited.app.close();
     await limited.database.drop();
   });
 
-  it('stops password guessing after the limit with 429 in the caller’s language', async () => {
-    const attempt = () =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'accept-language': 'en' },
-        payload: { username: 'victim@example.com', password: 'guess1234' },
-      });
+  const guess = (app: FastifyInstance, username: string, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'en', 'x-forwarded-for': forwardedFor },
+      payload: { username, password: 'guess1234' },
+    });
+
+  it('stops password guessing on one account whatever address the guesses claim, with 429 in the caller’s language', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await guess(limited.app, 'victim@example.com', `10.0.0.${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const limitedResponse = await attempt();
-    expect(limitedResponse.json()).toMatchObject({
+    expect((await guess(limited.app, 'VICTIM@example.com', '10.9.9.9')).json()).toMatchObject({
       status: 429,
       code: 'TOO_MANY_REQUESTS',
       message: 'Too many requests. Please try again later.',
     });
+    // Another account is not affected.
+    expect((await guess(limited.app, 'someone-else@example.com', '10.0.0.1')).statusCode).toBe(401);
   });
 
-  it('limits password-reset mails per address', async () => {
-    const account = await createAccount(limited.app);
-    const ask = () =>
+  it('shares the counters between API processes', async () => {
+    expect((await guess(limited.app, 'shared@example.com', '10.0.0.1')).statusCode).toBe(401);
+    expect((await guess(secondProcess, 'shared@example.com', '10.0.0.1')).statusCode).toBe(401);
+    expect((await guess(limited.app, 'shared@example.com', '10.0.0.1')).statusCode).toBe(401);
+    expect((await guess(secondProcess, 'shared@example.com', '10.0.0.1')).statusCode).toBe(429);
+  });
+
+  it('limits password-reset mails per account, not one bucket for everybody', async () => {
+    const first = await createAccount(limited.app);
+    const second = await createAccount(limited.app);
+    const ask = (email: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/v1/users/user/forgot-password-reset', payload: { email } });
+    expect((await ask(first.email)).statusCode).toBe(200);
+    expect((await ask(second.email)).statusCode).toBe(200);
+    expect((await ask(first.email)).statusCode).toBe(429);
+  });
+
+  it('limits sign-ups per client address and ignores X-Forwarded-For without TRUST_PROXY', async () => {
+    const signUp = (i: number) =>
       limited.app.inject({
         method: 'POST',
-        url: '/api/v1/users/user/forgot-password-reset',
-        payload: { email: account.email },
+        url: '/api/v1/users',
+        headers: { 'x-forwarded-for': `172.16.0.${i}` },
+        payload: { email: 'not-an-email', password: 'x' },
       });
-    expect((await ask()).statusCode).toBe(200);
-    expect((await ask()).statusCode).toBe(429);
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await signUp(i)).statusCode);
+    expect(statuses).toEqual([400, 400, 429]);
+  });
+});
+
+describe('rate limit settings', () => {
+  it('reads <count>/<window>', () => {
+    expect(parseRateLimit('20/1h')).toEqual({ max: 20, timeWindow: 3_600_000 });
+    expect(parseRateLimit('10/30s')).toEqual({ max: 10, timeWindow: 30_000 });
+    expect(parseRateLimit('twenty')).toBeUndefined();
+    expect(() => testConfig({ RATE_LIMIT_LOGIN: '20 per hour' })).toThrow(
+      /RATE_LIMIT_LOGIN must be <count>\/<window> such as 20\/1h/,
+    );
+  });
+
+  it('applies RATE_LIMIT_LOGIN, and TRUST_PROXY makes the named proxy’s X-Forwarded-For the client address', async () => {
+    const app = await createTestApp({
+      config: testConfig({ RATE_LIMIT_LOGIN: '1/1m', RATE_LIMIT_SIGNUP: '1/1h', TRUST_PROXY: '127.0.0.1' }),
+      rateLimits: undefined,
+    });
+    try {
+      const login = () =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'a@example.com', password: 'x1234567' },
+        });
+      expect([(await login()).statusCode, (await login()).statusCode]).toEqual([401, 429]);
+      const signUp = (address: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/v1/users',
+          headers: { 'x-forwarded-for': address },
+          payload: { email: 'not-an-email' },
+        });
+      // Behind the trusted proxy, each forwarded client address has its own sign-up counter.
+      expect([(await signUp('198.51.100.1')).statusCode, (await signUp('198.51.100.2')).statusCode]).toEqual([
+        400, 400,
+      ]);
+      expect((await signUp('198.51.100.1')).statusCode).toBe(429);
+    } finally {
+      await app.app.close();
+      await app.database.drop();
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type RateLimits, requireCaller, requireSelf } from '../auth';
+import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf } from '../auth';
 import { errorResponses } from '../http';
 import * as users from './service';
 
@@ -25,7 +25,10 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
   routes.post(
     '/users',
     {
-      config: { ignoreStaleToken: true, rateLimit: options.rateLimits.signUp },
+      config: {
+        ignoreStaleToken: true,
+        rateLimit: limitPerAddress(options.rateLimits.signUp),
+      },
       schema: {
         tags,
         summary: 'Member sign-up',
@@ -58,10 +61,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
     '/users/:userId/email-verification',
     {
       config: {
-        rateLimit: {
-          ...options.rateLimits.mail,
-          keyGenerator: (request) => `verification:${(request.params as { userId?: string }).userId}`,
-        },
+        rateLimit: limitPerAddress(options.rateLimits.mail),
       },
       schema: {
         tags,
@@ -95,11 +95,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
     {
       config: {
         ignoreStaleToken: true,
-        rateLimit: {
-          ...options.rateLimits.mail,
-          keyGenerator: (request) =>
-            `reset:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-        },
+        rateLimit: limitPerAccount(options.rateLimits.passwordReset, 'email'),
       },
       schema: {
         tags,
@@ -119,7 +115,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
     {
       config: {
         ignoreStaleToken: true,
-        rateLimit: { ...options.rateLimits.login, keyGenerator: (request) => `reset-code:${request.ip}` },
+        rateLimit: limitPerAddress(options.rateLimits.passwordReset),
       },
       schema: {
         tags,

@@ -40,6 +40,7 @@ const NotificationsPage = page(() => import('../features/notifications/notificat
 const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
 const CoinHistoryPage = page(() => import('../features/coins/coin-history-page'), 'CoinHistoryPage');
 const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
+const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -103,7 +104,7 @@ export function AppRoutes() {
         <Route path="/newbie-creator-mypage" element={guarded('creator', <Later title="Creator my page" />)} />
         <Route path="/edit-creator-profile" element={guarded('creator', <Later title="Edit creator profile" />)} />
         <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
-        <Route path="/adjustment-page" element={guarded('creator', <Later title="Income management" />)} />
+        <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
         <Route path="/bank-account-change" element={guarded('creator', <Later title="Bank account" />)} />
 
         {/* Verified fan only */}

@@ -12,7 +12,9 @@ import * as m0011 from './0011_mission_lifecycle';
 import * as m0012 from './0012_mission_social';
 import * as m0013 from './0013_custom_mission_settings';
 import * as m0014 from './0014_ledger_append_speed';
+import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
+import * as m0050 from './0050_rate_limit_counters';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -29,5 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012_mission_social': m0012,
   '0013_custom_mission_settings': m0013,
   '0014_ledger_append_speed': m0014,
+  '0035_settlement': m0035,
   '0040_console': m0040,
+  '0050_rate_limit_counters': m0050,
 };

@@ -3,7 +3,7 @@ import type { CoinHistoryRowDto } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useLanguage } from '../../test/render';
-import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/coin-charge-dialog';
+import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/charge-form';
 import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
 
 const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({

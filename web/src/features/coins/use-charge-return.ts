@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api/client';
 import { coinBalanceQueryOptions, invalidateCoinBalance } from '../../shared/api/coin-balance';
 import { queryKeys } from '../../shared/api/query-keys';
 import { fetchCashItems } from '../../shared/coins/charge-api';
-import { CHARGE_RETURN_PATH } from '../../shared/coins/coin-charge-dialog';
+import { CHARGE_RETURN_PATH } from '../../shared/coins/charge-form';
 import { readSession } from '../../shared/session/session';
 import { completeDeposit } from './api/coin-history';
 

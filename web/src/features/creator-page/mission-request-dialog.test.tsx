@@ -25,8 +25,8 @@ describe('mission request modal (react-hook-form over the request schema)', () =
     vi.unstubAllGlobals();
   });
 
-  test('messages on submit, removed by editing; too few coins alert and open the charge modal', async () => {
-    // No coins held: the balance call answers 0.
+  /** No coins held: the balance call answers 0, the coin items none. */
+  function open() {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -34,35 +34,48 @@ describe('mission request modal (react-hook-form over the request schema)', () =
         return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
       }),
     );
-    const t = await useLanguage('en');
-    const user = userEvent.setup();
     const onClose = vi.fn();
     renderAt(
       '/creator/1',
       <Route path="/creator/1" element={<MissionRequestDialog product={custom} onClose={onClose} />} />,
     );
-    const dialog = screen.getByRole('dialog');
+    return { dialog: screen.getByRole('dialog'), onClose };
+  }
+
+  test('messages on submit, each removed by editing its field', { timeout: 60_000 }, async () => {
+    const t = await useLanguage('en');
+    const user = userEvent.setup();
+    const { dialog } = open();
     await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
     expect(within(dialog).getAllByText(t.validation.required)).toHaveLength(2); // recipient, details
     expect(within(dialog).getByText(t.missionRequest.termsRequired)).toBeTruthy();
 
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), 'Minji');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), 'M');
     expect(within(dialog).getAllByText(t.validation.required)).toHaveLength(1);
     await user.click(within(dialog).getByLabelText(t.missionRequest.toFriend));
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), 'Dance please');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '2x99');
-    expect((within(dialog).getByLabelText(startsWith(t.missionRequest.amount)) as HTMLInputElement).value).toBe('299');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), 'D');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '2x9');
+    expect((within(dialog).getByLabelText(startsWith(t.missionRequest.amount)) as HTMLInputElement).value).toBe('29');
     await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
+    expect(within(dialog).queryByText(t.missionRequest.termsRequired)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
     // The friend's name is required; the offer is below the minimum (its helper text turns into the error).
     expect(within(dialog).getByText(t.validation.required)).toBeTruthy();
-    expect(
-      within(dialog).getByText(t.missionRequest.belowMinimum.replace('{{min}}', '300')).classList.contains('Mui-error'),
-    ).toBe(true);
+    const minimum = t.missionRequest.belowMinimum.replace('{{min}}', '300');
+    expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(true);
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '9');
+    expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(false);
+  });
 
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.from)), 'Jae');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '0');
-    expect(within(dialog).getByText(t.missionRequest.cost.replace('{{count}}', '2990'))).toBeTruthy();
+  test('too few coins: the alert, then the charge modal in its place', { timeout: 60_000 }, async () => {
+    const t = await useLanguage('en');
+    const user = userEvent.setup();
+    const { dialog, onClose } = open();
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), 'M');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), 'D');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
+    expect(within(dialog).getByText(t.missionRequest.cost.replace('{{count}}', '300'))).toBeTruthy();
+    await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
     await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
     expect(await screen.findByText(t.missionRequest.notEnoughCoins)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: t.common.ok }));

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
-import { mayCharge } from '../../shared/coins/coin-charge-dialog';
+import { mayCharge } from '../../shared/coins/charge-form';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { validate } from '../../shared/forms/validate';
 import { requestMission } from './api/mission-request';

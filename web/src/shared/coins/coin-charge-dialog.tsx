@@ -1,4 +1,3 @@
-import { DEFAULT_PAY_METHOD } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,130 +14,21 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../alert/alert';
-import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { readSession } from '../session/session';
-import { requestBankTransfer, startCheckout, useCashItems } from './charge-api';
-
-/** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
-export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
-export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
-
-/** Where the checkout sends the browser back: the coin history page finishes the charge there. */
-export const CHARGE_RETURN_PATH = '/coin-history';
-
-export interface ChargeForm {
-  coinItemId: number | null;
-  payMethod: ChargePayMethod;
-  agreed: boolean;
-  depositorName: string;
-  depositorPhone: string;
-}
-
-type ChargeErrors = Partial<Record<'coinItemId' | 'agreed' | 'depositorName' | 'depositorPhone', string>>;
-
-/** Spec 01 §6: an item and the terms are required; a bank deposit also needs the depositor's name and phone. */
-export function checkCharge(form: ChargeForm): ChargeErrors {
-  const errors: ChargeErrors = {};
-  if (form.coinItemId === null) errors.coinItemId = 'coinCharge.selectItem';
-  if (!form.agreed) errors.agreed = 'coinCharge.agreeTerms';
-  if (form.payMethod === 'withoutbankbook') {
-    if (!form.depositorName.trim()) errors.depositorName = 'coinCharge.required';
-    if (!form.depositorPhone.trim()) errors.depositorPhone = 'coinCharge.required';
-    else if (!/^\d+$/.test(form.depositorPhone.trim())) errors.depositorPhone = 'coinCharge.numeric';
-  }
-  return errors;
-}
-
-/** A creator is refused before the modal opens (spec 01 §5, §8); returns whether the modal may open. */
-export function mayCharge(): boolean {
-  if (readSession().creatorId === null) return true;
-  void showAlert(i18next.t('coinCharge.creatorsCannotCharge'));
-  return false;
-}
+import { CHARGE_PAY_METHODS, type ChargePayMethod } from './charge-form';
+import { useCoinCharge } from './use-coin-charge';
 
 /** The coin charge modal: items, pay method, terms, depositor fields; provider payments go to the checkout page. */
 export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => void; onBankRequested?: () => void }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<ChargeForm>({
-    coinItemId: null,
-    payMethod: DEFAULT_PAY_METHOD as ChargePayMethod,
-    agreed: false,
-    depositorName: '',
-    depositorPhone: '',
-  });
-  const [errors, setErrors] = useState<ChargeErrors>({});
-  const [busy, setBusy] = useState(false);
-  const idempotencyKey = useRef(crypto.randomUUID());
-  const items = useCashItems();
-  const set = <Key extends keyof ChargeForm>(key: Key, value: ChargeForm[Key]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const { t } = useTranslation();
+  const { values: form, set, errorKey, busy, submit, items } = useCoinCharge(onClose, onBankRequested);
   const bank = form.payMethod === 'withoutbankbook';
   const paypal = form.payMethod === 'paypal';
-
-  const submit = async () => {
-    const session = readSession();
-    if (session.creatorId !== null) {
-      void showAlert(t('coinCharge.creatorsCannotCharge'));
-      onClose();
-      return;
-    }
-    const found = checkCharge(form);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || form.coinItemId === null || session.userId === null) return;
-    setBusy(true);
-    try {
-      if (bank) {
-        await requestBankTransfer(
-          {
-            coinItemId: form.coinItemId,
-            userId: session.userId,
-            depositorName: form.depositorName.trim(),
-            depositorPhone: form.depositorPhone.trim(),
-            receiptType: 'PHONE',
-          },
-          idempotencyKey.current,
-        );
-        await queryClient.invalidateQueries({ queryKey: queryKeys.bankTransfers.all });
-        onClose();
-        onBankRequested?.();
-        void showAlert(t('coinCharge.bankRequested'));
-        return;
-      }
-      const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
-      back.searchParams.set('coinItemId', String(form.coinItemId));
-      const data = await startCheckout(
-        {
-          coinItemId: form.coinItemId,
-          userId: session.userId,
-          payMethod: form.payMethod,
-          currency: paypal ? 'USD' : 'KRW',
-          language: i18n.language,
-          mRedirectUrl: back.toString(),
-        },
-        idempotencyKey.current,
-      );
-      if (!data.checkoutUrl) throw new Error(t('coinCharge.noPayload'));
-      window.location.assign(data.checkoutUrl);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 401) return; // the client's global handling took over
-      const message =
-        error instanceof ApiError && error.body
-          ? error.body.message
-          : bank
-            ? t('coinCharge.bankFailed')
-            : t('coinCharge.noPayload');
-      await showAlert(message);
-    }
+  const errors = {
+    coinItemId: errorKey('coinItemId'),
+    agreed: errorKey('agreed'),
+    depositorName: errorKey('depositorName'),
+    depositorPhone: errorKey('depositorPhone'),
   };
 
   return (

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { creatorGradeSchema } from './creators';
+import { SETTLEMENT } from './limits';
+import { pageQuerySchema, pageSchema } from './page';
+import { productTypeSchema } from './missions';
+
+/*
+ * Income and settlement calls (spec 02 §3 "Income", §7 "Income") and the finance console's resources under
+ * /api/admin (settlements, settlement runs, grade proposals). Amounts are whole won, coins whole coins.
+ */
+
+const dateTime = z.iso.datetime({ offset: true });
+const calendarDate = z.iso.date();
+const won = z.number().int();
+const percent = z.number();
+
+export const STATEMENT_STATUSES = ['CARRIED_OVER', 'ISSUED', 'APPROVED', 'PAID'] as const;
+export const statementStatusSchema = z.enum(STATEMENT_STATUSES);
+export type StatementStatus = z.infer<typeof statementStatusSchema>;
+
+/** The year and month of a settlement: from 2018 (spec 02 §9) to 9999. */
+const yearField = z.coerce.number({ error: 'validation.required' }).int().min(SETTLEMENT.incomeFirstYear).max(9999);
+const monthField = z.coerce.number({ error: 'validation.required' }).int().min(1).max(12);
+
+export const incomeMonthQuerySchema = z.object({ year: yearField, month: monthField });
+export type IncomeMonthQuery = z.infer<typeof incomeMonthQuerySchema>;
+
+export const incomeCreatorParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Old style income: won earned (after the grade's conversion) and won already paid out. */
+export const incomeOldSchema = z.object({ totalEarning: won, paidIncome: won }).meta({ id: 'IncomeOld' });
+export type IncomeOld = z.infer<typeof incomeOldSchema>;
+
+/** New style income: coins earned, the creator's income in won, the payment fee and the platform fee. */
+export const incomeNewSchema = z
+  .object({
+    totalEarningCoin: z.number().int(),
+    income: won,
+    pgFee: won,
+    fatkatFee: won,
+    /** What reaches the creator after overseas deductions. */
+    toReceipt: won,
+  })
+  .meta({ id: 'IncomeNew' });
+export type IncomeNew = z.infer<typeof incomeNewSchema>;
+
+/** A month's income so far (by-month-new): settled or not, with the grade it is valued at. */
+export const monthIncomeSchema = incomeNewSchema
+  .extend({
+    year: z.number().int(),
+    month: z.number().int(),
+    grade: creatorGradeSchema,
+    /** The month's statement when the month has been settled, else null (computed from the releases so far). */
+    statementId: z.number().int().nullable(),
+    settled: z.boolean(),
+  })
+  .meta({ id: 'MonthIncome' });
+export type MonthIncome = z.infer<typeof monthIncomeSchema>;
+
+/**
+ * A monthly settlement row (spec 02 §3). Advanced payments and introduction fees are programmes that do not exist
+ * yet: their fields are always 0.
+ */
+export const monthlySettlementSchema = z
+  .object({
+    id: z.number().int(),
+    year: z.number().int(),
+    month: z.number().int(),
+    created: dateTime,
+    totalEarningCoin: z.number().int(),
+    income: won,
+    pgFee: won,
+    pgFeeRate: percent,
+    fatkatFee: won,
+    fatkatFeeRate: percent,
+    advancedPaymentCurrent: won,
+    advancedPaymentFeeRate: percent,
+    advancedPaymentTotal: won,
+    totalIntroductionFee: won,
+    totalIntroductionFeeCoin: z.number().int(),
+    toReceipt: won,
+    paid: z.boolean(),
+    /** Beyond the spec: how the row came about. */
+    status: statementStatusSchema,
+    grade: creatorGradeSchema,
+    /** Coins of this month, and of earlier months carried over into this statement. */
+    monthCoins: z.number().int(),
+    carriedCoins: z.number().int(),
+    gross: won,
+    overseasFee: won,
+    overseasFeeRate: percent,
+    taxWithheld: won,
+    taxRate: percent,
+    dueDate: calendarDate.nullable(),
+    /** The payout statement that paid this carried-over month. */
+    carriedIntoStatementId: z.number().int().nullable(),
+  })
+  .meta({ id: 'MonthlySettlement' });
+export type MonthlySettlement = z.infer<typeof monthlySettlementSchema>;
+
+export const incomePageQuerySchema = pageQuerySchema(12);
+export const monthlySettlementPageSchema = pageSchema(monthlySettlementSchema).meta({ id: 'MonthlySettlementPage' });
+
+/** Current income detail row (spec 02 §3): one mission released to the creator in the month. */
+export const incomeDetailRowSchema = z
+  .object({
+    missionId: z.number().int().nullable(),
+    missionProductType: productTypeSchema.nullable(),
+    username: z.string().nullable(),
+    missionProductName: z.string().nullable(),
+    coinPrice: z.number().int(),
+    completed: dateTime,
+  })
+  .meta({ id: 'IncomeDetailRow' });
+export type IncomeDetailRow = z.infer<typeof incomeDetailRowSchema>;
+
+export const incomeDetailQuerySchema = pageQuerySchema(12).extend({ incomeYear: yearField, incomeMonth: monthField });
+export const incomeDetailPageSchema = pageSchema(incomeDetailRowSchema).meta({ id: 'IncomeDetailPage' });
+
+export const statementIdParamsSchema = z.object({ statementId: z.coerce.number().int().positive() });
+
+// ---- Finance console -------------------------------------------------------------------------------------------
+
+export const settlementRunRequestSchema = z.strictObject({
+  year: z.number({ error: 'validation.required' }).int().min(2018).max(9999),
+  month: z.number({ error: 'validation.required' }).int().min(1).max(12),
+});
+export type SettlementRunRequest = z.infer<typeof settlementRunRequestSchema>;
+
+export const settlementRunResultSchema = z
+  .object({
+    year: z.number().int(),
+    month: z.number().int(),
+    issued: z.number().int(),
+    carriedOver: z.number().int(),
+    unchanged: z.number().int(),
+    statementIds: z.array(z.number().int()),
+    settledCoins: z.number().int(),
+    gradeProposals: z.number().int(),
+  })
+  .meta({ id: 'SettlementRunResult' });
+export type SettlementRunResult = z.infer<typeof settlementRunResultSchema>;
+
+export const adminSettlementLineSchema = z
+  .object({
+    ledgerTransactionId: z.number().int(),
+    statementId: z.number().int(),
+    missionId: z.number().int().nullable(),
+    missionProductType: productTypeSchema.nullable(),
+    missionProductName: z.string().nullable(),
+    username: z.string().nullable(),
+    coins: z.number().int(),
+    releasedAt: dateTime,
+  })
+  .meta({ id: 'AdminSettlementLine' });
+
+export const adminSettlementSchema = monthlySettlementSchema
+  .extend({
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    overseas: z.boolean(),
+    foreigner: z.boolean(),
+    bankName: z.string().nullable(),
+    bankAccountHolder: z.string().nullable(),
+    bankAccountNumber: z.string().nullable(),
+    approvedAt: dateTime.nullable(),
+    paidAt: dateTime.nullable(),
+    transferReference: z.string().nullable(),
+    transferDate: calendarDate.nullable(),
+    /** Not paid and past its due date (Korea time). */
+    overdue: z.boolean(),
+  })
+  .meta({ id: 'AdminSettlement' });
+export type AdminSettlement = z.infer<typeof adminSettlementSchema>;
+
+export const adminSettlementDetailSchema = adminSettlementSchema
+  .extend({ lines: z.array(adminSettlementLineSchema), carriedStatementIds: z.array(z.number().int()) })
+  .meta({ id: 'AdminSettlementDetail' });
+
+export const adminSettlementFilterSchema = z.object({
+  year: z.coerce.number().int().optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  status: statementStatusSchema.optional(),
+  creatorId: z.coerce.number().int().positive().optional(),
+  overdue: z.boolean().optional(),
+});
+
+/**
+ * PUT /api/admin/settlements/{id}: approve, or mark paid with the bank transfer's reference and date. Plain objects:
+ * a console may send the whole record beside `action` (ra-data-simple-rest's update); the rest is ignored.
+ */
+export const updateSettlementRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve') }),
+  z.object({
+    action: z.literal('pay'),
+    transferReference: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(100),
+    transferDate: z.iso.date({ error: 'validation.date' }),
+  }),
+]);
+export type UpdateSettlementRequest = z.infer<typeof updateSettlementRequestSchema>;
+
+export const transferFileQuerySchema = z.object({ year: yearField, month: monthField });
+
+export const GRADE_PROPOSAL_STATUSES = ['PROPOSED', 'CONFIRMED'] as const;
+export const gradeProposalSchema = z
+  .object({
+    id: z.number().int(),
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    reviewMonth: z.string(),
+    appliesMonth: z.string(),
+    onTimeCompleted: z.number().int(),
+    gradeDropped: z.boolean(),
+    currentGrade: creatorGradeSchema,
+    proposedGrade: creatorGradeSchema,
+    status: z.enum(GRADE_PROPOSAL_STATUSES),
+    confirmedGrade: creatorGradeSchema.nullable(),
+    confirmedAt: dateTime.nullable(),
+    createdAt: dateTime,
+  })
+  .meta({ id: 'GradeProposal' });
+export type GradeProposal = z.infer<typeof gradeProposalSchema>;
+
+export const gradeProposalFilterSchema = z.object({
+  reviewMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional(),
+  status: z.enum(GRADE_PROPOSAL_STATUSES).optional(),
+  creatorId: z.coerce.number().int().positive().optional(),
+});
+
+/** Confirms a proposal, with the proposed grade or another one the operator chose. */
+export const confirmGradeProposalRequestSchema = z.strictObject({ grade: creatorGradeSchema.optional() });

@@ -1,0 +1,40 @@
+import type { Catalog } from './catalog';
+
+/** Server messages of the income and settlement module (ko, en, ja). */
+export const incomeMessages = {
+  'income.creatorNotFound': {
+    ko: '크리에이터를 찾을 수 없습니다.',
+    en: 'The creator was not found.',
+    ja: 'クリエイターが見つかりません。',
+  },
+  'income.statementNotFound': {
+    ko: '정산서를 찾을 수 없습니다.',
+    en: 'The settlement statement was not found.',
+    ja: '精算書が見つかりません。',
+  },
+  'income.statementNotApprovable': {
+    ko: '발행된 정산서만 승인할 수 있습니다.',
+    en: 'Only an issued statement can be approved.',
+    ja: '発行済みの精算書のみ承認できます。',
+  },
+  'income.statementNotPayable': {
+    ko: '이월된 달은 지급할 수 없습니다. 다음 정산서에 포함됩니다.',
+    en: 'A carried-over month cannot be paid; the next statement includes it.',
+    ja: '繰り越された月は支払えません。次の精算書に含まれます。',
+  },
+  'income.monthNotEnded': {
+    ko: '{month}은(는) 아직 끝나지 않아 정산할 수 없습니다.',
+    en: '{month} has not ended yet and cannot be settled.',
+    ja: '{month}はまだ終わっていないため精算できません。',
+  },
+  'income.gradeProposalNotFound': {
+    ko: '등급 제안을 찾을 수 없습니다.',
+    en: 'The grade proposal was not found.',
+    ja: 'グレードの提案が見つかりません。',
+  },
+  'income.gradeProposalConfirmed': {
+    ko: '이미 다른 등급으로 확정된 제안입니다.',
+    en: 'This proposal was already confirmed with another grade.',
+    ja: 'この提案はすでに別のグレードで確定されています。',
+  },
+} as const satisfies Catalog;

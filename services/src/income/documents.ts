@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import type { Language } from '@fanmission/contracts';
+import PDFDocument from 'pdfkit';
+import type { StatementRow } from './table';
+
+/*
+ * A statement as a file: CSV (UTF-8 with a byte order mark, so spreadsheet programs read the Korean) and PDF, its
+ * text set in Noto Sans CJK (Debian's fonts-noto-cjk, which the test preparation and the Docker image install).
+ */
+
+export interface StatementLine {
+  ledger_transaction_id: number;
+  statement_id: number;
+  mission_id: number | null;
+  coins: number;
+  released_at: Date;
+  mission_type: string | null;
+  product_name: string | null;
+  username: string | null;
+}
+
+const LABELS = {
+  ko: {
+    title: '월 정산서',
+    statement: '정산서 번호',
+    month: '정산 월',
+    created: '발행일',
+    status: '상태',
+    grade: '등급',
+    monthCoins: '이번 달 코인',
+    carriedCoins: '이월 코인',
+    totalEarningCoin: '정산 대상 코인',
+    gross: '총액 (원)',
+    income: '수익 (원)',
+    pgFee: '결제 수수료 (원)',
+    fatkatFee: '플랫폼 수수료 (원)',
+    overseasFee: '해외 송금 수수료 (원)',
+    taxWithheld: '원천징수 세금 (원)',
+    toReceipt: '지급액 (원)',
+    dueDate: '지급 예정일',
+    paid: '지급 여부',
+    lines: '미션 내역',
+    missionId: '미션 번호',
+    type: '유형',
+    product: '미션',
+    requester: '신청자',
+    coins: '코인',
+    released: '완료일',
+    yes: '지급 완료',
+    no: '미지급',
+  },
+  en: {
+    title: 'Monthly settlement statement',
+    statement: 'Statement no.',
+    month: 'Settlement month',
+    created: 'Issued',
+    status: 'Status',
+    grade: 'Grade',
+    monthCoins: 'Coins this month',
+    carriedCoins: 'Coins carried over',
+    totalEarningCoin: 'Coins settled',
+    gross: 'Gross (KRW)',
+    income: 'Income (KRW)',
+    pgFee: 'Payment fee (KRW)',
+    fatkatFee: 'Platform fee (KRW)',
+    overseasFee: 'Overseas transfer fee (KRW)',
+    taxWithheld: 'Tax withheld (KRW)',
+    toReceipt: 'To receive (KRW)',
+    dueDate: 'Payable by',
+    paid: 'Paid',
+    lines: 'Missions',
+    missionId: 'Mission no.',
+    type: 'Type',
+    product: 'Mission',
+    requester: 'Requester',
+    coins: 'Coins',
+    released: 'Completed',
+    yes: 'paid',
+    no: 'not paid',
+  },
+  ja: {
+    title: '月次精算書',
+    statement: '精算書番号',
+    month: '精算月',
+    created: '発行日',
+    status: '状態',
+    grade: 'グレード',
+    monthCoins: '今月のコイン',
+    carriedCoins: '繰越コイン',
+    totalEarningCoin: '精算対象コイン',
+    gross: '総額 (ウォン)',
+    income: '収益 (ウォン)',
+    pgFee: '決済手数料 (ウォン)',
+    fatkatFee: 'プラットフォーム手数料 (ウォン)',
+    overseasFee: '海外送金手数料 (ウォン)',
+    taxWithheld: '源泉徴収税 (ウォン)',
+    toReceipt: '受取額 (ウォン)',
+    dueDate: '支払予定日',
+    paid: '支払状況',
+    lines: 'ミッション明細',
+    missionId: 'ミッション番号',
+    type: '種類',
+    product: 'ミッション',
+    requester: '申込者',
+    coins: 'コイン',
+    released: '完了日',
+    yes: '支払済み',
+    no: '未払い',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+export function statementFilename(row: Pick<StatementRow, 'id' | 'year' | 'month'>, format: 'pdf' | 'csv') {
+  return `fanmission-statement-${row.year}-${String(row.month).padStart(2, '0')}-${row.id}.${format}`;
+}
+
+const monthLabel = (row: Pick<StatementRow, 'year' | 'month'>) => `${row.year}-${String(row.month).padStart(2, '0')}`;
+const kst = (instant: Date) => new Date(instant.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+function amountRows(row: StatementRow, language: Language): Array<[string, string]> {
+  const label = LABELS[language];
+  return [
+    [label.statement, String(row.id)],
+    [label.month, monthLabel(row)],
+    [label.created, kst(row.created_at)],
+    [label.status, row.status],
+    [label.grade, row.grade],
+    [label.monthCoins, String(row.month_coins)],
+    [label.carriedCoins, String(row.carried_coins)],
+    [label.totalEarningCoin, String(row.total_earning_coin)],
+    [label.gross, String(row.gross)],
+    [label.income, String(row.income)],
+    [`${label.pgFee} ${Number(row.pg_fee_rate)}%`, String(row.pg_fee)],
+    [`${label.fatkatFee} ${Number(row.fatkat_fee_rate)}%`, String(row.fatkat_fee)],
+    [`${label.overseasFee} ${Number(row.overseas_fee_rate)}%`, String(row.overseas_fee)],
+    [`${label.taxWithheld} ${Number(row.tax_rate)}%`, String(row.tax_withheld)],
+    [label.toReceipt, String(row.to_receipt)],
+    [label.dueDate, row.due_date ?? '-'],
+    [label.paid, row.status === 'PAID' ? label.yes : label.no],
+  ];
+}
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export function statementCsv(row: StatementRow, lines: StatementLine[], language: Language): string {
+  const label = LABELS[language];
+  const records: string[][] = amountRows(row, language).map(([name, value]) => [name, value]);
+  records.push([]);
+  records.push([label.missionId, label.type, label.product, label.requester, label.coins, label.released]);
+  for (const line of lines) {
+    records.push([
+      line.mission_id === null ? '' : String(line.mission_id),
+      line.mission_type ?? '',
+      line.product_name ?? '',
+      line.username ?? '',
+      String(line.coins),
+      kst(line.released_at),
+    ]);
+  }
+  return `\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Noto Sans CJK as Debian installs it (fonts-noto-cjk); the Korean face of the collection. */
+export const CJK_FONT_CANDIDATES = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJKkr-Regular.otf',
+];
+
+export function cjkFont(): { path: string; family?: string } {
+  const path = process.env.STATEMENT_FONT_PATH ?? CJK_FONT_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!path) {
+    throw new Error(
+      `no CJK font for statement PDFs: install fonts-noto-cjk (${CJK_FONT_CANDIDATES[0]}) or set STATEMENT_FONT_PATH`,
+    );
+  }
+  return { path, ...(path.endsWith('.ttc') && { family: 'NotoSansCJKkr-Regular' }) };
+}
+
+export async function statementPdf(row: StatementRow, lines: StatementLine[], language: Language): Promise<Buffer> {
+  const label = LABELS[language];
+  const font = cjkFont();
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${label.title} ${monthLabel(row)}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  if (font.family) doc.registerFont('cjk', font.path, font.family);
+  else doc.registerFont('cjk', font.path);
+  doc.font('cjk');
+  doc.fontSize(18).text(`Fanmission ${label.title}`, { align: 'left' });
+  doc.moveDown(0.3).fontSize(11).fillColor('#555').text(monthLabel(row)).fillColor('#000');
+  doc.moveDown();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  doc.fontSize(10);
+  for (const [name, value] of amountRows(row, language)) {
+    const y = doc.y;
+    doc.text(name, left, y, { width: width * 0.6 });
+    doc.text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
+    doc.moveDown(0.25);
+  }
+  doc.moveDown().fontSize(12).text(label.lines, left);
+  doc.moveDown(0.3).fontSize(9);
+  const columns = [0, 0.14, 0.26, 0.58, 0.78, 0.88];
+  const header = [label.missionId, label.type, label.product, label.requester, label.coins, label.released];
+  const writeRow = (cells: string[]) => {
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
+    const y = doc.y;
+    cells.forEach((cell, index) => {
+      const from = columns[index]!;
+      const to = columns[index + 1] ?? 1;
+      doc.text(cell, left + width * from, y, { width: width * (to - from) - 4, lineBreak: false, ellipsis: true });
+    });
+    doc.moveDown(0.2);
+  };
+  writeRow(header);
+  for (const line of lines) {
+    writeRow([
+      line.mission_id === null ? '' : String(line.mission_id),
+      line.mission_type ?? '',
+      line.product_name ?? '',
+      line.username ?? '',
+      String(line.coins),
+      kst(line.released_at),
+    ]);
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,407 @@
+// Income and settlement calls through the HTTP API: the creator's income (spec 02 §7), statements as PDF and CSV,
+// and the finance console's settlement resources, each with its validation and permission errors.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { koreaMonthOf } from '@fanmission/contracts';
+import { verify } from '@fanmission/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
+
+const testApp = useTestApp();
+const app = () => testApp.current.app;
+const db = () => testApp.current.app.db;
+const inMonth = (year: number, month: number, day = 15) => new Date(Date.UTC(year, month - 1, day, 3));
+
+const get = (url: string, headers: Record<string, string> = {}, language = 'en') =>
+  app().inject({ method: 'GET', url, headers: { 'accept-language': language, ...headers } });
+const send = (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload: object) =>
+  app().inject({ method, url, headers: { 'accept-language': 'en', ...headers }, payload });
+
+let creator: IncomeCreator;
+let other: IncomeCreator;
+let fan: TestAccount;
+let operator: TestAccount;
+let finance: TestAccount;
+let statementId: number;
+
+beforeAll(async () => {
+  creator = await createIncomeCreator(app());
+  other = await createIncomeCreator(app());
+  fan = await createAccount(app());
+  operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+  finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  // March 2025: 3 missions, 600 coins, settled by finance.
+  for (const [coins, name] of [
+    [200, '생일 축하 영상'],
+    [250, '노래 한 소절'],
+    [150, '응원 메시지'],
+  ] as const) {
+    await releasedMission(db(), { creatorId: creator.creatorId, coins, at: inMonth(2025, 3), productName: name });
+  }
+  await releasedMission(db(), { creatorId: other.creatorId, coins: 100, at: inMonth(2025, 3) });
+  const run = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 3 });
+  expect(run.statusCode).toBe(200);
+  const statement = await db()
+    .selectFrom('settlement_statements')
+    .select('id')
+    .where('creator_id', '=', creator.creatorId)
+    .executeTakeFirstOrThrow();
+  statementId = statement.id;
+  // This month so far: 70 coins, not settled.
+  await releasedMission(db(), { creatorId: creator.creatorId, coins: 70, at: new Date() });
+});
+
+afterAll(async () => {
+  expect((await verify(db())).differences).toEqual([]);
+});
+
+describe('POST /api/admin/settlement-runs', () => {
+  it('settles a month for finance; running it again changes nothing', async () => {
+    await releasedMission(db(), { creatorId: other.creatorId, coins: 900, at: inMonth(2025, 4) });
+    const first = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 4 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ year: 2025, month: 4, issued: 1, settledCoins: 1_000 });
+    const again = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 4 });
+    expect(again.json()).toMatchObject({ issued: 0, carriedOver: 0, settledCoins: 0, statementIds: [] });
+  });
+
+  it('refuses a month that has not ended (409) and invalid months (400)', async () => {
+    const now = koreaMonthOf(new Date());
+    const current = await send('POST', '/api/admin/settlement-runs', finance.headers, now);
+    expect(current.statusCode).toBe(409);
+    expect(current.json()).toMatchObject({ code: 'MONTH_NOT_ENDED' });
+    const invalid = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2017, month: 13 });
+    expect(invalid.statusCode).toBe(400);
+    const fields = invalid.json<{ subErrors: Array<{ field: string }> }>().subErrors.map((error) => error.field);
+    expect(fields.sort()).toEqual(['month', 'year']);
+    const missing = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025 });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('is finance’s: operators and others are refused', async () => {
+    const body = { year: 2025, month: 3 };
+    expect((await send('POST', '/api/admin/settlement-runs', operator.headers, body)).statusCode).toBe(403);
+    expect((await send('POST', '/api/admin/settlement-runs', creator.headers, body)).statusCode).toBe(403);
+    expect((await send('POST', '/api/admin/settlement-runs', {}, body)).statusCode).toBe(401);
+  });
+});
+
+describe('creator income', () => {
+  it('GET /creators/me/incomes/accumulated(-new): all-time totals, settled and not', async () => {
+    const old = await get('/api/v1/creators/me/incomes/accumulated', creator.headers);
+    expect(old.statusCode).toBe(200);
+    // 600 settled coins × 60 + 70 open coins × 60 (Silver)
+    expect(old.json()).toEqual({ totalEarning: 40_200, paidIncome: 0 });
+    const fresh = await get('/api/v1/creators/me/incomes/accumulated-new', creator.headers);
+    expect(fresh.json()).toEqual({
+      totalEarningCoin: 670,
+      income: 40_200,
+      pgFee: 6_700,
+      fatkatFee: 20_100,
+      toReceipt: 40_200,
+    });
+    expect((await get('/api/v1/creators/me/incomes/accumulated', fan.headers)).statusCode).toBe(403);
+    expect((await get('/api/v1/creators/me/incomes/accumulated-new', {})).statusCode).toBe(401);
+  });
+
+  it('GET /creators/{id}/incomes/by-month(-new): a settled month from its statement, this month so far', async () => {
+    const settled = await get(
+      `/api/v1/creators/${creator.creatorId}/incomes/by-month-new?year=2025&month=3`,
+      creator.headers,
+    );
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json()).toMatchObject({
+      settled: true,
+      statementId,
+      totalEarningCoin: 600,
+      income: 36_000,
+      pgFee: 6_000,
+    });
+    const now = koreaMonthOf(new Date());
+    const current = await get(
+      `/api/v1/creators/${creator.creatorId}/incomes/by-month-new?year=${now.year}&month=${now.month}`,
+      creator.headers,
+    );
+    expect(current.json()).toMatchObject({
+      settled: false,
+      statementId: null,
+      totalEarningCoin: 70,
+      income: 4_200,
+      grade: 'SILVER',
+    });
+    const old = await get(`/api/v1/creators/${creator.creatorId}/incomes/by-month?year=2025&month=3`, creator.headers);
+    expect(old.json()).toEqual({ totalEarning: 36_000, paidIncome: 0 });
+  });
+
+  it('by-month: operators and finance may read, another creator and fans get 403, bad months 400', async () => {
+    const url = `/api/v1/creators/${creator.creatorId}/incomes/by-month?year=2025&month=3`;
+    expect((await get(url, operator.headers)).statusCode).toBe(200);
+    expect((await get(url, finance.headers)).statusCode).toBe(200);
+    expect((await get(url, other.headers)).statusCode).toBe(403);
+    expect((await get(url, fan.headers)).statusCode).toBe(403);
+    expect((await get(url)).statusCode).toBe(401);
+    // An unknown creator is 403 for a creator (no existence leak) and 404 for staff.
+    expect((await get('/api/v1/creators/999999/incomes/by-month?year=2025&month=3', other.headers)).statusCode).toBe(
+      403,
+    );
+    expect((await get('/api/v1/creators/999999/incomes/by-month?year=2025&month=3', operator.headers)).statusCode).toBe(
+      404,
+    );
+    const bad = await get(
+      `/api/v1/creators/${creator.creatorId}/incomes/by-month-new?year=2017&month=13`,
+      creator.headers,
+      'ko',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json<{ subErrors: Array<{ field: string }> }>()
+        .subErrors.map((error) => error.field)
+        .sort(),
+    ).toEqual(['month', 'year']);
+    const missing = await get(`/api/v1/creators/${creator.creatorId}/incomes/by-month?year=2025`, creator.headers);
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('GET /creators/me/incomes/page and incomes-new/page: statements, 12 a page', async () => {
+    for (const url of ['/api/v1/creators/me/incomes/page', '/api/v1/creators/me/incomes-new/page']) {
+      const response = await get(url, creator.headers);
+      expect(response.statusCode).toBe(200);
+      const page = response.json<{ content: Array<Record<string, unknown>>; size: number; totalElements: number }>();
+      expect(page.size).toBe(12);
+      expect(page.totalElements).toBe(1);
+      expect(page.content[0]).toMatchObject({
+        id: statementId,
+        year: 2025,
+        month: 3,
+        totalEarningCoin: 600,
+        income: 36_000,
+        pgFee: 6_000,
+        pgFeeRate: 10,
+        fatkatFee: 18_000,
+        fatkatFeeRate: 30,
+        advancedPaymentCurrent: 0,
+        advancedPaymentFeeRate: 0,
+        advancedPaymentTotal: 0,
+        totalIntroductionFee: 0,
+        totalIntroductionFeeCoin: 0,
+        toReceipt: 36_000,
+        paid: false,
+      });
+    }
+    expect((await get('/api/v1/creators/me/incomes/page?page=-1', creator.headers)).statusCode).toBe(400);
+    expect((await get('/api/v1/creators/me/incomes/page', fan.headers)).statusCode).toBe(403);
+  });
+
+  it('GET /creators/{id}/incomes-detail/page: the month’s missions', async () => {
+    const response = await get(
+      `/api/v1/creators/${creator.creatorId}/incomes-detail/page?incomeYear=2025&incomeMonth=3`,
+      creator.headers,
+    );
+    expect(response.statusCode).toBe(200);
+    const page = response.json<{ content: Array<Record<string, unknown>>; size: number; totalElements: number }>();
+    expect(page).toMatchObject({ size: 12, totalElements: 3 });
+    expect(page.content.map((row) => row.missionProductName).sort()).toEqual([
+      '노래 한 소절',
+      '생일 축하 영상',
+      '응원 메시지',
+    ]);
+    expect(page.content[0]).toEqual({
+      missionId: expect.any(Number),
+      missionProductType: 'BASIC',
+      username: expect.any(String),
+      missionProductName: expect.any(String),
+      coinPrice: expect.any(Number),
+      completed: expect.any(String),
+    });
+    const url = `/api/v1/creators/${creator.creatorId}/incomes-detail/page?incomeYear=2025&incomeMonth=3`;
+    expect((await get(url, other.headers)).statusCode).toBe(403);
+    expect((await get(url, operator.headers)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v1/creators/${creator.creatorId}/incomes-detail/page?incomeYear=2025`, creator.headers))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('downloads a statement as CSV and as a PDF with the Korean text in it', async () => {
+    const csv = await get(`/api/v1/creators/me/incomes/${statementId}/csv`, creator.headers, 'ko');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('지급액 (원),36000');
+    expect(csv.body).toContain('생일 축하 영상');
+
+    const pdf = await get(`/api/v1/creators/me/incomes/${statementId}/pdf`, creator.headers, 'ko');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = await mkdtemp(path.join(tmpdir(), 'statement-'));
+    try {
+      const file = path.join(dir, 'statement.pdf');
+      await writeFile(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('월 정산서');
+      expect(text).toContain('생일 축하 영상');
+      expect(text).toMatch(/지급액 \(원\)\s+36000/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    expect((await get(`/api/v1/creators/me/incomes/${statementId}/pdf`, other.headers)).statusCode).toBe(404);
+    expect((await get(`/api/v1/creators/me/incomes/${statementId}/csv`, fan.headers)).statusCode).toBe(403);
+    expect((await get(`/api/v1/creators/me/incomes/abc/csv`, creator.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('/api/admin/settlements', () => {
+  it('lists statements by month and status with bank details, for finance only', async () => {
+    const url = `/api/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ year: 2025, month: 3, status: 'ISSUED' }))}`;
+    const response = await get(url, finance.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toMatch(/^settlements 0-\d+\/\d+$/);
+    const rows = response.json<Array<Record<string, unknown>>>();
+    const mine = rows.find((row) => row.id === statementId);
+    expect(mine).toMatchObject({
+      creatorId: creator.creatorId,
+      bankName: '국민은행',
+      bankAccountHolder: '홍길동',
+      dueDate: '2025-04-10',
+      // Due 2025-04-10 and unpaid: overdue.
+      overdue: true,
+    });
+    expect(rows.every((row) => row.status === 'ISSUED' && row.month === 3)).toBe(true);
+    expect((await get(url, operator.headers)).statusCode).toBe(403);
+    expect((await get(url, creator.headers)).statusCode).toBe(403);
+    expect((await get('/api/admin/settlements?filter=nope', finance.headers)).statusCode).toBe(400);
+    expect(
+      (await get(`/api/admin/settlements?filter=${encodeURIComponent('{"status":"LOST"}')}`, finance.headers))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('shows one statement with its mission lines', async () => {
+    const response = await get(`/api/admin/settlements/${statementId}`, finance.headers);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json<{ lines: Array<{ coins: number }>; totalEarningCoin: number }>();
+    expect(detail.lines.map((line) => line.coins).sort()).toEqual([150, 200, 250]);
+    expect(detail.totalEarningCoin).toBe(600);
+    expect((await get('/api/admin/settlements/999999', finance.headers)).statusCode).toBe(404);
+    expect((await get(`/api/admin/settlements/${statementId}`, operator.headers)).statusCode).toBe(403);
+  });
+
+  it('writes the month’s bank transfer file', async () => {
+    const response = await get('/api/admin/settlements/transfer-file?year=2025&month=3', finance.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('bank,holder,account,amount,statementId');
+    expect(lines).toContain(`국민은행,홍길동,1002${creator.id},36000,${statementId}`);
+    expect((await get('/api/admin/settlements/transfer-file?year=2025', finance.headers)).statusCode).toBe(400);
+    expect((await get('/api/admin/settlements/transfer-file?year=2025&month=3', operator.headers)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('approves, then marks paid with the transfer reference and date; the creator sees it paid', async () => {
+    const url = `/api/admin/settlements/${statementId}`;
+    const invalid = await send('PUT', url, finance.headers, { action: 'pay', transferDate: '2025-04-31' });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      invalid
+        .json<{ subErrors: Array<{ field: string }> }>()
+        .subErrors.map((error) => error.field)
+        .sort(),
+    ).toEqual(['transferDate', 'transferReference']);
+    expect((await send('PUT', url, operator.headers, { action: 'approve' })).statusCode).toBe(403);
+
+    const approved = await send('PUT', url, finance.headers, { action: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'APPROVED', approvedAt: expect.any(String) });
+    const paid = await send('PUT', url, finance.headers, {
+      action: 'pay',
+      transferReference: 'KB-20250410-0001',
+      transferDate: '2025-04-10',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      status: 'PAID',
+      paid: true,
+      overdue: false,
+      transferReference: 'KB-20250410-0001',
+      transferDate: '2025-04-10',
+    });
+    expect((await send('PUT', url, finance.headers, { action: 'approve' })).statusCode).toBe(409);
+    expect(
+      (await send('PUT', '/api/admin/settlements/999999', finance.headers, { action: 'approve' })).statusCode,
+    ).toBe(404);
+
+    const income = await get('/api/v1/creators/me/incomes/accumulated', creator.headers);
+    expect(income.json()).toMatchObject({ paidIncome: 36_000 });
+    const page = await get('/api/v1/creators/me/incomes/page', creator.headers);
+    expect(page.json<{ content: Array<{ paid: boolean }> }>().content[0]!.paid).toBe(true);
+  });
+
+  it('refuses to pay a carried-over month (409)', async () => {
+    const small = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: small.creatorId, coins: 30, at: inMonth(2025, 5) });
+    await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 5 });
+    const carried = await db()
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('creator_id', '=', small.creatorId)
+      .executeTakeFirstOrThrow();
+    const response = await send('PUT', `/api/admin/settlements/${carried.id}`, finance.headers, {
+      action: 'pay',
+      transferReference: 'X',
+      transferDate: '2025-06-10',
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('/api/admin/grade-proposals', () => {
+  it('lists the review’s proposals; an operator confirms one, which becomes the grade of the next month', async () => {
+    const list = await get(
+      `/api/admin/grade-proposals?filter=${encodeURIComponent(JSON.stringify({ reviewMonth: '2025-03', creatorId: creator.creatorId }))}`,
+      operator.headers,
+    );
+    expect(list.statusCode).toBe(200);
+    const [proposal] =
+      list.json<Array<{ id: number; onTimeCompleted: number; proposedGrade: string; appliesMonth: string }>>();
+    expect(proposal).toMatchObject({ onTimeCompleted: 3, proposedGrade: 'SILVER', appliesMonth: '2025-04' });
+    expect((await get('/api/admin/grade-proposals', finance.headers)).statusCode).toBe(200);
+    expect((await get('/api/admin/grade-proposals', creator.headers)).statusCode).toBe(403);
+
+    const url = `/api/admin/grade-proposals/${proposal!.id}`;
+    expect((await send('PUT', url, finance.headers, { grade: 'GOLD' })).statusCode).toBe(403);
+    expect((await send('PUT', url, operator.headers, { grade: 'PLATINUM' })).statusCode).toBe(400);
+    const confirmed = await send('PUT', url, operator.headers, { grade: 'GOLD' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', confirmedGrade: 'GOLD' });
+    expect((await send('PUT', url, operator.headers, { grade: 'GOLD' })).statusCode).toBe(200);
+    expect((await send('PUT', url, operator.headers, { grade: 'DIAMOND' })).statusCode).toBe(409);
+    expect((await send('PUT', '/api/admin/grade-proposals/999999', operator.headers, {})).statusCode).toBe(404);
+
+    const grade = await db()
+      .selectFrom('creator_monthly_grades')
+      .selectAll()
+      .where('creator_id', '=', creator.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(grade).toMatchObject({ month: '2025-04', grade: 'GOLD' });
+    // April 2025 has begun long ago: the creator is Gold now, and April's earnings are valued at 70.
+    const row = await db()
+      .selectFrom('creators')
+      .select('grade')
+      .where('id', '=', creator.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(row.grade).toBe('GOLD');
+    const april = await get(
+      `/api/v1/creators/${creator.creatorId}/incomes/by-month-new?year=2025&month=4`,
+      creator.headers,
+    );
+    expect(april.json()).toMatchObject({ grade: 'GOLD', totalEarningCoin: 0 });
+  });
+});

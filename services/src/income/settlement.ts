@@ -1,0 +1,427 @@
+import {
+  decideSettlement,
+  koreaMonthRange,
+  monthHasEnded,
+  monthKey,
+  nextMonth,
+  payoutDueDate,
+  proposeGrades,
+  settlementAmounts,
+  type CreatorGrade,
+  type MonthEarning,
+} from '@fanmission/contracts';
+import { settlementPayout } from '@fanmission/ledger';
+import { sql } from 'kysely';
+import type { Db, DbExecutor } from '../db';
+
+/*
+ * The monthly settlement (DESIGN.md §9). For a Korea-time month that has ended, each creator with coins not yet on a
+ * statement gets one immutable statement for that month, once ever (the creator-month is unique): a payout when the
+ * coins reach the minimum — its SETTLEMENT_PAYOUT moves them from earnings to settled in the same DB transaction — or
+ * a carried-over month, which the next payout lists and pays. The statement covers every MISSION_RELEASE crediting
+ * the creator before the month's end that no statement covers yet: normally that month's, and the releases of any
+ * earlier month no run covered, valued at the month's grade. Each release is on one statement only (its id is the
+ * key of the statement lines), so a run, a retry or a second run never settles a coin twice.
+ */
+
+export class MonthNotEndedError extends Error {
+  constructor(
+    readonly year: number,
+    readonly month: number,
+  ) {
+    super(`${monthKey(year, month)} has not ended in Korea yet`);
+    this.name = 'MonthNotEndedError';
+  }
+}
+
+export interface SettlementRunResult {
+  year: number;
+  month: number;
+  /** Payout statements issued by this run. */
+  issued: number;
+  /** Months carried over (below the minimum) recorded by this run. */
+  carriedOver: number;
+  /** Creators whose statement for the month existed already. */
+  unchanged: number;
+  statementIds: number[];
+  /** Coins moved from earnings to settled by this run. */
+  settledCoins: number;
+  gradeProposals: number;
+}
+
+interface ReleaseLine {
+  transactionId: number;
+  missionId: number | null;
+  coins: number;
+  releasedAt: Date;
+}
+
+/** MISSION_RELEASE transactions crediting creators' earnings before `end`, on no statement yet. */
+async function unsettledReleases(db: DbExecutor, end: Date, creatorId?: number) {
+  const { rows } = await sql<{
+    transaction_id: number;
+    creator_id: string;
+    mission_id: string | null;
+    coins: number;
+    occurred_at: Date;
+  }>`
+    select t.id as transaction_id, substr(p.account, 10) as creator_id, t.metadata ->> 'missionId' as mission_id,
+      p.amount as coins, t.occurred_at
+    from ledger_transactions t
+    join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%'
+    where ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+      and t.occurred_at < ${end}
+      and (${creatorId ?? null}::bigint is null or p.account = ${`earnings:${creatorId ?? 0}`})
+      and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)
+    order by t.occurred_at, t.id`.execute(db);
+  return rows.map((row) => ({
+    creatorId: Number(row.creator_id),
+    line: {
+      transactionId: Number(row.transaction_id),
+      missionId: row.mission_id === null ? null : Number(row.mission_id),
+      coins: Number(row.coins),
+      releasedAt: new Date(row.occurred_at),
+    } satisfies ReleaseLine,
+  }));
+}
+
+/**
+ * The grade a creator has in a month: the one an operator confirmed for it, else his current grade; a penalty that
+ * lowered the grade and still stood at the month's end makes it SILVER.
+ */
+export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: number, month: number) {
+  const { end } = koreaMonthRange(year, month);
+  const row = await db
+    .selectFrom('creators')
+    .select((eb) => [
+      'creators.grade',
+      eb
+        .selectFrom('creator_monthly_grades')
+        .select('creator_monthly_grades.grade')
+        .whereRef('creator_monthly_grades.creator_id', '=', 'creators.id')
+        .where('creator_monthly_grades.month', '=', monthKey(year, month))
+        .as('confirmed'),
+      eb
+        .exists(
+          eb
+            .selectFrom('creator_penalties')
+            .select('creator_penalties.id')
+            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
+            .where('creator_penalties.previous_grade', 'is not', null)
+            .where('creator_penalties.created_at', '<', end)
+            .where((inner) =>
+              inner.or([
+                inner('creator_penalties.lifted_at', 'is', null),
+                inner('creator_penalties.lifted_at', '>=', end),
+              ]),
+            ),
+        )
+        .as('dropped'),
+    ])
+    .where('creators.id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  if (row.dropped) return 'SILVER' as CreatorGrade;
+  return (row.confirmed ?? row.grade) as CreatorGrade;
+}
+
+type CreatorOutcome =
+  { kind: 'ISSUED'; statementId: number; coins: number } | { kind: 'CARRIED_OVER' } | { kind: 'UNCHANGED' };
+
+/** One creator's statement for the month, in one DB transaction with its ledger payout. */
+async function settleCreator(
+  db: Db,
+  creatorId: number,
+  year: number,
+  month: number,
+  now: Date,
+): Promise<CreatorOutcome> {
+  return await db.transaction().execute(async (trx) => {
+    // Serialises runs for the creator (the Schedule's and an operator's at once).
+    const creator = await trx
+      .selectFrom('creators')
+      .select(['id', 'payout_overseas', 'payout_foreigner', 'bank_name', 'bank_account_holder', 'bank_account_number'])
+      .where('id', '=', creatorId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('creator_id', '=', creatorId)
+      .where('year', '=', year)
+      .where('month', '=', month)
+      .executeTakeFirst();
+    if (existing) return { kind: 'UNCHANGED' };
+
+    const { end } = koreaMonthRange(year, month);
+    const lines = (await unsettledReleases(trx, end, creatorId)).map((release) => release.line);
+    const carried = await trx
+      .selectFrom('settlement_statements as s')
+      .select(['s.id', 's.year', 's.month', 's.grade', 's.month_coins'])
+      .where('s.creator_id', '=', creatorId)
+      .where('s.status', '=', 'CARRIED_OVER')
+      .where((eb) => eb.or([eb('s.year', '<', year), eb.and([eb('s.year', '=', year), eb('s.month', '<', month)])]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('settlement_carryovers as c')
+              .select('c.carried_statement_id')
+              .whereRef('c.carried_statement_id', '=', 's.id'),
+          ),
+        ),
+      )
+      .orderBy('s.year')
+      .orderBy('s.month')
+      .execute();
+    const monthCoins = lines.reduce((sum, line) => sum + line.coins, 0);
+    if (monthCoins === 0 && carried.length === 0) return { kind: 'UNCHANGED' };
+
+    const grade = await gradeOfMonth(trx, creatorId, year, month);
+    const pending: MonthEarning[] = [
+      ...carried.map((row) => ({ month: monthKey(row.year, row.month), coins: row.month_coins, grade: row.grade })),
+      ...(monthCoins > 0 ? [{ month: monthKey(year, month), coins: monthCoins, grade }] : []),
+    ];
+    const account = { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
+    const decision = decideSettlement(pending, account);
+    const { rows } = await sql<{ id: number }>`
+      select nextval(pg_get_serial_sequence('settlement_statements', 'id')) as id`.execute(trx);
+    const statementId = Number(rows[0]!.id);
+    const base = {
+      id: statementId,
+      creator_id: creatorId,
+      year,
+      month,
+      grade,
+      month_coins: monthCoins,
+      overseas: account.overseas,
+      foreigner: account.foreigner,
+      bank_name: creator.bank_name,
+      bank_account_holder: creator.bank_account_holder,
+      bank_account_number: creator.bank_account_number,
+      created_at: now,
+    };
+
+    // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
+    // too little to pay: nothing is issued, and its lines wait for the next month's statement.
+    if (decision.kind === 'CARRY_OVER' && monthCoins < 0) return { kind: 'UNCHANGED' };
+    if (decision.kind === 'CARRY_OVER') {
+      const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
+      await trx
+        .insertInto('settlement_statements')
+        .values({
+          ...base,
+          status: 'CARRIED_OVER',
+          carried_coins: 0,
+          total_earning_coin: monthCoins,
+          gross: amounts.gross,
+          income: amounts.income,
+          pg_fee: amounts.pgFee,
+          pg_fee_rate: amounts.pgFeeRate,
+          fatkat_fee: amounts.fatkatFee,
+          fatkat_fee_rate: amounts.fatkatFeeRate,
+          overseas_fee: 0,
+          overseas_fee_rate: 0,
+          tax_withheld: 0,
+          tax_rate: 0,
+          to_receipt: 0,
+          due_date: null,
+          ledger_transaction_id: null,
+        })
+        .execute();
+      await insertLines(trx, statementId, lines);
+      return { kind: 'CARRIED_OVER' };
+    }
+
+    const { amounts } = decision;
+    const payout = await settlementPayout(trx, {
+      creatorId,
+      coins: amounts.totalEarningCoin,
+      statementId: String(statementId),
+      metadata: { year, month },
+      idempotencyKey: `settlement:${monthKey(year, month)}:creator:${creatorId}`,
+      now,
+    });
+    await trx
+      .insertInto('settlement_statements')
+      .values({
+        ...base,
+        status: 'ISSUED',
+        carried_coins: amounts.totalEarningCoin - monthCoins,
+        total_earning_coin: amounts.totalEarningCoin,
+        gross: amounts.gross,
+        income: amounts.income,
+        pg_fee: amounts.pgFee,
+        pg_fee_rate: amounts.pgFeeRate,
+        fatkat_fee: amounts.fatkatFee,
+        fatkat_fee_rate: amounts.fatkatFeeRate,
+        overseas_fee: amounts.overseasFee,
+        overseas_fee_rate: amounts.overseasFeeRate,
+        tax_withheld: amounts.taxWithheld,
+        tax_rate: amounts.taxRate,
+        to_receipt: amounts.toReceipt,
+        due_date: payoutDueDate(year, month),
+        ledger_transaction_id: payout.transactionId,
+      })
+      .execute();
+    await insertLines(trx, statementId, lines);
+    if (carried.length > 0) {
+      await trx
+        .insertInto('settlement_carryovers')
+        .values(carried.map((row) => ({ carried_statement_id: row.id, paid_by_statement_id: statementId })))
+        .execute();
+    }
+    return { kind: 'ISSUED', statementId, coins: amounts.totalEarningCoin };
+  });
+}
+
+async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseLine[]) {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('settlement_statement_lines')
+    .values(
+      lines.map((line) => ({
+        ledger_transaction_id: line.transactionId,
+        statement_id: statementId,
+        mission_id: line.missionId,
+        coins: line.coins,
+        released_at: line.releasedAt,
+      })),
+    )
+    .execute();
+}
+
+/** Missions completed on time in a Korea-time month, per creator (the grade review's measure). */
+export async function onTimeCompletedByCreator(db: DbExecutor, year: number, month: number) {
+  const { start, end } = koreaMonthRange(year, month);
+  const rows = await db
+    .selectFrom('missions')
+    .select(['creator_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 'COMPLETED')
+    .where('completed_at', '>=', start)
+    .where('completed_at', '<', end)
+    .where((eb) => eb.or([eb('perform_due_at', 'is', null), eb('completed_at', '<=', eb.ref('perform_due_at'))]))
+    .groupBy('creator_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.creator_id), Number(row.count)]));
+}
+
+/**
+ * The month's grade review: a proposal per verified creator (once per creator and month) from his missions completed
+ * on time, for an operator to confirm; the confirmed grade applies to the next month.
+ */
+export async function proposeMonthlyGrades(db: DbExecutor, year: number, month: number, now: Date): Promise<number> {
+  const { end } = koreaMonthRange(year, month);
+  const counts = await onTimeCompletedByCreator(db, year, month);
+  const creators = await db
+    .selectFrom('creators')
+    .select((eb) => [
+      'creators.id',
+      'creators.grade',
+      eb
+        .exists(
+          eb
+            .selectFrom('creator_penalties')
+            .select('creator_penalties.id')
+            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
+            .where('creator_penalties.previous_grade', 'is not', null)
+            .where('creator_penalties.created_at', '<', end)
+            .where('creator_penalties.lifted_at', 'is', null),
+        )
+        .as('dropped'),
+    ])
+    .where('creators.verified', '=', true)
+    .execute();
+  if (creators.length === 0) return 0;
+  const grades = proposeGrades(
+    creators.map((creator) => ({
+      creatorId: creator.id,
+      onTimeCompleted: counts.get(creator.id) ?? 0,
+      gradeDropped: Boolean(creator.dropped),
+    })),
+  );
+  const applies = nextMonth(year, month);
+  const inserted = await db
+    .insertInto('grade_proposals')
+    .values(
+      creators.map((creator) => ({
+        creator_id: creator.id,
+        review_month: monthKey(year, month),
+        applies_month: monthKey(applies.year, applies.month),
+        on_time_completed: counts.get(creator.id) ?? 0,
+        grade_dropped: Boolean(creator.dropped),
+        current_grade: creator.grade,
+        proposed_grade: grades.get(creator.id)!,
+        created_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['creator_id', 'review_month']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
+/**
+ * Settles a Korea-time month that has ended: a statement per creator with coins not yet settled (see above), then the
+ * grade review. Running it again for the same month issues nothing and moves nothing.
+ */
+export async function settleMonth(
+  db: Db,
+  input: { year: number; month: number; now: Date; trigger: 'SCHEDULE' | 'ADMIN'; startedBy?: number | null },
+): Promise<SettlementRunResult> {
+  const { year, month, now } = input;
+  if (!monthHasEnded(year, month, now)) throw new MonthNotEndedError(year, month);
+  const { end } = koreaMonthRange(year, month);
+  const creatorIds = new Set((await unsettledReleases(db, end)).map((release) => release.creatorId));
+  const carrying = await db
+    .selectFrom('settlement_statements as s')
+    .select('s.creator_id')
+    .where('s.status', '=', 'CARRIED_OVER')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('settlement_carryovers as c')
+            .select('c.carried_statement_id')
+            .whereRef('c.carried_statement_id', '=', 's.id'),
+        ),
+      ),
+    )
+    .execute();
+  for (const row of carrying) creatorIds.add(row.creator_id);
+
+  const result: SettlementRunResult = {
+    year,
+    month,
+    issued: 0,
+    carriedOver: 0,
+    unchanged: 0,
+    statementIds: [],
+    settledCoins: 0,
+    gradeProposals: 0,
+  };
+  for (const creatorId of [...creatorIds].sort((a, b) => a - b)) {
+    const outcome = await settleCreator(db, creatorId, year, month, now);
+    if (outcome.kind === 'ISSUED') {
+      result.issued += 1;
+      result.statementIds.push(outcome.statementId);
+      result.settledCoins += outcome.coins;
+    } else if (outcome.kind === 'CARRIED_OVER') result.carriedOver += 1;
+    else result.unchanged += 1;
+  }
+  result.gradeProposals = await proposeMonthlyGrades(db, year, month, now);
+  await db
+    .insertInto('settlement_runs')
+    .values({
+      year,
+      month,
+      trigger: input.trigger,
+      started_by_user_id: input.startedBy ?? null,
+      issued: result.issued,
+      carried_over: result.carriedOver,
+      unchanged: result.unchanged,
+      grade_proposals: result.gradeProposals,
+      created_at: now,
+    })
+    .execute();
+  return result;
+}

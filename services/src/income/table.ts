@@ -1,0 +1,108 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CreatorGrade } from '@fanmission/contracts';
+
+/** numeric columns come back as strings from node-postgres. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export type StatementStatus = 'CARRIED_OVER' | 'ISSUED' | 'APPROVED' | 'PAID';
+
+export interface SettlementStatementsTable {
+  id: Generated<number>;
+  creator_id: number;
+  year: number;
+  month: number;
+  status: StatementStatus;
+  grade: CreatorGrade;
+  month_coins: number;
+  carried_coins: number;
+  total_earning_coin: number;
+  gross: number;
+  income: number;
+  pg_fee: number;
+  pg_fee_rate: Numeric;
+  fatkat_fee: number;
+  fatkat_fee_rate: Numeric;
+  overseas_fee: number;
+  overseas_fee_rate: Numeric;
+  tax_withheld: number;
+  tax_rate: Numeric;
+  to_receipt: number;
+  overseas: boolean;
+  foreigner: boolean;
+  bank_name: string | null;
+  bank_account_holder: string | null;
+  bank_account_number: string | null;
+  /** 'YYYY-MM-DD': payable by the 10th of the next month, or the next business day. */
+  due_date: string | null;
+  ledger_transaction_id: number | null;
+  created_at: Date;
+  approved_at: Date | null;
+  approved_by_user_id: number | null;
+  paid_at: Date | null;
+  paid_by_user_id: number | null;
+  transfer_reference: string | null;
+  /** 'YYYY-MM-DD' */
+  transfer_date: string | null;
+}
+
+export interface SettlementStatementLinesTable {
+  ledger_transaction_id: number;
+  statement_id: number;
+  mission_id: number | null;
+  coins: number;
+  released_at: Date;
+}
+
+export interface SettlementCarryoversTable {
+  carried_statement_id: number;
+  paid_by_statement_id: number;
+}
+
+export interface SettlementRunsTable {
+  id: Generated<number>;
+  year: number;
+  month: number;
+  trigger: 'SCHEDULE' | 'ADMIN';
+  started_by_user_id: number | null;
+  issued: number;
+  carried_over: number;
+  unchanged: number;
+  grade_proposals: number;
+  created_at: Date;
+}
+
+export interface CreatorMonthlyGradesTable {
+  creator_id: number;
+  month: string;
+  grade: CreatorGrade;
+  confirmed_by_user_id: number | null;
+  confirmed_at: Date;
+}
+
+export interface GradeProposalsTable {
+  id: Generated<number>;
+  creator_id: number;
+  review_month: string;
+  applies_month: string;
+  on_time_completed: number;
+  grade_dropped: boolean;
+  current_grade: CreatorGrade;
+  proposed_grade: CreatorGrade;
+  status: Generated<'PROPOSED' | 'CONFIRMED'>;
+  confirmed_grade: CreatorGrade | null;
+  confirmed_by_user_id: number | null;
+  confirmed_at: Date | null;
+  created_at: Date;
+}
+
+export interface IncomeTables {
+  settlement_statements: SettlementStatementsTable;
+  settlement_statement_lines: SettlementStatementLinesTable;
+  settlement_carryovers: SettlementCarryoversTable;
+  settlement_runs: SettlementRunsTable;
+  creator_monthly_grades: CreatorMonthlyGradesTable;
+  grade_proposals: GradeProposalsTable;
+}
+
+export type StatementRow = Selectable<SettlementStatementsTable>;
+export type GradeProposalRow = Selectable<GradeProposalsTable>;

@@ -1,0 +1,203 @@
+// Web app income management (/adjustment-page) over the real API: a creator with missions completed this month sees
+// the month's income and its missions; last month, shown in progress, is settled by finance (POST
+// /api/admin/settlement-runs); he then finds its statement under past incomes and downloads the PDF, which pdftoppm
+// renders (tests/artifacts/screenshots/web-income-statement-pdf.png); finance marks it paid and the row says so.
+// Screenshots in ko, en and ja, and at 360 px: tests/artifacts/screenshots/web-income-<screen>-<lang>.png.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { koreaMonthOf, previousMonth } from '@fanmission/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { resources } from '../../web/src/shared/i18n/resources';
+import { createAccount, type TestAccount } from '../harness/accounts';
+import { SCREENSHOT_DIR, screenshot, useBrowser } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
+
+const LANGUAGES = ['ko', 'en', 'ja'] as const;
+const ko = resources.ko.translation;
+
+describe('web app: income management', () => {
+  const served = useServedApp();
+  const browser = useBrowser();
+  const url = (pathname: string) => `${served.baseUrl}${pathname}`;
+  let creator: IncomeCreator;
+  let finance: TestAccount;
+  const now = koreaMonthOf(new Date());
+  const last = previousMonth(now.year, now.month);
+
+  async function open(language: string, width = 1280) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.goto(url('/not-found'));
+    await page.evaluate(
+      (values) => {
+        window.localStorage.clear();
+        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+      },
+      {
+        lang: language,
+        token: `Bearer ${creator.token}`,
+        UserId: String(creator.id),
+        CreatorId: String(creator.creatorId),
+        IsVerified: 'true',
+      },
+    );
+    return { page, errors };
+  }
+
+  async function shot(page: Page, name: string, language: string) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await screenshot(page, `web-income-${name}-${language}.png`);
+  }
+
+  beforeAll(async () => {
+    const app = served.testApp.app;
+    creator = await createIncomeCreator(app);
+    finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const db = app.db;
+    // This month so far: two missions, 120 coins.
+    await releasedMission(db, { creatorId: creator.creatorId, coins: 50, at: new Date(), productName: '응원 메시지' });
+    await releasedMission(db, { creatorId: creator.creatorId, coins: 70, at: new Date(), productName: '노래 한 소절' });
+    // Last month: three missions, 600 coins.
+    for (const [coins, name] of [
+      [200, '생일 축하 영상'],
+      [250, '댄스 챌린지'],
+      [150, '사인 사진'],
+    ] as const) {
+      await releasedMission(db, {
+        creatorId: creator.creatorId,
+        coins,
+        at: new Date(Date.UTC(last.year, last.month - 1, 12)),
+        productName: name,
+      });
+    }
+  });
+
+  test('sees this month’s income, then last month’s statement after the run, downloads its PDF; finance pays it', async () => {
+    const { page, errors } = await open('ko');
+    await page.goto(url('/adjustment-page'));
+    const summary = page.getByTestId('month-summary');
+    await summary.getByText('120 코인').waitFor();
+    await summary.getByText('7,200원').first().waitFor(); // 120 × 60 won (Silver)
+    await summary.getByText(ko.income.inProgress).waitFor();
+    expect(await page.getByTestId('income-detail-row').count()).toBe(2);
+    await page.getByTestId('income-detail-row').filter({ hasText: '노래 한 소절' }).waitFor();
+    await shot(page, 'current', 'ko');
+
+    // Last month: not settled yet, computed by the same rules.
+    await page.getByLabel(ko.income.month).click();
+    await page.getByRole('option', { name: `${last.month}월`, exact: true }).click();
+    if (last.year !== now.year) {
+      await page.getByLabel(ko.income.year).click();
+      await page.getByRole('option', { name: `${last.year}년` }).click();
+    }
+    await summary.getByText('600 코인').waitFor();
+    await summary.getByText(ko.income.inProgress).waitFor();
+    expect(await page.getByTestId('income-detail-row').count()).toBe(3);
+
+    // Past incomes: nothing yet.
+    await page.getByRole('tab', { name: ko.income.pastTab }).click();
+    await page.getByText(ko.income.pastEmpty).waitFor();
+
+    // Finance settles last month.
+    const run = await served.testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement-runs',
+      headers: finance.headers,
+      payload: last,
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json()).toMatchObject({ issued: 1, settledCoins: 600 });
+
+    await page.reload();
+    const row = page.getByTestId('income-statement-row');
+    await row.filter({ hasText: '36,000원' }).waitFor();
+    await row.getByText(ko.income.status.UNPAID).waitFor();
+    await shot(page, 'past', 'ko');
+
+    // The PDF, rendered by pdftoppm.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^fanmission-statement-\d{4}-\d{2}-\d+\.pdf$/);
+    const dir = await mkdtemp(path.join(tmpdir(), 'income-pdf-'));
+    try {
+      const pdf = path.join(dir, 'statement.pdf');
+      await download.saveAs(pdf);
+      const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+      expect(text).toContain('월 정산서');
+      expect(text).toContain('생일 축하 영상');
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        pdf,
+        path.join(SCREENSHOT_DIR, 'web-income-statement-pdf'),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // Finance approves and marks it paid; the creator sees it paid.
+    const statementId = run.json<{ statementIds: number[] }>().statementIds[0]!;
+    for (const payload of [
+      { action: 'approve' },
+      { action: 'pay', transferReference: 'KB-0001', transferDate: new Date().toISOString().slice(0, 10) },
+    ]) {
+      const response = await served.testApp.app.inject({
+        method: 'PUT',
+        url: `/api/admin/settlements/${statementId}`,
+        headers: finance.headers,
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    await page.reload();
+    await row.getByText(ko.income.status.PAID).waitFor();
+    await shot(page, 'paid', 'ko');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  test('screens in en and ja, and at 360 px', async () => {
+    for (const language of LANGUAGES.filter((entry) => entry !== 'ko')) {
+      const translation = resources[language].translation;
+      const { page, errors } = await open(language);
+      await page.goto(url('/adjustment-page'));
+      await page.getByTestId('month-summary').getByText(translation.income.totalEarningCoin).waitFor();
+      await shot(page, 'current', language);
+      await page.getByRole('tab', { name: translation.income.pastTab }).click();
+      await page.getByTestId('income-statement-row').first().waitFor();
+      await shot(page, 'past', language);
+      expect(errors).toEqual([]);
+    }
+    const { page } = await open('ko', 360);
+    await page.goto(url('/adjustment-page'));
+    await page.getByTestId('month-summary').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, 'current-360', 'ko');
+    await page.goto(url('/adjustment-page?tab=past'));
+    await page.getByTestId('income-statement-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, 'past-360', 'ko');
+  }, 120_000);
+
+  test('the header’s income management link leads here', async () => {
+    const { page } = await open('ko');
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: ko.header.userMenu }).click();
+    await page.getByRole('menuitem', { name: ko.header.incomeManagement }).click();
+    await page.waitForURL(/\/adjustment-page/);
+    await page.getByRole('heading', { name: ko.income.title }).waitFor();
+  });
+});

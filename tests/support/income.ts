@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
+import type { Db } from '@fanmission/services/db';
+import type { FastifyInstance } from 'fastify';
+import { createAccount, type TestAccount } from '../harness/accounts';
+
+/*
+ * Test support for the income and settlement suites: verified creators, and missions completed and released to them
+ * through the real ledger at a chosen instant (the month they count in), straight in the database.
+ */
+
+export interface IncomeCreator extends TestAccount {
+  creatorId: number;
+}
+
+export async function createIncomeCreator(
+  app: FastifyInstance,
+  options: { overseas?: boolean; foreigner?: boolean; bank?: boolean } = {},
+): Promise<IncomeCreator> {
+  const account = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+  const withBank = options.bank ?? true;
+  const creator = await app.db
+    .updateTable('creators')
+    .set({
+      verified: true,
+      payout_overseas: options.overseas ?? false,
+      payout_foreigner: options.foreigner ?? false,
+      bank_name: withBank ? '국민은행' : null,
+      bank_account_holder: withBank ? '홍길동' : null,
+      bank_account_number: withBank ? `1002${account.id}`.slice(0, 30) : null,
+    })
+    .where('user_id', '=', account.id)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ...account, creatorId: creator.id };
+}
+
+let products = 0;
+
+/**
+ * A fan's mission for the creator, completed (on time) and its coins released to the creator at `at`: funds the fan,
+ * holds the coins in escrow and releases them, all through the ledger.
+ */
+export async function releasedMission(
+  db: Db,
+  input: { creatorId: number; coins: number; at: Date; fanId?: number; productName?: string },
+): Promise<{ missionId: number; fanId: number; transactionId: number }> {
+  const fanId =
+    input.fanId ??
+    (
+      await db
+        .insertInto('users')
+        .values({
+          username: `fan-${randomUUID().slice(0, 8)}`,
+          provider: 'local',
+          roles: ['ROLE_USER'],
+          password_hash: 'x',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  products += 1;
+  const product = await db
+    .insertInto('mission_products')
+    .values({
+      creator_id: input.creatorId,
+      type: 'BASIC',
+      name: input.productName ?? `생일 축하 영상 ${products}`,
+      coin_price: input.coins,
+      minimum_cost: null,
+      win_probability: null,
+      description: 'a test mission',
+      sort_order: products,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const requestedAt = new Date(input.at.getTime() - 60 * 60 * 1000);
+  const mission = await db
+    .insertInto('missions')
+    .values({
+      product_id: product.id,
+      creator_id: input.creatorId,
+      user_id: fanId,
+      type: 'BASIC',
+      status: 'COMPLETED',
+      coin_price: input.coins,
+      requested_at: requestedAt,
+      accepted_at: requestedAt,
+      perform_due_at: new Date(requestedAt.getTime() + 10 * 24 * 60 * 60 * 1000),
+      completed_at: input.at,
+      workflow_started_at: requestedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await purchase(db, {
+    userId: fanId,
+    coins: input.coins,
+    paymentId: `payment-${randomUUID()}`,
+    idempotencyKey: `purchase-${randomUUID()}`,
+    now: new Date(requestedAt.getTime() - 1000),
+  });
+  await holdForMission(db, {
+    userId: fanId,
+    missionId: mission.id,
+    coins: input.coins,
+    idempotencyKey: `hold-${mission.id}`,
+    now: requestedAt,
+  });
+  const release = await releaseToCreator(db, {
+    missionId: mission.id,
+    creatorId: input.creatorId,
+    idempotencyKey: `release-${mission.id}`,
+    now: input.at,
+  });
+  return { missionId: mission.id, fanId, transactionId: release.transactionId };
+}

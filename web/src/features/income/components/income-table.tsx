@@ -1,0 +1,48 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { TableEmptyRow, TableLoadingRow } from '../../../shared/ui/list-states';
+
+/** A table of the income page: its header, then a loading row, the empty message or the rows. */
+export function IncomeTable({
+  label,
+  columns,
+  loading,
+  empty,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  loading: boolean;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {loading ? (
+            <TableLoadingRow columns={columns.length} />
+          ) : empty !== null ? (
+            <TableEmptyRow columns={columns.length} message={empty} />
+          ) : (
+            children
+          )}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,79 @@
+import { SETTLEMENT, type MonthlySettlement } from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { PageNumbers } from '../../../shared/ui/list-states';
+import { downloadStatement, useStatements } from '../api/income';
+import { IncomeTable } from './income-table';
+
+function statusLabel(statement: MonthlySettlement, t: TFunction) {
+  if (statement.status === 'CARRIED_OVER') return t('income.status.CARRIED_OVER');
+  return statement.paid ? t('income.status.PAID') : t('income.status.UNPAID');
+}
+
+/** Past incomes: number, settlement month, target coins, amount in won, paid state, PDF and CSV downloads. */
+export function PastTab() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const statements = useStatements(page);
+  const rows = statements.data?.content ?? [];
+  const download = async (statement: MonthlySettlement, format: 'pdf' | 'csv') => {
+    if (!(await downloadStatement(statement, format, i18n.language))) await showAlert(t('income.downloadFailed'));
+  };
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('income.pastNote', { minimum: SETTLEMENT.minimumCoins, overseasMinimum: SETTLEMENT.minimumCoinsOverseas })}
+      </Alert>
+      <IncomeTable
+        label={t('income.pastTab')}
+        columns={[
+          t('income.number'),
+          t('income.settlementMonth'),
+          t('income.targetCoins'),
+          t('income.amount'),
+          t('income.paidState'),
+          t('income.download'),
+        ]}
+        loading={statements.isPending}
+        empty={rows.length === 0 ? t('income.pastEmpty') : null}
+      >
+        {rows.map((statement) => (
+          <TableRow key={statement.id} data-testid="income-statement-row">
+            <TableCell>{statement.id}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {t('income.settlementMonthValue', { year: statement.year, month: statement.month })}
+            </TableCell>
+            <TableCell>{statement.totalEarningCoin.toLocaleString()}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+              {t('income.won', { amount: statement.toReceipt.toLocaleString() })}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Chip
+                size="small"
+                variant={statement.paid ? 'filled' : 'outlined'}
+                color={statement.paid ? 'success' : 'default'}
+                label={statusLabel(statement, t)}
+              />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" onClick={() => void download(statement, 'pdf')}>
+                PDF
+              </Button>
+              <Button size="small" onClick={() => void download(statement, 'csv')}>
+                CSV
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </IncomeTable>
+      <PageNumbers total={statements.data?.totalPages ?? 0} page={page} onChange={setPage} />
+    </>
+  );
+}

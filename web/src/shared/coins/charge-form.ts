@@ -1,0 +1,65 @@
+import { DEFAULT_PAY_METHOD } from '@fanmission/contracts';
+import i18next from 'i18next';
+import { z } from 'zod';
+import { showAlert } from '../alert/alert';
+import { readSession } from '../session/session';
+
+/** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
+export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
+export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
+
+/** Where the checkout sends the browser back: the coin history page finishes the charge there. */
+export const CHARGE_RETURN_PATH = '/coin-history';
+
+export interface ChargeForm {
+  coinItemId: number | null;
+  payMethod: ChargePayMethod;
+  agreed: boolean;
+  depositorName: string;
+  depositorPhone: string;
+}
+
+type ChargeErrors = Partial<Record<'coinItemId' | 'agreed' | 'depositorName' | 'depositorPhone', string>>;
+
+/** Spec 01 §6: an item and the terms are required; a bank deposit also needs the depositor's name and phone. */
+export function checkCharge(form: ChargeForm): ChargeErrors {
+  const errors: ChargeErrors = {};
+  if (form.coinItemId === null) errors.coinItemId = 'coinCharge.selectItem';
+  if (!form.agreed) errors.agreed = 'coinCharge.agreeTerms';
+  if (form.payMethod === 'withoutbankbook') {
+    if (!form.depositorName.trim()) errors.depositorName = 'coinCharge.required';
+    if (!form.depositorPhone.trim()) errors.depositorPhone = 'coinCharge.required';
+    else if (!/^\d+$/.test(form.depositorPhone.trim())) errors.depositorPhone = 'coinCharge.numeric';
+  }
+  return errors;
+}
+
+/** A creator is refused before the modal opens (spec 01 §5, §8); returns whether the modal may open. */
+export function mayCharge(): boolean {
+  if (readSession().creatorId === null) return true;
+  void showAlert(i18next.t('coinCharge.creatorsCannotCharge'));
+  return false;
+}
+
+export const EMPTY_CHARGE_FORM: ChargeForm = {
+  coinItemId: null,
+  payMethod: DEFAULT_PAY_METHOD as ChargePayMethod,
+  agreed: false,
+  depositorName: '',
+  depositorPhone: '',
+};
+
+/** The charge modal's schema for react-hook-form: `checkCharge`'s rules, with its messages. */
+export const chargeFormSchema = z
+  .object({
+    coinItemId: z.number().nullable(),
+    payMethod: z.enum(CHARGE_PAY_METHODS),
+    agreed: z.boolean(),
+    depositorName: z.string(),
+    depositorPhone: z.string(),
+  })
+  .superRefine((form, context) => {
+    for (const [field, message] of Object.entries(checkCharge(form))) {
+      context.addIssue({ code: 'custom', path: [field], message });
+    }
+  });

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../alert/alert';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useSchemaForm } from '../forms/schema-form';
+import { readSession } from '../session/session';
+import { requestBankTransfer, startCheckout, useCashItems } from './charge-api';
+import { CHARGE_RETURN_PATH, chargeFormSchema, EMPTY_CHARGE_FORM, type ChargeForm } from './charge-form';
+
+/**
+ * The charge modal's form and submit (spec 01 §4, §6): a creator is refused first; a bank deposit is requested and
+ * shown in the pending tab; a provider payment goes to its checkout page.
+ */
+export function useCoinCharge(onClose: () => void, onBankRequested?: () => void) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { form, values, set, errorKey } = useSchemaForm(chargeFormSchema, EMPTY_CHARGE_FORM);
+  const [busy, setBusy] = useState(false);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const items = useCashItems();
+
+  const send = async (form: ChargeForm) => {
+    const session = readSession();
+    if (form.coinItemId === null || session.userId === null) return;
+    const bank = form.payMethod === 'withoutbankbook';
+    const paypal = form.payMethod === 'paypal';
+    setBusy(true);
+    try {
+      if (bank) {
+        await requestBankTransfer(
+          {
+            coinItemId: form.coinItemId,
+            userId: session.userId,
+            depositorName: form.depositorName.trim(),
+            depositorPhone: form.depositorPhone.trim(),
+            receiptType: 'PHONE',
+          },
+          idempotencyKey.current,
+        );
+        await queryClient.invalidateQueries({ queryKey: queryKeys.bankTransfers.all });
+        onClose();
+        onBankRequested?.();
+        void showAlert(t('coinCharge.bankRequested'));
+        return;
+      }
+      const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
+      back.searchParams.set('coinItemId', String(form.coinItemId));
+      const data = await startCheckout(
+        {
+          coinItemId: form.coinItemId,
+          userId: session.userId,
+          payMethod: form.payMethod,
+          currency: paypal ? 'USD' : 'KRW',
+          language: i18n.language,
+          mRedirectUrl: back.toString(),
+        },
+        idempotencyKey.current,
+      );
+      if (!data.checkoutUrl) throw new Error(t('coinCharge.noPayload'));
+      window.location.assign(data.checkoutUrl);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 401) return; // the client's global handling took over
+      const message =
+        error instanceof ApiError && error.body
+          ? error.body.message
+          : bank
+            ? t('coinCharge.bankFailed')
+            : t('coinCharge.noPayload');
+      await showAlert(message);
+    }
+  };
+
+  const submit = () => {
+    if (readSession().creatorId !== null) {
+      void showAlert(t('coinCharge.creatorsCannotCharge'));
+      onClose();
+      return Promise.resolve();
+    }
+    return form.handleSubmit(send)();
+  };
+
+  return { values, set, errorKey, busy, submit, items };
+}
