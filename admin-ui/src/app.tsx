@@ -1,16 +1,104 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import type { StaffRole } from '@fanmission/contracts';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { Admin, CustomRoutes, Layout, Menu, Resource, useTranslate, type LayoutProps } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router';
+import { authProvider } from './auth';
 import { Dashboard } from './dashboard';
 import { dataProvider } from './data-provider';
+import { i18nProvider } from './i18n/i18n-provider';
+import { LedgerPage } from './ledger-page';
+import { CoinItemCreate, CoinItemEdit, CoinItemList, BankTransferList, CoinRefundList } from './resources/money';
+import {
+  CommentEventCreate,
+  CommentEventEdit,
+  CommentEventList,
+  SettlementList,
+  SettlementShow,
+} from './resources/money';
+import {
+  FaqCreate,
+  FaqEdit,
+  FaqList,
+  PopupCreate,
+  PopupEdit,
+  PopupList,
+  TagCreate,
+  TagEdit,
+  TagList,
+} from './resources/content';
+import { CommentList, CreatorList, CreatorShow, PenaltyList } from './resources/moderation';
+import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
+import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
 
-/** The console lives under /admin/ on the API's origin, with real (not hash) URLs that survive a reload. */
+function ConsoleMenu() {
+  const translate = useTranslate();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      <Menu.Item to="/ledger" primaryText={translate('console.ledger.title')} leftIcon={<AccountBalanceIcon />} />
+    </Menu>
+  );
+}
+
+const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={ConsoleMenu} />;
+
+/**
+ * The operator and finance console under /admin/ (real URLs that survive a reload). The menu follows the role:
+ * operators moderate (users, creators, missions, comments, content), finance handles money (deposits, refunds, coin
+ * items, settlements); both read the ledger, the audit log and staff.
+ */
 export function App() {
   return (
     <BrowserRouter basename="/admin">
-      <Admin dataProvider={dataProvider} dashboard={Dashboard} title="Fanmission console">
-        <CustomRoutes>
-          <Route path="/health" element={<Dashboard />} />
-        </CustomRoutes>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        dashboard={Dashboard}
+        layout={ConsoleLayout}
+        title="Fanmission console"
+        disableTelemetry
+      >
+        {(permissions: StaffRole[] | undefined) => {
+          const operator = permissions?.includes('ROLE_OPERATOR') ?? false;
+          const finance = permissions?.includes('ROLE_FINANCE') ?? false;
+          return (
+            <>
+              {operator && <Resource name="users" list={UserList} show={UserShow} />}
+              {operator && <Resource name="creators" list={CreatorList} show={CreatorShow} />}
+              {operator && <Resource name="missions" list={MissionList} show={MissionShow} />}
+              {operator && <Resource name="mission-products" list={MissionProductList} />}
+              {operator && <Resource name="comments" list={CommentList} />}
+              {operator && <Resource name="creator-penalties" list={PenaltyList} />}
+              {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
+              {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}
+              {operator && <Resource name="tags" list={TagList} create={TagCreate} edit={TagEdit} />}
+              {operator && (
+                <Resource
+                  name="comment-events"
+                  list={CommentEventList}
+                  create={CommentEventCreate}
+                  edit={CommentEventEdit}
+                />
+              )}
+              {finance && <Resource name="bank-transfers" list={BankTransferList} />}
+              {finance && <Resource name="coin-refunds" list={CoinRefundList} />}
+              {finance && (
+                <Resource name="coin-items" list={CoinItemList} create={CoinItemCreate} edit={CoinItemEdit} />
+              )}
+              {finance && <Resource name="settlements" list={SettlementList} show={SettlementShow} />}
+              {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}
+              <Resource name="ledger-verify-runs" list={LedgerVerifyRunList} />
+              <Resource name="audit-log" list={AuditLogList} show={AuditLogShow} />
+              <Resource name="staff" list={StaffList} create={StaffCreate} edit={StaffEdit} />
+              <CustomRoutes>
+                <Route path="/ledger" element={<LedgerPage />} />
+              </CustomRoutes>
+            </>
+          );
+        }}
       </Admin>
     </BrowserRouter>
   );

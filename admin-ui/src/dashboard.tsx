@@ -1,41 +1,185 @@
-import { Card, CardContent, CardHeader } from '@mui/material';
+import type { AdminDashboard } from '@fanmission/contracts';
+import { Alert, Box, Card, CardContent, CardHeader, MenuItem, Select, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { httpClient } from './data-provider';
 
-interface Health {
-  status: 'UP' | 'DOWN';
-  version: string;
-  details: Record<string, { status: 'UP' | 'DOWN'; latencyMs?: number }>;
-}
+const METHOD_COLOURS: Record<string, string> = {
+  kakaopay: '#f5c400',
+  card: '#1976d2',
+  paypal: '#00a1e0',
+  bank: '#2e7d32',
+  other: '#9e9e9e',
+};
+const won = (value: number) => value.toLocaleString('ko-KR');
 
-export function Dashboard() {
-  const [health, setHealth] = useState<Health | 'unreachable'>();
-  useEffect(() => {
-    fetch('/api/v1/health')
-      .then((response) => response.json() as Promise<Health>)
-      .then(setHealth, () => setHealth('unreachable'));
-  }, []);
+function Chart({ title, children, height = 260 }: { title: string; children: React.ReactElement; height?: number }) {
   return (
-    <Card>
-      <Title title="Fanmission console" />
-      <CardHeader title="Fanmission console" subheader="Operators and finance" />
-      <CardContent>
-        {health === undefined && <p>Checking the API…</p>}
-        {health === 'unreachable' && <p>The API is unreachable.</p>}
-        {health && health !== 'unreachable' && (
-          <ul aria-label="system health">
-            <li>
-              API {health.version}: {health.status}
-            </li>
-            {Object.entries(health.details).map(([name, component]) => (
-              <li key={name}>
-                {name}: {component.status}
-                {component.latencyMs !== undefined && ` (${component.latencyMs} ms)`}
-              </li>
-            ))}
-          </ul>
-        )}
+    <Card variant="outlined" sx={{ minWidth: 0 }}>
+      <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1' }} />
+      <CardContent sx={{ height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
       </CardContent>
     </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p">
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The console's home: sales, missions, escrow, settlements and the event pipeline, from `/api/admin/dashboard`. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const [days, setDays] = useState(30);
+  const [data, setData] = useState<AdminDashboard>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let cancelled = false;
+    httpClient(`/api/admin/dashboard?days=${days}`).then(
+      ({ json }) => !cancelled && setData(json as AdminDashboard),
+      (problem: Error) => !cancelled && setError(problem.message),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [days]);
+
+  const methods = [...new Set(data?.coinSalesPerDay.flatMap((day) => Object.keys(day.byMethod)) ?? [])];
+  const salesRows = data?.coinSalesPerDay.map((day) => ({ day: day.day.slice(5), ...day.byMethod })) ?? [];
+  const missionRows = data?.missionsPerDay.map((day) => ({ ...day, day: day.day.slice(5) })) ?? [];
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={translate('console.dashboard.title')} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+        <Typography>{translate('console.dashboard.days')}</Typography>
+        <Select size="small" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          {[7, 30, 90].map((option) => (
+            <MenuItem key={option} value={option}>
+              {translate('console.dashboard.daysOption', { days: option })}
+            </MenuItem>
+          ))}
+        </Select>
+      </Box>
+      {error && <Alert severity="error">{error}</Alert>}
+      {data && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gridColumn: '1 / -1' }}>
+            <Figure
+              label={translate('console.dashboard.onTime')}
+              value={data.onTimeRate === null ? '-' : `${(data.onTimeRate * 100).toFixed(1)} %`}
+            />
+            <Figure
+              label={translate('console.dashboard.escrow')}
+              value={translate('console.dashboard.coins', { coins: won(data.escrowCoins) })}
+            />
+            <Figure
+              label={translate('console.dashboard.relay')}
+              value={
+                data.events.relay
+                  ? String(data.events.relay.unsentEvents)
+                  : `${translate('console.dashboard.transport')}: ${data.events.transport}`
+              }
+            />
+          </Box>
+          <Chart title={translate('console.dashboard.sales')}>
+            <BarChart data={salesRows} aria-label="coin sales per day">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" fontSize={11} />
+              <YAxis tickFormatter={won} fontSize={11} width={70} />
+              <Tooltip formatter={(value) => won(Number(value))} />
+              <Legend />
+              {methods.map((method) => (
+                <Bar key={method} dataKey={method} stackId="sales" fill={METHOD_COLOURS[method] ?? '#9e9e9e'} />
+              ))}
+            </BarChart>
+          </Chart>
+          <Chart title={translate('console.dashboard.salesByMethod')}>
+            <BarChart data={data.salesByMethod} layout="vertical" aria-label="sales by payment method">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" tickFormatter={won} fontSize={11} />
+              <YAxis type="category" dataKey="method" fontSize={11} width={70} />
+              <Tooltip formatter={(value) => won(Number(value))} />
+              <Bar dataKey="won" fill="#ff3d6e" />
+            </BarChart>
+          </Chart>
+          <Chart title={translate('console.dashboard.missions')}>
+            <LineChart data={missionRows} aria-label="missions per day">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" fontSize={11} />
+              <YAxis allowDecimals={false} fontSize={11} width={40} />
+              <Tooltip />
+              <Legend />
+              <Line dataKey="requested" name={translate('console.dashboard.requested')} stroke="#1976d2" dot={false} />
+              <Line dataKey="completed" name={translate('console.dashboard.completed')} stroke="#2e7d32" dot={false} />
+              <Line dataKey="expired" name={translate('console.dashboard.expired')} stroke="#d32f2f" dot={false} />
+            </LineChart>
+          </Chart>
+          {data.settlementsPerMonth.length === 0 ? (
+            <Card variant="outlined">
+              <CardHeader
+                title={translate('console.dashboard.settlements')}
+                titleTypographyProps={{ variant: 'subtitle1' }}
+              />
+              <CardContent>
+                <Typography color="text.secondary">{translate('console.dashboard.settlementsEmpty')}</Typography>
+              </CardContent>
+            </Card>
+          ) : (
+            <Chart title={translate('console.dashboard.settlements')}>
+              <BarChart data={data.settlementsPerMonth} aria-label="settlements per month">
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="month" fontSize={11} />
+                <YAxis tickFormatter={won} fontSize={11} width={70} />
+                <Tooltip formatter={(value) => won(Number(value))} />
+                <Bar dataKey="won" fill="#7b1fa2" />
+                <Bar dataKey="paidWon" fill="#2e7d32" />
+              </BarChart>
+            </Chart>
+          )}
+          <Chart title={translate('console.dashboard.consumerLag')} height={200}>
+            <BarChart data={data.events.consumers} aria-label="consumer lag">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="consumer" fontSize={11} />
+              <YAxis allowDecimals={false} fontSize={11} width={40} />
+              <Tooltip />
+              <Bar dataKey="pendingEvents" fill="#ef6c00" />
+            </BarChart>
+          </Chart>
+        </Box>
+      )}
+    </Box>
   );
 }

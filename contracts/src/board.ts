@@ -75,6 +75,11 @@ const optionalLink = z
   .nullable()
   .optional()
   .transform((value) => (value ? value : null));
+/** A popup's link target: an http(s) URL or a path of this site (`/browse-missions`), never `javascript:` or `data:`. */
+const SAFE_LINK = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+const optionalSafeLink = optionalLink.refine((value) => value === null || SAFE_LINK.test(value), {
+  error: 'validation.url',
+});
 
 export const ADMIN_POPUP_SORT_FIELDS = ['id', 'createdAt', 'startsAt'] as const;
 export const adminPopupSchema = z
@@ -101,8 +106,8 @@ export const adminPopupInputSchema = z
     webImageId: z.number().int().positive().nullable().default(null),
     linkBackgroundColor: hexColour.default('#000000'),
     linkTextColor: hexColour.default('#FFFFFF'),
-    linkLoggedOn: optionalLink,
-    linkLoggedOff: optionalLink,
+    linkLoggedOn: optionalSafeLink,
+    linkLoggedOff: optionalSafeLink,
     linkTextLoggedOn: optionalLink,
     linkTextLoggedOff: optionalLink,
     active: z.boolean().default(true),

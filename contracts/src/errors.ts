@@ -102,6 +102,11 @@ export const ERROR_CODES = [
   'BUSY',
   'NOT_A_WINNER',
   'PRIZE_DEADLINE_PASSED',
+  // Console.
+  'OWN_ACCOUNT',
+  'VERIFY_RUNNING',
+  'STAFF_SELF',
+  'ROLE_NOT_HELD',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+export * from './admin-console';
 export * from './banks';
 export * from './board';
 export * from './coin-history';

@@ -35,6 +35,8 @@ export const NOTIFICATION_KINDS = [
   'EVENT_CANCELED',
   /** To the fan: the creator did not deliver his prize within a week. */
   'EVENT_PRIZE_EXPIRED',
+  /** To the creator and the requester: an operator hid the mission's content (console). */
+  'MISSION_CONTENT_BLOCKED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -53,4 +53,4 @@ export type { VerifyDifference } from './replay';
 export { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
 export type { LedgerTables } from './table';
 export type { LedgerEntry, LedgerMetadata, LuckyRollOutcome, Posting } from './transaction';
-export { verify, type VerifyReport } from './verify';
+export { verify, type VerifyOptions, type VerifyReport } from './verify';

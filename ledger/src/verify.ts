@@ -23,18 +23,33 @@ export interface VerifyReport {
 
 const PAGE = 5_000;
 
+export interface VerifyOptions {
+  /** Called after each page of transactions with how many are done out of the snapshot's total. */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+}
+
 /**
  * Replays every transaction of the log, checking each one (balanced, lot movements explaining its wallet and escrow
  * postings, nothing going negative) and comparing the replayed balances and lots with the stored ones. Given a pool
  * it reads one consistent snapshot (REPEATABLE READ); given a transaction it reads what that transaction sees.
  */
-export async function verify<DB extends LedgerTables>(db: LedgerExecutor<DB>): Promise<VerifyReport> {
+export async function verify<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  options: VerifyOptions = {},
+): Promise<VerifyReport> {
   const ledgerDb = asLedgerDb(db);
-  if (ledgerDb.isTransaction) return replayLog(ledgerDb);
-  return ledgerDb.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(replayLog);
+  if (ledgerDb.isTransaction) return replayLog(ledgerDb, options);
+  return ledgerDb
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => replayLog(trx, options));
 }
 
-async function replayLog(db: LedgerDb): Promise<VerifyReport> {
+async function replayLog(db: LedgerDb, options: VerifyOptions): Promise<VerifyReport> {
+  const total = options.onProgress
+    ? Number((await sql<{ n: string }>`select count(*) as n from ledger_transactions`.execute(db)).rows[0]!.n)
+    : 0;
   const stored = await readProjections(db);
   const state = emptyReplayState();
   const differences: VerifyDifference[] = [];
@@ -50,6 +65,7 @@ async function replayLog(db: LedgerDb): Promise<VerifyReport> {
     }
     transactions += page.length;
     after = page.at(-1)!.id;
+    await options.onProgress?.(transactions, total);
   }
   differences.push(...compareProjections(state, stored));
   return { transactions, postings, accounts: stored.balances.size, lots: stored.lots.size, differences };

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminRoutes } from './admin';
+import { adminRoutes, auditLogAdminRoutes } from './admin';
+import { consoleAdminResources } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
   appleLoginRoutes,
@@ -185,6 +186,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       commentAdminRoutes,
       creatorReviewAdminRoutes,
       settlementAdminRoutes,
+      auditLogAdminRoutes,
+      ...consoleAdminResources({ consumers: dependencies.eventConsumers }),
     ],
   });
   if (dependencies.devMailbox && !config.isProduction) {

@@ -1,4 +1,7 @@
-// The public surface of `admin`: the react-admin API shell and the simple-rest list helpers. Other modules import only
-// this file.
+// The public surface of `admin`: the react-admin API shell, the audit log and the simple-rest list helpers. Other
+// modules import only this file.
+export { appendAudit, auditBefore, type AuditRecord } from './audit';
+export { auditLogAdminRoutes } from './audit-routes';
 export { adminRoutes } from './routes';
 export { listQuerySchema, listWindow, type ListWindow, withContentRange } from './simple-rest';
+export type { AdminTables } from './table';

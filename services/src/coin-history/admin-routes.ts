@@ -7,9 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
-import { errorResponses } from '../http';
+import { AppError, errorResponses } from '../http';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
 
 const RESOURCE = 'coin-refunds';
@@ -78,6 +78,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const finance = requireRole(request, 'ROLE_FINANCE');
+      const before = await getRefundRequest(app.ctx, request.params.id);
+      if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+      auditBefore(request, before);
       return setRefundStatus(app.ctx, request.params.id, request.body, finance.id);
     },
   );

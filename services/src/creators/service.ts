@@ -57,7 +57,9 @@ export function canSeeCreator(caller: Caller | null, creator: Pick<CreatorRow, '
 async function editableCreator(ctx: ServiceContext, caller: Caller, creatorId: number): Promise<CreatorWithUser> {
   const creator = await repository.findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
-  if (!ownsCreator(caller, creator) && !isOperator(caller)) throw accessDenied();
+  if (!ownsCreator(caller, creator) && !isOperator(caller) && !caller.roles.includes('ROLE_FINANCE')) {
+    throw accessDenied();
+  }
   return creator;
 }
 
@@ -232,6 +234,11 @@ export async function updateCreator(
   };
   if (!groups.profile && !groups.custom && !groups.bank) {
     throw new AppError(400, 'creators.nothingToUpdate', { code: 'VALIDATION_FAILED' });
+  }
+  if (!ownsCreator(caller, owner)) {
+    // Staff: the payout account is finance's to change, the profile and custom settings the operators'.
+    if (groups.bank && !caller.roles.includes('ROLE_FINANCE')) throw accessDenied();
+    if ((groups.profile || groups.custom) && !isOperator(caller)) throw accessDenied();
   }
 
   try {

@@ -1,6 +1,8 @@
 import type { LedgerTables } from '@fanmission/ledger';
+import type { AdminTables } from '../admin';
 import type { CoinHistoryTables } from '../coin-history';
 import type { CoinsTables } from '../coins';
+import type { ConsoleTables } from '../console';
 import type { CreatorsTables } from '../creators';
 import type { EventsTables } from '../outbox';
 import type { FaqTables } from '../faq';
@@ -35,4 +37,6 @@ export interface Database
     NotificationsTables,
     CommentsTables,
     IncomeTables,
-    LotteryEventsTables {}
+    LotteryEventsTables,
+    AdminTables,
+    ConsoleTables {}

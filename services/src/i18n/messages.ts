@@ -1,6 +1,7 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { commentsMessages } from './catalogs/comments';
+import { consoleMessages } from './catalogs/console';
 import { creatorsMessages } from './catalogs/creators';
 import { creatorReviewMessages } from './catalogs/creator-review';
 import { eventsMessages } from './catalogs/notifications';
@@ -372,6 +373,7 @@ const coreCatalog = {
 const catalog = {
   ...coreCatalog,
   ...commentsMessages,
+  ...consoleMessages,
   ...creatorsMessages,
   ...creatorReviewMessages,
   ...eventsMessages,
@@ -385,6 +387,7 @@ const catalog = {
 export const CATALOG_SOURCES: Record<string, Catalog> = {
   core: coreCatalog,
   comments: commentsMessages,
+  console: consoleMessages,
   creators: creatorsMessages,
   creatorReview: creatorReviewMessages,
   events: eventsMessages,

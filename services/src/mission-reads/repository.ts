@@ -40,7 +40,12 @@ function filteredMissions(db: DbExecutor, viewer: MissionViewer, filters: Missio
   let query = db.selectFrom('missions as m').where('m.status', 'in', [...filters.statuses]);
   if (!viewer.operator) {
     query = query.where((eb) => {
-      const publicMission = eb.and([eb('m.is_private', '=', false), eb('m.status', '<>', 'CREATED')]);
+      // A mission an operator blocked (console) is listed for its parties only.
+      const publicMission = eb.and([
+        eb('m.is_private', '=', false),
+        eb('m.status', '<>', 'CREATED'),
+        eb('m.content_blocked_at', 'is', null),
+      ]);
       const parties = [];
       if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
       if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));

@@ -17,7 +17,8 @@ export const isMissionParty = (viewer: MissionViewer, mission: Pick<MissionRow, 
 
 /** Whether the viewer may see the mission at all (by id; lists are narrower, see the repository). */
 export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
-  isMissionParty(viewer, mission) || (!mission.is_private && mission.status !== 'CREATED');
+  isMissionParty(viewer, mission) ||
+  (!mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null);
 
 function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number | null) {
   const file = id === null ? undefined : files.get(id);

@@ -45,6 +45,10 @@ export interface MissionsTable {
   updated_at: Generated<Date>;
   /** The requester's Idempotency-Key: a retry answers with the same mission. */
   idempotency_key: string | null;
+  /** An operator hid the mission's content from every public list and page (console). */
+  content_blocked_at: Date | null;
+  content_block_reason: string | null;
+  content_blocked_by: number | null;
 }
 
 export interface LuckyRollsTable {

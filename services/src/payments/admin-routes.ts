@@ -8,16 +8,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCaller } from '../auth';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
-import { errorResponses } from '../http';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { AppError, errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
 
 const RESOURCE = 'bank-transfers';
 
 /**
  * `/api/admin/bank-transfers`: operators (or finance) see bank-deposit requests and decide them. Marking one paid
- * credits its coins once; the admin plugin's hook has already required ROLE_OPERATOR or ROLE_FINANCE.
+ * credits its coins once. Deciding is for finance accounts only, never on their own account.
  */
 export async function bankTransferAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -69,16 +69,24 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Decide a ready bank-deposit request: paid (credits the coins), cancelled or failed',
+        summary: 'Decide a ready bank-deposit request: paid (credits the coins), cancelled or failed (finance)',
         description:
           'Only a ready request changes. Repeating the decision already taken changes nothing (a second paid never ' +
-          'credits again); any other change of a decided request is 409 BANK_TRANSFER_DECIDED.',
+          'credits again); any other change of a decided request is 409 BANK_TRANSFER_DECIDED. Finance only; a ' +
+          'request of the caller’s own account is 403 OWN_ACCOUNT.',
         security,
         params: idParamsSchema,
         body: adminBankTransferUpdateSchema,
         response: { 200: adminBankTransferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => decideBankTransfer(app.ctx, requireCaller(request).id, request.params.id, request.body),
+    async (request) => {
+      // Money-in is finance's decision, and never on one's own account.
+      const finance = requireRole(request, 'ROLE_FINANCE');
+      const before = await getBankTransferForConsole(app.ctx, request.params.id);
+      if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+      auditBefore(request, before);
+      return decideBankTransfer(app.ctx, finance.id, request.params.id, request.body);
+    },
   );
 }

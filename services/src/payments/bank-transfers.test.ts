@@ -129,7 +129,7 @@ describe('a fan asks to charge by bank deposit', () => {
   });
 });
 
-describe('operators decide in /api/admin/bank-transfers', () => {
+describe('finance decides in /api/admin/bank-transfers', () => {
   it('lists pending requests with Content-Range, marks one paid once, and refuses other changes', async () => {
     const member = await createAccount(testApp.current.app);
     const ids: number[] = [];
@@ -165,20 +165,20 @@ describe('operators decide in /api/admin/bank-transfers', () => {
     });
     expect(many.json().map((record: { id: number }) => record.id)).toEqual([ids[2]]);
 
-    const paid = await decide(operator, ids[0]!, { status: 'paid', note: 'seen on the statement' });
+    const paid = await decide(finance, ids[0]!, { status: 'paid', note: 'seen on the statement' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({
       id: ids[0],
       status: 'paid',
       note: 'seen on the statement',
-      decidedBy: operator.id,
+      decidedBy: finance.id,
       coinDepositId: expect.any(Number),
     });
     expect(await balanceOf(member)).toBe(10);
 
     // Repeating the decision changes nothing; concurrent repeats neither.
     const again = await Promise.all([
-      decide(operator, ids[0]!, { status: 'paid' }),
+      decide(finance, ids[0]!, { status: 'paid' }),
       decide(finance, ids[0]!, { status: 'paid' }),
     ]);
     expect(again.map((response) => response.statusCode)).toEqual([200, 200]);
@@ -192,7 +192,7 @@ describe('operators decide in /api/admin/bank-transfers', () => {
       .execute();
     expect(ledgerPurchases).toHaveLength(1);
 
-    const undo = await decide(operator, ids[0]!, { status: 'cancelled' });
+    const undo = await decide(finance, ids[0]!, { status: 'cancelled' });
     expect(undo.statusCode).toBe(409);
     expect(undo.json()).toMatchObject({
       code: 'BANK_TRANSFER_DECIDED',
@@ -201,8 +201,8 @@ describe('operators decide in /api/admin/bank-transfers', () => {
 
     const cancelled = await decide(finance, ids[1]!, { status: 'cancelled' });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', coinDepositId: null });
-    expect((await decide(operator, ids[1]!, { status: 'paid' })).statusCode).toBe(409);
-    expect((await decide(operator, ids[2]!, { status: 'failed' })).json().status).toBe('failed');
+    expect((await decide(finance, ids[1]!, { status: 'paid' })).statusCode).toBe(409);
+    expect((await decide(finance, ids[2]!, { status: 'failed' })).json().status).toBe('failed');
     expect(await balanceOf(member)).toBe(10);
 
     const one = await admin(operator, { method: 'GET', url: `/api/admin/bank-transfers/${ids[1]}` });
@@ -214,10 +214,10 @@ describe('operators decide in /api/admin/bank-transfers', () => {
   it('accepts the whole record react-admin PUTs, but only paid, cancelled or failed as a status', async () => {
     const id = (await request(fan, validRequest(fan))).json().id as number;
     const record = (await admin(operator, { method: 'GET', url: `/api/admin/bank-transfers/${id}` })).json();
-    const ready = await decide(operator, id, record);
+    const ready = await decide(finance, id, record);
     expect(ready.statusCode).toBe(400);
     expect(ready.json().subErrors[0]).toMatchObject({ field: 'status', rejectedValue: 'ready' });
-    const failed = await decide(operator, id, { ...record, status: 'failed', note: 'no money arrived' });
+    const failed = await decide(finance, id, { ...record, status: 'failed', note: 'no money arrived' });
     expect(failed.json()).toMatchObject({ status: 'failed', note: 'no money arrived' });
   });
 
@@ -236,7 +236,7 @@ describe('operators decide in /api/admin/bank-transfers', () => {
     expect(await balanceOf(fan)).toBe(0);
 
     expect((await admin(operator, { method: 'GET', url: '/api/admin/bank-transfers/999999' })).statusCode).toBe(404);
-    expect((await decide(operator, 999_999, { status: 'paid' })).statusCode).toBe(404);
+    expect((await decide(finance, 999_999, { status: 'paid' })).statusCode).toBe(404);
     for (const query of ['sort=["depositorPhone","ASC"]', 'range=[5,1]', 'filter={"status":"lost"}', 'filter=nope']) {
       const response = await admin(operator, { method: 'GET', url: `/api/admin/bank-transfers?${encodeURI(query)}` });
       expect(response.statusCode, query).toBe(400);
@@ -251,11 +251,11 @@ describe('operators decide in /api/admin/bank-transfers', () => {
       .set({ roles: ['ROLE_USER', 'ROLE_CREATOR'], coins_frozen_at: new Date() })
       .where('id', '=', member.id)
       .execute();
-    const refused = await decide(operator, id, { status: 'paid' });
+    const refused = await decide(finance, id, { status: 'paid' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CREATOR_CANNOT_CHARGE' });
     const record = (await admin(operator, { method: 'GET', url: `/api/admin/bank-transfers/${id}` })).json();
     expect(record).toMatchObject({ status: 'ready', coinDepositId: null });
-    expect((await decide(operator, id, { status: 'cancelled', note: 'refunded by bank' })).statusCode).toBe(200);
+    expect((await decide(finance, id, { status: 'cancelled', note: 'refunded by bank' })).statusCode).toBe(200);
   });
 });

@@ -42,7 +42,7 @@ describe('npm run db:migrate and db:seed', () => {
     const users = await target.db.selectFrom('users').select(['email', 'roles']).execute();
     expect(users).toEqual(
       expect.arrayContaining([
-        { email: 'admin@fanmission.local', roles: ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'] },
+        { email: 'admin@fanmission.local', roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] },
         ...DEMO_ACCOUNTS.map((account) => ({ email: account.email, roles: account.roles })),
       ]),
     );

@@ -273,14 +273,22 @@ describe('rate limit settings', () => {
 });
 
 describe('operator account bootstrap', () => {
-  it('creates the ADMIN_EMAIL operator, and a second start updates its password', async () => {
+  it('creates the ADMIN_EMAIL account once, with both console roles and no member role, never re-applied', async () => {
     const { app } = testApp.current;
     const config = testConfig({ ADMIN_EMAIL: 'ops@fanmission.local', ADMIN_PASSWORD: 'operator123' });
     const id = await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    expect(id).toEqual(expect.any(Number));
     const first = await login('ops@fanmission.local', 'operator123');
-    expect(first.json()).toEqual({ id, roles: ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'] });
-    expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'changed123')).toBe(id);
-    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(401);
-    expect((await login('ops@fanmission.local', 'changed123')).statusCode).toBe(200);
+    expect(first.json()).toEqual({ id, roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    // A second start with another password changes nothing: the first password still works.
+    expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'changed123')).toBeNull();
+    expect((await login('ops@fanmission.local', 'changed123')).statusCode).toBe(401);
+    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(200);
+    // A blocked operator stays blocked across restarts, and another ADMIN_EMAIL creates nobody once staff exists.
+    await app.db.updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', id!).execute();
+    expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'operator123')).toBeNull();
+    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(403);
+    expect(await ensureOperatorAccount(app.ctx, 'other-admin@fanmission.local', 'operator123')).toBeNull();
+    expect((await login('other-admin@fanmission.local', 'operator123')).statusCode).toBe(401);
   });
 });

@@ -14,6 +14,7 @@ import { tagsOfCreator } from '../creators';
 import { AppError, conflict, invalidFields, notFound } from '../http';
 import { passwordResetMail, verificationMail } from '../mail';
 import { fileEntry } from '../files';
+import { sql } from 'kysely';
 import * as repository from './repository';
 import type { UserRow } from './table';
 
@@ -283,22 +284,42 @@ export async function switchToCreator(ctx: ServiceContext, userId: number, name?
   });
 }
 
-/** Creates or updates the operator account named by ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function ensureOperatorAccount(ctx: ServiceContext, email: string, password: string): Promise<number> {
+/**
+ * Creates the first console account from ADMIN_EMAIL / ADMIN_PASSWORD, with both console roles and no member role
+ * (it cannot charge coins), so it can invite the rest of the staff. Once any console account exists this does
+ * nothing: a password changed since, a deactivation or a role change is never undone by a restart. Answers the new
+ * account's id, or null when nothing was created.
+ */
+export async function ensureOperatorAccount(
+  ctx: ServiceContext,
+  email: string,
+  password: string,
+): Promise<number | null> {
   const passwordHash = await hashPassword(password);
-  const roles: Role[] = ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'];
-  const row = await ctx.db
-    .insertInto('users')
-    .values({
-      email,
-      username: 'operator',
-      password_hash: passwordHash,
-      provider: 'local',
-      roles,
-      email_verified_at: ctx.now(),
-    })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, roles, login_blocked_at: null }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const roles: Role[] = ['ROLE_OPERATOR', 'ROLE_FINANCE'];
+  return ctx.db.transaction().execute(async (trx) => {
+    // Two processes starting together must not both create it.
+    await sql`select pg_advisory_xact_lock(hashtext('fanmission:first-staff-account'))`.execute(trx);
+    const staff = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<boolean>`roles && array['ROLE_OPERATOR', 'ROLE_FINANCE']::text[]`)
+      .limit(1)
+      .executeTakeFirst();
+    if (staff) return null;
+    const row = await trx
+      .insertInto('users')
+      .values({
+        email,
+        username: 'operator',
+        password_hash: passwordHash,
+        provider: 'local',
+        roles,
+        email_verified_at: ctx.now(),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  });
 }

@@ -19,6 +19,8 @@ export interface UsersTable {
   image_file_id: number | null;
   email_verified_at: Date | null;
   login_blocked_at: Date | null;
+  /** Why an operator blocked the login (console). */
+  login_block_reason: string | null;
   coins_frozen_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

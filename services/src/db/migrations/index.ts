@@ -17,6 +17,7 @@ import * as m0025 from './0025_lottery_events';
 import * as m0026 from './0026_roulette_seeds';
 import * as m0030 from './0030_mission_comments';
 import * as m0035 from './0035_settlement';
+import * as m0040 from './0040_console';
 import * as m0050 from './0050_rate_limit_counters';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0026_roulette_seeds': m0026,
   '0030_mission_comments': m0030,
   '0035_settlement': m0035,
+  '0040_console': m0040,
   '0050_rate_limit_counters': m0050,
 };

@@ -1,0 +1,161 @@
+import type { AdminLedgerAccount, AdminLedgerEntry } from '@fanmission/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { httpClient } from './data-provider';
+
+interface Lookup {
+  summary: AdminLedgerAccount;
+  entries: AdminLedgerEntry[];
+  total: number;
+}
+
+/** Ledger account lookup: balance, coin lots and the latest transactions of one account. */
+export function LedgerPage() {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const [account, setAccount] = useState(params.get('account') ?? '');
+  const [result, setResult] = useState<Lookup>();
+  const [error, setError] = useState<string>();
+
+  const lookup = async (name: string) => {
+    setError(undefined);
+    setResult(undefined);
+    setParams({ account: name });
+    try {
+      const encoded = encodeURIComponent(name);
+      const [summary, history] = await Promise.all([
+        httpClient(`/api/admin/ledger-accounts/${encoded}`),
+        httpClient(`/api/admin/ledger/accounts/${encoded}?range=${encodeURIComponent('[0,49]')}`),
+      ]);
+      const total = Number(history.headers.get('content-range')?.split('/').pop() ?? 0);
+      setResult({
+        summary: summary.json as AdminLedgerAccount,
+        entries: history.json as AdminLedgerEntry[],
+        total,
+      });
+    } catch (problem) {
+      setError((problem as Error).message);
+    }
+  };
+
+  return (
+    <Card>
+      <Title title={translate('console.ledger.title')} />
+      <CardContent>
+        <Box
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (account.trim()) void lookup(account.trim());
+          }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <TextField
+            size="small"
+            sx={{ minWidth: 320, flex: 1 }}
+            label={translate('console.ledger.account')}
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+          />
+          <Button type="submit" variant="contained">
+            {translate('console.actions.lookup')}
+          </Button>
+        </Box>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {result && (
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <Typography variant="h6" aria-label="ledger balance">
+              {result.summary.account}: {translate('console.ledger.balance')} {result.summary.balance.toLocaleString()}
+            </Typography>
+            {result.summary.lots.length > 0 && (
+              <Card variant="outlined">
+                <CardHeader title={translate('console.ledger.lots')} titleTypographyProps={{ variant: 'subtitle1' }} />
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Table size="small">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>id</TableCell>
+                        <TableCell>source</TableCell>
+                        <TableCell align="right">amount</TableCell>
+                        <TableCell align="right">remaining</TableCell>
+                        <TableCell>expires</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {result.summary.lots.map((lot) => (
+                        <TableRow key={lot.id}>
+                          <TableCell>{lot.id}</TableCell>
+                          <TableCell>{lot.source}</TableCell>
+                          <TableCell align="right">{lot.amount}</TableCell>
+                          <TableCell align="right">{lot.remaining}</TableCell>
+                          <TableCell>{new Date(lot.expiresAt).toLocaleDateString()}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              </Card>
+            )}
+            <Card variant="outlined">
+              <CardHeader
+                title={`${translate('console.ledger.transactions')} (${result.total})`}
+                titleTypographyProps={{ variant: 'subtitle1' }}
+              />
+              {result.entries.length === 0 ? (
+                <CardContent>{translate('console.ledger.noTransactions')}</CardContent>
+              ) : (
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Table size="small">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>id</TableCell>
+                        <TableCell>type</TableCell>
+                        <TableCell align="right">amount</TableCell>
+                        <TableCell>time</TableCell>
+                        <TableCell>postings</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {result.entries.map((entry) => (
+                        <TableRow key={entry.id}>
+                          <TableCell>{entry.id}</TableCell>
+                          <TableCell>{entry.type}</TableCell>
+                          <TableCell align="right">{entry.amount}</TableCell>
+                          <TableCell>{new Date(entry.occurredAt).toLocaleString()}</TableCell>
+                          <TableCell>
+                            {entry.postings.map((posting) => `${posting.account} ${posting.amount}`).join(', ')}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              )}
+            </Card>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { FAQ_CATEGORIES } from '@fanmission/contracts';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  maxLength,
+  regex,
+  required,
+} from 'react-admin';
+import { useCanWrite } from '../permissions';
+import { ListActions } from './list-actions';
+
+const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
+
+export const FaqList = () => {
+  const canWrite = useCanWrite('faqs');
+  return (
+    <List
+      sort={{ field: 'position', order: 'ASC' }}
+      actions={<ListActions create={canWrite} />}
+      filters={[<TextInput key="q" source="q" alwaysOn />]}
+    >
+      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="category" />
+        <TextField source="title" />
+        <NumberField source="position" />
+        <DateField source="updatedAt" />
+      </Datagrid>
+    </List>
+  );
+};
+
+const faqForm = (
+  <SimpleForm>
+    <SelectInput source="category" choices={FAQ_CATEGORIES.map((id) => ({ id, name: id }))} validate={required()} />
+    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+    <TextInput source="content" multiline minRows={4} validate={[required(), maxLength(5000)]} fullWidth />
+    <NumberInput source="position" min={0} defaultValue={0} />
+  </SimpleForm>
+);
+export const FaqCreate = () => <Create redirect="list">{faqForm}</Create>;
+export const FaqEdit = () => <Edit mutationMode="pessimistic">{faqForm}</Edit>;
+
+/** Popup links: an http(s) URL or a path of the site, as the API accepts (never javascript: or data:). */
+const safeLink = regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, 'validation.url');
+
+const popupForm = (
+  <SimpleForm>
+    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+    <TextInput source="linkLoggedOn" validate={safeLink} fullWidth />
+    <TextInput source="linkTextLoggedOn" />
+    <TextInput source="linkLoggedOff" validate={safeLink} fullWidth />
+    <TextInput source="linkTextLoggedOff" />
+    <TextInput source="linkBackgroundColor" defaultValue="#000000" />
+    <TextInput source="linkTextColor" defaultValue="#FFFFFF" />
+    <BooleanInput source="active" defaultValue />
+    <DateTimeInput source="startsAt" parse={isoOrNull} />
+    <DateTimeInput source="endsAt" parse={isoOrNull} />
+  </SimpleForm>
+);
+
+export const PopupList = () => {
+  const canWrite = useCanWrite('popups');
+  return (
+    <List sort={{ field: 'id', order: 'DESC' }} actions={<ListActions create={canWrite} />}>
+      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="title" />
+        <TextField source="linkLoggedOn" emptyText="-" />
+        <BooleanField source="active" />
+        <DateField source="startsAt" emptyText="-" />
+        <DateField source="endsAt" emptyText="-" />
+      </Datagrid>
+    </List>
+  );
+};
+export const PopupCreate = () => <Create redirect="list">{popupForm}</Create>;
+export const PopupEdit = () => <Edit mutationMode="pessimistic">{popupForm}</Edit>;
+
+export const TagList = () => {
+  const canWrite = useCanWrite('tags');
+  return (
+    <List
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={<ListActions create={canWrite} />}
+      filters={[<TextInput key="q" source="q" alwaysOn />]}
+    >
+      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="name" />
+        <NumberField source="creators" />
+      </Datagrid>
+    </List>
+  );
+};
+const tagForm = (
+  <SimpleForm>
+    <TextInput source="name" validate={[required(), maxLength(30)]} />
+  </SimpleForm>
+);
+export const TagCreate = () => <Create redirect="list">{tagForm}</Create>;
+export const TagEdit = () => <Edit mutationMode="pessimistic">{tagForm}</Edit>;

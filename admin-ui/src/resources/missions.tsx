@@ -1,0 +1,154 @@
+import { MISSION_STATUSES, PRODUCT_TYPES } from '@fanmission/contracts';
+import { Box, Typography } from '@mui/material';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { UpdateAction } from './update-action';
+
+const missionFilters = [
+  <SelectInput key="status" source="status" choices={MISSION_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
+  <NumberInput key="creatorId" source="creatorId" />,
+  <NumberInput key="userId" source="userId" />,
+  <DateTimeInput key="from" source="from" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
+  <DateTimeInput key="to" source="to" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
+  <NullableBooleanInput key="contentBlocked" source="contentBlocked" />,
+];
+
+const BlockContentActions = () => (
+  <>
+    <UpdateAction
+      resource="missions"
+      label="console.actions.blockContent"
+      reasonLabel="console.actions.reason"
+      color="error"
+      show={(record) => !record['contentBlocked']}
+      patch={(_, reason) => ({ contentBlocked: true, contentBlockReason: reason })}
+    />
+    <UpdateAction
+      resource="missions"
+      label="console.actions.unblockContent"
+      show={(record) => Boolean(record['contentBlocked'])}
+      patch={() => ({ contentBlocked: false, contentBlockReason: null })}
+    />
+  </>
+);
+
+export const MissionList = () => (
+  <List filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="status" />
+      <TextField source="type" />
+      <TextField source="productName" />
+      <TextField source="creatorName" />
+      <TextField source="username" />
+      <NumberField source="coinPrice" />
+      <NumberField source="escrowCoins" />
+      <BooleanField source="contentBlocked" />
+      <DateField source="createdAt" />
+      <BlockContentActions />
+    </Datagrid>
+  </List>
+);
+
+interface Media {
+  url: string;
+  contentType: string | null;
+}
+
+function MissionMedia(_props: { label?: string }) {
+  const record = useRecordContext<{ id: number; media: Record<string, Media | null> }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const { video, picture, voice, thumbnail } = record.media;
+  if (!video && !picture && !voice) return <Typography>{translate('console.mission.noMedia')}</Typography>;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      {video && <video src={video.url} poster={thumbnail?.url} controls preload="metadata" style={{ maxWidth: 360 }} />}
+      {picture && <img src={picture.url} alt="" style={{ maxWidth: 360 }} />}
+      {voice && <audio src={voice.url} controls preload="metadata" />}
+    </Box>
+  );
+}
+
+export const MissionShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <BlockContentActions />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <TextField source="status" />
+      <TextField source="type" />
+      <TextField source="productName" />
+      <FunctionField
+        source="creatorName"
+        render={(record: { creatorName: string; creatorId: number }) => `${record.creatorName} (#${record.creatorId})`}
+      />
+      <FunctionField
+        source="username"
+        render={(record: { username: string; userId: number }) => `${record.username} (#${record.userId})`}
+      />
+      <NumberField source="coinPrice" />
+      <NumberField source="escrowCoins" />
+      <TextField source="requestComment" emptyText="-" />
+      <TextField source="responseComment" emptyText="-" />
+      <TextField source="rejectionReason" emptyText="-" />
+      <DateField source="createdAt" showTime />
+      <DateField source="completedAt" showTime emptyText="-" />
+      <BooleanField source="contentBlocked" />
+      <TextField source="contentBlockReason" emptyText="-" />
+      <MissionMedia label="console.mission.media" />
+    </SimpleShowLayout>
+  </Show>
+);
+
+const productFilters = [
+  <TextInput key="q" source="q" alwaysOn />,
+  <NumberInput key="creatorId" source="creatorId" />,
+  <SelectInput key="type" source="type" choices={PRODUCT_TYPES.map((id) => ({ id, name: id }))} />,
+  <NullableBooleanInput key="active" source="active" />,
+];
+
+export const MissionProductList = () => (
+  <List filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="name" />
+      <TextField source="type" />
+      <TextField source="creatorName" />
+      <NumberField source="coinPrice" emptyText="-" />
+      <BooleanField source="active" />
+      <UpdateAction
+        label="console.actions.inactivate"
+        color="warning"
+        show={(record) => Boolean(record['active'])}
+        patch={() => ({ active: false })}
+      />
+      <UpdateAction
+        label="console.actions.activate"
+        show={(record) => !record['active']}
+        patch={() => ({ active: true })}
+      />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,239 @@
+import { COIN_ITEM_TYPES, COIN_REFUND_STATUSES, DEPOSIT_STATUSES } from '@fanmission/contracts';
+import { Button } from '@mui/material';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  required,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { httpClient } from '../data-provider';
+import { useCanWrite } from '../permissions';
+import { ListActions } from './list-actions';
+import { UpdateAction } from './update-action';
+
+const depositFilters = [
+  <SelectInput key="status" source="status" choices={DEPOSIT_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
+  <TextInput key="q" source="q" />,
+];
+
+export const BankTransferList = () => (
+  <List filters={depositFilters} filterDefaultValues={{ status: 'ready' }} sort={{ field: 'created', order: 'DESC' }}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="username" />
+      <NumberField source="coinItem.point" />
+      <NumberField source="amount" />
+      <TextField source="depositorName" />
+      <TextField source="depositorPhone" />
+      <TextField source="status" />
+      <DateField source="created" showTime />
+      <UpdateAction
+        label="console.actions.confirmDeposit"
+        color="success"
+        show={(record) => record['status'] === 'ready'}
+        patch={() => ({ status: 'paid' })}
+      />
+      <UpdateAction
+        label="console.actions.rejectDeposit"
+        reasonLabel="console.actions.reason"
+        color="error"
+        show={(record) => record['status'] === 'ready'}
+        patch={(_, reason) => ({ status: 'cancelled', note: reason })}
+      />
+    </Datagrid>
+  </List>
+);
+
+const refundFilters = [
+  <SelectInput key="status" source="status" choices={COIN_REFUND_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
+];
+
+export const CoinRefundList = () => (
+  <List filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="username" />
+      <TextField source="kind" />
+      <NumberField source="refundCoins" />
+      <NumberField source="amount" />
+      <TextField source="status" />
+      <DateField source="requestedAt" />
+      <TextField source="dueOn" />
+      <UpdateAction
+        label="console.actions.markPaid"
+        color="success"
+        show={(record) => record['status'] === 'requested'}
+        patch={() => ({ status: 'paid' })}
+      />
+    </Datagrid>
+  </List>
+);
+
+const coinItemForm = (
+  <SimpleForm>
+    <SelectInput source="itemType" choices={COIN_ITEM_TYPES.map((id) => ({ id, name: id }))} validate={required()} />
+    <TextInput source="name" validate={required()} />
+    <NumberInput source="point" min={1} validate={required()} />
+    <NumberInput source="price" min={0} validate={required()} />
+    <NumberInput source="usdPrice" min={0} step={0.01} validate={required()} />
+    <BooleanInput source="active" defaultValue />
+    <NumberInput source="sortOrder" min={0} defaultValue={0} />
+  </SimpleForm>
+);
+
+export const CoinItemList = () => {
+  const canWrite = useCanWrite('coin-items');
+  return (
+    <List sort={{ field: 'sortOrder', order: 'ASC' }} actions={<ListActions create={canWrite} />}>
+      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="itemType" />
+        <TextField source="name" />
+        <NumberField source="point" />
+        <NumberField source="price" />
+        <NumberField source="usdPrice" />
+        <BooleanField source="active" />
+        <NumberField source="sortOrder" />
+      </Datagrid>
+    </List>
+  );
+};
+export const CoinItemCreate = () => <Create redirect="list">{coinItemForm}</Create>;
+export const CoinItemEdit = () => <Edit mutationMode="pessimistic">{coinItemForm}</Edit>;
+
+/** The month's bank transfer file of settlements (issue 18's API), downloaded with the session token. */
+function TransferCsvButton() {
+  const { filterValues } = useListContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const allowed = useCanWrite('settlements');
+  const year = filterValues['year'] as number | undefined;
+  const month = filterValues['month'] as number | undefined;
+  if (!allowed) return null;
+  return (
+    <Button
+      size="small"
+      disabled={!year || !month}
+      onClick={async () => {
+        try {
+          const { body } = await httpClient(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`, {
+            headers: new Headers({ Accept: 'text/csv' }),
+          });
+          const url = URL.createObjectURL(new Blob([body], { type: 'text/csv' }));
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = `settlements-${year}-${String(month).padStart(2, '0')}.csv`;
+          link.click();
+          URL.revokeObjectURL(url);
+        } catch (error) {
+          notify((error as Error).message, { type: 'error' });
+        }
+      }}
+    >
+      {translate('console.actions.downloadCsv')}
+    </Button>
+  );
+}
+
+const settlementFilters = [
+  <NumberInput key="year" source="year" alwaysOn />,
+  <NumberInput key="month" source="month" min={1} max={12} alwaysOn />,
+  <TextInput key="status" source="status" />,
+];
+
+export const SettlementList = () => (
+  <List
+    filters={settlementFilters}
+    actions={
+      <TopToolbar>
+        <TransferCsvButton />
+      </TopToolbar>
+    }
+    empty={false}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="year" />
+      <TextField source="month" />
+      <TextField source="creatorName" />
+      <NumberField source="totalEarningCoin" />
+      <NumberField source="income" />
+      <NumberField source="toReceipt" />
+      <TextField source="status" />
+      <UpdateAction
+        label="console.actions.approve"
+        show={(record) => record['status'] === 'ISSUED'}
+        patch={() => ({ action: 'approve' })}
+      />
+      <UpdateAction
+        label="console.actions.markPaid"
+        reasonLabel="resources.settlements.fields.transferReference"
+        color="success"
+        show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
+        patch={(_, reference) => ({
+          action: 'pay',
+          transferReference: reference,
+          transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+        })}
+      />
+    </Datagrid>
+  </List>
+);
+
+export const SettlementShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <TextField source="year" />
+      <TextField source="month" />
+      <TextField source="creatorName" />
+      <NumberField source="totalEarningCoin" />
+      <NumberField source="income" />
+      <NumberField source="toReceipt" />
+      <TextField source="status" />
+      <TextField source="transferReference" emptyText="-" />
+    </SimpleShowLayout>
+  </Show>
+);
+
+const commentEventForm = (
+  <SimpleForm>
+    <DateTimeInput source="startsAt" validate={required()} />
+    <DateTimeInput source="endsAt" validate={required()} />
+    <NumberInput source="winProbability" min={0} max={100} step={0.1} validate={required()} />
+    <NumberInput source="coinsPerWin" min={1} validate={required()} />
+    <NumberInput source="dailyBudget" min={1} validate={required()} />
+  </SimpleForm>
+);
+
+export const CommentEventList = () => (
+  <List empty={false}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <DateField source="startsAt" showTime />
+      <DateField source="endsAt" showTime />
+      <NumberField source="winProbability" />
+      <NumberField source="coinsPerWin" />
+      <NumberField source="dailyBudget" />
+    </Datagrid>
+  </List>
+);
+export const CommentEventCreate = () => <Create redirect="list">{commentEventForm}</Create>;
+export const CommentEventEdit = () => <Edit mutationMode="pessimistic">{commentEventForm}</Edit>;

@@ -1,0 +1,166 @@
+import type { LedgerVerifyRun } from '@fanmission/contracts';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useCreate,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { RolesField } from './people';
+
+const auditFilters = [
+  <TextInput key="resource" source="resource" alwaysOn />,
+  <TextInput key="resourceId" source="resourceId" />,
+  <NumberInput key="actorId" source="actorId" />,
+];
+
+export const AuditLogList = () => (
+  <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <DateField source="createdAt" showTime />
+      <TextField source="actorEmail" emptyText="-" />
+      <RolesField source="actorRoles" />
+      <TextField source="action" />
+      <TextField source="resourceId" emptyText="-" />
+      <NumberField source="statusCode" />
+    </Datagrid>
+  </List>
+);
+
+const Json = ({ value }: { value: unknown }) => (
+  <Box
+    component="pre"
+    sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}
+  >
+    {value === null || value === undefined ? '-' : JSON.stringify(value, null, 2)}
+  </Box>
+);
+
+export const AuditLogShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <DateField source="createdAt" showTime />
+      <TextField source="actorEmail" emptyText="-" />
+      <RolesField source="actorRoles" />
+      <TextField source="action" />
+      <TextField source="resource" />
+      <TextField source="resourceId" emptyText="-" />
+      <NumberField source="statusCode" />
+      <TextField source="requestId" />
+      <FunctionField
+        label="console.audit.before"
+        render={(record: { before: unknown }) => <Json value={record.before} />}
+      />
+      <FunctionField
+        label="console.audit.after"
+        render={(record: { after: unknown }) => <Json value={record.after} />}
+      />
+    </SimpleShowLayout>
+  </Show>
+);
+
+function RunVerifyButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [create, { isPending }] = useCreate();
+  return (
+    <Button
+      variant="contained"
+      size="small"
+      disabled={isPending}
+      onClick={() =>
+        create(
+          'ledger-verify-runs',
+          { data: {} },
+          {
+            onSuccess: () => refresh(),
+            onError: (error) => notify((error as Error).message, { type: 'error' }),
+          },
+        )
+      }
+    >
+      {translate('console.actions.runVerify')}
+    </Button>
+  );
+}
+
+/** Polls while a run is in progress. */
+function PollWhileRunning() {
+  const { data } = useListContext<LedgerVerifyRun>();
+  const refresh = useRefresh();
+  const running = (data ?? []).some((run) => run.status === 'RUNNING');
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(refresh, 1000);
+    return () => clearInterval(timer);
+  }, [running, refresh]);
+  return null;
+}
+
+function RunProgress(_props: { label?: string }) {
+  const run = useRecordContext<LedgerVerifyRun>();
+  const translate = useTranslate();
+  if (!run) return null;
+  const percent = run.totalTransactions === 0 ? 0 : (run.doneTransactions / run.totalTransactions) * 100;
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      {run.status === 'RUNNING' && <LinearProgress variant="determinate" value={percent} />}
+      <Typography variant="caption">
+        {translate('console.ledger.progress', { done: run.doneTransactions, total: run.totalTransactions })}
+      </Typography>
+    </Box>
+  );
+}
+
+function RunResult(_props: { label?: string }) {
+  const run = useRecordContext<LedgerVerifyRun>();
+  const translate = useTranslate();
+  if (!run || run.status === 'RUNNING') return null;
+  if (run.status === 'FAILED') return <Alert severity="error">{run.error}</Alert>;
+  return run.ok ? (
+    <Alert severity="success">{translate('console.ledger.verifyClean')}</Alert>
+  ) : (
+    <Alert severity="error">
+      {translate('console.ledger.verifyDirty', { count: run.report?.differenceCount ?? 0 })}
+    </Alert>
+  );
+}
+
+export const LedgerVerifyRunList = () => (
+  <List
+    sort={{ field: 'id', order: 'DESC' }}
+    actions={
+      <TopToolbar>
+        <RunVerifyButton />
+      </TopToolbar>
+    }
+    empty={false}
+  >
+    <PollWhileRunning />
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="status" />
+      <DateField source="startedAt" showTime />
+      <DateField source="finishedAt" showTime emptyText="-" />
+      <RunProgress label="resources.ledger-verify-runs.fields.progress" />
+      <RunResult label="resources.ledger-verify-runs.fields.ok" />
+    </Datagrid>
+  </List>
+);

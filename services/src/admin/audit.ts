@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbExecutor } from '../db';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What a handler read before changing it, for the audit log (see `auditBefore`). */
+    auditBefore?: unknown;
+    /** What the handler says the change produced, when its answer is not the changed record. */
+    auditAfter?: unknown;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Handlers call this with the record as it was before their change; the audit hook stores it. */
+export function auditBefore(request: FastifyRequest, before: unknown): void {
+  request.auditBefore = before;
+}
+
+/** The admin resource of a path: `/api/admin/bank-transfers/3` → `bank-transfers`. */
+export function adminResourceOf(url: string): string {
+  const path = url.split('?')[0]!;
+  const rest = path.replace(/^\/api\/admin\/?/, '');
+  return rest.split('/')[0] || '';
+}
+
+export interface AuditRecord {
+  actorId: number | null;
+  actorRoles: readonly string[];
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  before: unknown;
+  after: unknown;
+  statusCode: number;
+  requestId: string;
+  at: Date;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** Appends one row to the audit log (the table refuses updates and deletes). */
+export async function appendAudit(db: DbExecutor, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('admin_audit_log')
+    .values({
+      actor_id: record.actorId,
+      actor_roles: [...record.actorRoles],
+      action: record.action,
+      resource: record.resource,
+      resource_id: record.resourceId,
+      before: json(record.before),
+      after: json(record.after),
+      status_code: record.statusCode,
+      request_id: record.requestId,
+      created_at: record.at,
+    })
+    .execute();
+}
+
+function parsedPayload(payload: unknown): unknown {
+  if (typeof payload !== 'string' || payload.length === 0 || payload.length > 100_000) return undefined;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The admin plugin's onSend hook: every write under /api/admin (any method but GET/HEAD/OPTIONS), allowed or not, is
+ * appended to the audit log before its answer leaves, with the handler's `before` and the answer as `after` (for a
+ * success). Routes added later by any module are audited the same way.
+ */
+export function auditWrites(db: DbExecutor, now: () => Date) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // Only console accounts' attempts are kept (anonymous calls are 401, members' 403 before any handler runs).
+    const roles = request.caller?.roles ?? [];
+    if (READS.has(request.method) || !roles.some((role) => role === 'ROLE_OPERATOR' || role === 'ROLE_FINANCE')) {
+      return payload;
+    }
+    const succeeded = reply.statusCode < 400;
+    const after = succeeded ? (request.auditAfter ?? parsedPayload(payload)) : null;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const idParam = params['id'] ?? Object.values(params)[0];
+    const answeredId =
+      after !== null && typeof after === 'object' && 'id' in after ? (after as { id: unknown }).id : undefined;
+    const resourceId = idParam ?? answeredId;
+    await appendAudit(db, {
+      actorId: request.caller?.id ?? null,
+      actorRoles: request.caller?.roles ?? [],
+      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      resource: adminResourceOf(request.url),
+      resourceId: resourceId === undefined || resourceId === null ? null : String(resourceId),
+      before: succeeded ? (request.auditBefore ?? null) : null,
+      after,
+      statusCode: reply.statusCode,
+      requestId: request.id,
+      at: now(),
+    });
+    return payload;
+  };
+}

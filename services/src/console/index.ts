@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { EventConsumer } from '../outbox';
+import { catalogAdminRoutes } from './catalog-routes';
+import { dashboardAdminRoutes } from './dashboard-routes';
+import { ledgerAccountAdminRoutes } from './ledger-account-routes';
+import { ledgerVerifyAdminRoutes } from './ledger-verify';
+import { missionAdminRoutes } from './mission-admin-routes';
+import { staffAdminRoutes } from './staff-routes';
+import { userAdminRoutes } from './user-admin-routes';
+
+export type { ConsoleTables } from './table';
+export { dashboard } from './dashboard-routes';
+export { startVerifyRun } from './ledger-verify';
+
+/** The console's own admin resources (issue 19), registered under /api/admin; the dashboard reports these consumers. */
+export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [
+  staffAdminRoutes,
+  userAdminRoutes,
+  missionAdminRoutes,
+  catalogAdminRoutes,
+  ledgerVerifyAdminRoutes,
+  ledgerAccountAdminRoutes,
+  dashboardAdminRoutes(options.consumers),
+];

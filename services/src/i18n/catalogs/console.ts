@@ -1,0 +1,60 @@
+import type { Catalog } from './catalog';
+
+/** Server messages of the operator and finance console (ko, en, ja). */
+export const consoleMessages = {
+  'console.ownAccount': {
+    ko: '본인 계정의 입금이나 환불은 처리할 수 없습니다.',
+    en: 'Nobody may decide a deposit or refund of his own account.',
+    ja: '自分のアカウントの入金や返金は処理できません。',
+  },
+  'console.staffSelf': {
+    ko: '자신의 운영 계정은 변경할 수 없습니다.',
+    en: 'You cannot change your own staff account.',
+    ja: '自分の運営アカウントは変更できません。',
+  },
+  'console.staffRoleNotHeld': {
+    ko: '본인이 가진 권한만 부여하거나 관리할 수 있습니다.',
+    en: 'You can only grant or manage roles you hold yourself.',
+    ja: '自分が持つ権限のみ付与・管理できます。',
+  },
+  'console.staffEmailTaken': {
+    ko: '이미 가입된 이메일입니다.',
+    en: 'This e-mail address is already registered.',
+    ja: 'すでに登録されているメールアドレスです。',
+  },
+  'console.verifyRunning': {
+    ko: '원장 검증이 이미 실행 중입니다.',
+    en: 'A ledger verification is already running.',
+    ja: '台帳の検証はすでに実行中です。',
+  },
+  'console.tagTaken': {
+    ko: '이미 있는 태그입니다.',
+    en: 'This tag already exists.',
+    ja: 'すでにあるタグです。',
+  },
+  'console.inUse': {
+    ko: '사용 중이라 삭제할 수 없습니다.',
+    en: 'It is in use and cannot be deleted.',
+    ja: '使用中のため削除できません。',
+  },
+  'console.inviteSubject': {
+    ko: '[Fanmission] 운영 콘솔 계정에 초대되었습니다',
+    en: '[Fanmission] You are invited to the operator console',
+    ja: '[Fanmission] 運営コンソールに招待されました',
+  },
+  'console.inviteBody': {
+    ko: '{name}님, Fanmission 운영 콘솔({roles}) 계정이 만들어졌습니다. 아래 링크에서 비밀번호를 설정한 뒤 {console} 에서 로그인하세요. 링크는 72시간 동안 한 번만 사용할 수 있습니다.',
+    en: 'Hello {name}, a Fanmission console account ({roles}) was created for you. Set your password at the link below, then log in at {console}. The link works once, for 72 hours.',
+    ja: '{name}さん、Fanmission運営コンソール（{roles}）のアカウントが作成されました。下のリンクでパスワードを設定し、{console} からログインしてください。リンクは72時間、一度だけ使えます。',
+  },
+  'console.inviteAction': {
+    ko: '비밀번호 설정',
+    en: 'Set my password',
+    ja: 'パスワードを設定',
+  },
+  'notification.MISSION_CONTENT_BLOCKED': {
+    ko: '「{product}」 미션이 운영 정책에 따라 비공개 처리되었습니다. 사유: {reason}',
+    en: 'The mission “{product}” was hidden by the operators. Reason: {reason}',
+    ja: '「{product}」ミッションは運営ポリシーにより非公開になりました。理由：{reason}',
+  },
+} as const satisfies Catalog;
