@@ -37,7 +37,7 @@ export async function startServedTemporal(): Promise<ServedTemporal> {
         connection: env.nativeConnection,
         namespace: env.namespace ?? 'default',
         taskQueue,
-        workflowsPath: defaultWorkflowsPath,
+        workflowsPath: defaultWorkflowsPath(),
         activities: {
           ...createMissionActivities({ db, storage: storageDriverFor(config) }),
           ...createEventActivities({ db }),

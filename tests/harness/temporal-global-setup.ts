@@ -64,7 +64,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function bundleAllWorkflows(): Promise<{ code: string }> {
   const { code } = await bundleWorkflowCode({
-    workflowsPath: defaultWorkflowsPath,
+    workflowsPath: defaultWorkflowsPath(),
     logger: new DefaultLogger('WARN'),
   });
   return { code };

@@ -12,7 +12,9 @@ export interface FanmissionWorkerOptions {
   workflowsPath?: string;
 }
 
-export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+/** The production workflow index, as a file path for the bundler (computed on use: under a browser-like test
+ * environment this module is loaded, through the app's imports, with a non-file `import.meta.url`). */
+export const defaultWorkflowsPath = (): string => fileURLToPath(new URL('./workflows.ts', import.meta.url));
 
 /** The production worker: polls the `fanmission` task queue. Run it with `worker.run()`, stop it with `shutdown()`. */
 export async function createFanmissionWorker(options: FanmissionWorkerOptions): Promise<Worker> {
@@ -20,7 +22,7 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
     connection: options.connection,
     namespace: options.namespace ?? 'default',
     taskQueue: FANMISSION_TASK_QUEUE,
-    workflowsPath: options.workflowsPath ?? defaultWorkflowsPath,
+    workflowsPath: options.workflowsPath ?? defaultWorkflowsPath(),
     activities: options.activities ?? {},
   });
 }
