@@ -354,7 +354,8 @@ describe('web app: accounts', () => {
     await storeSession(page, served.baseUrl, creatorSession({ ...creator, creatorId }));
     await expectPath('/user-mypage', '/');
     await expectPath('/edit-user-profile', '/');
-    await expectPath('/mission-management', '/mission-management');
+    // Mission management opens on its Basic list (spec 02: /mission-management → /normal).
+    await expectPath('/mission-management', '/mission-management/normal');
     await expectPath('/newbie-creator-mypage', '/newbie-creator-mypage');
   });
 
