@@ -64,7 +64,7 @@ describe('web app screens', () => {
       await visit('/operating-policies', 'legal-operating', legalText('operating', language).title);
       await visit('/collectterms', 'legal-collect', legalText('collect', language).title);
       await visit('/browse-missions', 'browse-missions', t.browseMissions.title);
-      await visit('/signup-for-creator', 'placeholder', 'Creator sign-up');
+      await visit('/signup-for-creator', 'creator-sign-up', t.creatorStudio.signUp.title);
       await visit('/no/such/page', 'not-found', t.notFound.title);
 
       await page.goto(url('/'));
