@@ -47,6 +47,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The lottery-event workflow suites on a time-skipping server of their own: event workflows they leave
+          // running (long timers) would otherwise move the shared clock under the mission suites.
+          name: 'integration-events',
+          include: ['tests/integration-events/**/*.test.ts'],
+          globalSetup: [postgres, temporal],
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'kafka',
           include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
           exclude: ['**/node_modules/**'],
