@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -54,4 +55,33 @@ export function withContentRange(
   return reply
     .header('content-range', `${resource} ${window.offset}-${end}/${total}`)
     .header('access-control-expose-headers', 'Content-Range');
+}
+
+/** The ids of a `getMany` filter (`id` one or several) as a list `where id in (…)` accepts; none matches nothing. */
+export function idsOfFilter(id: number | number[]): number[] {
+  if (!Array.isArray(id)) return [id];
+  return id.length > 0 ? id : [0];
+}
+
+/**
+ * One window of a simple-rest list and the total of the same filter, in parallel: `selection` picks the columns,
+ * the rows are ordered by `sort` and then by id in the same direction (a stable order for paging).
+ */
+export async function selectListWindow<DB, TB extends keyof DB, Row>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  selection: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
+  sort: { column: string; direction: 'ASC' | 'DESC' },
+  window: ListWindow,
+): Promise<{ rows: Row[]; total: number }> {
+  const direction = sort.direction === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    selection(filtered)
+      .orderBy(sql.ref(sort.column), direction)
+      .orderBy(sql.ref('id'), direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow() as Promise<{ count: string }>,
+  ]);
+  return { rows, total: Number(count.count) };
 }
