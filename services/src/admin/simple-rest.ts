@@ -64,24 +64,29 @@ export function idsOfFilter(id: number | number[]): number[] {
 }
 
 /**
- * One window of a simple-rest list and the total of the same filter, in parallel: `selection` picks the columns,
- * the rows are ordered by `sort` and then by id in the same direction (a stable order for paging).
+ * One window of a simple-rest list and the total of the same filter, in parallel. `selected` is the filtered query
+ * with its columns; the rows are ordered by `sort.column`, then by the id column in the same direction (a stable
+ * order for paging); the total counts the same filter without the columns.
  */
 export async function selectListWindow<DB, TB extends keyof DB, Row>(
-  filtered: SelectQueryBuilder<DB, TB, object>,
-  selection: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
-  sort: { column: string; direction: 'ASC' | 'DESC' },
+  selected: SelectQueryBuilder<DB, TB, Row>,
+  sort: { column: string; direction: 'ASC' | 'DESC'; idColumn?: string },
   window: ListWindow,
 ): Promise<{ rows: Row[]; total: number }> {
   const direction = sort.direction === 'ASC' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
-    selection(filtered)
+    selected
       .orderBy(sql.ref(sort.column), direction)
-      .orderBy(sql.ref('id'), direction)
+      .orderBy(sql.ref(sort.idColumn ?? 'id'), direction)
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow() as Promise<{ count: string }>,
+    selected
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow() as Promise<{
+      total: string;
+    }>,
   ]);
-  return { rows, total: Number(count.count) };
+  return { rows, total: Number(count.total) };
 }

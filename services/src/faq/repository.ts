@@ -49,8 +49,7 @@ export async function listFaqs(
     base = base.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('content', 'ilike', pattern)]));
   }
   return selectListWindow(
-    base,
-    (filtered) => filtered.selectAll(),
+    base.selectAll(),
     { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1] },
     query.window,
   );

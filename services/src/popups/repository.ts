@@ -33,8 +33,7 @@ export async function listPopups(
   if (id !== undefined) base = base.where('id', 'in', idsOfFilter(id));
   if (active !== undefined) base = base.where('active', '=', active);
   return selectListWindow(
-    base,
-    (filtered) => filtered.selectAll(),
+    base.selectAll(),
     { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1] },
     query.window,
   );
