@@ -69,6 +69,8 @@ const MissionListPage = page(
 );
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
+const LotteryEventPage = page(() => import('../features/lottery-event'), 'LotteryEventPage');
+const MyRollsPage = page(() => import('../features/lottery-event'), 'MyRollsPage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
@@ -112,7 +114,7 @@ export function AppRoutes() {
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
-        <Route path="/lottery-event/:lotteryId" element={<Later title="Lottery event" />} />
+        <Route path="/lottery-event/:lotteryId" element={<LotteryEventPage />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/not-found" element={<NotFoundPage />} />
 
@@ -144,6 +146,7 @@ export function AppRoutes() {
         <Route path="/creator-registration" element={guarded('verifiedFan', <CreatorRegistrationPage />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
         <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
+        <Route path="/my-rolls" element={guarded('verifiedFan', <MyRollsPage />)} />
 
         {/* Catch-all creator page, then anything deeper is unknown */}
         <Route path="/:creatorId" element={<CreatorPage />} />
