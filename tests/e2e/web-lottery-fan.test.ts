@@ -20,7 +20,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createFan, fund, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { verifyEventDraw, verifyRolls } from '@fanmission/tests/support/fairness-verifier';
-import { fanSession, useWebPages } from '@fanmission/tests/support/browser';
+import { DESKTOP, fanSession, useWebPages } from '@fanmission/tests/support/browser';
+import type { Page } from 'playwright-core';
 import type { TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { resources } from '../../web/src/shared/i18n/resources';
@@ -123,6 +124,14 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
     expect(errors.map((error) => error.message)).toEqual([]);
   }
 
+  /** Screenshots at desktop width, then at 360 px (`…-<lang>-360.png`), back at desktop width afterwards. */
+  async function bothSizes(page: Page, name: string, language: Language) {
+    await web.screenshot(page, name, language);
+    await page.setViewportSize(PHONE);
+    await web.screenshot(page, name, `${language}-360`);
+    await page.setViewportSize(DESKTOP);
+  }
+
   test(
     'three fans apply through the modal (ko, en, ja); the events tab lists the event',
     { timeout: 240_000 },
@@ -130,24 +139,11 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       for (const [index, language] of LANGUAGES.entries()) {
         const t = texts(language).lotteryEvent;
         const common = texts(language).common;
-        // At 360 px: the page and the modal as a fan who only looks.
-        const small = await web.openPage(language, fanSession(looker), PHONE);
-        await small.page.goto(url(`/lottery-event/${productId}`));
-        await small.page.getByRole('heading', { name: title, level: 1 }).waitFor();
-        await small.page.getByText(t.verify.notYet).waitFor();
-        await web.screenshot(small.page, 'event-applying', `${language}-360`);
-        await small.page.getByRole('button', { name: t.apply, exact: true }).click();
-        await small.page.getByRole('dialog').getByText(t.applyDialog.warning).waitFor();
-        await web.screenshot(small.page, 'apply-modal', `${language}-360`);
-        await small.page.getByRole('dialog').getByRole('button', { name: common.cancel }).click();
-        await expectNoErrors(small.errors);
-        await small.page.close();
-
         const { page, errors } = await web.openPage(language, fanSession(fans[index]!));
         await page.goto(url(`/lottery-event/${productId}`));
         await page.getByRole('heading', { name: title, level: 1 }).waitFor();
         expect(await page.getByTestId('event-status').textContent()).toBe(t.status.APPLYING);
-        await web.screenshot(page, 'event-applying', language);
+        await page.getByText(t.verify.notYet).waitFor();
         await page.getByRole('button', { name: t.apply, exact: true }).click();
         const dialog = page.getByRole('dialog');
         // Nothing filled: the messages, and no application.
@@ -160,7 +156,10 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
         await dialog.getByLabel(t.applyDialog.story).fill(`I have been a fan for ${index + 2} years`);
         if (language !== 'ko') await dialog.getByText(t.applyDialog.liveInKorea).waitFor();
         await dialog.getByLabel(t.applyDialog.agreeAll).check();
+        // The modal at desktop width, then at 360 px, where the fan sends it.
         await web.screenshot(page, 'apply-modal', language);
+        await page.setViewportSize(PHONE);
+        await web.screenshot(page, 'apply-modal', `${language}-360`);
         await dialog.getByRole('button', { name: t.applyDialog.submit, exact: true }).click();
         await page.getByText(t.applyDialog.done).waitFor();
         await page.getByRole('button', { name: common.ok }).click();
@@ -168,7 +167,7 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
           .poll(() => page.getByTestId('event-status').textContent(), { timeout: 15_000 })
           .toBe(t.status.APPLIED);
         expect(await page.getByRole('button', { name: t.applied, exact: true }).isDisabled()).toBe(true);
-        await web.screenshot(page, 'event-applied', language);
+        if (language === 'ko') await web.screenshot(page, 'event-applied', `${language}-360`);
         await expectNoErrors(errors);
         await page.close();
       }
@@ -186,21 +185,16 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       ]);
 
       for (const language of LANGUAGES) {
-        const browse = texts(language).browseMissions;
-        for (const viewport of [undefined, PHONE]) {
-          const { page, errors } = await web.openPage(language, {}, viewport);
-          await page.goto(url('/browse-missions'));
-          await page.getByRole('tab', { name: browse.tabs.events }).click();
-          const card = page.getByRole('link', { name: `${texts(language).lotteryEvent.card.label}: ${title}` });
-          await card.waitFor();
-          await web.screenshot(page, 'events-tab', viewport ? `${language}-360` : language);
-          if (language === 'en' && !viewport) {
-            await card.click();
-            await page.waitForURL(`**/lottery-event/${productId}`);
-          }
-          await expectNoErrors(errors);
-          await page.close();
-        }
+        const { page, errors } = await web.openPage(language);
+        await page.goto(url('/browse-missions'));
+        await page.getByRole('tab', { name: texts(language).browseMissions.tabs.events }).click();
+        const card = page.getByRole('link', { name: `${texts(language).lotteryEvent.card.label}: ${title}` });
+        await card.waitFor();
+        await bothSizes(page, 'events-tab', language);
+        await card.click();
+        await page.waitForURL(`**/lottery-event/${productId}`);
+        await expectNoErrors(errors);
+        await page.close();
       }
     },
   );
@@ -235,27 +229,23 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
 
       for (const language of LANGUAGES) {
         const t = texts(language).lotteryEvent;
-        for (const viewport of [undefined, PHONE]) {
-          const { page, errors } = await web.openPage(language, fanSession(looker), viewport);
-          await page.goto(url(`/lottery-event/${productId}`));
-          await page.getByRole('heading', { name: title, level: 1 }).waitFor();
-          expect(await page.getByTestId('event-status').textContent()).toBe(t.status.DRAWN);
-          expect(await page.getByRole('button', { name: t.apply, exact: true }).count()).toBe(0);
-          const winners = page.getByRole('list', { name: t.winners.title });
-          await expect
-            .poll(() => winners.getByText(t.winners.pending, { exact: true }).count(), { timeout: 15_000 })
-            .toBe(2);
-          await page.getByText(t.verify.allMatch).waitFor();
-          const picks = page.getByRole('list', { name: t.verify.picksTitle });
-          await expect
-            .poll(() => picks.getByText(t.verify.match, { exact: true }).count(), { timeout: 15_000 })
-            .toBe(2);
-          expect(await page.getByText(t.verify.mismatch, { exact: true }).count()).toBe(0);
-          expect(await page.getByText(t.verify.match, { exact: true }).count()).toBe(5); // 3 checks + 2 picks
-          await web.screenshot(page, 'event-drawn', viewport ? `${language}-360` : language);
-          await expectNoErrors(errors);
-          await page.close();
-        }
+        const { page, errors } = await web.openPage(language, fanSession(looker));
+        await page.goto(url(`/lottery-event/${productId}`));
+        await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+        expect(await page.getByTestId('event-status').textContent()).toBe(t.status.DRAWN);
+        expect(await page.getByRole('button', { name: t.apply, exact: true }).count()).toBe(0);
+        const winners = page.getByRole('list', { name: t.winners.title });
+        await expect
+          .poll(() => winners.getByText(t.winners.pending, { exact: true }).count(), { timeout: 15_000 })
+          .toBe(2);
+        await page.getByText(t.verify.allMatch).waitFor();
+        const picks = page.getByRole('list', { name: t.verify.picksTitle });
+        await expect.poll(() => picks.getByText(t.verify.match, { exact: true }).count(), { timeout: 15_000 }).toBe(2);
+        expect(await page.getByText(t.verify.mismatch, { exact: true }).count()).toBe(0);
+        expect(await page.getByText(t.verify.match, { exact: true }).count()).toBe(5); // 3 checks + 2 picks
+        await bothSizes(page, 'event-drawn', language);
+        await expectNoErrors(errors);
+        await page.close();
       }
     },
   );
@@ -322,16 +312,14 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       for (const language of LANGUAGES) {
         const t = texts(language).lotteryEvent.verify;
         const rollTexts = texts(language).lotteryEvent.rolls;
-        for (const viewport of [undefined, PHONE]) {
-          const rollsPage = await web.openPage(language, fanSession(fan), viewport);
-          await rollsPage.page.goto(url('/my-rolls'));
-          const list = rollsPage.page.getByRole('list', { name: rollTexts.title });
-          await expect.poll(() => list.getByText(t.match, { exact: true }).count(), { timeout: 15_000 }).toBe(3);
-          expect(await list.getByText(t.mismatch, { exact: true }).count()).toBe(0);
-          await web.screenshot(rollsPage.page, 'my-rolls', viewport ? `${language}-360` : language);
-          await expectNoErrors(rollsPage.errors);
-          await rollsPage.page.close();
-        }
+        const rollsPage = await web.openPage(language, fanSession(fan));
+        await rollsPage.page.goto(url('/my-rolls'));
+        const list = rollsPage.page.getByRole('list', { name: rollTexts.title });
+        await expect.poll(() => list.getByText(t.match, { exact: true }).count(), { timeout: 15_000 }).toBe(3);
+        expect(await list.getByText(t.mismatch, { exact: true }).count()).toBe(0);
+        await bothSizes(rollsPage.page, 'my-rolls', language);
+        await expectNoErrors(rollsPage.errors);
+        await rollsPage.page.close();
       }
     },
   );
