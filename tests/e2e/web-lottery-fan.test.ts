@@ -37,9 +37,10 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
   const served = useServedApp({ temporal: true, now: () => new Date(Date.now() + skew) });
   const web = useWebPages(served, 'web-lottery');
   const url = (path: string) => `${served.baseUrl}${path}`;
+  const temporalEnv = () => served.temporal!.env;
   const app = () => served.testApp.app;
   const syncClock = async () => {
-    skew = (await served.temporalEnv.currentTimeMs()) - Date.now();
+    skew = (await temporalEnv().currentTimeMs()) - Date.now();
   };
   const suffix = Date.now().toString(36);
   const title = `Polaroid lottery ${suffix}`;
@@ -98,7 +99,7 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       .png()
       .toBuffer();
     const cover = await uploadFile(app(), creator, png, 'cover.png');
-    const now = await served.temporalEnv.currentTimeMs();
+    const now = await temporalEnv().currentTimeMs();
     const dates = {
       applyStart: kstDate(new Date(now)),
       applyEnd: kstDate(new Date(now + DAY)),
@@ -204,8 +205,8 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
     { timeout: 240_000 },
     async () => {
       // Applications close at the end of applyEnd (KST): skip the test server's clock there.
-      const now = await served.temporalEnv.currentTimeMs();
-      await served.temporalEnv.sleep(schedule.applyEndAt.getTime() - now + 1000);
+      const now = await temporalEnv().currentTimeMs();
+      await temporalEnv().sleep(schedule.applyEndAt.getTime() - now + 1000);
       await syncClock();
       await statusBecomes('DRAWING');
 

@@ -21,8 +21,8 @@ export interface ServedApp {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   readonly baseUrl: string;
   readonly testApp: TestApp;
-  /** The app's own time-skipping Temporal test server (`temporal: true` only), e.g. to skip to a workflow's timer. */
-  readonly temporalEnv: ServedTemporal['env'];
+  /** With `temporal: true`: the app's own time-skipping test server (`env.sleep` moves its clock). */
+  readonly temporal: ServedTemporal | undefined;
 }
 
 export type ServedAppOptions = Partial<Omit<AppDependencies, 'db' | 'temporal'>> & {
@@ -88,9 +88,8 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
     get testApp() {
       return current().testApp;
     },
-    get temporalEnv() {
-      if (!temporal) throw new Error('useServedApp(): temporalEnv needs { temporal: true }');
-      return temporal.env;
+    get temporal() {
+      return temporal;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import { lotteryEventEn } from '../../../features/lottery-event/locales';
 import type { Messages } from './ko';
@@ -493,4 +494,5 @@ export const en: Messages = {
   },
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
+  eventManagement: eventManagementEn,
 };

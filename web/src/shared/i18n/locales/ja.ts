@@ -1,3 +1,4 @@
+import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import { lotteryEventJa } from '../../../features/lottery-event/locales';
 import type { Messages } from './ko';
@@ -494,4 +495,5 @@ export const ja: Messages = {
   },
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
+  eventManagement: eventManagementJa,
 };
