@@ -84,25 +84,6 @@ function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
 }
 
-const PlaceholderPage = lazy(async () => {
-  const [{ PlaceholderPage: Page }, { PageProviders }] = await Promise.all([
-    import('../shared/ui/placeholder-page'),
-    import('../shared/ui/page-providers'),
-  ]);
-  return {
-    default: ({ title }: { title: string }) => (
-      <PageProviders>
-        <Page title={title} />
-      </PageProviders>
-    ),
-  };
-});
-
-/** A screen of a later issue: the route and its guard are real, the page is a placeholder. */
-function Later({ title }: { title: string }) {
-  return <PlaceholderPage title={title} />;
-}
-
 /** The spec's route table (01 §2) with each route's guard. */
 export function AppRoutes() {
   return (
