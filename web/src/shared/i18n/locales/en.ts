@@ -1,5 +1,6 @@
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
+import { lotteryEventEn } from '../../../features/lottery-event/locales';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -322,6 +323,7 @@ export const en: Messages = {
       DECISION_EXPIRED: 'Rejected because it was not accepted within 30 days. The coins were refunded.',
       PERFORM_EXPIRED: 'Rejected because 10 days passed. The coins were refunded.',
       CANCELED: 'This mission was cancelled. The coins were refunded.',
+      NOT_WON: 'This application was not picked in the lottery draw.',
     },
     like: 'Like',
     unlike: 'Unlike',
@@ -491,5 +493,6 @@ export const en: Messages = {
     bestLikes: 'likes',
   },
   creatorStudio: creatorStudioEn,
+  lotteryEvent: lotteryEventEn,
   eventManagement: eventManagementEn,
 };

@@ -1,5 +1,6 @@
 import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
+import { lotteryEventJa } from '../../../features/lottery-event/locales';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -323,6 +324,7 @@ export const ja: Messages = {
       DECISION_EXPIRED: '30日以内に承諾されなかったため拒否されました。コインは返金されました。',
       PERFORM_EXPIRED: '10日が経過したため拒否されました。コインは返金されました。',
       CANCELED: 'キャンセルされたミッションです。コインは返金されました。',
+      NOT_WON: 'この応募は抽選で当選しませんでした。',
     },
     like: 'いいね',
     unlike: 'いいねを取り消す',
@@ -492,5 +494,6 @@ export const ja: Messages = {
     bestLikes: 'いいね数',
   },
   creatorStudio: creatorStudioJa,
+  lotteryEvent: lotteryEventJa,
   eventManagement: eventManagementJa,
 };

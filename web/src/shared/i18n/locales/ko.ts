@@ -2,6 +2,7 @@ import { eventManagementKo } from '../../../features/creator-studio/events/local
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
+import { lotteryEventKo } from '../../../features/lottery-event/locales';
 export const ko = {
   common: {
     ok: '확인',
@@ -323,6 +324,7 @@ export const ko = {
       DECISION_EXPIRED: '30일 동안 수락되지 않아 거절되었습니다. 코인은 환불되었습니다.',
       PERFORM_EXPIRED: '10일이 지나 거절되었습니다. 코인은 환불되었습니다.',
       CANCELED: '취소된 미션입니다. 코인은 환불되었습니다.',
+      NOT_WON: '추첨에서 당첨되지 않은 응모입니다.',
     },
     like: '좋아요',
     unlike: '좋아요 취소',
@@ -485,6 +487,7 @@ export const ko = {
     bestLikes: '좋아요 수',
   },
   creatorStudio: creatorStudioKo,
+  lotteryEvent: lotteryEventKo,
   eventManagement: eventManagementKo,
 };
 
