@@ -40,6 +40,7 @@ import type { EventConsumer } from './outbox';
 import { coinRoutes } from './coins';
 import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
 import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
+import { trustRoutes } from './trust';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +171,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(notificationRoutes);
       await v1.register(commentRoutes);
       await v1.register(incomeRoutes);
+      await v1.register(trustRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
+import { EscrowTimeline } from '../trust/escrow-timeline';
 import { useMission } from './api/mission';
 import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
@@ -65,6 +66,7 @@ export function MissionDetailPage() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
+          <EscrowTimeline mission={mission} />
           <LikePanel mission={mission} />
           <CommentsPanel mission={mission} />
         </Stack>

@@ -1,4 +1,5 @@
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
+import { trustEn } from '../../../features/trust/locales';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -490,4 +491,5 @@ export const en: Messages = {
     bestLikes: 'likes',
   },
   creatorStudio: creatorStudioEn,
+  trust: trustEn,
 };

@@ -1,4 +1,5 @@
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
+import { trustJa } from '../../../features/trust/locales';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -491,4 +492,5 @@ export const ja: Messages = {
     bestLikes: 'いいね数',
   },
   creatorStudio: creatorStudioJa,
+  trust: trustJa,
 };

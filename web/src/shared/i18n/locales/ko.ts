@@ -1,6 +1,7 @@
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
+import { trustKo } from '../../../features/trust/locales';
 export const ko = {
   common: {
     ok: '확인',
@@ -484,6 +485,7 @@ export const ko = {
     bestLikes: '좋아요 수',
   },
   creatorStudio: creatorStudioKo,
+  trust: trustKo,
 };
 
 export type Messages = typeof ko;

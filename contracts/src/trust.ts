@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { missionRejectionReasonSchema, missionStatusSchema } from './missions';
+
+/*
+ * Trust features (issue 22): where a mission's coins are (the escrow timeline), how reliable a creator is, and
+ * leaving the service.
+ */
+
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * One step of a mission's escrow timeline. REQUESTED, ACCEPTED, PERFORMED, REFUSED and DEADLINE come from the mission
+ * (its workflow is the only writer of those dates); HELD, RELEASED and REFUNDED are ledger transactions.
+ */
+export const ESCROW_STEP_KINDS = [
+  'REQUESTED',
+  'HELD',
+  'ACCEPTED',
+  'DEADLINE',
+  'PERFORMED',
+  'REFUSED',
+  'RELEASED',
+  'REFUNDED',
+] as const;
+export const escrowStepKindSchema = z.enum(ESCROW_STEP_KINDS);
+export type EscrowStepKind = z.infer<typeof escrowStepKindSchema>;
+
+export const escrowStepSchema = z
+  .object({
+    kind: escrowStepKindSchema,
+    at: instant,
+    /** Coins moved by the step's ledger transaction (HELD, RELEASED, REFUNDED), else null. */
+    coins: z.number().int().nullable(),
+    /** RELEASED: the creator's share of the released coins (the rest is the platform fee). */
+    creatorCoins: z.number().int().nullable(),
+    /** The ledger transaction behind a HELD, RELEASED or REFUNDED step. */
+    transactionId: z.number().int().nullable(),
+    /** REFUSED: why the mission ended; DEADLINE: which deadline (DECISION or PERFORM). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'EscrowStep' });
+export type EscrowStep = z.infer<typeof escrowStepSchema>;
+
+export const ESCROW_STATES = ['NOT_HELD', 'HELD', 'RELEASED', 'REFUNDED'] as const;
+export const escrowStateSchema = z.enum(ESCROW_STATES);
+export type EscrowState = z.infer<typeof escrowStateSchema>;
+
+export const missionEscrowSchema = z
+  .object({
+    missionId: z.number().int(),
+    status: missionStatusSchema,
+    rejectionReason: missionRejectionReasonSchema.nullable(),
+    /** Where the coins are now: still held, released to the creator, refunded to the requester. */
+    state: escrowStateSchema,
+    /** Coins the escrow holds now (the escrow account's balance). */
+    heldCoins: z.number().int(),
+    /** The open deadline (the creator's decision on a CUSTOM request, or the perform), null once the mission ended. */
+    deadline: z.object({ kind: z.enum(['DECISION', 'PERFORM']), dueAt: instant }).nullable(),
+    /** Server time of the answer, for the countdown. */
+    now: instant,
+    /** Oldest first. */
+    steps: z.array(escrowStepSchema),
+  })
+  .meta({ id: 'MissionEscrow' });
+export type MissionEscrow = z.infer<typeof missionEscrowSchema>;
+
+/**
+ * `DELETE /users/me`: a fan leaves the service. `password` confirms it for an account that has one (a social account
+ * has none). `forfeitCoins` must be true while coins remain in the wallet: the screen shows the refund options first.
+ */
+export const accountDeletionRequestSchema = z
+  .strictObject({
+    password: z.string().max(100).optional(),
+    forfeitCoins: z.boolean().optional(),
+  })
+  .meta({ id: 'AccountDeletionRequest' });
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequestSchema>;
+
+export const accountDeletionResponseSchema = z
+  .object({
+    /** The account's id, which now names nobody: the ledger keeps its history under it. */
+    id: z.number().int(),
+    deletedAt: instant,
+    /** Coins forfeited from the wallet (0 when it was empty). */
+    forfeitedCoins: z.number().int(),
+  })
+  .meta({ id: 'AccountDeletionResponse' });
+export type AccountDeletionResponse = z.infer<typeof accountDeletionResponseSchema>;

@@ -1,0 +1,4 @@
+// The public surface of `trust` (issue 22): the escrow timeline, creator reliability and leaving the service.
+export { escrowTimeline, missionEscrow } from './escrow';
+export { trustRoutes } from './routes';
+export { deleteAccount } from './account-deletion';

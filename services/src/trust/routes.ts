@@ -1,0 +1,56 @@
+import {
+  accountDeletionRequestSchema,
+  accountDeletionResponseSchema,
+  idParamsSchema,
+  missionEscrowSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
+import { deleteAccount } from './account-deletion';
+import { missionEscrow } from './escrow';
+
+/** Trust routes (issue 22): the escrow timeline of a mission, leaving the service. */
+export async function trustRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/missions/:id/escrow',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Where the mission’s coins are: the escrow timeline',
+        description:
+          'Requested → coins held → the open deadline → accepted / performed / refused → released to the creator or ' +
+          'refunded to the requester, with dates. Built from the mission (its workflow’s record) and the ledger ' +
+          'transactions of the mission’s escrow account. The requester, the creator and operators only; anybody ' +
+          'else gets the 404 of a missing mission.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: missionEscrowSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => missionEscrow(app.ctx, request.caller, request.params.id),
+  );
+
+  routes.delete(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the caller’s account (a fan leaving the service)',
+        description:
+          'Confirmed by the password (accounts that have one). Coins left in the wallet are forfeited by a ledger ' +
+          'transaction, and only with `forfeitCoins: true` (400 otherwise: the screen shows the refunds first). 409 ' +
+          'while missions he requested are running; 403 for creator and console accounts. Personal data is erased, ' +
+          'the e-mail is free for a new sign-up, and the ledger keeps its history under the id, which names nobody ' +
+          'any more. The session token stops working.',
+        security: [{ bearerAuth: [] }],
+        body: accountDeletionRequestSchema,
+        response: { 200: accountDeletionResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => deleteAccount(app.ctx, requireCaller(request), request.body),
+  );
+}
