@@ -13,7 +13,7 @@ import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
-import { AccountDeletionCard } from '../trust/account-deletion';
+import { AccountDeletionCard } from './account-deletion';
 import { updateProfile } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
 

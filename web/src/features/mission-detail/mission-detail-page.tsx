@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
-import { EscrowTimeline } from '../trust/escrow-timeline';
+import { EscrowTimeline } from './components/escrow-timeline';
 import { useMission } from './api/mission';
 import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';

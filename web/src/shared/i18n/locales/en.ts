@@ -1,5 +1,5 @@
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
-import { trustEn } from '../../../features/trust/locales';
+import { trustEn } from './trust';
 import type { Messages } from './ko';
 
 export const en: Messages = {

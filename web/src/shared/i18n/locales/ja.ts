@@ -1,5 +1,5 @@
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
-import { trustJa } from '../../../features/trust/locales';
+import { trustJa } from './trust';
 import type { Messages } from './ko';
 
 export const ja: Messages = {

@@ -1,7 +1,7 @@
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
-import { trustKo } from '../../../features/trust/locales';
+import { trustKo } from './trust';
 export const ko = {
   common: {
     ok: '확인',

@@ -1,6 +1,6 @@
 import type { MissionEscrow } from '@fanmission/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../shared/api/client';
+import { api, ApiError } from '../../../shared/api/client';
 
 /** `GET /missions/{id}/escrow`; 404 (not a party of the mission) → null. */
 export async function fetchMissionEscrow(missionId: number): Promise<MissionEscrow | null> {

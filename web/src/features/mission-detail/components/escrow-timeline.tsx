@@ -8,8 +8,8 @@ import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../shared/session/session';
-import { useMissionEscrow } from './escrow-api';
+import { useSession } from '../../../shared/session/session';
+import { useMissionEscrow } from '../api/escrow';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
