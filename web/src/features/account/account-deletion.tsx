@@ -82,7 +82,11 @@ function DeletionDialog({ user, onClose }: { user: CurrentUser; onClose: () => v
               </Typography>
               {refund && refund.refundCoins > 0 ? (
                 <Typography variant="body2" sx={{ mb: 1 }}>
-                  {`${refund.cashCoins.toLocaleString()} − ${refund.feeCoins.toLocaleString()} = ${refund.refundCoins.toLocaleString()} (${refund.refundAmount.toLocaleString()}₩)`}
+                  {t('trust.deletion.refundPreview', {
+                    coins: refund.refundCoins.toLocaleString(),
+                    amount: refund.refundAmount.toLocaleString(),
+                    fee: refund.feeCoins.toLocaleString(),
+                  })}
                 </Typography>
               ) : null}
               <Link component={RouterLink} to="/coin-history" onClick={onClose}>

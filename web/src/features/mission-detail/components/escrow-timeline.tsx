@@ -69,7 +69,12 @@ function Timeline({ escrow }: { escrow: MissionEscrow }) {
   const now = useServerNow(escrow.now);
   const coins = escrow.heldCoins;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} aria-labelledby="escrow-title">
+    <Paper
+      component="section"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      aria-labelledby="escrow-title"
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}>
         <Typography id="escrow-title" variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
           {t('trust.escrow.title')}

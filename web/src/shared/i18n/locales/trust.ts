@@ -42,6 +42,7 @@ export const trustKo = {
     coinsTitle: '보유 코인 {{coins}}코인',
     coinsBody:
       '탈퇴하면 보유 코인은 소멸됩니다. 충전 후 7일 이내의 미사용 코인은 충전 취소를, 유상 코인은 수수료 3%를 제외한 부분 환불을 먼저 신청할 수 있습니다.',
+    refundPreview: '지금 부분 환불을 신청하면 수수료 {{fee}}코인을 제외한 {{coins}}코인({{amount}}원)을 돌려받습니다.',
     refundLink: '환불 신청하러 가기',
     heldBody: '진행 중인 미션에 보관된 {{coins}}코인은 미션 결과에 따라 처리됩니다.',
     forfeit: '보유 코인이 소멸되는 것에 동의합니다.',
@@ -97,6 +98,7 @@ export const trustEn: TrustMessages = {
     coinsTitle: 'You hold {{coins}} coins',
     coinsBody:
       'Your coins are forfeited when you leave. Before that you can withdraw an unused charge within 7 days, or ask a partial refund of your paid coins minus a 3% fee.',
+    refundPreview: 'A partial refund now pays back {{coins}} coins ({{amount}} won) after a {{fee}}-coin fee.',
     refundLink: 'Go to refunds',
     heldBody: '{{coins}} coins held by running missions follow the missions’ outcome.',
     forfeit: 'I agree that my coins are forfeited.',
@@ -150,6 +152,8 @@ export const trustJa: TrustMessages = {
     coinsTitle: '保有コイン {{coins}}コイン',
     coinsBody:
       '退会すると保有コインは失効します。チャージから7日以内の未使用コインはチャージ取消、有償コインは手数料3%を除いた一部返金を先に申請できます。',
+    refundPreview:
+      '今一部返金を申請すると、手数料{{fee}}コインを除いた{{coins}}コイン（{{amount}}ウォン）が返金されます。',
     refundLink: '返金の申請へ',
     heldBody: '進行中のミッションに保管された{{coins}}コインはミッションの結果に従って処理されます。',
     forfeit: '保有コインが失効することに同意します。',
