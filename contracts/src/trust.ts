@@ -86,3 +86,40 @@ export const accountDeletionResponseSchema = z
   })
   .meta({ id: 'AccountDeletionResponse' });
 export type AccountDeletionResponse = z.infer<typeof accountDeletionResponseSchema>;
+
+/** Creator reliability: the window and the least number of due missions before the figures are shown. */
+export const RELIABILITY = { windowDays: 90, minimumMissions: 5, maxCreatorsPerRequest: 50 } as const;
+
+/** `GET /creators/reliability?ids=1,2,3`: one or several comma-joined creator ids. */
+export const creatorReliabilityQuerySchema = z.object({
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')))
+    .transform((parts) => parts.map((part) => part.trim()).filter((part) => part !== ''))
+    .pipe(
+      z
+        .array(
+          z.coerce
+            .number<string>({ error: 'validation.numeric' })
+            .int({ error: 'validation.numeric' })
+            .positive({ error: 'validation.numeric' }),
+        )
+        .min(1, { error: 'validation.required' })
+        .max(RELIABILITY.maxCreatorsPerRequest, { error: 'validation.range' }),
+    ),
+});
+export type CreatorReliabilityQuery = z.infer<typeof creatorReliabilityQuerySchema>;
+
+export const creatorReliabilitySchema = z
+  .object({
+    creatorId: z.number().int(),
+    /** Missions that fell due in the last 90 days: performed, or expired at the decision or perform deadline. */
+    dueCount: z.number().int(),
+    /** Performed within the deadline ÷ due, 0..1; null below 5 due missions (too few to say). */
+    onTimeRate: z.number().min(0).max(1).nullable(),
+    /** Median time from acceptance to performance, in hours; null below 5 due missions or with none performed. */
+    medianPerformHours: z.number().nonnegative().nullable(),
+  })
+  .meta({ id: 'CreatorReliability' });
+export type CreatorReliability = z.infer<typeof creatorReliabilitySchema>;
+export const creatorReliabilityListSchema = z.array(creatorReliabilitySchema);

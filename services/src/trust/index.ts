@@ -1,4 +1,11 @@
 // The public surface of `trust` (issue 22): the escrow timeline, creator reliability and leaving the service.
 export { escrowTimeline, missionEscrow } from './escrow';
+export {
+  creatorReliability,
+  creatorReliabilityConsumer,
+  refreshReliability,
+  startReliabilityRefresher,
+} from './reliability';
 export { trustRoutes } from './routes';
 export { deleteAccount } from './account-deletion';
+export { type TrustTables } from './table';

@@ -1,6 +1,8 @@
 import {
   accountDeletionRequestSchema,
   accountDeletionResponseSchema,
+  creatorReliabilityListSchema,
+  creatorReliabilityQuerySchema,
   idParamsSchema,
   missionEscrowSchema,
 } from '@fanmission/contracts';
@@ -9,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { deleteAccount } from './account-deletion';
+import { creatorReliability } from './reliability';
 import { missionEscrow } from './escrow';
 
 /** Trust routes (issue 22): the escrow timeline of a mission, leaving the service. */
@@ -32,6 +35,24 @@ export async function trustRoutes(app: FastifyInstance) {
       },
     },
     async (request) => missionEscrow(app.ctx, request.caller, request.params.id),
+  );
+
+  routes.get(
+    '/creators/reliability',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: 'Creator reliability over the last 90 days (creator page, search cards)',
+        description:
+          'For each verified creator asked (`ids`, comma-joined, at most 50; others are left out): the missions due ' +
+          'in the last 90 days (performed, or expired at the decision or perform deadline), the on-time rate ' +
+          '(performed within the deadline ÷ due) and the median hours from acceptance to performance; both null ' +
+          'below 5 due missions. The "recommended" creator search sorts by the same maintained figures.',
+        querystring: creatorReliabilityQuerySchema,
+        response: { 200: creatorReliabilityListSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => creatorReliability(app.ctx, request.query.ids),
   );
 
   routes.delete(
