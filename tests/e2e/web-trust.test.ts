@@ -7,7 +7,8 @@ import type { MissionProduct } from '@fanmission/contracts';
 import { holdForMission, refundMission, releaseToCreator } from '@fanmission/ledger';
 import type { MissionRow } from '@fanmission/services/missions';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
-import { fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { createProduct, fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { refreshReliability } from '@fanmission/services/trust';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
@@ -180,6 +181,64 @@ describe('web app: escrow timeline and leaving the service', () => {
     await screenshot(narrow.page, 'escrow-refunded-360', 'ko');
     expect([...errors, ...other.errors, ...narrow.errors]).toEqual([]);
     await narrow.page.close();
+  });
+
+  test('a punctual creator shows his on-time rate and median time on his page and first in the recommended search', async () => {
+    const app = served.testApp.app;
+    const punctual = await createCreator(app, { name: `Punctual ${suffix}`, url: `punctual${suffix}` });
+    const productId = await createProduct(app.db, punctual.creatorId, 'BASIC');
+    const now = Date.now();
+    const at = (days: number) => new Date(now - days * DAY);
+    await app.db
+      .insertInto('missions')
+      .values(
+        [1, 2, 3, 4, 5, 6].map((n) => ({
+          product_id: productId,
+          creator_id: punctual.creatorId,
+          user_id: fan.id,
+          type: 'BASIC' as const,
+          status: 'COMPLETED' as const,
+          coin_price: 10,
+          accepted_at: at(n + 2),
+          completed_at: at(n),
+          // The sixth was performed after its deadline: 5 of 6 on time.
+          perform_due_at: n === 6 ? at(7) : at(n - 8),
+        })),
+      )
+      .execute();
+    await refreshReliability(app.db, new Date(now));
+    for (const language of LANGUAGES) {
+      const t = texts[language];
+      const { page, errors } = await openPage(language);
+      await page.goto(url(`/punctual${suffix}`));
+      const chips = page.getByTestId('creator-reliability');
+      await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
+      const median = fill(t.trust.reliability.median, { time: fill(t.trust.reliability.days, { count: 2 }) });
+      await chips.getByText(median).waitFor();
+      await screenshot(page, 'reliability-creator-page', language);
+      if (language === 'ko') {
+        await page.goto(url('/creator-search'));
+        await page.getByRole('button', { name: t.creatorSearch.sort.recommended }).click();
+        const first = page
+          .getByRole('main')
+          .getByRole('link')
+          .filter({ has: page.getByText(`Punctual ${suffix}`) });
+        await first.getByTestId('creator-reliability').waitFor();
+        const cards = await page.getByRole('main').getByRole('link').allInnerTexts();
+        const ours = cards.filter((text) => text.includes(suffix));
+        expect(ours[0]).toContain(`Punctual ${suffix}`);
+        // A creator with one due mission shows no figures.
+        const trusty = page
+          .getByRole('main')
+          .getByRole('link')
+          .filter({ has: page.getByText(`Trusty ${suffix}`) });
+        await trusty.waitFor();
+        expect(await trusty.getByTestId('creator-reliability').count()).toBe(0);
+        await screenshot(page, 'reliability-search', language);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   test('a fan deletes his account after seeing his coins and the refunds, then signs up again with the e-mail', async () => {

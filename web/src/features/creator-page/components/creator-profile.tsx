@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { useSession } from '../../../shared/session/session';
+import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
 import { SnsIcons } from './sns-icons';
@@ -66,6 +67,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             </IconButton>
           </Stack>
           <SnsIcons links={creator.snsLinks} />
+          <CreatorReliabilityChips creatorId={creator.id} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
             {creator.tags.map((tag) => (
               <Chip key={tag.id} label={`#${tag.name}`} variant="outlined" />
