@@ -123,3 +123,69 @@ export const creatorReliabilitySchema = z
   .meta({ id: 'CreatorReliability' });
 export type CreatorReliability = z.infer<typeof creatorReliabilitySchema>;
 export const creatorReliabilityListSchema = z.array(creatorReliabilitySchema);
+
+/** Operating policy: a blocked member or creator may object within 30 days of the block. */
+export const BLOCK_OBJECTION = { withinDays: 30, reasonMaxLength: 1000 } as const;
+export const BLOCK_OBJECTION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export const blockObjectionStatusSchema = z.enum(BLOCK_OBJECTION_STATUSES);
+
+const objectionText = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(BLOCK_OBJECTION.reasonMaxLength, { error: 'validation.range' });
+
+/**
+ * `POST /block-objections`: a blocked account cannot log in, so it proves who it is with its e-mail and password in
+ * the same request (rate limited like the login), and states why the block is wrong.
+ */
+export const blockObjectionRequestSchema = z
+  .strictObject({
+    email: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(254),
+    password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100),
+    reason: objectionText,
+  })
+  .meta({ id: 'BlockObjectionRequest' });
+export type BlockObjectionRequest = z.infer<typeof blockObjectionRequestSchema>;
+
+export const blockObjectionReceiptSchema = z
+  .object({
+    id: z.number().int(),
+    status: blockObjectionStatusSchema,
+    created: instant,
+    blockedAt: instant,
+  })
+  .meta({ id: 'BlockObjectionReceipt' });
+export type BlockObjectionReceipt = z.infer<typeof blockObjectionReceiptSchema>;
+
+/** An objection as operators see it in the console. */
+export const adminBlockObjectionSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    username: z.string(),
+    email: z.string().nullable(),
+    creatorId: z.number().int().nullable(),
+    blockedAt: instant,
+    blockReason: z.string().nullable(),
+    reason: z.string(),
+    status: blockObjectionStatusSchema,
+    created: instant,
+    decidedAt: instant.nullable(),
+    decidedBy: z.number().int().nullable(),
+    decisionNote: z.string().nullable(),
+    /** Whether the account is still blocked now. */
+    stillBlocked: z.boolean(),
+  })
+  .meta({ id: 'AdminBlockObjection' });
+export type AdminBlockObjection = z.infer<typeof adminBlockObjectionSchema>;
+
+/** `PUT /api/admin/block-objections/{id}`: ACCEPTED ends the block, REJECTED keeps it; a note is required to reject. */
+export const decideBlockObjectionSchema = z
+  .object({
+    status: z.enum(['ACCEPTED', 'REJECTED'], { error: 'validation.required' }),
+    decisionNote: z.string().trim().max(BLOCK_OBJECTION.reasonMaxLength, { error: 'validation.range' }).nullish(),
+  })
+  .loose()
+  .meta({ id: 'DecideBlockObjection' });
+export type DecideBlockObjection = z.infer<typeof decideBlockObjectionSchema>;

@@ -6,6 +6,7 @@ export {
   refreshReliability,
   startReliabilityRefresher,
 } from './reliability';
+export { blockObjectionAdminRoutes } from './objection-admin-routes';
 export { trustRoutes } from './routes';
 export { deleteAccount } from './account-deletion';
 export { type TrustTables } from './table';

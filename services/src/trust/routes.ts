@@ -1,6 +1,8 @@
 import {
   accountDeletionRequestSchema,
   accountDeletionResponseSchema,
+  blockObjectionReceiptSchema,
+  blockObjectionRequestSchema,
   creatorReliabilityListSchema,
   creatorReliabilityQuerySchema,
   idParamsSchema,
@@ -8,14 +10,15 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth';
+import { limitPerAccount, type RateLimits, requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { deleteAccount } from './account-deletion';
+import { fileBlockObjection } from './block-objections';
 import { creatorReliability } from './reliability';
 import { missionEscrow } from './escrow';
 
 /** Trust routes (issue 22): the escrow timeline of a mission, leaving the service. */
-export async function trustRoutes(app: FastifyInstance) {
+export async function trustRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -53,6 +56,25 @@ export async function trustRoutes(app: FastifyInstance) {
       },
     },
     async (request) => creatorReliability(app.ctx, request.query.ids),
+  );
+
+  routes.post(
+    '/block-objections',
+    {
+      config: { rateLimit: limitPerAccount(options.rateLimits.login, 'email') },
+      schema: {
+        tags: ['auth'],
+        summary: 'Object to a login block (within 30 days of it)',
+        description:
+          'A blocked member or creator cannot log in, so the objection carries his e-mail and password (a wrong ' +
+          'pair gets the 401 of a failed login; rate limited like the login) and his reason (1–1000 characters). ' +
+          '409 when the account is not blocked, the block is older than 30 days, or this block already has an ' +
+          'objection. Operators decide it in the console (`/api/admin/block-objections`).',
+        body: blockObjectionRequestSchema,
+        response: { 200: blockObjectionReceiptSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => fileBlockObjection(app.ctx, request.body),
   );
 
   routes.delete(

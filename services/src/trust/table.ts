@@ -10,8 +10,25 @@ export interface CreatorReliabilityTable {
   refreshed_at: Generated<Date>;
 }
 
+/** A blocked member's objection to his login block (issue 22), decided by operators. */
+export interface BlockObjectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  blocked_at: Date;
+  block_reason: string | null;
+  reason: string;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED'>;
+  decided_by: number | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface TrustTables {
   creator_reliability: CreatorReliabilityTable;
+  block_objections: BlockObjectionsTable;
 }
+
+export type BlockObjectionRow = Selectable<BlockObjectionsTable>;
 
 export type CreatorReliabilityRow = Selectable<CreatorReliabilityTable>;
