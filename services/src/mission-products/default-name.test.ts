@@ -17,7 +17,8 @@ describe('the default name of a CUSTOM product', () => {
     const fan = await createAccount(app());
     const custom = await createProduct(app().db, creator.creatorId, 'CUSTOM');
     await app().db.updateTable('mission_products').set({ name: '커스텀 미션' }).where('id', '=', custom).execute();
-    const named = await createProduct(app().db, creator.creatorId, 'CUSTOM');
+    const other = await createCreator(app());
+    const named = await createProduct(app().db, other.creatorId, 'CUSTOM');
     await app().db.updateTable('mission_products').set({ name: 'My own custom' }).where('id', '=', named).execute();
     const mission = await app()
       .db.insertInto('missions')
