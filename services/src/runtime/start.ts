@@ -163,7 +163,10 @@ export async function startFanmission(options: {
       const reliabilityRefresher = startReliabilityRefresher({
         db: database.db,
         now: () => new Date(),
-        log: { error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`) },
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
       });
       stops.push(async () => {
         await reliabilityRefresher.stop();

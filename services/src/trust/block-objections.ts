@@ -1,5 +1,6 @@
 import {
   BLOCK_OBJECTION,
+  DAY_MS,
   type AdminBlockObjection,
   type BlockObjectionReceipt,
   type BlockObjectionRequest,
@@ -17,7 +18,6 @@ import { AppError, invalidFields, notFound } from '../http';
  * one objection per block. Operators accept it (the block ends) or reject it with a note, in the console.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const badCredentials = () => new AppError(401, 'auth.badCredentials', { code: 'BAD_CREDENTIALS' });
 
 export async function fileBlockObjection(

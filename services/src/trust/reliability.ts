@@ -1,5 +1,6 @@
-import { RELIABILITY, type CreatorReliability } from '@fanmission/contracts';
+import { DAY_MS, RELIABILITY, type CreatorReliability } from '@fanmission/contracts';
 import { sql } from 'kysely';
+import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { defineConsumer } from '../outbox';
@@ -11,8 +12,6 @@ import { defineConsumer } from '../outbox';
  * missions ends (consumer below) and for everybody as the window slides (`startReliabilityRefresher`), so the
  * "recommended" search sort walks one index and the cards read one row per creator.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Recomputes the figures of the given creators (all when omitted) as of `now`, reading through the partial indexes
@@ -91,25 +90,20 @@ export const creatorReliabilityConsumer = defineConsumer('creator-reliability', 
 
 /** Refreshes every creator now and then every `intervalMs` (the 90-day window slides even when nothing happens). */
 export function startReliabilityRefresher(
-  ctx: Pick<ServiceContext, 'db' | 'now'> & { log: { error(object: unknown, message: string): void } },
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'log'>,
   options: { intervalMs?: number } = {},
-): { stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = refreshReliability(ctx.db, ctx.now()).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'creator reliability refresh failed'),
-    );
-  };
-  run();
-  const timer = setInterval(() => {
-    void running.then(run);
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): PeriodicTask {
+  return runPeriodically(
+    async () => {
+      await refreshReliability(ctx.db, ctx.now());
+      // Refreshing is the routine, not an exception worth a warning.
+      return 0;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+      log: ctx.log,
+      countMessage: 'creator reliability refreshed',
+      failureMessage: 'creator reliability refresh failed',
+    },
+  );
 }
