@@ -26,6 +26,7 @@ import {
   TagEdit,
   TagList,
 } from './resources/content';
+import { BlockObjectionList } from './resources/block-objections';
 import { CommentList, CreatorList, CreatorShow, PenaltyList } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
@@ -72,6 +73,7 @@ export function App() {
               {operator && <Resource name="mission-products" list={MissionProductList} />}
               {operator && <Resource name="comments" list={CommentList} />}
               {operator && <Resource name="creator-penalties" list={PenaltyList} />}
+              {operator && <Resource name="block-objections" list={BlockObjectionList} />}
               {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
               {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}
               {operator && <Resource name="tags" list={TagList} create={TagCreate} edit={TagEdit} />}

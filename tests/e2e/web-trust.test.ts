@@ -10,6 +10,7 @@ import { createCreator, type TestCreator } from '@fanmission/tests/support/creat
 import { createProduct, fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { refreshReliability } from '@fanmission/services/trust';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
@@ -299,6 +300,53 @@ describe('web app: escrow timeline and leaving the service', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(leaving.id);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('a blocked member objects; an operator accepts it in the console and he can log in again', async () => {
+    const app = served.testApp.app;
+    const blocked = await createAccount(app, { username: `blocked${suffix}`, password: 'blocked-pass1' });
+    await app.db
+      .updateTable('users')
+      .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
+      .where('id', '=', blocked.id)
+      .execute();
+    const filed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/block-objections',
+      payload: { email: blocked.email, password: 'blocked-pass1', reason: `Not me ${suffix}` },
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+
+    const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
+    const { page, errors } = await openPage('ko');
+    await page.goto(url('/admin/'));
+    await page.locator('input[name="username"]').fill(operator.email);
+    await page.locator('input[name="password"]').fill('operator-pass1');
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL((current) => current.pathname === '/admin/' || current.pathname === '/admin');
+    await page.goto(url('/admin/block-objections'));
+    const row = page.getByRole('row').filter({ hasText: `Not me ${suffix}` });
+    await row.waitFor();
+    await screenshot(page, 'console-objections', 'ko');
+    await row.getByRole('button', { name: consoleKo.console.actions.approve }).click();
+    await expect
+      .poll(async () => {
+        const user = await app.db
+          .selectFrom('users')
+          .select('login_blocked_at')
+          .where('id', '=', blocked.id)
+          .executeTakeFirstOrThrow();
+        return user.login_blocked_at;
+      })
+      .toBeNull();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: blocked.email, password: 'blocked-pass1' },
+    });
+    expect(login.statusCode).toBe(200);
     expect(errors).toEqual([]);
     await page.close();
   });
