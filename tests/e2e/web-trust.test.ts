@@ -103,62 +103,66 @@ describe('web app: escrow timeline and leaving the service', () => {
     await hold(running, ago(1));
   });
 
-  test('the requester follows his coins: released, refunded (back in the coin history), still held', async () => {
-    for (const language of LANGUAGES) {
-      const t = texts[language];
-      const { page, errors } = await openPage(language, fanSession(fan));
-      await page.goto(url(`/mission-detail/${completed.id}`));
-      const panel = page.getByRole('region', { name: t.trust.escrow.title });
-      await panel.waitFor();
-      await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateRELEASED).waitFor();
-      const steps = panel.locator('li[data-step]');
-      expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
-        'REQUESTED',
-        'HELD',
-        'PERFORMED',
-        'RELEASED',
-      ]);
-      await panel.getByText(fill(t.trust.escrow.stepHELD, { coins: 100 })).waitFor();
-      expect(await panel.locator('li[data-step="RELEASED"]').innerText()).toContain('100');
-      await screenshot(page, 'escrow-completed', language);
+  test(
+    'the requester follows his coins: released, refunded (back in the coin history), still held',
+    { timeout: 120_000 },
+    async () => {
+      for (const language of LANGUAGES) {
+        const t = texts[language];
+        const { page, errors } = await openPage(language, fanSession(fan));
+        await page.goto(url(`/mission-detail/${completed.id}`));
+        const panel = page.getByRole('region', { name: t.trust.escrow.title });
+        await panel.waitFor();
+        await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateRELEASED).waitFor();
+        const steps = panel.locator('li[data-step]');
+        expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
+          'REQUESTED',
+          'HELD',
+          'PERFORMED',
+          'RELEASED',
+        ]);
+        await panel.getByText(fill(t.trust.escrow.stepHELD, { coins: 100 })).waitFor();
+        expect(await panel.locator('li[data-step="RELEASED"]').innerText()).toContain('100');
+        await screenshot(page, 'escrow-completed', language);
 
-      await page.goto(url(`/mission-detail/${running.id}`));
-      await panel
-        .getByTestId('escrow-state')
-        .getByText(fill(t.trust.escrow.stateHELD, { coins: 100 }))
-        .waitFor();
-      // Nine days ahead: "8 d 23 h" or "9 d 0 h" depending on the second the page opened.
-      const countdown = await panel.getByTestId('escrow-countdown').innerText();
-      expect(countdown).toMatch(/(8|9)/);
-      await screenshot(page, 'escrow-running', language);
+        await page.goto(url(`/mission-detail/${running.id}`));
+        await panel
+          .getByTestId('escrow-state')
+          .getByText(fill(t.trust.escrow.stateHELD, { coins: 100 }))
+          .waitFor();
+        // Nine days ahead: "8 d 23 h" or "9 d 0 h" depending on the second the page opened.
+        const countdown = await panel.getByTestId('escrow-countdown').innerText();
+        expect(countdown).toMatch(/(8|9)/);
+        await screenshot(page, 'escrow-running', language);
 
-      await page.goto(url(`/mission-detail/${refunded.id}`));
-      await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateREFUNDED).waitFor();
-      expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
-        'REQUESTED',
-        'HELD',
-        'DEADLINE',
-        'REFUSED',
-        'REFUNDED',
-      ]);
-      await panel.getByText(t.trust.escrow.reasonPERFORM_EXPIRED, { exact: false }).waitFor();
-      await screenshot(page, 'escrow-refunded', language);
-      if (language === 'ko') {
-        // The refund is in the coin history, with the mission's name.
-        await panel.getByRole('link', { name: t.trust.escrow.history }).click();
-        await page.waitForURL(/\/coin-history/);
-        const row = page
-          .getByTestId('coin-history-row')
-          .filter({ hasText: '+100' })
-          .filter({ hasText: `BASIC ${product.name}` });
-        await row.first().waitFor();
+        await page.goto(url(`/mission-detail/${refunded.id}`));
+        await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateREFUNDED).waitFor();
+        expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
+          'REQUESTED',
+          'HELD',
+          'DEADLINE',
+          'REFUSED',
+          'REFUNDED',
+        ]);
+        await panel.getByText(t.trust.escrow.reasonPERFORM_EXPIRED, { exact: false }).waitFor();
+        await screenshot(page, 'escrow-refunded', language);
+        if (language === 'ko') {
+          // The refund is in the coin history, with the mission's name.
+          await panel.getByRole('link', { name: t.trust.escrow.history }).click();
+          await page.waitForURL(/\/coin-history/);
+          const row = page
+            .getByTestId('coin-history-row')
+            .filter({ hasText: '+100' })
+            .filter({ hasText: `BASIC ${product.name}` });
+          await row.first().waitFor();
+        }
+        expect(errors).toEqual([]);
+        await page.close();
       }
-      expect(errors).toEqual([]);
-      await page.close();
-    }
-  });
+    },
+  );
 
-  test('the creator sees the timeline, a stranger does not; it fits 360 px', async () => {
+  test('the creator sees the timeline, a stranger does not; it fits 360 px', { timeout: 120_000 }, async () => {
     const { page, errors } = await openPage('ko', creatorSession(creator));
     await page.goto(url(`/mission-detail/${completed.id}`));
     const panel = page.getByRole('region', { name: ko.trust.escrow.title });
@@ -184,170 +188,182 @@ describe('web app: escrow timeline and leaving the service', () => {
     await narrow.page.close();
   });
 
-  test('a punctual creator shows his on-time rate and median time on his page and first in the recommended search', async () => {
-    const app = served.testApp.app;
-    const punctual = await createCreator(app, { name: `Punctual ${suffix}`, url: `punctual${suffix}` });
-    const productId = await createProduct(app.db, punctual.creatorId, 'BASIC');
-    const now = Date.now();
-    const at = (days: number) => new Date(now - days * DAY);
-    await app.db
-      .insertInto('missions')
-      .values(
-        [1, 2, 3, 4, 5, 6].map((n) => ({
-          product_id: productId,
-          creator_id: punctual.creatorId,
-          user_id: fan.id,
-          type: 'BASIC' as const,
-          status: 'COMPLETED' as const,
-          coin_price: 10,
-          accepted_at: at(n + 2),
-          completed_at: at(n),
-          // The sixth was performed after its deadline: 5 of 6 on time.
-          perform_due_at: n === 6 ? at(7) : at(n - 8),
-        })),
-      )
-      .execute();
-    await refreshReliability(app.db, new Date(now));
-    for (const language of LANGUAGES) {
-      const t = texts[language];
-      const { page, errors } = await openPage(language);
-      await page.goto(url(`/punctual${suffix}`));
-      const chips = page.getByTestId('creator-reliability');
-      await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
-      const median = fill(t.trust.reliability.median, { time: fill(t.trust.reliability.days, { count: 2 }) });
-      await chips.getByText(median).waitFor();
-      await screenshot(page, 'reliability-creator-page', language);
-      if (language === 'ko') {
-        await page.goto(url('/creator-search'));
-        await page.getByRole('button', { name: t.creatorSearch.sort.recommended }).click();
-        const first = page
-          .getByRole('main')
-          .getByRole('link')
-          .filter({ has: page.getByText(`Punctual ${suffix}`) });
-        await first.getByTestId('creator-reliability').waitFor();
-        const cards = await page.getByRole('main').getByRole('link').allInnerTexts();
-        const ours = cards.filter((text) => text.includes(suffix));
-        expect(ours[0]).toContain(`Punctual ${suffix}`);
-        // A creator with one due mission shows no figures.
-        const trusty = page
-          .getByRole('main')
-          .getByRole('link')
-          .filter({ has: page.getByText(`Trusty ${suffix}`) });
-        await trusty.waitFor();
-        expect(await trusty.getByTestId('creator-reliability').count()).toBe(0);
-        await screenshot(page, 'reliability-search', language);
+  test(
+    'a punctual creator shows his on-time rate and median time on his page and first in the recommended search',
+    { timeout: 120_000 },
+    async () => {
+      const app = served.testApp.app;
+      const punctual = await createCreator(app, { name: `Punctual ${suffix}`, url: `punctual${suffix}` });
+      const productId = await createProduct(app.db, punctual.creatorId, 'BASIC');
+      const now = Date.now();
+      const at = (days: number) => new Date(now - days * DAY);
+      await app.db
+        .insertInto('missions')
+        .values(
+          [1, 2, 3, 4, 5, 6].map((n) => ({
+            product_id: productId,
+            creator_id: punctual.creatorId,
+            user_id: fan.id,
+            type: 'BASIC' as const,
+            status: 'COMPLETED' as const,
+            coin_price: 10,
+            accepted_at: at(n + 2),
+            completed_at: at(n),
+            // The sixth was performed after its deadline: 5 of 6 on time.
+            perform_due_at: n === 6 ? at(7) : at(n - 8),
+          })),
+        )
+        .execute();
+      await refreshReliability(app.db, new Date(now));
+      for (const language of LANGUAGES) {
+        const t = texts[language];
+        const { page, errors } = await openPage(language);
+        await page.goto(url(`/punctual${suffix}`));
+        const chips = page.getByTestId('creator-reliability');
+        await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
+        const median = fill(t.trust.reliability.median, { time: fill(t.trust.reliability.days, { count: 2 }) });
+        await chips.getByText(median).waitFor();
+        await screenshot(page, 'reliability-creator-page', language);
+        if (language === 'ko') {
+          await page.goto(url('/creator-search'));
+          await page.getByRole('button', { name: t.creatorSearch.sort.recommended }).click();
+          const first = page
+            .getByRole('main')
+            .getByRole('link')
+            .filter({ has: page.getByText(`Punctual ${suffix}`) });
+          await first.getByTestId('creator-reliability').waitFor();
+          const cards = await page.getByRole('main').getByRole('link').allInnerTexts();
+          const ours = cards.filter((text) => text.includes(suffix));
+          expect(ours[0]).toContain(`Punctual ${suffix}`);
+          // A creator with one due mission shows no figures.
+          const trusty = page
+            .getByRole('main')
+            .getByRole('link')
+            .filter({ has: page.getByText(`Trusty ${suffix}`) });
+          await trusty.waitFor();
+          expect(await trusty.getByTestId('creator-reliability').count()).toBe(0);
+          await screenshot(page, 'reliability-search', language);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
       }
+    },
+  );
+
+  test(
+    'a fan deletes his account after seeing his coins and the refunds, then signs up again with the e-mail',
+    { timeout: 120_000 },
+    async () => {
+      const email = `leaving-${suffix}@example.com`;
+      const leaving = await createAccount(served.testApp.app, { email, username: `leaving${suffix}` });
+      await fund(served.testApp.app.db, leaving.id, 50);
+      for (const language of ['en', 'ja'] as const) {
+        const t = texts[language];
+        const { page } = await openPage(language, fanSession(leaving));
+        await page.goto(url('/edit-user-profile'));
+        await page.getByRole('button', { name: t.trust.deletion.open }).click();
+        await page.getByRole('dialog').getByTestId('deletion-coins').waitFor();
+        await screenshot(page, 'deletion-dialog', language);
+        await page.close();
+      }
+
+      const { page, errors } = await openPage('ko', fanSession(leaving), { width: 360, height: 780 });
+      await page.goto(url('/edit-user-profile'));
+      await page.getByRole('button', { name: ko.trust.deletion.open }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByTestId('deletion-coins')
+        .getByText(fill(ko.trust.deletion.coinsTitle, { coins: 50 }))
+        .waitFor();
+      await dialog.getByRole('link', { name: ko.trust.deletion.refundLink }).waitFor();
+      const confirm = dialog.getByRole('button', { name: ko.trust.deletion.confirm });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(ko.trust.deletion.password).fill('wrong-password');
+      await dialog.getByRole('checkbox', { name: ko.trust.deletion.forfeit }).check();
+      await screenshot(page, 'deletion-dialog-360', 'ko');
+      await confirm.click();
+      await dialog.getByText('비밀번호가 일치하지 않습니다.').waitFor();
+      await dialog.getByLabel(ko.trust.deletion.password).fill(leaving.password);
+      await confirm.click();
+      await page.getByRole('alertdialog').getByText(ko.trust.deletion.done).waitFor();
+      await page.getByRole('button', { name: ko.common.ok }).click();
+      await page.waitForURL((current) => current.pathname === '/');
+      expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+      // Signing up again with the same e-mail works.
+      await page.goto(url('/signup-accept-terms'));
+      await page.getByRole('checkbox', { name: ko.terms.agreeAll }).check();
+      await page.getByRole('button', { name: ko.common.next }).click();
+      await page.getByRole('heading', { name: ko.signUp.title }).waitFor();
+      const field = (label: string) =>
+        page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+      await field(ko.signUp.nickname).fill('돌아온팬');
+      await field(ko.signUp.email).fill(email);
+      await field(ko.signUp.password).fill('journey123');
+      await field(ko.signUp.passwordConfirm).fill('journey123');
+      await field(ko.signUp.birthDate).fill('2000-05-05');
+      await page.getByRole('button', { name: ko.signUp.submit }).click();
+      await page.getByRole('heading', { name: ko.emailSent.publicTitle }).waitFor();
+      const rows = await served.testApp.app.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', email)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.id).not.toBe(leaving.id);
       expect(errors).toEqual([]);
       await page.close();
-    }
-  });
+    },
+  );
 
-  test('a fan deletes his account after seeing his coins and the refunds, then signs up again with the e-mail', async () => {
-    const email = `leaving-${suffix}@example.com`;
-    const leaving = await createAccount(served.testApp.app, { email, username: `leaving${suffix}` });
-    await fund(served.testApp.app.db, leaving.id, 50);
-    for (const language of ['en', 'ja'] as const) {
-      const t = texts[language];
-      const { page } = await openPage(language, fanSession(leaving));
-      await page.goto(url('/edit-user-profile'));
-      await page.getByRole('button', { name: t.trust.deletion.open }).click();
-      await page.getByRole('dialog').getByTestId('deletion-coins').waitFor();
-      await screenshot(page, 'deletion-dialog', language);
+  test(
+    'a blocked member objects; an operator accepts it in the console and he can log in again',
+    { timeout: 120_000 },
+    async () => {
+      const app = served.testApp.app;
+      const blocked = await createAccount(app, { username: `blocked${suffix}`, password: 'blocked-pass1' });
+      await app.db
+        .updateTable('users')
+        .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
+        .where('id', '=', blocked.id)
+        .execute();
+      const filed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/block-objections',
+        payload: { email: blocked.email, password: 'blocked-pass1', reason: `Not me ${suffix}` },
+      });
+      expect(filed.statusCode, filed.body).toBe(200);
+
+      const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
+      const { page, errors } = await openPage('ko');
+      await page.goto(url('/admin/'));
+      await page.locator('input[name="username"]').fill(operator.email);
+      await page.locator('input[name="password"]').fill('operator-pass1');
+      await page.getByRole('button', { name: '로그인' }).click();
+      await page.waitForURL((current) => current.pathname === '/admin/' || current.pathname === '/admin');
+      await page.goto(url('/admin/block-objections'));
+      const row = page.getByRole('row').filter({ hasText: `Not me ${suffix}` });
+      await row.waitFor();
+      await screenshot(page, 'console-objections', 'ko');
+      await row.getByRole('button', { name: consoleKo.console.actions.approve }).click();
+      await expect
+        .poll(async () => {
+          const user = await app.db
+            .selectFrom('users')
+            .select('login_blocked_at')
+            .where('id', '=', blocked.id)
+            .executeTakeFirstOrThrow();
+          return user.login_blocked_at;
+        })
+        .toBeNull();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: blocked.email, password: 'blocked-pass1' },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(errors).toEqual([]);
       await page.close();
-    }
-
-    const { page, errors } = await openPage('ko', fanSession(leaving), { width: 360, height: 780 });
-    await page.goto(url('/edit-user-profile'));
-    await page.getByRole('button', { name: ko.trust.deletion.open }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByTestId('deletion-coins')
-      .getByText(fill(ko.trust.deletion.coinsTitle, { coins: 50 }))
-      .waitFor();
-    await dialog.getByRole('link', { name: ko.trust.deletion.refundLink }).waitFor();
-    const confirm = dialog.getByRole('button', { name: ko.trust.deletion.confirm });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel(ko.trust.deletion.password).fill('wrong-password');
-    await dialog.getByRole('checkbox', { name: ko.trust.deletion.forfeit }).check();
-    await screenshot(page, 'deletion-dialog-360', 'ko');
-    await confirm.click();
-    await dialog.getByText('비밀번호가 일치하지 않습니다.').waitFor();
-    await dialog.getByLabel(ko.trust.deletion.password).fill(leaving.password);
-    await confirm.click();
-    await page.getByRole('alertdialog').getByText(ko.trust.deletion.done).waitFor();
-    await page.getByRole('button', { name: ko.common.ok }).click();
-    await page.waitForURL((current) => current.pathname === '/');
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
-
-    // Signing up again with the same e-mail works.
-    await page.goto(url('/signup-accept-terms'));
-    await page.getByRole('checkbox', { name: ko.terms.agreeAll }).check();
-    await page.getByRole('button', { name: ko.common.next }).click();
-    await page.getByRole('heading', { name: ko.signUp.title }).waitFor();
-    const field = (label: string) =>
-      page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
-    await field(ko.signUp.nickname).fill('돌아온팬');
-    await field(ko.signUp.email).fill(email);
-    await field(ko.signUp.password).fill('journey123');
-    await field(ko.signUp.passwordConfirm).fill('journey123');
-    await field(ko.signUp.birthDate).fill('2000-05-05');
-    await page.getByRole('button', { name: ko.signUp.submit }).click();
-    await page.getByRole('heading', { name: ko.emailSent.publicTitle }).waitFor();
-    const rows = await served.testApp.app.db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('email', '=', email)
-      .execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.id).not.toBe(leaving.id);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  test('a blocked member objects; an operator accepts it in the console and he can log in again', async () => {
-    const app = served.testApp.app;
-    const blocked = await createAccount(app, { username: `blocked${suffix}`, password: 'blocked-pass1' });
-    await app.db
-      .updateTable('users')
-      .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
-      .where('id', '=', blocked.id)
-      .execute();
-    const filed = await app.inject({
-      method: 'POST',
-      url: '/api/v1/block-objections',
-      payload: { email: blocked.email, password: 'blocked-pass1', reason: `Not me ${suffix}` },
-    });
-    expect(filed.statusCode, filed.body).toBe(200);
-
-    const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
-    const { page, errors } = await openPage('ko');
-    await page.goto(url('/admin/'));
-    await page.locator('input[name="username"]').fill(operator.email);
-    await page.locator('input[name="password"]').fill('operator-pass1');
-    await page.getByRole('button', { name: '로그인' }).click();
-    await page.waitForURL((current) => current.pathname === '/admin/' || current.pathname === '/admin');
-    await page.goto(url('/admin/block-objections'));
-    const row = page.getByRole('row').filter({ hasText: `Not me ${suffix}` });
-    await row.waitFor();
-    await screenshot(page, 'console-objections', 'ko');
-    await row.getByRole('button', { name: consoleKo.console.actions.approve }).click();
-    await expect
-      .poll(async () => {
-        const user = await app.db
-          .selectFrom('users')
-          .select('login_blocked_at')
-          .where('id', '=', blocked.id)
-          .executeTakeFirstOrThrow();
-        return user.login_blocked_at;
-      })
-      .toBeNull();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: blocked.email, password: 'blocked-pass1' },
-    });
-    expect(login.statusCode).toBe(200);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+    },
+  );
 });
