@@ -1,3 +1,4 @@
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import { trustEn } from './trust';
 import type { Messages } from './ko';
@@ -492,4 +493,5 @@ export const en: Messages = {
   },
   creatorStudio: creatorStudioEn,
   trust: trustEn,
+  eventManagement: eventManagementEn,
 };

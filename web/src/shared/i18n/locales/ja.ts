@@ -1,3 +1,4 @@
+import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import { trustJa } from './trust';
 import type { Messages } from './ko';
@@ -493,4 +494,5 @@ export const ja: Messages = {
   },
   creatorStudio: creatorStudioJa,
   trust: trustJa,
+  eventManagement: eventManagementJa,
 };
