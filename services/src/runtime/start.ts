@@ -18,6 +18,7 @@ import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from
 import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
 import { createEventActivities, startEventReconciler } from '../events';
+import { startReliabilityRefresher } from '../trust';
 import { openDatabase } from './database';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer } from './temporal-dev-server';
@@ -159,7 +160,16 @@ export async function startFanmission(options: {
           taskQueue: FANMISSION_TASK_QUEUE,
         },
       });
+      const reliabilityRefresher = startReliabilityRefresher({
+        db: database.db,
+        now: () => new Date(),
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
+      });
       stops.push(async () => {
+        await reliabilityRefresher.stop();
         await reconciler.stop();
         await eventReconciler.stop();
         await reconcilerConnection.close();

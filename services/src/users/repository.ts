@@ -31,6 +31,7 @@ export async function findCaller(db: Db, userId: number): Promise<Caller | null>
     .leftJoin('creators', 'creators.user_id', 'users.id')
     .select(['users.id', 'users.roles', 'users.login_blocked_at', 'creators.id as creator_id'])
     .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.login_blocked_at) return null;
   return { id: row.id, roles: row.roles, creatorId: row.creator_id };

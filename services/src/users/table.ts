@@ -24,6 +24,8 @@ export interface UsersTable {
   coins_frozen_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The member deleted his account (issue 22): personal fields erased, the id kept for the ledger's history. */
+  deleted_at: Generated<Date | null>;
 }
 
 export interface UserIdentitiesTable {

@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MissionEventCard } from '../../shared/lottery-event/mission-event-card';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
+import { EscrowTimeline } from './components/escrow-timeline';
 import { useMission } from './api/mission';
 import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
@@ -67,6 +68,7 @@ export function MissionDetailPage() {
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
           <MissionEventCard mission={mission} />
+          <EscrowTimeline mission={mission} />
           <LikePanel mission={mission} />
           <CommentsPanel mission={mission} />
         </Stack>

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { LotteryEventCardOrNothing } from '../../../shared/lottery-event/event-card';
 import { useSession } from '../../../shared/session/session';
+import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
 import { SnsIcons } from './sns-icons';
@@ -65,6 +66,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             </IconButton>
           </Stack>
           <SnsIcons links={creator.snsLinks} />
+          <CreatorReliabilityChips creatorId={creator.id} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
             {creator.tags.map((tag) => (
               <Chip key={tag.id} label={`#${tag.name}`} variant="outlined" />

@@ -1,6 +1,7 @@
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import { lotteryEventEn } from '../../../features/lottery-event/locales';
+import { trustEn } from './trust';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -494,5 +495,6 @@ export const en: Messages = {
   },
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
+  trust: trustEn,
   eventManagement: eventManagementEn,
 };

@@ -1,6 +1,7 @@
 import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import { lotteryEventJa } from '../../../features/lottery-event/locales';
+import { trustJa } from './trust';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -495,5 +496,6 @@ export const ja: Messages = {
   },
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
+  trust: trustJa,
   eventManagement: eventManagementJa,
 };

@@ -3,6 +3,7 @@ import { eventManagementKo } from '../../../features/creator-studio/events/local
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
 import { lotteryEventKo } from '../../../features/lottery-event/locales';
+import { trustKo } from './trust';
 export const ko = {
   common: {
     ok: '확인',
@@ -488,6 +489,7 @@ export const ko = {
   },
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
+  trust: trustKo,
   eventManagement: eventManagementKo,
 };
 
