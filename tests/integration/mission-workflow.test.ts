@@ -1,9 +1,10 @@
 // Mission workflows end to end on the time-skipping test server: requests through the real API (which starts the
-// workflow), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
+// workflow after its answer: each POST here waits for that start before the test skips time), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import {
   createMissionActivities,
   creatorBlockedByPenalties,
+  missionWorkflowStartsSettled,
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import {
@@ -71,8 +72,17 @@ afterAll(async () => {
   expect((await verify(db())).differences).toEqual([]);
 });
 
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  app().inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
+const post = async (url: string, headers: Record<string, string>, payload?: object) => {
+  const response = await app().inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': 'en', ...headers },
+    payload,
+  });
+  // A new mission's workflow starts after the answer; skipping time before it runs would skip past its timers.
+  await missionWorkflowStartsSettled(app().ctx.temporal);
+  return response;
+};
 
 async function skip(days: number): Promise<void> {
   await env.sleep(days * DAY);
