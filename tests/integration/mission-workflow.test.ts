@@ -465,6 +465,26 @@ describe('resilience', () => {
     expect(await finished(id)).toEqual({ status: 'COMPLETED' });
   });
 
+  it('an action on a mission whose workflow has not started yet starts it and is taken', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 5 });
+    const fan = await createFan(app(), 10);
+    // Committed without its workflow (as after a crash between the commit and the start), before any reconciler run.
+    const { temporal: _withoutTemporal, ...ctx } = app().ctx;
+    const { requestMission } = await import('@fanmission/services/missions');
+    const { id } = await requestMission(
+      ctx,
+      { id: fan.id, roles: ['ROLE_USER'], creatorId: null },
+      { ...basicRequest(product), private: false, toFriend: false },
+      undefined,
+    );
+    expect((await mission(id)).workflow_started_at).toBeNull();
+
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect((await mission(id)).workflow_started_at).not.toBeNull();
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+  });
+
   it('replays every recorded history deterministically', async () => {
     expect(histories.length).toBeGreaterThan(5);
     const replays = Worker.runReplayHistories(
