@@ -1,3 +1,4 @@
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -490,4 +491,5 @@ export const en: Messages = {
     bestLikes: 'likes',
   },
   creatorStudio: creatorStudioEn,
+  eventManagement: eventManagementEn,
 };
