@@ -111,6 +111,8 @@ export async function startFanmission(options: {
       const worker = await createFanmissionWorker({
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
+        // The workflow bundle is built once per change of the workflow sources, not on every start.
+        bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
         activities: {
           ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
