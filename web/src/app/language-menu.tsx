@@ -15,13 +15,17 @@ export function LanguageMenu() {
     <>
       <button
         type="button"
-        className="shell-button text"
+        className="shell-button text language-button"
         aria-label={`${t('language.label')}: ${label}`}
         aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Icon name="language" size={20} />
-        <span>{label}</span>
+        <span className="language-name-long">{label}</span>
+        <span className="language-name-short" aria-hidden="true">
+          {current.toUpperCase()}
+        </span>
       </button>
       <LazyMenu
         anchor={anchor}

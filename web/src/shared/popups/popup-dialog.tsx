@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PopupState } from '../session/session';
 import { popupColour, type Popup } from './popup';
+import { colours } from '../ui/tokens';
 
 export default function PopupDialog({
   popup,
@@ -24,7 +25,7 @@ export default function PopupDialog({
   const navigate = useNavigate();
   const link = state === 'loggedOn' ? popup.linkLoggedOn : popup.linkLoggedOff;
   const linkText = state === 'loggedOn' ? popup.linkTextLoggedOn : popup.linkTextLoggedOff;
-  const background = popupColour(popup.linkBackgroundColor, '#ff3d6e');
+  const background = popupColour(popup.linkBackgroundColor, colours.primary);
   const follow = () => {
     if (!link) return;
     onDismiss(true);

@@ -489,5 +489,11 @@ export const en: Messages = {
     bestTitle: 'Best comments',
     bestLikes: 'likes',
   },
+  a11y: {
+    skipToContent: 'Skip to content',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    menu: 'Menu',
+  },
   creatorStudio: creatorStudioEn,
 };

@@ -490,5 +490,11 @@ export const ja: Messages = {
     bestTitle: 'ベストコメント',
     bestLikes: 'いいね数',
   },
+  a11y: {
+    skipToContent: '本文へスキップ',
+    openMenu: 'メニューを開く',
+    closeMenu: 'メニューを閉じる',
+    menu: 'メニュー',
+  },
   creatorStudio: creatorStudioJa,
 };

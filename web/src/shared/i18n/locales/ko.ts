@@ -483,6 +483,12 @@ export const ko = {
     bestTitle: '베스트 댓글',
     bestLikes: '좋아요 수',
   },
+  a11y: {
+    skipToContent: '본문으로 건너뛰기',
+    openMenu: '메뉴 열기',
+    closeMenu: '메뉴 닫기',
+    menu: '메뉴',
+  },
   creatorStudio: creatorStudioKo,
 };
 
