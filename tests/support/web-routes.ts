@@ -4,8 +4,11 @@
 import type { Page } from 'playwright-core';
 import type { Messages } from '../../web/src/shared/i18n/resources';
 
-/** Who opens the screen: a visitor, the demo fan, the verified demo creator or the creator awaiting review. */
-export type Viewer = 'visitor' | 'fan' | 'creator' | 'newbie';
+/**
+ * Who opens the screen: a visitor, the demo fan, the verified demo creator or the creator awaiting review, each of
+ * whom has closed the operator's popup before; a `newcomer` is a visitor who has not.
+ */
+export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie';
 
 /** Ids from the demo data (services/src/seed) the paths need. */
 export interface ScreenData {
@@ -33,10 +36,11 @@ const clickButton = (name: string | RegExp) => async (page: Page) => {
 export const WEB_SCREENS: WebScreen[] = [
   // Public
   { name: 'landing', viewer: 'visitor', path: '/' },
+  { name: 'event-popup', viewer: 'newcomer', path: '/' },
   {
     name: 'header-drawer',
     viewer: 'visitor',
-    path: '/',
+    path: '/faq',
     open: async (page, t) => clickButton(t.a11y.openMenu)(page),
   },
   {

@@ -22,10 +22,8 @@ export function LanguageMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Icon name="language" size={20} />
-        <span className="language-name-long">{label}</span>
-        <span className="language-name-short" aria-hidden="true">
-          {current.toUpperCase()}
-        </span>
+        {/* On a phone the globe alone (the name stays in aria-label): the bar keeps to one line. */}
+        <span className="language-name">{label}</span>
       </button>
       <LazyMenu
         anchor={anchor}

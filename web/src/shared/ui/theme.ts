@@ -47,8 +47,18 @@ export const theme = createTheme({
       styleOverrides: { root: { flexWrap: 'wrap', gap: 8, '& > :not(style) ~ :not(style)': { marginLeft: 0 } } },
     },
     MuiTableContainer: {
-      // A wide table scrolls inside its own box instead of widening the page.
+      // A wide table scrolls inside its own box instead of widening the page, and that box can be scrolled with the
+      // keyboard (it takes the focus: WCAG 2.1.1, axe's scrollable-region-focusable).
+      defaultProps: { tabIndex: 0 },
       styleOverrides: { root: { overflowX: 'auto', maxWidth: '100%' } },
+    },
+    MuiDialogContent: {
+      // Long content (terms, forms on a phone) scrolls between the title and the actions: reachable by keyboard.
+      defaultProps: { tabIndex: 0 },
+    },
+    MuiToggleButton: {
+      // The selected button's tinted background needs the darker pink for its text (4.5:1).
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-selected': { color: t.palette.primary.dark } }) },
     },
     MuiTabs: {
       defaultProps: { variant: 'scrollable', allowScrollButtonsMobile: true, scrollButtons: 'auto' },

@@ -32,3 +32,8 @@ export function contrastRatio(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 }
+
+/** Black or white, whichever reads better on `background` (operator-chosen colours such as a popup's button). */
+export function readableTextOn(background: string): '#ffffff' | '#1d1d1f' {
+  return contrastRatio('#ffffff', background) >= contrastRatio(colours.text, background) ? '#ffffff' : colours.text;
+}
