@@ -64,7 +64,11 @@ function measureLayout(): { overflow: string[]; header: string[] } {
   const overflow: string[] = [];
   if (root.scrollWidth > width + 1) {
     const scrolls = (element: Element) => {
-      for (let node: Element | null = element.parentElement; node && node !== document.body; node = node.parentElement) {
+      for (
+        let node: Element | null = element.parentElement;
+        node && node !== document.body;
+        node = node.parentElement
+      ) {
         const style = getComputedStyle(node);
         if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
       }
@@ -169,11 +173,14 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     const context = await browser.newContext({ viewport });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
-    await context.addInitScript((entries) => {
-      if (window.localStorage.getItem('__seeded') === '1') return;
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-      window.localStorage.setItem('__seeded', '1');
-    }, { lang: language, ...session });
+    await context.addInitScript(
+      (entries) => {
+        if (window.localStorage.getItem('__seeded') === '1') return;
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        window.localStorage.setItem('__seeded', '1');
+      },
+      { lang: language, ...session },
+    );
     const page = await context.newPage();
     return { page, errors: collectPageErrors(page) };
   }

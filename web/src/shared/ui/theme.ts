@@ -63,6 +63,12 @@ export const theme = createTheme({
     MuiTabs: {
       defaultProps: { variant: 'scrollable', allowScrollButtonsMobile: true, scrollButtons: 'auto' },
     },
+    MuiTableCell: {
+      // Narrower cells on a phone, so that four or five columns fit 360 px before the box has to scroll.
+      styleOverrides: {
+        root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { padding: '10px 8px', fontSize: '0.8125rem' } }),
+      },
+    },
     MuiPaginationItem: { styleOverrides: { root: { minWidth: 32, height: 32 } } },
   },
 });

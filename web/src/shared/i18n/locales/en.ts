@@ -494,6 +494,8 @@ export const en: Messages = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     menu: 'Menu',
+    takePhoto: 'Take a photo',
+    recordVideo: 'Record a video',
   },
   creatorStudio: creatorStudioEn,
 };

@@ -495,6 +495,8 @@ export const ja: Messages = {
     openMenu: 'メニューを開く',
     closeMenu: 'メニューを閉じる',
     menu: 'メニュー',
+    takePhoto: '写真を撮る',
+    recordVideo: '動画を撮る',
   },
   creatorStudio: creatorStudioJa,
 };

@@ -488,6 +488,8 @@ export const ko = {
     openMenu: '메뉴 열기',
     closeMenu: '메뉴 닫기',
     menu: '메뉴',
+    takePhoto: '사진 찍기',
+    recordVideo: '동영상 촬영',
   },
   creatorStudio: creatorStudioKo,
 };
