@@ -32,7 +32,7 @@ async function settle(page: Page): Promise<void> {
       document.querySelector('.page-loading, .MuiSkeleton-root, .MuiCircularProgress-root') === null &&
       document.getAnimations().every((animation) => animation.playState !== 'running'),
     undefined,
-    { timeout: ACTION_TIMEOUT_MS },
+    { timeout: 3 * ACTION_TIMEOUT_MS },
   );
 }
 
@@ -289,7 +289,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     // Interleaved by language so that the three languages' queues advance together.
     for (const screen of WEB_SCREENS) {
       for (const language of LANGUAGES) {
-        test(`${screen.name} in ${language}`, { timeout: 60_000 }, () =>
+        test(`${screen.name} in ${language}`, { timeout: 180_000 }, () =>
           serially(language, () => checkScreen(screen, language)),
         );
       }
@@ -297,44 +297,48 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
   });
 
   describe.concurrent('header and keyboard', () => {
-    test('at 390 px the header stays on one line; the drawer traps the focus, Escape closes it', async () => {
-      const t = resources.en.translation;
-      for (const viewer of ['visitor', 'fan'] as const) {
-        const { page, errors } = await newPage('en', sessions[viewer], { width: 390, height: 844 });
-        await page.goto(url('/faq'));
-        await settle(page);
-        expect((await page.evaluate(measureLayout)).header).toEqual([]);
-        const button = page.getByRole('button', { name: t.a11y.openMenu });
-        expect(await button.getAttribute('aria-expanded')).toBe('false');
-        await button.focus();
-        await page.keyboard.press('Enter');
-        const drawer = page.getByRole('dialog', { name: t.a11y.menu });
-        await drawer.waitFor();
-        expect(await button.getAttribute('aria-expanded')).toBe('true');
-        // Tab cycles inside the drawer: close button, Main, Search (and Notice for a fan), then back to close.
-        const stops = viewer === 'fan' ? 4 : 3;
-        const visited: string[] = [await focusedName(page)];
-        for (let press = 0; press < stops; press += 1) {
-          await page.keyboard.press('Tab');
-          visited.push(await focusedName(page));
-          expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    test(
+      'at 390 px the header stays on one line; the drawer traps the focus, Escape closes it',
+      { timeout: 120_000 },
+      async () => {
+        const t = resources.en.translation;
+        for (const viewer of ['visitor', 'fan'] as const) {
+          const { page, errors } = await newPage('en', sessions[viewer], { width: 390, height: 844 });
+          await page.goto(url('/faq'));
+          await settle(page);
+          expect((await page.evaluate(measureLayout)).header).toEqual([]);
+          const button = page.getByRole('button', { name: t.a11y.openMenu });
+          expect(await button.getAttribute('aria-expanded')).toBe('false');
+          await button.focus();
+          await page.keyboard.press('Enter');
+          const drawer = page.getByRole('dialog', { name: t.a11y.menu });
+          await drawer.waitFor();
+          expect(await button.getAttribute('aria-expanded')).toBe('true');
+          // Tab cycles inside the drawer: close button, Main, Search (and Notice for a fan), then back to close.
+          const stops = viewer === 'fan' ? 4 : 3;
+          const visited: string[] = [await focusedName(page)];
+          for (let press = 0; press < stops; press += 1) {
+            await page.keyboard.press('Tab');
+            visited.push(await focusedName(page));
+            expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+          }
+          expect(visited[0]).toBe(t.a11y.closeMenu);
+          expect(visited.at(-1)).toBe(t.a11y.closeMenu);
+          expect(visited).toContain(t.header.search);
+          await page.keyboard.press('Escape');
+          await drawer.waitFor({ state: 'detached' });
+          expect(await focusedName(page)).toBe(t.a11y.openMenu);
+          // A link in the drawer navigates and closes it.
+          await page.keyboard.press('Enter');
+          await drawer.getByRole('link', { name: t.header.search }).click();
+          await page.waitForURL('**/creator-search');
+          expect(await drawer.count()).toBe(0);
+          expect(errors).toEqual([]);
         }
-        expect(visited[0]).toBe(t.a11y.closeMenu);
-        expect(visited.at(-1)).toBe(t.a11y.closeMenu);
-        expect(visited).toContain(t.header.search);
-        await page.keyboard.press('Escape');
-        await drawer.waitFor({ state: 'detached' });
-        expect(await focusedName(page)).toBe(t.a11y.openMenu);
-        // A link in the drawer navigates and closes it.
-        await page.keyboard.press('Enter');
-        await drawer.getByRole('link', { name: t.header.search }).click();
-        await page.waitForURL('**/creator-search');
-        expect(await drawer.count()).toBe(0);
-        expect(errors).toEqual([]);
-      }
-    });
+      },
+    );
 
-    test('keyboard only: sign in with e-mail and password', async () => {
+    test('keyboard only: sign in with e-mail and password', { timeout: 120_000 }, async () => {
       const t = resources.en.translation;
       const { page, errors } = await newPage('en', {});
       await page.goto(url('/login?view=email'));
@@ -349,7 +353,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       expect(errors).toEqual([]);
     });
 
-    test('keyboard only: charge coins through the checkout', async () => {
+    test('keyboard only: charge coins through the checkout', { timeout: 120_000 }, async () => {
       const t = resources.ko.translation;
       const balance = async () =>
         (
@@ -386,7 +390,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       expect(errors).toEqual([]);
     });
 
-    test('keyboard only: request a mission from the creator page', async () => {
+    test('keyboard only: request a mission from the creator page', { timeout: 120_000 }, async () => {
       const t = resources.ko.translation;
       const count = async () =>
         Number(

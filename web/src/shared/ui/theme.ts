@@ -63,6 +63,10 @@ export const theme = createTheme({
     MuiTabs: {
       defaultProps: { variant: 'scrollable', allowScrollButtonsMobile: true, scrollButtons: 'auto' },
     },
+    MuiAvatar: {
+      // Avatars sit beside the person's name or inside a labelled button: decorative unless a screen says otherwise.
+      defaultProps: { alt: '' },
+    },
     MuiTableCell: {
       // Narrower cells on a phone, so that four or five columns fit 360 px before the box has to scroll.
       styleOverrides: {
