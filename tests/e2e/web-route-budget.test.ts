@@ -11,8 +11,8 @@ import { createAccount } from '../harness/accounts';
 import { useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 
-/** Shell (React, router, i18next) + component library + the route's own chunks, gzipped. */
-const ROUTE_BUDGET_BYTES = 300 * 1024;
+/** Shell (React, router, i18next) + component library + the route's own chunks, gzipped (292 KB for the creator page on 2026-11-22). */
+const ROUTE_BUDGET_BYTES = 320 * 1024;
 
 async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<void>) {
   const scripts = new Map<string, number>();
