@@ -1,3 +1,4 @@
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -498,4 +499,5 @@ export const en: Messages = {
     recordVideo: 'Record a video',
   },
   creatorStudio: creatorStudioEn,
+  eventManagement: eventManagementEn,
 };

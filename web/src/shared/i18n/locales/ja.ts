@@ -1,3 +1,4 @@
+import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -499,4 +500,5 @@ export const ja: Messages = {
     recordVideo: '動画を撮る',
   },
   creatorStudio: creatorStudioJa,
+  eventManagement: eventManagementJa,
 };

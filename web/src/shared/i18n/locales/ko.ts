@@ -1,3 +1,4 @@
+import { eventManagementKo } from '../../../features/creator-studio/events/locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
@@ -492,6 +493,7 @@ export const ko = {
     recordVideo: '동영상 촬영',
   },
   creatorStudio: creatorStudioKo,
+  eventManagement: eventManagementKo,
 };
 
 export type Messages = typeof ko;
