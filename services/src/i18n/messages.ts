@@ -1,5 +1,6 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
+import { coinRefundsMessages } from './catalogs/coin-refunds';
 import { commentsMessages } from './catalogs/comments';
 import { consoleMessages } from './catalogs/console';
 import { creatorsMessages } from './catalogs/creators';
@@ -381,6 +382,7 @@ const catalog = {
   ...missionsMessages,
   ...incomeMessages,
   ...lotteryEventsMessages,
+  ...coinRefundsMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -395,6 +397,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missions: missionsMessages,
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
+  coinRefunds: coinRefundsMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

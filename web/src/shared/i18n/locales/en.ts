@@ -1,3 +1,4 @@
+import { coinRefundsEn } from '../../../features/coins/refund-locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -490,4 +491,5 @@ export const en: Messages = {
     bestLikes: 'likes',
   },
   creatorStudio: creatorStudioEn,
+  coinRefunds: coinRefundsEn,
 };

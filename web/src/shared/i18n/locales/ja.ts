@@ -1,3 +1,4 @@
+import { coinRefundsJa } from '../../../features/coins/refund-locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -491,4 +492,5 @@ export const ja: Messages = {
     bestLikes: 'いいね数',
   },
   creatorStudio: creatorStudioJa,
+  coinRefunds: coinRefundsJa,
 };

@@ -1,3 +1,4 @@
+import { coinRefundsKo } from '../../../features/coins/refund-locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
@@ -484,6 +485,7 @@ export const ko = {
     bestLikes: '좋아요 수',
   },
   creatorStudio: creatorStudioKo,
+  coinRefunds: coinRefundsKo,
 };
 
 export type Messages = typeof ko;
