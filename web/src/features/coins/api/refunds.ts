@@ -11,7 +11,8 @@ import { queryKeys } from '../../../shared/api/query-keys';
 
 /* The fan's coin lots and refund requests (issue 22): `/users/me/coin-lots`, `/users/me/coin-refunds`. */
 
-const lotsKey = ['coin-lots'] as const;
+/** Under the coin history's key: whatever refreshes the history (a charge, a spend) refreshes the lots too. */
+const lotsKey = [...queryKeys.coinHistory.all, 'lots'] as const;
 const refundsKey = ['coin-refunds'] as const;
 
 /** `GET /users/me/coin-lots`: lots earliest expiry first, what a partial refund pays now. */

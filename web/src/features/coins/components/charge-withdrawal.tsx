@@ -65,7 +65,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
       <Typography variant="caption" color="success.main" data-testid="charge-withdrawable">
         {t('coinRefunds.withdrawableUntil', { date: koreaDateTime(until) })}
       </Typography>
-      <Button size="small" variant="outlined" onClick={() => setConfirming(true)}>
+      <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => setConfirming(true)}>
         {t('coinRefunds.withdraw')}
       </Button>
       {confirming ? (

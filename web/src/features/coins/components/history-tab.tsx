@@ -51,7 +51,9 @@ export function HistoryTab({
                 <ChargeWithdrawal row={row} lot={lotByDeposit.get(row.coinDeposit?.id ?? null)} />
               ) : null}
             </TableCell>
-            <TableCell sx={{ fontWeight: 700, color: row.point < 0 ? 'error.main' : 'text.primary' }}>
+            <TableCell
+              sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: row.point < 0 ? 'error.main' : 'text.primary' }}
+            >
               {signedPoint(row.point)}
             </TableCell>
           </TableRow>
