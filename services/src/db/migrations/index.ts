@@ -20,6 +20,7 @@ import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
 import * as m0050 from './0050_rate_limit_counters';
 import * as m0055 from './0055_refund_bank_accounts';
+import * as m0056 from './0056_coin_expiry_warnings';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0040_console': m0040,
   '0050_rate_limit_counters': m0050,
   '0055_refund_bank_accounts': m0055,
+  '0056_coin_expiry_warnings': m0056,
 };
