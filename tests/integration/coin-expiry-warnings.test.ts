@@ -2,7 +2,7 @@
 // day after day across both thresholds, each fan is warned 30 and 7 days before a lot expires, by notification and
 // e-mail, exactly once per lot and threshold, however often the day's run repeats.
 import { randomUUID } from 'node:crypto';
-import { koreaDate, type Language } from '@fanmission/contracts';
+import { DAY_MS, koreaDate, type Language } from '@fanmission/contracts';
 import { grantBonus, purchase } from '@fanmission/ledger';
 import { createCoinExpiryWarningActivities } from '@fanmission/services/coins';
 import { createSmtpMailer, type Mailer } from '@fanmission/services/mail';
@@ -15,7 +15,6 @@ import { useTemporalTestEnvironment, withTestWorker } from '@fanmission/tests/ha
 
 const env = await useTemporalTestEnvironment();
 const database = useTestDatabase();
-const DAY_MS = 24 * 60 * 60 * 1000;
 // A plain client (as in the settlement suite): awaiting a result through the time-skipping client unlocks time
 // skipping and lets the server jump to its next timer, years ahead. Time moves here only by `env.sleep`.
 const client = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });

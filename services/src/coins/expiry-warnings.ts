@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatKoreaTime, type Language } from '@fanmission/contracts';
+import { DAY_MS, formatKoreaTime, type Language } from '@fanmission/contracts';
 import { expiryAsOf, isCalendarDate, type CoinWarningActivities } from '@fanmission/workflows/coins';
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from 'kysely';
@@ -15,7 +15,6 @@ import type { Mailer } from '../mail';
  */
 
 export const EXPIRY_WARNING_THRESHOLDS = [30, 7] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CoinExpiryWarningDependencies {
   db: Db;
