@@ -244,6 +244,10 @@ export const consoleEn = {
     'comment-events': {
       name: 'Comment coin event |||| Comment coin events',
       fields: {
+        title: 'Title',
+        wins: 'Wins',
+        paidCoins: 'Coins paid',
+        commitment: 'Seed commitment (sha256)',
         startsAt: 'From',
         endsAt: 'Until',
         winProbability: 'Win probability (%)',

@@ -239,6 +239,10 @@ export const consoleKo: ConsoleMessages = {
     'comment-events': {
       name: '댓글 코인 이벤트',
       fields: {
+        title: '제목',
+        wins: '당첨 수',
+        paidCoins: '지급 코인',
+        commitment: '시드 커밋 (sha256)',
         startsAt: '시작',
         endsAt: '종료',
         winProbability: '당첨 확률(%)',

@@ -68,6 +68,14 @@ const MissionListPage = page(
   () => import('../features/creator-studio/missions/mission-management-page'),
   'MissionListPage',
 );
+const LotteryEventListPage = page(
+  () => import('../features/creator-studio/events/event-list-page'),
+  'LotteryEventListPage',
+);
+const LotteryEventDetailPage = page(
+  () => import('../features/creator-studio/events/event-detail-page'),
+  'LotteryEventDetailPage',
+);
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
 
@@ -136,7 +144,9 @@ export function AppRoutes() {
         <Route path="/mission-management/normal" element={guarded('creator', <BasicProductsPage />)} />
         <Route path="/mission-management/lucky" element={guarded('creator', <LuckyProductsPage />)} />
         <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
-        <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
+        <Route path="/mission-management/lottery-event" element={guarded('creator', <LotteryEventListPage />)} />
+        <Route path="/mission-management/lottery-event/:id" element={guarded('creator', <LotteryEventDetailPage />)} />
+        <Route path="/mission-management/*" element={guarded('creator', <NotFoundPage />)} />
         <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
         <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />
 

@@ -1,4 +1,5 @@
 import { coinRefundsEn } from '../../../features/coins/refund-locales';
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -492,4 +493,5 @@ export const en: Messages = {
   },
   creatorStudio: creatorStudioEn,
   coinRefunds: coinRefundsEn,
+  eventManagement: eventManagementEn,
 };

@@ -1,4 +1,5 @@
 import { coinRefundsJa } from '../../../features/coins/refund-locales';
+import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import type { Messages } from './ko';
 
@@ -493,4 +494,5 @@ export const ja: Messages = {
   },
   creatorStudio: creatorStudioJa,
   coinRefunds: coinRefundsJa,
+  eventManagement: eventManagementJa,
 };

@@ -1,4 +1,5 @@
 import { coinRefundsKo } from '../../../features/coins/refund-locales';
+import { eventManagementKo } from '../../../features/creator-studio/events/locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
@@ -486,6 +487,7 @@ export const ko = {
   },
   creatorStudio: creatorStudioKo,
   coinRefunds: coinRefundsKo,
+  eventManagement: eventManagementKo,
 };
 
 export type Messages = typeof ko;
