@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_NAMES } from './banks';
 import {
   coinEventTypeSchema,
   coinItemTypeSchema,
@@ -6,6 +7,7 @@ import {
   payMethodSchema,
   paymentCurrencySchema,
 } from './coins';
+import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
 import { PAGE_SIZES } from './limits';
 import { missionStatusSchema, productTypeSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
@@ -141,8 +143,12 @@ export const COIN_REFUND_KINDS = ['WITHDRAWAL', 'PARTIAL_REFUND'] as const;
 export const coinRefundKindSchema = z.enum(COIN_REFUND_KINDS);
 export type CoinRefundKind = z.infer<typeof coinRefundKindSchema>;
 
-/** A refund request waits for finance to send the money (within 3 business days), then is marked paid. */
-export const COIN_REFUND_STATUSES = ['requested', 'paid'] as const;
+/**
+ * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
+ * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
+ * corrects the bank account, which makes it requested again.
+ */
+export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
 export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
 export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
 
@@ -150,6 +156,33 @@ export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
 export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100).optional(),
 });
+
+export const REFUND_ACCOUNT_HOLDER_MAX = 100;
+/** The fan's refund requests per page. */
+export const COIN_REFUNDS_PAGE_SIZE = 10;
+
+/** The fan's account a partial refund is paid to: a bank from `BANKS` (its Korean name), the holder, the number. */
+export const refundBankAccountSchema = z
+  .object({
+    bankName: z.enum(BANK_NAMES, { error: 'coinRefunds.bankNameInvalid' }),
+    bankAccountHolder: z
+      .string()
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(REFUND_ACCOUNT_HOLDER_MAX, { error: 'coinRefunds.holderTooLong' }),
+    bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }),
+  })
+  .meta({ id: 'RefundBankAccount' });
+export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
+
+/** `POST /users/me/coins/partial-refund`: where to send the money. */
+export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema });
+export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
+
+/** `GET /users/me/coin-refunds`: the fan's refund requests, newest first. */
+export const coinRefundPageQuerySchema = pageQuerySchema(COIN_REFUNDS_PAGE_SIZE);
+
+export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().int().positive() });
 
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
@@ -170,9 +203,15 @@ export const coinRefundSchema = z
     /** The money is sent by the end of this day (3 business days, Korea time). */
     dueOn: z.iso.date(),
     paidAt: instant.nullable(),
+    /** Where a partial refund is paid; null for a withdrawal (it goes back to the payment). */
+    bankAccount: refundBankAccountSchema.nullable(),
+    refusedAt: instant.nullable(),
+    /** Why finance could not pay it (status refused). */
+    refusalReason: z.string().nullable(),
   })
   .meta({ id: 'CoinRefund' });
 export type CoinRefund = z.infer<typeof coinRefundSchema>;
+export const coinRefundPageSchema = pageSchema(coinRefundSchema);
 
 /** A refund request as finance sees it in the console. */
 export const adminCoinRefundSchema = coinRefundSchema
@@ -196,10 +235,17 @@ export const adminCoinRefundFilterSchema = z.object({
 });
 
 /** react-admin sends the whole record on update; only these fields are read. */
-export const adminCoinRefundUpdateSchema = z.object({
-  status: coinRefundStatusSchema,
-  note: z.string().trim().max(500).nullish(),
-});
+export const adminCoinRefundUpdateSchema = z
+  .object({
+    status: coinRefundStatusSchema,
+    note: z.string().trim().max(500).nullish(),
+    /** Required to refuse: the fan reads it. */
+    refusalReason: z.string().trim().max(500).nullish(),
+  })
+  .refine((body) => body.status !== 'refused' || (body.refusalReason ?? '') !== '', {
+    path: ['refusalReason'],
+    error: 'validation.required',
+  });
 
 export const adminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -35,6 +35,8 @@ export const NOTIFICATION_KINDS = [
   'EVENT_CANCELED',
   /** To the fan: the creator did not deliver his prize within a week. */
   'EVENT_PRIZE_EXPIRED',
+  /** To the fan: some of his coins expire in 30 (then 7) days; links to /my-coins. */
+  'COINS_EXPIRING',
   /** To the creator and the requester: an operator hid the mission's content (console). */
   'MISSION_CONTENT_BLOCKED',
 ] as const;

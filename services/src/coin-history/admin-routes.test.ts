@@ -32,7 +32,12 @@ describe('refund requests in the console', () => {
     ).json();
     clock.now = plus(clock.now, 3 * DAY_MS);
     partial = (
-      await inject({ method: 'POST', url: '/api/v1/users/me/coins/partial-refund', headers: fan.headers })
+      await inject({
+        method: 'POST',
+        url: '/api/v1/users/me/coins/partial-refund',
+        headers: fan.headers,
+        payload: { bankAccount: { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123' } },
+      })
     ).json();
   });
 

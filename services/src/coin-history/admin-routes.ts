@@ -66,8 +66,10 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Mark a refund request paid (finance)',
+        summary: 'Mark a refund request paid, or refuse to pay it with a reason (finance)',
         description:
+          'requested → refused needs `refusalReason`, which the fan reads; he corrects his account and it is ' +
+          'requested again. ' +
           'requested → paid records who paid and when; marking a paid request paid again changes nothing but the ' +
           'note; a paid request cannot go back (409). Finance accounts only.',
         security,

@@ -6,6 +6,9 @@ import {
   type CoinRefundKind,
   type CoinRefundStatus,
   formatKoreaTime,
+  type Page,
+  type PageQuery,
+  type RefundBankAccount,
   WON_PER_COIN,
 } from '@fanmission/contracts';
 import {
@@ -19,7 +22,7 @@ import {
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
-import { AppError, notFound } from '../http';
+import { AppError, notFound, pageOffset, toPage } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
 import * as repository from './repository';
 
@@ -42,7 +45,7 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
   );
   if (!lot || lot.source !== 'CASH' || !lot.paymentId) throw notRefundable();
   const paymentId = lot.paymentId;
-  return await recordRefund(ctx, { userId, kind: 'WITHDRAWAL', coinDepositId: depositId }, (trx) =>
+  return await recordRefund(ctx, { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null }, (trx) =>
     withdrawPurchase(trx, { userId, paymentId, idempotencyKey: `withdrawal:coin-deposit:${depositId}`, now }),
   );
 }
@@ -55,13 +58,14 @@ export async function refundHeldCoins(
   ctx: ServiceContext,
   userId: number,
   idempotencyKey: string | undefined,
+  bankAccount: RefundBankAccount,
 ): Promise<CoinRefund> {
   await refuseFrozenCoins(ctx.db, userId);
   const now = ctx.now();
   const key = idempotencyKey
     ? `partial-refund:user:${userId}:key:${idempotencyKey}`
     : `partial-refund:user:${userId}:after:${await latestWalletTransaction(ctx.db, userId)}`;
-  return await recordRefund(ctx, { userId, kind: 'PARTIAL_REFUND', coinDepositId: null }, (trx) =>
+  return await recordRefund(ctx, { userId, kind: 'PARTIAL_REFUND', coinDepositId: null, bankAccount }, (trx) =>
     partialRefund(trx, { userId, idempotencyKey: key, now }),
   );
 }
@@ -86,7 +90,12 @@ const notRefundable = () => new AppError(400, 'coinRefunds.notRefundable', { cod
  */
 async function recordRefund(
   ctx: ServiceContext,
-  request: { userId: number; kind: CoinRefundKind; coinDepositId: number | null },
+  request: {
+    userId: number;
+    kind: CoinRefundKind;
+    coinDepositId: number | null;
+    bankAccount: RefundBankAccount | null;
+  },
   moveCoins: (trx: DbExecutor) => Promise<LedgerEntry>,
 ): Promise<CoinRefund> {
   try {
@@ -156,7 +165,54 @@ export function refundDto(row: repository.RefundListRow): CoinRefund {
     requestedAt: row.requested_at.toISOString(),
     dueOn: row.due_on,
     paidAt: row.paid_at?.toISOString() ?? null,
+    bankAccount:
+      row.bank_name === null
+        ? null
+        : {
+            bankName: row.bank_name as RefundBankAccount['bankName'],
+            bankAccountHolder: row.bank_account_holder ?? '',
+            bankAccountNumber: row.bank_account_number ?? '',
+          },
+    refusedAt: row.refused_at?.toISOString() ?? null,
+    refusalReason: row.refusal_reason,
   };
+}
+
+/** The fan's refund requests with their status (requested, paid, refused with the reason), newest first. */
+export async function myRefundRequests(
+  ctx: ServiceContext,
+  userId: number,
+  query: PageQuery,
+): Promise<Page<CoinRefund>> {
+  const { rows, total } = await repository.listUserRefunds(ctx.db, userId, {
+    offset: pageOffset(query),
+    limit: query.size,
+  });
+  return toPage(rows.map(refundDto), total, query);
+}
+
+/**
+ * The fan corrects the account of a partial refund finance could not pay: it is requested again. Someone else's
+ * request is "not found".
+ */
+export async function correctRefundAccount(
+  ctx: ServiceContext,
+  userId: number,
+  refundId: number,
+  account: RefundBankAccount,
+): Promise<CoinRefund> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await repository.lockUserRefund(trx, refundId);
+    if (!current || current.user_id !== userId) throw notFound('coinRefunds.notFound');
+    if (current.kind !== 'PARTIAL_REFUND') {
+      throw new AppError(409, 'coinRefunds.withdrawalHasNoAccount', { code: 'CONFLICT' });
+    }
+    if (current.status !== 'refused') throw new AppError(409, 'coinRefunds.notRefused', { code: 'CONFLICT' });
+    await repository.resubmitRefund(trx, refundId, account, ctx.now());
+  });
+  const row = await repository.findRefund(ctx.db, refundId);
+  if (!row) throw notFound('coinRefunds.notFound');
+  return refundDto(row);
 }
 
 /* Finance's side: the requests to pay, and marking them paid. */
@@ -176,11 +232,14 @@ export async function getRefundRequest(ctx: ServiceContext, id: number): Promise
   return dto!;
 }
 
-/** requested → paid (records who and when); paid stays paid (a repeated click changes nothing but the note). */
+/**
+ * requested → paid (records who and when); paid stays paid (a repeated click changes nothing but the note).
+ * requested → refused with the reason the fan reads; the money is still owed until he corrects his account.
+ */
 export async function setRefundStatus(
   ctx: ServiceContext,
   id: number,
-  change: { status: CoinRefundStatus; note?: string | null | undefined },
+  change: { status: CoinRefundStatus; note?: string | null | undefined; refusalReason?: string | null | undefined },
   financeUserId: number,
 ): Promise<AdminCoinRefund> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -189,8 +248,21 @@ export async function setRefundStatus(
     if (current.status === 'paid' && change.status === 'requested') {
       throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
     }
+    if (change.status === 'refused' && current.status !== 'requested' && current.status !== 'refused') {
+      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+    }
+    if (current.status === 'refused' && change.status !== 'refused') {
+      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+    }
     const now = ctx.now();
-    if (current.status === 'requested' && change.status === 'paid') {
+    if (current.status === 'requested' && change.status === 'refused') {
+      await repository.markRefundRefused(trx, id, {
+        refusedAt: now,
+        refusedBy: financeUserId,
+        reason: change.refusalReason ?? '',
+        note: change.note,
+      });
+    } else if (current.status === 'requested' && change.status === 'paid') {
       await repository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
     } else if (change.note !== undefined) {
       await repository.updateRefundNote(trx, id, change.note, now);

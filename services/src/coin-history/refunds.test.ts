@@ -13,6 +13,7 @@ import {
   spendCoins,
 } from '@fanmission/tests/support/coins';
 
+const BANK_ACCOUNT = { bankName: '신한은행', bankAccountHolder: '김팬', bankAccountNumber: '110123456789' };
 const start = new Date('2026-03-10T03:00:00Z'); // a Tuesday, 12:00 in Korea
 const clock = { now: start };
 const testApp = useTestApp({ now: () => clock.now });
@@ -38,6 +39,7 @@ const refundHeld = (fan: TestAccount | undefined, idempotencyKey?: string, langu
       ...(fan && fan.headers),
       ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
     },
+    payload: { bankAccount: BANK_ACCOUNT },
   });
 
 async function lotsOf(fan: TestAccount): Promise<CoinLotsResponse> {

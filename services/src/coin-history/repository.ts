@@ -4,6 +4,7 @@ import type {
   CoinItemType,
   CoinRefundKind,
   CoinRefundStatus,
+  RefundBankAccount,
 } from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
 import { sql } from 'kysely';
@@ -187,6 +188,7 @@ export interface NewCoinRefund {
   amount: number;
   requestedAt: Date;
   dueOn: string;
+  bankAccount: RefundBankAccount | null;
 }
 
 /** Records the refund request of a ledger transaction once: a replay finds the first one. */
@@ -203,6 +205,9 @@ export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): P
       amount: refund.amount,
       requested_at: refund.requestedAt,
       due_on: refund.dueOn,
+      bank_name: refund.bankAccount?.bankName ?? null,
+      bank_account_holder: refund.bankAccount?.bankAccountHolder ?? null,
+      bank_account_number: refund.bankAccount?.bankAccountNumber ?? null,
     })
     .onConflict((oc) => oc.column('ledger_transaction_id').doNothing())
     .execute();
@@ -228,6 +233,12 @@ function refundsQuery(db: DbExecutor) {
       'r.paid_at',
       'r.paid_by',
       'r.note',
+      'r.bank_name',
+      'r.bank_account_holder',
+      'r.bank_account_number',
+      'r.refused_at',
+      'r.refused_by',
+      'r.refusal_reason',
       'r.updated_at',
       'u.username',
       'u.email',
@@ -267,6 +278,73 @@ export async function markRefundPaid(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Finance could not pay: the reason the fan reads. */
+export async function markRefundRefused(
+  db: DbExecutor,
+  id: number,
+  refused: { refusedAt: Date; refusedBy: number; reason: string; note?: string | null | undefined },
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'refused',
+      refused_at: refused.refusedAt,
+      refused_by: refused.refusedBy,
+      refusal_reason: refused.reason,
+      ...(refused.note !== undefined && { note: refused.note }),
+      updated_at: refused.refusedAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The fan's corrected account makes a refused request requested again (the refusal is kept in the audit log). */
+export async function resubmitRefund(db: DbExecutor, id: number, account: RefundBankAccount, now: Date): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'requested',
+      bank_name: account.bankName,
+      bank_account_holder: account.bankAccountHolder,
+      bank_account_number: account.bankAccountNumber,
+      refused_at: null,
+      refused_by: null,
+      refusal_reason: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The fan's own refund requests, newest first. */
+export async function listUserRefunds(
+  db: DbExecutor,
+  userId: number,
+  window: { offset: number; limit: number },
+): Promise<{ rows: RefundListRow[]; total: number }> {
+  const query = refundsQuery(db).where('r.user_id', '=', userId);
+  const [rows, counted] = await Promise.all([
+    query.orderBy('r.requested_at', 'desc').orderBy('r.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+export async function lockUserRefund(
+  db: DbExecutor,
+  id: number,
+): Promise<{ status: CoinRefundStatus; user_id: number; kind: CoinRefundKind } | undefined> {
+  return await db
+    .selectFrom('coin_refunds')
+    .select(['status', 'user_id', 'kind'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateRefundNote(db: DbExecutor, id: number, note: string | null, now: Date): Promise<void> {

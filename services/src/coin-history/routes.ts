@@ -4,14 +4,19 @@ import {
   coinHistoryQuerySchema,
   coinLotsQuerySchema,
   coinLotsResponseSchema,
+  coinRefundIdParamsSchema,
+  coinRefundPageQuerySchema,
+  coinRefundPageSchema,
   coinRefundSchema,
   idempotencyHeadersSchema,
+  partialRefundRequestSchema,
+  refundBankAccountSchema,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { refundHeldCoins, withdrawCharge } from './refund-service';
+import { correctRefundAccount, myRefundRequests, refundHeldCoins, withdrawCharge } from './refund-service';
 import { coinHistoryPage, coinLots } from './service';
 
 /** The fan's coin history, coin lots and refunds (spec 01 §2–§4, §9; DESIGN.md §13). */
@@ -79,16 +84,54 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Refund every held CASH coin minus 3 %',
+        summary: 'Refund every held CASH coin minus 3 % to the fan’s bank account',
         description:
           'For charges past their 7 days or partly used. Free, supported and received (BONUS) coins stay and are ' +
-          'never refunded. Records a refund request paid within 3 business days. A retry with the same ' +
-          '`Idempotency-Key` returns the first answer; 409 when there is nothing refundable or coins are frozen.',
+          'never refunded. Records a refund request, paid to the given bank account within 3 business days. A ' +
+          'retry with the same `Idempotency-Key` returns the first answer; 409 when there is nothing refundable or ' +
+          'coins are frozen.',
         security,
         headers: idempotencyHeadersSchema,
+        body: partialRefundRequestSchema,
         response: { 200: coinRefundSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (request) => refundHeldCoins(app.ctx, requireCaller(request).id, request.headers['idempotency-key']),
+    async (request) =>
+      refundHeldCoins(app.ctx, requireCaller(request).id, request.headers['idempotency-key'], request.body.bankAccount),
+  );
+
+  routes.get(
+    '/users/me/coin-refunds',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s refund requests (withdrawals and partial refunds), newest first',
+        description:
+          'Each with its status: requested (finance pays by `dueOn`), paid (with `paidAt`), or refused with the ' +
+          '`refusalReason` (correct the account with PUT …/bank-account).',
+        security,
+        querystring: coinRefundPageQuerySchema,
+        response: { 200: coinRefundPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => myRefundRequests(app.ctx, requireCaller(request).id, request.query),
+  );
+
+  routes.put(
+    '/users/me/coin-refunds/:refundId/bank-account',
+    {
+      schema: {
+        tags,
+        summary: 'Correct the bank account of a partial refund finance refused to pay',
+        description:
+          'The request becomes requested again with the new account. 409 when it is not refused or is a ' +
+          'withdrawal (paid back to its payment); someone else’s request is 404.',
+        security,
+        params: coinRefundIdParamsSchema,
+        body: refundBankAccountSchema,
+        response: { 200: coinRefundSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => correctRefundAccount(app.ctx, requireCaller(request).id, request.params.refundId, request.body),
   );
 }

@@ -20,6 +20,14 @@ export interface CoinRefundsTable {
   paid_at: Date | null;
   paid_by: number | null;
   note: string | null;
+  /** Where a partial refund is paid (the bank's Korean name, as in `BANKS`); null for a withdrawal. */
+  bank_name: string | null;
+  bank_account_holder: string | null;
+  bank_account_number: string | null;
+  /** Finance could not pay the request: when, who, and why (shown to the fan). */
+  refused_at: Date | null;
+  refused_by: number | null;
+  refusal_reason: string | null;
   updated_at: Generated<Date>;
 }
 

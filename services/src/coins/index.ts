@@ -5,3 +5,4 @@ export { findCoinItem } from './repository';
 export { coinRoutes } from './routes';
 export { type CoinItemRow, type CoinsTables } from './table';
 export { createCoinExpiryActivities } from './expiry-activities';
+export { createCoinExpiryWarningActivities, EXPIRY_WARNING_THRESHOLDS } from './expiry-warnings';

@@ -25,9 +25,22 @@ export interface CoinDepositsTable {
   created_at: Generated<Date>;
 }
 
+/** A fan warned that a lot of his coins expires within `threshold_days` (30 or 7), once per lot and threshold. */
+export interface CoinExpiryWarningsTable {
+  lot_id: number;
+  threshold_days: number;
+  user_id: number;
+  coins: number;
+  expires_at: Date;
+  warned_at: Date;
+  /** Set once the e-mail went out; a retry mails only the warnings still without it. */
+  mailed_at: Date | null;
+}
+
 export interface CoinsTables {
   coin_items: CoinItemsTable;
   coin_deposits: CoinDepositsTable;
+  coin_expiry_warnings: CoinExpiryWarningsTable;
 }
 
 export type CoinItemRow = Selectable<CoinItemsTable>;

@@ -1,5 +1,6 @@
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
+import { coinRefundsMessages } from './catalogs/coin-refunds';
 import { commentsMessages } from './catalogs/comments';
 import { consoleMessages } from './catalogs/console';
 import { creatorsMessages } from './catalogs/creators';
@@ -383,6 +384,7 @@ const catalog = {
   ...incomeMessages,
   ...lotteryEventsMessages,
   ...trustMessages,
+  ...coinRefundsMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -398,6 +400,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
   trust: trustMessages,
+  coinRefunds: coinRefundsMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

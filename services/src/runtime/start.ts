@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { ensureCoinExpirySchedule } from '@fanmission/workflows/coins';
+import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
-import { createCoinExpiryActivities } from '../coins';
+import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
 import type { AppConfig } from '../config';
 import { EVENT_CONSUMERS } from './consumers';
 import { startEventProcessing } from './event-processing';
@@ -115,6 +115,7 @@ export async function startFanmission(options: {
         bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
         activities: {
           ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
+          ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
           ...createSettlementActivities({ db: database.db, now: () => new Date() }),
           ...createEventActivities({ db: database.db }),
@@ -133,6 +134,7 @@ export async function startFanmission(options: {
       try {
         const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
         log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
+        log(`daily coin expiry warnings schedule ${await ensureCoinExpiryWarningSchedule(client)} (09:00 Asia/Seoul)`);
         log(`monthly settlement schedule ${await ensureSettlementSchedule(client)} (1st, 00:10 Asia/Seoul)`);
       } finally {
         await scheduleConnection.close();

@@ -39,6 +39,7 @@ const CreatorPage = page(() => import('../features/creator-page/creator-page'), 
 const NotificationsPage = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const MissionDetailPage = page(() => import('../features/mission-detail/mission-detail-page'), 'MissionDetailPage');
 const CoinHistoryPage = page(() => import('../features/coins/coin-history-page'), 'CoinHistoryPage');
+const MyCoinsPage = page(() => import('../features/coins/my-coins-page'), 'MyCoinsPage');
 const BrowseMissionsPage = page(() => import('../features/browse-missions/browse-missions-page'), 'BrowseMissionsPage');
 const CreatorSignUpPage = page(() => import('../features/creator-studio/creator-sign-up-page'), 'CreatorSignUpPage');
 const CreatorAccountPage = page(() => import('../features/creator-studio/creator-account-page'), 'CreatorAccountPage');
@@ -138,6 +139,7 @@ export function AppRoutes() {
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
         <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
         <Route path="/my-rolls" element={guarded('verifiedFan', <MyRollsPage />)} />
+        <Route path="/my-coins" element={guarded('verifiedFan', <MyCoinsPage />)} />
 
         {/* Catch-all creator page, then anything deeper is unknown */}
         <Route path="/:creatorId" element={<CreatorPage />} />

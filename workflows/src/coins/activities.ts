@@ -18,3 +18,20 @@ export interface CoinActivities {
    */
   expireCoinLotsOfDate(input: { date: string }): Promise<CoinExpiryResult>;
 }
+
+export interface CoinExpiryWarningResult {
+  /** The Korea-time date of the run. */
+  date: string;
+  /** Warnings recorded by this run (a lot and a threshold each); 0 when a retry finds them all done. */
+  warned: number;
+  /** E-mails sent by this run (including those an earlier attempt recorded but could not send). */
+  mailed: number;
+}
+
+export interface CoinWarningActivities {
+  /**
+   * Warns every fan a lot of whose coins expires within 30 or within 7 days of the start of `date` in Korea: a
+   * notification and an e-mail, once per lot and threshold however often it runs.
+   */
+  warnExpiringCoinsOfDate(input: { date: string }): Promise<CoinExpiryWarningResult>;
+}

@@ -16,7 +16,10 @@ import { Page } from '../../shared/ui/page';
 import { useNotifications } from './api/notifications';
 
 /** Where a notification leads: its mission, or the mission of its comment; null when it has neither. */
-export function notificationTarget(notification: Pick<Notification, 'mission' | 'missionComment'>): string | null {
+export function notificationTarget(
+  notification: Pick<Notification, 'mission' | 'missionComment'> & Partial<Pick<Notification, 'kind'>>,
+): string | null {
+  if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
   const missionId = notification.mission?.id ?? notification.missionComment?.missionId;
   return missionId === undefined ? null : `/mission-detail/${missionId}`;
 }

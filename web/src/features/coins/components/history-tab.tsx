@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCoinHistory } from '../api/coin-history';
+import { useCoinLots } from '../api/refunds';
 import { historyContent, signedPoint } from '../history-texts';
+import { ChargeWithdrawal, isCharge } from './charge-withdrawal';
 import { HistoryFilters, type YearMonth } from './history-filters';
 import { RowsTable } from './rows-table';
 
@@ -23,6 +25,8 @@ export function HistoryTab({
   const { t } = useTranslation();
   const history = useCoinHistory({ page, ...filter });
   const rows = history.data?.content ?? [];
+  const lots = useCoinLots();
+  const lotByDeposit = new Map((lots.data?.lots ?? []).map((lot) => [lot.coinDepositId, lot]));
   return (
     <>
       <HistoryFilters
@@ -41,8 +45,15 @@ export function HistoryTab({
           <TableRow key={row.id} data-testid="coin-history-row">
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{historyContent(row, t)}</TableCell>
-            <TableCell sx={{ fontWeight: 700, color: row.point < 0 ? 'error.main' : 'text.primary' }}>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              {historyContent(row, t)}
+              {isCharge(row) && lots.data ? (
+                <ChargeWithdrawal row={row} lot={lotByDeposit.get(row.coinDeposit?.id ?? null)} />
+              ) : null}
+            </TableCell>
+            <TableCell
+              sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: row.point < 0 ? 'error.main' : 'text.primary' }}
+            >
               {signedPoint(row.point)}
             </TableCell>
           </TableRow>

@@ -6,9 +6,10 @@ import { useSession } from '../../../shared/session/session';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useBankTransfers } from '../api/coin-history';
 import { depositStatusLabel } from '../history-texts';
+import { RefundRequests } from './refund-requests';
 import { RowsTable } from './rows-table';
 
-/** The pending tab: bank deposits waiting for the operator, with their status. */
+/** The pending tab: bank deposits waiting for the operator, with their status; then the refund requests. */
 export function PendingTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -40,6 +41,7 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
         ))}
       </RowsTable>
       <PageNumbers total={pending.data?.totalPages ?? 0} page={page} onChange={onPage} />
+      <RefundRequests />
     </>
   );
 }

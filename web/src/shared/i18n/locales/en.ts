@@ -1,3 +1,4 @@
+import { coinRefundsEn } from '../../../features/coins/refund-locales';
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
 import { lotteryEventEn } from '../../../features/lottery-event/locales';
@@ -504,5 +505,6 @@ export const en: Messages = {
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
+  coinRefunds: coinRefundsEn,
   eventManagement: eventManagementEn,
 };

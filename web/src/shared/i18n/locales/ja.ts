@@ -1,3 +1,4 @@
+import { coinRefundsJa } from '../../../features/coins/refund-locales';
 import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
 import { lotteryEventJa } from '../../../features/lottery-event/locales';
@@ -505,5 +506,6 @@ export const ja: Messages = {
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
+  coinRefunds: coinRefundsJa,
   eventManagement: eventManagementJa,
 };

@@ -1,3 +1,4 @@
+import { coinRefundsKo } from '../../../features/coins/refund-locales';
 import { eventManagementKo } from '../../../features/creator-studio/events/locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
@@ -498,6 +499,7 @@ export const ko = {
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
+  coinRefunds: coinRefundsKo,
   eventManagement: eventManagementKo,
 };
 

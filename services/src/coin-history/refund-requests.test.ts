@@ -1,0 +1,205 @@
+import type { CoinRefund, Page } from '@fanmission/contracts';
+import { verify, walletAccount } from '@fanmission/ledger';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { chargeCoins, DAY_MS, plus, spendCoins } from '@fanmission/tests/support/coins';
+
+/*
+ * The fan's side of refund requests (issue 22): a partial refund names the bank account it is paid to, the fan lists
+ * his requests with their status, finance may refuse one with a reason, and the fan then corrects the account.
+ */
+
+const clock = { now: new Date('2026-03-10T03:00:00Z') };
+const testApp = useTestApp({ now: () => clock.now });
+const inject = (options: InjectOptions) => testApp.current.app.inject(options);
+const db = () => testApp.current.database.db;
+
+const ACCOUNT = { bankName: 'KB국민은행', bankAccountHolder: '홍길동', bankAccountNumber: '12345678901234' };
+
+const partialRefund = (fan: TestAccount | undefined, payload: unknown, language = 'en') =>
+  inject({
+    method: 'POST',
+    url: '/api/v1/users/me/coins/partial-refund',
+    headers: { 'accept-language': language, ...(fan && fan.headers) },
+    payload: payload as Record<string, unknown>,
+  });
+
+const myRefunds = (fan: TestAccount | undefined, query = '') =>
+  inject({ method: 'GET', url: `/api/v1/users/me/coin-refunds${query}`, headers: fan?.headers ?? {} });
+
+/** The wallet's balance straight from the ledger postings. */
+async function walletCoins(userId: number): Promise<number> {
+  const row = await db()
+    .selectFrom('ledger_postings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('account', '=', walletAccount(userId))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+describe('a partial refund to the fan’s bank account', () => {
+  let fan: TestAccount;
+  let finance: TestAccount;
+  let refund: CoinRefund;
+
+  beforeAll(async () => {
+    const { app } = testApp.current;
+    fan = await createAccount(app);
+    finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  });
+
+  it('refuses a missing or invalid account with field errors in ko, en and ja', async () => {
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(clock.now, -10 * DAY_MS) });
+    await spendCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+
+    const missing = await partialRefund(fan, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().subErrors.map((error: { field: string }) => error.field)).toContain('bankAccount');
+
+    const invalid = { bankName: 'Nowhere Bank', bankAccountHolder: ' ', bankAccountNumber: '12-34' };
+    const messages: Record<string, string[]> = {};
+    for (const language of ['ko', 'en', 'ja']) {
+      const response = await partialRefund(fan, { bankAccount: invalid }, language);
+      expect(response.statusCode).toBe(400);
+      const subErrors = response.json<{ subErrors: { field: string; message: string }[] }>().subErrors;
+      expect(subErrors.map((error) => error.field).sort()).toEqual([
+        'bankAccount.bankAccountHolder',
+        'bankAccount.bankAccountNumber',
+        'bankAccount.bankName',
+      ]);
+      messages[language] = subErrors.map((error) => error.message);
+    }
+    expect(messages.en).toContain('Choose a bank from the list.');
+    expect(messages.ko).toContain('목록에 있는 은행을 선택해 주세요.');
+    expect(messages.ja).toContain('リストから銀行を選択してください。');
+
+    const unknownField = await partialRefund(fan, { bankAccount: ACCOUNT, extra: 1 });
+    expect(unknownField.statusCode).toBe(400);
+    expect((await partialRefund(undefined, { bankAccount: ACCOUNT })).statusCode).toBe(401);
+    // Nothing moved.
+    expect(await walletCoins(fan.id)).toBe(400);
+  });
+
+  it('moves exactly the held coins out of the wallet and records the account', async () => {
+    const response = await partialRefund(fan, { bankAccount: ACCOUNT });
+    expect(response.statusCode).toBe(200);
+    refund = response.json<CoinRefund>();
+    // 400 held CASH coins: 3 % is 12 coins, 388 coins (38,800 won) go back.
+    expect(refund).toMatchObject({
+      kind: 'PARTIAL_REFUND',
+      status: 'requested',
+      coins: 400,
+      feeCoins: 12,
+      refundCoins: 388,
+      amount: 38_800,
+      bankAccount: ACCOUNT,
+      refusedAt: null,
+      refusalReason: null,
+    });
+    expect(await walletCoins(fan.id)).toBe(0);
+    const report = await verify(db());
+    expect(report.differences).toEqual([]);
+  });
+
+  it('lists the fan’s own requests, newest first, and no one else’s', async () => {
+    const response = await myRefunds(fan);
+    expect(response.statusCode).toBe(200);
+    const page = response.json<Page<CoinRefund>>();
+    expect(page.totalElements).toBe(1);
+    expect(page.content[0]).toEqual(refund);
+
+    const other = await createAccount(testApp.current.app);
+    expect((await myRefunds(other)).json<Page<CoinRefund>>().content).toEqual([]);
+    expect((await myRefunds(undefined)).statusCode).toBe(401);
+    const badPage = await myRefunds(fan, '?page=-1');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().subErrors[0].field).toBe('page');
+  });
+
+  it('lets finance refuse it with a reason the fan reads; the fan corrects his account', async () => {
+    const url = `/api/admin/coin-refunds/${refund.id}`;
+    const noReason = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'refused' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().subErrors[0].field).toBe('refusalReason');
+    expect(
+      (await inject({ method: 'PUT', url, headers: fan.headers, payload: { status: 'refused', refusalReason: 'x' } }))
+        .statusCode,
+    ).toBe(403);
+
+    clock.now = plus(clock.now, DAY_MS);
+    const refused = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'The holder does not match the account.' },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'refused', refusedAt: clock.now.toISOString() });
+    // Refused cannot be marked paid before the account is corrected.
+    const paidTooSoon = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paidTooSoon.statusCode).toBe(409);
+
+    const mine = (await myRefunds(fan)).json<Page<CoinRefund>>().content[0]!;
+    expect(mine).toMatchObject({ status: 'refused', refusalReason: 'The holder does not match the account.' });
+
+    const correct = (who: TestAccount | undefined, body: unknown, id = refund.id) =>
+      inject({
+        method: 'PUT',
+        url: `/api/v1/users/me/coin-refunds/${id}/bank-account`,
+        headers: { 'accept-language': 'en', ...(who?.headers ?? {}) },
+        payload: body as Record<string, unknown>,
+      });
+    const stranger = await createAccount(testApp.current.app);
+    expect((await correct(stranger, ACCOUNT)).statusCode).toBe(404);
+    expect((await correct(fan, ACCOUNT, 999_999)).statusCode).toBe(404);
+    expect((await correct(undefined, ACCOUNT)).statusCode).toBe(401);
+    expect((await correct(fan, { ...ACCOUNT, bankAccountNumber: 'abc' })).statusCode).toBe(400);
+
+    const corrected = await correct(fan, { ...ACCOUNT, bankAccountHolder: '홍길동2' });
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json<CoinRefund>()).toMatchObject({
+      status: 'requested',
+      refusalReason: null,
+      bankAccount: { ...ACCOUNT, bankAccountHolder: '홍길동2' },
+    });
+    // Not refused any more: nothing to correct.
+    const again = await correct(fan, ACCOUNT);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only a refund request finance could not pay takes a corrected account.');
+
+    const paid = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paid.statusCode).toBe(200);
+    const refusePaid = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'late' },
+    });
+    expect(refusePaid.statusCode).toBe(409);
+    expect((await myRefunds(fan)).json<Page<CoinRefund>>().content[0]).toMatchObject({ status: 'paid' });
+    // The wallet never moved again.
+    expect(await walletCoins(fan.id)).toBe(0);
+  });
+
+  it('takes no account for a withdrawal', async () => {
+    const other = await createAccount(testApp.current.app);
+    const charge = await chargeCoins(db(), { userId: other.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    const withdrawn = await inject({
+      method: 'POST',
+      url: `/api/v1/coin-deposits/${charge.depositId}/withdrawal`,
+      headers: other.headers,
+    });
+    expect(withdrawn.json<CoinRefund>()).toMatchObject({ kind: 'WITHDRAWAL', bankAccount: null, coins: 100 });
+    expect(await walletCoins(other.id)).toBe(0);
+    const response = await inject({
+      method: 'PUT',
+      url: `/api/v1/users/me/coin-refunds/${withdrawn.json<CoinRefund>().id}/bank-account`,
+      headers: other.headers,
+      payload: ACCOUNT,
+    });
+    expect(response.statusCode).toBe(409);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});

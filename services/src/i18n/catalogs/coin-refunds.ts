@@ -1,0 +1,55 @@
+import type { Catalog } from './catalog';
+
+/** Server messages of the fan's refunds (ko, en, ja). */
+export const coinRefundsMessages = {
+  'coinRefunds.bankNameInvalid': {
+    ko: '목록에 있는 은행을 선택해 주세요.',
+    en: 'Choose a bank from the list.',
+    ja: 'リストから銀行を選択してください。',
+  },
+  'coinRefunds.holderTooLong': {
+    ko: '예금주는 100자 이하로 입력해 주세요.',
+    en: 'The account holder can be at most 100 characters.',
+    ja: '口座名義は100文字以内で入力してください。',
+  },
+  'coinRefunds.notRefused': {
+    ko: '지급이 거절된 환불 요청만 계좌를 수정할 수 있습니다.',
+    en: 'Only a refund request finance could not pay takes a corrected account.',
+    ja: '支払いが拒否された返金リクエストのみ口座を修正できます。',
+  },
+  'coinRefunds.notRefusable': {
+    ko: '요청 상태의 환불만 지급 거절할 수 있습니다.',
+    en: 'Only a requested refund can be refused.',
+    ja: 'リクエスト中の返金のみ拒否できます。',
+  },
+  'coinRefunds.withdrawalHasNoAccount': {
+    ko: '청약 철회는 결제 수단으로 환불되어 계좌가 필요하지 않습니다.',
+    en: 'A withdrawal goes back to the payment it came from and takes no bank account.',
+    ja: '申込撤回は決済手段に返金されるため、口座は不要です。',
+  },
+  'notification.COINS_EXPIRING': {
+    ko: '코인 {coins}개가 {days}일 후({date})에 만료됩니다. 내 코인에서 확인하세요.',
+    en: '{coins} of your coins expire in {days} days ({date}). See them under My coins.',
+    ja: 'コイン{coins}枚が{days}日後（{date}）に期限切れになります。マイコインで確認してください。',
+  },
+  'coinExpiry.mailSubject': {
+    ko: '[Fanmission] 코인 {coins}개가 {days}일 후 만료됩니다',
+    en: '[Fanmission] {coins} coins expire in {days} days',
+    ja: '[Fanmission] コイン{coins}枚が{days}日後に期限切れになります',
+  },
+  'coinExpiry.mailGreeting': {
+    ko: '{name}님, 안녕하세요.',
+    en: 'Hello {name},',
+    ja: '{name}さん、こんにちは。',
+  },
+  'coinExpiry.mailBody': {
+    ko: '보유하신 코인 {coins}개의 유효기간(5년)이 {date}에 끝납니다. 만료된 코인은 사용하거나 환불받을 수 없으니 그 전에 사용해 주세요.',
+    en: 'The 5-year validity of {coins} of your coins ends on {date}. Expired coins can be neither used nor refunded: use them before then.',
+    ja: '保有コイン{coins}枚の有効期間（5年）が{date}に終わります。期限切れのコインは使用も返金もできませんので、それまでにご利用ください。',
+  },
+  'coinExpiry.mailAction': {
+    ko: '내 코인 보기',
+    en: 'See my coins',
+    ja: 'マイコインを見る',
+  },
+} as const satisfies Catalog;

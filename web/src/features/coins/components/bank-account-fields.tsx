@@ -1,0 +1,93 @@
+import { BANK_ACCOUNT_NUMBER_PATTERN, BANKS, type RefundBankAccount } from '@fanmission/contracts';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+
+export interface BankAccountDraft {
+  bankName: string;
+  bankAccountHolder: string;
+  bankAccountNumber: string;
+}
+
+export const emptyBankAccount: BankAccountDraft = { bankName: '', bankAccountHolder: '', bankAccountNumber: '' };
+
+/** The fields' error keys (in `coinRefunds`), or the valid account. */
+export function checkBankAccount(
+  draft: BankAccountDraft,
+):
+  | { account: RefundBankAccount; errors: null }
+  | { account: null; errors: Partial<Record<keyof BankAccountDraft, string>> } {
+  const errors: Partial<Record<keyof BankAccountDraft, string>> = {};
+  if (!BANKS.some((bank) => bank.ko === draft.bankName)) errors.bankName = 'coinRefunds.bankRequired';
+  if (draft.bankAccountHolder.trim() === '') errors.bankAccountHolder = 'coinRefunds.holderRequired';
+  if (!BANK_ACCOUNT_NUMBER_PATTERN.test(draft.bankAccountNumber.trim())) {
+    errors.bankAccountNumber = 'coinRefunds.numberInvalid';
+  }
+  if (Object.keys(errors).length > 0) return { account: null, errors };
+  return {
+    account: {
+      bankName: draft.bankName as RefundBankAccount['bankName'],
+      bankAccountHolder: draft.bankAccountHolder.trim(),
+      bankAccountNumber: draft.bankAccountNumber.trim(),
+    },
+    errors: null,
+  };
+}
+
+/** A bank's name in the reader's language (Korean names for ko, English otherwise). */
+export function bankLabel(koName: string, language: string): string {
+  const bank = BANKS.find((candidate) => candidate.ko === koName);
+  if (!bank) return koName;
+  return language.startsWith('ko') ? bank.ko : bank.en;
+}
+
+/** Bank (from the list), holder and number of the account a refund is paid to. */
+export function BankAccountFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: BankAccountDraft;
+  onChange: (next: BankAccountDraft) => void;
+  errors: Partial<Record<keyof BankAccountDraft, string>>;
+}) {
+  const { t, i18n } = useTranslation();
+  const set = (field: keyof BankAccountDraft) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [field]: event.target.value });
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        label={t('coinRefunds.bankName')}
+        value={value.bankName}
+        onChange={set('bankName')}
+        error={Boolean(errors.bankName)}
+        helperText={errors.bankName ? t(errors.bankName as 'coinRefunds.bankRequired') : undefined}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+      >
+        {BANKS.map((bank) => (
+          <MenuItem key={bank.code} value={bank.ko}>
+            {bankLabel(bank.ko, i18n.language)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('coinRefunds.bankAccountHolder')}
+        value={value.bankAccountHolder}
+        onChange={set('bankAccountHolder')}
+        error={Boolean(errors.bankAccountHolder)}
+        helperText={errors.bankAccountHolder ? t(errors.bankAccountHolder as 'coinRefunds.holderRequired') : undefined}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <TextField
+        label={t('coinRefunds.bankAccountNumber')}
+        value={value.bankAccountNumber}
+        onChange={set('bankAccountNumber')}
+        error={Boolean(errors.bankAccountNumber)}
+        helperText={errors.bankAccountNumber ? t(errors.bankAccountNumber as 'coinRefunds.numberInvalid') : undefined}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 30 } }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { WON_PER_COIN, type CoinHistoryRowDto, type CoinLot } from '@fanmission/contracts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { ApiError } from '../../../shared/api/client';
+import { formatDotDate } from '../../../shared/format/date';
+import { useWithdrawCharge } from '../api/refunds';
+
+/** `YYYY.MM.DD HH:mm` in Korea time: a withdrawal deadline is an instant, not a day. */
+export function koreaDateTime(instant: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Seoul',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
+  return `${formatDotDate(instant)} ${time}`;
+}
+
+/** Whether a history row is a charge (EARN of CASH coins with its deposit). */
+export function isCharge(row: CoinHistoryRowDto): boolean {
+  return row.eventType === 'EARN' && row.coinItemType === 'CASH' && row.coinDeposit !== null;
+}
+
+/**
+ * Under a charge in the history: until when it can still be withdrawn (unused, within 7 days) with the withdraw
+ * action, or that it cannot any more.
+ */
+export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: CoinLot | undefined }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const withdraw = useWithdrawCharge();
+  const depositId = row.coinDeposit?.id;
+  if (depositId === undefined) return null;
+  const until = lot?.withdrawableUntil ?? null;
+
+  const confirm = async () => {
+    try {
+      const refund = await withdraw.mutateAsync(depositId);
+      setConfirming(false);
+      await showAlert(t('coinRefunds.withdrawDone', { dueOn: refund.dueOn }));
+    } catch (error) {
+      setConfirming(false);
+      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+    }
+  };
+
+  if (until === null) {
+    return (
+      <Typography variant="caption" color="text.secondary" component="div" data-testid="charge-not-withdrawable">
+        {t('coinRefunds.notWithdrawable')}
+      </Typography>
+    );
+  }
+  const coins = lot?.amount ?? row.point;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+      <Typography variant="caption" color="success.main" data-testid="charge-withdrawable">
+        {t('coinRefunds.withdrawableUntil', { date: koreaDateTime(until) })}
+      </Typography>
+      <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => setConfirming(true)}>
+        {t('coinRefunds.withdraw')}
+      </Button>
+      {confirming ? (
+        <Dialog
+          open
+          onClose={withdraw.isPending ? undefined : () => setConfirming(false)}
+          aria-labelledby="withdraw-title"
+        >
+          <DialogTitle id="withdraw-title">{t('coinRefunds.withdrawTitle')}</DialogTitle>
+          <DialogContent>
+            <Typography>
+              {t('coinRefunds.withdrawBody', {
+                coins: coins.toLocaleString(),
+                amount: (coins * WON_PER_COIN).toLocaleString(),
+              })}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(false)} disabled={withdraw.isPending}>
+              {t('coinRefunds.cancel')}
+            </Button>
+            <Button variant="contained" color="error" onClick={() => void confirm()} disabled={withdraw.isPending}>
+              {t('coinRefunds.withdraw')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import type { CoinLotsResponse } from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { ApiError } from '../../../shared/api/client';
+import { usePartialRefund } from '../api/refunds';
+import { BankAccountFields, checkBankAccount, emptyBankAccount, type BankAccountDraft } from './bank-account-fields';
+
+/** One line of the preview: a label and its figure. */
+function PreviewLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
+      <Typography
+        sx={{ fontWeight: 700, fontSize: strong ? 18 : undefined, color: strong ? 'primary.main' : undefined }}
+      >
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The partial refund (spec 01 §9): a preview of what the fan gets (held CASH coins minus 3 %, in coins and won) and
+ * the bank account it is paid to. One Idempotency-Key per opened dialog: a double click refunds once.
+ */
+export function PartialRefundDialog({
+  preview,
+  onClose,
+}: {
+  preview: CoinLotsResponse['partialRefund'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<BankAccountDraft>(emptyBankAccount);
+  const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const refund = usePartialRefund();
+  const nothing = preview.cashCoins === 0;
+
+  const submit = async () => {
+    const checked = checkBankAccount(draft);
+    if (!checked.account) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await refund.mutateAsync({ bankAccount: checked.account, idempotencyKey });
+      onClose();
+      await showAlert(t('coinRefunds.requested', { dueOn: result.dueOn }));
+    } catch (error) {
+      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={refund.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="partial-refund-title"
+    >
+      <DialogTitle id="partial-refund-title">{t('coinRefunds.partialTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {t('coinRefunds.partialIntro')}
+          </Typography>
+          <Stack spacing={1} data-testid="refund-preview" sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
+            <PreviewLine
+              label={t('coinRefunds.previewCash')}
+              value={t('coinRefunds.coins', { coins: preview.cashCoins.toLocaleString() })}
+            />
+            <PreviewLine
+              label={t('coinRefunds.previewFee')}
+              value={`- ${t('coinRefunds.coins', { coins: preview.feeCoins.toLocaleString() })}`}
+            />
+            <PreviewLine
+              label={t('coinRefunds.previewRefundCoins')}
+              value={t('coinRefunds.coins', { coins: preview.refundCoins.toLocaleString() })}
+            />
+            <PreviewLine
+              strong
+              label={t('coinRefunds.previewAmount')}
+              value={t('coinRefunds.won', { amount: preview.refundAmount.toLocaleString() })}
+            />
+          </Stack>
+          {preview.nonRefundableCoins > 0 ? (
+            <Alert severity="info">
+              {t('coinRefunds.previewKept', { coins: preview.nonRefundableCoins.toLocaleString() })}
+            </Alert>
+          ) : null}
+          {nothing ? (
+            <Alert severity="warning">{t('coinRefunds.nothingRefundable')}</Alert>
+          ) : (
+            <BankAccountFields value={draft} onChange={setDraft} errors={errors} />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={refund.isPending}>
+          {t('coinRefunds.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={nothing || refund.isPending}>
+          {t('coinRefunds.submit', { amount: preview.refundAmount.toLocaleString() })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import type { CoinRefund } from '@fanmission/contracts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { ApiError } from '../../../shared/api/client';
+import { formatDotDate } from '../../../shared/format/date';
+import { PageNumbers } from '../../../shared/ui/list-states';
+import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
+import { BankAccountFields, bankLabel, checkBankAccount, type BankAccountDraft } from './bank-account-fields';
+import { RowsTable } from './rows-table';
+
+/** The status line: requested (paid by …), paid (on …), or refused with finance's reason. */
+function statusText(refund: CoinRefund, t: ReturnType<typeof useTranslation>['t']): string {
+  switch (refund.status) {
+    case 'requested':
+      return t('coinRefunds.status.requested', { dueOn: refund.dueOn.replaceAll('-', '.') });
+    case 'paid':
+      return t('coinRefunds.status.paid', { date: refund.paidAt ? formatDotDate(refund.paidAt) : '' });
+    case 'refused':
+      return t('coinRefunds.status.refused', { reason: refund.refusalReason ?? '' });
+  }
+}
+
+/** A refused partial refund: the fan corrects the account and it is requested again. */
+function CorrectAccountDialog({ refund, onClose }: { refund: CoinRefund; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<BankAccountDraft>(
+    refund.bankAccount ?? { bankName: '', bankAccountHolder: '', bankAccountNumber: '' },
+  );
+  const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const correct = useCorrectRefundAccount();
+  const submit = async () => {
+    const checked = checkBankAccount(draft);
+    if (!checked.account) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      await correct.mutateAsync({ refundId: refund.id, bankAccount: checked.account });
+      onClose();
+      await showAlert(t('coinRefunds.corrected'));
+    } catch (error) {
+      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={correct.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="correct-title"
+    >
+      <DialogTitle id="correct-title">{t('coinRefunds.correctTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography sx={{ mb: 2 }} color="error.main">
+          {refund.refusalReason}
+        </Typography>
+        <BankAccountFields value={draft} onChange={setDraft} errors={errors} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={correct.isPending}>
+          {t('coinRefunds.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={correct.isPending}>
+          {t('coinRefunds.correctSubmit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The pending tab's refund requests: kind, date, coins, the money, where it goes and the status. */
+export function RefundRequests() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const [correcting, setCorrecting] = useState<CoinRefund | null>(null);
+  const refunds = useMyRefunds(page);
+  const rows = refunds.data?.content ?? [];
+  return (
+    <>
+      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, mt: 4, mb: 1 }}>
+        {t('coinRefunds.requestsTitle')}
+      </Typography>
+      <RowsTable
+        columns={[
+          t('coinHistory.date'),
+          t('coinHistory.type'),
+          t('coinHistory.coins'),
+          t('coinHistory.price'),
+          t('coinRefunds.account'),
+          t('coinHistory.status'),
+        ]}
+        loading={refunds.isPending}
+        empty={rows.length === 0 ? t('coinRefunds.requestsEmpty') : null}
+      >
+        {rows.map((refund) => (
+          <TableRow key={refund.id} data-testid="refund-request-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(refund.requestedAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinRefunds.kind.${refund.kind}`)}</TableCell>
+            <TableCell>
+              {refund.coins.toLocaleString()}
+              {refund.feeCoins > 0 ? (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {t('coinRefunds.previewFee')}: {refund.feeCoins.toLocaleString()}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {t('coinRefunds.won', { amount: refund.amount.toLocaleString() })}
+            </TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              {refund.bankAccount
+                ? `${bankLabel(refund.bankAccount.bankName, i18n.language)} ${refund.bankAccount.bankAccountNumber} (${refund.bankAccount.bankAccountHolder})`
+                : t('coinRefunds.toPayment')}
+            </TableCell>
+            <TableCell
+              data-testid="refund-status"
+              sx={{ color: refund.status === 'refused' ? 'error.main' : undefined }}
+            >
+              {statusText(refund, t)}
+              {refund.status === 'refused' && refund.kind === 'PARTIAL_REFUND' ? (
+                <Button size="small" sx={{ display: 'block', mt: 0.5 }} onClick={() => setCorrecting(refund)}>
+                  {t('coinRefunds.correctAccount')}
+                </Button>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        ))}
+      </RowsTable>
+      <PageNumbers total={refunds.data?.totalPages ?? 0} page={page} onChange={setPage} />
+      {correcting ? <CorrectAccountDialog refund={correcting} onClose={() => setCorrecting(null)} /> : null}
+    </>
+  );
+}
