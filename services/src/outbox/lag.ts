@@ -34,7 +34,13 @@ export async function readEventsHealth(
     return { status: 'UP', transport: 'postgres', relay: null, consumers: lags };
   }
   const relay = await relayLag(db);
-  const admin = createKafka(kafkaOptions, 'health').admin();
+  // One attempt, within the reading's own deadline: a black-holed broker must not keep a health call (or its
+  // disconnect) waiting through kafkajs's retries.
+  const admin = createKafka(kafkaOptions, 'health', {
+    connectionTimeout: KAFKA_LAG_TIMEOUT_MS,
+    requestTimeout: KAFKA_LAG_TIMEOUT_MS,
+    retry: { retries: 0 },
+  }).admin({ retry: { retries: 0 } });
   let timer: NodeJS.Timeout | undefined;
   try {
     const lags = await Promise.race([
@@ -60,6 +66,7 @@ export async function readEventsHealth(
     };
   } finally {
     clearTimeout(timer);
-    await admin.disconnect().catch(() => undefined);
+    // Not awaited: a disconnect waits for the request in flight, which a black-holed broker never answers.
+    void admin.disconnect().catch(() => undefined);
   }
 }

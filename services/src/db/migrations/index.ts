@@ -19,6 +19,7 @@ import * as m0030 from './0030_mission_comments';
 import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
 import * as m0050 from './0050_rate_limit_counters';
+import * as m0053 from './0053_reliability';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0035_settlement': m0035,
   '0040_console': m0040,
   '0050_rate_limit_counters': m0050,
+  '0053_reliability': m0053,
 };
