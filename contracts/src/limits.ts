@@ -18,6 +18,8 @@ export const PAGE_SIZES = {
   eventApplicants: 5,
 } as const;
 export const MAX_PAGE_SIZE = 100;
+/** The most rows an unpaged list answers (review M12): `GET /mission-products`, `GET /users/{id}/follows`. */
+export const UNPAGED_LIST_MAX = 200;
 
 export const PAGINATION_DISPLAY = { pageRange: 5, marginPages: 2 } as const;
 export const GRID = { creatorCardsPerRow: 4, tagsPerRow: 5, missionCardsPerRow: 3, profileTagsPerRow: 4 } as const;

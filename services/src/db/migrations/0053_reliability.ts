@@ -19,12 +19,13 @@ const FILE_REFERENCES: ReadonlyArray<[table: string, column: string]> = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The anonymous browse (no party predicate) filters on exactly this: a partial index in the sort order.
+  // The anonymous browse (no party predicate) filters on exactly this: a partial index in its sort order
+  // (`desc nulls last`, as listMissions sorts).
   await sql`
-    create index missions_public_newest on missions (created_at desc, id desc)
+    create index missions_public_newest on missions (created_at desc nulls last, id desc)
       where not is_private and status <> 'CREATED' and content_blocked_at is null`.execute(db);
   await sql`
-    create index missions_public_completed on missions (completed_at desc, id desc)
+    create index missions_public_completed on missions (completed_at desc nulls last, id desc)
       where not is_private and status <> 'CREATED' and content_blocked_at is null`.execute(db);
   for (const [table, column] of FILE_REFERENCES) {
     await sql`create index ${sql.raw(`${table}_${column}`)} on ${sql.table(table)} (${sql.ref(column)})
