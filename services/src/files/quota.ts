@@ -16,7 +16,7 @@ export const DEFAULT_UPLOAD_QUOTA: UploadQuota = {
   bytesPerDay: 3 * 1024 ** 3,
   unverifiedBytesPerDay: 50 * 1024 ** 2,
   filesPerHour: 60,
-  concurrentPerUser: 2,
+  concurrentPerUser: 8,
 };
 
 const quotaExceeded = () => new AppError(429, 'error.uploadQuotaExceeded', { code: 'TOO_MANY_REQUESTS' });

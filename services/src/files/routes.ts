@@ -45,7 +45,7 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
           'name or the declared type; anything but an image, video or audio file is 400 `UNKNOWN_FILE_FORMAT`. ' +
           'Images may be at most 5 MB, video and audio 500 MB (413 `FILE_TOO_LARGE`, nothing is kept). ' +
           'Images get a thumbnail when they can be decoded; videos get a poster frame (JPEG, as `thumbnail`) and ' +
-          'video and audio their `durationSeconds` when ffmpeg can read them. Per user at most 2 uploads at once, 60 ' +
+          'video and audio their `durationSeconds` when ffmpeg can read them. Per user at most 8 uploads at once, 60 ' +
           'files an hour and 3 GiB a day (50 MiB before the e-mail is verified): 429 `TOO_MANY_REQUESTS` beyond.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
