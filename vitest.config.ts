@@ -58,6 +58,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Every route of the OpenAPI document × eight personas against one app (issue 20).
+          name: 'authz',
+          include: ['tests/authz/**/*.test.ts'],
+          globalSetup: [postgres],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'kafka',
           include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
           exclude: ['**/node_modules/**'],

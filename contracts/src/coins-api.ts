@@ -9,7 +9,7 @@ import {
   paymentCurrencySchema,
 } from './coins';
 import { languageSchema, normalizeLanguage } from './languages';
-import { PAGE_SIZES } from './limits';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, PAGE_SIZES } from './limits';
 import { pageQuerySchema, pageSchema } from './page';
 
 /*
@@ -96,7 +96,7 @@ export const merchantCodeResponseSchema = z
 
 /** The header every money-moving POST accepts: a retry with the same key returns the first answer. */
 export const paymentIdempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+  'idempotency-key': z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional(),
 });
 
 export const createPaymentRequestSchema = z.strictObject({

@@ -18,6 +18,8 @@ export const PAGE_SIZES = {
   eventApplicants: 5,
 } as const;
 export const MAX_PAGE_SIZE = 100;
+/** The most rows an unpaged list answers (review M12): `GET /mission-products`, `GET /users/{id}/follows`. */
+export const UNPAGED_LIST_MAX = 200;
 
 export const PAGINATION_DISPLAY = { pageRange: 5, marginPages: 2 } as const;
 export const GRID = { creatorCardsPerRow: 4, tagsPerRow: 5, missionCardsPerRow: 3, profileTagsPerRow: 4 } as const;
@@ -37,6 +39,14 @@ export const TEXT_LIMITS = {
 export const PASSWORD_MIN_LENGTH = 8;
 /** At least 8 characters mixing letters and digits. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
+/** The longest password a new one may be (review L9): argon2 input stays small. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** The longest password a login accepts (older passwords may predate the maximum; bounded all the same). */
+export const LOGIN_PASSWORD_MAX_LENGTH = 1_024;
+/** The biggest offer a CUSTOM request may make, in coins (review L2: `missions.coin_price` is a 32-bit integer). */
+export const MISSION_OFFER_MAX_COINS = 1_000_000;
+/** An Idempotency-Key header's longest value: prefixed ledger keys stay within the ledger's 200 characters (L2). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 
 export const WIN_PROBABILITY = { min: 0.1, max: 10, step: 0.1 } as const;
 

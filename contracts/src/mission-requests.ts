@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LUCKY_COMPENSATION_WON_PER_TICKET, TEXT_LIMITS, WON_PER_COIN } from './limits';
+import { LUCKY_COMPENSATION_WON_PER_TICKET, MISSION_OFFER_MAX_COINS, TEXT_LIMITS, WON_PER_COIN } from './limits';
 import { missionStatusSchema } from './missions';
 
 /*
@@ -22,7 +22,7 @@ export const missionRequestSchema = z.strictObject({
   requestComment: requiredText(TEXT_LIMITS.requestComment),
   missionProductId: id,
   /** CUSTOM only: the fan's offer, at least the product's minimumCost. */
-  coinPrice: z.number().int().positive().optional(),
+  coinPrice: z.number().int().positive().max(MISSION_OFFER_MAX_COINS).optional(),
   /** An uploaded image, video or audio file: always allowed for CUSTOM, for BASIC only when the product allows it. */
   requestFileId: z.number().int().positive().optional(),
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { PASSWORD_PATTERN } from './limits';
+import { LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from './limits';
 import { roleSchema } from './roles';
 import { accountTypeSchema } from './creator-review';
 
 /** Custom messages are keys of the server's message catalogue, translated into the caller's language. */
-const password = z.string({ error: 'validation.required' }).regex(PASSWORD_PATTERN, { error: 'auth.passwordFormat' });
+const password = z
+  .string({ error: 'validation.required' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' })
+  .regex(PASSWORD_PATTERN, { error: 'auth.passwordFormat' });
 const nickname = z.string().trim().min(1, { error: 'validation.required' }).max(30);
 const phone = z
   .string()
@@ -26,7 +29,10 @@ export const ACCOUNT_PROVIDERS = ['local', ...SOCIAL_PROVIDERS] as const;
 export const loginRequestSchema = z.object({
   /** The e-mail address (the original client calls it username). */
   username: z.string().trim().min(1, { error: 'validation.required' }),
-  password: z.string().min(1, { error: 'validation.required' }),
+  password: z
+    .string()
+    .min(1, { error: 'validation.required' })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -106,7 +112,10 @@ export const resetPasswordRequestSchema = z.object({ password });
 
 export const changePasswordRequestSchema = z.strictObject({
   password,
-  currentPassword: z.string().min(1, { error: 'validation.required' }),
+  currentPassword: z
+    .string()
+    .min(1, { error: 'validation.required' })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
 });
 export const updateProfileRequestSchema = z.strictObject({
   username: nickname,

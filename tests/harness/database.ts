@@ -24,7 +24,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const db = createDb(url, { max: 20 });
+  // A busy 2-core test machine may keep a pooled connection longer than production's 5 s wait.
+  const db = createDb(url, { max: 20, connectionTimeoutMs: 30_000 });
   let dropped = false;
   return {
     name,

@@ -120,6 +120,10 @@ export const configSchema = z
     TEMPORAL_DEV_PORT: port.default(7233),
     TEMPORAL_UI_PORT: port.default(8233),
     KAFKA_BROKERS: optionalString,
+    /** How long one reading of the event pipeline serves /api/v1/health and /metrics (review M13); 0 reads each time. */
+    HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (review M13). */
+    METRICS_TOKEN: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })

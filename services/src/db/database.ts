@@ -7,11 +7,34 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-export function createDb(
-  connectionString: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
-): Db {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+/** Defaults of the pool's and the server session's timeouts (security review M8). */
+export const DATABASE_TIMEOUTS = {
+  /** Waiting for a connection (a new one, or a free one of a busy pool): past it the request answers 503. */
+  connectionTimeoutMs: 5_000,
+  /** One statement; 0 turns it off (migrations). */
+  statementTimeoutMs: 15_000,
+  /** A transaction left open with no statement running. */
+  idleInTransactionTimeoutMs: 30_000,
+} as const;
+
+export interface DbOptions {
+  max?: number;
+  onIdleError?: (error: Error) => void;
+  connectionTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+}
+
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
+  const statementTimeout = options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementTimeoutMs;
+  const idleTimeout = options.idleInTransactionTimeoutMs ?? DATABASE_TIMEOUTS.idleInTransactionTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DATABASE_TIMEOUTS.connectionTimeoutMs,
+    // Session settings sent with the start-up packet: no extra round trip per connection.
+    options: `-c statement_timeout=${statementTimeout} -c idle_in_transaction_session_timeout=${idleTimeout}`,
+  });
   // An idle connection can be cut by the server (restart, Ctrl-C reaching Postgres first); the pool replaces it.
   pool.on('error', (error) => options.onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

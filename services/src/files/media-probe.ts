@@ -93,7 +93,58 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** ffmpeg/ffprobe processes one API process runs at once (review M11); more wait their turn. */
+export const MEDIA_TOOL_CONCURRENCY = 2;
+/** Runs waiting beyond this are refused at once (the upload is kept, without poster or duration). */
+export const MEDIA_TOOL_QUEUE_LIMIT = 16;
+
+export class MediaToolBusyError extends Error {
+  constructor() {
+    super(`more than ${MEDIA_TOOL_QUEUE_LIMIT} media tool runs are waiting: this upload gets no details`);
+    this.name = 'MediaToolBusyError';
+  }
+}
+
+let runningTools = 0;
+let peakRunningTools = 0;
+const waitingTools: Array<() => void> = [];
+
+/** The most media tool processes that ran at the same time since the last reset (for tests). */
+export function mediaToolPeak(reset = false): number {
+  const peak = peakRunningTools;
+  if (reset) peakRunningTools = runningTools;
+  return peak;
+}
+
+async function withToolSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (runningTools >= MEDIA_TOOL_CONCURRENCY) {
+    if (waitingTools.length >= MEDIA_TOOL_QUEUE_LIMIT) throw new MediaToolBusyError();
+    await new Promise<void>((resolve) => waitingTools.push(resolve));
+  } else {
+    runningTools += 1;
+  }
+  peakRunningTools = Math.max(peakRunningTools, runningTools);
+  try {
+    return await work();
+  } finally {
+    const next = waitingTools.shift();
+    // The slot passes straight to the next waiter, or is freed.
+    if (next) next();
+    else runningTools -= 1;
+  }
+}
+
+/**
+ * Options every run gets: user bytes are read from the local file only (no network, no other protocol a crafted
+ * playlist could name: review M11).
+ */
+const SAFE_INPUT = ['-protocol_whitelist', 'file'];
+
 function run(command: string, args: string[]): Promise<string> {
+  return withToolSlot(() => spawnTool(command, [...SAFE_INPUT, ...args]));
+}
+
+function spawnTool(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
     let stdout = '';

@@ -5,6 +5,7 @@ import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { fileEntry } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
 import * as files from './service';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow } from './table';
@@ -13,6 +14,8 @@ export interface FileRoutesOptions {
   storage: StorageDriver;
   /** Tests pass small limits to exercise the 413 path of streamed media without sending 500 MB. */
   policy?: files.UploadPolicy;
+  /** Per-user upload limits (review M11). */
+  quota?: UploadQuota;
 }
 
 export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
@@ -42,19 +45,22 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
           'name or the declared type; anything but an image, video or audio file is 400 `UNKNOWN_FILE_FORMAT`. ' +
           'Images may be at most 5 MB, video and audio 500 MB (413 `FILE_TOO_LARGE`, nothing is kept). ' +
           'Images get a thumbnail when they can be decoded; videos get a poster frame (JPEG, as `thumbnail`) and ' +
-          'video and audio their `durationSeconds` when ffmpeg can read them.',
+          'video and audio their `durationSeconds` when ffmpeg can read them. Per user at most 8 uploads at once, 60 ' +
+          'files an hour and 3 GiB a day (50 MiB before the e-mail is verified): 429 `TOO_MANY_REQUESTS` beyond.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: multipartFileBody('data', 'An image (at most 5 MB), video or audio file (at most 500 MB).'),
-        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 413, 415) },
+        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const caller = requireCaller(request);
-      const row = await closeConnectionOnFailure(request, reply, async () => {
-        const file = await readFilePart(request, 'data', files.largestAllowedBytes(policy));
-        return files.uploadFile(app.ctx, options.storage, caller.id, file, policy);
-      });
+      const row = await closeConnectionOnFailure(request, reply, async () =>
+        withinUploadQuota(app.db, caller, options.quota ?? DEFAULT_UPLOAD_QUOTA, async () => {
+          const file = await readFilePart(request, 'data', files.largestAllowedBytes(policy));
+          return files.uploadFile(app.ctx, options.storage, caller.id, file, policy);
+        }),
+      );
       return uploadedFile(app, row);
     },
   );

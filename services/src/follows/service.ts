@@ -1,4 +1,4 @@
-import { toPage, type FollowItem, type FollowState, type Page } from '@fanmission/contracts';
+import { toPage, UNPAGED_LIST_MAX, type FollowItem, type FollowState, type Page } from '@fanmission/contracts';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { canSeeCreator, findCreatorById } from '../creators';
@@ -64,9 +64,9 @@ async function followItems(
   });
 }
 
-/** `GET /users/{id}/follows`: every creator the user follows. */
+/** `GET /users/{id}/follows`: the creators the user follows, the latest 200 (review M12; the page route has all). */
 export async function allFollows(ctx: ServiceContext, userId: number): Promise<FollowItem[]> {
-  return followItems(ctx, await repository.listFollowed(ctx.db, userId));
+  return followItems(ctx, await repository.listFollowed(ctx.db, userId, { offset: 0, limit: UNPAGED_LIST_MAX }));
 }
 
 /** `GET /users/{id}/follows/page`. */

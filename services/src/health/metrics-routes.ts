@@ -1,9 +1,20 @@
+import { timingSafeEqual } from 'node:crypto';
+import { errorResponseSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { readEventsHealth, type EventConsumer } from '../outbox/index';
+import type { EventConsumer } from '../outbox/index';
+import { cachedEventsHealth } from './events-health-cache';
+import { unauthorized } from '../http';
 import { renderMetrics } from './metrics';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * `GET /metrics` for Prometheus: the process (prom-client's default metrics), HTTP request durations per route
@@ -13,15 +24,26 @@ export async function metricsRoutes(app: FastifyInstance, options: { consumers: 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/metrics',
     {
+      // The scraper's bearer is the METRICS_TOKEN, not a session: the session hook must not refuse it.
+      config: { ignoreStaleToken: true },
       schema: {
         tags: ['health'],
         summary: 'Prometheus metrics: outbox relay lag and event consumer lag',
-        response: { 200: z.string().describe(Registry.PROMETHEUS_CONTENT_TYPE) },
+        description:
+          'With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` is answered (401 otherwise).',
+        response: { 200: z.string().describe(Registry.PROMETHEUS_CONTENT_TYPE), 401: errorResponseSchema },
       },
     },
-    async (_request, reply) => {
-      const events = await readEventsHealth(app.db, app.config, options.consumers);
-      const { contentType, body } = await renderMetrics(app, events);
+    async (request, reply) => {
+      const token = app.config.METRICS_TOKEN;
+      if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) throw unauthorized();
+      const events = await cachedEventsHealth(app.db, app.config, options.consumers, {
+        ttlMs: app.config.HEALTH_CACHE_MS,
+      });
+      const { rows } = await sql<{ consumer: string; parked: number }>`
+        select consumer, count(*)::int as parked from event_consumer_dead_letters group by consumer`.execute(app.db);
+      const deadLetters = new Map(rows.map((row) => [row.consumer, row.parked]));
+      const { contentType, body } = await renderMetrics(app, events, deadLetters);
       return reply.header('content-type', contentType).send(body);
     },
   );

@@ -62,7 +62,7 @@ export const registerHttpMetrics = fp(
  * The event pipeline as gauges, in a registry of its own made for one scrape: the families follow the snapshot
  * (no relay gauges without a relay, no stale consumers).
  */
-function eventMetrics(events: EventsHealth): Registry {
+function eventMetrics(events: EventsHealth, deadLetters: ReadonlyMap<string, number>): Registry {
   const registry = new Registry();
   const transport = events.transport;
   new Gauge({
@@ -100,6 +100,16 @@ function eventMetrics(events: EventsHealth): Registry {
     });
     for (const lag of aged) oldest.set({ consumer: lag.consumer, transport }, lag.oldestPendingSeconds ?? 0);
   }
+  const parked = new Gauge({
+    name: 'fanmission_event_consumer_dead_letters',
+    help: 'Events a consumer failed on too many times and parked (alert when above 0).',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+  });
+  for (const lag of events.consumers) parked.set({ consumer: lag.consumer }, deadLetters.get(lag.consumer) ?? 0);
+  for (const [consumer, count] of deadLetters) {
+    if (!events.consumers.some((lag) => lag.consumer === consumer)) parked.set({ consumer }, count);
+  }
   return registry;
 }
 
@@ -107,7 +117,8 @@ function eventMetrics(events: EventsHealth): Registry {
 export async function renderMetrics(
   app: FastifyInstance,
   events: EventsHealth,
+  deadLetters: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ contentType: string; body: string }> {
-  const registry = Registry.merge([processMetrics(), app.metricsRegistry, eventMetrics(events)]);
+  const registry = Registry.merge([processMetrics(), app.metricsRegistry, eventMetrics(events, deadLetters)]);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

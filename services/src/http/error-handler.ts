@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type core } from 'zod';
 import { isMessageKey, translate, type MessageKey } from '../i18n';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
 import { AppError } from './errors';
 import { RequestValidationError } from './validation';
 
@@ -133,6 +134,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return send(reply, fastifyError.statusCode, { message: translate(language, 'error.malformedBody') });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, {
+        message: translate(language, 'error.databaseUnavailable'),
+        code: 'SERVICE_UNAVAILABLE',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { message: translate(language, 'error.internal'), code: 'INTERNAL_ERROR' });

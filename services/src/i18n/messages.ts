@@ -11,6 +11,7 @@ import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { trustMessages } from './catalogs/trust';
+import { reliabilityMessages } from './catalogs/reliability';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -385,6 +386,7 @@ const catalog = {
   ...lotteryEventsMessages,
   ...trustMessages,
   ...coinRefundsMessages,
+  ...reliabilityMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -401,6 +403,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   lotteryEvents: lotteryEventsMessages,
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,
+  reliability: reliabilityMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

@@ -131,6 +131,31 @@ describe('ledger verify', () => {
   });
 });
 
+describe('one verify at a time (review M10)', () => {
+  it('answers concurrent calls with one report and 409 VERIFY_RUNNING for the others, and keeps the run', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: finance.headers }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    expect(statuses.filter((status) => status === 409).length).toBeGreaterThan(0);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ code: 'VERIFY_RUNNING' });
+    const latest = await testApp.current.database.db
+      .selectFrom('ledger_verify_runs')
+      .select(['status', 'ok'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(latest).toEqual({ status: 'DONE', ok: true });
+    // The slot is free again once done.
+    expect(
+      (await inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: finance.headers })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('access', () => {
   it('is for operators and finance only', async () => {
     for (const url of [`/api/admin/ledger/accounts/wallet:${fan.id}`, '/api/admin/ledger/verify']) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { accountHistory, verifyLedger } from './service';
 
@@ -47,11 +48,13 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
         summary: 'Replay the ledger and list every difference from its stored balances and lots',
         description:
           'Read-only: checks that every transaction balances, that nothing went negative, and that balances and ' +
-          'lots equal a replay of the log. `ok` is true when `differences` is empty.',
+          'lots equal a replay of the log. `ok` is true when `differences` is empty. One replay at a time, shared ' +
+          'with the console’s runs (`/api/admin/ledger-verify-runs`, the background way): 409 `VERIFY_RUNNING` ' +
+          'while another runs; the result is kept as a run.',
         security,
-        response: { 200: ledgerVerifyReportSchema, ...errorResponses(401, 403) },
+        response: { 200: ledgerVerifyReportSchema, ...errorResponses(401, 403, 409) },
       },
     },
-    async () => verifyLedger(app.ctx),
+    async (request) => verifyLedger(app.ctx, requireCaller(request).id),
   );
 }

@@ -1,7 +1,9 @@
 import type { AdminLedgerEntry, LedgerVerifyReport } from '@fanmission/contracts';
 import { history, verify, type LedgerEntry } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db';
+import { sql } from 'kysely';
+import { uniqueViolation, type DbExecutor } from '../db';
+import { AppError } from '../http';
 
 export interface AccountHistoryWindow {
   offset: number;
@@ -59,18 +61,65 @@ function entryDto(account: string, entry: LedgerEntry): AdminLedgerEntry {
 }
 
 /** Replays the whole log against the stored balances and lots (read-only, one consistent snapshot). */
-export async function verifyLedger(ctx: ServiceContext): Promise<LedgerVerifyReport> {
+/** A RUNNING verify run whose heartbeat is older than this died with its process (as the console's runs). */
+const STALE_RUN_MS = 5 * 60_000;
+
+/**
+ * `GET /api/admin/ledger/verify`: the replay, answered inline but never two at once (review M10). It takes the same
+ * one-at-a-time slot as the console's background runs (`ledger_verify_runs`, one RUNNING row), so concurrent calls,
+ * or a call while a console run is going, answer 409 VERIFY_RUNNING instead of replaying the ledger side by side;
+ * the result is kept as a run.
+ */
+export async function verifyLedger(ctx: ServiceContext, startedBy: number): Promise<LedgerVerifyReport> {
   const checkedAt = ctx.now();
   const started = performance.now();
-  const report = await verify(ctx.db);
-  return {
-    ok: report.differences.length === 0,
-    checkedAt: checkedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    transactions: report.transactions,
-    postings: report.postings,
-    accounts: report.accounts,
-    lots: report.lots,
-    differences: report.differences,
-  };
+  await sql`
+    update ledger_verify_runs set status = 'FAILED', finished_at = ${checkedAt}, error = 'the process running it stopped'
+    where status = 'RUNNING' and heartbeat_at < ${new Date(checkedAt.getTime() - STALE_RUN_MS)}`.execute(ctx.db);
+  let runId: number;
+  try {
+    const { rows } = await sql<{ id: number }>`
+      insert into ledger_verify_runs (status, started_by, started_at, heartbeat_at, report)
+      values ('RUNNING', ${startedBy}, ${checkedAt}, ${checkedAt}, null) returning id`.execute(ctx.db);
+    runId = rows[0]!.id;
+  } catch (error) {
+    if (uniqueViolation(error) === 'ledger_verify_runs_one_running') {
+      throw new AppError(409, 'console.verifyRunning', { code: 'VERIFY_RUNNING' });
+    }
+    throw error;
+  }
+  try {
+    const report = await verify(ctx.db);
+    await sql`
+      update ledger_verify_runs set status = 'DONE', finished_at = ${ctx.now()}, heartbeat_at = ${ctx.now()},
+        done_transactions = ${report.transactions}, total_transactions = ${report.transactions},
+        ok = ${report.differences.length === 0},
+        report = ${JSON.stringify({
+          transactions: report.transactions,
+          postings: report.postings,
+          accounts: report.accounts,
+          lots: report.lots,
+          differences: report.differences.slice(0, 100),
+          differenceCount: report.differences.length,
+        })}::jsonb
+      where id = ${runId}`.execute(ctx.db);
+    return {
+      ok: report.differences.length === 0,
+      checkedAt: checkedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      transactions: report.transactions,
+      postings: report.postings,
+      accounts: report.accounts,
+      lots: report.lots,
+      differences: report.differences,
+    };
+  } catch (error) {
+    await sql`
+      update ledger_verify_runs set status = 'FAILED', finished_at = ${ctx.now()},
+        error = ${error instanceof Error ? error.message : String(error)}
+      where id = ${runId}`
+      .execute(ctx.db)
+      .catch(() => undefined);
+    throw error;
+  }
 }

@@ -185,7 +185,13 @@ export async function listProducts(
   db: DbExecutor,
   viewer: ProductViewer,
   filters: ProductFilters,
-  options: { order: MissionProductSortOrder; direction: SortDirection; window?: Window },
+  options: {
+    order: MissionProductSortOrder;
+    direction: SortDirection;
+    window?: Window;
+    /** Without a window: at most this many rows (and no count). */
+    limit?: number;
+  },
 ): Promise<{ rows: MissionProductRow[]; total: number }> {
   const query = filteredProducts(db, viewer, filters);
   const direction = options.direction === 'ASC' ? 'asc' : 'desc';
@@ -197,7 +203,7 @@ export async function listProducts(
       : selected.orderBy(SORT_COLUMNS[options.order], direction);
   const rowsQuery = ordered.orderBy('p.id', direction);
   if (!options.window) {
-    const rows = await rowsQuery.execute();
+    const rows = await (options.limit === undefined ? rowsQuery : rowsQuery.limit(options.limit)).execute();
     return { rows, total: rows.length };
   }
   const [rows, counted] = await Promise.all([

@@ -1,3 +1,4 @@
+import { UNPAGED_LIST_MAX } from '@fanmission/contracts';
 import type {
   CreateMissionProductRequest,
   Language,
@@ -265,13 +266,18 @@ export async function getProduct(ctx: ServiceContext, caller: Caller | null, id:
   return await viewOne(ctx, ctx.db, await visibleProduct(ctx.db, caller, id), caller);
 }
 
-/** `GET /mission-products`: every product the caller may see that matches, in the creators' own order. */
+/** `GET /mission-products`: the products the caller may see that match (at most 200), in the creators' own order. */
 export async function listProducts(
   ctx: ServiceContext,
   caller: Caller | null,
   query: MissionProductListQuery,
 ): Promise<MissionProduct[]> {
-  const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, { order: 'SORT', direction: 'ASC' });
+  const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
+    order: 'SORT',
+    direction: 'ASC',
+    // Unpaged, but bounded (review M12): the first UNPAGED_LIST_MAX in the creators' order.
+    limit: UNPAGED_LIST_MAX,
+  });
   return await productViews(ctx.db, ctx.config, rows, caller?.id ?? null);
 }
 

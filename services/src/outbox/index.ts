@@ -7,6 +7,9 @@ export { readEventsHealth } from './lag';
 export { domainEvent, recordEvents } from './outbox';
 export {
   consumeOutboxBatch,
+  DEFAULT_MAX_ATTEMPTS,
+  type ParkedEvent,
+  parkNextEvent,
   pause,
   readCheckpoint,
   type RunningConsumers,

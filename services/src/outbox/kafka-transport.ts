@@ -1,9 +1,40 @@
-import { domainEventDefinitions, type AggregateType } from '@fanmission/contracts';
+import { randomUUID } from 'node:crypto';
+import { domainEventDefinitions, type AggregateType, type DomainEvent } from '@fanmission/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Db } from '../db';
+import { isDatabaseUnavailable } from '../http';
 import { applyEvents, eventTypesOf, type EventConsumer } from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
-import { DEFAULT_BATCH_SIZE, pause, type ConsumerLag, type RunningConsumers } from './postgres-transport';
+import {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_ATTEMPTS,
+  pause,
+  recordDeadLetter,
+  type ConsumerLag,
+  type ParkedEvent,
+  type RunningConsumers,
+} from './postgres-transport';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The message's event, or (undecodable) a stand-in that keeps its raw bytes for the dead-letter record. */
+function eventOrRaw(value: Buffer | null): DomainEvent {
+  try {
+    const event = decodeEvent(value);
+    if (typeof event.id === 'string' && UUID.test(event.id) && typeof event.type === 'string') return event;
+    throw new Error('not a domain event');
+  } catch {
+    return {
+      id: randomUUID(),
+      type: 'undecodable' as DomainEvent['type'],
+      aggregateType: 'undecodable' as DomainEvent['aggregateType'],
+      aggregateId: '',
+      payload: { raw: value?.toString('utf8').slice(0, 10_000) ?? null } as unknown as DomainEvent['payload'],
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 0,
+    };
+  }
+}
 
 /** The topics a consumer reads: those of the aggregate types of the events it handles. */
 export function topicsOf(consumer: EventConsumer, options: KafkaEventsOptions): string[] {
@@ -23,9 +54,15 @@ export async function startKafkaConsumers(
   db: Db,
   kafka: Kafka,
   consumers: readonly EventConsumer[],
-  options: KafkaEventsOptions & { batchSize?: number; onError?: (consumer: string, error: unknown) => void },
+  options: KafkaEventsOptions & {
+    batchSize?: number;
+    onError?: (consumer: string, error: unknown) => void;
+    maxAttempts?: number;
+    onParked?: (parked: ParkedEvent) => void;
+  },
 ): Promise<RunningConsumers> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   await ensureEventTopics(kafka, options);
   const running: Consumer[] = [];
   const stopping = new AbortController();
@@ -43,27 +80,56 @@ export async function startKafkaConsumers(
         // Offsets are resolved only after their chunk's DB transaction commits; commit each resolved chunk at once.
         autoCommitThreshold: 1,
         eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
-          for (let start = 0; start < batch.messages.length; start += batchSize) {
-            const chunk = batch.messages.slice(start, start + batchSize);
+          type Message = (typeof batch.messages)[number];
+          const halted = () => !isRunning() || isStale() || stopping.signal.aborted;
+          /**
+           * Applies the messages in one DB transaction, retrying in place; after `maxAttempts` failures a chunk is
+           * tried one message at a time and a message that still fails is parked as a dead letter (review M9).
+           * False when the group is no longer ours (or stopping): nothing more may be resolved.
+           */
+          const applyWithRetries = async (messages: Message[]): Promise<boolean> => {
             let failures = 0;
             for (;;) {
-              if (!isRunning() || isStale() || stopping.signal.aborted) return;
+              if (halted()) return false;
               try {
                 await db.transaction().execute((trx) =>
                   applyEvents(
                     trx,
                     eventConsumer,
-                    chunk.map((message) => decodeEvent(message.value)),
+                    messages.map((message) => decodeEvent(message.value)),
                   ),
                 );
-                break;
+                return true;
               } catch (error) {
-                failures += 1;
                 options.onError?.(eventConsumer.name, error);
-                await pause(Math.min(100 * 2 ** failures, 5_000), stopping.signal);
+                if (!isDatabaseUnavailable(error)) failures += 1;
+                if (failures >= maxAttempts) {
+                  if (messages.length > 1) {
+                    for (const message of messages) if (!(await applyWithRetries([message]))) return false;
+                    return true;
+                  }
+                  const parked = await db
+                    .transaction()
+                    .execute((trx) =>
+                      recordDeadLetter(trx, eventConsumer.name, eventOrRaw(messages[0]!.value), failures, error),
+                    )
+                    .catch((parkError: unknown) => {
+                      options.onError?.(eventConsumer.name, parkError);
+                      return undefined;
+                    });
+                  if (parked) {
+                    options.onParked?.(parked);
+                    return true;
+                  }
+                }
+                await pause(Math.min(100 * 2 ** Math.max(failures, 1), 5_000), stopping.signal);
                 await heartbeat().catch(() => undefined);
               }
             }
+          };
+          for (let start = 0; start < batch.messages.length; start += batchSize) {
+            const chunk = batch.messages.slice(start, start + batchSize);
+            if (!(await applyWithRetries(chunk))) return;
             resolveOffset(chunk.at(-1)!.offset);
             await commitOffsetsIfNecessary();
             await heartbeat();

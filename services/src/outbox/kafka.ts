@@ -1,5 +1,5 @@
 import { AGGREGATE_TYPES, topicFor, type AggregateType, type DomainEvent } from '@fanmission/contracts';
-import { Kafka, logLevel, type Message } from 'kafkajs';
+import { Kafka, logLevel, type KafkaConfig, type Message } from 'kafkajs';
 
 /** Where events go on Kafka: the brokers, and a topic/group prefix that lets tests share one broker. */
 export interface KafkaEventsOptions {
@@ -17,7 +17,7 @@ export const eventTopic = (options: KafkaEventsOptions, aggregateType: Aggregate
 export const consumerGroupId = (options: KafkaEventsOptions, consumer: string): string =>
   `${options.namePrefix ?? ''}fanmission.${consumer}`;
 
-export function createKafka(options: KafkaEventsOptions, role: string): Kafka {
+export function createKafka(options: KafkaEventsOptions, role: string, overrides: Partial<KafkaConfig> = {}): Kafka {
   return new Kafka({
     clientId: options.clientId ?? `fanmission-${role}`,
     brokers: [...options.brokers],
@@ -26,6 +26,7 @@ export function createKafka(options: KafkaEventsOptions, role: string): Kafka {
     connectionTimeout: 3_000,
     requestTimeout: 10_000,
     retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: 5 },
+    ...overrides,
   });
 }
 

@@ -60,6 +60,7 @@ export async function readEventsHealth(
     };
   } finally {
     clearTimeout(timer);
-    await admin.disconnect().catch(() => undefined);
+    // Not awaited: a disconnect waits for the request in flight, which a black-holed broker never answers.
+    void admin.disconnect().catch(() => undefined);
   }
 }

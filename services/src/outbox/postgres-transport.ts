@@ -1,6 +1,7 @@
 import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
+import { isDatabaseUnavailable } from '../http';
 import { applyEvents, type EventConsumer } from './consumer';
 import type { OutboxEventRow } from './table';
 
@@ -85,6 +86,78 @@ export async function consumeOutboxBatch(
   });
 }
 
+/** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on (review M9). */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+export interface ParkedEvent {
+  consumer: string;
+  event: DomainEvent;
+  attempts: number;
+  error: string;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+
+/** Records a poison event as a dead letter, with what it failed with; it counts as processed from then on. */
+export async function recordDeadLetter(
+  trx: DbExecutor,
+  consumer: string,
+  event: DomainEvent,
+  attempts: number,
+  error: unknown,
+): Promise<ParkedEvent> {
+  await sql`
+    insert into event_consumer_dead_letters (consumer, event_id, event_type, event, attempts, error)
+    values (${consumer}, ${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb, ${attempts}, ${errorText(error)})
+    on conflict (consumer, event_id) do update set attempts = excluded.attempts, error = excluded.error,
+      parked_at = now()`.execute(trx);
+  await sql`
+    insert into event_consumer_processed (consumer, event_id) values (${consumer}, ${event.id})
+    on conflict do nothing`.execute(trx);
+  return { consumer, event, attempts, error: errorText(error) };
+}
+
+/**
+ * Parks the consumer's next event (the one its last batches of one failed on) and moves its checkpoint past it.
+ * Undefined when there is no next event (someone else moved the checkpoint meanwhile).
+ */
+export async function parkNextEvent(
+  db: Db,
+  consumer: EventConsumer,
+  attempts: number,
+  error: unknown,
+): Promise<ParkedEvent | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer.name}`}, 0))`.execute(
+      trx,
+    );
+    const from = await readCheckpoint(trx, consumer.name);
+    const { rows } = await sql<OutboxEventRow>`
+      select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at,
+        transaction_id::text as transaction_id
+      from outbox
+      where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by outbox.transaction_id, outbox.position
+      limit 1`.execute(trx);
+    const row = rows[0];
+    if (!row) return undefined;
+    const parked = await recordDeadLetter(trx, consumer.name, outboxRowToEvent(row), attempts, error);
+    await trx
+      .insertInto('event_consumer_checkpoints')
+      .values({ consumer: consumer.name, transaction_id: row.transaction_id, position: row.position })
+      .onConflict((conflict) =>
+        conflict.column('consumer').doUpdateSet({
+          transaction_id: row.transaction_id,
+          position: row.position,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+    return parked;
+  });
+}
+
 export interface ConsumerLag {
   consumer: string;
   /** Events written but not yet applied (or, on Kafka, messages not yet committed by the group). */
@@ -113,7 +186,8 @@ export interface RunningConsumers {
 
 /**
  * Polls the outbox for each consumer until stopped: at once again after a full batch, else after `pollIntervalMs`;
- * a failing batch (rolled back whole) is retried with a growing pause.
+ * a failing batch (rolled back whole) is retried with a growing pause, one event at a time, and an event that keeps
+ * failing (`maxAttempts`, the database being reachable) is parked as a dead letter so the consumer moves on.
  */
 export function startPostgresConsumers(
   db: Db,
@@ -122,23 +196,41 @@ export function startPostgresConsumers(
     pollIntervalMs?: number;
     batchSize?: number;
     onError?: (consumer: string, error: unknown) => void;
+    /** Failed attempts before an event is parked. */
+    maxAttempts?: number;
+    /** Called for each parked event: the alert (logged as an error by the runtime, counted on /metrics). */
+    onParked?: (parked: ParkedEvent) => void;
   } = {},
 ): RunningConsumers {
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const stopping = new AbortController();
   const loops = consumers.map(async (consumer) => {
     let failures = 0;
     while (!stopping.signal.aborted) {
       try {
-        const read = await consumeOutboxBatch(db, consumer, { batchSize });
+        // After a failure, one event at a time: the next success moves past the good ones, a poison one stays first.
+        const read = await consumeOutboxBatch(db, consumer, { batchSize: failures > 0 ? 1 : batchSize });
         failures = 0;
         if (read < batchSize) await pause(pollIntervalMs, stopping.signal);
       } catch (error) {
         if (stopping.signal.aborted) break;
-        failures += 1;
         options.onError?.(consumer.name, error);
-        await pause(Math.min(pollIntervalMs * 2 ** failures, 5_000), stopping.signal);
+        // An unreachable database is nobody's poison: wait for it without counting.
+        if (!isDatabaseUnavailable(error)) failures += 1;
+        if (failures >= maxAttempts) {
+          const parked = await parkNextEvent(db, consumer, failures, error).catch((parkError: unknown) => {
+            options.onError?.(consumer.name, parkError);
+            return undefined;
+          });
+          if (parked) {
+            failures = 0;
+            options.onParked?.(parked);
+            continue;
+          }
+        }
+        await pause(Math.min(pollIntervalMs * 2 ** Math.max(failures, 1), 5_000), stopping.signal);
       }
     }
   });

@@ -49,8 +49,14 @@ export async function openDatabase(
   });
   try {
     if (options.migrate) {
-      const applied = await migrateToLatest(db);
-      if (applied.length) options.log(`applied migrations: ${applied.join(', ')}`);
+      // Migrations may rewrite big tables: their own connection, with no statement timeout.
+      const migrationDb = createDb(url, { max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
+      try {
+        const applied = await migrateToLatest(migrationDb);
+        if (applied.length) options.log(`applied migrations: ${applied.join(', ')}`);
+      } finally {
+        await migrationDb.destroy();
+      }
     }
   } catch (error) {
     await db.destroy();

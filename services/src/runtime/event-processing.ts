@@ -5,6 +5,7 @@ import {
   createKafka,
   type EventConsumer,
   type KafkaEventsOptions,
+  type ParkedEvent,
   startKafkaConsumers,
   startPostgresConsumers,
   startRelay,
@@ -54,15 +55,22 @@ export async function startEventProcessing(options: {
     if (runsWorker(role)) {
       const names = eventConsumers.map((consumer) => consumer.name).join(', ');
       const onError = (consumer: string, error: unknown) => reporter(`event consumer ${consumer}`)(error);
+      // The alert of a poison event (review M9): one line per parked event; /metrics counts them per consumer.
+      const onParked = (parked: ParkedEvent) =>
+        log(
+          `ALERT event consumer ${parked.consumer} parked event ${parked.event.id} (${parked.event.type}) after ` +
+            `${parked.attempts} failed attempts: ${parked.error}`,
+        );
       if (kafkaEnabled) {
         const consumers = await startKafkaConsumers(db, createKafka(kafkaOptions, 'consumers'), eventConsumers, {
           ...kafkaOptions,
           onError,
+          onParked,
         });
         stops.push(() => consumers.stop());
         log(`event consumers (${names}) reading Kafka consumer groups`);
       } else {
-        const consumers = startPostgresConsumers(db, eventConsumers, { onError });
+        const consumers = startPostgresConsumers(db, eventConsumers, { onError, onParked });
         stops.push(() => consumers.stop());
         log(`event consumers (${names}) reading the Postgres outbox`);
       }

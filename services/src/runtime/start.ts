@@ -20,6 +20,7 @@ import { ensureOperatorAccount } from '../users';
 import { createEventActivities, startEventReconciler } from '../events';
 import { startReliabilityRefresher } from '../trust';
 import { openDatabase } from './database';
+import { startRetention } from '../retention';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer } from './temporal-dev-server';
 
@@ -181,6 +182,14 @@ export async function startFanmission(options: {
     }
 
     stops.push(await startEventProcessing({ config, db: database.db, role, consumers: EVENT_CONSUMERS, log }));
+    if (runsWorker(role)) {
+      // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (M9, L12).
+      const retention = startRetention(database.db, {
+        consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+        onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),
+      });
+      stops.push(() => retention.stop());
+    }
   } catch (error) {
     await stop();
     throw error;

@@ -99,6 +99,29 @@ describe('findOrCreateSocialUser', () => {
     expect(await identitiesOf('s-link')).toEqual([expect.objectContaining({ provider: 'apple', user_id: local.id })]);
   });
 
+  it('never links into a staff account, even on a verified e-mail (review L11)', async () => {
+    const operator = await database.current.db
+      .insertInto('users')
+      .values({
+        email: 'staff@example.com',
+        username: 'operator',
+        password_hash: 'argon2-hash-placeholder',
+        provider: 'local',
+        roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'],
+        email_verified_at: NOW,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const user = await findOrCreateSocialUser(
+      context(),
+      profile({ subject: 's-staff', email: 'staff@example.com', emailVerified: true }),
+    );
+    expect(user.id).not.toBe(operator.id);
+    expect(user.roles).toEqual(['ROLE_USER']);
+    expect(user.email).toBeNull();
+    expect(await identitiesOf('s-staff')).toEqual([expect.objectContaining({ user_id: user.id })]);
+  });
+
   it('never links on an e-mail the provider did not verify', async () => {
     const local = await localAccount('unverified-claim@example.com', true);
     const user = await findOrCreateSocialUser(

@@ -20,6 +20,7 @@ import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
 import * as m0042 from './0042_block_objections';
 import * as m0050 from './0050_rate_limit_counters';
+import * as m0053 from './0053_reliability';
 import * as m0055 from './0055_refund_bank_accounts';
 import * as m0056 from './0056_coin_expiry_warnings';
 import * as m0058 from './0058_account_deletion';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0040_console': m0040,
   '0042_block_objections': m0042,
   '0050_rate_limit_counters': m0050,
+  '0053_reliability': m0053,
   '0055_refund_bank_accounts': m0055,
   '0056_coin_expiry_warnings': m0056,
   '0058_account_deletion': m0058,

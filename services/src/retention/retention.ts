@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+/*
+ * Retention of the tables that only ever grew (security review M9, L12, and the rate-limit counters): each pass deletes
+ * in bounded batches (every statement stays far under the statement timeout) what nobody can need any more.
+ */
+
+export interface RetentionPolicy {
+  /** Outbox rows older than this, once published (Kafka) or behind every consumer's checkpoint (embedded mode). */
+  outboxDays: number;
+  /** Processed-event ids older than this (longer than the outbox's, so a re-read row still finds its id). */
+  processedEventDays: number;
+  /** Parked (dead-letter) events older than this. */
+  deadLetterDays: number;
+  /** Expired or used e-mail verification and password reset tokens, this long after they expired. */
+  expiredTokenDays: number;
+  /** Rows per delete statement. */
+  batchSize: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  outboxDays: 7,
+  processedEventDays: 14,
+  deadLetterDays: 30,
+  expiredTokenDays: 1,
+  batchSize: 5_000,
+};
+
+export interface RetentionResult {
+  outbox: number;
+  processedEvents: number;
+  deadLetters: number;
+  emailVerifications: number;
+  passwordResets: number;
+  rateLimitCounters: number;
+}
+
+/** Deletes batch after batch until a batch comes back short; returns the rows deleted. */
+async function inBatches(batchSize: number, deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
+const deletedRows = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+
+/**
+ * One retention pass. `consumers` are the embedded-mode consumers whose checkpoints an unpublished outbox row must
+ * be behind (all of them) before it goes.
+ */
+export async function pruneRetainedRows(
+  db: Db,
+  options: { consumers: readonly string[]; now?: Date; policy?: Partial<RetentionPolicy> },
+): Promise<RetentionResult> {
+  const policy = { ...DEFAULT_RETENTION, ...options.policy };
+  const now = options.now ?? new Date();
+  const before = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const limit = policy.batchSize;
+  const consumers = [...options.consumers];
+
+  const outbox = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from outbox where position in (
+          select o.position from outbox o
+          where o.recorded_at < ${before(policy.outboxDays)}
+            and (o.sent_at is not null
+              or (cardinality(${consumers}::text[]) > 0
+                and (select count(*) from event_consumer_checkpoints c
+                     where c.consumer = any(${consumers}::text[])
+                       and (c.transaction_id, c.position) >= (o.transaction_id, o.position))
+                    = cardinality(${consumers}::text[])))
+          limit ${limit})`.execute(db),
+    ),
+  );
+  const processedEvents = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from event_consumer_processed where (consumer, event_id) in (
+          select consumer, event_id from event_consumer_processed
+          where processed_at < ${before(policy.processedEventDays)} limit ${limit})`.execute(db),
+    ),
+  );
+  const deadLetters = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from event_consumer_dead_letters where (consumer, event_id) in (
+          select consumer, event_id from event_consumer_dead_letters
+          where parked_at < ${before(policy.deadLetterDays)} limit ${limit})`.execute(db),
+    ),
+  );
+  const tokenCutoff = before(policy.expiredTokenDays);
+  const emailVerifications = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from email_verifications where id in (
+          select id from email_verifications where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
+    ),
+  );
+  const passwordResets = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from password_resets where id in (
+          select id from password_resets where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
+    ),
+  );
+  // A counter whose window has ended counts nothing: the next request starts a new window at 1 either way.
+  const rateLimitCounters = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from rate_limit_counters where key in (
+          select key from rate_limit_counters where window_ends_at <= ${now} limit ${limit})`.execute(db),
+    ),
+  );
+  return { outbox, processedEvents, deadLetters, emailVerifications, passwordResets, rateLimitCounters };
+}
+
+export interface RunningRetention {
+  stop(): Promise<void>;
+}
+
+/** Runs a retention pass now and then every `intervalMs` (hourly by default) until stopped. */
+export function startRetention(
+  db: Db,
+  options: {
+    consumers: readonly string[];
+    intervalMs?: number;
+    policy?: Partial<RetentionPolicy>;
+    onPass?: (result: RetentionResult) => void;
+    onError?: (error: unknown) => void;
+  },
+): RunningRetention {
+  const intervalMs = options.intervalMs ?? 3_600_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const pass = () => {
+    current = pruneRetainedRows(db, { consumers: options.consumers, policy: options.policy })
+      .then((result) => options.onPass?.(result))
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(pass, intervalMs);
+      });
+  };
+  pass();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

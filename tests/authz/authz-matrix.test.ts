@@ -1,0 +1,225 @@
+import { writeFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { AUTHZ_MATRIX, PERSONAS, type Persona, type RouteKey } from '@fanmission/tests/support/authz-matrix';
+import { exampleOf, type MatrixFixtures, pathValue } from '@fanmission/tests/support/authz-requests';
+import { createCreator } from '@fanmission/tests/support/creators';
+import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
+import { createFile, createProduct, fund, insertMission } from '@fanmission/tests/support/missions';
+
+/*
+ * The authorization matrix (issue 20): every operation of the OpenAPI document, called as each of the eight personas,
+ * must answer the status declared for it in tests/support/authz-matrix.ts (the one source of truth). One app, one
+ * set of fixtures for the whole file; requests carry a minimal valid body so that they reach the permission check.
+ * A route with no declaration (or a declaration with no route) fails the first test.
+ *
+ * AUTHZ_MATRIX_RECORD=<file> writes the observed table instead of comparing (to review, never to copy blindly).
+ */
+
+const testApp = useTestApp();
+const app = (): FastifyInstance => testApp.current.app;
+
+interface Operation {
+  key: RouteKey;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: 'json' | 'multipart' | 'none';
+  jsonBody: unknown;
+}
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean; schema?: object }[];
+        requestBody?: { content: Record<string, { schema?: object }> };
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, object> };
+};
+
+let document: OpenApi;
+let fixtures: MatrixFixtures;
+const sessions = new Map<Persona, TestAccount | null>();
+
+/** Bodies the generator cannot make valid (patterns, cross-field rules), by route. */
+const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> = {
+  'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
+  'POST /api/v1/missions': (f) => ({ to: 'Minji', requestComment: 'Hello', missionProductId: f.productId }),
+  'POST /api/v1/missions/lucky': (f) => ({ missionProductId: f.productId }),
+  'POST /api/v1/creators/{id}/follower': (f) => ({ userId: f.fanId }),
+  'POST /api/v1/missions/{id}/comments': () => ({ content: 'hello' }),
+  'POST /api/v1/missions/{id}/perform': (f) => ({ responseComment: 'Done', pictureId: f.fileId }),
+  'PUT /api/v1/mission-products/{id}/missions/{missionId}/perform': (f) => ({
+    responseComment: 'Done',
+    pictureId: f.fileId,
+  }),
+  'POST /api/v1/payment/bank-transfer': (f) => ({
+    coinItemId: 1,
+    userId: f.fanId,
+    depositorName: 'Matrix',
+    depositorPhone: '01012345678',
+  }),
+};
+
+/** Calls that change what the fixtures are (the fan becomes a creator): after every other route. */
+const LAST: readonly RouteKey[] = ['POST /api/v1/users/{id}/creator'];
+
+/** GET first, then the other writes, then deletes, then LAST: the fixtures stay as they are for as long as possible. */
+const rank = (operation: Operation) =>
+  LAST.includes(operation.key) ? 3 : operation.method === 'GET' ? 0 : operation.method === 'DELETE' ? 2 : 1;
+
+function operations(): Operation[] {
+  const components = (document.components?.schemas ?? {}) as Record<string, never>;
+  const list: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const key = `${method.toUpperCase()} ${path}` as RouteKey;
+      const query: Record<string, unknown> = {};
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || !parameter.required) continue;
+        query[parameter.name] = parameter.name === 'userId' ? 'FAN' : exampleOf(parameter.schema as never, components);
+      }
+      const content = operation.requestBody?.content ?? {};
+      const body = 'multipart/form-data' in content ? 'multipart' : 'application/json' in content ? 'json' : 'none';
+      const jsonBody =
+        body === 'json' ? exampleOf(content['application/json']!.schema as never, components) : undefined;
+      list.push({ key, method: method.toUpperCase(), path, query, body, jsonBody });
+    }
+  }
+  return list;
+}
+
+async function request(operation: Operation, persona: Persona): Promise<number> {
+  const url =
+    operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(pathValue(operation.key, name, fixtures)),
+    ) +
+    (Object.keys(operation.query).length
+      ? `?${new URLSearchParams(
+          Object.entries(operation.query).map(([name, value]) => [
+            name,
+            value === 'FAN' ? String(fixtures.fanId) : String(value),
+          ]),
+        )}`
+      : '');
+  const session = sessions.get(persona);
+  const headers: Record<string, string> = { ...(session ? session.headers : {}) };
+  const options: InjectOptions = { method: operation.method as InjectOptions['method'], url, headers };
+  if (operation.body === 'multipart') {
+    const form = await multipartForm('data', PNG_1X1, 'matrix.png');
+    Object.assign(headers, form.headers);
+    options.payload = form.payload;
+  } else if (operation.body === 'json') {
+    options.payload = (BODY_OVERRIDES[operation.key]?.(fixtures) ?? operation.jsonBody) as InjectOptions['payload'];
+  }
+  const started = performance.now();
+  const response = await app().inject(options);
+  const ms = performance.now() - started;
+  if (ms > 2_000) console.warn(`authz matrix: ${operation.key} as ${persona} took ${Math.round(ms)} ms`);
+  return response.statusCode;
+}
+
+beforeAll(async () => {
+  const response = await app().inject({ method: 'GET', url: '/api/docs/json' });
+  document = response.json<OpenApi>();
+  const fan = await createAccount(app());
+  const otherFan = await createAccount(app());
+  const creator = await createCreator(app(), { availableCustom: true, minimumCost: 1 });
+  const otherCreator = await createCreator(app());
+  sessions.set('visitor', null);
+  sessions.set('fan', fan);
+  sessions.set('otherFan', otherFan);
+  sessions.set('creator', creator);
+  sessions.set('otherCreator', otherCreator);
+  sessions.set('unverified', await createAccount(app(), { roles: ['ROLE_UNVERIFIED'] }));
+  sessions.set('operator', await createAccount(app(), { roles: ['ROLE_OPERATOR'] }));
+  sessions.set('finance', await createAccount(app(), { roles: ['ROLE_FINANCE'] }));
+  await fund(app().db, fan.id, 1_000);
+  const productId = await createProduct(app().db, creator.creatorId, 'BASIC', { coinPrice: 10 });
+  const mission = await insertMission(
+    app(),
+    { id: productId, type: 'BASIC', coinPrice: 10, minimumCost: null, creator: { id: creator.creatorId } },
+    { user_id: fan.id, status: 'COMPLETED', is_private: true },
+  );
+  const comment = await app()
+    .db.insertInto('mission_comments')
+    .values({ mission_id: mission.id, user_id: fan.id, content: 'a comment' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const url = await app()
+    .db.selectFrom('creators')
+    .select('url')
+    .where('id', '=', creator.creatorId)
+    .executeTakeFirstOrThrow();
+  fixtures = {
+    fanId: fan.id,
+    creatorUserId: creator.id,
+    creatorId: creator.creatorId,
+    creatorUrl: url.url!,
+    productId,
+    missionId: mission.id,
+    commentId: comment.id,
+    fileId: await createFile(app().db, fan.id, 'image'),
+  };
+});
+
+describe('authorization matrix', () => {
+  it('declares every route of the OpenAPI document, and nothing else', () => {
+    const documented = operations().map((operation) => operation.key);
+    const declared = Object.keys(AUTHZ_MATRIX);
+    expect(
+      documented.filter((key) => !(key in AUTHZ_MATRIX)),
+      'routes without a declaration',
+    ).toEqual([]);
+    expect(
+      declared.filter((key) => !documented.includes(key as RouteKey)),
+      'declarations without a route',
+    ).toEqual([]);
+  });
+
+  it('answers each persona with the declared status on every route', async () => {
+    const record = process.env.AUTHZ_MATRIX_RECORD;
+    const observed: Record<string, number[]> = {};
+    const mismatches: string[] = [];
+    const ordered = operations().sort((a, b) => rank(a) - rank(b));
+    for (const operation of ordered) {
+      const statuses: number[] = [];
+      // The owner personas (fan, creator) last within a route, after the others were refused.
+      const order: Persona[] = [
+        'visitor',
+        'unverified',
+        'otherFan',
+        'otherCreator',
+        'finance',
+        'operator',
+        'creator',
+        'fan',
+      ];
+      const byPersona = new Map<Persona, number>();
+      for (const persona of order) byPersona.set(persona, await request(operation, persona));
+      for (const persona of PERSONAS) statuses.push(byPersona.get(persona)!);
+      observed[operation.key] = statuses;
+      const expected = AUTHZ_MATRIX[operation.key];
+      if (!record && expected) {
+        PERSONAS.forEach((persona, index) => {
+          if (expected[index] !== statuses[index]) {
+            mismatches.push(`${operation.key} as ${persona}: expected ${expected[index]}, got ${statuses[index]}`);
+          }
+        });
+      }
+    }
+    if (record) {
+      const lines = Object.entries(observed).map(([key, statuses]) => `  '${key}': s\`${statuses.join(' ')}\`,`);
+      writeFileSync(record, `${lines.join('\n')}\n`);
+      return;
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});
