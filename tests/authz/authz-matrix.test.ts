@@ -50,6 +50,14 @@ const sessions = new Map<Persona, TestAccount | null>();
 
 /** Bodies the generator cannot make valid (patterns, cross-field rules), by route. */
 const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> = {
+  'POST /api/v1/users/me/coins/partial-refund': () => ({
+    bankAccount: { bankName: '카카오뱅크', bankAccountHolder: 'Matrix', bankAccountNumber: '3333012345678' },
+  }),
+  'PUT /api/v1/users/me/coin-refunds/{refundId}/bank-account': () => ({
+    bankName: '카카오뱅크',
+    bankAccountHolder: 'Matrix',
+    bankAccountNumber: '3333012345678',
+  }),
   'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
   'POST /api/v1/missions': (f) => ({ to: 'Minji', requestComment: 'Hello', missionProductId: f.productId }),
   'POST /api/v1/missions/lucky': (f) => ({ missionProductId: f.productId }),
@@ -69,7 +77,7 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
 };
 
 /** Calls that change what the fixtures are (the fan becomes a creator): after every other route. */
-const LAST: readonly RouteKey[] = ['POST /api/v1/users/{id}/creator'];
+const LAST: readonly RouteKey[] = ['POST /api/v1/users/{id}/creator', 'DELETE /api/v1/users/me'];
 
 /** GET first, then the other writes, then deletes, then LAST: the fixtures stay as they are for as long as possible. */
 const rank = (operation: Operation) =>

@@ -222,4 +222,16 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'DELETE /api/admin/tags/{id}': s`401 403 403 403 403 403 404 403`,
   // Run after every other route: it turns the fan into a creator.
   'POST /api/v1/users/{id}/creator': s`401 200 403 403 403 403 403 403`,
+  // Fans' money and trust (issue 22): refund requests, the escrow timeline (404 to all but the mission's two parties
+  // and operators), reliability figures (public; 400 without ids), block objections (public: e-mail and password of
+  // the blocked account), account deletion (fans only; 400 here for a wrong password).
+  'GET /api/v1/users/me/coin-refunds': s`401 200 200 200 200 200 200 200`,
+  'PUT /api/v1/users/me/coin-refunds/{refundId}/bank-account': s`401 404 404 404 404 404 404 404`,
+  'GET /api/v1/missions/{id}/escrow': s`404 200 404 200 404 404 200 404`,
+  'GET /api/v1/creators/reliability': s`400 400 400 400 400 400 400 400`,
+  'POST /api/v1/block-objections': s`401 401 401 401 401 401 401 401`,
+  'GET /api/admin/block-objections': s`401 403 403 403 403 403 200 200`,
+  'GET /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 404`,
+  'PUT /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 403`,
+  'DELETE /api/v1/users/me': s`401 400 400 403 403 403 403 403`,
 };

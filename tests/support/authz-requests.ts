@@ -108,6 +108,7 @@ export function pathValue(route: string, name: string, fixtures: MatrixFixtures)
       return 'google';
     case 'depositId':
     case 'statementId':
+    case 'refundId':
       return String(MISSING_ID);
     case 'paymentId':
       return 'no-such-payment';
