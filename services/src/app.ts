@@ -139,7 +139,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerJwt(app, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
-    loadCaller: (userId) => findCaller(db, userId),
+    loadCaller: (userId, sessionVersion) => findCaller(db, userId, sessionVersion),
   });
 
   await app.register(loginRoutes, { prefix: '/api', rateLimits });

@@ -9,6 +9,7 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { securityMessages } from './catalogs/security';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -381,6 +382,7 @@ const catalog = {
   ...missionsMessages,
   ...incomeMessages,
   ...lotteryEventsMessages,
+  ...securityMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -395,6 +397,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missions: missionsMessages,
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
+  security: securityMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

@@ -19,6 +19,8 @@ import * as m0030 from './0030_mission_comments';
 import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
 import * as m0050 from './0050_rate_limit_counters';
+import * as m0051 from './0051_mission_media_and_actions';
+import * as m0052 from './0052_session_versions';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0035_settlement': m0035,
   '0040_console': m0040,
   '0050_rate_limit_counters': m0050,
+  '0051_mission_media_and_actions': m0051,
+  '0052_session_versions': m0052,
 };
