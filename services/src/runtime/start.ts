@@ -64,11 +64,12 @@ export async function startFanmission(options: {
     stops.push(() => mailer.close());
 
     // The API starts mission workflows and sends them updates (without a Temporal address, the worker's reconciler
-    // starts the workflows of the missions it commits).
+    // starts the workflows of the missions it commits). The connection is lazy (security review M7): the API starts
+    // while Temporal is down, answering 503 on mission actions until it is back, and every other route as usual.
     const apiTemporalAddress = temporalAddress ?? config.TEMPORAL_ADDRESS;
     let temporal: TemporalAccess | undefined;
     if (runsApi(role) && apiTemporalAddress) {
-      const connection = await Connection.connect({ address: apiTemporalAddress });
+      const connection = Connection.lazy({ address: apiTemporalAddress });
       stops.push(() => connection.close());
       const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
       temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
