@@ -26,7 +26,14 @@ import {
   TagEdit,
   TagList,
 } from './resources/content';
-import { CommentList, CreatorList, CreatorShow, PenaltyList } from './resources/moderation';
+import {
+  CommentList,
+  CommentRestrictionCreate,
+  CommentRestrictionList,
+  CreatorList,
+  CreatorShow,
+  PenaltyList,
+} from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
 import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
@@ -70,7 +77,10 @@ export function App() {
               {operator && <Resource name="creators" list={CreatorList} show={CreatorShow} />}
               {operator && <Resource name="missions" list={MissionList} show={MissionShow} />}
               {operator && <Resource name="mission-products" list={MissionProductList} />}
-              {operator && <Resource name="comments" list={CommentList} />}
+              {operator && <Resource name="mission-comments" list={CommentList} />}
+              {operator && (
+                <Resource name="comment-restrictions" list={CommentRestrictionList} create={CommentRestrictionCreate} />
+              )}
               {operator && <Resource name="creator-penalties" list={PenaltyList} />}
               {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
               {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}

@@ -25,7 +25,7 @@ export const ADMIN_WRITE_POLICY: Record<string, StaffRole> = {
   'mission-products': 'ROLE_OPERATOR',
   creators: 'ROLE_OPERATOR',
   'creator-penalties': 'ROLE_OPERATOR',
-  comments: 'ROLE_OPERATOR',
+  'mission-comments': 'ROLE_OPERATOR',
   'comment-restrictions': 'ROLE_OPERATOR',
   faqs: 'ROLE_OPERATOR',
   popups: 'ROLE_OPERATOR',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEADLINES, PAGE_SIZES, TEXT_LIMITS } from './limits';
 import { eventStatusSchema, missionStatusSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
+import { DAY_MS, KOREA_OFFSET_MS, koreaDate } from './time';
 import { fileEntrySchema } from './users';
 
 /*
@@ -13,8 +14,6 @@ import { fileEntrySchema } from './users';
 /** A calendar day in Korea time, YYYY-MM-DD. */
 export const EVENT_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const EVENT_TIME_ZONE = 'Asia/Seoul';
-/** Korea has no daylight saving time: midnight KST is 15:00 UTC the day before. */
-export const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 export const EVENT_TITLE_MAX_LENGTH = 200;
 export const EVENT_APPLICANT_NAME_MAX_LENGTH = 50;
 export const EVENT_PHONE_PATTERN = /^\d{6,20}$/;
@@ -25,24 +24,22 @@ export const FAIRNESS_ALGORITHM_NAME = 'HMAC-SHA256/v1';
 /** The instant a Korean calendar day starts (00:00 KST). */
 export function kstDayStart(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day) - KST_OFFSET_MS);
+  return new Date(Date.UTC(year, month - 1, day) - KOREA_OFFSET_MS);
 }
 
 /** The instant a Korean calendar day ends (00:00 KST of the next day). */
-export const kstDayEnd = (date: string): Date => new Date(kstDayStart(date).getTime() + 24 * 60 * 60 * 1000);
+export const kstDayEnd = (date: string): Date => new Date(kstDayStart(date).getTime() + DAY_MS);
 
 /** The Korean calendar day of an instant, YYYY-MM-DD. */
-export const kstDate = (instant: Date): string =>
-  new Date(instant.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+export const kstDate = koreaDate;
 
 /** The schedule of an event from its three dates (spec 02 §9: draw within 14 days, prizes within 1 week). */
 export function eventSchedule(dates: { applyStart: string; applyEnd: string; eventEnd: string }) {
-  const day = 24 * 60 * 60 * 1000;
   const applyEndAt = kstDayEnd(dates.applyEnd);
   return {
     applyStartAt: kstDayStart(dates.applyStart),
     applyEndAt,
-    drawDeadlineAt: new Date(applyEndAt.getTime() + DEADLINES.drawAfterApplyEndDays * day),
+    drawDeadlineAt: new Date(applyEndAt.getTime() + DEADLINES.drawAfterApplyEndDays * DAY_MS),
     eventEndAt: kstDayEnd(dates.eventEnd),
   };
 }

@@ -1,4 +1,5 @@
 // Browser journeys through the operator and finance console (issue 19) against the real API and PostgreSQL.
+import { readFile } from 'node:fs/promises';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -8,6 +9,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
+import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 
 const ko = consoleKo;
@@ -181,6 +183,161 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: '로그인' }).waitFor({ state: 'visible' });
   });
 
+  test('an operator approves a pending creator and hides a reported comment', async () => {
+    const app = served.testApp.app;
+    const applicant = await createCreator(app, { name: '심사 대기 크리에이터', verified: false });
+    await app.db
+      .updateTable('creators')
+      .set({ review_status: 'PENDING' })
+      .where('id', '=', applicant.creatorId)
+      .execute();
+    const publicProfile = () => fetch(`${served.baseUrl}/api/v1/creators/${applicant.creatorId}`);
+    const creatorOwner = await createCreator(app, { username: 'console-comment-creator' });
+    const product = await registerProduct(app, creatorOwner, { type: 'BASIC', name: 'Commented song' });
+    const commented = await insertMission(app, product, { user_id: fan.id, status: 'COMPLETED' });
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/missions/${commented.id}/comments`,
+      headers: fan.headers,
+      payload: { content: '광고 링크를 남기는 댓글' },
+    });
+    expect(posted.statusCode).toBe(200);
+    const commentId = posted.json<{ id: number }>().id;
+    const reporter = await createAccount(app, { password: 'reporter-pass1' });
+    const report = await app.inject({
+      method: 'POST',
+      url: `/api/v1/missions/${commented.id}/comments/${commentId}/blocks`,
+      headers: reporter.headers,
+    });
+    expect(report.statusCode).toBe(200);
+    const visibleComments = async () =>
+      (
+        (await (await fetch(`${served.baseUrl}/api/v1/missions/${commented.id}/comments/page`)).json()) as ApiPage<{
+          id: number;
+        }>
+      ).content.map((comment) => comment.id);
+    expect(await visibleComments()).toContain(commentId);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+
+    // The review queue opens on PENDING; approving makes the creator public.
+    await page.goto(`${served.baseUrl}/admin/creators`);
+    const applicantRow = page.locator('tr', { hasText: '심사 대기 크리에이터' });
+    await applicantRow.waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-operator-creator-queue.png');
+    await applicantRow.getByRole('button', { name: ko.console.actions.approve }).click();
+    await applicantRow.waitFor({ state: 'detached' });
+    const approved = await app.db
+      .selectFrom('creators')
+      .select(['review_status', 'verified'])
+      .where('id', '=', applicant.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(approved).toEqual({ review_status: 'APPROVED', verified: true });
+    expect((await publicProfile()).status).toBe(200);
+
+    // The reported comment is first in the moderation list; hiding it (with a reason) removes it for everybody.
+    await page.goto(`${served.baseUrl}/admin/mission-comments`);
+    const commentRow = page.locator('tr', { hasText: '광고 링크를 남기는 댓글' });
+    await commentRow.waitFor({ state: 'visible' });
+    await commentRow.getByRole('button', { name: ko.console.actions.hide }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('광고성 댓글');
+    await page.getByRole('button', { name: '확인' }).click();
+    await commentRow.getByRole('button', { name: ko.console.actions.unhide }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-operator-comment-hidden.png');
+    expect(await visibleComments()).not.toContain(commentId);
+
+    // The author is restricted from commenting for a week: his next comment is refused.
+    await page.goto(`${served.baseUrl}/admin/comment-restrictions/create`);
+    await page.getByLabel(ko.resources['comment-restrictions'].fields.userId).fill(String(fan.id));
+    const until = new Date(Date.now() + 7 * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 16);
+    await page.getByLabel(ko.resources['comment-restrictions'].fields.until).fill(until);
+    await page.getByLabel(ko.resources['comment-restrictions'].fields.reason).fill('반복 광고');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.locator('tr', { hasText: '반복 광고' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-operator-comment-restrictions.png');
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/v1/missions/${commented.id}/comments`,
+      headers: fan.headers,
+      payload: { content: '또 광고' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  test('finance settles last month, downloads the transfer CSV and marks the statement paid', async () => {
+    const app = served.testApp.app;
+    const payee = await createIncomeCreator(app);
+    const now = new Date();
+    const last = {
+      year: now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear(),
+      month: now.getUTCMonth() === 0 ? 12 : now.getUTCMonth(),
+    };
+    await releasedMission(app.db, {
+      creatorId: payee.creatorId,
+      coins: 600,
+      at: new Date(Date.UTC(last.year, last.month - 1, 12)),
+    });
+    const run = await app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement-runs',
+      headers: finance.headers,
+      payload: last,
+    });
+    expect(run.statusCode).toBe(200);
+    const statementIds = run.json<{ statementIds: number[] }>().statementIds;
+    const statement = await app.db
+      .selectFrom('settlement_statements')
+      .select(['id', 'to_receipt'])
+      .where('id', 'in', statementIds)
+      .where('creator_id', '=', payee.creatorId)
+      .executeTakeFirstOrThrow();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify(last))}`);
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: new RegExp(`^${statement.id}$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible' });
+
+    // The bank transfer file of the month lists the creator's account and the amount to transfer.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ko.console.actions.downloadCsv }).click(),
+    ]);
+    const csv = await readFile(await download.path());
+    const text = csv.toString('utf8');
+    expect(text).toContain(`1002${payee.id}`.slice(0, 30));
+    expect(text).toContain(`,${statement.to_receipt},${statement.id}`);
+
+    await row.getByRole('button', { name: ko.console.actions.approve }).click();
+    await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
+    await page.getByLabel(ko.resources.settlements.fields.transferReference).fill('KB-20261122-01');
+    await page.getByRole('button', { name: '확인' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.db
+              .selectFrom('settlement_statements')
+              .select('status')
+              .where('id', '=', statement.id)
+              .executeTakeFirstOrThrow()
+          ).status,
+      )
+      .toBe('PAID');
+    await screenshot(page, 'admin-finance-settlement-paid.png');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   test('every screen renders for its role, in Korean and English, and at 768 px', async () => {
     const screens: [TestAccount, string[]][] = [
       [
@@ -201,7 +358,9 @@ describe('operator and finance console', () => {
           'audit-log',
           'ledger-verify-runs',
           'creators',
-          'comments',
+          'mission-comments',
+          'comment-restrictions',
+          'comment-restrictions/create',
           'comment-events',
         ],
       ],

@@ -217,9 +217,29 @@ export const consoleEn = {
         verified: 'Verified',
       },
     },
-    comments: {
+    'mission-comments': {
       name: 'Comment |||| Comments',
-      fields: { content: 'Comment', missionId: 'Mission', reportCount: 'Reports', hidden: 'Hidden', reason: 'Reason' },
+      fields: {
+        content: 'Comment',
+        missionId: 'Mission',
+        username: 'Author',
+        reportsCount: 'Reports',
+        reported: 'Reported',
+        hidden: 'Hidden',
+        moderationReason: 'Reason',
+        q: 'Search',
+      },
+    },
+    'comment-restrictions': {
+      name: 'Comment restriction |||| Comment restrictions',
+      fields: {
+        id: 'Member',
+        userId: 'Member id',
+        username: 'Member',
+        until: 'Until',
+        reason: 'Reason',
+        createdAt: 'Created',
+      },
     },
     'comment-events': {
       name: 'Comment coin event |||| Comment coin events',

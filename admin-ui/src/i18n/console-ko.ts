@@ -212,9 +212,29 @@ export const consoleKo: ConsoleMessages = {
         verified: '인증됨',
       },
     },
-    comments: {
+    'mission-comments': {
       name: '댓글',
-      fields: { content: '댓글', missionId: '미션', reportCount: '신고 수', hidden: '숨김', reason: '사유' },
+      fields: {
+        content: '댓글',
+        missionId: '미션',
+        username: '작성자',
+        reportsCount: '신고 수',
+        reported: '신고됨',
+        hidden: '숨김',
+        moderationReason: '사유',
+        q: '검색',
+      },
+    },
+    'comment-restrictions': {
+      name: '댓글 작성 제한',
+      fields: {
+        id: '회원',
+        userId: '회원 번호',
+        username: '회원',
+        until: '제한 종료',
+        reason: '사유',
+        createdAt: '등록일',
+      },
     },
     'comment-events': {
       name: '댓글 코인 이벤트',

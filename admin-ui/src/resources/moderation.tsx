@@ -1,6 +1,9 @@
 import {
   BooleanField,
+  Create,
   Datagrid,
+  DateTimeInput,
+  DeleteButton,
   DateField,
   List,
   NullableBooleanInput,
@@ -11,8 +14,13 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  SimpleForm,
   TopToolbar,
+  maxLength,
+  required,
 } from 'react-admin';
+import { useCanWrite } from '../permissions';
+import { ListActions } from './list-actions';
 import { UpdateAction } from './update-action';
 
 export const PenaltyList = () => (
@@ -120,32 +128,66 @@ export const CreatorShow = () => (
   </Show>
 );
 
-/** Comments (issue 17's moderation API): reported first; hide and unhide with a reason. */
+/** Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason. */
 export const CommentList = () => (
   <List
     filterDefaultValues={{ reported: true }}
-    filters={[<NullableBooleanInput key="reported" source="reported" alwaysOn />]}
-    sort={{ field: 'reportCount', order: 'DESC' }}
+    filters={[
+      <NullableBooleanInput key="reported" source="reported" alwaysOn />,
+      <NullableBooleanInput key="hidden" source="hidden" alwaysOn />,
+      <TextInput key="q" source="q" alwaysOn />,
+    ]}
+    sort={{ field: 'reportsCount', order: 'DESC' }}
     empty={false}
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <TextField source="missionId" />
       <TextField source="content" />
-      <NumberField source="reportCount" />
+      <TextField source="username" />
+      <NumberField source="reportsCount" />
       <BooleanField source="hidden" />
+      <TextField source="moderationReason" emptyText="-" />
       <UpdateAction
         label="console.actions.hide"
         reasonLabel="console.actions.reason"
         color="error"
         show={(record) => !record['hidden']}
-        patch={(_, reason) => ({ hidden: true, reason })}
+        patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
       />
       <UpdateAction
         label="console.actions.unhide"
+        reasonLabel="console.actions.reason"
         show={(record) => Boolean(record['hidden'])}
-        patch={() => ({ hidden: false })}
+        patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
       />
     </Datagrid>
   </List>
+);
+
+/** Members restricted from commenting until a date (`/api/admin/comment-restrictions`; the id is the member's). */
+export const CommentRestrictionList = () => {
+  const canWrite = useCanWrite('comment-restrictions');
+  return (
+    <List actions={<ListActions create={canWrite} />} empty={false}>
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="username" />
+        <DateField source="until" showTime />
+        <TextField source="reason" />
+        <DateField source="createdAt" />
+        {canWrite && <DeleteButton mutationMode="pessimistic" label="console.actions.lift" />}
+      </Datagrid>
+    </List>
+  );
+};
+
+export const CommentRestrictionCreate = () => (
+  <Create redirect="list">
+    <SimpleForm>
+      <NumberInput source="userId" validate={required()} />
+      <DateTimeInput source="until" validate={required()} parse={(value: string) => new Date(value).toISOString()} />
+      <TextInput source="reason" multiline fullWidth validate={[required(), maxLength(500)]} />
+    </SimpleForm>
+  </Create>
 );

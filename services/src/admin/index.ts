@@ -3,5 +3,12 @@
 export { appendAudit, auditBefore, type AuditRecord } from './audit';
 export { auditLogAdminRoutes } from './audit-routes';
 export { adminRoutes } from './routes';
-export { listQuerySchema, listWindow, type ListWindow, withContentRange } from './simple-rest';
+export {
+  idsOfFilter,
+  listQuerySchema,
+  listWindow,
+  type ListWindow,
+  selectListWindow,
+  withContentRange,
+} from './simple-rest';
 export type { AdminTables } from './table';

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -54,4 +55,38 @@ export function withContentRange(
   return reply
     .header('content-range', `${resource} ${window.offset}-${end}/${total}`)
     .header('access-control-expose-headers', 'Content-Range');
+}
+
+/** The ids of a `getMany` filter (`id` one or several) as a list `where id in (…)` accepts; none matches nothing. */
+export function idsOfFilter(id: number | number[]): number[] {
+  if (!Array.isArray(id)) return [id];
+  return id.length > 0 ? id : [0];
+}
+
+/**
+ * One window of a simple-rest list and the total of the same filter, in parallel. `selected` is the filtered query
+ * with its columns; the rows are ordered by `sort.column`, then by the id column in the same direction (a stable
+ * order for paging); the total counts the same filter without the columns.
+ */
+export async function selectListWindow<DB, TB extends keyof DB, Row>(
+  selected: SelectQueryBuilder<DB, TB, Row>,
+  sort: { column: string; direction: 'ASC' | 'DESC'; idColumn?: string },
+  window: ListWindow,
+): Promise<{ rows: Row[]; total: number }> {
+  const direction = sort.direction === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    selected
+      .orderBy(sql.ref(sort.column), direction)
+      .orderBy(sql.ref(sort.idColumn ?? 'id'), direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    selected
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow() as Promise<{
+      total: string;
+    }>,
+  ]);
+  return { rows, total: Number(count.total) };
 }

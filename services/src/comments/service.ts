@@ -1,6 +1,7 @@
 import {
   BEST_COMMENTS_COUNT,
   BEST_COMMENTS_DAYS,
+  days,
   type BestComment,
   type CommentLikeResponse,
   type CommentPageQuery,
@@ -277,7 +278,7 @@ export async function setLike(
 
 /** `GET /mission-comments/best-3`: the most-liked visible comments of the last 7 days on public missions. */
 export async function bestComments(ctx: ServiceContext, caller: Caller | null): Promise<BestComment[]> {
-  const since = new Date(ctx.now().getTime() - BEST_COMMENTS_DAYS * 24 * 60 * 60 * 1000);
+  const since = new Date(ctx.now().getTime() - days(BEST_COMMENTS_DAYS));
   const rows = await repository.bestComments(ctx.db, since, BEST_COMMENTS_COUNT);
   if (rows.length === 0) return [];
   const missions = await ctx.db

@@ -14,10 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idsOf, likePattern } from './list-filters';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow, withContentRange } from '../admin';
 import { type CoinItemRow } from '../coins';
-import { type DbExecutor, uniqueViolation } from '../db';
+import { containsPattern, type DbExecutor, uniqueViolation } from '../db';
 import { conflict, errorResponses, notFound } from '../http';
 
 const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
@@ -97,23 +96,13 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminCoinItemFilterSchema>;
       let query = app.db.selectFrom('coin_items');
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+      if (filter.id !== undefined) query = query.where('id', 'in', idsOfFilter(filter.id));
       if (filter.itemType) query = query.where('item_type', '=', filter.itemType);
       if (filter.active !== undefined) query = query.where('active', '=', filter.active);
       const [field, direction] = request.query.sort ?? ['sortOrder', 'ASC'];
       const column = ({ id: 'id', sortOrder: 'sort_order', price: 'price', point: 'point' } as const)[field];
-      const [rows, counted] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('id')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, 'coin-items', window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query.selectAll(), { column, direction }, window);
+      withContentRange(reply, 'coin-items', window, rows.length, total);
       return rows.map(coinItemView);
     },
   );
@@ -227,24 +216,12 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminTagFilterSchema>;
       let query = tagsQuery(app.db);
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('t.id', 'in', ids.length ? ids : [0]);
-      if (filter.q) query = query.where('t.name', 'ilike', likePattern(filter.q));
+      if (filter.id !== undefined) query = query.where('t.id', 'in', idsOfFilter(filter.id));
+      if (filter.q) query = query.where('t.name', 'ilike', containsPattern(filter.q));
       const [field, direction] = request.query.sort ?? ['name', 'ASC'];
       const column = ({ id: 't.id', name: 't.name' } as const)[field];
-      const [rows, counted] = await Promise.all([
-        query
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('t.id')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, 'tags', window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 't.id' }, window);
+      withContentRange(reply, 'tags', window, rows.length, total);
       return rows.map(tagView);
     },
   );

@@ -1,4 +1,10 @@
-import { adminDashboardSchema, dashboardQuerySchema, type AdminDashboard } from '@fanmission/contracts';
+import {
+  adminDashboardSchema,
+  DAY_MS,
+  dashboardQuerySchema,
+  koreaDate,
+  type AdminDashboard,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -6,18 +12,12 @@ import type { ServiceContext } from '../context';
 import { errorResponses } from '../http';
 import { type EventConsumer, readEventsHealth } from '../outbox';
 
-const KOREA_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** Korea-time day `YYYY-MM-DD` of an instant. */
-const koreaDay = (instant: Date) => new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 10);
-
 /** The window: the last `days` Korea-time days up to today, as the instant the first one starts and its labels. */
 function windowOf(now: Date, days: number) {
-  const today = koreaDay(now);
+  const today = koreaDate(now);
   const startOfToday = new Date(`${today}T00:00:00+09:00`);
   const from = new Date(startOfToday.getTime() - (days - 1) * DAY_MS);
-  const labels = Array.from({ length: days }, (_, index) => koreaDay(new Date(from.getTime() + index * DAY_MS)));
+  const labels = Array.from({ length: days }, (_, index) => koreaDate(new Date(from.getTime() + index * DAY_MS)));
   return { from, labels };
 }
 

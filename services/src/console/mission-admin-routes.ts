@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { idsOf, iso, likePattern } from './list-filters';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { iso } from './list-filters';
+import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow, withContentRange } from '../admin';
 import { requireCaller } from '../auth';
 import { type AppConfig } from '../config';
-import { type DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 import { storageUrl } from '../files';
 import { errorResponses, notFound } from '../http';
 
@@ -160,8 +160,7 @@ export async function missionAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminMissionFilterSchema>;
       let query = missionsQuery(app.db);
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('m.id', 'in', ids.length ? ids : [0]);
+      if (filter.id !== undefined) query = query.where('m.id', 'in', idsOfFilter(filter.id));
       if (filter.status) query = query.where('m.status', 'in', [filter.status].flat());
       if (filter.creatorId !== undefined) query = query.where('m.creator_id', '=', filter.creatorId);
       if (filter.userId !== undefined) query = query.where('m.user_id', '=', filter.userId);
@@ -172,19 +171,8 @@ export async function missionAdminRoutes(app: FastifyInstance) {
       if (filter.to) query = query.where('m.created_at', '<', new Date(filter.to));
       const [field, direction] = request.query.sort ?? ['id', 'DESC'];
       const column = ({ id: 'm.id', createdAt: 'm.created_at', coinPrice: 'm.coin_price' } as const)[field];
-      const [rows, counted] = await Promise.all([
-        query
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('m.id', 'desc')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, 'missions', window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'm.id' }, window);
+      withContentRange(reply, 'missions', window, rows.length, total);
       return missionViews(app.db, app.config, rows);
     },
   );
@@ -291,27 +279,15 @@ export async function missionAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminMissionProductFilterSchema>;
       let query = productsQuery(app.db);
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('p.id', 'in', ids.length ? ids : [0]);
+      if (filter.id !== undefined) query = query.where('p.id', 'in', idsOfFilter(filter.id));
       if (filter.creatorId !== undefined) query = query.where('p.creator_id', '=', filter.creatorId);
       if (filter.type) query = query.where('p.type', '=', filter.type);
       if (filter.active !== undefined) query = query.where('p.active', '=', filter.active);
-      if (filter.q) query = query.where('p.name', 'ilike', likePattern(filter.q));
+      if (filter.q) query = query.where('p.name', 'ilike', containsPattern(filter.q));
       const [field, direction] = request.query.sort ?? ['id', 'DESC'];
       const column = ({ id: 'p.id', createdAt: 'p.created_at', coinPrice: 'p.coin_price' } as const)[field];
-      const [rows, counted] = await Promise.all([
-        query
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('p.id', 'desc')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, 'mission-products', window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'p.id' }, window);
+      withContentRange(reply, 'mission-products', window, rows.length, total);
       return rows.map(productView);
     },
   );

@@ -16,10 +16,9 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context';
-import { idsOf, likePattern } from './list-filters';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow, withContentRange } from '../admin';
 import { type Caller, hashPassword, newSecretToken, requireCaller } from '../auth';
-import { type Database, type DbExecutor, uniqueViolation } from '../db';
+import { containsPattern, type Database, type DbExecutor, uniqueViolation } from '../db';
 import { AppError, conflict, errorResponses, notFound } from '../http';
 import { translate } from '../i18n';
 
@@ -124,10 +123,9 @@ export async function staffAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminStaffFilterSchema>;
       let query = staffQuery(app.db);
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+      if (filter.id !== undefined) query = query.where('id', 'in', idsOfFilter(filter.id));
       if (filter.q) {
-        const pattern = likePattern(filter.q);
+        const pattern = containsPattern(filter.q);
         query = query.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('username', 'ilike', pattern)]));
       }
       if (filter.role) query = query.where(sql<boolean>`${filter.role} = any(roles)`);
@@ -136,19 +134,8 @@ export async function staffAdminRoutes(app: FastifyInstance) {
       }
       const [field, direction] = request.query.sort ?? ['id', 'ASC'];
       const column = ({ id: 'id', email: 'email', createdAt: 'created_at' } as const)[field];
-      const [rows, counted] = await Promise.all([
-        query
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('id')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, RESOURCE, window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query, { column, direction }, window);
+      withContentRange(reply, RESOURCE, window, rows.length, total);
       return rows.map(staffView);
     },
   );

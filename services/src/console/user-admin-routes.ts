@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { idsOf, iso, likePattern } from './list-filters';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { iso } from './list-filters';
+import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow, withContentRange } from '../admin';
 import { requireCaller } from '../auth';
-import { type DbExecutor } from '../db';
+import { containsPattern, type DbExecutor } from '../db';
 import { AppError, errorResponses, notFound } from '../http';
 
 const RESOURCE = 'users';
@@ -121,10 +121,9 @@ export async function userAdminRoutes(app: FastifyInstance) {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof adminUserFilterSchema>;
       let query = usersQuery(app.db);
-      const ids = idsOf(filter.id);
-      if (ids) query = query.where('u.id', 'in', ids.length ? ids : [0]);
+      if (filter.id !== undefined) query = query.where('u.id', 'in', idsOfFilter(filter.id));
       if (filter.q) {
-        const pattern = likePattern(filter.q);
+        const pattern = containsPattern(filter.q);
         query = query.where((eb) =>
           eb.or([eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern), eb('u.phone', 'like', pattern)]),
         );
@@ -137,19 +136,8 @@ export async function userAdminRoutes(app: FastifyInstance) {
       const column = ({ id: 'u.id', email: 'u.email', username: 'u.username', createdAt: 'u.created_at' } as const)[
         field
       ];
-      const [rows, counted] = await Promise.all([
-        query
-          .orderBy(column, direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('u.id', 'desc')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, RESOURCE, window, rows.length, Number(counted.total));
+      const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'u.id' }, window);
+      withContentRange(reply, RESOURCE, window, rows.length, total);
       return rows.map(userView);
     },
   );

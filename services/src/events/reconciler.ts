@@ -1,3 +1,4 @@
+import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext, TemporalAccess } from '../context';
 import { startEventWorkflow } from './workflow-client';
 
@@ -30,25 +31,11 @@ export async function reconcileEventWorkflows(
 export function startEventReconciler(
   ctx: ReconcilerContext,
   options: { intervalMs?: number; graceMs?: number } = {},
-): { stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 30_000;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = reconcileEventWorkflows(ctx, options)
-      .then((started) => {
-        if (started > 0) ctx.log.warn({ started }, 'reconciler started missing lottery event workflows');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'lottery event workflow reconciler failed'));
-  };
-  run();
-  const timer = setInterval(() => {
-    void running.then(run);
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): PeriodicTask {
+  return runPeriodically(() => reconcileEventWorkflows(ctx, options), {
+    intervalMs: options.intervalMs ?? 30_000,
+    log: ctx.log,
+    countMessage: 'reconciler started missing lottery event workflows',
+    failureMessage: 'lottery event workflow reconciler failed',
+  });
 }

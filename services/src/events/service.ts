@@ -16,6 +16,7 @@ import {
   type Page,
   type UpdateMissionProductRequest,
   type ErrorCode,
+  DAY_MS,
 } from '@fanmission/contracts';
 import {
   cancelEventUpdate,
@@ -56,7 +57,6 @@ type EventProductUpdate = Extract<UpdateMissionProductRequest, { type: 'EVENT' }
 const eventError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
 const existOngoingEvent = () => eventError(409, 'missionProducts.existOngoingEvent', 'EXIST_ONGOING_EVENT');
 const eventNotFound = () => notFound('missionProducts.notFound');
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The date rules of spec 02 §5 and §9, in Korea time. */
 function dateProblems(body: { applyStart: string; applyEnd: string; eventEnd: string }, now: Date): FieldProblem[] {

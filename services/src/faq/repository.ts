@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FaqCategory } from '@fanmission/contracts';
-import type { ListWindow } from '../admin';
+import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
 import { containsPattern, type DbExecutor } from '../db';
 import type { FaqRow, NewFaq } from './table';
 
@@ -42,24 +42,17 @@ export async function listFaqs(
 ): Promise<{ rows: FaqRow[]; total: number }> {
   let base = db.selectFrom('faqs');
   const { id, category, q } = query.filter;
-  if (id !== undefined) base = base.where('id', 'in', Array.isArray(id) ? (id.length > 0 ? id : [0]) : [id]);
+  if (id !== undefined) base = base.where('id', 'in', idsOfFilter(id));
   if (category) base = base.where('category', '=', category);
   if (q) {
     const pattern = containsPattern(q);
     base = base.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('content', 'ilike', pattern)]));
   }
-  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort[0]], direction)
-      .orderBy('id', direction)
-      .limit(query.window.limit)
-      .offset(query.window.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return selectListWindow(
+    base.selectAll(),
+    { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1] },
+    query.window,
+  );
 }
 
 export async function findFaq(db: DbExecutor, id: number): Promise<FaqRow | undefined> {

@@ -1,3 +1,4 @@
+import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext, TemporalAccess } from '../context';
 import * as repository from './repository';
 import { startMissionWorkflow } from './workflow-client';
@@ -36,25 +37,11 @@ export async function reconcileMissionWorkflows(
 export function startMissionReconciler(
   ctx: ReconcilerContext,
   options: { intervalMs?: number; graceMs?: number } = {},
-): { stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 30_000;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = reconcileMissionWorkflows(ctx, options)
-      .then((started) => {
-        if (started > 0) ctx.log.warn({ started }, 'reconciler started missing mission workflows');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'mission workflow reconciler failed'));
-  };
-  run();
-  const timer = setInterval(() => {
-    void running.then(run);
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): PeriodicTask {
+  return runPeriodically(() => reconcileMissionWorkflows(ctx, options), {
+    intervalMs: options.intervalMs ?? 30_000,
+    log: ctx.log,
+    countMessage: 'reconciler started missing mission workflows',
+    failureMessage: 'mission workflow reconciler failed',
+  });
 }

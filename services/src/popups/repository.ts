@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListWindow } from '../admin';
+import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
 import type { DbExecutor } from '../db';
 import type { NewPopup, PopupRow } from './table';
 
@@ -30,20 +30,13 @@ export async function listPopups(
 ): Promise<{ rows: PopupRow[]; total: number }> {
   let base = db.selectFrom('popups');
   const { id, active } = query.filter;
-  if (id !== undefined) base = base.where('id', 'in', Array.isArray(id) ? (id.length > 0 ? id : [0]) : [id]);
+  if (id !== undefined) base = base.where('id', 'in', idsOfFilter(id));
   if (active !== undefined) base = base.where('active', '=', active);
-  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(SORT_COLUMNS[query.sort[0]], direction)
-      .orderBy('id', direction)
-      .limit(query.window.limit)
-      .offset(query.window.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return selectListWindow(
+    base.selectAll(),
+    { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1] },
+    query.window,
+  );
 }
 
 export async function findPopup(db: DbExecutor, id: number): Promise<PopupRow | undefined> {

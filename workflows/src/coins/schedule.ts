@@ -1,10 +1,10 @@
 import {
-  ScheduleAlreadyRunning,
   ScheduleOverlapPolicy,
   type Client,
   type ScheduleOptions,
   type ScheduleOptionsStartWorkflowAction,
 } from '@temporalio/client';
+import { ensureSchedule } from '../schedules';
 import { FANMISSION_TASK_QUEUE } from '../task-queue';
 import { COIN_EXPIRY_TIME_ZONE } from './expiry-date';
 import type { expireCoinLots } from './workflows';
@@ -37,33 +37,10 @@ export function coinExpirySchedule(
   };
 }
 
-/**
- * Creates the daily expiry Schedule, or brings an existing one to this spec, action and policies (keeping whether
- * an operator paused it). Safe to call on every worker start, from several workers at once.
- */
+/** Creates the daily expiry Schedule or brings it to this definition (see `ensureSchedule`). */
 export async function ensureCoinExpirySchedule(
   client: Client,
   options: { taskQueue?: string } = {},
 ): Promise<'created' | 'updated'> {
-  const schedule = coinExpirySchedule(options.taskQueue);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await client.schedule.create(schedule);
-      return 'created';
-    } catch (error) {
-      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    }
-    try {
-      await client.schedule.getHandle(schedule.scheduleId).update((previous) => ({
-        ...previous,
-        spec: schedule.spec,
-        action: schedule.action,
-        policies: schedule.policies,
-      }));
-      return 'updated';
-    } catch (error) {
-      // Another worker updated it between our read and our write (conflict token), or deleted it: try again.
-      if (attempt >= 3) throw error;
-    }
-  }
+  return ensureSchedule(client, coinExpirySchedule(options.taskQueue));
 }

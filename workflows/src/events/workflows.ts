@@ -15,11 +15,11 @@ import {
   proxyActivities,
   setHandler,
 } from '@temporalio/workflow';
+import { DAY_MS } from '@fanmission/contracts/time';
 import type { MissionActivities, MissionMediaKind } from '../missions/activities';
 import type { DrawOutcome, EventActivities, EventEdit, EventSchedule } from './activities';
 import { EVENT_ACTION_REFUSALS, type EventActionRefusal } from './refusals';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 02 §9: prizes within 1 week of the announcement. */
 export const PRIZE_WINDOW_MS = 7 * DAY_MS;
 

@@ -1,10 +1,10 @@
 import {
-  ScheduleAlreadyRunning,
   ScheduleOverlapPolicy,
   type Client,
   type ScheduleOptions,
   type ScheduleOptionsStartWorkflowAction,
 } from '@temporalio/client';
+import { ensureSchedule } from '../schedules';
 import { FANMISSION_TASK_QUEUE } from '../task-queue';
 import type { settleMonth } from './workflows';
 
@@ -36,32 +36,10 @@ export function settlementSchedule(
   };
 }
 
-/**
- * Creates the monthly settlement Schedule, or brings an existing one to this spec, action and policies (keeping
- * whether an operator paused it). Safe to call on every worker start, from several workers at once.
- */
+/** Creates the monthly settlement Schedule or brings it to this definition (see `ensureSchedule`). */
 export async function ensureSettlementSchedule(
   client: Client,
   options: { taskQueue?: string } = {},
 ): Promise<'created' | 'updated'> {
-  const schedule = settlementSchedule(options.taskQueue);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await client.schedule.create(schedule);
-      return 'created';
-    } catch (error) {
-      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    }
-    try {
-      await client.schedule.getHandle(schedule.scheduleId).update((previous) => ({
-        ...previous,
-        spec: schedule.spec,
-        action: schedule.action,
-        policies: schedule.policies,
-      }));
-      return 'updated';
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
+  return ensureSchedule(client, settlementSchedule(options.taskQueue));
 }

@@ -1,4 +1,4 @@
-import { SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
+import { DAY_MS, SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,7 +28,6 @@ import { PerformDialog } from './perform-dialog';
 
 /** Days after which a row still waiting for the creator shows its date in red (spec 02 §2). */
 export const DEADLINE_WARNING_DAYS = 9;
-const DAY_MS = 86_400_000;
 
 export function overdue(mission: Pick<MissionView, 'status' | 'created' | 'accepted'>, now: Date): boolean {
   if (mission.status !== 'ACCEPTED' && mission.status !== 'REQUESTED') return false;

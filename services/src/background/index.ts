@@ -1,0 +1,2 @@
+// The public surface of `background`: a periodic task runner for the API process's housekeeping loops.
+export { runPeriodically, type PeriodicTask } from './periodic';
