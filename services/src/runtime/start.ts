@@ -11,6 +11,7 @@ import type { AppConfig } from '../config';
 import { EVENT_CONSUMERS } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
+import { runPeriodically } from '../background';
 import { purgeDeletedFiles, storageDriverFor } from '../files';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
@@ -91,15 +92,14 @@ export async function startFanmission(options: {
       }
       await app.listen({ host: config.HOST, port: config.PORT });
       stops.push(() => app.close());
-      // Deleted files' stored objects go after their 30 days of retention (security review H3): hourly, and once now.
-      const purge = () =>
-        purgeDeletedFiles(app.ctx, storageDriverFor(config)).catch((error: unknown) =>
-          log(`purging deleted files failed: ${String(error)}`),
-        );
-      void purge();
-      const purgeTimer = setInterval(() => void purge(), 60 * 60_000);
-      purgeTimer.unref();
-      stops.push(async () => clearInterval(purgeTimer));
+      // Deleted files' stored objects go after their 30 days of retention (security review H3): now, then hourly.
+      const purge = runPeriodically(() => purgeDeletedFiles(app.ctx, storageDriverFor(config)), {
+        intervalMs: 60 * 60_000,
+        log: app.ctx.log,
+        countMessage: 'purged the stored objects of deleted files',
+        failureMessage: 'purging deleted files failed',
+      });
+      stops.push(() => purge.stop());
       const base = `http://localhost:${config.PORT}`;
       Object.assign(urls, {
         web: `${base}/`,
