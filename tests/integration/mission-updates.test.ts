@@ -114,7 +114,7 @@ describe('CUSTOM mission refused right after its request', () => {
       }),
     );
     expect(answers.flat().filter((answer) => answer !== '200 ')).toEqual([]);
-    await expect.poll(async () => (await balance(db(), walletAccount(fan.id))).balance).toBe(400);
+    await expect.poll(async () => (await balance(db(), walletAccount(fan.id))).balance, { timeout: 15_000 }).toBe(400);
   });
 });
 

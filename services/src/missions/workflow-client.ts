@@ -103,6 +103,12 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
       const cause = error.cause;
       if (cause instanceof ApplicationFailure && isMissionActionRefusal(cause.type)) throw actionRefused(cause.type);
       if (cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING) throw mediaMissing();
+      // The Update was admitted (its validator passed) and its handler moved the workflow to its end, but the
+      // server saw the workflow complete before the Update's answer: the action was taken. Every mission action
+      // answers the mission's id.
+      if (cause instanceof ApplicationFailure && cause.type === 'AcceptedUpdateCompletedWorkflow') {
+        return { id: mission.id } as Ret;
+      }
     }
     // A workflow that has finished (or never started) takes no update: answer from the stored state.
     const current = await repository.findMission(ctx.db, mission.id);
