@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
 import { hashPaths } from './lib/content-hash';
 import { REPO_ROOT } from './lib/paths';
 
@@ -37,6 +36,8 @@ export async function ensureAppsBuilt(options: { log?: (line: string) => void; f
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
+      // Vite is loaded only when something is to be built: importing it costs seconds on every warm start.
+      const { build } = await import('vite');
       await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
     } finally {
       if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -1,3 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -22,13 +25,36 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of the built text files (`x.js.br`, `x.js.gz`) beside them, which the API's static file
+ * server sends to browsers that accept them (services/src/plugins/static-apps.ts, `preCompressed`): about a third of
+ * the bytes on a phone's network, with no compression work per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'fanmission:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const source = await readFile(file);
+        if (source.length < 1024) continue;
+        await writeFile(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }));
+        await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build is a production build even when the building process runs with NODE_ENV=test or development (the e2e
   // set-up, `npm start`): otherwise Vite keeps that NODE_ENV and ships React's development build. Vite reads
   // NODE_ENV after loading this file; scripts/build-apps.ts restores the caller's value afterwards.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [pureContractSchemas(), react()],
+    plugins: [pureContractSchemas(), react(), precompress()],
     base: '/',
     build: {
       outDir: 'dist',

@@ -26,6 +26,7 @@ import {
   TagEdit,
   TagList,
 } from './resources/content';
+import { BlockObjectionList } from './resources/block-objections';
 import {
   CommentList,
   CommentRestrictionCreate,
@@ -82,6 +83,7 @@ export function App() {
                 <Resource name="comment-restrictions" list={CommentRestrictionList} create={CommentRestrictionCreate} />
               )}
               {operator && <Resource name="creator-penalties" list={PenaltyList} />}
+              {operator && <Resource name="block-objections" list={BlockObjectionList} />}
               {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
               {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}
               {operator && <Resource name="tags" list={TagList} create={TagCreate} edit={TagEdit} />}

@@ -30,6 +30,7 @@ export const ADMIN_WRITE_POLICY: Record<string, StaffRole> = {
   faqs: 'ROLE_OPERATOR',
   popups: 'ROLE_OPERATOR',
   tags: 'ROLE_OPERATOR',
+  'block-objections': 'ROLE_OPERATOR',
   // Money decisions: finance.
   'bank-transfers': 'ROLE_FINANCE',
   'coin-refunds': 'ROLE_FINANCE',

@@ -98,6 +98,10 @@ export const myCreatorSchema = creatorSchema
     bankName: z.string().nullable(),
     bankAccountHolder: z.string().nullable(),
     bankAccountNumber: z.string().nullable(),
+    /** The payout account is abroad (5 % extra fee, 10 % tax withheld). */
+    payoutOverseas: z.boolean(),
+    /** The creator is a foreigner paid abroad (minimum payout 1,000 coins instead of 500). */
+    payoutForeigner: z.boolean(),
     newbie: newbieFlagsSchema,
     review: creatorReviewSchema,
   })
@@ -123,7 +127,7 @@ export const creatorUrlSchema = z
  * `PUT /creators/{id}`: one or more of three groups, each checked as a whole when any of its fields is present.
  * Profile: tags, name, snsLinks, description, containAdultContent, url, businessType and the business fields
  * (saving it requires every item of spec 02 §5). Custom missions: availableCustom, minimumCost. Bank account:
- * bankName, bankAccountHolder, bankAccountNumber.
+ * bankName, bankAccountHolder, bankAccountNumber (all three), payoutOverseas and payoutForeigner (optional).
  */
 export const updateCreatorRequestSchema = z
   .strictObject({
@@ -157,6 +161,8 @@ export const updateCreatorRequestSchema = z
     bankName: z.enum(BANK_NAMES, { error: 'creators.bankNameInvalid' }).optional(),
     bankAccountHolder: trimmed(100).optional(),
     bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }).optional(),
+    payoutOverseas: z.boolean().optional(),
+    payoutForeigner: z.boolean().optional(),
   })
   .meta({ id: 'UpdateCreatorRequest' });
 export type UpdateCreatorRequest = z.input<typeof updateCreatorRequestSchema>;
@@ -177,6 +183,8 @@ export const PROFILE_FIELDS = [
 ] as const;
 export const CUSTOM_MISSION_FIELDS = ['availableCustom', 'minimumCost'] as const;
 export const BANK_FIELDS = ['bankName', 'bankAccountHolder', 'bankAccountNumber'] as const;
+/** Where the payout goes (settlement rules of spec 01 §8); saved with the bank account. */
+export const PAYOUT_LOCATION_FIELDS = ['payoutOverseas', 'payoutForeigner'] as const;
 
 export const creatorIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const creatorUrlParamsSchema = z.object({ url: z.string().min(1).max(50) });

@@ -28,3 +28,4 @@ export * from './creator-review';
 export * from './creator-review-admin';
 export * from './income-api';
 export * from './settlement-rules';
+export * from './trust';

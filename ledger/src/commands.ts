@@ -78,6 +78,11 @@ export interface PartialRefundData extends CallerMetadata {
   userId: number;
 }
 
+/** A member leaving the service: every coin left in his wallet is forfeited (after he was shown the refunds). */
+export interface ForfeitWalletData extends CallerMetadata {
+  userId: number;
+}
+
 export interface SettlementPayoutData extends CallerMetadata {
   creatorId: number;
   coins: number;
@@ -96,7 +101,8 @@ export type LedgerCommand =
   | { type: 'ExpireWallet'; data: ExpireWalletData }
   | { type: 'WithdrawPurchase'; data: WithdrawPurchaseData }
   | { type: 'PartialRefund'; data: PartialRefundData }
-  | { type: 'SettlementPayout'; data: SettlementPayoutData };
+  | { type: 'SettlementPayout'; data: SettlementPayoutData }
+  | { type: 'ForfeitWallet'; data: ForfeitWalletData };
 
 export type LedgerCommandType = LedgerCommand['type'];
 export type CommandData<T extends LedgerCommandType> = Extract<LedgerCommand, { type: T }>['data'];

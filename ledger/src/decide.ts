@@ -58,6 +58,7 @@ export interface LedgerStates {
   WithdrawPurchase: { purchase: PurchaseRecord | null };
   PartialRefund: { lots: Lot[] };
   SettlementPayout: { earnings: number };
+  ForfeitWallet: { lots: Lot[] };
 }
 
 export type Decider<T extends LedgerCommandType> = (
@@ -403,6 +404,30 @@ export function decidePartialRefund(
   });
 }
 
+/**
+ * A member deleting his account forfeits every coin left in his wallet, expired lots not yet swept included: an EXPIRY
+ * transaction to world:expired with reason ACCOUNT_DELETED, so the history stays balanced and replayable.
+ */
+export function decideForfeitWallet(
+  data: CommandData<'ForfeitWallet'>,
+  state: LedgerStates['ForfeitWallet'],
+  now: Date,
+): Decision {
+  const wallet = walletAccount(data.userId);
+  const forfeited = state.lots.filter((lot) => lot.account === wallet && lot.remaining > 0).sort(byExpiry);
+  const coins = forfeited.reduce((sum, lot) => sum + lot.remaining, 0);
+  if (coins === 0) return refuse({ code: 'NOTHING_TO_EXPIRE', account: wallet, asOf: now.toISOString() });
+  return append({
+    type: 'EXPIRY',
+    postings: sortPostings([
+      { account: wallet, amount: -coins },
+      { account: WORLD_EXPIRED, amount: coins },
+    ]),
+    metadata: { ...data.metadata, userId: data.userId, asOf: now.toISOString(), reason: 'ACCOUNT_DELETED' },
+    lotMovements: forfeited.map((lot) => ({ lotId: lot.id, wallet: { account: wallet, amount: -lot.remaining } })),
+  });
+}
+
 export function decideSettlementPayout(
   data: CommandData<'SettlementPayout'>,
   state: LedgerStates['SettlementPayout'],
@@ -439,4 +464,5 @@ export const deciders: { [T in LedgerCommandType]: Decider<T> } = {
   WithdrawPurchase: decideWithdrawPurchase,
   PartialRefund: decidePartialRefund,
   SettlementPayout: decideSettlementPayout,
+  ForfeitWallet: decideForfeitWallet,
 };

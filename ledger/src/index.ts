@@ -15,6 +15,7 @@ export {
 export type {
   CommandContext,
   CompensateLuckyMissionData,
+  ForfeitWalletData,
   GrantBonusData,
   HoldForMissionData,
   LuckyRollData,
@@ -38,6 +39,7 @@ export {
 export {
   compensateLuckyMission,
   expireLots,
+  forfeitWallet,
   grantBonus,
   holdForMission,
   luckyRoll,

@@ -2,6 +2,7 @@ import { PLATFORM_REVENUE, earningsAccount, escrowAccount, walletAccount } from 
 import type {
   CommandContext,
   CompensateLuckyMissionData,
+  ForfeitWalletData,
   GrantBonusData,
   HoldForMissionData,
   LuckyRollData,
@@ -15,6 +16,7 @@ import type {
 import {
   decideCompensateLuckyMission,
   decideExpireWallet,
+  decideForfeitWallet,
   decideGrantBonus,
   decideHoldForMission,
   decideLuckyRoll,
@@ -298,6 +300,25 @@ export async function partialRefund<DB extends LedgerTables>(
     userId: data.userId,
     load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
     decide: (state) => decidePartialRefund(data, state, now),
+  });
+}
+
+/** Forfeits every coin left in the member's wallet (account deletion); refused with NOTHING_TO_EXPIRE when empty. */
+export async function forfeitWallet<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: ForfeitWalletData & CommandContext,
+): Promise<LedgerEntry> {
+  const { idempotencyKey, now, ...data } = input;
+  requireId('userId', data.userId);
+  const wallet = walletAccount(data.userId);
+  return runOperation(asLedgerDb(db), {
+    command: 'ForfeitWallet',
+    request: data,
+    context: { idempotencyKey, now },
+    accounts: [wallet],
+    userId: data.userId,
+    load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
+    decide: (state) => decideForfeitWallet(data, state, now),
   });
 }
 

@@ -27,7 +27,7 @@ import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
 import { popupAdminRoutes, popupRoutes } from './popups';
-import { missionProductRoutes } from './mission-products';
+import { missionProductRoutes, registerDefaultProductNames } from './mission-products';
 import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
@@ -40,6 +40,7 @@ import type { EventConsumer } from './outbox';
 import { coinRoutes } from './coins';
 import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
 import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
+import { blockObjectionAdminRoutes, trustRoutes } from './trust';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   registerLanguage(app);
+  registerDefaultProductNames(app);
   installErrorHandler(app);
   await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
@@ -174,6 +176,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(notificationRoutes);
       await v1.register(commentRoutes);
       await v1.register(incomeRoutes);
+      await v1.register(trustRoutes, { rateLimits });
     },
     { prefix: '/api/v1' },
   );
@@ -191,6 +194,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       creatorReviewAdminRoutes,
       settlementAdminRoutes,
       auditLogAdminRoutes,
+      blockObjectionAdminRoutes,
       ...consoleAdminResources({ consumers: dependencies.eventConsumers }),
     ],
   });

@@ -5,6 +5,9 @@
 // after a VACUUM and a CHECKPOINT; the medians are compared. The server keeps its default (durable) settings.
 // Uncontended: each client spends from its own wallets (holdForMission into a fresh escrow).
 // Hot: every client holds from its own wallet and releases the escrow to one creator's earnings account.
+// The ledger connects as `npm start` does: over the embedded server's Unix socket (`localUrlFor`). pgbench runs over
+// the same socket (the like-for-like baseline) and over TCP on 127.0.0.1 (the baseline of the earlier figures).
+// BENCH_LEDGER_TRANSPORT=tcp runs the ledger over TCP instead (what the socket buys).
 // Each line also shows the CPU time per operation of this Node process and of the Postgres server (Linux /proc), to
 // tell client cost from server cost.
 import { execFile } from 'node:child_process';
@@ -22,6 +25,7 @@ const run = promisify(execFile);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LEDGER_OVER_TCP = process.env.BENCH_LEDGER_TRANSPORT === 'tcp';
 const WALLETS_PER_CLIENT = 50;
 const NOW = new Date('2026-01-01T00:00:00Z');
 const HOT_CREATOR = 1;
@@ -40,7 +44,8 @@ let db: Db | undefined;
 try {
   await ensureDatabase(postgres.url, 'ledger_bench');
   await ensureDatabase(postgres.url, 'pgbench');
-  db = createDb(postgres.urlFor('ledger_bench'), { max: CLIENTS });
+  const ledgerUrl = LEDGER_OVER_TCP ? postgres.urlFor('ledger_bench') : postgres.localUrlFor('ledger_bench');
+  db = createDb(ledgerUrl, { max: CLIENTS });
   await migrateToLatest(db);
   const wallets = await fundWallets(db);
 
@@ -48,34 +53,40 @@ try {
   await measure(db, wallets, 3, 'warm-up', spendOnce);
   await measure(db, wallets, 2, 'warm-up', holdAndRelease);
   await initialisePgbench();
-  const rounds: { uncontended: number; hot: number; tps: number }[] = [];
+  const rounds: { uncontended: number; hot: number; tps: number; tcpTps: number }[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     await settle(db);
     const uncontended = await measure(db, wallets, SECONDS, `round ${round} uncontended spends`, spendOnce);
     await settle(db);
     const hot = await measure(db, wallets, SECONDS, `round ${round} hot hold+release pairs`, holdAndRelease);
     await settle(db);
-    const tps = await pgbench(`round ${round}`);
-    rounds.push({ uncontended, hot, tps });
+    const tps = await pgbench(`round ${round}`, 'socket');
+    await settle(db);
+    const tcpTps = await pgbench(`round ${round}`, 'tcp');
+    rounds.push({ uncontended, hot, tps, tcpTps });
   }
   const tps = median(rounds.map((r) => r.tps));
+  const tcpTps = median(rounds.map((r) => r.tcpTps));
   const uncontended = median(rounds.map((r) => r.uncontended));
   const hot = median(rounds.map((r) => r.hot));
 
   const report = await verify(db);
   const earnings = await balance(db, `earnings:${HOT_CREATOR}`);
   console.log(
-    `\nmedians of ${ROUNDS} rounds; embedded PostgreSQL, ${CLIENTS} clients, ${SECONDS} s per run, ${os.cpus().length} CPUs`,
+    `\nmedians of ${ROUNDS} rounds; embedded PostgreSQL, ledger over ${LEDGER_OVER_TCP ? 'TCP' : 'the Unix socket'}, ${CLIENTS} clients, ${SECONDS} s per run, ${os.cpus().length} CPUs`,
   );
-  console.log(`pgbench -b tpcb-like            ${tps.toFixed(0).padStart(7)} tps`);
+  console.log(`pgbench -b tpcb-like (socket)   ${tps.toFixed(0).padStart(7)} tps`);
+  console.log(`pgbench -b tpcb-like (TCP)      ${tcpTps.toFixed(0).padStart(7)} tps`);
   console.log(
     `ledger uncontended spends      ${uncontended.toFixed(0).padStart(7)} /s` +
-      `  → ${(uncontended / tps).toFixed(2)}× pgbench (target ≥ 0.5×)`,
+      `  → ${(uncontended / tps).toFixed(2)}× pgbench over the socket, ${(uncontended / tcpTps).toFixed(2)}× over TCP` +
+      ` (target ≥ 0.8×)`,
   );
   console.log(
     `ledger hot hold+release pairs  ${hot.toFixed(0).padStart(7)} /s` +
       `  (${(hot * 2).toFixed(0)} ledger transactions/s)` +
-      `  → ${(hot / tps).toFixed(2)}× pgbench per pair, ${((hot * 2) / tps).toFixed(2)}× per transaction`,
+      `  → ${(hot / tps).toFixed(2)}× pgbench per pair, ${((hot * 2) / tps).toFixed(2)}× per transaction over the socket` +
+      ` (${((hot * 2) / tcpTps).toFixed(2)}× over TCP; target ≥ 0.5×)`,
   );
   console.log(
     `verify: ${report.transactions} transactions replayed, ${report.differences.length} differences; ` +
@@ -211,8 +222,8 @@ async function initialisePgbench(): Promise<void> {
 }
 
 /** pgbench TPC-B-like on the same server with the same client count; returns tps. */
-async function pgbench(label: string): Promise<number> {
-  const url = postgres.urlFor('pgbench');
+async function pgbench(label: string, transport: 'socket' | 'tcp'): Promise<number> {
+  const url = transport === 'socket' ? postgres.localUrlFor('pgbench') : postgres.urlFor('pgbench');
   const threads = Math.min(CLIENTS, os.cpus().length);
   const cpuBefore = await cpuSeconds();
   const { stdout } = await run('pgbench', [
@@ -231,7 +242,9 @@ async function pgbench(label: string): Promise<number> {
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
   if (!tps) throw new Error(`no tps in pgbench output:\n${stdout}`);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
-  console.log(`${label} pgbench: ${Number(tps).toFixed(0)} tps${cpuPerOperation(cpuBefore, cpuAfter, transactions)}`);
+  console.log(
+    `${label} pgbench over ${transport}: ${Number(tps).toFixed(0)} tps${cpuPerOperation(cpuBefore, cpuAfter, transactions)}`,
+  );
   return Number(tps);
 }
 

@@ -48,6 +48,8 @@ export async function measureHttp(options: {
   seconds: number;
   requests: autocannon.Request[];
   headers?: Record<string, string>;
+  /** Requests per second offered over all connections (an open-loop load); as fast as answered when omitted. */
+  overallRate?: number;
 }): Promise<HttpResult> {
   const result = await autocannon({
     url: options.url,
@@ -55,6 +57,7 @@ export async function measureHttp(options: {
     duration: options.seconds,
     requests: options.requests,
     ...(options.headers && { headers: options.headers }),
+    ...(options.overallRate && { overallRate: options.overallRate }),
   });
   return {
     rps: result.requests.total / options.seconds,

@@ -265,6 +265,25 @@ describe('operator and finance console', () => {
       payload: { content: '또 광고' },
     });
     expect(refused.statusCode).toBe(403);
+
+    // A comment coin event, created in the console, publishes its seed commitment.
+    await page.goto(`${served.baseUrl}/admin/comment-events/create`);
+    const eventFields = ko.resources['comment-events'].fields;
+    await page.getByLabel(eventFields.title).fill('주말 댓글 이벤트');
+    const localInput = (offsetDays: number) =>
+      new Date(Date.now() + offsetDays * 86_400_000 - new Date().getTimezoneOffset() * 60_000)
+        .toISOString()
+        .slice(0, 16);
+    await page.getByLabel(eventFields.startsAt).fill(localInput(1));
+    await page.getByLabel(eventFields.endsAt).fill(localInput(3));
+    await page.getByLabel(eventFields.winProbability).fill('10');
+    await page.getByLabel(eventFields.coinsPerWin).fill('5');
+    await page.getByLabel(eventFields.dailyBudget).fill('500');
+    await page.getByRole('button', { name: '저장' }).click();
+    const eventRow = page.locator('tr', { hasText: '주말 댓글 이벤트' });
+    await eventRow.waitFor({ state: 'visible' });
+    expect(await eventRow.textContent()).toMatch(/[0-9a-f]{64}/);
+    await screenshot(page, 'admin-operator-comment-event-created.png');
     expect(errors).toEqual([]);
   }, 90_000);
 

@@ -267,7 +267,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await page.locator(`main a[href="/mission-detail/${ids.accepted}"]`).waitFor();
       await screenshot(page, 'browse-reserved', language);
       await page.getByRole('tab', { name: t.browseMissions.tabs.events }).click();
-      await page.getByText(t.browseMissions.eventsSoon).waitFor();
+      await page.getByText(t.lotteryEvent.card.empty).waitFor();
       await page.getByRole('tab', { name: t.browseMissions.tabs.reserved }).click();
       await page.locator(`main a[href="/mission-detail/${ids.accepted}"]`).click();
       await page.waitForURL(`**/mission-detail/${ids.accepted}`);

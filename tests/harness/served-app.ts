@@ -21,6 +21,8 @@ export interface ServedApp {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   readonly baseUrl: string;
   readonly testApp: TestApp;
+  /** With `temporal: true`: the app's own time-skipping test server (`env.sleep` moves its clock). */
+  readonly temporal: ServedTemporal | undefined;
 }
 
 export type ServedAppOptions = Partial<Omit<AppDependencies, 'db' | 'temporal'>> & {
@@ -85,6 +87,9 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
     },
     get testApp() {
       return current().testApp;
+    },
+    get temporal() {
+      return temporal;
     },
   };
 }

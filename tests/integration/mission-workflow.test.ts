@@ -1,9 +1,10 @@
 // Mission workflows end to end on the time-skipping test server: requests through the real API (which starts the
-// workflow), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
+// workflow after its answer: each POST here waits for that start before the test skips time), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import {
   createMissionActivities,
   creatorBlockedByPenalties,
+  missionWorkflowStartsSettled,
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import {
@@ -71,8 +72,17 @@ afterAll(async () => {
   expect((await verify(db())).differences).toEqual([]);
 });
 
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  app().inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
+const post = async (url: string, headers: Record<string, string>, payload?: object) => {
+  const response = await app().inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': 'en', ...headers },
+    payload,
+  });
+  // A new mission's workflow starts after the answer; skipping time before it runs would skip past its timers.
+  await missionWorkflowStartsSettled(app().ctx.temporal);
+  return response;
+};
 
 async function skip(days: number): Promise<void> {
   await env.sleep(days * DAY);
@@ -452,6 +462,26 @@ describe('resilience', () => {
     expect(started).toBeGreaterThanOrEqual(1);
     expect((await mission(id)).workflow_started_at).not.toBeNull();
     expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('an action on a mission whose workflow has not started yet starts it and is taken', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 5 });
+    const fan = await createFan(app(), 10);
+    // Committed without its workflow (as after a crash between the commit and the start), before any reconciler run.
+    const { temporal: _withoutTemporal, ...ctx } = app().ctx;
+    const { requestMission } = await import('@fanmission/services/missions');
+    const { id } = await requestMission(
+      ctx,
+      { id: fan.id, roles: ['ROLE_USER'], creatorId: null },
+      { ...basicRequest(product), private: false, toFriend: false },
+      undefined,
+    );
+    expect((await mission(id)).workflow_started_at).toBeNull();
+
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect((await mission(id)).workflow_started_at).not.toBeNull();
     expect(await finished(id)).toEqual({ status: 'COMPLETED' });
   });
 

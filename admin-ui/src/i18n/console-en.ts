@@ -193,6 +193,20 @@ export const consoleEn = {
         linkTextColor: 'Button text colour',
       },
     },
+    'block-objections': {
+      name: 'Block objection |||| Block objections',
+      fields: {
+        username: 'Member',
+        email: 'E-mail',
+        creatorId: 'Creator',
+        blockedAt: 'Blocked',
+        blockReason: 'Block reason',
+        reason: 'Objection',
+        created: 'Filed',
+        status: 'Status',
+        decisionNote: 'Decision note',
+      },
+    },
     'creator-penalties': {
       name: 'Penalty |||| Penalties',
       fields: {
@@ -244,6 +258,10 @@ export const consoleEn = {
     'comment-events': {
       name: 'Comment coin event |||| Comment coin events',
       fields: {
+        title: 'Title',
+        wins: 'Wins',
+        paidCoins: 'Coins paid',
+        commitment: 'Seed commitment (sha256)',
         startsAt: 'From',
         endsAt: 'Until',
         winProbability: 'Win probability (%)',

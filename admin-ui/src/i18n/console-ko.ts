@@ -188,6 +188,20 @@ export const consoleKo: ConsoleMessages = {
         linkTextColor: '버튼 글자색',
       },
     },
+    'block-objections': {
+      name: '차단 이의 신청',
+      fields: {
+        username: '회원',
+        email: '이메일',
+        creatorId: '크리에이터',
+        blockedAt: '차단일',
+        blockReason: '차단 사유',
+        reason: '이의 내용',
+        created: '신청일',
+        status: '상태',
+        decisionNote: '처리 메모',
+      },
+    },
     'creator-penalties': {
       name: '패널티',
       fields: {
@@ -239,6 +253,10 @@ export const consoleKo: ConsoleMessages = {
     'comment-events': {
       name: '댓글 코인 이벤트',
       fields: {
+        title: '제목',
+        wins: '당첨 수',
+        paidCoins: '지급 코인',
+        commitment: '시드 커밋 (sha256)',
         startsAt: '시작',
         endsAt: '종료',
         winProbability: '당첨 확률(%)',

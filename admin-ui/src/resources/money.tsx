@@ -18,6 +18,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  maxLength,
   required,
   useListContext,
   useNotify,
@@ -213,10 +214,14 @@ export const SettlementShow = () => (
   </Show>
 );
 
+/** A `datetime-local` value (the operator's local time) as the instant the API takes. */
+const isoInstant = (value: string) => (value ? new Date(value).toISOString() : value);
+
 const commentEventForm = (
   <SimpleForm>
-    <DateTimeInput source="startsAt" validate={required()} />
-    <DateTimeInput source="endsAt" validate={required()} />
+    <TextInput source="title" validate={[required(), maxLength(100)]} fullWidth />
+    <DateTimeInput source="startsAt" validate={required()} parse={isoInstant} />
+    <DateTimeInput source="endsAt" validate={required()} parse={isoInstant} />
     <NumberInput source="winProbability" min={0} max={100} step={0.1} validate={required()} />
     <NumberInput source="coinsPerWin" min={1} validate={required()} />
     <NumberInput source="dailyBudget" min={1} validate={required()} />
@@ -227,11 +232,15 @@ export const CommentEventList = () => (
   <List empty={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
+      <TextField source="title" />
       <DateField source="startsAt" showTime />
       <DateField source="endsAt" showTime />
       <NumberField source="winProbability" />
       <NumberField source="coinsPerWin" />
       <NumberField source="dailyBudget" />
+      <NumberField source="wins" />
+      <NumberField source="paidCoins" />
+      <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
     </Datagrid>
   </List>
 );

@@ -190,7 +190,13 @@ describe('GET /api/v1/creators/me', () => {
       return myCreatorSchema.parse(response.json());
     };
     expect((await me()).newbie).toEqual({ basicInfoDone: false, eventDone: false, missionDone: false });
-    expect(await me()).toMatchObject({ bankName: null, bankAccountHolder: null, bankAccountNumber: null });
+    expect(await me()).toMatchObject({
+      bankName: null,
+      bankAccountHolder: null,
+      bankAccountNumber: null,
+      payoutOverseas: false,
+      payoutForeigner: false,
+    });
 
     // Basic info needs both the image and a tag.
     await uploadTo(`/api/v1/users/${creator.id}/image`, 'image', PNG_1X1, 'me.png', creator.headers);
@@ -421,6 +427,36 @@ describe('PUT /api/v1/creators/{id}: custom missions and bank account', () => {
     expect(fields(partial)).toEqual(['bankAccountHolder', 'bankAccountNumber']);
     expect((await put(creator.creatorId, account, fan.headers)).statusCode).toBe(403);
     expect((await put(creator.creatorId, account)).statusCode).toBe(401);
+  });
+
+  it('saves where the payout goes (an account abroad, a foreigner) with the bank account; the settlement reads it', async () => {
+    const creator = await createCreator(app());
+    const account = { bankName: '카카오뱅크', bankAccountHolder: 'Mina Lee', bankAccountNumber: '3333012345678' };
+    const abroad = await put(
+      creator.creatorId,
+      { ...account, payoutOverseas: true, payoutForeigner: true },
+      creator.headers,
+    );
+    expect(abroad.statusCode).toBe(200);
+    expect(abroad.json()).toMatchObject({ payoutOverseas: true, payoutForeigner: true });
+    const stored = await app()
+      .db.selectFrom('creators')
+      .select(['payout_overseas', 'payout_foreigner'])
+      .where('id', '=', creator.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ payout_overseas: true, payout_foreigner: true });
+
+    // Without the account the flags are refused as an incomplete bank group; a wrong type is a field error.
+    const alone = await put(creator.creatorId, { payoutOverseas: false }, creator.headers);
+    expect(fields(alone)).toEqual(['bankAccountHolder', 'bankAccountNumber', 'bankName']);
+    const wrongType = await put(creator.creatorId, { ...account, payoutOverseas: 'yes' }, creator.headers);
+    expect(fields(wrongType)).toEqual(['payoutOverseas']);
+    const home = await put(
+      creator.creatorId,
+      { ...account, payoutOverseas: false, payoutForeigner: false },
+      creator.headers,
+    );
+    expect(home.json()).toMatchObject({ payoutOverseas: false, payoutForeigner: false });
   });
 });
 

@@ -98,7 +98,8 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
           'registration number); every missing item is a sub-error; fields of other business types are cleared. ' +
           'The URL is unique ignoring case (409). **Custom missions**: availableCustom, minimumCost (needed while ' +
           'available). **Bank account**: bankName (one of the 49 banks), bankAccountHolder and bankAccountNumber ' +
-          '(digits), all three required. Only the owner or an operator; others get 403 (404 for a creator they ' +
+          '(digits), all three required, with payoutOverseas / payoutForeigner (optional: an account abroad, and a ' +
+          'foreigner paid there; they set the settlement fee, tax and minimum). Only the owner or an operator; others get 403 (404 for a creator they ' +
           'cannot see). Answers the creator as `GET /creators/me` does.',
         security: [{ bearerAuth: [] }],
         params: creatorIdParamsSchema,

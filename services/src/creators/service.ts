@@ -1,5 +1,6 @@
 import {
   BANK_FIELDS,
+  PAYOUT_LOCATION_FIELDS,
   BUSINESS_TYPE_REQUIRED_FIELDS,
   CUSTOM_MISSION_FIELDS,
   FILE_LIMITS,
@@ -109,6 +110,8 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     bankName: creator.bank_name,
     bankAccountHolder: creator.bank_account_holder,
     bankAccountNumber: creator.bank_account_number,
+    payoutOverseas: creator.payout_overseas,
+    payoutForeigner: creator.payout_foreigner,
     newbie,
     review: reviewOf(creator, newbie),
   };
@@ -211,6 +214,9 @@ function bankChanges(body: UpdateCreatorBody) {
       bank_name: body.bankName ?? null,
       bank_account_holder: body.bankAccountHolder ?? null,
       bank_account_number: body.bankAccountNumber ?? null,
+      ...(body.payoutOverseas !== undefined && { payout_overseas: body.payoutOverseas }),
+      // The settlement applies a foreigner's higher minimum only to an account abroad.
+      ...(body.payoutForeigner !== undefined && { payout_foreigner: body.payoutForeigner }),
     },
   };
 }
@@ -230,7 +236,7 @@ export async function updateCreator(
   const groups = {
     profile: present(body, PROFILE_FIELDS),
     custom: present(body, CUSTOM_MISSION_FIELDS),
-    bank: present(body, BANK_FIELDS),
+    bank: present(body, [...BANK_FIELDS, ...PAYOUT_LOCATION_FIELDS]),
   };
   if (!groups.profile && !groups.custom && !groups.bank) {
     throw new AppError(400, 'creators.nothingToUpdate', { code: 'VALIDATION_FAILED' });

@@ -18,7 +18,14 @@ export interface EmbeddedPostgresOptions {
 export interface RunningPostgres {
   /** URL of the `postgres` maintenance database; swap the path for another database. */
   url: string;
+  /** A database's URL over TCP (127.0.0.1), for clients that need a host and port. */
   urlFor(database: string): string;
+  /**
+   * A database's URL over the server's Unix socket (in the data directory) when the platform has one and its path
+   * fits, else over TCP: a local client skips the loopback TCP stack (half the ledger client's time was socket
+   * writes over TCP).
+   */
+  localUrlFor(database: string): string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +47,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   }
 
+  // A Unix socket beside the data (owned by the server's user, as root too); its path must stay under the platform's
+  // limit of 107 bytes, else clients keep to TCP.
+  const socketDirectory =
+    process.platform !== 'win32' && Buffer.byteLength(path.join(options.dataDir, `.s.PGSQL.${options.port}`)) <= 100
+      ? path.resolve(options.dataDir)
+      : null;
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -53,7 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      `unix_socket_directories=`,
+      `unix_socket_directories=${socketDirectory ?? ''}`,
       ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
     ],
     onLog: (message) => log(String(message).trimEnd()),
@@ -77,10 +90,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const urlFor = (database: string) =>
     `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const localUrlFor = (database: string) =>
+    socketDirectory
+      ? `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${encodeURIComponent(socketDirectory)}:${options.port}/${database}`
+      : urlFor(database);
   let stopped = false;
   return {
     url: urlFor('postgres'),
     urlFor,
+    localUrlFor,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -17,6 +17,7 @@ import type { PopupsTables } from '../popups';
 import type { UsersTables } from '../users';
 import type { CommentsTables } from '../comments';
 import type { LotteryEventsTables } from '../events';
+import type { TrustTables } from '../trust';
 
 /** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
 export interface Database
@@ -39,4 +40,5 @@ export interface Database
     IncomeTables,
     LotteryEventsTables,
     AdminTables,
-    ConsoleTables {}
+    ConsoleTables,
+    TrustTables {}

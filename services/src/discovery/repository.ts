@@ -56,8 +56,8 @@ export async function countSearchable(db: DbExecutor, filter: Pick<SearchFilter,
 
 /**
  * One page of searchable creators: verified and not flagged for adult content. Sorts: newest (created desc);
- * popular (followers + likes desc); recommended (completed missions weighted by the on-time rate, completed² /
- * (completed + expired)). Every sort ends on the id, so pages never overlap or skip. The orders are exactly the
+ * popular (followers + likes desc); recommended (the 90-day reliability score of `creator_reliability`: missions
+ * performed on time weighted by the on-time rate, on-time² / due). Every sort ends on the id, so pages never overlap or skip. The orders are exactly the
  * expressions of the indexes on creators and creator_popularity (every creator has its counters row), so a page
  * is read in index order instead of sorting every creator.
  */
@@ -79,14 +79,16 @@ export async function searchCreators(db: DbExecutor, filter: SearchFilter): Prom
   const ordered =
     filter.sort === 'newest'
       ? query.orderBy('creators.created_at', 'desc').orderBy('creators.id', 'desc')
-      : query
-          .innerJoin('creator_popularity as p', 'p.creator_id', 'creators.id')
-          .orderBy(
-            filter.sort === 'popular'
-              ? sql`(p.follower_count + p.like_count) desc`
-              : sql`(p.completed_count::float8 * p.completed_count / greatest(p.completed_count + p.expired_count, 1)) desc`,
-          )
-          .orderBy('p.creator_id', 'desc');
+      : filter.sort === 'popular'
+        ? query
+            .innerJoin('creator_popularity as p', 'p.creator_id', 'creators.id')
+            .orderBy(sql`(p.follower_count + p.like_count) desc`)
+            .orderBy('p.creator_id', 'desc')
+        : // The 90-day reliability figure the cards show (issue 22): on-time missions weighted by the on-time rate.
+          query
+            .innerJoin('creator_reliability as r', 'r.creator_id', 'creators.id')
+            .orderBy('r.score', 'desc')
+            .orderBy('r.creator_id', 'desc');
   return ordered.limit(filter.limit).offset(filter.offset).execute();
 }
 

@@ -1,9 +1,12 @@
-import { creatorListItemSchema, pageSchema } from '@fanmission/contracts';
+import { creatorListItemSchema, creatorReliabilityListSchema, pageSchema } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
+import { createProduct } from '@fanmission/tests/support/missions';
+import type { NewMission } from '../missions';
+import { refreshReliability } from '../trust';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -152,25 +155,115 @@ describe('GET /api/v1/creators/page', () => {
     expect(names(await search('type=popular&size=3'))).toEqual(['Star Dance', '별빛 노래', '달빛']);
   });
 
-  it('recommends by completed missions weighted by the on-time rate', async () => {
-    const counters = [
-      { creator_id: starDance.creatorId, completed_count: 10, expired_count: 0 }, // 10 × 100 % = 10
-      { creator_id: moonlight.creatorId, completed_count: 12, expired_count: 6 }, // 12 × 67 % = 8
-      { creator_id: starSong.creatorId, completed_count: 2, expired_count: 0 }, // 2
-      { creator_id: adult.creatorId, completed_count: 50, expired_count: 0 },
-    ];
-    for (const row of counters) {
-      await app()
-        .db.insertInto('creator_popularity')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('creator_id')
-            .doUpdateSet({ completed_count: row.completed_count, expired_count: row.expired_count }),
-        )
-        .execute();
+  it('recommends by the 90-day reliability: missions performed on time weighted by the on-time rate', async () => {
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const fan = fans[0]!;
+    const missions: NewMission[] = [];
+    const add = (creator: TestCreator, productId: number, count: number, values: Partial<NewMission>) => {
+      for (let i = 0; i < count; i += 1) {
+        missions.push({
+          product_id: productId,
+          creator_id: creator.creatorId,
+          user_id: fan.id,
+          type: 'BASIC',
+          status: 'COMPLETED',
+          coin_price: 10,
+          ...values,
+        });
+      }
+    };
+    const done = (days: number, late = false): Partial<NewMission> => ({
+      status: 'COMPLETED',
+      accepted_at: ago(days + 2),
+      completed_at: ago(days),
+      perform_due_at: late ? ago(days + 1) : ago(days - 8),
+    });
+    const expired = (days: number): Partial<NewMission> => ({
+      status: 'REJECTED',
+      rejection_reason: 'PERFORM_EXPIRED',
+      accepted_at: ago(days + 10),
+      perform_due_at: ago(days),
+      rejected_at: ago(days),
+    });
+    for (const creator of [starDance, moonlight, starSong, adult]) {
+      const productId = await createProduct(app().db, creator.creatorId, 'BASIC');
+      if (creator === starDance) add(creator, productId, 10, done(10)); // 10 × 100 % = 10
+      if (creator === moonlight) {
+        add(creator, productId, 12, done(20)); // 12 × 12/18 = 8
+        add(creator, productId, 6, expired(30));
+      }
+      if (creator === starSong) {
+        add(creator, productId, 2, done(5)); // 2; the 30 older than 90 days do not count
+        add(creator, productId, 30, done(120));
+      }
+      if (creator === adult) add(creator, productId, 50, done(1));
     }
+    await app().db.insertInto('missions').values(missions).execute();
+    await refreshReliability(app().db, now);
     expect(names(await search('type=recommended'))).toEqual(['Star Dance', '달빛', '별빛 노래']);
+
+    const response = await app().inject({
+      method: 'GET',
+      url: `/api/v1/creators/reliability?ids=${moonlight.creatorId},${starSong.creatorId},${pending.creatorId}`,
+    });
+    expect(response.statusCode).toBe(200);
+    // The pending (unverified) creator is left out; below 5 due missions the figures are hidden.
+    expect(creatorReliabilityListSchema.parse(response.json())).toEqual([
+      { creatorId: moonlight.creatorId, dueCount: 18, onTimeRate: 12 / 18, medianPerformHours: 48 },
+      { creatorId: starSong.creatorId, dueCount: 2, onTimeRate: null, medianPerformHours: null },
+    ]);
+  });
+
+  it('counts a late performance as due but not on time', async () => {
+    const creator = await createCreator(app(), { name: 'Late Larry' });
+    const productId = await createProduct(app().db, creator.creatorId, 'BASIC');
+    const now = new Date();
+    const at = (days: number) => new Date(now.getTime() - days * day);
+    await app()
+      .db.insertInto('missions')
+      .values(
+        [1, 2, 3, 4, 5].map((n) => ({
+          product_id: productId,
+          creator_id: creator.creatorId,
+          user_id: fans[0]!.id,
+          type: 'BASIC' as const,
+          status: 'COMPLETED' as const,
+          coin_price: 10,
+          accepted_at: at(10),
+          completed_at: at(10 - n),
+          // The fifth one was performed a day after its deadline.
+          perform_due_at: n === 5 ? at(6) : at(0),
+        })),
+      )
+      .execute();
+    await refreshReliability(app().db, now, [creator.creatorId]);
+    const response = await app().inject({
+      method: 'GET',
+      url: `/api/v1/creators/reliability?ids=${creator.creatorId}`,
+    });
+    expect(response.json()).toEqual([
+      { creatorId: creator.creatorId, dueCount: 5, onTimeRate: 0.8, medianPerformHours: 72 },
+    ]);
+  });
+
+  it.each([
+    ['no ids', ''],
+    ['an id that is not a number', 'ids=abc'],
+    ['a negative id', 'ids=-3'],
+    ['more than 50 ids', `ids=${Array.from({ length: 51 }, (_, n) => n + 1).join(',')}`],
+  ])('refuses reliability for %s with 400 and an ids sub-error in the caller’s language', async (_label, query) => {
+    const response = await app().inject({
+      method: 'GET',
+      url: `/api/v1/creators/reliability?${query}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(400);
+    const problems = response.json<{ subErrors: { field: string; message: string }[] }>().subErrors;
+    expect(problems.map((problem) => problem.field.replace(/\[\d+\]$/, ''))).toEqual(['ids']);
+    expect(problems[0]!.message).toMatch(
+      /^(This field is required\.|Only digits are allowed\.|The range is not valid\.)$/,
+    );
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { securityMessages } from './catalogs/security';
+import { trustMessages } from './catalogs/trust';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -383,6 +384,7 @@ const catalog = {
   ...incomeMessages,
   ...lotteryEventsMessages,
   ...securityMessages,
+  ...trustMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -398,6 +400,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
   security: securityMessages,
+  trust: trustMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

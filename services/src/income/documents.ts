@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import type { Language } from '@fanmission/contracts';
-import PDFDocument from 'pdfkit';
 import type { StatementRow } from './table';
 
 /*
@@ -178,6 +177,8 @@ export function cjkFont(): { path: string; family?: string } {
 export async function statementPdf(row: StatementRow, lines: StatementLine[], language: Language): Promise<Buffer> {
   const label = LABELS[language];
   const font = cjkFont();
+  // Loaded on first use: pdfkit and its font stack cost about a second at every start of the server otherwise.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${label.title} ${monthLabel(row)}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

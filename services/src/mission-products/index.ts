@@ -6,3 +6,4 @@ export { missionProductRoutes } from './routes';
 export { type MissionProductsTables } from './table';
 export { fileEntryOf, loadProductRelations, productSummaryView, productViews } from './view';
 export { getProduct } from './service';
+export { localizeDefaultProductNames, registerDefaultProductNames } from './default-name';

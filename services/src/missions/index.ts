@@ -7,4 +7,5 @@ export { reconcileMissionWorkflows, startMissionReconciler } from './reconciler'
 export { findMissionsWithoutWorkflow } from './repository';
 export { missionRoutes } from './routes';
 export { requestMission } from './service';
+export { missionWorkflowStartsSettled } from './workflow-starts';
 export { type MissionRow, type MissionsTables, type NewMission } from './table';

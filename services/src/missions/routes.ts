@@ -25,6 +25,7 @@ import {
   requestMission,
   rollLuckyMission,
 } from './service';
+import { missionWorkflowStartsSettled } from './workflow-starts';
 
 /** Mission requests, the lucky roulette and the creator's actions (spec 02 §7 "Missions"). */
 export async function missionRoutes(app: FastifyInstance) {
@@ -32,6 +33,8 @@ export async function missionRoutes(app: FastifyInstance) {
   const tags = ['missions'];
   const security = [{ bearerAuth: [] }];
   const params = missionIdParamsSchema;
+  // Workflow starts still under way after their answers finish before the app (and its database pool) closes.
+  app.addHook('onClose', () => missionWorkflowStartsSettled(app.ctx.temporal));
 
   routes.post(
     '/missions',

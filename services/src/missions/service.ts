@@ -23,7 +23,12 @@ import { creatorBlockedByPenalties } from './penalties';
 import * as repository from './repository';
 import type { ProductForRequest } from './repository';
 import type { MissionRow } from './table';
-import { actionRefused, sendMissionUpdate, startMissionWorkflow } from './workflow-client';
+import {
+  actionRefused,
+  sendMissionUpdate,
+  startMissionWorkflow,
+  startMissionWorkflowAfterCommit,
+} from './workflow-client';
 
 const missionError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
 
@@ -54,7 +59,8 @@ async function requestableProduct(ctx: ServiceContext, productId: number): Promi
 
 /**
  * Requests a BASIC or CUSTOM mission: the mission and the coin hold commit together (or neither does), then the
- * mission's workflow starts. BASIC missions are accepted at once (10 days to perform); CUSTOM ones wait up to 30
+ * mission's workflow starts after the answer (`startMissionWorkflowAfterCommit`; the reconciler covers a start that
+ * never happens). BASIC missions are accepted at once (10 days to perform); CUSTOM ones wait up to 30
  * days for the creator's decision. A retry with the same Idempotency-Key answers with the first mission.
  */
 export async function requestMission(
@@ -116,7 +122,7 @@ export async function requestMission(
     }
     throw error;
   }
-  await startMissionWorkflow(ctx, mission);
+  await startMissionWorkflowAfterCommit(ctx, mission);
   return { id: mission.id, status: mission.status };
 }
 

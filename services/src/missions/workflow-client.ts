@@ -19,6 +19,7 @@ import { AppError } from '../http';
 import type { MessageKey } from '../i18n';
 import * as repository from './repository';
 import type { MissionRow } from './table';
+import { pendingMissionWorkflowStart, trackMissionWorkflowStart } from './workflow-starts';
 
 export const missionWorkflowId = (missionId: number) => `mission-${missionId}`;
 
@@ -53,6 +54,38 @@ export async function startMissionWorkflow(
   }
   await repository.markWorkflowStarted(ctx.db, mission.id, ctx.now());
   return true;
+}
+
+/**
+ * Starts a committed mission's workflow after the caller's answer instead of before it: the request costs its
+ * commit, not a round trip to Temporal. The committed row without `workflow_started_at` is the outbox entry: a start
+ * that fails or never happens (Temporal unreachable, the process stopped) is left to the reconciler, as before, so a
+ * committed request still always gets its workflow. An action sent before the workflow runs waits for this start,
+ * or starts the workflow itself (`sendMissionUpdate`). Only when too many starts are already under way does the
+ * caller wait for its own (back-pressure).
+ */
+export async function startMissionWorkflowAfterCommit(
+  ctx: Pick<ServiceContext, 'db' | 'log' | 'now'> & { temporal?: TemporalAccess },
+  mission: MissionRow,
+): Promise<void> {
+  if (!ctx.temporal) return;
+  const start = startMissionWorkflow(ctx, mission).catch((error: unknown) => {
+    ctx.log.warn({ err: error, missionId: mission.id }, 'mission workflow not started; the reconciler will retry');
+    return false;
+  });
+  if (trackMissionWorkflowStart(ctx.temporal, mission.id, start)) await start;
+}
+
+/**
+ * Makes sure an unfinished mission's workflow runs before an action is sent to it: waits for the start under way in
+ * this process, and starts the workflow itself when Temporal has none (its start failed or is still to come from
+ * another process; one workflow id, so a start racing another is harmless). False when it could not be started.
+ */
+async function ensureMissionWorkflow(ctx: ServiceContext, missionId: number): Promise<boolean> {
+  const current = await repository.findMission(ctx.db, missionId);
+  if (!current || current.status === 'COMPLETED' || current.status === 'REJECTED') return false;
+  if (current.status !== 'REQUESTED' && current.status !== 'ACCEPTED') return false;
+  return startMissionWorkflow(ctx, current);
 }
 
 const REFUSAL_MESSAGES: Record<MissionActionRefusal, MessageKey> = {
@@ -92,23 +125,27 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
   updateId?: string,
 ): Promise<Ret> {
   if (!ctx.temporal) throw workflowUnavailable();
+  // A request answered before its workflow started: let that start finish first.
+  await pendingMissionWorkflowStart(ctx.temporal, mission.id);
   const { client } = ctx.temporal;
   const handle = client.workflow.getHandle(missionWorkflowId(mission.id));
-  try {
-    return await client.withDeadline(Date.now() + MISSION_UPDATE_DEADLINE_MS, () =>
+  const send = () =>
+    client.withDeadline(Date.now() + MISSION_UPDATE_DEADLINE_MS, () =>
       handle.executeUpdate(update, { args, ...(updateId && { updateId }) }),
     );
+  try {
+    try {
+      return await send();
+    } catch (error) {
+      // No workflow yet (its start failed, or the reconciler has not run): start it now and send the action once more.
+      if (error instanceof WorkflowNotFoundError && (await ensureMissionWorkflow(ctx, mission.id))) return await send();
+      throw error;
+    }
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
       const cause = error.cause;
       if (cause instanceof ApplicationFailure && isMissionActionRefusal(cause.type)) throw actionRefused(cause.type);
       if (cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING) throw mediaMissing();
-      // The Update was admitted (its validator passed) and its handler moved the workflow to its end, but the
-      // server saw the workflow complete before the Update's answer: the action was taken. Every mission action
-      // answers the mission's id.
-      if (cause instanceof ApplicationFailure && cause.type === 'AcceptedUpdateCompletedWorkflow') {
-        return { id: mission.id } as Ret;
-      }
     }
     // A workflow that has finished (or never started) takes no update: answer from the stored state.
     const current = await repository.findMission(ctx.db, mission.id);

@@ -26,7 +26,14 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
   const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
   const hasAdmin = existsSync(path.join(options.adminDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false, setHeaders });
+    // preCompressed: the build's .br/.gz copies (web/vite.config.ts) when the browser accepts them.
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      setHeaders,
+    });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {

@@ -2,6 +2,7 @@ import { creatorPopularityConsumer } from '../creators';
 import { settlementFeedConsumer } from '../income';
 import { notificationsConsumer } from '../notifications';
 import type { EventConsumer } from '../outbox';
+import { creatorReliabilityConsumer } from '../trust';
 
 /**
  * Every consumer the runtime starts (and `drainOutbox` runs), on whichever transport is configured. The outbox is
@@ -11,4 +12,5 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
   creatorPopularityConsumer,
   notificationsConsumer,
   settlementFeedConsumer,
+  creatorReliabilityConsumer,
 ];

@@ -19,6 +19,7 @@ import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from
 import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
 import { createEventActivities, startEventReconciler } from '../events';
+import { startReliabilityRefresher } from '../trust';
 import { openDatabase } from './database';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer } from './temporal-dev-server';
@@ -120,6 +121,8 @@ export async function startFanmission(options: {
       const worker = await createFanmissionWorker({
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
+        // The workflow bundle is built once per change of the workflow sources, not on every start.
+        bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
         activities: {
           ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
           ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
@@ -169,7 +172,16 @@ export async function startFanmission(options: {
           taskQueue: FANMISSION_TASK_QUEUE,
         },
       });
+      const reliabilityRefresher = startReliabilityRefresher({
+        db: database.db,
+        now: () => new Date(),
+        log: {
+          warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+          error: (object, message) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+        },
+      });
       stops.push(async () => {
+        await reliabilityRefresher.stop();
         await reconciler.stop();
         await eventReconciler.stop();
         await reconcilerConnection.close();

@@ -32,6 +32,7 @@ export async function findCaller(db: Db, userId: number, sessionVersion = 0): Pr
     .leftJoin('creators', 'creators.user_id', 'users.id')
     .select(['users.id', 'users.roles', 'users.login_blocked_at', 'users.session_version', 'creators.id as creator_id'])
     .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.login_blocked_at || row.session_version !== sessionVersion) return null;
   return { id: row.id, roles: row.roles, creatorId: row.creator_id };

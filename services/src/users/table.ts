@@ -26,6 +26,8 @@ export interface UsersTable {
   session_version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The member deleted his account (issue 22): personal fields erased, the id kept for the ledger's history. */
+  deleted_at: Generated<Date | null>;
 }
 
 export interface UserIdentitiesTable {

@@ -1,11 +1,12 @@
 import { HEADER_SCROLL_COLOUR_CHANGE_PX } from '@fanmission/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../shared/session/session';
 import { logout as endSession } from '../shared/auth/logout';
 import { LazyMenu } from '../shared/ui/lazy-menu';
 import { Icon } from '../shared/ui/icons';
+import { HeaderDrawer } from './header-drawer';
 import { LanguageMenu } from './language-menu';
 
 /** True once the window has scrolled past `threshold` pixels. */
@@ -20,21 +21,40 @@ export function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-/** Logo, navigation icons and the user menu; the bar turns white after 100 px of scrolling. */
+/** Moves the keyboard focus to the page's `<main>` (the skip link's target; pages render their own `<main>`). */
+function skipToContent(event: React.MouseEvent) {
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) return;
+  event.preventDefault();
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus();
+}
+
+/**
+ * Logo, navigation icons and the user menu; the bar turns white after 100 px of scrolling. Below 600 px the bar
+ * keeps the logo, the language button and the main action (Login, or the user menu) on one line, and the other
+ * items (class `header-wide`) move into a menu drawer behind the menu button.
+ */
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
   const scrolled = useScrolledPast(HEADER_SCROLL_COLOUR_CHANGE_PX);
   const loggedIn = session.token !== null;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
   return (
     <header className={scrolled ? 'app-header scrolled' : 'app-header'} data-scrolled={scrolled}>
+      <a className="skip-link" href="#main" onClick={skipToContent}>
+        {t('a11y.skipToContent')}
+      </a>
       <div className="app-header-inner">
         <Link className="logo" to="/">
           Fanmission
         </Link>
         <span className="grow" />
         <Link
-          className="shell-icon-button"
+          className="shell-icon-button header-wide"
           to="/creator-search"
           aria-label={t('header.search')}
           title={t('header.search')}
@@ -43,11 +63,16 @@ export function Header() {
         </Link>
         {loggedIn ? (
           <>
-            <Link className="shell-icon-button" to="/" aria-label={t('header.main')} title={t('header.main')}>
+            <Link
+              className="shell-icon-button header-wide"
+              to="/"
+              aria-label={t('header.main')}
+              title={t('header.main')}
+            >
               <Icon name="home" />
             </Link>
             <Link
-              className="shell-icon-button"
+              className="shell-icon-button header-wide"
               to="/notifications"
               aria-label={t('header.notice')}
               title={t('header.notice')}
@@ -58,7 +83,7 @@ export function Header() {
           </>
         ) : (
           <>
-            <Link className="shell-button text" to="/">
+            <Link className="shell-button text header-wide" to="/">
               {t('header.main')}
             </Link>
             <Link className="shell-button primary small" to="/login">
@@ -67,7 +92,33 @@ export function Header() {
           </>
         )}
         <LanguageMenu />
+        <button
+          type="button"
+          className="shell-icon-button header-menu-button"
+          aria-label={t('a11y.openMenu')}
+          aria-expanded={drawerOpen}
+          aria-controls="header-drawer"
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
+        </button>
       </div>
+      <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Link to="/">
+          <Icon name="home" /> {t('header.main')}
+        </Link>
+        <Link to="/creator-search">
+          <Icon name="search" /> {t('header.search')}
+        </Link>
+        {loggedIn ? (
+          <Link to="/notifications">
+            <Icon name="notifications" /> {t('header.notice')}
+          </Link>
+        ) : null}
+      </HeaderDrawer>
     </header>
   );
 }
@@ -97,6 +148,7 @@ function UserMenu() {
         className="shell-icon-button"
         aria-label={t('header.userMenu')}
         aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <img className="avatar" src={session.imageUrl} alt="" />

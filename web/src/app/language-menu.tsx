@@ -15,13 +15,15 @@ export function LanguageMenu() {
     <>
       <button
         type="button"
-        className="shell-button text"
+        className="shell-button text language-button"
         aria-label={`${t('language.label')}: ${label}`}
         aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Icon name="language" size={20} />
-        <span>{label}</span>
+        {/* On a phone the globe alone (the name stays in aria-label): the bar keeps to one line. */}
+        <span className="language-name">{label}</span>
       </button>
       <LazyMenu
         anchor={anchor}

@@ -67,30 +67,21 @@ const MissionListPage = page(
   () => import('../features/creator-studio/missions/mission-management-page'),
   'MissionListPage',
 );
+const LotteryEventListPage = page(
+  () => import('../features/creator-studio/events/event-list-page'),
+  'LotteryEventListPage',
+);
+const LotteryEventDetailPage = page(
+  () => import('../features/creator-studio/events/event-detail-page'),
+  'LotteryEventDetailPage',
+);
 const BankAccountPage = page(() => import('../features/creator-studio/bank-account-page'), 'BankAccountPage');
 const IncomePage = page(() => import('../features/income/income-page'), 'IncomePage');
+const LotteryEventPage = page(() => import('../features/lottery-event'), 'LotteryEventPage');
+const MyRollsPage = page(() => import('../features/lottery-event'), 'MyRollsPage');
 
 function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
-}
-
-const PlaceholderPage = lazy(async () => {
-  const [{ PlaceholderPage: Page }, { PageProviders }] = await Promise.all([
-    import('../shared/ui/placeholder-page'),
-    import('../shared/ui/page-providers'),
-  ]);
-  return {
-    default: ({ title }: { title: string }) => (
-      <PageProviders>
-        <Page title={title} />
-      </PageProviders>
-    ),
-  };
-});
-
-/** A screen of a later issue: the route and its guard are real, the page is a placeholder. */
-function Later({ title }: { title: string }) {
-  return <PlaceholderPage title={title} />;
 }
 
 /** The spec's route table (01 §2) with each route's guard. */
@@ -112,7 +103,7 @@ export function AppRoutes() {
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
-        <Route path="/lottery-event/:lotteryId" element={<Later title="Lottery event" />} />
+        <Route path="/lottery-event/:lotteryId" element={<LotteryEventPage />} />
         <Route path="/faq" element={<FaqPage />} />
         <Route path="/not-found" element={<NotFoundPage />} />
 
@@ -135,7 +126,9 @@ export function AppRoutes() {
         <Route path="/mission-management/normal" element={guarded('creator', <BasicProductsPage />)} />
         <Route path="/mission-management/lucky" element={guarded('creator', <LuckyProductsPage />)} />
         <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
-        <Route path="/mission-management/*" element={guarded('creator', <Later title="Mission management" />)} />
+        <Route path="/mission-management/lottery-event" element={guarded('creator', <LotteryEventListPage />)} />
+        <Route path="/mission-management/lottery-event/:id" element={guarded('creator', <LotteryEventDetailPage />)} />
+        <Route path="/mission-management/*" element={guarded('creator', <NotFoundPage />)} />
         <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
         <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />
 
@@ -144,6 +137,7 @@ export function AppRoutes() {
         <Route path="/creator-registration" element={guarded('verifiedFan', <CreatorRegistrationPage />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
         <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
+        <Route path="/my-rolls" element={guarded('verifiedFan', <MyRollsPage />)} />
 
         {/* Catch-all creator page, then anything deeper is unknown */}
         <Route path="/:creatorId" element={<CreatorPage />} />

@@ -18,9 +18,12 @@ import * as m0026 from './0026_roulette_seeds';
 import * as m0030 from './0030_mission_comments';
 import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
+import * as m0042 from './0042_block_objections';
 import * as m0050 from './0050_rate_limit_counters';
 import * as m0051 from './0051_mission_media_and_actions';
 import * as m0052 from './0052_session_versions';
+import * as m0058 from './0058_account_deletion';
+import * as m0059 from './0059_creator_reliability';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -43,7 +46,10 @@ export const migrations: Record<string, Migration> = {
   '0030_mission_comments': m0030,
   '0035_settlement': m0035,
   '0040_console': m0040,
+  '0042_block_objections': m0042,
   '0050_rate_limit_counters': m0050,
   '0051_mission_media_and_actions': m0051,
   '0052_session_versions': m0052,
+  '0058_account_deletion': m0058,
+  '0059_creator_reliability': m0059,
 };

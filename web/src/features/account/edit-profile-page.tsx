@@ -13,6 +13,7 @@ import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
+import { AccountDeletionCard } from './account-deletion';
 import { updateProfile } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
 
@@ -42,6 +43,7 @@ export function EditProfilePage() {
   return (
     <Page title={t('editProfile.title')} width="sm">
       <Card>{user ? <EditProfileForm user={user} /> : <CircularProgress sx={{ alignSelf: 'center' }} />}</Card>
+      <AccountDeletionCard />
     </Page>
   );
 }

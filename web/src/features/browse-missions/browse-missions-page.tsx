@@ -9,6 +9,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
 import { MissionCard } from '../../shared/missions/mission-card';
+import { LotteryEventsGrid } from '../../shared/lottery-event/events-grid';
 import { useBrowseMissions, type BrowseTab, type MissionTab } from './api/browse-missions';
 import { BestComments } from './best-comments';
 
@@ -33,7 +34,7 @@ export function BrowseMissionsPage() {
           <Tab key={name} value={name} label={t(`browseMissions.tabs.${name}`)} />
         ))}
       </Tabs>
-      {tab === 'events' ? <EmptyState message={t('browseMissions.eventsSoon')} /> : <MissionGrid key={tab} tab={tab} />}
+      {tab === 'events' ? <LotteryEventsGrid /> : <MissionGrid key={tab} tab={tab} />}
     </Page>
   );
 }

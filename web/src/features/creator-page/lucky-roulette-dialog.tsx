@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
+import { RouletteSeedPanel } from '../../shared/fairness/roulette-seed-panel';
 import { openLuckyMission, rollLuckyMission } from './api/lucky';
 
 /** How long the win or loss animation plays before the result shows. */
@@ -126,6 +127,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
           <Typography color={held < cost ? 'error' : 'text.secondary'}>
             {t('missionRequest.held', { count: held })}
           </Typography>
+          <RouletteSeedPanel disabled={phase === 'playing' || phase === 'opening'} />
         </Box>
       </DialogContent>
       <DialogActions>

@@ -27,6 +27,7 @@ import { Link as RouterLink } from 'react-router';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
+import { CreatorReliabilityChips } from '../../shared/creators/reliability';
 import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
 import { useFollow } from './follow';
 
@@ -173,6 +174,7 @@ function CreatorCard({ item }: { item: CreatorListItem }) {
           <Typography noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
             {item.creator.name}
           </Typography>
+          <CreatorReliabilityChips creatorId={item.creator.id} centered />
         </Box>
       </CardActionArea>
       <IconButton

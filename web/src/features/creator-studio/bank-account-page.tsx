@@ -1,5 +1,8 @@
 import { BANKS, type BankName, type MyCreator } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,6 +26,8 @@ export interface BankValues {
   bankAccountHolder: string;
   bankName: string;
   bankAccountNumber: string;
+  payoutOverseas?: boolean;
+  payoutForeigner?: boolean;
 }
 
 /** Holder, bank (one of the 49) and a numeric account number are all required; save is disabled otherwise. */
@@ -66,6 +71,8 @@ function BankAccountForm() {
           bankAccountHolder: creator.data.bankAccountHolder ?? '',
           bankName: creator.data.bankName ?? '',
           bankAccountNumber: creator.data.bankAccountNumber ?? '',
+          payoutOverseas: creator.data.payoutOverseas,
+          payoutForeigner: creator.data.payoutForeigner,
         }
       : { bankAccountHolder: '', bankName: '', bankAccountNumber: '' });
   const set = (patch: Partial<BankValues>) => setValues({ ...current, ...patch });
@@ -81,6 +88,8 @@ function BankAccountForm() {
           bankAccountHolder: current.bankAccountHolder.trim(),
           bankName: current.bankName as BankName,
           bankAccountNumber: current.bankAccountNumber,
+          payoutOverseas: current.payoutOverseas ?? false,
+          payoutForeigner: (current.payoutOverseas ?? false) && (current.payoutForeigner ?? false),
         },
       });
       await queryClient.invalidateQueries({ queryKey: myCreatorQueryKey });
@@ -124,6 +133,30 @@ function BankAccountForm() {
             onChange={(event) => set({ bankAccountNumber: digitsOnly(event.target.value) })}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={current.payoutOverseas ?? false}
+                onChange={(event) => set({ payoutOverseas: event.target.checked })}
+              />
+            }
+            label={t('creatorStudio.bank.overseas')}
+          />
+          {current.payoutOverseas && (
+            <>
+              <FormHelperText sx={{ mt: 0 }}>{t('creatorStudio.bank.overseasHelp')}</FormHelperText>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={current.payoutForeigner ?? false}
+                    onChange={(event) => set({ payoutForeigner: event.target.checked })}
+                  />
+                }
+                label={t('creatorStudio.bank.foreigner')}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('creatorStudio.bank.foreignerHelp')}</FormHelperText>
+            </>
+          )}
           <Button type="submit" variant="contained" size="large" disabled={busy || !bankComplete(current)}>
             {t('creatorStudio.bank.save')}
           </Button>

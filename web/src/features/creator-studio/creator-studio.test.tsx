@@ -42,6 +42,8 @@ const creator: MyCreator = {
   bankName: null,
   bankAccountHolder: null,
   bankAccountNumber: null,
+  payoutOverseas: false,
+  payoutForeigner: false,
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
 };

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { cropImage } from './crop-image';
 import { mediaKindOf } from './upload';
+import { CameraButton } from '../../shared/ui/camera-button';
 
 const START: { crop: Point; zoom: number; rotation: number } = { crop: { x: 0, y: 0 }, zoom: 1, rotation: 0 };
 
@@ -96,6 +97,7 @@ export function PhotoEditorDialog({
               }}
             />
           </Button>
+          <CameraButton kind="image" facing="user" onPick={pick} />
           {cropped ? (
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>
               <img

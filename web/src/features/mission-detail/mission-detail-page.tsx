@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { MissionEventCard } from '../../shared/lottery-event/mission-event-card';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
+import { EscrowTimeline } from './components/escrow-timeline';
 import { useMission } from './api/mission';
 import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
@@ -65,6 +67,8 @@ export function MissionDetailPage() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
+          <MissionEventCard mission={mission} />
+          <EscrowTimeline mission={mission} />
           <LikePanel mission={mission} />
           <CommentsPanel mission={mission} />
         </Stack>

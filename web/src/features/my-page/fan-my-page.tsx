@@ -31,6 +31,7 @@ import { EventPopup } from '../../shared/popups/event-popup';
 import { MyPageTabPanel } from './tab-panel';
 import { changeToCreator, removeProfileImage, uploadProfileImage } from './api/profile';
 import { useTabList, type MyPageTab } from './api/tab-lists';
+import { MyRollsLink } from '../../shared/fairness/my-rolls-link';
 
 /** `/user-mypage`: profile, coins, the five tabs and the change-to-creator modal. */
 export function FanMyPage() {
@@ -78,6 +79,7 @@ export function FanMyPage() {
             <Button component={RouterLink} to="/coin-history" variant="outlined">
               {t('myPage.coinHistory')}
             </Button>
+            <MyRollsLink />
             <ChangeToCreator />
           </Stack>
         </Stack>

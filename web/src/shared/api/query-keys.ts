@@ -34,4 +34,10 @@ export const queryKeys = {
   creatorTags: ['tags', 'creator'] as const,
   notifications: (page: number) => ['notifications', page] as const,
   faq: (category: string, page: number) => ['faq', category, page] as const,
+  lotteryEvents: (userId: number | null) => ['lottery-events', userId] as const,
+  lotteryEvent: (productId: string, userId: number | null) => ['lottery-event', productId, userId] as const,
+  lotteryWinners: (productId: string) => ['lottery-winners', productId] as const,
+  lotteryFairness: (productId: string) => ['lottery-fairness', productId] as const,
+  rouletteSeed: (userId: number | null) => ['roulette-seed', userId] as const,
+  rouletteRolls: (userId: number | null) => ['roulette-rolls', userId] as const,
 };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PopupState } from '../session/session';
 import { popupColour, type Popup } from './popup';
+import { colours, contrastRatio, readableTextOn } from '../ui/tokens';
 
 export default function PopupDialog({
   popup,
@@ -24,7 +25,10 @@ export default function PopupDialog({
   const navigate = useNavigate();
   const link = state === 'loggedOn' ? popup.linkLoggedOn : popup.linkLoggedOff;
   const linkText = state === 'loggedOn' ? popup.linkTextLoggedOn : popup.linkTextLoggedOff;
-  const background = popupColour(popup.linkBackgroundColor, '#ff3d6e');
+  const background = popupColour(popup.linkBackgroundColor, colours.primary);
+  // The operator's text colour when it is readable on the operator's button colour (4.5:1), else black or white.
+  const chosenText = popupColour(popup.linkTextColor, '#ffffff');
+  const linkColour = contrastRatio(chosenText, background) >= 4.5 ? chosenText : readableTextOn(background);
   const follow = () => {
     if (!link) return;
     onDismiss(true);
@@ -48,7 +52,7 @@ export default function PopupDialog({
               size="large"
               sx={{
                 bgcolor: background,
-                color: popupColour(popup.linkTextColor, '#ffffff'),
+                color: linkColour,
                 '&:hover': { bgcolor: background, opacity: 0.9 },
               }}
             >

@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
@@ -20,7 +21,7 @@ export function RowsTable({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'auto' }}>
+    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table>
         <TableHead>
           <TableRow>
@@ -41,6 +42,6 @@ export function RowsTable({
           )}
         </TableBody>
       </Table>
-    </Paper>
+    </TableContainer>
   );
 }

@@ -2,17 +2,17 @@ import { DEFAULT_PROFILE_IMAGE, type CreatorPage as CreatorPageData } from '@fan
 import Share from '@mui/icons-material/Share';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
+import { LotteryEventCardOrNothing } from '../../../shared/lottery-event/event-card';
 import { useSession } from '../../../shared/session/session';
+import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
 import { SnsIcons } from './sns-icons';
@@ -66,6 +66,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             </IconButton>
           </Stack>
           <SnsIcons links={creator.snsLinks} />
+          <CreatorReliabilityChips creatorId={creator.id} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
             {creator.tags.map((tag) => (
               <Chip key={tag.id} label={`#${tag.name}`} variant="outlined" />
@@ -92,22 +93,11 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               </Button>
             </Stack>
           ) : null}
-          {data.eventProduct ? <EventCard id={data.eventProduct.id} /> : null}
+          <LotteryEventCardOrNothing product={data.eventProduct} />
         </Box>
       </Stack>
       <MissionTabs creatorId={creator.id} isOwner={isOwner} />
       <CompletedMissions creatorId={creator.id} />
     </Container>
-  );
-}
-
-function EventCard({ id }: { id: number }) {
-  const { t } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, mb: 2 }}>
-      <CardActionArea component={RouterLink} to={`/lottery-event/${id}`} sx={{ p: 2 }}>
-        <Typography sx={{ fontWeight: 700 }}>{t('creatorPage.lotteryEvent')}</Typography>
-      </CardActionArea>
-    </Paper>
   );
 }

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { useRequestUpload } from '../use-request-upload';
+import { CameraButton } from '../../../shared/ui/camera-button';
 
 /** The attach button, the picked file's name with its remove button, and the upload progress. */
 export function RequestAttachment({
@@ -31,7 +32,8 @@ export function RequestAttachment({
             if (picked) void upload.pick(picked);
           }}
         />
-      </Button>
+      </Button>{' '}
+      <CameraButton kind="image" disabled={uploading || disabled} onPick={(picked) => void upload.pick(picked)} />
       {file ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
           <Typography variant="body2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -84,7 +84,7 @@ function SideMenu() {
   );
 }
 
-function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Page title={t('creatorStudio.missions.title')} width="lg">

@@ -1,5 +1,4 @@
 import { DAY_MS, SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -142,7 +142,7 @@ export function MissionTable({
           })}
         </Typography>
       ) : null}
-      <Box sx={{ overflowX: 'auto' }}>
+      <TableContainer>
         <Table size="small" aria-label={t(`creatorStudio.missions.list.titles.${listType}`)}>
           <TableHead>
             <TableRow>
@@ -176,7 +176,7 @@ export function MissionTable({
             })}
           </TableBody>
         </Table>
-      </Box>
+      </TableContainer>
       {missions.isSuccess && content.length === 0 ? (
         <Typography color="text.secondary">{t('creatorStudio.missions.list.empty')}</Typography>
       ) : null}

@@ -16,6 +16,7 @@ import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { mediaKindOf, uploadWithProgressTo } from '../upload';
 import { MissionSummary } from './mission-table';
+import { CameraButton } from '../../../shared/ui/camera-button';
 
 /** Which perform field an uploaded file goes in; null for anything but video, image or audio. */
 export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | 'voiceId' | null {
@@ -131,6 +132,12 @@ export function PerformDialog({
                 }}
               />
             </Button>
+            <CameraButton
+              kind="video"
+              facing="user"
+              disabled={progress !== null}
+              onPick={(picked) => void upload(picked)}
+            />
             {file ? (
               <>
                 <Typography variant="body2" data-testid="performed-file">

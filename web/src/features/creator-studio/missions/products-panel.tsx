@@ -57,7 +57,7 @@ export function ProductsPanel({ type }: { type: 'BASIC' | 'LUCKY' }) {
   const list = products.data ?? [];
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           {t(
             type === 'BASIC'

@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
@@ -22,7 +23,7 @@ export function IncomeTable({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'auto' }}>
+    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -43,6 +44,6 @@ export function IncomeTable({
           )}
         </TableBody>
       </Table>
-    </Paper>
+    </TableContainer>
   );
 }

@@ -1,4 +1,7 @@
+import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
+import { lotteryEventEn } from '../../../features/lottery-event/locales';
+import { trustEn } from './trust';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -321,6 +324,7 @@ export const en: Messages = {
       DECISION_EXPIRED: 'Rejected because it was not accepted within 30 days. The coins were refunded.',
       PERFORM_EXPIRED: 'Rejected because 10 days passed. The coins were refunded.',
       CANCELED: 'This mission was cancelled. The coins were refunded.',
+      NOT_WON: 'This application was not picked in the lottery draw.',
     },
     like: 'Like',
     unlike: 'Unlike',
@@ -489,5 +493,16 @@ export const en: Messages = {
     bestTitle: 'Best comments',
     bestLikes: 'likes',
   },
+  a11y: {
+    skipToContent: 'Skip to content',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    menu: 'Menu',
+    takePhoto: 'Take a photo',
+    recordVideo: 'Record a video',
+  },
   creatorStudio: creatorStudioEn,
+  lotteryEvent: lotteryEventEn,
+  trust: trustEn,
+  eventManagement: eventManagementEn,
 };

@@ -1,4 +1,7 @@
+import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
+import { lotteryEventJa } from '../../../features/lottery-event/locales';
+import { trustJa } from './trust';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -322,6 +325,7 @@ export const ja: Messages = {
       DECISION_EXPIRED: '30日以内に承諾されなかったため拒否されました。コインは返金されました。',
       PERFORM_EXPIRED: '10日が経過したため拒否されました。コインは返金されました。',
       CANCELED: 'キャンセルされたミッションです。コインは返金されました。',
+      NOT_WON: 'この応募は抽選で当選しませんでした。',
     },
     like: 'いいね',
     unlike: 'いいねを取り消す',
@@ -490,5 +494,16 @@ export const ja: Messages = {
     bestTitle: 'ベストコメント',
     bestLikes: 'いいね数',
   },
+  a11y: {
+    skipToContent: '本文へスキップ',
+    openMenu: 'メニューを開く',
+    closeMenu: 'メニューを閉じる',
+    menu: 'メニュー',
+    takePhoto: '写真を撮る',
+    recordVideo: '動画を撮る',
+  },
   creatorStudio: creatorStudioJa,
+  lotteryEvent: lotteryEventJa,
+  trust: trustJa,
+  eventManagement: eventManagementJa,
 };

@@ -1,6 +1,9 @@
+import { eventManagementKo } from '../../../features/creator-studio/events/locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from '../../../features/creator-studio/locales';
+import { lotteryEventKo } from '../../../features/lottery-event/locales';
+import { trustKo } from './trust';
 export const ko = {
   common: {
     ok: '확인',
@@ -322,6 +325,7 @@ export const ko = {
       DECISION_EXPIRED: '30일 동안 수락되지 않아 거절되었습니다. 코인은 환불되었습니다.',
       PERFORM_EXPIRED: '10일이 지나 거절되었습니다. 코인은 환불되었습니다.',
       CANCELED: '취소된 미션입니다. 코인은 환불되었습니다.',
+      NOT_WON: '추첨에서 당첨되지 않은 응모입니다.',
     },
     like: '좋아요',
     unlike: '좋아요 취소',
@@ -483,7 +487,18 @@ export const ko = {
     bestTitle: '베스트 댓글',
     bestLikes: '좋아요 수',
   },
+  a11y: {
+    skipToContent: '본문으로 건너뛰기',
+    openMenu: '메뉴 열기',
+    closeMenu: '메뉴 닫기',
+    menu: '메뉴',
+    takePhoto: '사진 찍기',
+    recordVideo: '동영상 촬영',
+  },
   creatorStudio: creatorStudioKo,
+  lotteryEvent: lotteryEventKo,
+  trust: trustKo,
+  eventManagement: eventManagementKo,
 };
 
 export type Messages = typeof ko;

@@ -1,0 +1,43 @@
+import { Datagrid, DateField, List, SelectInput, TextField } from 'react-admin';
+import { UpdateAction } from './update-action';
+
+/*
+ * Objections to login blocks (issue 22, operating policy: within 30 days). Operators accept one (the block ends) or
+ * reject it with a note; pending ones first.
+ */
+
+const STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'];
+
+export const BlockObjectionList = () => (
+  <List
+    sort={{ field: 'created', order: 'DESC' }}
+    filterDefaultValues={{ status: 'PENDING' }}
+    filters={[<SelectInput key="status" source="status" choices={STATUSES.map((id) => ({ id, name: id }))} alwaysOn />]}
+  >
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="username" />
+      <TextField source="email" emptyText="-" />
+      <TextField source="creatorId" emptyText="-" />
+      <DateField source="blockedAt" showTime />
+      <TextField source="blockReason" emptyText="-" />
+      <TextField source="reason" />
+      <DateField source="created" showTime />
+      <TextField source="status" />
+      <TextField source="decisionNote" emptyText="-" />
+      <UpdateAction
+        label="console.actions.approve"
+        color="success"
+        show={(record) => record['status'] === 'PENDING'}
+        patch={() => ({ status: 'ACCEPTED' })}
+      />
+      <UpdateAction
+        label="console.actions.reject"
+        reasonLabel="resources.block-objections.fields.decisionNote"
+        color="error"
+        show={(record) => record['status'] === 'PENDING'}
+        patch={(_, note) => ({ status: 'REJECTED', decisionNote: note })}
+      />
+    </Datagrid>
+  </List>
+);

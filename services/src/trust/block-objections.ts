@@ -1,0 +1,153 @@
+import {
+  BLOCK_OBJECTION,
+  DAY_MS,
+  type AdminBlockObjection,
+  type BlockObjectionReceipt,
+  type BlockObjectionRequest,
+  type DecideBlockObjection,
+} from '@fanmission/contracts';
+import type { Caller } from '../auth';
+import { verifyPassword } from '../auth';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db';
+import { AppError, invalidFields, notFound } from '../http';
+
+/*
+ * Objections to a login block (issue 22; operating policy: within 30 days). A blocked account cannot log in, so the
+ * objection carries the e-mail and password (the same answer as a failed login for anything that does not match);
+ * one objection per block. Operators accept it (the block ends) or reject it with a note, in the console.
+ */
+
+const badCredentials = () => new AppError(401, 'auth.badCredentials', { code: 'BAD_CREDENTIALS' });
+
+export async function fileBlockObjection(
+  ctx: ServiceContext,
+  request: BlockObjectionRequest,
+): Promise<BlockObjectionReceipt> {
+  const now = ctx.now();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'login_blocked_at', 'login_block_reason'])
+    .where('email', '=', request.email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const matches = await verifyPassword(user?.password_hash ?? undefined, request.password);
+  if (!user || !matches) throw badCredentials();
+  const blockedAt = user.login_blocked_at;
+  if (!blockedAt) throw new AppError(409, 'trust.objection.notBlocked', { code: 'CONFLICT' });
+  if (now.getTime() - blockedAt.getTime() > BLOCK_OBJECTION.withinDays * DAY_MS) {
+    throw new AppError(409, 'trust.objection.tooLate', {
+      code: 'CONFLICT',
+      params: { days: BLOCK_OBJECTION.withinDays },
+    });
+  }
+  const row = await ctx.db
+    .insertInto('block_objections')
+    .values({
+      user_id: user.id,
+      blocked_at: blockedAt,
+      block_reason: user.login_block_reason,
+      reason: request.reason,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'blocked_at']).doNothing())
+    .returning(['id', 'status', 'created_at', 'blocked_at'])
+    .executeTakeFirst();
+  if (!row) throw new AppError(409, 'trust.objection.exists', { code: 'CONFLICT' });
+  return {
+    id: row.id,
+    status: row.status,
+    created: row.created_at.toISOString(),
+    blockedAt: row.blocked_at.toISOString(),
+  };
+}
+
+export function adminObjectionsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('block_objections as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('creators as c', 'c.user_id', 'u.id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'u.username',
+      'u.email',
+      'c.id as creator_id',
+      'o.blocked_at',
+      'o.block_reason',
+      'o.reason',
+      'o.status',
+      'o.created_at',
+      'o.decided_at',
+      'o.decided_by',
+      'o.decision_note',
+      'u.login_blocked_at',
+    ]);
+}
+
+type AdminRow = Awaited<ReturnType<ReturnType<typeof adminObjectionsQuery>['executeTakeFirstOrThrow']>>;
+
+export function adminObjectionDto(row: AdminRow): AdminBlockObjection {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    email: row.email,
+    creatorId: row.creator_id,
+    blockedAt: row.blocked_at.toISOString(),
+    blockReason: row.block_reason,
+    reason: row.reason,
+    status: row.status,
+    created: row.created_at.toISOString(),
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    decidedBy: row.decided_by,
+    decisionNote: row.decision_note,
+    stillBlocked: row.login_blocked_at !== null,
+  };
+}
+
+export async function findAdminObjection(db: DbExecutor, id: number): Promise<AdminBlockObjection> {
+  const row = await adminObjectionsQuery(db).where('o.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('trust.objection.notFound');
+  return adminObjectionDto(row);
+}
+
+/**
+ * An operator decides a pending objection: ACCEPTED ends the block (only the block it objected to), REJECTED keeps it
+ * and needs a note. A decided objection cannot be decided again (409).
+ */
+export async function decideBlockObjection(
+  ctx: ServiceContext,
+  operator: Caller,
+  id: number,
+  decision: DecideBlockObjection,
+): Promise<void> {
+  const note = decision.decisionNote?.trim() || null;
+  if (decision.status === 'REJECTED' && !note) {
+    throw invalidFields([{ field: 'decisionNote', key: 'trust.objection.noteRequired' }]);
+  }
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const objection = await trx
+      .selectFrom('block_objections')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!objection) throw notFound('trust.objection.notFound');
+    if (objection.status !== 'PENDING') throw new AppError(409, 'trust.objection.decided', { code: 'CONFLICT' });
+    await trx
+      .updateTable('block_objections')
+      .set({ status: decision.status, decided_by: operator.id, decided_at: now, decision_note: note })
+      .where('id', '=', id)
+      .execute();
+    if (decision.status === 'ACCEPTED') {
+      await trx
+        .updateTable('users')
+        .set({ login_blocked_at: null, login_block_reason: null, updated_at: now })
+        .where('id', '=', objection.user_id)
+        .where('login_blocked_at', '=', objection.blocked_at)
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,95 @@
+import { adminBlockObjectionSchema, adminIdParamsSchema, decideBlockObjectionSchema } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { requireRole } from '../auth';
+import { errorResponses } from '../http';
+import { adminObjectionDto, adminObjectionsQuery, decideBlockObjection, findAdminObjection } from './block-objections';
+
+const RESOURCE = 'block-objections';
+const SORT_COLUMNS = { id: 'o.id', created: 'o.created_at', status: 'o.status' } as const;
+const filterSchema = z.object({
+  status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED']).optional(),
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+/** `/api/admin/block-objections`: blocked members' objections; operators accept (unblock) or reject them. */
+export async function blockObjectionAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: block objections'];
+  const security = [{ bearerAuth: [] }];
+
+  routes.get(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Objections to login blocks (ra-data-simple-rest list)',
+        description: '`filter` by status or userId; `sort` by id, created or status (default newest).',
+        security,
+        querystring: listQuerySchema(['id', 'created', 'status'], filterSchema),
+        response: { 200: z.array(adminBlockObjectionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const window = listWindow(request.query.range);
+      const filter = (request.query.filter ?? {}) as z.infer<typeof filterSchema>;
+      const [field, direction] = request.query.sort ?? ['created', 'DESC'];
+      let query = adminObjectionsQuery(app.db);
+      if (filter.status) query = query.where('o.status', '=', filter.status);
+      if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
+      let count = app.db.selectFrom('block_objections as o');
+      if (filter.status) count = count.where('o.status', '=', filter.status);
+      if (filter.userId !== undefined) count = count.where('o.user_id', '=', filter.userId);
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy(SORT_COLUMNS[field], direction === 'ASC' ? 'asc' : 'desc')
+          .orderBy('o.id', 'desc')
+          .offset(window.offset)
+          .limit(window.limit)
+          .execute(),
+        count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      withContentRange(reply, RESOURCE, window, rows.length, Number(total.total));
+      return rows.map(adminObjectionDto);
+    },
+  );
+
+  routes.get(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One objection to a login block',
+        security,
+        params: adminIdParamsSchema,
+        response: { 200: adminBlockObjectionSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => findAdminObjection(app.db, request.params.id),
+  );
+
+  routes.put(
+    `/${RESOURCE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Decide an objection (operator)',
+        description:
+          'ACCEPTED ends the block it objected to; REJECTED keeps it and needs `decisionNote`. A decided objection ' +
+          'cannot be decided again (409).',
+        security,
+        params: adminIdParamsSchema,
+        body: decideBlockObjectionSchema,
+        response: { 200: adminBlockObjectionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const operator = requireRole(request, 'ROLE_OPERATOR');
+      auditBefore(request, await findAdminObjection(app.db, request.params.id));
+      await decideBlockObjection(app.ctx, operator, request.params.id, request.body);
+      return findAdminObjection(app.db, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,428 @@
+// Phones and accessibility over every screen of the web app (issue 23), in one browser with pages reused:
+// - for each screen of tests/support/web-routes.ts and each of ko/en/ja, at 360 × 800: axe-core (WCAG 2.0–2.2 A/AA
+//   rules) finds no serious or critical violation, nothing overflows the page horizontally, and every header item
+//   stays on one line; the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
+// - at 390 px the header of a visitor and of a fan stays on one line; the menu drawer is a modal dialog (focus
+//   trapped, Escape closes it, the focus returns to its button);
+// - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
+// The three languages run side by side (one page per language and viewer, one screen at a time on each).
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
+import { signSessionToken } from '@fanmission/services/auth';
+import type { Role } from '@fanmission/contracts';
+import { resources, type Messages } from '../../web/src/shared/i18n/resources';
+import { launchBrowser, screenshot, ACTION_TIMEOUT_MS } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+import { collectPageErrors, type WebSession } from '../support/browser';
+import { WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
+
+const LANGUAGES = ['ko', 'en', 'ja'] as const;
+type Language = (typeof LANGUAGES)[number];
+const PHONE: ViewportSize = { width: 360, height: 800 };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Waits until the screen has loaded its data and its transitions (dialogs, menus) have finished. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main, [role="dialog"], [role="menu"]') !== null &&
+      document.querySelector('.page-loading, .MuiSkeleton-root, .MuiCircularProgress-root') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    undefined,
+    { timeout: 3 * ACTION_TIMEOUT_MS },
+  );
+}
+
+/** Serious and critical axe-core violations, one line each (rule, impact, the first elements). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 4)
+          .map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+/**
+ * What sticks out at this width: elements wider than the viewport (outside boxes that scroll on their own), and
+ * header items whose text runs over two lines or that left the header's row.
+ */
+function measureLayout(): { overflow: string[]; header: string[] } {
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  const describe = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+      typeof element.className === 'string' && element.className ? `.${element.className.split(' ')[0]}` : ''
+    } "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+  const overflow: string[] = [];
+  if (root.scrollWidth > width + 1) {
+    const scrolls = (element: Element) => {
+      for (
+        let node: Element | null = element.parentElement;
+        node && node !== document.body;
+        node = node.parentElement
+      ) {
+        const style = getComputedStyle(node);
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
+      }
+      return false;
+    };
+    const culprits = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.right > width + 1 && !scrolls(element);
+    });
+    overflow.push(`page is ${root.scrollWidth}px wide at ${width}px`, ...culprits.slice(0, 5).map(describe));
+  }
+  const header: string[] = [];
+  const bar = document.querySelector('.app-header-inner');
+  if (bar) {
+    const items = [...bar.children].filter((item) => (item as HTMLElement).offsetParent !== null);
+    const barBox = bar.getBoundingClientRect();
+    for (const item of items) {
+      const box = item.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const lines = new Set(
+        [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
+      );
+      const text = (item.textContent ?? '').trim();
+      if (text && lines.size > 1) header.push(`${describe(item)} wraps over ${lines.size} lines`);
+      if (box.top < barBox.top - 1 || box.bottom > barBox.bottom + 1 || box.right > width + 1) {
+        header.push(`${describe(item)} leaves the header's row`);
+      }
+    }
+    if (barBox.height > 72) header.push(`the header is ${barBox.height}px high`);
+  }
+  return { overflow, header };
+}
+
+/** The accessible name of the focused element, roughly: aria-label, its label, else its text. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return '';
+    const labelled = element.getAttribute('aria-labelledby');
+    const byId = labelled
+      ? labelled
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : '';
+    const labels = (element as HTMLInputElement).labels;
+    return (
+      element.getAttribute('aria-label') ??
+      (byId ||
+        (labels && labels.length > 0 ? [...labels].map((label) => label.textContent).join(' ') : '') ||
+        (element.textContent ?? ''))
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
+  });
+}
+
+/** Presses `key` (an arrow, inside a group with one tab stop) until the focused element's name matches. */
+async function arrowTo(page: Page, name: string | RegExp, key = 'ArrowRight', max = 12): Promise<void> {
+  const matches = (text: string) => (typeof name === 'string' ? text.startsWith(name) : name.test(text));
+  for (let press = 0; press < max && !matches(await focusedName(page)); press += 1) await page.keyboard.press(key);
+  expect(await focusedName(page)).toMatch(name);
+}
+
+/** Presses Tab until the focused element's name matches (at most `max` presses); fails otherwise. */
+async function tabTo(page: Page, name: string | RegExp, max = 40): Promise<void> {
+  const matches = (text: string) => (typeof name === 'string' ? text.startsWith(name) : name.test(text));
+  const seen: string[] = [];
+  for (let press = 0; press < max; press += 1) {
+    await page.keyboard.press('Tab');
+    const current = await focusedName(page);
+    if (matches(current)) return;
+    seen.push(current);
+  }
+  throw new Error(`Tab never reached ${String(name)}; focused in turn: ${seen.join(' → ')}`);
+}
+
+describe('web app on a phone, with a screen reader’s eyes and a keyboard', () => {
+  const served = useServedApp({ temporal: true });
+  const url = (path: string) => `${served.baseUrl}${path}`;
+  let browser: Browser;
+  let data: ScreenData;
+  const sessions = {} as Record<Viewer, WebSession>;
+  const accounts = {} as Record<'fan' | 'creator', { id: number; token: string }>;
+  const contexts: BrowserContext[] = [];
+  const pages = new Map<string, Promise<{ page: Page; errors: Error[] }>>();
+  const queues = new Map<string, Promise<unknown>>();
+
+  /** Runs `work` after every earlier piece of work queued under `key` (one screen at a time on a language's pages). */
+  function serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+    queues.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  /** A new context at `viewport` whose pages start with the language and the viewer's session in localStorage. */
+  async function newPage(language: Language, session: WebSession, viewport: ViewportSize = PHONE) {
+    const context = await browser.newContext({ viewport });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    contexts.push(context);
+    await context.addInitScript(
+      (entries) => {
+        if (window.localStorage.getItem('__seeded') === '1') return;
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        window.localStorage.setItem('__seeded', '1');
+      },
+      { lang: language, ...session },
+    );
+    const page = await context.newPage();
+    return { page, errors: collectPageErrors(page) };
+  }
+
+  function pageFor(language: Language, viewer: Viewer) {
+    const key = `${language}-${viewer}`;
+    if (!pages.has(key)) pages.set(key, newPage(language, sessions[viewer]));
+    return pages.get(key)!;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const app = served.testApp.app;
+    await seedDemoData(app.ctx);
+    const user = async (email: string) => {
+      const row = await app.db
+        .selectFrom('users')
+        .leftJoin('creators', 'creators.user_id', 'users.id')
+        .select(['users.id', 'users.roles', 'users.username', 'creators.id as creatorId', 'creators.url'])
+        .where('users.email', '=', email)
+        .executeTakeFirstOrThrow();
+      const token = signSessionToken(app, { id: row.id, roles: row.roles as Role[] });
+      const session: WebSession = {
+        token: `Bearer ${token}`,
+        UserId: String(row.id),
+        IsVerified: 'true',
+        UserName: row.username,
+        ...(row.creatorId !== null && { CreatorId: String(row.creatorId) }),
+      };
+      return { ...row, token, session };
+    };
+    // Every viewer has closed the operator's popup before (it has a screen of its own: `newcomer`).
+    const popups = await app.db.selectFrom('popups').select('id').execute();
+    const dismissed = JSON.stringify(popups.map((popup) => Number(popup.id)));
+    const closedPopups = { 'ignore-logged-on-popup': dismissed, 'ignore-logged-off-popup': dismissed };
+    const fan = await user('fan@fanmission.local');
+    const creator = await user('creator@fanmission.local');
+    const newbie = await user('newbie@fanmission.local');
+    Object.assign(sessions, {
+      newcomer: {},
+      visitor: closedPopups,
+      fan: { ...fan.session, ...closedPopups },
+      creator: { ...creator.session, ...closedPopups },
+      newbie: { ...newbie.session, ...closedPopups },
+    });
+    Object.assign(accounts, { fan, creator });
+    const mission = await app.db
+      .selectFrom('missions')
+      .select('id')
+      .where('user_id', '=', fan.id)
+      .where('status', '=', 'COMPLETED')
+      .where('is_private', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    data = { creatorId: creator.creatorId!, creatorUrl: creator.url!, missionId: mission.id };
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser?.close();
+  });
+
+  const timings = new Map<string, number>();
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings.set(step, (timings.get(step) ?? 0) + performance.now() - started);
+    }
+  };
+  afterAll(() => {
+    if (process.env.FANMISSION_TEST_TIMINGS) {
+      console.log(`[web-a11y] ${[...timings].map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    }
+  });
+
+  async function checkScreen(screen: WebScreen, language: Language) {
+    const t: Messages = resources[language].translation;
+    const { page, errors } = await pageFor(language, screen.viewer);
+    errors.length = 0;
+    const path = typeof screen.path === 'string' ? screen.path : screen.path(data);
+    await timed('load', async () => {
+      await page.goto(url(path));
+      await settle(page);
+      if (screen.open) {
+        await screen.open(page, t);
+        await settle(page);
+      }
+    });
+    const layout = await page.evaluate(measureLayout);
+    const violations = await timed('axe', () => axeViolations(page));
+    await timed('screenshot', () => screenshot(page, `web-a11y-${screen.name}-${language}.png`));
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect({ path, axe: violations, ...layout, lang, errors: errors.map(String) }).toEqual({
+      path,
+      axe: [],
+      overflow: [],
+      header: [],
+      lang: language,
+      errors: [],
+    });
+  }
+
+  describe.concurrent('every screen at 360 px', () => {
+    // Interleaved by language so that the three languages' queues advance together.
+    for (const screen of WEB_SCREENS) {
+      for (const language of LANGUAGES) {
+        test(`${screen.name} in ${language}`, { timeout: 180_000 }, () =>
+          serially(language, () => checkScreen(screen, language)),
+        );
+      }
+    }
+  });
+
+  describe.concurrent('header and keyboard', () => {
+    test(
+      'at 390 px the header stays on one line; the drawer traps the focus, Escape closes it',
+      { timeout: 120_000 },
+      async () => {
+        const t = resources.en.translation;
+        for (const viewer of ['visitor', 'fan'] as const) {
+          const { page, errors } = await newPage('en', sessions[viewer], { width: 390, height: 844 });
+          await page.goto(url('/faq'));
+          await settle(page);
+          expect((await page.evaluate(measureLayout)).header).toEqual([]);
+          const button = page.getByRole('button', { name: t.a11y.openMenu });
+          expect(await button.getAttribute('aria-expanded')).toBe('false');
+          await button.focus();
+          await page.keyboard.press('Enter');
+          const drawer = page.getByRole('dialog', { name: t.a11y.menu });
+          await drawer.waitFor();
+          expect(await button.getAttribute('aria-expanded')).toBe('true');
+          // Tab cycles inside the drawer: close button, Main, Search (and Notice for a fan), then back to close.
+          const stops = viewer === 'fan' ? 4 : 3;
+          const visited: string[] = [await focusedName(page)];
+          for (let press = 0; press < stops; press += 1) {
+            await page.keyboard.press('Tab');
+            visited.push(await focusedName(page));
+            expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+          }
+          expect(visited[0]).toBe(t.a11y.closeMenu);
+          expect(visited.at(-1)).toBe(t.a11y.closeMenu);
+          expect(visited).toContain(t.header.search);
+          await page.keyboard.press('Escape');
+          await drawer.waitFor({ state: 'detached' });
+          expect(await focusedName(page)).toBe(t.a11y.openMenu);
+          // A link in the drawer navigates and closes it.
+          await page.keyboard.press('Enter');
+          await drawer.getByRole('link', { name: t.header.search }).click();
+          await page.waitForURL('**/creator-search');
+          expect(await drawer.count()).toBe(0);
+          expect(errors).toEqual([]);
+        }
+      },
+    );
+
+    test('keyboard only: sign in with e-mail and password', { timeout: 120_000 }, async () => {
+      const t = resources.en.translation;
+      const { page, errors } = await newPage('en', {});
+      await page.goto(url('/login?view=email'));
+      await settle(page);
+      await tabTo(page, t.login.email);
+      await page.keyboard.type('fan@fanmission.local');
+      await tabTo(page, t.login.password);
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((target) => !target.pathname.startsWith('/login'));
+      await page.waitForFunction(() => window.localStorage.getItem('token') !== null);
+      expect(errors).toEqual([]);
+    });
+
+    test('keyboard only: charge coins through the checkout', { timeout: 120_000 }, async () => {
+      const t = resources.ko.translation;
+      const balance = async () =>
+        (
+          await served.testApp.app.inject({
+            method: 'GET',
+            url: '/api/v1/coin-deposit',
+            headers: { authorization: `Bearer ${accounts.fan.token}` },
+          })
+        ).json<{ point: number }>().point;
+      const before = await balance();
+      const { page, errors } = await newPage('ko', sessions.fan, { width: 390, height: 844 });
+      await page.goto(url('/coin-history'));
+      await settle(page);
+      await tabTo(page, t.coinHistory.charge);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      // The amounts are one toggle-button group: one tab stop, the arrows move between them.
+      await tabTo(page, /^10 코인/);
+      await arrowTo(page, /^100 코인/);
+      await page.keyboard.press('Enter');
+      await tabTo(page, t.coinCharge.terms);
+      await page.keyboard.press('Space');
+      await tabTo(page, t.coinCharge.pay);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/payment\/sandbox\//);
+      await tabTo(page, '결제 승인');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/coin-history/);
+      await page.getByRole('alertdialog').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      expect(await balance()).toBe(before + 100);
+      expect(errors).toEqual([]);
+    });
+
+    test('keyboard only: request a mission from the creator page', { timeout: 120_000 }, async () => {
+      const t = resources.ko.translation;
+      const count = async () =>
+        Number(
+          (
+            await served.testApp.app.db
+              .selectFrom('missions')
+              .select((eb) => eb.fn.countAll().as('count'))
+              .where('user_id', '=', accounts.fan.id)
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const before = await count();
+      const { page, errors } = await newPage('ko', sessions.fan, { width: 390, height: 844 });
+      await page.goto(url(`/creator/${data.creatorId}`));
+      await settle(page);
+      await tabTo(page, /^생일 축하 노래/, 60);
+      await page.keyboard.press('Enter');
+      await tabTo(page, t.creatorPage.request);
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await tabTo(page, t.missionRequest.to);
+      await page.keyboard.type('민지');
+      await tabTo(page, t.missionRequest.detail);
+      await page.keyboard.type('생일 축하 노래를 불러 주세요');
+      await tabTo(page, t.missionRequest.terms);
+      await page.keyboard.press('Space');
+      await tabTo(page, t.missionRequest.submit);
+      await page.keyboard.press('Enter');
+      await page.getByRole('alertdialog').getByText(t.missionRequest.done).waitFor();
+      await page.keyboard.press('Enter');
+      expect(await count()).toBe(before + 1);
+      expect(errors).toEqual([]);
+    });
+  });
+});

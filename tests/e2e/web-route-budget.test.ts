@@ -1,0 +1,60 @@
+// The JavaScript budgets of the creator page and mission detail routes (issue 21: route bundles stay within a
+// budget, like the landing page's in web-landing-budget.test.ts): what a visitor's browser downloads, gzipped, to
+// show each page from a cold cache, in a real headless Chromium against the served build. The figures are printed;
+// the LCP of these pages is measured by tests/bench/web-lcp.ts.
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { createAccount } from '../harness/accounts';
+import { useBrowser } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+
+/** Shell (React, router, i18next) + component library + the route's own chunks, gzipped (292 KB for the creator page on 2026-11-22). */
+const ROUTE_BUDGET_BYTES = 320 * 1024;
+
+async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<void>) {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => undefined);
+    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  return scripts;
+}
+
+describe('route bundle budgets', () => {
+  const served = useServedApp();
+  const browser = useBrowser();
+  let creator: TestCreator;
+  let missionId: number;
+
+  beforeAll(async () => {
+    const app = served.testApp.app;
+    creator = await createCreator(app, { name: 'Budget creator', url: `budget${Date.now().toString(36)}` });
+    const product = await registerProduct(app, creator, { type: 'BASIC', name: 'Budget song' });
+    const fan = await createAccount(app);
+    missionId = (await insertMission(app, product, { user_id: fan.id, status: 'COMPLETED' })).id;
+  });
+
+  for (const route of ['creator page', 'mission detail'] as const) {
+    test(`${route}: at most ${ROUTE_BUDGET_BYTES / 1024} KB of gzipped JavaScript`, async () => {
+      const page = await browser.newPage();
+      const path = route === 'creator page' ? `/creator/${creator.creatorId}` : `/mission-detail/${missionId}`;
+      const scripts = await scriptsOf(page, `${served.baseUrl}${path}`, async (loaded) => {
+        await loaded
+          .getByRole('heading', { name: route === 'creator page' ? 'Budget creator' : 'Budget song' })
+          .first()
+          .waitFor();
+      });
+      const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+      console.log(`[${route}] ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped JavaScript`);
+      for (const [script, size] of scripts) console.log(`  ${script}: ${(size / 1024).toFixed(1)} KB`);
+      expect(scripts.size).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(ROUTE_BUDGET_BYTES);
+    });
+  }
+});

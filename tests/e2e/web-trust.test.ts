@@ -1,0 +1,369 @@
+// Browser journeys of the trust features (issue 22) over the real API serving the built app: the escrow timeline of
+// a completed, a refunded and a running mission on /mission-detail/{id} (requester and creator see it, others do
+// not), the refund back in the coin history with the mission's name, and a fan deleting his account from the profile
+// page after seeing his coins and the refunds, then signing up again with the same e-mail. Screenshots land in
+// tests/artifacts/screenshots/web-trust-<screen>-<lang>.png.
+import type { MissionProduct } from '@fanmission/contracts';
+import { holdForMission, refundMission, releaseToCreator } from '@fanmission/ledger';
+import type { MissionRow } from '@fanmission/services/missions';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { createProduct, fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { refreshReliability } from '@fanmission/services/trust';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+import { resources } from '../../web/src/shared/i18n/resources';
+import { createAccount, type TestAccount } from '../harness/accounts';
+import { useServedApp } from '../harness/served-app';
+import { creatorSession, fanSession, useWebPages } from '../support/browser';
+
+const LANGUAGES = ['ko', 'en', 'ja'] as const;
+const texts = {
+  ko: resources.ko.translation,
+  en: resources.en.translation,
+  ja: resources.ja.translation,
+};
+const ko = texts.ko;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('web app: escrow timeline and leaving the service', () => {
+  const served = useServedApp();
+  const { openPage, screenshot } = useWebPages(served, 'web-trust');
+  const url = (path: string) => `${served.baseUrl}${path}`;
+  const suffix = Date.now().toString(36);
+  let creator: TestCreator;
+  let fan: TestAccount;
+  let product: MissionProduct;
+  let completed: MissionRow;
+  let refunded: MissionRow;
+  let running: MissionRow;
+
+  beforeAll(async () => {
+    const app = served.testApp.app;
+    const now = Date.now();
+    const ago = (days: number) => new Date(now - days * DAY);
+    creator = await createCreator(app, { name: `Trusty ${suffix}`, url: `trusty${suffix}` });
+    fan = await createAccount(app, { username: `escrowfan${suffix}` });
+    product = await registerProduct(app, creator, { type: 'BASIC', name: 'Birthday song', coinPrice: 100 });
+    await fund(app.db, fan.id, 500, ago(20));
+    const hold = (mission: MissionRow, at: Date) =>
+      holdForMission(app.db, {
+        userId: fan.id,
+        missionId: mission.id,
+        coins: 100,
+        idempotencyKey: `hold-${mission.id}`,
+        now: at,
+      });
+
+    completed = await insertMission(app, product, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      created_at: ago(15),
+      requested_at: ago(15),
+      accepted_at: ago(15),
+      perform_due_at: ago(5),
+      completed_at: ago(12),
+      response_comment: 'Happy birthday!',
+    });
+    await hold(completed, ago(15));
+    await releaseToCreator(app.db, {
+      missionId: completed.id,
+      creatorId: creator.creatorId,
+      idempotencyKey: `release-${completed.id}`,
+      now: ago(12),
+    });
+
+    refunded = await insertMission(app, product, {
+      user_id: fan.id,
+      status: 'REJECTED',
+      created_at: ago(14),
+      requested_at: ago(14),
+      accepted_at: ago(14),
+      perform_due_at: ago(4),
+      rejected_at: ago(4),
+      rejection_reason: 'PERFORM_EXPIRED',
+    });
+    await hold(refunded, ago(14));
+    await refundMission(app.db, {
+      missionId: refunded.id,
+      reason: 'REJECTED',
+      idempotencyKey: `refund-${refunded.id}`,
+      now: ago(4),
+    });
+
+    running = await insertMission(app, product, {
+      user_id: fan.id,
+      status: 'ACCEPTED',
+      created_at: ago(1),
+      requested_at: ago(1),
+      accepted_at: ago(1),
+      perform_due_at: new Date(now + 9 * DAY),
+    });
+    await hold(running, ago(1));
+  });
+
+  test(
+    'the requester follows his coins: released, refunded (back in the coin history), still held',
+    { timeout: 120_000 },
+    async () => {
+      for (const language of LANGUAGES) {
+        const t = texts[language];
+        const { page, errors } = await openPage(language, fanSession(fan));
+        await page.goto(url(`/mission-detail/${completed.id}`));
+        const panel = page.getByRole('region', { name: t.trust.escrow.title });
+        await panel.waitFor();
+        await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateRELEASED).waitFor();
+        const steps = panel.locator('li[data-step]');
+        expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
+          'REQUESTED',
+          'HELD',
+          'PERFORMED',
+          'RELEASED',
+        ]);
+        await panel.getByText(fill(t.trust.escrow.stepHELD, { coins: 100 })).waitFor();
+        expect(await panel.locator('li[data-step="RELEASED"]').innerText()).toContain('100');
+        await screenshot(page, 'escrow-completed', language);
+
+        await page.goto(url(`/mission-detail/${running.id}`));
+        await panel
+          .getByTestId('escrow-state')
+          .getByText(fill(t.trust.escrow.stateHELD, { coins: 100 }))
+          .waitFor();
+        // Nine days ahead: "8 d 23 h" or "9 d 0 h" depending on the second the page opened.
+        const countdown = await panel.getByTestId('escrow-countdown').innerText();
+        expect(countdown).toMatch(/(8|9)/);
+        await screenshot(page, 'escrow-running', language);
+
+        await page.goto(url(`/mission-detail/${refunded.id}`));
+        await panel.getByTestId('escrow-state').getByText(t.trust.escrow.stateREFUNDED).waitFor();
+        expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')))).toEqual([
+          'REQUESTED',
+          'HELD',
+          'DEADLINE',
+          'REFUSED',
+          'REFUNDED',
+        ]);
+        await panel.getByText(t.trust.escrow.reasonPERFORM_EXPIRED, { exact: false }).waitFor();
+        await screenshot(page, 'escrow-refunded', language);
+        if (language === 'ko') {
+          // The refund is in the coin history, with the mission's name.
+          await panel.getByRole('link', { name: t.trust.escrow.history }).click();
+          await page.waitForURL(/\/coin-history/);
+          const row = page
+            .getByTestId('coin-history-row')
+            .filter({ hasText: '+100' })
+            .filter({ hasText: `BASIC ${product.name}` });
+          await row.first().waitFor();
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+  );
+
+  test('the creator sees the timeline, a stranger does not; it fits 360 px', { timeout: 120_000 }, async () => {
+    const { page, errors } = await openPage('ko', creatorSession(creator));
+    await page.goto(url(`/mission-detail/${completed.id}`));
+    const panel = page.getByRole('region', { name: ko.trust.escrow.title });
+    await panel.getByTestId('escrow-state').getByText(ko.trust.escrow.stateRELEASED).waitFor();
+    await page.close();
+
+    const stranger = await createAccount(served.testApp.app);
+    const other = await openPage('ko', fanSession(stranger));
+    await other.page.goto(url(`/mission-detail/${completed.id}`));
+    await other.page.getByRole('heading', { name: product.name }).waitFor();
+    await other.page.waitForLoadState('networkidle');
+    expect(await other.page.getByRole('region', { name: ko.trust.escrow.title }).count()).toBe(0);
+    await other.page.close();
+
+    const narrow = await openPage('ko', fanSession(fan), { width: 360, height: 780 });
+    await narrow.page.goto(url(`/mission-detail/${refunded.id}`));
+    const small = narrow.page.getByRole('region', { name: ko.trust.escrow.title });
+    await small.getByTestId('escrow-state').waitFor();
+    const overflow = await narrow.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(narrow.page, 'escrow-refunded-360', 'ko');
+    expect([...errors, ...other.errors, ...narrow.errors]).toEqual([]);
+    await narrow.page.close();
+  });
+
+  test(
+    'a punctual creator shows his on-time rate and median time on his page and first in the recommended search',
+    { timeout: 120_000 },
+    async () => {
+      const app = served.testApp.app;
+      const punctual = await createCreator(app, { name: `Punctual ${suffix}`, url: `punctual${suffix}` });
+      const productId = await createProduct(app.db, punctual.creatorId, 'BASIC');
+      const now = Date.now();
+      const at = (days: number) => new Date(now - days * DAY);
+      await app.db
+        .insertInto('missions')
+        .values(
+          [1, 2, 3, 4, 5, 6].map((n) => ({
+            product_id: productId,
+            creator_id: punctual.creatorId,
+            user_id: fan.id,
+            type: 'BASIC' as const,
+            status: 'COMPLETED' as const,
+            coin_price: 10,
+            accepted_at: at(n + 2),
+            completed_at: at(n),
+            // The sixth was performed after its deadline: 5 of 6 on time.
+            perform_due_at: n === 6 ? at(7) : at(n - 8),
+          })),
+        )
+        .execute();
+      await refreshReliability(app.db, new Date(now));
+      for (const language of LANGUAGES) {
+        const t = texts[language];
+        const { page, errors } = await openPage(language);
+        await page.goto(url(`/punctual${suffix}`));
+        const chips = page.getByTestId('creator-reliability');
+        await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
+        const median = fill(t.trust.reliability.median, { time: fill(t.trust.reliability.days, { count: 2 }) });
+        await chips.getByText(median).waitFor();
+        await screenshot(page, 'reliability-creator-page', language);
+        if (language === 'ko') {
+          await page.goto(url('/creator-search'));
+          await page.getByRole('button', { name: t.creatorSearch.sort.recommended }).click();
+          const first = page
+            .getByRole('main')
+            .getByRole('link')
+            .filter({ has: page.getByText(`Punctual ${suffix}`) });
+          await first.getByTestId('creator-reliability').waitFor();
+          const cards = await page.getByRole('main').getByRole('link').allInnerTexts();
+          const ours = cards.filter((text) => text.includes(suffix));
+          expect(ours[0]).toContain(`Punctual ${suffix}`);
+          // A creator with one due mission shows no figures.
+          const trusty = page
+            .getByRole('main')
+            .getByRole('link')
+            .filter({ has: page.getByText(`Trusty ${suffix}`) });
+          await trusty.waitFor();
+          expect(await trusty.getByTestId('creator-reliability').count()).toBe(0);
+          await screenshot(page, 'reliability-search', language);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+  );
+
+  test(
+    'a fan deletes his account after seeing his coins and the refunds, then signs up again with the e-mail',
+    { timeout: 120_000 },
+    async () => {
+      const email = `leaving-${suffix}@example.com`;
+      const leaving = await createAccount(served.testApp.app, { email, username: `leaving${suffix}` });
+      await fund(served.testApp.app.db, leaving.id, 50);
+      for (const language of ['en', 'ja'] as const) {
+        const t = texts[language];
+        const { page } = await openPage(language, fanSession(leaving));
+        await page.goto(url('/edit-user-profile'));
+        await page.getByRole('button', { name: t.trust.deletion.open }).click();
+        await page.getByRole('dialog').getByTestId('deletion-coins').waitFor();
+        await screenshot(page, 'deletion-dialog', language);
+        await page.close();
+      }
+
+      const { page, errors } = await openPage('ko', fanSession(leaving), { width: 360, height: 780 });
+      await page.goto(url('/edit-user-profile'));
+      await page.getByRole('button', { name: ko.trust.deletion.open }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByTestId('deletion-coins')
+        .getByText(fill(ko.trust.deletion.coinsTitle, { coins: 50 }))
+        .waitFor();
+      await dialog.getByRole('link', { name: ko.trust.deletion.refundLink }).waitFor();
+      const confirm = dialog.getByRole('button', { name: ko.trust.deletion.confirm });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(ko.trust.deletion.password).fill('wrong-password');
+      await dialog.getByRole('checkbox', { name: ko.trust.deletion.forfeit }).check();
+      await screenshot(page, 'deletion-dialog-360', 'ko');
+      await confirm.click();
+      await dialog.getByText('비밀번호가 일치하지 않습니다.').waitFor();
+      await dialog.getByLabel(ko.trust.deletion.password).fill(leaving.password);
+      await confirm.click();
+      await page.getByRole('alertdialog').getByText(ko.trust.deletion.done).waitFor();
+      await page.getByRole('button', { name: ko.common.ok }).click();
+      await page.waitForURL((current) => current.pathname === '/');
+      expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+      // Signing up again with the same e-mail works.
+      await page.goto(url('/signup-accept-terms'));
+      await page.getByRole('checkbox', { name: ko.terms.agreeAll }).check();
+      await page.getByRole('button', { name: ko.common.next }).click();
+      await page.getByRole('heading', { name: ko.signUp.title }).waitFor();
+      const field = (label: string) =>
+        page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+      await field(ko.signUp.nickname).fill('돌아온팬');
+      await field(ko.signUp.email).fill(email);
+      await field(ko.signUp.password).fill('journey123');
+      await field(ko.signUp.passwordConfirm).fill('journey123');
+      await field(ko.signUp.birthDate).fill('2000-05-05');
+      await page.getByRole('button', { name: ko.signUp.submit }).click();
+      await page.getByRole('heading', { name: ko.emailSent.publicTitle }).waitFor();
+      const rows = await served.testApp.app.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', email)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.id).not.toBe(leaving.id);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  test(
+    'a blocked member objects; an operator accepts it in the console and he can log in again',
+    { timeout: 120_000 },
+    async () => {
+      const app = served.testApp.app;
+      const blocked = await createAccount(app, { username: `blocked${suffix}`, password: 'blocked-pass1' });
+      await app.db
+        .updateTable('users')
+        .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
+        .where('id', '=', blocked.id)
+        .execute();
+      const filed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/block-objections',
+        payload: { email: blocked.email, password: 'blocked-pass1', reason: `Not me ${suffix}` },
+      });
+      expect(filed.statusCode, filed.body).toBe(200);
+
+      const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
+      const { page, errors } = await openPage('ko');
+      await page.goto(url('/admin/'));
+      await page.locator('input[name="username"]').fill(operator.email);
+      await page.locator('input[name="password"]').fill('operator-pass1');
+      await page.getByRole('button', { name: '로그인' }).click();
+      await page.waitForURL((current) => current.pathname === '/admin/' || current.pathname === '/admin');
+      await page.goto(url('/admin/block-objections'));
+      const row = page.getByRole('row').filter({ hasText: `Not me ${suffix}` });
+      await row.waitFor();
+      await screenshot(page, 'console-objections', 'ko');
+      await row.getByRole('button', { name: consoleKo.console.actions.approve }).click();
+      await expect
+        .poll(async () => {
+          const user = await app.db
+            .selectFrom('users')
+            .select('login_blocked_at')
+            .where('id', '=', blocked.id)
+            .executeTakeFirstOrThrow();
+          return user.login_blocked_at;
+        })
+        .toBeNull();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: blocked.email, password: 'blocked-pass1' },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+});

@@ -1,0 +1,129 @@
+// Every screen of the web app, for the suites that pass over all of them (tests/e2e/web-a11y.test.ts: axe-core,
+// 360 px overflow and header checks, screenshots in ko/en/ja). A new screen is one more entry here: its path (built
+// from the demo data's ids when it needs one), who looks at it, and, for a dialog or a menu, how to open it.
+import type { Page } from 'playwright-core';
+import type { Messages } from '../../web/src/shared/i18n/resources';
+
+/**
+ * Who opens the screen: a visitor, the demo fan, the verified demo creator or the creator awaiting review, each of
+ * whom has closed the operator's popup before; a `newcomer` is a visitor who has not.
+ */
+export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie';
+
+/** Ids from the demo data (services/src/seed) the paths need. */
+export interface ScreenData {
+  /** The verified demo creator's (creator@, url `starlight`). */
+  creatorId: number;
+  creatorUrl: string;
+  /** A completed public mission of the demo fan. */
+  missionId: number;
+}
+
+export interface WebScreen {
+  /** Unique; screenshots are named `web-a11y-<name>-<language>.png`. */
+  name: string;
+  viewer: Viewer;
+  path: string | ((data: ScreenData) => string);
+  /** Opens what the screen is about once the page has loaded (a dialog, a menu, a tab). */
+  open?: (page: Page, t: Messages) => Promise<void>;
+}
+
+const clickButton = (name: string | RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('dialog').or(page.getByRole('menu')).first().waitFor();
+};
+
+export const WEB_SCREENS: WebScreen[] = [
+  // Public
+  { name: 'landing', viewer: 'visitor', path: '/' },
+  { name: 'event-popup', viewer: 'newcomer', path: '/' },
+  {
+    name: 'header-drawer',
+    viewer: 'visitor',
+    path: '/faq',
+    open: async (page, t) => clickButton(t.a11y.openMenu)(page),
+  },
+  {
+    name: 'language-menu',
+    viewer: 'visitor',
+    path: '/faq',
+    open: async (page, t) => clickButton(new RegExp(`^${t.language.label}: `))(page),
+  },
+  { name: 'creator-search', viewer: 'visitor', path: '/creator-search' },
+  { name: 'creator-page', viewer: 'visitor', path: (d) => `/creator/${d.creatorId}` },
+  { name: 'creator-page-url', viewer: 'fan', path: (d) => `/${d.creatorUrl}` },
+  { name: 'mission-detail', viewer: 'visitor', path: (d) => `/mission-detail/${d.missionId}` },
+  { name: 'mission-detail-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.missionId}` },
+  { name: 'browse-missions', viewer: 'visitor', path: '/browse-missions' },
+  { name: 'faq', viewer: 'visitor', path: '/faq' },
+  { name: 'legal-terms', viewer: 'visitor', path: '/provideterms' },
+  { name: 'legal-privacy', viewer: 'visitor', path: '/privacyTerms' },
+  { name: 'legal-operating', viewer: 'visitor', path: '/operating-policies' },
+  { name: 'legal-collect', viewer: 'visitor', path: '/collectterms' },
+  { name: 'creator-sign-up', viewer: 'visitor', path: '/signup-for-creator' },
+  { name: 'email-sent', viewer: 'visitor', path: '/email-sent?view=success-public-user' },
+  { name: 'not-found', viewer: 'visitor', path: '/no/such/page' },
+  { name: 'lottery-event', viewer: 'visitor', path: '/lottery-event/1' },
+  // Logged out
+  { name: 'sns-login', viewer: 'visitor', path: '/sns-login' },
+  { name: 'email-login', viewer: 'visitor', path: '/login?view=email' },
+  { name: 'forgot-password', viewer: 'visitor', path: '/forgot-password' },
+  { name: 'password-reset', viewer: 'visitor', path: '/password-reset?code=some-code' },
+  { name: 'accept-terms', viewer: 'visitor', path: '/signup-accept-terms' },
+  {
+    name: 'accept-terms-modal',
+    viewer: 'visitor',
+    path: '/signup-accept-terms',
+    open: async (page, t) => clickButton(`${t.terms.service} ${t.terms.detail}`)(page),
+  },
+  { name: 'sign-up', viewer: 'visitor', path: '/sign-up' },
+  // Fan
+  { name: 'my-page', viewer: 'fan', path: '/user-mypage' },
+  {
+    name: 'my-page-switch-modal',
+    viewer: 'fan',
+    path: '/user-mypage',
+    open: async (page, t) => clickButton(t.myPage.changeToCreator)(page),
+  },
+  {
+    name: 'fan-menu',
+    viewer: 'fan',
+    path: '/user-mypage',
+    open: async (page, t) => clickButton(t.header.userMenu)(page),
+  },
+  { name: 'edit-profile', viewer: 'fan', path: '/edit-user-profile' },
+  { name: 'password-change', viewer: 'fan', path: '/password-change' },
+  { name: 'notifications', viewer: 'fan', path: '/notifications' },
+  { name: 'coin-history', viewer: 'fan', path: '/coin-history' },
+  {
+    name: 'coin-charge',
+    viewer: 'fan',
+    path: '/coin-history',
+    open: async (page, t) => clickButton(t.coinHistory.charge)(page),
+  },
+  {
+    name: 'mission-request',
+    viewer: 'fan',
+    path: (d) => `/creator/${d.creatorId}`,
+    open: async (page, t) => {
+      // The first product card (an innermost section with a request button): select it, then request.
+      const product = page
+        .locator('section:not(:has(section))')
+        .filter({ has: page.getByRole('button', { name: t.creatorPage.request }) })
+        .first();
+      await product.getByRole('button').first().click();
+      await product.getByRole('button', { name: t.creatorPage.request }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'creator-registration', viewer: 'fan', path: '/creator-registration' },
+  // Creators
+  { name: 'newbie-creator', viewer: 'newbie', path: '/newbie-creator-mypage' },
+  { name: 'edit-creator-profile', viewer: 'creator', path: '/edit-creator-profile' },
+  { name: 'mission-management-basic', viewer: 'creator', path: '/mission-management/normal' },
+  { name: 'mission-management-lucky', viewer: 'creator', path: '/mission-management/lucky' },
+  { name: 'mission-list-normal', viewer: 'creator', path: '/mission-management/list/normal' },
+  { name: 'mission-list-complete', viewer: 'creator', path: '/mission-management/list/complete' },
+  { name: 'income', viewer: 'creator', path: '/adjustment-page' },
+  { name: 'bank-account', viewer: 'creator', path: '/bank-account-change' },
+];

@@ -1,0 +1,264 @@
+import {
+  DEADLINES,
+  EXIST_ONGOING_EVENT_MESSAGE,
+  EVENT_TITLE_MAX_LENGTH,
+  kstDate,
+  kstDayStart,
+  TEXT_LIMITS,
+  type FileEntry,
+  type MissionProduct,
+} from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/alert/alert';
+import { api, ApiError } from '../../../shared/api/client';
+import { digitsOnly } from '../../../shared/forms/validate';
+import { mediaKindOf, uploadWithProgressTo } from '../upload';
+
+export interface EventForm {
+  title: string;
+  name: string;
+  description: string;
+  drawNumber: string;
+  applyStart: string;
+  applyEnd: string;
+  eventEnd: string;
+}
+
+export type EventFormError =
+  'allRequired' | 'drawNumberPositive' | 'tooLong' | 'applyStartPast' | 'datesOrder' | 'eventEndTooSoon';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Spec 02 §5 and §9, as the server checks them: every field and the cover required, description ≤ 200, draw count
+ * > 0, applyStart not before today (Korea time), applyEnd not before applyStart, eventEnd at least the 7-day minimum
+ * due period after applyEnd.
+ */
+export function checkEvent(form: EventForm, hasCover: boolean, now: Date): EventFormError | null {
+  if (
+    !form.title.trim() ||
+    !form.description.trim() ||
+    form.drawNumber === '' ||
+    !form.applyStart ||
+    !form.applyEnd ||
+    !form.eventEnd ||
+    !hasCover
+  ) {
+    return 'allRequired';
+  }
+  if (!(Number(form.drawNumber) > 0)) return 'drawNumberPositive';
+  if (form.description.length > TEXT_LIMITS.description) return 'tooLong';
+  if (form.applyStart < kstDate(now)) return 'applyStartPast';
+  if (form.applyEnd < form.applyStart) return 'datesOrder';
+  const minimumEnd = kstDate(
+    new Date(kstDayStart(form.applyEnd).getTime() + DEADLINES.minimumMissionDuePeriodDays * DAY_MS),
+  );
+  if (form.eventEnd < minimumEnd) return 'eventEndTooSoon';
+  return null;
+}
+
+const EMPTY: EventForm = {
+  title: '',
+  name: '',
+  description: '',
+  drawNumber: '',
+  applyStart: '',
+  applyEnd: '',
+  eventEnd: '',
+};
+
+async function deleteFile(id: number): Promise<boolean> {
+  try {
+    await api(`/files/s3/${id}`, { method: 'DELETE' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Register a lottery event. The description picture is uploaded first; the event is created only afterwards, and a
+ * picture uploaded for a failed registration is deleted again (spec 02 §4).
+ */
+export function EventDialog({
+  creatorId,
+  onClose,
+  onSaved,
+}: {
+  creatorId: number;
+  onClose: () => void;
+  onSaved: (product: MissionProduct) => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<EventForm>(EMPTY);
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<EventFormError | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const set = (patch: Partial<EventForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setError(null);
+  };
+  const length = form.description.length;
+  const today = kstDate(new Date());
+
+  const save = async () => {
+    const problem = checkEvent(form, cover !== null, new Date());
+    setError(problem);
+    if (problem || !cover) return;
+    setProgress(0);
+    let uploaded: FileEntry | null = null;
+    try {
+      uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+      const { data } = await api<MissionProduct>('/mission-products', {
+        method: 'POST',
+        body: {
+          creatorId,
+          type: 'EVENT',
+          title: form.title.trim(),
+          ...(form.name.trim() && { name: form.name.trim() }),
+          description: form.description.trim(),
+          drawNumber: Number(form.drawNumber),
+          applyStart: form.applyStart,
+          applyEnd: form.applyEnd,
+          eventEnd: form.eventEnd,
+          descriptionPictureId: uploaded.id,
+        },
+      });
+      await showAlert(t('eventManagement.dialog.created'));
+      onSaved(data);
+    } catch (failure) {
+      setProgress(null);
+      if (uploaded && !(await deleteFile(uploaded.id))) {
+        void showAlert(t('eventManagement.dialog.coverDeleteFailed'));
+      }
+      if (failure instanceof ApiError && failure.body?.message === EXIST_ONGOING_EVENT_MESSAGE) {
+        void showAlert(t('eventManagement.dialog.ongoingEvent'));
+        return;
+      }
+      void showAlert(t('eventManagement.dialog.failed', { reason: (failure as Error).message }));
+    }
+  };
+
+  const date = (field: 'applyStart' | 'applyEnd' | 'eventEnd') => (
+    <TextField
+      label={t(`eventManagement.dialog.${field}`)}
+      required
+      type="date"
+      value={form[field]}
+      onChange={(event) => set({ [field]: event.target.value })}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': `event-${field}` } }}
+      fullWidth
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="event-dialog-title">
+      <DialogTitle id="event-dialog-title" sx={{ fontWeight: 800 }}>
+        {t('eventManagement.dialog.registerTitle')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {preview ? (
+              <img
+                src={preview}
+                alt={t('eventManagement.dialog.cover')}
+                style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
+              />
+            ) : null}
+            <Button component="label" variant="outlined">
+              {t('eventManagement.dialog.coverChoose')}
+              <input
+                hidden
+                type="file"
+                accept="image/*"
+                aria-label={t('eventManagement.dialog.cover')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (!file) return;
+                  if (mediaKindOf(file) !== 'image') {
+                    void showAlert(t('eventManagement.dialog.imagesOnly'));
+                    return;
+                  }
+                  setCover(file);
+                  setPreview(URL.createObjectURL(file));
+                  setError(null);
+                }}
+              />
+            </Button>
+          </Stack>
+          <TextField
+            label={t('eventManagement.dialog.title')}
+            required
+            value={form.title}
+            onChange={(event) => set({ title: event.target.value.slice(0, EVENT_TITLE_MAX_LENGTH) })}
+          />
+          <TextField
+            label={t('eventManagement.dialog.name')}
+            value={form.name}
+            onChange={(event) => set({ name: event.target.value.slice(0, EVENT_TITLE_MAX_LENGTH) })}
+          />
+          <TextField
+            label={t('eventManagement.dialog.description')}
+            required
+            multiline
+            minRows={3}
+            value={form.description}
+            onChange={(event) => set({ description: event.target.value })}
+            error={length > TEXT_LIMITS.description}
+            helperText={
+              <Typography
+                component="span"
+                variant="caption"
+                data-testid="event-description-counter"
+                sx={{ color: length > TEXT_LIMITS.description ? 'error.main' : undefined }}
+              >
+                {t('eventManagement.dialog.counter', { count: length, max: TEXT_LIMITS.description })}
+              </Typography>
+            }
+          />
+          <TextField
+            label={t('eventManagement.dialog.drawNumber')}
+            required
+            value={form.drawNumber}
+            onChange={(event) => set({ drawNumber: digitsOnly(event.target.value) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {date('applyStart')}
+            {date('applyEnd')}
+          </Stack>
+          {date('eventEnd')}
+          {progress !== null ? <LinearProgress variant="determinate" value={progress} /> : null}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {t(`eventManagement.dialog.${error}`, {
+                max: TEXT_LIMITS.description,
+                days: DEADLINES.minimumMissionDuePeriodDays,
+              })}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('eventManagement.dialog.cancel')}</Button>
+        <Button variant="contained" onClick={() => void save()} disabled={progress !== null}>
+          {t('eventManagement.dialog.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

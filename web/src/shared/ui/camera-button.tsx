@@ -1,0 +1,45 @@
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * "Take a photo" / "Record a video" next to a file chooser: on a phone its input opens the camera directly
+ * (`capture`), while the chooser beside it keeps the gallery and the files. Hidden on devices without a coarse
+ * pointer (desktops have no use for it; their browsers ignore `capture`).
+ */
+export function CameraButton({
+  kind,
+  facing = 'environment',
+  disabled = false,
+  onPick,
+}: {
+  kind: 'image' | 'video';
+  /** `user`: the front camera (a selfie, a performance); `environment`: the back camera. */
+  facing?: 'user' | 'environment';
+  disabled?: boolean;
+  onPick: (file: File) => void;
+}) {
+  const { t } = useTranslation();
+  const label = kind === 'image' ? t('a11y.takePhoto') : t('a11y.recordVideo');
+  return (
+    <Button
+      component="label"
+      variant="outlined"
+      disabled={disabled}
+      sx={{ '@media (pointer: fine)': { display: 'none' } }}
+    >
+      {label}
+      <input
+        hidden
+        type="file"
+        accept={kind === 'image' ? 'image/*' : 'video/*'}
+        capture={facing}
+        aria-label={label}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onPick(file);
+        }}
+      />
+    </Button>
+  );
+}
