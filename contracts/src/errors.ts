@@ -107,6 +107,8 @@ export const ERROR_CODES = [
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',
+  // Security and reliability (issue 20): a performed file deleted before the workflow recorded it.
+  'MEDIA_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,7 +33,7 @@ import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
 import { ledgerAdminRoutes } from './ledger-admin';
 import { incomeRoutes, settlementAdminRoutes } from './income';
-import { installErrorHandler, zodValidatorCompiler } from './http';
+import { installErrorHandler, requestLogSerializers, zodValidatorCompiler } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
@@ -60,7 +60,7 @@ export interface AppDependencies {
   /** The clock (tests pass a fixed or moving one). */
   now?: () => Date;
   /** Pino options, or false to stay quiet (tests). */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   staticApps?: StaticAppsOptions;
   /** Temporal client and task queue; without it, missions wait for the reconciler to start their workflows. */
   temporal?: TemporalAccess;
@@ -102,10 +102,14 @@ function rateLimitsFrom(config: AppConfig): RateLimits {
   };
 }
 
+/** The logger options with the request serializer that keeps secrets in URLs out of the logs (review M2). */
+const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
+  logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers };
+
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = dependencies;
   const app = Fastify({
-    logger: dependencies.logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(dependencies.logger ?? { level: config.LOG_LEVEL }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
@@ -141,7 +145,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerJwt(app, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
-    loadCaller: (userId) => findCaller(db, userId),
+    loadCaller: (userId, sessionVersion) => findCaller(db, userId, sessionVersion),
   });
 
   await app.register(loginRoutes, { prefix: '/api', rateLimits });

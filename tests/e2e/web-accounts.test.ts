@@ -387,10 +387,18 @@ describe('web app: accounts', () => {
     await pathOf(page, '/user-mypage');
     await page.getByRole('button', { name: ko.header.userMenu }).click();
     await page.getByRole('menuitem', { name: ko.header.myPage }).waitFor();
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
     await page.getByRole('menuitem', { name: ko.header.logout }).click();
     expect(await pathOf(page, '/')).toBe('/');
     await page.getByRole('link', { name: ko.header.login }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    // The server revoked the session too (security review M3): the old token is refused.
+    const me = await served.testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { authorization: token! },
+    });
+    expect(me.statusCode).toBe(401);
   });
 
   test('the language menu switches to ENGLISH and JAPANESE and reloads', async () => {

@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; roles: Role[] };
+    /** `sv`: the member's session version when the token was issued (review M3); absent means 0. */
+    payload: { sub: string; roles: Role[]; sv?: number };
   }
 }
 
@@ -41,7 +42,7 @@ export interface JwtOptions {
   secret: string;
   expiresIn: string;
   /** Loads the caller behind a verified token; null when the account is gone or may not log in. */
-  loadCaller(userId: number): Promise<Caller | null>;
+  loadCaller(userId: number, sessionVersion: number): Promise<Caller | null>;
 }
 
 /**
@@ -58,14 +59,18 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
   const identify = async (header: string): Promise<Caller> => {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) throw tokenError('UNSUPPORTED_TOKEN');
-    let payload: { sub: string };
+    let payload: { sub: string; sv?: unknown };
     try {
-      payload = app.jwt.verify<{ sub: string }>(match[1]!);
+      payload = app.jwt.verify<{ sub: string; sv?: unknown }>(match[1]!);
     } catch (error) {
       throw classifyVerificationError(error);
     }
     const userId = Number(payload.sub);
-    const caller = Number.isSafeInteger(userId) ? await options.loadCaller(userId) : null;
+    const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
+    const caller =
+      Number.isSafeInteger(userId) && typeof sessionVersion === 'number' && Number.isSafeInteger(sessionVersion)
+        ? await options.loadCaller(userId, sessionVersion)
+        : null;
     if (!caller) throw tokenError('INVALID_TOKEN');
     return caller;
   };
@@ -80,6 +85,10 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
   });
 }
 
-export function signSessionToken(app: FastifyInstance, user: { id: number; roles: Role[] }): string {
-  return app.jwt.sign({ sub: String(user.id), roles: user.roles });
+/** A session token at the member's current session version (a row from `users`, or 0 for a fresh account). */
+export function signSessionToken(
+  app: FastifyInstance,
+  user: { id: number; roles: Role[]; session_version?: number },
+): string {
+  return app.jwt.sign({ sub: String(user.id), roles: user.roles, sv: user.session_version ?? 0 });
 }

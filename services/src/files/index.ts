@@ -15,6 +15,7 @@ export {
   type IncomingFile,
   largestAllowedBytes,
   PROFILE_IMAGE_POLICY,
+  purgeDeletedFiles,
   removeStoredObjects,
   storeUpload,
   type UploadPolicy,

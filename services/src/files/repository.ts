@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../db';
-import type { FileRow, NewFile } from './table';
+import type { DeletedFilesTable, FileRow, NewFile } from './table';
 
 export async function insertFile(db: DbExecutor, file: NewFile): Promise<FileRow> {
   return db.insertInto('files').values(file).returningAll().executeTakeFirstOrThrow();
@@ -29,4 +29,38 @@ export async function deleteOwnedFile(db: DbExecutor, id: number, ownerUserId: n
 
 export async function deleteFileById(db: DbExecutor, id: number): Promise<FileRow | undefined> {
   return db.deleteFrom('files').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Keeps a deleted file's stored objects until `purgeAfter` (security review H3). */
+export async function retainDeletedFile(db: DbExecutor, file: FileRow, now: Date, purgeAfter: Date): Promise<void> {
+  await db
+    .insertInto('deleted_files')
+    .values({
+      id: file.id,
+      owner_user_id: file.owner_user_id,
+      storage_key: file.storage_key,
+      thumbnail_key: file.thumbnail_key,
+      filename: file.filename,
+      content_type: file.content_type,
+      kind: file.kind,
+      size_bytes: file.size_bytes,
+      created_at: file.created_at,
+      deleted_at: now,
+      purge_after: purgeAfter,
+    })
+    .execute();
+}
+
+export async function findDeletedFilesDue(db: DbExecutor, now: Date, limit: number): Promise<DeletedFilesTable[]> {
+  return db
+    .selectFrom('deleted_files')
+    .selectAll()
+    .where('purge_after', '<=', now)
+    .orderBy('purge_after')
+    .limit(limit)
+    .execute();
+}
+
+export async function forgetDeletedFile(db: DbExecutor, id: number): Promise<void> {
+  await db.deleteFrom('deleted_files').where('id', '=', id).execute();
 }

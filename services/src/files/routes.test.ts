@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createDevMailbox } from '../mail';
 import { fileRoutes } from './routes';
-import { ATTACHMENT_POLICY } from './service';
+import { ATTACHMENT_POLICY, purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
 import {
   createMember,
@@ -189,13 +189,15 @@ describe('POST /api/v1/files/s3', () => {
       expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null });
       expect(audioFile.durationSeconds).toBeCloseTo(1.5, 1);
 
-      // Deleting the video removes its poster too.
+      // Deleting the video removes its poster too, once its retention ends.
       const deleted = await app.inject({
         method: 'DELETE',
         url: `/api/v1/files/s3/${videoFile.id}`,
         headers: { authorization: uploader.authorization },
       });
       expect(deleted.statusCode).toBe(204);
+      const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+      await purgeDeletedFiles({ ...app.ctx, now: () => later }, storageDriverFor(config));
       expect((await fetchStored(videoFile.thumbnail!.s3Url)).statusCode).toBe(404);
     } finally {
       await fs.rm(folder, { recursive: true, force: true });
@@ -305,6 +307,23 @@ describe('DELETE /api/v1/files/s3/{id}', () => {
 
     const byUploader = await app.inject({ method: 'DELETE', url, headers: { authorization: uploader.authorization } });
     expect(byUploader.statusCode).toBe(204);
+    // The row goes at once; the stored objects are kept 30 days (security review H3), then purged.
+    const retained = await database.db
+      .selectFrom('deleted_files')
+      .selectAll()
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(retained.purge_after.getTime() - retained.deleted_at.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect((await fetchStored(file.s3Url)).statusCode).toBe(200);
+    const storage = storageDriverFor(config);
+    const purgeAt = (at: Date) => purgeDeletedFiles({ ...app.ctx, now: () => at }, storage);
+    const stillRetained = () =>
+      database.db.selectFrom('deleted_files').select('id').where('id', '=', file.id).executeTakeFirst();
+    await purgeAt(new Date(retained.purge_after.getTime() - 1000));
+    expect(await stillRetained()).toBeDefined();
+    expect((await fetchStored(file.s3Url)).statusCode).toBe(200);
+    await purgeAt(retained.purge_after);
+    expect(await stillRetained()).toBeUndefined();
     for (const gone of [file.s3Url, file.thumbnail!.s3Url]) {
       const served = await fetchStored(gone);
       expect(served.statusCode).toBe(404);

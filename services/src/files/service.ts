@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { FILE_LIMITS } from '@fanmission/contracts';
+import { DAY_MS, FILE_LIMITS } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError, accessDenied, conflict } from '../http';
 import type { MessageKey } from '../i18n';
@@ -207,23 +207,50 @@ export async function uploadFile(
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
+/** How long a deleted file's stored objects are kept before the purge job removes them (security review H3). */
+export const DELETED_FILE_RETENTION_DAYS = 30;
+
 /**
  * Deletes a file its uploader no longer wants. Anyone else gets 403 `access denied` whether or not the id exists,
- * so ids cannot be probed; the uploader asking twice gets 403 the second time for the same reason.
+ * so ids cannot be probed; the uploader asking twice gets 403 the second time for the same reason. A file a mission,
+ * an intro or a product cover still holds is 409 (the foreign keys refuse). The row goes at once; its stored objects
+ * are kept DELETED_FILE_RETENTION_DAYS in `deleted_files` (a mistaken delete can be restored by an operator), then
+ * `purgeDeletedFiles` removes them.
  */
 export async function deleteUploadedFile(
   ctx: ServiceContext,
-  storage: StorageDriver,
+  _storage: StorageDriver,
   callerId: number,
   fileId: number,
 ): Promise<void> {
   let deleted: FileRow | undefined;
   try {
-    deleted = await repository.deleteOwnedFile(ctx.db, fileId, callerId);
+    deleted = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repository.deleteOwnedFile(trx, fileId, callerId);
+      if (row) {
+        const now = ctx.now();
+        await repository.retainDeletedFile(
+          trx,
+          row,
+          now,
+          new Date(now.getTime() + DELETED_FILE_RETENTION_DAYS * DAY_MS),
+        );
+      }
+      return row;
+    });
   } catch (error) {
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw conflict('files.inUse');
     throw error;
   }
   if (!deleted) throw accessDenied();
-  await removeStoredObjects(ctx, storage, deleted);
+}
+
+/** Removes the stored objects of files deleted more than the retention period ago; answers how many went. */
+export async function purgeDeletedFiles(ctx: ServiceContext, storage: StorageDriver, limit = 500): Promise<number> {
+  const due = await repository.findDeletedFilesDue(ctx.db, ctx.now(), limit);
+  for (const file of due) {
+    await removeStoredObjects(ctx, storage, file);
+    await repository.forgetDeletedFile(ctx.db, file.id);
+  }
+  return due.length;
 }

@@ -17,8 +17,24 @@ export interface FilesTable {
   created_at: Generated<Date>;
 }
 
+/** A deleted file's stored objects, kept 30 days (security review H3) before the purge job removes them. */
+export interface DeletedFilesTable {
+  id: number;
+  owner_user_id: number | null;
+  storage_key: string;
+  thumbnail_key: string | null;
+  filename: string;
+  content_type: string;
+  kind: FileKind;
+  size_bytes: number;
+  created_at: Date;
+  deleted_at: Date;
+  purge_after: Date;
+}
+
 export interface FilesTables {
   files: FilesTable;
+  deleted_files: DeletedFilesTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -6,3 +6,4 @@ export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, not
 export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';
 export { zodValidatorCompiler } from './validation';
+export { redactUrl, requestLogSerializers } from './log-redaction';

@@ -10,6 +10,7 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { securityMessages } from './catalogs/security';
 import { trustMessages } from './catalogs/trust';
 import { reliabilityMessages } from './catalogs/reliability';
 
@@ -384,6 +385,7 @@ const catalog = {
   ...missionsMessages,
   ...incomeMessages,
   ...lotteryEventsMessages,
+  ...securityMessages,
   ...trustMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
@@ -401,6 +403,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missions: missionsMessages,
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
+  security: securityMessages,
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,

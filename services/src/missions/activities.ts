@@ -10,11 +10,12 @@ import {
   releaseToCreator,
   type LedgerEntry,
 } from '@fanmission/ledger';
-import type {
-  AcceptMissionInput,
-  MissionActivities,
-  RecordPerformanceInput,
-  RejectMissionInput,
+import {
+  type AcceptMissionInput,
+  MISSION_MEDIA_MISSING,
+  type MissionActivities,
+  type RecordPerformanceInput,
+  type RejectMissionInput,
 } from '@fanmission/workflows/missions';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db, DbExecutor } from '../db';
@@ -106,6 +107,15 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
         if (mission.status === 'COMPLETED') return { transcoding: false };
         expectStatus(mission, ['ACCEPTED']);
         const { kind, fileId } = input.media;
+        // The file under a share lock: a concurrent delete waits for this commit, then meets the foreign key (409).
+        // A file already deleted fails the perform for good (never retried), and the mission stays ACCEPTED.
+        if (!(await repository.lockFileForShare(trx, fileId))) {
+          throw ApplicationFailure.create({
+            type: MISSION_MEDIA_MISSING,
+            message: `file ${fileId} of mission ${mission.id} no longer exists`,
+            nonRetryable: true,
+          });
+        }
         const at = new Date(input.at);
         await repository.updateMission(trx, mission.id, {
           response_comment: input.responseComment,

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DbExecutor } from '../db';
-import type { MissionRow, NewMission } from './table';
+import type { MissionActionKeysTable, MissionRow, NewMission } from './table';
 
 /** What a request needs to know about a product and its creator. */
 export async function findProductForRequest(db: DbExecutor, productId: number) {
@@ -127,6 +127,31 @@ export async function findOwnedFile(db: DbExecutor, fileId: number, ownerUserId:
     .where('id', '=', fileId)
     .where('owner_user_id', '=', ownerUserId)
     .executeTakeFirst();
+}
+
+/** A creator's earlier action sent with this Idempotency-Key. */
+export async function findActionKey(db: DbExecutor, userId: number, key: string) {
+  return db
+    .selectFrom('mission_action_keys')
+    .select(['mission_id', 'action'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Remembers an action's Idempotency-Key (a concurrent retry that got there first keeps its row). */
+export async function insertActionKey(db: DbExecutor, row: Insertable<MissionActionKeysTable>): Promise<void> {
+  await db
+    .insertInto('mission_action_keys')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+    .execute();
+}
+
+/** Whether the file exists, share-locking its row until the transaction ends (so it cannot be deleted meanwhile). */
+export async function lockFileForShare(db: DbExecutor, fileId: number): Promise<boolean> {
+  const row = await db.selectFrom('files').select('id').where('id', '=', fileId).forShare().executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Missions that should have a workflow but are not known to have one, oldest first. */

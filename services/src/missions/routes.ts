@@ -106,7 +106,11 @@ export async function missionRoutes(app: FastifyInstance) {
       rollLuckyMission(app.ctx, requireCaller(request), request.params.id, request.headers['idempotency-key']),
   );
 
-  const creatorAction = { tags, security, params };
+  const ACTION_RETRY =
+    '503 SERVICE_UNAVAILABLE when the mission service does not answer within 10 seconds (try again). A retry with ' +
+    'the same Idempotency-Key is answered with the first result; the key reused for another action is 409 ' +
+    'IDEMPOTENCY_CONFLICT.';
+  const creatorAction = { tags, security, params, headers: paymentIdempotencyHeadersSchema };
   const actionErrors = errorResponses(400, 401, 403, 404, 409, 503);
 
   routes.post(
@@ -119,12 +123,21 @@ export async function missionRoutes(app: FastifyInstance) {
           'A comment and one uploaded video, picture or voice file of the creator. Within 10 days of the request, ' +
           'win or acceptance; a video passes through TRANSCODING (poster frame, duration) before COMPLETED, when ' +
           'the coins go to the creator. 409 PERFORM_DEADLINE_PASSED after the deadline, ALREADY_PERFORMED, ' +
-          'NOT_ACCEPTED.',
+          'NOT_ACCEPTED; MEDIA_MISSING when the file was deleted before it could be recorded (the mission stays ' +
+          'ACCEPTED). ' +
+          ACTION_RETRY,
         body: performMissionRequestSchema,
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) => performMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+    async (request) =>
+      performMission(
+        app.ctx,
+        requireRole(request, 'ROLE_CREATOR'),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
   );
 
   routes.post(
@@ -135,12 +148,20 @@ export async function missionRoutes(app: FastifyInstance) {
         summary: 'Accept a CUSTOM mission (creator)',
         description:
           'Within 30 days of the request; the message is optional. Starts the 10 days to perform. 409 ' +
-          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED.',
+          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED. ' +
+          ACTION_RETRY,
         body: acceptMissionRequestSchema,
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) => acceptMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+    async (request) =>
+      acceptMission(
+        app.ctx,
+        requireRole(request, 'ROLE_CREATOR'),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
   );
 
   routes.post(
@@ -151,11 +172,19 @@ export async function missionRoutes(app: FastifyInstance) {
         summary: 'Refuse a CUSTOM mission (creator)',
         description:
           'The reason is required and passed to the requester, whose coins are refunded. 409 ' +
-          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED.',
+          'DECISION_DEADLINE_PASSED, ALREADY_DECIDED. ' +
+          ACTION_RETRY,
         body: refuseMissionRequestSchema,
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) => refuseMission(app.ctx, requireRole(request, 'ROLE_CREATOR'), request.params.id, request.body),
+    async (request) =>
+      refuseMission(
+        app.ctx,
+        requireRole(request, 'ROLE_CREATOR'),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
   );
 }

@@ -9,7 +9,7 @@ import {
   type PerformMissionRequest,
   type RefuseMissionRequest,
 } from '@fanmission/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { holdForMission, isLedgerError, luckyRoll, type LedgerEntry } from '@fanmission/ledger';
 import { acceptMissionUpdate, performMissionUpdate, refuseMissionUpdate } from '@fanmission/workflows/missions';
 import type { Caller } from '../auth';
@@ -324,15 +324,51 @@ async function creatorsMission(ctx: ServiceContext, caller: Caller, missionId: n
   return mission;
 }
 
+type MissionAction = 'accept' | 'refuse' | 'perform';
+
+/**
+ * Runs a creator's action once per Idempotency-Key: a retry (same key, same mission and action) is answered with the
+ * first result instead of being decided again; the same key for another mission or action is a conflict. The key
+ * also becomes the Update's id, so a retry racing the first attempt (or following its 503) gets Temporal's answer
+ * to that first Update.
+ */
+async function oncePerKey(
+  ctx: ServiceContext,
+  caller: Caller,
+  mission: MissionRow,
+  action: MissionAction,
+  idempotencyKey: string | undefined,
+  send: (updateId: string | undefined) => Promise<{ id: number }>,
+): Promise<{ id: number }> {
+  if (!idempotencyKey) return send(undefined);
+  const earlier = await repository.findActionKey(ctx.db, caller.id, idempotencyKey);
+  if (earlier) {
+    if (earlier.mission_id !== mission.id || earlier.action !== action) throw idempotencyConflict();
+    return { id: mission.id };
+  }
+  const keyHash = createHash('sha256').update(idempotencyKey).digest('base64url');
+  const result = await send(`${action}-${caller.id}-${keyHash}`);
+  await repository.insertActionKey(ctx.db, {
+    user_id: caller.id,
+    idempotency_key: idempotencyKey,
+    mission_id: mission.id,
+    action,
+  });
+  return result;
+}
+
 export async function acceptMission(
   ctx: ServiceContext,
   caller: Caller,
   missionId: number,
   body: AcceptMissionRequest,
+  idempotencyKey?: string,
 ): Promise<{ id: number }> {
   const mission = await creatorsMission(ctx, caller, missionId);
   if (mission.type !== 'CUSTOM') throw actionNotApplicable();
-  return sendMissionUpdate(ctx, mission, acceptMissionUpdate, [{ feedback: body.feedback || null }], decided);
+  return oncePerKey(ctx, caller, mission, 'accept', idempotencyKey, (updateId) =>
+    sendMissionUpdate(ctx, mission, acceptMissionUpdate, [{ feedback: body.feedback || null }], decided, updateId),
+  );
 }
 
 export async function refuseMission(
@@ -340,10 +376,13 @@ export async function refuseMission(
   caller: Caller,
   missionId: number,
   body: RefuseMissionRequest,
+  idempotencyKey?: string,
 ): Promise<{ id: number }> {
   const mission = await creatorsMission(ctx, caller, missionId);
   if (mission.type !== 'CUSTOM') throw actionNotApplicable();
-  return sendMissionUpdate(ctx, mission, refuseMissionUpdate, [{ feedback: body.feedback }], decided);
+  return oncePerKey(ctx, caller, mission, 'refuse', idempotencyKey, (updateId) =>
+    sendMissionUpdate(ctx, mission, refuseMissionUpdate, [{ feedback: body.feedback }], decided, updateId),
+  );
 }
 
 export async function performMission(
@@ -351,8 +390,17 @@ export async function performMission(
   caller: Caller,
   missionId: number,
   body: PerformMissionRequest,
+  idempotencyKey?: string,
 ): Promise<{ id: number }> {
   const mission = await creatorsMission(ctx, caller, missionId);
+  if (idempotencyKey) {
+    // A retry of a perform that went through is answered before the mission's new state would refuse it.
+    const earlier = await repository.findActionKey(ctx.db, caller.id, idempotencyKey);
+    if (earlier) {
+      if (earlier.mission_id !== mission.id || earlier.action !== 'perform') throw idempotencyConflict();
+      return { id: mission.id };
+    }
+  }
   if (mission.status === 'CREATED' || mission.status === 'REQUESTED') throw actionRefused('NOT_ACCEPTED');
   const media =
     body.videoId !== undefined
@@ -365,17 +413,20 @@ export async function performMission(
   if (file.kind !== media.fileKind) {
     throw invalidFields([{ field: media.field, key: 'missions.unknownFileFormat', rejectedValue: media.fileId }]);
   }
-  return sendMissionUpdate(
-    ctx,
-    mission,
-    performMissionUpdate,
-    [{ responseComment: body.responseComment, media: { kind: media.kind, fileId: media.fileId } }],
-    (current) =>
-      current.status === 'COMPLETED'
-        ? 'ALREADY_PERFORMED'
-        : current.rejection_reason === 'PERFORM_EXPIRED'
-          ? 'PERFORM_DEADLINE_PASSED'
-          : 'NOT_ACCEPTED',
+  return oncePerKey(ctx, caller, mission, 'perform', idempotencyKey, (updateId) =>
+    sendMissionUpdate(
+      ctx,
+      mission,
+      performMissionUpdate,
+      [{ responseComment: body.responseComment, media: { kind: media.kind, fileId: media.fileId } }],
+      (current) =>
+        current.status === 'COMPLETED'
+          ? 'ALREADY_PERFORMED'
+          : current.rejection_reason === 'PERFORM_EXPIRED'
+            ? 'PERFORM_DEADLINE_PASSED'
+            : 'NOT_ACCEPTED',
+      updateId,
+    ),
   );
 }
 

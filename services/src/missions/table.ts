@@ -85,10 +85,20 @@ export interface CreatorPenaltiesTable {
   lift_note: string | null;
 }
 
+/** A creator's accept, refuse or perform sent with an Idempotency-Key: a retry is answered with the first result. */
+export interface MissionActionKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  mission_id: number;
+  action: 'accept' | 'refuse' | 'perform';
+  created_at: Generated<Date>;
+}
+
 export interface MissionsTables {
   missions: MissionsTable;
   lucky_rolls: LuckyRollsTable;
   creator_penalties: CreatorPenaltiesTable;
+  mission_action_keys: MissionActionKeysTable;
 }
 
 export type CreatorPenaltyRow = Selectable<CreatorPenaltiesTable>;

@@ -9,6 +9,7 @@ import {
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import {
   isMissionActionRefusal,
+  MISSION_MEDIA_MISSING,
   type MissionActionRefusal,
   missionWorkflow,
   type MissionWorkflowInput,
@@ -99,12 +100,21 @@ const REFUSAL_MESSAGES: Record<MissionActionRefusal, MessageKey> = {
 export const actionRefused = (refusal: MissionActionRefusal) =>
   new AppError(409, REFUSAL_MESSAGES[refusal], { code: refusal });
 
+/** The performed file was deleted before the workflow could record it: the mission stays ACCEPTED (review H3). */
+export const mediaMissing = () => new AppError(409, 'missions.mediaMissing', { code: 'MEDIA_MISSING' });
+
 export const workflowUnavailable = () =>
   new AppError(503, 'missions.workflowUnavailable', { code: 'SERVICE_UNAVAILABLE' });
 
+/** How long an action waits for the workflow's answer before the caller is told to try again (security review M7). */
+export const MISSION_UPDATE_DEADLINE_MS = 10_000;
+
 /**
- * Sends an action to the mission's workflow as an Update and waits for its answer. The workflow's validator refuses
- * an action that is late or repeated; a workflow already finished (or never started) answers from the stored state.
+ * Sends an action to the mission's workflow as an Update and waits for its answer, at most
+ * MISSION_UPDATE_DEADLINE_MS (then 503: the action may or may not have been taken, and a retry is safe). The workflow's
+ * validator refuses an action that is late or repeated; a workflow already finished (or never started) answers from
+ * the stored state. With an `updateId` (from the caller's Idempotency-Key), Temporal answers a retry of the same
+ * Update with its first outcome instead of deciding it again.
  */
 export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]]>(
   ctx: ServiceContext,
@@ -117,8 +127,12 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
   if (!ctx.temporal) throw workflowUnavailable();
   // A request answered before its workflow started: let that start finish first.
   await pendingMissionWorkflowStart(ctx.temporal, mission.id);
-  const handle = ctx.temporal.client.workflow.getHandle(missionWorkflowId(mission.id));
-  const send = () => handle.executeUpdate(update, { args, ...(updateId && { updateId }) });
+  const { client } = ctx.temporal;
+  const handle = client.workflow.getHandle(missionWorkflowId(mission.id));
+  const send = () =>
+    client.withDeadline(Date.now() + MISSION_UPDATE_DEADLINE_MS, () =>
+      handle.executeUpdate(update, { args, ...(updateId && { updateId }) }),
+    );
   try {
     try {
       return await send();
@@ -131,6 +145,7 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
     if (error instanceof WorkflowUpdateFailedError) {
       const cause = error.cause;
       if (cause instanceof ApplicationFailure && isMissionActionRefusal(cause.type)) throw actionRefused(cause.type);
+      if (cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING) throw mediaMissing();
     }
     // A workflow that has finished (or never started) takes no update: answer from the stored state.
     const current = await repository.findMission(ctx.db, mission.id);

@@ -11,7 +11,8 @@ import type { AppConfig } from '../config';
 import { EVENT_CONSUMERS } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
-import { storageDriverFor } from '../files';
+import { runPeriodically } from '../background';
+import { purgeDeletedFiles, storageDriverFor } from '../files';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
@@ -66,11 +67,12 @@ export async function startFanmission(options: {
     stops.push(() => mailer.close());
 
     // The API starts mission workflows and sends them updates (without a Temporal address, the worker's reconciler
-    // starts the workflows of the missions it commits).
+    // starts the workflows of the missions it commits). The connection is lazy (security review M7): the API starts
+    // while Temporal is down, answering 503 on mission actions until it is back, and every other route as usual.
     const apiTemporalAddress = temporalAddress ?? config.TEMPORAL_ADDRESS;
     let temporal: TemporalAccess | undefined;
     if (runsApi(role) && apiTemporalAddress) {
-      const connection = await Connection.connect({ address: apiTemporalAddress });
+      const connection = Connection.lazy({ address: apiTemporalAddress });
       stops.push(() => connection.close());
       const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
       temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
@@ -92,6 +94,14 @@ export async function startFanmission(options: {
       }
       await app.listen({ host: config.HOST, port: config.PORT });
       stops.push(() => app.close());
+      // Deleted files' stored objects go after their 30 days of retention (security review H3): now, then hourly.
+      const purge = runPeriodically(() => purgeDeletedFiles(app.ctx, storageDriverFor(config)), {
+        intervalMs: 60 * 60_000,
+        log: app.ctx.log,
+        countMessage: 'purged the stored objects of deleted files',
+        failureMessage: 'purging deleted files failed',
+      });
+      stops.push(() => purge.stop());
       const base = `http://localhost:${config.PORT}`;
       Object.assign(urls, {
         web: `${base}/`,

@@ -1,9 +1,9 @@
-import { loginRequestSchema, loginResponseSchema } from '@fanmission/contracts';
+import { loginRequestSchema, loginResponseSchema, noContentSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../http';
-import { authenticate } from './service';
-import { type RateLimits, limitPerAccount, signSessionToken } from '../auth';
+import { authenticate, revokeSessions } from './service';
+import { type RateLimits, limitPerAccount, requireCaller, signSessionToken } from '../auth';
 
 /** `POST /api/login`: answers with the session token in the Authorization header, as the client expects. */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
@@ -29,6 +29,25 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         .header('authorization', `Bearer ${token}`)
         .header('access-control-expose-headers', 'Authorization')
         .send({ id: user.id, roles: user.roles });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out everywhere',
+        description:
+          'Revokes every session token of the caller (this one and those of other devices): they answer 401 ' +
+          'INVALID_TOKEN from now on. A password change or reset does the same.',
+        security: [{ bearerAuth: [] }],
+        response: { 204: noContentSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await revokeSessions(app.ctx, requireCaller(request).id);
+      return reply.status(204).send(null);
     },
   );
 }

@@ -25,15 +25,16 @@ export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate
 }
 
 /** The caller behind a session token: null when the account is gone or its login is blocked. */
-export async function findCaller(db: Db, userId: number): Promise<Caller | null> {
+/** The caller behind a session token; null when gone, blocked, or the token predates his last session revocation. */
+export async function findCaller(db: Db, userId: number, sessionVersion = 0): Promise<Caller | null> {
   const row = await db
     .selectFrom('users')
     .leftJoin('creators', 'creators.user_id', 'users.id')
-    .select(['users.id', 'users.roles', 'users.login_blocked_at', 'creators.id as creator_id'])
+    .select(['users.id', 'users.roles', 'users.login_blocked_at', 'users.session_version', 'creators.id as creator_id'])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.login_blocked_at) return null;
+  if (!row || row.login_blocked_at || row.session_version !== sessionVersion) return null;
   return { id: row.id, roles: row.roles, creatorId: row.creator_id };
 }
 
@@ -95,6 +96,27 @@ export async function consumePasswordReset(db: DbExecutor, codeHash: string, now
     .where('expires_at', '>', now)
     .returning(['user_id'])
     .executeTakeFirst();
+}
+
+/** Revokes every session token of the member (review M3); answers the new version for a fresh token. */
+export async function bumpSessionVersion(db: DbExecutor, userId: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
+  return row.session_version;
+}
+
+/** Voids the member's other reset codes once one was used (review M3). */
+export async function voidPasswordResets(db: DbExecutor, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 export async function findCreatorOfUser(db: DbExecutor, userId: number) {

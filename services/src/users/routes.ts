@@ -14,7 +14,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf } from '../auth';
+import {
+  type RateLimits,
+  limitPerAccount,
+  limitPerAddress,
+  requireCaller,
+  requireSelf,
+  signSessionToken,
+} from '../auth';
 import { errorResponses } from '../http';
 import * as users from './service';
 
@@ -137,19 +144,23 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         summary: 'Change the password or the profile of one’s own account',
         description:
           '`{ password, currentPassword }` changes the password (the current one is checked); ' +
-          '`{ username, phone, address, addressDetail }` changes the profile.',
+          '`{ username, phone, address, addressDetail }` changes the profile. A password change ends every ' +
+          'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header.',
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         body: updateUserRequestSchema,
         response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireSelf(request, request.params.id);
       const body = request.body;
-      return 'password' in body
-        ? users.changePassword(app.ctx, request.params.id, body.currentPassword, body.password)
-        : users.updateProfile(app.ctx, request.params.id, body);
+      if (!('password' in body)) return users.updateProfile(app.ctx, request.params.id, body);
+      const changed = await users.changePassword(app.ctx, request.params.id, body.currentPassword, body.password);
+      return reply
+        .header('authorization', `Bearer ${signSessionToken(app, changed)}`)
+        .header('access-control-expose-headers', 'Authorization')
+        .send({ id: changed.id });
     },
   );
 

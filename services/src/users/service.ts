@@ -183,6 +183,9 @@ export async function resetPassword(ctx: ServiceContext, code: string, password:
     const reset = await repository.consumePasswordReset(trx, hashSecretToken(code), ctx.now());
     if (!reset) throw notFound('auth.resetCodeInvalid');
     await repository.updateUser(trx, reset.user_id, { password_hash: passwordHash });
+    // Whoever held the account's sessions or older codes is out (review M3).
+    await repository.voidPasswordResets(trx, reset.user_id, ctx.now());
+    await repository.bumpSessionVersion(trx, reset.user_id);
     return { id: reset.user_id };
   });
 }
@@ -192,15 +195,25 @@ export async function changePassword(
   userId: number,
   currentPassword: string,
   password: string,
-): Promise<{ id: number }> {
+): Promise<{ id: number; roles: Role[]; session_version: number }> {
   const user = await repository.findUserById(ctx.db, userId);
   if (!user) throw notFound();
   if (!user.password_hash) throw new AppError(400, 'auth.socialAccountNoPassword', { code: 'SOCIAL_ACCOUNT' });
   if (!(await verifyPassword(user.password_hash, currentPassword))) {
     throw invalidFields([{ field: 'currentPassword', key: 'auth.currentPasswordMismatch' }]);
   }
-  await repository.updateUser(ctx.db, userId, { password_hash: await hashPassword(password) });
-  return { id: userId };
+  const passwordHash = await hashPassword(password);
+  // Every other session ends (review M3); the caller gets a fresh token at the new version.
+  const sessionVersion = await ctx.db.transaction().execute(async (trx) => {
+    await repository.updateUser(trx, userId, { password_hash: passwordHash });
+    return repository.bumpSessionVersion(trx, userId);
+  });
+  return { id: userId, roles: user.roles, session_version: sessionVersion };
+}
+
+/** Logout: every session token of the member stops working (review M3). */
+export async function revokeSessions(ctx: ServiceContext, userId: number): Promise<void> {
+  await repository.bumpSessionVersion(ctx.db, userId);
 }
 
 export async function updateProfile(

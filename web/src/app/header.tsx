@@ -2,7 +2,8 @@ import { HEADER_SCROLL_COLOUR_CHANGE_PX } from '@fanmission/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { clearSession, useSession } from '../shared/session/session';
+import { useSession } from '../shared/session/session';
+import { logout as endSession } from '../shared/auth/logout';
 import { LazyMenu } from '../shared/ui/lazy-menu';
 import { Icon } from '../shared/ui/icons';
 import { HeaderDrawer } from './header-drawer';
@@ -128,8 +129,7 @@ function UserMenu() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = () => {
-    clearSession();
-    void navigate('/', { replace: true });
+    void endSession().then(() => navigate('/', { replace: true }));
   };
   const fanMyPage = session.isVerified === false ? '/email-sent?view=suggest-user-authentication' : '/user-mypage';
   const items =

@@ -15,3 +15,10 @@ export type MissionActionRefusal = keyof typeof MISSION_ACTION_REFUSALS;
 
 export const isMissionActionRefusal = (type: unknown): type is MissionActionRefusal =>
   typeof type === 'string' && Object.hasOwn(MISSION_ACTION_REFUSALS, type);
+
+/**
+ * The ApplicationFailure type of a perform whose file was deleted before it could be recorded (security review H3):
+ * the activity fails without retrying, the workflow returns to ACCEPTED (its deadline still running) and the Update
+ * fails with this type.
+ */
+export const MISSION_MEDIA_MISSING = 'MEDIA_MISSING';

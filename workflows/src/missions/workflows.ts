@@ -8,6 +8,8 @@
 // path leaves it too, before its first await. Whichever runs first, the other meets another phase and is refused
 // (the Update with a clear reason, the deadline by not firing).
 import {
+  ActivityFailure,
+  allHandlersFinished,
   ApplicationFailure,
   condition,
   defineQuery,
@@ -17,7 +19,7 @@ import {
 } from '@temporalio/workflow';
 import type { MissionActivities, MissionMediaKind } from './activities';
 import { DAY_MS } from '@fanmission/contracts/time';
-import { MISSION_ACTION_REFUSALS, type MissionActionRefusal } from './refusals';
+import { MISSION_ACTION_REFUSALS, MISSION_MEDIA_MISSING, type MissionActionRefusal } from './refusals';
 
 /** Spec 02 §9: perform within 10 days of the request, win or acceptance. */
 export const PERFORM_WINDOW_MS = 10 * DAY_MS;
@@ -72,6 +74,19 @@ const refuse = (type: MissionActionRefusal): never => {
 };
 
 const nowIso = () => new Date().toISOString();
+
+const isMediaMissing = (cause: unknown) => cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING;
+
+/**
+ * The workflow's result once every Update handler has returned. The refuse and perform handlers move the phase on
+ * before they return, which unblocks the main function in the same activation: completing the workflow there could
+ * reach the server before the Update's answer, which then fails the accepted Update with
+ * `AcceptedUpdateCompletedWorkflow` (the API answered 500 to a refuse sent right after the request, under load).
+ */
+async function finish(result: MissionWorkflowResult): Promise<MissionWorkflowResult> {
+  await condition(allHandlersFinished);
+  return result;
+}
 
 /** Waits until `done()` or the deadline (workflow clock); true when `done()` came first. */
 async function waitUntil(done: () => boolean, dueAt: number): Promise<boolean> {
@@ -136,7 +151,20 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     performMissionUpdate,
     async (perform) => {
       phase = 'PERFORMING';
-      performed = await activities.recordPerformance({ missionId, ...perform, at: nowIso() });
+      try {
+        performed = await activities.recordPerformance({ missionId, ...perform, at: nowIso() });
+      } catch (error) {
+        // The file was deleted before it could be recorded: still ACCEPTED, the deadline still running.
+        if (error instanceof ActivityFailure && isMediaMissing(error.cause)) {
+          phase = 'ACCEPTED';
+          throw ApplicationFailure.create({
+            type: MISSION_MEDIA_MISSING,
+            message: 'the performed file no longer exists',
+            nonRetryable: true,
+          });
+        }
+        throw error;
+      }
       return { id: missionId };
     },
     {
@@ -157,24 +185,28 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
       phase = 'EXPIRING';
       await activities.rejectMission({ missionId, reason: 'DECISION_EXPIRED', feedback: null, at: nowIso() });
       phase = 'REJECTED';
-      return { status: 'REJECTED', reason: 'DECISION_EXPIRED' };
+      return await finish({ status: 'REJECTED', reason: 'DECISION_EXPIRED' });
     }
     await condition(() => phase === 'ACCEPTED' || phase === 'REJECTED');
     // The handler moved the phase on while this function awaited.
-    if ((phase as MissionPhase) === 'REJECTED') return { status: 'REJECTED', reason: 'REFUSED' };
+    if ((phase as MissionPhase) === 'REJECTED') return await finish({ status: 'REJECTED', reason: 'REFUSED' });
   }
 
   if (performDueAt === null) throw ApplicationFailure.nonRetryable('an ACCEPTED mission needs performDueAt');
-  const acted = await waitUntil(() => phase !== 'ACCEPTED', performDueAt);
-  if (!acted) {
-    performExpired = true;
-    phase = 'EXPIRING';
-    await activities.rejectMission({ missionId, reason: 'PERFORM_EXPIRED', feedback: null, at: nowIso() });
-    phase = 'REJECTED';
-    return { status: 'REJECTED', reason: 'PERFORM_EXPIRED' };
+  // A perform that failed (its file was gone) returns the phase to ACCEPTED: wait again for the same deadline.
+  for (;;) {
+    const acted = await waitUntil(() => phase !== 'ACCEPTED', performDueAt);
+    if (!acted) {
+      performExpired = true;
+      phase = 'EXPIRING';
+      await activities.rejectMission({ missionId, reason: 'PERFORM_EXPIRED', feedback: null, at: nowIso() });
+      phase = 'REJECTED';
+      return await finish({ status: 'REJECTED', reason: 'PERFORM_EXPIRED' });
+    }
+    await condition(() => performed !== undefined || phase === 'ACCEPTED');
+    if (performed !== undefined) break;
   }
 
-  await condition(() => performed !== undefined);
   if (performed!.transcoding) {
     phase = 'TRANSCODING';
     try {
@@ -185,5 +217,5 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     await activities.completeMission({ missionId, at: nowIso() });
   }
   phase = 'COMPLETED';
-  return { status: 'COMPLETED' };
+  return await finish({ status: 'COMPLETED' });
 }

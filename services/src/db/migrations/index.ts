@@ -20,6 +20,8 @@ import * as m0035 from './0035_settlement';
 import * as m0040 from './0040_console';
 import * as m0042 from './0042_block_objections';
 import * as m0050 from './0050_rate_limit_counters';
+import * as m0051 from './0051_mission_media_and_actions';
+import * as m0052 from './0052_session_versions';
 import * as m0053 from './0053_reliability';
 import * as m0055 from './0055_refund_bank_accounts';
 import * as m0056 from './0056_coin_expiry_warnings';
@@ -49,6 +51,8 @@ export const migrations: Record<string, Migration> = {
   '0040_console': m0040,
   '0042_block_objections': m0042,
   '0050_rate_limit_counters': m0050,
+  '0051_mission_media_and_actions': m0051,
+  '0052_session_versions': m0052,
   '0053_reliability': m0053,
   '0055_refund_bank_accounts': m0055,
   '0056_coin_expiry_warnings': m0056,
