@@ -77,11 +77,23 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
 };
 
 /** Calls that change what the fixtures are (the fan becomes a creator): after every other route. */
-const LAST: readonly RouteKey[] = ['POST /api/v1/users/{id}/creator', 'DELETE /api/v1/users/me'];
+const LAST: readonly RouteKey[] = [
+  // Refused here (wrong password), but it would end the fan: before he becomes a creator.
+  'DELETE /api/v1/users/me',
+  'POST /api/v1/users/{id}/creator',
+  // Revokes every session of the caller: the very last call of each persona.
+  'POST /api/logout',
+];
 
 /** GET first, then the other writes, then deletes, then LAST: the fixtures stay as they are for as long as possible. */
 const rank = (operation: Operation) =>
-  LAST.includes(operation.key) ? 3 : operation.method === 'GET' ? 0 : operation.method === 'DELETE' ? 2 : 1;
+  LAST.includes(operation.key)
+    ? 3 + LAST.indexOf(operation.key)
+    : operation.method === 'GET'
+      ? 0
+      : operation.method === 'DELETE'
+        ? 2
+        : 1;
 
 function operations(): Operation[] {
   const components = (document.components?.schemas ?? {}) as Record<string, never>;

@@ -234,4 +234,6 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 403`,
   'DELETE /api/v1/users/me': s`401 400 400 403 403 403 403 403`,
+  // The last call of every persona: it revokes all of the caller's sessions (a token version per user).
+  'POST /api/logout': s`401 204 204 204 204 204 204 204`,
 };
