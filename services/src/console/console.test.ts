@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
+import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { type DevMailbox } from '../mail';
 
@@ -447,20 +448,30 @@ describe('/api/admin/ledger-verify-runs', () => {
 });
 
 describe('/api/admin/dashboard', () => {
-  it('answers the day series, sales by method, escrow and the event pipeline quickly', async () => {
+  it('answers the day series, sales by method, escrow, settlement totals and the event pipeline', async () => {
     expect((await call(operator, 'GET', '/api/admin/dashboard?days=0')).statusCode).toBe(400);
-    await call(operator, 'GET', '/api/admin/dashboard');
-    const started = performance.now();
+    // Last month's payout statements are totalled per month (what to transfer, and what is paid).
+    const payee = await createIncomeCreator(app());
+    const now = new Date();
+    const last = {
+      year: now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear(),
+      month: now.getUTCMonth() === 0 ? 12 : now.getUTCMonth(),
+    };
+    await releasedMission(app().db, {
+      creatorId: payee.creatorId,
+      coins: 600,
+      at: new Date(Date.UTC(last.year, last.month - 1, 12)),
+    });
+    const run = await call(finance, 'POST', '/api/admin/settlement-runs', last);
+    expect(run.statusCode, run.body).toBe(200);
     const response = await call(operator, 'GET', '/api/admin/dashboard?days=30');
-    const elapsed = performance.now() - started;
     expect(response.statusCode, response.body).toBe(200);
-    expect(elapsed).toBeLessThan(100);
     const body = response.json<{
       coinSalesPerDay: { won: number; byMethod: Record<string, number> }[];
       salesByMethod: { method: string; won: number; count: number }[];
       missionsPerDay: { completed: number }[];
       events: { transport: string };
-      settlementsPerMonth: unknown[];
+      settlementsPerMonth: { month: string; won: number; paidWon: number }[];
     }>();
     expect(body.coinSalesPerDay).toHaveLength(30);
     // The 10-coin deposit confirmed above (1,000 won by bank).
@@ -468,7 +479,9 @@ describe('/api/admin/dashboard', () => {
     expect(body.salesByMethod.find((row) => row.method === 'bank')).toMatchObject({ won: expect.any(Number) });
     expect(body.missionsPerDay.reduce((sum, day) => sum + day.completed, 0)).toBeGreaterThanOrEqual(1);
     expect(body.events.transport).toBe('postgres');
-    expect(body.settlementsPerMonth).toEqual([]);
+    expect(body.settlementsPerMonth).toEqual([
+      { month: `${last.year}-${String(last.month).padStart(2, '0')}`, won: 36_000, paidWon: 0 },
+    ]);
   });
 });
 

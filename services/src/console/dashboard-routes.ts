@@ -33,7 +33,11 @@ export async function dashboard(
 ): Promise<AdminDashboard> {
   const { from, labels } = windowOf(ctx.now(), days);
   const db = ctx.db;
-  const [sales, missions, escrow, events] = await Promise.all([
+  // The last 12 Korea-time months of payout statements (carried-over months pay nothing yet).
+  const thisMonth = koreaDate(ctx.now()).slice(0, 7);
+  const [thisYear, thisMonthNumber] = thisMonth.split('-').map(Number) as [number, number];
+  const firstMonthIndex = thisYear * 12 + thisMonthNumber - 1 - 11;
+  const [sales, missions, escrow, events, settlements] = await Promise.all([
     sql<{ day: string; method: string; won: string; count: string }>`
       select to_char(d.created_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day,
         case when d.bank_transfer_id is not null then 'bank' else coalesce(p.pay_method, 'other') end as method,
@@ -63,6 +67,12 @@ export async function dashboard(
     sql<{ coins: string | null }>`
       select sum(balance) as coins from ledger_accounts where kind = 'ESCROW' and balance <> 0`.execute(db),
     readEventsHealth(db, ctx.config, consumers),
+    sql<{ year: number; month: number; won: string; paid_won: string }>`
+      select year, month, sum(to_receipt) as won, sum(case when status = 'PAID' then to_receipt else 0 end) as paid_won
+        from settlement_statements
+        where year * 12 + month - 1 >= ${firstMonthIndex} and status <> 'CARRIED_OVER'
+        group by year, month
+        order by year, month`.execute(db),
   ]);
 
   const salesByDay = new Map(labels.map((day) => [day, { day, won: 0, byMethod: {} as Record<string, number> }]));
@@ -102,8 +112,11 @@ export async function dashboard(
     missionsPerDay: [...missionsByDay.values()],
     onTimeRate: completed + performExpired === 0 ? null : completed / (completed + performExpired),
     escrowCoins: Number(escrow.rows[0]?.coins ?? 0),
-    // Settlement statements do not exist on this branch yet: the chart stays empty until they do.
-    settlementsPerMonth: [],
+    settlementsPerMonth: settlements.rows.map((row) => ({
+      month: `${row.year}-${String(row.month).padStart(2, '0')}`,
+      won: Number(row.won),
+      paidWon: Number(row.paid_won),
+    })),
     events,
   };
 }
@@ -120,7 +133,8 @@ export const dashboardAdminRoutes = (consumers: readonly EventConsumer[]) =>
           description:
             'Coin sales per day in won and by payment method (kakaopay, card, paypal, bank), missions requested / ' +
             'completed / expired per day, the on-time rate (completed ÷ completed + perform-expired), coins held in ' +
-            'escrow now, settlement totals per month (empty until statements exist) and the outbox relay and consumer lag.',
+            'escrow now, payout statement totals (to transfer, and paid) for each of the last 12 months, and the ' +
+            'outbox relay and consumer lag.',
           security: [{ bearerAuth: [] }],
           querystring: dashboardQuerySchema,
           response: { 200: adminDashboardSchema, ...errorResponses(400, 401, 403) },
