@@ -33,6 +33,7 @@ import {
   CommentRestrictionList,
   CreatorList,
   CreatorShow,
+  GradeProposalList,
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
@@ -78,6 +79,7 @@ export function App() {
               {operator && <Resource name="creators" list={CreatorList} show={CreatorShow} />}
               {operator && <Resource name="missions" list={MissionList} show={MissionShow} />}
               {operator && <Resource name="mission-products" list={MissionProductList} />}
+              {operator && <Resource name="grade-proposals" list={GradeProposalList} />}
               {operator && <Resource name="mission-comments" list={CommentList} />}
               {operator && (
                 <Resource name="comment-restrictions" list={CommentRestrictionList} create={CommentRestrictionCreate} />

@@ -24,6 +24,7 @@ export const ADMIN_WRITE_POLICY: Record<string, StaffRole> = {
   missions: 'ROLE_OPERATOR',
   'mission-products': 'ROLE_OPERATOR',
   creators: 'ROLE_OPERATOR',
+  'grade-proposals': 'ROLE_OPERATOR',
   'creator-penalties': 'ROLE_OPERATOR',
   'mission-comments': 'ROLE_OPERATOR',
   'comment-restrictions': 'ROLE_OPERATOR',

@@ -357,6 +357,37 @@ describe('operator and finance console', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
+  test('an operator confirms a grade of the monthly review (after the settlement run above)', async () => {
+    const app = served.testApp.app;
+    const proposal = await app.db
+      .selectFrom('grade_proposals')
+      .select(['id', 'proposed_grade'])
+      .where('status', '=', 'PROPOSED')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const chosen = proposal.proposed_grade === 'DIAMOND' ? 'GOLD' : 'DIAMOND';
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/grade-proposals`);
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: new RegExp(`^${proposal.id}$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-operator-grade-proposals.png');
+    await row.getByRole('button', { name: chosen }).click();
+    await row.waitFor({ state: 'detached' });
+    const confirmed = await app.db
+      .selectFrom('grade_proposals')
+      .select(['status', 'confirmed_grade'])
+      .where('id', '=', proposal.id)
+      .executeTakeFirstOrThrow();
+    expect(confirmed).toEqual({ status: 'CONFIRMED', confirmed_grade: chosen });
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   test('every screen renders for its role, in Korean and English, and at 768 px', async () => {
     const screens: [TestAccount, string[]][] = [
       [
@@ -377,6 +408,7 @@ describe('operator and finance console', () => {
           'audit-log',
           'ledger-verify-runs',
           'creators',
+          'grade-proposals',
           'mission-comments',
           'comment-restrictions',
           'comment-restrictions/create',

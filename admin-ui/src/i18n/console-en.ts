@@ -55,6 +55,7 @@ export const consoleEn = {
       downloadCsv: 'Download transfer CSV',
       done: 'Done',
       lookup: 'Look up',
+      confirmGrade: 'Confirm grade',
       invite: 'Invite',
     },
     ledger: {
@@ -229,6 +230,19 @@ export const consoleEn = {
         grade: 'Grade',
         containAdultContent: 'Adult content',
         verified: 'Verified',
+      },
+    },
+    'grade-proposals': {
+      name: 'Grade proposal |||| Grade proposals',
+      fields: {
+        creatorName: 'Creator',
+        reviewMonth: 'Review month',
+        appliesMonth: 'Applies from',
+        onTimeCompleted: 'On-time missions',
+        currentGrade: 'Current grade',
+        proposedGrade: 'Proposed',
+        status: 'Status',
+        confirmedGrade: 'Confirmed grade',
       },
     },
     'mission-comments': {

@@ -57,6 +57,7 @@ export const consoleKo: ConsoleMessages = {
       downloadCsv: '이체 CSV 다운로드',
       done: '완료',
       lookup: '조회',
+      confirmGrade: '등급 확정',
       invite: '초대',
     },
     ledger: {
@@ -224,6 +225,19 @@ export const consoleKo: ConsoleMessages = {
         grade: '등급',
         containAdultContent: '성인 콘텐츠',
         verified: '인증됨',
+      },
+    },
+    'grade-proposals': {
+      name: '등급 심사',
+      fields: {
+        creatorName: '크리에이터',
+        reviewMonth: '심사 월',
+        appliesMonth: '적용 월',
+        onTimeCompleted: '기한 내 완료',
+        currentGrade: '현재 등급',
+        proposedGrade: '제안 등급',
+        status: '상태',
+        confirmedGrade: '확정 등급',
       },
     },
     'mission-comments': {

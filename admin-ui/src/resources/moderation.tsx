@@ -128,6 +128,51 @@ export const CreatorShow = () => (
   </Show>
 );
 
+/** The monthly grade review's proposals (`/api/admin/grade-proposals`): operators confirm or choose another grade. */
+export const GradeProposalList = () => (
+  <List
+    filterDefaultValues={{ status: 'PROPOSED' }}
+    filters={[
+      <SelectInput
+        key="status"
+        source="status"
+        choices={['PROPOSED', 'CONFIRMED'].map((id) => ({ id, name: id }))}
+        alwaysOn
+      />,
+      <TextInput key="reviewMonth" source="reviewMonth" alwaysOn />,
+    ]}
+    empty={false}
+  >
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <TextField source="creatorName" />
+      <TextField source="reviewMonth" />
+      <TextField source="appliesMonth" />
+      <NumberField source="onTimeCompleted" />
+      <TextField source="currentGrade" />
+      <TextField source="proposedGrade" />
+      <TextField source="status" />
+      <TextField source="confirmedGrade" emptyText="-" />
+      <UpdateAction
+        label="console.actions.confirmGrade"
+        color="success"
+        patchOnly
+        show={(record) => record['status'] === 'PROPOSED'}
+        patch={() => ({})}
+      />
+      {GRADES.map((grade) => (
+        <UpdateAction
+          key={grade}
+          label={grade}
+          patchOnly
+          show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
+          patch={() => ({ grade })}
+        />
+      ))}
+    </Datagrid>
+  </List>
+);
+
 /** Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason. */
 export const CommentList = () => (
   <List

@@ -22,6 +22,8 @@ interface UpdateActionProps<RecordType extends RaRecord> {
   show?: (record: RecordType) => boolean;
   color?: 'primary' | 'error' | 'success' | 'warning';
   resource?: string;
+  /** Sends only the patch, for routes whose body is the decision alone (react-admin sends the whole record). */
+  patchOnly?: boolean;
 }
 
 /**
@@ -44,7 +46,11 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   const submit = (value: string) =>
     update(
       resource,
-      { id: record.id, data: { ...record, ...props.patch(record, value) }, previousData: record },
+      {
+        id: record.id,
+        data: props.patchOnly ? props.patch(record, value) : { ...record, ...props.patch(record, value) },
+        previousData: record,
+      },
       {
         onSuccess: () => {
           setOpen(false);
