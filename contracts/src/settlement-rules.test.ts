@@ -187,5 +187,7 @@ describe('the Korea-time calendar', () => {
     expect(payoutDueDate(2025, 4)).toBe('2025-05-12'); // the 10th is a Saturday
     expect(payoutDueDate(2026, 9)).toBe('2026-10-12'); // Saturday the 10th, then Sunday
     expect(payoutDueDate(2026, 12)).toBe('2027-01-11'); // Sunday the 10th
+    // Seollal 2024: Saturday the 10th, Sunday the 11th, the substitute holiday on Monday the 12th.
+    expect(payoutDueDate(2024, 1)).toBe('2024-02-13');
   });
 });

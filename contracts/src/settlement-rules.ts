@@ -187,11 +187,29 @@ export function monthHasEnded(year: number, month: number, now: Date): boolean {
   return now.getTime() >= koreaMonthRange(year, month).end.getTime();
 }
 
-/**
- * Public holidays on fixed solar dates ('MM-DD'). The lunar holidays (Seollal, Chuseok, Buddha's birthday) and
- * substitute holidays move every year and are not in this list: finance can still pay on the day it chooses.
- */
+/** Public holidays on fixed solar dates ('MM-DD'). */
 export const KOREAN_FIXED_HOLIDAYS = ['01-01', '03-01', '05-05', '06-06', '08-15', '10-03', '10-09', '12-25'] as const;
+
+/**
+ * The holidays that move every year ('YYYY-MM-DD'): Seollal and Chuseok (three days each), Buddha's birthday, the
+ * substitute holidays and the election days, as the government gazettes them. Years after the last one listed fall
+ * back to the fixed dates only (finance can still pay earlier); extend the list when a year's calendar is published.
+ */
+// prettier-ignore
+export const KOREAN_MOVING_HOLIDAYS: readonly string[] = [
+  // 2024
+  '2024-02-09', '2024-02-10', '2024-02-11', '2024-02-12', '2024-04-10', '2024-05-06', '2024-05-15', '2024-09-16',
+  '2024-09-17', '2024-09-18', '2024-10-01',
+  // 2025
+  '2025-01-27', '2025-01-28', '2025-01-29', '2025-01-30', '2025-03-03', '2025-05-06', '2025-06-03', '2025-10-05',
+  '2025-10-06', '2025-10-07', '2025-10-08',
+  // 2026
+  '2026-02-16', '2026-02-17', '2026-02-18', '2026-03-02', '2026-05-24', '2026-05-25', '2026-06-03', '2026-08-17',
+  '2026-09-24', '2026-09-25', '2026-09-26', '2026-10-05',
+  // 2027
+  '2027-02-06', '2027-02-07', '2027-02-08', '2027-02-09', '2027-05-13', '2027-09-14', '2027-09-15', '2027-09-16',
+  '2027-10-04', '2027-10-11', '2027-12-27',
+];
 
 /** A statement of month M is payable by the 10th of M+1, or the next business day after a weekend or holiday. */
 export function payoutDueDate(year: number, month: number): string {
@@ -200,7 +218,8 @@ export function payoutDueDate(year: number, month: number): string {
   const isHoliday = (date: Date) =>
     date.getUTCDay() === 0 ||
     date.getUTCDay() === 6 ||
-    (KOREAN_FIXED_HOLIDAYS as readonly string[]).includes(date.toISOString().slice(5, 10));
+    (KOREAN_FIXED_HOLIDAYS as readonly string[]).includes(date.toISOString().slice(5, 10)) ||
+    KOREAN_MOVING_HOLIDAYS.includes(date.toISOString().slice(0, 10));
   while (isHoliday(day)) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
 }
