@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { MonthNotEndedError, settleMonth } from './settlement';
+import { incomeDetailPage, monthIncome } from './statements';
 
 const testApp = useTestApp();
 const db = () => testApp.current.app.db;
@@ -219,6 +220,18 @@ describe('settleMonth', () => {
       bonusCoins: 70,
     });
     expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 530 });
+    // The month's income before the run already shows the deduction, as a negative detail line.
+    expect(await monthIncome(db(), creator.creatorId, 2025, 6)).toMatchObject({
+      settled: false,
+      totalEarningCoin: 530,
+    });
+    const detail = await incomeDetailPage(db(), creator.creatorId, {
+      incomeYear: 2025,
+      incomeMonth: 6,
+      page: 0,
+      size: 12,
+    });
+    expect(detail.content.map((row) => row.coinPrice).sort((a, b) => a - b)).toEqual([-70, 600]);
 
     await run(2025, 6);
 

@@ -169,15 +169,23 @@ async function openCoins(db: DbExecutor, creatorId: number): Promise<number> {
   return Number(rows[0]!.coins);
 }
 
-/** Mission releases of a Korea-time month crediting the creator (settled or not), newest first. */
+/**
+ * The earnings postings a Korea-time month's statement covers (settled or not): mission releases crediting the
+ * creator, and lucky-compensation bonuses debited from him (negative lines, as on the statement).
+ */
 function monthReleasesQuery(db: DbExecutor, creatorId: number, year: number, month: number) {
   const { start, end } = koreaMonthRange(year, month);
   return db
     .selectFrom('ledger_transactions as t')
     .innerJoin('ledger_postings as p', (join) =>
-      join.onRef('p.transaction_id', '=', 't.id').on('p.account', '=', `earnings:${creatorId}`).on('p.amount', '>', 0),
+      join.onRef('p.transaction_id', '=', 't.id').on('p.account', '=', `earnings:${creatorId}`),
     )
-    .where('t.type', '=', 'MISSION_RELEASE')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('t.type', '=', 'MISSION_RELEASE'), eb('p.amount', '>', 0)]),
+        eb.and([eb('t.type', '=', 'LUCKY_COMPENSATION'), eb('p.amount', '<', 0)]),
+      ]),
+    )
     .where('t.occurred_at', '>=', start)
     .where('t.occurred_at', '<', end);
 }
