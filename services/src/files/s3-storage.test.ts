@@ -8,6 +8,8 @@ import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
 import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
+import { purgeDeletedFiles } from './service';
+import { storageDriverFor } from './storage';
 
 const ACCESS_KEY = 'test-access-key';
 const SECRET_KEY = 'test-secret-key';
@@ -65,6 +67,11 @@ describe('the S3-compatible storage driver', () => {
       headers: member.headers,
     });
     expect(deleted.statusCode).toBe(204);
+    // Kept 30 days (a mistaken delete can be restored), then the purge removes both objects from the bucket.
+    expect(objects.has(key)).toBe(true);
+    const app = testApp.current.app;
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await purgeDeletedFiles({ ...app.ctx, now: () => later }, storageDriverFor(app.config))).toBe(1);
     expect(objects.has(key)).toBe(false);
     expect(objects.has(thumbnailKey)).toBe(false);
     expect(refused).toEqual([]);
