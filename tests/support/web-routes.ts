@@ -33,6 +33,12 @@ const clickButton = (name: string | RegExp) => async (page: Page) => {
   await page.getByRole('dialog').or(page.getByRole('menu')).first().waitFor();
 };
 
+/** Follows the page's link to `path` (screens reached only from another one, with navigation state). */
+const followLink = async (page: Page, path: string) => {
+  await page.locator(`a[href="${path}"]`).first().click();
+  await page.waitForURL((url) => url.pathname === path);
+};
+
 export const WEB_SCREENS: WebScreen[] = [
   // Public
   { name: 'landing', viewer: 'visitor', path: '/' },
@@ -92,7 +98,13 @@ export const WEB_SCREENS: WebScreen[] = [
     open: async (page, t) => clickButton(t.header.userMenu)(page),
   },
   { name: 'edit-profile', viewer: 'fan', path: '/edit-user-profile' },
-  { name: 'password-change', viewer: 'fan', path: '/password-change' },
+  {
+    // Reached from the profile editor only (the e-mail travels in the navigation state).
+    name: 'password-change',
+    viewer: 'fan',
+    path: '/edit-user-profile',
+    open: async (page) => followLink(page, '/password-change'),
+  },
   { name: 'notifications', viewer: 'fan', path: '/notifications' },
   { name: 'coin-history', viewer: 'fan', path: '/coin-history' },
   {
@@ -125,5 +137,10 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'mission-list-normal', viewer: 'creator', path: '/mission-management/list/normal' },
   { name: 'mission-list-complete', viewer: 'creator', path: '/mission-management/list/complete' },
   { name: 'income', viewer: 'creator', path: '/adjustment-page' },
-  { name: 'bank-account', viewer: 'creator', path: '/bank-account-change' },
+  {
+    name: 'bank-account',
+    viewer: 'creator',
+    path: '/edit-creator-profile',
+    open: async (page) => followLink(page, '/bank-account-change'),
+  },
 ];
