@@ -11,6 +11,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
+import { json, serve } from '../../../test/fake-api';
+import { fakeUploads } from '../../../test/fake-uploads';
 import { cleanupApp, useLanguage } from '../../../test/render';
 import { ProductDialog } from './product-dialog';
 import { ProductsPanel } from './products-panel';
@@ -47,63 +49,6 @@ const product = (id: number, name: string, fields: Partial<MissionProduct> = {})
     creator: { id: CREATOR_ID },
     ...fields,
   }) as unknown as MissionProduct;
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A fetch that answers by method and path (query left out) and records every call. */
-function serve(routes: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    return route ? route(call) : json({ message: `no route ${call.method} ${call.path}` }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-/** The XHR the cover upload goes through: answers the file entry, recording each upload. */
-function fakeUploads(entry: { id: number; s3Url: string }) {
-  const uploads: string[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    status = 0;
-    responseText = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send() {
-      uploads.push(this.url);
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
-        this.status = 200;
-        this.responseText = JSON.stringify({ ...entry, contentType: 'image/png', thumbnail: null });
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return uploads;
-}
 
 /** MUI keeps a closing dialog (and the page's aria-hidden) for its exit transition. */
 const dialogsClosed = () => waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
@@ -199,7 +144,7 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
   test('register: the cover is uploaded first, then the product; a refused product deletes its cover again', async () => {
     const texts = await useLanguage(language);
     const d = texts.creatorStudio.missions.dialog;
-    const uploads = fakeUploads({ id: 55, s3Url: '/files/55' });
+    const uploads = fakeUploads(() => ({ id: 55, s3Url: '/files/55', contentType: 'image/png' }));
     let refuse = true;
     const calls = serve({
       'POST /api/v1/mission-products': () =>
@@ -254,7 +199,7 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
   test('edit: the stored values, the stored cover kept, PUT; the counter turns red over 200', async () => {
     const texts = await useLanguage(language);
     const d = texts.creatorStudio.missions.dialog;
-    const uploads = fakeUploads({ id: 56, s3Url: '/files/56' });
+    const uploads = fakeUploads(() => ({ id: 56, s3Url: '/files/56', contentType: 'image/png' }));
     const stored = product(4, 'Lucky hello', { type: 'LUCKY', coinPrice: 10, winProbability: 2.5 });
     const calls = serve({ 'PUT /api/v1/mission-products/4': ({ body }) => json({ ...stored, ...(body as object) }) });
     renderWithProviders(
