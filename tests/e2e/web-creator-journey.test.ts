@@ -14,7 +14,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTags } from '@fanmission/tests/support/creators';
+import { createReviewMailConsumer } from '@fanmission/services/creators';
 import { createDevMailbox } from '@fanmission/services/mail';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { fund } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
@@ -240,6 +242,10 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       payload: { reviewStatus: 'APPROVED' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // The decision mail goes out from the outbox, by the consumer the worker runs.
+    await drainOutbox(served.testApp.app.db, {
+      consumers: [createReviewMailConsumer({ mailer: mailbox, publicUrl: served.testApp.config.PUBLIC_URL })],
+    });
     await expect.poll(() => mailbox.list().filter((mail) => mail.to === email).length).toBe(2);
 
     const fanView = await newPage('ko', fanSession());
