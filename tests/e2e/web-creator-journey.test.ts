@@ -399,7 +399,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       const editor = creator.page.getByRole('dialog', { name: t.photoEditor.title });
       await editor.getByLabel(t.photoEditor.choose).setInputFiles(photo);
       await editor.getByRole('button', { name: t.photoEditor.applyCrop }).waitFor();
-      await shot(creator.page, 'photo-editor', language);
+      await shot(creator.page, 'photo-editor-dialog', language);
       await editor.getByRole('button', { name: t.photoEditor.cancel }).click();
       await editor.waitFor({ state: 'detached' });
       await creator.page.getByRole('link', { name: t.profile.bankAccountChange }).click();
