@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface Call {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -18,6 +19,7 @@ export function serve(routes: Record<string, (call: Call) => Response>) {
     const call = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
     };
     calls.push(call);

@@ -42,21 +42,13 @@ afterEach(() => {
 test('the totals are the server’s for the whole year/month, not a sum of the page', { timeout: 60_000 }, async () => {
   const texts = await useLanguage('en');
   const l = texts.creatorStudio.missions.list;
-  const queries: URLSearchParams[] = [];
-  serve({
+  const calls = serve({
     'GET /api/v1/missions/page': () =>
       json({ content: [1, 2, 3].map(row), totalPages: 9, totalElements: 105, number: 0, size: 12, last: false }),
     'GET /api/v1/creators/me/missions/totals': () => json({ count: 105, coins: 769 }),
   });
-  const served = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname.endsWith('/totals')) queries.push(url.searchParams);
-      return served(input, init);
-    }),
-  );
+  const totalsQueries = () =>
+    calls.filter((call) => call.path === '/api/v1/creators/me/missions/totals').map((call) => call.query);
   render(
     <AppProviders i18n={i18next}>
       <QueryProvider client={createQueryClient()}>
@@ -68,14 +60,14 @@ test('the totals are the server’s for the whole year/month, not a sum of the p
   );
   const totals = await screen.findByRole('status');
   expect(totals.textContent).toBe(l.totals.replace('{{count}}', '105').replace('{{coins}}', '769'));
-  expect(queries[0]!.get('status')).toBe('COMPLETED');
-  expect(queries[0]!.has('createdYear')).toBe(false);
+  expect(totalsQueries()[0]!.get('status')).toBe('COMPLETED');
+  expect(totalsQueries()[0]!.has('createdYear')).toBe(false);
 
   await userEvent.click(screen.getByRole('combobox', { name: l.year }));
   await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '2026' }));
   await userEvent.click(screen.getByRole('combobox', { name: l.month }));
   await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '5' }));
-  await waitFor(() => expect(queries.at(-1)?.get('createdMonth')).toBe('5'));
-  expect(queries.at(-1)!.get('createdYear')).toBe('2026');
+  await waitFor(() => expect(totalsQueries().at(-1)?.get('createdMonth')).toBe('5'));
+  expect(totalsQueries().at(-1)!.get('createdYear')).toBe('2026');
   expect(screen.getByRole('link', { name: l.adjustment }).getAttribute('href')).toBe('/adjustment-page');
 });

@@ -98,7 +98,7 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     await userEvent.type(screen.getByLabelText(p.comment), 'Happy birthday');
     await userEvent.click(send());
     await closeAlert(p.done);
-    expect(calls.at(-1)).toEqual({
+    expect(calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/api/v1/missions/41/perform',
       body: { responseComment: 'Happy birthday', videoId: 71 },
@@ -125,7 +125,7 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     expect(save().disabled).toBe(false);
     await userEvent.click(save());
     await closeAlert(c.saved);
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       { method: 'PUT', path: '/api/v1/creators/7', body: { availableCustom: true, minimumCost: 3000 } },
     ]);
   });
