@@ -127,6 +127,8 @@ export const configSchema = z
     /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
     FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),
     FFPROBE_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffprobe'),
+    /** A CJK font file for statement PDFs; unset, the first of Debian's Noto CJK fonts found is used. */
+    STATEMENT_FONT_PATH: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })

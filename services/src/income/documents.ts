@@ -164,8 +164,8 @@ export const CJK_FONT_CANDIDATES = [
   '/usr/share/fonts/opentype/noto/NotoSansCJKkr-Regular.otf',
 ];
 
-export function cjkFont(): { path: string; family?: string } {
-  const path = process.env.STATEMENT_FONT_PATH ?? CJK_FONT_CANDIDATES.find((candidate) => existsSync(candidate));
+export function cjkFont(configuredPath?: string): { path: string; family?: string } {
+  const path = configuredPath ?? CJK_FONT_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!path) {
     throw new Error(
       `no CJK font for statement PDFs: install fonts-noto-cjk (${CJK_FONT_CANDIDATES[0]}) or set STATEMENT_FONT_PATH`,
@@ -174,9 +174,14 @@ export function cjkFont(): { path: string; family?: string } {
   return { path, ...(path.endsWith('.ttc') && { family: 'NotoSansCJKkr-Regular' }) };
 }
 
-export async function statementPdf(row: StatementRow, lines: StatementLine[], language: Language): Promise<Buffer> {
+export async function statementPdf(
+  row: StatementRow,
+  lines: StatementLine[],
+  language: Language,
+  fontPath?: string,
+): Promise<Buffer> {
   const label = LABELS[language];
-  const font = cjkFont();
+  const font = cjkFont(fontPath);
   // Loaded on first use: pdfkit and its font stack cost about a second at every start of the server otherwise.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${label.title} ${monthLabel(row)}` } });

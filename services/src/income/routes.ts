@@ -216,7 +216,9 @@ export async function incomeRoutes(app: FastifyInstance) {
           .header('cache-control', 'private, no-cache');
         if (format === 'csv')
           return reply.type('text/csv; charset=utf-8').send(statementCsv(row, lines, request.language));
-        return reply.type('application/pdf').send(await statementPdf(row, lines, request.language));
+        return reply
+          .type('application/pdf')
+          .send(await statementPdf(row, lines, request.language, app.config.STATEMENT_FONT_PATH));
       },
     );
   }
