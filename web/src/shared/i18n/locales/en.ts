@@ -1,3 +1,4 @@
+import { blockObjectionEn } from '../../../features/block-objection/locales';
 import { coinRefundsEn } from '../../../features/coins/refund-locales';
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
@@ -427,6 +428,7 @@ export const en: Messages = {
     itemLabel: '{{point}} coins',
     payMethod: 'Pay method',
     kakaopay: 'KakaoPay',
+    card: 'Card',
     paypal: 'PayPal',
     withoutbankbook: 'Bank deposit',
     depositorName: 'Depositor name',
@@ -506,5 +508,6 @@ export const en: Messages = {
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
   coinRefunds: coinRefundsEn,
+  blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
 };
