@@ -179,7 +179,9 @@ describe('operator and finance console', () => {
         method: 'POST',
         url: '/api/v1/users/me/coins/partial-refund',
         headers: member.headers,
-        payload: { bankAccount: { bankName: '국민은행', bankAccountHolder: holder, bankAccountNumber: '12345678901' } },
+        payload: {
+          bankAccount: { bankName: 'KB국민은행', bankAccountHolder: holder, bankAccountNumber: '12345678901' },
+        },
       });
       expect(response.statusCode, response.body).toBe(200);
       return { member, id: response.json<{ id: number }>().id };
