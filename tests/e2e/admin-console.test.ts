@@ -217,6 +217,13 @@ describe('operator and finance console', () => {
       refusalReason: '예금주가 계좌와 다릅니다',
     });
     expect(await mine(paid.member)).toMatchObject({ id: paid.id, status: 'paid', refusalReason: null });
+    // The refusal gave the refused member's 100 coins back; the paid one's stay out.
+    const balance = async (member: TestAccount) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/coin-deposit', headers: member.headers })).json<{
+        point: number;
+      }>().point;
+    expect(await balance(refused.member)).toBe(100);
+    expect(await balance(paid.member)).toBe(0);
     expect(errors).toEqual([]);
   });
 

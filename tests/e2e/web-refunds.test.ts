@@ -192,7 +192,8 @@ describe('web app: refunds and coin lots', () => {
     for (const language of LANGUAGES) {
       const texts = resources[language].translation;
       const { page, errors } = await openPage(language, fanSession(fan));
-      await page.goto(url('/coin-history'));
+      // Reached from the coin history (ko, en) and from my page (ja).
+      await page.goto(url(language === 'ja' ? '/user-mypage' : '/coin-history'));
       await page.getByRole('link', { name: texts.coinRefunds.myCoins }).click();
       await page.waitForURL(/\/my-coins$/);
       const lots = page.getByTestId('coin-lot-row');
