@@ -330,11 +330,11 @@ describe('web app: escrow timeline and leaving the service', () => {
         .execute();
       // His login is refused with the reason and a link to the objection form, which has his e-mail already.
       const member = await openPage('ko');
-      await member.page.goto(url('/login'));
-      const loginForm = member.page.getByRole('form', { name: ko.login.title });
-      await loginForm.getByRole('textbox', { name: ko.login.email }).fill(blocked.email);
-      await loginForm.getByLabel(ko.login.password).fill('blocked-pass1');
-      await loginForm.getByRole('button', { name: ko.login.submit }).click();
+      await member.page.goto(url('/login?view=email'));
+      const field = (label: string) => member.page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+      await field(ko.login.email).fill(blocked.email);
+      await field(ko.login.password).fill('blocked-pass1');
+      await member.page.getByRole('button', { name: ko.login.submit, exact: true }).click();
       await member.page.getByRole('link', { name: ko.blockObjection.link }).first().click();
       await member.page.waitForURL((current) => current.pathname === '/block-objection');
       const objection = member.page.getByRole('form', { name: ko.blockObjection.title });

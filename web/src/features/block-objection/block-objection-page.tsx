@@ -6,7 +6,6 @@ import {
 } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, ApiError } from '../../shared/api/client';
 import { useSchemaForm } from '../../shared/forms/schema-form';
+import { Page } from '../../shared/ui/page';
 
 /** `POST /block-objections`: the blocked account proves who it is with its e-mail and password. */
 export async function fileBlockObjection(body: BlockObjectionRequest): Promise<BlockObjectionReceipt> {
@@ -52,10 +52,7 @@ export function BlockObjectionPage() {
   };
 
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
-        {t('blockObjection.title')}
-      </Typography>
+    <Page title={t('blockObjection.title')}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('blockObjection.intro', { days: BLOCK_OBJECTION.withinDays })}
       </Typography>
@@ -102,6 +99,6 @@ export function BlockObjectionPage() {
           </Button>
         </Stack>
       )}
-    </Container>
+    </Page>
   );
 }
