@@ -335,7 +335,8 @@ describe('web app: escrow timeline and leaving the service', () => {
       await field(ko.login.email).fill(blocked.email);
       await field(ko.login.password).fill('blocked-pass1');
       await member.page.getByRole('button', { name: ko.login.submit, exact: true }).click();
-      await member.page.getByRole('link', { name: ko.blockObjection.link }).first().click();
+      const refusal = member.page.getByRole('alert').filter({ hasText: '로그인이 제한된 계정입니다' });
+      await refusal.getByRole('link', { name: ko.blockObjection.link }).click();
       await member.page.waitForURL((current) => current.pathname === '/block-objection');
       const objection = member.page.getByRole('form', { name: ko.blockObjection.title });
       expect(await objection.getByRole('textbox', { name: ko.blockObjection.email }).inputValue()).toBe(blocked.email);
