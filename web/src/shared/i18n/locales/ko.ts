@@ -1,4 +1,5 @@
 import { blockObjectionKo } from '../../../features/block-objection/locales';
+import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsKo } from '../../../features/coins/refund-locales';
 import { eventManagementKo } from '../../../features/creator-studio/events/locales';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
@@ -54,22 +55,22 @@ export const ko = {
   session: {
     accessDenied: '로그인이 만료되었거나 권한이 없습니다. 다시 로그인해 주세요.',
     tokenExpired: '로그인 정보가 만료되었거나 유효하지 않습니다. 다시 로그인해 주세요.',
-    serverError: '서버 오류가 발생했습니다.',
+    serverError: sharedMessageForWeb('ko', 'error.internal'),
   },
   popup: { close: '닫기', label: '이벤트 팝업' },
   validation: {
-    required: '필수 항목입니다.',
-    email: '올바른 이메일 주소가 아닙니다.',
-    numeric: '숫자만 입력할 수 있습니다.',
-    url: '올바른 URL이 아닙니다.',
-    date: '날짜 형식(YYYY-MM-DD)이 올바르지 않습니다.',
+    required: sharedMessageForWeb('ko', 'validation.required'),
+    email: sharedMessageForWeb('ko', 'validation.email'),
+    numeric: sharedMessageForWeb('ko', 'validation.numeric'),
+    url: sharedMessageForWeb('ko', 'validation.url'),
+    date: sharedMessageForWeb('ko', 'validation.date'),
     invalid: '올바른 값이 아닙니다.',
     nicknameRequired: '닉네임은 필수 항목입니다.',
   },
   auth: {
-    passwordFormat: '비밀번호는 영문과 숫자를 섞어 8자 이상이어야 합니다.',
-    tooYoung: '만 {{min}}세 이상만 가입할 수 있습니다.',
-    parentConsentRequired: '만 19세 미만은 법정대리인의 동의가 필요합니다.',
+    passwordFormat: sharedMessageForWeb('ko', 'auth.passwordFormat'),
+    tooYoung: sharedMessageForWeb('ko', 'auth.tooYoung'),
+    parentConsentRequired: sharedMessageForWeb('ko', 'auth.parentConsentRequired'),
   },
   snsLogin: {
     title: '로그인',
@@ -107,7 +108,7 @@ export const ko = {
     email: '이메일',
     submit: '보내기',
     socialNote: '소셜 로그인으로 가입한 계정은 비밀번호를 찾을 수 없습니다.',
-    mismatch: '이메일 주소가 일치하지 않습니다.',
+    mismatch: sharedMessageForWeb('ko', 'auth.emailNotFound'),
   },
   password: {
     resetTitle: '비밀번호 재설정',
@@ -119,7 +120,7 @@ export const ko = {
     rule: '영문과 숫자를 섞어 8자 이상',
     notIdentical: '입력한 비밀번호가 일치하지 않습니다.',
     invalidFormat: '비밀번호가 요구 형식에 맞지 않습니다.',
-    existingMismatch: '기존 비밀번호가 일치하지 않습니다.',
+    existingMismatch: sharedMessageForWeb('ko', 'auth.currentPasswordMismatch'),
     expired: '비밀번호 변경 페이지가 만료되었습니다. 처음부터 다시 진행해 주세요.',
     failed: '변경 중 오류가 발생했습니다.',
     changed: '비밀번호가 변경되었습니다.',
@@ -167,7 +168,7 @@ export const ko = {
     passwordsDoNotMatch: '비밀번호가 서로 일치하지 않습니다.',
     failed: '사이트에 문제가 발생했습니다. 고객센터로 문의해 주세요.',
     snsLinks: 'SNS 링크를 확인해 주세요.',
-    emailRegistered: '이미 가입된 이메일입니다.',
+    emailRegistered: sharedMessageForWeb('ko', 'auth.emailTaken'),
     invalidField: '올바르지 않은 값입니다. ({{field}}: {{message}})',
   },
   postcode: {
@@ -273,7 +274,7 @@ export const ko = {
     detail: '요청 내용',
     counter: '글자 수',
     amount: '제안 금액(코인)',
-    belowMinimum: '최소 {{min}}코인 이상이어야 합니다.',
+    belowMinimum: sharedMessageForWeb('ko', 'missions.belowMinimumCost'),
     attach: '파일 첨부(이미지, 동영상, 음성)',
     removeFile: '삭제',
     uploading: '업로드 중',
@@ -284,7 +285,7 @@ export const ko = {
     termsRequired: '약관에 동의해 주세요.',
     cost: '필요 코인: {{count}}',
     held: '보유 코인: {{count}}',
-    notEnoughCoins: '코인이 부족합니다. 충전해 주세요.',
+    notEnoughCoins: sharedMessageForWeb('ko', 'missions.notEnoughCoins'),
     submit: '요청하기',
     done: '미션 요청이 완료되었습니다.',
     failed: '미션 요청에 실패했습니다. 다시 시도해 주세요.',
@@ -437,11 +438,11 @@ export const ko = {
     agreeTerms: '약관에 동의해 주세요.',
     required: '입력해 주세요.',
     numeric: '숫자만 입력해 주세요.',
-    creatorsCannotCharge: '크리에이터는 코인을 충전할 수 없습니다.',
-    noPayload: '결제 정보를 만들지 못했습니다. 관리자에게 문의해 주세요.',
-    declined: '결제에 실패했습니다: {{reason}}',
+    creatorsCannotCharge: sharedMessageForWeb('ko', 'coins.creatorCannotCharge'),
+    noPayload: sharedMessageForWeb('ko', 'payments.payloadNotCreated'),
+    declined: sharedMessageForWeb('ko', 'payments.failed'),
     declinedReason: '결제가 거절되었습니다',
-    depositFailed: '결제 금액이 출금되었을 수 있으나 코인 충전을 마치지 못했습니다. 관리자에게 문의해 주세요.',
+    depositFailed: sharedMessageForWeb('ko', 'payments.depositFailed'),
     charged: '{{point}} 코인이 충전되었습니다. 보유 코인: {{balance}}',
     bankRequested: '입금 신청이 접수되었습니다. 입금 대기 탭에서 확인할 수 있습니다.',
     bankFailed: '입금 신청에 실패했습니다. 관리자에게 문의해 주세요.',
