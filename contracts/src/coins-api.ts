@@ -91,8 +91,12 @@ export const merchantCodeResponseSchema = z
     /** The card provider's merchant code (PortOne store id; a fixed code for the sandbox). */
     impCode: z.string(),
     provider: paymentProviderSchema,
+    /** PortOne V2 browser SDK parameters (null for the sandbox): the store id (as impCode) and the channel key. */
+    storeId: z.string().nullable(),
+    channelKey: z.string().nullable(),
   })
   .meta({ id: 'MerchantCode' });
+export type MerchantCode = z.infer<typeof merchantCodeResponseSchema>;
 
 /** The header every money-moving POST accepts: a retry with the same key returns the first answer. */
 export const paymentIdempotencyHeadersSchema = z.looseObject({

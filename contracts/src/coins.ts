@@ -40,6 +40,8 @@ export const LEDGER_TRANSACTION_TYPES = [
   'SETTLEMENT_PAYOUT',
   /** A won LUCKY mission whose deadline was missed: the coins of its rolls beyond the refunded escrow. */
   'LUCKY_COMPENSATION',
+  /** A refund finance refused to pay: the coins it took go back into the lots they came from. */
+  'REFUND_RETURN',
 ] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
 export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;

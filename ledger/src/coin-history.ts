@@ -32,6 +32,8 @@ const EVENT_TYPES: Record<LedgerTransactionType, CoinEventType | null> = {
   PURCHASE_WITHDRAWAL: 'REFUND',
   PARTIAL_REFUND: 'REFUND',
   LUCKY_COMPENSATION: 'REFUND',
+  // Coins of a refund finance refused to pay, back in the wallet.
+  REFUND_RETURN: 'REFUND',
   EXPIRY: 'EXPIRED',
   // These never touch a wallet.
   MISSION_RELEASE: null,

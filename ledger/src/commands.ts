@@ -78,6 +78,12 @@ export interface PartialRefundData extends CallerMetadata {
   userId: number;
 }
 
+/** A refund request finance refused: the coins its PURCHASE_WITHDRAWAL or PARTIAL_REFUND took go back. */
+export interface ReturnRefundData extends CallerMetadata {
+  userId: number;
+  refundTransactionId: number;
+}
+
 /** A member leaving the service: every coin left in his wallet is forfeited (after he was shown the refunds). */
 export interface ForfeitWalletData extends CallerMetadata {
   userId: number;
@@ -101,6 +107,7 @@ export type LedgerCommand =
   | { type: 'ExpireWallet'; data: ExpireWalletData }
   | { type: 'WithdrawPurchase'; data: WithdrawPurchaseData }
   | { type: 'PartialRefund'; data: PartialRefundData }
+  | { type: 'ReturnRefund'; data: ReturnRefundData }
   | { type: 'SettlementPayout'; data: SettlementPayoutData }
   | { type: 'ForfeitWallet'; data: ForfeitWalletData };
 

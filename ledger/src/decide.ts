@@ -45,6 +45,17 @@ export interface PurchaseRecord {
   refunded: boolean;
 }
 
+/** A PURCHASE_WITHDRAWAL or PARTIAL_REFUND as a return reads it. */
+export interface RefundRecord {
+  transactionId: number;
+  type: string;
+  postings: Posting[];
+  /** The coins it took out of each lot (negative wallet amounts). */
+  lotMovements: Array<{ lotId: number; account: string; amount: number }>;
+  /** A REFUND_RETURN already gave them back. */
+  returned: boolean;
+}
+
 /** The state each decider needs, loaded under the locks of its accounts. */
 export interface LedgerStates {
   Purchase: { member: Member; creditedBy: number | null };
@@ -57,6 +68,7 @@ export interface LedgerStates {
   ExpireWallet: { lots: Lot[] };
   WithdrawPurchase: { purchase: PurchaseRecord | null };
   PartialRefund: { lots: Lot[] };
+  ReturnRefund: { refund: RefundRecord | null };
   SettlementPayout: { earnings: number };
   ForfeitWallet: { lots: Lot[] };
 }
@@ -405,6 +417,39 @@ export function decidePartialRefund(
 }
 
 /**
+ * Gives back the coins of a refund finance refused to pay: the exact reverse of its postings (the wallet is credited
+ * what it lost; cash-out and, for a partial refund, the fee's platform revenue are debited) into the lots they came
+ * from, with their original expiry. Once per refund.
+ */
+export function decideReturnRefund(data: CommandData<'ReturnRefund'>, state: LedgerStates['ReturnRefund']): Decision {
+  const refundTransactionId = data.refundTransactionId;
+  const { refund } = state;
+  const refused = (reason: 'NOT_FOUND' | 'NOT_A_REFUND' | 'ANOTHER_WALLET' | 'ALREADY_RETURNED') =>
+    refuse({ code: 'REFUND_NOT_RETURNABLE', refundTransactionId, reason });
+  if (!refund) return refused('NOT_FOUND');
+  if (refund.type !== 'PURCHASE_WITHDRAWAL' && refund.type !== 'PARTIAL_REFUND') return refused('NOT_A_REFUND');
+  const wallet = walletAccount(data.userId);
+  if (!refund.postings.some((posting) => posting.account === wallet && posting.amount < 0)) {
+    return refused('ANOTHER_WALLET');
+  }
+  if (refund.returned) return refused('ALREADY_RETURNED');
+  return append({
+    type: 'REFUND_RETURN',
+    postings: sortPostings(refund.postings.map((posting) => ({ account: posting.account, amount: -posting.amount }))),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      refundTransactionId,
+      refundType: refund.type,
+    },
+    lotMovements: refund.lotMovements.map((movement) => ({
+      lotId: movement.lotId,
+      wallet: { account: movement.account, amount: -movement.amount },
+    })),
+  });
+}
+
+/**
  * A member deleting his account forfeits every coin left in his wallet, expired lots not yet swept included: an EXPIRY
  * transaction to world:expired with reason ACCOUNT_DELETED, so the history stays balanced and replayable.
  */
@@ -463,6 +508,7 @@ export const deciders: { [T in LedgerCommandType]: Decider<T> } = {
   ExpireWallet: decideExpireWallet,
   WithdrawPurchase: decideWithdrawPurchase,
   PartialRefund: decidePartialRefund,
+  ReturnRefund: decideReturnRefund,
   SettlementPayout: decideSettlementPayout,
   ForfeitWallet: decideForfeitWallet,
 };

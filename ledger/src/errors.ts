@@ -22,7 +22,12 @@ export type LedgerRefusal =
   | { code: 'ESCROW_EMPTY'; missionId: number }
   | { code: 'NOTHING_TO_COMPENSATE'; missionId: number }
   | { code: 'NOT_ENOUGH_EARNINGS'; creatorId: number; requested: number; available: number }
-  | { code: 'NOTHING_TO_EXPIRE'; account: string; asOf: string };
+  | { code: 'NOTHING_TO_EXPIRE'; account: string; asOf: string }
+  | {
+      code: 'REFUND_NOT_RETURNABLE';
+      refundTransactionId: number;
+      reason: 'NOT_FOUND' | 'NOT_A_REFUND' | 'ANOTHER_WALLET' | 'ALREADY_RETURNED';
+    };
 
 /** Problems with the request itself; never remembered under the key. */
 export type LedgerRequestProblem =
@@ -48,6 +53,7 @@ const MESSAGES: Record<LedgerErrorCode, string> = {
   NOTHING_TO_COMPENSATE: 'nothing to compensate for this mission',
   NOT_ENOUGH_EARNINGS: 'not enough earnings for this payout',
   NOTHING_TO_EXPIRE: 'no coins to expire',
+  REFUND_NOT_RETURNABLE: 'this refund cannot be returned',
   IDEMPOTENCY_CONFLICT: 'this idempotency key was used for a different request',
   INVALID_COMMAND: 'invalid ledger command',
 };

@@ -23,6 +23,7 @@ export type {
   PurchaseData,
   RefundMissionData,
   ReleaseToCreatorData,
+  ReturnRefundData,
   SettlementPayoutData,
   WithdrawPurchaseData,
 } from './commands';
@@ -47,6 +48,7 @@ export {
   purchase,
   refundMission,
   releaseToCreator,
+  returnRefund,
   settlementPayout,
   withdrawPurchase,
 } from './operations';

@@ -20,6 +20,7 @@ import {
   purchase,
   refundMission,
   releaseToCreator,
+  returnRefund,
   settlementPayout,
   withdrawPurchase,
 } from './operations';
@@ -403,6 +404,56 @@ describe('partialRefund', () => {
     expect(
       await refusal(partialRefund(db(), { idempotencyKey: newKey(), now: NOW, userId: empty }), 'NOTHING_REFUNDABLE'),
     ).toEqual({ code: 'NOTHING_REFUNDABLE', userId: empty, reason: 'NO_COINS', bonusCoins: 0 });
+  });
+});
+
+describe('returnRefund', () => {
+  it('reverses a refused partial refund into its lots, once, and refuses what is no refund of this wallet', async () => {
+    const { userId, wallet } = await memberWith(1_000);
+    const lotsBefore = await lots(db(), userId, { now: NOW });
+    const refund = await partialRefund(db(), { idempotencyKey: newKey(), now: after(NOW, days(30)), userId });
+    expect(await walletBalance(userId)).toBe(0);
+    const key = newKey();
+    const input = { idempotencyKey: key, now: after(NOW, days(31)), userId, refundTransactionId: refund.transactionId };
+    const returned = await returnRefund(db(), input);
+    expect(returned).toMatchObject({
+      type: 'REFUND_RETURN',
+      postings: [
+        { account: PLATFORM_REVENUE, amount: -30 },
+        { account: wallet, amount: 1_000 },
+        { account: WORLD_CASH_OUT, amount: -970 },
+      ],
+      metadata: { userId, refundTransactionId: refund.transactionId, refundType: 'PARTIAL_REFUND' },
+    });
+    expect(await walletBalance(userId)).toBe(1_000);
+    // The same lot, its expiry kept.
+    expect(await lots(db(), userId, { now: NOW })).toEqual(lotsBefore);
+    // A replay answers the same transaction; another key finds it returned already.
+    expect(await returnRefund(db(), input)).toEqual(returned);
+    expect(
+      await refusal(returnRefund(db(), { ...input, idempotencyKey: newKey() }), 'REFUND_NOT_RETURNABLE'),
+    ).toMatchObject({ reason: 'ALREADY_RETURNED' });
+    const stranger = await createMember(db());
+    expect(
+      await refusal(
+        returnRefund(db(), { ...input, idempotencyKey: newKey(), userId: stranger }),
+        'REFUND_NOT_RETURNABLE',
+      ),
+    ).toMatchObject({ reason: 'ANOTHER_WALLET' });
+    const purchaseId = (await history(db(), { account: wallet, page: 0, size: 10 })).content.at(-1)!.transactionId;
+    expect(
+      await refusal(
+        returnRefund(db(), { ...input, idempotencyKey: newKey(), refundTransactionId: purchaseId }),
+        'REFUND_NOT_RETURNABLE',
+      ),
+    ).toMatchObject({ reason: 'NOT_A_REFUND' });
+    expect(
+      await refusal(
+        returnRefund(db(), { ...input, idempotencyKey: newKey(), refundTransactionId: 987_654_321 }),
+        'REFUND_NOT_RETURNABLE',
+      ),
+    ).toMatchObject({ reason: 'NOT_FOUND' });
+    expect((await verify(db())).differences).toEqual([]);
   });
 });
 

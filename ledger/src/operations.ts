@@ -9,6 +9,7 @@ import type {
   PartialRefundData,
   PurchaseData,
   RefundMissionData,
+  ReturnRefundData,
   ReleaseToCreatorData,
   SettlementPayoutData,
   WithdrawPurchaseData,
@@ -24,6 +25,7 @@ import {
   decidePurchase,
   decideRefundMission,
   decideReleaseToCreator,
+  decideReturnRefund,
   decideSettlementPayout,
   decideWithdrawPurchase,
 } from './decide';
@@ -36,6 +38,7 @@ import {
   findLotsWithCoins,
   findPurchase,
   findPurchaseTransactionId,
+  findRefundRecord,
   findWalletsWithExpiredLots,
 } from './repository';
 import type { LedgerTables } from './table';
@@ -300,6 +303,29 @@ export async function partialRefund<DB extends LedgerTables>(
     userId: data.userId,
     load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
     decide: (state) => decidePartialRefund(data, state, now),
+  });
+}
+
+/**
+ * Returns the coins of a refund (PURCHASE_WITHDRAWAL or PARTIAL_REFUND of this member) that finance refused to pay,
+ * into the lots they came from; refused with REFUND_NOT_RETURNABLE when it is none, or was returned already.
+ */
+export async function returnRefund<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: ReturnRefundData & CommandContext,
+): Promise<LedgerEntry> {
+  const { idempotencyKey, now, ...data } = input;
+  requireId('userId', data.userId);
+  requireId('refundTransactionId', data.refundTransactionId);
+  return runOperation(asLedgerDb(db), {
+    command: 'ReturnRefund',
+    request: data,
+    context: { idempotencyKey, now },
+    // It debits platform revenue (a partial refund's fee) and moves the wallet's lots.
+    accounts: [walletAccount(data.userId), PLATFORM_REVENUE],
+    userId: data.userId,
+    load: async (trx) => ({ refund: await findRefundRecord(trx, data.refundTransactionId) }),
+    decide: (state) => decideReturnRefund(data, state),
   });
 }
 

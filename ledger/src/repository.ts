@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
 import { accountKind, compareLockOrder, lockOrder } from './accounts';
-import type { HeldPortion, Member, PurchaseRecord } from './decide';
+import type { HeldPortion, Member, PurchaseRecord, RefundRecord } from './decide';
 import type { LedgerRefusal } from './errors';
 import type { Lot } from './rules';
 import type { LedgerTables } from './table';
@@ -307,6 +307,26 @@ export async function findPurchase(db: LedgerDb, paymentId: string): Promise<Pur
     occurredAt: new Date(row.occurred_at),
     lot: toLot(row),
     refunded: row.refunded,
+  };
+}
+
+/** A refund transaction with its postings and lot movements, and whether a REFUND_RETURN gave it back. */
+export async function findRefundRecord(db: LedgerDb, transactionId: number): Promise<RefundRecord | null> {
+  const [entry] = await findEntries(db, [transactionId]);
+  if (!entry) return null;
+  const { rows } = await sql<{ lot_id: unknown; account: string; wallet_amount: unknown }>`
+    select m.lot_id, l.account, m.wallet_amount from ledger_lot_movements m join ledger_lots l on l.id = m.lot_id
+    where m.transaction_id = ${transactionId} order by m.lot_id`.execute(db);
+  const { rows: returns } = await sql<{ id: unknown }>`
+    select id from ledger_transactions
+    where type = 'REFUND_RETURN' and (metadata ->> 'refundTransactionId')::bigint = ${transactionId}
+    limit 1`.execute(db);
+  return {
+    transactionId,
+    type: entry.type,
+    postings: entry.postings,
+    lotMovements: rows.map((row) => ({ lotId: num(row.lot_id), account: row.account, amount: num(row.wallet_amount) })),
+    returned: returns.length > 0,
   };
 }
 

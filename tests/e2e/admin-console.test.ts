@@ -9,6 +9,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
+import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 
@@ -166,6 +167,63 @@ describe('operator and finance console', () => {
     await page.getByLabel('ledger balance').waitFor({ state: 'visible' });
     expect(await page.getByLabel('ledger balance').textContent()).toContain(String(before + 10));
     await screenshot(page, 'admin-finance-ledger-account.png');
+    expect(errors).toEqual([]);
+  });
+
+  test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {
+    const app = served.testApp.app;
+    const requestRefund = async (holder: string) => {
+      const member = await createAccount(app);
+      await chargeCoins(app.db, { userId: member.id, coins: 100, at: new Date(Date.now() - 10 * 86_400_000) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/me/coins/partial-refund',
+        headers: member.headers,
+        payload: {
+          bankAccount: { bankName: 'KB국민은행', bankAccountHolder: holder, bankAccountNumber: '12345678901' },
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return { member, id: response.json<{ id: number }>().id };
+    };
+    const refused = await requestRefund('환불거절');
+    const paid = await requestRefund('환불지급');
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/coin-refunds?filter=${encodeURIComponent('{"status":"requested"}')}`);
+    const row = (id: number) =>
+      page.locator('tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+    await row(refused.id).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-coin-refunds.png');
+
+    await row(refused.id).getByRole('button', { name: ko.console.actions.refuseRefund }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: ko.console.actions.refusalReason }).fill('예금주가 계좌와 다릅니다');
+    await dialog.getByRole('button', { name: '확인' }).click();
+    await row(refused.id).waitFor({ state: 'detached' });
+    await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
+    await row(paid.id).waitFor({ state: 'detached' });
+
+    const mine = async (member: TestAccount) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: member.headers })).json<
+        ApiPage<{ id: number; status: string; refusalReason: string | null }>
+      >().content[0];
+    expect(await mine(refused.member)).toMatchObject({
+      id: refused.id,
+      status: 'refused',
+      refusalReason: '예금주가 계좌와 다릅니다',
+    });
+    expect(await mine(paid.member)).toMatchObject({ id: paid.id, status: 'paid', refusalReason: null });
+    // The refusal gave the refused member's 100 coins back; the paid one's stay out.
+    const balance = async (member: TestAccount) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/coin-deposit', headers: member.headers })).json<{
+        point: number;
+      }>().point;
+    expect(await balance(refused.member)).toBe(100);
+    expect(await balance(paid.member)).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -2,15 +2,22 @@
 // red, content texts, pending status labels, empty states) and the coin charge modal (items, pay methods, terms,
 // depositor fields) with the sandbox checkout round trip (Approve → POST /coin-deposit → new balance; Decline → the
 // failure message), a bank-deposit request under the pending tab, the request modal's not-enough-coins path to the
-// charge modal, and a creator refused. Screenshots land in tests/artifacts/screenshots/web-coins-<screen>-<lang>.png.
+// charge modal, and a creator refused. Then card and KakaoPay through PortOne: a second app configured for PortOne
+// against the local PortOne-speaking server (tests/support/payment-providers.ts), whose browser script stands in for
+// cdn.portone.io, where the npm package `@portone/browser-sdk` loads its runtime from. Screenshots land in
+// tests/artifacts/screenshots/web-coins-<screen>-<lang>.png.
 import type { MissionProduct } from '@fanmission/contracts';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { registerProduct } from '@fanmission/tests/support/missions';
+import { startPortOneServer, type PortOneServer } from '@fanmission/tests/support/payment-providers';
+import { verify } from '@fanmission/ledger';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
+import { screenshot as savePng } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { fanSession, useWebPages } from '../support/browser';
+import { collectPageErrors, DESKTOP, fanSession, storeSession, useWebPages } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -18,7 +25,7 @@ const en = resources.en.translation;
 
 describe('web app: coin history and coin charge', () => {
   const served = useServedApp();
-  const { openPage, screenshot } = useWebPages(served, 'web-coins');
+  const { openPage, screenshot, browser } = useWebPages(served, 'web-coins');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);
   let creator: TestCreator;
@@ -215,5 +222,117 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByText(t.coinCharge.selectItem).waitFor();
     await screenshot(page, 'charge-modal-errors', language);
     expect(errors).toEqual([]);
+  });
+  describe('card and KakaoPay through PortOne', () => {
+    const PORTONE = { apiSecret: 'portone-secret-e2e', storeId: 'store-e2e-0001', channelKey: 'channel-key-e2e' };
+    let portOne: PortOneServer;
+    beforeAll(async () => {
+      portOne = await startPortOneServer(PORTONE);
+    });
+    afterAll(async () => {
+      await portOne.close();
+    });
+    // An app whose card provider is PortOne (the sandbox stays the default of `npm start` and of the app above).
+    const portOneApp = useServedApp({
+      configOverrides: () => ({
+        PAYMENT_CARD_PROVIDER: 'portone',
+        PORTONE_API_URL: portOne.url,
+        PORTONE_API_SECRET: PORTONE.apiSecret,
+        PORTONE_STORE_ID: PORTONE.storeId,
+        PORTONE_CHANNEL_KEY: PORTONE.channelKey,
+      }),
+    });
+
+    /** A page of the PortOne app; PortOne's CDN is answered by the local server's browser script. */
+    async function openPortOnePage(language: string, fan: TestAccount): Promise<{ page: Page; errors: Error[] }> {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      const errors = collectPageErrors(page);
+      await page.route('https://cdn.portone.io/**', async (route) => {
+        const script = await fetch(portOne.browserSdkUrl);
+        await route.fulfill({ status: 200, contentType: 'application/javascript', body: await script.text() });
+      });
+      await storeSession(page, portOneApp.baseUrl, { lang: language, ...fanSession(fan) });
+      return { page, errors };
+    }
+
+    async function portOneBalance(fan: TestAccount): Promise<number> {
+      const response = await portOneApp.testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/coin-deposit',
+        headers: fan.headers,
+      });
+      return response.json<{ point: number }>().point;
+    }
+
+    // ko gives up once at the checkout first; en pays by KakaoPay (PortOne's EASY_PAY), ko and ja by card.
+    test.each([
+      { language: 'ko', payMethod: 'card', cancelFirst: true },
+      { language: 'en', payMethod: 'kakaopay', cancelFirst: false },
+      { language: 'ja', payMethod: 'card', cancelFirst: false },
+    ] as const)(
+      'a fan pays by $payMethod at PortOne’s checkout; the server verifies it at PortOne and credits ($language)',
+      async ({ language, payMethod, cancelFirst }) => {
+        const t = resources[language].translation;
+        const fan = await createAccount(portOneApp.testApp.app, { username: `po${language}${suffix}` });
+        const { page, errors } = await openPortOnePage(language, fan);
+        await page.goto(`${portOneApp.baseUrl}/coin-history`);
+        await page.getByText(t.coinHistory.empty).waitFor();
+        const item = new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '100')}`);
+        const chooseAndPay = async () => {
+          await page.getByRole('button', { name: t.coinHistory.charge }).click();
+          const dialog = page.getByRole('dialog', { name: t.coinCharge.title });
+          await dialog.getByRole('radio', { name: t.coinCharge[payMethod] }).check();
+          await dialog.getByRole('button', { name: item }).click();
+          await dialog.getByRole('checkbox', { name: t.coinCharge.terms }).check();
+          return dialog;
+        };
+
+        const checkout = page.frameLocator('iframe[title="PortOne"]');
+        if (cancelFirst) {
+          // The payer gives up at the checkout: PortOne's failure message, no coins.
+          const dialog = await chooseAndPay();
+          await dialog.getByRole('button', { name: t.coinCharge.pay }).click();
+          await checkout.getByRole('button', { name: '결제 취소' }).click();
+          const declined = t.coinCharge.declined.replace('{{reason}}', '[결제포기] 사용자가 결제를 취소하였습니다');
+          await page.getByRole('alertdialog').getByText(declined).waitFor();
+          await page.getByRole('button', { name: t.common.ok }).click();
+          expect(await portOneBalance(fan)).toBe(0);
+        }
+
+        const dialog = await chooseAndPay();
+        await screenshot(page, `charge-modal-${payMethod}`, language);
+        await dialog.getByRole('button', { name: t.coinCharge.pay }).click();
+        await checkout.getByTestId('amount').getByText('10,000 KRW').waitFor();
+        // Not `screenshot`: a page with a cross-origin frame attached after its load never reports network idle.
+        await savePng(page, `web-coins-portone-checkout-${language}.png`);
+        await checkout.getByRole('button', { name: '결제하기' }).click();
+        const charged = t.coinCharge.charged.replace('{{point}}', '100').replace('{{balance}}', '100');
+        await page.getByRole('alertdialog').getByText(charged).waitFor();
+        await page.getByRole('button', { name: t.common.ok }).click();
+        await page.getByTestId('coin-balance').getByText(`${t.coinHistory.balance}: 100`).waitFor();
+        expect(await portOneBalance(fan)).toBe(100);
+
+        // What the page asked PortOne: our order id, the store and channel of GET /payment/imp-code, the price.
+        const sent = portOne.checkoutRequests.at(-1)!;
+        expect(sent).toMatchObject({
+          storeId: PORTONE.storeId,
+          channelKey: PORTONE.channelKey,
+          totalAmount: 10000,
+          currency: 'KRW',
+          payMethod: payMethod === 'card' ? 'CARD' : 'EASY_PAY',
+          ...(payMethod === 'kakaopay' && { easyPay: { easyPayProvider: 'KAKAOPAY' } }),
+        });
+        expect(String(sent.paymentId)).toMatch(/^pay_/);
+        // The server asked PortOne's REST API itself before crediting.
+        expect(portOne.requests).toContainEqual({
+          method: 'GET',
+          url: `/payments/${String(sent.paymentId)}?storeId=${PORTONE.storeId}`,
+        });
+        expect(errors).toEqual([]);
+        const report = await verify(portOneApp.testApp.database.db);
+        expect(report.differences).toEqual([]);
+      },
+      60_000,
+    );
   });
 });

@@ -157,6 +157,9 @@ describe('web app: refunds and coin lots', () => {
     await page.reload();
     await page.getByRole('tab', { name: ko.coinHistory.pending }).click();
     await requests.first().getByText('지급 거절: 예금주가 계좌와 일치하지 않습니다.').waitFor();
+    // The refusal gave the 70 coins back; asking again with the corrected account takes them once more.
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 70`).waitFor();
+    expect(await balanceOf(fan)).toBe(70);
     await screenshot(page, 'refused', 'ko');
     await requests.first().getByRole('button', { name: ko.coinRefunds.correctAccount }).click();
     const correct = page.getByRole('dialog', { name: ko.coinRefunds.correctTitle });
@@ -165,13 +168,16 @@ describe('web app: refunds and coin lots', () => {
     await page.getByRole('alertdialog').getByText(ko.coinRefunds.corrected).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
     await requests.first().getByText('신한은행 110123456789 (김팬민)').waitFor();
+    await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
+    expect(await balanceOf(fan)).toBe(0);
     await requests
       .first()
       .getByTestId('refund-status')
       .getByText(/^요청됨/)
       .waitFor();
 
-    // The ledger moved exactly: two charges in, 100 withdrawn, 30 held, 70 refunded (2 kept as the fee).
+    // The ledger moved exactly: two charges in, 100 withdrawn, 30 held, 70 refunded (2 kept as the fee), returned on
+    // the refusal and refunded again.
     expect((await verify(served.testApp.database.db)).differences).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -186,7 +192,8 @@ describe('web app: refunds and coin lots', () => {
     for (const language of LANGUAGES) {
       const texts = resources[language].translation;
       const { page, errors } = await openPage(language, fanSession(fan));
-      await page.goto(url('/coin-history'));
+      // Reached from the coin history (ko, en) and from my page (ja).
+      await page.goto(url(language === 'ja' ? '/user-mypage' : '/coin-history'));
       await page.getByRole('link', { name: texts.coinRefunds.myCoins }).click();
       await page.waitForURL(/\/my-coins$/);
       const lots = page.getByTestId('coin-lot-row');

@@ -1,7 +1,8 @@
 // Browser journeys of the trust features (issue 22) over the real API serving the built app: the escrow timeline of
 // a completed, a refunded and a running mission on /mission-detail/{id} (requester and creator see it, others do
 // not), the refund back in the coin history with the mission's name, and a fan deleting his account from the profile
-// page after seeing his coins and the refunds, then signing up again with the same e-mail. Screenshots land in
+// page after seeing his coins and the refunds, then signing up again with the same e-mail; a blocked member objecting
+// from the login's message through the web form, decided in the console. Screenshots land in
 // tests/artifacts/screenshots/web-trust-<screen>-<lang>.png.
 import type { MissionProduct } from '@fanmission/contracts';
 import { holdForMission, refundMission, releaseToCreator } from '@fanmission/ledger';
@@ -327,12 +328,30 @@ describe('web app: escrow timeline and leaving the service', () => {
         .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
         .where('id', '=', blocked.id)
         .execute();
-      const filed = await app.inject({
-        method: 'POST',
-        url: '/api/v1/block-objections',
-        payload: { email: blocked.email, password: 'blocked-pass1', reason: `Not me ${suffix}` },
-      });
-      expect(filed.statusCode, filed.body).toBe(200);
+      // His login is refused with the reason and a link to the objection form, which has his e-mail already.
+      const member = await openPage('ko');
+      await member.page.goto(url('/login?view=email'));
+      const field = (label: string) => member.page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+      await field(ko.login.email).fill(blocked.email);
+      await field(ko.login.password).fill('blocked-pass1');
+      await member.page.getByRole('button', { name: ko.login.submit, exact: true }).click();
+      const refusal = member.page.getByRole('alert').filter({ hasText: '로그인이 제한된 계정입니다' });
+      await refusal.getByRole('link', { name: ko.blockObjection.link }).click();
+      await member.page.waitForURL((current) => current.pathname === '/block-objection');
+      const objection = member.page.getByRole('form', { name: ko.blockObjection.title });
+      expect(await objection.getByRole('textbox', { name: ko.blockObjection.email }).inputValue()).toBe(blocked.email);
+      await objection.getByRole('button', { name: ko.blockObjection.submit }).click();
+      expect(await objection.getByText(ko.validation.required).count()).toBe(2);
+      await objection.getByLabel(ko.blockObjection.password).fill('blocked-pass1');
+      await objection.getByRole('textbox', { name: ko.blockObjection.reason }).fill(`Not me ${suffix}`);
+      await screenshot(member.page, 'block-objection', 'ko');
+      await objection.getByRole('button', { name: ko.blockObjection.submit }).click();
+      await member.page
+        .getByRole('status')
+        .getByText(/이의 신청이 접수되었습니다/)
+        .waitFor();
+      expect(member.errors).toEqual([]);
+      await member.page.close();
 
       const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
       const { page, errors } = await openPage('ko');

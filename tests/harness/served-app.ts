@@ -28,6 +28,8 @@ export interface ServedApp {
 export type ServedAppOptions = Partial<Omit<AppDependencies, 'db' | 'temporal'>> & {
   /** `true`: a Temporal test server and a mission worker of the app's own (see ./served-temporal). */
   temporal?: TemporalAccess | true;
+  /** Configuration beside the served PUBLIC_URL, read when the app starts (after the file's earlier hooks). */
+  configOverrides?: () => Record<string, string>;
 };
 
 export function useServedApp(options: ServedAppOptions = {}): ServedApp {
@@ -46,8 +48,9 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
     }
     // The port is chosen before the app is built so that PUBLIC_URL (links in mails, OpenAPI servers) is this server.
     const port = await freePort();
-    const config = options.config ?? testConfig({ PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const { temporal: temporalOption, ...dependencies } = options;
+    const config =
+      options.config ?? testConfig({ ...options.configOverrides?.(), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const { temporal: temporalOption, configOverrides: _overrides, ...dependencies } = options;
     if (temporalOption === true) {
       temporal = await startServedTemporal();
       testApp = await createTestApp({ ...dependencies, config, temporal: temporal.access });

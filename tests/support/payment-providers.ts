@@ -33,6 +33,89 @@ export interface PortOneServer extends LocalServer {
   setPayment(paymentId: string, state: PortOneState): void;
   cancellations: Array<{ paymentId: string; body: unknown }>;
   requests: Array<{ method: string; url: string }>;
+  /** The browser SDK's runtime script (what cdn.portone.io/v2/browser-sdk.js serves), speaking to this server. */
+  browserSdkUrl: string;
+  /** The payment requests the browser SDK sent (`PortOne.requestPayment`'s argument). */
+  checkoutRequests: Array<Record<string, unknown>>;
+}
+
+/** What `PortOne.requestPayment` is given (the fields the local checkout reads). */
+interface CheckoutRequest {
+  storeId?: string;
+  channelKey?: string;
+  paymentId?: string;
+  orderName?: string;
+  totalAmount?: number;
+  currency?: string;
+  payMethod?: string;
+  easyPay?: { easyPayProvider?: string };
+}
+
+/*
+ * The browser side of the local PortOne: the runtime script the npm package `@portone/browser-sdk` loads (it defines
+ * `window.PortOne`), and a checkout page in an overlaid frame, as PortOne's test channels show. `requestPayment`
+ * registers the payment under the merchant's paymentId with the amount the page asked (PortOne records what the
+ * browser requested; the merchant's server must compare it with its order), the payer approves or cancels, and the
+ * promise resolves with `{ transactionType, txId, paymentId }`, plus `code` and `message` when it failed.
+ */
+function browserSdkScript(base: string): string {
+  return `(() => {
+  const base = ${JSON.stringify(base)};
+  async function requestPayment(request) {
+    const response = await fetch(base + '/sdk/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    const started = await response.json();
+    if (!response.ok) {
+      return { transactionType: 'PAYMENT', paymentId: request.paymentId, code: started.code, message: started.message };
+    }
+    return await new Promise((resolve) => {
+      const overlay = document.createElement('div');
+      overlay.setAttribute('data-portone', 'checkout');
+      overlay.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.45);display:flex;align-items:center;justify-content:center';
+      const frame = document.createElement('iframe');
+      frame.title = 'PortOne';
+      frame.src = base + '/checkout/' + encodeURIComponent(started.txId);
+      frame.style.cssText = 'width:min(420px,94vw);height:min(520px,90vh);border:0;border-radius:12px;background:#fff';
+      overlay.appendChild(frame);
+      document.body.appendChild(overlay);
+      window.addEventListener('message', function done(event) {
+        if (event.origin !== base || !event.data || event.data.txId !== started.txId) return;
+        window.removeEventListener('message', done);
+        overlay.remove();
+        const result = { transactionType: 'PAYMENT', txId: started.txId, paymentId: request.paymentId };
+        resolve(event.data.paid ? result : { ...result, code: event.data.code, message: event.data.message });
+      });
+    });
+  }
+  window.PortOne = { requestPayment };
+})();
+`;
+}
+
+function checkoutPage(txId: string, request: CheckoutRequest): string {
+  const escape = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const method = request.payMethod === 'EASY_PAY' ? (request.easyPay?.easyPayProvider ?? 'EASY_PAY') : 'CARD';
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>PortOne test checkout</title>
+<style>body{font-family:sans-serif;margin:24px}button{font-size:16px;padding:10px 16px;margin-right:8px}</style></head>
+<body><h1>PortOne 테스트 결제</h1>
+<p data-testid="order">${escape(request.orderName ?? '')}</p>
+<p data-testid="amount">${(request.totalAmount ?? 0).toLocaleString('ko-KR')} ${escape(request.currency ?? '')}</p>
+<p data-testid="method">${escape(method)}</p>
+<button id="pay">결제하기</button><button id="cancel">결제 취소</button>
+<script>
+  const txId = ${JSON.stringify(txId)};
+  async function finish(action) {
+    const response = await fetch('/checkout/' + encodeURIComponent(txId) + '/' + action, { method: 'POST' });
+    parent.postMessage({ txId, ...(await response.json()) }, '*');
+  }
+  document.getElementById('pay').onclick = () => finish('pay');
+  document.getElementById('cancel').onclick = () => finish('cancel');
+</script></body></html>`;
 }
 
 /** A PortOne V2 `Payment` as GET /payments/{paymentId} answers it. */
@@ -82,16 +165,71 @@ function portOnePayment(paymentId: string, state: PortOneState, storeId: string)
   return common;
 }
 
-export async function startPortOneServer(options: { apiSecret: string; storeId: string }): Promise<PortOneServer> {
+export async function startPortOneServer(options: {
+  apiSecret: string;
+  storeId: string;
+  /** The channel the browser SDK must name (any when omitted). */
+  channelKey?: string;
+}): Promise<PortOneServer> {
   const app = Fastify({ logger: false });
   const payments = new Map<string, PortOneState>();
   const cancellations: PortOneServer['cancellations'] = [];
   const requests: PortOneServer['requests'] = [];
+  const checkoutRequests: PortOneServer['checkoutRequests'] = [];
+  const checkouts = new Map<string, CheckoutRequest & { paymentId: string }>();
   const unauthorized = { type: 'UNAUTHORIZED', message: 'Invalid API secret' };
+  let base = '';
+  // The browser's side (SDK script, checkout page and its calls) carries no API secret; the REST API needs it.
+  const browserSide = (url: string) => /^\/(v2\/browser-sdk\.js|sdk\/|checkout\/)/.test(url);
 
   app.addHook('onRequest', async (request, reply) => {
     requests.push({ method: request.method, url: request.url });
+    if (browserSide(request.url)) return;
     if (request.headers.authorization !== `PortOne ${options.apiSecret}`) return reply.code(401).send(unauthorized);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/sdk/')) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-allow-headers', 'content-type');
+    }
+  });
+  app.get('/v2/browser-sdk.js', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(browserSdkScript(base)),
+  );
+  app.options('/sdk/payments', async (_request, reply) => reply.code(204).send());
+  app.post<{ Body: CheckoutRequest }>('/sdk/payments', async (request, reply) => {
+    const body = request.body;
+    checkoutRequests.push({ ...body });
+    const refuse = (code: string, message: string) => reply.code(400).send({ code, message });
+    if (body.storeId !== options.storeId) return refuse('StoreNotFound', 'store not found');
+    if (options.channelKey !== undefined && body.channelKey !== options.channelKey) {
+      return refuse('ChannelNotFound', 'channel not found');
+    }
+    if (!body.paymentId || !body.orderName || typeof body.totalAmount !== 'number' || !body.currency) {
+      return refuse('RequestParseFailed', 'paymentId, orderName, totalAmount and currency are required');
+    }
+    if (payments.get(body.paymentId)?.status === 'PAID') return refuse('PaymentAlreadyPaid', 'already paid');
+    payments.set(body.paymentId, { status: 'READY', total: body.totalAmount, currency: body.currency });
+    const txId = randomUUID();
+    checkouts.set(txId, { ...body, paymentId: body.paymentId });
+    return { txId };
+  });
+  app.get<{ Params: { txId: string } }>('/checkout/:txId', async (request, reply) => {
+    const checkout = checkouts.get(request.params.txId);
+    if (!checkout) return reply.code(404).send('unknown checkout');
+    return reply.type('text/html; charset=utf-8').send(checkoutPage(request.params.txId, checkout));
+  });
+  app.post<{ Params: { txId: string; action: string } }>('/checkout/:txId/:action', async (request, reply) => {
+    const checkout = checkouts.get(request.params.txId);
+    if (!checkout) return reply.code(404).send({ code: 'TransactionNotFound', message: 'unknown checkout' });
+    const state = { total: checkout.totalAmount ?? 0, currency: checkout.currency ?? 'KRW' };
+    if (request.params.action === 'pay') {
+      payments.set(checkout.paymentId, { ...state, status: 'PAID' });
+      return { paid: true };
+    }
+    const message = '[결제포기] 사용자가 결제를 취소하였습니다';
+    payments.set(checkout.paymentId, { ...state, status: 'FAILED', failure: { reason: message, pgMessage: message } });
+    return { paid: false, code: 'FAILURE_TYPE_PG', message };
   });
   app.get<{ Params: { paymentId: string }; Querystring: { storeId?: string } }>(
     '/payments/:paymentId',
@@ -131,8 +269,11 @@ export async function startPortOneServer(options: { apiSecret: string; storeId: 
     },
   );
   const url = await listen(app);
+  base = url;
   return {
     url,
+    browserSdkUrl: `${url}/v2/browser-sdk.js`,
+    checkoutRequests,
     setPayment: (paymentId, state) => payments.set(paymentId, state),
     cancellations,
     requests,

@@ -65,6 +65,16 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'legal-terms', viewer: 'visitor', path: '/provideterms' },
   { name: 'legal-privacy', viewer: 'visitor', path: '/privacyTerms' },
   { name: 'legal-operating', viewer: 'visitor', path: '/operating-policies' },
+  {
+    name: 'block-objection',
+    viewer: 'visitor',
+    path: '/block-objection',
+    // With the validation messages showing.
+    open: async (page, t) => {
+      await page.getByRole('button', { name: t.blockObjection.submit }).click();
+      await page.getByText(t.validation.required).first().waitFor();
+    },
+  },
   { name: 'legal-collect', viewer: 'visitor', path: '/collectterms' },
   { name: 'creator-sign-up', viewer: 'visitor', path: '/signup-for-creator' },
   { name: 'email-sent', viewer: 'visitor', path: '/email-sent?view=success-public-user' },

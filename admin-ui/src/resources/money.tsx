@@ -76,11 +76,21 @@ export const CoinRefundList = () => (
     <TextField source="status" />
     <DateField source="requestedAt" />
     <TextField source="dueOn" />
+    <TextField source="refusalReason" />
     <UpdateAction
       label="console.actions.markPaid"
       color="success"
       show={(record) => record['status'] === 'requested'}
       patch={() => ({ status: 'paid' })}
+      patchOnly
+    />
+    <UpdateAction
+      label="console.actions.refuseRefund"
+      reasonLabel="console.actions.refusalReason"
+      color="error"
+      show={(record) => record['status'] === 'requested'}
+      patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
+      patchOnly
     />
   </ConsoleList>
 );

@@ -8,7 +8,8 @@ import { chargeCoins, DAY_MS, plus, spendCoins } from '@fanmission/tests/support
 
 /*
  * The fan's side of refund requests (issue 22): a partial refund names the bank account it is paid to, the fan lists
- * his requests with their status, finance may refuse one with a reason, and the fan then corrects the account.
+ * his requests with their status, finance may refuse one with a reason (the coins it took go back to the wallet by a
+ * balanced REFUND_RETURN, once), and the fan then corrects the account, which takes the coins again.
  */
 
 const clock = { now: new Date('2026-03-10T03:00:00Z') };
@@ -118,7 +119,7 @@ describe('a partial refund to the fan’s bank account', () => {
     expect(badPage.json().subErrors[0].field).toBe('page');
   });
 
-  it('lets finance refuse it with a reason the fan reads; the fan corrects his account', async () => {
+  it('lets finance refuse it with a reason the fan reads (coins back); the fan corrects his account', async () => {
     const url = `/api/admin/coin-refunds/${refund.id}`;
     const noReason = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'refused' } });
     expect(noReason.statusCode).toBe(400);
@@ -137,6 +138,25 @@ describe('a partial refund to the fan’s bank account', () => {
     });
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toMatchObject({ status: 'refused', refusedAt: clock.now.toISOString() });
+    // The 400 coins are back in the wallet, fee included, by one balanced transaction; refusing again (a double
+    // click) returns nothing more.
+    expect(await walletCoins(fan.id)).toBe(400);
+    const again = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'The holder does not match the account.' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await walletCoins(fan.id)).toBe(400);
+    const returns = await db()
+      .selectFrom('ledger_transactions')
+      .select(['id', 'metadata'])
+      .where('type', '=', 'REFUND_RETURN')
+      .execute();
+    expect(returns).toHaveLength(1);
+    expect(returns[0]!.metadata).toMatchObject({ userId: fan.id, refundId: refund.id, refundType: 'PARTIAL_REFUND' });
+    expect((await verify(db())).differences).toEqual([]);
     // Refused cannot be marked paid before the account is corrected.
     const paidTooSoon = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
     expect(paidTooSoon.statusCode).toBe(409);
@@ -159,15 +179,22 @@ describe('a partial refund to the fan’s bank account', () => {
 
     const corrected = await correct(fan, { ...ACCOUNT, bankAccountHolder: '홍길동2' });
     expect(corrected.statusCode).toBe(200);
+    // Asked again: the coins he holds now leave the wallet once more, same amounts.
     expect(corrected.json<CoinRefund>()).toMatchObject({
       status: 'requested',
       refusalReason: null,
+      coins: 400,
+      amount: 38_800,
       bankAccount: { ...ACCOUNT, bankAccountHolder: '홍길동2' },
     });
+    expect(await walletCoins(fan.id)).toBe(0);
     // Not refused any more: nothing to correct.
-    const again = await correct(fan, ACCOUNT);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Only a refund request finance could not pay takes a corrected account.');
+    const correctedAgain = await correct(fan, ACCOUNT);
+    expect(correctedAgain.statusCode).toBe(409);
+    expect(correctedAgain.json().message).toBe(
+      'Only a refund request finance could not pay takes a corrected account.',
+    );
+    expect((await verify(db())).differences).toEqual([]);
 
     const paid = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
     expect(paid.statusCode).toBe(200);
@@ -181,6 +208,38 @@ describe('a partial refund to the fan’s bank account', () => {
     expect((await myRefunds(fan)).json<Page<CoinRefund>>().content[0]).toMatchObject({ status: 'paid' });
     // The wallet never moved again.
     expect(await walletCoins(fan.id)).toBe(0);
+  });
+
+  it('gives a refused withdrawal’s coins back to the charge they came from, with its expiry', async () => {
+    const other = await createAccount(testApp.current.app);
+    const charge = await chargeCoins(db(), { userId: other.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    const lotBefore = await db()
+      .selectFrom('ledger_lots')
+      .select(['id', 'remaining', 'expires_at'])
+      .where('account', '=', walletAccount(other.id))
+      .executeTakeFirstOrThrow();
+    const withdrawn = await inject({
+      method: 'POST',
+      url: `/api/v1/coin-deposits/${charge.depositId}/withdrawal`,
+      headers: other.headers,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await walletCoins(other.id)).toBe(0);
+    const refused = await inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${withdrawn.json<CoinRefund>().id}`,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'The card company refused the cancellation.' },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(await walletCoins(other.id)).toBe(100);
+    const lotAfter = await db()
+      .selectFrom('ledger_lots')
+      .select(['id', 'remaining', 'expires_at'])
+      .where('account', '=', walletAccount(other.id))
+      .executeTakeFirstOrThrow();
+    expect(lotAfter).toEqual({ ...lotBefore, remaining: 100 });
+    expect((await verify(db())).differences).toEqual([]);
   });
 
   it('takes no account for a withdrawal', async () => {

@@ -16,6 +16,7 @@ import {
   isLedgerError,
   lots,
   partialRefund,
+  returnRefund,
   walletAccount,
   withdrawPurchase,
   type LedgerEntry,
@@ -192,8 +193,8 @@ export async function myRefundRequests(
 }
 
 /**
- * The fan corrects the account of a partial refund finance could not pay: it is requested again. Someone else's
- * request is "not found".
+ * The fan corrects the account of a partial refund finance refused: it is requested again, refunding the CASH coins
+ * he holds then (the refusal gave them back). Someone else's request is "not found".
  */
 export async function correctRefundAccount(
   ctx: ServiceContext,
@@ -208,11 +209,61 @@ export async function correctRefundAccount(
       throw new AppError(409, 'coinRefunds.withdrawalHasNoAccount', { code: 'CONFLICT' });
     }
     if (current.status !== 'refused') throw new AppError(409, 'coinRefunds.notRefused', { code: 'CONFLICT' });
-    await repository.resubmitRefund(trx, refundId, account, ctx.now());
+    const now = ctx.now();
+    if (current.returned_transaction_id === null) {
+      // Refused before refusals gave the coins back: they are still out of the wallet, the money still owed.
+      await repository.resubmitRefund(trx, refundId, account, againOf(current), now);
+      return;
+    }
+    // The refusal gave the coins back: asking again refunds what he holds now, once per refusal.
+    await refuseFrozenCoins(trx, userId);
+    const entry = await partialRefund(trx, {
+      userId,
+      idempotencyKey: `partial-refund:coin-refund:${refundId}:after:${current.returned_transaction_id}`,
+      now,
+    }).catch((error: unknown) => {
+      throw refusalError(error);
+    });
+    const { coins, feeCoins } = refundedBy(entry, userId);
+    await repository.resubmitRefund(
+      trx,
+      refundId,
+      account,
+      {
+        ledgerTransactionId: entry.transactionId,
+        coins,
+        feeCoins,
+        amount: (coins - feeCoins) * WON_PER_COIN,
+        dueOn: addBusinessDays(entry.occurredAt, COIN_RULES.refundWithinBusinessDays),
+      },
+      entry.occurredAt,
+    );
   });
   const row = await repository.findRefund(ctx.db, refundId);
   if (!row) throw notFound('coinRefunds.notFound');
   return refundDto(row);
+}
+
+const againOf = (row: {
+  ledger_transaction_id: number;
+  coins: number;
+  fee_coins: number;
+  amount: number;
+  due_on: string;
+}) => ({
+  ledgerTransactionId: row.ledger_transaction_id,
+  coins: row.coins,
+  feeCoins: row.fee_coins,
+  amount: row.amount,
+  dueOn: row.due_on,
+});
+
+/** The coins a refund transaction took out of the member's wallet, and the fee among them. */
+function refundedBy(entry: LedgerEntry, userId: number): { coins: number; feeCoins: number } {
+  const wallet = walletAccount(userId);
+  const coins = -(entry.postings.find((posting) => posting.account === wallet)?.amount ?? 0);
+  const feeCoins = typeof entry.metadata.feeCoins === 'number' ? entry.metadata.feeCoins : 0;
+  return { coins, feeCoins };
 }
 
 /* Finance's side: the requests to pay, and marking them paid. */
@@ -234,7 +285,8 @@ export async function getRefundRequest(ctx: ServiceContext, id: number): Promise
 
 /**
  * requested → paid (records who and when); paid stays paid (a repeated click changes nothing but the note).
- * requested → refused with the reason the fan reads; the money is still owed until he corrects his account.
+ * requested → refused with the reason the fan reads, and the coins the request took back in his wallet (a
+ * REFUND_RETURN); correcting his account asks again.
  */
 export async function setRefundStatus(
   ctx: ServiceContext,
@@ -256,10 +308,19 @@ export async function setRefundStatus(
     }
     const now = ctx.now();
     if (current.status === 'requested' && change.status === 'refused') {
+      // The coins the request took go back to the fan, in the same DB transaction, once per debit.
+      const returned = await returnRefund(trx, {
+        userId: current.user_id,
+        refundTransactionId: current.ledger_transaction_id,
+        idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
+        now,
+        metadata: { refundId: id },
+      });
       await repository.markRefundRefused(trx, id, {
         refusedAt: now,
         refusedBy: financeUserId,
         reason: change.refusalReason ?? '',
+        returnedTransactionId: returned.transactionId,
         note: change.note,
       });
     } else if (current.status === 'requested' && change.status === 'paid') {

@@ -239,6 +239,7 @@ function refundsQuery(db: DbExecutor) {
       'r.refused_at',
       'r.refused_by',
       'r.refusal_reason',
+      'r.returned_transaction_id',
       'r.updated_at',
       'u.username',
       'u.email',
@@ -258,8 +259,16 @@ export async function findRefund(db: DbExecutor, id: number): Promise<RefundList
   return await refundsQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-export async function lockRefund(db: DbExecutor, id: number): Promise<{ status: CoinRefundStatus } | undefined> {
-  return await db.selectFrom('coin_refunds').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockRefund(
+  db: DbExecutor,
+  id: number,
+): Promise<{ status: CoinRefundStatus; user_id: number; ledger_transaction_id: number } | undefined> {
+  return await db
+    .selectFrom('coin_refunds')
+    .select(['status', 'user_id', 'ledger_transaction_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function markRefundPaid(
@@ -284,7 +293,13 @@ export async function markRefundPaid(
 export async function markRefundRefused(
   db: DbExecutor,
   id: number,
-  refused: { refusedAt: Date; refusedBy: number; reason: string; note?: string | null | undefined },
+  refused: {
+    refusedAt: Date;
+    refusedBy: number;
+    reason: string;
+    returnedTransactionId: number;
+    note?: string | null | undefined;
+  },
 ): Promise<void> {
   await db
     .updateTable('coin_refunds')
@@ -293,6 +308,7 @@ export async function markRefundRefused(
       refused_at: refused.refusedAt,
       refused_by: refused.refusedBy,
       refusal_reason: refused.reason,
+      returned_transaction_id: refused.returnedTransactionId,
       ...(refused.note !== undefined && { note: refused.note }),
       updated_at: refused.refusedAt,
     })
@@ -300,12 +316,28 @@ export async function markRefundRefused(
     .execute();
 }
 
-/** The fan's corrected account makes a refused request requested again (the refusal is kept in the audit log). */
-export async function resubmitRefund(db: DbExecutor, id: number, account: RefundBankAccount, now: Date): Promise<void> {
+/**
+ * The fan's corrected account makes a refused request requested again, over the new ledger transaction that took
+ * the coins once more (the refusal is kept in the audit log).
+ */
+export async function resubmitRefund(
+  db: DbExecutor,
+  id: number,
+  account: RefundBankAccount,
+  again: { ledgerTransactionId: number; coins: number; feeCoins: number; amount: number; dueOn: string },
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('coin_refunds')
     .set({
       status: 'requested',
+      ledger_transaction_id: again.ledgerTransactionId,
+      coins: again.coins,
+      fee_coins: again.feeCoins,
+      amount: again.amount,
+      requested_at: now,
+      due_on: again.dueOn,
+      returned_transaction_id: null,
       bank_name: account.bankName,
       bank_account_holder: account.bankAccountHolder,
       bank_account_number: account.bankAccountNumber,
@@ -338,10 +370,33 @@ export async function listUserRefunds(
 export async function lockUserRefund(
   db: DbExecutor,
   id: number,
-): Promise<{ status: CoinRefundStatus; user_id: number; kind: CoinRefundKind } | undefined> {
+): Promise<
+  | {
+      status: CoinRefundStatus;
+      user_id: number;
+      kind: CoinRefundKind;
+      ledger_transaction_id: number;
+      coins: number;
+      fee_coins: number;
+      amount: number;
+      due_on: string;
+      returned_transaction_id: number | null;
+    }
+  | undefined
+> {
   return await db
     .selectFrom('coin_refunds')
-    .select(['status', 'user_id', 'kind'])
+    .select([
+      'status',
+      'user_id',
+      'kind',
+      'ledger_transaction_id',
+      'coins',
+      'fee_coins',
+      'amount',
+      sql<string>`to_char(due_on, 'YYYY-MM-DD')`.as('due_on'),
+      'returned_transaction_id',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

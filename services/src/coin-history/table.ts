@@ -28,6 +28,8 @@ export interface CoinRefundsTable {
   refused_at: Date | null;
   refused_by: number | null;
   refusal_reason: string | null;
+  /** The REFUND_RETURN that gave the coins back when finance refused; null again once the fan asks anew. */
+  returned_transaction_id: Generated<number | null>;
   updated_at: Generated<Date>;
 }
 

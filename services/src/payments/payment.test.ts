@@ -35,7 +35,7 @@ describe('GET /payment/imp-code', () => {
   it('answers the sandbox merchant code to a logged-in member', async () => {
     const response = await inject({ method: 'GET', url: '/api/v1/payment/imp-code', headers: fan.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ impCode: 'imp-sandbox', provider: 'sandbox' });
+    expect(response.json()).toEqual({ impCode: 'imp-sandbox', provider: 'sandbox', storeId: null, channelKey: null });
   });
 
   it('needs a login', async () => {

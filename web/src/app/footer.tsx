@@ -19,6 +19,7 @@ export function Footer() {
             {t('footer.privacy')}
           </Link>
           <Link to="/operating-policies">{t('footer.servicePolicy')}</Link>
+          <Link to="/block-objection">{t('blockObjection.link')}</Link>
         </nav>
         <address>
           {t('footer.company')}: {company.name} · {t('footer.representative')}: {company.representative} ·{' '}

@@ -30,6 +30,7 @@ const SignUpPage = page(() => import('../features/auth/sign-up-page'), 'SignUpPa
 const FanMyPage = page(() => import('../features/my-page/fan-my-page'), 'FanMyPage');
 const EditProfilePage = page(() => import('../features/account/edit-profile-page'), 'EditProfilePage');
 const FaqPage = page(() => import('../features/faq/faq-page'), 'FaqPage');
+const BlockObjectionPage = page(() => import('../features/block-objection/block-objection-page'), 'BlockObjectionPage');
 const TermsOfServicePage = page(() => import('../features/legal/legal-page'), 'TermsOfServicePage');
 const PrivacyPolicyPage = page(() => import('../features/legal/legal-page'), 'PrivacyPolicyPage');
 const OperatingPolicyPage = page(() => import('../features/legal/legal-page'), 'OperatingPolicyPage');
@@ -106,6 +107,7 @@ export function AppRoutes() {
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
         <Route path="/lottery-event/:lotteryId" element={<LotteryEventPage />} />
         <Route path="/faq" element={<FaqPage />} />
+        <Route path="/block-objection" element={<BlockObjectionPage />} />
         <Route path="/not-found" element={<NotFoundPage />} />
 
         {/* Logged-in only */}

@@ -98,7 +98,12 @@ const balance = async () =>
 describe('PortOne V2 (card, kakaopay in KRW)', () => {
   it('answers its store id as the merchant code, and the SDK parameters with the order', async () => {
     const code = await inject({ method: 'GET', url: '/api/v1/payment/imp-code', headers: fan.headers });
-    expect(code.json()).toEqual({ impCode: PORTONE.storeId, provider: 'portone' });
+    expect(code.json()).toEqual({
+      impCode: PORTONE.storeId,
+      provider: 'portone',
+      storeId: PORTONE.storeId,
+      channelKey: 'channel-key-test',
+    });
     const payment = await order('card');
     expect(payment).toMatchObject({
       provider: 'portone',

@@ -1,4 +1,4 @@
-import type { PaymentProviderName, ProviderPayMethod } from '@fanmission/contracts';
+import type { MerchantCode, PaymentProviderName, ProviderPayMethod } from '@fanmission/contracts';
 import { ConfigError, type AppConfig } from '../../config';
 import type { ServiceContext } from '../../context';
 import { payPalProvider } from './paypal';
@@ -15,7 +15,7 @@ export interface PaymentProviders {
   /** The provider an existing order was created with, if it is still configured. */
   byName(name: PaymentProviderName): PaymentProvider | null;
   /** What GET /payment/imp-code answers; null when the card provider has no merchant code. */
-  merchantCode(): { impCode: string; provider: PaymentProviderName } | null;
+  merchantCode(): MerchantCode | null;
   /** PortOne's browser SDK parameters. */
   portOneCheckout(): { storeId: string | null; channelKey: string | null };
 }
@@ -76,9 +76,13 @@ function buildProviders(ctx: ServiceContext): PaymentProviders {
     forPayMethod: (payMethod) => named(payMethod === 'paypal' ? paypal : card),
     byName: (name) => named(name),
     merchantCode() {
-      if (card === 'sandbox') return { impCode: SANDBOX_MERCHANT_CODE, provider: 'sandbox' };
-      if (card === 'portone' && config.PORTONE_STORE_ID)
-        return { impCode: config.PORTONE_STORE_ID, provider: 'portone' };
+      if (card === 'sandbox') {
+        return { impCode: SANDBOX_MERCHANT_CODE, provider: 'sandbox', storeId: null, channelKey: null };
+      }
+      if (card === 'portone' && config.PORTONE_STORE_ID) {
+        const channelKey = config.PORTONE_CHANNEL_KEY ?? null;
+        return { impCode: config.PORTONE_STORE_ID, provider: 'portone', storeId: config.PORTONE_STORE_ID, channelKey };
+      }
       return null;
     },
     portOneCheckout: () => ({

@@ -4,8 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/client';
 import { completeLogin, requestLoginToken } from '../../shared/auth/login';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 
@@ -15,12 +17,20 @@ export function EmailLoginForm() {
   const navigate = useNavigate();
   const { form, values, textField, fail, failure } = useSchemaForm(loginRequestSchema, { username: '', password: '' });
   const busy = form.formState.isSubmitting;
+  /** The e-mail of an account whose login is blocked: the message offers the objection form. */
+  const [blocked, setBlocked] = useState<string | null>(null);
 
   const submit = async (credentials: LoginRequest) => {
+    setBlocked(null);
     try {
       const token = await requestLoginToken(credentials);
       void navigate(await completeLogin(token), { replace: true });
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.code === 'LOGIN_BLOCKED') {
+        setBlocked(credentials.username);
+        fail(error.body.message);
+        return;
+      }
       fail(t('login.failed'));
     }
   };
@@ -41,7 +51,19 @@ export function EmailLoginForm() {
         {...textField('password')}
         error={false}
       />
-      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      {failure ? (
+        <Alert severity="error">
+          {failure}
+          {blocked !== null ? (
+            <>
+              {' '}
+              <Link component={RouterLink} to={`/block-objection?email=${encodeURIComponent(blocked)}`}>
+                {t('blockObjection.link')}
+              </Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       <Button type="submit" variant="contained" size="large" disabled={!values.username || !values.password || busy}>
         {t('login.submit')}
       </Button>

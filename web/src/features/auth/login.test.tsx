@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pathAfterLogin } from '../../shared/auth/login';
 import { cleanupApp, renderAt, useLanguage } from '../../test/render';
 import { EmailLoginForm } from './email-login-form';
@@ -22,6 +22,32 @@ describe('e-mail login form', () => {
     expect(submit.disabled).toBe(false);
     expect(screen.getByRole('link', { name: t.login.signUp }).getAttribute('href')).toBe('/signup-accept-terms');
     expect(screen.getByRole('link', { name: t.login.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  test('a blocked login shows the server’s message and offers the objection form with the e-mail (en)', async () => {
+    const t = await useLanguage('en');
+    const blocked = 'This account may not log in because of a policy violation. Please contact support.';
+    const reply = { status: 403, message: blocked, code: 'LOGIN_BLOCKED' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(reply), { status: 403, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    try {
+      const user = userEvent.setup();
+      renderAt('/login', <Route path="/login" element={<EmailLoginForm />} />);
+      await user.type(screen.getByLabelText(t.login.email), 'blocked@fan.test');
+      await user.type(screen.getByLabelText(t.login.password), 'secret-pass1');
+      await user.click(screen.getByRole('button', { name: t.login.submit }));
+      await screen.findByText(blocked, { exact: false });
+      expect(screen.getByRole('link', { name: t.blockObjection.link }).getAttribute('href')).toBe(
+        '/block-objection?email=blocked%40fan.test',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

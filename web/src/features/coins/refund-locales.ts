@@ -37,7 +37,7 @@ export const coinRefundsKo = {
   status: {
     requested: '요청됨 ({{dueOn}}까지 지급)',
     paid: '지급 완료 ({{date}})',
-    refused: '지급 거절: {{reason}}',
+    refused: '지급 거절: {{reason}} (코인은 지갑으로 돌아왔습니다)',
   },
   account: '환불 계좌',
   toPayment: '결제 수단으로 환불',
@@ -100,7 +100,7 @@ export const coinRefundsEn: CoinRefundsMessages = {
   status: {
     requested: 'Requested (paid by {{dueOn}})',
     paid: 'Paid ({{date}})',
-    refused: 'Refused: {{reason}}',
+    refused: 'Refused: {{reason}} (the coins are back in your wallet)',
   },
   account: 'Refund account',
   toPayment: 'Back to the payment',
@@ -162,7 +162,7 @@ export const coinRefundsJa: CoinRefundsMessages = {
   status: {
     requested: 'リクエスト済み（{{dueOn}}までに支払い）',
     paid: '支払い済み（{{date}}）',
-    refused: '支払い拒否：{{reason}}',
+    refused: '支払い拒否：{{reason}}（コインはウォレットに戻りました）',
   },
   account: '返金口座',
   toPayment: '決済手段へ返金',

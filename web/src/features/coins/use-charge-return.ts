@@ -11,7 +11,10 @@ import { CHARGE_RETURN_PATH } from '../../shared/coins/charge-form';
 import { readSession } from '../../shared/session/session';
 import { completeDeposit } from './api/coin-history';
 
-/** Finishes a checkout the provider sent back here (`?paymentId=…&status=paid|failed&coinItemId=…`). */
+/**
+ * Finishes a checkout the provider sent back here: `?paymentId=…&status=paid|failed&coinItemId=…` from the sandbox,
+ * `?coinItemId=…&paymentId=…[&code=…&message=…]` from PortOne.
+ */
 export function useChargeReturn() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -26,8 +29,11 @@ export function useChargeReturn() {
     handled.current = true;
     void navigate(CHARGE_RETURN_PATH, { replace: true });
     void (async () => {
-      if (status !== 'paid') {
-        await showAlert(t('coinCharge.declined', { reason: t('coinCharge.declinedReason') }));
+      // The sandbox says status=paid|failed; PortOne adds code (and message) only when the payment failed.
+      const failureCode = params.get('code');
+      if (status !== null ? status !== 'paid' : failureCode !== null) {
+        const reason = params.get('message') || t('coinCharge.declinedReason');
+        await showAlert(t('coinCharge.declined', { reason }));
         return;
       }
       const userId = readSession().userId;

@@ -12,6 +12,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -67,9 +68,11 @@ export function FanMyPage() {
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center' }}>
               <MonetizationOnOutlined color="warning" />
-              <Typography aria-label={t('myPage.coins')} sx={{ fontWeight: 700 }}>
-                {t('myPage.coins')}: {t('myPage.coinUnit', { count: balance.data?.point ?? 0 })}
-              </Typography>
+              <Link component={RouterLink} to="/my-coins" underline="hover" color="inherit">
+                <Typography component="span" aria-label={t('myPage.coins')} sx={{ fontWeight: 700 }}>
+                  {t('myPage.coins')}: {t('myPage.coinUnit', { count: balance.data?.point ?? 0 })}
+                </Typography>
+              </Link>
             </Stack>
           </Box>
           <Stack spacing={1} sx={{ minWidth: 180 }}>
@@ -78,6 +81,9 @@ export function FanMyPage() {
             </Button>
             <Button component={RouterLink} to="/coin-history" variant="outlined">
               {t('myPage.coinHistory')}
+            </Button>
+            <Button component={RouterLink} to="/my-coins" variant="outlined">
+              {t('coinRefunds.myCoins')}
             </Button>
             <MyRollsLink />
             <ChangeToCreator />

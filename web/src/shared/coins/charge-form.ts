@@ -5,8 +5,8 @@ import { showAlert } from '../alert/alert';
 import { readSession } from '../session/session';
 import { navigateTo } from '../navigation/navigation';
 
-/** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default. */
-export const CHARGE_PAY_METHODS = ['kakaopay', 'paypal', 'withoutbankbook'] as const;
+/** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default; card (§3's payload). */
+export const CHARGE_PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
 export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
 
 /** Where the checkout sends the browser back: the coin history page finishes the charge there. */

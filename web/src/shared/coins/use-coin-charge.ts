@@ -8,10 +8,12 @@ import { useSchemaForm } from '../forms/schema-form';
 import { readSession } from '../session/session';
 import { requestBankTransfer, startCheckout, useCashItems } from './charge-api';
 import { CHARGE_RETURN_PATH, chargeFormSchema, EMPTY_CHARGE_FORM, type ChargeForm } from './charge-form';
+import { fetchMerchantCode, payWithPortOne } from './portone-checkout';
 
 /**
  * The charge modal's form and submit (spec 01 §4, §6): a creator is refused first; a bank deposit is requested and
- * shown in the pending tab; a provider payment goes to its checkout page.
+ * shown in the pending tab; a provider payment goes to its checkout page (PortOne's, opened by its browser SDK, or the
+ * sandbox's and PayPal's pages).
  */
 export function useCoinCharge(onClose: () => void, onBankRequested?: () => void) {
   const { t, i18n } = useTranslation();
@@ -47,6 +49,8 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
       }
       const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
       back.searchParams.set('coinItemId', String(form.coinItemId));
+      // Card and KakaoPay go to the card provider: PortOne's browser SDK when it is configured, else the sandbox.
+      const merchant = paypal ? null : await fetchMerchantCode();
       const data = await startCheckout(
         {
           coinItemId: form.coinItemId,
@@ -58,6 +62,19 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
         },
         idempotencyKey.current,
       );
+      if (merchant?.provider === 'portone' && data.provider === 'portone') {
+        if (!merchant.storeId || !merchant.channelKey) throw new Error(t('coinCharge.noPayload'));
+        const outcome = await payWithPortOne(
+          data,
+          { storeId: merchant.storeId, channelKey: merchant.channelKey },
+          back.toString(),
+        );
+        if (!outcome) return; // PortOne took the browser to its checkout; it comes back to `back`
+        // Finished in this page: the coin history completes it as it does a redirect back (POST /coin-deposit).
+        for (const [key, value] of Object.entries(outcome)) if (value) back.searchParams.set(key, value);
+        window.location.assign(back.toString());
+        return;
+      }
       if (!data.checkoutUrl) throw new Error(t('coinCharge.noPayload'));
       window.location.assign(data.checkoutUrl);
     } catch (error) {

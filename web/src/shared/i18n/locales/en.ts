@@ -1,3 +1,4 @@
+import { blockObjectionEn } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsEn } from '../../../features/coins/refund-locales';
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
@@ -428,6 +429,7 @@ export const en: Messages = {
     itemLabel: '{{point}} coins',
     payMethod: 'Pay method',
     kakaopay: 'KakaoPay',
+    card: 'Card',
     paypal: 'PayPal',
     withoutbankbook: 'Bank deposit',
     depositorName: 'Depositor name',
@@ -506,5 +508,6 @@ export const en: Messages = {
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
   coinRefunds: coinRefundsEn,
+  blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
 };

@@ -1,3 +1,4 @@
+import { blockObjectionJa } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsJa } from '../../../features/coins/refund-locales';
 import { eventManagementJa } from '../../../features/creator-studio/events/locales';
@@ -429,6 +430,7 @@ export const ja: Messages = {
     itemLabel: '{{point}} コイン',
     payMethod: '決済手段',
     kakaopay: 'カカオペイ',
+    card: 'クレジットカード',
     paypal: 'PayPal',
     withoutbankbook: '銀行振込',
     depositorName: '振込名義',
@@ -507,5 +509,6 @@ export const ja: Messages = {
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
   coinRefunds: coinRefundsJa,
+  blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,
 };

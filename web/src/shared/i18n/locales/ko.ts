@@ -1,3 +1,4 @@
+import { blockObjectionKo } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsKo } from '../../../features/coins/refund-locales';
 import { eventManagementKo } from '../../../features/creator-studio/events/locales';
@@ -423,6 +424,7 @@ export const ko = {
     itemLabel: '{{point}} 코인',
     payMethod: '결제 수단',
     kakaopay: '카카오페이',
+    card: '신용카드',
     paypal: 'PayPal',
     withoutbankbook: '무통장 입금',
     depositorName: '입금자명',
@@ -501,6 +503,7 @@ export const ko = {
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
   coinRefunds: coinRefundsKo,
+  blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,
 };
 
