@@ -8,14 +8,15 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
 /**
  * The shell: what the entry (header, footer, landing page) imports statically. These stay in the entry chunk; the
- * rest of our code and TanStack Query go into one `common` chunk that the lazily loaded pages share, instead of some
- * thirty chunks of a kilobyte each: on a phone's network every request costs a round trip (Slow 4G: 560 ms), and the
+ * rest of web/src/shared and TanStack Query go into one `common` chunk, the contracts' schemas into one `contracts`
+ * chunk, both shared by the lazily loaded pages, instead of some thirty chunks of a kilobyte each (sign-up's, password
+ * and legal modules, used by few pages, stay apart): on a phone's network every request costs a round trip (Slow 4G: 560 ms), and the
  * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
  */
 const SHELL =
   /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits))/;
 const COMMON =
-  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/])|contracts[\\/]src[\\/]|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address)|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
 
 /**
@@ -94,7 +95,7 @@ function shellStaysLight(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
-        const heavy = chunk.imports.filter((name) => /\/(common|mui)-/.test(name));
+        const heavy = chunk.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
         if (heavy.length > 0) {
           throw new Error(`the entry ${chunk.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
         }
@@ -177,6 +178,11 @@ export default defineConfig(({ command }) => {
               {
                 name: 'mui',
                 test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|clsx|prop-types|hoist-non-react-statics|@babel)[\\/]/,
+              },
+              {
+                name: 'contracts',
+                test: (id: string) => CONTRACTS_SOURCE.test(id) && !SHELL.test(id),
+                minShareCount: 2,
               },
               {
                 name: 'common',

@@ -238,7 +238,19 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       .where('is_private', '=', false)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    data = { creatorId: creator.creatorId!, creatorUrl: creator.url!, missionId: mission.id };
+    const waiting = await app.db
+      .selectFrom('missions')
+      .select('id')
+      .where('user_id', '=', fan.id)
+      .where('status', '=', 'ACCEPTED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    data = {
+      creatorId: creator.creatorId!,
+      creatorUrl: creator.url!,
+      missionId: mission.id,
+      waitingMissionId: waiting.id,
+    };
   });
 
   afterAll(async () => {
