@@ -7,6 +7,104 @@ import { defineConfig, type Plugin } from 'vite';
 const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
 /**
+ * The shell: what the entry (header, footer, landing page) imports statically. These stay in the entry chunk; the
+ * rest of web/src/shared and TanStack Query go into one `common` chunk, the contracts' schemas into one `contracts`
+ * chunk, both shared by the lazily loaded pages, instead of some thirty chunks of a kilobyte each (sign-up's, password
+ * and legal modules, used by few pages, stay apart): on a phone's network every request costs a round trip (Slow 4G: 560 ms), and the
+ * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
+ */
+const SHELL =
+  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits))/;
+const COMMON =
+  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address)|node_modules[\\/]@tanstack[\\/])/;
+const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
+
+/**
+ * The pages a visitor most often opens first, by path, and the module of each (web/src/app/routes.tsx). The entry
+ * finds out which page to load only once React, the router and the texts have arrived and run: two or three round
+ * trips later on a phone. `preloadFirstPage` writes a small script into index.html that asks for the page's chunks and
+ * the language's texts while the entry still downloads.
+ */
+const FIRST_PAGES: { path: string; module: string }[] = [
+  { path: '^/creator-search/?$', module: 'features/creator-search/creator-search-page.tsx' },
+  { path: '^/creator/[^/]+/?$', module: 'features/creator-page/creator-page.tsx' },
+  { path: '^/mission-detail/[^/]+/?$', module: 'features/mission-detail/mission-detail-page.tsx' },
+  { path: '^/browse-missions/?$', module: 'features/browse-missions/browse-missions-page.tsx' },
+  { path: '^/lottery-event/[^/]+/?$', module: 'features/lottery-event/index.ts' },
+];
+const LOCALE_MODULES = {
+  ko: 'shared/i18n/locales/ko.ts',
+  en: 'shared/i18n/locales/en.ts',
+  ja: 'shared/i18n/locales/ja.ts',
+};
+
+function preloadFirstPage(): Plugin {
+  return {
+    name: 'fanmission:preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const preloaded = new Set([entry.fileName, ...entry.imports]);
+        const byModule = (module: string) => {
+          const chunk = chunks.find((candidate) =>
+            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/${module}`),
+          );
+          if (!chunk) throw new Error(`preload-first-page: no chunk for ${module}`);
+          return chunk;
+        };
+        /** The chunk and what it imports statically, less what index.html preloads already. */
+        const closure = (module: string) => {
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            if (files.has(fileName) || preloaded.has(fileName)) return;
+            files.add(fileName);
+            const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+            for (const imported of chunk?.imports ?? []) visit(imported);
+          };
+          visit(byModule(module).fileName);
+          return [...files];
+        };
+        const pages = FIRST_PAGES.map(({ path, module }) => [path, closure(module)]);
+        const locales = Object.fromEntries(
+          Object.entries(LOCALE_MODULES).map(([language, module]) => [language, closure(module)]),
+        );
+        // The language as shared/i18n/i18n.ts picks it: `?lang=`, else the stored `lang` (`jp` meaning ja), else ko.
+        const script =
+          `(function(){var P=${JSON.stringify(pages)},L=${JSON.stringify(locales)};` +
+          `var q=new URLSearchParams(location.search).get('lang'),s=null;try{s=localStorage.getItem('lang')}catch(e){}` +
+          `var l=String(q||s||'').trim().toLowerCase().split(/[-_]/)[0];if(l==='jp')l='ja';if(!L[l])l='ko';` +
+          `var f=L[l].slice();for(var i=0;i<P.length;i++)if(new RegExp(P[i][0]).test(location.pathname))f=f.concat(P[i][1]);` +
+          `for(var j=0;j<f.length;j++){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';` +
+          `k.href='/'+f[j];document.head.appendChild(k)}})()`;
+        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
+function shellStaysLight(): Plugin {
+  return {
+    name: 'fanmission:shell-stays-light',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const heavy = chunk.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
+        if (heavy.length > 0) {
+          throw new Error(`the entry ${chunk.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
+        }
+      }
+    },
+  };
+}
+
+/**
  * The contracts declare their zod schemas at module level (`export const x = z.object(…).meta(…)`), which a bundler
  * must keep as possible side effects. Marking those declarations pure lets a chunk that only reads constants from
  * @fanmission/contracts (the landing page's shell) leave zod out; pages with forms still get every schema they use.
@@ -54,7 +152,7 @@ export default defineConfig(({ command }) => {
   // NODE_ENV after loading this file; scripts/build-apps.ts restores the caller's value afterwards.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [pureContractSchemas(), react(), precompress()],
+    plugins: [pureContractSchemas(), react(), precompress(), shellStaysLight(), preloadFirstPage()],
     base: '/',
     build: {
       outDir: 'dist',
@@ -67,6 +165,9 @@ export default defineConfig(({ command }) => {
         treeshake: { moduleSideEffects: (id: string) => !CONTRACTS_SOURCE.test(id) },
         output: {
           codeSplitting: {
+            // A group takes only the modules its test names (by default it would pull in their imports too, the
+            // shell's among them).
+            includeDependenciesRecursively: false,
             // What the shell needs in one chunk, the component library in another that only lazily loaded pages
             // import: left to itself the bundler mixes React into the library's chunk and the landing page loads both.
             groups: [
@@ -77,6 +178,16 @@ export default defineConfig(({ command }) => {
               {
                 name: 'mui',
                 test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|clsx|prop-types|hoist-non-react-statics|@babel)[\\/]/,
+              },
+              {
+                name: 'contracts',
+                test: (id: string) => CONTRACTS_SOURCE.test(id) && !SHELL.test(id),
+                minShareCount: 2,
+              },
+              {
+                name: 'common',
+                test: (id: string) => COMMON.test(id) && !SHELL.test(id) && !LOCALES.test(id),
+                minShareCount: 2,
               },
             ],
           },

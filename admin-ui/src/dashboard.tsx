@@ -78,8 +78,14 @@ export function Dashboard() {
     <Box sx={{ mt: 1 }}>
       <Title title={translate('console.dashboard.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <Typography>{translate('console.dashboard.days')}</Typography>
-        <Select size="small" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+        <Typography id="dashboard-days">{translate('console.dashboard.days')}</Typography>
+        <Select
+          size="small"
+          value={days}
+          inputProps={{ 'aria-labelledby': 'dashboard-days' }}
+          SelectDisplayProps={{ 'aria-labelledby': 'dashboard-days' }}
+          onChange={(event) => setDays(Number(event.target.value))}
+        >
           {[7, 30, 90].map((option) => (
             <MenuItem key={option} value={option}>
               {translate('console.dashboard.daysOption', { days: option })}

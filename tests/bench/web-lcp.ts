@@ -10,6 +10,9 @@
 // - "headless": no throttling.
 // The baseline of each profile is a static page of the same server with one heading and no script
 // (`/bench/static`), measured in the same run: what the network and the browser cost before any of our code runs.
+// BENCH_TRACE=1 also prints, for the last load of each page, its waterfall: every request with its start and end
+// (ms since navigation), bytes on the wire, and the paints (FCP, LCP), to see the critical path. BENCH_ONLY=landing,
+// mission measures only the pages whose name contains one of the words.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +27,9 @@ import { launchBrowser } from '../harness/browser';
 import { benchConfig } from './support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_ONLY=landing,mission: only the pages whose name contains one of these (the baselines always run). */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
 
 /** Chromium DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts). */
 const SLOW_4G = {
@@ -45,6 +51,8 @@ interface Measurement {
   lcp: number;
   element: string;
   transferKb: number;
+  /** The waterfall, when BENCH_TRACE=1. */
+  trace: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -74,8 +82,16 @@ async function measure(browser: Browser, url: string, profile: Profile, isMobile
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     let transferred = 0;
-    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    const requests = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+    let navigationStart = 0;
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string }; timestamp: number }) => {
+      if (navigationStart === 0) navigationStart = event.timestamp;
+      requests.set(event.requestId, { url: event.request.url, start: event.timestamp });
+    });
+    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number; timestamp: number }) => {
       transferred += event.encodedDataLength;
+      const request = requests.get(event.requestId);
+      if (request) Object.assign(request, { end: event.timestamp, bytes: event.encodedDataLength });
     });
     if (profile.throttled) {
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -88,7 +104,22 @@ async function measure(browser: Browser, url: string, profile: Profile, isMobile
     const { lcp, element } = await page.evaluate(
       () => (window as unknown as { __lcp: { lcp: number; element: string } }).__lcp,
     );
-    return { lcp, element, transferKb: transferred / 1024 };
+    const trace: string[] = [];
+    if (TRACE) {
+      const paints = await page.evaluate(() =>
+        performance.getEntriesByType('paint').map((entry) => `${entry.name} ${entry.startTime.toFixed(0)}`),
+      );
+      for (const request of [...requests.values()].sort((a, b) => a.start - b.start)) {
+        const ms = (time: number | undefined) =>
+          time === undefined ? '     …' : ((time - navigationStart) * 1000).toFixed(0).padStart(6);
+        const name = request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
+        trace.push(
+          `  ${ms(request.start)} → ${ms(request.end)}  ${((request.bytes ?? 0) / 1024).toFixed(1).padStart(6)} KB  ${name}`,
+        );
+      }
+      trace.push(`  paints: ${paints.join(', ')}, largest-contentful-paint ${lcp.toFixed(0)} (${element})`);
+    }
+    return { lcp, element, transferKb: transferred / 1024, trace };
   } finally {
     await context.close();
   }
@@ -153,6 +184,7 @@ try {
   console.log('profile   page                     LCP ms   baseline   goal     transfer  LCP element');
   const baselines = new Map<string, number>();
   for (const target of targets) {
+    if (target.goal !== 0 && ONLY.length > 0 && !ONLY.some((name) => target.name.includes(name))) continue;
     const rounds: Measurement[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       rounds.push(await measure(browser, `${base}${target.path}`, target.profile, target.profile.throttled));
@@ -167,6 +199,7 @@ try {
         `${baseline.toFixed(0).padStart(8)}   ${(target.goal ? `≤ ${target.goal}` : '—').padEnd(7)}  ` +
         `${transfer.toFixed(0).padStart(5)} KB  ${rounds.at(-1)!.element} ${verdict}`,
     );
+    for (const line of rounds.at(-1)!.trace) console.log(line);
   }
   await app.close();
   await db.destroy();

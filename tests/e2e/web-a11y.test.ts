@@ -15,6 +15,7 @@ import type { Role } from '@fanmission/contracts';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { launchBrowser, screenshot, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { chargeCoins } from '../support/coins';
 import { collectPageErrors, type WebSession } from '../support/browser';
 import { WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
 
@@ -238,7 +239,21 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       .where('is_private', '=', false)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    data = { creatorId: creator.creatorId!, creatorUrl: creator.url!, missionId: mission.id };
+    // A fresh card charge, unused: the coin history offers to withdraw it (the withdrawal dialog's screen).
+    await chargeCoins(app.db, { userId: fan.id, coins: 100, at: new Date() });
+    const waiting = await app.db
+      .selectFrom('missions')
+      .select('id')
+      .where('user_id', '=', fan.id)
+      .where('status', '=', 'ACCEPTED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    data = {
+      creatorId: creator.creatorId!,
+      creatorUrl: creator.url!,
+      missionId: mission.id,
+      waitingMissionId: waiting.id,
+    };
   });
 
   afterAll(async () => {

@@ -17,6 +17,8 @@ export interface ScreenData {
   creatorUrl: string;
   /** A completed public mission of the demo fan. */
   missionId: number;
+  /** The demo fan's accepted mission, still waiting for the creator (its escrow timeline counts down). */
+  waitingMissionId: number;
 }
 
 export interface WebScreen {
@@ -60,6 +62,9 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'creator-page-url', viewer: 'fan', path: (d) => `/${d.creatorUrl}` },
   { name: 'mission-detail', viewer: 'visitor', path: (d) => `/mission-detail/${d.missionId}` },
   { name: 'mission-detail-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.missionId}` },
+  // The escrow timeline of a mission still in progress, as its fan and as its creator see it.
+  { name: 'mission-escrow-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.waitingMissionId}` },
+  { name: 'mission-escrow-creator', viewer: 'creator', path: (d) => `/mission-detail/${d.waitingMissionId}` },
   { name: 'browse-missions', viewer: 'visitor', path: '/browse-missions' },
   { name: 'faq', viewer: 'visitor', path: '/faq' },
   { name: 'legal-terms', viewer: 'visitor', path: '/provideterms' },
@@ -109,6 +114,12 @@ export const WEB_SCREENS: WebScreen[] = [
   },
   { name: 'edit-profile', viewer: 'fan', path: '/edit-user-profile' },
   {
+    name: 'account-deletion',
+    viewer: 'fan',
+    path: '/edit-user-profile',
+    open: async (page, t) => clickButton(t.trust.deletion.open)(page),
+  },
+  {
     // Reached from the profile editor only (the e-mail travels in the navigation state).
     name: 'password-change',
     viewer: 'fan',
@@ -138,6 +149,20 @@ export const WEB_SCREENS: WebScreen[] = [
       await page.getByRole('dialog').waitFor();
     },
   },
+  {
+    name: 'partial-refund',
+    viewer: 'fan',
+    path: '/coin-history',
+    open: async (page, t) => clickButton(t.coinRefunds.partialRefund)(page),
+  },
+  {
+    name: 'charge-withdrawal',
+    viewer: 'fan',
+    path: '/coin-history',
+    open: async (page, t) => clickButton(t.coinRefunds.withdraw)(page),
+  },
+  { name: 'my-coins', viewer: 'fan', path: '/my-coins' },
+  { name: 'my-rolls', viewer: 'fan', path: '/my-rolls' },
   { name: 'creator-registration', viewer: 'fan', path: '/creator-registration' },
   // Creators
   { name: 'newbie-creator', viewer: 'newbie', path: '/newbie-creator-mypage' },
@@ -146,6 +171,13 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'mission-management-lucky', viewer: 'creator', path: '/mission-management/lucky' },
   { name: 'mission-list-normal', viewer: 'creator', path: '/mission-management/list/normal' },
   { name: 'mission-list-complete', viewer: 'creator', path: '/mission-management/list/complete' },
+  { name: 'event-management', viewer: 'creator', path: '/mission-management/lottery-event' },
+  {
+    name: 'event-register',
+    viewer: 'creator',
+    path: '/mission-management/lottery-event',
+    open: async (page, t) => clickButton(t.eventManagement.list.register)(page),
+  },
   { name: 'income', viewer: 'creator', path: '/adjustment-page' },
   {
     name: 'bank-account',

@@ -113,6 +113,47 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   }
 }
 
+interface EarlyAnswer {
+  language: string;
+  token: string | null;
+  response: Promise<Response>;
+}
+/** GETs started before the page that needs them had loaded, by URL; each is taken once. */
+const earlyAnswers = new Map<string, EarlyAnswer>();
+const EARLY_ANSWER_TTL_MS = 15_000;
+
+/**
+ * Starts a GET now, before the code of the page that needs it has arrived (app/first-page-data.ts: on a phone the
+ * page's chunks take seconds). The page's own `api()` GET of the same URL, with the same language and token and no
+ * options of its own, then takes this answer instead of asking again; an answer nobody takes is dropped after 15 s.
+ * Returns the answer (to be read only through `clone()`), or undefined when that URL is asked for already.
+ */
+export function prefetchGet(
+  path: string,
+  query: RequestOptions['query'],
+  language: string,
+): Promise<Response> | undefined {
+  const url = apiUrl(path, query);
+  if (earlyAnswers.has(url)) return undefined;
+  const token = readSession().token;
+  const headers = new Headers({ 'Accept-Language': language, Accept: 'application/json' });
+  if (token) headers.set('Authorization', token);
+  const response = fetch(url, { headers });
+  response.catch(() => undefined);
+  earlyAnswers.set(url, { language, token, response });
+  setTimeout(() => earlyAnswers.delete(url), EARLY_ANSWER_TTL_MS);
+  return response;
+}
+
+function takeEarlyAnswer(url: string, headers: Headers): Promise<Response> | undefined {
+  const early = earlyAnswers.get(url);
+  if (!early) return undefined;
+  earlyAnswers.delete(url);
+  const matches =
+    early.language === headers.get('Accept-Language') && early.token === (headers.get('Authorization') ?? null);
+  return matches ? early.response : undefined;
+}
+
 /** The one API client: sends the stored token and the language on every call. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers = new Headers({
@@ -129,12 +170,13 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(apiUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const url = apiUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  const early =
+    method === 'GET' && !options.signal && !options.headers && options.token === undefined
+      ? takeEarlyAnswer(url, headers)
+      : undefined;
+  const response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
   const data = await parseBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, asErrorResponse(data));

@@ -24,7 +24,11 @@ export function EventPopup({ state }: { state: PopupState }) {
   useEffect(() => {
     let current = true;
     void fetchCurrentPopup().then((found) => {
-      if (current && found && !dismissedPopups(state).includes(found.id)) setPopup(found);
+      if (current && found && !dismissedPopups(state).includes(found.id)) {
+        // The picture downloads while the dialog's code does (it is the page's largest paint).
+        if (found.webImage) new Image().src = found.webImage.s3Url;
+        setPopup(found);
+      }
     });
     return () => {
       current = false;

@@ -13,6 +13,10 @@ export const theme = createTheme({
   palette: {
     primary: { main: colours.primary, dark: colours.primaryDark, contrastText: '#ffffff' },
     secondary: { main: colours.secondary },
+    // The library's orange (#ed6c02, 3.1:1 under white text) and light blue (#0288d1, 3.9:1) fail contrast on filled
+    // chips and buttons: darker shades of the same hues pass 4.5:1 both as fills and as text on white.
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#0277bd', contrastText: '#ffffff' },
     background: { default: colours.background },
     text: { primary: colours.text, secondary: colours.textSecondary },
   },
@@ -28,6 +32,8 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { minHeight: 36 } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 32, minHeight: 32 } } },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+    // Links inside a tinted alert take the darker pink: the brand pink reads 4.4:1 on the warning alert's cream.
+    MuiAlert: { styleOverrides: { root: { '& .MuiLink-root': { color: colours.primaryDark } } } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'medium' } },
     MuiDialog: {
       styleOverrides: {

@@ -52,6 +52,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               component="img"
               src={picture?.s3Url ?? DEFAULT_PROFILE_IMAGE}
               alt={creator.name}
+              fetchPriority="high"
               sx={{ width: '100%', aspectRatio: '9 / 16', objectFit: 'cover', borderRadius: 3, bgcolor: '#f1e6ea' }}
             />
           )}

@@ -32,6 +32,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
             <img
               src={mission.picture.s3Url}
               alt={mission.responseComment ?? mission.missionProduct.name}
+              fetchPriority="high"
               style={{ ...frame, objectFit: 'contain' }}
             />
           ) : null}
