@@ -506,6 +506,8 @@ describe('web app: accounts', () => {
     await page.getByText(ko.login.failed).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
+    // This tab started a login (its state kept), then the return opens the page afresh.
+    await page.goto(url('/faq'));
     await page.evaluate(() => sessionStorage.setItem('fm.socialLogin.state', 'this-tab-state-0123456789'));
     await issueCode('code-of-this-tab', 'this-tab-state-0123456789');
     await page.goto(url('/sns-login#login_code=code-of-this-tab'));

@@ -28,6 +28,7 @@ import * as m0056 from './0056_coin_expiry_warnings';
 import * as m0058 from './0058_account_deletion';
 import * as m0059 from './0059_creator_reliability';
 import * as m0065 from './0065_login_codes';
+import * as m0066 from './0066_payment_sweeper';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0058_account_deletion': m0058,
   '0059_creator_reliability': m0059,
   '0065_login_codes': m0065,
+  '0066_payment_sweeper': m0066,
 };
