@@ -29,8 +29,5 @@ export * from './creator-review-admin';
 export * from './income-api';
 export * from './settlement-rules';
 export * from './trust';
-<<<<<<< HEAD
-export * from './payment-webhooks';
-=======
 export * from './messages';
->>>>>>> main
+export * from './payment-webhooks';
