@@ -30,3 +30,4 @@ export * from './income-api';
 export * from './settlement-rules';
 export * from './trust';
 export * from './messages';
+export * from './payment-webhooks';

@@ -165,8 +165,9 @@ export type MissionLikeResponse = z.infer<typeof missionLikeResponseSchema>;
  * liked); everybody else still sees it. `userId` is the caller (as in the follow call). Undone by `DELETE`.
  */
 export const missionBlockRequestSchema = z.object({ userId: z.number().int().positive() });
+/** Like the POST's body: the block is the caller's own, named by his `userId` (spec 02 §7). */
 export const missionBlockQuerySchema = z.object({
-  userId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  userId: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.required' }).int().positive()),
 });
 
 export const missionMediaKindSchema = z.enum(MEDIA_KINDS);

@@ -127,9 +127,18 @@ export const updateUserRequestSchema = z.union([changePasswordRequestSchema, upd
 
 export const emailVerificationQuerySchema = z.object({ token: z.string().min(1) });
 
+/** A random value the browser keeps in its sessionStorage while a social login is under way (login CSRF, M1). */
+export const oauthClientStateSchema = z.string().min(16).max(128);
+
 export const appleLoginRequestSchema = z.object({
   code: z.string().optional(),
   id_token: z.string().min(1, { error: 'validation.required' }),
+  /**
+   * The nonce the browser sent to Apple when the login started (kept in its sessionStorage). When given, the
+   * id_token's `nonce` claim must be it (or its SHA-256 hex, as native SDKs send); an id_token that carries a nonce
+   * is refused without it, so a token captured from one login cannot be replayed into another browser.
+   */
+  nonce: oauthClientStateSchema.optional(),
 });
 
 export const switchToCreatorRequestSchema = z.strictObject({
@@ -142,8 +151,16 @@ export const oauth2ProviderParamsSchema = z.object({ provider: z.enum(OAUTH2_RED
 export type OAuth2RedirectProvider = (typeof OAUTH2_REDIRECT_PROVIDERS)[number];
 
 export const oauth2AuthorizeQuerySchema = z.object({
-  /** Where the browser returns with `?token=` or `?error=`; must be on the service's own origin (PUBLIC_URL). */
+  /** Where the browser returns with `#login_code=` or `?error=`; must be on the service's own origin (PUBLIC_URL). */
   redirect_uri: z.url({ error: 'validation.url' }),
+  /** A random value the browser keeps (sessionStorage) and shows again to exchange the login code. */
+  client_state: oauthClientStateSchema,
+});
+
+/** `POST /api/oauth2/token`: the one-time login code of the return URL's fragment and the browser's state. */
+export const oauth2CodeExchangeRequestSchema = z.strictObject({
+  code: z.string().min(1).max(200),
+  client_state: oauthClientStateSchema,
 });
 
 /** What the provider sends back to the callback (RFC 6749 §4.1.2). */

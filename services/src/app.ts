@@ -39,6 +39,7 @@ import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
 import { coinRoutes } from './coins';
 import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
+import { paymentWebhookRoutes } from './payments';
 import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
 
@@ -163,6 +164,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(coinDepositRoutes);
       await v1.register(paymentRoutes);
       await v1.register(sandboxCheckoutRoutes);
+      await v1.register(paymentWebhookRoutes);
       await v1.register(creatorRoutes, { storage });
       await v1.register(discoveryRoutes);
       await v1.register(followRoutes);

@@ -1,5 +1,7 @@
 // Browser journeys of the account screens (issue 9) in a real Chromium against the real API serving the built app.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { createDevMailbox } from '@fanmission/services/mail';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -482,12 +484,36 @@ describe('web app: accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-on-popup'))).toBe(`[${popupId}]`);
   });
 
-  test('social login returns: a token logs in, an error is shown, a provider not configured answers 404', async () => {
+  test('social login returns: only this tab’s login code logs in (M1), an error is shown, a provider not configured answers 404', async () => {
     const page = await browser.newPage();
     const fan = await createAccount(served.testApp.app);
+    // A session token in the URL (the attacker's link of M1) signs nobody in.
     await page.goto(url(`/sns-login?token=${fan.token}`));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    // A one-time code the callback would have issued for a login this tab started (state kept in sessionStorage).
+    const issueCode = async (code: string, clientState: string) => {
+      const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+      await sql`insert into login_codes (code_hash, user_id, client_state_hash, expires_at)
+        values (${hash(code)}, ${fan.id}, ${hash(clientState)}, now() + interval '2 minutes')`.execute(
+        served.testApp.database.db,
+      );
+    };
+    // Another tab (the victim's) opening a link with a code of a login it did not start: refused.
+    await issueCode('code-of-the-attacker-login', 'attacker-state-0123456789');
+    await page.goto(url('/sns-login#login_code=code-of-the-attacker-login'));
+    await page.getByText(ko.login.failed).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    // This tab started a login (its state kept), then the return opens the page afresh.
+    await page.goto(url('/faq'));
+    await page.evaluate(() => sessionStorage.setItem('fm.socialLogin.state', 'this-tab-state-0123456789'));
+    await issueCode('code-of-this-tab', 'this-tab-state-0123456789');
+    await page.goto(url('/sns-login#login_code=code-of-this-tab'));
     expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBe(`Bearer ${fan.token}`);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^Bearer /);
+    expect(await page.evaluate(() => sessionStorage.getItem('fm.socialLogin.state'))).toBeNull();
 
     const visitor = await browser.newPage();
     await visitor.goto(url('/sns-login?error=access_denied'));

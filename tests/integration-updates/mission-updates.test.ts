@@ -13,7 +13,7 @@ import {
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
-import type { RecordPerformanceInput } from '@fanmission/workflows/missions';
+import { missionStateQuery, type RecordPerformanceInput } from '@fanmission/workflows/missions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
@@ -99,9 +99,9 @@ async function requestBasic() {
 describe('CUSTOM mission refused right after its request', () => {
   // The refuse handler moved the phase on before returning, which let the workflow complete in the same activation:
   // under load the server then failed the accepted Update (AcceptedUpdateCompletedWorkflow), answered 500.
-  // Skipped: still fails in about 1 of 3 runs under load (a few refuses end in AcceptedUpdateCompletedWorkflow → 500;
-  // the workflow completed without refunding). The finish() fix above removed most, not all: see the issue 20 report.
-  it.skip('answers every refuse sent at once after the request (no 500), and refunds', async () => {
+  // The rest: an Update arriving with the workflow's first task ran as soon as its handler was set, the main function
+  // then saw DECIDING instead of REQUESTED and failed the workflow (no refund, 500); it now reads the phase it started in.
+  it('answers every refuse sent at once after the request (no 500), and refunds', async () => {
     const creator = await createVerifiedCreator(app());
     const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 10 });
     const fan = await createFan(app(), 10 * 40);
@@ -121,6 +121,41 @@ describe('CUSTOM mission refused right after its request', () => {
     );
     expect(answers.flat().filter((answer) => answer !== '200 ')).toEqual([]);
     await expect.poll(async () => (await balance(db(), walletAccount(fan.id))).balance, { timeout: 15_000 }).toBe(400);
+  });
+});
+
+describe('accept and refuse sent at once on one mission', () => {
+  // Skipped: on the Java time-skipping test server, about 1 run in 10 answers both 409 ALREADY_DECIDED (never 500):
+  // the server fails the workflow task holding both Updates ("Invalid Transition NONE→COMPLETE",
+  // UNHANDLED_COMMAND), re-delivers the winner's Update, and its validator then sees its own decision. Answering the
+  // winner 200 there means telling "my decision, delivered again" from "a repeated decision" (today 409 by design,
+  // see the Idempotency-Key tests): left for the lead, see the issue 20 report.
+  it.skip('lets the first decision win: one 200, the other 409 ALREADY_DECIDED, never 500; the mission shows the winner', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 10 });
+    const fan = await createFan(app(), 10 * 8);
+    await syncClock();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const requested = await post('/missions', fan.headers, basicRequest(product, { coinPrice: 10 }));
+        expect(requested.statusCode, requested.body).toBe(200);
+        const id = requested.json<{ id: number }>().id;
+        // The workflow is running (its first task done): the Java time-skipping server mishandles two Updates that
+        // arrive with a workflow's first task (Invalid Transition NONE→COMPLETE), which a real server does not.
+        await expect.poll(async () => (await mission(id)).workflow_started_at !== null, { timeout: 15_000 }).toBe(true);
+        await env.client.workflow.getHandle(`mission-${id}`).query(missionStateQuery);
+        const [accepted, refused] = await Promise.all([
+          post(`/missions/${id}/accept`, creator.headers, { feedback: 'Yes' }),
+          post(`/missions/${id}/refuse`, creator.headers, { feedback: 'No' }),
+        ]);
+        const statuses = [accepted.statusCode, refused.statusCode].sort();
+        expect(statuses, `${accepted.body} ${refused.body}`).toEqual([200, 409]);
+        const loser = accepted.statusCode === 409 ? accepted : refused;
+        expect(loser.json()).toMatchObject({ code: 'ALREADY_DECIDED' });
+        const winner = accepted.statusCode === 200 ? 'ACCEPTED' : 'REJECTED';
+        await expect.poll(async () => (await mission(id)).status, { timeout: 15_000 }).toBe(winner);
+      }),
+    );
   });
 });
 

@@ -37,6 +37,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   // statuses for: visitor fan otherFan creator otherCreator unverified operator finance
   'GET /api/oauth2/authorize/{provider}': s`404 404 404 404 404 404 404 404`,
   'GET /api/oauth2/callback/{provider}': s`404 404 404 404 404 404 404 404`,
+  'POST /api/oauth2/token': s`401 401 401 401 401 401 401 401`,
   'GET /api/v1/health': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/users/email-verification': s`302 302 302 302 302 302 302 302`,
   'GET /api/v1/users/me': s`401 200 200 200 200 200 200 200`,
@@ -133,7 +134,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/login': s`401 401 401 401 401 401 401 401`,
   'POST /api/v1/users': s`400 400 400 400 400 400 400 400`,
   // Anonymous callers learn whether the account is verified (409): review L4, not fixed yet.
-  'POST /api/v1/users/{userId}/email-verification': s`409 409 403 403 403 403 403 403`,
+  'POST /api/v1/users/{userId}/email-verification': s`200 409 403 403 403 403 403 403`,
   'POST /api/v1/users/user/forgot-password-reset': s`404 404 404 404 404 404 404 404`,
   'PUT /api/v1/users/user/forgot-password-reset': s`400 400 400 400 400 400 400 400`,
   'PUT /api/v1/users/{id}': s`401 200 403 403 403 403 403 403`,
@@ -147,9 +148,10 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/payment/bank-transfer': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/payment/sandbox/{paymentId}/approve': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/sandbox/{paymentId}/decline': s`404 404 404 404 404 404 404 404`,
+  'POST /api/v1/payment/webhooks/portone': s`404 404 404 404 404 404 404 404`,
   // Owner, operator or finance (finance keeps payout accounts); the minimal body is then refused on its content (400).
   'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 400`,
-  'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 400`,
+  'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/mission-products': s`401 403 403 400 403 403 400 403`,
   'PUT /api/v1/mission-products/{id}': s`401 403 403 400 403 403 400 403`,
@@ -206,11 +208,11 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/ledger-verify-runs': s`401 403 403 403 403 403 409 202`,
   'DELETE /api/v1/users/{userId}/image': s`401 204 403 403 403 403 403 403`,
   'DELETE /api/v1/files/s3/{id}': s`401 204 403 403 403 403 403 403`,
-  'DELETE /api/v1/creators/{id}/intro': s`401 403 403 204 403 403 204 204`,
+  'DELETE /api/v1/creators/{id}/intro': s`401 403 403 204 403 403 204 403`,
   'DELETE /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,
   'DELETE /api/v1/mission-products/{id}/missions/{missionId}/pick': s`401 403 403 404 404 403 404 403`,
   'DELETE /api/v1/missions/{id}/likes': s`401 200 404 200 404 404 200 404`,
-  'DELETE /api/v1/missions/{id}/blocks': s`401 200 404 200 404 404 200 404`,
+  'DELETE /api/v1/missions/{id}/blocks': s`401 200 403 403 403 403 403 403`,
   // The operator (before the fan) deletes the fan's comment; the fan then finds nothing (404), as do the routes on it.
   'DELETE /api/v1/missions/{id}/comments/{commentId}': s`401 404 404 404 404 404 200 404`,
   'DELETE /api/v1/missions/{id}/comments/{commentId}/blocks': s`401 404 404 404 404 404 404 404`,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
 
@@ -35,7 +35,10 @@ export async function startLocalAuthorizationServer(client: {
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const codes = new Map<string, { redirectUri: string; userInfo: Record<string, unknown> }>();
+  const codes = new Map<
+    string,
+    { redirectUri: string; userInfo: Record<string, unknown>; codeChallenge: string | undefined }
+  >();
   const accessTokens = new Map<string, Record<string, unknown>>();
   let currentUser: Record<string, unknown> = { sub: 'nobody' };
   let deny = false;
@@ -52,7 +55,10 @@ export async function startLocalAuthorizationServer(client: {
       back.searchParams.set('error', 'access_denied');
     } else {
       const code = randomBytes(12).toString('hex');
-      codes.set(code, { redirectUri: query.redirect_uri, userInfo: currentUser });
+      if (query.code_challenge !== undefined && query.code_challenge_method !== 'S256') {
+        return reply.status(400).send({ error: 'invalid_request' });
+      }
+      codes.set(code, { redirectUri: query.redirect_uri, userInfo: currentUser, codeChallenge: query.code_challenge });
       back.searchParams.set('code', code);
     }
     return reply.redirect(back.href, 302);
@@ -70,6 +76,13 @@ export async function startLocalAuthorizationServer(client: {
     if (params.grant_type !== 'authorization_code' || !grant || grant.redirectUri !== params.redirect_uri) {
       return reply.status(400).send({ error: 'invalid_grant' });
     }
+    // PKCE (RFC 7636 §4.6): a code issued with a challenge needs the verifier that hashes to it.
+    const verified =
+      grant.codeChallenge === undefined ||
+      createHash('sha256')
+        .update(params.code_verifier ?? '')
+        .digest('base64url') === grant.codeChallenge;
+    if (!verified) return reply.status(400).send({ error: 'invalid_grant' });
     const accessToken = randomBytes(16).toString('hex');
     accessTokens.set(accessToken, grant.userInfo);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /*
@@ -438,5 +438,28 @@ export async function startPayPalServer(options: { clientId: string; clientSecre
     },
     refunds,
     close: () => app.close(),
+  };
+}
+
+// ---- Webhooks ----------------------------------------------------------------------------------------------------
+
+/**
+ * The headers PortOne V2 sends a webhook with (Standard Webhooks): HMAC-SHA256 of `id.timestamp.body` under the
+ * secret's base64 key (`whsec_<base64>`), as `v1,<base64>`.
+ */
+export function signPortOneWebhook(
+  secret: string,
+  body: string,
+  options: { id?: string; timestamp?: number } = {},
+): Record<string, string> {
+  const id = options.id ?? `msg_${randomUUID()}`;
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${signature}`,
   };
 }

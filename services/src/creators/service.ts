@@ -56,12 +56,20 @@ export function canSeeCreator(caller: Caller | null, creator: Pick<CreatorRow, '
  * The creator a caller may change: the owner's own, or any for an operator. Someone else gets 404 for a creator
  * they cannot see and 403 for a public one, so unverified creators stay invisible.
  */
-async function editableCreator(ctx: ServiceContext, caller: Caller, creatorId: number): Promise<CreatorWithUser> {
+/**
+ * The creator the caller may change: his own, or as an operator. Finance only reads creators, except for the payout
+ * account of `PUT /creators/{id}` (`financeMayEdit`), which the caller checks field by field.
+ */
+async function editableCreator(
+  ctx: ServiceContext,
+  caller: Caller,
+  creatorId: number,
+  options: { financeMayEdit?: boolean } = {},
+): Promise<CreatorWithUser> {
   const creator = await repository.findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
-  if (!ownsCreator(caller, creator) && !isOperator(caller) && !caller.roles.includes('ROLE_FINANCE')) {
-    throw accessDenied();
-  }
+  const finance = options.financeMayEdit === true && caller.roles.includes('ROLE_FINANCE');
+  if (!ownsCreator(caller, creator) && !isOperator(caller) && !finance) throw accessDenied();
   return creator;
 }
 
@@ -233,7 +241,7 @@ export async function updateCreator(
   body: UpdateCreatorBody,
   language: Language,
 ): Promise<MyCreator> {
-  const owner = await editableCreator(ctx, caller, creatorId);
+  const owner = await editableCreator(ctx, caller, creatorId, { financeMayEdit: true });
   const groups = {
     profile: present(body, PROFILE_FIELDS),
     custom: present(body, CUSTOM_MISSION_FIELDS),

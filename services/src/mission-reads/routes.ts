@@ -202,7 +202,7 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
       schema: {
         tags,
         summary: 'Show a hidden mission in the caller’s lists again',
-        description: '`userId` (optional) is the caller’s id (403 otherwise). Answers the mission.',
+        description: '`userId` is the caller’s id (403 otherwise), as for POST. Answers the mission.',
         security,
         params: idParamsSchema,
         querystring: missionBlockQuerySchema,

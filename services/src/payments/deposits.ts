@@ -7,6 +7,7 @@ import { AppError } from '../http';
 import { creatorCannotCharge, depositFailed, paymentMismatch, paymentNotFound } from './errors';
 import type { PaymentProviders } from './providers/registry';
 import { findPayment, lockPayment, markPaymentPaid } from './repository';
+import type { PaymentRow } from './table';
 import { verifyPaidAtProvider } from './verification';
 
 /**
@@ -24,8 +25,21 @@ export async function depositPayment(
   if (payment.coin_item_id !== input.coinItemId) {
     throw paymentMismatch([{ field: 'coinItemId', key: 'payments.mismatch', rejectedValue: input.coinItemId }]);
   }
+  return { id: await creditVerifiedPayment(ctx, providers, payment) };
+}
+
+/**
+ * Credits a payment order once its provider confirms it paid in full; the one path of the browser's
+ * `POST /coin-deposit`, the provider webhooks and the sweeper (M6), so however they race the order is credited
+ * exactly once (its row lock, then the deposit check) and every caller answers the same deposit id.
+ */
+export async function creditVerifiedPayment(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  payment: PaymentRow,
+): Promise<number> {
   const credited = await findDepositOfPayment(ctx.db, payment.id);
-  if (credited) return { id: credited.id };
+  if (credited) return credited.id;
 
   const verification = await verifyPaidAtProvider(ctx, providers, payment);
   return creditSafely(ctx, { paymentId: payment.id }, async (trx) => {
@@ -37,7 +51,7 @@ export async function depositPayment(
     const depositId = await creditPaymentPurchase(trx, payment, now);
     await markPaymentPaid(trx, payment.id, { providerPaymentId: verification.providerPaymentId, now });
     return depositId;
-  }).then((id) => ({ id }));
+  });
 }
 
 /**

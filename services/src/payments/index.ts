@@ -5,3 +5,6 @@ export { coinDepositRoutes } from './deposit-routes';
 export { paymentRoutes } from './routes';
 export { sandboxCheckoutRoutes } from './sandbox-routes';
 export { type PaymentsTables } from './table';
+export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
+export { paymentWebhookRoutes } from './webhooks';
+export { paymentProvidersFor } from './providers/registry';

@@ -51,6 +51,8 @@ describe('pruneRetainedRows', () => {
     );
     await sql`insert into password_resets (user_id, code_hash, expires_at)
       values (${user.id}, 'old', ${daysAgo(2)}), (${user.id}, 'live', ${daysAgo(-1)})`.execute(db);
+    await sql`insert into login_codes (code_hash, user_id, client_state_hash, expires_at)
+      values ('old', ${user.id}, 's', ${daysAgo(2)}), ('live', ${user.id}, 's', ${daysAgo(-1)})`.execute(db);
     await sql`insert into rate_limit_counters (key, count, window_ends_at)
       values ('ended', 3, ${daysAgo(0.01)}), ('running', 2, ${daysAgo(-0.01)})`.execute(db);
 
@@ -63,7 +65,9 @@ describe('pruneRetainedRows', () => {
       emailVerifications: 1,
       passwordResets: 1,
       rateLimitCounters: 1,
+      loginCodes: 1,
     });
+    expect(await count('login_codes')).toBe(1);
     const { rows: kept } = await sql<{ n: string }>`
       select payload->>'missionId' as n from outbox order by position`.execute(db);
     expect(kept.map((row) => row.n)).toEqual(['4', '5', '6']);

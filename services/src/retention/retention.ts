@@ -33,6 +33,7 @@ export interface RetentionResult {
   deadLetters: number;
   emailVerifications: number;
   passwordResets: number;
+  loginCodes: number;
   rateLimitCounters: number;
 }
 
@@ -116,7 +117,23 @@ export async function pruneRetainedRows(
           select key from rate_limit_counters where window_ends_at <= ${now} limit ${limit})`.execute(db),
     ),
   );
-  return { outbox, processedEvents, deadLetters, emailVerifications, passwordResets, rateLimitCounters };
+  // Social login codes (M1) live 2 minutes; an unused one is pruned with the other expired tokens.
+  const loginCodes = await inBatches(limit, async () =>
+    deletedRows(
+      await sql`
+        delete from login_codes where code_hash in (
+          select code_hash from login_codes where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
+    ),
+  );
+  return {
+    outbox,
+    processedEvents,
+    deadLetters,
+    emailVerifications,
+    passwordResets,
+    rateLimitCounters,
+    loginCodes,
+  };
 }
 
 export interface RunningRetention {

@@ -13,6 +13,7 @@ import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
 import { mediaToolsOf, purgeDeletedFiles, storageDriverFor } from '../files';
+import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
@@ -103,6 +104,11 @@ export async function startFanmission(options: {
         failureMessage: 'purging deleted files failed',
       });
       stops.push(() => purge.stop());
+      // Paid orders whose browser never came back are credited by the sweeper (security review M6).
+      const sweeper = startPaymentSweeper(app.ctx, paymentProvidersFor(app.ctx), {
+        intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
+      });
+      stops.push(() => sweeper.stop());
       const base = `http://localhost:${config.PORT}`;
       Object.assign(urls, {
         web: `${base}/`,

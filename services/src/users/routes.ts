@@ -73,13 +73,16 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       schema: {
         tags,
         summary: 'Send the verification mail again',
+        description:
+          'Anonymous callers get 200 whatever the id (unknown, verified or mail-less accounts get no mail), so the ' +
+          'answer tells nothing about an account; the signed-in owner gets 409 when already verified.',
         params: userIdParamsSchema,
         response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
       if (request.caller) requireSelf(request, request.params.userId);
-      await users.resendVerification(app.ctx, request.params.userId);
+      await users.resendVerification(app.ctx, request.params.userId, { anonymous: !request.caller });
       return { id: request.params.userId };
     },
   );

@@ -152,8 +152,18 @@ function promoteVerified(roles: Role[]): Role[] {
   return kept.includes('ROLE_USER') ? kept : ['ROLE_USER', ...kept];
 }
 
-export async function resendVerification(ctx: ServiceContext, userId: number): Promise<void> {
+/**
+ * Sends the verification mail again. An anonymous caller learns nothing about the id (security review L4): unknown,
+ * mail-less and already verified accounts all answer like a sent mail (and none is sent); the signed-in owner is told.
+ */
+export async function resendVerification(
+  ctx: ServiceContext,
+  userId: number,
+  options: { anonymous?: boolean } = {},
+): Promise<void> {
   const user = await repository.findUserById(ctx.db, userId);
+  const sendable = !!user?.email && user.roles.includes('ROLE_UNVERIFIED');
+  if (options.anonymous && !sendable) return;
   if (!user || !user.email) throw notFound();
   if (!user.roles.includes('ROLE_UNVERIFIED')) throw conflict('auth.alreadyVerified');
   const redirect =

@@ -232,17 +232,31 @@ describe('verification mail re-send', () => {
     expect(response.headers.location).toBe(verifySuccessUrl);
   });
 
-  it('refuses verified accounts (409), unknown ones (404) and other people’s tokens (403)', async () => {
+  it('L4: tells an anonymous caller nothing (200 for verified and unknown ids, no mail); the owner gets 409; other people’s tokens 403', async () => {
     const first = member();
     const { id } = (await signUp(first)).json() as { id: number };
     const link = linkIn((await mailing.current.smtp.awaitMail(first.email)).text);
     await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
-    expect(
-      (await mailing.current.app.inject({ method: 'POST', url: `/api/v1/users/${id}/email-verification` })).statusCode,
-    ).toBe(409);
-    expect(
-      (await mailing.current.app.inject({ method: 'POST', url: '/api/v1/users/999999/email-verification' })).statusCode,
-    ).toBe(404);
+    const mailsBefore = mailing.current.smtp.mails().length;
+    const verified = await mailing.current.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${id}/email-verification`,
+    });
+    const unknown = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/999999/email-verification',
+    });
+    expect([verified.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(verified.json()).toEqual({ id });
+    expect(unknown.json()).toEqual({ id: 999999 });
+    expect(mailing.current.smtp.mails().length).toBe(mailsBefore);
+    const ownToken = (await login(first.email, first.password)).headers.authorization as string;
+    const own = await mailing.current.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${id}/email-verification`,
+      headers: { authorization: ownToken },
+    });
+    expect(own.statusCode).toBe(409);
 
     const other = member();
     const { id: otherId } = (await signUp(other)).json() as { id: number };

@@ -97,6 +97,11 @@ async function waitUntil(done: () => boolean, dueAt: number): Promise<boolean> {
 
 export async function missionWorkflow(input: MissionWorkflowInput): Promise<MissionWorkflowResult> {
   const { missionId } = input;
+  // The phase the mission started in, read before any handler exists: an Update that arrived with the workflow's
+  // first task runs as soon as its handler is set (below), before this function goes on. The refuse sent right
+  // after the request then had moved `phase` to DECIDING, the REQUESTED branch was skipped and the workflow failed
+  // ("an ACCEPTED mission needs performDueAt") under the accepted Update: the 500 on /refuse, with no refund.
+  const startedIn: MissionPhase = input.status;
   let phase: MissionPhase = input.status;
   const decisionDueAt = input.decisionDueAt ? Date.parse(input.decisionDueAt) : null;
   let performDueAt = input.performDueAt ? Date.parse(input.performDueAt) : null;
@@ -177,7 +182,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     },
   );
 
-  if (phase === 'REQUESTED') {
+  if (startedIn === 'REQUESTED') {
     if (decisionDueAt === null) throw ApplicationFailure.nonRetryable('a REQUESTED mission needs decisionDueAt');
     const decided = await waitUntil(() => phase !== 'REQUESTED', decisionDueAt);
     if (!decided) {

@@ -28,6 +28,8 @@ import * as m0056 from './0056_coin_expiry_warnings';
 import * as m0058 from './0058_account_deletion';
 import * as m0059 from './0059_creator_reliability';
 import * as m0060 from './0060_refund_returns';
+import * as m0065 from './0065_login_codes';
+import * as m0066 from './0066_payment_sweeper';
 import * as m0075 from './0075_review_mail_consumer';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -61,5 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0058_account_deletion': m0058,
   '0059_creator_reliability': m0059,
   '0060_refund_returns': m0060,
+  '0065_login_codes': m0065,
+  '0066_payment_sweeper': m0066,
   '0075_review_mail_consumer': m0075,
 };

@@ -12,4 +12,14 @@ export const securityMessages = {
     en: 'You cannot confirm your own bank transfer.',
     ja: 'ご自身の銀行振込は確認できません。',
   },
+  'oauth.loginCodeInvalid': {
+    ko: '로그인이 만료되었거나 이 브라우저에서 시작되지 않았습니다. 다시 로그인해 주세요.',
+    en: 'This sign-in has expired or was not started in this browser. Please sign in again.',
+    ja: 'このログインは期限切れか、このブラウザで開始されたものではありません。もう一度ログインしてください。',
+  },
+  'oauth.appleNonceMismatch': {
+    ko: 'Apple 로그인이 이 브라우저에서 시작되지 않았습니다. 다시 로그인해 주세요.',
+    en: 'This Apple sign-in was not started in this browser. Please sign in again.',
+    ja: 'この Apple ログインはこのブラウザで開始されたものではありません。もう一度ログインしてください。',
+  },
 } as const satisfies Catalog;

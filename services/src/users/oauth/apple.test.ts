@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { errorResponseSchema } from '@fanmission/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,26 @@ describe('POST /api/v1/users/auth-by-apple', () => {
 
     const again = await signInWithApple({ id_token: await idToken('apple.001') });
     expect(again.json().id).toBe(body.id);
+  });
+
+  it('L7/M1: an id_token with a nonce signs in only with that nonce (as is or SHA-256 hex), never without', async () => {
+    const nonce = 'tab-nonce-0123456789abcdef';
+    const token = await idToken('apple.nonce', { claims: { nonce } });
+    const withoutNonce = await signInWithApple({ id_token: token });
+    expect(withoutNonce.statusCode).toBe(401);
+    expect(withoutNonce.json()).toMatchObject({ code: 'OAUTH2' });
+    expect(withoutNonce.headers.authorization).toBeUndefined();
+    expect((await signInWithApple({ id_token: token, nonce: 'another-tab-nonce-0123456789' })).statusCode).toBe(401);
+    expect((await signInWithApple({ id_token: token, nonce })).statusCode).toBe(200);
+    // Native SDKs send Apple the SHA-256 of the raw nonce.
+    const hashed = createHash('sha256').update(nonce).digest('hex');
+    const native = await signInWithApple({
+      id_token: await idToken('apple.nonce', { claims: { nonce: hashed } }),
+      nonce,
+    });
+    expect(native.statusCode).toBe(200);
+    // A nonce given for a token that carries none is no match either.
+    expect((await signInWithApple({ id_token: await idToken('apple.nonce'), nonce })).statusCode).toBe(401);
   });
 
   it('accepts ES256 tokens and every configured audience (web and app ids)', async () => {

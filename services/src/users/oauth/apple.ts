@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
@@ -15,6 +16,7 @@ const appleClaimsSchema = z.object({
   email: z.string().optional(),
   // Apple sends "true"/"false" strings in older tokens and booleans in newer ones.
   email_verified: z.union([z.boolean(), z.string()]).optional(),
+  nonce: z.string().optional(),
 });
 
 /** jose's reasons that mean "this token is not a valid Apple token for us" (rather than "Apple is unreachable"). */
@@ -32,7 +34,28 @@ const INVALID_TOKEN_CODES = new Set([
 
 export const appleLoginFailed = () => new AppError(401, 'oauth.appleFailed', { code: 'OAUTH2' });
 
-export type AppleIdTokenVerifier = (ctx: ServiceContext, idToken: string) => Promise<Omit<SocialProfile, 'language'>>;
+export type AppleIdTokenVerifier = (
+  ctx: ServiceContext,
+  idToken: string,
+  nonce?: string,
+) => Promise<Omit<SocialProfile, 'language'>>;
+
+/**
+ * L7: the id_token's nonce must be the one this browser sent to Apple (as is, or its SHA-256 hex as native SDKs
+ * send it); a token that carries a nonce is refused without one, so it cannot be replayed into another session.
+ */
+export function nonceMatches(claim: string | undefined, given: string | undefined): boolean {
+  if (claim === undefined) return given === undefined;
+  if (given === undefined) return false;
+  const hashed = createHash('sha256').update(given).digest('hex');
+  return safeEqual(claim, given) || safeEqual(claim, hashed);
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /**
  * Verifies Sign in with Apple id_tokens: signature against Apple's published keys (fetched once, cached, fetched
@@ -47,7 +70,7 @@ export function createAppleIdTokenVerifier(config: AppConfig): AppleIdTokenVerif
   if (audience.length === 0) return null;
   const keys = createRemoteJWKSet(new URL(config.APPLE_JWKS_URL), { timeoutDuration: JWKS_TIMEOUT_MS });
 
-  return async (ctx, idToken) => {
+  return async (ctx, idToken, nonce) => {
     let payload;
     try {
       ({ payload } = await jwtVerify(idToken, keys, {
@@ -66,6 +89,9 @@ export function createAppleIdTokenVerifier(config: AppConfig): AppleIdTokenVerif
     const claims = appleClaimsSchema.safeParse(payload);
     if (!claims.success) throw appleLoginFailed();
     const { sub, email, email_verified } = claims.data;
+    if (!nonceMatches(claims.data.nonce, nonce)) {
+      throw new AppError(401, 'oauth.appleNonceMismatch', { code: 'OAUTH2' });
+    }
     return {
       provider: 'apple',
       subject: sub,

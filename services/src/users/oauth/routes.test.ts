@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@fanmission/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
 import { createAccount } from '@fanmission/tests/harness/accounts';
@@ -6,6 +7,8 @@ import { startLocalAuthorizationServer, type LocalAuthorizationServer } from '@f
 
 const PUBLIC_URL = 'http://localhost:8080';
 const RETURN_PAGE = `${PUBLIC_URL}/sns-login/return`;
+/** The random value this test's "browser" keeps in its sessionStorage during a social login. */
+const BROWSER_STATE = 'browser-state-0123456789abcdef';
 
 let google: LocalAuthorizationServer;
 let facebook: LocalAuthorizationServer;
@@ -47,10 +50,14 @@ interface Journey {
   cookie: string;
 }
 
-async function startLogin(provider: 'google' | 'facebook', redirectUri = RETURN_PAGE): Promise<Journey> {
+async function startLogin(
+  provider: 'google' | 'facebook',
+  redirectUri = RETURN_PAGE,
+  clientState = BROWSER_STATE,
+): Promise<Journey> {
   const response = await testApp.app.inject({
     method: 'GET',
-    url: `/api/oauth2/authorize/${provider}?redirect_uri=${encodeURIComponent(redirectUri)}`,
+    url: `/api/oauth2/authorize/${provider}?redirect_uri=${encodeURIComponent(redirectUri)}&client_state=${clientState}`,
   });
   expect(response.statusCode).toBe(302);
   const setCookie = String(response.headers['set-cookie']);
@@ -76,8 +83,12 @@ async function returnToCallback(callbackUrl: URL, cookie: string | undefined): P
   return new URL(String(response.headers.location));
 }
 
-async function login(provider: 'google' | 'facebook', redirectUri = RETURN_PAGE): Promise<URL> {
-  const journey = await startLogin(provider, redirectUri);
+async function login(
+  provider: 'google' | 'facebook',
+  redirectUri = RETURN_PAGE,
+  clientState = BROWSER_STATE,
+): Promise<URL> {
+  const journey = await startLogin(provider, redirectUri, clientState);
   return returnToCallback(journey.callbackUrl, journey.cookie);
 }
 
@@ -91,16 +102,36 @@ async function me(token: string) {
   return response.json() as { id: number; username: string; email: string | null; provider: string; roles: string[] };
 }
 
-function tokenOf(landing: URL): string {
+function loginCodeOf(landing: URL): string {
   expect(landing.origin + landing.pathname).toBe(RETURN_PAGE);
   expect(landing.searchParams.get('error')).toBeNull();
-  const token = landing.searchParams.get('token');
-  expect(token).toBeTruthy();
-  return token!;
+  // No session token in the URL (M1): only a one-time code, and only in the fragment, which no server sees.
+  expect(landing.searchParams.get('token')).toBeNull();
+  const code = new URLSearchParams(landing.hash.slice(1)).get('login_code');
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+function exchange(code: string, clientState = BROWSER_STATE) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/oauth2/token',
+    headers: { 'accept-language': 'en' },
+    payload: { code, client_state: clientState },
+  });
+}
+
+/** The page's side: exchanges the fragment's code with the state it kept; answers the session token. */
+async function tokenOf(landing: URL, clientState = BROWSER_STATE): Promise<string> {
+  const response = await exchange(loginCodeOf(landing), clientState);
+  expect(response.statusCode).toBe(200);
+  const header = String(response.headers.authorization);
+  expect(header).toMatch(/^Bearer /);
+  return header.slice('Bearer '.length);
 }
 
 describe('Google sign-in (authorization-code flow against a local authorization server)', () => {
-  it('goes authorize → provider → callback → redirect_uri?token=, and the token is a working session', async () => {
+  it('goes authorize → provider → callback → redirect_uri#login_code=, and the code buys a working session', async () => {
     google.signInAs({ sub: 'g-1001', name: 'Mina Park', email: 'mina@example.com', email_verified: true });
     const journey = await startLogin('google');
 
@@ -111,7 +142,11 @@ describe('Google sign-in (authorization-code flow against a local authorization 
       client_id: 'google-client',
       redirect_uri: `${PUBLIC_URL}/api/oauth2/callback/google`,
       scope: 'openid email profile',
+      code_challenge_method: 'S256',
     });
+    // PKCE (L7): a challenge goes to the provider, the verifier only with the code exchange.
+    expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorizeUrl.search).not.toContain('code_verifier');
     expect(journey.authorize.setCookie).toMatch(/^fm_oauth2_state=[\w.-]+; /);
     expect(journey.authorize.setCookie).toContain('HttpOnly');
     expect(journey.authorize.setCookie).toContain('SameSite=Lax');
@@ -119,7 +154,7 @@ describe('Google sign-in (authorization-code flow against a local authorization 
     expect(journey.callbackUrl.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
 
     const landing = await returnToCallback(journey.callbackUrl, journey.cookie);
-    const user = await me(tokenOf(landing));
+    const user = await me(await tokenOf(landing));
     expect(user).toMatchObject({
       username: 'Mina Park',
       email: 'mina@example.com',
@@ -133,12 +168,13 @@ describe('Google sign-in (authorization-code flow against a local authorization 
       client_secret: 'google-secret',
       redirect_uri: `${PUBLIC_URL}/api/oauth2/callback/google`,
     });
+    expect(google.tokenRequests.at(-1)!.params.code_verifier).toMatch(/^[\w-]{43}$/);
   });
 
   it('logs the same identity into the same account the second time', async () => {
     google.signInAs({ sub: 'g-2002', name: 'Repeat Fan', email: 'repeat@example.com', email_verified: true });
-    const first = await me(tokenOf(await login('google')));
-    const second = await me(tokenOf(await login('google')));
+    const first = await me(await tokenOf(await login('google')));
+    const second = await me(await tokenOf(await login('google')));
     expect(second.id).toBe(first.id);
     const identities = await testApp.database.db
       .selectFrom('user_identities')
@@ -155,7 +191,7 @@ describe('Google sign-in (authorization-code flow against a local authorization 
       password: 'secret123',
     });
     google.signInAs({ sub: 'g-3003', name: 'Other Name', email: 'Local.Member@example.com', email_verified: true });
-    const user = await me(tokenOf(await login('google')));
+    const user = await me(await tokenOf(await login('google')));
     expect(user).toMatchObject({ id: local.id, username: 'localmember', provider: 'local' });
 
     const password = await testApp.app.inject({
@@ -169,14 +205,14 @@ describe('Google sign-in (authorization-code flow against a local authorization 
   it('does not hand an unverified local sign-up to the owner of the address', async () => {
     const squatter = await createAccount(testApp.app, { email: 'victim@example.com', roles: ['ROLE_UNVERIFIED'] });
     google.signInAs({ sub: 'g-4004', name: 'Victim', email: 'victim@example.com', email_verified: true });
-    const user = await me(tokenOf(await login('google')));
+    const user = await me(await tokenOf(await login('google')));
     expect(user.id).not.toBe(squatter.id);
     expect(user.email).toBeNull();
   });
 
   it('returns ?error=blocked for an account whose login is blocked', async () => {
     google.signInAs({ sub: 'g-5005', name: 'Blocked', email: 'blocked@example.com', email_verified: true });
-    const user = await me(tokenOf(await login('google')));
+    const user = await me(await tokenOf(await login('google')));
     await testApp.database.db
       .updateTable('users')
       .set({ login_blocked_at: new Date() })
@@ -191,7 +227,7 @@ describe('Google sign-in (authorization-code flow against a local authorization 
 describe('Facebook sign-in', () => {
   it('reads id, name and email from the Graph API, signs the call with appsecret_proof', async () => {
     facebook.signInAs({ id: '7001', name: '김팬', email: 'fb.fan@example.com' });
-    const user = await me(tokenOf(await login('facebook')));
+    const user = await me(await tokenOf(await login('facebook')));
     // Facebook vouches for no e-mail by default (OAUTH_FACEBOOK_EMAIL_VERIFIED): it stays off the account.
     expect(user).toMatchObject({ username: '김팬', email: null, provider: 'facebook', roles: ['ROLE_USER'] });
     const userInfoCall = facebook.userInfoRequests.at(-1)!;
@@ -218,7 +254,7 @@ describe('refusals', () => {
     ]) {
       const response = await testApp.app.inject({
         method: 'GET',
-        url: `/api/oauth2/authorize/google?redirect_uri=${encodeURIComponent(redirectUri)}`,
+        url: `/api/oauth2/authorize/google?redirect_uri=${encodeURIComponent(redirectUri)}&client_state=${BROWSER_STATE}`,
         headers: { 'accept-language': 'en' },
       });
       expect(response.statusCode, redirectUri).toBe(400);
@@ -229,6 +265,11 @@ describe('refusals', () => {
     }
     const missing = await testApp.app.inject({ method: 'GET', url: '/api/oauth2/authorize/google' });
     expect(missing.statusCode).toBe(400);
+    const noState = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/oauth2/authorize/google?redirect_uri=${encodeURIComponent(RETURN_PAGE)}`,
+    });
+    expect(noState.statusCode).toBe(400);
   });
 
   it('sends the browser back with ?error=invalid_state when the state is tampered with, missing or foreign', async () => {
@@ -300,7 +341,58 @@ describe('refusals', () => {
     google.signInAs({ sub: 'g-8008', name: 'Query Keeper', email: 'query@example.com', email_verified: true });
     const landing = await login('google', `${RETURN_PAGE}?next=%2Fcoin-history`);
     expect(landing.searchParams.get('next')).toBe('/coin-history');
-    expect(landing.searchParams.get('token')).toBeTruthy();
+    expect(loginCodeOf(landing)).toBeTruthy();
+  });
+
+  it('M1: a login code signs in only the browser that started the login, once, within 2 minutes', async () => {
+    google.signInAs({ sub: 'g-9009', name: 'Attacker', email: 'attacker@example.com', email_verified: true });
+    // The attacker finishes a login in his own browser and sends the victim the landing link.
+    const attackerLanding = await login('google', RETURN_PAGE, 'attacker-state-0123456789');
+    const code = loginCodeOf(attackerLanding);
+    // The victim's page exchanges it with its own state (or none kept): refused, and the code is spent.
+    const victim = await exchange(code, 'victim-state-0123456789abcd');
+    expect(victim.statusCode).toBe(401);
+    expect(victim.json()).toMatchObject({ code: 'OAUTH2' });
+    expect(victim.headers.authorization).toBeUndefined();
+    expect((await exchange(code, 'attacker-state-0123456789')).statusCode).toBe(401);
+
+    // The right browser: once.
+    const own = loginCodeOf(await login('google', RETURN_PAGE, 'attacker-state-0123456789'));
+    expect((await exchange(own, 'attacker-state-0123456789')).statusCode).toBe(200);
+    expect((await exchange(own, 'attacker-state-0123456789')).statusCode).toBe(401);
+
+    // Unknown codes, malformed bodies.
+    expect((await exchange('no-such-code')).statusCode).toBe(401);
+    const invalid = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/oauth2/token',
+      payload: { code: '', client_state: 'short' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      errorResponseSchema
+        .parse(invalid.json())
+        .subErrors?.map((e) => e.field)
+        .sort(),
+    ).toEqual(['client_state', 'code']);
+
+    // Expired: 2 minutes.
+    const late = loginCodeOf(await login('google'));
+    await testApp.database.db.executeQuery(
+      sql`update login_codes set expires_at = now() - interval '1 second'`.compile(testApp.database.db),
+    );
+    expect((await exchange(late)).statusCode).toBe(401);
+  });
+
+  it('L7: the code exchange fails without the PKCE verifier the challenge was made from', async () => {
+    google.signInAs({ sub: 'g-9010', name: 'Pkce', email: 'pkce@example.com', email_verified: true });
+    const journey = await startLogin('google');
+    // The provider got a challenge that no verifier we would send fits: the grant is refused.
+    const authorizeUrl = new URL(journey.authorize.location!);
+    authorizeUrl.searchParams.set('code_challenge', 'A'.repeat(43));
+    const atProvider = await fetch(authorizeUrl.href, { redirect: 'manual' });
+    const landing = await returnToCallback(new URL(atProvider.headers.get('location')!), journey.cookie);
+    expect(landing.searchParams.get('error')).toBe('provider_error');
   });
 });
 
@@ -316,8 +408,8 @@ describe('a deployment without social login configured', () => {
 
   it('answers 404 in the error shape for every provider', async () => {
     for (const url of [
-      `/api/oauth2/authorize/google?redirect_uri=${encodeURIComponent(RETURN_PAGE)}`,
-      `/api/oauth2/authorize/facebook?redirect_uri=${encodeURIComponent(RETURN_PAGE)}`,
+      `/api/oauth2/authorize/google?redirect_uri=${encodeURIComponent(RETURN_PAGE)}&client_state=${BROWSER_STATE}`,
+      `/api/oauth2/authorize/facebook?redirect_uri=${encodeURIComponent(RETURN_PAGE)}&client_state=${BROWSER_STATE}`,
       '/api/oauth2/callback/google?code=x&state=y',
     ]) {
       const response = await bare.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
@@ -341,6 +433,7 @@ describe('a deployment without social login configured', () => {
     const authorize = document.paths['/api/oauth2/authorize/{provider}'].get;
     expect(Object.keys(authorize.responses).sort()).toEqual(['302', '400', '404']);
     expect(authorize.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+      'client_state',
       'provider',
       'redirect_uri',
     ]);

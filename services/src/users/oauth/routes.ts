@@ -4,6 +4,7 @@ import {
   loginResponseSchema,
   oauth2AuthorizeQuerySchema,
   oauth2CallbackQuerySchema,
+  oauth2CodeExchangeRequestSchema,
   oauth2ProviderParamsSchema,
   OAUTH2_ERROR_REASONS,
 } from '@fanmission/contracts';
@@ -14,14 +15,22 @@ import { errorResponses } from '../../http';
 import { signSessionToken } from '../../auth';
 import { createAppleIdTokenVerifier } from './apple';
 import { configuredProviders } from './providers';
-import { completeAuthorization, requireProvider, signInWithApple, startAuthorization } from './service';
+import {
+  completeAuthorization,
+  exchangeLoginCode,
+  issueLoginCode,
+  requireProvider,
+  signInWithApple,
+  startAuthorization,
+} from './service';
 import { readCookie, STATE_COOKIE, STATE_TTL_MS, stateCookie } from './state';
 
 const redirect = z.null().describe('Redirect (Location header)');
 
 /**
  * `GET /api/oauth2/authorize/{provider}` and its callback: the authorization-code flow for Google and Facebook.
- * The browser ends at `redirect_uri?token=<session jwt>` or `redirect_uri?error=<reason>`.
+ * The browser ends at `redirect_uri#login_code=<one-time code>` or `redirect_uri?error=<reason>`; the page exchanges
+ * the code with `POST /api/oauth2/token` and the client_state it kept since the start (never a token in a URL: M1).
  */
 export async function oauth2Routes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +54,8 @@ export async function oauth2Routes(app: FastifyInstance) {
         summary: 'Start a social login (Google, Facebook)',
         description:
           'Redirects to the provider’s consent page. `redirect_uri` must be a page of this service (PUBLIC_URL); ' +
-          'the browser returns there with `?token=<jwt>` (the same session token as /api/login) or ' +
+          'the browser returns there with `#login_code=<code>` (exchanged by POST /api/oauth2/token with the same ' +
+          '`client_state`, a random value the page keeps in its sessionStorage) or ' +
           `\`?error=<${OAUTH2_ERROR_REASONS.join('|')}>\`. A provider that is not configured is 404.`,
         params: oauth2ProviderParamsSchema,
         querystring: oauth2AuthorizeQuerySchema,
@@ -57,6 +67,7 @@ export async function oauth2Routes(app: FastifyInstance) {
       const { location, state } = startAuthorization(app.ctx, provider, {
         redirectUri: request.query.redirect_uri,
         callbackUrl: callbackUrl(provider.name),
+        clientState: request.query.client_state,
       });
       return reply
         .header('set-cookie', cookie(state, STATE_TTL_MS / 1000))
@@ -89,13 +100,43 @@ export async function oauth2Routes(app: FastifyInstance) {
         language: request.language,
       });
       const target = new URL(outcome.redirectUri);
-      if ('user' in outcome) target.searchParams.set('token', signSessionToken(app, outcome.user));
-      else target.searchParams.set('error', outcome.error);
+      if ('user' in outcome) {
+        const code = await issueLoginCode(app.ctx, outcome.user.id, outcome.clientStateHash);
+        target.hash = new URLSearchParams({ login_code: code }).toString();
+      } else target.searchParams.set('error', outcome.error);
       return reply
         .header('set-cookie', cookie('', 0))
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .redirect(target.href, 302);
+    },
+  );
+
+  routes.post(
+    '/token',
+    {
+      config: { ignoreStaleToken: true },
+      schema: {
+        tags,
+        summary: 'Exchange a social login code for a session',
+        description:
+          'The one-time `login_code` of the return URL’s fragment, with the `client_state` the page gave to ' +
+          '/authorize. Answers like /api/login (the session token in the `Authorization: Bearer <jwt>` header). ' +
+          'An unknown, used, expired code or another browser’s state is 401 (code OAUTH2); the code is spent either way.',
+        body: oauth2CodeExchangeRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = await exchangeLoginCode(app.ctx, {
+        code: request.body.code,
+        clientState: request.body.client_state,
+      });
+      return reply
+        .header('authorization', `Bearer ${signSessionToken(app, user)}`)
+        .header('access-control-expose-headers', 'Authorization')
+        .header('cache-control', 'no-store')
+        .send({ id: user.id, roles: user.roles });
     },
   );
 }
@@ -121,6 +162,7 @@ export async function appleLoginRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await signInWithApple(app.ctx, verifier, {
         idToken: request.body.id_token,
+        ...(request.body.nonce ? { nonce: request.body.nonce } : {}),
         language: request.language,
       });
       return reply

@@ -1,13 +1,16 @@
 import type { Language, OAuth2ErrorReason, OAuth2RedirectProvider } from '@fanmission/contracts';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { AppError, invalidFields, notFound } from '../../http';
 import { findOrCreateSocialUser } from '../social';
 import { isUnderPublicUrl } from '../service';
+import { findUserById } from '../repository';
 import type { UserRow } from '../table';
 import type { AppleIdTokenVerifier } from './apple';
 import type { OAuthProvider } from './providers';
-import { sameState, signState, STATE_TTL_MS, verifyState } from './state';
+import { hashSecretToken, newSecretToken } from '../../auth';
+import { pkceChallenge, pkceVerifier, sameState, signState, STATE_TTL_MS, verifyState } from './state';
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 
@@ -28,7 +31,7 @@ export function requireProvider(providers: Providers, name: OAuth2RedirectProvid
 export function startAuthorization(
   ctx: ServiceContext,
   provider: OAuthProvider,
-  input: { redirectUri: string; callbackUrl: string },
+  input: { redirectUri: string; callbackUrl: string; clientState: string },
 ): { location: string; state: string } {
   if (!isUnderPublicUrl(input.redirectUri, ctx.config.PUBLIC_URL)) {
     throw invalidFields([{ field: 'redirect_uri', key: 'auth.redirectNotAllowed', rejectedValue: input.redirectUri }]);
@@ -37,13 +40,17 @@ export function startAuthorization(
     provider: provider.name,
     redirectUri: input.redirectUri,
     expiresAt: ctx.now().getTime() + STATE_TTL_MS,
+    clientStateHash: hashSecretToken(input.clientState),
   });
+  const { nonce } = verifyState(ctx.config.JWT_SECRET, state, ctx.now())!;
   const location = new URL(provider.authorizeUrl);
   location.searchParams.set('response_type', 'code');
   location.searchParams.set('client_id', provider.clientId);
   location.searchParams.set('redirect_uri', input.callbackUrl);
   location.searchParams.set('scope', provider.scope);
   location.searchParams.set('state', state);
+  location.searchParams.set('code_challenge', pkceChallenge(pkceVerifier(ctx.config.JWT_SECRET, nonce)));
+  location.searchParams.set('code_challenge_method', 'S256');
   return { location: location.href, state };
 }
 
@@ -56,7 +63,7 @@ export interface CallbackInput {
 }
 
 export type CallbackOutcome =
-  { redirectUri: string; user: UserRow } | { redirectUri: string; error: OAuth2ErrorReason };
+  { redirectUri: string; user: UserRow; clientStateHash: string } | { redirectUri: string; error: OAuth2ErrorReason };
 
 class ProviderError extends Error {
   constructor(
@@ -85,10 +92,16 @@ async function callProvider(url: URL | string, init: RequestInit): Promise<unkno
 }
 
 /** Trades the code for an access token (client credentials in the body, as both Google and Facebook accept). */
-async function exchangeCode(provider: OAuthProvider, code: string, callbackUrl: string): Promise<string> {
+async function exchangeCode(
+  provider: OAuthProvider,
+  code: string,
+  callbackUrl: string,
+  codeVerifier: string,
+): Promise<string> {
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
+    code_verifier: codeVerifier,
     redirect_uri: callbackUrl,
     client_id: provider.clientId,
     client_secret: provider.clientSecret,
@@ -139,7 +152,8 @@ export async function completeAuthorization(
 
   let profile;
   try {
-    const accessToken = await exchangeCode(provider, input.query.code, input.callbackUrl);
+    const verifier = pkceVerifier(secret, fromQuery.nonce);
+    const accessToken = await exchangeCode(provider, input.query.code, input.callbackUrl, verifier);
     profile = await fetchProfile(provider, accessToken);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -148,17 +162,53 @@ export async function completeAuthorization(
   }
   const user = await findOrCreateSocialUser(ctx, { ...profile, language: input.language });
   if (user.login_blocked_at) return { redirectUri, error: 'blocked' };
-  return { redirectUri, user };
+  return { redirectUri, user, clientStateHash: fromQuery.clientStateHash };
+}
+
+const LOGIN_CODE_TTL_MS = 2 * 60_000;
+
+/**
+ * The one-time code the callback puts in the return URL's fragment instead of a session token (M1): bound to the
+ * browser's client_state, single use, 2 minutes.
+ */
+export async function issueLoginCode(ctx: ServiceContext, userId: number, clientStateHash: string): Promise<string> {
+  const { token, hash } = newSecretToken();
+  const expiresAt = new Date(ctx.now().getTime() + LOGIN_CODE_TTL_MS);
+  await sql`insert into login_codes (code_hash, user_id, client_state_hash, expires_at)
+    values (${hash}, ${userId}, ${clientStateHash}, ${expiresAt})`.execute(ctx.db);
+  return token;
+}
+
+export const loginCodeInvalid = () => new AppError(401, 'oauth.loginCodeInvalid', { code: 'OAUTH2' });
+
+/**
+ * `POST /api/oauth2/token`: the code is used up whatever happens; it signs in only with the client_state of the
+ * browser that started the login, so a link carrying someone else's code signs nobody in.
+ */
+export async function exchangeLoginCode(
+  ctx: ServiceContext,
+  input: { code: string; clientState: string },
+): Promise<UserRow> {
+  const { rows } = await sql<{ user_id: string; client_state_hash: string; expires_at: Date }>`
+    delete from login_codes where code_hash = ${hashSecretToken(input.code)}
+    returning user_id, client_state_hash, expires_at`.execute(ctx.db);
+  const grant = rows[0];
+  if (!grant || grant.expires_at.getTime() <= ctx.now().getTime()) throw loginCodeInvalid();
+  if (!sameState(grant.client_state_hash, hashSecretToken(input.clientState))) throw loginCodeInvalid();
+  const user = await findUserById(ctx.db, Number(grant.user_id));
+  if (!user) throw loginCodeInvalid();
+  if (user.login_blocked_at) throw new AppError(403, 'auth.loginBlocked', { code: 'LOGIN_BLOCKED' });
+  return user;
 }
 
 /** Sign in with Apple: the verified id_token's subject is the identity; a blocked account is refused with 403. */
 export async function signInWithApple(
   ctx: ServiceContext,
   verifier: AppleIdTokenVerifier | null,
-  input: { idToken: string; language: Language },
+  input: { idToken: string; nonce?: string; language: Language },
 ): Promise<UserRow> {
   if (!verifier) throw notFound('oauth.providerNotConfigured');
-  const profile = await verifier(ctx, input.idToken);
+  const profile = await verifier(ctx, input.idToken, input.nonce);
   const user = await findOrCreateSocialUser(ctx, { ...profile, language: input.language });
   if (user.login_blocked_at) throw new AppError(403, 'auth.loginBlocked', { code: 'LOGIN_BLOCKED' });
   return user;

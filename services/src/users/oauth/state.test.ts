@@ -8,6 +8,7 @@ const state = () =>
     provider: 'google',
     redirectUri: 'http://localhost:8080/back',
     expiresAt: NOW.getTime() + STATE_TTL_MS,
+    clientStateHash: 'hash-of-the-browser-state',
   });
 
 describe('OAuth state', () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { OAUTH2_REDIRECT_PROVIDERS } from '@fanmission/contracts';
 import { z } from 'zod';
 
@@ -13,6 +13,8 @@ const statePayloadSchema = z.object({
   redirectUri: z.string(),
   expiresAt: z.number(),
   nonce: z.string(),
+  /** SHA-256 of the browser's `client_state`: the login code is exchanged only with that value (M1). */
+  clientStateHash: z.string(),
 });
 export type OAuthState = z.infer<typeof statePayloadSchema>;
 
@@ -74,4 +76,17 @@ export function readCookie(header: string | undefined, name: string): string | u
     if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
   return undefined;
+}
+
+/**
+ * PKCE (RFC 7636) without storage: the verifier is derived from the state's nonce with a key of its own, so only
+ * this service can compute it, while the provider (and anyone reading the authorization URL) sees its S256 challenge.
+ */
+export function pkceVerifier(secret: string, nonce: string): string {
+  const key = createHmac('sha256', secret).update('fanmission/oauth2-pkce').digest();
+  return createHmac('sha256', key).update(nonce).digest('base64url');
+}
+
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
 }

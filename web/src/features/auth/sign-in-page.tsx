@@ -18,10 +18,19 @@ import { clearSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { NO_PROVIDERS, useAuthProviders } from './api/auth-providers';
 import { EmailLoginForm } from './email-login-form';
-import { appleLogin, completeLogin } from '../../shared/auth/login';
+import {
+  appleLogin,
+  beginSocialLogin,
+  completeLogin,
+  exchangeLoginCode,
+  takeSocialLogin,
+} from '../../shared/auth/login';
 
 function startRedirectLogin(provider: 'google' | 'facebook') {
-  window.location.assign(apiUrl(`/api/oauth2/authorize/${provider}`, { redirect_uri: socialLoginReturnUrl() }));
+  const { state } = beginSocialLogin();
+  window.location.assign(
+    apiUrl(`/api/oauth2/authorize/${provider}`, { redirect_uri: socialLoginReturnUrl(), client_state: state }),
+  );
 }
 
 /**
@@ -33,19 +42,22 @@ function startAppleLogin(clientId: string, failed: () => void) {
     failed();
     return;
   }
+  const { state, nonce } = beginSocialLogin();
   const query = new URLSearchParams({
     client_id: clientId,
     redirect_uri: socialLoginReturnUrl(),
     response_type: 'code id_token',
     response_mode: 'fragment',
-    state: crypto.randomUUID(),
+    state,
+    nonce,
   });
   window.location.assign(`${webConfig.appleAuthorizeUrl}?${query.toString()}`);
 }
 
 /**
  * `/sns-login` and `/login`: the configured Apple, Google and Facebook buttons (`GET /auth/providers`), the e-mail login (`?view=email`), and the return
- * of the social logins (`?token=`, `?error=`, or Apple's hash with code / id_token).
+ * of the social logins (`#login_code=`, `?error=`, or Apple's hash with code / id_token / state). A return signs in only
+ * with the state this tab kept when the login started (login CSRF, M1); a session token in the URL is never taken.
  */
 export function SignInPage() {
   const { t } = useTranslation();
@@ -63,26 +75,31 @@ export function SignInPage() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const token = searchParams.get('token');
     const error = searchParams.get('error');
     const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const loginCode = hash.get('login_code');
     const idToken = hash.get('id_token');
     const code = hash.get('code');
     const finish = async (sessionToken: string) => navigate(await completeLogin(sessionToken), { replace: true });
-    if (token) {
-      finish(token).catch(() => {
-        clearSession();
-        setFailure(t('login.failed'));
-      });
+    if (loginCode) {
+      const kept = takeSocialLogin();
+      exchangeLoginCode(loginCode, kept.state ?? 'not-started-in-this-tab')
+        .then(finish)
+        .catch(() => {
+          clearSession();
+          setFailure(t('login.failed'));
+        });
     } else if (error) {
+      takeSocialLogin();
       const known = (OAUTH2_ERROR_REASONS as readonly string[]).includes(error);
       setFailure(t('snsLogin.failed', { reason: known ? t(`snsLogin.reasons.${error}`) : error }));
     } else if (idToken || code) {
-      if (!idToken) {
+      const kept = takeSocialLogin();
+      if (!idToken || !kept.state || !kept.nonce || hash.get('state') !== kept.state) {
         appleFailed();
         return;
       }
-      appleLogin(idToken, code ?? undefined)
+      appleLogin(idToken, code ?? undefined, kept.nonce)
         .then(finish)
         .catch(() => {
           clearSession();

@@ -34,11 +34,53 @@ export async function completeLogin(token: string): Promise<string> {
   return pathAfterLogin(user);
 }
 
-/** `POST /users/auth-by-apple` with what Apple put in the return URL's hash. */
-export async function appleLogin(idToken: string, code: string | undefined): Promise<string> {
+/**
+ * Login CSRF (M1): a social login started here keeps a random state (and Apple's nonce) in this tab's
+ * sessionStorage; only a return carrying that state may sign this browser in.
+ */
+const SOCIAL_LOGIN_STATE = 'fm.socialLogin.state';
+const SOCIAL_LOGIN_NONCE = 'fm.socialLogin.nonce';
+
+function randomValue(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new state (and nonce) for a social login about to start. */
+export function beginSocialLogin(): { state: string; nonce: string } {
+  const state = randomValue();
+  const nonce = randomValue();
+  sessionStorage.setItem(SOCIAL_LOGIN_STATE, state);
+  sessionStorage.setItem(SOCIAL_LOGIN_NONCE, nonce);
+  return { state, nonce };
+}
+
+/** The state and nonce kept since the login started, used up (a return is handled once). */
+export function takeSocialLogin(): { state: string | null; nonce: string | null } {
+  const kept = { state: sessionStorage.getItem(SOCIAL_LOGIN_STATE), nonce: sessionStorage.getItem(SOCIAL_LOGIN_NONCE) };
+  sessionStorage.removeItem(SOCIAL_LOGIN_STATE);
+  sessionStorage.removeItem(SOCIAL_LOGIN_NONCE);
+  return kept;
+}
+
+/** `POST /api/oauth2/token`: the one-time code of the return URL's fragment, with the state this tab kept. */
+export async function exchangeLoginCode(code: string, clientState: string): Promise<string> {
+  const response = await api('/api/oauth2/token', {
+    method: 'POST',
+    body: { code, client_state: clientState },
+    token: null,
+    globalErrors: 'none',
+  });
+  const token = response.headers.get('authorization');
+  if (response.status !== 200 || !token) throw new Error('login code refused');
+  return token;
+}
+
+/** `POST /users/auth-by-apple` with what Apple put in the return URL's hash and the nonce this tab sent Apple. */
+export async function appleLogin(idToken: string, code: string | undefined, nonce: string): Promise<string> {
   const response = await api('/users/auth-by-apple', {
     method: 'POST',
-    body: { id_token: idToken, ...(code ? { code } : {}) },
+    body: { id_token: idToken, nonce, ...(code ? { code } : {}) },
     token: null,
     globalErrors: 'none',
   });

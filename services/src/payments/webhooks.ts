@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  portOneWebhookHeadersSchema,
+  portOneWebhookSchema,
+  webhookReceivedSchema,
+  type PortOneWebhook,
+} from '@fanmission/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../context';
+import { AppError, errorResponses, notFound, unauthorized } from '../http';
+import { creditVerifiedPayment } from './deposits';
+import type { PaymentProviders } from './providers/registry';
+import { paymentProvidersFor } from './providers/registry';
+import { findPayment } from './repository';
+
+/** Standard Webhooks: a signature older or newer than this is refused (replay). */
+const TOLERANCE_SECONDS = 5 * 60;
+
+/**
+ * Verifies a Standard Webhooks signature (what PortOne V2 signs with): HMAC-SHA256 of `id.timestamp.body` under the
+ * secret (`whsec_<base64>`), any of the space-separated `v1,<base64>` signatures, a timestamp within 5 minutes.
+ */
+export function verifyStandardWebhook(
+  secret: string,
+  headers: { id?: string; timestamp?: string; signature?: string },
+  body: string,
+  now: Date,
+): boolean {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+  return signature.split(' ').some((part) => {
+    const [version, value] = part.split(',');
+    if (version !== 'v1' || !value) return false;
+    const given = Buffer.from(value, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/**
+ * A verified PortOne webhook names a payment; what it says about it is not trusted: the order is checked with
+ * PortOne (the same path as the browser's POST /coin-deposit) and credited once if paid. An order not paid (yet),
+ * failed or unknown is acknowledged; only a PortOne we cannot reach answers an error, so PortOne delivers again.
+ */
+export async function handlePortOneWebhook(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  webhook: PortOneWebhook,
+): Promise<void> {
+  const paymentId = webhook.data?.paymentId;
+  if (!paymentId || !webhook.type.startsWith('Transaction.')) return;
+  const payment = await findPayment(ctx.db, paymentId);
+  if (!payment || payment.provider !== 'portone') return;
+  try {
+    await creditVerifiedPayment(ctx, providers, payment);
+  } catch (error) {
+    if (error instanceof AppError && error.status !== 502) return;
+    throw error;
+  }
+}
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** `POST /api/v1/payment/webhooks/portone`: PortOne V2's webhook, verified by its signature (M6). */
+export async function paymentWebhookRoutes(app: FastifyInstance) {
+  const providers = paymentProvidersFor(app.ctx);
+  const secret = app.config.PORTONE_WEBHOOK_SECRET;
+  // The signature covers the exact bytes: keep them beside the parsed JSON (this plugin's routes only).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      // Answered like any malformed JSON body (400 VALIDATION_FAILED by the error handler).
+      done(Object.assign(error as SyntaxError, { statusCode: 400 }), undefined);
+    }
+  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/payment/webhooks/portone',
+    {
+      config: { ignoreStaleToken: true },
+      schema: {
+        tags: ['payments'],
+        summary: 'PortOne V2 webhook',
+        description:
+          'Signed with Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature` under ' +
+          'PORTONE_WEBHOOK_SECRET); a missing or wrong signature, or one older than 5 minutes, is 401. The payment ' +
+          'it names is verified with PortOne and credited once if paid, whether or not the browser came back. ' +
+          '404 when no webhook secret is configured; 502 while PortOne cannot be reached (PortOne retries).',
+        headers: portOneWebhookHeadersSchema,
+        body: portOneWebhookSchema,
+        response: { 200: webhookReceivedSchema, ...errorResponses(400, 401, 404, 502) },
+      },
+    },
+    async (request) => {
+      if (!secret) throw notFound();
+      const verified = verifyStandardWebhook(
+        secret,
+        {
+          id: request.headers['webhook-id'],
+          timestamp: request.headers['webhook-timestamp'],
+          signature: request.headers['webhook-signature'],
+        },
+        rawBodies.get(request) ?? '',
+        app.ctx.now(),
+      );
+      if (!verified) throw unauthorized();
+      await handlePortOneWebhook(app.ctx, providers, request.body);
+      return { received: true as const };
+    },
+  );
+}
