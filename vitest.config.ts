@@ -90,6 +90,7 @@ export default defineConfig({
           // Faults (issue 20): PostgreSQL and Temporal servers of each file's own, stopped and restarted under load.
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
+          globalSetup: [postgres],
           fileParallelism: false,
         },
       },
