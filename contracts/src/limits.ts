@@ -96,6 +96,11 @@ export const SETTLEMENT = {
   paymentFeeRate: 0.1,
   serviceFeeRate: 0.15,
   payableByDayOfNextMonth: 10,
+  /**
+   * Spec 01/02 "statement requests up to 12 per year", read as: a creator's statement (his request to be paid for a
+   * month) is issued at most once per settlement month, so at most 12 a calendar year. The monthly run issues it
+   * idempotently per creator-month and the database's unique (creator, year, month) refuses a second one (issue 18).
+   */
   statementRequestsPerYear: 12,
   incomeFirstYear: 2018,
 } as const;

@@ -177,3 +177,30 @@ export const missionMediaQuerySchema = z.object({
 
 /** Download file name extensions by answer kind (spec 02 §7: the response comment plus .mp4 or .jpg). */
 export const MISSION_DOWNLOAD_EXTENSIONS = { video: 'mp4', picture: 'jpg' } as const;
+
+/**
+ * `GET /creators/me/missions/totals`: how many of the caller's missions match a management list's filters and the
+ * coins they hold, over every page (the completed list's year/month totals). Same filters as `GET /missions/page`.
+ */
+export const creatorMissionTotalsQuerySchema = z
+  .object({
+    status: missionStatusListSchema,
+    productType: z.preprocess(blankToUndefined, productTypeSchema.optional()),
+    createdYear: z.preprocess(blankToUndefined, z.coerce.number().int().min(2000).max(2999).optional()),
+    createdMonth: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(12).optional()),
+  })
+  .refine((query) => query.createdMonth === undefined || query.createdYear !== undefined, {
+    path: ['createdYear'],
+    error: 'coinHistory.monthNeedsYear',
+  });
+export type CreatorMissionTotalsQuery = z.infer<typeof creatorMissionTotalsQuerySchema>;
+
+export const creatorMissionTotalsSchema = z
+  .object({
+    /** Missions matching the filters. */
+    count: z.number().int().nonnegative(),
+    /** The coins those missions hold (their `coinPrice`), summed. */
+    coins: z.number().int(),
+  })
+  .meta({ id: 'CreatorMissionTotals' });
+export type CreatorMissionTotals = z.infer<typeof creatorMissionTotalsSchema>;

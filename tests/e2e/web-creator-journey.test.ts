@@ -14,7 +14,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTags } from '@fanmission/tests/support/creators';
+import { createReviewMailConsumer } from '@fanmission/services/creators';
 import { createDevMailbox } from '@fanmission/services/mail';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { fund } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
@@ -240,6 +242,10 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       payload: { reviewStatus: 'APPROVED' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // The decision mail goes out from the outbox, by the consumer the worker runs.
+    await drainOutbox(served.testApp.app.db, {
+      consumers: [createReviewMailConsumer({ mailer: mailbox, publicUrl: served.testApp.config.PUBLIC_URL })],
+    });
     await expect.poll(() => mailbox.list().filter((mail) => mail.to === email).length).toBe(2);
 
     const fanView = await newPage('ko', fanSession());
@@ -389,6 +395,13 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       await creator.page.goto(url('/edit-creator-profile'));
       await creator.page.getByRole('button', { name: t.profile.save }).waitFor();
       await shot(creator.page, 'profile', language);
+      await creator.page.getByRole('button', { name: t.profile.photoUpload }).click();
+      const editor = creator.page.getByRole('dialog', { name: t.photoEditor.title });
+      await editor.getByLabel(t.photoEditor.choose).setInputFiles(photo);
+      await editor.getByRole('button', { name: t.photoEditor.applyCrop }).waitFor();
+      await shot(creator.page, 'photo-editor-dialog', language);
+      await editor.getByRole('button', { name: t.photoEditor.cancel }).click();
+      await editor.waitFor({ state: 'detached' });
       await creator.page.getByRole('link', { name: t.profile.bankAccountChange }).click();
       await creator.page.getByRole('button', { name: t.bank.save }).waitFor();
       await shot(creator.page, 'bank-account', language);
@@ -402,6 +415,16 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
         await creator.page.goto(url(path));
         await creator.page.getByRole('navigation', { name: t.missions.title }).waitFor();
         await shot(creator.page, name, language);
+        if (name === 'missions-lucky') {
+          // The register dialog, with its messages: every field required, then the probability rule.
+          await creator.page.getByRole('button', { name: t.missions.products.register }).click();
+          const dialog = creator.page.getByRole('dialog', { name: t.missions.dialog.registerTitle });
+          await dialog.getByRole('button', { name: t.missions.dialog.save }).click();
+          await dialog.getByRole('alert').getByText(t.missions.dialog.required).waitFor();
+          await shot(creator.page, 'product-dialog', language);
+          await dialog.getByRole('button', { name: t.missions.dialog.cancel }).click();
+          await dialog.waitFor({ state: 'detached' });
+        }
       }
       await creator.page.setViewportSize({ width: 360, height: 800 });
       await creator.page.goto(url('/mission-management/normal'));

@@ -71,6 +71,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/users/me/missions/page': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/users/me/missions/liked': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/me/missions/count': s`401 403 403 200 200 403 403 403`,
+  'GET /api/v1/creators/me/missions/totals': s`401 403 403 200 200 403 403 403`,
   // The mission is private: its parties and operators see it; everyone else gets 404, never 403.
   'GET /api/v1/missions/{id}': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/missions/{id}/media': s`404 404 404 404 404 404 404 404`,

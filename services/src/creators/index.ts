@@ -1,5 +1,6 @@
 // The public surface of `creators`: creator profiles, tags, follows, popularity. Other modules import only this file.
 export { creatorPopularityConsumer } from './popularity-consumer';
+export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
 export { findCreatorById, tagsOfCreator } from './repository';
 export { creatorReviewAdminRoutes } from './review-admin-routes';
 export { creatorRoutes } from './routes';

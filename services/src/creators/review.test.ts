@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
+import { createSmtpMailer } from '../mail';
+import { createReviewMailConsumer } from './review-mail-consumer';
 
 const clock = { now: new Date('2026-11-22T10:00:00Z') };
 const mailing = useMailingTestApp(clock);
@@ -22,6 +25,12 @@ beforeAll(async () => {
 
 const admin = (method: 'GET' | 'PUT', url: string, payload?: object, headers: object = operator.headers) =>
   app().inject({ method, url: `/api/admin${url}`, headers: { ...headers, 'accept-language': 'en' }, payload });
+
+/** The decision mails go out from the outbox: this runs the consumer the worker runs (here, on the test's SMTP server). */
+const sendReviewMails = () =>
+  drainOutbox(app().db, {
+    consumers: [createReviewMailConsumer({ mailer: app().ctx.mailer, publicUrl: mailing.current.config.PUBLIC_URL })],
+  });
 
 const query = (filter: object, extra = '') => `/creators?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
 
@@ -131,6 +140,8 @@ describe('creator review (admin API)', () => {
     expect(approved.json()).toMatchObject({ verified: true, reviewStatus: 'APPROVED', queued: false });
     expect((approved.json() as { reviewedAt: string }).reviewedAt).toBe(clock.now.toISOString());
 
+    expect(mailing.current.smtp.mails().filter((mail) => mail.to.includes(creator.email.toLowerCase()))).toEqual([]);
+    await sendReviewMails();
     const mail = await mailing.current.smtp.awaitMail(creator.email);
     expect(mail.subject).toBe('[Fanmission] クリエイター審査が承認されました');
     expect(mail.text).toContain(`http://localhost:8080/creator/${creator.creatorId}`);
@@ -174,6 +185,8 @@ describe('creator review (admin API)', () => {
       grade: 'GOLD',
       containAdultContent: true,
     });
+    expect(mailing.current.smtp.mails().filter((mail) => mail.to.includes(creator.email.toLowerCase()))).toEqual([]);
+    await sendReviewMails();
     const mail = await mailing.current.smtp.awaitMail(creator.email);
     expect(mail.subject).toBe('[Fanmission] Your creator review is approved');
   });
@@ -252,6 +265,8 @@ describe('creator review (admin API)', () => {
       reviewReason: '소개 영상이 너무 짧습니다.',
     });
 
+    expect(mailing.current.smtp.mails().filter((mail) => mail.to.includes(creator.email.toLowerCase()))).toEqual([]);
+    await sendReviewMails();
     const mail = await mailing.current.smtp.awaitMail(creator.email);
     expect(mail.subject).toBe('[Fanmission] 크리에이터 심사 결과 안내');
     expect(mail.text).toContain('사유: 소개 영상이 너무 짧습니다.');
@@ -315,6 +330,36 @@ describe('creator review (admin API)', () => {
         reviewReason: '소개 영상이 너무 짧습니다.',
       }),
     ]);
+  });
+
+  it('a mail server that fails neither fails nor repeats the decision; the mail goes out once it is back', async () => {
+    const creator = await queuedCreator({ language: 'en' });
+    const mailsTo = () => mailing.current.smtp.mails().filter((mail) => mail.to.includes(creator.email.toLowerCase()));
+    const approved = await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' });
+    expect(approved.statusCode).toBe(200);
+
+    // Nothing listens on port 9 (discard) of this host: the SMTP connection is refused.
+    const down = createSmtpMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'Fanmission <no-reply@fanmission.local>' });
+    const failing = createReviewMailConsumer({ mailer: down, publicUrl: mailing.current.config.PUBLIC_URL });
+    await expect(drainOutbox(app().db, { consumers: [failing] })).rejects.toThrow();
+    await expect(drainOutbox(app().db, { consumers: [failing] })).rejects.toThrow();
+    await down.close();
+    expect(mailsTo()).toEqual([]);
+    const stored = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(stored.json()).toMatchObject({ verified: true, reviewStatus: 'APPROVED' });
+    const events = await app()
+      .db.selectFrom('outbox')
+      .select('id')
+      .where('type', '=', 'creator.reviewed')
+      .where('aggregate_id', '=', String(creator.creatorId))
+      .execute();
+    expect(events).toHaveLength(1);
+
+    await sendReviewMails();
+    await sendReviewMails();
+    const mail = await mailing.current.smtp.awaitMail(creator.email);
+    expect(mail.subject).toBe('[Fanmission] Your creator review is approved');
+    expect(mailsTo()).toHaveLength(1);
   });
 
   it('is for operators only: 403 for fans, creators and finance, 401 without a token', async () => {

@@ -16,7 +16,6 @@ import { AppError, invalidFields, notFound } from '../http';
 import { productViews } from '../mission-products';
 import { domainEvent, recordEvents } from '../outbox';
 import * as repository from './repository';
-import { creatorReviewMail } from './review-mail';
 import type { CreatorRow, CreatorUpdate } from './table';
 import { creatorView } from './view';
 
@@ -170,8 +169,9 @@ function decisionOf(current: CreatorRow, body: AdminCreatorUpdate): CreatorRevie
 
 /**
  * `PUT /api/admin/creators/{id}`: approve (verified, public) or reject (with a reason, hidden), and/or change the
- * grade and the adult flag. A decision writes `creator.reviewed` to the outbox in the same transaction and mails the
- * creator in his language once committed.
+ * grade and the adult flag. A decision writes `creator.reviewed` to the outbox in the same transaction; the
+ * `creator-review-mail` consumer mails the creator in his language from that event (never this request, so a mail
+ * server down neither fails nor repeats the decision).
  */
 export async function updateCreatorReview(
   ctx: ServiceContext,
@@ -229,38 +229,5 @@ export async function updateCreatorReview(
     return { decision, changed: true, reason };
   });
   if (outcome.changed) invalidateSearches(ctx.db);
-  if (outcome.decision) await mailDecision(ctx, creatorId, outcome.decision, outcome.reason);
   return creatorForReview(ctx, creatorId);
-}
-
-async function mailDecision(
-  ctx: ServiceContext,
-  creatorId: number,
-  decision: 'APPROVED' | 'REJECTED',
-  reason: string | null,
-): Promise<void> {
-  const target = await ctx.db
-    .selectFrom('creators as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.name', 'c.url', 'u.email', 'u.language'])
-    .where('c.id', '=', creatorId)
-    .executeTakeFirst();
-  if (!target?.email) return;
-  const link =
-    decision === 'APPROVED'
-      ? `${ctx.config.PUBLIC_URL}/creator/${creatorId}`
-      : `${ctx.config.PUBLIC_URL}/newbie-creator-mypage`;
-  const mail = creatorReviewMail(
-    target.language,
-    target.email,
-    target.name,
-    decision === 'APPROVED' ? { approved: true } : { approved: false, reason: reason ?? '' },
-    link,
-  );
-  try {
-    await ctx.mailer.send(mail);
-  } catch (error) {
-    // The decision is committed (and its event written); the operator can tell the creator another way.
-    ctx.log.error({ err: error, to: mail.to, subject: mail.subject }, 'sending the review mail failed');
-  }
 }

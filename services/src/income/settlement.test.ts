@@ -1,6 +1,7 @@
 // The monthly run against the real database and ledger: statements once per creator-month, the payout in the ledger,
 // carry-overs below the minimum, grades of the month, and the statements' immutability.
 import { balance, compensateLuckyMission, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
+import { SETTLEMENT } from '@fanmission/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -271,5 +272,34 @@ describe('settleMonth', () => {
         })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it(`statement requests are capped at ${SETTLEMENT.statementRequestsPerYear} a year: one statement per creator-month`, async () => {
+    // The reading of spec 01/02 "statement requests up to 12 per year": a creator's statement (the request for his
+    // month's payout) is issued at most once per settlement month, however often the month is run (Schedule, finance
+    // re-runs, two at once), so a year holds at most 12 of them; the database refuses a second one for a month.
+    const creator = await createIncomeCreator(testApp.current.app);
+    for (let month = 1; month <= 12; month += 1) {
+      await releasedMission(db(), { creatorId: creator.creatorId, coins: 500 + month, at: inMonth(2024, month) });
+    }
+    for (let month = 1; month <= 12; month += 1) {
+      await Promise.all([run(2024, month), run(2024, month)]);
+      await run(2024, month);
+    }
+    // A release late in the year settled by a later month's run is on that month's statement, not on a 13th one.
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2024, 12, 20) });
+    for (let month = 1; month <= 12; month += 1) await run(2024, month);
+    const statements = await statementsOf(creator.creatorId);
+    expect(statements.filter((row) => row.year === 2024)).toHaveLength(SETTLEMENT.statementRequestsPerYear);
+    expect(new Set(statements.map((row) => row.month)).size).toBe(12);
+    const [first] = statements;
+    await expect(
+      db()
+        .insertInto('settlement_statements')
+        .values({ ...first!, id: undefined, ledger_transaction_id: null, status: 'CARRIED_OVER', to_receipt: 0 })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/);
+    await run(2025, 1);
+    expect((await statementsOf(creator.creatorId)).filter((row) => row.year === 2025)).toHaveLength(1);
   });
 });

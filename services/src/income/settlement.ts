@@ -127,7 +127,12 @@ export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: numb
 type CreatorOutcome =
   { kind: 'ISSUED'; statementId: number; coins: number } | { kind: 'CARRIED_OVER' } | { kind: 'UNCHANGED' };
 
-/** One creator's statement for the month, in one DB transaction with its ledger payout. */
+/**
+ * One creator's statement for the month, in one DB transaction with its ledger payout. At most one per creator-month
+ * (the check below, and unique (creator_id, year, month) under it): this is how "statement requests up to 12 per
+ * year" (`SETTLEMENT.statementRequestsPerYear`) holds; a release the month's statement missed waits for a later
+ * month's statement instead of a 13th one.
+ */
 async function settleCreator(
   db: Db,
   creatorId: number,

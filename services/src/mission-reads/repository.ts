@@ -101,6 +101,18 @@ export async function listMissions(
   return { rows, total: Number(counted.total) };
 }
 
+/** How many missions match and the coins they hold, over every page (a management list's totals). */
+export async function totalMissions(
+  db: DbExecutor,
+  viewer: MissionViewer,
+  filters: MissionFilters,
+): Promise<{ count: number; coins: number }> {
+  const row = await filteredMissions(db, viewer, filters)
+    .select([(eb) => eb.fn.countAll<string>().as('count'), sql<string>`coalesce(sum(m.coin_price), 0)`.as('coins')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), coins: Number(row.coins) };
+}
+
 /** Missions the user liked that the viewer (the same user) may see, last liked first. */
 export async function listLikedMissions(
   db: DbExecutor,

@@ -302,6 +302,84 @@ describe('GET /creators/me/missions/count', () => {
   });
 });
 
+describe('GET /creators/me/missions/totals', () => {
+  it('totals a whole month of the completed list, however many pages it has (105 missions, pages of 12)', async () => {
+    const busy = await createCreator(app());
+    const product = await registerProduct(app(), busy, { type: 'BASIC', coinPrice: 7 });
+    const base = { product_id: product.id, creator_id: busy.creatorId, type: 'BASIC' as const };
+    const rows = Array.from({ length: 105 }, (_, index) => ({
+      ...base,
+      user_id: fan.id,
+      status: 'COMPLETED' as const,
+      coin_price: index < 100 ? 7 : 11,
+      recipient_name: 'Minji',
+      request_comment: 'Please',
+      response_comment: 'Done',
+      created_at: new Date('2026-04-01T00:00:00Z'),
+      // 10 May 09:00 in Korea onwards, one an hour: all in May 2026 (Korea time).
+      completed_at: new Date(Date.UTC(2026, 4, 10, 0, 0) + index * 3_600_000),
+    }));
+    await app().db.insertInto('missions').values(rows).execute();
+    // 30 April 23:30 in Korea is still April; 1 June 00:10 in Korea is June (31 May in UTC): both left out of May.
+    await app()
+      .db.insertInto('missions')
+      .values([
+        { ...rows[0]!, completed_at: new Date('2026-04-30T14:30:00Z') },
+        { ...rows[0]!, completed_at: new Date('2026-05-31T15:10:00Z') },
+        {
+          ...rows[0]!,
+          status: 'REJECTED',
+          completed_at: null,
+          rejection_reason: 'PERFORM_EXPIRED',
+          rejected_at: new Date('2026-05-12T00:00:00Z'),
+        },
+      ])
+      .execute();
+
+    const month = await call(
+      'GET',
+      '/creators/me/missions/totals?status=COMPLETED&createdYear=2026&createdMonth=5',
+      busy,
+    );
+    expect(month.statusCode, month.body).toBe(200);
+    expect(month.json()).toEqual({ count: 105, coins: 100 * 7 + 5 * 11 });
+    const listed = await page('/missions/page?status=COMPLETED&createdYear=2026&createdMonth=5&size=12', busy);
+    expect(listed.totalElements).toBe(105);
+    expect(listed.totalPages).toBe(9);
+
+    const year = await call('GET', '/creators/me/missions/totals?status=COMPLETED&createdYear=2026', busy);
+    expect(year.json()).toEqual({ count: 107, coins: 100 * 7 + 5 * 11 + 2 * 7 });
+    const all = await call('GET', '/creators/me/missions/totals?status=COMPLETED', busy);
+    expect(all.json()).toEqual({ count: 107, coins: 769 });
+    const basicOnly = await call('GET', '/creators/me/missions/totals?status=COMPLETED&productType=LUCKY', busy);
+    expect(basicOnly.json()).toEqual({ count: 0, coins: 0 });
+    // Only the caller's own missions: another creator's month is his, not this one's.
+    const mine = await call(
+      'GET',
+      '/creators/me/missions/totals?status=COMPLETED&createdYear=2026&createdMonth=5',
+      creator,
+    );
+    expect((mine.json() as { count: number }).count).toBeLessThan(105);
+  });
+
+  it('validates the filters: a month needs a year, months are 1–12', async () => {
+    const noYear = await call('GET', '/creators/me/missions/totals?status=COMPLETED&createdMonth=5', creator);
+    expect(noYear.statusCode).toBe(400);
+    expect(noYear.json()).toMatchObject({ code: 'VALIDATION_FAILED', subErrors: [{ field: 'createdYear' }] });
+    const badMonth = await call('GET', '/creators/me/missions/totals?createdYear=2026&createdMonth=13', creator);
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json()).toMatchObject({ code: 'VALIDATION_FAILED', subErrors: [{ field: 'createdMonth' }] });
+    expect((await call('GET', '/creators/me/missions/totals?status=NOPE', creator)).statusCode).toBe(400);
+  });
+
+  it('is for creators', async () => {
+    expect((await call('GET', '/creators/me/missions/totals')).statusCode).toBe(401);
+    const byFan = await call('GET', '/creators/me/missions/totals?status=COMPLETED', fan);
+    expect(byFan.statusCode).toBe(403);
+    expect(byFan.json()).toMatchObject({ message: 'access denied' });
+  });
+});
+
 async function outboxEvents(type: string, missionId: number) {
   return await app()
     .db.selectFrom('outbox')

@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
+  creatorMissionTotalsQuerySchema,
+  creatorMissionTotalsSchema,
   idParamsSchema,
   likedMissionPageQuerySchema,
   missionBlockQuerySchema,
@@ -120,6 +122,24 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
       },
     },
     async (request) => missions.creatorMissionCounts(app.ctx, requireCaller(request)),
+  );
+
+  routes.get(
+    '/creators/me/missions/totals',
+    {
+      schema: {
+        tags,
+        summary: 'Totals of a mission management list (all its pages)',
+        description:
+          'The number of the caller’s missions that `GET /missions/page` lists for the same `status`, `productType`, ' +
+          '`createdYear` and `createdMonth` (with `creatorId` his own), and the coins they hold, summed over every ' +
+          `page: the completed list’s year/month totals. ${LIST_RULES} Creators only (403 otherwise).`,
+        security,
+        querystring: creatorMissionTotalsQuerySchema,
+        response: { 200: creatorMissionTotalsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => missions.creatorMissionTotals(app.ctx, requireCaller(request), request.query),
   );
 
   routes.get(

@@ -1,6 +1,8 @@
 import {
   defaultMissionOrder,
   koreaPeriod,
+  type CreatorMissionTotals,
+  type CreatorMissionTotalsQuery,
   type LikedMissionPageQuery,
   MISSION_LIST_STATUSES,
   MISSION_STATUSES,
@@ -57,7 +59,8 @@ export async function getMission(ctx: ServiceContext, caller: Caller | null, id:
   return await viewOf(ctx, ctx.db, viewer, await visibleMission(ctx.db, viewer, id));
 }
 
-type ListQuery = Pick<MissionPageQuery, 'status' | 'order' | 'direction' | 'createdYear' | 'createdMonth'>;
+type ListQuery = Pick<MissionPageQuery, 'status' | 'createdYear' | 'createdMonth'> &
+  Partial<Pick<MissionPageQuery, 'order' | 'direction'>>;
 
 /** Filters and order of a list query; the month filter is on completion for a list of completed missions only. */
 function listOptions(query: ListQuery) {
@@ -68,7 +71,7 @@ function listOptions(query: ListQuery) {
     const column = defaultOrder === 'COMPLETED' ? 'completed_at' : 'created_at';
     period = { column, ...koreaPeriod(query.createdYear, query.createdMonth) };
   }
-  return { statuses, period, order: query.order ?? defaultOrder, direction: query.direction };
+  return { statuses, period, order: query.order ?? defaultOrder, direction: query.direction ?? 'DESC' };
 }
 
 async function pageOfMissions(
@@ -130,6 +133,26 @@ export async function likedMissionPage(
     { offset: pageOffset(query), limit: query.size },
   );
   return toPage(await missionViews(ctx.db, ctx.config, viewer, rows), total, query);
+}
+
+/**
+ * `GET /creators/me/missions/totals`: the count and coins of the caller's missions that `GET /missions/page` lists
+ * for the same filters with `creatorId` = his, over all its pages. Creators only.
+ */
+export async function creatorMissionTotals(
+  ctx: ServiceContext,
+  caller: Caller,
+  query: CreatorMissionTotalsQuery,
+): Promise<CreatorMissionTotals> {
+  if (caller.creatorId === null) throw accessDenied();
+  const { statuses, period } = listOptions(query);
+  return await repository.totalMissions(ctx.db, missionViewerOf(caller), {
+    statuses,
+    period,
+    productType: query.productType,
+    creatorId: caller.creatorId,
+    hideBlocked: true,
+  });
 }
 
 /** `GET /creators/me/missions/count`: creators only. */

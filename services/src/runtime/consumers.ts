@@ -1,4 +1,4 @@
-import { creatorPopularityConsumer } from '../creators';
+import { createReviewMailConsumer, creatorPopularityConsumer, type ReviewMailDependencies } from '../creators';
 import { settlementFeedConsumer } from '../income';
 import { notificationsConsumer } from '../notifications';
 import type { EventConsumer } from '../outbox';
@@ -14,3 +14,11 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
   settlementFeedConsumer,
   creatorReliabilityConsumer,
 ];
+
+/**
+ * Every consumer a running process starts: the ones above and those that need the process's mailer (the creator
+ * review decision mail). `EVENT_CONSUMERS` stays the list of those that need nothing, for tests and tools.
+ */
+export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventConsumer[] {
+  return [...EVENT_CONSUMERS, createReviewMailConsumer(deps)];
+}

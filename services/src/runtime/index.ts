@@ -1,6 +1,6 @@
 // The public surface of `runtime`: the composition root: process roles, startup, the consumer list. Other modules
 // import only this file.
-export { EVENT_CONSUMERS } from './consumers';
+export { EVENT_CONSUMERS, runtimeConsumers } from './consumers';
 export { migrateDatabase, seedDatabase } from './database-tasks';
 export { freePort } from './free-port';
 export { parseRole } from './roles';

@@ -8,7 +8,7 @@ import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
 import type { AppConfig } from '../config';
-import { EVENT_CONSUMERS } from './consumers';
+import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
@@ -65,6 +65,7 @@ export async function startFanmission(options: {
       mailer = devMailbox;
     }
     stops.push(() => mailer.close());
+    const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL });
 
     // The API starts mission workflows and sends them updates (without a Temporal address, the worker's reconciler
     // starts the workflows of the missions it commits). The connection is lazy (security review M7): the API starts
@@ -83,7 +84,7 @@ export async function startFanmission(options: {
         config,
         db: database.db,
         mailer,
-        eventConsumers: EVENT_CONSUMERS,
+        eventConsumers,
         ...(devMailbox && { devMailbox }),
         ...(temporal && { temporal }),
       });
@@ -191,11 +192,11 @@ export async function startFanmission(options: {
       });
     }
 
-    stops.push(await startEventProcessing({ config, db: database.db, role, consumers: EVENT_CONSUMERS, log }));
+    stops.push(await startEventProcessing({ config, db: database.db, role, consumers: eventConsumers, log }));
     if (runsWorker(role)) {
       // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (M9, L12).
       const retention = startRetention(database.db, {
-        consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+        consumers: eventConsumers.map((consumer) => consumer.name),
         onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),
       });
       stops.push(() => retention.stop());

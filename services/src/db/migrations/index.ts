@@ -27,6 +27,7 @@ import * as m0055 from './0055_refund_bank_accounts';
 import * as m0056 from './0056_coin_expiry_warnings';
 import * as m0058 from './0058_account_deletion';
 import * as m0059 from './0059_creator_reliability';
+import * as m0075 from './0075_review_mail_consumer';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0056_coin_expiry_warnings': m0056,
   '0058_account_deletion': m0058,
   '0059_creator_reliability': m0059,
+  '0075_review_mail_consumer': m0075,
 };

@@ -1,4 +1,11 @@
-import type { MissionCounts, MissionProduct, MissionView, Page, ProductType } from '@fanmission/contracts';
+import type {
+  CreatorMissionTotals,
+  MissionCounts,
+  MissionProduct,
+  MissionView,
+  Page,
+  ProductType,
+} from '@fanmission/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
@@ -61,6 +68,32 @@ export function useCreatorMissions(filter: MissionListFilter) {
             direction,
             page: filter.page,
             size: filter.size ?? 12,
+            createdYear: filter.year,
+            createdMonth: filter.year === undefined ? undefined : filter.month,
+          },
+        })
+      ).data,
+  });
+}
+
+/**
+ * `GET /creators/me/missions/totals`: the count and coins of every mission the list holds for the filter (all its
+ * pages, computed by the server), for the completed list's year/month totals.
+ */
+export function useCreatorMissionTotals(
+  filter: Pick<MissionListFilter, 'productType' | 'status' | 'year' | 'month'>,
+  enabled = true,
+) {
+  const { creatorId } = useSession();
+  return useQuery({
+    queryKey: ['missions', 'management', creatorId, 'totals', filter],
+    enabled: enabled && creatorId !== null,
+    queryFn: async () =>
+      (
+        await api<CreatorMissionTotals>('/creators/me/missions/totals', {
+          query: {
+            productType: filter.productType,
+            status: filter.status,
             createdYear: filter.year,
             createdMonth: filter.year === undefined ? undefined : filter.month,
           },

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDotDate } from '../../../shared/format/date';
-import { useCreatorMissions, type MissionListType, type MissionSort } from './api';
+import { useCreatorMissions, useCreatorMissionTotals, type MissionListType, type MissionSort } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { PerformDialog } from './perform-dialog';
 
@@ -63,7 +63,10 @@ export function MissionTable({
   const filter = { ...(base.productType && { productType: base.productType }), status, page, sort, year, month };
   const missions = useCreatorMissions(filter);
   const complete = listType === 'complete';
-  const totals = useCreatorMissions({ ...filter, page: 0, size: 100 });
+  const totals = useCreatorMissionTotals(
+    { ...(base.productType && { productType: base.productType }), status, year, month },
+    complete,
+  );
   const now = new Date();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['missions'] });
   const years: number[] = [];
@@ -137,8 +140,8 @@ export function MissionTable({
       {complete && totals.data ? (
         <Typography sx={{ fontWeight: 700 }} role="status">
           {t('creatorStudio.missions.list.totals', {
-            count: totals.data.totalElements,
-            coins: totals.data.content.reduce((sum, mission) => sum + mission.coinPrice, 0).toLocaleString(),
+            count: totals.data.count,
+            coins: totals.data.coins.toLocaleString(),
           })}
         </Typography>
       ) : null}

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+// Spec 02 §9: a mission without a thumbnail (no answer poster, no product picture) shows one of the 5 placeholder
+// images, the same one for the same mission on every render; a mission with one shows its own.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MISSION_THUMBNAIL_PLACEHOLDERS, type MissionView } from '@fanmission/contracts';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, test } from 'vitest';
+import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { MissionCard } from './mission-card';
+
+const mission = (id: number, thumbnail: string | null) =>
+  ({
+    id,
+    status: 'COMPLETED',
+    thumbnail: thumbnail ? { s3Url: thumbnail } : null,
+    missionProduct: { name: `Mission ${id}`, descriptionPicture: null, creator: { name: 'Mina' } },
+  }) as unknown as MissionView;
+
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
+
+function backgrounds(missions: MissionView[]): string[] {
+  renderAt(
+    '/',
+    <Route
+      path="/"
+      element={
+        <>
+          {missions.map((one) => (
+            <MissionCard key={one.id} mission={one} />
+          ))}
+        </>
+      }
+    />,
+  );
+  return missions.map((one) => {
+    const link = screen.getByRole('link', { name: new RegExp(`Mission ${one.id}\\b`) });
+    const box = link.firstElementChild as HTMLElement;
+    return getComputedStyle(box).backgroundImage;
+  });
+}
+
+describe('mission thumbnails', () => {
+  afterEach(() => cleanupApp());
+
+  test('missing thumbnails show one of the 5 placeholders, stable per mission; a real one is shown as is', async () => {
+    await useLanguage('en');
+    const images = backgrounds([1, 2, 3, 4, 5, 6, 7].map((id) => mission(id, null)));
+    const urls = images.map((image) => /url\("?([^")]+)"?\)/.exec(image)?.[1]);
+    expect(new Set(urls.slice(0, 5)).size).toBe(MISSION_THUMBNAIL_PLACEHOLDERS);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/images\/mission-placeholder-[1-5]\.svg$/);
+      expect(existsSync(path.join(publicDir, url!))).toBe(true);
+    }
+    expect(urls[5]).toBe(urls[0]);
+    cleanupApp();
+    expect(backgrounds([mission(1, null)])[0]).toContain(urls[0]);
+    cleanupApp();
+    expect(backgrounds([mission(8, '/files/8/poster.jpg')])[0]).toContain('/files/8/poster.jpg');
+  });
+});
