@@ -88,7 +88,12 @@ function schemathesis(persona: FuzzPersona): Promise<{ code: number; output: str
     ...(token ? ['--header', `Authorization: Bearer ${token}`] : []),
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(st, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    // In the scratch folder: schemathesis keeps a cache of its crashes (`.schemathesis/`) in its working directory.
+    const child = spawn(st, args, {
+      cwd: scratch,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
