@@ -29,3 +29,4 @@ export * from './creator-review-admin';
 export * from './income-api';
 export * from './settlement-rules';
 export * from './trust';
+export * from './messages';

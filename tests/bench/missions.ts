@@ -34,7 +34,7 @@ import { purchase, verify } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth';
 import { type Db, startEmbeddedPostgres } from '@fanmission/services/db';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createDevMailbox } from '@fanmission/services/mail';
 import {
   createMissionActivities,
@@ -79,7 +79,7 @@ try {
   const worker = await createFanmissionWorker({
     connection: workerConnection,
     namespace: temporal.namespace ?? 'default',
-    activities: createMissionActivities({ db, storage: storageDriverFor(config) }),
+    activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
   });
   const workerRunning = worker.run();
   stops.push(async () => {

@@ -98,7 +98,7 @@ describe('web app: income management', () => {
     }
     await summary.getByText('600 코인').waitFor();
     await summary.getByText(ko.income.inProgress).waitFor();
-    expect(await page.getByTestId('income-detail-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('income-detail-row').count()).toBe(3);
 
     // Past incomes: nothing yet.
     await page.getByRole('tab', { name: ko.income.pastTab }).click();

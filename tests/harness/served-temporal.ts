@@ -8,7 +8,7 @@ import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import type { TemporalAccess } from '@fanmission/services/context';
 import type { Db } from '@fanmission/services/db';
 import type { AppConfig } from '@fanmission/services/config';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createEventActivities } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
 import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
@@ -39,7 +39,7 @@ export async function startServedTemporal(): Promise<ServedTemporal> {
         taskQueue,
         workflowsPath: defaultWorkflowsPath(),
         activities: {
-          ...createMissionActivities({ db, storage: storageDriverFor(config) }),
+          ...createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
           ...createEventActivities({ db }),
         },
       });

@@ -1,12 +1,12 @@
 import { Worker } from '@temporalio/worker';
 import { describe, expect, inject, it } from 'vitest';
-import { loadEventHistoryFixtures } from '@fanmission/tests/support/event-histories';
+import { loadHistoryFixtures } from '@fanmission/tests/support/workflow-histories';
 
 // Histories recorded from the lottery event workflow suite (RECORD_EVENT_HISTORIES=1 refreshes them) replayed
 // against the current workflow code: a change that would make events already running take a different path fails.
 describe('lottery event workflow histories recorded by earlier code', () => {
   it('replay deterministically against the current workflow code', async () => {
-    const histories = await loadEventHistoryFixtures();
+    const histories = await loadHistoryFixtures('events');
     expect(histories.length).toBeGreaterThan(5);
     const replays = Worker.runReplayHistories({ workflowBundle: inject('temporalWorkflowBundle') }, histories);
     const failures: string[] = [];

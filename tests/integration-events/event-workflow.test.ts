@@ -5,7 +5,7 @@ import { createEventActivities, reconcileEventWorkflows } from '@fanmission/serv
 import { createMissionActivities } from '@fanmission/services/missions';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
 import type { TestCreator } from '@fanmission/tests/support/creators';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { eventSchedule, kstDate, type EventFairness, type EventStatus } from '@fanmission/contracts';
 import { verifyEventDraw } from '@fanmission/tests/support/fairness-verifier';
 import { temporal } from '@temporalio/proto';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import type { TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
-import { recordEventHistoryFixtures } from '@fanmission/tests/support/event-histories';
+import { recordHistoryFixtures } from '@fanmission/tests/support/workflow-histories';
 
 // Each scenario walks an event through days of its schedule: more than the default 30 s on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -49,7 +49,11 @@ async function startWorker(options: { cache?: boolean } = {}): Promise<void> {
     taskQueue,
     workflowBundle: inject('temporalWorkflowBundle'),
     activities: {
-      ...createMissionActivities({ db: db(), storage: storageDriverFor(testApp.current.config) }),
+      ...createMissionActivities({
+        db: db(),
+        storage: storageDriverFor(testApp.current.config),
+        mediaTools: mediaToolsOf(testApp.current.config),
+      }),
       ...createEventActivities({ db: db() }),
     },
     stickyQueueScheduleToStartTimeout: '1 second',
@@ -72,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker();
   // RECORD_EVENT_HISTORIES=1 refreshes the committed fixtures that replay-fixtures.test.ts replays.
-  if (process.env.RECORD_EVENT_HISTORIES) await recordEventHistoryFixtures(histories);
+  if (process.env.RECORD_EVENT_HISTORIES) await recordHistoryFixtures('events', histories);
 });
 
 const call = (

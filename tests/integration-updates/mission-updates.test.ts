@@ -10,7 +10,7 @@ import {
   createProduct,
   createVerifiedCreator,
 } from '@fanmission/tests/support/missions';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import type { RecordPerformanceInput } from '@fanmission/workflows/missions';
@@ -38,7 +38,11 @@ const vanishing = new Set<number>();
 
 beforeAll(async () => {
   await syncClock();
-  const activities = createMissionActivities({ db: db(), storage: storageDriverFor(testApp.current.config) });
+  const activities = createMissionActivities({
+    db: db(),
+    storage: storageDriverFor(testApp.current.config),
+    mediaTools: mediaToolsOf(testApp.current.config),
+  });
   worker = await Worker.create({
     connection: env.nativeConnection,
     namespace: env.namespace ?? 'default',

@@ -1,46 +1,21 @@
 // The time-skipping test server does not implement Schedules ("Failed to create schedule"), so the Schedule is
 // checked against the Temporal CLI dev server, the server of `npm start`.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { balance, purchase, walletAccount } from '@fanmission/ledger';
-import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
-import { Client, Connection, ScheduleOverlapPolicy } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
+import { ScheduleOverlapPolicy } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import { useScheduleServer } from '@fanmission/tests/support/schedule-server';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { createCoinExpiryActivities } from '@fanmission/services/coins';
 import { COIN_EXPIRY_SCHEDULE_ID, ensureCoinExpirySchedule } from '@fanmission/workflows/coins';
 
 const database = useTestDatabase();
-let server: TemporalDevServer;
-let dataDir: string;
-let connection: Connection;
-let client: Client;
-
-beforeAll(async () => {
-  if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('WARN') });
-  const binary = await ensureTemporalCli();
-  dataDir = await mkdtemp(join(tmpdir(), 'fanmission-schedule-'));
-  server = await startTemporalDevServer({ binary, dataDir });
-  connection = await Connection.connect({ address: server.address });
-  client = new Client({ connection });
-}, 600_000);
-
-afterAll(async () => {
-  await connection?.close();
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-const handle = () => client.schedule.getHandle(COIN_EXPIRY_SCHEDULE_ID);
+const schedules = useScheduleServer(COIN_EXPIRY_SCHEDULE_ID, 'fanmission-schedule-');
+const { handle } = schedules;
 
 describe('the daily coin expiry Schedule', () => {
   it('runs expireCoinLots every day at 00:05 Korea time, skipping a run while one is still going', async () => {
-    expect(await ensureCoinExpirySchedule(client)).toBe('created');
+    expect(await ensureCoinExpirySchedule(schedules.client)).toBe('created');
 
     const description = await handle().describe();
     expect(description.spec.timezone).toBe('Asia/Seoul');
@@ -72,8 +47,8 @@ describe('the daily coin expiry Schedule', () => {
     }));
     await handle().pause('maintenance');
 
-    expect(await ensureCoinExpirySchedule(client)).toBe('updated');
-    expect(await ensureCoinExpirySchedule(client)).toBe('updated');
+    expect(await ensureCoinExpirySchedule(schedules.client)).toBe('updated');
+    expect(await ensureCoinExpirySchedule(schedules.client)).toBe('updated');
 
     const description = await handle().describe();
     expect(description.spec.timezone).toBe('Asia/Seoul');
@@ -97,30 +72,8 @@ describe('the daily coin expiry Schedule', () => {
       now: new Date(Date.now() - 6 * 365 * 24 * 60 * 60 * 1000),
     });
 
-    const nativeConnection = await NativeConnection.connect({ address: server.address });
-    try {
-      const worker = await createFanmissionWorker({
-        connection: nativeConnection,
-        activities: createCoinExpiryActivities({ db, now: () => new Date() }),
-      });
-      const result = await worker.runUntil(async () => {
-        await handle().trigger();
-        const workflowId = await firstActionWorkflowId();
-        return await client.workflow.getHandle(workflowId).result();
-      });
-      expect(result).toMatchObject({ coins: 70 });
-      expect(await balance(db, walletAccount(user.id))).toMatchObject({ balance: 0 });
-    } finally {
-      await nativeConnection.close();
-    }
+    const result = await schedules.runTriggered(createCoinExpiryActivities({ db, now: () => new Date() }));
+    expect(result).toMatchObject({ coins: 70 });
+    expect(await balance(db, walletAccount(user.id))).toMatchObject({ balance: 0 });
   }, 120_000);
 });
-
-async function firstActionWorkflowId(): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const [action] = (await handle().describe()).info.recentActions;
-    if (action) return action.action.workflow.workflowId;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the Schedule did not start its workflow');
-}

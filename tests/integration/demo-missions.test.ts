@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verify } from '@fanmission/ledger';
 import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { createFile } from '@fanmission/tests/support/missions';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
@@ -36,7 +36,11 @@ beforeAll(async () => {
     namespace: env.namespace ?? 'default',
     taskQueue,
     workflowBundle: inject('temporalWorkflowBundle'),
-    activities: createMissionActivities({ db: app().db, storage: storageDriverFor(testApp.current.config) }),
+    activities: createMissionActivities({
+      db: app().db,
+      storage: storageDriverFor(testApp.current.config),
+      mediaTools: mediaToolsOf(testApp.current.config),
+    }),
   });
   running = worker.run();
 });

@@ -14,7 +14,7 @@ import {
   createProduct,
   createVerifiedCreator,
 } from '@fanmission/tests/support/missions';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { execFileSync } from 'node:child_process';
@@ -25,7 +25,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
-import { recordHistoryFixtures } from '@fanmission/tests/support/mission-histories';
+import { recordHistoryFixtures } from '@fanmission/tests/support/workflow-histories';
 import type { MissionWorkflowResult } from '@fanmission/workflows/missions';
 
 const env = await useTemporalTestEnvironment();
@@ -50,7 +50,11 @@ async function startWorker(): Promise<void> {
     namespace: env.namespace ?? 'default',
     taskQueue,
     workflowBundle: inject('temporalWorkflowBundle'),
-    activities: createMissionActivities({ db: db(), storage: storageDriverFor(testApp.current.config) }),
+    activities: createMissionActivities({
+      db: db(),
+      storage: storageDriverFor(testApp.current.config),
+      mediaTools: mediaToolsOf(testApp.current.config),
+    }),
     // A killed worker's cached workflows move on to the next worker quickly.
     stickyQueueScheduleToStartTimeout: '1 second',
   });
@@ -496,6 +500,6 @@ describe('resilience', () => {
     }
     // RECORD_MISSION_HISTORIES=1 refreshes the committed fixtures that replay-fixtures.test.ts replays against later
     // workflow code (a change that breaks determinism for running missions then fails there).
-    if (process.env.RECORD_MISSION_HISTORIES) await recordHistoryFixtures(histories);
+    if (process.env.RECORD_MISSION_HISTORIES) await recordHistoryFixtures('missions', histories);
   });
 });

@@ -1,47 +1,22 @@
 // The time-skipping test server does not implement Schedules, so the Schedule is checked against the Temporal CLI dev
 // server, the server of `npm start` (as the coin expiry Schedule is).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { koreaMonthOf, previousMonth } from '@fanmission/contracts';
 import { settledAccount, balance } from '@fanmission/ledger';
 import { createSettlementActivities } from '@fanmission/services/income';
-import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
-import { Client, Connection, ScheduleOverlapPolicy } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
+import { ScheduleOverlapPolicy } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import { useScheduleServer } from '@fanmission/tests/support/schedule-server';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
-import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { SETTLEMENT_SCHEDULE_ID, ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 
 const testApp = useTestApp();
-let server: TemporalDevServer;
-let dataDir: string;
-let connection: Connection;
-let client: Client;
-
-beforeAll(async () => {
-  if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('WARN') });
-  const binary = await ensureTemporalCli();
-  dataDir = await mkdtemp(join(tmpdir(), 'fanmission-settlement-schedule-'));
-  server = await startTemporalDevServer({ binary, dataDir });
-  connection = await Connection.connect({ address: server.address });
-  client = new Client({ connection });
-}, 600_000);
-
-afterAll(async () => {
-  await connection?.close();
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-const handle = () => client.schedule.getHandle(SETTLEMENT_SCHEDULE_ID);
+const schedules = useScheduleServer(SETTLEMENT_SCHEDULE_ID, 'fanmission-settlement-schedule-');
+const { handle } = schedules;
 
 describe('the monthly settlement Schedule', () => {
   it('runs settleMonth on the 1st at 00:10 Korea time, skipping a run while one is still going', async () => {
-    expect(await ensureSettlementSchedule(client)).toBe('created');
+    expect(await ensureSettlementSchedule(schedules.client)).toBe('created');
     const description = await handle().describe();
     expect(description.spec.timezone).toBe('Asia/Seoul');
     expect(description.spec.calendars).toEqual([
@@ -70,7 +45,7 @@ describe('the monthly settlement Schedule', () => {
   it('is created once: a later start restores its spec and keeps an operator’s pause', async () => {
     await handle().update((previous) => ({ ...previous, spec: { calendars: [{ hour: 3 }], timezone: 'UTC' } }));
     await handle().pause('year-end audit');
-    expect(await ensureSettlementSchedule(client)).toBe('updated');
+    expect(await ensureSettlementSchedule(schedules.client)).toBe('updated');
     const description = await handle().describe();
     expect(description.spec.timezone).toBe('Asia/Seoul');
     expect(description.state).toMatchObject({ paused: true, note: 'year-end audit' });
@@ -88,30 +63,8 @@ describe('the monthly settlement Schedule', () => {
       at: new Date(Date.UTC(last.year, last.month - 1, 10)),
     });
 
-    const nativeConnection = await NativeConnection.connect({ address: server.address });
-    try {
-      const worker = await createFanmissionWorker({
-        connection: nativeConnection,
-        activities: createSettlementActivities({ db, now: () => new Date() }),
-      });
-      const result = await worker.runUntil(async () => {
-        await handle().trigger();
-        const workflowId = await firstActionWorkflowId();
-        return await client.workflow.getHandle(workflowId).result();
-      });
-      expect(result).toMatchObject({ ...last, issued: 1, settledCoins: 640 });
-      expect(await balance(db, settledAccount(creator.creatorId))).toMatchObject({ balance: 640 });
-    } finally {
-      await nativeConnection.close();
-    }
+    const result = await schedules.runTriggered(createSettlementActivities({ db, now: () => new Date() }));
+    expect(result).toMatchObject({ ...last, issued: 1, settledCoins: 640 });
+    expect(await balance(db, settledAccount(creator.creatorId))).toMatchObject({ balance: 640 });
   }, 120_000);
 });
-
-async function firstActionWorkflowId(): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const [action] = (await handle().describe()).info.recentActions;
-    if (action) return action.action.workflow.workflowId;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the Schedule did not start its workflow');
-}

@@ -1,5 +1,6 @@
-import { Datagrid, DateField, List, SelectInput, TextField } from 'react-admin';
+import { DateField, SelectInput, TextField } from 'react-admin';
 import { UpdateAction } from './update-action';
+import { ConsoleList } from './list-actions';
 
 /*
  * Objections to login blocks (issue 22, operating policy: within 30 days). Operators accept one (the block ends) or
@@ -9,35 +10,33 @@ import { UpdateAction } from './update-action';
 const STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'];
 
 export const BlockObjectionList = () => (
-  <List
+  <ConsoleList
     sort={{ field: 'created', order: 'DESC' }}
     filterDefaultValues={{ status: 'PENDING' }}
     filters={[<SelectInput key="status" source="status" choices={STATUSES.map((id) => ({ id, name: id }))} alwaysOn />]}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="username" />
-      <TextField source="email" emptyText="-" />
-      <TextField source="creatorId" emptyText="-" />
-      <DateField source="blockedAt" showTime />
-      <TextField source="blockReason" emptyText="-" />
-      <TextField source="reason" />
-      <DateField source="created" showTime />
-      <TextField source="status" />
-      <TextField source="decisionNote" emptyText="-" />
-      <UpdateAction
-        label="console.actions.approve"
-        color="success"
-        show={(record) => record['status'] === 'PENDING'}
-        patch={() => ({ status: 'ACCEPTED' })}
-      />
-      <UpdateAction
-        label="console.actions.reject"
-        reasonLabel="resources.block-objections.fields.decisionNote"
-        color="error"
-        show={(record) => record['status'] === 'PENDING'}
-        patch={(_, note) => ({ status: 'REJECTED', decisionNote: note })}
-      />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="username" />
+    <TextField source="email" emptyText="-" />
+    <TextField source="creatorId" emptyText="-" />
+    <DateField source="blockedAt" showTime />
+    <TextField source="blockReason" emptyText="-" />
+    <TextField source="reason" />
+    <DateField source="created" showTime />
+    <TextField source="status" />
+    <TextField source="decisionNote" emptyText="-" />
+    <UpdateAction
+      label="console.actions.approve"
+      color="success"
+      show={(record) => record['status'] === 'PENDING'}
+      patch={() => ({ status: 'ACCEPTED' })}
+    />
+    <UpdateAction
+      label="console.actions.reject"
+      reasonLabel="resources.block-objections.fields.decisionNote"
+      color="error"
+      show={(record) => record['status'] === 'PENDING'}
+      patch={(_, note) => ({ status: 'REJECTED', decisionNote: note })}
+    />
+  </ConsoleList>
 );

@@ -3,11 +3,9 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  Datagrid,
   DateField,
   DateTimeInput,
   Edit,
-  List,
   NumberField,
   NumberInput,
   SelectInput,
@@ -18,29 +16,23 @@ import {
   regex,
   required,
 } from 'react-admin';
-import { useCanWrite } from '../permissions';
-import { ListActions } from './list-actions';
+import { WritableList } from './list-actions';
 
 const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
 
-export const FaqList = () => {
-  const canWrite = useCanWrite('faqs');
-  return (
-    <List
-      sort={{ field: 'position', order: 'ASC' }}
-      actions={<ListActions create={canWrite} />}
-      filters={[<TextInput key="q" source="q" alwaysOn />]}
-    >
-      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="category" />
-        <TextField source="title" />
-        <NumberField source="position" />
-        <DateField source="updatedAt" />
-      </Datagrid>
-    </List>
-  );
-};
+export const FaqList = () => (
+  <WritableList
+    resource="faqs"
+    sort={{ field: 'position', order: 'ASC' }}
+    filters={[<TextInput key="q" source="q" alwaysOn />]}
+  >
+    <TextField source="id" />
+    <TextField source="category" />
+    <TextField source="title" />
+    <NumberField source="position" />
+    <DateField source="updatedAt" />
+  </WritableList>
+);
 
 const faqForm = (
   <SimpleForm>
@@ -71,40 +63,30 @@ const popupForm = (
   </SimpleForm>
 );
 
-export const PopupList = () => {
-  const canWrite = useCanWrite('popups');
-  return (
-    <List sort={{ field: 'id', order: 'DESC' }} actions={<ListActions create={canWrite} />}>
-      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="title" />
-        <TextField source="linkLoggedOn" emptyText="-" />
-        <BooleanField source="active" />
-        <DateField source="startsAt" emptyText="-" />
-        <DateField source="endsAt" emptyText="-" />
-      </Datagrid>
-    </List>
-  );
-};
+export const PopupList = () => (
+  <WritableList resource="popups" sort={{ field: 'id', order: 'DESC' }}>
+    <TextField source="id" />
+    <TextField source="title" />
+    <TextField source="linkLoggedOn" emptyText="-" />
+    <BooleanField source="active" />
+    <DateField source="startsAt" emptyText="-" />
+    <DateField source="endsAt" emptyText="-" />
+  </WritableList>
+);
 export const PopupCreate = () => <Create redirect="list">{popupForm}</Create>;
 export const PopupEdit = () => <Edit mutationMode="pessimistic">{popupForm}</Edit>;
 
-export const TagList = () => {
-  const canWrite = useCanWrite('tags');
-  return (
-    <List
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={<ListActions create={canWrite} />}
-      filters={[<TextInput key="q" source="q" alwaysOn />]}
-    >
-      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="name" />
-        <NumberField source="creators" />
-      </Datagrid>
-    </List>
-  );
-};
+export const TagList = () => (
+  <WritableList
+    resource="tags"
+    sort={{ field: 'name', order: 'ASC' }}
+    filters={[<TextInput key="q" source="q" alwaysOn />]}
+  >
+    <TextField source="id" />
+    <TextField source="name" />
+    <NumberField source="creators" />
+  </WritableList>
+);
 const tagForm = (
   <SimpleForm>
     <TextInput source="name" validate={[required(), maxLength(30)]} />

@@ -2,11 +2,9 @@ import { MISSION_STATUSES, PRODUCT_TYPES } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
-  Datagrid,
   DateField,
   DateTimeInput,
   FunctionField,
-  List,
   NullableBooleanInput,
   NumberField,
   NumberInput,
@@ -20,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { UpdateAction } from './update-action';
+import { ConsoleList } from './list-actions';
 
 const missionFilters = [
   <SelectInput key="status" source="status" choices={MISSION_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
@@ -50,21 +49,19 @@ const BlockContentActions = () => (
 );
 
 export const MissionList = () => (
-  <List filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" />
-      <TextField source="status" />
-      <TextField source="type" />
-      <TextField source="productName" />
-      <TextField source="creatorName" />
-      <TextField source="username" />
-      <NumberField source="coinPrice" />
-      <NumberField source="escrowCoins" />
-      <BooleanField source="contentBlocked" />
-      <DateField source="createdAt" />
-      <BlockContentActions />
-    </Datagrid>
-  </List>
+  <ConsoleList rowClick="show" filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <TextField source="id" />
+    <TextField source="status" />
+    <TextField source="type" />
+    <TextField source="productName" />
+    <TextField source="creatorName" />
+    <TextField source="username" />
+    <NumberField source="coinPrice" />
+    <NumberField source="escrowCoins" />
+    <BooleanField source="contentBlocked" />
+    <DateField source="createdAt" />
+    <BlockContentActions />
+  </ConsoleList>
 );
 
 interface Media {
@@ -130,25 +127,23 @@ const productFilters = [
 ];
 
 export const MissionProductList = () => (
-  <List filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="name" />
-      <TextField source="type" />
-      <TextField source="creatorName" />
-      <NumberField source="coinPrice" emptyText="-" />
-      <BooleanField source="active" />
-      <UpdateAction
-        label="console.actions.inactivate"
-        color="warning"
-        show={(record) => Boolean(record['active'])}
-        patch={() => ({ active: false })}
-      />
-      <UpdateAction
-        label="console.actions.activate"
-        show={(record) => !record['active']}
-        patch={() => ({ active: true })}
-      />
-    </Datagrid>
-  </List>
+  <ConsoleList filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <TextField source="id" />
+    <TextField source="name" />
+    <TextField source="type" />
+    <TextField source="creatorName" />
+    <NumberField source="coinPrice" emptyText="-" />
+    <BooleanField source="active" />
+    <UpdateAction
+      label="console.actions.inactivate"
+      color="warning"
+      show={(record) => Boolean(record['active'])}
+      patch={() => ({ active: false })}
+    />
+    <UpdateAction
+      label="console.actions.activate"
+      show={(record) => !record['active']}
+      patch={() => ({ active: true })}
+    />
+  </ConsoleList>
 );

@@ -1,11 +1,9 @@
 import {
   BooleanField,
   Create,
-  Datagrid,
   DateTimeInput,
   DeleteButton,
   DateField,
-  List,
   NullableBooleanInput,
   NumberField,
   NumberInput,
@@ -20,34 +18,32 @@ import {
   required,
 } from 'react-admin';
 import { useCanWrite } from '../permissions';
-import { ListActions } from './list-actions';
+import { ConsoleList, ListActions } from './list-actions';
 import { UpdateAction } from './update-action';
 
 export const PenaltyList = () => (
-  <List
+  <ConsoleList
     sort={{ field: 'createdAt', order: 'DESC' }}
     filters={[
       <NumberInput key="creatorId" source="creatorId" />,
       <NullableBooleanInput key="lifted" source="lifted" alwaysOn />,
     ]}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="creatorId" />
-      <TextField source="missionId" />
-      <NumberField source="level" />
-      <BooleanField source="blocksLogin" />
-      <DateField source="requestsBlockedUntil" emptyText="-" />
-      <DateField source="createdAt" />
-      <DateField source="liftedAt" emptyText="-" />
-      <UpdateAction
-        label="console.actions.lift"
-        reasonLabel="resources.creator-penalties.fields.liftNote"
-        show={(record) => !record['liftedAt']}
-        patch={(_, note) => ({ liftNote: note })}
-      />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="creatorId" />
+    <TextField source="missionId" />
+    <NumberField source="level" />
+    <BooleanField source="blocksLogin" />
+    <DateField source="requestsBlockedUntil" emptyText="-" />
+    <DateField source="createdAt" />
+    <DateField source="liftedAt" emptyText="-" />
+    <UpdateAction
+      label="console.actions.lift"
+      reasonLabel="resources.creator-penalties.fields.liftNote"
+      show={(record) => !record['liftedAt']}
+      patch={(_, note) => ({ liftNote: note })}
+    />
+  </ConsoleList>
 );
 
 /** The creator review queue (issue 15's `/api/admin/creators`): pending first. */
@@ -75,7 +71,8 @@ const CreatorDecisions = () => (
 );
 
 export const CreatorList = () => (
-  <List
+  <ConsoleList
+    rowClick="show"
     filterDefaultValues={{ reviewStatus: 'PENDING' }}
     filters={[
       <SelectInput
@@ -88,15 +85,13 @@ export const CreatorList = () => (
     ]}
     empty={false}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" />
-      <TextField source="name" />
-      <TextField source="reviewStatus" />
-      <TextField source="grade" />
-      <BooleanField source="containAdultContent" />
-      <CreatorDecisions />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="name" />
+    <TextField source="reviewStatus" />
+    <TextField source="grade" />
+    <BooleanField source="containAdultContent" />
+    <CreatorDecisions />
+  </ConsoleList>
 );
 
 export const CreatorShow = () => (
@@ -130,7 +125,7 @@ export const CreatorShow = () => (
 
 /** The monthly grade review's proposals (`/api/admin/grade-proposals`): operators confirm or choose another grade. */
 export const GradeProposalList = () => (
-  <List
+  <ConsoleList
     filterDefaultValues={{ status: 'PROPOSED' }}
     filters={[
       <SelectInput
@@ -143,39 +138,37 @@ export const GradeProposalList = () => (
     ]}
     empty={false}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="creatorName" />
-      <TextField source="reviewMonth" />
-      <TextField source="appliesMonth" />
-      <NumberField source="onTimeCompleted" />
-      <TextField source="currentGrade" />
-      <TextField source="proposedGrade" />
-      <TextField source="status" />
-      <TextField source="confirmedGrade" emptyText="-" />
+    <TextField source="id" />
+    <TextField source="creatorName" />
+    <TextField source="reviewMonth" />
+    <TextField source="appliesMonth" />
+    <NumberField source="onTimeCompleted" />
+    <TextField source="currentGrade" />
+    <TextField source="proposedGrade" />
+    <TextField source="status" />
+    <TextField source="confirmedGrade" emptyText="-" />
+    <UpdateAction
+      label="console.actions.confirmGrade"
+      color="success"
+      patchOnly
+      show={(record) => record['status'] === 'PROPOSED'}
+      patch={() => ({})}
+    />
+    {GRADES.map((grade) => (
       <UpdateAction
-        label="console.actions.confirmGrade"
-        color="success"
+        key={grade}
+        label={grade}
         patchOnly
-        show={(record) => record['status'] === 'PROPOSED'}
-        patch={() => ({})}
+        show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
+        patch={() => ({ grade })}
       />
-      {GRADES.map((grade) => (
-        <UpdateAction
-          key={grade}
-          label={grade}
-          patchOnly
-          show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
-          patch={() => ({ grade })}
-        />
-      ))}
-    </Datagrid>
-  </List>
+    ))}
+  </ConsoleList>
 );
 
 /** Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason. */
 export const CommentList = () => (
-  <List
+  <ConsoleList
     filterDefaultValues={{ reported: true }}
     filters={[
       <NullableBooleanInput key="reported" source="reported" alwaysOn />,
@@ -185,45 +178,41 @@ export const CommentList = () => (
     sort={{ field: 'reportsCount', order: 'DESC' }}
     empty={false}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="missionId" />
-      <TextField source="content" />
-      <TextField source="username" />
-      <NumberField source="reportsCount" />
-      <BooleanField source="hidden" />
-      <TextField source="moderationReason" emptyText="-" />
-      <UpdateAction
-        label="console.actions.hide"
-        reasonLabel="console.actions.reason"
-        color="error"
-        show={(record) => !record['hidden']}
-        patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
-      />
-      <UpdateAction
-        label="console.actions.unhide"
-        reasonLabel="console.actions.reason"
-        show={(record) => Boolean(record['hidden'])}
-        patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
-      />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="missionId" />
+    <TextField source="content" />
+    <TextField source="username" />
+    <NumberField source="reportsCount" />
+    <BooleanField source="hidden" />
+    <TextField source="moderationReason" emptyText="-" />
+    <UpdateAction
+      label="console.actions.hide"
+      reasonLabel="console.actions.reason"
+      color="error"
+      show={(record) => !record['hidden']}
+      patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
+    />
+    <UpdateAction
+      label="console.actions.unhide"
+      reasonLabel="console.actions.reason"
+      show={(record) => Boolean(record['hidden'])}
+      patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
+    />
+  </ConsoleList>
 );
 
 /** Members restricted from commenting until a date (`/api/admin/comment-restrictions`; the id is the member's). */
 export const CommentRestrictionList = () => {
   const canWrite = useCanWrite('comment-restrictions');
   return (
-    <List actions={<ListActions create={canWrite} />} empty={false}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="username" />
-        <DateField source="until" showTime />
-        <TextField source="reason" />
-        <DateField source="createdAt" />
-        {canWrite && <DeleteButton mutationMode="pessimistic" label="console.actions.lift" />}
-      </Datagrid>
-    </List>
+    <ConsoleList actions={<ListActions create={canWrite} />} empty={false}>
+      <TextField source="id" />
+      <TextField source="username" />
+      <DateField source="until" showTime />
+      <TextField source="reason" />
+      <DateField source="createdAt" />
+      {canWrite && <DeleteButton mutationMode="pessimistic" label="console.actions.lift" />}
+    </ConsoleList>
   );
 };
 

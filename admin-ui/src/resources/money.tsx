@@ -4,11 +4,9 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  Datagrid,
   DateField,
   DateTimeInput,
   Edit,
-  List,
   NumberField,
   NumberInput,
   SelectInput,
@@ -26,7 +24,7 @@ import {
 } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { ListActions } from './list-actions';
+import { ConsoleList, WritableList } from './list-actions';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
@@ -35,31 +33,33 @@ const depositFilters = [
 ];
 
 export const BankTransferList = () => (
-  <List filters={depositFilters} filterDefaultValues={{ status: 'ready' }} sort={{ field: 'created', order: 'DESC' }}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="username" />
-      <NumberField source="coinItem.point" />
-      <NumberField source="amount" />
-      <TextField source="depositorName" />
-      <TextField source="depositorPhone" />
-      <TextField source="status" />
-      <DateField source="created" showTime />
-      <UpdateAction
-        label="console.actions.confirmDeposit"
-        color="success"
-        show={(record) => record['status'] === 'ready'}
-        patch={() => ({ status: 'paid' })}
-      />
-      <UpdateAction
-        label="console.actions.rejectDeposit"
-        reasonLabel="console.actions.reason"
-        color="error"
-        show={(record) => record['status'] === 'ready'}
-        patch={(_, reason) => ({ status: 'cancelled', note: reason })}
-      />
-    </Datagrid>
-  </List>
+  <ConsoleList
+    filters={depositFilters}
+    filterDefaultValues={{ status: 'ready' }}
+    sort={{ field: 'created', order: 'DESC' }}
+  >
+    <TextField source="id" />
+    <TextField source="username" />
+    <NumberField source="coinItem.point" />
+    <NumberField source="amount" />
+    <TextField source="depositorName" />
+    <TextField source="depositorPhone" />
+    <TextField source="status" />
+    <DateField source="created" showTime />
+    <UpdateAction
+      label="console.actions.confirmDeposit"
+      color="success"
+      show={(record) => record['status'] === 'ready'}
+      patch={() => ({ status: 'paid' })}
+    />
+    <UpdateAction
+      label="console.actions.rejectDeposit"
+      reasonLabel="console.actions.reason"
+      color="error"
+      show={(record) => record['status'] === 'ready'}
+      patch={(_, reason) => ({ status: 'cancelled', note: reason })}
+    />
+  </ConsoleList>
 );
 
 const refundFilters = [
@@ -67,24 +67,22 @@ const refundFilters = [
 ];
 
 export const CoinRefundList = () => (
-  <List filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="username" />
-      <TextField source="kind" />
-      <NumberField source="refundCoins" />
-      <NumberField source="amount" />
-      <TextField source="status" />
-      <DateField source="requestedAt" />
-      <TextField source="dueOn" />
-      <UpdateAction
-        label="console.actions.markPaid"
-        color="success"
-        show={(record) => record['status'] === 'requested'}
-        patch={() => ({ status: 'paid' })}
-      />
-    </Datagrid>
-  </List>
+  <ConsoleList filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
+    <TextField source="id" />
+    <TextField source="username" />
+    <TextField source="kind" />
+    <NumberField source="refundCoins" />
+    <NumberField source="amount" />
+    <TextField source="status" />
+    <DateField source="requestedAt" />
+    <TextField source="dueOn" />
+    <UpdateAction
+      label="console.actions.markPaid"
+      color="success"
+      show={(record) => record['status'] === 'requested'}
+      patch={() => ({ status: 'paid' })}
+    />
+  </ConsoleList>
 );
 
 const coinItemForm = (
@@ -99,23 +97,18 @@ const coinItemForm = (
   </SimpleForm>
 );
 
-export const CoinItemList = () => {
-  const canWrite = useCanWrite('coin-items');
-  return (
-    <List sort={{ field: 'sortOrder', order: 'ASC' }} actions={<ListActions create={canWrite} />}>
-      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="itemType" />
-        <TextField source="name" />
-        <NumberField source="point" />
-        <NumberField source="price" />
-        <NumberField source="usdPrice" />
-        <BooleanField source="active" />
-        <NumberField source="sortOrder" />
-      </Datagrid>
-    </List>
-  );
-};
+export const CoinItemList = () => (
+  <WritableList resource="coin-items" sort={{ field: 'sortOrder', order: 'ASC' }}>
+    <TextField source="id" />
+    <TextField source="itemType" />
+    <TextField source="name" />
+    <NumberField source="point" />
+    <NumberField source="price" />
+    <NumberField source="usdPrice" />
+    <BooleanField source="active" />
+    <NumberField source="sortOrder" />
+  </WritableList>
+);
 export const CoinItemCreate = () => <Create redirect="list">{coinItemForm}</Create>;
 export const CoinItemEdit = () => <Edit mutationMode="pessimistic">{coinItemForm}</Edit>;
 
@@ -160,7 +153,8 @@ const settlementFilters = [
 ];
 
 export const SettlementList = () => (
-  <List
+  <ConsoleList
+    rowClick="show"
     filters={settlementFilters}
     actions={
       <TopToolbar>
@@ -169,33 +163,31 @@ export const SettlementList = () => (
     }
     empty={false}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" />
-      <TextField source="year" />
-      <TextField source="month" />
-      <TextField source="creatorName" />
-      <NumberField source="totalEarningCoin" />
-      <NumberField source="income" />
-      <NumberField source="toReceipt" />
-      <TextField source="status" />
-      <UpdateAction
-        label="console.actions.approve"
-        show={(record) => record['status'] === 'ISSUED'}
-        patch={() => ({ action: 'approve' })}
-      />
-      <UpdateAction
-        label="console.actions.markPaid"
-        reasonLabel="resources.settlements.fields.transferReference"
-        color="success"
-        show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
-        patch={(_, reference) => ({
-          action: 'pay',
-          transferReference: reference,
-          transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
-        })}
-      />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="year" />
+    <TextField source="month" />
+    <TextField source="creatorName" />
+    <NumberField source="totalEarningCoin" />
+    <NumberField source="income" />
+    <NumberField source="toReceipt" />
+    <TextField source="status" />
+    <UpdateAction
+      label="console.actions.approve"
+      show={(record) => record['status'] === 'ISSUED'}
+      patch={() => ({ action: 'approve' })}
+    />
+    <UpdateAction
+      label="console.actions.markPaid"
+      reasonLabel="resources.settlements.fields.transferReference"
+      color="success"
+      show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
+      patch={(_, reference) => ({
+        action: 'pay',
+        transferReference: reference,
+        transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+      })}
+    />
+  </ConsoleList>
 );
 
 export const SettlementShow = () => (
@@ -229,20 +221,18 @@ const commentEventForm = (
 );
 
 export const CommentEventList = () => (
-  <List empty={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="id" />
-      <TextField source="title" />
-      <DateField source="startsAt" showTime />
-      <DateField source="endsAt" showTime />
-      <NumberField source="winProbability" />
-      <NumberField source="coinsPerWin" />
-      <NumberField source="dailyBudget" />
-      <NumberField source="wins" />
-      <NumberField source="paidCoins" />
-      <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
-    </Datagrid>
-  </List>
+  <ConsoleList rowClick="edit" empty={false}>
+    <TextField source="id" />
+    <TextField source="title" />
+    <DateField source="startsAt" showTime />
+    <DateField source="endsAt" showTime />
+    <NumberField source="winProbability" />
+    <NumberField source="coinsPerWin" />
+    <NumberField source="dailyBudget" />
+    <NumberField source="wins" />
+    <NumberField source="paidCoins" />
+    <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
+  </ConsoleList>
 );
 export const CommentEventCreate = () => <Create redirect="list">{commentEventForm}</Create>;
 export const CommentEventEdit = () => <Edit mutationMode="pessimistic">{commentEventForm}</Edit>;

@@ -5,12 +5,10 @@ import {
   BooleanInput,
   CheckboxGroupInput,
   Create,
-  Datagrid,
   DateField,
   Edit,
   EmailField,
   FunctionField,
-  List,
   NullableBooleanInput,
   NumberField,
   SelectInput,
@@ -26,8 +24,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { useCanWrite } from '../permissions';
-import { ListActions } from './list-actions';
+import { ConsoleList, WritableList } from './list-actions';
 import { UpdateAction } from './update-action';
 
 export function RolesField(_props: { label?: string; source?: string }) {
@@ -75,18 +72,16 @@ const BlockLoginActions = () => (
 );
 
 export const UserList = () => (
-  <List filters={userFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" />
-      <EmailField source="email" />
-      <TextField source="username" />
-      <RolesField source="roles" />
-      <NumberField source="coins" />
-      <BooleanField source="loginBlocked" />
-      <DateField source="createdAt" />
-      <BlockLoginActions />
-    </Datagrid>
-  </List>
+  <ConsoleList rowClick="show" filters={userFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <TextField source="id" />
+    <EmailField source="email" />
+    <TextField source="username" />
+    <RolesField source="roles" />
+    <NumberField source="coins" />
+    <BooleanField source="loginBlocked" />
+    <DateField source="createdAt" />
+    <BlockLoginActions />
+  </ConsoleList>
 );
 
 export const UserShow = () => (
@@ -126,22 +121,17 @@ export const UserShow = () => (
 
 const roleChoices = STAFF_ROLES.map((id) => ({ id, name: `console.roles.${id}` }));
 
-export const StaffList = () => {
-  const canWrite = useCanWrite('staff');
-  return (
-    <List sort={{ field: 'id', order: 'ASC' }} actions={<ListActions create={canWrite} />}>
-      <Datagrid rowClick={canWrite ? 'edit' : false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <EmailField source="email" />
-        <TextField source="username" />
-        <RolesField source="roles" />
-        <BooleanField source="active" />
-        <BooleanField source="invitationPending" />
-        <DateField source="createdAt" />
-      </Datagrid>
-    </List>
-  );
-};
+export const StaffList = () => (
+  <WritableList resource="staff" sort={{ field: 'id', order: 'ASC' }}>
+    <TextField source="id" />
+    <EmailField source="email" />
+    <TextField source="username" />
+    <RolesField source="roles" />
+    <BooleanField source="active" />
+    <BooleanField source="invitationPending" />
+    <DateField source="createdAt" />
+  </WritableList>
+);
 
 export const StaffCreate = () => (
   <Create redirect="list">

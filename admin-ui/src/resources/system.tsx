@@ -2,10 +2,8 @@ import type { LedgerVerifyRun } from '@fanmission/contracts';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
-  Datagrid,
   DateField,
   FunctionField,
-  List,
   NumberField,
   NumberInput,
   Show,
@@ -21,6 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RolesField } from './people';
+import { ConsoleList } from './list-actions';
 
 const auditFilters = [
   <TextInput key="resource" source="resource" alwaysOn />,
@@ -29,17 +28,15 @@ const auditFilters = [
 ];
 
 export const AuditLogList = () => (
-  <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" />
-      <DateField source="createdAt" showTime />
-      <TextField source="actorEmail" emptyText="-" />
-      <RolesField source="actorRoles" />
-      <TextField source="action" />
-      <TextField source="resourceId" emptyText="-" />
-      <NumberField source="statusCode" />
-    </Datagrid>
-  </List>
+  <ConsoleList rowClick="show" filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
+    <TextField source="id" />
+    <DateField source="createdAt" showTime />
+    <TextField source="actorEmail" emptyText="-" />
+    <RolesField source="actorRoles" />
+    <TextField source="action" />
+    <TextField source="resourceId" emptyText="-" />
+    <NumberField source="statusCode" />
+  </ConsoleList>
 );
 
 const Json = ({ value }: { value: unknown }) => (
@@ -144,7 +141,7 @@ function RunResult(_props: { label?: string }) {
 }
 
 export const LedgerVerifyRunList = () => (
-  <List
+  <ConsoleList
     sort={{ field: 'id', order: 'DESC' }}
     actions={
       <TopToolbar>
@@ -154,13 +151,11 @@ export const LedgerVerifyRunList = () => (
     empty={false}
   >
     <PollWhileRunning />
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <TextField source="status" />
-      <DateField source="startedAt" showTime />
-      <DateField source="finishedAt" showTime emptyText="-" />
-      <RunProgress label="resources.ledger-verify-runs.fields.progress" />
-      <RunResult label="resources.ledger-verify-runs.fields.ok" />
-    </Datagrid>
-  </List>
+    <TextField source="id" />
+    <TextField source="status" />
+    <DateField source="startedAt" showTime />
+    <DateField source="finishedAt" showTime emptyText="-" />
+    <RunProgress label="resources.ledger-verify-runs.fields.progress" />
+    <RunResult label="resources.ledger-verify-runs.fields.ok" />
+  </ConsoleList>
 );

@@ -1,6 +1,6 @@
 import type { Role } from '@fanmission/contracts';
 import type { FastifyRequest } from 'fastify';
-import { accessDenied, unauthorized } from '../http';
+import { AppError, accessDenied, unauthorized } from '../http';
 
 /** Who is calling, as the database says now (roles and blocks take effect at once, not at token expiry). */
 export interface Caller {
@@ -34,3 +34,18 @@ export function requireSelf(
   if (caller.id !== userId && !(options.operatorAllowed && isOperator(caller))) throw accessDenied();
   return caller;
 }
+
+/**
+ * Fans only may request a mission or apply to a lottery event: a creator cannot (spec 02 §6), and an unverified member
+ * must verify his e-mail first.
+ */
+export function requireRequestingFan(caller: Caller): void {
+  if (caller.creatorId !== null || caller.roles.includes('ROLE_CREATOR')) throw creatorCannotRequest();
+  if (caller.roles.includes('ROLE_UNVERIFIED') || !caller.roles.includes('ROLE_USER')) {
+    throw new AppError(403, 'missions.unverified', { code: 'UNVERIFIED' });
+  }
+}
+
+/** A creator's request refused (also a frozen wallet's: spec 02 §6). */
+export const creatorCannotRequest = () =>
+  new AppError(403, 'missions.creatorCannotRequest', { code: 'CREATOR_CANNOT_REQUEST' });

@@ -1,6 +1,14 @@
 // The public surface of `auth`: callers, session tokens, password and secret-token hashing, rate limits. Other modules
 // import only this file.
-export { type Caller, isOperator, requireCaller, requireRole, requireSelf } from './caller';
+export {
+  type Caller,
+  creatorCannotRequest,
+  isOperator,
+  requireCaller,
+  requireRequestingFan,
+  requireRole,
+  requireSelf,
+} from './caller';
 export { registerJwt, signSessionToken } from './jwt';
 export { hashPassword, verifyPassword } from './passwords';
 export {

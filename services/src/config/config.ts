@@ -124,6 +124,9 @@ export const configSchema = z
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (review M13). */
     METRICS_TOKEN: optionalString,
+    /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
+    FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),
+    FFPROBE_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffprobe'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })

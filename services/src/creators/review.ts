@@ -12,9 +12,10 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { invalidateSearches } from '../discovery';
-import { AppError, invalidFields, notFound } from '../http';
+import { invalidFields, notFound } from '../http';
 import { productViews } from '../mission-products';
 import { domainEvent, recordEvents } from '../outbox';
+import { backToPendingNotAllowed } from './errors';
 import * as repository from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
 import { creatorView } from './view';
@@ -184,10 +185,7 @@ export async function updateCreatorReview(
     if (!current) throw notFound('creators.notFound');
     const decision = decisionOf(current, body);
     if (decision === 'PENDING') {
-      throw new AppError(400, 'review.backToPendingNotAllowed', {
-        code: 'VALIDATION_FAILED',
-        fields: [{ field: 'reviewStatus', key: 'review.backToPendingNotAllowed', rejectedValue: 'PENDING' }],
-      });
+      throw backToPendingNotAllowed();
     }
     const reason = body.reviewReason?.trim() || null;
     if (decision === 'REJECTED' && reason === null) {

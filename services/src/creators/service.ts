@@ -29,6 +29,7 @@ import type { MessageKey } from '../i18n';
 import { applyCustomSettingsToProduct } from '../mission-products';
 import { currentEventProductId } from '../events';
 import { getProduct } from '../mission-products';
+import { invalidCreatorFields, nothingToUpdate } from './errors';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -239,7 +240,7 @@ export async function updateCreator(
     bank: present(body, [...BANK_FIELDS, ...PAYOUT_LOCATION_FIELDS]),
   };
   if (!groups.profile && !groups.custom && !groups.bank) {
-    throw new AppError(400, 'creators.nothingToUpdate', { code: 'VALIDATION_FAILED' });
+    throw nothingToUpdate();
   }
   if (!ownsCreator(caller, owner)) {
     // Staff: the payout account is finance's to change, the profile and custom settings the operators'.
@@ -271,10 +272,7 @@ export async function updateCreator(
         values = { ...values, ...bank.values };
       }
       if (problems.length > 0) {
-        throw new AppError(400, groups.profile ? 'creators.profileIncomplete' : 'error.validation', {
-          code: 'VALIDATION_FAILED',
-          fields: problems,
-        });
+        throw invalidCreatorFields(groups.profile, problems);
       }
       await repository.updateCreator(trx, creatorId, values);
       if (groups.custom) {

@@ -1,5 +1,6 @@
 // The public surface of the lottery events module (issue 16).
 export { createEventActivities } from './activities';
+export { existOngoingEvent } from './errors';
 export { currentEventProductId, hasOngoingEvent, loadLotteryEvents } from './event-view';
 export { lotteryEventRoutes } from './routes';
 export { reconcileEventWorkflows, startEventReconciler } from './reconciler';

@@ -15,7 +15,6 @@ import {
   type MissionRequestResponse,
   type Page,
   type UpdateMissionProductRequest,
-  type ErrorCode,
   DAY_MS,
 } from '@fanmission/contracts';
 import {
@@ -28,22 +27,30 @@ import {
   unpickApplicantUpdate,
 } from '@fanmission/workflows/events';
 import type { EventActionRefusal } from '@fanmission/workflows/events';
-import { isOperator, type Caller } from '../auth';
+import { isOperator, requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
 import { fileEntry } from '../files';
 import type { FileRow } from '../files';
-import { accessDenied, AppError, invalidFields, notFound, type FieldProblem } from '../http';
+import { accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
 import { pageOffset, toPage } from '../http';
-import type { MessageKey } from '../i18n';
 import { domainEvent, recordEvents } from '../outbox';
 import { loadDrawState, previewRandomPick } from './activities';
+import {
+  alreadyApplied,
+  applicantNotFound,
+  eventActionRefused,
+  eventNotFound,
+  existOngoingEvent,
+  notApplying,
+  cannotApplyToOwnEvent,
+} from './errors';
 import { hasOngoingEvent } from './event-view';
 import { commitmentOf, newServerSeed } from './fairness';
 import * as repository from './repository';
 import type { EventProduct } from './repository';
 import type { LotteryEventRow } from './table';
-import { eventActionRefused, sendEventUpdate, startEventWorkflow } from './workflow-client';
+import { sendEventUpdate, startEventWorkflow } from './workflow-client';
 
 /*
  * Lottery events (spec 02 §2–§9, issue 16). The API writes an event's creation and the fans' applications; from
@@ -53,10 +60,6 @@ import { eventActionRefused, sendEventUpdate, startEventWorkflow } from './workf
 
 type EventProductBody = Extract<CreateMissionProductRequest, { type: 'EVENT' }>;
 type EventProductUpdate = Extract<UpdateMissionProductRequest, { type: 'EVENT' }>;
-
-const eventError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
-const existOngoingEvent = () => eventError(409, 'missionProducts.existOngoingEvent', 'EXIST_ONGOING_EVENT');
-const eventNotFound = () => notFound('missionProducts.notFound');
 
 /** The date rules of spec 02 §5 and §9, in Korea time. */
 function dateProblems(body: { applyStart: string; applyEnd: string; eventEnd: string }, now: Date): FieldProblem[] {
@@ -238,15 +241,10 @@ export async function applyToEvent(
   caller: Caller,
   body: EventApplication,
 ): Promise<MissionRequestResponse> {
-  if (caller.creatorId !== null || caller.roles.includes('ROLE_CREATOR')) {
-    throw eventError(403, 'missions.creatorCannotRequest', 'CREATOR_CANNOT_REQUEST');
-  }
-  if (caller.roles.includes('ROLE_UNVERIFIED') || !caller.roles.includes('ROLE_USER')) {
-    throw eventError(403, 'missions.unverified', 'UNVERIFIED');
-  }
+  requireRequestingFan(caller);
   const product = await repository.findEventProduct(ctx.db, body.missionProductId);
   if (!product || !product.creator_verified || !product.active) throw notFound('missions.productNotFound');
-  if (product.creator_user_id === caller.id) throw eventError(403, 'events.ownEvent', 'OWN_EVENT');
+  if (product.creator_user_id === caller.id) throw cannotApplyToOwnEvent();
   if (body.requestFileId !== undefined) {
     const file = await repository.findFile(ctx.db, body.requestFileId);
     if (!file || file.owner_user_id !== caller.id) {
@@ -277,7 +275,7 @@ export async function applyToEvent(
         eventEnd: event.event_end,
       });
       if (event.status !== 'APPLYING' || now.getTime() >= applyEndAt.getTime()) {
-        throw eventError(409, 'events.notApplying', 'NOT_APPLYING');
+        throw notApplying();
       }
       const mission = await trx
         .insertInto('missions')
@@ -326,7 +324,7 @@ export async function applyToEvent(
     });
   } catch (error) {
     if (uniqueViolation(error) === 'event_applications_product_id_user_id_key') {
-      throw eventError(409, 'events.alreadyApplied', 'ALREADY_APPLIED');
+      throw alreadyApplied();
     }
     throw error;
   }
@@ -464,7 +462,7 @@ function selectApplicantsFrom(base: ReturnType<typeof applicantQuery>) {
 
 async function oneApplicant(ctx: ServiceContext, product: EventProduct, missionId: number, privileged: boolean) {
   const rows = await selectApplicantsFrom(applicantQuery(ctx.db, product.id).where('m.id', '=', missionId)).execute();
-  if (rows.length === 0) throw notFound('events.applicantNotFound');
+  if (rows.length === 0) throw applicantNotFound();
   return (await applicantViews(ctx, rows, privileged))[0]!;
 }
 
@@ -581,7 +579,7 @@ export async function performPrize(
     .where('id', '=', missionId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  if (!mission) throw notFound('events.applicantNotFound');
+  if (!mission) throw applicantNotFound();
   const media =
     body.videoId !== undefined
       ? { kind: 'video' as const, fileId: body.videoId, field: 'videoId', fileKind: 'video' }

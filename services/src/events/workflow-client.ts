@@ -12,8 +12,7 @@ import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workf
 import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events';
 import type { ServiceContext, TemporalAccess } from '../context';
 import type { DbExecutor } from '../db';
-import { AppError } from '../http';
-import type { MessageKey } from '../i18n';
+import { eventActionRefused, eventWorkflowUnavailable } from './errors';
 import type { LotteryEventRow } from './table';
 
 export const eventWorkflowId = (productId: number) => `event-${productId}`;
@@ -83,29 +82,6 @@ export async function startEventWorkflow(
     .execute();
   return true;
 }
-
-const REFUSAL_MESSAGES: Record<EventActionRefusal, { key: MessageKey; status: number }> = {
-  NOT_EDITABLE: { key: 'events.notEditable', status: 409 },
-  NOT_DRAWING: { key: 'events.notDrawing', status: 409 },
-  DRAW_DEADLINE_PASSED: { key: 'events.drawDeadlinePassed', status: 409 },
-  DRAW_COUNT_EXCEEDED: { key: 'events.drawCountExceeded', status: 409 },
-  NOT_AN_APPLICANT: { key: 'events.applicantNotFound', status: 404 },
-  ALREADY_PICKED: { key: 'events.alreadyPicked', status: 409 },
-  NOT_PICKED: { key: 'events.notPicked', status: 409 },
-  DRAW_ALL_DONE: { key: 'events.drawAllDone', status: 409 },
-  NOT_DRAWABLE: { key: 'events.notDrawable', status: 409 },
-  NOT_CANCELABLE: { key: 'events.notCancelable', status: 409 },
-  BUSY: { key: 'events.busy', status: 409 },
-  NOT_A_WINNER: { key: 'events.notAWinner', status: 409 },
-  ALREADY_PERFORMED: { key: 'events.alreadyPerformed', status: 409 },
-  PRIZE_DEADLINE_PASSED: { key: 'events.prizeDeadlinePassed', status: 409 },
-};
-
-export const eventActionRefused = (refusal: EventActionRefusal) =>
-  new AppError(REFUSAL_MESSAGES[refusal].status, REFUSAL_MESSAGES[refusal].key, { code: refusal });
-
-export const eventWorkflowUnavailable = () =>
-  new AppError(503, 'missions.workflowUnavailable', { code: 'SERVICE_UNAVAILABLE' });
 
 /**
  * Sends an action to the event's workflow as an Update and waits for its answer. `finished` answers for a workflow

@@ -1,6 +1,6 @@
 // The public surface of `files`: uploads, storage drivers and file URLs. Other modules import only this file.
 export { fileEntry, storageUrl } from './file-entry';
-export { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
+export { extractPosterFrame, type MediaTools, mediaToolsOf, MediaToolMissingError, probeMedia } from './media-probe';
 export {
   closeConnectionOnFailure,
   multipartFileBody,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServiceContext } from '../context';
-import { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
+import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia } from './media-probe';
 import type { StorageDriver } from './storage-driver';
 
 export const POSTER_CONTENT_TYPE = 'image/jpeg';
@@ -30,12 +30,13 @@ export async function describeMediaFile(
   posterKey: string,
 ): Promise<MediaDetails> {
   const details: MediaDetails = { durationSeconds: null, posterKey: null };
+  const tools = mediaToolsOf(ctx.config);
   try {
-    details.durationSeconds = (await probeMedia(source)).durationSeconds;
+    details.durationSeconds = (await probeMedia(tools, source)).durationSeconds;
     if (kind === 'video') {
       const frame = path.join(os.tmpdir(), `fanmission-poster-${randomUUID()}.${POSTER_EXTENSION}`);
       try {
-        await extractPosterFrame(source, frame);
+        await extractPosterFrame(tools, source, frame);
         await storage.put(posterKey, await fs.readFile(frame), POSTER_CONTENT_TYPE);
         details.posterKey = posterKey;
       } finally {

@@ -8,30 +8,32 @@ import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
 import type { ServiceContext } from '../context';
 import { describeMediaFile } from './media-details';
-import { extractPosterFrame, MediaToolMissingError, probeMedia } from './media-probe';
+import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia } from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
 writeTestVideo(video, { seconds: 3, width: 1080, height: 1920, rate: 5 });
 const warnings: string[] = [];
-const ctx = {
-  config: testConfig(),
-  log: { warn: (_object: object, message: string) => warnings.push(message), error: () => undefined },
-} as unknown as ServiceContext;
+const config = testConfig();
+const tools = mediaToolsOf(config);
+const contextWith = (configuration: typeof config) =>
+  ({
+    config: configuration,
+    log: { warn: (_object: object, message: string) => warnings.push(message), error: () => undefined },
+  }) as unknown as ServiceContext;
+const ctx = contextWith(config);
 
 afterEach(() => {
-  delete process.env.FFMPEG_PATH;
-  delete process.env.FFPROBE_PATH;
   warnings.length = 0;
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('media probe', () => {
   it('reads a video’s duration and writes an upright poster frame at most 720 px high', async () => {
-    expect(await probeMedia(video)).toEqual({ durationSeconds: 3 });
+    expect(await probeMedia(tools, video)).toEqual({ durationSeconds: 3 });
     const poster = path.join(folder, 'poster.jpg');
-    await extractPosterFrame(video, poster);
+    await extractPosterFrame(tools, video, poster);
     const size = execFileSync('/usr/bin/ffprobe', [
       '-v',
       'error',
@@ -48,16 +50,19 @@ describe('media probe', () => {
     const short = path.join(folder, 'short.mp4');
     writeTestVideo(short, { seconds: 0.4, width: 64, height: 64 });
     const poster = path.join(folder, 'short.png');
-    await extractPosterFrame(short, poster);
+    await extractPosterFrame(tools, short, poster);
     expect((await fs.stat(poster)).size).toBeGreaterThan(0);
   });
 
   it('degrades without ffmpeg: no duration, no poster, one warning, no failure', async () => {
-    process.env.FFPROBE_PATH = path.join(folder, 'no-such-ffprobe');
-    process.env.FFMPEG_PATH = path.join(folder, 'no-such-ffmpeg');
-    await expect(probeMedia(video)).rejects.toBeInstanceOf(MediaToolMissingError);
+    const missing = {
+      ...config,
+      FFPROBE_PATH: path.join(folder, 'no-such-ffprobe'),
+      FFMPEG_PATH: path.join(folder, 'no-such-ffmpeg'),
+    };
+    await expect(probeMedia(mediaToolsOf(missing), video)).rejects.toBeInstanceOf(MediaToolMissingError);
     const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
-    expect(await describeMediaFile(ctx, storage, video, 'video', 'poster.jpg')).toEqual({
+    expect(await describeMediaFile(contextWith(missing), storage, video, 'video', 'poster.jpg')).toEqual({
       durationSeconds: null,
       posterKey: null,
     });

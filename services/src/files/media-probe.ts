@@ -1,9 +1,17 @@
 import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
+import type { AppConfig } from '../config';
 
-/** Debian's ffmpeg (`scripts/infra/ffmpeg.ts` installs it); FFMPEG_PATH / FFPROBE_PATH name others. */
-export const ffmpegPath = () => process.env.FFMPEG_PATH?.trim() || '/usr/bin/ffmpeg';
-export const ffprobePath = () => process.env.FFPROBE_PATH?.trim() || '/usr/bin/ffprobe';
+/** The ffmpeg and ffprobe executables: the configuration's FFMPEG_PATH / FFPROBE_PATH (Debian's by default). */
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+export const mediaToolsOf = (config: Pick<AppConfig, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools => ({
+  ffmpeg: config.FFMPEG_PATH,
+  ffprobe: config.FFPROBE_PATH,
+});
 
 /** A probe or frame grab of a sane upload takes well under this; a stuck ffmpeg is killed. */
 const TIMEOUT_MS = 60_000;
@@ -16,9 +24,9 @@ export class MediaToolMissingError extends Error {
   }
 }
 
-export async function mediaToolsAvailable(): Promise<boolean> {
+export async function mediaToolsAvailable(tools: MediaTools): Promise<boolean> {
   try {
-    await Promise.all([access(ffmpegPath(), constants.X_OK), access(ffprobePath(), constants.X_OK)]);
+    await Promise.all([access(tools.ffmpeg, constants.X_OK), access(tools.ffprobe, constants.X_OK)]);
     return true;
   } catch {
     return false;
@@ -29,8 +37,8 @@ export async function mediaToolsAvailable(): Promise<boolean> {
  * The duration of a video or audio file in seconds, from its container (or its longest stream when the container
  * does not say); null when the file has none (a still image, a stream without timing).
  */
-export async function probeMedia(filePath: string): Promise<{ durationSeconds: number | null }> {
-  const output = await run(ffprobePath(), [
+export async function probeMedia(tools: MediaTools, filePath: string): Promise<{ durationSeconds: number | null }> {
+  const output = await run(tools.ffprobe, [
     '-v',
     'error',
     '-show_entries',
@@ -60,9 +68,13 @@ export async function probeMedia(filePath: string): Promise<{ durationSeconds: n
  * Writes one frame of the video as a still image (PNG or JPEG by the output's extension), turned upright and at
  * most 720 px on its longer side: the frame at one second, or the first frame of a shorter video.
  */
-export async function extractPosterFrame(videoPath: string, outputPngOrJpgPath: string): Promise<void> {
+export async function extractPosterFrame(
+  tools: MediaTools,
+  videoPath: string,
+  outputPngOrJpgPath: string,
+): Promise<void> {
   const frameAt = async (seconds: number) =>
-    run(ffmpegPath(), [
+    run(tools.ffmpeg, [
       '-v',
       'error',
       '-nostdin',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { multipartForm, PNG_1X1, wav } from '@fanmission/tests/support/files';
-import { mediaToolPeak, MEDIA_TOOL_CONCURRENCY, probeMedia } from './media-probe';
+import { mediaToolPeak, MEDIA_TOOL_CONCURRENCY, mediaToolsOf, probeMedia } from './media-probe';
 
 // Security review M11: per-user upload quotas (files an hour, bytes a day, less before verification) and at most
 // MEDIA_TOOL_CONCURRENCY ffmpeg/ffprobe processes at once, reading local files only.
@@ -83,7 +83,9 @@ describe('media tools (M11)', () => {
       const file = path.join(folder, 'silence.wav');
       await writeFile(file, wav(8_000));
       mediaToolPeak(true);
-      const results = await Promise.all(Array.from({ length: 8 }, () => probeMedia(file)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => probeMedia(mediaToolsOf(testApp.current.config), file)),
+      );
       expect(results.every((result) => result.durationSeconds !== null && result.durationSeconds > 0.9)).toBe(true);
       expect(mediaToolPeak()).toBeLessThanOrEqual(MEDIA_TOOL_CONCURRENCY);
       expect(mediaToolPeak()).toBeGreaterThan(0);

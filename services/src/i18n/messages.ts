@@ -11,6 +11,7 @@ import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { securityMessages } from './catalogs/security';
+import { sharedMessages } from './catalogs/shared';
 import { trustMessages } from './catalogs/trust';
 import { reliabilityMessages } from './catalogs/reliability';
 
@@ -66,32 +67,6 @@ const coreCatalog = {
     en: 'Too many requests. Please try again later.',
     ja: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   },
-  'error.internal': {
-    ko: '서버 오류가 발생했습니다.',
-    en: 'A server error occurred.',
-    ja: 'サーバーエラーが発生しました。',
-  },
-  'validation.numeric': {
-    ko: '숫자만 입력할 수 있습니다.',
-    en: 'Only digits are allowed.',
-    ja: '数字のみ入力できます。',
-  },
-  'validation.email': {
-    ko: '올바른 이메일 주소가 아닙니다.',
-    en: 'This is not a valid e-mail address.',
-    ja: '正しいメールアドレスではありません。',
-  },
-  'validation.url': { ko: '올바른 URL이 아닙니다.', en: 'This is not a valid URL.', ja: '正しいURLではありません。' },
-  'validation.date': {
-    ko: '날짜 형식(YYYY-MM-DD)이 올바르지 않습니다.',
-    en: 'The date must be YYYY-MM-DD.',
-    ja: '日付はYYYY-MM-DD形式で入力してください。',
-  },
-  'auth.passwordFormat': {
-    ko: '비밀번호는 영문과 숫자를 섞어 8자 이상이어야 합니다.',
-    en: 'The password must be at least 8 characters mixing letters and digits.',
-    ja: 'パスワードは英字と数字を混ぜた8文字以上にしてください。',
-  },
   'auth.badCredentials': {
     ko: '이메일 또는 비밀번호를 확인해 주세요.',
     en: 'Please check your Email or Password.',
@@ -112,30 +87,10 @@ const coreCatalog = {
     en: 'Your login is not valid. Please log in again.',
     ja: 'ログイン情報が無効です。もう一度ログインしてください。',
   },
-  'auth.emailTaken': {
-    ko: '이미 가입된 이메일입니다.',
-    en: 'This e-mail address is already registered.',
-    ja: 'すでに登録されているメールアドレスです。',
-  },
-  'auth.tooYoung': {
-    ko: '만 {min}세 이상만 가입할 수 있습니다.',
-    en: 'You must be at least {min} years old to sign up.',
-    ja: '{min}歳以上の方のみ登録できます。',
-  },
-  'auth.parentConsentRequired': {
-    ko: '만 19세 미만은 법정대리인의 동의가 필요합니다.',
-    en: 'Members under 19 need a parent or guardian’s consent.',
-    ja: '19歳未満の方は保護者の同意が必要です。',
-  },
   'auth.redirectNotAllowed': {
     ko: '이 서비스의 주소만 사용할 수 있습니다.',
     en: 'Only addresses of this service are allowed.',
     ja: 'このサービスのアドレスのみ使用できます。',
-  },
-  'auth.emailNotFound': {
-    ko: '이메일 주소가 일치하지 않습니다.',
-    en: 'The e-mail address does not match.',
-    ja: 'メールアドレスが一致しません。',
   },
   'auth.socialAccountNoPassword': {
     ko: '소셜 로그인으로 가입한 계정은 비밀번호를 찾거나 바꿀 수 없습니다.',
@@ -146,11 +101,6 @@ const coreCatalog = {
     ko: '비밀번호 변경 페이지가 만료되었습니다. 처음부터 다시 진행해 주세요.',
     en: 'The password reset page has expired. Please start again.',
     ja: 'パスワード再設定ページの有効期限が切れました。最初からやり直してください。',
-  },
-  'auth.currentPasswordMismatch': {
-    ko: '기존 비밀번호가 일치하지 않습니다.',
-    en: 'The existing password does not match.',
-    ja: '現在のパスワードが一致しません。',
   },
   'auth.alreadyVerified': {
     ko: '이미 인증이 완료된 계정입니다.',
@@ -187,11 +137,6 @@ const coreCatalog = {
     ko: '알 수 없는 파일 형식입니다. 이미지, 동영상, 음성 파일만 올릴 수 있습니다.',
     en: 'Unknown file format. Only image, video and audio files can be uploaded.',
     ja: '不明なファイル形式です。画像・動画・音声ファイルのみアップロードできます。',
-  },
-  'files.imageOnly': {
-    ko: '이미지 파일만 올릴 수 있습니다.',
-    en: 'Only image files can be uploaded.',
-    ja: '画像ファイルのみアップロードできます。',
   },
   'files.tooLarge': {
     ko: '파일이 너무 큽니다. 최대 {max}까지 올릴 수 있습니다.',
@@ -285,20 +230,10 @@ const coreCatalog = {
     ja: '購入できないコイン商品です。',
   },
   // The client shows the English text of spec 01 §8.
-  'coins.creatorCannotCharge': {
-    ko: '크리에이터는 코인을 충전할 수 없습니다.',
-    en: 'creators cannot charge coins',
-    ja: 'クリエイターはコインをチャージできません。',
-  },
   'payments.merchantCodeMissing': {
     ko: '가맹점 코드를 가져오지 못했습니다. 페이지를 새로고침해 주세요.',
     en: 'The merchant code could not be obtained. Please reload the page.',
     ja: '加盟店コードを取得できませんでした。ページを再読み込みしてください。',
-  },
-  'payments.payloadNotCreated': {
-    ko: '결제 정보를 만들지 못했습니다. 관리자에게 문의해 주세요.',
-    en: 'The payment could not be prepared. Please contact the administrator.',
-    ja: '決済情報を作成できませんでした。管理者にお問い合わせください。',
   },
   'payments.useBankTransfer': {
     ko: '무통장 입금은 POST /api/v1/payment/bank-transfer 로 신청해 주세요.',
@@ -335,20 +270,10 @@ const coreCatalog = {
     en: 'PAYPAL_NOT_COMPLETED: the PayPal payment is Pending. The top-up finishes in 1 to 2 business days; check its status with PayPal.',
     ja: 'PAYPAL_NOT_COMPLETED: PayPal決済が保留（Pending）中です。チャージは1〜2営業日以内に完了します。決済状況はPayPalでご確認ください。',
   },
-  'payments.failed': {
-    ko: '결제에 실패했습니다: {reason}',
-    en: 'The payment failed: {reason}',
-    ja: '決済に失敗しました: {reason}',
-  },
   'payments.providerUnavailable': {
     ko: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The payment service cannot be reached. Please try again later.',
     ja: '決済サービスに接続できません。しばらくしてから再度お試しください。',
-  },
-  'payments.depositFailed': {
-    ko: '결제 금액이 출금되었을 수 있으나 코인 충전을 마치지 못했습니다. 관리자에게 문의해 주세요.',
-    en: 'The money may have been withdrawn, but the coins could not be credited. Please contact the administrator.',
-    ja: '代金が引き落とされた可能性がありますが、コインのチャージを完了できませんでした。管理者にお問い合わせください。',
   },
   'payments.idempotencyConflict': {
     ko: '이 Idempotency-Key는 다른 요청에 이미 사용되었습니다.',
@@ -365,7 +290,6 @@ const coreCatalog = {
     en: 'This bank deposit request is already {status}; only a ready request can be changed.',
     ja: 'この銀行振込の申請はすでに{status}です。待機中（ready）の申請のみ変更できます。',
   },
-  'validation.required': { ko: '필수 항목입니다.', en: 'This field is required.', ja: '必須項目です。' },
   'validation.unknownField': {
     ko: '알 수 없는 항목입니다.',
     en: 'This field is not allowed.',
@@ -389,6 +313,7 @@ const catalog = {
   ...trustMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
+  ...sharedMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -407,6 +332,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
+  shared: sharedMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

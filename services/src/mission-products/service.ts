@@ -12,9 +12,9 @@ import type {
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
-import { accessDenied, AppError, conflict, invalidFields, notFound, pageOffset, toPage } from '../http';
+import { accessDenied, conflict, invalidFields, notFound, pageOffset, toPage } from '../http';
 import { translate } from '../i18n';
-import { createEventProduct, updateEventProduct } from '../events';
+import { createEventProduct, existOngoingEvent, updateEventProduct } from '../events';
 import { mirrorCustomProductToCreator } from './custom-settings';
 import * as repository from './repository';
 import type { ProductViewer } from './repository';
@@ -29,8 +29,6 @@ import { productViews } from './view';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-export const existOngoingEvent = () =>
-  new AppError(409, 'missionProducts.existOngoingEvent', { code: 'EXIST_ONGOING_EVENT' });
 const productNotFound = () => notFound('missionProducts.notFound');
 const coverNotUsable = (fileId: number) =>
   invalidFields([{ field: 'descriptionPictureId', key: 'missionProducts.coverNotUsable', rejectedValue: fileId }]);

@@ -20,7 +20,7 @@ import {
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db, DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
-import { extractPosterFrame, MediaToolMissingError, probeMedia, type StorageDriver } from '../files';
+import { extractPosterFrame, type MediaTools, MediaToolMissingError, probeMedia, type StorageDriver } from '../files';
 import { penalizeCreator } from './penalties';
 import * as repository from './repository';
 import type { MissionRow } from './table';
@@ -29,6 +29,8 @@ export interface MissionActivityDependencies {
   db: Db;
   /** Where performed videos are read from and their poster frames written to. */
   storage: StorageDriver;
+  /** The ffmpeg and ffprobe the poster frame is taken with (`mediaToolsOf(config)`). */
+  mediaTools: MediaTools;
 }
 
 /**
@@ -157,8 +159,8 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
         const posterPath = path.join(folder, 'poster.jpg');
         let durationSeconds: number | null;
         try {
-          ({ durationSeconds } = await probeMedia(videoPath));
-          await extractPosterFrame(videoPath, posterPath);
+          ({ durationSeconds } = await probeMedia(deps.mediaTools, videoPath));
+          await extractPosterFrame(deps.mediaTools, videoPath, posterPath);
         } catch (error) {
           if (error instanceof MediaToolMissingError) return;
           throw ApplicationFailure.nonRetryable(`the video cannot be read: ${String(error)}`, 'UnreadableVideo');

@@ -2,7 +2,6 @@ import {
   type AcceptMissionRequest,
   DAY_MS,
   DEADLINES,
-  type ErrorCode,
   type LuckyRollResponse,
   type MissionRequest,
   type MissionRequestResponse,
@@ -12,47 +11,38 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import { holdForMission, isLedgerError, luckyRoll, type LedgerEntry } from '@fanmission/ledger';
 import { acceptMissionUpdate, performMissionUpdate, refuseMissionUpdate } from '@fanmission/workflows/missions';
-import type { Caller } from '../auth';
+import { creatorCannotRequest, requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { type DbExecutor, uniqueViolation } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
-import { AppError, accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
-import type { MessageKey } from '../i18n';
+import { accessDenied, invalidFields, type FieldProblem } from '../http';
 import { seededRoll } from '../events';
+import {
+  actionNotApplicable,
+  actionRefused,
+  creatorBlocked,
+  customNotAvailable,
+  idempotencyConflict,
+  missionNotFound,
+  notEnoughCoins,
+  productInactive,
+  productNotFound,
+  rouletteClosed,
+  wrongProductType,
+} from './errors';
 import { creatorBlockedByPenalties } from './penalties';
 import * as repository from './repository';
 import type { ProductForRequest } from './repository';
 import type { MissionRow } from './table';
-import {
-  actionRefused,
-  sendMissionUpdate,
-  startMissionWorkflow,
-  startMissionWorkflowAfterCommit,
-} from './workflow-client';
-
-const missionError = (status: number, key: MessageKey, code: ErrorCode) => new AppError(status, key, { code });
-
-const notEnoughCoins = () => missionError(409, 'missions.notEnoughCoins', 'NOT_ENOUGH_COINS');
-const idempotencyConflict = () => missionError(409, 'missions.idempotencyConflict', 'IDEMPOTENCY_CONFLICT');
-const missionNotFound = () => notFound('missions.notFound');
-
-/** Fans only: a creator cannot request (spec 02 §6), and an unverified member must verify his e-mail first. */
-function requireRequestingFan(caller: Caller): void {
-  if (caller.creatorId !== null || caller.roles.includes('ROLE_CREATOR')) {
-    throw missionError(403, 'missions.creatorCannotRequest', 'CREATOR_CANNOT_REQUEST');
-  }
-  if (caller.roles.includes('ROLE_UNVERIFIED') || !caller.roles.includes('ROLE_USER')) {
-    throw missionError(403, 'missions.unverified', 'UNVERIFIED');
-  }
-}
+import { sendMissionUpdate, startMissionWorkflow, startMissionWorkflowAfterCommit } from './workflow-client';
 
 /** The product a fan may request now: it exists, is on sale, its creator is verified and not blocked. */
 async function requestableProduct(ctx: ServiceContext, productId: number): Promise<ProductForRequest> {
   const product = await repository.findProductForRequest(ctx.db, productId);
-  if (!product || !product.creator_verified) throw notFound('missions.productNotFound');
-  if (!product.active) throw missionError(409, 'missions.productInactive', 'PRODUCT_INACTIVE');
+  if (!product || !product.creator_verified) throw productNotFound();
+  if (!product.active) throw productInactive();
   if (await creatorBlockedByPenalties(ctx.db, product.creator_id, ctx.now())) {
-    throw missionError(409, 'missions.creatorBlocked', 'CREATOR_BLOCKED');
+    throw creatorBlocked();
   }
   return product;
 }
@@ -76,7 +66,7 @@ export async function requestMission(
   }
   const product = await requestableProduct(ctx, body.missionProductId);
   if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {
-    throw missionError(400, 'missions.wrongProductType', 'WRONG_PRODUCT_TYPE');
+    throw wrongProductType();
   }
   const coins = await checkRequest(ctx, caller, body, product);
   const now = ctx.now();
@@ -146,7 +136,7 @@ async function checkRequest(
   let coins = product.coin_price ?? 0;
   if (product.type === 'CUSTOM') {
     if (!product.creator_available_custom) {
-      throw missionError(409, 'missions.customNotAvailable', 'CUSTOM_NOT_AVAILABLE');
+      throw customNotAvailable();
     }
     const minimum = product.minimum_cost ?? 1;
     if (body.coinPrice === undefined) problems.push({ field: 'coinPrice', key: 'missions.coinPriceRequired' });
@@ -183,7 +173,7 @@ async function spend(operation: () => Promise<LedgerEntry>): Promise<LedgerEntry
   } catch (error) {
     if (isLedgerError(error, 'NOT_ENOUGH_COINS')) throw notEnoughCoins();
     if (isLedgerError(error, 'COINS_FROZEN')) {
-      throw missionError(403, 'missions.creatorCannotRequest', 'CREATOR_CANNOT_REQUEST');
+      throw creatorCannotRequest();
     }
     throw error;
   }
@@ -219,7 +209,7 @@ export async function openLuckyMission(
 ): Promise<{ id: number }> {
   requireRequestingFan(caller);
   const product = await requestableProduct(ctx, productId);
-  if (product.type !== 'LUCKY') throw missionError(400, 'missions.wrongProductType', 'WRONG_PRODUCT_TYPE');
+  if (product.type !== 'LUCKY') throw wrongProductType();
   const open = await repository.findOpenLuckyMission(ctx.db, caller.id, product.id);
   if (open) return { id: open.id };
   const mission = await repository.insertMission(ctx.db, {
@@ -261,7 +251,7 @@ export async function rollLuckyMission(
   const { won, success } = await ctx.db.transaction().execute(async (trx) => {
     const mission = await repository.lockMission(trx, missionId);
     if (!mission || mission.status !== 'CREATED') {
-      throw missionError(409, 'missions.rouletteClosed', 'ROULETTE_CLOSED');
+      throw rouletteClosed();
     }
     // Provably fair (docs/provably-fair.md): decided by the fan's committed seed, his client seed and the nonce.
     const roll = await seededRoll(trx, caller.id, winProbability);
@@ -435,5 +425,3 @@ const decided = (current: MissionRow) =>
   current.rejection_reason === 'DECISION_EXPIRED'
     ? ('DECISION_DEADLINE_PASSED' as const)
     : ('ALREADY_DECIDED' as const);
-
-const actionNotApplicable = () => missionError(409, 'missions.notRequested', 'NOT_REQUESTED');

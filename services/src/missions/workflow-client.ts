@@ -15,8 +15,7 @@ import {
   type MissionWorkflowInput,
 } from '@fanmission/workflows/missions';
 import type { ServiceContext, TemporalAccess } from '../context';
-import { AppError } from '../http';
-import type { MessageKey } from '../i18n';
+import { actionRefused, mediaMissing, workflowUnavailable } from './errors';
 import * as repository from './repository';
 import type { MissionRow } from './table';
 import { pendingMissionWorkflowStart, trackMissionWorkflowStart } from './workflow-starts';
@@ -87,24 +86,6 @@ async function ensureMissionWorkflow(ctx: ServiceContext, missionId: number): Pr
   if (current.status !== 'REQUESTED' && current.status !== 'ACCEPTED') return false;
   return startMissionWorkflow(ctx, current);
 }
-
-const REFUSAL_MESSAGES: Record<MissionActionRefusal, MessageKey> = {
-  NOT_REQUESTED: 'missions.notRequested',
-  ALREADY_DECIDED: 'missions.alreadyDecided',
-  DECISION_DEADLINE_PASSED: 'missions.decisionDeadlinePassed',
-  NOT_ACCEPTED: 'missions.notAccepted',
-  ALREADY_PERFORMED: 'missions.alreadyPerformed',
-  PERFORM_DEADLINE_PASSED: 'missions.performDeadlinePassed',
-};
-
-export const actionRefused = (refusal: MissionActionRefusal) =>
-  new AppError(409, REFUSAL_MESSAGES[refusal], { code: refusal });
-
-/** The performed file was deleted before the workflow could record it: the mission stays ACCEPTED (review H3). */
-export const mediaMissing = () => new AppError(409, 'missions.mediaMissing', { code: 'MEDIA_MISSING' });
-
-export const workflowUnavailable = () =>
-  new AppError(503, 'missions.workflowUnavailable', { code: 'SERVICE_UNAVAILABLE' });
 
 /** How long an action waits for the workflow's answer before the caller is told to try again (security review M7). */
 export const MISSION_UPDATE_DEADLINE_MS = 10_000;

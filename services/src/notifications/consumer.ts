@@ -71,6 +71,32 @@ async function missionType(trx: Transaction<Database>, missionId: number): Promi
   return row?.type;
 }
 
+/** The parties of a mission or event application: its fan, its creator. */
+interface MissionParties {
+  userId: number;
+  creatorId: number;
+  missionId: number;
+}
+
+/** A notification to the fan of a mission from its creator (acceptance, completion, refunds, lottery results). */
+async function notifyFan(
+  trx: Transaction<Database>,
+  event: { id: string; occurredAt: string },
+  parties: MissionParties,
+  kind: NotificationKind,
+  params: Record<string, string | number>,
+): Promise<void> {
+  await notify(trx, {
+    eventId: event.id,
+    occurredAt: event.occurredAt,
+    kind,
+    recipient: await fanParty(trx, parties.userId),
+    actor: await creatorParty(trx, parties.creatorId),
+    missionId: parties.missionId,
+    params,
+  });
+}
+
 /**
  * Fan and creator notifications from mission events: a request goes to the creator; acceptance, completion and
  * every way a mission ends refunded (refused, a deadline passed, cancelled) go to the fan.
@@ -86,39 +112,24 @@ export const notificationsConsumer = defineConsumer('notifications', {
       missionId: payload.missionId,
       params: { product: payload.productName, coins: payload.coinPrice },
     }),
-  'mission.accepted': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: 'MISSION_ACCEPTED',
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { product: payload.productName },
-    }),
-  'mission.completed': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { product: payload.productName },
-    }),
-  'mission.rejected': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind:
-        payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
-          ? 'EVENT_PRIZE_EXPIRED'
-          : REJECTION_KINDS[payload.reason],
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { product: payload.productName, coins: payload.refundedCoins },
-    }),
+  'mission.accepted': async (trx, event) =>
+    notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', { product: event.payload.productName }),
+  'mission.completed': async (trx, event) =>
+    notifyFan(
+      trx,
+      event,
+      event.payload,
+      event.payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
+      { product: event.payload.productName },
+    ),
+  'mission.rejected': async (trx, event) => {
+    const { payload } = event;
+    const kind =
+      payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
+        ? 'EVENT_PRIZE_EXPIRED'
+        : REJECTION_KINDS[payload.reason];
+    await notifyFan(trx, event, payload, kind, { product: payload.productName, coins: payload.refundedCoins });
+  },
   // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
   'mission.commented': async (trx, { id, occurredAt, payload }) => {
     const actor = await fanParty(trx, payload.authorId);
@@ -140,34 +151,12 @@ export const notificationsConsumer = defineConsumer('notifications', {
       await notify(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
     }
   },
-  'event.applied': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: 'EVENT_APPLIED',
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { title: payload.title },
+  'event.applied': async (trx, event) =>
+    notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
+  'event.drawn': async (trx, event) =>
+    notifyFan(trx, event, event.payload, event.payload.won ? 'EVENT_WON' : 'EVENT_NOT_WON', {
+      title: event.payload.title,
     }),
-  'event.drawn': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: payload.won ? 'EVENT_WON' : 'EVENT_NOT_WON',
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { title: payload.title },
-    }),
-  'event.canceled': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: 'EVENT_CANCELED',
-      recipient: await fanParty(trx, payload.userId),
-      actor: await creatorParty(trx, payload.creatorId),
-      missionId: payload.missionId,
-      params: { title: payload.title },
-    }),
+  'event.canceled': async (trx, event) =>
+    notifyFan(trx, event, event.payload, 'EVENT_CANCELED', { title: event.payload.title }),
 });

@@ -12,7 +12,7 @@ import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
-import { purgeDeletedFiles, storageDriverFor } from '../files';
+import { mediaToolsOf, purgeDeletedFiles, storageDriverFor } from '../files';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
@@ -128,7 +128,11 @@ export async function startFanmission(options: {
         activities: {
           ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
           ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
-          ...createMissionActivities({ db: database.db, storage: storageDriverFor(config) }),
+          ...createMissionActivities({
+            db: database.db,
+            storage: storageDriverFor(config),
+            mediaTools: mediaToolsOf(config),
+          }),
           ...createSettlementActivities({ db: database.db, now: () => new Date() }),
           ...createEventActivities({ db: database.db }),
         },

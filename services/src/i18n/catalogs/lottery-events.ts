@@ -2,11 +2,6 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the lottery events module (issue 16), ko/en/ja; notification texts of its events too. */
 export const lotteryEventsMessages = {
-  'events.allRequired': {
-    ko: '모든 정보를 입력해야 합니다.',
-    en: 'All information must be entered.',
-    ja: 'すべての情報を入力してください。',
-  },
   'events.titleTooLong': {
     ko: '제목은 200자 이하여야 합니다.',
     en: 'The title must be at most 200 characters.',
@@ -17,11 +12,6 @@ export const lotteryEventsMessages = {
     en: 'The description must be at most 200 characters.',
     ja: '説明は200文字以内で入力してください。',
   },
-  'events.drawNumberPositive': {
-    ko: '추첨 인원은 0보다 커야 합니다.',
-    en: 'The draw count must be greater than 0.',
-    ja: '当選人数は0より大きくなければなりません。',
-  },
   'events.drawNumberTooLarge': {
     ko: '추첨 인원은 1,000명 이하여야 합니다.',
     en: 'The draw count must be at most 1,000.',
@@ -31,21 +21,6 @@ export const lotteryEventsMessages = {
     ko: '날짜는 YYYY-MM-DD 형식이어야 합니다.',
     en: 'Dates must be YYYY-MM-DD.',
     ja: '日付はYYYY-MM-DD形式で入力してください。',
-  },
-  'events.applyStartPast': {
-    ko: '응모 시작일은 오늘 이후여야 합니다.',
-    en: 'The application start cannot be in the past.',
-    ja: '応募開始日は今日以降にしてください。',
-  },
-  'events.datesOrder': {
-    ko: '응모 마감일은 응모 시작일 이후여야 합니다.',
-    en: 'The application end must not be before its start.',
-    ja: '応募締切日は応募開始日以降にしてください。',
-  },
-  'events.eventEndTooSoon': {
-    ko: '이벤트 종료일은 응모 마감일로부터 최소 {days}일 이후여야 합니다.',
-    en: 'The event end must be at least {days} days after the application end.',
-    ja: 'イベント終了日は応募締切日から{days}日以上後にしてください。',
   },
   'events.storyTooLong': {
     ko: '사연은 200자 이하여야 합니다.',

@@ -22,16 +22,6 @@ export const missionsMessages = {
     en: 'This kind of mission cannot be requested this way.',
     ja: 'この方法では申し込めないミッションの種類です。',
   },
-  'missions.notEnoughCoins': {
-    ko: '코인이 부족합니다. 충전해 주세요.',
-    en: 'Not enough coins, please charge.',
-    ja: 'コインが不足しています。チャージしてください。',
-  },
-  'missions.belowMinimumCost': {
-    ko: '최소 {min}코인 이상이어야 합니다.',
-    en: 'Must be at least {min} coins.',
-    ja: '{min}コイン以上である必要があります。',
-  },
   'missions.coinPriceRequired': {
     ko: '커스텀 미션은 금액을 입력해야 합니다.',
     en: 'A custom mission needs an amount.',
@@ -61,11 +51,6 @@ export const missionsMessages = {
     ko: '파일을 찾을 수 없습니다.',
     en: 'The file was not found.',
     ja: 'ファイルが見つかりません。',
-  },
-  'missions.unknownFileFormat': {
-    ko: '알 수 없는 파일 형식입니다.',
-    en: 'Unknown file format.',
-    ja: '不明なファイル形式です。',
   },
   'missions.oneMediaRequired': {
     ko: '동영상, 사진, 음성 중 하나를 보내 주세요.',

@@ -1,9 +1,6 @@
 import { AGE } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,9 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { requestLoginToken } from '../../shared/auth/login';
+import { SignUpAccountFields } from '../../shared/auth/sign-up-fields';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
-import { digitsOnly } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import type { SignUpState } from './accept-terms-page';
 import { signUp } from './api/account';
@@ -72,7 +69,6 @@ function SignUpForm() {
       setFailures(signUpFailureMessages(error, t));
     }
   });
-  const passwordError = errorKey('password');
 
   return (
     <Page title={t('signUp.title')} width="sm">
@@ -87,52 +83,20 @@ function SignUpForm() {
           spacing={2}
           aria-label={t('signUp.title')}
         >
-          <TextField label={t('signUp.nickname')} required autoComplete="nickname" {...field('username')} />
-          <TextField label={t('signUp.email')} required type="email" autoComplete="email" {...field('email')} />
-          <TextField
-            label={t('signUp.password')}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...field('password')}
-            helperText={passwordError ? t(passwordError) : t('password.rule')}
-          />
-          <TextField
-            label={t('signUp.passwordConfirm')}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...field('passwordConfirm')}
-          />
-          <TextField
-            label={t('signUp.birthDate')}
-            required
-            type="date"
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: new Date().toISOString().slice(0, 10) } }}
-            {...field('birthDate')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {t('signUp.ageNotice', { min: AGE.minimum })}
-          </Typography>
-          {needsConsent ? (
-            <div>
-              <FormControlLabel
-                control={
-                  <Checkbox checked={values.parentConsent} onChange={(_, checked) => set('parentConsent', checked)} />
-                }
-                label={t('signUp.parentConsent')}
-              />
-              {errorKey('parentConsent') ? (
-                <FormHelperText error>{t(errorKey('parentConsent')!)}</FormHelperText>
-              ) : null}
-            </div>
-          ) : null}
-          <TextField
-            label={t('signUp.phone')}
-            type="tel"
-            autoComplete="tel"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('phone', digitsOnly)}
+          <SignUpAccountFields
+            field={field}
+            passwordError={errorKey('password')}
+            needsConsent={needsConsent}
+            parentConsent={values.parentConsent}
+            onParentConsent={(checked) => set('parentConsent', checked)}
+            parentConsentError={errorKey('parentConsent')}
+            birthDateMax={new Date().toISOString().slice(0, 10)}
+            afterBirthDate={
+              <Typography variant="body2" color="text.secondary">
+                {t('signUp.ageNotice', { min: AGE.minimum })}
+              </Typography>
+            }
+            phoneAutoComplete="tel"
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <TextField label={t('signUp.address')} autoComplete="street-address" {...field('address')} />

@@ -10,7 +10,7 @@ import { formatDotDate } from '../../shared/format/date';
 import { Page } from '../../shared/ui/page';
 import { useCoinLots } from './api/refunds';
 import { koreaDateTime } from './components/charge-withdrawal';
-import { RowsTable } from './components/rows-table';
+import { RowsTable } from '../../shared/ui/rows-table';
 
 /**
  * `/my-coins` (issue 22, DESIGN.md §13): the fan's coin lots, earliest expiry first: where the coins came from, how

@@ -12,9 +12,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
-import { digitsOnly, type FieldErrors } from '../../shared/forms/validate';
+import { type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { requestLoginToken } from '../../shared/auth/login';
+import { SignUpAccountFields } from '../../shared/auth/sign-up-fields';
 import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
 
 export interface CreatorSignUpValues extends SignUpValues {
@@ -126,49 +127,13 @@ export function CreatorSignUpPage() {
                 : t('creatorStudio.signUp.creatorNameHelp')
             }
           />
-          <TextField label={t('signUp.nickname')} required autoComplete="nickname" {...field('username')} />
-          <TextField label={t('signUp.email')} required type="email" autoComplete="email" {...field('email')} />
-          <TextField
-            label={t('signUp.password')}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...field('password')}
-            helperText={errors.password ? t(errors.password) : t('password.rule')}
-          />
-          <TextField
-            label={t('signUp.passwordConfirm')}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...field('passwordConfirm')}
-          />
-          <TextField
-            label={t('signUp.birthDate')}
-            required
-            type="date"
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('birthDate')}
-          />
-          {needsConsent ? (
-            <div>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={values.parentConsent}
-                    onChange={(_, checked) => update({ parentConsent: checked }, ['parentConsent'])}
-                  />
-                }
-                label={t('signUp.parentConsent')}
-              />
-              {errors.parentConsent ? <FormHelperText error>{t(errors.parentConsent)}</FormHelperText> : null}
-            </div>
-          ) : null}
-          <TextField
-            label={t('signUp.phone')}
-            type="tel"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('phone', digitsOnly)}
+          <SignUpAccountFields
+            field={field}
+            passwordError={errors.password}
+            needsConsent={needsConsent}
+            parentConsent={values.parentConsent}
+            onParentConsent={(checked) => update({ parentConsent: checked }, ['parentConsent'])}
+            parentConsentError={errors.parentConsent}
           />
           <div>
             <FormControlLabel

@@ -1,4 +1,5 @@
 // Texts of the creator screens (issue 15): the `creatorStudio` namespace of ko/en/ja.
+import { sharedMessageForWeb } from '@fanmission/contracts';
 import { missionManagementEn, missionManagementJa, missionManagementKo } from './missions/locales';
 
 export const creatorStudioKo = {
@@ -115,7 +116,7 @@ export const creatorStudioKo = {
     failed: '실패: {{error}}',
     deleteDone: '삭제가 완료되었습니다.',
     videoOrAudioOnly: '동영상 또는 오디오 파일만 올릴 수 있습니다.',
-    imagesOnly: '이미지 파일만 올릴 수 있습니다.',
+    imagesOnly: sharedMessageForWeb('ko', 'files.imageOnly'),
     uploading: '업로드 중 {{percent}}%',
   },
   photoEditor: {
@@ -272,7 +273,7 @@ export const creatorStudioEn: CreatorStudioMessages = {
     failed: 'Failed: {{error}}',
     deleteDone: 'File delete completed.',
     videoOrAudioOnly: 'Only video or audio files can be uploaded.',
-    imagesOnly: 'Only image files can be uploaded.',
+    imagesOnly: sharedMessageForWeb('en', 'files.imageOnly'),
     uploading: 'Uploading {{percent}}%',
   },
   photoEditor: {
@@ -427,7 +428,7 @@ export const creatorStudioJa: CreatorStudioMessages = {
     failed: '失敗: {{error}}',
     deleteDone: '削除が完了しました。',
     videoOrAudioOnly: '動画または音声ファイルのみアップロードできます。',
-    imagesOnly: '画像ファイルのみアップロードできます。',
+    imagesOnly: sharedMessageForWeb('ja', 'files.imageOnly'),
     uploading: 'アップロード中 {{percent}}%',
   },
   photoEditor: {

@@ -8,7 +8,7 @@ import { useCoinLots } from '../api/refunds';
 import { historyContent, signedPoint } from '../history-texts';
 import { ChargeWithdrawal, isCharge } from './charge-withdrawal';
 import { HistoryFilters, type YearMonth } from './history-filters';
-import { RowsTable } from './rows-table';
+import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The history tab: the year/month filter, the rows (date, type, content, signed amount) and the page numbers. */
 export function HistoryTab({

@@ -7,7 +7,7 @@ import { PageNumbers } from '../../../shared/ui/list-states';
 import { useBankTransfers } from '../api/coin-history';
 import { depositStatusLabel } from '../history-texts';
 import { RefundRequests } from './refund-requests';
-import { RowsTable } from './rows-table';
+import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The pending tab: bank deposits waiting for the operator, with their status; then the refund requests. */
 export function PendingTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {

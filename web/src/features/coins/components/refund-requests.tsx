@@ -15,7 +15,7 @@ import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
 import { BankAccountFields, bankLabel, checkBankAccount, type BankAccountDraft } from './bank-account-fields';
-import { RowsTable } from './rows-table';
+import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The status line: requested (paid by …), paid (on …), or refused with finance's reason. */
 function statusText(refund: CoinRefund, t: ReturnType<typeof useTranslation>['t']): string {

@@ -1,11 +1,9 @@
 import {
   DEADLINES,
-  EXIST_ONGOING_EVENT_MESSAGE,
   EVENT_TITLE_MAX_LENGTH,
   kstDate,
   kstDayStart,
   TEXT_LIMITS,
-  type FileEntry,
   type MissionProduct,
 } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
@@ -21,9 +19,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { api, ApiError } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
-import { mediaKindOf, uploadWithProgressTo } from '../upload';
+import { CoverPicker, useCoverUpload } from '../cover-upload';
 
 export interface EventForm {
   title: string;
@@ -78,15 +76,6 @@ const EMPTY: EventForm = {
   eventEnd: '',
 };
 
-async function deleteFile(id: number): Promise<boolean> {
-  try {
-    await api(`/files/s3/${id}`, { method: 'DELETE' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Register a lottery event. The description picture is uploaded first; the event is created only afterwards, and a
  * picture uploaded for a failed registration is deleted again (spec 02 §4).
@@ -102,10 +91,9 @@ export function EventDialog({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<EventForm>(EMPTY);
-  const [cover, setCover] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<EventFormError | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const coverUpload = useCoverUpload('eventManagement.dialog', null, () => setError(null));
+  const { cover, progress } = coverUpload;
   const set = (patch: Partial<EventForm>) => {
     setForm((current) => ({ ...current, ...patch }));
     setError(null);
@@ -117,10 +105,7 @@ export function EventDialog({
     const problem = checkEvent(form, cover !== null, new Date());
     setError(problem);
     if (problem || !cover) return;
-    setProgress(0);
-    let uploaded: FileEntry | null = null;
-    try {
-      uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+    await coverUpload.submit(async (uploaded) => {
       const { data } = await api<MissionProduct>('/mission-products', {
         method: 'POST',
         body: {
@@ -133,22 +118,12 @@ export function EventDialog({
           applyStart: form.applyStart,
           applyEnd: form.applyEnd,
           eventEnd: form.eventEnd,
-          descriptionPictureId: uploaded.id,
+          descriptionPictureId: uploaded?.id,
         },
       });
       await showAlert(t('eventManagement.dialog.created'));
       onSaved(data);
-    } catch (failure) {
-      setProgress(null);
-      if (uploaded && !(await deleteFile(uploaded.id))) {
-        void showAlert(t('eventManagement.dialog.coverDeleteFailed'));
-      }
-      if (failure instanceof ApiError && failure.body?.message === EXIST_ONGOING_EVENT_MESSAGE) {
-        void showAlert(t('eventManagement.dialog.ongoingEvent'));
-        return;
-      }
-      void showAlert(t('eventManagement.dialog.failed', { reason: (failure as Error).message }));
-    }
+    });
   };
 
   const date = (field: 'applyStart' | 'applyEnd' | 'eventEnd') => (
@@ -170,36 +145,7 @@ export function EventDialog({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {preview ? (
-              <img
-                src={preview}
-                alt={t('eventManagement.dialog.cover')}
-                style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
-              />
-            ) : null}
-            <Button component="label" variant="outlined">
-              {t('eventManagement.dialog.coverChoose')}
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                aria-label={t('eventManagement.dialog.cover')}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (!file) return;
-                  if (mediaKindOf(file) !== 'image') {
-                    void showAlert(t('eventManagement.dialog.imagesOnly'));
-                    return;
-                  }
-                  setCover(file);
-                  setPreview(URL.createObjectURL(file));
-                  setError(null);
-                }}
-              />
-            </Button>
-          </Stack>
+          <CoverPicker state={coverUpload} />
           <TextField
             label={t('eventManagement.dialog.title')}
             required

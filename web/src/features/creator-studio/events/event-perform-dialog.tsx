@@ -1,12 +1,10 @@
 import { TEXT_LIMITS, type EventApplicant, type FileEntry } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,8 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
-import { performFieldOf } from '../missions/perform-dialog';
-import { mediaKindOf, uploadWithProgressTo } from '../upload';
+import { PerformFilePicker, performFieldOf, usePerformUpload } from '../perform-upload';
 import { refusalOf } from './api';
 
 /** Send needs an uploaded file and a message of 1–200 characters (spec 02 §5, event perform). */
@@ -39,47 +36,11 @@ export function EventPerformDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<FileEntry | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const state = usePerformUpload('eventManagement.perform', { checkBeforeUpload: true });
+  const { file } = state;
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const over = message.length > TEXT_LIMITS.responseComment;
-
-  const remove = async (entry: FileEntry, quiet = false) => {
-    try {
-      await api(`/files/s3/${entry.id}`, { method: 'DELETE' });
-      if (!quiet) void showAlert(t('eventManagement.perform.deleteDone'));
-    } catch (error) {
-      void showAlert(t('eventManagement.perform.deleteFailed', { reason: (error as Error).message }));
-    }
-  };
-
-  const upload = async (picked: File | undefined) => {
-    if (!picked) return;
-    if (file) {
-      await remove(file, true);
-      setFile(null);
-    }
-    if (mediaKindOf(picked) === null) {
-      void showAlert(t('eventManagement.perform.unknownFormat'));
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', picked, setProgress, picked.name);
-      if (performFieldOf(stored.contentType) === null) {
-        await remove(stored, true);
-        void showAlert(t('eventManagement.perform.unknownFormat'));
-        return;
-      }
-      setFile(stored);
-      void showAlert(t('eventManagement.perform.uploadDone'));
-    } catch (error) {
-      void showAlert(t('eventManagement.perform.uploadFailed', { reason: (error as Error).message }));
-    } finally {
-      setProgress(null);
-    }
-  };
 
   const send = async () => {
     const field = file ? performFieldOf(file.contentType) : null;
@@ -116,51 +77,7 @@ export function EventPerformDialog({
             {winner.event.name ? ` (${winner.event.name})` : ''}
           </Typography>
           <Alert severity="info">{t('eventManagement.perform.guide')}</Alert>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Button component="label" variant="outlined" disabled={progress !== null}>
-              {t('eventManagement.perform.choose')}
-              <input
-                hidden
-                type="file"
-                accept="video/*,image/*,audio/*"
-                aria-label={t('eventManagement.perform.choose')}
-                onChange={(event) => {
-                  void upload(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </Button>
-            {file ? (
-              <>
-                <Typography variant="body2" data-testid="prize-file">
-                  {file.contentType}
-                </Typography>
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => {
-                    void remove(file);
-                    setFile(null);
-                  }}
-                >
-                  {t('eventManagement.perform.removeFile')}
-                </Button>
-              </>
-            ) : null}
-          </Stack>
-          {progress !== null ? (
-            <Box>
-              <LinearProgress variant="determinate" value={progress} />
-              <Typography variant="caption">{t('eventManagement.perform.uploading', { percent: progress })}</Typography>
-            </Box>
-          ) : null}
-          {file && file.contentType.startsWith('image/') ? (
-            <img src={file.s3Url} alt="" style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
-          ) : file && file.contentType.startsWith('video/') ? (
-            <video src={file.s3Url} controls style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
-          ) : file ? (
-            <audio src={file.s3Url} controls />
-          ) : null}
+          <PerformFilePicker state={state} fileTestId="prize-file" />
           <TextField
             label={t('eventManagement.perform.message')}
             multiline

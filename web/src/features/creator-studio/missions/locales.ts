@@ -1,5 +1,7 @@
 // Texts of /mission-management (issue 15), kept in the `creatorStudio.missions` group of ko/en/ja.
 
+import { sharedMessageForWeb } from '@fanmission/contracts';
+
 export const missionManagementKo = {
   title: '미션 관리',
   menu: { basic: '베이직', lucky: '럭키', custom: '커스텀', complete: '완료', reject: '거절', lottery: '추첨 이벤트' },
@@ -42,7 +44,7 @@ export const missionManagementKo = {
     numeric: '숫자만 입력해 주세요.',
     tooLong: '{{max}}자 이하로 입력해 주세요.',
     probability: '당첨 확률은 0.1% 이상 10% 이하여야 합니다.',
-    imagesOnly: '이미지 파일만 올릴 수 있습니다.',
+    imagesOnly: sharedMessageForWeb('ko', 'files.imageOnly'),
     created: '미션이 등록되었습니다.',
     updated: '미션이 수정되었습니다.',
     failed: '미션 등록에 실패했습니다: {{reason}}',
@@ -104,7 +106,7 @@ export const missionManagementKo = {
     uploading: '업로드 중 {{percent}}%',
     uploadDone: '업로드가 완료되었습니다.',
     uploadFailed: '미션 수행 파일 업로드에 실패했습니다: {{reason}}',
-    unknownFormat: '알 수 없는 파일 형식입니다.',
+    unknownFormat: sharedMessageForWeb('ko', 'missions.unknownFileFormat'),
     removeFile: '파일 삭제',
     deleteDone: '파일 삭제가 완료되었습니다.',
     deleteFailed: '파일 삭제에 실패했습니다: {{reason}}',
@@ -174,7 +176,7 @@ export const missionManagementEn: MissionManagementMessages = {
     numeric: 'Only digits are allowed.',
     tooLong: 'Enter at most {{max}} characters.',
     probability: 'The win probability must be at least 0.1% and at most 10%.',
-    imagesOnly: 'Only image files can be uploaded.',
+    imagesOnly: sharedMessageForWeb('en', 'files.imageOnly'),
     created: 'The mission is registered.',
     updated: 'The mission is updated.',
     failed: 'Mission registration failed: {{reason}}',
@@ -236,7 +238,7 @@ export const missionManagementEn: MissionManagementMessages = {
     uploading: 'Uploading {{percent}}%',
     uploadDone: 'Upload completed.',
     uploadFailed: 'Mission perform file upload failed: {{reason}}',
-    unknownFormat: 'Unknown file format.',
+    unknownFormat: sharedMessageForWeb('en', 'missions.unknownFileFormat'),
     removeFile: 'Remove file',
     deleteDone: 'File delete completed.',
     deleteFailed: 'File delete failed: {{reason}}',
@@ -304,7 +306,7 @@ export const missionManagementJa: MissionManagementMessages = {
     numeric: '数字のみ入力してください。',
     tooLong: '{{max}}文字以内で入力してください。',
     probability: '当選確率は0.1%以上10%以下にしてください。',
-    imagesOnly: '画像ファイルのみアップロードできます。',
+    imagesOnly: sharedMessageForWeb('ja', 'files.imageOnly'),
     created: 'ミッションを登録しました。',
     updated: 'ミッションを更新しました。',
     failed: 'ミッションの登録に失敗しました: {{reason}}',
@@ -366,7 +368,7 @@ export const missionManagementJa: MissionManagementMessages = {
     uploading: 'アップロード中 {{percent}}%',
     uploadDone: 'アップロードが完了しました。',
     uploadFailed: 'ミッション実行ファイルのアップロードに失敗しました: {{reason}}',
-    unknownFormat: '不明なファイル形式です。',
+    unknownFormat: sharedMessageForWeb('ja', 'missions.unknownFileFormat'),
     removeFile: 'ファイルを削除',
     deleteDone: 'ファイルの削除が完了しました。',
     deleteFailed: 'ファイルの削除に失敗しました: {{reason}}',

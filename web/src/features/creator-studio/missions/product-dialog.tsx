@@ -1,11 +1,4 @@
-import {
-  EXIST_ONGOING_EVENT_MESSAGE,
-  isTenthStep,
-  TEXT_LIMITS,
-  WIN_PROBABILITY,
-  type FileEntry,
-  type MissionProduct,
-} from '@fanmission/contracts';
+import { isTenthStep, TEXT_LIMITS, WIN_PROBABILITY, type MissionProduct } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,9 +13,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { api, ApiError } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
-import { mediaKindOf, uploadWithProgressTo } from '../upload';
+import { CoverPicker, useCoverUpload } from '../cover-upload';
 
 export interface ProductForm {
   name: string;
@@ -71,15 +64,6 @@ function formOf(product: MissionProduct | null): ProductForm {
   };
 }
 
-async function deleteFile(id: number): Promise<boolean> {
-  try {
-    await api(`/files/s3/${id}`, { method: 'DELETE' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Register or edit a BASIC or LUCKY product. The cover is uploaded first; the product is created (or updated) only
  * afterwards, and a cover uploaded for a failed save is deleted again (spec 02 §4).
@@ -99,10 +83,11 @@ export function ProductDialog({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<ProductForm>(() => formOf(product));
-  const [cover, setCover] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(product?.descriptionPicture?.s3Url ?? null);
   const [error, setError] = useState<ProductFormError | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const coverUpload = useCoverUpload('creatorStudio.missions.dialog', product?.descriptionPicture?.s3Url ?? null, () =>
+    setError(null),
+  );
+  const { cover, preview, progress } = coverUpload;
   const set = (patch: Partial<ProductForm>) => {
     setForm((current) => ({ ...current, ...patch }));
     setError(null);
@@ -114,10 +99,7 @@ export function ProductDialog({
     const problem = checkProduct(type, form, cover !== null || preview !== null);
     setError(problem);
     if (problem) return;
-    setProgress(0);
-    let uploaded: FileEntry | null = null;
-    try {
-      if (cover) uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+    await coverUpload.submit(async (uploaded) => {
       const body = {
         creatorId,
         type,
@@ -135,17 +117,7 @@ export function ProductDialog({
       });
       await showAlert(t(product ? 'creatorStudio.missions.dialog.updated' : 'creatorStudio.missions.dialog.created'));
       onSaved();
-    } catch (failure) {
-      setProgress(null);
-      if (uploaded && !(await deleteFile(uploaded.id))) {
-        void showAlert(t('creatorStudio.missions.dialog.coverDeleteFailed'));
-      }
-      if (failure instanceof ApiError && failure.body?.message === EXIST_ONGOING_EVENT_MESSAGE) {
-        void showAlert(t('creatorStudio.missions.dialog.ongoingEvent'));
-        return;
-      }
-      void showAlert(t('creatorStudio.missions.dialog.failed', { reason: (failure as Error).message }));
-    }
+    });
   };
 
   return (
@@ -197,36 +169,7 @@ export function ProductDialog({
               </span>
             }
           />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {preview ? (
-              <img
-                src={preview}
-                alt={t('creatorStudio.missions.dialog.cover')}
-                style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
-              />
-            ) : null}
-            <Button component="label" variant="outlined">
-              {t('creatorStudio.missions.dialog.coverChoose')}
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                aria-label={t('creatorStudio.missions.dialog.cover')}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (!file) return;
-                  if (mediaKindOf(file) !== 'image') {
-                    void showAlert(t('creatorStudio.missions.dialog.imagesOnly'));
-                    return;
-                  }
-                  setCover(file);
-                  setPreview(URL.createObjectURL(file));
-                  setError(null);
-                }}
-              />
-            </Button>
-          </Stack>
+          <CoverPicker state={coverUpload} />
           {lucky ? (
             <FormControlLabel
               control={

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { INCOME_PAGE_SIZE, useIncomeDetail, useMonthIncome } from '../api/income';
-import { IncomeTable } from './income-table';
+import { RowsTable } from '../../../shared/ui/rows-table';
 import { MonthSummary } from './month-summary';
 
 /** Current transactions: a year (2018 to now) and a month, the month's totals and the missions paid in it. */
@@ -62,7 +62,8 @@ export function CurrentTab({ creatorId }: { creatorId: number }) {
         </TextField>
       </Stack>
       {summary.data ? <MonthSummary income={summary.data} /> : null}
-      <IncomeTable
+      <RowsTable
+        size="small"
         label={t('income.currentTab')}
         columns={[
           t('income.number'),
@@ -87,7 +88,7 @@ export function CurrentTab({ creatorId }: { creatorId: number }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.completed)}</TableCell>
           </TableRow>
         ))}
-      </IncomeTable>
+      </RowsTable>
       <PageNumbers total={detail.data?.totalPages ?? 0} page={page} onChange={setPage} />
     </>
   );

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
-import { IncomeTable } from './income-table';
+import { RowsTable } from '../../../shared/ui/rows-table';
 
 function statusLabel(statement: MonthlySettlement, t: TFunction) {
   if (statement.status === 'CARRIED_OVER') return t('income.status.CARRIED_OVER');
@@ -31,7 +31,8 @@ export function PastTab() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('income.pastNote', { minimum: SETTLEMENT.minimumCoins, overseasMinimum: SETTLEMENT.minimumCoinsOverseas })}
       </Alert>
-      <IncomeTable
+      <RowsTable
+        size="small"
         label={t('income.pastTab')}
         columns={[
           t('income.number'),
@@ -72,7 +73,7 @@ export function PastTab() {
             </TableCell>
           </TableRow>
         ))}
-      </IncomeTable>
+      </RowsTable>
       <PageNumbers total={statements.data?.totalPages ?? 0} page={page} onChange={setPage} />
     </>
   );

@@ -1,3 +1,4 @@
+import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsEn } from '../../../features/coins/refund-locales';
 import { eventManagementEn } from '../../../features/creator-studio/events/locales';
 import { creatorStudioEn } from '../../../features/creator-studio/locales';
@@ -53,22 +54,22 @@ export const en: Messages = {
   session: {
     accessDenied: 'Your login has expired or you lack permission. Please log in again.',
     tokenExpired: 'Your login token has expired or is invalid. Please log in again.',
-    serverError: 'A server error occurred.',
+    serverError: sharedMessageForWeb('en', 'error.internal'),
   },
   popup: { close: 'Close', label: 'Event popup' },
   validation: {
-    required: 'This field is required.',
-    email: 'This is not a valid e-mail address.',
-    numeric: 'Only digits are allowed.',
-    url: 'This is not a valid URL.',
-    date: 'The date must be YYYY-MM-DD.',
+    required: sharedMessageForWeb('en', 'validation.required'),
+    email: sharedMessageForWeb('en', 'validation.email'),
+    numeric: sharedMessageForWeb('en', 'validation.numeric'),
+    url: sharedMessageForWeb('en', 'validation.url'),
+    date: sharedMessageForWeb('en', 'validation.date'),
     invalid: 'This value is not valid.',
     nicknameRequired: 'The nickname is required.',
   },
   auth: {
-    passwordFormat: 'The password must be at least 8 characters mixing letters and digits.',
-    tooYoung: 'You must be at least {{min}} years old to sign up.',
-    parentConsentRequired: 'Members under 19 need a parent or guardian’s consent.',
+    passwordFormat: sharedMessageForWeb('en', 'auth.passwordFormat'),
+    tooYoung: sharedMessageForWeb('en', 'auth.tooYoung'),
+    parentConsentRequired: sharedMessageForWeb('en', 'auth.parentConsentRequired'),
   },
   snsLogin: {
     title: 'Login',
@@ -105,7 +106,7 @@ export const en: Messages = {
     email: 'E-mail',
     submit: 'Send',
     socialNote: 'Accounts created through social login cannot recover a password.',
-    mismatch: 'The e-mail address does not match.',
+    mismatch: sharedMessageForWeb('en', 'auth.emailNotFound'),
   },
   password: {
     resetTitle: 'Reset password',
@@ -117,7 +118,7 @@ export const en: Messages = {
     rule: 'At least 8 characters mixing letters and digits',
     notIdentical: 'The entered passwords are not identical.',
     invalidFormat: 'The password is not in the required format.',
-    existingMismatch: 'The existing password does not match.',
+    existingMismatch: sharedMessageForWeb('en', 'auth.currentPasswordMismatch'),
     expired: 'This page has expired. Please start again.',
     failed: 'An error occurred during the change.',
     changed: 'Changed successfully.',
@@ -165,7 +166,7 @@ export const en: Messages = {
     passwordsDoNotMatch: 'Passwords do not match each other.',
     failed: 'The site has a problem. Please contact support.',
     snsLinks: 'Please check the SNS link.',
-    emailRegistered: 'This e-mail address is already registered.',
+    emailRegistered: sharedMessageForWeb('en', 'auth.emailTaken'),
     invalidField: 'Invalid value ({{field}}: {{message}})',
   },
   postcode: {
@@ -271,7 +272,7 @@ export const en: Messages = {
     detail: 'Request details',
     counter: 'Characters',
     amount: 'Your offer (coins)',
-    belowMinimum: 'Must be at least {{min}} coins.',
+    belowMinimum: sharedMessageForWeb('en', 'missions.belowMinimumCost'),
     attach: 'Attach a file (image, video, audio)',
     removeFile: 'Remove',
     uploading: 'Uploading',
@@ -282,7 +283,7 @@ export const en: Messages = {
     termsRequired: 'Please agree to the terms.',
     cost: 'Coins needed: {{count}}',
     held: 'Coins held: {{count}}',
-    notEnoughCoins: 'Not enough coins, please charge.',
+    notEnoughCoins: sharedMessageForWeb('en', 'missions.notEnoughCoins'),
     submit: 'Request',
     done: 'Your mission request is complete.',
     failed: 'The mission request failed. Please try again.',
@@ -440,12 +441,11 @@ export const en: Messages = {
     agreeTerms: 'Please agree to the terms.',
     required: 'Required.',
     numeric: 'Digits only.',
-    creatorsCannotCharge: 'creators cannot charge coins',
-    noPayload: 'The payment could not be prepared. Please contact the administrator.',
-    declined: 'The payment failed: {{reason}}',
+    creatorsCannotCharge: sharedMessageForWeb('en', 'coins.creatorCannotCharge'),
+    noPayload: sharedMessageForWeb('en', 'payments.payloadNotCreated'),
+    declined: sharedMessageForWeb('en', 'payments.failed'),
     declinedReason: 'the payment was declined',
-    depositFailed:
-      'The money may have been withdrawn, but the coins could not be credited. Please contact the administrator.',
+    depositFailed: sharedMessageForWeb('en', 'payments.depositFailed'),
     charged: '{{point}} coins were charged. Coins held: {{balance}}',
     bankRequested: 'Your deposit request was received. You can see it under the pending tab.',
     bankFailed: 'The deposit request failed. Please contact the administrator.',

@@ -1,3 +1,4 @@
+import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsJa } from '../../../features/coins/refund-locales';
 import { eventManagementJa } from '../../../features/creator-studio/events/locales';
 import { creatorStudioJa } from '../../../features/creator-studio/locales';
@@ -53,22 +54,22 @@ export const ja: Messages = {
   session: {
     accessDenied: 'ログインの有効期限が切れたか、権限がありません。もう一度ログインしてください。',
     tokenExpired: 'ログイン情報の有効期限が切れたか、無効です。もう一度ログインしてください。',
-    serverError: 'サーバーエラーが発生しました。',
+    serverError: sharedMessageForWeb('ja', 'error.internal'),
   },
   popup: { close: '閉じる', label: 'イベントポップアップ' },
   validation: {
-    required: '必須項目です。',
-    email: '正しいメールアドレスではありません。',
-    numeric: '数字のみ入力できます。',
-    url: '正しいURLではありません。',
-    date: '日付はYYYY-MM-DD形式で入力してください。',
+    required: sharedMessageForWeb('ja', 'validation.required'),
+    email: sharedMessageForWeb('ja', 'validation.email'),
+    numeric: sharedMessageForWeb('ja', 'validation.numeric'),
+    url: sharedMessageForWeb('ja', 'validation.url'),
+    date: sharedMessageForWeb('ja', 'validation.date'),
     invalid: '正しい値ではありません。',
     nicknameRequired: 'ニックネームは必須項目です。',
   },
   auth: {
-    passwordFormat: 'パスワードは英字と数字を混ぜた8文字以上にしてください。',
-    tooYoung: '{{min}}歳以上の方のみ登録できます。',
-    parentConsentRequired: '19歳未満の方は保護者の同意が必要です。',
+    passwordFormat: sharedMessageForWeb('ja', 'auth.passwordFormat'),
+    tooYoung: sharedMessageForWeb('ja', 'auth.tooYoung'),
+    parentConsentRequired: sharedMessageForWeb('ja', 'auth.parentConsentRequired'),
   },
   snsLogin: {
     title: 'ログイン',
@@ -106,7 +107,7 @@ export const ja: Messages = {
     email: 'メールアドレス',
     submit: '送信',
     socialNote: 'ソーシャルログインで登録したアカウントはパスワードを再設定できません。',
-    mismatch: 'メールアドレスが一致しません。',
+    mismatch: sharedMessageForWeb('ja', 'auth.emailNotFound'),
   },
   password: {
     resetTitle: 'パスワード再設定',
@@ -118,7 +119,7 @@ export const ja: Messages = {
     rule: '英字と数字を混ぜた8文字以上',
     notIdentical: '入力したパスワードが一致しません。',
     invalidFormat: 'パスワードが必要な形式ではありません。',
-    existingMismatch: '現在のパスワードが一致しません。',
+    existingMismatch: sharedMessageForWeb('ja', 'auth.currentPasswordMismatch'),
     expired: 'このページの有効期限が切れました。最初からやり直してください。',
     failed: '変更中にエラーが発生しました。',
     changed: '変更しました。',
@@ -166,7 +167,7 @@ export const ja: Messages = {
     passwordsDoNotMatch: 'パスワードが一致しません。',
     failed: 'サイトに問題が発生しました。サポートまでお問い合わせください。',
     snsLinks: 'SNSリンクをご確認ください。',
-    emailRegistered: 'すでに登録されているメールアドレスです。',
+    emailRegistered: sharedMessageForWeb('ja', 'auth.emailTaken'),
     invalidField: '正しくない値です。（{{field}}: {{message}}）',
   },
   postcode: {
@@ -272,7 +273,7 @@ export const ja: Messages = {
     detail: 'リクエスト内容',
     counter: '文字数',
     amount: '提示金額（コイン）',
-    belowMinimum: '{{min}}コイン以上である必要があります。',
+    belowMinimum: sharedMessageForWeb('ja', 'missions.belowMinimumCost'),
     attach: 'ファイルを添付（画像・動画・音声）',
     removeFile: '削除',
     uploading: 'アップロード中',
@@ -283,7 +284,7 @@ export const ja: Messages = {
     termsRequired: '規約に同意してください。',
     cost: '必要コイン: {{count}}',
     held: '保有コイン: {{count}}',
-    notEnoughCoins: 'コインが不足しています。チャージしてください。',
+    notEnoughCoins: sharedMessageForWeb('ja', 'missions.notEnoughCoins'),
     submit: 'リクエストする',
     done: 'ミッションのリクエストが完了しました。',
     failed: 'ミッションのリクエストに失敗しました。もう一度お試しください。',
@@ -441,12 +442,11 @@ export const ja: Messages = {
     agreeTerms: '規約に同意してください。',
     required: '入力してください。',
     numeric: '数字のみ入力してください。',
-    creatorsCannotCharge: 'クリエイターはコインをチャージできません。',
-    noPayload: '決済情報を作成できませんでした。管理者にお問い合わせください。',
-    declined: '決済に失敗しました: {{reason}}',
+    creatorsCannotCharge: sharedMessageForWeb('ja', 'coins.creatorCannotCharge'),
+    noPayload: sharedMessageForWeb('ja', 'payments.payloadNotCreated'),
+    declined: sharedMessageForWeb('ja', 'payments.failed'),
     declinedReason: '決済が拒否されました',
-    depositFailed:
-      '代金が引き落とされた可能性がありますが、コインのチャージを完了できませんでした。管理者にお問い合わせください。',
+    depositFailed: sharedMessageForWeb('ja', 'payments.depositFailed'),
     charged: '{{point}} コインをチャージしました。保有コイン: {{balance}}',
     bankRequested: '振込申請を受け付けました。入金待ちタブで確認できます。',
     bankFailed: '振込申請に失敗しました。管理者にお問い合わせください。',

@@ -6,17 +6,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
-import { TableEmptyRow, TableLoadingRow } from '../../../shared/ui/list-states';
+import { TableEmptyRow, TableLoadingRow } from './list-states';
 
-/** A table of the income page: its header, then a loading row, the empty message or the rows. */
-export function IncomeTable({
+/** A table with its header, then the loading row, the empty message, or the rows. */
+export function RowsTable({
   label,
+  size,
   columns,
   loading,
   empty,
   children,
 }: {
-  label: string;
+  /** The table's accessible name. */
+  label?: string;
+  size?: 'small' | 'medium';
   columns: string[];
   loading: boolean;
   empty: string | null;
@@ -24,7 +27,7 @@ export function IncomeTable({
 }) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table size="small" aria-label={label}>
+      <Table size={size} aria-label={label}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (

@@ -1,0 +1,109 @@
+import { EXIST_ONGOING_EVENT_MESSAGE, type FileEntry } from '@fanmission/contracts';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../shared/alert/alert';
+import { api, ApiError } from '../../shared/api/client';
+import { mediaKindOf, uploadWithProgressTo } from './upload';
+
+/**
+ * The texts of a product dialog's cover: `<namespace>.cover`, `.coverChoose`, `.imagesOnly`, `.coverDeleteFailed`,
+ * `.ongoingEvent` and `.failed`.
+ */
+export type CoverTexts = 'creatorStudio.missions.dialog' | 'eventManagement.dialog';
+
+async function deleteFile(id: number): Promise<boolean> {
+  try {
+    await api(`/files/s3/${id}`, { method: 'DELETE' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface CoverUpload {
+  texts: CoverTexts;
+  /** The picked picture, uploaded only when the dialog is saved. */
+  cover: File | null;
+  preview: string | null;
+  /** The cover upload's percentage while the dialog saves. */
+  progress: number | null;
+  pick: (file: File) => void;
+  /**
+   * Uploads the picked cover (if any), then `send`s the product with it. When that fails, the upload is deleted
+   * again and the failure told (the ongoing-event refusal in its own words).
+   */
+  submit: (send: (uploaded: FileEntry | null) => Promise<void>) => Promise<void>;
+}
+
+/** A product's description picture (spec 02 §4): picked first, uploaded on save, deleted again if the save fails. */
+export function useCoverUpload(texts: CoverTexts, initialPreview: string | null, onPick: () => void): CoverUpload {
+  const { t } = useTranslation();
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(initialPreview);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const pick = (file: File) => {
+    setCover(file);
+    setPreview(URL.createObjectURL(file));
+    onPick();
+  };
+
+  const submit = async (send: (uploaded: FileEntry | null) => Promise<void>) => {
+    setProgress(0);
+    let uploaded: FileEntry | null = null;
+    try {
+      if (cover) uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+      await send(uploaded);
+    } catch (failure) {
+      setProgress(null);
+      if (uploaded && !(await deleteFile(uploaded.id))) {
+        void showAlert(t(`${texts}.coverDeleteFailed`));
+      }
+      if (failure instanceof ApiError && failure.body?.message === EXIST_ONGOING_EVENT_MESSAGE) {
+        void showAlert(t(`${texts}.ongoingEvent`));
+        return;
+      }
+      void showAlert(t(`${texts}.failed`, { reason: (failure as Error).message }));
+    }
+  };
+
+  return { texts, cover, preview, progress, pick, submit };
+}
+
+/** The cover's thumbnail and its picker (pictures only). */
+export function CoverPicker({ state }: { state: CoverUpload }) {
+  const { t } = useTranslation();
+  const { texts, preview } = state;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {preview ? (
+        <img
+          src={preview}
+          alt={t(`${texts}.cover`)}
+          style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
+        />
+      ) : null}
+      <Button component="label" variant="outlined">
+        {t(`${texts}.coverChoose`)}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          aria-label={t(`${texts}.cover`)}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            if (mediaKindOf(file) !== 'image') {
+              void showAlert(t(`${texts}.imagesOnly`));
+              return;
+            }
+            state.pick(file);
+          }}
+        />
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import type { FileEntry } from '@fanmission/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../shared/alert/alert';
+import { api } from '../../shared/api/client';
+import { mediaKindOf, uploadWithProgressTo } from './upload';
+
+/** Which perform field an uploaded file goes in; null for anything but video, image or audio. */
+export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | 'voiceId' | null {
+  const kind = mediaKindOf({ type: contentType });
+  return kind === 'video' ? 'videoId' : kind === 'image' ? 'pictureId' : kind === 'audio' ? 'voiceId' : null;
+}
+
+/**
+ * The texts of a perform upload: `<namespace>.choose`, `.removeFile`, `.uploading`, `.uploadDone`, `.uploadFailed`,
+ * `.unknownFormat`, `.deleteDone` and `.deleteFailed`.
+ */
+export type PerformTexts = 'creatorStudio.missions.perform' | 'eventManagement.perform';
+
+export interface PerformUpload {
+  texts: PerformTexts;
+  file: FileEntry | null;
+  /** The upload's percentage while it runs. */
+  progress: number | null;
+  upload: (picked: File | undefined) => Promise<void>;
+  /** Deletes the uploaded file (told with an alert) and forgets it. */
+  removeFile: () => void;
+}
+
+/**
+ * One answer file (video, picture or voice) uploaded with progress; a new pick replaces (deletes) the previous one,
+ * and an upload that is none of the three is deleted again as an unknown format. `checkBeforeUpload` refuses a
+ * file whose type is not a media type before sending it.
+ */
+export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = false } = {}): PerformUpload {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<FileEntry | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const remove = async (entry: FileEntry, quiet = false) => {
+    try {
+      await api(`/files/s3/${entry.id}`, { method: 'DELETE' });
+      if (!quiet) void showAlert(t(`${texts}.deleteDone`));
+    } catch (error) {
+      void showAlert(t(`${texts}.deleteFailed`, { reason: (error as Error).message }));
+    }
+  };
+
+  const upload = async (picked: File | undefined) => {
+    if (!picked) return;
+    if (file) {
+      await remove(file, true);
+      setFile(null);
+    }
+    if (checkBeforeUpload && mediaKindOf(picked) === null) {
+      void showAlert(t(`${texts}.unknownFormat`));
+      return;
+    }
+    setProgress(0);
+    try {
+      const stored = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', picked, setProgress, picked.name);
+      if (performFieldOf(stored.contentType) === null) {
+        await remove(stored, true);
+        void showAlert(t(`${texts}.unknownFormat`));
+        return;
+      }
+      setFile(stored);
+      void showAlert(t(`${texts}.uploadDone`));
+    } catch (error) {
+      const message = (error as Error).message;
+      void showAlert(
+        !checkBeforeUpload && (/format/i.test(message) || mediaKindOf(picked) === null)
+          ? t(`${texts}.unknownFormat`)
+          : t(`${texts}.uploadFailed`, { reason: message }),
+      );
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const removeFile = () => {
+    if (!file) return;
+    void remove(file);
+    setFile(null);
+  };
+
+  return { texts, file, progress, upload, removeFile };
+}
+
+/** The file part of a perform dialog: choose (and `extra` pickers such as the camera), the file, progress, preview. */
+export function PerformFilePicker({
+  state,
+  fileTestId,
+  extra,
+}: {
+  state: PerformUpload;
+  fileTestId: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { texts, file, progress, upload } = state;
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Button component="label" variant="outlined" disabled={progress !== null}>
+          {t(`${texts}.choose`)}
+          <input
+            hidden
+            type="file"
+            accept="video/*,image/*,audio/*"
+            aria-label={t(`${texts}.choose`)}
+            onChange={(event) => {
+              void upload(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </Button>
+        {extra}
+        {file ? (
+          <>
+            <Typography variant="body2" data-testid={fileTestId}>
+              {file.contentType}
+            </Typography>
+            <Button size="small" color="error" onClick={state.removeFile}>
+              {t(`${texts}.removeFile`)}
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+      {progress !== null ? (
+        <Box>
+          <LinearProgress variant="determinate" value={progress} />
+          <Typography variant="caption">{t(`${texts}.uploading`, { percent: progress })}</Typography>
+        </Box>
+      ) : null}
+      {file && file.contentType.startsWith('video/') ? (
+        <video src={file.s3Url} controls style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
+      ) : file && file.contentType.startsWith('image/') ? (
+        <img src={file.s3Url} alt="" style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
+      ) : file ? (
+        <audio src={file.s3Url} controls />
+      ) : null}
+    </>
+  );
+}
