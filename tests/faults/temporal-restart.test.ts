@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, escrowAccount, verify } from '@fanmission/ledger';
-import { storageDriverFor } from '@fanmission/services/files';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createEventActivities } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
@@ -64,7 +64,11 @@ beforeAll(async () => {
     taskQueue,
     workflowsPath: defaultWorkflowsPath(),
     activities: {
-      ...createMissionActivities({ db: testApp.app.db, storage: storageDriverFor(config) }),
+      ...createMissionActivities({
+        db: testApp.app.db,
+        storage: storageDriverFor(config),
+        mediaTools: mediaToolsOf(config),
+      }),
       ...createEventActivities({ db: testApp.app.db }),
     },
   });
