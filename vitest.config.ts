@@ -78,6 +78,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // schemathesis against the served API with the demo data, once per persona (issue 20); its own Temporal.
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          globalSetup: [postgres],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Faults (issue 20): PostgreSQL and Temporal servers of each file's own, stopped and restarted under load.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: [postgres],
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'kafka',
           include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
           exclude: ['**/node_modules/**'],

@@ -1,13 +1,14 @@
 import { ensureChromium } from './chromium';
 import { ensureFfmpeg } from './ffmpeg';
 import { ensureKafkaJars } from './kafka';
+import { ensureSchemathesis } from './schemathesis';
 import { ensureStatementPdfTools } from './statement-pdf';
 import { ensureTemporalCli } from './temporal-cli';
 import { ensureTemporalTestServer } from './temporal-test-server';
 
 /**
  * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
- * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium and ffmpeg. Done before vitest so a slow first download is reported as
+ * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium and ffmpeg, schemathesis from PyPI. Done before vitest so a slow first download is reported as
  * such, not as a hook time-out.
  */
 export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
@@ -24,4 +25,5 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
   await timed('Chromium', ensureChromium);
   await timed('ffmpeg', ensureFfmpeg);
   await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
+  await timed('schemathesis (PyPI)', () => ensureSchemathesis(log));
 }
