@@ -205,7 +205,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/tags': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/tags/{id}': s`401 403 403 403 403 403 404 403`,
   // Finance runs first and starts a run: the operator's is the one-at-a-time 409.
-  'POST /api/admin/ledger-verify-runs': s`401 403 403 403 403 403 409 202`,
+  'POST /api/admin/ledger-verify-runs': s`401 403 403 403 403 403 202 202`,
   'DELETE /api/v1/users/{userId}/image': s`401 204 403 403 403 403 403 403`,
   'DELETE /api/v1/files/s3/{id}': s`401 204 403 403 403 403 403 403`,
   'DELETE /api/v1/creators/{id}/intro': s`401 403 403 204 403 403 204 403`,
