@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Route } from 'react-router';
-import { cleanupApp, renderAt, useLanguage } from '../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import type { Guard } from '../shared/session/session';
 import { Guarded } from './guarded';
 

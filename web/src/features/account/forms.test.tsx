@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { checkProfile, EditProfileForm } from './edit-profile-page';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { PasswordChangePage } from './password-change-page';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pathAfterLogin } from '../../shared/auth/login';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { EmailLoginForm } from './email-login-form';
 
 describe('e-mail login form', () => {

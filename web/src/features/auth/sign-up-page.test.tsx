@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../shared/api/client';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { SignUpPage } from './sign-up-page';
 import { checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
 

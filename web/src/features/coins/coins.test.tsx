@@ -2,7 +2,7 @@
 import type { CoinHistoryRowDto } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test } from 'vitest';
-import { useLanguage } from '../../test/render';
+import { useLanguage } from '@fanmission/tests/support/web/render';
 import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/charge-form';
 import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
 

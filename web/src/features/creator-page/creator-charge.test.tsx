@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { MissionRequestDialog } from './mission-request-dialog';
 
 const basic = {

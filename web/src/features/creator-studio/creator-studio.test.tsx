@@ -4,7 +4,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { BankAccountPage, bankComplete } from './bank-account-page';
 import { CreatorRegistrationPage } from './creator-registration-page';
 import { checkCreatorSignUp, CreatorSignUpPage, EMPTY_CREATOR_SIGN_UP } from './creator-sign-up-page';

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../app/app';
-import { cleanupApp, useLanguage } from '../../test/render';
+import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { checkApplyForm, checkImage, EMPTY_APPLY_FORM } from './apply-form';
 import { LotteryEventPage } from './lottery-event-page';
 

@@ -8,7 +8,7 @@ import { Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { api, ApiError, setApiBaseUrl } from './client';
 
 let served: TestApp;

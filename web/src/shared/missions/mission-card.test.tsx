@@ -8,7 +8,7 @@ import { MISSION_THUMBNAIL_PLACEHOLDERS, type MissionView } from '@fanmission/co
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cleanupApp, renderAt, useLanguage } from '../../test/render';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { MissionCard } from './mission-card';
 
 const mission = (id: number, thumbnail: string | null) =>

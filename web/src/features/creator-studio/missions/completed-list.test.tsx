@@ -9,8 +9,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
-import { json, serve } from '../../../test/fake-api';
-import { cleanupApp, useLanguage } from '../../../test/render';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
+import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { MissionTable } from './mission-table';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
-import { cleanupApp, useLanguage } from '../../../test/render';
+import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { customSettingsChanged } from './custom-settings';
 import { DecisionDialog } from './decision-dialog';
 import { overdue } from './mission-table';

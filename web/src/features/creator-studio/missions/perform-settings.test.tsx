@@ -11,9 +11,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
-import { json, serve } from '../../../test/fake-api';
-import { fakeUploads } from '../../../test/fake-uploads';
-import { cleanupApp, useLanguage } from '../../../test/render';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
+import { fakeUploads } from '@fanmission/tests/support/web/fake-uploads';
+import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { CustomSettings } from './custom-settings';
 import { PerformDialog } from './perform-dialog';
 
