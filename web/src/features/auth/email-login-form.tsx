@@ -26,9 +26,9 @@ export function EmailLoginForm() {
       const token = await requestLoginToken(credentials);
       void navigate(await completeLogin(token), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.body?.code === 'LOGIN_BLOCKED') {
+      if (error instanceof ApiError && error.code === 'LOGIN_BLOCKED') {
         setBlocked(credentials.username);
-        fail(error.body.message);
+        fail(error.message);
         return;
       }
       fail(t('login.failed'));

@@ -1,4 +1,4 @@
-import { ACCESS_DENIED_MESSAGE, AUTH_ERROR_CODES, type ErrorResponse } from '@fanmission/contracts';
+import { ACCESS_DENIED_MESSAGE, AUTH_ERROR_CODES, type ErrorCode, type ErrorResponse } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { showAlert } from '../alert/alert';
 import { navigateTo } from '../navigation/navigation';
@@ -12,6 +12,11 @@ export class ApiError extends Error {
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
+  }
+
+  /** The server's error code, typed by the codes `contracts` declares (a comparison with an undeclared one fails to compile). */
+  get code(): ErrorCode | undefined {
+    return this.body?.code as ErrorCode | undefined;
   }
 }
 
@@ -90,7 +95,7 @@ function endSession(message: string): void {
 function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   if (mode === 'none') return;
   const t = i18next.t.bind(i18next);
-  if (error.status === 403 && (error.body?.message === ACCESS_DENIED_MESSAGE || error.body?.code === 'ACCESS_DENIED')) {
+  if (error.status === 403 && (error.body?.message === ACCESS_DENIED_MESSAGE || error.code === 'ACCESS_DENIED')) {
     endSession(t('session.accessDenied'));
     return;
   }

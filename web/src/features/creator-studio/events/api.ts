@@ -1,5 +1,6 @@
 import {
   PAGE_SIZES,
+  type ErrorCode,
   type EventApplicant,
   type EventStatus,
   type LotteryEvent,
@@ -66,7 +67,7 @@ export function useApplicants(id: number, status: EventStatus, page: number) {
 }
 
 /** The server's message of a refused call (its code tells the draw messages apart). */
-export function refusalOf(error: unknown): { code: string | undefined; message: string } {
+export function refusalOf(error: unknown): { code: ErrorCode | undefined; message: string } {
   const body = (error as { body?: { code?: string; message?: string } }).body;
-  return { code: body?.code, message: body?.message ?? (error as Error).message };
+  return { code: body?.code as ErrorCode | undefined, message: body?.message ?? (error as Error).message };
 }
