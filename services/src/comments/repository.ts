@@ -1,6 +1,6 @@
 import { COMMENT_REPORTS_TO_HIDE, type AdminCommentFilter } from '@fanmission/contracts';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Database, DbExecutor } from '../db';
+import { containsPattern, type Database, type DbExecutor } from '../db';
 import type { CommentRow } from './table';
 
 /*
@@ -269,7 +269,7 @@ export async function listAdminComments(
   }
   if (filter.missionId !== undefined) query = query.where('mission_comments.mission_id', '=', filter.missionId);
   if (filter.userId !== undefined) query = query.where('mission_comments.user_id', '=', filter.userId);
-  if (filter.q) query = query.where('mission_comments.content', 'ilike', `%${filter.q.replace(/[\\%_]/g, '\\$&')}%`);
+  if (filter.q) query = query.where('mission_comments.content', 'ilike', containsPattern(filter.q));
   const columns = {
     id: 'mission_comments.id',
     createdAt: 'mission_comments.created_at',

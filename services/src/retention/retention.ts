@@ -1,3 +1,4 @@
+import { DAY_MS } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 
@@ -59,7 +60,7 @@ export async function pruneRetainedRows(
 ): Promise<RetentionResult> {
   const policy = { ...DEFAULT_RETENTION, ...options.policy };
   const now = options.now ?? new Date();
-  const before = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const limit = policy.batchSize;
   const consumers = [...options.consumers];
 

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   DEADLINES,
   EVENT_TITLE_MAX_LENGTH,
   kstDate,
@@ -35,8 +36,6 @@ export interface EventForm {
 
 export type EventFormError =
   'allRequired' | 'drawNumberPositive' | 'tooLong' | 'applyStartPast' | 'datesOrder' | 'eventEndTooSoon';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Spec 02 §5 and §9, as the server checks them: every field and the cover required, description ≤ 200, draw count
