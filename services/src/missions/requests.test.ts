@@ -92,6 +92,17 @@ describe('POST /missions', () => {
     const conflict = await post('/missions', headers, basicRequest(other));
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    // The same product with another comment or recipient is another request too (review L3), not a replay.
+    for (const changed of [
+      { ...basicRequest(product), requestComment: 'another comment' },
+      { ...basicRequest(product), to: 'someone else' },
+      { ...basicRequest(product), private: true },
+    ]) {
+      const response = await post('/missions', headers, changed);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    }
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 90 });
   });
 
   it("refuses a short wallet with 'not enough coins, please charge' and leaves nothing behind", async () => {

@@ -62,7 +62,7 @@ export async function requestMission(
   requireRequestingFan(caller);
   if (idempotencyKey) {
     const earlier = await repository.findMissionByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
-    if (earlier) return sameRequest(earlier, body.missionProductId);
+    if (earlier) return sameRequest(earlier, body);
   }
   const product = await requestableProduct(ctx, body.missionProductId);
   if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {
@@ -108,7 +108,7 @@ export async function requestMission(
   } catch (error) {
     if (idempotencyKey && uniqueViolation(error) === 'missions_idempotency_key') {
       const earlier = await repository.findMissionByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
-      if (earlier) return sameRequest(earlier, body.missionProductId);
+      if (earlier) return sameRequest(earlier, body);
     }
     throw error;
   }
@@ -116,8 +116,21 @@ export async function requestMission(
   return { id: mission.id, status: mission.status };
 }
 
-function sameRequest(earlier: MissionRow, productId: number): MissionRequestResponse {
-  if (earlier.product_id !== productId) throw idempotencyConflict();
+/**
+ * A retry under the same Idempotency-Key must be the same request (review L3): every field the first one stored, the
+ * offer of a CUSTOM request included; a different request under a used key is 409, never a silent replay.
+ */
+function sameRequest(earlier: MissionRow, body: MissionRequest): MissionRequestResponse {
+  const same =
+    earlier.product_id === body.missionProductId &&
+    earlier.is_private === body.private &&
+    earlier.to_friend === body.toFriend &&
+    earlier.recipient_name === body.to &&
+    earlier.sender_name === (body.toFriend ? (body.from ?? null) : null) &&
+    earlier.request_comment === body.requestComment &&
+    earlier.request_file_id === (body.requestFileId ?? null) &&
+    (body.coinPrice === undefined || earlier.type !== 'CUSTOM' || earlier.coin_price === body.coinPrice);
+  if (!same) throw idempotencyConflict();
   return { id: earlier.id, status: earlier.status };
 }
 
