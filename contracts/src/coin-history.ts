@@ -89,7 +89,7 @@ export type CoinHistoryRowDto = z.infer<typeof coinHistoryRowSchema>;
 export const coinHistoryPageSchema = pageSchema(coinHistoryRowSchema);
 
 export const coinLotsQuerySchema = z.object({
-  /** Also list lots with no coins left (spent, withdrawn, expired). */
+  /** Also list lots with no coins left (spent, withdrawn, expired): the most recent 100 of them. */
   includeEmpty: z
     .enum(['true', 'false'])
     .default('false')

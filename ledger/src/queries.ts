@@ -50,9 +50,11 @@ export interface WalletLot {
 export async function lots<DB extends LedgerTables>(
   db: LedgerExecutor<DB>,
   userId: number,
-  options: { now: Date; includeEmpty?: boolean },
+  /** `emptyLimit`: with `includeEmpty`, only the most recent this many lots with nothing left (a bounded answer). */
+  options: { now: Date; includeEmpty?: boolean; emptyLimit?: number },
 ): Promise<WalletLot[]> {
   requireId('userId', userId);
+  const emptyLimit = options.emptyLimit ?? null;
   const { rows } = await sql<{
     id: unknown;
     source: CoinLotSource;
@@ -66,7 +68,10 @@ export async function lots<DB extends LedgerTables>(
     select l.id, l.source, l.amount, l.remaining, l.expires_at, l.created_at, l.transaction_id,
       t.metadata ->> 'paymentId' as payment_id
     from ledger_lots l join ledger_transactions t on t.id = l.transaction_id
-    where l.account = ${walletAccount(userId)} and (l.remaining > 0 or ${options.includeEmpty === true}::boolean)
+    where l.account = ${walletAccount(userId)} and (l.remaining > 0 or (${options.includeEmpty === true}::boolean
+      and (${emptyLimit}::integer is null or l.id in (
+        select e.id from ledger_lots e where e.account = ${walletAccount(userId)} and e.remaining = 0
+        order by e.id desc limit ${emptyLimit}::integer))))
     order by l.expires_at, l.id`.execute(asLedgerDb(db));
   const now = options.now.getTime();
   return rows.map((row) => {

@@ -1,5 +1,5 @@
 import type { CoinHistoryRowDto, CoinLotsResponse, Page } from '@fanmission/contracts';
-import { expireLots, holdForMission, refundMission } from '@fanmission/ledger';
+import { expireLots, holdForMission, lots, refundMission } from '@fanmission/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -250,5 +250,8 @@ describe('coin lots', () => {
       refundable: false,
       withdrawableUntil: null,
     });
+    // Used-up lots are bounded (review L14): the route keeps the most recent COIN_LOTS_EMPTY_LIMIT of them.
+    expect(await lots(db(), fan.id, { now, includeEmpty: true, emptyLimit: 0 })).toHaveLength(3);
+    expect(await lots(db(), fan.id, { now, includeEmpty: true, emptyLimit: 1 })).toHaveLength(4);
   });
 });

@@ -79,6 +79,9 @@ function depositDto(deposit: repository.DepositView | undefined): CoinHistoryRow
   return deposit ? { id: deposit.id, payment: deposit.payment, coinItem: deposit.coinItem } : null;
 }
 
+/** At most this many used-up lots (the most recent) with `includeEmpty` (review L14: the answer stays bounded). */
+export const COIN_LOTS_EMPTY_LIMIT = 100;
+
 /**
  * The fan's lots (DESIGN.md §13): what each credit has left, when it expires, and for a charge until when it can be
  * withdrawn in full; with what a partial refund would pay now (held CASH coins minus 3 %).
@@ -89,7 +92,11 @@ export async function coinLots(
   options: { includeEmpty: boolean },
 ): Promise<CoinLotsResponse> {
   const now = ctx.now();
-  const walletLots = await lots(ctx.db, userId, { now, includeEmpty: options.includeEmpty });
+  const walletLots = await lots(ctx.db, userId, {
+    now,
+    includeEmpty: options.includeEmpty,
+    emptyLimit: COIN_LOTS_EMPTY_LIMIT,
+  });
   const deposits = await repository.findDepositsByTransaction(
     ctx.db,
     walletLots.map((lot) => lot.transactionId),
