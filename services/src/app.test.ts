@@ -60,6 +60,19 @@ describe('health', () => {
     expect(response.json()).toMatchObject({ status: 'UP', details: { database: { status: 'UP' } } });
     expect(response.headers['x-request-id']).toBeTruthy();
   });
+
+  it('sends the hardening headers on every answer (review L6)', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/no-such-route']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'content-security-policy': "frame-ancestors 'self'",
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 });
 
 describe('request validation', () => {
