@@ -23,6 +23,11 @@ export const missionRequestSchema = z.strictObject({
   missionProductId: id,
   /** CUSTOM only: the fan's offer, at least the product's minimumCost. */
   coinPrice: z.number().int().positive().max(MISSION_OFFER_MAX_COINS).optional(),
+  /**
+   * BASIC only: the price the fan was shown. When the creator changed it since, the request is refused with 409
+   * PRICE_CHANGED and nothing is held (review L10); without it the current price is held.
+   */
+  expectedCoinPrice: z.number().int().positive().max(MISSION_OFFER_MAX_COINS).optional(),
   /** An uploaded image, video or audio file: always allowed for CUSTOM, for BASIC only when the product allows it. */
   requestFileId: z.number().int().positive().optional(),
 });

@@ -14,6 +14,8 @@ export const creatorBlocked = () => new AppError(409, 'missions.creatorBlocked',
 export const wrongProductType = () => new AppError(400, 'missions.wrongProductType', { code: 'WRONG_PRODUCT_TYPE' });
 export const customNotAvailable = () =>
   new AppError(409, 'missions.customNotAvailable', { code: 'CUSTOM_NOT_AVAILABLE' });
+/** A BASIC product's price changed between the fan's view and his request (review L10). */
+export const priceChanged = () => new AppError(409, 'missions.priceChanged', { code: 'PRICE_CHANGED' });
 export const rouletteClosed = () => new AppError(409, 'missions.rouletteClosed', { code: 'ROULETTE_CLOSED' });
 /** An action that does not apply to the mission (an accept or refuse of a BASIC or LUCKY one). */
 export const actionNotApplicable = () => new AppError(409, 'missions.notRequested', { code: 'NOT_REQUESTED' });

@@ -105,6 +105,32 @@ describe('POST /missions', () => {
     expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 90 });
   });
 
+  it('refuses a BASIC request whose shown price is no longer the price, holding nothing (review L10)', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 10 });
+    const fan = await createFan(app(), 100);
+    await db().updateTable('mission_products').set({ coin_price: 25 }).where('id', '=', product).execute();
+
+    const stale = await post('/missions', fan.headers, basicRequest(product, { expectedCoinPrice: 10 }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+    expect(await db().selectFrom('missions').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+
+    const current = await post('/missions', fan.headers, basicRequest(product, { expectedCoinPrice: 25 }));
+    expect(current.statusCode).toBe(200);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 75 });
+
+    const custom = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 5 });
+    const wrongKind = await post(
+      '/missions',
+      fan.headers,
+      basicRequest(custom, { coinPrice: 5, expectedCoinPrice: 5 }),
+    );
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().subErrors).toEqual([expect.objectContaining({ field: 'expectedCoinPrice' })]);
+  });
+
   it("refuses a short wallet with 'not enough coins, please charge' and leaves nothing behind", async () => {
     const creator = await createVerifiedCreator(app());
     const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 30 });

@@ -22,6 +22,7 @@ import {
   actionRefused,
   creatorBlocked,
   customNotAvailable,
+  priceChanged,
   idempotencyConflict,
   missionNotFound,
   notEnoughCoins,
@@ -164,6 +165,13 @@ async function checkRequest(
   } else if (body.coinPrice !== undefined) {
     problems.push({ field: 'coinPrice', key: 'missions.coinPriceOnlyCustom', rejectedValue: body.coinPrice });
   }
+  if (product.type === 'CUSTOM' && body.expectedCoinPrice !== undefined) {
+    problems.push({
+      field: 'expectedCoinPrice',
+      key: 'missions.expectedPriceOnlyBasic',
+      rejectedValue: body.expectedCoinPrice,
+    });
+  }
   if (body.requestFileId !== undefined) {
     if (product.type === 'BASIC' && !product.allow_attachments) {
       problems.push({
@@ -176,6 +184,10 @@ async function checkRequest(
     }
   }
   if (problems.length > 0) throw invalidFields(problems);
+  // The hold is the price read here, so a fan who sends the price he saw never pays another one (review L10).
+  if (product.type === 'BASIC' && body.expectedCoinPrice !== undefined && body.expectedCoinPrice !== coins) {
+    throw priceChanged();
+  }
   return coins;
 }
 

@@ -77,6 +77,16 @@ export const missionsMessages = {
     en: 'This creator does not take custom missions.',
     ja: 'このクリエイターはカスタムミッションを受け付けていません。',
   },
+  'missions.expectedPriceOnlyBasic': {
+    ko: '표시된 가격은 기본 미션에만 보낼 수 있습니다.',
+    en: 'A shown price can only be sent for a basic mission.',
+    ja: '表示価格は基本ミッションにのみ送信できます。',
+  },
+  'missions.priceChanged': {
+    ko: '크리에이터가 미션 가격을 변경했습니다. 새 가격을 확인한 뒤 다시 요청해 주세요.',
+    en: 'The creator has changed the price of this mission. Please check the new price and request again.',
+    ja: 'クリエイターがミッションの価格を変更しました。新しい価格を確認してから、もう一度リクエストしてください。',
+  },
   'missions.rouletteClosed': {
     ko: '이미 당첨된 룰렛입니다.',
     en: 'This roulette has already been won.',

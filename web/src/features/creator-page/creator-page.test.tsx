@@ -64,6 +64,7 @@ describe('mission request form', () => {
       to: 'Minji',
       requestComment: 'Sing',
       missionProductId: 1,
+      expectedCoinPrice: 100,
     });
     const friend = requestBody({ ...filled, toFriend: true, from: 'Jae', private: true }, custom, 9);
     expect(friend).toEqual({

@@ -76,6 +76,7 @@ export function requestBody(form: RequestForm, product: RequestProduct, fileId: 
     requestComment: form.requestComment.trim(),
     missionProductId: product.id,
     ...(product.type === 'CUSTOM' && { coinPrice: Number(form.amount) }),
+    ...(product.type === 'BASIC' && product.coinPrice !== null && { expectedCoinPrice: product.coinPrice }),
     ...(fileId !== undefined && { requestFileId: fileId }),
   };
 }
