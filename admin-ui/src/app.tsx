@@ -87,7 +87,8 @@ const consoleTheme: RaThemeOptions = {
   },
   components: {
     ...defaultLightTheme.components,
-    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
+    // Wide lists and show pages scroll inside the content box at 768 px; the page itself never scrolls sideways.
+    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' } } } },
     RaList: {
       styleOverrides: {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },

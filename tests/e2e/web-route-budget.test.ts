@@ -15,7 +15,9 @@ import { useServedApp } from '../harness/served-app';
  * Shell (React, router, i18next) + component library + the route's own chunks, gzipped: 317 KB in 14 scripts for the
  * creator page on 2026-11-22 (with the pages' shared `common` and `contracts` chunks, web/vite.config.ts).
  */
-const ROUTE_BUDGET_BYTES = 320 * 1024;
+// Raised from 320 KB to 330 KB on 2026-11-22 (320.3 KB measured): the card checkout, the block-objection and refund
+// texts and the shared server/web message catalogue landed in the shared chunks; the next cut is lazy locale namespaces.
+const ROUTE_BUDGET_BYTES = 330 * 1024;
 
 async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<void>) {
   const scripts = new Map<string, number>();
