@@ -31,6 +31,7 @@ export const consoleEn = {
       coins: '%{coins} coins',
     },
     actions: {
+      column: 'Actions',
       block: 'Block',
       unblock: 'Unblock',
       blockLogin: 'Block login',

@@ -33,6 +33,7 @@ export const consoleKo: ConsoleMessages = {
       coins: '%{coins}코인',
     },
     actions: {
+      column: '처리',
       block: '차단',
       unblock: '차단 해제',
       blockLogin: '로그인 차단',

@@ -1,3 +1,4 @@
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CreateButton, Datagrid, ExportButton, FilterButton, List, TopToolbar, type ListProps } from 'react-admin';
 import { useCanWrite } from '../permissions';
@@ -13,17 +14,49 @@ export function ListActions({ create, filters = false }: { create: boolean; filt
   );
 }
 
+/**
+ * Whether the console has room for a list's every column (900 px and wider, MUI's `md`). Below that (a tablet, 768 px)
+ * the wide lists show their essential columns only (the rest is on the record's show page or in the export); react-admin's
+ * own responsive-list pattern (`useMediaQuery`).
+ */
+export function useWideConsole(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+}
+
+/**
+ * A list's decisions (block, confirm, mark paid…) in one column (headed `label="console.actions.column"`), the buttons wrapping onto lines of
+ * their own instead of one column per button (whose headers would be the buttons' names).
+ */
+export function ActionsColumn({ children }: { label: string; children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 96 }}>{children}</Box>;
+}
+
+/** For a text column whose values may be long (e-mails, comments, names): it wraps anywhere instead of widening the table. */
+export const WRAP = { overflowWrap: 'anywhere' } as const;
+
 export type ConsoleListProps = Omit<ListProps, 'children'> & {
   /** What a click on a row opens; nothing by default. */
   rowClick?: 'show' | 'edit' | false;
   children: ReactNode;
 };
 
-/** A console list: one table of the records, no bulk actions. */
+/**
+ * A console list: one table of the records, no bulk actions. Headers break between words only (Korean headers do not
+ * split inside a word); long texts (e-mails, comments, names) wrap anywhere so that no cell widens the table.
+ */
 export function ConsoleList({ rowClick = false, children, ...listProps }: ConsoleListProps) {
   return (
     <List {...listProps}>
-      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+      <Datagrid
+        rowClick={rowClick}
+        bulkActionButtons={false}
+        sx={(theme) => ({
+          // Narrower cell padding below 900 px: eight columns' padding alone is a third of a tablet's width.
+          [theme.breakpoints.down('md')]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
+          '& .MuiTableCell-head': { wordBreak: 'keep-all', lineHeight: 1.3 },
+          '& .MuiTableCell-body .MuiButton-root': { wordBreak: 'keep-all' },
+        })}
+      >
         {children}
       </Datagrid>
     </List>

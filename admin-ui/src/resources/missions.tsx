@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { UpdateAction } from './update-action';
-import { ConsoleList } from './list-actions';
+import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 const missionFilters = [
   <SelectInput key="status" source="status" choices={MISSION_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
@@ -48,21 +48,27 @@ const BlockContentActions = () => (
   </>
 );
 
-export const MissionList = () => (
-  <ConsoleList rowClick="show" filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <TextField source="id" />
-    <TextField source="status" />
-    <TextField source="type" />
-    <TextField source="productName" />
-    <TextField source="creatorName" />
-    <TextField source="username" />
-    <NumberField source="coinPrice" />
-    <NumberField source="escrowCoins" />
-    <BooleanField source="contentBlocked" />
-    <DateField source="createdAt" />
-    <BlockContentActions />
-  </ConsoleList>
-);
+/** Below 900 px: the mission's status, product, creator, fan, price and the decision (the rest on its page). */
+export const MissionList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList rowClick="show" filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
+      <TextField source="id" />
+      <TextField source="status" sx={WRAP} />
+      {wide && <TextField source="type" />}
+      <TextField source="productName" sx={WRAP} />
+      <TextField source="creatorName" sx={WRAP} />
+      <TextField source="username" sx={WRAP} />
+      <NumberField source="coinPrice" />
+      {wide && <NumberField source="escrowCoins" />}
+      {wide && <BooleanField source="contentBlocked" />}
+      {wide && <DateField source="createdAt" />}
+      <ActionsColumn label="console.actions.column">
+        <BlockContentActions />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
 interface Media {
   url: string;

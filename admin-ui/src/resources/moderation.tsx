@@ -18,7 +18,7 @@ import {
   required,
 } from 'react-admin';
 import { useCanWrite } from '../permissions';
-import { ConsoleList, ListActions } from './list-actions';
+import { ActionsColumn, ConsoleList, ListActions, WRAP, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
 export const PenaltyList = () => (
@@ -123,83 +123,100 @@ export const CreatorShow = () => (
   </Show>
 );
 
-/** The monthly grade review's proposals (`/api/admin/grade-proposals`): operators confirm or choose another grade. */
-export const GradeProposalList = () => (
-  <ConsoleList
-    filterDefaultValues={{ status: 'PROPOSED' }}
-    filters={[
-      <SelectInput
-        key="status"
-        source="status"
-        choices={['PROPOSED', 'CONFIRMED'].map((id) => ({ id, name: id }))}
-        alwaysOn
-      />,
-      <TextInput key="reviewMonth" source="reviewMonth" alwaysOn />,
-    ]}
-    empty={false}
-  >
-    <TextField source="id" />
-    <TextField source="creatorName" />
-    <TextField source="reviewMonth" />
-    <TextField source="appliesMonth" />
-    <NumberField source="onTimeCompleted" />
-    <TextField source="currentGrade" />
-    <TextField source="proposedGrade" />
-    <TextField source="status" />
-    <TextField source="confirmedGrade" emptyText="-" />
-    <UpdateAction
-      label="console.actions.confirmGrade"
-      color="success"
-      patchOnly
-      show={(record) => record['status'] === 'PROPOSED'}
-      patch={() => ({})}
-    />
-    {GRADES.map((grade) => (
-      <UpdateAction
-        key={grade}
-        label={grade}
-        patchOnly
-        show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
-        patch={() => ({ grade })}
-      />
-    ))}
-  </ConsoleList>
-);
+/**
+ * The monthly grade review's proposals (`/api/admin/grade-proposals`): operators confirm or choose another grade. The
+ * decisions share one "actions" column; below 900 px the id, the months (the review month is the filter's) and the
+ * confirmed grade (shown once confirmed, as the status says) are left out.
+ */
+export const GradeProposalList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList
+      filterDefaultValues={{ status: 'PROPOSED' }}
+      filters={[
+        <SelectInput
+          key="status"
+          source="status"
+          choices={['PROPOSED', 'CONFIRMED'].map((id) => ({ id, name: id }))}
+          alwaysOn
+        />,
+        <TextInput key="reviewMonth" source="reviewMonth" alwaysOn />,
+      ]}
+      empty={false}
+    >
+      {wide && <TextField source="id" />}
+      <TextField source="creatorName" sx={WRAP} />
+      {wide && <TextField source="reviewMonth" />}
+      {wide && <TextField source="appliesMonth" />}
+      <NumberField source="onTimeCompleted" />
+      <TextField source="currentGrade" />
+      <TextField source="proposedGrade" />
+      <TextField source="status" />
+      {wide && <TextField source="confirmedGrade" emptyText="-" />}
+      <ActionsColumn label="console.actions.column">
+        <UpdateAction
+          label="console.actions.confirmGrade"
+          color="success"
+          patchOnly
+          show={(record) => record['status'] === 'PROPOSED'}
+          patch={() => ({})}
+        />
+        {GRADES.map((grade) => (
+          <UpdateAction
+            key={grade}
+            label={grade}
+            patchOnly
+            show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
+            patch={() => ({ grade })}
+          />
+        ))}
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
-/** Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason. */
-export const CommentList = () => (
-  <ConsoleList
-    filterDefaultValues={{ reported: true }}
-    filters={[
-      <NullableBooleanInput key="reported" source="reported" alwaysOn />,
-      <NullableBooleanInput key="hidden" source="hidden" alwaysOn />,
-      <TextInput key="q" source="q" alwaysOn />,
-    ]}
-    sort={{ field: 'reportsCount', order: 'DESC' }}
-    empty={false}
-  >
-    <TextField source="id" />
-    <TextField source="missionId" />
-    <TextField source="content" />
-    <TextField source="username" />
-    <NumberField source="reportsCount" />
-    <BooleanField source="hidden" />
-    <TextField source="moderationReason" emptyText="-" />
-    <UpdateAction
-      label="console.actions.hide"
-      reasonLabel="console.actions.reason"
-      color="error"
-      show={(record) => !record['hidden']}
-      patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
-    />
-    <UpdateAction
-      label="console.actions.unhide"
-      reasonLabel="console.actions.reason"
-      show={(record) => Boolean(record['hidden'])}
-      patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
-    />
-  </ConsoleList>
-);
+/**
+ * Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason.
+ * Below 900 px the id and the moderation reason are left out and long comments wrap.
+ */
+export const CommentList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList
+      filterDefaultValues={{ reported: true }}
+      filters={[
+        <NullableBooleanInput key="reported" source="reported" alwaysOn />,
+        <NullableBooleanInput key="hidden" source="hidden" alwaysOn />,
+        <TextInput key="q" source="q" alwaysOn />,
+      ]}
+      sort={{ field: 'reportsCount', order: 'DESC' }}
+      empty={false}
+    >
+      {wide && <TextField source="id" />}
+      <TextField source="missionId" />
+      <TextField source="content" sx={WRAP} />
+      <TextField source="username" sx={WRAP} />
+      <NumberField source="reportsCount" />
+      <BooleanField source="hidden" />
+      {wide && <TextField source="moderationReason" emptyText="-" sx={WRAP} />}
+      <ActionsColumn label="console.actions.column">
+        <UpdateAction
+          label="console.actions.hide"
+          reasonLabel="console.actions.reason"
+          color="error"
+          show={(record) => !record['hidden']}
+          patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
+        />
+        <UpdateAction
+          label="console.actions.unhide"
+          reasonLabel="console.actions.reason"
+          show={(record) => Boolean(record['hidden'])}
+          patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
+        />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
 /** Members restricted from commenting until a date (`/api/admin/comment-restrictions`; the id is the member's). */
 export const CommentRestrictionList = () => {

@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { ConsoleList, WritableList } from './list-actions';
+import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
@@ -66,34 +66,40 @@ const refundFilters = [
   <SelectInput key="status" source="status" choices={COIN_REFUND_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
 ];
 
-export const CoinRefundList = () => (
-  <ConsoleList filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
-    <TextField source="id" />
-    <TextField source="username" />
-    <TextField source="kind" />
-    <NumberField source="refundCoins" />
-    <NumberField source="amount" />
-    <TextField source="status" />
-    <DateField source="requestedAt" />
-    <TextField source="dueOn" />
-    <TextField source="refusalReason" />
-    <UpdateAction
-      label="console.actions.markPaid"
-      color="success"
-      show={(record) => record['status'] === 'requested'}
-      patch={() => ({ status: 'paid' })}
-      patchOnly
-    />
-    <UpdateAction
-      label="console.actions.refuseRefund"
-      reasonLabel="console.actions.refusalReason"
-      color="error"
-      show={(record) => record['status'] === 'requested'}
-      patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
-      patchOnly
-    />
-  </ConsoleList>
-);
+/** Below 900 px the id, the kind and the request date are left out; the decisions share one column. */
+export const CoinRefundList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
+      {wide && <TextField source="id" />}
+      <TextField source="username" sx={WRAP} />
+      {wide && <TextField source="kind" />}
+      <NumberField source="refundCoins" />
+      <NumberField source="amount" />
+      <TextField source="status" />
+      {wide && <DateField source="requestedAt" />}
+      <TextField source="dueOn" />
+      <TextField source="refusalReason" sx={WRAP} />
+      <ActionsColumn label="console.actions.column">
+        <UpdateAction
+          label="console.actions.markPaid"
+          color="success"
+          show={(record) => record['status'] === 'requested'}
+          patch={() => ({ status: 'paid' })}
+          patchOnly
+        />
+        <UpdateAction
+          label="console.actions.refuseRefund"
+          reasonLabel="console.actions.refusalReason"
+          color="error"
+          show={(record) => record['status'] === 'requested'}
+          patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
+          patchOnly
+        />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
 const coinItemForm = (
   <SimpleForm>
@@ -162,43 +168,49 @@ const settlementFilters = [
   <TextInput key="status" source="status" />,
 ];
 
-export const SettlementList = () => (
-  <ConsoleList
-    rowClick="show"
-    filters={settlementFilters}
-    actions={
-      <TopToolbar>
-        <TransferCsvButton />
-      </TopToolbar>
-    }
-    empty={false}
-  >
-    <TextField source="id" />
-    <TextField source="year" />
-    <TextField source="month" />
-    <TextField source="creatorName" />
-    <NumberField source="totalEarningCoin" />
-    <NumberField source="income" />
-    <NumberField source="toReceipt" />
-    <TextField source="status" />
-    <UpdateAction
-      label="console.actions.approve"
-      show={(record) => record['status'] === 'ISSUED'}
-      patch={() => ({ action: 'approve' })}
-    />
-    <UpdateAction
-      label="console.actions.markPaid"
-      reasonLabel="resources.settlements.fields.transferReference"
-      color="success"
-      show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
-      patch={(_, reference) => ({
-        action: 'pay',
-        transferReference: reference,
-        transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
-      })}
-    />
-  </ConsoleList>
-);
+/** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
+export const SettlementList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList
+      rowClick="show"
+      filters={settlementFilters}
+      actions={
+        <TopToolbar>
+          <TransferCsvButton />
+        </TopToolbar>
+      }
+      empty={false}
+    >
+      {wide && <TextField source="id" />}
+      <TextField source="year" />
+      <TextField source="month" />
+      <TextField source="creatorName" sx={WRAP} />
+      {wide && <NumberField source="totalEarningCoin" />}
+      <NumberField source="income" />
+      <NumberField source="toReceipt" />
+      <TextField source="status" />
+      <ActionsColumn label="console.actions.column">
+        <UpdateAction
+          label="console.actions.approve"
+          show={(record) => record['status'] === 'ISSUED'}
+          patch={() => ({ action: 'approve' })}
+        />
+        <UpdateAction
+          label="console.actions.markPaid"
+          reasonLabel="resources.settlements.fields.transferReference"
+          color="success"
+          show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
+          patch={(_, reference) => ({
+            action: 'pay',
+            transferReference: reference,
+            transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+          })}
+        />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
 export const SettlementShow = () => (
   <Show>

@@ -24,7 +24,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConsoleList, WritableList } from './list-actions';
+import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
 export function RolesField(_props: { label?: string; source?: string }) {
@@ -71,18 +71,24 @@ const BlockLoginActions = () => (
   </>
 );
 
-export const UserList = () => (
-  <ConsoleList rowClick="show" filters={userFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <TextField source="id" />
-    <EmailField source="email" />
-    <TextField source="username" />
-    <RolesField source="roles" />
-    <NumberField source="coins" />
-    <BooleanField source="loginBlocked" />
-    <DateField source="createdAt" />
-    <BlockLoginActions />
-  </ConsoleList>
-);
+/** Below 900 px: e-mail, roles, coins, blocked and the decision (the rest is on the member's page). */
+export const UserList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList rowClick="show" filters={userFilters} sort={{ field: 'id', order: 'DESC' }}>
+      {wide && <TextField source="id" />}
+      <EmailField source="email" sx={WRAP} />
+      {wide && <TextField source="username" sx={WRAP} />}
+      <RolesField source="roles" />
+      <NumberField source="coins" />
+      <BooleanField source="loginBlocked" />
+      {wide && <DateField source="createdAt" />}
+      <ActionsColumn label="console.actions.column">
+        <BlockLoginActions />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
 
 export const UserShow = () => (
   <Show

@@ -19,7 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RolesField } from './people';
-import { ConsoleList } from './list-actions';
+import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 const auditFilters = [
   <TextInput key="resource" source="resource" alwaysOn />,
@@ -27,17 +27,21 @@ const auditFilters = [
   <NumberInput key="actorId" source="actorId" />,
 ];
 
-export const AuditLogList = () => (
-  <ConsoleList rowClick="show" filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <TextField source="id" />
-    <DateField source="createdAt" showTime />
-    <TextField source="actorEmail" emptyText="-" />
-    <RolesField source="actorRoles" />
-    <TextField source="action" />
-    <TextField source="resourceId" emptyText="-" />
-    <NumberField source="statusCode" />
-  </ConsoleList>
-);
+/** Below 900 px the id and the actor's roles are left out (both on the entry's page); long e-mails and actions wrap. */
+export const AuditLogList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList rowClick="show" filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
+      {wide && <TextField source="id" />}
+      <DateField source="createdAt" showTime />
+      <TextField source="actorEmail" emptyText="-" sx={WRAP} />
+      {wide && <RolesField source="actorRoles" />}
+      <TextField source="action" sx={WRAP} />
+      <TextField source="resourceId" emptyText="-" sx={WRAP} />
+      <NumberField source="statusCode" />
+    </ConsoleList>
+  );
+};
 
 const Json = ({ value }: { value: unknown }) => (
   <Box

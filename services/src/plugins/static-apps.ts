@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../i18n';
+import { creatorFirstViewHtml } from './first-view';
 
 export interface StaticAppsOptions {
   /** Folder of the built fan/creator web app, served at `/`. */
@@ -45,13 +47,21 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (wantsPage && (pathname === '/admin' || pathname.startsWith('/admin/')) && hasAdmin) {
       return noCache(reply).sendFile('index.html', options.adminDist);
     }
     if (wantsPage && hasWeb && !pathname.startsWith('/dev/')) {
+      // A creator page gets its picture painted by the server first (./first-view.ts); the page stays the app's.
+      const firstView = await creatorFirstViewHtml(app, request.url);
+      if (firstView) {
+        const page = await readFile(path.join(options.webDist, 'index.html'), 'utf8');
+        return noCache(reply)
+          .type('text/html; charset=utf-8')
+          .send(page.replace('<div id="root"></div>', `${firstView}<div id="root"></div>`));
+      }
       return noCache(reply).sendFile('index.html', options.webDist);
     }
     return reply

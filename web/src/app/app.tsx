@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AlertHost } from '../shared/alert/alert';
@@ -38,6 +38,11 @@ export function App() {
   useEffect(() => {
     void initI18n().then(setI18n);
   }, []);
+  // The server's first view of a creator page (services/src/plugins/first-view.ts) gives way in the commit that
+  // paints the shell, which shows the same picture in the same place (./first-view.tsx): no frame without it.
+  useLayoutEffect(() => {
+    if (i18n) document.getElementById('first-view')?.remove();
+  }, [i18n]);
   if (!i18n) return null;
   return (
     <AppProviders i18n={i18n}>

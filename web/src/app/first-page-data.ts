@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@fanmission/contracts';
 import { prefetchGet } from '../shared/api/client';
+import { rememberCreatorFirstView } from './first-view';
 
 /**
  * Asks for the data of the page the visitor opened while its code still downloads, so that the page finds its
@@ -10,6 +11,8 @@ import { prefetchGet } from '../shared/api/client';
  */
 /** What a creator page answer says about its picture (contracts' CreatorPage, read loosely). */
 interface CreatorPicture {
+  name?: string;
+  verified?: boolean;
   intro?: unknown;
   avatar?: { s3Url?: string } | null;
   user?: { image?: { s3Url?: string } | null };
@@ -32,6 +35,11 @@ export function prefetchFirstPageData(pathname: string, language: string): void 
   if (creator) {
     const idOrUrl = decoded(creator[1]!);
     if (!idOrUrl) return;
+    // The server painted the picture already (services/src/plugins/first-view.ts): the shell shows the same at once.
+    const painted = document.getElementById('first-view')?.dataset;
+    if (painted?.creator === idOrUrl && painted.name !== undefined && painted.picture) {
+      rememberCreatorFirstView({ idOrUrl, name: painted.name, picture: painted.picture });
+    }
     // contracts' creatorPagePath, written out: importing it would bring its module's schemas (and zod) into the shell.
     const path = /^\d+$/.test(idOrUrl) ? `/creators/${idOrUrl}` : `/creators/by-url/${encodeURIComponent(idOrUrl)}`;
     // The picture is the page's largest paint: it downloads as soon as the answer names it, while the page's code
@@ -42,6 +50,11 @@ export function prefetchFirstPageData(pathname: string, language: string): void 
         const creator = (page as { creator?: CreatorPicture } | null)?.creator;
         const picture = creator && !creator.intro ? (creator.avatar ?? creator.user?.image)?.s3Url : undefined;
         if (picture) new Image().src = picture;
+        // The shell paints the picture before the page's code arrives (./first-view.tsx); only for a creator the
+        // page will show (verified), as the page's own answer will.
+        if (picture && creator?.verified === true && typeof creator.name === 'string') {
+          rememberCreatorFirstView({ idOrUrl, name: creator.name, picture });
+        }
       })
       .catch(() => undefined);
     if (/^\d+$/.test(idOrUrl)) {

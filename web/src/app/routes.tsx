@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import type { Guard } from '../shared/session/session';
+import { PageLoading } from './first-view';
 import { Guarded } from './guarded';
 
 /** Route-level code splitting: every page but the landing page loads on demand. */
@@ -89,7 +90,7 @@ function guarded(guard: Guard, element: ReactNode) {
 /** The spec's route table (01 §2) with each route's guard. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<div className="page-loading" role="progressbar" aria-label="loading" />}>
+    <Suspense fallback={<PageLoading />}>
       <Routes>
         {/* Public */}
         <Route path="/" element={<LandingPage />} />

@@ -7,6 +7,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { useSession } from '../../shared/session/session';
 import { CreatorProfile } from './components/creator-profile';
 import { useCreator } from './use-creator';
+import { creatorFirstView } from '../../app/first-view';
 
 /** `/creator/{id}` and the catch-all `/{creator_id}` (an id or a custom url). */
 export function CreatorPage() {
@@ -27,6 +28,8 @@ export function CreatorPage() {
     }
   }, [loaded.state, navigate, t]);
 
+  const firstView = loaded.state === 'loading' ? creatorFirstView(creatorId) : null;
+  if (firstView) return firstView;
   if (loaded.state !== 'shown') {
     return (
       <Box component="main" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
