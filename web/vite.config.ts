@@ -22,8 +22,10 @@ const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
 /**
  * The pages a visitor most often opens first, by path, and the module of each (web/src/app/routes.tsx). The entry
  * finds out which page to load only once React, the router and the texts have arrived and run: two or three round
- * trips later on a phone. `preloadFirstPage` writes a small script into index.html that asks for the page's chunks and
- * the language's texts while the entry still downloads.
+ * trips later on a phone. `preloadFirstPage` writes a small script into index.html that asks for the language's texts
+ * while the entry still downloads, and for the page's chunks once the texts have arrived: the shell (header, footer)
+ * needs React and the texts only, and on a phone's network the page's chunks (the component library among them)
+ * would otherwise share the bandwidth and the six connections with them and delay the shell's first paint.
  */
 const FIRST_PAGES: { path: string; module: string }[] = [
   { path: '^/creator-search/?$', module: 'features/creator-search/creator-search-page.tsx' },
@@ -79,9 +81,11 @@ function preloadFirstPage(): Plugin {
           `(function(){var P=${JSON.stringify(pages)},L=${JSON.stringify(locales)};` +
           `var q=new URLSearchParams(location.search).get('lang'),s=null;try{s=localStorage.getItem('lang')}catch(e){}` +
           `var l=String(q||s||'').trim().toLowerCase().split(/[-_]/)[0];if(l==='jp')l='ja';if(!L[l])l='ko';` +
-          `var f=L[l].slice();for(var i=0;i<P.length;i++)if(new RegExp(P[i][0]).test(location.pathname))f=f.concat(P[i][1]);` +
-          `for(var j=0;j<f.length;j++){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';` +
-          `k.href='/'+f[j];document.head.appendChild(k)}})()`;
+          `var p=[];for(var i=0;i<P.length;i++)if(new RegExp(P[i][0]).test(location.pathname))p=p.concat(P[i][1]);` +
+          `function a(f,d){var n=f.length;if(!n){if(d)d();return}for(var j=0;j<f.length;j++){` +
+          `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[j];` +
+          `if(d)k.onload=k.onerror=function(){if(--n===0)d()};document.head.appendChild(k)}}` +
+          `a(L[l],function(){a(p)})})()`;
         return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
       },
     },

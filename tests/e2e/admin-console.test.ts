@@ -556,7 +556,7 @@ describe('operator and finance console', () => {
       for (const screen of paths.filter((path) => listsInEnglish.includes(path))) {
         await page.goto(`${served.baseUrl}/admin/${screen}`);
         await page.waitForLoadState('networkidle');
-        await page.getByText('Rows per page').first().waitFor({ state: 'visible' });
+        await page.getByText('Dashboard', { exact: true }).first().waitFor({ state: 'visible' });
         await widthAt768(page, screen, 'en');
       }
       expect(errors).toEqual([]);

@@ -412,6 +412,35 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       expect(errors).toEqual([]);
     });
 
+    // Issue 23: a creator page's picture is painted by the server (services/src/plugins/first-view.ts) before any
+    // script runs, and the app's own page replaces it without moving it.
+    test('a creator page: the server paints the picture first; the page keeps it in place', async () => {
+      const size = { width: 390, height: 844 };
+      const box = (page: Page, selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((node) => {
+            const rect = node.getBoundingClientRect();
+            return [rect.x, rect.y + window.scrollY, rect.width, rect.height].map(Math.round);
+          });
+      const noScript = await browser.newContext({ viewport: size, javaScriptEnabled: false });
+      const staticPage = await noScript.newPage();
+      await staticPage.goto(url(`/creator/${data.creatorId}`));
+      const painted = await box(staticPage, '#first-view main img');
+      const alt = await staticPage.locator('#first-view main img').getAttribute('alt');
+      await noScript.close();
+      expect(alt).toBeTruthy();
+      const { page, errors } = await newPage('ko', sessions.visitor, size);
+      await page.goto(url(`/creator/${data.creatorId}`));
+      await page.getByRole('heading', { level: 1, name: alt! }).waitFor();
+      expect(await page.locator('#first-view').count()).toBe(0);
+      const shown = await box(page, `main img[alt="${alt}"]`);
+      for (let i = 0; i < 4; i++)
+        expect(Math.abs(shown[i]! - painted[i]!), `box ${painted} → ${shown}`).toBeLessThanOrEqual(2);
+      expect(errors).toEqual([]);
+    });
+
     test('keyboard only: request a mission from the creator page', { timeout: 120_000 }, async () => {
       const t = resources.ko.translation;
       const count = async () =>

@@ -48,13 +48,13 @@ const BlockContentActions = () => (
   </>
 );
 
-/** Below 900 px: the mission's status, product, creator, fan, price and the decision (the rest on its page). */
+/** Below 900 px: the mission's status, product, creator, fan, price and the decision (the rest on its page, a row's click). */
 export const MissionList = () => {
   const wide = useWideConsole();
   return (
     <ConsoleList rowClick="show" filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
-      <TextField source="id" />
-      <TextField source="status" sx={WRAP} />
+      {wide && <TextField source="id" />}
+      <TextField source="status" />
       {wide && <TextField source="type" />}
       <TextField source="productName" sx={WRAP} />
       <TextField source="creatorName" sx={WRAP} />
