@@ -1,5 +1,5 @@
 // The public surface of `files`: uploads, storage drivers and file URLs. Other modules import only this file.
-export { fileEntry, storageUrl } from './file-entry';
+export { type FileAudience, fileEntry, privateFileEntry, signedStorageUrl, storageUrl } from './file-entry';
 export { extractPosterFrame, type MediaTools, mediaToolsOf, MediaToolMissingError, probeMedia } from './media-probe';
 export {
   closeConnectionOnFailure,
