@@ -84,7 +84,8 @@ async function upload(
 
 /** GET of a URL the API handed out (absolute, on PUBLIC_URL). */
 function fetchStored(url: string) {
-  return app.inject({ method: 'GET', url: new URL(url).pathname });
+  const { pathname, search } = new URL(url);
+  return app.inject({ method: 'GET', url: `${pathname}${search}` });
 }
 
 async function rowCount(): Promise<number> {
@@ -96,7 +97,7 @@ async function rowCount(): Promise<number> {
 }
 
 describe('POST /api/v1/files/s3', () => {
-  it('stores an image, answers { id, s3Url } with its thumbnail, and serves both as inert, cacheable bytes', async () => {
+  it('stores an image, answers { id, s3Url } with its thumbnail, and serves both as inert, privately cached bytes', async () => {
     const response = await upload(PNG_1X1, 'dot.png', { declaredType: 'image/png' });
     expect(response.statusCode).toBe(200);
     const file = uploadedFileSchema.parse(response.json());
@@ -106,14 +107,17 @@ describe('POST /api/v1/files/s3', () => {
       filename: 'dot.png',
       sizeBytes: PNG_1X1.length,
     });
-    expect(file.s3Url).toMatch(/^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
-    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
+    // Not used anywhere public yet: the uploader gets signed URLs (security review L5).
+    expect(file.s3Url).toMatch(
+      /^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/,
+    );
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp\?exp=/);
 
     const served = await fetchStored(file.s3Url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
 
@@ -127,7 +131,7 @@ describe('POST /api/v1/files/s3', () => {
     expect(response.statusCode).toBe(200);
     const file = response.json<UploadedFile>();
     expect(file).toMatchObject({ contentType: 'image/jpeg', kind: 'image', filename: 'holiday.bin' });
-    expect(file.s3Url).toMatch(/\.jpg$/);
+    expect(file.s3Url).toMatch(/\.jpg\?exp=/);
     expect((await fetchStored(file.s3Url)).headers['content-type']).toBe('image/jpeg');
   });
 
@@ -136,8 +140,8 @@ describe('POST /api/v1/files/s3', () => {
     expect(response.statusCode).toBe(200);
     const file = response.json<UploadedFile>();
     expect(file).toMatchObject({ contentType: 'image/png', kind: 'image', durationSeconds: null });
-    expect(file.s3Url).toMatch(/\.png$/);
-    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
+    expect(file.s3Url).toMatch(/\.png\?exp=/);
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp\?exp=/);
   });
 
   it('refuses an executable named .jpg, keeping nothing', async () => {
@@ -177,7 +181,7 @@ describe('POST /api/v1/files/s3', () => {
       const videoFile = videoResponse.json<UploadedFile>();
       expect(videoFile).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
       expect(videoFile.durationSeconds).toBeCloseTo(2, 1);
-      expect(videoFile.thumbnail?.s3Url).toMatch(/\.poster\.jpg$/);
+      expect(videoFile.thumbnail?.s3Url).toMatch(/\.poster\.jpg\?exp=/);
       const poster = await fetchStored(videoFile.thumbnail!.s3Url);
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');

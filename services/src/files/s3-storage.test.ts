@@ -51,8 +51,27 @@ describe('the S3-compatible storage driver', () => {
     const response = await upload(PNG_1X1, 'dot.png', member.headers.authorization);
     expect(response.statusCode).toBe(200);
     const file = uploadedFileSchema.parse(response.json());
-    expect(file.s3Url).toMatch(/^https:\/\/cdn\.fanmission\.test\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    // Not public yet: a signed URL on the CDN that fronts the API's /files (security review L5).
+    expect(file.s3Url).toMatch(/^https:\/\/cdn\.fanmission\.test\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=/);
     const key = `/uploads/${new URL(file.s3Url).pathname.slice(1)}`;
+    // The API proxies the private bucket: the signed URL is served, with ranges; unsigned or tampered is 404.
+    const { pathname, search } = new URL(file.s3Url);
+    const served = await testApp.current.app.inject({ method: 'GET', url: `/files${pathname}${search}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const ranged = await testApp.current.app.inject({
+      method: 'GET',
+      url: `/files${pathname}${search}`,
+      headers: { range: 'bytes=1-3' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 1-3/${PNG_1X1.length}`);
+    expect(ranged.rawPayload.equals(PNG_1X1.subarray(1, 4))).toBe(true);
+    for (const url of [`/files${pathname}`, `/files${pathname}${search.replace(/sig=./, 'sig=A')}`]) {
+      expect((await testApp.current.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     expect(objects.get(key)?.body.equals(PNG_1X1)).toBe(true);
     expect(objects.get(key)?.headers).toMatchObject({
       'content-type': 'image/png',
