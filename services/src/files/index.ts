@@ -8,6 +8,13 @@ export {
   registerMultipart,
   streamedBodyValidator,
 } from './multipart';
+export {
+  drainMediaQueue,
+  MEDIA_QUEUE_MAX_ATTEMPTS,
+  type MediaQueueOptions,
+  type MediaQueueRunner,
+  startMediaQueue,
+} from './media-queue';
 export { findFiles, insertFile } from './repository';
 export { fileRoutes } from './routes';
 export { registerStoredFiles } from './serve';

@@ -12,7 +12,10 @@ import { buildApp } from '../app';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createDevMailbox } from '../mail';
 import { fileRoutes } from './routes';
+import { drainMediaQueue } from './media-queue';
+import { mediaToolPeak } from './media-probe';
 import { ATTACHMENT_POLICY, purgeDeletedFiles } from './service';
+import { signedStorageUrl } from './file-entry';
 import { storageDriverFor } from './storage';
 import {
   createMember,
@@ -168,7 +171,7 @@ describe('POST /api/v1/files/s3', () => {
     expect(await rowCount()).toBe(before.rows);
   });
 
-  it('gives a real video its duration and a poster frame, and a real audio file its duration', async () => {
+  it('answers a video or audio upload before ffmpeg runs; the media queue then takes duration and poster', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-media-'));
     try {
       const video = path.join(folder, 'clip.mp4');
@@ -176,22 +179,42 @@ describe('POST /api/v1/files/s3', () => {
       writeTestVideo(video, { seconds: 2, width: 180, height: 320 });
       execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1.5', audio]);
 
+      mediaToolPeak(true);
       const videoResponse = await upload(readFileSync(video), 'clip.mp4');
       expect(videoResponse.statusCode).toBe(200);
       const videoFile = videoResponse.json<UploadedFile>();
-      expect(videoFile).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
-      expect(videoFile.durationSeconds).toBeCloseTo(2, 1);
-      expect(videoFile.thumbnail?.s3Url).toMatch(/\.poster\.jpg\?exp=/);
-      const poster = await fetchStored(videoFile.thumbnail!.s3Url);
+      // Stored and typed, not processed: no ffmpeg ran inside the request (security review M11).
+      expect(videoFile).toMatchObject({
+        kind: 'video',
+        contentType: 'video/mp4',
+        processing: 'PENDING',
+        thumbnail: null,
+        durationSeconds: null,
+      });
+      expect(mediaToolPeak()).toBe(0);
+      expect((await fetchStored(videoFile.s3Url)).statusCode).toBe(200);
+      const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
+      const audioFile = audioResponse.json<UploadedFile>();
+      expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null, processing: 'PENDING' });
+
+      const storage = storageDriverFor(config);
+      expect(await drainMediaQueue({ ctx: app.ctx, storage })).toBeGreaterThanOrEqual(2);
+      const rows = await database.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', 'in', [videoFile.id, audioFile.id])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.processing_status)).toEqual(['ready', 'ready']);
+      expect(rows[0]!.duration_seconds).toBeCloseTo(2, 1);
+      expect(rows[0]!.thumbnail_key).toMatch(/\.poster\.jpg$/);
+      expect(rows[1]!.duration_seconds).toBeCloseTo(1.5, 1);
+      expect(rows[1]!.thumbnail_key).toBeNull();
+      const posterUrl = signedStorageUrl(config, rows[0]!.thumbnail_key!);
+      const poster = await fetchStored(posterUrl);
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');
       expect(poster.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
-
-      const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
-      expect(audioResponse.statusCode).toBe(200);
-      const audioFile = audioResponse.json<UploadedFile>();
-      expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null });
-      expect(audioFile.durationSeconds).toBeCloseTo(1.5, 1);
 
       // Deleting the video removes its poster too, once its retention ends.
       const deleted = await app.inject({
@@ -201,31 +224,28 @@ describe('POST /api/v1/files/s3', () => {
       });
       expect(deleted.statusCode).toBe(204);
       const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
-      await purgeDeletedFiles({ ...app.ctx, now: () => later }, storageDriverFor(config));
-      expect((await fetchStored(videoFile.thumbnail!.s3Url)).statusCode).toBe(404);
+      await purgeDeletedFiles({ ...app.ctx, now: () => later }, storage);
+      expect((await fetchStored(posterUrl)).statusCode).toBe(404);
     } finally {
       await fs.rm(folder, { recursive: true, force: true });
     }
   });
 
   it.each([
-    // An MP4 header without any track: accepted all the same, without poster or duration.
-    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video', durationSeconds: null },
-    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio', durationSeconds: 0.078188 },
-    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio', durationSeconds: 0.1 },
-  ])(
-    'accepts $name as $kind and serves it as $contentType',
-    async ({ name, bytes, contentType, kind, durationSeconds }) => {
-      const response = await upload(bytes, name);
-      expect(response.statusCode).toBe(200);
-      const file = response.json<UploadedFile>();
-      expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, durationSeconds });
-      const served = await fetchStored(file.s3Url);
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(contentType);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
-    },
-  );
+    // An MP4 header without any track: accepted all the same (the media queue will find no poster or duration).
+    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video' },
+    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio' },
+    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio' },
+  ])('accepts $name as $kind and serves it as $contentType', async ({ name, bytes, contentType, kind }) => {
+    const response = await upload(bytes, name);
+    expect(response.statusCode).toBe(200);
+    const file = response.json<UploadedFile>();
+    expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, processing: 'PENDING' });
+    const served = await fetchStored(file.s3Url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(contentType);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
 
   it('refuses a text file named .png as an unknown file format, in the caller’s language, keeping nothing', async () => {
     const before = { files: await filesUnder(storageDir), rows: await rowCount() };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { privateFileEntry } from './file-entry';
+import { privateFileEntry, processingOf } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
 import * as files from './service';
@@ -26,6 +26,7 @@ export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
     filename: row.filename,
     sizeBytes: row.size_bytes,
     durationSeconds: row.duration_seconds,
+    processing: processingOf(row),
   };
 }
 

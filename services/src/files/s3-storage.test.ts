@@ -8,6 +8,7 @@ import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
 import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
+import { drainMediaQueue } from './media-queue';
 import { purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
 
@@ -116,10 +117,15 @@ describe('the S3-compatible storage driver', () => {
       const response = await upload(bytes, 'clip.mp4', member.headers.authorization);
       expect(response.statusCode).toBe(200);
       const file = uploadedFileSchema.parse(response.json());
+      expect(file.processing).toBe('PENDING');
       expect(objects.get(`/uploads/${new URL(file.s3Url).pathname.slice(1)}`)?.body.equals(bytes)).toBe(true);
-      const poster = objects.get(`/uploads/${new URL(file.thumbnail!.s3Url).pathname.slice(1)}`);
-      expect(poster?.headers['content-type']).toBe('image/jpeg');
-      expect(file.durationSeconds).toBeCloseTo(1, 1);
+      // The media queue reads the object back from the bucket for ffmpeg and puts the poster next to it.
+      const app = testApp.current.app;
+      await drainMediaQueue({ ctx: app.ctx, storage: storageDriverFor(app.config) });
+      const row = await app.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ processing_status: 'ready', thumbnail_key: expect.stringMatching(/\.poster\.jpg$/) });
+      expect(objects.get(`/uploads/${row.thumbnail_key}`)?.headers['content-type']).toBe('image/jpeg');
+      expect(row.duration_seconds).toBeCloseTo(1, 1);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

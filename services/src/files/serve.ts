@@ -72,7 +72,10 @@ export async function registerStoredFiles(app: FastifyInstance, storage: Storage
         const range = request.headers.range;
         const object = await read(key, typeof range === 'string' ? range : undefined);
         if (!object) return notFound(request, reply);
-        reply.status(object.contentRange ? 206 : 200).type(object.contentType).header('accept-ranges', 'bytes');
+        reply
+          .status(object.contentRange ? 206 : 200)
+          .type(object.contentType)
+          .header('accept-ranges', 'bytes');
         if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
         if (object.contentRange) reply.header('content-range', object.contentRange);
         return reply.send(object.body);
