@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorResponseSchema, FILE_LIMITS, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
@@ -127,6 +128,22 @@ describe('POST /api/v1/files/s3', () => {
     const thumbnail = await fetchStored(file.thumbnail!.s3Url);
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
+  });
+
+  it('strips EXIF (GPS position included) from a stored original, keeping it upright', async () => {
+    const tagged = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#c00' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    expect(tagged.includes(Buffer.from('Phone'))).toBe(true);
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const file = uploadedFileSchema.parse((await upload(tagged, 'gps.jpg')).json());
+    const stored = (await fetchStored(file.s3Url)).rawPayload;
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 2, height: 4 });
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Phone'))).toBe(false);
   });
 
   it('goes by the bytes, not the name or the declared type', async () => {
