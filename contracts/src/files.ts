@@ -14,7 +14,8 @@ export const uploadedFileSchema = fileEntrySchema
     durationSeconds: z
       .number()
       .nullable()
-      .describe('Length of a video or audio file; null for images or unreadable media.'),
+      .describe('Length of a video or audio file; null for images, unreadable media, or while PENDING.'),
+    processing: z.enum(['PENDING', 'READY', 'FAILED']),
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

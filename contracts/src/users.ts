@@ -65,6 +65,14 @@ export const fileEntrySchema = z
     s3Url: z.string(),
     contentType: z.string(),
     thumbnail: z.object({ s3Url: z.string() }).nullable(),
+    processing: z
+      .enum(['PENDING', 'READY', 'FAILED'])
+      .optional()
+      .describe(
+        'Video and audio details (duration, poster frame as `thumbnail`) are taken in the background after the ' +
+          'upload: PENDING until then (show a placeholder; the file itself already plays), FAILED when the file ' +
+          'could not be read (it still plays where the browser can; no poster). Absent: READY.',
+      ),
   })
   .meta({ id: 'FileEntry' });
 export type FileEntry = z.infer<typeof fileEntrySchema>;

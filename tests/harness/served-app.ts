@@ -14,6 +14,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_STATIC_APPS, type AppDependencies } from '@fanmission/services/app';
 import { createTestApp, testConfig, type TestApp } from './app';
 import { freePort } from '@fanmission/services/runtime';
+import { type MediaQueueRunner, startMediaQueue, storageDriverFor } from '@fanmission/services/files';
 import type { TemporalAccess } from '@fanmission/services/context';
 import { startServedTemporal, type ServedTemporal } from './served-temporal';
 
@@ -36,6 +37,7 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
   let testApp: TestApp | undefined;
   let baseUrl: string | undefined;
   let temporal: ServedTemporal | undefined;
+  let mediaQueue: MediaQueueRunner | undefined;
 
   beforeAll(async () => {
     const staticApps = options.staticApps ?? DEFAULT_STATIC_APPS;
@@ -67,10 +69,14 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
     const address = testApp.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('the served app has no TCP address');
     baseUrl = `http://127.0.0.1:${address.port}`;
+    // Video and audio details are taken in the background, as the started app does (runtime/start.ts).
+    mediaQueue = startMediaQueue({ ctx: testApp.app.ctx, storage: storageDriverFor(testApp.config), pollMs: 500 });
   });
 
   afterAll(async () => {
     try {
+      await mediaQueue?.stop();
+      mediaQueue = undefined;
       await testApp?.app.close();
       await temporal?.stop(); // before the database goes: the worker's activities use it
     } finally {

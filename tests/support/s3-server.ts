@@ -87,6 +87,28 @@ export function createLocalS3Server(credentials: S3Credentials) {
     } else if (request.method === 'DELETE') {
       objects.delete(key);
       response.writeHead(204).end();
+    } else if (request.method === 'GET') {
+      const object = objects.get(key);
+      if (!object) {
+        response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+        return;
+      }
+      const type = String(object.headers['content-type'] ?? 'application/octet-stream');
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
+      if (!range) {
+        response.writeHead(200, { 'content-type': type, 'content-length': object.body.length }).end(object.body);
+        return;
+      }
+      const start = Number(range[1]);
+      const end = Math.min(range[2] ? Number(range[2]) : object.body.length - 1, object.body.length - 1);
+      const part = object.body.subarray(start, end + 1);
+      response
+        .writeHead(206, {
+          'content-type': type,
+          'content-length': part.length,
+          'content-range': `bytes ${start}-${end}/${object.body.length}`,
+        })
+        .end(part);
     } else response.writeHead(405).end();
   }
 

@@ -21,7 +21,7 @@ import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow
 import { requireCaller } from '../auth';
 import { type AppConfig } from '../config';
 import { containsPattern, type DbExecutor } from '../db';
-import { storageUrl } from '../files';
+import { signedStorageUrl } from '../files';
 import { errorResponses, notFound } from '../http';
 
 function missionsQuery(db: DbExecutor) {
@@ -58,7 +58,7 @@ async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionList
   const byId = new Map(files.map((file) => [file.id, file]));
   const media = (id: number | null) => {
     const file = id === null ? undefined : byId.get(id);
-    return file ? { url: storageUrl(config, file.storage_key), contentType: file.content_type } : null;
+    return file ? { url: signedStorageUrl(config, file.storage_key), contentType: file.content_type } : null;
   };
   return rows.map((row) => ({
     id: row.id,

@@ -9,6 +9,7 @@ import {
   type MyCreator,
 } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainMediaQueue, storageDriverFor } from '../files';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { mp4, multipartForm, PNG_1X1, writeTestVideo } from '@fanmission/tests/support/files';
@@ -475,10 +476,15 @@ describe('POST and DELETE /api/v1/creators/{id}/intro', () => {
     );
     rmSync(folder, { recursive: true, force: true });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({
-      contentType: 'video/mp4',
+    // Answered before ffmpeg runs (review M11); the media queue then adds the poster frame, public like the intro.
+    expect(first.json()).toMatchObject({ contentType: 'video/mp4', thumbnail: null, processing: 'PENDING' });
+    await drainMediaQueue({ ctx: app().ctx, storage: storageDriverFor(app().config) });
+    const withPoster = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(withPoster.json().creator.intro).toMatchObject({
+      id: first.json().id,
       thumbnail: { s3Url: expect.stringMatching(/\.poster\.jpg$/) },
     });
+    expect(withPoster.json().creator.intro.processing).toBeUndefined();
 
     const second = await uploadTo(
       `/api/v1/creators/${creator.creatorId}/intro`,

@@ -30,7 +30,7 @@ import type { EventActionRefusal } from '@fanmission/workflows/events';
 import { isOperator, requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
-import { fileEntry } from '../files';
+import { privateFileEntry } from '../files';
 import type { FileRow } from '../files';
 import { accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
 import { pageOffset, toPage } from '../http';
@@ -384,7 +384,8 @@ async function applicantViews(
   );
   const entry = (id: number | null) => {
     const file = id === null ? undefined : files.get(id);
-    return file ? fileEntry(ctx.config, file) : null;
+    // Applications are not public: the application image and any answer media go out as signed URLs (review L5).
+    return file ? privateFileEntry(ctx.config, file) : null;
   };
   return rows.map((row) => ({
     id: row.id,

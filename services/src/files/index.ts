@@ -1,5 +1,5 @@
 // The public surface of `files`: uploads, storage drivers and file URLs. Other modules import only this file.
-export { fileEntry, storageUrl } from './file-entry';
+export { type FileAudience, fileEntry, privateFileEntry, signedStorageUrl, storageUrl } from './file-entry';
 export { extractPosterFrame, type MediaTools, mediaToolsOf, MediaToolMissingError, probeMedia } from './media-probe';
 export {
   closeConnectionOnFailure,
@@ -8,6 +8,13 @@ export {
   registerMultipart,
   streamedBodyValidator,
 } from './multipart';
+export {
+  drainMediaQueue,
+  MEDIA_QUEUE_MAX_ATTEMPTS,
+  type MediaQueueOptions,
+  type MediaQueueRunner,
+  startMediaQueue,
+} from './media-queue';
 export { findFiles, insertFile } from './repository';
 export { fileRoutes } from './routes';
 export { registerStoredFiles } from './serve';

@@ -3,30 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
-import type { ServiceContext } from '../context';
-import { describeMediaFile } from './media-details';
+import { takeMediaDetails } from './media-details';
 import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia } from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
 writeTestVideo(video, { seconds: 3, width: 1080, height: 1920, rate: 5 });
-const warnings: string[] = [];
 const config = testConfig();
 const tools = mediaToolsOf(config);
-const contextWith = (configuration: typeof config) =>
-  ({
-    config: configuration,
-    log: { warn: (_object: object, message: string) => warnings.push(message), error: () => undefined },
-  }) as unknown as ServiceContext;
-const ctx = contextWith(config);
-
-afterEach(() => {
-  warnings.length = 0;
-});
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('media probe', () => {
@@ -54,7 +42,7 @@ describe('media probe', () => {
     expect((await fs.stat(poster)).size).toBeGreaterThan(0);
   });
 
-  it('degrades without ffmpeg: no duration, no poster, one warning, no failure', async () => {
+  it('fails without ffmpeg, storing nothing (the media queue retries, then marks the file failed)', async () => {
     const missing = {
       ...config,
       FFPROBE_PATH: path.join(folder, 'no-such-ffprobe'),
@@ -62,22 +50,16 @@ describe('media probe', () => {
     };
     await expect(probeMedia(mediaToolsOf(missing), video)).rejects.toBeInstanceOf(MediaToolMissingError);
     const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
-    expect(await describeMediaFile(contextWith(missing), storage, video, 'video', 'poster.jpg')).toEqual({
-      durationSeconds: null,
-      posterKey: null,
-    });
+    await expect(takeMediaDetails(mediaToolsOf(missing), storage, video, 'video', 'poster.jpg')).rejects.toBeInstanceOf(
+      MediaToolMissingError,
+    );
     expect(await fs.readdir(folder)).not.toContain('store');
-    expect(warnings).toEqual(['ffmpeg is missing: videos get no poster frame or duration']);
   });
 
-  it('degrades for bytes ffmpeg cannot read', async () => {
+  it('fails for bytes ffmpeg cannot read', async () => {
     const broken = path.join(folder, 'broken.mp4');
     await fs.writeFile(broken, Buffer.from('not a video at all'));
     const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
-    expect(await describeMediaFile(ctx, storage, broken, 'video', 'poster.jpg')).toEqual({
-      durationSeconds: null,
-      posterKey: null,
-    });
-    expect(warnings).toEqual(['no media details: ffmpeg could not read the upload']);
+    await expect(takeMediaDetails(tools, storage, broken, 'video', 'poster.jpg')).rejects.toThrow(/ffprobe|failed/);
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorResponseSchema, FILE_LIMITS, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
@@ -12,7 +13,10 @@ import { buildApp } from '../app';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createDevMailbox } from '../mail';
 import { fileRoutes } from './routes';
+import { drainMediaQueue } from './media-queue';
+import { mediaToolPeak } from './media-probe';
 import { ATTACHMENT_POLICY, purgeDeletedFiles } from './service';
+import { signedStorageUrl } from './file-entry';
 import { storageDriverFor } from './storage';
 import {
   createMember,
@@ -84,7 +88,8 @@ async function upload(
 
 /** GET of a URL the API handed out (absolute, on PUBLIC_URL). */
 function fetchStored(url: string) {
-  return app.inject({ method: 'GET', url: new URL(url).pathname });
+  const { pathname, search } = new URL(url);
+  return app.inject({ method: 'GET', url: `${pathname}${search}` });
 }
 
 async function rowCount(): Promise<number> {
@@ -96,7 +101,7 @@ async function rowCount(): Promise<number> {
 }
 
 describe('POST /api/v1/files/s3', () => {
-  it('stores an image, answers { id, s3Url } with its thumbnail, and serves both as inert, cacheable bytes', async () => {
+  it('stores an image, answers { id, s3Url } with its thumbnail, and serves both as inert, privately cached bytes', async () => {
     const response = await upload(PNG_1X1, 'dot.png', { declaredType: 'image/png' });
     expect(response.statusCode).toBe(200);
     const file = uploadedFileSchema.parse(response.json());
@@ -106,14 +111,17 @@ describe('POST /api/v1/files/s3', () => {
       filename: 'dot.png',
       sizeBytes: PNG_1X1.length,
     });
-    expect(file.s3Url).toMatch(/^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
-    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
+    // Not used anywhere public yet: the uploader gets signed URLs (security review L5).
+    expect(file.s3Url).toMatch(
+      /^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/,
+    );
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp\?exp=/);
 
     const served = await fetchStored(file.s3Url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
 
@@ -122,12 +130,28 @@ describe('POST /api/v1/files/s3', () => {
     expect(thumbnail.headers['content-type']).toBe('image/webp');
   });
 
+  it('strips EXIF (GPS position included) from a stored original, keeping it upright', async () => {
+    const tagged = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#c00' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    expect(tagged.includes(Buffer.from('Phone'))).toBe(true);
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const file = uploadedFileSchema.parse((await upload(tagged, 'gps.jpg')).json());
+    const stored = (await fetchStored(file.s3Url)).rawPayload;
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 2, height: 4 });
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('Phone'))).toBe(false);
+  });
+
   it('goes by the bytes, not the name or the declared type', async () => {
     const response = await upload(JPEG_2X2, 'holiday.bin', { declaredType: 'text/plain' });
     expect(response.statusCode).toBe(200);
     const file = response.json<UploadedFile>();
     expect(file).toMatchObject({ contentType: 'image/jpeg', kind: 'image', filename: 'holiday.bin' });
-    expect(file.s3Url).toMatch(/\.jpg$/);
+    expect(file.s3Url).toMatch(/\.jpg\?exp=/);
     expect((await fetchStored(file.s3Url)).headers['content-type']).toBe('image/jpeg');
   });
 
@@ -136,8 +160,8 @@ describe('POST /api/v1/files/s3', () => {
     expect(response.statusCode).toBe(200);
     const file = response.json<UploadedFile>();
     expect(file).toMatchObject({ contentType: 'image/png', kind: 'image', durationSeconds: null });
-    expect(file.s3Url).toMatch(/\.png$/);
-    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp$/);
+    expect(file.s3Url).toMatch(/\.png\?exp=/);
+    expect(file.thumbnail?.s3Url).toMatch(/\.thumb\.webp\?exp=/);
   });
 
   it('refuses an executable named .jpg, keeping nothing', async () => {
@@ -164,7 +188,7 @@ describe('POST /api/v1/files/s3', () => {
     expect(await rowCount()).toBe(before.rows);
   });
 
-  it('gives a real video its duration and a poster frame, and a real audio file its duration', async () => {
+  it('answers a video or audio upload before ffmpeg runs; the media queue then takes duration and poster', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-media-'));
     try {
       const video = path.join(folder, 'clip.mp4');
@@ -172,22 +196,42 @@ describe('POST /api/v1/files/s3', () => {
       writeTestVideo(video, { seconds: 2, width: 180, height: 320 });
       execFileSync('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1.5', audio]);
 
+      mediaToolPeak(true);
       const videoResponse = await upload(readFileSync(video), 'clip.mp4');
       expect(videoResponse.statusCode).toBe(200);
       const videoFile = videoResponse.json<UploadedFile>();
-      expect(videoFile).toMatchObject({ kind: 'video', contentType: 'video/mp4' });
-      expect(videoFile.durationSeconds).toBeCloseTo(2, 1);
-      expect(videoFile.thumbnail?.s3Url).toMatch(/\.poster\.jpg$/);
-      const poster = await fetchStored(videoFile.thumbnail!.s3Url);
+      // Stored and typed, not processed: no ffmpeg ran inside the request (security review M11).
+      expect(videoFile).toMatchObject({
+        kind: 'video',
+        contentType: 'video/mp4',
+        processing: 'PENDING',
+        thumbnail: null,
+        durationSeconds: null,
+      });
+      expect(mediaToolPeak()).toBe(0);
+      expect((await fetchStored(videoFile.s3Url)).statusCode).toBe(200);
+      const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
+      const audioFile = audioResponse.json<UploadedFile>();
+      expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null, processing: 'PENDING' });
+
+      const storage = storageDriverFor(config);
+      expect(await drainMediaQueue({ ctx: app.ctx, storage })).toBeGreaterThanOrEqual(2);
+      const rows = await database.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', 'in', [videoFile.id, audioFile.id])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.processing_status)).toEqual(['ready', 'ready']);
+      expect(rows[0]!.duration_seconds).toBeCloseTo(2, 1);
+      expect(rows[0]!.thumbnail_key).toMatch(/\.poster\.jpg$/);
+      expect(rows[1]!.duration_seconds).toBeCloseTo(1.5, 1);
+      expect(rows[1]!.thumbnail_key).toBeNull();
+      const posterUrl = signedStorageUrl(config, rows[0]!.thumbnail_key!);
+      const poster = await fetchStored(posterUrl);
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');
       expect(poster.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
-
-      const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
-      expect(audioResponse.statusCode).toBe(200);
-      const audioFile = audioResponse.json<UploadedFile>();
-      expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null });
-      expect(audioFile.durationSeconds).toBeCloseTo(1.5, 1);
 
       // Deleting the video removes its poster too, once its retention ends.
       const deleted = await app.inject({
@@ -197,31 +241,28 @@ describe('POST /api/v1/files/s3', () => {
       });
       expect(deleted.statusCode).toBe(204);
       const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
-      await purgeDeletedFiles({ ...app.ctx, now: () => later }, storageDriverFor(config));
-      expect((await fetchStored(videoFile.thumbnail!.s3Url)).statusCode).toBe(404);
+      await purgeDeletedFiles({ ...app.ctx, now: () => later }, storage);
+      expect((await fetchStored(posterUrl)).statusCode).toBe(404);
     } finally {
       await fs.rm(folder, { recursive: true, force: true });
     }
   });
 
   it.each([
-    // An MP4 header without any track: accepted all the same, without poster or duration.
-    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video', durationSeconds: null },
-    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio', durationSeconds: 0.078188 },
-    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio', durationSeconds: 0.1 },
-  ])(
-    'accepts $name as $kind and serves it as $contentType',
-    async ({ name, bytes, contentType, kind, durationSeconds }) => {
-      const response = await upload(bytes, name);
-      expect(response.statusCode).toBe(200);
-      const file = response.json<UploadedFile>();
-      expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, durationSeconds });
-      const served = await fetchStored(file.s3Url);
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(contentType);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
-    },
-  );
+    // An MP4 header without any track: accepted all the same (the media queue will find no poster or duration).
+    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video' },
+    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio' },
+    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio' },
+  ])('accepts $name as $kind and serves it as $contentType', async ({ name, bytes, contentType, kind }) => {
+    const response = await upload(bytes, name);
+    expect(response.statusCode).toBe(200);
+    const file = response.json<UploadedFile>();
+    expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, processing: 'PENDING' });
+    const served = await fetchStored(file.s3Url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(contentType);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
 
   it('refuses a text file named .png as an unknown file format, in the caller’s language, keeping nothing', async () => {
     const before = { files: await filesUnder(storageDir), rows: await rowCount() };

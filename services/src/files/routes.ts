@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { fileEntry } from './file-entry';
+import { privateFileEntry, processingOf } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
 import * as files from './service';
@@ -20,11 +20,13 @@ export interface FileRoutesOptions {
 
 export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
   return {
-    ...fileEntry(app.config, row),
+    // Private until something public uses it: the uploader gets a signed URL (security review L5).
+    ...privateFileEntry(app.config, row),
     kind: row.kind,
     filename: row.filename,
     sizeBytes: row.size_bytes,
     durationSeconds: row.duration_seconds,
+    processing: processingOf(row),
   };
 }
 

@@ -8,6 +8,7 @@ import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
 import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
+import { drainMediaQueue } from './media-queue';
 import { purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
 
@@ -51,8 +52,27 @@ describe('the S3-compatible storage driver', () => {
     const response = await upload(PNG_1X1, 'dot.png', member.headers.authorization);
     expect(response.statusCode).toBe(200);
     const file = uploadedFileSchema.parse(response.json());
-    expect(file.s3Url).toMatch(/^https:\/\/cdn\.fanmission\.test\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    // Not public yet: a signed URL on the CDN that fronts the API's /files (security review L5).
+    expect(file.s3Url).toMatch(/^https:\/\/cdn\.fanmission\.test\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=/);
     const key = `/uploads/${new URL(file.s3Url).pathname.slice(1)}`;
+    // The API proxies the private bucket: the signed URL is served, with ranges; unsigned or tampered is 404.
+    const { pathname, search } = new URL(file.s3Url);
+    const served = await testApp.current.app.inject({ method: 'GET', url: `/files${pathname}${search}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const ranged = await testApp.current.app.inject({
+      method: 'GET',
+      url: `/files${pathname}${search}`,
+      headers: { range: 'bytes=1-3' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 1-3/${PNG_1X1.length}`);
+    expect(ranged.rawPayload.equals(PNG_1X1.subarray(1, 4))).toBe(true);
+    for (const url of [`/files${pathname}`, `/files${pathname}${search.replace(/sig=./, 'sig=A')}`]) {
+      expect((await testApp.current.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     expect(objects.get(key)?.body.equals(PNG_1X1)).toBe(true);
     expect(objects.get(key)?.headers).toMatchObject({
       'content-type': 'image/png',
@@ -97,10 +117,15 @@ describe('the S3-compatible storage driver', () => {
       const response = await upload(bytes, 'clip.mp4', member.headers.authorization);
       expect(response.statusCode).toBe(200);
       const file = uploadedFileSchema.parse(response.json());
+      expect(file.processing).toBe('PENDING');
       expect(objects.get(`/uploads/${new URL(file.s3Url).pathname.slice(1)}`)?.body.equals(bytes)).toBe(true);
-      const poster = objects.get(`/uploads/${new URL(file.thumbnail!.s3Url).pathname.slice(1)}`);
-      expect(poster?.headers['content-type']).toBe('image/jpeg');
-      expect(file.durationSeconds).toBeCloseTo(1, 1);
+      // The media queue reads the object back from the bucket for ffmpeg and puts the poster next to it.
+      const app = testApp.current.app;
+      await drainMediaQueue({ ctx: app.ctx, storage: storageDriverFor(app.config) });
+      const row = await app.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ processing_status: 'ready', thumbnail_key: expect.stringMatching(/\.poster\.jpg$/) });
+      expect(objects.get(`/uploads/${row.thumbnail_key}`)?.headers['content-type']).toBe('image/jpeg');
+      expect(row.duration_seconds).toBeCloseTo(1, 1);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

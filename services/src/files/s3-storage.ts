@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { type StorageDriver, STORED_FILE_CACHE_CONTROL } from './storage-driver';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { type StorageDriver, type StoredObject, STORED_FILE_CACHE_CONTROL } from './storage-driver';
 
 export interface S3StorageOptions {
   /** The S3 API endpoint, e.g. https://s3.ap-northeast-2.amazonaws.com or http://minio:9000. */
@@ -15,8 +15,10 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Where clients fetch objects (bucket website, CDN); the path-style bucket URL when unset. */
+  /** Where clients fetch objects: a CDN in front of the API's `/files/`, else `apiFilesUrl`. */
   publicUrl?: string | undefined;
+  /** The API's own `/files` URL (`PUBLIC_URL/files`): the API proxies every object, the bucket stays private. */
+  apiFilesUrl: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface S3StorageOptions {
 export function s3Storage(options: S3StorageOptions): StorageDriver {
   const endpoint = new URL(options.endpoint);
   const base = `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`;
-  const publicBase = (options.publicUrl ?? `${base}/${options.bucket}`).replace(/\/+$/, '');
+  const publicBase = (options.publicUrl ?? options.apiFilesUrl).replace(/\/+$/, '');
   const client = new S3Client({
     endpoint: base,
     region: options.region,
@@ -75,6 +77,22 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
     async delete(key: string): Promise<void> {
       // S3 answers 204 for a key that does not exist either.
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+
+    async get(key: string, range?: string): Promise<StoredObject | null> {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key, Range: range }));
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          contentLength: object.ContentLength,
+          contentRange: object.ContentRange,
+        };
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return null;
+        throw error;
+      }
     },
 
     url(key: string): string {

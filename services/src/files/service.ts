@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DAY_MS, FILE_LIMITS } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError, accessDenied, conflict } from '../http';
 import type { MessageKey } from '../i18n';
+import { announcePendingMedia } from './media-queue';
 import * as repository from './repository';
 import type { StorageDriver } from './storage-driver';
 import type { FileKind, FileRow } from './table';
-import { describeMediaFile, POSTER_EXTENSION, type MediaDetails } from './media-details';
-import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
+import { makeThumbnail, stripImageMetadata, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
 import { fileTooLarge, limitedStream, readAllBytes, sniffUpload } from './upload-stream';
 
 /** A file arriving in a request, not read yet. */
@@ -65,12 +60,17 @@ export function displayFilename(name: string, extension: string): string {
   return printable.trim().slice(0, 255) || `upload.${extension}`;
 }
 
-export type StoredUpload = Omit<FileRow, 'id' | 'owner_user_id' | 'created_at'>;
+export type StoredUpload = Pick<
+  FileRow,
+  'storage_key' | 'filename' | 'content_type' | 'kind' | 'size_bytes' | 'thumbnail_key' | 'duration_seconds'
+> &
+  Partial<Pick<FileRow, 'processing_status' | 'processing_after'>>;
 
 /**
- * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory and
- * get a thumbnail; video and audio stream straight to the store, then get their duration and (videos) a poster
- * frame from ffmpeg. A rejected or failed upload leaves nothing stored.
+ * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory, lose
+ * their metadata and get a thumbnail; video and audio stream straight to the store and are left `pending` for the
+ * media queue (`media-queue.ts`), which takes their duration and (videos) a poster frame. A rejected or failed upload
+ * leaves nothing stored.
  */
 export async function storeUpload(
   ctx: ServiceContext,
@@ -101,41 +101,28 @@ export async function storeUpload(
   };
 
   if (kind !== 'image') {
+    // Stored as it came; duration and poster frame are taken by the media queue afterwards (security review M11:
+    // no ffmpeg inside the request). The answer says `processing: PENDING` until then.
     const limited = limitedStream(sniffed.chunks, maxBytes);
-    const posterKey = `${base}.poster.${POSTER_EXTENSION}`;
-    let media: MediaDetails;
-    if (storage.localRoot) {
-      await storage.put(stored.storage_key, limited.stream, mime);
-      if (file.truncated()) {
-        await storage.delete(stored.storage_key);
-        throw fileTooLarge(maxBytes);
-      }
-      const localPath = path.join(storage.localRoot, ...stored.storage_key.split('/'));
-      media = await describeMediaFile(ctx, storage, localPath, kind, posterKey);
-    } else {
-      // A remote store: ffmpeg reads a local copy, which is then uploaded.
-      media = await withSpooledFile(limited.stream, async (spooled) => {
-        if (file.truncated()) throw fileTooLarge(maxBytes);
-        const details = await describeMediaFile(ctx, storage, spooled, kind, posterKey);
-        try {
-          await storage.put(stored.storage_key, createReadStream(spooled), mime);
-        } catch (error) {
-          if (details.posterKey) await storage.delete(details.posterKey).catch(() => undefined);
-          throw error;
-        }
-        return details;
-      });
+    await storage.put(stored.storage_key, limited.stream, mime);
+    if (file.truncated()) {
+      await storage.delete(stored.storage_key);
+      throw fileTooLarge(maxBytes);
     }
     return {
       ...stored,
       size_bytes: limited.bytes(),
-      thumbnail_key: media.posterKey,
-      duration_seconds: media.durationSeconds,
+      thumbnail_key: null,
+      duration_seconds: null,
+      processing_status: 'pending',
+      processing_after: now,
     };
   }
 
-  const bytes = await readAllBytes(sniffed.chunks, maxBytes);
+  const original = await readAllBytes(sniffed.chunks, maxBytes);
   if (file.truncated()) throw fileTooLarge(maxBytes);
+  // Metadata (EXIF with GPS, XMP, IPTC) never reaches the store (security review M11).
+  const bytes = await withoutMetadata(ctx, original, mime);
   await storage.put(stored.storage_key, bytes, mime);
   const thumbnailKey = await storeThumbnail(ctx, storage, bytes, `${base}.thumb.${THUMBNAIL_EXTENSION}`).catch(
     async (error: unknown) => {
@@ -146,14 +133,13 @@ export async function storeUpload(
   return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey, duration_seconds: null };
 }
 
-/** Writes the stream to a temporary file for `work`, removed afterwards whatever happens. */
-async function withSpooledFile<Result>(stream: Readable, work: (file: string) => Promise<Result>): Promise<Result> {
-  const spooled = path.join(os.tmpdir(), `fanmission-upload-${randomUUID()}`);
+/** The image re-encoded without metadata; the original when it cannot be decoded (no thumbnail either then). */
+async function withoutMetadata(ctx: ServiceContext, image: Buffer, mime: string): Promise<Buffer> {
   try {
-    await pipeline(stream, createWriteStream(spooled, { flags: 'wx' }));
-    return await work(spooled);
-  } finally {
-    await fs.rm(spooled, { force: true });
+    return (await stripImageMetadata(image, mime)) ?? image;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'image metadata kept: the image could not be decoded');
+    return image;
   }
 }
 
@@ -197,12 +183,15 @@ export async function uploadFile(
   policy: UploadPolicy = ATTACHMENT_POLICY,
 ): Promise<FileRow> {
   const stored = await storeUpload(ctx, storage, file, policy);
+  let row: FileRow;
   try {
-    return await repository.insertFile(ctx.db, { ...stored, owner_user_id: ownerUserId });
+    row = await repository.insertFile(ctx.db, { ...stored, owner_user_id: ownerUserId });
   } catch (error) {
     await removeStoredObjects(ctx, storage, stored);
     throw error;
   }
+  if (row.processing_status === 'pending') announcePendingMedia();
+  return row;
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';

@@ -19,6 +19,7 @@ export function createStorageDriver(config: AppConfig): StorageDriver {
       accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
       secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
       publicUrl: config.S3_PUBLIC_URL,
+      apiFilesUrl: `${config.PUBLIC_URL}/files`,
     });
   }
   return localDiskStorage({ root: storageRoot(config), publicUrl: config.PUBLIC_URL });

@@ -15,7 +15,20 @@ export interface FilesTable {
   /** Length of a video or audio file, when ffprobe could read it. */
   duration_seconds: Generated<number | null>;
   created_at: Generated<Date>;
+  /**
+   * Video and audio details (duration, poster frame) are taken by the media queue after the upload answered
+   * (security review M11): `pending` until then, `failed` when ffmpeg could not read the file after bounded attempts.
+   */
+  processing_status: Generated<FileProcessingStatus>;
+  processing_attempts: Generated<number>;
+  /** A pending file is not claimed before this (retry back-off). */
+  processing_after: Generated<Date | null>;
+  /** Held by a processing run until then; a crashed process's claim lapses and another run takes it. */
+  processing_locked_until: Generated<Date | null>;
+  processing_error: Generated<string | null>;
 }
+
+export type FileProcessingStatus = 'pending' | 'ready' | 'failed';
 
 /** A deleted file's stored objects, kept 30 days (security review H3) before the purge job removes them. */
 export interface DeletedFilesTable {

@@ -19,3 +19,27 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
     .webp({ quality: 80 })
     .toBuffer();
 }
+
+/**
+ * The image without its metadata (EXIF with GPS position, XMP, IPTC, comments: security review M11), turned upright
+ * by its EXIF orientation since that goes too. JPEG and WebP are re-encoded at high quality, PNG losslessly; null
+ * when there is nothing to remove or for a type kept as uploaded (GIF, whose frames would be lost, and formats
+ * libvips does not write).
+ */
+export async function stripImageMetadata(image: Buffer, mime: string): Promise<Buffer | null> {
+  if (!['image/jpeg', 'image/png', 'image/webp'].includes(mime)) return null;
+  const found = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  // Nothing to remove: the bytes stay exactly as uploaded (no re-encoding).
+  if (!found.exif && !found.xmp && !found.iptc && !found.comments?.length) return null;
+  const input = () => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  switch (mime) {
+    case 'image/jpeg':
+      return input().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+    case 'image/png':
+      return input().png({ compressionLevel: 9 }).toBuffer();
+    case 'image/webp':
+      return input().webp({ quality: 92 }).toBuffer();
+    default:
+      return null;
+  }
+}

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import type { StorageDriver } from '../files';
+import { signedStorageUrl, type StorageDriver } from '../files';
 import { contentDisposition, missionDownload } from './media';
 import * as missions from './service';
 
@@ -236,7 +236,7 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
       const { file, filename } = await missionDownload(app.ctx, request.caller, request.params.id, request.query.kind);
       reply.header('content-disposition', contentDisposition(filename)).header('cache-control', 'private, no-cache');
       const root = options.storage.localRoot;
-      if (!root) return reply.redirect(options.storage.url(file.storage_key), 302);
+      if (!root) return reply.redirect(signedStorageUrl(app.config, file.storage_key), 302);
       return reply
         .type(file.content_type)
         .header('content-length', file.size_bytes)

@@ -1,7 +1,7 @@
 import type { MissionView } from '@fanmission/contracts';
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
-import { fileEntry, type FileRow, storageUrl } from '../files';
+import { fileEntry, type FileAudience, type FileRow, signedStorageUrl, storageUrl } from '../files';
 import { fileEntryOf, findProducts, loadProductRelations, productSummaryView } from '../mission-products';
 import type { MissionRow } from '../missions';
 import * as repository from './repository';
@@ -20,9 +20,16 @@ export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
   isMissionParty(viewer, mission) ||
   (!mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null);
 
-function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number | null) {
+/**
+ * Whether the mission's answer media are public (security review L5): the same rule as `canSeeMission` for someone
+ * who is no party (and what `/files` checks in `isPublicStoredKey`). Otherwise their URLs are signed.
+ */
+const publicMedia = (mission: MissionRow): FileAudience =>
+  !mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null ? 'public' : 'private';
+
+function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number | null, audience: FileAudience) {
   const file = id === null ? undefined : files.get(id);
-  return file ? { ...fileEntry(config, file), filename: file.filename } : null;
+  return file ? { ...fileEntry(config, file, audience), filename: file.filename } : null;
 }
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
@@ -73,6 +80,7 @@ export async function missionViews(
     const product = products.get(mission.product_id)!;
     const party = isMissionParty(viewer, mission);
     const thumbnail = mission.thumbnail_file_id === null ? undefined : files.get(mission.thumbnail_file_id);
+    const media = publicMedia(mission);
     return {
       id: mission.id,
       status: mission.status,
@@ -96,13 +104,15 @@ export async function missionViews(
       to: mission.type === 'LUCKY' ? requester.username : mission.recipient_name,
       from: mission.sender_name,
       requestComment: mission.request_comment,
-      requestFile: party ? missionFile(config, files, mission.request_file_id) : null,
+      requestFile: party ? missionFile(config, files, mission.request_file_id, 'private') : null,
       feedback: party ? mission.feedback : null,
       responseComment: mission.response_comment,
-      video: missionFile(config, files, mission.video_file_id),
-      picture: missionFile(config, files, mission.picture_file_id),
-      voice: missionFile(config, files, mission.voice_file_id),
-      thumbnail: thumbnail ? { s3Url: storageUrl(config, thumbnail.storage_key) } : null,
+      video: missionFile(config, files, mission.video_file_id, media),
+      picture: missionFile(config, files, mission.picture_file_id, media),
+      voice: missionFile(config, files, mission.voice_file_id, media),
+      thumbnail: thumbnail
+        ? { s3Url: (media === 'public' ? storageUrl : signedStorageUrl)(config, thumbnail.storage_key) }
+        : null,
       mediaDuration: mission.media_duration_seconds === null ? null : Number(mission.media_duration_seconds),
       liked: marks.liked.has(mission.id),
       likesCount: mission.likes_count,

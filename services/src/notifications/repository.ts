@@ -3,7 +3,10 @@ import type { FileRow } from '../files';
 import type { NotificationRow } from './table';
 
 export interface NotificationView extends NotificationRow {
-  actorImage: FileRow | null;
+  actorImage: Omit<
+    FileRow,
+    'processing_status' | 'processing_attempts' | 'processing_after' | 'processing_locked_until' | 'processing_error'
+  > | null;
 }
 
 /** A reader's notifications, newest first, with the profile picture of each one's other party. */

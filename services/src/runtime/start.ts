@@ -12,7 +12,7 @@ import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
-import { mediaToolsOf, purgeDeletedFiles, storageDriverFor } from '../files';
+import { mediaToolsOf, purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
@@ -104,6 +104,9 @@ export async function startFanmission(options: {
         failureMessage: 'purging deleted files failed',
       });
       stops.push(() => purge.stop());
+      // Video and audio details (duration, poster frame) are taken here, after the upload answered (review M11).
+      const mediaQueue = startMediaQueue({ ctx: app.ctx, storage: storageDriverFor(config) });
+      stops.push(() => mediaQueue.stop());
       // Paid orders whose browser never came back are credited by the sweeper (security review M6).
       const sweeper = startPaymentSweeper(app.ctx, paymentProvidersFor(app.ctx), {
         intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,

@@ -31,6 +31,8 @@ import * as m0060 from './0060_refund_returns';
 import * as m0065 from './0065_login_codes';
 import * as m0066 from './0066_payment_sweeper';
 import * as m0075 from './0075_review_mail_consumer';
+import * as m0105 from './0105_private_files';
+import * as m0106 from './0106_media_processing';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0065_login_codes': m0065,
   '0066_payment_sweeper': m0066,
   '0075_review_mail_consumer': m0075,
+  '0105_private_files': m0105,
+  '0106_media_processing': m0106,
 };

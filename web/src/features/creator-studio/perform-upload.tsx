@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
 import { mediaKindOf, uploadWithProgressTo } from './upload';
+import { MediaProcessingNote } from '../../shared/media/media-processing-note';
 
 /** Which perform field an uploaded file goes in; null for anything but video, image or audio. */
 export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | 'voiceId' | null {
@@ -145,6 +146,7 @@ export function PerformFilePicker({
       ) : file ? (
         <audio src={file.s3Url} controls />
       ) : null}
+      <MediaProcessingNote file={file} />
     </>
   );
 }

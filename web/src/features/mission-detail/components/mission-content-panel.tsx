@@ -9,6 +9,7 @@ import { formatDotDate } from '../../../shared/format/date';
 import { missionContent, missionThumbnail } from '../mission-content';
 import { RequestBox } from './request-box';
 import { MissionMediaDownload } from '../../../shared/missions/media-download';
+import { MediaProcessingNote } from '../../../shared/media/media-processing-note';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
@@ -28,6 +29,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               style={{ ...frame, aspectRatio: '9 / 16', objectFit: 'contain' }}
             />
           ) : null}
+          <MediaProcessingNote file={mission.video ?? mission.voice} />
           {mission.picture ? (
             <img
               src={mission.picture.s3Url}

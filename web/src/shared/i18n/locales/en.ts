@@ -1,3 +1,4 @@
+import { mediaProcessingEn } from '../../media/locales';
 import { blockObjectionEn } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsEn } from '../../../features/coins/refund-locales';
@@ -510,4 +511,5 @@ export const en: Messages = {
   coinRefunds: coinRefundsEn,
   blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
+  mediaProcessing: mediaProcessingEn,
 };

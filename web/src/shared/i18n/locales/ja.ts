@@ -1,3 +1,4 @@
+import { mediaProcessingJa } from '../../media/locales';
 import { blockObjectionJa } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsJa } from '../../../features/coins/refund-locales';
@@ -511,4 +512,5 @@ export const ja: Messages = {
   coinRefunds: coinRefundsJa,
   blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,
+  mediaProcessing: mediaProcessingJa,
 };

@@ -1,3 +1,4 @@
+import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from '../../../features/block-objection/locales';
 import { sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsKo } from '../../../features/coins/refund-locales';
@@ -505,6 +506,7 @@ export const ko = {
   coinRefunds: coinRefundsKo,
   blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,
+  mediaProcessing: mediaProcessingKo,
 };
 
 export type Messages = typeof ko;

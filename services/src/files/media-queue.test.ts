@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { drainMediaQueue, MEDIA_QUEUE_MAX_ATTEMPTS, type MediaProcessor } from './media-queue';
+import { storageDriverFor } from './storage';
+
+// Security review M11: the media queue that takes video and audio details after the upload answered.
+
+const testApp = useTestApp();
+
+async function pendingFiles(count: number): Promise<number[]> {
+  const { app } = testApp.current;
+  const owner = await createAccount(app);
+  const rows = await app.db
+    .insertInto('files')
+    .values(
+      Array.from({ length: count }, () => ({
+        owner_user_id: owner.id,
+        storage_key: `test/${randomUUID()}.mp4`,
+        filename: 'clip.mp4',
+        content_type: 'video/mp4',
+        kind: 'video' as const,
+        size_bytes: 10,
+        thumbnail_key: null,
+        processing_status: 'pending' as const,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const statusOf = async (ids: number[]) =>
+  testApp.current.app.db
+    .selectFrom('files')
+    .select(['id', 'processing_status', 'processing_attempts', 'duration_seconds', 'processing_error'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+
+function options(processor: MediaProcessor, concurrency = 2, now = () => new Date()) {
+  const { app } = testApp.current;
+  return { ctx: { ...app.ctx, now }, storage: storageDriverFor(app.config), processor, concurrency };
+}
+
+describe('the media queue', () => {
+  it('processes every pending file exactly once, even with two processes draining at the same time', async () => {
+    const ids = await pendingFiles(8);
+    const runs = new Map<number, number>();
+    const processor: MediaProcessor = async (file) => {
+      runs.set(file.id, (runs.get(file.id) ?? 0) + 1);
+      await sleep(10);
+      return { durationSeconds: file.id, posterKey: null };
+    };
+    // Two runners, as two API processes would have, over the same table.
+    const [first, second] = await Promise.all([
+      drainMediaQueue(options(processor)),
+      drainMediaQueue(options(processor)),
+    ]);
+    expect(first + second).toBe(ids.length);
+    expect(ids.map((id) => runs.get(id))).toEqual(ids.map(() => 1));
+    const rows = await statusOf(ids);
+    expect(rows.map((row) => [row.processing_status, row.duration_seconds])).toEqual(ids.map((id) => ['ready', id]));
+    expect(await drainMediaQueue(options(processor))).toBe(0);
+  });
+
+  it('runs at most `concurrency` files at once in a process', async () => {
+    const ids = await pendingFiles(6);
+    let running = 0;
+    let peak = 0;
+    const processor: MediaProcessor = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await sleep(30);
+      running -= 1;
+      return { durationSeconds: 1, posterKey: null };
+    };
+    expect(await drainMediaQueue(options(processor, 2))).toBe(ids.length);
+    expect(peak).toBe(2);
+  });
+
+  it(`fails a poison file after ${MEDIA_QUEUE_MAX_ATTEMPTS} attempts with back-off, and never takes it again`, async () => {
+    const [poison] = await pendingFiles(1);
+    let clock = Date.now();
+    let runs = 0;
+    const processor: MediaProcessor = () => {
+      runs += 1;
+      return Promise.reject(new Error('ffprobe failed (1): Invalid data found when processing input'));
+    };
+    const drain = () => drainMediaQueue(options(processor, 2, () => new Date(clock)));
+    expect(await drain()).toBe(1);
+    // Retried later, not at once.
+    expect(await drain()).toBe(0);
+    expect((await statusOf([poison!]))[0]).toMatchObject({ processing_status: 'pending', processing_attempts: 1 });
+    for (let hour = 0; hour < 5; hour += 1) {
+      clock += 60 * 60_000;
+      await drain();
+    }
+    expect(runs).toBe(MEDIA_QUEUE_MAX_ATTEMPTS);
+    expect((await statusOf([poison!]))[0]).toMatchObject({
+      processing_status: 'failed',
+      processing_attempts: MEDIA_QUEUE_MAX_ATTEMPTS,
+      processing_error: expect.stringContaining('Invalid data'),
+    });
+  });
+
+  it('takes back the file of a process that died mid-run once its claim lapses, and fails one that keeps dying', async () => {
+    const { app } = testApp.current;
+    const [orphan, crasher] = await pendingFiles(2);
+    const past = new Date(Date.now() - 60_000);
+    // The orphan was claimed once by a process that then died; the crasher has killed every run it ever had.
+    await app.db
+      .updateTable('files')
+      .set({ processing_attempts: 1, processing_locked_until: past })
+      .where('id', '=', orphan!)
+      .execute();
+    await app.db
+      .updateTable('files')
+      .set({ processing_attempts: MEDIA_QUEUE_MAX_ATTEMPTS, processing_locked_until: past })
+      .where('id', '=', crasher!)
+      .execute();
+    const seen: number[] = [];
+    const processor: MediaProcessor = (file) => {
+      seen.push(file.id);
+      return Promise.resolve({ durationSeconds: 3, posterKey: null });
+    };
+    await drainMediaQueue(options(processor));
+    expect(seen).toEqual([orphan]);
+    const [orphanRow, crasherRow] = await statusOf([orphan!, crasher!]);
+    expect(orphanRow).toMatchObject({ processing_status: 'ready', processing_attempts: 2 });
+    expect(crasherRow).toMatchObject({ processing_status: 'failed' });
+  });
+});

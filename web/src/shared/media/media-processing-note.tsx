@@ -1,0 +1,22 @@
+import type { FileEntry } from '@fanmission/contracts';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A line under a freshly uploaded video or audio file while its poster frame and duration are still being taken in
+ * the background (`processing: PENDING`), or when they could not be (`FAILED`); nothing once ready.
+ */
+export function MediaProcessingNote({ file }: { file: Pick<FileEntry, 'processing'> | null | undefined }) {
+  const { t } = useTranslation();
+  if (!file?.processing || file.processing === 'READY') return null;
+  return (
+    <Typography
+      variant="caption"
+      role="status"
+      color={file.processing === 'FAILED' ? 'warning.main' : 'text.secondary'}
+      data-testid="media-processing-note"
+    >
+      {t(file.processing === 'FAILED' ? 'mediaProcessing.failed' : 'mediaProcessing.pending')}
+    </Typography>
+  );
+}
