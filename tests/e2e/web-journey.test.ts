@@ -108,7 +108,12 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await page.getByRole('heading', { name: 'Birthday song' }).waitFor();
     const media = page.getByRole('img', { name: 'Happy birthday, Minji!' });
     await media.waitFor();
-    expect(await media.getAttribute('src')).toBe(uploaded.s3Url);
+    // The fresh upload was answered with a signed URL (private until used); the completed public mission's media is
+    // served at the same key without a signature.
+    const uploadedKey = new URL(uploaded.s3Url).pathname;
+    const shown = new URL((await media.getAttribute('src')) ?? '', url('/'));
+    expect(shown.pathname).toBe(uploadedKey);
+    expect(shown.search).toBe('');
     await expect.poll(() => media.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(480);
     await screenshot(page, 'detail-completed', 'ko');
 
