@@ -244,7 +244,8 @@ describe('a worker killed between an activity and its completion', () => {
     const { creator, fan, id, handle } = await requestMission('CUSTOM');
 
     const action = await actWhileKilled(creator, `/missions/${id}/refuse`, { feedback: 'Not my style' }, killing);
-    // Temporal did not answer in time, but the mission records this very Update's decision: 200, not 503 (issue 20).
+    // Temporal did not answer in time, but the mission records this very Update's decision: 200, not 409
+    // ALREADY_DECIDED (issue 20).
     expect(action.first.statusCode, action.first.body).toBe(200);
     expect(action.first.json()).toEqual({ id });
     expect(action.committed).toEqual([expect.objectContaining({ missionId: id, reason: 'REFUSED' })]);
