@@ -53,6 +53,7 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
           feedback: input.feedback,
           accepted_at: at,
           perform_due_at: performDueAt,
+          ...(input.decisionUpdateId && { decision_update_id: input.decisionUpdateId }),
         });
         await recordEvents(trx, [
           domainEvent(
@@ -81,6 +82,7 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
           feedback: input.reason === 'REFUSED' ? input.feedback : mission.feedback,
           refunded_coins: refundedCoins,
           rejected_at: at,
+          ...(input.decisionUpdateId && { decision_update_id: input.decisionUpdateId }),
         });
         await recordEvents(trx, [
           domainEvent(
@@ -125,6 +127,7 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
           picture_file_id: kind === 'picture' ? fileId : null,
           voice_file_id: kind === 'voice' ? fileId : null,
           ...(kind === 'video' ? { status: 'TRANSCODING' as const } : {}),
+          ...(input.performUpdateId && { perform_update_id: input.performUpdateId }),
         });
         if (kind === 'video') return { transcoding: true };
         await complete(trx, { ...mission, status: 'ACCEPTED' }, at);

@@ -382,7 +382,15 @@ export async function acceptMission(
   const mission = await creatorsMission(ctx, caller, missionId);
   if (mission.type !== 'CUSTOM') throw actionNotApplicable();
   return oncePerKey(ctx, caller, mission, 'accept', idempotencyKey, (updateId) =>
-    sendMissionUpdate(ctx, mission, acceptMissionUpdate, [{ feedback: body.feedback || null }], decided, updateId),
+    sendMissionUpdate(
+      ctx,
+      mission,
+      acceptMissionUpdate,
+      [{ feedback: body.feedback || null }],
+      decided,
+      updateId,
+      decidedBy,
+    ),
   );
 }
 
@@ -396,7 +404,7 @@ export async function refuseMission(
   const mission = await creatorsMission(ctx, caller, missionId);
   if (mission.type !== 'CUSTOM') throw actionNotApplicable();
   return oncePerKey(ctx, caller, mission, 'refuse', idempotencyKey, (updateId) =>
-    sendMissionUpdate(ctx, mission, refuseMissionUpdate, [{ feedback: body.feedback }], decided, updateId),
+    sendMissionUpdate(ctx, mission, refuseMissionUpdate, [{ feedback: body.feedback }], decided, updateId, decidedBy),
   );
 }
 
@@ -441,9 +449,14 @@ export async function performMission(
             ? 'PERFORM_DEADLINE_PASSED'
             : 'NOT_ACCEPTED',
       updateId,
+      (current, id) => (current.perform_update_id === id ? { id: current.id } : undefined),
     ),
   );
 }
+
+/** The answer of the accept or refuse Update whose decision the mission records (its own answer was lost). */
+const decidedBy = (current: MissionRow, updateId: string) =>
+  current.decision_update_id === updateId ? { id: current.id } : undefined;
 
 /** A finished mission's answer to a late accept or refuse. */
 const decided = (current: MissionRow) =>

@@ -42,6 +42,13 @@ export interface MissionsTable {
   rejected_at: Date | null;
   /** Set once the mission's workflow is known to run; the reconciler starts the rest. */
   workflow_started_at: Date | null;
+  /**
+   * The Temporal Update (accept or refuse) whose decision this is: an Update whose answer was lost is answered from
+   * here when the id is its own, refused (ALREADY_DECIDED) when it is another's.
+   */
+  decision_update_id: string | null;
+  /** The perform Update that delivered the mission (answered from here like `decision_update_id`). */
+  perform_update_id: string | null;
   updated_at: Generated<Date>;
   /** The requester's Idempotency-Key: a retry answers with the same mission. */
   idempotency_key: string | null;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   isGrpcServiceError,
   ServiceError,
@@ -95,7 +96,11 @@ export const MISSION_UPDATE_DEADLINE_MS = 10_000;
  * MISSION_UPDATE_DEADLINE_MS (then 503: the action may or may not have been taken, and a retry is safe). The workflow's
  * validator refuses an action that is late or repeated; a workflow already finished (or never started) answers from
  * the stored state. With an `updateId` (from the caller's Idempotency-Key), Temporal answers a retry of the same
- * Update with its first outcome instead of deciding it again.
+ * Update with its first outcome instead of deciding it again; without one the Update gets a fresh id.
+ *
+ * `recordedAnswer` answers an Update whose own answer was lost (the deadline passed, or the Update was refused by a
+ * validator that met the Update's own decision, delivered again) from what the mission stores: when the mission
+ * records this very Update's id (`decision_update_id`, `perform_update_id`), its action was taken and it answers 200.
  */
 export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]]>(
   ctx: ServiceContext,
@@ -103,7 +108,8 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
   update: UpdateDefinition<Ret, Args>,
   args: Args,
   finishedRefusal: (mission: MissionRow) => MissionActionRefusal,
-  updateId?: string,
+  updateId: string = randomUUID(),
+  recordedAnswer: (mission: MissionRow, updateId: string) => Ret | undefined = () => undefined,
 ): Promise<Ret> {
   if (!ctx.temporal) throw workflowUnavailable();
   // A request answered before its workflow started: let that start finish first.
@@ -112,7 +118,7 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
   const handle = client.workflow.getHandle(missionWorkflowId(mission.id));
   const send = () =>
     client.withDeadline(Date.now() + MISSION_UPDATE_DEADLINE_MS, () =>
-      handle.executeUpdate(update, { args, ...(updateId && { updateId }) }),
+      handle.executeUpdate(update, { args, updateId }),
     );
   try {
     try {
@@ -123,13 +129,15 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
       throw error;
     }
   } catch (error) {
+    const current = await repository.findMission(ctx.db, mission.id);
+    const recorded = current && recordedAnswer(current, updateId);
+    if (recorded !== undefined) return recorded;
     if (error instanceof WorkflowUpdateFailedError) {
       const cause = error.cause;
       if (cause instanceof ApplicationFailure && isMissionActionRefusal(cause.type)) throw actionRefused(cause.type);
       if (cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING) throw mediaMissing();
     }
     // A workflow that has finished (or never started) takes no update: answer from the stored state.
-    const current = await repository.findMission(ctx.db, mission.id);
     if (current && (current.status === 'COMPLETED' || current.status === 'REJECTED')) {
       throw actionRefused(finishedRefusal(current));
     }

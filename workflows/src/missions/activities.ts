@@ -12,6 +12,8 @@ export interface AcceptMissionInput {
   feedback: string | null;
   at: IsoInstant;
   performDueAt: IsoInstant;
+  /** The accept Update's id, recorded with the decision (absent in activities scheduled by earlier workflow code). */
+  decisionUpdateId?: string;
 }
 
 export type RejectionReason = 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED';
@@ -22,6 +24,8 @@ export interface RejectMissionInput {
   /** The creator's refusal reason (REFUSED only). */
   feedback: string | null;
   at: IsoInstant;
+  /** REFUSED: the refuse Update's id, recorded with the decision (absent before it was sent). */
+  decisionUpdateId?: string;
 }
 
 export interface RecordPerformanceInput {
@@ -29,6 +33,8 @@ export interface RecordPerformanceInput {
   responseComment: string;
   media: { kind: MissionMediaKind; fileId: number };
   at: IsoInstant;
+  /** The perform Update's id, recorded with the performance (absent in activities scheduled by earlier code). */
+  performUpdateId?: string;
 }
 
 export interface RecordPerformanceResult {

@@ -12,6 +12,7 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  currentUpdateInfo,
   defineQuery,
   defineUpdate,
   proxyActivities,
@@ -108,6 +109,8 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   let performed: { transcoding: boolean } | undefined;
   let decisionExpired = false;
   let performExpired = false;
+  /** The id of the Update being handled, recorded with its action so the API can answer it if its answer is lost. */
+  const handledUpdateId = (): string | undefined => currentUpdateInfo()?.id;
 
   setHandler(missionStateQuery, () => ({
     phase,
@@ -125,6 +128,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   setHandler(
     acceptMissionUpdate,
     async ({ feedback }) => {
+      const decisionUpdateId = handledUpdateId();
       phase = 'DECIDING';
       const at = Date.now();
       const dueAt = at + PERFORM_WINDOW_MS;
@@ -133,6 +137,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
         feedback,
         at: new Date(at).toISOString(),
         performDueAt: new Date(dueAt).toISOString(),
+        ...(decisionUpdateId !== undefined && { decisionUpdateId }),
       });
       performDueAt = dueAt;
       phase = 'ACCEPTED';
@@ -144,8 +149,15 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   setHandler(
     refuseMissionUpdate,
     async ({ feedback }) => {
+      const decisionUpdateId = handledUpdateId();
       phase = 'DECIDING';
-      await activities.rejectMission({ missionId, reason: 'REFUSED', feedback, at: nowIso() });
+      await activities.rejectMission({
+        missionId,
+        reason: 'REFUSED',
+        feedback,
+        at: nowIso(),
+        ...(decisionUpdateId !== undefined && { decisionUpdateId }),
+      });
       phase = 'REJECTED';
       return { id: missionId };
     },
@@ -157,7 +169,13 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     async (perform) => {
       phase = 'PERFORMING';
       try {
-        performed = await activities.recordPerformance({ missionId, ...perform, at: nowIso() });
+        const performUpdateId = handledUpdateId();
+        performed = await activities.recordPerformance({
+          missionId,
+          ...perform,
+          at: nowIso(),
+          ...(performUpdateId !== undefined && { performUpdateId }),
+        });
       } catch (error) {
         // The file was deleted before it could be recorded: still ACCEPTED, the deadline still running.
         if (error instanceof ActivityFailure && isMediaMissing(error.cause)) {
