@@ -115,7 +115,8 @@ export function composeEnvironmentNames(block: 'x-app' | ScaleOutRole): string[]
   const start = block === 'x-app' ? compose.indexOf('x-app: &app') : compose.indexOf(`\n  ${block}:\n`);
   if (start < 0) throw new Error(`docker-compose.yml has no ${block}`);
   const rest = compose.slice(start + 1);
-  const end = rest.search(/\n {2}\S|\n\S/);
+  // The anchor ends at the next top-level key, a service at the next service.
+  const end = rest.search(block === 'x-app' ? /\n\S/ : /\n {2}\S|\n\S/);
   const section = end < 0 ? rest : rest.slice(0, end);
   const environment = /\n( +)environment:[^\n]*\n((?:\1 {2}[^\n]*\n)+)/.exec(section);
   if (!environment) return [];
