@@ -409,6 +409,13 @@ describe('scale-out: two APIs, two workers and a relay on Kafka', () => {
         expect(Buffer.from(await response.arrayBuffer()).equals(PNG_1X1)).toBe(true);
       }
     }
+    // A video player's range requests reach the store through either API too.
+    for (const index of [0, 1]) {
+      const { pathname, search } = new URL(performed[0]!.picture!.s3Url);
+      const partial = await call(index, 'GET', `${pathname}${search}`, { headers: { range: 'bytes=0-7' } });
+      expect(partial.status).toBe(206);
+      expect(Buffer.from(await partial.arrayBuffer()).equals(PNG_1X1.subarray(0, 8))).toBe(true);
+    }
     expect(cluster.s3.refused).toEqual([]);
     for (const child of [...cluster.apis, ...cluster.workers, ...cluster.relays]) {
       expect(await storedFiles(child.dataDir), `files on ${child.name}'s disk`).toEqual([]);
