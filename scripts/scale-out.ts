@@ -27,7 +27,7 @@ const cluster = await startScaleOut({
   workers: count('--workers', 2),
   relays: count('--relays', 1),
   log: (line) => {
-    if (verbose || /ALERT|error|failed/i.test(line)) console.log(line);
+    if (verbose || line.startsWith('[scale-out]') || /ALERT|error|failed/i.test(line)) console.log(line);
   },
 });
 console.log(`[scale-out] ready in ${Math.round(performance.now() - started)} ms`);

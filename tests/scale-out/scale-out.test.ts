@@ -78,6 +78,7 @@ beforeAll(async () => {
     },
   });
   temporal = await Connection.connect({ address: cluster.temporalAddress });
+  console.log(lines.filter((line) => line.startsWith('[scale-out]')).join('\n'));
 }, 400_000);
 
 afterAll(async () => {

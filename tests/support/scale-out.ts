@@ -140,6 +140,7 @@ const READY_LINE: Record<ScaleOutRole, RegExp> = {
 };
 
 export async function startScaleOut(options: ScaleOutOptions = {}): Promise<ScaleOutCluster> {
+  const started = performance.now();
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'fanmission-scale-out-'));
   // As root, the embedded PostgreSQL runs as the `postgres` user, which must traverse to its data folder.
   await chmod(scratch, 0o755);
@@ -191,6 +192,9 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       }),
     ]);
 
+    options.log?.(
+      `[scale-out] PostgreSQL, Temporal, Kafka, SMTP and S3 ready in ${Math.round(performance.now() - started)} ms`,
+    );
     const firstApiPort = await freePort();
     const bucket = 'fanmission';
     // docker-compose.yml's x-app environment, value for value where the machine allows it.
@@ -221,6 +225,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
     const processes: Record<ScaleOutRole, AppProcess[]> = { api: [], worker: [], relay: [] };
     const counters: Record<ScaleOutRole, number> = { api: 0, worker: 0, relay: 0 };
     const startOne = async (role: ScaleOutRole): Promise<AppProcess> => {
+      const begun = performance.now();
       counters[role] += 1;
       const name = `${role}-${counters[role]}`;
       const dataDir = path.join(scratch, name);
@@ -239,6 +244,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       processes[role].push(child);
       running.push(child);
       await waitUntilReady(child, role, options.readyTimeoutMs ?? 180_000);
+      options.log?.(`[scale-out] ${name} ready in ${Math.round(performance.now() - begun)} ms`);
       return child;
     };
 
