@@ -97,6 +97,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Scale-out (issue 20): the compose roles as processes (2 API, 2 workers, a relay on Kafka) over one
+          // PostgreSQL, one Temporal dev server and a local S3 store; one worker SIGKILLed mid-run.
+          name: 'scale-out',
+          include: ['tests/scale-out/**/*.test.ts'],
+          globalSetup: [postgres],
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'kafka',
           include: ['**/src/**/*.kafka.test.ts', 'tests/infra/kafka*.test.ts'],
           exclude: ['**/node_modules/**'],

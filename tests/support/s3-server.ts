@@ -16,11 +16,13 @@ export interface StoredObject {
 }
 
 /**
- * A small S3-compatible server for tests: path-style PutObject and DeleteObject, nothing else. Every request's
- * SigV4 signature is recomputed from what arrived on the wire (the signed headers, the path, the payload hash) with
- * the expected credentials; a request that does not match is answered 403 and listed in `refused`. A signed payload
- * hash must match the body, the length must match `Content-Length`, and `aws-chunked` bodies are refused, like the
- * stricter compatible stores do.
+ * A small S3-compatible server for tests: path-style PutObject, GetObject (whole, or one `Range: bytes=a-b`, 206) and
+ * DeleteObject, nothing else — what the S3 storage driver sends (the scale-out suite's APIs serve `/files` through
+ * it). Objects live in memory, by `/<bucket>/<key>`; no bucket needs creating. Every request's SigV4 signature is
+ * recomputed from what arrived on the wire (the signed headers, the path, the payload hash) with the expected
+ * credentials; a request that does not match is answered 403 and listed in `refused`. A signed payload hash must
+ * match the body, the length must match `Content-Length`, and `aws-chunked` bodies are refused, like the stricter
+ * compatible stores do.
  */
 export function createLocalS3Server(credentials: S3Credentials) {
   /** Objects by request path, `/<bucket>/<key>`. */
