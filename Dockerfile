@@ -36,7 +36,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 # Statement PDFs set their Korean and Japanese text in Noto Sans CJK (services/src/income/documents.ts).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
-# A named volume mounted here starts with this directory's owner, so the unprivileged user can write uploads.
+# Scratch space (media processing, the workflow bundle cache); uploads go to the S3 store (MinIO in compose).
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080
