@@ -12,6 +12,7 @@ import {
   type LedgerDb,
   type ReadState,
 } from './repository';
+import { stateCacheFor, type RememberedRead, type StateCache } from './state-cache';
 import type { LedgerTables } from './table';
 import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
 
@@ -69,9 +70,12 @@ export async function runOperation<S>(executor: LedgerDb, operation: Operation<S
   if (executor.isTransaction) {
     outcome = await attempt(executor, operation, request, 'locking');
   } else {
+    const cache = stateCacheFor(executor);
     outcome = await retryingPaymentRace(async () => {
+      const remembered = await attemptFromMemory(executor, cache, operation, request);
+      if (remembered) return remembered;
       for (let tries = 0; tries < OPTIMISTIC_ATTEMPTS; tries += 1) {
-        const optimistic = await attempt(executor, operation, request, 'optimistic');
+        const optimistic = await attempt(executor, operation, request, 'optimistic', cache);
         if (optimistic !== 'CONFLICT') return optimistic;
       }
       return executor.transaction().execute((trx) => attempt(trx, operation, request, 'locking'));
@@ -95,13 +99,85 @@ async function retryingPaymentRace<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const rememberedRead = (operation: Operation<unknown>): RememberedRead => ({
+  accounts: operation.accounts,
+  userId: operation.userId,
+  spend: operation.spend,
+  escrow: operation.escrow,
+});
+
+/**
+ * One round trip for an uncontended operation: decide from what this process remembers of the accounts (see
+ * state-cache.ts) and append with the versions and member standing the decision used. Null when nothing usable is
+ * remembered, when the decision is a refusal (refusals are only decided from a read), or when the append met a
+ * moved account or member (what was remembered is forgotten): the caller then reads and appends as usual. A key
+ * used before shows as KEY_TAKEN and is answered from the key, as after a read.
+ */
+async function attemptFromMemory<S>(
+  db: LedgerDb,
+  cache: StateCache,
+  operation: Operation<S>,
+  request: string,
+): Promise<Outcome | null> {
+  const { idempotencyKey, now } = operation.context;
+  const shape = rememberedRead(operation as Operation<unknown>);
+  const read = cache.read(shape, now);
+  if (!read) return null;
+  let transaction: NewTransaction;
+  try {
+    const decision = operation.decide(await operation.load(db, read));
+    if (decision.kind === 'refuse') return null;
+    transaction = { ...decision.transaction, metadata: cleanMetadata(decision.transaction.metadata) };
+    assertWellFormed(transaction, new Set(read.balances.keys()), null);
+  } catch {
+    // Remembered state a decider cannot use (e.g. an escrow whose lots disagree with its balance): read instead.
+    cache.forget(shape);
+    return null;
+  }
+  let appended: Awaited<ReturnType<typeof appendTransaction>>;
+  try {
+    appended = await appendTransaction(db, {
+      idempotencyKey,
+      request,
+      now,
+      transaction,
+      expectedVersions: read.versions,
+      asRead: { userId: operation.userId, memberState: read.memberState },
+    });
+  } catch (error) {
+    // Nothing was written (the statement failed as a whole). A stale lot, say, makes the append refuse a movement:
+    // read and decide again, which meets the error again if it was not the remembered state's.
+    cache.forget(shape);
+    if (uniqueViolation(error) === 'ledger_transactions_purchase_payment') throw error;
+    return null;
+  }
+  if (appended === 'CONFLICT') {
+    cache.forget(shape);
+    return null;
+  }
+  if (appended === 'KEY_TAKEN') return answerFromKey(db, idempotencyKey, request);
+  cache.appended(shape, read, now, transaction);
+  return { entry: entryOf(appended, transaction, idempotencyKey, now) };
+}
+
+const entryOf = (transactionId: number, transaction: NewTransaction, idempotencyKey: string, now: Date) => ({
+  transactionId,
+  type: transaction.type,
+  idempotencyKey,
+  occurredAt: now,
+  postings: transaction.postings,
+  metadata: transaction.metadata,
+});
+
 async function attempt<S>(
   db: LedgerDb,
   operation: Operation<S>,
   request: string,
   mode: Mode,
+  cache?: StateCache,
 ): Promise<Outcome | 'CONFLICT'> {
   const { idempotencyKey, now } = operation.context;
+  const shape = rememberedRead(operation as Operation<unknown>);
   const read = await readState(db, {
     lock: mode === 'locking',
     accounts: operation.accounts,
@@ -113,6 +189,7 @@ async function attempt<S>(
     escrow: operation.escrow,
   });
   if (read.existing) return answerFrom(db, idempotencyKey, request, read.existing);
+  cache?.remember(shape, read, now);
 
   const state = await operation.load(db, read);
   const decision = operation.decide(state);
@@ -130,19 +207,14 @@ async function attempt<S>(
     transaction,
     expectedVersions: mode === 'optimistic' ? read.versions : null,
   });
-  if (appended === 'CONFLICT') return 'CONFLICT';
+  if (appended === 'CONFLICT') {
+    cache?.forget(shape);
+    return 'CONFLICT';
+  }
   // A concurrent request with the same key (but other accounts, hence other content) committed first.
   if (appended === 'KEY_TAKEN') return answerFromKey(db, idempotencyKey, request);
-  return {
-    entry: {
-      transactionId: appended,
-      type: transaction.type,
-      idempotencyKey,
-      occurredAt: now,
-      postings: transaction.postings,
-      metadata: transaction.metadata,
-    },
-  };
+  cache?.appended(shape, read, now, transaction);
+  return { entry: entryOf(appended, transaction, idempotencyKey, now) };
 }
 
 async function answerFromKey(db: LedgerDb, idempotencyKey: string, request: string): Promise<Outcome> {

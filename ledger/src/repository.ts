@@ -45,6 +45,8 @@ export interface ReadState {
   /** Versions of the accounts read (0 for accounts not created yet), for an optimistic append. */
   versions: Map<string, number>;
   member: Member;
+  /** The member's standing exactly as `ledger_state` answered it (null: no such member), for `ledger_append_as_read`. */
+  memberState: unknown;
   /** With `spend`: the wallet's unexpired lots, earliest expiry first, as far as needed to cover it. */
   lots: Lot[] | null;
   /** With `escrow`: the lots whose coins the escrow holds. */
@@ -113,6 +115,7 @@ export async function readState(
           coinsFrozenAt: state.member.coinsFrozenAt ? new Date(state.member.coinsFrozenAt) : null,
         }
       : NO_MEMBER,
+    memberState: state.member ?? null,
     lots:
       state.lots?.map(([id, source, amount, remaining, expiresAt]) => ({
         id: num(id),
@@ -193,6 +196,11 @@ export async function appendTransaction(
     now: Date;
     transaction: NewTransaction;
     expectedVersions: Map<string, number> | null;
+    /**
+     * The decision came from remembered state, not from a read: the member's standing it used (`memberState`) is
+     * checked as well as the versions (`ledger_append_as_read`); a change answers 'CONFLICT'.
+     */
+    asRead?: { userId: number | null; memberState: unknown };
   },
 ): Promise<number | 'CONFLICT' | 'KEY_TAKEN'> {
   const { transaction, now } = input;
@@ -201,8 +209,13 @@ export async function appendTransaction(
   const toLock = lockOrder([...postings.map((posting) => posting.account), ...expected.map(([account]) => account)]);
   const lot = transaction.newLot;
   const moved = transaction.lotMovements;
+  const asRead = input.asRead
+    ? sql`ledger_append_as_read(${input.asRead.userId}, ${
+        input.asRead.memberState === null ? null : JSON.stringify(input.asRead.memberState)
+      }::jsonb, `
+    : sql`ledger_append(`;
   const { rows } = await sql<{ id: unknown }>`
-    select ledger_append(${input.idempotencyKey}, ${input.request}, ${transaction.type}, ${now},
+    select ${asRead}${input.idempotencyKey}, ${input.request}, ${transaction.type}, ${now},
       ${JSON.stringify(transaction.metadata)}, ${toLock}, ${toLock.map(accountKind)}, ${expected.map(([account]) => account)},
       ${expected.map(([, version]) => version)}, ${postings.map((posting) => posting.account)},
       ${postings.map((posting) => posting.amount)},
