@@ -59,10 +59,22 @@ function ensureDependencies() {
 
 ensureDependencies();
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, commands[command]), ...rest], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// `npm start` runs its server as plain JavaScript bundled once per change of the sources (see
+// scripts/lib/server-bundle.mjs), with source maps for readable stack traces; everything else, and the start when
+// the bundle cannot be made (or FANMISSION_START_WITH_TSX=1), runs the TypeScript through tsx.
+let bundled = null;
+if (command === 'start' && process.env.FANMISSION_START_WITH_TSX !== '1') {
+  const { ensureServerBundle } = await import('./lib/server-bundle.mjs');
+  bundled = await ensureServerBundle({
+    root,
+    entry: commands[command],
+    log: (line) => console.log(`[bootstrap] ${line}`),
+  });
+}
+const args = bundled
+  ? ['--enable-source-maps', bundled, ...rest]
+  : ['--import', 'tsx', path.join(root, commands[command]), ...rest];
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the whole process group; a signal sent to this process alone (kill, npm) is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {

@@ -52,11 +52,18 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
 
-  await starting.catch((error: unknown) => {
-    console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.cause) console.error(error.cause);
-    process.exit(1);
-  });
+  await starting.then(
+    () => {
+      // Since the process began (module loading included), and this process's CPU time (not its children's).
+      const { user, system } = process.resourceUsage();
+      log(`started in ${(performance.now() / 1000).toFixed(1)} s (${((user + system) / 1e6).toFixed(1)} s of CPU)`);
+    },
+    (error: unknown) => {
+      console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof Error && error.cause) console.error(error.cause);
+      process.exit(1);
+    },
+  );
 }
 
 await main();

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
-import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
 import type { AppConfig } from '../config';
@@ -23,8 +21,9 @@ import { createEventActivities, startEventReconciler } from '../events';
 import { startReliabilityRefresher } from '../trust';
 import { openDatabase } from './database';
 import { startRetention } from '../retention';
+import { takePrestarted, temporalDevServerOptions } from './prestart';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
-import { startTemporalDevServer } from './temporal-dev-server';
+import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 
 export interface RunningFanmission {
   urls: Record<string, string>;
@@ -48,14 +47,25 @@ export async function startFanmission(options: {
     }
   };
   const urls: Record<string, string> = {};
+  // The servers `npm start` started before this module loaded (prestart.ts), when started for this config and role.
+  const prestarted = role === 'all' ? takePrestarted(config) : {};
   try {
-    const [database, temporalAddress] = await Promise.all([
-      openDatabase(config, { migrate: runsApi(role), log }).then((database) => {
+    // Both settle before a failure of one is thrown, so the other is in `stops` and stopped with the rest.
+    const [databaseResult, temporalResult] = await Promise.allSettled([
+      openDatabase(config, {
+        migrate: runsApi(role),
+        log,
+        ...(prestarted.postgres && { embeddedServer: prestarted.postgres }),
+      }).then((database) => {
         stops.push(database.stop);
         return database;
       }),
-      runsWorker(role) ? temporalFrontend(config, role, log, stops, urls) : undefined,
+      runsWorker(role) ? temporalFrontend(config, role, log, stops, urls, prestarted.temporal) : undefined,
     ]);
+    if (databaseResult.status === 'rejected') throw databaseResult.reason;
+    if (temporalResult.status === 'rejected') throw temporalResult.reason;
+    const database = databaseResult.value;
+    const temporalAddress = temporalResult.value;
 
     let devMailbox: DevMailbox | undefined;
     let mailer: Mailer;
@@ -81,6 +91,8 @@ export async function startFanmission(options: {
     }
 
     if (runsApi(role)) {
+      // The web and admin builds `npm start` runs beside the start (the app serves their dist folders).
+      await prestarted.beforeApp;
       const app = await buildApp({
         config,
         db: database.db,
@@ -125,6 +137,12 @@ export async function startFanmission(options: {
 
     if (temporalAddress) {
       const started = performance.now();
+      // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
+      // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
+      const [{ DefaultLogger, NativeConnection, Runtime }, { createFanmissionWorker }] = await Promise.all([
+        import('@temporalio/worker'),
+        import('@fanmission/workflows/worker'),
+      ]);
       Runtime.install({
         logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
       });
@@ -232,18 +250,15 @@ async function temporalFrontend(
   log: (line: string) => void,
   stops: Array<() => Promise<void>>,
   urls: Record<string, string>,
+  prestarted?: Promise<TemporalDevServer>,
 ): Promise<string> {
   if (config.TEMPORAL_ADDRESS) return config.TEMPORAL_ADDRESS;
   if (role !== 'all' || !config.TEMPORAL_CLI_PATH) {
     throw new Error('TEMPORAL_ADDRESS is not set: the worker needs a Temporal server (npm start runs a local one)');
   }
   const started = performance.now();
-  const server = await startTemporalDevServer({
-    binary: config.TEMPORAL_CLI_PATH,
-    dataDir: path.join(config.DATA_DIR, 'temporal'),
-    port: config.TEMPORAL_DEV_PORT,
-    uiPort: config.TEMPORAL_UI_PORT,
-  });
+  const server = await (prestarted ??
+    startTemporalDevServer(temporalDevServerOptions({ ...config, TEMPORAL_CLI_PATH: config.TEMPORAL_CLI_PATH })));
   stops.push(() => server.stop());
   urls.temporalUi = server.uiUrl;
   log(`Temporal dev server ready on ${server.address} in ${Math.round(performance.now() - started)} ms`);
