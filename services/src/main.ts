@@ -55,7 +55,7 @@ async function main() {
   await starting.then(
     () => {
       // Since the process began (module loading included), and this process's CPU time (not its children's).
-      const { user, system } = process.resourceUsage();
+      const { user, system } = process.cpuUsage();
       log(`started in ${(performance.now() / 1000).toFixed(1)} s (${((user + system) / 1e6).toFixed(1)} s of CPU)`);
     },
     (error: unknown) => {
