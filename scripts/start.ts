@@ -20,7 +20,9 @@ const early = (signal: NodeJS.Signals) => {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, early);
 
 const appsBuilt = ensureAppsBuilt({ log });
-if (!process.env.TEMPORAL_ADDRESS) process.env.TEMPORAL_CLI_PATH ??= await ensureTemporalCli();
+const temporalCli = process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_CLI_PATH ? undefined : ensureTemporalCli();
+// Reported where it is awaited below; the dev server's start waits for it too.
+temporalCli?.catch(() => undefined);
 
 let embedded: { role: string; config: ReturnType<typeof loadConfig> } | undefined;
 try {
@@ -29,12 +31,18 @@ try {
   // main.ts reports a bad setting or role and exits.
 }
 if (embedded?.role === 'all') {
-  prestartEmbeddedInfrastructure({ config: embedded.config, log, beforeApp: appsBuilt });
+  prestartEmbeddedInfrastructure({
+    config: embedded.config,
+    log,
+    beforeApp: appsBuilt,
+    ...(temporalCli && { temporalCli }),
+  });
 } else {
   await appsBuilt;
 }
-
 try {
+  // main.ts reads the CLI's path from the environment.
+  if (temporalCli) process.env.TEMPORAL_CLI_PATH = await temporalCli;
   await import('../services/src/main');
 } catch (error) {
   await stopPrestarted();

@@ -21,13 +21,7 @@ interface Prestarted {
 let prestarted: Prestarted | undefined;
 
 const keyOf = (config: AppConfig) =>
-  JSON.stringify([
-    config.DATA_DIR,
-    config.EMBEDDED_POSTGRES_PORT,
-    config.TEMPORAL_DEV_PORT,
-    config.TEMPORAL_UI_PORT,
-    config.TEMPORAL_CLI_PATH,
-  ]);
+  JSON.stringify([config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, config.TEMPORAL_DEV_PORT, config.TEMPORAL_UI_PORT]);
 
 /** The embedded PostgreSQL's data folder under DATA_DIR (the same for a prestarted and a normal start). */
 export const embeddedPostgresDir = (config: AppConfig) => path.join(config.DATA_DIR, 'postgres');
@@ -66,6 +60,8 @@ export function prestartEmbeddedInfrastructure(options: {
   config: AppConfig;
   log: (line: string) => void;
   beforeApp?: Promise<void>;
+  /** The Temporal CLI being installed (first start); else config.TEMPORAL_CLI_PATH. */
+  temporalCli?: Promise<string>;
 }): void {
   const { config, log } = options;
   if (prestarted) throw new Error('the embedded infrastructure was already prestarted');
@@ -79,9 +75,12 @@ export function prestartEmbeddedInfrastructure(options: {
     entry.postgres = startEmbeddedPostgres(embeddedPostgresOptions(config, log));
     entry.postgres.catch(() => undefined);
   }
-  if (!config.TEMPORAL_ADDRESS && config.TEMPORAL_CLI_PATH) {
-    entry.temporal = startTemporalDevServer(
-      temporalDevServerOptions({ ...config, TEMPORAL_CLI_PATH: config.TEMPORAL_CLI_PATH }),
+  // PostgreSQL does not wait for the Temporal CLI's install (first start); the dev server starts once it is there.
+  const temporalCli =
+    options.temporalCli ?? (config.TEMPORAL_CLI_PATH ? Promise.resolve(config.TEMPORAL_CLI_PATH) : undefined);
+  if (!config.TEMPORAL_ADDRESS && temporalCli) {
+    entry.temporal = temporalCli.then((binary) =>
+      startTemporalDevServer(temporalDevServerOptions({ ...config, TEMPORAL_CLI_PATH: binary })),
     );
     entry.temporal.catch(() => undefined);
   }
