@@ -109,6 +109,30 @@ describe('npm start', () => {
     }
   }, 420_000);
 
+  it('stops cleanly on a Ctrl-C right after the first health answer, while the worker is still starting', async () => {
+    // The worker connects after the API listens; Ctrl-C also stops the dev server, so the worker's connection used
+    // to retry for ~20 s and fail the whole start ("start-up failed", exit 1).
+    const started = await startNpmStart();
+    try {
+      await until('health UP', 240_000, async () => {
+        if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
+        const response = await fetch(`http://127.0.0.1:${started.port}/api/v1/health`).catch(() => undefined);
+        return response?.ok ? true : undefined;
+      });
+      const sid = started.child.pid!;
+      process.kill(-sid, 'SIGINT');
+      const code = await started.exited;
+      expect(code, started.output().slice(-4000)).toBe(0);
+      expect(started.output()).toContain('[fanmission] stopped');
+      expect(started.output()).not.toContain('start-up failed');
+      await until('every process of npm start to exit', 30_000, async () =>
+        sessionProcesses(sid).length === 0 ? true : undefined,
+      );
+    } finally {
+      await stopAll(started.child, started.exited);
+    }
+  }, 420_000);
+
   it('stops the early-started PostgreSQL and Temporal dev server on a SIGTERM during start-up', async () => {
     const started = await startNpmStart();
     try {

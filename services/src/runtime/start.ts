@@ -25,6 +25,9 @@ import { takePrestarted, temporalDevServerOptions } from './prestart';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 
+/** Marks a start that a stop request overtook. */
+const stopped = Symbol('stopped');
+
 export interface RunningFanmission {
   urls: Record<string, string>;
   stop(): Promise<void>;
@@ -38,8 +41,39 @@ export async function startFanmission(options: {
   config: AppConfig;
   role: ProcessRole;
   log: (line: string) => void;
+  /**
+   * Aborted when a stop is asked for during the start (Ctrl-C): the start returns what it has started so far
+   * instead of going on (a worker connecting to a Temporal server that Ctrl-C already stopped retried ~20 s, then
+   * failed the whole start).
+   */
+  signal?: AbortSignal;
 }): Promise<RunningFanmission> {
   const { config, role, log } = options;
+  const stopAsked = () => options.signal?.aborted === true;
+  /** What `pending` gives, or undefined when a stop is asked for first (what it gives later is disposed of). */
+  const untilStopped = async <T>(pending: Promise<T>, dispose: (late: T) => unknown): Promise<T | undefined> => {
+    const signal = options.signal;
+    if (!signal) return await pending;
+    const disposeLate = () => void pending.then(dispose).catch(() => undefined);
+    if (signal.aborted) {
+      disposeLate();
+      return undefined;
+    }
+    let onAbort = () => {};
+    const aborted = new Promise<typeof stopped>((resolve) => {
+      onAbort = () => resolve(stopped);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const first = await Promise.race([pending, aborted]);
+      if (first !== stopped) return first as T;
+      disposeLate();
+      return undefined;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+  const closeLate = (late: { close(): Promise<void> }) => late.close();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const stopOne of stops.reverse().splice(0)) {
@@ -135,7 +169,7 @@ export async function startFanmission(options: {
       });
     }
 
-    if (temporalAddress) {
+    if (temporalAddress && !stopAsked()) {
       const started = performance.now();
       // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
       // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
@@ -146,24 +180,33 @@ export async function startFanmission(options: {
       Runtime.install({
         logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
       });
-      const connection = await NativeConnection.connect({ address: temporalAddress });
-      const worker = await createFanmissionWorker({
-        connection,
-        namespace: config.TEMPORAL_NAMESPACE,
-        // The workflow bundle is built once per change of the workflow sources, not on every start.
-        bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
-        activities: {
-          ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
-          ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
-          ...createMissionActivities({
-            db: database.db,
-            storage: storageDriverFor(config),
-            mediaTools: mediaToolsOf(config),
-          }),
-          ...createSettlementActivities({ db: database.db, now: () => new Date() }),
-          ...createEventActivities({ db: database.db }),
-        },
-      });
+      const connection = await untilStopped(NativeConnection.connect({ address: temporalAddress }), closeLate);
+      if (!connection) return { urls, stop };
+      const worker = await untilStopped(
+        createFanmissionWorker({
+          connection,
+          namespace: config.TEMPORAL_NAMESPACE,
+          // The workflow bundle is built once per change of the workflow sources, not on every start.
+          bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
+          activities: {
+            ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
+            ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
+            ...createMissionActivities({
+              db: database.db,
+              storage: storageDriverFor(config),
+              mediaTools: mediaToolsOf(config),
+            }),
+            ...createSettlementActivities({ db: database.db, now: () => new Date() }),
+            ...createEventActivities({ db: database.db }),
+          },
+        }),
+        () => undefined,
+      );
+      if (!worker) {
+        // Creating the worker (it describes the namespace, retrying) stops with the connection.
+        await connection.close().catch(() => undefined);
+        return { urls, stop };
+      }
       const running = worker.run();
       stops.push(async () => {
         if (worker.getState() === 'RUNNING') worker.shutdown();
@@ -173,7 +216,8 @@ export async function startFanmission(options: {
       log(
         `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,
       );
-      const scheduleConnection = await Connection.connect({ address: temporalAddress });
+      const scheduleConnection = await untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+      if (!scheduleConnection) return { urls, stop };
       try {
         const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
         log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
@@ -182,7 +226,8 @@ export async function startFanmission(options: {
       } finally {
         await scheduleConnection.close();
       }
-      const reconcilerConnection = await Connection.connect({ address: temporalAddress });
+      const reconcilerConnection = await untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+      if (!reconcilerConnection) return { urls, stop };
       const reconciler = startMissionReconciler({
         db: database.db,
         now: () => new Date(),
@@ -223,6 +268,7 @@ export async function startFanmission(options: {
       });
     }
 
+    if (stopAsked()) return { urls, stop };
     stops.push(await startEventProcessing({ config, db: database.db, role, consumers: eventConsumers, log }));
     if (runsWorker(role)) {
       // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (M9, L12).
