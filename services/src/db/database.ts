@@ -37,6 +37,11 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   });
   // An idle connection can be cut by the server (restart, Ctrl-C reaching Postgres first); the pool replaces it.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // pg-pool listens for errors only on idle clients: a connection lost while a client is checked out between two
+  // queries (a transaction awaiting other work) emitted 'error' with no listener and crashed the process (seen on
+  // Ctrl-C of `npm start`, which stops the embedded server too). The holder's next query fails with the error and
+  // reports it; an idle client's error is reported by the pool's listener above (so not here too).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -5,8 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as ClientS3 from '@aws-sdk/client-s3';
 import { type StorageDriver, type StoredObject, STORED_FILE_CACHE_CONTROL } from './storage-driver';
+
+// The AWS SDK is loaded when an S3 store is first configured, not with the module: the local-disk store (`npm start`,
+// tests) never uses it, and loading it cost every start ~0.3 s. Its CommonJS build, as a plain import loads too.
+let clientS3: typeof ClientS3 | undefined;
+const loadClientS3 = () => (clientS3 ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof ClientS3);
 
 export interface S3StorageOptions {
   /** The S3 API endpoint, e.g. https://s3.ap-northeast-2.amazonaws.com or http://minio:9000. */
@@ -32,6 +38,7 @@ export function s3Storage(options: S3StorageOptions): StorageDriver {
   const endpoint = new URL(options.endpoint);
   const base = `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`;
   const publicBase = (options.publicUrl ?? options.apiFilesUrl).replace(/\/+$/, '');
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = loadClientS3();
   const client = new S3Client({
     endpoint: base,
     region: options.region,

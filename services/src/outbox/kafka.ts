@@ -1,5 +1,12 @@
 import { AGGREGATE_TYPES, topicFor, type AggregateType, type DomainEvent } from '@fanmission/contracts';
-import { Kafka, logLevel, type KafkaConfig, type Message } from 'kafkajs';
+import { createRequire } from 'node:module';
+import type * as KafkaJs from 'kafkajs';
+import type { Kafka, KafkaConfig, Message } from 'kafkajs';
+
+// kafkajs is loaded when a Kafka client is first made (KAFKA_BROKERS set), not with the module: the embedded mode
+// (`npm start`) never uses it, and loading it cost a warm start ~0.4 s. A CommonJS package: the same module either way.
+let kafkajs: typeof KafkaJs | undefined;
+const loadKafkajs = () => (kafkajs ??= createRequire(import.meta.url)('kafkajs') as typeof KafkaJs);
 
 /** Where events go on Kafka: the brokers, and a topic/group prefix that lets tests share one broker. */
 export interface KafkaEventsOptions {
@@ -18,6 +25,7 @@ export const consumerGroupId = (options: KafkaEventsOptions, consumer: string): 
   `${options.namePrefix ?? ''}fanmission.${consumer}`;
 
 export function createKafka(options: KafkaEventsOptions, role: string, overrides: Partial<KafkaConfig> = {}): Kafka {
+  const { Kafka, logLevel } = loadKafkajs();
   return new Kafka({
     clientId: options.clientId ?? `fanmission-${role}`,
     brokers: [...options.brokers],

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { AppConfig } from '../config';
 import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '../db';
+import { embeddedPostgresOptions } from './prestart';
 
 export const EMBEDDED_DATABASE_NAME = 'fanmission';
 
@@ -17,23 +17,26 @@ export interface DatabaseRuntime {
  */
 export async function openDatabase(
   config: AppConfig,
-  options: { migrate: boolean; log: (line: string) => void },
+  options: {
+    migrate: boolean;
+    log: (line: string) => void;
+    /** The embedded server, already starting (see prestart.ts); started here when absent. */
+    embeddedServer?: ReturnType<typeof startEmbeddedPostgres>;
+  },
 ): Promise<DatabaseRuntime> {
   let url = config.DATABASE_URL;
   let stopServer = async () => {};
   if (!url) {
     const started = performance.now();
-    const server = await startEmbeddedPostgres({
-      dataDir: path.join(config.DATA_DIR, 'postgres'),
-      port: config.EMBEDDED_POSTGRES_PORT,
-      log: (chunk) => {
-        for (const line of chunk.split('\n')) {
-          if (/PANIC|FATAL/.test(line) && !line.includes('administrator command')) options.log(`[postgres] ${line}`);
-        }
-      },
-    });
+    const server = await (options.embeddedServer ??
+      startEmbeddedPostgres(embeddedPostgresOptions(config, options.log)));
     stopServer = server.stop;
-    await ensureDatabase(server.url, EMBEDDED_DATABASE_NAME);
+    try {
+      await ensureDatabase(server.url, EMBEDDED_DATABASE_NAME);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
     // The Unix socket when there is one: no loopback TCP stack on every query.
     url = server.localUrlFor(EMBEDDED_DATABASE_NAME);
     options.log(

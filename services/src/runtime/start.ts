@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
-import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { buildApp } from '../app';
 import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
 import type { AppConfig } from '../config';
@@ -23,8 +21,12 @@ import { createEventActivities, startEventReconciler } from '../events';
 import { startReliabilityRefresher } from '../trust';
 import { openDatabase } from './database';
 import { startRetention } from '../retention';
+import { takePrestarted, temporalDevServerOptions } from './prestart';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
-import { startTemporalDevServer } from './temporal-dev-server';
+import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
+
+/** Marks a start that a stop request overtook. */
+const stopped = Symbol('stopped');
 
 export interface RunningFanmission {
   urls: Record<string, string>;
@@ -39,8 +41,39 @@ export async function startFanmission(options: {
   config: AppConfig;
   role: ProcessRole;
   log: (line: string) => void;
+  /**
+   * Aborted when a stop is asked for during the start (Ctrl-C): the start returns what it has started so far
+   * instead of going on (a worker connecting to a Temporal server that Ctrl-C already stopped retried ~20 s, then
+   * failed the whole start).
+   */
+  signal?: AbortSignal;
 }): Promise<RunningFanmission> {
   const { config, role, log } = options;
+  const stopAsked = () => options.signal?.aborted === true;
+  /** What `pending` gives, or undefined when a stop is asked for first (what it gives later is disposed of). */
+  const untilStopped = async <T>(pending: Promise<T>, dispose: (late: T) => unknown): Promise<T | undefined> => {
+    const signal = options.signal;
+    if (!signal) return await pending;
+    const disposeLate = () => void pending.then(dispose).catch(() => undefined);
+    if (signal.aborted) {
+      disposeLate();
+      return undefined;
+    }
+    let onAbort = () => {};
+    const aborted = new Promise<typeof stopped>((resolve) => {
+      onAbort = () => resolve(stopped);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const first = await Promise.race([pending, aborted]);
+      if (first !== stopped) return first as T;
+      disposeLate();
+      return undefined;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+  const closeLate = (late: { close(): Promise<void> }) => late.close();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const stopOne of stops.reverse().splice(0)) {
@@ -48,14 +81,25 @@ export async function startFanmission(options: {
     }
   };
   const urls: Record<string, string> = {};
+  // The servers `npm start` started before this module loaded (prestart.ts), when started for this config and role.
+  const prestarted = role === 'all' ? takePrestarted(config) : {};
   try {
-    const [database, temporalAddress] = await Promise.all([
-      openDatabase(config, { migrate: runsApi(role), log }).then((database) => {
+    // Both settle before a failure of one is thrown, so the other is in `stops` and stopped with the rest.
+    const [databaseResult, temporalResult] = await Promise.allSettled([
+      openDatabase(config, {
+        migrate: runsApi(role),
+        log,
+        ...(prestarted.postgres && { embeddedServer: prestarted.postgres }),
+      }).then((database) => {
         stops.push(database.stop);
         return database;
       }),
-      runsWorker(role) ? temporalFrontend(config, role, log, stops, urls) : undefined,
+      runsWorker(role) ? temporalFrontend(config, role, log, stops, urls, prestarted.temporal) : undefined,
     ]);
+    if (databaseResult.status === 'rejected') throw databaseResult.reason;
+    if (temporalResult.status === 'rejected') throw temporalResult.reason;
+    const database = databaseResult.value;
+    const temporalAddress = temporalResult.value;
 
     let devMailbox: DevMailbox | undefined;
     let mailer: Mailer;
@@ -81,6 +125,8 @@ export async function startFanmission(options: {
     }
 
     if (runsApi(role)) {
+      // The web and admin builds `npm start` runs beside the start (the app serves their dist folders).
+      await prestarted.beforeApp;
       const app = await buildApp({
         config,
         db: database.db,
@@ -123,29 +169,44 @@ export async function startFanmission(options: {
       });
     }
 
-    if (temporalAddress) {
+    if (temporalAddress && !stopAsked()) {
       const started = performance.now();
+      // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
+      // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
+      const [{ DefaultLogger, NativeConnection, Runtime }, { createFanmissionWorker }] = await Promise.all([
+        import('@temporalio/worker'),
+        import('@fanmission/workflows/worker'),
+      ]);
       Runtime.install({
         logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
       });
-      const connection = await NativeConnection.connect({ address: temporalAddress });
-      const worker = await createFanmissionWorker({
-        connection,
-        namespace: config.TEMPORAL_NAMESPACE,
-        // The workflow bundle is built once per change of the workflow sources, not on every start.
-        bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
-        activities: {
-          ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
-          ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
-          ...createMissionActivities({
-            db: database.db,
-            storage: storageDriverFor(config),
-            mediaTools: mediaToolsOf(config),
-          }),
-          ...createSettlementActivities({ db: database.db, now: () => new Date() }),
-          ...createEventActivities({ db: database.db }),
-        },
-      });
+      const connection = await untilStopped(NativeConnection.connect({ address: temporalAddress }), closeLate);
+      if (!connection) return { urls, stop };
+      const worker = await untilStopped(
+        createFanmissionWorker({
+          connection,
+          namespace: config.TEMPORAL_NAMESPACE,
+          // The workflow bundle is built once per change of the workflow sources, not on every start.
+          bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
+          activities: {
+            ...createCoinExpiryActivities({ db: database.db, now: () => new Date() }),
+            ...createCoinExpiryWarningActivities({ db: database.db, mailer, publicUrl: config.PUBLIC_URL }),
+            ...createMissionActivities({
+              db: database.db,
+              storage: storageDriverFor(config),
+              mediaTools: mediaToolsOf(config),
+            }),
+            ...createSettlementActivities({ db: database.db, now: () => new Date() }),
+            ...createEventActivities({ db: database.db }),
+          },
+        }),
+        () => undefined,
+      );
+      if (!worker) {
+        // Creating the worker (it describes the namespace, retrying) stops with the connection.
+        await connection.close().catch(() => undefined);
+        return { urls, stop };
+      }
       const running = worker.run();
       stops.push(async () => {
         if (worker.getState() === 'RUNNING') worker.shutdown();
@@ -155,7 +216,8 @@ export async function startFanmission(options: {
       log(
         `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,
       );
-      const scheduleConnection = await Connection.connect({ address: temporalAddress });
+      const scheduleConnection = await untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+      if (!scheduleConnection) return { urls, stop };
       try {
         const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
         log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
@@ -164,7 +226,8 @@ export async function startFanmission(options: {
       } finally {
         await scheduleConnection.close();
       }
-      const reconcilerConnection = await Connection.connect({ address: temporalAddress });
+      const reconcilerConnection = await untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+      if (!reconcilerConnection) return { urls, stop };
       const reconciler = startMissionReconciler({
         db: database.db,
         now: () => new Date(),
@@ -205,6 +268,7 @@ export async function startFanmission(options: {
       });
     }
 
+    if (stopAsked()) return { urls, stop };
     stops.push(await startEventProcessing({ config, db: database.db, role, consumers: eventConsumers, log }));
     if (runsWorker(role)) {
       // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (M9, L12).
@@ -232,18 +296,15 @@ async function temporalFrontend(
   log: (line: string) => void,
   stops: Array<() => Promise<void>>,
   urls: Record<string, string>,
+  prestarted?: Promise<TemporalDevServer>,
 ): Promise<string> {
   if (config.TEMPORAL_ADDRESS) return config.TEMPORAL_ADDRESS;
   if (role !== 'all' || !config.TEMPORAL_CLI_PATH) {
     throw new Error('TEMPORAL_ADDRESS is not set: the worker needs a Temporal server (npm start runs a local one)');
   }
   const started = performance.now();
-  const server = await startTemporalDevServer({
-    binary: config.TEMPORAL_CLI_PATH,
-    dataDir: path.join(config.DATA_DIR, 'temporal'),
-    port: config.TEMPORAL_DEV_PORT,
-    uiPort: config.TEMPORAL_UI_PORT,
-  });
+  const server = await (prestarted ??
+    startTemporalDevServer(temporalDevServerOptions({ ...config, TEMPORAL_CLI_PATH: config.TEMPORAL_CLI_PATH })));
   stops.push(() => server.stop());
   urls.temporalUi = server.uiUrl;
   log(`Temporal dev server ready on ${server.address} in ${Math.round(performance.now() - started)} ms`);

@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Connection } from '@temporalio/client';
 import { freePort } from './free-port';
 
 export interface TemporalDevServerOptions {
@@ -126,6 +125,8 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
 
 /** The port opens before the frontend serves; ready means the namespace can be described. */
 async function waitForFrontend(address: string, deadline: number): Promise<void> {
+  // Loaded here, not with this module: `npm start` spawns the server before the client's gRPC stack is loaded.
+  const { Connection } = await import('@temporalio/client');
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {

@@ -1,0 +1,110 @@
+// `npm start` in embedded mode starts the embedded PostgreSQL and the Temporal dev server before the services tree
+// is loaded (seconds of module loading on a busy machine), so they boot in parallel with it. startFanmission takes
+// them over (it owns stopping them from then on); until then `stopPrestarted` stops them (Ctrl-C during loading).
+// This module stays light: config, the PostgreSQL launcher and a child process, nothing of the app.
+import path from 'node:path';
+import type { AppConfig } from '../config';
+import { startEmbeddedPostgres } from '../db';
+import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
+
+type EmbeddedPostgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+interface Prestarted {
+  /** What they were started for: taken over only by a start with the same settings. */
+  key: string;
+  postgres?: Promise<EmbeddedPostgres>;
+  temporal?: Promise<TemporalDevServer>;
+  /** Work that must be done before the app is built (the web and admin builds it serves). */
+  beforeApp?: Promise<void>;
+}
+
+let prestarted: Prestarted | undefined;
+
+const keyOf = (config: AppConfig) =>
+  JSON.stringify([config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, config.TEMPORAL_DEV_PORT, config.TEMPORAL_UI_PORT]);
+
+/** The embedded PostgreSQL's data folder under DATA_DIR (the same for a prestarted and a normal start). */
+export const embeddedPostgresDir = (config: AppConfig) => path.join(config.DATA_DIR, 'postgres');
+/** The Temporal dev server's state folder under DATA_DIR. */
+export const temporalDevServerDir = (config: AppConfig) => path.join(config.DATA_DIR, 'temporal');
+
+/** Options of the embedded PostgreSQL of `npm start` (kept here so both paths start the same server). */
+export function embeddedPostgresOptions(config: AppConfig, log: (line: string) => void) {
+  return {
+    dataDir: embeddedPostgresDir(config),
+    port: config.EMBEDDED_POSTGRES_PORT,
+    log: (chunk: string) => {
+      for (const line of chunk.split('\n')) {
+        if (/PANIC|FATAL/.test(line) && !line.includes('administrator command')) log(`[postgres] ${line}`);
+      }
+    },
+  };
+}
+
+/** Options of the Temporal dev server of `npm start`. */
+export function temporalDevServerOptions(config: AppConfig & { TEMPORAL_CLI_PATH: string }) {
+  return {
+    binary: config.TEMPORAL_CLI_PATH,
+    dataDir: temporalDevServerDir(config),
+    port: config.TEMPORAL_DEV_PORT,
+    uiPort: config.TEMPORAL_UI_PORT,
+  };
+}
+
+/**
+ * Starts what an embedded `--role all` start of this config will need (the embedded PostgreSQL without
+ * DATABASE_URL, the Temporal dev server without TEMPORAL_ADDRESS), without waiting. `beforeApp` is awaited by
+ * startFanmission before it builds the app. Failures surface when startFanmission takes the servers over.
+ */
+export function prestartEmbeddedInfrastructure(options: {
+  config: AppConfig;
+  log: (line: string) => void;
+  beforeApp?: Promise<void>;
+  /** The Temporal CLI being installed (first start); else config.TEMPORAL_CLI_PATH. */
+  temporalCli?: Promise<string>;
+}): void {
+  const { config, log } = options;
+  if (prestarted) throw new Error('the embedded infrastructure was already prestarted');
+  const entry: Prestarted = { key: keyOf(config) };
+  if (options.beforeApp) {
+    entry.beforeApp = options.beforeApp;
+    // Awaited later; a failure is reported there, not as an unhandled rejection now.
+    entry.beforeApp.catch(() => undefined);
+  }
+  if (!config.DATABASE_URL) {
+    entry.postgres = startEmbeddedPostgres(embeddedPostgresOptions(config, log));
+    entry.postgres.catch(() => undefined);
+  }
+  // PostgreSQL does not wait for the Temporal CLI's install (first start); the dev server starts once it is there.
+  const temporalCli =
+    options.temporalCli ?? (config.TEMPORAL_CLI_PATH ? Promise.resolve(config.TEMPORAL_CLI_PATH) : undefined);
+  if (!config.TEMPORAL_ADDRESS && temporalCli) {
+    entry.temporal = temporalCli.then((binary) =>
+      startTemporalDevServer(temporalDevServerOptions({ ...config, TEMPORAL_CLI_PATH: binary })),
+    );
+    entry.temporal.catch(() => undefined);
+  }
+  prestarted = entry;
+}
+
+/**
+ * Hands over what was prestarted for this config (once): the caller stops it from then on. Nothing for another
+ * config (a test's own), so every other caller starts its own servers as before.
+ */
+export function takePrestarted(config: AppConfig): Omit<Prestarted, 'key'> {
+  if (!prestarted || prestarted.key !== keyOf(config)) return {};
+  const { key: _key, ...taken } = prestarted;
+  prestarted = undefined;
+  return taken;
+}
+
+/** Stops whatever was prestarted and not taken over (a signal or an error before startFanmission ran). */
+export async function stopPrestarted(): Promise<void> {
+  const entry = prestarted;
+  prestarted = undefined;
+  if (!entry) return;
+  await Promise.all([
+    entry.postgres?.then((server) => server.stop()).catch(() => undefined),
+    entry.temporal?.then((server) => server.stop()).catch(() => undefined),
+  ]);
+}
