@@ -37,6 +37,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({ id: z.number().int(), roles: z.array(roleSchema) });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const signUpRequestSchema = z.strictObject({
   provider: z.literal('local').default('local'),

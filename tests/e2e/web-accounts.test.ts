@@ -111,7 +111,15 @@ describe('web app: accounts', () => {
     expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);
     const session = await page.evaluate(() => ({ ...window.localStorage }));
     expect(session).toMatchObject({ UserName: '여정팬', IsVerified: 'true' });
-    expect(session.token).toMatch(/^Bearer /);
+    // The session is the HttpOnly cookie (review L6): nothing the page's scripts can read holds the token.
+    expect(session.token).toBeUndefined();
+    expect(session.UserId).toMatch(/^\d+$/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('fm_session');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'fm_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api',
+    });
     expect(session.CreatorId).toBeUndefined();
     await screenshot(page, 'web-journey-my-page-ko.png');
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -32,19 +33,42 @@ function mediaOrigins(config: AppConfig): string[] {
 }
 
 /**
+ * The CSP hashes (`'sha256-…'`) of the inline scripts of a built index.html: the web build inlines a small script
+ * that preloads the route's and the language's chunks (web/vite.config.ts). Hashing the very file served keeps the
+ * policy right after every build, without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+function indexHashes(dist: string): string[] {
+  const file = path.join(dist, 'index.html');
+  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+}
+
+/**
  * The script CSP of the pages (review L6). Scripts only from our origin, plus, on the web app, PortOne's browser SDK
- * (loaded from its CDN when a fan pays) and the Daum postcode search (webConfig.daumPostcodeUrl); no inline script
- * (the built index.html has none, and the creator page's first view injects only a style). The SDK talks to PortOne
+ * (loaded from its CDN when a fan pays) and the Daum postcode search (webConfig.daumPostcodeUrl), and the inline
+ * scripts of the built index.html by hash (the creator page's first view injects only a style). The SDK talks to PortOne
  * (`*.portone.io`, or the PORTONE_API_URL of a local PortOne). Pictures may be any https address (social profile
  * pictures, creator images), so img-src stays open to https; frames are left to the payment providers' checkouts.
  */
-export function pageContentSecurityPolicy(config: AppConfig, app: 'web' | 'admin'): string {
+export function pageContentSecurityPolicy(
+  config: AppConfig,
+  app: 'web' | 'admin',
+  scriptHashes: readonly string[] = [],
+): string {
   const media = mediaOrigins(config);
   const portOne = app === 'web' ? ['https://*.portone.io', ...originOf(config.PORTONE_API_URL)] : [];
   const scripts = app === 'web' ? ['https://cdn.portone.io', 'https://t1.daumcdn.net'] : [];
   const unique = (values: string[]) => [...new Set(values)].join(' ');
   return [
-    `script-src ${unique(["'self'", ...scripts])}`,
+    `script-src ${unique(["'self'", ...scriptHashes, ...scripts])}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
@@ -60,14 +84,14 @@ export function pageContentSecurityPolicy(config: AppConfig, app: 'web' | 'admin
  * never get the SPA page: they answer 404 in the error shape.
  */
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
-  const webPolicy = pageContentSecurityPolicy(app.config, 'web');
-  const adminPolicy = pageContentSecurityPolicy(app.config, 'admin');
+  const webPolicy = pageContentSecurityPolicy(app.config, 'web', indexHashes(options.webDist));
+  const adminPolicy = pageContentSecurityPolicy(app.config, 'admin', indexHashes(options.adminDist));
   const webPage = (reply: FastifyReply) => noCache(reply).header('content-security-policy', webPolicy);
   const adminPage = (reply: FastifyReply) => noCache(reply).header('content-security-policy', adminPolicy);
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (filePath.endsWith('.html')) {
+    if (/\.html(\.br|\.gz)?$/.test(filePath)) {
       const admin = path.resolve(filePath).startsWith(path.resolve(options.adminDist) + path.sep);
       reply.header('content-security-policy', admin ? adminPolicy : webPolicy);
     }

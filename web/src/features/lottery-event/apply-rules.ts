@@ -20,7 +20,7 @@ export function applyButton(
 
 /** What pressing apply does for the current session (02 §5, §6): login, creators refused, unverified sent away. */
 export type ApplyGate = 'login' | 'creator' | 'unverified' | 'allowed';
-export function applyGate(session: Pick<Session, 'token' | 'creatorId' | 'isVerified'>): ApplyGate {
+export function applyGate(session: Pick<Session, 'loggedIn' | 'creatorId' | 'isVerified'>): ApplyGate {
   if (!session.loggedIn) return 'login';
   if (session.creatorId !== null) return 'creator';
   if (session.isVerified === false) return 'unverified';
