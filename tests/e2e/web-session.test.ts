@@ -99,7 +99,7 @@ describe('web app: the session is an HttpOnly cookie, under a script CSP (review
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-          `${event.violatedDirective} ${event.blockedURI}`,
+          `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
         );
       });
     });
