@@ -43,7 +43,12 @@ describe('web app: mission comments', () => {
     const page = await browser.newPage({ viewport });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await storeSession(page, served.baseUrl, { lang: language, ...(account ? sessionOf(account) : {}) }, { clear: true });
+    await storeSession(
+      page,
+      served.baseUrl,
+      { lang: language, ...(account ? sessionOf(account) : {}) },
+      { clear: true },
+    );
     return { page, errors };
   }
 

@@ -33,13 +33,18 @@ describe('web app: income management', () => {
     const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await storeSession(page, served.baseUrl, {
+    await storeSession(
+      page,
+      served.baseUrl,
+      {
         lang: language,
         token: `Bearer ${creator.token}`,
         UserId: String(creator.id),
         CreatorId: String(creator.creatorId),
         IsVerified: 'true',
-      }, { clear: true });
+      },
+      { clear: true },
+    );
     return { page, errors };
   }
 

@@ -23,61 +23,65 @@ describe('web app: the session is an HttpOnly cookie, under a script CSP (review
   const browser = useBrowser();
   const url = (path: string) => `${served.baseUrl}${path}`;
 
-  test('after an e-mail login no script can read the token; the cookie works until logout', { timeout: 120_000 }, async () => {
-    const account = await createAccount(served.testApp.app, { password: 'session123', username: '쿠키팬' });
-    const page = await browser.newPage();
-    const errors = collectPageErrors(page);
-    const pageResponse = await page.goto(url('/login?view=email'));
-    expect(pageResponse?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
-    await page.getByLabel(new RegExp(`^${ko.login.email}(\\s*\\*)?$`)).fill(account.email);
-    await page.getByLabel(new RegExp(`^${ko.login.password}(\\s*\\*)?$`)).fill('session123');
-    const [login] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/login')),
-      page.getByRole('button', { name: ko.login.submit, exact: true }).click(),
-    ]);
-    expect(login.status()).toBe(200);
-    const token = String(login.headers().authorization).replace(/^Bearer /, '');
-    expect(token.length).toBeGreaterThan(20);
-    await page.waitForURL('**/user-mypage');
-    await page.getByRole('heading', { name: '쿠키팬' }).waitFor();
+  test(
+    'after an e-mail login no script can read the token; the cookie works until logout',
+    { timeout: 120_000 },
+    async () => {
+      const account = await createAccount(served.testApp.app, { password: 'session123', username: '쿠키팬' });
+      const page = await browser.newPage();
+      const errors = collectPageErrors(page);
+      const pageResponse = await page.goto(url('/login?view=email'));
+      expect(pageResponse?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+      await page.getByLabel(new RegExp(`^${ko.login.email}(\\s*\\*)?$`)).fill(account.email);
+      await page.getByLabel(new RegExp(`^${ko.login.password}(\\s*\\*)?$`)).fill('session123');
+      const [login] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/login')),
+        page.getByRole('button', { name: ko.login.submit, exact: true }).click(),
+      ]);
+      expect(login.status()).toBe(200);
+      const token = String(login.headers().authorization).replace(/^Bearer /, '');
+      expect(token.length).toBeGreaterThan(20);
+      await page.waitForURL('**/user-mypage');
+      await page.getByRole('heading', { name: '쿠키팬' }).waitFor();
 
-    const readable = await readableByScripts(page);
-    expect(JSON.stringify(readable)).not.toContain(token);
-    expect(readable.local.token).toBeUndefined();
-    expect(readable.cookie).not.toContain('fm_session');
-    expect(readable.local).toMatchObject({ UserId: String(account.id), IsVerified: 'true' });
-    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'fm_session');
-    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/api' });
+      const readable = await readableByScripts(page);
+      expect(JSON.stringify(readable)).not.toContain(token);
+      expect(readable.local.token).toBeUndefined();
+      expect(readable.cookie).not.toContain('fm_session');
+      expect(readable.local).toMatchObject({ UserId: String(account.id), IsVerified: 'true' });
+      const cookie = (await page.context().cookies()).find((entry) => entry.name === 'fm_session');
+      expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/api' });
 
-    // A reload keeps the member logged in (the cookie goes with the API calls), and a change goes through.
-    await page.reload();
-    await page.getByRole('heading', { name: '쿠키팬' }).waitFor();
+      // A reload keeps the member logged in (the cookie goes with the API calls), and a change goes through.
+      await page.reload();
+      await page.getByRole('heading', { name: '쿠키팬' }).waitFor();
 
-    // A form of another site cannot change anything: without the page's header the cookie is not enough.
-    const forged = await page.evaluate(async (id) => {
-      const response = await fetch(`/api/v1/users/${id}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'forged' }),
+      // A form of another site cannot change anything: without the page's header the cookie is not enough.
+      const forged = await page.evaluate(async (id) => {
+        const response = await fetch(`/api/v1/users/${id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'forged' }),
+        });
+        return response.status;
+      }, account.id);
+      expect(forged).toBe(403);
+
+      const loggedOut = await page.evaluate(async () => {
+        const response = await fetch('/api/logout', { method: 'POST', headers: { 'X-Requested-With': 'fanmission' } });
+        return response.status;
       });
-      return response.status;
-    }, account.id);
-    expect(forged).toBe(403);
-
-    const loggedOut = await page.evaluate(async () => {
-      const response = await fetch('/api/logout', { method: 'POST', headers: { 'X-Requested-With': 'fanmission' } });
-      return response.status;
-    });
-    expect(loggedOut).toBe(204);
-    expect((await page.context().cookies()).find((entry) => entry.name === 'fm_session')).toBeUndefined();
-    const after = await served.testApp.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: { cookie: `fm_session=${token}` },
-    });
-    expect(after.statusCode).toBe(401);
-    expect(errors).toEqual([]);
-  });
+      expect(loggedOut).toBe(204);
+      expect((await page.context().cookies()).find((entry) => entry.name === 'fm_session')).toBeUndefined();
+      const after = await served.testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { cookie: `fm_session=${token}` },
+      });
+      expect(after.statusCode).toBe(401);
+      expect(errors).toEqual([]);
+    },
+  );
 
   test('a token an older version left in localStorage is removed when the app loads', async () => {
     const account = await createAccount(served.testApp.app);

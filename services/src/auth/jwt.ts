@@ -3,7 +3,13 @@ import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http';
 import type { Caller } from './caller';
-import { carriesCsrfHeader, clearSessionCookie, isCrossSite, isStateChanging, sessionCookieToken } from './request-session';
+import {
+  carriesCsrfHeader,
+  clearSessionCookie,
+  isCrossSite,
+  isStateChanging,
+  sessionCookieToken,
+} from './request-session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Log-in and sign-up routes: a stale stored token is ignored instead of answered with 401. */
     ignoreStaleToken?: boolean;
+    /**
+     * Routes an HTML form of a provider's page posts to (the sandbox checkout), which need no session: the browser's
+     * session cookie is not read, so it neither identifies the caller nor asks for the anti-CSRF header.
+     */
+    ignoreSessionCookie?: boolean;
   }
 }
 
@@ -94,7 +105,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     }
     // Login CSRF (review M1/L6): the browser says another site sent this log-in or sign-up; never sign it in.
     if (ignoreStaleToken && isStateChanging(request) && isCrossSite(request)) throw csrfRefused();
-    const cookieToken = sessionCookieToken(request);
+    const cookieToken = request.routeOptions.config.ignoreSessionCookie ? undefined : sessionCookieToken(request);
     if (!cookieToken) return;
     // The browser sends the cookie whoever made the page: a change needs a header only our own scripts send.
     if (isStateChanging(request) && !carriesCsrfHeader(request)) throw csrfRefused();

@@ -123,4 +123,3 @@ describe('the pages’ Content-Security-Policy (review L6)', () => {
     );
   });
 });
-

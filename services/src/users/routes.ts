@@ -14,14 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type RateLimits,
-  limitPerAccount,
-  limitPerAddress,
-  requireCaller,
-  requireSelf,
-  issueSession,
-} from '../auth';
+import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf, issueSession } from '../auth';
 import { errorResponses } from '../http';
 import * as users from './service';
 

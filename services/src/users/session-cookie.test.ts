@@ -13,7 +13,10 @@ const login = (username: string, password: string, headers: Record<string, strin
 
 /** The `name=value` of a Set-Cookie answer, and its attributes. */
 function sessionCookieOf(setCookie: string | string[] | number | undefined): { pair: string; attributes: string[] } {
-  const line = [setCookie ?? []].flat().map(String).find((value) => value.startsWith('fm_session='));
+  const line = [setCookie ?? []]
+    .flat()
+    .map(String)
+    .find((value) => value.startsWith('fm_session='));
   expect(line, 'a fm_session cookie').toBeDefined();
   const [pair, ...attributes] = line!.split(';').map((part) => part.trim());
   return { pair: pair!, attributes };
@@ -21,7 +24,12 @@ function sessionCookieOf(setCookie: string | string[] | number | undefined): { p
 
 const me = (cookie: string) => app().inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
 const rename = (cookie: string, userId: number, username: string, headers: Record<string, string> = {}) =>
-  app().inject({ method: 'PUT', url: `/api/v1/users/${userId}`, headers: { cookie, ...headers }, payload: { username } });
+  app().inject({
+    method: 'PUT',
+    url: `/api/v1/users/${userId}`,
+    headers: { cookie, ...headers },
+    payload: { username },
+  });
 
 describe('the session cookie (review L6)', () => {
   it('a login sets an HttpOnly, SameSite=Lax cookie on /api that lives as long as the token', async () => {
@@ -125,6 +133,18 @@ describe('the session cookie (review L6)', () => {
     expect(crossSite.headers.authorization).toBeUndefined();
     const sameOrigin = await login(member.email, 'cookie123', { 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('the sandbox checkout’s form posts (no session needed) do not read the cookie, so they need no header', async () => {
+    const member = await createAccount(app(), { password: 'cookie123' });
+    const { pair } = sessionCookieOf((await login(member.email, 'cookie123')).headers['set-cookie']);
+    const posted = await app().inject({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/not-an-order/approve',
+      headers: { cookie: pair, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode, posted.body).toBe(404);
   });
 
   it('a stale cookie does not stop a fresh login', async () => {

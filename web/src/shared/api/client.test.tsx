@@ -108,7 +108,11 @@ describe('API client', () => {
     mountApp();
     const someoneElse = await createAccount(served.app);
     await expect(
-      api(`/users/${someoneElse.id}`, { method: 'PUT', body: { username: 'taken over' }, token: `Bearer ${fan.token}` }),
+      api(`/users/${someoneElse.id}`, {
+        method: 'PUT',
+        body: { username: 'taken over' },
+        token: `Bearer ${fan.token}`,
+      }),
     ).rejects.toMatchObject({ status: 403, body: { message: 'access denied' } });
     expect(await screen.findByText(t.session.accessDenied)).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));

@@ -109,7 +109,10 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   if (error.status === 401) {
     const code = error.body?.code;
     // A token refused, or no session cookie any more (it expired) while this page still shows a member.
-    if ((code && (AUTH_ERROR_CODES as readonly string[]).includes(code)) || (code === 'UNAUTHORIZED' && readSession().loggedIn)) {
+    if (
+      (code && (AUTH_ERROR_CODES as readonly string[]).includes(code)) ||
+      (code === 'UNAUTHORIZED' && readSession().loggedIn)
+    ) {
       endSession(t('session.tokenExpired'));
     } else if (mode === 'signUp') {
       console.warn('sign-up answered 401', error.body);
@@ -198,7 +201,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     method === 'GET' && !options.signal && !options.headers && options.token === undefined
       ? takeEarlyAnswer(url, headers)
       : undefined;
-  const response = await (early ?? fetch(url, { method, headers, body, signal: options.signal, credentials: SESSION_CREDENTIALS }));
+  const response = await (early ??
+    fetch(url, { method, headers, body, signal: options.signal, credentials: SESSION_CREDENTIALS }));
   const data = await parseBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, asErrorResponse(data));
