@@ -93,7 +93,7 @@ describe('API client', () => {
     storeFanSession();
     mountApp();
     await expect(api('/users/me', { token: 'Bearer not-a-jwt' })).rejects.toMatchObject({ status: 401 });
-    expect(await screen.findByText(t.session.tokenExpired)).toBeTruthy();
+    expect(await screen.findByText(t.session.tokenExpired, undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
     expect({ ...window.localStorage }).toEqual({
       lang: 'ja',
@@ -114,7 +114,7 @@ describe('API client', () => {
         token: `Bearer ${fan.token}`,
       }),
     ).rejects.toMatchObject({ status: 403, body: { message: 'access denied' } });
-    expect(await screen.findByText(t.session.accessDenied)).toBeTruthy();
+    expect(await screen.findByText(t.session.accessDenied, undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
     expect(window.localStorage.getItem('UserId')).toBeNull();
   });
@@ -124,7 +124,7 @@ describe('API client', () => {
     storeFanSession();
     mountApp();
     await expect(api('/users/me')).rejects.toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-    expect(await screen.findByText(t.session.tokenExpired)).toBeTruthy();
+    expect(await screen.findByText(t.session.tokenExpired, undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
     expect(window.localStorage.getItem('UserId')).toBeNull();
   });
