@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // A cookie-authenticated change without the X-Requested-With header, or a cross-site login (review L6).
+  'CSRF',
   // The ledger's refusals (ledger/src/errors.ts); the web opens the charge modal on NOT_ENOUGH_COINS.
   'NOT_ENOUGH_COINS',
   'CREATOR_CANNOT_CHARGE',

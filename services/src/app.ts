@@ -155,6 +155,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerJwt(app, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
+    secureCookies: httpsOnly,
     loadCaller: (userId, sessionVersion) => findCaller(db, userId, sessionVersion),
   });
 

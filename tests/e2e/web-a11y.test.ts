@@ -16,7 +16,7 @@ import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { launchBrowser, screenshot, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { chargeCoins } from '../support/coins';
-import { collectPageErrors, type WebSession } from '../support/browser';
+import { addSessionCookie, collectPageErrors, type WebSession } from '../support/browser';
 import { WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
@@ -177,15 +177,17 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     const context = await browser.newContext({ viewport });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
+    const { token, ...storage } = session;
     await context.addInitScript(
       (entries) => {
         if (window.localStorage.getItem('__seeded') === '1') return;
         for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
         window.localStorage.setItem('__seeded', '1');
       },
-      { lang: language, ...session },
+      { lang: language, ...storage },
     );
     const page = await context.newPage();
+    if (token) await addSessionCookie(page, served.baseUrl, token);
     return { page, errors: collectPageErrors(page) };
   }
 
@@ -367,7 +369,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       await page.keyboard.type(DEMO_PASSWORD);
       await page.keyboard.press('Enter');
       await page.waitForURL((target) => !target.pathname.startsWith('/login'));
-      await page.waitForFunction(() => window.localStorage.getItem('token') !== null);
+      await page.waitForFunction(() => window.localStorage.getItem('UserId') !== null);
       expect(errors).toEqual([]);
     });
 

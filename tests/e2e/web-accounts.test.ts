@@ -111,7 +111,15 @@ describe('web app: accounts', () => {
     expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);
     const session = await page.evaluate(() => ({ ...window.localStorage }));
     expect(session).toMatchObject({ UserName: '여정팬', IsVerified: 'true' });
-    expect(session.token).toMatch(/^Bearer /);
+    // The session is the HttpOnly cookie (review L6): nothing the page's scripts can read holds the token.
+    expect(session.token).toBeUndefined();
+    expect(session.UserId).toMatch(/^\d+$/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('fm_session');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'fm_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api',
+    });
     expect(session.CreatorId).toBeUndefined();
     await screenshot(page, 'web-journey-my-page-ko.png');
     expect(errors).toEqual([]);
@@ -490,7 +498,10 @@ describe('web app: accounts', () => {
     // A session token in the URL (the attacker's link of M1) signs nobody in.
     await page.goto(url(`/sns-login?token=${fan.token}`));
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    const signedIn = async () =>
+      (await page.evaluate(() => window.localStorage.getItem('UserId'))) !== null ||
+      (await page.context().cookies()).some((cookie) => cookie.name === 'fm_session');
+    expect(await signedIn()).toBe(false);
 
     // A one-time code the callback would have issued for a login this tab started (state kept in sessionStorage).
     const issueCode = async (code: string, clientState: string) => {
@@ -504,7 +515,7 @@ describe('web app: accounts', () => {
     await issueCode('code-of-the-attacker-login', 'attacker-state-0123456789');
     await page.goto(url('/sns-login#login_code=code-of-the-attacker-login'));
     await page.getByText(ko.login.failed).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    expect(await signedIn()).toBe(false);
 
     // This tab started a login (its state kept), then the return opens the page afresh.
     await page.goto(url('/faq'));
@@ -512,7 +523,10 @@ describe('web app: accounts', () => {
     await issueCode('code-of-this-tab', 'this-tab-state-0123456789');
     await page.goto(url('/sns-login#login_code=code-of-this-tab'));
     expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^Bearer /);
+    // Logged in through the HttpOnly cookie (review L6); the page's storage holds who, never the token.
+    expect(await page.evaluate(() => window.localStorage.getItem('UserId'))).toBe(String(fan.id));
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'fm_session')?.httpOnly).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem('fm.socialLogin.state'))).toBeNull();
 
     const visitor = await browser.newPage();

@@ -13,6 +13,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { storeSession } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -42,13 +43,11 @@ describe('web app: mission comments', () => {
     const page = await browser.newPage({ viewport });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
+    await storeSession(
+      page,
+      served.baseUrl,
       { lang: language, ...(account ? sessionOf(account) : {}) },
+      { clear: true },
     );
     return { page, errors };
   }

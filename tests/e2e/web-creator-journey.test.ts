@@ -22,6 +22,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { sessionTokenOf, storeSession } from '../support/browser';
 
 const texts = (language: Language) => resources[language].translation;
 const ko = texts('ko');
@@ -80,14 +81,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
-      { lang: language, ...session },
-    );
+    await storeSession(page, served.baseUrl, { lang: language, ...session }, { clear: true });
     return { page, errors };
   }
 
@@ -155,12 +149,13 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await page.waitForURL('**/newbie-creator-mypage');
     await page.getByText(s.newbie.todoBanner).waitFor();
     const session = await page.evaluate(() => ({
-      token: window.localStorage.getItem('token')!,
       creatorId: Number(window.localStorage.getItem('CreatorId')),
       userId: Number(window.localStorage.getItem('UserId')),
     }));
     creatorId = session.creatorId;
-    creatorToken = session.token;
+    // The login's token is the HttpOnly session cookie (review L6); the page's localStorage holds none.
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    creatorToken = (await sessionTokenOf(page))!;
     creatorUserId = session.userId;
     expect(creatorId).toBeGreaterThan(0);
 

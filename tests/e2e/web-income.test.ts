@@ -15,6 +15,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { SCREENSHOT_DIR, screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
+import { storeSession } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -32,12 +33,9 @@ describe('web app: income management', () => {
     const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(url('/not-found'));
-    await page.evaluate(
-      (values) => {
-        window.localStorage.clear();
-        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-      },
+    await storeSession(
+      page,
+      served.baseUrl,
       {
         lang: language,
         token: `Bearer ${creator.token}`,
@@ -45,6 +43,7 @@ describe('web app: income management', () => {
         CreatorId: String(creator.creatorId),
         IsVerified: 'true',
       },
+      { clear: true },
     );
     return { page, errors };
   }

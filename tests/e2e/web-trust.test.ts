@@ -289,7 +289,7 @@ describe('web app: escrow timeline and leaving the service', () => {
       await page.getByRole('alertdialog').getByText(ko.trust.deletion.done).waitFor();
       await page.getByRole('button', { name: ko.common.ok }).click();
       await page.waitForURL((current) => current.pathname === '/');
-      expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+      expect(await page.evaluate(() => window.localStorage.getItem('UserId'))).toBeNull();
 
       // Signing up again with the same e-mail works.
       await page.goto(url('/signup-accept-terms'));

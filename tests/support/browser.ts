@@ -4,12 +4,17 @@
 //   const web = useWebPages(served, 'web-coins');         // one browser per file, screenshots named web-coins-…
 //   const { page, errors } = await web.openPage('ko', fanSession(fan));
 //   await web.screenshot(page, 'history', 'ko');           // tests/artifacts/screenshots/web-coins-history-ko.png
+import { SESSION_COOKIE_NAME } from '@fanmission/contracts';
 import type { Page, ViewportSize } from 'playwright-core';
 import { screenshot as savePng, useBrowser, type BrowserHandle } from '../harness/browser';
 
 export { useBrowser, type BrowserHandle };
 
-/** The localStorage entries the web app keeps for a session (what a login stores). */
+/**
+ * What a login leaves in the browser: the localStorage entries of the web app's UI state, and under `token` the
+ * session token (`Bearer …` or bare), which goes into the HttpOnly session cookie as the API sets it (review L6) —
+ * never into localStorage.
+ */
 export type WebSession = Record<string, string>;
 
 /** The web app's session of a logged-in, verified account. */
@@ -24,22 +29,62 @@ export function creatorSession(creator: { id: number; token: string; creatorId: 
 
 export const DESKTOP: ViewportSize = { width: 1280, height: 900 };
 
-/** Page errors (uncaught exceptions in the app) from now on; a journey usually ends expecting none. */
+/**
+ * Page errors from now on: uncaught exceptions in the app, and every Content-Security-Policy violation Chromium reports
+ * (review L6: the pages' script CSP must not block anything the app does). A journey usually ends expecting none.
+ */
 export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      errors.push(new Error(`CSP violation at ${page.url()}: ${message.text()}`));
+    }
+  });
   return errors;
 }
 
+/** The session cookie of `token` for the app at `baseUrl`, as `POST /api/login` sets it (HttpOnly, Path=/api). */
+export async function addSessionCookie(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: SESSION_COOKIE_NAME,
+      value: token.replace(/^Bearer\s+/i, ''),
+      domain: new URL(baseUrl).hostname,
+      path: '/api',
+      httpOnly: true,
+      secure: false,
+      sameSite: 'Lax',
+    },
+  ]);
+}
+
+/** The session token of the page's context (the HttpOnly cookie a login set), as `Bearer …`, or null. */
+export async function sessionTokenOf(page: Page): Promise<string | null> {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === SESSION_COOKIE_NAME);
+  return cookie?.value ? `Bearer ${cookie.value}` : null;
+}
+
 /**
- * Writes session values into the app's localStorage as a login would have, on the app's origin (other entries stay:
- * a new page's context starts empty).
+ * Leaves a session in the page's browser as a login would have, on the app's origin: `token` as the session cookie,
+ * the rest in localStorage (other entries stay unless `clear`: a new page's context starts empty).
  */
-export async function storeSession(page: Page, baseUrl: string, values: WebSession): Promise<void> {
+export async function storeSession(
+  page: Page,
+  baseUrl: string,
+  values: WebSession,
+  options: { clear?: boolean } = {},
+): Promise<void> {
+  const { token, ...storage } = values;
+  if (token) await addSessionCookie(page, baseUrl, token);
   await page.goto(`${baseUrl}/not-found`);
-  await page.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, values);
+  await page.evaluate(
+    ({ entries, clear }) => {
+      if (clear) window.localStorage.clear();
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    },
+    { entries: storage, clear: options.clear === true },
+  );
 }
 
 /**
@@ -55,7 +100,7 @@ export async function screenshot(page: Page, name: string, options: { settleMs?:
 export interface WebPages {
   readonly browser: BrowserHandle;
   /**
-   * A fresh page (own context) on the app's origin with the language and the session in localStorage, and the
+   * A fresh page (own context) on the app's origin with the language and the session (cookie and UI state), and the
    * page errors it will collect. It has not opened a screen yet: `page.goto(...)` next.
    */
   openPage(language: string, session?: WebSession, viewport?: ViewportSize): Promise<{ page: Page; errors: Error[] }>;

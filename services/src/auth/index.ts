@@ -10,6 +10,8 @@ export {
   requireSelf,
 } from './caller';
 export { registerJwt, signSessionToken } from './jwt';
+export { clearSessionCookie } from './request-session';
+export { issueSession } from './session-cookie';
 export { hashPassword, verifyPassword } from './passwords';
 export {
   DEFAULT_RATE_LIMITS,

@@ -1,8 +1,15 @@
 import fastifyJwt from '@fastify/jwt';
 import type { Role } from '@fanmission/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http';
 import type { Caller } from './caller';
+import {
+  carriesCsrfHeader,
+  clearSessionCookie,
+  isCrossSite,
+  isStateChanging,
+  sessionCookieToken,
+} from './request-session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Log-in and sign-up routes: a stale stored token is ignored instead of answered with 401. */
     ignoreStaleToken?: boolean;
+    /**
+     * Routes an HTML form of a provider's page posts to (the sandbox checkout), which need no session: the browser's
+     * session cookie is not read, so it neither identifies the caller nor asks for the anti-CSRF header.
+     */
+    ignoreSessionCookie?: boolean;
   }
 }
 
@@ -26,6 +38,8 @@ declare module '@fastify/jwt' {
 }
 
 export const JWT_ALGORITHM = 'HS256';
+
+const csrfRefused = () => new AppError(403, 'error.csrf', { code: 'CSRF' });
 
 const tokenError = (code: 'EXPIRED_TOKEN' | 'INVALID_TOKEN' | 'UNSUPPORTED_TOKEN') =>
   new AppError(401, code === 'EXPIRED_TOKEN' ? 'auth.expiredToken' : 'auth.invalidToken', { code });
@@ -41,13 +55,16 @@ function classifyVerificationError(error: unknown): AppError {
 export interface JwtOptions {
   secret: string;
   expiresIn: string;
+  /** Cookies get `Secure` (PUBLIC_URL is https). */
+  secureCookies: boolean;
   /** Loads the caller behind a verified token; null when the account is gone or may not log in. */
   loadCaller(userId: number, sessionVersion: number): Promise<Caller | null>;
 }
 
 /**
- * Session tokens: HS256 only, signed with JWT_SECRET. Every request with an Authorization header is identified
- * here; a bad token is a 401 with EXPIRED_TOKEN, INVALID_TOKEN or UNSUPPORTED_TOKEN.
+ * Session tokens: HS256 only, signed with JWT_SECRET. Every request with an Authorization header, or else the
+ * browser's session cookie, is identified here; a bad token is a 401 with EXPIRED_TOKEN, INVALID_TOKEN or
+ * UNSUPPORTED_TOKEN. A state-changing request on the cookie must carry the anti-CSRF header (403 CSRF otherwise).
  */
 export async function registerJwt(app: FastifyInstance, options: JwtOptions): Promise<void> {
   await app.register(fastifyJwt, {
@@ -74,13 +91,31 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     if (!caller) throw tokenError('INVALID_TOKEN');
     return caller;
   };
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const ignoreStaleToken = request.routeOptions.config.ignoreStaleToken === true;
     const header = request.headers.authorization;
-    if (!header) return;
+    if (header) {
+      // An API client's Bearer token: no ambient credential, so no CSRF check.
+      try {
+        request.caller = await identify(header);
+      } catch (error) {
+        if (!ignoreStaleToken) throw error;
+      }
+      return;
+    }
+    // Login CSRF (review M1/L6): the browser says another site sent this log-in or sign-up; never sign it in.
+    if (ignoreStaleToken && isStateChanging(request) && isCrossSite(request)) throw csrfRefused();
+    const cookieToken = request.routeOptions.config.ignoreSessionCookie ? undefined : sessionCookieToken(request);
+    if (!cookieToken) return;
+    // The browser sends the cookie whoever made the page: a change needs a header only our own scripts send.
+    if (isStateChanging(request) && !carriesCsrfHeader(request)) throw csrfRefused();
     try {
-      request.caller = await identify(header);
+      request.caller = await identify(`Bearer ${cookieToken}`);
     } catch (error) {
-      if (!request.routeOptions.config.ignoreStaleToken) throw error;
+      if (ignoreStaleToken) return;
+      // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped.
+      clearSessionCookie(reply, options.secureCookies);
+      throw error;
     }
   });
 }

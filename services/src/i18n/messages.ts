@@ -42,6 +42,11 @@ const coreCatalog = {
     en: 'You need to log in.',
     ja: 'ログインが必要です。',
   },
+  'error.csrf': {
+    ko: '이 요청은 다른 사이트에서 보낼 수 없습니다.',
+    en: 'This request cannot be sent from another site.',
+    ja: 'このリクエストは他のサイトから送信できません。',
+  },
   'error.conflict': {
     ko: '이미 존재하는 값입니다.',
     en: 'That value already exists.',

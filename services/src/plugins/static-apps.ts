@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
 import { translate } from '../i18n';
 import { creatorFirstViewHtml } from './first-view';
 
@@ -15,15 +17,88 @@ export interface StaticAppsOptions {
 
 const noCache = (reply: FastifyReply) => reply.header('cache-control', 'no-cache');
 
+/** The origin of an http(s) address, or nothing. */
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** Where the apps' pictures, audio and video come from: us, stored files' public URLs (S3 in distributed mode). */
+function mediaOrigins(config: AppConfig): string[] {
+  return ["'self'", 'blob:', ...originOf(config.S3_PUBLIC_URL), ...originOf(config.S3_ENDPOINT)];
+}
+
+/**
+ * The CSP hashes (`'sha256-…'`) of the inline scripts of a built index.html: the web build inlines a small script
+ * that preloads the route's and the language's chunks (web/vite.config.ts). Hashing the very file served keeps the
+ * policy right after every build, without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+function indexHashes(dist: string): string[] {
+  const file = path.join(dist, 'index.html');
+  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+}
+
+/**
+ * The script CSP of the pages (review L6). Scripts only from our origin, plus, on the web app, PortOne's browser SDK
+ * (loaded from its CDN when a fan pays) and the Daum postcode search (webConfig.daumPostcodeUrl), and the inline
+ * scripts of the built index.html by hash (the creator page's first view injects only a style). The SDK talks to PortOne
+ * (`*.portone.io`, or the PORTONE_API_URL of a local PortOne). Pictures may be any https address (social profile
+ * pictures, creator images), so img-src stays open to https; frames are left to the payment providers' checkouts.
+ */
+export function pageContentSecurityPolicy(
+  config: AppConfig,
+  app: 'web' | 'admin',
+  scriptHashes: readonly string[] = [],
+): string {
+  const media = mediaOrigins(config);
+  const portOne = app === 'web' ? ['https://*.portone.io', ...originOf(config.PORTONE_API_URL)] : [];
+  const scripts = app === 'web' ? ['https://cdn.portone.io', 'https://t1.daumcdn.net'] : [];
+  const unique = (values: string[]) => [...new Set(values)].join(' ');
+  return [
+    `script-src ${unique(["'self'", ...scriptHashes, ...scripts])}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+    `connect-src ${unique(["'self'", ...portOne, ...media.filter((origin) => origin !== 'blob:')])}`,
+    `img-src ${unique([...media, 'data:', 'https:'])}`,
+    `media-src ${unique(media)}`,
+  ].join('; ');
+}
+
 /**
  * Serves both single-page apps from the API's origin. Hashed assets are cached for a year; every other unknown GET
  * under `/` or `/admin/` answers the app's index.html so client-side routes survive a reload. Unknown `/api` paths
  * never get the SPA page: they answer 404 in the error shape.
  */
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
+  const webPolicy = pageContentSecurityPolicy(app.config, 'web', indexHashes(options.webDist));
+  const adminPolicy = pageContentSecurityPolicy(app.config, 'admin', indexHashes(options.adminDist));
+  const webPage = (reply: FastifyReply) => noCache(reply).header('content-security-policy', webPolicy);
+  const adminPage = (reply: FastifyReply) => noCache(reply).header('content-security-policy', adminPolicy);
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (/\.html(\.br|\.gz)?$/.test(filePath)) {
+      const admin = path.resolve(filePath).startsWith(path.resolve(options.adminDist) + path.sep);
+      reply.header('content-security-policy', admin ? adminPolicy : webPolicy);
+    }
   };
   const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
   const hasAdmin = existsSync(path.join(options.adminDist, 'index.html'));
@@ -51,18 +126,18 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (wantsPage && (pathname === '/admin' || pathname.startsWith('/admin/')) && hasAdmin) {
-      return noCache(reply).sendFile('index.html', options.adminDist);
+      return adminPage(reply).sendFile('index.html', options.adminDist);
     }
     if (wantsPage && hasWeb && !pathname.startsWith('/dev/')) {
       // A creator page gets its picture painted by the server first (./first-view.ts); the page stays the app's.
       const firstView = await creatorFirstViewHtml(app, request.url);
       if (firstView) {
         const page = await readFile(path.join(options.webDist, 'index.html'), 'utf8');
-        return noCache(reply)
+        return webPage(reply)
           .type('text/html; charset=utf-8')
           .send(page.replace('<div id="root"></div>', `${firstView}<div id="root"></div>`));
       }
-      return noCache(reply).sendFile('index.html', options.webDist);
+      return webPage(reply).sendFile('index.html', options.webDist);
     }
     return reply
       .status(404)

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../http';
 import { authenticate, revokeSessions } from './service';
-import { type RateLimits, limitPerAccount, requireCaller, signSessionToken } from '../auth';
+import { type RateLimits, clearSessionCookie, issueSession, limitPerAccount, requireCaller } from '../auth';
 
-/** `POST /api/login`: answers with the session token in the Authorization header, as the client expects. */
+/** `POST /api/login`: answers with the session token in the Authorization header and the HttpOnly session cookie. */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/login',
@@ -17,18 +17,17 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
-        description: 'The session token comes back in the `Authorization: Bearer <jwt>` response header.',
+        description:
+          'The session token comes back in the `Authorization: Bearer <jwt>` response header (API clients) and in ' +
+          'the HttpOnly `fm_session` cookie (Path=/api, SameSite=Lax) the browser sends from then on. A request ' +
+          'the browser marks `Sec-Fetch-Site: cross-site` is refused (403 CSRF).',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = await authenticate(app.ctx, request.body.username, request.body.password);
-      const token = signSessionToken(app, user);
-      return reply
-        .header('authorization', `Bearer ${token}`)
-        .header('access-control-expose-headers', 'Authorization')
-        .send({ id: user.id, roles: user.roles });
+      return issueSession(app, reply, user).send({ id: user.id, roles: user.roles });
     },
   );
 
@@ -40,14 +39,15 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         summary: 'Log out everywhere',
         description:
           'Revokes every session token of the caller (this one and those of other devices): they answer 401 ' +
-          'INVALID_TOKEN from now on. A password change or reset does the same.',
+          'INVALID_TOKEN from now on — and clears the session cookie. A password change or reset does the same. ' +
+          'On the cookie, the `X-Requested-With: fanmission` header is required (403 CSRF otherwise).',
         security: [{ bearerAuth: [] }],
-        response: { 204: noContentSchema, ...errorResponses(401) },
+        response: { 204: noContentSchema, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
       await revokeSessions(app.ctx, requireCaller(request).id);
-      return reply.status(204).send(null);
+      return clearSessionCookie(reply, app.config.PUBLIC_URL.startsWith('https:')).status(204).send(null);
     },
   );
 }

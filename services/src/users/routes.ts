@@ -14,14 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type RateLimits,
-  limitPerAccount,
-  limitPerAddress,
-  requireCaller,
-  requireSelf,
-  signSessionToken,
-} from '../auth';
+import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf, issueSession } from '../auth';
 import { errorResponses } from '../http';
 import * as users from './service';
 
@@ -148,7 +141,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         description:
           '`{ password, currentPassword }` changes the password (the current one is checked); ' +
           '`{ username, phone, address, addressDetail }` changes the profile. A password change ends every ' +
-          'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header.',
+          'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header and the session cookie.',
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         body: updateUserRequestSchema,
@@ -160,10 +153,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       const body = request.body;
       if (!('password' in body)) return users.updateProfile(app.ctx, request.params.id, body);
       const changed = await users.changePassword(app.ctx, request.params.id, body.currentPassword, body.password);
-      return reply
-        .header('authorization', `Bearer ${signSessionToken(app, changed)}`)
-        .header('access-control-expose-headers', 'Authorization')
-        .send({ id: changed.id });
+      return issueSession(app, reply, changed).send({ id: changed.id });
     },
   );
 

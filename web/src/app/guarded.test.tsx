@@ -43,7 +43,7 @@ describe('Guarded', () => {
   });
 
   test('a verified fan passes the fan guard but not the creator or logged-out guards', async () => {
-    store({ token: 'Bearer t', UserId: '1', IsVerified: 'true' });
+    store({ UserId: '1', IsVerified: 'true' });
     renderAt('/guarded', routes('verifiedFan'));
     expect(await screen.findByText('inside')).toBeTruthy();
     cleanup();
@@ -55,7 +55,7 @@ describe('Guarded', () => {
   });
 
   test('an unverified fan is refused the fan pages; a creator is refused them too but passes the creator guard', async () => {
-    store({ token: 'Bearer t', UserId: '1', IsVerified: 'false' });
+    store({ UserId: '1', IsVerified: 'false' });
     renderAt('/guarded', routes('verifiedFan'));
     expect(await screen.findByText('home')).toBeTruthy();
     cleanup();

@@ -39,7 +39,7 @@ export function Header() {
   const { t } = useTranslation();
   const session = useSession();
   const scrolled = useScrolledPast(HEADER_SCROLL_COLOUR_CHANGE_PX);
-  const loggedIn = session.token !== null;
+  const loggedIn = session.loggedIn;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http';
-import { signSessionToken } from '../../auth';
+import { issueSession } from '../../auth';
 import { createAppleIdTokenVerifier } from './apple';
 import { configuredProviders } from './providers';
 import {
@@ -121,7 +121,7 @@ export async function oauth2Routes(app: FastifyInstance) {
         summary: 'Exchange a social login code for a session',
         description:
           'The one-time `login_code` of the return URL’s fragment, with the `client_state` the page gave to ' +
-          '/authorize. Answers like /api/login (the session token in the `Authorization: Bearer <jwt>` header). ' +
+          '/authorize. Answers like /api/login (the session token in the `Authorization: Bearer <jwt>` header and the HttpOnly session cookie). ' +
           'An unknown, used, expired code or another browser’s state is 401 (code OAUTH2); the code is spent either way.',
         body: oauth2CodeExchangeRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403) },
@@ -132,11 +132,7 @@ export async function oauth2Routes(app: FastifyInstance) {
         code: request.body.code,
         clientState: request.body.client_state,
       });
-      return reply
-        .header('authorization', `Bearer ${signSessionToken(app, user)}`)
-        .header('access-control-expose-headers', 'Authorization')
-        .header('cache-control', 'no-store')
-        .send({ id: user.id, roles: user.roles });
+      return issueSession(app, reply, user).send({ id: user.id, roles: user.roles });
     },
   );
 }
@@ -153,7 +149,7 @@ export async function appleLoginRoutes(app: FastifyInstance) {
         summary: 'Sign in with Apple',
         description:
           'Verifies the id_token (signature against Apple’s keys, issuer, audience, expiry), creates or links the ' +
-          'account and answers like /api/login: the session token in the `Authorization: Bearer <jwt>` header. ' +
+          'account and answers like /api/login: the session token in the `Authorization: Bearer <jwt>` header and the session cookie. ' +
           'An invalid token is 401 with code OAUTH2; `code` is accepted and not used.',
         body: appleLoginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
@@ -165,10 +161,7 @@ export async function appleLoginRoutes(app: FastifyInstance) {
         ...(request.body.nonce ? { nonce: request.body.nonce } : {}),
         language: request.language,
       });
-      return reply
-        .header('authorization', `Bearer ${signSessionToken(app, user)}`)
-        .header('access-control-expose-headers', 'Authorization')
-        .send({ id: user.id, roles: user.roles });
+      return issueSession(app, reply, user).send({ id: user.id, roles: user.roles });
     },
   );
 }

@@ -5,7 +5,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { changePassword } from './api/account';
-import { requestLoginToken } from '../../shared/auth/login';
+import { requestLogin } from '../../shared/auth/login';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { passwordChangeFailure } from '../../shared/password/password-result';
 
@@ -43,7 +43,7 @@ export function PasswordChangePage() {
           withCurrent
           onSubmit={async ({ password, current }) => {
             try {
-              await requestLoginToken({ username: email, password: current });
+              await requestLogin({ username: email, password: current });
             } catch {
               return t('password.existingMismatch');
             }

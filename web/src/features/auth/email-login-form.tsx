@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import { completeLogin, requestLoginToken } from '../../shared/auth/login';
+import { completeLogin, requestLogin } from '../../shared/auth/login';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 
 /** E-mail and password; the button stays disabled until both are filled (01 §5). */
@@ -23,8 +23,8 @@ export function EmailLoginForm() {
   const submit = async (credentials: LoginRequest) => {
     setBlocked(null);
     try {
-      const token = await requestLoginToken(credentials);
-      void navigate(await completeLogin(token), { replace: true });
+      const login = await requestLogin(credentials);
+      void navigate(await completeLogin(login), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'LOGIN_BLOCKED') {
         setBlocked(credentials.username);

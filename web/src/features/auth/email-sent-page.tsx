@@ -23,8 +23,6 @@ export type EmailSentView = (typeof EMAIL_SENT_VIEWS)[number];
 /** What sign-up (or a login of an unverified account) hands over for the resend button. */
 export interface EmailSentState {
   userId?: number;
-  /** `Bearer …`, sent as Authorization with the resend call. */
-  token?: string;
 }
 
 function useResend() {
@@ -41,7 +39,7 @@ function useResend() {
     }
     setBusy(true);
     try {
-      await resendVerification(userId, state.token ?? session.token);
+      await resendVerification(userId);
       void showAlert(t('emailSent.resendDone'));
     } catch {
       void showAlert(t('emailSent.resendFailed'));
@@ -63,7 +61,7 @@ export function EmailSentPage() {
 
   useEffect(() => {
     // The verification is done: whatever session was stored (an unverified login) must log in again.
-    if (authDone && readSession().token !== null) clearSession();
+    if (authDone && readSession().loggedIn) clearSession();
   }, [authDone]);
 
   let title: string;

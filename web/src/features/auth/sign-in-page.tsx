@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { OAUTH2_ERROR_REASONS } from '@fanmission/contracts';
+import { type LoginResponse, OAUTH2_ERROR_REASONS } from '@fanmission/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -80,7 +80,7 @@ export function SignInPage() {
     const loginCode = hash.get('login_code');
     const idToken = hash.get('id_token');
     const code = hash.get('code');
-    const finish = async (sessionToken: string) => navigate(await completeLogin(sessionToken), { replace: true });
+    const finish = async (login: LoginResponse) => navigate(await completeLogin(login), { replace: true });
     if (loginCode) {
       const kept = takeSocialLogin();
       exchangeLoginCode(loginCode, kept.state ?? 'not-started-in-this-tab')

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { requestLoginToken } from '../../shared/auth/login';
+import { requestLogin } from '../../shared/auth/login';
 import { SignUpAccountFields } from '../../shared/auth/sign-up-fields';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
@@ -59,11 +59,9 @@ function SignUpForm() {
   const submit = form.handleSubmit(async (body) => {
     try {
       const id = await signUp(body);
-      // Log in to obtain a token for the resend button; the account stays unverified until the mail's link.
-      const token = await requestLoginToken({ username: values.email.trim(), password: values.password }).catch(
-        () => undefined,
-      );
-      const state: EmailSentState = { userId: id, ...(token ? { token } : {}) };
+      // Log in for the resend button (the session cookie); the account stays unverified until the mail's link.
+      await requestLogin({ username: values.email.trim(), password: values.password }).catch(() => undefined);
+      const state: EmailSentState = { userId: id };
       void navigate('/email-sent?view=success-public-user', { state, replace: true });
     } catch (error) {
       setFailures(signUpFailureMessages(error, t));

@@ -23,7 +23,6 @@ const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\
 
 beforeEach(() => {
   window.localStorage.clear();
-  window.localStorage.setItem('token', 'Bearer test');
   window.localStorage.setItem('UserId', '3');
   window.localStorage.setItem('CreatorId', '9');
   window.localStorage.setItem('IsVerified', 'true');

@@ -32,10 +32,10 @@ describe('creator page rules', () => {
   });
 
   test('request gate: visitors log in, creators are refused, unverified members verify first', () => {
-    expect(requestGate({ token: null, creatorId: null, isVerified: null })).toBe('login');
-    expect(requestGate({ token: 'Bearer x', creatorId: 5, isVerified: true })).toBe('creator');
-    expect(requestGate({ token: 'Bearer x', creatorId: null, isVerified: false })).toBe('unverified');
-    expect(requestGate({ token: 'Bearer x', creatorId: null, isVerified: true })).toBe('allowed');
+    expect(requestGate({ loggedIn: false, creatorId: null, isVerified: null })).toBe('login');
+    expect(requestGate({ loggedIn: true, creatorId: 5, isVerified: true })).toBe('creator');
+    expect(requestGate({ loggedIn: true, creatorId: null, isVerified: false })).toBe('unverified');
+    expect(requestGate({ loggedIn: true, creatorId: null, isVerified: true })).toBe('allowed');
   });
 });
 

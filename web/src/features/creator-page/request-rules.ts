@@ -11,8 +11,8 @@ export function initialTab(products: readonly Pick<MissionProduct, 'type'>[]): R
 
 /** What pressing "request" does for the current session (01 §6, 02 §6). */
 export type RequestGate = 'login' | 'creator' | 'unverified' | 'allowed';
-export function requestGate(session: Pick<Session, 'token' | 'creatorId' | 'isVerified'>): RequestGate {
-  if (!session.token) return 'login';
+export function requestGate(session: Pick<Session, 'loggedIn' | 'creatorId' | 'isVerified'>): RequestGate {
+  if (!session.loggedIn) return 'login';
   if (session.creatorId !== null) return 'creator';
   if (session.isVerified === false) return 'unverified';
   return 'allowed';

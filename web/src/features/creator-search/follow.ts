@@ -15,7 +15,7 @@ export function useFollow(creatorId: number, initiallyFollowing: boolean, onChan
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
-    if (!session.token || session.userId === null) {
+    if (!session.loggedIn || session.userId === null) {
       void navigate('/login');
       return;
     }

@@ -15,7 +15,7 @@ import { Page } from '../../shared/ui/page';
 export function CreatorAccountPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const fan = session.token !== null && session.creatorId === null && session.isVerified === true;
+  const fan = session.loggedIn && session.creatorId === null && session.isVerified === true;
   const creator = session.creatorId !== null;
   return (
     <Page title={t('creatorStudio.accountNumber.title')} width="md">
@@ -29,7 +29,7 @@ export function CreatorAccountPage() {
             {t('creatorStudio.accountNumber.newTitle')}
           </Typography>
           <Typography sx={{ my: 2 }}>{t('creatorStudio.accountNumber.newBody')}</Typography>
-          <Button component={RouterLink} to="/signup-for-creator" variant="contained" disabled={session.token !== null}>
+          <Button component={RouterLink} to="/signup-for-creator" variant="contained" disabled={session.loggedIn}>
             {t('creatorStudio.accountNumber.newAction')}
           </Button>
         </Paper>

@@ -14,7 +14,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
-import { requestLoginToken } from '../../shared/auth/login';
+import { requestLogin } from '../../shared/auth/login';
 import { SignUpAccountFields } from '../../shared/auth/sign-up-fields';
 import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
 
@@ -100,10 +100,9 @@ export function CreatorSignUpPage() {
         token: null,
         globalErrors: 'signUp',
       });
-      const token = await requestLoginToken({ username: values.email.trim(), password: values.password }).catch(
-        () => undefined,
-      );
-      const state: { userId: number; token?: string } = { userId: data.id, ...(token ? { token } : {}) };
+      // Log in for the resend button (the session cookie); the account stays unverified until the mail's link.
+      await requestLogin({ username: values.email.trim(), password: values.password }).catch(() => undefined);
+      const state: { userId: number } = { userId: data.id };
       void navigate('/email-sent?view=success-creator-user', { state, replace: true });
     } catch (error) {
       setFailures(signUpFailureMessages(error, t));

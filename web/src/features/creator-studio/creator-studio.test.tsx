@@ -61,7 +61,6 @@ function stubApi(routes: Record<string, unknown>) {
 
 beforeEach(() => {
   window.localStorage.clear();
-  window.localStorage.setItem('token', 'Bearer test');
   window.localStorage.setItem('UserId', '3');
   window.localStorage.setItem('CreatorId', '7');
   window.localStorage.setItem('IsVerified', 'true');

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
-import { apiUrl } from '../../shared/api/client';
-import { readSession } from '../../shared/session/session';
+import { apiHeaders, apiUrl } from '../../shared/api/client';
 
 /**
  * A multipart upload with progress (fetch cannot report it): `POST path` with the file in `field`. Resolves with the
@@ -16,10 +15,8 @@ export function uploadWithProgressTo<T>(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(path));
-    const token = readSession().token;
-    if (token) request.setRequestHeader('Authorization', token);
-    request.setRequestHeader('Accept-Language', i18next.language || 'ko');
-    request.setRequestHeader('Accept', 'application/json');
+    // The session cookie goes along (same origin); the anti-CSRF header is what the API asks of a cookie upload.
+    apiHeaders(i18next.language || 'ko').forEach((value, name) => request.setRequestHeader(name, value));
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

@@ -30,7 +30,7 @@ export function LandingPage() {
           </a>
         </div>
       </div>
-      <EventPopup state={session.token ? 'loggedOn' : 'loggedOff'} />
+      <EventPopup state={session.loggedIn ? 'loggedOn' : 'loggedOff'} />
     </main>
   );
 }

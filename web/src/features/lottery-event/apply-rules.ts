@@ -20,8 +20,8 @@ export function applyButton(
 
 /** What pressing apply does for the current session (02 §5, §6): login, creators refused, unverified sent away. */
 export type ApplyGate = 'login' | 'creator' | 'unverified' | 'allowed';
-export function applyGate(session: Pick<Session, 'token' | 'creatorId' | 'isVerified'>): ApplyGate {
-  if (!session.token) return 'login';
+export function applyGate(session: Pick<Session, 'loggedIn' | 'creatorId' | 'isVerified'>): ApplyGate {
+  if (!session.loggedIn) return 'login';
   if (session.creatorId !== null) return 'creator';
   if (session.isVerified === false) return 'unverified';
   return 'allowed';

@@ -105,7 +105,6 @@ function serve(
 }
 
 function logIn() {
-  window.localStorage.setItem('token', 'Bearer t');
   window.localStorage.setItem('UserId', '7');
   window.localStorage.setItem('IsVerified', 'true');
 }

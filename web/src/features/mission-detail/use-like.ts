@@ -18,7 +18,7 @@ export function useLike(mission: Pick<MissionView, 'id' | 'liked' | 'likesCount'
   const [state, setState] = useState({ liked: mission.liked, count: mission.likesCount });
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
-    if (!session.token) {
+    if (!session.loggedIn) {
       void navigate('/login');
       return;
     }

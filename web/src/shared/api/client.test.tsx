@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The API client against the real API (a served test app): token and language on every call, and the spec's
-// global error handling (01 §8). The 504 comes from a stand-in gateway, which the API itself never answers.
+// The API client against the real API (a served test app): the anti-CSRF header and the language on every call, and
+// the spec's global error handling (01 §8). The browser's session is an HttpOnly cookie (review L6), which this
+// jsdom/Node fetch does not keep: the calls here pass their token explicitly, as an API client would. The 504 comes from a stand-in gateway, which the API itself never answers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { screen, waitFor } from '@testing-library/react';
@@ -45,8 +46,7 @@ function mountApp() {
   );
 }
 
-function storeFanSession(token: string) {
-  window.localStorage.setItem('token', token);
+function storeFanSession() {
   window.localStorage.setItem('UserId', String(fan.id));
   window.localStorage.setItem('IsVerified', 'true');
   window.localStorage.setItem('lang', 'ja');
@@ -61,11 +61,25 @@ describe('API client', () => {
   });
   afterEach(cleanupApp);
 
-  test('sends the stored token and the language', async () => {
+  test('sends the language and the anti-CSRF header, and no token of its own', async () => {
     await useLanguage('en');
-    storeFanSession(`Bearer ${fan.token}`);
-    const { data } = await api<{ id: number; email: string }>('/users/me');
-    expect(data).toMatchObject({ id: fan.id, email: fan.email });
+    storeFanSession();
+    window.localStorage.setItem('token', `Bearer ${fan.token}`);
+    await expect(api('/users/me', { globalErrors: 'none' })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    // The browser's session: the cookie of a login. api() adds the anti-CSRF header, so a cookie POST is taken.
+    const member = await createAccount(served.app);
+    const login = await fetch(`${apiBase}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: member.email, password: member.password }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const { data } = await api<{ id: number; email: string }>('/users/me', { headers: { Cookie: cookie } });
+    expect(data).toMatchObject({ id: member.id, email: member.email });
+    expect((await api('/api/logout', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(204);
     const error = await api('/users/me', { token: 'Bearer nope', globalErrors: 'none' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -76,10 +90,10 @@ describe('API client', () => {
 
   test('401 with a token code clears the session but language and popup dismissals, alerts and goes to /login', async () => {
     const t = await useLanguage('ja');
-    storeFanSession('Bearer not-a-jwt');
+    storeFanSession();
     mountApp();
-    await expect(api('/users/me')).rejects.toMatchObject({ status: 401 });
-    expect(await screen.findByText(t.session.tokenExpired)).toBeTruthy();
+    await expect(api('/users/me', { token: 'Bearer not-a-jwt' })).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByText(t.session.tokenExpired, undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
     expect({ ...window.localStorage }).toEqual({
       lang: 'ja',
@@ -90,26 +104,40 @@ describe('API client', () => {
 
   test('403 access denied clears the session, alerts and goes to /login', async () => {
     const t = await useLanguage('ko');
-    storeFanSession(`Bearer ${fan.token}`);
+    storeFanSession();
     mountApp();
     const someoneElse = await createAccount(served.app);
     await expect(
-      api(`/users/${someoneElse.id}`, { method: 'PUT', body: { username: 'taken over' } }),
+      api(`/users/${someoneElse.id}`, {
+        method: 'PUT',
+        body: { username: 'taken over' },
+        token: `Bearer ${fan.token}`,
+      }),
     ).rejects.toMatchObject({ status: 403, body: { message: 'access denied' } });
-    expect(await screen.findByText(t.session.accessDenied)).toBeTruthy();
+    expect(await screen.findByText(t.session.accessDenied, undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
-    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('UserId')).toBeNull();
+  });
+
+  test('401 without a session (the cookie expired) while the page shows a member ends the session', async () => {
+    const t = await useLanguage('en');
+    storeFanSession();
+    mountApp();
+    await expect(api('/users/me')).rejects.toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await screen.findByText(t.session.tokenExpired, undefined, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/login'));
+    expect(window.localStorage.getItem('UserId')).toBeNull();
   });
 
   test('a 401 the caller expects (a wrong password) changes nothing', async () => {
     await useLanguage('ko');
-    storeFanSession(`Bearer ${fan.token}`);
+    storeFanSession();
     mountApp();
     await expect(
       api('/api/login', { method: 'POST', body: { username: fan.email, password: 'wrong' }, globalErrors: 'none' }),
     ).rejects.toMatchObject({ status: 401 });
     expect(screen.getByLabelText('current path').textContent).toBe('/user-mypage');
-    expect(window.localStorage.getItem('token')).toBe(`Bearer ${fan.token}`);
+    expect(window.localStorage.getItem('UserId')).toBe(String(fan.id));
   });
 
   test('504 alerts "server error" and goes to /; on sign-up it is only logged', async () => {

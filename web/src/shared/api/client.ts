@@ -1,4 +1,11 @@
-import { ACCESS_DENIED_MESSAGE, AUTH_ERROR_CODES, type ErrorCode, type ErrorResponse } from '@fanmission/contracts';
+import {
+  ACCESS_DENIED_MESSAGE,
+  AUTH_ERROR_CODES,
+  CSRF_HEADER_NAME,
+  CSRF_HEADER_VALUE,
+  type ErrorCode,
+  type ErrorResponse,
+} from '@fanmission/contracts';
 import i18next from 'i18next';
 import { showAlert } from '../alert/alert';
 import { navigateTo } from '../navigation/navigation';
@@ -33,7 +40,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body, or FormData for uploads. */
   body?: unknown;
-  /** Overrides the stored token (e.g. one carried in navigation state); null sends none. */
+  /** An explicit `Authorization` value; the browser's session otherwise travels in the HttpOnly cookie. */
   token?: string | null;
   globalErrors?: GlobalErrorHandling;
   signal?: AbortSignal;
@@ -101,7 +108,11 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   }
   if (error.status === 401) {
     const code = error.body?.code;
-    if (code && (AUTH_ERROR_CODES as readonly string[]).includes(code)) {
+    // A token refused, or no session cookie any more (it expired) while this page still shows a member.
+    if (
+      (code && (AUTH_ERROR_CODES as readonly string[]).includes(code)) ||
+      (code === 'UNAUTHORIZED' && readSession().loggedIn)
+    ) {
       endSession(t('session.tokenExpired'));
     } else if (mode === 'signUp') {
       console.warn('sign-up answered 401', error.body);
@@ -118,9 +129,26 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   }
 }
 
+/**
+ * The headers of every call: the language, JSON, and the anti-CSRF header the API requires of a state-changing
+ * request on the session cookie (a form of another site cannot send it). Uploads and downloads use it too.
+ */
+export function apiHeaders(language: string, extra?: Record<string, string>): Headers {
+  return new Headers({
+    Accept: 'application/json',
+    ...extra,
+    'Accept-Language': language,
+    [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE,
+  });
+}
+
+/** Fetch options of every call: the session cookie goes with requests to our own origin. */
+export const SESSION_CREDENTIALS: RequestCredentials = 'same-origin';
+
 interface EarlyAnswer {
   language: string;
-  token: string | null;
+  /** Who was logged in when it was asked (the answer of another member, or of a visitor, is not taken). */
+  userId: number | null;
   response: Promise<Response>;
 }
 /** GETs started before the page that needs them had loaded, by URL; each is taken once. */
@@ -140,12 +168,10 @@ export function prefetchGet(
 ): Promise<Response> | undefined {
   const url = apiUrl(path, query);
   if (earlyAnswers.has(url)) return undefined;
-  const token = readSession().token;
-  const headers = new Headers({ 'Accept-Language': language, Accept: 'application/json' });
-  if (token) headers.set('Authorization', token);
-  const response = fetch(url, { headers });
+  const userId = readSession().userId;
+  const response = fetch(url, { headers: apiHeaders(language), credentials: SESSION_CREDENTIALS });
   response.catch(() => undefined);
-  earlyAnswers.set(url, { language, token, response });
+  earlyAnswers.set(url, { language, userId, response });
   setTimeout(() => earlyAnswers.delete(url), EARLY_ANSWER_TTL_MS);
   return response;
 }
@@ -154,20 +180,14 @@ function takeEarlyAnswer(url: string, headers: Headers): Promise<Response> | und
   const early = earlyAnswers.get(url);
   if (!early) return undefined;
   earlyAnswers.delete(url);
-  const matches =
-    early.language === headers.get('Accept-Language') && early.token === (headers.get('Authorization') ?? null);
+  const matches = early.language === headers.get('Accept-Language') && early.userId === readSession().userId;
   return matches ? early.response : undefined;
 }
 
-/** The one API client: sends the stored token and the language on every call. */
+/** The one API client: the session cookie, the anti-CSRF header and the language go with every call. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({
-    ...options.headers,
-    'Accept-Language': currentLanguage(),
-    Accept: 'application/json',
-  });
-  const token = options.token === undefined ? readSession().token : options.token;
-  if (token) headers.set('Authorization', token);
+  const headers = apiHeaders(currentLanguage(), options.headers);
+  if (options.token) headers.set('Authorization', options.token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -181,7 +201,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     method === 'GET' && !options.signal && !options.headers && options.token === undefined
       ? takeEarlyAnswer(url, headers)
       : undefined;
-  const response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
+  const response = await (early ??
+    fetch(url, { method, headers, body, signal: options.signal, credentials: SESSION_CREDENTIALS }));
   const data = await parseBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, asErrorResponse(data));

@@ -14,7 +14,7 @@ export function useCurrentUser() {
   const session = useSession();
   return useQuery({
     queryKey: queryKeys.currentUser.of(session.userId),
-    enabled: session.token !== null,
+    enabled: session.loggedIn,
     queryFn: async () => {
       const user = await fetchCurrentUser();
       storeCurrentUser(user);

@@ -1,7 +1,7 @@
-import type { CurrentUser, LoginRequest } from '@fanmission/contracts';
+import type { CurrentUser, LoginRequest, LoginResponse } from '@fanmission/contracts';
 import { api } from '../api/client';
 import { fetchCurrentUser } from '../api/current-user';
-import { storeCurrentUser, storeToken } from '../session/session';
+import { storeCurrentUser, storeLogin } from '../session/session';
 
 /** Where a fresh login lands, by role (01 §4). */
 export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): string {
@@ -13,22 +13,19 @@ export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): st
   return '/';
 }
 
-/** `POST /api/login`: the token comes back in the Authorization header. Throws on anything but 200 + header. */
-export async function requestLoginToken(credentials: LoginRequest): Promise<string> {
-  const response = await api('/api/login', {
-    method: 'POST',
-    body: credentials,
-    token: null,
-    globalErrors: 'none',
-  });
-  const token = response.headers.get('authorization');
-  if (response.status !== 200 || !token) throw new Error('login answered without a token');
-  return token;
+/**
+ * `POST /api/login`: the API sets the HttpOnly session cookie (review L6); the page never sees the token. Answers
+ * who logged in; throws on anything but 200.
+ */
+export async function requestLogin(credentials: LoginRequest): Promise<LoginResponse> {
+  const response = await api<LoginResponse>('/api/login', { method: 'POST', body: credentials, globalErrors: 'none' });
+  if (response.status !== 200) throw new Error('login refused');
+  return response.data;
 }
 
-/** Stores the token, then the current user, and answers where to go next. */
-export async function completeLogin(token: string): Promise<string> {
-  storeToken(token);
+/** Marks the member logged in, stores the current user, and answers where to go next. */
+export async function completeLogin(login: LoginResponse): Promise<string> {
+  storeLogin(login);
   const user = await fetchCurrentUser();
   storeCurrentUser(user);
   return pathAfterLogin(user);
@@ -64,27 +61,23 @@ export function takeSocialLogin(): { state: string | null; nonce: string | null 
 }
 
 /** `POST /api/oauth2/token`: the one-time code of the return URL's fragment, with the state this tab kept. */
-export async function exchangeLoginCode(code: string, clientState: string): Promise<string> {
-  const response = await api('/api/oauth2/token', {
+export async function exchangeLoginCode(code: string, clientState: string): Promise<LoginResponse> {
+  const response = await api<LoginResponse>('/api/oauth2/token', {
     method: 'POST',
     body: { code, client_state: clientState },
-    token: null,
     globalErrors: 'none',
   });
-  const token = response.headers.get('authorization');
-  if (response.status !== 200 || !token) throw new Error('login code refused');
-  return token;
+  if (response.status !== 200) throw new Error('login code refused');
+  return response.data;
 }
 
 /** `POST /users/auth-by-apple` with what Apple put in the return URL's hash and the nonce this tab sent Apple. */
-export async function appleLogin(idToken: string, code: string | undefined, nonce: string): Promise<string> {
-  const response = await api('/users/auth-by-apple', {
+export async function appleLogin(idToken: string, code: string | undefined, nonce: string): Promise<LoginResponse> {
+  const response = await api<LoginResponse>('/users/auth-by-apple', {
     method: 'POST',
     body: { id_token: idToken, nonce, ...(code ? { code } : {}) },
-    token: null,
     globalErrors: 'none',
   });
-  const token = response.headers.get('authorization');
-  if (!token) throw new Error('Apple login answered without a token');
-  return token;
+  if (response.status !== 200) throw new Error('Apple login refused');
+  return response.data;
 }

@@ -31,7 +31,7 @@ export function RouletteSeedPanel({ disabled = false }: { disabled?: boolean }) 
   const key = queryKeys.rouletteSeed(session.userId);
   const seed = useQuery({
     queryKey: key,
-    enabled: session.token !== null,
+    enabled: session.loggedIn,
     queryFn: async () => (await api<RouletteSeed>('/users/me/roulette-seed')).data,
   });
   const [clientSeed, setClientSeed] = useState('');

@@ -5,8 +5,8 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../alert/alert';
-import { apiUrl } from '../api/client';
-import { readSession, useSession } from '../session/session';
+import { apiHeaders, apiUrl, SESSION_CREDENTIALS } from '../api/client';
+import { useSession } from '../session/session';
 
 /** The file name the browser saves: the server's Content-Disposition, else the response comment plus extension. */
 export function downloadName(
@@ -35,9 +35,9 @@ export function MissionMediaDownload({ mission }: { mission: MissionView }) {
   const download = async () => {
     setBusy(true);
     try {
-      const token = readSession().token;
       const response = await fetch(apiUrl(`/missions/${mission.id}/media`), {
-        headers: { ...(token ? { Authorization: token } : {}), 'Accept-Language': i18next.language || 'ko' },
+        headers: apiHeaders(i18next.language || 'ko', { Accept: '*/*' }),
+        credentials: SESSION_CREDENTIALS,
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const blob = await response.blob();

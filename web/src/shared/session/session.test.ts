@@ -6,8 +6,9 @@ import {
   dismissPopup,
   guardAllows,
   readSession,
+  dropLegacyToken,
   storeCurrentUser,
-  storeToken,
+  storeLogin,
   type Guard,
 } from './session';
 
@@ -30,11 +31,17 @@ const user = {
 describe('session values in local storage', () => {
   beforeEach(() => window.localStorage.clear());
 
-  test('a bare token (social login return) is stored as a Bearer token; a Bearer token as it is', () => {
-    storeToken('abc');
-    expect(window.localStorage.getItem('token')).toBe('Bearer abc');
-    storeToken('Bearer def');
-    expect(window.localStorage.getItem('token')).toBe('Bearer def');
+  test('a login stores who logged in, never a token (the token is the HttpOnly cookie: review L6)', () => {
+    storeLogin({ id: 7, roles: ['ROLE_UNVERIFIED'] });
+    expect({ ...window.localStorage }).toEqual({ UserId: '7', IsVerified: 'false' });
+    expect(readSession()).toMatchObject({ loggedIn: true, userId: 7, isVerified: false });
+  });
+
+  test('a token an older version stored is removed on load', () => {
+    window.localStorage.setItem('token', 'Bearer old');
+    window.localStorage.setItem('lang', 'en');
+    dropLegacyToken();
+    expect({ ...window.localStorage }).toEqual({ lang: 'en' });
   });
 
   test('the current user is stored under the spec keys', () => {
@@ -57,7 +64,7 @@ describe('session values in local storage', () => {
   });
 
   test('clearing the session keeps the language and the popup dismissals', () => {
-    storeToken('abc');
+    storeLogin({ id: 7, roles: ['ROLE_USER'] });
     storeCurrentUser(user);
     window.localStorage.setItem('lang', 'ja');
     dismissPopup('loggedOn', 4);
@@ -70,7 +77,7 @@ describe('session values in local storage', () => {
       'ignore-logged-off-popup': '[5]',
     });
     expect(dismissedPopups('loggedOff')).toEqual([5]);
-    expect(readSession()).toMatchObject({ token: null, userId: null, isVerified: null });
+    expect(readSession()).toMatchObject({ loggedIn: false, userId: null, isVerified: null });
   });
 
   test('a corrupt dismissal list reads as empty', () => {
@@ -80,8 +87,8 @@ describe('session values in local storage', () => {
 });
 
 describe('route guards (01 §2)', () => {
-  const visitor = { token: null, userId: null, creatorId: null, isVerified: null };
-  const fan = { token: 'Bearer t', userId: 1, creatorId: null, isVerified: true };
+  const visitor = { loggedIn: false, userId: null, creatorId: null, isVerified: null };
+  const fan = { loggedIn: true, userId: 1, creatorId: null, isVerified: true };
   const unverified = { ...fan, isVerified: false };
   const creator = { ...fan, creatorId: 9 };
   const cases: Array<[Guard, Record<string, boolean>]> = [

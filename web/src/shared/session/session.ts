@@ -1,9 +1,12 @@
 import { DEFAULT_PROFILE_IMAGE, type CurrentUser } from '@fanmission/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** Local storage keys of the session, exactly as the spec names them (01 §3). */
+/**
+ * Local storage keys of the session, as the spec names them (01 §3) — except the token: the session token lives in an
+ * HttpOnly cookie the API sets at login (review L6), which no script of the page can read. What stays here is
+ * non-secret UI state: who is logged in, verified or a creator, the name and the picture.
+ */
 export const SESSION_KEYS = {
-  token: 'token',
   lang: 'lang',
   userId: 'UserId',
   userName: 'UserName',
@@ -15,9 +18,11 @@ export const SESSION_KEYS = {
   ignoreLoggedOffPopup: 'ignore-logged-off-popup',
 } as const;
 
+/** Where older versions kept the session token (removed on load: a token must never sit in localStorage). */
+export const LEGACY_TOKEN_KEY = 'token';
+
 /** Logging out or an expired token clears these; the language and popup dismissals stay. */
 const CLEARED_ON_LOGOUT = [
-  SESSION_KEYS.token,
   SESSION_KEYS.userId,
   SESSION_KEYS.userName,
   SESSION_KEYS.creatorId,
@@ -27,8 +32,8 @@ const CLEARED_ON_LOGOUT = [
 ];
 
 export interface Session {
-  /** `Bearer <jwt>`, sent as the Authorization header. */
-  token: string | null;
+  /** A member is logged in here (the UI's marker; the session itself is the HttpOnly cookie). */
+  loggedIn: boolean;
   userId: number | null;
   userName: string | null;
   creatorId: number | null;
@@ -52,9 +57,10 @@ function numberOrNull(value: string | null): number | null {
 
 export function readSession(): Session {
   const verified = read(SESSION_KEYS.isVerified);
+  const userId = numberOrNull(read(SESSION_KEYS.userId));
   return {
-    token: read(SESSION_KEYS.token),
-    userId: numberOrNull(read(SESSION_KEYS.userId)),
+    loggedIn: userId !== null,
+    userId,
     userName: read(SESSION_KEYS.userName),
     creatorId: numberOrNull(read(SESSION_KEYS.creatorId)),
     creatorName: read(SESSION_KEYS.creatorName),
@@ -67,10 +73,15 @@ function changed(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-/** Stores a session token; a bare token (the social login return) is stored as a Bearer token. */
-export function storeToken(token: string): void {
-  const value = /^Bearer\s/i.test(token) ? token : `Bearer ${token}`;
-  window.localStorage.setItem(SESSION_KEYS.token, value);
+/** Removes a session token an older version left in localStorage (called once when the app loads). */
+export function dropLegacyToken(): void {
+  window.localStorage.removeItem(LEGACY_TOKEN_KEY);
+}
+
+/** Marks the member of a fresh login as logged in (the API has set the session cookie); the rest follows /users/me. */
+export function storeLogin(login: { id: number; roles: readonly string[] }): void {
+  window.localStorage.setItem(SESSION_KEYS.userId, String(login.id));
+  window.localStorage.setItem(SESSION_KEYS.isVerified, String(!login.roles.includes('ROLE_UNVERIFIED')));
   changed();
 }
 
@@ -137,9 +148,9 @@ export function guardAllows(guard: Guard, session: Session): boolean {
     case 'public':
       return true;
     case 'loggedIn':
-      return session.token !== null;
+      return session.loggedIn;
     case 'loggedOut':
-      return session.token === null;
+      return !session.loggedIn;
     case 'creator':
       return session.userId !== null && session.creatorId !== null;
     case 'verifiedFan':

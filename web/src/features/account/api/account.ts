@@ -1,5 +1,4 @@
 import { api } from '../../../shared/api/client';
-import { storeToken } from '../../../shared/session/session';
 import type { ProfileValues } from '../edit-profile-page';
 
 /** `PUT /users/{id}` with the profile fields. */
@@ -9,8 +8,6 @@ export async function updateProfile(userId: number, values: ProfileValues): Prom
 
 /** `PUT /users/{id}` with the new and the current password. */
 export async function changePassword(userId: number | null, password: string, currentPassword: string): Promise<void> {
-  const response = await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword } });
-  // The change ended every session (security review M3): keep this one on the fresh token.
-  const token = response.headers.get('authorization');
-  if (token) storeToken(token);
+  // The change ended every session (security review M3); the answer sets this browser's cookie to a fresh token.
+  await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword } });
 }

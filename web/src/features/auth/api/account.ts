@@ -16,6 +16,6 @@ export async function resetPassword(code: string, password: string): Promise<voi
 }
 
 /** `POST /users/{id}/email-verification`: sends the verification mail again. */
-export async function resendVerification(userId: number, token: string | null | undefined): Promise<void> {
-  await api(`/users/${userId}/email-verification`, { method: 'POST', token, globalErrors: 'none' });
+export async function resendVerification(userId: number): Promise<void> {
+  await api(`/users/${userId}/email-verification`, { method: 'POST', globalErrors: 'none' });
 }

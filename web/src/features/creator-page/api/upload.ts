@@ -1,7 +1,6 @@
 import type { FileEntry } from '@fanmission/contracts';
 import i18next from 'i18next';
-import { api, apiUrl } from '../../../shared/api/client';
-import { readSession } from '../../../shared/session/session';
+import { api, apiHeaders, apiUrl } from '../../../shared/api/client';
 
 /**
  * `POST /files/s3` (form field `data`) with upload progress, which fetch cannot report. Resolves with the stored
@@ -11,10 +10,8 @@ export function uploadWithProgress(file: File, onProgress: (percent: number) => 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl('/files/s3'));
-    const token = readSession().token;
-    if (token) request.setRequestHeader('Authorization', token);
-    request.setRequestHeader('Accept-Language', i18next.language || 'ko');
-    request.setRequestHeader('Accept', 'application/json');
+    // The session cookie goes along (same origin); the anti-CSRF header is what the API asks of a cookie upload.
+    apiHeaders(i18next.language || 'ko').forEach((value, name) => request.setRequestHeader(name, value));
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

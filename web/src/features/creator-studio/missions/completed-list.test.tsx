@@ -28,7 +28,6 @@ const row = (id: number) =>
   }) as unknown as MissionView;
 
 beforeEach(() => {
-  window.localStorage.setItem('token', 'Bearer test');
   window.localStorage.setItem('UserId', '3');
   window.localStorage.setItem('CreatorId', '7');
 });

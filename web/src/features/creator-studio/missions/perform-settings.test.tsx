@@ -51,7 +51,6 @@ const closeAlert = async (text: string) => {
 };
 
 beforeEach(() => {
-  window.localStorage.setItem('token', 'Bearer test');
   window.localStorage.setItem('UserId', '3');
   window.localStorage.setItem('CreatorId', '7');
 });

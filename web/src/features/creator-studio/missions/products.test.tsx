@@ -60,7 +60,6 @@ const okAlert = async () => {
 
 beforeEach(() => {
   window.localStorage.clear();
-  window.localStorage.setItem('token', 'Bearer test');
   window.localStorage.setItem('UserId', '3');
   window.localStorage.setItem('CreatorId', String(CREATOR_ID));
   window.localStorage.setItem('IsVerified', 'true');

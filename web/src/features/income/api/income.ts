@@ -1,7 +1,6 @@
 import type { IncomeDetailRow, MonthIncome, MonthlySettlement, Page } from '@fanmission/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiUrl } from '../../../shared/api/client';
-import { readSession } from '../../../shared/session/session';
+import { api, apiHeaders, apiUrl, SESSION_CREDENTIALS } from '../../../shared/api/client';
 
 /** Spec 02 §9: income lists page by 12. */
 export const INCOME_PAGE_SIZE = 12;
@@ -73,7 +72,8 @@ export async function downloadStatement(
   language: string,
 ): Promise<boolean> {
   const response = await fetch(apiUrl(`/creators/me/incomes/${statement.id}/${format}`), {
-    headers: { Authorization: readSession().token ?? '', 'Accept-Language': language === 'jp' ? 'ja' : language },
+    headers: apiHeaders(language === 'jp' ? 'ja' : language, { Accept: '*/*' }),
+    credentials: SESSION_CREDENTIALS,
   });
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());

@@ -47,7 +47,7 @@ function useLoginGate() {
   const session = useSession();
   const navigate = useNavigate();
   return async () => {
-    if (session.token) return true;
+    if (session.loggedIn) return true;
     await showAlert(t('comments.mustLogin'));
     void navigate('/login');
     return false;
@@ -349,7 +349,7 @@ function CommentItem({
                 </Button>
               </>
             ) : null}
-            {!own && session.token ? (
+            {!own && session.loggedIn ? (
               blocked ? (
                 <Button size="small" onClick={() => void report(false)}>
                   {t('comments.cancelReport')}

@@ -1,0 +1,125 @@
+// Review L6: a script Content-Security-Policy on every HTML page of both apps (the SPA, the console, a creator page
+// with the server-painted first view), scripts from our origin and the payment/postcode SDKs' CDNs only.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { createVerifiedCreator } from '@fanmission/tests/support/missions';
+import { inlineScriptHashes, pageContentSecurityPolicy } from './static-apps';
+
+/** The web build's inline chunk-preload script (web/vite.config.ts), allowed by its hash. */
+const INLINE = "(function(){var l=localStorage.getItem('lang')})()";
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+
+const dist = mkdtempSync(path.join(tmpdir(), 'fm-csp-'));
+const webDist = path.join(dist, 'web');
+const adminDist = path.join(dist, 'admin');
+for (const [folder, title] of [
+  [webDist, 'web'],
+  [adminDist, 'console'],
+] as const) {
+  mkdirSync(path.join(folder, 'assets'), { recursive: true });
+  const inline = folder === webDist ? `<script>${INLINE}</script>` : '';
+  const html = `<!doctype html><html><head><title>${title}</title><script type="module" src="/assets/index.js"></script>${inline}</head><body><div id="root"></div></body></html>`;
+  writeFileSync(path.join(folder, 'index.html'), html);
+  writeFileSync(path.join(folder, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(folder, 'assets', 'index.js'), 'console.log(1);');
+}
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const testApp = useTestApp({ staticApps: { webDist, adminDist } });
+const get = (url: string) => testApp.current.app.inject({ method: 'GET', url });
+
+/** The directives of a policy, by name. */
+function directives(policy: unknown): Record<string, string[]> {
+  expect(typeof policy).toBe('string');
+  return Object.fromEntries(
+    String(policy)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('the pages’ Content-Security-Policy (review L6)', () => {
+  test('the web app: own scripts plus PortOne’s SDK and the postcode search, no objects, no foreign base or framing', async () => {
+    for (const url of ['/', '/index.html', '/user-mypage', '/missions/3?tab=comments']) {
+      const page = await testApp.current.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      const policy = directives(page.headers['content-security-policy']);
+      expect(policy['script-src'], url).toEqual([
+        "'self'",
+        INLINE_HASH,
+        'https://cdn.portone.io',
+        'https://t1.daumcdn.net',
+      ]);
+      expect(policy['object-src'], url).toEqual(["'none'"]);
+      expect(policy['base-uri'], url).toEqual(["'self'"]);
+      expect(policy['frame-ancestors'], url).toEqual(["'self'"]);
+      expect(policy['connect-src'], url).toEqual(expect.arrayContaining(["'self'", 'https://*.portone.io']));
+      expect(policy['img-src'], url).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+      expect(policy['media-src'], url).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+      // No unsafe-inline / unsafe-eval anywhere in the script policy.
+      expect(String(page.headers['content-security-policy']), url).not.toMatch(/unsafe-(inline|eval)/);
+    }
+  });
+
+  test('a creator page (the server-painted first view) has the same policy and injects no script', async () => {
+    const creator = await createVerifiedCreator(testApp.current.app);
+    const page = await get(`/creator/${creator.creatorId}`);
+    expect(page.statusCode).toBe(200);
+    expect(directives(page.headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      INLINE_HASH,
+      'https://cdn.portone.io',
+      'https://t1.daumcdn.net',
+    ]);
+    expect(page.body.match(/<script/g)).toHaveLength(2);
+    expect(inlineScriptHashes(page.body)).toEqual([INLINE_HASH]);
+  });
+
+  test('the console: scripts from our origin only', async () => {
+    for (const url of ['/admin/', '/admin/index.html', '/admin/users/7']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      const policy = directives(page.headers['content-security-policy']);
+      expect(policy['script-src'], url).toEqual(["'self'"]);
+      expect(policy['object-src'], url).toEqual(["'none'"]);
+      expect(policy['base-uri'], url).toEqual(["'self'"]);
+      expect(policy['frame-ancestors'], url).toEqual(["'self'"]);
+      expect(policy['connect-src'], url).toEqual(["'self'"]);
+    }
+  });
+
+  test('inline scripts are hashed; scripts with a src are not', () => {
+    expect(inlineScriptHashes('<script src="/a.js"></script><script type="module">x()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+    ]);
+  });
+
+  test('API answers keep the framing-only policy', async () => {
+    const answer = await get('/api/v1/auth/providers');
+    expect(answer.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+  });
+
+  test('S3 public URLs and a local PortOne are allowed where the app uses them', () => {
+    const policy = directives(
+      pageContentSecurityPolicy(
+        testConfig({
+          S3_PUBLIC_URL: 'https://media.fanmission.example/bucket',
+          PORTONE_API_URL: 'http://127.0.0.1:4010',
+        }),
+        'web',
+      ),
+    );
+    expect(policy['img-src']).toContain('https://media.fanmission.example');
+    expect(policy['media-src']).toContain('https://media.fanmission.example');
+    expect(policy['connect-src']).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:4010', 'https://media.fanmission.example']),
+    );
+  });
+});
