@@ -7,4 +7,12 @@ export { sandboxCheckoutRoutes } from './sandbox-routes';
 export { type PaymentsTables } from './table';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
 export { paymentWebhookRoutes } from './webhooks';
+export {
+  amountForCoins,
+  listReversalShortfalls,
+  reconcileProviderRefunds,
+  recordAppRefund,
+  refundAppRefundAtProvider,
+  sweepProviderRefunds,
+} from './reversals';
 export { paymentProvidersFor } from './providers/registry';

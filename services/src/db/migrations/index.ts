@@ -33,6 +33,7 @@ import * as m0066 from './0066_payment_sweeper';
 import * as m0075 from './0075_review_mail_consumer';
 import * as m0105 from './0105_private_files';
 import * as m0106 from './0106_media_processing';
+import * as m0120 from './0120_payment_reversals';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0075_review_mail_consumer': m0075,
   '0105_private_files': m0105,
   '0106_media_processing': m0106,
+  '0120_payment_reversals': m0120,
 };
