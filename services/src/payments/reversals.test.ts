@@ -280,3 +280,32 @@ describe('POST /api/v1/payment/webhooks/paypal (review M6)', () => {
     expect(notJson.statusCode).toBe(400);
   });
 });
+
+describe('a withdrawn PayPal charge is refunded in USD, once (review M6)', () => {
+  it('records the charge’s own currency and amount, and PayPal’s notice of that refund takes nothing more', async () => {
+    const payment = await order('paypal');
+    payPal.approve(payment.providerPaymentId!);
+    expect((await deposit(payment.merchantUid)).statusCode).toBe(200);
+    const before = await balance();
+    const withdrawal = await withdraw(await depositIdOf(payment.merchantUid));
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    expect(withdrawal.json()).toMatchObject({ kind: 'WITHDRAWAL', currency: 'USD', amountInCurrency: 80 });
+    expect(await balance()).toBe(before - 10);
+    // Finance refunds it at PayPal; PayPal tells us.
+    const refund = payPal.refundAtProvider(payment.providerPaymentId!);
+    const body = JSON.stringify({
+      id: 'WH-withdrawal',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource: { id: refund.id, custom_id: payment.merchantUid },
+    });
+    expect((await payPalWebhook(body, payPal.signWebhook(PAYPAL_WEBHOOK_ID, body))).statusCode).toBe(200);
+    expect(await balance()).toBe(before - 10);
+    const rows = await db()
+      .selectFrom('payment_reversals')
+      .select(['origin', 'provider_refund_id', 'coins_asked', 'shortfall_coins'])
+      .where('payment_id', '=', payment.merchantUid)
+      .execute();
+    expect(rows).toEqual([{ origin: 'app', provider_refund_id: refund.id, coins_asked: 10, shortfall_coins: 0 }]);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});
