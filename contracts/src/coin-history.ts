@@ -198,6 +198,13 @@ export const coinRefundSchema = z
     refundCoins: z.number().int(),
     /** Won paid back (refundCoins × 100). */
     amount: z.number().int(),
+    /**
+     * The currency the money goes back in: a withdrawn charge's own (USD for PayPal, never re-priced at today's
+     * exchange rate), KRW for partial refunds.
+     */
+    currency: z.string().length(3),
+    /** What goes back in `currency`'s minor unit (won, cents), when it is not `amount` won; else null. */
+    amountInCurrency: z.number().int().nullable(),
     coinDepositId: z.number().int().nullable(),
     requestedAt: instant,
     /** The money is sent by the end of this day (3 business days, Korea time). */

@@ -42,6 +42,8 @@ export const LEDGER_TRANSACTION_TYPES = [
   'LUCKY_COMPENSATION',
   /** A refund finance refused to pay: the coins it took go back into the lots they came from. */
   'REFUND_RETURN',
+  /** A refund or chargeback made at the payment provider: the charge's unspent coins taken back (review M6). */
+  'PURCHASE_REVERSAL',
 ] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
 export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;

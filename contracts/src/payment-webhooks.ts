@@ -27,3 +27,36 @@ export const portOneWebhookHeadersSchema = z.object({
 });
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceived' });
+
+/**
+ * A PayPal webhook event (the fields the API reads). Only its signature, checked by PayPal's
+ * verify-webhook-signature API, makes it genuine; even then it only says which payment to ask PayPal about.
+ */
+export const payPalWebhookSchema = z
+  .looseObject({
+    id: z.string().max(200),
+    event_type: z.string().max(200),
+    resource: z
+      .looseObject({
+        id: z.string().max(200).optional(),
+        custom_id: z.string().max(200).optional(),
+        invoice_id: z.string().max(200).optional(),
+        supplementary_data: z
+          .looseObject({
+            related_ids: z.looseObject({ order_id: z.string().max(200).optional() }).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'PayPalWebhook' });
+export type PayPalWebhook = z.infer<typeof payPalWebhookSchema>;
+
+/** The transmission headers PayPal sends a webhook with (passed to its verify-webhook-signature API). */
+export const payPalWebhookHeadersSchema = z.object({
+  'paypal-transmission-id': z.string().max(200).optional(),
+  'paypal-transmission-time': z.string().max(100).optional(),
+  'paypal-transmission-sig': z.string().max(4000).optional(),
+  'paypal-cert-url': z.string().max(2000).optional(),
+  'paypal-auth-algo': z.string().max(100).optional(),
+});

@@ -34,6 +34,8 @@ const EVENT_TYPES: Record<LedgerTransactionType, CoinEventType | null> = {
   LUCKY_COMPENSATION: 'REFUND',
   // Coins of a refund finance refused to pay, back in the wallet.
   REFUND_RETURN: 'REFUND',
+  // A refund or chargeback made at the payment provider took the charge's unspent coins back.
+  PURCHASE_REVERSAL: 'REFUND',
   EXPIRY: 'EXPIRED',
   // These never touch a wallet.
   MISSION_RELEASE: null,

@@ -84,6 +84,18 @@ export interface ReturnRefundData extends CallerMetadata {
   refundTransactionId: number;
 }
 
+/**
+ * A refund or chargeback made at the payment provider (review M6): take back `coins` of the charge `paymentId`, as
+ * many as its lot still holds in the wallet; the rest is a shortfall the caller records.
+ */
+export interface ReversePurchaseData extends CallerMetadata {
+  userId: number;
+  paymentId: string;
+  coins: number;
+  /** The provider's id of the refund (or chargeback) this reverses; one reversal per id. */
+  providerRefundId: string;
+}
+
 /** A member leaving the service: every coin left in his wallet is forfeited (after he was shown the refunds). */
 export interface ForfeitWalletData extends CallerMetadata {
   userId: number;
@@ -109,7 +121,8 @@ export type LedgerCommand =
   | { type: 'PartialRefund'; data: PartialRefundData }
   | { type: 'ReturnRefund'; data: ReturnRefundData }
   | { type: 'SettlementPayout'; data: SettlementPayoutData }
-  | { type: 'ForfeitWallet'; data: ForfeitWalletData };
+  | { type: 'ForfeitWallet'; data: ForfeitWalletData }
+  | { type: 'ReversePurchase'; data: ReversePurchaseData };
 
 export type LedgerCommandType = LedgerCommand['type'];
 export type CommandData<T extends LedgerCommandType> = Extract<LedgerCommand, { type: T }>['data'];

@@ -41,7 +41,7 @@ export interface PurchaseRecord {
   transactionId: number;
   occurredAt: Date;
   lot: Lot;
-  /** A PURCHASE_WITHDRAWAL or PARTIAL_REFUND has already taken this lot's coins back. */
+  /** A PURCHASE_WITHDRAWAL, PARTIAL_REFUND or PURCHASE_REVERSAL has already taken this lot's coins back. */
   refunded: boolean;
 }
 
@@ -71,6 +71,7 @@ export interface LedgerStates {
   ReturnRefund: { refund: RefundRecord | null };
   SettlementPayout: { earnings: number };
   ForfeitWallet: { lots: Lot[] };
+  ReversePurchase: { purchase: PurchaseRecord | null };
 }
 
 export type Decider<T extends LedgerCommandType> = (
@@ -473,6 +474,49 @@ export function decideForfeitWallet(
   });
 }
 
+/**
+ * A refund or chargeback made at the payment provider (review M6): the charge's coins still in the wallet, up to
+ * `coins`, go back out (cash-out), from the charge's own lot. Coins already spent are not taken from anything else
+ * (a wallet never goes negative): the metadata names the shortfall for the caller to record. Refused with
+ * NOTHING_TO_REVERSE when none of them is left.
+ */
+export function decideReversePurchase(
+  data: CommandData<'ReversePurchase'>,
+  state: LedgerStates['ReversePurchase'],
+): Decision {
+  const { purchase } = state;
+  const wallet = walletAccount(data.userId);
+  if (!purchase || purchase.lot.account !== wallet) {
+    return refuse({ code: 'PURCHASE_NOT_FOUND', userId: data.userId, paymentId: data.paymentId });
+  }
+  const taken = Math.min(data.coins, purchase.lot.remaining);
+  if (taken <= 0) {
+    return refuse({
+      code: 'NOTHING_TO_REVERSE',
+      paymentId: data.paymentId,
+      providerRefundId: data.providerRefundId,
+      coins: data.coins,
+    });
+  }
+  return append({
+    type: 'PURCHASE_REVERSAL',
+    postings: sortPostings([
+      { account: wallet, amount: -taken },
+      { account: WORLD_CASH_OUT, amount: taken },
+    ]),
+    metadata: {
+      ...data.metadata,
+      userId: data.userId,
+      paymentId: data.paymentId,
+      providerRefundId: data.providerRefundId,
+      purchaseTransactionId: purchase.transactionId,
+      refundedCoins: taken,
+      shortfallCoins: data.coins - taken,
+    },
+    lotMovements: [{ lotId: purchase.lot.id, wallet: { account: wallet, amount: -taken } }],
+  });
+}
+
 export function decideSettlementPayout(
   data: CommandData<'SettlementPayout'>,
   state: LedgerStates['SettlementPayout'],
@@ -511,4 +555,5 @@ export const deciders: { [T in LedgerCommandType]: Decider<T> } = {
   ReturnRefund: decideReturnRefund,
   SettlementPayout: decideSettlementPayout,
   ForfeitWallet: decideForfeitWallet,
+  ReversePurchase: decideReversePurchase,
 };

@@ -23,6 +23,7 @@ export type LedgerRefusal =
   | { code: 'NOTHING_TO_COMPENSATE'; missionId: number }
   | { code: 'NOT_ENOUGH_EARNINGS'; creatorId: number; requested: number; available: number }
   | { code: 'NOTHING_TO_EXPIRE'; account: string; asOf: string }
+  | { code: 'NOTHING_TO_REVERSE'; paymentId: string; providerRefundId: string; coins: number }
   | {
       code: 'REFUND_NOT_RETURNABLE';
       refundTransactionId: number;
@@ -53,6 +54,7 @@ const MESSAGES: Record<LedgerErrorCode, string> = {
   NOTHING_TO_COMPENSATE: 'nothing to compensate for this mission',
   NOT_ENOUGH_EARNINGS: 'not enough earnings for this payout',
   NOTHING_TO_EXPIRE: 'no coins to expire',
+  NOTHING_TO_REVERSE: 'none of the coins of this charge are left in the wallet',
   REFUND_NOT_RETURNABLE: 'this refund cannot be returned',
   IDEMPOTENCY_CONFLICT: 'this idempotency key was used for a different request',
   INVALID_COMMAND: 'invalid ledger command',

@@ -24,6 +24,7 @@ export type {
   RefundMissionData,
   ReleaseToCreatorData,
   ReturnRefundData,
+  ReversePurchaseData,
   SettlementPayoutData,
   WithdrawPurchaseData,
 } from './commands';
@@ -49,6 +50,7 @@ export {
   refundMission,
   releaseToCreator,
   returnRefund,
+  reversePurchase,
   settlementPayout,
   withdrawPurchase,
 } from './operations';

@@ -10,6 +10,7 @@ import type {
   PurchaseData,
   RefundMissionData,
   ReturnRefundData,
+  ReversePurchaseData,
   ReleaseToCreatorData,
   SettlementPayoutData,
   WithdrawPurchaseData,
@@ -26,6 +27,7 @@ import {
   decideRefundMission,
   decideReleaseToCreator,
   decideReturnRefund,
+  decideReversePurchase,
   decideSettlementPayout,
   decideWithdrawPurchase,
 } from './decide';
@@ -365,5 +367,31 @@ export async function settlementPayout<DB extends LedgerTables>(
     userId: null,
     load: async (_trx, read) => ({ earnings: read.balances.get(earnings) ?? 0 }),
     decide: (state) => decideSettlementPayout(data, state),
+  });
+}
+
+/**
+ * Takes back the unspent coins of a charge refunded or charged back at the payment provider (review M6): up to
+ * `coins` from that charge's lot, never more than it still holds (the wallet never goes negative); the entry's
+ * `shortfallCoins` says how many were already spent. Refused with NOTHING_TO_REVERSE when none is left. Once the
+ * charge is reversed, even in part, a withdrawal of it is refused (PURCHASE_ALREADY_REFUNDED).
+ */
+export async function reversePurchase<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: ReversePurchaseData & CommandContext,
+): Promise<LedgerEntry> {
+  const { idempotencyKey, now, ...data } = input;
+  requireId('userId', data.userId);
+  requireText('paymentId', data.paymentId);
+  requireText('providerRefundId', data.providerRefundId);
+  requireCoins('coins', data.coins);
+  return runOperation(asLedgerDb(db), {
+    command: 'ReversePurchase',
+    request: data,
+    context: { idempotencyKey, now },
+    accounts: [walletAccount(data.userId)],
+    userId: data.userId,
+    load: async (trx) => ({ purchase: await findPurchase(trx, data.paymentId) }),
+    decide: (state) => decideReversePurchase(data, state),
   });
 }

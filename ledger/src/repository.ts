@@ -307,7 +307,7 @@ export async function findPurchase(db: LedgerDb, paymentId: string): Promise<Pur
       l.id, l.account, l.source, l.amount, l.remaining, l.expires_at,
       exists (
         select 1 from ledger_lot_movements m2 join ledger_transactions t2 on t2.id = m2.transaction_id
-        where m2.lot_id = l.id and t2.type in ('PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND')
+        where m2.lot_id = l.id and t2.type in ('PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND', 'PURCHASE_REVERSAL')
       ) as refunded
     from ledger_transactions t
     join ledger_lot_movements m on m.transaction_id = t.id

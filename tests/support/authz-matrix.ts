@@ -149,6 +149,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/payment/sandbox/{paymentId}/approve': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/sandbox/{paymentId}/decline': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/webhooks/portone': s`404 404 404 404 404 404 404 404`,
+  // Only with PayPal and PAYPAL_WEBHOOK_ID configured (not in this suite); PayPal's verification, not a role, decides.
+  'POST /api/v1/payment/webhooks/paypal': s`404 404 404 404 404 404 404 404`,
   // Owner, operator or finance (finance keeps payout accounts); the minimal body is then refused on its content (400).
   'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 400`,
   'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,

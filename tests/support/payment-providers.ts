@@ -27,10 +27,22 @@ export interface PortOneState {
   failure?: { reason?: string; pgCode?: string; pgMessage?: string };
   /** The id PortOne reports; our payment id unless a test swaps it. */
   id?: string;
+  /** The cancellations of a (partly) cancelled payment, as PortOne lists them. */
+  cancellations?: PortOneCancellation[];
+}
+
+export interface PortOneCancellation {
+  status: 'SUCCEEDED' | 'REQUESTED' | 'FAILED';
+  id: string;
+  totalAmount: number;
+  reason?: string | undefined;
+  cancelledAt?: string;
 }
 
 export interface PortOneServer extends LocalServer {
   setPayment(paymentId: string, state: PortOneState): void;
+  /** A refund made in PortOne's console (not through our API): whole, or `amount` won of it. */
+  cancelAtProvider(paymentId: string, amount?: number): PortOneCancellation;
   cancellations: Array<{ paymentId: string; body: unknown }>;
   requests: Array<{ method: string; url: string }>;
   /** The browser SDK's runtime script (what cdn.portone.io/v2/browser-sdk.js serves), speaking to this server. */
@@ -148,7 +160,10 @@ function portOnePayment(paymentId: string, state: PortOneState, storeId: string)
       supply: state.total - Math.floor(state.total / 11),
       discount: 0,
       paid: state.status === 'PAID' ? state.total : 0,
-      cancelled: 0,
+      cancelled: (state.cancellations ?? []).reduce(
+        (sum, c) => sum + (c.status === 'SUCCEEDED' ? c.totalAmount : 0),
+        0,
+      ),
       cancelledTaxFree: 0,
     },
     currency: state.currency ?? 'KRW',
@@ -160,10 +175,13 @@ function portOnePayment(paymentId: string, state: PortOneState, storeId: string)
     return { ...common, paidAt: at, pgTxId: `pg-${paymentId}`, receiptUrl: 'https://receipt.test' };
   if (state.status === 'FAILED') return { ...common, failedAt: at, failure: state.failure ?? {} };
   if (state.status === 'CANCELLED' || state.status === 'PARTIAL_CANCELLED') {
-    return { ...common, paidAt: at, cancelledAt: at, cancellations: [] };
+    return { ...common, paidAt: at, cancelledAt: at, cancellations: state.cancellations ?? [] };
   }
   return common;
 }
+
+const cancelledOf = (state: PortOneState) =>
+  (state.cancellations ?? []).reduce((sum, c) => sum + (c.status === 'SUCCEEDED' ? c.totalAmount : 0), 0);
 
 export async function startPortOneServer(options: {
   apiSecret: string;
@@ -178,6 +196,21 @@ export async function startPortOneServer(options: {
   const checkoutRequests: PortOneServer['checkoutRequests'] = [];
   const checkouts = new Map<string, CheckoutRequest & { paymentId: string }>();
   const unauthorized = { type: 'UNAUTHORIZED', message: 'Invalid API secret' };
+  /** Records a succeeded cancellation of `amount` won: PARTIAL_CANCELLED until the whole total is cancelled. */
+  const cancel = (paymentId: string, state: PortOneState, amount: number, reason: string | undefined) => {
+    const cancellation: PortOneCancellation = {
+      status: 'SUCCEEDED',
+      id: `cancel-${randomUUID()}`,
+      totalAmount: amount,
+      reason,
+      cancelledAt: new Date().toISOString(),
+    };
+    const all = [...(state.cancellations ?? []), cancellation];
+    const next: PortOneState = { ...state, cancellations: all };
+    next.status = cancelledOf(next) >= state.total ? 'CANCELLED' : 'PARTIAL_CANCELLED';
+    payments.set(paymentId, next);
+    return cancellation;
+  };
   let base = '';
   // The browser's side (SDK script, checkout page and its calls) carries no API secret; the REST API needs it.
   const browserSide = (url: string) => /^\/(v2\/browser-sdk\.js|sdk\/|checkout\/)/.test(url);
@@ -247,24 +280,18 @@ export async function startPortOneServer(options: {
     async (request, reply) => {
       const state = payments.get(request.params.paymentId);
       if (!state) return reply.code(404).send({ type: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' });
-      if (state.status !== 'PAID') return reply.code(409).send({ type: 'PAYMENT_NOT_PAID', message: 'not paid' });
+      if (state.status !== 'PAID' && state.status !== 'PARTIAL_CANCELLED') {
+        return reply.code(409).send({ type: 'PAYMENT_NOT_PAID', message: 'not paid' });
+      }
+      const left = state.total - cancelledOf(state);
+      const amount = request.body.amount ?? left;
+      if (amount <= 0 || amount > left) {
+        return reply.code(400).send({ type: 'CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT', message: 'too much' });
+      }
       cancellations.push({ paymentId: request.params.paymentId, body: request.body });
-      const amount = request.body.amount ?? state.total;
-      payments.set(request.params.paymentId, {
-        ...state,
-        status: amount === state.total ? 'CANCELLED' : 'PARTIAL_CANCELLED',
-      });
+      const cancellation = cancel(request.params.paymentId, state, amount, request.body.reason);
       return {
-        cancellation: {
-          status: 'SUCCEEDED',
-          id: randomUUID(),
-          totalAmount: amount,
-          taxFreeAmount: 0,
-          vatAmount: 0,
-          reason: request.body.reason,
-          requestedAt: new Date().toISOString(),
-          cancelledAt: new Date().toISOString(),
-        },
+        cancellation: { ...cancellation, taxFreeAmount: 0, vatAmount: 0, requestedAt: cancellation.cancelledAt },
       };
     },
   );
@@ -275,6 +302,11 @@ export async function startPortOneServer(options: {
     browserSdkUrl: `${url}/v2/browser-sdk.js`,
     checkoutRequests,
     setPayment: (paymentId, state) => payments.set(paymentId, state),
+    cancelAtProvider: (paymentId, amount) => {
+      const state = payments.get(paymentId);
+      if (!state) throw new Error(`no PortOne payment ${paymentId}`);
+      return cancel(paymentId, state, amount ?? state.total - cancelledOf(state), 'console');
+    },
     cancellations,
     requests,
     close: () => app.close(),
@@ -294,7 +326,10 @@ interface PayPalOrder {
     invoice_id?: string;
     description?: string;
     amount: Money;
-    payments?: { captures: Array<{ id: string; status: string; amount: Money; status_details?: { reason: string } }> };
+    payments?: {
+      captures: Array<{ id: string; status: string; amount: Money; status_details?: { reason: string } }>;
+      refunds?: Array<{ id: string; status: string; amount: Money; invoice_id?: string; custom_id?: string }>;
+    };
   }>;
   links: Array<{ href: string; rel: string; method: string }>;
 }
@@ -310,7 +345,22 @@ export interface PayPalServer extends LocalServer {
   complete(orderId: string, capture: { status: string; amount?: Money; reason?: string }): void;
   tokenRequests: number;
   refunds: Array<{ captureId: string; body: unknown }>;
+  /** A refund made in PayPal's dashboard (not through our API): whole, or `cents` of the capture. */
+  refundAtProvider(orderId: string, cents?: number): { id: string; amount: Money };
+  /** A chargeback the payer won: the capture is REVERSED. */
+  reverse(orderId: string): void;
+  /**
+   * Signs a webhook as PayPal would deliver it to the webhook `webhookId`: the headers to send with `body`, which
+   * this server's verify-webhook-signature API then confirms (and nothing else).
+   */
+  signWebhook(webhookId: string, body: string): Record<string, string>;
+  /** The verify-webhook-signature calls it answered. */
+  verifications: Array<{ webhookId: string; status: 'SUCCESS' | 'FAILURE' }>;
 }
+
+/** `12.34` ⇄ 1234 cents (the local server's own helpers). */
+const toCents = (value: string) => Math.round(Number(value) * 100);
+const fromCents = (cents: number) => (cents / 100).toFixed(2);
 
 export async function startPayPalServer(options: { clientId: string; clientSecret: string }): Promise<PayPalServer> {
   const app = Fastify({ logger: false });
@@ -408,10 +458,87 @@ export async function startPayPalServer(options: { clientId: string; clientSecre
     return reply.code(201).send(order);
   });
 
-  app.post<{ Params: { captureId: string } }>('/v2/payments/captures/:captureId/refund', async (request, reply) => {
+  /** Refunds `cents` (the rest when omitted) of the order's capture; null when more than is left. */
+  const refundCapture = (
+    order: PayPalOrder,
+    cents: number | undefined,
+    ids: { invoice_id?: string; custom_id?: string },
+  ) => {
+    const unit = order.purchase_units[0]!;
+    const capture = unit.payments?.captures[0];
+    if (!unit.payments || !capture) return null;
+    const all = (unit.payments.refunds ??= []);
+    const total = toCents(capture.amount.value);
+    const left = total - all.reduce((sum, r) => sum + toCents(r.amount.value), 0);
+    const amount = cents ?? left;
+    if (amount <= 0 || amount > left) return null;
+    const refund = {
+      id: `REF${randomUUID().replaceAll('-', '').slice(0, 14).toUpperCase()}`,
+      status: 'COMPLETED',
+      amount: { currency_code: capture.amount.currency_code, value: fromCents(amount) },
+      ...ids,
+    };
+    all.push(refund);
+    capture.status = amount === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return refund;
+  };
+  const refundsByRequestId = new Map<string, unknown>();
+
+  app.post<{ Params: { captureId: string }; Body: { amount?: Money; invoice_id?: string; custom_id?: string } }>(
+    '/v2/payments/captures/:captureId/refund',
+    async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return reply.code(401).send(notAuthorized);
+      const requestId = request.headers['paypal-request-id'] as string | undefined;
+      const earlier = requestId ? refundsByRequestId.get(requestId) : undefined;
+      if (earlier) return reply.code(200).send(earlier);
+      const order = [...orders.values()].find((o) =>
+        o.purchase_units[0]?.payments?.captures.some((c) => c.id === request.params.captureId),
+      );
+      if (!order) return reply.code(404).send(notFound(request.params.captureId));
+      refunds.push({ captureId: request.params.captureId, body: request.body });
+      const body = request.body ?? {};
+      const refund = refundCapture(order, body.amount ? toCents(body.amount.value) : undefined, {
+        ...(body.invoice_id && { invoice_id: body.invoice_id }),
+        ...(body.custom_id && { custom_id: body.custom_id }),
+      });
+      if (!refund) {
+        const issue = 'REFUND_AMOUNT_EXCEEDED';
+        return reply.code(422).send({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue }], message: issue });
+      }
+      const answer = { id: refund.id, status: refund.status, amount: refund.amount };
+      if (requestId) refundsByRequestId.set(requestId, answer);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  // Webhooks: what this server "sent", so its verify-webhook-signature confirms exactly those (PayPal checks its
+  // own signature over transmission id, time, webhook id and the event's CRC32; here, the exact event bytes).
+  const transmissions = new Map<string, { time: string; sig: string; webhookId: string; body: string }>();
+  const verifications: PayPalServer['verifications'] = [];
+  app.post<{ Body: Record<string, unknown> }>('/v1/notifications/verify-webhook-signature', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.code(401).send(notAuthorized);
-    refunds.push({ captureId: request.params.captureId, body: request.body });
-    return reply.code(201).send({ id: `REF-${request.params.captureId}`, status: 'COMPLETED' });
+    const body = request.body ?? {};
+    const required = [
+      'auth_algo',
+      'cert_url',
+      'transmission_id',
+      'transmission_sig',
+      'transmission_time',
+      'webhook_id',
+    ];
+    if (required.some((field) => typeof body[field] !== 'string') || typeof body.webhook_event !== 'object') {
+      return reply.code(400).send({ name: 'VALIDATION_ERROR', message: 'Invalid request', details: [] });
+    }
+    const sent = transmissions.get(body.transmission_id as string);
+    const ok =
+      sent !== undefined &&
+      sent.sig === body.transmission_sig &&
+      sent.time === body.transmission_time &&
+      sent.webhookId === body.webhook_id &&
+      JSON.stringify(JSON.parse(sent.body)) === JSON.stringify(body.webhook_event);
+    const status = ok ? 'SUCCESS' : 'FAILURE';
+    verifications.push({ webhookId: body.webhook_id as string, status });
+    return { verification_status: status };
   });
 
   base = await listen(app);
@@ -432,6 +559,38 @@ export async function startPayPalServer(options: { clientId: string; clientSecre
       must(orderId).status = 'APPROVED';
     },
     setCapture: (orderId, capture) => plannedCaptures.set(orderId, capture),
+    refundAtProvider: (orderId, cents) => {
+      const order = must(orderId);
+      const unit = order.purchase_units[0]!;
+      const refund = refundCapture(order, cents, {
+        ...(unit.invoice_id && { invoice_id: unit.invoice_id }),
+        ...(unit.custom_id && { custom_id: unit.custom_id }),
+      });
+      if (!refund) throw new Error(`nothing left to refund on ${orderId}`);
+      return refund;
+    },
+    reverse: (orderId) => {
+      const capture = must(orderId).purchase_units[0]?.payments?.captures[0];
+      if (!capture) throw new Error(`no capture on ${orderId}`);
+      capture.status = 'REVERSED';
+    },
+    signWebhook: (webhookId, body) => {
+      const id = randomUUID();
+      const time = new Date().toISOString();
+      const sig = createHmac('sha256', options.clientSecret)
+        .update(`${id}|${time}|${webhookId}|${body}`)
+        .digest('base64');
+      transmissions.set(id, { time, sig, webhookId, body });
+      return {
+        'content-type': 'application/json',
+        'paypal-transmission-id': id,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': sig,
+        'paypal-cert-url': `${base}/v1/notifications/certs/CERT-local`,
+        'paypal-auth-algo': 'SHA256withRSA',
+      };
+    },
+    verifications,
     complete: (orderId, capture) => captured(must(orderId), capture),
     get tokenRequests() {
       return tokenRequests;

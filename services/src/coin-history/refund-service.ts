@@ -22,6 +22,7 @@ import {
   type LedgerEntry,
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
+import { findPaymentOrder, lockPaymentOrder, recordAppRefund } from '../payments';
 import type { DbExecutor } from '../db';
 import { AppError, notFound, pageOffset, toPage } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
@@ -46,8 +47,33 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
   );
   if (!lot || lot.source !== 'CASH' || !lot.paymentId) throw notRefundable();
   const paymentId = lot.paymentId;
-  return await recordRefund(ctx, { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null }, (trx) =>
-    withdrawPurchase(trx, { userId, paymentId, idempotencyKey: `withdrawal:coin-deposit:${depositId}`, now }),
+  // A provider charge is paid back in its own currency and amount (a PayPal charge in USD), never re-priced (M6).
+  const order = await findPaymentOrder(ctx.db, paymentId);
+  const original = order ? { currency: order.currency, amountMinor: order.amount } : {};
+  return await recordRefund(
+    ctx,
+    { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null, ...original },
+    async (trx) => {
+      // The order's row first (every settling path locks it before the ledger), then the coins.
+      if (order) await lockPaymentOrder(trx, paymentId);
+      const entry = await withdrawPurchase(trx, {
+        userId,
+        paymentId,
+        idempotencyKey: `withdrawal:coin-deposit:${depositId}`,
+        now,
+      });
+      // The refund finance makes at the provider is this one: its notice must not take the coins a second time.
+      if (order) {
+        await recordAppRefund(trx, {
+          paymentId,
+          requestId: `withdrawal:coin-deposit:${depositId}`,
+          amount: order.amount,
+          currency: order.currency,
+          coins: refundedBy(entry, userId).coins,
+        });
+      }
+      return entry;
+    },
   );
 }
 
@@ -96,6 +122,8 @@ async function recordRefund(
     kind: CoinRefundKind;
     coinDepositId: number | null;
     bankAccount: RefundBankAccount | null;
+    currency?: string;
+    amountMinor?: number;
   },
   moveCoins: (trx: DbExecutor) => Promise<LedgerEntry>,
 ): Promise<CoinRefund> {
@@ -162,6 +190,8 @@ export function refundDto(row: repository.RefundListRow): CoinRefund {
     feeCoins: row.fee_coins,
     refundCoins: row.coins - row.fee_coins,
     amount: row.amount,
+    currency: row.currency,
+    amountInCurrency: row.amount_minor,
     coinDepositId: row.coin_deposit_id,
     requestedAt: row.requested_at.toISOString(),
     dueOn: row.due_on,

@@ -189,6 +189,10 @@ export interface NewCoinRefund {
   requestedAt: Date;
   dueOn: string;
   bankAccount: RefundBankAccount | null;
+  /** A withdrawal is paid back in its charge's own currency and amount (review M6); KRW otherwise. */
+  currency?: string;
+  /** In that currency's minor unit (won, cents); null where `amount` (won) is what is paid. */
+  amountMinor?: number | null;
 }
 
 /** Records the refund request of a ledger transaction once: a replay finds the first one. */
@@ -208,6 +212,8 @@ export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): P
       bank_name: refund.bankAccount?.bankName ?? null,
       bank_account_holder: refund.bankAccount?.bankAccountHolder ?? null,
       bank_account_number: refund.bankAccount?.bankAccountNumber ?? null,
+      currency: refund.currency ?? 'KRW',
+      amount_minor: refund.amountMinor ?? null,
     })
     .onConflict((oc) => oc.column('ledger_transaction_id').doNothing())
     .execute();
@@ -240,6 +246,9 @@ function refundsQuery(db: DbExecutor) {
       'r.refused_by',
       'r.refusal_reason',
       'r.returned_transaction_id',
+      'r.currency',
+      'r.amount_minor',
+      'r.provider_refund_id',
       'r.updated_at',
       'u.username',
       'u.email',

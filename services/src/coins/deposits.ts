@@ -24,6 +24,8 @@ export interface PaidPayment {
   provider: string;
   currency: string;
   amount: number;
+  /** The coins the order bought, snapshotted at order time (review M6); null for older orders: the catalogue's. */
+  point?: number | null;
 }
 
 /** The coin deposit that already credited a payment order, if any. */
@@ -40,7 +42,7 @@ export async function creditPaymentPurchase(trx: DbExecutor, payment: PaidPaymen
   if (!item) throw new Error(`coin item ${payment.coin_item_id} of payment ${payment.id} is gone`);
   const entry = await purchase(trx, {
     userId: payment.user_id,
-    coins: item.point,
+    coins: payment.point ?? item.point,
     paymentId: payment.id,
     payMethod: payment.pay_method,
     coinItemId: item.id,

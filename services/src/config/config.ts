@@ -112,6 +112,7 @@ export const configSchema = z
     PORTONE_CHANNEL_KEY: optionalString,
     /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it (M6). */
     PORTONE_WEBHOOK_SECRET: optionalString,
+    PAYPAL_WEBHOOK_ID: optionalString,
     /** How often the API re-checks unsettled payment orders with their provider (M6), in seconds. */
     PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     PAYPAL_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api-m.paypal.com'),

@@ -5,6 +5,15 @@ export { coinDepositRoutes } from './deposit-routes';
 export { paymentRoutes } from './routes';
 export { sandboxCheckoutRoutes } from './sandbox-routes';
 export { type PaymentsTables } from './table';
+export { findPayment as findPaymentOrder, lockPayment as lockPaymentOrder } from './repository';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
 export { paymentWebhookRoutes } from './webhooks';
+export {
+  amountForCoins,
+  listReversalShortfalls,
+  reconcileProviderRefunds,
+  recordAppRefund,
+  refundAppRefundAtProvider,
+  sweepProviderRefunds,
+} from './reversals';
 export { paymentProvidersFor } from './providers/registry';

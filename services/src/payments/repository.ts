@@ -46,6 +46,20 @@ export async function findPayment(db: DbExecutor, paymentId: string): Promise<Pa
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
 
+/** The order a provider knows by its own id (PayPal's order id). */
+export async function findPaymentByProviderPaymentId(
+  db: DbExecutor,
+  provider: PaymentRow['provider'],
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
+}
+
 /** Serialises everything that settles one payment (credits, concurrent retries) behind its row. */
 export async function lockPayment(db: DbExecutor, paymentId: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();

@@ -80,6 +80,7 @@ export async function createPayment(
     pg: input.pg ?? null,
     currency,
     amount,
+    point: item.point,
     language: input.language,
     redirect_url: input.mRedirectUrl ?? null,
   };
@@ -131,7 +132,7 @@ export async function createPayment(
     amount: currency === 'KRW' ? payment.amount : payment.amount / 100,
     name: item.name,
     coinItemId: item.id,
-    point: item.point,
+    point: payment.point ?? item.point,
     language: payment.language as Language,
     buyerName: buyer.username,
     buyerEmail: buyer.email,

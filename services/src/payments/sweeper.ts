@@ -5,6 +5,7 @@ import { AppError } from '../http';
 import { creditVerifiedPayment } from './deposits';
 import type { PaymentProviders } from './providers/registry';
 import { findPayment } from './repository';
+import { sweepProviderRefunds } from './reversals';
 
 /** Orders younger than this are left to the browser still on its way back from the checkout. */
 export const SWEEP_GRACE_MS = 2 * 60_000;
@@ -44,16 +45,18 @@ export async function sweepUnsettledPayments(ctx: ServiceContext, providers: Pay
   return credited;
 }
 
-/** The API process's sweeper loop: now, then every `intervalMs`. */
+/** The API process's sweeper loop (unpaid orders, then refunds of paid ones): now, then every `intervalMs`. */
 export function startPaymentSweeper(
   ctx: ServiceContext,
   providers: PaymentProviders,
   options: { intervalMs: number },
 ): PeriodicTask {
-  return runPeriodically(() => sweepUnsettledPayments(ctx, providers), {
+  const sweep = async () =>
+    (await sweepUnsettledPayments(ctx, providers)) + (await sweepProviderRefunds(ctx, providers));
+  return runPeriodically(sweep, {
     intervalMs: options.intervalMs,
     log: ctx.log,
-    countMessage: 'credited paid payments whose browser never came back',
+    countMessage: 'credited paid payments whose browser never came back, or reconciled refunds made at the provider',
     failureMessage: 'the payment sweeper failed',
   });
 }

@@ -1,5 +1,5 @@
 import type { DepositStatus } from '@fanmission/contracts';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type PaymentProviderName = 'sandbox' | 'portone' | 'paypal';
 export type PaymentStatus = 'ready' | 'pending' | 'paid' | 'failed' | 'cancelled';
@@ -14,6 +14,10 @@ export interface PaymentsTable {
   currency: 'KRW' | 'USD';
   /** Minor unit: won for KRW, cents for USD. */
   amount: number;
+  /** The coins the order buys, as the catalogue had them at order time (M6); null for orders from before 0120. */
+  point: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the sweeper last asked the provider about this paid order's refunds. */
+  refunds_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   language: Generated<string>;
   redirect_url: string | null;
   status: Generated<PaymentStatus>;
@@ -56,8 +60,29 @@ export interface SandboxCheckoutsTable {
   decided_at: Date;
 }
 
+/**
+ * A refund or chargeback of a payment at its provider (M6), recorded once per provider refund id: what it paid back
+ * (minor unit of the charge's currency), the coins that took back and, when the fan had spent them, the shortfall.
+ * `origin` 'app' marks refunds the app asked for itself (a withdrawal), whose coins a refund request already took.
+ */
+export interface PaymentReversalsTable {
+  id: Generated<number>;
+  payment_id: string;
+  provider_refund_id: string;
+  origin: 'provider' | 'app';
+  kind: 'REFUND' | 'CHARGEBACK';
+  currency: string;
+  amount: number;
+  coins_asked: number;
+  coins_taken: number;
+  shortfall_coins: number;
+  ledger_transaction_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentsTables {
   payments: PaymentsTable;
+  payment_reversals: PaymentReversalsTable;
   bank_transfers: BankTransfersTable;
   sandbox_checkouts: SandboxCheckoutsTable;
 }

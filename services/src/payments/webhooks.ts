@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  payPalWebhookHeadersSchema,
+  payPalWebhookSchema,
   portOneWebhookHeadersSchema,
   portOneWebhookSchema,
   webhookReceivedSchema,
+  type PayPalWebhook,
   type PortOneWebhook,
 } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,7 +15,11 @@ import { AppError, errorResponses, notFound, unauthorized } from '../http';
 import { creditVerifiedPayment } from './deposits';
 import type { PaymentProviders } from './providers/registry';
 import { paymentProvidersFor } from './providers/registry';
-import { findPayment } from './repository';
+import { findPayment, findPaymentByProviderPaymentId } from './repository';
+import { reconcileProviderRefunds } from './reversals';
+import { ProviderUnavailableError } from './providers/provider';
+import { providerUnavailable } from './errors';
+import type { PaymentRow } from './table';
 
 /** Standard Webhooks: a signature older or newer than this is refused (replay). */
 const TOLERANCE_SECONDS = 5 * 60;
@@ -54,6 +61,16 @@ export async function handlePortOneWebhook(
   if (!paymentId || !webhook.type.startsWith('Transaction.')) return;
   const payment = await findPayment(ctx.db, paymentId);
   if (!payment || payment.provider !== 'portone') return;
+  // A cancellation (whole or partial) made at PortOne takes the charge's coins back (M6).
+  if (webhook.type === 'Transaction.Cancelled' || webhook.type === 'Transaction.PartialCancelled') {
+    await reconcileProviderRefunds(ctx, providers, payment);
+    return;
+  }
+  await creditAcknowledging(ctx, providers, payment);
+}
+
+/** Credits a paid order; anything but an unreachable provider is acknowledged (recorded on the order already). */
+async function creditAcknowledging(ctx: ServiceContext, providers: PaymentProviders, payment: PaymentRow) {
   try {
     await creditVerifiedPayment(ctx, providers, payment);
   } catch (error) {
@@ -62,9 +79,40 @@ export async function handlePortOneWebhook(
   }
 }
 
+/** The PayPal events that settle a payment: money taken, or given back (refund, chargeback reversal). */
+const PAYPAL_CREDIT_EVENTS = new Set(['PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED']);
+const PAYPAL_REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
+
+/**
+ * A verified PayPal event names a payment (our id as `custom_id`/`invoice_id`, or PayPal's order id); what it says
+ * is not trusted: the order is read back from PayPal. A completed capture (or an approved order, which is then
+ * captured) is credited once through `creditVerifiedPayment`; a refund or reversal is reconciled. Other events and
+ * payments we do not know are acknowledged.
+ */
+export async function handlePayPalWebhook(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  event: PayPalWebhook,
+): Promise<void> {
+  const credit = PAYPAL_CREDIT_EVENTS.has(event.event_type);
+  if (!credit && !PAYPAL_REFUND_EVENTS.has(event.event_type)) return;
+  const resource = event.resource ?? {};
+  const orderId =
+    resource.supplementary_data?.related_ids?.order_id ??
+    (event.event_type === 'CHECKOUT.ORDER.APPROVED' ? resource.id : undefined);
+  let payment: PaymentRow | undefined;
+  for (const reference of [resource.custom_id, resource.invoice_id]) {
+    if (!payment && reference) payment = await findPayment(ctx.db, reference);
+  }
+  if (!payment && orderId) payment = await findPaymentByProviderPaymentId(ctx.db, 'paypal', orderId);
+  if (!payment || payment.provider !== 'paypal') return;
+  if (credit) await creditAcknowledging(ctx, providers, payment);
+  else await reconcileProviderRefunds(ctx, providers, payment);
+}
+
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
-/** `POST /api/v1/payment/webhooks/portone`: PortOne V2's webhook, verified by its signature (M6). */
+/** `POST /api/v1/payment/webhooks/portone` and `/paypal`: the providers' webhooks, each verified (M6). */
 export async function paymentWebhookRoutes(app: FastifyInstance) {
   const providers = paymentProvidersFor(app.ctx);
   const secret = app.config.PORTONE_WEBHOOK_SECRET;
@@ -109,6 +157,43 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
       );
       if (!verified) throw unauthorized();
       await handlePortOneWebhook(app.ctx, providers, request.body);
+      return { received: true as const };
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/payment/webhooks/paypal',
+    {
+      config: { ignoreStaleToken: true },
+      schema: {
+        tags: ['payments'],
+        summary: 'PayPal webhook',
+        description:
+          'Verified with PayPal’s verify-webhook-signature API (the `paypal-transmission-*`, `paypal-cert-url` and ' +
+          '`paypal-auth-algo` headers, PAYPAL_WEBHOOK_ID and the event as received); anything PayPal does not ' +
+          'confirm is 401. PAYMENT.CAPTURE.COMPLETED credits the payment once (read back from PayPal); ' +
+          'PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED take the charge’s unspent coins back. 404 when ' +
+          'PayPal or PAYPAL_WEBHOOK_ID is not configured; 502 while PayPal cannot be reached (PayPal retries).',
+        headers: payPalWebhookHeadersSchema,
+        body: payPalWebhookSchema,
+        response: { 200: webhookReceivedSchema, ...errorResponses(400, 401, 404, 502) },
+      },
+    },
+    async (request) => {
+      const paypal = providers.byName('paypal');
+      if (!paypal?.verifyWebhook || !app.config.PAYPAL_WEBHOOK_ID) throw notFound();
+      let verified: boolean;
+      try {
+        verified = await paypal.verifyWebhook({
+          headers: request.headers as Record<string, string | undefined>,
+          body: rawBodies.get(request) ?? '',
+        });
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        app.ctx.log.warn({ err: error }, 'PayPal could not verify a webhook');
+        throw providerUnavailable();
+      }
+      if (!verified) throw unauthorized();
+      await handlePayPalWebhook(app.ctx, providers, request.body);
       return { received: true as const };
     },
   );

@@ -34,6 +34,7 @@ import * as m0075 from './0075_review_mail_consumer';
 import * as m0105 from './0105_private_files';
 import * as m0106 from './0106_media_processing';
 import * as m0115 from './0115_mission_action_updates';
+import * as m0120 from './0120_payment_reversals';
 import * as m0135 from './0135_ledger_append_as_read';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0105_private_files': m0105,
   '0106_media_processing': m0106,
   '0115_mission_action_updates': m0115,
+  '0120_payment_reversals': m0120,
   '0135_ledger_append_as_read': m0135,
 };

@@ -7,6 +7,7 @@ import {
   decimalToMinorUnits,
   minorUnitsToDecimal,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderVerification,
 } from './provider';
 
@@ -18,6 +19,8 @@ export interface PayPalOptions {
   /** Where the browser returns when the order has no mRedirectUrl. */
   defaultReturnUrl: string;
   timeoutMs: number;
+  /** The id PayPal gave our webhook (PAYPAL_WEBHOOK_ID); webhooks are refused without it. */
+  webhookId?: string;
   now?: () => Date;
 }
 
@@ -44,6 +47,9 @@ const orderSchema = z.looseObject({
                   status_details: z.looseObject({ reason: z.string().optional() }).optional(),
                 }),
               )
+              .optional(),
+            refunds: z
+              .array(z.looseObject({ id: z.string(), status: z.string(), amount: money.optional() }))
               .optional(),
           })
           .optional(),
@@ -83,6 +89,7 @@ function fromOrder(order: Order): ProviderVerification {
         return { status: 'paid', ...amount, ...base };
       case 'PENDING':
         return { status: 'pending', ...amount, ...base };
+      case 'REVERSED':
       case 'REFUNDED':
       case 'PARTIALLY_REFUNDED':
         return { status: 'cancelled', ...amount, ...base };
@@ -233,20 +240,96 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
 
     async cancel(payment, input) {
       const order = payment.provider_payment_id ? await getOrder(payment.provider_payment_id) : null;
-      const capture = order?.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED');
+      const capture = order?.purchase_units?.[0]?.payments?.captures?.find(
+        (c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED',
+      );
       if (!capture) throw new ProviderUnavailableError('paypal', `order of ${payment.id} has no completed capture`);
       const response = await call(
         'POST',
         `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
         {
           note_to_payer: input.reason,
+          invoice_id: payment.id,
+          custom_id: payment.id,
           ...(input.amount !== undefined && {
             amount: { currency_code: payment.currency, value: minorUnitsToDecimal(input.amount) },
           }),
         },
-        `refund-${payment.id}-${input.amount ?? 'full'}`,
+        input.requestId ?? `refund-${payment.id}-${input.amount ?? 'full'}`,
       );
-      expectSuccess('paypal', 'POST /v2/payments/captures/{id}/refund', response);
+      const parsed = z
+        .looseObject({ id: z.string(), status: z.string(), amount: money.optional() })
+        .safeParse(expectSuccess('paypal', 'POST /v2/payments/captures/{id}/refund', response));
+      if (!parsed.success) throw new ProviderUnavailableError('paypal', 'unreadable refund', { cause: parsed.error });
+      const amount = parsed.data.amount ? amountOf(parsed.data.amount) : null;
+      return {
+        id: parsed.data.id,
+        kind: 'REFUND',
+        amount: amount?.amount ?? input.amount ?? payment.amount,
+        currency: amount?.currency ?? payment.currency,
+      };
+    },
+
+    async refunds(payment) {
+      const order = payment.provider_payment_id ? await getOrder(payment.provider_payment_id) : null;
+      const unit = order?.purchase_units?.[0];
+      const found: ProviderRefund[] = [];
+      for (const refund of unit?.payments?.refunds ?? []) {
+        const amount = amountOf(refund.amount);
+        if (refund.status !== 'COMPLETED' || amount.amount === null) continue;
+        found.push({ id: refund.id, kind: 'REFUND', amount: amount.amount, currency: amount.currency ?? '' });
+      }
+      // A chargeback the payer won takes the whole capture back.
+      for (const capture of unit?.payments?.captures ?? []) {
+        const amount = amountOf(capture.amount ?? unit?.amount);
+        if (capture.status !== 'REVERSED' || amount.amount === null) continue;
+        found.push({
+          id: `reversal:${capture.id}`,
+          kind: 'CHARGEBACK',
+          amount: amount.amount,
+          currency: amount.currency ?? '',
+        });
+      }
+      return found;
+    },
+
+    /**
+     * Asks PayPal whether a webhook is genuine (`POST /v1/notifications/verify-webhook-signature`), with the
+     * transmission headers, our webhook id and the event exactly as received (PayPal compares the bytes it signed).
+     */
+    async verifyWebhook(webhook) {
+      if (!options.webhookId) return false;
+      const h = webhook.headers;
+      const fields = {
+        auth_algo: h['paypal-auth-algo'],
+        cert_url: h['paypal-cert-url'],
+        transmission_id: h['paypal-transmission-id'],
+        transmission_sig: h['paypal-transmission-sig'],
+        transmission_time: h['paypal-transmission-time'],
+        webhook_id: options.webhookId,
+      };
+      if (Object.values(fields).some((value) => !value)) return false;
+      // The event goes in as received: re-serialising the parsed JSON could change the bytes PayPal signed.
+      const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${webhook.body}}`;
+      const response = await callProvider('paypal', `${base}/v1/notifications/verify-webhook-signature`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body,
+        timeoutMs: options.timeoutMs,
+      });
+      if (response.status === 401) token = null;
+      // 400: PayPal could not read the event or headers; nothing genuine about it.
+      if (response.status === 400) return false;
+      const parsed = z
+        .looseObject({ verification_status: z.string() })
+        .safeParse(expectSuccess('paypal', 'POST /v1/notifications/verify-webhook-signature', response));
+      if (!parsed.success)
+        throw new ProviderUnavailableError('paypal', 'unreadable verification', { cause: parsed.error });
+      return parsed.data.verification_status === 'SUCCESS';
     },
   };
 }

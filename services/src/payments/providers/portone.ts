@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { callProvider, expectSuccess } from './http';
-import { ProviderUnavailableError, type PaymentProvider, type ProviderVerification } from './provider';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderVerification,
+} from './provider';
 
 export interface PortOneOptions {
   /** https://api.portone.io, or a local server in tests. */
@@ -10,6 +15,9 @@ export interface PortOneOptions {
   timeoutMs: number;
 }
 
+/** PortOne V2's `PaymentCancellation` (what `POST /payments/{id}/cancel` answers, and a payment lists). */
+const cancellationSchema = z.looseObject({ status: z.string(), id: z.string(), totalAmount: z.number() });
+
 /** The fields of PortOne V2's `Payment` (a union on `status`) that verification reads. */
 const portOnePaymentSchema = z.looseObject({
   status: z.string(),
@@ -18,6 +26,8 @@ const portOnePaymentSchema = z.looseObject({
   amount: z.looseObject({ total: z.number() }).optional(),
   currency: z.string().optional(),
   failure: z.looseObject({ reason: z.string().optional(), pgMessage: z.string().optional() }).optional(),
+  /** A (partly) cancelled payment's cancellations; only SUCCEEDED ones returned money. */
+  cancellations: z.array(cancellationSchema).optional(),
 });
 type PortOnePayment = z.infer<typeof portOnePaymentSchema>;
 
@@ -54,6 +64,21 @@ export function portOneProvider(options: PortOneOptions): PaymentProvider {
   const headers = { authorization: `PortOne ${options.apiSecret}`, accept: 'application/json' };
   const paymentUrl = (paymentId: string) => `${base}/payments/${encodeURIComponent(paymentId)}`;
 
+  async function getPayment(paymentId: string): Promise<PortOnePayment | null> {
+    const url = new URL(paymentUrl(paymentId));
+    if (options.storeId) url.searchParams.set('storeId', options.storeId);
+    const response = await callProvider('portone', url.toString(), {
+      method: 'GET',
+      headers,
+      timeoutMs: options.timeoutMs,
+    });
+    // PAYMENT_NOT_FOUND: the checkout never reached PortOne, so nothing was paid.
+    if (response.status === 404) return null;
+    const parsed = portOnePaymentSchema.safeParse(expectSuccess('portone', 'GET /payments', response));
+    if (!parsed.success) throw new ProviderUnavailableError('portone', 'unreadable payment', { cause: parsed.error });
+    return parsed.data;
+  }
+
   return {
     name: 'portone',
 
@@ -63,20 +88,18 @@ export function portOneProvider(options: PortOneOptions): PaymentProvider {
     },
 
     async verify(payment) {
-      const url = new URL(paymentUrl(payment.id));
-      if (options.storeId) url.searchParams.set('storeId', options.storeId);
-      const response = await callProvider('portone', url.toString(), {
-        method: 'GET',
-        headers,
-        timeoutMs: options.timeoutMs,
-      });
-      // PAYMENT_NOT_FOUND: the checkout never reached PortOne, so nothing was paid.
-      if (response.status === 404) {
+      const found = await getPayment(payment.id);
+      if (!found) {
         return { status: 'ready', amount: null, currency: null, providerPaymentId: null, merchantReference: null };
       }
-      const parsed = portOnePaymentSchema.safeParse(expectSuccess('portone', 'GET /payments', response));
-      if (!parsed.success) throw new ProviderUnavailableError('portone', 'unreadable payment', { cause: parsed.error });
-      return fromPortOne(parsed.data);
+      return fromPortOne(found);
+    },
+
+    async refunds(payment) {
+      const found = await getPayment(payment.id);
+      return (found?.cancellations ?? [])
+        .filter((cancellation) => cancellation.status === 'SUCCEEDED')
+        .map((cancellation) => refundOf(cancellation, found?.currency ?? payment.currency));
     },
 
     async cancel(payment, input) {
@@ -90,7 +113,20 @@ export function portOneProvider(options: PortOneOptions): PaymentProvider {
         }),
         timeoutMs: options.timeoutMs,
       });
-      expectSuccess('portone', 'POST /payments/{paymentId}/cancel', response);
+      const parsed = z
+        .looseObject({ cancellation: cancellationSchema })
+        .safeParse(expectSuccess('portone', 'POST /payments/{paymentId}/cancel', response));
+      if (!parsed.success) {
+        throw new ProviderUnavailableError('portone', 'unreadable cancellation', { cause: parsed.error });
+      }
+      return refundOf(parsed.data.cancellation, payment.currency);
     },
   };
 }
+
+const refundOf = (cancellation: z.infer<typeof cancellationSchema>, currency: string): ProviderRefund => ({
+  id: cancellation.id,
+  kind: 'REFUND',
+  amount: cancellation.totalAmount,
+  currency,
+});

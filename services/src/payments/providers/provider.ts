@@ -21,6 +21,22 @@ export interface ProviderVerification {
   failureReason?: string;
 }
 
+/** A refund (or chargeback) the provider recorded against a paid payment (M6). */
+export interface ProviderRefund {
+  /** The provider's id of it: PortOne cancellation id, PayPal refund id, `reversal:<capture id>` for a chargeback. */
+  id: string;
+  kind: 'REFUND' | 'CHARGEBACK';
+  /** In the payment's currency's minor unit (won, cents). */
+  amount: number;
+  currency: string;
+}
+
+/** The headers and exact body of a provider webhook, for the provider to verify (PayPal asks its own API). */
+export interface ProviderWebhook {
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
 export interface CheckoutPreparation {
   /** Where the browser goes to pay, when the provider has such a page. */
   checkoutUrl: string | null;
@@ -36,8 +52,15 @@ export interface PaymentProvider {
   verify(payment: PaymentRow): Promise<ProviderVerification>;
   /** Takes the money of an approved payment (PayPal capture); absent where approval already is payment. */
   capture?(payment: PaymentRow): Promise<ProviderVerification>;
-  /** Refunds a paid payment, wholly or `amount` (minor unit) of it. */
-  cancel(payment: PaymentRow, input: { reason: string; amount?: number }): Promise<void>;
+  /**
+   * Refunds a paid payment, wholly or `amount` (minor unit, the payment's currency) of it; `requestId` makes a retry
+   * the same refund where the provider supports it. Answers the refund the provider recorded.
+   */
+  cancel(payment: PaymentRow, input: { reason: string; amount?: number; requestId?: string }): Promise<ProviderRefund>;
+  /** The completed refunds and chargebacks the provider holds for the payment (M6 reconciliation). */
+  refunds(payment: PaymentRow): Promise<ProviderRefund[]>;
+  /** Whether a webhook really comes from the provider (PayPal's verify-webhook-signature); absent when not offered. */
+  verifyWebhook?(webhook: ProviderWebhook): Promise<boolean>;
 }
 
 /** The provider could not be reached or answered something we cannot read; nothing is decided on it. */

@@ -291,10 +291,16 @@ describe('PayPal Orders v2 (USD)', () => {
       defaultReturnUrl: 'http://localhost:8080/coin-history',
       timeoutMs: 5000,
     });
-    await provider.cancel(row, { reason: 'withdrawal within 7 days' });
+    const refund = await provider.cancel(row, { reason: 'withdrawal within 7 days' });
+    // The refund names our payment (invoice_id, custom_id): PayPal's refund webhook then finds it.
     expect(payPal.refunds).toEqual([
-      { captureId: `CAP-${first.providerPaymentId}`, body: { note_to_payer: 'withdrawal within 7 days' } },
+      {
+        captureId: `CAP-${first.providerPaymentId}`,
+        body: { note_to_payer: 'withdrawal within 7 days', invoice_id: row.id, custom_id: row.id },
+      },
     ]);
+    // Refunded in the charge's own currency and amount.
+    expect(refund).toMatchObject({ kind: 'REFUND', amount: row.amount, currency: 'USD' });
     const wrongClient = payPalProvider({
       baseUrl: payPal.url,
       clientId: PAYPAL.clientId,

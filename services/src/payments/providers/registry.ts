@@ -67,6 +67,7 @@ function buildProviders(ctx: ServiceContext): PaymentProviders {
         clientSecret: required(config, 'PAYPAL_CLIENT_SECRET', 'when the PayPal provider is paypal'),
         defaultReturnUrl: `${config.PUBLIC_URL}/coin-history`,
         timeoutMs,
+        ...(config.PAYPAL_WEBHOOK_ID && { webhookId: config.PAYPAL_WEBHOOK_ID }),
         now: ctx.now,
       }),
     );

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { cancelSandboxCheckout, findSandboxCheckout } from '../repository';
-import type { PaymentProvider, ProviderVerification } from './provider';
+import type { PaymentProvider, ProviderRefund, ProviderVerification } from './provider';
 
 /** The path of the sandbox checkout page (under the API's own origin). */
 export const sandboxCheckoutPath = (paymentId: string) => `/api/v1/payment/sandbox/${encodeURIComponent(paymentId)}`;
@@ -32,8 +32,22 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; now: () =>
       };
     },
 
+    // The sandbox refunds whole checkouts only: one refund, named after the payment.
     async cancel(payment) {
       await cancelSandboxCheckout(options.db, payment.id, options.now());
+      return refundOf(payment.id, payment.amount, payment.currency);
+    },
+
+    async refunds(payment) {
+      const checkout = await findSandboxCheckout(options.db, payment.id);
+      return checkout?.status === 'cancelled' ? [refundOf(payment.id, checkout.amount, checkout.currency)] : [];
     },
   };
 }
+
+const refundOf = (paymentId: string, amount: number, currency: string): ProviderRefund => ({
+  id: `sandbox-refund-${paymentId}`,
+  kind: 'REFUND',
+  amount,
+  currency,
+});

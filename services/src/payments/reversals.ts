@@ -1,0 +1,272 @@
+import { isLedgerError, reversePurchase } from '@fanmission/ledger';
+import { sql } from 'kysely';
+import { findCoinItem, findDepositOfPayment } from '../coins';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db';
+import { providerUnavailable } from './errors';
+import { ProviderUnavailableError, type ProviderRefund } from './providers/provider';
+import type { PaymentProviders } from './providers/registry';
+import { findPayment, lockPayment } from './repository';
+import type { PaymentRow } from './table';
+
+/*
+ * Review M6: refunds and chargebacks made at the provider (PortOne cancellations, PayPal refunds and reversals)
+ * reverse the purchase in the ledger. Rules, as built:
+ * - Each provider refund is reconciled once, by its provider id (`payment_reversals` unique per payment).
+ * - The coins it stands for are the charge's coins pro rata of the money refunded so far, rounded up
+ *   (`coinsForRefunded`), minus the coins already taken back for that charge (earlier reversals, or the fan's own
+ *   withdrawal refunded through the provider): the fan never keeps coins for money he got back.
+ * - They come out of that charge's own lot only, as far as it still holds them (PURCHASE_REVERSAL); a wallet never
+ *   goes negative. What the fan had already spent is the shortfall, recorded on the reversal row for finance
+ *   (`shortfall_coins`, listed by `listReversalShortfalls`), never taken from other charges or bonus coins.
+ * - Once a charge is reversed, even in part, a withdrawal of it is refused (the ledger counts it refunded); its
+ *   coins left in the wallet stay refundable through a partial refund, since their money was not returned.
+ */
+
+/** The coins `refunded` (minor unit, cumulative) of a `total` charge of `point` coins stands for: rounded up. */
+export function coinsForRefunded(point: number, total: number, refunded: number): number {
+  if (total <= 0) return 0;
+  return Math.min(point, Math.ceil((point * Math.min(refunded, total)) / total));
+}
+
+/** The coins a payment bought: its snapshot at order time, else (orders before 0120) the catalogue's. */
+async function coinsOf(db: DbExecutor, payment: PaymentRow): Promise<number> {
+  if (payment.point !== null) return payment.point;
+  const item = await findCoinItem(db, payment.coin_item_id);
+  if (!item) throw new Error(`coin item ${payment.coin_item_id} of payment ${payment.id} is gone`);
+  return item.point;
+}
+
+export interface ReconciledRefund {
+  providerRefundId: string;
+  coinsAsked: number;
+  coinsTaken: number;
+  shortfallCoins: number;
+}
+
+/**
+ * Asks the payment's provider for its refunds and chargebacks and reverses each one not yet recorded. A payment
+ * never credited has nothing to take back. Answers what this call reconciled. Throws PROVIDER_UNAVAILABLE (502)
+ * when the provider cannot be reached: nothing is decided then.
+ */
+export async function reconcileProviderRefunds(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  payment: PaymentRow,
+): Promise<ReconciledRefund[]> {
+  const provider = providers.byName(payment.provider);
+  if (!provider) throw providerUnavailable();
+  if (!(await findDepositOfPayment(ctx.db, payment.id))) return [];
+  let refunds: ProviderRefund[];
+  try {
+    refunds = await provider.refunds(payment);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    ctx.log.warn({ err: error, paymentId: payment.id }, 'payment provider unavailable for refunds');
+    throw providerUnavailable();
+  }
+  const reconciled: ReconciledRefund[] = [];
+  for (const refund of refunds) {
+    if (refund.currency !== payment.currency) {
+      ctx.log.error({ paymentId: payment.id, refund }, 'a provider refund in another currency than its charge');
+      continue;
+    }
+    const done = await ctx.db.transaction().execute((trx) => reverseOnce(ctx, trx, payment, refund));
+    if (done) reconciled.push(done);
+  }
+  return reconciled;
+}
+
+async function reverseOnce(
+  ctx: ServiceContext,
+  trx: DbExecutor,
+  payment: PaymentRow,
+  refund: ProviderRefund,
+): Promise<ReconciledRefund | null> {
+  // Webhooks, the sweeper and the fan's own withdrawal queue on the order's row.
+  await lockPayment(trx, payment.id);
+  const recorded = await trx
+    .selectFrom('payment_reversals')
+    .selectAll()
+    .where('payment_id', '=', payment.id)
+    .orderBy('id')
+    .execute();
+  if (recorded.some((row) => row.provider_refund_id === refund.id)) return null;
+  // A refund the app asked for whose answer it has not recorded yet (or never got): this is it.
+  const asked = recorded.find(
+    (row) => row.origin === 'app' && row.provider_refund_id.startsWith(PENDING) && row.amount === refund.amount,
+  );
+  if (asked) {
+    await trx
+      .updateTable('payment_reversals')
+      .set({ provider_refund_id: refund.id })
+      .where('id', '=', asked.id)
+      .execute();
+    return null;
+  }
+  const point = await coinsOf(trx, payment);
+  const refundedSoFar = recorded.reduce((sum, row) => sum + row.amount, 0) + refund.amount;
+  const accounted = recorded.reduce((sum, row) => sum + row.coins_asked, 0);
+  const coinsAsked = Math.max(0, coinsForRefunded(point, payment.amount, refundedSoFar) - accounted);
+  let coinsTaken = 0;
+  let ledgerTransactionId: number | null = null;
+  if (coinsAsked > 0) {
+    try {
+      const entry = await reversePurchase(trx, {
+        userId: payment.user_id,
+        paymentId: payment.id,
+        coins: coinsAsked,
+        providerRefundId: refund.id,
+        idempotencyKey: `purchase-reversal:${payment.id}:${refund.id}`,
+        now: ctx.now(),
+        metadata: { provider: payment.provider, kind: refund.kind, amount: refund.amount, currency: refund.currency },
+      });
+      coinsTaken = typeof entry.metadata.refundedCoins === 'number' ? entry.metadata.refundedCoins : 0;
+      ledgerTransactionId = entry.transactionId;
+    } catch (error) {
+      // Every coin of the charge was spent already: all of it is shortfall.
+      if (!isLedgerError(error, 'NOTHING_TO_REVERSE')) throw error;
+    }
+  }
+  const shortfallCoins = coinsAsked - coinsTaken;
+  await trx
+    .insertInto('payment_reversals')
+    .values({
+      payment_id: payment.id,
+      provider_refund_id: refund.id,
+      origin: 'provider',
+      kind: refund.kind,
+      currency: refund.currency,
+      amount: refund.amount,
+      coins_asked: coinsAsked,
+      coins_taken: coinsTaken,
+      shortfall_coins: shortfallCoins,
+      ledger_transaction_id: ledgerTransactionId,
+    })
+    .execute();
+  if (shortfallCoins > 0) {
+    ctx.log.warn(
+      { paymentId: payment.id, providerRefundId: refund.id, shortfallCoins },
+      'a provider refund reversed a charge whose coins were already spent: shortfall recorded for finance',
+    );
+  }
+  return { providerRefundId: refund.id, coinsAsked, coinsTaken, shortfallCoins };
+}
+
+/** The prefix of an app-asked refund's id until the provider's answer names it. */
+const PENDING = 'pending:';
+
+/**
+ * Records, inside the caller's transaction (the one that took the coins back, e.g. a withdrawal), the refund the app
+ * is about to ask the provider for: `coins` of the charge are accounted for, so the provider's notice of the same
+ * refund takes nothing twice. Locks the order first (before any ledger lock, like every settling path).
+ */
+export async function recordAppRefund(
+  trx: DbExecutor,
+  input: { paymentId: string; requestId: string; amount: number; currency: string; coins: number },
+): Promise<void> {
+  await trx
+    .insertInto('payment_reversals')
+    .values({
+      payment_id: input.paymentId,
+      provider_refund_id: `${PENDING}${input.requestId}`,
+      origin: 'app',
+      kind: 'REFUND',
+      currency: input.currency,
+      amount: input.amount,
+      coins_asked: input.coins,
+      coins_taken: input.coins,
+      shortfall_coins: 0,
+      ledger_transaction_id: null,
+    })
+    .onConflict((conflict) => conflict.columns(['payment_id', 'provider_refund_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Asks the provider to refund what `recordAppRefund` recorded (in the charge's own currency and amount) and names
+ * the pending row after the provider's refund. Answers the provider's refund id, or null when the provider could not
+ * be reached (the request stays with finance, who pay it by hand; a late provider notice is matched by amount).
+ */
+export async function refundAppRefundAtProvider(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  input: { paymentId: string; requestId: string; reason: string },
+): Promise<string | null> {
+  const payment = await findPayment(ctx.db, input.paymentId);
+  const provider = payment ? providers.byName(payment.provider) : null;
+  const row = await ctx.db
+    .selectFrom('payment_reversals')
+    .selectAll()
+    .where('payment_id', '=', input.paymentId)
+    .where('provider_refund_id', '=', `${PENDING}${input.requestId}`)
+    .executeTakeFirst();
+  if (!payment || !provider || !row) return null;
+  let refund: ProviderRefund;
+  try {
+    refund = await provider.cancel(payment, {
+      reason: input.reason,
+      ...(row.amount !== payment.amount && { amount: row.amount }),
+      requestId: input.requestId,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    ctx.log.error({ err: error, paymentId: payment.id }, 'the provider refund failed: finance pays it by hand');
+    return null;
+  }
+  await sql`
+    update payment_reversals set provider_refund_id = ${refund.id}
+    where id = ${row.id}
+      and not exists (
+        select 1 from payment_reversals other where other.payment_id = ${payment.id} and other.provider_refund_id = ${refund.id}
+      )`.execute(ctx.db);
+  return refund.id;
+}
+
+/** The amount (minor unit of the charge's currency) that `coins` of a `point`-coin charge of `total` paid: rounded down. */
+export function amountForCoins(point: number, total: number, coins: number): number {
+  if (point <= 0) return 0;
+  return Math.floor((total * Math.min(coins, point)) / point);
+}
+
+/** Charges whose coins were spent before their provider refund took them back (for finance). */
+export async function listReversalShortfalls(db: DbExecutor, limit = 100) {
+  return db
+    .selectFrom('payment_reversals')
+    .selectAll()
+    .where('shortfall_coins', '>', 0)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The sweeper's window for provider refunds of paid orders (webhooks cover the rest). */
+export const REFUND_CHECK_WINDOW_MS = 30 * 24 * 60 * 60_000;
+const REFUND_CHECK_BATCH = 50;
+
+/**
+ * The sweeper's second half: asks the providers about the refunds of paid orders of the last 30 days, least
+ * recently checked first (a batch per round), so a cancellation whose webhook was lost is still reconciled.
+ * Answers how many refunds it reconciled.
+ */
+export async function sweepProviderRefunds(ctx: ServiceContext, providers: PaymentProviders): Promise<number> {
+  const now = ctx.now();
+  const { rows } = await sql<{ id: string }>`
+    select id from payments
+    where status = 'paid' and paid_at > ${new Date(now.getTime() - REFUND_CHECK_WINDOW_MS)}
+    order by refunds_checked_at nulls first, paid_at
+    limit ${REFUND_CHECK_BATCH}`.execute(ctx.db);
+  let reconciled = 0;
+  for (const { id } of rows) {
+    const payment = await findPayment(ctx.db, id);
+    if (!payment) continue;
+    try {
+      reconciled += (await reconcileProviderRefunds(ctx, providers, payment)).length;
+    } catch (error) {
+      ctx.log.warn({ err: error, paymentId: id }, 'provider refunds of a paid order could not be checked');
+      continue;
+    }
+    await sql`update payments set refunds_checked_at = ${now} where id = ${id}`.execute(ctx.db);
+  }
+  return reconciled;
+}
