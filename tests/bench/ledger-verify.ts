@@ -74,13 +74,15 @@ async function seed(name: string, postings: number): Promise<string> {
     const at = new Date('2026-01-01T00:00:00Z');
     await sql`
       insert into ledger_transactions (id, type, idempotency_key, occurred_at, metadata)
-      select k, 'PURCHASE', 'bench-' || k, ${at}, jsonb_build_object('paymentId', 'bench-' || k)
+      select k, 'PURCHASE', 'bench-' || k, ${at}::timestamptz, jsonb_build_object('paymentId', 'bench-' || k)
       from generate_series(1, ${purchases}::int) as k`.execute(db);
     await sql`
       insert into ledger_accounts (account, kind, balance, created_at)
-      select 'wallet:' || w, 'WALLET', 10 * count(*), ${at}
+      select 'wallet:' || w, 'WALLET'::ledger_account_kind, 10 * count(*), ${at}::timestamptz
       from (select (k % ${wallets}::int) + 1 as w from generate_series(1, ${purchases}::int) as k) as p group by w
-      union all select 'world:cash-in', 'WORLD', -10 * ${purchases}::bigint, ${at}`.execute(db);
+      union all select 'world:cash-in', 'WORLD'::ledger_account_kind, -10 * ${purchases}::bigint, ${at}::timestamptz`.execute(
+      db,
+    );
     await sql`
       insert into ledger_postings (transaction_id, account, amount)
       select k, 'wallet:' || ((k % ${wallets}::int) + 1), 10 from generate_series(1, ${purchases}::int) as k
@@ -88,7 +90,7 @@ async function seed(name: string, postings: number): Promise<string> {
     await sql`
       insert into ledger_lots (id, account, source, amount, remaining, expires_at, transaction_id, created_at)
       overriding system value
-      select k, 'wallet:' || ((k % ${wallets}::int) + 1), 'CASH', 10, 10, ${new Date('2031-01-01T00:00:00Z')}, k, ${at}
+      select k, 'wallet:' || ((k % ${wallets}::int) + 1), 'CASH', 10, 10, ${new Date('2031-01-01T00:00:00Z')}::timestamptz, k, ${at}::timestamptz
       from generate_series(1, ${purchases}::int) as k`.execute(db);
     await sql`
       insert into ledger_lot_movements (transaction_id, lot_id, wallet_amount, escrow, escrow_amount)
