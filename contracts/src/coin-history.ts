@@ -305,6 +305,8 @@ export const verifyDifferenceSchema = z
 
 export const ledgerVerifyReportSchema = z
   .object({
+    /** The background run (`/api/admin/ledger-verify-runs/{id}`) this is the result of. */
+    runId: z.number().int(),
     ok: z.boolean(),
     checkedAt: instant,
     durationMs: z.number().int(),
@@ -312,7 +314,14 @@ export const ledgerVerifyReportSchema = z
     postings: z.number().int(),
     accounts: z.number().int(),
     lots: z.number().int(),
+    /** The first differences found (at most 100) in the order of a replay of the log. */
     differences: z.array(verifyDifferenceSchema),
+    /** How many differences there are in all. */
+    differenceCount: z.number().int(),
   })
   .meta({ id: 'LedgerVerifyReport' });
+/** `GET /api/admin/ledger/verify`: how old (seconds) the latest finished run may be to be answered; 0 starts one. */
+export const ledgerVerifyQuerySchema = z.object({
+  maxAge: z.coerce.number().int().min(0).max(86_400).default(300),
+});
 export type LedgerVerifyReport = z.infer<typeof ledgerVerifyReportSchema>;

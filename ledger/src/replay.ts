@@ -57,74 +57,171 @@ export const emptyReplayState = (): ReplayState => ({
   escrowPortions: new Map(),
 });
 
-/**
- * Applies one stored transaction to the replayed projections (the state is updated in place: replays run over the
- * whole log) and returns what is wrong with it. Transaction ids are taken after the locks, so in id order every
- * spend comes after the credits it spends.
- */
-export function evolve(state: ReplayState, transaction: StoredTransaction): VerifyDifference[] {
+/** A lot created by a transaction: it enters the replay empty; the movements of that transaction fill it. */
+export function createLot(state: ReplayState, lot: { id: number; account: string; amount: number }): void {
+  state.lots.set(lot.id, { account: lot.account, amount: lot.amount, remaining: 0 });
+}
+
+/** The transaction's own shape: at least two postings, summing to zero. */
+export function checkShape(transaction: Pick<StoredTransaction, 'id' | 'postings'>): VerifyDifference[] {
   const differences: VerifyDifference[] = [];
   const transactionId = transaction.id;
-  const { postings, lotMovements } = transaction;
+  const { postings } = transaction;
   if (postings.length < 2) differences.push({ kind: 'TOO_FEW_POSTINGS', transactionId, postings: postings.length });
   const sum = postings.reduce((total, posting) => total + posting.amount, 0);
   if (sum !== 0) differences.push({ kind: 'UNBALANCED_TRANSACTION', transactionId, sum });
+  return differences;
+}
 
-  for (const lot of transaction.createdLots) {
-    state.lots.set(lot.id, { account: lot.account, amount: lot.amount, remaining: 0 });
+/**
+ * Applies one lot movement of a transaction to the replayed lots and escrow portions. A movement of a lot the replay
+ * does not know (yet) is UNKNOWN_LOT and changes nothing.
+ */
+export function applyLotMovement(
+  state: ReplayState,
+  transactionId: number,
+  movement: StoredLotMovement,
+): VerifyDifference[] {
+  const differences: VerifyDifference[] = [];
+  const lot = state.lots.get(movement.lotId);
+  if (!lot) return [{ kind: 'UNKNOWN_LOT', transactionId, lotId: movement.lotId }];
+  lot.remaining += movement.walletAmount;
+  if (lot.remaining < 0 || lot.remaining > lot.amount) {
+    differences.push({
+      kind: 'LOT_OUT_OF_RANGE',
+      transactionId,
+      lotId: movement.lotId,
+      remaining: lot.remaining,
+      amount: lot.amount,
+    });
   }
+  if (movement.escrow !== null && movement.escrowAmount !== null) {
+    const key = `${movement.escrow} ${movement.lotId}`;
+    const coins = (state.escrowPortions.get(key) ?? 0) + movement.escrowAmount;
+    state.escrowPortions.set(key, coins);
+    if (coins < 0) {
+      differences.push({
+        kind: 'NEGATIVE_ESCROW_PORTION',
+        transactionId,
+        account: movement.escrow,
+        lotId: movement.lotId,
+        coins,
+      });
+    }
+  }
+  return differences;
+}
+
+/**
+ * Every wallet and escrow posting of a transaction equals what its lot movements moved in that account.
+ * `lotAccount` names the wallet of a lot known when the transaction ran (null for an unknown lot: it moved nothing).
+ */
+export function checkLotsExplainPostings(
+  transaction: Pick<StoredTransaction, 'id' | 'postings' | 'lotMovements'>,
+  lotAccount: (lotId: number) => string | null,
+): VerifyDifference[] {
+  const differences: VerifyDifference[] = [];
   const movedByAccount = new Map<string, number>();
   const move = (account: string, amount: number) =>
     movedByAccount.set(account, (movedByAccount.get(account) ?? 0) + amount);
-  for (const movement of lotMovements) {
-    const lot = state.lots.get(movement.lotId);
-    if (!lot) {
-      differences.push({ kind: 'UNKNOWN_LOT', transactionId, lotId: movement.lotId });
-      continue;
-    }
-    move(lot.account, movement.walletAmount);
-    lot.remaining += movement.walletAmount;
-    if (lot.remaining < 0 || lot.remaining > lot.amount) {
-      differences.push({
-        kind: 'LOT_OUT_OF_RANGE',
-        transactionId,
-        lotId: movement.lotId,
-        remaining: lot.remaining,
-        amount: lot.amount,
-      });
-    }
-    if (movement.escrow !== null && movement.escrowAmount !== null) {
-      move(movement.escrow, movement.escrowAmount);
-      const key = `${movement.escrow} ${movement.lotId}`;
-      const coins = (state.escrowPortions.get(key) ?? 0) + movement.escrowAmount;
-      state.escrowPortions.set(key, coins);
-      if (coins < 0) {
-        differences.push({
-          kind: 'NEGATIVE_ESCROW_PORTION',
-          transactionId,
-          account: movement.escrow,
-          lotId: movement.lotId,
-          coins,
-        });
-      }
-    }
+  for (const movement of transaction.lotMovements) {
+    const account = lotAccount(movement.lotId);
+    if (account === null) continue;
+    move(account, movement.walletAmount);
+    if (movement.escrow !== null && movement.escrowAmount !== null) move(movement.escrow, movement.escrowAmount);
   }
-
-  const postedByAccount = new Map(postings.map((posting) => [posting.account, posting.amount]));
+  const postedByAccount = new Map(transaction.postings.map((posting) => [posting.account, posting.amount]));
   const lotAccounts = new Set([...movedByAccount.keys(), ...[...postedByAccount.keys()].filter(tracksLots)]);
   for (const account of [...lotAccounts].sort(compareAccounts)) {
     const posting = postedByAccount.get(account) ?? 0;
     const moved = movedByAccount.get(account) ?? 0;
     if (posting !== moved) {
-      differences.push({ kind: 'LOTS_DO_NOT_MATCH_POSTING', transactionId, account, posting, lotMovements: moved });
+      differences.push({
+        kind: 'LOTS_DO_NOT_MATCH_POSTING',
+        transactionId: transaction.id,
+        account,
+        posting,
+        lotMovements: moved,
+      });
     }
   }
+  return differences;
+}
 
-  for (const posting of postings) {
-    const balance = (state.balances.get(posting.account) ?? 0) + posting.amount;
-    state.balances.set(posting.account, balance);
-    if (balance < 0 && !mayGoNegative(posting.account)) {
-      differences.push({ kind: 'NEGATIVE_BALANCE', transactionId, account: posting.account, balance });
+/** Applies one posting to the replayed balances; only world accounts may go below zero. */
+export function applyPosting(
+  state: Pick<ReplayState, 'balances'>,
+  transactionId: number,
+  posting: Posting,
+): VerifyDifference[] {
+  const balance = (state.balances.get(posting.account) ?? 0) + posting.amount;
+  state.balances.set(posting.account, balance);
+  if (balance < 0 && !mayGoNegative(posting.account)) {
+    return [{ kind: 'NEGATIVE_BALANCE', transactionId, account: posting.account, balance }];
+  }
+  return [];
+}
+
+/**
+ * Applies one stored transaction to the replayed projections (the state is updated in place) and returns what is
+ * wrong with it. Transaction ids are taken after the locks, so in id order every spend comes after the credits it
+ * spends. `verify` applies the same rules (the functions above) split by account and by lot, so that it never holds
+ * the whole state; this composition is the reference order of the differences of one transaction.
+ */
+export function evolve(state: ReplayState, transaction: StoredTransaction): VerifyDifference[] {
+  const differences = checkShape(transaction);
+  for (const lot of transaction.createdLots) createLot(state, lot);
+  for (const movement of transaction.lotMovements) {
+    differences.push(...applyLotMovement(state, transaction.id, movement));
+  }
+  differences.push(...checkLotsExplainPostings(transaction, (lotId) => state.lots.get(lotId)?.account ?? null));
+  for (const posting of transaction.postings) differences.push(...applyPosting(state, transaction.id, posting));
+  return differences;
+}
+
+/** Compares replayed balances with stored ones, both ways (an account missing from either side counts as 0). */
+export function compareBalances(replayed: Map<string, number>, stored: Map<string, number>): VerifyDifference[] {
+  const differences: VerifyDifference[] = [];
+  const accounts = new Set([...replayed.keys(), ...stored.keys()]);
+  for (const account of [...accounts].sort(compareAccounts)) {
+    const replayedBalance = replayed.get(account) ?? 0;
+    const storedBalance = stored.get(account);
+    if (storedBalance === undefined ? replayedBalance !== 0 : storedBalance !== replayedBalance) {
+      differences.push({ kind: 'BALANCE_MISMATCH', account, stored: storedBalance ?? null, replayed: replayedBalance });
+    }
+  }
+  return differences;
+}
+
+export const LOT_FIELDS = ['account', 'amount', 'remaining'] as const;
+
+/** Compares replayed lots with stored ones, both ways. */
+export function compareLots(replayed: Map<number, ReplayedLot>, stored: Map<number, ReplayedLot>): VerifyDifference[] {
+  const differences: VerifyDifference[] = [];
+  const lotIds = [...new Set([...replayed.keys(), ...stored.keys()])].sort((a, b) => a - b);
+  for (const lotId of lotIds) {
+    const replayedLot = replayed.get(lotId);
+    const storedLot = stored.get(lotId);
+    if (!replayedLot || !storedLot) {
+      differences.push({
+        kind: 'LOT_MISMATCH',
+        lotId,
+        field: 'existence',
+        stored: storedLot ? 'stored' : null,
+        replayed: replayedLot ? 'replayed' : null,
+      });
+      continue;
+    }
+    for (const field of LOT_FIELDS) {
+      if (storedLot[field] !== replayedLot[field]) {
+        differences.push({
+          kind: 'LOT_MISMATCH',
+          lotId,
+          field,
+          stored: storedLot[field],
+          replayed: replayedLot[field],
+        });
+      }
     }
   }
   return differences;
@@ -135,34 +232,5 @@ export function compareProjections(
   state: ReplayState,
   stored: { balances: Map<string, number>; lots: Map<number, ReplayedLot> },
 ): VerifyDifference[] {
-  const differences: VerifyDifference[] = [];
-  const accounts = new Set([...state.balances.keys(), ...stored.balances.keys()]);
-  for (const account of [...accounts].sort(compareAccounts)) {
-    const replayed = state.balances.get(account) ?? 0;
-    const storedBalance = stored.balances.get(account);
-    if (storedBalance === undefined ? replayed !== 0 : storedBalance !== replayed) {
-      differences.push({ kind: 'BALANCE_MISMATCH', account, stored: storedBalance ?? null, replayed });
-    }
-  }
-  const lotIds = [...new Set([...state.lots.keys(), ...stored.lots.keys()])].sort((a, b) => a - b);
-  for (const lotId of lotIds) {
-    const replayed = state.lots.get(lotId);
-    const storedLot = stored.lots.get(lotId);
-    if (!replayed || !storedLot) {
-      differences.push({
-        kind: 'LOT_MISMATCH',
-        lotId,
-        field: 'existence',
-        stored: storedLot ? 'stored' : null,
-        replayed: replayed ? 'replayed' : null,
-      });
-      continue;
-    }
-    for (const field of ['account', 'amount', 'remaining'] as const) {
-      if (storedLot[field] !== replayed[field]) {
-        differences.push({ kind: 'LOT_MISMATCH', lotId, field, stored: storedLot[field], replayed: replayed[field] });
-      }
-    }
-  }
-  return differences;
+  return [...compareBalances(state.balances, stored.balances), ...compareLots(state.lots, stored.lots)];
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { walletAccount } from './accounts';
 import { grantBonus, holdForMission, purchase } from './operations';
-import { compareProjections, emptyReplayState, evolve, type StoredTransaction } from './replay';
+import {
+  compareProjections,
+  emptyReplayState,
+  evolve,
+  type ReplayedLot,
+  type StoredTransaction,
+  type VerifyDifference,
+} from './replay';
 import { verify } from './verify';
 import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
 
@@ -28,6 +35,7 @@ describe('verify against the database', () => {
       accounts: 4,
       lots: 2,
       differences: [],
+      differenceCount: 0,
     });
   });
 
@@ -65,6 +73,164 @@ describe('verify against the database', () => {
     await expect(
       sql`update ledger_lots set remaining = -1 where account = ${walletAccount(userId)}`.execute(db()),
     ).rejects.toThrow(/ledger_lots_remaining_in_range/);
+  });
+});
+
+/**
+ * The oracle: the whole log and both projections in memory, replayed by `evolve` in id order in one snapshot (what
+ * verify did before review M10). The streaming verify must find the same differences in the same order.
+ */
+async function replayAllAtOnce(): Promise<VerifyDifference[]> {
+  const { rows } = await sql<{
+    id: unknown;
+    type: StoredTransaction['type'];
+    postings: [string, unknown][] | null;
+    movements: [unknown, unknown, string | null, unknown][] | null;
+    lots: [unknown, string, unknown][] | null;
+  }>`
+    select t.id, t.type,
+      (select json_agg(json_build_array(p.account, p.amount) order by p.account collate "C")
+       from ledger_postings p where p.transaction_id = t.id) as postings,
+      (select json_agg(json_build_array(m.lot_id, m.wallet_amount, m.escrow, m.escrow_amount) order by m.lot_id)
+       from ledger_lot_movements m where m.transaction_id = t.id) as movements,
+      (select json_agg(json_build_array(l.id, l.account, l.amount) order by l.id)
+       from ledger_lots l where l.transaction_id = t.id) as lots
+    from ledger_transactions t order by t.id`.execute(db());
+  const state = emptyReplayState();
+  const differences: VerifyDifference[] = [];
+  for (const row of rows) {
+    differences.push(
+      ...evolve(state, {
+        id: Number(row.id),
+        type: row.type,
+        postings: (row.postings ?? []).map(([account, amount]) => ({ account, amount: Number(amount) })),
+        lotMovements: (row.movements ?? []).map(([lotId, walletAmount, escrow, escrowAmount]) => ({
+          lotId: Number(lotId),
+          walletAmount: Number(walletAmount),
+          escrow,
+          escrowAmount: escrowAmount === null ? null : Number(escrowAmount),
+        })),
+        createdLots: (row.lots ?? []).map(([id, account, amount]) => ({
+          id: Number(id),
+          account,
+          amount: Number(amount),
+        })),
+      }),
+    );
+  }
+  const accounts = await db().selectFrom('ledger_accounts').select(['account', 'balance']).execute();
+  const lots = await db().selectFrom('ledger_lots').select(['id', 'account', 'amount', 'remaining']).execute();
+  differences.push(
+    ...compareProjections(state, {
+      balances: new Map(accounts.map((row) => [row.account, Number(row.balance)])),
+      lots: new Map<number, ReplayedLot>(
+        lots.map((row) => [
+          Number(row.id),
+          { account: row.account, amount: Number(row.amount), remaining: Number(row.remaining) },
+        ]),
+      ),
+    }),
+  );
+  return differences;
+}
+
+/** Runs statements the append-only triggers refuse: test tampering only. */
+async function behindTheLedgersBack(statement: ReturnType<typeof sql>) {
+  await db()
+    .connection()
+    .execute(async (connection) => {
+      await sql`set session_replication_role = replica`.execute(connection);
+      try {
+        await statement.execute(connection);
+      } finally {
+        await sql`set session_replication_role = origin`.execute(connection);
+      }
+    });
+}
+
+describe('verify in batches (review M10)', () => {
+  const BATCH_SIZES = [1, 2, 3, 1_000];
+
+  it('reports the same as one batch, whatever the batch size, on a ledger many batches long', async () => {
+    for (let member = 0; member < 6; member++) await someActivity();
+    const whole = await verify(db());
+    expect(whole.differences).toEqual([]);
+    expect(whole.transactions).toBeGreaterThan(3 * 6);
+    for (const batchSize of BATCH_SIZES) expect(await verify(db(), { batchSize })).toEqual(whole);
+  });
+
+  it('finds a posting added to a late transaction, in the order of a replay of the whole log', async () => {
+    const first = await someActivity();
+    for (let member = 0; member < 4; member++) await someActivity();
+    const { rows } = await sql<{ id: unknown }>`select max(id) as id from ledger_transactions`.execute(db());
+    const late = Number(rows[0]!.id);
+    const wallet = walletAccount(first);
+    await behindTheLedgersBack(sql`insert into ledger_postings values (${late}, ${wallet}, 3)`);
+    try {
+      const expected = await replayAllAtOnce();
+      expect(expected).toEqual([
+        { kind: 'UNBALANCED_TRANSACTION', transactionId: late, sum: 3 },
+        { kind: 'LOTS_DO_NOT_MATCH_POSTING', transactionId: late, account: wallet, posting: 3, lotMovements: 0 },
+        { kind: 'BALANCE_MISMATCH', account: wallet, stored: 80, replayed: 83 },
+      ]);
+      for (const batchSize of BATCH_SIZES) {
+        const report = await verify(db(), { batchSize });
+        expect(report.differences, `batch size ${batchSize}`).toEqual(expected);
+        expect(report.differenceCount).toBe(3);
+      }
+    } finally {
+      await behindTheLedgersBack(
+        sql`delete from ledger_postings where transaction_id = ${late} and account = ${wallet}`,
+      );
+    }
+    expect((await verify(db(), { batchSize: 2 })).differences).toEqual([]);
+  });
+
+  it('finds a tampered lot in the last batch and an unknown lot moved, and caps the list it returns', async () => {
+    await someActivity();
+    const { rows } = await sql<{ id: unknown; transaction_id: unknown }>`
+      update ledger_lots set remaining = remaining - 1 where id = (select max(id) from ledger_lots)
+      returning id, transaction_id`.execute(db());
+    const lotId = Number(rows[0]!.id);
+    const transactionId = Number(rows[0]!.transaction_id);
+    await behindTheLedgersBack(
+      sql`insert into ledger_lot_movements values (${transactionId}, ${lotId + 1_000}, 5, null, null)`,
+    );
+    try {
+      const expected = await replayAllAtOnce();
+      expect(expected).toEqual([
+        { kind: 'UNKNOWN_LOT', transactionId, lotId: lotId + 1_000 },
+        { kind: 'LOT_MISMATCH', lotId, field: 'remaining', stored: 9, replayed: 10 },
+      ]);
+      for (const batchSize of BATCH_SIZES) {
+        expect((await verify(db(), { batchSize })).differences, `batch size ${batchSize}`).toEqual(expected);
+      }
+      expect(await verify(db(), { batchSize: 2, maxDifferences: 1 })).toMatchObject({
+        differences: [expected[0]],
+        differenceCount: 2,
+      });
+    } finally {
+      await behindTheLedgersBack(sql`delete from ledger_lot_movements where lot_id = ${lotId + 1_000}`);
+      await sql`update ledger_lots set remaining = remaining + 1 where id = ${lotId}`.execute(db());
+    }
+    expect((await verify(db(), { batchSize: 2 })).differences).toEqual([]);
+  });
+
+  it('stays consistent while the ledger moves during the run: no false difference', async () => {
+    const userIds = [await someActivity(), await someActivity(), await someActivity()];
+    let writes = 0;
+    const report = await verify(db(), {
+      batchSize: 2,
+      onProgress: async () => {
+        // Between batches: spends and credits on accounts already paged, being paged and not yet paged.
+        const userId = userIds[writes++ % userIds.length]!;
+        await purchase(db(), { idempotencyKey: newKey(), now: NOW, userId, coins: 5, paymentId: `pay-${nextId()}` });
+        await holdForMission(db(), { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 3 });
+      },
+    });
+    expect(writes).toBeGreaterThan(5);
+    expect(report.differences).toEqual([]);
+    expect((await verify(db())).differences).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard-routes';
-export { startVerifyRun } from './ledger-verify';
+export { latestVerifyRun, startVerifyRun } from './ledger-verify';
 
 /** The console's own admin resources (issue 19), registered under /api/admin; the dashboard reports these consumers. */
 export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [

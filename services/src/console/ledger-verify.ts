@@ -38,6 +38,7 @@ const runView = (row: LedgerVerifyRunRow): LedgerVerifyRun => ({
 async function runVerify(ctx: ServiceContext, runId: number): Promise<void> {
   try {
     const report = await verify(ctx.db, {
+      maxDifferences: KEPT_DIFFERENCES,
       onProgress: async (done, total) => {
         await ctx.db
           .updateTable('ledger_verify_runs')
@@ -54,14 +55,14 @@ async function runVerify(ctx: ServiceContext, runId: number): Promise<void> {
         heartbeat_at: ctx.now(),
         done_transactions: report.transactions,
         total_transactions: report.transactions,
-        ok: report.differences.length === 0,
+        ok: report.differenceCount === 0,
         report: JSON.stringify({
           transactions: report.transactions,
           postings: report.postings,
           accounts: report.accounts,
           lots: report.lots,
-          differences: report.differences.slice(0, KEPT_DIFFERENCES),
-          differenceCount: report.differences.length,
+          differences: report.differences,
+          differenceCount: report.differenceCount,
         }),
       })
       .where('id', '=', runId)
@@ -77,6 +78,23 @@ async function runVerify(ctx: ServiceContext, runId: number): Promise<void> {
   }
 }
 
+/** Marks FAILED a RUNNING run whose process stopped (its heartbeat is stale). */
+async function failStaleRuns(ctx: ServiceContext, now: Date): Promise<void> {
+  await ctx.db
+    .updateTable('ledger_verify_runs')
+    .set({ status: 'FAILED', finished_at: now, error: 'the process running it stopped' })
+    .where('status', '=', 'RUNNING')
+    .where('heartbeat_at', '<', new Date(now.getTime() - STALE_AFTER_MS))
+    .execute();
+}
+
+/** The newest verify run (a RUNNING one whose process stopped is FAILED first), or null when there is none. */
+export async function latestVerifyRun(ctx: ServiceContext): Promise<LedgerVerifyRun | null> {
+  await failStaleRuns(ctx, ctx.now());
+  const row = await ctx.db.selectFrom('ledger_verify_runs').selectAll().orderBy('id', 'desc').executeTakeFirst();
+  return row ? runView(row) : null;
+}
+
 /** Starts a run in the background; 409 while another one runs. Answers the new run at once. */
 export async function startVerifyRun(
   ctx: ServiceContext,
@@ -84,12 +102,7 @@ export async function startVerifyRun(
   background: (work: Promise<void>) => void,
 ): Promise<LedgerVerifyRun> {
   const now = ctx.now();
-  await ctx.db
-    .updateTable('ledger_verify_runs')
-    .set({ status: 'FAILED', finished_at: now, error: 'the process running it stopped' })
-    .where('status', '=', 'RUNNING')
-    .where('heartbeat_at', '<', new Date(now.getTime() - STALE_AFTER_MS))
-    .execute();
+  await failStaleRuns(ctx, now);
   let row: LedgerVerifyRunRow;
   try {
     row = await ctx.db

@@ -1,4 +1,4 @@
-import type { AdminLedgerEntry, LedgerVerifyReport } from '@fanmission/contracts';
+import type { AdminLedgerEntry, LedgerVerifyReport, LedgerVerifyRun } from '@fanmission/contracts';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,59 +100,119 @@ describe('ledger account history', () => {
   });
 });
 
-describe('ledger verify', () => {
-  it('reports a clean ledger', async () => {
-    const response = await inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: finance.headers });
-    expect(response.statusCode).toBe(200);
-    const report = response.json<LedgerVerifyReport>();
-    expect(report).toMatchObject({
+const verifyCall = (account: TestAccount, query = '') =>
+  inject({ method: 'GET', url: `/api/admin/ledger/verify${query}`, headers: account.headers });
+
+/** Polls `GET /ledger/verify` until it answers a result (200). */
+async function settledReport(account: TestAccount = finance): Promise<LedgerVerifyReport> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const response = await verifyCall(account);
+    if (response.statusCode === 200) return response.json<LedgerVerifyReport>();
+    expect(response.statusCode).toBe(202);
+    if (Date.now() > deadline) throw new Error('the verify run did not finish within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const runCount = async () =>
+  Number(
+    (
+      await testApp.current.database.db
+        .selectFrom('ledger_verify_runs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('ledger verify (in the background, review M10)', () => {
+  it('starts a run and answers 202 with it, then the clean result of that run', async () => {
+    const started = await verifyCall(finance);
+    expect(started.statusCode).toBe(202);
+    const run = started.json<LedgerVerifyRun>();
+    expect(run).toMatchObject({ status: 'RUNNING', startedBy: finance.id });
+    const report = await settledReport(operator);
+    expect(report).toEqual({
+      runId: run.id,
       ok: true,
-      differences: [],
-      transactions: 5,
-      lots: 3,
       checkedAt: start.toISOString(),
+      durationMs: 0,
+      transactions: 5,
+      postings: 10,
+      accounts: 5,
+      lots: 3,
+      differences: [],
+      differenceCount: 0,
     });
+    // A recent result is answered as it is: no new run.
+    const runs = await runCount();
+    expect((await verifyCall(finance)).json<LedgerVerifyReport>().runId).toBe(run.id);
+    expect(await runCount()).toBe(runs);
   });
 
-  it('lists every difference between the log and the stored projections', async () => {
+  it('lists the differences between the log and the stored projections, from a fresh run (maxAge=0)', async () => {
+    await settledReport();
     const db = testApp.current.database.db;
     const wallet = `wallet:${fan.id}`;
     // A balance changed behind the ledger's back (what verify exists to catch), then put right again.
     await sql`update ledger_accounts set balance = balance + 7 where account = ${wallet}`.execute(db);
     try {
-      const report = (
-        await inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: operator.headers })
-      ).json<LedgerVerifyReport>();
+      const fresh = await verifyCall(operator, '?maxAge=0');
+      expect(fresh.statusCode).toBe(202);
+      const report = await settledReport(operator);
+      expect(report.runId).toBe(fresh.json<LedgerVerifyRun>().id);
       expect(report.ok).toBe(false);
       expect(report.differences).toEqual([{ kind: 'BALANCE_MISMATCH', account: wallet, stored: 142, replayed: 135 }]);
+      expect(report.differenceCount).toBe(1);
     } finally {
       await sql`update ledger_accounts set balance = balance - 7 where account = ${wallet}`.execute(db);
+    }
+    await verifyCall(operator, '?maxAge=0');
+    expect((await settledReport()).ok).toBe(true);
+  });
+
+  it('rejects a maxAge that is not a number of seconds up to a day', async () => {
+    for (const query of ['?maxAge=-1', '?maxAge=abc', '?maxAge=86401', '?maxAge=1.5']) {
+      const response = await inject({
+        method: 'GET',
+        url: `/api/admin/ledger/verify${query}`,
+        headers: { ...finance.headers, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().subErrors).toEqual([expect.objectContaining({ field: 'maxAge' })]);
     }
   });
 });
 
 describe('one verify at a time (review M10)', () => {
-  it('answers concurrent calls with one report and 409 VERIFY_RUNNING for the others, and keeps the run', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: finance.headers }),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses[0]).toBe(200);
-    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
-    expect(statuses.filter((status) => status === 409).length).toBeGreaterThan(0);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ code: 'VERIFY_RUNNING' });
+  it('answers 5 concurrent calls with 202 and one and the same run, then its result', async () => {
+    await settledReport();
+    const before = await runCount();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => verifyCall(finance, '?maxAge=0')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    const ids = new Set(answers.map((answer) => answer.json<LedgerVerifyRun>().id));
+    expect(ids.size).toBe(1);
+    expect(await runCount()).toBe(before + 1);
+    const report = await settledReport();
+    expect(report).toMatchObject({ runId: [...ids][0], ok: true });
     const latest = await testApp.current.database.db
       .selectFrom('ledger_verify_runs')
       .select(['status', 'ok'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(latest).toEqual({ status: 'DONE', ok: true });
-    // The slot is free again once done.
-    expect(
-      (await inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: finance.headers })).statusCode,
-    ).toBe(200);
+  });
+
+  it('answers the console’s running run instead of starting another', async () => {
+    await settledReport();
+    const console = await inject({ method: 'POST', url: '/api/admin/ledger-verify-runs', headers: operator.headers });
+    expect(console.statusCode).toBe(202);
+    const consoleRun = console.json<LedgerVerifyRun>();
+    const answer = await verifyCall(finance, '?maxAge=0');
+    // Either the console's run still runs (and is answered), or it is done and a new one was started after it.
+    const run = answer.json<LedgerVerifyRun>();
+    expect(answer.statusCode).toBe(202);
+    expect(run.id).toBeGreaterThanOrEqual(consoleRun.id);
   });
 });
 

@@ -1,4 +1,10 @@
-import { adminLedgerEntrySchema, ledgerAccountParamsSchema, ledgerVerifyReportSchema } from '@fanmission/contracts';
+import {
+  adminLedgerEntrySchema,
+  ledgerAccountParamsSchema,
+  ledgerVerifyQuerySchema,
+  ledgerVerifyReportSchema,
+  ledgerVerifyRunSchema,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +18,11 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: ledger'];
   const security = [{ bearerAuth: [] }];
+  // The verify runs this plugin started; the app waits for them when it closes.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
 
   routes.get(
     '/ledger/accounts/:account',
@@ -45,16 +56,24 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Replay the ledger and list every difference from its stored balances and lots',
+        summary: 'The latest ledger verify result, or the background run to wait for (202)',
         description:
-          'Read-only: checks that every transaction balances, that nothing went negative, and that balances and ' +
-          'lots equal a replay of the log. `ok` is true when `differences` is empty. One replay at a time, shared ' +
-          'with the console’s runs (`/api/admin/ledger-verify-runs`, the background way): 409 `VERIFY_RUNNING` ' +
-          'while another runs; the result is kept as a run.',
+          'Never replays inside the request (review M10). 200: the result of the latest background run if it ' +
+          'finished less than `maxAge` seconds ago (default 300; 0 always asks for a fresh run): `ok` is true when ' +
+          'no difference was found; `differences` lists the first 100 in log order, `differenceCount` counts them ' +
+          'all. 202: the run to poll (`/api/admin/ledger-verify-runs/{id}`, or this route again): the one running ' +
+          '(one at a time, shared with the console’s runs; concurrent callers get the same run), or a new one.',
         security,
-        response: { 200: ledgerVerifyReportSchema, ...errorResponses(401, 403, 409) },
+        querystring: ledgerVerifyQuerySchema,
+        response: { 200: ledgerVerifyReportSchema, 202: ledgerVerifyRunSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => verifyLedger(app.ctx, requireCaller(request).id),
+    async (request, reply) => {
+      const answer = await verifyLedger(app.ctx, requireCaller(request).id, request.query.maxAge, (work) => {
+        running.add(work);
+        void work.finally(() => running.delete(work));
+      });
+      return answer.status === 200 ? reply.status(200).send(answer.report) : reply.status(202).send(answer.run);
+    },
   );
 }

@@ -1,8 +1,8 @@
-import type { AdminLedgerEntry, LedgerVerifyReport } from '@fanmission/contracts';
-import { history, verify, type LedgerEntry } from '@fanmission/ledger';
+import type { AdminLedgerEntry, LedgerVerifyReport, LedgerVerifyRun } from '@fanmission/contracts';
+import { history, type LedgerEntry } from '@fanmission/ledger';
+import { latestVerifyRun, startVerifyRun } from '../console';
 import type { ServiceContext } from '../context';
-import { sql } from 'kysely';
-import { uniqueViolation, type DbExecutor } from '../db';
+import type { DbExecutor } from '../db';
 import { AppError } from '../http';
 
 export interface AccountHistoryWindow {
@@ -60,66 +60,57 @@ function entryDto(account: string, entry: LedgerEntry): AdminLedgerEntry {
   };
 }
 
-/** Replays the whole log against the stored balances and lots (read-only, one consistent snapshot). */
-/** A RUNNING verify run whose heartbeat is older than this died with its process (as the console's runs). */
-const STALE_RUN_MS = 5 * 60_000;
+/** What `GET /api/admin/ledger/verify` answers: the latest run's result, or the run to wait for. */
+export type VerifyAnswer = { status: 200; report: LedgerVerifyReport } | { status: 202; run: LedgerVerifyRun };
 
 /**
- * `GET /api/admin/ledger/verify`: the replay, answered inline but never two at once (review M10). It takes the same
- * one-at-a-time slot as the console's background runs (`ledger_verify_runs`, one RUNNING row), so concurrent calls,
- * or a call while a console run is going, answer 409 VERIFY_RUNNING instead of replaying the ledger side by side;
- * the result is kept as a run.
+ * `GET /api/admin/ledger/verify` (review M10): never replays inside the request. It answers the result of the latest
+ * background run if that run finished DONE less than `maxAgeSeconds` ago (200). Otherwise it answers 202 with the run
+ * to poll: the one running (one at a time, `ledger_verify_runs_one_running`, shared with the console's runs), or a
+ * new one it starts. Concurrent callers all get 202 with the same run: the loser of the race to start one answers
+ * the winner's.
  */
-export async function verifyLedger(ctx: ServiceContext, startedBy: number): Promise<LedgerVerifyReport> {
-  const checkedAt = ctx.now();
-  const started = performance.now();
-  await sql`
-    update ledger_verify_runs set status = 'FAILED', finished_at = ${checkedAt}, error = 'the process running it stopped'
-    where status = 'RUNNING' and heartbeat_at < ${new Date(checkedAt.getTime() - STALE_RUN_MS)}`.execute(ctx.db);
-  let runId: number;
-  try {
-    const { rows } = await sql<{ id: number }>`
-      insert into ledger_verify_runs (status, started_by, started_at, heartbeat_at, report)
-      values ('RUNNING', ${startedBy}, ${checkedAt}, ${checkedAt}, null) returning id`.execute(ctx.db);
-    runId = rows[0]!.id;
-  } catch (error) {
-    if (uniqueViolation(error) === 'ledger_verify_runs_one_running') {
-      throw new AppError(409, 'console.verifyRunning', { code: 'VERIFY_RUNNING' });
+export async function verifyLedger(
+  ctx: ServiceContext,
+  startedBy: number,
+  maxAgeSeconds: number,
+  background: (work: Promise<void>) => void,
+): Promise<VerifyAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    const latest = await latestVerifyRun(ctx);
+    if (latest?.status === 'RUNNING') return { status: 202, run: latest };
+    if (
+      latest?.status === 'DONE' &&
+      latest.report &&
+      latest.finishedAt &&
+      ctx.now().getTime() - Date.parse(latest.finishedAt) < maxAgeSeconds * 1000
+    ) {
+      return { status: 200, report: reportOf(latest, latest.report, latest.finishedAt) };
     }
-    throw error;
+    try {
+      return { status: 202, run: await startVerifyRun(ctx, startedBy, background) };
+    } catch (error) {
+      // Another caller started one between our read and our insert: answer theirs.
+      if (!(error instanceof AppError && error.statusCode === 409) || attempt >= 3) throw error;
+    }
   }
-  try {
-    const report = await verify(ctx.db);
-    await sql`
-      update ledger_verify_runs set status = 'DONE', finished_at = ${ctx.now()}, heartbeat_at = ${ctx.now()},
-        done_transactions = ${report.transactions}, total_transactions = ${report.transactions},
-        ok = ${report.differences.length === 0},
-        report = ${JSON.stringify({
-          transactions: report.transactions,
-          postings: report.postings,
-          accounts: report.accounts,
-          lots: report.lots,
-          differences: report.differences.slice(0, 100),
-          differenceCount: report.differences.length,
-        })}::jsonb
-      where id = ${runId}`.execute(ctx.db);
-    return {
-      ok: report.differences.length === 0,
-      checkedAt: checkedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      transactions: report.transactions,
-      postings: report.postings,
-      accounts: report.accounts,
-      lots: report.lots,
-      differences: report.differences,
-    };
-  } catch (error) {
-    await sql`
-      update ledger_verify_runs set status = 'FAILED', finished_at = ${ctx.now()},
-        error = ${error instanceof Error ? error.message : String(error)}
-      where id = ${runId}`
-      .execute(ctx.db)
-      .catch(() => undefined);
-    throw error;
-  }
+}
+
+function reportOf(
+  run: LedgerVerifyRun,
+  report: NonNullable<LedgerVerifyRun['report']>,
+  finishedAt: string,
+): LedgerVerifyReport {
+  return {
+    runId: run.id,
+    ok: run.ok === true,
+    checkedAt: run.startedAt,
+    durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(run.startedAt)),
+    transactions: report.transactions,
+    postings: report.postings,
+    accounts: report.accounts,
+    lots: report.lots,
+    differences: report.differences as LedgerVerifyReport['differences'],
+    differenceCount: report.differenceCount,
+  };
 }
