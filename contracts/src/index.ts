@@ -23,6 +23,7 @@ export * from './page';
 export * from './time';
 export * from './roles';
 export * from './roulette-fairness';
+export * from './session';
 export * from './users';
 export * from './creator-review';
 export * from './creator-review-admin';
