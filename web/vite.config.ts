@@ -14,7 +14,7 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
  * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
  */
 const SHELL =
-  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages))/;
+  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session-cookie))/;
 const COMMON =
   /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address)|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
@@ -86,22 +86,55 @@ function preloadFirstPage(): Plugin {
           `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[j];` +
           `if(d)k.onload=k.onerror=function(){if(--n===0)d()};document.head.appendChild(k)}}` +
           `a(L[l],function(){a(p)})})()`;
-        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+        // Before the entry's script and stylesheet: an inline script placed after a stylesheet waits for it, and the
+        // texts would then be asked for one round trip later than the entry.
+        const tag = `<script>${script}</script>\n    `;
+        const at = html.search(/<script type="module"|<link rel="(modulepreload|stylesheet)"/);
+        if (at < 0) throw new Error('preload-first-page: no entry script in index.html');
+        return html.slice(0, at) + tag + html.slice(at);
       },
     },
   };
 }
 
+/**
+ * Fails the build when the shell's first download (the entry and what it imports statically) carries the component
+ * library, the shared page code, zod or a contracts module with schemas: on a phone each of them delays the first
+ * paint of every page (a constant imported from a module with schemas brought zod and two more requests along).
+ */
 function shellStaysLight(): Plugin {
   return {
     name: 'fanmission:shell-stays-light',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
-        const heavy = chunk.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      for (const entry of chunks.values()) {
+        if (!entry.isEntry) continue;
+        const heavy = entry.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
         if (heavy.length > 0) {
-          throw new Error(`the entry ${chunk.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
+          throw new Error(`the entry ${entry.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
+        }
+        const closure = new Set<string>();
+        const visit = (fileName: string) => {
+          if (closure.has(fileName)) return;
+          closure.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        visit(entry.fileName);
+        for (const fileName of closure) {
+          const offending = (chunks.get(fileName)?.moduleIds ?? []).filter(
+            (id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) || (CONTRACTS_SOURCE.test(id) && !SHELL.test(id)),
+          );
+          if (offending.length > 0) {
+            throw new Error(
+              `the entry ${entry.fileName} loads ${fileName} with ${offending.slice(0, 3).join(', ')}: ` +
+                'the shell must not need zod or a contracts module with schemas',
+            );
+          }
         }
       }
     },
@@ -183,6 +216,9 @@ export default defineConfig(({ command }) => {
                 name: 'mui',
                 test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|clsx|prop-types|hoist-non-react-statics|@babel)[\\/]/,
               },
+              // zod, which the pages' forms and answers need and the shell does not, in one chunk (left to itself
+              // the bundler cuts it into four).
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
               {
                 name: 'contracts',
                 test: (id: string) => CONTRACTS_SOURCE.test(id) && !SHELL.test(id),

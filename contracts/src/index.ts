@@ -24,6 +24,7 @@ export * from './time';
 export * from './roles';
 export * from './roulette-fairness';
 export * from './users';
+export * from './session-cookie';
 export * from './creator-review';
 export * from './creator-review-admin';
 export * from './income-api';

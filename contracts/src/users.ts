@@ -197,12 +197,3 @@ export const authProvidersResponseSchema = z
   })
   .meta({ id: 'AuthProviders' });
 export type AuthProviders = z.infer<typeof authProvidersResponseSchema>;
-
-/**
- * The browser session (review L6): the API sets the JWT as an HttpOnly cookie of this name (Path=/api) on every
- * login. A state-changing request authenticated by that cookie must carry this header, which a form cannot send
- * (CSRF); requests with `Authorization: Bearer` are exempt.
- */
-export const SESSION_COOKIE_NAME = 'fm_session';
-export const CSRF_HEADER_NAME = 'X-Requested-With';
-export const CSRF_HEADER_VALUE = 'fanmission';
