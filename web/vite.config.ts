@@ -85,7 +85,10 @@ function preloadFirstPage(): Plugin {
           `var l=String(q||s||'').trim().toLowerCase().split(/[-_]/)[0];if(l==='jp')l='ja';if(!L[l])l='ko';` +
           // The static first view of this path in this language (staticFirstView), and <html lang> from the start.
           `var h=document.documentElement,v=${JSON.stringify(STATIC_FIRST_VIEWS)}[location.pathname.replace(/(.)\\/$/,'$1')];h.lang=l;` +
-          `if(v&&!/[?&]app-api=/.test(location.search))h.setAttribute('data-first-view',v+'-'+l);` +
+          // Not in the embedded app mode (no header or footer; shared/app-mode.ts: `?app-api=true`, kept for the tab).
+          `var m=new URLSearchParams(location.search).get('app-api'),x=m==='true';` +
+          `if(m===null)try{x=sessionStorage.getItem('app-api')==='true'}catch(e){}` +
+          `if(v&&!x)h.setAttribute('data-first-view',v+'-'+l);` +
           `var p=[];for(var i=0;i<P.length;i++)if(new RegExp(P[i][0]).test(location.pathname))p=p.concat(P[i][1]);` +
           `function a(f,d){var n=f.length;if(!n){if(d)d();return}for(var j=0;j<f.length;j++){` +
           `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[j];` +

@@ -74,11 +74,19 @@ describe('static first view', () => {
     expect(await search.locator('footer:visible').innerText()).toContain(resources.ja.translation.footer.faq);
     expect(await search.getByRole('heading', { level: 1 }).count()).toBe(0);
 
-    // Other pages and the embedded app mode (no header) keep an empty page until the app runs.
+    // Other pages and the embedded app mode (no header), also when the tab remembers it, keep an empty page until the
+    // app runs; `?app-api=false` leaves the app mode.
     for (const path of ['/faq', '/?app-api=true']) {
       const other = await withoutScripts(path);
       expect(await visibleVariants(other), path).toEqual([]);
     }
+    const remembered = await browser.newPage(PHONE);
+    await remembered.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await remembered.addInitScript(() => window.sessionStorage.setItem('app-api', 'true'));
+    await remembered.goto(`${served.baseUrl}/creator-search`, { waitUntil: 'load' });
+    expect(await visibleVariants(remembered)).toEqual([]);
+    await remembered.goto(`${served.baseUrl}/creator-search?app-api=false`, { waitUntil: 'load' });
+    expect(await visibleVariants(remembered)).toEqual(['page-ko']);
   });
 
   test('the app replaces it with the same headline and footer, at the same size', async () => {
