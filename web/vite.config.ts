@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
@@ -23,9 +23,11 @@ const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
  * The pages a visitor most often opens first, by path, and the module of each (web/src/app/routes.tsx). The entry
  * finds out which page to load only once React, the router and the texts have arrived and run: two or three round
  * trips later on a phone. `preloadFirstPage` writes a small script into index.html that asks for the language's texts
- * while the entry still downloads, and for the page's chunks once the texts have arrived: the shell (header, footer)
- * needs React and the texts only, and on a phone's network the page's chunks (the component library among them)
- * would otherwise share the bandwidth and the six connections with them and delay the shell's first paint.
+ * while the entry still downloads, and for the page's chunks once the texts and the entry's own chunks have arrived:
+ * the shell (header, footer) needs React and the texts only, and on a phone's network the page's chunks (the component
+ * library among them) would otherwise share the bandwidth and the six connections with them and delay the shell's
+ * first paint. (Asking again for a module the page already loads costs no second request: the browser's module map
+ * holds one fetch per address.)
  */
 const FIRST_PAGES: { path: string; module: string }[] = [
   { path: '^/creator-search/?$', module: 'features/creator-search/creator-search-page.tsx' },
@@ -78,30 +80,99 @@ function preloadFirstPage(): Plugin {
         );
         // The language as shared/i18n/i18n.ts picks it: `?lang=`, else the stored `lang` (`jp` meaning ja), else ko.
         const script =
-          `(function(){var P=${JSON.stringify(pages)},L=${JSON.stringify(locales)};` +
+          `(function(){var P=${JSON.stringify(pages)},L=${JSON.stringify(locales)},S=${JSON.stringify([...preloaded])};` +
           `var q=new URLSearchParams(location.search).get('lang'),s=null;try{s=localStorage.getItem('lang')}catch(e){}` +
           `var l=String(q||s||'').trim().toLowerCase().split(/[-_]/)[0];if(l==='jp')l='ja';if(!L[l])l='ko';` +
+          // The static first view of this path in this language (staticFirstView), and <html lang> from the start.
+          `var h=document.documentElement,v=${JSON.stringify(STATIC_FIRST_VIEWS)}[location.pathname.replace(/(.)\\/$/,'$1')];h.lang=l;` +
+          // Not in the embedded app mode (no header or footer; shared/app-mode.ts: `?app-api=true`, kept for the tab).
+          `var m=new URLSearchParams(location.search).get('app-api'),x=m==='true';` +
+          `if(m===null)try{x=sessionStorage.getItem('app-api')==='true'}catch(e){}` +
+          `if(v&&!x)h.setAttribute('data-first-view',v+'-'+l);` +
           `var p=[];for(var i=0;i<P.length;i++)if(new RegExp(P[i][0]).test(location.pathname))p=p.concat(P[i][1]);` +
           `function a(f,d){var n=f.length;if(!n){if(d)d();return}for(var j=0;j<f.length;j++){` +
           `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[j];` +
           `if(d)k.onload=k.onerror=function(){if(--n===0)d()};document.head.appendChild(k)}}` +
-          `a(L[l],function(){a(p)})})()`;
-        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+          `a(L[l].concat(S),function(){a(p)})})()`;
+        // Before the entry's script and stylesheet: an inline script placed after a stylesheet waits for it, and the
+        // texts would then be asked for one round trip later than the entry.
+        const tag = `<script>${script}</script>\n    `;
+        const at = html.search(/<script type="module"|<link rel="(modulepreload|stylesheet)"/);
+        if (at < 0) throw new Error('preload-first-page: no entry script in index.html');
+        return html.slice(0, at) + tag + html.slice(at);
       },
     },
   };
 }
 
+/** The pages index.html paints before any script runs (src/app/static-first-view.tsx), by path. */
+const STATIC_FIRST_VIEWS: Record<string, 'landing' | 'page'> = { '/': 'landing', '/creator-search': 'page' };
+
+/**
+ * Writes the static first view (src/app/static-first-view.tsx: the landing page and the creator search's loading
+ * state, in ko/en/ja, from the app's own components and texts) into index.html's `#root`, which React replaces in its
+ * first commit. The module is loaded through Vite's module runner, so it is rendered from the sources being built.
+ */
+function staticFirstView(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'fanmission:static-first-view',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { module } = await runnerImport<{ staticFirstViewHtml: () => string }>(
+          path.join(root, 'src/app/static-first-view.tsx'),
+          { configFile: false, root, logLevel: 'error' },
+        );
+        if (!html.includes('<div id="root"></div>')) throw new Error('static-first-view: no empty #root in index.html');
+        return html.replace('<div id="root"></div>', `<div id="root">${module.staticFirstViewHtml()}</div>`);
+      },
+    },
+  };
+}
+
+/**
+ * Fails the build when the shell's first download (the entry and what it imports statically) carries the component
+ * library, the shared page code, zod or a contracts module with schemas: on a phone each of them delays the first
+ * paint of every page (a constant imported from a module with schemas brought zod and two more requests along).
+ */
 function shellStaysLight(): Plugin {
   return {
     name: 'fanmission:shell-stays-light',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
-        const heavy = chunk.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      for (const entry of chunks.values()) {
+        if (!entry.isEntry) continue;
+        const heavy = entry.imports.filter((name) => /\/(common|contracts|mui)-/.test(name));
         if (heavy.length > 0) {
-          throw new Error(`the entry ${chunk.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
+          throw new Error(`the entry ${entry.fileName} imports ${heavy.join(', ')}: add its shell modules to SHELL`);
+        }
+        const closure = new Set<string>();
+        const visit = (fileName: string) => {
+          if (closure.has(fileName)) return;
+          closure.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        visit(entry.fileName);
+        for (const fileName of closure) {
+          const offending = (chunks.get(fileName)?.moduleIds ?? []).filter(
+            (id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) || (CONTRACTS_SOURCE.test(id) && !SHELL.test(id)),
+          );
+          if (offending.length > 0) {
+            throw new Error(
+              `the entry ${entry.fileName} loads ${fileName} with ${offending.slice(0, 3).join(', ')}: ` +
+                'the shell must not need zod or a contracts module with schemas',
+            );
+          }
         }
       }
     },
@@ -143,7 +214,7 @@ function precompress(): Plugin {
         const file = path.join(dir, fileName);
         const source = await readFile(file);
         if (source.length < 1024) continue;
-        await writeFile(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }));
+        await writeFile(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
         await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },
@@ -156,7 +227,7 @@ export default defineConfig(({ command }) => {
   // NODE_ENV after loading this file; scripts/build-apps.ts restores the caller's value afterwards.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [pureContractSchemas(), react(), precompress(), shellStaysLight(), preloadFirstPage()],
+    plugins: [pureContractSchemas(), react(), precompress(), shellStaysLight(), preloadFirstPage(), staticFirstView()],
     base: '/',
     build: {
       outDir: 'dist',
@@ -183,6 +254,13 @@ export default defineConfig(({ command }) => {
                 name: 'mui',
                 test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|clsx|prop-types|hoist-non-react-statics|@babel)[\\/]/,
               },
+              // The contracts' constants the shell needs (limits, languages, error codes, the shared messages the
+              // texts use), in one chunk beside the entry: left to itself the bundler gives the limits and the
+              // messages a chunk each, one more request before the first paint.
+              { name: 'constants', test: (id: string) => CONTRACTS_SOURCE.test(id) && SHELL.test(id) },
+              // zod, which the pages' forms and answers need and the shell does not, in one chunk (left to itself
+              // the bundler cuts it into four).
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
               {
                 name: 'contracts',
                 test: (id: string) => CONTRACTS_SOURCE.test(id) && !SHELL.test(id),

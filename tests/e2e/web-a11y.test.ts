@@ -1,7 +1,8 @@
 // Phones and accessibility over every screen of the web app (issue 23), in one browser with pages reused:
 // - for each screen of tests/support/web-routes.ts and each of ko/en/ja, at 360 × 800: axe-core (WCAG 2.0–2.2 A/AA
-//   rules) finds no serious or critical violation, nothing overflows the page horizontally, and every header item
-//   stays on one line; the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
+//   rules) finds no serious or critical violation, nothing overflows the page horizontally, every header item stays
+//   on one line, an open dialog fits the screen, every file input names a picture, video or audio type (the phone
+//   offers its camera); the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
 // - at 390 px the header of a visitor and of a fan stays on one line; the menu drawer is a modal dialog (focus
 //   trapped, Escape closes it, the focus returns to its button);
 // - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
@@ -55,7 +56,7 @@ async function axeViolations(page: Page): Promise<string[]> {
  * What sticks out at this width: elements wider than the viewport (outside boxes that scroll on their own), and
  * header items whose text runs over two lines or that left the header's row.
  */
-function measureLayout(): { overflow: string[]; header: string[] } {
+function measureLayout(): { overflow: string[]; header: string[]; dialogs: string[] } {
   const root = document.documentElement;
   const width = root.clientWidth;
   const describe = (element: Element) =>
@@ -101,7 +102,18 @@ function measureLayout(): { overflow: string[]; header: string[] } {
     }
     if (barBox.height > 72) header.push(`the header is ${barBox.height}px high`);
   }
-  return { overflow, header };
+  // An open dialog fits the screen, so its actions are on it or in its own scrolling content (not beyond the page).
+  const dialogs: string[] = [];
+  for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+    const box = dialog.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.left < -1 || box.top < -1 || box.right > width + 1 || box.bottom > window.innerHeight + 1) {
+      dialogs.push(
+        `${describe(dialog)} is ${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}`,
+      );
+    }
+  }
+  return { overflow, header, dialogs };
 }
 
 /** The accessible name of the focused element, roughly: aria-label, its label, else its text. */
@@ -295,12 +307,20 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     const violations = await timed('axe', () => axeViolations(page));
     await timed('screenshot', () => screenshot(page, `web-a11y-${screen.name}-${language}.png`));
     const lang = await page.evaluate(() => document.documentElement.lang);
-    expect({ path, axe: violations, ...layout, lang, errors: errors.map(String) }).toEqual({
+    // A file input that names no picture, video or audio type gets the phone's file browser only, not its camera.
+    const fileInputsWithoutMedia = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')]
+        .filter((input) => !/\b(image|video|audio)\//.test(input.accept))
+        .map((input) => input.getAttribute('aria-label') ?? input.name),
+    );
+    expect({ path, axe: violations, ...layout, lang, fileInputsWithoutMedia, errors: errors.map(String) }).toEqual({
       path,
       axe: [],
       overflow: [],
       header: [],
+      dialogs: [],
       lang: language,
+      fileInputsWithoutMedia: [],
       errors: [],
     });
   }

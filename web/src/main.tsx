@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchFirstPageData } from './app/first-page-data';
-import { initialLanguage } from './shared/i18n/i18n';
+import { initI18n, initialLanguage } from './shared/i18n/i18n';
 import { dropLegacyToken } from './shared/session/session';
 
 // The session is an HttpOnly cookie now (review L6): a token an older version stored is removed.
@@ -10,8 +10,13 @@ dropLegacyToken();
 
 prefetchFirstPageData(window.location.pathname, initialLanguage());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The texts first, then one render of the shell (rendering an empty app while they load costs a render and a task on a
+// slow phone before the first paint).
+const root = createRoot(document.getElementById('root')!);
+void initI18n().then((i18n) =>
+  root.render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  ),
 );

@@ -133,9 +133,7 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
       const firstView = await creatorFirstViewHtml(app, request.url);
       if (firstView) {
         const page = await readFile(path.join(options.webDist, 'index.html'), 'utf8');
-        return webPage(reply)
-          .type('text/html; charset=utf-8')
-          .send(page.replace('<div id="root"></div>', `${firstView}<div id="root"></div>`));
+        return webPage(reply).type('text/html; charset=utf-8').send(insertBeforeRoot(page, firstView));
       }
       return webPage(reply).sendFile('index.html', options.webDist);
     }
@@ -152,4 +150,9 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
 
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/metrics';
+}
+
+/** The page with `html` before the app's `#root` (which holds the build's static first view, web/vite.config.ts). */
+export function insertBeforeRoot(page: string, html: string): string {
+  return page.replace('<div id="root">', `${html}<div id="root">`);
 }

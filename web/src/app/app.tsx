@@ -1,10 +1,9 @@
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AlertHost } from '../shared/alert/alert';
 import { useAppMode } from '../shared/app-mode';
-import { initI18n } from '../shared/i18n/i18n';
 import { NavigationBridge } from '../shared/navigation/navigation';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -33,17 +32,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
-  const [i18n, setI18n] = useState<I18n>();
-  useEffect(() => {
-    void initI18n().then(setI18n);
-  }, []);
+/** The app once the language's texts are loaded (main.tsx loads them before the first render: one render less). */
+export function App({ i18n }: { i18n: I18n }) {
   // The server's first view of a creator page (services/src/plugins/first-view.ts) gives way in the commit that
   // paints the shell, which shows the same picture in the same place (./first-view.tsx): no frame without it.
   useLayoutEffect(() => {
-    if (i18n) document.getElementById('first-view')?.remove();
-  }, [i18n]);
-  if (!i18n) return null;
+    document.getElementById('first-view')?.remove();
+  }, []);
   return (
     <AppProviders i18n={i18n}>
       <BrowserRouter>

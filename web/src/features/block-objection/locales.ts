@@ -1,4 +1,5 @@
-// Texts of the objection to a login block (issue 22, operating policy): the `blockObjection` namespace of ko/en/ja.
+// Texts of the objection to a login block (issue 22, operating policy): the `blockObjection` namespace of ko (en and ja
+// in ./locales-en.ts, ./locales-ja.ts).
 
 export const blockObjectionKo = {
   title: '이용 제한 이의 신청',
@@ -15,31 +16,3 @@ export const blockObjectionKo = {
 };
 
 export type BlockObjectionMessages = typeof blockObjectionKo;
-
-export const blockObjectionEn: BlockObjectionMessages = {
-  title: 'Object to a login block',
-  intro:
-    'A member or creator whose login was blocked for a policy violation may object once, within {{days}} days of the block. Enter the account’s e-mail and password so we know it is you.',
-  email: 'E-mail',
-  password: 'Password',
-  reason: 'Why the block is wrong',
-  reasonHelp: 'Tell us why you think the block is a mistake. ({{count}}/{{max}} characters)',
-  submit: 'Send the objection',
-  done: 'Your objection was received (number {{id}}). Operators will review it and let you know.',
-  failed: 'The objection could not be sent. Please try again in a moment.',
-  link: 'Object to a login block',
-};
-
-export const blockObjectionJa: BlockObjectionMessages = {
-  title: '利用制限への異議申し立て',
-  intro:
-    '運営ポリシー違反によりログインが制限された会員・クリエイターは、制限日から{{days}}日以内に一度だけ異議を申し立てられます。本人確認のため、アカウントのメールアドレスとパスワードを入力してください。',
-  email: 'メールアドレス',
-  password: 'パスワード',
-  reason: '異議の理由',
-  reasonHelp: '制限が誤りだと考える理由をお書きください。({{count}}/{{max}}文字)',
-  submit: '異議を申し立てる',
-  done: '異議申し立てを受け付けました（受付番号 {{id}}）。運営者が確認のうえ結果をお知らせします。',
-  failed: '異議申し立てを送信できませんでした。しばらくしてから再度お試しください。',
-  link: '利用制限への異議申し立て',
-};

@@ -9,28 +9,35 @@ const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps/details?id=com.fanmi
 
 /** `/`: headline, start button and store badges; plain markup so the first visit stays light. */
 export function LandingPage() {
-  const { t } = useTranslation();
   const session = useSession();
   return (
     <main className="landing">
-      <div className="landing-inner">
-        <h1>{t('landing.headline')}</h1>
-        <p className="sub-headline">{t('landing.subHeadline')}</p>
-        <Link className="shell-button primary large" to="/creator-search">
-          {t('landing.start')}
-        </Link>
-        <div className="store-badges">
-          <a className="store-badge" href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
-            <Icon name="apple" size={20} />
-            {t('landing.appStore')}
-          </a>
-          <a className="store-badge" href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
-            <Icon name="play" size={20} />
-            {t('landing.googlePlay')}
-          </a>
-        </div>
-      </div>
+      <LandingHero />
       <EventPopup state={session.loggedIn ? 'loggedOn' : 'loggedOff'} />
     </main>
+  );
+}
+
+/** The landing page's content, also written into index.html by the build (app/static-first-view.tsx). */
+export function LandingHero() {
+  const { t } = useTranslation();
+  return (
+    <div className="landing-inner">
+      <h1>{t('landing.headline')}</h1>
+      <p className="sub-headline">{t('landing.subHeadline')}</p>
+      <Link className="shell-button primary large" to="/creator-search">
+        {t('landing.start')}
+      </Link>
+      <div className="store-badges">
+        <a className="store-badge" href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
+          <Icon name="apple" size={20} />
+          {t('landing.appStore')}
+        </a>
+        <a className="store-badge" href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
+          <Icon name="play" size={20} />
+          {t('landing.googlePlay')}
+        </a>
+      </div>
+    </div>
   );
 }

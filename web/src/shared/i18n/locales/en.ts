@@ -1,11 +1,11 @@
-import { mediaProcessingEn } from '../../media/locales';
-import { blockObjectionEn } from '../../../features/block-objection/locales';
+import { mediaProcessingEn } from '../../media/locales-en';
+import { blockObjectionEn } from '../../../features/block-objection/locales-en';
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { coinRefundsEn } from '../../../features/coins/refund-locales';
-import { eventManagementEn } from '../../../features/creator-studio/events/locales';
-import { creatorStudioEn } from '../../../features/creator-studio/locales';
-import { lotteryEventEn } from '../../../features/lottery-event/locales';
-import { trustEn } from './trust';
+import { coinRefundsEn } from '../../../features/coins/refund-locales-en';
+import { eventManagementEn } from '../../../features/creator-studio/events/locales-en';
+import { creatorStudioEn } from '../../../features/creator-studio/locales-en';
+import { lotteryEventEn } from '../../../features/lottery-event/locales-en';
+import { trustEn } from './trust-en';
 import type { Messages } from './ko';
 
 export const en: Messages = {

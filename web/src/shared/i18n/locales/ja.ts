@@ -1,11 +1,11 @@
-import { mediaProcessingJa } from '../../media/locales';
-import { blockObjectionJa } from '../../../features/block-objection/locales';
+import { mediaProcessingJa } from '../../media/locales-ja';
+import { blockObjectionJa } from '../../../features/block-objection/locales-ja';
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { coinRefundsJa } from '../../../features/coins/refund-locales';
-import { eventManagementJa } from '../../../features/creator-studio/events/locales';
-import { creatorStudioJa } from '../../../features/creator-studio/locales';
-import { lotteryEventJa } from '../../../features/lottery-event/locales';
-import { trustJa } from './trust';
+import { coinRefundsJa } from '../../../features/coins/refund-locales-ja';
+import { eventManagementJa } from '../../../features/creator-studio/events/locales-ja';
+import { creatorStudioJa } from '../../../features/creator-studio/locales-ja';
+import { lotteryEventJa } from '../../../features/lottery-event/locales-ja';
+import { trustJa } from './trust-ja';
 import type { Messages } from './ko';
 
 export const ja: Messages = {

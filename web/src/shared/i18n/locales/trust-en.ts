@@ -1,0 +1,57 @@
+// The en texts of ./trust.ts (the trust texts): a module of their own so that a visitor downloads only
+// the chosen language's texts before the first paint (web/vite.config.ts).
+import type { TrustMessages } from './trust';
+
+export const trustEn: TrustMessages = {
+  escrow: {
+    title: 'Where your coins are',
+    intro: 'Follow this mission’s coins at every moment.',
+    stateHELD: '{{coins}} coins held',
+    stateRELEASED: 'Released to the creator',
+    stateREFUNDED: 'Refunded',
+    stateNOT_HELD: 'No coins held',
+    stepREQUESTED: 'Mission requested',
+    stepHELD: '{{coins}} coins held',
+    stepACCEPTED: 'Accepted by the creator',
+    stepDEADLINE_PERFORM: 'Perform deadline',
+    stepDEADLINE_DECISION: 'Decision deadline',
+    stepPERFORMED: 'Mission performed',
+    stepREFUSED: 'Mission rejected',
+    stepRELEASED: '{{coins}} coins released to the creator',
+    stepRELEASED_share: '{{coins}} coins released to the creator ({{share}} coins are the creator’s share)',
+    stepREFUNDED: '{{coins}} coins refunded',
+    reasonREFUSED: 'The creator refused',
+    reasonDECISION_EXPIRED: 'The decision deadline passed',
+    reasonPERFORM_EXPIRED: 'The perform deadline passed',
+    reasonCANCELED: 'Cancelled',
+    reasonNOT_WON: 'Not drawn',
+    countdown: '{{days}} d {{hours}} h left',
+    countdownHours: '{{hours}} h {{minutes}} min left',
+    passed: 'Deadline passed',
+    history: 'See coin history',
+  },
+  reliability: {
+    onTime: '{{rate}}% on time',
+    median: 'Performs in {{time}}',
+    days: '{{count}} d',
+    hours: '{{count}} h',
+    basis: 'Based on {{count}} missions in the last 90 days',
+  },
+  deletion: {
+    title: 'Delete account',
+    intro: 'Deleting your account erases your account and personal data. This cannot be undone.',
+    open: 'Delete account',
+    coinsTitle: 'You hold {{coins}} coins',
+    coinsBody:
+      'Your coins are forfeited when you leave. Before that you can withdraw an unused charge within 7 days, or ask a partial refund of your paid coins minus a 3% fee.',
+    refundPreview: 'A partial refund now pays back {{coins}} coins ({{amount}} won) after a {{fee}}-coin fee.',
+    refundLink: 'Go to refunds',
+    heldBody: '{{coins}} coins held by running missions follow the missions’ outcome.',
+    forfeit: 'I agree that my coins are forfeited.',
+    password: 'Password',
+    passwordHelp: 'Enter your password to confirm it is you.',
+    confirm: 'Delete my account',
+    done: 'Your account was deleted. Thank you for using Fanmission.',
+    failed: 'The account could not be deleted. Please try again.',
+  },
+};
