@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
 import { accountKind, compareLockOrder, lockOrder } from './accounts';
 import type { HeldPortion, Member, PurchaseRecord, RefundRecord } from './decide';
@@ -69,6 +69,40 @@ interface ReadResult {
   held?: JsonHeldLot[] | null;
 }
 
+/**
+ * A statement the server parses and plans once per connection: pg sends a named statement's Parse only the first
+ * time a connection runs it (kysely sends unnamed statements, parsed and planned on every call). pg takes a query
+ * config object (`{ name, text }`) wherever it takes the text, and kysely hands `sql` to pg untouched; `toString`
+ * keeps the text readable to kysely's query log.
+ */
+class NamedStatement {
+  readonly text: string;
+  constructor(
+    readonly name: string,
+    functionName: string,
+    casts: string[],
+  ) {
+    this.text = `select ${functionName}(${casts.map((cast, index) => `$${index + 1}${cast}`).join(', ')}) as result`;
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+const parameters = (count: number) => Array.from({ length: count }, () => '');
+const READ = new NamedStatement('fanmission_ledger_read', 'ledger_read', parameters(10));
+const APPEND = new NamedStatement('fanmission_ledger_append', 'ledger_append', parameters(20));
+const APPEND_AS_READ = new NamedStatement('fanmission_ledger_append_as_read', 'ledger_append_as_read', [
+  '',
+  '::jsonb',
+  ...parameters(20),
+]);
+
+async function executeNamed<R>(db: LedgerDb, statement: NamedStatement, values: unknown[]): Promise<R> {
+  const { rows } = await db.executeQuery<{ result: R }>(CompiledQuery.raw(statement as unknown as string, values));
+  return rows[0]!.result;
+}
+
 const NO_MEMBER: Member = { exists: false, isCreator: false, coinsFrozenAt: null };
 
 const toRecord = (record: JsonRecord): IdempotencyRecord => ({
@@ -97,11 +131,18 @@ export async function readState(
   },
 ): Promise<ReadState> {
   const accounts = lockOrder(input.accounts);
-  const { rows } = await sql<{ state: ReadResult }>`
-    select ledger_read(${input.lock}, ${input.idempotencyKey}, ${input.request}, ${input.now}, ${accounts},
-      ${accounts.map(accountKind)}, ${input.userId}, ${input.spend?.wallet ?? null}, ${input.spend?.coins ?? null},
-      ${input.escrow ?? null}) as state`.execute(db);
-  const state = rows[0]!.state;
+  const state = await executeNamed<ReadResult>(db, READ, [
+    input.lock,
+    input.idempotencyKey,
+    input.request,
+    input.now,
+    accounts,
+    accounts.map(accountKind),
+    input.userId,
+    input.spend?.wallet ?? null,
+    input.spend?.coins ?? null,
+    input.escrow ?? null,
+  ]);
   const wallet = input.spend?.wallet ?? '';
   const stored = state.accounts ?? {};
   return {
@@ -209,20 +250,36 @@ export async function appendTransaction(
   const toLock = lockOrder([...postings.map((posting) => posting.account), ...expected.map(([account]) => account)]);
   const lot = transaction.newLot;
   const moved = transaction.lotMovements;
-  const asRead = input.asRead
-    ? sql`ledger_append_as_read(${input.asRead.userId}, ${
-        input.asRead.memberState === null ? null : JSON.stringify(input.asRead.memberState)
-      }::jsonb, `
-    : sql`ledger_append(`;
-  const { rows } = await sql<{ id: unknown }>`
-    select ${asRead}${input.idempotencyKey}, ${input.request}, ${transaction.type}, ${now},
-      ${JSON.stringify(transaction.metadata)}, ${toLock}, ${toLock.map(accountKind)}, ${expected.map(([account]) => account)},
-      ${expected.map(([, version]) => version)}, ${postings.map((posting) => posting.account)},
-      ${postings.map((posting) => posting.amount)},
-      ${lot?.account ?? null}, ${lot?.source ?? null}, ${lot?.amount ?? null}, ${lot?.expiresAt ?? null},
-      ${moved.map((m) => m.lotId)}, ${moved.map((m) => m.wallet.account)}, ${moved.map((m) => m.wallet.amount)},
-      ${moved.map((m) => m.escrow?.account ?? null)}, ${moved.map((m) => m.escrow?.amount ?? null)}) as id`.execute(db);
-  const id = rows[0]!.id;
+  const values = [
+    input.idempotencyKey,
+    input.request,
+    transaction.type,
+    now,
+    JSON.stringify(transaction.metadata),
+    toLock,
+    toLock.map(accountKind),
+    expected.map(([account]) => account),
+    expected.map(([, version]) => version),
+    postings.map((posting) => posting.account),
+    postings.map((posting) => posting.amount),
+    lot?.account ?? null,
+    lot?.source ?? null,
+    lot?.amount ?? null,
+    lot?.expiresAt ?? null,
+    moved.map((m) => m.lotId),
+    moved.map((m) => m.wallet.account),
+    moved.map((m) => m.wallet.amount),
+    moved.map((m) => m.escrow?.account ?? null),
+    moved.map((m) => m.escrow?.amount ?? null),
+  ];
+  const { asRead } = input;
+  const id = asRead
+    ? await executeNamed<unknown>(db, APPEND_AS_READ, [
+        asRead.userId,
+        asRead.memberState === null ? null : JSON.stringify(asRead.memberState),
+        ...values,
+      ])
+    : await executeNamed<unknown>(db, APPEND, values);
   if (id === null) return 'KEY_TAKEN';
   return num(id) === -1 ? 'CONFLICT' : num(id);
 }

@@ -155,3 +155,39 @@ describe('an operation decided from remembered state', () => {
     expect((await verify(db)).differences).toEqual([]);
   });
 });
+
+describe('the statements of one operation', () => {
+  it('are parsed and planned once per connection (named statements)', async () => {
+    const single = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.current.url, max: 1 }) }),
+    });
+    try {
+      const userId = await createMember(database.current.db);
+      await purchase(single, { idempotencyKey: newKey(), now: NOW, userId, coins: 9, paymentId: `pay-${nextId()}` });
+      await holdForMission(single, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 1 });
+      await holdForMission(single, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 1 });
+      const { rows } = await sql<{ name: string }>`
+        select name from pg_prepared_statements order by name`.execute(single);
+      expect(rows.map((row) => row.name)).toEqual([
+        'fanmission_ledger_append',
+        'fanmission_ledger_append_as_read',
+        'fanmission_ledger_read',
+      ]);
+      expect((await balance(single, walletAccount(userId))).balance).toBe(7);
+    } finally {
+      await single.destroy();
+    }
+  });
+
+  it('refuses an unbalanced transaction decided from remembered state, writing nothing', async () => {
+    const key = newKey();
+    const append = sql`
+      select ledger_append_as_read(null, null, ${key}, '{}'::jsonb, 'BONUS_GRANT', ${NOW}, '{}'::jsonb,
+        array['wallet:1', 'world:bonus'], array['WALLET', 'WORLD']::ledger_account_kind[], array[]::text[],
+        array[]::bigint[], array['wallet:1', 'world:bonus'], array[5, -4]::bigint[], null, null, null, null,
+        array[]::bigint[], array[]::text[], array[]::bigint[], array[]::text[], array[]::bigint[])`.execute(db);
+    await expect(append).rejects.toMatchObject({ code: '23514' });
+    const { rows } = await sql`select 1 from ledger_idempotency_keys where idempotency_key = ${key}`.execute(db);
+    expect(rows).toEqual([]);
+  });
+});
