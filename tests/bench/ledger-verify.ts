@@ -1,10 +1,13 @@
 // Memory and time of `verify` (review M10) for N and 10×N postings, each run in a fresh Node process:
 //   node --import tsx tests/bench/ledger-verify.ts
-// BENCH_POSTINGS (default 40000) is N; BENCH_BATCH (default 1000) verify's batch size. The ledger is written straight
-// in SQL (a purchase per transaction: a wallet posting, a cash-in posting, a lot and its movement; one wallet per 10
-// purchases), so accounts and lots grow with N too. Each size is verified by a child process that prints its peak
-// RSS (getrusage) and the peak live V8 heap (after a GC, every 10th batch); the bound shows as a memory ratio near 1 between
-// 10×N and N (the baseline is the same run's smaller ledger), while time grows linearly.
+// BENCH_POSTINGS (default 40000) is N; BENCH_BATCH (default 1000) verify's batch size; BENCH_RUNS (default 3) how many
+// times both sizes are measured. The ledger is written straight in SQL (a purchase per transaction: a wallet posting,
+// a cash-in posting, a lot and its movement; one wallet per 10 purchases), so accounts and lots grow with N too. Each
+// size is verified by a child process run with --expose-gc that prints its RSS before verify, its peak RSS
+// (getrusage) and the peak live V8 heap (after a full GC at the end of every batch); the bound shows as a ratio near
+// 1 between 10×N and N (the baseline is the same run's smaller ledger). Then the 10×N ledger is verified once more
+// without forced GCs in an old space capped at 1.5× N's peak live heap (a heap that grew with the ledger would die
+// of OOM). BENCH_HEAP_SNAPSHOTS=1 adds two heap snapshots of a 10×N run and prints what grew between them.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
