@@ -41,6 +41,31 @@ const followLink = async (page: Page, path: string) => {
   await page.waitForURL((url) => url.pathname === path);
 };
 
+/**
+ * The open menu drawer spans the screen's height and each of its items is the element a tap at its centre reaches (a
+ * drawer cut to the header's height by a containing block hid its items while every other check passed).
+ */
+async function drawerItemsShown(page: Page): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const drawer = document.querySelector<HTMLElement>('[role="dialog"]#header-drawer');
+    if (!drawer) return ['no open drawer'];
+    const found: string[] = [];
+    const box = drawer.getBoundingClientRect();
+    if (box.top > 0 || box.bottom < window.innerHeight) {
+      found.push(`drawer spans ${box.top}-${box.bottom} of ${window.innerHeight} px`);
+    }
+    const items = [...drawer.querySelectorAll<HTMLElement>('nav a, nav button')];
+    if (items.length === 0) found.push('drawer without items');
+    for (const item of items) {
+      const rect = item.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      if (!hit || !item.contains(hit)) found.push(`"${item.textContent?.trim()}" cannot be tapped`);
+    }
+    return found;
+  });
+  if (problems.length > 0) throw new Error(`header drawer: ${problems.join('; ')}`);
+}
+
 export const WEB_SCREENS: WebScreen[] = [
   // Public
   { name: 'landing', viewer: 'visitor', path: '/' },
@@ -49,7 +74,10 @@ export const WEB_SCREENS: WebScreen[] = [
     name: 'header-drawer',
     viewer: 'visitor',
     path: '/faq',
-    open: async (page, t) => clickButton(t.a11y.openMenu)(page),
+    open: async (page, t) => {
+      await clickButton(t.a11y.openMenu)(page);
+      await drawerItemsShown(page);
+    },
   },
   {
     name: 'language-menu',

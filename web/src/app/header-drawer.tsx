@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE =
@@ -45,14 +46,18 @@ export function useFocusTrap(container: React.RefObject<HTMLElement | null>, ope
   }, [open, container]);
 }
 
-/** The header's menu drawer on a phone: a modal dialog sliding from the right with the items the bar cannot hold. */
+/**
+ * The header's menu drawer on a phone: a modal dialog sliding from the right with the items the bar cannot hold.
+ * Rendered into `<body>`: the header's `backdrop-filter` makes it the containing block of its fixed descendants, so a
+ * drawer inside it was cut to the header's 56 px and its items could not be seen.
+ */
 export function HeaderDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(panel, open, onClose);
   if (!open) return null;
-  return (
+  return createPortal(
     <>
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <div className="drawer" id="header-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel}>
@@ -67,6 +72,7 @@ export function HeaderDrawer({ open, onClose, children }: { open: boolean; onClo
         {/* A click on any item (a link or a button) closes the drawer after it did its work. */}
         <nav onClick={(event) => (event.target as HTMLElement).closest('a, button') && onClose()}>{children}</nav>
       </div>
-    </>
+    </>,
+    document.body,
   );
 }
