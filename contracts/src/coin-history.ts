@@ -186,6 +186,30 @@ export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().i
 
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
+/**
+ * One charge a refund request pays back (review M6), in that charge's own currency: through its provider (card,
+ * KakaoPay, PayPal) or, for a bank deposit, by bank transfer to the fan's account.
+ */
+export const coinRefundPartSchema = z
+  .object({
+    /** The payment order of the charge; null for bank deposits. */
+    paymentId: z.string().nullable(),
+    via: z.enum(['PROVIDER', 'BANK_TRANSFER']),
+    /** sandbox, portone or paypal; null for a bank transfer. */
+    provider: z.string().nullable(),
+    coins: z.number().int(),
+    /** This charge's share of the 3 % partial-refund fee. */
+    feeCoins: z.number().int(),
+    currency: z.string().length(3),
+    /** In `currency`'s minor unit (won, cents). */
+    amount: z.number().int(),
+    /** When the provider refunded it (null until then, and for a bank transfer). */
+    refundedAt: instant.nullable(),
+    providerRefundId: z.string().nullable(),
+  })
+  .meta({ id: 'CoinRefundPart' });
+export type CoinRefundPart = z.infer<typeof coinRefundPartSchema>;
+
 export const coinRefundSchema = z
   .object({
     id: z.number().int(),
@@ -199,8 +223,8 @@ export const coinRefundSchema = z
     /** Won paid back (refundCoins × 100). */
     amount: z.number().int(),
     /**
-     * The currency the money goes back in: a withdrawn charge's own (USD for PayPal, never re-priced at today's
-     * exchange rate), KRW for partial refunds.
+     * The currency the money goes back in: the charges' own (USD for PayPal, never re-priced at today's exchange
+     * rate); KRW when the parts are in several currencies (see `parts`).
      */
     currency: z.string().length(3),
     /** What goes back in `currency`'s minor unit (won, cents), when it is not `amount` won; else null. */
@@ -215,6 +239,8 @@ export const coinRefundSchema = z
     refusedAt: instant.nullable(),
     /** Why finance could not pay it (status refused). */
     refusalReason: z.string().nullable(),
+    /** The charges it pays back, each in its own currency (empty for requests from before parts were recorded). */
+    parts: z.array(coinRefundPartSchema),
   })
   .meta({ id: 'CoinRefund' });
 export type CoinRefund = z.infer<typeof coinRefundSchema>;
@@ -253,6 +279,11 @@ export const adminCoinRefundUpdateSchema = z
     path: ['refusalReason'],
     error: 'validation.required',
   });
+
+/** Finance's "refund at provider": the reason the provider records (the fan sees it on PayPal). */
+export const adminCoinRefundProviderRefundSchema = z
+  .object({ reason: z.string().trim().min(1).max(200).optional() })
+  .optional();
 
 export const adminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

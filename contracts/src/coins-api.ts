@@ -244,3 +244,36 @@ export const adminBankTransferUpdateSchema = z.object({
   note: z.string().trim().max(500).nullable().optional(),
 });
 export type AdminBankTransferUpdate = z.infer<typeof adminBankTransferUpdateSchema>;
+
+/**
+ * A provider refund or chargeback that found the charge's coins already spent (review M6): the coins it could not
+ * take back are the shortfall finance follows up (never taken from the fan's other charges or bonus coins).
+ */
+export const adminReversalShortfallSchema = z
+  .object({
+    id: z.number().int(),
+    paymentId: z.string(),
+    userId: z.number().int(),
+    username: z.string(),
+    provider: z.string(),
+    payMethod: z.string(),
+    providerRefundId: z.string(),
+    kind: z.enum(['REFUND', 'CHARGEBACK']),
+    currency: z.string().length(3),
+    /** What the provider paid back, in the currency's minor unit (won, cents). */
+    amount: z.number().int(),
+    /** The charge's amount, in the same unit. */
+    paymentAmount: z.number().int(),
+    coinsAsked: z.number().int(),
+    coinsTaken: z.number().int(),
+    shortfallCoins: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdminReversalShortfall' });
+export type AdminReversalShortfall = z.infer<typeof adminReversalShortfallSchema>;
+
+export const adminReversalShortfallQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The id of the last row of the previous page: older rows follow. */
+  beforeId: z.coerce.number().int().positive().optional(),
+});

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'WRONG_PRODUCT_TYPE',
   'EXIST_ONGOING_EVENT',
   'NOT_REFUNDABLE',
+  'NOT_REFUNDABLE_AT_PROVIDER',
   // Accounts, follows and files.
   'BAD_CREDENTIALS',
   'LOGIN_BLOCKED',

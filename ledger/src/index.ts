@@ -54,7 +54,16 @@ export {
   settlementPayout,
   withdrawPurchase,
 } from './operations';
-export { balance, coinHistory, history, lots, type AccountBalance, type WalletLot } from './queries';
+export {
+  balance,
+  chargeShares,
+  coinHistory,
+  history,
+  lots,
+  type AccountBalance,
+  type ChargeShare,
+  type WalletLot,
+} from './queries';
 export type { VerifyDifference } from './replay';
 export { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
 export type { LedgerTables } from './table';

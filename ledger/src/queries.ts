@@ -132,3 +132,37 @@ export async function coinHistory<DB extends LedgerTables>(
   const entries = await history(db, { account: walletAccount(input.userId), page: input.page, size: input.size });
   return { ...entries, content: toCoinHistory(input.userId, entries.content) };
 }
+
+/** The coins one transaction took out of each wallet lot, by the charge (`paymentId` of the lot's PURCHASE). */
+export interface ChargeShare {
+  lotId: number;
+  /** The PURCHASE that credited the lot. */
+  purchaseTransactionId: number;
+  /** Null for a lot no payment credited (a bonus grant). */
+  paymentId: string | null;
+  coins: number;
+}
+
+/**
+ * What a refund transaction (PURCHASE_WITHDRAWAL, PARTIAL_REFUND) took from each lot, oldest lot first: the charges
+ * whose money goes back, so each is paid back in its own currency and amount.
+ */
+export async function chargeShares<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  transactionId: number,
+): Promise<ChargeShare[]> {
+  requireId('transactionId', transactionId);
+  const { rows } = await sql<{ lot_id: unknown; transaction_id: unknown; payment_id: string | null; coins: unknown }>`
+    select m.lot_id, l.transaction_id, t.metadata ->> 'paymentId' as payment_id, -m.wallet_amount as coins
+    from ledger_lot_movements m
+      join ledger_lots l on l.id = m.lot_id
+      join ledger_transactions t on t.id = l.transaction_id
+    where m.transaction_id = ${transactionId} and m.wallet_amount < 0
+    order by m.lot_id`.execute(asLedgerDb(db));
+  return rows.map((row) => ({
+    lotId: Number(row.lot_id),
+    purchaseTransactionId: Number(row.transaction_id),
+    paymentId: row.payment_id,
+    coins: Number(row.coins),
+  }));
+}

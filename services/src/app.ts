@@ -38,7 +38,13 @@ import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsO
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
 import { coinRoutes } from './coins';
-import { bankTransferAdminRoutes, coinDepositRoutes, paymentRoutes, sandboxCheckoutRoutes } from './payments';
+import {
+  bankTransferAdminRoutes,
+  coinDepositRoutes,
+  paymentReversalAdminRoutes,
+  paymentRoutes,
+  sandboxCheckoutRoutes,
+} from './payments';
 import { paymentWebhookRoutes } from './payments';
 import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
@@ -199,6 +205,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       coinRefundAdminRoutes,
       ledgerAdminRoutes,
       bankTransferAdminRoutes,
+      paymentReversalAdminRoutes,
       faqAdminRoutes,
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,

@@ -183,6 +183,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/missions/{id}/comments/{commentId}/blocks': s`401 400 404 200 404 404 200 404`,
   'POST /api/v1/mission-comments/{id}/likes': s`401 200 404 200 404 404 200 404`,
   'PUT /api/admin/coin-refunds/{id}': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/coin-refunds/{id}/provider-refund': s`401 403 403 403 403 403 403 404`,
+  'GET /api/admin/payment-reversals/shortfalls': s`401 403 403 403 403 403 200 200`,
   'PUT /api/admin/bank-transfers/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/faqs': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/faqs/{id}': s`401 403 403 403 403 403 404 403`,

@@ -1,4 +1,5 @@
 import {
+  adminCoinRefundProviderRefundSchema,
   adminCoinRefundFilterSchema,
   adminCoinRefundSchema,
   adminCoinRefundUpdateSchema,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
 import { AppError, errorResponses } from '../http';
+import { refundRequestAtProvider } from './provider-refund';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
 
 const RESOURCE = 'coin-refunds';
@@ -84,6 +86,34 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
       return setRefundStatus(app.ctx, request.params.id, request.body, finance.id);
+    },
+  );
+
+  routes.post(
+    `/${RESOURCE}/:id/provider-refund`,
+    {
+      schema: {
+        tags,
+        summary: 'Refund a request through the providers that took the money (finance)',
+        description:
+          'Each charge of the request paid by card, KakaoPay or PayPal is refunded at its provider in its own ' +
+          'currency and amount (PortOne in won, PayPal in USD cents); the request is then marked paid, unless a part ' +
+          'paid by bank deposit is left for a bank transfer. Asked again, it answers the request as it stands: a ' +
+          'provider is never asked twice. 409 when no part went through a provider, when the request is not ' +
+          'requested (refused, or paid by hand) or another call is refunding it; 502 when a provider cannot be ' +
+          'reached or refuses (the parts refunded before stay recorded). Finance accounts only, never their own.',
+        security,
+        params: adminIdParamsSchema,
+        body: adminCoinRefundProviderRefundSchema,
+        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const finance = requireRole(request, 'ROLE_FINANCE');
+      const before = await getRefundRequest(app.ctx, request.params.id);
+      if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+      auditBefore(request, before);
+      return refundRequestAtProvider(app.ctx, request.params.id, finance.id, request.body?.reason ?? 'refund request');
     },
   );
 }

@@ -4,6 +4,7 @@ import {
   COIN_RULES,
   type CoinRefund,
   type CoinRefundKind,
+  type CoinRefundPart,
   type CoinRefundStatus,
   formatKoreaTime,
   type Page,
@@ -22,10 +23,11 @@ import {
   type LedgerEntry,
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
-import { findPaymentOrder, lockPaymentOrder, recordAppRefund } from '../payments';
+import { findPaymentOrder, forgetAppRefund, lockPaymentOrder } from '../payments';
 import type { DbExecutor } from '../db';
 import { AppError, notFound, pageOffset, toPage } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
+import { recordRefundParts } from './refund-parts';
 import * as repository from './repository';
 
 /*
@@ -50,30 +52,17 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
   // A provider charge is paid back in its own currency and amount (a PayPal charge in USD), never re-priced (M6).
   const order = await findPaymentOrder(ctx.db, paymentId);
   const original = order ? { currency: order.currency, amountMinor: order.amount } : {};
+  const requestId = `withdrawal:coin-deposit:${depositId}`;
   return await recordRefund(
     ctx,
     { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null, ...original },
     async (trx) => {
       // The order's row first (every settling path locks it before the ledger), then the coins.
       if (order) await lockPaymentOrder(trx, paymentId);
-      const entry = await withdrawPurchase(trx, {
-        userId,
-        paymentId,
-        idempotencyKey: `withdrawal:coin-deposit:${depositId}`,
-        now,
-      });
-      // The refund finance makes at the provider is this one: its notice must not take the coins a second time.
-      if (order) {
-        await recordAppRefund(trx, {
-          paymentId,
-          requestId: `withdrawal:coin-deposit:${depositId}`,
-          amount: order.amount,
-          currency: order.currency,
-          coins: refundedBy(entry, userId).coins,
-        });
-      }
-      return entry;
+      return await withdrawPurchase(trx, { userId, paymentId, idempotencyKey: requestId, now });
     },
+    // The refund finance makes at the provider is this one: its notice must not take the coins a second time.
+    () => requestId,
   );
 }
 
@@ -92,9 +81,28 @@ export async function refundHeldCoins(
   const key = idempotencyKey
     ? `partial-refund:user:${userId}:key:${idempotencyKey}`
     : `partial-refund:user:${userId}:after:${await latestWalletTransaction(ctx.db, userId)}`;
-  return await recordRefund(ctx, { userId, kind: 'PARTIAL_REFUND', coinDepositId: null, bankAccount }, (trx) =>
-    partialRefund(trx, { userId, idempotencyKey: key, now }),
+  return await recordRefund(
+    ctx,
+    { userId, kind: 'PARTIAL_REFUND', coinDepositId: null, bankAccount },
+    async (trx) => {
+      await lockChargesOfHeldCoins(trx, userId, now);
+      return await partialRefund(trx, { userId, idempotencyKey: key, now });
+    },
+    partialRefundRequestId,
   );
+}
+
+/** Names the app refund of one charge of a partial refund (one per ledger transaction and charge). */
+const partialRefundRequestId = (paymentId: string, ledgerTransactionId: number) =>
+  `partial-refund:transaction:${ledgerTransactionId}:payment:${paymentId}`;
+
+/** The orders of the CASH coins held, locked before the ledger like every settling path (webhooks, withdrawals). */
+async function lockChargesOfHeldCoins(trx: DbExecutor, userId: number, now: Date): Promise<void> {
+  const held = await lots(trx, userId, { now });
+  const paymentIds = [
+    ...new Set(held.flatMap((lot) => (lot.source === 'CASH' && lot.paymentId ? [lot.paymentId] : []))),
+  ].sort();
+  for (const paymentId of paymentIds) await lockPaymentOrder(trx, paymentId);
 }
 
 async function latestWalletTransaction(db: DbExecutor, userId: number): Promise<number> {
@@ -126,6 +134,7 @@ async function recordRefund(
     amountMinor?: number;
   },
   moveCoins: (trx: DbExecutor) => Promise<LedgerEntry>,
+  requestIdOf: (paymentId: string, ledgerTransactionId: number) => string,
 ): Promise<CoinRefund> {
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
@@ -142,10 +151,19 @@ async function recordRefund(
         requestedAt: entry.occurredAt,
         dueOn: addBusinessDays(entry.occurredAt, COIN_RULES.refundWithinBusinessDays),
       });
-      return await repository.findRefundByTransaction(trx, entry.transactionId);
+      const recorded = await repository.findRefundByTransaction(trx, entry.transactionId);
+      if (recorded) {
+        await recordRefundParts(trx, {
+          id: recorded.id,
+          ledgerTransactionId: entry.transactionId,
+          feeCoins,
+          requestIdOf: (paymentId) => requestIdOf(paymentId, entry.transactionId),
+        });
+      }
+      return recorded && (await repository.findRefund(trx, recorded.id));
     });
     if (!row) throw new Error('a refund request was recorded but cannot be read');
-    return refundDto(row);
+    return refundDto(row, await partsOf(ctx.db, row.id));
   } catch (error) {
     throw refusalError(error);
   }
@@ -181,7 +199,26 @@ function refusalError(error: unknown): unknown {
   }
 }
 
-export function refundDto(row: repository.RefundListRow): CoinRefund {
+/** The parts of a request's current ledger transaction. */
+async function partsOf(db: DbExecutor, refundId: number): Promise<repository.RefundPartRow[]> {
+  return (await repository.findRefundParts(db, [refundId])).get(refundId) ?? [];
+}
+
+function partDto(part: repository.RefundPartRow): CoinRefundPart {
+  return {
+    paymentId: part.payment_id,
+    via: part.payment_id === null ? 'BANK_TRANSFER' : 'PROVIDER',
+    provider: part.provider,
+    coins: part.coins,
+    feeCoins: part.fee_coins,
+    currency: part.currency,
+    amount: part.amount,
+    refundedAt: part.refunded_at?.toISOString() ?? null,
+    providerRefundId: part.provider_refund_id,
+  };
+}
+
+export function refundDto(row: repository.RefundListRow, parts: repository.RefundPartRow[]): CoinRefund {
   return {
     id: row.id,
     kind: row.kind,
@@ -206,6 +243,7 @@ export function refundDto(row: repository.RefundListRow): CoinRefund {
           },
     refusedAt: row.refused_at?.toISOString() ?? null,
     refusalReason: row.refusal_reason,
+    parts: parts.map(partDto),
   };
 }
 
@@ -219,7 +257,15 @@ export async function myRefundRequests(
     offset: pageOffset(query),
     limit: query.size,
   });
-  return toPage(rows.map(refundDto), total, query);
+  const parts = await repository.findRefundParts(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return toPage(
+    rows.map((row) => refundDto(row, parts.get(row.id) ?? [])),
+    total,
+    query,
+  );
 }
 
 /**
@@ -243,10 +289,17 @@ export async function correctRefundAccount(
     if (current.returned_transaction_id === null) {
       // Refused before refusals gave the coins back: they are still out of the wallet, the money still owed.
       await repository.resubmitRefund(trx, refundId, account, againOf(current), now);
+      await recordRefundParts(trx, {
+        id: refundId,
+        ledgerTransactionId: current.ledger_transaction_id,
+        feeCoins: current.fee_coins,
+        requestIdOf: (paymentId) => partialRefundRequestId(paymentId, current.ledger_transaction_id),
+      });
       return;
     }
     // The refusal gave the coins back: asking again refunds what he holds now, once per refusal.
     await refuseFrozenCoins(trx, userId);
+    await lockChargesOfHeldCoins(trx, userId, now);
     const entry = await partialRefund(trx, {
       userId,
       idempotencyKey: `partial-refund:coin-refund:${refundId}:after:${current.returned_transaction_id}`,
@@ -268,10 +321,16 @@ export async function correctRefundAccount(
       },
       entry.occurredAt,
     );
+    await recordRefundParts(trx, {
+      id: refundId,
+      ledgerTransactionId: entry.transactionId,
+      feeCoins,
+      requestIdOf: (paymentId) => partialRefundRequestId(paymentId, entry.transactionId),
+    });
   });
   const row = await repository.findRefund(ctx.db, refundId);
   if (!row) throw notFound('coinRefunds.notFound');
-  return refundDto(row);
+  return refundDto(row, await partsOf(ctx.db, refundId));
 }
 
 const againOf = (row: {
@@ -338,6 +397,20 @@ export async function setRefundStatus(
     }
     const now = ctx.now();
     if (current.status === 'requested' && change.status === 'refused') {
+      const parts = await partsOf(trx, id);
+      // Money a provider already sent back cannot be refused; a refund at the provider under way is waited for.
+      const claimedRecently =
+        current.provider_refund_claimed_at !== null &&
+        current.provider_refund_claimed_at.getTime() > now.getTime() - repository.PROVIDER_REFUND_CLAIM_MS;
+      if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
+        throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+      }
+      // The provider will not be asked: its later refund of these charges takes their coins as any other.
+      for (const part of parts) {
+        if (part.payment_id && part.request_id) {
+          await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
+        }
+      }
       // The coins the request took go back to the fan, in the same DB transaction, once per debit.
       const returned = await returnRefund(trx, {
         userId: current.user_id,
@@ -367,8 +440,12 @@ async function adminRefundDtos(db: DbExecutor, rows: repository.RefundListRow[])
     db,
     rows.flatMap((row) => (row.coin_deposit_id === null ? [] : [row.coin_deposit_id])),
   );
+  const parts = await repository.findRefundParts(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
-    ...refundDto(row),
+    ...refundDto(row, parts.get(row.id) ?? []),
     userId: row.user_id,
     username: row.username,
     email: row.email,

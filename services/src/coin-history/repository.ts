@@ -7,9 +7,9 @@ import type {
   RefundBankAccount,
 } from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbExecutor } from '../db';
-import type { CoinRefundRow } from './table';
+import type { CoinRefundPartRow, CoinRefundPartsTable, CoinRefundRow } from './table';
 
 /*
  * Reads of the ledger's tables for the coin history (the ledger's `history` pages a whole account; the history page
@@ -249,6 +249,7 @@ function refundsQuery(db: DbExecutor) {
       'r.currency',
       'r.amount_minor',
       'r.provider_refund_id',
+      'r.provider_refund_claimed_at',
       'r.updated_at',
       'u.username',
       'u.email',
@@ -271,10 +272,18 @@ export async function findRefund(db: DbExecutor, id: number): Promise<RefundList
 export async function lockRefund(
   db: DbExecutor,
   id: number,
-): Promise<{ status: CoinRefundStatus; user_id: number; ledger_transaction_id: number } | undefined> {
+): Promise<
+  | {
+      status: CoinRefundStatus;
+      user_id: number;
+      ledger_transaction_id: number;
+      provider_refund_claimed_at: Date | null;
+    }
+  | undefined
+> {
   return await db
     .selectFrom('coin_refunds')
-    .select(['status', 'user_id', 'ledger_transaction_id'])
+    .select(['status', 'user_id', 'ledger_transaction_id', 'provider_refund_claimed_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -468,4 +477,87 @@ export async function findMissionSummaries(
   return new Map(
     rows.map((row) => [row.id, { id: row.id, status: row.status, missionProduct: { type: row.type, name: row.name } }]),
   );
+}
+
+// ---- Refund parts: the charges a request pays back, each in its own currency (review M6) ----------------------------
+
+export type NewRefundPart = Omit<Insertable<CoinRefundPartsTable>, 'id'>;
+
+export async function insertRefundParts(db: DbExecutor, parts: NewRefundPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  await db.insertInto('coin_refund_parts').values(parts).execute();
+}
+
+/** The parts of each request's current ledger transaction (a refused request asked again has new ones). */
+export async function findRefundParts(db: DbExecutor, refundIds: number[]): Promise<Map<number, RefundPartRow[]>> {
+  const byRefund = new Map<number, RefundPartRow[]>();
+  if (refundIds.length === 0) return byRefund;
+  const rows = await db
+    .selectFrom('coin_refund_parts as p')
+    .innerJoin('coin_refunds as r', (join) =>
+      join.onRef('r.id', '=', 'p.refund_id').onRef('r.ledger_transaction_id', '=', 'p.ledger_transaction_id'),
+    )
+    .leftJoin('payments as pay', 'pay.id', 'p.payment_id')
+    .selectAll('p')
+    .select(['pay.provider', 'pay.pay_method'])
+    .where('p.refund_id', 'in', refundIds)
+    .orderBy('p.id')
+    .execute();
+  for (const row of rows) {
+    const parts = byRefund.get(row.refund_id) ?? [];
+    parts.push(row);
+    byRefund.set(row.refund_id, parts);
+  }
+  return byRefund;
+}
+
+export type RefundPartRow = CoinRefundPartRow & { provider: string | null; pay_method: string | null };
+
+export async function markPartRefunded(db: DbExecutor, partId: number, providerRefundId: string, now: Date) {
+  await db
+    .updateTable('coin_refund_parts')
+    .set({ provider_refund_id: providerRefundId, refunded_at: now })
+    .where('id', '=', partId)
+    .execute();
+}
+
+/** A provider-refund claim older than this is an interrupted call: another click takes it over. */
+export const PROVIDER_REFUND_CLAIM_MS = 2 * 60_000;
+
+/**
+ * Takes a requested refund for a provider refund unless another call holds it (a claim older than `staleBefore` is
+ * an interrupted call: taken over). Answers whether this call holds it now.
+ */
+export async function claimProviderRefund(db: DbExecutor, id: number, now: Date, staleBefore: Date): Promise<boolean> {
+  const claimed = await db
+    .updateTable('coin_refunds')
+    .set({ provider_refund_claimed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .where((eb) =>
+      eb.or([eb('provider_refund_claimed_at', 'is', null), eb('provider_refund_claimed_at', '<', staleBefore)]),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function releaseProviderRefund(db: DbExecutor, id: number): Promise<void> {
+  await db.updateTable('coin_refunds').set({ provider_refund_claimed_at: null }).where('id', '=', id).execute();
+}
+
+export async function setRefundProviderRefundId(db: DbExecutor, id: number, providerRefundId: string): Promise<void> {
+  await db.updateTable('coin_refunds').set({ provider_refund_id: providerRefundId }).where('id', '=', id).execute();
+}
+
+/** Requests whose money goes (also) back to a charge paid in `currency`: the summary fields of a request. */
+export async function setRefundCurrency(
+  db: DbExecutor,
+  id: number,
+  money: { currency: string; amountMinor: number | null },
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({ currency: money.currency, amount_minor: money.amountMinor })
+    .where('id', '=', id)
+    .execute();
 }

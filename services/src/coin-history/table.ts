@@ -36,11 +36,35 @@ export interface CoinRefundsTable {
   amount_minor: Generated<number | null>;
   /** The provider's refund, when it was refunded through the provider. */
   provider_refund_id: Generated<string | null>;
+  /** When finance's "refund at provider" took the request (0145): a second click waits, never asks twice. */
+  provider_refund_claimed_at: Generated<Date | null>;
   updated_at: Generated<Date>;
+}
+
+/**
+ * One charge a refund request pays back (0145): its coins, its share of the fee, and the money in the charge's own
+ * currency. Refunded through the charge's provider (`request_id` → `provider_refund_id`), or by bank transfer when no
+ * provider took the money (`payment_id` null: bank deposits).
+ */
+export interface CoinRefundPartsTable {
+  id: Generated<number>;
+  refund_id: number;
+  ledger_transaction_id: number;
+  payment_id: string | null;
+  coins: number;
+  fee_coins: number;
+  currency: string;
+  amount: number;
+  request_id: string | null;
+  provider_refund_id: Generated<string | null>;
+  refunded_at: Generated<Date | null>;
 }
 
 export interface CoinHistoryTables {
   coin_refunds: CoinRefundsTable;
+  coin_refund_parts: CoinRefundPartsTable;
 }
 
 export type CoinRefundRow = Omit<Selectable<CoinRefundsTable>, 'due_on'> & { due_on: string };
+
+export type CoinRefundPartRow = Selectable<CoinRefundPartsTable>;

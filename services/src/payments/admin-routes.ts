@@ -1,5 +1,7 @@
 import {
   ADMIN_BANK_TRANSFER_SORT_FIELDS,
+  adminReversalShortfallQuerySchema,
+  adminReversalShortfallSchema,
   adminBankTransferFilterSchema,
   adminBankTransferSchema,
   adminBankTransferUpdateSchema,
@@ -12,6 +14,7 @@ import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../a
 import { requireRole } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
+import { listReversalShortfalls } from './reversals';
 
 const RESOURCE = 'bank-transfers';
 
@@ -87,6 +90,48 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
       return decideBankTransfer(app.ctx, finance.id, request.params.id, request.body);
+    },
+  );
+}
+
+/**
+ * `GET /api/admin/payment-reversals/shortfalls`: provider refunds and chargebacks of charges whose coins the fan had
+ * already spent (review M6), newest first, for finance (and operators) to follow up.
+ */
+export async function paymentReversalAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/payment-reversals/shortfalls',
+    {
+      schema: {
+        tags: ['admin: payment reversals'],
+        summary: 'Provider refunds and chargebacks that found the coins already spent',
+        description:
+          'Newest first, `limit` rows (1–200, default 50); the next page starts `beforeId` the last id of this one.',
+        security: [{ bearerAuth: [] }],
+        querystring: adminReversalShortfallQuerySchema,
+        response: { 200: z.array(adminReversalShortfallSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const rows = await listReversalShortfalls(app.ctx.db, request.query);
+      return rows.map((row) => ({
+        id: row.id,
+        paymentId: row.payment_id,
+        userId: row.user_id,
+        username: row.username,
+        provider: row.provider,
+        payMethod: row.pay_method,
+        providerRefundId: row.provider_refund_id,
+        kind: row.kind,
+        currency: row.currency,
+        amount: row.amount,
+        paymentAmount: row.payment_amount,
+        coinsAsked: row.coins_asked,
+        coinsTaken: row.coins_taken,
+        shortfallCoins: row.shortfall_coins,
+        createdAt: row.created_at.toISOString(),
+      }));
     },
   );
 }

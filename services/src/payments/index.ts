@@ -1,6 +1,6 @@
 // The public surface of `payments`: payment orders, providers, bank transfers and crediting paid orders. Other modules
 // import only this file.
-export { bankTransferAdminRoutes } from './admin-routes';
+export { bankTransferAdminRoutes, paymentReversalAdminRoutes } from './admin-routes';
 export { coinDepositRoutes } from './deposit-routes';
 export { paymentRoutes } from './routes';
 export { sandboxCheckoutRoutes } from './sandbox-routes';
@@ -10,6 +10,8 @@ export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
 export { paymentWebhookRoutes } from './webhooks';
 export {
   amountForCoins,
+  chargeRefundAmount,
+  forgetAppRefund,
   listReversalShortfalls,
   reconcileProviderRefunds,
   recordAppRefund,

@@ -10,6 +10,7 @@ import type {
   PaymentsTable,
   SandboxCheckoutRow,
   SandboxCheckoutsTable,
+  SandboxRefundsTable,
 } from './table';
 
 // ---- Payment orders ----------------------------------------------------------------------------------------------
@@ -126,6 +127,24 @@ export async function cancelSandboxCheckout(db: DbExecutor, paymentId: string, n
     .set({ status: 'cancelled', decided_at: now })
     .where('payment_id', '=', paymentId)
     .where('status', '=', 'paid')
+    .execute();
+}
+
+/** The sandbox's refunds of a checkout, oldest first. */
+export async function findSandboxRefunds(db: DbExecutor, paymentId: string) {
+  return db
+    .selectFrom('sandbox_refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function insertSandboxRefund(db: DbExecutor, values: Insertable<SandboxRefundsTable>) {
+  await db
+    .insertInto('sandbox_refunds')
+    .values(values)
+    .onConflict((conflict) => conflict.column('request_id').doNothing())
     .execute();
 }
 

@@ -178,49 +178,82 @@ export async function recordAppRefund(
       coins_taken: input.coins,
       shortfall_coins: 0,
       ledger_transaction_id: null,
+      request_id: input.requestId,
     })
     .onConflict((conflict) => conflict.columns(['payment_id', 'provider_refund_id']).doNothing())
     .execute();
 }
 
 /**
- * Asks the provider to refund what `recordAppRefund` recorded (in the charge's own currency and amount) and names
- * the pending row after the provider's refund. Answers the provider's refund id, or null when the provider could not
- * be reached (the request stays with finance, who pay it by hand; a late provider notice is matched by amount).
+ * Forgets an app refund the provider was never asked for (finance refused the request and the coins went back to
+ * the wallet): a later provider refund of that charge takes its coins again. One already made at the provider stays.
+ */
+export async function forgetAppRefund(trx: DbExecutor, input: { paymentId: string; requestId: string }): Promise<void> {
+  await trx
+    .deleteFrom('payment_reversals')
+    .where('payment_id', '=', input.paymentId)
+    .where('provider_refund_id', '=', `${PENDING}${input.requestId}`)
+    .execute();
+}
+
+/** The money (minor unit of the charge's currency) `coins` of a charge paid: the whole amount for all its coins. */
+export async function chargeRefundAmount(db: DbExecutor, payment: PaymentRow, coins: number): Promise<number> {
+  return amountForCoins(await coinsOf(db, payment), payment.amount, coins);
+}
+
+/**
+ * Asks the provider to refund what `recordAppRefund` recorded (that amount, in the charge's own currency) and names
+ * the app refund after the provider's refund. Answers the provider's refund id. Asked again (a retry, a second click
+ * after an interrupted one), it answers the refund already made: recorded, or found at the provider by its amount.
+ * Throws PROVIDER_UNAVAILABLE (502) when the provider cannot be reached or refuses: nothing is recorded then.
  */
 export async function refundAppRefundAtProvider(
   ctx: ServiceContext,
   providers: PaymentProviders,
   input: { paymentId: string; requestId: string; reason: string },
-): Promise<string | null> {
+): Promise<string> {
   const payment = await findPayment(ctx.db, input.paymentId);
   const provider = payment ? providers.byName(payment.provider) : null;
-  const row = await ctx.db
-    .selectFrom('payment_reversals')
-    .selectAll()
-    .where('payment_id', '=', input.paymentId)
-    .where('provider_refund_id', '=', `${PENDING}${input.requestId}`)
-    .executeTakeFirst();
-  if (!payment || !provider || !row) return null;
+  if (!payment || !provider) throw providerUnavailable();
+  const appRefund = () =>
+    ctx.db
+      .selectFrom('payment_reversals')
+      .selectAll()
+      .where('payment_id', '=', input.paymentId)
+      .where('request_id', '=', input.requestId)
+      .where('origin', '=', 'app')
+      .executeTakeFirst();
+  let row = await appRefund();
+  if (!row) throw new Error(`no app refund ${input.requestId} of payment ${input.paymentId} to ask the provider for`);
+  if (!row.provider_refund_id.startsWith(PENDING)) return row.provider_refund_id;
+  // An earlier call may have been answered by the provider and cut off before it recorded the answer.
+  await reconcileProviderRefunds(ctx, providers, payment);
+  row = await appRefund();
+  if (row && !row.provider_refund_id.startsWith(PENDING)) return row.provider_refund_id;
+  if (!row) throw new Error(`app refund ${input.requestId} of payment ${input.paymentId} is gone`);
   let refund: ProviderRefund;
   try {
-    refund = await provider.cancel(payment, {
-      reason: input.reason,
-      ...(row.amount !== payment.amount && { amount: row.amount }),
-      requestId: input.requestId,
-    });
+    refund = await provider.cancel(payment, { reason: input.reason, amount: row.amount, requestId: input.requestId });
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
-    ctx.log.error({ err: error, paymentId: payment.id }, 'the provider refund failed: finance pays it by hand');
-    return null;
+    ctx.log.error({ err: error, paymentId: payment.id }, 'the provider refused or could not be reached for a refund');
+    throw providerUnavailable();
   }
-  await sql`
-    update payment_reversals set provider_refund_id = ${refund.id}
-    where id = ${row.id}
-      and not exists (
-        select 1 from payment_reversals other where other.payment_id = ${payment.id} and other.provider_refund_id = ${refund.id}
-      )`.execute(ctx.db);
+  await lockAndName(ctx, payment.id, row.id, refund.id);
   return refund.id;
+}
+
+/** Names the app refund after the provider's, unless the provider's notice of it was recorded meanwhile. */
+async function lockAndName(ctx: ServiceContext, paymentId: string, rowId: number, providerRefundId: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockPayment(trx, paymentId);
+    await sql`
+      update payment_reversals set provider_refund_id = ${providerRefundId}
+      where id = ${rowId} and provider_refund_id like ${`${PENDING}%`}
+        and not exists (
+          select 1 from payment_reversals other where other.payment_id = ${paymentId} and other.provider_refund_id = ${providerRefundId}
+        )`.execute(trx);
+  });
 }
 
 /** The amount (minor unit of the charge's currency) that `coins` of a `point`-coin charge of `total` paid: rounded down. */
@@ -229,15 +262,35 @@ export function amountForCoins(point: number, total: number, coins: number): num
   return Math.floor((total * Math.min(coins, point)) / point);
 }
 
-/** Charges whose coins were spent before their provider refund took them back (for finance). */
-export async function listReversalShortfalls(db: DbExecutor, limit = 100) {
-  return db
-    .selectFrom('payment_reversals')
-    .selectAll()
-    .where('shortfall_coins', '>', 0)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+/** Charges whose coins were spent before their provider refund took them back (for finance), newest first. */
+export async function listReversalShortfalls(
+  db: DbExecutor,
+  options: { limit: number; beforeId?: number | undefined },
+) {
+  let query = db
+    .selectFrom('payment_reversals as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'r.id',
+      'r.payment_id',
+      'r.provider_refund_id',
+      'r.kind',
+      'r.currency',
+      'r.amount',
+      'r.coins_asked',
+      'r.coins_taken',
+      'r.shortfall_coins',
+      'r.created_at',
+      'p.provider',
+      'p.pay_method',
+      'p.amount as payment_amount',
+      'p.user_id',
+      'u.username',
+    ])
+    .where('r.shortfall_coins', '>', 0);
+  if (options.beforeId !== undefined) query = query.where('r.id', '<', options.beforeId);
+  return query.orderBy('r.id', 'desc').limit(options.limit).execute();
 }
 
 /** The sweeper's window for provider refunds of paid orders (webhooks cover the rest). */

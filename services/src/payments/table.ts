@@ -77,6 +77,19 @@ export interface PaymentReversalsTable {
   coins_taken: number;
   shortfall_coins: number;
   ledger_transaction_id: number | null;
+  /** The app refund (origin 'app') this row stands for, kept once the provider named it (0145). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+}
+
+/** A refund the sandbox provider made of (part of) a checkout, as a provider's test mode records it (0145). */
+export interface SandboxRefundsTable {
+  id: string;
+  payment_id: string;
+  /** The caller's request id: asked again, the same refund answers (like PayPal-Request-Id). */
+  request_id: string;
+  amount: number;
+  currency: string;
   created_at: Generated<Date>;
 }
 
@@ -85,6 +98,7 @@ export interface PaymentsTables {
   payment_reversals: PaymentReversalsTable;
   bank_transfers: BankTransfersTable;
   sandbox_checkouts: SandboxCheckoutsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }
 
 export type PaymentRow = Selectable<PaymentsTable>;

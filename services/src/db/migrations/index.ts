@@ -36,6 +36,7 @@ import * as m0106 from './0106_media_processing';
 import * as m0115 from './0115_mission_action_updates';
 import * as m0120 from './0120_payment_reversals';
 import * as m0135 from './0135_ledger_append_as_read';
+import * as m0145 from './0145_coin_refund_parts';
 import * as m0150 from './0150_ledger_append_as_read_inline';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0115_mission_action_updates': m0115,
   '0120_payment_reversals': m0120,
   '0135_ledger_append_as_read': m0135,
+  '0145_coin_refund_parts': m0145,
   '0150_ledger_append_as_read_inline': m0150,
 };

@@ -22,6 +22,21 @@ export const coinRefundsMessages = {
     en: 'Only a requested refund can be refused.',
     ja: 'リクエスト中の返金のみ拒否できます。',
   },
+  'coinRefunds.notRefundableAtProvider': {
+    ko: '결제대행사를 통해 환불할 수 있는 결제가 없습니다(무통장 입금은 계좌로 송금해 주세요).',
+    en: 'No part of this refund went through a payment provider (send bank deposits back by bank transfer).',
+    ja: '決済代行会社を通じて返金できる決済がありません（銀行振込は口座へ送金してください）。',
+  },
+  'coinRefunds.notRequested': {
+    ko: '요청 상태의 환불만 결제대행사를 통해 환불할 수 있습니다.',
+    en: 'Only a requested refund can be refunded at the payment provider.',
+    ja: 'リクエスト中の返金のみ決済代行会社で返金できます。',
+  },
+  'coinRefunds.providerRefundUnderWay': {
+    ko: '이 환불은 지금 결제대행사에서 처리 중입니다. 잠시 후 다시 확인해 주세요.',
+    en: 'This refund is being made at the payment provider right now. Check again in a moment.',
+    ja: 'この返金は現在決済代行会社で処理中です。しばらくしてから再度ご確認ください。',
+  },
   'coinRefunds.withdrawalHasNoAccount': {
     ko: '청약 철회는 결제 수단으로 환불되어 계좌가 필요하지 않습니다.',
     en: 'A withdrawal goes back to the payment it came from and takes no bank account.',

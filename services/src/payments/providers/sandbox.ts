@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
-import { cancelSandboxCheckout, findSandboxCheckout } from '../repository';
-import type { PaymentProvider, ProviderRefund, ProviderVerification } from './provider';
+import { cancelSandboxCheckout, findSandboxCheckout, findSandboxRefunds, insertSandboxRefund } from '../repository';
+import type { PaymentRow } from '../table';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderVerification,
+} from './provider';
 
 /** The path of the sandbox checkout page (under the API's own origin). */
 export const sandboxCheckoutPath = (paymentId: string) => `/api/v1/payment/sandbox/${encodeURIComponent(paymentId)}`;
@@ -10,6 +17,16 @@ export const sandboxCheckoutPath = (paymentId: string) => `/api/v1/payment/sandb
  * declines, recorded in `sandbox_checkouts` apart from our orders, as a provider's test mode would.
  */
 export function sandboxProvider(options: { db: Db; publicUrl: string; now: () => Date }): PaymentProvider {
+  const refundsOf = async (payment: PaymentRow): Promise<ProviderRefund[]> => {
+    const rows = await findSandboxRefunds(options.db, payment.id);
+    if (rows.length > 0) return rows.map((row) => refundOf(row.id, row.amount, row.currency));
+    // Checkouts cancelled before partial refunds (0145) were refunded whole, under the payment's name.
+    const checkout = await findSandboxCheckout(options.db, payment.id);
+    return checkout?.status === 'cancelled'
+      ? [refundOf(`sandbox-refund-${payment.id}`, checkout.amount, checkout.currency)]
+      : [];
+  };
+
   return {
     name: 'sandbox',
 
@@ -32,21 +49,40 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; now: () =>
       };
     },
 
-    // The sandbox refunds whole checkouts only: one refund, named after the payment.
-    async cancel(payment) {
-      await cancelSandboxCheckout(options.db, payment.id, options.now());
-      return refundOf(payment.id, payment.amount, payment.currency);
+    // Like PortOne and PayPal: the whole checkout or part of it, never more than is left; the same request id
+    // answers the same refund (PayPal-Request-Id).
+    async cancel(payment, input) {
+      const checkout = await findSandboxCheckout(options.db, payment.id);
+      if (!checkout || checkout.status === 'failed') {
+        throw new ProviderUnavailableError('sandbox', `checkout of ${payment.id} was not paid`);
+      }
+      const requestId = input.requestId ?? `refund-${payment.id}-${input.amount ?? 'full'}`;
+      const earlier = await refundsOf(payment);
+      const same = (await findSandboxRefunds(options.db, payment.id)).find((row) => row.request_id === requestId);
+      if (same) return refundOf(same.id, same.amount, same.currency);
+      const left = checkout.amount - earlier.reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = input.amount ?? left;
+      if (amount <= 0 || amount > left) {
+        throw new ProviderUnavailableError('sandbox', `refund of ${amount} exceeds the ${left} left of ${payment.id}`);
+      }
+      const id = `sandbox-refund-${randomUUID()}`;
+      await insertSandboxRefund(options.db, {
+        id,
+        payment_id: payment.id,
+        request_id: requestId,
+        amount,
+        currency: checkout.currency,
+      });
+      if (amount === left) await cancelSandboxCheckout(options.db, payment.id, options.now());
+      return refundOf(id, amount, checkout.currency);
     },
 
-    async refunds(payment) {
-      const checkout = await findSandboxCheckout(options.db, payment.id);
-      return checkout?.status === 'cancelled' ? [refundOf(payment.id, checkout.amount, checkout.currency)] : [];
-    },
+    refunds: refundsOf,
   };
 }
 
-const refundOf = (paymentId: string, amount: number, currency: string): ProviderRefund => ({
-  id: `sandbox-refund-${paymentId}`,
+const refundOf = (id: string, amount: number, currency: string): ProviderRefund => ({
+  id,
   kind: 'REFUND',
   amount,
   currency,

@@ -1,0 +1,81 @@
+import type { AdminCoinRefund } from '@fanmission/contracts';
+import type { ServiceContext } from '../context';
+import { AppError } from '../http';
+import { paymentProvidersFor, refundAppRefundAtProvider } from '../payments';
+import { getRefundRequest } from './refund-service';
+import * as repository from './repository';
+
+/*
+ * Review M6: finance refunds a request through the providers that took the money, in each charge's own currency and
+ * amount (PortOne in won, PayPal in USD cents), instead of sending it by hand. Each provider part is refunded once:
+ * the request is claimed first (a second click waits), an app refund names the provider call (PayPal-Request-Id;
+ * for PortOne, an interrupted call is found again among the payment's cancellations before asking anew), and the
+ * provider's later notice of that refund takes no coins (the coins were accounted when the request took them).
+ */
+
+/**
+ * Refunds every provider part of a requested refund at its provider; when nothing is left to send by bank transfer,
+ * the request is marked paid (by `financeUserId`, with the provider's refund id). Asked again once paid this way, it
+ * answers the request as it stands. 409 when no part can go back through a provider (a bank deposit), when the
+ * request was refused, paid by hand, or is being refunded by another call; 502 when a provider cannot be reached or
+ * refuses (the parts it refunded before stay recorded; a retry goes on with the rest).
+ */
+export async function refundRequestAtProvider(
+  ctx: ServiceContext,
+  id: number,
+  financeUserId: number,
+  reason: string,
+): Promise<AdminCoinRefund> {
+  const before = await getRefundRequest(ctx, id);
+  const providerParts = before.parts.filter((part) => part.via === 'PROVIDER' && part.amount > 0);
+  if (providerParts.length === 0) throw notRefundableAtProvider();
+  if (before.status === 'paid' && refundedAtProvider(before)) return before;
+  if (before.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
+  const now = ctx.now();
+  const claimed = await repository.claimProviderRefund(
+    ctx.db,
+    id,
+    now,
+    new Date(now.getTime() - repository.PROVIDER_REFUND_CLAIM_MS),
+  );
+  if (!claimed) {
+    const current = await getRefundRequest(ctx, id);
+    if (current.status === 'paid' && refundedAtProvider(current)) return current;
+    if (current.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
+    throw new AppError(409, 'coinRefunds.providerRefundUnderWay', { code: 'CONFLICT' });
+  }
+  try {
+    const parts = (await repository.findRefundParts(ctx.db, [id])).get(id) ?? [];
+    const providers = paymentProvidersFor(ctx);
+    for (const part of parts) {
+      if (!part.payment_id || !part.request_id || part.provider_refund_id !== null) continue;
+      const providerRefundId = await refundAppRefundAtProvider(ctx, providers, {
+        paymentId: part.payment_id,
+        requestId: part.request_id,
+        reason,
+      });
+      await repository.markPartRefunded(ctx.db, part.id, providerRefundId, ctx.now());
+      part.provider_refund_id = providerRefundId;
+    }
+    const refunded = parts.filter((part) => part.provider_refund_id !== null);
+    // Nothing left for a bank transfer: the request is paid.
+    if (parts.every((part) => part.provider_refund_id !== null || part.amount === 0)) {
+      await ctx.db.transaction().execute(async (trx) => {
+        const current = await repository.lockRefund(trx, id);
+        if (current?.status !== 'requested') return;
+        await repository.markRefundPaid(trx, id, { paidAt: ctx.now(), paidBy: financeUserId });
+        await repository.setRefundProviderRefundId(trx, id, refunded.map((part) => part.provider_refund_id).join(','));
+      });
+    }
+  } finally {
+    await repository.releaseProviderRefund(ctx.db, id);
+  }
+  return await getRefundRequest(ctx, id);
+}
+
+const notRefundableAtProvider = () =>
+  new AppError(409, 'coinRefunds.notRefundableAtProvider', { code: 'NOT_REFUNDABLE_AT_PROVIDER' });
+
+/** Every provider part of the request was refunded at its provider. */
+const refundedAtProvider = (refund: AdminCoinRefund) =>
+  refund.parts.every((part) => part.via !== 'PROVIDER' || part.amount === 0 || part.providerRefundId !== null);

@@ -1,0 +1,499 @@
+import type { AdminCoinRefund, AdminReversalShortfall, CoinRefund } from '@fanmission/contracts';
+import { holdForMission, verify } from '@fanmission/ledger';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
+import { chargeCoins } from '@fanmission/tests/support/coins';
+import {
+  signPortOneWebhook,
+  startPayPalServer,
+  startPortOneServer,
+  type PayPalServer,
+  type PortOneServer,
+} from '@fanmission/tests/support/payment-providers';
+
+// Review M6: finance refunds a request through the providers that took the money, each charge in its own currency and
+// amount (PortOne in won, PayPal in USD cents), once however often it is asked; a partial refund is split into its
+// charges in their own currencies, the fee shared; the provider's later notice of that refund takes no coins; refunds
+// and chargebacks that found the coins spent are listed for finance. Providers are the local servers speaking their APIs.
+const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
+const PAYPAL = { clientId: 'paypal-client-test', clientSecret: 'paypal-secret-test' };
+const WEBHOOK_SECRET = `whsec_${Buffer.from('portone-webhook-secret-for-tests').toString('base64')}`;
+const PAYPAL_WEBHOOK_ID = 'WH-LOCAL-0000000000000000';
+const BANK_ACCOUNT = { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123456' };
+
+let portOne: PortOneServer;
+let payPal: PayPalServer;
+let testApp: TestApp;
+let operator: TestAccount;
+let finance: TestAccount;
+let tenCoins: number;
+let missionIds = 950_000;
+
+beforeAll(async () => {
+  portOne = await startPortOneServer(PORTONE);
+  payPal = await startPayPalServer(PAYPAL);
+  testApp = await createTestApp({
+    config: testConfig({
+      PORTONE_API_URL: portOne.url,
+      PORTONE_API_SECRET: PORTONE.apiSecret,
+      PORTONE_STORE_ID: PORTONE.storeId,
+      PORTONE_CHANNEL_KEY: 'channel-key-test',
+      PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PAYPAL_API_URL: payPal.url,
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+      PAYPAL_WEBHOOK_ID,
+    }),
+  });
+  operator = await createAccount(testApp.app, { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+  finance = await createAccount(testApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  tenCoins = (
+    await db()
+      .selectFrom('coin_items')
+      .select('id')
+      .where('point', '=', 10)
+      .where('item_type', '=', 'CASH')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+
+afterAll(async () => {
+  await testApp?.app.close();
+  await testApp?.database.drop();
+  await portOne?.close();
+  await payPal?.close();
+});
+
+const db = () => testApp.database.db;
+const inject = (options: InjectOptions) => testApp.app.inject(options);
+
+async function order(fan: TestAccount, payMethod: 'card' | 'paypal') {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/payment',
+    headers: fan.headers,
+    payload: { coinItemId: tenCoins, userId: fan.id, payMethod, pg: payMethod },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ merchantUid: string; providerPaymentId: string | null }>();
+}
+const deposit = async (fan: TestAccount, paymentId: string) => {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/coin-deposit',
+    headers: fan.headers,
+    payload: { coinItemId: tenCoins, userId: fan.id, paymentId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+};
+/** A PortOne card charge of 10 coins (1,000 won), paid and credited. */
+async function paidCard(fan: TestAccount): Promise<string> {
+  const { merchantUid } = await order(fan, 'card');
+  portOne.setPayment(merchantUid, { status: 'PAID', total: 1000 });
+  await deposit(fan, merchantUid);
+  return merchantUid;
+}
+/** A PayPal charge of 10 coins ($0.80), captured and credited. */
+async function paidPayPal(fan: TestAccount): Promise<{ merchantUid: string; providerPaymentId: string }> {
+  const payment = await order(fan, 'paypal');
+  payPal.approve(payment.providerPaymentId!);
+  await deposit(fan, payment.merchantUid);
+  return { merchantUid: payment.merchantUid, providerPaymentId: payment.providerPaymentId! };
+}
+const depositIdOf = async (paymentId: string) =>
+  (await db().selectFrom('coin_deposits').select('id').where('payment_id', '=', paymentId).executeTakeFirstOrThrow())
+    .id;
+async function withdraw(fan: TestAccount, paymentId: string): Promise<CoinRefund> {
+  const response = await inject({
+    method: 'POST',
+    url: `/api/v1/coin-deposits/${await depositIdOf(paymentId)}/withdrawal`,
+    headers: fan.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const refundHeld = (fan: TestAccount) => refundHeldAt(testApp, fan);
+async function refundHeldAt(app: TestApp, fan: TestAccount): Promise<CoinRefund> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/me/coins/partial-refund',
+    headers: fan.headers,
+    payload: { bankAccount: BANK_ACCOUNT },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const refundAtProvider = (id: number, account: TestAccount = finance, payload: unknown = {}) =>
+  inject({
+    method: 'POST',
+    url: `/api/admin/coin-refunds/${id}/provider-refund`,
+    headers: account.headers,
+    payload: payload as Record<string, unknown>,
+  });
+const balance = async (fan: TestAccount) =>
+  (await inject({ method: 'GET', url: '/api/v1/coin-deposit', headers: fan.headers })).json().point as number;
+const portOneWebhook = (type: string, paymentId: string) => {
+  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: { paymentId } });
+  return inject({
+    method: 'POST',
+    url: '/api/v1/payment/webhooks/portone',
+    headers: signPortOneWebhook(WEBHOOK_SECRET, body),
+    payload: body,
+  });
+};
+const payPalRefundedWebhook = (refundId: string, merchantUid: string) => {
+  const body = JSON.stringify({
+    id: `WH-${refundId}`,
+    event_type: 'PAYMENT.CAPTURE.REFUNDED',
+    resource: { id: refundId, custom_id: merchantUid },
+  });
+  return inject({
+    method: 'POST',
+    url: '/api/v1/payment/webhooks/paypal',
+    headers: payPal.signWebhook(PAYPAL_WEBHOOK_ID, body),
+    payload: body,
+  });
+};
+const cancellationsOf = (paymentId: string) => portOne.cancellations.filter((c) => c.paymentId === paymentId);
+const ledgerIsClean = async () => expect((await verify(db())).differences).toEqual([]);
+
+describe('POST /api/admin/coin-refunds/{id}/provider-refund (review M6)', () => {
+  it('refunds a withdrawn card charge at PortOne in won, once; PortOne’s notice takes no coins again', async () => {
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    const request = await withdraw(fan, paymentId);
+    expect(request.parts).toEqual([
+      expect.objectContaining({ paymentId, via: 'PROVIDER', provider: 'portone', currency: 'KRW', amount: 1000 }),
+    ]);
+    const response = await refundAtProvider(request.id, finance, { reason: 'withdrawal within 7 days' });
+    expect(response.statusCode, response.body).toBe(200);
+    const refunded = response.json<AdminCoinRefund>();
+    expect(refunded).toMatchObject({ status: 'paid', paidBy: finance.id });
+    expect(refunded.parts[0]!.providerRefundId).toMatch(/^cancel-/);
+    expect(cancellationsOf(paymentId)).toEqual([
+      { paymentId, body: expect.objectContaining({ amount: 1000, reason: 'withdrawal within 7 days' }) },
+    ]);
+    // A second click, and PortOne's notice of its own cancellation: no second refund, no coins taken again.
+    const again = await refundAtProvider(request.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<AdminCoinRefund>().parts).toEqual(refunded.parts);
+    expect(cancellationsOf(paymentId)).toHaveLength(1);
+    const before = await balance(fan);
+    expect((await portOneWebhook('Transaction.Cancelled', paymentId)).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(before);
+    const reversals = await db()
+      .selectFrom('payment_reversals')
+      .select(['origin', 'provider_refund_id', 'amount', 'coins_asked', 'shortfall_coins'])
+      .where('payment_id', '=', paymentId)
+      .execute();
+    expect(reversals).toEqual([
+      {
+        origin: 'app',
+        provider_refund_id: refunded.parts[0]!.providerRefundId,
+        amount: 1000,
+        coins_asked: 10,
+        shortfall_coins: 0,
+      },
+    ]);
+    await ledgerIsClean();
+  });
+
+  it('refunds a withdrawn PayPal charge at PayPal in USD cents; PayPal’s webhook takes nothing more', async () => {
+    const fan = await createAccount(testApp.app);
+    const payment = await paidPayPal(fan);
+    const request = await withdraw(fan, payment.merchantUid);
+    expect(request).toMatchObject({ currency: 'USD', amountInCurrency: 80 });
+    const response = await refundAtProvider(request.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const part = response.json<AdminCoinRefund>().parts[0]!;
+    expect(part).toMatchObject({ provider: 'paypal', currency: 'USD', amount: 80 });
+    expect(part.providerRefundId).toBeTruthy();
+    const before = await balance(fan);
+    expect((await payPalRefundedWebhook(part.providerRefundId!, payment.merchantUid)).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(before);
+    await ledgerIsClean();
+  });
+
+  it('splits a partial refund into its charges in their own currencies, the 3 % fee shared, and refunds each once', async () => {
+    const fan = await createAccount(testApp.app);
+    const payment = await paidPayPal(fan);
+    const cards = [await paidCard(fan), await paidCard(fan), await paidCard(fan)];
+    // 40 coins: a fee of 1 coin, taken from the oldest charge (PayPal): 9 of its 10 coins paid back, 72 of 80 cents.
+    const request = await refundHeld(fan);
+    expect(request).toMatchObject({ coins: 40, feeCoins: 1, currency: 'KRW', amountInCurrency: null });
+    expect(request.parts).toEqual([
+      expect.objectContaining({ paymentId: payment.merchantUid, currency: 'USD', coins: 10, feeCoins: 1, amount: 72 }),
+      ...cards.map((paymentId) =>
+        expect.objectContaining({ paymentId, currency: 'KRW', coins: 10, feeCoins: 0, amount: 1000 }),
+      ),
+    ]);
+    const response = await refundAtProvider(request.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const refunded = response.json<AdminCoinRefund>();
+    expect(refunded.status).toBe('paid');
+    expect(refunded.parts.every((part) => part.providerRefundId !== null)).toBe(true);
+    for (const paymentId of cards) {
+      expect(cancellationsOf(paymentId)).toEqual([{ paymentId, body: expect.objectContaining({ amount: 1000 }) }]);
+    }
+    // The providers tell: nothing more is taken, and no shortfall is recorded.
+    expect((await payPalRefundedWebhook(refunded.parts[0]!.providerRefundId!, payment.merchantUid)).statusCode).toBe(
+      200,
+    );
+    for (const paymentId of cards) {
+      expect((await portOneWebhook('Transaction.Cancelled', paymentId)).statusCode).toBe(200);
+    }
+    expect(await balance(fan)).toBe(0);
+    const shortfalls = await db()
+      .selectFrom('payment_reversals')
+      .select('shortfall_coins')
+      .where('payment_id', 'in', [payment.merchantUid, ...cards])
+      .where('shortfall_coins', '>', 0)
+      .execute();
+    expect(shortfalls).toEqual([]);
+    await ledgerIsClean();
+  });
+
+  it('finds a refund finance already made at PortOne’s console instead of making a second one', async () => {
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    const request = await withdraw(fan, paymentId);
+    const byHand = portOne.cancelAtProvider(paymentId);
+    const response = await refundAtProvider(request.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminCoinRefund>().parts[0]!.providerRefundId).toBe(byHand.id);
+    expect(cancellationsOf(paymentId)).toEqual([]);
+    await ledgerIsClean();
+  });
+
+  it('answers 502 and changes nothing when the provider refuses, and succeeds when asked again later', async () => {
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    const request = await withdraw(fan, paymentId);
+    portOne.setPayment(paymentId, { status: 'FAILED', total: 1000 });
+    const refused = await refundAtProvider(request.id);
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().code).toBe('PROVIDER_UNAVAILABLE');
+    const unchanged = (
+      await inject({ method: 'GET', url: `/api/admin/coin-refunds/${request.id}`, headers: finance.headers })
+    ).json<AdminCoinRefund>();
+    expect(unchanged).toMatchObject({ status: 'requested', paidAt: null });
+    expect(unchanged.parts[0]!.providerRefundId).toBeNull();
+    portOne.setPayment(paymentId, { status: 'PAID', total: 1000 });
+    const later = await refundAtProvider(request.id);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json<AdminCoinRefund>().status).toBe('paid');
+    expect(cancellationsOf(paymentId)).toHaveLength(1);
+  });
+
+  it('refuses (409) a request with no provider charge, a refused one, and refusing one refunded at the provider', async () => {
+    const fan = await createAccount(testApp.app);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: new Date(Date.now() - 86_400_000), via: 'bank' });
+    const bankOnly = await refundHeld(fan);
+    expect(bankOnly.parts).toEqual([
+      expect.objectContaining({ via: 'BANK_TRANSFER', paymentId: null, currency: 'KRW', coins: 100, amount: 9700 }),
+    ]);
+    const noProvider = await refundAtProvider(bankOnly.id, finance, undefined);
+    expect(noProvider.statusCode, noProvider.body).toBe(409);
+    expect(noProvider.json().code).toBe('NOT_REFUNDABLE_AT_PROVIDER');
+
+    const other = await createAccount(testApp.app);
+    const refusedRequest = await withdraw(other, await paidCard(other));
+    const refuse = await inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${refusedRequest.id}`,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'checking' },
+    });
+    expect(refuse.statusCode, refuse.body).toBe(200);
+    const afterRefusal = await refundAtProvider(refusedRequest.id);
+    expect(afterRefusal.statusCode, afterRefusal.body).toBe(409);
+    expect(afterRefusal.json().code).toBe('CONFLICT');
+
+    const third = await createAccount(testApp.app);
+    const paid = await withdraw(third, await paidCard(third));
+    expect((await refundAtProvider(paid.id)).statusCode).toBe(200);
+    const lateRefusal = await inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${paid.id}`,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'too late' },
+    });
+    expect(lateRefusal.statusCode, lateRefusal.body).toBe(409);
+  });
+
+  it('a refused withdrawal gives its coins back, and a later refund at PortOne takes them as any other', async () => {
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    const request = await withdraw(fan, paymentId);
+    const refuse = await inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${request.id}`,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'account check' },
+    });
+    expect(refuse.statusCode, refuse.body).toBe(200);
+    expect(await balance(fan)).toBe(10);
+    portOne.cancelAtProvider(paymentId);
+    expect((await portOneWebhook('Transaction.Cancelled', paymentId)).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(0);
+    await ledgerIsClean();
+  });
+
+  it('is for finance only, never on their own request, and checks its input', async () => {
+    const fan = await createAccount(testApp.app);
+    const request = await withdraw(fan, await paidCard(fan));
+    const visitor = await inject({ method: 'POST', url: `/api/admin/coin-refunds/${request.id}/provider-refund` });
+    expect(visitor.statusCode).toBe(401);
+    expect((await refundAtProvider(request.id, operator)).statusCode).toBe(403);
+    expect((await refundAtProvider(request.id, fan)).statusCode).toBe(403);
+    expect((await refundAtProvider(999_999)).statusCode).toBe(404);
+    const badId = await inject({
+      method: 'POST',
+      url: '/api/admin/coin-refunds/abc/provider-refund',
+      headers: finance.headers,
+      payload: {},
+    });
+    expect(badId.statusCode).toBe(400);
+    const longReason = await refundAtProvider(request.id, finance, { reason: 'x'.repeat(201) });
+    expect(longReason.statusCode).toBe(400);
+    expect(longReason.json()).toMatchObject({ code: 'VALIDATION_FAILED', subErrors: [{ field: 'reason' }] });
+    // A finance account that is also the fan of the request.
+    const own = await createAccount(testApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const ownRequest = await withdraw(own, await paidCard(own));
+    const ownResponse = await refundAtProvider(ownRequest.id, own);
+    expect(ownResponse.statusCode).toBe(403);
+    expect(ownResponse.json().code).toBe('OWN_ACCOUNT');
+    expect(portOne.cancellations.filter((c) => c.paymentId === ownRequest.parts[0]!.paymentId)).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/payment-reversals/shortfalls (review M6)', () => {
+  it('lists refunds that found the coins spent, newest first, page by page', async () => {
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    await holdForMission(db(), {
+      userId: fan.id,
+      missionId: (missionIds += 1),
+      coins: 10,
+      idempotencyKey: `test-spend:${missionIds}`,
+      now: new Date(),
+    });
+    portOne.cancelAtProvider(paymentId);
+    expect((await portOneWebhook('Transaction.Cancelled', paymentId)).statusCode).toBe(200);
+    for (const account of [finance, operator]) {
+      const response = await inject({
+        method: 'GET',
+        url: '/api/admin/payment-reversals/shortfalls?limit=1',
+        headers: account.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<AdminReversalShortfall[]>()).toEqual([
+        expect.objectContaining({
+          paymentId,
+          userId: fan.id,
+          provider: 'portone',
+          currency: 'KRW',
+          amount: 1000,
+          coinsAsked: 10,
+          coinsTaken: 0,
+          shortfallCoins: 10,
+        }),
+      ]);
+    }
+    const [first] = (
+      await inject({ method: 'GET', url: '/api/admin/payment-reversals/shortfalls', headers: finance.headers })
+    ).json<AdminReversalShortfall[]>();
+    const older = await inject({
+      method: 'GET',
+      url: `/api/admin/payment-reversals/shortfalls?beforeId=${first!.id}`,
+      headers: finance.headers,
+    });
+    expect(older.json<AdminReversalShortfall[]>().every((row) => row.id < first!.id)).toBe(true);
+  });
+
+  it('checks its query and is for staff only', async () => {
+    const fan = await createAccount(testApp.app);
+    for (const query of ['limit=0', 'limit=201', 'limit=abc', 'beforeId=-1']) {
+      const response = await inject({
+        method: 'GET',
+        url: `/api/admin/payment-reversals/shortfalls?${query}`,
+        headers: { ...finance.headers, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().subErrors?.[0]?.field, query).toMatch(/limit|beforeId/);
+      expect(response.json().subErrors[0].message, query).not.toMatch(/[가-힣]/);
+    }
+    expect((await inject({ method: 'GET', url: '/api/admin/payment-reversals/shortfalls' })).statusCode).toBe(401);
+    const byFan = await inject({ method: 'GET', url: '/api/admin/payment-reversals/shortfalls', headers: fan.headers });
+    expect(byFan.statusCode).toBe(403);
+  });
+});
+
+describe('the sandbox provider refunds part of a checkout too (its test mode, as in development)', () => {
+  let sandboxApp: TestApp;
+  let sandboxFinance: TestAccount;
+  const sandboxDb = () => sandboxApp.database.db;
+
+  beforeAll(async () => {
+    sandboxApp = await createTestApp();
+    sandboxFinance = await createAccount(sandboxApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  });
+  afterAll(async () => {
+    await sandboxApp?.app.close();
+    await sandboxApp?.database.drop();
+  });
+
+  it('refunds part of a sandbox checkout, as the sandbox provider’s test mode records it', async () => {
+    const fan = await createAccount(sandboxApp.app);
+    const charge = await chargeCoins(sandboxDb(), {
+      userId: fan.id,
+      coins: 100,
+      at: new Date(Date.now() - 86_400_000),
+    });
+    const payment = await sandboxDb()
+      .selectFrom('payments')
+      .select(['id', 'amount', 'currency'])
+      .where('user_id', '=', fan.id)
+      .executeTakeFirstOrThrow();
+    // The sandbox's own record of the paid checkout (what its checkout page writes when the payer approves).
+    await sandboxDb()
+      .insertInto('sandbox_checkouts')
+      .values({
+        payment_id: payment.id,
+        status: 'paid',
+        amount: payment.amount,
+        currency: 'KRW',
+        decided_at: new Date(),
+      })
+      .execute();
+    expect(charge.depositId).toBeGreaterThan(0);
+    const request = await refundHeldAt(sandboxApp, fan);
+    // 100 coins, fee 3: 97 coins of the charge's money go back.
+    const expected = Math.floor((payment.amount * 97) / 100);
+    expect(request.parts).toEqual([
+      expect.objectContaining({ provider: 'sandbox', currency: 'KRW', amount: expected }),
+    ]);
+    const response = await sandboxApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/coin-refunds/${request.id}/provider-refund`,
+      headers: sandboxFinance.headers,
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sandboxRefunds = await sandboxDb()
+      .selectFrom('sandbox_refunds')
+      .select(['amount'])
+      .where('payment_id', '=', payment.id)
+      .execute();
+    expect(sandboxRefunds).toEqual([{ amount: expected }]);
+    const checkout = await sandboxDb()
+      .selectFrom('sandbox_checkouts')
+      .select('status')
+      .where('payment_id', '=', payment.id)
+      .executeTakeFirstOrThrow();
+    expect(checkout.status).toBe('paid');
+    expect((await verify(sandboxDb())).differences).toEqual([]);
+  });
+});
