@@ -1,5 +1,6 @@
 import type { StaffRole } from '@fanmission/contracts';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import MoneyOffIcon from '@mui/icons-material/MoneyOff';
 import {
   Admin,
   AppBar,
@@ -20,6 +21,7 @@ import { Dashboard } from './dashboard';
 import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n/i18n-provider';
 import { LedgerPage } from './ledger-page';
+import { ShortfallsPage } from './shortfalls-page';
 import { CoinItemCreate, CoinItemEdit, CoinItemList, BankTransferList, CoinRefundList } from './resources/money';
 import {
   CommentEventCreate,
@@ -60,6 +62,11 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       <Menu.Item to="/ledger" primaryText={translate('console.ledger.title')} leftIcon={<AccountBalanceIcon />} />
+      <Menu.Item
+        to="/payment-reversals/shortfalls"
+        primaryText={translate('console.shortfalls.title')}
+        leftIcon={<MoneyOffIcon />}
+      />
     </Menu>
   );
 }
@@ -156,6 +163,7 @@ export function App() {
               <Resource name="staff" list={StaffList} create={StaffCreate} edit={StaffEdit} />
               <CustomRoutes>
                 <Route path="/ledger" element={<LedgerPage />} />
+                <Route path="/payment-reversals/shortfalls" element={<ShortfallsPage />} />
               </CustomRoutes>
             </>
           );

@@ -1,6 +1,8 @@
 // Browser journeys through the operator and finance console (issue 19) against the real API and PostgreSQL.
 import { readFile } from 'node:fs/promises';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
+import { holdForMission } from '@fanmission/ledger';
+import { paymentProvidersFor, sweepProviderRefunds } from '@fanmission/services/payments';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -189,6 +191,31 @@ describe('operator and finance console', () => {
     };
     const refused = await requestRefund('환불거절');
     const paid = await requestRefund('환불지급');
+    // A charge the sandbox provider took (its own record of the paid checkout): refunded through it (review M6).
+    const atProvider = await requestRefund('결제취소');
+    const [part] = (
+      await app.inject({ method: 'GET', url: `/api/admin/coin-refunds/${atProvider.id}`, headers: finance.headers })
+    ).json<{ parts: { paymentId: string; amount: number }[] }>().parts;
+    const charged = await app.db
+      .selectFrom('payments')
+      .select('amount')
+      .where('id', '=', part!.paymentId)
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('sandbox_checkouts')
+      .values({
+        payment_id: part!.paymentId,
+        status: 'paid',
+        amount: charged.amount,
+        currency: 'KRW',
+        decided_at: new Date(),
+      })
+      .execute();
+
+    const mine = async (member: TestAccount) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: member.headers })).json<
+        ApiPage<{ id: number; status: string; refusalReason: string | null }>
+      >().content[0];
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
@@ -207,11 +234,54 @@ describe('operator and finance console', () => {
     await row(refused.id).waitFor({ state: 'detached' });
     await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
     await row(paid.id).waitFor({ state: 'detached' });
+    await row(atProvider.id)
+      .getByText(/sandbox/)
+      .waitFor({ state: 'visible' });
+    await row(atProvider.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).click();
+    await row(atProvider.id).waitFor({ state: 'detached' });
+    const sandboxRefunds = await app.db
+      .selectFrom('sandbox_refunds')
+      .select('amount')
+      .where('payment_id', '=', part!.paymentId)
+      .execute();
+    expect(sandboxRefunds).toEqual([{ amount: part!.amount }]);
+    expect(await mine(atProvider.member)).toMatchObject({ id: atProvider.id, status: 'paid' });
 
-    const mine = async (member: TestAccount) =>
-      (await app.inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: member.headers })).json<
-        ApiPage<{ id: number; status: string; refusalReason: string | null }>
-      >().content[0];
+    // A member spends his 100 coins; the sandbox provider then refunds the charge (its console): the sweeper finds the
+    // refund, takes nothing (all spent) and records a shortfall of 100 coins, which the list shows, from the menu.
+    const spender = await createAccount(app, { username: 'shortfall-member' });
+    const spent = await chargeCoins(app.db, { userId: spender.id, coins: 100, at: new Date(Date.now() - 86_400_000) });
+    const spentPayment = await app.db
+      .selectFrom('payments')
+      .select(['id', 'amount'])
+      .where('user_id', '=', spender.id)
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('sandbox_checkouts')
+      .values({
+        payment_id: spentPayment.id,
+        status: 'cancelled',
+        amount: spentPayment.amount,
+        currency: 'KRW',
+        decided_at: new Date(),
+      })
+      .execute();
+    await holdForMission(app.db, {
+      userId: spender.id,
+      missionId: 990_001,
+      coins: 100,
+      idempotencyKey: `e2e-spend:${spent.depositId}`,
+      now: new Date(),
+    });
+    expect(await sweepProviderRefunds(app.ctx, paymentProvidersFor(app.ctx))).toBeGreaterThanOrEqual(1);
+    await page.getByRole('menuitem', { name: ko.console.shortfalls.title }).click();
+    await page.getByText(ko.console.shortfalls.intro).waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe('/admin/payment-reversals/shortfalls');
+    const shortfall = page.getByRole('row', { name: /shortfall-member/ });
+    await shortfall.waitFor({ state: 'visible' });
+    expect(await shortfall.getByRole('cell').last().textContent()).toBe('100');
+    await screenshot(page, 'admin-finance-shortfalls.png');
+
     expect(await mine(refused.member)).toMatchObject({
       id: refused.id,
       status: 'refused',
@@ -520,7 +590,7 @@ describe('operator and finance console', () => {
         ['', 'users', 'missions', `missions/${missionId}/show`, 'creators', 'grade-proposals', 'mission-comments'],
       ],
       [operator, ['block-objections', 'audit-log', 'faqs/create']],
-      [finance, ['bank-transfers', 'coin-refunds', 'settlements', 'ledger']],
+      [finance, ['bank-transfers', 'coin-refunds', 'settlements', 'ledger', 'payment-reversals/shortfalls']],
     ];
     // The lists with the most columns, width-checked and photographed again in English (longer headers).
     const listsInEnglish = ['users', 'missions', 'grade-proposals', 'mission-comments', 'audit-log', 'coin-refunds'];

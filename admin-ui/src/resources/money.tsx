@@ -7,6 +7,7 @@ import {
   DateField,
   DateTimeInput,
   Edit,
+  FunctionField,
   NumberField,
   NumberInput,
   SelectInput,
@@ -25,6 +26,7 @@ import {
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
+import { ProviderRefundAction, RefundParts } from './refunds';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
@@ -66,7 +68,7 @@ const refundFilters = [
   <SelectInput key="status" source="status" choices={COIN_REFUND_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
 ];
 
-/** Below 900 px the id, the kind and the request date are left out; the decisions share one column. */
+/** Below 900 px the id, the kind, what goes back where, and the request date are left out; the decisions share one column. */
 export const CoinRefundList = () => {
   const wide = useWideConsole();
   return (
@@ -76,11 +78,13 @@ export const CoinRefundList = () => {
       {wide && <TextField source="kind" />}
       <NumberField source="refundCoins" />
       <NumberField source="amount" />
+      {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}
       <TextField source="status" />
       {wide && <DateField source="requestedAt" />}
       <TextField source="dueOn" />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
+        <ProviderRefundAction />
         <UpdateAction
           label="console.actions.markPaid"
           color="success"

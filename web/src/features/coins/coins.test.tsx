@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useLanguage } from '@fanmission/tests/support/web/render';
 import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/charge-form';
+import { refundMoneyLines } from './components/refund-requests';
 import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
 
 const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
@@ -95,5 +96,41 @@ describe('coin history texts (spec 01 §5)', () => {
     expect(mayCharge()).toBe(true);
     window.localStorage.setItem('CreatorId', '9');
     expect(mayCharge()).toBe(false);
+  });
+});
+
+describe('what a refund request pays back (review M6)', () => {
+  afterEach(() => window.localStorage.clear());
+  const part = (fields: { currency: string; amount: number; via: 'PROVIDER' | 'BANK_TRANSFER' }) => ({
+    paymentId: fields.via === 'PROVIDER' ? `p-${fields.amount}` : null,
+    provider: fields.via === 'PROVIDER' ? 'paypal' : null,
+    coins: 10,
+    feeCoins: 0,
+    refundedAt: null,
+    providerRefundId: null,
+    ...fields,
+  });
+
+  test('in won when it all goes back in won to one place; else each charge in its own currency and where it goes', async () => {
+    const t = await useLanguage('en');
+    const tf = i18next.t.bind(i18next) as (key: string, options?: Record<string, unknown>) => string;
+    const won = t.coinRefunds.won.replace('{{amount}}', '6,800');
+    expect(refundMoneyLines({ amount: 6800, parts: [] }, 'en', tf)).toEqual([won]);
+    expect(
+      refundMoneyLines({ amount: 6800, parts: [part({ currency: 'KRW', amount: 6800, via: 'PROVIDER' })] }, 'en', tf),
+    ).toEqual([won]);
+    expect(
+      refundMoneyLines(
+        {
+          amount: 2900,
+          parts: [
+            part({ currency: 'USD', amount: 72, via: 'PROVIDER' }),
+            part({ currency: 'KRW', amount: 2000, via: 'BANK_TRANSFER' }),
+          ],
+        },
+        'en',
+        tf,
+      ),
+    ).toEqual([`$0.72 ${t.coinRefunds.partToPayment}`, `₩2,000 ${t.coinRefunds.partToAccount}`]);
   });
 });

@@ -43,6 +43,8 @@ export const coinRefundsEn: CoinRefundsMessages = {
   },
   account: 'Refund account',
   toPayment: 'Back to the payment',
+  partToPayment: 'to the payment',
+  partToAccount: 'to the account',
   correctAccount: 'Correct account',
   correctTitle: 'Correct the refund account',
   correctSubmit: 'Request again',

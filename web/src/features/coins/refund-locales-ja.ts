@@ -43,6 +43,8 @@ export const coinRefundsJa: CoinRefundsMessages = {
   },
   account: '返金口座',
   toPayment: '決済手段へ返金',
+  partToPayment: '決済手段へ',
+  partToAccount: '口座へ',
   correctAccount: '口座を修正',
   correctTitle: '返金口座の修正',
   correctSubmit: '再リクエスト',

@@ -42,6 +42,8 @@ export const coinRefundsKo = {
   },
   account: '환불 계좌',
   toPayment: '결제 수단으로 환불',
+  partToPayment: '결제 수단으로',
+  partToAccount: '계좌로',
   correctAccount: '계좌 수정',
   correctTitle: '환불 계좌 수정',
   correctSubmit: '다시 요청',

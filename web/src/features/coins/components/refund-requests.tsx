@@ -29,6 +29,49 @@ function statusText(refund: CoinRefund, t: ReturnType<typeof useTranslation>['t'
   }
 }
 
+/** An amount in a currency's minor unit (won, cents) as the language writes money: ₩1,000, US$0.72. */
+function formatMinorUnits(amount: number, currency: string, language: string): string {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 0));
+}
+
+/**
+ * What goes back, line by line: the won amount when it all goes back in won; else (a PayPal charge in USD, or a charge
+ * going back to its payment beside a bank deposit going to the account) each charge's money in its own currency and
+ * where it goes (review M6).
+ */
+export function refundMoneyLines(
+  refund: Pick<CoinRefund, 'amount' | 'parts'>,
+  language: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string[] {
+  const inWon = refund.parts.every((part) => part.currency === 'KRW');
+  const total = refund.parts.reduce((sum, part) => sum + part.amount, 0);
+  const sameDestination = new Set(refund.parts.map((part) => part.via)).size <= 1;
+  if (refund.parts.length === 0 || (inWon && sameDestination && total === refund.amount)) {
+    return [t('coinRefunds.won', { amount: refund.amount.toLocaleString(language) })];
+  }
+  return refund.parts.map(
+    (part) =>
+      `${formatMinorUnits(part.amount, part.currency, language)} ${t(
+        part.via === 'PROVIDER' ? 'coinRefunds.partToPayment' : 'coinRefunds.partToAccount',
+      )}`,
+  );
+}
+
+function RefundMoney({ refund }: { refund: CoinRefund }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {refundMoneyLines(refund, i18n.language, t).map((line) => (
+        <Typography key={line} variant="body2" component="div">
+          {line}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
 /** A refused partial refund: the fan corrects the account and it is requested again. */
 function CorrectAccountDialog({ refund, onClose }: { refund: CoinRefund; onClose: () => void }) {
   const { t } = useTranslation();
@@ -115,7 +158,7 @@ export function RefundRequests() {
               ) : null}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {t('coinRefunds.won', { amount: refund.amount.toLocaleString() })}
+              <RefundMoney refund={refund} />
             </TableCell>
             <TableCell sx={{ wordBreak: 'break-word' }}>
               {refund.bankAccount

@@ -1,0 +1,105 @@
+import type { AdminReversalShortfall } from '@fanmission/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { httpClient } from './data-provider';
+import { formatMinorUnits } from './resources/refunds';
+
+const PAGE = 50;
+
+/**
+ * Refund shortfalls (review M6): refunds and chargebacks made at a provider after the member had spent the charge's
+ * coins, newest first, page by page (GET /api/admin/payment-reversals/shortfalls). Read-only, for finance to follow up.
+ */
+export function ShortfallsPage() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [rows, setRows] = useState<AdminReversalShortfall[]>([]);
+  const [more, setMore] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async (beforeId?: number) => {
+    setError(undefined);
+    try {
+      const query = new URLSearchParams({ limit: String(PAGE), ...(beforeId && { beforeId: String(beforeId) }) });
+      const { json } = await httpClient(`/api/admin/payment-reversals/shortfalls?${query.toString()}`);
+      const page = json as AdminReversalShortfall[];
+      setRows((earlier) => (beforeId ? [...earlier, ...page] : page));
+      setMore(page.length === PAGE);
+    } catch (problem) {
+      setError((problem as Error).message);
+    } finally {
+      setLoaded(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const t = (key: string) => translate(`console.shortfalls.${key}`);
+  return (
+    <Card>
+      <Title title={t('title')} />
+      <CardContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {t('intro')}
+        </Typography>
+        {error && <Alert severity="error">{error}</Alert>}
+        {loaded && !error && rows.length === 0 && <Typography>{t('empty')}</Typography>}
+        {rows.length > 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('date')}</TableCell>
+                  <TableCell>{t('member')}</TableCell>
+                  <TableCell>{t('payment')}</TableCell>
+                  <TableCell>{t('kind')}</TableCell>
+                  <TableCell align="right">{t('refunded')}</TableCell>
+                  <TableCell align="right">{t('coinsAsked')}</TableCell>
+                  <TableCell align="right">{t('coinsTaken')}</TableCell>
+                  <TableCell align="right">{t('shortfall')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{new Date(row.createdAt).toLocaleString(locale)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.username}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {row.provider} · {row.paymentId}
+                    </TableCell>
+                    <TableCell>{row.kind}</TableCell>
+                    <TableCell align="right">{formatMinorUnits(row.amount, row.currency, locale)}</TableCell>
+                    <TableCell align="right">{row.coinsAsked}</TableCell>
+                    <TableCell align="right">{row.coinsTaken}</TableCell>
+                    <TableCell align="right">{row.shortfallCoins}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+        {more && (
+          <Button sx={{ mt: 2 }} onClick={() => void load(rows.at(-1)?.id)}>
+            {t('more')}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
