@@ -1,14 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
-import { currentLocale, sessionToken } from './auth';
+import { consoleHeaders } from './auth';
 
-/** Every call carries the session token and the console's language (the API answers its messages in it). */
+/**
+ * Every call carries the console's language and the anti-CSRF header; the session is the HttpOnly cookie the browser
+ * sends to `/api/admin` by itself (review L6), never a token of the page's.
+ */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = sessionToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  headers.set('Accept-Language', currentLocale());
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  const headers = consoleHeaders(new Headers(options.headers ?? { Accept: 'application/json' }));
+  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
 }
 
 const base = simpleRestProvider('/api/admin', httpClient);

@@ -39,6 +39,17 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ id: z.number().int(), roles: z.array(roleSchema) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * The operator console's session (`/api/admin/session`, review L6): who is signed in to the console. The token itself
+ * never reaches the page: it lives in the HttpOnly `fm_console` cookie (Path=/api/admin).
+ */
+export const consoleSessionSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+});
+export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
+
 export const signUpRequestSchema = z.strictObject({
   provider: z.literal('local').default('local'),
   username: nickname,

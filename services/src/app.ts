@@ -10,6 +10,7 @@ import {
   appleLoginRoutes,
   authProviderRoutes,
   findCaller,
+  consoleSessionRoutes,
   loginRoutes,
   oauth2Routes,
   userImageRoutes,
@@ -199,6 +200,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     { prefix: '/api/v1' },
   );
   await app.register(metricsRoutes, { consumers: dependencies.eventConsumers });
+  // The console's session, beside (not inside) its API: logging in needs no staff session yet.
+  await app.register(consoleSessionRoutes, { prefix: '/api/admin', rateLimits });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     resources: [

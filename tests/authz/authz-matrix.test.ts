@@ -81,6 +81,8 @@ const LAST: readonly RouteKey[] = [
   // Refused here (wrong password), but it would end the fan: before he becomes a creator.
   'DELETE /api/v1/users/me',
   'POST /api/v1/users/{id}/creator',
+  // The console's logout revokes every session of a staff caller (others get 403): just before the web's.
+  'DELETE /api/admin/session',
   // Revokes every session of the caller: the very last call of each persona.
   'POST /api/logout',
 ];

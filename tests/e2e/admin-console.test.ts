@@ -300,13 +300,17 @@ describe('operator and finance console', () => {
 
   test('a session the API no longer accepts goes back to the login page', async () => {
     const page = await browser.newPage();
-    await page.goto(`${served.baseUrl}/admin/login`);
-    await page.evaluate((id) => {
-      sessionStorage.setItem(
-        'fanmission.console.session',
-        JSON.stringify({ token: 'not-a-token', id, email: 'x@example.com', roles: ['ROLE_OPERATOR'] }),
-      );
-    }, operator.id);
+    // The console's session is its HttpOnly cookie (review L6): one the API no longer accepts.
+    await page.context().addCookies([
+      {
+        name: 'fm_console',
+        value: 'not-a-token',
+        domain: new URL(served.baseUrl).hostname,
+        path: '/api/admin',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     await page.goto(`${served.baseUrl}/admin/users`);
     await page.waitForURL(/\/admin\/login$/);
     await page.getByRole('button', { name: '로그인' }).waitFor({ state: 'visible' });

@@ -132,6 +132,9 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/ledger-accounts/{account}': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/dashboard': s`401 403 403 403 403 403 200 200`,
   'POST /api/login': s`401 401 401 401 401 401 401 401`,
+  // The console's session (review L6): staff only; its logout revokes every token, so it runs last (see below).
+  'POST /api/admin/session': s`401 401 401 401 401 401 401 401`,
+  'GET /api/admin/session': s`401 403 403 403 403 403 200 200`,
   'POST /api/v1/users': s`400 400 400 400 400 400 400 400`,
   // Anonymous callers learn whether the account is verified (409): review L4, not fixed yet.
   'POST /api/v1/users/{userId}/email-verification': s`200 409 403 403 403 403 403 403`,
@@ -241,6 +244,9 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 403`,
   'DELETE /api/v1/users/me': s`401 400 400 403 403 403 403 403`,
-  // The last call of every persona: it revokes all of the caller's sessions (a token version per user).
-  'POST /api/logout': s`401 204 204 204 204 204 204 204`,
+  // The console's logout (staff only) revokes all of the caller's sessions: next to last.
+  'DELETE /api/admin/session': s`401 403 403 403 403 403 204 204`,
+  // The last call of every persona: it revokes all of the caller's sessions (a token version per user); the staff's
+  // were already revoked by the console's logout.
+  'POST /api/logout': s`401 204 204 204 204 204 401 401`,
 };

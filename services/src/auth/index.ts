@@ -11,7 +11,7 @@ export {
 } from './caller';
 export { registerJwt, signSessionToken } from './jwt';
 export { clearSessionCookie } from './request-session';
-export { issueSession } from './session-cookie';
+export { clearConsoleSession, issueConsoleSession, issueSession } from './session-cookie';
 export { hashPassword, verifyPassword } from './passwords';
 export {
   DEFAULT_RATE_LIMITS,

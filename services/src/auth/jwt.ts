@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { Role } from '@fanmission/contracts';
+import { errorResponseSchema, type Role } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http';
 import type { Caller } from './caller';
@@ -9,6 +9,7 @@ import {
   isCrossSite,
   isStateChanging,
   sessionCookieToken,
+  sessionKindOf,
 } from './request-session';
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     verify: { algorithms: [JWT_ALGORITHM] },
   });
   app.decorateRequest('caller', null);
+  declareCsrfRefusals(app);
   const identify = async (header: string): Promise<Caller> => {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) throw tokenError('UNSUPPORTED_TOKEN');
@@ -105,7 +107,9 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     }
     // Login CSRF (review M1/L6): the browser says another site sent this log-in or sign-up; never sign it in.
     if (ignoreStaleToken && isStateChanging(request) && isCrossSite(request)) throw csrfRefused();
-    const cookieToken = request.routeOptions.config.ignoreSessionCookie ? undefined : sessionCookieToken(request);
+    // The console's API reads only the console's cookie: a web-app session never opens the console.
+    const kind = sessionKindOf(request);
+    const cookieToken = request.routeOptions.config.ignoreSessionCookie ? undefined : sessionCookieToken(request, kind);
     if (!cookieToken) return;
     // The browser sends the cookie whoever made the page: a change needs a header only our own scripts send.
     if (isStateChanging(request) && !carriesCsrfHeader(request)) throw csrfRefused();
@@ -114,16 +118,43 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     } catch (error) {
       if (ignoreStaleToken) return;
       // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped.
-      clearSessionCookie(reply, options.secureCookies);
+      clearSessionCookie(reply, options.secureCookies, kind);
       throw error;
     }
   });
 }
 
+/**
+ * Every route that can refuse a change made on the session cookie (every state-changing route that reads the cookie:
+ * sign-up, password reset and login included) declares that 403 in its schema, so the OpenAPI document and the
+ * response check agree with what the hook above answers. Routes that already declare a 403 keep theirs (same shape).
+ */
+function declareCsrfRefusals(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => !SAFE_METHOD_NAMES.has(method))) return;
+    if (route.config?.ignoreSessionCookie === true) return;
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response || '403' in response) return;
+    response['403'] = errorResponseSchema;
+  });
+}
+
+const SAFE_METHOD_NAMES = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** A session token at the member's current session version (a row from `users`, or 0 for a fresh account). */
 export function signSessionToken(
   app: FastifyInstance,
   user: { id: number; roles: Role[]; session_version?: number },
+  options: { maxLifetimeSeconds?: number } = {},
 ): string {
-  return app.jwt.sign({ sub: String(user.id), roles: user.roles, sv: user.session_version ?? 0 });
+  const payload = { sub: String(user.id), roles: user.roles, sv: user.session_version ?? 0 };
+  const token = app.jwt.sign(payload);
+  if (options.maxLifetimeSeconds === undefined) return token;
+  const { exp, iat } = app.jwt.decode<{ exp?: number; iat?: number }>(token) ?? {};
+  const lifetime = exp !== undefined && iat !== undefined ? exp - iat : Number.POSITIVE_INFINITY;
+  // Never longer than asked; a shorter JWT_EXPIRES_IN stays as configured.
+  return lifetime > options.maxLifetimeSeconds
+    ? app.jwt.sign(payload, { expiresIn: `${options.maxLifetimeSeconds}s` })
+    : token;
 }

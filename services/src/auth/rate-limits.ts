@@ -53,10 +53,16 @@ export const limitPerAddress = (limit: RateLimit) => ({
 
 /**
  * A route's limit counted per account named in the body (`field`, compared without case): checked once the body is
- * parsed and valid, before the handler.
+ * parsed and valid, before the handler. `countsWith` (`'<METHOD> <url>'` of another route) shares that route's
+ * counters, so two doors to the same password (the web login and the console's) do not double the guesses.
  */
-export const limitPerAccount = (limit: RateLimit, field: 'username' | 'email') => ({
+export const limitPerAccount = (
+  limit: RateLimit,
+  field: 'username' | 'email',
+  options: { countsWith?: string } = {},
+) => ({
   ...limit,
+  ...(options.countsWith ? { countsWith: options.countsWith } : {}),
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `${field}:${keyPart((request.body as Record<string, unknown>)?.[field])}`,
 });
@@ -88,8 +94,14 @@ function postgresStore(db: Db, prefix = '') {
     /** Each limited route counts apart (`<method> <url>:` before the key). */
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route's merged limit options, the route itself under `routeInfo`.
-      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      const Child = postgresStore(db, route?.url ? `${String(route.method)} ${route.url}:` : prefix);
+      const { routeInfo: route, countsWith } = routeOptions as {
+        routeInfo?: { method?: string | string[]; url?: string };
+        countsWith?: string;
+      };
+      const Child = postgresStore(
+        db,
+        countsWith ? `${countsWith}:` : route?.url ? `${String(route.method)} ${route.url}:` : prefix,
+      );
       return new Child();
     }
   };

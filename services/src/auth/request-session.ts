@@ -1,17 +1,41 @@
-import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE, SESSION_COOKIE_NAME } from '@fanmission/contracts';
+import {
+  CONSOLE_SESSION_COOKIE_NAME,
+  CONSOLE_SESSION_PATH,
+  CSRF_HEADER_NAME,
+  CSRF_HEADER_VALUE,
+  SESSION_COOKIE_NAME,
+} from '@fanmission/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 // How a request proves who sends it (review L6): the session cookie, and the anti-CSRF checks of cookie sessions.
 
 /**
- * The web app's session (review L6): the JWT travels in an HttpOnly cookie the page's scripts cannot read, so an XSS
- * cannot steal it. Path=/api (only the API sees it), SameSite=Lax, Secure once PUBLIC_URL is https, and the JWT's own
- * lifetime as Max-Age.
+ * The two browser sessions (review L6). `web`: the web app's, the JWT in an HttpOnly cookie the page's scripts cannot
+ * read (so an XSS cannot steal it), Path=/api. `console`: the operator console's, its own cookie sent only to
+ * `/api/admin` (shorter-lived, see CONSOLE_SESSION_MAX_SECONDS). Both SameSite=Lax, Secure once PUBLIC_URL is https.
  */
-export function sessionCookie(value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+export type SessionKind = 'web' | 'console';
+
+const COOKIES: Record<SessionKind, { name: string; path: string }> = {
+  web: { name: SESSION_COOKIE_NAME, path: '/api' },
+  console: { name: CONSOLE_SESSION_COOKIE_NAME, path: CONSOLE_SESSION_PATH },
+};
+
+/** The console's API (`/api/admin` and below) reads the console's cookie, never the web app's. */
+export function sessionKindOf(request: FastifyRequest): SessionKind {
+  const pathname = request.url.split('?')[0] ?? '';
+  return pathname === CONSOLE_SESSION_PATH || pathname.startsWith(`${CONSOLE_SESSION_PATH}/`) ? 'console' : 'web';
+}
+
+/** The Set-Cookie value of a session cookie holding `value`, with the token's own lifetime as Max-Age. */
+export function sessionCookie(
+  value: string,
+  options: { secure: boolean; maxAgeSeconds: number; kind?: SessionKind },
+): string {
+  const cookie = COOKIES[options.kind ?? 'web'];
   return [
-    `${SESSION_COOKIE_NAME}=${value}`,
-    'Path=/api',
+    `${cookie.name}=${value}`,
+    `Path=${cookie.path}`,
     `Max-Age=${options.maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Lax',
@@ -19,16 +43,17 @@ export function sessionCookie(value: string, options: { secure: boolean; maxAgeS
   ].join('; ');
 }
 
-/** Removes the session cookie from the browser (logout, or a cookie whose token is no longer valid). */
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): FastifyReply {
-  return reply.header('set-cookie', sessionCookie('', { secure, maxAgeSeconds: 0 }));
+/** Removes a session cookie from the browser (logout, or a cookie whose token is no longer valid). */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean, kind: SessionKind = 'web'): FastifyReply {
+  return reply.header('set-cookie', sessionCookie('', { secure, maxAgeSeconds: 0, kind }));
 }
 
-/** The session cookie's token, if the request carries one. */
-export function sessionCookieToken(request: FastifyRequest): string | undefined {
+/** The token of that session cookie, if the request carries one. */
+export function sessionCookieToken(request: FastifyRequest, kind: SessionKind = 'web'): string | undefined {
+  const name = COOKIES[kind].name;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === SESSION_COOKIE_NAME) {
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
       const value = part.slice(separator + 1).trim();
       return value || undefined;
     }
