@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { httpClient } from './data-provider';
+import { useWideConsole } from './resources/list-actions';
 import { formatMinorUnits } from './resources/refunds';
 
 const PAGE = 50;
@@ -26,6 +27,8 @@ const PAGE = 50;
 export function ShortfallsPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // Below 900 px the date, the kind and the coins asked and taken are left out (the shortfall stays).
+  const wide = useWideConsole();
   const [rows, setRows] = useState<AdminReversalShortfall[]>([]);
   const [more, setMore] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -52,7 +55,7 @@ export function ShortfallsPage() {
 
   const t = (key: string) => translate(`console.shortfalls.${key}`);
   return (
-    <Card>
+    <Card sx={{ minWidth: 0, maxWidth: '100%', overflowX: 'auto' }}>
       <Title title={t('title')} />
       <CardContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
@@ -61,32 +64,32 @@ export function ShortfallsPage() {
         {error && <Alert severity="error">{error}</Alert>}
         {loaded && !error && rows.length === 0 && <Typography>{t('empty')}</Typography>}
         {rows.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
             <Table size="small" aria-label={t('title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('date')}</TableCell>
+                  {wide && <TableCell>{t('date')}</TableCell>}
                   <TableCell>{t('member')}</TableCell>
                   <TableCell>{t('payment')}</TableCell>
-                  <TableCell>{t('kind')}</TableCell>
+                  {wide && <TableCell>{t('kind')}</TableCell>}
                   <TableCell align="right">{t('refunded')}</TableCell>
-                  <TableCell align="right">{t('coinsAsked')}</TableCell>
-                  <TableCell align="right">{t('coinsTaken')}</TableCell>
+                  {wide && <TableCell align="right">{t('coinsAsked')}</TableCell>}
+                  {wide && <TableCell align="right">{t('coinsTaken')}</TableCell>}
                   <TableCell align="right">{t('shortfall')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>{new Date(row.createdAt).toLocaleString(locale)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.username}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {wide && <TableCell>{new Date(row.createdAt).toLocaleString(locale)}</TableCell>}
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{row.username}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
                       {row.provider} · {row.paymentId}
                     </TableCell>
-                    <TableCell>{row.kind}</TableCell>
+                    {wide && <TableCell>{row.kind}</TableCell>}
                     <TableCell align="right">{formatMinorUnits(row.amount, row.currency, locale)}</TableCell>
-                    <TableCell align="right">{row.coinsAsked}</TableCell>
-                    <TableCell align="right">{row.coinsTaken}</TableCell>
+                    {wide && <TableCell align="right">{row.coinsAsked}</TableCell>}
+                    {wide && <TableCell align="right">{row.coinsTaken}</TableCell>}
                     <TableCell align="right">{row.shortfallCoins}</TableCell>
                   </TableRow>
                 ))}
