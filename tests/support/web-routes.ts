@@ -35,6 +35,9 @@ export interface WebScreen {
   open?: (page: Page, t: Messages, data: ScreenData) => Promise<void>;
 }
 
+/** The title of the lottery event the suites register for the `dancer` (see `ScreenData.lotteryEventId`). */
+export const LOTTERY_EVENT_TITLE = 'Signed polaroids';
+
 const clickButton = (name: string | RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
   await page.getByRole('dialog').or(page.getByRole('alertdialog')).or(page.getByRole('menu')).first().waitFor();
@@ -263,15 +266,31 @@ export const WEB_SCREENS: WebScreen[] = [
     open: async (page, t) => clickButton(t.eventManagement.list.register)(page),
   },
   {
-    name: 'event-detail',
+    name: 'event-modal',
     viewer: 'dancer',
-    path: (d) => `/mission-management/lottery-event/${d.lotteryEventId}`,
+    path: '/mission-management/lottery-event',
+    open: async (page) => clickButton(LOTTERY_EVENT_TITLE)(page),
   },
   {
     name: 'event-cancel',
     viewer: 'dancer',
-    path: (d) => `/mission-management/lottery-event/${d.lotteryEventId}`,
-    open: async (page, t) => clickButton(t.eventManagement.detail.cancelEvent)(page),
+    path: '/mission-management/lottery-event',
+    open: async (page, t) => {
+      await clickButton(LOTTERY_EVENT_TITLE)(page);
+      await page.getByRole('dialog').getByRole('button', { name: t.eventManagement.detail.cancelEvent }).click();
+      await page.getByRole('dialog').nth(1).waitFor();
+    },
+  },
+  {
+    // Reached from the event's modal only (the event travels in the navigation state).
+    name: 'event-detail',
+    viewer: 'dancer',
+    path: '/mission-management/lottery-event',
+    open: async (page, t) => {
+      await clickButton(LOTTERY_EVENT_TITLE)(page);
+      await page.getByRole('button', { name: t.eventManagement.detail.viewApplicants }).click();
+      await page.waitForURL(/\/mission-management\/lottery-event\/\d+$/);
+    },
   },
   { name: 'income', viewer: 'creator', path: '/adjustment-page' },
   {
