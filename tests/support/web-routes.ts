@@ -278,7 +278,8 @@ export const WEB_SCREENS: WebScreen[] = [
     open: async (page, t) => {
       await clickButton(LOTTERY_EVENT_TITLE)(page);
       await page.getByRole('dialog').getByRole('button', { name: t.eventManagement.detail.cancelEvent }).click();
-      await page.getByRole('dialog').nth(1).waitFor();
+      // The event's modal stays open under it (hidden from the accessibility tree while the other is open).
+      await page.locator('[role="dialog"]').nth(1).waitFor();
     },
   },
   {
