@@ -8,21 +8,25 @@
 // - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
 // The three languages run side by side (one page per language and viewer, one screen at a time on each).
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
 import { signSessionToken } from '@fanmission/services/auth';
-import type { Role } from '@fanmission/contracts';
+import { DAY_MS, kstDate, type Role } from '@fanmission/contracts';
+import { registerProduct } from '@fanmission/tests/support/missions';
+import type { TestCreator } from '@fanmission/tests/support/creators';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { launchBrowser, screenshot, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { chargeCoins } from '../support/coins';
 import { addSessionCookie, collectPageErrors, type WebSession } from '../support/browser';
-import { WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
+import { LOTTERY_EVENT_TITLE, WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 type Language = (typeof LANGUAGES)[number];
 const PHONE: ViewportSize = { width: 360, height: 800 };
+const WIDE_PHONE: ViewportSize = { width: 390, height: 844 };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Waits until the screen has loaded its data and its transitions (dialogs, menus) have finished. */
@@ -102,6 +106,19 @@ function measureLayout(): { overflow: string[]; header: string[]; dialogs: strin
     }
     if (barBox.height > 72) header.push(`the header is ${barBox.height}px high`);
   }
+  // A table column squeezed so narrow that its words break, a letter or two a line (unreadable, though nothing
+  // overflows); short words a line each (Korean) are fine.
+  for (const cell of document.querySelectorAll('td, th')) {
+    const text = (cell.textContent ?? '').replace(/\s+/g, '');
+    if (text.length < 6) continue;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const lines = new Set(
+      [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
+    ).size;
+    const words = (cell.textContent ?? '').trim().split(/\s+/).length;
+    if (lines > words && text.length / lines < 4) overflow.push(`${describe(cell)} runs over ${lines} lines`);
+  }
   // An open dialog fits the screen, so its actions are on it or in its own scrolling content (not beyond the page).
   const dialogs: string[] = [];
   for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
@@ -114,6 +131,77 @@ function measureLayout(): { overflow: string[]; header: string[]; dialogs: strin
     }
   }
   return { overflow, header, dialogs };
+}
+
+/**
+ * The dialog or menu a screen opened, with the keyboard: Tab keeps the focus inside a dialog (a menu closes on Tab, as
+ * menus do, so only Escape is tried there), Escape closes it, and the focus goes back to the control that opened it
+ * (the last one clicked, recorded by `recordOpener`). Returns what went wrong; nothing when no dialog is open.
+ */
+async function dialogKeyboard(page: Page): Promise<string[]> {
+  const kind = await page.evaluate(() => {
+    const open = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], [role="menu"]')]
+      .filter((node) => node.getBoundingClientRect().height > 0)
+      .at(-1);
+    if (!open) return null;
+    open.setAttribute('data-a11y-probe', '');
+    return open.getAttribute('role');
+  });
+  if (!kind) return [];
+  const problems: string[] = [];
+  const inside = () =>
+    page.evaluate(() => !!document.querySelector('[data-a11y-probe]')?.contains(document.activeElement));
+  if (kind !== 'menu') {
+    if (!(await inside())) problems.push('the focus is not in the open dialog');
+    for (let press = 0; press < 10; press += 1) {
+      await page.keyboard.press(press % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      if (!(await inside())) {
+        problems.push(`Tab ${press + 1} left the dialog for ${await focusedName(page)}`);
+        break;
+      }
+    }
+  }
+  await page.keyboard.press('Escape');
+  const closed = await page
+    .waitForFunction(() => document.querySelector('[data-a11y-probe]') === null, undefined, {
+      timeout: ACTION_TIMEOUT_MS,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!closed) return [...problems, `Escape left the ${kind} open`];
+  const returned = await page
+    .waitForFunction(
+      () => {
+        const opener = (window as unknown as { __a11yOpener?: Element }).__a11yOpener;
+        return !opener || !opener.isConnected || opener === document.activeElement;
+      },
+      undefined,
+      { timeout: ACTION_TIMEOUT_MS },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!returned) problems.push(`the focus went to ${(await focusedName(page)) || 'the page'}, not back to the opener`);
+  return problems;
+}
+
+/** Remembers the control the next click lands on (the opener of a dialog or menu). */
+async function recordOpener(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const holder = window as unknown as { __a11yOpener?: Element };
+    delete holder.__a11yOpener;
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = (event.target as Element | null)?.closest('button, a, [role="button"], [tabindex]');
+        if (target) holder.__a11yOpener = target;
+      },
+      { capture: true },
+    );
+  });
 }
 
 /** The accessible name of the focused element, roughly: aria-label, its label, else its text. */
@@ -150,14 +238,41 @@ async function arrowTo(page: Page, name: string | RegExp, key = 'ArrowRight', ma
   expect(await focusedName(page)).toMatch(name);
 }
 
-/** Presses Tab until the focused element's name matches (at most `max` presses); fails otherwise. */
-async function tabTo(page: Page, name: string | RegExp, max = 40): Promise<void> {
+/**
+ * How the focused element shows its focus: its own outline or box shadow (the app's 3 px ring on `:focus-visible`),
+ * or, for a text field, the field's outline drawn thicker while focused. Empty when nothing shows.
+ */
+async function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return '';
+    const style = getComputedStyle(element);
+    if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) {
+      return `outline ${style.outlineWidth} ${style.outlineStyle}`;
+    }
+    if (style.boxShadow !== 'none') return `box-shadow ${style.boxShadow}`;
+    const field = element.closest('.MuiInputBase-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
+    if (field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2) {
+      return `field outline ${getComputedStyle(field).borderTopWidth}`;
+    }
+    return '';
+  });
+}
+
+/**
+ * Presses Tab until the focused element's name matches (at most `max` presses); fails otherwise, or when the element
+ * reached shows no focus ring (`ring: false` for a page that is not the app's, the payment provider's).
+ */
+async function tabTo(page: Page, name: string | RegExp, max = 40, ring = true): Promise<void> {
   const matches = (text: string) => (typeof name === 'string' ? text.startsWith(name) : name.test(text));
   const seen: string[] = [];
   for (let press = 0; press < max; press += 1) {
     await page.keyboard.press('Tab');
     const current = await focusedName(page);
-    if (matches(current)) return;
+    if (matches(current)) {
+      if (ring) expect(await focusRing(page), `the focus ring of ${current}`).not.toBe('');
+      return;
+    }
     seen.push(current);
   }
   throw new Error(`Tab never reached ${String(name)}; focused in turn: ${seen.join(' → ')}`);
@@ -185,8 +300,13 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
   }
 
   /** A new context at `viewport` whose pages start with the language and the viewer's session in localStorage. */
-  async function newPage(language: Language, session: WebSession, viewport: ViewportSize = PHONE) {
-    const context = await browser.newContext({ viewport });
+  async function newPage(
+    language: Language,
+    session: WebSession,
+    viewport: ViewportSize = PHONE,
+    options: BrowserContextOptions = {},
+  ) {
+    const context = await browser.newContext({ viewport, ...options });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
     const { token, ...storage } = session;
@@ -207,6 +327,32 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     const key = `${language}-${viewer}`;
     if (!pages.has(key)) pages.set(key, newPage(language, sessions[viewer]));
     return pages.get(key)!;
+  }
+
+  /** A lottery event of `creator` taking applications from today (its workflow opens them), as its product id. */
+  async function lotteryEvent(creator: TestCreator): Promise<number> {
+    const app = served.testApp.app;
+    const now = await served.temporal!.env.currentTimeMs();
+    const product = await registerProduct(app, creator, {
+      type: 'EVENT',
+      title: LOTTERY_EVENT_TITLE,
+      description: 'Three signed polaroids.\nTell me your favourite stage!',
+      drawNumber: 2,
+      applyStart: kstDate(new Date(now)),
+      applyEnd: kstDate(new Date(now + 7 * DAY_MS)),
+      eventEnd: kstDate(new Date(now + 30 * DAY_MS)),
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const event = await app.db
+        .selectFrom('lottery_events')
+        .select('status')
+        .where('product_id', '=', product.id)
+        .executeTakeFirst();
+      if (event?.status === 'APPLYING') return product.id;
+      if (Date.now() > deadline) throw new Error(`lottery event ${product.id} is ${event?.status}, not APPLYING`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   beforeAll(async () => {
@@ -237,12 +383,14 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     const fan = await user('fan@fanmission.local');
     const creator = await user('creator@fanmission.local');
     const newbie = await user('newbie@fanmission.local');
+    const dancer = await user('dancer@fanmission.local');
     Object.assign(sessions, {
       newcomer: {},
       visitor: closedPopups,
       fan: { ...fan.session, ...closedPopups },
       creator: { ...creator.session, ...closedPopups },
       newbie: { ...newbie.session, ...closedPopups },
+      dancer: { ...dancer.session, ...closedPopups },
     });
     Object.assign(accounts, { fan, creator });
     const mission = await app.db
@@ -257,16 +405,26 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     await chargeCoins(app.db, { userId: fan.id, coins: 100, at: new Date() });
     const waiting = await app.db
       .selectFrom('missions')
-      .select('id')
-      .where('user_id', '=', fan.id)
-      .where('status', '=', 'ACCEPTED')
-      .orderBy('id')
+      .innerJoin('mission_products', 'mission_products.id', 'missions.product_id')
+      .select(['missions.id', 'mission_products.name'])
+      .where('missions.user_id', '=', fan.id)
+      .where('missions.status', '=', 'ACCEPTED')
+      .orderBy('missions.id')
       .executeTakeFirstOrThrow();
     data = {
       creatorId: creator.creatorId!,
       creatorUrl: creator.url!,
       missionId: mission.id,
       waitingMissionId: waiting.id,
+      waitingMissionProduct: waiting.name,
+      lotteryEventId: await lotteryEvent({
+        id: dancer.id,
+        email: 'dancer@fanmission.local',
+        password: DEMO_PASSWORD,
+        token: dancer.token,
+        headers: { authorization: `Bearer ${dancer.token}` },
+        creatorId: dancer.creatorId!,
+      }),
     };
   });
 
@@ -299,13 +457,18 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       await page.goto(url(path));
       await settle(page);
       if (screen.open) {
-        await screen.open(page, t);
+        await recordOpener(page);
+        await screen.open(page, t, data);
         await settle(page);
       }
     });
     const layout = await page.evaluate(measureLayout);
     const violations = await timed('axe', () => axeViolations(page));
     await timed('screenshot', () => screenshot(page, `web-a11y-${screen.name}-${language}.png`));
+    // The same screen at 390 px (the same page, reflowed: no second load).
+    await page.setViewportSize(WIDE_PHONE);
+    const at390 = await page.evaluate(measureLayout);
+    await page.setViewportSize(PHONE);
     const lang = await page.evaluate(() => document.documentElement.lang);
     // A file input that names no picture, video or audio type gets the phone's file browser only, not its camera.
     const fileInputsWithoutMedia = await page.evaluate(() =>
@@ -313,14 +476,26 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
         .filter((input) => !/\b(image|video|audio)\//.test(input.accept))
         .map((input) => input.getAttribute('aria-label') ?? input.name),
     );
-    expect({ path, axe: violations, ...layout, lang, fileInputsWithoutMedia, errors: errors.map(String) }).toEqual({
+    const keyboard = await timed('keyboard', () => dialogKeyboard(page));
+    expect({
+      path,
+      axe: violations,
+      ...layout,
+      at390: [...at390.overflow, ...at390.header, ...at390.dialogs],
+      lang,
+      fileInputsWithoutMedia,
+      keyboard,
+      errors: errors.map(String),
+    }).toEqual({
       path,
       axe: [],
       overflow: [],
       header: [],
       dialogs: [],
+      at390: [],
       lang: language,
       fileInputsWithoutMedia: [],
+      keyboard: [],
       errors: [],
     });
   }
@@ -424,7 +599,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       await tabTo(page, t.coinCharge.pay);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/payment\/sandbox\//);
-      await tabTo(page, '결제 승인');
+      await tabTo(page, '결제 승인', 40, false);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/coin-history/);
       await page.getByRole('alertdialog').waitFor();
@@ -432,6 +607,80 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       expect(await deposited()).toBe(before + 100);
       expect(errors).toEqual([]);
+    });
+
+    test(
+      'on a touch phone, each dialog that expects a picture or a video offers the camera',
+      { timeout: 120_000 },
+      async () => {
+        const t = resources.ko.translation;
+        const touch = { isMobile: true, hasTouch: true };
+        /** The file inputs of the open dialog that open the camera (`capture`), with what they accept, if shown. */
+        const cameras = (page: Page) =>
+          page
+            .getByRole('dialog')
+            .last()
+            .evaluate((dialog) =>
+              [...dialog.querySelectorAll<HTMLInputElement>('input[type="file"][capture]')]
+                .filter((input) => (input.closest('label') as HTMLElement | null)?.offsetParent !== null)
+                .map((input) => `${input.accept} ${input.getAttribute('capture')}`),
+            );
+        const creator = await newPage('ko', sessions.dancer, PHONE, touch);
+        // The creator's profile picture and a performance video (the front camera, both).
+        await creator.page.goto(url('/edit-creator-profile'));
+        await settle(creator.page);
+        await creator.page.getByRole('button', { name: t.creatorStudio.profile.photoUpload }).click();
+        await creator.page.getByRole('dialog').waitFor();
+        expect(await cameras(creator.page)).toEqual(['image/* user']);
+        await creator.page.goto(url('/mission-management/list/normal'));
+        await settle(creator.page);
+        await creator.page.getByRole('button', { name: data.waitingMissionProduct }).first().click();
+        await creator.page.getByRole('dialog').waitFor();
+        expect(await cameras(creator.page)).toEqual(['video/* user']);
+        // A fan's picture for a lottery application.
+        const fan = await newPage('ko', sessions.fan, PHONE, touch);
+        await fan.page.goto(url(`/lottery-event/${data.lotteryEventId}`));
+        await settle(fan.page);
+        await fan.page.getByRole('button', { name: t.lotteryEvent.apply, exact: true }).click();
+        await fan.page.getByRole('dialog').waitFor();
+        expect(await cameras(fan.page)).toEqual(['image/* environment']);
+        expect([...creator.errors, ...fan.errors]).toEqual([]);
+      },
+    );
+
+    test('installable: the manifest is served with its icons, at their sizes, and the theme colour', async () => {
+      const html = await (await fetch(url('/'))).text();
+      expect(html).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+      const response = await fetch(url('/manifest.webmanifest'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/(manifest\+)?json/);
+      const manifest = (await response.json()) as {
+        name: string;
+        start_url: string;
+        display: string;
+        theme_color: string;
+        background_color: string;
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      };
+      expect(manifest).toMatchObject({ name: 'Fanmission', start_url: '/', display: 'standalone' });
+      expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+      // A home-screen icon needs 192 and 512 px, and a maskable one for Android's shapes.
+      expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+      const appleIcon = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1];
+      const icons = [...manifest.icons, { src: appleIcon ?? '(none)', sizes: '180x180', type: 'image/png' }];
+      for (const icon of icons) {
+        const image = await fetch(url(icon.src));
+        expect(image.status, icon.src).toBe(200);
+        expect(image.headers.get('content-type'), icon.src).toBe(icon.type);
+        const { width, height, format } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+        expect({ src: icon.src, size: `${width}x${height}`, format }).toEqual({
+          src: icon.src,
+          size: icon.sizes,
+          format: 'png',
+        });
+      }
     });
 
     // Issue 23: a creator page's picture is painted by the server (services/src/plugins/first-view.ts) before any

@@ -426,11 +426,13 @@ describe('web app: accounts', () => {
     await page.getByRole('heading', { level: 1, name: ja.landing.headline }).waitFor();
     await page.getByRole('link', { name: ja.header.login }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('ja');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
 
     // The stored value jp (the original client's spelling) means Japanese.
     await page.evaluate(() => window.localStorage.setItem('lang', 'jp'));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: ja.landing.headline }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
   });
 
   test('app mode (app-api=true) hides header and footer and the FAQ title', async () => {

@@ -5,10 +5,11 @@ import type { Page } from 'playwright-core';
 import type { Messages } from '../../web/src/shared/i18n/resources';
 
 /**
- * Who opens the screen: a visitor, the demo fan, the verified demo creator or the creator awaiting review, each of
+ * Who opens the screen: a visitor, the demo fan, the verified demo creator (creator@) or the creator awaiting review,
+ * or the demo creator `dancer` (dancer@: the creator of the fan's waiting mission, running a lottery event), each of
  * whom has closed the operator's popup before; a `newcomer` is a visitor who has not.
  */
-export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie';
+export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie' | 'dancer';
 
 /** Ids from the demo data (services/src/seed) the paths need. */
 export interface ScreenData {
@@ -19,6 +20,10 @@ export interface ScreenData {
   missionId: number;
   /** The demo fan's accepted mission, still waiting for the creator (its escrow timeline counts down). */
   waitingMissionId: number;
+  /** The name of that mission's product (its row in the creator's mission list). */
+  waitingMissionProduct: string;
+  /** A lottery event taking applications (its product id), run by the `dancer`. */
+  lotteryEventId: number;
 }
 
 export interface WebScreen {
@@ -27,12 +32,15 @@ export interface WebScreen {
   viewer: Viewer;
   path: string | ((data: ScreenData) => string);
   /** Opens what the screen is about once the page has loaded (a dialog, a menu, a tab). */
-  open?: (page: Page, t: Messages) => Promise<void>;
+  open?: (page: Page, t: Messages, data: ScreenData) => Promise<void>;
 }
+
+/** The title of the lottery event the suites register for the `dancer` (see `ScreenData.lotteryEventId`). */
+export const LOTTERY_EVENT_TITLE = 'Signed polaroids';
 
 const clickButton = (name: string | RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
-  await page.getByRole('dialog').or(page.getByRole('menu')).first().waitFor();
+  await page.getByRole('dialog').or(page.getByRole('alertdialog')).or(page.getByRole('menu')).first().waitFor();
 };
 
 /** Follows the page's link to `path` (screens reached only from another one, with navigation state). */
@@ -85,6 +93,12 @@ export const WEB_SCREENS: WebScreen[] = [
     path: '/faq',
     open: async (page, t) => clickButton(new RegExp(`^${t.language.label}: `))(page),
   },
+  {
+    name: 'contact-alert',
+    viewer: 'visitor',
+    path: '/faq',
+    open: async (page, t) => clickButton(t.footer.contact)(page),
+  },
   { name: 'creator-search', viewer: 'visitor', path: '/creator-search' },
   { name: 'creator-page', viewer: 'visitor', path: (d) => `/creator/${d.creatorId}` },
   { name: 'creator-page-url', viewer: 'fan', path: (d) => `/${d.creatorUrl}` },
@@ -92,7 +106,7 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'mission-detail-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.missionId}` },
   // The escrow timeline of a mission still in progress, as its fan and as its creator see it.
   { name: 'mission-escrow-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.waitingMissionId}` },
-  { name: 'mission-escrow-creator', viewer: 'creator', path: (d) => `/mission-detail/${d.waitingMissionId}` },
+  { name: 'mission-escrow-creator', viewer: 'dancer', path: (d) => `/mission-detail/${d.waitingMissionId}` },
   { name: 'browse-missions', viewer: 'visitor', path: '/browse-missions' },
   { name: 'faq', viewer: 'visitor', path: '/faq' },
   { name: 'legal-terms', viewer: 'visitor', path: '/provideterms' },
@@ -110,10 +124,23 @@ export const WEB_SCREENS: WebScreen[] = [
   },
   { name: 'legal-collect', viewer: 'visitor', path: '/collectterms' },
   { name: 'creator-sign-up', viewer: 'visitor', path: '/signup-for-creator' },
+  { name: 'creator-account-number', viewer: 'visitor', path: '/get-creator-account-number' },
   { name: 'email-sent', viewer: 'visitor', path: '/email-sent?view=success-public-user' },
+  { name: 'email-sent-forgot', viewer: 'visitor', path: '/email-sent/forgot-password-email' },
   { name: 'not-found', viewer: 'visitor', path: '/no/such/page' },
-  { name: 'lottery-event', viewer: 'visitor', path: '/lottery-event/1' },
+  { name: 'lottery-event', viewer: 'visitor', path: (d) => `/lottery-event/${d.lotteryEventId}` },
+  { name: 'lottery-event-unknown', viewer: 'visitor', path: '/lottery-event/999999' },
+  {
+    name: 'lottery-apply',
+    viewer: 'fan',
+    path: (d) => `/lottery-event/${d.lotteryEventId}`,
+    open: async (page, t) => {
+      await page.getByRole('button', { name: t.lotteryEvent.apply, exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   // Logged out
+  { name: 'login', viewer: 'visitor', path: '/login' },
   { name: 'sns-login', viewer: 'visitor', path: '/sns-login' },
   { name: 'email-login', viewer: 'visitor', path: '/login?view=email' },
   { name: 'forgot-password', viewer: 'visitor', path: '/forgot-password' },
@@ -195,9 +222,41 @@ export const WEB_SCREENS: WebScreen[] = [
   // Creators
   { name: 'newbie-creator', viewer: 'newbie', path: '/newbie-creator-mypage' },
   { name: 'edit-creator-profile', viewer: 'creator', path: '/edit-creator-profile' },
+  {
+    name: 'photo-editor',
+    viewer: 'creator',
+    path: '/edit-creator-profile',
+    open: async (page, t) => clickButton(t.creatorStudio.profile.photoUpload)(page),
+  },
+  { name: 'mission-management', viewer: 'creator', path: '/mission-management' },
   { name: 'mission-management-basic', viewer: 'creator', path: '/mission-management/normal' },
+  {
+    name: 'product-register',
+    viewer: 'creator',
+    path: '/mission-management/normal',
+    open: async (page, t) => clickButton(t.creatorStudio.missions.products.register)(page),
+  },
+  {
+    name: 'product-inactivate',
+    viewer: 'creator',
+    path: '/mission-management/normal',
+    open: async (page, t) => clickButton(t.creatorStudio.missions.products.inactivate)(page),
+  },
   { name: 'mission-management-lucky', viewer: 'creator', path: '/mission-management/lucky' },
+  {
+    name: 'lucky-product-register',
+    viewer: 'creator',
+    path: '/mission-management/lucky',
+    open: async (page, t) => clickButton(t.creatorStudio.missions.products.register)(page),
+  },
   { name: 'mission-list-normal', viewer: 'creator', path: '/mission-management/list/normal' },
+  {
+    // The fan's accepted mission, opened from its row with the keyboard's way in (its title): the perform dialog.
+    name: 'mission-perform',
+    viewer: 'dancer',
+    path: '/mission-management/list/normal',
+    open: async (page, _t, data) => clickButton(data.waitingMissionProduct)(page),
+  },
   { name: 'mission-list-complete', viewer: 'creator', path: '/mission-management/list/complete' },
   { name: 'event-management', viewer: 'creator', path: '/mission-management/lottery-event' },
   {
@@ -205,6 +264,34 @@ export const WEB_SCREENS: WebScreen[] = [
     viewer: 'creator',
     path: '/mission-management/lottery-event',
     open: async (page, t) => clickButton(t.eventManagement.list.register)(page),
+  },
+  {
+    name: 'event-modal',
+    viewer: 'dancer',
+    path: '/mission-management/lottery-event',
+    open: async (page) => clickButton(LOTTERY_EVENT_TITLE)(page),
+  },
+  {
+    name: 'event-cancel',
+    viewer: 'dancer',
+    path: '/mission-management/lottery-event',
+    open: async (page, t) => {
+      await clickButton(LOTTERY_EVENT_TITLE)(page);
+      await page.getByRole('dialog').getByRole('button', { name: t.eventManagement.detail.cancelEvent }).click();
+      // The event's modal stays open under it (hidden from the accessibility tree while the other is open).
+      await page.locator('[role="dialog"]').nth(1).waitFor();
+    },
+  },
+  {
+    // Reached from the event's modal only (the event travels in the navigation state).
+    name: 'event-detail',
+    viewer: 'dancer',
+    path: '/mission-management/lottery-event',
+    open: async (page, t) => {
+      await clickButton(LOTTERY_EVENT_TITLE)(page);
+      await page.getByRole('button', { name: t.eventManagement.detail.viewApplicants }).click();
+      await page.waitForURL(/\/mission-management\/lottery-event\/\d+$/);
+    },
   },
   { name: 'income', viewer: 'creator', path: '/adjustment-page' },
   {

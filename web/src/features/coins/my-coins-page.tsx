@@ -55,7 +55,8 @@ export function MyCoinsPage() {
               {lot.remaining.toLocaleString()} / {lot.amount.toLocaleString()}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(lot.expiresAt)}</TableCell>
-            <TableCell>
+            {/* A column of sentences: wide enough to read on a phone (the table scrolls in its box), not a letter a line. */}
+            <TableCell sx={{ minWidth: 160, wordBreak: 'keep-all' }}>
               {lot.withdrawableUntil
                 ? t('coinRefunds.lotWithdrawable', { date: koreaDateTime(lot.withdrawableUntil) })
                 : lot.refundable

@@ -20,6 +20,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/api/current-user';
 import { AddressSearchButton } from '../../shared/forms/address-search';
+import { CameraButton } from '../../shared/ui/camera-button';
 import { applyToEvent, deleteImage, uploadImage } from './api';
 import {
   applyBody,
@@ -166,20 +167,24 @@ export function ApplyDialog({
             </Typography>
           </Box>
           <Box>
-            <Button component="label" variant="outlined" disabled={uploading || busy}>
-              {t('lotteryEvent.applyDialog.image')}
-              <input
-                type="file"
-                hidden
-                accept="image/*"
-                aria-label={t('lotteryEvent.applyDialog.image')}
-                onChange={(event) => {
-                  const picked = event.target.files?.[0];
-                  event.target.value = '';
-                  if (picked) void pick(picked);
-                }}
-              />
-            </Button>
+            {/* On a phone, the camera beside the chooser (hidden where the pointer is fine). */}
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button component="label" variant="outlined" disabled={uploading || busy}>
+                {t('lotteryEvent.applyDialog.image')}
+                <input
+                  type="file"
+                  hidden
+                  accept="image/*"
+                  aria-label={t('lotteryEvent.applyDialog.image')}
+                  onChange={(event) => {
+                    const picked = event.target.files?.[0];
+                    event.target.value = '';
+                    if (picked) void pick(picked);
+                  }}
+                />
+              </Button>
+              <CameraButton kind="image" disabled={uploading || busy} onPick={(picked) => void pick(picked)} />
+            </Stack>
             {file ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
                 <Typography variant="body2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -242,7 +243,22 @@ export function LotteryEventListPage() {
                   data-testid="event-row"
                 >
                   <TableCell>{page * PAGE_SIZE + index + 1}</TableCell>
-                  <TableCell>{product.event.title}</TableCell>
+                  <TableCell>
+                    {/* The row opens on a tap; its title is the keyboard's way in (and where the focus returns). */}
+                    <Link
+                      component="button"
+                      type="button"
+                      color="inherit"
+                      underline="hover"
+                      sx={{ textAlign: 'left', minHeight: 24, font: 'inherit' }}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setOpen(product);
+                      }}
+                    >
+                      {product.event.title}
+                    </Link>
+                  </TableCell>
                   <TableCell align="right">{product.event.drawNumber}</TableCell>
                   <TableCell align="right">{product.event.applyNumber}</TableCell>
                   <TableCell>

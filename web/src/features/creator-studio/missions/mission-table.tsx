@@ -1,5 +1,6 @@
 import { DAY_MS, SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -165,7 +166,22 @@ export function MissionTable({
                 <TableRow key={mission.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(mission)}>
                   <TableCell>{page * size + index + 1}</TableCell>
                   <TableCell>{mission.user.username}</TableCell>
-                  <TableCell>{mission.missionProduct.name}</TableCell>
+                  <TableCell>
+                    {/* The row opens on a tap; its title is the keyboard's way in (and where the focus returns). */}
+                    <Link
+                      component="button"
+                      type="button"
+                      color="inherit"
+                      underline="hover"
+                      sx={{ textAlign: 'left', minHeight: 24, font: 'inherit' }}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setOpen(mission);
+                      }}
+                    >
+                      {mission.missionProduct.name}
+                    </Link>
+                  </TableCell>
                   <TableCell align="right">{mission.coinPrice.toLocaleString()}</TableCell>
                   <TableCell
                     sx={{ color: late ? 'error.main' : undefined, fontWeight: late ? 700 : undefined }}
