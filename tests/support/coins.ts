@@ -161,3 +161,14 @@ export async function spendCoins(db: Db, options: { userId: number; coins: numbe
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const plus = (instant: Date, ms: number) => new Date(instant.getTime() + ms);
+
+/** The id of the catalogue's 10-coin CASH item (1,000 won, $0.80), which the payment suites order. */
+export async function tenCoinItemId(db: Db): Promise<number> {
+  const item = await db
+    .selectFrom('coin_items')
+    .select('id')
+    .where('point', '=', 10)
+    .where('item_type', '=', 'CASH')
+    .executeTakeFirstOrThrow();
+  return item.id;
+}

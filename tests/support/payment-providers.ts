@@ -622,3 +622,36 @@ export function signPortOneWebhook(
     'webhook-signature': `v1,${signature}`,
   };
 }
+
+// ---- Set-up shared by the suites that run the app against these servers -----------------------------------------
+
+/** The credentials the local servers check, and the webhook secrets the app is configured with. */
+export const LOCAL_PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
+export const LOCAL_PAYPAL = { clientId: 'paypal-client-test', clientSecret: 'paypal-secret-test' };
+export const PORTONE_WEBHOOK_SECRET = `whsec_${Buffer.from('portone-webhook-secret-for-tests').toString('base64')}`;
+export const PAYPAL_WEBHOOK_ID = 'WH-LOCAL-0000000000000000';
+
+/**
+ * The app's configuration variables pointing at the local servers given (`testConfig` overrides); `webhooks` also
+ * enables the providers' webhook routes with the secrets above.
+ */
+export function localProviderConfig(
+  servers: { portOne?: PortOneServer; payPal?: PayPalServer },
+  options: { webhooks?: boolean } = {},
+): Record<string, string> {
+  return {
+    ...(servers.portOne && {
+      PORTONE_API_URL: servers.portOne.url,
+      PORTONE_API_SECRET: LOCAL_PORTONE.apiSecret,
+      PORTONE_STORE_ID: LOCAL_PORTONE.storeId,
+      PORTONE_CHANNEL_KEY: 'channel-key-test',
+      ...(options.webhooks && { PORTONE_WEBHOOK_SECRET }),
+    }),
+    ...(servers.payPal && {
+      PAYPAL_API_URL: servers.payPal.url,
+      PAYPAL_CLIENT_ID: LOCAL_PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: LOCAL_PAYPAL.clientSecret,
+      ...(options.webhooks && { PAYPAL_WEBHOOK_ID }),
+    }),
+  };
+}

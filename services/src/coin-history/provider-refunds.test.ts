@@ -4,8 +4,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins } from '@fanmission/tests/support/coins';
+import { chargeCoins, tenCoinItemId } from '@fanmission/tests/support/coins';
 import {
+  PAYPAL_WEBHOOK_ID,
+  PORTONE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  LOCAL_PAYPAL,
+  LOCAL_PORTONE,
+  localProviderConfig,
   signPortOneWebhook,
   startPayPalServer,
   startPortOneServer,
@@ -17,10 +22,6 @@ import {
 // amount (PortOne in won, PayPal in USD cents), once however often it is asked; a partial refund is split into its
 // charges in their own currencies, the fee shared; the provider's later notice of that refund takes no coins; refunds
 // and chargebacks that found the coins spent are listed for finance. Providers are the local servers speaking their APIs.
-const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
-const PAYPAL = { clientId: 'paypal-client-test', clientSecret: 'paypal-secret-test' };
-const WEBHOOK_SECRET = `whsec_${Buffer.from('portone-webhook-secret-for-tests').toString('base64')}`;
-const PAYPAL_WEBHOOK_ID = 'WH-LOCAL-0000000000000000';
 const BANK_ACCOUNT = { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123456' };
 
 let portOne: PortOneServer;
@@ -32,31 +33,12 @@ let tenCoins: number;
 let missionIds = 950_000;
 
 beforeAll(async () => {
-  portOne = await startPortOneServer(PORTONE);
-  payPal = await startPayPalServer(PAYPAL);
-  testApp = await createTestApp({
-    config: testConfig({
-      PORTONE_API_URL: portOne.url,
-      PORTONE_API_SECRET: PORTONE.apiSecret,
-      PORTONE_STORE_ID: PORTONE.storeId,
-      PORTONE_CHANNEL_KEY: 'channel-key-test',
-      PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PAYPAL_API_URL: payPal.url,
-      PAYPAL_CLIENT_ID: PAYPAL.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-      PAYPAL_WEBHOOK_ID,
-    }),
-  });
+  portOne = await startPortOneServer(LOCAL_PORTONE);
+  payPal = await startPayPalServer(LOCAL_PAYPAL);
+  testApp = await createTestApp({ config: testConfig(localProviderConfig({ portOne, payPal }, { webhooks: true })) });
   operator = await createAccount(testApp.app, { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   finance = await createAccount(testApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
-  tenCoins = (
-    await db()
-      .selectFrom('coin_items')
-      .select('id')
-      .where('point', '=', 10)
-      .where('item_type', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-  ).id;
+  tenCoins = await tenCoinItemId(db());
 });
 
 afterAll(async () => {

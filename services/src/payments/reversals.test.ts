@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
+import { tenCoinItemId } from '@fanmission/tests/support/coins';
 import {
+  PAYPAL_WEBHOOK_ID,
+  PORTONE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  LOCAL_PAYPAL as PAYPAL,
+  LOCAL_PORTONE as PORTONE,
+  localProviderConfig,
   signPortOneWebhook,
   startPayPalServer,
   startPortOneServer,
@@ -16,10 +22,6 @@ import { paymentProvidersFor, sweepProviderRefunds } from '.';
 // refund, never a negative wallet, the shortfall recorded), a withdrawal of a reversed charge is refused, the sweeper
 // notices a cancellation whose webhook was lost; PayPal's webhook is verified by PayPal's own API and credits once;
 // the coins an order buys are snapshotted when it is created. Providers are the local servers speaking their APIs.
-const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
-const PAYPAL = { clientId: 'paypal-client-test', clientSecret: 'paypal-secret-test' };
-const WEBHOOK_SECRET = `whsec_${Buffer.from('portone-webhook-secret-for-tests').toString('base64')}`;
-const PAYPAL_WEBHOOK_ID = 'WH-LOCAL-0000000000000000';
 
 let portOne: PortOneServer;
 let payPal: PayPalServer;
@@ -31,28 +33,9 @@ let missionIds = 900_000;
 beforeAll(async () => {
   portOne = await startPortOneServer(PORTONE);
   payPal = await startPayPalServer(PAYPAL);
-  testApp = await createTestApp({
-    config: testConfig({
-      PORTONE_API_URL: portOne.url,
-      PORTONE_API_SECRET: PORTONE.apiSecret,
-      PORTONE_STORE_ID: PORTONE.storeId,
-      PORTONE_CHANNEL_KEY: 'channel-key-test',
-      PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PAYPAL_API_URL: payPal.url,
-      PAYPAL_CLIENT_ID: PAYPAL.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-      PAYPAL_WEBHOOK_ID,
-    }),
-  });
+  testApp = await createTestApp({ config: testConfig(localProviderConfig({ portOne, payPal }, { webhooks: true })) });
   fan = await createAccount(testApp.app);
-  tenCoins = (
-    await testApp.app.db
-      .selectFrom('coin_items')
-      .select('id')
-      .where('point', '=', 10)
-      .where('item_type', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-  ).id;
+  tenCoins = await tenCoinItemId(testApp.app.db);
 });
 
 afterAll(async () => {

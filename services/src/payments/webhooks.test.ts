@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
+import { tenCoinItemId } from '@fanmission/tests/support/coins';
 import {
+  PORTONE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  LOCAL_PORTONE as PORTONE,
+  localProviderConfig,
   signPortOneWebhook,
   startPortOneServer,
   type PortOneServer,
@@ -11,8 +15,6 @@ import { paymentProvidersFor, sweepUnsettledPayments } from '.';
 
 // M6: a paid payment is credited even if the browser never returns (webhook, sweeper), exactly once however the
 // browser's POST /coin-deposit races them. PortOne is the local server speaking its documented API.
-const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
-const WEBHOOK_SECRET = `whsec_${Buffer.from('portone-webhook-secret-for-tests').toString('base64')}`;
 
 let portOne: PortOneServer;
 let testApp: TestApp;
@@ -22,23 +24,10 @@ let tenCoins: number;
 beforeAll(async () => {
   portOne = await startPortOneServer(PORTONE);
   testApp = await createTestApp({
-    config: testConfig({
-      PORTONE_API_URL: portOne.url,
-      PORTONE_API_SECRET: PORTONE.apiSecret,
-      PORTONE_STORE_ID: PORTONE.storeId,
-      PORTONE_CHANNEL_KEY: 'channel-key-test',
-      PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    }),
+    config: testConfig(localProviderConfig({ portOne }, { webhooks: true })),
   });
   fan = await createAccount(testApp.app);
-  tenCoins = (
-    await testApp.app.db
-      .selectFrom('coin_items')
-      .select('id')
-      .where('point', '=', 10)
-      .where('item_type', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-  ).id;
+  tenCoins = await tenCoinItemId(testApp.app.db);
 });
 
 afterAll(async () => {

@@ -9,7 +9,11 @@ import { findPayment } from '../repository';
 import { payPalProvider } from './paypal';
 import { portOneProvider } from './portone';
 import { ProviderUnavailableError, decimalToMinorUnits } from './provider';
+import { tenCoinItemId } from '@fanmission/tests/support/coins';
 import {
+  LOCAL_PAYPAL as PAYPAL,
+  LOCAL_PORTONE as PORTONE,
+  localProviderConfig,
   startPayPalServer,
   startPortOneServer,
   type PayPalServer,
@@ -17,8 +21,6 @@ import {
 } from '@fanmission/tests/support/payment-providers';
 
 // PortOne and PayPal verified against local servers speaking their documented responses, through the real API.
-const PORTONE = { apiSecret: 'portone-secret-test', storeId: 'store-00000000-test' };
-const PAYPAL = { clientId: 'paypal-client-test', clientSecret: 'paypal-secret-test' };
 const en = { 'accept-language': 'en' };
 
 let portOne: PortOneServer;
@@ -30,26 +32,9 @@ let tenCoins: number;
 beforeAll(async () => {
   portOne = await startPortOneServer(PORTONE);
   payPal = await startPayPalServer(PAYPAL);
-  testApp = await createTestApp({
-    config: testConfig({
-      PORTONE_API_URL: portOne.url,
-      PORTONE_API_SECRET: PORTONE.apiSecret,
-      PORTONE_STORE_ID: PORTONE.storeId,
-      PORTONE_CHANNEL_KEY: 'channel-key-test',
-      PAYPAL_API_URL: payPal.url,
-      PAYPAL_CLIENT_ID: PAYPAL.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-    }),
-  });
+  testApp = await createTestApp({ config: testConfig(localProviderConfig({ portOne, payPal })) });
   fan = await createAccount(testApp.app);
-  tenCoins = (
-    await testApp.app.db
-      .selectFrom('coin_items')
-      .select('id')
-      .where('point', '=', 10)
-      .where('item_type', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-  ).id;
+  tenCoins = await tenCoinItemId(testApp.app.db);
 });
 
 afterAll(async () => {

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -27,6 +26,7 @@ import { useSession } from '../../../shared/session/session';
 import { myCreatorQueryKey } from '../my-creator';
 import { Layout } from '../missions/mission-management-page';
 import { isEnded, myEventsQueryKey, refusalOf, useMyEvents, type EventProduct } from './api';
+import { RowOpenButton } from '../../../shared/ui/row-open-button';
 import { EventDialog } from './event-dialog';
 
 const PAGE_SIZE = 12;
@@ -244,20 +244,7 @@ export function LotteryEventListPage() {
                 >
                   <TableCell>{page * PAGE_SIZE + index + 1}</TableCell>
                   <TableCell>
-                    {/* The row opens on a tap; its title is the keyboard's way in (and where the focus returns). */}
-                    <Link
-                      component="button"
-                      type="button"
-                      color="inherit"
-                      underline="hover"
-                      sx={{ textAlign: 'left', minHeight: 24, font: 'inherit' }}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setOpen(product);
-                      }}
-                    >
-                      {product.event.title}
-                    </Link>
+                    <RowOpenButton onOpen={() => setOpen(product)}>{product.event.title}</RowOpenButton>
                   </TableCell>
                   <TableCell align="right">{product.event.drawNumber}</TableCell>
                   <TableCell align="right">{product.event.applyNumber}</TableCell>

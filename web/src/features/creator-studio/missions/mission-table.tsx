@@ -1,6 +1,5 @@
 import { DAY_MS, SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -25,6 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDotDate } from '../../../shared/format/date';
 import { useCreatorMissions, useCreatorMissionTotals, type MissionListType, type MissionSort } from './api';
 import { DecisionDialog } from './decision-dialog';
+import { RowOpenButton } from '../../../shared/ui/row-open-button';
 import { PerformDialog } from './perform-dialog';
 
 /** Days after which a row still waiting for the creator shows its date in red (spec 02 §2). */
@@ -167,20 +167,7 @@ export function MissionTable({
                   <TableCell>{page * size + index + 1}</TableCell>
                   <TableCell>{mission.user.username}</TableCell>
                   <TableCell>
-                    {/* The row opens on a tap; its title is the keyboard's way in (and where the focus returns). */}
-                    <Link
-                      component="button"
-                      type="button"
-                      color="inherit"
-                      underline="hover"
-                      sx={{ textAlign: 'left', minHeight: 24, font: 'inherit' }}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setOpen(mission);
-                      }}
-                    >
-                      {mission.missionProduct.name}
-                    </Link>
+                    <RowOpenButton onOpen={() => setOpen(mission)}>{mission.missionProduct.name}</RowOpenButton>
                   </TableCell>
                   <TableCell align="right">{mission.coinPrice.toLocaleString()}</TableCell>
                   <TableCell
