@@ -403,6 +403,7 @@ describe('the file store', () => {
     const operation = document.paths['/api/v1/files/s3'].post;
     const schema = operation.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.data).toMatchObject({ type: 'string', format: 'binary' });
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429']);
+    // 403: a cookie session's upload without the CSRF header (review L6, declared on every cookie-reading write).
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '413', '415', '429']);
   });
 });
