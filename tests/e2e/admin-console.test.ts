@@ -598,7 +598,7 @@ describe('operator and finance console', () => {
     ];
     // The lists with the most columns, width-checked and photographed again in English (longer headers).
     const listsInEnglish = ['users', 'missions', 'grade-proposals', 'mission-comments', 'audit-log', 'coin-refunds'];
-    listsInEnglish.push('settlements');
+    listsInEnglish.push('settlements', 'payment-reversals/shortfalls');
     const problems: string[] = [];
     const widthAt768 = async (page: Page, screen: string, language: string) => {
       const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -4,6 +4,8 @@ import type { DbExecutor } from '../db';
 import { chargeRefundAmount, findPaymentOrder, recordAppRefund } from '../payments';
 import * as repository from './repository';
 
+type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
+
 /*
  * Review M6: a refund request pays back each charge whose coins it took in that charge's own currency and amount (a
  * PayPal charge in USD cents, never converted through KRW at today's rate). A part of a card or PayPal charge goes
@@ -41,18 +43,20 @@ export async function recordRefundParts(
   if ((recorded.get(refund.id) ?? []).some((part) => part.ledger_transaction_id === refund.ledgerTransactionId)) {
     return;
   }
-  const byCharge = new Map<string, number>();
+  // Each charge's order (card, KakaoPay, PayPal) with the coins taken from it; bank deposits have no order.
+  const byCharge = new Map<string, { order: PaymentOrder; coins: number }>();
   let bankCoins = 0;
   for (const share of await chargeShares(trx, refund.ledgerTransactionId)) {
-    const order = share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined;
-    if (order) byCharge.set(order.id, (byCharge.get(order.id) ?? 0) + share.coins);
+    const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
+    const order = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
+    if (order) byCharge.set(order.id, { order, coins: (known?.coins ?? 0) + share.coins });
     else bankCoins += share.coins;
   }
-  const charges = [...byCharge.entries()];
-  const fees = splitFee([...charges.map(([, coins]) => coins), bankCoins], refund.feeCoins);
+  const charges = [...byCharge.values()];
+  const fees = splitFee([...charges.map((charge) => charge.coins), bankCoins], refund.feeCoins);
   const parts: repository.NewRefundPart[] = [];
-  for (const [index, [paymentId, coins]] of charges.entries()) {
-    const order = (await findPaymentOrder(trx, paymentId))!;
+  for (const [index, { order, coins }] of charges.entries()) {
+    const paymentId = order.id;
     const feeCoins = fees[index]!;
     const amount = await chargeRefundAmount(trx, order, coins - feeCoins);
     const requestId = amount > 0 ? refund.requestIdOf(paymentId) : null;
