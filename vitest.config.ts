@@ -190,11 +190,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [postgres, browser],
-          // Two files at a time: each has its own database (a clone of the template), its own app on a port of its
-          // own, its own Chromium and, with `temporal: true`, its own time-skipping server, so nothing is shared but
-          // the PostgreSQL server. A group of its own, since Vitest runs one group's projects with one worker count.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // One file at a time: the browser journeys are the most timing-sensitive files, and two at a time on 2 cores
+          // (each with its own Chromium, app and time-skipping server) made them miss their waits when the machine was
+          // busy. The lane of its own (scripts/test.ts) already runs them beside the other suites.
+          fileParallelism: false,
         },
       },
     ],

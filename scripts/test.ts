@@ -78,7 +78,7 @@ if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastr
 // other files is 1 as well. Most test time is spent waiting for servers, browsers and timers, not on the CPU, so the
 // lanes overlap well. Each lane is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
 // Kafka). Inside a lane Vitest's rules still hold: the files of a serial project run one after another.
-// `e2e` runs two files at a time (vitest.config.ts) and is the longest lane; the other two are balanced against it
+// `e2e` runs its files one at a time (vitest.config.ts) and is the longest lane; the other two are balanced against it
 // with the file times of a whole run (about 440 s each alone: unit tests and the Temporal suites; the suites that
 // start whole servers and processes).
 const LANES: readonly { name: string; projects: readonly string[] }[] = [
