@@ -98,6 +98,10 @@ const APPEND_AS_READ = new NamedStatement('fanmission_ledger_append_as_read', 'l
   ...parameters(20),
 ]);
 
+/** SQLSTATEs of ledger_append_as_read (migration 0151): an account moved since it was read; the key was taken. */
+const ACCOUNT_MOVED = 'LDG01';
+const KEY_TAKEN = 'LDG02';
+
 async function executeNamed<R>(db: LedgerDb, statement: NamedStatement, values: unknown[]): Promise<R> {
   const { rows } = await db.executeQuery<{ result: R }>(CompiledQuery.raw(statement as unknown as string, values));
   return rows[0]!.result;
@@ -273,13 +277,23 @@ export async function appendTransaction(
     moved.map((m) => m.escrow?.amount ?? null),
   ];
   const { asRead } = input;
-  const id = asRead
-    ? await executeNamed<unknown>(db, APPEND_AS_READ, [
-        asRead.userId,
-        asRead.memberState === null ? null : JSON.stringify(asRead.memberState),
-        ...values,
-      ])
-    : await executeNamed<unknown>(db, APPEND, values);
+  let id: unknown;
+  try {
+    id = asRead
+      ? await executeNamed<unknown>(db, APPEND_AS_READ, [
+          asRead.userId,
+          asRead.memberState === null ? null : JSON.stringify(asRead.memberState),
+          ...values,
+        ])
+      : await executeNamed<unknown>(db, APPEND, values);
+  } catch (error) {
+    // ledger_append_as_read writes the accounts before it knows whether the key is free: it raises these two
+    // answers so that the statement's failure undoes what it wrote (it runs outside any caller's transaction).
+    const code = (error as { code?: unknown }).code;
+    if (asRead && code === ACCOUNT_MOVED) return 'CONFLICT';
+    if (asRead && code === KEY_TAKEN) return 'KEY_TAKEN';
+    throw error;
+  }
   if (id === null) return 'KEY_TAKEN';
   return num(id) === -1 ? 'CONFLICT' : num(id);
 }

@@ -10,6 +10,9 @@
 // BENCH_LEDGER_TRANSPORT=tcp runs the ledger over TCP instead (what the socket buys).
 // Each line also shows the CPU time per operation of this Node process and of the Postgres server (Linux /proc), to
 // tell client cost from server cost.
+// BENCH_PROFILE=1 instead profiles the server's side of uncontended spends (pg_stat_statements with track = all,
+// track_functions = all: the statements inside the ledger's PL/pgSQL functions and triggers) and prints each
+// statement's and function's time and calls per spend; its overhead makes its spends/s no figure to compare.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -26,6 +29,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEDGER_OVER_TCP = process.env.BENCH_LEDGER_TRANSPORT === 'tcp';
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const WALLETS_PER_CLIENT = 50;
 const NOW = new Date('2026-01-01T00:00:00Z');
 const HOT_CREATOR = 1;
@@ -37,7 +41,17 @@ await fs.chmod(scratch, 0o755);
 const postgres = await startEmbeddedPostgres({
   dataDir: path.join(scratch, 'pg'),
   port: await freePort(),
-  settings: { max_connections: String(CLIENTS * 2 + 20) },
+  settings: {
+    max_connections: String(CLIENTS * 2 + 20),
+    ...(PROFILE
+      ? {
+          shared_preload_libraries: 'pg_stat_statements',
+          'pg_stat_statements.track': 'all',
+          'pg_stat_statements.track_planning': 'off',
+          track_functions: 'all',
+        }
+      : {}),
+  },
 });
 
 let db: Db | undefined;
@@ -52,6 +66,15 @@ try {
   // Warm up both code paths (JIT, cached plans, pool connections) before anything is timed.
   await measure(db, wallets, 3, 'warm-up', spendOnce);
   await measure(db, wallets, 2, 'warm-up', holdAndRelease);
+  await (PROFILE ? profile(db, wallets) : compare(db, wallets));
+} finally {
+  await db?.destroy();
+  await postgres.stop();
+  await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/** Rounds of the ledger's two measurements and pgbench's, then the medians and a verify of the whole ledger. */
+async function compare(db: Db, wallets: number[][]): Promise<void> {
   await initialisePgbench();
   const rounds: { uncontended: number; hot: number; tps: number; tcpTps: number }[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -93,10 +116,51 @@ try {
       `hot earnings ${earnings.balance} coins`,
   );
   if (report.differences.length > 0) process.exitCode = 1;
-} finally {
-  await db?.destroy();
-  await postgres.stop();
-  await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/**
+ * The server's work per uncontended spend, by statement (the statements inside functions and triggers included: a
+ * function's own line counts them too) and by function: execution time (wall clock, so inflated on a loaded machine),
+ * calls, buffers touched and WAL written (the load-independent figures).
+ */
+async function profile(db: Db, wallets: number[][]): Promise<void> {
+  await sql`create extension if not exists pg_stat_statements`.execute(db);
+  await settle(db);
+  await sql`select pg_stat_statements_reset(), pg_stat_reset(), pg_stat_reset_shared('wal')`.execute(db);
+  const spends = await measure(db, wallets, SECONDS, 'profiled uncontended spends', spendOnce, 'count');
+  // Function statistics reach the shared counters at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows: statements } = await sql<{
+    query: string;
+    calls: string;
+    ms: number;
+    blks: string;
+    wal_records: string;
+    wal_bytes: string;
+  }>`
+    select regexp_replace(query, ${'\\s+'}, ' ', 'g') as query, calls, total_exec_time as ms, wal_records, wal_bytes,
+      shared_blks_hit + shared_blks_read as blks
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      and calls >= ${Math.floor(spends / 2)}
+    order by total_exec_time desc limit 25`.execute(db);
+  const { rows: functions } = await sql<{ funcname: string; calls: string; total: number; self: number }>`
+    select funcname, calls, total_time as total, self_time as self from pg_stat_user_functions
+    where calls >= ${Math.floor(spends / 2)} order by total_time desc`.execute(db);
+  const { rows: wal } = await sql<{ wal_records: string; wal_bytes: string; wal_fpi: string }>`
+    select wal_records, wal_bytes, wal_fpi from pg_stat_wal`.execute(db);
+  const per = (value: unknown, digits = 3) => (Number(value) / spends).toFixed(digits).padStart(8);
+  console.log(`\nper spend (${spends} spends): exec ms, calls, buffers, WAL records, WAL bytes — statement`);
+  for (const s of statements) {
+    console.log(
+      `${per(s.ms)} ${per(s.calls, 2)} ${per(s.blks, 1)} ${per(s.wal_records, 1)} ${per(s.wal_bytes, 0)}  ${s.query.slice(0, 110)}`,
+    );
+  }
+  console.log('functions: total / self ms per spend, calls per spend');
+  for (const f of functions) console.log(`${per(f.total)} / ${per(f.self)} ${per(f.calls, 2)}  ${f.funcname}`);
+  const w = wal[0]!;
+  console.log(
+    `WAL of the whole server per spend: ${per(w.wal_records, 1)} records, ${per(w.wal_bytes, 0)} bytes, ${per(w.wal_fpi, 2)} full pages`,
+  );
 }
 
 /** Users with funded wallets, in disjoint sets per client (so the uncontended run never shares a wallet). */
@@ -145,6 +209,7 @@ async function measure(
   seconds: number,
   label: string,
   step: (db: Db, userId: number) => Promise<void>,
+  answer: 'rate' | 'count' = 'rate',
 ): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   const cpuBefore = await cpuSeconds();
@@ -164,7 +229,7 @@ async function measure(
   const cpuAfter = await cpuSeconds();
   if (label !== 'warm-up')
     console.log(`${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}`);
-  return total / elapsed;
+  return answer === 'count' ? total : total / elapsed;
 }
 
 /**

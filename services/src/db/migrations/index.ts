@@ -38,6 +38,7 @@ import * as m0120 from './0120_payment_reversals';
 import * as m0135 from './0135_ledger_append_as_read';
 import * as m0145 from './0145_coin_refund_parts';
 import * as m0150 from './0150_ledger_append_as_read_inline';
+import * as m0151 from './0151_ledger_append_fewer_writes';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0135_ledger_append_as_read': m0135,
   '0145_coin_refund_parts': m0145,
   '0150_ledger_append_as_read_inline': m0150,
+  '0151_ledger_append_fewer_writes': m0151,
 };
