@@ -133,13 +133,54 @@ export async function updateMission(db: DbExecutor, id: number, changes: Partial
     .execute();
 }
 
-export async function markWorkflowStarted(db: DbExecutor, id: number, at: Date): Promise<void> {
-  await db
-    .updateTable('missions')
-    .set({ workflow_started_at: at })
-    .where('id', '=', id)
-    .where('workflow_started_at', 'is', null)
-    .execute();
+/** Start marks per pool: the ones waiting for the next statement, and whether a statement is under way. */
+const startMarks = new WeakMap<DbExecutor, { waiting: StartMark[]; writing: boolean }>();
+interface StartMark {
+  id: number;
+  at: Date;
+  settle: (error?: unknown) => void;
+}
+/** Marks written by one statement at most. */
+const START_MARKS_PER_STATEMENT = 500;
+
+/**
+ * Records that the mission's workflow runs (`at`: when Temporal acknowledged its start); resolves once written. A
+ * mark that comes while another one's statement is under way waits for it and goes out with the other marks that
+ * came meanwhile, in one statement: under load the after-commit starts of many requests cost one round trip, not
+ * one each; alone a mark is written at once.
+ */
+export function markWorkflowStarted(db: DbExecutor, id: number, at: Date): Promise<void> {
+  let queue = startMarks.get(db);
+  if (!queue) {
+    queue = { waiting: [], writing: false };
+    startMarks.set(db, queue);
+  }
+  const marks = queue;
+  return new Promise<void>((resolve, reject) => {
+    marks.waiting.push({ id, at, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (!marks.writing) void writeStartMarks(db, marks);
+  });
+}
+
+async function writeStartMarks(db: DbExecutor, queue: { waiting: StartMark[]; writing: boolean }): Promise<void> {
+  queue.writing = true;
+  try {
+    while (queue.waiting.length > 0) {
+      const marks = queue.waiting.splice(0, START_MARKS_PER_STATEMENT);
+      try {
+        await sql`
+          update missions m set workflow_started_at = mark.at
+          from unnest(${marks.map((mark) => mark.id)}::bigint[],
+                      ${marks.map((mark) => mark.at.toISOString())}::timestamptz[]) as mark (id, at)
+          where m.id = mark.id and m.workflow_started_at is null`.execute(db);
+        for (const mark of marks) mark.settle();
+      } catch (error) {
+        for (const mark of marks) mark.settle(error ?? new Error('start marks not written'));
+      }
+    }
+  } finally {
+    queue.writing = false;
+  }
 }
 
 export async function findRollByIdempotencyKey(db: DbExecutor, userId: number, key: string) {
