@@ -23,8 +23,9 @@
 // - "at R/s": the three again at each fixed offered rate of BENCH_RATES (default 25 and 50 requests/s over all
 //   connections; autocannon corrects the latencies for coordinated omission), the latency a client sees below
 //   saturation. Before the fixed-rate runs the worker is drained: the closed loop leaves hundreds of workflows' first
-//   tasks queued, which would otherwise run on the same CPUs during the next measurement. Drained means the newest
-//   mission's workflow has completed its first workflow task and the worker has had nothing in flight for a second.
+//   tasks queued, which would otherwise run on the same CPUs during the next measurement. Drained means the last
+//   workflow started (the reconciler's starts of the run's failed starts and of the hold-only app's missions
+//   included) has completed its first workflow task and the worker has had nothing in flight for a second.
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per measurement, BENCH_ROUNDS
 // (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps' database pool. Each
 // figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
@@ -324,16 +325,17 @@ async function startWorkerProcess(databaseUrl: string, address: string, namespac
     });
   return {
     /**
-     * Resolves once the worker has caught up: the newest started mission's workflow has completed its first workflow
+     * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
      * task (the task queue is served in order, so the ones before it have too), and then the worker has had no
      * activation or activity in flight for a second.
      */
     async drained(database: Db): Promise<void> {
+      // The last start (the reconciler's included: it starts the hold-only app's missions too).
       const newest = await database
         .selectFrom('missions')
         .select('id')
         .where('workflow_started_at', 'is not', null)
-        .orderBy('id', 'desc')
+        .orderBy('workflow_started_at', 'desc')
         .limit(1)
         .executeTakeFirst();
       if (newest) {
