@@ -1,39 +1,48 @@
 // Mission requests per second end to end, and their p99 latency, against the same Fastify app answering a constant
 // JSON route in the same process and run:
 //   node --import tsx tests/bench/missions.ts
-// A scratch embedded PostgreSQL, Temporal's time-skipping test server (the Maven jar, started by the same function as
-// the workflow tests' global setup; time skipping stays locked, so no 10-day timer fires during the run) and the
-// production worker (`createFanmissionWorker`, the real mission activities) polling it in this process.
+// A scratch embedded PostgreSQL (the apps reach it over its Unix socket, as `npm start` does), Temporal's
+// time-skipping test server (the Maven jar, started by the same function as the workflow tests' global setup; time
+// skipping stays locked, so no 10-day timer fires during the run) and the production worker
+// (`createFanmissionWorker`, the real mission activities) polling it in a child process of its own, as a worker
+// role of compose would (the apps and autocannon stay in this process).
 // One request is `POST /api/v1/missions` for a 1-coin BASIC product: the caller's row, the checks, one DB transaction
 // (mission row, coin hold through the ledger, outbox event), then the answer; `workflow.start` of `mission-<id>` and
 // the `workflow_started_at` mark follow after it (`startMissionWorkflowAfterCommit`; a request waits for its own start
 // only while more than 64 are under way).
-// Beside each response p99, "committed → running" is the p99 over the round's missions of `workflow_started_at`
+// Beside each response p99, "committed → running" is the p99 over the run's missions of `workflow_started_at`
 // (Temporal acknowledged the start: the execution is RUNNING) minus `requested_at` (taken before the commit, so the
-// figure includes the commit). The worker meanwhile runs each workflow's first task (it
-// sets the 10-day timer) on the same CPUs. 200 fans (each funded through the ledger's `purchase`) and 10 creators'
-// products are cycled, so requests seldom queue on one wallet. Every run of a round uses the same fan tokens, so all
-// pay the same authentication:
+// figure includes the commit). The worker meanwhile runs each workflow's first task (it sets the 10-day timer) on the
+// same CPUs. 200 fans (each funded through the ledger's `purchase`) and 10 creators' products are cycled, so requests
+// seldom queue on one wallet. Every run of a round uses the same fan tokens, so all pay the same authentication:
 // - "constant": a constant JSON route (HTTP, JSON and authentication only), the machine-independent baseline;
 // - "hold only": the same requests on a second app without a Temporal client (missions commit with their hold and
 //   would wait for the reconciler), to show what the workflow start costs;
 // - "end to end": the requests on the app that starts each workflow;
-// - "end to end at R/s": the same at a fixed offered rate (BENCH_RATE, default 100 requests/s over all connections;
-//   autocannon corrects the latencies for coordinated omission), the latency a client sees below saturation.
+// - closed loop: each connection sends its next request when the last one is answered (the saturation figure);
+// - "at R/s": the three again at each fixed offered rate of BENCH_RATES (default 25 and 50 requests/s over all
+//   connections; autocannon corrects the latencies for coordinated omission), the latency a client sees below
+//   saturation. Before the fixed-rate runs the worker is drained: the closed loop leaves hundreds of workflows' first
+//   tasks queued, which would otherwise run on the same CPUs during the next measurement. Drained means the last
+//   workflow started (the reconciler's starts of the run's failed starts and of the hold-only app's missions
+//   included) has completed its first workflow task and the worker has had nothing in flight for a second.
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per measurement, BENCH_ROUNDS
-// (default 3) rounds of the three measurements, back to back; each ratio is the median of the rounds' own ratios.
-// Afterwards every end-to-end mission must have its workflow started and running, and ledger `verify` must be clean;
-// a start that failed under the load (left to the reconciler in production) is counted and handed to the reconciler.
+// (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps' database pool. Each
+// figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
+// running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
+// production) is counted and handed to the reconciler.
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { purchase, verify } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth';
-import { type Db, startEmbeddedPostgres } from '@fanmission/services/db';
+import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createDevMailbox } from '@fanmission/services/mail';
 import {
@@ -48,19 +57,56 @@ import { startTemporalTestServer } from '../harness/temporal-global-setup';
 import { benchConfig, measureHttp, median, migratedDatabase, type HttpResult } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const RATE = Number(process.env.BENCH_RATE ?? 100);
+const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
 const FANS = 200;
 const CREATORS = 10;
 const COINS_PER_FAN = 1_000_000;
 
+/** What the worker process answers when asked (`{ type: 'status' }`). */
+interface WorkerStatusMessage {
+  type: 'status';
+  inFlight: number;
+}
+
 Runtime.install({ logger: new DefaultLogger('WARN') });
+
+if (process.argv[2] === '--worker') {
+  // The worker process: the production worker with the real mission activities and its own database pool.
+  const [databaseUrl, address, namespace, dataDir] = process.argv.slice(3) as [string, string, string, string];
+  const db = createDb(databaseUrl, { max: 4 });
+  const config = await benchConfig(dataDir);
+  const connection = await NativeConnection.connect({ address });
+  const worker = await createFanmissionWorker({
+    connection,
+    namespace,
+    bundleCacheDir: path.join(os.tmpdir(), 'fanmission-missions-bench-bundles'),
+    activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
+  });
+  const running = worker.run();
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'status') {
+      const status = worker.getStatus();
+      const inFlight = status.numInFlightWorkflowActivations + status.numInFlightActivities;
+      process.send!({ type: 'status', inFlight } satisfies WorkerStatusMessage);
+    } else if (message.type === 'stop' && worker.getState() === 'RUNNING') worker.shutdown();
+  });
+  // The bench stopped without stopping this process (a crash): do not outlive it.
+  process.on('disconnect', () => worker.getState() === 'RUNNING' && worker.shutdown());
+  process.send!({ type: 'ready' });
+  await running;
+  await connection.close();
+  await db.destroy();
+  process.exit(0);
+}
+
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-missions-bench-'));
 await fs.chmod(scratch, 0o755);
 const [postgres, temporal] = await Promise.all([
   freePort().then((port) =>
-    startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port, settings: { max_connections: '60' } }),
+    startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port, settings: { max_connections: '80' } }),
   ),
   startTemporalTestServer(),
 ]);
@@ -69,23 +115,23 @@ let db: Db | undefined;
 let reconcilerAccess: { client: typeof temporal.client; taskQueue: string } | undefined;
 const stops: Array<() => Promise<unknown>> = [];
 try {
-  const database = await migratedDatabase(postgres, 'missions_bench', seed);
+  // Over the Unix socket, as `npm start` connects (`localUrlFor`).
+  const database = await migratedDatabase(
+    { url: postgres.url, urlFor: (name) => postgres.localUrlFor(name) },
+    'missions_bench',
+    seed,
+    POOL,
+  );
   db = database.db;
   const seeded = database.seeded;
   const config = await benchConfig(scratch);
   const port = config.PORT;
-  const workerConnection = await NativeConnection.connect({ address: temporal.address });
-  stops.push(() => workerConnection.close());
-  const worker = await createFanmissionWorker({
-    connection: workerConnection,
-    namespace: temporal.namespace ?? 'default',
-    activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
-  });
-  const workerRunning = worker.run();
-  stops.push(async () => {
-    worker.shutdown();
-    await workerRunning;
-  });
+  const worker = await startWorkerProcess(
+    postgres.localUrlFor('missions_bench'),
+    temporal.address,
+    temporal.namespace ?? 'default',
+  );
+  stops.push(() => worker.stop());
 
   reconcilerAccess = { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE };
   const mailer = createDevMailbox({ from: config.MAIL_FROM });
@@ -147,37 +193,45 @@ try {
   await measure(holdOnlyBase, missions, 2);
   await measure(base, missions, 2);
   await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
+  await worker.drained(db);
   const before = await missionCounts(db);
-  type Round = Record<'constant' | 'holdOnly' | 'endToEnd' | 'atRate', HttpResult> &
-    Record<'endToEndRunning' | 'atRateRunning', number>;
-  const rounds: Round[] = [];
-  const timedEndToEnd = async (rate?: number): Promise<[HttpResult, number]> => {
+
+  /** One load: closed loop (rate undefined) or a fixed offered rate. */
+  interface Load {
+    constant: HttpResult;
+    holdOnly: HttpResult;
+    endToEnd: HttpResult;
+    /** committed → running p99 of the end-to-end missions, ms. */
+    running: number;
+    /** Seconds spent draining the worker after the end-to-end run. */
+    drainSeconds: number;
+  }
+  const loadNames = ['closed loop', ...RATES.map((rate) => `${rate}/s`)];
+  const rounds: Load[][] = [];
+  const measureLoad = async (rate?: number): Promise<Load> => {
+    const constantResult = await measure(base, constantRequests, SECONDS, rate);
+    const holdOnlyResult = await measure(holdOnlyBase, missions, SECONDS, rate);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
-    const result = await measure(base, missions, SECONDS, rate);
+    const endToEndResult = await measure(base, missions, SECONDS, rate);
     await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
-    return [result, await committedToRunningP99(db!, rows[0]!.last)];
+    const running = await committedToRunningP99(db!, rows[0]!.last);
+    const drainStarted = performance.now();
+    await worker.drained(db!);
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    return { constant: constantResult, holdOnly: holdOnlyResult, endToEnd: endToEndResult, running, drainSeconds };
   };
+  const show = (result: HttpResult) => `${result.rps.toFixed(0)}/s p99 ${result.p99} ms`;
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const constantResult = await measure(base, constantRequests, SECONDS);
-    const holdOnlyResult = await measure(holdOnlyBase, missions, SECONDS);
-    const [endToEndResult, endToEndRunning] = await timedEndToEnd();
-    const [atRate, atRateRunning] = await timedEndToEnd(RATE);
-    const results: Round = {
-      constant: constantResult,
-      holdOnly: holdOnlyResult,
-      endToEnd: endToEndResult,
-      atRate,
-      endToEndRunning,
-      atRateRunning,
-    };
-    console.log(
-      `round ${round}: ` +
-        (['constant', 'holdOnly', 'endToEnd', 'atRate'] as const)
-          .map((name) => `${name} ${results[name].rps.toFixed(0)}/s p99 ${results[name].p99} ms`)
-          .join(', ') +
-        `; committed → running p99 ${endToEndRunning.toFixed(0)} ms (${atRateRunning.toFixed(0)} ms at ${RATE}/s)`,
+    const loads: Load[] = [];
+    for (const rate of [undefined, ...RATES]) loads.push(await measureLoad(rate));
+    loads.forEach((load, index) =>
+      console.log(
+        `round ${round}, ${loadNames[index]}: constant ${show(load.constant)}, hold only ${show(load.holdOnly)}, ` +
+          `end to end ${show(load.endToEnd)}; committed → running p99 ${load.running.toFixed(0)} ms ` +
+          `(worker drained in ${load.drainSeconds.toFixed(1)} s)`,
+      ),
     );
-    rounds.push(results);
+    rounds.push(loads);
   }
 
   // Every mission the end-to-end app accepted has its workflow started; a sample of them is running on the server.
@@ -198,32 +252,32 @@ try {
   );
   const report = await verify(db);
 
-  type Measured = 'constant' | 'holdOnly' | 'endToEnd' | 'atRate';
-  const line = (label: string, name: Measured, baseline?: Measured, versus = '', running?: keyof Round) => {
-    const rps = median(rounds.map((r) => r[name].rps));
-    const p99 = median(rounds.map((r) => r[name].p99));
-    const errors = rounds.reduce((sum, r) => sum + r[name].errors, 0);
-    const ratio = baseline ? median(rounds.map((r) => r[name].rps / r[baseline].rps)) : undefined;
-    console.log(
-      `${label.padEnd(38)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${String(p99).padStart(4)} ms` +
-        (ratio === undefined ? '' : `  → ${ratio.toFixed(2)}× ${versus}`) +
-        (running ? `; committed → running p99 ${median(rounds.map((r) => r[running] as number)).toFixed(0)} ms` : '') +
-        (errors ? `  (${errors} errors)` : ''),
-    );
-    if (errors) process.exitCode = 1;
-  };
   console.log(
     `\nmedians of ${ROUNDS} rounds; ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs, ` +
-      `embedded PostgreSQL, Temporal test server and worker on the same machine`,
+      `database pool ${POOL}; embedded PostgreSQL, Temporal test server and the worker's process on the same machine`,
   );
-  line('constant JSON route (fan)', 'constant');
-  line('POST /missions, hold only (no Temporal)', 'holdOnly', 'constant', 'constant');
-  line('POST /missions end to end', 'endToEnd', 'constant', 'constant', 'endToEndRunning');
-  line(`POST /missions end to end at ${RATE}/s`, 'atRate', undefined, '', 'atRateRunning');
-  console.log(`(target: response p99 ≤ 50 ms at ${CONNECTIONS} connections)`);
+  const cell = (results: HttpResult[]) => {
+    const rps = median(results.map((r) => r.rps));
+    const p99 = median(results.map((r) => r.p99));
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    if (errors) process.exitCode = 1;
+    return `${rps.toFixed(0).padStart(5)}/s p99 ${String(p99).padStart(4)} ms${errors ? ` (${errors} errors)` : ''}`;
+  };
   console.log(
-    `${''.padEnd(38)} ${''.padStart(6)}        ${''.padStart(12)}  → ` +
-      `${median(rounds.map((r) => r.endToEnd.rps / r.holdOnly.rps)).toFixed(2)}× hold only`,
+    `${'offered load'.padEnd(12)} | ${'constant route'.padEnd(22)} | ${'hold only (no Temporal)'.padEnd(22)} | ` +
+      `${'POST /missions end to end'.padEnd(22)} | committed → running p99`,
+  );
+  loadNames.forEach((name, index) => {
+    const loads = rounds.map((r) => r[index]!);
+    console.log(
+      `${name.padEnd(12)} | ${cell(loads.map((l) => l.constant)).padEnd(22)} | ` +
+        `${cell(loads.map((l) => l.holdOnly)).padEnd(22)} | ${cell(loads.map((l) => l.endToEnd)).padEnd(22)} | ` +
+        `${median(loads.map((l) => l.running)).toFixed(0)} ms`,
+    );
+  });
+  console.log(
+    `(target: response p99 ≤ 50 ms at ${CONNECTIONS} connections; end to end / hold only in the closed loop: ` +
+      `${median(rounds.map((r) => r[0]!.endToEnd.rps / r[0]!.holdOnly.rps)).toFixed(2)}×)`,
   );
   console.log(
     `missions: ${after.total} in all, ${endToEndMissions} timed end to end with their workflow started, ` +
@@ -238,6 +292,76 @@ try {
   await temporal.teardown();
   await postgres.stop();
   await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/** The worker's child process (this file with `--worker`), with its status and its stop. */
+async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [
+    '--worker',
+    databaseUrl,
+    address,
+    namespace,
+    scratch,
+  ]);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== 'ready') return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    void exited.then((code) => reject(new Error(`the worker process exited (${code}) before it was ready`)));
+  });
+  const inFlight = () =>
+    new Promise<number>((resolve) => {
+      const onMessage = (message: WorkerStatusMessage) => {
+        if (message.type !== 'status') return;
+        child.off('message', onMessage);
+        resolve(message.inFlight);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'status' });
+    });
+  return {
+    /**
+     * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
+     * task (the task queue is served in order, so the ones before it have too), and then the worker has had no
+     * activation or activity in flight for a second.
+     */
+    async drained(database: Db): Promise<void> {
+      // The last start (the reconciler's included: it starts the hold-only app's missions too).
+      const newest = await database
+        .selectFrom('missions')
+        .select('id')
+        .where('workflow_started_at', 'is not', null)
+        .orderBy('workflow_started_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (newest) {
+        const handle = temporal.client.workflow.getHandle(`mission-${newest.id}`);
+        for (;;) {
+          const history = await handle.fetchHistory();
+          if (history.events?.some((event) => event.workflowTaskCompletedEventAttributes)) break;
+          await sleep(200);
+        }
+      }
+      for (let idleSince = performance.now(); performance.now() - idleSince < 1000;) {
+        await sleep(100);
+        if ((await inFlight()) > 0) idleSince = performance.now();
+      }
+    },
+    async stop(): Promise<void> {
+      child.send({ type: 'stop' });
+      const code = await Promise.race([exited, sleep(30_000).then(() => 'timeout' as const)]);
+      if (code === 'timeout') child.kill('SIGKILL');
+      else if (code !== 0) throw new Error(`the worker process exited with ${code}`);
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function missionRequest(missionProductId: number) {

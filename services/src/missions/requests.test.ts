@@ -12,6 +12,7 @@ import {
   createProduct,
   createVerifiedCreator,
 } from '@fanmission/tests/support/missions';
+import { markWorkflowStarted } from './repository';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -164,6 +165,41 @@ describe('POST /missions', () => {
     expect(missions).toHaveLength(100);
     expect((await verify(db())).differences).toEqual([]);
   }, 120_000);
+
+  it('writes concurrent workflow-start marks together, each with its own time, never over an earlier mark', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 1 });
+    const fan = await createFan(app(), 20);
+    const ids: number[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      const answer = await post('/missions', fan.headers, basicRequest(product));
+      ids.push(answer.json<{ id: number }>().id);
+    }
+    let statements = 0;
+    const counted = db().withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n));
+
+    // The first mark goes out at once; the 20 that come while it is under way go out together after it.
+    await Promise.all([
+      markWorkflowStarted(counted, ids[0]!, at(0)),
+      ...ids.map((id, n) => markWorkflowStarted(counted, id, at(n + 1))),
+    ]);
+
+    expect(statements).toBe(2);
+    const rows = await db()
+      .selectFrom('missions')
+      .select(['id', 'workflow_started_at'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.workflow_started_at)).toEqual(ids.map((_, n) => at(n === 0 ? 0 : n + 1)));
+  });
 
   describe('validation', () => {
     it('answers each invalid field with its sub-error', async () => {

@@ -61,39 +61,63 @@ export async function requestMission(
   idempotencyKey: string | undefined,
 ): Promise<MissionRequestResponse> {
   requireRequestingFan(caller);
-  if (idempotencyKey) {
-    const earlier = await repository.findMissionByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+  const now = ctx.now();
+  // The earlier mission of the key, the product and its creator's penalties, and the new mission's id: one round trip.
+  const context = await repository.readRequestContext(ctx.db, {
+    productId: body.missionProductId,
+    userId: caller.id,
+    idempotencyKey: idempotencyKey ?? null,
+    now,
+  });
+  if (context.earlierMissionId !== null) {
+    const earlier = await repository.findMission(ctx.db, context.earlierMissionId);
     if (earlier) return sameRequest(earlier, body);
   }
-  const product = await requestableProduct(ctx, body.missionProductId);
+  const product = context.product;
+  if (!product || !product.creator_verified) throw productNotFound();
+  if (!product.active) throw productInactive();
+  if (context.creatorBlocked) throw creatorBlocked();
   if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {
     throw wrongProductType();
   }
   const coins = await checkRequest(ctx, caller, body, product);
-  const now = ctx.now();
   const custom = product.type === 'CUSTOM';
+  const missionId = context.newMissionId!;
+  const status = custom ? 'REQUESTED' : 'ACCEPTED';
   let mission: MissionRow;
   try {
     mission = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await repository.insertMission(trx, {
-        product_id: product.id,
-        creator_id: product.creator_id,
-        user_id: caller.id,
-        type: product.type,
-        status: custom ? 'REQUESTED' : 'ACCEPTED',
-        coin_price: coins,
-        is_private: body.private,
-        to_friend: body.toFriend,
-        recipient_name: body.to,
-        sender_name: body.toFriend ? (body.from ?? null) : null,
-        request_comment: body.requestComment,
-        request_file_id: body.requestFileId ?? null,
-        requested_at: now,
-        decision_due_at: custom ? new Date(now.getTime() + DEADLINES.customDecisionDays * DAY_MS) : null,
-        accepted_at: custom ? null : now,
-        perform_due_at: custom ? null : new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
-        idempotency_key: idempotencyKey ?? null,
-      });
+      // The mission row and its `mission.requested` outbox event in one statement, then the hold.
+      const inserted = await repository.insertRequestedMission(
+        trx,
+        {
+          id: missionId,
+          product_id: product.id,
+          creator_id: product.creator_id,
+          user_id: caller.id,
+          type: product.type,
+          status,
+          coin_price: coins,
+          is_private: body.private,
+          to_friend: body.toFriend,
+          recipient_name: body.to,
+          sender_name: body.toFriend ? (body.from ?? null) : null,
+          request_comment: body.requestComment,
+          request_file_id: body.requestFileId ?? null,
+          requested_at: now,
+          decision_due_at: custom ? new Date(now.getTime() + DEADLINES.customDecisionDays * DAY_MS) : null,
+          accepted_at: custom ? null : now,
+          perform_due_at: custom ? null : new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
+          idempotency_key: idempotencyKey ?? null,
+        },
+        [
+          requestedEvent(
+            { id: missionId, creator_id: product.creator_id, user_id: caller.id, coin_price: coins, status },
+            product,
+            now,
+          ),
+        ],
+      );
       await spend(() =>
         holdForMission(trx, {
           userId: caller.id,
@@ -103,7 +127,6 @@ export async function requestMission(
           now,
         }),
       );
-      await recordRequested(trx, inserted, product, now);
       return inserted;
     });
   } catch (error) {
@@ -204,23 +227,30 @@ async function spend(operation: () => Promise<LedgerEntry>): Promise<LedgerEntry
   }
 }
 
+/** The `mission.requested` event of a mission (BASIC or CUSTOM request, or a lucky roulette won). */
+function requestedEvent(
+  mission: Pick<MissionRow, 'id' | 'creator_id' | 'user_id' | 'coin_price' | 'status'>,
+  product: ProductForRequest,
+  at: Date,
+) {
+  return domainEvent(
+    'mission.requested',
+    {
+      missionId: mission.id,
+      creatorId: mission.creator_id,
+      userId: mission.user_id,
+      productId: product.id,
+      productType: product.type,
+      productName: product.name,
+      coinPrice: mission.coin_price,
+      status: mission.status,
+    },
+    at,
+  );
+}
+
 async function recordRequested(trx: DbExecutor, mission: MissionRow, product: ProductForRequest, at: Date) {
-  await recordEvents(trx, [
-    domainEvent(
-      'mission.requested',
-      {
-        missionId: mission.id,
-        creatorId: mission.creator_id,
-        userId: mission.user_id,
-        productId: product.id,
-        productType: product.type,
-        productName: product.name,
-        coinPrice: mission.coin_price,
-        status: mission.status,
-      },
-      at,
-    ),
-  ]);
+  await recordEvents(trx, [requestedEvent(mission, product, at)]);
 }
 
 /**

@@ -7,7 +7,9 @@ import {
   type DomainEventPayload,
   type DomainEventType,
 } from '@fanmission/contracts';
+import type { Insertable } from 'kysely';
 import type { DbExecutor } from '../db';
+import type { OutboxTable } from './table';
 
 export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
   type: T;
@@ -28,14 +30,9 @@ function aggregateIdOf(type: DomainEventType, payload: Record<string, unknown>):
   return String(payload[key]);
 }
 
-/**
- * Appends events to the outbox. Call it with the transaction that makes the change, so the events exist exactly when
- * the change does. Payloads are validated against their contracts schema first (a bad payload throws and the
- * transaction rolls back).
- */
-export async function recordEvents(executor: DbExecutor, events: readonly NewDomainEvent[]): Promise<DomainEvent[]> {
-  if (events.length === 0) return [];
-  const recorded = events.map((event): DomainEvent => {
+/** The events as recorded: validated against their contracts schema (a bad payload throws), with ids. */
+function recordedEvents(events: readonly NewDomainEvent[]): DomainEvent[] {
+  return events.map((event): DomainEvent => {
     const payload = parseEventPayload(event.type, event.payload) as Record<string, unknown>;
     return {
       id: randomUUID(),
@@ -47,19 +44,34 @@ export async function recordEvents(executor: DbExecutor, events: readonly NewDom
       schemaVersion: EVENT_SCHEMA_VERSION,
     };
   });
-  await executor
-    .insertInto('outbox')
-    .values(
-      recorded.map((event) => ({
-        id: event.id,
-        type: event.type,
-        aggregate_type: event.aggregateType,
-        aggregate_id: event.aggregateId,
-        payload: JSON.stringify(event.payload),
-        schema_version: event.schemaVersion,
-        occurred_at: new Date(event.occurredAt),
-      })),
-    )
-    .execute();
+}
+
+const rowOf = (event: DomainEvent): Insertable<OutboxTable> => ({
+  id: event.id,
+  type: event.type,
+  aggregate_type: event.aggregateType,
+  aggregate_id: event.aggregateId,
+  payload: JSON.stringify(event.payload),
+  schema_version: event.schemaVersion,
+  occurred_at: new Date(event.occurredAt),
+});
+
+/**
+ * The outbox rows of events, validated as `recordEvents` validates them, for a caller that inserts them in the same
+ * statement as its change (one round trip instead of two; the same transaction, so the same guarantee).
+ */
+export function outboxRows(events: readonly NewDomainEvent[]): Insertable<OutboxTable>[] {
+  return recordedEvents(events).map(rowOf);
+}
+
+/**
+ * Appends events to the outbox. Call it with the transaction that makes the change, so the events exist exactly when
+ * the change does. Payloads are validated against their contracts schema first (a bad payload throws and the
+ * transaction rolls back).
+ */
+export async function recordEvents(executor: DbExecutor, events: readonly NewDomainEvent[]): Promise<DomainEvent[]> {
+  if (events.length === 0) return [];
+  const recorded = recordedEvents(events);
+  await executor.insertInto('outbox').values(recorded.map(rowOf)).execute();
   return recorded;
 }
