@@ -249,7 +249,6 @@ export async function focusedName(page: Page): Promise<string> {
   });
 }
 
-
 /**
  * Saves what the phone shows under tests/artifacts/screenshots/<name>.png: the whole page, or only the screen while a
  * dialog or a menu is open (a full-page picture draws the fixed dialog and the sticky header at the scroll position,
