@@ -94,13 +94,25 @@ export function measureLayout(): { overflow: string[]; header: string[]; dialogs
   for (const cell of document.querySelectorAll('td, th')) {
     const text = (cell.textContent ?? '').replace(/\s+/g, '');
     if (text.length < 6) continue;
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    const lines = new Set(
-      [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
-    ).size;
+    // The lines of its text (the boxes of elements inside, a caption's block, would count as lines of their own).
+    const tops: number[] = [];
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.height > 0) tops.push(rect.top);
+    }
+    tops.sort((a, b) => a - b);
+    const lines = tops.filter((top, index) => index === 0 || top - tops[index - 1]! > 4).length;
     const words = (cell.textContent ?? '').trim().split(/\s+/).length;
     if (lines > words && text.length / lines < 4) overflow.push(`${describe(cell)} runs over ${lines} lines`);
+  }
+  // A cell whose content is wider than its column (a fixed-layout table's share narrower than a word, a picture or a
+  // date) draws over the next column or is cut by the table's box, though the page itself is not wider.
+  for (const cell of document.querySelectorAll<HTMLElement>('td, th')) {
+    if (cell.clientWidth > 0 && cell.scrollWidth > cell.clientWidth + 1) {
+      overflow.push(`${describe(cell)} is ${cell.scrollWidth}px wide in a ${cell.clientWidth}px column`);
+    }
   }
   // An open dialog fits the screen, so its actions are on it or in its own scrolling content (not beyond the page).
   const dialogs: string[] = [];

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Page } from '../../../shared/ui/page';
@@ -54,29 +54,16 @@ function SideMenu() {
     },
     { key: 'lottery', label: t('creatorStudio.missions.menu.lottery'), to: '/mission-management/lottery-event' },
   ];
-  // On a phone the menu is one row that scrolls sideways: the current entry is scrolled into it (the later entries,
-  // Completed, Rejected and the lottery events, start beyond the screen's edge), once the count badges have their width.
-  const nav = useRef<HTMLElement>(null);
-  const counted = counts !== undefined;
-  useEffect(() => {
-    const list = nav.current;
-    const item = list?.querySelector<HTMLElement>('.Mui-selected');
-    if (!list || !item || list.scrollWidth <= list.clientWidth) return;
-    if (item.offsetLeft + item.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = item.offsetLeft + item.offsetWidth - list.clientWidth;
-    } else if (item.offsetLeft < list.scrollLeft) {
-      list.scrollLeft = item.offsetLeft;
-    }
-  }, [location.pathname, counted]);
   return (
     <List
-      ref={nav}
       component="nav"
       aria-label={t('creatorStudio.missions.title')}
+      // On a phone the entries wrap onto a second row: in one row that scrolled sideways, Completed, Rejected and the
+      // lottery events started beyond the screen's edge with nothing to say they were there.
       sx={{
         display: 'flex',
         flexDirection: { xs: 'row', md: 'column' },
-        overflowX: { xs: 'auto', md: 'visible' },
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
         gap: 0.5,
         p: 0,
       }}
