@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One embedded PostgreSQL per run (each test file clones a migrated template database);
 // one Temporal time-skipping server per run; Kafka only for the suites that need a broker.
@@ -7,11 +9,69 @@ const temporal = 'tests/harness/temporal-global-setup.ts';
 const kafka = 'tests/harness/kafka-global-setup.ts';
 const browser = 'tests/harness/browser-global-setup.ts';
 
+// Longest file first, so that a pool running files side by side ends on short files instead of waiting for one long
+// file that started last. Vitest's own sequencer sorts by the durations in its results cache, which a fresh clone
+// (CI) does not have: there it keeps the glob order. This one keeps Vitest's order of groups and projects and, within a
+// project, puts the files below first, slowest first (seconds of each file in a whole run on the 2-core machine,
+// 23 Nov 2026), then every other file in Vitest's order. A stale figure only changes the order, never a result.
+const SECONDS: Readonly<Record<string, number>> = {
+  'tests/e2e/web-a11y.test.ts': 190,
+  'tests/e2e/web-screens.test.ts': 111,
+  'tests/e2e/admin-console.test.ts': 108,
+  'tests/e2e/web-creator-journey.test.ts': 87,
+  'tests/e2e/web-discovery.test.ts': 64,
+  'tests/e2e/web-lottery-creator.test.ts': 62,
+  'tests/e2e/web-missions.test.ts': 60,
+  'tests/e2e/web-accounts.test.ts': 55,
+  'tests/e2e/web-lottery-fan.test.ts': 47,
+  'tests/e2e/web-trust.test.ts': 46,
+  'tests/e2e/web-coins.test.ts': 42,
+  'tests/e2e/web-comments.test.ts': 33,
+  'tests/e2e/web-refunds.test.ts': 31,
+  'tests/e2e/web-journey.test.ts': 22,
+  'tests/e2e/web-income.test.ts': 19,
+  'tests/e2e/web-first-view.test.ts': 17,
+  'tests/e2e/web-lists.test.ts': 11,
+  'tests/faults/worker-killed.test.ts': 133,
+  'services/src/outbox/outbox.kafka.test.ts': 108,
+  'tests/infra/start.test.ts': 45,
+  'services/src/missions/unreachable-temporal.test.ts': 33,
+  'ledger/src/ledger.property.test.ts': 18,
+  'tests/integration-updates/mission-updates.test.ts': 17,
+  'tests/integration/mission-workflow.test.ts': 16,
+  'web/src/features/creator-studio/creator-studio.test.tsx': 15,
+  'tests/integration-events/event-workflow.test.ts': 12,
+  'services/src/comments/routes.test.ts': 12,
+  'web/src/features/creator-studio/missions/products.test.tsx': 11,
+  'services/src/creators/routes.test.ts': 11,
+};
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const seconds = (spec: TestSpecification) =>
+      SECONDS[path.relative(root, spec.moduleId).split(path.sep).join('/')] ?? 0;
+    const position = new Map(sorted.map((spec, index) => [spec, index]));
+    // Groups and projects stay where Vitest put them; only files of one project change places (a stable sort).
+    const projectIndex = new Map<string, number>();
+    for (const spec of sorted) {
+      if (!projectIndex.has(spec.project.name)) projectIndex.set(spec.project.name, projectIndex.size);
+    }
+    const project = (spec: TestSpecification) => projectIndex.get(spec.project.name) ?? 0;
+    return [...sorted].sort(
+      (a, b) => project(a) - project(b) || seconds(b) - seconds(a) || (position.get(a) ?? 0) - (position.get(b) ?? 0),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // Within a project, the files known to be slow start first (a fresh clone has no results cache to sort by).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -130,6 +190,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [postgres, browser],
+          // One file at a time: the browser journeys are the most timing-sensitive files, and two at a time on 2 cores
+          // (each with its own Chromium, app and time-skipping server) made them miss their waits when the machine was
+          // busy. The lane of its own (scripts/test.ts) already runs them beside the other suites.
           fileParallelism: false,
         },
       },

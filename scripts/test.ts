@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ensureAppsBuilt } from './build-apps';
 import { CACHE_DIR, REPO_ROOT } from './lib/paths';
 import { prepareTestInfrastructure } from './infra/prepare';
+import vitestConfig from '../vitest.config';
 
 // `npm test`: lint, format check, type-check, then every vitest project against real components; one summary.
 
@@ -50,63 +51,131 @@ const checked = (command: string, args: string[]) => async () => {
   return { ok: code === 0, detail: code === 0 ? undefined : output.trim() };
 };
 
-// The static checks and the preparation of the real components do not depend on each other: they run side by side
-// (the preparation is mostly downloads, jar and venv checks and two small app builds), so the slower of the two
-// sets the time instead of their sum. Each step's own time is still reported in the summary.
+// The static checks and the preparation of the real components do not depend on each other, nor do the tests on the
+// static checks: the checks run beside the preparation and then beside the tests (the preparation is mostly
+// downloads, jar and venv checks and two small app builds; the tests mostly wait for servers and browsers), so they
+// add little to the time instead of their sum. Each step's own time is still reported in the summary.
 const results: StepResult[] = [];
 console.log('[test] static checks (lint, format, types) beside the real components (PostgreSQL, Temporal, Kafka,');
-console.log('[test] Chromium, app builds)…');
-const [staticChecks, infrastructure] = await Promise.all([
-  Promise.all([
-    timed('lint (eslint)', checked(bin('eslint'), ['.', '--max-warnings=0'])),
-    timed('format (prettier)', checked(bin('prettier'), ['--check', '.', '--log-level=warn'])),
-    timed('types (tsc)', checked(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])),
-  ]),
-  timed('infrastructure', async () => {
-    await ensureAppsBuilt({ log: (line) => console.log(`[test] ${line}`) });
-    await prepareTestInfrastructure((line) => console.log(`[test] ${line}`));
-    return { ok: true };
-  }),
+console.log('[test] Chromium, app builds) and then beside the tests…');
+const staticChecks = Promise.all([
+  timed('lint (eslint)', checked(bin('eslint'), ['.', '--max-warnings=0'])),
+  timed('format (prettier)', checked(bin('prettier'), ['--check', '.', '--log-level=warn'])),
+  timed('types (tsc)', checked(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])),
 ]);
-results.push(...staticChecks, infrastructure);
-for (const result of staticChecks.filter((r) => !r.ok))
-  console.log(`\n[test] ${result.name} failed:\n${result.detail}\n`);
+const infrastructure = await timed('infrastructure', async () => {
+  await Promise.all([
+    ensureAppsBuilt({ log: (line) => console.log(`[test] ${line}`) }),
+    prepareTestInfrastructure((line) => console.log(`[test] ${line}`)),
+  ]);
+  return { ok: true };
+});
 if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastructure.detail}\n`);
 
-const reportFile = path.join(CACHE_DIR, 'vitest-report.json');
-fs.mkdirSync(CACHE_DIR, { recursive: true });
-fs.rmSync(reportFile, { force: true });
-let counts = { passed: 0, failed: 0, skipped: 0 };
-if (infrastructure.ok) {
-  const vitestStep = await timed('tests (vitest)', async () => {
-    const { code } = await run(
-      bin('vitest'),
-      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
-      { capture: false },
-    );
-    if (fs.existsSync(reportFile)) {
-      const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-        numTotalTests: number;
-      };
-      counts = {
-        passed: report.numPassedTests,
-        failed: report.numFailedTests,
-        skipped: report.numPendingTests + report.numTodoTests,
-      };
-    }
-    const ok = code === 0 && counts.passed > 0 && counts.failed === 0;
-    return { ok, detail: ok ? undefined : `vitest exited with ${code}, ${counts.failed} failed` };
-  });
-  results.push(vitestStep);
+// The tests run in lanes: one vitest process per lane, the lanes side by side. One vitest process for everything ran
+// the suite one file at a time: Vitest 4 puts the files of every project with `fileParallelism: false` into one
+// single-worker group that starts after all other files, and on a 2-core machine its default worker count for the
+// other files is 1 as well. Most test time is spent waiting for servers, browsers and timers, not on the CPU, so the
+// lanes overlap well. Each lane is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
+// Kafka). Inside a lane Vitest's rules still hold: the files of a serial project run one after another.
+// `e2e` runs its files one at a time (vitest.config.ts) and is the longest lane; the other two are balanced against it
+// with the file times of a whole run (about 440 s each alone: unit tests and the Temporal suites; the suites that
+// start whole servers and processes).
+const LANES: readonly { name: string; projects: readonly string[] }[] = [
+  { name: 'e2e', projects: ['e2e'] },
+  {
+    name: 'unit',
+    projects: ['unit', 'authz', 'infra', 'workflows', 'integration', 'integration-events', 'integration-updates'],
+  },
+  { name: 'servers', projects: ['faults', 'kafka', 'scale-out', 'fuzz'] },
+];
+
+/** The lanes, with any project of vitest.config.ts that no lane names added to the `unit` lane: nothing is left out. */
+function lanesForConfig(): { name: string; projects: string[] }[] {
+  const configured = (vitestConfig.test?.projects ?? []).flatMap((project) =>
+    typeof project === 'object' && 'test' in project && typeof project.test?.name === 'string'
+      ? [project.test.name]
+      : [],
+  );
+  const laned = new Set(LANES.flatMap((lane) => lane.projects));
+  const unknown = [...laned].filter((name) => !configured.includes(name));
+  if (unknown.length > 0)
+    throw new Error(`test lanes name projects that vitest.config.ts lacks: ${unknown.join(', ')}`);
+  const missing = configured.filter((name) => !laned.has(name));
+  return LANES.map((lane) => ({
+    name: lane.name,
+    projects: lane.name === 'unit' ? [...lane.projects, ...missing] : [...lane.projects],
+  }));
 }
+
+/** One lane: its vitest output line by line, each line prefixed with the lane's name. */
+function runLane(lane: { name: string; projects: string[] }, reportFile: string): Promise<number> {
+  return new Promise((resolve) => {
+    const args = ['run', ...lane.projects.flatMap((name) => ['--project', name])];
+    args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
+    const child = spawn(bin('vitest'), args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const prefix = `[${lane.name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop() ?? '';
+        if (lines.length > 0) process.stdout.write(lines.map((line) => prefix + line + '\n').join(''));
+      });
+      stream.on('end', () => {
+        if (pending) process.stdout.write(prefix + pending + '\n');
+      });
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+fs.mkdirSync(CACHE_DIR, { recursive: true });
+const counts = { passed: 0, failed: 0, skipped: 0 };
+if (infrastructure.ok) {
+  const lanes = lanesForConfig();
+  console.log(
+    `\n[test] ${lanes.length} lanes side by side: ${lanes.map((l) => `${l.name} (${l.projects.join(', ')})`).join('; ')}`,
+  );
+  const laneSteps = await Promise.all(
+    lanes.map((lane) =>
+      timed(`tests: ${lane.name}`, async () => {
+        const reportFile = path.join(CACHE_DIR, `vitest-report-${lane.name}.json`);
+        fs.rmSync(reportFile, { force: true });
+        const code = await runLane(lane, reportFile);
+        const laneCounts = { passed: 0, failed: 0, skipped: 0 };
+        if (fs.existsSync(reportFile)) {
+          const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
+            numPassedTests: number;
+            numFailedTests: number;
+            numPendingTests: number;
+            numTodoTests: number;
+          };
+          laneCounts.passed = report.numPassedTests;
+          laneCounts.failed = report.numFailedTests;
+          laneCounts.skipped = report.numPendingTests + report.numTodoTests;
+        }
+        counts.passed += laneCounts.passed;
+        counts.failed += laneCounts.failed;
+        counts.skipped += laneCounts.skipped;
+        const ok = code === 0 && laneCounts.passed > 0 && laneCounts.failed === 0;
+        const summary = `${laneCounts.passed} passed, ${laneCounts.failed} failed`;
+        console.log(`[test] lane ${lane.name} ${ok ? 'passed' : 'FAILED'}: ${summary}`);
+        return { ok, detail: ok ? undefined : `vitest exited with ${code}, ${summary}` };
+      }),
+    ),
+  );
+  results.push(...laneSteps);
+}
+
+const staticResults = await staticChecks;
+for (const result of staticResults.filter((r) => !r.ok))
+  console.log(`\n[test] ${result.name} failed:\n${result.detail}\n`);
+results.unshift(...staticResults, infrastructure);
 
 console.log('\n──────── summary ────────');
 for (const result of results) {
-  console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s`);
+  console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(22)} ${result.seconds.toFixed(1).padStart(6)} s`);
 }
 const failedSteps = results.filter((result) => !result.ok).length;
 console.log(failedSteps === 0 ? 'every step succeeded' : `${failedSteps} of ${results.length} steps did not succeed`);

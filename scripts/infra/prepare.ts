@@ -18,12 +18,20 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
     log(`${name} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return result;
   };
-  await timed('Temporal test server', ensureTemporalTestServer);
-  // The dev server of `npm start` is tested too; its first build (go install) takes minutes on a cold Go cache.
-  await timed('Temporal CLI', ensureTemporalCli);
-  await timed('Kafka', ensureKafkaJars);
-  await timed('Chromium', ensureChromium);
-  await timed('ffmpeg', ensureFfmpeg);
-  await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
-  await timed('schemathesis (PyPI)', () => ensureSchemathesis(log));
+  // Four independent chains side by side (mostly downloads and checks, so the slowest chain sets the time): the two
+  // Maven fetches one after the other (one local repository), the apt-get installs one after the other (one dpkg
+  // lock), the Temporal CLI (its first build, go install, takes minutes on a cold Go cache) and schemathesis (pip).
+  await Promise.all([
+    (async () => {
+      await timed('Temporal test server', ensureTemporalTestServer);
+      await timed('Kafka', ensureKafkaJars);
+    })(),
+    timed('Temporal CLI', ensureTemporalCli),
+    (async () => {
+      await timed('Chromium', ensureChromium);
+      await timed('ffmpeg', ensureFfmpeg);
+      await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
+    })(),
+    timed('schemathesis (PyPI)', () => ensureSchemathesis(log)),
+  ]);
 }

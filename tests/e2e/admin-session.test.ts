@@ -9,7 +9,7 @@ import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { raKorean } from '../../admin-ui/src/i18n/ra-ko';
 import { createAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { collectPageErrors, useBrowser } from '../support/browser';
+import { collectCspViolations, collectPageErrors, useBrowser } from '../support/browser';
 
 const ko = consoleKo;
 
@@ -20,20 +20,6 @@ const readableByScripts = (page: Page) =>
     session: { ...window.sessionStorage },
     cookie: document.cookie,
   }));
-
-/** CSP violations the page reports (on top of the console errors collectPageErrors sees). */
-async function collectCspViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-        `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  return violations;
-}
 
 describe('operator console: the session is an HttpOnly cookie, under a script CSP (review L6)', () => {
   const served = useServedApp();

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { collectPageErrors, fanSession, storeSession, useBrowser } from '../support/browser';
+import { collectCspViolations, collectPageErrors, fanSession, storeSession, useBrowser } from '../support/browser';
 
 const ko = resources.ko.translation;
 
@@ -98,15 +98,7 @@ describe('web app: the session is an HttpOnly cookie, under a script CSP (review
   test('the landing page, a creator search and the console load under their CSP without a violation', async () => {
     const page = await browser.newPage();
     const errors = collectPageErrors(page);
-    const violations: string[] = [];
-    await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
-          `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
-        );
-      });
-    });
+    const violations = await collectCspViolations(page);
     for (const path of ['/', '/creator-search', '/login', '/admin/']) {
       const response = await page.goto(url(path));
       const policy = response?.headers()['content-security-policy'] ?? '';

@@ -41,17 +41,15 @@ describe('the daily coin expiry Schedule', () => {
   });
 
   it('is created once: a later start restores its spec and keeps an operator’s pause', async () => {
-    await handle().update((previous) => ({
-      ...previous,
+    await schedules.changeByOperator({
       spec: { calendars: [{ hour: 3, minute: 30 }], timezone: 'UTC' },
-    }));
-    await handle().pause('maintenance');
+      pauseNote: 'maintenance',
+    });
 
     expect(await ensureCoinExpirySchedule(schedules.client)).toBe('updated');
     expect(await ensureCoinExpirySchedule(schedules.client)).toBe('updated');
 
-    const description = await handle().describe();
-    expect(description.spec.timezone).toBe('Asia/Seoul');
+    const description = await schedules.describeUpdatedTo('Asia/Seoul');
     expect(description.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 0, end: 0, step: 1 }] });
     expect(description.state).toMatchObject({ paused: true, note: 'maintenance' });
     await handle().unpause();

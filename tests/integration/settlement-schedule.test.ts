@@ -43,11 +43,12 @@ describe('the monthly settlement Schedule', () => {
   });
 
   it('is created once: a later start restores its spec and keeps an operator’s pause', async () => {
-    await handle().update((previous) => ({ ...previous, spec: { calendars: [{ hour: 3 }], timezone: 'UTC' } }));
-    await handle().pause('year-end audit');
+    await schedules.changeByOperator({
+      spec: { calendars: [{ hour: 3 }], timezone: 'UTC' },
+      pauseNote: 'year-end audit',
+    });
     expect(await ensureSettlementSchedule(schedules.client)).toBe('updated');
-    const description = await handle().describe();
-    expect(description.spec.timezone).toBe('Asia/Seoul');
+    const description = await schedules.describeUpdatedTo('Asia/Seoul');
     expect(description.state).toMatchObject({ paused: true, note: 'year-end audit' });
     await handle().unpause();
   });

@@ -44,6 +44,20 @@ export function collectPageErrors(page: Page): Error[] {
   return errors;
 }
 
+/** The Content-Security-Policy violations the page reports (a blocked script or style never reaches the console). */
+export async function collectCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}
+
 /** The session cookie of `token` for the app at `baseUrl`, as `POST /api/login` sets it (HttpOnly, Path=/api). */
 export async function addSessionCookie(page: Page, baseUrl: string, token: string): Promise<void> {
   await page.context().addCookies([

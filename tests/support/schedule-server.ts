@@ -5,10 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
-import { Client, Connection, type ScheduleHandle } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  type ScheduleDescription,
+  type ScheduleHandle,
+  type ScheduleSpec,
+} from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 
 export interface ScheduleServer {
@@ -20,6 +26,14 @@ export interface ScheduleServer {
    * finishes; answers the workflow's result.
    */
   runTriggered(activities: object): Promise<unknown>;
+  /**
+   * Changes the Schedule as an operator would in Temporal's UI (another spec, a pause with a note) and waits until its
+   * description shows both: the Schedule's own workflow applies an update or a pause after the call returns, and a
+   * describe right after it can still show the state before (seen on a busy machine).
+   */
+  changeByOperator(change: { spec: ScheduleSpec; pauseNote: string }): Promise<void>;
+  /** The Schedule's description once an update to `timezone` shows (an update is applied after its call returns). */
+  describeUpdatedTo(timezone: string): Promise<ScheduleDescription>;
 }
 
 /** A Temporal CLI dev server for this suite, with a client and the handle of `scheduleId`. */
@@ -60,6 +74,28 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
       return client;
     },
     handle,
+    async changeByOperator({ spec, pauseNote }) {
+      await handle().update((previous) => ({ ...previous, spec }));
+      await handle().pause(pauseNote);
+      await vi.waitFor(
+        async () => {
+          const description = await handle().describe();
+          expect(description.spec.timezone).toBe(spec.timezone);
+          expect(description.state).toMatchObject({ paused: true, note: pauseNote });
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    },
+    async describeUpdatedTo(timezone) {
+      return await vi.waitFor(
+        async () => {
+          const description = await handle().describe();
+          expect(description.spec.timezone).toBe(timezone);
+          return description;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    },
     async runTriggered(activities) {
       const nativeConnection = await NativeConnection.connect({ address: server.address });
       try {

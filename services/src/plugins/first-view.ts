@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -24,6 +25,13 @@ interface CreatorAnswer {
     user?: { image?: { s3Url?: unknown } | null };
   };
 }
+
+/** The header bar and logo of web/src/app/shell.css (.app-header-inner, .logo), for every first view. */
+const BAR_CSS =
+  '#first-view .fv-bar{background:#fff4f7}' +
+  '#first-view .fv-bar>div{max-width:1200px;margin:0 auto;min-height:64px;padding:10px 24px;display:flex;align-items:center}' +
+  '#first-view .fv-logo{font-weight:900;font-size:22px;letter-spacing:-.5px;color:#d6245a;text-decoration:none}' +
+  '@media (max-width:599.98px){#first-view .fv-bar>div{min-height:56px;padding:8px 8px 8px 12px}#first-view .fv-logo{font-size:19px}}';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -65,12 +73,9 @@ export async function creatorFirstViewHtml(app: FastifyInstance, url: string): P
   // later than the picture on a slow network.
   return (
     `<div id="first-view" data-creator="${escapeHtml(idOrUrl)}" data-name="${name}" data-picture="${escapeHtml(picture)}">` +
-    '<style>#first-view .fv-bar{background:#fff4f7}' +
-    '#first-view .fv-bar>div{max-width:1200px;margin:0 auto;min-height:64px;padding:10px 24px;display:flex;align-items:center}' +
-    '#first-view .fv-logo{font-weight:900;font-size:22px;letter-spacing:-.5px;color:#d6245a;text-decoration:none}' +
+    `<style>${BAR_CSS}` +
     '#first-view main{width:100%;margin:0 auto;padding:32px 16px}' +
     '#first-view img{display:block;width:100%;aspect-ratio:9/16;object-fit:cover;border-radius:36px;background:#f1e6ea}' +
-    '@media (max-width:599.98px){#first-view .fv-bar>div{min-height:56px;padding:8px 8px 8px 12px}#first-view .fv-logo{font-size:19px}}' +
     '@media (min-width:600px){#first-view main{padding-left:24px;padding-right:24px}}' +
     '@media (min-width:900px){#first-view main{padding-top:48px;padding-bottom:48px}#first-view .fv-picture{width:320px}}' +
     '@media (min-width:1200px){#first-view main{max-width:1200px}}</style>' +
@@ -78,4 +83,137 @@ export async function creatorFirstViewHtml(app: FastifyInstance, url: string): P
     `<main><div class="fv-picture"><img src="${escapeHtml(picture)}" alt="${name}" fetchpriority="high"></div></main>` +
     '</div>'
   );
+}
+
+/**
+ * A server-painted first view of a mission detail (issue 21: Largest Contentful Paint ≤ 1.0 s headless). The page's
+ * largest paint is the answer's picture, which the browser could ask for only once the entry, React, the texts and
+ * the mission answer had arrived one after the other. This inserts, before `#root`, the header bar, the mission's
+ * head (the creator's avatar, the title, the creator's name) and, for a completed mission answered with a picture,
+ * that picture in its panel, where and as large as the page shows them
+ * (web/src/features/mission-detail/mission-detail-page.tsx, components/mission-content-panel.tsx). Everything comes
+ * from the answer `GET /api/v1/missions/{id}` gives an anonymous caller (through `app.inject`, without the visitor's
+ * cookies): a private, unplayed (CREATED) or blocked mission is 404 there and gets no first view, whoever asks; a
+ * public one shows the same to everybody. The status and "private" chips are the page's (their texts follow the
+ * language chosen in the browser): they sit beside the creator's name and move nothing. The app removes this block
+ * in the commit that paints its own shell with the same view (web/src/app/first-view.tsx).
+ */
+const MISSION_PATH = /^\/mission-detail\/(\d{1,15})\/?$/;
+
+interface MissionFile {
+  s3Url?: unknown;
+  processing?: unknown;
+  thumbnail?: { s3Url?: unknown } | null;
+}
+
+interface MissionAnswer {
+  id?: unknown;
+  status?: unknown;
+  private?: unknown;
+  responseComment?: unknown;
+  video?: MissionFile | null;
+  picture?: MissionFile | null;
+  voice?: MissionFile | null;
+  missionProduct?: {
+    name?: unknown;
+    creator?: { id?: unknown; name?: unknown; url?: unknown; user?: { image?: MissionFile | null } };
+  };
+}
+
+/** The mission's answer picture when the page shows it first in its panel (no video above it, no note). */
+function answerPicture(mission: MissionAnswer): string | null {
+  if (mission.status !== 'COMPLETED' || mission.video) return null;
+  const voice = mission.voice;
+  if (voice && voice.processing !== undefined && voice.processing !== 'READY') return null;
+  return safeUrl(mission.picture?.s3Url);
+}
+
+/** The first view's markup for a mission detail address, or null when the page keeps the plain app shell. */
+export async function missionFirstViewHtml(app: FastifyInstance, url: string): Promise<string | null> {
+  const [pathname = '/', search = ''] = url.split('?', 2);
+  if (/(^|&)app-api=/.test(search)) return null;
+  const match = MISSION_PATH.exec(pathname);
+  if (!match) return null;
+  const id = match[1]!;
+  // No cookie, no authorization: the anonymous answer, never what the visitor's session would add.
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/api/v1/missions/${id}`,
+    headers: { accept: 'application/json' },
+  });
+  if (answer.statusCode !== 200) return null;
+  let mission: MissionAnswer;
+  try {
+    mission = answer.json() as MissionAnswer;
+  } catch {
+    return null;
+  }
+  const product = mission.missionProduct;
+  const creator = product?.creator;
+  if (
+    mission.private !== false ||
+    String(mission.id) !== id ||
+    typeof product?.name !== 'string' ||
+    typeof creator?.name !== 'string' ||
+    typeof creator.id !== 'number'
+  ) {
+    return null;
+  }
+  const image = creator.user?.image;
+  const avatar = safeUrl(image?.thumbnail?.s3Url ?? image?.s3Url) ?? DEFAULT_PROFILE_IMAGE;
+  // web/src/shared/navigation/creator-path.ts: the custom url when there is one.
+  const creatorHref =
+    typeof creator.url === 'string' && /^[\w-]{1,100}$/.test(creator.url)
+      ? `/${creator.url}`
+      : `/creator/${creator.id}`;
+  const picture = answerPicture(mission);
+  const alt = typeof mission.responseComment === 'string' ? mission.responseComment : product.name;
+  const title = escapeHtml(product.name);
+  const name = escapeHtml(creator.name);
+  return (
+    `<div id="first-view" data-mission="${id}" data-title="${title}" data-creator-name="${name}" ` +
+    `data-creator-href="${escapeHtml(creatorHref)}" data-avatar="${escapeHtml(avatar)}"` +
+    (picture ? ` data-picture="${escapeHtml(picture)}" data-alt="${escapeHtml(alt)}"` : '') +
+    '>' +
+    `<style>${BAR_CSS}${MISSION_FIRST_VIEW_CSS}</style>` +
+    '<div class="fv-bar"><div><a class="fv-logo" href="/">Fanmission</a></div></div>' +
+    '<main class="mission-first-view" aria-busy="true"><div class="mission-first-view__head">' +
+    `<img class="mission-first-view__avatar" src="${escapeHtml(avatar)}" alt="">` +
+    `<div class="mission-first-view__titles"><h1>${title}</h1>` +
+    `<div class="mission-first-view__line"><a href="${escapeHtml(creatorHref)}">${name}</a></div></div></div>` +
+    (picture
+      ? '<div class="mission-first-view__grid"><div class="mission-first-view__panel">' +
+        `<img src="${escapeHtml(picture)}" alt="${escapeHtml(alt)}" fetchpriority="high"></div></div>`
+      : '') +
+    '</main></div>'
+  );
+}
+
+/**
+ * The mission detail's geometry (MUI Container lg with py 4/6; a 40 px avatar 12 px before the title; the title
+ * 24/30 px, from 600 px 32/40 px, 800, wrapping; the creator's line 24 px; 24 px below; the content panel in a
+ * 3fr/2fr grid from 900 px with a 24 px gap, outlined, radius 36 px, padding 16/24 px; the picture 100 % wide, at
+ * most 640 px high, radius 12 px). web/src/app/first-view.tsx holds the same rules for the shell.
+ */
+const MISSION_FIRST_VIEW_CSS =
+  '.mission-first-view{box-sizing:border-box;display:block;width:100%;margin:0 auto;padding:32px 16px;' +
+  "font-family:'Pretendard','Noto Sans KR','Noto Sans CJK KR','Noto Sans CJK JP',system-ui,sans-serif;color:#1d1d1f}" +
+  '.mission-first-view *{box-sizing:border-box}' +
+  '.mission-first-view__head{display:flex;align-items:flex-start;gap:12px;margin-bottom:24px}' +
+  '.mission-first-view__avatar{display:block;flex-shrink:0;width:40px;height:40px;border-radius:50%;object-fit:cover}' +
+  '.mission-first-view__titles{flex:1 1 auto;min-width:0}' +
+  '.mission-first-view h1{margin:0 0 4px;font-size:24px;line-height:30px;font-weight:800;letter-spacing:0;overflow-wrap:anywhere}' +
+  '.mission-first-view__line{display:flex;align-items:center;gap:8px;height:24px;font-size:16px;line-height:24px}' +
+  '.mission-first-view__line a{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#5f5f64;text-decoration:none}' +
+  '.mission-first-view__grid{display:grid;gap:24px;grid-template-columns:minmax(0,1fr);align-items:start}' +
+  '.mission-first-view__panel{background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:36px;padding:16px}' +
+  '.mission-first-view__panel img{display:block;width:100%;max-height:640px;border-radius:12px;background:#111;object-fit:contain}' +
+  '@media (min-width:600px){.mission-first-view{padding-left:24px;padding-right:24px}.mission-first-view h1{font-size:32px;line-height:40px}}' +
+  '@media (min-width:900px){.mission-first-view{padding-top:48px;padding-bottom:48px}' +
+  '.mission-first-view__grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.mission-first-view__panel{padding:24px}}' +
+  '@media (min-width:1200px){.mission-first-view{max-width:1200px}}';
+
+/** The first view of a creator page or a mission detail, or null (./static-apps.ts inserts it before `#root`). */
+export async function firstViewHtml(app: FastifyInstance, url: string): Promise<string | null> {
+  return (await creatorFirstViewHtml(app, url)) ?? (await missionFirstViewHtml(app, url));
 }

@@ -1,5 +1,6 @@
 // Review L6: a script Content-Security-Policy on every HTML page of both apps (the SPA, the console, a creator page
-// with the server-painted first view), scripts from our origin and the payment/postcode SDKs' CDNs only.
+// or a mission detail with the server-painted first view), scripts from our origin and the payment/postcode SDKs' CDNs
+// only.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { createVerifiedCreator } from '@fanmission/tests/support/missions';
+import { createVerifiedCreator, createFan, createFile, createProduct } from '@fanmission/tests/support/missions';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './static-apps';
 
 /** The web build's inline chunk-preload script (web/vite.config.ts), allowed by its hash. */
@@ -80,6 +81,47 @@ describe('the pages’ Content-Security-Policy (review L6)', () => {
     ]);
     expect(page.body.match(/<script/g)).toHaveLength(2);
     expect(inlineScriptHashes(page.body)).toEqual([INLINE_HASH]);
+  });
+
+  test('a mission detail: a public mission is painted with the same policy and no script, a private one is not', async () => {
+    const { app } = testApp.current;
+    const creator = await createVerifiedCreator(app);
+    const fan = await createFan(app);
+    const productId = await createProduct(app.db, creator.creatorId, 'BASIC');
+    const pictureId = await createFile(app.db, creator.id, 'image');
+    const mission = async (isPrivate: boolean) =>
+      (
+        await app.db
+          .insertInto('missions')
+          .values({
+            product_id: productId,
+            creator_id: creator.creatorId,
+            user_id: fan.id,
+            type: 'BASIC',
+            status: 'COMPLETED',
+            coin_price: 10,
+            is_private: isPrivate,
+            picture_file_id: pictureId,
+            completed_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const shown = await get(`/mission-detail/${await mission(false)}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<div id="first-view" data-mission=');
+    expect(shown.body).toMatch(/<img src="[^"]+" alt="[^"]+" fetchpriority="high">/);
+    expect(directives(shown.headers['content-security-policy'])['script-src']).toContain(INLINE_HASH);
+    expect(shown.body.match(/<script/g)).toHaveLength(2);
+    expect(inlineScriptHashes(shown.body)).toEqual([INLINE_HASH]);
+    // A private mission (404 to an anonymous caller) keeps the plain page, whoever asks.
+    const hidden = await testApp.current.app.inject({
+      method: 'GET',
+      url: `/mission-detail/${await mission(true)}`,
+      headers: fan.headers,
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.body).not.toContain('first-view');
   });
 
   test('the console: scripts from our origin only', async () => {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { translate } from '../i18n';
-import { creatorFirstViewHtml } from './first-view';
+import { firstViewHtml } from './first-view';
 
 export interface StaticAppsOptions {
   /** Folder of the built fan/creator web app, served at `/`. */
@@ -129,8 +129,8 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
       return adminPage(reply).sendFile('index.html', options.adminDist);
     }
     if (wantsPage && hasWeb && !pathname.startsWith('/dev/')) {
-      // A creator page gets its picture painted by the server first (./first-view.ts); the page stays the app's.
-      const firstView = await creatorFirstViewHtml(app, request.url);
+      // A creator page or a mission detail is painted by the server first (./first-view.ts); the page stays the app's.
+      const firstView = await firstViewHtml(app, request.url);
       if (firstView) {
         const page = await readFile(path.join(options.webDist, 'index.html'), 'utf8');
         return webPage(reply).type('text/html; charset=utf-8').send(insertBeforeRoot(page, firstView));

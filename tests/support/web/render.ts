@@ -1,6 +1,6 @@
 // Component-test helpers for the web app (kept out of web/src, written without JSX so the tests package maps it): the app's providers around a component, in a memory router, in the language asked for.
 import type { Language } from '@fanmission/contracts';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { createElement as h, type ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +10,11 @@ import { closeAllAlerts } from '../../../web/src/shared/alert/alert';
 import { createQueryClient, QueryProvider } from '../../../web/src/shared/api/query-provider';
 import { resources } from '../../../web/src/shared/i18n/resources';
 import { NavigationBridge } from '../../../web/src/shared/navigation/navigation';
+
+// Waits for an element (findBy…, waitFor) give up after 10 s instead of Testing Library's 1 s: the component tests run
+// beside the browser journeys and the server suites on a 2-core machine (npm test's lanes), where a render that takes
+// 20 ms alone can take more than a second. A wait ends as soon as the element is there, so a passing test is not slower.
+configure({ asyncUtilTimeout: 10_000 });
 
 export async function useLanguage(language: Language) {
   if (!i18next.isInitialized) {

@@ -1,6 +1,6 @@
-import { PAGE_SIZES } from '@fanmission/contracts';
+import { DEFAULT_PROFILE_IMAGE, PAGE_SIZES } from '@fanmission/contracts';
 import { prefetchGet } from '../shared/api/client';
-import { rememberCreatorFirstView } from './first-view';
+import { rememberCreatorFirstView, rememberMissionFirstView, type MissionFirstViewData } from './first-view';
 
 /**
  * Asks for the data of the page the visitor opened while its code still downloads, so that the page finds its
@@ -71,12 +71,71 @@ export function prefetchFirstPageData(pathname: string, language: string): void 
   const mission = /^\/mission-detail\/([^/]+)\/?$/.exec(pathname);
   const missionId = mission ? decoded(mission[1]!) : null;
   if (!missionId) return;
-  // Likewise the mission's picture, when the answer carries one (only missions whose content is shown do).
+  // The server painted the mission's first view already (services/src/plugins/first-view.ts): the shell shows the same.
+  const painted = document.getElementById('first-view')?.dataset;
+  if (painted?.mission === missionId && painted.title !== undefined && painted.creatorName !== undefined) {
+    rememberMissionFirstView({
+      missionId,
+      title: painted.title,
+      creatorName: painted.creatorName,
+      creatorHref: painted.creatorHref ?? '/',
+      avatar: painted.avatar ?? DEFAULT_PROFILE_IMAGE,
+      picture: painted.picture ? { src: painted.picture, alt: painted.alt ?? painted.title } : undefined,
+    });
+  }
+  // Likewise the mission's picture, when the answer carries one (only missions whose content is shown do); the shell
+  // paints the mission's first view from the answer when the server did not.
   void prefetchGet(`/missions/${missionId}`, undefined, language)
     ?.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((view) => {
-      const picture = (view as { picture?: { s3Url?: string } | null } | null)?.picture?.s3Url;
+      const answer = view as MissionFirstViewAnswer | null;
+      const picture = answer?.picture?.s3Url;
       if (picture) new Image().src = picture;
+      const data = answer ? missionFirstViewData(missionId, answer) : null;
+      if (data) rememberMissionFirstView(data);
     })
     .catch(() => undefined);
+}
+
+/** What a mission answer says about its first view (contracts' MissionView, read loosely). */
+interface MissionFirstViewAnswer {
+  id?: number;
+  status?: string;
+  responseComment?: string | null;
+  video?: { s3Url?: string } | null;
+  voice?: { processing?: string } | null;
+  picture?: { s3Url?: string } | null;
+  missionProduct?: {
+    name?: string;
+    creator?: {
+      id?: number;
+      name?: string;
+      url?: string | null;
+      user?: { image?: { s3Url?: string; thumbnail?: { s3Url?: string } | null } | null };
+    };
+  };
+}
+
+/**
+ * The mission detail's first view from its answer: the head always, the answer picture when the page shows it first
+ * in its panel (a completed mission without a video, and no "processing" note above it: mission-content-panel.tsx).
+ */
+export function missionFirstViewData(missionId: string, answer: MissionFirstViewAnswer): MissionFirstViewData | null {
+  const product = answer.missionProduct;
+  const creator = product?.creator;
+  if (String(answer.id) !== missionId || typeof product?.name !== 'string') return null;
+  if (typeof creator?.name !== 'string' || typeof creator.id !== 'number') return null;
+  const voice = answer.voice;
+  const shown = answer.status === 'COMPLETED' && !answer.video && (!voice?.processing || voice.processing === 'READY');
+  const picture = shown ? answer.picture?.s3Url : undefined;
+  const image = creator.user?.image;
+  return {
+    missionId,
+    title: product.name,
+    creatorName: creator.name,
+    // shared/navigation/creator-path.ts, written out (the shell does not load the shared page code).
+    creatorHref: creator.url ? `/${creator.url}` : `/creator/${creator.id}`,
+    avatar: image?.thumbnail?.s3Url ?? image?.s3Url ?? DEFAULT_PROFILE_IMAGE,
+    picture: picture ? { src: picture, alt: answer.responseComment ?? product.name } : undefined,
+  };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Language, MyCreator } from '@fanmission/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -12,8 +12,7 @@ import { EditCreatorProfilePage } from './edit-creator-profile-page';
 import { NewbieCreatorPage } from './newbie-creator-page';
 import { formatErrors, missingItems, profileBody, profileValuesOf } from './profile-form';
 
-// The machine running the suite may be busy: queries wait longer than the default second.
-configure({ asyncUtilTimeout: 10_000 });
+// The machine running the suite may be busy: the tests get longer than the default 30 s.
 vi.setConfig({ testTimeout: 90_000 });
 
 const LANGUAGES: Language[] = ['ko', 'en', 'ja'];

@@ -3,7 +3,7 @@
 // cancel the dialog. jsdom neither lays out nor decodes images: the test gives the image and the cropper's box their
 // sizes and lets canvas drawing record what it was asked to cut, so what is checked is the editor's behaviour.
 import type { Language } from '@fanmission/contracts';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -11,7 +11,6 @@ import { AppProviders } from '../../app/app';
 import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 const LANGUAGES: Language[] = ['ko', 'en', 'ja'];

@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { missionFirstView } from '../../app/first-view';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MissionEventCard } from '../../shared/lottery-event/mission-event-card';
@@ -36,6 +37,9 @@ export function MissionDetailPage() {
 
   const mission = query.data;
   if (!mission) {
+    // The mission's first view (server-painted, then the shell's) stays until the answer arrives: nothing moves.
+    const firstView = query.isPending ? missionFirstView(missionId) : null;
+    if (firstView) return firstView;
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
         <CircularProgress aria-label={t('common.loading')} />
@@ -43,28 +47,57 @@ export function MissionDetailPage() {
     );
   }
   const creator = mission.missionProduct.creator;
+  // The head's and the content panel's sizes are those of the first view (app/first-view.tsx, and the server's in
+  // services/src/plugins/first-view.ts): change them together. The title wraps (a phone shows all of it); the chips
+  // sit on the creator's line, which keeps its height, so they move nothing when they appear.
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: 3 }}>
         <Avatar
           component={RouterLink}
           to={creatorPath(creator)}
           src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
           alt={creator.name}
         />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }} noWrap>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{
+              m: 0,
+              mb: 0.5,
+              fontSize: { xs: 24, sm: 32 },
+              lineHeight: { xs: '30px', sm: '40px' },
+              fontWeight: 800,
+              letterSpacing: 0,
+              overflowWrap: 'anywhere',
+            }}
+          >
             {mission.missionProduct.name}
           </Typography>
-          <Link component={RouterLink} to={creatorPath(creator)} underline="hover" color="text.secondary">
-            {creator.name}
-          </Link>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 24, fontSize: 16, lineHeight: '24px' }}>
+            <Link
+              component={RouterLink}
+              to={creatorPath(creator)}
+              underline="hover"
+              color="text.secondary"
+              sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {creator.name}
+            </Link>
+            <Chip label={t(`missionStatus.${mission.status}`)} color={statusColor(mission)} size="small" />
+            {mission.private ? <Chip icon={<LockOutlined />} label={t('missionDetail.private')} size="small" /> : null}
+          </Box>
         </Box>
-        <Box sx={{ flexGrow: 1 }} />
-        {mission.private ? <Chip icon={<LockOutlined />} label={t('missionDetail.private')} size="small" /> : null}
-        <Chip label={t(`missionStatus.${mission.status}`)} color={statusColor(mission)} />
-      </Stack>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
           <MissionEventCard mission={mission} />

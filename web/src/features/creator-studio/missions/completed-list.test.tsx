@@ -2,7 +2,7 @@
 // The completed list's totals (spec 02 §2) cover every mission of the chosen year/month, not the page shown: they
 // come from GET /creators/me/missions/totals with the list's filters.
 import type { MissionView } from '@fanmission/contracts';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
@@ -12,8 +12,6 @@ import { createQueryClient, QueryProvider } from '../../../shared/api/query-prov
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { MissionTable } from './mission-table';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const row = (id: number) =>
   ({

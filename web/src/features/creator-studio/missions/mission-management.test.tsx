@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Language, MissionView } from '@fanmission/contracts';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -15,7 +15,6 @@ import { overdue } from './mission-table';
 import { canSend, performFieldOf, PerformDialog } from './perform-dialog';
 import { checkProduct, ProductDialog, type ProductForm } from './product-dialog';
 
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 const LANGUAGES: Language[] = ['ko', 'en', 'ja'];

@@ -3,7 +3,7 @@
 // format" and its upload is removed; send only with a file and a comment) and the custom settings (Save only when
 // something changed), by what the creator sees, in ko, en and ja.
 import type { Language, MissionView, MyCreator } from '@fanmission/contracts';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -17,7 +17,6 @@ import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { CustomSettings } from './custom-settings';
 import { PerformDialog } from './perform-dialog';
 
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 function renderWithProviders(node: ReactNode) {

@@ -3,7 +3,7 @@
 // activate/inactivate only after confirming, reorder up/down, register vs edit, the cover uploaded before the product
 // and deleted again when the product cannot be saved, the red description counter and the LUCKY probability rule.
 import type { Language, MissionProduct } from '@fanmission/contracts';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -17,7 +17,6 @@ import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { ProductDialog } from './product-dialog';
 import { ProductsPanel } from './products-panel';
 
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 const LANGUAGES: Language[] = ['ko', 'en', 'ja'];
