@@ -7,7 +7,6 @@
 //   trapped, Escape closes it, the focus returns to its button);
 // - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
 // The three languages run side by side (one page per language and viewer, one screen at a time on each).
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,219 +16,25 @@ import { DAY_MS, kstDate, type Role } from '@fanmission/contracts';
 import { registerProduct } from '@fanmission/tests/support/missions';
 import type { TestCreator } from '@fanmission/tests/support/creators';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
-import { launchBrowser, screenshot, ACTION_TIMEOUT_MS } from '../harness/browser';
+import { launchBrowser, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { chargeCoins } from '../support/coins';
 import { addSessionCookie, collectPageErrors, type WebSession } from '../support/browser';
 import { LOTTERY_EVENT_TITLE, WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
+import {
+  axeViolations,
+  dialogKeyboard,
+  focusedName,
+  measureLayout,
+  PHONE,
+  recordOpener,
+  screenshotScreen,
+  settle,
+  WIDE_PHONE,
+} from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 type Language = (typeof LANGUAGES)[number];
-const PHONE: ViewportSize = { width: 360, height: 800 };
-const WIDE_PHONE: ViewportSize = { width: 390, height: 844 };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Waits until the screen has loaded its data and its transitions (dialogs, menus) have finished. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main, [role="dialog"], [role="menu"]') !== null &&
-      document.querySelector('.page-loading, .MuiSkeleton-root, .MuiCircularProgress-root') === null &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    undefined,
-    { timeout: 3 * ACTION_TIMEOUT_MS },
-  );
-}
-
-/** Serious and critical axe-core violations, one line each (rule, impact, the first elements). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 4)
-          .map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-          .join(' | ')}`,
-    );
-}
-
-/**
- * What sticks out at this width: elements wider than the viewport (outside boxes that scroll on their own), and
- * header items whose text runs over two lines or that left the header's row.
- */
-function measureLayout(): { overflow: string[]; header: string[]; dialogs: string[] } {
-  const root = document.documentElement;
-  const width = root.clientWidth;
-  const describe = (element: Element) =>
-    `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
-      typeof element.className === 'string' && element.className ? `.${element.className.split(' ')[0]}` : ''
-    } "${(element.textContent ?? '').trim().slice(0, 30)}"`;
-  const overflow: string[] = [];
-  if (root.scrollWidth > width + 1) {
-    const scrolls = (element: Element) => {
-      for (
-        let node: Element | null = element.parentElement;
-        node && node !== document.body;
-        node = node.parentElement
-      ) {
-        const style = getComputedStyle(node);
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
-      }
-      return false;
-    };
-    const culprits = [...document.body.querySelectorAll('*')].filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 1 && !scrolls(element);
-    });
-    overflow.push(`page is ${root.scrollWidth}px wide at ${width}px`, ...culprits.slice(0, 5).map(describe));
-  }
-  const header: string[] = [];
-  const bar = document.querySelector('.app-header-inner');
-  if (bar) {
-    const items = [...bar.children].filter((item) => (item as HTMLElement).offsetParent !== null);
-    const barBox = bar.getBoundingClientRect();
-    for (const item of items) {
-      const box = item.getBoundingClientRect();
-      const range = document.createRange();
-      range.selectNodeContents(item);
-      const lines = new Set(
-        [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
-      );
-      const text = (item.textContent ?? '').trim();
-      if (text && lines.size > 1) header.push(`${describe(item)} wraps over ${lines.size} lines`);
-      if (box.top < barBox.top - 1 || box.bottom > barBox.bottom + 1 || box.right > width + 1) {
-        header.push(`${describe(item)} leaves the header's row`);
-      }
-    }
-    if (barBox.height > 72) header.push(`the header is ${barBox.height}px high`);
-  }
-  // A table column squeezed so narrow that its words break, a letter or two a line (unreadable, though nothing
-  // overflows); short words a line each (Korean) are fine.
-  for (const cell of document.querySelectorAll('td, th')) {
-    const text = (cell.textContent ?? '').replace(/\s+/g, '');
-    if (text.length < 6) continue;
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    const lines = new Set(
-      [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
-    ).size;
-    const words = (cell.textContent ?? '').trim().split(/\s+/).length;
-    if (lines > words && text.length / lines < 4) overflow.push(`${describe(cell)} runs over ${lines} lines`);
-  }
-  // An open dialog fits the screen, so its actions are on it or in its own scrolling content (not beyond the page).
-  const dialogs: string[] = [];
-  for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
-    const box = dialog.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
-    if (box.left < -1 || box.top < -1 || box.right > width + 1 || box.bottom > window.innerHeight + 1) {
-      dialogs.push(
-        `${describe(dialog)} is ${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}`,
-      );
-    }
-  }
-  return { overflow, header, dialogs };
-}
-
-/**
- * The dialog or menu a screen opened, with the keyboard: Tab keeps the focus inside a dialog (a menu closes on Tab, as
- * menus do, so only Escape is tried there), Escape closes it, and the focus goes back to the control that opened it
- * (the last one clicked, recorded by `recordOpener`). Returns what went wrong; nothing when no dialog is open.
- */
-async function dialogKeyboard(page: Page): Promise<string[]> {
-  const kind = await page.evaluate(() => {
-    const open = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], [role="menu"]')]
-      .filter((node) => node.getBoundingClientRect().height > 0)
-      .at(-1);
-    if (!open) return null;
-    open.setAttribute('data-a11y-probe', '');
-    return open.getAttribute('role');
-  });
-  if (!kind) return [];
-  const problems: string[] = [];
-  const inside = () =>
-    page.evaluate(() => !!document.querySelector('[data-a11y-probe]')?.contains(document.activeElement));
-  if (kind !== 'menu') {
-    if (!(await inside())) problems.push('the focus is not in the open dialog');
-    for (let press = 0; press < 10; press += 1) {
-      await page.keyboard.press(press % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      if (!(await inside())) {
-        problems.push(`Tab ${press + 1} left the dialog for ${await focusedName(page)}`);
-        break;
-      }
-    }
-  }
-  await page.keyboard.press('Escape');
-  const closed = await page
-    .waitForFunction(() => document.querySelector('[data-a11y-probe]') === null, undefined, {
-      timeout: ACTION_TIMEOUT_MS,
-    })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!closed) return [...problems, `Escape left the ${kind} open`];
-  const returned = await page
-    .waitForFunction(
-      () => {
-        const opener = (window as unknown as { __a11yOpener?: Element }).__a11yOpener;
-        return !opener || !opener.isConnected || opener === document.activeElement;
-      },
-      undefined,
-      { timeout: ACTION_TIMEOUT_MS },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!returned) problems.push(`the focus went to ${(await focusedName(page)) || 'the page'}, not back to the opener`);
-  return problems;
-}
-
-/** Remembers the control the next click lands on (the opener of a dialog or menu). */
-async function recordOpener(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const holder = window as unknown as { __a11yOpener?: Element };
-    delete holder.__a11yOpener;
-    document.addEventListener(
-      'click',
-      (event) => {
-        const target = (event.target as Element | null)?.closest('button, a, [role="button"], [tabindex]');
-        if (target) holder.__a11yOpener = target;
-      },
-      { capture: true },
-    );
-  });
-}
-
-/** The accessible name of the focused element, roughly: aria-label, its label, else its text. */
-async function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return '';
-    // A box focusable only to scroll it with the keyboard (a dialog's content, a wide table) has no name of its own:
-    // its text is everything inside it.
-    if (!element.getAttribute('role') && ['DIV', 'SECTION', 'MAIN'].includes(element.tagName)) return '(scroll box)';
-    const labelled = element.getAttribute('aria-labelledby');
-    const byId = labelled
-      ? labelled
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent ?? '')
-          .join(' ')
-      : '';
-    const labels = (element as HTMLInputElement).labels;
-    return (
-      element.getAttribute('aria-label') ??
-      (byId ||
-        (labels && labels.length > 0 ? [...labels].map((label) => label.textContent).join(' ') : '') ||
-        (element.textContent ?? ''))
-    )
-      .replace(/\s+/g, ' ')
-      .trim();
-  });
-}
 
 /** Presses `key` (an arrow, inside a group with one tab stop) until the focused element's name matches. */
 async function arrowTo(page: Page, name: string | RegExp, key = 'ArrowRight', max = 12): Promise<void> {
@@ -464,7 +269,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
     });
     const layout = await page.evaluate(measureLayout);
     const violations = await timed('axe', () => axeViolations(page));
-    await timed('screenshot', () => screenshot(page, `web-a11y-${screen.name}-${language}.png`));
+    await timed('screenshot', () => screenshotScreen(page, `web-a11y-${screen.name}-${language}`));
     // The same screen at 390 px (the same page, reflowed: no second load).
     await page.setViewportSize(WIDE_PHONE);
     const at390 = await page.evaluate(measureLayout);

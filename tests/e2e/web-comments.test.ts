@@ -14,6 +14,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { storeSession } from '../support/browser';
+import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -198,7 +199,7 @@ describe('web app: mission comments', () => {
 
   test(
     'a comment during a 100 % coin event shows the win, and the coins are in the coin history',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const start = await served.testApp.app.inject({
         method: 'POST',
@@ -229,6 +230,28 @@ describe('web app: mission comments', () => {
       await shot(page, 'win-coin-history', 'ko');
       expect(errors).toEqual([]);
       await page.close();
+
+      // The win dialog on a phone in ko, en and ja: one more winner each (a member wins once a day).
+      for (const language of LANGUAGES) {
+        const t = text(language);
+        const account = await createAccount(served.testApp.app, { username: `${language}win${suffix}` });
+        const view = await open(language, account, { width: 360, height: 800 });
+        await view.page.goto(url(`/mission-detail/${missionId}`));
+        await view.page.getByRole('textbox', { name: t.comments.placeholder }).fill(`Win ${language}`);
+        await expectAccessibleDialog(view.page, {
+          name: 'comment-win',
+          language,
+          // The submit button is disabled while the comment is sent, so the focus has left it when the dialog opens
+          // (web/src/features/mission-detail/comments/comments-panel.tsx, owned by the mission-detail work).
+          knownFocusLoss: 'the submit button loses the focus while disabled',
+          open: async () => {
+            await view.page.getByRole('button', { name: t.comments.submit, exact: true }).click();
+            await view.page.getByRole('dialog', { name: t.comments.winTitle }).waitFor();
+          },
+        });
+        expect(view.errors).toEqual([]);
+        await view.page.close();
+      }
     },
   );
 

@@ -23,6 +23,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { sessionTokenOf, storeSession } from '../support/browser';
+import { expectAccessibleDialog } from '../support/web-a11y';
 
 const texts = (language: Language) => resources[language].translation;
 const ko = texts('ko');
@@ -336,6 +337,25 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       .first();
     await acceptRow.waitFor();
     await shot(page, 'custom-pending', 'ko');
+    // The decision dialog on a phone in ko (this page), en and ja, opened from the newest request's title.
+    for (const language of LANGUAGES) {
+      const view = language === 'ko' ? { page, errors } : await newPage(language, creatorSession);
+      if (language !== 'ko') await view.page.goto(url('/mission-management/list/custom'));
+      await expectAccessibleDialog(view.page, {
+        name: 'mission-decision',
+        language,
+        open: async () => {
+          await view.page.getByRole('row').nth(1).getByRole('button').first().click();
+          const title = texts(language).creatorStudio.missions.decision.title;
+          await view.page.getByRole('dialog', { name: title }).getByText('Read my poem').waitFor();
+        },
+      });
+      if (language !== 'ko') {
+        expect(view.errors).toEqual([]);
+        await view.page.close();
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Newest first: the poem, then the cat.
     await page.getByRole('row').nth(1).click();
     const decision = page.getByRole('dialog', { name: s.decision.title });

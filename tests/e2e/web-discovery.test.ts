@@ -11,6 +11,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { creatorSession, fanSession, useWebPages } from '../support/browser';
+import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const en = resources.en.translation;
@@ -104,6 +105,22 @@ describe('web app: discovery', () => {
         await dialog.getByRole('button', { name: t.missionRequest.submit }).click();
         await dialog.getByText(t.missionRequest.termsRequired).waitFor();
         await screenshot(asFan.page, 'request-dialog-errors', language);
+
+        // The lucky roulette on a phone (opening it creates the fan's lucky mission, or returns his open one).
+        await asFan.page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await asFan.page.getByRole('tab', { name: t.creatorPage.tabs.LUCKY }).click();
+        const luckyCard = asFan.page.getByRole('region', { name: 'Lucky dance' });
+        await luckyCard.getByRole('button', { name: /Lucky dance/ }).click();
+        await expectAccessibleDialog(asFan.page, {
+          name: 'lucky-roulette',
+          language,
+          open: async () => {
+            await luckyCard.getByRole('button', { name: t.creatorPage.request }).click();
+            const spin = dialog.getByRole('button', { name: t.lucky.play.replace('{{count}}', '10') });
+            await expect.poll(() => spin.isEnabled()).toBe(true);
+          },
+        });
         expect(asFan.errors).toEqual([]);
         await asFan.page.close();
       },

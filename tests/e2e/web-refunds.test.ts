@@ -14,7 +14,8 @@ import { registerProduct } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { fanSession, useWebPages } from '../support/browser';
+import { DESKTOP, fanSession, useWebPages } from '../support/browser';
+import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -161,6 +162,29 @@ describe('web app: refunds and coin lots', () => {
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 70`).waitFor();
     expect(await balanceOf(fan)).toBe(70);
     await screenshot(page, 'refused', 'ko');
+    // The correction dialog on a phone in ko (this page), en and ja.
+    for (const language of LANGUAGES) {
+      const texts = resources[language].translation;
+      const view = language === 'ko' ? { page, errors } : await openPage(language, fanSession(fan), PHONE);
+      if (language !== 'ko') {
+        await view.page.goto(url('/coin-history'));
+        await view.page.getByRole('tab', { name: texts.coinHistory.pending }).click();
+      }
+      const refusedRequest = view.page.getByTestId('refund-request-row').first();
+      await expectAccessibleDialog(view.page, {
+        name: 'refund-correction',
+        language,
+        open: async () => {
+          await refusedRequest.getByRole('button', { name: texts.coinRefunds.correctAccount }).click();
+          await view.page.getByRole('dialog', { name: texts.coinRefunds.correctTitle }).waitFor();
+        },
+      });
+      if (language !== 'ko') {
+        expect(view.errors).toEqual([]);
+        await view.page.context().close();
+      }
+    }
+    await page.setViewportSize(DESKTOP);
     await requests.first().getByRole('button', { name: ko.coinRefunds.correctAccount }).click();
     const correct = page.getByRole('dialog', { name: ko.coinRefunds.correctTitle });
     await correct.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬민');

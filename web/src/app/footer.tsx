@@ -21,11 +21,27 @@ export function Footer() {
           <Link to="/operating-policies">{t('footer.servicePolicy')}</Link>
           <Link to="/block-objection">{t('blockObjection.link')}</Link>
         </nav>
+        {/* Each fact is one box: a line breaks between them, not inside one (English broke "E-" / "mail"). */}
         <address>
-          {t('footer.company')}: {company.name} · {t('footer.representative')}: {company.representative} ·{' '}
-          {t('footer.businessNumber')}: {company.businessNumber}
+          <span>
+            {t('footer.company')}: {company.name}
+          </span>{' '}
+          ·{' '}
+          <span>
+            {t('footer.representative')}: {company.representative}
+          </span>{' '}
+          ·{' '}
+          <span>
+            {t('footer.businessNumber')}: {company.businessNumber}
+          </span>
           <br />
-          {t('footer.address')}: {company.address} · {t('footer.email')}: {company.email}
+          <span>
+            {t('footer.address')}: {company.address}
+          </span>{' '}
+          ·{' '}
+          <span>
+            {t('footer.email')}: {company.email}
+          </span>
         </address>
         <small>
           © {new Date().getFullYear()} {company.name}

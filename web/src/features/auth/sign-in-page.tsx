@@ -161,16 +161,18 @@ export function SignInPage() {
             >
               {t('snsLogin.emailLogin')}
             </Button>
-            <Alert
-              severity="info"
-              variant="outlined"
-              action={
-                <Button component={RouterLink} to="/signup-for-creator" size="small">
-                  {t('snsLogin.creatorSignUp')}
-                </Button>
-              }
-            >
+            {/* The sign-up link under the notice: as the alert's side action it squeezed into a column on a phone
+                and broke its own word. */}
+            <Alert severity="info" variant="outlined">
               {t('snsLogin.creatorNotice')}
+              <Button
+                component={RouterLink}
+                to="/signup-for-creator"
+                size="small"
+                sx={{ display: 'flex', width: 'fit-content', mt: 0.5, ml: -0.625 }}
+              >
+                {t('snsLogin.creatorSignUp')}
+              </Button>
             </Alert>
             <Link component={RouterLink} to="/collectterms" variant="body2" sx={{ alignSelf: 'center' }}>
               {t('snsLogin.collectTerms')}

@@ -146,6 +146,8 @@ function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: bool
       <Badge
         overlap="circular"
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        // In the phone's column the badge box would stretch to the full width and take the camera to its far end.
+        sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         badgeContent={<PhotoCamera sx={{ fontSize: 18, bgcolor: '#fff', borderRadius: '50%', p: 0.3 }} />}
       >
         <IconButton

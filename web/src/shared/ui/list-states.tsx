@@ -22,7 +22,8 @@ export function LoadingState({ py = 6, size }: { py?: number; size?: number }) {
 /** The spec's empty-list message in an outlined box, with an optional action under it. */
 export function EmptyState({ message, py = 8, children }: { message: string; py?: number; children?: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ py, textAlign: 'center', borderRadius: 3 }}>
+    // Side padding too: a longer message (Japanese) otherwise ran from one border of the box to the other.
+    <Paper variant="outlined" sx={{ py, px: 2, textAlign: 'center', borderRadius: 3 }}>
       <Typography color="text.secondary">{message}</Typography>
       {children}
     </Paper>

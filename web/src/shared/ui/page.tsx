@@ -19,7 +19,9 @@ export function Page({
   return (
     <Container component="main" maxWidth={width} sx={{ py: { xs: 4, md: 6 } }}>
       {hideTitle ? null : (
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
+        // Smaller on a phone: at 34 px a Japanese title of eleven characters left its last one alone on a line, and
+        // English titles of two words took two lines.
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3, fontSize: { xs: 28, sm: 34 } }}>
           {title}
         </Typography>
       )}

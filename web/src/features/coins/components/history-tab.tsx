@@ -45,7 +45,7 @@ export function HistoryTab({
           <TableRow key={row.id} data-testid="coin-history-row">
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
               {historyContent(row, t)}
               {isCharge(row) && lots.data ? (
                 <ChargeWithdrawal row={row} lot={lotByDeposit.get(row.coinDeposit?.id ?? null)} />

@@ -20,7 +20,13 @@ function PreviewLine({ label, value, strong }: { label: string; value: string; s
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
       <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
       <Typography
-        sx={{ fontWeight: 700, fontSize: strong ? 18 : undefined, color: strong ? 'primary.main' : undefined }}
+        // The figure stays on one line ("980 coins" broke in two beside the longer English label on a phone).
+        sx={{
+          fontWeight: 700,
+          fontSize: strong ? 18 : undefined,
+          color: strong ? 'primary.main' : undefined,
+          whiteSpace: 'nowrap',
+        }}
       >
         {value}
       </Typography>

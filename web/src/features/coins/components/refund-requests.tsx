@@ -149,10 +149,12 @@ export function RefundRequests() {
           <TableRow key={refund.id} data-testid="refund-request-row">
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(refund.requestedAt)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinRefunds.kind.${refund.kind}`)}</TableCell>
+            {/* Six columns do not fit a phone: the longer ones keep a readable width and the box scrolls sideways
+                (squeezed, the status and its reason ran a syllable or two a line). */}
             <TableCell>
               {refund.coins.toLocaleString()}
               {refund.feeCoins > 0 ? (
-                <Typography variant="caption" component="div" color="text.secondary">
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {t('coinRefunds.previewFee')}: {refund.feeCoins.toLocaleString()}
                 </Typography>
               ) : null}
@@ -160,14 +162,14 @@ export function RefundRequests() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <RefundMoney refund={refund} />
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>
+            <TableCell sx={{ minWidth: 128, overflowWrap: 'anywhere' }}>
               {refund.bankAccount
                 ? `${bankLabel(refund.bankAccount.bankName, i18n.language)} ${refund.bankAccount.bankAccountNumber} (${refund.bankAccount.bankAccountHolder})`
                 : t('coinRefunds.toPayment')}
             </TableCell>
             <TableCell
               data-testid="refund-status"
-              sx={{ color: refund.status === 'refused' ? 'error.main' : undefined }}
+              sx={{ minWidth: 148, color: refund.status === 'refused' ? 'error.main' : undefined }}
             >
               {statusText(refund, t)}
               {refund.status === 'refused' && refund.kind === 'PARTIAL_REFUND' ? (

@@ -58,10 +58,12 @@ function SideMenu() {
     <List
       component="nav"
       aria-label={t('creatorStudio.missions.title')}
+      // On a phone the entries wrap onto a second row: in one row that scrolled sideways, Completed, Rejected and the
+      // lottery events started beyond the screen's edge with nothing to say they were there.
       sx={{
         display: 'flex',
         flexDirection: { xs: 'row', md: 'column' },
-        overflowX: { xs: 'auto', md: 'visible' },
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
         gap: 0.5,
         p: 0,
       }}
