@@ -241,9 +241,6 @@ describe('web app: mission comments', () => {
         await expectAccessibleDialog(view.page, {
           name: 'comment-win',
           language,
-          // The submit button is disabled while the comment is sent, so the focus has left it when the dialog opens
-          // (web/src/features/mission-detail/comments/comments-panel.tsx, owned by the mission-detail work).
-          knownFocusLoss: 'the submit button loses the focus while disabled',
           open: async () => {
             await view.page.getByRole('button', { name: t.comments.submit, exact: true }).click();
             await view.page.getByRole('dialog', { name: t.comments.winTitle }).waitFor();

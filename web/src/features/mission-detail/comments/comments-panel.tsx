@@ -149,6 +149,7 @@ function CommentBox({
   const [busy, setBusy] = useState(false);
   const reply = parentCommentId !== undefined;
   const submit = async () => {
+    if (busy) return;
     if (!(await gate())) return;
     if (content.trim().length === 0) {
       await showAlert(reply ? t('comments.enterReply') : t('comments.enterComment'));
@@ -189,7 +190,9 @@ function CommentBox({
             {t('common.cancel')}
           </Button>
         ) : null}
-        <Button size="small" variant="contained" disabled={busy} onClick={() => void submit()}>
+        {/* aria-disabled, not disabled, while sending: a disabled button drops the focus, and the win dialog that may
+            open then could not give it back to the button that sent the comment. */}
+        <Button size="small" variant="contained" aria-disabled={busy} onClick={() => void submit()}>
           {reply ? t('comments.replySubmit') : t('comments.submit')}
         </Button>
       </Stack>
