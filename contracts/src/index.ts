@@ -24,6 +24,7 @@ export * from './time';
 export * from './roles';
 export * from './roulette-fairness';
 export * from './session';
+export * from './first-view';
 export * from './users';
 export * from './creator-review';
 export * from './creator-review-admin';
