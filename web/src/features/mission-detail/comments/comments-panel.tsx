@@ -191,8 +191,15 @@ function CommentBox({
           </Button>
         ) : null}
         {/* aria-disabled, not disabled, while sending: a disabled button drops the focus, and the win dialog that may
-            open then could not give it back to the button that sent the comment. */}
-        <Button size="small" variant="contained" aria-disabled={busy} onClick={() => void submit()}>
+            open then could not give it back to the button that sent the comment. MUI's Mui-disabled class gives it the
+            disabled look (greyed, no pointer); Enter or Space while busy reaches submit, which ignores it. */}
+        <Button
+          size="small"
+          variant="contained"
+          aria-disabled={busy}
+          className={busy ? 'Mui-disabled' : undefined}
+          onClick={() => void submit()}
+        >
           {reply ? t('comments.replySubmit') : t('comments.submit')}
         </Button>
       </Stack>
