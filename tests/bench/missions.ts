@@ -1,9 +1,9 @@
 // Mission requests per second end to end, and their p99 latency, against the same Fastify app answering a constant
 // JSON route in the same process and run:
 //   node --import tsx tests/bench/missions.ts
-// A scratch embedded PostgreSQL (the apps reach it over its Unix socket, as `npm start` does), Temporal's
-// time-skipping test server (the Maven jar, started by the same function as the workflow tests' global setup; time
-// skipping stays locked, so no 10-day timer fires during the run) and the production worker
+// A scratch embedded PostgreSQL (the apps reach it over its Unix socket, as `npm start` does), the Temporal server
+// of `npm start` (the CLI's dev server on SQLite; BENCH_TEMPORAL=test: the workflow tests' time-skipping Java test
+// server, time skipping locked; no 10-day timer fires during the run with either) and the production worker
 // (`createFanmissionWorker`, the real mission activities) polling it in a child process of its own, as a worker
 // role of compose would (the apps and autocannon stay in this process).
 // One request is `POST /api/v1/missions` for a 1-coin BASIC product: the caller's row, the checks, one DB transaction
@@ -20,9 +20,13 @@
 //   would wait for the reconciler), to show what the workflow start costs;
 // - "end to end": the requests on the app that starts each workflow;
 // - closed loop: each connection sends its next request when the last one is answered (the saturation figure);
-// - "at R/s": the three again at each fixed offered rate of BENCH_RATES (default 25 and 50 requests/s over all
-//   connections; autocannon corrects the latencies for coordinated omission), the latency a client sees below
-//   saturation. Before the fixed-rate runs the worker is drained: the closed loop leaves hundreds of workflows' first
+// - "R/s paced": the three again at each offered rate of BENCH_RATES (default 25, 50 and 100 requests/s), sent as a
+//   Poisson process over BENCH_CONNECTIONS keep-alive connections opened beforehand (`measurePaced`; each latency
+//   from the request's scheduled time), the latency a client sees below saturation;
+// - "R/s burst": autocannon's `overallRate` at each rate of BENCH_BURSTS (default 50; empty for none), the figure of
+//   the earlier runs: autocannon sends each second's R requests at once (see `measurePaced`), so its p99 is the wait
+//   of the last request of a burst of R simultaneous requests.
+//   Before the fixed-rate runs the worker is drained: the closed loop leaves hundreds of workflows' first
 //   tasks queued, which would otherwise run on the same CPUs during the next measurement. Drained means the last
 //   workflow started (the reconciler's starts of the run's failed starts and of the hold-only app's missions
 //   included) has completed its first workflow task and the worker has had nothing in flight for a second.
@@ -36,6 +40,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -50,17 +55,32 @@ import {
   missionWorkflowStartsSettled,
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
-import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
+import { EVENT_CONSUMERS, freePort, startTemporalDevServer } from '@fanmission/services/runtime';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
+import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 import { startTemporalTestServer } from '../harness/temporal-global-setup';
-import { benchConfig, measureHttp, median, migratedDatabase, type HttpResult } from './support';
+import {
+  benchConfig,
+  cpuPerOperation,
+  measureHttp,
+  measurePaced,
+  median,
+  migratedDatabase,
+  processTreeCpu,
+  type HttpResult,
+  type PacedRequest,
+} from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50,100').split(',').map(Number);
+const BURSTS = (process.env.BENCH_BURSTS ?? '50').split(',').filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
+/** Process names of `processTreeCpu` as the figures call them. */
+const PROCESS_NAMES = { 'this process': 'apps', node: 'worker', java: 'temporal', temporal: 'temporal' };
 const FANS = 200;
 const CREATORS = 10;
 const COINS_PER_FAN = 1_000_000;
@@ -108,7 +128,7 @@ const [postgres, temporal] = await Promise.all([
   freePort().then((port) =>
     startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port, settings: { max_connections: '80' } }),
   ),
-  startTemporalTestServer(),
+  startTemporal(),
 ]);
 
 let db: Db | undefined;
@@ -126,11 +146,7 @@ try {
   const seeded = database.seeded;
   const config = await benchConfig(scratch);
   const port = config.PORT;
-  const worker = await startWorkerProcess(
-    postgres.localUrlFor('missions_bench'),
-    temporal.address,
-    temporal.namespace ?? 'default',
-  );
+  const worker = await startWorkerProcess(postgres.localUrlFor('missions_bench'), temporal.address, temporal.namespace);
   stops.push(() => worker.stop());
 
   reconcilerAccess = { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE };
@@ -148,6 +164,7 @@ try {
   await endToEnd.listen({ host: '127.0.0.1', port });
   stops.push(() => endToEnd.close());
   const holdOnly = await buildApp({ config, db, logger: false, mailer, eventConsumers: EVENT_CONSUMERS });
+  holdOnly.get('/bench/constant', async () => constant);
   const holdOnlyPort = await freePort();
   await holdOnly.listen({ host: '127.0.0.1', port: holdOnlyPort });
   stops.push(() => holdOnly.close());
@@ -188,6 +205,20 @@ try {
     },
   ];
 
+  const pacedMission = (): PacedRequest => {
+    counter += 1;
+    return {
+      method: 'POST',
+      path: '/api/v1/missions',
+      headers: { authorization: tokens[counter % FANS]!, 'content-type': 'application/json' },
+      body: JSON.stringify(missionRequest(seeded.productIds[counter % CREATORS]!)),
+    };
+  };
+  const pacedConstant = (): PacedRequest => {
+    counter += 1;
+    return { method: 'GET', path: '/bench/constant', headers: { authorization: tokens[counter % FANS]! } };
+  };
+
   // Warm-up: JIT, cached plans, pool connections, the worker's workflow bundle and sticky cache.
   await measure(base, constantRequests, 2);
   await measure(holdOnlyBase, missions, 2);
@@ -205,30 +236,56 @@ try {
     running: number;
     /** Seconds spent draining the worker after the end-to-end run. */
     drainSeconds: number;
+    /** CPU ms per end-to-end request by process, from the run's start until its workflow starts settled. */
+    cpu: string;
   }
-  const loadNames = ['closed loop', ...RATES.map((rate) => `${rate}/s`)];
+  /** closed: autocannon, each connection's next request on the last answer; paced: Poisson arrivals at `rate`/s;
+   * burst: autocannon's overallRate (each second's `rate` requests sent at once, the figure of earlier runs). */
+  type LoadKind = { kind: 'closed' } | { kind: 'paced'; rate: number } | { kind: 'burst'; rate: number };
+  const loadKinds: LoadKind[] = [
+    { kind: 'closed' },
+    ...RATES.map((rate) => ({ kind: 'paced' as const, rate })),
+    ...BURSTS.map((rate) => ({ kind: 'burst' as const, rate })),
+  ];
+  const loadNames = loadKinds.map((load) =>
+    load.kind === 'closed' ? 'closed loop' : load.kind === 'paced' ? `${load.rate}/s paced` : `${load.rate}/s burst`,
+  );
   const rounds: Load[][] = [];
-  const measureLoad = async (rate?: number): Promise<Load> => {
-    const constantResult = await measure(base, constantRequests, SECONDS, rate);
-    const holdOnlyResult = await measure(holdOnlyBase, missions, SECONDS, rate);
+  const run = (load: LoadKind, url: string, autocannonRequests: autocannon.Request[], paced: () => PacedRequest) =>
+    load.kind === 'paced'
+      ? measurePaced({
+          url,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          rate: load.rate,
+          request: paced,
+          warmPath: '/bench/constant',
+        })
+      : measure(url, autocannonRequests, SECONDS, load.kind === 'burst' ? load.rate : undefined);
+  const measureLoad = async (load: LoadKind): Promise<Load> => {
+    const constantResult = await run(load, base, constantRequests, pacedConstant);
+    const holdOnlyResult = await run(load, holdOnlyBase, missions, pacedMission);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
-    const endToEndResult = await measure(base, missions, SECONDS, rate);
+    const cpuBefore = await processTreeCpu();
+    const endToEndResult = await run(load, base, missions, pacedMission);
     await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
+    const cpu = cpuPerOperation(cpuBefore, await processTreeCpu(), endToEndResult.rps * SECONDS, PROCESS_NAMES);
     const running = await committedToRunningP99(db!, rows[0]!.last);
     const drainStarted = performance.now();
     await worker.drained(db!);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
-    return { constant: constantResult, holdOnly: holdOnlyResult, endToEnd: endToEndResult, running, drainSeconds };
+    return { constant: constantResult, holdOnly: holdOnlyResult, endToEnd: endToEndResult, running, drainSeconds, cpu };
   };
-  const show = (result: HttpResult) => `${result.rps.toFixed(0)}/s p99 ${result.p99} ms`;
+  const show = (result: HttpResult) =>
+    `${result.rps.toFixed(0)}/s ${'p50' in result ? `p50 ${String(result.p50)} ` : ''}p99 ${result.p99} ms`;
   for (let round = 1; round <= ROUNDS; round += 1) {
     const loads: Load[] = [];
-    for (const rate of [undefined, ...RATES]) loads.push(await measureLoad(rate));
+    for (const load of loadKinds) loads.push(await measureLoad(load));
     loads.forEach((load, index) =>
       console.log(
         `round ${round}, ${loadNames[index]}: constant ${show(load.constant)}, hold only ${show(load.holdOnly)}, ` +
           `end to end ${show(load.endToEnd)}; committed → running p99 ${load.running.toFixed(0)} ms ` +
-          `(worker drained in ${load.drainSeconds.toFixed(1)} s)`,
+          `(worker drained in ${load.drainSeconds.toFixed(1)} s); end-to-end CPU ms per request: ${load.cpu}`,
       ),
     );
     rounds.push(loads);
@@ -254,7 +311,8 @@ try {
 
   console.log(
     `\nmedians of ${ROUNDS} rounds; ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs, ` +
-      `database pool ${POOL}; embedded PostgreSQL, Temporal test server and the worker's process on the same machine`,
+      `database pool ${POOL}; embedded PostgreSQL, the Temporal ${TEMPORAL_SERVER === 'dev' ? 'dev server (CLI, SQLite)' : 'test server (Java, time skipping locked)'} ` +
+      `and the worker's process on the same machine`,
   );
   const cell = (results: HttpResult[]) => {
     const rps = median(results.map((r) => r.rps));
@@ -264,19 +322,19 @@ try {
     return `${rps.toFixed(0).padStart(5)}/s p99 ${String(p99).padStart(4)} ms${errors ? ` (${errors} errors)` : ''}`;
   };
   console.log(
-    `${'offered load'.padEnd(12)} | ${'constant route'.padEnd(22)} | ${'hold only (no Temporal)'.padEnd(22)} | ` +
-      `${'POST /missions end to end'.padEnd(22)} | committed → running p99`,
+    `${'offered load'.padEnd(14)} | ${'constant route'.padEnd(22)} | ${'hold only (no Temporal)'.padEnd(22)} | ` +
+      `${'POST /missions end to end'.padEnd(25)} | committed → running p99`,
   );
   loadNames.forEach((name, index) => {
     const loads = rounds.map((r) => r[index]!);
     console.log(
-      `${name.padEnd(12)} | ${cell(loads.map((l) => l.constant)).padEnd(22)} | ` +
-        `${cell(loads.map((l) => l.holdOnly)).padEnd(22)} | ${cell(loads.map((l) => l.endToEnd)).padEnd(22)} | ` +
+      `${name.padEnd(14)} | ${cell(loads.map((l) => l.constant)).padEnd(22)} | ` +
+        `${cell(loads.map((l) => l.holdOnly)).padEnd(22)} | ${cell(loads.map((l) => l.endToEnd)).padEnd(25)} | ` +
         `${median(loads.map((l) => l.running)).toFixed(0)} ms`,
     );
   });
   console.log(
-    `(target: response p99 ≤ 50 ms at ${CONNECTIONS} connections; end to end / hold only in the closed loop: ` +
+    `(target: response p99 ≤ 50 ms at ${CONNECTIONS} connections, paced; end to end / hold only in the closed loop: ` +
       `${median(rounds.map((r) => r[0]!.endToEnd.rps / r[0]!.holdOnly.rps)).toFixed(2)}×)`,
   );
   console.log(
@@ -292,6 +350,42 @@ try {
   await temporal.teardown();
   await postgres.stop();
   await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/**
+ * The Temporal server the run measures against: by default the Temporal CLI's dev server (a real Temporal server on
+ * SQLite, what `npm start` runs); BENCH_TEMPORAL=test the SDK's time-skipping test server (the Java in-memory server
+ * of the workflow tests, with time skipping locked).
+ */
+async function startTemporal(): Promise<{
+  address: string;
+  namespace: string;
+  client: Client;
+  teardown(): Promise<void>;
+}> {
+  if (TEMPORAL_SERVER === 'test') {
+    const environment = await startTemporalTestServer();
+    return {
+      address: environment.address,
+      namespace: environment.namespace ?? 'default',
+      client: environment.client,
+      teardown: () => environment.teardown(),
+    };
+  }
+  const server = await startTemporalDevServer({
+    binary: await ensureTemporalCli(),
+    dataDir: path.join(scratch, 'temporal'),
+  });
+  const connection = await Connection.connect({ address: server.address });
+  return {
+    address: server.address,
+    namespace: 'default',
+    client: new Client({ connection, namespace: 'default' }),
+    teardown: async () => {
+      await connection.close();
+      await server.stop();
+    },
+  };
 }
 
 /** The worker's child process (this file with `--worker`), with its status and its stop. */

@@ -1,4 +1,7 @@
-// What the HTTP benchmarks share: a migrated scratch database, an app configuration on a free port, autocannon runs.
+// What the HTTP benchmarks share: a migrated scratch database, an app configuration on a free port, autocannon runs
+// (closed loop) and paced runs (open loop, requests spread in time).
+import fs from 'node:fs/promises';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '@fanmission/services/config';
@@ -64,6 +67,171 @@ export async function measureHttp(options: {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
   };
+}
+
+/** One request of a paced run. */
+export interface PacedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A paced run's figures: like `HttpResult`, with the median and the slowest answer. */
+export interface PacedResult extends HttpResult {
+  p50: number;
+  max: number;
+}
+
+/**
+ * An open-loop run: `rate` requests per second on average for `seconds`, their send times drawn as a Poisson process
+ * (exponential gaps, from a fixed seed so every run of a bench offers the same schedule), over a keep-alive pool of
+ * `connections` connections opened beforehand. Each latency is counted from the request's scheduled time, not from
+ * when it went out, so a client or server that falls behind is charged for it (no coordinated omission).
+ *
+ * autocannon's `overallRate` is not this: every connection gets a one-second budget refilled by its own
+ * one-second timer, and all connections' timers start in the same tick, so each second's requests go out at once
+ * (25/s over 25 connections is a burst of 25 simultaneous requests every second). Its p99 at a "fixed rate" is
+ * the time the last request of a burst waits behind the others.
+ */
+export async function measurePaced(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  rate: number;
+  /** The i-th request of the run. */
+  request: (index: number) => PacedRequest;
+  /** A cheap GET on the same server used to open the connections before the clock starts. */
+  warmPath: string;
+}): Promise<PacedResult> {
+  const target = new URL(options.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: 'fifo' });
+  const send = (request: PacedRequest) =>
+    new Promise<number>((resolve) => {
+      const outgoing = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.path,
+          headers: {
+            ...request.headers,
+            ...(request.body !== undefined && { 'content-length': String(Buffer.byteLength(request.body)) }),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', () => resolve(0));
+        },
+      );
+      outgoing.on('error', () => resolve(0));
+      outgoing.end(request.body);
+    });
+  try {
+    // Every connection opened (and kept alive) before the first timed request.
+    await Promise.all(
+      Array.from({ length: options.connections }, () => send({ method: 'GET', path: options.warmPath, headers: {} })),
+    );
+    let seed = 0x2545f491;
+    const uniform = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return (seed + 1) / 4_294_967_297;
+    };
+    const schedule: number[] = [];
+    for (let at = 0; ;) {
+      at += (-Math.log(uniform()) / options.rate) * 1000;
+      if (at >= options.seconds * 1000) break;
+      schedule.push(at);
+    }
+    const latencies: number[] = [];
+    let errors = 0;
+    const answers: Promise<void>[] = [];
+    const start = performance.now();
+    await new Promise<void>((done) => {
+      let next = 0;
+      const fire = () => {
+        const now = performance.now() - start;
+        for (; next < schedule.length && schedule[next]! <= now; next += 1) {
+          const scheduled = start + schedule[next]!;
+          answers.push(
+            send(options.request(next)).then((status) => {
+              latencies.push(performance.now() - scheduled);
+              if (status < 200 || status >= 300) errors += 1;
+            }),
+          );
+        }
+        if (next === schedule.length) done();
+        else setTimeout(fire, Math.max(0, schedule[next]! - (performance.now() - start)));
+      };
+      fire();
+    });
+    await Promise.all(answers);
+    latencies.sort((a, b) => a - b);
+    const at = (fraction: number) =>
+      latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)] ?? 0;
+    return {
+      rps: latencies.length / options.seconds,
+      p50: Math.round(at(0.5) * 10) / 10,
+      p99: Math.round(at(0.99) * 10) / 10,
+      max: Math.round(at(1) * 10) / 10,
+      errors,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** CPU seconds so far of this process and of each kind of process below it (by command name), from Linux /proc. */
+export async function processTreeCpu(): Promise<Map<string, number>> {
+  const seconds = (stat: string, fields: number[]) => {
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.reduce((sum, field) => sum + Number(after[field - 3]), 0) / 100;
+  };
+  const processes: { pid: number; parent: number; name: string; stat: string }[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    processes.push({ pid: Number(entry), parent, name, stat });
+  }
+  const below = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const entry of processes) {
+      if (!below.has(entry.pid) && below.has(entry.parent)) {
+        below.add(entry.pid);
+        grew = true;
+      }
+    }
+  }
+  const totals = new Map<string, number>();
+  for (const entry of processes) {
+    if (!below.has(entry.pid)) continue;
+    // This process: its own threads only (its children are counted under their names).
+    const kind = entry.pid === process.pid ? 'this process' : entry.name;
+    totals.set(kind, (totals.get(kind) ?? 0) + seconds(entry.stat, [14, 15]));
+  }
+  return totals;
+}
+
+/** `after − before` of `processTreeCpu` as "kind X ms, …" per operation, largest first. */
+export function cpuPerOperation(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  operations: number,
+  names: Record<string, string> = {},
+): string {
+  if (operations === 0) return '';
+  return [...after]
+    .map(([kind, total]) => [names[kind] ?? kind, ((total - (before.get(kind) ?? 0)) * 1000) / operations] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+    .join(', ');
 }
 
 export function median(values: number[]): number {
