@@ -3,13 +3,13 @@
 // only.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createVerifiedCreator, createFan, createFile, createProduct } from '@fanmission/tests/support/missions';
-import { inlineScriptHashes, pageContentSecurityPolicy } from './static-apps';
+import { acceptedEncoding, inlineScriptHashes, pageContentSecurityPolicy } from './static-apps';
 
 /** The web build's inline chunk-preload script (web/vite.config.ts), allowed by its hash. */
 const INLINE = "(function(){var l=localStorage.getItem('lang')})()";
@@ -43,6 +43,30 @@ function directives(policy: unknown): Record<string, string[]> {
       .map((part) => part.trim().split(/\s+/))
       .map(([name, ...values]) => [name!, values]),
   );
+}
+
+/** A completed mission with an answer picture, public (painted by the server) or private; its id. */
+async function completedMission(fanId: number, isPrivate: boolean): Promise<number> {
+  const { app } = testApp.current;
+  const creator = await createVerifiedCreator(app);
+  const productId = await createProduct(app.db, creator.creatorId, 'BASIC');
+  const pictureId = await createFile(app.db, creator.id, 'image');
+  const row = await app.db
+    .insertInto('missions')
+    .values({
+      product_id: productId,
+      creator_id: creator.creatorId,
+      user_id: fanId,
+      type: 'BASIC',
+      status: 'COMPLETED',
+      coin_price: 10,
+      is_private: isPrivate,
+      picture_file_id: pictureId,
+      completed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 describe('the pages’ Content-Security-Policy (review L6)', () => {
@@ -83,30 +107,48 @@ describe('the pages’ Content-Security-Policy (review L6)', () => {
     expect(inlineScriptHashes(page.body)).toEqual([INLINE_HASH]);
   });
 
+  test('a painted page is compressed when the browser accepts it: br first, then gzip, the same page decoded', async () => {
+    const fan = await createFan(testApp.current.app);
+    const url = `/mission-detail/${await completedMission(fan.id, false)}`;
+    const ask = (acceptEncoding?: string) =>
+      testApp.current.app.inject({
+        method: 'GET',
+        url,
+        ...(acceptEncoding !== undefined && { headers: { 'accept-encoding': acceptEncoding } }),
+      });
+    const plain = await ask();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('id="first-view"');
+
+    const br = await ask('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    for (const header of ['gzip', 'br;q=0, gzip;q=0.8']) {
+      const gzip = await ask(header);
+      expect(gzip.headers['content-encoding'], header).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8'), header).toBe(plain.body);
+    }
+    expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  test('the accepted encoding: br over gzip, q=0 refuses, unknown or none means none', () => {
+    expect(acceptedEncoding('gzip, br')).toBe('br');
+    expect(acceptedEncoding('BR;q=1.0')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('br; q=0.0, gzip;q=0')).toBeUndefined();
+    expect(acceptedEncoding(['deflate', 'identity'])).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+  });
+
   test('a mission detail: a public mission is painted with the same policy and no script, a private one is not', async () => {
-    const { app } = testApp.current;
-    const creator = await createVerifiedCreator(app);
-    const fan = await createFan(app);
-    const productId = await createProduct(app.db, creator.creatorId, 'BASIC');
-    const pictureId = await createFile(app.db, creator.id, 'image');
-    const mission = async (isPrivate: boolean) =>
-      (
-        await app.db
-          .insertInto('missions')
-          .values({
-            product_id: productId,
-            creator_id: creator.creatorId,
-            user_id: fan.id,
-            type: 'BASIC',
-            status: 'COMPLETED',
-            coin_price: 10,
-            is_private: isPrivate,
-            picture_file_id: pictureId,
-            completed_at: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const fan = await createFan(testApp.current.app);
+    const mission = (isPrivate: boolean) => completedMission(fan.id, isPrivate);
     const shown = await get(`/mission-detail/${await mission(false)}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<div id="first-view" data-mission=');
