@@ -21,27 +21,13 @@ export function Footer() {
           <Link to="/operating-policies">{t('footer.servicePolicy')}</Link>
           <Link to="/block-objection">{t('blockObjection.link')}</Link>
         </nav>
-        {/* Each fact is one box: a line breaks between them, not inside one (English broke "E-" / "mail"). */}
         <address>
-          <span>
-            {t('footer.company')}: {company.name}
-          </span>{' '}
-          ·{' '}
-          <span>
-            {t('footer.representative')}: {company.representative}
-          </span>{' '}
-          ·{' '}
-          <span>
-            {t('footer.businessNumber')}: {company.businessNumber}
-          </span>
+          <span className="fact-label">{t('footer.company')}:</span> {company.name} ·{' '}
+          <span className="fact-label">{t('footer.representative')}:</span> {company.representative} ·{' '}
+          <span className="fact-label">{t('footer.businessNumber')}:</span> {company.businessNumber}
           <br />
-          <span>
-            {t('footer.address')}: {company.address}
-          </span>{' '}
-          ·{' '}
-          <span>
-            {t('footer.email')}: {company.email}
-          </span>
+          <span className="fact-label">{t('footer.address')}:</span> {company.address} ·{' '}
+          <span className="fact-label">{t('footer.email')}:</span> {company.email}
         </address>
         <small>
           © {new Date().getFullYear()} {company.name}
