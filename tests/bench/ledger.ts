@@ -23,6 +23,7 @@ import pg from 'pg';
 import { balance, holdForMission, purchase, releaseToCreator, verify } from '@fanmission/ledger';
 import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
 import { freePort } from '@fanmission/services/runtime';
+import { processTreeCpu } from './support';
 
 const run = promisify(execFile);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -253,23 +254,14 @@ interface CpuSample {
   server: number;
 }
 
-/** CPU seconds used so far by this process (and its waited-for children: pgbench) and by the whole Postgres server. */
+/**
+ * CPU seconds used so far by this process (with pgbench, its reaped child) and by the whole Postgres server
+ * (`processTreeCpu`); null where /proc is not there.
+ */
 async function cpuSeconds(): Promise<CpuSample | null> {
-  const ticks = (stat: string, fields: number[]) => {
-    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields.reduce((sum, field) => sum + Number(after[field - 3]), 0) / 100;
-  };
   try {
-    const postmaster = Number((await fs.readFile(path.join(scratch, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const client = ticks(await fs.readFile('/proc/self/stat', 'utf8'), [14, 15, 16, 17]);
-    let server = ticks(await fs.readFile(`/proc/${postmaster}/stat`, 'utf8'), [14, 15, 16, 17]);
-    for (const entry of await fs.readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (stat && parent === postmaster) server += ticks(stat, [14, 15]);
-    }
-    return { client, server };
+    const totals = await processTreeCpu();
+    return { client: totals.get('this process') ?? 0, server: totals.get('postgres') ?? 0 };
   } catch {
     return null;
   }

@@ -1,9 +1,9 @@
 // Mission requests per second end to end, and their p99 latency, against the same Fastify app answering a constant
 // JSON route in the same process and run:
 //   node --import tsx tests/bench/missions.ts
-// A scratch embedded PostgreSQL (the apps reach it over its Unix socket, as `npm start` does), the Temporal server
-// of `npm start` (the CLI's dev server on SQLite; BENCH_TEMPORAL=test: the workflow tests' time-skipping Java test
-// server, time skipping locked; no 10-day timer fires during the run with either) and the production worker
+// A scratch embedded PostgreSQL (the apps reach it over its Unix socket, as `npm start` does), the workflow tests'
+// time-skipping Java test server (time skipping locked; BENCH_TEMPORAL=dev: the CLI dev server of `npm start`, on
+// SQLite; no 10-day timer fires during the run with either) and the production worker
 // (`createFanmissionWorker`, the real mission activities) polling it in a child process of its own, as a worker
 // role of compose would (the apps and autocannon stay in this process).
 // One request is `POST /api/v1/missions` for a 1-coin BASIC product: the caller's row, the checks, one DB transaction
@@ -353,9 +353,9 @@ try {
 }
 
 /**
- * The Temporal server the run measures against: by default the Temporal CLI's dev server (a real Temporal server on
- * SQLite, what `npm start` runs); BENCH_TEMPORAL=test the SDK's time-skipping test server (the Java in-memory server
- * of the workflow tests, with time skipping locked).
+ * The Temporal server the run measures against: by default the SDK's time-skipping test server (the Java in-memory
+ * server of the workflow tests, time skipping locked); BENCH_TEMPORAL=dev the Temporal CLI's dev server (a real
+ * Temporal server on SQLite, what `npm start` runs; slower here: see tests/bench/README.md).
  */
 async function startTemporal(): Promise<{
   address: string;

@@ -183,7 +183,11 @@ export async function measurePaced(options: {
   }
 }
 
-/** CPU seconds so far of this process and of each kind of process below it (by command name), from Linux /proc. */
+/**
+ * CPU seconds so far of this process and of each kind of process below it (by command name), from Linux /proc: each
+ * process's own time plus that of its children it has already reaped (a pgbench that has exited counts in this
+ * process, an exited PostgreSQL backend in its postmaster), so a difference of two samples misses nothing.
+ */
 export async function processTreeCpu(): Promise<Map<string, number>> {
   const seconds = (stat: string, fields: number[]) => {
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -211,9 +215,9 @@ export async function processTreeCpu(): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   for (const entry of processes) {
     if (!below.has(entry.pid)) continue;
-    // This process: its own threads only (its children are counted under their names).
+    // This process under its own name; its live children under theirs.
     const kind = entry.pid === process.pid ? 'this process' : entry.name;
-    totals.set(kind, (totals.get(kind) ?? 0) + seconds(entry.stat, [14, 15]));
+    totals.set(kind, (totals.get(kind) ?? 0) + seconds(entry.stat, [14, 15, 16, 17]));
   }
   return totals;
 }
