@@ -15,18 +15,25 @@ import {
   createVerifiedCreator,
 } from '@fanmission/tests/support/missions';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
+import { WorkflowUpdateStage } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
 import { recordHistoryFixtures } from '@fanmission/tests/support/workflow-histories';
-import type { MissionWorkflowResult } from '@fanmission/workflows/missions';
+import {
+  acceptMissionUpdate,
+  missionStateQuery,
+  type MissionWorkflowResult,
+  performMissionUpdate,
+} from '@fanmission/workflows/missions';
 
 const env = await useTemporalTestEnvironment();
 const taskQueue = `missions-${randomUUID()}`;
@@ -371,6 +378,50 @@ describe('CUSTOM missions', () => {
     expect(await finished(id)).toEqual({ status: 'COMPLETED' });
     expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.accepted', 'mission.completed']);
     expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 40 });
+  });
+
+  it('a perform sent while the accept is still being recorded waits for it and is taken', async () => {
+    // A worker dying mid-accept leaves the creator answered from the decision its activity recorded while the
+    // activity runs again elsewhere; a perform sent then must wait for the accept, not be refused as NOT_ACCEPTED.
+    const { creator, id } = await requestCustom();
+    const handle = env.client.workflow.getHandle(`mission-${id}`);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const rowLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The accept activity's write of the mission row waits behind this lock.
+    const lock = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('missions').select('id').where('id', '=', id).forUpdate().execute();
+        locked();
+        await released;
+      });
+    await rowLocked;
+    const accepting = await handle.startUpdate(acceptMissionUpdate, {
+      args: [{ feedback: 'With pleasure' }],
+      waitForStage: WorkflowUpdateStage.ACCEPTED,
+    });
+    expect(await handle.query(missionStateQuery)).toMatchObject({ phase: 'DECIDING' });
+    const fileId = await createFile(db(), creator.id, 'image');
+    const performing = handle.executeUpdate(performMissionUpdate, {
+      args: [{ responseComment: 'Happy birthday!', media: { kind: 'picture', fileId } }],
+    });
+    const early = await Promise.race([
+      performing.then(
+        () => 'answered',
+        () => 'refused',
+      ),
+      sleep(1_000),
+    ]);
+    expect(early).toBeUndefined();
+
+    release();
+    await lock;
+    expect(await accepting.result()).toEqual({ id });
+    expect(await performing).toEqual({ id });
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.accepted', 'mission.completed']);
   });
 
   it('refused with a reason: REJECTED, refunded, the reason kept for the fan', async () => {

@@ -109,6 +109,13 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   let performed: { transcoding: boolean } | undefined;
   let decisionExpired = false;
   let performExpired = false;
+  /**
+   * An accept is being recorded (phase DECIDING). Its answer can reach the creator before it finishes here: when a
+   * worker dies mid-accept, the API answers the retried request from the decision the activity already recorded
+   * while the activity is retried on another worker. A perform sent then waits for the accept instead of being
+   * refused as NOT_ACCEPTED (seen in the scale-out test).
+   */
+  let accepting = false;
   /** The id of the Update being handled, recorded with its action so the API can answer it if its answer is lost. */
   const handledUpdateId = (): string | undefined => currentUpdateInfo()?.id;
 
@@ -130,6 +137,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     async ({ feedback }) => {
       const decisionUpdateId = handledUpdateId();
       phase = 'DECIDING';
+      accepting = true;
       const at = Date.now();
       const dueAt = at + PERFORM_WINDOW_MS;
       await activities.acceptMission({
@@ -141,6 +149,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
       });
       performDueAt = dueAt;
       phase = 'ACCEPTED';
+      accepting = false;
       return { id: missionId };
     },
     { validator: requireDecisionOpen },
@@ -164,9 +173,21 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     { validator: requireDecisionOpen },
   );
 
+  const requirePerformOpen = () => {
+    if (performExpired) refuse('PERFORM_DEADLINE_PASSED');
+    if (phase === 'PERFORMING' || phase === 'TRANSCODING' || phase === 'COMPLETED') refuse('ALREADY_PERFORMED');
+    if (phase !== 'ACCEPTED') refuse('NOT_ACCEPTED');
+    if (Date.now() >= performDueAt!) refuse('PERFORM_DEADLINE_PASSED');
+  };
+
   setHandler(
     performMissionUpdate,
     async (perform) => {
+      if (accepting) {
+        await condition(() => !accepting);
+        // Checked again: another perform may have gone first.
+        requirePerformOpen();
+      }
       phase = 'PERFORMING';
       try {
         const performUpdateId = handledUpdateId();
@@ -192,10 +213,7 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     },
     {
       validator: (_perform: PerformInput) => {
-        if (performExpired) refuse('PERFORM_DEADLINE_PASSED');
-        if (phase === 'PERFORMING' || phase === 'TRANSCODING' || phase === 'COMPLETED') refuse('ALREADY_PERFORMED');
-        if (phase !== 'ACCEPTED') refuse('NOT_ACCEPTED');
-        if (Date.now() >= performDueAt!) refuse('PERFORM_DEADLINE_PASSED');
+        if (!accepting) requirePerformOpen();
       },
     },
   );
