@@ -193,6 +193,24 @@ export async function processTreeCpu(): Promise<Map<string, number>> {
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return fields.reduce((sum, field) => sum + Number(after[field - 3]), 0) / 100;
   };
+  const totals = new Map<string, number>();
+  for (const entry of await processesBelow()) {
+    // This process under its own name; its live children under theirs.
+    const kind = entry.pid === process.pid ? 'this process' : entry.name;
+    totals.set(kind, (totals.get(kind) ?? 0) + seconds(entry.stat, [14, 15, 16, 17]));
+  }
+  return totals;
+}
+
+/** The ids of the live processes below this one (children, theirs…) whose command name is `name`. */
+export async function descendantsNamed(name: string): Promise<number[]> {
+  return (await processesBelow())
+    .filter((entry) => entry.pid !== process.pid && entry.name === name)
+    .map((entry) => entry.pid);
+}
+
+/** This process and every live process below it, with its command name and /proc stat line. */
+async function processesBelow(): Promise<{ pid: number; name: string; stat: string }[]> {
   const processes: { pid: number; parent: number; name: string; stat: string }[] = [];
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -212,14 +230,7 @@ export async function processTreeCpu(): Promise<Map<string, number>> {
       }
     }
   }
-  const totals = new Map<string, number>();
-  for (const entry of processes) {
-    if (!below.has(entry.pid)) continue;
-    // This process under its own name; its live children under theirs.
-    const kind = entry.pid === process.pid ? 'this process' : entry.name;
-    totals.set(kind, (totals.get(kind) ?? 0) + seconds(entry.stat, [14, 15, 16, 17]));
-  }
-  return totals;
+  return processes.filter((entry) => below.has(entry.pid));
 }
 
 /** `after − before` of `processTreeCpu` as "kind X ms, …" per operation, largest first. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { sql } from 'kysely';
@@ -10,6 +11,7 @@ import { hashPassword } from '@fanmission/services/auth';
 import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
 import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
+import { threadNiceValues } from '@fanmission/tests/support/thread-priority';
 import { basicRequest, createProduct, fund } from '@fanmission/tests/support/missions';
 import {
   COMPOSE_API_VARIABLES,
@@ -186,6 +188,12 @@ describe('scale-out: two APIs, two workers and a relay on Kafka', () => {
     expect(cluster.apis).toHaveLength(2);
     expect(cluster.workers).toHaveLength(2);
     expect(cluster.relays).toHaveLength(1);
+    // On a shared machine the workers yield the CPU to the APIs (BACKGROUND_NICE, 10 by default), every thread of
+    // them; the APIs keep this process's priority.
+    if (process.platform === 'linux') {
+      for (const worker of cluster.workers) expect(new Set(threadNiceValues(worker.pid))).toEqual(new Set([10]));
+      for (const api of cluster.apis) expect(new Set(threadNiceValues(api.pid))).toEqual(new Set([os.getPriority()]));
+    }
   });
 
   it('finishes every mission exactly once, applies every event once and keeps files on S3, with a worker killed', async () => {

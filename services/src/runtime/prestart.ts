@@ -48,6 +48,7 @@ export function temporalDevServerOptions(config: AppConfig & { TEMPORAL_CLI_PATH
     dataDir: temporalDevServerDir(config),
     port: config.TEMPORAL_DEV_PORT,
     uiPort: config.TEMPORAL_UI_PORT,
+    nice: config.BACKGROUND_NICE,
   };
 }
 

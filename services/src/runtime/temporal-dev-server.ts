@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { lowerCpuPriority } from './priority';
 
 export interface TemporalDevServerOptions {
   /** Path of the Temporal CLI (see `ensureTemporalCli()` in scripts/infra/temporal-cli.ts). */
@@ -18,6 +19,8 @@ export interface TemporalDevServerOptions {
   log?: (line: string) => void;
   /** How long to wait for the frontend and the UI to answer. */
   startTimeoutMs?: number;
+  /** The CPU priority (nice, 0-19) of the server's threads: `BACKGROUND_NICE` in `npm start`; unchanged when omitted. */
+  nice?: number;
 }
 
 export interface TemporalDevServer {
@@ -77,6 +80,12 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
     });
   });
   const spawnFailed = new Promise<never>((_, reject) => child.once('error', reject));
+  // At once, and again once it answers: a thread the server started in between took its creator's priority, or is
+  // caught by the second pass.
+  const lowerPriority = () => {
+    if (options.nice && pid !== undefined && !exit) lowerCpuPriority(pid, options.nice);
+  };
+  lowerPriority();
   // If this process exits without calling stop(), do not leave the server running.
   const killOnExit = (): void => {
     if (!exit) child.kill('SIGKILL');
@@ -112,6 +121,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       ]);
     await whileRunning(waitForFrontend(address, deadline));
     await whileRunning(waitForHttp(uiUrl, deadline));
+    lowerPriority();
   } catch (error) {
     await stop(2_000);
     throw new Error(
