@@ -82,12 +82,12 @@ export async function startFanmission(options: {
     }
   };
   const urls: Record<string, string> = {};
-  // The servers `npm start` started before this module loaded (prestart.ts), when started for this config and role.
   if (role === 'worker' && config.BACKGROUND_NICE > 0) {
     // Before the SDK starts its threads, which take the priority of the thread that starts them.
     const lowered = lowerCpuPriority(process.pid, config.BACKGROUND_NICE);
     log(`worker at CPU priority nice ${config.BACKGROUND_NICE} (${lowered} threads lowered)`);
   }
+  // The servers `npm start` started before this module loaded (prestart.ts), when started for this config and role.
   const prestarted = role === 'all' ? takePrestarted(config) : {};
   try {
     // Both settle before a failure of one is thrown, so the other is in `stops` and stopped with the rest.
