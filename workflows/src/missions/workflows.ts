@@ -6,7 +6,9 @@
 // synchronously, in one activation. An Update's validator admits an action only in the right phase and strictly
 // before the deadline by the workflow clock; the handler leaves that phase before its first await. The deadline
 // path leaves it too, before its first await. Whichever runs first, the other meets another phase and is refused
-// (the Update with a clear reason, the deadline by not firing).
+// (the Update with a clear reason, the deadline by not firing). One exception to "the validator checks": a perform
+// that arrives while an accept is being recorded (no perform deadline runs yet) is admitted, waits for the accept,
+// then makes the same checks and leaves ACCEPTED in that one activation.
 import {
   ActivityFailure,
   allHandlersFinished,
