@@ -3,7 +3,8 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One embedded PostgreSQL per run (each test file clones a migrated template database);
-// one Temporal time-skipping server per run; Kafka only for the suites that need a broker.
+// one Temporal time-skipping server per workflow test file (the bundle once per run); Kafka only for the suites that
+// need a broker.
 const postgres = 'tests/harness/postgres-global-setup.ts';
 const temporal = 'tests/harness/temporal-global-setup.ts';
 const kafka = 'tests/harness/kafka-global-setup.ts';
@@ -88,7 +89,7 @@ export default defineConfig({
           name: 'workflows',
           include: ['workflows/src/**/*.test.ts'],
           globalSetup: [postgres, temporal],
-          // Time skipping is global to the shared Temporal environment: workflow files run one after another.
+          // Each file has its own time-skipping server (a JVM): one file at a time keeps two cores for the rest.
           fileParallelism: false,
         },
       },
@@ -100,15 +101,15 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: [postgres, temporal],
-          // Time skipping is global to the shared Temporal environment: these files run one after another too.
+          // One file (and its time-skipping server) at a time, as in the workflows project.
           fileParallelism: false,
         },
       },
       {
         extends: true,
         test: {
-          // The lottery-event workflow suites on a time-skipping server of their own: event workflows they leave
-          // running (long timers) would otherwise move the shared clock under the mission suites.
+          // The lottery-event workflow suites, whose event workflows are left running (long timers) when a file ends:
+          // like every workflow file, each has a time-skipping server of its own.
           name: 'integration-events',
           include: ['tests/integration-events/**/*.test.ts'],
           globalSetup: [postgres, temporal],
@@ -127,8 +128,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The mission Update suites on a time-skipping server of their own: one of them leaves a workflow whose
-          // task nobody takes (the 503-deadline case), which holds a shared server's clock for every later suite.
+          // The mission Update suites: one of them leaves a workflow whose task nobody takes (the 503-deadline case),
+          // which holds its server's clock; that server is the file's own.
           name: 'integration-updates',
           include: ['tests/integration-updates/**/*.test.ts'],
           globalSetup: [postgres, temporal],

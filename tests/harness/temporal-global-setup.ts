@@ -1,7 +1,5 @@
-// One time-skipping Temporal test server per test run, shared by every workflow test file (they attach to it with
-// `useTemporalTestEnvironment()` from ./temporal). Starting a JVM per file would cost seconds each and, since time
-// skipping is global to a server, would not make parallel files safe anyway: the workflows project runs files
-// serially. The workflow bundle is built here once too, and rebuilt when watch mode re-runs tests.
+// The workflow bundle for every workflow test file, built once per run (and again when watch mode re-runs tests);
+// each file starts its own time-skipping test server with `useTemporalTestEnvironment()` from ./temporal.
 import type { TestProject } from 'vitest/node';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
@@ -10,8 +8,6 @@ import { defaultWorkflowsPath } from '../../workflows/src/worker';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared time-skipping test server. */
-    temporalTestServer: { address: string; namespace: string };
     /** `workflows/src/workflows.ts` bundled for `Worker.create({ workflowBundle })`. */
     temporalWorkflowBundle: { code: string };
   }
@@ -19,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * Starts a time-skipping test server from the cached Maven jar (installed on first use) and connects to it; the
- * caller tears it down with `env.teardown()`. Also used outside Vitest (tests/bench/missions.ts).
+ * caller tears it down with `env.teardown()`. Used by each workflow test file, the served app and the missions bench.
  */
 export async function startTemporalTestServer(): Promise<TestWorkflowEnvironment> {
   const executable = await ensureTemporalTestServer();
@@ -37,29 +33,17 @@ export async function startTemporalTestServer(): Promise<TestWorkflowEnvironment
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<void> {
   const startedAt = performance.now();
-  const [environment, bundle] = await Promise.allSettled([startTemporalTestServer(), bundleAllWorkflows()]);
-  if (environment.status === 'rejected' || bundle.status === 'rejected') {
-    if (environment.status === 'fulfilled') await environment.value.teardown();
-    throw environment.status === 'rejected' ? environment.reason : (bundle as PromiseRejectedResult).reason;
-  }
-  const env = environment.value;
+  // The jar is installed here, once, so that files starting their servers side by side never race to install it.
+  const [bundle] = await Promise.all([bundleAllWorkflows(), ensureTemporalTestServer()]);
   console.log(
-    `[temporal] time-skipping test server at ${env.address}, ready in ${Math.round(performance.now() - startedAt)} ms`,
+    `[temporal] workflow bundle and test server jar ready in ${Math.round(performance.now() - startedAt)} ms`,
   );
-
-  project.provide('temporalTestServer', { address: env.address, namespace: env.namespace ?? 'default' });
-  project.provide('temporalWorkflowBundle', bundle.value);
+  project.provide('temporalWorkflowBundle', bundle);
   project.onTestsRerun(async () => {
     project.provide('temporalWorkflowBundle', await bundleAllWorkflows());
   });
-
-  // Vitest calls this after the run, also when tests failed or the run was interrupted (Ctrl+C). The SDK kills
-  // the server with SIGKILL; if the runner itself is killed, the wrapper's watchdog stops the JVM.
-  return async () => {
-    await env.teardown();
-  };
 }
 
 async function bundleAllWorkflows(): Promise<{ code: string }> {

@@ -1,61 +1,34 @@
-// Workflow tests attach to the one time-skipping test server that temporal-global-setup.ts started for the run.
-//
-// Test files run in Vitest worker processes, so they cannot share the setup process's TestWorkflowEnvironment
-// object. `TestWorkflowEnvironment.createFromExistingServer()` connects without the test service, which turns
-// time skipping off (`env.sleep` would really sleep, `result()` would wait out real timers). What makes an
-// environment time-skipping is only its connections carrying the test service and its client being a
-// TimeSkippingClient; the protected constructor builds exactly that when given `supportsTimeSkipping = true`, and
-// with server `'existing'` its teardown closes the connections without touching the shared server.
+// Workflow tests run on a time-skipping test server of their own file: `useTemporalTestEnvironment()` starts one
+// (a JVM from the cached Maven jar, about two seconds) and stops it after the file. Time skipping is global to a
+// server, and the server holds its clock while any workflow or activity task is outstanding: with one server per run,
+// a workflow one file left behind (its worker gone) could hold the clock of every later file, turning one failure
+// into a run of timeouts. A server per file keeps each file's clock its own. The workflow bundle is still built once
+// per run (temporal-global-setup.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import { Connection } from '@temporalio/client';
-import { InternalConnectionOptionsSymbol } from '@temporalio/client/lib/connection';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WorkerOptions } from '@temporalio/worker';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { startTemporalTestServer } from './temporal-global-setup';
 
-class SharedTimeSkippingEnvironment extends TestWorkflowEnvironment {
-  static async attach(address: string, namespace: string): Promise<TestWorkflowEnvironment> {
-    const withTestService = { [InternalConnectionOptionsSymbol]: { supportsTestService: true } };
-    const nativeConnection = await NativeConnection.connect({ address, ...withTestService });
-    try {
-      const connection = await Connection.connect({ address, ...withTestService });
-      return new SharedTimeSkippingEnvironment(
-        Runtime.instance(),
-        { server: { type: 'existing' }, client: {}, plugins: [] },
-        true,
-        'existing',
-        connection,
-        nativeConnection,
-        namespace,
-        address,
-      );
-    } catch (error) {
-      await nativeConnection.close();
-      throw error;
-    }
-  }
-}
-
-let attached: Promise<TestWorkflowEnvironment> | undefined;
+let started: Promise<TestWorkflowEnvironment> | undefined;
 
 /**
- * The shared time-skipping environment: `env.client` skips time while awaiting a workflow result, `env.sleep()`
+ * This file's time-skipping environment: `env.client` skips time while awaiting a workflow result, `env.sleep()`
  * skips a given amount, `env.nativeConnection` is for workers. Call it at the top level of a test file (or of a
- * `describe`): it registers an `afterAll` that closes this file's connections. The server itself outlives the file.
+ * `describe`): it registers an `afterAll` that stops the file's server.
  */
 export async function useTemporalTestEnvironment(): Promise<TestWorkflowEnvironment> {
-  if (!attached) {
+  if (!started) {
     quietWorkerLogs();
-    const { address, namespace } = inject('temporalTestServer');
-    const attaching = SharedTimeSkippingEnvironment.attach(address, namespace);
-    attached = attaching;
+    const starting = startTemporalTestServer();
+    started = starting;
     afterAll(async () => {
-      attached = undefined;
-      await (await attaching).teardown();
+      started = undefined;
+      await (await starting).teardown();
     });
   }
-  return await attached;
+  return await started;
 }
 
 export interface TestWorkerOptions {
@@ -66,7 +39,7 @@ export interface TestWorkerOptions {
   workflowsPath?: string;
 }
 
-/** A worker on the shared server; run it around the test body with `worker.runUntil(...)` or use `withTestWorker`. */
+/** A worker on the file's server; run it around the test body with `worker.runUntil(...)` or use `withTestWorker`. */
 export async function createTestWorker(
   env: TestWorkflowEnvironment,
   options: TestWorkerOptions = {},

@@ -237,8 +237,8 @@ describe('Temporal deadlines (security review M7)', () => {
       expect(refused.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
       expect(performance.now() - started).toBeLessThan(15_000);
     } finally {
-      // Its workflow task is never taken: left running, it would hold the shared time-skipping server's clock (the
-      // next suites' timers would never fire).
+      // Its workflow task is never taken: left running, it would hold this file's time-skipping clock (the later
+      // tests' timers would never fire).
       await env.client.workflow
         .getHandle(`mission-${id}`)
         .terminate('test over: nobody polls its task queue')

@@ -16,7 +16,7 @@ import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
 
 const env = await useTemporalTestEnvironment();
 const taskQueue = `demo-missions-${randomUUID()}`;
-// The shared server's clock may be days ahead of the wall clock (other files skipped time): the app follows it.
+// The server's clock runs ahead of the wall clock once time is skipped: the app follows it.
 let skew = 0;
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-missions-'));
 const testApp = useTestApp({
