@@ -35,8 +35,8 @@
 // server stands in for the latter here); BACKGROUND_NICE=0 measures them at the apps' priority.
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per closed-loop and burst
 // measurement, BENCH_PACED_SECONDS (default 20: 1,000 requests at 50/s, so a p99 is the 10th slowest) per paced
-// measurement, BENCH_ROUNDS
-// (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps' database pool. Each
+// measurement, BENCH_ROUNDS (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps'
+// database pool; BENCH_WORKER_PROF=<dir> writes CPU profiles of the worker's process (each thread) there. Each
 // figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
 // running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
 // production) is counted and handed to the reconciler.
@@ -404,15 +404,19 @@ async function startTemporal(): Promise<{
   };
 }
 
+/** With BENCH_WORKER_PROF, the worker's process writes a CPU profile of each of its threads into that folder. */
+function workerProfileOptions(): { execArgv?: string[] } {
+  const dir = process.env.BENCH_WORKER_PROF;
+  return dir ? { execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
+}
+
 /** The worker's child process (this file with `--worker`), with its status and its stop. */
 async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [
-    '--worker',
-    databaseUrl,
-    address,
-    namespace,
-    scratch,
-  ]);
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    ['--worker', databaseUrl, address, namespace, scratch],
+    workerProfileOptions(),
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: { type: string }) => {
