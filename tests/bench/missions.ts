@@ -36,11 +36,13 @@
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per closed-loop and burst
 // measurement, BENCH_PACED_SECONDS (default 20: 1,000 requests at 50/s, so a p99 is the 10th slowest) per paced
 // measurement, BENCH_ROUNDS (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps'
-// database pool; BENCH_WORKER_PROF=<dir> writes CPU profiles of the worker's process (each thread) there. Each
+// database pool; BENCH_WORKER_PROF=<dir> writes CPU profiles of the worker's process (each thread) there;
+// BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times. Each
 // figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
 // running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
 // production) is counted and handed to the reconciler.
 import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +63,13 @@ import {
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import { loadConfig } from '@fanmission/services/config';
-import { EVENT_CONSUMERS, freePort, lowerCpuPriority, startTemporalDevServer } from '@fanmission/services/runtime';
+import {
+  EMBEDDED_POSTGRES_SETTINGS,
+  EVENT_CONSUMERS,
+  freePort,
+  lowerCpuPriority,
+  startTemporalDevServer,
+} from '@fanmission/services/runtime';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
@@ -133,11 +141,34 @@ if (process.argv[2] === '--worker') {
   process.exit(0);
 }
 
+/**
+ * With BENCH_PG_LOG=<file>, PostgreSQL's checkpoints and every statement of 40 ms or more go to that file, beside the
+ * start and end of each hold-only and end-to-end measurement: a slow round can be laid against the server's stalls.
+ */
+const postgresLogFile = process.env.BENCH_PG_LOG;
+const postgresLogSettings = (): Record<string, string> =>
+  postgresLogFile ? { log_checkpoints: 'on', log_min_duration_statement: '40', log_line_prefix: '%m ' } : {};
+const logPostgres = (chunk: string) => {
+  if (!postgresLogFile) return;
+  for (const line of chunk.split('\n')) {
+    if (/checkpoint|duration:/.test(line)) appendFileSync(postgresLogFile, `${line}\n`);
+  }
+};
+const markPostgresLog = (what: string) => {
+  if (postgresLogFile) appendFileSync(postgresLogFile, `${new Date().toISOString()} bench: ${what}\n`);
+};
+
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-missions-bench-'));
 await fs.chmod(scratch, 0o755);
 const [postgres, temporal] = await Promise.all([
   freePort().then((port) =>
-    startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port, settings: { max_connections: '80' } }),
+    startEmbeddedPostgres({
+      dataDir: path.join(scratch, 'pg'),
+      port,
+      // The write settings of `npm start`'s embedded server, and enough connections for the apps and the worker.
+      settings: { ...EMBEDDED_POSTGRES_SETTINGS, max_connections: '80', ...postgresLogSettings() },
+      log: logPostgres,
+    }),
   ),
   startTemporal(),
 ]);
@@ -275,10 +306,14 @@ try {
       : measure(url, autocannonRequests, SECONDS, load.kind === 'burst' ? load.rate : undefined);
   const measureLoad = async (load: LoadKind): Promise<Load> => {
     const constantResult = await run(load, base, constantRequests, pacedConstant);
+    markPostgresLog(`hold only, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const holdOnlyResult = await run(load, holdOnlyBase, missions, pacedMission);
+    markPostgresLog(`hold only ends, p99 ${holdOnlyResult.p99} ms`);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
     const cpuBefore = await processTreeCpu();
+    markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const endToEndResult = await run(load, base, missions, pacedMission);
+    markPostgresLog(`end to end ends, p99 ${endToEndResult.p99} ms`);
     await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
     const seconds = load.kind === 'paced' ? PACED_SECONDS : SECONDS;
     const cpu = cpuPerOperation(cpuBefore, await processTreeCpu(), endToEndResult.rps * seconds, PROCESS_NAMES);

@@ -4,6 +4,7 @@ export { EVENT_CONSUMERS, runtimeConsumers } from './consumers';
 export { migrateDatabase, seedDatabase } from './database-tasks';
 export { freePort } from './free-port';
 export { lowerCpuPriority } from './priority';
+export { EMBEDDED_POSTGRES_SETTINGS } from './prestart';
 export { parseRole } from './roles';
 export { startFanmission } from './start';
 export { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
