@@ -97,22 +97,17 @@ export default defineConfig({
         extends: true,
         test: {
           // Suites that span packages (the API, its activities and the workflows together): they live in tests/, so
-          // that workflows never imports services, not even in its tests.
+          // that workflows never imports services, not even in its tests. The lottery-event suites leave event
+          // workflows running (long timers) and one mission Update suite a workflow whose task nobody takes (the
+          // 503-deadline case): harmless, since each file's time-skipping server, with its clock, is its own.
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: [
+            'tests/integration/**/*.test.ts',
+            'tests/integration-events/**/*.test.ts',
+            'tests/integration-updates/**/*.test.ts',
+          ],
           globalSetup: [postgres, temporal],
           // One file (and its time-skipping server) at a time, as in the workflows project.
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The lottery-event workflow suites, whose event workflows are left running (long timers) when a file ends:
-          // like every workflow file, each has a time-skipping server of its own.
-          name: 'integration-events',
-          include: ['tests/integration-events/**/*.test.ts'],
-          globalSetup: [postgres, temporal],
           fileParallelism: false,
         },
       },
@@ -123,17 +118,6 @@ export default defineConfig({
           name: 'authz',
           include: ['tests/authz/**/*.test.ts'],
           globalSetup: [postgres],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The mission Update suites: one of them leaves a workflow whose task nobody takes (the 503-deadline case),
-          // which holds its server's clock; that server is the file's own.
-          name: 'integration-updates',
-          include: ['tests/integration-updates/**/*.test.ts'],
-          globalSetup: [postgres, temporal],
-          fileParallelism: false,
         },
       },
       {

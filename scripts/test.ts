@@ -83,10 +83,7 @@ if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastr
 // start whole servers and processes).
 const LANES: readonly { name: string; projects: readonly string[] }[] = [
   { name: 'e2e', projects: ['e2e'] },
-  {
-    name: 'unit',
-    projects: ['unit', 'authz', 'infra', 'workflows', 'integration', 'integration-events', 'integration-updates'],
-  },
+  { name: 'unit', projects: ['unit', 'authz', 'infra', 'workflows', 'integration'] },
   { name: 'servers', projects: ['faults', 'kafka', 'scale-out', 'fuzz'] },
 ];
 
