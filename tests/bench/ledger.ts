@@ -13,6 +13,9 @@
 // BENCH_PROFILE=1 instead profiles the server's side of uncontended spends (pg_stat_statements with track = all,
 // track_functions = all: the statements inside the ledger's PL/pgSQL functions and triggers) and prints each
 // statement's and function's time and calls per spend; its overhead makes its spends/s no figure to compare.
+// BENCH_WAITS=1 also samples what the measured backends are doing every 5 ms during each measurement (a loop inside
+// the server, pg_stat_activity: running on a CPU, waiting for the client, for a lock, for the WAL...) and prints the
+// shares, to tell a run bound by CPU from one bound by waiting.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +34,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LEDGER_OVER_TCP = process.env.BENCH_LEDGER_TRANSPORT === 'tcp';
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const WAITS = process.env.BENCH_WAITS === '1';
 const WALLETS_PER_CLIENT = 50;
 const NOW = new Date('2026-01-01T00:00:00Z');
 const HOT_CREATOR = 1;
@@ -212,6 +216,8 @@ async function measure(
   step: (db: Db, userId: number) => Promise<void>,
   answer: 'rate' | 'count' = 'rate',
 ): Promise<number> {
+  const sampling = WAITS && label !== 'warm-up' ? sampleWaits('ledger_bench', seconds) : null;
+  const walBefore = await walPosition();
   const deadline = performance.now() + seconds * 1000;
   const cpuBefore = await cpuSeconds();
   const started = performance.now();
@@ -228,8 +234,10 @@ async function measure(
   const elapsed = (performance.now() - started) / 1000;
   const total = done.reduce((sum, count) => sum + count, 0);
   const cpuAfter = await cpuSeconds();
+  const wal = walPerOperation(walBefore, await walPosition(), total);
   if (label !== 'warm-up')
-    console.log(`${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}`);
+    console.log(`${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}${wal}`);
+  if (sampling) console.log(`  ${await sampling}`);
   return answer === 'count' ? total : total / elapsed;
 }
 
@@ -273,6 +281,22 @@ function cpuPerOperation(before: CpuSample | null, after: CpuSample | null, oper
   return `  (CPU per operation: node ${ms(after.client - before.client)} ms, server ${ms(after.server - before.server)} ms)`;
 }
 
+/** The server's WAL insert position in bytes (the whole server: one measurement runs at a time). */
+async function walPosition(): Promise<bigint> {
+  const client = new pg.Client({ connectionString: postgres.urlFor('pgbench') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lsn: string }>(`select pg_current_wal_insert_lsn() - '0/0' as lsn`);
+    return BigInt(rows[0]!.lsn.split('.')[0]!);
+  } finally {
+    await client.end();
+  }
+}
+
+function walPerOperation(before: bigint, after: bigint, operations: number): string {
+  return operations === 0 ? '' : `, WAL ${(Number(after - before) / operations).toFixed(0)} bytes per operation`;
+}
+
 /** pgbench's TPC-B tables in their own database, scale = clients (one branch row per client, as pgbench advises). */
 async function initialisePgbench(): Promise<void> {
   await run('pgbench', ['-i', '-q', '-s', String(CLIENTS), postgres.urlFor('pgbench')]);
@@ -282,6 +306,8 @@ async function initialisePgbench(): Promise<void> {
 async function pgbench(label: string, transport: 'socket' | 'tcp'): Promise<number> {
   const url = transport === 'socket' ? postgres.localUrlFor('pgbench') : postgres.urlFor('pgbench');
   const threads = Math.min(CLIENTS, os.cpus().length);
+  const sampling = WAITS ? sampleWaits('pgbench', SECONDS) : null;
+  const walBefore = await walPosition();
   const cpuBefore = await cpuSeconds();
   const { stdout } = await run('pgbench', [
     '-b',
@@ -299,10 +325,43 @@ async function pgbench(label: string, transport: 'socket' | 'tcp'): Promise<numb
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
   if (!tps) throw new Error(`no tps in pgbench output:\n${stdout}`);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
+  const wal = walPerOperation(walBefore, await walPosition(), transactions);
   console.log(
-    `${label} pgbench over ${transport}: ${Number(tps).toFixed(0)} tps${cpuPerOperation(cpuBefore, cpuAfter, transactions)}`,
+    `${label} pgbench over ${transport}: ${Number(tps).toFixed(0)} tps${cpuPerOperation(cpuBefore, cpuAfter, transactions)}${wal}`,
   );
+  if (sampling) console.log(`  ${await sampling}`);
   return Number(tps);
+}
+
+/**
+ * What the client backends of `database` do, sampled every 5 ms for `seconds` by a loop inside the server (one more
+ * backend, asleep between samples), as shares of all samples: `CPU` is a backend running a statement with no wait
+ * event; `idle` a backend waiting for its client's next statement (ClientRead); the rest by wait event.
+ */
+async function sampleWaits(database: string, seconds: number): Promise<string> {
+  const client = new pg.Client({ connectionString: postgres.urlFor(database) });
+  await client.connect();
+  try {
+    await client.query(
+      'create temporary table waits (state text, wait_event_type text, wait_event text); ' +
+        `do $$ begin for i in 1 .. ${Math.round(seconds * 200)} loop
+           perform pg_stat_clear_snapshot();
+           insert into waits select state, wait_event_type, wait_event from pg_stat_activity
+             where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid();
+           perform pg_sleep(0.005);
+         end loop; end $$`,
+    );
+    const { rows } = await client.query<{ what: string; share: number }>(
+      `select what, round(100.0 * count(*) / sum(count(*)) over (), 1)::float8 as share from (
+         select case when wait_event is null and state = 'active' then 'CPU'
+                     when state like 'idle%' then 'idle (client)'
+                     else wait_event_type || ':' || wait_event end as what from waits) as w
+       group by what order by count(*) desc limit 8`,
+    );
+    return `backends: ${rows.map((row) => `${row.what} ${row.share}%`).join(', ')}`;
+  } finally {
+    await client.end();
+  }
 }
 
 function median(values: number[]): number {
