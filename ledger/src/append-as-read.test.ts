@@ -133,6 +133,58 @@ describe('ledger_append_as_read', () => {
     expect(rows).toEqual([]);
   });
 
+  it('answers a key taken meanwhile without writing anything', async () => {
+    const userId = await createMember(database.current.db);
+    const taken = newKey();
+    await purchase(db, { idempotencyKey: taken, now: NOW, userId, coins: 10, paymentId: `pay-${nextId()}` });
+    const counts = () =>
+      sql<{ transactions: string; events: string }>`
+        select (select count(*) from ledger_transactions) as transactions, (select count(*) from outbox) as events`
+        .execute(db)
+        .then(({ rows }) => rows[0]);
+    const before = await counts();
+    const escrow = escrowAccount(nextId());
+    const append = sql`
+      select ledger_append_as_read(null, null, ${taken}, '{}'::jsonb, 'BONUS_GRANT', ${NOW}, '{}'::jsonb,
+        array[${escrow}, 'world:bonus'], array['ESCROW', 'WORLD']::ledger_account_kind[],
+        array[]::text[], array[]::bigint[], array[${escrow}, 'world:bonus'], array[5, -5]::bigint[],
+        null, null, null, null, array[]::bigint[], array[]::text[], array[]::bigint[], array[]::text[],
+        array[]::bigint[])`.execute(db);
+    await expect(append).rejects.toMatchObject({ code: 'LDG02' });
+    expect(await counts()).toEqual(before);
+    const { rows } = await sql`select 1 from ledger_accounts where account = ${escrow}`.execute(db);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses to move a lot out of a wallet it is not in, writing nothing', async () => {
+    const [owner, other] = [await createMember(database.current.db), await createMember(database.current.db)];
+    for (const userId of [owner, other]) {
+      await purchase(db, { idempotencyKey: newKey(), now: NOW, userId, coins: 10, paymentId: `pay-${nextId()}` });
+    }
+    const lotOf = async (userId: number) => {
+      const { rows } = await sql<{ id: string; remaining: string }>`
+        select id, remaining from ledger_lots where account = ${walletAccount(userId)}`.execute(db);
+      return rows[0]!;
+    };
+    const ownersLot = await lotOf(owner);
+    const key = newKey();
+    const escrow = escrowAccount(nextId());
+    // The other member's wallet pays with the owner's lot.
+    const append = sql`
+      select ledger_append_as_read(null, null, ${key}, '{}'::jsonb, 'MISSION_HOLD', ${NOW}, '{}'::jsonb,
+        array[${escrow}, ${walletAccount(other)}], array['ESCROW', 'WALLET']::ledger_account_kind[],
+        array[]::text[], array[]::bigint[], array[${walletAccount(other)}, ${escrow}], array[-5, 5]::bigint[],
+        null, null, null, null, array[${ownersLot.id}]::bigint[], array[${walletAccount(other)}]::text[],
+        array[-5]::bigint[], array[${escrow}]::text[], array[5]::bigint[])`.execute(db);
+    await expect(append).rejects.toThrow(/moves a lot that is not in its wallet/);
+    expect(await lotOf(owner)).toEqual(ownersLot);
+    expect((await balance(db, walletAccount(other))).balance).toBe(10);
+    const { rows } = await sql`
+      select 1 from ledger_accounts where account = ${escrow}
+      union all select 1 from ledger_idempotency_keys where idempotency_key = ${key}`.execute(db);
+    expect(rows).toEqual([]);
+  });
+
   // Last: its bare transaction (no postings) is one verify would report.
   it('still has the trigger write the event of every other insert in the same transaction', async () => {
     const id = await db.transaction().execute(async (trx) => {
