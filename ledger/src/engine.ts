@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { compareLockOrder, mayGoNegative, tracksLots } from './accounts';
+import { appendRemembered } from './append-groups';
 import type { CommandContext, LedgerCommandType } from './commands';
 import { LedgerError, invalidCommand, type LedgerRefusal } from './errors';
 import {
@@ -134,9 +135,9 @@ async function attemptFromMemory<S>(
     cache.forget(shape);
     return null;
   }
-  let appended: Awaited<ReturnType<typeof appendTransaction>>;
+  let appended: Awaited<ReturnType<typeof appendRemembered>>;
   try {
-    appended = await appendTransaction(db, {
+    appended = await appendRemembered(db, {
       idempotencyKey,
       request,
       now,

@@ -39,6 +39,7 @@ import * as m0135 from './0135_ledger_append_as_read';
 import * as m0145 from './0145_coin_refund_parts';
 import * as m0150 from './0150_ledger_append_as_read_inline';
 import * as m0151 from './0151_ledger_append_fewer_writes';
+import * as m0152 from './0152_ledger_append_group';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0145_coin_refund_parts': m0145,
   '0150_ledger_append_as_read_inline': m0150,
   '0151_ledger_append_fewer_writes': m0151,
+  '0152_ledger_append_group': m0152,
 };
