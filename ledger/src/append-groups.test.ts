@@ -7,6 +7,7 @@ import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support
 import { earningsAccount, escrowAccount, walletAccount } from './accounts';
 import { holdForMission, purchase, releaseToCreator } from './operations';
 import { balance } from './queries';
+import { APPENDS_IN_FLIGHT } from './append-groups';
 import { appendGroup, type LedgerDb, type RememberedAppend } from './repository';
 import { verify } from './verify';
 
@@ -318,44 +319,40 @@ describe('group commit through the engine', () => {
     expect((await verify(db)).differences).toEqual([]);
   });
 
-  it('does not make appends wait for a group held up by a lock', async () => {
-    const [blocked, ...free] = await Promise.all(Array.from({ length: 4 }, () => fundedMember(20)));
-    for (const { userId } of [blocked!, ...free]) {
+  it('does not make appends wait for groups held up by a lock', async () => {
+    const funded = await Promise.all(Array.from({ length: APPENDS_IN_FLIGHT + 3 }, () => fundedMember(20)));
+    for (const { userId } of funded) {
       await holdForMission(db, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 1 });
     }
-    // A caller's transaction holds the first wallet's row lock.
+    const blocked = funded.slice(0, APPENDS_IN_FLIGHT);
+    const free = funded.slice(APPENDS_IN_FLIGHT);
+    const spend = (userId: number) =>
+      holdForMission(db, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 2 });
+    // A caller's transaction holds the row locks of as many wallets as the pool has appends under way at once.
     const locker = new pg.Client({ connectionString: database.current.url });
     await locker.connect();
     try {
       await locker.query('begin');
-      await locker.query('select 1 from ledger_accounts where account = $1 for update', [
-        walletAccount(blocked!.userId),
+      await locker.query('select 1 from ledger_accounts where account = any ($1) for update', [
+        blocked.map(({ userId }) => walletAccount(userId)),
       ]);
-      const waiting = holdForMission(db, {
-        idempotencyKey: newKey(),
-        now: NOW,
-        userId: blocked!.userId,
-        missionId: nextId(),
-        coins: 2,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      // Appends to other wallets, which would queue behind the blocked one's group, go through meanwhile.
-      const others = await Promise.all(
-        free.map(({ userId }) =>
-          holdForMission(db, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 2 }),
-        ),
-      );
-      expect(others).toHaveLength(3);
-      let settled = false;
-      void waiting.finally(() => (settled = true));
+      // One at a time, so that each goes as a group of its own and every place under way is taken by one.
+      const waiting: Promise<unknown>[] = [];
+      for (const { userId } of blocked) {
+        waiting.push(spend(userId));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      // Appends to other wallets, which would wait behind the held-up groups, go through meanwhile.
+      expect(await Promise.all(free.map(({ userId }) => spend(userId)))).toHaveLength(3);
+      let settled = 0;
+      for (const promise of waiting) void promise.finally(() => (settled += 1));
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(settled).toBe(false);
+      expect(settled).toBe(0);
       await locker.query('commit');
-      await waiting;
+      await Promise.all(waiting);
     } finally {
       await locker.end();
     }
-    expect((await balance(db, walletAccount(blocked!.userId))).balance).toBe(17);
-    for (const { userId } of free) expect((await balance(db, walletAccount(userId))).balance).toBe(17);
+    for (const { userId } of funded) expect((await balance(db, walletAccount(userId))).balance).toBe(17);
   });
 });

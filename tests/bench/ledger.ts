@@ -218,6 +218,7 @@ async function measure(
 ): Promise<number> {
   const sampling = WAITS && label !== 'warm-up' ? sampleWaits('ledger_bench', seconds) : null;
   const walBefore = await walPosition();
+  const outboxBefore = await lastOutboxPosition(db);
   const deadline = performance.now() + seconds * 1000;
   const cpuBefore = await cpuSeconds();
   const started = performance.now();
@@ -235,8 +236,11 @@ async function measure(
   const total = done.reduce((sum, count) => sum + count, 0);
   const cpuAfter = await cpuSeconds();
   const wal = walPerOperation(walBefore, await walPosition(), total);
+  const grouped = await ledgerTransactionsPerCommit(db, outboxBefore);
   if (label !== 'warm-up')
-    console.log(`${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}${wal}`);
+    console.log(
+      `${label}: ${(total / elapsed).toFixed(0)}/s${cpuPerOperation(cpuBefore, cpuAfter, total)}${wal}, ${grouped}`,
+    );
   if (sampling) console.log(`  ${await sampling}`);
   return answer === 'count' ? total : total / elapsed;
 }
@@ -291,6 +295,25 @@ async function walPosition(): Promise<bigint> {
   } finally {
     await client.end();
   }
+}
+
+async function lastOutboxPosition(db: Db): Promise<string> {
+  const { rows } = await sql<{ position: string }>`select coalesce(max(position), 0) as position from outbox`.execute(
+    db,
+  );
+  return rows[0]!.position;
+}
+
+/**
+ * Ledger transactions per server transaction since `after` (an outbox position): above 1 when group commit put
+ * several appends in one commit (every ledger transaction writes one outbox row, in the server transaction that
+ * appends it).
+ */
+async function ledgerTransactionsPerCommit(db: Db, after: string): Promise<string> {
+  const { rows } = await sql<{ ratio: number | null }>`
+    select (count(*)::float8 / nullif(count(distinct transaction_id), 0)) as ratio
+    from outbox where aggregate_type = 'ledger' and position > ${after}::bigint`.execute(db);
+  return `${(rows[0]!.ratio ?? 0).toFixed(2)} ledger transactions per commit`;
 }
 
 function walPerOperation(before: bigint, after: bigint, operations: number): string {
