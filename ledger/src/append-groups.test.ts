@@ -222,6 +222,23 @@ describe('ledger_append_group', () => {
     expect(Number(rows[0]!.remaining)).toBe(10);
   });
 
+  it('gives up after 50 ms on a lock a caller holds, writing nothing', async () => {
+    const [first, second] = [await fundedMember(10), await fundedMember(10)];
+    const before = await counts();
+    const locker = new pg.Client({ connectionString: database.current.url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('select 1 from ledger_accounts where account = $1 for update', [walletAccount(second.userId)]);
+      const group = appendGroup(ledgerDb(), [hold(first, 2).append, hold(second, 3).append]);
+      await expect(group).rejects.toMatchObject({ code: '55P03' });
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses an unbalanced member, writing nothing', async () => {
     const [first, second] = [await fundedMember(10), await fundedMember(10)];
     const before = await counts();

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 // have got alone. Members never share an account they read (the engine groups them so, and the function refuses a
 // group where they do); an account only credited may be shared (a hot creator's earnings): it is locked once, moved
 // by the sum of its postings and its version goes up by their number, as if each had been appended in turn.
+// It is called on its own (autocommit), never inside a caller's transaction: it sets a 50 ms lock_timeout for its own.
 // Accounts are still created or locked in lock order (the order given), the transaction ids are taken after every
 // account is locked (verify's per-account id order), and each member gets the same outbox row as alone.
 //
@@ -42,6 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_debited int;
       v_count int;
     begin
+      -- A member whose account a caller's transaction holds would hold up every other member: after 50 ms the group
+      -- fails (lock_not_available) and its members go alone, the one that needs the lock waiting for it alone.
+      perform set_config('lock_timeout', '50ms', true);
       if exists (
         select 1 from unnest(p_user_ids, p_members) as m (user_id, member)
         where m.user_id is not null and (
