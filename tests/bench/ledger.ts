@@ -9,7 +9,8 @@
 // the same socket (the like-for-like baseline) and over TCP on 127.0.0.1 (the baseline of the earlier figures).
 // BENCH_LEDGER_TRANSPORT=tcp runs the ledger over TCP instead (what the socket buys).
 // Each line also shows the CPU time per operation of this Node process and of the Postgres server (Linux /proc), to
-// tell client cost from server cost.
+// tell client cost from server cost, the WAL bytes per operation, and the ledger transactions per server commit (above
+// 1 when group commit shared a commit between appends: ledger/src/append-groups.ts).
 // BENCH_PROFILE=1 instead profiles the server's side of uncontended spends (pg_stat_statements with track = all,
 // track_functions = all: the statements inside the ledger's PL/pgSQL functions and triggers) and prints each
 // statement's and function's time and calls per spend; its overhead makes its spends/s no figure to compare.
