@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@fanmission/services/db';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
+import { createMember, newKey, nextId, triggerPayload } from '@fanmission/tests/support/ledger';
 import { escrowAccount, walletAccount } from './accounts';
 import { holdForMission, purchase, releaseToCreator } from './operations';
 import { balance } from './queries';
@@ -27,23 +27,6 @@ afterAll(async () => {
 });
 
 const functionsCalled = () => statements.map((text) => /select\s+(\w+)\(/.exec(text)?.[1] ?? text);
-
-/** The payload the trigger of ledger_transactions (migration 0009) builds for a transaction, from the stored rows. */
-async function triggerPayload(transactionId: number): Promise<unknown> {
-  const { rows } = await sql<{ payload: unknown }>`
-    select jsonb_build_object(
-      'transactionId', t.id,
-      'transactionType', t.type,
-      'idempotencyKey', t.idempotency_key,
-      'occurredAt', to_char(t.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'postings', (
-        select coalesce(jsonb_agg(jsonb_build_object('account', p.account, 'amount', p.amount)
-                                  order by p.account collate "C"), '[]')
-        from ledger_postings as p where p.transaction_id = t.id),
-      'metadata', t.metadata) as payload
-    from ledger_transactions t where t.id = ${transactionId}`.execute(db);
-  return rows[0]!.payload;
-}
 
 async function outboxRows(transactionId: number) {
   const { rows } = await sql<{ type: string; aggregate_type: string; payload: unknown; occurred_at: Date }>`
@@ -75,7 +58,7 @@ describe('ledger_append_as_read', () => {
       const rows = await outboxRows(entry.transactionId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ type: 'ledger.transaction.appended', schema_version: 1, occurred_at: NOW });
-      expect(rows[0]!.payload).toEqual(await triggerPayload(entry.transactionId));
+      expect(rows[0]!.payload).toEqual(await triggerPayload(db, entry.transactionId));
     }
   });
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@fanmission/services/db';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
+import { createMember, newKey, nextId, refusal, triggerPayload } from '@fanmission/tests/support/ledger';
 import { earningsAccount, escrowAccount, walletAccount } from './accounts';
 import { holdForMission, purchase, releaseToCreator } from './operations';
 import { balance } from './queries';
@@ -104,21 +104,6 @@ async function outboxOf(transactionIds: number[]) {
   return rows;
 }
 
-/** What the trigger of ledger_transactions (migration 0009) would have written for a transaction. */
-async function triggerPayload(transactionId: number): Promise<unknown> {
-  const { rows } = await sql<{ payload: unknown }>`
-    select jsonb_build_object(
-      'transactionId', t.id, 'transactionType', t.type, 'idempotencyKey', t.idempotency_key,
-      'occurredAt', to_char(t.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'postings', (
-        select coalesce(jsonb_agg(jsonb_build_object('account', p.account, 'amount', p.amount)
-                                  order by p.account collate "C"), '[]')
-        from ledger_postings as p where p.transaction_id = t.id),
-      'metadata', t.metadata) as payload
-    from ledger_transactions t where t.id = ${transactionId}`.execute(db);
-  return rows[0]!.payload;
-}
-
 /** An account's stored balance and version. */
 async function account(name: string) {
   const { rows } = await sql<{ balance: string; version: string }>`
@@ -160,7 +145,7 @@ describe('ledger_append_group', () => {
 
     const events = await outboxOf(ids);
     expect(events.map((event) => Number(event.aggregate_id))).toEqual(ids);
-    for (const event of events) expect(event.payload).toEqual(await triggerPayload(Number(event.aggregate_id)));
+    for (const event of events) expect(event.payload).toEqual(await triggerPayload(db, Number(event.aggregate_id)));
     expect(new Set(events.map((event) => event.transaction_id)).size).toBe(1);
     expect((await verify(db)).differences).toEqual([]);
   });

@@ -54,3 +54,23 @@ export async function refusal<C extends LedgerErrorCode>(
 
 export const days = (n: number) => n * 24 * 60 * 60 * 1000;
 export const after = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/**
+ * The payload the trigger of ledger_transactions (migration 0009) builds for a transaction, from the stored rows: what
+ * every outbox row a ledger function writes itself must equal.
+ */
+export async function triggerPayload(db: AnyDb, transactionId: number): Promise<unknown> {
+  const { rows } = await sql<{ payload: unknown }>`
+    select jsonb_build_object(
+      'transactionId', t.id,
+      'transactionType', t.type,
+      'idempotencyKey', t.idempotency_key,
+      'occurredAt', to_char(t.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'postings', (
+        select coalesce(jsonb_agg(jsonb_build_object('account', p.account, 'amount', p.amount)
+                                  order by p.account collate "C"), '[]')
+        from ledger_postings as p where p.transaction_id = t.id),
+      'metadata', t.metadata) as payload
+    from ledger_transactions t where t.id = ${transactionId}`.execute(db);
+  return rows[0]!.payload;
+}
