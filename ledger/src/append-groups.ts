@@ -4,10 +4,10 @@ import { appendGroup, appendTransaction, type LedgerDb, type RememberedAppend } 
 /*
  * Group commit of remembered appends (issue 21). An uncontended operation decided from remembered state is appended
  * in one round trip (ledger_append_as_read); each such append is a server transaction of its own: its statements,
- * its commit and its WAL flush. Here a pool sends at most APPENDS_IN_FLIGHT of them at a time; the appends that arrive
- * while those are under way wait, and the next one to go takes every waiting append it can as one group: one call
- * (ledger_append_group), one set-based statement per table for the whole group, one commit. Alone, an append goes
- * at once as before (a group of one is the single-append call).
+ * its commit and its WAL flush. Here a pool sends at most APPENDS_IN_FLIGHT of them at a time; the appends that
+ * arrive while those are under way wait, and the next one to go takes every waiting append it can as one group: one
+ * call (ledger_append_group), one set-based statement per table for the whole group, one commit. Alone, an append
+ * goes at once as before (a group of one is the single-append call).
  *
  * A group never holds two members where one reads an account the other touches (each checks the versions it read
  * against the accounts as they were before the group), so the members are independent and the group's answer is
@@ -20,7 +20,7 @@ import { appendGroup, appendTransaction, type LedgerDb, type RememberedAppend } 
 /**
  * Remembered appends a pool has under way at once: one group per CPU, the first at once and each further one only
  * with at least MIN_EXTRA_GROUP members, so that a commit is shared by several appends. Measured on 2 CPUs with 8
- * clients (issue 21), against pgbench on the same server: two under way with groups of 4 ran 1.02-1.10x, two under
+ * clients (issue 21), against pgbench on the same server: two under way with groups of 4 ran 1.00-1.10x, two under
  * way with any group size (2.4 appends per commit) 0.72-1.05x, one under way (groups of 4, but a group's commit never
  * overlapping the next group's work) 0.65-1.03x.
  */
@@ -30,8 +30,8 @@ const MIN_EXTRA_GROUP = 4;
 const MAX_MEMBERS = 64;
 /**
  * A group still under way after this long (waiting for a lock a caller's transaction holds, say) stops counting
- * against APPENDS_IN_FLIGHT: the appends behind it go on without it. The limit makes groups; it must never make one append
- * wait for an unrelated one.
+ * against APPENDS_IN_FLIGHT: the appends behind it go on without it. The limit makes groups; it must never make one
+ * append wait for an unrelated one.
  */
 const SLOW_GROUP_MS = 20;
 
