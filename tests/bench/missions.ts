@@ -5,7 +5,9 @@
 // time-skipping Java test server (time skipping locked; BENCH_TEMPORAL=dev: the CLI dev server of `npm start`, on
 // SQLite; no 10-day timer fires during the run with either) and the production worker
 // (`createFanmissionWorker`, the real mission activities) polling it in a child process of its own, as a worker
-// role of compose would (the apps and autocannon stay in this process).
+// role of compose would. Each app under test (end to end, hold only) runs in a child process of its own too, as the
+// api role of compose would, with its own database pool; this process is only the client (autocannon and the paced
+// sender), so neither the client's work nor its heap is in the server's event loop or garbage collections.
 // One request is `POST /api/v1/missions` for a 1-coin BASIC product: the caller's row, the checks, one DB transaction
 // (mission row, coin hold through the ledger, outbox event), then the answer; `workflow.start` of `mission-<id>` and
 // the `workflow_started_at` mark follow after it (`startMissionWorkflowAfterCommit`; a request waits for its own start
@@ -42,6 +44,7 @@
 // running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
 // production) is counted and handed to the reconciler.
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -84,6 +87,7 @@ import {
   migratedDatabase,
   processTreeCpu,
   type HttpResult,
+  type PacedResult,
   type PacedRequest,
 } from './support';
 
@@ -96,17 +100,28 @@ const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NIC
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
+/** BENCH_SLOWEST=1: after each paced run, its slowest requests, this process's GC pauses and event-loop delay. */
+const SHOW_SLOWEST = process.env.BENCH_SLOWEST === '1';
 /** Process names of `processTreeCpu` as the figures call them. */
-const PROCESS_NAMES = { 'this process': 'apps', node: 'worker', java: 'temporal', temporal: 'temporal' };
+const APP_PROCESS_TITLE = 'fanmission-app';
+const PROCESS_NAMES = {
+  'this process': 'client',
+  [APP_PROCESS_TITLE]: 'apps',
+  node: 'worker',
+  java: 'temporal',
+  temporal: 'temporal',
+};
 const FANS = 200;
 const CREATORS = 10;
 const COINS_PER_FAN = 1_000_000;
 
-/** What the worker process answers when asked (`{ type: 'status' }`). */
-interface WorkerStatusMessage {
-  type: 'status';
-  inFlight: number;
-}
+/** The messages between this process and its children (the worker, the apps): a request and its answer share a type. */
+type ChildMessage =
+  | { type: 'ready'; port?: number }
+  | { type: 'status'; inFlight?: number }
+  | { type: 'tokens'; fanIds?: number[]; tokens?: string[] }
+  | { type: 'settled' }
+  | { type: 'stop' };
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 
@@ -125,18 +140,68 @@ if (process.argv[2] === '--worker') {
     activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
   });
   const running = worker.run();
-  process.on('message', (message: { type: string }) => {
+  process.on('message', (message: ChildMessage) => {
     if (message.type === 'status') {
       const status = worker.getStatus();
       const inFlight = status.numInFlightWorkflowActivations + status.numInFlightActivities;
-      process.send!({ type: 'status', inFlight } satisfies WorkerStatusMessage);
+      process.send!({ type: 'status', inFlight } satisfies ChildMessage);
     } else if (message.type === 'stop' && worker.getState() === 'RUNNING') worker.shutdown();
   });
   // The bench stopped without stopping this process (a crash): do not outlive it.
   process.on('disconnect', () => worker.getState() === 'RUNNING' && worker.shutdown());
-  process.send!({ type: 'ready' });
+  process.send!({ type: 'ready' } satisfies ChildMessage);
   await running;
   await connection.close();
+  await db.destroy();
+  process.exit(0);
+}
+
+if (process.argv[2] === '--app') {
+  // An app's process, as the api role of compose runs it: `end-to-end` starts each mission's workflow through its own
+  // Temporal client, `hold-only` has no Temporal client (its missions commit with their hold and would wait for the
+  // reconciler). Both answer the constant route too. The parent's tokens are signed here (`tokens`), with the
+  // secret both apps share.
+  const [mode, databaseUrl, address, namespace, dataDir] = process.argv.slice(3) as [
+    'end-to-end' | 'hold-only',
+    string,
+    string,
+    string,
+    string,
+  ];
+  process.title = APP_PROCESS_TITLE;
+  const db = createDb(databaseUrl, { max: POOL });
+  const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
+  const connection = mode === 'end-to-end' ? await Connection.connect({ address }) : undefined;
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    mailer: createDevMailbox({ from: config.MAIL_FROM }),
+    ...(connection && {
+      temporal: { client: new Client({ connection, namespace }), taskQueue: FANMISSION_TASK_QUEUE },
+    }),
+    eventConsumers: EVENT_CONSUMERS,
+  });
+  const constant = { status: 'ACCEPTED', id: 0 };
+  app.get('/bench/constant', async () => constant);
+  await app.listen({ host: '127.0.0.1', port: config.PORT });
+  const stopped = new Promise<void>((resolve) => {
+    process.on('message', (message: ChildMessage) => {
+      if (message.type === 'tokens') {
+        const tokens = message.fanIds!.map((id) => `Bearer ${signSessionToken(app, { id, roles: ['ROLE_USER'] })}`);
+        process.send!({ type: 'tokens', tokens } satisfies ChildMessage);
+      } else if (message.type === 'settled') {
+        // Every workflow start this app has under way has been acknowledged (or left to the reconciler).
+        void missionWorkflowStartsSettled(app.ctx.temporal).then(() => process.send!({ type: 'settled' }));
+      } else if (message.type === 'stop') resolve();
+    });
+    // The bench stopped without stopping this process (a crash): do not outlive it.
+    process.on('disconnect', resolve);
+  });
+  process.send!({ type: 'ready', port: config.PORT } satisfies ChildMessage);
+  await stopped;
+  await app.close();
+  await connection?.close();
   await db.destroy();
   process.exit(0);
 }
@@ -186,32 +251,25 @@ try {
   );
   db = database.db;
   const seeded = database.seeded;
-  const config = await benchConfig(scratch);
-  const port = config.PORT;
-  const worker = await startWorkerProcess(postgres.localUrlFor('missions_bench'), temporal.address, temporal.namespace);
+  const databaseUrl = postgres.localUrlFor('missions_bench');
+  const worker = await startWorkerProcess(databaseUrl, temporal.address, temporal.namespace);
   stops.push(() => worker.stop());
 
   reconcilerAccess = { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE };
-  const mailer = createDevMailbox({ from: config.MAIL_FROM });
-  const endToEnd = await buildApp({
-    config,
-    db,
-    logger: false,
-    mailer,
-    temporal: { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE },
-    eventConsumers: EVENT_CONSUMERS,
-  });
-  const constant = { status: 'ACCEPTED', id: 0 };
-  endToEnd.get('/bench/constant', async () => constant);
-  await endToEnd.listen({ host: '127.0.0.1', port });
-  stops.push(() => endToEnd.close());
-  const holdOnly = await buildApp({ config, db, logger: false, mailer, eventConsumers: EVENT_CONSUMERS });
-  holdOnly.get('/bench/constant', async () => constant);
-  const holdOnlyPort = await freePort();
-  await holdOnly.listen({ host: '127.0.0.1', port: holdOnlyPort });
-  stops.push(() => holdOnly.close());
+  // Both apps accept the tokens the end-to-end app signs.
+  const appEnvironment = { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') };
+  const startApp = (mode: 'end-to-end' | 'hold-only') =>
+    forkChild(['--app', mode, databaseUrl, temporal.address, temporal.namespace, scratch], { env: appEnvironment });
+  const [endToEnd, holdOnly] = await Promise.all([startApp('end-to-end'), startApp('hold-only')]);
+  stops.push(
+    () => endToEnd.stop(),
+    () => holdOnly.stop(),
+  );
+  const port = endToEnd.ready.port!;
+  const holdOnlyPort = holdOnly.ready.port!;
+  const startsSettled = () => endToEnd.request({ type: 'settled' });
 
-  const tokens = seeded.fanIds.map((id) => `Bearer ${signSessionToken(endToEnd, { id, roles: ['ROLE_USER'] })}`);
+  const tokens = (await endToEnd.request({ type: 'tokens', fanIds: seeded.fanIds })).tokens!;
   const base = `http://127.0.0.1:${port}`;
   const holdOnlyBase = `http://127.0.0.1:${holdOnlyPort}`;
   const sample = await fetch(`${base}/api/v1/missions`, {
@@ -265,7 +323,7 @@ try {
   await measure(base, constantRequests, 2);
   await measure(holdOnlyBase, missions, 2);
   await measure(base, missions, 2);
-  await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
+  await startsSettled();
   await worker.drained(db);
   const before = await missionCounts(db);
 
@@ -314,7 +372,26 @@ try {
     markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const endToEndResult = await run(load, base, missions, pacedMission);
     markPostgresLog(`end to end ends, p99 ${endToEndResult.p99} ms`);
-    await missionWorkflowStartsSettled(endToEnd.ctx.temporal);
+    if (SHOW_SLOWEST) {
+      for (const [name, measured] of [
+        ['hold only', holdOnlyResult],
+        ['end to end', endToEndResult],
+      ] as const) {
+        if (!('slowest' in measured)) continue;
+        const result = measured as PacedResult;
+        const list = (items: Array<{ at: number; ms: number; major?: boolean }>) =>
+          items
+            .map(({ at, ms, major }) => `${at.toFixed(2)} s ${ms.toFixed(0)} ms${major ? ' (major)' : ''}`)
+            .join(', ');
+        console.log(
+          `  ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}${name}: slowest ${list(result.slowest)}; ` +
+            `this process's GC pauses ≥ 5 ms: ${list(result.gcPauses) || 'none'}; ` +
+            `longest event-loop delay ${result.loopDelayMax.toFixed(0)} ms; ` +
+            `heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+        );
+      }
+    }
+    await startsSettled();
     const seconds = load.kind === 'paced' ? PACED_SECONDS : SECONDS;
     const cpu = cpuPerOperation(cpuBefore, await processTreeCpu(), endToEndResult.rps * seconds, PROCESS_NAMES);
     const running = await committedToRunningP99(db!, rows[0]!.last);
@@ -445,33 +522,44 @@ function workerProfileOptions(): { execArgv?: string[] } {
   return dir ? { execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
 }
 
-/** The worker's child process (this file with `--worker`), with its status and its stop. */
-async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
-  const child: ChildProcess = fork(
-    fileURLToPath(import.meta.url),
-    ['--worker', databaseUrl, address, namespace, scratch],
-    workerProfileOptions(),
-  );
+/**
+ * A child process running this file with `args` (`--worker …`, `--app …`), once it says it is ready: its ready message,
+ * `request` (send a message, resolve with the next answer of the same type) and `stop`.
+ */
+async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), args, options);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const onMessage = (message: { type: string }) => {
-      if (message.type !== 'ready') return;
-      child.off('message', onMessage);
-      resolve();
-    };
-    child.on('message', onMessage);
-    void exited.then((code) => reject(new Error(`the worker process exited (${code}) before it was ready`)));
-  });
-  const inFlight = () =>
-    new Promise<number>((resolve) => {
-      const onMessage = (message: WorkerStatusMessage) => {
-        if (message.type !== 'status') return;
+  const answer = <Type extends ChildMessage['type']>(type: Type) =>
+    new Promise<Extract<ChildMessage, { type: Type }>>((resolve, reject) => {
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== type) return;
         child.off('message', onMessage);
-        resolve(message.inFlight);
+        resolve(message as Extract<ChildMessage, { type: Type }>);
       };
       child.on('message', onMessage);
-      child.send({ type: 'status' });
+      void exited.then((code) => reject(new Error(`the child process ${args[0]} exited (${code})`)));
     });
+  const ready = await answer('ready');
+  return {
+    ready,
+    request<Type extends ChildMessage['type']>(message: Extract<ChildMessage, { type: Type }>) {
+      const answered = answer(message.type as Type);
+      child.send(message);
+      return answered;
+    },
+    async stop(): Promise<void> {
+      child.send({ type: 'stop' } satisfies ChildMessage);
+      const code = await Promise.race([exited, sleep(30_000).then(() => 'timeout' as const)]);
+      if (code === 'timeout') child.kill('SIGKILL');
+      else if (code !== 0) throw new Error(`the child process ${args[0]} exited with ${code}`);
+    },
+  };
+}
+
+/** The worker's child process (this file with `--worker`), with its drain and its stop. */
+async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
+  const child = await forkChild(['--worker', databaseUrl, address, namespace, scratch], workerProfileOptions());
+  const inFlight = async () => (await child.request({ type: 'status' })).inFlight!;
   return {
     /**
      * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
@@ -500,12 +588,7 @@ async function startWorkerProcess(databaseUrl: string, address: string, namespac
         if ((await inFlight()) > 0) idleSince = performance.now();
       }
     },
-    async stop(): Promise<void> {
-      child.send({ type: 'stop' });
-      const code = await Promise.race([exited, sleep(30_000).then(() => 'timeout' as const)]);
-      if (code === 'timeout') child.kill('SIGKILL');
-      else if (code !== 0) throw new Error(`the worker process exited with ${code}`);
-    },
+    stop: () => child.stop(),
   };
 }
 

@@ -2,6 +2,7 @@
 // (closed loop) and paced runs (open loop, requests spread in time).
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '@fanmission/services/config';
@@ -32,8 +33,8 @@ export async function migratedDatabase<Seeded>(
   return { db, seeded };
 }
 
-/** A quiet test-mode configuration for an app listening on a free port. */
-export async function benchConfig(dataDir: string): Promise<AppConfig> {
+/** A quiet test-mode configuration for an app listening on a free port (`overrides`: further variables). */
+export async function benchConfig(dataDir: string, overrides: Record<string, string> = {}): Promise<AppConfig> {
   const port = await freePort();
   return loadConfig({
     NODE_ENV: 'test',
@@ -41,6 +42,7 @@ export async function benchConfig(dataDir: string): Promise<AppConfig> {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    ...overrides,
   });
 }
 
@@ -81,6 +83,12 @@ export interface PacedRequest {
 export interface PacedResult extends HttpResult {
   p50: number;
   max: number;
+  /** The twelve slowest requests: when each was scheduled (s from the run's start) and its latency (ms). */
+  slowest: Array<{ at: number; ms: number }>;
+  /** This process's garbage-collection pauses of 5 ms or more during the run: when (s) and how long (ms). */
+  gcPauses: Array<{ at: number; ms: number; major?: boolean }>;
+  /** The longest event-loop delay of this process during the run, ms (the client and any app in this process). */
+  loopDelayMax: number;
 }
 
 /**
@@ -146,9 +154,23 @@ export async function measurePaced(options: {
       schedule.push(at);
     }
     const latencies: number[] = [];
+    const timed: Array<{ at: number; ms: number }> = [];
     let errors = 0;
     const answers: Promise<void>[] = [];
     const start = performance.now();
+    const gcPauses: Array<{ at: number; ms: number; major?: boolean }> = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+        const major = detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+        if (entry.duration >= 5 || major) {
+          gcPauses.push({ at: (entry.startTime - start) / 1000, ms: entry.duration, ...(major && { major }) });
+        }
+      }
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
     await new Promise<void>((done) => {
       let next = 0;
       const fire = () => {
@@ -157,7 +179,9 @@ export async function measurePaced(options: {
           const scheduled = start + schedule[next]!;
           answers.push(
             send(options.request(next)).then((status) => {
-              latencies.push(performance.now() - scheduled);
+              const ms = performance.now() - scheduled;
+              latencies.push(ms);
+              timed.push({ at: (scheduled - start) / 1000, ms });
               if (status < 200 || status >= 300) errors += 1;
             }),
           );
@@ -168,6 +192,8 @@ export async function measurePaced(options: {
       fire();
     });
     await Promise.all(answers);
+    loopDelay.disable();
+    gcObserver.disconnect();
     latencies.sort((a, b) => a - b);
     const at = (fraction: number) =>
       latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)] ?? 0;
@@ -177,6 +203,9 @@ export async function measurePaced(options: {
       p99: Math.round(at(0.99) * 10) / 10,
       max: Math.round(at(1) * 10) / 10,
       errors,
+      slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 12),
+      gcPauses,
+      loopDelayMax: loopDelay.max / 1e6,
     };
   } finally {
     agent.destroy();
