@@ -39,7 +39,8 @@
 // measurement, BENCH_PACED_SECONDS (default 20: 1,000 requests at 50/s, so a p99 is the 10th slowest) per paced
 // measurement, BENCH_ROUNDS (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps'
 // database pool; BENCH_WORKER_PROF=<dir> writes CPU profiles of the worker's process (each thread) there;
-// BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times. Each
+// BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times;
+// BENCH_SLOWEST=1 prints each paced run's slowest requests with their times (a stall shows as a cluster). Each
 // figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
 // running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
 // production) is counted and handed to the reconciler.
@@ -100,7 +101,10 @@ const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NIC
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
-/** BENCH_SLOWEST=1: after each paced run, its slowest requests, this process's GC pauses and event-loop delay. */
+/**
+ * BENCH_SLOWEST=1: after each paced run, its twelve slowest requests (when scheduled, how long), and the client's (this
+ * process's) GC pauses, longest event-loop delay and heap.
+ */
 const SHOW_SLOWEST = process.env.BENCH_SLOWEST === '1';
 /** Process names of `processTreeCpu` as the figures call them. */
 const APP_PROCESS_TITLE = 'fanmission-app';
@@ -385,7 +389,7 @@ try {
             .join(', ');
         console.log(
           `  ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}${name}: slowest ${list(result.slowest)}; ` +
-            `this process's GC pauses ≥ 5 ms: ${list(result.gcPauses) || 'none'}; ` +
+            `the client's GC pauses ≥ 5 ms: ${list(result.gcPauses) || 'none'}; ` +
             `longest event-loop delay ${result.loopDelayMax.toFixed(0)} ms; ` +
             `heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
         );
