@@ -527,8 +527,8 @@ function workerProfileOptions(): { execArgv?: string[] } {
 }
 
 /**
- * A child process running this file with `args` (`--worker …`, `--app …`), once it says it is ready: its ready message,
- * `request` (send a message, resolve with the next answer of the same type) and `stop`.
+ * A child process running this file with `args` (`--worker …`, `--app …`), once it says it is ready: its ready
+ * message, `request` (send a message, resolve with the next answer of the same type) and `stop`.
  */
 async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), args, options);
