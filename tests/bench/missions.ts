@@ -533,15 +533,19 @@ function workerProfileOptions(): { execArgv?: string[] } {
 async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), args, options);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Each answer listens for its message and for the child's exit, and drops both once either comes.
   const answer = <Type extends ChildMessage['type']>(type: Type) =>
     new Promise<Extract<ChildMessage, { type: Type }>>((resolve, reject) => {
       const onMessage = (message: ChildMessage) => {
         if (message.type !== type) return;
-        child.off('message', onMessage);
+        child.off('message', onMessage).off('exit', onExit);
         resolve(message as Extract<ChildMessage, { type: Type }>);
       };
-      child.on('message', onMessage);
-      void exited.then((code) => reject(new Error(`the child process ${args[0]} exited (${code})`)));
+      const onExit = (code: number | null) => {
+        child.off('message', onMessage);
+        reject(new Error(`the child process ${args[0]} exited (${code})`));
+      };
+      child.on('message', onMessage).once('exit', onExit);
     });
   const ready = await answer('ready');
   return {
