@@ -38,8 +38,9 @@
 // BENCH_CONNECTIONS (default 50) autocannon connections, BENCH_SECONDS (default 5) per closed-loop and burst
 // measurement, BENCH_PACED_SECONDS (default 20: 1,000 requests at 50/s, so a p99 is the 10th slowest) per paced
 // measurement, BENCH_ROUNDS (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps'
-// database pool; BENCH_WORKER_PROF=<dir> writes CPU profiles of the worker's process (each thread) there;
-// BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times;
+// database pool; BENCH_WORKER_PROF=<dir> and BENCH_APP_PROF=<dir> write CPU profiles of the worker's process and of
+// the end-to-end app's (each thread) there; BENCH_TEMPORAL_CLIENT=grpc gives the end-to-end app the `@grpc/grpc-js`
+// connection the API had before its Rust-client one; BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times;
 // BENCH_SLOWEST=1 prints each paced run's slowest requests with their times (a stall shows as a cluster). Each
 // figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
 // running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
@@ -71,6 +72,7 @@ import {
   EMBEDDED_POSTGRES_SETTINGS,
   EVENT_CONSUMERS,
   freePort,
+  lazyTemporalConnection,
   lowerCpuPriority,
   startTemporalDevServer,
 } from '@fanmission/services/runtime';
@@ -101,6 +103,8 @@ const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NIC
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
+/** The end-to-end app's Temporal connection: `native` (the API's, default) or `grpc` (`@grpc/grpc-js`, the former). */
+const TEMPORAL_CLIENT = process.env.BENCH_TEMPORAL_CLIENT === 'grpc' ? 'grpc' : 'native';
 /**
  * BENCH_SLOWEST=1: after each paced run, its twelve slowest requests (when scheduled, how long), and the client's (this
  * process's) GC pauses, longest event-loop delay and heap.
@@ -175,7 +179,14 @@ if (process.argv[2] === '--app') {
   process.title = APP_PROCESS_TITLE;
   const db = createDb(databaseUrl, { max: POOL });
   const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
-  const connection = mode === 'end-to-end' ? await Connection.connect({ address }) : undefined;
+  // The API's connection (the SDK's Rust client, connected on first use); BENCH_TEMPORAL_CLIENT=grpc the SDK's
+  // `@grpc/grpc-js` connection the API used before, for comparison.
+  const connection =
+    mode !== 'end-to-end'
+      ? undefined
+      : TEMPORAL_CLIENT === 'grpc'
+        ? await Connection.connect({ address })
+        : lazyTemporalConnection({ address });
   const app = await buildApp({
     config,
     db,
@@ -263,7 +274,10 @@ try {
   // Both apps accept the tokens the end-to-end app signs.
   const appEnvironment = { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') };
   const startApp = (mode: 'end-to-end' | 'hold-only') =>
-    forkChild(['--app', mode, databaseUrl, temporal.address, temporal.namespace, scratch], { env: appEnvironment });
+    forkChild(['--app', mode, databaseUrl, temporal.address, temporal.namespace, scratch], {
+      env: appEnvironment,
+      ...(mode === 'end-to-end' && profileOptions('BENCH_APP_PROF')),
+    });
   const [endToEnd, holdOnly] = await Promise.all([startApp('end-to-end'), startApp('hold-only')]);
   stops.push(
     () => endToEnd.stop(),
@@ -441,7 +455,8 @@ try {
     `\nmedians of ${ROUNDS} rounds; ${CONNECTIONS} connections, ${SECONDS} s per closed-loop or burst run and ` +
       `${PACED_SECONDS} s per paced run, ${os.cpus().length} CPUs, ` +
       `database pool ${POOL}; embedded PostgreSQL, the Temporal ${TEMPORAL_SERVER === 'dev' ? 'dev server (CLI, SQLite)' : 'test server (Java, time skipping locked)'} ` +
-      `and the worker's process on the same machine, the latter two at nice ${BACKGROUND_NICE}`,
+      `and the worker's process on the same machine, the latter two at nice ${BACKGROUND_NICE}; the end-to-end app's ` +
+      `Temporal client over ${TEMPORAL_CLIENT === 'grpc' ? '@grpc/grpc-js' : "the SDK's Rust client (the API's)"}`,
   );
   const cell = (results: HttpResult[]) => {
     const rps = median(results.map((r) => r.rps));
@@ -520,9 +535,12 @@ async function startTemporal(): Promise<{
   };
 }
 
-/** With BENCH_WORKER_PROF, the worker's process writes a CPU profile of each of its threads into that folder. */
-function workerProfileOptions(): { execArgv?: string[] } {
-  const dir = process.env.BENCH_WORKER_PROF;
+/**
+ * With BENCH_WORKER_PROF (the worker) or BENCH_APP_PROF (the end-to-end app) set to a folder, that child process writes
+ * a CPU profile of each of its threads there.
+ */
+function profileOptions(variable: 'BENCH_WORKER_PROF' | 'BENCH_APP_PROF'): { execArgv?: string[] } {
+  const dir = process.env[variable];
   return dir ? { execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
 }
 
@@ -566,7 +584,10 @@ async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; exe
 
 /** The worker's child process (this file with `--worker`), with its drain and its stop. */
 async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
-  const child = await forkChild(['--worker', databaseUrl, address, namespace, scratch], workerProfileOptions());
+  const child = await forkChild(
+    ['--worker', databaseUrl, address, namespace, scratch],
+    profileOptions('BENCH_WORKER_PROF'),
+  );
   const inFlight = async () => (await child.request({ type: 'status' })).inFlight!;
   return {
     /**

@@ -11,7 +11,9 @@ import {
   createVerifiedCreator,
 } from '@fanmission/tests/support/missions';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
+import { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
+import { lazyTemporalConnection } from '@fanmission/services/runtime';
 import { randomUUID } from 'node:crypto';
 import { missionStateQuery, type RecordPerformanceInput } from '@fanmission/workflows/missions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,12 +26,16 @@ let skew = 0;
 const syncClock = async () => {
   skew = (await env.currentTimeMs()) - Date.now();
 };
-const testApp = useTestApp({ temporal: { client: env.client, taskQueue }, now: () => new Date(Date.now() + skew) });
+// The apps reach Temporal as the API does: over its lazy connection on the SDK's Rust client.
+const connection = lazyTemporalConnection({ address: env.address });
+const client = new Client({ connection, namespace: env.namespace ?? 'default' });
+afterAll(() => connection.close());
+const testApp = useTestApp({ temporal: { client, taskQueue }, now: () => new Date(Date.now() + skew) });
 const app = () => testApp.current.app;
 const db = () => testApp.current.app.db;
 
 // A second app whose missions' workflows run on a task queue no worker polls: their Updates are never answered.
-const unanswered = useTestApp({ temporal: { client: env.client, taskQueue: `nobody-${randomUUID()}` } });
+const unanswered = useTestApp({ temporal: { client, taskQueue: `nobody-${randomUUID()}` } });
 
 let worker: Worker;
 let running: Promise<void>;

@@ -1,14 +1,17 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { freePort } from '../runtime';
+import { freePort, lazyTemporalConnection } from '../runtime';
 import { basicRequest, createFan, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 
-// Temporal configured but not reachable (a port nobody listens on): a creator action is answered 503 "try again",
-// never a 500, and the request itself still commits for the reconciler.
+// Temporal configured but not reachable (a port nobody listens on), over the API's own connection: a creator action
+// is answered 503 "try again", never a 500, and the request itself still commits for the reconciler.
 const unreachable = `127.0.0.1:${await freePort()}`;
 const testApp = useTestApp({
-  temporal: { client: new Client({ connection: Connection.lazy({ address: unreachable }) }), taskQueue: 'nowhere' },
+  temporal: {
+    client: new Client({ connection: lazyTemporalConnection({ address: unreachable }) }),
+    taskQueue: 'nowhere',
+  },
 });
 const app = () => testApp.current.app;
 

@@ -7,4 +7,5 @@ export { lowerCpuPriority } from './priority';
 export { EMBEDDED_POSTGRES_SETTINGS } from './prestart';
 export { parseRole } from './roles';
 export { startFanmission } from './start';
+export { ensureTemporalRuntime, lazyTemporalConnection } from './temporal-connection';
 export { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';

@@ -24,6 +24,7 @@ import { startRetention } from '../retention';
 import { takePrestarted, temporalDevServerOptions } from './prestart';
 import { lowerCpuPriority } from './priority';
 import { runsApi, runsWorker, type ProcessRole } from './roles';
+import { ensureTemporalRuntime, lazyTemporalConnection } from './temporal-connection';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 
 /** Marks a start that a stop request overtook. */
@@ -124,7 +125,7 @@ export async function startFanmission(options: {
     const apiTemporalAddress = temporalAddress ?? config.TEMPORAL_ADDRESS;
     let temporal: TemporalAccess | undefined;
     if (runsApi(role) && apiTemporalAddress) {
-      const connection = Connection.lazy({ address: apiTemporalAddress });
+      const connection = lazyTemporalConnection({ address: apiTemporalAddress, logLevel: temporalLogLevel(config) });
       stops.push(() => connection.close());
       const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
       temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
@@ -179,14 +180,15 @@ export async function startFanmission(options: {
       const started = performance.now();
       // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
       // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
-      const [{ DefaultLogger, NativeConnection, Runtime }, { createFanmissionWorker }] = await Promise.all([
+      const [workerSdk, { createFanmissionWorker }] = await Promise.all([
         import('@temporalio/worker'),
         import('@fanmission/workflows/worker'),
       ]);
-      Runtime.install({
-        logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
-      });
-      const connection = await untilStopped(NativeConnection.connect({ address: temporalAddress }), closeLate);
+      ensureTemporalRuntime(workerSdk, temporalLogLevel(config));
+      const connection = await untilStopped(
+        workerSdk.NativeConnection.connect({ address: temporalAddress }),
+        closeLate,
+      );
       if (!connection) return { urls, stop };
       const worker = await untilStopped(
         createFanmissionWorker({
@@ -316,3 +318,7 @@ async function temporalFrontend(
   log(`Temporal dev server ready on ${server.address} in ${Math.round(performance.now() - started)} ms`);
   return server.address;
 }
+
+/** The Temporal SDK's native log level: its DEBUG lines only when the app logs at debug or trace. */
+const temporalLogLevel = (config: AppConfig): 'WARN' | 'DEBUG' =>
+  config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN';
