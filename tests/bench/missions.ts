@@ -40,11 +40,12 @@
 // measurement, BENCH_ROUNDS (default 3) rounds, back to back; BENCH_POOL (default 10, the production pool) the apps'
 // database pool; BENCH_WORKER_PROF=<dir> and BENCH_APP_PROF=<dir> write CPU profiles of the worker's process and of
 // the end-to-end app's (each thread) there; BENCH_TEMPORAL_CLIENT=grpc gives the end-to-end app the `@grpc/grpc-js`
-// connection the API had before its Rust-client one; BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow statements there, beside each measurement's times;
-// BENCH_SLOWEST=1 prints each paced run's slowest requests with their times (a stall shows as a cluster). Each
-// figure is the median of the rounds. Afterwards every end-to-end mission must have its workflow started and
-// running, and ledger `verify` must be clean; a start that failed under the load (left to the reconciler in
-// production) is counted and handed to the reconciler.
+// connection the API had before its Rust-client one; BENCH_APP_LOG=<file> writes the apps' warnings and errors there
+// (a workflow start that failed, with its reason); BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow
+// statements there, beside each measurement's times; BENCH_SLOWEST=1 prints each paced run's slowest requests with
+// their times (a stall shows as a cluster). Each figure is the median of the rounds. Afterwards every end-to-end
+// mission must have its workflow started and running, and ledger `verify` must be clean; a start that failed under
+// the load (left to the reconciler in production) is counted and handed to the reconciler.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -177,6 +178,7 @@ if (process.argv[2] === '--app') {
     string,
   ];
   process.title = APP_PROCESS_TITLE;
+  const appLogFile = process.env.BENCH_APP_LOG;
   const db = createDb(databaseUrl, { max: POOL });
   const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
   // The API's connection (the SDK's Rust client, connected on first use); BENCH_TEMPORAL_CLIENT=grpc the SDK's
@@ -190,7 +192,10 @@ if (process.argv[2] === '--app') {
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    // BENCH_APP_LOG=<file>: the app's warnings and errors (a workflow start that failed, with its reason) go there.
+    logger: appLogFile
+      ? { level: 'warn', stream: { write: (line: string) => appendFileSync(appLogFile, `${mode} ${line}`) } }
+      : false,
     mailer: createDevMailbox({ from: config.MAIL_FROM }),
     ...(connection && {
       temporal: { client: new Client({ connection, namespace }), taskQueue: FANMISSION_TASK_QUEUE },
@@ -385,6 +390,9 @@ try {
     markPostgresLog(`hold only, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const holdOnlyResult = await run(load, holdOnlyBase, missions, pacedMission);
     markPostgresLog(`hold only ends, p99 ${holdOnlyResult.p99} ms`);
+    // The hold-only app's last requests of a closed loop commit after it ends (autocannon drops them, the app does
+    // not): the end-to-end missions start after them.
+    await missionsCommitted(db!);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
     const cpuBefore = await processTreeCpu();
     markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
@@ -409,6 +417,8 @@ try {
         );
       }
     }
+    // Likewise the end-to-end app's: their starts count once they are committed, not as failures.
+    await missionsCommitted(db!);
     await startsSettled();
     const seconds = load.kind === 'paced' ? PACED_SECONDS : SECONDS;
     const cpu = cpuPerOperation(cpuBefore, await processTreeCpu(), endToEndResult.rps * seconds, PROCESS_NAMES);
@@ -675,6 +685,17 @@ async function measure(
   overallRate?: number,
 ): Promise<HttpResult> {
   return measureHttp({ url: base, connections: CONNECTIONS, seconds, requests, ...(overallRate && { overallRate }) });
+}
+
+/** Resolves once no mission has been committed for half a second (the requests of a load still in the apps). */
+async function missionsCommitted(db: Db): Promise<void> {
+  let last = -1;
+  for (;;) {
+    const { total } = await missionCounts(db);
+    if (total === last) return;
+    last = total;
+    await sleep(500);
+  }
 }
 
 /**
