@@ -1,6 +1,6 @@
 // The API's connection to Temporal. It runs over the SDK's Rust client (`NativeConnection`, the worker's transport)
 // rather than `@grpc/grpc-js`: the gRPC calls (HTTP/2 framing, retries) then run on the Rust core's threads instead
-// of on the API's event loop, and each workflow start costs the API's JS heap a third of the garbage
+// of on the API's event loop, and a mission request costs the API's process about a fifth less CPU
 // (tests/bench/README.md, 2026-11-24). `NativeConnection` only connects eagerly, and the API must start and serve while
 // Temporal is down (security review M7), so this connection is lazy: the first call connects, and a call after a
 // failed connect tries again.
@@ -129,29 +129,36 @@ class LazyTemporalConnection implements ConnectionLike {
 
   /**
    * A protobuf service's transport that hands each encoded call to the connected client's own transport, inside
-   * the caller's deadline and metadata. A call waits for the connection at most until its deadline.
+   * the caller's deadline and metadata. Once connected, a call goes straight through; before, it waits for the
+   * connection at most until its deadline.
    */
   private rpc(service: (connection: NativeConnection) => WorkflowService | OperatorService): RpcImpl {
     return (method, requestData, callback: RpcCallback) => {
-      const call = this.calls.getStore() ?? {};
+      const { deadline, metadata } = this.calls.getStore() ?? {};
+      const send = (connection: NativeConnection) => {
+        const transport = service(connection).rpcImpl!;
+        if (deadline === undefined && metadata === undefined) {
+          transport(method, requestData, callback);
+          return;
+        }
+        let call = async () => transport(method, requestData, callback);
+        if (metadata !== undefined) {
+          const inner = call;
+          call = () => connection.withMetadata(metadata, inner);
+        }
+        if (deadline !== undefined) {
+          const inner = call;
+          call = () => connection.withDeadline(deadline, inner);
+        }
+        call().catch((error: unknown) => callback(error as Error));
+      };
+      if (this.connected && !this.closed) {
+        send(this.connected);
+        return;
+      }
       const connected = this.connection();
-      const waited = call.deadline === undefined ? connected : beforeDeadline(connected, call.deadline);
-      waited.then(
-        (connection) => {
-          let send = async () => service(connection).rpcImpl!(method, requestData, callback);
-          if (call.metadata) {
-            const metadata = call.metadata;
-            const inner = send;
-            send = () => connection.withMetadata(metadata, inner);
-          }
-          if (call.deadline !== undefined) {
-            const deadline = call.deadline;
-            const inner = send;
-            send = () => connection.withDeadline(deadline, inner);
-          }
-          send().catch((error: unknown) => callback(error as Error));
-        },
-        (error: unknown) => callback(error as Error),
+      (deadline === undefined ? connected : beforeDeadline(connected, deadline)).then(send, (error: unknown) =>
+        callback(error as Error),
       );
     };
   }
