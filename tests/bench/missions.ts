@@ -119,6 +119,8 @@ const PROCESS_NAMES = {
   node: 'worker',
   java: 'temporal',
   temporal: 'temporal',
+  // The test server's wrapper script (its command name cut at 15 characters) before it execs the JVM.
+  'temporal-test-s': 'temporal',
 };
 const FANS = 200;
 const CREATORS = 10;
