@@ -7,6 +7,7 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
+  type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,15 @@ const requested = (missionId: number): MissionWorkflowInput => ({
   decisionDueAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(),
 });
 const missionNumber = () => Math.floor(Math.random() * 1e9);
+/** Sends a perform with a deadline `ms` from now, as the API does; answers what it failed with. */
+const performWithin = (handle: WorkflowHandle, ms: number) =>
+  client
+    .withDeadline(Date.now() + ms, () =>
+      handle.executeUpdate(performMissionUpdate, {
+        args: [{ responseComment: 'performed', media: { kind: 'picture', fileId: 1 } }],
+      }),
+    )
+    .catch((error: unknown) => error);
 
 describe('the lazy Temporal connection over the Rust client', () => {
   it('starts, queries and updates a workflow, with the SDK errors the API tells apart', async () => {
@@ -51,13 +61,7 @@ describe('the lazy Temporal connection over the Rust client', () => {
       ).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
 
       // A validator's refusal arrives as the workflow's ApplicationFailure (the API's 409 with its reason).
-      const refused = await client
-        .withDeadline(Date.now() + 10_000, () =>
-          handle.executeUpdate(performMissionUpdate, {
-            args: [{ responseComment: 'too early', media: { kind: 'picture', fileId: 1 } }],
-          }),
-        )
-        .catch((error: unknown) => error);
+      const refused = await performWithin(handle, 10_000);
       expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
       const cause = (refused as WorkflowUpdateFailedError).cause;
       expect(cause).toBeInstanceOf(ApplicationFailure);
@@ -73,13 +77,7 @@ describe('the lazy Temporal connection over the Rust client', () => {
       args: [requested(missionNumber())],
     });
     const started = performance.now();
-    const late = await client
-      .withDeadline(Date.now() + 1_500, () =>
-        handle.executeUpdate(performMissionUpdate, {
-          args: [{ responseComment: 'nobody answers', media: { kind: 'picture', fileId: 1 } }],
-        }),
-      )
-      .catch((error: unknown) => error);
+    const late = await performWithin(handle, 1_500);
     expect(late).toBeInstanceOf(WorkflowUpdateRPCTimeoutOrCancelledError);
     expect(performance.now() - started).toBeLessThan(8_000);
     await handle.terminate('test over');
