@@ -85,6 +85,24 @@ export default tseslint.config(
       ],
     },
   })),
+  // The database layer sits below every module: `db/schema.ts` assembles the `Database` interface from each module's
+  // `table.ts` (row types only), not from its index.ts, whose routes and services import `db` in turn.
+  {
+    files: ['services/src/db/schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!table$)',
+              message: "The database layer reads a module's table.ts only: '../<module>/table'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Web features (bulletproof-react): a feature imports `shared/` and its own files, never another feature. What two
   // features need goes to `shared/`; `app/` composes the features. One block per folder depth, because a relative
   // path leaves the feature after as many `../` as the file is deep.

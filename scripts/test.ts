@@ -55,6 +55,8 @@ const checked = (command: string, args: string[]) => async () => {
 // static checks: the checks run beside the preparation and then beside the tests (the preparation is mostly
 // downloads, jar and venv checks and two small app builds; the tests mostly wait for servers and browsers), so they
 // add little to the time instead of their sum. Each step's own time is still reported in the summary.
+// The folders whose imports `npm run lint:imports` checks for circles and layers (.dependency-cruiser.cjs).
+const IMPORT_CHECKED = ['contracts', 'ledger', 'workflows', 'services', 'web', 'admin-ui', 'tests', 'scripts'];
 const results: StepResult[] = [];
 console.log('[test] static checks (lint, format, types) beside the real components (PostgreSQL, Temporal, Kafka,');
 console.log('[test] Chromium, app builds) and then beside the tests…');
@@ -62,6 +64,10 @@ const staticChecks = Promise.all([
   timed('lint (eslint)', checked(bin('eslint'), ['.', '--max-warnings=0'])),
   timed('format (prettier)', checked(bin('prettier'), ['--check', '.', '--log-level=warn'])),
   timed('types (tsc)', checked(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])),
+  timed(
+    'imports (dependency-cruiser)',
+    checked(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', ...IMPORT_CHECKED]),
+  ),
 ]);
 const infrastructure = await timed('infrastructure', async () => {
   await Promise.all([

@@ -1,5 +1,5 @@
 // The mission detail's first view, painted by the server (services/src/plugins/first-view.ts) and kept by the web
-// app's shell until the page has its answer (web/src/app/first-view.tsx): one set of rules for both, so that nothing
+// app's shell until the page has its answer (web/src/shared/first-view.tsx): one set of rules for both, so that nothing
 // moves when one replaces the other. A plain string: the shell's entry may import it (no schema, no zod).
 
 /**

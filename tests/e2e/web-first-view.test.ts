@@ -7,7 +7,7 @@
 //   larger one would be a later Largest Contentful Paint), and no element of the first view remains.
 //
 // A mission detail (issue 21: Largest Contentful Paint ≤ 1.0 s headless; services/src/plugins/first-view.ts,
-// web/src/app/first-view.tsx): the server paints a public mission's head and answer picture before any script, the
+// web/src/shared/first-view.tsx): the server paints a public mission's head and answer picture before any script, the
 // shell and then the page show them at the same place and size at 390 and 1280 px; a private or unknown mission gets
 // no server paint, even for a party to it; hostile text stays text; the title wraps at 360 px (issue 23).
 import { SESSION_COOKIE_NAME } from '@fanmission/contracts';

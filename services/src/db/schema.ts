@@ -1,25 +1,28 @@
 import type { LedgerTables } from '@fanmission/ledger';
-import type { AdminTables } from '../admin';
-import type { CoinHistoryTables } from '../coin-history';
-import type { CoinsTables } from '../coins';
-import type { ConsoleTables } from '../console';
-import type { CreatorsTables } from '../creators';
-import type { EventsTables } from '../outbox';
-import type { FaqTables } from '../faq';
-import type { FilesTables } from '../files';
-import type { IncomeTables } from '../income';
-import type { MissionProductsTables } from '../mission-products';
-import type { MissionSocialTables } from '../mission-reads';
-import type { MissionsTables } from '../missions';
-import type { NotificationsTables } from '../notifications';
-import type { PaymentsTables } from '../payments';
-import type { PopupsTables } from '../popups';
-import type { UsersTables } from '../users';
-import type { CommentsTables } from '../comments';
-import type { LotteryEventsTables } from '../events';
-import type { TrustTables } from '../trust';
+import type { AdminTables } from '../admin/table';
+import type { CoinHistoryTables } from '../coin-history/table';
+import type { CoinsTables } from '../coins/table';
+import type { ConsoleTables } from '../console/table';
+import type { CreatorsTables } from '../creators/table';
+import type { EventsTables } from '../outbox/table';
+import type { FaqTables } from '../faq/table';
+import type { FilesTables } from '../files/table';
+import type { IncomeTables } from '../income/table';
+import type { MissionProductsTables } from '../mission-products/table';
+import type { MissionSocialTables } from '../mission-reads/table';
+import type { MissionsTables } from '../missions/table';
+import type { NotificationsTables } from '../notifications/table';
+import type { PaymentsTables } from '../payments/table';
+import type { PopupsTables } from '../popups/table';
+import type { UsersTables } from '../users/table';
+import type { CommentsTables } from '../comments/table';
+import type { LotteryEventsTables } from '../events/table';
+import type { TrustTables } from '../trust/table';
 
-/** The kysely view of the database: each domain module declares its tables in its own `table.ts`. */
+/**
+ * The kysely view of the database: each domain module declares its tables in its own `table.ts`, and this file
+ * reads those files only (never a module's index.ts), so the database layer sits below every module.
+ */
 export interface Database
   extends
     UsersTables,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * answer the API gives (`GET /api/v1/creators/{id}` or `/by-url/{url}`, through `app.inject`: the same rules decide
  * what a visitor may see). The browser starts downloading the picture with the page and paints it before any script
  * runs; the app removes this block in the commit that paints its own shell with the same picture
- * (web/src/app/first-view.tsx), so nothing moves or flashes. Only for a verified creator without an intro video (the
+ * (web/src/shared/first-view.tsx), so nothing moves or flashes. Only for a verified creator without an intro video (the
  * page shows the video instead) and not in the embedded app mode (no header there); otherwise the page is unchanged.
  */
 const CREATOR_PATH = /^\/creator\/([^/]+)\/?$/;
@@ -96,7 +96,7 @@ export async function creatorFirstViewHtml(app: FastifyInstance, url: string): P
  * cookies): a private, unplayed (CREATED) or blocked mission is 404 there and gets no first view, whoever asks; a
  * public one shows the same to everybody. The status and "private" chips are the page's (their texts follow the
  * language chosen in the browser): they sit beside the creator's name and move nothing. The app removes this block
- * in the commit that paints its own shell with the same view (web/src/app/first-view.tsx).
+ * in the commit that paints its own shell with the same view (web/src/shared/first-view.tsx).
  */
 const MISSION_PATH = /^\/mission-detail\/(\d{1,15})\/?$/;
 

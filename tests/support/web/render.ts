@@ -16,6 +16,9 @@ import { NavigationBridge } from '../../../web/src/shared/navigation/navigation'
 // 20 ms alone can take more than a second. A wait ends as soon as the element is there, so a passing test is not slower.
 configure({ asyncUtilTimeout: 10_000 });
 
+/** The app's providers (theme, i18n, alerts), for a component test to wrap what it renders in, as the app does. */
+export { AppProviders };
+
 export async function useLanguage(language: Language) {
   if (!i18next.isInitialized) {
     await i18next

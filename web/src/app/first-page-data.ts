@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILE_IMAGE, PAGE_SIZES } from '@fanmission/contracts';
 import { prefetchGet } from '../shared/api/client';
-import { rememberCreatorFirstView, rememberMissionFirstView, type MissionFirstViewData } from './first-view';
+import { rememberCreatorFirstView, rememberMissionFirstView, type MissionFirstViewData } from '../shared/first-view';
 
 /**
  * Asks for the data of the page the visitor opened while its code still downloads, so that the page finds its

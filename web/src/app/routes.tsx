@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import type { Guard } from '../shared/session/session';
-import { PageLoading } from './first-view';
+import { PageLoading } from '../shared/first-view';
 import { Guarded } from './guarded';
 
 /** Route-level code splitting: every page but the landing page loads on demand. */

@@ -14,15 +14,8 @@ import { useSchemaForm } from '../../shared/forms/schema-form';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { AccountDeletionCard } from './account-deletion';
-import { updateProfile } from './api/account';
+import { updateProfile, type ProfileValues } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
-
-export interface ProfileValues {
-  username: string;
-  phone: string;
-  address: string;
-  addressDetail: string;
-}
 
 /** The nickname's own message for any error of it (01 §5). */
 const PROFILE_MESSAGES = { username: 'validation.nicknameRequired' } as const;

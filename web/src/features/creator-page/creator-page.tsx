@@ -7,7 +7,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { useSession } from '../../shared/session/session';
 import { CreatorProfile } from './components/creator-profile';
 import { useCreator } from './use-creator';
-import { creatorFirstView } from '../../app/first-view';
+import { creatorFirstView } from '../../shared/first-view';
 
 /** `/creator/{id}` and the catch-all `/{creator_id}` (an id or a custom url). */
 export function CreatorPage() {

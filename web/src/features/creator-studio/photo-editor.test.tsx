@@ -7,8 +7,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { AppProviders } from '../../app/app';
-import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
+import { AppProviders, cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 
 vi.setConfig({ testTimeout: 90_000 });

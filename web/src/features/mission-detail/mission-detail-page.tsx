@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { missionFirstView } from '../../app/first-view';
+import { missionFirstView } from '../../shared/first-view';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MissionEventCard } from '../../shared/lottery-event/mission-event-card';
@@ -47,7 +47,7 @@ export function MissionDetailPage() {
     );
   }
   const creator = mission.missionProduct.creator;
-  // The head's and the content panel's sizes are those of the first view (app/first-view.tsx, and the server's in
+  // The head's and the content panel's sizes are those of the first view (shared/first-view.tsx, and the server's in
   // services/src/plugins/first-view.ts): change them together. The title wraps (a phone shows all of it); the chips
   // sit on the creator's line, which keeps its height, so they move nothing when they appear.
   return (

@@ -1,5 +1,12 @@
 import { api } from '../../../shared/api/client';
-import type { ProfileValues } from '../edit-profile-page';
+
+/** The profile fields a member edits (`/edit-user-profile`). */
+export interface ProfileValues {
+  username: string;
+  phone: string;
+  address: string;
+  addressDetail: string;
+}
 
 /** `PUT /users/{id}` with the profile fields. */
 export async function updateProfile(userId: number, values: ProfileValues): Promise<void> {

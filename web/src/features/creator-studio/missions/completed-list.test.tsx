@@ -7,10 +7,9 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
-import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
+import { AppProviders, cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { MissionTable } from './mission-table';
 
 const row = (id: number) =>

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
-import { MissionSummary } from './mission-table';
+import { MissionSummary } from './mission-summary';
 
 /** A custom request's accept (message optional) / refuse (reason required, passed to the requester) modal. */
 export function DecisionDialog({

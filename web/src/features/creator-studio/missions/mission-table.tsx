@@ -25,6 +25,7 @@ import { formatDotDate } from '../../../shared/format/date';
 import { useCreatorMissions, useCreatorMissionTotals, type MissionListType, type MissionSort } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { RowOpenButton } from '../../../shared/ui/row-open-button';
+import { MissionSummary } from './mission-summary';
 import { PerformDialog } from './perform-dialog';
 
 /** Days after which a row still waiting for the creator shows its date in red (spec 02 §2). */
@@ -212,28 +213,6 @@ export function MissionTable({
             <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
           </DialogActions>
         </Dialog>
-      ) : null}
-    </Stack>
-  );
-}
-
-/** Who asked for what: shown at the top of the row modals. */
-export function MissionSummary({ mission }: { mission: MissionView }) {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={0.5} sx={{ mb: 1 }}>
-      <Typography sx={{ fontWeight: 700 }}>
-        {mission.missionProduct.name} · {mission.coinPrice.toLocaleString()}
-      </Typography>
-      <Typography variant="body2">
-        {t('creatorStudio.missions.list.requester')}: {mission.user.username}
-        {mission.to ? ` · ${t('creatorStudio.missions.list.to')}: ${mission.to}` : ''}
-        {mission.from ? ` · ${t('creatorStudio.missions.list.from')}: ${mission.from}` : ''}
-      </Typography>
-      {mission.requestComment ? (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 1, borderRadius: 1 }}>
-          {mission.requestComment}
-        </Typography>
       ) : null}
     </Stack>
   );

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { PerformFilePicker, performFieldOf, usePerformUpload } from '../perform-upload';
-import { MissionSummary } from './mission-table';
+import { MissionSummary } from './mission-summary';
 import { CameraButton } from '../../../shared/ui/camera-button';
 
 export { performFieldOf };

@@ -9,11 +9,10 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { AppProviders } from '../../../app/app';
 import { createQueryClient, QueryProvider } from '../../../shared/api/query-provider';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { fakeUploads } from '@fanmission/tests/support/web/fake-uploads';
-import { cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
+import { AppProviders, cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { ProductDialog } from './product-dialog';
 import { ProductsPanel } from './products-panel';
 

@@ -1,10 +1,10 @@
 import { mediaProcessingEn } from '../../media/locales-en';
-import { blockObjectionEn } from '../../../features/block-objection/locales-en';
+import { blockObjectionEn } from './block-objection-en';
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { coinRefundsEn } from '../../../features/coins/refund-locales-en';
-import { eventManagementEn } from '../../../features/creator-studio/events/locales-en';
-import { creatorStudioEn } from '../../../features/creator-studio/locales-en';
-import { lotteryEventEn } from '../../../features/lottery-event/locales-en';
+import { coinRefundsEn } from './coin-refunds-en';
+import { eventManagementEn } from './event-management-en';
+import { creatorStudioEn } from './creator-studio-en';
+import { lotteryEventEn } from './lottery-event-en';
 import { trustEn } from './trust-en';
 import type { Messages } from './ko';
 

@@ -1,10 +1,10 @@
 import { mediaProcessingJa } from '../../media/locales-ja';
-import { blockObjectionJa } from '../../../features/block-objection/locales-ja';
+import { blockObjectionJa } from './block-objection-ja';
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { coinRefundsJa } from '../../../features/coins/refund-locales-ja';
-import { eventManagementJa } from '../../../features/creator-studio/events/locales-ja';
-import { creatorStudioJa } from '../../../features/creator-studio/locales-ja';
-import { lotteryEventJa } from '../../../features/lottery-event/locales-ja';
+import { coinRefundsJa } from './coin-refunds-ja';
+import { eventManagementJa } from './event-management-ja';
+import { creatorStudioJa } from './creator-studio-ja';
+import { lotteryEventJa } from './lottery-event-ja';
 import { trustJa } from './trust-ja';
 import type { Messages } from './ko';
 

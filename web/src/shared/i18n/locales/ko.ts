@@ -1,12 +1,12 @@
 import { mediaProcessingKo } from '../../media/locales';
-import { blockObjectionKo } from '../../../features/block-objection/locales';
+import { blockObjectionKo } from './block-objection';
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { coinRefundsKo } from '../../../features/coins/refund-locales';
-import { eventManagementKo } from '../../../features/creator-studio/events/locales';
+import { coinRefundsKo } from './coin-refunds';
+import { eventManagementKo } from './event-management';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
 // contracts' zod schemas name them as their messages.
-import { creatorStudioKo } from '../../../features/creator-studio/locales';
-import { lotteryEventKo } from '../../../features/lottery-event/locales';
+import { creatorStudioKo } from './creator-studio';
+import { lotteryEventKo } from './lottery-event';
 import { trustKo } from './trust';
 export const ko = {
   common: {

@@ -1,7 +1,7 @@
-// Texts of the creator screens (issue 15): the `creatorStudio` namespace of ko (en and ja in ./locales-en.ts,
-// ./locales-ja.ts).
+// Texts of the creator screens: the `creatorStudio` namespace of ko (en and ja in ./creator-studio-en.ts,
+// ./creator-studio-ja.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { missionManagementKo } from './missions/locales';
+import { missionManagementKo } from './mission-management';
 
 export const creatorStudioKo = {
   missions: missionManagementKo,

@@ -1,4 +1,4 @@
-// Texts of the fans' lottery event screens and the provably fair checks (issue 16): the `lotteryEvent` namespace of
+// Texts of the fans' lottery event screens and the provably fair checks: the `lotteryEvent` namespace of
 // ko/en/ja (the public event page, the apply modal, event cards, the verify panel, the roulette seed and the rolls).
 
 export const lotteryEventKo = {

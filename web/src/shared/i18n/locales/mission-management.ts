@@ -1,5 +1,5 @@
-// Texts of /mission-management (issue 15), kept in the `creatorStudio.missions` group of ko (en and ja in ./locales-
-// en.ts, ./locales-ja.ts).
+// Texts of /mission-management , kept in the `creatorStudio.missions` group of ko (en and ja in ./locales-
+// en.ts, ./mission-management-ja.ts).
 
 import { sharedMessageForWeb } from '@fanmission/contracts';
 

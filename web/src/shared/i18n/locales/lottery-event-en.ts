@@ -1,6 +1,6 @@
-// The en texts of ./locales.ts (the lotteryEvent texts): a module of their own so that a visitor downloads only
+// The en texts of ./lottery-event.ts (the lotteryEvent texts): a module of their own so that a visitor downloads only
 // the chosen language's texts before the first paint (web/vite.config.ts).
-import type { lotteryEventKo } from './locales';
+import type { lotteryEventKo } from './lottery-event';
 
 export const lotteryEventEn: typeof lotteryEventKo = {
   pageTitle: 'Lottery event',

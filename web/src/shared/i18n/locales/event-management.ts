@@ -1,6 +1,6 @@
 // Texts of the creator's lottery event management (/mission-management/lottery-event, issue 16): the top-level
-// `eventManagement` namespace of ko (en and ja in ./locales-en.ts, ./locales-ja.ts), with every draw message of spec 02
-// §8.
+// `eventManagement` namespace of ko (en and ja in ./event-management-en.ts, ./event-management-ja.ts), with every draw
+// message of spec 02 §8.
 
 import { sharedMessageForWeb } from '@fanmission/contracts';
 

@@ -1,5 +1,5 @@
 // Texts of the objection to a login block (issue 22, operating policy): the `blockObjection` namespace of ko (en and ja
-// in ./locales-en.ts, ./locales-ja.ts).
+// in ./block-objection-en.ts, ./block-objection-ja.ts).
 
 export const blockObjectionKo = {
   title: '이용 제한 이의 신청',

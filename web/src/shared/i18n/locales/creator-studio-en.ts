@@ -1,8 +1,8 @@
-// The en texts of ./locales.ts (the creatorStudio texts): a module of their own so that a visitor downloads only
+// The en texts of ./creator-studio.ts (the creatorStudio texts): a module of their own so that a visitor downloads only
 // the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { missionManagementEn } from './missions/locales-en';
-import type { CreatorStudioMessages } from './locales';
+import { missionManagementEn } from './mission-management-en';
+import type { CreatorStudioMessages } from './creator-studio';
 
 export const creatorStudioEn: CreatorStudioMessages = {
   missions: missionManagementEn,

@@ -1,8 +1,8 @@
-// The ja texts of ./locales.ts (the creatorStudio texts): a module of their own so that a visitor downloads only
+// The ja texts of ./creator-studio.ts (the creatorStudio texts): a module of their own so that a visitor downloads only
 // the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import { missionManagementJa } from './missions/locales-ja';
-import type { CreatorStudioMessages } from './locales';
+import { missionManagementJa } from './mission-management-ja';
+import type { CreatorStudioMessages } from './creator-studio';
 
 export const creatorStudioJa: CreatorStudioMessages = {
   missions: missionManagementJa,

@@ -1,7 +1,7 @@
-// The ja texts of ./locales.ts (the eventManagement texts): a module of their own so that a visitor downloads only
-// the chosen language's texts before the first paint (web/vite.config.ts).
+// The ja texts of ./event-management.ts (the eventManagement texts): a module of their own so that a visitor downloads
+// only the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import type { EventManagementMessages } from './locales';
+import type { EventManagementMessages } from './event-management';
 
 export const eventManagementJa: EventManagementMessages = {
   title: '抽選イベント',

@@ -1,5 +1,5 @@
-// Texts of the fan's refunds and coin lots (issue 22): the `coinRefunds` namespace of ko (en and ja in ./refund-
-// locales-en.ts, ./refund-locales-ja.ts).
+// Texts of the fan's refunds and coin lots: the `coinRefunds` namespace of ko (en and ja in ./coin-refunds-en.ts,
+// ./coin-refunds-ja.ts).
 
 export const coinRefundsKo = {
   withdrawableUntil: '{{date}}까지 청약 철회 가능',

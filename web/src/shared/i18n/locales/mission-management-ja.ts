@@ -1,7 +1,7 @@
-// The ja texts of ./locales.ts (the missionManagement texts): a module of their own so that a visitor downloads only
-// the chosen language's texts before the first paint (web/vite.config.ts).
+// The ja texts of ./mission-management.ts (the missionManagement texts): a module of their own so that a visitor
+// downloads only the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import type { MissionManagementMessages } from './locales';
+import type { MissionManagementMessages } from './mission-management';
 
 export const missionManagementJa: MissionManagementMessages = {
   title: 'ミッション管理',

@@ -1,6 +1,6 @@
-// The en texts of ./locales.ts (the blockObjection texts): a module of their own so that a visitor downloads only
-// the chosen language's texts before the first paint (web/vite.config.ts).
-import type { BlockObjectionMessages } from './locales';
+// The en texts of ./block-objection.ts (the blockObjection texts): a module of their own so that a visitor downloads
+// only the chosen language's texts before the first paint (web/vite.config.ts).
+import type { BlockObjectionMessages } from './block-objection';
 
 export const blockObjectionEn: BlockObjectionMessages = {
   title: 'Object to a login block',

@@ -1,6 +1,6 @@
-// The ja texts of ./refund-locales.ts (the coinRefunds texts): a module of their own so that a visitor downloads only
+// The ja texts of ./coin-refunds.ts (the coinRefunds texts): a module of their own so that a visitor downloads only
 // the chosen language's texts before the first paint (web/vite.config.ts).
-import type { CoinRefundsMessages } from './refund-locales';
+import type { CoinRefundsMessages } from './coin-refunds';
 
 export const coinRefundsJa: CoinRefundsMessages = {
   withdrawableUntil: '{{date}}まで申込撤回できます',

@@ -1,7 +1,7 @@
-// The en texts of ./locales.ts (the eventManagement texts): a module of their own so that a visitor downloads only
-// the chosen language's texts before the first paint (web/vite.config.ts).
+// The en texts of ./event-management.ts (the eventManagement texts): a module of their own so that a visitor downloads
+// only the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import type { EventManagementMessages } from './locales';
+import type { EventManagementMessages } from './event-management';
 
 export const eventManagementEn: EventManagementMessages = {
   title: 'Lottery events',

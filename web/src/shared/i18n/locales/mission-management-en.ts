@@ -1,7 +1,7 @@
-// The en texts of ./locales.ts (the missionManagement texts): a module of their own so that a visitor downloads only
-// the chosen language's texts before the first paint (web/vite.config.ts).
+// The en texts of ./mission-management.ts (the missionManagement texts): a module of their own so that a visitor
+// downloads only the chosen language's texts before the first paint (web/vite.config.ts).
 import { sharedMessageForWeb } from '@fanmission/contracts';
-import type { MissionManagementMessages } from './locales';
+import type { MissionManagementMessages } from './mission-management';
 
 export const missionManagementEn: MissionManagementMessages = {
   title: 'Mission management',
