@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { compareLockOrder, mayGoNegative, tracksLots } from './accounts';
 import { appendRemembered } from './append-groups';
 import type { CommandContext, LedgerCommandType } from './commands';
-import { LedgerError, invalidCommand, type LedgerRefusal } from './errors';
+import { LedgerError, type LedgerRefusal } from './errors';
+import { validateContext } from './request-checks';
 import {
   appendTransaction,
   findEntries,
@@ -287,30 +288,6 @@ function assertWellFormed(transaction: NewTransaction, read: Set<string>, locked
 
 function lastInLockOrder(accounts: Set<string>): string {
   return [...accounts].sort(compareLockOrder).at(-1) ?? '';
-}
-
-function validateContext(context: CommandContext): void {
-  if (typeof context.idempotencyKey !== 'string' || context.idempotencyKey.length === 0) {
-    throw invalidCommand('idempotencyKey', context.idempotencyKey, 'a non-empty string');
-  }
-  if (context.idempotencyKey.length > 200) {
-    throw invalidCommand('idempotencyKey', context.idempotencyKey, 'at most 200 characters');
-  }
-  if (!(context.now instanceof Date) || Number.isNaN(context.now.getTime())) {
-    throw invalidCommand('now', context.now, 'a valid Date');
-  }
-}
-
-export function requireCoins(field: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value <= 0) throw invalidCommand(field, value, 'a positive whole number');
-}
-
-export function requireId(field: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value <= 0) throw invalidCommand(field, value, 'a positive integer id');
-}
-
-export function requireText(field: string, value: string): void {
-  if (typeof value !== 'string' || value.length === 0) throw invalidCommand(field, value, 'a non-empty string');
 }
 
 function uniqueViolation(error: unknown): string | undefined {

@@ -5,7 +5,6 @@ import { walletAccount } from './accounts';
 import type { LedgerExecutor } from './engine';
 import { LedgerError } from './errors';
 import {
-  expireLots,
   grantBonus,
   holdForMission,
   luckyRoll,
@@ -16,6 +15,7 @@ import {
   settlementPayout,
   withdrawPurchase,
 } from './operations';
+import { expireLots } from './expire-lots';
 import { balance } from './queries';
 import { lotExpiry } from './rules';
 import type { LedgerTables } from './table';

@@ -28,6 +28,7 @@ export type {
   SettlementPayoutData,
   WithdrawPurchaseData,
 } from './commands';
+export { expireLots } from './expire-lots';
 export { toCoinHistory, type CoinHistoryRow } from './coin-history';
 export type { LedgerExecutor } from './engine';
 export {
@@ -40,7 +41,6 @@ export {
 } from './errors';
 export {
   compensateLuckyMission,
-  expireLots,
   forfeitWallet,
   grantBonus,
   holdForMission,

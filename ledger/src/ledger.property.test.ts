@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { isLedgerError } from './errors';
 import {
-  expireLots,
   grantBonus,
   holdForMission,
   luckyRoll,
@@ -15,6 +14,7 @@ import {
   settlementPayout,
   withdrawPurchase,
 } from './operations';
+import { expireLots } from './expire-lots';
 import type { LedgerEntry } from './transaction';
 import { verify } from './verify';
 import { createMembers, days, newKey } from '@fanmission/tests/support/ledger';

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { walletAccount } from './accounts';
-import {
-  expireLots,
-  grantBonus,
-  holdForMission,
-  partialRefund,
-  purchase,
-  refundMission,
-  withdrawPurchase,
-} from './operations';
+import { grantBonus, holdForMission, partialRefund, purchase, refundMission, withdrawPurchase } from './operations';
+import { expireLots } from './expire-lots';
 import { balance, lots } from './queries';
 import { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
 import { after, createMember, days, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';

@@ -12,7 +12,6 @@ import {
   walletAccount,
 } from './accounts';
 import {
-  expireLots,
   grantBonus,
   holdForMission,
   luckyRoll,
@@ -24,6 +23,7 @@ import {
   settlementPayout,
   withdrawPurchase,
 } from './operations';
+import { expireLots } from './expire-lots';
 import { balance, coinHistory, history, lots } from './queries';
 import { verify } from './verify';
 import { after, createMember, days, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
