@@ -5,7 +5,6 @@ import {
   SNS_TYPES,
   TEXT_LIMITS,
   type BusinessType,
-  type FileEntry,
   type MyCreator,
   type Tag,
 } from '@fanmission/contracts';
@@ -16,15 +15,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
@@ -33,24 +29,17 @@ import { fetchCurrentUser } from '../../shared/api/current-user';
 import { storeCurrentUser, useSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
-import { PhotoEditorDialog } from './photo-editor-dialog';
 import {
+  fieldId,
   formatErrors,
   missingItems,
+  missingMessage,
   profileBody,
   profileValuesOf,
   type ProfileValues,
   type RequiredItem,
 } from './profile-form';
-import { mediaKindOf, uploadWithProgressTo } from './upload';
-
-const fieldId = (item: string) => `creator-profile-${item}`;
-
-/** Sentences the editor shows after a failed check: the missing items, ending "information is required". */
-export function missingMessage(items: RequiredItem[], t: TFunction): string {
-  const labels = items.map((item) => t(`creatorStudio.profile.items.${item}`));
-  return t('creatorStudio.profile.missing', { items: labels.join(t('creatorStudio.profile.separator')) });
-}
+import { IntroSection, PhotoSection } from './profile-media';
 
 /** `/edit-creator-profile` (spec 02 §2, §5). */
 export function EditCreatorProfilePage() {
@@ -307,205 +296,5 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
         </Stack>
       </Card>
     </Page>
-  );
-}
-
-function SectionTitle({ children, missing }: { children: string; missing: boolean }) {
-  return (
-    <Typography component="h2" sx={{ fontWeight: 800, color: missing ? 'error.main' : undefined }}>
-      {children} *
-    </Typography>
-  );
-}
-
-/** Intro video or audio: upload with progress (replaces the previous one) and delete after confirmation. */
-function IntroSection({
-  creator,
-  missing,
-  onChanged,
-}: {
-  creator: MyCreator;
-  missing: boolean;
-  onChanged: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    const kind = mediaKindOf(file);
-    if (kind !== 'video' && kind !== 'audio') {
-      void showAlert(t('creatorStudio.profile.videoOrAudioOnly'));
-      return;
-    }
-    setProgress(0);
-    try {
-      await uploadWithProgressTo<FileEntry>(`/creators/${creator.id}/intro`, 'intro', file, setProgress, file.name);
-      await onChanged();
-      void showAlert(t('creatorStudio.profile.uploadDone'));
-    } catch (error) {
-      void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-    } finally {
-      setProgress(null);
-    }
-  };
-  const remove = async () => {
-    setConfirming(false);
-    try {
-      await api(`/creators/${creator.id}/intro`, { method: 'DELETE' });
-      await onChanged();
-      void showAlert(t('creatorStudio.profile.deleteDone'));
-    } catch (error) {
-      void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-    }
-  };
-  const intro = creator.intro;
-  return (
-    <Stack spacing={1} component="section" aria-label={t('creatorStudio.profile.intro')}>
-      <SectionTitle missing={missing}>{t('creatorStudio.profile.intro')}</SectionTitle>
-      <Typography variant="body2" color="text.secondary">
-        {t('creatorStudio.profile.introHelp')}
-      </Typography>
-      {intro ? (
-        intro.contentType.startsWith('audio/') ? (
-          <audio controls src={intro.s3Url} aria-label={t('creatorStudio.profile.intro')} />
-        ) : (
-          <video
-            controls
-            src={intro.s3Url}
-            poster={intro.thumbnail?.s3Url}
-            style={{ width: 200, maxWidth: '100%', borderRadius: 12, background: '#000' }}
-            aria-label={t('creatorStudio.profile.intro')}
-          />
-        )
-      ) : (
-        <Typography color="text.secondary">{t('creatorStudio.profile.introNone')}</Typography>
-      )}
-      {progress !== null ? (
-        <Box>
-          <LinearProgress
-            variant="determinate"
-            value={progress}
-            aria-label={t('creatorStudio.profile.uploading', { percent: progress })}
-          />
-          <Typography variant="caption">{t('creatorStudio.profile.uploading', { percent: progress })}</Typography>
-        </Box>
-      ) : null}
-      <Stack direction="row" spacing={1}>
-        <Button
-          id={fieldId('intro')}
-          variant="outlined"
-          onClick={() => input.current?.click()}
-          disabled={progress !== null}
-        >
-          {t('creatorStudio.profile.introUpload')}
-        </Button>
-        <input
-          ref={input}
-          hidden
-          type="file"
-          accept="video/*,audio/*"
-          data-testid="intro-input"
-          onChange={(event) => {
-            void upload(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        {intro ? (
-          confirming ? (
-            <>
-              <Typography sx={{ alignSelf: 'center' }}>{t('creatorStudio.profile.introDeleteConfirm')}</Typography>
-              <Button color="error" onClick={() => void remove()}>
-                {t('common.ok')}
-              </Button>
-              <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
-            </>
-          ) : (
-            <Button color="error" onClick={() => setConfirming(true)}>
-              {t('creatorStudio.profile.introDelete')}
-            </Button>
-          )
-        ) : null}
-      </Stack>
-    </Stack>
-  );
-}
-
-/** The profile photo: edited in the photo editor (crop 9:16, rotate), uploaded to the account; deletable. */
-function PhotoSection({
-  creator,
-  userId,
-  missing,
-  onChanged,
-}: {
-  creator: MyCreator;
-  userId: number | null;
-  missing: boolean;
-  onChanged: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const photo = creator.avatar;
-  const upload = async (image: Blob) => {
-    setEditing(false);
-    if (userId === null) return;
-    setProgress(0);
-    try {
-      await uploadWithProgressTo<FileEntry>(`/users/${userId}/image`, 'image', image, setProgress, 'profile.jpg');
-      await onChanged();
-      void showAlert(t('creatorStudio.profile.uploadDone'));
-    } catch (error) {
-      void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-    } finally {
-      setProgress(null);
-    }
-  };
-  const remove = async () => {
-    setConfirming(false);
-    if (userId === null) return;
-    try {
-      await api(`/users/${userId}/image`, { method: 'DELETE' });
-      await onChanged();
-      void showAlert(t('creatorStudio.profile.deleteDone'));
-    } catch (error) {
-      void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-    }
-  };
-  return (
-    <Stack spacing={1} component="section" aria-label={t('creatorStudio.profile.photo')}>
-      <SectionTitle missing={missing}>{t('creatorStudio.profile.photo')}</SectionTitle>
-      {photo ? (
-        <img
-          src={photo.s3Url}
-          alt={t('creatorStudio.profile.photo')}
-          style={{ width: 120, aspectRatio: '9 / 16', objectFit: 'cover', borderRadius: 12 }}
-        />
-      ) : null}
-      {progress !== null ? <LinearProgress variant="determinate" value={progress} /> : null}
-      <Stack direction="row" spacing={1}>
-        <Button id={fieldId('image')} variant="outlined" onClick={() => setEditing(true)} disabled={progress !== null}>
-          {t('creatorStudio.profile.photoUpload')}
-        </Button>
-        {photo ? (
-          confirming ? (
-            <>
-              <Typography sx={{ alignSelf: 'center' }}>{t('creatorStudio.profile.photoDeleteConfirm')}</Typography>
-              <Button color="error" onClick={() => void remove()}>
-                {t('common.ok')}
-              </Button>
-              <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
-            </>
-          ) : (
-            <Button color="error" onClick={() => setConfirming(true)}>
-              {t('creatorStudio.profile.photoDelete')}
-            </Button>
-          )
-        ) : null}
-      </Stack>
-      <PhotoEditorDialog open={editing} onClose={() => setEditing(false)} onConfirm={(image) => void upload(image)} />
-    </Stack>
   );
 }

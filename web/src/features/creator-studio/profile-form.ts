@@ -11,6 +11,7 @@ import {
   type MyCreator,
   type SnsType,
 } from '@fanmission/contracts';
+import type { TFunction } from 'i18next';
 
 export interface ProfileValues {
   tags: number[];
@@ -122,4 +123,13 @@ export function profileBody(values: ProfileValues) {
     businessRegistrationNumber: uses('businessRegistrationNumber') ? values.businessRegistrationNumber.trim() : null,
     businessCashReceiptNumber: uses('businessCashReceiptNumber') ? values.businessCashReceiptNumber.trim() : null,
   };
+}
+
+/** The id of a profile item's field, where the editor moves the focus after a failed check. */
+export const fieldId = (item: string) => `creator-profile-${item}`;
+
+/** Sentences the editor shows after a failed check: the missing items, ending "information is required". */
+export function missingMessage(items: RequiredItem[], t: TFunction): string {
+  const labels = items.map((item) => t(`creatorStudio.profile.items.${item}`));
+  return t('creatorStudio.profile.missing', { items: labels.join(t('creatorStudio.profile.separator')) });
 }
