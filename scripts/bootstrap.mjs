@@ -14,6 +14,7 @@ const commands = {
   test: 'scripts/test.ts',
   'db:migrate': 'scripts/db-migrate.ts',
   'db:seed': 'scripts/db-seed.ts',
+  world: 'scripts/world.ts',
 };
 const [command, ...rest] = process.argv.slice(2);
 if (!(command in commands)) {

@@ -250,7 +250,7 @@ async function answerFrom(
  * account debited must have been read (and, under locks, locked); the accounts only credited are locked by the
  * append, so under locks they must come after every account held.
  */
-function assertWellFormed(transaction: NewTransaction, read: Set<string>, locked: Set<string> | null): void {
+export function assertWellFormed(transaction: NewTransaction, read: Set<string>, locked: Set<string> | null): void {
   const fail = (why: string) => {
     throw new Error(`refusing to append a malformed ${transaction.type}: ${why}`);
   };

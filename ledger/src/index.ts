@@ -28,6 +28,7 @@ export type {
   SettlementPayoutData,
   WithdrawPurchaseData,
 } from './commands';
+export { BulkLedger, insertRecords } from './bulk';
 export { expireLots } from './expire-lots';
 export { toCoinHistory, type CoinHistoryRow } from './coin-history';
 export type { LedgerExecutor } from './engine';

@@ -1,6 +1,6 @@
 // The public surface of `coins`: the coin catalogue, the balance and crediting coin deposits. Other modules import
 // only this file.
-export { creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from './deposits';
+export { bankTransferPaymentId, creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from './deposits';
 export { findCoinItem } from './repository';
 export { coinRoutes } from './routes';
 export { type CoinItemRow, type CoinsTables } from './table';

@@ -1,9 +1,11 @@
 import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { pendingMigrations } from '../db';
+import { createDb, pendingMigrations } from '../db';
 import { createDevMailbox } from '../mail';
 import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
+import { generateWorld, type WorldOptions, type WorldReport } from '../world';
+import { EVENT_CONSUMERS } from './consumers';
 import { openDatabase } from './database';
 
 /**
@@ -53,6 +55,31 @@ export async function seedDatabase(config: AppConfig, log: (line: string) => voi
     await mailer.close();
     return created;
   } finally {
+    await database.stop();
+  }
+}
+
+/**
+ * `npm run world -- --size S`: a generated marketplace (services/src/world) in DATABASE_URL (or the embedded database
+ * under DATA_DIR), migrated first; the database must hold no users yet. Never in production.
+ */
+export async function buildWorld(
+  config: AppConfig,
+  options: Omit<WorldOptions, 'consumers' | 'log'>,
+  log: (line: string) => void,
+): Promise<WorldReport> {
+  if (config.isProduction) throw new Error('the world generator is refused with NODE_ENV=production');
+  const database = await openDatabase(config, { migrate: true, log });
+  // Set-based statements over a whole table run longer than a request's statement timeout.
+  const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
+  try {
+    return await generateWorld(db, {
+      ...options,
+      consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+      log,
+    });
+  } finally {
+    await db.destroy();
     await database.stop();
   }
 }

@@ -1,7 +1,7 @@
 // The public surface of `runtime`: the composition root: process roles, startup, the consumer list. Other modules
 // import only this file.
 export { EVENT_CONSUMERS, runtimeConsumers } from './consumers';
-export { migrateDatabase, seedDatabase } from './database-tasks';
+export { buildWorld, migrateDatabase, seedDatabase } from './database-tasks';
 export { freePort } from './free-port';
 export { lowerCpuPriority } from './priority';
 export { EMBEDDED_POSTGRES_SETTINGS } from './prestart';

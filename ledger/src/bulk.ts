@@ -1,0 +1,398 @@
+import { sql } from 'kysely';
+import { accountKind, mayGoNegative, walletAccount } from './accounts';
+import type { CommandContext, CommandData, LedgerCommandType } from './commands';
+import {
+  deciders,
+  type HeldPortion,
+  type LedgerStates,
+  type Member,
+  type PurchaseRecord,
+  type RefundRecord,
+} from './decide';
+import { asLedgerDb, assertWellFormed, type LedgerExecutor } from './engine';
+import type { LedgerRefusal } from './errors';
+import type { LedgerDb } from './repository';
+import type { Lot } from './rules';
+import type { LedgerTables } from './table';
+import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
+
+/*
+ * The bulk path: millions of transactions loaded into an empty ledger (a generated world, a migration from another
+ * system) at the speed of set-based inserts, with the ledger's own rules. Each command is decided by the same pure
+ * decider as `runOperation`, from the state this loader holds in memory (every account, lot, escrow portion and
+ * purchase it has written: the ledger was empty when it opened, and nothing else writes to it until `finish`), and
+ * checked by the same `assertWellFormed`. The transactions, their keys, postings, lot movements and outbox events go
+ * to the database in chunks, one statement per table per chunk; the accounts (balance, and version = the number of
+ * postings) and the lots (what is left of each) are written once, at `finish`, as the replay of what was loaded. So
+ * `verify` finds the balances and lots equal to the replay of the log, as after the same commands one by one.
+ */
+
+/** Commands the loader decides from memory: those whose state it can hold (every one a world needs). */
+type BulkCommand = Exclude<LedgerCommandType, 'CompensateLuckyMission' | 'ForfeitWallet' | 'ReversePurchase'>;
+
+type Outcome = { entry: LedgerEntry } | { refusal: LedgerRefusal };
+
+interface AccountState {
+  balance: number;
+  version: number;
+  createdAt: Date;
+}
+
+interface PendingTransaction {
+  id: number;
+  key: string;
+  request: string;
+  type: string;
+  occurredAt: Date;
+  metadata: string;
+  outbox: string;
+}
+
+/** Rows per insert statement. */
+const CHUNK_ROWS = 5_000;
+/** Transactions kept in memory before they are written. */
+const FLUSH_TRANSACTIONS = 20_000;
+
+export class BulkLedger {
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly lots = new Map<number, Lot & { transactionId: number; createdAt: Date }>();
+  private readonly walletLots = new Map<string, number[]>();
+  /** Per escrow, the coins it holds of each lot. */
+  private readonly held = new Map<string, Map<number, number>>();
+  private readonly purchases = new Map<string, PurchaseRecord>();
+  private readonly refunds = new Map<number, RefundRecord>();
+  private readonly refundedLots = new Set<number>();
+  private readonly keys = new Set<string>();
+  private readonly members = new Map<number, Member>();
+  private pending: PendingTransaction[] = [];
+  private postings: { transaction_id: number; account: string; amount: number }[] = [];
+  private movements: {
+    transaction_id: number;
+    lot_id: number;
+    wallet_amount: number;
+    escrow: string | null;
+    escrow_amount: number | null;
+  }[] = [];
+  private finished = false;
+  /** Transactions and postings loaded so far. */
+  readonly written = { transactions: 0, postings: 0, lotMovements: 0 };
+
+  private constructor(
+    private readonly db: LedgerDb,
+    private nextTransactionId: number,
+    private nextLotId: number,
+  ) {}
+
+  /** Opens the loader on an empty ledger (it refuses one that holds anything). */
+  static async open<DB extends LedgerTables>(executor: LedgerExecutor<DB>): Promise<BulkLedger> {
+    const db = asLedgerDb(executor);
+    const { rows } = await sql<{ used: boolean; transaction_id: unknown; lot_id: unknown }>`
+      select exists (select 1 from ledger_accounts) or exists (select 1 from ledger_transactions)
+          or exists (select 1 from ledger_idempotency_keys) as used,
+        nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as transaction_id,
+        nextval(pg_get_serial_sequence('ledger_lots', 'id')) as lot_id`.execute(db);
+    const row = rows[0]!;
+    if (row.used) throw new Error('the bulk ledger loads into an empty ledger only');
+    return new BulkLedger(db, Number(row.transaction_id), Number(row.lot_id));
+  }
+
+  /** The standing of a member whose wallet the commands use (as `users` would answer it). */
+  member(userId: number, member: Omit<Member, 'exists'>): void {
+    this.members.set(userId, { exists: true, ...member });
+  }
+
+  balance(account: string): number {
+    return this.accounts.get(account)?.balance ?? 0;
+  }
+
+  /** Decides and appends one command as `runOperation` would; a refusal is answered, not remembered. */
+  run<T extends BulkCommand>(command: T, input: CommandData<T> & CommandContext): Outcome {
+    if (this.finished) throw new Error('the bulk ledger is finished');
+    const { idempotencyKey, now, ...data } = input;
+    if (this.keys.has(idempotencyKey)) throw new Error(`idempotency key ${idempotencyKey} is used already`);
+    const state = this.stateFor(command, data as CommandData<T>);
+    const decide = deciders[command] as unknown as (
+      data: CommandData<T>,
+      state: LedgerStates[T],
+      now: Date,
+    ) => Decision;
+    const decision = decide(data as CommandData<T>, state, now);
+    if (decision.kind === 'refuse') return { refusal: decision.refusal };
+    const transaction = { ...decision.transaction, metadata: cleanMetadata(decision.transaction.metadata) };
+    assertWellFormed(transaction, new Set(transaction.postings.map((posting) => posting.account)), null);
+    const request = JSON.stringify({ command, ...data });
+    const entry = this.apply(transaction, idempotencyKey, request, now);
+    return { entry };
+  }
+
+  private standing(userId: number): Member {
+    return this.members.get(userId) ?? { exists: false, isCreator: false, coinsFrozenAt: null };
+  }
+
+  private walletLotsOf(wallet: string): Lot[] {
+    return (this.walletLots.get(wallet) ?? []).map((id) => this.lots.get(id)!);
+  }
+
+  private heldBy(escrow: string): HeldPortion[] {
+    return [...(this.held.get(escrow) ?? [])].map(([lotId, coins]) => ({ lot: this.lots.get(lotId)!, coins }));
+  }
+
+  private stateFor<T extends BulkCommand>(command: T, input: CommandData<T>): LedgerStates[T] {
+    const data = input as unknown as Record<string, unknown>;
+    const userId = data.userId as number;
+    const wallet = walletAccount(userId);
+    const escrow = `escrow:mission:${String(data.missionId)}`;
+    const states: { [K in BulkCommand]: () => LedgerStates[K] } = {
+      Purchase: () => ({
+        member: this.standing(userId),
+        creditedBy: this.purchases.get(data.paymentId as string)?.transactionId ?? null,
+      }),
+      GrantBonus: () => ({ member: this.standing(userId) }),
+      HoldForMission: () => ({ member: this.standing(userId), lots: this.walletLotsOf(wallet) }),
+      LuckyRoll: () => ({ member: this.standing(userId), lots: this.walletLotsOf(wallet) }),
+      ReleaseToCreator: () => ({ escrowBalance: this.balance(escrow), held: this.heldBy(escrow) }),
+      RefundMission: () => ({ escrowBalance: this.balance(escrow), held: this.heldBy(escrow) }),
+      ExpireWallet: () => ({ lots: this.walletLotsOf(data.account as string) }),
+      WithdrawPurchase: () => ({ purchase: this.purchaseRecord(data.paymentId as string) }),
+      PartialRefund: () => ({ lots: this.walletLotsOf(wallet) }),
+      ReturnRefund: () => ({ refund: this.refunds.get(data.refundTransactionId as number) ?? null }),
+      SettlementPayout: () => ({ earnings: this.balance(`earnings:${String(data.creatorId)}`) }),
+    };
+    return states[command]() as LedgerStates[T];
+  }
+
+  private purchaseRecord(paymentId: string): PurchaseRecord | null {
+    const record = this.purchases.get(paymentId);
+    return record ? { ...record, refunded: this.refundedLots.has(record.lot.id) } : null;
+  }
+
+  private apply(transaction: NewTransaction, key: string, request: string, now: Date): LedgerEntry {
+    const id = this.nextTransactionId++;
+    for (const posting of transaction.postings) {
+      const account = this.accounts.get(posting.account) ?? { balance: 0, version: 0, createdAt: now };
+      account.balance += posting.amount;
+      account.version += 1;
+      if (account.balance < 0 && !mayGoNegative(posting.account)) {
+        throw new Error(`bulk ledger: ${posting.account} would go below zero`);
+      }
+      this.accounts.set(posting.account, account);
+      this.postings.push({ transaction_id: id, account: posting.account, amount: posting.amount });
+    }
+    for (const movement of transaction.lotMovements) {
+      const lot = this.lots.get(movement.lotId)!;
+      lot.remaining += movement.wallet.amount;
+      if (lot.remaining < 0 || lot.remaining > lot.amount) throw new Error(`bulk ledger: lot ${lot.id} out of range`);
+      if (movement.escrow) {
+        const portions = this.held.get(movement.escrow.account) ?? new Map<number, number>();
+        const coins = (portions.get(lot.id) ?? 0) + movement.escrow.amount;
+        if (coins < 0) throw new Error(`bulk ledger: escrow portion of lot ${lot.id} below zero`);
+        if (coins === 0) portions.delete(lot.id);
+        else portions.set(lot.id, coins);
+        if (portions.size === 0) this.held.delete(movement.escrow.account);
+        else this.held.set(movement.escrow.account, portions);
+      }
+      if (['PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND'].includes(transaction.type)) this.refundedLots.add(lot.id);
+      this.movements.push({
+        transaction_id: id,
+        lot_id: lot.id,
+        wallet_amount: movement.wallet.amount,
+        escrow: movement.escrow?.account ?? null,
+        escrow_amount: movement.escrow?.amount ?? null,
+      });
+    }
+    if (transaction.newLot) {
+      const { account, source, amount, expiresAt } = transaction.newLot;
+      const lot = { id: this.nextLotId++, account, source, amount, remaining: amount, expiresAt };
+      this.lots.set(lot.id, { ...lot, transactionId: id, createdAt: now });
+      this.walletLots.set(account, [...(this.walletLots.get(account) ?? []), lot.id]);
+      this.movements.push({
+        transaction_id: id,
+        lot_id: lot.id,
+        wallet_amount: amount,
+        escrow: null,
+        escrow_amount: null,
+      });
+      if (transaction.type === 'PURCHASE') {
+        const paymentId = transaction.metadata.paymentId as string;
+        this.purchases.set(paymentId, {
+          transactionId: id,
+          occurredAt: now,
+          lot: this.lots.get(lot.id)!,
+          refunded: false,
+        });
+      }
+    }
+    if (transaction.type === 'PURCHASE_WITHDRAWAL' || transaction.type === 'PARTIAL_REFUND') {
+      this.refunds.set(id, {
+        transactionId: id,
+        type: transaction.type,
+        postings: transaction.postings,
+        lotMovements: transaction.lotMovements.map((movement) => ({
+          lotId: movement.lotId,
+          account: movement.wallet.account,
+          amount: movement.wallet.amount,
+        })),
+        returned: false,
+      });
+    }
+    if (transaction.type === 'REFUND_RETURN') {
+      const refund = this.refunds.get(transaction.metadata.refundTransactionId as number);
+      if (refund) refund.returned = true;
+    }
+    this.keys.add(key);
+    const entry: LedgerEntry = {
+      transactionId: id,
+      type: transaction.type,
+      idempotencyKey: key,
+      occurredAt: now,
+      postings: [...transaction.postings].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)),
+      metadata: transaction.metadata,
+    };
+    this.pending.push({
+      id,
+      key,
+      request,
+      type: transaction.type,
+      occurredAt: now,
+      metadata: JSON.stringify(transaction.metadata),
+      // The event the trigger of ledger_transactions writes for a transaction appended one by one.
+      outbox: JSON.stringify({
+        transactionId: id,
+        transactionType: transaction.type,
+        idempotencyKey: key,
+        occurredAt: now.toISOString(),
+        postings: entry.postings,
+        metadata: transaction.metadata,
+      }),
+    });
+    return entry;
+  }
+
+  /** Writes the transactions decided so far when enough are waiting (call it between commands). */
+  async flushIfFull(): Promise<void> {
+    if (this.pending.length >= FLUSH_TRANSACTIONS) await this.flush();
+  }
+
+  /** Writes every transaction decided so far: keys, transactions, postings, lot movements and events. */
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const pending = this.pending;
+    const postings = this.postings;
+    const movements = this.movements;
+    this.pending = [];
+    this.postings = [];
+    this.movements = [];
+    await this.db.transaction().execute(async (trx) => {
+      // The events are written below, set by set, instead of by the per-row trigger (which reads each
+      // transaction's postings back); the trigger is off for this DB transaction only.
+      await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
+      await insertRecords(
+        trx,
+        'ledger_idempotency_keys',
+        pending.map((t) => ({
+          idempotency_key: t.key,
+          request: JSON.parse(t.request) as unknown,
+          transaction_id: t.id,
+          created_at: t.occurredAt,
+        })),
+      );
+      await insertRecords(
+        trx,
+        'ledger_transactions',
+        pending.map((t) => ({
+          id: t.id,
+          type: t.type,
+          idempotency_key: t.key,
+          occurred_at: t.occurredAt,
+          metadata: JSON.parse(t.metadata) as unknown,
+        })),
+      );
+      await insertRecords(trx, 'ledger_postings', postings);
+      await insertRecords(trx, 'ledger_lot_movements', movements);
+      await insertRecords(
+        trx,
+        'outbox',
+        pending.map((t) => ({
+          id: null,
+          type: 'ledger.transaction.appended',
+          aggregate_type: 'ledger',
+          aggregate_id: String(t.id),
+          payload: JSON.parse(t.outbox) as unknown,
+          schema_version: 1,
+          occurred_at: t.occurredAt,
+        })),
+        { generatedId: 'id' },
+      );
+      await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
+    });
+    this.written.transactions += pending.length;
+    this.written.postings += postings.length;
+    this.written.lotMovements += movements.length;
+  }
+
+  /** Writes what is left, then the accounts and lots as replayed, and moves the id sequences past what was used. */
+  async finish(): Promise<{ accounts: number; lots: number }> {
+    await this.flush();
+    this.finished = true;
+    await this.db.transaction().execute(async (trx) => {
+      await insertRecords(
+        trx,
+        'ledger_accounts',
+        [...this.accounts].map(([account, state]) => ({
+          account,
+          kind: accountKind(account),
+          balance: state.balance,
+          version: state.version,
+          created_at: state.createdAt,
+        })),
+      );
+      await insertRecords(
+        trx,
+        'ledger_lots',
+        [...this.lots.values()].map((lot) => ({
+          id: lot.id,
+          account: lot.account,
+          source: lot.source,
+          amount: lot.amount,
+          remaining: lot.remaining,
+          expires_at: lot.expiresAt,
+          transaction_id: lot.transactionId,
+          created_at: lot.createdAt,
+        })),
+        { overriding: true },
+      );
+      await sql`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), ${this.nextTransactionId}, false)`.execute(
+        trx,
+      );
+      await sql`select setval(pg_get_serial_sequence('ledger_lots', 'id'), ${this.nextLotId}, false)`.execute(trx);
+    });
+    return { accounts: this.accounts.size, lots: this.lots.size };
+  }
+}
+
+/**
+ * Inserts rows of a table in chunks, each one statement: `json_populate_recordset` turns a chunk's JSON into rows of
+ * the table's own type, so every column gets its type without a cast per column. `overriding` writes ids the caller
+ * chose into an identity column; `generatedId` names a column whose default (a uuid) is filled in by the server.
+ */
+export async function insertRecords<DB extends LedgerTables>(
+  executor: LedgerExecutor<DB>,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  options: { overriding?: boolean; generatedId?: string } = {},
+): Promise<void> {
+  if (rows.length === 0) return;
+  const db = asLedgerDb(executor);
+  const columns = Object.keys(rows[0]!);
+  const list = sql.join(columns.map((column) => sql.ref(column)));
+  const selected = sql.join(
+    columns.map((column) => (column === options.generatedId ? sql`gen_random_uuid()` : sql.ref(`r.${column}`))),
+  );
+  const overriding = options.overriding ? sql`overriding system value` : sql``;
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const chunk = JSON.stringify(rows.slice(start, start + CHUNK_ROWS));
+    await sql`
+      insert into ${sql.table(table)} (${list}) ${overriding}
+      select ${selected} from json_populate_recordset(null::${sql.table(table)}, ${chunk}::json) as r`.execute(db);
+  }
+}

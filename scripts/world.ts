@@ -1,0 +1,35 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@fanmission/services/config';
+import { buildWorld } from '@fanmission/services/runtime';
+import { WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
+
+// `npm run world -- --size S|M|L|XS [--seed 39] [--now 2026-11-25T00:00:00Z]`: a generated marketplace
+// (services/src/world) in DATABASE_URL (the embedded database under DATA_DIR when unset), which must hold no users yet.
+// Prints the rows written per table and their rows/s.
+const log = (line: string) => console.log(`[world] ${line}`);
+try {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', default: 'S' },
+      seed: { type: 'string', default: '39' },
+      now: { type: 'string' },
+    },
+  });
+  if (!(values.size! in WORLD_SIZES)) throw new Error(`--size is one of ${Object.keys(WORLD_SIZES).join(', ')}`);
+  const now = values.now ? new Date(values.now) : new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+  const report = await buildWorld(
+    loadConfig(),
+    { size: values.size as WorldSize, seed: Number(values.seed), now },
+    log,
+  );
+  log(`world ${report.size} written in ${report.seconds.toFixed(1)} s`);
+  for (const { table, rows, seconds } of report.tables) {
+    log(
+      `${table.padEnd(24)} ${String(rows).padStart(10)} rows ${String(Math.round(rows / Math.max(seconds, 0.001))).padStart(9)} rows/s`,
+    );
+  }
+  process.exit(0);
+} catch (error) {
+  console.error(`[world] ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verify } from '@fanmission/ledger';
+import { EVENT_CONSUMERS } from '../runtime';
+import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
+import type { Db } from '../db';
+import { generateWorld, WORLD_SIZES } from './generate';
+
+const CONSUMERS = EVENT_CONSUMERS.map((consumer) => consumer.name);
+
+const NOW = new Date('2026-11-24T00:00:00Z');
+const database = useTestDatabase();
+const rows = async <R>(db: Db, query: ReturnType<typeof sql<R>>) => (await query.execute(db)).rows;
+
+describe('the world generator (size XS)', () => {
+  beforeAll(async () => {
+    await generateWorld(database.current.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS });
+  }, 60_000);
+
+  it('leaves a ledger whose verify is clean: balances, versions and lots equal the replay of the log', async () => {
+    const { db } = database.current;
+    const report = await verify(db);
+    expect(report.differences).toEqual([]);
+    expect(report.transactions).toBeGreaterThan(WORLD_SIZES.XS.missions);
+    const drift = await rows(
+      db,
+      sql<{ account: string }>`
+        select a.account from ledger_accounts a
+        left join (select account, sum(amount) as balance, count(*) as postings from ledger_postings group by 1) p
+          using (account)
+        where a.balance <> coalesce(p.balance, 0) or a.version <> coalesce(p.postings, 0)`,
+    );
+    expect(drift).toEqual([]);
+    // Every transaction has its event in the outbox, delivered, and every consumer stands past them.
+    const [events] = await rows(
+      db,
+      sql<{ transactions: number; events: number; unsent: number; behind: number; consumers: number }>`
+        select (select count(*)::int from ledger_transactions) as transactions,
+          (select count(distinct aggregate_id)::int from outbox where aggregate_type = 'ledger') as events,
+          (select count(*)::int from outbox where sent_at is null) as unsent,
+          (select count(*)::int from event_consumer_checkpoints
+           where position < (select max(position) from outbox)) as behind,
+          (select count(*)::int from event_consumer_checkpoints) as consumers`,
+    );
+    expect(events).toMatchObject({ events: events!.transactions, unsent: 0, behind: 0, consumers: CONSUMERS.length });
+  });
+
+  it("keeps each mission's escrow to its state: held while under way, released when performed, refunded when not", async () => {
+    const { db } = database.current;
+    const wrong = await rows(
+      db,
+      sql<{ id: number; status: string }>`
+        select m.id, m.status from missions m
+        left join ledger_accounts e on e.account = 'escrow:mission:' || m.id
+        left join lateral (
+          select coalesce(sum(p.amount) filter (where t.type = 'MISSION_RELEASE'), 0) as released,
+            coalesce(sum(-p.amount) filter (where t.type = 'MISSION_REFUND'), 0) as refunded
+          from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+          where p.account = 'escrow:mission:' || m.id and p.amount < 0
+        ) moved on true
+        where m.type <> 'EVENT' and m.status <> 'CREATED' and not (
+          case m.status
+            when 'REQUESTED' then coalesce(e.balance, 0) = m.coin_price
+            when 'ACCEPTED' then coalesce(e.balance, 0) = m.coin_price
+            when 'COMPLETED' then coalesce(e.balance, 0) = 0 and -moved.released = m.coin_price
+            when 'REJECTED' then coalesce(e.balance, 0) = 0 and moved.refunded = m.coin_price
+              and m.refunded_coins = m.coin_price
+          end)`,
+    );
+    expect(wrong).toEqual([]);
+    const states = await rows(db, sql<{ status: string }>`select distinct status from missions order by 1`);
+    expect(states.map((row) => row.status)).toEqual(['ACCEPTED', 'COMPLETED', 'CREATED', 'REJECTED', 'REQUESTED']);
+    // A lucky roll's coins: a win in the mission's escrow, a loss platform revenue.
+    const rolls = await rows(
+      db,
+      sql<{ bad: number }>`
+        select count(*)::int as bad from lucky_rolls r join ledger_postings p
+          on p.transaction_id = r.ledger_transaction_id and p.amount > 0
+        where p.account <> case when r.success then 'escrow:mission:' || r.mission_id else 'platform:revenue' end
+          or p.amount <> r.coins`,
+    );
+    expect(rolls[0]!.bad).toBe(0);
+  });
+
+  it("matches each settled month's statement to its creator's missions and its ledger payout", async () => {
+    const { db } = database.current;
+    const [runs] = await rows(db, sql<{ n: number }>`select count(*)::int as n from settlement_runs`);
+    expect(runs!.n).toBe(12);
+    const wrong = await rows(
+      db,
+      sql<{ id: number }>`
+        select s.id from settlement_statements s
+        left join lateral (
+          select coalesce(sum(l.coins), 0) as coins,
+            count(*) filter (where m.status <> 'COMPLETED' or m.creator_id <> s.creator_id or t.type <> 'MISSION_RELEASE'
+              or t.occurred_at >= (make_date(s.year, s.month, 1) + interval '1 month')::timestamp at time zone 'Asia/Seoul')
+              as strays
+          from settlement_statement_lines l join missions m on m.id = l.mission_id
+          join ledger_transactions t on t.id = l.ledger_transaction_id
+          where l.statement_id = s.id
+        ) lines on true
+        left join ledger_postings payout on payout.transaction_id = s.ledger_transaction_id
+          and payout.account = 'settled:' || s.creator_id
+        where lines.coins <> s.month_coins or lines.strays > 0
+          or (s.status <> 'CARRIED_OVER' and payout.amount is distinct from s.total_earning_coin)`,
+    );
+    expect(wrong).toEqual([]);
+    // Every release before the last settled month's end is on exactly one statement.
+    const [unsettled] = await rows(
+      db,
+      sql<{ n: number }>`
+        select count(*)::int as n from ledger_transactions t
+        where t.type = 'MISSION_RELEASE' and t.occurred_at < ${new Date('2026-10-31T15:00:00Z')}
+          and (select count(*) from settlement_statement_lines l where l.ledger_transaction_id = t.id) <> 1`,
+    );
+    expect(unsettled!.n).toBe(0);
+  });
+
+  it('has the shape of a marketplace: a few creators hold most followers, most fans buy once or twice', async () => {
+    const { db } = database.current;
+    const [shape] = await rows(
+      db,
+      sql<{ top_follows: number; top_missions: number; median_purchases: number }>`
+        select
+          (select sum(n) filter (where rank <= 4)::float / sum(n) from (
+            select count(*) as n, row_number() over (order by count(*) desc) as rank from follows group by creator_id
+          ) f) as top_follows,
+          (select sum(n) filter (where rank <= 4)::float / sum(n) from (
+            select count(*) as n, row_number() over (order by count(*) desc) as rank from missions group by creator_id
+          ) m) as top_missions,
+          (select percentile_disc(0.5) within group (order by n) from (
+            select count(*) as n from coin_deposits group by user_id
+          ) d) as median_purchases`,
+    );
+    expect(shape!.top_follows).toBeGreaterThan(0.3);
+    expect(shape!.top_missions).toBeGreaterThan(0.3);
+    expect(Number(shape!.median_purchases)).toBeLessThanOrEqual(2);
+    const methods = await rows(
+      db,
+      sql<{ method: string }>`
+        select distinct coalesce(p.pay_method, 'bank') as method from coin_deposits d
+        left join payments p on p.id = d.payment_id order by 1`,
+    );
+    expect(methods.map((row) => row.method)).toEqual(['bank', 'card', 'kakaopay', 'paypal']);
+    const [content] = await rows(
+      db,
+      sql<{ kinds: string[]; applications: number; comments: number; replies: number; notifications: number }>`
+        select array(select distinct kind from coin_refunds order by 1) as kinds,
+          (select count(*)::int from event_applications) as applications,
+          (select count(*)::int from mission_comments) as comments,
+          (select count(*)::int from mission_comments where parent_id is not null) as replies,
+          (select count(*)::int from notifications) as notifications`,
+    );
+    expect(content).toMatchObject({ kinds: ['PARTIAL_REFUND', 'WITHDRAWAL'], comments: WORLD_SIZES.XS.comments });
+    expect(content!.applications).toBeGreaterThan(0);
+    expect(content!.replies).toBeGreaterThan(0);
+    expect(content!.notifications).toBeGreaterThan(WORLD_SIZES.XS.missions);
+  });
+
+  it('is the same world from the same seed', async () => {
+    const other = await createTestDatabase();
+    try {
+      await generateWorld(other.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS });
+      const digest = (db: Db) =>
+        rows(
+          db,
+          sql<{ missions: string; postings: string; comments: string }>`
+            select
+              (select md5(string_agg(m::text, ',' order by id)) from missions m) as missions,
+              (select md5(string_agg(p::text, ',' order by transaction_id, account)) from ledger_postings p) as postings,
+              (select md5(string_agg(c::text, ',' order by id)) from mission_comments c) as comments`,
+        );
+      expect(await digest(other.db)).toEqual(await digest(database.current.db));
+    } finally {
+      await other.drop();
+    }
+  }, 60_000);
+});
