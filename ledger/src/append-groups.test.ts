@@ -7,8 +7,8 @@ import { createMember, newKey, nextId, refusal, triggerPayload } from '@fanmissi
 import { earningsAccount, escrowAccount, walletAccount } from './accounts';
 import { holdForMission, purchase, releaseToCreator } from './operations';
 import { balance } from './queries';
-import { APPENDS_IN_FLIGHT } from './append-groups';
-import { appendGroup, type LedgerDb, type RememberedAppend } from './repository';
+import { APPENDS_IN_FLIGHT, appendGroup, type RememberedAppend } from './append-groups';
+import type { LedgerDb } from './repository';
 import { verify } from './verify';
 
 // Group commit (append-groups.ts, migration 0152): remembered appends under way together go as one call and one

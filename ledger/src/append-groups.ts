@@ -1,5 +1,8 @@
 import os from 'node:os';
-import { appendGroup, appendTransaction, type LedgerDb, type RememberedAppend } from './repository';
+import { accountKind, lockOrder } from './accounts';
+import { APPEND_GROUP, executeNamed } from './named-statements';
+import { appendTransaction, num, type LedgerDb } from './repository';
+import type { LotMovement, NewTransaction } from './transaction';
 
 /*
  * Group commit of remembered appends (issue 21). An uncontended operation decided from remembered state is appended
@@ -196,4 +199,76 @@ export function appendRemembered(db: LedgerDb, append: RememberedAppend): Promis
     groups.set(db, pool);
   }
   return pool.append(append);
+}
+
+/** A transaction decided from remembered state (see state-cache.ts), to append if nothing it read has moved. */
+export interface RememberedAppend {
+  idempotencyKey: string;
+  request: string;
+  now: Date;
+  transaction: NewTransaction;
+  expectedVersions: Map<string, number>;
+  asRead: { userId: number | null; memberState: unknown };
+}
+
+/**
+ * Appends several remembered transactions in one round trip and one commit (`ledger_append_group`, migration 0152),
+ * their ids in the order given. All or nothing: the call throws when any member would not be appended alone as it
+ * stands (an account or member moved, a key taken, a malformed member), and nothing is written. Members must not
+ * share an account one of them read, nor create a lot (see append-groups.ts).
+ */
+export async function appendGroup(db: LedgerDb, members: RememberedAppend[]): Promise<number[]> {
+  const reads: [number, string, number][] = [];
+  const postings: [number, string, number][] = [];
+  const moves: [number, LotMovement][] = [];
+  const accounts = new Map<string, { amount: number; postings: number; createdAt: Date }>();
+  const touch = (account: string, now: Date) => {
+    const known = accounts.get(account);
+    if (known) return known;
+    const added = { amount: 0, postings: 0, createdAt: now };
+    accounts.set(account, added);
+    return added;
+  };
+  members.forEach((member, index) => {
+    if (member.transaction.newLot) throw new Error('a transaction that creates a lot is appended on its own');
+    for (const [account, version] of member.expectedVersions) {
+      reads.push([index + 1, account, version]);
+      touch(account, member.now);
+    }
+    for (const posting of member.transaction.postings) {
+      postings.push([index + 1, posting.account, posting.amount]);
+      const moved = touch(posting.account, member.now);
+      moved.amount += posting.amount;
+      moved.postings += 1;
+    }
+    for (const movement of member.transaction.lotMovements) moves.push([index + 1, movement]);
+  });
+  const locked = lockOrder(accounts.keys());
+  const ids = await executeNamed<unknown[]>(db, APPEND_GROUP, [
+    members.map((member) => member.idempotencyKey),
+    members.map((member) => member.request),
+    members.map((member) => member.transaction.type),
+    members.map((member) => member.now),
+    members.map((member) => JSON.stringify(member.transaction.metadata)),
+    members.map((member) => member.asRead.userId),
+    members.map((member) => (member.asRead.memberState === null ? null : JSON.stringify(member.asRead.memberState))),
+    reads.map(([member]) => member),
+    reads.map(([, account]) => account),
+    reads.map(([, , version]) => version),
+    postings.map(([member]) => member),
+    postings.map(([, account]) => account),
+    postings.map(([, , amount]) => amount),
+    locked,
+    locked.map(accountKind),
+    locked.map((account) => accounts.get(account)!.amount),
+    locked.map((account) => accounts.get(account)!.postings),
+    locked.map((account) => accounts.get(account)!.createdAt),
+    moves.map(([member]) => member),
+    moves.map(([, movement]) => movement.lotId),
+    moves.map(([, movement]) => movement.wallet.account),
+    moves.map(([, movement]) => movement.wallet.amount),
+    moves.map(([, movement]) => movement.escrow?.account ?? null),
+    moves.map(([, movement]) => movement.escrow?.amount ?? null),
+  ]);
+  return ids.map(num);
 }

@@ -6,7 +6,6 @@ import { LedgerError, type LedgerRefusal } from './errors';
 import { validateContext } from './request-checks';
 import {
   appendTransaction,
-  findEntries,
   findIdempotencyRecord,
   readState,
   recordRefusal,
@@ -14,6 +13,7 @@ import {
   type LedgerDb,
   type ReadState,
 } from './repository';
+import { findEntries } from './repository-reads';
 import { stateCacheFor, type RememberedRead, type StateCache } from './state-cache';
 import type { LedgerTables } from './table';
 import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';

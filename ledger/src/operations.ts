@@ -34,7 +34,7 @@ import {
 import { asLedgerDb, runOperation, type LedgerExecutor, type Operation } from './engine';
 import { requireCoins, requireId, requireText } from './request-checks';
 import { invalidCommand } from './errors';
-import { findLotsWithCoins, findPurchase, findPurchaseTransactionId, findRefundRecord } from './repository';
+import { findLotsWithCoins, findPurchase, findPurchaseTransactionId, findRefundRecord } from './repository-reads';
 import type { LedgerTables } from './table';
 import type { LedgerEntry } from './transaction';
 

@@ -5,7 +5,7 @@ import { toCoinHistory, type CoinHistoryRow } from './coin-history';
 import { asLedgerDb, type LedgerExecutor } from './engine';
 import { requireCoins, requireId } from './request-checks';
 import { invalidCommand } from './errors';
-import { findEntries } from './repository';
+import { findEntries } from './repository-reads';
 import { withdrawalDeadline } from './rules';
 import type { LedgerTables } from './table';
 import type { LedgerEntry } from './transaction';

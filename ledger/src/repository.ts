@@ -1,34 +1,18 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { CoinLotSource } from '@fanmission/contracts';
 import { accountKind, compareLockOrder, lockOrder } from './accounts';
-import type { HeldPortion, Member, PurchaseRecord, RefundRecord } from './decide';
+import type { HeldPortion, Member } from './decide';
 import type { LedgerRefusal } from './errors';
 import type { Lot } from './rules';
 import type { LedgerTables } from './table';
-import type { LedgerEntry, LedgerMetadata, LotMovement, NewTransaction, Posting } from './transaction';
+import { APPEND, APPEND_AS_READ, READ, executeNamed } from './named-statements';
+import type { NewTransaction } from './transaction';
 
 /** The pool or an open transaction; the ledger's statements never commit on their own. */
 export type LedgerDb = Kysely<LedgerTables>;
 
 // BIGINT comes back as a string unless the application installed a parser; either way it fits a number here.
-const num = (value: unknown) => Number(value);
-
-interface LotRow {
-  id: unknown;
-  account: string;
-  source: CoinLotSource;
-  amount: unknown;
-  remaining: unknown;
-  expires_at: Date;
-}
-const toLot = (row: LotRow): Lot => ({
-  id: num(row.id),
-  account: row.account,
-  source: row.source,
-  amount: num(row.amount),
-  remaining: num(row.remaining),
-  expiresAt: new Date(row.expires_at),
-});
+export const num = (value: unknown) => Number(value);
 
 export interface IdempotencyRecord {
   sameRequest: boolean;
@@ -69,45 +53,9 @@ interface ReadResult {
   held?: JsonHeldLot[] | null;
 }
 
-/**
- * A statement the server parses and plans once per connection: pg sends a named statement's Parse only the first
- * time a connection runs it (kysely sends unnamed statements, parsed and planned on every call). pg takes a query
- * config object (`{ name, text }`) wherever it takes the text, and kysely hands `sql` to pg untouched; `toString`
- * keeps the text readable to kysely's query log.
- */
-class NamedStatement {
-  readonly text: string;
-  constructor(
-    readonly name: string,
-    functionName: string,
-    casts: string[],
-  ) {
-    this.text = `select ${functionName}(${casts.map((cast, index) => `$${index + 1}${cast}`).join(', ')}) as result`;
-  }
-  toString(): string {
-    return this.text;
-  }
-}
-
-const parameters = (count: number) => Array.from({ length: count }, () => '');
-const READ = new NamedStatement('fanmission_ledger_read', 'ledger_read', parameters(10));
-const APPEND = new NamedStatement('fanmission_ledger_append', 'ledger_append', parameters(20));
-const APPEND_AS_READ = new NamedStatement('fanmission_ledger_append_as_read', 'ledger_append_as_read', [
-  '',
-  '::jsonb',
-  ...parameters(20),
-]);
-
-const APPEND_GROUP = new NamedStatement('fanmission_ledger_append_group', 'ledger_append_group', parameters(24));
-
 /** SQLSTATEs of ledger_append_as_read (migration 0151): an account moved since it was read; the key was taken. */
 const ACCOUNT_MOVED = 'LDG01';
 const KEY_TAKEN = 'LDG02';
-
-async function executeNamed<R>(db: LedgerDb, statement: NamedStatement, values: unknown[]): Promise<R> {
-  const { rows } = await db.executeQuery<{ result: R }>(CompiledQuery.raw(statement as unknown as string, values));
-  return rows[0]!.result;
-}
 
 const NO_MEMBER: Member = { exists: false, isCreator: false, coinsFrozenAt: null };
 
@@ -298,199 +246,4 @@ export async function appendTransaction(
   }
   if (id === null) return 'KEY_TAKEN';
   return num(id) === -1 ? 'CONFLICT' : num(id);
-}
-
-/** A transaction decided from remembered state (see state-cache.ts), to append if nothing it read has moved. */
-export interface RememberedAppend {
-  idempotencyKey: string;
-  request: string;
-  now: Date;
-  transaction: NewTransaction;
-  expectedVersions: Map<string, number>;
-  asRead: { userId: number | null; memberState: unknown };
-}
-
-/**
- * Appends several remembered transactions in one round trip and one commit (`ledger_append_group`, migration 0152),
- * their ids in the order given. All or nothing: the call throws when any member would not be appended alone as it
- * stands (an account or member moved, a key taken, a malformed member), and nothing is written. Members must not
- * share an account one of them read, nor create a lot (see append-groups.ts).
- */
-export async function appendGroup(db: LedgerDb, members: RememberedAppend[]): Promise<number[]> {
-  const reads: [number, string, number][] = [];
-  const postings: [number, string, number][] = [];
-  const moves: [number, LotMovement][] = [];
-  const accounts = new Map<string, { amount: number; postings: number; createdAt: Date }>();
-  const touch = (account: string, now: Date) => {
-    const known = accounts.get(account);
-    if (known) return known;
-    const added = { amount: 0, postings: 0, createdAt: now };
-    accounts.set(account, added);
-    return added;
-  };
-  members.forEach((member, index) => {
-    if (member.transaction.newLot) throw new Error('a transaction that creates a lot is appended on its own');
-    for (const [account, version] of member.expectedVersions) {
-      reads.push([index + 1, account, version]);
-      touch(account, member.now);
-    }
-    for (const posting of member.transaction.postings) {
-      postings.push([index + 1, posting.account, posting.amount]);
-      const moved = touch(posting.account, member.now);
-      moved.amount += posting.amount;
-      moved.postings += 1;
-    }
-    for (const movement of member.transaction.lotMovements) moves.push([index + 1, movement]);
-  });
-  const locked = lockOrder(accounts.keys());
-  const ids = await executeNamed<unknown[]>(db, APPEND_GROUP, [
-    members.map((member) => member.idempotencyKey),
-    members.map((member) => member.request),
-    members.map((member) => member.transaction.type),
-    members.map((member) => member.now),
-    members.map((member) => JSON.stringify(member.transaction.metadata)),
-    members.map((member) => member.asRead.userId),
-    members.map((member) => (member.asRead.memberState === null ? null : JSON.stringify(member.asRead.memberState))),
-    reads.map(([member]) => member),
-    reads.map(([, account]) => account),
-    reads.map(([, , version]) => version),
-    postings.map(([member]) => member),
-    postings.map(([, account]) => account),
-    postings.map(([, , amount]) => amount),
-    locked,
-    locked.map(accountKind),
-    locked.map((account) => accounts.get(account)!.amount),
-    locked.map((account) => accounts.get(account)!.postings),
-    locked.map((account) => accounts.get(account)!.createdAt),
-    moves.map(([member]) => member),
-    moves.map(([, movement]) => movement.lotId),
-    moves.map(([, movement]) => movement.wallet.account),
-    moves.map(([, movement]) => movement.wallet.amount),
-    moves.map(([, movement]) => movement.escrow?.account ?? null),
-    moves.map(([, movement]) => movement.escrow?.amount ?? null),
-  ]);
-  return ids.map(num);
-}
-
-interface EntryRow {
-  id: unknown;
-  type: LedgerTransactionType;
-  idempotency_key: string;
-  occurred_at: Date;
-  metadata: LedgerMetadata;
-  postings: [string, unknown][];
-}
-
-const entrySelection = sql`
-  t.id, t.type, t.idempotency_key, t.occurred_at, t.metadata,
-  (select json_agg(json_build_array(p.account, p.amount) order by p.account)
-   from ledger_postings p where p.transaction_id = t.id) as postings`;
-
-function toEntry(row: EntryRow): LedgerEntry {
-  return {
-    transactionId: num(row.id),
-    type: row.type,
-    idempotencyKey: row.idempotency_key,
-    occurredAt: new Date(row.occurred_at),
-    postings: row.postings.map(([account, amount]): Posting => ({ account, amount: num(amount) })),
-    metadata: row.metadata,
-  };
-}
-
-export async function findEntries(db: LedgerDb, transactionIds: number[]): Promise<LedgerEntry[]> {
-  if (transactionIds.length === 0) return [];
-  const { rows } = await sql<EntryRow>`
-    select ${entrySelection} from ledger_transactions t
-    where t.id = any (${transactionIds}::bigint[]) order by t.id desc`.execute(db);
-  return rows.map(toEntry);
-}
-
-/** The EXPIRY transactions whose keys start with `prefix` (the per-wallet keys of one expiry run). */
-export async function findExpiryEntries(db: LedgerDb, prefix: string): Promise<LedgerEntry[]> {
-  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-  const { rows } = await sql<EntryRow>`
-    select ${entrySelection} from ledger_transactions t
-    where t.type = 'EXPIRY' and t.idempotency_key like ${pattern}
-    order by t.id`.execute(db);
-  return rows.map(toEntry);
-}
-
-/** Every lot with coins left in the wallet, expired or not, earliest expiry first. */
-export async function findLotsWithCoins(db: LedgerDb, wallet: string): Promise<Lot[]> {
-  const { rows } = await sql<LotRow>`
-    select id, account, source, amount, remaining, expires_at from ledger_lots
-    where account = ${wallet} and remaining > 0
-    order by expires_at, id`.execute(db);
-  return rows.map(toLot);
-}
-
-export async function findExpiredLots(db: LedgerDb, wallet: string, asOf: Date): Promise<Lot[]> {
-  const { rows } = await sql<LotRow>`
-    select id, account, source, amount, remaining, expires_at from ledger_lots
-    where account = ${wallet} and remaining > 0 and expires_at <= ${asOf}
-    order by expires_at, id`.execute(db);
-  return rows.map(toLot);
-}
-
-/** The wallets holding expired coins, in account order after `after`. */
-export async function findWalletsWithExpiredLots(
-  db: LedgerDb,
-  asOf: Date,
-  after: string,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ account: string }>`
-    select distinct account from ledger_lots
-    where remaining > 0 and expires_at <= ${asOf} and account > ${after}
-    order by account limit ${limit}`.execute(db);
-  return rows.map((row) => row.account);
-}
-
-export async function findPurchase(db: LedgerDb, paymentId: string): Promise<PurchaseRecord | null> {
-  const { rows } = await sql<LotRow & { transaction_id: unknown; occurred_at: Date; refunded: boolean }>`
-    select t.id as transaction_id, t.occurred_at,
-      l.id, l.account, l.source, l.amount, l.remaining, l.expires_at,
-      exists (
-        select 1 from ledger_lot_movements m2 join ledger_transactions t2 on t2.id = m2.transaction_id
-        where m2.lot_id = l.id and t2.type in ('PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND', 'PURCHASE_REVERSAL')
-      ) as refunded
-    from ledger_transactions t
-    join ledger_lot_movements m on m.transaction_id = t.id
-    join ledger_lots l on l.id = m.lot_id
-    where t.type = 'PURCHASE' and t.metadata ->> 'paymentId' = ${paymentId}`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    transactionId: num(row.transaction_id),
-    occurredAt: new Date(row.occurred_at),
-    lot: toLot(row),
-    refunded: row.refunded,
-  };
-}
-
-/** A refund transaction with its postings and lot movements, and whether a REFUND_RETURN gave it back. */
-export async function findRefundRecord(db: LedgerDb, transactionId: number): Promise<RefundRecord | null> {
-  const [entry] = await findEntries(db, [transactionId]);
-  if (!entry) return null;
-  const { rows } = await sql<{ lot_id: unknown; account: string; wallet_amount: unknown }>`
-    select m.lot_id, l.account, m.wallet_amount from ledger_lot_movements m join ledger_lots l on l.id = m.lot_id
-    where m.transaction_id = ${transactionId} order by m.lot_id`.execute(db);
-  const { rows: returns } = await sql<{ id: unknown }>`
-    select id from ledger_transactions
-    where type = 'REFUND_RETURN' and (metadata ->> 'refundTransactionId')::bigint = ${transactionId}
-    limit 1`.execute(db);
-  return {
-    transactionId,
-    type: entry.type,
-    postings: entry.postings,
-    lotMovements: rows.map((row) => ({ lotId: num(row.lot_id), account: row.account, amount: num(row.wallet_amount) })),
-    returned: returns.length > 0,
-  };
-}
-
-export async function findPurchaseTransactionId(db: LedgerDb, paymentId: string): Promise<number | null> {
-  const { rows } = await sql<{ id: unknown }>`
-    select id from ledger_transactions
-    where type = 'PURCHASE' and metadata ->> 'paymentId' = ${paymentId}`.execute(db);
-  return rows[0] ? num(rows[0].id) : null;
 }
