@@ -383,7 +383,8 @@ export async function insertRecords<DB extends LedgerTables>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const db = asLedgerDb(executor);
-  const columns = Object.keys(rows[0]!);
+  // Rows may leave optional columns out: every column any row names.
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const list = sql.join(columns.map((column) => sql.ref(column)));
   const selected = sql.join(
     columns.map((column) => (column === options.generatedId ? sql`gen_random_uuid()` : sql.ref(`r.${column}`))),

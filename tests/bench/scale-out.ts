@@ -123,6 +123,7 @@ try {
     ]);
     const two: HttpResult = {
       rps: halves[0].rps + halves[1].rps,
+      p50: Math.max(halves[0].p50, halves[1].p50),
       p99: Math.max(halves[0].p99, halves[1].p99),
       errors: halves[0].errors + halves[1].errors,
     };

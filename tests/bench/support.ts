@@ -12,6 +12,8 @@ import { freePort } from '@fanmission/services/runtime';
 export interface HttpResult {
   /** Requests per second over the whole run. */
   rps: number;
+  /** Median latency, ms. */
+  p50: number;
   /** 99th percentile latency, ms. */
   p99: number;
   /** Connection errors, non-2xx answers and timeouts. */
@@ -66,6 +68,7 @@ export async function measureHttp(options: {
   });
   return {
     rps: result.requests.total / options.seconds,
+    p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
   };

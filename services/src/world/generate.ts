@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
+import {
+  DAY_MS,
+  decideSettlement,
+  koreaMonthRange,
+  monthKey,
+  payoutDueDate,
+  settlementAmounts,
+  type CreatorGrade,
+  type MonthEarning,
+} from '@fanmission/contracts';
 import { BulkLedger, insertRecords, type LedgerEntry } from '@fanmission/ledger';
 import { hashPassword } from '../auth';
 import { bankTransferPaymentId } from '../coins';
 import type { Db } from '../db';
-import { settleMonth } from '../income';
 import { Random } from './random';
 
 /** Members (fans), creators, missions of every state and comments of each size; the rest follows from these. */
@@ -425,16 +433,17 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
         );
       });
     }
-    step(mission.completedAt, 1, () =>
-      entryOf(
+    step(mission.completedAt, 1, () => {
+      const entry = entryOf(
         ledger.run('ReleaseToCreator', {
           missionId: mission.id,
           creatorId: mission.product.creatorId,
           idempotencyKey: `world:release:${mission.id}`,
           now: mission.completedAt!,
         }),
-      ),
-    );
+      );
+      settlement.released(mission.product.creatorId, entry, mission.id);
+    });
     if (mission.rejection && mission.rejectedAt) {
       const rejectedAt = mission.rejectedAt;
       const reason = mission.rejection.reason;
@@ -488,6 +497,13 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
         );
       });
     }
+  }
+  // The monthly settlement of the past 12 months, a day after each month's end.
+  const settlement = new WorldSettlement(ledger, creators, operatorId, now);
+  const months = pastMonths(now, 12);
+  for (const { year, month } of months) {
+    const runAt = new Date(koreaMonthRange(year, month).end.getTime() + DAY_MS);
+    step(runAt, 3, () => settlement.settle(year, month, runAt, months.at(-1)!));
   }
   steps.sort((a, b) => a.time - b.time || a.order - b.order);
   const coinsStarted = performance.now();
@@ -566,8 +582,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     );
   }
 
-  // The settlement feed as its consumer builds it from each MISSION_RELEASE, then the past 12 months settled by the
-  // product's own monthly run, statements older than last month paid.
+  // The settlement feed as its consumer builds it from each MISSION_RELEASE, and the statements of the past months.
   await sql`
     insert into settlement_feed_entries (ledger_transaction_id, creator_id, month, mission_id, coins, occurred_at)
     select t.id, substr(p.account, 10)::bigint, to_char(t.occurred_at at time zone 'Asia/Seoul', 'YYYY-MM'),
@@ -577,26 +592,16 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   await sql`
     insert into settlement_feed (creator_id, month, coins, missions)
     select creator_id, month, sum(coins), count(*) from settlement_feed_entries group by 1, 2`.execute(db);
-  const settleStarted = performance.now();
-  const months = pastMonths(now, 12);
-  for (const { year, month } of months) {
-    const runAt = new Date(koreaMonthRange(year, month).end.getTime() + DAY_MS);
-    const result = await settleMonth(db, { year, month, now: runAt, trigger: 'SCHEDULE' });
-    log(`settled ${year}-${month}: ${result.issued} statements, ${result.carriedOver} carried over`);
-  }
-  const { rows: statementCount } = await sql<{ n: number }>`
-    select count(*)::int as n from settlement_statements`.execute(db);
-  tables.push({
-    table: 'settlement_statements',
-    rows: statementCount[0]!.n,
-    seconds: (performance.now() - settleStarted) / 1000,
-  });
-  const lastMonth = months.at(-1)!;
-  await sql`
-    update settlement_statements set status = 'PAID', approved_at = created_at, approved_by_user_id = ${operatorId},
-      paid_at = created_at + interval '10 days', paid_by_user_id = ${operatorId},
-      transfer_reference = 'WORLD-' || id, transfer_date = to_char(created_at + interval '10 days', 'YYYY-MM-DD')
-    where status = 'ISSUED' and (year, month) <> (${lastMonth.year}, ${lastMonth.month})`.execute(db);
+  await write('settlement_statements', settlement.statements, false);
+  await write('settlement_statement_lines', settlement.lines, false);
+  await write('settlement_carryovers', settlement.carryovers, false);
+  await write('settlement_runs', settlement.runs);
+  await sql`select setval(pg_get_serial_sequence('settlement_statements', 'id'), greatest(1, (select max(id) from settlement_statements)))`.execute(
+    db,
+  );
+  await sql`select setval(pg_get_serial_sequence('settlement_runs', 'id'), greatest(1, (select max(id) from settlement_runs)))`.execute(
+    db,
+  );
 
   // History: every event so far delivered, and every consumer past it.
   await sql`update outbox set sent_at = recorded_at where sent_at is null`.execute(db);
@@ -660,7 +665,7 @@ function missionFor(random: Random, product: Product, userId: number, requestedA
     won: false,
   };
   if (product.type === 'LUCKY') {
-    mission.rolls = random.tail(1, 6);
+    mission.rolls = random.tail(1, 15);
     mission.won = random.chance(0.4);
     if (!mission.won) {
       mission.status = 'CREATED';
@@ -825,4 +830,169 @@ function notificationsOf(missions: Mission[], creatorUser: (creatorId: number) =
     }
   }
   return rows;
+}
+
+/**
+ * The monthly settlement as the product's run (services/src/income/settlement.ts) decides it, for a world whose
+ * releases are known in memory: per creator, the month's releases not on a statement yet and the earlier months
+ * carried over, paid by one statement (and one SETTLEMENT_PAYOUT) at or above the minimum, else carried over. The
+ * statements before last month are approved and paid.
+ */
+class WorldSettlement {
+  readonly statements: Row[] = [];
+  readonly lines: Row[] = [];
+  readonly carryovers: Row[] = [];
+  readonly runs: Row[] = [];
+  private readonly unsettled = new Map<
+    number,
+    { transactionId: number; missionId: number; coins: number; at: Date }[]
+  >();
+  private readonly carried = new Map<number, (MonthEarning & { statementId: number })[]>();
+
+  constructor(
+    private readonly ledger: BulkLedger,
+    private readonly creators: Row[],
+    private readonly operatorId: number,
+    private readonly now: Date,
+  ) {}
+
+  released(creatorId: number, entry: LedgerEntry, missionId: number): void {
+    const coins = entry.postings.find((posting) => posting.account === `earnings:${creatorId}`)!.amount;
+    const list = this.unsettled.get(creatorId) ?? [];
+    list.push({ transactionId: entry.transactionId, missionId, coins, at: entry.occurredAt });
+    this.unsettled.set(creatorId, list);
+  }
+
+  settle(year: number, month: number, runAt: Date, lastMonth: { year: number; month: number }): void {
+    const { end } = koreaMonthRange(year, month);
+    const key = monthKey(year, month);
+    const paid = year !== lastMonth.year || month !== lastMonth.month;
+    let issued = 0;
+    let carriedOver = 0;
+    for (const creator of this.creators) {
+      const creatorId = creator.id as number;
+      const releases = this.unsettled.get(creatorId) ?? [];
+      const lines = releases.filter((release) => release.at < end);
+      this.unsettled.set(
+        creatorId,
+        releases.filter((release) => release.at >= end),
+      );
+      const carried = this.carried.get(creatorId) ?? [];
+      const monthCoins = lines.reduce((sum, line) => sum + line.coins, 0);
+      if (monthCoins === 0 && carried.length === 0) continue;
+      const grade = creator.grade as CreatorGrade;
+      const account = { overseas: false, foreigner: false };
+      const pending: MonthEarning[] = [
+        ...carried.map(({ month: carriedMonth, coins, grade: carriedGrade }) => ({
+          month: carriedMonth,
+          coins,
+          grade: carriedGrade,
+        })),
+        ...(monthCoins > 0 ? [{ month: key, coins: monthCoins, grade }] : []),
+      ];
+      const decision = decideSettlement(pending, account);
+      const statementId = this.statements.length + 1;
+      const base = {
+        id: statementId,
+        creator_id: creatorId,
+        year,
+        month,
+        grade,
+        month_coins: monthCoins,
+        overseas: false,
+        foreigner: false,
+        bank_name: creator.bank_name,
+        bank_account_holder: creator.bank_account_holder,
+        bank_account_number: creator.bank_account_number,
+        created_at: runAt,
+      };
+      const amounts =
+        decision.kind === 'PAY' ? decision.amounts : settlementAmounts([{ coins: monthCoins, grade }], account);
+      const figures = {
+        total_earning_coin: amounts.totalEarningCoin,
+        gross: amounts.gross,
+        income: amounts.income,
+        pg_fee: amounts.pgFee,
+        pg_fee_rate: amounts.pgFeeRate,
+        fatkat_fee: amounts.fatkatFee,
+        fatkat_fee_rate: amounts.fatkatFeeRate,
+      };
+      if (decision.kind === 'CARRY_OVER') {
+        this.statements.push({
+          ...base,
+          ...figures,
+          status: 'CARRIED_OVER',
+          carried_coins: 0,
+          overseas_fee: 0,
+          overseas_fee_rate: 0,
+          tax_withheld: 0,
+          tax_rate: 0,
+          to_receipt: 0,
+          due_date: null,
+          ledger_transaction_id: null,
+        });
+        carried.push({ month: key, coins: monthCoins, grade, statementId });
+        this.carried.set(creatorId, carried);
+        carriedOver += 1;
+      } else {
+        const payout = entryOf(
+          this.ledger.run('SettlementPayout', {
+            creatorId,
+            coins: amounts.totalEarningCoin,
+            statementId: String(statementId),
+            metadata: { year, month },
+            idempotencyKey: `settlement:${key}:creator:${creatorId}`,
+            now: runAt,
+          }),
+        );
+        const paidAt = new Date(runAt.getTime() + 10 * DAY_MS);
+        this.statements.push({
+          ...base,
+          ...figures,
+          status: paid ? 'PAID' : 'ISSUED',
+          carried_coins: amounts.totalEarningCoin - monthCoins,
+          overseas_fee: amounts.overseasFee,
+          overseas_fee_rate: amounts.overseasFeeRate,
+          tax_withheld: amounts.taxWithheld,
+          tax_rate: amounts.taxRate,
+          to_receipt: amounts.toReceipt,
+          due_date: payoutDueDate(year, month),
+          ledger_transaction_id: payout.transactionId,
+          ...(paid && {
+            approved_at: runAt,
+            approved_by_user_id: this.operatorId,
+            paid_at: paidAt < this.now ? paidAt : runAt,
+            paid_by_user_id: this.operatorId,
+            transfer_reference: `WORLD-${statementId}`,
+            transfer_date: (paidAt < this.now ? paidAt : runAt).toISOString().slice(0, 10),
+          }),
+        });
+        for (const earlier of carried) {
+          this.carryovers.push({ carried_statement_id: earlier.statementId, paid_by_statement_id: statementId });
+        }
+        this.carried.delete(creatorId);
+        issued += 1;
+      }
+      for (const line of lines) {
+        this.lines.push({
+          ledger_transaction_id: line.transactionId,
+          statement_id: statementId,
+          mission_id: line.missionId,
+          coins: line.coins,
+          released_at: line.at,
+        });
+      }
+    }
+    this.runs.push({
+      id: this.runs.length + 1,
+      year,
+      month,
+      trigger: 'SCHEDULE',
+      issued,
+      carried_over: carriedOver,
+      unchanged: 0,
+      grade_proposals: 0,
+      created_at: runAt,
+    });
+  }
 }
