@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BANK_NAMES } from './banks';
 import {
   coinEventTypeSchema,
   coinItemTypeSchema,
@@ -7,14 +6,12 @@ import {
   payMethodSchema,
   paymentCurrencySchema,
 } from './coins';
-import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
 import { PAGE_SIZES } from './limits';
 import { missionStatusSchema, productTypeSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
 
 /*
- * The fan's coin history, coin lots and refunds (spec 01 §3, §4, §9; DESIGN.md §5, §13), and the console's views of
- * refund requests and of the ledger. Instants are ISO 8601 strings; calendar dates are Korea-time YYYY-MM-DD.
+ * The fan's coin history and coin lots, and the console's views of the ledger (refunds: ./coin-refunds.ts). Instants are ISO 8601 strings; calendar dates are Korea-time YYYY-MM-DD.
  */
 
 const instant = z.iso.datetime({ offset: true });
@@ -138,154 +135,6 @@ export const coinLotsResponseSchema = z.object({
   partialRefund: partialRefundPreviewSchema,
 });
 export type CoinLotsResponse = z.infer<typeof coinLotsResponseSchema>;
-
-export const COIN_REFUND_KINDS = ['WITHDRAWAL', 'PARTIAL_REFUND'] as const;
-export const coinRefundKindSchema = z.enum(COIN_REFUND_KINDS);
-export type CoinRefundKind = z.infer<typeof coinRefundKindSchema>;
-
-/**
- * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
- * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
- * corrects the bank account, which makes it requested again.
- */
-export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
-export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
-export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
-
-/** Money-moving commands take an optional `Idempotency-Key`: a retry with the same key returns the first answer. */
-export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().trim().min(1).max(100).optional(),
-});
-
-export const REFUND_ACCOUNT_HOLDER_MAX = 100;
-/** The fan's refund requests per page. */
-export const COIN_REFUNDS_PAGE_SIZE = 10;
-
-/** The fan's account a partial refund is paid to: a bank from `BANKS` (its Korean name), the holder, the number. */
-export const refundBankAccountSchema = z
-  .object({
-    bankName: z.enum(BANK_NAMES, { error: 'coinRefunds.bankNameInvalid' }),
-    bankAccountHolder: z
-      .string()
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(REFUND_ACCOUNT_HOLDER_MAX, { error: 'coinRefunds.holderTooLong' }),
-    bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }),
-  })
-  .meta({ id: 'RefundBankAccount' });
-export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
-
-/** `POST /users/me/coins/partial-refund`: where to send the money. */
-export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema });
-export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
-
-/** `GET /users/me/coin-refunds`: the fan's refund requests, newest first. */
-export const coinRefundPageQuerySchema = pageQuerySchema(COIN_REFUNDS_PAGE_SIZE);
-
-export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().int().positive() });
-
-export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
-
-/**
- * One charge a refund request pays back (review M6), in that charge's own currency: through its provider (card,
- * KakaoPay, PayPal) or, for a bank deposit, by bank transfer to the fan's account.
- */
-export const coinRefundPartSchema = z
-  .object({
-    /** The payment order of the charge; null for bank deposits. */
-    paymentId: z.string().nullable(),
-    via: z.enum(['PROVIDER', 'BANK_TRANSFER']),
-    /** sandbox, portone or paypal; null for a bank transfer. */
-    provider: z.string().nullable(),
-    coins: z.number().int(),
-    /** This charge's share of the 3 % partial-refund fee. */
-    feeCoins: z.number().int(),
-    currency: z.string().length(3),
-    /** In `currency`'s minor unit (won, cents). */
-    amount: z.number().int(),
-    /** When the provider refunded it (null until then, and for a bank transfer). */
-    refundedAt: instant.nullable(),
-    providerRefundId: z.string().nullable(),
-  })
-  .meta({ id: 'CoinRefundPart' });
-export type CoinRefundPart = z.infer<typeof coinRefundPartSchema>;
-
-export const coinRefundSchema = z
-  .object({
-    id: z.number().int(),
-    kind: coinRefundKindSchema,
-    status: coinRefundStatusSchema,
-    /** Coins taken out of the wallet. */
-    coins: z.number().int(),
-    /** The 3 % partial-refund fee (0 for a withdrawal). */
-    feeCoins: z.number().int(),
-    refundCoins: z.number().int(),
-    /** Won paid back (refundCoins × 100). */
-    amount: z.number().int(),
-    /**
-     * The currency the money goes back in: the charges' own (USD for PayPal, never re-priced at today's exchange
-     * rate); KRW when the parts are in several currencies (see `parts`).
-     */
-    currency: z.string().length(3),
-    /** What goes back in `currency`'s minor unit (won, cents), when it is not `amount` won; else null. */
-    amountInCurrency: z.number().int().nullable(),
-    coinDepositId: z.number().int().nullable(),
-    requestedAt: instant,
-    /** The money is sent by the end of this day (3 business days, Korea time). */
-    dueOn: z.iso.date(),
-    paidAt: instant.nullable(),
-    /** Where a partial refund is paid; null for a withdrawal (it goes back to the payment). */
-    bankAccount: refundBankAccountSchema.nullable(),
-    refusedAt: instant.nullable(),
-    /** Why finance could not pay it (status refused). */
-    refusalReason: z.string().nullable(),
-    /** The charges it pays back, each in its own currency (empty for requests from before parts were recorded). */
-    parts: z.array(coinRefundPartSchema),
-  })
-  .meta({ id: 'CoinRefund' });
-export type CoinRefund = z.infer<typeof coinRefundSchema>;
-export const coinRefundPageSchema = pageSchema(coinRefundSchema);
-
-/** A refund request as finance sees it in the console. */
-export const adminCoinRefundSchema = coinRefundSchema
-  .extend({
-    userId: z.number().int(),
-    username: z.string(),
-    email: z.string().nullable(),
-    ledgerTransactionId: z.number().int(),
-    /** How the withdrawn charge was paid: cancel that payment. Null for a partial refund. */
-    payment: coinDepositPaymentSchema.nullable(),
-    paidBy: z.number().int().nullable(),
-    note: z.string().nullable(),
-  })
-  .meta({ id: 'AdminCoinRefund' });
-export type AdminCoinRefund = z.infer<typeof adminCoinRefundSchema>;
-
-export const adminCoinRefundFilterSchema = z.object({
-  status: coinRefundStatusSchema.optional(),
-  kind: coinRefundKindSchema.optional(),
-  userId: z.coerce.number().int().positive().optional(),
-});
-
-/** react-admin sends the whole record on update; only these fields are read. */
-export const adminCoinRefundUpdateSchema = z
-  .object({
-    status: coinRefundStatusSchema,
-    note: z.string().trim().max(500).nullish(),
-    /** Required to refuse: the fan reads it. */
-    refusalReason: z.string().trim().max(500).nullish(),
-  })
-  .refine((body) => body.status !== 'refused' || (body.refusalReason ?? '') !== '', {
-    path: ['refusalReason'],
-    error: 'validation.required',
-  });
-
-/** Finance's "refund at provider": the reason the provider records (the fan sees it on PayPal). */
-export const adminCoinRefundProviderRefundSchema = z
-  .object({ reason: z.string().trim().min(1).max(200).optional() })
-  .optional();
-
-export const adminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** One transaction of a ledger account's history, for the console. */
 export const adminLedgerEntrySchema = z

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isoDateTime } from './admin-fields';
+import { eventsHealthSchema } from './health';
+
+// The console's money views: the ledger verify runs, the dashboard and a ledger account's summary.
+
+// ----- ledger verify runs -----
+
+export const LEDGER_VERIFY_RUN_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
+export const ledgerVerifyRunSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(LEDGER_VERIFY_RUN_STATUSES),
+    startedBy: z.number().int().nullable(),
+    startedAt: isoDateTime,
+    finishedAt: isoDateTime.nullable(),
+    doneTransactions: z.number().int(),
+    totalTransactions: z.number().int(),
+    ok: z.boolean().nullable(),
+    report: z
+      .object({
+        transactions: z.number().int(),
+        postings: z.number().int(),
+        accounts: z.number().int(),
+        lots: z.number().int(),
+        /** The first differences found (at most 100), and how many there were. */
+        differences: z.array(z.record(z.string(), z.unknown())),
+        differenceCount: z.number().int(),
+      })
+      .nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'LedgerVerifyRun' });
+export type LedgerVerifyRun = z.infer<typeof ledgerVerifyRunSchema>;
+export const LEDGER_VERIFY_RUN_SORT_FIELDS = ['id'] as const;
+
+// ----- dashboard -----
+
+export const dashboardQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(92).default(30),
+});
+
+export const adminDashboardSchema = z
+  .object({
+    /** Korea-time days, oldest first, from..to inclusive. */
+    from: z.string(),
+    to: z.string(),
+    coinSalesPerDay: z.array(
+      z.object({
+        day: z.string(),
+        won: z.number().int(),
+        /** Won by payment method: kakaopay, card, paypal, bank. */
+        byMethod: z.record(z.string(), z.number().int()),
+      }),
+    ),
+    salesByMethod: z.array(z.object({ method: z.string(), won: z.number().int(), count: z.number().int() })),
+    missionsPerDay: z.array(
+      z.object({
+        day: z.string(),
+        requested: z.number().int(),
+        completed: z.number().int(),
+        expired: z.number().int(),
+      }),
+    ),
+    /** Completed ÷ (completed + perform-expired) over the window; null when neither happened. */
+    onTimeRate: z.number().nullable(),
+    escrowCoins: z.number().int(),
+    /** Statement totals per month once settlements exist; empty until then. */
+    settlementsPerMonth: z.array(z.object({ month: z.string(), won: z.number().int(), paidWon: z.number().int() })),
+    events: eventsHealthSchema,
+  })
+  .meta({ id: 'AdminDashboard' });
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+// ----- ledger account summary -----
+
+export const adminLedgerAccountSchema = z
+  .object({
+    account: z.string(),
+    /** Null when the account has never been posted to. */
+    kind: z.string().nullable(),
+    balance: z.number().int(),
+    /** Wallets only: coin lots, newest first (at most 100). */
+    lots: z.array(
+      z.object({
+        id: z.number().int(),
+        source: z.string(),
+        amount: z.number().int(),
+        remaining: z.number().int(),
+        expiresAt: isoDateTime,
+        createdAt: isoDateTime,
+      }),
+    ),
+  })
+  .meta({ id: 'AdminLedgerAccount' });
+export type AdminLedgerAccount = z.infer<typeof adminLedgerAccountSchema>;
