@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
-import { mediaKindOf, uploadWithProgressTo } from './upload';
+import { uploadWithProgressTo } from '../../shared/api/upload';
+import { mediaKindOf } from './upload';
 
 /**
  * The texts of a product dialog's cover: `<namespace>.cover`, `.coverChoose`, `.imagesOnly`, `.coverDeleteFailed`,

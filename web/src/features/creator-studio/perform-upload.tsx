@@ -8,7 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
-import { mediaKindOf, uploadWithProgressTo } from './upload';
+import { uploadWithProgressTo } from '../../shared/api/upload';
+import { mediaKindOf } from './upload';
 import { MediaProcessingNote } from '../../shared/media/media-processing-note';
 
 /** Which perform field an uploaded file goes in; null for anything but video, image or audio. */

@@ -10,7 +10,8 @@ import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 import { fieldId } from './profile-form';
-import { mediaKindOf, uploadWithProgressTo } from './upload';
+import { uploadWithProgressTo } from '../../shared/api/upload';
+import { mediaKindOf } from './upload';
 
 // The profile editor's two media sections (intro video or audio, profile photo): each uploads with progress, replaces
 // the previous one, and deletes after a confirmation; every outcome is told in an alert and refetches the profile.
