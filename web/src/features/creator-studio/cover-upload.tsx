@@ -1,5 +1,4 @@
 import { EXIST_ONGOING_EVENT_MESSAGE, type FileEntry } from '@fanmission/contracts';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
 import { uploadWithProgressTo } from '../../shared/api/upload';
 import { mediaKindOf } from './upload';
+import { FileButton } from '../../shared/ui/file-button';
 
 /**
  * The texts of a product dialog's cover: `<namespace>.cover`, `.coverChoose`, `.imagesOnly`, `.coverDeleteFailed`,
@@ -86,25 +86,18 @@ export function CoverPicker({ state }: { state: CoverUpload }) {
           style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 8 }}
         />
       ) : null}
-      <Button component="label" variant="outlined">
-        {t(`${texts}.coverChoose`)}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          aria-label={t(`${texts}.cover`)}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            if (mediaKindOf(file) !== 'image') {
-              void showAlert(t(`${texts}.imagesOnly`));
-              return;
-            }
-            state.pick(file);
-          }}
-        />
-      </Button>
+      <FileButton
+        label={t(`${texts}.coverChoose`)}
+        inputLabel={t(`${texts}.cover`)}
+        accept="image/*"
+        onPick={(file) => {
+          if (mediaKindOf(file) !== 'image') {
+            void showAlert(t(`${texts}.imagesOnly`));
+            return;
+          }
+          state.pick(file);
+        }}
+      />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { api } from '../../shared/api/client';
 import { uploadWithProgressTo } from '../../shared/api/upload';
 import { mediaKindOf } from './upload';
 import { MediaProcessingNote } from '../../shared/media/media-processing-note';
+import { FileButton } from '../../shared/ui/file-button';
 
 /** Which perform field an uploaded file goes in; null for anything but video, image or audio. */
 export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | 'voiceId' | null {
@@ -109,19 +110,12 @@ export function PerformFilePicker({
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Button component="label" variant="outlined" disabled={progress !== null}>
-          {t(`${texts}.choose`)}
-          <input
-            hidden
-            type="file"
-            accept="video/*,image/*,audio/*"
-            aria-label={t(`${texts}.choose`)}
-            onChange={(event) => {
-              void upload(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </Button>
+        <FileButton
+          label={t(`${texts}.choose`)}
+          accept="video/*,image/*,audio/*"
+          disabled={progress !== null}
+          onPick={(picked) => void upload(picked)}
+        />
         {extra}
         {file ? (
           <>

@@ -17,6 +17,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { cropImage } from './crop-image';
 import { mediaKindOf } from './upload';
 import { CameraButton } from '../../shared/ui/camera-button';
+import { FileButton } from '../../shared/ui/file-button';
 
 const START: { crop: Point; zoom: number; rotation: number } = { crop: { x: 0, y: 0 }, zoom: 1, rotation: 0 };
 
@@ -84,19 +85,7 @@ export function PhotoEditorDialog({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Button component="label" variant="outlined">
-            {t('creatorStudio.photoEditor.choose')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              aria-label={t('creatorStudio.photoEditor.choose')}
-              onChange={(event) => {
-                pick(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </Button>
+          <FileButton label={t('creatorStudio.photoEditor.choose')} accept="image/*" onPick={pick} />
           <CameraButton kind="image" facing="user" onPick={pick} />
           {cropped ? (
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>

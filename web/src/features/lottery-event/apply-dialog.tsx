@@ -31,6 +31,7 @@ import {
   type ApplyErrors,
   type ApplyForm,
 } from './apply-form';
+import { FileButton } from '../../shared/ui/file-button';
 
 /**
  * The event apply modal (02 §2, §5, §8): real name, numeric phone, story ≤ 200 with a counter, an optional image
@@ -169,20 +170,12 @@ export function ApplyDialog({
           <Box>
             {/* On a phone, the camera beside the chooser (hidden where the pointer is fine). */}
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button component="label" variant="outlined" disabled={uploading || busy}>
-                {t('lotteryEvent.applyDialog.image')}
-                <input
-                  type="file"
-                  hidden
-                  accept="image/*"
-                  aria-label={t('lotteryEvent.applyDialog.image')}
-                  onChange={(event) => {
-                    const picked = event.target.files?.[0];
-                    event.target.value = '';
-                    if (picked) void pick(picked);
-                  }}
-                />
-              </Button>
+              <FileButton
+                label={t('lotteryEvent.applyDialog.image')}
+                accept="image/*"
+                disabled={uploading || busy}
+                onPick={(picked) => void pick(picked)}
+              />
               <CameraButton kind="image" disabled={uploading || busy} onPick={(picked) => void pick(picked)} />
             </Stack>
             {file ? (

@@ -1,5 +1,5 @@
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { FileButton } from './file-button';
 
 /**
  * "Take a photo" / "Record a video" next to a file chooser: on a phone its input opens the camera directly
@@ -21,25 +21,13 @@ export function CameraButton({
   const { t } = useTranslation();
   const label = kind === 'image' ? t('a11y.takePhoto') : t('a11y.recordVideo');
   return (
-    <Button
-      component="label"
-      variant="outlined"
+    <FileButton
+      label={label}
+      accept={kind === 'image' ? 'image/*' : 'video/*'}
+      capture={facing}
       disabled={disabled}
+      onPick={onPick}
       sx={{ '@media (pointer: fine)': { display: 'none' } }}
-    >
-      {label}
-      <input
-        hidden
-        type="file"
-        accept={kind === 'image' ? 'image/*' : 'video/*'}
-        capture={facing}
-        aria-label={label}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onPick(file);
-        }}
-      />
-    </Button>
+    />
   );
 }

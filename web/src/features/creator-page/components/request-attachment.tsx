@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { useRequestUpload } from '../use-request-upload';
 import { CameraButton } from '../../../shared/ui/camera-button';
+import { FileButton } from '../../../shared/ui/file-button';
 
 /** The attach button, the picked file's name with its remove button, and the upload progress. */
 export function RequestAttachment({
@@ -19,20 +20,12 @@ export function RequestAttachment({
   const { file, uploading } = upload;
   return (
     <Box>
-      <Button component="label" variant="outlined" disabled={uploading || disabled}>
-        {t('missionRequest.attach')}
-        <input
-          type="file"
-          hidden
-          accept="image/*,video/*,audio/*"
-          aria-label={t('missionRequest.attach')}
-          onChange={(event) => {
-            const picked = event.target.files?.[0];
-            event.target.value = '';
-            if (picked) void upload.pick(picked);
-          }}
-        />
-      </Button>{' '}
+      <FileButton
+        label={t('missionRequest.attach')}
+        accept="image/*,video/*,audio/*"
+        disabled={uploading || disabled}
+        onPick={(picked) => void upload.pick(picked)}
+      />{' '}
       <CameraButton kind="image" disabled={uploading || disabled} onPick={(picked) => void upload.pick(picked)} />
       {file ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
