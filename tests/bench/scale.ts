@@ -124,7 +124,9 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
   }
 }
 
-const rate = (rows: number, seconds: number) => String(Math.round(rows / Math.max(seconds, 0.001)));
+function rate(rows: number, seconds: number): string {
+  return String(Math.round(rows / Math.max(seconds, 0.001)));
+}
 
 async function measureRoutes(size: WorldSize, database: string): Promise<RouteFigure[]> {
   const shape = WORLD_SIZES[size];
