@@ -4,6 +4,8 @@ export { appendAudit, auditBefore, type AuditRecord } from './audit';
 export { auditLogAdminRoutes } from './audit-routes';
 export { adminRoutes } from './routes';
 export {
+  countUpTo,
+  EXACT_COUNT_LIMIT,
   idsOfFilter,
   listQuerySchema,
   listWindow,

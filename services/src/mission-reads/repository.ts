@@ -1,5 +1,6 @@
 import type { MissionCounts, MissionSortOrder, MissionStatus, ProductType, SortDirection } from '@fanmission/contracts';
 import { sql } from 'kysely';
+import { countUpTo } from '../admin';
 import type { DbExecutor } from '../db';
 import type { MissionRow } from '../missions';
 
@@ -36,7 +37,13 @@ export async function findMission(db: DbExecutor, id: number): Promise<MissionRo
  * The missions the viewer may see that match the filters. A mission the viewer is not a party to is listed only when
  * it is public and not CREATED (an unplayed roulette is nobody else's business).
  */
-function filteredMissions(db: DbExecutor, viewer: MissionViewer, filters: MissionFilters) {
+function filteredMissions(
+  db: DbExecutor,
+  viewer: MissionViewer,
+  filters: MissionFilters,
+  /** Every mission the viewer may see, only the public ones, or only those he sees as a party and others do not. */
+  part: 'all' | 'public' | 'partyOnly' = 'all',
+) {
   let query = db.selectFrom('missions as m').where('m.status', 'in', [...filters.statuses]);
   if (!viewer.operator) {
     query = query.where((eb) => {
@@ -49,6 +56,8 @@ function filteredMissions(db: DbExecutor, viewer: MissionViewer, filters: Missio
       const parties = [];
       if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
       if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));
+      if (part === 'public') return publicMission;
+      if (part === 'partyOnly') return eb.and([eb.not(publicMission), eb.or(parties)]);
       return eb.or([publicMission, ...parties]);
     });
   }
@@ -84,22 +93,54 @@ export async function listMissions(
   filters: MissionFilters,
   options: { order: MissionSortOrder; direction: SortDirection; window: Window },
 ): Promise<{ rows: MissionRow[]; total: number }> {
-  const query = filteredMissions(db, viewer, filters);
   const direction = options.direction === 'ASC' ? 'asc' : 'desc';
-  const [rows, counted] = await Promise.all([
+  const column = SORT_COLUMNS[options.order];
+  const ordered = (query: ReturnType<typeof filteredMissions>, window: Window) =>
     query
       .selectAll('m')
-      .orderBy(SORT_COLUMNS[options.order], (ob) =>
-        direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
-      )
+      .orderBy(column, (ob) => (direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
       .orderBy('m.id', direction)
-      .limit(options.window.limit)
-      .offset(options.window.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+  const party = viewer.userId !== null || viewer.creatorId !== null;
+  if (viewer.operator || !party || filters.creatorId !== undefined || filters.userId !== undefined) {
+    // One party's missions (an index on the creator or the requester), or only public ones: one query.
+    const query = filteredMissions(db, viewer, filters);
+    const [rows, total] = await Promise.all([ordered(query, options.window), countUpTo(query)]);
+    return { rows, total };
+  }
+  // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and the
+  // few only a party sees, each up to the end of the page, merged. One query with both would read and sort every
+  // matching mission on each page.
+  const upToPage = { offset: 0, limit: options.window.offset + options.window.limit };
+  const publicMissions = filteredMissions(db, viewer, filters, 'public');
+  const partyOnly = filteredMissions(db, viewer, filters, 'partyOnly');
+  const [publicRows, partyRows, publicTotal, partyTotal] = await Promise.all([
+    ordered(publicMissions, upToPage),
+    ordered(partyOnly, upToPage),
+    countUpTo(publicMissions),
+    countUpTo(partyOnly),
   ]);
-  return { rows, total: Number(counted.total) };
+  const key = SORT_KEYS[options.order];
+  const sign = direction === 'asc' ? 1 : -1;
+  const rows = [...publicRows, ...partyRows]
+    .sort((a, b) => {
+      const left = key(a);
+      const right = key(b);
+      if (left === null || right === null) return left === right ? sign * (a.id - b.id) : left === null ? 1 : -1;
+      return sign * (left - right) || sign * (a.id - b.id);
+    })
+    .slice(options.window.offset, options.window.offset + options.window.limit);
+  return { rows, total: publicTotal + partyTotal };
 }
+
+/** The sort columns' values as numbers (null last in either direction), as the SQL orders them. */
+const SORT_KEYS: Record<MissionSortOrder, (row: MissionRow) => number | null> = {
+  CREATED: (row) => row.created_at.getTime(),
+  COMPLETED: (row) => row.completed_at?.getTime() ?? null,
+  COIN_PRICE: (row) => row.coin_price,
+};
 
 /** How many missions match and the coins they hold, over every page (a management list's totals). */
 export async function totalMissions(
