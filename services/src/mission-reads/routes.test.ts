@@ -209,6 +209,18 @@ describe('GET /missions/page and /missions', () => {
     );
   });
 
+  it("merges the missions only a party sees into a browse of everyone's, in order and page by page", async () => {
+    const all = await page('/missions/page?status=ACCEPTED', creator);
+    expect(ids(all)).toContain(m.privateAccepted!.id);
+    expect(ids(await page('/missions/page?status=ACCEPTED', stranger))).not.toContain(m.privateAccepted!.id);
+    expect(all.totalElements).toBe(all.content.length);
+    const onePerPage = [];
+    for (let index = 0; index < all.content.length; index++) {
+      onePerPage.push(...ids(await page(`/missions/page?status=ACCEPTED&size=1&page=${index}`, creator)));
+    }
+    expect(onePerPage).toEqual(ids(all));
+  });
+
   it('filters by comma-joined statuses, product type and product', async () => {
     const done = await page(`/missions/page?status=COMPLETED,REJECTED&creatorId=${creator.creatorId}&order=CREATED`);
     expect(ids(done)).toEqual([m.rejected!.id, m.completedApril!.id, m.completedMarch!.id]);
