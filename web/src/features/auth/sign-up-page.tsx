@@ -15,19 +15,13 @@ import { Card, Page } from '../../shared/ui/page';
 import type { SignUpState } from './accept-terms-page';
 import { signUp } from './api/account';
 import type { EmailSentState } from './email-sent-page';
-import { ageOn, signUpFailureMessages, signUpFormSchema, type SignUpValues } from '../../shared/auth/sign-up-rules';
-
-const EMPTY: SignUpValues = {
-  username: '',
-  email: '',
-  password: '',
-  passwordConfirm: '',
-  birthDate: '',
-  parentConsent: false,
-  phone: '',
-  address: '',
-  addressDetail: '',
-};
+import {
+  ageOn,
+  EMPTY_SIGN_UP,
+  signUpFailureMessages,
+  signUpFormSchema,
+  type SignUpValues,
+} from '../../shared/auth/sign-up-rules';
 
 /** `/sign-up`: the member form, reached from the terms page. */
 export function SignUpPage() {
@@ -41,7 +35,7 @@ function SignUpForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schema = useMemo(() => signUpFormSchema(`${window.location.origin}/email-sent/success-auth-public-user`), []);
-  const { form, values, set, errorKey, textField } = useSchemaForm(schema, EMPTY);
+  const { form, values, set, errorKey, textField } = useSchemaForm(schema, EMPTY_SIGN_UP);
   const [failures, setFailures] = useState<string[]>([]);
   const korean = i18n.language === 'ko';
   const age = ageOn(values.birthDate, new Date());

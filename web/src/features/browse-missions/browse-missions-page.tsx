@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
-import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
+import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { MissionCard } from '../../shared/missions/mission-card';
 import { LotteryEventsGrid } from '../../shared/lottery-event/events-grid';
 import { useBrowseMissions, type BrowseTab, type MissionTab } from './api/browse-missions';
@@ -43,13 +43,7 @@ function MissionGrid({ tab }: { tab: MissionTab }) {
   const { t } = useTranslation();
   const session = useSession();
   const list = useBrowseMissions(tab, session.userId);
-  useWindowScrollLoading(
-    INFINITE_SCROLL_THRESHOLD_PX.browseMissions,
-    list.hasNextPage,
-    list.isFetching,
-    list.fetchNextPage,
-  );
-  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const items = useScrolledItems(list, INFINITE_SCROLL_THRESHOLD_PX.browseMissions);
 
   if (list.isPending) {
     return <LoadingState />;

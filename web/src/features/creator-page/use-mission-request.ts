@@ -13,7 +13,7 @@ import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-bal
 import { mayCharge } from '../../shared/coins/charge-form';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { validate } from '../../shared/forms/validate';
-import { requestMission } from './api/mission-request';
+import { postMission } from '../../shared/api/missions';
 import {
   EMPTY_REQUEST_FORM,
   minimumOffer,
@@ -68,7 +68,7 @@ export function useMissionRequest(
     }
     setBusy(true);
     try {
-      const data = await requestMission(checked.data, idempotencyKey.current);
+      const data = await postMission(checked.data, idempotencyKey.current);
       await invalidateCoinBalance(queryClient);
       onRequested?.(data);
       onClose();

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
-import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
+import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { CreatorReliabilityChips } from '../../shared/creators/reliability';
 import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
 import { useFollow } from './follow';
@@ -39,13 +39,7 @@ export function CreatorSearchPage() {
   const tags = useCreatorTags();
   // Every filter is part of the key: any change starts again at page 0.
   const list = useCreatorSearch(filters);
-  useWindowScrollLoading(
-    INFINITE_SCROLL_THRESHOLD_PX.creatorSearch,
-    list.hasNextPage,
-    list.isFetching,
-    list.fetchNextPage,
-  );
-  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const items = useScrolledItems(list, INFINITE_SCROLL_THRESHOLD_PX.creatorSearch);
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>

@@ -16,7 +16,13 @@ import { type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { requestLogin } from '../../shared/auth/login';
 import { SignUpAccountFields } from '../../shared/auth/sign-up-fields';
-import { ageOn, checkSignUp, signUpFailureMessages, type SignUpValues } from '../../shared/auth/sign-up-rules';
+import {
+  ageOn,
+  checkSignUp,
+  EMPTY_SIGN_UP,
+  signUpFailureMessages,
+  type SignUpValues,
+} from '../../shared/auth/sign-up-rules';
 
 export interface CreatorSignUpValues extends SignUpValues {
   creatorName: string;
@@ -25,16 +31,8 @@ export interface CreatorSignUpValues extends SignUpValues {
 }
 
 export const EMPTY_CREATOR_SIGN_UP: CreatorSignUpValues = {
-  username: '',
+  ...EMPTY_SIGN_UP,
   creatorName: '',
-  email: '',
-  password: '',
-  passwordConfirm: '',
-  birthDate: '',
-  parentConsent: false,
-  phone: '',
-  address: '',
-  addressDetail: '',
   agreeService: false,
   agreePrivacy: false,
 };

@@ -2,11 +2,9 @@ import {
   MISSION_LIST_STATUSES,
   PAGE_SIZES,
   type EventApplicant,
-  type EventApplication,
   type EventFairness,
   type FileEntry,
   type MissionProduct,
-  type MissionRequestResponse,
   type Page,
   type RouletteRoll,
 } from '@fanmission/contracts';
@@ -53,17 +51,6 @@ export function useWinners(id: string, status: string, enabled: boolean) {
 export async function fetchFairness(id: string): Promise<EventFairness> {
   return (await api<EventFairness>(`/mission-products/${encodeURIComponent(id)}/fairness`, { globalErrors: 'none' }))
     .data;
-}
-
-/** `POST /missions` with the EVENT product: the application. */
-export async function applyToEvent(body: EventApplication, idempotencyKey: string): Promise<MissionRequestResponse> {
-  return (
-    await api<MissionRequestResponse>('/missions', {
-      method: 'POST',
-      body,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    })
-  ).data;
 }
 
 /** `POST /files/s3` (form field `data`). */

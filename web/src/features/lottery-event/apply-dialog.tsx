@@ -21,7 +21,8 @@ import { ApiError } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/api/current-user';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { CameraButton } from '../../shared/ui/camera-button';
-import { applyToEvent, deleteImage, uploadImage } from './api';
+import { postMission } from '../../shared/api/missions';
+import { deleteImage, uploadImage } from './api';
 import {
   applyBody,
   applyInput,
@@ -115,7 +116,7 @@ export function ApplyDialog({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await applyToEvent(applyBody(form, productId, file?.entry?.id), idempotencyKey.current);
+      await postMission(applyBody(form, productId, file?.entry?.id), idempotencyKey.current);
       onClose();
       await showAlert(t('lotteryEvent.applyDialog.done'));
       onApplied();

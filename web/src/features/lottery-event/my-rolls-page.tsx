@@ -12,7 +12,7 @@ import { formatDotDate } from '../../shared/format/date';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
-import { useWindowScrollLoading } from '../../shared/ui/scroll-loading';
+import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { fetchRolls } from './api';
 import { MatchChip } from './verify-panel';
 
@@ -77,13 +77,7 @@ export function MyRollsPage() {
       getNextPageParam: nextPageParam,
     }),
   );
-  useWindowScrollLoading(
-    INFINITE_SCROLL_THRESHOLD_PX.browseMissions,
-    list.hasNextPage,
-    list.isFetching,
-    list.fetchNextPage,
-  );
-  const rolls = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const rolls = useScrolledItems(list, INFINITE_SCROLL_THRESHOLD_PX.browseMissions);
   const anyPending = rolls.some((roll) => roll.serverSeed === null && roll.commitment !== null);
   return (
     <Page title={t('lotteryEvent.rolls.title')} width="md">

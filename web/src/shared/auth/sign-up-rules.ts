@@ -16,6 +16,19 @@ export interface SignUpValues {
   addressDetail: string;
 }
 
+/** The member form before anything is typed. */
+export const EMPTY_SIGN_UP: SignUpValues = {
+  username: '',
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  birthDate: '',
+  parentConsent: false,
+  phone: '',
+  address: '',
+  addressDetail: '',
+};
+
 /** Whole years between a YYYY-MM-DD birth date and today (the server's rule, in local dates). */
 export function ageOn(birthDate: string, today: Date): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate);

@@ -1,16 +1,4 @@
-import {
-  AGE,
-  BANK_DEPOSIT_HOURS,
-  COIN_RULES,
-  CREATOR_REVIEW_DAYS,
-  DEADLINES,
-  LUCKY_COMPENSATION_BONUS_CAP_COINS,
-  LUCKY_COMPENSATION_WON_PER_TICKET,
-  PAYOUT_WON_PER_COIN,
-  PENALTIES,
-  SETTLEMENT,
-  WON_PER_COIN,
-} from '@fanmission/contracts';
+import * as rules from '@fanmission/contracts';
 import { L, hours, imageMb, mediaMb, percent, type LegalDoc, type LegalText } from './legal-constants';
 
 // The legal texts in Japanese.
@@ -28,24 +16,24 @@ export const ja: Record<LegalDoc, LegalText> = {
       {
         heading: '第2条（会員）',
         paragraphs: [
-          `会員は${AGE.minimum}歳以上である必要があり、${AGE.parentConsentBelow}歳未満の方は保護者の同意が必要です。`,
-          `クリエイター（プロデューサー）登録は当社の審査を経て行われ、審査には${CREATOR_REVIEW_DAYS.min}〜${CREATOR_REVIEW_DAYS.max}日かかります。一般会員がクリエイターアカウントに切り替えると元に戻せず、チャージしたコインは使えなくなります。`,
+          `会員は${rules.AGE.minimum}歳以上である必要があり、${rules.AGE.parentConsentBelow}歳未満の方は保護者の同意が必要です。`,
+          `クリエイター（プロデューサー）登録は当社の審査を経て行われ、審査には${rules.CREATOR_REVIEW_DAYS.min}〜${rules.CREATOR_REVIEW_DAYS.max}日かかります。一般会員がクリエイターアカウントに切り替えると元に戻せず、チャージしたコインは使えなくなります。`,
         ],
       },
       {
         heading: '第3条（コイン）',
         paragraphs: [
-          `1コインは${WON_PER_COIN}ウォンです。コインはカード、PayPal、銀行振込でチャージでき、銀行振込は平日${BANK_DEPOSIT_HOURS.weekdaysFrom}〜${BANK_DEPOSIT_HOURS.weekdaysTo}に${BANK_DEPOSIT_HOURS.completesWithinHours}時間以内に反映されます。`,
-          `チャージしたコインと応援コインの有効期限はチャージまたは受領日から${COIN_RULES.validityYears}年で、期限後は失効します。`,
-          `チャージ後${COIN_RULES.withdrawalWindowDays}日以内の未使用コインは申込みを撤回でき、返金は${COIN_RULES.refundWithinBusinessDays}営業日以内に行います。${COIN_RULES.withdrawalWindowDays}日経過後または一部使用後は、保有コインから${percent(COIN_RULES.partialRefundFeeRate)}%を差し引いて返金します。応援・無料・受け取ったコインは返金できません。`,
-          `海外決済の精算時には${percent(COIN_RULES.overseasPaymentTaxRate)}%の税金が差し引かれます。`,
+          `1コインは${rules.WON_PER_COIN}ウォンです。コインはカード、PayPal、銀行振込でチャージでき、銀行振込は平日${rules.BANK_DEPOSIT_HOURS.weekdaysFrom}〜${rules.BANK_DEPOSIT_HOURS.weekdaysTo}に${rules.BANK_DEPOSIT_HOURS.completesWithinHours}時間以内に反映されます。`,
+          `チャージしたコインと応援コインの有効期限はチャージまたは受領日から${rules.COIN_RULES.validityYears}年で、期限後は失効します。`,
+          `チャージ後${rules.COIN_RULES.withdrawalWindowDays}日以内の未使用コインは申込みを撤回でき、返金は${rules.COIN_RULES.refundWithinBusinessDays}営業日以内に行います。${rules.COIN_RULES.withdrawalWindowDays}日経過後または一部使用後は、保有コインから${percent(rules.COIN_RULES.partialRefundFeeRate)}%を差し引いて返金します。応援・無料・受け取ったコインは返金できません。`,
+          `海外決済の精算時には${percent(rules.COIN_RULES.overseasPaymentTaxRate)}%の税金が差し引かれます。`,
         ],
       },
       {
         heading: '第4条（ミッション）',
         paragraphs: [
-          `ベーシック・ラッキーミッションはリクエストまたは当選日から${DEADLINES.missionPerformDays}日以内に実施されなければならず、実施されなかったミッションは${DEADLINES.missionPerformDays}日後に自動で返金されます。カスタムミッションは${DEADLINES.customDecisionDays}日以内に承諾可否が決まります。`,
-          `抽選イベントは応募締切後${DEADLINES.drawAfterApplyEndDays}日以内に抽選を終え、賞品は発表後${DEADLINES.prizeAfterAnnouncementDays}日以内にお届けします。`,
+          `ベーシック・ラッキーミッションはリクエストまたは当選日から${rules.DEADLINES.missionPerformDays}日以内に実施されなければならず、実施されなかったミッションは${rules.DEADLINES.missionPerformDays}日後に自動で返金されます。カスタムミッションは${rules.DEADLINES.customDecisionDays}日以内に承諾可否が決まります。`,
+          `抽選イベントは応募締切後${rules.DEADLINES.drawAfterApplyEndDays}日以内に抽選を終え、賞品は発表後${rules.DEADLINES.prizeAfterAnnouncementDays}日以内にお届けします。`,
         ],
       },
       {
@@ -99,33 +87,33 @@ export const ja: Record<LegalDoc, LegalText> = {
         heading: '1. コンテンツ規定',
         paragraphs: [
           'わいせつ・暴力・差別的なコンテンツ、他人の権利を侵害するコンテンツ、虚偽の情報は禁止され、運営者がブロックすることがあります。運営者はコメントの投稿を制限できます。',
-          `ブロックへの異議はブロック日から${DEADLINES.objectionAfterBlockDays}日以内に申し立てられます。添付画像は${imageMb}MB、ミッションのメディアは${mediaMb}MBまでです。`,
+          `ブロックへの異議はブロック日から${rules.DEADLINES.objectionAfterBlockDays}日以内に申し立てられます。添付画像は${imageMb}MB、ミッションのメディアは${mediaMb}MBまでです。`,
         ],
       },
       {
         heading: '2. ミッションの期限',
         paragraphs: [
-          `ベーシック・ラッキーミッション：リクエストまたは当選日から${DEADLINES.missionPerformDays}日。カスタムミッション：${DEADLINES.customDecisionDays}日以内に承諾を決定。抽選イベント：応募締切後${DEADLINES.drawAfterApplyEndDays}日以内に抽選。`,
-          `ラッキーミッションが実施されない場合、${DEADLINES.luckyCompensationDays}日以内に使用したコインを全額返還し、応募券1枚あたり${LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ja-JP')}ウォンが使用コインより多い場合は、その差額を最大${LUCKY_COMPENSATION_BONUS_CAP_COINS}コインまでクリエイターの収益から追加で補償します。`,
+          `ベーシック・ラッキーミッション：リクエストまたは当選日から${rules.DEADLINES.missionPerformDays}日。カスタムミッション：${rules.DEADLINES.customDecisionDays}日以内に承諾を決定。抽選イベント：応募締切後${rules.DEADLINES.drawAfterApplyEndDays}日以内に抽選。`,
+          `ラッキーミッションが実施されない場合、${rules.DEADLINES.luckyCompensationDays}日以内に使用したコインを全額返還し、応募券1枚あたり${rules.LUCKY_COMPENSATION_WON_PER_TICKET.toLocaleString('ja-JP')}ウォンが使用コインより多い場合は、その差額を最大${rules.LUCKY_COMPENSATION_BONUS_CAP_COINS}コインまでクリエイターの収益から追加で補償します。`,
         ],
       },
       {
         heading: '3. ペナルティ',
         paragraphs: [
-          `期限超過${PENALTIES.warningAt}回目：警告。${PENALTIES.requestBlockAt}回目：${PENALTIES.requestBlockDays}日間新規リクエストを停止し等級を引き下げ。${PENALTIES.loginBlockAt}回目：ログイン停止および返金義務。`,
+          `期限超過${rules.PENALTIES.warningAt}回目：警告。${rules.PENALTIES.requestBlockAt}回目：${rules.PENALTIES.requestBlockDays}日間新規リクエストを停止し等級を引き下げ。${rules.PENALTIES.loginBlockAt}回目：ログイン停止および返金義務。`,
         ],
       },
       {
         heading: '4. 精算',
         paragraphs: [
-          `毎月1日から月末までのコインを翌月${SETTLEMENT.payableByDayOfNextMonth}日までにお支払いします（週末・祝日の場合は翌営業日）。${SETTLEMENT.minimumCoins}コイン（海外口座で受け取る外国人は${SETTLEMENT.minimumCoinsOverseas.toLocaleString('ja-JP')}コイン）未満は繰り越されます。`,
-          `海外口座には${percent(SETTLEMENT.overseasExtraFeeRate)}%の手数料が追加され、サービス手数料${percent(SETTLEMENT.serviceFeeRate)}%、決済手数料${percent(SETTLEMENT.paymentFeeRate)}%がかかります。精算明細書は年${SETTLEMENT.statementRequestsPerYear}回まで請求できます。`,
+          `毎月1日から月末までのコインを翌月${rules.SETTLEMENT.payableByDayOfNextMonth}日までにお支払いします（週末・祝日の場合は翌営業日）。${rules.SETTLEMENT.minimumCoins}コイン（海外口座で受け取る外国人は${rules.SETTLEMENT.minimumCoinsOverseas.toLocaleString('ja-JP')}コイン）未満は繰り越されます。`,
+          `海外口座には${percent(rules.SETTLEMENT.overseasExtraFeeRate)}%の手数料が追加され、サービス手数料${percent(rules.SETTLEMENT.serviceFeeRate)}%、決済手数料${percent(rules.SETTLEMENT.paymentFeeRate)}%がかかります。精算明細書は年${rules.SETTLEMENT.statementRequestsPerYear}回まで請求できます。`,
         ],
       },
       {
         heading: '5. 会員等級',
         paragraphs: [
-          `シルバー：1コイン${PAYOUT_WON_PER_COIN.SILVER}ウォン。ゴールド：1コイン${PAYOUT_WON_PER_COIN.GOLD}ウォン（期限内に完了したミッション10件以上）。ダイヤモンド：1コイン${PAYOUT_WON_PER_COIN.DIAMOND}ウォン（上位約10%）。等級は運営者が毎月の審査で決定します。`,
+          `シルバー：1コイン${rules.PAYOUT_WON_PER_COIN.SILVER}ウォン。ゴールド：1コイン${rules.PAYOUT_WON_PER_COIN.GOLD}ウォン（期限内に完了したミッション10件以上）。ダイヤモンド：1コイン${rules.PAYOUT_WON_PER_COIN.DIAMOND}ウォン（上位約10%）。等級は運営者が毎月の審査で決定します。`,
         ],
       },
     ],

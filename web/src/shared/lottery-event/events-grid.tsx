@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session';
 import { EmptyState, LoadingState } from '../ui/list-states';
-import { useWindowScrollLoading } from '../ui/scroll-loading';
+import { useScrolledItems } from '../ui/scroll-loading';
 import { useEventsPages } from './api';
 import { LotteryEventCard } from './event-card';
 
@@ -12,13 +12,7 @@ export function LotteryEventsGrid() {
   const { t } = useTranslation();
   const session = useSession();
   const list = useEventsPages(session.userId);
-  useWindowScrollLoading(
-    INFINITE_SCROLL_THRESHOLD_PX.browseMissions,
-    list.hasNextPage,
-    list.isFetching,
-    list.fetchNextPage,
-  );
-  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const items = useScrolledItems(list, INFINITE_SCROLL_THRESHOLD_PX.browseMissions);
   if (list.isPending) return <LoadingState />;
   if (items.length === 0) return <EmptyState message={t('lotteryEvent.card.empty')} />;
   return (

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { missionThumbnail } from '../../../shared/missions/mission-card';
 import { useCompletedMissions } from '../api/creator-page';
 import { placeholderThumbnail } from '../../../shared/ui/mission-placeholder';
+import { CardGrid } from '../../../shared/ui/card-grid';
 
 /** Shown only when the creator has completed missions. */
 export function CompletedMissions({ creatorId }: { creatorId: number }) {
@@ -20,15 +21,7 @@ export function CompletedMissions({ creatorId }: { creatorId: number }) {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 800, mb: 2 }}>
         {t('creatorPage.completed')}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(3, 1fr)',
-          '@media (max-width: 991px)': { gridTemplateColumns: 'repeat(2, 1fr)' },
-          '@media (max-width: 767px)': { gridTemplateColumns: '1fr' },
-        }}
-      >
+      <CardGrid>
         {missions.map((mission) => {
           const thumbnail = missionThumbnail(mission);
           return (
@@ -55,7 +48,7 @@ export function CompletedMissions({ creatorId }: { creatorId: number }) {
             </Paper>
           );
         })}
-      </Box>
+      </CardGrid>
       {list.hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
           <Button variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

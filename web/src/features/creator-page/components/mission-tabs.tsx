@@ -14,6 +14,7 @@ import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
 import { MissionRequestDialog } from '../mission-request-dialog';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
 import { ProductCard } from './product-card';
+import { CardGrid } from '../../../shared/ui/card-grid';
 
 /** The Basic / Lucky / Custom tabs; one card selected at a time; the request button only for the selected card. */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
@@ -72,15 +73,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
           {shown.length === 0 ? (
             <EmptyState py={6} message={t('creatorPage.noMissions')} />
           ) : (
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: 'repeat(3, 1fr)',
-                '@media (max-width: 991px)': { gridTemplateColumns: 'repeat(2, 1fr)' },
-                '@media (max-width: 767px)': { gridTemplateColumns: '1fr' },
-              }}
-            >
+            <CardGrid>
               {shown.map((product) => (
                 <ProductCard
                   key={product.id}
@@ -91,7 +84,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
                   onRequest={() => request(product)}
                 />
               ))}
-            </Box>
+            </CardGrid>
           )}
         </>
       )}
