@@ -66,9 +66,10 @@ try {
     const database = `world_${size.toLowerCase()}`;
     await ensureWorld(size, database);
     const routes = await measureRoutes(size, database);
+    printRoutes(size, routes);
     const jobs = await measureJobs(database);
     results.set(size, { routes, jobs });
-    printTable(size, routes, jobs);
+    printJobs(jobs);
   }
   printGrowth();
 } finally {
@@ -235,7 +236,8 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   const jobs: JobFigure[] = [];
   const timed = async (job: string, work: () => Promise<string>) => {
     const started = performance.now();
-    const note = await work();
+    // A job that fails is reported with the time it took to fail; the others still run.
+    const note = await work().catch((error: unknown) => `FAILED: ${String(error).slice(0, 120)}`);
     jobs.push({ job, seconds: (performance.now() - started) / 1000, note });
   };
   try {
@@ -295,7 +297,7 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   }
 }
 
-function printTable(size: WorldSize, routes: RouteFigure[], jobs: JobFigure[]): void {
+function printRoutes(size: WorldSize, routes: RouteFigure[]): void {
   console.log(`\nworld ${size} (${JSON.stringify(WORLD_SIZES[size])}), load average ${os.loadavg()[0]!.toFixed(2)}`);
   console.log('| route | p50 ms | p99 ms | req/s | Content-Range total |');
   console.log('|---|---|---|---|---|');
@@ -305,6 +307,9 @@ function printTable(size: WorldSize, routes: RouteFigure[], jobs: JobFigure[]): 
       `| ${figure.route} | ${figure.p50} | ${figure.p99} | ${Math.round(figure.rps)}${errors} | ${figure.total ?? ''} |`,
     );
   }
+}
+
+function printJobs(jobs: JobFigure[]): void {
   console.log('| job | seconds | |');
   console.log('|---|---|---|');
   for (const job of jobs) console.log(`| ${job.job} | ${job.seconds.toFixed(2)} | ${job.note} |`);

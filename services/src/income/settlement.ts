@@ -345,25 +345,31 @@ export async function proposeMonthlyGrades(db: DbExecutor, year: number, month: 
     })),
   );
   const applies = nextMonth(year, month);
-  const inserted = await db
-    .insertInto('grade_proposals')
-    .values(
-      creators.map((creator) => ({
-        creator_id: creator.id,
-        review_month: monthKey(year, month),
-        applies_month: monthKey(applies.year, applies.month),
-        on_time_completed: counts.get(creator.id) ?? 0,
-        grade_dropped: Boolean(creator.dropped),
-        current_grade: creator.grade,
-        proposed_grade: grades.get(creator.id)!,
-        created_at: now,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['creator_id', 'review_month']).doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  const rows = creators.map((creator) => ({
+    creator_id: creator.id,
+    review_month: monthKey(year, month),
+    applies_month: monthKey(applies.year, applies.month),
+    on_time_completed: counts.get(creator.id) ?? 0,
+    grade_dropped: Boolean(creator.dropped),
+    current_grade: creator.grade,
+    proposed_grade: grades.get(creator.id)!,
+    created_at: now,
+  }));
+  // A statement takes at most 65,535 parameters (8 a row here): 8,192 creators in one insert failed the whole run.
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += PROPOSALS_PER_INSERT) {
+    const written = await db
+      .insertInto('grade_proposals')
+      .values(rows.slice(start, start + PROPOSALS_PER_INSERT))
+      .onConflict((conflict) => conflict.columns(['creator_id', 'review_month']).doNothing())
+      .returning('id')
+      .execute();
+    inserted += written.length;
+  }
+  return inserted;
 }
+
+const PROPOSALS_PER_INSERT = 1_000;
 
 /**
  * Settles a Korea-time month that has ended: a statement per creator with coins not yet settled (see above), then the
