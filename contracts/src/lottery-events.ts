@@ -48,7 +48,8 @@ const isRealDate = (value: string) => kstDate(kstDayStart(value)) === value;
 
 const eventDate = z
   .string({ error: 'validation.required' })
-  .regex(EVENT_DATE_PATTERN, { error: 'events.dateInvalid' })
+  // A text that is not YYYY-MM-DD stops here: the calendar check below reads only well-formed dates.
+  .regex(EVENT_DATE_PATTERN, { error: 'events.dateInvalid', abort: true })
   .refine(isRealDate, { error: 'events.dateInvalid' })
   .describe('A day in Korea time, YYYY-MM-DD.');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './time';
+import { INVALID_DATE_TEXT, addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './time';
 
 describe('Korea time', () => {
   it('bounds a month and a year at midnight in Korea (15:00 UTC the day before)', () => {
@@ -18,6 +18,13 @@ describe('Korea time', () => {
     expect(koreaDate(new Date('2026-02-28T15:00:00Z'))).toBe('2026-03-01');
     expect(koreaDate(new Date('2026-02-28T14:59:59Z'))).toBe('2026-02-28');
     expect(formatKoreaTime(new Date('2026-03-08T01:00:00Z'))).toBe('2026-03-08 10:00 KST');
+  });
+
+  it('answers an instant that is no date without throwing, with a text that is never a calendar date', () => {
+    for (const instant of [new Date(''), new Date(Number.NaN), new Date(8.64e15 + 1), new Date(8.64e15)]) {
+      expect(koreaDate(instant)).toBe(INVALID_DATE_TEXT);
+      expect(formatKoreaTime(instant)).toBe(INVALID_DATE_TEXT);
+    }
   });
 
   it('counts business days in Korea, skipping weekends', () => {

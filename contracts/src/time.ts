@@ -20,15 +20,27 @@ export function koreaPeriod(year: number, month?: number): { from: Date; to: Dat
   return { from: new Date(start - KOREA_OFFSET_MS), to: new Date(end - KOREA_OFFSET_MS) };
 }
 
-/** The Korea-time calendar date of an instant, YYYY-MM-DD. */
-export function koreaDate(instant: Date): string {
-  return new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 10);
+/** What the Korea-time helpers give for an instant that is no date (`new Date('')`), as Date's own toString does. */
+export const INVALID_DATE_TEXT = 'Invalid Date';
+
+/** The instant shifted to Korea time as an ISO string, or null when it is no date or outside ISO's years. */
+function koreaIso(instant: Date): string | null {
+  const shifted = new Date(instant.getTime() + KOREA_OFFSET_MS);
+  return Number.isNaN(shifted.getTime()) ? null : shifted.toISOString();
 }
 
-/** An instant as Korea-time wall clock, for messages: `2026-11-29 10:00 KST`. */
+/**
+ * The Korea-time calendar date of an instant, YYYY-MM-DD. Safe for any input: an invalid Date gives
+ * `INVALID_DATE_TEXT`, which is never a calendar date, so a check comparing it with one fails instead of throwing.
+ */
+export function koreaDate(instant: Date): string {
+  return koreaIso(instant)?.slice(0, 10) ?? INVALID_DATE_TEXT;
+}
+
+/** An instant as Korea-time wall clock, for messages: `2026-11-29 10:00 KST` (`INVALID_DATE_TEXT` for no date). */
 export function formatKoreaTime(instant: Date): string {
-  const local = new Date(instant.getTime() + KOREA_OFFSET_MS).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} KST`;
+  const local = koreaIso(instant);
+  return local === null ? INVALID_DATE_TEXT : `${local.slice(0, 10)} ${local.slice(11, 16)} KST`;
 }
 
 /**

@@ -223,6 +223,35 @@ describe('POST /mission-products', () => {
     expect(noSuchCreator.statusCode).toBe(404);
   });
 
+  it('answers a malformed EVENT body with 400 before it asks who calls, and refuses a fan a well-formed one', async () => {
+    // Dates that are no dates (an empty text, the year 0) once reached the Korea-time conversion and answered 500.
+    const event = (dates: Record<string, string>) => ({
+      creatorId: creator.creatorId,
+      type: 'EVENT',
+      title: 'Fan meeting',
+      description: 'Come and meet me',
+      drawNumber: 1,
+      descriptionPictureId: cover,
+      ...dates,
+    });
+    const malformed = event({ applyStart: '0000-01-01', applyEnd: '0000-01-01', eventEnd: '' });
+    for (const account of [fan, creator]) {
+      const created = await call('POST', '/mission-products', account, malformed);
+      expect(created.statusCode, created.body).toBe(400);
+      expect(subErrors(created.body)).toEqual({
+        applyStart: 'Dates must be YYYY-MM-DD.',
+        applyEnd: 'Dates must be YYYY-MM-DD.',
+        eventEnd: 'Dates must be YYYY-MM-DD.',
+      });
+      const edited = await call('PUT', '/mission-products/1', account, { ...malformed, creatorId: undefined });
+      expect(edited.statusCode, edited.body).toBe(400);
+    }
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const wellFormed = event({ applyStart: day(2), applyEnd: day(3), eventEnd: day(12) });
+    const byFan = await call('POST', '/mission-products', fan, wellFormed);
+    expect(byFan.statusCode, byFan.body).toBe(403);
+  });
+
   it('lets an unverified creator register products (his newbie dashboard needs one)', async () => {
     const product = await registerProduct(app(), newbie, { type: 'BASIC' });
     expect(product.creator).toMatchObject({ id: newbie.creatorId, verified: false });
