@@ -30,7 +30,9 @@ export async function readFilePart(request: FastifyRequest, field: string, maxBy
   if (!request.isMultipart()) {
     throw new AppError(415, 'error.unsupportedMediaType', { code: 'UNSUPPORTED_MEDIA_TYPE' });
   }
-  const part = await request.file({ limits: { fileSize: maxBytes + 1 } });
+  const part = await request.file({ limits: { fileSize: maxBytes + 1 } }).catch((error: unknown) => {
+    throw unreadableBody(error);
+  });
   if (!part || part.fieldname !== field) {
     part?.file.destroy();
     throw invalidFields([{ field, key: 'validation.required' }]);
@@ -39,8 +41,20 @@ export async function readFilePart(request: FastifyRequest, field: string, maxBy
 }
 
 /**
+ * A failure of the multipart parser (busboy) on the client's bytes, before or while the file streams: no boundary
+ * ("Multipart: Boundary not found"), a body or a file part cut off ("… unexpected end of multipart data"). The parser
+ * raises plain errors for these; they are the client's mistake (400), not the server's. The plugin's own errors (a
+ * limit passed) carry their status, and anything else (storage, image tools) is the server's: both stay as they are.
+ */
+export function unreadableBody(error: unknown): unknown {
+  const fromParser = error instanceof Error && !('statusCode' in error) && /multipart|boundary/i.test(error.message);
+  return fromParser ? new AppError(400, 'error.malformedBody', { code: 'VALIDATION_FAILED' }) : error;
+}
+
+/**
  * Runs an upload. When it is refused before the request body was read to its end (wrong type, too large), the
- * connection is closed after the answer instead of being left waiting for bytes nobody will read.
+ * connection is closed after the answer instead of being left waiting for bytes nobody will read. A body the
+ * multipart parser cannot read is the client's 400 (`unreadableBody`).
  */
 export async function closeConnectionOnFailure<Result>(
   request: FastifyRequest,
@@ -51,7 +65,7 @@ export async function closeConnectionOnFailure<Result>(
     return await upload();
   } catch (error) {
     if (!request.raw.complete) reply.header('connection', 'close');
-    throw error;
+    throw unreadableBody(error);
   }
 }
 
