@@ -29,11 +29,29 @@ export async function findWalletTransactionPage(
   period: { from: Date; to: Date } | null,
   window: Window,
 ): Promise<{ transactionIds: number[]; total: number }> {
-  let query = db
+  if (!period) {
+    // The whole history: newest first by transaction id (taken when the transaction is appended, so in the order of
+    // its time) from the (account, transaction_id) index, the total from the wallet's version (one per posting). The
+    // order by time below reads and sorts the wallet's whole history on every page.
+    const [rows, account] = await Promise.all([
+      db
+        .selectFrom('ledger_postings')
+        .select('transaction_id')
+        .where('account', '=', wallet)
+        .orderBy('transaction_id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+      db.selectFrom('ledger_accounts').select('version').where('account', '=', wallet).executeTakeFirst(),
+    ]);
+    return { transactionIds: rows.map((row) => row.transaction_id), total: Number(account?.version ?? 0) };
+  }
+  const query = db
     .selectFrom('ledger_postings as p')
     .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
-    .where('p.account', '=', wallet);
-  if (period) query = query.where('t.occurred_at', '>=', period.from).where('t.occurred_at', '<', period.to);
+    .where('p.account', '=', wallet)
+    .where('t.occurred_at', '>=', period.from)
+    .where('t.occurred_at', '<', period.to);
   const rows = await query
     .select(['t.id', sql<number>`count(*) over ()`.as('total')])
     .orderBy('t.occurred_at', 'desc')
