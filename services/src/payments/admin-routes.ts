@@ -96,25 +96,34 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
 
 /**
  * `GET /api/admin/payment-reversals/shortfalls`: provider refunds and chargebacks of charges whose coins the fan had
- * already spent (review M6), newest first, for finance (and operators) to follow up.
+ * already spent, newest first, for finance (and operators) to follow up. Paged like every console list (simple-rest
+ * `range`, the total in Content-Range), or by keyset (`limit`, `beforeId`) as the console's own page does.
  */
 export async function paymentReversalAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const resource = 'payment-reversals/shortfalls';
   routes.get(
-    '/payment-reversals/shortfalls',
+    `/${resource}`,
     {
       schema: {
         tags: ['admin: payment reversals'],
         summary: 'Provider refunds and chargebacks that found the coins already spent',
         description:
-          'Newest first, `limit` rows (1–200, default 50); the next page starts `beforeId` the last id of this one.',
+          'Newest first. range=[0,24] (simple-rest; the total is in Content-Range), or `limit` rows (1–200, default ' +
+          '50) with the next page starting `beforeId` the last id of this one.',
         security: [{ bearerAuth: [] }],
-        querystring: adminReversalShortfallQuerySchema,
+        querystring: listQuerySchema(['id']).extend(adminReversalShortfallQuerySchema.shape),
         response: { 200: z.array(adminReversalShortfallSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const rows = await listReversalShortfalls(app.ctx.db, request.query);
+    async (request, reply) => {
+      const range = request.query.range as [number, number] | undefined;
+      const window = range ? listWindow(range) : { offset: 0, limit: request.query.limit };
+      const { rows, total } = await listReversalShortfalls(app.ctx.db, {
+        ...window,
+        beforeId: request.query.beforeId,
+      });
+      withContentRange(reply, resource, window, rows.length, total);
       return rows.map((row) => ({
         id: row.id,
         paymentId: row.payment_id,

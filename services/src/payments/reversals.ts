@@ -1,5 +1,6 @@
 import { isLedgerError, reversePurchase } from '@fanmission/ledger';
 import { sql } from 'kysely';
+import { countUpTo } from '../admin';
 import { findCoinItem, findDepositOfPayment } from '../coins';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -262,35 +263,47 @@ export function amountForCoins(point: number, total: number, coins: number): num
   return Math.floor((total * Math.min(coins, point)) / point);
 }
 
-/** Charges whose coins were spent before their provider refund took them back (for finance), newest first. */
+/**
+ * Provider refunds and chargebacks that found the charge's coins spent, newest first: a window of `limit` rows after
+ * `offset` (the console's simple-rest range) or before `beforeId` (keyset paging), and the total of the list
+ * (`countUpTo`: exact up to a thousand, the planner's estimate past it).
+ */
 export async function listReversalShortfalls(
   db: DbExecutor,
-  options: { limit: number; beforeId?: number | undefined },
+  options: { limit: number; offset?: number; beforeId?: number | undefined },
 ) {
-  let query = db
+  const shortfalls = db
     .selectFrom('payment_reversals as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'r.id',
-      'r.payment_id',
-      'r.provider_refund_id',
-      'r.kind',
-      'r.currency',
-      'r.amount',
-      'r.coins_asked',
-      'r.coins_taken',
-      'r.shortfall_coins',
-      'r.created_at',
-      'p.provider',
-      'p.pay_method',
-      'p.amount as payment_amount',
-      'p.user_id',
-      'u.username',
-    ])
     .where('r.shortfall_coins', '>', 0);
-  if (options.beforeId !== undefined) query = query.where('r.id', '<', options.beforeId);
-  return query.orderBy('r.id', 'desc').limit(options.limit).execute();
+  let page = shortfalls.select([
+    'r.id',
+    'r.payment_id',
+    'r.provider_refund_id',
+    'r.kind',
+    'r.currency',
+    'r.amount',
+    'r.coins_asked',
+    'r.coins_taken',
+    'r.shortfall_coins',
+    'r.created_at',
+    'p.provider',
+    'p.pay_method',
+    'p.amount as payment_amount',
+    'p.user_id',
+    'u.username',
+  ]);
+  if (options.beforeId !== undefined) page = page.where('r.id', '<', options.beforeId);
+  const [rows, total] = await Promise.all([
+    page
+      .orderBy('r.id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset ?? 0)
+      .execute(),
+    countUpTo(shortfalls.select('r.id')),
+  ]);
+  return { rows, total };
 }
 
 /** The sweeper's window for provider refunds of paid orders (webhooks cover the rest). */
