@@ -1,6 +1,7 @@
 import { type CreatorPenalty, DAY_MS, PENALTIES } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
+import { gradeConfirmedSince } from '../income';
 import { domainEvent, recordEvents } from '../outbox';
 import type { CreatorPenaltyRow } from './table';
 
@@ -77,8 +78,9 @@ export async function creatorBlockedByPenalties(db: DbExecutor, creatorId: numbe
 }
 
 /**
- * Lifts a penalty: it stops counting, a request block ends and the grade it dropped comes back, and the login is
- * unblocked unless another login-blocking penalty still stands. Lifting twice changes nothing.
+ * Lifts a penalty: it stops counting, a request block ends and the grade it dropped comes back (unless an operator
+ * confirmed a grade meanwhile, which stands), and the login is unblocked unless another login-blocking penalty still
+ * stands. Lifting twice changes nothing.
  */
 export async function liftPenalty(
   trx: DbExecutor,
@@ -98,9 +100,11 @@ export async function liftPenalty(
     .returningAll()
     .executeTakeFirstOrThrow();
   if (penalty.previous_grade) {
+    // The grade the penalty took comes back, unless an operator confirmed a grade since: the last confirmed wins.
+    const confirmed = await gradeConfirmedSince(trx, penalty.creator_id, penalty.created_at, input.at);
     await trx
       .updateTable('creators')
-      .set({ grade: penalty.previous_grade, updated_at: sql`now()` })
+      .set({ grade: confirmed ?? penalty.previous_grade, updated_at: sql`now()` })
       .where('id', '=', penalty.creator_id)
       .execute();
   }
