@@ -134,10 +134,11 @@ export function createEventActivities({ db }: EventActivityDependencies): EventA
         if (state.event.status !== 'DRAWING') return outcomeOf(state, 'NOT_DRAWING');
         if (!entriesOf(state.event).includes(missionId)) return outcomeOf(state, 'NOT_AN_APPLICANT');
         const isPicked = state.picked.includes(missionId);
-        if (action === 'PICK') {
-          if (isPicked) return outcomeOf(state, 'ALREADY_PICKED');
-          if (state.picked.length >= state.event.draw_number) return outcomeOf(state, 'DRAW_COUNT_EXCEEDED');
-        } else if (!isPicked) return outcomeOf(state, 'NOT_PICKED');
+        // Already as asked (a pick or an undo retried after its answer was lost): the same success, nothing written.
+        if (isPicked === (action === 'PICK')) return outcomeOf(state);
+        if (action === 'PICK' && state.picked.length >= state.event.draw_number) {
+          return outcomeOf(state, 'DRAW_COUNT_EXCEEDED');
+        }
         await setPicked(trx, missionId, action === 'PICK');
         await trx
           .insertInto('event_draws')

@@ -89,7 +89,9 @@ export async function lotteryEventRoutes(app: FastifyInstance) {
         tags,
         summary: pick ? 'Pick an applicant' : 'Undo a pick',
         description:
-          (pick ? 'Refused once picked = drawNumber (409 `cannot add more; draw count exceeded`). ' : '') + drawNote,
+          (pick ? 'Refused once picked = drawNumber (409 `cannot add more; draw count exceeded`). ' : '') +
+          'An applicant already as asked (a retry after a lost answer) answers the same draw state, changing nothing. ' +
+          drawNote,
         security,
         params: eventApplicantParamsSchema,
         response: { 200: eventDrawStateSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },

@@ -8,6 +8,7 @@ export const EVENT_ACTION_REFUSALS = {
   DRAW_DEADLINE_PASSED: 'the 14 days to finish the draw have passed',
   DRAW_COUNT_EXCEEDED: 'cannot add more; draw count exceeded',
   NOT_AN_APPLICANT: 'this application is not one of the event’s entries',
+  // No longer answered (a pick or an undo already as asked is the same success); kept for histories recorded before.
   ALREADY_PICKED: 'this applicant is already picked',
   NOT_PICKED: 'this applicant is not picked',
   DRAW_ALL_DONE: 'the draw is all done',
