@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  // A path parameter over the router's 100 characters.
+  'URI_TOO_LONG',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',

@@ -34,7 +34,13 @@ import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
 import { ledgerAdminRoutes } from './ledger-admin';
 import { incomeRoutes, settlementAdminRoutes } from './income';
-import { installErrorHandler, requestLogSerializers, zodValidatorCompiler } from './http';
+import {
+  answerFrameworkError,
+  declareFrameworkAnswers,
+  installErrorHandler,
+  requestLogSerializers,
+  zodValidatorCompiler,
+} from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
@@ -122,6 +128,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     genReqId: () => randomUUID(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -154,6 +161,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerLanguage(app);
   registerDefaultProductNames(app);
   installErrorHandler(app);
+  declareFrameworkAnswers(app);
   await app.register(registerHttpMetrics);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.PUBLIC_URL });
   await registerRateLimits(app, db);

@@ -1,4 +1,10 @@
-import type { ErrorResponse, Language, SubError } from '@fanmission/contracts';
+import {
+  errorResponseSchema,
+  languageFromAcceptLanguage,
+  type ErrorResponse,
+  type Language,
+  type SubError,
+} from '@fanmission/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type core } from 'zod';
@@ -145,5 +151,32 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { message: translate(language, 'error.internal'), code: 'INTERNAL_ERROR' });
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a path parameter over the
+ * router's 100 characters is 414; a path that does not decode, 400), answered in the API's shape in the language of
+ * Accept-Language, like every other error.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageFromAcceptLanguage(request.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, { message: translate(language, 'error.uriTooLong'), code: 'URI_TOO_LONG' });
+  }
+  return send(reply, 400, { message: translate(language, 'error.badUrl'), code: 'VALIDATION_FAILED' });
+}
+
+/**
+ * Declares in every route's schema (so in the OpenAPI document) the answers that come from outside the route: 401
+ * where a sent token is checked (the session hook checks every token or session cookie, unless the route ignores a
+ * stale one), and 414 where a path parameter can be too long. Routes that declare them already keep theirs.
+ */
+export function declareFrameworkAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    if (route.config?.ignoreStaleToken !== true && !('401' in response)) response['401'] = errorResponseSchema;
+    if (route.url.includes(':') && !('414' in response)) response['414'] = errorResponseSchema;
   });
 }

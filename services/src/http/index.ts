@@ -1,7 +1,7 @@
 // The public surface of `http`: errors, responses, pagination and validation shared by every route. Other modules
 // import only this file.
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
-export { installErrorHandler } from './error-handler';
+export { answerFrameworkError, declareFrameworkAnswers, installErrorHandler } from './error-handler';
 export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, notFound, unauthorized } from './errors';
 export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';

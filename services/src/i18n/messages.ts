@@ -67,6 +67,16 @@ const coreCatalog = {
     en: 'The request body could not be read.',
     ja: 'リクエスト本文を読み取れません。',
   },
+  'error.uriTooLong': {
+    ko: '요청 주소가 너무 깁니다.',
+    en: 'The request address is too long.',
+    ja: 'リクエストのアドレスが長すぎます。',
+  },
+  'error.badUrl': {
+    ko: '요청 주소를 읽을 수 없습니다.',
+    en: 'The request address could not be read.',
+    ja: 'リクエストのアドレスを読み取れません。',
+  },
   'error.tooManyRequests': {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     en: 'Too many requests. Please try again later.',
