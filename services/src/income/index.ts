@@ -3,6 +3,13 @@ export { createSettlementActivities, type SettlementActivityDependencies } from 
 export { settlementAdminRoutes } from './admin-routes';
 export { gradeConfirmedSince } from './grades';
 export { incomeRoutes } from './routes';
-export { MonthNotEndedError, gradeOfMonth, settleMonth, type SettlementRunResult } from './settlement';
+export {
+  MonthNotEndedError,
+  carriedOverAmounts,
+  gradeOfMonth,
+  issuedAmounts,
+  settleMonth,
+  type SettlementRunResult,
+} from './settlement';
 export { settlementFeedConsumer } from './settlement-feed-consumer';
 export type { IncomeTables } from './table';

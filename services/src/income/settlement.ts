@@ -9,6 +9,8 @@ import {
   settlementAmounts,
   type CreatorGrade,
   type MonthEarning,
+  type PayoutAccount,
+  type SettlementAmounts,
 } from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
 import { sql } from 'kysely';
@@ -210,28 +212,9 @@ async function settleCreator(
     // too little to pay: nothing is issued, and its lines wait for the next month's statement.
     if (decision.kind === 'CARRY_OVER' && monthCoins < 0) return { kind: 'UNCHANGED' };
     if (decision.kind === 'CARRY_OVER') {
-      const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
       await trx
         .insertInto('settlement_statements')
-        .values({
-          ...base,
-          status: 'CARRIED_OVER',
-          carried_coins: 0,
-          total_earning_coin: monthCoins,
-          gross: amounts.gross,
-          income: amounts.income,
-          pg_fee: amounts.pgFee,
-          pg_fee_rate: amounts.pgFeeRate,
-          fatkat_fee: amounts.fatkatFee,
-          fatkat_fee_rate: amounts.fatkatFeeRate,
-          overseas_fee: 0,
-          overseas_fee_rate: 0,
-          tax_withheld: 0,
-          tax_rate: 0,
-          to_receipt: 0,
-          due_date: null,
-          ledger_transaction_id: null,
-        })
+        .values({ ...base, ...carriedOverAmounts(monthCoins, grade, account) })
         .execute();
       await insertLines(trx, statementId, lines);
       return { kind: 'CARRIED_OVER' };
@@ -248,25 +231,7 @@ async function settleCreator(
     });
     await trx
       .insertInto('settlement_statements')
-      .values({
-        ...base,
-        status: 'ISSUED',
-        carried_coins: amounts.totalEarningCoin - monthCoins,
-        total_earning_coin: amounts.totalEarningCoin,
-        gross: amounts.gross,
-        income: amounts.income,
-        pg_fee: amounts.pgFee,
-        pg_fee_rate: amounts.pgFeeRate,
-        fatkat_fee: amounts.fatkatFee,
-        fatkat_fee_rate: amounts.fatkatFeeRate,
-        overseas_fee: amounts.overseasFee,
-        overseas_fee_rate: amounts.overseasFeeRate,
-        tax_withheld: amounts.taxWithheld,
-        tax_rate: amounts.taxRate,
-        to_receipt: amounts.toReceipt,
-        due_date: payoutDueDate(year, month),
-        ledger_transaction_id: payout.transactionId,
-      })
+      .values({ ...base, ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId) })
       .execute();
     await insertLines(trx, statementId, lines);
     if (carried.length > 0) {
@@ -277,6 +242,57 @@ async function settleCreator(
     }
     return { kind: 'ISSUED', statementId, coins: amounts.totalEarningCoin };
   });
+}
+
+/** A carried-over month's statement columns besides its creator, month and bank fields: it pays nothing yet. */
+export function carriedOverAmounts(monthCoins: number, grade: CreatorGrade, account: PayoutAccount) {
+  const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
+  return {
+    status: 'CARRIED_OVER' as const,
+    carried_coins: 0,
+    total_earning_coin: monthCoins,
+    gross: amounts.gross,
+    income: amounts.income,
+    pg_fee: amounts.pgFee,
+    pg_fee_rate: amounts.pgFeeRate,
+    fatkat_fee: amounts.fatkatFee,
+    fatkat_fee_rate: amounts.fatkatFeeRate,
+    overseas_fee: 0,
+    overseas_fee_rate: 0,
+    tax_withheld: 0,
+    tax_rate: 0,
+    to_receipt: 0,
+    due_date: null,
+    ledger_transaction_id: null,
+  };
+}
+
+/** An issued statement's columns besides its creator, month and bank fields, paid by ledger transaction `payoutId`. */
+export function issuedAmounts(
+  amounts: SettlementAmounts,
+  monthCoins: number,
+  year: number,
+  month: number,
+  payoutId: number,
+) {
+  return {
+    status: 'ISSUED' as const,
+    carried_coins: amounts.totalEarningCoin - monthCoins,
+    total_earning_coin: amounts.totalEarningCoin,
+    gross: amounts.gross,
+    income: amounts.income,
+    pg_fee: amounts.pgFee,
+    pg_fee_rate: amounts.pgFeeRate,
+    fatkat_fee: amounts.fatkatFee,
+    fatkat_fee_rate: amounts.fatkatFeeRate,
+    overseas_fee: amounts.overseasFee,
+    overseas_fee_rate: amounts.overseasFeeRate,
+    tax_withheld: amounts.taxWithheld,
+    tax_rate: amounts.taxRate,
+    to_receipt: amounts.toReceipt,
+    due_date: payoutDueDate(year, month),
+    ledger_transaction_id: payoutId,
+  };
 }
 
 async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseLine[]) {

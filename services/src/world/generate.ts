@@ -5,14 +5,13 @@ import {
   decideSettlement,
   koreaMonthRange,
   monthKey,
-  payoutDueDate,
-  settlementAmounts,
   type CreatorGrade,
   type MonthEarning,
 } from '@fanmission/contracts';
 import { BulkLedger, insertRecords, type LedgerEntry } from '@fanmission/ledger';
 import { hashPassword } from '../auth';
 import { bankTransferPaymentId } from '../coins';
+import { carriedOverAmounts, issuedAmounts } from '../income';
 import type { Db } from '../db';
 import { Random } from './random';
 
@@ -906,35 +905,13 @@ class WorldSettlement {
         bank_account_number: creator.bank_account_number,
         created_at: runAt,
       };
-      const amounts =
-        decision.kind === 'PAY' ? decision.amounts : settlementAmounts([{ coins: monthCoins, grade }], account);
-      const figures = {
-        total_earning_coin: amounts.totalEarningCoin,
-        gross: amounts.gross,
-        income: amounts.income,
-        pg_fee: amounts.pgFee,
-        pg_fee_rate: amounts.pgFeeRate,
-        fatkat_fee: amounts.fatkatFee,
-        fatkat_fee_rate: amounts.fatkatFeeRate,
-      };
       if (decision.kind === 'CARRY_OVER') {
-        this.statements.push({
-          ...base,
-          ...figures,
-          status: 'CARRIED_OVER',
-          carried_coins: 0,
-          overseas_fee: 0,
-          overseas_fee_rate: 0,
-          tax_withheld: 0,
-          tax_rate: 0,
-          to_receipt: 0,
-          due_date: null,
-          ledger_transaction_id: null,
-        });
+        this.statements.push({ ...base, ...carriedOverAmounts(monthCoins, grade, account) });
         carried.push({ month: key, coins: monthCoins, grade, statementId });
         this.carried.set(creatorId, carried);
         carriedOver += 1;
       } else {
+        const { amounts } = decision;
         const payout = entryOf(
           this.ledger.run('SettlementPayout', {
             creatorId,
@@ -945,26 +922,18 @@ class WorldSettlement {
             now: runAt,
           }),
         );
-        const paidAt = new Date(runAt.getTime() + 10 * DAY_MS);
+        const paidAt = new Date(Math.min(runAt.getTime() + 10 * DAY_MS, this.now.getTime() - 60_000));
         this.statements.push({
           ...base,
-          ...figures,
-          status: paid ? 'PAID' : 'ISSUED',
-          carried_coins: amounts.totalEarningCoin - monthCoins,
-          overseas_fee: amounts.overseasFee,
-          overseas_fee_rate: amounts.overseasFeeRate,
-          tax_withheld: amounts.taxWithheld,
-          tax_rate: amounts.taxRate,
-          to_receipt: amounts.toReceipt,
-          due_date: payoutDueDate(year, month),
-          ledger_transaction_id: payout.transactionId,
+          ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
           ...(paid && {
+            status: 'PAID',
             approved_at: runAt,
             approved_by_user_id: this.operatorId,
-            paid_at: paidAt < this.now ? paidAt : runAt,
+            paid_at: paidAt,
             paid_by_user_id: this.operatorId,
             transfer_reference: `WORLD-${statementId}`,
-            transfer_date: (paidAt < this.now ? paidAt : runAt).toISOString().slice(0, 10),
+            transfer_date: paidAt.toISOString().slice(0, 10),
           }),
         });
         for (const earlier of carried) {
