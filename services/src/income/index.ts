@@ -9,6 +9,7 @@ export {
   gradeOfMonth,
   issuedAmounts,
   settleMonth,
+  statementBase,
   type SettlementRunResult,
 } from './settlement';
 export { settlementFeedConsumer } from './settlement-feed-consumer';

@@ -193,20 +193,7 @@ async function settleCreator(
     const { rows } = await sql<{ id: number }>`
       select nextval(pg_get_serial_sequence('settlement_statements', 'id')) as id`.execute(trx);
     const statementId = Number(rows[0]!.id);
-    const base = {
-      id: statementId,
-      creator_id: creatorId,
-      year,
-      month,
-      grade,
-      month_coins: monthCoins,
-      overseas: account.overseas,
-      foreigner: account.foreigner,
-      bank_name: creator.bank_name,
-      bank_account_holder: creator.bank_account_holder,
-      bank_account_number: creator.bank_account_number,
-      created_at: now,
-    };
+    const base = statementBase({ id: statementId, creator, year, month, grade, monthCoins, account, now });
 
     // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
     // too little to pay: nothing is issued, and its lines wait for the next month's statement.
@@ -244,6 +231,48 @@ async function settleCreator(
   });
 }
 
+/** A statement's creator, month and payout account columns. */
+export function statementBase(input: {
+  id: number;
+  creator: {
+    id: number;
+    bank_name: string | null;
+    bank_account_holder: string | null;
+    bank_account_number: string | null;
+  };
+  year: number;
+  month: number;
+  grade: CreatorGrade;
+  monthCoins: number;
+  account: PayoutAccount;
+  now: Date;
+}) {
+  const { creator, account } = input;
+  return {
+    id: input.id,
+    creator_id: creator.id,
+    year: input.year,
+    month: input.month,
+    grade: input.grade,
+    month_coins: input.monthCoins,
+    overseas: account.overseas,
+    foreigner: account.foreigner,
+    bank_name: creator.bank_name,
+    bank_account_holder: creator.bank_account_holder,
+    bank_account_number: creator.bank_account_number,
+    created_at: input.now,
+  };
+}
+
+const grossColumns = (amounts: SettlementAmounts) => ({
+  gross: amounts.gross,
+  income: amounts.income,
+  pg_fee: amounts.pgFee,
+  pg_fee_rate: amounts.pgFeeRate,
+  fatkat_fee: amounts.fatkatFee,
+  fatkat_fee_rate: amounts.fatkatFeeRate,
+});
+
 /** A carried-over month's statement columns besides its creator, month and bank fields: it pays nothing yet. */
 export function carriedOverAmounts(monthCoins: number, grade: CreatorGrade, account: PayoutAccount) {
   const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
@@ -251,12 +280,7 @@ export function carriedOverAmounts(monthCoins: number, grade: CreatorGrade, acco
     status: 'CARRIED_OVER' as const,
     carried_coins: 0,
     total_earning_coin: monthCoins,
-    gross: amounts.gross,
-    income: amounts.income,
-    pg_fee: amounts.pgFee,
-    pg_fee_rate: amounts.pgFeeRate,
-    fatkat_fee: amounts.fatkatFee,
-    fatkat_fee_rate: amounts.fatkatFeeRate,
+    ...grossColumns(amounts),
     overseas_fee: 0,
     overseas_fee_rate: 0,
     tax_withheld: 0,
@@ -279,12 +303,7 @@ export function issuedAmounts(
     status: 'ISSUED' as const,
     carried_coins: amounts.totalEarningCoin - monthCoins,
     total_earning_coin: amounts.totalEarningCoin,
-    gross: amounts.gross,
-    income: amounts.income,
-    pg_fee: amounts.pgFee,
-    pg_fee_rate: amounts.pgFeeRate,
-    fatkat_fee: amounts.fatkatFee,
-    fatkat_fee_rate: amounts.fatkatFeeRate,
+    ...grossColumns(amounts),
     overseas_fee: amounts.overseasFee,
     overseas_fee_rate: amounts.overseasFeeRate,
     tax_withheld: amounts.taxWithheld,

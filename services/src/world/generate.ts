@@ -11,7 +11,7 @@ import {
 import { BulkLedger, insertRecords, type LedgerEntry } from '@fanmission/ledger';
 import { hashPassword } from '../auth';
 import { bankTransferPaymentId } from '../coins';
-import { carriedOverAmounts, issuedAmounts } from '../income';
+import { carriedOverAmounts, issuedAmounts, statementBase } from '../income';
 import type { Db } from '../db';
 import { Random } from './random';
 
@@ -891,20 +891,21 @@ class WorldSettlement {
       ];
       const decision = decideSettlement(pending, account);
       const statementId = this.statements.length + 1;
-      const base = {
+      const base = statementBase({
         id: statementId,
-        creator_id: creatorId,
+        creator: {
+          id: creatorId,
+          bank_name: creator.bank_name as string,
+          bank_account_holder: creator.bank_account_holder as string,
+          bank_account_number: creator.bank_account_number as string,
+        },
         year,
         month,
         grade,
-        month_coins: monthCoins,
-        overseas: false,
-        foreigner: false,
-        bank_name: creator.bank_name,
-        bank_account_holder: creator.bank_account_holder,
-        bank_account_number: creator.bank_account_number,
-        created_at: runAt,
-      };
+        monthCoins,
+        account,
+        now: runAt,
+      });
       if (decision.kind === 'CARRY_OVER') {
         this.statements.push({ ...base, ...carriedOverAmounts(monthCoins, grade, account) });
         carried.push({ month: key, coins: monthCoins, grade, statementId });
