@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { countUpTo, listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
 import { AppError, conflict, errorResponses, notFound } from '../http';
 import { MonthNotEndedError, settleMonth } from './settlement';
@@ -89,14 +89,11 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       const order = direction === 'ASC' ? 'asc' : 'desc';
       let sorted = query.orderBy(SORT_COLUMNS[field], order);
       if (field === 'month') sorted = sorted.orderBy('s.month', order);
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         sorted.orderBy('s.id', 'desc').offset(window.offset).limit(window.limit).execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
+        countUpTo(query),
       ]);
-      withContentRange(reply, SETTLEMENTS, window, rows.length, Number(count.total));
+      withContentRange(reply, SETTLEMENTS, window, rows.length, total);
       return rows.map((row) => adminStatementDto(row, now));
     },
   );
