@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@fanmission/tests/harness/database';
+import { createMember, triggerPayload } from '@fanmission/tests/support/ledger';
+import { escrowAccount, walletAccount } from './accounts';
+import { BulkLedger } from './bulk';
+import { holdForMission, purchase } from './operations';
+import { verify } from './verify';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+describe('BulkLedger', () => {
+  it('loads what the operations would append: balances, lots, keys and events that verify replays', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const fan = await createMember(db);
+      const creator = await createMember(db, { creator: true });
+      const ledger = await BulkLedger.open(db);
+      ledger.member(fan, { isCreator: false, coinsFrozenAt: null });
+      ledger.member(creator, { isCreator: true, coinsFrozenAt: null });
+      const run = (outcome: ReturnType<BulkLedger['run']>) => {
+        if ('refusal' in outcome) throw new Error(JSON.stringify(outcome.refusal));
+        return outcome.entry;
+      };
+      run(ledger.run('Purchase', { userId: fan, coins: 100, paymentId: 'p-1', idempotencyKey: 'k1', now: at(0) }));
+      run(ledger.run('GrantBonus', { userId: fan, coins: 10, reason: 'EVENT', idempotencyKey: 'k2', now: at(1) }));
+      run(ledger.run('HoldForMission', { userId: fan, missionId: 1, coins: 60, idempotencyKey: 'k3', now: at(2) }));
+      run(ledger.run('HoldForMission', { userId: fan, missionId: 2, coins: 30, idempotencyKey: 'k4', now: at(3) }));
+      run(ledger.run('ReleaseToCreator', { missionId: 1, creatorId: creator, idempotencyKey: 'k5', now: at(4) }));
+      const refund = run(ledger.run('RefundMission', { missionId: 2, idempotencyKey: 'k6', now: at(5) }));
+      run(ledger.run('SettlementPayout', { creatorId: creator, coins: 60, idempotencyKey: 'k7', now: at(6) }));
+      // A refusal is answered, not written; a key used twice is a programming error.
+      expect(
+        ledger.run('HoldForMission', { userId: fan, missionId: 3, coins: 1_000, idempotencyKey: 'k8', now: at(7) }),
+      ).toMatchObject({ refusal: { code: 'NOT_ENOUGH_COINS' } });
+      expect(() =>
+        ledger.run('GrantBonus', { userId: fan, coins: 1, reason: 'EVENT', idempotencyKey: 'k1', now: at(8) }),
+      ).toThrow(/used already/);
+      await ledger.finish();
+
+      expect((await verify(db)).differences).toEqual([]);
+      const { rows: accounts } = await sql<{ account: string; balance: number; version: number }>`
+        select account, balance::int, version::int from ledger_accounts order by account`.execute(db);
+      expect(accounts).toEqual([
+        { account: `earnings:${creator}`, balance: 0, version: 2 },
+        { account: escrowAccount(1), balance: 0, version: 2 },
+        { account: escrowAccount(2), balance: 0, version: 2 },
+        { account: `settled:${creator}`, balance: 60, version: 1 },
+        { account: walletAccount(fan), balance: 50, version: 5 },
+        { account: 'world:bonus', balance: -10, version: 1 },
+        { account: 'world:cash-in', balance: -100, version: 1 },
+      ]);
+      // Each transaction's event is the one the trigger writes for a transaction appended alone.
+      const { rows: events } = await sql<{ payload: unknown }>`
+        select payload from outbox where aggregate_id = ${String(refund.transactionId)}`.execute(db);
+      expect(events.map((event) => event.payload)).toEqual([await triggerPayload(db, refund.transactionId)]);
+      // The sequences go on after the loaded ids: the operations append after them.
+      const next = await holdForMission(db, { userId: fan, missionId: 4, coins: 5, idempotencyKey: 'k9', now: at(9) });
+      expect(next.transactionId).toBeGreaterThan(refund.transactionId);
+      await purchase(db, { userId: fan, coins: 10, paymentId: 'p-2', idempotencyKey: 'k10', now: at(10) });
+      expect((await verify(db)).differences).toEqual([]);
+      await expect(BulkLedger.open(db)).rejects.toThrow(/empty ledger/);
+    } finally {
+      await database.drop();
+    }
+  });
+});
