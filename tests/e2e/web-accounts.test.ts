@@ -367,6 +367,9 @@ describe('web app: accounts', () => {
     // Mission management opens on its Basic list (spec 02: /mission-management → /normal).
     await expectPath('/mission-management', '/mission-management/normal');
     await expectPath('/newbie-creator-mypage', '/newbie-creator-mypage');
+    // The coin charge sends a creator to his own page with the refusal's message.
+    await expectPath('/coin-history', `/creator/${creatorId}`);
+    await page.getByRole('alertdialog').getByText(ko.coinCharge.creatorsCannotCharge).waitFor();
   });
 
   test('an invalid token ends the session, keeps language and popup dismissals, and goes to /login', async () => {

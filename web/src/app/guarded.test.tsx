@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
+import type { Language } from '@fanmission/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Route } from 'react-router';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
@@ -64,6 +65,33 @@ describe('Guarded', () => {
     expect(await screen.findByText('home')).toBeTruthy();
     cleanup();
     renderAt('/guarded', routes('creator'));
+    expect(await screen.findByText('inside')).toBeTruthy();
+  });
+});
+
+describe.each<Language>(['ko', 'en', 'ja'])('a creator opening the coin charge (%s)', (language) => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(cleanupApp);
+
+  test('is told creators cannot charge coins and lands on his own creator page', async () => {
+    const t = await useLanguage(language);
+    store({ UserId: '3', IsVerified: 'true', CreatorId: '9' });
+    renderAt(
+      '/guarded',
+      <>
+        {routes('coinCharge')}
+        <Route path="/creator/:creatorId" element={<p>own page</p>} />
+      </>,
+    );
+    expect(await screen.findByText(t.coinCharge.creatorsCannotCharge)).toBeTruthy();
+    expect(await screen.findByText('own page')).toBeTruthy();
+    expect(screen.getByLabelText('current path').textContent).toBe('/creator/9');
+  });
+
+  test('a verified fan opens it', async () => {
+    await useLanguage(language);
+    store({ UserId: '1', IsVerified: 'true' });
+    renderAt('/guarded', routes('coinCharge'));
     expect(await screen.findByText('inside')).toBeTruthy();
   });
 });

@@ -140,7 +140,7 @@ export function AppRoutes() {
         <Route path="/user-mypage" element={guarded('verifiedFan', <FanMyPage />)} />
         <Route path="/creator-registration" element={guarded('verifiedFan', <CreatorRegistrationPage />)} />
         <Route path="/edit-user-profile" element={guarded('verifiedFan', <EditProfilePage />)} />
-        <Route path="/coin-history" element={guarded('verifiedFan', <CoinHistoryPage />)} />
+        <Route path="/coin-history" element={guarded('coinCharge', <CoinHistoryPage />)} />
         <Route path="/my-rolls" element={guarded('verifiedFan', <MyRollsPage />)} />
         <Route path="/my-coins" element={guarded('verifiedFan', <MyCoinsPage />)} />
 

@@ -140,7 +140,11 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-export type Guard = 'public' | 'loggedIn' | 'loggedOut' | 'creator' | 'verifiedFan';
+/**
+ * `coinCharge` is `verifiedFan` for the coin charge's pages: a creator refused there is told creators cannot charge
+ * coins and sent to his own creator page instead of `/`.
+ */
+export type Guard = 'public' | 'loggedIn' | 'loggedOut' | 'creator' | 'verifiedFan' | 'coinCharge';
 
 /** The spec's route guards (01 §2), reading stored session values only. */
 export function guardAllows(guard: Guard, session: Session): boolean {
@@ -154,6 +158,7 @@ export function guardAllows(guard: Guard, session: Session): boolean {
     case 'creator':
       return session.userId !== null && session.creatorId !== null;
     case 'verifiedFan':
+    case 'coinCharge':
       return session.userId !== null && session.creatorId === null && session.isVerified === true;
     default: {
       const exhaustive: never = guard;
