@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { MissionView } from '@fanmission/contracts';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
@@ -55,7 +55,9 @@ describe('comment box while a comment is sent', () => {
     expect(send.classList.contains('Mui-disabled')).toBe(true);
     expect(send.hasAttribute('disabled')).toBe(false);
     expect(document.activeElement).toBe(send);
-    // A second send from the keyboard while the first is under way does nothing.
+    // A second send while the first is under way does nothing: a second click (one that gets through the disabled
+    // look's `pointer-events: none`, as a fast double click can), Enter or Space.
+    await userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }).click(send);
     await user.keyboard('{Enter}');
     await user.keyboard(' ');
     expect(api.posts).toHaveLength(1);
