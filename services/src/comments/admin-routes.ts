@@ -10,54 +10,15 @@ import {
   adminCommentRestrictionSchema,
   adminCommentSchema,
   idParamsSchema,
-  type AdminComment,
   type AdminCommentFilter,
-  type AdminCommentRestriction,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { idsOfFilter, listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
-import type { DbExecutor } from '../db';
-import { conflict, errorResponses, invalidFields, notFound } from '../http';
-import { adminEventViews, commitmentOf, eventValues, newServerSeed } from './coin-event';
-import * as repository from './repository';
-import type { AdminCommentRow } from './repository';
-
-const adminCommentView = (row: AdminCommentRow): AdminComment => ({
-  id: row.id,
-  missionId: row.mission_id,
-  parentCommentId: row.parent_id,
-  content: row.content,
-  userId: row.user_id,
-  username: row.username,
-  createdAt: row.created_at.toISOString(),
-  editedAt: row.edited_at?.toISOString() ?? null,
-  likesCount: row.likes_count,
-  reportsCount: row.reports_count,
-  hidden: repository.isHidden(row),
-  moderation: row.moderation,
-  moderationReason: row.moderation_reason,
-});
-
-async function restrictionOf(db: DbExecutor, userId: number): Promise<AdminCommentRestriction | undefined> {
-  const row = await db
-    .selectFrom('comment_restrictions as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.until', 'r.reason', 'r.created_at', 'u.username'])
-    .where('r.user_id', '=', userId)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.user_id,
-      username: row.username,
-      until: row.until.toISOString(),
-      reason: row.reason,
-      createdAt: row.created_at.toISOString(),
-    }
-  );
-}
+import { errorResponses } from '../http';
+import * as comments from './admin-service';
 
 /**
  * Operators' comment tools under `/api/admin` (ra-data-simple-rest): the comment coin events, the comments with their
@@ -74,12 +35,6 @@ export async function commentAdminRoutes(app: FastifyInstance) {
   {
     const tags = ['admin: comment events'];
     const RESOURCE = 'comment-events';
-    const eventNotFound = () => notFound('comments.eventNotFound');
-    const one = async (id: number) => {
-      const row = await app.db.selectFrom('comment_events').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) throw eventNotFound();
-      return (await adminEventViews(app.db, [row], app.ctx.now()))[0]!;
-    };
     const RULES =
       'A new top-level comment during [startsAt, endsAt) rolls once: HMAC-SHA256(serverSeed, "{commentId}"), first ' +
       '8 bytes / 2^64 < winProbability / 100 wins `coinsPerWin` BONUS coins, at most one win per member per ' +
@@ -101,27 +56,13 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const window = listWindow(request.query.range as [number, number] | undefined);
         const filter = (request.query.filter ?? {}) as z.infer<typeof adminCommentEventFilterSchema>;
-        const [field, order] = (request.query.sort ?? ['id', 'DESC']) as [string, 'ASC' | 'DESC'];
-        const column = ({ id: 'id', startsAt: 'starts_at', endsAt: 'ends_at' } as const)[
-          field as 'id' | 'startsAt' | 'endsAt'
-        ];
-        let query = app.db.selectFrom('comment_events');
-        if (filter.id !== undefined) {
-          query = query.where('id', 'in', Array.isArray(filter.id) ? [...filter.id, 0] : [filter.id]);
-        }
-        const direction = order === 'ASC' ? 'asc' : 'desc';
-        const [rows, counted] = await Promise.all([
-          query
-            .selectAll()
-            .orderBy(column, direction)
-            .orderBy('id', direction)
-            .offset(window.offset)
-            .limit(window.limit)
-            .execute(),
-          query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-        ]);
-        withContentRange(reply, RESOURCE, window, rows.length, Number(counted.total));
-        return adminEventViews(app.db, rows, app.ctx.now());
+        const { records, total } = await comments.listCommentEvents(app.ctx, {
+          ...(filter.id !== undefined && { ids: idsOfFilter(filter.id) }),
+          sort: (request.query.sort ?? ['id', 'DESC']) as ['id' | 'startsAt' | 'endsAt', 'ASC' | 'DESC'],
+          window,
+        });
+        withContentRange(reply, RESOURCE, window, records.length, total);
+        return records;
       },
     );
 
@@ -136,7 +77,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => one(request.params.id),
+      async (request) => comments.getCommentEvent(app.ctx, request.params.id),
     );
 
     routes.post(
@@ -151,15 +92,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => {
-        const serverSeed = newServerSeed();
-        const row = await app.db
-          .insertInto('comment_events')
-          .values({ ...eventValues(request.body), server_seed: serverSeed, commitment: commitmentOf(serverSeed) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return one(row.id);
-      },
+      async (request) => comments.createCommentEvent(app.ctx, request.body),
     );
 
     routes.put(
@@ -176,15 +109,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const updated = await app.db
-          .updateTable('comment_events')
-          .set(eventValues(request.body))
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) throw eventNotFound();
-        return one(request.params.id);
-      },
+      async (request) => comments.updateCommentEvent(app.ctx, request.params.id, request.body),
     );
 
     routes.delete(
@@ -199,12 +124,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => {
-        const record = await one(request.params.id);
-        if (record.wins > 0) throw conflict('comments.eventHasWins');
-        await app.db.deleteFrom('comment_events').where('id', '=', request.params.id).execute();
-        return record;
-      },
+      async (request) => comments.deleteCommentEvent(app.ctx, request.params.id),
     );
   }
 
@@ -212,15 +132,6 @@ export async function commentAdminRoutes(app: FastifyInstance) {
   {
     const tags = ['admin: comments'];
     const RESOURCE = 'mission-comments';
-    const one = async (id: number) => {
-      const { rows } = await repository.listAdminComments(app.db, {
-        filter: { id },
-        sort: ['id', 'DESC'],
-        window: { offset: 0, limit: 1 },
-      });
-      if (!rows[0]) throw notFound('comments.notFound');
-      return adminCommentView(rows[0]);
-    };
 
     routes.get(
       `/${RESOURCE}`,
@@ -239,13 +150,13 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const window = listWindow(request.query.range as [number, number] | undefined);
-        const { rows, total } = await repository.listAdminComments(app.db, {
+        const { records, total } = await comments.listCommentsForConsole(app.ctx, {
           filter: (request.query.filter ?? {}) as AdminCommentFilter,
           sort: (request.query.sort ?? ['id', 'DESC']) as [(typeof ADMIN_COMMENT_SORT_FIELDS)[number], 'ASC' | 'DESC'],
           window,
         });
-        withContentRange(reply, RESOURCE, window, rows.length, total);
-        return rows.map(adminCommentView);
+        withContentRange(reply, RESOURCE, window, records.length, total);
+        return records;
       },
     );
 
@@ -260,7 +171,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => one(request.params.id),
+      async (request) => comments.getCommentForConsole(app.ctx, request.params.id),
     );
 
     routes.put(
@@ -278,26 +189,8 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const caller = requireRole(request, 'ROLE_OPERATOR');
-        await app.db.transaction().execute(async (trx) => {
-          const row = await repository.findComment(trx, request.params.id);
-          if (!row) throw notFound('comments.notFound');
-          await repository.lockMission(trx, row.mission_id);
-          await trx
-            .updateTable('mission_comments')
-            .set({
-              moderation: request.body.hidden ? 'HIDDEN' : 'VISIBLE',
-              moderation_reason: request.body.moderationReason,
-              moderated_by: caller.id,
-              moderated_at: app.ctx.now(),
-            })
-            .where('id', '=', row.id)
-            .execute();
-          await repository.recountMissionComments(trx, row.mission_id);
-        });
-        return one(request.params.id);
-      },
+      async (request) =>
+        comments.moderateComment(app.ctx, requireRole(request, 'ROLE_OPERATOR'), request.params.id, request.body),
     );
   }
 
@@ -305,7 +198,6 @@ export async function commentAdminRoutes(app: FastifyInstance) {
   {
     const tags = ['admin: comment restrictions'];
     const RESOURCE = 'comment-restrictions';
-    const restrictionNotFound = () => notFound('comments.restrictionNotFound');
 
     routes.get(
       `/${RESOURCE}`,
@@ -321,29 +213,9 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const window = listWindow(request.query.range as [number, number] | undefined);
-        const [rows, counted] = await Promise.all([
-          app.db
-            .selectFrom('comment_restrictions as r')
-            .innerJoin('users as u', 'u.id', 'r.user_id')
-            .select(['r.user_id', 'r.until', 'r.reason', 'r.created_at', 'u.username'])
-            .orderBy('r.created_at', 'desc')
-            .orderBy('r.user_id', 'desc')
-            .offset(window.offset)
-            .limit(window.limit)
-            .execute(),
-          app.db
-            .selectFrom('comment_restrictions')
-            .select((eb) => eb.fn.countAll<string>().as('total'))
-            .executeTakeFirstOrThrow(),
-        ]);
-        withContentRange(reply, RESOURCE, window, rows.length, Number(counted.total));
-        return rows.map((row) => ({
-          id: row.user_id,
-          username: row.username,
-          until: row.until.toISOString(),
-          reason: row.reason,
-          createdAt: row.created_at.toISOString(),
-        }));
+        const { records, total } = await comments.listRestrictions(app.ctx, window);
+        withContentRange(reply, RESOURCE, window, records.length, total);
+        return records;
       },
     );
 
@@ -358,7 +230,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentRestrictionSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => (await restrictionOf(app.db, request.params.id)) ?? Promise.reject(restrictionNotFound()),
+      async (request) => comments.getRestriction(app.ctx, request.params.id),
     );
 
     routes.post(
@@ -373,19 +245,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentRestrictionSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => {
-        const caller = requireRole(request, 'ROLE_OPERATOR');
-        const { userId, until, reason } = request.body;
-        const user = await app.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-        if (!user) throw invalidFields([{ field: 'userId', key: 'comments.unknownUser', rejectedValue: userId }]);
-        const values = { until: new Date(until), reason, created_by: caller.id, created_at: app.ctx.now() };
-        await app.db
-          .insertInto('comment_restrictions')
-          .values({ user_id: userId, ...values })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-          .execute();
-        return (await restrictionOf(app.db, userId))!;
-      },
+      async (request) => comments.restrictMember(app.ctx, requireRole(request, 'ROLE_OPERATOR'), request.body),
     );
 
     routes.delete(
@@ -400,12 +260,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentRestrictionSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const record = await restrictionOf(app.db, request.params.id);
-        if (!record) throw restrictionNotFound();
-        await app.db.deleteFrom('comment_restrictions').where('user_id', '=', request.params.id).execute();
-        return record;
-      },
+      async (request) => comments.liftRestriction(app.ctx, request.params.id),
     );
   }
 }

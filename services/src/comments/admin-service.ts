@@ -1,0 +1,189 @@
+import type {
+  AdminComment,
+  AdminCommentEvent,
+  AdminCommentEventInput,
+  AdminCommentFilter,
+  AdminCommentRestriction,
+  ADMIN_COMMENT_SORT_FIELDS,
+} from '@fanmission/contracts';
+import { countUpTo, selectListWindow, type ListWindow } from '../admin';
+import type { Caller } from '../auth';
+import type { ServiceContext } from '../context';
+import { conflict, invalidFields, notFound } from '../http';
+import * as admin from './admin-repository';
+import { adminEventViews, commitmentOf, eventValues, newServerSeed } from './coin-event';
+import * as repository from './repository';
+import type { AdminCommentRow } from './repository';
+
+/*
+ * The operators' comment tools: the comment coin events, the moderation of comments (hidden or shown with a
+ * reason, standing over reports) and the members restricted from commenting.
+ */
+
+type Sort<Field extends string> = [Field, 'ASC' | 'DESC'];
+
+// ---- comment coin events ----
+
+const eventNotFound = () => notFound('comments.eventNotFound');
+
+export async function listCommentEvents(
+  ctx: ServiceContext,
+  options: { ids?: number[]; sort: Sort<'id' | 'startsAt' | 'endsAt'>; window: ListWindow },
+): Promise<{ records: AdminCommentEvent[]; total: number }> {
+  const [field, order] = options.sort;
+  const column = ({ id: 'id', startsAt: 'starts_at', endsAt: 'ends_at' } as const)[field];
+  const direction = order === 'ASC' ? 'asc' : 'desc';
+  const query = admin.commentEventsQuery(ctx.db, { ...(options.ids && { ids: options.ids }), column, direction });
+  const [rows, total] = await Promise.all([
+    query.offset(options.window.offset).limit(options.window.limit).execute(),
+    countUpTo(query),
+  ]);
+  return { records: await adminEventViews(ctx.db, rows, ctx.now()), total };
+}
+
+export async function getCommentEvent(ctx: ServiceContext, id: number): Promise<AdminCommentEvent> {
+  const row = await admin.findCommentEvent(ctx.db, id);
+  if (!row) throw eventNotFound();
+  return (await adminEventViews(ctx.db, [row], ctx.now()))[0]!;
+}
+
+/** The server draws the seed and commits to it (its sha256) before any comment rolls. */
+export async function createCommentEvent(ctx: ServiceContext, input: AdminCommentEventInput) {
+  const serverSeed = newServerSeed();
+  const id = await admin.insertCommentEvent(ctx.db, {
+    ...eventValues(input),
+    server_seed: serverSeed,
+    commitment: commitmentOf(serverSeed),
+  });
+  return getCommentEvent(ctx, id);
+}
+
+/** The seed and its commitment never change; wins already paid stand. */
+export async function updateCommentEvent(ctx: ServiceContext, id: number, input: AdminCommentEventInput) {
+  if (!(await admin.updateCommentEvent(ctx.db, id, eventValues(input)))) throw eventNotFound();
+  return getCommentEvent(ctx, id);
+}
+
+/** Only an event without winners; answers the deleted record. */
+export async function deleteCommentEvent(ctx: ServiceContext, id: number): Promise<AdminCommentEvent> {
+  const record = await getCommentEvent(ctx, id);
+  if (record.wins > 0) throw conflict('comments.eventHasWins');
+  await admin.deleteCommentEvent(ctx.db, id);
+  return record;
+}
+
+// ---- moderation ----
+
+const adminCommentView = (row: AdminCommentRow): AdminComment => ({
+  id: row.id,
+  missionId: row.mission_id,
+  parentCommentId: row.parent_id,
+  content: row.content,
+  userId: row.user_id,
+  username: row.username,
+  createdAt: row.created_at.toISOString(),
+  editedAt: row.edited_at?.toISOString() ?? null,
+  likesCount: row.likes_count,
+  reportsCount: row.reports_count,
+  hidden: repository.isHidden(row),
+  moderation: row.moderation,
+  moderationReason: row.moderation_reason,
+});
+
+export async function listCommentsForConsole(
+  ctx: ServiceContext,
+  options: { filter: AdminCommentFilter; sort: Sort<(typeof ADMIN_COMMENT_SORT_FIELDS)[number]>; window: ListWindow },
+): Promise<{ records: AdminComment[]; total: number }> {
+  const { rows, total } = await repository.listAdminComments(ctx.db, options);
+  return { records: rows.map(adminCommentView), total };
+}
+
+export async function getCommentForConsole(ctx: ServiceContext, id: number): Promise<AdminComment> {
+  const { records } = await listCommentsForConsole(ctx, {
+    filter: { id },
+    sort: ['id', 'DESC'],
+    window: { offset: 0, limit: 1 },
+  });
+  if (!records[0]) throw notFound('comments.notFound');
+  return records[0];
+}
+
+/** The operator's decision stands over reports: shown again stays visible, hidden stays hidden. */
+export async function moderateComment(
+  ctx: ServiceContext,
+  operator: Caller,
+  id: number,
+  decision: { hidden: boolean; moderationReason: string | null },
+): Promise<AdminComment> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repository.findComment(trx, id);
+    if (!row) throw notFound('comments.notFound');
+    await repository.lockMission(trx, row.mission_id);
+    await admin.setModeration(trx, row.id, {
+      hidden: decision.hidden,
+      reason: decision.moderationReason,
+      by: operator.id,
+      at: ctx.now(),
+    });
+    await repository.recountMissionComments(trx, row.mission_id);
+  });
+  return getCommentForConsole(ctx, id);
+}
+
+// ---- restrictions ----
+
+const restrictionNotFound = () => notFound('comments.restrictionNotFound');
+
+type RestrictionRow = NonNullable<Awaited<ReturnType<typeof admin.findRestrictionOf>>>;
+
+const restrictionView = (row: RestrictionRow): AdminCommentRestriction => ({
+  id: row.user_id,
+  username: row.username,
+  until: row.until.toISOString(),
+  reason: row.reason,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** Newest first; expired restrictions are listed too. */
+export async function listRestrictions(
+  ctx: ServiceContext,
+  window: ListWindow,
+): Promise<{ records: AdminCommentRestriction[]; total: number }> {
+  const { rows, total } = await selectListWindow(
+    admin.restrictionsQuery(ctx.db),
+    { column: 'r.created_at', direction: 'DESC', idColumn: 'r.user_id' },
+    window,
+  );
+  return { records: rows.map(restrictionView), total };
+}
+
+export async function getRestriction(ctx: ServiceContext, userId: number): Promise<AdminCommentRestriction> {
+  const row = await admin.findRestrictionOf(ctx.db, userId);
+  if (!row) throw restrictionNotFound();
+  return restrictionView(row);
+}
+
+/** Replaces the member's restriction if he has one; his comments then answer 403 with the date. */
+export async function restrictMember(
+  ctx: ServiceContext,
+  operator: Caller,
+  input: { userId: number; until: string; reason: string },
+): Promise<AdminCommentRestriction> {
+  if (!(await admin.memberExists(ctx.db, input.userId))) {
+    throw invalidFields([{ field: 'userId', key: 'comments.unknownUser', rejectedValue: input.userId }]);
+  }
+  await admin.upsertRestriction(ctx.db, input.userId, {
+    until: new Date(input.until),
+    reason: input.reason,
+    created_by: operator.id,
+    created_at: ctx.now(),
+  });
+  return getRestriction(ctx, input.userId);
+}
+
+/** Answers the deleted record. */
+export async function liftRestriction(ctx: ServiceContext, userId: number): Promise<AdminCommentRestriction> {
+  const record = await getRestriction(ctx, userId);
+  await admin.deleteRestriction(ctx.db, userId);
+  return record;
+}
