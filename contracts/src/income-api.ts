@@ -184,6 +184,7 @@ export const adminSettlementFilterSchema = z.object({
   creatorId: z.coerce.number().int().positive().optional(),
   overdue: z.boolean().optional(),
 });
+export type AdminSettlementFilter = z.infer<typeof adminSettlementFilterSchema>;
 
 /**
  * PUT /api/admin/settlements/{id}: approve, or mark paid with the bank transfer's reference and date. Plain objects:
@@ -233,6 +234,7 @@ export const gradeProposalFilterSchema = z.object({
   status: z.enum(GRADE_PROPOSAL_STATUSES).optional(),
   creatorId: z.coerce.number().int().positive().optional(),
 });
+export type GradeProposalFilter = z.infer<typeof gradeProposalFilterSchema>;
 
 /** Confirms a proposal, with the proposed grade or another one the operator chose. */
 export const confirmGradeProposalRequestSchema = z.strictObject({ grade: creatorGradeSchema.optional() });

@@ -6,9 +6,6 @@ import {
   confirmGradeProposalRequestSchema,
   gradeProposalFilterSchema,
   gradeProposalSchema,
-  koreaDate,
-  koreaMonthOf,
-  monthKey,
   settlementRunRequestSchema,
   settlementRunResultSchema,
   transferFileQuerySchema,
@@ -16,37 +13,13 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { countUpTo, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
-import { AppError, conflict, errorResponses, notFound } from '../http';
-import { MonthNotEndedError, settleMonth } from './settlement';
-import { adminStatementDto, statementLines, statementsQuery } from './statements';
-import type { GradeProposalRow } from './table';
+import { errorResponses } from '../http';
+import * as settlementConsole from './console';
 
 const SETTLEMENTS = 'settlements';
-const SORT_COLUMNS = { id: 's.id', month: 's.year', toReceipt: 's.to_receipt', creatorId: 's.creator_id' } as const;
-
-function gradeProposalDto(row: GradeProposalRow & { creator_name: string }) {
-  return {
-    id: row.id,
-    creatorId: row.creator_id,
-    creatorName: row.creator_name,
-    reviewMonth: row.review_month,
-    appliesMonth: row.applies_month,
-    onTimeCompleted: row.on_time_completed,
-    gradeDropped: row.grade_dropped,
-    currentGrade: row.current_grade,
-    proposedGrade: row.proposed_grade,
-    status: row.status,
-    confirmedGrade: row.confirmed_grade,
-    confirmedAt: row.confirmed_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
  * The finance console's settlement resources (ra-data-simple-rest): statements (finance only — they carry the
@@ -73,28 +46,14 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       requireRole(request, 'ROLE_FINANCE');
-      const now = app.ctx.now();
       const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof adminSettlementFilterSchema>;
-      const [field, direction] = request.query.sort ?? ['id', 'DESC'];
-      let query = statementsQuery(app.db);
-      if (filter.year !== undefined) query = query.where('s.year', '=', filter.year);
-      if (filter.month !== undefined) query = query.where('s.month', '=', filter.month);
-      if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);
-      if (filter.creatorId !== undefined) query = query.where('s.creator_id', '=', filter.creatorId);
-      if (filter.overdue !== undefined) {
-        const overdue = sql<boolean>`(s.status in ('ISSUED', 'APPROVED') and s.due_date < ${koreaDate(now)})`;
-        query = query.where(filter.overdue ? overdue : sql<boolean>`not ${overdue}`);
-      }
-      const order = direction === 'ASC' ? 'asc' : 'desc';
-      let sorted = query.orderBy(SORT_COLUMNS[field], order);
-      if (field === 'month') sorted = sorted.orderBy('s.month', order);
-      const [rows, total] = await Promise.all([
-        sorted.orderBy('s.id', 'desc').offset(window.offset).limit(window.limit).execute(),
-        countUpTo(query),
-      ]);
-      withContentRange(reply, SETTLEMENTS, window, rows.length, total);
-      return rows.map((row) => adminStatementDto(row, now));
+      const { records, total } = await settlementConsole.listStatements(app.ctx, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminSettlementFilterSchema>,
+        sort: request.query.sort ?? ['id', 'DESC'],
+        window,
+      });
+      withContentRange(reply, SETTLEMENTS, window, records.length, total);
+      return records;
     },
   );
 
@@ -114,29 +73,11 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       requireRole(request, 'ROLE_FINANCE');
-      const rows = await app.db
-        .selectFrom('settlement_statements')
-        .select(['id', 'bank_name', 'bank_account_holder', 'bank_account_number', 'to_receipt'])
-        .where('year', '=', request.query.year)
-        .where('month', '=', request.query.month)
-        .where('status', 'in', ['ISSUED', 'APPROVED'])
-        .orderBy('id')
-        .execute();
-      const records = [
-        ['bank', 'holder', 'account', 'amount', 'statementId'],
-        ...rows.map((row) => [
-          row.bank_name ?? '',
-          row.bank_account_holder ?? '',
-          row.bank_account_number ?? '',
-          String(row.to_receipt),
-          String(row.id),
-        ]),
-      ];
-      const filename = `settlement-transfers-${monthKey(request.query.year, request.query.month)}.csv`;
+      const file = await settlementConsole.transferFile(app.ctx, request.query.year, request.query.month);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(`\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`);
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.csv);
     },
   );
 
@@ -154,31 +95,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireRole(request, 'ROLE_FINANCE');
-      const row = await statementsQuery(app.db).where('s.id', '=', request.params.id).executeTakeFirst();
-      if (!row) throw notFound('income.statementNotFound');
-      const [lines, carried] = await Promise.all([
-        statementLines(app.db, row.id),
-        app.db
-          .selectFrom('settlement_carryovers')
-          .select('carried_statement_id')
-          .where('paid_by_statement_id', '=', row.id)
-          .orderBy('carried_statement_id')
-          .execute(),
-      ]);
-      return {
-        ...adminStatementDto(row, app.ctx.now()),
-        lines: lines.map((line) => ({
-          ledgerTransactionId: line.ledger_transaction_id,
-          statementId: line.statement_id,
-          missionId: line.mission_id,
-          missionProductType: line.mission_type ?? null,
-          missionProductName: line.product_name ?? null,
-          username: line.username ?? null,
-          coins: line.coins,
-          releasedAt: line.released_at.toISOString(),
-        })),
-        carriedStatementIds: carried.map((entry) => entry.carried_statement_id),
-      };
+      return settlementConsole.getStatementDetail(app.ctx, request.params.id);
     },
   );
 
@@ -198,45 +115,8 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         response: { 200: adminSettlementSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const finance = requireRole(request, 'ROLE_FINANCE');
-      const now = app.ctx.now();
-      const body = request.body;
-      await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('settlement_statements')
-          .select(['id', 'status'])
-          .where('id', '=', request.params.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!row) throw notFound('income.statementNotFound');
-        if (body.action === 'approve') {
-          if (row.status === 'APPROVED') return;
-          if (row.status !== 'ISSUED') throw conflict('income.statementNotApprovable');
-          await trx
-            .updateTable('settlement_statements')
-            .set({ status: 'APPROVED', approved_at: now, approved_by_user_id: finance.id })
-            .where('id', '=', row.id)
-            .execute();
-          return;
-        }
-        if (row.status === 'PAID') return;
-        if (row.status === 'CARRIED_OVER') throw conflict('income.statementNotPayable');
-        await trx
-          .updateTable('settlement_statements')
-          .set({
-            status: 'PAID',
-            paid_at: now,
-            paid_by_user_id: finance.id,
-            transfer_reference: body.transferReference,
-            transfer_date: body.transferDate,
-          })
-          .where('id', '=', row.id)
-          .execute();
-      });
-      const updated = await statementsQuery(app.db).where('s.id', '=', request.params.id).executeTakeFirstOrThrow();
-      return adminStatementDto(updated, now);
-    },
+    async (request) =>
+      settlementConsole.decideStatement(app.ctx, requireRole(request, 'ROLE_FINANCE'), request.params.id, request.body),
   );
 
   routes.post(
@@ -254,26 +134,13 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         response: { 200: settlementRunResultSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => {
-      const finance = requireRole(request, 'ROLE_FINANCE');
-      try {
-        return await settleMonth(app.db, {
-          year: request.body.year,
-          month: request.body.month,
-          now: app.ctx.now(),
-          trigger: 'ADMIN',
-          startedBy: finance.id,
-        });
-      } catch (error) {
-        if (error instanceof MonthNotEndedError) {
-          throw new AppError(409, 'income.monthNotEnded', {
-            code: 'MONTH_NOT_ENDED',
-            params: { month: monthKey(error.year, error.month) },
-          });
-        }
-        throw error;
-      }
-    },
+    async (request) =>
+      settlementConsole.runSettlement(
+        app.ctx,
+        requireRole(request, 'ROLE_FINANCE'),
+        request.body.year,
+        request.body.month,
+      ),
   );
 
   routes.get(
@@ -290,24 +157,13 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof gradeProposalFilterSchema>;
-      const direction = request.query.sort?.[1] === 'ASC' ? 'asc' : 'desc';
-      let query = app.db.selectFrom('grade_proposals as g').innerJoin('creators as c', 'c.id', 'g.creator_id');
-      if (filter.reviewMonth !== undefined) query = query.where('g.review_month', '=', filter.reviewMonth);
-      if (filter.status !== undefined) query = query.where('g.status', '=', filter.status);
-      if (filter.creatorId !== undefined) query = query.where('g.creator_id', '=', filter.creatorId);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll('g')
-          .select('c.name as creator_name')
-          .orderBy('g.id', direction)
-          .offset(window.offset)
-          .limit(window.limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, 'grade-proposals', window, rows.length, Number(count.total));
-      return rows.map(gradeProposalDto);
+      const { records, total } = await settlementConsole.listGradeProposals(app.ctx, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof gradeProposalFilterSchema>,
+        direction: request.query.sort?.[1] === 'ASC' ? 'asc' : 'desc',
+        window,
+      });
+      withContentRange(reply, 'grade-proposals', window, records.length, total);
+      return records;
     },
   );
 
@@ -327,59 +183,12 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         response: { 200: gradeProposalSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const operator = requireRole(request, 'ROLE_OPERATOR');
-      const now = app.ctx.now();
-      await app.db.transaction().execute(async (trx) => {
-        const proposal = await trx
-          .selectFrom('grade_proposals')
-          .selectAll()
-          .where('id', '=', request.params.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!proposal) throw notFound('income.gradeProposalNotFound');
-        const grade = request.body.grade ?? proposal.proposed_grade;
-        if (proposal.status === 'CONFIRMED') {
-          if (proposal.confirmed_grade !== grade) throw conflict('income.gradeProposalConfirmed');
-          return;
-        }
-        await trx
-          .updateTable('grade_proposals')
-          .set({ status: 'CONFIRMED', confirmed_grade: grade, confirmed_by_user_id: operator.id, confirmed_at: now })
-          .where('id', '=', proposal.id)
-          .execute();
-        await trx
-          .insertInto('creator_monthly_grades')
-          .values({
-            creator_id: proposal.creator_id,
-            month: proposal.applies_month,
-            grade,
-            confirmed_by_user_id: operator.id,
-            confirmed_at: now,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['creator_id', 'month'])
-              .doUpdateSet({ grade, confirmed_by_user_id: operator.id, confirmed_at: now }),
-          )
-          .execute();
-        const current = koreaMonthOf(now);
-        if (proposal.applies_month <= monthKey(current.year, current.month)) {
-          await trx
-            .updateTable('creators')
-            .set({ grade, updated_at: now })
-            .where('id', '=', proposal.creator_id)
-            .execute();
-        }
-      });
-      const row = await app.db
-        .selectFrom('grade_proposals as g')
-        .innerJoin('creators as c', 'c.id', 'g.creator_id')
-        .selectAll('g')
-        .select('c.name as creator_name')
-        .where('g.id', '=', request.params.id)
-        .executeTakeFirstOrThrow();
-      return gradeProposalDto(row);
-    },
+    async (request) =>
+      settlementConsole.confirmGradeProposal(
+        app.ctx,
+        requireRole(request, 'ROLE_OPERATOR'),
+        request.params.id,
+        request.body.grade,
+      ),
   );
 }

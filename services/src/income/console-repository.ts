@@ -1,0 +1,131 @@
+import {
+  koreaDate,
+  type AdminSettlementFilter,
+  type CreatorGrade,
+  type GradeProposalFilter,
+} from '@fanmission/contracts';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db';
+import { statementsQuery } from './statements';
+
+// The finance console's queries: statements, their carried-over months and transfer rows, and the grade review.
+
+/** The statements the filter selects; `overdue`: ISSUED or APPROVED past their due date (Korea time) as of `now`. */
+export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter, now: Date) {
+  let query = statementsQuery(db);
+  if (filter.year !== undefined) query = query.where('s.year', '=', filter.year);
+  if (filter.month !== undefined) query = query.where('s.month', '=', filter.month);
+  if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);
+  if (filter.creatorId !== undefined) query = query.where('s.creator_id', '=', filter.creatorId);
+  if (filter.overdue !== undefined) {
+    const overdue = sql<boolean>`(s.status in ('ISSUED', 'APPROVED') and s.due_date < ${koreaDate(now)})`;
+    query = query.where(filter.overdue ? overdue : sql<boolean>`not ${overdue}`);
+  }
+  return query;
+}
+
+export function findStatement(db: DbExecutor, id: number) {
+  return statementsQuery(db).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** The carried-over months a statement paid, by id. */
+export async function carriedStatementIds(db: DbExecutor, statementId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('settlement_carryovers')
+    .select('carried_statement_id')
+    .where('paid_by_statement_id', '=', statementId)
+    .orderBy('carried_statement_id')
+    .execute();
+  return rows.map((row) => row.carried_statement_id);
+}
+
+/** A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer. */
+export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: number) {
+  return db
+    .selectFrom('settlement_statements')
+    .select(['id', 'bank_name', 'bank_account_holder', 'bank_account_number', 'to_receipt'])
+    .where('year', '=', year)
+    .where('month', '=', month)
+    .where('status', 'in', ['ISSUED', 'APPROVED'])
+    .orderBy('id')
+    .execute();
+}
+
+export function lockStatement(db: DbExecutor, id: number) {
+  return db
+    .selectFrom('settlement_statements')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function approveStatement(db: DbExecutor, id: number, by: number, at: Date): Promise<void> {
+  await db
+    .updateTable('settlement_statements')
+    .set({ status: 'APPROVED', approved_at: at, approved_by_user_id: by })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markStatementPaid(
+  db: DbExecutor,
+  id: number,
+  payment: { by: number; at: Date; transferReference: string; transferDate: string },
+): Promise<void> {
+  await db
+    .updateTable('settlement_statements')
+    .set({
+      status: 'PAID',
+      paid_at: payment.at,
+      paid_by_user_id: payment.by,
+      transfer_reference: payment.transferReference,
+      transfer_date: payment.transferDate,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The grade proposals the filter selects, with their creator's name. */
+export function gradeProposalsQuery(db: DbExecutor, filter: GradeProposalFilter = {}) {
+  let query = db.selectFrom('grade_proposals as g').innerJoin('creators as c', 'c.id', 'g.creator_id');
+  if (filter.reviewMonth !== undefined) query = query.where('g.review_month', '=', filter.reviewMonth);
+  if (filter.status !== undefined) query = query.where('g.status', '=', filter.status);
+  if (filter.creatorId !== undefined) query = query.where('g.creator_id', '=', filter.creatorId);
+  return query.selectAll('g').select('c.name as creator_name');
+}
+
+export function lockGradeProposal(db: DbExecutor, id: number) {
+  return db.selectFrom('grade_proposals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The proposal confirmed with `grade`, and the grade recorded for the month it applies to (replacing one). */
+export async function confirmGrade(
+  db: DbExecutor,
+  proposal: { id: number; creator_id: number; applies_month: string },
+  confirmation: { grade: CreatorGrade; by: number; at: Date },
+): Promise<void> {
+  const { grade, by, at } = confirmation;
+  await db
+    .updateTable('grade_proposals')
+    .set({ status: 'CONFIRMED', confirmed_grade: grade, confirmed_by_user_id: by, confirmed_at: at })
+    .where('id', '=', proposal.id)
+    .execute();
+  await db
+    .insertInto('creator_monthly_grades')
+    .values({
+      creator_id: proposal.creator_id,
+      month: proposal.applies_month,
+      grade,
+      confirmed_by_user_id: by,
+      confirmed_at: at,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['creator_id', 'month']).doUpdateSet({ grade, confirmed_by_user_id: by, confirmed_at: at }),
+    )
+    .execute();
+}
+
+export async function setCreatorGrade(db: DbExecutor, creatorId: number, grade: CreatorGrade, at: Date) {
+  await db.updateTable('creators').set({ grade, updated_at: at }).where('id', '=', creatorId).execute();
+}
