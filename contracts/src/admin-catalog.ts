@@ -61,6 +61,7 @@ export const adminMissionFilterSchema = z.object({
   to: isoDateTime.optional(),
   id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
 });
+export type AdminMissionFilter = z.infer<typeof adminMissionFilterSchema>;
 
 // ----- mission products -----
 
@@ -88,6 +89,7 @@ export const adminMissionProductFilterSchema = z.object({
   q: z.string().max(100).optional(),
   id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
 });
+export type AdminMissionProductFilter = z.infer<typeof adminMissionProductFilterSchema>;
 
 // ----- coin items -----
 
