@@ -8,67 +8,13 @@ import {
   adminTagInputSchema,
   adminTagSchema,
   idParamsSchema,
-  type AdminCoinItem,
-  type AdminTag,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditBefore, idsOfFilter, listQuerySchema, listWindow, selectListWindow, withContentRange } from '../admin';
-import { type CoinItemRow } from '../coins';
-import { containsPattern, type DbExecutor, uniqueViolation } from '../db';
-import { conflict, errorResponses, notFound } from '../http';
-
-const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
-  id: row.id,
-  itemType: row.item_type,
-  name: row.name,
-  point: row.point,
-  price: row.price,
-  usdPrice: Number(row.usd_price),
-  active: row.active,
-  sortOrder: row.sort_order,
-  createdAt: row.created_at.toISOString(),
-});
-
-async function oneCoinItem(db: DbExecutor, id: number): Promise<AdminCoinItem> {
-  const row = await db.selectFrom('coin_items').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  return coinItemView(row);
-}
-
-function tagsQuery(db: DbExecutor) {
-  return db
-    .selectFrom('tags as t')
-    .select([
-      't.id',
-      't.name',
-      't.created_at',
-      (eb) =>
-        eb
-          .selectFrom('creator_tags as ct')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('ct.tag_id', '=', 't.id')
-          .as('creators'),
-    ]);
-}
-
-type TagListRow = Awaited<ReturnType<ReturnType<typeof tagsQuery>['execute']>>[number];
-
-const tagView = (row: TagListRow): AdminTag => ({
-  id: row.id,
-  name: row.name,
-  creators: Number(row.creators ?? 0),
-  createdAt: row.created_at.toISOString(),
-});
-
-async function oneTag(db: DbExecutor, id: number): Promise<AdminTag> {
-  const row = await tagsQuery(db).where('t.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  return tagView(row);
-}
-
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { errorResponses } from '../http';
+import * as catalog from './catalog';
 
 /**
  * `/api/admin/coin-items`: the coin catalogue and its prices (finance); an item already sold can be inactivated but
@@ -94,16 +40,13 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof adminCoinItemFilterSchema>;
-      let query = app.db.selectFrom('coin_items');
-      if (filter.id !== undefined) query = query.where('id', 'in', idsOfFilter(filter.id));
-      if (filter.itemType) query = query.where('item_type', '=', filter.itemType);
-      if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-      const [field, direction] = request.query.sort ?? ['sortOrder', 'ASC'];
-      const column = ({ id: 'id', sortOrder: 'sort_order', price: 'price', point: 'point' } as const)[field];
-      const { rows, total } = await selectListWindow(query.selectAll(), { column, direction }, window);
-      withContentRange(reply, 'coin-items', window, rows.length, total);
-      return rows.map(coinItemView);
+      const { records, total } = await catalog.listCoinItems(app.ctx, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminCoinItemFilterSchema>,
+        sort: request.query.sort ?? ['sortOrder', 'ASC'],
+        window,
+      });
+      withContentRange(reply, 'coin-items', window, records.length, total);
+      return records;
     },
   );
 
@@ -118,18 +61,8 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
         response: { 200: adminCoinItemSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => oneCoinItem(app.db, request.params.id),
+    async (request) => catalog.getCoinItem(app.ctx, request.params.id),
   );
-
-  const coinItemValues = (body: z.infer<typeof adminCoinItemInputSchema>) => ({
-    item_type: body.itemType,
-    name: body.name,
-    point: body.point,
-    price: body.price,
-    usd_price: body.usdPrice.toFixed(2),
-    active: body.active,
-    sort_order: body.sortOrder,
-  });
 
   routes.post(
     '/coin-items',
@@ -142,14 +75,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
         response: { 200: adminCoinItemSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const row = await app.db
-        .insertInto('coin_items')
-        .values(coinItemValues(request.body))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return coinItemView(row);
-    },
+    async (request) => catalog.createCoinItem(app.ctx, request.body),
   );
 
   routes.put(
@@ -165,14 +91,8 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      auditBefore(request, await oneCoinItem(app.db, request.params.id));
-      const row = await app.db
-        .updateTable('coin_items')
-        .set(coinItemValues(request.body))
-        .where('id', '=', request.params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return coinItemView(row);
+      auditBefore(request, await catalog.getCoinItem(app.ctx, request.params.id));
+      return catalog.updateCoinItem(app.ctx, request.params.id, request.body);
     },
   );
 
@@ -188,15 +108,9 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const before = await oneCoinItem(app.db, request.params.id);
+      const before = await catalog.getCoinItem(app.ctx, request.params.id);
       auditBefore(request, before);
-      try {
-        await app.db.deleteFrom('coin_items').where('id', '=', before.id).execute();
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict('console.inUse');
-        throw error;
-      }
-      return before;
+      return catalog.deleteCoinItem(app.ctx, before);
     },
   );
 
@@ -214,15 +128,13 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof adminTagFilterSchema>;
-      let query = tagsQuery(app.db);
-      if (filter.id !== undefined) query = query.where('t.id', 'in', idsOfFilter(filter.id));
-      if (filter.q) query = query.where('t.name', 'ilike', containsPattern(filter.q));
-      const [field, direction] = request.query.sort ?? ['name', 'ASC'];
-      const column = ({ id: 't.id', name: 't.name' } as const)[field];
-      const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 't.id' }, window);
-      withContentRange(reply, 'tags', window, rows.length, total);
-      return rows.map(tagView);
+      const { records, total } = await catalog.listTags(app.ctx, {
+        filter: (request.query.filter ?? {}) as z.infer<typeof adminTagFilterSchema>,
+        sort: request.query.sort ?? ['name', 'ASC'],
+        window,
+      });
+      withContentRange(reply, 'tags', window, records.length, total);
+      return records;
     },
   );
 
@@ -237,23 +149,8 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
         response: { 200: adminTagSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => oneTag(app.db, request.params.id),
+    async (request) => catalog.getTag(app.ctx, request.params.id),
   );
-
-  const saveTag = async (name: string, id?: number) => {
-    try {
-      const row = id
-        ? await app.db.updateTable('tags').set({ name }).where('id', '=', id).returning('id').executeTakeFirst()
-        : await app.db.insertInto('tags').values({ name }).returning('id').executeTakeFirstOrThrow();
-      if (!row) throw notFound();
-      return oneTag(app.db, row.id);
-    } catch (error) {
-      if (uniqueViolation(error) !== undefined) {
-        throw conflict('console.tagTaken', [{ field: 'name', key: 'console.tagTaken', rejectedValue: name }]);
-      }
-      throw error;
-    }
-  };
 
   routes.post(
     '/tags',
@@ -266,7 +163,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
         response: { 200: adminTagSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => saveTag(request.body.name),
+    async (request) => catalog.saveTag(app.ctx, request.body.name),
   );
 
   routes.put(
@@ -282,8 +179,8 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      auditBefore(request, await oneTag(app.db, request.params.id));
-      return saveTag(request.body.name, request.params.id);
+      auditBefore(request, await catalog.getTag(app.ctx, request.params.id));
+      return catalog.saveTag(app.ctx, request.body.name, request.params.id);
     },
   );
 
@@ -299,11 +196,9 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const before = await oneTag(app.db, request.params.id);
+      const before = await catalog.getTag(app.ctx, request.params.id);
       auditBefore(request, before);
-      if (before.creators > 0) throw conflict('console.inUse');
-      await app.db.deleteFrom('tags').where('id', '=', before.id).execute();
-      return before;
+      return catalog.deleteTag(app.ctx, before);
     },
   );
 }

@@ -1,0 +1,175 @@
+import {
+  type ADMIN_COIN_ITEM_SORT_FIELDS,
+  type ADMIN_TAG_SORT_FIELDS,
+  type AdminCoinItem,
+  type AdminCoinItemInput,
+  type AdminTag,
+} from '@fanmission/contracts';
+import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
+import { type CoinItemRow } from '../coins';
+import type { ServiceContext } from '../context';
+import { containsPattern, type DbExecutor, uniqueViolation } from '../db';
+import { conflict, notFound } from '../http';
+
+// The console's catalogue: the coin items and their prices (finance; one already sold can be inactivated, not
+// deleted) and the creators' tag list (operators; a tag in use cannot be deleted).
+
+const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
+  id: row.id,
+  itemType: row.item_type,
+  name: row.name,
+  point: row.point,
+  price: row.price,
+  usdPrice: Number(row.usd_price),
+  active: row.active,
+  sortOrder: row.sort_order,
+  createdAt: row.created_at.toISOString(),
+});
+
+async function oneCoinItem(db: DbExecutor, id: number): Promise<AdminCoinItem> {
+  const row = await db.selectFrom('coin_items').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return coinItemView(row);
+}
+
+function tagsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('tags as t')
+    .select([
+      't.id',
+      't.name',
+      't.created_at',
+      (eb) =>
+        eb
+          .selectFrom('creator_tags as ct')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('ct.tag_id', '=', 't.id')
+          .as('creators'),
+    ]);
+}
+
+type TagListRow = Awaited<ReturnType<ReturnType<typeof tagsQuery>['execute']>>[number];
+
+const tagView = (row: TagListRow): AdminTag => ({
+  id: row.id,
+  name: row.name,
+  creators: Number(row.creators ?? 0),
+  createdAt: row.created_at.toISOString(),
+});
+
+async function oneTag(db: DbExecutor, id: number): Promise<AdminTag> {
+  const row = await tagsQuery(db).where('t.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return tagView(row);
+}
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+
+const coinItemValues = (body: AdminCoinItemInput) => ({
+  item_type: body.itemType,
+  name: body.name,
+  point: body.point,
+  price: body.price,
+  usd_price: body.usdPrice.toFixed(2),
+  active: body.active,
+  sort_order: body.sortOrder,
+});
+
+export async function listCoinItems(
+  ctx: ServiceContext,
+  options: {
+    filter: {
+      id?: number | number[] | undefined;
+      itemType?: AdminCoinItem['itemType'] | undefined;
+      active?: boolean | undefined;
+    };
+    sort: [(typeof ADMIN_COIN_ITEM_SORT_FIELDS)[number], 'ASC' | 'DESC'];
+    window: ListWindow;
+  },
+): Promise<{ records: AdminCoinItem[]; total: number }> {
+  const { filter } = options;
+  let query = ctx.db.selectFrom('coin_items');
+  if (filter.id !== undefined) query = query.where('id', 'in', idsOfFilter(filter.id));
+  if (filter.itemType) query = query.where('item_type', '=', filter.itemType);
+  if (filter.active !== undefined) query = query.where('active', '=', filter.active);
+  const [field, direction] = options.sort;
+  const column = ({ id: 'id', sortOrder: 'sort_order', price: 'price', point: 'point' } as const)[field];
+  const { rows, total } = await selectListWindow(query.selectAll(), { column, direction }, options.window);
+  return { records: rows.map(coinItemView), total };
+}
+
+export const getCoinItem = (ctx: ServiceContext, id: number) => oneCoinItem(ctx.db, id);
+
+export async function createCoinItem(ctx: ServiceContext, input: AdminCoinItemInput): Promise<AdminCoinItem> {
+  const row = await ctx.db
+    .insertInto('coin_items')
+    .values(coinItemValues(input))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return coinItemView(row);
+}
+
+/** Purchases already made keep what they paid. */
+export async function updateCoinItem(ctx: ServiceContext, id: number, input: AdminCoinItemInput) {
+  const row = await ctx.db
+    .updateTable('coin_items')
+    .set(coinItemValues(input))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return coinItemView(row);
+}
+
+/** Only an item never sold (409 otherwise: inactivate it instead); answers the deleted record. */
+export async function deleteCoinItem(ctx: ServiceContext, before: AdminCoinItem): Promise<AdminCoinItem> {
+  try {
+    await ctx.db.deleteFrom('coin_items').where('id', '=', before.id).execute();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('console.inUse');
+    throw error;
+  }
+  return before;
+}
+
+export async function listTags(
+  ctx: ServiceContext,
+  options: {
+    filter: { id?: number | number[] | undefined; q?: string | undefined };
+    sort: [(typeof ADMIN_TAG_SORT_FIELDS)[number], 'ASC' | 'DESC'];
+    window: ListWindow;
+  },
+): Promise<{ records: AdminTag[]; total: number }> {
+  const { filter } = options;
+  let query = tagsQuery(ctx.db);
+  if (filter.id !== undefined) query = query.where('t.id', 'in', idsOfFilter(filter.id));
+  if (filter.q) query = query.where('t.name', 'ilike', containsPattern(filter.q));
+  const [field, direction] = options.sort;
+  const column = ({ id: 't.id', name: 't.name' } as const)[field];
+  const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 't.id' }, options.window);
+  return { records: rows.map(tagView), total };
+}
+
+export const getTag = (ctx: ServiceContext, id: number) => oneTag(ctx.db, id);
+
+/** Adds a tag, or renames tag `id`; a name already used is 409. */
+export async function saveTag(ctx: ServiceContext, name: string, id?: number): Promise<AdminTag> {
+  try {
+    const row = id
+      ? await ctx.db.updateTable('tags').set({ name }).where('id', '=', id).returning('id').executeTakeFirst()
+      : await ctx.db.insertInto('tags').values({ name }).returning('id').executeTakeFirstOrThrow();
+    if (!row) throw notFound();
+    return oneTag(ctx.db, row.id);
+  } catch (error) {
+    if (uniqueViolation(error) !== undefined) {
+      throw conflict('console.tagTaken', [{ field: 'name', key: 'console.tagTaken', rejectedValue: name }]);
+    }
+    throw error;
+  }
+}
+
+/** Only a tag no creator uses (409 otherwise); answers the deleted record. */
+export async function deleteTag(ctx: ServiceContext, before: AdminTag): Promise<AdminTag> {
+  if (before.creators > 0) throw conflict('console.inUse');
+  await ctx.db.deleteFrom('tags').where('id', '=', before.id).execute();
+  return before;
+}
