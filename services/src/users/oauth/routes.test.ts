@@ -437,7 +437,7 @@ describe('a deployment without social login configured', () => {
   it('documents the social login routes with every response status', async () => {
     const document = (await bare.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const authorize = document.paths['/api/oauth2/authorize/{provider}'].get;
-    expect(Object.keys(authorize.responses).sort()).toEqual(['302', '400', '404']);
+    expect(Object.keys(authorize.responses).sort()).toEqual(['302', '400', '404', '414']);
     expect(authorize.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
       'client_state',
       'provider',
