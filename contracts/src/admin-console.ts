@@ -166,3 +166,4 @@ export const adminUserFilterSchema = z.object({
   loginBlocked: z.boolean().optional(),
   id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
 });
+export type AdminUserFilter = z.infer<typeof adminUserFilterSchema>;

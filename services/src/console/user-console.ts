@@ -1,0 +1,139 @@
+import {
+  type ADMIN_USER_SORT_FIELDS,
+  type AdminUser,
+  type AdminUserFilter,
+  type AdminUserUpdate,
+  type Role,
+} from '@fanmission/contracts';
+import { sql } from 'kysely';
+import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
+import type { ServiceContext } from '../context';
+import { containsPattern, type DbExecutor } from '../db';
+import { notFound } from '../http';
+import { iso } from './list-filters';
+
+// The console's accounts (members, creators and staff) with their wallet, and the block of a login.
+
+/** The columns of a user row the console shows, with the wallet balance and the creator id. */
+function usersQuery(db: DbExecutor) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('creators as c', 'c.user_id', 'u.id')
+    .leftJoin('ledger_accounts as w', (join) => join.on('w.account', '=', sql<string>`'wallet:' || u.id`))
+    .select([
+      'u.id',
+      'u.email',
+      'u.username',
+      'u.roles',
+      'u.provider',
+      'u.phone',
+      'u.email_verified_at',
+      'u.login_blocked_at',
+      'u.login_block_reason',
+      'u.created_at',
+      'c.id as creator_id',
+      sql<number>`coalesce(w.balance, 0)::int`.as('coins'),
+    ]);
+}
+
+type UserListRow = Awaited<ReturnType<ReturnType<typeof usersQuery>['execute']>>[number];
+
+const userView = (row: UserListRow): AdminUser => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  roles: row.roles as Role[],
+  provider: row.provider,
+  phone: row.phone,
+  creatorId: row.creator_id,
+  emailVerified: row.email_verified_at !== null,
+  loginBlocked: row.login_blocked_at !== null,
+  loginBlockedAt: iso(row.login_blocked_at),
+  loginBlockReason: row.login_block_reason,
+  coins: Number(row.coins),
+  createdAt: row.created_at.toISOString(),
+});
+
+export async function userDetail(db: DbExecutor, id: number) {
+  const row = await usersQuery(db).where('u.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const [missions, hidden, transfers, refunds] = await Promise.all([
+    db
+      .selectFrom('missions')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('user_id', '=', id)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('mission_blocks')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bank_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', id)
+      .where('status', '=', 'ready')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('coin_refunds')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', id)
+      .where('status', '=', 'requested')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...userView(row),
+    missionsByStatus: Object.fromEntries(missions.map((mission) => [mission.status, Number(mission.count)])),
+    missionsHidden: Number(hidden.count),
+    openBankTransfers: Number(transfers.count),
+    openRefunds: Number(refunds.count),
+  };
+}
+
+export async function listUsers(
+  ctx: ServiceContext,
+  options: {
+    filter: AdminUserFilter;
+    sort: [(typeof ADMIN_USER_SORT_FIELDS)[number], 'ASC' | 'DESC'];
+    window: ListWindow;
+  },
+): Promise<{ records: AdminUser[]; total: number }> {
+  const { filter } = options;
+  let query = usersQuery(ctx.db);
+  if (filter.id !== undefined) query = query.where('u.id', 'in', idsOfFilter(filter.id));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern), eb('u.phone', 'like', pattern)]),
+    );
+  }
+  if (filter.role) query = query.where(sql<boolean>`${filter.role} = any(u.roles)`);
+  if (filter.loginBlocked !== undefined) {
+    query = query.where('u.login_blocked_at', filter.loginBlocked ? 'is not' : 'is', null);
+  }
+  const [field, direction] = options.sort;
+  const column = ({ id: 'u.id', email: 'u.email', username: 'u.username', createdAt: 'u.created_at' } as const)[field];
+  const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'u.id' }, options.window);
+  return { records: rows.map(userView), total };
+}
+
+/** Blocks (with a reason, keeping the first block's time) or unblocks a login; its tokens stop working at once. */
+export async function setLoginBlock(
+  ctx: ServiceContext,
+  before: Awaited<ReturnType<typeof userDetail>>,
+  update: AdminUserUpdate,
+) {
+  const blocked = update.loginBlocked;
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('users')
+    .set({
+      login_blocked_at: blocked ? (before.loginBlockedAt ? new Date(before.loginBlockedAt) : now) : null,
+      login_block_reason: blocked ? update.loginBlockReason! : null,
+      updated_at: now,
+    })
+    .where('id', '=', before.id)
+    .execute();
+  return userDetail(ctx.db, before.id);
+}
