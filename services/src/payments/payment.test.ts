@@ -198,19 +198,19 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const expected: Array<[string, string, string[]]> = [
-      ['/api/v1/coin-items', 'get', ['200', '400']],
+      ['/api/v1/coin-items', 'get', ['200', '400', '401']],
       ['/api/v1/coin-deposit', 'get', ['200', '401']],
       ['/api/v1/coin-deposit', 'post', ['200', '400', '401', '403', '404', '409', '500', '502']],
       ['/api/v1/payment/imp-code', 'get', ['200', '401', '503']],
       ['/api/v1/payment', 'post', ['200', '400', '401', '403', '404', '409', '503']],
       ['/api/v1/payment/bank-transfer', 'post', ['200', '400', '401', '403', '404', '409']],
       ['/api/v1/payment/bank-transfer/page', 'get', ['200', '400', '401', '403']],
-      ['/api/v1/payment/sandbox/{paymentId}', 'get', ['200', '404']],
-      ['/api/v1/payment/sandbox/{paymentId}/approve', 'post', ['303', '404']],
-      ['/api/v1/payment/sandbox/{paymentId}/decline', 'post', ['303', '404']],
+      ['/api/v1/payment/sandbox/{paymentId}', 'get', ['200', '401', '404', '414']],
+      ['/api/v1/payment/sandbox/{paymentId}/approve', 'post', ['303', '401', '404', '414']],
+      ['/api/v1/payment/sandbox/{paymentId}/decline', 'post', ['303', '401', '404', '414']],
       ['/api/admin/bank-transfers', 'get', ['200', '400', '401', '403']],
-      ['/api/admin/bank-transfers/{id}', 'get', ['200', '401', '403', '404']],
-      ['/api/admin/bank-transfers/{id}', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/admin/bank-transfers/{id}', 'get', ['200', '401', '403', '404', '414']],
+      ['/api/admin/bank-transfers/{id}', 'put', ['200', '400', '401', '403', '404', '409', '414']],
     ];
     for (const [path, method, statuses] of expected) {
       expect(Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort(), `${method} ${path}`).toEqual(
