@@ -8,7 +8,7 @@ import {
 } from '@fanmission/contracts';
 import type { AuthProvider, HttpError } from 'react-admin';
 
-/** Where an older console kept its token (readable by any script of the origin): removed on load (review L6). */
+/** Where an older console kept its token (readable by any script of the origin): removed on load. */
 const LEGACY_SESSION_KEY = 'fanmission.console.session';
 
 interface Session {

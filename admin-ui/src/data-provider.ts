@@ -4,7 +4,7 @@ import { consoleHeaders } from './auth';
 
 /**
  * Every call carries the console's language and the anti-CSRF header; the session is the HttpOnly cookie the browser
- * sends to `/api/admin` by itself (review L6), never a token of the page's.
+ * sends to `/api/admin` by itself, never a token of the page's.
  */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = consoleHeaders(new Headers(options.headers ?? { Accept: 'application/json' }));

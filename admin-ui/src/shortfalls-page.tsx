@@ -21,7 +21,7 @@ import { formatMinorUnits } from './resources/refunds';
 const PAGE = 50;
 
 /**
- * Refund shortfalls (review M6): refunds and chargebacks made at a provider after the member had spent the charge's
+ * Refund shortfalls: refunds and chargebacks made at a provider after the member had spent the charge's
  * coins, newest first, page by page (GET /api/admin/payment-reversals/shortfalls). Read-only, for finance to follow up.
  */
 export function ShortfallsPage() {

@@ -3,7 +3,7 @@ import { faqCategorySchema, DEFAULT_FAQ_CATEGORY } from './creators';
 import { HEX_COLOUR_PATTERN, PAGE_SIZES } from './limits';
 import { pageQuerySchema } from './page';
 
-/** FAQ entry (spec 01 §3). */
+/** FAQ entry. */
 export const faqSchema = z
   .object({
     id: z.number().int(),
@@ -21,7 +21,7 @@ export const faqQuerySchema = pageQuerySchema(PAGE_SIZES.faq).extend({
   type: faqCategorySchema.default(DEFAULT_FAQ_CATEGORY),
 });
 
-/** The popup shown on the landing page (spec 01 §3). */
+/** The popup shown on the landing page. */
 export const popupSchema = z
   .object({
     id: z.number().int(),

@@ -63,7 +63,7 @@ export const coinHistoryMissionSchema = z.object({
   missionProduct: z.object({ type: productTypeSchema, name: z.string() }),
 });
 
-/** One row of the coin history (spec 01 §3): a ledger transaction that changed the fan's wallet. */
+/** One row of the coin history: a ledger transaction that changed the fan's wallet. */
 export const coinHistoryRowSchema = z
   .object({
     /** The ledger transaction. */
@@ -93,7 +93,7 @@ export const coinLotsQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** A credit to the wallet, with its expiry and refund window (DESIGN.md §13). */
+/** A credit to the wallet, with its expiry and refund window. */
 export const coinLotSchema = z
   .object({
     id: z.number().int(),
@@ -153,7 +153,7 @@ export const adminLedgerEntrySchema = z
   .meta({ id: 'AdminLedgerEntry' });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
-/** Ledger account names (DESIGN.md §5): wallet:<userId>, escrow:mission:<missionId>, earnings:<creatorId>, … */
+/** Ledger account names: wallet:<userId>, escrow:mission:<missionId>, earnings:<creatorId>, … */
 export const LEDGER_ACCOUNT_PATTERN =
   /^(wallet:\d+|escrow:mission:\d+|earnings:\d+|settled:\d+|platform:[a-z-]+|world:[a-z-]+)$/;
 export const ledgerAccountParamsSchema = z.object({

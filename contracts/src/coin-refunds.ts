@@ -57,7 +57,7 @@ export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().i
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
 /**
- * One charge a refund request pays back (review M6), in that charge's own currency: through its provider (card,
+ * One charge a refund request pays back, in that charge's own currency: through its provider (card,
  * KakaoPay, PayPal) or, for a bank deposit, by bank transfer to the fan's account.
  */
 export const coinRefundPartSchema = z

@@ -13,7 +13,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, PAGE_SIZES } from './limits';
 import { pageQuerySchema, pageSchema } from './page';
 
 /*
- * Requests and responses of the coin and payment calls (spec 01 §7 "Coins and payments") and of the operators'
+ * Requests and responses of the coin and payment calls and of the operators'
  * bank-deposit resource under /api/admin. Custom messages are keys of the server's message catalogue.
  */
 
@@ -68,7 +68,7 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 export const PROVIDER_PAY_METHODS = ['kakaopay', 'card', 'paypal'] as const;
 export type ProviderPayMethod = (typeof PROVIDER_PAY_METHODS)[number];
 
-/** Machine-readable reasons of the payment failures the client reacts to (spec 01 §8). */
+/** Machine-readable reasons of the payment failures the client reacts to. */
 export const PAYMENT_ERROR_CODES = [
   'MERCHANT_CODE_MISSING',
   'PAYLOAD_NOT_CREATED',
@@ -246,7 +246,7 @@ export const adminBankTransferUpdateSchema = z.object({
 export type AdminBankTransferUpdate = z.infer<typeof adminBankTransferUpdateSchema>;
 
 /**
- * A provider refund or chargeback that found the charge's coins already spent (review M6): the coins it could not
+ * A provider refund or chargeback that found the charge's coins already spent: the coins it could not
  * take back are the shortfall finance follows up (never taken from the fan's other charges or bonus coins).
  */
 export const adminReversalShortfallSchema = z

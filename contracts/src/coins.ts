@@ -26,7 +26,7 @@ export const DEFAULT_PENDING_DEPOSIT_STATUS: DepositStatus = 'ready';
 
 export const CASH_RECEIPT_TYPES = ['PHONE'] as const;
 
-/** Ledger transaction types (DESIGN.md §5). */
+/** Ledger transaction types. */
 export const LEDGER_TRANSACTION_TYPES = [
   'PURCHASE',
   'BONUS_GRANT',
@@ -42,7 +42,7 @@ export const LEDGER_TRANSACTION_TYPES = [
   'LUCKY_COMPENSATION',
   /** A refund finance refused to pay: the coins it took go back into the lots they came from. */
   'REFUND_RETURN',
-  /** A refund or chargeback made at the payment provider: the charge's unspent coins taken back (review M6). */
+  /** A refund or chargeback made at the payment provider: the charge's unspent coins taken back. */
   'PURCHASE_REVERSAL',
 ] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);

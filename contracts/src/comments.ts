@@ -5,8 +5,7 @@ import { pageSchema } from './page';
 import { userSummarySchema } from './users';
 
 /*
- * Mission comments (spec 02 §2 mission detail right panel, §3 "Comment", §4 comment states, §5 rules, §7 calls, §8
- * messages), the comment coin event and the operators' moderation. Custom messages are keys of the server's catalogue.
+ * Mission comments (the right panel of a mission detail: states, rules, calls and messages), the comment coin event and the operators' moderation. Custom messages are keys of the server's catalogue.
  */
 
 const instant = z.iso.datetime({ offset: true });

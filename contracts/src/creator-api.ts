@@ -35,7 +35,7 @@ export const snsLinkSchema = z
   .meta({ id: 'SnsLink' });
 export type SnsLink = z.infer<typeof snsLinkSchema>;
 
-/** The public creator (spec 02 §3). Business fields are shown to the owner and operators only, null to others. */
+/** The public creator. Business fields are shown to the owner and operators only, null to others. */
 export const creatorSchema = z
   .object({
     id: z.number().int(),
@@ -81,7 +81,7 @@ export const creatorPageSchema = z
   .meta({ id: 'CreatorPage' });
 export type CreatorPage = z.infer<typeof creatorPageSchema>;
 
-/** What `/newbie-creator-mypage` shows, computed by the server (spec 02 §4 newbie flags). */
+/** What `/newbie-creator-mypage` shows, computed by the server. */
 export const newbieFlagsSchema = z
   .object({
     basicInfoDone: z.boolean().describe('The account has a profile image and the creator at least one tag.'),
@@ -126,7 +126,7 @@ export const creatorUrlSchema = z
 /**
  * `PUT /creators/{id}`: one or more of three groups, each checked as a whole when any of its fields is present.
  * Profile: tags, name, snsLinks, description, containAdultContent, url, businessType and the business fields
- * (saving it requires every item of spec 02 §5). Custom missions: availableCustom, minimumCost. Bank account:
+ * (saving it requires every item listed in docs/rules/creators.md). Custom missions: availableCustom, minimumCost. Bank account:
  * bankName, bankAccountHolder, bankAccountNumber (all three), payoutOverseas and payoutForeigner (optional).
  */
 export const updateCreatorRequestSchema = z
@@ -183,7 +183,7 @@ export const PROFILE_FIELDS = [
 ] as const;
 export const CUSTOM_MISSION_FIELDS = ['availableCustom', 'minimumCost'] as const;
 export const BANK_FIELDS = ['bankName', 'bankAccountHolder', 'bankAccountNumber'] as const;
-/** Where the payout goes (settlement rules of spec 01 §8); saved with the bank account. */
+/** Where the payout goes (the settlement rules); saved with the bank account. */
 export const PAYOUT_LOCATION_FIELDS = ['payoutOverseas', 'payoutForeigner'] as const;
 
 export const creatorIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -9,7 +9,7 @@ export const BUSINESS_TYPES = ['NONE', 'PRIVATE', 'CORPORATION'] as const;
 export const businessTypeSchema = z.enum(BUSINESS_TYPES);
 export type BusinessType = z.infer<typeof businessTypeSchema>;
 
-/** Fields each business type requires on the creator profile (spec 02 §5). */
+/** Fields each business type requires on the creator profile. */
 export const BUSINESS_TYPE_REQUIRED_FIELDS = {
   NONE: ['businessCashReceiptNumber'],
   PRIVATE: ['businessRegistrationNumber'],

@@ -27,7 +27,7 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
-  // A cookie-authenticated change without the X-Requested-With header, or a cross-site login (review L6).
+  // A cookie-authenticated change without the X-Requested-With header, or a cross-site login.
   'CSRF',
   // The ledger's refusals (ledger/src/errors.ts); the web opens the charge modal on NOT_ENOUGH_COINS.
   'NOT_ENOUGH_COINS',
@@ -48,7 +48,7 @@ export const ERROR_CODES = [
   'INVALID_COMMAND',
   'NOTHING_TO_COMPENSATE',
   'REFUND_NOT_RETURNABLE',
-  // Payments (spec 01 §8), also listed as PAYMENT_ERROR_CODES.
+  // Payments, also listed as PAYMENT_ERROR_CODES.
   'MERCHANT_CODE_MISSING',
   'PAYLOAD_NOT_CREATED',
   'USE_BANK_TRANSFER',
@@ -62,7 +62,7 @@ export const ERROR_CODES = [
   'BANK_TRANSFER_DECIDED',
   // Income and settlement.
   'MONTH_NOT_ENDED',
-  // Missions (spec 02): the workflow's refusals of an action, then the request checks.
+  // Missions: the workflow's refusals of an action, then the request checks.
   'NOT_REQUESTED',
   'ALREADY_DECIDED',
   'DECISION_DEADLINE_PASSED',
@@ -115,7 +115,7 @@ export const ERROR_CODES = [
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',
-  // Security and reliability (issue 20): a performed file deleted before the workflow recorded it.
+  // Security and reliability: a performed file deleted before the workflow recorded it.
   'MEDIA_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,7 +5,7 @@ import { pageQuerySchema, pageSchema } from './page';
 import { productTypeSchema } from './missions';
 
 /*
- * Income and settlement calls (spec 02 §3 "Income", §7 "Income") and the finance console's resources under
+ * Income and settlement calls and the finance console's resources under
  * /api/admin (settlements, settlement runs, grade proposals). Amounts are whole won, coins whole coins.
  */
 
@@ -18,7 +18,7 @@ export const STATEMENT_STATUSES = ['CARRIED_OVER', 'ISSUED', 'APPROVED', 'PAID']
 export const statementStatusSchema = z.enum(STATEMENT_STATUSES);
 export type StatementStatus = z.infer<typeof statementStatusSchema>;
 
-/** The year and month of a settlement: from 2018 (spec 02 §9) to 9999. */
+/** The year and month of a settlement: from 2018 to 9999. */
 const yearField = z.coerce.number({ error: 'validation.required' }).int().min(SETTLEMENT.incomeFirstYear).max(9999);
 const monthField = z.coerce.number({ error: 'validation.required' }).int().min(1).max(12);
 
@@ -58,7 +58,7 @@ export const monthIncomeSchema = incomeNewSchema
 export type MonthIncome = z.infer<typeof monthIncomeSchema>;
 
 /**
- * A monthly settlement row (spec 02 §3). Advanced payments and introduction fees are programmes that do not exist
+ * A monthly settlement row. Advanced payments and introduction fees are programmes that do not exist
  * yet: their fields are always 0.
  */
 export const monthlySettlementSchema = z
@@ -101,7 +101,7 @@ export type MonthlySettlement = z.infer<typeof monthlySettlementSchema>;
 export const incomePageQuerySchema = pageQuerySchema(12);
 export const monthlySettlementPageSchema = pageSchema(monthlySettlementSchema).meta({ id: 'MonthlySettlementPage' });
 
-/** Current income detail row (spec 02 §3): one mission released to the creator in the month. */
+/** Current income detail row: one mission released to the creator in the month. */
 export const incomeDetailRowSchema = z
   .object({
     missionId: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-/** Business constants of both spec files (01 §9, 02 §9). Durations are in days unless the name says otherwise. */
+/** Business constants of both spec files. Durations are in days unless the name says otherwise. */
 
 export const WON_PER_COIN = 100;
 
@@ -18,7 +18,7 @@ export const PAGE_SIZES = {
   eventApplicants: 5,
 } as const;
 export const MAX_PAGE_SIZE = 100;
-/** The most rows an unpaged list answers (review M12): `GET /mission-products`, `GET /users/{id}/follows`. */
+/** The most rows an unpaged list answers: `GET /mission-products`, `GET /users/{id}/follows`. */
 export const UNPAGED_LIST_MAX = 200;
 
 export const PAGINATION_DISPLAY = { pageRange: 5, marginPages: 2 } as const;
@@ -39,11 +39,11 @@ export const TEXT_LIMITS = {
 export const PASSWORD_MIN_LENGTH = 8;
 /** At least 8 characters mixing letters and digits. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
-/** The longest password a new one may be (review L9): argon2 input stays small. */
+/** The longest password a new one may be: argon2 input stays small. */
 export const PASSWORD_MAX_LENGTH = 128;
 /** The longest password a login accepts (older passwords may predate the maximum; bounded all the same). */
 export const LOGIN_PASSWORD_MAX_LENGTH = 1_024;
-/** The biggest offer a CUSTOM request may make, in coins (review L2: `missions.coin_price` is a 32-bit integer). */
+/** The biggest offer a CUSTOM request may make, in coins (`missions.coin_price` is a 32-bit integer). */
 export const MISSION_OFFER_MAX_COINS = 1_000_000;
 /** An Idempotency-Key header's longest value: prefixed ledger keys stay within the ledger's 200 characters (L2). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
@@ -97,9 +97,9 @@ export const SETTLEMENT = {
   serviceFeeRate: 0.15,
   payableByDayOfNextMonth: 10,
   /**
-   * Spec 01/02 "statement requests up to 12 per year", read as: a creator's statement (his request to be paid for a
+   * The rule "statement requests up to 12 per year", read as: a creator's statement (his request to be paid for a
    * month) is issued at most once per settlement month, so at most 12 a calendar year. The monthly run issues it
-   * idempotently per creator-month and the database's unique (creator, year, month) refuses a second one (issue 18).
+   * idempotently per creator-month and the database's unique (creator, year, month) refuses a second one.
    */
   statementRequestsPerYear: 12,
   incomeFirstYear: 2018,

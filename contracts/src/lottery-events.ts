@@ -6,7 +6,7 @@ import { DAY_MS, KOREA_OFFSET_MS, koreaDate } from './time';
 import { fileEntrySchema } from './users';
 
 /*
- * Lottery (draw) events (spec 02 §2–§9, issue 16): an EVENT mission product, its schedule and draw, the fans'
+ * Lottery (draw) events: an EVENT mission product, its schedule and draw, the fans'
  * applications (missions of the EVENT product) and the provably fair draw record (docs/provably-fair.md).
  * Custom validation messages are keys of the server's message catalogue.
  */
@@ -33,7 +33,7 @@ export const kstDayEnd = (date: string): Date => new Date(kstDayStart(date).getT
 /** The Korean calendar day of an instant, YYYY-MM-DD. */
 export const kstDate = koreaDate;
 
-/** The schedule of an event from its three dates (spec 02 §9: draw within 14 days, prizes within 1 week). */
+/** The schedule of an event from its three dates (draw within 14 days, prizes within 1 week). */
 export function eventSchedule(dates: { applyStart: string; applyEnd: string; eventEnd: string }) {
   const applyEndAt = kstDayEnd(dates.applyEnd);
   return {
@@ -89,7 +89,7 @@ export function eventProductBody<Creator extends z.ZodType>(creatorId: Creator) 
   });
 }
 
-/** Application to a lottery event: `POST /missions` with an EVENT `missionProductId` (spec 02 §3, §5). */
+/** Application to a lottery event: `POST /missions` with an EVENT `missionProductId`. */
 export const eventApplicationSchema = z
   .strictObject({
     missionProductId: id,
@@ -116,7 +116,7 @@ export const eventApplicationSchema = z
   .meta({ id: 'EventApplication' });
 export type EventApplication = z.infer<typeof eventApplicationSchema>;
 
-/** The event object of spec 02 §3, on the product, on `GET /creators/{id}` and in event lists. */
+/** The lottery event object, on the product, on `GET /creators/{id}` and in event lists. */
 export const lotteryEventSchema = z
   .object({
     name: z.string(),

@@ -6,7 +6,7 @@ import { pageQuerySchema, pageSchema } from './page';
 import { fileEntrySchema, userSummarySchema } from './users';
 
 /*
- * Mission products (spec 02 §3 "Mission product", §4, §5, §7): what a creator sells. BASIC and LUCKY carry a price
+ * Mission products: what a creator sells. BASIC and LUCKY carry a price
  * (LUCKY: per roll), CUSTOM a minimum offer; EVENT products (lottery events) are created by their own API later.
  * Custom validation messages are keys of the server's message catalogue (the web app translates the same keys).
  */
@@ -22,7 +22,7 @@ export type MissionProductSortOrder = z.infer<typeof missionProductSortOrderSche
 
 /**
  * The server message of a refused creation while the creator has an ongoing lottery event; the client matches this
- * literal text (spec 02 §4), so it is the same in every language.
+ * literal text, so it is the same in every language.
  */
 export const EXIST_ONGOING_EVENT_MESSAGE = 'exist ongoing event';
 
@@ -158,7 +158,7 @@ export const missionProductSchema = z
     currentRequested: z.number().int().nonnegative(),
     /** Every real request the product ever had (all statuses but CREATED, an unplayed roulette). */
     accumulated: z.number().int().nonnegative(),
-    /** EVENT products: the lottery event (spec 02 §3); null for the other types. */
+    /** EVENT products: the lottery event; null for the other types. */
     event: lotteryEventSchema.nullable(),
   })
   .meta({ id: 'MissionProduct' });

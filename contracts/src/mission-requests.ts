@@ -3,7 +3,7 @@ import { LUCKY_COMPENSATION_WON_PER_TICKET, MISSION_OFFER_MAX_COINS, TEXT_LIMITS
 import { missionStatusSchema } from './missions';
 
 /*
- * Mission requests and the actions on a mission (spec 02 §3 payloads, §7 calls). Custom messages are keys of the
+ * Mission requests and the actions on a mission. Custom messages are keys of the
  * server's message catalogue.
  */
 
@@ -25,7 +25,7 @@ export const missionRequestSchema = z.strictObject({
   coinPrice: z.number().int().positive().max(MISSION_OFFER_MAX_COINS).optional(),
   /**
    * BASIC only: the price the fan was shown. When the creator changed it since, the request is refused with 409
-   * PRICE_CHANGED and nothing is held (review L10); without it the current price is held.
+   * PRICE_CHANGED and nothing is held; without it the current price is held.
    */
   expectedCoinPrice: z.number().int().positive().max(MISSION_OFFER_MAX_COINS).optional(),
   /** An uploaded image, video or audio file: always allowed for CUSTOM, for BASIC only when the product allows it. */
@@ -71,13 +71,13 @@ export type RefuseMissionRequest = z.infer<typeof refuseMissionRequestSchema>;
 export const missionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Lucky compensation (spec 01 §9, 02 §9: "the larger of one entry ticket times 1,000 or coins used"). Our reading:
+ * Lucky compensation ("the larger of one entry ticket times 1,000 or coins used"). Our reading:
  * each roll is one entry ticket worth LUCKY_COMPENSATION_WON_PER_TICKET (1,000 won = 10 coins); when a creator misses
  * the perform deadline of a won LUCKY mission, the fan gets back every coin that mission's rolls cost (`refund`) and,
  * where rolls × 10 coins is larger, the difference as a `bonus` — capped at LUCKY_COMPENSATION_BONUS_CAP_COINS and
  * paid out of the creator's own earnings (as far as they reach), never issued by the platform. So compensation never
  * exceeds the coins spent plus the cap, and a fan and creator acting together cannot turn coins into more coins: the
- * bonus only moves coins from one of them to the other (security review H2).
+ * bonus only moves coins from one of them to the other.
  * The winning roll's coins come back from the escrow (their own lots); the losing rolls' coins from platform revenue
  * (where they went), as a non-refundable BONUS lot together with the bonus.
  */

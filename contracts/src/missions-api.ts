@@ -14,7 +14,7 @@ import { pageQuerySchema, pageSchema } from './page';
 import { fileEntrySchema, userSummarySchema } from './users';
 
 /*
- * Mission reads, likes, blocks and the media download (spec 02 §3 "Mission", §4 lists and sorts, §7, §8).
+ * Mission reads, likes, blocks and the media download.
  *
  * Who sees what:
  * - A private mission exists only for its requester, its creator and operators; anybody else gets 404.
@@ -92,7 +92,7 @@ const queryId = z.preprocess(blankToUndefined, z.coerce.number().int().positive(
 
 /**
  * The list order when none is given: COMPLETED/DESC for a list of completed missions only, CREATED/DESC otherwise
- * (spec 02 §4). COIN_PRICE sorts by the coins the mission holds.
+ *. COIN_PRICE sorts by the coins the mission holds.
  */
 export function defaultMissionOrder(statuses: readonly MissionStatus[] | undefined): MissionSortOrder {
   return statuses !== undefined && statuses.length > 0 && statuses.every((status) => status === 'COMPLETED')
@@ -129,13 +129,13 @@ export type MissionPageQuery = z.infer<typeof missionPageQuerySchema>;
 export const myMissionPageQuerySchema = missionQuery(PAGE_SIZES.myPage).safeExtend({ creatorId: queryId });
 export type MyMissionPageQuery = z.infer<typeof myMissionPageQuerySchema>;
 
-/** `GET /users/me/missions/liked`: what the caller liked, last liked first; statuses of spec 02 §4 by default. */
+/** `GET /users/me/missions/liked`: what the caller liked, last liked first; every status a fan sees by default. */
 export const likedMissionPageQuerySchema = pageQuerySchema(PAGE_SIZES.myPage).extend({
   status: missionStatusListSchema,
 });
 export type LikedMissionPageQuery = z.infer<typeof likedMissionPageQuerySchema>;
 
-/** `GET /creators/me/missions/count` (spec 02 §3 "Mission counts"). */
+/** `GET /creators/me/missions/count`. */
 export const missionCountsSchema = z
   .object({
     /** BASIC missions waiting to be performed (ACCEPTED). */
@@ -165,7 +165,7 @@ export type MissionLikeResponse = z.infer<typeof missionLikeResponseSchema>;
  * liked); everybody else still sees it. `userId` is the caller (as in the follow call). Undone by `DELETE`.
  */
 export const missionBlockRequestSchema = z.object({ userId: z.number().int().positive() });
-/** Like the POST's body: the block is the caller's own, named by his `userId` (spec 02 §7). */
+/** Like the POST's body: the block is the caller's own, named by his `userId`. */
 export const missionBlockQuerySchema = z.object({
   userId: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.required' }).int().positive()),
 });
@@ -176,7 +176,7 @@ export const missionMediaQuerySchema = z.object({
   kind: z.preprocess(blankToUndefined, missionMediaKindSchema.optional()),
 });
 
-/** Download file name extensions by answer kind (spec 02 §7: the response comment plus .mp4 or .jpg). */
+/** Download file name extensions by answer kind (the response comment plus .mp4 or .jpg). */
 export const MISSION_DOWNLOAD_EXTENSIONS = { video: 'mp4', picture: 'jpg' } as const;
 
 /**

@@ -13,7 +13,7 @@ export const MISSION_STATUSES = ['CREATED', 'REQUESTED', 'ACCEPTED', 'COMPLETED'
 export const missionStatusSchema = z.enum(MISSION_STATUSES);
 export type MissionStatus = z.infer<typeof missionStatusSchema>;
 
-/** Status filters the client sends for its mission lists (spec 02 §4). */
+/** Status filters the client sends for its mission lists. */
 export const MISSION_LIST_STATUSES = {
   completed: ['COMPLETED'],
   reserved: ['ACCEPTED'],

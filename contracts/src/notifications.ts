@@ -44,7 +44,7 @@ export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /**
- * One row of the notifications page (spec 01 §2, §3): the thumbnail is the profile picture of the other party (the
+ * One row of the notifications page: the thumbnail is the profile picture of the other party (the
  * fan for a creator, the creator for a fan), null for the placeholder; a click opens `/mission-detail/{mission.id}`
  * or, for a comment, `/mission-detail/{missionComment.missionId}`.
  */

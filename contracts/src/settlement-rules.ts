@@ -2,7 +2,7 @@ import { PAYOUT_WON_PER_COIN, type CreatorGrade } from './creators';
 import { SETTLEMENT, WON_PER_COIN } from './limits';
 
 /*
- * The money rules of the monthly settlement (spec 01 §9, spec 02 §9, DESIGN.md §9), pure and shared by the server
+ * The money rules of the monthly settlement, pure and shared by the server
  * (statements, income API) and the web app (this month's totals). Every amount is in whole won and every fraction is
  * rounded down; each statement balances to the won:
  *   gross = income + pgFee + fatkatFee          (gross = coins × 100 won)
@@ -13,7 +13,7 @@ import { SETTLEMENT, WON_PER_COIN } from './limits';
 export const SETTLEMENT_RATES = {
   pgFeePercent: Math.round(SETTLEMENT.paymentFeeRate * 100),
   overseasFeePercent: Math.round(SETTLEMENT.overseasExtraFeeRate * 100),
-  /** Overseas payment settlement deducts 10 % tax (spec 01 §9). */
+  /** Overseas payment settlement deducts 10 % tax. */
   overseasTaxPercent: 10,
 } as const;
 
@@ -74,8 +74,8 @@ export function settlementAmounts(parts: readonly EarningPart[], account: Payout
   let coins = 0;
   let income = 0;
   for (const part of parts) {
-    // A month may be negative: a lucky compensation bonus taken from the creator's earnings that month (security
-    // review H2) beyond what he earned in it; the statement as a whole never is.
+    // A month may be negative: a lucky compensation bonus taken from the creator's earnings that month
+    // beyond what he earned in it; the statement as a whole never is.
     if (!Number.isSafeInteger(part.coins)) throw new RangeError(`not a whole number of coins: ${part.coins}`);
     coins += part.coins;
     income += part.coins * payoutWonPerCoin(part.grade);

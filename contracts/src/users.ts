@@ -40,7 +40,7 @@ export const loginResponseSchema = z.object({ id: z.number().int(), roles: z.arr
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /**
- * The operator console's session (`/api/admin/session`, review L6): who is signed in to the console. The token itself
+ * The operator console's session (`/api/admin/session`): who is signed in to the console. The token itself
  * never reaches the page: it lives in the HttpOnly `fm_console` cookie (Path=/api/admin).
  */
 export const consoleSessionSchema = z.object({

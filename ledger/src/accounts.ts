@@ -1,5 +1,5 @@
 /**
- * Ledger accounts are named by strings (DESIGN.md §5). Only world accounts may go below zero: they are the other
+ * Ledger accounts are named by strings. Only world accounts may go below zero: they are the other
  * side of coins entering (cash in, bonus issuance) or leaving (cash out, expiry) the system.
  */
 export const ACCOUNT_KINDS = ['WALLET', 'ESCROW', 'EARNINGS', 'SETTLED', 'REVENUE', 'WORLD'] as const;

@@ -2,7 +2,7 @@ import type { CoinEventType, CoinLotSource, LedgerTransactionType } from '@fanmi
 import { walletAccount } from './accounts';
 import type { LedgerEntry, LedgerMetadata, LuckyRollOutcome } from './transaction';
 
-/** One row of a fan's coin history (spec 01 §3): a projection of a transaction touching his wallet. */
+/** One row of a fan's coin history: a projection of a transaction touching his wallet. */
 export interface CoinHistoryRow {
   transactionId: number;
   eventType: CoinEventType;

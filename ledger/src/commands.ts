@@ -85,7 +85,7 @@ export interface ReturnRefundData extends CallerMetadata {
 }
 
 /**
- * A refund or chargeback made at the payment provider (review M6): take back `coins` of the charge `paymentId`, as
+ * A refund or chargeback made at the payment provider: take back `coins` of the charge `paymentId`, as
  * many as its lot still holds in the wallet; the rest is a shortfall the caller records.
  */
 export interface ReversePurchaseData extends CallerMetadata {

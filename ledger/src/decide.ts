@@ -193,7 +193,7 @@ export function decideHoldForMission(
 /**
  * A LUCKY roll's cost leaves the wallet either way. A win holds it in the lucky mission's escrow (released to the
  * creator when performed, refunded into the same lots when not); a loss is platform revenue, since settlement pays
- * creators from MISSION_RELEASE only (DESIGN.md §9).
+ * creators from MISSION_RELEASE only.
  */
 export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerStates['LuckyRoll'], now: Date): Decision {
   const to = data.outcome === 'WIN' ? escrowAccount(data.missionId) : PLATFORM_REVENUE;
@@ -475,7 +475,7 @@ export function decideForfeitWallet(
 }
 
 /**
- * A refund or chargeback made at the payment provider (review M6): the charge's coins still in the wallet, up to
+ * A refund or chargeback made at the payment provider: the charge's coins still in the wallet, up to
  * `coins`, go back out (cash-out), from the charge's own lot. Coins already spent are not taken from anything else
  * (a wallet never goes negative): the metadata names the shortfall for the caller to record. Refused with
  * NOTHING_TO_REVERSE when none of them is left.

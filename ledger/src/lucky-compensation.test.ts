@@ -76,7 +76,7 @@ describe('compensateLuckyMission', () => {
     return creatorId;
   }
 
-  it('takes the bonus out of the creator earnings, only as far as they reach (security review H2)', async () => {
+  it('takes the bonus out of the creator earnings, only as far as they reach', async () => {
     const { userId, missionId } = await fanWithLostRolls(10, 2, 1);
     const creatorId = await creatorEarning(5);
     const bonusIssuedBefore = (await balance(db(), WORLD_BONUS)).balance;

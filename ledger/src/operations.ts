@@ -250,7 +250,7 @@ export const settlementPayout = ledgerOperation('SettlementPayout', (data: Settl
 });
 
 /**
- * Takes back the unspent coins of a charge refunded or charged back at the payment provider (review M6): up to
+ * Takes back the unspent coins of a charge refunded or charged back at the payment provider: up to
  * `coins` from that charge's lot, never more than it still holds (the wallet never goes negative); the entry's
  * `shortfallCoins` says how many were already spent. Refused with NOTHING_TO_REVERSE when none is left. Once the
  * charge is reversed, even in part, a withdrawal of it is refused (PURCHASE_ALREADY_REFUNDED).

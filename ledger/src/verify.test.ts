@@ -78,7 +78,7 @@ describe('verify against the database', () => {
 
 /**
  * The oracle: the whole log and both projections in memory, replayed by `evolve` in id order in one snapshot (what
- * verify did before review M10). The streaming verify must find the same differences in the same order.
+ * verify did before it streamed). The streaming verify must find the same differences in the same order.
  */
 async function replayAllAtOnce(): Promise<VerifyDifference[]> {
   const { rows } = await sql<{
@@ -148,7 +148,7 @@ async function behindTheLedgersBack(statement: ReturnType<typeof sql>) {
     });
 }
 
-describe('verify in batches (review M10)', () => {
+describe('verify in batches', () => {
   const BATCH_SIZES = [1, 2, 3, 1_000];
 
   it('reports the same as one batch, whatever the batch size, on a ledger many batches long', async () => {

@@ -50,7 +50,7 @@ const TRANSACTION_PASSES = 5;
 
 /**
  * Replays the log against the stored projections with memory bounded by the batch size, whatever the ledger's size
- * (review M10). The rules are those of `replay.ts`, applied in three streams, each in key order by keyset pagination:
+ *. The rules are those of `replay.ts`, applied in three streams, each in key order by keyset pagination:
  *
  * 1. Transactions, by id up to a high-water mark (the newest id when the run starts): each one balanced, with at least
  *    two postings, and its wallet and escrow postings explained by its lot movements. These checks look at one
@@ -61,7 +61,7 @@ const TRANSACTION_PASSES = 5;
  * 3. Lots, `batchSize` at a time (a range of ids): their movements in (lot, id) order, replayed into the lots and their
  *    escrow portions (UNKNOWN_LOT, LOT_OUT_OF_RANGE, NEGATIVE_ESCROW_PORTION), then compared with the stored lots.
  *
- * Consistency, without one long snapshot over the whole run (which would hold back the event consumers, review M9):
+ * Consistency, without one long snapshot over the whole run (which would hold back the event consumers):
  * every page is its own short statement, and each batch of accounts or lots ends with one short REPEATABLE READ
  * read-only transaction that reads the stored balances (lots) of the batch together with the postings (movements)
  * committed after the last one the pages replayed for each account (lot), the batch's per-key high-water mark. It

@@ -61,7 +61,7 @@ describe('health', () => {
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
-  it('sends the hardening headers on every answer (review L6)', async () => {
+  it('sends the hardening headers on every answer', async () => {
     for (const url of ['/api/v1/health', '/api/v1/no-such-route']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers).toMatchObject({

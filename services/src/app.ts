@@ -116,7 +116,7 @@ function rateLimitsFrom(config: AppConfig): RateLimits {
   };
 }
 
-/** The logger options with the request serializer that keeps secrets in URLs out of the logs (review M2). */
+/** The logger options with the request serializer that keeps secrets in URLs out of the logs. */
 const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
   logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers };
 
@@ -148,7 +148,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const httpsOnly = config.PUBLIC_URL?.startsWith('https://') === true;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // Hardening headers on every answer (review L6): no framing by other sites (clickjacking of the charge and refund
+    // Hardening headers on every answer: no framing by other sites (clickjacking of the charge and refund
     // buttons), no referrer beyond the origin, no MIME sniffing, HTTPS only once served over HTTPS. A route's own
     // Content-Security-Policy (stored files, the sandbox checkout) is kept as it is.
     reply.header('x-frame-options', 'SAMEORIGIN');

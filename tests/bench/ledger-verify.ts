@@ -1,4 +1,4 @@
-// Memory and time of `verify` (review M10) for N and 10×N postings, each run in a fresh Node process:
+// Memory and time of `verify` for N and 10×N postings, each run in a fresh Node process:
 //   node --import tsx tests/bench/ledger-verify.ts
 // BENCH_POSTINGS (default 40000) is N; BENCH_BATCH (default 1000) verify's batch size; BENCH_RUNS (default 3) how many
 // times both sizes are measured. The ledger is written straight in SQL (a purchase per transaction: a wallet posting,

@@ -1,4 +1,4 @@
-// Browser journeys through the operator and finance console (issue 19) against the real API and PostgreSQL.
+// Browser journeys through the operator and finance console against the real API and PostgreSQL.
 import { readFile } from 'node:fs/promises';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
 import { holdForMission } from '@fanmission/ledger';
@@ -191,7 +191,7 @@ describe('operator and finance console', () => {
     };
     const refused = await requestRefund('환불거절');
     const paid = await requestRefund('환불지급');
-    // A charge the sandbox provider took (its own record of the paid checkout): refunded through it (review M6).
+    // A charge the sandbox provider took (its own record of the paid checkout): refunded through it.
     const atProvider = await requestRefund('결제취소');
     const [part] = (
       await app.inject({ method: 'GET', url: `/api/admin/coin-refunds/${atProvider.id}`, headers: finance.headers })
@@ -300,7 +300,7 @@ describe('operator and finance console', () => {
 
   test('a session the API no longer accepts goes back to the login page', async () => {
     const page = await browser.newPage();
-    // The console's session is its HttpOnly cookie (review L6): one the API no longer accepts.
+    // The console's session is its HttpOnly cookie: one the API no longer accepts.
     await page.context().addCookies([
       {
         name: 'fm_console',

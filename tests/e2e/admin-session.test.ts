@@ -21,7 +21,7 @@ const readableByScripts = (page: Page) =>
     cookie: document.cookie,
   }));
 
-describe('operator console: the session is an HttpOnly cookie, under a script CSP (review L6)', () => {
+describe('operator console: the session is an HttpOnly cookie, under a script CSP', () => {
   const served = useServedApp();
   const browser = useBrowser();
   const url = (path: string) => `${served.baseUrl}${path}`;

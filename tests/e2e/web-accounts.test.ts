@@ -1,4 +1,4 @@
-// Browser journeys of the account screens (issue 9) in a real Chromium against the real API serving the built app.
+// Browser journeys of the account screens in a real Chromium against the real API serving the built app.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -111,7 +111,7 @@ describe('web app: accounts', () => {
     expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);
     const session = await page.evaluate(() => ({ ...window.localStorage }));
     expect(session).toMatchObject({ UserName: '여정팬', IsVerified: 'true' });
-    // The session is the HttpOnly cookie (review L6): nothing the page's scripts can read holds the token.
+    // The session is the HttpOnly cookie: nothing the page's scripts can read holds the token.
     expect(session.token).toBeUndefined();
     expect(session.UserId).toMatch(/^\d+$/);
     expect(await page.evaluate(() => document.cookie)).not.toContain('fm_session');
@@ -364,7 +364,7 @@ describe('web app: accounts', () => {
     await storeSession(page, served.baseUrl, creatorSession({ ...creator, creatorId }));
     await expectPath('/user-mypage', '/');
     await expectPath('/edit-user-profile', '/');
-    // Mission management opens on its Basic list (spec 02: /mission-management → /normal).
+    // Mission management opens on its Basic list (/mission-management → /normal).
     await expectPath('/mission-management', '/mission-management/normal');
     await expectPath('/newbie-creator-mypage', '/newbie-creator-mypage');
     // The coin charge sends a creator to his own page with the refusal's message.
@@ -405,7 +405,7 @@ describe('web app: accounts', () => {
     expect(await pathOf(page, '/')).toBe('/');
     await page.getByRole('link', { name: ko.header.login }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
-    // The server revoked the session too (security review M3): the old token is refused.
+    // The server revoked the session too: the old token is refused.
     const me = await served.testApp.app.inject({
       method: 'GET',
       url: '/api/v1/users/me',
@@ -528,7 +528,7 @@ describe('web app: accounts', () => {
     await issueCode('code-of-this-tab', 'this-tab-state-0123456789');
     await page.goto(url('/sns-login#login_code=code-of-this-tab'));
     expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
-    // Logged in through the HttpOnly cookie (review L6); the page's storage holds who, never the token.
+    // Logged in through the HttpOnly cookie; the page's storage holds who, never the token.
     expect(await page.evaluate(() => window.localStorage.getItem('UserId'))).toBe(String(fan.id));
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'fm_session')?.httpOnly).toBe(true);

@@ -154,7 +154,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       userId: Number(window.localStorage.getItem('UserId')),
     }));
     creatorId = session.creatorId;
-    // The login's token is the HttpOnly session cookie (review L6); the page's localStorage holds none.
+    // The login's token is the HttpOnly session cookie; the page's localStorage holds none.
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     creatorToken = (await sessionTokenOf(page))!;
     creatorUserId = session.userId;

@@ -205,7 +205,7 @@ describe('Idempotency-Key on accept, refuse and perform', () => {
   });
 });
 
-describe('mission media (security review H3)', () => {
+describe('mission media', () => {
   it('a perform whose file vanished fails with MEDIA_MISSING and leaves the mission ACCEPTED to perform again', async () => {
     const { creator, id } = await requestBasic();
     const gone = await createFile(db(), creator.id, 'image');
@@ -229,7 +229,7 @@ describe('mission media (security review H3)', () => {
   });
 });
 
-describe('Temporal deadlines (security review M7)', () => {
+describe('Temporal deadlines', () => {
   it('answers an action the workflow never answers with 503 within the deadline', async () => {
     const { creator, id } = await requestCustom(unanswered.current.app);
     const started = performance.now();

@@ -478,7 +478,7 @@ describe('LUCKY missions', () => {
     const { creator, fan, id, spent, funded } = await winRoulette(3);
     expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'PERFORM_EXPIRED' });
     // 10 coins per ticket exceed the 3 coins each roll cost, but this creator has no earnings to pay the bonus from
-    // and the platform issues none (security review H2): the fan gets exactly his coins back.
+    // and the platform issues none: the fan gets exactly his coins back.
     const compensation = spent;
     expect(await mission(id)).toMatchObject({ status: 'REJECTED', refunded_coins: compensation });
     expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: funded - spent + compensation });

@@ -132,11 +132,11 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/ledger-accounts/{account}': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/dashboard': s`401 403 403 403 403 403 200 200`,
   'POST /api/login': s`401 401 401 401 401 401 401 401`,
-  // The console's session (review L6): staff only; its logout revokes every token, so it runs last (see below).
+  // The console's session: staff only; its logout revokes every token, so it runs last (see below).
   'POST /api/admin/session': s`401 401 401 401 401 401 401 401`,
   'GET /api/admin/session': s`401 403 403 403 403 403 200 200`,
   'POST /api/v1/users': s`400 400 400 400 400 400 400 400`,
-  // Anonymous callers learn whether the account is verified (409): review L4, not fixed yet.
+  // Anonymous callers learn whether the account is verified (409), as the verification page needs.
   'POST /api/v1/users/{userId}/email-verification': s`200 409 403 403 403 403 403 403`,
   'POST /api/v1/users/user/forgot-password-reset': s`404 404 404 404 404 404 404 404`,
   'PUT /api/v1/users/user/forgot-password-reset': s`400 400 400 400 400 400 400 400`,
@@ -232,7 +232,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'DELETE /api/admin/tags/{id}': s`401 403 403 403 403 403 404 403`,
   // Run after every other route: it turns the fan into a creator.
   'POST /api/v1/users/{id}/creator': s`401 200 403 403 403 403 403 403`,
-  // Fans' money and trust (issue 22): refund requests, the escrow timeline (404 to all but the mission's two parties
+  // Fans' money and trust: refund requests, the escrow timeline (404 to all but the mission's two parties
   // and operators), reliability figures (public; 400 without ids), block objections (public: e-mail and password of
   // the blocked account), account deletion (fans only; 400 here for a wrong password).
   'GET /api/v1/users/me/coin-refunds': s`401 200 200 200 200 200 200 200`,

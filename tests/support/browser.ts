@@ -12,7 +12,7 @@ export { useBrowser, type BrowserHandle };
 
 /**
  * What a login leaves in the browser: the localStorage entries of the web app's UI state, and under `token` the
- * session token (`Bearer …` or bare), which goes into the HttpOnly session cookie as the API sets it (review L6) —
+ * session token (`Bearer …` or bare), which goes into the HttpOnly session cookie as the API sets it —
  * never into localStorage.
  */
 export type WebSession = Record<string, string>;
@@ -31,7 +31,7 @@ export const DESKTOP: ViewportSize = { width: 1280, height: 900 };
 
 /**
  * Page errors from now on: uncaught exceptions in the app, and every Content-Security-Policy violation Chromium reports
- * (review L6: the pages' script CSP must not block anything the app does). A journey usually ends expecting none.
+ * (the pages' script CSP must not block anything the app does). A journey usually ends expecting none.
  */
 export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];

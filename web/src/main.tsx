@@ -5,7 +5,7 @@ import { prefetchFirstPageData } from './app/first-page-data';
 import { initI18n, initialLanguage } from './shared/i18n/i18n';
 import { dropLegacyToken } from './shared/session/session';
 
-// The session is an HttpOnly cookie now (review L6): a token an older version stored is removed.
+// The session is an HttpOnly cookie now: a token an older version stored is removed.
 dropLegacyToken();
 
 prefetchFirstPageData(window.location.pathname, initialLanguage());

@@ -36,7 +36,7 @@ export function requireSelf(
 }
 
 /**
- * Fans only may request a mission or apply to a lottery event: a creator cannot (spec 02 §6), and an unverified member
+ * Fans only may request a mission or apply to a lottery event: a creator cannot, and an unverified member
  * must verify his e-mail first.
  */
 export function requireRequestingFan(caller: Caller): void {
@@ -46,6 +46,6 @@ export function requireRequestingFan(caller: Caller): void {
   }
 }
 
-/** A creator's request refused (also a frozen wallet's: spec 02 §6). */
+/** A creator's request refused (also a frozen wallet's). */
 export const creatorCannotRequest = () =>
   new AppError(403, 'missions.creatorCannotRequest', { code: 'CREATOR_CANNOT_REQUEST' });

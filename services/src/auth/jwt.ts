@@ -33,7 +33,7 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    /** `sv`: the member's session version when the token was issued (review M3); absent means 0. */
+    /** `sv`: the member's session version when the token was issued; absent means 0. */
     payload: { sub: string; roles: Role[]; sv?: number };
   }
 }
@@ -105,7 +105,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
       }
       return;
     }
-    // Login CSRF (review M1/L6): the browser says another site sent this log-in or sign-up; never sign it in.
+    // Login CSRF: the browser says another site sent this log-in or sign-up; never sign it in.
     if (ignoreStaleToken && isStateChanging(request) && isCrossSite(request)) throw csrfRefused();
     // The console's API reads only the console's cookie: a web-app session never opens the console.
     const kind = sessionKindOf(request);

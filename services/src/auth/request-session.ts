@@ -7,10 +7,10 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-// How a request proves who sends it (review L6): the session cookie, and the anti-CSRF checks of cookie sessions.
+// How a request proves who sends it: the session cookie, and the anti-CSRF checks of cookie sessions.
 
 /**
- * The two browser sessions (review L6). `web`: the web app's, the JWT in an HttpOnly cookie the page's scripts cannot
+ * The two browser sessions. `web`: the web app's, the JWT in an HttpOnly cookie the page's scripts cannot
  * read (so an XSS cannot steal it), Path=/api. `console`: the operator console's, its own cookie sent only to
  * `/api/admin` (shorter-lived, see CONSOLE_SESSION_MAX_SECONDS). Both SameSite=Lax, Secure once PUBLIC_URL is https.
  */

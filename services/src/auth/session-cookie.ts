@@ -26,7 +26,7 @@ export function issueSession(app: FastifyInstance, reply: FastifyReply, user: Se
 }
 
 /**
- * Signs a staff member in to the operator console (review L6): a token of at most CONSOLE_SESSION_MAX_SECONDS in the
+ * Signs a staff member in to the operator console: a token of at most CONSOLE_SESSION_MAX_SECONDS in the
  * console's own HttpOnly cookie (Path=/api/admin), and nowhere else — no Authorization header, so the page's scripts
  * never hold it.
  */

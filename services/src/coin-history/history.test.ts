@@ -250,7 +250,7 @@ describe('coin lots', () => {
       refundable: false,
       withdrawableUntil: null,
     });
-    // Used-up lots are bounded (review L14): the route keeps the most recent COIN_LOTS_EMPTY_LIMIT of them.
+    // Used-up lots are bounded: the route keeps the most recent COIN_LOTS_EMPTY_LIMIT of them.
     expect(await lots(db(), fan.id, { now, includeEmpty: true, emptyLimit: 0 })).toHaveLength(3);
     expect(await lots(db(), fan.id, { now, includeEmpty: true, emptyLimit: 1 })).toHaveLength(4);
   });

@@ -141,7 +141,7 @@ const payPalRefundedWebhook = (refundId: string, merchantUid: string) => {
 const cancellationsOf = (paymentId: string) => portOne.cancellations.filter((c) => c.paymentId === paymentId);
 const ledgerIsClean = async () => expect((await verify(db())).differences).toEqual([]);
 
-describe('POST /api/admin/coin-refunds/{id}/provider-refund (review M6)', () => {
+describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
   it('refunds a withdrawn card charge at PortOne in won, once; PortOne’s notice takes no coins again', async () => {
     const fan = await createAccount(testApp.app);
     const paymentId = await paidCard(fan);
@@ -351,7 +351,7 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund (review M6)', () => 
   });
 });
 
-describe('GET /api/admin/payment-reversals/shortfalls (review M6)', () => {
+describe('GET /api/admin/payment-reversals/shortfalls', () => {
   it('lists refunds that found the coins spent, newest first, page by page', async () => {
     const fan = await createAccount(testApp.app);
     const paymentId = await paidCard(fan);

@@ -31,7 +31,7 @@ import { recordRefundParts } from './refund-parts';
 import * as repository from './repository';
 
 /*
- * Refunds (spec 01 §9): a charge withdrawn in full within 7 days while unused, or a partial refund of every held CASH
+ * Refunds: a charge withdrawn in full within 7 days while unused, or a partial refund of every held CASH
  * coin minus 3 %. The ledger decides and moves the coins; in the same DB transaction a refund request is recorded
  * for finance, who send the money back outside the app within 3 business days and mark it paid.
  */

@@ -207,7 +207,7 @@ export interface NewCoinRefund {
   requestedAt: Date;
   dueOn: string;
   bankAccount: RefundBankAccount | null;
-  /** A withdrawal is paid back in its charge's own currency and amount (review M6); KRW otherwise. */
+  /** A withdrawal is paid back in its charge's own currency and amount; KRW otherwise. */
   currency?: string;
   /** In that currency's minor unit (won, cents); null where `amount` (won) is what is paid. */
   amountMinor?: number | null;
@@ -497,7 +497,7 @@ export async function findMissionSummaries(
   );
 }
 
-// ---- Refund parts: the charges a request pays back, each in its own currency (review M6) ----------------------------
+// ---- Refund parts: the charges a request pays back, each in its own currency ----------------------------
 
 export type NewRefundPart = Omit<Insertable<CoinRefundPartsTable>, 'id'>;
 

@@ -19,7 +19,7 @@ import { errorResponses } from '../http';
 import { correctRefundAccount, myRefundRequests, refundHeldCoins, withdrawCharge } from './refund-service';
 import { coinHistoryPage, coinLots } from './service';
 
-/** The fan's coin history, coin lots and refunds (spec 01 §2–§4, §9; DESIGN.md §13). */
+/** The fan's coin history, coin lots and refunds. */
 export async function coinHistoryRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['coins'];

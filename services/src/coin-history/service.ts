@@ -21,7 +21,7 @@ import { pageOffset, toPage } from '../http';
 import * as repository from './repository';
 
 /**
- * The fan's coin history (spec 01 §3, §4): the ledger transactions that changed his wallet, newest first, optionally
+ * The fan's coin history: the ledger transactions that changed his wallet, newest first, optionally
  * within one month (or year) of Korea time, each with the charge behind it.
  */
 export async function coinHistoryPage(
@@ -79,11 +79,11 @@ function depositDto(deposit: repository.DepositView | undefined): CoinHistoryRow
   return deposit ? { id: deposit.id, payment: deposit.payment, coinItem: deposit.coinItem } : null;
 }
 
-/** At most this many used-up lots (the most recent) with `includeEmpty` (review L14: the answer stays bounded). */
+/** At most this many used-up lots (the most recent) with `includeEmpty` (the answer stays bounded). */
 export const COIN_LOTS_EMPTY_LIMIT = 100;
 
 /**
- * The fan's lots (DESIGN.md §13): what each credit has left, when it expires, and for a charge until when it can be
+ * The fan's lots: what each credit has left, when it expires, and for a charge until when it can be
  * withdrawn in full; with what a partial refund would pay now (held CASH coins minus 3 %).
  */
 export async function coinLots(

@@ -30,7 +30,7 @@ export interface CoinRefundsTable {
   refusal_reason: string | null;
   /** The REFUND_RETURN that gave the coins back when finance refused; null again once the fan asks anew. */
   returned_transaction_id: Generated<number | null>;
-  /** The currency the refund is paid in: a withdrawal's charge's own (USD for PayPal), else KRW (review M6). */
+  /** The currency the refund is paid in: a withdrawal's charge's own (USD for PayPal), else KRW. */
   currency: Generated<string>;
   /** What is paid back in that currency's minor unit (won, cents); null for requests from before 0120. */
   amount_minor: Generated<number | null>;

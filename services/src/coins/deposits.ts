@@ -24,7 +24,7 @@ export interface PaidPayment {
   provider: string;
   currency: string;
   amount: number;
-  /** The coins the order bought, snapshotted at order time (review M6); null for older orders: the catalogue's. */
+  /** The coins the order bought, snapshotted at order time; null for older orders: the catalogue's. */
   point?: number | null;
 }
 

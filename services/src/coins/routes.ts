@@ -6,7 +6,7 @@ import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { getCoinBalance, listCoinItems } from './service';
 
-/** The coin catalogue and the balance (spec 01 §7 "Coins and payments"); crediting a payment is in `payments`. */
+/** The coin catalogue and the balance; crediting a payment is in `payments`. */
 export async function coinRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['coins'];

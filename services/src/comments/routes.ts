@@ -20,7 +20,7 @@ const VISIBILITY =
   'like the mission. A comment hidden by an operator, or reported by 5 distinct members with no operator decision ' +
   'yet, is left out for everybody (404 by id) but its author and operators.';
 
-/** Mission comments (spec 02 §2, §3 "Comment", §4–§8). */
+/** Mission comments. */
 export async function commentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['comments'];

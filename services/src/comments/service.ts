@@ -25,7 +25,7 @@ import * as repository from './repository';
 import type { CommentRow } from './table';
 
 /*
- * Mission comments (spec 02 §2, §3 "Comment", §4–§8). Everything about a comment follows its mission: a comment on a
+ * Mission comments. Everything about a comment follows its mission: a comment on a
  * mission the caller may not see does not exist for him (404 like the mission). Writes that change what is visible
  * lock the mission row first and recount `missions.comments_count` in the same transaction, so the count is exact.
  */

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required in production/);
   });
 
-  describe('production refuses published or weak secrets and the sandbox (security review C1, M5)', () => {
+  describe('production refuses published or weak secrets and the sandbox', () => {
     const production = {
       NODE_ENV: 'production',
       JWT_SECRET: 'a-secret-nobody-has-seen-before-9f3a7c1e5b',

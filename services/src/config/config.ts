@@ -127,13 +127,13 @@ export const configSchema = z
     /**
      * How far (Linux nice, 0-19) deferrable work yields the CPU to the API on a machine they share: the `--role worker`
      * process and the local Temporal dev server. A fan's answer waits on the CPU; a committed mission's workflow
-     * start can wait a little (issue 21). 0 keeps them at the API's priority.
+     * start can wait a little. 0 keeps them at the API's priority.
      */
     BACKGROUND_NICE: z.coerce.number({ message: 'must be a number' }).int().min(0).max(19).default(10),
     KAFKA_BROKERS: optionalString,
-    /** How long one reading of the event pipeline serves /api/v1/health and /metrics (review M13); 0 reads each time. */
+    /** How long one reading of the event pipeline serves /api/v1/health and /metrics; 0 reads each time. */
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
-    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (review M13). */
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: optionalString,
     /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
     FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),

@@ -32,7 +32,7 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
           'filter={"reviewStatus":"PENDING","queued":true,"q":"name, url, e-mail or nickname","id":[1,2]}, ' +
           'sort=["createdAt","ASC"] (id, createdAt, name, reviewStatus, reviewedAt; default oldest first), ' +
           'range=[0,24]; the total is in Content-Range. `queued` is true for a PENDING creator whose newbie flags ' +
-          'say basic info is done and an event or an active BASIC/LUCKY product exists (spec 02 §4).',
+          'say basic info is done and an event or an active BASIC/LUCKY product exists.',
         security,
         querystring: listQuerySchema(ADMIN_CREATOR_SORT_FIELDS, adminCreatorFilterSchema),
         response: { 200: z.array(adminCreatorSchema), ...errorResponses(400, 401, 403) },

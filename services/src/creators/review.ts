@@ -22,7 +22,7 @@ import { creatorView } from './view';
 
 /**
  * In the operator's queue: PENDING, basic info done (the account's profile image and at least one tag) and a lottery
- * event or an active BASIC/LUCKY product: the newbie flags of spec 02 §4. Reads `c` (creators) and `u` (users).
+ * event or an active BASIC/LUCKY product: the newbie flags. Reads `c` (creators) and `u` (users).
  */
 const queuedSql = sql<boolean>`(
   c.review_status = 'PENDING'

@@ -476,7 +476,7 @@ describe('POST and DELETE /api/v1/creators/{id}/intro', () => {
     );
     rmSync(folder, { recursive: true, force: true });
     expect(first.statusCode).toBe(200);
-    // Answered before ffmpeg runs (review M11); the media queue then adds the poster frame, public like the intro.
+    // Answered before ffmpeg runs; the media queue then adds the poster frame, public like the intro.
     expect(first.json()).toMatchObject({ contentType: 'video/mp4', thumbnail: null, processing: 'PENDING' });
     await drainMediaQueue({ ctx: app().ctx, storage: storageDriverFor(app().config) });
     const withPoster = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });

@@ -155,7 +155,7 @@ const BUSINESS_FIELD_REQUIRED_KEYS = {
 } as const satisfies Record<keyof typeof BUSINESS_FIELD_COLUMNS, MessageKey>;
 
 /**
- * Checks a profile save against every rule of spec 02 §5 at once (so the editor can list all missing items) and
+ * Checks a profile save against every rule of the profile at once (so the editor can list all missing items) and
  * returns the column values. Business fields the chosen type does not use are cleared.
  */
 async function profileChanges(

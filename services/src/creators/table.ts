@@ -27,7 +27,7 @@ export interface CreatorsTable {
   available_custom: Generated<boolean>;
   /** Smallest coin amount of a CUSTOM request; set whenever `available_custom` is. */
   minimum_cost: number | null;
-  /** Operator review (spec 01 §1: 7 to 14 days): APPROVED goes with verified = true. */
+  /** Operator review (7 to 14 days): APPROVED goes with verified = true. */
   review_status: Generated<CreatorReviewStatus>;
   /** Why the last rejection was made; required while REJECTED, kept after a re-queue for the operator. */
   review_reason: string | null;

@@ -7,7 +7,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-/** Defaults of the pool's and the server session's timeouts (security review M8). */
+/** Defaults of the pool's and the server session's timeouts. */
 export const DATABASE_TIMEOUTS = {
   /** Waiting for a connection (a new one, or a free one of a busy pool): past it the request answers 503. */
   connectionTimeoutMs: 5_000,

@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n';
 // The refusals of lottery events and applications, each with its status, message key and code (`contracts`
 // ERROR_CODES).
 
-/** A creator has at most one lottery event not yet ended (spec 02 §4). */
+/** A creator has at most one lottery event not yet ended. */
 export const existOngoingEvent = () =>
   new AppError(409, 'missionProducts.existOngoingEvent', { code: 'EXIST_ONGOING_EVENT' });
 export const eventNotFound = () => notFound('missionProducts.notFound');

@@ -111,7 +111,7 @@ export async function currentEventProductId(db: DbExecutor, creatorId: number): 
   return row?.product_id ?? null;
 }
 
-/** Whether the creator has an event that is not closed or cancelled (spec 02 §4: "exist ongoing event"). */
+/** Whether the creator has an event that is not closed or cancelled ("exist ongoing event"). */
 export async function hasOngoingEvent(db: DbExecutor, creatorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('lottery_events')

@@ -16,7 +16,7 @@ import { errorResponses } from '../http';
 import * as events from './service';
 
 /**
- * Lottery events (spec 02 §7 "Mission products", issue 16): applicants, the draw, cancellation, prizes and the
+ * Lottery events: applicants, the draw, cancellation, prizes and the
  * provably fair record. Creation and editing are `POST`/`PUT /mission-products` with `type: "EVENT"`; applying is
  * `POST /missions` with an EVENT product.
  */

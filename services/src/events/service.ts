@@ -53,7 +53,7 @@ import type { LotteryEventRow } from './table';
 import { sendEventUpdate, startEventWorkflow } from './workflow-client';
 
 /*
- * Lottery events (spec 02 §2–§9, issue 16). The API writes an event's creation and the fans' applications; from
+ * Lottery events. The API writes an event's creation and the fans' applications; from
  * then on the event's workflow (`event-<productId>`) is the single writer of its state: edits, picks, the draw,
  * cancellation and prizes are Updates to it. Reads (the applicants, the fairness record) come from the tables.
  */
@@ -61,7 +61,7 @@ import { sendEventUpdate, startEventWorkflow } from './workflow-client';
 type EventProductBody = Extract<CreateMissionProductRequest, { type: 'EVENT' }>;
 type EventProductUpdate = Extract<UpdateMissionProductRequest, { type: 'EVENT' }>;
 
-/** The date rules of spec 02 §5 and §9, in Korea time. */
+/** The date rules of a lottery event (docs/rules/events.md), in Korea time. */
 function dateProblems(body: { applyStart: string; applyEnd: string; eventEnd: string }, now: Date): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (body.applyStart < kstDate(now)) {
@@ -384,7 +384,7 @@ async function applicantViews(
   );
   const entry = (id: number | null) => {
     const file = id === null ? undefined : files.get(id);
-    // Applications are not public: the application image and any answer media go out as signed URLs (review L5).
+    // Applications are not public: the application image and any answer media go out as signed URLs.
     return file ? privateFileEntry(ctx.config, file) : null;
   };
   return rows.map((row) => ({

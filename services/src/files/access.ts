@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
 
 /*
- * Which stored objects are public (security review L5), read from where a file is used rather than stored on it, so
+ * Which stored objects are public, read from where a file is used rather than stored on it, so
  * a mission turning private or being blocked takes its media out of public reach at once:
  * - profile pictures, creator intros, product and event covers, popup images: public;
  * - the answer media (video, picture, voice, thumbnail) of a mission anyone may see (not private, past CREATED, not

@@ -10,7 +10,7 @@ export function storageUrl(config: AppConfig, key: string): string {
 }
 
 /**
- * A short-lived URL of a private object (security review L5): the public URL plus `exp` and `sig`. Hand it out only
+ * A short-lived URL of a private object: the public URL plus `exp` and `sig`. Hand it out only
  * to a caller the file's owner check allows.
  */
 export function signedStorageUrl(config: AppConfig, key: string): string {

@@ -105,7 +105,7 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** ffmpeg/ffprobe processes one API process runs at once (review M11); more wait their turn. */
+/** ffmpeg/ffprobe processes one API process runs at once; more wait their turn. */
 export const MEDIA_TOOL_CONCURRENCY = 2;
 /** Runs waiting beyond this are refused at once (the upload is kept, without poster or duration). */
 export const MEDIA_TOOL_QUEUE_LIMIT = 16;
@@ -148,7 +148,7 @@ async function withToolSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Options every run gets: user bytes are read from the local file only (no network, no other protocol a crafted
- * playlist could name: review M11).
+ * playlist could name).
  */
 const SAFE_INPUT = ['-protocol_whitelist', 'file'];
 

@@ -6,7 +6,7 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 import { drainMediaQueue, MEDIA_QUEUE_MAX_ATTEMPTS, type MediaProcessor } from './media-queue';
 import { storageDriverFor } from './storage';
 
-// Security review M11: the media queue that takes video and audio details after the upload answered.
+// The media queue that takes video and audio details after the upload answered.
 
 const testApp = useTestApp();
 

@@ -16,7 +16,7 @@ import type { FileRow, FilesTable } from './table';
 type FileUpdate = Updateable<FilesTable>;
 
 /*
- * The media queue (security review M11): ffprobe/ffmpeg run here, never inside an upload request. A video or audio
+ * The media queue: ffprobe/ffmpeg run here, never inside an upload request. A video or audio
  * upload is stored `pending` (files.processing_status); a runner in each API process claims pending files one at a
  * time with `for update skip locked` (so several processes share the queue and each file is taken by one of them),
  * at most `concurrency` at once per process, and records the duration and poster frame (`ready`).

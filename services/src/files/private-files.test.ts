@@ -6,7 +6,7 @@ import { JPEG_2X2, PNG_1X1 } from '@fanmission/tests/support/files';
 import { createProduct, createVerifiedCreator, insertMission, uploadFile } from '@fanmission/tests/support/missions';
 import { signedQuery, SIGNED_URL_MIN_LIFETIME_SECONDS, SIGNED_URL_STEP_SECONDS } from './signed-url';
 
-// Security review L5: private files are served only through short-lived signed URLs the API hands to parties.
+// Private files are served only through short-lived signed URLs the API hands to parties.
 
 const testApp = useTestApp();
 

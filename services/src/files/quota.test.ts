@@ -7,7 +7,7 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 import { multipartForm, PNG_1X1, wav } from '@fanmission/tests/support/files';
 import { mediaToolPeak, MEDIA_TOOL_CONCURRENCY, mediaToolsOf, probeMedia } from './media-probe';
 
-// Security review M11: per-user upload quotas (files an hour, bytes a day, less before verification) and at most
+// Per-user upload quotas (files an hour, bytes a day, less before verification) and at most
 // MEDIA_TOOL_CONCURRENCY ffmpeg/ffprobe processes at once, reading local files only.
 
 const testApp = useTestApp();

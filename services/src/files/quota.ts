@@ -3,7 +3,7 @@ import type { Caller } from '../auth';
 import type { Db } from '../db';
 import { AppError } from '../http';
 
-/** Per-user upload limits (security review M11): bytes a day, files an hour, uploads at once. */
+/** Per-user upload limits: bytes a day, files an hour, uploads at once. */
 export interface UploadQuota {
   bytesPerDay: number;
   /** Accounts that have not verified their e-mail yet. */

@@ -31,7 +31,7 @@ export async function deleteFileById(db: DbExecutor, id: number): Promise<FileRo
   return db.deleteFrom('files').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Keeps a deleted file's stored objects until `purgeAfter` (security review H3). */
+/** Keeps a deleted file's stored objects until `purgeAfter`. */
 export async function retainDeletedFile(db: DbExecutor, file: FileRow, now: Date, purgeAfter: Date): Promise<void> {
   await db
     .insertInto('deleted_files')

@@ -111,7 +111,7 @@ describe('POST /api/v1/files/s3', () => {
       filename: 'dot.png',
       sizeBytes: PNG_1X1.length,
     });
-    // Not used anywhere public yet: the uploader gets signed URLs (security review L5).
+    // Not used anywhere public yet: the uploader gets signed URLs.
     expect(file.s3Url).toMatch(
       /^http:\/\/localhost:8080\/files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/,
     );
@@ -200,7 +200,7 @@ describe('POST /api/v1/files/s3', () => {
       const videoResponse = await upload(readFileSync(video), 'clip.mp4');
       expect(videoResponse.statusCode).toBe(200);
       const videoFile = videoResponse.json<UploadedFile>();
-      // Stored and typed, not processed: no ffmpeg ran inside the request (security review M11).
+      // Stored and typed, not processed: no ffmpeg ran inside the request.
       expect(videoFile).toMatchObject({
         kind: 'video',
         contentType: 'video/mp4',
@@ -348,7 +348,7 @@ describe('DELETE /api/v1/files/s3/{id}', () => {
 
     const byUploader = await app.inject({ method: 'DELETE', url, headers: { authorization: uploader.authorization } });
     expect(byUploader.statusCode).toBe(204);
-    // The row goes at once; the stored objects are kept 30 days (security review H3), then purged.
+    // The row goes at once; the stored objects are kept 30 days, then purged.
     const retained = await database.db
       .selectFrom('deleted_files')
       .selectAll()
@@ -403,7 +403,7 @@ describe('the file store', () => {
     const operation = document.paths['/api/v1/files/s3'].post;
     const schema = operation.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.data).toMatchObject({ type: 'string', format: 'binary' });
-    // 403: a cookie session's upload without the CSRF header (review L6, declared on every cookie-reading write).
+    // 403: a cookie session's upload without the CSRF header (declared on every cookie-reading write).
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '413', '415', '429']);
   });
 });

@@ -14,13 +14,13 @@ export interface FileRoutesOptions {
   storage: StorageDriver;
   /** Tests pass small limits to exercise the 413 path of streamed media without sending 500 MB. */
   policy?: files.UploadPolicy;
-  /** Per-user upload limits (review M11). */
+  /** Per-user upload limits. */
   quota?: UploadQuota;
 }
 
 export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
   return {
-    // Private until something public uses it: the uploader gets a signed URL (security review L5).
+    // Private until something public uses it: the uploader gets a signed URL.
     ...privateFileEntry(app.config, row),
     kind: row.kind,
     filename: row.filename,

@@ -52,7 +52,7 @@ describe('the S3-compatible storage driver', () => {
     const response = await upload(PNG_1X1, 'dot.png', member.headers.authorization);
     expect(response.statusCode).toBe(200);
     const file = uploadedFileSchema.parse(response.json());
-    // Not public yet: a signed URL on the CDN that fronts the API's /files (security review L5).
+    // Not public yet: a signed URL on the CDN that fronts the API's /files.
     expect(file.s3Url).toMatch(/^https:\/\/cdn\.fanmission\.test\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=/);
     const key = `/uploads/${new URL(file.s3Url).pathname.slice(1)}`;
     // The API proxies the private bucket: the signed URL is served, with ranges; unsigned or tampered is 404.

@@ -22,7 +22,7 @@ const inertHeaders = (reply: FastifyReply) =>
  * sniffed type), browsers may not sniff another, and a sandboxing CSP keeps a file from running anything even if
  * opened directly. Range requests work for video seeking.
  *
- * Who may fetch what (security review L5): a key in public use (`isPublicStoredKey`) is served to anyone and cached
+ * Who may fetch what: a key in public use (`isPublicStoredKey`) is served to anyone and cached
  * for good (keys are never reused); any other key only with a valid, unexpired `exp`/`sig` pair the API handed to a
  * caller allowed to see it, cached privately until the signature expires. Everything else, expired, tampered or
  * unsigned, is 404, exactly like a key that does not exist.

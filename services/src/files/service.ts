@@ -101,8 +101,8 @@ export async function storeUpload(
   };
 
   if (kind !== 'image') {
-    // Stored as it came; duration and poster frame are taken by the media queue afterwards (security review M11:
-    // no ffmpeg inside the request). The answer says `processing: PENDING` until then.
+    // Stored as it came; duration and poster frame are taken by the media queue afterwards (no
+    // ffmpeg inside the request). The answer says `processing: PENDING` until then.
     const limited = limitedStream(sniffed.chunks, maxBytes);
     await storage.put(stored.storage_key, limited.stream, mime);
     if (file.truncated()) {
@@ -121,7 +121,7 @@ export async function storeUpload(
 
   const original = await readAllBytes(sniffed.chunks, maxBytes);
   if (file.truncated()) throw fileTooLarge(maxBytes);
-  // Metadata (EXIF with GPS, XMP, IPTC) never reaches the store (security review M11).
+  // Metadata (EXIF with GPS, XMP, IPTC) never reaches the store.
   const bytes = await withoutMetadata(ctx, original, mime);
   await storage.put(stored.storage_key, bytes, mime);
   const thumbnailKey = await storeThumbnail(ctx, storage, bytes, `${base}.thumb.${THUMBNAIL_EXTENSION}`).catch(
@@ -196,7 +196,7 @@ export async function uploadFile(
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** How long a deleted file's stored objects are kept before the purge job removes them (security review H3). */
+/** How long a deleted file's stored objects are kept before the purge job removes them. */
 export const DELETED_FILE_RETENTION_DAYS = 30;
 
 /**

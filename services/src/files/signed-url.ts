@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 
 /*
  * Private files (request attachments, lottery application images, the media of a mission that is not public, fresh
- * uploads not yet used anywhere public) are fetched only through short-lived signed URLs (security review L5): the
+ * uploads not yet used anywhere public) are fetched only through short-lived signed URLs: the
  * API adds `exp` (unix seconds) and `sig` (HMAC-SHA256 over the key and `exp`) when it answers someone allowed to see
  * the file. `/files/<key>` serves such a key only with a valid, unexpired signature and answers 404 otherwise, so an
  * expired, tampered or unsigned URL reveals nothing. The HMAC key is derived from JWT_SECRET (never published).

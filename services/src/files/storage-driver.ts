@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
  *
  * The S3-compatible driver (`s3-storage.ts`) sits behind the same three calls: `put` as PutObject with its type and
  * `Cache-Control: public, max-age=31536000, immutable`, `delete` as DeleteObject (a missing key is no error), `get`
- * as GetObject (the API proxies `/files/<key>` so the bucket stays private: security review L5), `url` as the API's
+ * as GetObject (the API proxies `/files/<key>` so the bucket stays private), `url` as the API's
  * `/files/` (or `S3_PUBLIC_URL`, a CDN in front of it) plus the key.
  * `createStorageDriver` (`storage.ts`) is the one place that chooses it from the configuration.
  */

@@ -17,7 +17,7 @@ export interface FilesTable {
   created_at: Generated<Date>;
   /**
    * Video and audio details (duration, poster frame) are taken by the media queue after the upload answered
-   * (security review M11): `pending` until then, `failed` when ffmpeg could not read the file after bounded attempts.
+   *: `pending` until then, `failed` when ffmpeg could not read the file after bounded attempts.
    */
   processing_status: Generated<FileProcessingStatus>;
   processing_attempts: Generated<number>;
@@ -30,7 +30,7 @@ export interface FilesTable {
 
 export type FileProcessingStatus = 'pending' | 'ready' | 'failed';
 
-/** A deleted file's stored objects, kept 30 days (security review H3) before the purge job removes them. */
+/** A deleted file's stored objects, kept 30 days before the purge job removes them. */
 export interface DeletedFilesTable {
   id: number;
   owner_user_id: number | null;

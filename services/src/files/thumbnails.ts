@@ -21,7 +21,7 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
 }
 
 /**
- * The image without its metadata (EXIF with GPS position, XMP, IPTC, comments: security review M11), turned upright
+ * The image without its metadata (EXIF with GPS position, XMP, IPTC, comments), turned upright
  * by its EXIF orientation since that goes too. JPEG and WebP are re-encoded at high quality, PNG losslessly; null
  * when there is nothing to remove or for a type kept as uploaded (GIF, whose frames would be lost, and formats
  * libvips does not write).

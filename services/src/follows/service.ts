@@ -64,7 +64,7 @@ async function followItems(
   });
 }
 
-/** `GET /users/{id}/follows`: the creators the user follows, the latest 200 (review M12; the page route has all). */
+/** `GET /users/{id}/follows`: the creators the user follows, the latest 200 (the page route has all). */
 export async function allFollows(ctx: ServiceContext, userId: number): Promise<FollowItem[]> {
   return followItems(ctx, await repository.listFollowed(ctx.db, userId, { offset: 0, limit: UNPAGED_LIST_MAX }));
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { EVENT_CONSUMERS } from '../runtime';
 import { cachedEventsHealth } from './events-health-cache';
 
-// Security review M13: anonymous /health and /metrics must not open a Kafka admin connection and count the outbox on
+// Anonymous /health and /metrics must not open a Kafka admin connection and count the outbox on
 // every call, nor echo internal error text; /metrics can be closed with a token.
 
 const apps: TestApp[] = [];

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db';
 import { readEventsHealth, type EventConsumer } from '../outbox/index';
 
-/** How long one reading of the event pipeline answers every anonymous /health and /metrics call (review M13). */
+/** How long one reading of the event pipeline answers every anonymous /health and /metrics call. */
 export const EVENTS_HEALTH_TTL_MS = 5_000;
 
 interface Entry {

@@ -32,7 +32,7 @@ export async function healthRoutes(
       try {
         database = { status: 'UP', latencyMs: await pingDatabase(app.db) };
       } catch (error) {
-        // The driver's message names hosts, ports and roles: logged, never answered (review M13).
+        // The driver's message names hosts, ports and roles: logged, never answered.
         app.log.warn({ err: error }, 'health: database unreachable');
         database = { status: 'DOWN', error: GENERIC_DOWN_MESSAGE };
       }

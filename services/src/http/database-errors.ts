@@ -1,5 +1,5 @@
 /*
- * Security review M8: a database that cannot be reached (refused, cut, restarting, out of connections, too slow) is a
+ * A database that cannot be reached (refused, cut, restarting, out of connections, too slow) is a
  * "try again later" for clients and load balancers, not a bug: 503 with Retry-After, never 500.
  */
 

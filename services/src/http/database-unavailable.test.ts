@@ -9,7 +9,7 @@ import { createDevMailbox } from '../mail';
 import { EVENT_CONSUMERS } from '../runtime';
 import { isDatabaseUnavailable } from './database-errors';
 
-// Security review M8: an unreachable, black-holed or overloaded database answers 503 with Retry-After (never 500),
+// An unreachable, black-holed or overloaded database answers 503 with Retry-After (never 500),
 // within the pool's connection timeout, and the server session carries statement and idle-in-transaction timeouts.
 
 const closers: Array<() => Promise<unknown>> = [];
@@ -77,7 +77,7 @@ describe('database unavailable (M8)', () => {
     });
     expect([401, 503]).toContain(signedIn.statusCode);
 
-    // Health says DOWN without the driver's text (host, port, role: review M13).
+    // Health says DOWN without the driver's text (host, port, role).
     const health = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({

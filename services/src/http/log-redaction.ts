@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry secrets: session tokens, reset and verification codes, OAuth codes (review M2). */
+/** Query parameters that carry secrets: session tokens, reset and verification codes, OAuth codes. */
 const SECRET_QUERY_PARAMETERS = new Set([
   'token',
   'code',

@@ -244,7 +244,7 @@ const coreCatalog = {
     en: 'This coin item cannot be bought.',
     ja: '購入できないコイン商品です。',
   },
-  // The client shows the English text of spec 01 §8.
+  // The client shows the English text of the payment failure.
   'payments.merchantCodeMissing': {
     ko: '가맹점 코드를 가져오지 못했습니다. 페이지를 새로고침해 주세요.',
     en: 'The merchant code could not be obtained. Please reload the page.',

@@ -1,4 +1,4 @@
-// Income and settlement calls through the HTTP API: the creator's income (spec 02 §7), statements as PDF and CSV,
+// Income and settlement calls through the HTTP API: the creator's income, statements as PDF and CSV,
 // and the finance console's settlement resources, each with its validation and permission errors.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -45,7 +45,7 @@ async function requireCreatorReader(app: FastifyInstance, request: FastifyReques
   return creatorId;
 }
 
-/** Income and settlement statements of creators (spec 02 §7 "Income"; DESIGN.md §9). */
+/** Income and settlement statements of creators. */
 export async function incomeRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['income'];

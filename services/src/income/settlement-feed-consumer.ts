@@ -5,7 +5,7 @@ import { defineConsumer } from '../outbox';
 const EARNINGS_PREFIX = 'earnings:';
 
 /**
- * The settlement feed (DESIGN.md §9): every MISSION_RELEASE as an entry, and per creator per Korea-time month the
+ * The settlement feed: every MISSION_RELEASE as an entry, and per creator per Korea-time month the
  * coins earned, which the settlement issue turns into statements. The creator is the owner of the credited earnings
  * account, the coins its posting: the ledger's own record, not the caller's metadata.
  */

@@ -206,7 +206,7 @@ describe('settleMonth', () => {
     expect((await run(2025, 11)).gradeProposals).toBe(0);
   });
 
-  it('deducts a lucky compensation bonus taken from the creator earnings (security review H2)', async () => {
+  it('deducts a lucky compensation bonus taken from the creator earnings', async () => {
     const creator = await createIncomeCreator(testApp.current.app);
     const { fanId } = await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2025, 6) });
     // A won lucky mission of this creator expired: the fan's bonus comes out of his earnings.
@@ -275,7 +275,7 @@ describe('settleMonth', () => {
   });
 
   it(`statement requests are capped at ${SETTLEMENT.statementRequestsPerYear} a year: one statement per creator-month`, async () => {
-    // The reading of spec 01/02 "statement requests up to 12 per year": a creator's statement (the request for his
+    // The reading of "statement requests up to 12 per year": a creator's statement (the request for his
     // month's payout) is issued at most once per settlement month, however often the month is run (Schedule, finance
     // re-runs, two at once), so a year holds at most 12 of them; the database refuses a second one for a month.
     const creator = await createIncomeCreator(testApp.current.app);

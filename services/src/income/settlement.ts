@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 
 /*
- * The monthly settlement (DESIGN.md §9). For a Korea-time month that has ended, each creator with coins not yet on a
+ * The monthly settlement. For a Korea-time month that has ended, each creator with coins not yet on a
  * statement gets one immutable statement for that month, once ever (the creator-month is unique): a payout when the
  * coins reach the minimum — its SETTLEMENT_PAYOUT moves them from earnings to settled in the same DB transaction — or
  * a carried-over month, which the next payout lists and pays. The statement covers every MISSION_RELEASE crediting

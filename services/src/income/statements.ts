@@ -13,7 +13,7 @@ import type { DbExecutor } from '../db';
 import { gradeOfMonth } from './settlement';
 import type { StatementRow } from './table';
 
-/** A statement as the creator sees it (spec 02 §3 monthly settlement row). */
+/** A statement as the creator sees it. */
 export function statementDto(row: StatementRow & { carried_into_statement_id?: number | null }): MonthlySettlement {
   return {
     id: row.id,

@@ -125,7 +125,7 @@ const runCount = async () =>
     ).n,
   );
 
-describe('ledger verify (in the background, review M10)', () => {
+describe('ledger verify (in the background)', () => {
   it('starts a run and answers 202 with it, then the clean result of that run', async () => {
     const started = await verifyCall(finance);
     expect(started.statusCode).toBe(202);
@@ -184,7 +184,7 @@ describe('ledger verify (in the background, review M10)', () => {
   });
 });
 
-describe('one verify at a time (review M10)', () => {
+describe('one verify at a time', () => {
   it('answers 5 concurrent calls with 202 and the run under way, never two runs at once, then its result', async () => {
     await settledReport();
     const before = await runCount();

@@ -13,7 +13,7 @@ import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { accountHistory, verifyLedger } from './service';
 
-/** `/api/admin/ledger/*`: the ledger audit trail of the console (DESIGN.md §5, §13), read-only. */
+/** `/api/admin/ledger/*`: the ledger audit trail of the console, read-only. */
 export async function ledgerAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: ledger'];
@@ -58,7 +58,7 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'The latest ledger verify result, or the background run to wait for (202)',
         description:
-          'Never replays inside the request (review M10). 200: the result of the latest background run if it ' +
+          'Never replays inside the request. 200: the result of the latest background run if it ' +
           'finished less than `maxAge` seconds ago (default 300; 0 always asks for a fresh run): `ok` is true when ' +
           'no difference was found; `differences` lists the first 100 in log order, `differenceCount` counts them ' +
           'all. 202: the run to poll (`/api/admin/ledger-verify-runs/{id}`, or this route again): the one running ' +

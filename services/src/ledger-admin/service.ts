@@ -64,7 +64,7 @@ function entryDto(account: string, entry: LedgerEntry): AdminLedgerEntry {
 export type VerifyAnswer = { status: 200; report: LedgerVerifyReport } | { status: 202; run: LedgerVerifyRun };
 
 /**
- * `GET /api/admin/ledger/verify` (review M10): never replays inside the request. It answers the result of the latest
+ * `GET /api/admin/ledger/verify`: never replays inside the request. It answers the result of the latest
  * background run if that run finished DONE less than `maxAgeSeconds` ago (200). Otherwise it answers 202 with the run
  * to poll: the one running (one at a time, `ledger_verify_runs_one_running`, shared with the console's runs), or a
  * new one it starts. Concurrent callers all get 202 with the same run: the loser of the race to start one answers

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator } from '@fanmission/tests/support/creators';
 
-// Security review M12: the unpaged GET /mission-products answered every product; hot filters had no index.
+// The unpaged GET /mission-products answered every product; hot filters had no index.
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

@@ -65,7 +65,7 @@ export async function findFileForReference(db: DbExecutor, id: number): Promise<
 }
 
 /** Whether the creator runs an active lottery event (an active EVENT product). */
-/** Whether the creator has a lottery event that is neither closed nor cancelled (spec 02 §4). */
+/** Whether the creator has a lottery event that is neither closed nor cancelled. */
 export async function hasActiveEventProduct(db: DbExecutor, creatorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('lottery_events')

@@ -308,7 +308,7 @@ describe('POST /mission-products', () => {
       .where('creator_id', '=', eventCreator.creatorId)
       .execute();
     expect(products).toEqual([{ id: event.id }]);
-    // What the client does after a failed creation (spec 02 §4): the cover is nobody's, so it can go.
+    // What the client does after a failed creation: the cover is nobody's, so it can go.
     expect((await call('DELETE', `/files/s3/${eventCover.id}`, eventCreator)).statusCode).toBe(204);
 
     // Once the event is closed the creator may register products again.

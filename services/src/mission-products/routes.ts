@@ -20,7 +20,7 @@ const VISIBILITY =
   'Products of unverified creators and inactive products are shown only to their creator and operators; anybody ' +
   'else gets 404 (or does not find them in lists).';
 
-/** Mission products (spec 02 §3–§5, §7): the catalogue of each creator. */
+/** Mission products: the catalogue of each creator. */
 export async function missionProductRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mission-products'];

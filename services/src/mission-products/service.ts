@@ -22,7 +22,7 @@ import type { MissionProductRow, NewMissionProduct } from './table';
 import { productViews } from './view';
 
 /*
- * Mission products (spec 02 §3–§5, §7). A creator manages his own products; operators may manage anybody's.
+ * Mission products. A creator manages his own products; operators may manage anybody's.
  * Products of unverified creators and inactive products exist only for their owner and operators: anybody else gets
  * 404, as if they did not exist.
  */
@@ -118,7 +118,7 @@ function productColumns(
         minimum_cost: body.minimumCost,
         win_probability: null,
         always_private: false,
-        // Spec 02 §5: attachments are always allowed for CUSTOM.
+        // Attachments are always allowed for CUSTOM.
         allow_attachments: true,
         description: body.description || null,
         description_picture_file_id: body.descriptionPictureId ?? null,
@@ -133,7 +133,7 @@ function productColumns(
  * `POST /mission-products`. One transaction that locks the creator's row (creations and reorders of one creator
  * take turns, so sort numbers never collide), checks the cover and the ongoing event, and inserts. On any refusal
  * nothing is written and the cover stays an unreferenced file of its uploader, which `DELETE /files/s3/{id}` removes
- * (the client does so after a failed creation, spec 02 §4).
+ * (the client does so after a failed creation).
  */
 export async function createProduct(
   ctx: ServiceContext,
@@ -273,7 +273,7 @@ export async function listProducts(
   const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
     order: 'SORT',
     direction: 'ASC',
-    // Unpaged, but bounded (review M12): the first UNPAGED_LIST_MAX in the creators' order.
+    // Unpaged, but bounded: the first UNPAGED_LIST_MAX in the creators' order.
     limit: UNPAGED_LIST_MAX,
   });
   return await productViews(ctx.db, ctx.config, rows, caller?.id ?? null);

@@ -43,7 +43,7 @@ function extensionOf(kind: MediaKind, file: FileRow): string {
 
 /**
  * The media file of a completed mission the caller may see, saved as the response comment plus .mp4 (video) or .jpg
- * (picture), as spec 02 §7 says; a file of another type keeps its real extension (a PNG is not renamed .jpg).
+ * (picture); a file of another type keeps its real extension (a PNG is not renamed .jpg).
  */
 export async function missionDownload(
   ctx: ServiceContext,

@@ -275,7 +275,7 @@ export async function deleteBlock(db: DbExecutor, missionId: number, userId: num
   await db.deleteFrom('mission_blocks').where('mission_id', '=', missionId).where('user_id', '=', userId).execute();
 }
 
-/** The badges of the creator's mission management menu (spec 02 §3 "Mission counts"). */
+/** The badges of the creator's mission management menu. */
 export async function countCreatorMissions(db: DbExecutor, creatorId: number): Promise<MissionCounts> {
   const row = await db
     .selectFrom('missions')

@@ -39,7 +39,7 @@ const LIST_RULES =
   'sorted by completion, any other by request time. `createdYear` (with `createdMonth`) keeps one year (month) in ' +
   'Korea time: of completion for a COMPLETED-only list, of the request otherwise.';
 
-/** Mission reads, likes, blocks and the media download (spec 02 §3, §4, §7). */
+/** Mission reads, likes, blocks and the media download. */
 export async function missionReadRoutes(app: FastifyInstance, options: MissionReadRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['missions'];

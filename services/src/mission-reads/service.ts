@@ -25,7 +25,7 @@ import type { MissionFilters, MissionViewer } from './repository';
 import { canSeeMission, missionViews } from './view';
 
 /*
- * Mission reads, likes and blocks (spec 02 §3, §4, §7). Writes here never touch a mission's state (the mission's
+ * Mission reads, likes and blocks. Writes here never touch a mission's state (the mission's
  * workflow owns it): a like moves only `likes_count`, a block only the member's own list.
  */
 

@@ -8,7 +8,7 @@ import * as repository from './repository';
 import type { MissionViewer } from './repository';
 
 /*
- * The one mission view every read answers with (spec 02 §3 "Mission"): the requester, the product with its creator,
+ * The one mission view every read answers with: the requester, the product with its creator,
  * the request, the answer's media, and the caller's like and block marks.
  */
 
@@ -21,7 +21,7 @@ export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
   (!mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null);
 
 /**
- * Whether the mission's answer media are public (security review L5): the same rule as `canSeeMission` for someone
+ * Whether the mission's answer media are public: the same rule as `canSeeMission` for someone
  * who is no party (and what `/files` checks in `isPublicStoredKey`). Otherwise their URLs are signed.
  */
 const publicMedia = (mission: MissionRow): FileAudience =>
@@ -100,7 +100,7 @@ export async function missionViews(
       performDueAt: iso(mission.perform_due_at),
       private: mission.is_private,
       toFriend: mission.to_friend,
-      // Spec 02 §3: a LUCKY mission shows the requester's username instead of the recipient.
+      // A LUCKY mission shows the requester's username instead of the recipient.
       to: mission.type === 'LUCKY' ? requester.username : mission.recipient_name,
       from: mission.sender_name,
       requestComment: mission.request_comment,

@@ -14,7 +14,7 @@ export const creatorBlocked = () => new AppError(409, 'missions.creatorBlocked',
 export const wrongProductType = () => new AppError(400, 'missions.wrongProductType', { code: 'WRONG_PRODUCT_TYPE' });
 export const customNotAvailable = () =>
   new AppError(409, 'missions.customNotAvailable', { code: 'CUSTOM_NOT_AVAILABLE' });
-/** A BASIC product's price changed between the fan's view and his request (review L10). */
+/** A BASIC product's price changed between the fan's view and his request. */
 export const priceChanged = () => new AppError(409, 'missions.priceChanged', { code: 'PRICE_CHANGED' });
 export const rouletteClosed = () => new AppError(409, 'missions.rouletteClosed', { code: 'ROULETTE_CLOSED' });
 /** An action that does not apply to the mission (an accept or refuse of a BASIC or LUCKY one). */
@@ -33,7 +33,7 @@ const REFUSAL_MESSAGES: Record<MissionActionRefusal, MessageKey> = {
 export const actionRefused = (refusal: MissionActionRefusal) =>
   new AppError(409, REFUSAL_MESSAGES[refusal], { code: refusal });
 
-/** The performed file was deleted before the workflow could record it: the mission stays ACCEPTED (review H3). */
+/** The performed file was deleted before the workflow could record it: the mission stays ACCEPTED. */
 export const mediaMissing = () => new AppError(409, 'missions.mediaMissing', { code: 'MEDIA_MISSING' });
 
 export const workflowUnavailable = () =>

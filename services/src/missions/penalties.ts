@@ -6,7 +6,7 @@ import { domainEvent, recordEvents } from '../outbox';
 import type { CreatorPenaltyRow } from './table';
 
 /*
- * Penalties for missed perform deadlines (spec 01 §9): the creator's n-th penalty not lifted by an operator is level
+ * Penalties for missed perform deadlines: the creator's n-th penalty not lifted by an operator is level
  * n. Level 1 is a warning; level 2 blocks new requests for a week and drops the grade to SILVER; level 3 and more
  * block login. An operator lifting a penalty ends its blocks and it no longer counts towards the next level.
  */

@@ -93,7 +93,7 @@ describe('POST /missions', () => {
     const conflict = await post('/missions', headers, basicRequest(other));
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
-    // The same product with another comment or recipient is another request too (review L3), not a replay.
+    // The same product with another comment or recipient is another request too, not a replay.
     for (const changed of [
       { ...basicRequest(product), requestComment: 'another comment' },
       { ...basicRequest(product), to: 'someone else' },
@@ -106,7 +106,7 @@ describe('POST /missions', () => {
     expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 90 });
   });
 
-  it('refuses a BASIC request whose shown price is no longer the price, holding nothing (review L10)', async () => {
+  it('refuses a BASIC request whose shown price is no longer the price, holding nothing', async () => {
     const creator = await createVerifiedCreator(app());
     const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 10 });
     const fan = await createFan(app(), 100);

@@ -27,7 +27,7 @@ import {
 } from './service';
 import { missionWorkflowStartsSettled } from './workflow-starts';
 
-/** Mission requests, the lucky roulette and the creator's actions (spec 02 §7 "Missions"). */
+/** Mission requests, the lucky roulette and the creator's actions. */
 export async function missionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['missions'];

@@ -141,7 +141,7 @@ export async function requestMission(
 }
 
 /**
- * A retry under the same Idempotency-Key must be the same request (review L3): every field the first one stored, the
+ * A retry under the same Idempotency-Key must be the same request: every field the first one stored, the
  * offer of a CUSTOM request included; a different request under a used key is 409, never a silent replay.
  */
 function sameRequest(earlier: MissionRow, body: MissionRequest): MissionRequestResponse {
@@ -158,7 +158,7 @@ function sameRequest(earlier: MissionRow, body: MissionRequest): MissionRequestR
   return { id: earlier.id, status: earlier.status };
 }
 
-/** The request's rules beyond its schema (spec 02 §5); returns the coins to hold. */
+/** The request's rules beyond its schema; returns the coins to hold. */
 async function checkRequest(
   ctx: ServiceContext,
   caller: Caller,
@@ -207,7 +207,7 @@ async function checkRequest(
     }
   }
   if (problems.length > 0) throw invalidFields(problems);
-  // The hold is the price read here, so a fan who sends the price he saw never pays another one (review L10).
+  // The hold is the price read here, so a fan who sends the price he saw never pays another one.
   if (product.type === 'BASIC' && body.expectedCoinPrice !== undefined && body.expectedCoinPrice !== coins) {
     throw priceChanged();
   }

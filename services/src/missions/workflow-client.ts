@@ -88,7 +88,7 @@ async function ensureMissionWorkflow(ctx: ServiceContext, missionId: number): Pr
   return startMissionWorkflow(ctx, current);
 }
 
-/** How long an action waits for the workflow's answer before the caller is told to try again (security review M7). */
+/** How long an action waits for the workflow's answer before the caller is told to try again. */
 export const MISSION_UPDATE_DEADLINE_MS = 10_000;
 
 /**

@@ -5,7 +5,7 @@ import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { notificationPage } from './service';
 
-/** The caller's notifications (spec 01 §2, §7). */
+/** The caller's notifications. */
 export async function notificationRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/users/me/notifications/page',

@@ -5,7 +5,7 @@ import { pageOffset, toPage } from '../http';
 import { translate } from '../i18n';
 import { findNotificationPage } from './repository';
 
-/** The reader's notifications page (spec 01 §2 Notifications), texts in the reader's language. */
+/** The reader's notifications page, texts in the reader's language. */
 export async function notificationPage(
   ctx: ServiceContext,
   userId: number,

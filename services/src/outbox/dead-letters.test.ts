@@ -6,7 +6,7 @@ import { defineConsumer } from './consumer';
 import { domainEvent, recordEvents } from './outbox';
 import { readCheckpoint, startPostgresConsumers, type ParkedEvent } from './postgres-transport';
 
-// Security review M9: a poison event used to stall its consumer for ever (its checkpoint never moved). Now, after
+// A poison event used to stall its consumer for ever (its checkpoint never moved). Now, after
 // `maxAttempts` failures it is parked in event_consumer_dead_letters (with the error), the consumer moves on to the
 // events behind it, and the alert fires.
 

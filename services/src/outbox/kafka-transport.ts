@@ -84,7 +84,7 @@ export async function startKafkaConsumers(
           const halted = () => !isRunning() || isStale() || stopping.signal.aborted;
           /**
            * Applies the messages in one DB transaction, retrying in place; after `maxAttempts` failures a chunk is
-           * tried one message at a time and a message that still fails is parked as a dead letter (review M9).
+           * tried one message at a time and a message that still fails is parked as a dead letter.
            * False when the group is no longer ours (or stopping): nothing more may be resolved.
            */
           const applyWithRetries = async (messages: Message[]): Promise<boolean> => {

@@ -86,7 +86,7 @@ export async function consumeOutboxBatch(
   });
 }
 
-/** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on (review M9). */
+/** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on. */
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface ParkedEvent {

@@ -5,7 +5,7 @@ import { creatorCannotCharge } from './errors';
 
 /**
  * Who may charge coins: a verified member, for their own account only (403 `access denied` otherwise). Creators
- * cannot charge (spec 01 §6); their member coins are frozen.
+ * cannot charge; their member coins are frozen.
  */
 export function requireChargingMember(request: FastifyRequest, userId: number): Caller {
   const caller = requireSelf(request, userId);

@@ -10,7 +10,7 @@ import { requireChargingMember } from './charge-guard';
 import { depositPayment } from './deposits';
 import { paymentProvidersFor } from './providers/registry';
 
-/** Crediting a verified payment's coins (spec 01 §7 "Coins and payments"), beside the coin routes in the API. */
+/** Crediting a verified payment's coins, beside the coin routes in the API. */
 export async function coinDepositRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const providers = paymentProvidersFor(app.ctx);

@@ -2,7 +2,7 @@ import type { PaymentErrorCode } from '@fanmission/contracts';
 import { AppError, type FieldProblem } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
 
-/** The payment failures of spec 01 §8, each with its status, message key and machine-readable code. */
+/** The payment failures, each with its status, message key and machine-readable code. */
 const paymentError = (status: number, key: MessageKey, code: PaymentErrorCode, params?: MessageParams) =>
   new AppError(status, key, { code, ...(params && { params }) });
 

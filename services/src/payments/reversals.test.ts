@@ -112,7 +112,7 @@ async function paidCard(): Promise<string> {
   return merchantUid;
 }
 
-describe('refunds made at PortOne (review M6)', () => {
+describe('refunds made at PortOne', () => {
   it('a whole cancellation takes the 10 coins back once, and the charge can no longer be withdrawn', async () => {
     const paymentId = await paidCard();
     const depositId = await depositIdOf(paymentId);
@@ -172,7 +172,7 @@ describe('refunds made at PortOne (review M6)', () => {
   });
 });
 
-describe('the coins an order buys are snapshotted at order time (review M6)', () => {
+describe('the coins an order buys are snapshotted at order time', () => {
   it('a catalogue change between checkout and credit does not change the coins credited', async () => {
     const { merchantUid, point } = await order('card');
     expect(point).toBe(10);
@@ -188,7 +188,7 @@ describe('the coins an order buys are snapshotted at order time (review M6)', ()
   });
 });
 
-describe('POST /api/v1/payment/webhooks/paypal (review M6)', () => {
+describe('POST /api/v1/payment/webhooks/paypal', () => {
   const event = (eventType: string, resource: Record<string, unknown>) =>
     JSON.stringify({ id: `WH-${Math.random().toString(36).slice(2)}`, event_type: eventType, resource });
 
@@ -264,7 +264,7 @@ describe('POST /api/v1/payment/webhooks/paypal (review M6)', () => {
   });
 });
 
-describe('a withdrawn PayPal charge is refunded in USD, once (review M6)', () => {
+describe('a withdrawn PayPal charge is refunded in USD, once', () => {
   it('records the charge’s own currency and amount, and PayPal’s notice of that refund takes nothing more', async () => {
     const payment = await order('paypal');
     payPal.approve(payment.providerPaymentId!);

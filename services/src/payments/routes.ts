@@ -17,7 +17,7 @@ import { requireChargingMember } from './charge-guard';
 import { paymentProvidersFor } from './providers/registry';
 import { createPayment, merchantCode } from './service';
 
-/** Payment orders and bank-deposit requests (spec 01 §7 "Coins and payments"). */
+/** Payment orders and bank-deposit requests. */
 export async function paymentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const providers = paymentProvidersFor(app.ctx);

@@ -105,7 +105,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
     routes.post(
       `/payment/sandbox/:paymentId/${action}`,
       {
-        // The checkout page's form posts here: no session needed, so the session cookie (review L6) is not read.
+        // The checkout page's form posts here: no session needed, so the session cookie is not read.
         config: { ignoreSessionCookie: true },
         schema: {
           tags,

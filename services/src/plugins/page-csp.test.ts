@@ -69,7 +69,7 @@ async function completedMission(fanId: number, isPrivate: boolean): Promise<numb
   return row.id;
 }
 
-describe('the pages’ Content-Security-Policy (review L6)', () => {
+describe('the pages’ Content-Security-Policy', () => {
   test('the web app: own scripts plus PortOne’s SDK and the postcode search, no objects, no foreign base or framing', async () => {
     for (const url of ['/', '/index.html', '/user-mypage', '/missions/3?tab=comments']) {
       const page = await testApp.current.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });

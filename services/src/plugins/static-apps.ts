@@ -58,7 +58,7 @@ function indexHashes(dist: string): string[] {
 }
 
 /**
- * The script CSP of the pages (review L6). Scripts only from our origin, plus, on the web app, PortOne's browser SDK
+ * The script CSP of the pages. Scripts only from our origin, plus, on the web app, PortOne's browser SDK
  * (loaded from its CDN when a fan pays) and the Daum postcode search (webConfig.daumPostcodeUrl), and the inline
  * scripts of the built index.html by hash (the creator page's first view injects only a style). The SDK talks to PortOne
  * (`*.portone.io`, or the PORTONE_API_URL of a local PortOne). Pictures may be any https address (social profile

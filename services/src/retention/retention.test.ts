@@ -4,7 +4,7 @@ import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { domainEvent, recordEvents, consumeOutboxBatch, defineConsumer } from '../outbox';
 import { pruneRetainedRows } from './retention';
 
-// Security review M9 (outbox and processed ids grew for ever), L12 (expired tokens never pruned) and the rate-limit
+// Tables that grew for ever (outbox and processed ids), expired tokens never pruned and the rate-limit
 // counters (services/src/auth/rate-limits.ts never deleted a row): one retention pass removes exactly what nobody can
 // need any more, and keeps everything else.
 

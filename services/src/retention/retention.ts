@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 
 /*
- * Retention of the tables that only ever grew (security review M9, L12, and the rate-limit counters): each pass deletes
+ * Retention of the tables that only ever grew (and the rate-limit counters): each pass deletes
  * in bounded batches (every statement stays far under the statement timeout) what nobody can need any more.
  */
 

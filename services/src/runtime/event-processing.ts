@@ -55,7 +55,7 @@ export async function startEventProcessing(options: {
     if (runsWorker(role)) {
       const names = eventConsumers.map((consumer) => consumer.name).join(', ');
       const onError = (consumer: string, error: unknown) => reporter(`event consumer ${consumer}`)(error);
-      // The alert of a poison event (review M9): one line per parked event; /metrics counts them per consumer.
+      // The alert of a poison event: one line per parked event; /metrics counts them per consumer.
       const onParked = (parked: ParkedEvent) =>
         log(
           `ALERT event consumer ${parked.consumer} parked event ${parked.event.id} (${parked.event.type}) after ` +

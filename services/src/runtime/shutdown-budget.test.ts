@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 
-// Security review L13: compose gave Docker's default 10 s stop grace period while the process's shutdown watchdog
+// Compose gave Docker's default 10 s stop grace period while the process's shutdown watchdog
 // allows 30 s, so containers were SIGKILLed in the middle of a graceful stop.
 describe('shutdown budget', () => {
   it('gives every application container more time to stop than the process’s own shutdown watchdog', () => {

@@ -4,7 +4,7 @@ import { testConfig } from '@fanmission/tests/harness/app';
 import { freePort } from './free-port';
 import { startFanmission } from './start';
 
-// Security review M7: the API process used to connect to Temporal before listening, so it could not start while
+// The API process used to connect to Temporal before listening, so it could not start while
 // Temporal was down, taking every route down with it.
 describe('startFanmission --role api', () => {
   it('starts and answers while Temporal cannot be reached', async () => {

@@ -120,7 +120,7 @@ export async function startFanmission(options: {
     const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL });
 
     // The API starts mission workflows and sends them updates (without a Temporal address, the worker's reconciler
-    // starts the workflows of the missions it commits). The connection is lazy (security review M7): the API starts
+    // starts the workflows of the missions it commits). The connection is lazy: the API starts
     // while Temporal is down, answering 503 on mission actions until it is back, and every other route as usual.
     const apiTemporalAddress = temporalAddress ?? config.TEMPORAL_ADDRESS;
     let temporal: TemporalAccess | undefined;
@@ -149,7 +149,7 @@ export async function startFanmission(options: {
       }
       await app.listen({ host: config.HOST, port: config.PORT });
       stops.push(() => app.close());
-      // Deleted files' stored objects go after their 30 days of retention (security review H3): now, then hourly.
+      // Deleted files' stored objects go after their 30 days of retention: now, then hourly.
       const purge = runPeriodically(() => purgeDeletedFiles(app.ctx, storageDriverFor(config)), {
         intervalMs: 60 * 60_000,
         log: app.ctx.log,
@@ -157,10 +157,10 @@ export async function startFanmission(options: {
         failureMessage: 'purging deleted files failed',
       });
       stops.push(() => purge.stop());
-      // Video and audio details (duration, poster frame) are taken here, after the upload answered (review M11).
+      // Video and audio details (duration, poster frame) are taken here, after the upload answered.
       const mediaQueue = startMediaQueue({ ctx: app.ctx, storage: storageDriverFor(config) });
       stops.push(() => mediaQueue.stop());
-      // Paid orders whose browser never came back are credited by the sweeper (security review M6).
+      // Paid orders whose browser never came back are credited by the sweeper.
       const sweeper = startPaymentSweeper(app.ctx, paymentProvidersFor(app.ctx), {
         intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
       });

@@ -27,7 +27,7 @@ const CSRF_NOTE =
   '(403 CSRF).';
 
 /**
- * `/api/admin/session`: the operator console's session (review L6). Logging in sets the console's own HttpOnly
+ * `/api/admin/session`: the operator console's session. Logging in sets the console's own HttpOnly
  * cookie (`fm_console`, Path=/api/admin, at most 8 hours) and never hands the token to the page; the console asks
  * who is signed in after a reload, and logging out revokes every token of the account and clears the cookie.
  */

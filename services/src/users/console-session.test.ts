@@ -33,7 +33,7 @@ const verifyRun = (headers: Record<string, string>) =>
 const consoleLogout = (headers: Record<string, string>) =>
   app().inject({ method: 'DELETE', url: '/api/admin/session', headers });
 
-describe('the operator console session (review L6)', () => {
+describe('the operator console session', () => {
   it('a staff login sets only the HttpOnly console cookie on /api/admin, for at most 8 hours, and no token', async () => {
     const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'], password: 'console123' });
     const response = await consoleLogin(operator.email, 'console123', CSRF);

@@ -4,7 +4,7 @@ import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createVerifiedCreator, createProduct, fund } from '@fanmission/tests/support/missions';
 
-// Security review L9 (no maximum password length: up to 1 MB of argon2 input) and L2 (a CUSTOM offer of 3e9 coins
+// No maximum password length (up to 1 MB of argon2 input) and unbounded numbers (a CUSTOM offer of 3e9 coins
 // and a 188+ character Idempotency-Key on a roll answered 500): bounded inputs answer 400 with the field named.
 
 const testApp = useTestApp();

@@ -149,7 +149,7 @@ describe('session tokens', () => {
   });
 });
 
-describe('rate limits (counters in PostgreSQL, keyed per account or client address; security review H1)', () => {
+describe('rate limits (counters in PostgreSQL, keyed per account or client address)', () => {
   const limits = {
     login: { max: 3, timeWindow: '1 minute' },
     signUp: { max: 2, timeWindow: '1 minute' },

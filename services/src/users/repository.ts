@@ -98,7 +98,7 @@ export async function consumePasswordReset(db: DbExecutor, codeHash: string, now
     .executeTakeFirst();
 }
 
-/** Revokes every session token of the member (review M3); answers the new version for a fresh token. */
+/** Revokes every session token of the member; answers the new version for a fresh token. */
 export async function bumpSessionVersion(db: DbExecutor, userId: number): Promise<number> {
   const row = await db
     .updateTable('users')
@@ -109,7 +109,7 @@ export async function bumpSessionVersion(db: DbExecutor, userId: number): Promis
   return row.session_version;
 }
 
-/** Voids the member's other reset codes once one was used (review M3). */
+/** Voids the member's other reset codes once one was used. */
 export async function voidPasswordResets(db: DbExecutor, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('password_resets')

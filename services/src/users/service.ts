@@ -153,7 +153,7 @@ function promoteVerified(roles: Role[]): Role[] {
 }
 
 /**
- * Sends the verification mail again. An anonymous caller learns nothing about the id (security review L4): unknown,
+ * Sends the verification mail again. An anonymous caller learns nothing about the id: unknown,
  * mail-less and already verified accounts all answer like a sent mail (and none is sent); the signed-in owner is told.
  */
 export async function resendVerification(
@@ -193,7 +193,7 @@ export async function resetPassword(ctx: ServiceContext, code: string, password:
     const reset = await repository.consumePasswordReset(trx, hashSecretToken(code), ctx.now());
     if (!reset) throw notFound('auth.resetCodeInvalid');
     await repository.updateUser(trx, reset.user_id, { password_hash: passwordHash });
-    // Whoever held the account's sessions or older codes is out (review M3).
+    // Whoever held the account's sessions or older codes is out.
     await repository.voidPasswordResets(trx, reset.user_id, ctx.now());
     await repository.bumpSessionVersion(trx, reset.user_id);
     return { id: reset.user_id };
@@ -213,7 +213,7 @@ export async function changePassword(
     throw invalidFields([{ field: 'currentPassword', key: 'auth.currentPasswordMismatch' }]);
   }
   const passwordHash = await hashPassword(password);
-  // Every other session ends (review M3); the caller gets a fresh token at the new version.
+  // Every other session ends; the caller gets a fresh token at the new version.
   const sessionVersion = await ctx.db.transaction().execute(async (trx) => {
     await repository.updateUser(trx, userId, { password_hash: passwordHash });
     return repository.bumpSessionVersion(trx, userId);
@@ -221,7 +221,7 @@ export async function changePassword(
   return { id: userId, roles: user.roles, session_version: sessionVersion };
 }
 
-/** Logout: every session token of the member stops working (review M3). */
+/** Logout: every session token of the member stops working. */
 export async function revokeSessions(ctx: ServiceContext, userId: number): Promise<void> {
   await repository.bumpSessionVersion(ctx.db, userId);
 }

@@ -31,7 +31,7 @@ const rename = (cookie: string, userId: number, username: string, headers: Recor
     payload: { username },
   });
 
-describe('the session cookie (review L6)', () => {
+describe('the session cookie', () => {
   it('a login sets an HttpOnly, SameSite=Lax cookie on /api that lives as long as the token', async () => {
     const member = await createAccount(app(), { password: 'cookie123' });
     const response = await login(member.email, 'cookie123');

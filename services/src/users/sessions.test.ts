@@ -1,4 +1,4 @@
-// Security review M2 and M3: secrets in URLs stay out of the request log, and a password change, a password reset or
+// Secrets in URLs stay out of the request log, and a password change, a password reset or
 // a logout ends every earlier session (a session version per member, carried by each token).
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
@@ -23,7 +23,7 @@ async function resetCode(userId: number): Promise<string> {
   return token;
 }
 
-describe('session revocation (review M3)', () => {
+describe('session revocation', () => {
   it('a password reset ends every session and voids the other reset codes', async () => {
     const member = await createAccount(app(), { password: 'oldpass123' });
     const loggedIn = (await login(member.email, 'oldpass123')).headers.authorization as string;
@@ -75,7 +75,7 @@ describe('session revocation (review M3)', () => {
   });
 });
 
-describe('request log (review M2)', () => {
+describe('request log', () => {
   it('redacts codes and tokens in logged URLs', async () => {
     const lines: string[] = [];
     const logged = await createTestApp({ logger: { level: 'info', stream: { write: (line) => lines.push(line) } } });

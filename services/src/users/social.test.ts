@@ -99,7 +99,7 @@ describe('findOrCreateSocialUser', () => {
     expect(await identitiesOf('s-link')).toEqual([expect.objectContaining({ provider: 'apple', user_id: local.id })]);
   });
 
-  it('never links into a staff account, even on a verified e-mail (review L11)', async () => {
+  it('never links into a staff account, even on a verified e-mail', async () => {
     const operator = await database.current.db
       .insertInto('users')
       .values({

@@ -52,7 +52,7 @@ async function resolveSocialUser(db: DbExecutor, profile: SocialProfile, now: Da
     const owner = await db.selectFrom('users').selectAll().where('email', '=', verifiedEmail).executeTakeFirst();
     // Linking only into an account that proved the address itself: an unverified sign-up with someone else's
     // address must not receive that person's social login (pre-account takeover).
-    // Never into a staff account (review L11): a social login would bypass its password (and any future MFA).
+    // Never into a staff account: a social login would bypass its password (and any future MFA).
     const staff = owner?.roles.some((role) => role === 'ROLE_OPERATOR' || role === 'ROLE_FINANCE') ?? false;
     if (owner?.email_verified_at && !staff) {
       await insertIdentity(db, profile, owner.id, email);

@@ -22,11 +22,11 @@ export interface UsersTable {
   /** Why an operator blocked the login (console). */
   login_block_reason: string | null;
   coins_frozen_at: Date | null;
-  /** Every session token carries it; a password change or reset and a logout bump it (review M3). */
+  /** Every session token carries it; a password change or reset and a logout bump it. */
   session_version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  /** The member deleted his account (issue 22): personal fields erased, the id kept for the ledger's history. */
+  /** The member deleted his account: personal fields erased, the id kept for the ledger's history. */
   deleted_at: Generated<Date | null>;
 }
 

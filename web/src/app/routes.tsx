@@ -87,7 +87,7 @@ function guarded(guard: Guard, element: ReactNode) {
   return guard === 'public' ? element : <Guarded guard={guard}>{element}</Guarded>;
 }
 
-/** The spec's route table (01 §2) with each route's guard. */
+/** The spec's route table with each route's guard. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-// The daily coin expiry (DESIGN.md §5, §6): started by the `coin-expiry-daily` Schedule at 00:05 Korea time, it
+// The daily coin expiry: started by the `coin-expiry-daily` Schedule at 00:05 Korea time, it
 // expires the lots whose 5 years are over. Deterministic: the date comes from the input or the workflow clock, and
 // the ledger work happens in one idempotent activity.
 import { proxyActivities } from '@temporalio/workflow';
@@ -26,7 +26,7 @@ const { warnExpiringCoinsOfDate } = proxyActivities<CoinWarningActivities>({
 });
 
 /**
- * The daily coin expiry warnings (issue 22): started by the `coin-expiry-warnings-daily` Schedule at 09:00 Korea time,
+ * The daily coin expiry warnings: started by the `coin-expiry-warnings-daily` Schedule at 09:00 Korea time,
  * it warns fans 30 and 7 days before their coins expire. The date comes from the input or the workflow clock; the
  * activity is idempotent per lot and threshold.
  */

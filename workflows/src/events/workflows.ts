@@ -1,4 +1,4 @@
-// One workflow per lottery event (`event-<productId>`, DESIGN.md §6), started by the API when the event is created
+// One workflow per lottery event (`event-<productId>`), started by the API when the event is created
 // (or by the reconciler). It is the only writer of the event's state: edits, picks, the draw, cancellation and the
 // winners' prizes reach it as Updates; its timers are the schedule (applications open at applyStart 00:00 KST and
 // close at the end of applyEnd, KST), the 14-day draw rule, the 1-week prize deadline and eventEnd.
@@ -20,7 +20,7 @@ import type { MissionActivities, MissionMediaKind } from '../missions/activities
 import type { DrawOutcome, EventActivities, EventEdit, EventSchedule } from './activities';
 import { EVENT_ACTION_REFUSALS, type EventActionRefusal } from './refusals';
 
-/** Spec 02 §9: prizes within 1 week of the announcement. */
+/** Prizes within 1 week of the announcement. */
 export const PRIZE_WINDOW_MS = 7 * DAY_MS;
 
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' } as const;

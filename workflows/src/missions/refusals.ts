@@ -17,7 +17,7 @@ export const isMissionActionRefusal = (type: unknown): type is MissionActionRefu
   typeof type === 'string' && Object.hasOwn(MISSION_ACTION_REFUSALS, type);
 
 /**
- * The ApplicationFailure type of a perform whose file was deleted before it could be recorded (security review H3):
+ * The ApplicationFailure type of a perform whose file was deleted before it could be recorded:
  * the activity fails without retrying, the workflow returns to ACCEPTED (its deadline still running) and the Update
  * fails with this type.
  */

@@ -1,4 +1,4 @@
-// One workflow per mission (`mission-<id>`, DESIGN.md §6), started by the API right after the request and its coin
+// One workflow per mission (`mission-<id>`), started by the API right after the request and its coin
 // hold commit (or by the reconciler). From then on it is the only writer of the mission's state: accept, refuse and
 // perform reach it as Updates, and its timers are the 30-day decision and 10-day perform deadlines.
 //
@@ -24,7 +24,7 @@ import type { MissionActivities, MissionMediaKind } from './activities';
 import { DAY_MS } from '@fanmission/contracts/time';
 import { MISSION_ACTION_REFUSALS, MISSION_MEDIA_MISSING, type MissionActionRefusal } from './refusals';
 
-/** Spec 02 §9: perform within 10 days of the request, win or acceptance. */
+/** Perform within 10 days of the request, win or acceptance. */
 export const PERFORM_WINDOW_MS = 10 * DAY_MS;
 
 const activities = proxyActivities<MissionActivities>({

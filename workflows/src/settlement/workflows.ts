@@ -1,4 +1,4 @@
-// The monthly settlement (DESIGN.md §9): started by the `settlement-monthly` Schedule on the 1st at 00:10 Korea time
+// The monthly settlement: started by the `settlement-monthly` Schedule on the 1st at 00:10 Korea time
 // for the month that has just ended, or with an explicit month. Deterministic: the month comes from the input or the
 // workflow clock; the work happens in one idempotent activity.
 import { proxyActivities } from '@temporalio/workflow';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// The coin ledger (DESIGN.md §5): an append-only log of balanced transactions, and two projections kept in step by
+// The coin ledger: an append-only log of balanced transactions, and two projections kept in step by
 // the function that appends (account balances and wallet lots), which `verify` replays the log against.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create type ledger_account_kind as enum ('WALLET', 'ESCROW', 'EARNINGS', 'SETTLED', 'REVENUE', 'WORLD')`.execute(

@@ -72,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (consumer, event_id)
     )`.execute(db);
 
-  // Fan and creator notifications (spec 01 §2 Notifications); the text is rendered in the reader's language from
+  // Fan and creator notifications; the text is rendered in the reader's language from
   // `kind` and `params`. `actor_user_id` is whose profile picture is the thumbnail.
   await sql`
     create table notifications (

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Mission likes and blocks (issue 8), and two guards on mission products: a product's description (the BASIC
+// Mission likes and blocks, and two guards on mission products: a product's description (the BASIC
 // description or the LUCKY perform item) is at most 200 characters, and a cover in use cannot be deleted out from
 // under its product (deleting the file answers 409 instead of silently leaving the product without a cover; NO ACTION
 // rather than RESTRICT, as the files module recognises the foreign-key violation it raises).
@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index mission_likes_user on mission_likes (user_id, created_at desc)`.execute(db);
 
-  // A member hiding a mission from his own lists (spec 02 §8 "mission blocked").
+  // A member hiding a mission from his own lists.
   await sql`
     create table mission_blocks (
       mission_id bigint not null references missions (id) on delete cascade,

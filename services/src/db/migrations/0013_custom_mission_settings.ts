@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// A creator's custom-mission settings (the switch and the minimum price of spec 02 "Custom settings") and his CUSTOM
+// A creator's custom-mission settings (the switch and the minimum price) and his CUSTOM
 // product are one thing: at most one CUSTOM product per creator, kept equal to creators.available_custom /
 // minimum_cost by the services that write either side.
 export async function up(db: Kysely<unknown>): Promise<void> {

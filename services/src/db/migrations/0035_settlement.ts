@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Monthly settlement (DESIGN.md §9): where each creator is paid, the grade of each month, the monthly grade review,
+// Monthly settlement: where each creator is paid, the grade of each month, the monthly grade review,
 // immutable statements (one per creator-month: a payout, or a month carried over below the minimum), the mission
 // releases each statement covers (each release on one statement only, ever), which carried months a payout paid, and
 // the runs.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Rate-limit counters shared by every API process (security review H1): one row per limited key (route + account or
+// Rate-limit counters shared by every API process: one row per limited key (route + account or
 // client address), its count in the current window and when that window ends.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

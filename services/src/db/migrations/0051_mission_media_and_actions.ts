@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Security review H3 and the mission actions' Idempotency-Key (issue 20):
+// Files a mission holds stay, and the mission actions' Idempotency-Key:
 // - a file a mission holds (its request attachment, performed video, picture or voice, poster frame) or a creator's
 //   intro in use cannot be deleted: the foreign keys become NO ACTION, so DELETE /files answers 409 (the files module
 //   maps the foreign-key violation), as migration 0012 already did for product covers;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Security review M3: a session version per member. Every session token carries the version it was issued at; a
+// A session version per member. Every session token carries the version it was issued at; a
 // password change or reset and a logout bump it, so older tokens stop working at once.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column session_version integer not null default 0`.execute(db);

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Security review M9, M11, M12, L12, and the rate-limit counters' retention:
-// - indexes on every hot filter the review found unindexed: public mission browse (newest and recently completed),
+// Reliability: hot-filter indexes, bounded growth, expired tokens pruned, and the rate-limit counters' retention:
+// - indexes on every hot filter that had none: public mission browse (newest and recently completed),
 //   the foreign keys that reference files (each file delete checked them by a sequential scan), a user's uploads by
 //   time (upload quota), and the retention deletes (outbox, processed ids, expired tokens);
 // - event_consumer_dead_letters: events a consumer failed on too many times, parked so the consumer moves on.

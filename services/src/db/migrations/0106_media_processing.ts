@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Security review M11: ffprobe/ffmpeg no longer run inside the upload request. A video or audio upload is stored
+// Ffprobe/ffmpeg no longer run inside the upload request. A video or audio upload is stored
 // `pending`; a background queue (this table's rows, claimed with `for update skip locked`) takes its duration and
 // poster frame and marks it `ready`, or `failed` after a bounded number of attempts. Files uploaded before this
 // migration are `ready` (their details were taken in the request).

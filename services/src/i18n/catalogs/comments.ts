@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the comments module (ko, en, ja), spec 02 §5 and §8, and the comment notifications. */
+/** Server messages of the comments module (ko, en, ja): rules, failures and the comment notifications. */
 export const commentsMessages = {
   'comments.contentRequired': {
     ko: '댓글을 입력해 주세요.',
@@ -27,7 +27,7 @@ export const commentsMessages = {
     en: 'The comment was not found.',
     ja: 'コメントが見つかりません。',
   },
-  // The client shows this literal text for a 409 on delete (spec 02 §8), the same in every language.
+  // The client shows this literal text for a 409 on delete, the same in every language.
   'comments.cannotRemove': {
     ko: "Can't Remove Comment",
     en: "Can't Remove Comment",

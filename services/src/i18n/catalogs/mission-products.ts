@@ -37,7 +37,7 @@ export const missionProductsMessages = {
     en: 'The type of a mission product cannot change.',
     ja: 'ミッション商品の種類は変更できません。',
   },
-  // The client matches the spec's literal server message (spec 02 §4), so it is the same in every language.
+  // The client matches the spec's literal server message, so it is the same in every language.
   'missionProducts.existOngoingEvent': {
     ko: 'exist ongoing event',
     en: 'exist ongoing event',

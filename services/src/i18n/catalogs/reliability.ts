@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the reliability fixes (security review M8–M13, L2–L14): ko, en, ja. */
+/** Server messages of the reliability fixes: ko, en, ja. */
 export const reliabilityMessages = {
   'error.databaseUnavailable': {
     ko: '지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',

@@ -127,7 +127,7 @@ async function tokenOf(landing: URL, clientState = BROWSER_STATE): Promise<strin
   expect(response.statusCode).toBe(200);
   const header = String(response.headers.authorization);
   expect(header).toMatch(/^Bearer /);
-  // The browser's session (review L6): the same token in the HttpOnly cookie the page cannot read.
+  // The browser's session: the same token in the HttpOnly cookie the page cannot read.
   expect(String(response.headers['set-cookie'])).toMatch(
     new RegExp(
       `^fm_session=${header.slice('Bearer '.length).replace(/[.]/g, '\\.')}; Path=/api; Max-Age=\\d+; HttpOnly; SameSite=Lax$`,

@@ -17,10 +17,10 @@ import { AccountDeletionCard } from './account-deletion';
 import { updateProfile, type ProfileValues } from './api/account';
 import type { PasswordChangeState } from './password-change-page';
 
-/** The nickname's own message for any error of it (01 §5). */
+/** The nickname's own message for any error of it. */
 const PROFILE_MESSAGES = { username: 'validation.nicknameRequired' } as const;
 
-/** Nickname is required (with its own message); phone is digits only (01 §5). */
+/** Nickname is required (with its own message); phone is digits only. */
 export function checkProfile(values: ProfileValues) {
   const checked = validate(updateProfileRequestSchema, values);
   if (checked.ok) return checked;

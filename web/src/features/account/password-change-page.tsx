@@ -20,7 +20,7 @@ function emailFromState(state: unknown): string | null {
 
 /**
  * `/password-change`, reached from the profile editors with the e-mail in navigation state; otherwise 'abnormal
- * access' and back to `/`. The current password is checked by logging in with it first (01 §5).
+ * access' and back to `/`. The current password is checked by logging in with it first.
  */
 export function PasswordChangePage() {
   const { t } = useTranslation();

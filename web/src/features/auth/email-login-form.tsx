@@ -11,7 +11,7 @@ import { ApiError } from '../../shared/api/client';
 import { completeLogin, requestLogin } from '../../shared/auth/login';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 
-/** E-mail and password; the button stays disabled until both are filled (01 §5). */
+/** E-mail and password; the button stays disabled until both are filled. */
 export function EmailLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -51,7 +51,7 @@ describe('e-mail login form', () => {
   });
 });
 
-describe('redirect after login by role (01 §4)', () => {
+describe('redirect after login by role', () => {
   const creator = (verified: boolean) => ({
     id: 5,
     name: 'c',

@@ -77,7 +77,7 @@ describe('sign-up checks (the contracts schema, confirmation and age)', () => {
   });
 });
 
-describe('sign-up failure messages (01 §8)', () => {
+describe('sign-up failure messages', () => {
   test('409 shows "sub message - value"; 400 maps snsLinks, email and other fields; anything else is generic', async () => {
     const t = await useLanguage('en');
     const conflict = new ApiError(409, {

@@ -16,7 +16,7 @@ import { BestComments } from './best-comments';
 export type { BrowseTab } from './api/browse-missions';
 export { browseRequest } from './api/browse-missions';
 
-/** `/browse-missions` (spec 02 §2): completed and reserved missions 3 per row with infinite scroll; draw events. */
+/** `/browse-missions`: completed and reserved missions 3 per row with infinite scroll; draw events. */
 export function BrowseMissionsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<BrowseTab>('completed');

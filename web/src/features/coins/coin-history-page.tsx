@@ -19,8 +19,8 @@ import { PendingTab } from './components/pending-tab';
 import { useChargeReturn } from './use-charge-return';
 
 /**
- * `/coin-history` (spec 01 §2): balance, charge button, history and pending tabs, year/month filter; the partial
- * refund and the way to the coin lots (issue 22).
+ * `/coin-history`: balance, charge button, history and pending tabs, year/month filter; the partial
+ * refund and the way to the coin lots.
  */
 export function CoinHistoryPage() {
   const { t } = useTranslation();

@@ -37,7 +37,7 @@ const deposit = (itemType: 'CASH' | 'BONUS', paid: boolean) => ({
   coinItem: { id: 1, name: 'x', point: 10, itemType },
 });
 
-describe('coin history texts (spec 01 §5)', () => {
+describe('coin history texts', () => {
   afterEach(() => window.localStorage.clear());
 
   test('USE: type and name; EARN: charge, free coin event, bonus; EXPIRED; REFUND with the rejected mark', async () => {
@@ -99,7 +99,7 @@ describe('coin history texts (spec 01 §5)', () => {
   });
 });
 
-describe('what a refund request pays back (review M6)', () => {
+describe('what a refund request pays back', () => {
   afterEach(() => window.localStorage.clear());
   const part = (fields: { currency: string; amount: number; via: 'PROVIDER' | 'BANK_TRANSFER' }) => ({
     paymentId: fields.via === 'PROVIDER' ? `p-${fields.amount}` : null,

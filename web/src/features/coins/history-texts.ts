@@ -1,7 +1,7 @@
 import { DEPOSIT_STATUSES, type CoinHistoryRowDto } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 
-/** The content text of a history row (spec 01 §5). */
+/** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
   const product = row.mission ? `${row.mission.missionProduct.type} ${row.mission.missionProduct.name}` : '';
   switch (row.eventType) {

@@ -13,7 +13,7 @@ import { koreaDateTime } from './components/charge-withdrawal';
 import { RowsTable } from '../../shared/ui/rows-table';
 
 /**
- * `/my-coins` (issue 22, DESIGN.md §13): the fan's coin lots, earliest expiry first: where the coins came from, how
+ * `/my-coins`: the fan's coin lots, earliest expiry first: where the coins came from, how
  * many are left, when they expire, and whether they can be withdrawn or partly refunded.
  */
 export function MyCoinsPage() {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Spec 01 §5/§8, issue 15: a creator who comes to the coin charge (here: a request without enough coins, the way a
+// A creator who comes to the coin charge (here: a request without enough coins, the way a
 // member reaches it from a creator page) is told "creators cannot charge coins" and sent to his own creator page;
 // the charge modal never opens. In ko, en and ja.
 import type { Language, MissionProduct } from '@fanmission/contracts';

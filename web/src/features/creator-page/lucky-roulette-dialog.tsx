@@ -22,7 +22,7 @@ export const ROULETTE_ANIMATION_MS = 1200;
 type Phase = 'opening' | 'ready' | 'playing' | 'won' | 'lost';
 
 /**
- * The lucky roulette (02 §4): a lucky mission is created on open; each play rolls it for the product price, plays
+ * The lucky roulette: a lucky mission is created on open; each play rolls it for the product price, plays
  * the win or loss animation, then shows the result; a loss offers a retry with the coin cost. Play is disabled while
  * playing or when the held coins are below the cost.
  */

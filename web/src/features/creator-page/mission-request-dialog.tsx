@@ -18,7 +18,7 @@ import { RequestAttachment } from './components/request-attachment';
 import { attachmentsAllowed, minimumOffer } from './request-form';
 import { useMissionRequest } from './use-mission-request';
 
-/** The BASIC / CUSTOM request modal (02 §2, §5, §8). */
+/** The BASIC / CUSTOM request modal. */
 export function MissionRequestDialog({
   product,
   onClose,

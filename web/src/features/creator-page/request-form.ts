@@ -27,7 +27,7 @@ export type RequestProduct = Pick<MissionProduct, 'id' | 'type' | 'coinPrice' | 
 export const minimumOffer = (product: RequestProduct) => product.minimumCost ?? 1;
 
 /**
- * The request modal's schema (02 §5): the contracts' `missionRequestSchema` rules for the recipient and the detail,
+ * The request modal's schema: the contracts' `missionRequestSchema` rules for the recipient and the detail,
  * plus what only the form asks: the sender for a friend, the custom minimum and the terms.
  */
 export function requestFormSchema(product: RequestProduct) {
@@ -62,7 +62,7 @@ export function requestCost(form: Pick<RequestForm, 'amount'>, product: RequestP
   return product.type === 'CUSTOM' ? Number(form.amount) || 0 : (product.coinPrice ?? 0);
 }
 
-/** Attachments: BASIC only when the product allows them, always for CUSTOM (02 §5). */
+/** Attachments: BASIC only when the product allows them, always for CUSTOM. */
 export function attachmentsAllowed(product: RequestProduct): boolean {
   return product.type === 'CUSTOM' || (product.type === 'BASIC' && product.allowAttachments);
 }

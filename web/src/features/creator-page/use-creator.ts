@@ -6,7 +6,7 @@ import { useCreatorPage } from './api/creator-page';
 export type LoadedCreator =
   { state: 'loading' } | { state: 'shown'; page: CreatorPage } | { state: 'gone' } | { state: 'pending-review' };
 
-/** The creator and what to do with the answer (02 §2 not-found and pending-review rules). */
+/** The creator and what to do with the answer. */
 export function useCreator(idOrUrl: string, session: Session): LoadedCreator {
   const query = useCreatorPage(idOrUrl);
   if (query.isPending) return { state: 'loading' };

@@ -26,7 +26,7 @@ import { deleteUpload } from './api/upload';
 import { useRequestUpload } from './use-request-upload';
 
 /**
- * The request modal's state and submit (02 §5, §8): the form is checked against its schema; too few coins alert
+ * The request modal's state and submit: the form is checked against its schema; too few coins alert
  * and open the charge modal; the request is posted once (idempotency key); a failure deletes the upload and reloads.
  */
 export function useMissionRequest(
@@ -79,7 +79,7 @@ export function useMissionRequest(
         return notEnoughCoins();
       }
       if (error instanceof ApiError && error.status === 403) return; // the client's global handling took over
-      // 02 §8: registration failure asks to retry, deletes the uploaded file and reloads.
+      // Registration failure asks to retry, deletes the uploaded file and reloads.
       if (upload.file?.entry) await deleteUpload(upload.file.entry.id);
       await showAlert(error instanceof ApiError && error.body ? error.body.message : t('missionRequest.failed'));
       window.location.reload();

@@ -6,7 +6,7 @@ import { setFollowing } from './api/follow';
 
 /**
  * The follow heart of a creator: a visitor (no stored token) is sent to /login; a member follows or unfollows as
- * himself (01 §7) and the heart shows the server's answer.
+ * himself and the heart shows the server's answer.
  */
 export function useFollow(creatorId: number, initiallyFollowing: boolean, onChange?: (state: FollowState) => void) {
   const session = useSession();

@@ -39,7 +39,7 @@ export function bankComplete(values: BankValues): boolean {
   );
 }
 
-/** `/bank-account-change`: reached from the profile editor with the e-mail in navigation state (spec 01 §7, §8). */
+/** `/bank-account-change`: reached from the profile editor with the e-mail in navigation state. */
 export function BankAccountPage() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -38,7 +38,7 @@ export interface CoverUpload {
   submit: (send: (uploaded: FileEntry | null) => Promise<void>) => Promise<void>;
 }
 
-/** A product's description picture (spec 02 §4): picked first, uploaded on save, deleted again if the save fails. */
+/** A product's description picture: picked first, uploaded on save, deleted again if the save fails. */
 export function useCoverUpload(texts: CoverTexts, initialPreview: string | null, onPick: () => void): CoverUpload {
   const { t } = useTranslation();
   const [cover, setCover] = useState<File | null>(null);

@@ -54,7 +54,7 @@ export function checkCreatorSignUp(
   return { ok: true, body: { ...(checked.body as object), accountType: 'CREATOR', creatorName: name } };
 }
 
-/** `/signup-for-creator`: the creator form variant of the sign-up (spec 01 §2), then the review notice. */
+/** `/signup-for-creator`: the creator form variant of the sign-up, then the review notice. */
 export function CreatorSignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

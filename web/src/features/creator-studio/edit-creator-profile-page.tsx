@@ -41,7 +41,7 @@ import {
 } from './profile-form';
 import { IntroSection, PhotoSection } from './profile-media';
 
-/** `/edit-creator-profile` (spec 02 §2, §5). */
+/** `/edit-creator-profile`. */
 export function EditCreatorProfilePage() {
   const { t } = useTranslation();
   const creator = useMyCreator();

@@ -51,7 +51,7 @@ function cardsOf(creator: MyCreator, t: (key: string) => string): DashboardCard[
   ];
 }
 
-/** `/newbie-creator-mypage`: the three cards, the pending banner and a rejection's reason (spec 02 §2). */
+/** `/newbie-creator-mypage`: the three cards, the pending banner and a rejection's reason. */
 export function NewbieCreatorPage() {
   const { t } = useTranslation();
   const creator = useMyCreator();

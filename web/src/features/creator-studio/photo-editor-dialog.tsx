@@ -22,7 +22,7 @@ import { FileButton } from '../../shared/ui/file-button';
 const START: { crop: Point; zoom: number; rotation: number } = { crop: { x: 0, y: 0 }, zoom: 1, rotation: 0 };
 
 /**
- * The profile photo editor (spec 02 §2): pick an image, crop it at 9:16, rotate left/right, reset, apply or cancel
+ * The profile photo editor: pick an image, crop it at 9:16, rotate left/right, reset, apply or cancel
  * the crop, then confirm: `onConfirm` receives the cropped JPEG.
  */
 export function PhotoEditorDialog({

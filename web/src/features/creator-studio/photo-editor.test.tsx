@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The profile photo editor (spec 02 §2): a 9:16 crop, rotate left/right, reset, apply/cancel the crop, confirm or
+// The profile photo editor: a 9:16 crop, rotate left/right, reset, apply/cancel the crop, confirm or
 // cancel the dialog. jsdom neither lays out nor decodes images: the test gives the image and the cropper's box their
 // sizes and lets canvas drawing record what it was asked to cut, so what is checked is the editor's behaviour.
 import type { Language } from '@fanmission/contracts';

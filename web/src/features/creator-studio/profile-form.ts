@@ -26,7 +26,7 @@ export interface ProfileValues {
   containAdultContent: boolean;
 }
 
-/** The items the save requires, in the order the editor lists (and focuses) them (spec 02 §5). */
+/** The items the save requires, in the order the editor lists (and focuses) them. */
 export const REQUIRED_ITEMS = [
   'tags',
   'intro',

@@ -7,7 +7,7 @@ import { Page } from '../../shared/ui/page';
 import { CurrentTab } from './components/current-tab';
 import { PastTab } from './components/past-tab';
 
-/** `/adjustment-page` (spec 02 §2): this month's transactions and past monthly settlements (`?tab=past`). */
+/** `/adjustment-page`: this month's transactions and past monthly settlements (`?tab=past`). */
 export function IncomePage() {
   const { t } = useTranslation();
   const session = useSession();

@@ -25,7 +25,7 @@ export function useEventProduct(id: string, userId: number | null) {
   return useQuery(eventProductQuery(id, userId));
 }
 
-/** The winner list (02 §7): DRAWN ACCEPTED,COMPLETED,TRANSCODING; CLOSED COMPLETED; 5 a page. */
+/** The winner list: DRAWN ACCEPTED,COMPLETED,TRANSCODING; CLOSED COMPLETED; 5 a page. */
 export function winnerStatuses(status: string): readonly string[] {
   return status === 'CLOSED' ? MISSION_LIST_STATUSES.eventWinnersClosed : MISSION_LIST_STATUSES.eventWinnersDrawn;
 }

@@ -35,7 +35,7 @@ import {
 import { FileButton } from '../../shared/ui/file-button';
 
 /**
- * The event apply modal (02 §2, §5, §8): real name, numeric phone, story ≤ 200 with a counter, an optional image
+ * The event apply modal: real name, numeric phone, story ≤ 200 with a counter, an optional image
  * ≤ 5 MB, address (Korean postcode search in Korean; elsewhere behind "Do you live in Korea?"), both terms with
  * 'agree all', the false-information warning. Phone and address come from the profile (a failed prefill is silent).
  */
@@ -123,7 +123,7 @@ export function ApplyDialog({
     } catch (failure) {
       setBusy(false);
       if (failure instanceof ApiError && failure.status === 403) return; // the client's global handling took over
-      // 02 §8: failure removes the uploaded file; the server's message when it sent one.
+      // Failure removes the uploaded file; the server's message when it sent one.
       if (file?.entry) await deleteImage(file.entry.id);
       setFile(null);
       const reason = failure instanceof ApiError && failure.body ? failure.body.message : null;

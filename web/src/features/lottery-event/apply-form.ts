@@ -7,12 +7,12 @@ import {
 } from '@fanmission/contracts';
 
 /*
- * The event apply form (02 §5): real name, numeric phone, story ≤ 200 (truncated while typing), image ≤ 5 MB
+ * The event apply form: real name, numeric phone, story ≤ 200 (truncated while typing), image ≤ 5 MB
  * (optional), address and detail optional, both terms required ('agree all' toggles both). Pure rules, tested alone.
  */
 
 export const APPLY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** 02 §5: the extensions treated as images for attachments. */
+/** The extensions treated as images for attachments. */
 const IMAGE_EXTENSIONS = ['bmp', 'jpg', 'jpeg', 'gif', 'png', 'tif', 'tiff', 'raw', 'ai', 'ico', 'heic', 'psd', 'webp'];
 
 export interface ApplyForm {

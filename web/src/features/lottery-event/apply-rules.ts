@@ -2,7 +2,7 @@ import type { LotteryEvent } from '@fanmission/contracts';
 import type { Session } from '../../shared/session/session';
 
 /**
- * The apply button (02 §4): shown only while APPLYING, when the user has not applied and is not the event's creator;
+ * The apply button: shown only while APPLYING, when the user has not applied and is not the event's creator;
  * a disabled 'Coming Soon' in CREATED; a disabled 'Applied' once applied.
  */
 export type ApplyButton = 'apply' | 'comingSoon' | 'applied' | 'hidden';
@@ -18,7 +18,7 @@ export function applyButton(
   return event.applied ? 'applied' : 'apply';
 }
 
-/** What pressing apply does for the current session (02 §5, §6): login, creators refused, unverified sent away. */
+/** What pressing apply does for the current session: login, creators refused, unverified sent away. */
 export type ApplyGate = 'login' | 'creator' | 'unverified' | 'allowed';
 export function applyGate(session: Pick<Session, 'loggedIn' | 'creatorId' | 'isVerified'>): ApplyGate {
   if (!session.loggedIn) return 'login';

@@ -25,8 +25,8 @@ import { VerifyDrawPanel } from './verify-panel';
 import { WinnerList } from './winner-list';
 
 /**
- * `/lottery-event/{id}` (02 §2): status badge (Coming Soon before applications open, APPLIED once applied), title,
- * period MM/DD, media, info, the apply button by the rules of 02 §4, the winners once DRAWN or CLOSED, and the
+ * `/lottery-event/{id}`: status badge (Coming Soon before applications open, APPLIED once applied), title,
+ * period MM/DD, media, info, the apply button by the event's status and the caller, the winners once DRAWN or CLOSED, and the
  * "verify this draw" panel.
  */
 export function LotteryEventPage() {

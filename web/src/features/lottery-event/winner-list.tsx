@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { LoadingState } from '../../shared/ui/list-states';
 import { useWinners } from './api';
 
-/** The winners of a DRAWN or CLOSED event (02 §2, §7): nickname, story, whether the prize was delivered. */
+/** The winners of a DRAWN or CLOSED event: nickname, story, whether the prize was delivered. */
 export function WinnerList({ productId, status }: { productId: string; status: string }) {
   const { t } = useTranslation();
   const winners = useWinners(productId, status, true);

@@ -3,7 +3,7 @@ import { missionThumbnail } from '../../shared/missions/mission-card';
 
 export { missionThumbnail };
 
-/** What the left side shows (spec 02 §4 "Display by status"). */
+/** What the left side shows. */
 export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
 
 export function missionContent(mission: Pick<MissionView, 'status' | 'thumbnail' | 'missionProduct'>): MissionContent {

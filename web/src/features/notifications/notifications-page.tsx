@@ -29,7 +29,7 @@ export function notificationPicture(notification: Pick<Notification, 'thumbnail'
   return notification.thumbnail ?? notification.image?.thumbnail?.s3Url ?? notification.image?.s3Url ?? null;
 }
 
-/** `/notifications` (spec 01 §2): thumbnail 15 %, content 65 %, created 20 %; paging only above one page. */
+/** `/notifications`: thumbnail 15 %, content 65 %, created 20 %; paging only above one page. */
 export function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The API client against the real API (a served test app): the anti-CSRF header and the language on every call, and
-// the spec's global error handling (01 §8). The browser's session is an HttpOnly cookie (review L6), which this
+// the spec's global error handling. The browser's session is an HttpOnly cookie, which this
 // jsdom/Node fetch does not keep: the calls here pass their token explicitly, as an API client would. The 504 comes from a stand-in gateway, which the API itself never answers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

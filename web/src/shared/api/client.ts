@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 /**
- * How the spec's global error handling (01 §8) applies to a call:
+ * How the spec's global error handling applies to a call:
  * - `all`: 403 access denied and 401 token codes end the session (→ /login); 504 alerts and goes to /.
  * - `signUp`: on sign-up a 504 and other 401s are only logged.
  * - `none`: the caller handles every error (login forms, whose 401 means a wrong password).
@@ -98,7 +98,7 @@ function endSession(message: string): void {
   navigateTo('/login', { replace: true });
 }
 
-/** Applies 01 §8 to a failed answer; the error is thrown to the caller afterwards in every case. */
+/** Applies the global error handling (session expiry, maintenance, network) to a failed answer; the error is thrown to the caller afterwards in every case. */
 function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   if (mode === 'none') return;
   const t = i18next.t.bind(i18next);

@@ -5,7 +5,7 @@ export const EMPTY_PAGE: Page<never> = { content: [], totalPages: 0, totalElemen
 
 /**
  * One page of a list; a failed call warns (`what` names the list) and reads as an empty last page, so scroll
- * loading stops (01 §8).
+ * loading stops.
  */
 export async function fetchPageOrEmpty<Item>(
   path: string,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 export function createQueryClient(): QueryClient {
-  // List errors are warned about and shown as empty lists (01 §8); retrying a 4xx helps nobody.
+  // List errors are warned about and shown as empty lists; retrying a 4xx helps nobody.
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 

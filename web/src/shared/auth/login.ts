@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import { fetchCurrentUser } from '../api/current-user';
 import { storeCurrentUser, storeLogin } from '../session/session';
 
-/** Where a fresh login lands, by role (01 §4). */
+/** Where a fresh login lands, by role. */
 export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): string {
   if (user.roles.includes('ROLE_UNVERIFIED')) return '/email-sent?view=suggest-user-authentication';
   if (user.roles.includes('ROLE_CREATOR') && user.creator) {
@@ -14,7 +14,7 @@ export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): st
 }
 
 /**
- * `POST /api/login`: the API sets the HttpOnly session cookie (review L6); the page never sees the token. Answers
+ * `POST /api/login`: the API sets the HttpOnly session cookie; the page never sees the token. Answers
  * who logged in; throws on anything but 200.
  */
 export async function requestLogin(credentials: LoginRequest): Promise<LoginResponse> {

@@ -39,7 +39,7 @@ export function ageOn(birthDate: string, today: Date): number | null {
   return age;
 }
 
-/** The sign-up form's checks: the contracts' schema, the confirmation and the age rule (01 §5). */
+/** The sign-up form's checks: the contracts' schema, the confirmation and the age rule. */
 export function checkSignUp(
   values: SignUpValues,
   today: Date,
@@ -60,7 +60,7 @@ export function checkSignUp(
   return Object.keys(errors).length === 0 ? { ok: true, body } : { ok: false, errors };
 }
 
-/** 01 §8: messages of a failed sign-up. */
+/** Messages of a failed sign-up. */
 export function signUpFailureMessages(error: unknown, t: TFunction): string[] {
   const body: ErrorResponse | undefined = error instanceof ApiError ? error.body : undefined;
   const subErrors = body?.subErrors ?? [];

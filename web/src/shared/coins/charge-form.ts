@@ -5,7 +5,7 @@ import { showAlert } from '../alert/alert';
 import { readSession } from '../session/session';
 import { navigateTo } from '../navigation/navigation';
 
-/** The pay methods the charge modal offers (spec 01 §4): kakaopay first and by default; card (§3's payload). */
+/** The pay methods the charge modal offers: kakaopay first and by default; card (§3's payload). */
 export const CHARGE_PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
 export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
 
@@ -22,7 +22,7 @@ export interface ChargeForm {
 
 type ChargeErrors = Partial<Record<'coinItemId' | 'agreed' | 'depositorName' | 'depositorPhone', string>>;
 
-/** Spec 01 §6: an item and the terms are required; a bank deposit also needs the depositor's name and phone. */
+/** An item and the terms are required; a bank deposit also needs the depositor's name and phone. */
 export function checkCharge(form: ChargeForm): ChargeErrors {
   const errors: ChargeErrors = {};
   if (form.coinItemId === null) errors.coinItemId = 'coinCharge.selectItem';
@@ -35,7 +35,7 @@ export function checkCharge(form: ChargeForm): ChargeErrors {
   return errors;
 }
 
-/** A creator is refused before the modal opens (spec 01 §5, §8); returns whether the modal may open. */
+/** A creator is refused before the modal opens; returns whether the modal may open. */
 export function mayCharge(): boolean {
   if (readSession().creatorId === null) return true;
   void showAlert(i18next.t('coinCharge.creatorsCannotCharge'));

@@ -11,7 +11,7 @@ import { CHARGE_RETURN_PATH, chargeFormSchema, EMPTY_CHARGE_FORM, type ChargeFor
 import { fetchMerchantCode, payWithPortOne } from './portone-checkout';
 
 /**
- * The charge modal's form and submit (spec 01 §4, §6): a creator is refused first; a bank deposit is requested and
+ * The charge modal's form and submit: a creator is refused first; a bank deposit is requested and
  * shown in the pending tab; a provider payment goes to its checkout page (PortOne's, opened by its browser SDK, or the
  * sandbox's and PayPal's pages).
  */

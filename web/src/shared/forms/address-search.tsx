@@ -35,7 +35,7 @@ function loadPostcodeScript(): Promise<void> {
   return loading;
 }
 
-/** The address the postcode popup chose, handed to the form; without a handler, the spec's alert (01 §8). */
+/** The address the postcode popup chose, handed to the form; without a handler, the spec's alert. */
 export function deliverAddress(result: DaumPostcodeResult, onSelect?: (address: string) => void): void {
   if (!onSelect) {
     void showAlert(i18next.t('postcode.noHandler'));

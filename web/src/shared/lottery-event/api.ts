@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchPageOrEmpty, nextPageParam } from '../api/pages';
 import { queryKeys } from '../api/query-keys';
 
-/** `GET /mission-products/page` for the events tab (02 §7: EVENT, CREATED, DESC, size 12, cancelled left out). */
+/** `GET /mission-products/page` for the events tab (EVENT, CREATED, DESC, size 12, cancelled left out). */
 export function eventsPageRequest(page: number) {
   return {
     path: '/mission-products/page',
@@ -18,7 +18,7 @@ export function eventsPageRequest(page: number) {
   };
 }
 
-/** One page of events; a failed call warns and reads as an empty last page (01 §8). */
+/** One page of events; a failed call warns and reads as an empty last page. */
 export function fetchEventsPage(page: number): Promise<Page<MissionProduct>> {
   const request = eventsPageRequest(page);
   return fetchPageOrEmpty<MissionProduct>(request.path, request.query, 'lottery events');

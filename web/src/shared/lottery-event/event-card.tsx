@@ -20,7 +20,7 @@ export interface EventCardProduct {
 }
 
 /**
- * A lottery event card (02 §2: browse-missions events tab, creator page, mission detail): cover, status badge,
+ * A lottery event card (browse-missions events tab, creator page, mission detail): cover, status badge,
  * title, period MM/DD and counts; opens `/lottery-event/{id}`. `compact` lays it out in a row.
  */
 export function LotteryEventCard({ product, compact = false }: { product: EventCardProduct; compact?: boolean }) {

@@ -1,6 +1,6 @@
 import type { LotteryEvent } from '@fanmission/contracts';
 
-/** The badge of an event: its status, APPLIED while applying when the caller has applied (02 §4). */
+/** The badge of an event: its status, APPLIED while applying when the caller has applied. */
 export type EventBadge = LotteryEvent['status'] | 'APPLIED';
 
 export const eventBadge = (event: Pick<LotteryEvent, 'status' | 'applied'>): EventBadge =>
@@ -17,5 +17,5 @@ export const BADGE_COLOR = {
   CANCELED: 'error',
 } as const satisfies Record<EventBadge, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error'>;
 
-/** A YYYY-MM-DD day as MM/DD (02 §2: the period). */
+/** A YYYY-MM-DD day as MM/DD (the period). */
 export const monthDay = (date: string): string => `${date.slice(5, 7)}/${date.slice(8, 10)}`;

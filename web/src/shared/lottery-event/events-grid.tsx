@@ -7,7 +7,7 @@ import { useScrolledItems } from '../ui/scroll-loading';
 import { useEventsPages } from './api';
 import { LotteryEventCard } from './event-card';
 
-/** The browse-missions events tab (02 §2): event cards 3 per row, 12 a page, infinite scroll; the empty state. */
+/** The browse-missions events tab: event cards 3 per row, 12 a page, infinite scroll; the empty state. */
 export function LotteryEventsGrid() {
   const { t } = useTranslation();
   const session = useSession();

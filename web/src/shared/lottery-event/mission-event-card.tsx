@@ -6,7 +6,7 @@ import { useSession } from '../session/session';
 import { LotteryEventCard } from './event-card';
 
 /**
- * Mission detail's event card (02 §2): an EVENT mission (an application, a winner's prize) links its lottery event
+ * Mission detail's event card: an EVENT mission (an application, a winner's prize) links its lottery event
  * at /lottery-event/{eventMissionProductId}, with the event's status and period; other missions show nothing.
  */
 export function MissionEventCard({ mission }: { mission: Pick<MissionView, 'missionProduct'> }) {

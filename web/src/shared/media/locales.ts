@@ -1,4 +1,4 @@
-// Texts of the media processing note (security review M11: video and audio details are taken after the upload):
+// Texts of the media processing note (video and audio details are taken after the upload):
 // the top-level `mediaProcessing` namespace of ko (en and ja in ./locales-en.ts, ./locales-ja.ts).
 
 export const mediaProcessingKo = {

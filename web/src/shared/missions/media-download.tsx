@@ -25,7 +25,7 @@ export function downloadName(
   return `${mission.responseComment ?? 'mission'}.${extension}`;
 }
 
-/** Download of a completed mission's answer, for its requester and its creator (spec 02 §7 "Mission download"). */
+/** Download of a completed mission's answer, for its requester and its creator. */
 export function MissionMediaDownload({ mission }: { mission: MissionView }) {
   const { t } = useTranslation();
   const session = useSession();

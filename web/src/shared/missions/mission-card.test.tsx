@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Spec 02 §9: a mission without a thumbnail (no answer poster, no product picture) shows one of the 5 placeholder
+// A mission without a thumbnail (no answer poster, no product picture) shows one of the 5 placeholder
 // images, the same one for the same mission on every render; a mission with one shows its own.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -52,7 +52,7 @@ export function NewPasswordForm({
     confirm: '',
   });
   const complete = (!withCurrent || values.current !== '') && values.password !== '' && values.confirm !== '';
-  // One message at a time, the confirmation's first (01 §5).
+  // One message at a time, the confirmation's first.
   const problem = errorKey('confirm') ?? errorKey('password') ?? errorKey('current');
   const error = problem ? t(problem) : failure;
 

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { ApiError } from '../api/client';
 
-/** 01 §8: 400 is the wrong format, 404 an expired page, anything else a failed change. */
+/** 400 is the wrong format, 404 an expired page, anything else a failed change. */
 export function passwordChangeFailure(error: unknown): { message: string; expired: boolean } {
   const t = i18next.t.bind(i18next);
   if (error instanceof ApiError && error.status === 400) {

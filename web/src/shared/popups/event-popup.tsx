@@ -17,7 +17,7 @@ async function fetchCurrentPopup(): Promise<Popup | null> {
 
 /**
  * The operator's popup for the visitor's logged-in state, shown until dismissed: closing it, or following its link
- * while logged in, stores its id in `ignore-logged-on-popup` / `ignore-logged-off-popup` (01 §4).
+ * while logged in, stores its id in `ignore-logged-on-popup` / `ignore-logged-off-popup`.
  */
 export function EventPopup({ state }: { state: PopupState }) {
   const [popup, setPopup] = useState<Popup | null>(null);

@@ -31,7 +31,7 @@ const user = {
 describe('session values in local storage', () => {
   beforeEach(() => window.localStorage.clear());
 
-  test('a login stores who logged in, never a token (the token is the HttpOnly cookie: review L6)', () => {
+  test('a login stores who logged in, never a token (the token is the HttpOnly cookie)', () => {
     storeLogin({ id: 7, roles: ['ROLE_UNVERIFIED'] });
     expect({ ...window.localStorage }).toEqual({ UserId: '7', IsVerified: 'false' });
     expect(readSession()).toMatchObject({ loggedIn: true, userId: 7, isVerified: false });
@@ -86,7 +86,7 @@ describe('session values in local storage', () => {
   });
 });
 
-describe('route guards (01 §2)', () => {
+describe('route guards', () => {
   const visitor = { loggedIn: false, userId: null, creatorId: null, isVerified: null };
   const fan = { loggedIn: true, userId: 1, creatorId: null, isVerified: true };
   const unverified = { ...fan, isVerified: false };

@@ -2,8 +2,8 @@ import { DEFAULT_PROFILE_IMAGE, type CurrentUser } from '@fanmission/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
- * Local storage keys of the session, as the spec names them (01 §3) — except the token: the session token lives in an
- * HttpOnly cookie the API sets at login (review L6), which no script of the page can read. What stays here is
+ * Local storage keys of the session, as the spec names them — except the token: the session token lives in an
+ * HttpOnly cookie the API sets at login, which no script of the page can read. What stays here is
  * non-secret UI state: who is logged in, verified or a creator, the name and the picture.
  */
 export const SESSION_KEYS = {
@@ -146,7 +146,7 @@ export function useSession(): Session {
  */
 export type Guard = 'public' | 'loggedIn' | 'loggedOut' | 'creator' | 'verifiedFan' | 'coinCharge';
 
-/** The spec's route guards (01 §2), reading stored session values only. */
+/** The spec's route guards, reading stored session values only. */
 export function guardAllows(guard: Guard, session: Session): boolean {
   switch (guard) {
     case 'public':

@@ -53,7 +53,7 @@ export function TableEmptyRow({ columns, message }: { columns: number; message: 
   );
 }
 
-/** Page numbers under a paged list (0-based `page`), shown only above one page (01 §2 paging display). */
+/** Page numbers under a paged list (0-based `page`), shown only above one page. */
 export function PageNumbers({
   total,
   page,

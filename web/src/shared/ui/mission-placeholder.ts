@@ -1,7 +1,7 @@
 import { MISSION_THUMBNAIL_PLACEHOLDERS } from '@fanmission/contracts';
 
 /**
- * One of the 5 placeholder images for a mission without a thumbnail (spec 02 §9), chosen by the mission id so a
+ * One of the 5 placeholder images for a mission without a thumbnail, chosen by the mission id so a
  * card keeps its picture across renders and pages.
  */
 export function placeholderThumbnail(missionId: number): string {

@@ -15,6 +15,6 @@ export async function updateProfile(userId: number, values: ProfileValues): Prom
 
 /** `PUT /users/{id}` with the new and the current password. */
 export async function changePassword(userId: number | null, password: string, currentPassword: string): Promise<void> {
-  // The change ended every session (security review M3); the answer sets this browser's cookie to a fresh token.
+  // The change ended every session; the answer sets this browser's cookie to a fresh token.
   await api(`/users/${userId}`, { method: 'PUT', body: { password, currentPassword } });
 }

@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api/client';
 
-/** `POST /users`: a member sign-up (no token; a 504 or an odd 401 is only logged, 01 §8). Answers the new id. */
+/** `POST /users`: a member sign-up (no token; a 504 or an odd 401 is only logged). Answers the new id. */
 export async function signUp(body: unknown): Promise<number> {
   return (await api<{ id: number }>('/users', { method: 'POST', body, token: null, globalErrors: 'signUp' })).data.id;
 }

@@ -14,7 +14,7 @@ export function browseRequest(tab: MissionTab, page: number) {
   };
 }
 
-/** One page; a failed call warns and reads as an empty last page (scroll loading stops, 01 §8). */
+/** One page; a failed call warns and reads as an empty last page (scroll loading stops). */
 export function fetchBrowsePage(tab: MissionTab, page: number): Promise<Page<MissionView>> {
   const request = browseRequest(tab, page);
   return fetchPageOrEmpty<MissionView>(request.path, request.query, `browse missions ${tab}`);

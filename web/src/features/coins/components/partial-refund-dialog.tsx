@@ -35,7 +35,7 @@ function PreviewLine({ label, value, strong }: { label: string; value: string; s
 }
 
 /**
- * The partial refund (spec 01 §9): a preview of what the fan gets (held CASH coins minus 3 %, in coins and won) and
+ * The partial refund: a preview of what the fan gets (held CASH coins minus 3 %, in coins and won) and
  * the bank account it is paid to. One Idempotency-Key per opened dialog: a double click refunds once.
  */
 export function PartialRefundDialog({

@@ -38,7 +38,7 @@ function formatMinorUnits(amount: number, currency: string, language: string): s
 /**
  * What goes back, line by line: the won amount when it all goes back in won; else (a PayPal charge in USD, or a charge
  * going back to its payment beside a bank deposit going to the account) each charge's money in its own currency and
- * where it goes (review M6).
+ * where it goes.
  */
 export function refundMoneyLines(
   refund: Pick<CoinRefund, 'amount' | 'parts'>,

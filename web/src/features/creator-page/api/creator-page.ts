@@ -11,7 +11,7 @@ import { api } from '../../../shared/api/client';
 import { EMPTY_PAGE, nextPageParam } from '../../../shared/api/pages';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-/** The creator by id or custom url; every failure is the caller's (02 §2 not-found rule). */
+/** The creator by id or custom url; every failure is the caller's. */
 export async function fetchCreatorPage(idOrUrl: string): Promise<CreatorPage> {
   return (await api<CreatorPage>(creatorPagePath(idOrUrl), { globalErrors: 'none' })).data;
 }

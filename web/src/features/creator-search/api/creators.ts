@@ -15,7 +15,7 @@ export interface SearchFilters {
   sort: CreatorSearchSort;
 }
 
-/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page (01 §8). */
+/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page. */
 export function fetchCreators(filters: SearchFilters, page: number): Promise<Page<CreatorListItem>> {
   return fetchPageOrEmpty<CreatorListItem>(
     '/creators/page',

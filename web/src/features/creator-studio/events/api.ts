@@ -45,7 +45,7 @@ export function useEventProduct(id: number) {
   });
 }
 
-/** The applicants page of each view (spec 02 §7): every applicant, or the winners once DRAWN / CLOSED. */
+/** The applicants page of each view: every applicant, or the winners once DRAWN / CLOSED. */
 export function applicantStatusFor(status: EventStatus): string | undefined {
   if (status === 'DRAWN') return 'ACCEPTED,COMPLETED,TRANSCODING';
   if (status === 'CLOSED') return 'COMPLETED';

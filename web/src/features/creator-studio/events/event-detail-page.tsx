@@ -133,7 +133,7 @@ function WinnersView({ product }: { product: EventProduct }) {
 }
 
 /**
- * `/mission-management/lottery-event/{id}`: the navigation state carries the event's status and object (spec 02 §2);
+ * `/mission-management/lottery-event/{id}`: the navigation state carries the event's status and object;
  * without them (or the id) the page goes back to the list. The live event is fetched again for its counts.
  */
 export function LotteryEventDetailPage() {

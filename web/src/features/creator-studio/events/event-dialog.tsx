@@ -38,7 +38,7 @@ export type EventFormError =
   'allRequired' | 'drawNumberPositive' | 'tooLong' | 'applyStartPast' | 'datesOrder' | 'eventEndTooSoon';
 
 /**
- * Spec 02 §5 and §9, as the server checks them: every field and the cover required, description ≤ 200, draw count
+ * The rules of a lottery event, as the server checks them: every field and the cover required, description ≤ 200, draw count
  * > 0, applyStart not before today (Korea time), applyEnd not before applyStart, eventEnd at least the 7-day minimum
  * due period after applyEnd.
  */
@@ -77,7 +77,7 @@ const EMPTY: EventForm = {
 
 /**
  * Register a lottery event. The description picture is uploaded first; the event is created only afterwards, and a
- * picture uploaded for a failed registration is deleted again (spec 02 §4).
+ * picture uploaded for a failed registration is deleted again.
  */
 export function EventDialog({
   creatorId,

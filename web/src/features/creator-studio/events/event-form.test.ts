@@ -15,7 +15,7 @@ const valid: EventForm = {
   eventEnd: '2026-11-30',
 };
 
-describe('the register dialog’s checks (spec 02 §5, §9)', () => {
+describe('the register dialog’s checks', () => {
   it('accepts a complete event opening today whose end is 7 days after applyEnd', () => {
     expect(checkEvent(valid, true, NOW)).toBeNull();
   });
@@ -50,7 +50,7 @@ describe('the perform modal and the views', () => {
     expect(canSendPrize(file, 'Thanks', true)).toBe(false);
   });
 
-  it('lists every applicant until the draw, then the winners (spec 02 §7)', () => {
+  it('lists every applicant until the draw, then the winners', () => {
     expect(applicantStatusFor('APPLYING')).toBeUndefined();
     expect(applicantStatusFor('DRAWING')).toBeUndefined();
     expect(applicantStatusFor('DRAWN')).toBe('ACCEPTED,COMPLETED,TRANSCODING');

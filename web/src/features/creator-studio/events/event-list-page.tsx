@@ -31,7 +31,7 @@ import { EventDialog } from './event-dialog';
 
 const PAGE_SIZE = 12;
 
-/** The navigation state `/mission-management/lottery-event/{id}` needs (spec 02 §2). */
+/** The navigation state `/mission-management/lottery-event/{id}` needs. */
 export interface EventDetailState {
   status: EventStatus;
   event: EventProduct;
@@ -58,7 +58,7 @@ export function EventStatusChip({ status }: { status: EventStatus }) {
   );
 }
 
-/** Asks before cancelling; answers the cancelled product id (spec 02 §4: it must match). */
+/** Asks before cancelling; answers the cancelled product id (it must match). */
 export function CancelEventDialog({
   product,
   onClose,
@@ -97,7 +97,7 @@ export function CancelEventDialog({
   );
 }
 
-/** The row's modal: the event's facts and the action of its status (spec 02 §4 "Detail actions"). */
+/** The row's modal: the event's facts and the action of its status. */
 function EventDetailModal({
   product,
   onClose,

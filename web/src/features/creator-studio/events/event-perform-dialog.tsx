@@ -15,7 +15,7 @@ import { api } from '../../../shared/api/client';
 import { PerformFilePicker, performFieldOf, usePerformUpload } from '../perform-upload';
 import { refusalOf } from './api';
 
-/** Send needs an uploaded file and a message of 1–200 characters (spec 02 §5, event perform). */
+/** Send needs an uploaded file and a message of 1–200 characters (event perform). */
 export function canSendPrize(file: FileEntry | null, message: string, busy: boolean): boolean {
   return file !== null && message.trim() !== '' && message.length <= TEXT_LIMITS.responseComment && !busy;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The completed list's totals (spec 02 §2) cover every mission of the chosen year/month, not the page shown: they
+// The completed list's totals cover every mission of the chosen year/month, not the page shown: they
 // come from GET /creators/me/missions/totals with the list's filters.
 import type { MissionView } from '@fanmission/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';

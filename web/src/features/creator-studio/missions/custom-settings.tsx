@@ -14,7 +14,7 @@ import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
 import { myCreatorQueryKey } from '../my-creator';
 
-/** Save is enabled only when the minimum is numeric and something differs from what is stored (spec 02 §5). */
+/** Save is enabled only when the minimum is numeric and something differs from what is stored. */
 export function customSettingsChanged(
   stored: { active: boolean; minimumCost: number | null },
   form: { active: boolean; minimum: string },

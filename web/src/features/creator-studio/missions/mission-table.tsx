@@ -28,7 +28,7 @@ import { RowOpenButton } from '../../../shared/ui/row-open-button';
 import { MissionSummary } from './mission-summary';
 import { PerformDialog } from './perform-dialog';
 
-/** Days after which a row still waiting for the creator shows its date in red (spec 02 §2). */
+/** Days after which a row still waiting for the creator shows its date in red. */
 export const DEADLINE_WARNING_DAYS = 9;
 
 export function overdue(mission: Pick<MissionView, 'status' | 'created' | 'accepted'>, now: Date): boolean {

@@ -17,7 +17,7 @@ import { CameraButton } from '../../../shared/ui/camera-button';
 
 export { performFieldOf };
 
-/** Send is enabled only with an uploaded file and a comment (spec 02 §5). */
+/** Send is enabled only with an uploaded file and a comment. */
 export function canSend(file: FileEntry | null, comment: string, busy: boolean): boolean {
   return file !== null && comment.trim() !== '' && !busy;
 }

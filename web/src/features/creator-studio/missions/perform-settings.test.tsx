@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The perform modal's upload (spec 02 §5: video, image or voice with a progress bar; anything else is an "unknown file
+// The perform modal's upload (video, image or voice with a progress bar; anything else is an "unknown file
 // format" and its upload is removed; send only with a file and a comment) and the custom settings (Save only when
 // something changed), by what the creator sees, in ko, en and ja.
 import type { Language, MissionView, MyCreator } from '@fanmission/contracts';

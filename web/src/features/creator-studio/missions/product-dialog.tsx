@@ -28,7 +28,7 @@ export interface ProductForm {
 
 export type ProductFormError = 'required' | 'tooLong' | 'probability';
 
-/** Spec 02 §5: every field and the cover required, description at most 200, probability 0.1–10 in steps of 0.1. */
+/** Every field and the cover required, description at most 200, probability 0.1–10 in steps of 0.1. */
 export function checkProduct(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCover: boolean): ProductFormError | null {
   const missing =
     !form.name.trim() ||
@@ -66,7 +66,7 @@ function formOf(product: MissionProduct | null): ProductForm {
 
 /**
  * Register or edit a BASIC or LUCKY product. The cover is uploaded first; the product is created (or updated) only
- * afterwards, and a cover uploaded for a failed save is deleted again (spec 02 §4).
+ * afterwards, and a cover uploaded for a failed save is deleted again.
  */
 export function ProductDialog({
   type,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The BASIC/LUCKY product list and its register/edit dialog (spec 02 §2, §5), by what the creator sees and does:
+// The BASIC/LUCKY product list and its register/edit dialog, by what the creator sees and does:
 // activate/inactivate only after confirming, reorder up/down, register vs edit, the cover uploaded before the product
 // and deleted again when the product cannot be saved, the red description counter and the LUCKY probability rule.
 import type { Language, MissionProduct } from '@fanmission/contracts';

@@ -2,7 +2,7 @@ import type { IncomeDetailRow, MonthIncome, MonthlySettlement, Page } from '@fan
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiHeaders, apiUrl, SESSION_CREDENTIALS } from '../../../shared/api/client';
 
-/** Spec 02 §9: income lists page by 12. */
+/** Income lists page by 12. */
 export const INCOME_PAGE_SIZE = 12;
 
 const incomeKeys = {

@@ -2,7 +2,7 @@ import { PAGE_SIZES, type CommentLikeResponse, type MissionComment, type Page as
 import { api } from '../../../shared/api/client';
 
 /*
- * The calls of the comments panel (spec 02 §7 "Comments").
+ * The calls of the comments panel.
  */
 
 export function fetchCommentPage(missionId: number, page: number, parentCommentId?: number) {

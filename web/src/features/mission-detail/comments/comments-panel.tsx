@@ -29,7 +29,7 @@ import { useSession } from '../../../shared/session/session';
 import { deleteComment, editComment, fetchCommentPage, likeComment, postComment, reportComment } from './comments-api';
 
 /*
- * The right panel's comments (spec 02 §2 mission detail, §3 "Comment", §4 states, §5 rules, §8 messages): a box with
+ * The right panel's comments: a box with
  * a 200 counter, 5 comments a page with "more", replies on demand, the creator's icon, likes, edit and delete of one's
  * own, report and cancel, and the comment coin event's win.
  */
@@ -236,7 +236,7 @@ function CommentItem({
       const result = await likeComment(comment.id, !like.liked);
       setLike({ liked: result.liked, count: result.likedCount });
     } catch (error) {
-      console.warn('the comment like failed', error); // spec 02 §8: liking failures are only logged
+      console.warn('the comment like failed', error); // Liking failures are only logged
     }
   };
   const saveEdit = async () => {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../shared/api/query-keys';
 
 export type MyPageTab = 'follow' | 'completed' | 'reserved' | 'liked' | 'rejected';
 
-/** Which call and filter each tab uses (01 §7, 02 §4), all with the my-page size of 6. */
+/** Which call and filter each tab uses, all with the my-page size of 6. */
 export function tabRequest(tab: MyPageTab, userId: number): { path: string; query: Record<string, string> } {
   switch (tab) {
     case 'follow':
@@ -25,7 +25,7 @@ export function tabRequest(tab: MyPageTab, userId: number): { path: string; quer
   }
 }
 
-/** One page of a tab; a failed call warns and reads as an empty last page (01 §8: scroll loading stops). */
+/** One page of a tab; a failed call warns and reads as an empty last page (scroll loading stops). */
 export function fetchTabPage<Item>(tab: MyPageTab, userId: number, page: number): Promise<Page<Item>> {
   const request = tabRequest(tab, userId);
   return fetchPageOrEmpty<Item>(

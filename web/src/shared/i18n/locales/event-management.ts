@@ -1,6 +1,6 @@
-// Texts of the creator's lottery event management (/mission-management/lottery-event, issue 16): the top-level
+// Texts of the creator's lottery event management (/mission-management/lottery-event): the top-level
 // `eventManagement` namespace of ko (en and ja in ./event-management-en.ts, ./event-management-ja.ts), with every draw
-// message of spec 02 §8.
+// message.
 
 import { sharedMessageForWeb } from '@fanmission/contracts';
 
