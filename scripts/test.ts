@@ -135,6 +135,8 @@ function runLane(lane: { name: string; projects: string[] }, reportFile: string)
 
 fs.mkdirSync(CACHE_DIR, { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test by file and name, printed again under the summary so the end of a long log names them. */
+const failedTests: string[] = [];
 if (infrastructure.ok) {
   const lanes = lanesForConfig();
   console.log(
@@ -153,7 +155,12 @@ if (infrastructure.ok) {
             numFailedTests: number;
             numPendingTests: number;
             numTodoTests: number;
+            testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
           };
+          for (const file of report.testResults ?? [])
+            for (const test of file.assertionResults ?? [])
+              if (test.status === 'failed')
+                failedTests.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
           laneCounts.passed = report.numPassedTests;
           laneCounts.failed = report.numFailedTests;
           laneCounts.skipped = report.numPendingTests + report.numTodoTests;
@@ -183,4 +190,5 @@ for (const result of results) {
 const failedSteps = results.filter((result) => !result.ok).length;
 console.log(failedSteps === 0 ? 'every step succeeded' : `${failedSteps} of ${results.length} steps did not succeed`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+for (const name of failedTests) console.log(`failed: ${name}`);
 process.exit(failedSteps === 0 && counts.failed === 0 ? 0 : 1);
