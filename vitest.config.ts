@@ -114,7 +114,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Every route of the OpenAPI document × eight personas against one app (issue 20).
+          // Every route of the OpenAPI document × eight personas against one app.
           name: 'authz',
           include: ['tests/authz/**/*.test.ts'],
           globalSetup: [postgres],
@@ -123,7 +123,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // schemathesis against the served API with the demo data, once per persona (issue 20); its own Temporal.
+          // schemathesis against the served API with the demo data, once per persona; its own Temporal.
           name: 'fuzz',
           include: ['tests/fuzz/**/*.test.ts'],
           globalSetup: [postgres],
@@ -132,7 +132,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Faults (issue 20): PostgreSQL and Temporal servers of each file's own, stopped and restarted under load.
+          // Faults: PostgreSQL and Temporal servers of each file's own, stopped and restarted under load.
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: [postgres],
@@ -142,7 +142,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Scale-out (issue 20): the compose roles as processes (2 API, 2 workers, a relay on Kafka) over one
+          // Scale-out: the compose roles as processes (2 API, 2 workers, a relay on Kafka) over one
           // PostgreSQL, one Temporal dev server and a local S3 store; one worker SIGKILLed mid-run.
           name: 'scale-out',
           include: ['tests/scale-out/**/*.test.ts'],

@@ -1,4 +1,4 @@
-// The distributed mode of docker-compose.yml on this machine, without Docker (issue 20, scale-out):
+// The distributed mode of docker-compose.yml on this machine, without Docker (scale-out):
 //
 //   node --import tsx scripts/scale-out.ts [--apis 2] [--workers 2] [--relays 1]
 //

@@ -4,7 +4,7 @@ import { creatorReviewStatusSchema, REVIEW_REASON_MAX } from './creator-review';
 import { creatorGradeSchema } from './creators';
 import { missionProductSchema } from './mission-products-api';
 
-// Operator console: `/api/admin/creators` (ra-data-simple-rest), the review queue and decisions (issue 15).
+// Operator console: `/api/admin/creators` (ra-data-simple-rest), the review queue and decisions.
 
 export const ADMIN_CREATOR_SORT_FIELDS = ['id', 'createdAt', 'name', 'reviewStatus', 'reviewedAt'] as const;
 

@@ -37,7 +37,7 @@ export const domainEventDefinitions = {
   },
   'creator.followed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
   'creator.unfollowed': { aggregateType: 'creator', payload: z.object({ creatorId: id, userId: id }) },
-  /** An operator approved or rejected a creator (issue 15); the reason is the rejection's. */
+  /** An operator approved or rejected a creator; the reason is the rejection's. */
   'creator.reviewed': {
     aggregateType: 'creator',
     payload: z.object({

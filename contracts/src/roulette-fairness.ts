@@ -3,7 +3,7 @@ import { PAGE_SIZES } from './limits';
 import { pageQuerySchema, pageSchema } from './page';
 
 /*
- * The provably fair lucky roulette (issue 16, docs/provably-fair.md): each fan's committed server seed, his client
+ * The provably fair lucky roulette (docs/provably-fair.md): each fan's committed server seed, his client
  * seed and the nonce of his next roll; every roll with what it was decided with.
  */
 

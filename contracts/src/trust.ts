@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { missionRejectionReasonSchema, missionStatusSchema } from './missions';
 
 /*
- * Trust features (issue 22): where a mission's coins are (the escrow timeline), how reliable a creator is, and
+ * Trust features: where a mission's coins are (the escrow timeline), how reliable a creator is, and
  * leaving the service.
  */
 

@@ -5,7 +5,7 @@ import { appendTransaction, num, type LedgerDb } from './repository';
 import type { LotMovement, NewTransaction } from './transaction';
 
 /*
- * Group commit of remembered appends (issue 21). An uncontended operation decided from remembered state is appended
+ * Group commit of remembered appends. An uncontended operation decided from remembered state is appended
  * in one round trip (ledger_append_as_read); each such append is a server transaction of its own: its statements,
  * its commit and its WAL flush. Here a pool sends at most APPENDS_IN_FLIGHT of them at a time; the appends that
  * arrive while those are under way wait, and the next one to go takes every waiting append it can as one group: one
@@ -23,7 +23,7 @@ import type { LotMovement, NewTransaction } from './transaction';
 /**
  * Remembered appends a pool has under way at once: one group per CPU, the first at once and each further one only
  * with at least MIN_EXTRA_GROUP members, so that a commit is shared by several appends. Measured on 2 CPUs with 8
- * clients (issue 21), against pgbench on the same server: two under way with groups of 4 ran 1.00-1.10x, two under
+ * clients, against pgbench on the same server: two under way with groups of 4 ran 1.00-1.10x, two under
  * way with any group size (2.4 appends per commit) 0.72-1.05x, one under way (groups of 4, but a group's commit never
  * overlapping the next group's work) 0.65-1.03x.
  */

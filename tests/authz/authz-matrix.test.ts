@@ -10,7 +10,7 @@ import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 import { createFile, createProduct, fund, insertMission } from '@fanmission/tests/support/missions';
 
 /*
- * The authorization matrix (issue 20): every operation of the OpenAPI document, called as each of the eight personas,
+ * The authorization matrix: every operation of the OpenAPI document, called as each of the eight personas,
  * must answer the status declared for it in tests/support/authz-matrix.ts (the one source of truth). One app, one
  * set of fixtures for the whole file; requests carry a minimal valid body so that they reach the permission check.
  * A route with no declaration (or a declaration with no route) fails the first test.

@@ -1,4 +1,4 @@
-// Throughput of one API process against two (issue 20, scale-out), in the same run on the same machine:
+// Throughput of one API process against two (scale-out), in the same run on the same machine:
 //   node --import tsx tests/bench/scale-out.ts
 // The cluster is tests/support/scale-out.ts's (the roles as docker-compose.yml runs them, NODE_ENV=production, files
 // in the local S3 store), here with two API processes, one worker and one relay on one embedded PostgreSQL. 200

@@ -1,4 +1,4 @@
-// How the product's cost grows with its data (issue 39):
+// How the product's cost grows with its data:
 //   BENCH_SIZES=S,M node --import tsx tests/bench/scale.ts
 // For each size of services/src/world (BENCH_SIZES, default S,M; L on demand) one generated world, kept between runs
 // under BENCH_WORLDS_DIR (default <tmp>/fanmission-scale-worlds; a world is generated once, in minutes, and reused),

@@ -1,5 +1,5 @@
-// Largest Contentful Paint of the web app's screens in headless Chromium, against the demo data (issue 23: landing,
-// creator search and a creator page ≤ 2.5 s on a phone; issue 21: creator page and mission detail ≤ 1.0 s headless):
+// Largest Contentful Paint of the web app's screens in headless Chromium, against the demo data (landing,
+// creator search and a creator page ≤ 2.5 s on a phone; creator page and mission detail ≤ 1.0 s headless):
 //   node --import tsx tests/bench/web-lcp.ts
 // The built web app (web/dist, built first when its sources changed) is served by the real API on a scratch
 // embedded PostgreSQL with `npm run db:seed`'s demo data. Each page is loaded BENCH_ROUNDS times (default 3) in a

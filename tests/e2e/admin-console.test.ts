@@ -583,7 +583,7 @@ describe('operator and finance console', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-operator-missions-en-768.png');
   }, 180_000);
-  // Issue 23: desktop-first, but usable at 768 px: the main screens of each role without serious or critical axe
+  // Desktop-first, but usable at 768 px: the main screens of each role without serious or critical axe
   // violations (WCAG 2.2 AA) and without the page scrolling sideways: the wide lists show their essential columns
   // below 900 px and wrap long texts (admin-ui/src/resources/list-actions.tsx). Run the whole file: the journeys
   // above fill the lists (with `-t` they are empty and hide any overflow).

@@ -1,4 +1,4 @@
-// Phones and accessibility over every screen of the web app (issue 23), in one browser with pages reused:
+// Phones and accessibility over every screen of the web app, in one browser with pages reused:
 // - for each screen of tests/support/web-routes.ts and each of ko/en/ja, at 360 × 800: axe-core (WCAG 2.0–2.2 A/AA
 //   rules) finds no serious or critical violation, nothing overflows the page horizontally, every header item stays
 //   on one line, an open dialog fits the screen, every file input names a picture, video or audio type (the phone
@@ -488,7 +488,7 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       }
     });
 
-    // Issue 23: a creator page's picture is painted by the server (services/src/plugins/first-view.ts) before any
+    // A creator page's picture is painted by the server (services/src/plugins/first-view.ts) before any
     // script runs, and the app's own page replaces it without moving it.
     test('a creator page: the server paints the picture first; the page keeps it in place', async () => {
       const size = { width: 390, height: 844 };

@@ -1,4 +1,4 @@
-// The static first view of the landing page and the creator search (issue 23: a phone's Largest Contentful Paint;
+// The static first view of the landing page and the creator search (a phone's Largest Contentful Paint;
 // web/src/app/static-first-view.tsx, web/vite.config.ts `staticFirstView`), in a real Chromium against the served
 // build at 390 × 844:
 // - with every script of the app blocked, the page already shows its first view in the language kept in the browser
@@ -6,10 +6,10 @@
 // - with the app running, React replaces it and paints the same headline and footer address at the same size (a
 //   larger one would be a later Largest Contentful Paint), and no element of the first view remains.
 //
-// A mission detail (issue 21: Largest Contentful Paint ≤ 1.0 s headless; services/src/plugins/first-view.ts,
+// A mission detail (Largest Contentful Paint ≤ 1.0 s headless; services/src/plugins/first-view.ts,
 // web/src/shared/first-view.tsx): the server paints a public mission's head and answer picture before any script, the
 // shell and then the page show them at the same place and size at 390 and 1280 px; a private or unknown mission gets
-// no server paint, even for a party to it; hostile text stays text; the title wraps at 360 px (issue 23).
+// no server paint, even for a party to it; hostile text stays text; the title wraps at 360 px.
 import { SESSION_COOKIE_NAME } from '@fanmission/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -299,7 +299,7 @@ describe('mission detail first view', () => {
     expect(errors).toEqual([]);
   });
 
-  // Issue 23: the title was cut to one line (`noWrap`); a phone shows all of it, on as many lines as it takes.
+  // The title was cut to one line (`noWrap`); a phone shows all of it, on as many lines as it takes.
   test('360 px: a long title wraps and is shown in full, where the server painted it', async () => {
     const viewport = { width: 360, height: 740 };
     const path = `/mission-detail/${ids.long}`;

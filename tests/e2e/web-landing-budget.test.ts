@@ -1,4 +1,4 @@
-// The landing page's JavaScript budget (issue 9: at most 150 KB gzipped, thanks to route-level code splitting) and
+// The landing page's JavaScript budget (at most 150 KB gzipped, thanks to route-level code splitting) and
 // its first contentful paint, in a real headless Chromium against the served build.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The creator's lottery event management over the real stack (issue 16): the served app runs with a Temporal
+// The creator's lottery event management over the real stack: the served app runs with a Temporal
 // time-skipping server and worker of its own, so the event's workflow is real. A creator registers an event in the
 // browser (validation message, cover first); fans apply through the API; the test server's clock is skipped to the
 // end of applyEnd (the app's clock follows it), the workflow closes applications (DRAWING); the creator draws with a

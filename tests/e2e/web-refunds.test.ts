@@ -1,4 +1,4 @@
-// Web app refunds and coin lots over the real API (issue 22): a fan charges through the sandbox, sees the charge can
+// Web app refunds and coin lots over the real API: a fan charges through the sandbox, sees the charge can
 // be withdrawn (unused, within 7 days) and withdraws it; charges again, spends some on a mission, asks a partial
 // refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the request under
 // the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots screen in

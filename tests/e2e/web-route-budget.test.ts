@@ -1,4 +1,4 @@
-// The JavaScript budgets of the creator page and mission detail routes (issue 21: route bundles stay within a
+// The JavaScript budgets of the creator page and mission detail routes (route bundles stay within a
 // budget, like the landing page's in web-landing-budget.test.ts): what a visitor's browser downloads, gzipped, to
 // show each page from a cold cache, in a real headless Chromium against the served build. The figures are printed;
 // the LCP of these pages is measured by tests/bench/web-lcp.ts.

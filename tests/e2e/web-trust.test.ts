@@ -1,4 +1,4 @@
-// Browser journeys of the trust features (issue 22) over the real API serving the built app: the escrow timeline of
+// Browser journeys of the trust features over the real API serving the built app: the escrow timeline of
 // a completed, a refunded and a running mission on /mission-detail/{id} (requester and creator see it, others do
 // not), the refund back in the coin history with the mission's name, and a fan deleting his account from the profile
 // page after seeing his coins and the refunds, then signing up again with the same e-mail; a blocked member objecting

@@ -15,7 +15,7 @@ import { startServedTemporal, type ServedTemporal } from '@fanmission/tests/harn
 import { basicRequest, createFan, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 
 /*
- * Faults (issue 20): the API's PostgreSQL server is stopped and started again while a fan keeps requesting missions
+ * Faults: the API's PostgreSQL server is stopped and started again while a fan keeps requesting missions
  * (coins into escrow) and reading his profile. While it is down every answer is 503 (never 500); once it is back the
  * same API process answers again without a restart; a request retried with its Idempotency-Key after a 503 makes one
  * mission, not two; the coins held equal the missions made (0 lost, 0 made up) and the ledger verifies clean.

@@ -24,7 +24,7 @@ import {
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 
 /*
- * Faults (issue 20): the Temporal server (the CLI's dev server, state in SQLite, as `npm start` runs it) is stopped
+ * Faults: the Temporal server (the CLI's dev server, state in SQLite, as `npm start` runs it) is stopped
  * and started again while a mission waits for its performance. The API and the worker keep their connections and
  * carry on by themselves; the creator's perform (retried with its Idempotency-Key while Temporal is away) completes
  * the mission once: one COMPLETED workflow, the escrow released once, the ledger clean.

@@ -22,7 +22,7 @@ import { startWorkerProcess, type WorkerProcess } from '@fanmission/tests/suppor
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 
 /*
- * Faults (issue 20): a worker process is killed (SIGKILL) after a mission activity has committed its side effect (the
+ * Faults: a worker process is killed (SIGKILL) after a mission activity has committed its side effect (the
  * performance recorded and the escrow released, or the refusal and the refund) but before Temporal recorded the
  * activity's completion. The worker is a real child process with the real activities; the one activity under test is
  * wrapped (in tests/support/worker-process-main.ts) so that the process kills itself right after the real activity
@@ -208,7 +208,7 @@ describe('a worker killed between an activity and its completion', () => {
       killing,
     );
     // Temporal did not answer in time, but the mission records this very Update's perform: 200, not 409
-    // ALREADY_PERFORMED (issue 20).
+    // ALREADY_PERFORMED.
     expect(action.first.statusCode, action.first.body).toBe(200);
     expect(action.first.json()).toEqual({ id });
     expect(action.committed).toEqual([expect.objectContaining({ missionId: id })]);
@@ -245,7 +245,7 @@ describe('a worker killed between an activity and its completion', () => {
 
     const action = await actWhileKilled(creator, `/missions/${id}/refuse`, { feedback: 'Not my style' }, killing);
     // Temporal did not answer in time, but the mission records this very Update's decision: 200, not 409
-    // ALREADY_DECIDED (issue 20).
+    // ALREADY_DECIDED.
     expect(action.first.statusCode, action.first.body).toBe(200);
     expect(action.first.json()).toEqual({ id });
     expect(action.committed).toEqual([expect.objectContaining({ missionId: id, reason: 'REFUSED' })]);

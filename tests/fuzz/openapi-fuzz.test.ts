@@ -12,7 +12,7 @@ import { ensureSchemathesis } from '../../scripts/infra/schemathesis';
 import { CACHE_DIR } from '../../scripts/lib/paths';
 
 /*
- * OpenAPI fuzzing (issue 20): schemathesis generates requests from the API's own OpenAPI document (valid and invalid
+ * OpenAPI fuzzing: schemathesis generates requests from the API's own OpenAPI document (valid and invalid
  * ones) and sends them to the real API, served on a loopback port with the demo data and a Temporal server, once per
  * persona (visitor, fan, creator, finance, operator). Every response must be no server error (5xx) and, for a
  * declared status, match its declared schema; the requests must reach the handlers (some succeed, a signed-in

@@ -1,4 +1,4 @@
-// `npm start` as a user runs it (issue 21's start ordering): the bundled server becomes healthy with the demo data
+// `npm start` as a user runs it: the bundled server becomes healthy with the demo data
 // and prints its URLs; Ctrl-C to the process group, or a SIGTERM to the bootstrap while the embedded PostgreSQL and
 // the Temporal dev server are starting early, leaves no process behind. And the server bundle's cache: reused while
 // its inputs are unchanged, rebuilt when one changes, each module keeping its own import.meta.url.

@@ -1,4 +1,4 @@
-// The daily coin expiry warnings (issue 22) on a time-skipping Temporal server, with a real SMTP listener:
+// The daily coin expiry warnings on a time-skipping Temporal server, with a real SMTP listener:
 // day after day across both thresholds, each fan is warned 30 and 7 days before a lot expires, by notification and
 // e-mail, exactly once per lot and threshold, however often the day's run repeats.
 import { randomUUID } from 'node:crypto';

@@ -24,7 +24,7 @@ import {
 } from '@fanmission/tests/support/scale-out';
 
 /*
- * Scale-out (issue 20): two API processes, two workers and an outbox relay on Kafka, started as docker-compose.yml
+ * Scale-out: two API processes, two workers and an outbox relay on Kafka, started as docker-compose.yml
  * starts them, over one PostgreSQL and one Temporal dev server, files in an S3-compatible store. Fans request BASIC
  * and CUSTOM missions through both APIs while their creators accept, refuse and perform through the other one; one
  * worker is SIGKILLed mid-run. Every mission then ends exactly once (one workflow run, one outcome, its escrow held

@@ -1,4 +1,4 @@
-// Scale-out (issue 20): the distributed mode of docker-compose.yml on one machine, without Docker. The application
+// Scale-out: the distributed mode of docker-compose.yml on one machine, without Docker. The application
 // roles run as separate Node processes started exactly as compose starts them (`node --import tsx
 // services/src/main.ts --role api|worker|relay`, NODE_ENV=production, the compose environment variables), over one
 // PostgreSQL, one Temporal server (the CLI's dev server), one Kafka broker, one SMTP server and one S3-compatible

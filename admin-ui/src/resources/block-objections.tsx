@@ -3,7 +3,7 @@ import { UpdateAction } from './update-action';
 import { ConsoleList } from './list-actions';
 
 /*
- * Objections to login blocks (issue 22, operating policy: within 30 days). Operators accept one (the block ends) or
+ * Objections to login blocks (operating policy: within 30 days). Operators accept one (the block ends) or
  * reject it with a note; pending ones first.
  */
 

@@ -46,7 +46,7 @@ export const PenaltyList = () => (
   </ConsoleList>
 );
 
-/** The creator review queue (issue 15's `/api/admin/creators`): pending first. */
+/** The creator review queue (`/api/admin/creators`): pending first. */
 const REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'];
 const GRADES = ['SILVER', 'GOLD', 'DIAMOND'];
 
@@ -176,7 +176,7 @@ export const GradeProposalList = () => {
 };
 
 /**
- * Comments (issue 17's moderation API, `/api/admin/mission-comments`): reported first; hide or show with a reason.
+ * Comments (`/api/admin/mission-comments`): reported first; hide or show with a reason.
  * Below 900 px the id and the moderation reason are left out and long comments wrap.
  */
 export const CommentList = () => {

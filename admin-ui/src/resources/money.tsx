@@ -132,7 +132,7 @@ export const CoinItemList = () => (
 export const CoinItemCreate = () => <Create redirect="list">{coinItemForm}</Create>;
 export const CoinItemEdit = () => <Edit mutationMode="pessimistic">{coinItemForm}</Edit>;
 
-/** The month's bank transfer file of settlements (issue 18's API), downloaded with the session token. */
+/** The month's bank transfer file of settlements, downloaded with the session token. */
 function TransferCsvButton() {
   const { filterValues } = useListContext();
   const translate = useTranslate();

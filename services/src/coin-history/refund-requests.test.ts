@@ -7,7 +7,7 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 import { chargeCoins, DAY_MS, plus, spendCoins } from '@fanmission/tests/support/coins';
 
 /*
- * The fan's side of refund requests (issue 22): a partial refund names the bank account it is paid to, the fan lists
+ * The fan's side of refund requests: a partial refund names the bank account it is paid to, the fan lists
  * his requests with their status, finance may refuse one with a reason (the coins it took go back to the wallet by a
  * balanced REFUND_RETURN, once), and the fan then corrects the account, which takes the coins again.
  */

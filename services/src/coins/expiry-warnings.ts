@@ -8,7 +8,7 @@ import { translate } from '../i18n';
 import type { Mailer } from '../mail';
 
 /*
- * Coin expiry warnings (issue 22): 30 and 7 days before a lot of a fan's coins expires, a notification and an
+ * Coin expiry warnings: 30 and 7 days before a lot of a fan's coins expires, a notification and an
  * e-mail, once per lot and threshold. Each warning row is written with its notification in one transaction (the
  * primary key (lot, threshold) makes any later run skip it); the e-mail follows, and `mailed_at` marks it sent, so a
  * retry mails only what an earlier attempt could not (at least once: a crash between sending and marking resends).

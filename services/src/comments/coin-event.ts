@@ -7,7 +7,7 @@ import type { DbExecutor } from '../db';
 import type { CommentEventRow } from './table';
 
 /*
- * The comment coin event (issue 17). Operators set a period, a win probability, the coins per win and a daily budget
+ * The comment coin event. Operators set a period, a win probability, the coins per win and a daily budget
  * of coins. A new top-level comment during the event rolls once, provably fair: the event's server seed is committed
  * (sha256 published from the start, the seed itself revealed after the end) and the roll is
  * HMAC-SHA256(serverSeed, "{commentId}"), its first 8 bytes read as an unsigned integer / 2^64, a win when below

@@ -19,7 +19,7 @@ import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { type DevMailbox } from '../mail';
 
-// The console's access rules and its own admin resources (issue 19), against the real API and PostgreSQL.
+// The console's access rules and its own admin resources, against the real API and PostgreSQL.
 const testApp = useTestApp();
 const app = () => testApp.current.app;
 const en = { 'accept-language': 'en' };

@@ -12,7 +12,7 @@ export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard-routes';
 export { latestVerifyRun, startVerifyRun } from './ledger-verify';
 
-/** The console's own admin resources (issue 19), registered under /api/admin; the dashboard reports these consumers. */
+/** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */
 export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [
   staffAdminRoutes,
   userAdminRoutes,

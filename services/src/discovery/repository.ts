@@ -84,7 +84,7 @@ export async function searchCreators(db: DbExecutor, filter: SearchFilter): Prom
             .innerJoin('creator_popularity as p', 'p.creator_id', 'creators.id')
             .orderBy(sql`(p.follower_count + p.like_count) desc`)
             .orderBy('p.creator_id', 'desc')
-        : // The 90-day reliability figure the cards show (issue 22): on-time missions weighted by the on-time rate.
+        : // The 90-day reliability figure the cards show: on-time missions weighted by the on-time rate.
           query
             .innerJoin('creator_reliability as r', 'r.creator_id', 'creators.id')
             .orderBy('r.score', 'desc')

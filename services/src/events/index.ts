@@ -1,4 +1,4 @@
-// The public surface of the lottery events module (issue 16).
+// The public surface of the lottery events module.
 export { createEventActivities } from './activities';
 export { existOngoingEvent } from './errors';
 export { currentEventProductId, hasOngoingEvent, loadLotteryEvents } from './event-view';

@@ -4,7 +4,7 @@ import { translate } from '../i18n';
 
 /*
  * A CUSTOM product created without a name gets the default name in its creator's language ("커스텀 미션"), stored as
- * it is. Readers see it in their own language (issue 22): every answer's product objects (`type: 'CUSTOM'` with a
+ * it is. Readers see it in their own language: every answer's product objects (`type: 'CUSTOM'` with a
  * `name` that is one of the default names) are rewritten to the caller's language before serialisation. A name the
  * creator chose is never touched. The payload is copied where it changes, never mutated (answers may be cached).
  */

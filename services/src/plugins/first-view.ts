@@ -2,7 +2,7 @@ import { DEFAULT_PROFILE_IMAGE, MISSION_FIRST_VIEW_CSS } from '@fanmission/contr
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A server-painted first view of a creator page (issue 23: a phone's Largest Contentful Paint). On a phone under
+ * A server-painted first view of a creator page (a phone's Largest Contentful Paint). On a phone under
  * Slow 4G and a 4× slower CPU the web app paints a creator's picture only after React, the router, the texts, the
  * page's code and the creator answer have arrived one after the other (about 4.5 s). This inserts, before the app's
  * `#root`, the header bar and the creator's picture exactly where and as large as the page shows them
@@ -86,7 +86,7 @@ export async function creatorFirstViewHtml(app: FastifyInstance, url: string): P
 }
 
 /**
- * A server-painted first view of a mission detail (issue 21: Largest Contentful Paint ≤ 1.0 s headless). The page's
+ * A server-painted first view of a mission detail (Largest Contentful Paint ≤ 1.0 s headless). The page's
  * largest paint is the answer's picture, which the browser could ask for only once the entry, React, the texts and
  * the mission answer had arrived one after the other. This inserts, before `#root`, the header bar, the mission's
  * head (the creator's avatar, the title, the creator's name) and, for a completed mission answered with a picture,

@@ -6,7 +6,7 @@ import { verifyPassword, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 
 /*
- * Leaving the service (issue 22; privacy text: membership data is not kept beyond what the law asks, payment and
+ * Leaving the service (privacy text: membership data is not kept beyond what the law asks, payment and
  * contract records are). The account row stays so its id, under which the ledger, payments and refunds keep their
  * history, names nobody: every personal field is erased, the e-mail is freed (a new sign-up may use it), social
  * logins, verification and reset codes, notifications and event delivery details are deleted. Coins left in the

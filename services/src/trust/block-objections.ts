@@ -13,7 +13,7 @@ import type { DbExecutor } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
 
 /*
- * Objections to a login block (issue 22; operating policy: within 30 days). A blocked account cannot log in, so the
+ * Objections to a login block (operating policy: within 30 days). A blocked account cannot log in, so the
  * objection carries the e-mail and password (the same answer as a failed login for anything that does not match);
  * one objection per block. Operators accept it (the block ends) or reject it with a note, in the console.
  */

@@ -8,7 +8,7 @@ import { missionViewerOf, visibleMission } from '../mission-reads';
 import type { MissionRow } from '../missions';
 
 /*
- * The escrow timeline of a mission (issue 22): built from the two sources of truth only, the mission row (written by
+ * The escrow timeline of a mission: built from the two sources of truth only, the mission row (written by
  * its workflow) and the ledger transactions that touched the mission's escrow account. Nothing is stored here.
  */
 

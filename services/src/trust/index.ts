@@ -1,4 +1,4 @@
-// The public surface of `trust` (issue 22): the escrow timeline, creator reliability and leaving the service.
+// The public surface of `trust`: the escrow timeline, creator reliability and leaving the service.
 export { escrowTimeline, missionEscrow } from './escrow';
 export {
   creatorReliability,

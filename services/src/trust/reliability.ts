@@ -6,7 +6,7 @@ import type { DbExecutor } from '../db';
 import { defineConsumer } from '../outbox';
 
 /*
- * Creator reliability (issue 22), public: over the last 90 days, the on-time rate (missions performed within their
+ * Creator reliability, public: over the last 90 days, the on-time rate (missions performed within their
  * deadline ÷ missions due: performed, or expired at the decision or perform deadline) and the median time from
  * acceptance to performance. A maintained aggregate (`creator_reliability`), refreshed for a creator when one of his
  * missions ends (consumer below) and for everybody as the window slides (`startReliabilityRefresher`), so the

@@ -17,7 +17,7 @@ import { fileBlockObjection } from './block-objections';
 import { creatorReliability } from './reliability';
 import { missionEscrow } from './escrow';
 
-/** Trust routes (issue 22): the escrow timeline of a mission, leaving the service. */
+/** Trust routes: the escrow timeline of a mission, leaving the service. */
 export async function trustRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

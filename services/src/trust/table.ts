@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** Creator reliability over the last 90 days (issue 22), one row per creator, refreshed by `refreshReliability`. */
+/** Creator reliability over the last 90 days, one row per creator, refreshed by `refreshReliability`. */
 export interface CreatorReliabilityTable {
   creator_id: number;
   due_count: Generated<number>;
@@ -10,7 +10,7 @@ export interface CreatorReliabilityTable {
   refreshed_at: Generated<Date>;
 }
 
-/** A blocked member's objection to his login block (issue 22), decided by operators. */
+/** A blocked member's objection to his login block, decided by operators. */
 export interface BlockObjectionsTable {
   id: Generated<number>;
   user_id: number;

@@ -9,7 +9,7 @@ import { resources } from '../shared/i18n/resources';
 import { Footer } from './footer';
 
 /**
- * The first view the build writes into index.html's `#root` (web/vite.config.ts `staticFirstView`, issue 23: a phone's
+ * The first view the build writes into index.html's `#root` (web/vite.config.ts `staticFirstView`: a phone's
  * Largest Contentful Paint). On a phone under Slow 4G and a 4× slower CPU the shell paints only once React, the router
  * and the texts have arrived and run (about 2.3 s); these pages paint with the HTML and the stylesheet instead:
  * - `landing-{language}`: the header bar, the landing page's content and the footer (`/`);

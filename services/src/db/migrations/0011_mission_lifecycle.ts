@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// What the mission workflows need (issue 8): the caller's idempotency key on a request, the lucky roulette's rolls,
+// What the mission workflows need: the caller's idempotency key on a request, the lucky roulette's rolls,
 // creator penalties for missed deadlines, and the ledger's LUCKY_COMPENSATION transaction type.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Postgres 12+ accepts this inside the migration's transaction; the value is first used by later transactions.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Operator review of creators (issue 15): every creator carries a review status. PENDING until an operator decides;
+// Operator review of creators: every creator carries a review status. PENDING until an operator decides;
 // APPROVED creators are verified (public, searchable); REJECTED ones carry the operator's reason, which the creator
 // sees on his dashboard until a profile save puts him back to PENDING. Creators verified before this migration are
 // APPROVED. `verified` stays the column every public read filters on; the review service keeps both in step.

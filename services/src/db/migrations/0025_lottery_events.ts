@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Lottery events (issue 16): the schedule, status and provably fair draw of each EVENT product, the applicants'
+// Lottery events: the schedule, status and provably fair draw of each EVENT product, the applicants'
 // personal details beside their missions, and every pick and unpick of the draw in order.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

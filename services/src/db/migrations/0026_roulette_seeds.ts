@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Provably fair lucky roulette (issue 16): each fan's committed server seeds (one active, the rotated ones revealed),
+// Provably fair lucky roulette: each fan's committed server seeds (one active, the rotated ones revealed),
 // and on every roll the seed, client seed, nonce and win probability it was decided with.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

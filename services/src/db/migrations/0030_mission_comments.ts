@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Mission comments (issue 17): comments with one level of replies, likes and reports, operators' moderation and
+// Mission comments: comments with one level of replies, likes and reports, operators' moderation and
 // commenting restrictions, and the comment coin event (a committed seed, a per-day budget row, one win per member
 // per day).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// The operator and finance console (issue 19): an append-only audit log of every admin write, the reason a login or
+// The operator and finance console: an append-only audit log of every admin write, the reason a login or
 // a mission's content was blocked, staff invitations, ledger verify runs kept with their progress and last result,
 // and the indexes the dashboard's per-day aggregates read.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Objections to a login block (issue 22, operating policy: within 30 days of the block). One objection per block
+// Objections to a login block (operating policy: within 30 days of the block). One objection per block
 // (the block's instant identifies it); operators accept (the block ends) or reject it in the console.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

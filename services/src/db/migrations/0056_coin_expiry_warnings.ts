@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Coin expiry warnings (issue 22): a fan is warned 30 and 7 days before a lot of his coins expires, once per lot and
+// Coin expiry warnings: a fan is warned 30 and 7 days before a lot of his coins expires, once per lot and
 // threshold. The row is written with the notification in one transaction (the primary key makes a second run of the
 // same day, or of the next, warn nobody twice); `mailed_at` marks the e-mail sent, so a retry mails only the rest.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Creator reliability (issue 22): over the last 90 days, the missions due (performed, or expired at their decision or
+// Creator reliability: over the last 90 days, the missions due (performed, or expired at their decision or
 // perform deadline), those performed within the deadline and the median time to perform, maintained per creator
 // (refreshed when a mission of his ends, and for everybody as the window slides) so the "recommended" search sort
 // reads one index in order instead of aggregating missions per request.

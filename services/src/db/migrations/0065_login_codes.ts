@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// One-time login codes of the social redirect login (issue 20, M1): the callback no longer puts a session token in
+// One-time login codes of the social redirect login: the callback no longer puts a session token in
 // the return URL; it puts a code in the fragment, which only the browser that started the login can exchange (the
 // code is bound to the hash of a random state that browser kept in its sessionStorage). Single use, 2 minutes.
 export async function up(db: Kysely<unknown>): Promise<void> {

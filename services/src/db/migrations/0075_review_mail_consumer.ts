@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
 // The creator review decision mail moves from the operator's request to the `creator-review-mail` outbox consumer
-// (issue 15). The decisions taken before were mailed by their requests: their events count as applied by the new
+//. The decisions taken before were mailed by their requests: their events count as applied by the new
 // consumer, so it never mails them a second time (on either transport; a Kafka consumer group starts at the topic's
 // beginning, and the processed ids are what skip them).
 export async function up(db: Kysely<unknown>): Promise<void> {

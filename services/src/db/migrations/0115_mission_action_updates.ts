@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Issue 20: the ids of the Temporal Updates whose action the mission records (the accept or refuse that decided it,
+// The ids of the Temporal Updates whose action the mission records (the accept or refuse that decided it,
 // the perform that delivered it), written by the workflow's activity in the same transaction as the action. An Update
 // whose answer was lost (the API's deadline passed: a worker died before reporting, or the test server failed the
 // workflow task that held it) is then told apart from a second action: the API finds its own Update id and answers

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Group commit (issue 21): the uncontended appends one process has decided from remembered state while its earlier
+// Group commit: the uncontended appends one process has decided from remembered state while its earlier
 // appends are under way go to the server together, as one call and one commit, written set by set (one statement for
 // all their keys, one for their transactions, one for their postings...) instead of statement by statement per
 // transaction. The group is all or nothing: every member's checks are those of ledger_append_as_read (0151) and any

@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the creator review (issue 15), ko/en/ja. */
+/** Server messages of the creator review, ko/en/ja. */
 export const creatorReviewMessages = {
   'review.reasonRequired': {
     ko: '거절 사유를 입력해 주세요.',

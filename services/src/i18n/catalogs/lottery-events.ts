@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the lottery events module (issue 16), ko/en/ja; notification texts of its events too. */
+/** Server messages of the lottery events module, ko/en/ja; notification texts of its events too. */
 export const lotteryEventsMessages = {
   'events.titleTooLong': {
     ko: '제목은 200자 이하여야 합니다.',

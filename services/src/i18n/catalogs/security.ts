@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the security and reliability fixes (issue 20), in ko, en and ja. */
+/** Server messages of the security and reliability fixes, in ko, en and ja. */
 export const securityMessages = {
   'missions.mediaMissing': {
     ko: '제출한 파일이 삭제되어 미션을 수행할 수 없습니다. 파일을 다시 올려 주세요.',

@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the trust module (ko, en, ja), issue 22: leaving the service. */
+/** Server messages of the trust module (ko, en, ja): leaving the service and the trust features. */
 export const trustMessages = {
   'trust.deletion.passwordRequired': {
     ko: '비밀번호를 입력해 주세요.',

@@ -124,7 +124,7 @@ function DeletionDialog({ user, onClose }: { user: CurrentUser; onClose: () => v
   );
 }
 
-/** The "delete account" card of the profile page (issue 22), for fans. */
+/** The "delete account" card of the profile page, for fans. */
 export function AccountDeletionCard() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();

@@ -24,7 +24,7 @@ export async function fileBlockObjection(body: BlockObjectionRequest): Promise<B
 }
 
 /**
- * `/block-objection` (operating policy, issue 22): a member or creator whose login is blocked objects within 30 days,
+ * `/block-objection` (operating policy): a member or creator whose login is blocked objects within 30 days,
  * once per block. Reached from the login's "blocked" message and the footer; `?email=` fills the e-mail.
  */
 export function BlockObjectionPage() {

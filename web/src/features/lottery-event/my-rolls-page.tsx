@@ -65,7 +65,7 @@ function RollRow({ roll }: { roll: RouletteRoll }) {
   );
 }
 
-/** `/my-rolls` (issue 16): the fan's lucky roulette rolls, each recomputed in the browser once its seed is revealed. */
+/** `/my-rolls`: the fan's lucky roulette rolls, each recomputed in the browser once its seed is revealed. */
 export function MyRollsPage() {
   const { t } = useTranslation();
   const session = useSession();

@@ -49,7 +49,7 @@ function pickText(t: TFunction, pick: PickCheck): string {
 }
 
 /**
- * "Verify this draw" (issue 16, docs/provably-fair.md): loads `/fairness` and recomputes, in this browser with
+ * "Verify this draw" (docs/provably-fair.md): loads `/fairness` and recomputes, in this browser with
  * WebCrypto, the commitment, the entries hash and every random pick, marking each match or mismatch.
  */
 export function VerifyDrawPanel({ productId, status }: { productId: string; status: string }) {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 
 /*
- * A creator's public reliability (issue 22): the on-time rate and the median time to perform over the last 90 days,
+ * A creator's public reliability: the on-time rate and the median time to perform over the last 90 days,
  * hidden below 5 missions. The cards of one search page ask together: ids requested in the same tick are fetched by
  * one `GET /creators/reliability?ids=…`.
  */

@@ -20,7 +20,7 @@ import { queryKeys } from '../api/query-keys';
 import { useSession } from '../session/session';
 
 /**
- * The provably fair part of the lucky roulette modal (issue 16, docs/provably-fair.md): the commitment (hash) of the
+ * The provably fair part of the lucky roulette modal (docs/provably-fair.md): the commitment (hash) of the
  * fan's server seed, his client seed (changeable), the next nonce, and "reveal and replace", which shows the revealed
  * seed; a link to the rolls page where revealed rolls are recomputed. `disabled` while a roll is under way.
  */

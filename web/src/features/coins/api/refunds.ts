@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-/* The fan's coin lots and refund requests (issue 22): `/users/me/coin-lots`, `/users/me/coin-refunds`. */
+/* The fan's coin lots and refund requests: `/users/me/coin-lots`, `/users/me/coin-refunds`. */
 
 /** Under the coin history's key: whatever refreshes the history (a charge, a spend) refreshes the lots too. */
 const lotsKey = [...queryKeys.coinHistory.all, 'lots'] as const;

@@ -143,7 +143,7 @@ function Timeline({ escrow }: { escrow: MissionEscrow }) {
 }
 
 /**
- * The escrow timeline of `/mission-detail/{id}` (issue 22), for the requester and the creator (and operators): the
+ * The escrow timeline of `/mission-detail/{id}`, for the requester and the creator (and operators): the
  * API answers 404 to anybody else, and then nothing is shown.
  */
 export function EscrowTimeline({ mission }: { mission: MissionView }) {

@@ -1,4 +1,4 @@
-// Texts of the objection to a login block (issue 22, operating policy): the `blockObjection` namespace of ko (en and ja
+// Texts of the objection to a login block (operating policy): the `blockObjection` namespace of ko (en and ja
 // in ./block-objection-en.ts, ./block-objection-ja.ts).
 
 export const blockObjectionKo = {

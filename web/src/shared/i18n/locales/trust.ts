@@ -1,4 +1,4 @@
-// Texts of the trust features (issue 22): the `trust` namespace of ko (en and ja in ./trust-en.ts, ./trust-ja.ts).
+// Texts of the trust features: the `trust` namespace of ko (en and ja in ./trust-en.ts, ./trust-ja.ts).
 
 export const trustKo = {
   escrow: {
