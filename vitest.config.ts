@@ -9,6 +9,8 @@ const postgres = 'tests/harness/postgres-global-setup.ts';
 const temporal = 'tests/harness/temporal-global-setup.ts';
 const kafka = 'tests/harness/kafka-global-setup.ts';
 const browser = 'tests/harness/browser-global-setup.ts';
+/** The browser files of the `e2e-screens` project; every other file of tests/e2e is in `e2e`. */
+const SCREEN_FILES = ['tests/e2e/web-a11y.test.ts', 'tests/e2e/web-screens.test.ts'];
 
 // Longest file first, so that a pool running files side by side ends on short files instead of waiting for one long
 // file that started last. Vitest's own sequencer sorts by the durations in its results cache, which a fresh clone
@@ -174,10 +176,22 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...SCREEN_FILES, '**/node_modules/**'],
           globalSetup: [postgres, browser],
           // One file at a time: the browser journeys are the most timing-sensitive files, and two at a time on 2 cores
           // (each with its own Chromium, app and time-skipping server) made them miss their waits when the machine was
           // busy. The lane of its own (scripts/test.ts) already runs them beside the other suites.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The screens of every page in ko, en and ja at 360 px and the axe-core checks: browser files like `e2e`,
+          // in a project of their own so that a second lane runs them beside the journeys (scripts/test.ts).
+          name: 'e2e-screens',
+          include: [...SCREEN_FILES],
+          globalSetup: [postgres, browser],
           fileParallelism: false,
         },
       },

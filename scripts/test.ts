@@ -84,13 +84,14 @@ if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastr
 // other files is 1 as well. Most test time is spent waiting for servers, browsers and timers, not on the CPU, so the
 // lanes overlap well. Each lane is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
 // Kafka). Inside a lane Vitest's rules still hold: the files of a serial project run one after another.
-// `e2e` runs its files one at a time (vitest.config.ts) and is the longest lane; the other two are balanced against it
-// with the file times of a whole run (about 440 s each alone: unit tests and the Temporal suites; the suites that
-// start whole servers and processes).
+// The browser files run one at a time within a lane (vitest.config.ts), and were the longest lane (1,450 s of a 1,540 s
+// run, its last 8 minutes alone on the machine); the suites that start whole servers ended after 610 s. So the screen
+// files (`e2e-screens`, about 300 s alone) run in the servers lane after its own suites, and the three lanes end
+// closer together (balanced with the file times of a whole run).
 const LANES: readonly { name: string; projects: readonly string[] }[] = [
   { name: 'e2e', projects: ['e2e'] },
   { name: 'unit', projects: ['unit', 'authz', 'infra', 'workflows', 'integration'] },
-  { name: 'servers', projects: ['faults', 'kafka', 'scale-out', 'fuzz'] },
+  { name: 'servers', projects: ['faults', 'kafka', 'scale-out', 'fuzz', 'e2e-screens'] },
 ];
 
 /** The lanes, with any project of vitest.config.ts that no lane names added to the `unit` lane: nothing is left out. */
