@@ -4,11 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
-import { errorResponses, notFound } from '../http';
-import { liftPenalty, penaltyDto } from './penalties';
+import { errorResponses } from '../http';
+import { liftPenaltyByOperator, listPenalties, penaltyById } from './penalty-console';
 
 const RESOURCE = 'creator-penalties';
-const SORT_COLUMNS = { id: 'id', createdAt: 'created_at', level: 'level', creatorId: 'creator_id' } as const;
 const filterSchema = z.object({
   creatorId: z.coerce.number().int().positive().optional(),
   lifted: z.boolean().optional(),
@@ -35,22 +34,9 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof filterSchema>;
-      const [field, direction] = request.query.sort ?? ['createdAt', 'DESC'];
-      let query = app.db.selectFrom('creator_penalties');
-      if (filter.creatorId !== undefined) query = query.where('creator_id', '=', filter.creatorId);
-      if (filter.lifted !== undefined) query = query.where('lifted_at', filter.lifted ? 'is not' : 'is', null);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy(SORT_COLUMNS[field], direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('id', 'desc')
-          .offset(window.offset)
-          .limit(window.limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, RESOURCE, window, rows.length, Number(count.total));
-      return rows.map(penaltyDto);
+      const { rows, total } = await listPenalties(app.db, filter, request.query.sort ?? ['createdAt', 'DESC'], window);
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return rows;
     },
   );
 
@@ -65,15 +51,7 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
         response: { 200: creatorPenaltySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const row = await app.db
-        .selectFrom('creator_penalties')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound('creatorPenalties.notFound');
-      return penaltyDto(row);
-    },
+    async (request) => penaltyById(app.db, request.params.id),
   );
 
   routes.put(
@@ -93,16 +71,7 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const operator = requireRole(request, 'ROLE_OPERATOR');
-      const lifted = await app.db.transaction().execute((trx) =>
-        liftPenalty(trx, {
-          penaltyId: request.params.id,
-          operatorId: operator.id,
-          note: request.body.liftNote ?? null,
-          at: app.ctx.now(),
-        }),
-      );
-      if (!lifted) throw notFound('creatorPenalties.notFound');
-      return penaltyDto(lifted);
+      return liftPenaltyByOperator(app.ctx, request.params.id, operator.id, request.body.liftNote ?? null);
     },
   );
 }
