@@ -14,16 +14,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth';
-import { accessDenied, errorResponses, notFound } from '../http';
+import { accessDenied, errorResponses } from '../http';
 import { statementCsv, statementFilename, statementPdf } from './documents';
 import {
   accumulatedIncome,
   incomeDetailPage,
   monthIncome,
-  statementLines,
-  statementPage,
-  statementsQuery,
-} from './statements';
+  oldStyleMonthIncome,
+  ownStatementWithLines,
+  requireExistingCreator,
+} from './creator-income';
+import { statementPage } from './statements';
 
 /** `/creators/me/…`: the caller's own creator account (403 for members without one). */
 function requireOwnCreator(request: FastifyRequest): number {
@@ -40,8 +41,7 @@ async function requireCreatorReader(app: FastifyInstance, request: FastifyReques
   const caller = requireCaller(request);
   const staff = caller.roles.includes('ROLE_OPERATOR') || caller.roles.includes('ROLE_FINANCE');
   if (caller.creatorId !== creatorId && !staff) throw accessDenied();
-  const creator = await app.db.selectFrom('creators').select('id').where('id', '=', creatorId).executeTakeFirst();
-  if (!creator) throw notFound('income.creatorNotFound');
+  await requireExistingCreator(app.db, creatorId);
   return creatorId;
 }
 
@@ -110,17 +110,7 @@ export async function incomeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const creatorId = await requireCreatorReader(app, request, request.params.id);
-      const income = await monthIncome(app.db, creatorId, request.query.year, request.query.month);
-      let paidIncome = 0;
-      if (income.statementId !== null) {
-        const statement = await app.db
-          .selectFrom('settlement_statements')
-          .select(['status', 'to_receipt'])
-          .where('id', '=', income.statementId)
-          .executeTakeFirstOrThrow();
-        paidIncome = statement.status === 'PAID' ? statement.to_receipt : 0;
-      }
-      return { totalEarning: income.income, paidIncome };
+      return oldStyleMonthIncome(app.db, creatorId, request.query.year, request.query.month);
     },
   );
 
@@ -204,12 +194,7 @@ export async function incomeRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const creatorId = requireOwnCreator(request);
-        const row = await statementsQuery(app.db)
-          .where('s.id', '=', request.params.statementId)
-          .where('s.creator_id', '=', creatorId)
-          .executeTakeFirst();
-        if (!row) throw notFound('income.statementNotFound');
-        const lines = await statementLines(app.db, row.id);
+        const { statement: row, lines } = await ownStatementWithLines(app.db, creatorId, request.params.statementId);
         const filename = statementFilename(row, format);
         reply
           .header('content-disposition', `attachment; filename="${filename}"`)

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { MonthNotEndedError, settleMonth } from './settlement';
-import { incomeDetailPage, monthIncome } from './statements';
+import { incomeDetailPage, monthIncome } from './creator-income';
 
 const testApp = useTestApp();
 const db = () => testApp.current.app.db;
