@@ -9,7 +9,7 @@ import { staffAdminRoutes } from './staff-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
-export { dashboard } from './dashboard-routes';
+export { dashboard } from './dashboard';
 export { latestVerifyRun, startVerifyRun } from './ledger-verify';
 
 /** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */

@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { errorResponseSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import type { EventConsumer } from '../outbox/index';
+import { type EventConsumer, parkedEventsByConsumer } from '../outbox';
 import { cachedEventsHealth } from './events-health-cache';
 import { unauthorized } from '../http';
 import { renderMetrics } from './metrics';
@@ -40,9 +39,7 @@ export async function metricsRoutes(app: FastifyInstance, options: { consumers: 
       const events = await cachedEventsHealth(app.db, app.config, options.consumers, {
         ttlMs: app.config.HEALTH_CACHE_MS,
       });
-      const { rows } = await sql<{ consumer: string; parked: number }>`
-        select consumer, count(*)::int as parked from event_consumer_dead_letters group by consumer`.execute(app.db);
-      const deadLetters = new Map(rows.map((row) => [row.consumer, row.parked]));
+      const deadLetters = await parkedEventsByConsumer(app.db);
       const { contentType, body } = await renderMetrics(app, events, deadLetters);
       return reply.header('content-type', contentType).send(body);
     },

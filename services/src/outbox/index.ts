@@ -3,7 +3,7 @@
 export { defineConsumer, type EventConsumer } from './consumer';
 export { createKafka, type KafkaEventsOptions } from './kafka';
 export { startKafkaConsumers } from './kafka-transport';
-export { readEventsHealth } from './lag';
+export { parkedEventsByConsumer, readEventsHealth } from './lag';
 export { domainEvent, outboxRows, recordEvents } from './outbox';
 export {
   consumeOutboxBatch,

@@ -64,3 +64,10 @@ export async function readEventsHealth(
     void admin.disconnect().catch(() => undefined);
   }
 }
+
+/** How many poison events each consumer has parked as dead letters (consumers with none are left out). */
+export async function parkedEventsByConsumer(db: Db): Promise<Map<string, number>> {
+  const { rows } = await sql<{ consumer: string; parked: number }>`
+    select consumer, count(*)::int as parked from event_consumer_dead_letters group by consumer`.execute(db);
+  return new Map(rows.map((row) => [row.consumer, row.parked]));
+}

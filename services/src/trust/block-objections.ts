@@ -6,6 +6,7 @@ import {
   type BlockObjectionRequest,
   type DecideBlockObjection,
 } from '@fanmission/contracts';
+import { selectListWindow, type ListWindow } from '../admin';
 import type { Caller } from '../auth';
 import { verifyPassword } from '../auth';
 import type { ServiceContext } from '../context';
@@ -104,6 +105,23 @@ export function adminObjectionDto(row: AdminRow): AdminBlockObjection {
     decisionNote: row.decision_note,
     stillBlocked: row.login_blocked_at !== null,
   };
+}
+
+const OBJECTION_SORT_COLUMNS = { id: 'o.id', created: 'o.created_at', status: 'o.status' } as const;
+
+/** One page of objections by status and member, with the total for `Content-Range`. */
+export async function listAdminObjections(
+  db: DbExecutor,
+  filter: { status?: 'PENDING' | 'ACCEPTED' | 'REJECTED'; userId?: number },
+  [field, direction]: readonly [keyof typeof OBJECTION_SORT_COLUMNS, 'ASC' | 'DESC'],
+  window: ListWindow,
+): Promise<{ rows: AdminBlockObjection[]; total: number }> {
+  let query = adminObjectionsQuery(db);
+  if (filter.status) query = query.where('o.status', '=', filter.status);
+  if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
+  const sort = { column: OBJECTION_SORT_COLUMNS[field], direction, idColumn: 'o.id' };
+  const { rows, total } = await selectListWindow(query, sort, window);
+  return { rows: rows.map(adminObjectionDto), total };
 }
 
 export async function findAdminObjection(db: DbExecutor, id: number): Promise<AdminBlockObjection> {

@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
-import { adminObjectionDto, adminObjectionsQuery, decideBlockObjection, findAdminObjection } from './block-objections';
+import { decideBlockObjection, findAdminObjection, listAdminObjections } from './block-objections';
 
 const RESOURCE = 'block-objections';
-const SORT_COLUMNS = { id: 'o.id', created: 'o.created_at', status: 'o.status' } as const;
 const filterSchema = z.object({
   status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED']).optional(),
   userId: z.coerce.number().int().positive().optional(),
@@ -35,24 +34,14 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const window = listWindow(request.query.range);
       const filter = (request.query.filter ?? {}) as z.infer<typeof filterSchema>;
-      const [field, direction] = request.query.sort ?? ['created', 'DESC'];
-      let query = adminObjectionsQuery(app.db);
-      if (filter.status) query = query.where('o.status', '=', filter.status);
-      if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
-      let count = app.db.selectFrom('block_objections as o');
-      if (filter.status) count = count.where('o.status', '=', filter.status);
-      if (filter.userId !== undefined) count = count.where('o.user_id', '=', filter.userId);
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy(SORT_COLUMNS[field], direction === 'ASC' ? 'asc' : 'desc')
-          .orderBy('o.id', 'desc')
-          .offset(window.offset)
-          .limit(window.limit)
-          .execute(),
-        count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, RESOURCE, window, rows.length, Number(total.total));
-      return rows.map(adminObjectionDto);
+      const { rows, total } = await listAdminObjections(
+        app.db,
+        filter,
+        request.query.sort ?? ['created', 'DESC'],
+        window,
+      );
+      withContentRange(reply, RESOURCE, window, rows.length, total);
+      return rows;
     },
   );
 
