@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller, requireRole } from '../auth';
 import { errorResponses } from '../http';
+import * as applicants from './applicants';
 import * as events from './service';
 
 /**
@@ -44,7 +45,7 @@ export async function lotteryEventRoutes(app: FastifyInstance) {
         response: { 200: eventApplicantPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => events.applicantPage(app.ctx, request.caller, request.params.id, request.query),
+    async (request) => applicants.applicantPage(app.ctx, request.caller, request.params.id, request.query),
   );
 
   routes.get(
@@ -61,7 +62,7 @@ export async function lotteryEventRoutes(app: FastifyInstance) {
         response: { 200: eventApplicantSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => events.randomApplicant(app.ctx, requireRole(request, ...creator), request.params.id),
+    async (request) => applicants.randomApplicant(app.ctx, requireRole(request, ...creator), request.params.id),
   );
 
   routes.get(
@@ -75,7 +76,7 @@ export async function lotteryEventRoutes(app: FastifyInstance) {
         response: { 200: eventApplicantSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => events.getApplicant(app.ctx, request.caller, request.params.id, request.params.missionId),
+    async (request) => applicants.getApplicant(app.ctx, request.caller, request.params.id, request.params.missionId),
   );
 
   for (const [method, pick] of [
