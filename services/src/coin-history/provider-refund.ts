@@ -3,7 +3,8 @@ import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { paymentProvidersFor, refundAppRefundAtProvider } from '../payments';
 import { getRefundRequest } from './refund-service';
-import * as repository from './repository';
+import * as refundRepository from './refund-repository';
+import * as refundPartRepository from './refund-part-repository';
 
 /*
  * Review M6: finance refunds a request through the providers that took the money, in each charge's own currency and
@@ -32,11 +33,11 @@ export async function refundRequestAtProvider(
   if (before.status === 'paid' && refundedAtProvider(before)) return before;
   if (before.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
   const now = ctx.now();
-  const claimed = await repository.claimProviderRefund(
+  const claimed = await refundPartRepository.claimProviderRefund(
     ctx.db,
     id,
     now,
-    new Date(now.getTime() - repository.PROVIDER_REFUND_CLAIM_MS),
+    new Date(now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS),
   );
   if (!claimed) {
     const current = await getRefundRequest(ctx, id);
@@ -45,7 +46,7 @@ export async function refundRequestAtProvider(
     throw new AppError(409, 'coinRefunds.providerRefundUnderWay', { code: 'CONFLICT' });
   }
   try {
-    const parts = (await repository.findRefundParts(ctx.db, [id])).get(id) ?? [];
+    const parts = (await refundPartRepository.findRefundParts(ctx.db, [id])).get(id) ?? [];
     const providers = paymentProvidersFor(ctx);
     for (const part of parts) {
       if (!part.payment_id || !part.request_id || part.provider_refund_id !== null) continue;
@@ -54,21 +55,25 @@ export async function refundRequestAtProvider(
         requestId: part.request_id,
         reason,
       });
-      await repository.markPartRefunded(ctx.db, part.id, providerRefundId, ctx.now());
+      await refundPartRepository.markPartRefunded(ctx.db, part.id, providerRefundId, ctx.now());
       part.provider_refund_id = providerRefundId;
     }
     const refunded = parts.filter((part) => part.provider_refund_id !== null);
     // Nothing left for a bank transfer: the request is paid.
     if (parts.every((part) => part.provider_refund_id !== null || part.amount === 0)) {
       await ctx.db.transaction().execute(async (trx) => {
-        const current = await repository.lockRefund(trx, id);
+        const current = await refundRepository.lockRefund(trx, id);
         if (current?.status !== 'requested') return;
-        await repository.markRefundPaid(trx, id, { paidAt: ctx.now(), paidBy: financeUserId });
-        await repository.setRefundProviderRefundId(trx, id, refunded.map((part) => part.provider_refund_id).join(','));
+        await refundRepository.markRefundPaid(trx, id, { paidAt: ctx.now(), paidBy: financeUserId });
+        await refundPartRepository.setRefundProviderRefundId(
+          trx,
+          id,
+          refunded.map((part) => part.provider_refund_id).join(','),
+        );
       });
     }
   } finally {
-    await repository.releaseProviderRefund(ctx.db, id);
+    await refundPartRepository.releaseProviderRefund(ctx.db, id);
   }
   return await getRefundRequest(ctx, id);
 }

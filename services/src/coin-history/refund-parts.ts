@@ -2,7 +2,7 @@ import { WON_PER_COIN } from '@fanmission/contracts';
 import { chargeShares } from '@fanmission/ledger';
 import type { DbExecutor } from '../db';
 import { chargeRefundAmount, findPaymentOrder, recordAppRefund } from '../payments';
-import * as repository from './repository';
+import * as refundPartRepository from './refund-part-repository';
 
 type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
 
@@ -39,7 +39,7 @@ export async function recordRefundParts(
   trx: DbExecutor,
   refund: { id: number; ledgerTransactionId: number; feeCoins: number; requestIdOf: (paymentId: string) => string },
 ): Promise<void> {
-  const recorded = await repository.findRefundParts(trx, [refund.id]);
+  const recorded = await refundPartRepository.findRefundParts(trx, [refund.id]);
   if ((recorded.get(refund.id) ?? []).some((part) => part.ledger_transaction_id === refund.ledgerTransactionId)) {
     return;
   }
@@ -54,7 +54,7 @@ export async function recordRefundParts(
   }
   const charges = [...byCharge.values()];
   const fees = splitFee([...charges.map((charge) => charge.coins), bankCoins], refund.feeCoins);
-  const parts: repository.NewRefundPart[] = [];
+  const parts: refundPartRepository.NewRefundPart[] = [];
   for (const [index, { order, coins }] of charges.entries()) {
     const paymentId = order.id;
     const feeCoins = fees[index]!;
@@ -87,10 +87,10 @@ export async function recordRefundParts(
       request_id: null,
     });
   }
-  await repository.insertRefundParts(trx, parts);
+  await refundPartRepository.insertRefundParts(trx, parts);
   const currencies = new Set(parts.filter((part) => part.amount > 0).map((part) => part.currency));
   const [only] = currencies;
-  await repository.setRefundCurrency(trx, refund.id, {
+  await refundPartRepository.setRefundCurrency(trx, refund.id, {
     currency: currencies.size === 1 && only ? only : 'KRW',
     amountMinor: currencies.size === 1 ? parts.reduce((sum, part) => sum + part.amount, 0) : null,
   });

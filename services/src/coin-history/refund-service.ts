@@ -29,6 +29,8 @@ import { AppError, notFound, pageOffset, toPage } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
 import { recordRefundParts } from './refund-parts';
 import * as repository from './repository';
+import * as refundRepository from './refund-repository';
+import * as refundPartRepository from './refund-part-repository';
 
 /*
  * Refunds: a charge withdrawn in full within 7 days while unused, or a partial refund of every held CASH
@@ -142,7 +144,7 @@ async function recordRefund(
       const wallet = walletAccount(request.userId);
       const coins = -(entry.postings.find((posting) => posting.account === wallet)?.amount ?? 0);
       const feeCoins = typeof entry.metadata.feeCoins === 'number' ? entry.metadata.feeCoins : 0;
-      await repository.insertRefundOnce(trx, {
+      await refundRepository.insertRefundOnce(trx, {
         ...request,
         ledgerTransactionId: entry.transactionId,
         coins,
@@ -151,7 +153,7 @@ async function recordRefund(
         requestedAt: entry.occurredAt,
         dueOn: addBusinessDays(entry.occurredAt, COIN_RULES.refundWithinBusinessDays),
       });
-      const recorded = await repository.findRefundByTransaction(trx, entry.transactionId);
+      const recorded = await refundRepository.findRefundByTransaction(trx, entry.transactionId);
       if (recorded) {
         await recordRefundParts(trx, {
           id: recorded.id,
@@ -160,7 +162,7 @@ async function recordRefund(
           requestIdOf: (paymentId) => requestIdOf(paymentId, entry.transactionId),
         });
       }
-      return recorded && (await repository.findRefund(trx, recorded.id));
+      return recorded && (await refundRepository.findRefund(trx, recorded.id));
     });
     if (!row) throw new Error('a refund request was recorded but cannot be read');
     return refundDto(row, await partsOf(ctx.db, row.id));
@@ -200,11 +202,11 @@ function refusalError(error: unknown): unknown {
 }
 
 /** The parts of a request's current ledger transaction. */
-async function partsOf(db: DbExecutor, refundId: number): Promise<repository.RefundPartRow[]> {
-  return (await repository.findRefundParts(db, [refundId])).get(refundId) ?? [];
+async function partsOf(db: DbExecutor, refundId: number): Promise<refundPartRepository.RefundPartRow[]> {
+  return (await refundPartRepository.findRefundParts(db, [refundId])).get(refundId) ?? [];
 }
 
-function partDto(part: repository.RefundPartRow): CoinRefundPart {
+function partDto(part: refundPartRepository.RefundPartRow): CoinRefundPart {
   return {
     paymentId: part.payment_id,
     via: part.payment_id === null ? 'BANK_TRANSFER' : 'PROVIDER',
@@ -218,7 +220,10 @@ function partDto(part: repository.RefundPartRow): CoinRefundPart {
   };
 }
 
-export function refundDto(row: repository.RefundListRow, parts: repository.RefundPartRow[]): CoinRefund {
+export function refundDto(
+  row: refundRepository.RefundListRow,
+  parts: refundPartRepository.RefundPartRow[],
+): CoinRefund {
   return {
     id: row.id,
     kind: row.kind,
@@ -253,11 +258,11 @@ export async function myRefundRequests(
   userId: number,
   query: PageQuery,
 ): Promise<Page<CoinRefund>> {
-  const { rows, total } = await repository.listUserRefunds(ctx.db, userId, {
+  const { rows, total } = await refundRepository.listUserRefunds(ctx.db, userId, {
     offset: pageOffset(query),
     limit: query.size,
   });
-  const parts = await repository.findRefundParts(
+  const parts = await refundPartRepository.findRefundParts(
     ctx.db,
     rows.map((row) => row.id),
   );
@@ -279,7 +284,7 @@ export async function correctRefundAccount(
   account: RefundBankAccount,
 ): Promise<CoinRefund> {
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await repository.lockUserRefund(trx, refundId);
+    const current = await refundRepository.lockUserRefund(trx, refundId);
     if (!current || current.user_id !== userId) throw notFound('coinRefunds.notFound');
     if (current.kind !== 'PARTIAL_REFUND') {
       throw new AppError(409, 'coinRefunds.withdrawalHasNoAccount', { code: 'CONFLICT' });
@@ -288,7 +293,7 @@ export async function correctRefundAccount(
     const now = ctx.now();
     if (current.returned_transaction_id === null) {
       // Refused before refusals gave the coins back: they are still out of the wallet, the money still owed.
-      await repository.resubmitRefund(trx, refundId, account, againOf(current), now);
+      await refundRepository.resubmitRefund(trx, refundId, account, againOf(current), now);
       await recordRefundParts(trx, {
         id: refundId,
         ledgerTransactionId: current.ledger_transaction_id,
@@ -308,7 +313,7 @@ export async function correctRefundAccount(
       throw refusalError(error);
     });
     const { coins, feeCoins } = refundedBy(entry, userId);
-    await repository.resubmitRefund(
+    await refundRepository.resubmitRefund(
       trx,
       refundId,
       account,
@@ -328,7 +333,7 @@ export async function correctRefundAccount(
       requestIdOf: (paymentId) => partialRefundRequestId(paymentId, entry.transactionId),
     });
   });
-  const row = await repository.findRefund(ctx.db, refundId);
+  const row = await refundRepository.findRefund(ctx.db, refundId);
   if (!row) throw notFound('coinRefunds.notFound');
   return refundDto(row, await partsOf(ctx.db, refundId));
 }
@@ -359,14 +364,14 @@ function refundedBy(entry: LedgerEntry, userId: number): { coins: number; feeCoi
 
 export async function listRefundRequests(
   ctx: ServiceContext,
-  options: Parameters<typeof repository.listRefunds>[1],
+  options: Parameters<typeof refundRepository.listRefunds>[1],
 ): Promise<{ rows: AdminCoinRefund[]; total: number }> {
-  const { rows, total } = await repository.listRefunds(ctx.db, options);
+  const { rows, total } = await refundRepository.listRefunds(ctx.db, options);
   return { rows: await adminRefundDtos(ctx.db, rows), total };
 }
 
 export async function getRefundRequest(ctx: ServiceContext, id: number): Promise<AdminCoinRefund> {
-  const row = await repository.findRefund(ctx.db, id);
+  const row = await refundRepository.findRefund(ctx.db, id);
   if (!row) throw notFound('coinRefunds.notFound');
   const [dto] = await adminRefundDtos(ctx.db, [row]);
   return dto!;
@@ -384,7 +389,7 @@ export async function setRefundStatus(
   financeUserId: number,
 ): Promise<AdminCoinRefund> {
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await repository.lockRefund(trx, id);
+    const current = await refundRepository.lockRefund(trx, id);
     if (!current) throw notFound('coinRefunds.notFound');
     if (current.status === 'paid' && change.status === 'requested') {
       throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
@@ -401,7 +406,7 @@ export async function setRefundStatus(
       // Money a provider already sent back cannot be refused; a refund at the provider under way is waited for.
       const claimedRecently =
         current.provider_refund_claimed_at !== null &&
-        current.provider_refund_claimed_at.getTime() > now.getTime() - repository.PROVIDER_REFUND_CLAIM_MS;
+        current.provider_refund_claimed_at.getTime() > now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS;
       if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
         throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
       }
@@ -419,7 +424,7 @@ export async function setRefundStatus(
         now,
         metadata: { refundId: id },
       });
-      await repository.markRefundRefused(trx, id, {
+      await refundRepository.markRefundRefused(trx, id, {
         refusedAt: now,
         refusedBy: financeUserId,
         reason: change.refusalReason ?? '',
@@ -427,20 +432,20 @@ export async function setRefundStatus(
         note: change.note,
       });
     } else if (current.status === 'requested' && change.status === 'paid') {
-      await repository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
+      await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
     } else if (change.note !== undefined) {
-      await repository.updateRefundNote(trx, id, change.note, now);
+      await refundRepository.updateRefundNote(trx, id, change.note, now);
     }
   });
   return await getRefundRequest(ctx, id);
 }
 
-async function adminRefundDtos(db: DbExecutor, rows: repository.RefundListRow[]): Promise<AdminCoinRefund[]> {
+async function adminRefundDtos(db: DbExecutor, rows: refundRepository.RefundListRow[]): Promise<AdminCoinRefund[]> {
   const deposits = await repository.findDepositsById(
     db,
     rows.flatMap((row) => (row.coin_deposit_id === null ? [] : [row.coin_deposit_id])),
   );
-  const parts = await repository.findRefundParts(
+  const parts = await refundPartRepository.findRefundParts(
     db,
     rows.map((row) => row.id),
   );

@@ -1,0 +1,292 @@
+import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmission/contracts';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../db';
+import type { CoinRefundRow } from './table';
+import { type Window } from './repository';
+
+// Refund requests: recording one once, finance's decisions, a refused request asked again, and the lists of the fan
+// and of finance. Their parts are in refund-part-repository.ts.
+
+export interface NewCoinRefund {
+  userId: number;
+  kind: CoinRefundKind;
+  coinDepositId: number | null;
+  ledgerTransactionId: number;
+  coins: number;
+  feeCoins: number;
+  amount: number;
+  requestedAt: Date;
+  dueOn: string;
+  bankAccount: RefundBankAccount | null;
+  /** A withdrawal is paid back in its charge's own currency and amount; KRW otherwise. */
+  currency?: string;
+  /** In that currency's minor unit (won, cents); null where `amount` (won) is what is paid. */
+  amountMinor?: number | null;
+}
+
+/** Records the refund request of a ledger transaction once: a replay finds the first one. */
+export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): Promise<void> {
+  await db
+    .insertInto('coin_refunds')
+    .values({
+      user_id: refund.userId,
+      kind: refund.kind,
+      coin_deposit_id: refund.coinDepositId,
+      ledger_transaction_id: refund.ledgerTransactionId,
+      coins: refund.coins,
+      fee_coins: refund.feeCoins,
+      amount: refund.amount,
+      requested_at: refund.requestedAt,
+      due_on: refund.dueOn,
+      bank_name: refund.bankAccount?.bankName ?? null,
+      bank_account_holder: refund.bankAccount?.bankAccountHolder ?? null,
+      bank_account_number: refund.bankAccount?.bankAccountNumber ?? null,
+      currency: refund.currency ?? 'KRW',
+      amount_minor: refund.amountMinor ?? null,
+    })
+    .onConflict((oc) => oc.column('ledger_transaction_id').doNothing())
+    .execute();
+}
+
+/** Refund requests with their member and, for a withdrawal, the payment to cancel. */
+function refundsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('coin_refunds as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.kind',
+      'r.coin_deposit_id',
+      'r.ledger_transaction_id',
+      'r.coins',
+      'r.fee_coins',
+      'r.amount',
+      'r.status',
+      'r.requested_at',
+      sql<string>`to_char(r.due_on, 'YYYY-MM-DD')`.as('due_on'),
+      'r.paid_at',
+      'r.paid_by',
+      'r.note',
+      'r.bank_name',
+      'r.bank_account_holder',
+      'r.bank_account_number',
+      'r.refused_at',
+      'r.refused_by',
+      'r.refusal_reason',
+      'r.returned_transaction_id',
+      'r.currency',
+      'r.amount_minor',
+      'r.provider_refund_id',
+      'r.provider_refund_claimed_at',
+      'r.updated_at',
+      'u.username',
+      'u.email',
+    ]);
+}
+
+export type RefundListRow = CoinRefundRow & { username: string; email: string | null };
+
+export async function findRefundByTransaction(
+  db: DbExecutor,
+  ledgerTransactionId: number,
+): Promise<RefundListRow | undefined> {
+  return await refundsQuery(db).where('r.ledger_transaction_id', '=', ledgerTransactionId).executeTakeFirst();
+}
+
+export async function findRefund(db: DbExecutor, id: number): Promise<RefundListRow | undefined> {
+  return await refundsQuery(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+export async function lockRefund(
+  db: DbExecutor,
+  id: number,
+): Promise<
+  | {
+      status: CoinRefundStatus;
+      user_id: number;
+      ledger_transaction_id: number;
+      provider_refund_claimed_at: Date | null;
+    }
+  | undefined
+> {
+  return await db
+    .selectFrom('coin_refunds')
+    .select(['status', 'user_id', 'ledger_transaction_id', 'provider_refund_claimed_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRefundPaid(
+  db: DbExecutor,
+  id: number,
+  paid: { paidAt: Date; paidBy: number; note?: string | null | undefined },
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'paid',
+      paid_at: paid.paidAt,
+      paid_by: paid.paidBy,
+      ...(paid.note !== undefined && { note: paid.note }),
+      updated_at: paid.paidAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Finance could not pay: the reason the fan reads. */
+export async function markRefundRefused(
+  db: DbExecutor,
+  id: number,
+  refused: {
+    refusedAt: Date;
+    refusedBy: number;
+    reason: string;
+    returnedTransactionId: number;
+    note?: string | null | undefined;
+  },
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'refused',
+      refused_at: refused.refusedAt,
+      refused_by: refused.refusedBy,
+      refusal_reason: refused.reason,
+      returned_transaction_id: refused.returnedTransactionId,
+      ...(refused.note !== undefined && { note: refused.note }),
+      updated_at: refused.refusedAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The fan's corrected account makes a refused request requested again, over the new ledger transaction that took
+ * the coins once more (the refusal is kept in the audit log).
+ */
+export async function resubmitRefund(
+  db: DbExecutor,
+  id: number,
+  account: RefundBankAccount,
+  again: { ledgerTransactionId: number; coins: number; feeCoins: number; amount: number; dueOn: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'requested',
+      ledger_transaction_id: again.ledgerTransactionId,
+      coins: again.coins,
+      fee_coins: again.feeCoins,
+      amount: again.amount,
+      requested_at: now,
+      due_on: again.dueOn,
+      returned_transaction_id: null,
+      bank_name: account.bankName,
+      bank_account_holder: account.bankAccountHolder,
+      bank_account_number: account.bankAccountNumber,
+      refused_at: null,
+      refused_by: null,
+      refusal_reason: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The fan's own refund requests, newest first. */
+export async function listUserRefunds(
+  db: DbExecutor,
+  userId: number,
+  window: { offset: number; limit: number },
+): Promise<{ rows: RefundListRow[]; total: number }> {
+  const query = refundsQuery(db).where('r.user_id', '=', userId);
+  const [rows, counted] = await Promise.all([
+    query.orderBy('r.requested_at', 'desc').orderBy('r.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+export async function lockUserRefund(
+  db: DbExecutor,
+  id: number,
+): Promise<
+  | {
+      status: CoinRefundStatus;
+      user_id: number;
+      kind: CoinRefundKind;
+      ledger_transaction_id: number;
+      coins: number;
+      fee_coins: number;
+      amount: number;
+      due_on: string;
+      returned_transaction_id: number | null;
+    }
+  | undefined
+> {
+  return await db
+    .selectFrom('coin_refunds')
+    .select([
+      'status',
+      'user_id',
+      'kind',
+      'ledger_transaction_id',
+      'coins',
+      'fee_coins',
+      'amount',
+      sql<string>`to_char(due_on, 'YYYY-MM-DD')`.as('due_on'),
+      'returned_transaction_id',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateRefundNote(db: DbExecutor, id: number, note: string | null, now: Date): Promise<void> {
+  await db.updateTable('coin_refunds').set({ note, updated_at: now }).where('id', '=', id).execute();
+}
+
+export const REFUND_SORT_COLUMNS = {
+  id: 'r.id',
+  requestedAt: 'r.requested_at',
+  dueOn: 'r.due_on',
+  amount: 'r.amount',
+  status: 'r.status',
+} as const;
+export type RefundSortField = keyof typeof REFUND_SORT_COLUMNS;
+
+export async function listRefunds(
+  db: DbExecutor,
+  options: {
+    filter: { status?: CoinRefundStatus | undefined; kind?: CoinRefundKind | undefined; userId?: number | undefined };
+    sort: [RefundSortField, 'ASC' | 'DESC'];
+    window: Window;
+  },
+): Promise<{ rows: RefundListRow[]; total: number }> {
+  const { filter, sort, window } = options;
+  let query = refundsQuery(db);
+  if (filter.status) query = query.where('r.status', '=', filter.status);
+  if (filter.kind) query = query.where('r.kind', '=', filter.kind);
+  if (filter.userId) query = query.where('r.user_id', '=', filter.userId);
+  const direction = sort[1] === 'ASC' ? 'asc' : 'desc';
+  const [rows, counted] = await Promise.all([
+    query
+      .orderBy(REFUND_SORT_COLUMNS[sort[0]], direction)
+      .orderBy('r.id', direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
