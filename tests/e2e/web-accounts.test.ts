@@ -266,9 +266,9 @@ describe('web app: accounts', () => {
       { timeout: 10_000 },
     );
     const uploaded = await page.evaluate(() => window.localStorage.getItem('ImageUrl'));
-    await page.waitForFunction((src) => document.querySelector(`img[src="${src}"]`) !== null, uploaded);
-    expect(await photo.getAttribute('src')).toBe(uploaded);
-    expect(await page.locator('header img.avatar').getAttribute('src')).toBe(uploaded);
+    // The header and the page each render the new picture when their own state catches up: wait for both.
+    await expect.poll(() => photo.getAttribute('src'), { timeout: 10_000 }).toBe(uploaded);
+    await expect.poll(() => page.locator('header img.avatar').getAttribute('src'), { timeout: 10_000 }).toBe(uploaded);
 
     await page.getByRole('button', { name: ko.myPage.photoEdit }).click();
     await page.getByRole('menuitem', { name: ko.myPage.photoRemove }).click();
