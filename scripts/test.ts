@@ -78,47 +78,76 @@ const infrastructure = await timed('infrastructure', async () => {
 });
 if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastructure.detail}\n`);
 
-// The tests run in lanes: one vitest process per lane, the lanes side by side. One vitest process for everything ran
-// the suite one file at a time: Vitest 4 puts the files of every project with `fileParallelism: false` into one
-// single-worker group that starts after all other files, and on a 2-core machine its default worker count for the
-// other files is 1 as well. Most test time is spent waiting for servers, browsers and timers, not on the CPU, so the
-// lanes overlap well. Each lane is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
-// Kafka). Inside a lane Vitest's rules still hold: the files of a serial project run one after another.
-// The browser files run one at a time within a lane (vitest.config.ts), and were the longest lane (1,450 s of a 1,540 s
-// run, its last 8 minutes alone on the machine); the suites that start whole servers ended after 610 s. So the screen
-// files (`e2e-screens`, about 300 s alone) run in the servers lane after its own suites, and the three lanes end
-// closer together (balanced with the file times of a whole run).
-const LANES: readonly { name: string; projects: readonly string[] }[] = [
-  { name: 'e2e', projects: ['e2e'] },
-  { name: 'unit', projects: ['unit', 'authz', 'infra', 'workflows', 'integration'] },
-  { name: 'servers', projects: ['faults', 'kafka', 'scale-out', 'fuzz', 'e2e-screens'] },
+// The tests run in lanes: one vitest process at a time per lane, the lanes side by side. One vitest process for
+// everything ran the suite one file at a time: Vitest 4 puts the files of every project with `fileParallelism: false`
+// into one single-worker group that starts after all other files, and on a 2-core machine its default worker count for
+// the other files is 1 as well. Most test time is spent waiting for servers, browsers and timers, not on the CPU, so
+// the lanes overlap well. Each run is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
+// Kafka, Chromium). Inside a run Vitest's rules still hold: the files of a serial project run one after another.
+//
+// The browser files (`e2e`, one at a time) are the longest part (about 1,050 s alone); the unit lane takes about
+// 360 s alone and the server suites about 440 s. So a lane runs a few browser files after its own projects, chosen
+// with the file times of a whole run (vitest.config.ts), and the three lanes end close together.
+interface LaneRun {
+  projects: readonly string[];
+  /** Only these files of the projects (paths from the repository root); every file when absent. */
+  files?: readonly string[];
+}
+const BROWSER_FILES_IN_UNIT_LANE = ['tests/e2e/web-a11y.test.ts'];
+const BROWSER_FILES_IN_SERVERS_LANE = ['tests/e2e/web-screens.test.ts', 'tests/e2e/admin-console.test.ts'];
+const LANES: readonly { name: string; runs: readonly LaneRun[] }[] = [
+  { name: 'e2e', runs: [{ projects: ['e2e'] }] },
+  {
+    name: 'unit',
+    runs: [
+      { projects: ['unit', 'components', 'authz', 'infra', 'workflows', 'integration'] },
+      { projects: ['e2e'], files: BROWSER_FILES_IN_UNIT_LANE },
+    ],
+  },
+  {
+    name: 'servers',
+    runs: [
+      { projects: ['faults', 'kafka', 'scale-out', 'fuzz'] },
+      { projects: ['e2e'], files: BROWSER_FILES_IN_SERVERS_LANE },
+    ],
+  },
 ];
 
-/** The lanes, with any project of vitest.config.ts that no lane names added to the `unit` lane: nothing is left out. */
-function lanesForConfig(): { name: string; projects: string[] }[] {
+/**
+ * The vitest arguments of each lane's runs. A project that no lane names joins the unit lane's first run, and the
+ * `e2e` lane leaves out the browser files another lane runs: every file runs once.
+ */
+function laneArguments(): { name: string; runs: string[][] }[] {
   const configured = (vitestConfig.test?.projects ?? []).flatMap((project) =>
     typeof project === 'object' && 'test' in project && typeof project.test?.name === 'string'
       ? [project.test.name]
       : [],
   );
-  const laned = new Set(LANES.flatMap((lane) => lane.projects));
+  const laned = new Set(LANES.flatMap((lane) => lane.runs.flatMap((run) => run.projects)));
   const unknown = [...laned].filter((name) => !configured.includes(name));
   if (unknown.length > 0)
     throw new Error(`test lanes name projects that vitest.config.ts lacks: ${unknown.join(', ')}`);
   const missing = configured.filter((name) => !laned.has(name));
+  const elsewhere = LANES.flatMap((lane) => lane.runs.flatMap((run) => run.files ?? []));
   return LANES.map((lane) => ({
     name: lane.name,
-    projects: lane.name === 'unit' ? [...lane.projects, ...missing] : [...lane.projects],
+    runs: lane.runs.map((run, index) => {
+      const projects = lane.name === 'unit' && index === 0 ? [...run.projects, ...missing] : run.projects;
+      const args = projects.flatMap((name) => ['--project', name]);
+      if (run.files) return [...args, ...run.files];
+      if (lane.name === 'e2e') return [...args, ...elsewhere.flatMap((file) => ['--exclude', file])];
+      return args;
+    }),
   }));
 }
 
-/** One lane: its vitest output line by line, each line prefixed with the lane's name. */
-function runLane(lane: { name: string; projects: string[] }, reportFile: string): Promise<number> {
+/** One vitest run of a lane: its output line by line, each line prefixed with the lane's name. */
+function runVitest(laneName: string, selection: string[], reportFile: string): Promise<number> {
   return new Promise((resolve) => {
-    const args = ['run', ...lane.projects.flatMap((name) => ['--project', name])];
+    const args = ['run', ...selection];
     args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
     const child = spawn(bin('vitest'), args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    const prefix = `[${lane.name}] `;
+    const prefix = `[${laneName}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let pending = '';
       stream.on('data', (chunk: Buffer) => {
@@ -139,40 +168,45 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 /** Every failed test by file and name, printed again under the summary so the end of a long log names them. */
 const failedTests: string[] = [];
 if (infrastructure.ok) {
-  const lanes = lanesForConfig();
+  const lanes = laneArguments();
   console.log(
-    `\n[test] ${lanes.length} lanes side by side: ${lanes.map((l) => `${l.name} (${l.projects.join(', ')})`).join('; ')}`,
+    `\n[test] ${lanes.length} lanes side by side: ${lanes.map((l) => `${l.name} (${l.runs.map((run) => run.join(' ')).join('; then ')})`).join(' | ')}`,
   );
   const laneSteps = await Promise.all(
     lanes.map((lane) =>
       timed(`tests: ${lane.name}`, async () => {
-        const reportFile = path.join(CACHE_DIR, `vitest-report-${lane.name}.json`);
-        fs.rmSync(reportFile, { force: true });
-        const code = await runLane(lane, reportFile);
         const laneCounts = { passed: 0, failed: 0, skipped: 0 };
-        if (fs.existsSync(reportFile)) {
+        let failedRuns = 0;
+        for (const [index, selection] of lane.runs.entries()) {
+          const reportFile = path.join(CACHE_DIR, `vitest-report-${lane.name}-${index + 1}.json`);
+          fs.rmSync(reportFile, { force: true });
+          const code = await runVitest(lane.name, selection, reportFile);
+          if (code !== 0) failedRuns += 1;
+          if (!fs.existsSync(reportFile)) continue;
           const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
             numPassedTests: number;
             numFailedTests: number;
             numPendingTests: number;
             numTodoTests: number;
-            testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
+            testResults?: { name: string; status: string; assertionResults?: { fullName: string; status: string }[] }[];
           };
-          for (const file of report.testResults ?? [])
-            for (const test of file.assertionResults ?? [])
-              if (test.status === 'failed')
-                failedTests.push(`${path.relative(REPO_ROOT, file.name)}: ${test.fullName}`);
-          laneCounts.passed = report.numPassedTests;
-          laneCounts.failed = report.numFailedTests;
-          laneCounts.skipped = report.numPendingTests + report.numTodoTests;
+          laneCounts.passed += report.numPassedTests;
+          laneCounts.failed += report.numFailedTests;
+          laneCounts.skipped += report.numPendingTests + report.numTodoTests;
+          for (const file of report.testResults ?? []) {
+            const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+            const fileName = path.relative(REPO_ROOT, file.name);
+            if (failed.length === 0 && file.status === 'failed') failedTests.push(`${fileName} (the file did not run)`);
+            for (const test of failed) failedTests.push(`${fileName}: ${test.fullName}`);
+          }
         }
         counts.passed += laneCounts.passed;
         counts.failed += laneCounts.failed;
         counts.skipped += laneCounts.skipped;
-        const ok = code === 0 && laneCounts.passed > 0 && laneCounts.failed === 0;
+        const ok = failedRuns === 0 && laneCounts.passed > 0 && laneCounts.failed === 0;
         const summary = `${laneCounts.passed} passed, ${laneCounts.failed} failed`;
         console.log(`[test] lane ${lane.name} ${ok ? 'passed' : 'FAILED'}: ${summary}`);
-        return { ok, detail: ok ? undefined : `vitest exited with ${code}, ${summary}` };
+        return { ok, detail: ok ? undefined : `${failedRuns} vitest run(s) failed, ${summary}` };
       }),
     ),
   );
