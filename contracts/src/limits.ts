@@ -45,7 +45,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const LOGIN_PASSWORD_MAX_LENGTH = 1_024;
 /** The biggest offer a CUSTOM request may make, in coins (`missions.coin_price` is a 32-bit integer). */
 export const MISSION_OFFER_MAX_COINS = 1_000_000;
-/** An Idempotency-Key header's longest value: prefixed ledger keys stay within the ledger's 200 characters (L2). */
+/** An Idempotency-Key header's longest value: prefixed ledger keys stay within the ledger's 200 characters. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 
 export const WIN_PROBABILITY = { min: 0.1, max: 10, step: 0.1 } as const;

@@ -147,7 +147,7 @@ export const updateUserRequestSchema = z.union([changePasswordRequestSchema, upd
 
 export const emailVerificationQuerySchema = z.object({ token: z.string().min(1) });
 
-/** A random value the browser keeps in its sessionStorage while a social login is under way (login CSRF, M1). */
+/** A random value the browser keeps in its sessionStorage while a social login is under way (login CSRF). */
 export const oauthClientStateSchema = z.string().min(16).max(128);
 
 export const appleLoginRequestSchema = z.object({

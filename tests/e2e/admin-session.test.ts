@@ -1,4 +1,4 @@
-// Review L6 for the operator console in a real Chromium against the served, built console: after a login no script
+// The operator console's session in a real Chromium against the served, built console: after a login no script
 // of the page can read the session (localStorage, sessionStorage, document.cookie: it is the HttpOnly `fm_console`
 // cookie), a reload keeps the session (the console asks the API who is signed in), a change without the anti-CSRF
 // header is refused, logout ends the session for good, a token an older console left in sessionStorage is removed,

@@ -497,7 +497,7 @@ describe('web app: accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-on-popup'))).toBe(`[${popupId}]`);
   });
 
-  test('social login returns: only this tab’s login code logs in (M1), an error is shown, a provider not configured answers 404', async () => {
+  test('social login returns: only this tab’s login code logs in, an error is shown, a provider not configured answers 404', async () => {
     const page = await browser.newPage();
     const fan = await createAccount(served.testApp.app);
     // A session token in the URL (the attacker's link of M1) signs nobody in.

@@ -1,4 +1,4 @@
-// Review L6 in a real Chromium against the served, built apps: after a login no token is readable by the page's
+// Sessions in a real Chromium against the served, built apps: after a login no token is readable by the page's
 // scripts (localStorage, sessionStorage, document.cookie), the HttpOnly cookie carries the session, logout ends it,
 // a token an older version left in localStorage is removed, and the pages load under their CSP without violations.
 import type { Page } from 'playwright-core';

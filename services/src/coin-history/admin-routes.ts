@@ -12,7 +12,7 @@ import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../a
 import { requireRole } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { refundRequestAtProvider } from './provider-refund';
-import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-service';
+import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
 const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;

@@ -2,12 +2,12 @@ import type { AdminCoinRefund } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { paymentProvidersFor, refundAppRefundAtProvider } from '../payments';
-import { getRefundRequest } from './refund-service';
+import { getRefundRequest } from './refund-finance';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
 
 /*
- * Review M6: finance refunds a request through the providers that took the money, in each charge's own currency and
+ * Finance refunds a request through the providers that took the money, in each charge's own currency and
  * amount (PortOne in won, PayPal in USD cents), instead of sending it by hand. Each provider part is refunded once:
  * the request is claimed first (a second click waits), an app refund names the provider call (PayPal-Request-Id;
  * for PortOne, an interrupted call is found again among the payment's cancellations before asking anew), and the

@@ -18,7 +18,7 @@ import {
   type PortOneServer,
 } from '@fanmission/tests/support/payment-providers';
 
-// Review M6: finance refunds a request through the providers that took the money, each charge in its own currency and
+// Finance refunds a request through the providers that took the money, each charge in its own currency and
 // amount (PortOne in won, PayPal in USD cents), once however often it is asked; a partial refund is split into its
 // charges in their own currencies, the fee shared; the provider's later notice of that refund takes no coins; refunds
 // and chargebacks that found the coins spent are listed for finance. Providers are the local servers speaking their APIs.

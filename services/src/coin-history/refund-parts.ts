@@ -7,7 +7,7 @@ import * as refundPartRepository from './refund-part-repository';
 type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
 
 /*
- * Review M6: a refund request pays back each charge whose coins it took in that charge's own currency and amount (a
+ * A refund request pays back each charge whose coins it took in that charge's own currency and amount (a
  * PayPal charge in USD cents, never converted through KRW at today's rate). A part of a card or PayPal charge goes
  * back through its provider, recorded beforehand as an app refund so the provider's notice takes no coins twice; a
  * part of a bank deposit (no provider) is paid by bank transfer. The 3 % fee of a partial refund is shared pro rata.

@@ -16,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { correctRefundAccount, myRefundRequests, refundHeldCoins, withdrawCharge } from './refund-service';
+import { refundHeldCoins, withdrawCharge } from './refund-service';
+import { correctRefundAccount, myRefundRequests } from './my-refund-requests';
 import { coinHistoryPage, coinLots } from './service';
 
 /** The fan's coin history, coin lots and refunds. */

@@ -110,10 +110,10 @@ export const configSchema = z
     /** The merchant code the client's checkout needs (PortOne V2 store id), answered by GET /payment/imp-code. */
     PORTONE_STORE_ID: optionalString,
     PORTONE_CHANNEL_KEY: optionalString,
-    /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it (M6). */
+    /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it. */
     PORTONE_WEBHOOK_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
-    /** How often the API re-checks unsettled payment orders with their provider (M6), in seconds. */
+    /** How often the API re-checks unsettled payment orders with their provider, in seconds. */
     PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     PAYPAL_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api-m.paypal.com'),
     PAYPAL_CLIENT_ID: optionalString,

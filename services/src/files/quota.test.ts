@@ -42,7 +42,7 @@ async function storedFiles(ownerId: number, count: number, bytes: number, minute
     .execute();
 }
 
-describe('upload quota (M11)', () => {
+describe('upload quota', () => {
   it('refuses the 61st file of the hour with 429, and counts only the last hour', async () => {
     const member = await createAccount(app());
     await storedFiles(member.id, 59, 100);
@@ -76,7 +76,7 @@ describe('upload quota (M11)', () => {
   });
 });
 
-describe('media tools (M11)', () => {
+describe('media tools', () => {
   it(`runs at most ${MEDIA_TOOL_CONCURRENCY} ffprobe processes at once, whatever the number of uploads`, async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'fanmission-probe-'));
     try {

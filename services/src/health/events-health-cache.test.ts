@@ -50,7 +50,7 @@ describe('cachedEventsHealth', () => {
   });
 });
 
-describe('/api/v1/health and /metrics (M13)', () => {
+describe('/api/v1/health and /metrics', () => {
   it('opens at most one reading’s Kafka connections for 50 concurrent calls and hides the error text', async () => {
     // A "broker" that accepts connections and never answers: each reading times out (3 s) and counts its sockets.
     let connections = 0;

@@ -49,7 +49,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('database unavailable (M8)', () => {
+describe('database unavailable', () => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After when PostgreSQL refuses connections', async () => {
     const db = createDb(`postgres://postgres:secret-password@127.0.0.1:${await closedPort()}/fanmission`, {
       connectionTimeoutMs: 1_000,

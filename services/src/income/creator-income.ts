@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { notFound } from '../http';
-import { gradeOfMonth } from './settlement';
+import { gradeOfMonth } from './grades';
 import { statementLines, statementsQuery } from './statements';
 
 // What a creator reads of his own income: all-time totals, a month's income (settled or so far), the missions he was

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { proposeMonthlyGrades } from './settlement';
+import { proposeMonthlyGrades } from './grades';
 
 const database = useTestDatabase();
 

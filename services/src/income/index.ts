@@ -3,14 +3,8 @@ export { createSettlementActivities, type SettlementActivityDependencies } from 
 export { settlementAdminRoutes } from './admin-routes';
 export { gradeConfirmedSince } from './grades';
 export { incomeRoutes } from './routes';
-export {
-  MonthNotEndedError,
-  carriedOverAmounts,
-  gradeOfMonth,
-  issuedAmounts,
-  settleMonth,
-  statementBase,
-  type SettlementRunResult,
-} from './settlement';
+export { MonthNotEndedError, settleMonth, type SettlementRunResult } from './settlement';
+export { carriedOverAmounts, issuedAmounts, statementBase } from './statement-columns';
+export { gradeOfMonth } from './grades';
 export { settlementFeedConsumer } from './settlement-feed-consumer';
 export type { IncomeTables } from './table';

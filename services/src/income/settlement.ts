@@ -1,21 +1,9 @@
-import {
-  decideSettlement,
-  koreaMonthRange,
-  monthHasEnded,
-  monthKey,
-  nextMonth,
-  payoutDueDate,
-  proposeGrades,
-  settlementAmounts,
-  type CreatorGrade,
-  type MonthEarning,
-  type PayoutAccount,
-  type SettlementAmounts,
-} from '@fanmission/contracts';
+import { decideSettlement, koreaMonthRange, monthHasEnded, monthKey, type MonthEarning } from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
-
+import { gradeOfMonth, proposeMonthlyGrades } from './grades';
+import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-columns';
 /*
  * The monthly settlement. For a Korea-time month that has ended, each creator with coins not yet on a
  * statement gets one immutable statement for that month, once ever (the creator-month is unique): a payout when the
@@ -25,7 +13,6 @@ import type { Db, DbExecutor } from '../db';
  * earlier month no run covered, valued at the month's grade. Each release is on one statement only (its id is the
  * key of the statement lines), so a run, a retry or a second run never settles a coin twice.
  */
-
 export class MonthNotEndedError extends Error {
   constructor(
     readonly year: number,
@@ -85,45 +72,6 @@ async function unsettledReleases(db: DbExecutor, end: Date, creatorId?: number) 
       releasedAt: new Date(row.occurred_at),
     } satisfies ReleaseLine,
   }));
-}
-
-/**
- * The grade a creator has in a month: the one an operator confirmed for it, else his current grade; a penalty that
- * lowered the grade and still stood at the month's end makes it SILVER.
- */
-export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: number, month: number) {
-  const { end } = koreaMonthRange(year, month);
-  const row = await db
-    .selectFrom('creators')
-    .select((eb) => [
-      'creators.grade',
-      eb
-        .selectFrom('creator_monthly_grades')
-        .select('creator_monthly_grades.grade')
-        .whereRef('creator_monthly_grades.creator_id', '=', 'creators.id')
-        .where('creator_monthly_grades.month', '=', monthKey(year, month))
-        .as('confirmed'),
-      eb
-        .exists(
-          eb
-            .selectFrom('creator_penalties')
-            .select('creator_penalties.id')
-            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
-            .where('creator_penalties.previous_grade', 'is not', null)
-            .where('creator_penalties.created_at', '<', end)
-            .where((inner) =>
-              inner.or([
-                inner('creator_penalties.lifted_at', 'is', null),
-                inner('creator_penalties.lifted_at', '>=', end),
-              ]),
-            ),
-        )
-        .as('dropped'),
-    ])
-    .where('creators.id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  if (row.dropped) return 'SILVER' as CreatorGrade;
-  return (row.confirmed ?? row.grade) as CreatorGrade;
 }
 
 type CreatorOutcome =
@@ -231,89 +179,6 @@ async function settleCreator(
   });
 }
 
-/** A statement's creator, month and payout account columns. */
-export function statementBase(input: {
-  id: number;
-  creator: {
-    id: number;
-    bank_name: string | null;
-    bank_account_holder: string | null;
-    bank_account_number: string | null;
-  };
-  year: number;
-  month: number;
-  grade: CreatorGrade;
-  monthCoins: number;
-  account: PayoutAccount;
-  now: Date;
-}) {
-  const { creator, account } = input;
-  return {
-    id: input.id,
-    creator_id: creator.id,
-    year: input.year,
-    month: input.month,
-    grade: input.grade,
-    month_coins: input.monthCoins,
-    overseas: account.overseas,
-    foreigner: account.foreigner,
-    bank_name: creator.bank_name,
-    bank_account_holder: creator.bank_account_holder,
-    bank_account_number: creator.bank_account_number,
-    created_at: input.now,
-  };
-}
-
-const grossColumns = (amounts: SettlementAmounts) => ({
-  gross: amounts.gross,
-  income: amounts.income,
-  pg_fee: amounts.pgFee,
-  pg_fee_rate: amounts.pgFeeRate,
-  fatkat_fee: amounts.fatkatFee,
-  fatkat_fee_rate: amounts.fatkatFeeRate,
-});
-
-/** A carried-over month's statement columns besides its creator, month and bank fields: it pays nothing yet. */
-export function carriedOverAmounts(monthCoins: number, grade: CreatorGrade, account: PayoutAccount) {
-  const amounts = settlementAmounts([{ coins: monthCoins, grade }], account);
-  return {
-    status: 'CARRIED_OVER' as const,
-    carried_coins: 0,
-    total_earning_coin: monthCoins,
-    ...grossColumns(amounts),
-    overseas_fee: 0,
-    overseas_fee_rate: 0,
-    tax_withheld: 0,
-    tax_rate: 0,
-    to_receipt: 0,
-    due_date: null,
-    ledger_transaction_id: null,
-  };
-}
-
-/** An issued statement's columns besides its creator, month and bank fields, paid by ledger transaction `payoutId`. */
-export function issuedAmounts(
-  amounts: SettlementAmounts,
-  monthCoins: number,
-  year: number,
-  month: number,
-  payoutId: number,
-) {
-  return {
-    status: 'ISSUED' as const,
-    carried_coins: amounts.totalEarningCoin - monthCoins,
-    total_earning_coin: amounts.totalEarningCoin,
-    ...grossColumns(amounts),
-    overseas_fee: amounts.overseasFee,
-    overseas_fee_rate: amounts.overseasFeeRate,
-    tax_withheld: amounts.taxWithheld,
-    tax_rate: amounts.taxRate,
-    to_receipt: amounts.toReceipt,
-    due_date: payoutDueDate(year, month),
-    ledger_transaction_id: payoutId,
-  };
-}
-
 async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseLine[]) {
   if (lines.length === 0) return;
   await trx
@@ -329,82 +194,6 @@ async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseL
     )
     .execute();
 }
-
-/** Missions completed on time in a Korea-time month, per creator (the grade review's measure). */
-export async function onTimeCompletedByCreator(db: DbExecutor, year: number, month: number) {
-  const { start, end } = koreaMonthRange(year, month);
-  const rows = await db
-    .selectFrom('missions')
-    .select(['creator_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('status', '=', 'COMPLETED')
-    .where('completed_at', '>=', start)
-    .where('completed_at', '<', end)
-    .where((eb) => eb.or([eb('perform_due_at', 'is', null), eb('completed_at', '<=', eb.ref('perform_due_at'))]))
-    .groupBy('creator_id')
-    .execute();
-  return new Map(rows.map((row) => [Number(row.creator_id), Number(row.count)]));
-}
-
-/**
- * The month's grade review: a proposal per verified creator (once per creator and month) from his missions completed
- * on time, for an operator to confirm; the confirmed grade applies to the next month.
- */
-export async function proposeMonthlyGrades(db: DbExecutor, year: number, month: number, now: Date): Promise<number> {
-  const { end } = koreaMonthRange(year, month);
-  const counts = await onTimeCompletedByCreator(db, year, month);
-  const creators = await db
-    .selectFrom('creators')
-    .select((eb) => [
-      'creators.id',
-      'creators.grade',
-      eb
-        .exists(
-          eb
-            .selectFrom('creator_penalties')
-            .select('creator_penalties.id')
-            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
-            .where('creator_penalties.previous_grade', 'is not', null)
-            .where('creator_penalties.created_at', '<', end)
-            .where('creator_penalties.lifted_at', 'is', null),
-        )
-        .as('dropped'),
-    ])
-    .where('creators.verified', '=', true)
-    .execute();
-  if (creators.length === 0) return 0;
-  const grades = proposeGrades(
-    creators.map((creator) => ({
-      creatorId: creator.id,
-      onTimeCompleted: counts.get(creator.id) ?? 0,
-      gradeDropped: Boolean(creator.dropped),
-    })),
-  );
-  const applies = nextMonth(year, month);
-  const rows = creators.map((creator) => ({
-    creator_id: creator.id,
-    review_month: monthKey(year, month),
-    applies_month: monthKey(applies.year, applies.month),
-    on_time_completed: counts.get(creator.id) ?? 0,
-    grade_dropped: Boolean(creator.dropped),
-    current_grade: creator.grade,
-    proposed_grade: grades.get(creator.id)!,
-    created_at: now,
-  }));
-  // A statement takes at most 65,535 parameters (8 a row here): 8,192 creators in one insert failed the whole run.
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += PROPOSALS_PER_INSERT) {
-    const written = await db
-      .insertInto('grade_proposals')
-      .values(rows.slice(start, start + PROPOSALS_PER_INSERT))
-      .onConflict((conflict) => conflict.columns(['creator_id', 'review_month']).doNothing())
-      .returning('id')
-      .execute();
-    inserted += written.length;
-  }
-  return inserted;
-}
-
-const PROPOSALS_PER_INSERT = 1_000;
 
 /**
  * Settles a Korea-time month that has ended: a statement per creator with coins not yet settled (see above), then the

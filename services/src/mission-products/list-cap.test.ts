@@ -9,7 +9,7 @@ import { createCreator } from '@fanmission/tests/support/creators';
 const testApp = useTestApp();
 const app = () => testApp.current.app;
 
-describe('hot paths (M12)', () => {
+describe('hot paths', () => {
   it('caps the unpaged product list at UNPAGED_LIST_MAX', async () => {
     const creator = await createCreator(app());
     await app()

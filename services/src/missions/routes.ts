@@ -17,14 +17,9 @@ import { requireCaller, requireRole } from '../auth';
 import { errorResponses } from '../http';
 import { z } from 'zod';
 import { applyToEvent } from '../events';
-import {
-  acceptMission,
-  openLuckyMission,
-  performMission,
-  refuseMission,
-  requestMission,
-  rollLuckyMission,
-} from './service';
+import { requestMission } from './service';
+import { openLuckyMission, rollLuckyMission } from './lucky';
+import { acceptMission, performMission, refuseMission } from './creator-actions';
 import { missionWorkflowStartsSettled } from './workflow-starts';
 
 /** Mission requests, the lucky roulette and the creator's actions. */

@@ -24,7 +24,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15
   }
 }
 
-describe('poison events (M9)', () => {
+describe('poison events', () => {
   it('parks an event that keeps failing after maxAttempts and applies the events behind it', async () => {
     const db = database.current.db;
     await sql`create table test_applied (sequence int)`.execute(db);

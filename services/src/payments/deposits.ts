@@ -30,7 +30,7 @@ export async function depositPayment(
 
 /**
  * Credits a payment order once its provider confirms it paid in full; the one path of the browser's
- * `POST /coin-deposit`, the provider webhooks and the sweeper (M6), so however they race the order is credited
+ * `POST /coin-deposit`, the provider webhooks and the sweeper, so however they race the order is credited
  * exactly once (its row lock, then the deposit check) and every caller answers the same deposit id.
  */
 export async function creditVerifiedPayment(

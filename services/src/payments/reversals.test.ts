@@ -18,7 +18,7 @@ import {
 } from '@fanmission/tests/support/payment-providers';
 import { paymentProvidersFor, sweepProviderRefunds } from '.';
 
-// Review M6: refunds and chargebacks made at the provider take the charge's unspent coins back (once per provider
+// Refunds and chargebacks made at the provider take the charge's unspent coins back (once per provider
 // refund, never a negative wallet, the shortfall recorded), a withdrawal of a reversed charge is refused, the sweeper
 // notices a cancellation whose webhook was lost; PayPal's webhook is verified by PayPal's own API and credits once;
 // the coins an order buys are snapshotted when it is created. Providers are the local servers speaking their APIs.

@@ -11,7 +11,7 @@ import { findPayment, lockPayment } from './repository';
 import type { PaymentRow } from './table';
 
 /*
- * Review M6: refunds and chargebacks made at the provider (PortOne cancellations, PayPal refunds and reversals)
+ * Refunds and chargebacks made at the provider (PortOne cancellations, PayPal refunds and reversals)
  * reverse the purchase in the ledger. Rules, as built:
  * - Each provider refund is reconciled once, by its provider id (`payment_reversals` unique per payment).
  * - The coins it stands for are the charge's coins pro rata of the money refunded so far, rounded up

@@ -14,7 +14,7 @@ export interface PaymentsTable {
   currency: 'KRW' | 'USD';
   /** Minor unit: won for KRW, cents for USD. */
   amount: number;
-  /** The coins the order buys, as the catalogue had them at order time (M6); null for orders from before 0120. */
+  /** The coins the order buys, as the catalogue had them at order time; null for orders from before 0120. */
   point: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the sweeper last asked the provider about this paid order's refunds. */
   refunds_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -61,7 +61,7 @@ export interface SandboxCheckoutsTable {
 }
 
 /**
- * A refund or chargeback of a payment at its provider (M6), recorded once per provider refund id: what it paid back
+ * A refund or chargeback of a payment at its provider, recorded once per provider refund id: what it paid back
  * (minor unit of the charge's currency), the coins that took back and, when the fan had spent them, the shortfall.
  * `origin` 'app' marks refunds the app asked for itself (a withdrawal), whose coins a refund request already took.
  */

@@ -61,7 +61,7 @@ export async function handlePortOneWebhook(
   if (!paymentId || !webhook.type.startsWith('Transaction.')) return;
   const payment = await findPayment(ctx.db, paymentId);
   if (!payment || payment.provider !== 'portone') return;
-  // A cancellation (whole or partial) made at PortOne takes the charge's coins back (M6).
+  // A cancellation (whole or partial) made at PortOne takes the charge's coins back.
   if (webhook.type === 'Transaction.Cancelled' || webhook.type === 'Transaction.PartialCancelled') {
     await reconcileProviderRefunds(ctx, providers, payment);
     return;
@@ -112,7 +112,7 @@ export async function handlePayPalWebhook(
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
-/** `POST /api/v1/payment/webhooks/portone` and `/paypal`: the providers' webhooks, each verified (M6). */
+/** `POST /api/v1/payment/webhooks/portone` and `/paypal`: the providers' webhooks, each verified. */
 export async function paymentWebhookRoutes(app: FastifyInstance) {
   const providers = paymentProvidersFor(app.ctx);
   const secret = app.config.PORTONE_WEBHOOK_SECRET;

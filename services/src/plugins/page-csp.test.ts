@@ -1,4 +1,4 @@
-// Review L6: a script Content-Security-Policy on every HTML page of both apps (the SPA, the console, a creator page
+// A script Content-Security-Policy on every HTML page of both apps (the SPA, the console, a creator page
 // or a mission detail with the server-painted first view), scripts from our origin and the payment/postcode SDKs' CDNs
 // only.
 import { createHash } from 'node:crypto';

@@ -118,7 +118,7 @@ export async function pruneRetainedRows(
           select key from rate_limit_counters where window_ends_at <= ${now} limit ${limit})`.execute(db),
     ),
   );
-  // Social login codes (M1) live 2 minutes; an unused one is pruned with the other expired tokens.
+  // Social login codes live 2 minutes; an unused one is pruned with the other expired tokens.
   const loginCodes = await inBatches(limit, async () =>
     deletedRows(
       await sql`

@@ -279,7 +279,7 @@ export async function startFanmission(options: {
     if (stopAsked()) return { urls, stop };
     stops.push(await startEventProcessing({ config, db: database.db, role, consumers: eventConsumers, log }));
     if (runsWorker(role)) {
-      // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (M9, L12).
+      // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows.
       const retention = startRetention(database.db, {
         consumers: eventConsumers.map((consumer) => consumer.name),
         onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),

@@ -1,4 +1,4 @@
-// Review L6 for the operator console: its session is its own HttpOnly cookie (`fm_console`, Path=/api/admin, at most
+// The operator console's session is its own HttpOnly cookie (`fm_console`, Path=/api/admin, at most
 // 8 hours) set by `POST /api/admin/session`, never a token handed to the page; a change on that cookie needs the
 // anti-CSRF header; a cross-site login is refused; logout revokes the account's tokens and clears the cookie. And
 // every route that can answer 403 CSRF declares it in the OpenAPI document.

@@ -1,4 +1,4 @@
-// Review L6: the browser's session is an HttpOnly cookie set by every login (never a token the page's scripts can
+// The browser's session is an HttpOnly cookie set by every login (never a token the page's scripts can
 // read), a cookie-authenticated change needs the anti-CSRF header, and logout or a password change ends the cookie.
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Review M6:
+// Provider refunds and chargebacks, and what an order buys:
 // - `payments.point`: the coins the order buys, snapshotted when the order is created, so a catalogue change between
 //   checkout and credit does not change what the fan gets (null for orders older than this migration: the catalogue).
 // - A refund or chargeback made at the provider reverses the purchase: a PURCHASE_REVERSAL ledger transaction takes

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// Review M6: a refund request is paid back in the currencies the fan paid in, never converted through KRW.
+// A refund request is paid back in the currencies the fan paid in, never converted through KRW.
 // - `coin_refund_parts`: one row per charge whose coins a refund request took back (a withdrawal: its one charge; a
 //   partial refund: every charge whose lot gave coins), with the coins, the share of the 3 % fee, and the money in the
 //   charge's own currency (won, or cents for a PayPal charge). A part of a card or PayPal charge is refunded through

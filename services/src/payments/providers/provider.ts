@@ -21,7 +21,7 @@ export interface ProviderVerification {
   failureReason?: string;
 }
 
-/** A refund (or chargeback) the provider recorded against a paid payment (M6). */
+/** A refund (or chargeback) the provider recorded against a paid payment. */
 export interface ProviderRefund {
   /** The provider's id of it: PortOne cancellation id, PayPal refund id, `reversal:<capture id>` for a chargeback. */
   id: string;

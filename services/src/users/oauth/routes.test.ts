@@ -105,7 +105,7 @@ async function me(token: string) {
 function loginCodeOf(landing: URL): string {
   expect(landing.origin + landing.pathname).toBe(RETURN_PAGE);
   expect(landing.searchParams.get('error')).toBeNull();
-  // No session token in the URL (M1): only a one-time code, and only in the fragment, which no server sees.
+  // No session token in the URL: only a one-time code, and only in the fragment, which no server sees.
   expect(landing.searchParams.get('token')).toBeNull();
   const code = new URLSearchParams(landing.hash.slice(1)).get('login_code');
   expect(code).toBeTruthy();
@@ -150,7 +150,7 @@ describe('Google sign-in (authorization-code flow against a local authorization 
       scope: 'openid email profile',
       code_challenge_method: 'S256',
     });
-    // PKCE (L7): a challenge goes to the provider, the verifier only with the code exchange.
+    // PKCE: a challenge goes to the provider, the verifier only with the code exchange.
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(authorizeUrl.search).not.toContain('code_verifier');
     expect(journey.authorize.setCookie).toMatch(/^fm_oauth2_state=[\w.-]+; /);

@@ -168,7 +168,7 @@ export async function completeAuthorization(
 const LOGIN_CODE_TTL_MS = 2 * 60_000;
 
 /**
- * The one-time code the callback puts in the return URL's fragment instead of a session token (M1): bound to the
+ * The one-time code the callback puts in the return URL's fragment instead of a session token: bound to the
  * browser's client_state, single use, 2 minutes.
  */
 export async function issueLoginCode(ctx: ServiceContext, userId: number, clientStateHash: string): Promise<string> {

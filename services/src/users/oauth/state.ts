@@ -13,7 +13,7 @@ const statePayloadSchema = z.object({
   redirectUri: z.string(),
   expiresAt: z.number(),
   nonce: z.string(),
-  /** SHA-256 of the browser's `client_state`: the login code is exchanged only with that value (M1). */
+  /** SHA-256 of the browser's `client_state`: the login code is exchanged only with that value. */
   clientStateHash: z.string(),
 });
 export type OAuthState = z.infer<typeof statePayloadSchema>;

@@ -57,7 +57,7 @@ function startAppleLogin(clientId: string, failed: () => void) {
 /**
  * `/sns-login` and `/login`: the configured Apple, Google and Facebook buttons (`GET /auth/providers`), the e-mail login (`?view=email`), and the return
  * of the social logins (`#login_code=`, `?error=`, or Apple's hash with code / id_token / state). A return signs in only
- * with the state this tab kept when the login started (login CSRF, M1); a session token in the URL is never taken.
+ * with the state this tab kept when the login started (login CSRF); a session token in the URL is never taken.
  */
 export function SignInPage() {
   const { t } = useTranslation();

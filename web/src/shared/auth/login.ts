@@ -32,7 +32,7 @@ export async function completeLogin(login: LoginResponse): Promise<string> {
 }
 
 /**
- * Login CSRF (M1): a social login started here keeps a random state (and Apple's nonce) in this tab's
+ * Login CSRF: a social login started here keeps a random state (and Apple's nonce) in this tab's
  * sessionStorage; only a return carrying that state may sign this browser in.
  */
 const SOCIAL_LOGIN_STATE = 'fm.socialLogin.state';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Review M11: video and audio details are taken after the upload; the file shows a note while pending or failed.
+// Video and audio details are taken after the upload; the file shows a note while pending or failed.
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';

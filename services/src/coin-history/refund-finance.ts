@@ -1,0 +1,111 @@
+import { type AdminCoinRefund, type CoinRefundStatus } from '@fanmission/contracts';
+import { returnRefund } from '@fanmission/ledger';
+import type { ServiceContext } from '../context';
+import { forgetAppRefund } from '../payments';
+import type { DbExecutor } from '../db';
+import { AppError, notFound } from '../http';
+import * as repository from './repository';
+import * as refundRepository from './refund-repository';
+import * as refundPartRepository from './refund-part-repository';
+import { partsOf, refundDto } from './refund-service';
+
+// Finance's side of refund requests: the requests to pay, one request, and marking one paid or refused.
+
+export async function listRefundRequests(
+  ctx: ServiceContext,
+  options: Parameters<typeof refundRepository.listRefunds>[1],
+): Promise<{ rows: AdminCoinRefund[]; total: number }> {
+  const { rows, total } = await refundRepository.listRefunds(ctx.db, options);
+  return { rows: await adminRefundDtos(ctx.db, rows), total };
+}
+
+export async function getRefundRequest(ctx: ServiceContext, id: number): Promise<AdminCoinRefund> {
+  const row = await refundRepository.findRefund(ctx.db, id);
+  if (!row) throw notFound('coinRefunds.notFound');
+  const [dto] = await adminRefundDtos(ctx.db, [row]);
+  return dto!;
+}
+
+/**
+ * requested → paid (records who and when); paid stays paid (a repeated click changes nothing but the note).
+ * requested → refused with the reason the fan reads, and the coins the request took back in his wallet (a
+ * REFUND_RETURN); correcting his account asks again.
+ */
+export async function setRefundStatus(
+  ctx: ServiceContext,
+  id: number,
+  change: { status: CoinRefundStatus; note?: string | null | undefined; refusalReason?: string | null | undefined },
+  financeUserId: number,
+): Promise<AdminCoinRefund> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await refundRepository.lockRefund(trx, id);
+    if (!current) throw notFound('coinRefunds.notFound');
+    if (current.status === 'paid' && change.status === 'requested') {
+      throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
+    }
+    if (change.status === 'refused' && current.status !== 'requested' && current.status !== 'refused') {
+      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+    }
+    if (current.status === 'refused' && change.status !== 'refused') {
+      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+    }
+    const now = ctx.now();
+    if (current.status === 'requested' && change.status === 'refused') {
+      const parts = await partsOf(trx, id);
+      // Money a provider already sent back cannot be refused; a refund at the provider under way is waited for.
+      const claimedRecently =
+        current.provider_refund_claimed_at !== null &&
+        current.provider_refund_claimed_at.getTime() > now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS;
+      if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
+        throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+      }
+      // The provider will not be asked: its later refund of these charges takes their coins as any other.
+      for (const part of parts) {
+        if (part.payment_id && part.request_id) {
+          await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
+        }
+      }
+      // The coins the request took go back to the fan, in the same DB transaction, once per debit.
+      const returned = await returnRefund(trx, {
+        userId: current.user_id,
+        refundTransactionId: current.ledger_transaction_id,
+        idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
+        now,
+        metadata: { refundId: id },
+      });
+      await refundRepository.markRefundRefused(trx, id, {
+        refusedAt: now,
+        refusedBy: financeUserId,
+        reason: change.refusalReason ?? '',
+        returnedTransactionId: returned.transactionId,
+        note: change.note,
+      });
+    } else if (current.status === 'requested' && change.status === 'paid') {
+      await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
+    } else if (change.note !== undefined) {
+      await refundRepository.updateRefundNote(trx, id, change.note, now);
+    }
+  });
+  return await getRefundRequest(ctx, id);
+}
+
+async function adminRefundDtos(db: DbExecutor, rows: refundRepository.RefundListRow[]): Promise<AdminCoinRefund[]> {
+  const deposits = await repository.findDepositsById(
+    db,
+    rows.flatMap((row) => (row.coin_deposit_id === null ? [] : [row.coin_deposit_id])),
+  );
+  const parts = await refundPartRepository.findRefundParts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...refundDto(row, parts.get(row.id) ?? []),
+    userId: row.user_id,
+    username: row.username,
+    email: row.email,
+    ledgerTransactionId: row.ledger_transaction_id,
+    payment: row.coin_deposit_id === null ? null : (deposits.get(row.coin_deposit_id)?.payment ?? null),
+    paidBy: row.paid_by,
+    note: row.note,
+  }));
+}
