@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as comments from './service';
+import * as reactions from './reactions';
 
 const VISIBILITY =
   'Comments follow their mission: on a mission the caller may not see (a private mission of others) they are 404 ' +
@@ -125,7 +126,7 @@ export async function commentRoutes(app: FastifyInstance) {
         response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
       },
       handler: async (request) =>
-        comments.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
+        reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
     });
   }
 
@@ -146,7 +147,7 @@ export async function commentRoutes(app: FastifyInstance) {
         params: idParamsSchema,
         response: { 200: commentLikeResponseSchema, ...errorResponses(400, 401, 404) },
       },
-      handler: async (request) => comments.setLike(app.ctx, requireCaller(request), request.params.id, liked),
+      handler: async (request) => reactions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
     });
   }
 
@@ -162,6 +163,6 @@ export async function commentRoutes(app: FastifyInstance) {
         response: { 200: bestCommentListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => comments.bestComments(app.ctx, request.caller),
+    async (request) => reactions.bestComments(app.ctx, request.caller),
   );
 }

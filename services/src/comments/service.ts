@@ -1,9 +1,4 @@
 import {
-  BEST_COMMENTS_COUNT,
-  BEST_COMMENTS_DAYS,
-  days,
-  type BestComment,
-  type CommentLikeResponse,
   type CommentPageQuery,
   type CreateCommentRequest,
   type MissionComment,
@@ -17,7 +12,7 @@ import type { DbExecutor } from '../db';
 import { findFiles } from '../files';
 import { AppError, accessDenied, conflict, notFound, pageOffset, toPage } from '../http';
 import { fileEntryOf } from '../mission-products';
-import { findUsers, missionViewerOf, missionViews, visibleMission } from '../mission-reads';
+import { findUsers, missionViewerOf, visibleMission } from '../mission-reads';
 import type { MissionRow } from '../missions';
 import { domainEvent, recordEvents } from '../outbox';
 import { rollForComment } from './coin-event';
@@ -29,7 +24,6 @@ import type { CommentRow } from './table';
  * mission the caller may not see does not exist for him (404 like the mission). Writes that change what is visible
  * lock the mission row first and recount `missions.comments_count` in the same transaction, so the count is exact.
  */
-
 export const commentNotFound = () => notFound('comments.notFound');
 
 const EXCERPT_LENGTH = 40;
@@ -87,7 +81,7 @@ export async function commentViews(
   });
 }
 
-async function viewOf(ctx: ServiceContext, db: DbExecutor, caller: Caller | null, row: CommentRow) {
+export async function viewOf(ctx: ServiceContext, db: DbExecutor, caller: Caller | null, row: CommentRow) {
   return (await commentViews(ctx, db, caller, [row]))[0]!;
 }
 
@@ -95,7 +89,7 @@ async function viewOf(ctx: ServiceContext, db: DbExecutor, caller: Caller | null
  * The comment if it belongs to the mission and the caller may see it: operators and its author see a hidden one,
  * anybody else gets 404.
  */
-async function commentOf(db: DbExecutor, caller: Caller | null, missionId: number | null, commentId: number) {
+export async function commentOf(db: DbExecutor, caller: Caller | null, missionId: number | null, commentId: number) {
   const row = await repository.findComment(db, commentId);
   if (!row || (missionId !== null && row.mission_id !== missionId)) throw commentNotFound();
   const privileged = caller !== null && (isOperator(caller) || caller.id === row.user_id);
@@ -226,80 +220,5 @@ export async function deleteComment(
     await trx.deleteFrom('mission_comments').where('id', '=', commentId).execute();
     await repository.recountMissionComments(trx, missionId);
     return view;
-  });
-}
-
-/**
- * `POST` / `DELETE /missions/{id}/comments/{commentId}/blocks`: reports (or takes back the report of) another
- * member's comment. The reporter sees it blocked at once; at COMMENT_REPORTS_TO_HIDE reports it is hidden for
- * everybody until an operator decides. Repeating is harmless.
- */
-export async function setReport(
-  ctx: ServiceContext,
-  caller: Caller,
-  missionId: number,
-  commentId: number,
-  reported: boolean,
-): Promise<MissionComment> {
-  await visibleMission(ctx.db, missionViewerOf(caller), missionId);
-  return await ctx.db.transaction().execute(async (trx) => {
-    await repository.lockMission(trx, missionId);
-    const row = await repository.findComment(trx, commentId);
-    // A member may take back his report of a comment that is now hidden; nothing else about it shows.
-    const reportedBefore =
-      row !== undefined && (await repository.findViewerMarks(trx, caller.id, [commentId])).reported.has(commentId);
-    if (!row || row.mission_id !== missionId || (!reportedBefore && repository.isHidden(row) && !isOperator(caller))) {
-      throw commentNotFound();
-    }
-    if (row.user_id === caller.id) throw new AppError(400, 'comments.ownComment', { code: 'OWN_COMMENT' });
-    if (await repository.setReport(trx, commentId, caller.id, reported, ctx.now())) {
-      await repository.recountMissionComments(trx, missionId);
-    }
-    return await viewOf(ctx, trx, caller, (await repository.findComment(trx, commentId))!);
-  });
-}
-
-/** `POST` / `DELETE /mission-comments/{id}/likes`: idempotent, exact under concurrency. */
-export async function setLike(
-  ctx: ServiceContext,
-  caller: Caller,
-  commentId: number,
-  liked: boolean,
-): Promise<CommentLikeResponse> {
-  return await ctx.db.transaction().execute(async (trx) => {
-    const row = await commentOf(trx, caller, null, commentId);
-    await visibleMission(trx, missionViewerOf(caller), row.mission_id).catch(() => {
-      throw commentNotFound();
-    });
-    const likedCount = await repository.setLike(trx, commentId, caller.id, liked, ctx.now());
-    return { id: commentId, liked, likedCount };
-  });
-}
-
-/** `GET /mission-comments/best-3`: the most-liked visible comments of the last 7 days on public missions. */
-export async function bestComments(ctx: ServiceContext, caller: Caller | null): Promise<BestComment[]> {
-  const since = new Date(ctx.now().getTime() - days(BEST_COMMENTS_DAYS));
-  const rows = await repository.bestComments(ctx.db, since, BEST_COMMENTS_COUNT);
-  if (rows.length === 0) return [];
-  const missions = await ctx.db
-    .selectFrom('missions')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.mission_id),
-    )
-    .execute();
-  const [views, comments] = await Promise.all([
-    missionViews(ctx.db, ctx.config, missionViewerOf(caller), missions),
-    commentViews(ctx, ctx.db, caller, rows),
-  ]);
-  const byId = new Map(views.map((view) => [view.id, view]));
-  return comments.map((comment) => {
-    const mission = byId.get(comment.missionId)!;
-    return {
-      ...comment,
-      mission: { id: mission.id, thumbnail: mission.thumbnail, creator: mission.missionProduct.creator },
-    };
   });
 }

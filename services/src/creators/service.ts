@@ -1,11 +1,9 @@
 import {
   BANK_FIELDS,
   PAYOUT_LOCATION_FIELDS,
-  BUSINESS_TYPE_REQUIRED_FIELDS,
   CUSTOM_MISSION_FIELDS,
   FILE_LIMITS,
   PROFILE_FIELDS,
-  type BusinessType,
   type CreatorPage,
   type Language,
   type MyCreator,
@@ -25,7 +23,6 @@ import {
   type UploadPolicy,
 } from '../files';
 import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
-import type { MessageKey } from '../i18n';
 import { applyCustomSettingsToProduct } from '../mission-products';
 import { currentEventProductId } from '../events';
 import { getProduct } from '../mission-products';
@@ -35,7 +32,7 @@ import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
 import { reviewOf, requeueValues } from './review';
 import { creatorView } from './view';
-
+import { present, profileChanges, customMissionChanges, bankChanges } from './profile-rules';
 /** Intro media: video or audio, within the 500 MB upload guidance. */
 export const INTRO_POLICY: UploadPolicy = {
   maxBytes: { video: FILE_LIMITS.mediaBytes, audio: FILE_LIMITS.mediaBytes },
@@ -131,103 +128,6 @@ export async function myCreator(ctx: ServiceContext, caller: Caller): Promise<My
   const creator = await repository.findCreatorByUserId(ctx.db, caller.id);
   if (!creator) throw notFound('creators.notACreator');
   return myCreatorView(ctx, creator);
-}
-
-const present = (body: UpdateCreatorBody, fields: readonly (keyof UpdateCreatorBody)[]) =>
-  fields.some((field) => body[field] !== undefined);
-
-const required = (field: string, key: MessageKey, rejectedValue?: unknown): FieldProblem => ({
-  field,
-  key,
-  ...(rejectedValue !== undefined && { rejectedValue }),
-});
-
-const BUSINESS_FIELD_COLUMNS = {
-  businessName: 'business_name',
-  businessRegistrationNumber: 'business_registration_number',
-  businessCashReceiptNumber: 'business_cash_receipt_number',
-} as const;
-
-const BUSINESS_FIELD_REQUIRED_KEYS = {
-  businessName: 'creators.businessNameRequired',
-  businessRegistrationNumber: 'creators.businessRegistrationNumberRequired',
-  businessCashReceiptNumber: 'creators.businessCashReceiptNumberRequired',
-} as const satisfies Record<keyof typeof BUSINESS_FIELD_COLUMNS, MessageKey>;
-
-/**
- * Checks a profile save against every rule of the profile at once (so the editor can list all missing items) and
- * returns the column values. Business fields the chosen type does not use are cleared.
- */
-async function profileChanges(
-  ctx: ServiceContext,
-  creator: CreatorRow,
-  imageFileId: number | null,
-  body: UpdateCreatorBody,
-): Promise<{ values: CreatorUpdate; tags: number[]; problems: FieldProblem[] }> {
-  const problems: FieldProblem[] = [];
-  const tags = body.tags ?? [];
-  if (tags.length === 0) problems.push(required('tags', 'creators.tagsRequired'));
-  else {
-    const known = await repository.existingTagIds(ctx.db, tags);
-    const unknown = tags.filter((tag) => !known.has(tag));
-    if (unknown.length > 0) problems.push(required('tags', 'creators.tagUnknown', unknown));
-  }
-  if (creator.intro_file_id === null) problems.push(required('intro', 'creators.introRequired'));
-  if (imageFileId === null) problems.push(required('image', 'creators.imageRequired'));
-  if (!body.name) problems.push(required('name', 'creators.nameRequired'));
-  if (!body.url) problems.push(required('url', 'creators.urlRequired'));
-  if (!body.snsLinks || body.snsLinks.length === 0) problems.push(required('snsLinks', 'creators.snsLinksRequired'));
-
-  const businessType: BusinessType | null = body.businessType ?? null;
-  const business: Pick<
-    CreatorUpdate,
-    'business_name' | 'business_registration_number' | 'business_cash_receipt_number'
-  > = { business_name: null, business_registration_number: null, business_cash_receipt_number: null };
-  if (businessType === null) problems.push(required('businessType', 'creators.businessTypeRequired'));
-  else {
-    for (const field of BUSINESS_TYPE_REQUIRED_FIELDS[businessType]) {
-      const value = body[field];
-      if (!value) problems.push(required(field, BUSINESS_FIELD_REQUIRED_KEYS[field]));
-      else business[BUSINESS_FIELD_COLUMNS[field]] = value;
-    }
-  }
-
-  return {
-    problems,
-    tags,
-    values: {
-      name: body.name,
-      url: body.url || null,
-      description: body.description ?? null,
-      contain_adult_content: body.containAdultContent ?? creator.contain_adult_content,
-      donating: body.donating ?? creator.donating,
-      business_type: businessType,
-      ...business,
-    },
-  };
-}
-
-function customMissionChanges(creator: CreatorRow, body: UpdateCreatorBody) {
-  const availableCustom = body.availableCustom ?? creator.available_custom;
-  const minimumCost = body.minimumCost ?? creator.minimum_cost;
-  const problems =
-    availableCustom && minimumCost === null ? [required('minimumCost', 'creators.minimumCostRequired')] : [];
-  return { problems, values: { available_custom: availableCustom, minimum_cost: minimumCost } };
-}
-
-function bankChanges(body: UpdateCreatorBody) {
-  const problems = BANK_FIELDS.filter((field) => !body[field]).map((field) => required(field, 'validation.required'));
-  return {
-    problems,
-    values: {
-      bank_name: body.bankName ?? null,
-      bank_account_holder: body.bankAccountHolder ?? null,
-      bank_account_number: body.bankAccountNumber ?? null,
-      ...(body.payoutOverseas !== undefined && { payout_overseas: body.payoutOverseas }),
-      // The settlement applies a foreigner's higher minimum only to an account abroad.
-      ...(body.payoutForeigner !== undefined && { payout_foreigner: body.payoutForeigner }),
-    },
-  };
 }
 
 /**

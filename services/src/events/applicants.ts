@@ -5,7 +5,7 @@ import { type DbExecutor } from '../db';
 import { privateFileEntry } from '../files';
 import type { FileRow } from '../files';
 import { pageOffset, toPage } from '../http';
-import { loadDrawState, previewRandomPick } from './activities';
+import { loadDrawState, previewRandomPick } from './draw-state';
 import { applicantNotFound, eventActionRefused } from './errors';
 import type { EventProduct } from './repository';
 import { visibleEvent, managesEvent, ownEvent } from './event-access';

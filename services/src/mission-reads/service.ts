@@ -21,6 +21,7 @@ import { domainEvent, recordEvents } from '../outbox';
 import { accessDenied, notFound, pageOffset, toPage } from '../http';
 import type { MissionRow } from '../missions';
 import * as repository from './repository';
+import * as marksRepository from './marks-repository';
 import type { MissionFilters, MissionViewer } from './repository';
 import { canSeeMission, missionViews } from './view';
 
@@ -177,10 +178,10 @@ export async function setLike(
     const mission = await visibleMission(trx, viewer, missionId);
     const now = ctx.now();
     const changed = liked
-      ? await repository.insertLike(trx, missionId, caller.id, now)
-      : await repository.deleteLike(trx, missionId, caller.id);
-    if (!changed) return { id: missionId, liked, likesCount: await repository.findLikesCount(trx, missionId) };
-    const likesCount = await repository.adjustLikesCount(trx, missionId, liked ? 1 : -1);
+      ? await marksRepository.insertLike(trx, missionId, caller.id, now)
+      : await marksRepository.deleteLike(trx, missionId, caller.id);
+    if (!changed) return { id: missionId, liked, likesCount: await marksRepository.findLikesCount(trx, missionId) };
+    const likesCount = await marksRepository.adjustLikesCount(trx, missionId, liked ? 1 : -1);
     const payload = { missionId, creatorId: mission.creator_id, userId: caller.id };
     await recordEvents(trx, [domainEvent(liked ? 'mission.liked' : 'mission.unliked', payload, now)]);
     return { id: missionId, liked, likesCount };
@@ -201,7 +202,7 @@ export async function setBlock(
   if (userId !== undefined && userId !== caller.id) throw accessDenied();
   const viewer = missionViewerOf(caller);
   const mission = await visibleMission(ctx.db, viewer, missionId);
-  if (blocked) await repository.insertBlock(ctx.db, missionId, caller.id, ctx.now());
-  else await repository.deleteBlock(ctx.db, missionId, caller.id);
+  if (blocked) await marksRepository.insertBlock(ctx.db, missionId, caller.id, ctx.now());
+  else await marksRepository.deleteBlock(ctx.db, missionId, caller.id);
   return await viewOf(ctx, ctx.db, viewer, mission);
 }

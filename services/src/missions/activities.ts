@@ -2,14 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { luckyCompensation, type MissionStatus } from '@fanmission/contracts';
-import {
-  compensateLuckyMission,
-  isLedgerError,
-  refundMission,
-  releaseToCreator,
-  type LedgerEntry,
-} from '@fanmission/ledger';
 import {
   type AcceptMissionInput,
   MISSION_MEDIA_MISSING,
@@ -18,13 +10,20 @@ import {
   type RejectMissionInput,
 } from '@fanmission/workflows/missions';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db, DbExecutor } from '../db';
+import type { Db } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
 import { extractPosterFrame, type MediaTools, MediaToolMissingError, probeMedia, type StorageDriver } from '../files';
 import { penalizeCreator } from './penalties';
 import * as repository from './repository';
-import type { MissionRow } from './table';
-
+import {
+  lockedMission,
+  expectStatus,
+  parties,
+  productName,
+  complete,
+  refundEscrow,
+  compensateLuckyWin,
+} from './activity-steps';
 export interface MissionActivityDependencies {
   db: Db;
   /** Where performed videos are read from and their poster frames written to. */
@@ -230,112 +229,3 @@ async function storedSize(storage: StorageDriver, key: string): Promise<number> 
     return 0;
   }
 }
-
-async function lockedMission(trx: DbExecutor, missionId: number): Promise<MissionRow> {
-  const mission = await repository.lockMission(trx, missionId);
-  if (!mission) throw ApplicationFailure.nonRetryable(`mission ${missionId} does not exist`, 'MissionNotFound');
-  return mission;
-}
-
-/** A mission in a state its workflow did not expect is a bug, not something a retry mends. */
-function expectStatus(mission: MissionRow, expected: MissionStatus[]): void {
-  if (!expected.includes(mission.status)) {
-    throw ApplicationFailure.nonRetryable(
-      `mission ${mission.id} is ${mission.status}, expected ${expected.join(' or ')}`,
-      'UnexpectedMissionStatus',
-    );
-  }
-}
-
-const parties = (mission: MissionRow) => ({
-  missionId: mission.id,
-  creatorId: mission.creator_id,
-  userId: mission.user_id,
-});
-
-async function productName(trx: DbExecutor, mission: MissionRow): Promise<string> {
-  const product = await trx
-    .selectFrom('mission_products')
-    .select('name')
-    .where('id', '=', mission.product_id)
-    .executeTakeFirstOrThrow();
-  return product.name;
-}
-
-/** → COMPLETED: the escrow goes to the creator's earnings. */
-async function complete(trx: DbExecutor, mission: MissionRow, at: Date): Promise<void> {
-  const release = await ledgerOrNothing(() =>
-    releaseToCreator(trx, {
-      missionId: mission.id,
-      creatorId: mission.creator_id,
-      idempotencyKey: `mission-release:${mission.id}`,
-      now: at,
-    }),
-  );
-  await repository.updateMission(trx, mission.id, { status: 'COMPLETED', completed_at: at });
-  await recordEvents(trx, [
-    domainEvent(
-      'mission.completed',
-      {
-        ...parties(mission),
-        productName: await productName(trx, mission),
-        productType: mission.type,
-        coins: release ? coinsMoved(release, `earnings:${mission.creator_id}`) : 0,
-        completedAt: at.toISOString(),
-        onTime: true,
-      },
-      at,
-    ),
-  ]);
-}
-
-/** The escrow back into the fan's lots; returns the coins refunded. */
-async function refundEscrow(trx: DbExecutor, mission: MissionRow, at: Date): Promise<number> {
-  const refund = await ledgerOrNothing(() =>
-    refundMission(trx, {
-      missionId: mission.id,
-      reason: 'REJECTED',
-      idempotencyKey: `mission-refund:${mission.id}`,
-      now: at,
-    }),
-  );
-  return refund ? coinsMoved(refund, `wallet:${mission.user_id}`) : 0;
-}
-
-/**
- * A won lucky mission not performed: beyond the winning roll's refunded coins, the fan gets back what the other rolls
- * cost, plus the capped bonus out of the creator's earnings (contracts' `luckyCompensation`). Returns the coins
- * compensated.
- */
-async function compensateLuckyWin(trx: DbExecutor, mission: MissionRow, refunded: number, at: Date): Promise<number> {
-  const totals = await repository.rollTotals(trx, mission.id);
-  const { refund, bonus } = luckyCompensation(totals.rolls, totals.coins);
-  const coins = Math.max(0, refund - refunded);
-  if (coins === 0 && bonus === 0) return 0;
-  const entry = await ledgerOrNothing(() =>
-    compensateLuckyMission(trx, {
-      userId: mission.user_id,
-      missionId: mission.id,
-      coins,
-      fromRevenue: Math.min(totals.lostCoins, coins),
-      creatorId: mission.creator_id,
-      bonusCoins: bonus,
-      idempotencyKey: `lucky-compensation:${mission.id}`,
-      now: at,
-    }),
-  );
-  return entry ? coinsMoved(entry, `wallet:${mission.user_id}`) : 0;
-}
-
-/** An empty escrow (nothing was held, e.g. a 0-coin mission) moves nothing. */
-async function ledgerOrNothing(operation: () => Promise<LedgerEntry>): Promise<LedgerEntry | null> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (isLedgerError(error, 'ESCROW_EMPTY') || isLedgerError(error, 'NOTHING_TO_COMPENSATE')) return null;
-    throw error;
-  }
-}
-
-const coinsMoved = (entry: LedgerEntry, account: string) =>
-  entry.postings.find((posting) => posting.account === account)?.amount ?? 0;

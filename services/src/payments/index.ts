@@ -8,14 +8,12 @@ export { type PaymentsTables } from './table';
 export { findPayment as findPaymentOrder, lockPayment as lockPaymentOrder } from './repository';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
 export { paymentWebhookRoutes } from './webhooks';
+export { listReversalShortfalls, reconcileProviderRefunds, sweepProviderRefunds } from './reversals';
 export {
   amountForCoins,
   chargeRefundAmount,
   forgetAppRefund,
-  listReversalShortfalls,
-  reconcileProviderRefunds,
   recordAppRefund,
   refundAppRefundAtProvider,
-  sweepProviderRefunds,
-} from './reversals';
+} from './app-refunds';
 export { paymentProvidersFor } from './providers/registry';

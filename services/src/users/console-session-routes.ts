@@ -17,7 +17,8 @@ import {
 } from '../auth';
 import { accessDenied, errorResponses, unauthorized } from '../http';
 import * as repository from './repository';
-import { authenticate, revokeSessions } from './service';
+import { authenticate } from './service';
+import { revokeSessions } from './passwords';
 
 const staffRolesOf = (roles: readonly Role[]) =>
   roles.filter((role) => (STAFF_ROLES as readonly Role[]).includes(role));

@@ -2,7 +2,8 @@ import { loginRequestSchema, loginResponseSchema, noContentSchema } from '@fanmi
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../http';
-import { authenticate, revokeSessions } from './service';
+import { authenticate } from './service';
+import { revokeSessions } from './passwords';
 import { type RateLimits, clearSessionCookie, issueSession, limitPerAccount, requireCaller } from '../auth';
 
 /** `POST /api/login`: answers with the session token in the Authorization header and the HttpOnly session cookie. */

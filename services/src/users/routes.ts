@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf, issueSession } from '../auth';
 import { errorResponses } from '../http';
 import * as users from './service';
+import * as passwords from './passwords';
 
 export async function userRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -108,7 +109,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       },
     },
     async (request) => {
-      await users.requestPasswordReset(app.ctx, request.body.email);
+      await passwords.requestPasswordReset(app.ctx, request.body.email);
       return { sent: true as const };
     },
   );
@@ -129,7 +130,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         response: { 200: idResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => users.resetPassword(app.ctx, request.query.code, request.body.password),
+    async (request) => passwords.resetPassword(app.ctx, request.query.code, request.body.password),
   );
 
   routes.put(
@@ -152,7 +153,7 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       requireSelf(request, request.params.id);
       const body = request.body;
       if (!('password' in body)) return users.updateProfile(app.ctx, request.params.id, body);
-      const changed = await users.changePassword(app.ctx, request.params.id, body.currentPassword, body.password);
+      const changed = await passwords.changePassword(app.ctx, request.params.id, body.currentPassword, body.password);
       return issueSession(app, reply, changed).send({ id: changed.id });
     },
   );

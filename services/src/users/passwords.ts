@@ -1,0 +1,63 @@
+import { DEADLINES, type Role } from '@fanmission/contracts';
+import { hashPassword, hashSecretToken, newSecretToken, verifyPassword } from '../auth';
+import type { ServiceContext } from '../context';
+import { AppError, invalidFields, notFound } from '../http';
+import { passwordResetMail } from '../mail';
+import * as repository from './repository';
+import { sendMailSafely } from './service';
+
+// Passwords and sessions: a reset by mailed code, a change by the member, and ending every session of a member.
+
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+  const user = await repository.findUserByEmail(ctx.db, email);
+  // The client shows 'e-mail address does not match' for this answer, so it must differ from success.
+  if (!user) throw notFound('auth.emailNotFound');
+  if (!user.password_hash) throw new AppError(400, 'auth.socialAccountNoPassword', { code: 'SOCIAL_ACCOUNT' });
+  const { token, hash } = newSecretToken();
+  await repository.insertPasswordReset(ctx.db, {
+    userId: user.id,
+    codeHash: hash,
+    expiresAt: new Date(ctx.now().getTime() + DEADLINES.passwordResetMinutes * 60_000),
+  });
+  const link = `${ctx.config.PUBLIC_URL}/password-reset?code=${encodeURIComponent(token)}`;
+  await sendMailSafely(ctx, passwordResetMail(user.language, user.email!, user.username, link));
+}
+
+export async function resetPassword(ctx: ServiceContext, code: string, password: string): Promise<{ id: number }> {
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const reset = await repository.consumePasswordReset(trx, hashSecretToken(code), ctx.now());
+    if (!reset) throw notFound('auth.resetCodeInvalid');
+    await repository.updateUser(trx, reset.user_id, { password_hash: passwordHash });
+    // Whoever held the account's sessions or older codes is out.
+    await repository.voidPasswordResets(trx, reset.user_id, ctx.now());
+    await repository.bumpSessionVersion(trx, reset.user_id);
+    return { id: reset.user_id };
+  });
+}
+
+export async function changePassword(
+  ctx: ServiceContext,
+  userId: number,
+  currentPassword: string,
+  password: string,
+): Promise<{ id: number; roles: Role[]; session_version: number }> {
+  const user = await repository.findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  if (!user.password_hash) throw new AppError(400, 'auth.socialAccountNoPassword', { code: 'SOCIAL_ACCOUNT' });
+  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    throw invalidFields([{ field: 'currentPassword', key: 'auth.currentPasswordMismatch' }]);
+  }
+  const passwordHash = await hashPassword(password);
+  // Every other session ends; the caller gets a fresh token at the new version.
+  const sessionVersion = await ctx.db.transaction().execute(async (trx) => {
+    await repository.updateUser(trx, userId, { password_hash: passwordHash });
+    return repository.bumpSessionVersion(trx, userId);
+  });
+  return { id: userId, roles: user.roles, session_version: sessionVersion };
+}
+
+/** Logout: every session token of the member stops working. */
+export async function revokeSessions(ctx: ServiceContext, userId: number): Promise<void> {
+  await repository.bumpSessionVersion(ctx.db, userId);
+}
