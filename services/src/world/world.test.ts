@@ -4,7 +4,8 @@ import { verify } from '@fanmission/ledger';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
 import type { Db } from '../db';
-import { generateWorld, WORLD_SIZES } from './generate';
+import { generateWorld } from './generate';
+import { WORLD_SIZES } from './shape';
 
 const CONSUMERS = EVENT_CONSUMERS.map((consumer) => consumer.name);
 

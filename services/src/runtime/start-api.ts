@@ -1,0 +1,88 @@
+import { Client } from '@temporalio/client';
+import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
+import { buildApp } from '../app';
+import type { EventConsumer } from '../outbox';
+import type { TemporalAccess } from '../context';
+import { runPeriodically } from '../background';
+import { purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
+import { paymentProvidersFor, startPaymentSweeper } from '../payments';
+import type { DevMailbox, Mailer } from '../mail';
+import { seedDemoData } from '../seed';
+import { ensureOperatorAccount } from '../users';
+import type { Db } from '../db';
+import { temporalLogLevel, type StartScope } from './start-scope';
+import { lazyTemporalConnection } from './temporal-connection';
+
+/**
+ * The API with what runs beside it: the operator account and demo data, the purge of deleted files, the media queue
+ * and the payment sweeper.
+ */
+export async function startApi(
+  scope: StartScope,
+  options: {
+    db: Db;
+    /** Where the API starts mission workflows; without one, the worker's reconciler starts what the API commits. */
+    temporalAddress: string | undefined;
+    mailer: Mailer;
+    devMailbox: DevMailbox | undefined;
+    eventConsumers: readonly EventConsumer[];
+    /** The web and admin builds `npm start` runs beside the start (the app serves their dist folders). */
+    beforeApp: Promise<unknown> | undefined;
+  },
+): Promise<void> {
+  const { config, stops } = scope;
+  const { devMailbox } = options;
+  // The connection is lazy: the API starts while Temporal is down, answering 503 on mission actions until it is back,
+  // and every other route as usual.
+  let temporal: TemporalAccess | undefined;
+  if (options.temporalAddress) {
+    const connection = lazyTemporalConnection({
+      address: options.temporalAddress,
+      logLevel: temporalLogLevel(config),
+    });
+    stops.push(() => connection.close());
+    const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+    temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
+  }
+  await options.beforeApp;
+  const app = await buildApp({
+    config,
+    db: options.db,
+    mailer: options.mailer,
+    eventConsumers: options.eventConsumers,
+    ...(devMailbox && { devMailbox }),
+    ...(temporal && { temporal }),
+  });
+  await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.SEED_DEMO_DATA && !config.isProduction) {
+    const seeded = await seedDemoData(app.ctx);
+    if (seeded.length) scope.log(`demo accounts (password fanmission1): ${seeded.join(', ')}`);
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  stops.push(() => app.close());
+  // Deleted files' stored objects go after their 30 days of retention: now, then hourly.
+  const purge = runPeriodically(() => purgeDeletedFiles(app.ctx, storageDriverFor(config)), {
+    intervalMs: 60 * 60_000,
+    log: app.ctx.log,
+    countMessage: 'purged the stored objects of deleted files',
+    failureMessage: 'purging deleted files failed',
+  });
+  stops.push(() => purge.stop());
+  // Video and audio details (duration, poster frame) are taken here, after the upload answered.
+  const mediaQueue = startMediaQueue({ ctx: app.ctx, storage: storageDriverFor(config) });
+  stops.push(() => mediaQueue.stop());
+  // Paid orders whose browser never came back are credited by the sweeper.
+  const sweeper = startPaymentSweeper(app.ctx, paymentProvidersFor(app.ctx), {
+    intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
+  });
+  stops.push(() => sweeper.stop());
+  const base = `http://localhost:${config.PORT}`;
+  Object.assign(scope.urls, {
+    web: `${base}/`,
+    admin: `${base}/admin/`,
+    api: `${base}/api/v1`,
+    docs: `${base}/api/docs`,
+    health: `${base}/api/v1/health`,
+    ...(devMailbox && { mailbox: `${base}/dev/mail` }),
+  });
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
+import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
+import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
+import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
+import type { Db } from '../db';
+import { mediaToolsOf, storageDriverFor } from '../files';
+import { createSettlementActivities } from '../income';
+import { createMissionActivities, startMissionReconciler } from '../missions';
+import type { Mailer } from '../mail';
+import { createEventActivities, startEventReconciler } from '../events';
+import { startReliabilityRefresher } from '../trust';
+import { closeLate, temporalLogLevel, type StartScope } from './start-scope';
+import { ensureTemporalRuntime } from './temporal-connection';
+
+/**
+ * The Temporal worker with every activity, the schedules (coin expiry, its warnings, the monthly settlement) and the
+ * reconcilers. Returns false when a stop overtook it.
+ */
+export async function startWorker(
+  scope: StartScope,
+  options: { db: Db; mailer: Mailer; temporalAddress: string },
+): Promise<boolean> {
+  const { config, log, stops } = scope;
+  const { db, temporalAddress } = options;
+  const started = performance.now();
+  // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
+  // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
+  const [workerSdk, { createFanmissionWorker }] = await Promise.all([
+    import('@temporalio/worker'),
+    import('@fanmission/workflows/worker'),
+  ]);
+  ensureTemporalRuntime(workerSdk, temporalLogLevel(config));
+  const connection = await scope.untilStopped(
+    workerSdk.NativeConnection.connect({ address: temporalAddress }),
+    closeLate,
+  );
+  if (!connection) return false;
+  const worker = await scope.untilStopped(
+    createFanmissionWorker({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      // The workflow bundle is built once per change of the workflow sources, not on every start.
+      bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
+      activities: {
+        ...createCoinExpiryActivities({ db, now: () => new Date() }),
+        ...createCoinExpiryWarningActivities({ db, mailer: options.mailer, publicUrl: config.PUBLIC_URL }),
+        ...createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
+        ...createSettlementActivities({ db, now: () => new Date() }),
+        ...createEventActivities({ db }),
+      },
+    }),
+    () => undefined,
+  );
+  if (!worker) {
+    // Creating the worker (it describes the namespace, retrying) stops with the connection.
+    await connection.close().catch(() => undefined);
+    return false;
+  }
+  const running = worker.run();
+  stops.push(async () => {
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+    await running;
+    await connection.close();
+  });
+  log(
+    `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,
+  );
+  const scheduleConnection = await scope.untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+  if (!scheduleConnection) return false;
+  try {
+    const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
+    log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
+    log(`daily coin expiry warnings schedule ${await ensureCoinExpiryWarningSchedule(client)} (09:00 Asia/Seoul)`);
+    log(`monthly settlement schedule ${await ensureSettlementSchedule(client)} (1st, 00:10 Asia/Seoul)`);
+  } finally {
+    await scheduleConnection.close();
+  }
+  const reconcilerConnection = await scope.untilStopped(Connection.connect({ address: temporalAddress }), closeLate);
+  if (!reconcilerConnection) return false;
+  const background = {
+    db,
+    now: () => new Date(),
+    log: {
+      warn: (object: object, message: string) => log(`${message} ${JSON.stringify(object)}`),
+      error: (object: object, message: string) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
+    },
+  };
+  const temporal = {
+    client: new Client({ connection: reconcilerConnection, namespace: config.TEMPORAL_NAMESPACE }),
+    taskQueue: FANMISSION_TASK_QUEUE,
+  };
+  const reconciler = startMissionReconciler({ ...background, temporal });
+  const eventReconciler = startEventReconciler({ ...background, temporal });
+  const reliabilityRefresher = startReliabilityRefresher(background);
+  stops.push(async () => {
+    await reliabilityRefresher.stop();
+    await reconciler.stop();
+    await eventReconciler.stop();
+    await reconcilerConnection.close();
+  });
+  return true;
+}

@@ -1,0 +1,270 @@
+import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
+import { type LedgerEntry } from '@fanmission/ledger';
+import { bankTransferPaymentId } from '../coins';
+import {
+  COIN_ITEMS,
+  HISTORY_DAYS,
+  PAY_METHODS,
+  entryOf,
+  pastMonths,
+  weighted,
+  type Mission,
+  type Row,
+  type WorldContext,
+} from './shape';
+import { WorldSettlement } from './world-settlement';
+
+/**
+ * The coins, in time order, through the ledger's bulk path: charges when a wallet runs short, holds, rolls, releases,
+ * refunds, withdrawals, bonuses, partial refunds and the monthly settlements.
+ */
+export async function playCoinHistory(world: WorldContext, missions: Mission[], creators: Row[]) {
+  const { shape, random, since, now, at, ledger, operatorId, fanUser } = world;
+  // The coins, in time order: charges when a wallet runs short, holds, rolls, releases and refunds.
+  const payments: Row[] = [];
+  const bankTransfers: Row[] = [];
+  const deposits: Row[] = [];
+  const refunds: Row[] = [];
+  const rolls: Row[] = [];
+  const refundedCoins = new Map<number, number>();
+  const charge = (userId: number, coins: number, time: Date, regret = false) => {
+    // Fans buy ahead: the smallest pack that covers the need twice over, when there is one.
+    const item = COIN_ITEMS.find((candidate) => candidate.point >= 2 * coins) ?? COIN_ITEMS.at(-1)!;
+    const pay = weighted(random, PAY_METHODS);
+    const paymentId = `world-${payments.length + bankTransfers.length + 1}`;
+    const depositId = deposits.length + 1;
+    let bankTransferId: number | null = null;
+    if (pay.provider === null) {
+      bankTransferId = bankTransfers.length + 1;
+      bankTransfers.push({
+        id: bankTransferId,
+        user_id: userId,
+        coin_item_id: item.id,
+        depositor_name: `입금자 ${userId}`,
+        depositor_phone: '01012345678',
+        amount: item.price,
+        status: 'paid',
+        decided_by: operatorId,
+        decided_at: time,
+        created_at: new Date(time.getTime() - 3_600_000),
+        updated_at: time,
+      });
+    } else {
+      payments.push({
+        id: paymentId,
+        user_id: userId,
+        coin_item_id: item.id,
+        provider: pay.provider,
+        pay_method: pay.method,
+        currency: pay.provider === 'paypal' ? 'USD' : 'KRW',
+        amount: pay.provider === 'paypal' ? item.point * 8 : item.price,
+        status: 'paid',
+        provider_payment_id: paymentId,
+        point: item.point,
+        created_at: new Date(time.getTime() - 60_000),
+        updated_at: time,
+        paid_at: time,
+      });
+    }
+    const outcome = ledger.run('Purchase', {
+      userId,
+      coins: item.point,
+      paymentId: bankTransferId === null ? paymentId : bankTransferPaymentId(bankTransferId),
+      payMethod: pay.method,
+      coinItemId: item.id,
+      idempotencyKey: `world:purchase:${paymentId}`,
+      now: time,
+    });
+    const entry = entryOf(outcome);
+    deposits.push({
+      id: depositId,
+      user_id: userId,
+      coin_item_id: item.id,
+      payment_id: bankTransferId === null ? paymentId : null,
+      bank_transfer_id: bankTransferId,
+      ledger_transaction_id: entry.transactionId,
+      created_at: time,
+    });
+    if (regret && bankTransferId === null) {
+      const withdrawnAt = new Date(time.getTime() + DAY_MS);
+      const withdrawal = entryOf(
+        ledger.run('WithdrawPurchase', {
+          userId,
+          paymentId,
+          idempotencyKey: `world:withdraw:${paymentId}`,
+          now: withdrawnAt,
+        }),
+      );
+      refunds.push(
+        refundRow(refunds.length + 1, userId, 'WITHDRAWAL', depositId, withdrawal, item.point, 0, withdrawnAt, now),
+      );
+    }
+  };
+  const spendable = (userId: number) => ledger.balance(`wallet:${userId}`);
+  const ensure = (userId: number, coins: number, time: Date) => {
+    while (spendable(userId) < coins) charge(userId, coins - spendable(userId), new Date(time.getTime() - 120_000));
+  };
+
+  type Step = { time: number; order: number; run: () => void };
+  const steps: Step[] = [];
+  const step = (time: Date | null, order: number, run: () => void) => {
+    if (time) steps.push({ time: time.getTime(), order, run });
+  };
+  for (const mission of missions) {
+    if (mission.product.type === 'EVENT') continue;
+    const parties = { missionId: mission.id, userId: mission.userId };
+    if (mission.product.type === 'LUCKY') {
+      for (let roll = 1; roll <= mission.rolls; roll++) {
+        const time = new Date(mission.requestedAt.getTime() + roll * 60_000 - mission.rolls * 60_000);
+        const win = mission.won && roll === mission.rolls;
+        step(time, 0, () => {
+          ensure(mission.userId, mission.price, time);
+          const key = `world:roll:${mission.id}:${roll}`;
+          const entry = entryOf(
+            ledger.run('LuckyRoll', {
+              ...parties,
+              coins: mission.price,
+              outcome: win ? 'WIN' : 'LOSS',
+              idempotencyKey: key,
+              now: time,
+            }),
+          );
+          rolls.push({
+            mission_id: mission.id,
+            user_id: mission.userId,
+            coins: mission.price,
+            success: win,
+            ledger_transaction_id: entry.transactionId,
+            idempotency_key: key,
+            win_probability: '5.0',
+            created_at: time,
+          });
+        });
+      }
+    } else {
+      step(mission.requestedAt, 0, () => {
+        ensure(mission.userId, mission.price, mission.requestedAt);
+        entryOf(
+          ledger.run('HoldForMission', {
+            ...parties,
+            coins: mission.price,
+            idempotencyKey: `world:hold:${mission.id}`,
+            now: mission.requestedAt,
+          }),
+        );
+      });
+    }
+    step(mission.completedAt, 1, () => {
+      const entry = entryOf(
+        ledger.run('ReleaseToCreator', {
+          missionId: mission.id,
+          creatorId: mission.product.creatorId,
+          idempotencyKey: `world:release:${mission.id}`,
+          now: mission.completedAt!,
+        }),
+      );
+      settlement.released(mission.product.creatorId, entry, mission.id);
+    });
+    if (mission.rejection && mission.rejectedAt) {
+      const rejectedAt = mission.rejectedAt;
+      const reason = mission.rejection.reason;
+      step(rejectedAt, 1, () => {
+        const entry = entryOf(
+          ledger.run('RefundMission', {
+            missionId: mission.id,
+            reason,
+            idempotencyKey: `world:refund:${mission.id}`,
+            now: rejectedAt,
+          }),
+        );
+        refundedCoins.set(mission.id, -entry.postings.find((posting) => posting.amount < 0)!.amount);
+      });
+    }
+  }
+  // A few charges taken back within the week, and a few members leaving with a partial refund of their cash coins.
+  for (let fan = 1; fan <= shape.members; fan++) {
+    if (random.chance(0.01)) {
+      const time = at(since + random.below(HISTORY_DAYS * DAY_MS));
+      step(time, 0, () => charge(fanUser(fan), 10 * random.tail(1, 10), time, true));
+    }
+    if (random.chance(0.05)) {
+      const time = at(since + random.below(HISTORY_DAYS * DAY_MS));
+      step(time, 0, () =>
+        entryOf(
+          ledger.run('GrantBonus', {
+            userId: fanUser(fan),
+            coins: 10,
+            reason: 'FREE_COIN_EVENT',
+            coinItemId: 8,
+            idempotencyKey: `world:bonus:${fan}`,
+            now: time,
+          }),
+        ),
+      );
+    }
+    if (random.chance(0.01)) {
+      const time = at(now.getTime() - random.below(60) * DAY_MS);
+      step(time, 2, () => {
+        const outcome = ledger.run('PartialRefund', {
+          userId: fanUser(fan),
+          idempotencyKey: `world:partial-refund:${fan}`,
+          now: time,
+        });
+        if ('refusal' in outcome) return;
+        const coins = -outcome.entry.postings.find((posting) => posting.amount < 0)!.amount;
+        const fee = outcome.entry.metadata.feeCoins as number;
+        refunds.push(
+          refundRow(refunds.length + 1, fanUser(fan), 'PARTIAL_REFUND', null, outcome.entry, coins, fee, time, now),
+        );
+      });
+    }
+  }
+  // The monthly settlement of the past 12 months, a day after each month's end.
+  const settlement = new WorldSettlement(ledger, creators, operatorId, now);
+  const months = pastMonths(now, 12);
+  for (const { year, month } of months) {
+    const runAt = new Date(koreaMonthRange(year, month).end.getTime() + DAY_MS);
+    step(runAt, 3, () => settlement.settle(year, month, runAt, months.at(-1)!));
+  }
+  steps.sort((a, b) => a.time - b.time || a.order - b.order);
+  const coinsStarted = performance.now();
+  for (const { run } of steps) {
+    run();
+    await ledger.flushIfFull();
+  }
+  const { accounts, lots } = await ledger.finish();
+  const coinSeconds = (performance.now() - coinsStarted) / 1000;
+  return { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots };
+}
+
+function refundRow(
+  id: number,
+  userId: number,
+  kind: 'WITHDRAWAL' | 'PARTIAL_REFUND',
+  depositId: number | null,
+  entry: LedgerEntry,
+  coins: number,
+  fee: number,
+  time: Date,
+  now: Date,
+): Row {
+  const paid = time.getTime() < now.getTime() - 7 * DAY_MS;
+  return {
+    id,
+    user_id: userId,
+    kind,
+    coin_deposit_id: depositId,
+    ledger_transaction_id: entry.transactionId,
+    coins,
+    fee_coins: fee,
+    amount: (coins - fee) * 100,
+    status: paid ? 'paid' : 'requested',
+    requested_at: time,
+    due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
+    paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
+    bank_name: kind === 'PARTIAL_REFUND' ? 'KB' : null,
+    bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
+    bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
+    updated_at: time,
+  };
+}

@@ -1,0 +1,107 @@
+import { DAY_MS } from '@fanmission/contracts';
+import {
+  HISTORY_DAYS,
+  TAGS,
+  WORLD_OPERATOR_EMAIL,
+  worldCreatorEmail,
+  worldFanEmail,
+  type Product,
+  type Row,
+  type WorldContext,
+} from './shape';
+
+/**
+ * The accounts (the operator, creators, fans), the creators in order of popularity (creator 1 the most followed) with
+ * their tags and products, and who follows whom.
+ */
+export function generatePeople(world: WorldContext, passwordHash: string) {
+  const { shape, random, since, at, ledger, operatorId, creatorUser, fanUser } = world;
+  const users: Row[] = [];
+  const user = (id: number, email: string, roles: string[], createdAt: Date) =>
+    users.push({
+      id,
+      email,
+      username: email.split('@')[0],
+      password_hash: passwordHash,
+      provider: 'local',
+      language: random.chance(0.7) ? 'ko' : random.pick(['en', 'ja']),
+      roles,
+      email_verified_at: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+  user(operatorId, WORLD_OPERATOR_EMAIL, ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'], new Date(since - DAY_MS));
+  const joined = () => at(since - 30 * DAY_MS + random.below(HISTORY_DAYS * DAY_MS));
+  for (let creator = 1; creator <= shape.creators; creator++) {
+    user(creatorUser(creator), worldCreatorEmail(creator), ['ROLE_USER', 'ROLE_CREATOR'], new Date(since - DAY_MS));
+  }
+  for (let fan = 1; fan <= shape.members; fan++) user(fanUser(fan), worldFanEmail(fan), ['ROLE_USER'], joined());
+  for (let creator = 1; creator <= shape.creators; creator++) {
+    ledger.member(creatorUser(creator), { isCreator: true, coinsFrozenAt: null });
+  }
+  for (let fan = 1; fan <= shape.members; fan++) ledger.member(fanUser(fan), { isCreator: false, coinsFrozenAt: null });
+
+  // Creators, in order of popularity (creator 1 the most followed), their tags and products.
+  const creators: Row[] = [];
+  const creatorTags: Row[] = [];
+  const products: Product[] = [];
+  const productsOf = new Map<number, Product[]>();
+  for (let creator = 1; creator <= shape.creators; creator++) {
+    const rank = creator / shape.creators;
+    const custom = random.chance(0.3);
+    creators.push({
+      id: creator,
+      user_id: creatorUser(creator),
+      name: `크리에이터 ${creator}`,
+      url: `creator${creator}`,
+      verified: random.chance(0.95),
+      grade: rank <= 0.05 ? 'DIAMOND' : rank <= 0.25 ? 'GOLD' : 'SILVER',
+      description: `Creator ${creator}: songs, talk and missions`,
+      review_status: 'APPROVED',
+      reviewed_at: new Date(since - DAY_MS),
+      available_custom: custom,
+      minimum_cost: custom ? 300 : null,
+      bank_name: 'KB',
+      bank_account_holder: `크리에이터 ${creator}`,
+      bank_account_number: String(100000000 + creator),
+      business_type: 'NONE',
+      created_at: new Date(since - DAY_MS),
+      updated_at: new Date(since - DAY_MS),
+    });
+    const tagIds = new Set([1 + random.skewed(TAGS.length, 2), 1 + random.below(TAGS.length)]);
+    for (const tag of tagIds) creatorTags.push({ creator_id: creator, tag_id: tag });
+    const own: Product[] = [];
+    const add = (type: Product['type'], name: string, price: number) => {
+      const product = { id: products.length + 1, creatorId: creator, type, name, price };
+      products.push(product);
+      own.push(product);
+    };
+    for (let basic = random.tail(1, 4); basic > 0; basic--) add('BASIC', `영상 편지 ${basic}`, 50 * random.tail(1, 20));
+    add('LUCKY', '럭키 룰렛', 10 * random.tail(1, 5));
+    if (custom) add('CUSTOM', '맞춤 미션', 300);
+    if (rank <= 0.1 || random.chance(0.02)) add('EVENT', '추첨 이벤트', 0);
+    productsOf.set(creator, own);
+  }
+  const productRows = products.map((product) => ({
+    id: product.id,
+    creator_id: product.creatorId,
+    type: product.type,
+    name: product.name,
+    coin_price: product.type === 'BASIC' || product.type === 'LUCKY' ? product.price : null,
+    minimum_cost: product.type === 'CUSTOM' ? product.price : null,
+    win_probability: product.type === 'LUCKY' ? '5.0' : null,
+    sort_order: product.id,
+    created_at: new Date(since - DAY_MS),
+    updated_at: new Date(since - DAY_MS),
+  }));
+
+  // Follows: most fans follow a few creators, the popular creators most of them.
+  const follows: Row[] = [];
+  for (let fan = 1; fan <= shape.members; fan++) {
+    const followed = new Set<number>();
+    for (let count = random.tail(0, 30); count > 0; count--) followed.add(1 + random.skewed(shape.creators, 4));
+    for (const creator of followed) follows.push({ user_id: fanUser(fan), creator_id: creator, created_at: joined() });
+  }
+
+  return { users, creators, creatorTags, products, productsOf, productRows, follows };
+}

@@ -1,0 +1,108 @@
+import { DAY_MS } from '@fanmission/contracts';
+import type { Random } from './random';
+import type { WORLD_SIZES } from './shape';
+import { type Mission, type Row, type WorldSize } from './shape';
+export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
+  const creatorId = mission.product.creatorId;
+  const decisionDue = new Date(mission.requestedAt.getTime() + 30 * DAY_MS);
+  return {
+    id: mission.id,
+    product_id: mission.product.id,
+    creator_id: creatorId,
+    user_id: mission.userId,
+    type: mission.product.type,
+    status: mission.status,
+    coin_price: mission.price,
+    is_private: mission.isPrivate,
+    request_comment: `미션 ${mission.id} 부탁해요`,
+    response_comment: mission.completedAt ? '감사합니다!' : null,
+    rejection_reason:
+      mission.status === 'REJECTED' ? (mission.product.type === 'EVENT' ? 'NOT_WON' : mission.rejection!.reason) : null,
+    refunded_coins: refundedCoins.get(mission.id) ?? null,
+    created_at: mission.requestedAt,
+    requested_at: mission.status === 'CREATED' ? null : mission.requestedAt,
+    decision_due_at: mission.status === 'REQUESTED' ? decisionDue : null,
+    accepted_at: mission.acceptedAt,
+    perform_due_at: mission.acceptedAt ? new Date(mission.acceptedAt.getTime() + 10 * DAY_MS) : null,
+    completed_at: mission.completedAt,
+    rejected_at: mission.rejectedAt,
+    workflow_started_at: mission.status === 'CREATED' ? null : mission.requestedAt,
+    updated_at: mission.completedAt ?? mission.rejectedAt ?? mission.acceptedAt ?? mission.requestedAt,
+  };
+}
+
+/** Comments and likes: most on the popular creators' public missions, some comments replies to others. */
+export function socialOf(
+  random: Random,
+  missions: Mission[],
+  shape: (typeof WORLD_SIZES)[WorldSize],
+  fanUser: (fan: number) => number,
+  at: (time: number) => Date,
+) {
+  const visible = missions.filter((mission) => !mission.isPrivate && mission.status !== 'CREATED');
+  const byCreator = new Map<number, Mission[]>();
+  for (const mission of visible) {
+    const list = byCreator.get(mission.product.creatorId) ?? [];
+    list.push(mission);
+    byCreator.set(mission.product.creatorId, list);
+  }
+  const creatorIds = [...byCreator.keys()].sort((a, b) => a - b);
+  const popularMission = () => random.pick(byCreator.get(creatorIds[random.skewed(creatorIds.length)]!)!);
+  const comments: Row[] = [];
+  const lastComment = new Map<number, number>();
+  for (let id = 1; id <= shape.comments; id++) {
+    const mission = popularMission();
+    const parent = lastComment.get(mission.id);
+    const reply = parent !== undefined && random.chance(0.2);
+    comments.push({
+      id,
+      mission_id: mission.id,
+      user_id: fanUser(1 + random.below(shape.members)),
+      parent_id: reply ? parent : null,
+      content: `댓글 ${id}: 멋져요!`,
+      created_at: at(mission.requestedAt.getTime() + random.below(30 * DAY_MS)),
+    });
+    if (!reply) lastComment.set(mission.id, id);
+  }
+  const likes: Row[] = [];
+  const liked = new Set<string>();
+  for (let count = 0; count < shape.missions; count++) {
+    const mission = popularMission();
+    const userId = fanUser(1 + random.below(shape.members));
+    const key = `${mission.id}:${userId}`;
+    if (liked.has(key)) continue;
+    liked.add(key);
+    likes.push({ mission_id: mission.id, user_id: userId, created_at: mission.completedAt ?? mission.requestedAt });
+  }
+  return { comments, likes };
+}
+
+/** What the notifications consumer writes for each mission's events: its request to the creator, its end to the fan. */
+export function notificationsOf(
+  missions: Mission[],
+  creatorUser: (creatorId: number) => number,
+  uuid: () => string,
+): Row[] {
+  const rows: Row[] = [];
+  const notify = (userId: number, actor: number, kind: string, mission: Mission, time: Date) =>
+    rows.push({
+      user_id: userId,
+      kind,
+      mission_id: mission.id,
+      actor_user_id: actor,
+      params: { product: mission.product.name, coins: mission.price },
+      event_id: uuid(),
+      created_at: time,
+    });
+  for (const mission of missions) {
+    if (mission.product.type === 'EVENT' || mission.status === 'CREATED') continue;
+    const creator = creatorUser(mission.product.creatorId);
+    notify(creator, mission.userId, 'MISSION_REQUESTED', mission, mission.requestedAt);
+    if (mission.acceptedAt) notify(mission.userId, creator, 'MISSION_ACCEPTED', mission, mission.acceptedAt);
+    if (mission.completedAt) notify(mission.userId, creator, 'MISSION_COMPLETED', mission, mission.completedAt);
+    if (mission.rejection && mission.rejectedAt) {
+      notify(mission.userId, creator, mission.rejection.kind, mission, mission.rejectedAt);
+    }
+  }
+  return rows;
+}
