@@ -25,6 +25,7 @@ import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } f
  * to the database in chunks, one statement per table per chunk; the accounts (balance, and version = the number of
  * postings) and the lots (what is left of each) are written once, at `finish`, as the replay of what was loaded. So
  * `verify` finds the balances and lots equal to the replay of the log, as after the same commands one by one.
+ * One file on purpose: the in-memory state and the chunked writes keep that invariant only together.
  */
 
 /** Commands the loader decides from memory: those whose state it can hold (every one a world needs). */

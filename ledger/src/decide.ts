@@ -1,3 +1,8 @@
+/*
+ * The ledger's deciders: one pure function per command, from the state it was given to the balanced entry it posts
+ * or the refusal it answers. One file of more than 300 lines on purpose: every decider spends lots, holds escrow and
+ * returns coins by the same few rules, and a money rule is reviewed by reading all the commands that apply it together.
+ */
 import {
   PLATFORM_REVENUE,
   WORLD_BONUS,

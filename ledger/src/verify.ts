@@ -1,3 +1,8 @@
+/*
+ * `verify`: the whole log replayed against the stored accounts and lots, in bounded batches. One file of more than
+ * 300 lines on purpose: the paging below a high-water mark, the passes for late commits and the report are one
+ * algorithm whose invariants are only convincing read together.
+ */
 import { sql, type RawBuilder } from 'kysely';
 import { compareAccounts } from './accounts';
 import { asLedgerDb, type LedgerExecutor } from './engine';

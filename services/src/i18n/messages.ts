@@ -1,3 +1,8 @@
+/*
+ * The server's core messages (validation, authentication, the common errors) in ko, en and ja, each key's three
+ * languages side by side so a missing translation shows. One file of more than 300 lines on purpose: it is a table,
+ * not logic; each module's own messages are in `catalogs/<module>.ts`.
+ */
 import type { Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { coinRefundsMessages } from './catalogs/coin-refunds';

@@ -7,6 +7,8 @@
 // activation. Validators admit an action only in its phase and strictly before its deadline by the workflow clock;
 // a handler or a timer path leaves the phase before its first await, and a transition waits until the picks already
 // admitted have finished. Whichever comes first, the other meets another phase and is refused (or does not fire).
+// One file of more than 300 lines on purpose: that phase machine is only checkable read whole; its activities and the
+// draw's arithmetic are in files of their own.
 import {
   ApplicationFailure,
   condition,

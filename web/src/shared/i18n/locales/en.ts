@@ -1,3 +1,8 @@
+/*
+ * The web app's English messages for every screen, the longer areas' in the files beside it merged in. One file
+ * per language on purpose: the `Messages` type makes ko, en and ja carry the same keys, and a translator works
+ * through one language at a time.
+ */
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
 import { sharedMessageForWeb } from '@fanmission/contracts';

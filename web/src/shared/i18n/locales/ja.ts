@@ -1,3 +1,8 @@
+/*
+ * The web app's Japanese messages for every screen, the longer areas' in the files beside it merged in. One file
+ * per language on purpose: the `Messages` type makes ko, en and ja carry the same keys, and a translator works
+ * through one language at a time.
+ */
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
 import { sharedMessageForWeb } from '@fanmission/contracts';
