@@ -35,6 +35,9 @@ import { asLedgerDb, runOperation, type LedgerExecutor, type Operation } from '.
 import { requireCoins, requireId, requireText } from './request-checks';
 import { invalidCommand } from './errors';
 import { findLotsWithCoins, findPurchase, findPurchaseTransactionId, findRefundRecord } from './repository-reads';
+import type { ReadState } from './repository';
+import type { Lot } from './rules';
+import type { Decision } from './transaction';
 import type { LedgerTables } from './table';
 import type { LedgerEntry } from './transaction';
 
@@ -61,6 +64,32 @@ function ledgerOperation<Data extends object, S>(
     const { idempotencyKey, now, ...request } = input;
     const operation = plan(request as unknown as Data, now);
     return runOperation(asLedgerDb(db), { command, request, context: { idempotencyKey, now }, ...operation });
+  };
+}
+
+/** Reads the member's wallet and its lots with coins left: operations on the whole wallet (a refund, a forfeit). */
+function wholeWallet(userId: number, decide: (state: { lots: Lot[] }) => Decision): OperationPlan<{ lots: Lot[] }> {
+  const wallet = walletAccount(userId);
+  return {
+    accounts: [wallet],
+    userId,
+    load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
+    decide,
+  };
+}
+
+/** Reads everything a mission's escrow holds: operations that pay or return all of it. */
+function wholeEscrow(missionId: number) {
+  const escrow = escrowAccount(missionId);
+  return {
+    accounts: [escrow],
+    userId: null,
+    escrow,
+    // The accounts the held coins go to are locked by the append, after the escrow (see `lockOrder`).
+    load: async (_trx: unknown, read: ReadState) => ({
+      escrowBalance: read.balances.get(escrow) ?? 0,
+      held: read.held ?? [],
+    }),
   };
 }
 
@@ -112,28 +141,13 @@ export const holdForMission = ledgerOperation('HoldForMission', (data: HoldForMi
 export const releaseToCreator = ledgerOperation('ReleaseToCreator', (data: ReleaseToCreatorData) => {
   requireId('missionId', data.missionId);
   requireId('creatorId', data.creatorId);
-  const escrow = escrowAccount(data.missionId);
-  return {
-    accounts: [escrow],
-    userId: null,
-    escrow,
-    load: async (_trx, read) => ({ escrowBalance: read.balances.get(escrow) ?? 0, held: read.held ?? [] }),
-    decide: (state) => decideReleaseToCreator(data, state),
-  };
+  return { ...wholeEscrow(data.missionId), decide: (state) => decideReleaseToCreator(data, state) };
 });
 
 /** Returns everything the mission's escrow holds into the lots it came from, with their original expiry. */
 export const refundMission = ledgerOperation('RefundMission', (data: RefundMissionData) => {
   requireId('missionId', data.missionId);
-  const escrow = escrowAccount(data.missionId);
-  return {
-    accounts: [escrow],
-    userId: null,
-    escrow,
-    // The wallets the held coins return to are locked by the append, after the escrow (see `lockOrder`).
-    load: async (_trx, read) => ({ escrowBalance: read.balances.get(escrow) ?? 0, held: read.held ?? [] }),
-    decide: (state) => decideRefundMission(data, state),
-  };
+  return { ...wholeEscrow(data.missionId), decide: (state) => decideRefundMission(data, state) };
 });
 
 /** Charges a LUCKY roll: a win holds the cost in the lucky mission's escrow, a loss is platform revenue. */
@@ -199,13 +213,7 @@ export const withdrawPurchase = ledgerOperation('WithdrawPurchase', (data: Withd
 /** Refunds every unexpired CASH coin in the wallet minus 3 % (the fee is platform revenue); BONUS coins stay. */
 export const partialRefund = ledgerOperation('PartialRefund', (data: PartialRefundData, now) => {
   requireId('userId', data.userId);
-  const wallet = walletAccount(data.userId);
-  return {
-    accounts: [wallet],
-    userId: data.userId,
-    load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
-    decide: (state) => decidePartialRefund(data, state, now),
-  };
+  return wholeWallet(data.userId, (state) => decidePartialRefund(data, state, now));
 });
 
 /**
@@ -227,13 +235,7 @@ export const returnRefund = ledgerOperation('ReturnRefund', (data: ReturnRefundD
 /** Forfeits every coin left in the member's wallet (account deletion); refused with NOTHING_TO_EXPIRE when empty. */
 export const forfeitWallet = ledgerOperation('ForfeitWallet', (data: ForfeitWalletData, now) => {
   requireId('userId', data.userId);
-  const wallet = walletAccount(data.userId);
-  return {
-    accounts: [wallet],
-    userId: data.userId,
-    load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
-    decide: (state) => decideForfeitWallet(data, state, now),
-  };
+  return wholeWallet(data.userId, (state) => decideForfeitWallet(data, state, now));
 });
 
 /** Moves settled coins from the creator's earnings to his settled account (a statement paid). */
