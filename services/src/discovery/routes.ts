@@ -20,7 +20,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
           'Verified creators only; creators flagged for adult content never appear. `name` matches anywhere in the ' +
           'creator name ignoring case (Korean too); `tags` takes tag ids, one or comma-joined (any of them ' +
           'matches); `type` sorts: `newest` (default; registration, newest first), `popular` (followers + likes), ' +
-          '`recommended` (completed missions weighted by the on-time rate: completed² ÷ (completed + expired)); ' +
+          '`recommended` (the last 90 days: on-time missions² ÷ missions due, due = performed or expired); ' +
           'ties go to the newer id. `following` reflects the caller (false for visitors). Results may lag changes ' +
           'made elsewhere by up to a second.',
         security: [{ bearerAuth: [] }, {}],

@@ -14,7 +14,7 @@ export const SWEEP_WINDOW_MS = 3 * 24 * 60 * 60_000;
 const SWEEP_BATCH = 100;
 
 /**
- * M6: asks the provider about every order that is neither paid nor given up (ready or pending, between the grace
+ * Asks the provider about every order that is neither paid nor given up (ready or pending, between the grace
  * period and the window), and credits those it reports paid, through the same locked path as the browser's
  * `POST /coin-deposit` and the webhooks, so the coins arrive exactly once even if the browser never returns.
  * Answers how many orders it credited.

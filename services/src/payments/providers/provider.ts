@@ -57,7 +57,7 @@ export interface PaymentProvider {
    * the same refund where the provider supports it. Answers the refund the provider recorded.
    */
   cancel(payment: PaymentRow, input: { reason: string; amount?: number; requestId?: string }): Promise<ProviderRefund>;
-  /** The completed refunds and chargebacks the provider holds for the payment (M6 reconciliation). */
+  /** The completed refunds and chargebacks the provider holds for the payment (what the sweeper reconciles). */
   refunds(payment: PaymentRow): Promise<ProviderRefund[]>;
   /** Whether a webhook really comes from the provider (PayPal's verify-webhook-signature); absent when not offered. */
   verifyWebhook?(webhook: ProviderWebhook): Promise<boolean>;

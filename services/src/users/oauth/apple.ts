@@ -41,7 +41,7 @@ export type AppleIdTokenVerifier = (
 ) => Promise<Omit<SocialProfile, 'language'>>;
 
 /**
- * L7: the id_token's nonce must be the one this browser sent to Apple (as is, or its SHA-256 hex as native SDKs
+ * The id_token's nonce must be the one this browser sent to Apple (as is, or its SHA-256 hex as native SDKs
  * send it); a token that carries a nonce is refused without one, so it cannot be replayed into another session.
  */
 export function nonceMatches(claim: string | undefined, given: string | undefined): boolean {

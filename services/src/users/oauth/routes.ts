@@ -30,7 +30,8 @@ const redirect = z.null().describe('Redirect (Location header)');
 /**
  * `GET /api/oauth2/authorize/{provider}` and its callback: the authorization-code flow for Google and Facebook.
  * The browser ends at `redirect_uri#login_code=<one-time code>` or `redirect_uri?error=<reason>`; the page exchanges
- * the code with `POST /api/oauth2/token` and the client_state it kept since the start (never a token in a URL: M1).
+ * the code with `POST /api/oauth2/token` and the client_state it kept since the start (never a token in a URL,
+ * where logs and the browser history would keep it).
  */
 export async function oauth2Routes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
