@@ -7,15 +7,17 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireRole } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { refundRequestAtProvider } from './provider-refund';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
-const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;
+const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const satisfies readonly [
+  string,
+  ...string[],
+];
 
 /** `/api/admin/coin-refunds`: refund requests finance pays outside the app, then marks paid. */
 export async function coinRefundAdminRoutes(app: FastifyInstance) {
@@ -23,45 +25,26 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: coin refunds'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Refund requests (ra-data-simple-rest list)',
-        description:
-          '`filter` by status (requested, paid), kind or userId; `sort` by id, requestedAt, dueOn, amount or status ' +
-          '(default: oldest due first). The total is in Content-Range.',
-        security,
-        querystring: listQuerySchema(SORT_FIELDS, adminCoinRefundFilterSchema),
-        response: { 200: z.array(adminCoinRefundSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { rows, total } = await listRefundRequests(app.ctx, {
-        filter: request.query.filter ?? {},
-        sort: request.query.sort ?? ['dueOn', 'ASC'],
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One refund request',
-        security,
-        params: adminIdParamsSchema,
-        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => getRefundRequest(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Refund requests (ra-data-simple-rest list)',
+    description:
+      '`filter` by status (requested, paid), kind or userId; `sort` by id, requestedAt, dueOn, amount or status ' +
+      '(default: oldest due first). The total is in Content-Range.',
+    sortFields: SORT_FIELDS,
+    defaultSort: ['dueOn', 'ASC'],
+    filter: adminCoinRefundFilterSchema,
+    row: adminCoinRefundSchema,
+    list: (query) => listRefundRequests(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One refund request',
+    row: adminCoinRefundSchema,
+    find: (id) => getRefundRequest(app.ctx, id),
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

@@ -10,12 +10,10 @@ import {
   adminCommentRestrictionSchema,
   adminCommentSchema,
   idParamsSchema,
-  type AdminCommentFilter,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idsOfFilter, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { consoleListRoute, consoleRecordRoute, idsOfFilter } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
 import * as comments from './admin-service';
@@ -41,44 +39,29 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       'Korea-time day and never beyond `dailyBudget` coins a day. `commitment` = sha256(serverSeed) is shown from ' +
       'the start; `serverSeed` once the event has ended.';
 
-    routes.get(
-      `/${RESOURCE}`,
-      {
-        schema: {
-          tags,
-          summary: 'Comment coin events (getList / getMany)',
-          description: `sort=["id","DESC"], range=[0,24], filter={"id":[1,2]}. ${RULES}`,
-          security,
-          querystring: listQuerySchema(ADMIN_COMMENT_EVENT_SORT_FIELDS, adminCommentEventFilterSchema),
-          response: { 200: z.array(adminCommentEventSchema), ...errorResponses(400, 401, 403) },
-        },
-      },
-      async (request, reply) => {
-        const window = listWindow(request.query.range as [number, number] | undefined);
-        const filter = (request.query.filter ?? {}) as z.infer<typeof adminCommentEventFilterSchema>;
-        const { records, total } = await comments.listCommentEvents(app.ctx, {
+    consoleListRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'Comment coin events (getList / getMany)',
+      description: `sort=["id","DESC"], range=[0,24], filter={"id":[1,2]}. ${RULES}`,
+      sortFields: ADMIN_COMMENT_EVENT_SORT_FIELDS,
+      defaultSort: ['id', 'DESC'],
+      filter: adminCommentEventFilterSchema,
+      row: adminCommentEventSchema,
+      list: ({ filter, sort, window }) =>
+        comments.listCommentEvents(app.ctx, {
           ...(filter.id !== undefined && { ids: idsOfFilter(filter.id) }),
-          sort: (request.query.sort ?? ['id', 'DESC']) as ['id' | 'startsAt' | 'endsAt', 'ASC' | 'DESC'],
+          sort,
           window,
-        });
-        withContentRange(reply, RESOURCE, window, records.length, total);
-        return records;
-      },
-    );
-
-    routes.get(
-      `/${RESOURCE}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'One comment coin event',
-          security,
-          params: idParamsSchema,
-          response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => comments.getCommentEvent(app.ctx, request.params.id),
-    );
+        }),
+    });
+    consoleRecordRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'One comment coin event',
+      row: adminCommentEventSchema,
+      find: (id) => comments.getCommentEvent(app.ctx, id),
+    });
 
     routes.post(
       `/${RESOURCE}`,
@@ -133,46 +116,27 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     const tags = ['admin: comments'];
     const RESOURCE = 'mission-comments';
 
-    routes.get(
-      `/${RESOURCE}`,
-      {
-        schema: {
-          tags,
-          summary: 'Comments with their report counts (getList / getMany)',
-          description:
-            'sort=["reportsCount","DESC"], range=[0,24], filter={"reported":true,"hidden":true,"missionId":1,' +
-            '"userId":2,"q":"text"}. `hidden`: hidden for everybody, by an operator or by 5 reports awaiting a ' +
-            'decision.',
-          security,
-          querystring: listQuerySchema(ADMIN_COMMENT_SORT_FIELDS, adminCommentFilterSchema),
-          response: { 200: z.array(adminCommentSchema), ...errorResponses(400, 401, 403) },
-        },
-      },
-      async (request, reply) => {
-        const window = listWindow(request.query.range as [number, number] | undefined);
-        const { records, total } = await comments.listCommentsForConsole(app.ctx, {
-          filter: (request.query.filter ?? {}) as AdminCommentFilter,
-          sort: (request.query.sort ?? ['id', 'DESC']) as [(typeof ADMIN_COMMENT_SORT_FIELDS)[number], 'ASC' | 'DESC'],
-          window,
-        });
-        withContentRange(reply, RESOURCE, window, records.length, total);
-        return records;
-      },
-    );
-
-    routes.get(
-      `/${RESOURCE}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'One comment',
-          security,
-          params: idParamsSchema,
-          response: { 200: adminCommentSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => comments.getCommentForConsole(app.ctx, request.params.id),
-    );
+    consoleListRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'Comments with their report counts (getList / getMany)',
+      description:
+        'sort=["reportsCount","DESC"], range=[0,24], filter={"reported":true,"hidden":true,"missionId":1,' +
+        '"userId":2,"q":"text"}. `hidden`: hidden for everybody, by an operator or by 5 reports awaiting a ' +
+        'decision.',
+      sortFields: ADMIN_COMMENT_SORT_FIELDS,
+      defaultSort: ['id', 'DESC'],
+      filter: adminCommentFilterSchema,
+      row: adminCommentSchema,
+      list: (query) => comments.listCommentsForConsole(app.ctx, query),
+    });
+    consoleRecordRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'One comment',
+      row: adminCommentSchema,
+      find: (id) => comments.getCommentForConsole(app.ctx, id),
+    });
 
     routes.put(
       `/${RESOURCE}/:id`,
@@ -199,39 +163,23 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     const tags = ['admin: comment restrictions'];
     const RESOURCE = 'comment-restrictions';
 
-    routes.get(
-      `/${RESOURCE}`,
-      {
-        schema: {
-          tags,
-          summary: 'Members restricted from commenting (getList)',
-          description: 'range=[0,24]; newest first; `id` is the member’s id. Expired ones are listed too.',
-          security,
-          querystring: listQuerySchema(['id'] as const),
-          response: { 200: z.array(adminCommentRestrictionSchema), ...errorResponses(400, 401, 403) },
-        },
-      },
-      async (request, reply) => {
-        const window = listWindow(request.query.range as [number, number] | undefined);
-        const { records, total } = await comments.listRestrictions(app.ctx, window);
-        withContentRange(reply, RESOURCE, window, records.length, total);
-        return records;
-      },
-    );
-
-    routes.get(
-      `/${RESOURCE}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'One member’s restriction',
-          security,
-          params: idParamsSchema,
-          response: { 200: adminCommentRestrictionSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => comments.getRestriction(app.ctx, request.params.id),
-    );
+    consoleListRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'Members restricted from commenting (getList)',
+      description: 'range=[0,24]; newest first; `id` is the member’s id. Expired ones are listed too.',
+      sortFields: ['id'],
+      defaultSort: ['id', 'DESC'],
+      row: adminCommentRestrictionSchema,
+      list: ({ window }) => comments.listRestrictions(app.ctx, window),
+    });
+    consoleRecordRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'One member’s restriction',
+      row: adminCommentRestrictionSchema,
+      find: (id) => comments.getRestriction(app.ctx, id),
+    });
 
     routes.post(
       `/${RESOURCE}`,

@@ -6,7 +6,7 @@ import type {
   AdminCommentRestriction,
   ADMIN_COMMENT_SORT_FIELDS,
 } from '@fanmission/contracts';
-import { countUpTo, selectListWindow, type ListWindow } from '../admin';
+import { countUpTo, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { conflict, invalidFields, notFound } from '../http';
@@ -29,7 +29,7 @@ const eventNotFound = () => notFound('comments.eventNotFound');
 export async function listCommentEvents(
   ctx: ServiceContext,
   options: { ids?: number[]; sort: Sort<'id' | 'startsAt' | 'endsAt'>; window: ListWindow },
-): Promise<{ records: AdminCommentEvent[]; total: number }> {
+): Promise<ListPage<AdminCommentEvent>> {
   const [field, order] = options.sort;
   const column = ({ id: 'id', startsAt: 'starts_at', endsAt: 'ends_at' } as const)[field];
   const direction = order === 'ASC' ? 'asc' : 'desc';
@@ -38,7 +38,7 @@ export async function listCommentEvents(
     query.offset(options.window.offset).limit(options.window.limit).execute(),
     countUpTo(query),
   ]);
-  return { records: await adminEventViews(ctx.db, rows, ctx.now()), total };
+  return { rows: await adminEventViews(ctx.db, rows, ctx.now()), total };
 }
 
 export async function getCommentEvent(ctx: ServiceContext, id: number): Promise<AdminCommentEvent> {
@@ -93,19 +93,19 @@ const adminCommentView = (row: AdminCommentRow): AdminComment => ({
 export async function listCommentsForConsole(
   ctx: ServiceContext,
   options: { filter: AdminCommentFilter; sort: Sort<(typeof ADMIN_COMMENT_SORT_FIELDS)[number]>; window: ListWindow },
-): Promise<{ records: AdminComment[]; total: number }> {
+): Promise<ListPage<AdminComment>> {
   const { rows, total } = await repository.listAdminComments(ctx.db, options);
-  return { records: rows.map(adminCommentView), total };
+  return { rows: rows.map(adminCommentView), total };
 }
 
 export async function getCommentForConsole(ctx: ServiceContext, id: number): Promise<AdminComment> {
-  const { records } = await listCommentsForConsole(ctx, {
+  const { rows } = await listCommentsForConsole(ctx, {
     filter: { id },
     sort: ['id', 'DESC'],
     window: { offset: 0, limit: 1 },
   });
-  if (!records[0]) throw notFound('comments.notFound');
-  return records[0];
+  if (!rows[0]) throw notFound('comments.notFound');
+  return rows[0];
 }
 
 /** The operator's decision stands over reports: shown again stays visible, hidden stays hidden. */
@@ -148,13 +148,13 @@ const restrictionView = (row: RestrictionRow): AdminCommentRestriction => ({
 export async function listRestrictions(
   ctx: ServiceContext,
   window: ListWindow,
-): Promise<{ records: AdminCommentRestriction[]; total: number }> {
+): Promise<ListPage<AdminCommentRestriction>> {
   const { rows, total } = await selectListWindow(
     admin.restrictionsQuery(ctx.db),
     { column: 'r.created_at', direction: 'DESC', idColumn: 'r.user_id' },
     window,
   );
-  return { records: rows.map(restrictionView), total };
+  return { rows: rows.map(restrictionView), total };
 }
 
 export async function getRestriction(ctx: ServiceContext, userId: number): Promise<AdminCommentRestriction> {

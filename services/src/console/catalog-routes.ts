@@ -11,8 +11,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { errorResponses } from '../http';
 import * as catalog from './catalog';
 
@@ -26,43 +25,24 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   const coinTags = ['admin: coin items'];
   const tagTags = ['admin: tags'];
 
-  routes.get(
-    '/coin-items',
-    {
-      schema: {
-        tags: coinTags,
-        summary: 'Coin items (getList / getMany)',
-        description: 'filter={"itemType":"CASH","active":true,"id":[1,2]}; sort by id, sortOrder, price or point.',
-        security,
-        querystring: listQuerySchema(ADMIN_COIN_ITEM_SORT_FIELDS, adminCoinItemFilterSchema),
-        response: { 200: z.array(adminCoinItemSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await catalog.listCoinItems(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminCoinItemFilterSchema>,
-        sort: request.query.sort ?? ['sortOrder', 'ASC'],
-        window,
-      });
-      withContentRange(reply, 'coin-items', window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    '/coin-items/:id',
-    {
-      schema: {
-        tags: coinTags,
-        summary: 'One coin item',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminCoinItemSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => catalog.getCoinItem(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: 'coin-items',
+    tags: coinTags,
+    summary: 'Coin items (getList / getMany)',
+    description: 'filter={"itemType":"CASH","active":true,"id":[1,2]}; sort by id, sortOrder, price or point.',
+    sortFields: ADMIN_COIN_ITEM_SORT_FIELDS,
+    defaultSort: ['sortOrder', 'ASC'],
+    filter: adminCoinItemFilterSchema,
+    row: adminCoinItemSchema,
+    list: (query) => catalog.listCoinItems(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: 'coin-items',
+    tags: coinTags,
+    summary: 'One coin item',
+    row: adminCoinItemSchema,
+    find: (id) => catalog.getCoinItem(app.ctx, id),
+  });
 
   routes.post(
     '/coin-items',
@@ -114,43 +94,24 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    '/tags',
-    {
-      schema: {
-        tags: tagTags,
-        summary: 'Tags with how many creators use each (getList / getMany)',
-        description: 'filter={"q":"name","id":[1,2]}; sort by id or name; Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_TAG_SORT_FIELDS, adminTagFilterSchema),
-        response: { 200: z.array(adminTagSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await catalog.listTags(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminTagFilterSchema>,
-        sort: request.query.sort ?? ['name', 'ASC'],
-        window,
-      });
-      withContentRange(reply, 'tags', window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    '/tags/:id',
-    {
-      schema: {
-        tags: tagTags,
-        summary: 'One tag',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminTagSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => catalog.getTag(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: 'tags',
+    tags: tagTags,
+    summary: 'Tags with how many creators use each (getList / getMany)',
+    description: 'filter={"q":"name","id":[1,2]}; sort by id or name; Content-Range.',
+    sortFields: ADMIN_TAG_SORT_FIELDS,
+    defaultSort: ['name', 'ASC'],
+    filter: adminTagFilterSchema,
+    row: adminTagSchema,
+    list: (query) => catalog.listTags(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: 'tags',
+    tags: tagTags,
+    summary: 'One tag',
+    row: adminTagSchema,
+    find: (id) => catalog.getTag(app.ctx, id),
+  });
 
   routes.post(
     '/tags',

@@ -5,7 +5,7 @@ import {
   type AdminCoinItemInput,
   type AdminTag,
 } from '@fanmission/contracts';
-import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
+import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import { type CoinItemRow } from '../coins';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor, uniqueViolation } from '../db';
@@ -86,7 +86,7 @@ export async function listCoinItems(
     sort: [(typeof ADMIN_COIN_ITEM_SORT_FIELDS)[number], 'ASC' | 'DESC'];
     window: ListWindow;
   },
-): Promise<{ records: AdminCoinItem[]; total: number }> {
+): Promise<ListPage<AdminCoinItem>> {
   const { filter } = options;
   let query = ctx.db.selectFrom('coin_items');
   if (filter.id !== undefined) query = query.where('id', 'in', idsOfFilter(filter.id));
@@ -95,7 +95,7 @@ export async function listCoinItems(
   const [field, direction] = options.sort;
   const column = ({ id: 'id', sortOrder: 'sort_order', price: 'price', point: 'point' } as const)[field];
   const { rows, total } = await selectListWindow(query.selectAll(), { column, direction }, options.window);
-  return { records: rows.map(coinItemView), total };
+  return { rows: rows.map(coinItemView), total };
 }
 
 export const getCoinItem = (ctx: ServiceContext, id: number) => oneCoinItem(ctx.db, id);
@@ -138,7 +138,7 @@ export async function listTags(
     sort: [(typeof ADMIN_TAG_SORT_FIELDS)[number], 'ASC' | 'DESC'];
     window: ListWindow;
   },
-): Promise<{ records: AdminTag[]; total: number }> {
+): Promise<ListPage<AdminTag>> {
   const { filter } = options;
   let query = tagsQuery(ctx.db);
   if (filter.id !== undefined) query = query.where('t.id', 'in', idsOfFilter(filter.id));
@@ -146,7 +146,7 @@ export async function listTags(
   const [field, direction] = options.sort;
   const column = ({ id: 't.id', name: 't.name' } as const)[field];
   const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 't.id' }, options.window);
-  return { records: rows.map(tagView), total };
+  return { rows: rows.map(tagView), total };
 }
 
 export const getTag = (ctx: ServiceContext, id: number) => oneTag(ctx.db, id);

@@ -3,14 +3,14 @@ import type { EventConsumer } from '../outbox';
 import { catalogAdminRoutes } from './catalog-routes';
 import { dashboardAdminRoutes } from './dashboard-routes';
 import { ledgerAccountAdminRoutes } from './ledger-account-routes';
-import { ledgerVerifyAdminRoutes } from './ledger-verify';
+import { ledgerVerifyAdminRoutes } from './ledger-verify-routes';
 import { missionAdminRoutes } from './mission-admin-routes';
 import { staffAdminRoutes } from './staff-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard';
-export { latestVerifyRun, startVerifyRun } from './ledger-verify';
+export { latestVerifyRun, startVerifyRun } from './verify-runs';
 
 /** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */
 export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [

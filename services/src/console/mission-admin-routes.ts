@@ -11,8 +11,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as consoleMissions from './mission-console';
@@ -26,45 +25,26 @@ export async function missionAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    '/missions',
-    {
-      schema: {
-        tags: ['admin: missions'],
-        summary: 'Missions (getList / getMany)',
-        description:
-          'filter={"status":"COMPLETED" or [..],"creatorId":1,"userId":2,"contentBlocked":true,"from":"2026-01-01T00:00:00Z",' +
-          '"to":"…","id":[1,2]} (from/to on the creation time); sort by id, createdAt or coinPrice; Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_MISSION_SORT_FIELDS, adminMissionFilterSchema),
-        response: { 200: z.array(adminMissionSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await consoleMissions.listMissions(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminMissionFilterSchema>,
-        sort: request.query.sort ?? ['id', 'DESC'],
-        window,
-      });
-      withContentRange(reply, 'missions', window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    '/missions/:id',
-    {
-      schema: {
-        tags: ['admin: missions'],
-        summary: 'One mission with its media and the coins its escrow holds',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminMissionSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => consoleMissions.getMission(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: 'missions',
+    tags: ['admin: missions'],
+    summary: 'Missions (getList / getMany)',
+    description:
+      'filter={"status":"COMPLETED" or [..],"creatorId":1,"userId":2,"contentBlocked":true,"from":"2026-01-01T00:00:00Z",' +
+      '"to":"…","id":[1,2]} (from/to on the creation time); sort by id, createdAt or coinPrice; Content-Range.',
+    sortFields: ADMIN_MISSION_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    filter: adminMissionFilterSchema,
+    row: adminMissionSchema,
+    list: (query) => consoleMissions.listMissions(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: 'missions',
+    tags: ['admin: missions'],
+    summary: 'One mission with its media and the coins its escrow holds',
+    row: adminMissionSchema,
+    find: (id) => consoleMissions.getMission(app.ctx, id),
+  });
 
   routes.put(
     '/missions/:id',
@@ -89,45 +69,26 @@ export async function missionAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    '/mission-products',
-    {
-      schema: {
-        tags: ['admin: mission products'],
-        summary: 'Mission products (getList / getMany)',
-        description:
-          'filter={"creatorId":1,"type":"BASIC","active":true,"q":"name","id":[1,2]}; sort by id, createdAt or ' +
-          'coinPrice; Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_MISSION_PRODUCT_SORT_FIELDS, adminMissionProductFilterSchema),
-        response: { 200: z.array(adminMissionProductSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await consoleMissions.listProducts(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminMissionProductFilterSchema>,
-        sort: request.query.sort ?? ['id', 'DESC'],
-        window,
-      });
-      withContentRange(reply, 'mission-products', window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    '/mission-products/:id',
-    {
-      schema: {
-        tags: ['admin: mission products'],
-        summary: 'One mission product',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminMissionProductSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => consoleMissions.getProduct(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: 'mission-products',
+    tags: ['admin: mission products'],
+    summary: 'Mission products (getList / getMany)',
+    description:
+      'filter={"creatorId":1,"type":"BASIC","active":true,"q":"name","id":[1,2]}; sort by id, createdAt or ' +
+      'coinPrice; Content-Range.',
+    sortFields: ADMIN_MISSION_PRODUCT_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    filter: adminMissionProductFilterSchema,
+    row: adminMissionProductSchema,
+    list: (query) => consoleMissions.listProducts(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: 'mission-products',
+    tags: ['admin: mission products'],
+    summary: 'One mission product',
+    row: adminMissionProductSchema,
+    find: (id) => consoleMissions.getProduct(app.ctx, id),
+  });
 
   routes.put(
     '/mission-products/:id',

@@ -9,7 +9,7 @@ import {
   type ADMIN_MISSION_SORT_FIELDS,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
+import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import { type AppConfig } from '../config';
 import type { ServiceContext } from '../context';
@@ -137,7 +137,7 @@ export async function listMissions(
     sort: [(typeof ADMIN_MISSION_SORT_FIELDS)[number], 'ASC' | 'DESC'];
     window: ListWindow;
   },
-): Promise<{ records: AdminMission[]; total: number }> {
+): Promise<ListPage<AdminMission>> {
   const { filter } = options;
   let query = missionsQuery(ctx.db);
   if (filter.id !== undefined) query = query.where('m.id', 'in', idsOfFilter(filter.id));
@@ -152,7 +152,7 @@ export async function listMissions(
   const [field, direction] = options.sort;
   const column = ({ id: 'm.id', createdAt: 'm.created_at', coinPrice: 'm.coin_price' } as const)[field];
   const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'm.id' }, options.window);
-  return { records: await missionViews(ctx.db, ctx.config, rows), total };
+  return { rows: await missionViews(ctx.db, ctx.config, rows), total };
 }
 
 export const getMission = (ctx: ServiceContext, id: number) => oneMission(ctx.db, ctx.config, id);
@@ -224,7 +224,7 @@ export async function listProducts(
     sort: [(typeof ADMIN_MISSION_PRODUCT_SORT_FIELDS)[number], 'ASC' | 'DESC'];
     window: ListWindow;
   },
-): Promise<{ records: AdminMissionProduct[]; total: number }> {
+): Promise<ListPage<AdminMissionProduct>> {
   const { filter } = options;
   let query = productsQuery(ctx.db);
   if (filter.id !== undefined) query = query.where('p.id', 'in', idsOfFilter(filter.id));
@@ -235,7 +235,7 @@ export async function listProducts(
   const [field, direction] = options.sort;
   const column = ({ id: 'p.id', createdAt: 'p.created_at', coinPrice: 'p.coin_price' } as const)[field];
   const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'p.id' }, options.window);
-  return { records: rows.map(productView), total };
+  return { rows: rows.map(productView), total };
 }
 
 export const getProduct = (ctx: ServiceContext, id: number) => oneProduct(ctx.db, id);

@@ -8,8 +8,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { inviteStaff, listStaff, staffMember, updateStaff } from './staff';
@@ -26,40 +25,24 @@ export async function staffAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: staff'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Console accounts (getList / getMany)',
-        description: 'filter={"q":"e-mail or name","role":"ROLE_FINANCE","active":true,"id":[1,2]}; Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_STAFF_SORT_FIELDS, adminStaffFilterSchema),
-        response: { 200: z.array(adminStaffSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof adminStaffFilterSchema>;
-      const { rows, total } = await listStaff(app.db, filter, request.query.sort ?? ['id', 'ASC'], window);
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One console account',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminStaffSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => staffMember(app.db, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Console accounts (getList / getMany)',
+    description: 'filter={"q":"e-mail or name","role":"ROLE_FINANCE","active":true,"id":[1,2]}; Content-Range.',
+    sortFields: ADMIN_STAFF_SORT_FIELDS,
+    defaultSort: ['id', 'ASC'],
+    filter: adminStaffFilterSchema,
+    row: adminStaffSchema,
+    list: ({ filter, sort, window }) => listStaff(app.db, filter, sort, window),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One console account',
+    row: adminStaffSchema,
+    find: (id) => staffMember(app.db, id),
+  });
 
   routes.post(
     `/${RESOURCE}`,

@@ -8,8 +8,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import * as consoleUsers from './user-console';
@@ -22,45 +21,26 @@ export async function userAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: users'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Accounts (getList / getMany)',
-        description:
-          'filter={"q":"e-mail, name or phone","role":"ROLE_CREATOR","loginBlocked":true,"id":[1,2]}; ' +
-          'sort by id, email, username or createdAt; Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_USER_SORT_FIELDS, adminUserFilterSchema),
-        response: { 200: z.array(adminUserSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await consoleUsers.listUsers(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminUserFilterSchema>,
-        sort: request.query.sort ?? ['id', 'DESC'],
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One account with its coins, its missions by status, the missions he hid and open money requests',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminUserDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => consoleUsers.userDetail(app.ctx.db, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Accounts (getList / getMany)',
+    description:
+      'filter={"q":"e-mail, name or phone","role":"ROLE_CREATOR","loginBlocked":true,"id":[1,2]}; ' +
+      'sort by id, email, username or createdAt; Content-Range.',
+    sortFields: ADMIN_USER_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    filter: adminUserFilterSchema,
+    row: adminUserSchema,
+    list: (query) => consoleUsers.listUsers(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One account with its coins, its missions by status, the missions he hid and open money requests',
+    row: adminUserDetailSchema,
+    find: (id) => consoleUsers.userDetail(app.ctx.db, id),
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

@@ -6,7 +6,7 @@ import {
   type Role,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
+import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor } from '../db';
 import { notFound } from '../http';
@@ -98,7 +98,7 @@ export async function listUsers(
     sort: [(typeof ADMIN_USER_SORT_FIELDS)[number], 'ASC' | 'DESC'];
     window: ListWindow;
   },
-): Promise<{ records: AdminUser[]; total: number }> {
+): Promise<ListPage<AdminUser>> {
   const { filter } = options;
   let query = usersQuery(ctx.db);
   if (filter.id !== undefined) query = query.where('u.id', 'in', idsOfFilter(filter.id));
@@ -115,7 +115,7 @@ export async function listUsers(
   const [field, direction] = options.sort;
   const column = ({ id: 'u.id', email: 'u.email', username: 'u.username', createdAt: 'u.created_at' } as const)[field];
   const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'u.id' }, options.window);
-  return { records: rows.map(userView), total };
+  return { rows: rows.map(userView), total };
 }
 
 /** Blocks (with a reason, keeping the first block's time) or unblocks a login; its tokens stop working at once. */

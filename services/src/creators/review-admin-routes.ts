@@ -8,8 +8,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
 import { creatorForReview, listCreatorsForReview, updateCreatorReview } from './review';
@@ -22,51 +21,34 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: creators'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Creators and the review queue (getList / getMany)',
-        description:
-          'filter={"reviewStatus":"PENDING","queued":true,"q":"name, url, e-mail or nickname","id":[1,2]}, ' +
-          'sort=["createdAt","ASC"] (id, createdAt, name, reviewStatus, reviewedAt; default oldest first), ' +
-          'range=[0,24]; the total is in Content-Range. `queued` is true for a PENDING creator whose newbie flags ' +
-          'say basic info is done and an event or an active BASIC/LUCKY product exists.',
-        security,
-        querystring: listQuerySchema(ADMIN_CREATOR_SORT_FIELDS, adminCreatorFilterSchema),
-        response: { 200: z.array(adminCreatorSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Creators and the review queue (getList / getMany)',
+    description:
+      'filter={"reviewStatus":"PENDING","queued":true,"q":"name, url, e-mail or nickname","id":[1,2]}, ' +
+      'sort=["createdAt","ASC"] (id, createdAt, name, reviewStatus, reviewedAt; default oldest first), ' +
+      'range=[0,24]; the total is in Content-Range. `queued` is true for a PENDING creator whose newbie flags ' +
+      'say basic info is done and an event or an active BASIC/LUCKY product exists.',
+    sortFields: ADMIN_CREATOR_SORT_FIELDS,
+    defaultSort: ['createdAt', 'ASC'],
+    filter: adminCreatorFilterSchema,
+    row: adminCreatorSchema,
+    list: (query, request) => {
       requireRole(request, 'ROLE_OPERATOR');
-      const window = listWindow(request.query.range as [number, number] | undefined);
-      const { rows, total } = await listCreatorsForReview(app.db, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminCreatorFilterSchema>,
-        sort: request.query.sort ?? ['createdAt', 'ASC'],
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows;
+      return listCreatorsForReview(app.db, query);
     },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One creator for review: every profile field, intro, photo and products',
-        security,
-        params: adminIdParamsSchema,
-        response: { 200: adminCreatorDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One creator for review: every profile field, intro, photo and products',
+    row: adminCreatorDetailSchema,
+    find: (id, request) => {
       requireRole(request, 'ROLE_OPERATOR');
-      return creatorForReview(app.ctx, request.params.id);
+      return creatorForReview(app.ctx, id);
     },
-  );
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

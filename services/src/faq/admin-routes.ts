@@ -7,8 +7,8 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import type { z } from 'zod';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
 import type { FaqRow } from './table';
 import { errorResponses, notFound } from '../http';
 import * as repository from './repository';
@@ -33,49 +33,33 @@ export async function faqAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: FAQ'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'FAQ entries (getList / getMany)',
-        description:
-          'sort=["position","ASC"], range=[0,24], filter={"category":"PAYMENT","q":"text","id":[1,2]}; ' +
-          'the total is in Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_FAQ_SORT_FIELDS, adminFaqFilterSchema),
-        response: { 200: z.array(adminFaqSchema), ...errorResponses(400, 401, 403) },
-      },
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'FAQ entries (getList / getMany)',
+    description:
+      'sort=["position","ASC"], range=[0,24], filter={"category":"PAYMENT","q":"text","id":[1,2]}; ' +
+      'the total is in Content-Range.',
+    sortFields: ADMIN_FAQ_SORT_FIELDS,
+    defaultSort: ['position', 'ASC'],
+    filter: adminFaqFilterSchema,
+    row: adminFaqSchema,
+    list: async (query) => {
+      const { rows, total } = await repository.listFaqs(app.db, query);
+      return { rows: rows.map(adminFaq), total };
     },
-    async (request, reply) => {
-      const window = listWindow(request.query.range as [number, number] | undefined);
-      const { rows, total } = await repository.listFaqs(app.db, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminFaqFilterSchema>,
-        sort: request.query.sort ?? ['position', 'ASC'],
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows.map(adminFaq);
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One FAQ entry',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const row = await repository.findFaq(app.db, request.params.id);
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One FAQ entry',
+    row: adminFaqSchema,
+    find: async (id) => {
+      const row = await repository.findFaq(app.db, id);
       if (!row) throw faqNotFound();
       return adminFaq(row);
     },
-  );
+  });
 
   routes.post(
     `/${RESOURCE}`,

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { consoleListRoute } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
 import * as settlementConsole from './console';
@@ -30,32 +30,22 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: settlements'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${SETTLEMENTS}`,
-    {
-      schema: {
-        tags,
-        summary: 'Settlement statements (finance; ra-data-simple-rest list)',
-        description:
-          '`filter` by year, month, status (CARRIED_OVER, ISSUED, APPROVED, PAID), creatorId or overdue; `sort` by ' +
-          'id, month, toReceipt or creatorId (default newest). Finance only: rows carry bank details.',
-        security,
-        querystring: listQuerySchema(['id', 'month', 'toReceipt', 'creatorId'], adminSettlementFilterSchema),
-        response: { 200: z.array(adminSettlementSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  consoleListRoute(app, {
+    resource: SETTLEMENTS,
+    tags,
+    summary: 'Settlement statements (finance; ra-data-simple-rest list)',
+    description:
+      '`filter` by year, month, status (CARRIED_OVER, ISSUED, APPROVED, PAID), creatorId or overdue; `sort` by ' +
+      'id, month, toReceipt or creatorId (default newest). Finance only: rows carry bank details.',
+    sortFields: ['id', 'month', 'toReceipt', 'creatorId'],
+    defaultSort: ['id', 'DESC'],
+    filter: adminSettlementFilterSchema,
+    row: adminSettlementSchema,
+    list: (query, request) => {
       requireRole(request, 'ROLE_FINANCE');
-      const window = listWindow(request.query.range);
-      const { records, total } = await settlementConsole.listStatements(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminSettlementFilterSchema>,
-        sort: request.query.sort ?? ['id', 'DESC'],
-        window,
-      });
-      withContentRange(reply, SETTLEMENTS, window, records.length, total);
-      return records;
+      return settlementConsole.listStatements(app.ctx, query);
     },
-  );
+  });
 
   routes.get(
     `/${SETTLEMENTS}/transfer-file`,
@@ -143,29 +133,18 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.get(
-    '/grade-proposals',
-    {
-      schema: {
-        tags,
-        summary: 'Grade proposals of the monthly review (operators and finance; ra-data-simple-rest list)',
-        description: '`filter` by reviewMonth (YYYY-MM), status or creatorId; newest first.',
-        security,
-        querystring: listQuerySchema(['id'], gradeProposalFilterSchema),
-        response: { 200: z.array(gradeProposalSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const { records, total } = await settlementConsole.listGradeProposals(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof gradeProposalFilterSchema>,
-        direction: request.query.sort?.[1] === 'ASC' ? 'asc' : 'desc',
-        window,
-      });
-      withContentRange(reply, 'grade-proposals', window, records.length, total);
-      return records;
-    },
-  );
+  consoleListRoute(app, {
+    resource: 'grade-proposals',
+    tags,
+    summary: 'Grade proposals of the monthly review (operators and finance; ra-data-simple-rest list)',
+    description: '`filter` by reviewMonth (YYYY-MM), status or creatorId; newest first.',
+    sortFields: ['id'],
+    defaultSort: ['id', 'DESC'],
+    filter: gradeProposalFilterSchema,
+    row: gradeProposalSchema,
+    list: ({ filter, sort, window }) =>
+      settlementConsole.listGradeProposals(app.ctx, { filter, direction: sort[1] === 'ASC' ? 'asc' : 'desc', window }),
+  });
 
   routes.put(
     '/grade-proposals/:id',

@@ -7,7 +7,7 @@ import {
   type GradeProposalFilter,
   type UpdateSettlementRequest,
 } from '@fanmission/contracts';
-import { countUpTo, type ListWindow } from '../admin';
+import { countUpTo, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, conflict, notFound } from '../http';
@@ -26,7 +26,7 @@ const SORT_COLUMNS = { id: 's.id', month: 's.year', toReceipt: 's.to_receipt', c
 export async function listStatements(
   ctx: ServiceContext,
   options: { filter: AdminSettlementFilter; sort: [keyof typeof SORT_COLUMNS, 'ASC' | 'DESC']; window: ListWindow },
-): Promise<{ records: AdminSettlement[]; total: number }> {
+): Promise<ListPage<AdminSettlement>> {
   const now = ctx.now();
   const query = repository.filteredStatements(ctx.db, options.filter, now);
   const [field, direction] = options.sort;
@@ -37,7 +37,7 @@ export async function listStatements(
     sorted.orderBy('s.id', 'desc').offset(options.window.offset).limit(options.window.limit).execute(),
     countUpTo(query),
   ]);
-  return { records: rows.map((row) => adminStatementDto(row, now)), total };
+  return { rows: rows.map((row) => adminStatementDto(row, now)), total };
 }
 
 export async function getStatement(ctx: ServiceContext, id: number): Promise<AdminSettlement> {
@@ -164,7 +164,7 @@ export async function listGradeProposals(
     query.orderBy('g.id', options.direction).offset(options.window.offset).limit(options.window.limit).execute(),
     countUpTo(query),
   ]);
-  return { records: rows.map(gradeProposalDto), total };
+  return { rows: rows.map(gradeProposalDto), total };
 }
 
 /**

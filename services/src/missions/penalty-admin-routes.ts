@@ -2,7 +2,7 @@ import { adminIdParamsSchema, creatorPenaltySchema, liftCreatorPenaltyRequestSch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
 import { liftPenaltyByOperator, listPenalties, penaltyById } from './penalty-console';
@@ -19,40 +19,24 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: creator penalties'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Creator penalties (ra-data-simple-rest list)',
-        description: '`filter` by creatorId or lifted; `sort` by id, createdAt, level or creatorId (default newest).',
-        security,
-        querystring: listQuerySchema(['id', 'createdAt', 'level', 'creatorId'], filterSchema),
-        response: { 200: z.array(creatorPenaltySchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof filterSchema>;
-      const { rows, total } = await listPenalties(app.db, filter, request.query.sort ?? ['createdAt', 'DESC'], window);
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One creator penalty',
-        security,
-        params: adminIdParamsSchema,
-        response: { 200: creatorPenaltySchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => penaltyById(app.db, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Creator penalties (ra-data-simple-rest list)',
+    description: '`filter` by creatorId or lifted; `sort` by id, createdAt, level or creatorId (default newest).',
+    sortFields: ['id', 'createdAt', 'level', 'creatorId'],
+    defaultSort: ['createdAt', 'DESC'],
+    filter: filterSchema,
+    row: creatorPenaltySchema,
+    list: ({ filter, sort, window }) => listPenalties(app.db, filter, sort, window),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One creator penalty',
+    row: creatorPenaltySchema,
+    find: (id) => penaltyById(app.db, id),
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

@@ -10,7 +10,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import {
+  auditBefore,
+  consoleListRoute,
+  consoleRecordRoute,
+  listQuerySchema,
+  listWindow,
+  withContentRange,
+} from '../admin';
 import { requireRole } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
@@ -27,45 +34,26 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: bank transfers'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Bank-deposit requests (ra-data-simple-rest getList / getMany)',
-        description:
-          'sort=["created","DESC"], range=[0,24], filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; ' +
-          'the total is in Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_BANK_TRANSFER_SORT_FIELDS, adminBankTransferFilterSchema),
-        response: { 200: z.array(adminBankTransferSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range as [number, number] | undefined);
-      const { records, total } = await listBankTransfersForConsole(app.ctx, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminBankTransferFilterSchema>,
-        sort: request.query.sort,
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, records.length, total);
-      return records;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One bank-deposit request',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminBankTransferSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => getBankTransferForConsole(app.ctx, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Bank-deposit requests (ra-data-simple-rest getList / getMany)',
+    description:
+      'sort=["created","DESC"], range=[0,24], filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; ' +
+      'the total is in Content-Range.',
+    sortFields: ADMIN_BANK_TRANSFER_SORT_FIELDS,
+    defaultSort: ['created', 'DESC'],
+    filter: adminBankTransferFilterSchema,
+    row: adminBankTransferSchema,
+    list: (query) => listBankTransfersForConsole(app.ctx, query),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One bank-deposit request',
+    row: adminBankTransferSchema,
+    find: (id) => getBankTransferForConsole(app.ctx, id),
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

@@ -7,7 +7,7 @@ import type {
   Page,
   PageQuery,
 } from '@fanmission/contracts';
-import type { ListWindow } from '../admin';
+import type { ListWindow, ListPage } from '../admin';
 import { depositBankTransfer } from '../coins';
 import type { ServiceContext } from '../context';
 import { AppError, notFound, pageOffset, toPage } from '../http';
@@ -105,14 +105,10 @@ export async function pageBankTransfers(
 
 export async function listBankTransfersForConsole(
   ctx: ServiceContext,
-  query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC'] | undefined; window: ListWindow },
-): Promise<{ records: AdminBankTransfer[]; total: number }> {
-  const { rows, total } = await repository.listBankTransfers(ctx.db, {
-    filter: query.filter,
-    sort: query.sort ?? ['created', 'DESC'],
-    window: query.window,
-  });
-  return { records: rows.map(toAdmin), total };
+  query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC']; window: ListWindow },
+): Promise<ListPage<AdminBankTransfer>> {
+  const { rows, total } = await repository.listBankTransfers(ctx.db, query);
+  return { rows: rows.map(toAdmin), total };
 }
 
 export async function getBankTransferForConsole(ctx: ServiceContext, id: number): Promise<AdminBankTransfer> {

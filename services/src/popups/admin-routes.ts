@@ -7,8 +7,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { errorResponses } from '../http';
 import * as repository from './repository';
 import * as popups from './service';
@@ -26,44 +25,21 @@ export async function popupAdminRoutes(app: FastifyInstance) {
     return (await popups.adminViews(app.ctx, [row]))[0]!;
   };
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Popups (getList / getMany)',
-        description:
-          'sort=["id","DESC"], range=[0,24], filter={"active":true,"id":[1,2]}; the total is in Content-Range.',
-        security,
-        querystring: listQuerySchema(ADMIN_POPUP_SORT_FIELDS, adminPopupFilterSchema),
-        response: { 200: z.array(adminPopupSchema), ...errorResponses(400, 401, 403) },
-      },
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Popups (getList / getMany)',
+    description: 'sort=["id","DESC"], range=[0,24], filter={"active":true,"id":[1,2]}; the total is in Content-Range.',
+    sortFields: ADMIN_POPUP_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    filter: adminPopupFilterSchema,
+    row: adminPopupSchema,
+    list: async (query) => {
+      const { rows, total } = await repository.listPopups(app.db, query);
+      return { rows: await popups.adminViews(app.ctx, rows), total };
     },
-    async (request, reply) => {
-      const window = listWindow(request.query.range as [number, number] | undefined);
-      const { rows, total } = await repository.listPopups(app.db, {
-        filter: (request.query.filter ?? {}) as z.infer<typeof adminPopupFilterSchema>,
-        sort: request.query.sort ?? ['id', 'DESC'],
-        window,
-      });
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return popups.adminViews(app.ctx, rows);
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One popup',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminPopupSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => one(request.params.id),
-  );
+  });
+  consoleRecordRoute(app, { resource: RESOURCE, tags, summary: 'One popup', row: adminPopupSchema, find: one });
 
   routes.post(
     `/${RESOURCE}`,

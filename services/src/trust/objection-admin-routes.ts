@@ -2,7 +2,7 @@ import { adminBlockObjectionSchema, adminIdParamsSchema, decideBlockObjectionSch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditBefore, listQuerySchema, listWindow, withContentRange } from '../admin';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireRole } from '../auth';
 import { errorResponses } from '../http';
 import { decideBlockObjection, findAdminObjection, listAdminObjections } from './block-objections';
@@ -19,45 +19,24 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
   const tags = ['admin: block objections'];
   const security = [{ bearerAuth: [] }];
 
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Objections to login blocks (ra-data-simple-rest list)',
-        description: '`filter` by status or userId; `sort` by id, created or status (default newest).',
-        security,
-        querystring: listQuerySchema(['id', 'created', 'status'], filterSchema),
-        response: { 200: z.array(adminBlockObjectionSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const filter = (request.query.filter ?? {}) as z.infer<typeof filterSchema>;
-      const { rows, total } = await listAdminObjections(
-        app.db,
-        filter,
-        request.query.sort ?? ['created', 'DESC'],
-        window,
-      );
-      withContentRange(reply, RESOURCE, window, rows.length, total);
-      return rows;
-    },
-  );
-
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One objection to a login block',
-        security,
-        params: adminIdParamsSchema,
-        response: { 200: adminBlockObjectionSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => findAdminObjection(app.db, request.params.id),
-  );
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Objections to login blocks (ra-data-simple-rest list)',
+    description: '`filter` by status or userId; `sort` by id, created or status (default newest).',
+    sortFields: ['id', 'created', 'status'],
+    defaultSort: ['created', 'DESC'],
+    filter: filterSchema,
+    row: adminBlockObjectionSchema,
+    list: ({ filter, sort, window }) => listAdminObjections(app.db, filter, sort, window),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One objection to a login block',
+    row: adminBlockObjectionSchema,
+    find: (id) => findAdminObjection(app.db, id),
+  });
 
   routes.put(
     `/${RESOURCE}/:id`,

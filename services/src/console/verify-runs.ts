@@ -1,22 +1,12 @@
-import {
-  LEDGER_VERIFY_RUN_SORT_FIELDS,
-  idParamsSchema,
-  ledgerVerifyRunSchema,
-  type LedgerVerifyRun,
-} from '@fanmission/contracts';
+import { type LedgerVerifyRun } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServiceContext } from '../context';
 import type { LedgerVerifyRunRow } from './table';
 import { iso } from './list-filters';
-import { listQuerySchema, listWindow, withContentRange } from '../admin';
-import { requireCaller } from '../auth';
+import { selectListWindow, type ListPage, type ListWindow } from '../admin';
 import { uniqueViolation } from '../db';
-import { AppError, errorResponses, notFound } from '../http';
+import { AppError, notFound } from '../http';
 
-const RESOURCE = 'ledger-verify-runs';
 /** A RUNNING run whose heartbeat is older than this died with its process and is marked FAILED. */
 const STALE_AFTER_MS = 5 * 60_000;
 const KEPT_DIFFERENCES = 100;
@@ -120,92 +110,23 @@ export async function startVerifyRun(
   return runView(row);
 }
 
-/**
- * `/api/admin/ledger-verify-runs`: the ledger verification as a background job, one at a time. `POST` starts a run
- * and answers at once; its progress (transactions replayed of the total) and result stay readable, the latest first.
- */
-export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin: ledger'];
-  const security = [{ bearerAuth: [] }];
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
-
-  routes.get(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Ledger verify runs, newest first, with progress and the result (getList)',
-        security,
-        querystring: listQuerySchema(LEDGER_VERIFY_RUN_SORT_FIELDS),
-        response: { 200: z.array(ledgerVerifyRunSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const window = listWindow(request.query.range);
-      const direction = request.query.sort?.[1] === 'ASC' ? 'asc' : 'desc';
-      const [rows, counted] = await Promise.all([
-        app.db
-          .selectFrom('ledger_verify_runs')
-          .selectAll()
-          .orderBy('id', direction)
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        app.db
-          .selectFrom('ledger_verify_runs')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      withContentRange(reply, RESOURCE, window, rows.length, Number(counted.total));
-      return rows.map(runView);
-    },
+/** One window of the verify runs by id (newest first unless ascending), with their total. */
+export async function listVerifyRuns(
+  ctx: ServiceContext,
+  direction: 'ASC' | 'DESC',
+  window: ListWindow,
+): Promise<ListPage<LedgerVerifyRun>> {
+  const { rows, total } = await selectListWindow(
+    ctx.db.selectFrom('ledger_verify_runs').selectAll(),
+    { column: 'id', direction },
+    window,
   );
+  return { rows: rows.map(runView), total };
+}
 
-  routes.get(
-    `/${RESOURCE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One ledger verify run',
-        security,
-        params: idParamsSchema,
-        response: { 200: ledgerVerifyRunSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const row = await app.db
-        .selectFrom('ledger_verify_runs')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return runView(row);
-    },
-  );
-
-  routes.post(
-    `/${RESOURCE}`,
-    {
-      schema: {
-        tags,
-        summary: 'Start a ledger verify run in the background (409 VERIFY_RUNNING while one runs)',
-        description:
-          'Replays every transaction in one consistent snapshot and compares balances and lots; poll the run for ' +
-          'its progress and result (ok, counts, the first 100 differences).',
-        security,
-        response: { 202: ledgerVerifyRunSchema, ...errorResponses(401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const run = await startVerifyRun(app.ctx, requireCaller(request).id, (work) => {
-        running.add(work);
-        void work.finally(() => running.delete(work));
-      });
-      return reply.status(202).send(run);
-    },
-  );
+/** One verify run; 404 when there is none. */
+export async function verifyRun(ctx: ServiceContext, id: number): Promise<LedgerVerifyRun> {
+  const row = await ctx.db.selectFrom('ledger_verify_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return runView(row);
 }

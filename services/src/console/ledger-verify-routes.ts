@@ -1,0 +1,62 @@
+import { LEDGER_VERIFY_RUN_SORT_FIELDS, ledgerVerifyRunSchema } from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
+import { listVerifyRuns, startVerifyRun, verifyRun } from './verify-runs';
+
+const RESOURCE = 'ledger-verify-runs';
+
+/**
+ * `/api/admin/ledger-verify-runs`: the ledger verification as a background job, one at a time. `POST` starts a run
+ * and answers at once; its progress (transactions replayed of the total) and result stay readable, the latest first.
+ */
+export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: ledger'];
+  const security = [{ bearerAuth: [] }];
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  consoleListRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'Ledger verify runs, newest first, with progress and the result (getList)',
+    sortFields: LEDGER_VERIFY_RUN_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    row: ledgerVerifyRunSchema,
+    list: ({ sort, window }) => listVerifyRuns(app.ctx, sort[1], window),
+  });
+  consoleRecordRoute(app, {
+    resource: RESOURCE,
+    tags,
+    summary: 'One ledger verify run',
+    row: ledgerVerifyRunSchema,
+    find: (id) => verifyRun(app.ctx, id),
+  });
+
+  routes.post(
+    `/${RESOURCE}`,
+    {
+      schema: {
+        tags,
+        summary: 'Start a ledger verify run in the background (409 VERIFY_RUNNING while one runs)',
+        description:
+          'Replays every transaction in one consistent snapshot and compares balances and lots; poll the run for ' +
+          'its progress and result (ok, counts, the first 100 differences).',
+        security,
+        response: { 202: ledgerVerifyRunSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const run = await startVerifyRun(app.ctx, requireCaller(request).id, (work) => {
+        running.add(work);
+        void work.finally(() => running.delete(work));
+      });
+      return reply.status(202).send(run);
+    },
+  );
+}
