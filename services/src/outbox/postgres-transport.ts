@@ -1,6 +1,6 @@
 import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
-import { sql } from 'kysely';
-import type { Db, DbExecutor } from '../db';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, DbExecutor } from '../db';
 import { isDatabaseUnavailable } from '../http';
 import { applyEvents, type EventConsumer } from './consumer';
 import type { OutboxEventRow } from './table';
@@ -44,21 +44,21 @@ export async function readCheckpoint(db: DbExecutor, consumer: string): Promise<
 }
 
 /**
- * Applies the next batch of outbox events to one consumer and moves its checkpoint past them. Concurrent calls for
- * the same consumer (two processes, a test draining while the runtime polls) take turns on an advisory lock, which
- * unlike a row lock takes no transaction id and so holds back nobody's xmin. Returns how many rows it read.
+ * The consumer's turn at the outbox: up to `limit` events after its checkpoint, only from transactions older than
+ * every one still open (so none commits later behind the checkpoint), handed to `handle`, then the checkpoint moved
+ * past the last of them, in one transaction. Concurrent turns of the same consumer (two processes, a test draining
+ * while the runtime polls) wait on an advisory lock, which unlike a row lock takes no transaction id and so holds back
+ * nobody's xmin. Undefined when there was no event.
  */
-export async function consumeOutboxBatch(
+async function consumerTurn<T>(
   db: Db,
-  consumer: EventConsumer,
-  options: { batchSize?: number } = {},
-): Promise<number> {
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  consumer: string,
+  limit: number,
+  handle: (trx: Transaction<Database>, rows: OutboxEventRow[]) => Promise<T>,
+): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer.name}`}, 0))`.execute(
-      trx,
-    );
-    const from = await readCheckpoint(trx, consumer.name);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer}`}, 0))`.execute(trx);
+    const from = await readCheckpoint(trx, consumer);
     const { rows } = await sql<OutboxEventRow>`
       select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at,
         transaction_id::text as transaction_id
@@ -67,13 +67,13 @@ export async function consumeOutboxBatch(
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       -- qualified: the bare name would sort by the text alias above ('1000' before '862')
       order by outbox.transaction_id, outbox.position
-      limit ${batchSize}`.execute(trx);
+      limit ${limit}`.execute(trx);
     const last = rows.at(-1);
-    if (!last) return 0;
-    await applyEvents(trx, consumer, rows.map(outboxRowToEvent));
+    if (!last) return undefined;
+    const result = await handle(trx, rows);
     await trx
       .insertInto('event_consumer_checkpoints')
-      .values({ consumer: consumer.name, transaction_id: last.transaction_id, position: last.position })
+      .values({ consumer, transaction_id: last.transaction_id, position: last.position })
       .onConflict((conflict) =>
         conflict.column('consumer').doUpdateSet({
           transaction_id: last.transaction_id,
@@ -82,8 +82,21 @@ export async function consumeOutboxBatch(
         }),
       )
       .execute();
+    return result;
+  });
+}
+
+/** Applies the next batch of outbox events to one consumer and moves its checkpoint past them. Returns how many. */
+export async function consumeOutboxBatch(
+  db: Db,
+  consumer: EventConsumer,
+  options: { batchSize?: number } = {},
+): Promise<number> {
+  const applied = await consumerTurn(db, consumer.name, options.batchSize ?? DEFAULT_BATCH_SIZE, async (trx, rows) => {
+    await applyEvents(trx, consumer, rows.map(outboxRowToEvent));
     return rows.length;
   });
+  return applied ?? 0;
 }
 
 /** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on. */
@@ -127,35 +140,9 @@ export async function parkNextEvent(
   attempts: number,
   error: unknown,
 ): Promise<ParkedEvent | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer.name}`}, 0))`.execute(
-      trx,
-    );
-    const from = await readCheckpoint(trx, consumer.name);
-    const { rows } = await sql<OutboxEventRow>`
-      select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at,
-        transaction_id::text as transaction_id
-      from outbox
-      where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by outbox.transaction_id, outbox.position
-      limit 1`.execute(trx);
-    const row = rows[0];
-    if (!row) return undefined;
-    const parked = await recordDeadLetter(trx, consumer.name, outboxRowToEvent(row), attempts, error);
-    await trx
-      .insertInto('event_consumer_checkpoints')
-      .values({ consumer: consumer.name, transaction_id: row.transaction_id, position: row.position })
-      .onConflict((conflict) =>
-        conflict.column('consumer').doUpdateSet({
-          transaction_id: row.transaction_id,
-          position: row.position,
-          updated_at: new Date(),
-        }),
-      )
-      .execute();
-    return parked;
-  });
+  return consumerTurn(db, consumer.name, 1, (trx, [row]) =>
+    recordDeadLetter(trx, consumer.name, outboxRowToEvent(row!), attempts, error),
+  );
 }
 
 export interface ConsumerLag {
