@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
-import { errorResponses } from '../http';
+import { errorResponses, onOffRoutes } from '../http';
 import * as comments from './service';
 import * as reactions from './reactions';
 
@@ -107,49 +107,31 @@ export async function commentRoutes(app: FastifyInstance) {
       comments.deleteComment(app.ctx, requireCaller(request), request.params.id, request.params.commentId),
   );
 
-  for (const [method, reported] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    routes.route({
-      method,
-      url: '/missions/:id/comments/:commentId/blocks',
-      schema: {
-        tags,
-        summary: reported ? 'Report a comment' : 'Take a report back',
-        description:
-          'A reported comment is `blocked` for the reporter at once; after 5 distinct reports it is hidden for ' +
-          'everybody until an operator decides. One’s own comment cannot be reported (400). Repeating is ' +
-          `harmless. Answers the comment. ${VISIBILITY}`,
-        security,
-        params: commentParamsSchema,
-        response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
-      },
-      handler: async (request) =>
-        reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
-    });
-  }
+  onOffRoutes(app, {
+    url: '/missions/:id/comments/:commentId/blocks',
+    tags,
+    summaries: { on: 'Report a comment', off: 'Take a report back' },
+    description:
+      'A reported comment is `blocked` for the reporter at once; after 5 distinct reports it is hidden for ' +
+      'everybody until an operator decides. One’s own comment cannot be reported (400). Repeating is ' +
+      `harmless. Answers the comment. ${VISIBILITY}`,
+    params: commentParamsSchema,
+    answer: commentSchema,
+    set: (request, reported) =>
+      reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
+  });
 
-  for (const [method, liked] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    routes.route({
-      method,
-      url: '/mission-comments/:id/likes',
-      schema: {
-        tags,
-        summary: liked ? 'Like a comment' : 'Take a comment like back',
-        description:
-          'Idempotent: liking twice counts once, unliking what is not liked changes nothing; the count is exact ' +
-          `under concurrency. ${VISIBILITY}`,
-        security,
-        params: idParamsSchema,
-        response: { 200: commentLikeResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-      handler: async (request) => reactions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
-    });
-  }
+  onOffRoutes(app, {
+    url: '/mission-comments/:id/likes',
+    tags,
+    summaries: { on: 'Like a comment', off: 'Take a comment like back' },
+    description:
+      'Idempotent: liking twice counts once, unliking what is not liked changes nothing; the count is exact ' +
+      `under concurrency. ${VISIBILITY}`,
+    params: idParamsSchema,
+    answer: commentLikeResponseSchema,
+    set: (request, liked) => reactions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
+  });
 
   routes.get(
     '/mission-comments/best-3',

@@ -5,5 +5,6 @@ export { answerFrameworkError, declareFrameworkAnswers, installErrorHandler } fr
 export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, notFound, unauthorized } from './errors';
 export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';
+export { onOffRoutes } from './on-off-routes';
 export { zodValidatorCompiler } from './validation';
 export { redactUrl, requestLogSerializers } from './log-redaction';

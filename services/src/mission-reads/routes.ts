@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth';
-import { errorResponses } from '../http';
+import { errorResponses, onOffRoutes } from '../http';
 import { signedStorageUrl, type StorageDriver } from '../files';
 import { contentDisposition, missionDownload } from './media';
 import * as missions from './service';
@@ -156,26 +156,17 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
     async (request) => missions.getMission(app.ctx, request.caller, request.params.id),
   );
 
-  for (const [method, liked] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    routes.route({
-      method,
-      url: '/missions/:id/likes',
-      schema: {
-        tags,
-        summary: liked ? 'Like a mission' : 'Take a like back',
-        description:
-          'Idempotent: liking twice counts once, unliking what is not liked changes nothing. Answers the caller’s ' +
-          `state and the exact count. ${VISIBILITY}`,
-        security,
-        params: idParamsSchema,
-        response: { 200: missionLikeResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-      handler: async (request) => missions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
-    });
-  }
+  onOffRoutes(app, {
+    url: '/missions/:id/likes',
+    tags,
+    summaries: { on: 'Like a mission', off: 'Take a like back' },
+    description:
+      'Idempotent: liking twice counts once, unliking what is not liked changes nothing. Answers the caller’s ' +
+      `state and the exact count. ${VISIBILITY}`,
+    params: idParamsSchema,
+    answer: missionLikeResponseSchema,
+    set: (request, liked) => missions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
+  });
 
   routes.post(
     '/missions/:id/blocks',
