@@ -140,20 +140,23 @@ function amountRows(row: StatementRow, language: Language): Array<[string, strin
 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
+/** A statement line's cells, in the order of the CSV's and the PDF's header. */
+const lineCells = (line: StatementLine): string[] => [
+  line.mission_id === null ? '' : String(line.mission_id),
+  line.mission_type ?? '',
+  line.product_name ?? '',
+  line.username ?? '',
+  String(line.coins),
+  kst(line.released_at),
+];
+
 export function statementCsv(row: StatementRow, lines: StatementLine[], language: Language): string {
   const label = LABELS[language];
   const records: string[][] = amountRows(row, language).map(([name, value]) => [name, value]);
   records.push([]);
   records.push([label.missionId, label.type, label.product, label.requester, label.coins, label.released]);
   for (const line of lines) {
-    records.push([
-      line.mission_id === null ? '' : String(line.mission_id),
-      line.mission_type ?? '',
-      line.product_name ?? '',
-      line.username ?? '',
-      String(line.coins),
-      kst(line.released_at),
-    ]);
+    records.push(lineCells(line));
   }
   return `\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
@@ -222,14 +225,7 @@ export async function statementPdf(
   };
   writeRow(header);
   for (const line of lines) {
-    writeRow([
-      line.mission_id === null ? '' : String(line.mission_id),
-      line.mission_type ?? '',
-      line.product_name ?? '',
-      line.username ?? '',
-      String(line.coins),
-      kst(line.released_at),
-    ]);
+    writeRow(lineCells(line));
   }
   doc.end();
   await done;

@@ -6,7 +6,8 @@ import {
   proposeGrades,
   type CreatorGrade,
 } from '@fanmission/contracts';
-import type { DbExecutor } from '../db';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, DbExecutor } from '../db';
 
 // Creator grades: the grade of a month, the monthly review's measure (missions completed on time) and its proposals,
 // and the grade an operator confirmed last.
@@ -35,6 +36,15 @@ export async function gradeConfirmedSince(
   return row?.grade ?? null;
 }
 
+/** The creator's penalties that lowered his grade, given before `end` (from a query over `creators`). */
+const gradeDroppingPenalties = (eb: ExpressionBuilder<Database, 'creators'>, end: Date) =>
+  eb
+    .selectFrom('creator_penalties')
+    .select('creator_penalties.id')
+    .whereRef('creator_penalties.creator_id', '=', 'creators.id')
+    .where('creator_penalties.previous_grade', 'is not', null)
+    .where('creator_penalties.created_at', '<', end);
+
 /**
  * The grade a creator has in a month: the one an operator confirmed for it, else his current grade; a penalty that
  * lowered the grade and still stood at the month's end makes it SILVER.
@@ -53,18 +63,12 @@ export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: numb
         .as('confirmed'),
       eb
         .exists(
-          eb
-            .selectFrom('creator_penalties')
-            .select('creator_penalties.id')
-            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
-            .where('creator_penalties.previous_grade', 'is not', null)
-            .where('creator_penalties.created_at', '<', end)
-            .where((inner) =>
-              inner.or([
-                inner('creator_penalties.lifted_at', 'is', null),
-                inner('creator_penalties.lifted_at', '>=', end),
-              ]),
-            ),
+          gradeDroppingPenalties(eb, end).where((inner) =>
+            inner.or([
+              inner('creator_penalties.lifted_at', 'is', null),
+              inner('creator_penalties.lifted_at', '>=', end),
+            ]),
+          ),
         )
         .as('dropped'),
     ])
@@ -101,17 +105,7 @@ export async function proposeMonthlyGrades(db: DbExecutor, year: number, month: 
     .select((eb) => [
       'creators.id',
       'creators.grade',
-      eb
-        .exists(
-          eb
-            .selectFrom('creator_penalties')
-            .select('creator_penalties.id')
-            .whereRef('creator_penalties.creator_id', '=', 'creators.id')
-            .where('creator_penalties.previous_grade', 'is not', null)
-            .where('creator_penalties.created_at', '<', end)
-            .where('creator_penalties.lifted_at', 'is', null),
-        )
-        .as('dropped'),
+      eb.exists(gradeDroppingPenalties(eb, end).where('creator_penalties.lifted_at', 'is', null)).as('dropped'),
     ])
     .where('creators.verified', '=', true)
     .execute();

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 import { gradeOfMonth, proposeMonthlyGrades } from './grades';
 import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-columns';
+
 /*
  * The monthly settlement. For a Korea-time month that has ended, each creator with coins not yet on a
  * statement gets one immutable statement for that month, once ever (the creator-month is unique): a payout when the
@@ -13,6 +14,10 @@ import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-co
  * earlier month no run covered, valued at the month's grade. Each release is on one statement only (its id is the
  * key of the statement lines), so a run, a retry or a second run never settles a coin twice.
  */
+
+/** A CARRIED_OVER statement (`s`) that no later statement has carried yet. */
+const notCarriedYet = sql<boolean>`not exists (select 1 from settlement_carryovers c where c.carried_statement_id = s.id)`;
+
 export class MonthNotEndedError extends Error {
   constructor(
     readonly year: number,
@@ -115,16 +120,7 @@ async function settleCreator(
       .where('s.creator_id', '=', creatorId)
       .where('s.status', '=', 'CARRIED_OVER')
       .where((eb) => eb.or([eb('s.year', '<', year), eb.and([eb('s.year', '=', year), eb('s.month', '<', month)])]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('settlement_carryovers as c')
-              .select('c.carried_statement_id')
-              .whereRef('c.carried_statement_id', '=', 's.id'),
-          ),
-        ),
-      )
+      .where(notCarriedYet)
       .orderBy('s.year')
       .orderBy('s.month')
       .execute();
@@ -211,16 +207,7 @@ export async function settleMonth(
     .selectFrom('settlement_statements as s')
     .select('s.creator_id')
     .where('s.status', '=', 'CARRIED_OVER')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('settlement_carryovers as c')
-            .select('c.carried_statement_id')
-            .whereRef('c.carried_statement_id', '=', 's.id'),
-        ),
-      ),
-    )
+    .where(notCarriedYet)
     .execute();
   for (const row of carrying) creatorIds.add(row.creator_id);
 
