@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, limitedText } from './admin-fields';
+import { coinItemFields } from './coins-api';
 import { coinItemTypeSchema } from './coins';
 import { missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
 
@@ -95,14 +96,7 @@ export type AdminMissionProductFilter = z.infer<typeof adminMissionProductFilter
 
 export const adminCoinItemSchema = z
   .object({
-    id: z.number().int(),
-    itemType: coinItemTypeSchema,
-    name: z.string(),
-    /** Coins. */
-    point: z.number().int(),
-    /** KRW. */
-    price: z.number().int(),
-    usdPrice: z.number(),
+    ...coinItemFields,
     active: z.boolean(),
     sortOrder: z.number().int(),
     createdAt: isoDateTime,

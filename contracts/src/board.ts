@@ -22,19 +22,18 @@ export const faqQuerySchema = pageQuerySchema(PAGE_SIZES.faq).extend({
 });
 
 /** The popup shown on the landing page. */
-export const popupSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    webImage: z.object({ s3Url: z.string() }).nullable(),
-    linkBackgroundColor: z.string(),
-    linkTextColor: z.string(),
-    linkLoggedOn: z.string().nullable(),
-    linkLoggedOff: z.string().nullable(),
-    linkTextLoggedOn: z.string().nullable(),
-    linkTextLoggedOff: z.string().nullable(),
-  })
-  .meta({ id: 'Popup' });
+const popupFields = {
+  id: z.number().int(),
+  title: z.string(),
+  webImage: z.object({ s3Url: z.string() }).nullable(),
+  linkBackgroundColor: z.string(),
+  linkTextColor: z.string(),
+  linkLoggedOn: z.string().nullable(),
+  linkLoggedOff: z.string().nullable(),
+  linkTextLoggedOn: z.string().nullable(),
+  linkTextLoggedOff: z.string().nullable(),
+};
+export const popupSchema = z.object(popupFields).meta({ id: 'Popup' });
 export type Popup = z.infer<typeof popupSchema>;
 
 // --- Operator console (`/api/admin/faqs`, `/api/admin/popups`, ra-data-simple-rest) ---
@@ -84,16 +83,8 @@ const optionalSafeLink = optionalLink.refine((value) => value === null || SAFE_L
 export const ADMIN_POPUP_SORT_FIELDS = ['id', 'createdAt', 'startsAt'] as const;
 export const adminPopupSchema = z
   .object({
-    id: z.number().int(),
-    title: z.string(),
+    ...popupFields,
     webImageId: z.number().int().nullable(),
-    webImage: z.object({ s3Url: z.string() }).nullable(),
-    linkBackgroundColor: z.string(),
-    linkTextColor: z.string(),
-    linkLoggedOn: z.string().nullable(),
-    linkLoggedOff: z.string().nullable(),
-    linkTextLoggedOn: z.string().nullable(),
-    linkTextLoggedOff: z.string().nullable(),
     active: z.boolean(),
     startsAt: z.iso.datetime({ offset: true }).nullable(),
     endsAt: z.iso.datetime({ offset: true }).nullable(),

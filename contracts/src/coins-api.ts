@@ -25,19 +25,19 @@ const queryId = z.coerce.number().int().positive();
 
 export const coinItemsQuerySchema = z.object({ coinItemType: coinItemTypeSchema.optional() });
 
-export const coinItemSchema = z
-  .object({
-    id: z.number().int(),
-    itemType: coinItemTypeSchema,
-    name: z.string(),
-    /** Coins credited. */
-    point: z.number().int(),
-    /** KRW. */
-    price: z.number().int(),
-    /** USD, the price of a PayPal charge. */
-    usdPrice: z.number(),
-  })
-  .meta({ id: 'CoinItem' });
+/** A coin item as members see it; the console's view adds its state (`admin-catalog.ts`). */
+export const coinItemFields = {
+  id: z.number().int(),
+  itemType: coinItemTypeSchema,
+  name: z.string(),
+  /** Coins credited. */
+  point: z.number().int(),
+  /** KRW. */
+  price: z.number().int(),
+  /** USD, the price of a PayPal charge. */
+  usdPrice: z.number(),
+};
+export const coinItemSchema = z.object(coinItemFields).meta({ id: 'CoinItem' });
 export type CoinItem = z.infer<typeof coinItemSchema>;
 
 export const coinBalanceSchema = z
@@ -67,24 +67,6 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 /** Pay methods charged through a provider (bank deposits go through POST /payment/bank-transfer). */
 export const PROVIDER_PAY_METHODS = ['kakaopay', 'card', 'paypal'] as const;
 export type ProviderPayMethod = (typeof PROVIDER_PAY_METHODS)[number];
-
-/** Machine-readable reasons of the payment failures the client reacts to. */
-export const PAYMENT_ERROR_CODES = [
-  'MERCHANT_CODE_MISSING',
-  'PAYLOAD_NOT_CREATED',
-  'USE_BANK_TRANSFER',
-  'CREATOR_CANNOT_CHARGE',
-  'PAYMENT_NOT_FOUND',
-  'PAYMENT_MISMATCH',
-  'PAYMENT_NOT_COMPLETED',
-  'PAYPAL_NOT_COMPLETED',
-  'PAYMENT_FAILED',
-  'PROVIDER_UNAVAILABLE',
-  'DEPOSIT_FAILED',
-  'IDEMPOTENCY_CONFLICT',
-  'BANK_TRANSFER_DECIDED',
-] as const;
-export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
 export const merchantCodeResponseSchema = z
   .object({

@@ -13,6 +13,24 @@ export type SubError = z.infer<typeof subErrorSchema>;
 export const AUTH_ERROR_CODES = ['EXPIRED_TOKEN', 'INVALID_TOKEN', 'UNSUPPORTED_TOKEN', 'OAUTH2'] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
+/** Machine-readable reasons of the payment failures the client reacts to. */
+export const PAYMENT_ERROR_CODES = [
+  'MERCHANT_CODE_MISSING',
+  'PAYLOAD_NOT_CREATED',
+  'USE_BANK_TRANSFER',
+  'CREATOR_CANNOT_CHARGE',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_MISMATCH',
+  'PAYMENT_NOT_COMPLETED',
+  'PAYPAL_NOT_COMPLETED',
+  'PAYMENT_FAILED',
+  'PROVIDER_UNAVAILABLE',
+  'DEPOSIT_FAILED',
+  'IDEMPOTENCY_CONFLICT',
+  'BANK_TRANSFER_DECIDED',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
 export const ERROR_CODES = [
   ...AUTH_ERROR_CODES,
   'VALIDATION_FAILED',
@@ -29,9 +47,9 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   // A cookie-authenticated change without the X-Requested-With header, or a cross-site login.
   'CSRF',
-  // The ledger's refusals (ledger/src/errors.ts); the web opens the charge modal on NOT_ENOUGH_COINS.
+  // The ledger's refusals (ledger/src/errors.ts; CREATOR_CANNOT_CHARGE and IDEMPOTENCY_CONFLICT are among the
+  // payments' codes); the web opens the charge modal on NOT_ENOUGH_COINS.
   'NOT_ENOUGH_COINS',
-  'CREATOR_CANNOT_CHARGE',
   'COINS_FROZEN',
   'UNKNOWN_USER',
   'PAYMENT_ALREADY_CREDITED',
@@ -44,22 +62,10 @@ export const ERROR_CODES = [
   'NOT_ENOUGH_EARNINGS',
   'NOTHING_TO_EXPIRE',
   'NOTHING_TO_REVERSE',
-  'IDEMPOTENCY_CONFLICT',
   'INVALID_COMMAND',
   'NOTHING_TO_COMPENSATE',
   'REFUND_NOT_RETURNABLE',
-  // Payments, also listed as PAYMENT_ERROR_CODES.
-  'MERCHANT_CODE_MISSING',
-  'PAYLOAD_NOT_CREATED',
-  'USE_BANK_TRANSFER',
-  'PAYMENT_NOT_FOUND',
-  'PAYMENT_MISMATCH',
-  'PAYMENT_NOT_COMPLETED',
-  'PAYPAL_NOT_COMPLETED',
-  'PAYMENT_FAILED',
-  'PROVIDER_UNAVAILABLE',
-  'DEPOSIT_FAILED',
-  'BANK_TRANSFER_DECIDED',
+  ...PAYMENT_ERROR_CODES,
   // Income and settlement.
   'MONTH_NOT_ENDED',
   // Missions: the workflow's refusals of an action, then the request checks.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEADLINES, PAGE_SIZES, TEXT_LIMITS } from './limits';
+import { answerMediaFields, exactlyOneAnswerMedia } from './mission-requests';
 import { eventStatusSchema, missionStatusSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
 import { DAY_MS, KOREA_OFFSET_MS, koreaDate } from './time';
@@ -222,14 +223,9 @@ export const eventPerformRequestSchema = z
       .trim()
       .min(1, { error: 'validation.required' })
       .max(TEXT_LIMITS.responseComment, { error: 'events.messageTooLong' }),
-    videoId: z.number().int().positive().optional(),
-    pictureId: z.number().int().positive().optional(),
-    voiceId: z.number().int().positive().optional(),
+    ...answerMediaFields,
   })
-  .refine((body) => [body.videoId, body.pictureId, body.voiceId].filter((v) => v !== undefined).length === 1, {
-    error: 'missions.oneMediaRequired',
-    path: ['videoId'],
-  });
+  .refine(...exactlyOneAnswerMedia);
 export type EventPerformRequest = z.infer<typeof eventPerformRequestSchema>;
 
 export const fairnessDrawSchema = z.object({

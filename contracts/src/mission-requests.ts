@@ -44,18 +44,47 @@ export const luckyMissionRequestSchema = z.strictObject({ missionProductId: id }
 export const luckyRollResponseSchema = z.object({ success: z.boolean() }).meta({ id: 'LuckyRollResponse' });
 export type LuckyRollResponse = z.infer<typeof luckyRollResponseSchema>;
 
+/** An answer's media: the id of an uploaded video, picture or voice file (`POST /files/s3`). */
+export const answerMediaFields = {
+  videoId: z.number().int().positive().optional(),
+  pictureId: z.number().int().positive().optional(),
+  voiceId: z.number().int().positive().optional(),
+};
+
+const hasOneAnswerMedia = (body: {
+  videoId?: number | undefined;
+  pictureId?: number | undefined;
+  voiceId?: number | undefined;
+}) => [body.videoId, body.pictureId, body.voiceId].filter((id) => id !== undefined).length === 1;
+
+/** A `refine` that asks for exactly one of the answer's media (the message sits on `videoId`). */
+export const exactlyOneAnswerMedia: [typeof hasOneAnswerMedia, { error: string; path: string[] }] = [
+  hasOneAnswerMedia,
+  { error: 'missions.oneMediaRequired', path: ['videoId'] },
+];
+
+/** Which of the answer's media a valid body carries: its kind, file id, field and the kind of file it must be. */
+export function answerMediaOf(body: {
+  videoId?: number | undefined;
+  pictureId?: number | undefined;
+  voiceId?: number;
+}) {
+  if (body.videoId !== undefined) {
+    return { kind: 'video' as const, fileId: body.videoId, field: 'videoId', fileKind: 'video' as const };
+  }
+  if (body.pictureId !== undefined) {
+    return { kind: 'picture' as const, fileId: body.pictureId, field: 'pictureId', fileKind: 'image' as const };
+  }
+  return { kind: 'voice' as const, fileId: body.voiceId!, field: 'voiceId', fileKind: 'audio' as const };
+}
+
 /** POST /missions/{id}/perform: a comment and exactly one of the three media. */
 export const performMissionRequestSchema = z
   .strictObject({
     responseComment: requiredText(TEXT_LIMITS.responseComment),
-    videoId: z.number().int().positive().optional(),
-    pictureId: z.number().int().positive().optional(),
-    voiceId: z.number().int().positive().optional(),
+    ...answerMediaFields,
   })
-  .refine((body) => [body.videoId, body.pictureId, body.voiceId].filter((v) => v !== undefined).length === 1, {
-    error: 'missions.oneMediaRequired',
-    path: ['videoId'],
-  });
+  .refine(...exactlyOneAnswerMedia);
 export type PerformMissionRequest = z.infer<typeof performMissionRequestSchema>;
 
 /** POST /missions/{id}/accept: the message is optional. */

@@ -84,7 +84,8 @@ describe('web app: income management', () => {
     await summary.getByText('120 코인').waitFor();
     await summary.getByText('7,200원').first().waitFor(); // 120 × 60 won (Silver)
     await summary.getByText(ko.income.inProgress).waitFor();
-    expect(await page.getByTestId('income-detail-row').count()).toBe(2);
+    // The summary and the rows are two requests: the rows may come second.
+    await expect.poll(() => page.getByTestId('income-detail-row').count()).toBe(2);
     await page.getByTestId('income-detail-row').filter({ hasText: '노래 한 소절' }).waitFor();
     await shot(page, 'current', 'ko');
 

@@ -97,8 +97,8 @@ describe('web app: refunds and coin lots', () => {
     expect(request.statusCode, request.body).toBe(200);
     await page.reload();
     await rows.filter({ hasText: '-30' }).waitFor();
+    await expect.poll(() => page.getByTestId('charge-not-withdrawable').count()).toBe(2);
     expect(await page.getByTestId('charge-withdrawable').count()).toBe(0);
-    expect(await page.getByTestId('charge-not-withdrawable').count()).toBe(2);
 
     // 3. The partial refund: the preview says what he gets (70 held, fee 2, 68 coins, 6,800 won); the account is
     // required, then the request goes.

@@ -1,7 +1,7 @@
 import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmission/contracts';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { DbExecutor } from '../db';
-import type { CoinRefundRow } from './table';
+import type { CoinRefundRow, CoinRefundsTable } from './table';
 import { type Window } from './repository';
 
 // Refund requests: recording one once, finance's decisions, a refused request asked again, and the lists of the fan
@@ -118,22 +118,23 @@ export async function lockRefund(
     .executeTakeFirst();
 }
 
+/** Writes a refund request's new state. */
+async function setRefund(db: DbExecutor, id: number, values: Updateable<CoinRefundsTable>): Promise<void> {
+  await db.updateTable('coin_refunds').set(values).where('id', '=', id).execute();
+}
+
 export async function markRefundPaid(
   db: DbExecutor,
   id: number,
   paid: { paidAt: Date; paidBy: number; note?: string | null | undefined },
 ): Promise<void> {
-  await db
-    .updateTable('coin_refunds')
-    .set({
-      status: 'paid',
-      paid_at: paid.paidAt,
-      paid_by: paid.paidBy,
-      ...(paid.note !== undefined && { note: paid.note }),
-      updated_at: paid.paidAt,
-    })
-    .where('id', '=', id)
-    .execute();
+  await setRefund(db, id, {
+    status: 'paid',
+    paid_at: paid.paidAt,
+    paid_by: paid.paidBy,
+    ...(paid.note !== undefined && { note: paid.note }),
+    updated_at: paid.paidAt,
+  });
 }
 
 /** Finance could not pay: the reason the fan reads. */
@@ -148,19 +149,15 @@ export async function markRefundRefused(
     note?: string | null | undefined;
   },
 ): Promise<void> {
-  await db
-    .updateTable('coin_refunds')
-    .set({
-      status: 'refused',
-      refused_at: refused.refusedAt,
-      refused_by: refused.refusedBy,
-      refusal_reason: refused.reason,
-      returned_transaction_id: refused.returnedTransactionId,
-      ...(refused.note !== undefined && { note: refused.note }),
-      updated_at: refused.refusedAt,
-    })
-    .where('id', '=', id)
-    .execute();
+  await setRefund(db, id, {
+    status: 'refused',
+    refused_at: refused.refusedAt,
+    refused_by: refused.refusedBy,
+    refusal_reason: refused.reason,
+    returned_transaction_id: refused.returnedTransactionId,
+    ...(refused.note !== undefined && { note: refused.note }),
+    updated_at: refused.refusedAt,
+  });
 }
 
 /**
@@ -174,27 +171,23 @@ export async function resubmitRefund(
   again: { ledgerTransactionId: number; coins: number; feeCoins: number; amount: number; dueOn: string },
   now: Date,
 ): Promise<void> {
-  await db
-    .updateTable('coin_refunds')
-    .set({
-      status: 'requested',
-      ledger_transaction_id: again.ledgerTransactionId,
-      coins: again.coins,
-      fee_coins: again.feeCoins,
-      amount: again.amount,
-      requested_at: now,
-      due_on: again.dueOn,
-      returned_transaction_id: null,
-      bank_name: account.bankName,
-      bank_account_holder: account.bankAccountHolder,
-      bank_account_number: account.bankAccountNumber,
-      refused_at: null,
-      refused_by: null,
-      refusal_reason: null,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .execute();
+  await setRefund(db, id, {
+    status: 'requested',
+    ledger_transaction_id: again.ledgerTransactionId,
+    coins: again.coins,
+    fee_coins: again.feeCoins,
+    amount: again.amount,
+    requested_at: now,
+    due_on: again.dueOn,
+    returned_transaction_id: null,
+    bank_name: account.bankName,
+    bank_account_holder: account.bankAccountHolder,
+    bank_account_number: account.bankAccountNumber,
+    refused_at: null,
+    refused_by: null,
+    refusal_reason: null,
+    updated_at: now,
+  });
 }
 
 /** The fan's own refund requests, newest first. */

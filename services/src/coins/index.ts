@@ -3,6 +3,7 @@
 export { bankTransferPaymentId, creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from './deposits';
 export { findCoinItem } from './repository';
 export { coinRoutes } from './routes';
+export { toCoinItem } from './service';
 export { type CoinItemRow, type CoinsTables } from './table';
 export { createCoinExpiryActivities } from './expiry-activities';
 export { createCoinExpiryWarningActivities, EXPIRY_WARNING_THRESHOLDS } from './expiry-warnings';

@@ -6,7 +6,7 @@ import {
   type AdminTag,
 } from '@fanmission/contracts';
 import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
-import { type CoinItemRow } from '../coins';
+import { type CoinItemRow, toCoinItem } from '../coins';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor, uniqueViolation } from '../db';
 import { conflict, notFound } from '../http';
@@ -15,12 +15,7 @@ import { conflict, notFound } from '../http';
 // deleted) and the creators' tag list (operators; a tag in use cannot be deleted).
 
 const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
-  id: row.id,
-  itemType: row.item_type,
-  name: row.name,
-  point: row.point,
-  price: row.price,
-  usdPrice: Number(row.usd_price),
+  ...toCoinItem(row),
   active: row.active,
   sortOrder: row.sort_order,
   createdAt: row.created_at.toISOString(),

@@ -7,6 +7,7 @@ import {
   type EventFairness,
   type EventPerformRequest,
   type MissionRequestResponse,
+  answerMediaOf,
 } from '@fanmission/contracts';
 import {
   cancelEventUpdate,
@@ -198,12 +199,7 @@ export async function performPrize(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   if (!mission) throw applicantNotFound();
-  const media =
-    body.videoId !== undefined
-      ? { kind: 'video' as const, fileId: body.videoId, field: 'videoId', fileKind: 'video' }
-      : body.pictureId !== undefined
-        ? { kind: 'picture' as const, fileId: body.pictureId, field: 'pictureId', fileKind: 'image' }
-        : { kind: 'voice' as const, fileId: body.voiceId!, field: 'voiceId', fileKind: 'audio' };
+  const media = answerMediaOf(body);
   const file = await repository.findFile(ctx.db, media.fileId);
   if (!file || file.owner_user_id !== caller.id) {
     throw invalidFields([{ field: media.field, key: 'missions.fileNotFound', rejectedValue: media.fileId }]);

@@ -2,6 +2,7 @@ import {
   type AcceptMissionRequest,
   type PerformMissionRequest,
   type RefuseMissionRequest,
+  answerMediaOf,
 } from '@fanmission/contracts';
 import { createHash } from 'node:crypto';
 import { acceptMissionUpdate, performMissionUpdate, refuseMissionUpdate } from '@fanmission/workflows/missions';
@@ -113,12 +114,7 @@ export async function performMission(
     }
   }
   if (mission.status === 'CREATED' || mission.status === 'REQUESTED') throw actionRefused('NOT_ACCEPTED');
-  const media =
-    body.videoId !== undefined
-      ? { kind: 'video' as const, fileId: body.videoId, field: 'videoId', fileKind: 'video' }
-      : body.pictureId !== undefined
-        ? { kind: 'picture' as const, fileId: body.pictureId, field: 'pictureId', fileKind: 'image' }
-        : { kind: 'voice' as const, fileId: body.voiceId!, field: 'voiceId', fileKind: 'audio' };
+  const media = answerMediaOf(body);
   const file = await repository.findOwnedFile(ctx.db, media.fileId, caller.id);
   if (!file) throw invalidFields([{ field: media.field, key: 'missions.fileNotFound', rejectedValue: media.fileId }]);
   if (file.kind !== media.fileKind) {

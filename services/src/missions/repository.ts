@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { outboxRows } from '../outbox';
-import type { MissionActionKeysTable, MissionRow, NewMission } from './table';
+import type { LuckyRollsTable, MissionActionKeysTable, MissionRow, NewMission } from './table';
 
 /** What a request needs to know about a product and its creator. */
 export async function findProductForRequest(db: DbExecutor, productId: number) {
@@ -192,21 +192,7 @@ export async function findRollByIdempotencyKey(db: DbExecutor, userId: number, k
     .executeTakeFirst();
 }
 
-export async function insertRoll(
-  db: DbExecutor,
-  roll: {
-    mission_id: number;
-    user_id: number;
-    coins: number;
-    success: boolean;
-    ledger_transaction_id: number;
-    idempotency_key: string | null;
-    seed_id: number | null;
-    client_seed: string | null;
-    nonce: number | null;
-    win_probability: string | null;
-  },
-): Promise<void> {
+export async function insertRoll(db: DbExecutor, roll: Insertable<LuckyRollsTable>): Promise<void> {
   await db.insertInto('lucky_rolls').values(roll).execute();
 }
 

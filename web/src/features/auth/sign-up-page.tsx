@@ -1,5 +1,4 @@
 import { AGE } from '@fanmission/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,6 +21,7 @@ import {
   signUpFormSchema,
   type SignUpValues,
 } from '../../shared/auth/sign-up-rules';
+import { FailureAlert } from '../../shared/forms/failure-alert';
 
 /** `/sign-up`: the member form, reached from the terms page. */
 export function SignUpPage() {
@@ -95,13 +95,7 @@ function SignUpForm() {
             {korean ? <AddressSearchButton onSelect={(address) => set('address', address)} /> : null}
           </Stack>
           <TextField label={t('signUp.addressDetail')} {...field('addressDetail')} />
-          {failures.length > 0 ? (
-            <Alert severity="error" role="alert">
-              {failures.map((message) => (
-                <div key={message}>{message}</div>
-              ))}
-            </Alert>
-          ) : null}
+          <FailureAlert failures={failures} />
           <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
             {t('signUp.submit')}
           </Button>

@@ -1,5 +1,4 @@
 import { AGE, CREATOR_NAME_MAX, CREATOR_REVIEW_DAYS } from '@fanmission/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,6 +22,7 @@ import {
   signUpFailureMessages,
   type SignUpValues,
 } from '../../shared/auth/sign-up-rules';
+import { FailureAlert } from '../../shared/forms/failure-alert';
 
 export interface CreatorSignUpValues extends SignUpValues {
   creatorName: string;
@@ -176,13 +176,7 @@ export function CreatorSignUpPage() {
             />
             {errors.terms ? <FormHelperText error>{t(errors.terms)}</FormHelperText> : null}
           </div>
-          {failures.length > 0 ? (
-            <Alert severity="error" role="alert">
-              {failures.map((message) => (
-                <div key={message}>{message}</div>
-              ))}
-            </Alert>
-          ) : null}
+          <FailureAlert failures={failures} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('creatorStudio.signUp.submit')}
           </Button>

@@ -33,6 +33,7 @@ import {
   type ApplyForm,
 } from './apply-form';
 import { FileButton } from '../../shared/ui/file-button';
+import { PickedFile } from '../../shared/ui/picked-file';
 
 /**
  * The event apply modal: real name, numeric phone, story ≤ 200 with a counter, an optional image
@@ -180,16 +181,11 @@ export function ApplyDialog({
               <CameraButton kind="image" disabled={uploading || busy} onPick={(picked) => void pick(picked)} />
             </Stack>
             {file ? (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-                <Typography variant="body2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
-                  {file.name}
-                </Typography>
-                {file.entry ? (
-                  <Button size="small" onClick={() => void removeFile()}>
-                    {t('lotteryEvent.applyDialog.removeImage')}
-                  </Button>
-                ) : null}
-              </Stack>
+              <PickedFile
+                name={file.name}
+                removeLabel={t('lotteryEvent.applyDialog.removeImage')}
+                onRemove={file.entry ? () => void removeFile() : undefined}
+              />
             ) : null}
             {uploading ? <LinearProgress aria-label={t('lotteryEvent.applyDialog.uploading')} sx={{ mt: 1 }} /> : null}
           </Box>

@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { useRequestUpload } from '../use-request-upload';
 import { CameraButton } from '../../../shared/ui/camera-button';
 import { FileButton } from '../../../shared/ui/file-button';
+import { PickedFile } from '../../../shared/ui/picked-file';
 
 /** The attach button, the picked file's name with its remove button, and the upload progress. */
 export function RequestAttachment({
@@ -28,16 +26,11 @@ export function RequestAttachment({
       />{' '}
       <CameraButton kind="image" disabled={uploading || disabled} onPick={(picked) => void upload.pick(picked)} />
       {file ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-          <Typography variant="body2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
-            {file.name}
-          </Typography>
-          {file.entry ? (
-            <Button size="small" onClick={upload.remove}>
-              {t('missionRequest.removeFile')}
-            </Button>
-          ) : null}
-        </Stack>
+        <PickedFile
+          name={file.name}
+          removeLabel={t('missionRequest.removeFile')}
+          onRemove={file.entry ? upload.remove : undefined}
+        />
       ) : null}
       {uploading && file ? (
         <LinearProgress

@@ -1,12 +1,4 @@
-import {
-  DAY_MS,
-  DEADLINES,
-  EVENT_TITLE_MAX_LENGTH,
-  kstDate,
-  kstDayStart,
-  TEXT_LIMITS,
-  type MissionProduct,
-} from '@fanmission/contracts';
+import { DAY_MS, DEADLINES, EVENT_TITLE_MAX_LENGTH, kstDate, kstDayStart, TEXT_LIMITS, type MissionProduct } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,13 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
 import { CoverPicker, useCoverUpload } from '../cover-upload';
+import { DescriptionField } from '../description-field';
 
 export interface EventForm {
   title: string;
@@ -97,7 +89,6 @@ export function EventDialog({
     setForm((current) => ({ ...current, ...patch }));
     setError(null);
   };
-  const length = form.description.length;
   const today = kstDate(new Date());
 
   const save = async () => {
@@ -156,24 +147,12 @@ export function EventDialog({
             value={form.name}
             onChange={(event) => set({ name: event.target.value.slice(0, EVENT_TITLE_MAX_LENGTH) })}
           />
-          <TextField
+          <DescriptionField
             label={t('eventManagement.dialog.description')}
-            required
-            multiline
-            minRows={3}
             value={form.description}
-            onChange={(event) => set({ description: event.target.value })}
-            error={length > TEXT_LIMITS.description}
-            helperText={
-              <Typography
-                component="span"
-                variant="caption"
-                data-testid="event-description-counter"
-                sx={{ color: length > TEXT_LIMITS.description ? 'error.main' : undefined }}
-              >
-                {t('eventManagement.dialog.counter', { count: length, max: TEXT_LIMITS.description })}
-              </Typography>
-            }
+            onChange={(description) => set({ description })}
+            counter={(count, max) => t('eventManagement.dialog.counter', { count, max })}
+            counterTestId="event-description-counter"
           />
           <TextField
             label={t('eventManagement.dialog.drawNumber')}

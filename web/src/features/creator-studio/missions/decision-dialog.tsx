@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type MissionView } from '@fanmission/contracts';
+import { TEXT_LIMITS } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,18 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
-import { MissionSummary } from './mission-summary';
+import { MissionSummary, type MissionDialogProps } from './mission-summary';
 
 /** A custom request's accept (message optional) / refuse (reason required, passed to the requester) modal. */
-export function DecisionDialog({
-  mission,
-  onClose,
-  onDone,
-}: {
-  mission: MissionView;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function DecisionDialog({ mission, onClose, onDone }: MissionDialogProps) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);

@@ -3,6 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
+/** What a row's modal gets: the mission, and what to do when it closes or has done its work. */
+export interface MissionDialogProps {
+  mission: MissionView;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /** Who asked for what: shown at the top of the row modals. */
 export function MissionSummary({ mission }: { mission: MissionView }) {
   const { t } = useTranslation();

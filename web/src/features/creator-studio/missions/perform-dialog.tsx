@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type FileEntry, type MissionView } from '@fanmission/contracts';
+import { TEXT_LIMITS, type FileEntry } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { PerformFilePicker, performFieldOf, usePerformUpload } from '../perform-upload';
-import { MissionSummary } from './mission-summary';
+import { MissionSummary, type MissionDialogProps } from './mission-summary';
 import { CameraButton } from '../../../shared/ui/camera-button';
 
 export { performFieldOf };
@@ -26,15 +26,7 @@ export function canSend(file: FileEntry | null, comment: string, busy: boolean):
  * The perform modal: upload the answer (video, image or voice) with a progress bar, write a comment of at most 200
  * characters, send. Anything else is an 'unknown file format' and its upload is removed.
  */
-export function PerformDialog({
-  mission,
-  onClose,
-  onDone,
-}: {
-  mission: MissionView;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function PerformDialog({ mission, onClose, onDone }: MissionDialogProps) {
   const { t } = useTranslation();
   const state = usePerformUpload('creatorStudio.missions.perform');
   const { file } = state;

@@ -16,6 +16,7 @@ import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
 import { CoverPicker, useCoverUpload } from '../cover-upload';
+import { DescriptionField } from '../description-field';
 
 export interface ProductForm {
   name: string;
@@ -93,7 +94,6 @@ export function ProductDialog({
     setError(null);
   };
   const lucky = type === 'LUCKY';
-  const length = form.description.length;
 
   const save = async () => {
     const problem = checkProduct(type, form, cover !== null || preview !== null);
@@ -152,22 +152,12 @@ export function ProductDialog({
               }}
             />
           ) : null}
-          <TextField
+          <DescriptionField
             label={t(lucky ? 'creatorStudio.missions.dialog.performItem' : 'creatorStudio.missions.dialog.description')}
-            required
-            multiline
-            minRows={3}
             value={form.description}
-            onChange={(event) => set({ description: event.target.value })}
-            error={length > TEXT_LIMITS.description}
-            helperText={
-              <span
-                data-testid="description-counter"
-                style={{ color: length > TEXT_LIMITS.description ? '#d32f2f' : undefined }}
-              >
-                {t('creatorStudio.missions.dialog.counter', { count: length, max: TEXT_LIMITS.description })}
-              </span>
-            }
+            onChange={(description) => set({ description })}
+            counter={(count, max) => t('creatorStudio.missions.dialog.counter', { count, max })}
+            counterTestId="description-counter"
           />
           <CoverPicker state={coverUpload} />
           {lucky ? (
