@@ -11,9 +11,9 @@ import {
   performMissionRequestSchema,
   refuseMissionRequestSchema,
 } from '@fanmission/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller, requireRole } from '../auth';
+import { requireCaller, requireRole, type Caller } from '../auth';
 import { errorResponses } from '../http';
 import { z } from 'zod';
 import { applyToEvent } from '../events';
@@ -30,6 +30,22 @@ export async function missionRoutes(app: FastifyInstance) {
   const params = missionIdParamsSchema;
   // Workflow starts still under way after their answers finish before the app (and its database pool) closes.
   app.addHook('onClose', () => missionWorkflowStartsSettled(app.ctx.temporal));
+  /** A creator's action on his mission: the caller must be a creator; the Idempotency-Key names the Update. */
+  const byCreator = <Body>(
+    request: FastifyRequest & {
+      params: { id: number };
+      body: Body;
+      headers: { 'idempotency-key'?: string | undefined };
+    },
+    act: (ctx: typeof app.ctx, caller: Caller, missionId: number, body: Body, key?: string) => Promise<{ id: number }>,
+  ) =>
+    act(
+      app.ctx,
+      requireRole(request, 'ROLE_CREATOR'),
+      request.params.id,
+      request.body,
+      request.headers['idempotency-key'],
+    );
 
   routes.post(
     '/missions',
@@ -125,14 +141,7 @@ export async function missionRoutes(app: FastifyInstance) {
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) =>
-      performMission(
-        app.ctx,
-        requireRole(request, 'ROLE_CREATOR'),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      ),
+    async (request) => byCreator(request, performMission),
   );
 
   routes.post(
@@ -149,14 +158,7 @@ export async function missionRoutes(app: FastifyInstance) {
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) =>
-      acceptMission(
-        app.ctx,
-        requireRole(request, 'ROLE_CREATOR'),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      ),
+    async (request) => byCreator(request, acceptMission),
   );
 
   routes.post(
@@ -173,13 +175,6 @@ export async function missionRoutes(app: FastifyInstance) {
         response: { 200: idResponseSchema, ...actionErrors },
       },
     },
-    async (request) =>
-      refuseMission(
-        app.ctx,
-        requireRole(request, 'ROLE_CREATOR'),
-        request.params.id,
-        request.body,
-        request.headers['idempotency-key'],
-      ),
+    async (request) => byCreator(request, refuseMission),
   );
 }
