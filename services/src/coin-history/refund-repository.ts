@@ -98,18 +98,7 @@ export async function findRefund(db: DbExecutor, id: number): Promise<RefundList
   return await refundsQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-export async function lockRefund(
-  db: DbExecutor,
-  id: number,
-): Promise<
-  | {
-      status: CoinRefundStatus;
-      user_id: number;
-      ledger_transaction_id: number;
-      provider_refund_claimed_at: Date | null;
-    }
-  | undefined
-> {
+export async function lockRefund(db: DbExecutor, id: number) {
   return await db
     .selectFrom('coin_refunds')
     .select(['status', 'user_id', 'ledger_transaction_id', 'provider_refund_claimed_at'])
@@ -207,23 +196,7 @@ export async function listUserRefunds(
   return { rows, total: Number(counted.total) };
 }
 
-export async function lockUserRefund(
-  db: DbExecutor,
-  id: number,
-): Promise<
-  | {
-      status: CoinRefundStatus;
-      user_id: number;
-      kind: CoinRefundKind;
-      ledger_transaction_id: number;
-      coins: number;
-      fee_coins: number;
-      amount: number;
-      due_on: string;
-      returned_transaction_id: number | null;
-    }
-  | undefined
-> {
+export async function lockUserRefund(db: DbExecutor, id: number) {
   return await db
     .selectFrom('coin_refunds')
     .select([
