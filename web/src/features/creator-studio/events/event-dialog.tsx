@@ -1,4 +1,12 @@
-import { DAY_MS, DEADLINES, EVENT_TITLE_MAX_LENGTH, kstDate, kstDayStart, TEXT_LIMITS, type MissionProduct } from '@fanmission/contracts';
+import {
+  DAY_MS,
+  DEADLINES,
+  EVENT_TITLE_MAX_LENGTH,
+  kstDate,
+  kstDayStart,
+  TEXT_LIMITS,
+  type MissionProduct,
+} from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
