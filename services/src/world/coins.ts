@@ -3,7 +3,6 @@ import { type LedgerEntry } from '@fanmission/ledger';
 import { bankTransferPaymentId } from '../coins';
 import {
   COIN_ITEMS,
-  HISTORY_DAYS,
   PAY_METHODS,
   entryOf,
   pastMonths,
@@ -12,14 +11,22 @@ import {
   type Row,
   type WorldContext,
 } from './shape';
+import type { CommentWin } from './comment-event';
 import { WorldSettlement } from './world-settlement';
 
 /**
  * The coins, in time order, through the ledger's bulk path: charges when a wallet runs short, holds, rolls, releases,
  * refunds, withdrawals, bonuses, partial refunds and the monthly settlements.
  */
-export async function playCoinHistory(world: WorldContext, missions: Mission[], creators: Row[]) {
-  const { shape, random, since, now, at, ledger, operatorId, fanUser } = world;
+export async function playCoinHistory(
+  world: WorldContext,
+  missions: Mission[],
+  creators: Row[],
+  commentWins: CommentWin[],
+) {
+  const { shape, cast, random, since, now, at, ledger, operatorId, fanUser } = world;
+  // The named fans (the demo fan) pay with each method in turn, so their history shows every one.
+  const castCharges = new Map<number, number>();
   // The coins, in time order: charges when a wallet runs short, holds, rolls, releases and refunds.
   const payments: Row[] = [];
   const bankTransfers: Row[] = [];
@@ -30,7 +37,12 @@ export async function playCoinHistory(world: WorldContext, missions: Mission[], 
   const charge = (userId: number, coins: number, time: Date, regret = false) => {
     // Fans buy ahead: the smallest pack that covers the need twice over, when there is one.
     const item = COIN_ITEMS.find((candidate) => candidate.point >= 2 * coins) ?? COIN_ITEMS.at(-1)!;
-    const pay = weighted(random, PAY_METHODS);
+    const named = userId < fanUser(cast.fans.length + 1) && userId >= fanUser(1);
+    const turn = castCharges.get(userId) ?? 0;
+    castCharges.set(userId, turn + 1);
+    const drawn = weighted(random, PAY_METHODS);
+    const pay =
+      regret && drawn.provider === null ? PAY_METHODS[1] : named ? PAY_METHODS[turn % PAY_METHODS.length]! : drawn;
     const paymentId = `world-${payments.length + bankTransfers.length + 1}`;
     const depositId = deposits.length + 1;
     let bankTransferId: number | null = null;
@@ -184,11 +196,11 @@ export async function playCoinHistory(world: WorldContext, missions: Mission[], 
   // A few charges taken back within the week, and a few members leaving with a partial refund of their cash coins.
   for (let fan = 1; fan <= shape.members; fan++) {
     if (random.chance(0.01)) {
-      const time = at(since + random.below(HISTORY_DAYS * DAY_MS));
+      const time = at(since + random.below(shape.days * DAY_MS));
       step(time, 0, () => charge(fanUser(fan), 10 * random.tail(1, 10), time, true));
     }
     if (random.chance(0.05)) {
-      const time = at(since + random.below(HISTORY_DAYS * DAY_MS));
+      const time = at(since + random.below(shape.days * DAY_MS));
       step(time, 0, () =>
         entryOf(
           ledger.run('GrantBonus', {
@@ -219,9 +231,28 @@ export async function playCoinHistory(world: WorldContext, missions: Mission[], 
       });
     }
   }
-  // The monthly settlement of the past 12 months, a day after each month's end.
+  // Each named fan took one charge back within the week.
+  for (let fan = 1; fan <= cast.fans.length; fan++) {
+    const time = at(now.getTime() - (20 + fan) * DAY_MS);
+    step(time, 0, () => charge(fanUser(fan), 50, time, true));
+  }
+  for (const win of commentWins) {
+    step(win.at, 0, () =>
+      entryOf(
+        ledger.run('GrantBonus', {
+          userId: win.userId,
+          coins: win.coins,
+          reason: 'COMMENT_EVENT',
+          idempotencyKey: `comment-event-win:${win.commentId}`,
+          metadata: { commentId: win.commentId, missionId: win.missionId, commentEventId: 1 },
+          now: win.at,
+        }),
+      ),
+    );
+  }
+  // The monthly settlement of the past months, a day after each month's end.
   const settlement = new WorldSettlement(ledger, creators, operatorId, now);
-  const months = pastMonths(now, 12);
+  const months = pastMonths(now, Math.round(shape.days / 30));
   for (const { year, month } of months) {
     const runAt = new Date(koreaMonthRange(year, month).end.getTime() + DAY_MS);
     step(runAt, 3, () => settlement.settle(year, month, runAt, months.at(-1)!));

@@ -6,14 +6,15 @@ import type { Db } from '../db';
 import { generateMissions } from './missions';
 import { generatePeople } from './people';
 import { playCoinHistory } from './coins';
+import { commentEventOf } from './comment-event';
 import { notificationsOf, missionRow, socialOf } from './rows';
 import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type WorldReport } from './shape';
 /**
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
  * (a few creators hold most followers and missions, most fans buy once or twice), products of each type, follows,
  * likes, missions in every state with their coins where that state leaves them, comments, charges of every payment
- * method, withdrawals and partial refunds, lucky rolls, lottery events with applicants, notifications, and the
- * settlement of the past 12 months (the product's own `settleMonth`). Every coin movement is a ledger transaction
+ * method, withdrawals and partial refunds, lucky rolls, lottery events with applicants, a running comment coin event,
+ * notifications, and the settlement of the past months (the product's own `settleMonth`). Every coin movement is a ledger transaction
  * through `BulkLedger` (the ledger's own deciders), so `verify` is clean afterwards; the ledger's events are the
  * outbox history, marked delivered, and every consumer's checkpoint stands after them.
  */
@@ -33,13 +34,15 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const world = worldContext(options, await BulkLedger.open(db));
   const { random, since, shape, at, fanUser, creatorUser, uuid } = world;
   const passwordHash = await hashPassword(WORLD_PASSWORD);
-  const { users, creators, creatorTags, products, productsOf, productRows, follows } = generatePeople(
+  const { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows } = generatePeople(
     world,
     passwordHash,
   );
-  const { missions, lotteryEvents, applications } = generateMissions(world, products, productsOf);
+  const { missions, lotteryEvents, applications, draws } = generateMissions(world, products, productsOf);
+  const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
+  const commentEvent = commentEventOf(world, comments);
   const { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots } =
-    await playCoinHistory(world, missions, creators);
+    await playCoinHistory(world, missions, creators, commentEvent.wins);
   for (const [table, rows] of [
     ['ledger_transactions', world.ledger.written.transactions],
     ['ledger_postings', world.ledger.written.postings],
@@ -59,6 +62,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   );
   await write('creators', creators);
   await write('creator_tags', creatorTags, false);
+  await write('creator_sns_links', snsLinks, false);
   await write('mission_products', productRows);
   await write('follows', follows, false);
   await write('payments', payments, false);
@@ -75,8 +79,11 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   );
   await write('lottery_events', lotteryEvents, false);
   await write('event_applications', applications, false);
-  const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
+  await write('event_draws', draws, false);
+  await write('comment_events', [commentEvent.event]);
   await write('mission_comments', comments);
+  await write('comment_event_days', commentEvent.days, false);
+  await write('comment_event_wins', commentEvent.winRows, false);
   await write('mission_likes', likes, false);
   const creatorUserOf = (creatorId: number) => creatorUser(creatorId);
   await write('notifications', notificationsOf(missions, creatorUserOf, uuid));
@@ -103,7 +110,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
       db,
     );
   }
-  for (const table of ['coin_refunds', 'missions', 'lucky_rolls', 'mission_comments']) {
+  for (const table of ['coin_refunds', 'missions', 'lucky_rolls', 'mission_comments', 'comment_events']) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(1, (select max(id) from ${sql.table(table)})))`.execute(
       db,
     );

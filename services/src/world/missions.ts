@@ -1,89 +1,25 @@
-import { createHash } from 'node:crypto';
-import { DAY_MS } from '@fanmission/contracts';
+import { DAY_MS, DEADLINES } from '@fanmission/contracts';
+import { generateEvents } from './events';
 import type { Random } from './random';
-import { HISTORY_DAYS, REJECTIONS, weighted, type Mission, type Product, type Row, type WorldContext } from './shape';
+import { REJECTIONS, weighted, type Mission, type Product, type WorldContext } from './shape';
 
-/** Missions of BASIC, CUSTOM and LUCKY products over the year, and the lottery events with their applicants. */
+/** Missions of BASIC, CUSTOM and LUCKY products over the history, and the lottery events with their applicants. */
 export function generateMissions(world: WorldContext, products: Product[], productsOf: Map<number, Product[]>) {
   const { shape, random, since, now, at, fanUser } = world;
-  // Missions of BASIC, CUSTOM and LUCKY products, at times over the year; their states follow from their age.
+  // Missions of BASIC, CUSTOM and LUCKY products, at times over the history; their states follow from their age.
   const missions: Mission[] = [];
   for (let index = 0; index < shape.missions; index++) {
     const creator = 1 + random.skewed(shape.creators, 4);
     const offered = productsOf.get(creator)!.filter((product) => product.type !== 'EVENT');
     const product = random.pick(offered);
-    const requestedAt = at(since + random.below(HISTORY_DAYS * DAY_MS));
+    const requestedAt = at(since + random.below(shape.days * DAY_MS));
     missions.push(missionFor(random, product, fanUser(1 + random.skewed(shape.members, 3)), requestedAt, now));
   }
   missions.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
   missions.forEach((mission, index) => (mission.id = index + 1));
 
-  // Lottery events: one per EVENT product, applied for by fans; old ones drawn and closed.
-  const lotteryEvents: Row[] = [];
-  const applications: Row[] = [];
-  for (const product of products.filter((candidate) => candidate.type === 'EVENT')) {
-    const applyStart = at(since + random.below(HISTORY_DAYS * DAY_MS));
-    const applyEnd = new Date(applyStart.getTime() + 7 * DAY_MS);
-    const eventEnd = new Date(applyEnd.getTime() + 14 * DAY_MS);
-    const open = applyEnd.getTime() > now.getTime();
-    const applicants = new Set<number>();
-    for (let count = random.tail(5, 300); count > 0; count--) applicants.add(fanUser(1 + random.below(shape.members)));
-    const drawNumber = Math.min(3, applicants.size);
-    const entries = [...applicants];
-    entries.forEach((userId, index) => {
-      const picked = !open && index < drawNumber;
-      const mission: Mission = {
-        id: missions.length + 1,
-        product,
-        userId,
-        status: open ? 'REQUESTED' : picked ? 'COMPLETED' : 'REJECTED',
-        price: 0,
-        isPrivate: false,
-        requestedAt: at(applyStart.getTime() + random.below(7 * DAY_MS)),
-        acceptedAt: picked ? applyEnd : null,
-        completedAt: picked ? at(applyEnd.getTime() + 3 * DAY_MS) : null,
-        rejectedAt: !open && !picked ? applyEnd : null,
-        rejection: null,
-        rolls: 0,
-        won: false,
-      };
-      missions.push(mission);
-      applications.push({
-        mission_id: mission.id,
-        product_id: product.id,
-        user_id: userId,
-        name: `응모자 ${userId}`,
-        phone: `0101234${String(userId % 10000).padStart(4, '0')}`,
-        picked,
-      });
-    });
-    const seed = Buffer.from(Array.from({ length: 32 }, () => random.below(256)));
-    const day = (date: Date) => date.toISOString().slice(0, 10);
-    lotteryEvents.push({
-      product_id: product.id,
-      creator_id: product.creatorId,
-      title: `${product.name} ${product.id}`,
-      description: 'A draw among the applicants',
-      draw_number: Math.max(1, drawNumber),
-      apply_start: day(applyStart),
-      apply_end: day(applyEnd),
-      event_end: day(eventEnd),
-      status: open ? 'APPLYING' : 'CLOSED',
-      server_seed: `\\x${seed.toString('hex')}`,
-      commitment: createHash('sha256').update(seed).digest('hex'),
-      entries: open ? null : entries,
-      entries_hash: open ? null : createHash('sha256').update(entries.join(',')).digest('hex'),
-      next_choice: open ? 0 : drawNumber,
-      applying_at: applyStart,
-      drawn_at: open ? null : applyEnd,
-      closed_at: open ? null : eventEnd,
-      workflow_started_at: applyStart,
-      created_at: applyStart,
-      updated_at: open ? applyStart : eventEnd,
-    });
-  }
-
-  return { missions, lotteryEvents, applications };
+  const { lotteryEvents, applications, draws } = generateEvents(world, products, missions);
+  return { missions, lotteryEvents, applications, draws };
 }
 
 /** A mission's state from its age: old ones have ended (mostly performed), recent ones are still under way. */
@@ -117,6 +53,9 @@ function missionFor(random: Random, product: Product, userId: number, requestedA
     mission.status = 'ACCEPTED';
     mission.acceptedAt = requestedAt;
   }
+  // BASIC missions are accepted on request (services/src/missions/service.ts); CUSTOM ones wait for the decision.
+  if (product.type === 'BASIC') mission.acceptedAt = requestedAt;
+  const performDue = (accepted: Date) => accepted.getTime() + DEADLINES.missionPerformDays * DAY_MS;
   const ending = random.next();
   if (ending < 0.75) {
     mission.acceptedAt ??= later(3);
@@ -126,15 +65,38 @@ function missionFor(random: Random, product: Product, userId: number, requestedA
     }
   } else {
     const rejection = weighted(random, REJECTIONS);
-    const lucky = product.type === 'LUCKY';
-    mission.rejection = lucky ? REJECTIONS[2] : rejection;
-    if (mission.rejection.reason === 'PERFORM_EXPIRED') mission.acceptedAt ??= later(3);
-    mission.rejectedAt = later(mission.rejection.reason === 'DECISION_EXPIRED' ? 30 : 13);
-    if (mission.rejectedAt && mission.acceptedAt && mission.rejectedAt < mission.acceptedAt) {
-      mission.rejectedAt = new Date(mission.acceptedAt.getTime() + 10 * DAY_MS);
-      if (mission.rejectedAt > now) mission.rejectedAt = null;
+    // Only a CUSTOM request waits for a decision that can expire; the others can only run out of time to perform.
+    const undecidable = product.type !== 'CUSTOM' && rejection.reason === 'DECISION_EXPIRED';
+    mission.rejection = product.type === 'LUCKY' || undecidable ? REJECTIONS[2] : rejection;
+    const past = (time: number) => (time < now.getTime() ? new Date(time) : null);
+    if (mission.rejection.reason === 'PERFORM_EXPIRED') {
+      mission.acceptedAt ??= later(3);
+      mission.rejectedAt = mission.acceptedAt ? past(performDue(mission.acceptedAt)) : null;
+    } else if (mission.rejection.reason === 'DECISION_EXPIRED') {
+      mission.rejectedAt = past(requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
+    } else {
+      mission.rejectedAt = later(13);
+      if (mission.rejectedAt && mission.acceptedAt && mission.rejectedAt < mission.acceptedAt) {
+        mission.rejectedAt = mission.acceptedAt;
+      }
     }
     if (!mission.rejectedAt) mission.rejection = null;
+  }
+  // A mission still open has its deadline ahead; one past it has expired at the deadline, as its workflow does.
+  if (!mission.completedAt && !mission.rejectedAt) {
+    const due = mission.acceptedAt
+      ? performDue(mission.acceptedAt)
+      : requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS;
+    if (due <= now.getTime() - 60_000) {
+      mission.rejection = REJECTIONS[mission.acceptedAt ? 2 : 1];
+      mission.rejectedAt = new Date(due);
+    }
+  } else if (
+    mission.completedAt &&
+    mission.acceptedAt &&
+    mission.completedAt.getTime() >= performDue(mission.acceptedAt)
+  ) {
+    mission.completedAt = new Date(performDue(mission.acceptedAt) - 3_600_000);
   }
   if (mission.completedAt) mission.status = 'COMPLETED';
   else if (mission.rejectedAt) mission.status = 'REJECTED';

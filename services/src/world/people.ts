@@ -1,6 +1,5 @@
 import { DAY_MS } from '@fanmission/contracts';
 import {
-  HISTORY_DAYS,
   TAGS,
   WORLD_OPERATOR_EMAIL,
   worldCreatorEmail,
@@ -10,18 +9,24 @@ import {
   type WorldContext,
 } from './shape';
 
+/** BASIC: the description; LUCKY: the perform item (services/src/mission-products/table.ts). */
+const PRODUCT_DESCRIPTIONS: Partial<Record<Product['type'], string>> = {
+  BASIC: '받는 분의 이름을 불러 드리며 영상 편지를 보내 드려요. 요청 사항을 자세히 적어 주세요!',
+  LUCKY: '당첨되면 이름을 부르며 짧은 반응 영상을 찍어 드려요.',
+};
+
 /**
  * The accounts (the operator, creators, fans), the creators in order of popularity (creator 1 the most followed) with
  * their tags and products, and who follows whom.
  */
 export function generatePeople(world: WorldContext, passwordHash: string) {
-  const { shape, random, since, at, ledger, operatorId, creatorUser, fanUser } = world;
+  const { shape, cast, random, since, at, ledger, operatorId, creatorUser, fanUser } = world;
   const users: Row[] = [];
-  const user = (id: number, email: string, roles: string[], createdAt: Date) =>
+  const user = (id: number, email: string, roles: string[], createdAt: Date, username = email.split('@')[0]) =>
     users.push({
       id,
       email,
-      username: email.split('@')[0],
+      username,
       password_hash: passwordHash,
       provider: 'local',
       language: random.chance(0.7) ? 'ko' : random.pick(['en', 'ja']),
@@ -31,11 +36,16 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       updated_at: createdAt,
     });
   user(operatorId, WORLD_OPERATOR_EMAIL, ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'], new Date(since - DAY_MS));
-  const joined = () => at(since - 30 * DAY_MS + random.below(HISTORY_DAYS * DAY_MS));
+  const joined = () => at(since - 30 * DAY_MS + random.below(shape.days * DAY_MS));
   for (let creator = 1; creator <= shape.creators; creator++) {
-    user(creatorUser(creator), worldCreatorEmail(creator), ['ROLE_USER', 'ROLE_CREATOR'], new Date(since - DAY_MS));
+    const named = cast.creators[creator - 1];
+    const email = named?.email ?? worldCreatorEmail(creator);
+    user(creatorUser(creator), email, ['ROLE_USER', 'ROLE_CREATOR'], new Date(since - DAY_MS), named?.username);
   }
-  for (let fan = 1; fan <= shape.members; fan++) user(fanUser(fan), worldFanEmail(fan), ['ROLE_USER'], joined());
+  for (let fan = 1; fan <= shape.members; fan++) {
+    const named = cast.fans[fan - 1];
+    user(fanUser(fan), named?.email ?? worldFanEmail(fan), ['ROLE_USER'], joined(), named?.username);
+  }
   for (let creator = 1; creator <= shape.creators; creator++) {
     ledger.member(creatorUser(creator), { isCreator: true, coinsFrozenAt: null });
   }
@@ -44,32 +54,38 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
   // Creators, in order of popularity (creator 1 the most followed), their tags and products.
   const creators: Row[] = [];
   const creatorTags: Row[] = [];
+  const snsLinks: Row[] = [];
   const products: Product[] = [];
   const productsOf = new Map<number, Product[]>();
   for (let creator = 1; creator <= shape.creators; creator++) {
     const rank = creator / shape.creators;
     const custom = random.chance(0.3);
+    const named = cast.creators[creator - 1];
+    const name = named?.name ?? `크리에이터 ${creator}`;
+    const verified = random.chance(0.95) || named !== undefined;
     creators.push({
       id: creator,
       user_id: creatorUser(creator),
-      name: `크리에이터 ${creator}`,
-      url: `creator${creator}`,
-      verified: random.chance(0.95),
+      name,
+      url: named?.url ?? `creator${creator}`,
+      verified,
       grade: rank <= 0.05 ? 'DIAMOND' : rank <= 0.25 ? 'GOLD' : 'SILVER',
-      description: `Creator ${creator}: songs, talk and missions`,
+      description: named?.description ?? `Creator ${creator}: songs, talk and missions`,
       review_status: 'APPROVED',
       reviewed_at: new Date(since - DAY_MS),
       available_custom: custom,
       minimum_cost: custom ? 300 : null,
       bank_name: 'KB',
-      bank_account_holder: `크리에이터 ${creator}`,
+      bank_account_holder: name,
       bank_account_number: String(100000000 + creator),
       business_type: 'NONE',
       created_at: new Date(since - DAY_MS),
       updated_at: new Date(since - DAY_MS),
     });
-    const tagIds = new Set([1 + random.skewed(TAGS.length, 2), 1 + random.below(TAGS.length)]);
+    const drawn = [1 + random.skewed(TAGS.length, 2), 1 + random.below(TAGS.length)];
+    const tagIds = new Set(named ? named.tags.map((tag) => 1 + TAGS.indexOf(tag)) : drawn);
     for (const tag of tagIds) creatorTags.push({ creator_id: creator, tag_id: tag });
+    for (const link of named?.snsLinks ?? []) snsLinks.push({ creator_id: creator, ...link });
     const own: Product[] = [];
     const add = (type: Product['type'], name: string, price: number) => {
       const product = { id: products.length + 1, creatorId: creator, type, name, price };
@@ -90,6 +106,7 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
     coin_price: product.type === 'BASIC' || product.type === 'LUCKY' ? product.price : null,
     minimum_cost: product.type === 'CUSTOM' ? product.price : null,
     win_probability: product.type === 'LUCKY' ? '5.0' : null,
+    description: PRODUCT_DESCRIPTIONS[product.type] ?? null,
     sort_order: product.id,
     created_at: new Date(since - DAY_MS),
     updated_at: new Date(since - DAY_MS),
@@ -103,5 +120,5 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
     for (const creator of followed) follows.push({ user_id: fanUser(fan), creator_id: creator, created_at: joined() });
   }
 
-  return { users, creators, creatorTags, products, productsOf, productRows, follows };
+  return { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows };
 }

@@ -1,10 +1,14 @@
-import { DAY_MS } from '@fanmission/contracts';
+import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { Random } from './random';
+import { commentText, requestText, responseText } from './texts';
 import type { WORLD_SIZES } from './shape';
 import { type Mission, type Row, type WorldSize } from './shape';
 export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
   const creatorId = mission.product.creatorId;
-  const decisionDue = new Date(mission.requestedAt.getTime() + 30 * DAY_MS);
+  const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
+  const event = mission.product.type === 'EVENT';
+  const open = mission.status === 'REQUESTED' || mission.status === 'ACCEPTED';
+  const performDays = event ? DEADLINES.prizeAfterAnnouncementDays : DEADLINES.missionPerformDays;
   return {
     id: mission.id,
     product_id: mission.product.id,
@@ -14,19 +18,21 @@ export function missionRow(mission: Mission, refundedCoins: Map<number, number>)
     status: mission.status,
     coin_price: mission.price,
     is_private: mission.isPrivate,
-    request_comment: `미션 ${mission.id} 부탁해요`,
-    response_comment: mission.completedAt ? '감사합니다!' : null,
+    request_comment: requestText(mission.id),
+    response_comment: mission.completedAt ? responseText(mission.id) : null,
     rejection_reason:
       mission.status === 'REJECTED' ? (mission.product.type === 'EVENT' ? 'NOT_WON' : mission.rejection!.reason) : null,
     refunded_coins: refundedCoins.get(mission.id) ?? null,
     created_at: mission.requestedAt,
     requested_at: mission.status === 'CREATED' ? null : mission.requestedAt,
-    decision_due_at: mission.status === 'REQUESTED' ? decisionDue : null,
+    decision_due_at: mission.status === 'REQUESTED' && !event ? decisionDue : null,
     accepted_at: mission.acceptedAt,
-    perform_due_at: mission.acceptedAt ? new Date(mission.acceptedAt.getTime() + 10 * DAY_MS) : null,
+    perform_due_at: mission.acceptedAt ? new Date(mission.acceptedAt.getTime() + performDays * DAY_MS) : null,
     completed_at: mission.completedAt,
     rejected_at: mission.rejectedAt,
-    workflow_started_at: mission.status === 'CREATED' ? null : mission.requestedAt,
+    // An open mission is left to the worker's reconciler, which starts its workflow; an event's applications
+    // belong to the event's workflow.
+    workflow_started_at: mission.status === 'CREATED' || (open && !event) ? null : mission.requestedAt,
     updated_at: mission.completedAt ?? mission.rejectedAt ?? mission.acceptedAt ?? mission.requestedAt,
   };
 }
@@ -59,7 +65,9 @@ export function socialOf(
       mission_id: mission.id,
       user_id: fanUser(1 + random.below(shape.members)),
       parent_id: reply ? parent : null,
-      content: `댓글 ${id}: 멋져요!`,
+      content: commentText(id, reply),
+      event_id: null,
+      win_point: 0,
       created_at: at(mission.requestedAt.getTime() + random.below(30 * DAY_MS)),
     });
     if (!reply) lastComment.set(mission.id, id);

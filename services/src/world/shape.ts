@@ -2,12 +2,16 @@ import { DAY_MS } from '@fanmission/contracts';
 import type { BulkLedger, LedgerEntry } from '@fanmission/ledger';
 import { Random } from './random';
 
-/** Members (fans), creators, missions of every state and comments of each size; the rest follows from these. */
+/**
+ * Members (fans), creators, missions of every state, comments and the days of history of each size; the rest follows
+ * from these. DEMO is the marketplace `npm start` seeds: open for three months.
+ */
 export const WORLD_SIZES = {
-  XS: { members: 400, creators: 40, missions: 2_000, comments: 2_000 },
-  S: { members: 10_000, creators: 1_000, missions: 50_000, comments: 50_000 },
-  M: { members: 100_000, creators: 10_000, missions: 500_000, comments: 500_000 },
-  L: { members: 1_000_000, creators: 50_000, missions: 5_000_000, comments: 5_000_000 },
+  DEMO: { members: 300, creators: 30, missions: 600, comments: 1_200, days: 90 },
+  XS: { members: 400, creators: 40, missions: 2_000, comments: 2_000, days: 365 },
+  S: { members: 10_000, creators: 1_000, missions: 50_000, comments: 50_000, days: 365 },
+  M: { members: 100_000, creators: 10_000, missions: 500_000, comments: 500_000, days: 365 },
+  L: { members: 1_000_000, creators: 50_000, missions: 5_000_000, comments: 5_000_000, days: 365 },
 } as const;
 export type WorldSize = keyof typeof WORLD_SIZES;
 
@@ -20,11 +24,29 @@ export const worldCreatorEmail = (index: number) => `creator${index}@world.local
 export interface WorldOptions {
   size: WorldSize;
   seed?: number;
-  /** The world's present: its history covers the 12 months before. */
+  /** The world's present: its history covers the size's `days` before. */
   now: Date;
+  /** Named accounts in place of the first generated creators and fans (the demo accounts). */
+  cast?: WorldCast;
   /** The event consumers whose checkpoints are set past the generated history (the runtime's `EVENT_CONSUMERS`). */
   consumers: readonly string[];
   log?: (line: string) => void;
+}
+
+/** A generated creator's public face; the rest (grade, products, missions) the generator decides. */
+export interface CastCreator {
+  email: string;
+  username: string;
+  name: string;
+  url: string;
+  description: string;
+  tags: string[];
+  snsLinks: { type: string; link: string }[];
+}
+
+export interface WorldCast {
+  creators: CastCreator[];
+  fans: { email: string; username: string }[];
 }
 
 export interface WorldReport {
@@ -34,7 +56,22 @@ export interface WorldReport {
   tables: { table: string; rows: number; seconds: number }[];
 }
 
-export const TAGS = ['노래', '토크', '게임', '요리', '댄스', '여행', 'ASMR', '운동', '그림', '음악', '공부', '먹방'];
+export const TAGS = [
+  '노래',
+  '토크',
+  '게임',
+  '요리',
+  '댄스',
+  '여행',
+  'ASMR',
+  '운동',
+  '그림',
+  '음악',
+  '공부',
+  '먹방',
+  '뷰티',
+  '일상',
+];
 export const PAY_METHODS = [
   { method: 'kakaopay', provider: 'portone', weight: 0.4 },
   { method: 'card', provider: 'portone', weight: 0.35 },
@@ -47,7 +84,6 @@ export const REJECTIONS = [
   { reason: 'PERFORM_EXPIRED', weight: 0.2, kind: 'MISSION_PERFORM_EXPIRED' },
   { reason: 'CANCELED', weight: 0.1, kind: 'MISSION_CANCELED' },
 ] as const;
-export const HISTORY_DAYS = 365;
 export const COIN_ITEMS = [
   { id: 1, point: 10, price: 1000 },
   { id: 2, point: 30, price: 3000 },
@@ -85,9 +121,10 @@ export interface Mission {
 /** What every part of the generation shares: the size, the seeded randomness, the clock and the account ids. */
 export interface WorldContext {
   shape: (typeof WORLD_SIZES)[WorldSize];
+  cast: WorldCast;
   random: Random;
   now: Date;
-  /** The start of the world's history, a year before `now`. */
+  /** The start of the world's history, the size's `days` before `now`. */
   since: number;
   /** A moment no later than a minute before `now`. */
   at(time: number): Date;
@@ -106,9 +143,10 @@ export function worldContext(options: WorldOptions, ledger: BulkLedger): WorldCo
   const now = options.now;
   return {
     shape,
+    cast: options.cast ?? { creators: [], fans: [] },
     random,
     now,
-    since: now.getTime() - HISTORY_DAYS * DAY_MS,
+    since: now.getTime() - shape.days * DAY_MS,
     at: (time: number) => new Date(Math.min(time, now.getTime() - 60_000)),
     ledger,
     // Accounts: the operator (1), creators (2 .. C+1), fans after them.
