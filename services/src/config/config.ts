@@ -138,6 +138,10 @@ export const configSchema = z
     /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
     FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),
     FFPROBE_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffprobe'),
+    /** espeak-ng, which speaks the demo world's voice answers (scripts/infra/espeak-ng.ts); Debian's by default. */
+    ESPEAK_NG_PATH: optionalString.transform((value) => value ?? '/usr/bin/espeak-ng'),
+    /** Git-ignored cache of what the scripts download or build, and of the demo world's generated media. */
+    FANMISSION_CACHE_DIR: z.string().default(path.join(REPO_ROOT, '.cache')),
     /** A CJK font file for statement PDFs; unset, the first of Debian's Noto CJK fonts found is used. */
     STATEMENT_FONT_PATH: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,14 @@
 // The public surface of `files`: uploads, storage drivers and file URLs. Other modules import only this file.
 export { type FileAudience, fileEntry, privateFileEntry, signedStorageUrl, storageUrl } from './file-entry';
-export { extractPosterFrame, type MediaTools, mediaToolsOf, MediaToolMissingError, probeMedia } from './media-probe';
+export {
+  extractPosterFrame,
+  mediaToolAvailable,
+  type MediaTools,
+  mediaToolsOf,
+  MediaToolMissingError,
+  probeMedia,
+  spawnMediaTool,
+} from './media-probe';
 export {
   closeConnectionOnFailure,
   multipartFileBody,

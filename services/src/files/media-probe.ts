@@ -25,8 +25,13 @@ export class MediaToolMissingError extends Error {
 }
 
 export async function mediaToolsAvailable(tools: MediaTools): Promise<boolean> {
+  return (await mediaToolAvailable(tools.ffmpeg)) && (await mediaToolAvailable(tools.ffprobe));
+}
+
+/** Whether the file is an executable this process may run. */
+export async function mediaToolAvailable(tool: string): Promise<boolean> {
   try {
-    await Promise.all([access(tools.ffmpeg, constants.X_OK), access(tools.ffprobe, constants.X_OK)]);
+    await access(tool, constants.X_OK);
     return true;
   } catch {
     return false;
@@ -153,10 +158,11 @@ async function withToolSlot<T>(work: () => Promise<T>): Promise<T> {
 const SAFE_INPUT = ['-protocol_whitelist', 'file'];
 
 function run(command: string, args: string[]): Promise<string> {
-  return withToolSlot(() => spawnTool(command, [...SAFE_INPUT, ...args]));
+  return withToolSlot(() => spawnMediaTool(command, [...SAFE_INPUT, ...args]));
 }
 
-function spawnTool(command: string, args: string[]): Promise<string> {
+/** Runs a tool outside the upload queue (the demo seed's media); its standard output, or an error with its end. */
+export function spawnMediaTool(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
     let stdout = '';

@@ -2,11 +2,11 @@ import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { createDb, pendingMigrations } from '../db';
 import { createDevMailbox } from '../mail';
-import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
 import { generateWorld, type WorldOptions, type WorldReport } from '../world';
 import { EVENT_CONSUMERS } from './consumers';
 import { openDatabase } from './database';
+import { seedDemoWorldOnce } from './demo-seed';
 
 /**
  * `npm run db:migrate`: brings the schema of DATABASE_URL (or of the embedded database under DATA_DIR) up to date
@@ -28,8 +28,8 @@ export async function migrateDatabase(config: AppConfig, log: (line: string) => 
 
 /**
  * `npm run db:seed`: the operator account (ADMIN_EMAIL / ADMIN_PASSWORD) and the demo data `npm start` seeds,
- * on a migrated database. Never in production; rows that already exist are left alone (`seedDemoData`). Returns
- * the demo accounts it created.
+ * on a migrated database: the demo world into an empty one, else the demo accounts it lacks (services/src/seed).
+ * Never in production; rows that already exist are left alone. Returns the demo accounts it created.
  */
 export async function seedDatabase(config: AppConfig, log: (line: string) => void): Promise<string[]> {
   if (config.isProduction) throw new Error('db:seed writes demo accounts and is refused with NODE_ENV=production');
@@ -50,8 +50,8 @@ export async function seedDatabase(config: AppConfig, log: (line: string) => voi
         error: (object, message) => log(`${message} ${JSON.stringify(object)}`),
       },
     };
+    const { created } = await seedDemoWorldOnce(ctx, log);
     await ensureOperatorAccount(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    const created = await seedDemoData(ctx);
     await mailer.close();
     return created;
   } finally {

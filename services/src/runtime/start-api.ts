@@ -7,9 +7,9 @@ import { runPeriodically } from '../background';
 import { purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import type { DevMailbox, Mailer } from '../mail';
-import { seedDemoData } from '../seed';
 import { ensureOperatorAccount } from '../users';
 import type { Db } from '../db';
+import { seedDemoWorldOnce } from './demo-seed';
 import { temporalLogLevel, type StartScope } from './start-scope';
 import { lazyTemporalConnection } from './temporal-connection';
 
@@ -53,11 +53,12 @@ export async function startApi(
     ...(devMailbox && { devMailbox }),
     ...(temporal && { temporal }),
   });
-  await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // The demo world goes first: it is generated into a database without any account.
   if (config.SEED_DEMO_DATA && !config.isProduction) {
-    const seeded = await seedDemoData(app.ctx);
-    if (seeded.length) scope.log(`demo accounts (password fanmission1): ${seeded.join(', ')}`);
+    const seeded = await seedDemoWorldOnce(app.ctx, scope.log);
+    if (seeded.created.length) scope.log(`demo accounts (password fanmission1): ${seeded.created.join(', ')}`);
   }
+  await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   await app.listen({ host: config.HOST, port: config.PORT });
   stops.push(() => app.close());
   // Deleted files' stored objects go after their 30 days of retention: now, then hourly.

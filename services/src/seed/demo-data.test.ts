@@ -7,7 +7,8 @@ import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { findMissionsWithoutWorkflow } from '../missions';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoData } from './demo-data';
 import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-catalog';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-seed-'));

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createAvatar } from '@dicebear/core';
+import { adventurer, bigSmile, lorelei, notionists, personas } from '@dicebear/collection';
 import sharp from 'sharp';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -26,6 +28,16 @@ export async function drawDemoPortrait(colours: readonly [string, string]): Prom
       <path d="M140 310 Q180 345 220 310" stroke="#2b2b2b" stroke-width="8" fill="none" stroke-linecap="round"/>
       <path d="M60 640 Q60 420 180 410 Q300 420 300 640 Z" fill="#ffffff" fill-opacity="0.85"/>
     </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const AVATAR_STYLES = [adventurer, bigSmile, lorelei, notionists, personas];
+
+/** A DiceBear avatar (256 px PNG) of the seed, in one of a few styles picked from the seed. */
+export async function drawDemoAvatar(seed: string): Promise<Buffer> {
+  const pick = [...seed].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1_000_003, 7);
+  const style = AVATAR_STYLES[pick % AVATAR_STYLES.length] as typeof adventurer;
+  const svg = createAvatar(style, { seed, size: 256, backgroundType: ['gradientLinear'] }).toString();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

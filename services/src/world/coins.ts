@@ -41,8 +41,9 @@ export async function playCoinHistory(
     const turn = castCharges.get(userId) ?? 0;
     castCharges.set(userId, turn + 1);
     const drawn = weighted(random, PAY_METHODS);
-    const pay =
-      regret && drawn.provider === null ? PAY_METHODS[1] : named ? PAY_METHODS[turn % PAY_METHODS.length]! : drawn;
+    const chosen = named ? PAY_METHODS[turn % PAY_METHODS.length]! : drawn;
+    // A charge taken back is one a provider can refund (a bank transfer is not).
+    const pay = regret && chosen.provider === null ? PAY_METHODS[1] : chosen;
     const paymentId = `world-${payments.length + bankTransfers.length + 1}`;
     const depositId = deposits.length + 1;
     let bankTransferId: number | null = null;

@@ -5,6 +5,8 @@ export {
   WORLD_SIZES,
   worldCreatorEmail,
   worldFanEmail,
+  type CastCreator,
+  type WorldCast,
   type WorldOptions,
   type WorldReport,
   type WorldSize,

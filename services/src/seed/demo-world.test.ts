@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verify } from '@fanmission/ledger';
+import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import type { Db } from '../db';
+import { EVENT_CONSUMERS } from '../runtime';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedDemoWorld, type DemoWorldReport } from './demo-world';
+
+// The demo world on a database of its own, its media from the machine's cache (made on the first run).
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-world-'));
+const cache = process.env.FANMISSION_CACHE_DIR;
+const config = testConfig({ STORAGE_DIR: storageDir, ...(cache && { FANMISSION_CACHE_DIR: cache }) });
+// One clock for both worlds of the determinism check.
+const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const testApp = useTestApp({ config, now: () => NOW });
+afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
+const consumers = EVENT_CONSUMERS.map((consumer) => consumer.name);
+const count = async (db: Db, query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(db)).rows[0]!.n;
+
+let report: DemoWorldReport;
+beforeAll(async () => {
+  report = await seedDemoWorld(testApp.current.app.ctx, { consumers });
+}, 180_000);
+
+describe('the demo world', () => {
+  it('creates every demo account, and nothing when seeded again', async () => {
+    const { app } = testApp.current;
+    expect(report.created).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
+    const again = await seedDemoWorld(app.ctx, { consumers });
+    expect(again).toMatchObject({ created: [], world: null, media: null });
+    expect(again.seconds).toBeLessThan(5);
+  });
+
+  it('leaves every open mission within its deadline and without a workflow, for the reconciler to start', async () => {
+    const { db } = testApp.current.app;
+    const now = NOW;
+    const open = await db
+      .selectFrom('missions')
+      .select(['id', 'type', 'status', 'decision_due_at', 'perform_due_at', 'workflow_started_at'])
+      .where('status', 'in', ['REQUESTED', 'ACCEPTED'])
+      .execute();
+    expect(open.length).toBeGreaterThan(10);
+    for (const mission of open) {
+      const due = mission.status === 'ACCEPTED' ? mission.perform_due_at : mission.decision_due_at;
+      if (mission.type === 'EVENT') {
+        expect(mission.workflow_started_at, `mission ${mission.id}`).not.toBeNull();
+        continue;
+      }
+      expect(due!.getTime(), `mission ${mission.id}`).toBeGreaterThan(now.getTime());
+      expect(mission.workflow_started_at, `mission ${mission.id}`).toBeNull();
+    }
+    const events = await db.selectFrom('lottery_events').select(['status', 'workflow_started_at']).execute();
+    for (const status of ['APPLYING', 'DRAWING', 'DRAWN']) {
+      expect(events.filter((event) => event.status === status)).toEqual([{ status, workflow_started_at: null }]);
+    }
+  });
+
+  it('gives the demo fan charges of every payment method, spends and a refund, and a running comment event', async () => {
+    const { db } = testApp.current.app;
+    const fan = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'fan@fanmission.local')
+      .executeTakeFirstOrThrow();
+    const methods = await sql<{ method: string }>`
+      select distinct t.metadata ->> 'payMethod' as method from ledger_transactions t
+      join ledger_postings p on p.transaction_id = t.id
+      where t.type = 'PURCHASE' and p.account = ${`wallet:${fan.id}`} order by 1`.execute(db);
+    expect(methods.rows.map((row) => row.method)).toEqual(
+      expect.arrayContaining(['bank', 'card', 'kakaopay', 'paypal']),
+    );
+    expect(await count(db, sql`select count(*)::int as n from coin_refunds where user_id = ${fan.id}`)).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await count(db, sql`select count(*)::int as n from missions where user_id = ${fan.id} and status = 'COMPLETED'`),
+    ).toBeGreaterThan(3);
+    const running = await sql<{ wins: number }>`
+      select (select count(*)::int from comment_event_wins w where w.event_id = e.id) as wins
+      from comment_events e where e.starts_at < ${NOW} and e.ends_at > ${NOW}`.execute(db);
+    expect(running.rows).toHaveLength(1);
+    expect(running.rows[0]!.wins).toBeGreaterThan(0);
+    expect((await verify(db)).differences).toEqual([]);
+  });
+
+  it('is the same world, media included, from the same seed and clock', async () => {
+    const other = await createTestApp({ config, now: () => NOW });
+    try {
+      await seedDemoWorld(other.app.ctx, { consumers });
+      const digest = async (db: Db) =>
+        (
+          await sql<{ users: string; missions: string; postings: string; files: string }>`
+            select
+              (select md5(string_agg(concat_ws(',', id, email, image_file_id), ',' order by id)) from users) as users,
+              (select md5(string_agg(concat_ws(',', id, status, user_id, creator_id, coin_price, requested_at,
+                completed_at, video_file_id, picture_file_id, voice_file_id, thumbnail_file_id), ',' order by id))
+               from missions) as missions,
+              (select md5(string_agg(concat_ws(',', transaction_id, account, amount), ',' order by transaction_id, account))
+               from ledger_postings) as postings,
+              (select md5(string_agg(concat_ws(',', id, owner_user_id, content_type, size_bytes), ',' order by id))
+               from files) as files`.execute(db)
+        ).rows[0]!;
+      expect(await digest(other.app.db)).toEqual(await digest(testApp.current.app.db));
+    } finally {
+      await other.app.close();
+      await other.database.drop();
+    }
+  }, 180_000);
+});
