@@ -1,4 +1,5 @@
 import { ensureChromium } from './chromium';
+import { ensureEspeakNg } from './espeak-ng';
 import { ensureFfmpeg } from './ffmpeg';
 import { ensureKafkaJars } from './kafka';
 import { ensureSchemathesis } from './schemathesis';
@@ -8,7 +9,7 @@ import { ensureTemporalTestServer } from './temporal-test-server';
 
 /**
  * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
- * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium and ffmpeg, schemathesis from PyPI. Done before vitest so a slow first download is reported as
+ * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium, ffmpeg and espeak-ng, schemathesis from PyPI. Done before vitest so a slow first download is reported as
  * such, not as a hook time-out.
  */
 export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
@@ -30,6 +31,7 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
     (async () => {
       await timed('Chromium', ensureChromium);
       await timed('ffmpeg', ensureFfmpeg);
+      await timed('espeak-ng', ensureEspeakNg);
       await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
     })(),
     timed('schemathesis (PyPI)', () => ensureSchemathesis(log)),

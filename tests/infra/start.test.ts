@@ -2,78 +2,17 @@
 // and prints its URLs; Ctrl-C to the process group, or a SIGTERM to the bootstrap while the embedded PostgreSQL and
 // the Temporal dev server are starting early, leaves no process behind. And the server bundle's cache: reused while
 // its inputs are unchanged, rebuilt when one changes, each module keeping its own import.meta.url.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '@fanmission/services/runtime';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/lib/paths';
+import { scratchDir, sessionProcesses, startNpmStart, stopAll, until } from '../support/npm-start';
 import {
   ensureServerBundle as ensureBundle,
   serverBundleDir as bundleDirOf,
 } from '../../scripts/lib/server-bundle.mjs';
-
-const scratchDirs: string[] = [];
-async function scratchDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  await fs.chmod(dir, 0o755);
-  scratchDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of scratchDirs) await fs.rm(dir, { recursive: true, force: true });
-});
-
-/** The processes of a session (the started process is its leader: `detached`), as `pid command` lines. */
-function sessionProcesses(sid: number): string[] {
-  const out = execFileSync('ps', ['-e', '-o', 'sid=,pid=,comm='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([session]) => Number(session) === sid)
-    .map(([, pid, command]) => `${pid} ${command}`);
-}
-
-async function until<T>(what: string, limitMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function startNpmStart() {
-  const dataDir = path.join(await scratchDir('fanmission-start-'), 'data');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      TEMPORAL_DEV_PORT: String(await freePort()),
-      TEMPORAL_UI_PORT: String(await freePort()),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
-}
-
-async function stopAll(child: ChildProcess, exited: Promise<number | null>) {
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-  await exited;
-}
 
 describe('npm start', () => {
   it('becomes healthy with the demo data and its URLs, and Ctrl-C stops every process', async () => {

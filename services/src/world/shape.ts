@@ -76,7 +76,7 @@ export const PAY_METHODS = [
   { method: 'kakaopay', provider: 'portone', weight: 0.4 },
   { method: 'card', provider: 'portone', weight: 0.35 },
   { method: 'paypal', provider: 'paypal', weight: 0.1 },
-  { method: 'bank', provider: null, weight: 0.15 },
+  { method: 'withoutbankbook', provider: null, weight: 0.15 },
 ] as const;
 export const REJECTIONS = [
   { reason: 'REFUSED', weight: 0.4, kind: 'MISSION_REFUSED' },

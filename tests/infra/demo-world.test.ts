@@ -1,0 +1,122 @@
+// `npm start` on an empty data directory with the default seed: the demo world (services/src/seed/demo-world.ts) as
+// a visitor, the demo fan and the operator see it through the API.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
+import { startNpmStart, stopAll, until } from '../support/npm-start';
+
+type Json = Record<string, unknown>;
+interface FileView {
+  s3Url: string;
+  thumbnail?: { s3Url: string } | null;
+}
+interface MissionView {
+  id: number;
+  picture: FileView | null;
+  video: FileView | null;
+  voice: FileView | null;
+  thumbnail: FileView | null;
+}
+
+describe('the demo world of npm start', () => {
+  it('is a marketplace with photos, media, events, a fan with a coin history and a clean ledger', async () => {
+    const started = await startNpmStart();
+    const base = `http://127.0.0.1:${started.port}`;
+    const get = async <T = Json>(path: string, token?: string): Promise<T> => {
+      const response = await fetch(`${base}${path}`, { headers: token ? { authorization: token } : {} });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    };
+    /** The content type a stored file is served with (its path on this server). */
+    const served = async (url: string) => {
+      const response = await fetch(`${base}${new URL(url, base).pathname}`);
+      expect(response.status, url).toBe(200);
+      await response.arrayBuffer();
+      return response.headers.get('content-type');
+    };
+    const login = async (username: string, password: string) => {
+      const response = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      expect(response.status, username).toBe(200);
+      return response.headers.get('authorization')!;
+    };
+    try {
+      await until('health UP', 240_000, async () => {
+        if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
+        const response = await fetch(`${base}/api/v1/health`).catch(() => undefined);
+        const body = response?.ok ? ((await response.json()) as { status?: string }) : undefined;
+        return body?.status === 'UP' ? true : undefined;
+      });
+      expect(started.output()).toMatch(/demo world: \d+ rows/);
+
+      // Creators in the search (verified ones only), each with a photo of his own that serves as an image (`imageUrl` once logged in).
+      const search = await get<{
+        content: { creator: { url: string; user: { image: FileView | null } } }[];
+      }>('/api/v1/creators/page?size=60');
+      const photographed = search.content.filter((item) => item.creator.user.image);
+      expect(photographed.length).toBeGreaterThanOrEqual(25);
+      for (const item of photographed) expect(await served(item.creator.user.image!.s3Url)).toBe('image/png');
+      for (const email of ['creator@fanmission.local', 'harusong@demo.fanmission.local']) {
+        const me = await get<{ imageUrl: string }>('/api/v1/users/me', await login(email, 'fanmission1'));
+        expect(me.imageUrl).not.toBe(DEFAULT_PROFILE_IMAGE);
+        expect(await served(me.imageUrl)).toMatch(/^image\//);
+      }
+
+      // Performed missions, public, with an answer of each kind served with its type.
+      const completed = await get<{ totalElements: number; content: MissionView[] }>(
+        '/api/v1/missions/page?status=COMPLETED&size=60',
+      );
+      expect(completed.totalElements).toBeGreaterThanOrEqual(100);
+      const picture = completed.content.find((mission) => mission.picture)!;
+      const video = completed.content.find((mission) => mission.video)!;
+      const voice = completed.content.find((mission) => mission.voice)!;
+      expect(await served(picture.picture!.s3Url)).toBe('image/png');
+      expect(await served(video.video!.s3Url)).toBe('video/mp4');
+      expect(await served(video.thumbnail!.s3Url)).toBe('image/jpeg');
+      expect(await served(voice.voice!.s3Url)).toBe('audio/mpeg');
+
+      // A lottery event drawn, its winners' prizes performed.
+      const drawn = await findDrawnEvent(get);
+      const winners = await get<MissionView[]>(`/api/v1/missions?productId=${drawn}&status=COMPLETED`);
+      expect(winners.length).toBeGreaterThan(0);
+
+      // The demo fan's coin history: charges by every payment method.
+      const fan = await login('fan@fanmission.local', 'fanmission1');
+      const history = await get<{ content: { coinDeposit: { payment: { payMethod: string } | null } | null }[] }>(
+        '/api/v1/users/me/coin-history/page?size=100',
+        fan,
+      );
+      const methods = new Set(history.content.map((entry) => entry.coinDeposit?.payment?.payMethod).filter(Boolean));
+      expect([...methods].sort()).toEqual(expect.arrayContaining(['card', 'kakaopay', 'paypal', 'withoutbankbook']));
+
+      // The ledger replays to the stored balances.
+      const operator = await login('admin@fanmission.local', 'fanmission-admin1');
+      const headers = { authorization: operator };
+      expect((await fetch(`${base}/api/admin/ledger/verify?maxAge=0`, { headers })).status).toBe(202);
+      const report = await until('the ledger verify', 60_000, async () => {
+        const response = await fetch(`${base}/api/admin/ledger/verify`, { headers });
+        return response.status === 200
+          ? ((await response.json()) as { ok: boolean; differenceCount: number })
+          : undefined;
+      });
+      expect(report).toMatchObject({ ok: true, differenceCount: 0 });
+    } finally {
+      await stopAll(started.child, started.exited);
+    }
+  }, 420_000);
+});
+
+/** The product id of a DRAWN lottery event, found through the creators' product lists. */
+async function findDrawnEvent(get: <T>(path: string) => Promise<T>): Promise<number> {
+  const creators = await get<{ content: { creator: { id: number } }[] }>('/api/v1/creators/page?size=60');
+  for (const { creator } of creators.content) {
+    const products = await get<{ id: number; type: string; event: { status: string } | null }[]>(
+      `/api/v1/mission-products?creatorId=${creator.id}`,
+    );
+    const drawn = products.find((product) => product.type === 'EVENT' && product.event?.status === 'DRAWN');
+    if (drawn) return drawn.id;
+  }
+  throw new Error('no DRAWN lottery event');
+}

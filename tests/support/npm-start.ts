@@ -1,0 +1,70 @@
+// `npm start` as a user runs it, for the infra tests: a fresh data directory and free ports, the output collected,
+// and the helpers that wait for it and stop it.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { freePort } from '@fanmission/services/runtime';
+import { REPO_ROOT } from '../../scripts/lib/paths';
+
+const scratchDirs: string[] = [];
+export async function scratchDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  await fs.chmod(dir, 0o755);
+  scratchDirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of scratchDirs) await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** The processes of a session (the started process is its leader: `detached`), as `pid command` lines. */
+export function sessionProcesses(sid: number): string[] {
+  const out = execFileSync('ps', ['-e', '-o', 'sid=,pid=,comm='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([session]) => Number(session) === sid)
+    .map(([, pid, command]) => `${pid} ${command}`);
+}
+
+export async function until<T>(what: string, limitMs: number, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function startNpmStart(env: Record<string, string> = {}) {
+  const dataDir = path.join(await scratchDir('fanmission-start-'), 'data');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      TEMPORAL_DEV_PORT: String(await freePort()),
+      TEMPORAL_UI_PORT: String(await freePort()),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, exited, output: () => output };
+}
+
+export async function stopAll(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+  await exited;
+}
