@@ -1,5 +1,4 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
-import { type LedgerEntry } from '@fanmission/ledger';
 import { bankTransferPaymentId } from '../coins';
 import {
   COIN_ITEMS,
@@ -12,6 +11,7 @@ import {
   type WorldContext,
 } from './shape';
 import type { CommentWin } from './comment-event';
+import { refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
 
 /**
@@ -267,36 +267,4 @@ export async function playCoinHistory(
   const { accounts, lots } = await ledger.finish();
   const coinSeconds = (performance.now() - coinsStarted) / 1000;
   return { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots };
-}
-
-function refundRow(
-  id: number,
-  userId: number,
-  kind: 'WITHDRAWAL' | 'PARTIAL_REFUND',
-  depositId: number | null,
-  entry: LedgerEntry,
-  coins: number,
-  fee: number,
-  time: Date,
-  now: Date,
-): Row {
-  const paid = time.getTime() < now.getTime() - 7 * DAY_MS;
-  return {
-    id,
-    user_id: userId,
-    kind,
-    coin_deposit_id: depositId,
-    ledger_transaction_id: entry.transactionId,
-    coins,
-    fee_coins: fee,
-    amount: (coins - fee) * 100,
-    status: paid ? 'paid' : 'requested',
-    requested_at: time,
-    due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
-    paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
-    bank_name: kind === 'PARTIAL_REFUND' ? 'KB' : null,
-    bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
-    bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
-    updated_at: time,
-  };
 }

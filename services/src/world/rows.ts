@@ -1,4 +1,5 @@
 import { DAY_MS, DEADLINES } from '@fanmission/contracts';
+import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
 import type { WORLD_SIZES } from './shape';
@@ -113,4 +114,37 @@ export function notificationsOf(
     }
   }
   return rows;
+}
+
+/** A refund's row: a charge taken back within the week, or a member's partial refund of his cash coins. */
+export function refundRow(
+  id: number,
+  userId: number,
+  kind: 'WITHDRAWAL' | 'PARTIAL_REFUND',
+  depositId: number | null,
+  entry: LedgerEntry,
+  coins: number,
+  fee: number,
+  time: Date,
+  now: Date,
+): Row {
+  const paid = time.getTime() < now.getTime() - 7 * DAY_MS;
+  return {
+    id,
+    user_id: userId,
+    kind,
+    coin_deposit_id: depositId,
+    ledger_transaction_id: entry.transactionId,
+    coins,
+    fee_coins: fee,
+    amount: (coins - fee) * 100,
+    status: paid ? 'paid' : 'requested',
+    requested_at: time,
+    due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
+    paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
+    bank_name: kind === 'PARTIAL_REFUND' ? 'KB' : null,
+    bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
+    bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
+    updated_at: time,
+  };
 }
