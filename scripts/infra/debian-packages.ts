@@ -1,4 +1,4 @@
-// What the infra installers (chromium.ts, ffmpeg.ts) share: executable checks and a quiet apt-get install.
+// What the infra installers (chromium.ts, ffmpeg.ts, espeak-ng.ts) share: executable checks and a quiet apt-get install.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 
@@ -49,4 +49,55 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
       else reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})\n${output.trim()}`));
     });
   });
+}
+
+/** A Debian package's executable that an infra script finds, or installs with apt-get when running as root. */
+export interface DebianTool {
+  /** The log prefix and the name in messages, e.g. `espeak-ng`. */
+  name: string;
+  packages: readonly string[];
+  /** The executable Debian installs. */
+  executable: string;
+  /** The environment variable that names another executable. */
+  envVar: string;
+  /** What needs it, for the error a non-root user gets. */
+  neededFor: string;
+}
+
+/**
+ * The tool's `ensure`: the executable named by its environment variable, else Debian's; a missing one is installed
+ * with apt-get as root (once per process, a failure retried on the next call), else an error names the command.
+ */
+export function debianToolInstaller(tool: DebianTool): (options?: { log?: (line: string) => void }) => Promise<string> {
+  let pending: Promise<string> | undefined;
+  const ensure = async (log: (line: string) => void): Promise<string> => {
+    const fromEnv = process.env[tool.envVar]?.trim();
+    if (fromEnv && isExecutable(fromEnv)) return fromEnv;
+    if (fromEnv)
+      console.warn(`[${tool.name}] ${tool.envVar}=${fromEnv} is not an executable file; trying ${tool.executable}`);
+    if (isExecutable(tool.executable)) return tool.executable;
+    const isRoot = process.getuid?.() === 0;
+    if (!isRoot || !commandExists('apt-get')) {
+      const how = isRoot
+        ? `apt-get is not available: install ${tool.packages.join(' ')} with your system's package manager`
+        : `run as root: sudo sh -c '${aptInstallCommand(tool.packages)}'`;
+      throw new Error(
+        `${tool.name} is missing (${tool.executable} not found) and ${tool.neededFor}. To install it, ${how}. ` +
+          `Or set ${tool.envVar} to an existing executable.`,
+      );
+    }
+    log(`[${tool.name}] installing ${tool.packages.join(' ')} with apt-get (once per machine)…`);
+    const started = performance.now();
+    await aptInstall(tool.packages);
+    if (!isExecutable(tool.executable)) throw new Error(`apt-get ran but ${tool.executable} is still missing`);
+    log(`[${tool.name}] installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return tool.executable;
+  };
+  return (options = {}) => {
+    pending ??= ensure(options.log ?? ((line) => console.log(line))).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
 }
