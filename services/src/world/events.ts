@@ -4,8 +4,8 @@ import type { Mission, Product, Row, WorldContext } from './shape';
 
 /**
  * Lottery events: one per EVENT product, applied for by fans. The three most popular creators' events are under way
- * (one APPLYING, one DRAWING, one DRAWN with its winners' prizes performed); the others, at times over the history,
- * are CLOSED. The open ones are left without `workflow_started_at`, so the worker's reconciler
+ * (one APPLYING, one DRAWING, one DRAWN with all but one of its winners' prizes performed); the others, at times over
+ * the history, are CLOSED. The open ones are left without `workflow_started_at`, so the worker's reconciler
  * (services/src/events/reconciler.ts) starts their workflows at the stored dates.
  */
 export function generateEvents(world: WorldContext, products: Product[], missions: Mission[]) {
@@ -23,7 +23,7 @@ export function generateEvents(world: WorldContext, products: Product[], mission
         : phase === 'DRAWING'
           ? now.getTime() - 10 * DAY_MS
           : phase === 'DRAWN'
-            ? now.getTime() - 30 * DAY_MS
+            ? now.getTime() - 12 * DAY_MS
             : since + random.below(Math.max(1, shape.days - 30) * DAY_MS);
     const dates = {
       applyStart: day(start),
@@ -40,16 +40,18 @@ export function generateEvents(world: WorldContext, products: Product[], mission
     const drawn = phase === 'DRAWN' || phase === 'CLOSED';
     const applied: Mission[] = [...applicants].map((userId, order) => {
       const picked = drawn && order < drawNumber;
+      // A DRAWN event has a prize still to perform: one served to every winner would have closed it.
+      const serving = phase === 'DRAWN' && order === drawNumber - 1;
       const mission: Mission = {
         id: missions.length + 1,
         product,
         userId,
-        status: !drawn ? 'REQUESTED' : picked ? 'COMPLETED' : 'REJECTED',
+        status: !drawn ? 'REQUESTED' : serving ? 'ACCEPTED' : picked ? 'COMPLETED' : 'REJECTED',
         price: 0,
         isPrivate: false,
         requestedAt: at(schedule.applyStartAt.getTime() + random.below(applyEnd.getTime() - start)),
         acceptedAt: picked ? drawnAt : null,
-        completedAt: picked ? at(drawnAt.getTime() + DAY_MS + random.below(3 * DAY_MS)) : null,
+        completedAt: picked && !serving ? at(drawnAt.getTime() + DAY_MS + random.below(DAY_MS)) : null,
         rejectedAt: drawn && !picked ? drawnAt : null,
         rejection: null,
         rolls: 0,

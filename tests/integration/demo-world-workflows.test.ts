@@ -1,0 +1,105 @@
+// The demo world (services/src/seed/demo-world.ts) leaves its open missions and its lottery events under way without
+// workflows: the worker's reconcilers start every one of them, and they run on the stored deadlines.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verify } from '@fanmission/ledger';
+import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events';
+import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
+import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
+import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
+import { seedDemoWorld } from '@fanmission/services/seed';
+import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+
+const env = await useTemporalTestEnvironment();
+const taskQueue = `demo-world-${randomUUID()}`;
+let skew = 0;
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-world-workflows-'));
+const cache = process.env.FANMISSION_CACHE_DIR;
+const testApp = useTestApp({
+  config: testConfig({ STORAGE_DIR: storageDir, ...(cache && { FANMISSION_CACHE_DIR: cache }) }),
+  temporal: { client: env.client, taskQueue },
+  now: () => new Date(Date.now() + skew),
+});
+const app = () => testApp.current.app;
+
+let worker: Worker;
+let running: Promise<void>;
+
+beforeAll(async () => {
+  skew = (await env.currentTimeMs()) - Date.now();
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: env.namespace ?? 'default',
+    taskQueue,
+    workflowBundle: inject('temporalWorkflowBundle'),
+    activities: {
+      ...createMissionActivities({
+        db: app().db,
+        storage: storageDriverFor(testApp.current.config),
+        mediaTools: mediaToolsOf(testApp.current.config),
+      }),
+      ...createEventActivities({ db: app().db }),
+    },
+  });
+  running = worker.run();
+});
+
+afterAll(async () => {
+  worker.shutdown();
+  await running;
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe('the demo world on Temporal', () => {
+  it('starts a workflow for each open mission and each event under way; they wait for the stored deadlines', async () => {
+    await seedDemoWorld(app().ctx, { consumers: EVENT_CONSUMERS.map((consumer) => consumer.name) });
+    const open = await app()
+      .db.selectFrom('missions')
+      .select(['id'])
+      .where('workflow_started_at', 'is', null)
+      .where('status', 'in', ['REQUESTED', 'ACCEPTED'])
+      .execute();
+    const events = await app()
+      .db.selectFrom('lottery_events')
+      .select(['product_id', 'status'])
+      .where('workflow_started_at', 'is', null)
+      .execute();
+    expect(open.length).toBeGreaterThan(10);
+    expect(events.map((event) => event.status).sort()).toEqual(['APPLYING', 'DRAWING', 'DRAWN']);
+
+    const temporal = { client: env.client, taskQueue };
+    const ctx = { ...app().ctx, temporal };
+    expect(await reconcileMissionWorkflows(ctx, { graceMs: 0 })).toBe(open.length);
+    expect(await reconcileEventWorkflows(ctx, { graceMs: 0 })).toBe(events.length);
+
+    for (const id of [
+      ...open.map((mission) => `mission-${mission.id}`),
+      ...events.map((e) => `event-${e.product_id}`),
+    ]) {
+      expect((await env.client.workflow.getHandle(id).describe()).status.name, id).toBe('RUNNING');
+    }
+    // Their first tasks ran: nothing expired, was refunded or drawn early.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const moved = await app()
+      .db.selectFrom('missions')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        open.map((mission) => mission.id),
+      )
+      .where('status', 'not in', ['REQUESTED', 'ACCEPTED'])
+      .execute();
+    expect(moved).toEqual([]);
+    const statuses = await app().db.selectFrom('lottery_events').select(['product_id', 'status']).execute();
+    for (const event of events) {
+      expect(statuses.find((row) => row.product_id === event.product_id)?.status).toBe(event.status);
+    }
+    expect((await verify(app().db)).differences).toEqual([]);
+  }, 180_000);
+});
