@@ -3,7 +3,7 @@ import { loadConfig } from '@fanmission/services/config';
 import { buildWorld } from '@fanmission/services/runtime';
 import { WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
 
-// `npm run world -- --size S|M|L|XS [--seed 39] [--now 2026-11-25T00:00:00Z]`: a generated marketplace
+// `npm run world -- --size S|M|L|XS|DEMO [--seed 39] [--now 2026-11-25T00:00:00Z]`: a generated marketplace
 // (services/src/world) in DATABASE_URL (the embedded database under DATA_DIR when unset), which must hold no users yet.
 // Prints the rows written per table and their rows/s.
 const log = (line: string) => console.log(`[world] ${line}`);
