@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_CAST_CREATORS } from './demo-cast';
@@ -8,6 +9,7 @@ import { type CachedFile, type DemoMediaPool, paletteOf, type PoolVideo, type Po
 /** The pool's size: pictures, answer videos, and spoken answers per language. */
 const POOL = { pictures: 12, videos: 12, voicesPerLanguage: 4 };
 const LANGUAGES = ['ko', 'en', 'ja'];
+const FANS_WITH_PHOTOS = 60;
 
 export interface PreparedMedia {
   pictures: CachedFile[];
@@ -88,11 +90,27 @@ export async function dressDemoWorld(
       count += 2;
     }
   }
+  // The demo accounts, and the most active fans (the first generated), have photos too.
   const fans = await db
     .selectFrom('users')
     .select(['id', 'email'])
     .where('image_file_id', 'is', null)
-    .where('email', 'like', '%@fanmission.local')
+    .where((eb) =>
+      eb.or([
+        eb('email', 'like', '%@fanmission.local'),
+        eb(
+          'id',
+          'in',
+          db
+            .selectFrom('users')
+            .select('id')
+            .where(sql<boolean>`roles = array['ROLE_USER']::text[]`)
+            .orderBy('id')
+            .limit(FANS_WITH_PHOTOS),
+        ),
+      ]),
+    )
+    .orderBy('id')
     .execute();
   for (const fan of fans) {
     const photo = await files.image(fan.id, await pool.avatar(fan.email ?? String(fan.id)), `avatar-user-${fan.id}`);

@@ -8,6 +8,7 @@ import {
   type Row,
   type WorldContext,
 } from './shape';
+import { fanNickname } from './texts';
 
 /** BASIC: the description; LUCKY: the perform item (services/src/mission-products/table.ts). */
 const PRODUCT_DESCRIPTIONS: Partial<Record<Product['type'], string>> = {
@@ -44,7 +45,13 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
   }
   for (let fan = 1; fan <= shape.members; fan++) {
     const named = cast.fans[fan - 1];
-    user(fanUser(fan), named?.email ?? worldFanEmail(fan), ['ROLE_USER'], joined(), named?.username);
+    user(
+      fanUser(fan),
+      named?.email ?? worldFanEmail(fan),
+      ['ROLE_USER'],
+      joined(),
+      named?.username ?? fanNickname(fan),
+    );
   }
   for (let creator = 1; creator <= shape.creators; creator++) {
     ledger.member(creatorUser(creator), { isCreator: true, coinsFrozenAt: null });

@@ -34,3 +34,10 @@ export const requestText = (id: number) => REQUESTS[id % REQUESTS.length]!;
 export const responseText = (id: number) => RESPONSES[id % RESPONSES.length]!;
 export const commentText = (id: number, reply: boolean) =>
   reply ? REPLIES[id % REPLIES.length]! : COMMENTS[id % COMMENTS.length]!;
+
+const NICK_HEADS = ['행복한', '졸린', '용감한', '반짝이는', '배고픈', '수줍은', '신나는', '느긋한', '씩씩한', '다정한'];
+const NICK_TAILS = ['고양이', '판다', '토끼', '여우', '펭귄', '다람쥐', '부엉이', '햄스터', '돌고래', '코알라'];
+
+/** A fan's nickname from his index: a word pair and the index, so no two are alike. */
+export const fanNickname = (index: number) =>
+  `${NICK_HEADS[index % NICK_HEADS.length]!}${NICK_TAILS[Math.floor(index / NICK_HEADS.length) % NICK_TAILS.length]!}${index}`;
