@@ -54,7 +54,25 @@ const SNS_HOSTS: Record<(typeof SNS_TYPES)[number], string> = {
   FACEBOOK: 'https://www.facebook.com/',
 };
 
-export const DEMO_CAST_CREATORS: CastCreator[] = PERSONAS.map(([name, url, tags, description], index) => ({
+/** The README's verified demo creators, among the most followed; the one awaiting review stays out of the world. */
+const README_CREATORS: CastCreator[] = DEMO_ACCOUNTS.flatMap(({ email, username, creator }) =>
+  creator?.verified
+    ? [
+        {
+          email,
+          username,
+          name: creator.name,
+          url: creator.url,
+          description: creator.description,
+          tags: creator.tags,
+          snsLinks: creator.snsLinks,
+          ...(creator.adult && { adult: true }),
+        },
+      ]
+    : [],
+);
+
+const GENERATED_CREATORS: CastCreator[] = PERSONAS.map(([name, url, tags, description], index) => ({
   email: `${url}@demo.fanmission.local`,
   username: name.split(' ').at(-1)!,
   name,
@@ -63,6 +81,9 @@ export const DEMO_CAST_CREATORS: CastCreator[] = PERSONAS.map(([name, url, tags,
   tags,
   snsLinks: SNS_PAIRS[index % SNS_PAIRS.length]!.map((type) => ({ type, link: `${SNS_HOSTS[type]}${url}` })),
 }));
+
+/** The world's creators: the README's first, then the personas, 30 in all. */
+export const DEMO_CAST_CREATORS: CastCreator[] = [...README_CREATORS, ...GENERATED_CREATORS].slice(0, 30);
 
 /** The generated world's first fan is the demo fan, its most active member. */
 export const DEMO_CAST: WorldCast = {

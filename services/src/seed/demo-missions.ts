@@ -44,7 +44,18 @@ export async function seedDemoMissions(ctx: ServiceContext): Promise<void> {
     )
     .execute();
   const done = new Set(seeded.map((row) => row.idempotency_key));
-  const missing = DEMO_MISSIONS.filter((mission) => !done.has(mission.key));
+  // In the demo world the creators' products are the generator's: the fan's hand-made missions have none to ask.
+  const offered = await ctx.db
+    .selectFrom('mission_products as p')
+    .innerJoin('creators as c', 'c.id', 'p.creator_id')
+    .select(['c.url', 'p.name'])
+    .where('p.type', '=', 'BASIC')
+    .execute();
+  const missing = DEMO_MISSIONS.filter(
+    (mission) =>
+      !done.has(mission.key) &&
+      offered.some((product) => product.url === mission.creatorUrl && product.name === mission.productName),
+  );
   if (missing.length === 0) return;
   const now = ctx.now();
   // Bought a month ago (one purchase, whatever the number of runs: the ledger keeps it once per key).

@@ -35,6 +35,32 @@ describe('the demo world', () => {
     expect(again.seconds).toBeLessThan(5);
   });
 
+  it("puts the README's creators among the busiest: missions, a paid statement; the adult one out of search", async () => {
+    const { app } = testApp.current;
+    const creators = await sql<{ url: string; verified: boolean; adult: boolean; completed: number; paid: number }>`
+      select c.url, c.verified, c.contain_adult_content as adult,
+        (select count(*)::int from missions m where m.creator_id = c.id and m.status = 'COMPLETED') as completed,
+        (select count(*)::int from settlement_statements s where s.creator_id = c.id and s.status = 'PAID') as paid
+      from creators c where c.url in ('starlight', 'skydance', 'nightwhisper', 'sprout') order by c.url`.execute(
+      app.db,
+    );
+    expect(creators.rows).toEqual([
+      { url: 'nightwhisper', verified: true, adult: true, completed: expect.any(Number), paid: expect.any(Number) },
+      { url: 'skydance', verified: true, adult: false, completed: expect.any(Number), paid: expect.any(Number) },
+      { url: 'sprout', verified: false, adult: false, completed: 0, paid: 0 },
+      { url: 'starlight', verified: true, adult: false, completed: expect.any(Number), paid: expect.any(Number) },
+    ]);
+    expect(creators.rows.find((row) => row.url === 'starlight')).toMatchObject({
+      completed: expect.toSatisfy((n: number) => n > 20),
+      paid: expect.toSatisfy((n: number) => n >= 1),
+    });
+    const search = await app.inject({ method: 'GET', url: '/api/v1/creators/page?size=60' });
+    const urls = search.json<{ content: { creator: { url: string } }[] }>().content.map((item) => item.creator.url);
+    expect(urls).toEqual(expect.arrayContaining(['starlight', 'skydance', 'cookingbear', 'gameking']));
+    expect(urls).not.toContain('nightwhisper');
+    expect(urls).not.toContain('sprout');
+  });
+
   it('leaves every open mission within its deadline and without a workflow, for the reconciler to start', async () => {
     const { db } = testApp.current.app;
     const now = NOW;

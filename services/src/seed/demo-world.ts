@@ -66,7 +66,7 @@ export async function seedDemoWorld(
     .where('email', '=', WORLD_OPERATOR_EMAIL)
     .execute();
   const added = await seedDemoData(ctx);
-  const cast = new Set(DEMO_CAST.fans.map((fan) => fan.email));
+  const cast = new Set([...DEMO_CAST.fans, ...DEMO_CAST.creators].map((account) => account.email));
   const created = DEMO_ACCOUNTS.map((account) => account.email).filter(
     (email) => cast.has(email) || added.includes(email),
   );

@@ -76,6 +76,7 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       name,
       url: named?.url ?? `creator${creator}`,
       verified,
+      contain_adult_content: named?.adult ?? false,
       grade: rank <= 0.05 ? 'DIAMOND' : rank <= 0.25 ? 'GOLD' : 'SILVER',
       description: named?.description ?? `Creator ${creator}: songs, talk and missions`,
       review_status: 'APPROVED',

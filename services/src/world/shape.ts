@@ -42,6 +42,8 @@ export interface CastCreator {
   description: string;
   tags: string[];
   snsLinks: { type: string; link: string }[];
+  /** Flagged for adult content: reachable by its page, never shown in search. */
+  adult?: boolean;
 }
 
 export interface WorldCast {
