@@ -37,7 +37,12 @@ const AVATAR_STYLES = [adventurer, bigSmile, lorelei, notionists, personas];
 export async function drawDemoAvatar(seed: string): Promise<Buffer> {
   const pick = [...seed].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1_000_003, 7);
   const style = AVATAR_STYLES[pick % AVATAR_STYLES.length] as typeof adventurer;
-  const svg = createAvatar(style, { seed, size: 256, backgroundType: ['gradientLinear'] }).toString();
+  const svg = createAvatar(style, {
+    seed,
+    size: 256,
+    backgroundType: ['gradientLinear'],
+    backgroundColor: ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf'],
+  }).toString();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -39,4 +39,12 @@ describe('the demo media pool', () => {
     expect(media.pictures.length).toBeGreaterThan(0);
     expect((await pool.avatar('starlight')).contentType).toBe('image/png');
   }, 60_000);
+
+  it('goes without an item a tool fails to make, and says why', async () => {
+    const pool = new DemoMediaPool(
+      testConfig({ FANMISSION_CACHE_DIR: path.join(cacheDir, 'failing'), FFMPEG_PATH: '/bin/false' }),
+    );
+    expect(await pool.answerVideo(0)).toBeNull();
+    expect(pool.failures).toHaveLength(1);
+  });
 });

@@ -4,14 +4,15 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { mediaToolAvailable, spawnMediaTool } from '../files';
 import { cjkFont } from '../income';
-import { drawDemoAvatar, drawDemoPicture, type DemoMotif } from './demo-images';
+import { drawDemoAvatar, drawDemoPicture, drawDemoPortrait, type DemoMotif } from './demo-images';
 
 /**
  * The demo world's media, generated once per machine into FANMISSION_CACHE_DIR/demo-media/<recipe>/ and reused by
- * every seed: DiceBear avatars (PNG), drawn pictures (PNG), short videos with a poster frame (ffmpeg: a moving
- * gradient, a tone and a caption in the CJK font) and spoken answers (espeak-ng, MP3 through ffmpeg). An item is
- * written under a temporary name and renamed, so a cut run leaves no half file; its name is the hash of its recipe.
- * Without ffmpeg there are no videos, without espeak-ng no voices: the seed then answers with pictures.
+ * every seed: DiceBear avatars (PNG), drawn pictures (PNG), short videos with a poster frame (ffmpeg: a drawn
+ * portrait, a tone and a floating caption in the CJK font) and spoken answers (espeak-ng, MP3 through ffmpeg). An
+ * item is written under a temporary name and renamed, so a cut run leaves no half file; its name is the hash of its
+ * recipe. Without ffmpeg there are no videos, without espeak-ng no voices: the seed then answers with pictures; an
+ * item a tool fails to make is left out (`failures`).
  */
 export interface CachedFile {
   file: string;
@@ -30,7 +31,7 @@ export interface PoolVoice {
 }
 
 /** Bump to regenerate every machine's cached media (a recipe's own change already renames its item). */
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 3;
 const VIDEO_SECONDS = 3;
 const PALETTES: [string, string][] = [
   ['#6a5af9', '#f7a8d8'],
@@ -78,9 +79,16 @@ export class DemoMediaPool {
     });
   }
 
+  /** Why items could not be made (a tool that failed): the seed goes on without them. */
+  readonly failures: string[] = [];
+
   /** A 360×640 H.264 video of a few seconds with the caption, and its first frame; null without ffmpeg. */
   async video(caption: string, colours: [string, string]): Promise<PoolVideo | null> {
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return null;
+    return await this.orNull(() => this.makeVideo(caption, colours));
+  }
+
+  private async makeVideo(caption: string, colours: [string, string]): Promise<PoolVideo> {
     const recipe = { video: caption, colours, seconds: VIDEO_SECONDS };
     const video = await this.cached(recipe, 'mp4', 'video/mp4', (out) => this.renderVideo(out, caption, colours));
     const poster = await this.cached({ poster: recipe }, 'jpg', 'image/jpeg', (out) =>
@@ -97,6 +105,10 @@ export class DemoMediaPool {
   /** The n-th spoken answer in the language (ko, en, ja): MP3, or WAV without ffmpeg; null without espeak-ng. */
   async voice(language: string, index: number): Promise<PoolVoice | null> {
     if (!(await mediaToolAvailable(this.config.ESPEAK_NG_PATH))) return null;
+    return await this.orNull(() => this.makeVoice(language, index));
+  }
+
+  private async makeVoice(language: string, index: number): Promise<PoolVoice> {
     const lines = SPOKEN[language] ?? SPOKEN.ko!;
     const text = lines[index % lines.length]!;
     const wav = await this.cached({ voice: text, language }, 'wav', 'audio/wav', (out) =>
@@ -110,35 +122,44 @@ export class DemoMediaPool {
     return { audio: mp3, seconds, language };
   }
 
+  private async orNull<T>(make: () => Promise<T>): Promise<T | null> {
+    try {
+      return await make();
+    } catch (error) {
+      this.failures.push(error instanceof Error ? error.message : String(error));
+      return null;
+    }
+  }
+
   /** The cached item's absolute path. */
   file(item: CachedFile): string {
     return path.join(this.root, item.file);
   }
 
+  /** The drawn portrait as a still background, the caption floating above it, and a tone. */
   private async renderVideo(out: string, caption: string, colours: [string, string]): Promise<void> {
-    const [from, to] = colours;
-    const source = `gradients=s=360x640:c0=${from}:c1=${to}:d=${VIDEO_SECONDS}:speed=0.03:r=15`;
     let font: string | undefined;
     try {
       font = cjkFont(this.config.STATEMENT_FONT_PATH).path;
     } catch {
       // No CJK font: the video goes without its caption.
     }
+    const background = `${out}.png`;
     const textFile = `${out}.txt`;
+    await writeFile(background, await drawDemoPortrait(colours));
     await writeFile(textFile, caption);
+    // A CJK glyph is about as wide as the font is tall: a long name gets a smaller size to fit the 360 px.
+    const size = Math.min(40, Math.floor(320 / [...caption].length));
     const text = font
-      ? `,drawtext=fontfile=${font}:textfile=${textFile}:fontsize=36:fontcolor=white:borderw=3:bordercolor=black@0.4` +
-        ':x=(w-text_w)/2:y=(h-text_h)/2'
+      ? `,drawtext=fontfile=${font}:textfile=${textFile}:fontsize=${size}:fontcolor=white:borderw=3:bordercolor=black@0.5` +
+        ':x=(w-text_w)/2:y=90+10*sin(2*PI*t)'
       : '';
-    try {
-      await this.ffmpeg([
-        ...['-f', 'lavfi', '-i', source, '-f', 'lavfi', '-i', `sine=frequency=523:duration=${VIDEO_SECONDS}`],
-        ...['-vf', `format=yuv420p${text}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32'],
-        ...['-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart', '-f', 'mp4', out],
-      ]);
-    } finally {
-      await rm(textFile, { force: true });
-    }
+    await this.ffmpeg([
+      ...['-loop', '1', '-framerate', '15', '-t', String(VIDEO_SECONDS), '-i', background],
+      ...['-f', 'lavfi', '-i', `sine=frequency=523:duration=${VIDEO_SECONDS}`],
+      ...['-vf', `format=yuv420p${text}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32'],
+      ...['-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart', '-f', 'mp4', out],
+    ]);
   }
 
   private ffmpeg(args: string[]): Promise<unknown> {

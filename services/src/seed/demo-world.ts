@@ -77,5 +77,6 @@ export async function seedDemoWorld(
     `demo media: ${dressed.files} files (pool: ${dressed.pool.videos} videos, ${dressed.pool.voices} voices, ` +
       `${dressed.pool.pictures} pictures, ${dressed.pool.intros} intros) in ${dressed.seconds.toFixed(1)} s`,
   );
+  for (const failure of new Set(pool.failures)) log(`demo media: made without an item: ${failure}`);
   return { created, world, media: dressed, seconds: (performance.now() - started) / 1000 };
 }
