@@ -1,56 +1,12 @@
 // The demo data's ACCEPTED mission (services/src/seed/demo-missions.ts) is seeded without a workflow: the worker's
 // reconciler starts it, and the demo creator can then perform it through the API.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { Worker } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verify } from '@fanmission/ledger';
-import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
+import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { createFile } from '@fanmission/tests/support/missions';
-import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
-import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { describe, expect, it } from 'vitest';
+import { useDemoTemporalApp } from '@fanmission/tests/support/demo-temporal-app';
 
-const env = await useTemporalTestEnvironment();
-const taskQueue = `demo-missions-${randomUUID()}`;
-// The server's clock runs ahead of the wall clock once time is skipped: the app follows it.
-let skew = 0;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-missions-'));
-const testApp = useTestApp({
-  config: testConfig({ STORAGE_DIR: storageDir }),
-  temporal: { client: env.client, taskQueue },
-  now: () => new Date(Date.now() + skew),
-});
-const app = () => testApp.current.app;
-
-let worker: Worker;
-let running: Promise<void>;
-
-beforeAll(async () => {
-  skew = (await env.currentTimeMs()) - Date.now();
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    namespace: env.namespace ?? 'default',
-    taskQueue,
-    workflowBundle: inject('temporalWorkflowBundle'),
-    activities: createMissionActivities({
-      db: app().db,
-      storage: storageDriverFor(testApp.current.config),
-      mediaTools: mediaToolsOf(testApp.current.config),
-    }),
-  });
-  running = worker.run();
-});
-
-afterAll(async () => {
-  worker.shutdown();
-  await running;
-  expect((await verify(app().db)).differences).toEqual([]);
-  rmSync(storageDir, { recursive: true, force: true });
-});
+const { env, taskQueue, app } = await useDemoTemporalApp('demo-missions');
 
 describe('demo missions', () => {
   it('the seeded ACCEPTED mission gets its workflow from the reconciler and can be performed', async () => {

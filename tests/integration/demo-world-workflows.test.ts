@@ -1,59 +1,14 @@
 // The demo world (services/src/seed/demo-world.ts) leaves its open missions and its lottery events under way without
 // workflows: the worker's reconcilers start every one of them, and they run on the stored deadlines.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { Worker } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verify } from '@fanmission/ledger';
-import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events';
-import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
-import { createMissionActivities, reconcileMissionWorkflows } from '@fanmission/services/missions';
+import { reconcileEventWorkflows } from '@fanmission/services/events';
+import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
 import { seedDemoWorld } from '@fanmission/services/seed';
-import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { useDemoTemporalApp } from '@fanmission/tests/support/demo-temporal-app';
 
-const env = await useTemporalTestEnvironment();
-const taskQueue = `demo-world-${randomUUID()}`;
-let skew = 0;
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-demo-world-workflows-'));
-const cache = process.env.FANMISSION_CACHE_DIR;
-const testApp = useTestApp({
-  config: testConfig({ STORAGE_DIR: storageDir, ...(cache && { FANMISSION_CACHE_DIR: cache }) }),
-  temporal: { client: env.client, taskQueue },
-  now: () => new Date(Date.now() + skew),
-});
-const app = () => testApp.current.app;
-
-let worker: Worker;
-let running: Promise<void>;
-
-beforeAll(async () => {
-  skew = (await env.currentTimeMs()) - Date.now();
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    namespace: env.namespace ?? 'default',
-    taskQueue,
-    workflowBundle: inject('temporalWorkflowBundle'),
-    activities: {
-      ...createMissionActivities({
-        db: app().db,
-        storage: storageDriverFor(testApp.current.config),
-        mediaTools: mediaToolsOf(testApp.current.config),
-      }),
-      ...createEventActivities({ db: app().db }),
-    },
-  });
-  running = worker.run();
-});
-
-afterAll(async () => {
-  worker.shutdown();
-  await running;
-  rmSync(storageDir, { recursive: true, force: true });
-});
+const { env, taskQueue, app } = await useDemoTemporalApp('demo-world');
 
 describe('the demo world on Temporal', () => {
   it('starts a workflow for each open mission and each event under way; they wait for the stored deadlines', async () => {
