@@ -16,7 +16,7 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 const SHELL =
   /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session|first-view))/;
 const COMMON =
-  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address|cards[\\/])|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
 
 /**

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MissionCard } from '../../shared/missions/mission-card';
+import { MissionCard } from '../../shared/cards/mission-card';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useTabList } from './api/tab-lists';

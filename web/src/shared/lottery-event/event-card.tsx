@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { placeholderThumbnail } from '../ui/mission-placeholder';
+import { placeholderThumbnail } from '../cards/media';
 import { BADGE_COLOR, eventBadge, monthDay } from './event-status';
 
 /** What a card needs of an EVENT mission product (the product of lists, or `eventProduct` of a creator). */
