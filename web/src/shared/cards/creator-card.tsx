@@ -22,16 +22,16 @@ export function CreatorCard({
   return (
     <div className="fm-card fm-creator-card">
       <Link className="fm-card-link" to={creatorPath(creator)}>
-        <span className="fm-card-body">
+        <div className="fm-card-body">
           <InitialsAvatar
             name={creator.name}
             seed={creator.id}
             src={image?.thumbnail?.s3Url ?? image?.s3Url}
             size={96}
           />
-          <span className="fm-card-title">{creator.name}</span>
+          <div className="fm-card-title">{creator.name}</div>
           {children}
-        </span>
+        </div>
       </Link>
       {action ? <div className="fm-card-action">{action}</div> : null}
     </div>

@@ -26,11 +26,11 @@ export function MissionCard({ mission }: { mission: MissionView }) {
           ratio="9 / 16"
           maxHeight={240}
         />
-        <span className="fm-card-body">
-          <span className="fm-card-status">{t(`missionStatus.${mission.status}`)}</span>
-          <span className="fm-card-title">{mission.missionProduct.name}</span>
-          <span className="fm-card-subtitle">{mission.missionProduct.creator.name}</span>
-        </span>
+        <div className="fm-card-body">
+          <div className="fm-card-status">{t(`missionStatus.${mission.status}`)}</div>
+          <div className="fm-card-title">{mission.missionProduct.name}</div>
+          <div className="fm-card-subtitle">{mission.missionProduct.creator.name}</div>
+        </div>
       </Link>
     </div>
   );
