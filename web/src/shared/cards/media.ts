@@ -43,3 +43,8 @@ export function initialsOf(name: string): string {
   if (words.length >= 2 && latin(words[0]!) && latin(words[1]!)) return first(words[0]!) + first(words[1]!);
   return first(words[0]!);
 }
+
+/** A light tint of the seed's colour, behind a picture drawn as a background while it loads. */
+export function placeholderTint(seed: string | number): string {
+  return `${placeholderColour(seed)}33`;
+}
