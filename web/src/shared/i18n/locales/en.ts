@@ -313,7 +313,6 @@ export const en: Messages = {
     thumbnail: 'Thumbnail',
     content: 'Content',
     created: 'Date',
-    empty: 'There are no notifications.',
     placeholder: 'No picture',
   },
   missionDetail: {
@@ -464,7 +463,6 @@ export const en: Messages = {
     submit: 'Post',
     replySubmit: 'Reply',
     counter: 'characters',
-    empty: 'Be the first to comment.',
     list: 'Comments',
     replies: 'Replies',
     more: 'More',

@@ -314,7 +314,6 @@ export const ja: Messages = {
     thumbnail: 'サムネイル',
     content: '内容',
     created: '日付',
-    empty: 'お知らせはありません。',
     placeholder: '画像なし',
   },
   missionDetail: {
@@ -465,7 +464,6 @@ export const ja: Messages = {
     submit: '投稿',
     replySubmit: '返信する',
     counter: '文字数',
-    empty: '最初のコメントを書いてみましょう。',
     list: 'コメント一覧',
     replies: '返信一覧',
     more: 'もっと見る',

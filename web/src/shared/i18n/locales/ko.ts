@@ -314,7 +314,6 @@ export const ko = {
     thumbnail: '썸네일',
     content: '내용',
     created: '날짜',
-    empty: '알림이 없습니다.',
     placeholder: '프로필 없음',
   },
   missionDetail: {
@@ -459,7 +458,6 @@ export const ko = {
     submit: '등록',
     replySubmit: '답글 등록',
     counter: '글자 수',
-    empty: '첫 댓글을 남겨 보세요.',
     list: '댓글 목록',
     replies: '답글 목록',
     more: '더보기',
