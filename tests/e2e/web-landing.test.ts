@@ -93,6 +93,11 @@ describe('web app: the landing page', () => {
 
     test(`${language}: creator and mission cards with their pictures; axe and 360 px pass`, async () => {
       const { page, errors } = await openPage(language, {}, PHONE);
+      const lists: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/v1/creators/page' || pathname === '/api/v1/missions/page') lists.push(pathname);
+      });
       await page.goto(url('/'));
       // The headline paints first (the static first view), the cards arrive under it.
       await page.getByRole('heading', { level: 1, name: t.landing.headline }).waitFor();
@@ -114,6 +119,8 @@ describe('web app: the landing page', () => {
           .count(),
       ).toBe(0);
 
+      // Each list asked for once: while the cards' chunk downloads (app/first-page-data.ts), the cards take that answer.
+      expect(lists.sort()).toEqual(['/api/v1/creators/page', '/api/v1/missions/page']);
       await settle(page);
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(measureLayout)).toEqual({ overflow: [], header: [], dialogs: [] });
