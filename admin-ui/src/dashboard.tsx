@@ -6,9 +6,9 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  ComposedChart,
   Legend,
   Line,
-  LineChart,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -23,6 +23,13 @@ const METHOD_COLOURS: Record<string, string> = {
   bank: '#2e7d32',
   other: '#9e9e9e',
 };
+/** Each day's mission outcomes, stacked, under the line of the day's requests. */
+const MISSION_OUTCOMES = [
+  { key: 'completed', colour: '#2e7d32' },
+  { key: 'refused', colour: '#ef6c00' },
+  { key: 'expired', colour: '#d32f2f' },
+  { key: 'canceled', colour: '#757575' },
+] as const;
 const won = (value: number) => value.toLocaleString('ko-KR');
 
 function Chart({ title, children, height = 260 }: { title: string; children: React.ReactElement; height?: number }) {
@@ -56,7 +63,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The console's home: sales, missions, escrow, settlements and the event pipeline, from `/api/admin/dashboard`. */
 export function Dashboard() {
   const translate = useTranslate();
-  const [days, setDays] = useState(30);
+  // The window a newcomer sees first covers the last quarter; 7 and 30 days zoom in.
+  const [days, setDays] = useState(90);
   const [data, setData] = useState<AdminDashboard>();
   const [error, setError] = useState<string>();
 
@@ -142,16 +150,23 @@ export function Dashboard() {
             </BarChart>
           </Chart>
           <Chart title={translate('console.dashboard.missions')}>
-            <LineChart data={missionRows} aria-label="missions per day">
+            <ComposedChart data={missionRows} aria-label="missions per day by outcome">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" fontSize={11} />
               <YAxis allowDecimals={false} fontSize={11} width={40} />
               <Tooltip />
               <Legend />
+              {MISSION_OUTCOMES.map(({ key, colour }) => (
+                <Bar
+                  key={key}
+                  dataKey={key}
+                  stackId="outcomes"
+                  name={translate(`console.dashboard.${key}`)}
+                  fill={colour}
+                />
+              ))}
               <Line dataKey="requested" name={translate('console.dashboard.requested')} stroke="#1976d2" dot={false} />
-              <Line dataKey="completed" name={translate('console.dashboard.completed')} stroke="#2e7d32" dot={false} />
-              <Line dataKey="expired" name={translate('console.dashboard.expired')} stroke="#d32f2f" dot={false} />
-            </LineChart>
+            </ComposedChart>
           </Chart>
           {data.settlementsPerMonth.length === 0 ? (
             <Card variant="outlined">
