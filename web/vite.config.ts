@@ -10,13 +10,14 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
  * The shell: what the entry (header, footer, landing page) imports statically. These stay in the entry chunk; the
  * rest of web/src/shared and TanStack Query go into one `common` chunk, the contracts' schemas into one `contracts`
  * chunk, both shared by the lazily loaded pages, instead of some thirty chunks of a kilobyte each (sign-up's, password
- * and legal modules, used by few pages, stay apart): on a phone's network every request costs a round trip (Slow 4G: 560 ms), and the
+ * and legal modules, used by few pages, stay apart; the list cards have a chunk of their own, without the component
+ * library, which the landing page loads too): on a phone's network every request costs a round trip (Slow 4G: 560 ms), and the
  * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
  */
 const SHELL =
   /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session|first-view))/;
 const COMMON =
-  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address|cards[\\/])|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
 
 /**
@@ -266,6 +267,9 @@ export default defineConfig(({ command }) => {
                 test: (id: string) => CONTRACTS_SOURCE.test(id) && !SHELL.test(id),
                 minShareCount: 2,
               },
+              // The list cards (src/shared/cards), shared by the landing page and the list pages, in one chunk
+              // without the component library: the landing page loads them under its headline.
+              { name: 'cards', test: /[\\/]web[\\/]src[\\/]shared[\\/](cards[\\/]|navigation[\\/]creator-path)/ },
               {
                 name: 'common',
                 test: (id: string) => COMMON.test(id) && !SHELL.test(id) && !LOCALES.test(id),

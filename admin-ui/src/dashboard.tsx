@@ -6,9 +6,9 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  ComposedChart,
   Legend,
   Line,
-  LineChart,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -23,16 +23,41 @@ const METHOD_COLOURS: Record<string, string> = {
   bank: '#2e7d32',
   other: '#9e9e9e',
 };
+/** Each day's mission outcomes, stacked, under the line of the day's requests. */
+const MISSION_OUTCOMES = [
+  { key: 'completed', colour: '#2e7d32' },
+  { key: 'refused', colour: '#ef6c00' },
+  { key: 'expired', colour: '#d32f2f' },
+  { key: 'canceled', colour: '#757575' },
+] as const;
+const hasMissions = (day: AdminDashboard['missionsPerDay'][number]) =>
+  day.requested + MISSION_OUTCOMES.reduce((sum, { key }) => sum + day[key], 0) > 0;
 const won = (value: number) => value.toLocaleString('ko-KR');
 
-function Chart({ title, children, height = 260 }: { title: string; children: React.ReactElement; height?: number }) {
+/** A chart card; a window with nothing to draw says so instead of drawing empty axes. */
+function Chart({
+  title,
+  children,
+  empty = false,
+  height = 260,
+}: {
+  title: string;
+  children: React.ReactElement;
+  /** What to say instead of the chart when the window has nothing to draw. */
+  empty?: false | string;
+  height?: number;
+}) {
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1' }} />
-      <CardContent sx={{ height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
+      <CardContent sx={{ height: empty ? 'auto' : height }}>
+        {empty ? (
+          <Typography color="text.secondary">{empty}</Typography>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        )}
       </CardContent>
     </Card>
   );
@@ -56,7 +81,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The console's home: sales, missions, escrow, settlements and the event pipeline, from `/api/admin/dashboard`. */
 export function Dashboard() {
   const translate = useTranslate();
-  const [days, setDays] = useState(30);
+  // The window a newcomer sees first covers the last quarter; 7 and 30 days zoom in.
+  const [days, setDays] = useState(90);
   const [data, setData] = useState<AdminDashboard>();
   const [error, setError] = useState<string>();
 
@@ -73,6 +99,8 @@ export function Dashboard() {
 
   const methods = [...new Set(data?.coinSalesPerDay.flatMap((day) => Object.keys(day.byMethod)) ?? [])];
   const salesRows = data?.coinSalesPerDay.map((day) => ({ day: day.day.slice(5), ...day.byMethod })) ?? [];
+  const salesByMethod = data?.salesByMethod ?? [];
+  const noData = translate('console.dashboard.noData');
   const missionRows = data?.missionsPerDay.map((day) => ({ ...day, day: day.day.slice(5) })) ?? [];
   return (
     <Box sx={{ mt: 1 }}>
@@ -102,7 +130,14 @@ export function Dashboard() {
             gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gridColumn: '1 / -1' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+              gridColumn: '1 / -1',
+            }}
+          >
             <Figure
               label={translate('console.dashboard.onTime')}
               value={data.onTimeRate === null ? '-' : `${(data.onTimeRate * 100).toFixed(1)} %`}
@@ -111,16 +146,13 @@ export function Dashboard() {
               label={translate('console.dashboard.escrow')}
               value={translate('console.dashboard.coins', { coins: won(data.escrowCoins) })}
             />
-            <Figure
-              label={translate('console.dashboard.relay')}
-              value={
-                data.events.relay
-                  ? String(data.events.relay.unsentEvents)
-                  : `${translate('console.dashboard.transport')}: ${data.events.transport}`
-              }
-            />
+            {data.events.relay ? (
+              <Figure label={translate('console.dashboard.relay')} value={String(data.events.relay.unsentEvents)} />
+            ) : (
+              <Figure label={translate('console.dashboard.transport')} value={data.events.transport} />
+            )}
           </Box>
-          <Chart title={translate('console.dashboard.sales')}>
+          <Chart title={translate('console.dashboard.sales')} empty={salesByMethod.length === 0 && noData}>
             <BarChart data={salesRows} aria-label="coin sales per day">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" fontSize={11} />
@@ -132,8 +164,8 @@ export function Dashboard() {
               ))}
             </BarChart>
           </Chart>
-          <Chart title={translate('console.dashboard.salesByMethod')}>
-            <BarChart data={data.salesByMethod} layout="vertical" aria-label="sales by payment method">
+          <Chart title={translate('console.dashboard.salesByMethod')} empty={salesByMethod.length === 0 && noData}>
+            <BarChart data={salesByMethod} layout="vertical" aria-label="sales by payment method">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis type="number" tickFormatter={won} fontSize={11} />
               <YAxis type="category" dataKey="method" fontSize={11} width={70} />
@@ -141,41 +173,47 @@ export function Dashboard() {
               <Bar dataKey="won" fill="#ff3d6e" />
             </BarChart>
           </Chart>
-          <Chart title={translate('console.dashboard.missions')}>
-            <LineChart data={missionRows} aria-label="missions per day">
+          <Chart title={translate('console.dashboard.missions')} empty={!missionRows.some(hasMissions) && noData}>
+            <ComposedChart data={missionRows} aria-label="missions per day by outcome">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" fontSize={11} />
               <YAxis allowDecimals={false} fontSize={11} width={40} />
               <Tooltip />
-              <Legend />
+              <Legend itemSorter={null} />
+              {MISSION_OUTCOMES.map(({ key, colour }) => (
+                <Bar
+                  key={key}
+                  dataKey={key}
+                  stackId="outcomes"
+                  name={translate(`console.dashboard.${key}`)}
+                  fill={colour}
+                />
+              ))}
               <Line dataKey="requested" name={translate('console.dashboard.requested')} stroke="#1976d2" dot={false} />
-              <Line dataKey="completed" name={translate('console.dashboard.completed')} stroke="#2e7d32" dot={false} />
-              <Line dataKey="expired" name={translate('console.dashboard.expired')} stroke="#d32f2f" dot={false} />
-            </LineChart>
+            </ComposedChart>
           </Chart>
-          {data.settlementsPerMonth.length === 0 ? (
-            <Card variant="outlined">
-              <CardHeader
-                title={translate('console.dashboard.settlements')}
-                titleTypographyProps={{ variant: 'subtitle1' }}
-              />
-              <CardContent>
-                <Typography color="text.secondary">{translate('console.dashboard.settlementsEmpty')}</Typography>
-              </CardContent>
-            </Card>
-          ) : (
-            <Chart title={translate('console.dashboard.settlements')}>
-              <BarChart data={data.settlementsPerMonth} aria-label="settlements per month">
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="month" fontSize={11} />
-                <YAxis tickFormatter={won} fontSize={11} width={70} />
-                <Tooltip formatter={(value) => won(Number(value))} />
-                <Bar dataKey="won" fill="#7b1fa2" />
-                <Bar dataKey="paidWon" fill="#2e7d32" />
-              </BarChart>
-            </Chart>
-          )}
-          <Chart title={translate('console.dashboard.consumerLag')} height={200}>
+          <Chart
+            title={translate('console.dashboard.settlements')}
+            empty={data.settlementsPerMonth.length === 0 && translate('console.dashboard.settlementsEmpty')}
+          >
+            <BarChart data={data.settlementsPerMonth} aria-label="settlements per month">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="month" fontSize={11} />
+              <YAxis tickFormatter={won} fontSize={11} width={70} />
+              <Tooltip formatter={(value) => won(Number(value))} />
+              <Legend itemSorter={null} />
+              <Bar dataKey="won" name={translate('console.dashboard.settlementsIssued')} fill="#7b1fa2" />
+              <Bar dataKey="paidWon" name={translate('console.dashboard.settlementsPaid')} fill="#2e7d32" />
+            </BarChart>
+          </Chart>
+          <Chart
+            title={translate('console.dashboard.consumerLag')}
+            height={200}
+            empty={
+              data.events.consumers.every((consumer) => consumer.pendingEvents === 0) &&
+              translate('console.dashboard.consumersCaughtUp')
+            }
+          >
             <BarChart data={data.events.consumers} aria-label="consumer lag">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="consumer" fontSize={11} />

@@ -54,12 +54,16 @@ export const adminDashboardSchema = z
       }),
     ),
     salesByMethod: z.array(z.object({ method: z.string(), won: z.number().int(), count: z.number().int() })),
+    /** Missions requested each day, and each day's outcomes by the day they happened. */
     missionsPerDay: z.array(
       z.object({
         day: z.string(),
         requested: z.number().int(),
         completed: z.number().int(),
+        refused: z.number().int(),
+        /** The creator let the decision or the performance deadline pass. */
         expired: z.number().int(),
+        canceled: z.number().int(),
       }),
     ),
     /** Completed ÷ (completed + perform-expired) over the window; null when neither happened. */

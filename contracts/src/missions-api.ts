@@ -136,6 +136,9 @@ export const likedMissionPageQuerySchema = pageQuerySchema(PAGE_SIZES.myPage).ex
 export type LikedMissionPageQuery = z.infer<typeof likedMissionPageQuerySchema>;
 
 /** `GET /creators/me/missions/count`. */
+/** The management menu's badges count up to this many missions each; the badge shows 999+ past it. */
+export const MISSION_COUNT_CAP = 1_000;
+
 export const missionCountsSchema = z
   .object({
     /** BASIC missions waiting to be performed (ACCEPTED). */
@@ -151,7 +154,10 @@ export const missionCountsSchema = z
     /** BASIC, LUCKY and CUSTOM missions REJECTED (refused, expired or cancelled). */
     rejected: z.number().int().nonnegative(),
   })
-  .meta({ id: 'MissionCounts' });
+  .meta({
+    id: 'MissionCounts',
+    description: `Each count is exact up to ${MISSION_COUNT_CAP}; a count of ${MISSION_COUNT_CAP} means that many or more.`,
+  });
 export type MissionCounts = z.infer<typeof missionCountsSchema>;
 
 /** `POST` and `DELETE /missions/{id}/likes`. */

@@ -107,7 +107,7 @@ describe('web app: mission comments', () => {
       {
         const { page, errors } = await open('ko', fan);
         await page.goto(url(`/mission-detail/${missionId}`));
-        await page.getByText(ko.comments.empty).waitFor();
+        await page.getByText(ko.discover.empty.comments).waitFor();
         await page.getByRole('button', { name: ko.comments.submit, exact: true }).click();
         await okAlert(page, 'ko', ko.comments.enterComment);
         await page.getByRole('textbox', { name: ko.comments.placeholder }).fill('노래 너무 좋아요!');

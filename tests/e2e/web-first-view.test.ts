@@ -256,7 +256,7 @@ describe('mission detail first view', () => {
       expect(await page.locator('.mission-first-view').count()).toBe(0);
       expectSameRect(await rect(page, '#root main h1'), title, 'page title');
       expectSameRect(await rect(page, '#root main img[alt="Happy birthday!"]'), picture, 'page picture');
-      expectSameRect(await rect(page, '#root main .MuiAvatar-root'), avatar, 'page avatar');
+      expectSameRect(await rect(page, '#root main .fm-avatar'), avatar, 'page avatar');
       expect(errors).toEqual([]);
     });
   }

@@ -98,9 +98,9 @@ describe('web app: a creator runs a lottery event', () => {
     // Register in the browser: the spec's message first, then a valid event opening today (Korea time).
     const { page, errors } = await openPage('ko', creatorSession(creator));
     await page.goto(`${served.baseUrl}/mission-management/lottery-event`);
-    await page.getByText(ko.list.empty).waitFor();
+    await page.getByText(resources.ko.translation.discover.empty.managementEvents).waitFor();
     await screenshot(page, 'list-empty', 'ko');
-    await page.getByRole('button', { name: ko.list.register }).click();
+    await page.getByRole('button', { name: ko.list.register, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: ko.dialog.save }).click();
     await dialog.getByRole('alert').getByText(ko.dialog.allRequired).waitFor();

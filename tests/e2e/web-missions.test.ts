@@ -185,7 +185,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
 
       const empty = await openPage(language, fanSession(other));
       await empty.page.goto(url('/notifications'));
-      await empty.page.getByText(t.notifications.empty).waitFor();
+      await empty.page.getByText(t.discover.empty.notifications).waitFor();
       expect(await empty.page.getByRole('navigation', { name: 'pagination navigation' }).count()).toBe(0);
       await screenshot(empty.page, 'notifications-empty', language);
       expect(empty.errors).toEqual([]);
@@ -198,7 +198,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await page.goto(url(`/mission-detail/${ids.completed}`));
       await page.getByRole('heading', { name: 'Birthday song' }).waitFor();
       await page.getByRole('img', { name: 'Happy birthday!' }).waitFor();
-      await page.getByText(t.comments.empty).waitFor();
+      await page.getByText(t.discover.empty.comments).waitFor();
       await screenshot(page, 'detail-completed', language);
       await page.getByRole('button', { name: t.missionDetail.like }).click();
       await page.waitForURL('**/login');

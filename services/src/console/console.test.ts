@@ -464,6 +464,30 @@ describe('/api/admin/dashboard', () => {
     });
     const run = await call(finance, 'POST', '/api/admin/settlement-runs', last);
     expect(run.statusCode, run.body).toBe(200);
+    // Today's outcomes, one of each; a lottery applicant not drawn is no mission outcome.
+    const product = await registerProduct(app(), creator, { type: 'BASIC', name: 'Outcome song' });
+    const before = (await call(operator, 'GET', '/api/admin/dashboard?days=1')).json<{
+      missionsPerDay: Record<string, number>[];
+    }>().missionsPerDay[0]!;
+    const rejectedAt = new Date();
+    for (const reason of ['REFUSED', 'DECISION_EXPIRED', 'PERFORM_EXPIRED', 'CANCELED', 'NOT_WON'] as const) {
+      await insertMission(app(), product, {
+        user_id: fan.id,
+        status: 'REJECTED',
+        rejection_reason: reason,
+        requested_at: rejectedAt,
+        rejected_at: rejectedAt,
+      });
+    }
+    const today = (await call(operator, 'GET', '/api/admin/dashboard?days=1')).json<{
+      missionsPerDay: Record<string, number>[];
+    }>().missionsPerDay[0]!;
+    expect({
+      requested: today.requested! - before.requested!,
+      refused: today.refused! - before.refused!,
+      expired: today.expired! - before.expired!,
+      canceled: today.canceled! - before.canceled!,
+    }).toEqual({ requested: 5, refused: 1, expired: 2, canceled: 1 });
     const response = await call(operator, 'GET', '/api/admin/dashboard?days=30');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{

@@ -24,10 +24,12 @@ export async function dashboard(
 ): Promise<AdminDashboard> {
   const { from, labels } = windowOf(ctx.now(), days);
   const db = ctx.db;
-  // The last 12 Korea-time months of payout statements (carried-over months pay nothing yet).
+  // The last 12 Korea-time months of payout statements (carried-over months pay nothing yet), read as a range of
+  // the (year, month) index.
   const thisMonth = koreaDate(ctx.now()).slice(0, 7);
   const [thisYear, thisMonthNumber] = thisMonth.split('-').map(Number) as [number, number];
   const firstMonthIndex = thisYear * 12 + thisMonthNumber - 1 - 11;
+  const [firstYear, firstMonth] = [Math.floor(firstMonthIndex / 12), (firstMonthIndex % 12) + 1];
   const [sales, missions, escrow, events, settlements] = await Promise.all([
     sql<{ day: string; method: string; won: string; count: string }>`
       select to_char(d.created_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day,
@@ -50,10 +52,9 @@ export async function dashboard(
       select to_char(completed_at at time zone 'Asia/Seoul', 'YYYY-MM-DD'), 'completed', count(*)
         from missions where completed_at >= ${from} group by 1
       union all
-      select to_char(rejected_at at time zone 'Asia/Seoul', 'YYYY-MM-DD'),
-          case when rejection_reason = 'PERFORM_EXPIRED' then 'performExpired' else 'decisionExpired' end, count(*)
+      select to_char(rejected_at at time zone 'Asia/Seoul', 'YYYY-MM-DD'), rejection_reason, count(*)
         from missions
-        where rejected_at >= ${from} and rejection_reason in ('DECISION_EXPIRED', 'PERFORM_EXPIRED')
+        where rejected_at >= ${from} and rejection_reason <> 'NOT_WON'
         group by 1, 2`.execute(db),
     sql<{ coins: string | null }>`
       select sum(balance) as coins from ledger_accounts where kind = 'ESCROW' and balance <> 0`.execute(db),
@@ -61,7 +62,7 @@ export async function dashboard(
     sql<{ year: number; month: number; won: string; paid_won: string }>`
       select year, month, sum(to_receipt) as won, sum(case when status = 'PAID' then to_receipt else 0 end) as paid_won
         from settlement_statements
-        where year * 12 + month - 1 >= ${firstMonthIndex} and status <> 'CARRIED_OVER'
+        where (year, month) >= (${firstYear}, ${firstMonth}) and status <> 'CARRIED_OVER'
         group by year, month
         order by year, month`.execute(db),
   ]);
@@ -81,18 +82,27 @@ export async function dashboard(
     byMethod.set(row.method, method);
   }
 
-  const missionsByDay = new Map(labels.map((day) => [day, { day, requested: 0, completed: 0, expired: 0 }]));
+  const missionsByDay = new Map(
+    labels.map((day) => [day, { day, requested: 0, completed: 0, refused: 0, expired: 0, canceled: 0 }]),
+  );
+  // A lottery applicant who was not drawn (NOT_WON) is no outcome of a mission request, so it is not counted.
+  const OUTCOME_OF: Record<string, 'requested' | 'completed' | 'refused' | 'expired' | 'canceled'> = {
+    requested: 'requested',
+    completed: 'completed',
+    REFUSED: 'refused',
+    DECISION_EXPIRED: 'expired',
+    PERFORM_EXPIRED: 'expired',
+    CANCELED: 'canceled',
+  };
   let completed = 0;
   let performExpired = 0;
   for (const row of missions.rows) {
     const count = Number(row.n);
-    const day = missionsByDay.get(row.day);
     if (row.kind === 'completed') completed += count;
-    if (row.kind === 'performExpired') performExpired += count;
-    if (!day) continue;
-    if (row.kind === 'requested') day.requested += count;
-    else if (row.kind === 'completed') day.completed += count;
-    else day.expired += count;
+    if (row.kind === 'PERFORM_EXPIRED') performExpired += count;
+    const day = missionsByDay.get(row.day);
+    const outcome = OUTCOME_OF[row.kind];
+    if (day && outcome) day[outcome] += count;
   }
 
   return {

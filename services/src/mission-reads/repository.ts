@@ -1,4 +1,12 @@
-import type { MissionCounts, MissionSortOrder, MissionStatus, ProductType, SortDirection } from '@fanmission/contracts';
+import {
+  MISSION_COUNT_CAP,
+  type MissionCounts,
+  type MissionSortOrder,
+  type MissionStatus,
+  type MissionType,
+  type ProductType,
+  type SortDirection,
+} from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { countUpTo } from '../admin';
 import type { DbExecutor } from '../db';
@@ -220,21 +228,24 @@ export async function findViewerMarks(
   };
 }
 
-/** The badges of the creator's mission management menu. */
+/**
+ * The badges of the creator's mission management menu, each counted up to MISSION_COUNT_CAP (the badge shows 999+
+ * past it): each count reads at most that many entries of the `(creator_id, status)` index, so a creator with a
+ * hundred thousand completed missions costs what one with a thousand does.
+ */
 export async function countCreatorMissions(db: DbExecutor, creatorId: number): Promise<MissionCounts> {
-  const row = await db
-    .selectFrom('missions')
-    .select([
-      sql<string>`count(*) filter (where type = 'BASIC' and status = 'ACCEPTED')`.as('basic'),
-      sql<string>`count(*) filter (where type = 'LUCKY' and status = 'ACCEPTED')`.as('lucky'),
-      sql<string>`count(*) filter (where type = 'CUSTOM' and status = 'REQUESTED')`.as('customRequested'),
-      sql<string>`count(*) filter (where type = 'CUSTOM' and status = 'ACCEPTED')`.as('customAccepted'),
-      sql<string>`count(*) filter (where status = 'COMPLETED')`.as('completed'),
-      sql<string>`count(*) filter (where status = 'REJECTED')`.as('rejected'),
-    ])
-    .where('creator_id', '=', creatorId)
-    .where('type', 'in', ['BASIC', 'LUCKY', 'CUSTOM'])
-    .executeTakeFirstOrThrow();
+  const upTo = (status: MissionStatus, types: readonly MissionType[]) => sql<string>`(
+    select count(*) from (
+      select 1 from missions
+      where creator_id = ${creatorId} and status = ${status} and type in (${sql.join(types)})
+      limit ${MISSION_COUNT_CAP}
+    ) capped)`;
+  const managed = ['BASIC', 'LUCKY', 'CUSTOM'] as const;
+  const { rows } = await sql<Record<keyof MissionCounts, string>>`
+    select ${upTo('ACCEPTED', ['BASIC'])} as basic, ${upTo('ACCEPTED', ['LUCKY'])} as lucky,
+      ${upTo('REQUESTED', ['CUSTOM'])} as "customRequested", ${upTo('ACCEPTED', ['CUSTOM'])} as "customAccepted",
+      ${upTo('COMPLETED', managed)} as completed, ${upTo('REJECTED', managed)} as rejected`.execute(db);
+  const row = rows[0]!;
   return {
     basic: Number(row.basic),
     lucky: Number(row.lucky),

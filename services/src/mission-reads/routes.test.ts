@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  MISSION_COUNT_CAP,
   missionPageSchema,
   missionSchema,
   type MissionProduct,
@@ -304,6 +305,32 @@ describe('GET /creators/me/missions/count', () => {
       completed: 2,
       rejected: 1,
     });
+  });
+
+  it('counts each badge up to MISSION_COUNT_CAP, so a busy creator costs no more than a thousand missions', async () => {
+    const busy = await createCreator(app());
+    const product = await registerProduct(app(), busy, { type: 'BASIC', coinPrice: 7 });
+    const mission = (status: 'COMPLETED' | 'ACCEPTED') => ({
+      product_id: product.id,
+      creator_id: busy.creatorId,
+      type: 'BASIC' as const,
+      user_id: fan.id,
+      status,
+      coin_price: 7,
+      recipient_name: 'Minji',
+      request_comment: 'Please',
+      ...(status === 'COMPLETED'
+        ? { response_comment: 'Done', completed_at: new Date() }
+        : { accepted_at: new Date() }),
+    });
+    const completed = Array.from({ length: MISSION_COUNT_CAP + 5 }, () => mission('COMPLETED'));
+    await app().db.insertInto('missions').values(completed).execute();
+    await app()
+      .db.insertInto('missions')
+      .values(Array.from({ length: 3 }, () => mission('ACCEPTED')))
+      .execute();
+    const response = await call('GET', '/creators/me/missions/count', busy);
+    expect(response.json()).toMatchObject({ basic: 3, completed: MISSION_COUNT_CAP, rejected: 0 });
   });
 
   it('is for creators', async () => {

@@ -1,11 +1,12 @@
 import { DEFAULT_PROFILE_IMAGE, PAGE_SIZES } from '@fanmission/contracts';
+import { LANDING_REQUESTS } from '../features/landing/showcase-data';
 import { prefetchGet } from '../shared/api/client';
 import { rememberCreatorFirstView, rememberMissionFirstView, type MissionFirstViewData } from '../shared/first-view';
 
 /**
  * Asks for the data of the page the visitor opened while its code still downloads, so that the page finds its
  * answers waiting (shared/api/client.ts `prefetchGet`) instead of asking only once it has rendered: the landing
- * page's popup, a creator page's creator, products and completed missions, a mission's detail. The URLs and query
+ * page's popup and lists, a creator page's creator, products and completed missions, a mission's detail. The URLs and query
  * parameters are the pages' own (features/creator-page/api/creator-page.ts, features/mission-detail/api/mission.ts);
  * one that drifts is only a wasted request.
  */
@@ -29,6 +30,8 @@ function decoded(segment: string): string | null {
 export function prefetchFirstPageData(pathname: string, language: string): void {
   if (pathname === '/') {
     prefetchGet('/notifications/popup/current', undefined, language);
+    // The lists under the headline: asked for while their chunk downloads.
+    for (const { path, query } of Object.values(LANDING_REQUESTS)) prefetchGet(path, query, language);
     return;
   }
   const creator = /^\/creator\/([^/]+)\/?$/.exec(pathname);

@@ -52,7 +52,7 @@ function variantMarkup(language: Language, kind: 'landing' | 'page'): string {
     ),
     render(
       kind === 'landing' ? (
-        <main className="landing">
+        <main className="landing-page">
           <LandingHero />
         </main>
       ) : (

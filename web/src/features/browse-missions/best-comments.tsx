@@ -1,6 +1,5 @@
-import { DEFAULT_PROFILE_IMAGE, type BestComment } from '@fanmission/contracts';
+import { type BestComment } from '@fanmission/contracts';
 import Favorite from '@mui/icons-material/Favorite';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../shared/api/client';
+import { InitialsAvatar } from '../../shared/cards/pictures';
 
 async function fetchBestComments(): Promise<BestComment[]> {
   try {
@@ -58,10 +58,11 @@ export function BestComments() {
                     <Typography sx={{ fontWeight: 800 }} color="primary">
                       {index + 1}
                     </Typography>
-                    <Avatar
-                      src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
-                      alt={creator.name}
-                      sx={{ width: 22, height: 22 }}
+                    <InitialsAvatar
+                      name={creator.name}
+                      seed={creator.id}
+                      src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url}
+                      size={22}
                     />
                     <Typography variant="body2" color="text.secondary" noWrap>
                       {creator.name}

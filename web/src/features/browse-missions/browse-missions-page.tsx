@@ -8,7 +8,7 @@ import { useSession } from '../../shared/session/session';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
 import { useScrolledItems } from '../../shared/ui/scroll-loading';
-import { MissionCard } from '../../shared/missions/mission-card';
+import { MissionCard } from '../../shared/cards/mission-card';
 import { LotteryEventsGrid } from '../../shared/lottery-event/events-grid';
 import { useBrowseMissions, type BrowseTab, type MissionTab } from './api/browse-missions';
 import { BestComments } from './best-comments';
@@ -49,7 +49,12 @@ function MissionGrid({ tab }: { tab: MissionTab }) {
     return <LoadingState />;
   }
   if (items.length === 0) {
-    return <EmptyState message={t(`browseMissions.empty.${tab}`)} />;
+    return (
+      <EmptyState
+        message={t(tab === 'completed' ? 'discover.empty.browseCompleted' : 'discover.empty.browseReserved')}
+        action={{ label: t('discover.actions.findCreators'), to: '/creator-search' }}
+      />
+    );
   }
   return (
     <>

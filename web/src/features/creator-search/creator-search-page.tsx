@@ -1,6 +1,5 @@
 import {
   CREATOR_SEARCH_SORTS,
-  DEFAULT_PROFILE_IMAGE,
   GRID,
   INFINITE_SCROLL_THRESHOLD_PX,
   type CreatorListItem,
@@ -9,24 +8,20 @@ import {
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Search from '@mui/icons-material/Search';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { creatorPath } from '../../shared/navigation/creator-path';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useScrolledItems } from '../../shared/ui/scroll-loading';
+import { CreatorCard } from '../../shared/cards/creator-card';
 import { CreatorReliabilityChips } from '../../shared/creators/reliability';
 import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
 import { useFollow } from './follow';
@@ -143,7 +138,7 @@ export function CreatorSearchPage() {
           }}
         >
           {items.map((item) => (
-            <CreatorCard key={item.creator.id} item={item} />
+            <SearchCreatorCard key={item.creator.id} item={item} />
           ))}
         </Box>
       )}
@@ -152,36 +147,26 @@ export function CreatorSearchPage() {
   );
 }
 
-function CreatorCard({ item }: { item: CreatorListItem }) {
+function SearchCreatorCard({ item }: { item: CreatorListItem }) {
   const { t } = useTranslation();
   const follow = useFollow(item.creator.id, item.following);
-  const image = item.creator.user.image;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden', position: 'relative' }}>
-      <CardActionArea component={RouterLink} to={creatorPath(item.creator)} sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-          <Avatar
-            src={image?.thumbnail?.s3Url ?? image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
-            alt=""
-            sx={{ width: 96, height: 96 }}
-          />
-          <Typography noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
-            {item.creator.name}
-          </Typography>
-          <CreatorReliabilityChips creatorId={item.creator.id} centered />
-        </Box>
-      </CardActionArea>
-      <IconButton
-        aria-label={t(follow.following ? 'creatorSearch.unfollow' : 'creatorSearch.follow', {
-          name: item.creator.name,
-        })}
-        aria-pressed={follow.following}
-        disabled={follow.busy}
-        onClick={() => void follow.toggle()}
-        sx={{ position: 'absolute', top: 4, right: 4 }}
-      >
-        {follow.following ? <Favorite color="primary" /> : <FavoriteBorder />}
-      </IconButton>
-    </Paper>
+    <CreatorCard
+      creator={item.creator}
+      action={
+        <IconButton
+          aria-label={t(follow.following ? 'creatorSearch.unfollow' : 'creatorSearch.follow', {
+            name: item.creator.name,
+          })}
+          aria-pressed={follow.following}
+          disabled={follow.busy}
+          onClick={() => void follow.toggle()}
+        >
+          {follow.following ? <Favorite color="primary" /> : <FavoriteBorder />}
+        </IconButton>
+      }
+    >
+      <CreatorReliabilityChips creatorId={item.creator.id} centered />
+    </CreatorCard>
   );
 }

@@ -17,7 +17,7 @@ import { formatDotDate } from '../../shared/format/date';
 import { BADGE_COLOR, eventBadge, monthDay } from '../../shared/lottery-event/event-status';
 import { useSession } from '../../shared/session/session';
 import { LoadingState } from '../../shared/ui/list-states';
-import { placeholderThumbnail } from '../../shared/ui/mission-placeholder';
+import { placeholderThumbnail, placeholderTint } from '../../shared/cards/media';
 import { useEventProduct } from './api';
 import { ApplyDialog } from './apply-dialog';
 import { applyButton, applyGate } from './apply-rules';
@@ -85,7 +85,7 @@ export function LotteryEventPage() {
               aspectRatio: '1 / 1',
               objectFit: 'cover',
               borderRadius: 3,
-              bgcolor: 'action.hover',
+              bgcolor: placeholderTint(product.id),
               flexShrink: 0,
             }}
           />

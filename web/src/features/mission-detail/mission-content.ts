@@ -1,5 +1,5 @@
 import type { MissionView } from '@fanmission/contracts';
-import { missionThumbnail } from '../../shared/missions/mission-card';
+import { missionThumbnail } from '../../shared/cards/mission-card';
 
 export { missionThumbnail };
 

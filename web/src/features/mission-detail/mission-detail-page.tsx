@@ -1,6 +1,4 @@
-import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,6 +19,7 @@ import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
+import { InitialsAvatar } from '../../shared/cards/pictures';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -53,12 +52,17 @@ export function MissionDetailPage() {
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: 3 }}>
-        <Avatar
-          component={RouterLink}
+        <RouterLink
           to={creatorPath(creator)}
-          src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
-          alt={creator.name}
-        />
+          aria-label={creator.name}
+          style={{ display: 'flex', borderRadius: '50%' }}
+        >
+          <InitialsAvatar
+            name={creator.name}
+            seed={creator.id}
+            src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url}
+          />
+        </RouterLink>
         <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
           <Typography
             variant="h4"

@@ -1,5 +1,4 @@
-import { DEFAULT_PROFILE_IMAGE, GRID } from '@fanmission/contracts';
-import Avatar from '@mui/material/Avatar';
+import { GRID } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -8,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MissionCard } from '../../shared/missions/mission-card';
+import { MissionCard } from '../../shared/cards/mission-card';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useTabList } from './api/tab-lists';
 import { useScrollLoading, type FollowItem, type MissionListItem, type MyPageTab } from './lists';
+import { InitialsAvatar } from '../../shared/cards/pictures';
 
 export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number | null }) {
   const { t } = useTranslation();
@@ -66,9 +66,11 @@ function FollowCard({ item }: { item: FollowItem }) {
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
       <CardActionArea component={RouterLink} to={creatorPath(item.creator)} sx={{ p: 2 }}>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <Avatar
-            src={image?.thumbnail?.s3Url ?? image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
-            sx={{ width: 72, height: 72 }}
+          <InitialsAvatar
+            name={item.creator.name}
+            seed={item.creator.id}
+            src={image?.thumbnail?.s3Url ?? image?.s3Url}
+            size={72}
           />
           <Typography noWrap sx={{ fontWeight: 700, maxWidth: '100%' }}>
             {item.creator.name}

@@ -59,7 +59,11 @@ export function NotificationsPage() {
             {list.isPending ? (
               <TableLoadingRow columns={3} />
             ) : rows.length === 0 ? (
-              <TableEmptyRow columns={3} message={t('notifications.empty')} />
+              <TableEmptyRow
+                columns={3}
+                message={t('discover.empty.notifications')}
+                action={{ label: t('discover.actions.findCreators'), to: '/creator-search' }}
+              />
             ) : (
               rows.map((row) => {
                 const target = notificationTarget(row);

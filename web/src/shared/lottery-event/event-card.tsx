@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { placeholderThumbnail } from '../ui/mission-placeholder';
+import { placeholderThumbnail, placeholderTint } from '../cards/media';
 import { BADGE_COLOR, eventBadge, monthDay } from './event-status';
 
 /** What a card needs of an EVENT mission product (the product of lists, or `eventProduct` of a creator). */
@@ -44,7 +44,7 @@ export function LotteryEventCard({ product, compact = false }: { product: EventC
             width: compact ? 96 : '100%',
             aspectRatio: compact ? '1 / 1' : '4 / 3',
             maxHeight: compact ? 96 : 220,
-            bgcolor: 'action.hover',
+            bgcolor: placeholderTint(product.id),
             backgroundImage: `url(${cover ?? placeholderThumbnail(product.id)})`,
             backgroundSize: 'cover',
             backgroundPosition: 'center',

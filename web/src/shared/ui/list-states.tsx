@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { PAGINATION_DISPLAY } from '@fanmission/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 /** A centred spinner while a list or a page loads; `size` for the smaller one under a list loading more. */
 export function LoadingState({ py = 6, size }: { py?: number; size?: number }) {
@@ -19,12 +21,41 @@ export function LoadingState({ py = 6, size }: { py?: number; size?: number }) {
   );
 }
 
-/** The spec's empty-list message in an outlined box, with an optional action under it. */
-export function EmptyState({ message, py = 8, children }: { message: string; py?: number; children?: ReactNode }) {
+/** What an empty list offers to do next: a page to open (`to`) or something to do on this one (`onClick`). */
+export type EmptyAction = { label: string } & ({ to: string } | { onClick: () => void });
+
+/** The next step under an empty list's message. */
+export function EmptyActionButton({ action }: { action: EmptyAction }) {
+  return 'to' in action ? (
+    <Button component={RouterLink} to={action.to} variant="contained" sx={{ mt: 2 }}>
+      {action.label}
+    </Button>
+  ) : (
+    <Button variant="contained" onClick={action.onClick} sx={{ mt: 2 }}>
+      {action.label}
+    </Button>
+  );
+}
+
+/** An empty list's message in an outlined box: what is missing and what to do next, with that action under it. */
+export function EmptyState({
+  message,
+  py = 8,
+  action,
+  children,
+}: {
+  message: string;
+  py?: number;
+  action?: EmptyAction;
+  children?: ReactNode;
+}) {
   return (
     // Side padding too: a longer message (Japanese) otherwise ran from one border of the box to the other.
     <Paper variant="outlined" sx={{ py, px: 2, textAlign: 'center', borderRadius: 3 }}>
-      <Typography color="text.secondary">{message}</Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 560, mx: 'auto' }}>
+        {message}
+      </Typography>
+      {action ? <EmptyActionButton action={action} /> : null}
       {children}
     </Paper>
   );
@@ -42,12 +73,21 @@ export function TableLoadingRow({ columns }: { columns: number }) {
   );
 }
 
-/** The empty-list row of a table. */
-export function TableEmptyRow({ columns, message }: { columns: number; message: string }) {
+/** The empty-list row of a table, with the next step under the message when there is one. */
+export function TableEmptyRow({
+  columns,
+  message,
+  action,
+}: {
+  columns: number;
+  message: string;
+  action?: EmptyAction;
+}) {
   return (
     <TableRow>
       <TableCell colSpan={columns} align="center" sx={{ py: 8 }}>
         <Typography color="text.secondary">{message}</Typography>
+        {action ? <EmptyActionButton action={action} /> : null}
       </TableCell>
     </TableRow>
   );

@@ -5,9 +5,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { missionThumbnail } from '../../../shared/missions/mission-card';
+import { missionThumbnail } from '../../../shared/cards/mission-card';
 import { useCompletedMissions } from '../api/creator-page';
-import { placeholderThumbnail } from '../../../shared/ui/mission-placeholder';
+import { placeholderThumbnail, placeholderTint } from '../../../shared/cards/media';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
 /** Shown only when the creator has completed missions. */
@@ -30,7 +30,7 @@ export function CompletedMissions({ creatorId }: { creatorId: number }) {
                 <Box
                   sx={{
                     height: 200,
-                    bgcolor: '#f1e6ea',
+                    bgcolor: placeholderTint(mission.id),
                     backgroundImage: `url(${thumbnail ?? placeholderThumbnail(mission.id)})`,
                     backgroundSize: 'cover',
                     backgroundPosition: 'center',

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
+import { initialsOf, placeholderColour, placeholderTint } from '../../../shared/cards/media';
 import { LotteryEventCardOrNothing } from '../../../shared/lottery-event/event-card';
 import { useSession } from '../../../shared/session/session';
 import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
@@ -47,14 +48,41 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               aria-label={t('creatorPage.introVideo')}
               sx={{ width: '100%', aspectRatio: '9 / 16', bgcolor: '#000', borderRadius: 3 }}
             />
-          ) : (
+          ) : picture && picture.s3Url !== DEFAULT_PROFILE_IMAGE ? (
             <Box
               component="img"
-              src={picture?.s3Url ?? DEFAULT_PROFILE_IMAGE}
+              src={picture.s3Url}
               alt={creator.name}
               fetchPriority="high"
-              sx={{ width: '100%', aspectRatio: '9 / 16', objectFit: 'cover', borderRadius: 3, bgcolor: '#f1e6ea' }}
+              sx={{
+                width: '100%',
+                aspectRatio: '9 / 16',
+                objectFit: 'cover',
+                borderRadius: 3,
+                bgcolor: placeholderTint(creator.id),
+              }}
             />
+          ) : (
+            // No picture: the name's initials on the creator's colour (shared/cards/media.ts), not a grey silhouette.
+            <Box
+              role="img"
+              aria-label={creator.name}
+              sx={{
+                width: '100%',
+                aspectRatio: '9 / 16',
+                maxHeight: { xs: 360, md: 'none' },
+                borderRadius: 3,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: placeholderColour(creator.id),
+                color: '#fff',
+                fontSize: 96,
+                fontWeight: 800,
+              }}
+            >
+              <span aria-hidden="true">{initialsOf(creator.name)}</span>
+            </Box>
           )}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>

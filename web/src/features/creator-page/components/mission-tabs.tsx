@@ -19,6 +19,7 @@ import { CardGrid } from '../../../shared/ui/card-grid';
 /** The Basic / Lucky / Custom tabs; one card selected at a time; the request button only for the selected card. */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
   const { t } = useTranslation();
+  const browseAction = { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
   const session = useSession();
   const navigate = useNavigate();
   const products = useCreatorProducts(creatorId);
@@ -55,7 +56,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         {t('creatorPage.missions')}
       </Typography>
       {tab === null ? (
-        <EmptyState py={6} message={t('creatorPage.noMissions')} />
+        <EmptyState py={6} message={t('discover.empty.creatorMissions')} action={browseAction} />
       ) : (
         <>
           <Tabs
@@ -71,7 +72,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
             ))}
           </Tabs>
           {shown.length === 0 ? (
-            <EmptyState py={6} message={t('creatorPage.noMissions')} />
+            <EmptyState py={6} message={t('discover.empty.creatorMissions')} action={browseAction} />
           ) : (
             <CardGrid>
               {shown.map((product) => (

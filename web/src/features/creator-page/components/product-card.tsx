@@ -5,6 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { placeholderThumbnail, placeholderTint } from '../../../shared/cards/media';
 
 /** A mission product: selecting it enables its request button. */
 export function ProductCard({
@@ -34,8 +35,8 @@ export function ProductCard({
         <Box
           sx={{
             height: 200,
-            bgcolor: '#f1e6ea',
-            backgroundImage: cover ? `url(${cover.thumbnail?.s3Url ?? cover.s3Url})` : undefined,
+            bgcolor: placeholderTint(product.id),
+            backgroundImage: `url(${cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)})`,
             backgroundSize: 'cover',
             backgroundPosition: 'center',
           }}

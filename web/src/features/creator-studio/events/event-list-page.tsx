@@ -27,6 +27,7 @@ import { myCreatorQueryKey } from '../my-creator';
 import { Layout } from '../missions/mission-management-page';
 import { isEnded, myEventsQueryKey, refusalOf, useMyEvents, type EventProduct } from './api';
 import { RowOpenButton } from '../../../shared/ui/row-open-button';
+import { EmptyState } from '../../../shared/ui/list-states';
 import { EventDialog } from './event-dialog';
 
 const PAGE_SIZE = 12;
@@ -257,7 +258,15 @@ export function LotteryEventListPage() {
           </Table>
         </Box>
         {events.isSuccess && rows.length === 0 ? (
-          <Typography color="text.secondary">{t('eventManagement.list.empty')}</Typography>
+          <EmptyState
+            py={4}
+            message={t('discover.empty.managementEvents')}
+            action={
+              creatorId === null
+                ? undefined
+                : { label: t('discover.actions.registerEvent'), onClick: () => setRegistering(true) }
+            }
+          />
         ) : null}
         {pages > 1 ? <Pagination count={pages} page={page + 1} onChange={(_, value) => setPage(value - 1)} /> : null}
       </Stack>

@@ -22,6 +22,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDotDate } from '../../../shared/format/date';
+import { creatorPath } from '../../../shared/navigation/creator-path';
+import { EmptyState } from '../../../shared/ui/list-states';
+import { useMyCreator } from '../my-creator';
 import { useCreatorMissions, useCreatorMissionTotals, type MissionListType, type MissionSort } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { RowOpenButton } from '../../../shared/ui/row-open-button';
@@ -184,9 +187,7 @@ export function MissionTable({
           </TableBody>
         </Table>
       </TableContainer>
-      {missions.isSuccess && content.length === 0 ? (
-        <Typography color="text.secondary">{t('creatorStudio.missions.list.empty')}</Typography>
-      ) : null}
+      {missions.isSuccess && content.length === 0 ? <NoMissionsYet /> : null}
       {(missions.data?.totalPages ?? 0) > 1 ? (
         <Pagination
           count={missions.data?.totalPages ?? 1}
@@ -215,5 +216,18 @@ export function MissionTable({
         </Dialog>
       ) : null}
     </Stack>
+  );
+}
+
+/** No mission in this list yet: sharing the creator page is how requests arrive. */
+function NoMissionsYet() {
+  const { t } = useTranslation();
+  const creator = useMyCreator().data;
+  return (
+    <EmptyState
+      py={4}
+      message={t('discover.empty.managementMissions')}
+      action={creator ? { label: t('discover.actions.myCreatorPage'), to: creatorPath(creator) } : undefined}
+    />
   );
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { postComment } from './comments-api';
@@ -16,11 +16,14 @@ export function CommentBox({
   parentCommentId,
   onWin,
   onDone,
+  inputRef,
 }: {
   missionId: number;
   parentCommentId?: number;
   onWin: (coins: number) => void;
   onDone?: () => void;
+  /** The text box, for the empty list's "write a comment" (./comments-panel.tsx). */
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const { t } = useTranslation();
   const gate = useLoginGate();
@@ -59,6 +62,7 @@ export function CommentBox({
         placeholder={label}
         slotProps={{ htmlInput: { 'aria-label': label, maxLength: TEXT_LIMITS.comment } }}
         size="small"
+        inputRef={inputRef}
       />
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Typography variant="caption" color="text.secondary" aria-label={t('comments.counter')}>

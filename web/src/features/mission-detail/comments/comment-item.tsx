@@ -1,8 +1,7 @@
-import { DEFAULT_PROFILE_IMAGE, TEXT_LIMITS, type MissionComment } from '@fanmission/contracts';
+import { TEXT_LIMITS, type MissionComment } from '@fanmission/contracts';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Verified from '@mui/icons-material/Verified';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,6 +21,7 @@ import { useSession } from '../../../shared/session/session';
 import { deleteComment, editComment, likeComment, reportComment } from './comments-api';
 import { messageOf, useCommentPages, useLoginGate, useRefresh } from './comment-hooks';
 import { CommentBox } from './comment-box';
+import { InitialsAvatar } from '../../../shared/cards/pictures';
 
 export function CommentItem({
   missionId,
@@ -98,10 +98,12 @@ export function CommentItem({
   return (
     <Box component="li" sx={{ listStyle: 'none' }} aria-label={t('comments.item', { user: comment.user.username })}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Avatar
-          src={comment.user.image?.thumbnail?.s3Url ?? comment.user.image?.s3Url ?? DEFAULT_PROFILE_IMAGE}
+        <InitialsAvatar
+          name={comment.user.username}
+          seed={comment.user.id}
+          src={comment.user.image?.thumbnail?.s3Url ?? comment.user.image?.s3Url}
           alt={comment.user.username}
-          sx={{ width: 36, height: 36 }}
+          size={36}
         />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

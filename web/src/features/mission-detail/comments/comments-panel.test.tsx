@@ -43,7 +43,7 @@ describe('comment box while a comment is sent', () => {
     const api = serve();
     const user = userEvent.setup();
     renderAt('/mission/7', <Route path="/mission/7" element={<CommentsPanel mission={mission} />} />);
-    await screen.findByText(t.comments.empty);
+    await screen.findByText(t.discover.empty.comments);
 
     await user.type(screen.getByLabelText(t.comments.placeholder), 'hello');
     const send = screen.getByRole('button', { name: t.comments.submit });

@@ -11,9 +11,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyActionButton } from '../../../shared/ui/list-states';
 import { useCommentPages } from './comment-hooks';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
@@ -25,6 +26,7 @@ import { CommentItem } from './comment-item';
 export function CommentsPanel({ mission }: { mission: MissionView }) {
   const { t } = useTranslation();
   const [win, setWin] = useState<number | null>(null);
+  const commentInput = useRef<HTMLTextAreaElement>(null);
   const { list, comments } = useCommentPages(mission.id);
   return (
     <Paper
@@ -38,15 +40,18 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
           {t('missionDetail.comments', { count: mission.commentsCount })}
         </Typography>
       </Stack>
-      <CommentBox missionId={mission.id} onWin={setWin} />
+      <CommentBox missionId={mission.id} onWin={setWin} inputRef={commentInput} />
       {list.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
           <CircularProgress size={28} aria-label={t('common.loading')} />
         </Box>
       ) : comments.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('comments.empty')}
-        </Typography>
+        <Box sx={{ py: 3, textAlign: 'center' }}>
+          <Typography color="text.secondary">{t('discover.empty.comments')}</Typography>
+          <EmptyActionButton
+            action={{ label: t('discover.actions.writeComment'), onClick: () => commentInput.current?.focus() }}
+          />
+        </Box>
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }} component="ul" aria-label={t('comments.list')} style={{ padding: 0 }}>
           {comments.map((comment) => (

@@ -10,6 +10,7 @@ import { missionContent, missionThumbnail } from '../mission-content';
 import { RequestBox } from './request-box';
 import { MissionMediaDownload } from '../../../shared/missions/media-download';
 import { MediaProcessingNote } from '../../../shared/media/media-processing-note';
+import { placeholderTint } from '../../../shared/cards/media';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
@@ -67,7 +68,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               mx: 'auto',
               width: '100%',
               borderRadius: 3,
-              bgcolor: '#f1e6ea',
+              bgcolor: placeholderTint(mission.id),
               backgroundImage: `url(${missionThumbnail(mission)})`,
               backgroundSize: 'cover',
               backgroundPosition: 'center',

@@ -11,6 +11,7 @@ import { eventManagementEn } from './event-management-en';
 import { creatorStudioEn } from './creator-studio-en';
 import { lotteryEventEn } from './lottery-event-en';
 import { trustEn } from './trust-en';
+import { discoverEn } from './discover-en';
 import type { Messages } from './ko';
 
 export const en: Messages = {
@@ -261,7 +262,6 @@ export const en: Messages = {
     lotteryEvent: 'See the ongoing lottery event',
     missions: 'Missions',
     tabs: { BASIC: 'Basic', LUCKY: 'Lucky', CUSTOM: 'Custom' },
-    noMissions: 'No missions registered yet.',
     price: '{{count}} coins',
     minimumCost: 'From {{count}} coins',
     winProbability: 'Win chance {{value}}%',
@@ -313,7 +313,6 @@ export const en: Messages = {
     thumbnail: 'Thumbnail',
     content: 'Content',
     created: 'Date',
-    empty: 'There are no notifications.',
     placeholder: 'No picture',
   },
   missionDetail: {
@@ -347,7 +346,6 @@ export const en: Messages = {
   browseMissions: {
     title: 'Browse missions',
     tabs: { completed: 'Completed', reserved: 'In progress', events: 'Draw events' },
-    empty: { completed: 'There are no completed missions.', reserved: 'There are no missions in progress.' },
     eventsSoon: 'Draw events are coming soon.',
   },
   legal: { loading: 'Loading…' },
@@ -465,7 +463,6 @@ export const en: Messages = {
     submit: 'Post',
     replySubmit: 'Reply',
     counter: 'characters',
-    empty: 'Be the first to comment.',
     list: 'Comments',
     replies: 'Replies',
     more: 'More',
@@ -513,6 +510,7 @@ export const en: Messages = {
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
+  discover: discoverEn,
   coinRefunds: coinRefundsEn,
   blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,

@@ -14,7 +14,6 @@ export const eventManagementEn: EventManagementMessages = {
     drawNumber: 'Draws',
     applyNumber: 'Applicants',
     status: 'Status',
-    empty: 'No registered events.',
   },
   status: {
     CREATED: 'Coming soon',

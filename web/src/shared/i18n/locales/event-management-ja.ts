@@ -14,7 +14,6 @@ export const eventManagementJa: EventManagementMessages = {
     drawNumber: '当選人数',
     applyNumber: '応募人数',
     status: '状態',
-    empty: '登録されたイベントはありません。',
   },
   status: {
     CREATED: '近日公開',

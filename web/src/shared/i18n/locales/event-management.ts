@@ -15,7 +15,6 @@ export const eventManagementKo = {
     drawNumber: '추첨 인원',
     applyNumber: '응모 인원',
     status: '상태',
-    empty: '등록된 이벤트가 없습니다.',
   },
   status: {
     CREATED: '오픈 예정',

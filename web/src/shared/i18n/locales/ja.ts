@@ -11,6 +11,7 @@ import { eventManagementJa } from './event-management-ja';
 import { creatorStudioJa } from './creator-studio-ja';
 import { lotteryEventJa } from './lottery-event-ja';
 import { trustJa } from './trust-ja';
+import { discoverJa } from './discover-ja';
 import type { Messages } from './ko';
 
 export const ja: Messages = {
@@ -262,7 +263,6 @@ export const ja: Messages = {
     lotteryEvent: '開催中の抽選イベントを見る',
     missions: 'ミッション',
     tabs: { BASIC: 'ベーシック', LUCKY: 'ラッキー', CUSTOM: 'カスタム' },
-    noMissions: '登録されたミッションはありません。',
     price: '{{count}} コイン',
     minimumCost: '最低 {{count}} コイン',
     winProbability: '当選確率 {{value}}%',
@@ -314,7 +314,6 @@ export const ja: Messages = {
     thumbnail: 'サムネイル',
     content: '内容',
     created: '日付',
-    empty: 'お知らせはありません。',
     placeholder: '画像なし',
   },
   missionDetail: {
@@ -348,7 +347,6 @@ export const ja: Messages = {
   browseMissions: {
     title: 'ミッションを見る',
     tabs: { completed: '完了したミッション', reserved: '進行中のミッション', events: '抽選イベント' },
-    empty: { completed: '完了したミッションはありません。', reserved: '進行中のミッションはありません。' },
     eventsSoon: '抽選イベントは準備中です。',
   },
   legal: { loading: '読み込み中…' },
@@ -466,7 +464,6 @@ export const ja: Messages = {
     submit: '投稿',
     replySubmit: '返信する',
     counter: '文字数',
-    empty: '最初のコメントを書いてみましょう。',
     list: 'コメント一覧',
     replies: '返信一覧',
     more: 'もっと見る',
@@ -514,6 +511,7 @@ export const ja: Messages = {
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
+  discover: discoverJa,
   coinRefunds: coinRefundsJa,
   blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,

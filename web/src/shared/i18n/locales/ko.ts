@@ -13,6 +13,7 @@ import { eventManagementKo } from './event-management';
 import { creatorStudioKo } from './creator-studio';
 import { lotteryEventKo } from './lottery-event';
 import { trustKo } from './trust';
+import { discoverKo } from './discover';
 export const ko = {
   common: {
     ok: '확인',
@@ -262,7 +263,6 @@ export const ko = {
     lotteryEvent: '진행 중인 추첨 이벤트 보기',
     missions: '미션',
     tabs: { BASIC: '베이직', LUCKY: '럭키', CUSTOM: '커스텀' },
-    noMissions: '등록된 미션이 없습니다.',
     price: '{{count}} 코인',
     minimumCost: '최소 {{count}} 코인',
     winProbability: '당첨 확률 {{value}}%',
@@ -314,7 +314,6 @@ export const ko = {
     thumbnail: '썸네일',
     content: '내용',
     created: '날짜',
-    empty: '알림이 없습니다.',
     placeholder: '프로필 없음',
   },
   missionDetail: {
@@ -348,7 +347,6 @@ export const ko = {
   browseMissions: {
     title: '미션 둘러보기',
     tabs: { completed: '완료된 미션', reserved: '진행 중인 미션', events: '추첨 이벤트' },
-    empty: { completed: '완료된 미션이 없습니다.', reserved: '진행 중인 미션이 없습니다.' },
     eventsSoon: '추첨 이벤트는 준비 중입니다.',
   },
   legal: { loading: '약관을 불러오는 중…' },
@@ -460,7 +458,6 @@ export const ko = {
     submit: '등록',
     replySubmit: '답글 등록',
     counter: '글자 수',
-    empty: '첫 댓글을 남겨 보세요.',
     list: '댓글 목록',
     replies: '답글 목록',
     more: '더보기',
@@ -508,6 +505,7 @@ export const ko = {
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
+  discover: discoverKo,
   coinRefunds: coinRefundsKo,
   blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,

@@ -78,7 +78,6 @@ export const missionManagementEn: MissionManagementMessages = {
     coin: 'Coin',
     requestDate: 'Requested',
     completedDate: 'Completed',
-    empty: 'No missions.',
     year: 'Year',
     month: 'Month',
     all: 'All',

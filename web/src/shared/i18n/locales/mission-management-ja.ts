@@ -78,7 +78,6 @@ export const missionManagementJa: MissionManagementMessages = {
     coin: 'コイン',
     requestDate: 'リクエスト日',
     completedDate: '完了日',
-    empty: 'ミッションはありません。',
     year: '年',
     month: '月',
     all: 'すべて',

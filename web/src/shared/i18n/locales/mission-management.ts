@@ -71,7 +71,6 @@ export const missionManagementKo = {
     coin: '코인',
     requestDate: '요청일',
     completedDate: '완료일',
-    empty: '미션이 없습니다.',
     year: '연도',
     month: '월',
     all: '전체',

@@ -21,7 +21,8 @@ const mission = (id: number, thumbnail: string | null) =>
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
 
-function backgrounds(missions: MissionView[]): string[] {
+/** The picture of each mission's card, and the frame it sits in while it loads. */
+function pictures(missions: MissionView[]): string[] {
   renderAt(
     '/',
     <Route
@@ -37,8 +38,11 @@ function backgrounds(missions: MissionView[]): string[] {
   );
   return missions.map((one) => {
     const link = screen.getByRole('link', { name: new RegExp(`Mission ${one.id}\\b`) });
-    const box = link.firstElementChild as HTMLElement;
-    return getComputedStyle(box).backgroundImage;
+    const frame = link.firstElementChild as HTMLElement;
+    // The frame keeps the card's shape and shows a colour, never an empty grey block, until the picture arrives.
+    expect(frame.style.aspectRatio).toBe('9 / 16');
+    expect(frame.style.background).toMatch(/linear-gradient/);
+    return frame.querySelector('img')!.getAttribute('src')!;
   });
 }
 
@@ -47,8 +51,7 @@ describe('mission thumbnails', () => {
 
   test('missing thumbnails show one of the 5 placeholders, stable per mission; a real one is shown as is', async () => {
     await useLanguage('en');
-    const images = backgrounds([1, 2, 3, 4, 5, 6, 7].map((id) => mission(id, null)));
-    const urls = images.map((image) => /url\("?([^")]+)"?\)/.exec(image)?.[1]);
+    const urls = pictures([1, 2, 3, 4, 5, 6, 7].map((id) => mission(id, null)));
     expect(new Set(urls.slice(0, 5)).size).toBe(MISSION_THUMBNAIL_PLACEHOLDERS);
     for (const url of urls) {
       expect(url).toMatch(/^\/images\/mission-placeholder-[1-5]\.svg$/);
@@ -56,8 +59,8 @@ describe('mission thumbnails', () => {
     }
     expect(urls[5]).toBe(urls[0]);
     cleanupApp();
-    expect(backgrounds([mission(1, null)])[0]).toContain(urls[0]);
+    expect(pictures([mission(1, null)])[0]).toBe(urls[0]);
     cleanupApp();
-    expect(backgrounds([mission(8, '/files/8/poster.jpg')])[0]).toContain('/files/8/poster.jpg');
+    expect(pictures([mission(8, '/files/8/poster.jpg')])[0]).toBe('/files/8/poster.jpg');
   });
 });
