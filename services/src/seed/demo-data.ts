@@ -13,13 +13,25 @@ import { seedDemoMissions } from './demo-missions';
  */
 export async function seedDemoData(ctx: ServiceContext): Promise<string[]> {
   const created: string[] = [];
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const existing = await ctx.db
+    .selectFrom('users')
+    .select('email')
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .execute();
+  const known = new Set(existing.map((row) => row.email));
+  const missing = DEMO_ACCOUNTS.filter((account) => !known.has(account.email));
+  // A seeded database (every warm start) skips the password hash, the slowest step here.
+  const passwordHash = missing.length > 0 ? await hashPassword(DEMO_PASSWORD) : '';
   const hasPopup = await ctx.db.selectFrom('popups').select('id').limit(1).executeTakeFirst();
   const popupImage = hasPopup
     ? null
     : await storeDemoImage(ctx, ctx.db, null, await drawDemoPortrait(['#ff5a5f', '#ffd166']));
   const tagIds = await seedDemoContent(ctx, popupImage);
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of missing) {
     await ctx.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
