@@ -3,11 +3,14 @@
 //   tsx scripts/infra/chromium.ts      prints the browser's path (installing it first when missing and root)
 //
 // CHROMIUM_PATH names another Chromium/Chrome executable. Otherwise /usr/bin/chromium is used, installed with
-// apt-get together with fonts-noto-cjk so that Korean and Japanese text renders in screenshots instead of boxes.
+// apt-get together with fonts-noto-cjk and fonts-noto-color-emoji so that Korean and Japanese text and emoji render
+// in screenshots instead of boxes.
 import { aptInstall, aptInstallCommand, commandExists, isExecutable, debianPackageInstalled } from './debian-packages';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const PACKAGES = ['chromium', 'fonts-noto-cjk'] as const;
+/** Without them the browser works, but CJK text and emoji render as boxes in screenshots. */
+const FONTS = ['fonts-noto-cjk', 'fonts-noto-color-emoji'] as const;
+const PACKAGES = ['chromium', ...FONTS] as const;
 const INSTALL_COMMAND = aptInstallCommand(PACKAGES);
 
 export interface EnsureChromiumOptions {
@@ -18,7 +21,7 @@ let pending: Promise<string> | undefined;
 
 /**
  * Returns the Chromium executable for playwright-core: `CHROMIUM_PATH` when it names an executable, else Debian's
- * /usr/bin/chromium. As root, a missing browser (or missing CJK fonts) is installed with apt-get; as another user
+ * /usr/bin/chromium. As root, a missing browser (or missing CJK or emoji fonts) is installed with apt-get; as another user
  * a missing browser is an error that names the command to run.
  */
 export function ensureChromium(options: EnsureChromiumOptions = {}): Promise<string> {
@@ -38,21 +41,21 @@ async function ensure(log: (line: string) => void): Promise<string> {
 
   const missing: string[] = [];
   if (!isExecutable(DEBIAN_CHROMIUM)) missing.push(...PACKAGES);
-  else if (debianPackageInstalled('fonts-noto-cjk') === false) missing.push('fonts-noto-cjk');
+  else missing.push(...FONTS.filter((font) => debianPackageInstalled(font) === false));
   if (missing.length === 0) return DEBIAN_CHROMIUM;
 
   const browserMissing = missing.includes('chromium');
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !commandExists('apt-get')) {
     if (!browserMissing) {
-      // The browser works without them; only CJK glyphs in screenshots suffer.
+      // The browser works without them; only CJK glyphs and emoji in screenshots suffer.
       console.warn(
-        `[chromium] fonts-noto-cjk is not installed: Korean/Japanese text will render as boxes in screenshots`,
+        `[chromium] ${missing.join(' ')} not installed: Korean/Japanese text or emoji will render as boxes in screenshots`,
       );
       return DEBIAN_CHROMIUM;
     }
     const how = isRoot
-      ? `apt-get is not available: install Chromium and CJK fonts with your system's package manager`
+      ? `apt-get is not available: install Chromium, CJK and emoji fonts with your system's package manager`
       : `run as root: sudo sh -c '${INSTALL_COMMAND}'`;
     throw new Error(
       `Chromium is missing (${DEBIAN_CHROMIUM} not found) and the browser tests need it. To install it, ${how}. ` +

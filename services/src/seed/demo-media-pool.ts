@@ -42,7 +42,8 @@ const PALETTES: [string, string][] = [
   ['#ee5253', '#ffd3d3'],
 ];
 const MOTIFS: DemoMotif[] = ['note', 'star', 'heart', 'clover', 'gift', 'bowl', 'gamepad', 'moon'];
-const CAPTIONS = ['고마워요!', '생일 축하해요 🎂', '화이팅!', '사랑해요 💜', 'Thank you!', 'ありがとう！'];
+// Drawn in Noto CJK, which has no emoji: plain text only.
+const CAPTIONS = ['고마워요!', '생일 축하해요!', '화이팅!', '사랑해요!', 'Thank you!', 'ありがとう！'];
 const SPOKEN: Record<string, string[]> = {
   ko: ['안녕하세요! 미션 요청 고마워요.', '생일 정말 축하드려요!', '시험 꼭 잘 보세요. 화이팅!', '늘 응원할게요.'],
   en: ['Hello! Thank you for the mission.', 'Happy birthday to you!', 'Good luck, you can do it!', 'See you soon!'],
