@@ -8,7 +8,7 @@ import {
   type Row,
   type WorldContext,
 } from './shape';
-import { fanNickname } from './texts';
+import { basicProductName, fanNickname } from './texts';
 
 /** BASIC: the description; LUCKY: the perform item (services/src/mission-products/table.ts). */
 const PRODUCT_DESCRIPTIONS: Partial<Record<Product['type'], string>> = {
@@ -100,10 +100,11 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       products.push(product);
       own.push(product);
     };
-    for (let basic = random.tail(1, 4); basic > 0; basic--) add('BASIC', `영상 편지 ${basic}`, 50 * random.tail(1, 20));
+    for (let basic = random.tail(1, 4); basic > 0; basic--)
+      add('BASIC', basicProductName(creator, basic), 50 * random.tail(1, 20));
     add('LUCKY', '럭키 룰렛', 10 * random.tail(1, 5));
-    if (custom) add('CUSTOM', '맞춤 미션', 300);
-    if (rank <= 0.1 || random.chance(0.02)) add('EVENT', '추첨 이벤트', 0);
+    if (custom) add('CUSTOM', '무엇이든 맞춤 미션', 300);
+    if (rank <= 0.1 || random.chance(0.02)) add('EVENT', '팬 감사 추첨 이벤트', 0);
     productsOf.set(creator, own);
   }
   const productRows = products.map((product) => ({

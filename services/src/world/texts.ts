@@ -41,3 +41,18 @@ const NICK_TAILS = ['고양이', '판다', '토끼', '여우', '펭귄', '다람
 /** A fan's nickname from his index: a word pair and the index, so no two are alike. */
 export const fanNickname = (index: number) =>
   `${NICK_HEADS[index % NICK_HEADS.length]!}${NICK_TAILS[Math.floor(index / NICK_HEADS.length) % NICK_TAILS.length]!}${index}`;
+
+const BASIC_NAMES = [
+  '생일 축하 영상',
+  '이름 불러 주는 응원',
+  '모닝콜 한마디',
+  '시험 합격 기원',
+  '깜짝 영상 편지',
+  '노래 한 소절',
+  '하루 마무리 인사',
+  '기념일 축하 메시지',
+];
+
+/** A creator's n-th BASIC product name (counted from 1), varied between creators. */
+export const basicProductName = (creatorId: number, n: number) =>
+  BASIC_NAMES[(creatorId * 3 + n) % BASIC_NAMES.length]!;
