@@ -5,7 +5,7 @@ import { showAlert } from '../alert/alert';
 import { readSession } from '../session/session';
 import { navigateTo } from '../navigation/navigation';
 
-/** The pay methods the charge modal offers: kakaopay first and by default; card (§3's payload). */
+/** The pay methods the charge modal offers, in its order: kakaopay first and by default, then card, PayPal and bank. */
 export const CHARGE_PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
 export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
 
