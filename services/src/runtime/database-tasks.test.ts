@@ -47,7 +47,9 @@ describe('npm run db:migrate and db:seed', () => {
       ]),
     );
     expect(lines.some((line) => line.startsWith('embedded PostgreSQL'))).toBe(false);
-  });
+    // The first seed writes the whole demo world and, on an empty cache, renders its media pool with ffmpeg and
+    // espeak-ng (about 25 s on a quiet 2-core machine).
+  }, 180_000);
 
   it('refuses to seed a database that is not migrated, or in production', async () => {
     const target = await emptyDatabase();
