@@ -43,7 +43,12 @@
 // connection the API had before its Rust-client one; BENCH_APP_LOG=<file> writes the apps' warnings and errors there
 // (a workflow start that failed, with its reason); BENCH_PG_LOG=<file> writes PostgreSQL's checkpoints and slow
 // statements there, beside each measurement's times; BENCH_SLOWEST=1 prints each paced run's slowest requests with
-// their times (a stall shows as a cluster). Each figure is the median of the rounds. Afterwards every end-to-end
+// their times (a stall shows as a cluster); BENCH_STATEMENTS=1 prints the statements of each end-to-end run with their
+// calls and server time per request (pg_stat_statements); BENCH_CONSUMERS=off runs the worker without the outbox
+// consumers. Each figure is the median of the rounds.
+// CPU per request counts each process of the product (apps, worker with its outbox consumers, PostgreSQL, Temporal)
+// from the start of an end-to-end run until what its requests set off is done: the worker drained and every consumer
+// caught up. The last line is the figure of record at 50/s paced: `cpu per mission request: <n> ms (…)`. Afterwards every end-to-end
 // mission must have its workflow started and running, and ledger `verify` must be clean; a start that failed under
 // the load (left to the reconciler in production) is counted and handed to the reconciler.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -69,6 +74,7 @@ import {
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import { loadConfig } from '@fanmission/services/config';
+import { readEventsHealth, startPostgresConsumers } from '@fanmission/services/outbox';
 import {
   EMBEDDED_POSTGRES_SETTINGS,
   EVENT_CONSUMERS,
@@ -83,6 +89,7 @@ import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 import { startTemporalTestServer } from '../harness/temporal-global-setup';
 import {
   benchConfig,
+  cpuMsPerOperation,
   cpuPerOperation,
   descendantsNamed,
   measureHttp,
@@ -103,6 +110,13 @@ const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NICE }).BACKGROUND_NICE;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+/** BENCH_CONSUMERS=off: the worker runs without the outbox consumers (the figure before they were counted). */
+const CONSUMERS = process.env.BENCH_CONSUMERS !== 'off';
+/**
+ * BENCH_STATEMENTS=1: pg_stat_statements over each end-to-end run, from its start until its effects are done (the
+ * workflows' first tasks, the consumers' batches); prints each statement's calls and server time per request.
+ */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
 /** The end-to-end app's Temporal connection: `native` (the API's, default) or `grpc` (`@grpc/grpc-js`, the former). */
 const TEMPORAL_CLIENT = process.env.BENCH_TEMPORAL_CLIENT === 'grpc' ? 'grpc' : 'native';
@@ -151,6 +165,13 @@ if (process.argv[2] === '--worker') {
     activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
   });
   const running = worker.run();
+  // The outbox consumers (popularity, notifications, settlement feed, reliability) as the worker role runs them in
+  // embedded mode: each mission request's event costs its share of their batches and of their idle polls.
+  const consumers = CONSUMERS
+    ? startPostgresConsumers(db, EVENT_CONSUMERS, {
+        onError: (consumer, error) => console.error(`consumer ${consumer}:`, error),
+      })
+    : undefined;
   process.on('message', (message: ChildMessage) => {
     if (message.type === 'status') {
       const status = worker.getStatus();
@@ -162,6 +183,7 @@ if (process.argv[2] === '--worker') {
   process.on('disconnect', () => worker.getState() === 'RUNNING' && worker.shutdown());
   process.send!({ type: 'ready' } satisfies ChildMessage);
   await running;
+  await consumers?.stop();
   await connection.close();
   await db.destroy();
   process.exit(0);
@@ -233,8 +255,14 @@ if (process.argv[2] === '--app') {
  * start and end of each hold-only and end-to-end measurement: a slow round can be laid against the server's stalls.
  */
 const postgresLogFile = process.env.BENCH_PG_LOG;
-const postgresLogSettings = (): Record<string, string> =>
-  postgresLogFile ? { log_checkpoints: 'on', log_min_duration_statement: '40', log_line_prefix: '%m ' } : {};
+const postgresLogSettings = (): Record<string, string> => ({
+  ...(postgresLogFile && { log_checkpoints: 'on', log_min_duration_statement: '40', log_line_prefix: '%m ' }),
+  ...(STATEMENTS && {
+    shared_preload_libraries: 'pg_stat_statements',
+    'pg_stat_statements.track': 'all',
+    'pg_stat_statements.track_planning': 'off',
+  }),
+});
 const logPostgres = (chunk: string) => {
   if (!postgresLogFile) return;
   for (const line of chunk.split('\n')) {
@@ -272,6 +300,7 @@ try {
     POOL,
   );
   db = database.db;
+  if (STATEMENTS) await sql`create extension if not exists pg_stat_statements`.execute(db);
   const seeded = database.seeded;
   const databaseUrl = postgres.localUrlFor('missions_bench');
   const worker = await startWorkerProcess(databaseUrl, temporal.address, temporal.namespace);
@@ -361,8 +390,9 @@ try {
     running: number;
     /** Seconds spent draining the worker after the end-to-end run. */
     drainSeconds: number;
-    /** CPU ms per end-to-end request by process, from the run's start until its workflow starts settled. */
+    /** CPU ms per end-to-end request by process, from the run's start until its effects are done. */
     cpu: string;
+    cpuMs: Map<string, number>;
   }
   /** closed: autocannon, each connection's next request on the last answer; paced: Poisson arrivals at `rate`/s;
    * burst: autocannon's overallRate (each second's `rate` requests sent at once, the figure of earlier runs). */
@@ -372,9 +402,9 @@ try {
     ...RATES.map((rate) => ({ kind: 'paced' as const, rate })),
     ...BURSTS.map((rate) => ({ kind: 'burst' as const, rate })),
   ];
-  const loadNames = loadKinds.map((load) =>
-    load.kind === 'closed' ? 'closed loop' : load.kind === 'paced' ? `${load.rate}/s paced` : `${load.rate}/s burst`,
-  );
+  const loadNameOf = (load: LoadKind) =>
+    load.kind === 'closed' ? 'closed loop' : load.kind === 'paced' ? `${load.rate}/s paced` : `${load.rate}/s burst`;
+  const loadNames = loadKinds.map(loadNameOf);
   const rounds: Load[][] = [];
   const run = (load: LoadKind, url: string, autocannonRequests: autocannon.Request[], paced: () => PacedRequest) =>
     load.kind === 'paced'
@@ -395,7 +425,10 @@ try {
     // The hold-only app's last requests of a closed loop commit after it ends (autocannon drops them, the app does
     // not): the end-to-end missions start after them.
     await missionsCommitted(db!);
+    // The hold-only missions' events are consumed before the measured run starts.
+    await consumersCaughtUp(db!);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
+    if (STATEMENTS) await sql`select pg_stat_statements_reset()`.execute(db!);
     const cpuBefore = await processTreeCpu();
     markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const endToEndResult = await run(load, base, missions, pacedMission);
@@ -422,13 +455,26 @@ try {
     // Likewise the end-to-end app's: their starts count once they are committed, not as failures.
     await missionsCommitted(db!);
     await startsSettled();
-    const seconds = load.kind === 'paced' ? PACED_SECONDS : SECONDS;
-    const cpu = cpuPerOperation(cpuBefore, await processTreeCpu(), endToEndResult.rps * seconds, PROCESS_NAMES);
     const running = await committedToRunningP99(db!, rows[0]!.last);
+    // The request's cost includes what it sets off: its workflow's first task and the consumers' work on its event.
     const drainStarted = performance.now();
     await worker.drained(db!);
+    await consumersCaughtUp(db!);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
-    return { constant: constantResult, holdOnly: holdOnlyResult, endToEnd: endToEndResult, running, drainSeconds, cpu };
+    const requests = await missionsAfter(db!, rows[0]!.last);
+    const cpuAfter = await processTreeCpu();
+    const cpu = cpuPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
+    const cpuMs = cpuMsPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
+    if (STATEMENTS) await printStatements(db!, `${loadNameOf(load)} end to end`, requests);
+    return {
+      constant: constantResult,
+      holdOnly: holdOnlyResult,
+      endToEnd: endToEndResult,
+      running,
+      drainSeconds,
+      cpu,
+      cpuMs,
+    };
   };
   const show = (result: HttpResult) =>
     `${result.rps.toFixed(0)}/s ${'p50' in result ? `p50 ${String(result.p50)} ` : ''}p99 ${result.p99} ms`;
@@ -500,6 +546,28 @@ try {
       `verify: ${report.transactions} transactions, ${report.differences.length} differences`,
   );
   if (report.differences.length > 0 || running.some((ok) => !ok)) process.exitCode = 1;
+  // The figure of record: CPU per request of the product's processes (not this client), at 50/s paced (or the first
+  // paced rate measured), median of the rounds per process.
+  const recordIndex = Math.max(
+    loadKinds.findIndex((load) => load.kind === 'paced' && load.rate === 50),
+    loadKinds.findIndex((load) => load.kind === 'paced'),
+  );
+  if (recordIndex >= 0) {
+    const perRole = new Map<string, number>();
+    // The product's processes; not this client nor the tools of its own start (tsx's esbuild service).
+    for (const role of ['worker', 'postgres', 'apps', 'temporal']) {
+      perRole.set(role, median(rounds.map((loads) => loads[recordIndex]!.cpuMs.get(role) ?? 0)));
+    }
+    const total = [...perRole.values()].reduce((sum, ms) => sum + ms, 0);
+    const roles = [...perRole]
+      .sort((a, b) => b[1] - a[1])
+      .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
+      .join(', ');
+    console.log(
+      `cpu per mission request: ${total.toFixed(1)} ms (all processes; ${roles}) at ${loadNames[recordIndex]}` +
+        `${CONSUMERS ? '' : ' without the outbox consumers'}`,
+    );
+  }
 } finally {
   for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
   await db?.destroy();
@@ -687,6 +755,48 @@ async function measure(
   overallRate?: number,
 ): Promise<HttpResult> {
   return measureHttp({ url: base, connections: CONNECTIONS, seconds, requests, ...(overallRate && { overallRate }) });
+}
+
+/** Resolves once every outbox consumer has handled every event recorded so far. */
+async function consumersCaughtUp(db: Db): Promise<void> {
+  if (!CONSUMERS) return;
+  // Embedded mode (no Kafka brokers): the consumers' checkpoints in the database.
+  const config = loadConfig({ DATA_DIR: scratch });
+  for (;;) {
+    const health = await readEventsHealth(db, config, EVENT_CONSUMERS);
+    if (health.consumers.every((consumer) => consumer.pendingEvents === 0)) return;
+    await sleep(100);
+  }
+}
+
+/** Missions committed after `afterId`: the requests one end-to-end run served. */
+async function missionsAfter(db: Db, afterId: number): Promise<number> {
+  const row = await db
+    .selectFrom('missions')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('id', '>', afterId)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** BENCH_STATEMENTS=1: the statements of the last run by server time, per request. */
+async function printStatements(db: Db, what: string, requests: number): Promise<void> {
+  const { rows } = await sql<{ calls: number; ms: number; rows: number; query: string }>`
+    select calls::int, total_exec_time::float8 as ms, rows::int, query
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+    order by total_exec_time desc`.execute(db);
+  const calls = rows.reduce((sum, row) => sum + row.calls, 0);
+  const ms = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(
+    `  ${what}: ${(calls / requests).toFixed(1)} statements and ${(ms / requests).toFixed(2)} ms of execution ` +
+      `per request (${requests} requests); the 25 longest:`,
+  );
+  for (const row of rows.slice(0, 25)) {
+    console.log(
+      `    ${(row.calls / requests).toFixed(2).padStart(6)} calls ${((row.ms * 1000) / requests).toFixed(0).padStart(5)} µs ` +
+        `${(row.rows / Math.max(row.calls, 1)).toFixed(1).padStart(5)} rows/call  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`,
+    );
+  }
 }
 
 /** Resolves once no mission has been committed for half a second (the requests of a load still in the apps). */

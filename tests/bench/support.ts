@@ -265,6 +265,23 @@ async function processesBelow(): Promise<{ pid: number; name: string; stat: stri
   return processes.filter((entry) => below.has(entry.pid));
 }
 
+/** `after − before` of `processTreeCpu` in ms per operation, by the name `names` gives each process kind. */
+export function cpuMsPerOperation(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  operations: number,
+  names: Record<string, string> = {},
+): Map<string, number> {
+  // Processes that `names` calls alike (the test server's wrapper and its JVM) are counted together.
+  const msByName = new Map<string, number>();
+  if (operations === 0) return msByName;
+  for (const [kind, total] of after) {
+    const name = names[kind] ?? kind;
+    msByName.set(name, (msByName.get(name) ?? 0) + ((total - (before.get(kind) ?? 0)) * 1000) / operations);
+  }
+  return msByName;
+}
+
 /** `after − before` of `processTreeCpu` as "kind X ms, …" per operation, largest first. */
 export function cpuPerOperation(
   before: Map<string, number>,
@@ -273,13 +290,7 @@ export function cpuPerOperation(
   names: Record<string, string> = {},
 ): string {
   if (operations === 0) return '';
-  // Processes that `names` calls alike (the test server's wrapper and its JVM) are counted together.
-  const msByName = new Map<string, number>();
-  for (const [kind, total] of after) {
-    const name = names[kind] ?? kind;
-    msByName.set(name, (msByName.get(name) ?? 0) + ((total - (before.get(kind) ?? 0)) * 1000) / operations);
-  }
-  return [...msByName]
+  return [...cpuMsPerOperation(before, after, operations, names)]
     .filter(([, ms]) => ms >= 0.05)
     .sort((a, b) => b[1] - a[1])
     .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
