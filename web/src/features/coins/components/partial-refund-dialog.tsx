@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { usePartialRefund } from '../api/refunds';
 import { BankAccountFields, checkBankAccount, emptyBankAccount, type BankAccountDraft } from './bank-account-fields';
 
@@ -64,7 +64,7 @@ export function PartialRefundDialog({
       onClose();
       await showAlert(t('coinRefunds.requested', { dueOn: result.dueOn }));
     } catch (error) {
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+      await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
@@ -91,7 +91,7 @@ function CorrectAccountDialog({ refund, onClose }: { refund: CoinRefund; onClose
       onClose();
       await showAlert(t('coinRefunds.corrected'));
     } catch (error) {
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+      await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
   return (
