@@ -10,7 +10,8 @@ const instant = z.iso.datetime({ offset: true });
 
 /**
  * One step of a mission's escrow timeline. REQUESTED, ACCEPTED, PERFORMED, REFUSED and DEADLINE come from the mission
- * (its workflow is the only writer of those dates); HELD, RELEASED and REFUNDED are ledger transactions.
+ * (its workflow is the only writer of those dates); HELD, RELEASED and REFUNDED are ledger transactions. Listed in a
+ * mission's order: steps at the same instant are shown in this order.
  */
 export const ESCROW_STEP_KINDS = [
   'REQUESTED',

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { compareLockOrder, mayGoNegative, tracksLots } from './accounts';
 import { appendRemembered } from './append-groups';
 import type { CommandContext, LedgerCommandType } from './commands';
-import { LedgerError, type LedgerRefusal } from './errors';
+import { idempotencyConflict, LedgerError, type LedgerRefusal } from './errors';
 import { validateContext } from './request-checks';
 import {
   appendTransaction,
@@ -231,14 +231,7 @@ async function answerFrom(
   request: string,
   record: IdempotencyRecord,
 ): Promise<Outcome> {
-  if (!record.sameRequest) {
-    throw new LedgerError({
-      code: 'IDEMPOTENCY_CONFLICT',
-      idempotencyKey,
-      firstRequest: record.firstRequest,
-      request: JSON.parse(request) as unknown,
-    });
-  }
+  if (!record.sameRequest) throw idempotencyConflict(idempotencyKey, record.firstRequest, request);
   if (record.refusal) return { refusal: record.refusal };
   if (record.transactionId === null) throw new Error(`idempotency key ${idempotencyKey} has no outcome`);
   const [entry] = await findEntries(db, [record.transactionId]);

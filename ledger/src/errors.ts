@@ -79,6 +79,16 @@ export function isLedgerError<C extends LedgerErrorCode>(
   return error instanceof LedgerError && (code === undefined || error.code === code);
 }
 
+/** An idempotency key used again for a different request (`request` is the JSON the ledger stores for a key). */
+export function idempotencyConflict(idempotencyKey: string, firstRequest: unknown, request: string): LedgerError {
+  return new LedgerError({
+    code: 'IDEMPOTENCY_CONFLICT',
+    idempotencyKey,
+    firstRequest,
+    request: JSON.parse(request) as unknown,
+  });
+}
+
 export function invalidCommand(field: string, rejectedValue: unknown, rule: string): LedgerError {
   return new LedgerError({ code: 'INVALID_COMMAND', field, rejectedValue, rule });
 }

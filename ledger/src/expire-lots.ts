@@ -1,7 +1,7 @@
 import { decideExpireWallet } from './decide';
 import { asLedgerDb, runOperation, type LedgerExecutor } from './engine';
 import { requireCoins, requireText } from './request-checks';
-import { LedgerError } from './errors';
+import { idempotencyConflict, LedgerError } from './errors';
 import { claimBatchKey } from './repository';
 import { findExpiryEntries, findExpiredLots, findWalletsWithExpiredLots } from './repository-reads';
 import type { CommandContext } from './commands';
@@ -25,14 +25,7 @@ export async function expireLots<DB extends LedgerTables>(
   const ledgerDb = asLedgerDb(db);
   const request = JSON.stringify({ command: 'ExpireLots', asOf: now.toISOString() });
   const run = await claimBatchKey(ledgerDb, { idempotencyKey, request, now });
-  if (!run.sameRequest) {
-    throw new LedgerError({
-      code: 'IDEMPOTENCY_CONFLICT',
-      idempotencyKey,
-      firstRequest: run.firstRequest,
-      request: JSON.parse(request) as unknown,
-    });
-  }
+  if (!run.sameRequest) throw idempotencyConflict(idempotencyKey, run.firstRequest, request);
   const earlier = await findExpiryEntries(ledgerDb, `${idempotencyKey}:wallet:`);
   const appended = new Map(earlier.map((entry) => [entry.transactionId, entry]));
   let after = '';

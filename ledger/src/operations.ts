@@ -30,6 +30,7 @@ import {
   decideReversePurchase,
   decideSettlementPayout,
   decideWithdrawPurchase,
+  type PurchaseRecord,
 } from './decide';
 import { asLedgerDb, runOperation, type LedgerExecutor, type Operation } from './engine';
 import { requireCoins, requireId, requireText } from './request-checks';
@@ -74,6 +75,20 @@ function wholeWallet(userId: number, decide: (state: { lots: Lot[] }) => Decisio
     accounts: [wallet],
     userId,
     load: async (trx) => ({ lots: await findLotsWithCoins(trx, wallet) }),
+    decide,
+  };
+}
+
+/** Reads one charge of the member's wallet by its payment id: operations that take a charge back. */
+function oneCharge(
+  userId: number,
+  paymentId: string,
+  decide: (state: { purchase: PurchaseRecord | null }) => Decision,
+): OperationPlan<{ purchase: PurchaseRecord | null }> {
+  return {
+    accounts: [walletAccount(userId)],
+    userId,
+    load: async (trx) => ({ purchase: await findPurchase(trx, paymentId) }),
     decide,
   };
 }
@@ -202,12 +217,7 @@ export const compensateLuckyMission = ledgerOperation(
 export const withdrawPurchase = ledgerOperation('WithdrawPurchase', (data: WithdrawPurchaseData, now) => {
   requireId('userId', data.userId);
   requireText('paymentId', data.paymentId);
-  return {
-    accounts: [walletAccount(data.userId)],
-    userId: data.userId,
-    load: async (trx) => ({ purchase: await findPurchase(trx, data.paymentId) }),
-    decide: (state) => decideWithdrawPurchase(data, state, now),
-  };
+  return oneCharge(data.userId, data.paymentId, (state) => decideWithdrawPurchase(data, state, now));
 });
 
 /** Refunds every unexpired CASH coin in the wallet minus 3 % (the fee is platform revenue); BONUS coins stay. */
@@ -262,10 +272,5 @@ export const reversePurchase = ledgerOperation('ReversePurchase', (data: Reverse
   requireText('paymentId', data.paymentId);
   requireText('providerRefundId', data.providerRefundId);
   requireCoins('coins', data.coins);
-  return {
-    accounts: [walletAccount(data.userId)],
-    userId: data.userId,
-    load: async (trx) => ({ purchase: await findPurchase(trx, data.paymentId) }),
-    decide: (state) => decideReversePurchase(data, state),
-  };
+  return oneCharge(data.userId, data.paymentId, (state) => decideReversePurchase(data, state));
 });

@@ -1,3 +1,4 @@
+import type { InferResult } from 'kysely';
 import type { AdminAuditEntry, adminAuditFilterSchema } from '@fanmission/contracts';
 import type { z } from 'zod';
 import type { DbExecutor } from '../db';
@@ -14,7 +15,7 @@ function auditQuery(db: DbExecutor) {
     .select('u.email as actor_email');
 }
 
-type AuditRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['execute']>>[number];
+type AuditRow = InferResult<ReturnType<typeof auditQuery>>[number];
 
 const auditView = (row: AuditRow): AdminAuditEntry => ({
   id: row.id,

@@ -1,6 +1,6 @@
 import type { CoinDepositPayment, CoinHistoryRowDto, CoinItemType } from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { DbExecutor } from '../db';
 
 /*
@@ -122,7 +122,7 @@ function depositsQuery(db: DbExecutor) {
     ]);
 }
 
-type DepositRow = Awaited<ReturnType<ReturnType<typeof depositsQuery>['executeTakeFirstOrThrow']>>;
+type DepositRow = InferResult<ReturnType<typeof depositsQuery>>[number];
 
 function toDepositView(row: DepositRow): DepositView {
   let payment: CoinDepositPayment | null = null;

@@ -28,6 +28,25 @@ export interface PaidPayment {
   point?: number | null;
 }
 
+/**
+ * A charge: the ledger purchase of a coin item's coins and the coin deposit row that ties the purchase to what paid
+ * for it (a provider payment order or a confirmed bank deposit). Returns the coin deposit's id.
+ */
+async function creditCharge(
+  trx: DbExecutor,
+  charge: Parameters<typeof purchase>[1] & { coinItemId: number },
+  paidBy: { payment_id: string } | { bank_transfer_id: number },
+): Promise<number> {
+  const entry = await purchase(trx, charge);
+  const deposit = await repository.insertCoinDeposit(trx, {
+    user_id: charge.userId,
+    coin_item_id: charge.coinItemId,
+    ...paidBy,
+    ledger_transaction_id: entry.transactionId,
+  });
+  return deposit.id;
+}
+
 /** The coin deposit that already credited a payment order, if any. */
 export async function findDepositOfPayment(db: DbExecutor, paymentId: string): Promise<{ id: number } | undefined> {
   return repository.findDepositByPayment(db, paymentId);
@@ -40,23 +59,20 @@ export async function findDepositOfPayment(db: DbExecutor, paymentId: string): P
 export async function creditPaymentPurchase(trx: DbExecutor, payment: PaidPayment, now: Date): Promise<number> {
   const item = await repository.findCoinItem(trx, payment.coin_item_id);
   if (!item) throw new Error(`coin item ${payment.coin_item_id} of payment ${payment.id} is gone`);
-  const entry = await purchase(trx, {
-    userId: payment.user_id,
-    coins: payment.point ?? item.point,
-    paymentId: payment.id,
-    payMethod: payment.pay_method,
-    coinItemId: item.id,
-    idempotencyKey: `coin-deposit:${payment.id}`,
-    now,
-    metadata: { provider: payment.provider, currency: payment.currency, amount: payment.amount },
-  });
-  const deposit = await repository.insertCoinDeposit(trx, {
-    user_id: payment.user_id,
-    coin_item_id: item.id,
-    payment_id: payment.id,
-    ledger_transaction_id: entry.transactionId,
-  });
-  return deposit.id;
+  return creditCharge(
+    trx,
+    {
+      userId: payment.user_id,
+      coins: payment.point ?? item.point,
+      paymentId: payment.id,
+      payMethod: payment.pay_method,
+      coinItemId: item.id,
+      idempotencyKey: `coin-deposit:${payment.id}`,
+      now,
+      metadata: { provider: payment.provider, currency: payment.currency, amount: payment.amount },
+    },
+    { payment_id: payment.id },
+  );
 }
 
 /**
@@ -72,23 +88,20 @@ export async function depositBankTransfer(
   if (!item) throw new Error(`coin item ${transfer.coin_item_id} of bank transfer ${transfer.id} is gone`);
   const paymentId = bankTransferPaymentId(transfer.id);
   try {
-    const entry = await purchase(trx, {
-      userId: transfer.user_id,
-      coins: item.point,
-      paymentId,
-      payMethod: 'withoutbankbook',
-      coinItemId: item.id,
-      idempotencyKey: paymentId,
-      now: ctx.now(),
-      metadata: { currency: 'KRW', amount: transfer.amount },
-    });
-    const deposit = await repository.insertCoinDeposit(trx, {
-      user_id: transfer.user_id,
-      coin_item_id: item.id,
-      bank_transfer_id: transfer.id,
-      ledger_transaction_id: entry.transactionId,
-    });
-    return deposit.id;
+    return await creditCharge(
+      trx,
+      {
+        userId: transfer.user_id,
+        coins: item.point,
+        paymentId,
+        payMethod: 'withoutbankbook',
+        coinItemId: item.id,
+        idempotencyKey: paymentId,
+        now: ctx.now(),
+        metadata: { currency: 'KRW', amount: transfer.amount },
+      },
+      { bank_transfer_id: transfer.id },
+    );
   } catch (error) {
     // The member switched to a creator account after asking: the money goes back by bank, not into frozen coins.
     if (isLedgerError(error, 'CREATOR_CANNOT_CHARGE') || isLedgerError(error, 'COINS_FROZEN')) {

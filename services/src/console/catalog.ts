@@ -1,3 +1,4 @@
+import type { InferResult } from 'kysely';
 import {
   type ADMIN_COIN_ITEM_SORT_FIELDS,
   type ADMIN_TAG_SORT_FIELDS,
@@ -43,7 +44,7 @@ function tagsQuery(db: DbExecutor) {
     ]);
 }
 
-type TagListRow = Awaited<ReturnType<ReturnType<typeof tagsQuery>['execute']>>[number];
+type TagListRow = InferResult<ReturnType<typeof tagsQuery>>[number];
 
 const tagView = (row: TagListRow): AdminTag => ({
   id: row.id,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
+import { awaitedOnClose } from '../background';
 import { errorResponses } from '../http';
 import { listVerifyRuns, startVerifyRun, verifyRun } from './verify-runs';
 
@@ -16,10 +17,7 @@ export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: ledger'];
   const security = [{ bearerAuth: [] }];
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
+  const trackVerifyRun = awaitedOnClose(app);
 
   consoleListRoute(app, {
     resource: RESOURCE,
@@ -52,10 +50,7 @@ export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const run = await startVerifyRun(app.ctx, requireCaller(request).id, (work) => {
-        running.add(work);
-        void work.finally(() => running.delete(work));
-      });
+      const run = await startVerifyRun(app.ctx, requireCaller(request).id, trackVerifyRun);
       return reply.status(202).send(run);
     },
   );

@@ -8,7 +8,7 @@ import {
   type ADMIN_MISSION_PRODUCT_SORT_FIELDS,
   type ADMIN_MISSION_SORT_FIELDS,
 } from '@fanmission/contracts';
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import { type AppConfig } from '../config';
@@ -37,7 +37,7 @@ function missionsQuery(db: DbExecutor) {
     ]);
 }
 
-type MissionListRow = Awaited<ReturnType<ReturnType<typeof missionsQuery>['execute']>>[number];
+type MissionListRow = InferResult<ReturnType<typeof missionsQuery>>[number];
 
 async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionListRow[]): Promise<AdminMission[]> {
   const fileIds = rows.flatMap((row) =>
@@ -111,7 +111,7 @@ function productsQuery(db: DbExecutor) {
     ]);
 }
 
-type ProductListRow = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute']>>[number];
+type ProductListRow = InferResult<ReturnType<typeof productsQuery>>[number];
 
 const productView = (row: ProductListRow): AdminMissionProduct => ({
   id: row.id,

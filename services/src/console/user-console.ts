@@ -5,7 +5,7 @@ import {
   type AdminUserUpdate,
   type Role,
 } from '@fanmission/contracts';
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor } from '../db';
@@ -36,7 +36,7 @@ function usersQuery(db: DbExecutor) {
     ]);
 }
 
-type UserListRow = Awaited<ReturnType<ReturnType<typeof usersQuery>['execute']>>[number];
+type UserListRow = InferResult<ReturnType<typeof usersQuery>>[number];
 
 const userView = (row: UserListRow): AdminUser => ({
   id: row.id,

@@ -1,18 +1,10 @@
 import type { Language } from '@fanmission/contracts';
-import type { Mailer } from '../mail';
+import { renderMail, type MailCopy, type Mailer } from '../mail';
 
 type OutgoingMail = Parameters<Mailer['send']>[0];
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-interface ReviewCopy {
-  subject: string;
-  greeting: (name: string) => string;
-  body: string;
+interface ReviewCopy extends MailCopy {
   reasonLabel: string;
-  action: string;
-  footer: string;
 }
 
 const approvedCopy: Record<Language, ReviewCopy> = {
@@ -79,22 +71,5 @@ export function creatorReviewMail(
 ): OutgoingMail {
   const copy = decision.approved ? approvedCopy[language] : rejectedCopy[language];
   const reasonLine = decision.approved ? null : `${copy.reasonLabel}: ${decision.reason}`;
-  const text = [
-    copy.greeting(name),
-    '',
-    copy.body,
-    ...(reasonLine ? ['', reasonLine] : []),
-    '',
-    `${copy.action}: ${link}`,
-    '',
-    copy.footer,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.6">
-<p>${escapeHtml(copy.greeting(name))}</p>
-<p>${escapeHtml(copy.body)}</p>
-${reasonLine ? `<p style="padding:12px;background:#fff3f5;border-radius:8px">${escapeHtml(reasonLine)}</p>` : ''}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#ff3d6e;color:#fff;border-radius:24px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p style="color:#888;font-size:12px">${escapeHtml(copy.footer)}</p>
-</body></html>`;
-  return { to, subject: copy.subject, text, html };
+  return renderMail(to, copy, { name, link, note: reasonLine });
 }

@@ -1,3 +1,4 @@
+import type { InferResult } from 'kysely';
 import { type EventApplicant, type EventApplicantPageQuery, type Page } from '@fanmission/contracts';
 import { type Caller } from '../auth';
 import type { ServiceContext } from '../context';
@@ -95,7 +96,7 @@ export async function applicantPage(
   return toPage(await applicantViews(ctx, rows, managesEvent(caller, product)), Number(total.count), query);
 }
 
-type ApplicantRow = Awaited<ReturnType<ReturnType<typeof selectApplicantsFrom>['execute']>>[number];
+type ApplicantRow = InferResult<ReturnType<typeof selectApplicantsFrom>>[number];
 
 function selectApplicantsFrom(base: ReturnType<typeof applicantQuery>) {
   return base

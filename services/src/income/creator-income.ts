@@ -4,6 +4,7 @@ import {
   koreaMonthRange,
   type MonthIncome,
   settlementAmounts,
+  toPage,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
@@ -196,10 +197,8 @@ export async function incomeDetailPage(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const totalElements = Number(total.total);
-  const totalPages = Math.ceil(totalElements / query.size);
-  return {
-    content: rows.map((row): IncomeDetailRow => ({
+  return toPage(
+    rows.map((row): IncomeDetailRow => ({
       missionId: row.mission_id ?? null,
       missionProductType: row.mission_type ?? null,
       username: row.username ?? null,
@@ -207,10 +206,7 @@ export async function incomeDetailPage(
       coinPrice: Number(row.amount),
       completed: new Date(row.occurred_at).toISOString(),
     })),
-    totalPages,
-    totalElements,
-    number: query.page,
-    size: query.size,
-    last: query.page >= totalPages - 1,
-  };
+    Number(total.total),
+    query,
+  );
 }

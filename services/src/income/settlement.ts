@@ -1,5 +1,6 @@
 import { decideSettlement, koreaMonthRange, monthHasEnded, monthKey, type MonthEarning } from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
+import type { SettleMonthResult } from '@fanmission/workflows/settlement';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 import { gradeOfMonth, proposeMonthlyGrades } from './grades';
@@ -28,20 +29,12 @@ export class MonthNotEndedError extends Error {
   }
 }
 
-export interface SettlementRunResult {
-  year: number;
-  month: number;
-  /** Payout statements issued by this run. */
-  issued: number;
-  /** Months carried over (below the minimum) recorded by this run. */
-  carriedOver: number;
-  /** Creators whose statement for the month existed already. */
-  unchanged: number;
-  statementIds: number[];
-  /** Coins moved from earnings to settled by this run. */
-  settledCoins: number;
-  gradeProposals: number;
-}
+/**
+ * What one settlement run did, as the settlement workflow's activity answers it: `issued` payout statements,
+ * `carriedOver` months below the minimum, `unchanged` creators whose statement for the month existed already, and
+ * the `settledCoins` moved from earnings to settled.
+ */
+export type SettlementRunResult = SettleMonthResult;
 
 interface ReleaseLine {
   transactionId: number;

@@ -1,4 +1,4 @@
-import { type AdminSettlement, koreaDate, type MonthlySettlement } from '@fanmission/contracts';
+import { type AdminSettlement, koreaDate, type MonthlySettlement, toPage } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { StatementRow } from './table';
 
@@ -91,16 +91,7 @@ export async function statementPage(db: DbExecutor, creatorId: number, page: num
       .where('creator_id', '=', creatorId)
       .executeTakeFirstOrThrow(),
   ]);
-  const totalElements = Number(total.total);
-  const totalPages = Math.ceil(totalElements / size);
-  return {
-    content: rows.map(statementDto),
-    totalPages,
-    totalElements,
-    number: page,
-    size,
-    last: page >= totalPages - 1,
-  };
+  return toPage(rows.map(statementDto), Number(total.total), { page, size });
 }
 
 /** The releases a statement covers: its own and those of the carried-over months it paid. */

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, listWindow, withContentRange } from '../admin';
 import { requireCaller } from '../auth';
+import { awaitedOnClose } from '../background';
 import { errorResponses } from '../http';
 import { accountHistory, verifyLedger } from './service';
 
@@ -18,11 +19,7 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: ledger'];
   const security = [{ bearerAuth: [] }];
-  // The verify runs this plugin started; the app waits for them when it closes.
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
+  const trackVerifyRun = awaitedOnClose(app);
 
   routes.get(
     '/ledger/accounts/:account',
@@ -69,10 +66,7 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await verifyLedger(app.ctx, requireCaller(request).id, request.query.maxAge, (work) => {
-        running.add(work);
-        void work.finally(() => running.delete(work));
-      });
+      const answer = await verifyLedger(app.ctx, requireCaller(request).id, request.query.maxAge, trackVerifyRun);
       return answer.status === 200 ? reply.status(200).send(answer.report) : reply.status(202).send(answer.run);
     },
   );

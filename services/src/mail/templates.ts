@@ -4,7 +4,8 @@ import type { OutgoingMail } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-interface MailCopy {
+/** The words of one mail in one language: a greeting, a paragraph, a button to `link` and a small footer. */
+export interface MailCopy {
   subject: string;
   greeting: (name: string) => string;
   body: string;
@@ -12,13 +13,33 @@ interface MailCopy {
   footer: string;
 }
 
-function render(to: string, copy: MailCopy, name: string, link: string): OutgoingMail {
-  const text = [copy.greeting(name), '', copy.body, '', `${copy.action}: ${link}`, '', copy.footer].join('\n');
+/**
+ * Every Fanmission mail, as text and as HTML: the greeting, the body, an optional highlighted note (e.g. the reason
+ * of a refusal), the action as a button to `link`, then the footer. With `linkInFooter` the link is written out
+ * under the footer too, for a mail whose link the reader may have to copy (verification, password reset).
+ */
+export function renderMail(
+  to: string,
+  copy: MailCopy,
+  content: { name: string; link: string; note?: string | null; linkInFooter?: boolean },
+): OutgoingMail {
+  const { name, link, note } = content;
+  const text = [
+    copy.greeting(name),
+    '',
+    copy.body,
+    ...(note ? ['', note] : []),
+    '',
+    `${copy.action}: ${link}`,
+    '',
+    copy.footer,
+  ].join('\n');
+  const footerLink = content.linkInFooter ? `<br>${escapeHtml(link)}` : '';
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.6">
 <p>${escapeHtml(copy.greeting(name))}</p>
 <p>${escapeHtml(copy.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#ff3d6e;color:#fff;border-radius:24px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p style="color:#888;font-size:12px">${escapeHtml(copy.footer)}<br>${escapeHtml(link)}</p>
+${note ? `<p style="padding:12px;background:#fff3f5;border-radius:8px">${escapeHtml(note)}</p>\n` : ''}<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#ff3d6e;color:#fff;border-radius:24px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
+<p style="color:#888;font-size:12px">${escapeHtml(copy.footer)}${footerLink}</p>
 </body></html>`;
   return { to, subject: copy.subject, text, html };
 }
@@ -72,9 +93,9 @@ const passwordResetCopy: Record<Language, MailCopy> = {
 };
 
 export function verificationMail(language: Language, to: string, name: string, link: string): OutgoingMail {
-  return render(to, verificationCopy[language], name, link);
+  return renderMail(to, verificationCopy[language], { name, link, linkInFooter: true });
 }
 
 export function passwordResetMail(language: Language, to: string, name: string, link: string): OutgoingMail {
-  return render(to, passwordResetCopy[language], name, link);
+  return renderMail(to, passwordResetCopy[language], { name, link, linkInFooter: true });
 }

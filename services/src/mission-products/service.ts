@@ -72,6 +72,21 @@ async function viewOne(
 }
 
 /**
+ * Every change to a product: saves the columns with a new `updated_at`, mirrors a CUSTOM product's settings onto its
+ * creator, and answers the product's view.
+ */
+async function saveProduct(
+  ctx: ServiceContext,
+  trx: DbExecutor,
+  id: number,
+  changes: Parameters<typeof repository.updateProduct>[2],
+): Promise<MissionProduct> {
+  const updated = await repository.updateProduct(trx, id, { ...changes, updated_at: ctx.now() });
+  await mirrorCustomProductToCreator(trx, updated);
+  return await viewOne(ctx, trx, updated);
+}
+
+/**
  * The cover must be an image uploaded by the creator's member (or by the operator acting). It is share-locked until
  * the transaction ends, so it cannot be deleted between this check and the commit.
  */
@@ -209,9 +224,7 @@ export async function updateProduct(
       const creator = (await repository.findCreatorOwners(trx, [product.creator_id])).get(product.creator_id)!;
       await checkCover(trx, cover, [creator.user_id, caller.id]);
     }
-    const updated = await repository.updateProduct(trx, id, { ...columns, updated_at: ctx.now() });
-    await mirrorCustomProductToCreator(trx, updated);
-    return await viewOne(ctx, trx, updated);
+    return await saveProduct(ctx, trx, id, columns);
   });
 }
 
@@ -224,9 +237,7 @@ export async function setProductActive(
 ): Promise<MissionProduct> {
   return await ctx.db.transaction().execute(async (trx) => {
     await ownedProduct(trx, caller, id);
-    const updated = await repository.updateProduct(trx, id, { active, updated_at: ctx.now() });
-    await mirrorCustomProductToCreator(trx, updated);
-    return await viewOne(ctx, trx, updated);
+    return await saveProduct(ctx, trx, id, { active });
   });
 }
 

@@ -79,53 +79,47 @@ export async function pruneRetainedRows(
           limit ${limit})`.execute(db),
     ),
   );
-  const processedEvents = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from event_consumer_processed where (consumer, event_id) in (
-          select consumer, event_id from event_consumer_processed
-          where processed_at < ${before(policy.processedEventDays)} limit ${limit})`.execute(db),
-    ),
+  /**
+   * Deletes, batch after batch, the rows of `table` whose `column` is before `cutoff` (or at it, with `atCutoff`),
+   * each batch picked by the table's `key` columns.
+   */
+  const pruneRows = async (
+    table: string,
+    key: readonly string[],
+    column: string,
+    cutoff: Date,
+    options: { atCutoff?: boolean } = {},
+  ) => {
+    const keyColumns = sql.join(key.map((name) => sql.ref(name)));
+    const older = options.atCutoff ? sql`${sql.ref(column)} <= ${cutoff}` : sql`${sql.ref(column)} < ${cutoff}`;
+    return await inBatches(limit, async () =>
+      deletedRows(
+        await sql`
+          delete from ${sql.table(table)} where (${keyColumns}) in (
+            select ${keyColumns} from ${sql.table(table)} where ${older} limit ${limit})`.execute(db),
+      ),
+    );
+  };
+  const consumerKey = ['consumer', 'event_id'];
+  const processedEvents = await pruneRows(
+    'event_consumer_processed',
+    consumerKey,
+    'processed_at',
+    before(policy.processedEventDays),
   );
-  const deadLetters = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from event_consumer_dead_letters where (consumer, event_id) in (
-          select consumer, event_id from event_consumer_dead_letters
-          where parked_at < ${before(policy.deadLetterDays)} limit ${limit})`.execute(db),
-    ),
+  const deadLetters = await pruneRows(
+    'event_consumer_dead_letters',
+    consumerKey,
+    'parked_at',
+    before(policy.deadLetterDays),
   );
   const tokenCutoff = before(policy.expiredTokenDays);
-  const emailVerifications = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from email_verifications where id in (
-          select id from email_verifications where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
-    ),
-  );
-  const passwordResets = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from password_resets where id in (
-          select id from password_resets where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
-    ),
-  );
+  const emailVerifications = await pruneRows('email_verifications', ['id'], 'expires_at', tokenCutoff);
+  const passwordResets = await pruneRows('password_resets', ['id'], 'expires_at', tokenCutoff);
   // A counter whose window has ended counts nothing: the next request starts a new window at 1 either way.
-  const rateLimitCounters = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from rate_limit_counters where key in (
-          select key from rate_limit_counters where window_ends_at <= ${now} limit ${limit})`.execute(db),
-    ),
-  );
+  const rateLimitCounters = await pruneRows('rate_limit_counters', ['key'], 'window_ends_at', now, { atCutoff: true });
   // Social login codes live 2 minutes; an unused one is pruned with the other expired tokens.
-  const loginCodes = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from login_codes where code_hash in (
-          select code_hash from login_codes where expires_at < ${tokenCutoff} limit ${limit})`.execute(db),
-    ),
-  );
+  const loginCodes = await pruneRows('login_codes', ['code_hash'], 'expires_at', tokenCutoff);
   return {
     outbox,
     processedEvents,

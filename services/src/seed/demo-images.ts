@@ -6,29 +6,39 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { insertFile, makeThumbnail, storageDriverFor, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from '../files';
 
-/**
- * A 9:16 picture drawn here (no downloads): a two-colour gradient with soft circles and a simple face, so each demo
- * creator has a recognisable, distinct photo.
- */
-export async function drawDemoPortrait(colours: readonly [string, string]): Promise<Buffer> {
+/** A PNG of `width`×`height`: a diagonal two-colour gradient under the given SVG shapes. */
+function drawOnGradient(width: number, height: number, colours: readonly [string, string], shapes: string) {
   const [from, to] = colours;
   const svg = `
-    <svg xmlns="http://www.w3.org/2000/svg" width="360" height="640" viewBox="0 0 360 640">
+    <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
       <defs>
         <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
         </linearGradient>
       </defs>
-      <rect width="360" height="640" fill="url(#bg)"/>
-      <circle cx="60" cy="90" r="70" fill="#ffffff" fill-opacity="0.15"/>
+      <rect width="${width}" height="${height}" fill="url(#bg)"/>
+      ${shapes}
+    </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A 9:16 picture drawn here (no downloads): a two-colour gradient with soft circles and a simple face, so each demo
+ * creator has a recognisable, distinct photo.
+ */
+export async function drawDemoPortrait(colours: readonly [string, string]): Promise<Buffer> {
+  return drawOnGradient(
+    360,
+    640,
+    colours,
+    `<circle cx="60" cy="90" r="70" fill="#ffffff" fill-opacity="0.15"/>
       <circle cx="320" cy="560" r="110" fill="#ffffff" fill-opacity="0.12"/>
       <circle cx="180" cy="280" r="92" fill="#fde7d4"/>
       <circle cx="148" cy="265" r="10" fill="#2b2b2b"/>
       <circle cx="212" cy="265" r="10" fill="#2b2b2b"/>
       <path d="M140 310 Q180 345 220 310" stroke="#2b2b2b" stroke-width="8" fill="none" stroke-linecap="round"/>
-      <path d="M60 640 Q60 420 180 410 Q300 420 300 640 Z" fill="#ffffff" fill-opacity="0.85"/>
-    </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+      <path d="M60 640 Q60 420 180 410 Q300 420 300 640 Z" fill="#ffffff" fill-opacity="0.85"/>`,
+  );
 }
 
 const AVATAR_STYLES = [adventurer, bigSmile, lorelei, notionists, personas];
@@ -72,20 +82,14 @@ const MOTIFS: Record<DemoMotif, string> = {
 
 /** A 16:9 picture (640×360): a gradient, soft circles and a white motif, for mission covers and answers. */
 export async function drawDemoPicture(colours: readonly [string, string], motif: DemoMotif): Promise<Buffer> {
-  const [from, to] = colours;
-  const svg = `
-    <svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
-      <defs>
-        <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
-        </linearGradient>
-      </defs>
-      <rect width="640" height="360" fill="url(#bg)"/>
-      <circle cx="70" cy="60" r="90" fill="#ffffff" fill-opacity="0.14"/>
+  return drawOnGradient(
+    640,
+    360,
+    colours,
+    `<circle cx="70" cy="60" r="90" fill="#ffffff" fill-opacity="0.14"/>
       <circle cx="590" cy="330" r="130" fill="#ffffff" fill-opacity="0.12"/>
-      ${MOTIFS[motif]}
-    </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+      ${MOTIFS[motif]}`,
+  );
 }
 
 /** Stores a PNG with its thumbnail as an uploaded file of the owner; returns the file id. */

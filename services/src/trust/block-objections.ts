@@ -1,3 +1,4 @@
+import type { InferResult } from 'kysely';
 import {
   BLOCK_OBJECTION,
   DAY_MS,
@@ -86,7 +87,7 @@ export function adminObjectionsQuery(db: DbExecutor) {
     ]);
 }
 
-type AdminRow = Awaited<ReturnType<ReturnType<typeof adminObjectionsQuery>['executeTakeFirstOrThrow']>>;
+type AdminRow = InferResult<ReturnType<typeof adminObjectionsQuery>>[number];
 
 export function adminObjectionDto(row: AdminRow): AdminBlockObjection {
   return {

@@ -1,4 +1,4 @@
-import type { EscrowState, EscrowStep, MissionEscrow } from '@fanmission/contracts';
+import { ESCROW_STEP_KINDS, type EscrowState, type EscrowStep, type MissionEscrow } from '@fanmission/contracts';
 import { earningsAccount, escrowAccount, walletAccount } from '@fanmission/ledger';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
@@ -110,8 +110,9 @@ export function escrowTimeline(
   }
   const deadline = openDeadline(mission);
   if (deadline) steps.push(step('DEADLINE', new Date(deadline.dueAt), { reason: deadline.kind }));
-  // Stable order by time; a step and the transaction it caused share an instant, the mission's step comes first.
-  const rank = (kind: EscrowStep['kind']) => ESCROW_RANK.indexOf(kind);
+  // Stable order by time; a step and the transaction it caused share an instant, the mission's step comes first
+  // (ESCROW_STEP_KINDS lists the kinds in that order).
+  const rank = (kind: EscrowStep['kind']) => ESCROW_STEP_KINDS.indexOf(kind);
   steps.sort((a, b) => a.at.localeCompare(b.at) || rank(a.kind) - rank(b.kind));
   let state: EscrowState = heldCoins > 0 ? 'HELD' : 'NOT_HELD';
   if (heldCoins === 0 && released) state = 'RELEASED';
@@ -127,17 +128,6 @@ export function escrowTimeline(
     steps,
   };
 }
-
-const ESCROW_RANK: readonly EscrowStep['kind'][] = [
-  'REQUESTED',
-  'HELD',
-  'ACCEPTED',
-  'DEADLINE',
-  'PERFORMED',
-  'REFUSED',
-  'RELEASED',
-  'REFUNDED',
-];
 
 /**
  * `GET /missions/{id}/escrow`: for the requester, the creator and operators only; anybody else (a public mission

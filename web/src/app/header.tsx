@@ -1,5 +1,5 @@
 import { HEADER_SCROLL_COLOUR_CHANGE_PX } from '@fanmission/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../shared/session/session';
@@ -53,32 +53,11 @@ export function Header() {
           Fanmission
         </Link>
         <span className="grow" />
-        <Link
-          className="shell-icon-button header-wide"
-          to="/creator-search"
-          aria-label={t('header.search')}
-          title={t('header.search')}
-        >
-          <Icon name="search" />
-        </Link>
+        <WideIconLink to="/creator-search" label={t('header.search')} icon="search" />
         {loggedIn ? (
           <>
-            <Link
-              className="shell-icon-button header-wide"
-              to="/"
-              aria-label={t('header.main')}
-              title={t('header.main')}
-            >
-              <Icon name="home" />
-            </Link>
-            <Link
-              className="shell-icon-button header-wide"
-              to="/notifications"
-              aria-label={t('header.notice')}
-              title={t('header.notice')}
-            >
-              <Icon name="notifications" />
-            </Link>
+            <WideIconLink to="/" label={t('header.main')} icon="home" />
+            <WideIconLink to="/notifications" label={t('header.notice')} icon="notifications" />
             <UserMenu />
           </>
         ) : (
@@ -120,6 +99,15 @@ export function Header() {
         ) : null}
       </HeaderDrawer>
     </header>
+  );
+}
+
+/** An icon button of the wide bar (hidden below 600 px, where the drawer lists it): its label is its name and tooltip. */
+function WideIconLink({ to, label, icon }: { to: string; label: string; icon: ComponentProps<typeof Icon>['name'] }) {
+  return (
+    <Link className="shell-icon-button header-wide" to={to} aria-label={label} title={label}>
+      <Icon name={icon} />
+    </Link>
   );
 }
 

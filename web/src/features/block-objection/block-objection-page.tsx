@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api, ApiError } from '../../shared/api/client';
+import { api, failureMessage } from '../../shared/api/client';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { Page } from '../../shared/ui/page';
 
@@ -47,7 +47,7 @@ export function BlockObjectionPage() {
       setReceipt(await fileBlockObjection(body));
     } catch (error) {
       // Wrong e-mail or password (401), not blocked / too late / already objected (409), too many tries (429).
-      fail(error instanceof ApiError && error.body ? error.body.message : t('blockObjection.failed'));
+      fail(failureMessage(error, t('blockObjection.failed')));
     }
   };
 

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, failureMessage } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
 import { mayCharge } from '../../shared/coins/charge-form';
 import { useSchemaForm } from '../../shared/forms/schema-form';
@@ -81,7 +81,7 @@ export function useMissionRequest(
       if (error instanceof ApiError && error.status === 403) return; // the client's global handling took over
       // Registration failure asks to retry, deletes the uploaded file and reloads.
       if (upload.file?.entry) await deleteUpload(upload.file.entry.id);
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('missionRequest.failed'));
+      await showAlert(failureMessage(error, t('missionRequest.failed')));
       window.location.reload();
     }
   };

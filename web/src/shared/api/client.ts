@@ -27,6 +27,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message of a failed call, or `fallback` when the failure carries none (no answer, not an API error). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body ? error.body.message : fallback;
+}
+
 /**
  * How the spec's global error handling applies to a call:
  * - `all`: 403 access denied and 401 token codes end the session (→ /login); 504 alerts and goes to /.

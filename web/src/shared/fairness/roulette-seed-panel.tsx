@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { api, ApiError } from '../api/client';
+import { api, failureMessage } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../session/session';
 
@@ -46,7 +46,7 @@ export function RouletteSeedPanel({ disabled = false }: { disabled?: boolean }) 
   const failed = (error: unknown) =>
     setMessage({
       severity: 'error',
-      text: error instanceof ApiError && error.body ? error.body.message : t('lotteryEvent.seed.failed'),
+      text: failureMessage(error, t('lotteryEvent.seed.failed')),
     });
 
   const save = async () => {

@@ -2,6 +2,7 @@ import { BANK_ACCOUNT_NUMBER_PATTERN, BANKS, type RefundBankAccount } from '@fan
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface BankAccountDraft {
@@ -33,6 +34,21 @@ export function checkBankAccount(
     },
     errors: null,
   };
+}
+
+/**
+ * The state of a BankAccountFields form (spread `fields` on it). `checkedAccount()` checks the draft before a send:
+ * it shows the fields' errors and answers null when one is missing or wrong, else clears them and answers the account.
+ */
+export function useBankAccountForm(initial: BankAccountDraft = emptyBankAccount) {
+  const [value, onChange] = useState<BankAccountDraft>(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const checkedAccount = (): RefundBankAccount | null => {
+    const checked = checkBankAccount(value);
+    setErrors(checked.errors ?? {});
+    return checked.account;
+  };
+  return { fields: { value, onChange, errors }, checkedAccount };
 }
 
 /** A bank's name in the reader's language (Korean names for ko, English otherwise). */

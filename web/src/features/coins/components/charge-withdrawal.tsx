@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { formatDotDate } from '../../../shared/format/date';
 import { useWithdrawCharge } from '../api/refunds';
 
@@ -48,7 +48,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
       await showAlert(t('coinRefunds.withdrawDone', { dueOn: refund.dueOn }));
     } catch (error) {
       setConfirming(false);
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+      await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
 

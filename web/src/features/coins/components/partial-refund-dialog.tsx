@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { usePartialRefund } from '../api/refunds';
-import { BankAccountFields, checkBankAccount, emptyBankAccount, type BankAccountDraft } from './bank-account-fields';
+import { BankAccountFields, useBankAccountForm } from './bank-account-fields';
 
 /** One line of the preview: a label and its figure. */
 function PreviewLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -46,25 +46,20 @@ export function PartialRefundDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<BankAccountDraft>(emptyBankAccount);
-  const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const bankAccount = useBankAccountForm();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const refund = usePartialRefund();
   const nothing = preview.cashCoins === 0;
 
   const submit = async () => {
-    const checked = checkBankAccount(draft);
-    if (!checked.account) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    const account = bankAccount.checkedAccount();
+    if (!account) return;
     try {
-      const result = await refund.mutateAsync({ bankAccount: checked.account, idempotencyKey });
+      const result = await refund.mutateAsync({ bankAccount: account, idempotencyKey });
       onClose();
       await showAlert(t('coinRefunds.requested', { dueOn: result.dueOn }));
     } catch (error) {
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+      await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
 
@@ -109,7 +104,7 @@ export function PartialRefundDialog({
           {nothing ? (
             <Alert severity="warning">{t('coinRefunds.nothingRefundable')}</Alert>
           ) : (
-            <BankAccountFields value={draft} onChange={setDraft} errors={errors} />
+            <BankAccountFields {...bankAccount.fields} />
           )}
         </Stack>
       </DialogContent>

@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
-import { BankAccountFields, bankLabel, checkBankAccount, type BankAccountDraft } from './bank-account-fields';
+import { BankAccountFields, bankLabel, emptyBankAccount, useBankAccountForm } from './bank-account-fields';
 import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The status line: requested (paid by …), paid (on …), or refused with finance's reason. */
@@ -75,23 +75,17 @@ function RefundMoney({ refund }: { refund: CoinRefund }) {
 /** A refused partial refund: the fan corrects the account and it is requested again. */
 function CorrectAccountDialog({ refund, onClose }: { refund: CoinRefund; onClose: () => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<BankAccountDraft>(
-    refund.bankAccount ?? { bankName: '', bankAccountHolder: '', bankAccountNumber: '' },
-  );
-  const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const bankAccount = useBankAccountForm(refund.bankAccount ?? emptyBankAccount);
   const correct = useCorrectRefundAccount();
   const submit = async () => {
-    const checked = checkBankAccount(draft);
-    if (!checked.account) {
-      setErrors(checked.errors);
-      return;
-    }
+    const account = bankAccount.checkedAccount();
+    if (!account) return;
     try {
-      await correct.mutateAsync({ refundId: refund.id, bankAccount: checked.account });
+      await correct.mutateAsync({ refundId: refund.id, bankAccount: account });
       onClose();
       await showAlert(t('coinRefunds.corrected'));
     } catch (error) {
-      await showAlert(error instanceof ApiError && error.body ? error.body.message : t('coinRefunds.failed'));
+      await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
   return (
@@ -107,7 +101,7 @@ function CorrectAccountDialog({ refund, onClose }: { refund: CoinRefund; onClose
         <Typography sx={{ mb: 2 }} color="error.main">
           {refund.refusalReason}
         </Typography>
-        <BankAccountFields value={draft} onChange={setDraft} errors={errors} />
+        <BankAccountFields {...bankAccount.fields} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={correct.isPending}>
