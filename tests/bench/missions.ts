@@ -90,6 +90,7 @@ import { startTemporalTestServer } from '../harness/temporal-global-setup';
 import {
   benchConfig,
   cpuMsPerOperation,
+  PREPARED_STATEMENTS,
   cpuPerOperation,
   descendantsNamed,
   measureHttp,
@@ -117,6 +118,8 @@ const CONSUMERS = process.env.BENCH_CONSUMERS !== 'off';
  * workflows' first tasks, the consumers' batches); prints each statement's calls and server time per request.
  */
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+/** Seconds of the idle measurement after the warm-up. */
+const IDLE_SECONDS = 5;
 const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
 /** The end-to-end app's Temporal connection: `native` (the API's, default) or `grpc` (`@grpc/grpc-js`, the former). */
 const TEMPORAL_CLIENT = process.env.BENCH_TEMPORAL_CLIENT === 'grpc' ? 'grpc' : 'native';
@@ -155,7 +158,7 @@ if (process.argv[2] === '--worker') {
   const [databaseUrl, address, namespace, dataDir] = process.argv.slice(3) as [string, string, string, string];
   // As the worker role does at its start (`startFanmission`), before the SDK's threads exist.
   lowerCpuPriority(process.pid, BACKGROUND_NICE);
-  const db = createDb(databaseUrl, { max: 4 });
+  const db = createDb(databaseUrl, { max: 4, preparedStatements: PREPARED_STATEMENTS });
   const config = await benchConfig(dataDir);
   const connection = await NativeConnection.connect({ address });
   const worker = await createFanmissionWorker({
@@ -203,7 +206,7 @@ if (process.argv[2] === '--app') {
   ];
   process.title = APP_PROCESS_TITLE;
   const appLogFile = process.env.BENCH_APP_LOG;
-  const db = createDb(databaseUrl, { max: POOL });
+  const db = createDb(databaseUrl, { max: POOL, preparedStatements: PREPARED_STATEMENTS });
   const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
   // The API's connection (the SDK's Rust client, connected on first use); BENCH_TEMPORAL_CLIENT=grpc the SDK's
   // `@grpc/grpc-js` connection the API used before, for comparison.
@@ -379,6 +382,15 @@ try {
   await measure(base, missions, 2);
   await startsSettled();
   await worker.drained(db);
+  await consumersCaughtUp(db);
+  // What the processes spend with nothing to do (pollers, timers, the consumers' polls): at a paced rate each
+  // request carries 1/rate of a second of it.
+  const idleBefore = await processTreeCpu();
+  await sleep(IDLE_SECONDS * 1000);
+  console.log(
+    `idle: CPU ms per second with no request: ` +
+      cpuPerOperation(idleBefore, await processTreeCpu(), IDLE_SECONDS, PROCESS_NAMES),
+  );
   const before = await missionCounts(db);
 
   /** One load: closed loop (rate undefined) or a fixed offered rate. */

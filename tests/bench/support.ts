@@ -28,7 +28,7 @@ export async function migratedDatabase<Seeded>(
   poolSize = 10,
 ): Promise<{ db: Db; seeded: Seeded }> {
   await ensureDatabase(postgres.url, name);
-  const db = createDb(postgres.urlFor(name), { max: poolSize });
+  const db = createDb(postgres.urlFor(name), { max: poolSize, preparedStatements: PREPARED_STATEMENTS });
   await migrateToLatest(db);
   const seeded = await seed(db);
   await sql`vacuum analyze`.execute(db);
@@ -36,6 +36,11 @@ export async function migratedDatabase<Seeded>(
 }
 
 /** A quiet test-mode configuration for an app listening on a free port (`overrides`: further variables). */
+/** DATABASE_PREPARED_STATEMENTS=false: the benchmarks' pools send every statement unnamed (the product's switch). */
+export const PREPARED_STATEMENTS = loadConfig({
+  DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
+}).DATABASE_PREPARED_STATEMENTS;
+
 export async function benchConfig(dataDir: string, overrides: Record<string, string> = {}): Promise<AppConfig> {
   const port = await freePort();
   return loadConfig({

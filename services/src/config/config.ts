@@ -51,6 +51,12 @@ export const configSchema = z
     /** Public base URL of the bucket's objects (website endpoint or CDN); the path-style bucket URL when unset. */
     S3_PUBLIC_URL: optionalUrl(['https', 'http']),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    /** Often-sent statements as prepared statements (services/src/db/prepared-statements.ts); false behind a pooler
+     * that hands each transaction another server connection (PgBouncer in transaction mode). */
+    DATABASE_PREPARED_STATEMENTS: z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
     EMBEDDED_POSTGRES_PORT: port.default(54329),
     JWT_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     JWT_EXPIRES_IN: z

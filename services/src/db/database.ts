@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { preparingClient, StatementNames } from './prepared-statements';
 import type { Database } from './schema';
 
 // BIGINT (int8) columns hold coin amounts and ids well inside Number.MAX_SAFE_INTEGER: read them as numbers.
@@ -23,6 +24,8 @@ export interface DbOptions {
   connectionTimeoutMs?: number;
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
+  /** Often-sent parameterised statements as prepared statements (prepared-statements.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
@@ -30,6 +33,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   const idleTimeout = options.idleInTransactionTimeoutMs ?? DATABASE_TIMEOUTS.idleInTransactionTimeoutMs;
   const pool = new pg.Pool({
     connectionString,
+    ...(options.preparedStatements !== false && { Client: preparingClient(new StatementNames()) }),
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? DATABASE_TIMEOUTS.connectionTimeoutMs,
     // Session settings sent with the start-up packet: no extra round trip per connection.

@@ -44,6 +44,7 @@ export async function openDatabase(
     );
   }
   const db = createDb(url, {
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     onIdleError: (error) => {
       // 57P01 admin_shutdown: the server is stopping (Ctrl-C reaches the embedded server too); nothing to report.
       if ((error as { code?: string }).code === '57P01') return;
