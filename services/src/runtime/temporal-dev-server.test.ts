@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,8 @@ describe('Temporal dev server', () => {
         }),
       );
       expect(greeting).toBe('Hello, Temporal!');
+      // Its SQLite file in write-ahead-log mode (SQLITE_PRAGMAS): the log beside the database.
+      expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['temporal.db', 'temporal.db-wal']));
     } finally {
       await connection.close();
       await nativeConnection.close();

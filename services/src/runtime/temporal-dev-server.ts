@@ -34,6 +34,14 @@ export interface TemporalDevServer {
 
 const namespace = 'default';
 
+/**
+ * The SQLite file in write-ahead-log mode: a commit appends to the log and syncs it once, instead of writing a rollback
+ * journal and the database with their own syncs (the server's CPU per mission request, closed loop, fell from 17-18
+ * to 13-14 ms in tests/bench/missions.ts with BENCH_TEMPORAL=dev). `synchronous=full` keeps every acknowledged start
+ * on disk before the answer, as before: a mission marked as started in PostgreSQL has its workflow after a power cut.
+ */
+export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'] as const;
+
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
   await mkdir(options.dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
@@ -57,6 +65,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       String(uiPort),
       '--namespace',
       namespace,
+      ...SQLITE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]),
       '--log-level',
       'warn',
     ],
