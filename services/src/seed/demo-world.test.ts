@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -20,6 +20,25 @@ const testApp = useTestApp({ config, now: () => NOW });
 afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 const consumers = EVENT_CONSUMERS.map((consumer) => consumer.name);
 const count = async (db: Db, query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(db)).rows[0]!.n;
+
+// The creators the README names (creator@, dancer@, cook@, gamer@, night@).
+const README_CREATORS = ['starlight', 'skydance', 'cookingbear', 'gameking', 'nightwhisper'];
+
+const digest = async (db: Db) =>
+  (
+    await sql<{ users: string; missions: string; postings: string; files: string; statements: string }>`
+      select
+        (select md5(string_agg(concat_ws(',', id, email, image_file_id), ',' order by id)) from users) as users,
+        (select md5(string_agg(concat_ws(',', id, status, user_id, creator_id, coin_price, requested_at,
+          completed_at, video_file_id, picture_file_id, voice_file_id, thumbnail_file_id), ',' order by id))
+         from missions) as missions,
+        (select md5(string_agg(concat_ws(',', transaction_id, account, amount), ',' order by transaction_id, account))
+         from ledger_postings) as postings,
+        (select md5(string_agg(concat_ws(',', id, owner_user_id, content_type, size_bytes), ',' order by id))
+         from files) as files,
+        (select md5(string_agg(concat_ws(',', id, creator_id, year, month, status, to_receipt), ',' order by id))
+         from settlement_statements) as statements`.execute(db)
+  ).rows[0]!;
 
 let report: DemoWorldReport;
 beforeAll(async () => {
@@ -59,6 +78,31 @@ describe('the demo world', () => {
     expect(urls).toEqual(expect.arrayContaining(['starlight', 'skydance', 'cookingbear', 'gameking']));
     expect(urls).not.toContain('nightwhisper');
     expect(urls).not.toContain('sprout');
+  });
+
+  it("gives the README's creators a statement for each of the past three months: paid, approved, issued", async () => {
+    const { db } = testApp.current.app;
+    // The three months before the run's (Korea time), oldest first.
+    const korea = new Date(NOW.getTime() + 9 * 3_600_000);
+    const months = [3, 2, 1].map((back) => {
+      const month = new Date(Date.UTC(korea.getUTCFullYear(), korea.getUTCMonth() - back, 1));
+      return { year: month.getUTCFullYear(), month: month.getUTCMonth() + 1 };
+    });
+    const statements = await sql<{ url: string; year: number; month: number; status: string; toReceipt: number }>`
+      select c.url, s.year, s.month, s.status, s.to_receipt as "toReceipt"
+      from settlement_statements s join creators c on c.id = s.creator_id
+      where c.url in ${sql`(${sql.join(README_CREATORS)})`} order by c.url, s.year, s.month`.execute(db);
+    for (const url of README_CREATORS) {
+      expect(statements.rows.filter((row) => row.url === url)).toEqual(
+        months.map(({ year, month }, index) => ({
+          url,
+          year,
+          month,
+          status: ['PAID', 'APPROVED', 'ISSUED'][index],
+          toReceipt: expect.toSatisfy((amount: number) => amount > 0),
+        })),
+      );
+    }
   });
 
   it('leaves every open mission within its deadline and without a workflow, for the reconciler to start', async () => {
@@ -117,23 +161,37 @@ describe('the demo world', () => {
     const other = await createTestApp({ config, now: () => NOW });
     try {
       await seedDemoWorld(other.app.ctx, { consumers });
-      const digest = async (db: Db) =>
-        (
-          await sql<{ users: string; missions: string; postings: string; files: string }>`
-            select
-              (select md5(string_agg(concat_ws(',', id, email, image_file_id), ',' order by id)) from users) as users,
-              (select md5(string_agg(concat_ws(',', id, status, user_id, creator_id, coin_price, requested_at,
-                completed_at, video_file_id, picture_file_id, voice_file_id, thumbnail_file_id), ',' order by id))
-               from missions) as missions,
-              (select md5(string_agg(concat_ws(',', transaction_id, account, amount), ',' order by transaction_id, account))
-               from ledger_postings) as postings,
-              (select md5(string_agg(concat_ws(',', id, owner_user_id, content_type, size_bytes), ',' order by id))
-               from files) as files`.execute(db)
-        ).rows[0]!;
       expect(await digest(other.app.db)).toEqual(await digest(testApp.current.app.db));
     } finally {
       await other.app.close();
       await other.database.drop();
     }
   }, 180_000);
+
+  it('writes the world again after a seeding process died halfway, never taking the half for a seeded world', async () => {
+    const other = await createTestApp({ config, now: () => NOW });
+    // A storage directory that is a file: the world is written, then its first picture fails.
+    const blocked = path.join(storageDir, 'not-a-directory');
+    writeFileSync(blocked, '');
+    try {
+      const broken = { ...other.app.ctx, config: { ...other.app.ctx.config, STORAGE_DIR: blocked } };
+      await expect(seedDemoWorld(broken, { consumers })).rejects.toThrow();
+      const half = await sql<{ state: string; users: number }>`
+        select state, (select count(*)::int from users) as users from demo_world_state`.execute(other.app.db);
+      expect(half.rows).toEqual([{ state: 'WRITING', users: expect.toSatisfy((n: number) => n > 300) }]);
+
+      const lines: string[] = [];
+      const again = await seedDemoWorld(other.app.ctx, { consumers, log: (line) => lines.push(line) });
+      expect(again.world).not.toBeNull();
+      expect(lines[0]).toMatch(/stopped halfway/);
+      const done = await sql<{ state: string }>`select state from demo_world_state`.execute(other.app.db);
+      expect(done.rows).toEqual([{ state: 'COMPLETE' }]);
+      expect(await digest(other.app.db)).toEqual(await digest(testApp.current.app.db));
+      expect((await verify(other.app.db)).differences).toEqual([]);
+      expect(await seedDemoWorld(other.app.ctx, { consumers })).toMatchObject({ created: [], world: null });
+    } finally {
+      await other.app.close();
+      await other.database.drop();
+    }
+  }, 300_000);
 });

@@ -1,15 +1,6 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
 import { bankTransferPaymentId } from '../coins';
-import {
-  COIN_ITEMS,
-  PAY_METHODS,
-  entryOf,
-  pastMonths,
-  weighted,
-  type Mission,
-  type Row,
-  type WorldContext,
-} from './shape';
+import { COIN_ITEMS, PAY_METHODS, entryOf, weighted, type Mission, type Row, type WorldContext } from './shape';
 import type { CommentWin } from './comment-event';
 import { refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
@@ -253,10 +244,10 @@ export async function playCoinHistory(
   }
   // The monthly settlement of the past months, a day after each month's end.
   const settlement = new WorldSettlement(ledger, creators, operatorId, now);
-  const months = pastMonths(now, Math.round(shape.days / 30));
+  const months = world.months;
   for (const { year, month } of months) {
     const runAt = new Date(koreaMonthRange(year, month).end.getTime() + DAY_MS);
-    step(runAt, 3, () => settlement.settle(year, month, runAt, months.at(-1)!));
+    step(runAt, 3, () => settlement.settle(year, month, runAt, months));
   }
   steps.sort((a, b) => a.time - b.time || a.order - b.order);
   const coinsStarted = performance.now();

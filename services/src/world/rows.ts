@@ -2,8 +2,7 @@ import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
-import type { WORLD_SIZES } from './shape';
-import { type Mission, type Row, type WorldSize } from './shape';
+import { type Mission, type Row, type WorldShape } from './shape';
 export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
@@ -42,7 +41,7 @@ export function missionRow(mission: Mission, refundedCoins: Map<number, number>)
 export function socialOf(
   random: Random,
   missions: Mission[],
-  shape: (typeof WORLD_SIZES)[WorldSize],
+  shape: WorldShape,
   fanUser: (fan: number) => number,
   at: (time: number) => Date,
 ) {
