@@ -113,6 +113,8 @@ const consoleTheme: RaThemeOptions = {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
       },
     },
+    // A date never breaks over lines ("2026. 11." over "13." in the missions list at 1280 px).
+    RaDateField: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
     // The empty list's message is in the "disabled" grey (2.6:1): the secondary text colour instead (7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

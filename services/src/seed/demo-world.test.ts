@@ -157,6 +157,15 @@ describe('the demo world', () => {
     expect((await verify(db)).differences).toEqual([]);
   });
 
+  it("names each notification's actor, as the notifications consumer does", async () => {
+    const { db } = testApp.current.app;
+    const notifications = await sql<{ all: number; unnamed: number }>`
+      select count(*)::int as all, count(*) filter (where coalesce(params ->> 'actor', '') = '')::int as unnamed
+      from notifications`.execute(db);
+    expect(notifications.rows[0]!.all).toBeGreaterThan(100);
+    expect(notifications.rows[0]!.unnamed).toBe(0);
+  });
+
   it('is the same world, media included, from the same seed and clock', async () => {
     const other = await createTestApp({ config, now: () => NOW });
     try {

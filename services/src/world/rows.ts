@@ -85,11 +85,16 @@ export function socialOf(
   return { comments, likes };
 }
 
-/** What the notifications consumer writes for each mission's events: its request to the creator, its end to the fan. */
+/**
+ * What the notifications consumer writes for each mission's events: its request to the creator, its end to the fan,
+ * with the actor's name in the parameters as the consumer puts it there (services/src/notifications/consumer.ts: a
+ * creator's name, a fan's username), for the texts that name him.
+ */
 export function notificationsOf(
   missions: Mission[],
   creatorUser: (creatorId: number) => number,
   uuid: () => string,
+  actorName: (userId: number) => string,
 ): Row[] {
   const rows: Row[] = [];
   const notify = (userId: number, actor: number, kind: string, mission: Mission, time: Date) =>
@@ -98,7 +103,7 @@ export function notificationsOf(
       kind,
       mission_id: mission.id,
       actor_user_id: actor,
-      params: { product: mission.product.name, coins: mission.price },
+      params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
       event_id: uuid(),
       created_at: time,
     });
