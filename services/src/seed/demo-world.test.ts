@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_NAMES } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import type { Db } from '../db';
@@ -155,6 +156,15 @@ describe('the demo world', () => {
     expect(running.rows).toHaveLength(1);
     expect(running.rows[0]!.wins).toBeGreaterThan(0);
     expect((await verify(db)).differences).toEqual([]);
+  });
+
+  it("gives every payout and refund account a bank of contracts' list (the console's refunds answered 500 on 'KB')", async () => {
+    const { db } = testApp.current.app;
+    const banks = await sql<{ bank: string }>`
+      select bank_name as bank from creators where bank_name is not null
+      union select bank_name from coin_refunds where bank_name is not null`.execute(db);
+    expect(banks.rows.length).toBeGreaterThan(0);
+    for (const { bank } of banks.rows) expect(BANK_NAMES).toContain(bank);
   });
 
   it("names each notification's actor, as the notifications consumer does", async () => {

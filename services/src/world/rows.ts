@@ -2,7 +2,7 @@ import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
-import { type Mission, type Row, type WorldShape } from './shape';
+import { WORLD_BANK, type Mission, type Row, type WorldShape } from './shape';
 export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
@@ -146,7 +146,7 @@ export function refundRow(
     requested_at: time,
     due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
     paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
-    bank_name: kind === 'PARTIAL_REFUND' ? 'KB' : null,
+    bank_name: kind === 'PARTIAL_REFUND' ? WORLD_BANK : null,
     bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
     bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
     updated_at: time,

@@ -1,4 +1,4 @@
-import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
+import { DAY_MS, koreaMonthRange, type BankName } from '@fanmission/contracts';
 import type { BulkLedger, LedgerEntry } from '@fanmission/ledger';
 import { Random } from './random';
 
@@ -20,6 +20,8 @@ export type WorldShape = { [K in keyof (typeof WORLD_SIZES)[WorldSize]]: number 
 /** Every generated account's password (the demo accounts' too). */
 export const WORLD_PASSWORD = 'fanmission1';
 export const WORLD_OPERATOR_EMAIL = 'operator@world.local';
+/** The bank of every generated payout and refund account: one of contracts' BANK_NAMES, as the API's schemas require. */
+export const WORLD_BANK: BankName = 'KB국민은행';
 export const worldFanEmail = (index: number) => `fan${index}@world.local`;
 export const worldCreatorEmail = (index: number) => `creator${index}@world.local`;
 
