@@ -167,6 +167,17 @@ describe('the demo world', () => {
     for (const { bank } of banks.rows) expect(BANK_NAMES).toContain(bank);
   });
 
+  it("leaves finance bank deposits to confirm (the console's default filter), without coins yet", async () => {
+    const { db } = testApp.current.app;
+    const ready = await sql<{ n: number; deposits: number }>`
+      select count(*)::int as n,
+        (select count(*)::int from coin_deposits d join bank_transfers b on b.id = d.bank_transfer_id
+         where b.status = 'ready') as deposits
+      from bank_transfers where status = 'ready'`.execute(db);
+    expect(ready.rows[0]!.n).toBeGreaterThan(0);
+    expect(ready.rows[0]!.deposits).toBe(0);
+  });
+
   it("names each notification's actor, as the notifications consumer does", async () => {
     const { db } = testApp.current.app;
     const notifications = await sql<{ all: number; unnamed: number }>`
