@@ -83,7 +83,8 @@ const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={ConsoleMe
 
 /**
  * react-admin's light theme with WCAG 2.2 AA contrast: its app bar blue (#2196f3) reads 3.1:1 under white text, the
- * darker blue 5.8:1 (also the primary colour, for the filter and export buttons' text); list tables scroll inside their own box at 768 px instead of widening the page.
+ * darker blue 5.8:1 (also the primary colour, for the filter and export buttons' text); list tables scroll inside
+ * their own box at 768 and 360 px instead of widening the page.
  */
 const consoleTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -94,13 +95,26 @@ const consoleTheme: RaThemeOptions = {
   },
   components: {
     ...defaultLightTheme.components,
-    // Wide lists and show pages scroll inside the content box at 768 px; the page itself never scrolls sideways.
-    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' } } } },
+    // Wide lists and show pages scroll inside the content box at 768 and 360 px; the page itself never scrolls
+    // sideways. react-admin's layout is `min-width: fit-content` and its flex items keep their content's width: at
+    // 360 px a list's table widened the whole page (433 px for missions) instead of scrolling in its own box.
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+          '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' },
+          '& .RaLayout-content > *': { minWidth: 0 },
+        },
+      },
+    },
     RaList: {
       styleOverrides: {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
       },
     },
+    // A date never breaks over lines ("2026. 11." over "13." in the missions list at 1280 px).
+    RaDateField: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
     // The empty list's message is in the "disabled" grey (2.6:1): the secondary text colour instead (7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

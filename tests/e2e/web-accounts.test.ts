@@ -254,9 +254,13 @@ describe('web app: accounts', () => {
     const account = await createAccount(served.testApp.app);
     await loginWithEmail(page, account.email, account.password);
     await pathOf(page, '/user-mypage');
-    const photo = page.getByRole('button', { name: ko.myPage.photoEdit }).locator('img');
-    await photo.waitFor();
-    expect(await photo.getAttribute('src')).toBe('/images/profile-noimg.png');
+    // Without a photo, the initials (web/src/shared/cards/pictures.tsx) on my page and in the header, no silhouette.
+    const photoButton = page.getByRole('button', { name: ko.myPage.photoEdit });
+    const photo = photoButton.locator('img');
+    const headerPhoto = page.getByRole('button', { name: ko.header.userMenu }).locator('img');
+    await photoButton.waitFor();
+    expect(await photo.count()).toBe(0);
+    expect(await headerPhoto.count()).toBe(0);
     await page
       .getByLabel(ko.myPage.photoChange)
       .setInputFiles(fileURLToPath(new URL('../../web/public/images/profile-noimg.png', import.meta.url)));
@@ -268,14 +272,13 @@ describe('web app: accounts', () => {
     const uploaded = await page.evaluate(() => window.localStorage.getItem('ImageUrl'));
     // The header and the page each render the new picture when their own state catches up: wait for both.
     await expect.poll(() => photo.getAttribute('src'), { timeout: 10_000 }).toBe(uploaded);
-    await expect.poll(() => page.locator('header img.avatar').getAttribute('src'), { timeout: 10_000 }).toBe(uploaded);
+    await expect.poll(() => headerPhoto.getAttribute('src'), { timeout: 10_000 }).toBe(uploaded);
 
-    await page.getByRole('button', { name: ko.myPage.photoEdit }).click();
+    await photoButton.click();
     await page.getByRole('menuitem', { name: ko.myPage.photoRemove }).click();
     await page.waitForFunction(() => window.localStorage.getItem('ImageUrl') === '/images/profile-noimg.png');
-    await page.waitForFunction(
-      () => document.querySelector('header img.avatar')?.getAttribute('src') === '/images/profile-noimg.png',
-    );
+    await expect.poll(() => headerPhoto.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => photo.count(), { timeout: 10_000 }).toBe(0);
   });
 
   test('my page: switching to a creator account warns first, then lands on the creator dashboard', async () => {

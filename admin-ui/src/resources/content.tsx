@@ -24,7 +24,7 @@ export const FaqList = () => (
   <WritableList
     resource="faqs"
     sort={{ field: 'position', order: 'ASC' }}
-    filters={[<TextInput key="q" source="q" alwaysOn />]}
+    filters={[<TextInput key="q" source="q" label="ra.action.search" alwaysOn />]}
   >
     <TextField source="id" />
     <TextField source="category" />
@@ -80,7 +80,7 @@ export const TagList = () => (
   <WritableList
     resource="tags"
     sort={{ field: 'name', order: 'ASC' }}
-    filters={[<TextInput key="q" source="q" alwaysOn />]}
+    filters={[<TextInput key="q" source="q" label="ra.action.search" alwaysOn />]}
   >
     <TextField source="id" />
     <TextField source="name" />

@@ -126,7 +126,7 @@ export const MissionShow = () => (
 );
 
 const productFilters = [
-  <TextInput key="q" source="q" alwaysOn />,
+  <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
   <NumberInput key="creatorId" source="creatorId" />,
   <SelectInput key="type" source="type" choices={PRODUCT_TYPES.map((id) => ({ id, name: id }))} />,
   <NullableBooleanInput key="active" source="active" />,

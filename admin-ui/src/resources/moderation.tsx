@@ -81,7 +81,7 @@ export const CreatorList = () => (
         choices={REVIEW_STATUSES.map((id) => ({ id, name: id }))}
         alwaysOn
       />,
-      <TextInput key="q" source="q" alwaysOn />,
+      <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
     ]}
     empty={false}
   >
@@ -187,7 +187,7 @@ export const CommentList = () => {
       filters={[
         <NullableBooleanInput key="reported" source="reported" alwaysOn />,
         <NullableBooleanInput key="hidden" source="hidden" alwaysOn />,
-        <TextInput key="q" source="q" alwaysOn />,
+        <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
       ]}
       sort={{ field: 'reportsCount', order: 'DESC' }}
       empty={false}

@@ -31,7 +31,7 @@ import { UpdateAction } from './update-action';
 
 const depositFilters = [
   <SelectInput key="status" source="status" choices={DEPOSIT_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
-  <TextInput key="q" source="q" />,
+  <TextInput key="q" source="q" label="ra.action.search" />,
 ];
 
 export const BankTransferList = () => (

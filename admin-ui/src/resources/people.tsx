@@ -40,7 +40,7 @@ export function RolesField(_props: { label?: string; source?: string }) {
 }
 
 const userFilters = [
-  <TextInput key="q" source="q" alwaysOn />,
+  <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
   <SelectInput
     key="role"
     source="role"

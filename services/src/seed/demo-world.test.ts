@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_NAMES } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import type { Db } from '../db';
@@ -20,6 +21,25 @@ const testApp = useTestApp({ config, now: () => NOW });
 afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 const consumers = EVENT_CONSUMERS.map((consumer) => consumer.name);
 const count = async (db: Db, query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(db)).rows[0]!.n;
+
+// The creators the README names (creator@, dancer@, cook@, gamer@, night@).
+const README_CREATORS = ['starlight', 'skydance', 'cookingbear', 'gameking', 'nightwhisper'];
+
+const digest = async (db: Db) =>
+  (
+    await sql<{ users: string; missions: string; postings: string; files: string; statements: string }>`
+      select
+        (select md5(string_agg(concat_ws(',', id, email, image_file_id), ',' order by id)) from users) as users,
+        (select md5(string_agg(concat_ws(',', id, status, user_id, creator_id, coin_price, requested_at,
+          completed_at, video_file_id, picture_file_id, voice_file_id, thumbnail_file_id), ',' order by id))
+         from missions) as missions,
+        (select md5(string_agg(concat_ws(',', transaction_id, account, amount), ',' order by transaction_id, account))
+         from ledger_postings) as postings,
+        (select md5(string_agg(concat_ws(',', id, owner_user_id, content_type, size_bytes), ',' order by id))
+         from files) as files,
+        (select md5(string_agg(concat_ws(',', id, creator_id, year, month, status, to_receipt), ',' order by id))
+         from settlement_statements) as statements`.execute(db)
+  ).rows[0]!;
 
 let report: DemoWorldReport;
 beforeAll(async () => {
@@ -59,6 +79,31 @@ describe('the demo world', () => {
     expect(urls).toEqual(expect.arrayContaining(['starlight', 'skydance', 'cookingbear', 'gameking']));
     expect(urls).not.toContain('nightwhisper');
     expect(urls).not.toContain('sprout');
+  });
+
+  it("gives the README's creators a statement for each of the past three months: paid, approved, issued", async () => {
+    const { db } = testApp.current.app;
+    // The three months before the run's (Korea time), oldest first.
+    const korea = new Date(NOW.getTime() + 9 * 3_600_000);
+    const months = [3, 2, 1].map((back) => {
+      const month = new Date(Date.UTC(korea.getUTCFullYear(), korea.getUTCMonth() - back, 1));
+      return { year: month.getUTCFullYear(), month: month.getUTCMonth() + 1 };
+    });
+    const statements = await sql<{ url: string; year: number; month: number; status: string; toReceipt: number }>`
+      select c.url, s.year, s.month, s.status, s.to_receipt as "toReceipt"
+      from settlement_statements s join creators c on c.id = s.creator_id
+      where c.url in ${sql`(${sql.join(README_CREATORS)})`} order by c.url, s.year, s.month`.execute(db);
+    for (const url of README_CREATORS) {
+      expect(statements.rows.filter((row) => row.url === url)).toEqual(
+        months.map(({ year, month }, index) => ({
+          url,
+          year,
+          month,
+          status: ['PAID', 'APPROVED', 'ISSUED'][index],
+          toReceipt: expect.toSatisfy((amount: number) => amount > 0),
+        })),
+      );
+    }
   });
 
   it('leaves every open mission within its deadline and without a workflow, for the reconciler to start', async () => {
@@ -113,27 +158,70 @@ describe('the demo world', () => {
     expect((await verify(db)).differences).toEqual([]);
   });
 
+  it("gives every payout and refund account a bank of contracts' list (the console's refunds answered 500 on 'KB')", async () => {
+    const { db } = testApp.current.app;
+    const banks = await sql<{ bank: string }>`
+      select bank_name as bank from creators where bank_name is not null
+      union select bank_name from coin_refunds where bank_name is not null`.execute(db);
+    expect(banks.rows.length).toBeGreaterThan(0);
+    for (const { bank } of banks.rows) expect(BANK_NAMES).toContain(bank);
+  });
+
+  it("leaves finance bank deposits to confirm (the console's default filter), without coins yet", async () => {
+    const { db } = testApp.current.app;
+    const ready = await sql<{ n: number; deposits: number }>`
+      select count(*)::int as n,
+        (select count(*)::int from coin_deposits d join bank_transfers b on b.id = d.bank_transfer_id
+         where b.status = 'ready') as deposits
+      from bank_transfers where status = 'ready'`.execute(db);
+    expect(ready.rows[0]!.n).toBeGreaterThan(0);
+    expect(ready.rows[0]!.deposits).toBe(0);
+  });
+
+  it("names each notification's actor, as the notifications consumer does", async () => {
+    const { db } = testApp.current.app;
+    const notifications = await sql<{ all: number; unnamed: number }>`
+      select count(*)::int as all, count(*) filter (where coalesce(params ->> 'actor', '') = '')::int as unnamed
+      from notifications`.execute(db);
+    expect(notifications.rows[0]!.all).toBeGreaterThan(100);
+    expect(notifications.rows[0]!.unnamed).toBe(0);
+  });
+
   it('is the same world, media included, from the same seed and clock', async () => {
     const other = await createTestApp({ config, now: () => NOW });
     try {
       await seedDemoWorld(other.app.ctx, { consumers });
-      const digest = async (db: Db) =>
-        (
-          await sql<{ users: string; missions: string; postings: string; files: string }>`
-            select
-              (select md5(string_agg(concat_ws(',', id, email, image_file_id), ',' order by id)) from users) as users,
-              (select md5(string_agg(concat_ws(',', id, status, user_id, creator_id, coin_price, requested_at,
-                completed_at, video_file_id, picture_file_id, voice_file_id, thumbnail_file_id), ',' order by id))
-               from missions) as missions,
-              (select md5(string_agg(concat_ws(',', transaction_id, account, amount), ',' order by transaction_id, account))
-               from ledger_postings) as postings,
-              (select md5(string_agg(concat_ws(',', id, owner_user_id, content_type, size_bytes), ',' order by id))
-               from files) as files`.execute(db)
-        ).rows[0]!;
       expect(await digest(other.app.db)).toEqual(await digest(testApp.current.app.db));
     } finally {
       await other.app.close();
       await other.database.drop();
     }
   }, 180_000);
+
+  it('writes the world again after a seeding process died halfway, never taking the half for a seeded world', async () => {
+    const other = await createTestApp({ config, now: () => NOW });
+    // A storage directory that is a file: the world is written, then its first picture fails.
+    const blocked = path.join(storageDir, 'not-a-directory');
+    writeFileSync(blocked, '');
+    try {
+      const broken = { ...other.app.ctx, config: { ...other.app.ctx.config, STORAGE_DIR: blocked } };
+      await expect(seedDemoWorld(broken, { consumers })).rejects.toThrow();
+      const half = await sql<{ state: string; users: number }>`
+        select state, (select count(*)::int from users) as users from demo_world_state`.execute(other.app.db);
+      expect(half.rows).toEqual([{ state: 'WRITING', users: expect.toSatisfy((n: number) => n > 300) }]);
+
+      const lines: string[] = [];
+      const again = await seedDemoWorld(other.app.ctx, { consumers, log: (line) => lines.push(line) });
+      expect(again.world).not.toBeNull();
+      expect(lines[0]).toMatch(/stopped halfway/);
+      const done = await sql<{ state: string }>`select state from demo_world_state`.execute(other.app.db);
+      expect(done.rows).toEqual([{ state: 'COMPLETE' }]);
+      expect(await digest(other.app.db)).toEqual(await digest(testApp.current.app.db));
+      expect((await verify(other.app.db)).differences).toEqual([]);
+      expect(await seedDemoWorld(other.app.ctx, { consumers })).toMatchObject({ created: [], world: null });
+    } finally {
+      await other.app.close();
+      await other.database.drop();
+    }
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
+import type { Db } from '../db';
 import { storageDriverFor } from '../files';
 import { hashPassword } from '../auth';
 import { generateWorld, WORLD_OPERATOR_EMAIL, type WorldReport } from '../world';
@@ -22,12 +23,59 @@ export interface DemoWorldReport {
   seconds: number;
 }
 
+/** Where the demo world's writing stands (migration 0155): none before it started or on a database seeded earlier. */
+async function demoWorldState(db: Db): Promise<{ state: 'WRITING' | 'COMPLETE'; empty_tables: string[] } | undefined> {
+  const { rows } = await sql<{ state: 'WRITING' | 'COMPLETE'; empty_tables: string[] }>`
+    select state, empty_tables from demo_world_state`.execute(db);
+  return rows[0];
+}
+
+/** The tables without a row, but the migrations' own and the state's: those the demo world may fill. */
+async function emptyTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+      and table_name not in ('demo_world_state', 'kysely_migration', 'kysely_migration_lock')
+    order by 1`.execute(db);
+  const empty: string[] = [];
+  for (const { name } of rows) {
+    const found = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(name)}) as any`.execute(db);
+    if (!found.rows[0]!.any) empty.push(name);
+  }
+  return empty;
+}
+
+/**
+ * Empties the tables a half-written demo world filled, in one transaction. The ledger's and the audit log's tables
+ * refuse a truncate (their append-only triggers); a world that was never finished is no history anyone relies on, so
+ * those triggers are off for this transaction only.
+ */
+async function emptyWorldTables(db: Db, tables: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows: triggers } = await sql<{ table: string; trigger: string }>`
+      select c.relname as table, t.tgname as trigger from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and t.tgenabled <> 'D' and (t.tgtype & 32) <> 0
+        and c.relnamespace = current_schema()::regnamespace and c.relname = any(${tables})`.execute(trx);
+    for (const { table, trigger } of triggers) {
+      await sql`alter table ${sql.table(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
+    }
+    await sql`truncate table ${sql.join(tables.map((name) => sql.table(name)))} restart identity cascade`.execute(trx);
+    for (const { table, trigger } of triggers) {
+      await sql`alter table ${sql.table(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
+    }
+  });
+}
+
 /**
  * `npm start`'s demo: into a database without any account, a marketplace open for three months (the world
  * generator's DEMO size, services/src/world) whose first fan is the demo fan and whose creators have names, photos,
  * intro videos and product covers, with media on every performed mission; then the README's demo accounts
  * (`seedDemoData`). A database that has accounts gets only the demo accounts it lacks, so a seeded data directory
- * starts without generating anything. `consumers` are the event consumers whose checkpoints stand past the history.
+ * starts without generating anything. The world is many transactions (the ledger's bulk path commits batch by
+ * batch, the media are files), so its progress is recorded beside it: WRITING, with the tables empty then, before
+ * the first write, and COMPLETE as the last one. A process that died halfway left WRITING: the next start empties
+ * those tables (identities restarted) and writes the world again, never taking the half for a seeded world.
+ * `consumers` are the event consumers whose checkpoints stand past the history.
  */
 export async function seedDemoWorld(
   ctx: ServiceContext,
@@ -35,10 +83,19 @@ export async function seedDemoWorld(
 ): Promise<DemoWorldReport> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
+  const progress = await demoWorldState(ctx.db);
   const { rows } = await sql<{ used: boolean }>`select exists (select 1 from users) as used`.execute(ctx.db);
-  if (rows[0]!.used) {
+  if (progress?.state === 'COMPLETE' || (!progress && rows[0]!.used)) {
     const created = await seedDemoData(ctx);
     return { created, world: null, media: null, seconds: (performance.now() - started) / 1000 };
+  }
+  if (progress && progress.empty_tables.length > 0) {
+    log('demo world: a seeding process stopped halfway; writing the world again');
+    await emptyWorldTables(ctx.db, progress.empty_tables);
+  } else if (!progress) {
+    await sql`
+      insert into demo_world_state (state, empty_tables, started_at)
+      values ('WRITING', ${await emptyTables(ctx.db)}, ${ctx.now()})`.execute(ctx.db);
   }
   const now = ctx.now();
   const seed = options.seed ?? DEMO_WORLD_SEED;
@@ -78,5 +135,7 @@ export async function seedDemoWorld(
       `${dressed.pool.pictures} pictures, ${dressed.pool.intros} intros) in ${dressed.seconds.toFixed(1)} s`,
   );
   for (const failure of new Set(pool.failures)) log(`demo media: made without an item: ${failure}`);
+  // The last write: from now on a start finds a seeded world.
+  await sql`update demo_world_state set state = 'COMPLETE', completed_at = ${ctx.now()}`.execute(ctx.db);
   return { created, world, media: dressed, seconds: (performance.now() - started) / 1000 };
 }

@@ -86,7 +86,12 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   await write('comment_event_wins', commentEvent.winRows, false);
   await write('mission_likes', likes, false);
   const creatorUserOf = (creatorId: number) => creatorUser(creatorId);
-  await write('notifications', notificationsOf(missions, creatorUserOf, uuid));
+  const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));
+  for (const creator of creators) names.set(creator.user_id as number, creator.name as string);
+  await write(
+    'notifications',
+    notificationsOf(missions, creatorUserOf, uuid, (userId) => names.get(userId) ?? ''),
+  );
 
   await sql`
     update missions m set likes_count = l.n from (select mission_id, count(*) as n from mission_likes group by 1) l

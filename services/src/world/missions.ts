@@ -1,4 +1,4 @@
-import { DAY_MS, DEADLINES } from '@fanmission/contracts';
+import { DAY_MS, DEADLINES, SETTLEMENT, koreaMonthRange } from '@fanmission/contracts';
 import { generateEvents } from './events';
 import type { Random } from './random';
 import { REJECTIONS, weighted, type Mission, type Product, type WorldContext } from './shape';
@@ -14,6 +14,27 @@ export function generateMissions(world: WorldContext, products: Product[], produ
     const product = random.pick(offered);
     const requestedAt = at(since + random.below(shape.days * DAY_MS));
     missions.push(missionFor(random, product, fanUser(1 + random.skewed(shape.members, 3)), requestedAt, now));
+  }
+  // The named creators (the README's) earn in every settled month: performed missions worth twice the settlement's
+  // minimum, so each month's statement is issued with amounts, never carried over.
+  for (let creator = 1; creator <= world.cast.creators.length; creator++) {
+    const basic = productsOf.get(creator)!.filter((product) => product.type === 'BASIC');
+    for (const { year, month } of world.months) {
+      const { start, end } = koreaMonthRange(year, month);
+      const from = Math.max(start.getTime(), since);
+      let coins = missions
+        .filter((mission) => mission.product.creatorId === creator && mission.completedAt)
+        .filter((mission) => mission.completedAt! >= start && mission.completedAt! < end)
+        .reduce((sum, mission) => sum + mission.price, 0);
+      for (let tries = 0; coins < 2 * SETTLEMENT.minimumCoins && tries < 200; tries++) {
+        const requestedAt = at(from + random.below(Math.max(1, Math.floor((end.getTime() - from) * 0.6))));
+        const fan = fanUser(1 + random.skewed(shape.members, 3));
+        const mission = missionFor(random, random.pick(basic), fan, requestedAt, now);
+        if (mission.status !== 'COMPLETED' || mission.completedAt! >= end) continue;
+        missions.push(mission);
+        coins += mission.price;
+      }
+    }
   }
   missions.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
   missions.forEach((mission, index) => (mission.id = index + 1));

@@ -1,6 +1,7 @@
 import { DAY_MS } from '@fanmission/contracts';
 import {
   TAGS,
+  WORLD_BANK,
   WORLD_OPERATOR_EMAIL,
   worldCreatorEmail,
   worldFanEmail,
@@ -83,7 +84,7 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       reviewed_at: new Date(since - DAY_MS),
       available_custom: custom,
       minimum_cost: custom ? 300 : null,
-      bank_name: 'KB',
+      bank_name: WORLD_BANK,
       bank_account_holder: name,
       bank_account_number: String(100000000 + creator),
       business_type: 'NONE',

@@ -2,8 +2,7 @@ import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
-import type { WORLD_SIZES } from './shape';
-import { type Mission, type Row, type WorldSize } from './shape';
+import { WORLD_BANK, type Mission, type Row, type WorldShape } from './shape';
 export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
@@ -42,7 +41,7 @@ export function missionRow(mission: Mission, refundedCoins: Map<number, number>)
 export function socialOf(
   random: Random,
   missions: Mission[],
-  shape: (typeof WORLD_SIZES)[WorldSize],
+  shape: WorldShape,
   fanUser: (fan: number) => number,
   at: (time: number) => Date,
 ) {
@@ -86,11 +85,16 @@ export function socialOf(
   return { comments, likes };
 }
 
-/** What the notifications consumer writes for each mission's events: its request to the creator, its end to the fan. */
+/**
+ * What the notifications consumer writes for each mission's events: its request to the creator, its end to the fan,
+ * with the actor's name in the parameters as the consumer puts it there (services/src/notifications/consumer.ts: a
+ * creator's name, a fan's username), for the texts that name him.
+ */
 export function notificationsOf(
   missions: Mission[],
   creatorUser: (creatorId: number) => number,
   uuid: () => string,
+  actorName: (userId: number) => string,
 ): Row[] {
   const rows: Row[] = [];
   const notify = (userId: number, actor: number, kind: string, mission: Mission, time: Date) =>
@@ -99,7 +103,7 @@ export function notificationsOf(
       kind,
       mission_id: mission.id,
       actor_user_id: actor,
-      params: { product: mission.product.name, coins: mission.price },
+      params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
       event_id: uuid(),
       created_at: time,
     });
@@ -142,7 +146,7 @@ export function refundRow(
     requested_at: time,
     due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
     paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
-    bank_name: kind === 'PARTIAL_REFUND' ? 'KB' : null,
+    bank_name: kind === 'PARTIAL_REFUND' ? WORLD_BANK : null,
     bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
     bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
     updated_at: time,

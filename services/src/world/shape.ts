@@ -1,4 +1,4 @@
-import { DAY_MS } from '@fanmission/contracts';
+import { DAY_MS, koreaMonthRange, type BankName } from '@fanmission/contracts';
 import type { BulkLedger, LedgerEntry } from '@fanmission/ledger';
 import { Random } from './random';
 
@@ -14,10 +14,14 @@ export const WORLD_SIZES = {
   L: { members: 1_000_000, creators: 50_000, missions: 5_000_000, comments: 5_000_000, days: 365 },
 } as const;
 export type WorldSize = keyof typeof WORLD_SIZES;
+/** A size's figures. */
+export type WorldShape = { [K in keyof (typeof WORLD_SIZES)[WorldSize]]: number };
 
 /** Every generated account's password (the demo accounts' too). */
 export const WORLD_PASSWORD = 'fanmission1';
 export const WORLD_OPERATOR_EMAIL = 'operator@world.local';
+/** The bank of every generated payout and refund account: one of contracts' BANK_NAMES, as the API's schemas require. */
+export const WORLD_BANK: BankName = 'KB국민은행';
 export const worldFanEmail = (index: number) => `fan${index}@world.local`;
 export const worldCreatorEmail = (index: number) => `creator${index}@world.local`;
 
@@ -122,12 +126,15 @@ export interface Mission {
 
 /** What every part of the generation shares: the size, the seeded randomness, the clock and the account ids. */
 export interface WorldContext {
-  shape: (typeof WORLD_SIZES)[WorldSize];
+  /** The size, its `days` those from `since` to `now`. */
+  shape: WorldShape;
   cast: WorldCast;
   random: Random;
   now: Date;
-  /** The start of the world's history, the size's `days` before `now`. */
+  /** The start of the world's history: the size's `days` before `now`, or the start of the first settled month. */
   since: number;
+  /** The months settled (Korea time): as many whole months before `now`'s as the size's `days` make. */
+  months: { year: number; month: number }[];
   /** A moment no later than a minute before `now`. */
   at(time: number): Date;
   ledger: BulkLedger;
@@ -140,15 +147,24 @@ export interface WorldContext {
 }
 
 export function worldContext(options: WorldOptions, ledger: BulkLedger): WorldContext {
-  const shape = WORLD_SIZES[options.size];
+  const size = WORLD_SIZES[options.size];
   const random = new Random(options.seed ?? 39);
   const now = options.now;
+  // Every settled month is whole: the history starts no later than the first one's start, so its statement has
+  // the month's earnings (a history of exactly `days` began within that month and left it a carried-over stub).
+  const months = pastMonths(now, Math.round(size.days / 30));
+  const since = Math.min(
+    now.getTime() - size.days * DAY_MS,
+    koreaMonthRange(months[0]!.year, months[0]!.month).start.getTime(),
+  );
+  const shape = { ...size, days: Math.ceil((now.getTime() - since) / DAY_MS) };
   return {
     shape,
     cast: options.cast ?? { creators: [], fans: [] },
     random,
     now,
-    since: now.getTime() - shape.days * DAY_MS,
+    since,
+    months,
     at: (time: number) => new Date(Math.min(time, now.getTime() - 60_000)),
     ledger,
     // Accounts: the operator (1), creators (2 .. C+1), fans after them.

@@ -14,7 +14,8 @@ import { entryOf, type Row } from './shape';
  * The monthly settlement as the product's run (services/src/income/settlement.ts) decides it, for a world whose
  * releases are known in memory: per creator, the month's releases not on a statement yet and the earlier months
  * carried over, paid by one statement (and one SETTLEMENT_PAYOUT) at or above the minimum, else carried over. The
- * statements before last month are approved and paid.
+ * statements are as an operator leaves them: last month's issued (the creator confirms it), the month before's
+ * approved (its transfer due), every earlier one paid.
  */
 export class WorldSettlement {
   readonly statements: Row[] = [];
@@ -41,10 +42,13 @@ export class WorldSettlement {
     this.unsettled.set(creatorId, list);
   }
 
-  settle(year: number, month: number, runAt: Date, lastMonth: { year: number; month: number }): void {
+  /** Settles one of `months` (the settled months, oldest first). */
+  settle(year: number, month: number, runAt: Date, months: readonly { year: number; month: number }[]): void {
     const { end } = koreaMonthRange(year, month);
     const key = monthKey(year, month);
-    const paid = year !== lastMonth.year || month !== lastMonth.month;
+    const age = months.length - 1 - months.findIndex((settled) => settled.year === year && settled.month === month);
+    const approved = age >= 1;
+    const paid = age >= 2;
     let issued = 0;
     let carriedOver = 0;
     for (const creator of this.creators) {
@@ -102,14 +106,15 @@ export class WorldSettlement {
             now: runAt,
           }),
         );
-        const paidAt = new Date(Math.min(runAt.getTime() + 10 * DAY_MS, this.now.getTime() - 60_000));
+        const before = (days: number) =>
+          new Date(Math.min(runAt.getTime() + days * DAY_MS, this.now.getTime() - 60_000));
+        const paidAt = before(10);
         this.statements.push({
           ...base,
           ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
+          ...(approved && { status: 'APPROVED', approved_at: before(3), approved_by_user_id: this.operatorId }),
           ...(paid && {
             status: 'PAID',
-            approved_at: runAt,
-            approved_by_user_id: this.operatorId,
             paid_at: paidAt,
             paid_by_user_id: this.operatorId,
             transfer_reference: `WORLD-${statementId}`,

@@ -3,6 +3,7 @@ import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../shared/session/session';
+import { InitialsAvatar } from '../shared/cards/pictures';
 import { logout as endSession } from '../shared/auth/logout';
 import { LazyMenu } from '../shared/ui/lazy-menu';
 import { Icon } from '../shared/ui/icons';
@@ -139,7 +140,8 @@ function UserMenu() {
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <img className="avatar" src={session.imageUrl} alt="" />
+        {/* The user's photo, else their initials (shared/cards/pictures.tsx): never the default silhouette. */}
+        <InitialsAvatar name={session.userName ?? ''} seed={session.userId ?? 0} src={session.imageUrl} size={32} />
       </button>
       <LazyMenu
         anchor={anchor}

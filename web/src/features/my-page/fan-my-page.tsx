@@ -2,7 +2,6 @@ import { CREATOR_REVIEW_DAYS } from '@fanmission/contracts';
 import MonetizationOnOutlined from '@mui/icons-material/MonetizationOnOutlined';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +32,7 @@ import { MyPageTabPanel } from './tab-panel';
 import { changeToCreator, removeProfileImage, uploadProfileImage } from './api/profile';
 import { useTabList, type MyPageTab } from './api/tab-lists';
 import { MyRollsLink } from '../../shared/fairness/my-rolls-link';
+import { InitialsAvatar } from '../../shared/cards/pictures';
 
 /** `/user-mypage`: profile, coins, the five tabs and the change-to-creator modal. */
 export function FanMyPage() {
@@ -58,7 +58,11 @@ export function FanMyPage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-          <ProfilePhoto imageUrl={user?.imageUrl ?? session.imageUrl} hasImage={Boolean(user?.image)} />
+          <ProfilePhoto
+            imageUrl={user?.imageUrl ?? session.imageUrl}
+            hasImage={Boolean(user?.image)}
+            name={user?.username ?? session.userName ?? ''}
+          />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="h5" sx={{ fontWeight: 800 }}>
               {user?.username ?? session.userName}
@@ -108,7 +112,8 @@ export function FanMyPage() {
   );
 }
 
-function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: boolean }) {
+/** The user's photo, else their initials on their colour (shared/cards/pictures.tsx); a click changes it. */
+function ProfilePhoto({ imageUrl, hasImage, name }: { imageUrl: string; hasImage: boolean; name: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -156,7 +161,7 @@ function ProfilePhoto({ imageUrl, hasImage }: { imageUrl: string; hasImage: bool
           onClick={(event) => (hasImage ? setAnchor(event.currentTarget) : input.current?.click())}
           sx={{ p: 0 }}
         >
-          <Avatar src={imageUrl} sx={{ width: 96, height: 96 }} />
+          <InitialsAvatar name={name} seed={session.userId ?? 0} src={imageUrl} size={96} />
         </IconButton>
       </Badge>
       <input

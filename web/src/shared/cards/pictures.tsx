@@ -51,6 +51,7 @@ export function CardImage({
   alt = '',
   maxHeight,
   eager = false,
+  fit = 'cover',
 }: {
   src: string | null;
   seed: string | number;
@@ -59,6 +60,8 @@ export function CardImage({
   maxHeight?: number;
   /** The page's largest picture: asked for at once and with a high priority. */
   eager?: boolean;
+  /** `contain` shows the whole picture, on the colour where its shape differs from the frame's. */
+  fit?: 'cover' | 'contain';
 }) {
   const colour = placeholderColour(seed);
   return (
@@ -73,6 +76,7 @@ export function CardImage({
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
           decoding="async"
+          style={fit === 'contain' ? { objectFit: 'contain' } : undefined}
         />
       ) : null}
     </span>

@@ -5,9 +5,14 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { placeholderThumbnail, placeholderTint } from '../../../shared/cards/media';
+import { placeholderThumbnail } from '../../../shared/cards/media';
+import { CardImage } from '../../../shared/cards/pictures';
 
-/** A mission product: selecting it enables its request button. */
+/**
+ * A mission product: selecting it enables its request button. Its cover keeps the covers' 16:9 (shown whole, on the
+ * product's colour while it loads or where its shape differs) and the card is as tall as its text; in a row of the
+ * grid the cards are as tall as the tallest, with the request button at the bottom.
+ */
 export function ProductCard({
   product,
   selected,
@@ -29,19 +34,33 @@ export function ProductCard({
       variant="outlined"
       aria-label={product.name}
       aria-current={selected ? 'true' : undefined}
-      sx={{ borderRadius: 3, overflow: 'hidden', borderColor: selected ? 'primary.main' : undefined, borderWidth: 2 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        borderRadius: 3,
+        overflow: 'hidden',
+        borderColor: selected ? 'primary.main' : undefined,
+        borderWidth: 2,
+      }}
     >
-      <CardActionArea onClick={onSelect}>
-        <Box
-          sx={{
-            height: 200,
-            bgcolor: placeholderTint(product.id),
-            backgroundImage: `url(${cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)})`,
-            backgroundSize: 'cover',
-            backgroundPosition: 'center',
-          }}
+      <CardActionArea
+        onClick={onSelect}
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
+        <CardImage
+          src={cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)}
+          seed={product.id}
+          ratio="16 / 9"
+          fit="contain"
         />
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 700 }}>{product.name}</Typography>
           <Typography color="primary" sx={{ fontWeight: 700 }}>
             {product.type === 'CUSTOM'

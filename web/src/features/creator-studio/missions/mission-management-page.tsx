@@ -78,7 +78,15 @@ function SideMenu() {
         >
           <ListItemText primary={entry.label} />
           {entry.count !== undefined ? (
-            <Badge badgeContent={entry.count} color="primary" showZero max={999} sx={{ ml: 2, mr: 1 }} />
+            // In the flow, not floating over nothing: a floating badge without a child got no width on a phone
+            // and stacked its digits ("1" over "4").
+            <Badge
+              badgeContent={entry.count}
+              color="primary"
+              showZero
+              max={999}
+              sx={{ ml: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none', whiteSpace: 'nowrap' } }}
+            />
           ) : null}
         </ListItemButton>
       ))}

@@ -154,7 +154,8 @@ export function MissionTable({
         <Table size="small" aria-label={t(`creatorStudio.missions.list.titles.${listType}`)}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('creatorStudio.missions.list.number')}</TableCell>
+              {/* At 360 px neither the header "번호", a price nor a date breaks over lines; names break at spaces. */}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('creatorStudio.missions.list.number')}</TableCell>
               <TableCell>{t('creatorStudio.missions.list.requester')}</TableCell>
               <TableCell>{t('creatorStudio.missions.list.missionTitle')}</TableCell>
               <TableCell align="right">{t('creatorStudio.missions.list.coin')}</TableCell>
@@ -169,13 +170,21 @@ export function MissionTable({
               return (
                 <TableRow key={mission.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(mission)}>
                   <TableCell>{page * size + index + 1}</TableCell>
-                  <TableCell>{mission.user.username}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+                    {mission.user.username}
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
                     <RowOpenButton onOpen={() => setOpen(mission)}>{mission.missionProduct.name}</RowOpenButton>
                   </TableCell>
-                  <TableCell align="right">{mission.coinPrice.toLocaleString()}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {mission.coinPrice.toLocaleString()}
+                  </TableCell>
                   <TableCell
-                    sx={{ color: late ? 'error.main' : undefined, fontWeight: late ? 700 : undefined }}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      color: late ? 'error.main' : undefined,
+                      fontWeight: late ? 700 : undefined,
+                    }}
                     title={late ? t('creatorStudio.missions.list.overdue') : undefined}
                     data-overdue={late}
                   >

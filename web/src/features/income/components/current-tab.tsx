@@ -82,9 +82,12 @@ export function CurrentTab({ creatorId }: { creatorId: number }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {row.missionProductType ? t(`income.productType.${row.missionProductType}`) : '-'}
             </TableCell>
-            <TableCell>{row.username ?? '-'}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{row.missionProductName ?? '-'}</TableCell>
-            <TableCell>{row.coinPrice.toLocaleString()}</TableCell>
+            {/* Korean words break at their spaces ("깜짝 영상 / 편지"), a number never. */}
+            <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>{row.username ?? '-'}</TableCell>
+            <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+              {row.missionProductName ?? '-'}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.coinPrice.toLocaleString()}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.completed)}</TableCell>
           </TableRow>
         ))}

@@ -51,7 +51,7 @@ export function PastTab() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {t('income.settlementMonthValue', { year: statement.year, month: statement.month })}
             </TableCell>
-            <TableCell>{statement.totalEarningCoin.toLocaleString()}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{statement.totalEarningCoin.toLocaleString()}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
               {t('income.won', { amount: statement.toReceipt.toLocaleString() })}
             </TableCell>

@@ -11,6 +11,7 @@ import { RequestBox } from './request-box';
 import { MissionMediaDownload } from '../../../shared/missions/media-download';
 import { MediaProcessingNote } from '../../../shared/media/media-processing-note';
 import { placeholderTint } from '../../../shared/cards/media';
+import { CardImage } from '../../../shared/cards/pictures';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
@@ -32,12 +33,18 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
           ) : null}
           <MediaProcessingNote file={mission.video ?? mission.voice} />
           {mission.picture ? (
-            <img
-              src={mission.picture.s3Url}
-              alt={mission.responseComment ?? mission.missionProduct.name}
-              fetchPriority="high"
-              style={{ ...frame, objectFit: 'contain' }}
-            />
+            // A 16:9 frame (the answer pictures' usual shape) on the mission's colour, there before the picture
+            // arrives so nothing below moves; the whole picture shows, whatever its shape.
+            <Box sx={{ borderRadius: 3, overflow: 'hidden' }}>
+              <CardImage
+                src={mission.picture.s3Url}
+                seed={mission.id}
+                ratio="16 / 9"
+                alt={mission.responseComment ?? mission.missionProduct.name}
+                eager
+                fit="contain"
+              />
+            </Box>
           ) : null}
           {mission.voice ? (
             <Box>

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+// A product card's cover keeps its aspect ratio (16:9, shown whole on the product's colour) instead of a fixed
+// 200 px strip that cut it at 1280 px and left it a sliver at 360 px; a product without a cover gets its placeholder.
+import type { MissionProduct } from '@fanmission/contracts';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, test } from 'vitest';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { ProductCard } from './product-card';
+
+const product = (id: number, cover: string | null) =>
+  ({
+    id,
+    type: 'BASIC',
+    name: `Product ${id}`,
+    coinPrice: 100,
+    minimumCost: null,
+    winProbability: null,
+    description: 'A long description that wraps over several lines on a phone',
+    descriptionPicture: cover ? { s3Url: cover, thumbnail: null } : null,
+  }) as unknown as MissionProduct;
+
+function cover(id: number): HTMLElement {
+  const card = screen.getByRole('region', { name: `Product ${id}` });
+  return card.querySelector('img')!;
+}
+
+describe('product cards', () => {
+  afterEach(() => cleanupApp());
+
+  test('the cover in a 16:9 frame on a gradient, shown whole; the placeholder without one', async () => {
+    await useLanguage('ko');
+    renderAt(
+      '/',
+      <Route
+        path="/"
+        element={
+          <>
+            <ProductCard
+              product={product(1, '/files/cover.png')}
+              selected={false}
+              onSelect={() => {}}
+              showRequest
+              onRequest={() => {}}
+            />
+            <ProductCard
+              product={product(2, null)}
+              selected={false}
+              onSelect={() => {}}
+              showRequest
+              onRequest={() => {}}
+            />
+          </>
+        }
+      />,
+    );
+    const withCover = cover(1);
+    expect(withCover.getAttribute('src')).toBe('/files/cover.png');
+    expect(withCover.style.objectFit).toBe('contain');
+    expect(withCover.parentElement!.style.aspectRatio).toBe('16 / 9');
+    expect(withCover.parentElement!.style.background).toMatch(/linear-gradient/);
+    expect(cover(2).getAttribute('src')).toMatch(/^\/images\/mission-placeholder-[1-5]\.svg$/);
+  });
+});
