@@ -5,8 +5,8 @@
 /**
  * The mission detail's geometry (MUI Container lg with py 4/6; a 40 px avatar 12 px before the title; the title
  * 24/30 px, from 600 px 32/40 px, 800, wrapping; the creator's line 24 px; 24 px below; the content panel in a
- * 3fr/2fr grid from 900 px with a 24 px gap, outlined, radius 36 px, padding 16/24 px; the picture 100 % wide, at
- * most 640 px high, radius 12 px).
+ * 3fr/2fr grid from 900 px with a 24 px gap, outlined, radius 36 px, padding 16/24 px; the picture 100 % wide
+ * in a 16:9 frame, radius 12 px, the whole picture shown).
  */
 export const MISSION_FIRST_VIEW_CSS =
   '.mission-first-view{box-sizing:border-box;display:block;width:100%;margin:0 auto;padding:32px 16px;' +
@@ -20,7 +20,7 @@ export const MISSION_FIRST_VIEW_CSS =
   '.mission-first-view__line a{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#5f5f64;text-decoration:none}' +
   '.mission-first-view__grid{display:grid;gap:24px;grid-template-columns:minmax(0,1fr);align-items:start}' +
   '.mission-first-view__panel{background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:36px;padding:16px}' +
-  '.mission-first-view__panel img{display:block;width:100%;max-height:640px;border-radius:12px;background:#111;object-fit:contain}' +
+  '.mission-first-view__panel img{display:block;width:100%;aspect-ratio:16/9;border-radius:12px;background:#f1e6ea;object-fit:contain}' +
   '@media (min-width:600px){.mission-first-view{padding-left:24px;padding-right:24px}.mission-first-view h1{font-size:32px;line-height:40px}}' +
   '@media (min-width:900px){.mission-first-view{padding-top:48px;padding-bottom:48px}' +
   '.mission-first-view__grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.mission-first-view__panel{padding:24px}}' +

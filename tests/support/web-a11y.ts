@@ -76,13 +76,19 @@ export function measureLayout(): { overflow: string[]; header: string[]; dialogs
     const barBox = bar.getBoundingClientRect();
     for (const item of items) {
       const box = item.getBoundingClientRect();
-      const range = document.createRange();
-      range.selectNodeContents(item);
-      const lines = new Set(
-        [...range.getClientRects()].filter((rect) => rect.height > 0).map((rect) => Math.round(rect.top)),
-      );
-      const text = (item.textContent ?? '').trim();
-      if (text && lines.size > 1) header.push(`${describe(item)} wraps over ${lines.size} lines`);
+      // The lines of its text only (an element inside, a round avatar or an icon, has a box of its own at another
+      // top), by the middle of each piece of text: a name beside an avatar's initials sits on the same line.
+      const middles: number[] = [];
+      const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (!(node.textContent ?? '').trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.height > 0) middles.push((rect.top + rect.bottom) / 2);
+      }
+      middles.sort((a, b) => a - b);
+      const lines = middles.filter((middle, index) => index === 0 || middle - middles[index - 1]! > 8).length;
+      if (lines > 1) header.push(`${describe(item)} wraps over ${lines} lines`);
       if (box.top < barBox.top - 1 || box.bottom > barBox.bottom + 1 || box.right > width + 1) {
         header.push(`${describe(item)} leaves the header's row`);
       }

@@ -35,7 +35,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
           {mission.picture ? (
             // A 16:9 frame (the answer pictures' usual shape) on the mission's colour, there before the picture
             // arrives so nothing below moves; the whole picture shows, whatever its shape.
-            <Box sx={{ borderRadius: 3, overflow: 'hidden' }}>
+            <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
               <CardImage
                 src={mission.picture.s3Url}
                 seed={mission.id}
