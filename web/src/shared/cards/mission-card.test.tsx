@@ -63,4 +63,26 @@ describe('mission thumbnails', () => {
     cleanupApp();
     expect(pictures([mission(8, '/files/8/poster.jpg')])[0]).toBe('/files/8/poster.jpg');
   });
+
+  test("under the product, the creator's name, or what the list says instead (the requester on a creator's page)", async () => {
+    await useLanguage('ko');
+    const one = mission(9, null);
+    renderAt(
+      '/',
+      <Route
+        path="/"
+        element={
+          <>
+            <MissionCard mission={one} />
+            <MissionCard mission={{ ...one, id: 10 }} subtitle="fan_jisoo" />
+          </>
+        }
+      />,
+    );
+    const [byCreator, byRequester] = screen.getAllByRole('link');
+    expect(byCreator!.querySelector('.fm-card-subtitle')!.textContent).toBe('Mina');
+    expect(byCreator!.getAttribute('href')).toBe('/mission-detail/9');
+    expect(byRequester!.querySelector('.fm-card-subtitle')!.textContent).toBe('fan_jisoo');
+    expect(byRequester!.querySelector('.fm-card-title')!.textContent).toBe('Mission 9');
+  });
 });

@@ -12,10 +12,11 @@ export function missionThumbnail(mission: Pick<MissionView, 'thumbnail' | 'missi
 }
 
 /**
- * A mission in a list (my page tabs, browse missions, the landing page): thumbnail (else one of the placeholder
- * pictures), status, product and creator; opens its detail.
+ * A mission in a list (my page tabs, browse missions, the landing page, a creator's completed missions): thumbnail
+ * (else one of the placeholder pictures), status, product and, under it, the creator or what `subtitle` says instead
+ * (the requester, on the creator's own page); opens its detail.
  */
-export function MissionCard({ mission }: { mission: MissionView }) {
+export function MissionCard({ mission, subtitle }: { mission: MissionView; subtitle?: string }) {
   const { t } = useTranslation();
   return (
     <div className="fm-card">
@@ -29,7 +30,7 @@ export function MissionCard({ mission }: { mission: MissionView }) {
         <div className="fm-card-body">
           <div className="fm-card-status">{t(`missionStatus.${mission.status}`)}</div>
           <div className="fm-card-title">{mission.missionProduct.name}</div>
-          <div className="fm-card-subtitle">{mission.missionProduct.creator.name}</div>
+          <div className="fm-card-subtitle">{subtitle ?? mission.missionProduct.creator.name}</div>
         </div>
       </Link>
     </div>
