@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { MissionProduct } from '@fanmission/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -47,24 +47,25 @@ describe('mission request modal (react-hook-form over the request schema)', () =
     const user = userEvent.setup();
     const { dialog } = open();
     await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
-    expect(within(dialog).getAllByText(t.validation.required)).toHaveLength(2); // recipient, details
+    // The form validates on submit and on each change asynchronously (its schema's resolver): wait for the messages.
+    expect(await within(dialog).findAllByText(t.validation.required)).toHaveLength(2); // recipient, details
     expect(within(dialog).getByText(t.missionRequest.termsRequired)).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), 'M');
-    expect(within(dialog).getAllByText(t.validation.required)).toHaveLength(1);
+    await waitFor(() => expect(within(dialog).getAllByText(t.validation.required)).toHaveLength(1));
     await user.click(within(dialog).getByLabelText(t.missionRequest.toFriend));
     await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), 'D');
     await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '2x9');
     expect((within(dialog).getByLabelText(startsWith(t.missionRequest.amount)) as HTMLInputElement).value).toBe('29');
     await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
-    expect(within(dialog).queryByText(t.missionRequest.termsRequired)).toBeNull();
+    await waitFor(() => expect(within(dialog).queryByText(t.missionRequest.termsRequired)).toBeNull());
     await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
     // The friend's name is required; the offer is below the minimum (its helper text turns into the error).
-    expect(within(dialog).getByText(t.validation.required)).toBeTruthy();
+    expect(await within(dialog).findByText(t.validation.required)).toBeTruthy();
     const minimum = t.missionRequest.belowMinimum.replace('{{min}}', '300');
-    expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(true);
+    await waitFor(() => expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(true));
     await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '9');
-    expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(false);
+    await waitFor(() => expect(within(dialog).getByText(minimum).classList.contains('Mui-error')).toBe(false));
   });
 
   test('too few coins: the alert, then the charge modal in its place', { timeout: 60_000 }, async () => {

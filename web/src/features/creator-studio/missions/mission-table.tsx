@@ -151,7 +151,14 @@ export function MissionTable({
         </Typography>
       ) : null}
       <TableContainer>
-        <Table size="small" aria-label={t(`creatorStudio.missions.list.titles.${listType}`)}>
+        {/* On a phone the cells' side padding narrows (8 -> 6 px): with the price and the date on one line each, and
+            headers short enough (Japanese breaks only between phrases), the name and the title keep a few characters a
+            line. */}
+        <Table
+          size="small"
+          aria-label={t(`creatorStudio.missions.list.titles.${listType}`)}
+          sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}
+        >
           <TableHead>
             <TableRow>
               {/* At 360 px neither the header "번호", a price nor a date breaks over lines; names break at spaces. */}
