@@ -1,4 +1,5 @@
 /** The console's own texts in English (the Korean file has the same keys). */
+import { codesEn } from './codes-en';
 import { resourcesEn } from './resources-en';
 
 export const consoleEn = {
@@ -110,6 +111,7 @@ export const consoleEn = {
     notYetAvailable: 'This resource is served once its API is deployed.',
   },
   resources: resourcesEn,
+  codes: codesEn,
 };
 
 export type ConsoleMessages = typeof consoleEn;

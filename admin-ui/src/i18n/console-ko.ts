@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from './console-en';
+import { codesKo } from './codes-ko';
 import { resourcesKo } from './resources-ko';
 
 /** The console's own texts in Korean (the default language). */
@@ -106,4 +107,5 @@ export const consoleKo: ConsoleMessages = {
     notYetAvailable: '이 항목은 해당 API가 배포되면 표시됩니다.',
   },
   resources: resourcesKo,
+  codes: codesKo,
 };
