@@ -10,7 +10,6 @@ export const consoleEn = {
       badCredentials: 'The e-mail or password is wrong.',
       blocked: 'This account cannot log in.',
     },
-    roles: { ROLE_OPERATOR: 'Operator', ROLE_FINANCE: 'Finance' },
     menu: { moderation: 'Moderation', money: 'Money', content: 'Content', system: 'System' },
     dashboard: {
       title: 'Dashboard',

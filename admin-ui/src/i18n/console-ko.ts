@@ -11,7 +11,6 @@ export const consoleKo: ConsoleMessages = {
       badCredentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
       blocked: '로그인할 수 없는 계정입니다.',
     },
-    roles: { ROLE_OPERATOR: '운영자', ROLE_FINANCE: '재무' },
     menu: { moderation: '운영', money: '정산·결제', content: '콘텐츠', system: '시스템' },
     dashboard: {
       title: '대시보드',
