@@ -29,10 +29,16 @@ export interface CodeFieldProps extends FieldProps {
   sx?: SxProps<Theme>;
 }
 
+/** The field's own style first, then the caller's `sx`. */
+const withSx = (own: SxProps<Theme>, sx: SxProps<Theme> | undefined): SxProps<Theme> => [
+  ...(Array.isArray(own) ? own : [own]),
+  ...(Array.isArray(sx) ? sx : [sx]),
+];
+
 /**
  * A record's code (a status, type, kind, grade…) as its label in the console's language, in a list's column or on a
  * show page: one code as text, a list of codes (roles) as chips. An unknown code shows as itself, an empty value as
- * `emptyText`.
+ * `emptyText`. A label breaks between its words only (a narrow column split 거절됨 into 거절 and 됨).
  */
 export function CodeField({ source, family, record, emptyText, sx }: CodeFieldProps) {
   const value: unknown = useFieldValue({ source, record });
@@ -40,7 +46,7 @@ export function CodeField({ source, family, record, emptyText, sx }: CodeFieldPr
   const translate = useTranslate();
   if (Array.isArray(value)) {
     return (
-      <Stack direction="row" spacing={0.5} useFlexGap sx={[{ flexWrap: 'wrap' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={withSx({ flexWrap: 'wrap' }, sx)}>
         {value.map((code) => (
           <Chip key={String(code)} size="small" label={label(family, String(code))} />
         ))}
@@ -52,7 +58,7 @@ export function CodeField({ source, family, record, emptyText, sx }: CodeFieldPr
       ? emptyText && translate(emptyText, { _: emptyText })
       : label(family, String(value));
   return (
-    <Typography component="span" variant="body2" sx={sx}>
+    <Typography component="span" variant="body2" sx={withSx({ wordBreak: 'keep-all' }, sx)}>
       {text}
     </Typography>
   );
