@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { httpClient } from './data-provider';
+import { useCodeLabel } from './resources/code-field';
 
 const METHOD_COLOURS: Record<string, string> = {
   kakaopay: '#f5c400',
@@ -81,6 +82,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The console's home: sales, missions, escrow, settlements and the event pipeline, from `/api/admin/dashboard`. */
 export function Dashboard() {
   const translate = useTranslate();
+  const label = useCodeLabel();
+  const methodLabel = (method: unknown) => label('salesMethod', String(method));
   // The window a newcomer sees first covers the last quarter; 7 and 30 days zoom in.
   const [days, setDays] = useState(90);
   const [data, setData] = useState<AdminDashboard>();
@@ -160,7 +163,13 @@ export function Dashboard() {
               <Tooltip formatter={(value) => won(Number(value))} />
               <Legend />
               {methods.map((method) => (
-                <Bar key={method} dataKey={method} stackId="sales" fill={METHOD_COLOURS[method] ?? '#9e9e9e'} />
+                <Bar
+                  key={method}
+                  dataKey={method}
+                  name={methodLabel(method)}
+                  stackId="sales"
+                  fill={METHOD_COLOURS[method] ?? '#9e9e9e'}
+                />
               ))}
             </BarChart>
           </Chart>
@@ -168,8 +177,8 @@ export function Dashboard() {
             <BarChart data={salesByMethod} layout="vertical" aria-label="sales by payment method">
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis type="number" tickFormatter={won} fontSize={11} />
-              <YAxis type="category" dataKey="method" fontSize={11} width={70} />
-              <Tooltip formatter={(value) => won(Number(value))} />
+              <YAxis type="category" dataKey="method" tickFormatter={methodLabel} fontSize={11} width={80} />
+              <Tooltip formatter={(value) => won(Number(value))} labelFormatter={methodLabel} />
               <Bar dataKey="won" fill="#ff3d6e" />
             </BarChart>
           </Chart>

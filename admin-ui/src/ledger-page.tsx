@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { httpClient } from './data-provider';
+import { useCodeLabel } from './resources/code-field';
 
 interface Lookup {
   summary: AdminLedgerAccount;
@@ -29,6 +30,7 @@ interface Lookup {
 /** Ledger account lookup: balance, coin lots and the latest transactions of one account. */
 export function LedgerPage() {
   const translate = useTranslate();
+  const label = useCodeLabel();
   const [params, setParams] = useSearchParams();
   const [account, setAccount] = useState(params.get('account') ?? '');
   const [result, setResult] = useState<Lookup>();
@@ -106,7 +108,7 @@ export function LedgerPage() {
                       {result.summary.lots.map((lot) => (
                         <TableRow key={lot.id}>
                           <TableCell>{lot.id}</TableCell>
-                          <TableCell>{lot.source}</TableCell>
+                          <TableCell>{label('coinItemType', lot.source)}</TableCell>
                           <TableCell align="right">{lot.amount}</TableCell>
                           <TableCell align="right">{lot.remaining}</TableCell>
                           <TableCell>{new Date(lot.expiresAt).toLocaleDateString()}</TableCell>
@@ -140,7 +142,7 @@ export function LedgerPage() {
                       {result.entries.map((entry) => (
                         <TableRow key={entry.id}>
                           <TableCell>{entry.id}</TableCell>
-                          <TableCell>{entry.type}</TableCell>
+                          <TableCell>{label('ledgerTransactionType', entry.type)}</TableCell>
                           <TableCell align="right">{entry.amount}</TableCell>
                           <TableCell>{new Date(entry.occurredAt).toLocaleString()}</TableCell>
                           <TableCell>

@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { httpClient } from './data-provider';
+import { useCodeLabel } from './resources/code-field';
 import { useWideConsole } from './resources/list-actions';
 import { formatMinorUnits } from './resources/refunds';
 
@@ -26,6 +27,7 @@ const PAGE = 50;
  */
 export function ShortfallsPage() {
   const translate = useTranslate();
+  const label = useCodeLabel();
   const [locale] = useLocaleState();
   // Below 900 px the date, the kind and the coins asked and taken are left out (the shortfall stays).
   const wide = useWideConsole();
@@ -84,9 +86,9 @@ export function ShortfallsPage() {
                     {wide && <TableCell>{new Date(row.createdAt).toLocaleString(locale)}</TableCell>}
                     <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{row.username}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
-                      {row.provider} · {row.paymentId}
+                      {label('paymentProvider', row.provider)} · {row.paymentId}
                     </TableCell>
-                    {wide && <TableCell>{row.kind}</TableCell>}
+                    {wide && <TableCell>{label('paymentReversalKind', row.kind)}</TableCell>}
                     <TableCell align="right">{formatMinorUnits(row.amount, row.currency, locale)}</TableCell>
                     {wide && <TableCell align="right">{row.coinsAsked}</TableCell>}
                     {wide && <TableCell align="right">{row.coinsTaken}</TableCell>}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './admin-fields';
+import { PROVIDER_PAY_METHODS } from './coins-api';
 import { eventsHealthSchema } from './health';
 
 // The console's money views: the ledger verify runs, the dashboard and a ledger account's summary.
@@ -40,6 +41,10 @@ export const dashboardQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(92).default(30),
 });
 
+/** The methods the dashboard's sales are grouped by: a provider's pay method, a bank deposit, or other (none recorded). */
+export const DASHBOARD_SALES_METHODS = [...PROVIDER_PAY_METHODS, 'bank', 'other'] as const;
+export type DashboardSalesMethod = (typeof DASHBOARD_SALES_METHODS)[number];
+
 export const adminDashboardSchema = z
   .object({
     /** Korea-time days, oldest first, from..to inclusive. */
@@ -49,10 +54,11 @@ export const adminDashboardSchema = z
       z.object({
         day: z.string(),
         won: z.number().int(),
-        /** Won by payment method: kakaopay, card, paypal, bank. */
+        /** Won by payment method (`DASHBOARD_SALES_METHODS`). */
         byMethod: z.record(z.string(), z.number().int()),
       }),
     ),
+    /** Sales by method (`DASHBOARD_SALES_METHODS`), the largest first. */
     salesByMethod: z.array(z.object({ method: z.string(), won: z.number().int(), count: z.number().int() })),
     /** Missions requested each day, and each day's outcomes by the day they happened. */
     missionsPerDay: z.array(

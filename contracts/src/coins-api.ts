@@ -227,6 +227,10 @@ export const adminBankTransferUpdateSchema = z.object({
 });
 export type AdminBankTransferUpdate = z.infer<typeof adminBankTransferUpdateSchema>;
 
+/** How a payment provider took a charge back: a refund made at the provider, or the card holder's chargeback. */
+export const PAYMENT_REVERSAL_KINDS = ['REFUND', 'CHARGEBACK'] as const;
+export type PaymentReversalKind = (typeof PAYMENT_REVERSAL_KINDS)[number];
+
 /**
  * A provider refund or chargeback that found the charge's coins already spent: the coins it could not
  * take back are the shortfall finance follows up (never taken from the fan's other charges or bonus coins).
@@ -240,7 +244,7 @@ export const adminReversalShortfallSchema = z
     provider: z.string(),
     payMethod: z.string(),
     providerRefundId: z.string(),
-    kind: z.enum(['REFUND', 'CHARGEBACK']),
+    kind: z.enum(PAYMENT_REVERSAL_KINDS),
     currency: z.string().length(3),
     /** What the provider paid back, in the currency's minor unit (won, cents). */
     amount: z.number().int(),

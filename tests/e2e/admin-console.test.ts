@@ -113,6 +113,12 @@ describe('operator and finance console', () => {
 
     expect(await publicMissionIds()).toContain(missionId);
     await page.goto(`${served.baseUrl}/admin/missions/${missionId}/show`);
+    // Its status and type read as words, not codes.
+    await page
+      .locator('.ra-field-status')
+      .getByText(ko.codes.missionStatus.COMPLETED, { exact: true })
+      .waitFor({ state: 'visible' });
+    expect(await page.locator('.ra-field-type').textContent()).toContain(ko.codes.productType.BASIC);
     await page.getByRole('button', { name: ko.console.actions.blockContent }).click();
     await page.getByLabel(ko.console.actions.reason).fill('저작권 침해 신고');
     await screenshot(page, 'admin-mission-block-dialog.png');
@@ -248,9 +254,7 @@ describe('operator and finance console', () => {
     await row(refused.id).waitFor({ state: 'detached' });
     await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
     await row(paid.id).waitFor({ state: 'detached' });
-    await row(atProvider.id)
-      .getByText(/sandbox/)
-      .waitFor({ state: 'visible' });
+    await row(atProvider.id).getByText(new RegExp(ko.codes.paymentProvider.sandbox)).waitFor({ state: 'visible' });
     await row(atProvider.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).click();
     await row(atProvider.id).waitFor({ state: 'detached' });
     const sandboxRefunds = await app.db
@@ -523,8 +527,9 @@ describe('operator and finance console', () => {
       .filter({ has: page.locator('td', { hasText: new RegExp(`^${proposal.id}$`) }) })
       .first();
     await row.waitFor({ state: 'visible' });
+    expect(await row.getByText(ko.codes.gradeProposalStatus.PROPOSED, { exact: true }).count()).toBe(1);
     await screenshot(page, 'admin-operator-grade-proposals.png');
-    await row.getByRole('button', { name: chosen }).click();
+    await row.getByRole('button', { name: ko.codes.creatorGrade[chosen], exact: true }).click();
     await row.waitFor({ state: 'detached' });
     const confirmed = await app.db
       .selectFrom('grade_proposals')

@@ -1,4 +1,5 @@
 /** The console's own texts in English (the Korean file has the same keys). */
+import { codesEn } from './codes-en';
 import { resourcesEn } from './resources-en';
 
 export const consoleEn = {
@@ -9,7 +10,6 @@ export const consoleEn = {
       badCredentials: 'The e-mail or password is wrong.',
       blocked: 'This account cannot log in.',
     },
-    roles: { ROLE_OPERATOR: 'Operator', ROLE_FINANCE: 'Finance' },
     menu: { moderation: 'Moderation', money: 'Money', content: 'Content', system: 'System' },
     dashboard: {
       title: 'Dashboard',
@@ -110,6 +110,7 @@ export const consoleEn = {
     notYetAvailable: 'This resource is served once its API is deployed.',
   },
   resources: resourcesEn,
+  codes: codesEn,
 };
 
 export type ConsoleMessages = typeof consoleEn;

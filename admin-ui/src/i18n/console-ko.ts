@@ -1,4 +1,5 @@
 import type { ConsoleMessages } from './console-en';
+import { codesKo } from './codes-ko';
 import { resourcesKo } from './resources-ko';
 
 /** The console's own texts in Korean (the default language). */
@@ -10,7 +11,6 @@ export const consoleKo: ConsoleMessages = {
       badCredentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
       blocked: '로그인할 수 없는 계정입니다.',
     },
-    roles: { ROLE_OPERATOR: '운영자', ROLE_FINANCE: '재무' },
     menu: { moderation: '운영', money: '정산·결제', content: '콘텐츠', system: '시스템' },
     dashboard: {
       title: '대시보드',
@@ -106,4 +106,5 @@ export const consoleKo: ConsoleMessages = {
     notYetAvailable: '이 항목은 해당 API가 배포되면 표시됩니다.',
   },
   resources: resourcesKo,
+  codes: codesKo,
 };

@@ -1,4 +1,5 @@
 import { DateField, SelectInput, TextField } from 'react-admin';
+import { CodeField, codeChoices } from './code-field';
 import { UpdateAction } from './update-action';
 import { ConsoleList } from './list-actions';
 
@@ -7,13 +8,11 @@ import { ConsoleList } from './list-actions';
  * reject it with a note; pending ones first.
  */
 
-const STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'];
-
 export const BlockObjectionList = () => (
   <ConsoleList
     sort={{ field: 'created', order: 'DESC' }}
     filterDefaultValues={{ status: 'PENDING' }}
-    filters={[<SelectInput key="status" source="status" choices={STATUSES.map((id) => ({ id, name: id }))} alwaysOn />]}
+    filters={[<SelectInput key="status" source="status" choices={codeChoices('blockObjectionStatus')} alwaysOn />]}
   >
     <TextField source="id" />
     <TextField source="username" />
@@ -23,7 +22,7 @@ export const BlockObjectionList = () => (
     <TextField source="blockReason" emptyText="-" />
     <TextField source="reason" />
     <DateField source="created" showTime />
-    <TextField source="status" />
+    <CodeField source="status" family="blockObjectionStatus" />
     <TextField source="decisionNote" emptyText="-" />
     <UpdateAction
       label="console.actions.approve"

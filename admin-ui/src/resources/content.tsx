@@ -1,4 +1,3 @@
-import { FAQ_CATEGORIES } from '@fanmission/contracts';
 import {
   BooleanField,
   BooleanInput,
@@ -16,6 +15,7 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
 
 const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
@@ -27,7 +27,7 @@ export const FaqList = () => (
     filters={[<TextInput key="q" source="q" label="ra.action.search" alwaysOn />]}
   >
     <TextField source="id" />
-    <TextField source="category" />
+    <CodeField source="category" family="faqCategory" />
     <TextField source="title" />
     <NumberField source="position" />
     <DateField source="updatedAt" />
@@ -36,7 +36,7 @@ export const FaqList = () => (
 
 const faqForm = (
   <SimpleForm>
-    <SelectInput source="category" choices={FAQ_CATEGORIES.map((id) => ({ id, name: id }))} validate={required()} />
+    <SelectInput source="category" choices={codeChoices('faqCategory')} validate={required()} />
     <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
     <TextInput source="content" multiline minRows={4} validate={[required(), maxLength(5000)]} fullWidth />
     <NumberInput source="position" min={0} defaultValue={0} />

@@ -1,4 +1,3 @@
-import { MISSION_STATUSES, PRODUCT_TYPES } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
@@ -17,11 +16,12 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CodeField, codeChoices } from './code-field';
 import { UpdateAction } from './update-action';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 const missionFilters = [
-  <SelectInput key="status" source="status" choices={MISSION_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
+  <SelectInput key="status" source="status" choices={codeChoices('missionStatus')} alwaysOn />,
   <NumberInput key="creatorId" source="creatorId" />,
   <NumberInput key="userId" source="userId" />,
   <DateTimeInput key="from" source="from" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
@@ -54,8 +54,8 @@ export const MissionList = () => {
   return (
     <ConsoleList rowClick="show" filters={missionFilters} sort={{ field: 'id', order: 'DESC' }}>
       {wide && <TextField source="id" />}
-      <TextField source="status" />
-      {wide && <TextField source="type" />}
+      <CodeField source="status" family="missionStatus" />
+      {wide && <CodeField source="type" family="productType" />}
       <TextField source="productName" sx={WRAP} />
       <TextField source="creatorName" sx={WRAP} />
       <TextField source="username" sx={WRAP} />
@@ -100,8 +100,8 @@ export const MissionShow = () => (
   >
     <SimpleShowLayout>
       <TextField source="id" />
-      <TextField source="status" />
-      <TextField source="type" />
+      <CodeField source="status" family="missionStatus" />
+      <CodeField source="type" family="productType" />
       <TextField source="productName" />
       <FunctionField
         source="creatorName"
@@ -115,7 +115,7 @@ export const MissionShow = () => (
       <NumberField source="escrowCoins" />
       <TextField source="requestComment" emptyText="-" />
       <TextField source="responseComment" emptyText="-" />
-      <TextField source="rejectionReason" emptyText="-" />
+      <CodeField source="rejectionReason" family="missionRejectionReason" emptyText="-" />
       <DateField source="createdAt" showTime />
       <DateField source="completedAt" showTime emptyText="-" />
       <BooleanField source="contentBlocked" />
@@ -128,7 +128,7 @@ export const MissionShow = () => (
 const productFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
   <NumberInput key="creatorId" source="creatorId" />,
-  <SelectInput key="type" source="type" choices={PRODUCT_TYPES.map((id) => ({ id, name: id }))} />,
+  <SelectInput key="type" source="type" choices={codeChoices('productType')} />,
   <NullableBooleanInput key="active" source="active" />,
 ];
 
@@ -136,7 +136,7 @@ export const MissionProductList = () => (
   <ConsoleList filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
     <TextField source="id" />
     <TextField source="name" />
-    <TextField source="type" />
+    <CodeField source="type" family="productType" />
     <TextField source="creatorName" />
     <NumberField source="coinPrice" emptyText="-" />
     <BooleanField source="active" />

@@ -1,3 +1,4 @@
+import { CREATOR_GRADES } from '@fanmission/contracts';
 import {
   BooleanField,
   Create,
@@ -18,6 +19,7 @@ import {
   required,
 } from 'react-admin';
 import { useCanWrite } from '../permissions';
+import { CodeField, codeChoices, codeKey } from './code-field';
 import { ActionsColumn, ConsoleList, ListActions, WRAP, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
@@ -47,9 +49,6 @@ export const PenaltyList = () => (
 );
 
 /** The creator review queue (`/api/admin/creators`): pending first. */
-const REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'];
-const GRADES = ['SILVER', 'GOLD', 'DIAMOND'];
-
 const CreatorDecisions = () => (
   <>
     <UpdateAction
@@ -75,20 +74,15 @@ export const CreatorList = () => (
     rowClick="show"
     filterDefaultValues={{ reviewStatus: 'PENDING' }}
     filters={[
-      <SelectInput
-        key="reviewStatus"
-        source="reviewStatus"
-        choices={REVIEW_STATUSES.map((id) => ({ id, name: id }))}
-        alwaysOn
-      />,
+      <SelectInput key="reviewStatus" source="reviewStatus" choices={codeChoices('creatorReviewStatus')} alwaysOn />,
       <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
     ]}
     empty={false}
   >
     <TextField source="id" />
     <TextField source="name" />
-    <TextField source="reviewStatus" />
-    <TextField source="grade" />
+    <CodeField source="reviewStatus" family="creatorReviewStatus" />
+    <CodeField source="grade" family="creatorGrade" />
     <BooleanField source="containAdultContent" />
     <CreatorDecisions />
   </ConsoleList>
@@ -99,11 +93,11 @@ export const CreatorShow = () => (
     actions={
       <TopToolbar>
         <CreatorDecisions />
-        {GRADES.map((grade) => (
+        {CREATOR_GRADES.map((grade) => (
           <UpdateAction
             key={grade}
             resource="creators"
-            label={grade}
+            label={codeKey('creatorGrade', grade)}
             show={(record) => record['grade'] !== grade}
             patch={() => ({ grade })}
           />
@@ -114,9 +108,9 @@ export const CreatorShow = () => (
     <SimpleShowLayout>
       <TextField source="id" />
       <TextField source="name" />
-      <TextField source="reviewStatus" />
+      <CodeField source="reviewStatus" family="creatorReviewStatus" />
       <TextField source="reviewReason" emptyText="-" />
-      <TextField source="grade" />
+      <CodeField source="grade" family="creatorGrade" />
       <BooleanField source="containAdultContent" />
       <TextField source="description" emptyText="-" />
     </SimpleShowLayout>
@@ -134,12 +128,7 @@ export const GradeProposalList = () => {
     <ConsoleList
       filterDefaultValues={{ status: 'PROPOSED' }}
       filters={[
-        <SelectInput
-          key="status"
-          source="status"
-          choices={['PROPOSED', 'CONFIRMED'].map((id) => ({ id, name: id }))}
-          alwaysOn
-        />,
+        <SelectInput key="status" source="status" choices={codeChoices('gradeProposalStatus')} alwaysOn />,
         <TextInput key="reviewMonth" source="reviewMonth" alwaysOn />,
       ]}
       empty={false}
@@ -149,10 +138,10 @@ export const GradeProposalList = () => {
       {wide && <TextField source="reviewMonth" />}
       {wide && <TextField source="appliesMonth" />}
       <NumberField source="onTimeCompleted" />
-      <TextField source="currentGrade" />
-      <TextField source="proposedGrade" />
-      <TextField source="status" />
-      {wide && <TextField source="confirmedGrade" emptyText="-" />}
+      <CodeField source="currentGrade" family="creatorGrade" />
+      <CodeField source="proposedGrade" family="creatorGrade" />
+      <CodeField source="status" family="gradeProposalStatus" />
+      {wide && <CodeField source="confirmedGrade" family="creatorGrade" emptyText="-" />}
       <ActionsColumn label="console.actions.column">
         <UpdateAction
           label="console.actions.confirmGrade"
@@ -161,10 +150,10 @@ export const GradeProposalList = () => {
           show={(record) => record['status'] === 'PROPOSED'}
           patch={() => ({})}
         />
-        {GRADES.map((grade) => (
+        {CREATOR_GRADES.map((grade) => (
           <UpdateAction
             key={grade}
-            label={grade}
+            label={codeKey('creatorGrade', grade)}
             patchOnly
             show={(record) => record['status'] === 'PROPOSED' && record['proposedGrade'] !== grade}
             patch={() => ({ grade })}

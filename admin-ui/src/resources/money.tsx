@@ -1,4 +1,3 @@
-import { COIN_ITEM_TYPES, COIN_REFUND_STATUSES, DEPOSIT_STATUSES } from '@fanmission/contracts';
 import { Button } from '@mui/material';
 import {
   BooleanField,
@@ -25,12 +24,13 @@ import {
 } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { CodeField, codeChoices } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { ProviderRefundAction, RefundParts } from './refunds';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
-  <SelectInput key="status" source="status" choices={DEPOSIT_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
+  <SelectInput key="status" source="status" choices={codeChoices('depositStatus')} alwaysOn />,
   <TextInput key="q" source="q" label="ra.action.search" />,
 ];
 
@@ -46,7 +46,7 @@ export const BankTransferList = () => (
     <NumberField source="amount" />
     <TextField source="depositorName" />
     <TextField source="depositorPhone" />
-    <TextField source="status" />
+    <CodeField source="status" family="depositStatus" />
     <DateField source="created" showTime />
     <UpdateAction
       label="console.actions.confirmDeposit"
@@ -64,9 +64,7 @@ export const BankTransferList = () => (
   </ConsoleList>
 );
 
-const refundFilters = [
-  <SelectInput key="status" source="status" choices={COIN_REFUND_STATUSES.map((id) => ({ id, name: id }))} alwaysOn />,
-];
+const refundFilters = [<SelectInput key="status" source="status" choices={codeChoices('coinRefundStatus')} alwaysOn />];
 
 /** Below 900 px the id, the kind, what goes back where, and the request date are left out; the decisions share one column. */
 export const CoinRefundList = () => {
@@ -75,11 +73,11 @@ export const CoinRefundList = () => {
     <ConsoleList filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
       {wide && <TextField source="id" />}
       <TextField source="username" sx={WRAP} />
-      {wide && <TextField source="kind" />}
+      {wide && <CodeField source="kind" family="coinRefundKind" />}
       <NumberField source="refundCoins" />
       <NumberField source="amount" />
       {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}
-      <TextField source="status" />
+      <CodeField source="status" family="coinRefundStatus" />
       {wide && <DateField source="requestedAt" />}
       <TextField source="dueOn" />
       <TextField source="refusalReason" sx={WRAP} />
@@ -107,7 +105,7 @@ export const CoinRefundList = () => {
 
 const coinItemForm = (
   <SimpleForm>
-    <SelectInput source="itemType" choices={COIN_ITEM_TYPES.map((id) => ({ id, name: id }))} validate={required()} />
+    <SelectInput source="itemType" choices={codeChoices('coinItemType')} validate={required()} />
     <TextInput source="name" validate={required()} />
     <NumberInput source="point" min={1} validate={required()} />
     <NumberInput source="price" min={0} validate={required()} />
@@ -120,7 +118,7 @@ const coinItemForm = (
 export const CoinItemList = () => (
   <WritableList resource="coin-items" sort={{ field: 'sortOrder', order: 'ASC' }}>
     <TextField source="id" />
-    <TextField source="itemType" />
+    <CodeField source="itemType" family="coinItemType" />
     <TextField source="name" />
     <NumberField source="point" />
     <NumberField source="price" />
@@ -169,7 +167,7 @@ function TransferCsvButton() {
 const settlementFilters = [
   <NumberInput key="year" source="year" alwaysOn />,
   <NumberInput key="month" source="month" min={1} max={12} alwaysOn />,
-  <TextInput key="status" source="status" />,
+  <SelectInput key="status" source="status" choices={codeChoices('statementStatus')} />,
 ];
 
 /** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
@@ -193,7 +191,7 @@ export const SettlementList = () => {
       {wide && <NumberField source="totalEarningCoin" />}
       <NumberField source="income" />
       <NumberField source="toReceipt" />
-      <TextField source="status" />
+      <CodeField source="status" family="statementStatus" />
       <ActionsColumn label="console.actions.column">
         <UpdateAction
           label="console.actions.approve"
@@ -226,7 +224,7 @@ export const SettlementShow = () => (
       <NumberField source="totalEarningCoin" />
       <NumberField source="income" />
       <NumberField source="toReceipt" />
-      <TextField source="status" />
+      <CodeField source="status" family="statementStatus" />
       <TextField source="transferReference" emptyText="-" />
     </SimpleShowLayout>
   </Show>

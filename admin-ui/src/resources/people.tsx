@@ -1,5 +1,5 @@
 import { STAFF_ROLES } from '@fanmission/contracts';
-import { Chip, Stack } from '@mui/material';
+import { Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
@@ -8,7 +8,6 @@ import {
   DateField,
   Edit,
   EmailField,
-  FunctionField,
   NullableBooleanInput,
   NumberField,
   SelectInput,
@@ -21,34 +20,14 @@ import {
   email,
   required,
   useRecordContext,
-  useTranslate,
-  type RaRecord,
 } from 'react-admin';
+import { CodeField, codeChoices, useCodeLabel } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
-export function RolesField(_props: { label?: string; source?: string }) {
-  const record = useRecordContext<RaRecord & { roles?: string[] }>();
-  const translate = useTranslate();
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {(record?.roles ?? []).map((role) => (
-        <Chip key={role} size="small" label={translate(`console.roles.${role}`, { _: role.replace('ROLE_', '') })} />
-      ))}
-    </Stack>
-  );
-}
-
 const userFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
-  <SelectInput
-    key="role"
-    source="role"
-    choices={['ROLE_USER', 'ROLE_CREATOR', 'ROLE_UNVERIFIED', 'ROLE_OPERATOR', 'ROLE_FINANCE'].map((id) => ({
-      id,
-      name: id,
-    }))}
-  />,
+  <SelectInput key="role" source="role" choices={codeChoices('role')} />,
   <NullableBooleanInput key="loginBlocked" source="loginBlocked" />,
 ];
 
@@ -79,7 +58,7 @@ export const UserList = () => {
       {wide && <TextField source="id" />}
       <EmailField source="email" sx={WRAP} />
       {wide && <TextField source="username" sx={WRAP} />}
-      <RolesField source="roles" />
+      <CodeField source="roles" family="role" sortable={false} />
       <NumberField source="coins" />
       <BooleanField source="loginBlocked" />
       {wide && <DateField source="createdAt" />}
@@ -89,6 +68,18 @@ export const UserList = () => {
     </ConsoleList>
   );
 };
+
+/** A member's missions by status: each status's label and how many. */
+function MissionsByStatus(_props: { source: string }) {
+  const record = useRecordContext<{ missionsByStatus?: Record<string, number> }>();
+  const label = useCodeLabel();
+  const counts = Object.entries(record?.missionsByStatus ?? {});
+  return (
+    <Typography component="span" variant="body2">
+      {counts.map(([status, count]) => `${label('missionStatus', status)} ${count}`).join(' · ') || '-'}
+    </Typography>
+  );
+}
 
 export const UserShow = () => (
   <Show
@@ -103,18 +94,11 @@ export const UserShow = () => (
       <EmailField source="email" />
       <TextField source="username" />
       <TextField source="phone" emptyText="-" />
-      <TextField source="provider" />
-      <RolesField source="roles" />
+      <CodeField source="provider" family="accountProvider" />
+      <CodeField source="roles" family="role" sortable={false} />
       <TextField source="creatorId" emptyText="-" />
       <NumberField source="coins" />
-      <FunctionField
-        source="missionsByStatus"
-        render={(record: { missionsByStatus?: Record<string, number> }) =>
-          Object.entries(record.missionsByStatus ?? {})
-            .map(([status, count]) => `${status} ${count}`)
-            .join(' · ') || '-'
-        }
-      />
+      <MissionsByStatus source="missionsByStatus" />
       <NumberField source="missionsHidden" />
       <NumberField source="openBankTransfers" />
       <NumberField source="openRefunds" />
@@ -125,14 +109,14 @@ export const UserShow = () => (
   </Show>
 );
 
-const roleChoices = STAFF_ROLES.map((id) => ({ id, name: `console.roles.${id}` }));
+const roleChoices = codeChoices('role', STAFF_ROLES);
 
 export const StaffList = () => (
   <WritableList resource="staff" sort={{ field: 'id', order: 'ASC' }}>
     <TextField source="id" />
     <EmailField source="email" />
     <TextField source="username" />
-    <RolesField source="roles" />
+    <CodeField source="roles" family="role" sortable={false} />
     <BooleanField source="active" />
     <BooleanField source="invitationPending" />
     <DateField source="createdAt" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { useCodeLabel } from './code-field';
 
 /** An amount in a currency's minor unit (won, cents) as the locale writes money: ₩1,000, US$0.72. */
 export function formatMinorUnits(amount: number, currency: string, locale: string): string {
@@ -16,6 +17,7 @@ export function formatMinorUnits(amount: number, currency: string, locale: strin
 export function RefundParts() {
   const record = useRecordContext<{ parts?: CoinRefundPart[] }>();
   const translate = useTranslate();
+  const label = useCodeLabel();
   const [locale] = useLocaleState();
   if (!record?.parts?.length) return null;
   return (
@@ -23,7 +25,9 @@ export function RefundParts() {
       {record.parts.map((part, index) => (
         <span key={part.paymentId ?? `bank-${index}`} style={{ display: 'block' }}>
           {formatMinorUnits(part.amount, part.currency, locale)}{' '}
-          {part.via === 'PROVIDER' ? part.provider : translate('console.refunds.bankTransfer')}
+          {part.via === 'PROVIDER'
+            ? label('paymentProvider', part.provider ?? '')
+            : translate('console.refunds.bankTransfer')}
           {part.providerRefundId && ` · ${translate('console.refunds.refunded')}`}
         </span>
       ))}

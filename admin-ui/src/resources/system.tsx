@@ -18,7 +18,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { RolesField } from './people';
+import { CodeField } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 const auditFilters = [
@@ -35,7 +35,7 @@ export const AuditLogList = () => {
       {wide && <TextField source="id" />}
       <DateField source="createdAt" showTime />
       <TextField source="actorEmail" emptyText="-" sx={WRAP} />
-      {wide && <RolesField source="actorRoles" />}
+      {wide && <CodeField source="actorRoles" family="role" sortable={false} />}
       <TextField source="action" sx={WRAP} />
       <TextField source="resourceId" emptyText="-" sx={WRAP} />
       <NumberField source="statusCode" />
@@ -58,7 +58,7 @@ export const AuditLogShow = () => (
       <TextField source="id" />
       <DateField source="createdAt" showTime />
       <TextField source="actorEmail" emptyText="-" />
-      <RolesField source="actorRoles" />
+      <CodeField source="actorRoles" family="role" />
       <TextField source="action" />
       <TextField source="resource" />
       <TextField source="resourceId" emptyText="-" />
@@ -156,7 +156,7 @@ export const LedgerVerifyRunList = () => (
   >
     <PollWhileRunning />
     <TextField source="id" />
-    <TextField source="status" />
+    <CodeField source="status" family="ledgerVerifyRunStatus" />
     <DateField source="startedAt" showTime />
     <DateField source="finishedAt" showTime emptyText="-" />
     <RunProgress label="resources.ledger-verify-runs.fields.progress" />

@@ -1,0 +1,62 @@
+import {
+  ACCOUNT_PROVIDERS,
+  BLOCK_OBJECTION_STATUSES,
+  COIN_ITEM_TYPES,
+  COIN_LOT_SOURCES,
+  COIN_REFUND_KINDS,
+  COIN_REFUND_STATUSES,
+  CREATOR_GRADES,
+  CREATOR_REVIEW_STATUSES,
+  DASHBOARD_SALES_METHODS,
+  DEPOSIT_STATUSES,
+  FAQ_CATEGORIES,
+  GRADE_PROPOSAL_STATUSES,
+  LEDGER_TRANSACTION_TYPES,
+  LEDGER_VERIFY_RUN_STATUSES,
+  MISSION_REJECTION_REASONS,
+  MISSION_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_REVERSAL_KINDS,
+  PRODUCT_TYPES,
+  ROLES,
+  STATEMENT_STATUSES,
+} from '@fanmission/contracts';
+
+/**
+ * The code families the console shows or filters by, each the list of its codes in the contracts. Every language's
+ * table (./codes-ko.ts, ./codes-en.ts) has a label for every code of every family: a code added to the contracts
+ * without a label fails the type check. Under react-admin's i18n a label is `codes.<family>.<code>`.
+ */
+export const CODE_FAMILIES = {
+  missionStatus: MISSION_STATUSES,
+  /** A mission's type is its product's (BASIC, LUCKY, CUSTOM, EVENT). */
+  productType: PRODUCT_TYPES,
+  missionRejectionReason: MISSION_REJECTION_REASONS,
+  /** A coin item's type; a coin lot's source is the type of the item it was bought as (`COIN_LOT_SOURCES`). */
+  coinItemType: COIN_ITEM_TYPES,
+  depositStatus: DEPOSIT_STATUSES,
+  coinRefundKind: COIN_REFUND_KINDS,
+  coinRefundStatus: COIN_REFUND_STATUSES,
+  paymentProvider: PAYMENT_PROVIDERS,
+  paymentReversalKind: PAYMENT_REVERSAL_KINDS,
+  salesMethod: DASHBOARD_SALES_METHODS,
+  statementStatus: STATEMENT_STATUSES,
+  ledgerTransactionType: LEDGER_TRANSACTION_TYPES,
+  ledgerVerifyRunStatus: LEDGER_VERIFY_RUN_STATUSES,
+  creatorReviewStatus: CREATOR_REVIEW_STATUSES,
+  creatorGrade: CREATOR_GRADES,
+  gradeProposalStatus: GRADE_PROPOSAL_STATUSES,
+  blockObjectionStatus: BLOCK_OBJECTION_STATUSES,
+  role: ROLES,
+  accountProvider: ACCOUNT_PROVIDERS,
+  faqCategory: FAQ_CATEGORIES,
+} as const;
+
+export type CodeFamily = keyof typeof CODE_FAMILIES;
+export type CodeOf<Family extends CodeFamily> = (typeof CODE_FAMILIES)[Family][number];
+
+/** One language's labels: every code of every family. */
+export type CodeLabels = { [Family in CodeFamily]: Record<CodeOf<Family>, string> };
+
+// A coin lot's source is labelled as the coin item type it names: every source must be one of those types.
+const _lotSourcesAreItemTypes: readonly CodeOf<'coinItemType'>[] = COIN_LOT_SOURCES;
