@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS } from '@fanmission/contracts';
 import { holdForMission, verify } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,33 @@ describe('refunds made at PortOne', () => {
     expect(await sweepProviderRefunds(testApp.app.ctx, paymentProvidersFor(testApp.app.ctx))).toBe(1);
     expect(await balance()).toBe(before - 10);
     expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it("orders of a provider this deployment does not configure are not asked about, and hold nobody's back", async () => {
+    const providers = paymentProvidersFor(testApp.app.ctx);
+    const unconfigured = PAYMENT_PROVIDERS.find((name) => providers.byName(name) === null);
+    expect(unconfigured).toBeDefined();
+    const paymentId = await paidCard();
+    const before = await balance();
+    portOne.cancelAtProvider(paymentId);
+    await sql`update payments set refunds_checked_at = now() where id <> ${paymentId}`.execute(db());
+    // More never-checked paid orders than a sweep's batch, older than this one, of a provider it cannot reach.
+    await sql`
+      insert into payments (id, user_id, coin_item_id, provider, pay_method, currency, amount, point, status,
+                            provider_payment_id, paid_at)
+      select 'unreachable-' || n, ${fan.id}, ${tenCoins}, ${unconfigured}, 'card', 'KRW', 1000, 10, 'paid',
+             'unreachable-' || n, now() - interval '1 day'
+      from generate_series(1, 60) n`.execute(db());
+    try {
+      expect(await sweepProviderRefunds(testApp.app.ctx, providers)).toBe(1);
+      expect(await balance()).toBe(before - 10);
+      const { rows } = await sql<{ checked: number }>`
+        select count(*)::int as checked from payments
+        where id like 'unreachable-%' and refunds_checked_at is not null`.execute(db());
+      expect(rows[0]!.checked).toBe(0);
+    } finally {
+      await sql`delete from payments where id like 'unreachable-%'`.execute(db());
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS } from '@fanmission/contracts';
 import { isLedgerError, reversePurchase } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import { countUpTo } from '../admin';
@@ -206,13 +207,19 @@ const REFUND_CHECK_BATCH = 50;
 /**
  * The sweeper's second half: asks the providers about the refunds of paid orders of the last 30 days, least
  * recently checked first (a batch per round), so a cancellation whose webhook was lost is still reconciled.
- * Answers how many refunds it reconciled.
+ * Answers how many refunds it reconciled. Only the orders of providers this deployment has configured are asked
+ * about: one it cannot reach by configuration (the demo data's PortOne and PayPal orders without their keys, a
+ * provider since removed) could never be checked, would stay first in line and fill every batch, and nobody else's
+ * refunds would be looked at.
  */
 export async function sweepProviderRefunds(ctx: ServiceContext, providers: PaymentProviders): Promise<number> {
   const now = ctx.now();
+  const configured = PAYMENT_PROVIDERS.filter((name) => providers.byName(name) !== null);
+  if (configured.length === 0) return 0;
   const { rows } = await sql<{ id: string }>`
     select id from payments
     where status = 'paid' and paid_at > ${new Date(now.getTime() - REFUND_CHECK_WINDOW_MS)}
+      and provider = any(${configured}::text[])
     order by refunds_checked_at nulls first, paid_at
     limit ${REFUND_CHECK_BATCH}`.execute(ctx.db);
   let reconciled = 0;
