@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import type { MissionStatus } from './missions';
 
 /**
  * Texts both the server and the web show, kept once: the server answers them as the message of an error or a field
@@ -138,3 +139,34 @@ export type SharedMessageKey = keyof typeof SHARED_MESSAGES;
 /** A shared text in i18next's `{{name}}` placeholder style, for the web's catalogues. */
 export const sharedMessageForWeb = (language: Language, key: SharedMessageKey): string =>
   SHARED_MESSAGES[key][language].replace(/\{(\w+)\}/g, '{{$1}}');
+
+/**
+ * What members (the web app) and operators (the console) read for each mission status, the same words for both; here
+ * beside the other shared texts, away from the schemas, so that the web's first paint loads no validation code.
+ */
+export const MISSION_STATUS_LABELS: Record<Language, Record<MissionStatus, string>> = {
+  ko: {
+    CREATED: '생성됨',
+    REQUESTED: '요청됨',
+    ACCEPTED: '진행 중',
+    COMPLETED: '완료',
+    REJECTED: '거절됨',
+    TRANSCODING: '처리 중',
+  },
+  en: {
+    CREATED: 'Created',
+    REQUESTED: 'Requested',
+    ACCEPTED: 'In progress',
+    COMPLETED: 'Completed',
+    REJECTED: 'Rejected',
+    TRANSCODING: 'Processing',
+  },
+  ja: {
+    CREATED: '作成済み',
+    REQUESTED: 'リクエスト中',
+    ACCEPTED: '進行中',
+    COMPLETED: '完了',
+    REJECTED: '拒否',
+    TRANSCODING: '処理中',
+  },
+};

@@ -1,15 +1,9 @@
+import { MISSION_STATUS_LABELS } from '@fanmission/contracts';
 import type { CodeLabels } from './codes';
 
 /** The codes' labels in English, the web app's words where it shows the same code (the Korean file has the same keys). */
 export const codesEn: CodeLabels = {
-  missionStatus: {
-    CREATED: 'Created',
-    REQUESTED: 'Requested',
-    ACCEPTED: 'In progress',
-    COMPLETED: 'Completed',
-    REJECTED: 'Rejected',
-    TRANSCODING: 'Processing',
-  },
+  missionStatus: MISSION_STATUS_LABELS.en,
   productType: { BASIC: 'Basic', LUCKY: 'Lucky', CUSTOM: 'Custom', EVENT: 'Event' },
   missionRejectionReason: {
     REFUSED: 'Refused by the creator',

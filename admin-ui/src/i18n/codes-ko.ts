@@ -1,3 +1,4 @@
+import { MISSION_STATUS_LABELS } from '@fanmission/contracts';
 import type { CodeLabels } from './codes';
 
 /**
@@ -5,14 +6,7 @@ import type { CodeLabels } from './codes';
  * statuses, product types, grades, pay methods, refund kinds…), so that operators and members read the same word.
  */
 export const codesKo: CodeLabels = {
-  missionStatus: {
-    CREATED: '생성됨',
-    REQUESTED: '요청됨',
-    ACCEPTED: '진행 중',
-    COMPLETED: '완료',
-    REJECTED: '거절됨',
-    TRANSCODING: '처리 중',
-  },
+  missionStatus: MISSION_STATUS_LABELS.ko,
   productType: { BASIC: '기본', LUCKY: '럭키', CUSTOM: '커스텀', EVENT: '이벤트' },
   missionRejectionReason: {
     REFUSED: '크리에이터 거절',

@@ -5,7 +5,7 @@
  */
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
-import { sharedMessageForWeb } from '@fanmission/contracts';
+import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsEn } from './coin-refunds-en';
 import { eventManagementEn } from './event-management-en';
 import { creatorStudioEn } from './creator-studio-en';
@@ -214,14 +214,7 @@ export const en: Messages = {
     switchConfirm: 'Switch',
     switchFailed: 'The account could not be switched.',
   },
-  missionStatus: {
-    CREATED: 'Created',
-    REQUESTED: 'Requested',
-    ACCEPTED: 'In progress',
-    COMPLETED: 'Completed',
-    REJECTED: 'Rejected',
-    TRANSCODING: 'Processing',
-  },
+  missionStatus: MISSION_STATUS_LABELS.en,
   editProfile: {
     title: 'Edit profile',
     email: 'Login e-mail',

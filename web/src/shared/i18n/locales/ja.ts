@@ -5,7 +5,7 @@
  */
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
-import { sharedMessageForWeb } from '@fanmission/contracts';
+import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsJa } from './coin-refunds-ja';
 import { eventManagementJa } from './event-management-ja';
 import { creatorStudioJa } from './creator-studio-ja';
@@ -215,14 +215,7 @@ export const ja: Messages = {
     switchConfirm: '切り替える',
     switchFailed: '切り替えできませんでした。',
   },
-  missionStatus: {
-    CREATED: '作成済み',
-    REQUESTED: 'リクエスト中',
-    ACCEPTED: '進行中',
-    COMPLETED: '完了',
-    REJECTED: '拒否',
-    TRANSCODING: '処理中',
-  },
+  missionStatus: MISSION_STATUS_LABELS.ja,
   editProfile: {
     title: 'プロフィール編集',
     email: 'ログインメールアドレス',

@@ -5,7 +5,7 @@
  */
 import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from './block-objection';
-import { sharedMessageForWeb } from '@fanmission/contracts';
+import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { coinRefundsKo } from './coin-refunds';
 import { eventManagementKo } from './event-management';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
@@ -215,14 +215,7 @@ export const ko = {
     switchConfirm: '전환하기',
     switchFailed: '전환하지 못했습니다.',
   },
-  missionStatus: {
-    CREATED: '생성됨',
-    REQUESTED: '요청됨',
-    ACCEPTED: '진행 중',
-    COMPLETED: '완료',
-    REJECTED: '거절됨',
-    TRANSCODING: '처리 중',
-  },
+  missionStatus: MISSION_STATUS_LABELS.ko,
   editProfile: {
     title: '프로필 수정',
     email: '로그인 이메일',
