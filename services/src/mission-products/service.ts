@@ -1,74 +1,42 @@
-import { UNPAGED_LIST_MAX } from '@fanmission/contracts';
 import type {
   CreateMissionProductRequest,
   Language,
   MissionProduct,
-  MissionProductListQuery,
-  MissionProductPageQuery,
-  Page,
   SortMove,
   UpdateMissionProductRequest,
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
-import { accessDenied, conflict, invalidFields, notFound, pageOffset, toPage } from '../http';
+import { accessDenied, conflict, invalidFields, notFound } from '../http';
 import { translate } from '../i18n';
 import { createEventProduct, existOngoingEvent, updateEventProduct } from '../events';
 import { mirrorCustomProductToCreator } from './custom-settings';
+import { productNotFound, viewOne, visibleProduct } from './reads';
 import * as repository from './repository';
-import type { ProductViewer } from './repository';
 import type { MissionProductRow, NewMissionProduct } from './table';
 import { productViews } from './view';
 
 /*
- * Mission products. A creator manages his own products; operators may manage anybody's.
- * Products of unverified creators and inactive products exist only for their owner and operators: anybody else gets
- * 404, as if they did not exist.
+ * Changing mission products. A creator manages his own products; operators may manage anybody's. Who sees what, and
+ * the reads, are in ./reads.ts (re-exported here for the routes).
  */
+
+export { getProduct, listProducts, productPage, viewerOf } from './reads';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const productNotFound = () => notFound('missionProducts.notFound');
 const coverNotUsable = (fileId: number) =>
   invalidFields([{ field: 'descriptionPictureId', key: 'missionProducts.coverNotUsable', rejectedValue: fileId }]);
 
-export function viewerOf(caller: Caller | null): ProductViewer {
-  return { creatorId: caller?.creatorId ?? null, operator: caller !== null && isOperator(caller) };
-}
-
 const ownsProduct = (caller: Caller, product: Pick<MissionProductRow, 'creator_id'>) =>
   isOperator(caller) || caller.creatorId === product.creator_id;
-
-async function isVisible(db: DbExecutor, viewer: ProductViewer, product: MissionProductRow): Promise<boolean> {
-  if (viewer.operator || viewer.creatorId === product.creator_id) return true;
-  if (!product.active) return false;
-  const creator = (await repository.findCreatorOwners(db, [product.creator_id])).get(product.creator_id);
-  return creator?.verified === true;
-}
-
-/** The product if the caller may see it, else 404. */
-async function visibleProduct(db: DbExecutor, caller: Caller | null, id: number): Promise<MissionProductRow> {
-  const product = await repository.findProduct(db, id);
-  if (!product || !(await isVisible(db, viewerOf(caller), product))) throw productNotFound();
-  return product;
-}
 
 /** The product if the caller may change it: 404 when he cannot even see it, 403 when it is somebody else's. */
 async function ownedProduct(db: DbExecutor, caller: Caller, id: number): Promise<MissionProductRow> {
   const product = await visibleProduct(db, caller, id);
   if (!ownsProduct(caller, product)) throw accessDenied();
   return product;
-}
-
-async function viewOne(
-  ctx: ServiceContext,
-  db: DbExecutor,
-  product: MissionProductRow,
-  caller: Caller | null = null,
-): Promise<MissionProduct> {
-  const [view] = await productViews(db, ctx.config, [product], caller?.id ?? null);
-  return view!;
 }
 
 /**
@@ -269,38 +237,4 @@ export async function moveProduct(
     }
     return await productViews(trx, ctx.config, reordered);
   });
-}
-
-export async function getProduct(ctx: ServiceContext, caller: Caller | null, id: number): Promise<MissionProduct> {
-  return await viewOne(ctx, ctx.db, await visibleProduct(ctx.db, caller, id), caller);
-}
-
-/** `GET /mission-products`: the products the caller may see that match (at most 200), in the creators' own order. */
-export async function listProducts(
-  ctx: ServiceContext,
-  caller: Caller | null,
-  query: MissionProductListQuery,
-): Promise<MissionProduct[]> {
-  const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
-    order: 'SORT',
-    direction: 'ASC',
-    // Unpaged, but bounded: the first UNPAGED_LIST_MAX in the creators' order.
-    limit: UNPAGED_LIST_MAX,
-  });
-  return await productViews(ctx.db, ctx.config, rows, caller?.id ?? null);
-}
-
-/** `GET /mission-products/page`. `emptyCanceledEventFilter` leaves out cancelled lottery events. */
-export async function productPage(
-  ctx: ServiceContext,
-  caller: Caller | null,
-  query: MissionProductPageQuery,
-): Promise<Page<MissionProduct>> {
-  const direction = query.direction ?? (query.order === 'SORT' ? 'ASC' : 'DESC');
-  const { rows, total } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
-    order: query.order,
-    direction,
-    window: { offset: pageOffset(query), limit: query.size },
-  });
-  return toPage(await productViews(ctx.db, ctx.config, rows, caller?.id ?? null), total, query);
 }
