@@ -5,6 +5,7 @@ import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { currentUser } from '@fanmission/tests/support/web/current-user';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { FanMyPage } from '../features/my-page/fan-my-page';
@@ -15,21 +16,15 @@ function signIn(imageUrl: string) {
   for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
 }
 
-const me = (imageUrl: string) => ({
-  id: 5,
-  username: 'Mina Park',
-  email: 'mina@example.com',
-  image: imageUrl === DEFAULT_PROFILE_IMAGE ? null : { id: 1, s3Url: imageUrl },
-  imageUrl,
-  roles: ['ROLE_USER'],
-  phone: null,
-  address: null,
-  addressDetail: null,
-  provider: 'local',
-  language: 'ko',
-  coinsFrozen: false,
-  creator: null,
-});
+const me = (imageUrl: string) =>
+  currentUser({
+    id: 5,
+    username: 'Mina Park',
+    email: 'mina@example.com',
+    image:
+      imageUrl === DEFAULT_PROFILE_IMAGE ? null : { id: 1, s3Url: imageUrl, contentType: 'image/png', thumbnail: null },
+    imageUrl,
+  });
 
 describe("the user's own picture", () => {
   beforeEach(() => window.localStorage.clear());

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { currentUser } from '@fanmission/tests/support/web/current-user';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { checkProfile, EditProfileForm } from './edit-profile-page';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
@@ -56,28 +57,7 @@ describe('edit profile', () => {
     const user = userEvent.setup();
     renderAt(
       '/edit-user-profile',
-      <Route
-        path="/edit-user-profile"
-        element={
-          <EditProfileForm
-            user={{
-              id: 1,
-              username: 'fan',
-              email: 'fan@example.com',
-              image: null,
-              imageUrl: '',
-              roles: ['ROLE_USER'],
-              phone: null,
-              address: null,
-              addressDetail: null,
-              provider: 'local',
-              language: 'ko',
-              coinsFrozen: false,
-              creator: null,
-            }}
-          />
-        }
-      />,
+      <Route path="/edit-user-profile" element={<EditProfileForm user={currentUser({ imageUrl: '' })} />} />,
     );
     const phone = screen.getByLabelText(t.signUp.phone) as HTMLInputElement;
     await user.type(phone, '010-12ab34');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { currentUser } from '@fanmission/tests/support/web/current-user';
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
   clearSession,
@@ -12,21 +13,7 @@ import {
   type Guard,
 } from './session';
 
-const user = {
-  id: 7,
-  username: 'fan',
-  email: 'fan@example.com',
-  image: null,
-  imageUrl: '/images/profile-noimg.png',
-  roles: ['ROLE_USER' as const],
-  phone: null,
-  address: null,
-  addressDetail: null,
-  provider: 'local' as const,
-  language: 'ko',
-  coinsFrozen: false,
-  creator: null,
-};
+const user = currentUser({ id: 7 });
 
 describe('session values in local storage', () => {
   beforeEach(() => window.localStorage.clear());
