@@ -193,6 +193,9 @@ export default defineConfig({
           // (each with its own Chromium, app and time-skipping server) made them miss their waits when the machine was
           // busy. The lanes (scripts/test.ts) already run them beside the other suites.
           fileParallelism: false,
+          // A journey is tens of steps, each waiting on the page: 19 s alone took 25–31 s beside the other lanes, so
+          // a journey gets three times the default before it counts as hung (its steps keep their own waits).
+          testTimeout: 90_000,
         },
       },
     ],
