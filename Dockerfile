@@ -28,10 +28,13 @@ RUN node --import tsx scripts/build-apps.ts
 # --- runtime ---
 # TypeScript runs through tsx (a root devDependency), so node_modules is kept whole rather than pruned.
 FROM ${NODE_IMAGE} AS runtime
+# Every role loads the tracing first; it does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set
+# (services/src/telemetry/register.mjs).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_OPTIONS="--import /app/services/src/telemetry/register.mjs"
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 # Statement PDFs set their Korean and Japanese text in Noto Sans CJK (services/src/income/documents.ts).

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const commands = {
@@ -103,9 +103,11 @@ if (command === 'start' && process.env.FANMISSION_START_WITH_TSX !== '1') {
     log: (line) => console.log(`[bootstrap] ${line}`),
   });
 }
+// Tracing loads first when OTEL_EXPORTER_OTLP_ENDPOINT is set (services/src/telemetry/register.mjs; a no-op otherwise).
+const tracing = ['--import', pathToFileURL(path.join(root, 'services/src/telemetry/register.mjs')).href];
 const args = bundled
-  ? ['--enable-source-maps', bundled, ...rest]
-  : ['--import', 'tsx', path.join(root, commands[command]), ...rest];
+  ? [...tracing, '--enable-source-maps', bundled, ...rest]
+  : [...tracing, '--import', 'tsx', path.join(root, commands[command]), ...rest];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the whole process group; a signal sent to this process alone (kill, npm) is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -20,6 +20,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { httpClient } from './data-provider';
 import { useCodeLabel } from './resources/code-field';
+import { TraceLink } from './resources/trace-link';
 
 interface Lookup {
   summary: AdminLedgerAccount;
@@ -35,6 +36,8 @@ export function LedgerPage() {
   const [account, setAccount] = useState(params.get('account') ?? '');
   const [result, setResult] = useState<Lookup>();
   const [error, setError] = useState<string>();
+  // The trace column shows while tracing and its UI are configured (entries then carry a traceUrl).
+  const traced = result?.entries.some((entry) => entry.traceUrl) ?? false;
 
   const lookup = async (name: string) => {
     setError(undefined);
@@ -136,6 +139,7 @@ export function LedgerPage() {
                         <TableCell align="right">amount</TableCell>
                         <TableCell>time</TableCell>
                         <TableCell>postings</TableCell>
+                        {traced && <TableCell>{translate('console.trace.label')}</TableCell>}
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -148,6 +152,11 @@ export function LedgerPage() {
                           <TableCell>
                             {entry.postings.map((posting) => `${posting.account} ${posting.amount}`).join(', ')}
                           </TableCell>
+                          {traced && (
+                            <TableCell>
+                              <TraceLink url={entry.traceUrl} />
+                            </TableCell>
+                          )}
                         </TableRow>
                       ))}
                     </TableBody>

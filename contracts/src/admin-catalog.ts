@@ -37,6 +37,8 @@ export const adminMissionSchema = z
     /** Coins the mission's escrow account holds now. */
     escrowCoins: z.number().int(),
     media: z.object({ video: mediaSchema, picture: mediaSchema, voice: mediaSchema, thumbnail: mediaSchema }),
+    /** The trace of the request that made the mission, in the trace UI (null unless tracing and its UI are set). */
+    traceUrl: z.string().nullable(),
   })
   .meta({ id: 'AdminMission' });
 export type AdminMission = z.infer<typeof adminMissionSchema>;

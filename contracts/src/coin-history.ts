@@ -149,6 +149,8 @@ export const adminLedgerEntrySchema = z
     amount: z.number().int(),
     postings: z.array(z.object({ account: z.string(), amount: z.number().int() })),
     metadata: z.record(z.string(), z.unknown()),
+    /** The trace of the work that appended it, in the trace UI (null unless tracing and its UI are set). */
+    traceUrl: z.string().nullable(),
   })
   .meta({ id: 'AdminLedgerEntry' });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;

@@ -132,6 +132,8 @@ export const errorResponseSchema = z
     status: z.number().int(),
     code: z.string().optional(),
     subErrors: z.array(subErrorSchema).optional(),
+    /** The request's trace (32 hex digits) while tracing is on: what a support ticket quotes to find it. */
+    traceId: z.string().optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -152,6 +152,8 @@ export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   payload: DomainEventPayload<T>;
   occurredAt: string;
   schemaVersion: number;
+  /** The W3C traceparent of the request or job that recorded it, while tracing is on: its effects join that trace. */
+  traceParent?: string;
 }
 
 /** Validates a payload against its event type's schema (throws a ZodError). */

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { parseRole, startFanmission } from './runtime';
+import { flushTelemetry } from './telemetry';
 
 /**
  * Process entry point: `npm start` runs every role in one process on embedded infrastructure; the distributed
@@ -42,6 +43,8 @@ async function main() {
     watchdog.unref();
     starting
       .then((running) => running.stop())
+      // The spans of the last requests leave before the process does (nothing to do when tracing is off).
+      .then(() => flushTelemetry().catch(() => undefined))
       .then(
         () => {
           log('stopped');

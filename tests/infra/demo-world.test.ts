@@ -63,6 +63,19 @@ describe('the demo world of npm start', () => {
         expect(me.imageUrl).not.toBe(DEFAULT_PROFILE_IMAGE);
         expect(await served(me.imageUrl)).toMatch(/^image\//);
       }
+      // The demo creator can upload at once: the world's files are dated before the upload quota's last day.
+      const upload = new FormData();
+      upload.append(
+        'data',
+        new Blob([await fetch(`${base}/icons/icon-192.png`).then((r) => r.arrayBuffer())], { type: 'image/png' }),
+        'answer.png',
+      );
+      const uploaded = await fetch(`${base}/api/v1/files/s3`, {
+        method: 'POST',
+        headers: { authorization: await login('creator@fanmission.local', 'fanmission1') },
+        body: upload,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
 
       // Performed missions, public, with an answer of each kind served with its type.
       const completed = await get<{ totalElements: number; content: MissionView[] }>(

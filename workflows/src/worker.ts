@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NativeConnection } from '@temporalio/worker';
+import type { Sinks } from '@temporalio/workflow';
+import type { InjectedSinks, NativeConnection, WorkerInterceptors } from '@temporalio/worker';
 import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { FANMISSION_TASK_QUEUE } from './task-queue';
 
@@ -19,6 +20,12 @@ export interface FanmissionWorkerOptions {
    * start with the same sources loads it instead of bundling again (seconds of webpack on every `npm start`).
    */
   bundleCacheDir?: string;
+  /** Workflow interceptor modules (file paths), bundled with the workflows. */
+  workflowInterceptorModules?: readonly string[];
+  /** Client and activity interceptors of the worker (workflow ones go in `workflowInterceptorModules`). */
+  interceptors?: Omit<WorkerInterceptors, 'workflowModules'>;
+  /** Functions the workflows call out of their sandbox (e.g. to export their spans). */
+  sinks?: InjectedSinks<Sinks>;
 }
 
 /** The production workflow index, as a file path for the bundler (computed on use: under a browser-like test
@@ -28,8 +35,13 @@ export const defaultWorkflowsPath = (): string => fileURLToPath(new URL('./workf
 /** The production worker: polls the `fanmission` task queue. Run it with `worker.run()`, stop it with `shutdown()`. */
 export async function createFanmissionWorker(options: FanmissionWorkerOptions): Promise<Worker> {
   const workflowsPath = options.workflowsPath ?? defaultWorkflowsPath();
+  const workflowModules = [...(options.workflowInterceptorModules ?? [])];
   const code = options.bundleCacheDir
-    ? { workflowBundle: { codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir) } }
+    ? {
+        workflowBundle: {
+          codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir, workflowModules),
+        },
+      }
     : { workflowsPath };
   return await Worker.create({
     connection: options.connection,
@@ -37,6 +49,8 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
     taskQueue: FANMISSION_TASK_QUEUE,
     ...code,
     activities: options.activities ?? {},
+    interceptors: { ...options.interceptors, workflowModules },
+    ...(options.sinks && { sinks: options.sinks }),
   });
 }
 
@@ -44,11 +58,16 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
  * The path of the bundle of `workflowsPath`, built when the cache has none for the current sources. The key covers
  * every source the bundle can reach (this package's and the contracts' sources) and the SDK's version.
  */
-export async function cachedWorkflowBundle(workflowsPath: string, cacheDir: string): Promise<string> {
+export async function cachedWorkflowBundle(
+  workflowsPath: string,
+  cacheDir: string,
+  workflowInterceptorModules: readonly string[] = [],
+): Promise<string> {
   // This package and the contracts it imports sit side by side in the repository.
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
   const sdk = createRequire(import.meta.url)('@temporalio/worker/package.json') as { version: string };
   const hash = createHash('sha256').update(`sdk ${sdk.version}\nentry ${workflowsPath}\n`);
+  for (const module of workflowInterceptorModules) hash.update(`interceptors ${module}\n`);
   for (const root of ['workflows/src', 'contracts/src']) await hashTree(hash, path.join(repoRoot, root));
   const codePath = path.join(cacheDir, `workflows-${hash.digest('hex').slice(0, 24)}.js`);
   if (
@@ -58,7 +77,10 @@ export async function cachedWorkflowBundle(workflowsPath: string, cacheDir: stri
     )
   )
     return codePath;
-  const { code } = await bundleWorkflowCode({ workflowsPath });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath,
+    workflowInterceptorModules: [...workflowInterceptorModules],
+  });
   await fs.mkdir(cacheDir, { recursive: true });
   const partial = `${codePath}.${process.pid}.partial`;
   await fs.writeFile(partial, code);

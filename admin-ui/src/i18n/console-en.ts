@@ -86,6 +86,7 @@ export const consoleEn = {
       noMedia: 'No media yet.',
     },
     audit: { before: 'Before', after: 'After' },
+    trace: { label: 'Trace', open: 'View trace' },
     refunds: {
       parts: 'Paid back',
       refunded: 'refunded',

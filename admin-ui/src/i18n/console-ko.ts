@@ -83,6 +83,7 @@ export const consoleKo: ConsoleMessages = {
     },
     mission: { media: '미디어', escrow: '에스크로', noMedia: '아직 미디어가 없습니다.' },
     audit: { before: '변경 전', after: '변경 후' },
+    trace: { label: '트레이스', open: '트레이스 보기' },
     refunds: {
       parts: '환불 내역',
       refunded: '환불됨',

@@ -17,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CodeField, codeChoices } from './code-field';
+import { RecordTrace } from './trace-link';
 import { UpdateAction } from './update-action';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 
@@ -121,6 +122,7 @@ export const MissionShow = () => (
       <BooleanField source="contentBlocked" />
       <TextField source="contentBlockReason" emptyText="-" />
       <MissionMedia label="console.mission.media" />
+      <RecordTrace label={false} />
     </SimpleShowLayout>
   </Show>
 );

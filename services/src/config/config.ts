@@ -65,6 +65,11 @@ export const configSchema = z
       .default('7d'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     /**
+     * The trace UI (Jaeger) the console links a mission's or a coin transaction's trace to, as
+     * `<TRACE_UI_URL>/trace/<traceId>`; unset: no links. Traces are exported when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+     */
+    TRACE_UI_URL: optionalUrl(['http', 'https']),
+    /**
      * The proxies in front of the API whose X-Forwarded-For is believed: a hop count (`1`) or comma-separated
      * addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: none, the client address is the connection's.
      */

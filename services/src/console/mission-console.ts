@@ -16,6 +16,8 @@ import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor } from '../db';
 import { signedStorageUrl } from '../files';
 import { notFound } from '../http';
+import { firstTraceIds } from '../outbox';
+import { traceUrl } from '../telemetry';
 import { iso } from './list-filters';
 
 // The console's missions (with their media and the coins their escrow holds; operators block a mission's content)
@@ -53,6 +55,13 @@ async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionList
         .execute()
     : [];
   const byId = new Map(files.map((file) => [file.id, file]));
+  const traces = config.TRACE_UI_URL
+    ? await firstTraceIds(
+        db,
+        'mission',
+        rows.map((row) => row.id),
+      )
+    : new Map<string, string>();
   const media = (id: number | null) => {
     const file = id === null ? undefined : byId.get(id);
     return file ? { url: signedStorageUrl(config, file.storage_key), contentType: file.content_type } : null;
@@ -86,6 +95,7 @@ async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionList
       voice: media(row.voice_file_id),
       thumbnail: media(row.thumbnail_file_id),
     },
+    traceUrl: traceUrl(config.TRACE_UI_URL, traces.get(String(row.id))),
   }));
 }
 

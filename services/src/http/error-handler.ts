@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type core } from 'zod';
 import { isMessageKey, translate, type MessageKey } from '../i18n';
+import { currentTraceId } from '../telemetry';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
 import { AppError } from './errors';
 import { RequestValidationError } from './validation';
@@ -85,10 +86,11 @@ export function subErrorsFromIssues(
 }
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorResponse, 'status'>) {
+  const traceId = currentTraceId();
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ ...body, status });
+    .send({ ...body, status, ...(traceId && { traceId }) });
 }
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey; code: string }> = {

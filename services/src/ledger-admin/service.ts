@@ -4,6 +4,7 @@ import { latestVerifyRun, startVerifyRun } from '../console';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError } from '../http';
+import { traceUrl } from '../telemetry';
 
 export interface AccountHistoryWindow {
   offset: number;
@@ -24,13 +25,13 @@ export async function accountHistory(
   const { offset, limit } = window;
   if (window.direction === 'DESC') {
     const { entries, total } = await newestFirst(ctx.db, account, offset, limit);
-    return { rows: entries.map((entry) => entryDto(account, entry)), total };
+    return { rows: entries.map((entry) => entryDto(ctx, account, entry)), total };
   }
   const { total } = await newestFirst(ctx.db, account, 0, 1);
   const end = Math.min(total, offset + limit);
   if (end <= offset) return { rows: [], total };
   const { entries } = await newestFirst(ctx.db, account, total - end, end - offset);
-  return { rows: entries.reverse().map((entry) => entryDto(account, entry)), total };
+  return { rows: entries.reverse().map((entry) => entryDto(ctx, account, entry)), total };
 }
 
 async function newestFirst(
@@ -47,7 +48,7 @@ async function newestFirst(
   return { entries: [...first.content, ...second.content].slice(skip, skip + limit), total: first.totalElements };
 }
 
-function entryDto(account: string, entry: LedgerEntry): AdminLedgerEntry {
+function entryDto(ctx: ServiceContext, account: string, entry: LedgerEntry): AdminLedgerEntry {
   return {
     id: entry.transactionId,
     account,
@@ -57,6 +58,8 @@ function entryDto(account: string, entry: LedgerEntry): AdminLedgerEntry {
     amount: entry.postings.find((posting) => posting.account === account)?.amount ?? 0,
     postings: entry.postings,
     metadata: entry.metadata,
+    // The ledger writes the trace id into the metadata of what it appends while tracing (ledger/src/engine.ts).
+    traceUrl: traceUrl(ctx.config.TRACE_UI_URL, entry.metadata.traceId),
   };
 }
 

@@ -1,6 +1,7 @@
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventType } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db';
+import { withEventSpan } from '../telemetry';
 
 /** Applies one event's effect inside the transaction that also records the event as processed. */
 export type EventHandler<T extends DomainEventType> = (
@@ -52,7 +53,7 @@ export async function applyEvents(
   for (const event of relevant) {
     if (!fresh.has(event.id)) continue;
     const handler = consumer.handlers[event.type] as EventHandler<DomainEventType>;
-    await handler(trx, event);
+    await withEventSpan(consumer.name, event, () => handler(trx, event));
     applied += 1;
   }
   return applied;

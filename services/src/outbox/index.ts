@@ -4,7 +4,7 @@ export { defineConsumer, type EventConsumer } from './consumer';
 export { createKafka, type KafkaEventsOptions } from './kafka';
 export { startKafkaConsumers } from './kafka-transport';
 export { parkedEventsByConsumer, readEventsHealth } from './lag';
-export { domainEvent, outboxRows, recordEvents } from './outbox';
+export { domainEvent, firstTraceIds, outboxRows, recordEvents } from './outbox';
 export {
   consumeOutboxBatch,
   DEFAULT_MAX_ATTEMPTS,

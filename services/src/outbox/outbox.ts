@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AggregateType,
   domainEventDefinitions,
   EVENT_SCHEMA_VERSION,
   parseEventPayload,
@@ -9,6 +10,7 @@ import {
 } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
 import type { DbExecutor } from '../db';
+import { currentTraceParent, traceIdOfParent } from '../telemetry';
 import type { OutboxTable } from './table';
 
 export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
@@ -32,6 +34,7 @@ function aggregateIdOf(type: DomainEventType, payload: Record<string, unknown>):
 
 /** The events as recorded: validated against their contracts schema (a bad payload throws), with ids. */
 function recordedEvents(events: readonly NewDomainEvent[]): DomainEvent[] {
+  const traceParent = currentTraceParent();
   return events.map((event): DomainEvent => {
     const payload = parseEventPayload(event.type, event.payload) as Record<string, unknown>;
     return {
@@ -42,11 +45,13 @@ function recordedEvents(events: readonly NewDomainEvent[]): DomainEvent[] {
       payload: payload as DomainEvent['payload'],
       occurredAt: event.occurredAt.toISOString(),
       schemaVersion: EVENT_SCHEMA_VERSION,
+      ...(traceParent && { traceParent }),
     };
   });
 }
 
 const rowOf = (event: DomainEvent): Insertable<OutboxTable> => ({
+  ...(event.traceParent && { trace_parent: event.traceParent }),
   id: event.id,
   type: event.type,
   aggregate_type: event.aggregateType,
@@ -74,4 +79,32 @@ export async function recordEvents(executor: DbExecutor, events: readonly NewDom
   const recorded = recordedEvents(events);
   await executor.insertInto('outbox').values(recorded.map(rowOf)).execute();
   return recorded;
+}
+
+/**
+ * The trace of each aggregate's first traced event (the request that made it), by aggregate id; aggregates without
+ * one are absent. Reads the partial index of traced events only.
+ */
+export async function firstTraceIds(
+  db: DbExecutor,
+  aggregateType: AggregateType,
+  aggregateIds: readonly (number | string)[],
+): Promise<Map<string, string>> {
+  if (aggregateIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('outbox')
+    .distinctOn('aggregate_id')
+    .select(['aggregate_id', 'trace_parent'])
+    .where('aggregate_type', '=', aggregateType)
+    .where('aggregate_id', 'in', aggregateIds.map(String))
+    .where('trace_parent', 'is not', null)
+    .orderBy('aggregate_id')
+    .orderBy('position')
+    .execute();
+  const traces = new Map<string, string>();
+  for (const row of rows) {
+    const traceId = traceIdOfParent(row.trace_parent);
+    if (traceId) traces.set(row.aggregate_id, traceId);
+  }
+  return traces;
 }

@@ -24,6 +24,7 @@ export function outboxRowToEvent(row: Omit<OutboxEventRow, 'position' | 'transac
     payload: row.payload as DomainEvent['payload'],
     occurredAt: row.occurred_at.toISOString(),
     schemaVersion: row.schema_version,
+    ...(row.trace_parent && { traceParent: row.trace_parent }),
   };
 }
 
@@ -60,7 +61,7 @@ async function consumerTurn<T>(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer}`}, 0))`.execute(trx);
     const from = await readCheckpoint(trx, consumer);
     const { rows } = await sql<OutboxEventRow>`
-      select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at,
+      select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at, trace_parent,
         transaction_id::text as transaction_id
       from outbox
       where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})

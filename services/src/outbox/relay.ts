@@ -43,7 +43,8 @@ export async function publishOutboxBatch(
         limit ${batchSize}
         for update skip locked
       )
-      select o.position, o.id, o.type, o.aggregate_type, o.aggregate_id, o.payload, o.schema_version, o.occurred_at
+      select o.position, o.id, o.type, o.aggregate_type, o.aggregate_id, o.payload, o.schema_version, o.occurred_at,
+        o.trace_parent
       from outbox as o
       where o.position in (select position from claimed)
         and not exists (

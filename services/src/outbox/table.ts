@@ -14,6 +14,8 @@ export interface OutboxTable {
   transaction_id: ColumnType<string, never, never>;
   recorded_at: ColumnType<Date, never, never>;
   sent_at: Date | null;
+  /** The W3C traceparent of the work that recorded the event, while tracing is on. */
+  trace_parent: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** An outbox row as the transports read it (raw SQL): the event's columns plus its place in the commit order. */
@@ -27,6 +29,7 @@ export interface OutboxEventRow {
   schema_version: number;
   occurred_at: Date;
   transaction_id: string;
+  trace_parent?: string | null;
 }
 
 export interface EventConsumerCheckpointsTable {

@@ -7,6 +7,7 @@ import { runPeriodically } from '../background';
 import { purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import type { DevMailbox, Mailer } from '../mail';
+import { tracingClientInterceptors } from '../telemetry';
 import { ensureOperatorAccount } from '../users';
 import type { Db } from '../db';
 import { seedDemoWorldOnce } from './demo-seed';
@@ -41,7 +42,12 @@ export async function startApi(
       logLevel: temporalLogLevel(config),
     });
     stops.push(() => connection.close());
-    const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+    const interceptors = await tracingClientInterceptors();
+    const client = new Client({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      ...(interceptors && { interceptors }),
+    });
     temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
   }
   await options.beforeApp;

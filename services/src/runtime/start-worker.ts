@@ -10,6 +10,7 @@ import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import type { Mailer } from '../mail';
 import { createEventActivities, startEventReconciler } from '../events';
+import { tracingClientInterceptors, workerTracing } from '../telemetry';
 import { startReliabilityRefresher } from '../trust';
 import { closeLate, temporalLogLevel, type StartScope } from './start-scope';
 import { ensureTemporalRuntime } from './temporal-connection';
@@ -32,6 +33,7 @@ export async function startWorker(
     import('@fanmission/workflows/worker'),
   ]);
   ensureTemporalRuntime(workerSdk, temporalLogLevel(config));
+  const tracing = await workerTracing();
   const connection = await scope.untilStopped(
     workerSdk.NativeConnection.connect({ address: temporalAddress }),
     closeLate,
@@ -50,6 +52,11 @@ export async function startWorker(
         ...createSettlementActivities({ db, now: () => new Date() }),
         ...createEventActivities({ db }),
       },
+      ...(tracing && {
+        workflowInterceptorModules: tracing.workflowInterceptorModules,
+        interceptors: tracing.interceptors,
+        sinks: tracing.sinks,
+      }),
     }),
     () => undefined,
   );
@@ -87,8 +94,13 @@ export async function startWorker(
       error: (object: object, message: string) => log(`${message}: ${String((object as { err?: unknown }).err)}`),
     },
   };
+  const interceptors = await tracingClientInterceptors();
   const temporal = {
-    client: new Client({ connection: reconcilerConnection, namespace: config.TEMPORAL_NAMESPACE }),
+    client: new Client({
+      connection: reconcilerConnection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      ...(interceptors && { interceptors }),
+    }),
     taskQueue: FANMISSION_TASK_QUEUE,
   };
   const reconciler = startMissionReconciler({ ...background, temporal });

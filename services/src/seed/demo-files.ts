@@ -17,6 +17,11 @@ export class DemoFiles {
     private readonly storage: StorageDriver,
     private readonly pool: DemoMediaPool,
     private readonly prefix: string,
+    /**
+     * When the rows say the files were uploaded: before the last day, so that the demo creators' upload quota
+     * (files an hour, bytes a day: services/src/files/quota.ts) is theirs to use right after the first start.
+     */
+    private readonly uploadedAt: Date,
   ) {}
 
   /** An image with its WebP thumbnail; returns the file id. */
@@ -66,6 +71,7 @@ export class DemoFiles {
       thumbnail_key: thumbnailKey,
       duration_seconds: seconds,
       processing_status: 'ready',
+      created_at: this.uploadedAt,
     });
     return file.id;
   }

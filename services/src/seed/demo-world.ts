@@ -128,7 +128,8 @@ export async function seedDemoWorld(
     (email) => cast.has(email) || added.includes(email),
   );
   const prefix = createHash('sha256').update(`${seed}:${now.toISOString()}`).digest('hex').slice(0, 12);
-  const files = new DemoFiles(ctx.db, storageDriverFor(ctx.config), pool, prefix);
+  const uploadedAt = new Date(ctx.now().getTime() - 2 * 24 * 60 * 60 * 1000);
+  const files = new DemoFiles(ctx.db, storageDriverFor(ctx.config), pool, prefix, uploadedAt);
   const dressed = await dressDemoWorld(ctx, files, pool, await media);
   log(
     `demo media: ${dressed.files} files (pool: ${dressed.pool.videos} videos, ${dressed.pool.voices} voices, ` +

@@ -1,0 +1,175 @@
+// Tracing as an operator runs it: `npm start` with OTEL_EXPORTER_OTLP_ENDPOINT set exports its spans over OTLP to
+// a receiver in this test. A fan's mission request and the creator's perform, each one trace: the request's holds
+// the HTTP route, its PostgreSQL statements, the ledger hold, the workflow's start and run and a consumer's effect of
+// the event it recorded; the perform's holds the route, the workflow update, the activity it runs, the ledger release
+// and the consumers' effects of the completion. The trace id is in the request's log lines and in an error's body.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { startNpmStart, stopAll, until } from '../support/npm-start';
+
+const TRACE_UI = 'http://traces.example.test';
+type Receiver = Awaited<ReturnType<typeof startOtlpReceiver>>;
+type Started = Awaited<ReturnType<typeof startNpmStart>>;
+interface ProductView {
+  id: number;
+  type: string;
+  coinPrice: number | null;
+  creator: { url: string };
+}
+
+describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
+  let receiver: Receiver;
+  let started: Started;
+  let base: string;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    started = await startNpmStart({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      LOG_LEVEL: 'info',
+      TRACE_UI_URL: TRACE_UI,
+    });
+    base = `http://127.0.0.1:${started.port}`;
+    await until('health UP', 240_000, async () => {
+      if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
+      const response = await fetch(`${base}/api/v1/health`).catch(() => undefined);
+      const body = response?.ok ? ((await response.json()) as { status?: string }) : undefined;
+      return body?.status === 'UP' ? true : undefined;
+    });
+    await until('the worker', 120_000, async () => (started.output().includes('started in') ? true : undefined));
+  }, 400_000);
+
+  afterAll(async () => {
+    if (started) await stopAll(started.child, started.exited);
+    await receiver?.close();
+  });
+
+  const login = (username: string) => loginAs(username, 'fanmission1');
+  const loginAs = async (username: string, password: string) => {
+    const response = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(response.status, username).toBe(200);
+    return response.headers.get('authorization')!;
+  };
+  const call = async <T>(method: string, path: string, token: string, body?: unknown) => {
+    const response = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { authorization: token, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    expect(response.status, `${method} ${path}: ${text}`).toBe(200);
+    return JSON.parse(text) as T;
+  };
+  /** The trace of the HTTP request answered by this route pattern, once its server span has arrived. */
+  const traceOfRoute = (name: string) =>
+    until(`the span of ${name}`, 30_000, async () => receiver.spans.find((span) => span.name === name)?.traceId);
+  const names = (spans: ReceivedSpan[]) => spans.map((span) => span.name);
+  /** The spans whose parent is not in the trace: one (the HTTP server span) when the trace is one tree. */
+  const rootsOf = (spans: ReceivedSpan[]) => {
+    const ids = new Set(spans.map((span) => span.spanId));
+    return spans.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId)).map((span) => span.name);
+  };
+
+  it('follows a mission request from the HTTP route to the workflow, its activities and a consumer', async () => {
+    const fan = await login('fan@fanmission.local');
+    const products = await call<{ content: ProductView[] }>('GET', '/mission-products/page?size=100', fan);
+    const product = products.content.find((item) => item.creator.url === 'skydance' && item.type === 'BASIC')!;
+    const mission = await call<{ id: number }>('POST', '/missions', fan, {
+      missionProductId: product.id,
+      private: false,
+      toFriend: false,
+      to: 'Minji',
+      requestComment: 'A traced request',
+    });
+    const requestTrace = await traceOfRoute('POST /api/v1/missions');
+
+    const creator = await login('dancer@fanmission.local');
+    const form = new FormData();
+    const picture = await fetch(`${base}/icons/icon-192.png`).then((response) => response.arrayBuffer());
+    form.append('data', new Blob([picture], { type: 'image/png' }), 'answer.png');
+    const upload = await fetch(`${base}/api/v1/files/s3`, {
+      method: 'POST',
+      headers: { authorization: creator },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const { id: pictureId } = (await upload.json()) as { id: number };
+    await call('POST', `/missions/${mission.id}/perform`, creator, { responseComment: 'Traced!', pictureId });
+    const performTrace = await traceOfRoute('POST /api/v1/missions/:id/perform');
+    expect(performTrace).not.toBe(requestTrace);
+
+    // The request's trace, once the workflow has run to its end (its span is exported when it ends): the route, its
+    // statements, the ledger hold, the workflow's start and run, a consumer's effect of the request's event.
+    const requested = await until('the workflow run in the request trace', 60_000, async () => {
+      const trace = receiver.trace(requestTrace);
+      return trace.some((span) => span.name === 'RunWorkflow:missionWorkflow') ? trace : undefined;
+    });
+    const scopes = new Set(requested.map((span) => span.scope));
+    expect(scopes).toContain('@opentelemetry/instrumentation-http');
+    expect(scopes).toContain('@fastify/otel');
+    expect(scopes).toContain('@opentelemetry/instrumentation-pg');
+    expect(names(requested)).toEqual(
+      expect.arrayContaining([
+        'ledger HoldForMission',
+        'StartWorkflow:missionWorkflow',
+        'notifications applies mission.requested',
+      ]),
+    );
+    expect(rootsOf(requested)).toEqual(['POST /api/v1/missions']);
+
+    // The perform's trace: its route, the workflow update and its handler, the activity it ran (with the ledger's
+    // release and its statements), and the consumers' effects of the completion.
+    const performed = await until('the consumers in the perform trace', 60_000, async () => {
+      const trace = receiver.trace(performTrace);
+      return trace.some((span) => span.name.endsWith('applies mission.completed')) ? trace : undefined;
+    });
+    expect(names(performed)).toEqual(
+      expect.arrayContaining([
+        'StartWorkflowUpdate:perform',
+        'HandleUpdate:perform',
+        'StartActivity:recordPerformance',
+        'RunActivity:recordPerformance',
+        'ledger ReleaseToCreator',
+      ]),
+    );
+    expect(performed.some((span) => span.scope === '@opentelemetry/instrumentation-pg')).toBe(true);
+    expect(rootsOf(performed)).toEqual(['POST /api/v1/missions/:id/perform']);
+
+    // The request's log lines carry its trace id.
+    expect(started.output()).toContain(`"trace_id":"${requestTrace}"`);
+
+    // The console links the mission and its hold to the request's trace, and the release to the perform's.
+    const operator = await loginAs('admin@fanmission.local', 'fanmission-admin1');
+    const admin = async <T>(path: string) => {
+      const response = await fetch(`${base}/api/admin${path}`, { headers: { authorization: operator } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    };
+    const shown = await admin<{ traceUrl: string | null }>(`/missions/${mission.id}`);
+    expect(shown.traceUrl).toBe(`${TRACE_UI}/trace/${requestTrace}`);
+    const escrow = await admin<Array<{ type: string; traceUrl: string | null }>>(
+      `/ledger/accounts/escrow:mission:${mission.id}`,
+    );
+    expect(escrow.find((entry) => entry.type === 'MISSION_HOLD')?.traceUrl).toBe(`${TRACE_UI}/trace/${requestTrace}`);
+    expect(escrow.find((entry) => entry.type === 'MISSION_RELEASE')?.traceUrl).toBe(
+      `${TRACE_UI}/trace/${performTrace}`,
+    );
+  }, 180_000);
+
+  it('puts the trace id in an error answer, and that trace reaches the collector', async () => {
+    const response = await fetch(`${base}/api/v1/missions`, {
+      method: 'POST',
+      headers: { authorization: await login('fan@fanmission.local'), 'content-type': 'application/json' },
+      body: JSON.stringify({ missionProductId: 'not a number' }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { traceId?: string };
+    expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+    await until('the error trace', 30_000, async () => (receiver.trace(body.traceId!).length > 0 ? true : undefined));
+  }, 60_000);
+});
