@@ -68,6 +68,7 @@ import { signSessionToken } from '@fanmission/services/auth';
 import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createDevMailbox } from '@fanmission/services/mail';
+import { tracingClientInterceptors, workerTracing } from '@fanmission/services/telemetry';
 import {
   createMissionActivities,
   missionWorkflowStartsSettled,
@@ -87,6 +88,7 @@ import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 import { startTemporalTestServer } from '../harness/temporal-global-setup';
+import { startOtlpReceiver } from '../support/otlp-receiver';
 import {
   benchConfig,
   cpuMsPerOperation,
@@ -128,6 +130,14 @@ const TEMPORAL_CLIENT = process.env.BENCH_TEMPORAL_CLIENT === 'grpc' ? 'grpc' : 
  * process's) GC pauses, longest event-loop delay and heap.
  */
 const SHOW_SLOWEST = process.env.BENCH_SLOWEST === '1';
+/**
+ * BENCH_TRACING=on: the apps and the worker run with tracing on, as `npm start` does with OTEL_EXPORTER_OTLP_ENDPOINT
+ * set (services/src/telemetry/register.mjs loaded first, Temporal's interceptors), exporting to a sink in this
+ * process; off (the default) is the product as it runs without a collector.
+ */
+const TRACING = process.env.BENCH_TRACING === 'on';
+const TRACING_REGISTER = new URL('../../services/src/telemetry/register.mjs', import.meta.url).href;
+let tracingSink: Awaited<ReturnType<typeof startOtlpReceiver>> | undefined;
 /** Process names of `processTreeCpu` as the figures call them. */
 const APP_PROCESS_TITLE = 'fanmission-app';
 const PROCESS_NAMES = {
@@ -161,11 +171,17 @@ if (process.argv[2] === '--worker') {
   const db = createDb(databaseUrl, { max: 4, preparedStatements: PREPARED_STATEMENTS });
   const config = await benchConfig(dataDir);
   const connection = await NativeConnection.connect({ address });
+  const tracing = await workerTracing();
   const worker = await createFanmissionWorker({
     connection,
     namespace,
     bundleCacheDir: path.join(os.tmpdir(), 'fanmission-missions-bench-bundles'),
     activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
+    ...(tracing && {
+      workflowInterceptorModules: tracing.workflowInterceptorModules,
+      interceptors: tracing.interceptors,
+      sinks: tracing.sinks,
+    }),
   });
   const running = worker.run();
   // The outbox consumers (popularity, notifications, settlement feed, reliability) as the worker role runs them in
@@ -216,6 +232,7 @@ if (process.argv[2] === '--app') {
       : TEMPORAL_CLIENT === 'grpc'
         ? await Connection.connect({ address })
         : lazyTemporalConnection({ address });
+  const interceptors = await tracingClientInterceptors();
   const app = await buildApp({
     config,
     db,
@@ -225,7 +242,10 @@ if (process.argv[2] === '--app') {
       : false,
     mailer: createDevMailbox({ from: config.MAIL_FROM }),
     ...(connection && {
-      temporal: { client: new Client({ connection, namespace }), taskQueue: FANMISSION_TASK_QUEUE },
+      temporal: {
+        client: new Client({ connection, namespace, ...(interceptors && { interceptors }) }),
+        taskQueue: FANMISSION_TASK_QUEUE,
+      },
     }),
     eventConsumers: EVENT_CONSUMERS,
   });
@@ -306,6 +326,10 @@ try {
   if (STATEMENTS) await sql`create extension if not exists pg_stat_statements`.execute(db);
   const seeded = database.seeded;
   const databaseUrl = postgres.localUrlFor('missions_bench');
+  if (TRACING) {
+    tracingSink = await startOtlpReceiver({ keepSpans: false });
+    stops.push(() => tracingSink!.close());
+  }
   const worker = await startWorkerProcess(databaseUrl, temporal.address, temporal.namespace);
   stops.push(() => worker.stop());
 
@@ -575,9 +599,10 @@ try {
       .sort((a, b) => b[1] - a[1])
       .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
       .join(', ');
+    const tracing = tracingSink ? `tracing on, ${tracingSink.received()} spans exported` : 'tracing off';
     console.log(
       `cpu per mission request: ${total.toFixed(1)} ms (all processes; ${roles}) at ${loadNames[recordIndex]}` +
-        `${CONSUMERS ? '' : ' without the outbox consumers'}`,
+        `${CONSUMERS ? '' : ' without the outbox consumers'}; ${tracing}`,
     );
   }
 } finally {
@@ -641,7 +666,16 @@ function profileOptions(variable: 'BENCH_WORKER_PROF' | 'BENCH_APP_PROF'): { exe
  * message, `request` (send a message, resolve with the next answer of the same type) and `stop`.
  */
 async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), args, options);
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    args,
+    tracingSink
+      ? {
+          execArgv: ['--import', TRACING_REGISTER, ...(options.execArgv ?? process.execArgv)],
+          env: { ...(options.env ?? process.env), OTEL_EXPORTER_OTLP_ENDPOINT: tracingSink.endpoint },
+        }
+      : options,
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // Each answer listens for its message and for the child's exit, and drops both once either comes.
   const answer = <Type extends ChildMessage['type']>(type: Type) =>

@@ -37,8 +37,11 @@ const valueOf = (value: AnyValue) =>
   value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
 const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
 
-export async function startOtlpReceiver() {
+/** `keepSpans: false` only counts them (a benchmark's sink: its memory does not grow with the run). */
+export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}) {
+  const keepSpans = options.keepSpans ?? true;
   const spans: ReceivedSpan[] = [];
+  let received = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,6 +51,8 @@ export async function startOtlpReceiver() {
         for (const resourceSpans of body.resourceSpans ?? []) {
           const service = String(attributesOf(resourceSpans.resource?.attributes)['service.name']);
           for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
+            received += scopeSpans.spans?.length ?? 0;
+            if (!keepSpans) continue;
             for (const span of scopeSpans.spans ?? []) {
               spans.push({
                 service,
@@ -71,6 +76,8 @@ export async function startOtlpReceiver() {
     /** What OTEL_EXPORTER_OTLP_ENDPOINT is set to. */
     endpoint: `http://127.0.0.1:${port}`,
     spans,
+    /** How many spans arrived (kept or not). */
+    received: () => received,
     trace: (traceId: string) => spans.filter((span) => span.traceId === traceId),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
