@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { formatDotDate } from '../../../shared/format/date';
-import { refusalOf, type EventProduct } from './api';
+import { eventQueryKey, refusalOf, type EventProduct } from './api';
 import { APPLICANT_COLUMN, ApplicantDialog, ApplicantTable, Facts } from './applicant-table';
 
 /** DRAWING: pick and unpick, view one at random, random-pick the rest, finish when drawable. */
@@ -22,7 +22,7 @@ export function DrawView({ product }: { product: EventProduct }) {
   const [busy, setBusy] = useState(false);
   const { event } = product;
   const base = `/mission-products/${product.id}`;
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['mission-products', 'event', product.id] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: eventQueryKey(product.id) });
 
   const pick = async (applicant: EventApplicant, picked: boolean) => {
     setBusy(true);

@@ -109,7 +109,7 @@ function WinnersView({ product }: { product: EventProduct }) {
           productId={product.id}
           winner={open}
           onClose={() => setOpen(null)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: ['mission-products', 'event', product.id] })}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: eventQueryKey(product.id) })}
         />
       ) : null}
     </Stack>
