@@ -23,6 +23,19 @@ export interface SearchRow {
   image_thumbnail_key: string | null;
 }
 
+/**
+ * A creator card's columns (the creator, its account's name and image file), read with `creators` joined to `users`:
+ * the search's cards and the followed creators' list show the same card.
+ */
+export const CREATOR_CARD_COLUMNS = [
+  'creators.id',
+  'creators.url',
+  'creators.name',
+  'creators.user_id',
+  'users.username',
+  'users.image_file_id',
+] as const;
+
 /** `%`, `_` and `\` typed by a user match themselves. */
 
 function searchable(db: DbExecutor, filter: Pick<SearchFilter, 'name' | 'tagIds'>) {
@@ -66,12 +79,7 @@ export async function searchCreators(db: DbExecutor, filter: SearchFilter): Prom
     .innerJoin('users', 'users.id', 'creators.user_id')
     .leftJoin('files as image', 'image.id', 'users.image_file_id')
     .select([
-      'creators.id',
-      'creators.url',
-      'creators.name',
-      'creators.user_id',
-      'users.username',
-      'users.image_file_id',
+      ...CREATOR_CARD_COLUMNS,
       'image.storage_key as image_storage_key',
       'image.content_type as image_content_type',
       'image.thumbnail_key as image_thumbnail_key',

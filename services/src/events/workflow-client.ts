@@ -1,17 +1,11 @@
-import {
-  isGrpcServiceError,
-  ServiceError,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  WorkflowUpdateRPCTimeoutOrCancelledError,
-} from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import { eventSchedule } from '@fanmission/contracts';
 import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workflows/events';
 import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events';
 import type { ServiceContext, TemporalAccess } from '../context';
 import type { DbExecutor } from '../db';
+import { isTemporalUnanswered, startWorkflowOnce, updateRefusalType } from '../temporal';
 import { eventActionRefused, eventWorkflowUnavailable } from './errors';
 import type { LotteryEventRow } from './table';
 
@@ -59,21 +53,13 @@ export async function startEventWorkflow(
   event: LotteryEventRow,
 ): Promise<boolean> {
   if (!ctx.temporal) return false;
-  try {
-    await ctx.temporal.client.workflow.start(lotteryEventWorkflow, {
-      workflowId: eventWorkflowId(event.product_id),
-      taskQueue: ctx.temporal.taskQueue,
-      args: [await eventWorkflowInput(ctx.db, event)],
-    });
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
-      ctx.log.warn(
-        { err: error, productId: event.product_id },
-        'event workflow not started; the reconciler will retry',
-      );
-      return false;
-    }
-  }
+  const started = await startWorkflowOnce(
+    { log: ctx.log, temporal: ctx.temporal },
+    lotteryEventWorkflow,
+    { workflowId: eventWorkflowId(event.product_id), input: () => eventWorkflowInput(ctx.db, event) },
+    { log: { productId: event.product_id }, subject: 'event' },
+  );
+  if (!started) return false;
   await ctx.db
     .updateTable('lottery_events')
     .set({ workflow_started_at: ctx.now() })
@@ -102,18 +88,12 @@ export async function sendEventUpdate<Ret, Args extends unknown[]>(
       args: args as unknown as [unknown],
     });
   } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) {
-      const cause = error.cause;
-      if (cause instanceof ApplicationFailure && isEventActionRefusal(cause.type)) throw eventActionRefused(cause.type);
-    }
+    const refused = updateRefusalType(error);
+    if (isEventActionRefusal(refused)) throw eventActionRefused(refused);
     const refusal = await finished();
     if (refusal) throw eventActionRefused(refusal);
     if (error instanceof WorkflowNotFoundError) throw eventWorkflowUnavailable();
-    if (
-      error instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
-      error instanceof ServiceError ||
-      isGrpcServiceError(error)
-    ) {
+    if (isTemporalUnanswered(error)) {
       ctx.log.warn({ err: error, productId }, 'event update not answered by Temporal');
       throw eventWorkflowUnavailable();
     }

@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../db';
+import { CREATOR_CARD_COLUMNS } from '../discovery';
 
 /** Adds the follow; false when it already existed. */
 export async function insertFollow(db: DbExecutor, userId: number, creatorId: number): Promise<boolean> {
@@ -43,15 +44,7 @@ function followedCreators(db: DbExecutor, userId: number) {
 /** The verified creators the user follows, most recently followed first. */
 export async function listFollowed(db: DbExecutor, userId: number, window?: { offset: number; limit: number }) {
   let query = followedCreators(db, userId)
-    .select([
-      'creators.id',
-      'creators.url',
-      'creators.name',
-      'creators.user_id',
-      'users.username',
-      'users.image_file_id',
-      'follows.created_at as followed_at',
-    ])
+    .select([...CREATOR_CARD_COLUMNS, 'follows.created_at as followed_at'])
     .orderBy('follows.created_at', 'desc')
     .orderBy('follows.creator_id', 'desc');
   if (window) query = query.limit(window.limit).offset(window.offset);

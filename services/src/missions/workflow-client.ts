@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isGrpcServiceError,
-  ServiceError,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  WorkflowUpdateRPCTimeoutOrCancelledError,
-} from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import {
   isMissionActionRefusal,
   MISSION_MEDIA_MISSING,
@@ -16,6 +9,7 @@ import {
   type MissionWorkflowInput,
 } from '@fanmission/workflows/missions';
 import type { ServiceContext, TemporalAccess } from '../context';
+import { isTemporalUnanswered, startWorkflowOnce, updateRefusalType } from '../temporal';
 import { actionRefused, mediaMissing, workflowUnavailable } from './errors';
 import * as repository from './repository';
 import type { MissionRow } from './table';
@@ -40,18 +34,13 @@ export async function startMissionWorkflow(
   mission: MissionRow,
 ): Promise<boolean> {
   if (!ctx.temporal) return false;
-  try {
-    await ctx.temporal.client.workflow.start(missionWorkflow, {
-      workflowId: missionWorkflowId(mission.id),
-      taskQueue: ctx.temporal.taskQueue,
-      args: [missionWorkflowInput(mission)],
-    });
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
-      ctx.log.warn({ err: error, missionId: mission.id }, 'mission workflow not started; the reconciler will retry');
-      return false;
-    }
-  }
+  const started = await startWorkflowOnce(
+    { log: ctx.log, temporal: ctx.temporal },
+    missionWorkflow,
+    { workflowId: missionWorkflowId(mission.id), input: () => missionWorkflowInput(mission) },
+    { log: { missionId: mission.id }, subject: 'mission' },
+  );
+  if (!started) return false;
   await repository.markWorkflowStarted(ctx.db, mission.id, ctx.now());
   return true;
 }
@@ -132,23 +121,15 @@ export async function sendMissionUpdate<Ret, Args extends [unknown, ...unknown[]
     const current = await repository.findMission(ctx.db, mission.id);
     const recorded = current && recordedAnswer(current, updateId);
     if (recorded !== undefined) return recorded;
-    if (error instanceof WorkflowUpdateFailedError) {
-      const cause = error.cause;
-      if (cause instanceof ApplicationFailure && isMissionActionRefusal(cause.type)) throw actionRefused(cause.type);
-      if (cause instanceof ApplicationFailure && cause.type === MISSION_MEDIA_MISSING) throw mediaMissing();
-    }
+    const refused = updateRefusalType(error);
+    if (isMissionActionRefusal(refused)) throw actionRefused(refused);
+    if (refused === MISSION_MEDIA_MISSING) throw mediaMissing();
     // A workflow that has finished (or never started) takes no update: answer from the stored state.
     if (current && (current.status === 'COMPLETED' || current.status === 'REJECTED')) {
       throw actionRefused(finishedRefusal(current));
     }
     if (error instanceof WorkflowNotFoundError) throw workflowUnavailable();
-    // Temporal did not answer in time or could not be reached: the action may or may not have been taken, and a
-    // retry is safe (the workflow's validator refuses a repeated decision), so the caller is told to try again.
-    if (
-      error instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
-      error instanceof ServiceError ||
-      isGrpcServiceError(error)
-    ) {
+    if (isTemporalUnanswered(error)) {
       ctx.log.warn({ err: error, missionId: mission.id }, 'mission update not answered by Temporal');
       throw workflowUnavailable();
     }

@@ -41,6 +41,15 @@ import {
 } from './profile-form';
 import { IntroSection, PhotoSection } from './profile-media';
 
+/**
+ * The account pages the profile links to: each is opened with the account's e-mail in navigation state, without
+ * which it answers abnormal access (password-change-page.tsx, bank-account-page.tsx).
+ */
+const ACCOUNT_CHANGES = [
+  { to: '/password-change', label: 'creatorStudio.profile.passwordChange' },
+  { to: '/bank-account-change', label: 'creatorStudio.profile.bankAccountChange' },
+] as const;
+
 /** `/edit-creator-profile`. */
 export function EditCreatorProfilePage() {
   const { t } = useTranslation();
@@ -130,22 +139,11 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
         <Stack component="form" onSubmit={submit} noValidate spacing={3} aria-label={t('creatorStudio.profile.title')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
             <TextField label={t('creatorStudio.profile.email')} value={creator.email ?? ''} disabled sx={{ flex: 1 }} />
-            <Button
-              component={RouterLink}
-              to="/password-change"
-              state={{ email: creator.email ?? '' }}
-              variant="outlined"
-            >
-              {t('creatorStudio.profile.passwordChange')}
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/bank-account-change"
-              state={{ email: creator.email ?? '' }}
-              variant="outlined"
-            >
-              {t('creatorStudio.profile.bankAccountChange')}
-            </Button>
+            {ACCOUNT_CHANGES.map(({ to, label }) => (
+              <Button key={to} component={RouterLink} to={to} state={{ email: creator.email ?? '' }} variant="outlined">
+                {t(label)}
+              </Button>
+            ))}
           </Stack>
 
           <IntroSection creator={creator} missing={missing.includes('intro')} onChanged={refresh} />

@@ -21,33 +21,34 @@ interface DashboardCard {
   to: string;
 }
 
+/**
+ * One card: its texts are `creatorStudio.newbie.<key>Card`, `…Done` or `…Todo`, and the button `…Edit` once done,
+ * else the first step's word (`…Upload`, `…Register`).
+ */
+function card(
+  t: (key: string) => string,
+  key: DashboardCard['key'],
+  done: boolean,
+  firstStep: 'Upload' | 'Register',
+  to: string,
+): DashboardCard {
+  const text = (suffix: string) => t(`creatorStudio.newbie.${key}${suffix}`);
+  return {
+    key,
+    title: text('Card'),
+    done,
+    text: text(done ? 'Done' : 'Todo'),
+    action: text(done ? 'Edit' : firstStep),
+    to,
+  };
+}
+
 function cardsOf(creator: MyCreator, t: (key: string) => string): DashboardCard[] {
   const { basicInfoDone, eventDone, missionDone } = creator.newbie;
   return [
-    {
-      key: 'profile',
-      title: t('creatorStudio.newbie.profileCard'),
-      done: basicInfoDone,
-      text: t(basicInfoDone ? 'creatorStudio.newbie.profileDone' : 'creatorStudio.newbie.profileTodo'),
-      action: t(basicInfoDone ? 'creatorStudio.newbie.profileEdit' : 'creatorStudio.newbie.profileUpload'),
-      to: '/edit-creator-profile',
-    },
-    {
-      key: 'event',
-      title: t('creatorStudio.newbie.eventCard'),
-      done: eventDone,
-      text: t(eventDone ? 'creatorStudio.newbie.eventDone' : 'creatorStudio.newbie.eventTodo'),
-      action: t(eventDone ? 'creatorStudio.newbie.eventEdit' : 'creatorStudio.newbie.eventRegister'),
-      to: '/mission-management/lottery-event',
-    },
-    {
-      key: 'mission',
-      title: t('creatorStudio.newbie.missionCard'),
-      done: missionDone,
-      text: t(missionDone ? 'creatorStudio.newbie.missionDone' : 'creatorStudio.newbie.missionTodo'),
-      action: t(missionDone ? 'creatorStudio.newbie.missionEdit' : 'creatorStudio.newbie.missionRegister'),
-      to: '/mission-management/normal',
-    },
+    card(t, 'profile', basicInfoDone, 'Upload', '/edit-creator-profile'),
+    card(t, 'event', eventDone, 'Register', '/mission-management/lottery-event'),
+    card(t, 'mission', missionDone, 'Register', '/mission-management/normal'),
   ];
 }
 

@@ -12,12 +12,41 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api, failureMessage } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../session/session';
+
+/** A seed's caption and its hex value in monospace (`block`: on its own line, with a gap below). */
+function SeedValue({
+  label,
+  testId,
+  block = false,
+  children,
+}: {
+  label: string;
+  testId: string;
+  block?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography
+        component="code"
+        variant="body2"
+        data-testid={testId}
+        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', ...(block && { display: 'block', mb: 1 }) }}
+      >
+        {children}
+      </Typography>
+    </>
+  );
+}
 
 /**
  * The provably fair part of the lucky roulette modal (docs/provably-fair.md): the commitment (hash) of the
@@ -93,17 +122,9 @@ export function RouletteSeedPanel({ disabled = false }: { disabled?: boolean }) 
       <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {t('lotteryEvent.seed.title')}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {t('lotteryEvent.seed.commitment')}
-      </Typography>
-      <Typography
-        component="code"
-        variant="body2"
-        data-testid="roulette-commitment"
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', display: 'block', mb: 1 }}
-      >
+      <SeedValue label={t('lotteryEvent.seed.commitment')} testId="roulette-commitment" block>
         {seed.data.commitment}
-      </Typography>
+      </SeedValue>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
         {t('lotteryEvent.seed.nextNonce', { nonce: seed.data.nextNonce })}
       </Typography>
@@ -139,17 +160,9 @@ export function RouletteSeedPanel({ disabled = false }: { disabled?: boolean }) 
       ) : null}
       {revealed ? (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {t('lotteryEvent.seed.revealed')}
-          </Typography>
-          <Typography
-            component="code"
-            variant="body2"
-            data-testid="roulette-revealed-seed"
-            sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-          >
+          <SeedValue label={t('lotteryEvent.seed.revealed')} testId="roulette-revealed-seed">
             {revealed.revealedServerSeed}
-          </Typography>
+          </SeedValue>
         </Box>
       ) : null}
     </Box>

@@ -13,6 +13,8 @@ export interface BankAccountDraft {
 
 export const emptyBankAccount: BankAccountDraft = { bankName: '', bankAccountHolder: '', bankAccountNumber: '' };
 
+type BankAccountErrorKey = 'coinRefunds.bankRequired' | 'coinRefunds.holderRequired' | 'coinRefunds.numberInvalid';
+
 /** The fields' error keys (in `coinRefunds`), or the valid account. */
 export function checkBankAccount(
   draft: BankAccountDraft,
@@ -69,17 +71,19 @@ export function BankAccountFields({
   errors: Partial<Record<keyof BankAccountDraft, string>>;
 }) {
   const { t, i18n } = useTranslation();
-  const set = (field: keyof BankAccountDraft) => (event: { target: { value: string } }) =>
-    onChange({ ...value, [field]: event.target.value });
+  // A field's value, its change, and the error key checkBankAccount gave it.
+  const field = (name: keyof BankAccountDraft) => ({
+    value: value[name],
+    onChange: (event: { target: { value: string } }) => onChange({ ...value, [name]: event.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name] ? t(errors[name] as BankAccountErrorKey) : undefined,
+  });
   return (
     <Stack spacing={2}>
       <TextField
         select
         label={t('coinRefunds.bankName')}
-        value={value.bankName}
-        onChange={set('bankName')}
-        error={Boolean(errors.bankName)}
-        helperText={errors.bankName ? t(errors.bankName as 'coinRefunds.bankRequired') : undefined}
+        {...field('bankName')}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
       >
         {BANKS.map((bank) => (
@@ -90,18 +94,12 @@ export function BankAccountFields({
       </TextField>
       <TextField
         label={t('coinRefunds.bankAccountHolder')}
-        value={value.bankAccountHolder}
-        onChange={set('bankAccountHolder')}
-        error={Boolean(errors.bankAccountHolder)}
-        helperText={errors.bankAccountHolder ? t(errors.bankAccountHolder as 'coinRefunds.holderRequired') : undefined}
+        {...field('bankAccountHolder')}
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <TextField
         label={t('coinRefunds.bankAccountNumber')}
-        value={value.bankAccountNumber}
-        onChange={set('bankAccountNumber')}
-        error={Boolean(errors.bankAccountNumber)}
-        helperText={errors.bankAccountNumber ? t(errors.bankAccountNumber as 'coinRefunds.numberInvalid') : undefined}
+        {...field('bankAccountNumber')}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 30 } }}
       />
     </Stack>

@@ -23,7 +23,7 @@ import { useApplicants, type EventProduct } from './api';
 
 const PAGE_SIZE = 5;
 
-export function ReadMark({ read }: { read: boolean }) {
+function ReadMark({ read }: { read: boolean }) {
   const { t } = useTranslation();
   return (
     <Typography
@@ -128,7 +128,31 @@ export function ApplicantDialog({
   );
 }
 
-/** The applicants table of each view, 5 a page. */
+/** The columns the views share (their header's text key), drawn by the table itself. */
+export const APPLICANT_COLUMN = {
+  number: 'eventManagement.applicants.number',
+  story: 'eventManagement.applicants.story',
+  nickname: 'eventManagement.applicants.nickname',
+  read: 'eventManagement.applicants.read',
+} as const;
+
+/** A shared column's cell; undefined for a view's own column. */
+function sharedCell(applicant: EventApplicant, column: string, rowNumber: number): ReactNode {
+  switch (column) {
+    case APPLICANT_COLUMN.number:
+      return rowNumber;
+    case APPLICANT_COLUMN.story:
+      return <Story applicant={applicant} />;
+    case APPLICANT_COLUMN.nickname:
+      return applicant.user.username;
+    case APPLICANT_COLUMN.read:
+      return <ReadMark read={applicant.event.read} />;
+    default:
+      return undefined;
+  }
+}
+
+/** The applicants table of each view, 5 a page; `cell` draws the view's own columns. */
 export function ApplicantTable({
   product,
   columns,
@@ -138,7 +162,7 @@ export function ApplicantTable({
   product: EventProduct;
   columns: string[];
   onOpen: (applicant: EventApplicant) => void;
-  cell: (applicant: EventApplicant, column: string) => ReactNode;
+  cell?: (applicant: EventApplicant, column: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
@@ -168,9 +192,7 @@ export function ApplicantTable({
               >
                 {columns.map((column) => (
                   <TableCell key={column}>
-                    {column === 'eventManagement.applicants.number'
-                      ? page * PAGE_SIZE + index + 1
-                      : cell(applicant, column)}
+                    {sharedCell(applicant, column, page * PAGE_SIZE + index + 1) ?? cell?.(applicant, column)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -192,7 +214,7 @@ export function ApplicantTable({
   );
 }
 
-export const story = (applicant: EventApplicant) => (
+const Story = ({ applicant }: { applicant: EventApplicant }) => (
   <Typography
     variant="body2"
     sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}

@@ -10,8 +10,8 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { formatDotDate } from '../../../shared/format/date';
-import { refusalOf, type EventProduct } from './api';
-import { ApplicantDialog, ApplicantTable, Facts, ReadMark } from './applicant-table';
+import { eventQueryKey, refusalOf, type EventProduct } from './api';
+import { APPLICANT_COLUMN, ApplicantDialog, ApplicantTable, Facts } from './applicant-table';
 
 /** DRAWING: pick and unpick, view one at random, random-pick the rest, finish when drawable. */
 export function DrawView({ product }: { product: EventProduct }) {
@@ -22,7 +22,7 @@ export function DrawView({ product }: { product: EventProduct }) {
   const [busy, setBusy] = useState(false);
   const { event } = product;
   const base = `/mission-products/${product.id}`;
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['mission-products', 'event', product.id] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: eventQueryKey(product.id) });
 
   const pick = async (applicant: EventApplicant, picked: boolean) => {
     setBusy(true);
@@ -106,29 +106,23 @@ export function DrawView({ product }: { product: EventProduct }) {
       <ApplicantTable
         product={product}
         columns={[
-          'eventManagement.applicants.number',
-          'eventManagement.applicants.nickname',
-          'eventManagement.applicants.read',
+          APPLICANT_COLUMN.number,
+          APPLICANT_COLUMN.nickname,
+          APPLICANT_COLUMN.read,
           'eventManagement.draw.pickMark',
         ]}
         onOpen={(applicant) => setOpen({ missionId: applicant.id })}
-        cell={(applicant, column) =>
-          column === 'eventManagement.applicants.nickname' ? (
-            applicant.user.username
-          ) : column === 'eventManagement.applicants.read' ? (
-            <ReadMark read={applicant.event.read} />
-          ) : (
-            <Checkbox
-              checked={applicant.event.temporaryAccepted}
-              disabled={busy}
-              slotProps={{
-                input: { 'aria-label': `${t('eventManagement.draw.pickMark')} ${applicant.user.username}` },
-              }}
-              onClick={(clicked) => clicked.stopPropagation()}
-              onChange={(_, checked) => void pick(applicant, checked)}
-            />
-          )
-        }
+        cell={(applicant) => (
+          <Checkbox
+            checked={applicant.event.temporaryAccepted}
+            disabled={busy}
+            slotProps={{
+              input: { 'aria-label': `${t('eventManagement.draw.pickMark')} ${applicant.user.username}` },
+            }}
+            onClick={(clicked) => clicked.stopPropagation()}
+            onChange={(_, checked) => void pick(applicant, checked)}
+          />
+        )}
       />
       {open ? (
         <ApplicantDialog

@@ -12,7 +12,7 @@ import { formatDotDate } from '../../../shared/format/date';
 import { Layout } from '../missions/mission-management-page';
 import { eventQueryKey, useApplicants, useEventProduct, type EventProduct } from './api';
 import { EventPerformDialog } from './event-perform-dialog';
-import { ApplicantDialog, ApplicantTable, Facts, ReadMark, story } from './applicant-table';
+import { APPLICANT_COLUMN, ApplicantDialog, ApplicantTable, Facts } from './applicant-table';
 import { DrawView } from './draw-view';
 import { CancelEventDialog, EventStatusChip, type EventDetailState } from './event-list-page';
 
@@ -33,22 +33,8 @@ function ApplicantsView({ product }: { product: EventProduct }) {
       </Facts>
       <ApplicantTable
         product={product}
-        columns={[
-          'eventManagement.applicants.number',
-          'eventManagement.applicants.story',
-          'eventManagement.applicants.nickname',
-          'eventManagement.applicants.read',
-        ]}
+        columns={[APPLICANT_COLUMN.number, APPLICANT_COLUMN.story, APPLICANT_COLUMN.nickname, APPLICANT_COLUMN.read]}
         onOpen={(applicant) => setOpen(applicant.id)}
-        cell={(applicant, column) =>
-          column === 'eventManagement.applicants.story' ? (
-            story(applicant)
-          ) : column === 'eventManagement.applicants.nickname' ? (
-            applicant.user.username
-          ) : (
-            <ReadMark read={applicant.event.read} />
-          )
-        }
       />
       {open !== null ? (
         <ApplicantDialog
@@ -92,17 +78,15 @@ function WinnersView({ product }: { product: EventProduct }) {
       <ApplicantTable
         product={product}
         columns={[
-          'eventManagement.applicants.number',
-          'eventManagement.applicants.story',
-          'eventManagement.applicants.nickname',
+          APPLICANT_COLUMN.number,
+          APPLICANT_COLUMN.story,
+          APPLICANT_COLUMN.nickname,
           'eventManagement.winners.prize',
         ]}
         onOpen={(applicant) => {
           if (event.status === 'DRAWN' && applicant.status === 'ACCEPTED') setOpen(applicant);
         }}
-        cell={(applicant, column) => {
-          if (column === 'eventManagement.applicants.story') return story(applicant);
-          if (column === 'eventManagement.applicants.nickname') return applicant.user.username;
+        cell={(applicant) => {
           const state = prizeState(applicant);
           return state === 'registered' ? (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'success.main' }}>
@@ -125,7 +109,7 @@ function WinnersView({ product }: { product: EventProduct }) {
           productId={product.id}
           winner={open}
           onClose={() => setOpen(null)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: ['mission-products', 'event', product.id] })}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: eventQueryKey(product.id) })}
         />
       ) : null}
     </Stack>
