@@ -1,4 +1,3 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Kysely, Transaction } from 'kysely';
 import { compareLockOrder, mayGoNegative, tracksLots } from './accounts';
 import { appendRemembered } from './append-groups';
@@ -15,15 +14,10 @@ import {
   type ReadState,
 } from './repository';
 import { findEntries } from './repository-reads';
+import { traced, tracedMetadata } from './tracing';
 import { stateCacheFor, type RememberedRead, type StateCache } from './state-cache';
 import type { LedgerTables } from './table';
-import {
-  cleanMetadata,
-  type Decision,
-  type LedgerEntry,
-  type LedgerMetadata,
-  type NewTransaction,
-} from './transaction';
+import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
 
 /** The ledger runs on any kysely instance whose database includes the ledger's tables: the pool or a transaction. */
 export type LedgerExecutor<DB extends LedgerTables = LedgerTables> = Kysely<DB> | Transaction<DB>;
@@ -72,41 +66,7 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * with its own state change, and a refusal is remembered only if the caller commits.
  */
 export async function runOperation<S>(executor: LedgerDb, operation: Operation<S>): Promise<LedgerEntry> {
-  // Traced as a span of the request or job under way, when there is one (tracing off: no span, no cost).
-  if (!trace.getActiveSpan()?.isRecording()) return runUntraced(executor, operation);
-  return trace
-    .getTracer('fanmission-ledger')
-    .startActiveSpan(
-      `ledger ${operation.command}`,
-      { attributes: { 'fanmission.ledger.command': operation.command } },
-      async (span) => {
-        try {
-          const entry = await runUntraced(executor, operation);
-          span.setAttributes({
-            'fanmission.ledger.transaction_id': entry.transactionId,
-            'fanmission.ledger.transaction_type': entry.type,
-          });
-          return entry;
-        } catch (error) {
-          span.setStatus({
-            code: SpanStatusCode.ERROR,
-            message: error instanceof Error ? error.message : String(error),
-          });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
-    );
-}
-
-/**
- * While the operation is traced, its trace id goes into the transaction's metadata: the console links a transaction
- * to its trace. It is not part of the request, so a retry under the same key still matches it.
- */
-function tracedMetadata(metadata: LedgerMetadata): LedgerMetadata {
-  const span = trace.getActiveSpan();
-  return span?.isRecording() ? { ...metadata, traceId: span.spanContext().traceId } : metadata;
+  return traced(operation.command, () => runUntraced(executor, operation));
 }
 
 async function runUntraced<S>(executor: LedgerDb, operation: Operation<S>): Promise<LedgerEntry> {
