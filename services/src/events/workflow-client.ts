@@ -11,6 +11,7 @@ import { eventSchedule } from '@fanmission/contracts';
 import { isEventActionRefusal, type EventActionRefusal } from '@fanmission/workflows/events';
 import { lotteryEventWorkflow, type EventWorkflowInput } from '@fanmission/workflows/events';
 import type { ServiceContext, TemporalAccess } from '../context';
+import { countWorkflowStart } from '../metrics';
 import type { DbExecutor } from '../db';
 import { eventActionRefused, eventWorkflowUnavailable } from './errors';
 import type { LotteryEventRow } from './table';
@@ -65,6 +66,7 @@ export async function startEventWorkflow(
       taskQueue: ctx.temporal.taskQueue,
       args: [await eventWorkflowInput(ctx.db, event)],
     });
+    countWorkflowStart(lotteryEventWorkflow.name);
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
       ctx.log.warn(

@@ -16,6 +16,7 @@ import {
   type MissionWorkflowInput,
 } from '@fanmission/workflows/missions';
 import type { ServiceContext, TemporalAccess } from '../context';
+import { countWorkflowStart } from '../metrics';
 import { actionRefused, mediaMissing, workflowUnavailable } from './errors';
 import * as repository from './repository';
 import type { MissionRow } from './table';
@@ -46,6 +47,7 @@ export async function startMissionWorkflow(
       taskQueue: ctx.temporal.taskQueue,
       args: [missionWorkflowInput(mission)],
     });
+    countWorkflowStart(missionWorkflow.name);
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
       ctx.log.warn({ err: error, missionId: mission.id }, 'mission workflow not started; the reconciler will retry');
