@@ -3,8 +3,13 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NativeConnection } from '@temporalio/worker';
+import type { NativeConnection, WorkerOptions } from '@temporalio/worker';
 import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import {
+  workflowOutcomeInterceptorModule,
+  workflowOutcomeSinks,
+  type WorkflowOutcomeListener,
+} from './observability/outcome-sinks';
 import { FANMISSION_TASK_QUEUE } from './task-queue';
 
 export interface FanmissionWorkerOptions {
@@ -19,6 +24,21 @@ export interface FanmissionWorkerOptions {
    * start with the same sources loads it instead of bundling again (seconds of webpack on every `npm start`).
    */
   bundleCacheDir?: string;
+  /** Told of each workflow execution this worker ends (completed, failed, cancelled, continued as new). */
+  onWorkflowOutcome?: WorkflowOutcomeListener;
+}
+
+/**
+ * The workflow interceptor modules bundled with the workflows, in order. A bundle's cache key covers this list (and
+ * the modules' sources, which live under workflows/src).
+ */
+export const workflowInterceptorModules = (): string[] => [workflowOutcomeInterceptorModule()];
+
+/** The sinks the interceptor modules report through, run in the worker's Node context. */
+export function workflowSinks(
+  options: Pick<FanmissionWorkerOptions, 'onWorkflowOutcome'>,
+): NonNullable<WorkerOptions['sinks']> {
+  return { ...workflowOutcomeSinks(options.onWorkflowOutcome ?? (() => undefined)) };
 }
 
 /** The production workflow index, as a file path for the bundler (computed on use: under a browser-like test
@@ -30,25 +50,29 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
   const workflowsPath = options.workflowsPath ?? defaultWorkflowsPath();
   const code = options.bundleCacheDir
     ? { workflowBundle: { codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir) } }
-    : { workflowsPath };
+    : { workflowsPath, interceptors: { workflowModules: workflowInterceptorModules() } };
   return await Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',
     taskQueue: FANMISSION_TASK_QUEUE,
     ...code,
+    sinks: workflowSinks(options),
     activities: options.activities ?? {},
   });
 }
 
 /**
  * The path of the bundle of `workflowsPath`, built when the cache has none for the current sources. The key covers
- * every source the bundle can reach (this package's and the contracts' sources) and the SDK's version.
+ * every source the bundle can reach (this package's and the contracts' sources), the workflow interceptor modules and
+ * the SDK's version.
  */
 export async function cachedWorkflowBundle(workflowsPath: string, cacheDir: string): Promise<string> {
   // This package and the contracts it imports sit side by side in the repository.
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
   const sdk = createRequire(import.meta.url)('@temporalio/worker/package.json') as { version: string };
+  const interceptorModules = workflowInterceptorModules();
   const hash = createHash('sha256').update(`sdk ${sdk.version}\nentry ${workflowsPath}\n`);
+  for (const module of interceptorModules) hash.update(`interceptor ${module}\n`);
   for (const root of ['workflows/src', 'contracts/src']) await hashTree(hash, path.join(repoRoot, root));
   const codePath = path.join(cacheDir, `workflows-${hash.digest('hex').slice(0, 24)}.js`);
   if (
@@ -58,7 +82,7 @@ export async function cachedWorkflowBundle(workflowsPath: string, cacheDir: stri
     )
   )
     return codePath;
-  const { code } = await bundleWorkflowCode({ workflowsPath });
+  const { code } = await bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: interceptorModules });
   await fs.mkdir(cacheDir, { recursive: true });
   const partial = `${codePath}.${process.pid}.partial`;
   await fs.writeFile(partial, code);
