@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { processMetrics } from '@fanmission/services/metrics';
 
 /** One series of a Prometheus text exposition: its name, labels and value. */
 export interface MetricSample {
@@ -37,4 +38,9 @@ export async function scrapeMetrics(app: FastifyInstance): Promise<MetricSample[
   const response = await app.inject({ method: 'GET', url: '/metrics' });
   if (response.statusCode !== 200) throw new Error(`GET /metrics answered ${response.statusCode}: ${response.body}`);
   return parseMetrics(response.body);
+}
+
+/** The current value of a process counter (summed over the series whose labels include `labels`). */
+export async function processCounterValue(name: string, labels: Record<string, string> = {}): Promise<number> {
+  return sampleValue(parseMetrics(await processMetrics().metrics()), name, labels);
 }
