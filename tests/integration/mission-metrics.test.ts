@@ -8,7 +8,7 @@ import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { countWorkflowOutcome } from '@fanmission/services/metrics';
-import { createMissionActivities, missionWorkflowStartsSettled } from '@fanmission/services/missions';
+import { createMissionActivities } from '@fanmission/services/missions';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { GENEROUS_RATE_LIMITS, useTestApp } from '@fanmission/tests/harness/app';
 import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
@@ -19,6 +19,7 @@ import {
   createFile,
   createProduct,
   createVerifiedCreator,
+  postAndAwaitWorkflowStarts,
 } from '@fanmission/tests/support/missions';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
@@ -63,16 +64,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const post = async (url: string, headers: Record<string, string>, payload: object) => {
-  const response = await app().inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': 'en', ...headers },
-    payload,
-  });
-  await missionWorkflowStartsSettled(app().ctx.temporal);
-  return response;
-};
+const post = (url: string, headers: Record<string, string>, payload: object) =>
+  postAndAwaitWorkflowStarts(app(), url, headers, payload);
 
 async function missionPerformed(): Promise<void> {
   const creator = await createVerifiedCreator(app());
