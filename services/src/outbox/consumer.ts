@@ -24,11 +24,7 @@ export interface EventConsumer {
   readonly afterCommit?: (applied: readonly DomainEvent[]) => void;
 }
 
-export const defineConsumer = (
-  name: string,
-  handlers: EventHandlers,
-  options: Pick<EventConsumer, 'afterCommit'> = {},
-): EventConsumer => ({ name, handlers, ...options });
+export const defineConsumer = (name: string, handlers: EventHandlers): EventConsumer => ({ name, handlers });
 
 /** Hands the events a committed transaction applied to the consumer's `afterCommit`. */
 export function reportCommitted(consumer: EventConsumer, applied: readonly DomainEvent[]): void {
