@@ -32,6 +32,14 @@ const reconcilerRepairs = processCounter(
   'What the reconcilers repaired: workflows started late, paid orders credited, provider refunds reconciled.',
   ['reconciler', 'repair'],
 );
+const REPAIRS: ReadonlyArray<readonly [Reconciler, Repair]> = [
+  ['missions', 'workflow_started'],
+  ['lottery-events', 'workflow_started'],
+  ['payment-sweeper', 'payment_credited'],
+  ['payment-sweeper', 'refund_reconciled'],
+];
+// Repairs are rare: each series exists from the start at 0, so that the first one shows as an increase.
+for (const [reconciler, repair] of REPAIRS) reconcilerRepairs.inc({ reconciler, repair }, 0);
 
 const mails = processCounter(
   'fanmission_mails_total',
