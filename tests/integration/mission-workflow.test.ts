@@ -4,7 +4,6 @@ import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '
 import {
   createMissionActivities,
   creatorBlockedByPenalties,
-  missionWorkflowStartsSettled,
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import {
@@ -13,6 +12,7 @@ import {
   createFile,
   createProduct,
   createVerifiedCreator,
+  postAndAwaitWorkflowStarts,
 } from '@fanmission/tests/support/missions';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { WorkflowUpdateStage } from '@temporalio/client';
@@ -83,17 +83,8 @@ afterAll(async () => {
   expect((await verify(db())).differences).toEqual([]);
 });
 
-const post = async (url: string, headers: Record<string, string>, payload?: object) => {
-  const response = await app().inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: { 'accept-language': 'en', ...headers },
-    payload,
-  });
-  // A new mission's workflow starts after the answer; skipping time before it runs would skip past its timers.
-  await missionWorkflowStartsSettled(app().ctx.temporal);
-  return response;
-};
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  postAndAwaitWorkflowStarts(app(), url, headers, payload);
 
 async function skip(days: number): Promise<void> {
   await env.sleep(days * DAY);

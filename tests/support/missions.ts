@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateMissionProductRequest, MissionProduct, ProductType, UploadedFile } from '@fanmission/contracts';
 import { purchase } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
-import type { MissionRow, NewMission } from '@fanmission/services/missions';
+import { missionWorkflowStartsSettled, type MissionRow, type NewMission } from '@fanmission/services/missions';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createAccount, type TestAccount } from '../harness/accounts';
@@ -14,6 +14,26 @@ import { multipartForm, PNG_1X1 } from './files';
  * straight in the database, missions written straight into the table (the request API and the workflows own how they
  * really come to be), coins through the ledger.
  */
+
+/**
+ * `POST /api/v1<url>` in English, answered once the mission workflows it started have started: a new mission's
+ * workflow starts after the answer, and a test skipping time before it runs would skip past its timers.
+ */
+export async function postAndAwaitWorkflowStarts(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'accept-language': 'en', ...headers },
+    payload,
+  });
+  await missionWorkflowStartsSettled(app.ctx.temporal);
+  return response;
+}
 
 /** A verified creator who takes custom missions from 1 coin unless told otherwise. */
 export async function createVerifiedCreator(

@@ -2,7 +2,7 @@
 // a test worker bundles this file through `SAMPLE_WORKFLOWS_PATH` in `sample-workflows-path.ts`): long timers run in seconds under time skipping, a signal can
 // beat a timer, and a trivial workflow runs on the dev server. Workflow code is deterministic: `Date.now()` is the
 // workflow clock here, which is what lets the tests see how much simulated time passed.
-import { condition, defineSignal, setHandler, sleep } from '@temporalio/workflow';
+import { ApplicationFailure, condition, continueAsNew, defineSignal, setHandler, sleep } from '@temporalio/workflow';
 
 export interface SleptResult {
   sleptMs: number;
@@ -38,4 +38,15 @@ export async function awaitApprovalFor30Days(): Promise<ApprovalResult> {
 /** Returns at once; used where there is no time skipping (the dev server). */
 export async function greet(name: string): Promise<string> {
   return `Hello, ${name}!`;
+}
+
+/** Fails its execution (an ApplicationFailure fails the workflow, not only its task). */
+export async function failAtOnce(): Promise<void> {
+  throw ApplicationFailure.nonRetryable('failed on purpose', 'SampleFailure');
+}
+
+/** Continues as new `times` times, then completes. */
+export async function continueAsNewTimes(times: number): Promise<number> {
+  if (times > 0) await continueAsNew<typeof continueAsNewTimes>(times - 1);
+  return times;
 }

@@ -102,6 +102,7 @@ export const COMPOSE_APP_VARIABLES = [
   'S3_REGION',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
 ] as const;
 /** What compose's `api` service adds. */
 export const COMPOSE_API_VARIABLES = ['PORT', 'HOST'] as const;
@@ -219,6 +220,8 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       S3_REGION: s3Credentials.region,
       S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
+      // No collector runs here (compose's otel-collector): empty, the variable counts as unset.
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
     };
     Object.assign(environment, options.env);
 

@@ -10,6 +10,7 @@ import { createDb } from '@fanmission/services/db';
 import { createEventActivities } from '@fanmission/services/events';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createMissionActivities } from '@fanmission/services/missions';
+import { workflowSinks } from '@fanmission/workflows/worker';
 import { WORKER_PROCESS_ENV, type WorkerProcessOptions } from './worker-process';
 
 const options = JSON.parse(process.env[WORKER_PROCESS_ENV] ?? 'null') as WorkerProcessOptions | null;
@@ -49,6 +50,8 @@ const worker = await Worker.create({
   namespace: options.namespace,
   taskQueue: options.taskQueue,
   workflowBundle: { codePath: options.workflowBundlePath },
+  // The bundle (`cachedWorkflowBundle`) has the production interceptors, which report through these sinks.
+  sinks: workflowSinks({}),
   activities,
 });
 report({ ready: true, pid: process.pid });

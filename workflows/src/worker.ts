@@ -4,8 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sinks } from '@temporalio/workflow';
-import type { InjectedSinks, NativeConnection, WorkerInterceptors } from '@temporalio/worker';
+import type { InjectedSinks, NativeConnection, WorkerInterceptors, WorkerOptions } from '@temporalio/worker';
 import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import {
+  workflowOutcomeInterceptorModule,
+  workflowOutcomeSinks,
+  type WorkflowOutcomeListener,
+} from './observability/outcome-sinks';
 import { FANMISSION_TASK_QUEUE } from './task-queue';
 
 export interface FanmissionWorkerOptions {
@@ -20,12 +25,27 @@ export interface FanmissionWorkerOptions {
    * start with the same sources loads it instead of bundling again (seconds of webpack on every `npm start`).
    */
   bundleCacheDir?: string;
-  /** Workflow interceptor modules (file paths), bundled with the workflows. */
+  /** More workflow interceptor modules (file paths), bundled after the product's own (e.g. tracing's). */
   workflowInterceptorModules?: readonly string[];
   /** Client and activity interceptors of the worker (workflow ones go in `workflowInterceptorModules`). */
   interceptors?: Omit<WorkerInterceptors, 'workflowModules'>;
-  /** Functions the workflows call out of their sandbox (e.g. to export their spans). */
+  /** More functions the workflows call out of their sandbox (e.g. to export their spans). */
   sinks?: InjectedSinks<Sinks>;
+  /** Told of each workflow execution this worker ends (completed, failed, cancelled, continued as new). */
+  onWorkflowOutcome?: WorkflowOutcomeListener;
+}
+
+/**
+ * The workflow interceptor modules bundled with the workflows, in order. A bundle's cache key covers this list (and
+ * the modules' sources, which live under workflows/src).
+ */
+export const workflowInterceptorModules = (): string[] => [workflowOutcomeInterceptorModule()];
+
+/** The sinks the interceptor modules report through, run in the worker's Node context. */
+export function workflowSinks(
+  options: Pick<FanmissionWorkerOptions, 'onWorkflowOutcome'>,
+): NonNullable<WorkerOptions['sinks']> {
+  return { ...workflowOutcomeSinks(options.onWorkflowOutcome ?? (() => undefined)) };
 }
 
 /** The production workflow index, as a file path for the bundler (computed on use: under a browser-like test
@@ -35,11 +55,11 @@ export const defaultWorkflowsPath = (): string => fileURLToPath(new URL('./workf
 /** The production worker: polls the `fanmission` task queue. Run it with `worker.run()`, stop it with `shutdown()`. */
 export async function createFanmissionWorker(options: FanmissionWorkerOptions): Promise<Worker> {
   const workflowsPath = options.workflowsPath ?? defaultWorkflowsPath();
-  const workflowModules = [...(options.workflowInterceptorModules ?? [])];
+  const extraModules = [...(options.workflowInterceptorModules ?? [])];
   const code = options.bundleCacheDir
     ? {
         workflowBundle: {
-          codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir, workflowModules),
+          codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir, extraModules),
         },
       }
     : { workflowsPath };
@@ -48,26 +68,29 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
     namespace: options.namespace ?? 'default',
     taskQueue: FANMISSION_TASK_QUEUE,
     ...code,
+    sinks: { ...workflowSinks(options), ...options.sinks },
     activities: options.activities ?? {},
-    interceptors: { ...options.interceptors, workflowModules },
-    ...(options.sinks && { sinks: options.sinks }),
+    // The workflow modules are read only without a prebuilt bundle (which has them inside).
+    interceptors: { ...options.interceptors, workflowModules: [...workflowInterceptorModules(), ...extraModules] },
   });
 }
 
 /**
  * The path of the bundle of `workflowsPath`, built when the cache has none for the current sources. The key covers
- * every source the bundle can reach (this package's and the contracts' sources) and the SDK's version.
+ * every source the bundle can reach (this package's and the contracts' sources), the workflow interceptor modules and
+ * the SDK's version.
  */
 export async function cachedWorkflowBundle(
   workflowsPath: string,
   cacheDir: string,
-  workflowInterceptorModules: readonly string[] = [],
+  extraModules: readonly string[] = [],
 ): Promise<string> {
   // This package and the contracts it imports sit side by side in the repository.
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
   const sdk = createRequire(import.meta.url)('@temporalio/worker/package.json') as { version: string };
+  const interceptorModules = [...workflowInterceptorModules(), ...extraModules];
   const hash = createHash('sha256').update(`sdk ${sdk.version}\nentry ${workflowsPath}\n`);
-  for (const module of workflowInterceptorModules) hash.update(`interceptors ${module}\n`);
+  for (const module of interceptorModules) hash.update(`interceptor ${module}\n`);
   for (const root of ['workflows/src', 'contracts/src']) await hashTree(hash, path.join(repoRoot, root));
   const codePath = path.join(cacheDir, `workflows-${hash.digest('hex').slice(0, 24)}.js`);
   if (
@@ -77,10 +100,7 @@ export async function cachedWorkflowBundle(
     )
   )
     return codePath;
-  const { code } = await bundleWorkflowCode({
-    workflowsPath,
-    workflowInterceptorModules: [...workflowInterceptorModules],
-  });
+  const { code } = await bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: interceptorModules });
   await fs.mkdir(cacheDir, { recursive: true });
   const partial = `${codePath}.${process.pid}.partial`;
   await fs.writeFile(partial, code);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { AppError } from '../http';
+import { countRateLimitRefusal } from '../metrics';
 
 export interface RateLimit {
   max: number;
@@ -117,6 +118,8 @@ export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<
     store: postgresStore(db),
     // A counter store that cannot be reached must not lock everybody out: the request goes on (and is logged).
     skipOnError: true,
+    // Every limited route's refusals, by route pattern (`fanmission_rate_limit_refusals_total`).
+    onExceeded: (request) => countRateLimitRefusal(request.routeOptions.url ?? 'unmatched', request.method),
     errorResponseBuilder: () => new AppError(429, 'error.tooManyRequests', { code: 'TOO_MANY_REQUESTS' }),
   });
 }

@@ -150,5 +150,10 @@ function expiryWarningMail(
     '',
     `${translate(language, 'coinExpiry.mailAction', params)}: ${values.link}`,
   ].join('\n');
-  return { to, subject: translate(language, 'coinExpiry.mailSubject', params), text };
+  return {
+    kind: 'coin_expiry_warning' as const,
+    to,
+    subject: translate(language, 'coinExpiry.mailSubject', params),
+    text,
+  };
 }

@@ -146,6 +146,11 @@ export const configSchema = z
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: optionalString,
+    /**
+     * The worker and relay roles serve GET /metrics (their process registry) on this port, on HOST; unset, they serve
+     * none. The API (and `all`) serve theirs on PORT.
+     */
+    METRICS_PORT: port.optional(),
     /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
     FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),
     FFPROBE_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffprobe'),

@@ -82,6 +82,7 @@ async function mailInvitation(ctx: ServiceContext, user: UserRow, roles: StaffRo
   const action = translate(language, 'console.inviteAction');
   try {
     await ctx.mailer.send({
+      kind: 'staff_invitation',
       to: user.email!,
       subject: translate(language, 'console.inviteSubject'),
       text: `${body}\n\n${action}: ${link}\n\n(${inviter})`,

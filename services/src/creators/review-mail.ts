@@ -71,5 +71,5 @@ export function creatorReviewMail(
 ): OutgoingMail {
   const copy = decision.approved ? approvedCopy[language] : rejectedCopy[language];
   const reasonLine = decision.approved ? null : `${copy.reasonLabel}: ${decision.reason}`;
-  return renderMail(to, copy, { name, link, note: reasonLine });
+  return renderMail(to, copy, { kind: 'creator_review', name, link, note: reasonLine });
 }

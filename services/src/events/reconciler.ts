@@ -1,4 +1,5 @@
 import { runPeriodically, type PeriodicTask } from '../background';
+import { countRepairs } from '../metrics';
 import type { ServiceContext, TemporalAccess } from '../context';
 import { startEventWorkflow } from './workflow-client';
 
@@ -24,6 +25,7 @@ export async function reconcileEventWorkflows(
     .execute();
   let started = 0;
   for (const event of events) if (await startEventWorkflow(ctx, event)) started += 1;
+  countRepairs('lottery-events', 'workflow_started', started);
   return started;
 }
 

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { errorResponseSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,16 +7,12 @@ import { type EventConsumer, parkedEventsByConsumer } from '../outbox';
 import { cachedEventsHealth } from './events-health-cache';
 import { unauthorized } from '../http';
 import { renderMetrics } from './metrics';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { sameSecret } from './metrics-token';
 
 /**
- * `GET /metrics` for Prometheus: the process (prom-client's default metrics), HTTP request durations per route
- * (`registerHttpMetrics`), the outbox relay's lag and each event consumer's.
+ * `GET /metrics` for Prometheus: the process registry (prom-client's default metrics and the counters of
+ * services/src/metrics), HTTP request durations per route (`registerHttpMetrics`), the outbox relay's lag and each
+ * event consumer's.
  */
 export async function metricsRoutes(app: FastifyInstance, options: { consumers: readonly EventConsumer[] }) {
   app.withTypeProvider<ZodTypeProvider>().get(

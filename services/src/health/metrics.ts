@@ -1,7 +1,8 @@
 import type { EventsHealth } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Histogram, Registry } from 'prom-client';
+import { processMetrics } from '../metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,19 +14,14 @@ declare module 'fastify' {
 /** The route label of a request no route matched (unknown paths never become label values). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-let processRegistry: Registry | undefined;
-
-/**
- * The process's own metrics (CPU, memory, event loop lag, GC, handles), prom-client's defaults. They describe the
- * process, not an app, and collecting them starts observers that are never stopped: one registry per process,
- * shared by every app instance in it (tests build many).
- */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
+function requestDurationHistogram(registry: Registry) {
+  return new Histogram({
+    name: 'fanmission_http_request_duration_seconds',
+    help: 'Time from receiving an HTTP request to sending its response, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
 }
 
 /**
@@ -36,13 +32,7 @@ function processMetrics(): Registry {
 export const registerHttpMetrics = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
-    const requestDuration = new Histogram({
-      name: 'fanmission_http_request_duration_seconds',
-      help: 'Time from receiving an HTTP request to sending its response, by route pattern, method and status.',
-      labelNames: ['route', 'method', 'status_code'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
+    const requestDuration = requestDurationHistogram(registry);
     app.decorate('metricsRegistry', registry);
     app.addHook('onResponse', async (request, reply) => {
       requestDuration.observe(
@@ -121,4 +111,23 @@ export async function renderMetrics(
 ): Promise<{ contentType: string; body: string }> {
   const registry = Registry.merge([processMetrics(), app.metricsRegistry, eventMetrics(events, deadLetters)]);
   return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/**
+ * The name of every metric family `/metrics` can show (an API process; the worker's and relay's listener shows the
+ * process registry's part), each with its type: built from the same registries, with an event pipeline snapshot that
+ * has every optional part, so that a dashboard can be checked against what the product exposes.
+ */
+export async function exposedMetricFamilies(): Promise<Array<{ name: string; type: string }>> {
+  const http = new Registry();
+  requestDurationHistogram(http);
+  const everyPart: EventsHealth = {
+    status: 'UP',
+    transport: 'kafka',
+    relay: { unsentEvents: 0, oldestUnsentSeconds: 0 },
+    consumers: [{ consumer: 'any', pendingEvents: 0, oldestPendingSeconds: 0 }],
+  };
+  const registry = Registry.merge([processMetrics(), http, eventMetrics(everyPart, new Map())]);
+  const families = await registry.getMetricsAsJSON();
+  return families.map((family) => ({ name: family.name, type: String(family.type) }));
 }

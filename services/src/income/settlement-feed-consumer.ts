@@ -1,6 +1,7 @@
-import { koreaDate } from '@fanmission/contracts';
+import { koreaDate, type DomainEvent } from '@fanmission/contracts';
 import { accountKind } from '@fanmission/ledger';
-import { defineConsumer } from '../outbox';
+import { countLedgerTransaction } from '../metrics';
+import { defineConsumer, type EventConsumer } from '../outbox';
 
 const EARNINGS_PREFIX = 'earnings:';
 
@@ -9,7 +10,7 @@ const EARNINGS_PREFIX = 'earnings:';
  * coins earned, which the settlement issue turns into statements. The creator is the owner of the credited earnings
  * account, the coins its posting: the ledger's own record, not the caller's metadata.
  */
-export const settlementFeedConsumer = defineConsumer('settlement-feed', {
+const settlementFeed = defineConsumer('settlement-feed', {
   'ledger.transaction.appended': async (trx, { payload }) => {
     if (payload.transactionType !== 'MISSION_RELEASE') return;
     const earnings = payload.postings.find(
@@ -47,3 +48,17 @@ export const settlementFeedConsumer = defineConsumer('settlement-feed', {
       .execute();
   },
 });
+
+const isLedgerEvent = (event: DomainEvent): event is DomainEvent<'ledger.transaction.appended'> =>
+  event.type === 'ledger.transaction.appended';
+
+/**
+ * The settlement feed applies every ledger event, once, after its ledger transaction committed: it counts them
+ * (`fanmission_ledger_transactions_total`, by transaction type) once its own transaction has committed too.
+ */
+export const settlementFeedConsumer: EventConsumer = {
+  ...settlementFeed,
+  afterCommit: (applied) => {
+    for (const event of applied) if (isLedgerEvent(event)) countLedgerTransaction(event.payload.transactionType);
+  },
+};

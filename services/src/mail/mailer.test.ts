@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
+import { processCounterValue } from '@fanmission/tests/support/metrics';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer';
 
 describe('createSmtpMailer (through a real SMTP listener)', () => {
@@ -43,6 +44,36 @@ describe('createSmtpMailer (through a real SMTP listener)', () => {
       /No mail to late@example.com with a subject matching \/never\/ arrived within 200 ms/,
     );
     await expect(smtp.awaitMail('nobody@example.com', { timeoutMs: 200 })).rejects.toThrow(/nobody@example.com/);
+  });
+});
+
+describe('fanmission_mails_total', () => {
+  const mails = (kind: string, outcome: string) => processCounterValue('fanmission_mails_total', { kind, outcome });
+
+  it('counts each mail by kind as sent, or failed when the server refuses it', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: 'no-reply@fanmission.test' });
+    // Nothing listens on port 1: the connection is refused.
+    const unreachable = createSmtpMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'no-reply@fanmission.test' });
+    try {
+      const [sent, failed, other] = [
+        await mails('verification', 'sent'),
+        await mails('verification', 'failed'),
+        await mails('other', 'sent'),
+      ];
+      await mailer.send({ kind: 'verification', to: 'a@example.com', subject: 'Verify', text: 'link' });
+      await expect(
+        unreachable.send({ kind: 'verification', to: 'b@example.com', subject: 'Verify', text: 'link' }),
+      ).rejects.toThrow();
+      await createDevMailbox({ from: 'x@example.com' }).send({ to: 'c@example.com', subject: 'no kind', text: '' });
+      expect(await mails('verification', 'sent')).toBe(sent + 1);
+      expect(await mails('verification', 'failed')).toBe(failed + 1);
+      expect(await mails('other', 'sent')).toBe(other + 1);
+    } finally {
+      await mailer.close();
+      await unreachable.close();
+      await smtp.stop();
+    }
   });
 });
 

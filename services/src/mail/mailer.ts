@@ -2,8 +2,14 @@
 // mailbox whose contents the /dev/mail pages show, so sign-up and password-reset links can be followed locally.
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { countMail } from '../metrics';
+
+/** What a mail is for: the label it is counted under (`fanmission_mails_total`); 'other' when unsaid. */
+export type MailKind =
+  'verification' | 'password_reset' | 'coin_expiry_warning' | 'creator_review' | 'staff_invitation' | 'other';
 
 export interface OutgoingMail {
+  kind?: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -40,18 +46,31 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html === undefined ? {} : { html: mail.html }),
-      });
+      await counted(mail, () =>
+        transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html === undefined ? {} : { html: mail.html }),
+        }),
+      );
     },
     async close() {
       transport.close();
     },
   };
+}
+
+/** Sends and counts the mail as sent or failed, by kind; a failure is thrown on to the caller. */
+async function counted(mail: OutgoingMail, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    countMail(mail.kind ?? 'other', 'failed');
+    throw error;
+  }
+  countMail(mail.kind ?? 'other', 'sent');
 }
 
 export const DEV_MAILBOX_DEFAULT_LIMIT = 200;
@@ -71,7 +90,9 @@ export function createDevMailbox(options: { from: string; limit?: number }): Dev
         ...(mail.html === undefined ? {} : { html: mail.html }),
         sentAt: new Date().toISOString(),
       };
-      mails = [stored, ...mails].slice(0, limit);
+      await counted(mail, async () => {
+        mails = [stored, ...mails].slice(0, limit);
+      });
     },
     async close() {},
     list() {

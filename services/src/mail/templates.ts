@@ -1,5 +1,5 @@
 import type { Language } from '@fanmission/contracts';
-import type { OutgoingMail } from './mailer';
+import type { MailKind, OutgoingMail } from './mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -21,7 +21,7 @@ export interface MailCopy {
 export function renderMail(
   to: string,
   copy: MailCopy,
-  content: { name: string; link: string; note?: string | null; linkInFooter?: boolean },
+  content: { kind: MailKind; name: string; link: string; note?: string | null; linkInFooter?: boolean },
 ): OutgoingMail {
   const { name, link, note } = content;
   const text = [
@@ -41,7 +41,7 @@ export function renderMail(
 ${note ? `<p style="padding:12px;background:#fff3f5;border-radius:8px">${escapeHtml(note)}</p>\n` : ''}<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#ff3d6e;color:#fff;border-radius:24px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
 <p style="color:#888;font-size:12px">${escapeHtml(copy.footer)}${footerLink}</p>
 </body></html>`;
-  return { to, subject: copy.subject, text, html };
+  return { kind: content.kind, to, subject: copy.subject, text, html };
 }
 
 const verificationCopy: Record<Language, MailCopy> = {
@@ -93,9 +93,9 @@ const passwordResetCopy: Record<Language, MailCopy> = {
 };
 
 export function verificationMail(language: Language, to: string, name: string, link: string): OutgoingMail {
-  return renderMail(to, verificationCopy[language], { name, link, linkInFooter: true });
+  return renderMail(to, verificationCopy[language], { kind: 'verification', name, link, linkInFooter: true });
 }
 
 export function passwordResetMail(language: Language, to: string, name: string, link: string): OutgoingMail {
-  return renderMail(to, passwordResetCopy[language], { name, link, linkInFooter: true });
+  return renderMail(to, passwordResetCopy[language], { kind: 'password_reset', name, link, linkInFooter: true });
 }

@@ -1,4 +1,5 @@
 import { runPeriodically, type PeriodicTask } from '../background';
+import { countRepairs } from '../metrics';
 import type { ServiceContext, TemporalAccess } from '../context';
 import * as repository from './repository';
 import { startMissionWorkflow } from './workflow-client';
@@ -28,6 +29,7 @@ export async function reconcileMissionWorkflows(
       if (await startMissionWorkflow(ctx, mission)) progressed += 1;
     }
     started += progressed;
+    countRepairs('missions', 'workflow_started', progressed);
     // A batch that started nothing (Temporal down) is retried on the next run, not in a loop.
     if (missions.length < batchSize || progressed === 0) return started;
   }

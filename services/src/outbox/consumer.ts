@@ -18,9 +18,24 @@ export type EventHandlers = { [T in DomainEventType]?: EventHandler<T> };
 export interface EventConsumer {
   readonly name: string;
   readonly handlers: EventHandlers;
+  /**
+   * Told of the events it applied once their transaction has committed, never of a batch rolled back (counters that
+   * must count each event once). Both transports call it; what it throws is ignored.
+   */
+  readonly afterCommit?: (applied: readonly DomainEvent[]) => void;
 }
 
 export const defineConsumer = (name: string, handlers: EventHandlers): EventConsumer => ({ name, handlers });
+
+/** Hands the events a committed transaction applied to the consumer's `afterCommit`. */
+export function reportCommitted(consumer: EventConsumer, applied: readonly DomainEvent[]): void {
+  if (applied.length === 0 || !consumer.afterCommit) return;
+  try {
+    consumer.afterCommit(applied);
+  } catch {
+    // A counter must never stop the pipeline: the events are applied and committed.
+  }
+}
 
 export function eventTypesOf(consumer: EventConsumer): DomainEventType[] {
   return DOMAIN_EVENT_TYPES.filter((type) => consumer.handlers[type] !== undefined);
@@ -29,32 +44,33 @@ export function eventTypesOf(consumer: EventConsumer): DomainEventType[] {
 /**
  * Applies the events the consumer handles, in order, skipping those it has applied before (a Kafka redelivery, a
  * second relay's duplicate): the ids go into `event_consumer_processed` in the caller's transaction, together with
- * the effects, so an event's effect exists exactly when its id does. Returns how many were applied.
+ * the effects, so an event's effect exists exactly when its id does. Returns the events applied (for
+ * `reportCommitted` once the caller's transaction has committed).
  */
 export async function applyEvents(
   trx: Transaction<Database>,
   consumer: EventConsumer,
   events: readonly DomainEvent[],
-): Promise<number> {
+): Promise<DomainEvent[]> {
   const seen = new Set<string>();
   const relevant = events.filter((event) => {
     if (consumer.handlers[event.type] === undefined || seen.has(event.id)) return false;
     seen.add(event.id);
     return true;
   });
-  if (relevant.length === 0) return 0;
+  if (relevant.length === 0) return [];
   const { rows } = await sql<{ event_id: string }>`
     insert into event_consumer_processed (consumer, event_id)
     select ${consumer.name}, id from unnest(${relevant.map((event) => event.id)}::uuid[]) as id
     on conflict do nothing
     returning event_id`.execute(trx);
   const fresh = new Set(rows.map((row) => row.event_id));
-  let applied = 0;
+  const applied: DomainEvent[] = [];
   for (const event of relevant) {
     if (!fresh.has(event.id)) continue;
     const handler = consumer.handlers[event.type] as EventHandler<DomainEventType>;
     await withEventSpan(consumer.name, event, () => handler(trx, event));
-    applied += 1;
+    applied.push(event);
   }
   return applied;
 }

@@ -3,7 +3,7 @@ import { domainEventDefinitions, type AggregateType, type DomainEvent } from '@f
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../http';
-import { applyEvents, eventTypesOf, type EventConsumer } from './consumer';
+import { applyEvents, eventTypesOf, reportCommitted, type EventConsumer } from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import {
   DEFAULT_BATCH_SIZE,
@@ -92,13 +92,14 @@ export async function startKafkaConsumers(
             for (;;) {
               if (halted()) return false;
               try {
-                await db.transaction().execute((trx) =>
+                const applied = await db.transaction().execute((trx) =>
                   applyEvents(
                     trx,
                     eventConsumer,
                     messages.map((message) => decodeEvent(message.value)),
                   ),
                 );
+                reportCommitted(eventConsumer, applied);
                 return true;
               } catch (error) {
                 options.onError?.(eventConsumer.name, error);

@@ -172,6 +172,22 @@ describe('Postgres transport', () => {
     expect((await postgresConsumerLag(db(), 'crashing')).pendingEvents).toBe(0);
   });
 
+  it('tells afterCommit of the events applied once committed, never of a batch rolled back', async () => {
+    const recording = await recordingConsumer('after-commit', (sequence) => sequence === 72);
+    await drainOutbox(db(), { consumers: [recording] });
+    const reported: number[][] = [];
+    const consumer: EventConsumer = {
+      ...recording,
+      afterCommit: (applied) =>
+        reported.push(applied.map((event) => (event.payload as { missionId: number }).missionId)),
+    };
+    await recordEvents(db(), [liked(71), liked(72)]);
+    await expect(consumeOutboxBatch(db(), consumer)).rejects.toThrow('crashed at event 72');
+    expect(reported).toEqual([]);
+    await drainOutbox(db(), { consumers: [consumer] });
+    expect(reported).toEqual([[71, 72]]);
+  });
+
   it('applies an event once even when it arrives twice', async () => {
     const consumer = await recordingConsumer('duplicates');
     const [event] = await recordEvents(db(), [liked(50)]);

@@ -2,7 +2,7 @@ import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, DbExecutor } from '../db';
 import { isDatabaseUnavailable } from '../http';
-import { applyEvents, type EventConsumer } from './consumer';
+import { applyEvents, reportCommitted, type EventConsumer } from './consumer';
 import type { OutboxEventRow } from './table';
 
 /*
@@ -93,11 +93,13 @@ export async function consumeOutboxBatch(
   consumer: EventConsumer,
   options: { batchSize?: number } = {},
 ): Promise<number> {
-  const applied = await consumerTurn(db, consumer.name, options.batchSize ?? DEFAULT_BATCH_SIZE, async (trx, rows) => {
-    await applyEvents(trx, consumer, rows.map(outboxRowToEvent));
-    return rows.length;
-  });
-  return applied ?? 0;
+  const turn = await consumerTurn(db, consumer.name, options.batchSize ?? DEFAULT_BATCH_SIZE, async (trx, rows) => ({
+    read: rows.length,
+    applied: await applyEvents(trx, consumer, rows.map(outboxRowToEvent)),
+  }));
+  if (!turn) return 0;
+  reportCommitted(consumer, turn.applied);
+  return turn.read;
 }
 
 /** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on. */

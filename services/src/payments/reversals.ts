@@ -5,6 +5,7 @@ import { countUpTo } from '../admin';
 import { findCoinItem, findDepositOfPayment } from '../coins';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
+import { countRepairs } from '../metrics';
 import { providerUnavailable } from './errors';
 import { ProviderUnavailableError, type ProviderRefund } from './providers/provider';
 import type { PaymentProviders } from './providers/registry';
@@ -234,5 +235,6 @@ export async function sweepProviderRefunds(ctx: ServiceContext, providers: Payme
     }
     await sql`update payments set refunds_checked_at = ${now} where id = ${id}`.execute(ctx.db);
   }
+  countRepairs('payment-sweeper', 'refund_reconciled', reconciled);
   return reconciled;
 }

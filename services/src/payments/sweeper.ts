@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
+import { countRepairs } from '../metrics';
 import { creditVerifiedPayment } from './deposits';
 import type { PaymentProviders } from './providers/registry';
 import { findPayment } from './repository';
@@ -42,6 +43,7 @@ export async function sweepUnsettledPayments(ctx: ServiceContext, providers: Pay
       throw error;
     }
   }
+  countRepairs('payment-sweeper', 'payment_credited', credited);
   return credited;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
 import { tenCoinItemId } from '@fanmission/tests/support/coins';
+import { processCounterValue } from '@fanmission/tests/support/metrics';
 import {
   PORTONE_WEBHOOK_SECRET as WEBHOOK_SECRET,
   LOCAL_PORTONE as PORTONE,
@@ -80,7 +81,14 @@ describe('the payment sweeper', () => {
     await age(paid);
     await age(unpaid);
 
+    const repairs = () =>
+      processCounterValue('fanmission_reconciler_repairs_total', {
+        reconciler: 'payment-sweeper',
+        repair: 'payment_credited',
+      });
+    const repairsBefore = await repairs();
     expect(await sweep()).toBe(1);
+    expect(await repairs()).toBe(repairsBefore + 1);
     expect(await depositsOf(paid)).toHaveLength(1);
     expect(await depositsOf(unpaid)).toHaveLength(0);
     // A fresh order is the browser's to credit (it is on its way back from the checkout).
@@ -169,9 +177,13 @@ describe('POST /api/v1/payment/webhooks/portone', () => {
       'altered body': [body.replace('Paid', 'Paid '), signed],
       stale: [body, signPortOneWebhook(WEBHOOK_SECRET, body, { timestamp: Math.floor(Date.now() / 1000) - 600 })],
     };
+    const refused = () =>
+      processCounterValue('fanmission_payment_webhooks_total', { provider: 'portone', outcome: 'bad_signature' });
+    const refusedBefore = await refused();
     for (const [name, [payload, headers]] of Object.entries(cases)) {
       expect((await webhook(payload, headers)).statusCode, name).toBe(401);
     }
+    expect(await refused()).toBe(refusedBefore + Object.keys(cases).length);
     expect(await depositsOf(paymentId)).toHaveLength(0);
     const notJson = await webhook('{not json', signPortOneWebhook(WEBHOOK_SECRET, '{not json'));
     expect(notJson.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../context';
 import { AppError, errorResponses, notFound, unauthorized } from '../http';
+import { countPaymentWebhook } from '../metrics';
 import { creditVerifiedPayment } from './deposits';
 import type { PaymentProviders } from './providers/registry';
 import { paymentProvidersFor } from './providers/registry';
@@ -155,6 +156,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
         rawBodies.get(request) ?? '',
         app.ctx.now(),
       );
+      countPaymentWebhook('portone', verified ? 'accepted' : 'bad_signature');
       if (!verified) throw unauthorized();
       await handlePortOneWebhook(app.ctx, providers, request.body);
       return { received: true as const };
@@ -190,8 +192,10 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
       } catch (error) {
         if (!(error instanceof ProviderUnavailableError)) throw error;
         app.ctx.log.warn({ err: error }, 'PayPal could not verify a webhook');
+        countPaymentWebhook('paypal', 'provider_unavailable');
         throw providerUnavailable();
       }
+      countPaymentWebhook('paypal', verified ? 'accepted' : 'bad_signature');
       if (!verified) throw unauthorized();
       await handlePayPalWebhook(app.ctx, providers, request.body);
       return { received: true as const };

@@ -9,6 +9,7 @@ import { mediaToolsOf, storageDriverFor } from '../files';
 import { createSettlementActivities } from '../income';
 import { createMissionActivities, startMissionReconciler } from '../missions';
 import type { Mailer } from '../mail';
+import { countWorkflowOutcome } from '../metrics';
 import { createEventActivities, startEventReconciler } from '../events';
 import { tracingClientInterceptors, workerTracing } from '../telemetry';
 import { startReliabilityRefresher } from '../trust';
@@ -45,6 +46,7 @@ export async function startWorker(
       namespace: config.TEMPORAL_NAMESPACE,
       // The workflow bundle is built once per change of the workflow sources, not on every start.
       bundleCacheDir: path.join(config.DATA_DIR, 'workflow-bundles'),
+      onWorkflowOutcome: countWorkflowOutcome,
       activities: {
         ...createCoinExpiryActivities({ db, now: () => new Date() }),
         ...createCoinExpiryWarningActivities({ db, mailer: options.mailer, publicUrl: config.PUBLIC_URL }),

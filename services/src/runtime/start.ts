@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
+import { startMetricsListener } from '../health';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
 import { openDatabase } from './database';
 import { startRetention } from '../retention';
@@ -43,6 +44,16 @@ export async function startFanmission(options: {
   // The servers `npm start` started before this module loaded (prestart.ts), when started for this config and role.
   const prestarted = role === 'all' ? takePrestarted(config) : {};
   try {
+    if (!runsApi(role) && config.METRICS_PORT !== undefined) {
+      // The worker and relay have no HTTP API: their counters (workflow outcomes, repairs, mails) are scraped here.
+      const metrics = await startMetricsListener({
+        port: config.METRICS_PORT,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+      });
+      stops.push(() => metrics.close());
+      urls.metrics = metrics.url;
+    }
     // Both settle before a failure of one is thrown, so the other is in `stops` and stopped with the rest.
     const [databaseResult, temporalResult] = await Promise.allSettled([
       openDatabase(config, {

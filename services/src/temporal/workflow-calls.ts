@@ -7,6 +7,7 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ServiceContext, TemporalAccess } from '../context';
+import { countWorkflowStart } from '../metrics';
 
 /**
  * Starts a workflow under its fixed id (one id per mission or event, so at most one ever runs): one already started
@@ -26,6 +27,7 @@ export async function startWorkflowOnce<Input>(
       taskQueue: ctx.temporal.taskQueue,
       args,
     });
+    countWorkflowStart(workflow.name);
     return true;
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return true;

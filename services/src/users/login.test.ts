@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, useTestApp, type TestApp } from '@fanmission/tests/harness/app';
+import { processCounterValue } from '@fanmission/tests/support/metrics';
 import { buildApp } from '@fanmission/services/app';
 import { parseRateLimit } from '../auth';
 import { createDevMailbox } from '../mail';
@@ -186,10 +187,13 @@ describe('rate limits (counters in PostgreSQL, keyed per account or client addre
     });
 
   it('stops password guessing on one account whatever address the guesses claim, with 429 in the caller’s language', async () => {
+    const refused = () => processCounterValue('fanmission_rate_limit_refusals_total', { route: '/api/login' });
+    const refusedBefore = await refused();
     const statuses = [];
     for (let i = 0; i < 4; i += 1)
       statuses.push((await guess(limited.app, 'victim@example.com', `10.0.0.${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(await refused()).toBe(refusedBefore + 1);
     expect((await guess(limited.app, 'VICTIM@example.com', '10.9.9.9')).json()).toMatchObject({
       status: 429,
       code: 'TOO_MANY_REQUESTS',

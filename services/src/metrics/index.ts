@@ -1,0 +1,19 @@
+// The public surface of `metrics`: the process's Prometheus registry and the counters of what the process did
+// (infrastructure: any module may count; `health` and the worker's metrics listener serve them). Other modules
+// import only this file.
+export {
+  countLedgerTransaction,
+  countMail,
+  countPaymentVerification,
+  countPaymentWebhook,
+  countRateLimitRefusal,
+  countRepairs,
+  countWorkflowOutcome,
+  countWorkflowStart,
+  type PaymentVerificationOutcome,
+  type PaymentWebhookOutcome,
+  type Reconciler,
+  type Repair,
+  type WorkflowOutcome,
+} from './counters';
+export { processMetrics } from './registry';
