@@ -103,6 +103,7 @@ export const COMPOSE_APP_VARIABLES = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'TRACE_UI_URL',
 ] as const;
 /** What compose's `api` service adds. */
 export const COMPOSE_API_VARIABLES = ['PORT', 'HOST'] as const;
@@ -222,6 +223,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
       // No collector runs here (compose's otel-collector): empty, the variable counts as unset.
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      TRACE_UI_URL: '',
     };
     Object.assign(environment, options.env);
 
