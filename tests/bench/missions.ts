@@ -181,6 +181,7 @@ if (process.argv[2] === '--worker') {
       workflowInterceptorModules: tracing.workflowInterceptorModules,
       interceptors: tracing.interceptors,
       sinks: tracing.sinks,
+      maxCachedWorkflows: tracing.maxCachedWorkflows,
     }),
   });
   const running = worker.run();

@@ -33,6 +33,8 @@ export interface FanmissionWorkerOptions {
   sinks?: InjectedSinks<Sinks>;
   /** Told of each workflow execution this worker ends (completed, failed, cancelled, continued as new). */
   onWorkflowOutcome?: WorkflowOutcomeListener;
+  /** How many workflows the worker keeps in memory between tasks (the SDK's default: from the heap's size). */
+  maxCachedWorkflows?: number;
 }
 
 /**
@@ -56,13 +58,18 @@ export const defaultWorkflowsPath = (): string => fileURLToPath(new URL('./workf
 export async function createFanmissionWorker(options: FanmissionWorkerOptions): Promise<Worker> {
   const workflowsPath = options.workflowsPath ?? defaultWorkflowsPath();
   const extraModules = [...(options.workflowInterceptorModules ?? [])];
+  // A prebuilt bundle has the workflow interceptor modules inside; without one the SDK bundles them itself.
   const code = options.bundleCacheDir
     ? {
         workflowBundle: {
           codePath: await cachedWorkflowBundle(workflowsPath, options.bundleCacheDir, extraModules),
         },
+        interceptors: options.interceptors ?? {},
       }
-    : { workflowsPath };
+    : {
+        workflowsPath,
+        interceptors: { ...options.interceptors, workflowModules: [...workflowInterceptorModules(), ...extraModules] },
+      };
   return await Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',
@@ -70,8 +77,7 @@ export async function createFanmissionWorker(options: FanmissionWorkerOptions): 
     ...code,
     sinks: { ...workflowSinks(options), ...options.sinks },
     activities: options.activities ?? {},
-    // The workflow modules are read only without a prebuilt bundle (which has them inside).
-    interceptors: { ...options.interceptors, workflowModules: [...workflowInterceptorModules(), ...extraModules] },
+    ...(options.maxCachedWorkflows !== undefined && { maxCachedWorkflows: options.maxCachedWorkflows }),
   });
 }
 

@@ -58,6 +58,7 @@ export async function startWorker(
         workflowInterceptorModules: tracing.workflowInterceptorModules,
         interceptors: tracing.interceptors,
         sinks: tracing.sinks,
+        maxCachedWorkflows: tracing.maxCachedWorkflows,
       }),
     }),
     () => undefined,
