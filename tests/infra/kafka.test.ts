@@ -38,10 +38,18 @@ async function createTopic(): Promise<string> {
   const topic = `infra-${randomUUID()}`;
   const created = await admin.createTopics({
     topics: [{ topic, numPartitions: PARTITIONS, replicationFactor: 1 }],
-    waitForLeaders: true,
   });
   expect(created).toBe(true);
-  return topic;
+  // Until every partition has a leader. kafkajs's own `waitForLeaders` gives up when the broker, still publishing
+  // the new topic's metadata, answers "does not host this topic-partition" (seen on a busy machine): that is retried.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const metadata = await admin.fetchTopicMetadata({ topics: [topic] }).catch(() => undefined);
+    const partitions = metadata?.topics[0]?.partitions ?? [];
+    if (partitions.length === PARTITIONS && partitions.every((partition) => partition.leader >= 0)) return topic;
+    if (Date.now() > deadline) throw new Error(`topic ${topic} has no leader for every partition after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Interleaves the keys: round r sends event r of every key, each round as one request. */
