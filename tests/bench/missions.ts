@@ -177,12 +177,8 @@ if (process.argv[2] === '--worker') {
     namespace,
     bundleCacheDir: path.join(os.tmpdir(), 'fanmission-missions-bench-bundles'),
     activities: createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
-    ...(tracing && {
-      workflowInterceptorModules: tracing.workflowInterceptorModules,
-      interceptors: tracing.interceptors,
-      sinks: tracing.sinks,
-      maxCachedWorkflows: tracing.maxCachedWorkflows,
-    }),
+    // Tracing on: its workflow and activity interceptors, span sink and smaller workflow cache.
+    ...tracing,
   });
   const running = worker.run();
   // The outbox consumers (popularity, notifications, settlement feed, reliability) as the worker role runs them in

@@ -2,7 +2,7 @@
 // a visitor, the demo fan and the operator see it through the API.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
-import { startNpmStart, stopAll, until } from '../support/npm-start';
+import { loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
 
 type Json = Record<string, unknown>;
 interface FileView {
@@ -33,22 +33,9 @@ describe('the demo world of npm start', () => {
       await response.arrayBuffer();
       return response.headers.get('content-type');
     };
-    const login = async (username: string, password: string) => {
-      const response = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
-      expect(response.status, username).toBe(200);
-      return response.headers.get('authorization')!;
-    };
+    const login = (username: string, password: string) => loginTo(started, username, password);
     try {
-      await until('health UP', 240_000, async () => {
-        if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
-        const response = await fetch(`${base}/api/v1/health`).catch(() => undefined);
-        const body = response?.ok ? ((await response.json()) as { status?: string }) : undefined;
-        return body?.status === 'UP' ? true : undefined;
-      });
+      await untilHealthy(started);
       expect(started.output()).toMatch(/demo world: \d+ rows/);
 
       // Creators in the search (verified ones only), each with a photo of his own that serves as an image (`imageUrl` once logged in).

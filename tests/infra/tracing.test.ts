@@ -5,7 +5,7 @@
 // and the consumers' effects of the completion. The trace id is in the request's log lines and in an error's body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
-import { startNpmStart, stopAll, until } from '../support/npm-start';
+import { loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
 
 const TRACE_UI = 'http://traces.example.test';
 type Receiver = Awaited<ReturnType<typeof startOtlpReceiver>>;
@@ -31,12 +31,7 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       TRACE_UI_URL: TRACE_UI,
     });
     base = `http://127.0.0.1:${started.port}`;
-    await until('health UP', 240_000, async () => {
-      if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
-      const response = await fetch(`${base}/api/v1/health`).catch(() => undefined);
-      const body = response?.ok ? ((await response.json()) as { status?: string }) : undefined;
-      return body?.status === 'UP' ? true : undefined;
-    });
+    await untilHealthy(started);
     await until('the worker', 120_000, async () => (started.output().includes('started in') ? true : undefined));
   }, 400_000);
 
@@ -46,15 +41,7 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   });
 
   const login = (username: string) => loginAs(username, 'fanmission1');
-  const loginAs = async (username: string, password: string) => {
-    const response = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    expect(response.status, username).toBe(200);
-    return response.headers.get('authorization')!;
-  };
+  const loginAs = (username: string, password: string) => loginTo(started, username, password);
   const call = async <T>(method: string, path: string, token: string, body?: unknown) => {
     const response = await fetch(`${base}/api/v1${path}`, {
       method,

@@ -68,3 +68,26 @@ export async function stopAll(child: ChildProcess, exited: Promise<number | null
   if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   await exited;
 }
+
+type Started = Awaited<ReturnType<typeof startNpmStart>>;
+
+/** Until `/api/v1/health` answers UP (throws with the output if `npm start` exits first). */
+export async function untilHealthy(started: Started): Promise<void> {
+  await until('health UP', 240_000, async () => {
+    if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
+    const response = await fetch(`http://127.0.0.1:${started.port}/api/v1/health`).catch(() => undefined);
+    const body = response?.ok ? ((await response.json()) as { status?: string }) : undefined;
+    return body?.status === 'UP' ? true : undefined;
+  });
+}
+
+/** Logs in through `POST /api/login` of the started product; the `Authorization` header value to send. */
+export async function loginTo(started: Started, username: string, password: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${started.port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${username} answered ${response.status}`);
+  return response.headers.get('authorization')!;
+}

@@ -54,12 +54,8 @@ export async function startWorker(
         ...createSettlementActivities({ db, now: () => new Date() }),
         ...createEventActivities({ db }),
       },
-      ...(tracing && {
-        workflowInterceptorModules: tracing.workflowInterceptorModules,
-        interceptors: tracing.interceptors,
-        sinks: tracing.sinks,
-        maxCachedWorkflows: tracing.maxCachedWorkflows,
-      }),
+      // Tracing on: its workflow and activity interceptors, span sink and smaller workflow cache.
+      ...tracing,
     }),
     () => undefined,
   );

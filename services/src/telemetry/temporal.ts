@@ -23,6 +23,7 @@ export async function tracingClientInterceptors(): Promise<{ workflow: WorkflowC
   return { workflow: [new OpenTelemetryWorkflowClientInterceptor()] };
 }
 
+/** Options of the worker (`createFanmissionWorker`), spread into them while tracing is on. */
 export interface WorkerTracing {
   /** Bundled with the workflows (a prebuilt bundle ignores `interceptors.workflowModules`). */
   workflowInterceptorModules: string[];
