@@ -98,6 +98,9 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
       .catch(() => ({ rows: [{ n: 0 }] }));
     await db.destroy();
     if (rows[0]!.n >= GENERATED_MONTHS) {
+      // Migrations written since the world was generated apply to it as they would to a deployment's data.
+      const migrating = createDb(postgres.urlFor(database), { max: 1, statementTimeoutMs: 0 });
+      await migrateToLatest(migrating).finally(() => migrating.destroy());
       console.log(`world ${size}: kept from an earlier run (${database})`);
       return;
     }

@@ -15,8 +15,30 @@ export interface LedgerVerifyRunsTable {
   error: string | null;
 }
 
+/** A closed Korea-time day of the dashboard: its sales by method and its mission counts by kind, written once. */
+export interface DashboardDaysTable {
+  day: ColumnType<string, string, never>;
+  sales: ColumnType<DashboardSalesRow[], string, never>;
+  missions: ColumnType<DashboardMissionsRow[], string, never>;
+  rolled_up_at: Date;
+}
+
+/** One payment method's coin sales of a day. */
+export interface DashboardSalesRow {
+  method: string;
+  won: number;
+  count: number;
+}
+
+/** How many missions of a day were requested, completed or rejected for one reason (`kind`). */
+export interface DashboardMissionsRow {
+  kind: string;
+  n: number;
+}
+
 export interface ConsoleTables {
   ledger_verify_runs: LedgerVerifyRunsTable;
+  dashboard_days: DashboardDaysTable;
 }
 
 export type LedgerVerifyRunRow = Selectable<LedgerVerifyRunsTable>;

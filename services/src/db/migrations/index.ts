@@ -42,6 +42,7 @@ import * as m0151 from './0151_ledger_append_fewer_writes';
 import * as m0152 from './0152_ledger_append_group';
 import * as m0155 from './0155_demo_world_state';
 import * as m0160 from './0160_outbox_trace_parent';
+import * as m0165 from './0165_dashboard_days';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0152_ledger_append_group': m0152,
   '0155_demo_world_state': m0155,
   '0160_outbox_trace_parent': m0160,
+  '0165_dashboard_days': m0165,
 };
