@@ -5,7 +5,9 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createCreator } from '@fanmission/tests/support/creators';
+import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { settleMonth } from '../income';
 import { dashboard } from './dashboard';
 
 // The dashboard's closed days come from their roll-up, written once; the days since are counted live. The clock is
@@ -83,5 +85,44 @@ describe('dashboard roll-up', () => {
     const anHourLater = await dashboardAt(kst('2031-05-02T01:30:00'), 2);
     expect(missionsOn(anHourLater, '2031-05-01')).toMatchObject({ requested: 2 });
     expect((await rolledUpDays()).map((row) => row.day)).toContain('2031-05-01');
+  });
+
+  it('totals each month’s statements as they are issued, approved and paid, as the statements themselves add up', async () => {
+    const finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const payee = await createIncomeCreator(app());
+    await releasedMission(app().db, { creatorId: payee.creatorId, coins: 600, at: kst('2031-01-12T12:00:00') });
+    await settleMonth(app().db, { year: 2031, month: 1, now: kst('2031-02-01T01:00:00'), trigger: 'ADMIN' });
+    const months = async () => (await dashboardAt(kst('2031-03-10T12:00:00'), 1)).settlementsPerMonth;
+    expect(await months()).toEqual([{ month: '2031-01', won: 36_000, paidWon: 0 }]);
+
+    const statement = await app()
+      .db.selectFrom('settlement_statements')
+      .select('id')
+      .where('year', '=', 2031)
+      .where('month', '=', 1)
+      .where('creator_id', '=', payee.creatorId)
+      .executeTakeFirstOrThrow();
+    const decide = (body: object) =>
+      app().inject({
+        method: 'PUT',
+        url: `/api/admin/settlements/${statement.id}`,
+        headers: finance.headers,
+        payload: body,
+      });
+    expect((await decide({ action: 'approve' })).statusCode).toBe(200);
+    expect(await months()).toEqual([{ month: '2031-01', won: 36_000, paidWon: 0 }]);
+    const paid = await decide({ action: 'pay', transferReference: 'KB-2031-0201', transferDate: '2031-02-10' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await months()).toEqual([{ month: '2031-01', won: 36_000, paidWon: 36_000 }]);
+
+    const { rows: drift } = await sql`
+      select year, month, status from settlement_month_totals t
+      full join (
+        select year, month, status, count(*)::int as statements, sum(to_receipt)::bigint as to_receipt
+        from settlement_statements group by 1, 2, 3
+      ) s using (year, month, status)
+      where coalesce(t.statements, 0) <> coalesce(s.statements, 0)
+        or coalesce(t.to_receipt, 0) <> coalesce(s.to_receipt, 0)`.execute(app().db);
+    expect(drift).toEqual([]);
   });
 });

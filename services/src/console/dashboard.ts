@@ -113,8 +113,8 @@ async function windowDays(db: Db, labels: string[], now: Date): Promise<Map<stri
 
 /**
  * The dashboard's aggregates: the window's days (rolled up once closed, see `windowDays`), the open escrows (a
- * partial index of the accounts holding coins) and the last 12 months of statements (a range of their (year, month)
- * index), so the answer stays fast as the tables grow.
+ * partial index of the accounts holding coins) and the last 12 months of statements (their totals per month), so the
+ * answer stays fast as the tables grow.
  */
 export async function dashboard(
   ctx: ServiceContext,
@@ -123,8 +123,8 @@ export async function dashboard(
 ): Promise<AdminDashboard> {
   const { labels } = windowOf(ctx.now(), days);
   const db = ctx.db;
-  // The last 12 Korea-time months of payout statements (carried-over months pay nothing yet), read as a range of
-  // the (year, month) index.
+  // The last 12 Korea-time months of payout statements (carried-over months pay nothing yet), from their totals per
+  // month and status (settlement_month_totals, kept by a trigger on the statements).
   const thisMonth = koreaDate(ctx.now()).slice(0, 7);
   const [thisYear, thisMonthNumber] = thisMonth.split('-').map(Number) as [number, number];
   const firstMonthIndex = thisYear * 12 + thisMonthNumber - 1 - 11;
@@ -136,9 +136,10 @@ export async function dashboard(
     readEventsHealth(db, ctx.config, consumers),
     sql<{ year: number; month: number; won: string; paid_won: string }>`
       select year, month, sum(to_receipt) as won, sum(case when status = 'PAID' then to_receipt else 0 end) as paid_won
-        from settlement_statements
+        from settlement_month_totals
         where (year, month) >= (${firstYear}, ${firstMonth}) and status <> 'CARRIED_OVER'
         group by year, month
+        having sum(statements) > 0
         order by year, month`.execute(db),
   ]);
   const sales = labels.flatMap((day) => (figures.get(day)?.sales ?? []).map((row) => ({ day, ...row })));

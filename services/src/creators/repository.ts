@@ -98,26 +98,17 @@ export async function isFollowing(db: DbExecutor, userId: number, creatorId: num
   return row !== undefined;
 }
 
-/** Exact counts for the creator page: followers, and likes summed over the creator's missions. */
+/** Exact counts for the creator page: followers, and likes summed over the creator's missions (one row, kept by triggers). */
 export async function pageCounts(
   db: DbExecutor,
   creatorId: number,
 ): Promise<{ followerCount: number; likeCount: number }> {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('follows')
-        .select(eb.fn.countAll<string>().as('count'))
-        .where('creator_id', '=', creatorId)
-        .as('follower_count'),
-      eb
-        .selectFrom('missions')
-        .select(sql<string>`coalesce(sum(likes_count), 0)`.as('likes'))
-        .where('creator_id', '=', creatorId)
-        .as('like_count'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { followerCount: Number(row.follower_count), likeCount: Number(row.like_count) };
+    .selectFrom('creator_page_totals')
+    .select(['followers', 'likes'])
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return { followerCount: Number(row?.followers ?? 0), likeCount: Number(row?.likes ?? 0) };
 }
 
 /** The products the newbie dashboard looks at: an EVENT at all, an active BASIC or LUCKY. */

@@ -143,6 +143,21 @@ describe('GET /api/v1/creators/{id} and /creators/by-url/{url}', () => {
       },
     });
 
+    // The counts follow an unlike and an unfollow in the same transaction (their triggers), not a recount.
+    await app()
+      .db.updateTable('missions')
+      .set((eb) => ({ likes_count: eb('likes_count', '-', 1) }))
+      .where('creator_id', '=', creator.creatorId)
+      .where('likes_count', '=', 4)
+      .execute();
+    await app()
+      .db.deleteFrom('follows')
+      .where('user_id', '=', fan.id)
+      .where('creator_id', '=', creator.creatorId)
+      .execute();
+    const after = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(after.json()).toMatchObject({ followerCount: 1, likeCount: 6 });
+
     // The web's catch-all /{creator_id} takes either; the URL is matched ignoring case.
     for (const idOrUrl of ['skyhigh', String(creator.creatorId)]) {
       const byEither = await app().inject({ method: 'GET', url: `/api/v1${creatorPagePath(idOrUrl)}` });

@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { BusinessType, CreatorGrade, CreatorReviewStatus, SnsType } from '@fanmission/contracts';
 
 export interface CreatorsTable {
@@ -71,6 +71,16 @@ export interface CreatorPopularityTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * A creator page's exact counts: his followers and the likes of all his missions, kept by triggers on `follows` and
+ * `missions.likes_count` in the writing transaction (migration 0175).
+ */
+export interface CreatorPageTotalsTable {
+  creator_id: number;
+  followers: ColumnType<string, never, never>;
+  likes: ColumnType<string, never, never>;
+}
+
 export interface CreatorsTables {
   creators: CreatorsTable;
   tags: TagsTable;
@@ -78,6 +88,7 @@ export interface CreatorsTables {
   creator_sns_links: CreatorSnsLinksTable;
   follows: FollowsTable;
   creator_popularity: CreatorPopularityTable;
+  creator_page_totals: CreatorPageTotalsTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;

@@ -23,13 +23,14 @@ export async function deleteFollow(db: DbExecutor, userId: number, creatorId: nu
   return deleted !== undefined;
 }
 
+/** The creator's exact follower count, kept by a trigger on `follows` in the transaction that follows or unfollows. */
 export async function followerCount(db: DbExecutor, creatorId: number): Promise<number> {
   const row = await db
-    .selectFrom('follows')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .selectFrom('creator_page_totals')
+    .select('followers')
     .where('creator_id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .executeTakeFirst();
+  return Number(row?.followers ?? 0);
 }
 
 function followedCreators(db: DbExecutor, userId: number) {

@@ -81,6 +81,16 @@ describe('the world generator (size XS)', () => {
           or p.amount <> r.coins`,
     );
     expect(rolls[0]!.bad).toBe(0);
+    // Each creator page's counts (kept by triggers) equal his follows and his missions' likes.
+    const pages = await rows(
+      db,
+      sql<{ bad: number }>`
+        select count(*)::int as bad from creators c
+        left join creator_page_totals t on t.creator_id = c.id
+        where coalesce(t.followers, 0) <> (select count(*) from follows f where f.creator_id = c.id)
+          or coalesce(t.likes, 0) <> (select coalesce(sum(m.likes_count), 0) from missions m where m.creator_id = c.id)`,
+    );
+    expect(pages[0]!.bad).toBe(0);
   });
 
   it("matches each settled month's statement to its creator's missions and its ledger payout", async () => {
@@ -115,6 +125,19 @@ describe('the world generator (size XS)', () => {
           and (select count(*) from settlement_statement_lines l where l.ledger_transaction_id = t.id) <> 1`,
     );
     expect(unsettled!.n).toBe(0);
+    // The dashboard's totals per month and status (kept by a trigger) add the statements up.
+    const drift = await rows(
+      db,
+      sql<{ year: number }>`
+        select year from settlement_month_totals t
+        full join (
+          select year, month, status, count(*)::int as statements, sum(to_receipt)::bigint as to_receipt
+          from settlement_statements group by 1, 2, 3
+        ) s using (year, month, status)
+        where coalesce(t.statements, 0) <> coalesce(s.statements, 0)
+          or coalesce(t.to_receipt, 0) <> coalesce(s.to_receipt, 0)`,
+    );
+    expect(drift).toEqual([]);
   });
 
   it('has the shape of a marketplace: a few creators hold most followers, most fans buy once or twice', async () => {

@@ -43,6 +43,8 @@ import * as m0152 from './0152_ledger_append_group';
 import * as m0155 from './0155_demo_world_state';
 import * as m0160 from './0160_outbox_trace_parent';
 import * as m0165 from './0165_dashboard_days';
+import * as m0170 from './0170_settlement_month_totals';
+import * as m0175 from './0175_creator_page_totals';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0155_demo_world_state': m0155,
   '0160_outbox_trace_parent': m0160,
   '0165_dashboard_days': m0165,
+  '0170_settlement_month_totals': m0170,
+  '0175_creator_page_totals': m0175,
 };
