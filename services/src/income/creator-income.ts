@@ -150,11 +150,15 @@ export async function monthIncome(
       toReceipt: statement.to_receipt,
     };
   }
-  const total = await monthReleasesQuery(db, creatorId, year, month)
-    .select(sql<number>`coalesce(sum(p.amount), 0)::bigint`.as('coins'))
-    .executeTakeFirstOrThrow();
+  // The month's releases less its lucky compensations, kept per creator and month as the ledger appends them.
+  const total = await db
+    .selectFrom('creator_month_earnings')
+    .select('coins')
+    .where('creator_id', '=', creatorId)
+    .where('month', '=', `${year}-${String(month).padStart(2, '0')}`)
+    .executeTakeFirst();
   const grade = await gradeOfMonth(db, creatorId, year, month);
-  const amounts = settlementAmounts([{ coins: Number(total.coins), grade }], await payoutAccount(db, creatorId));
+  const amounts = settlementAmounts([{ coins: Number(total?.coins ?? 0), grade }], await payoutAccount(db, creatorId));
   return {
     year,
     month,

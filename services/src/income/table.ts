@@ -95,6 +95,16 @@ export interface GradeProposalsTable {
   created_at: Date;
 }
 
+/**
+ * What a creator earned in a Korea-time month (`YYYY-MM`) so far: releases less lucky compensations, kept by a
+ * trigger on the ledger's earnings postings (migration 0180).
+ */
+export interface CreatorMonthEarningsTable {
+  creator_id: number;
+  month: string;
+  coins: ColumnType<string, never, never>;
+}
+
 export interface IncomeTables {
   settlement_statements: SettlementStatementsTable;
   settlement_statement_lines: SettlementStatementLinesTable;
@@ -102,6 +112,7 @@ export interface IncomeTables {
   settlement_runs: SettlementRunsTable;
   creator_monthly_grades: CreatorMonthlyGradesTable;
   grade_proposals: GradeProposalsTable;
+  creator_month_earnings: CreatorMonthEarningsTable;
 }
 
 export type StatementRow = Selectable<SettlementStatementsTable>;

@@ -138,6 +138,23 @@ describe('the world generator (size XS)', () => {
           or coalesce(t.to_receipt, 0) <> coalesce(s.to_receipt, 0)`,
     );
     expect(drift).toEqual([]);
+    // Each creator's earnings per month (kept by a trigger on the ledger's postings) equal his releases less his
+    // lucky compensations of that month.
+    const earnings = await rows(
+      db,
+      sql<{ creator_id: number }>`
+        select creator_id from creator_month_earnings e
+        full join (
+          select substring(p.account from 10)::bigint as creator_id,
+            to_char(t.occurred_at at time zone 'Asia/Seoul', 'YYYY-MM') as month, sum(p.amount) as coins
+          from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+          where p.account like 'earnings:%'
+            and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+          group by 1, 2
+        ) l using (creator_id, month)
+        where e.coins is distinct from l.coins`,
+    );
+    expect(earnings).toEqual([]);
   });
 
   it('has the shape of a marketplace: a few creators hold most followers, most fans buy once or twice', async () => {
