@@ -46,6 +46,7 @@ import * as m0165 from './0165_dashboard_days';
 import * as m0170 from './0170_settlement_month_totals';
 import * as m0175 from './0175_creator_page_totals';
 import * as m0180 from './0180_creator_month_earnings';
+import * as m0185 from './0185_missions_party_only';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0170_settlement_month_totals': m0170,
   '0175_creator_page_totals': m0175,
   '0180_creator_month_earnings': m0180,
+  '0185_missions_party_only': m0185,
 };
