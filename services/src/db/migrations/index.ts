@@ -47,6 +47,7 @@ import * as m0170 from './0170_settlement_month_totals';
 import * as m0175 from './0175_creator_page_totals';
 import * as m0180 from './0180_creator_month_earnings';
 import * as m0185 from './0185_missions_party_only';
+import * as m0190 from './0190_missions_user_newest';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0175_creator_page_totals': m0175,
   '0180_creator_month_earnings': m0180,
   '0185_missions_party_only': m0185,
+  '0190_missions_user_newest': m0190,
 };
