@@ -52,15 +52,36 @@ export function decodeEvent(value: Buffer | null): DomainEvent {
   return JSON.parse(value.toString('utf8')) as DomainEvent;
 }
 
-/** Creates the event topics that do not exist yet (the broker's default partition count). */
+/** How long a process waits for the event topics' partitions to have leaders before it gives up starting. */
+const TOPIC_LEADERS_TIMEOUT_MS = 30_000;
+
+/**
+ * Creates the event topics that do not exist yet (the broker's default partition count), then waits until every
+ * partition of every event topic has a leader, whoever created them: a second relay starting at the same time finds
+ * the topics listed before they can take messages, and a busy broker still publishing a new topic answers "does not
+ * host this topic-partition" (kafkajs's own `waitForLeaders` gives up on that answer; it is retried here).
+ */
 export async function ensureEventTopics(kafka: Kafka, options: KafkaEventsOptions): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
+    const topics = AGGREGATE_TYPES.map((type) => eventTopic(options, type));
     const existing = new Set(await admin.listTopics());
-    const missing = AGGREGATE_TYPES.map((type) => eventTopic(options, type)).filter((topic) => !existing.has(topic));
-    if (missing.length > 0) {
-      await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+    const missing = topics.filter((topic) => !existing.has(topic));
+    if (missing.length > 0) await admin.createTopics({ topics: missing.map((topic) => ({ topic })) });
+    const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS;
+    for (;;) {
+      const metadata = await admin.fetchTopicMetadata({ topics }).catch(() => undefined);
+      const ready =
+        metadata?.topics.length === topics.length &&
+        metadata.topics.every(
+          ({ partitions }) => partitions.length > 0 && partitions.every((partition) => partition.leader >= 0),
+        );
+      if (ready) return;
+      if (Date.now() > deadline) {
+        throw new Error(`the event topics have no leader for every partition after ${TOPIC_LEADERS_TIMEOUT_MS} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
     await admin.disconnect();
