@@ -72,6 +72,17 @@ describe('dashboard roll-up', () => {
     await request('2031-03-08T13:00:00');
     expect(missionsOn(await dashboardAt(now, 3), '2031-03-08')).toMatchObject({ requested: 2 });
     expect(await rolledUpDays()).toEqual(rolledUp);
+
+    // A longer window rolls up only the days it adds; the stored ones stay as they were.
+    await request('2031-03-06T09:00:00');
+    const longer = await dashboardAt(now, 5);
+    expect(missionsOn(longer, '2031-03-06')).toMatchObject({ requested: 1 });
+    expect(missionsOn(longer, '2031-03-08')).toMatchObject({ requested: 2 });
+    expect(await rolledUpDays()).toEqual([
+      { day: '2031-03-06', at: now.toISOString() },
+      { day: '2031-03-07', at: now.toISOString() },
+      ...rolledUp,
+    ]);
   });
 
   it('counts a day that ended less than an hour ago live, and rolls it up after that hour', async () => {

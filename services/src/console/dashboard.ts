@@ -1,4 +1,4 @@
-import { DAY_MS, koreaDate, type AdminDashboard } from '@fanmission/contracts';
+import { DAY_MS, koreaDate, monthKey, type AdminDashboard } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { Db } from '../db';
@@ -80,8 +80,8 @@ async function countDays(db: Db, from: Date, to: Date | null): Promise<Map<strin
  * Sales and missions of each day of the window. A day that ended over an hour ago is read from its roll-up
  * (`dashboard_days`), written the first time the dashboard needs it and never again, so the window costs a read of
  * its days however busy they were; only the days since are counted from the domain tables, through their time
- * indexes. Rows stamped with an earlier day after it was rolled up (a data import) are not in its roll-up: such an
- * import empties `dashboard_days`.
+ * indexes. Rows stamped with a day after it was rolled up are not in its roll-up: the product writes its rows at the
+ * time they happen, so only an import of older rows could, and such an import must empty `dashboard_days`.
  */
 async function windowDays(db: Db, labels: string[], now: Date): Promise<Map<string, DayFigures>> {
   const firstOpenDay = koreaDate(new Date(now.getTime() - ROLL_UP_AFTER_MS));
@@ -94,7 +94,12 @@ async function windowDays(db: Db, labels: string[], now: Date): Promise<Map<stri
     for (const { day, ...figures } of stored) days.set(day, figures);
     const missing = closed.filter((day) => !days.has(day));
     if (missing.length > 0) {
-      const counted = await countDays(db, dayStart(missing[0]!), dayStart(firstOpenDay));
+      // From the first missing day to the end of the last (the days between that are stored are counted again).
+      const counted = await countDays(
+        db,
+        dayStart(missing[0]!),
+        new Date(dayStart(missing.at(-1)!).getTime() + DAY_MS),
+      );
       const rolledUp = missing.map((day) => ({ day, ...(counted.get(day) ?? { sales: [], missions: [] }) }));
       await sql`
         insert into dashboard_days (day, sales, missions, rolled_up_at)
@@ -191,7 +196,7 @@ export async function dashboard(
     onTimeRate: completed + performExpired === 0 ? null : completed / (completed + performExpired),
     escrowCoins: Number(escrow.rows[0]?.coins ?? 0),
     settlementsPerMonth: settlements.rows.map((row) => ({
-      month: `${row.year}-${String(row.month).padStart(2, '0')}`,
+      month: monthKey(row.year, row.month),
       won: Number(row.won),
       paidWon: Number(row.paid_won),
     })),

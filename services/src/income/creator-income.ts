@@ -3,6 +3,7 @@ import {
   koreaMonthOf,
   koreaMonthRange,
   type MonthIncome,
+  monthKey,
   settlementAmounts,
   toPage,
 } from '@fanmission/contracts';
@@ -155,7 +156,7 @@ export async function monthIncome(
     .selectFrom('creator_month_earnings')
     .select('coins')
     .where('creator_id', '=', creatorId)
-    .where('month', '=', `${year}-${String(month).padStart(2, '0')}`)
+    .where('month', '=', monthKey(year, month))
     .executeTakeFirst();
   const grade = await gradeOfMonth(db, creatorId, year, month);
   const amounts = settlementAmounts([{ coins: Number(total?.coins ?? 0), grade }], await payoutAccount(db, creatorId));
