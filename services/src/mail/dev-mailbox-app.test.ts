@@ -16,6 +16,7 @@ beforeAll(async () => {
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
       ADMIN_PASSWORD: 'operator-password-1',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      METRICS_TOKEN: 'a-scrape-token-of-our-own',
     }),
     mailer: productionMailbox,
     devMailbox: productionMailbox,
