@@ -68,11 +68,6 @@ describe('dashboard roll-up', () => {
     expect(missionsOn(second, '2031-03-08')).toEqual(missionsOn(first, '2031-03-08'));
     expect(missionsOn(second, '2031-03-10')).toMatchObject({ requested: 1 });
 
-    // A closed day is not counted again: a row stamped with it afterwards (an import) is not in its roll-up.
-    await request('2031-03-08T13:00:00');
-    expect(missionsOn(await dashboardAt(now, 3), '2031-03-08')).toMatchObject({ requested: 2 });
-    expect(await rolledUpDays()).toEqual(rolledUp);
-
     // A longer window rolls up only the days it adds; the stored ones stay as they were.
     await request('2031-03-06T09:00:00');
     const longer = await dashboardAt(now, 5);
@@ -83,6 +78,43 @@ describe('dashboard roll-up', () => {
       { day: '2031-03-07', at: now.toISOString() },
       ...rolledUp,
     ]);
+  });
+
+  it('writes a rolled-up day again when a row is stamped into it late (a workflow’s activity or a credit that ran late)', async () => {
+    // The database's own clock decides what is late, so this test lives in real time: a day three days ago.
+    const now = new Date();
+    const lateDay = new Date(now.getTime() - 3 * 24 * 3_600_000);
+    const day = lateDay.toLocaleDateString('sv-SE', { timeZone: 'Asia/Seoul' });
+    const at = new Date(`${day}T12:00:00+09:00`);
+    const inserted = await insertMission(app(), product, {
+      user_id: fan.id,
+      status: 'REQUESTED',
+      requested_at: at,
+      created_at: at,
+    });
+    const rolledUpAt = async () =>
+      (
+        await sql<{ at: Date }>`select rolled_up_at as at from dashboard_days where day = ${day}::date`.execute(
+          app().db,
+        )
+      ).rows[0]?.at;
+    expect(missionsOn(await dashboardAt(now, 5), day)).toMatchObject({ requested: 1, completed: 0 });
+    expect(await rolledUpAt()).toEqual(now);
+
+    // Completed, and a deposit credited, with that day's stamps, after the day was rolled up: both count.
+    await app()
+      .db.updateTable('missions')
+      .set({ status: 'COMPLETED', completed_at: at })
+      .where('id', '=', inserted.id)
+      .execute();
+    const charge = await chargeCoins(app().db, { userId: fan.id, coins: 10, at });
+    await app().db.updateTable('coin_deposits').set({ created_at: at }).where('id', '=', charge.depositId).execute();
+    expect(await rolledUpAt()).toBeUndefined();
+    const later = new Date(now.getTime() + 1_000);
+    const again = await dashboardAt(later, 5);
+    expect(missionsOn(again, day)).toMatchObject({ requested: 1, completed: 1 });
+    expect(again.coinSalesPerDay.find((row) => row.day === day)).toMatchObject({ byMethod: { card: 1_000 } });
+    expect(await rolledUpAt()).toEqual(later);
   });
 
   it('counts a day that ended less than an hour ago live, and rolls it up after that hour', async () => {

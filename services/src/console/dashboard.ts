@@ -80,8 +80,8 @@ async function countDays(db: Db, from: Date, to: Date | null): Promise<Map<strin
  * Sales and missions of each day of the window. A day that ended over an hour ago is read from its roll-up
  * (`dashboard_days`), written the first time the dashboard needs it and never again, so the window costs a read of
  * its days however busy they were; only the days since are counted from the domain tables, through their time
- * indexes. Rows stamped with a day after it was rolled up are not in its roll-up: the product writes its rows at the
- * time they happen, so only an import of older rows could, and such an import must empty `dashboard_days`.
+ * indexes. A row stamped into a day after it was rolled up (a workflow's activity that ran late, a late credit, an
+ * import) makes the day forget its roll-up (triggers of migration 0220), so the next read writes it again.
  */
 async function windowDays(db: Db, labels: string[], now: Date): Promise<Map<string, DayFigures>> {
   const firstOpenDay = koreaDate(new Date(now.getTime() - ROLL_UP_AFTER_MS));

@@ -206,6 +206,24 @@ describe('settleMonth', () => {
     expect((await run(2025, 11)).gradeProposals).toBe(0);
   });
 
+  it('shows a release appended after its month’s statement in the next month, whose statement pays it', async () => {
+    const creator = await createIncomeCreator(testApp.current.app);
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2024, 3) });
+    await run(2024, 3);
+    // A release of March whose activity ran after March's run (a worker outage): on no statement yet.
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 520, at: inMonth(2024, 3, 31) });
+    expect(await monthIncome(db(), creator.creatorId, 2024, 3)).toMatchObject({ settled: true, totalEarningCoin: 600 });
+    expect(await monthIncome(db(), creator.creatorId, 2024, 4)).toMatchObject({
+      settled: false,
+      totalEarningCoin: 520,
+    });
+
+    await run(2024, 4);
+    const april = (await statementsOf(creator.creatorId)).find((statement) => statement.month === 4);
+    expect(april).toMatchObject({ year: 2024, total_earning_coin: 520 });
+    expect(await monthIncome(db(), creator.creatorId, 2024, 4)).toMatchObject({ settled: true, totalEarningCoin: 520 });
+  });
+
   it('deducts a lucky compensation bonus taken from the creator earnings', async () => {
     const creator = await createIncomeCreator(testApp.current.app);
     const { fanId } = await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2025, 6) });

@@ -50,6 +50,8 @@ import * as m0185 from './0185_missions_party_only';
 import * as m0190 from './0190_missions_user_newest';
 import * as m0210 from './0210_bank_transfer_point';
 import * as m0215 from './0215_upload_usage';
+import * as m0220 from './0220_dashboard_late_rows';
+import * as m0225 from './0225_creator_month_earnings_paying_month';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +106,6 @@ export const migrations: Record<string, Migration> = {
   '0190_missions_user_newest': m0190,
   '0210_bank_transfer_point': m0210,
   '0215_upload_usage': m0215,
+  '0220_dashboard_late_rows': m0220,
+  '0225_creator_month_earnings_paying_month': m0225,
 };
