@@ -116,6 +116,15 @@ export const bestCommentListSchema = z.array(bestCommentSchema);
 
 // ---- Operators: comment coin events ----
 
+/**
+ * Bonus coins are spent like bought ones and a mission paid with them becomes a creator's payout, so operators alone
+ * may run only small comment coin events: at most `coinsPerWin` a win, and a daily budget above
+ * `dailyBudgetWithoutApproval` pays nothing until finance approves it (not the event's own author).
+ */
+export const COMMENT_EVENT_LIMITS = { coinsPerWin: 100, dailyBudgetWithoutApproval: 5_000 } as const;
+
+export const COMMENT_EVENT_BUDGET_APPROVALS = ['NOT_NEEDED', 'PENDING', 'APPROVED'] as const;
+
 export const ADMIN_COMMENT_EVENT_SORT_FIELDS = ['id', 'startsAt', 'endsAt'] as const;
 
 export const adminCommentEventSchema = z
@@ -128,6 +137,10 @@ export const adminCommentEventSchema = z
     winProbability: z.number(),
     coinsPerWin: z.number().int(),
     dailyBudget: z.number().int(),
+    /** PENDING: the daily budget needs finance's approval, and no comment wins until then. */
+    budgetApproval: z.enum(COMMENT_EVENT_BUDGET_APPROVALS),
+    budgetApprovedBy: z.number().int().nullable(),
+    budgetApprovedAt: instant.nullable(),
     /** sha256(serverSeed), hex: published before the event. */
     commitment: z.string(),
     /** Revealed once the event has ended (null before). */
@@ -146,7 +159,7 @@ export const adminCommentEventInputSchema = z
     startsAt: z.iso.datetime({ offset: true, error: 'validation.date' }),
     endsAt: z.iso.datetime({ offset: true, error: 'validation.date' }),
     winProbability: z.number({ error: 'validation.required' }).min(0).max(100),
-    coinsPerWin: z.number({ error: 'validation.required' }).int().min(1).max(100_000),
+    coinsPerWin: z.number({ error: 'validation.required' }).int().min(1).max(COMMENT_EVENT_LIMITS.coinsPerWin),
     dailyBudget: z.number({ error: 'validation.required' }).int().min(0).max(100_000_000),
   })
   .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {

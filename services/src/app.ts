@@ -18,7 +18,7 @@ import {
 } from './users';
 import { coinHistoryRoutes, coinRefundAdminRoutes } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
-import { commentAdminRoutes, commentRoutes } from './comments';
+import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
@@ -223,6 +223,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       popupAdminRoutes,
       creatorPenaltyAdminRoutes,
       commentAdminRoutes,
+      commentEventBudgetRoutes,
       creatorReviewAdminRoutes,
       settlementAdminRoutes,
       auditLogAdminRoutes,

@@ -196,6 +196,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/admin/creator-penalties/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/comment-events': s`401 403 403 403 403 403 400 403`,
   'PUT /api/admin/comment-events/{id}': s`401 403 403 403 403 403 400 403`,
+  'POST /api/admin/comment-events/{id}/budget-approval': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/mission-comments/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/comment-restrictions': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/creators/{id}': s`401 403 403 403 403 403 404 403`,

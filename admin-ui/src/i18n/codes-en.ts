@@ -49,4 +49,5 @@ export const codesEn: CodeLabels = {
   },
   accountProvider: { local: 'E-mail', google: 'Google', facebook: 'Facebook', apple: 'Apple' },
   faqCategory: { PAYMENT: 'Payment', MISSION: 'Mission' },
+  budgetApproval: { NOT_NEEDED: 'Not needed', PENDING: 'Awaiting finance', APPROVED: 'Approved by finance' },
 };

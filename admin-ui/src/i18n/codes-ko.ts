@@ -52,4 +52,5 @@ export const codesKo: CodeLabels = {
   },
   accountProvider: { local: '이메일', google: 'Google', facebook: 'Facebook', apple: 'Apple' },
   faqCategory: { PAYMENT: '결제', MISSION: '미션' },
+  budgetApproval: { NOT_NEEDED: '승인 불필요', PENDING: '재무 승인 대기', APPROVED: '재무 승인됨' },
 };

@@ -51,6 +51,7 @@ export const consoleEn = {
       markPaid: 'Mark paid',
       refuseRefund: 'Refuse to pay',
       refundAtProvider: 'Refund at provider',
+      approveBudget: 'Approve budget',
       refusalReason: 'Reason the member reads',
       inactivate: 'Inactivate',
       activate: 'Activate',
@@ -93,6 +94,7 @@ export const consoleEn = {
       bankTransfer: 'bank transfer',
       refundedAtProvider: 'Refunded at the provider.',
     },
+    commentEvents: { budgetApproved: 'Budget approved: the event pays its wins from now on.' },
     shortfalls: {
       title: 'Refund shortfalls',
       intro:

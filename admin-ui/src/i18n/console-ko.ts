@@ -52,6 +52,7 @@ export const consoleKo: ConsoleMessages = {
       markPaid: '지급 완료',
       refuseRefund: '지급 거절',
       refundAtProvider: '결제대행사로 환불',
+      approveBudget: '예산 승인',
       refusalReason: '회원에게 보일 거절 사유',
       inactivate: '비활성화',
       activate: '활성화',
@@ -90,6 +91,7 @@ export const consoleKo: ConsoleMessages = {
       bankTransfer: '계좌 송금',
       refundedAtProvider: '결제대행사에서 환불했습니다.',
     },
+    commentEvents: { budgetApproved: '예산을 승인했습니다. 이제부터 당첨 코인이 지급됩니다.' },
     shortfalls: {
       title: '환불 부족분',
       intro: '회원이 코인을 이미 사용한 뒤 결제대행사에서 이루어진 환불·지급 거절(차지백): 회수하지 못한 코인입니다.',

@@ -205,6 +205,7 @@ export const resourcesEn = {
       winProbability: 'Win probability (%)',
       coinsPerWin: 'Coins per win',
       dailyBudget: 'Daily budget (coins)',
+      budgetApproval: 'Budget approval',
     },
   },
   settlements: {

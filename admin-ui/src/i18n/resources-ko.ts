@@ -204,6 +204,7 @@ export const resourcesKo: ResourceMessages = {
       winProbability: '당첨 확률(%)',
       coinsPerWin: '당첨 코인',
       dailyBudget: '일일 예산(코인)',
+      budgetApproval: '예산 승인',
     },
   },
   settlements: {

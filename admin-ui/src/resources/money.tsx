@@ -1,4 +1,6 @@
+import { COMMENT_EVENT_LIMITS, type AdminCommentEvent, type StaffRole } from '@fanmission/contracts';
 import { Button } from '@mui/material';
+import { useState } from 'react';
 import {
   BooleanField,
   BooleanInput,
@@ -17,9 +19,13 @@ import {
   TextInput,
   TopToolbar,
   maxLength,
+  maxValue,
   required,
   useListContext,
   useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { httpClient } from '../data-provider';
@@ -239,10 +245,51 @@ const commentEventForm = (
     <DateTimeInput source="startsAt" validate={required()} parse={isoInstant} />
     <DateTimeInput source="endsAt" validate={required()} parse={isoInstant} />
     <NumberInput source="winProbability" min={0} max={100} step={0.1} validate={required()} />
-    <NumberInput source="coinsPerWin" min={1} validate={required()} />
+    <NumberInput
+      source="coinsPerWin"
+      min={1}
+      max={COMMENT_EVENT_LIMITS.coinsPerWin}
+      validate={[required(), maxValue(COMMENT_EVENT_LIMITS.coinsPerWin)]}
+    />
     <NumberInput source="dailyBudget" min={1} validate={required()} />
   </SimpleForm>
 );
+
+/**
+ * Finance's approval of a comment coin event's daily budget above what operators may grant alone (the event pays no
+ * win until then); shown to finance on a pending event. The server refuses the event's own author.
+ */
+function CommentEventBudgetApproval() {
+  const record = useRecordContext<AdminCommentEvent>();
+  const { permissions } = usePermissions<StaffRole[]>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [pending, setPending] = useState(false);
+  if (!record || record.budgetApproval !== 'PENDING' || !permissions?.includes('ROLE_FINANCE')) return null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={pending}
+      onClick={async (event) => {
+        event.stopPropagation();
+        setPending(true);
+        try {
+          await httpClient(`/api/admin/comment-events/${record.id}/budget-approval`, { method: 'POST', body: '{}' });
+          notify('console.commentEvents.budgetApproved', { type: 'success' });
+          refresh();
+        } catch (error) {
+          notify((error as Error).message, { type: 'error' });
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {translate('console.actions.approveBudget')}
+    </Button>
+  );
+}
 
 export const CommentEventList = () => (
   <ConsoleList rowClick="edit" empty={false}>
@@ -253,9 +300,13 @@ export const CommentEventList = () => (
     <NumberField source="winProbability" />
     <NumberField source="coinsPerWin" />
     <NumberField source="dailyBudget" />
+    <CodeField source="budgetApproval" family="budgetApproval" />
     <NumberField source="wins" />
     <NumberField source="paidCoins" />
     <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
+    <ActionsColumn label="console.actions.column">
+      <CommentEventBudgetApproval />
+    </ActionsColumn>
   </ConsoleList>
 );
 export const CommentEventCreate = () => <Create redirect="list">{commentEventForm}</Create>;

@@ -17,8 +17,13 @@ export function commentEventsQuery(
   return query.orderBy(options.column, options.direction).orderBy('id', options.direction);
 }
 
-export function findCommentEvent(db: DbExecutor, id: number): Promise<CommentEventRow | undefined> {
-  return db.selectFrom('comment_events').selectAll().where('id', '=', id).executeTakeFirst();
+export function findCommentEvent(
+  db: DbExecutor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CommentEventRow | undefined> {
+  const query = db.selectFrom('comment_events').selectAll().where('id', '=', id);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function insertCommentEvent(db: DbExecutor, values: Insertable<CommentEventsTable>): Promise<number> {

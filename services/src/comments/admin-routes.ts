@@ -1,6 +1,7 @@
 import {
   ADMIN_COMMENT_EVENT_SORT_FIELDS,
   ADMIN_COMMENT_SORT_FIELDS,
+  COMMENT_EVENT_LIMITS,
   adminCommentEventFilterSchema,
   adminCommentEventInputSchema,
   adminCommentEventSchema,
@@ -14,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute, idsOfFilter } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller, requireRole } from '../auth';
 import { errorResponses } from '../http';
 import * as comments from './admin-service';
 
@@ -69,13 +70,16 @@ export async function commentAdminRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Create a comment coin event',
-          description: `The server draws and commits the seed. ${RULES}`,
+          description:
+            `The server draws and commits the seed. ${RULES} At most ${COMMENT_EVENT_LIMITS.coinsPerWin} coins a win; ` +
+            `a daily budget above ${COMMENT_EVENT_LIMITS.dailyBudgetWithoutApproval} coins pays nothing until ` +
+            'finance approves it (`budgetApproval` PENDING, then APPROVED).',
           security,
           body: adminCommentEventInputSchema,
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => comments.createCommentEvent(app.ctx, request.body),
+      async (request) => comments.createCommentEvent(app.ctx, request.body, requireCaller(request).id),
     );
 
     routes.put(
@@ -85,7 +89,8 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           tags,
           summary: 'Change a comment coin event',
           description:
-            'react-admin sends the whole record; the seed and its commitment never change. Wins already paid stand.',
+            'react-admin sends the whole record; the seed and its commitment never change. Wins already paid stand. ' +
+            'A change of `coinsPerWin` or `dailyBudget` takes back finance’s approval of the budget.',
           security,
           params: idParamsSchema,
           body: adminCommentEventInputSchema,
@@ -211,4 +216,30 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       async (request) => comments.liftRestriction(app.ctx, request.params.id),
     );
   }
+}
+
+/**
+ * Finance's approval of a comment coin event's daily budget above what operators may grant alone (bonus coins become
+ * creators' payouts once spent on missions). Finance only, never the event's author.
+ */
+export async function commentEventBudgetRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    requireRole(request, 'ROLE_FINANCE');
+  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/comment-events/:id/budget-approval',
+    {
+      schema: {
+        tags: ['admin: comment events'],
+        summary: 'Approve a comment coin event’s daily budget (finance)',
+        description:
+          `A daily budget above ${COMMENT_EVENT_LIMITS.dailyBudgetWithoutApproval} coins pays no win until finance ` +
+          'approves it. 403 `OWN_ACCOUNT` for the event’s author; 409 when it needs no approval or has it.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => comments.approveCommentEventBudget(app.ctx, request.params.id, requireCaller(request).id),
+  );
 }

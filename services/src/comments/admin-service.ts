@@ -9,9 +9,9 @@ import type {
 import { countUpTo, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { conflict, invalidFields, notFound } from '../http';
+import { AppError, conflict, invalidFields, notFound } from '../http';
 import * as admin from './admin-repository';
-import { adminEventViews, commitmentOf, eventValues, newServerSeed } from './coin-event';
+import { adminEventViews, budgetApprovalOf, commitmentOf, eventValues, newServerSeed } from './coin-event';
 import * as repository from './repository';
 import type { AdminCommentRow } from './repository';
 
@@ -48,19 +48,51 @@ export async function getCommentEvent(ctx: ServiceContext, id: number): Promise<
 }
 
 /** The server draws the seed and commits to it (its sha256) before any comment rolls. */
-export async function createCommentEvent(ctx: ServiceContext, input: AdminCommentEventInput) {
+export async function createCommentEvent(ctx: ServiceContext, input: AdminCommentEventInput, authorId: number) {
   const serverSeed = newServerSeed();
   const id = await admin.insertCommentEvent(ctx.db, {
     ...eventValues(input),
     server_seed: serverSeed,
     commitment: commitmentOf(serverSeed),
+    created_by: authorId,
   });
   return getCommentEvent(ctx, id);
 }
 
-/** The seed and its commitment never change; wins already paid stand. */
+/**
+ * The seed and its commitment never change; wins already paid stand. A change of the coins per win or of the daily
+ * budget takes back finance's approval of the budget.
+ */
 export async function updateCommentEvent(ctx: ServiceContext, id: number, input: AdminCommentEventInput) {
-  if (!(await admin.updateCommentEvent(ctx.db, id, eventValues(input)))) throw eventNotFound();
+  const values = eventValues(input);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const before = await admin.findCommentEvent(trx, id, { forUpdate: true });
+    if (!before) return false;
+    const moneyChanged = before.coins_per_win !== values.coins_per_win || before.daily_budget !== values.daily_budget;
+    await admin.updateCommentEvent(trx, id, {
+      ...values,
+      ...(moneyChanged && { budget_approved_by: null, budget_approved_at: null }),
+    });
+    return true;
+  });
+  if (!updated) throw eventNotFound();
+  return getCommentEvent(ctx, id);
+}
+
+/**
+ * Finance approves an event's daily budget above what operators may grant alone: never the event's own author
+ * (403 `OWN_ACCOUNT`), and only an event that needs it and has not had it (409).
+ */
+export async function approveCommentEventBudget(ctx: ServiceContext, id: number, approverId: number) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const event = await admin.findCommentEvent(trx, id, { forUpdate: true });
+    if (!event) throw eventNotFound();
+    if (event.created_by === approverId) {
+      throw new AppError(403, 'comments.eventOwnApproval', { code: 'OWN_ACCOUNT' });
+    }
+    if (budgetApprovalOf(event) !== 'PENDING') throw conflict('comments.eventApprovalNotPending');
+    await admin.updateCommentEvent(trx, id, { budget_approved_by: approverId, budget_approved_at: ctx.now() });
+  });
   return getCommentEvent(ctx, id);
 }
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { AdminCommentEvent, AdminCommentEventInput } from '@fanmission/contracts';
+import { COMMENT_EVENT_LIMITS, type AdminCommentEvent, type AdminCommentEventInput } from '@fanmission/contracts';
 import { grantBonus } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import { koreaDate } from '@fanmission/contracts';
@@ -13,8 +13,16 @@ import type { CommentEventRow } from './table';
  * HMAC-SHA256(serverSeed, "{commentId}"), its first 8 bytes read as an unsigned integer / 2^64, a win when below
  * probability / 100. A win pays `coinsPerWin` BONUS coins from bonus issuance through the ledger (idempotent by the
  * comment id), at most once per member per Korea-time day, and only while the day's budget lasts: the day's row is
- * moved by one conditional update in the comment's transaction, so concurrent wins can never overspend it.
+ * moved by one conditional update in the comment's transaction, so concurrent wins can never overspend it. An event
+ * whose daily budget is above what operators may grant alone (COMMENT_EVENT_LIMITS) pays nothing until finance has
+ * approved that budget.
  */
+
+/** Whether the event's daily budget needs finance's approval, and whether it has it. */
+export function budgetApprovalOf(event: Pick<CommentEventRow, 'daily_budget' | 'budget_approved_at'>) {
+  if (event.daily_budget <= COMMENT_EVENT_LIMITS.dailyBudgetWithoutApproval) return 'NOT_NEEDED' as const;
+  return event.budget_approved_at ? ('APPROVED' as const) : ('PENDING' as const);
+}
 
 export const commitmentOf = (serverSeed: string) => createHash('sha256').update(serverSeed, 'utf8').digest('hex');
 
@@ -62,7 +70,7 @@ export async function rollForComment(
   // A creator's wallet is frozen (he cannot hold coins), so creators take no part.
   if (input.isCreator) return NO_WIN;
   const event = await currentEvent(trx, input.now);
-  if (!event) return NO_WIN;
+  if (!event || budgetApprovalOf(event) === 'PENDING') return NO_WIN;
   if (!isWinningRoll(event.server_seed, input.commentId, Number(event.win_probability))) return NO_WIN;
   const day = koreaDate(input.now);
   const coins = event.coins_per_win;
@@ -147,6 +155,9 @@ export async function adminEventViews(
     winProbability: Number(row.win_probability),
     coinsPerWin: row.coins_per_win,
     dailyBudget: row.daily_budget,
+    budgetApproval: budgetApprovalOf(row),
+    budgetApprovedBy: row.budget_approved_by,
+    budgetApprovedAt: row.budget_approved_at?.toISOString() ?? null,
     commitment: row.commitment,
     serverSeed: row.ends_at.getTime() <= now.getTime() ? row.server_seed : null,
     paidCoins: Number(byEvent.get(row.id)?.coins ?? 0),

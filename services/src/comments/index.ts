@@ -1,5 +1,5 @@
 /** Mission comments: the public surface other modules and the app may use. */
-export { commentAdminRoutes } from './admin-routes';
+export { commentAdminRoutes, commentEventBudgetRoutes } from './admin-routes';
 export { commitmentOf, isWinningRoll, rollValue } from './coin-event';
 export { commentRoutes } from './routes';
 export type { CommentsTables } from './table';

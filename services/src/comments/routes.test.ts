@@ -1,5 +1,6 @@
 import {
   adminCommentEventSchema,
+  COMMENT_EVENT_LIMITS,
   adminCommentSchema,
   bestCommentListSchema,
   commentPageSchema,
@@ -529,5 +530,56 @@ describe('comment coin event', () => {
     );
     expect(admin).toMatchObject({ paidCoins: 9, wins: 3 });
     expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('pays nothing from a daily budget above what operators may grant alone until finance approves it', async () => {
+    const finance = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const chief = await createAccount(app(), { roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    const body = {
+      title: 'Big budget',
+      startsAt: new Date(Date.now() - 3600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3600_000).toISOString(),
+      winProbability: 100,
+      coinsPerWin: COMMENT_EVENT_LIMITS.coinsPerWin,
+      dailyBudget: COMMENT_EVENT_LIMITS.dailyBudgetWithoutApproval + 1,
+    };
+    const tooRich = await call('POST', '/api/admin/comment-events', operator, { ...body, coinsPerWin: 101 });
+    expect(tooRich.statusCode).toBe(400);
+    expect(tooRich.json().subErrors[0]).toMatchObject({ field: 'coinsPerWin' });
+
+    const created = await call('POST', '/api/admin/comment-events', chief, body);
+    const event = adminCommentEventSchema.parse(created.json());
+    expect(event).toMatchObject({ budgetApproval: 'PENDING', budgetApprovedBy: null });
+    const before = await createAccount(app());
+    expect(await post(mission, before, 'no win while pending')).toMatchObject({ commentEventWin: false, winPoint: 0 });
+    expect((await balance(db(), walletAccount(before.id))).balance).toBe(0);
+
+    const approve = (account?: TestAccount) =>
+      call('POST', `/api/admin/comment-events/${event.id}/budget-approval`, account);
+    expect((await approve()).statusCode).toBe(401);
+    expect((await approve(operator)).statusCode).toBe(403);
+    expect((await approve(chief)).json()).toMatchObject({ status: 403, code: 'OWN_ACCOUNT' });
+    const approved = await approve(finance);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ budgetApproval: 'APPROVED', budgetApprovedBy: finance.id });
+    expect((await approve(finance)).statusCode).toBe(409);
+    const after = await createAccount(app());
+    expect(await post(mission, after, 'a win now')).toMatchObject({ commentEventWin: true, winPoint: 100 });
+
+    // Raising the budget takes the approval back; the same budget keeps it.
+    const same = await call('PUT', `/api/admin/comment-events/${event.id}`, chief, { ...body, title: 'Renamed' });
+    expect(same.json()).toMatchObject({ budgetApproval: 'APPROVED' });
+    const raised = await call('PUT', `/api/admin/comment-events/${event.id}`, chief, {
+      ...body,
+      dailyBudget: body.dailyBudget * 2,
+    });
+    expect(raised.json()).toMatchObject({ budgetApproval: 'PENDING', budgetApprovedBy: null });
+    const later = await createAccount(app());
+    expect(await post(mission, later, 'pending again')).toMatchObject({ commentEventWin: false });
+    await db()
+      .deleteFrom('comment_events')
+      .where('id', '=', event.id)
+      .execute()
+      .catch(() => undefined);
   });
 });

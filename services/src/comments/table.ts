@@ -54,6 +54,10 @@ export interface CommentEventsTable {
   server_seed: string;
   commitment: string;
   created_at: Generated<Date>;
+  /** The operator who created it: he may not approve its budget himself. */
+  created_by: number | null;
+  budget_approved_by: number | null;
+  budget_approved_at: Date | null;
 }
 
 export interface CommentEventDaysTable {

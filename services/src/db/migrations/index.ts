@@ -52,6 +52,7 @@ import * as m0210 from './0210_bank_transfer_point';
 import * as m0215 from './0215_upload_usage';
 import * as m0220 from './0220_dashboard_late_rows';
 import * as m0225 from './0225_creator_month_earnings_paying_month';
+import * as m0230 from './0230_comment_event_budget_approval';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0215_upload_usage': m0215,
   '0220_dashboard_late_rows': m0220,
   '0225_creator_month_earnings_paying_month': m0225,
+  '0230_comment_event_budget_approval': m0230,
 };

@@ -53,6 +53,16 @@ export const commentsMessages = {
     en: 'The comment event was not found.',
     ja: 'コメントイベントが見つかりません。',
   },
+  'comments.eventOwnApproval': {
+    ko: '직접 만든 이벤트의 예산은 승인할 수 없습니다. 다른 재무 담당자가 승인해야 합니다.',
+    en: 'You cannot approve the budget of an event you created. Another finance member must approve it.',
+    ja: 'ご自身が作成したイベントの予算は承認できません。別の財務担当者が承認する必要があります。',
+  },
+  'comments.eventApprovalNotPending': {
+    ko: '이 이벤트의 예산은 승인이 필요하지 않거나 이미 승인되었습니다.',
+    en: 'This event’s budget needs no approval or has already been approved.',
+    ja: 'このイベントの予算は承認が不要か、すでに承認されています。',
+  },
   'comments.eventHasWins': {
     ko: '당첨자가 있는 이벤트는 삭제할 수 없습니다.',
     en: 'An event with winners cannot be deleted.',
