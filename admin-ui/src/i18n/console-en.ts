@@ -68,6 +68,7 @@ export const consoleEn = {
       lookup: 'Look up',
       confirmGrade: 'Confirm grade',
       invite: 'Invite',
+      releaseHold: 'Release hold',
     },
     ledger: {
       title: 'Ledger accounts',
@@ -86,6 +87,7 @@ export const consoleEn = {
       noMedia: 'No media yet.',
     },
     audit: { before: 'Before', after: 'After' },
+    settlements: { held: 'Held: account changed', released: 'Hold released' },
     trace: { label: 'Trace', open: 'View trace' },
     refunds: {
       parts: 'Paid back',

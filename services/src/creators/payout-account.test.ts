@@ -197,12 +197,10 @@ describe('PUT /api/v1/creators/{id}: the bank account needs the current password
       .where('id', '=', creator.id)
       .execute();
     const signedInAt = (secondsAgo: number) => ({
-      authorization: `Bearer ${app().jwt.sign({
-        sub: String(creator.id),
-        roles: ['ROLE_USER', 'ROLE_CREATOR'],
-        sv: 0,
-        iat: Math.floor(Date.now() / 1000) - secondsAgo,
-      })}`,
+      authorization: `Bearer ${app().jwt.sign(
+        { sub: String(creator.id), roles: ['ROLE_USER', 'ROLE_CREATOR'], sv: 0 },
+        { clockTimestamp: Date.now() - secondsAgo * 1000 },
+      )}`,
     });
     const stale = await put(creator.creatorId, NEW, signedInAt(6 * 60));
     expect(stale.statusCode).toBe(403);
