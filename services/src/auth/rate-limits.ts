@@ -73,7 +73,10 @@ export const limitPerAccount = (
  * valid: only the requests `checksPassword` picks count (e.g. a profile save that carries the bank account).
  * Anonymous requests are left to the route's 401.
  */
-export const limitPasswordChecksPerCaller = (limit: RateLimit, checksPassword: (request: FastifyRequest) => boolean) => ({
+export const limitPasswordChecksPerCaller = (
+  limit: RateLimit,
+  checksPassword: (request: FastifyRequest) => boolean,
+) => ({
   ...limit,
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `user:${request.caller?.id ?? 0}`,

@@ -97,7 +97,10 @@ export function customMissionChanges(creator: CreatorRow, body: UpdateCreatorBod
 }
 
 /** The bank account group: all three fields or field problems; where the payout goes as it is unless given. */
-export function bankChanges(body: UpdateCreatorBody): { problems: FieldProblem[]; account: PayoutAccountValues | null } {
+export function bankChanges(body: UpdateCreatorBody): {
+  problems: FieldProblem[];
+  account: PayoutAccountValues | null;
+} {
   const problems = BANK_FIELDS.filter((field) => !body[field]).map((field) => required(field, 'validation.required'));
   if (problems.length > 0 || !body.bankName || !body.bankAccountHolder || !body.bankAccountNumber) {
     return { problems, account: null };

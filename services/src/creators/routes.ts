@@ -31,10 +31,7 @@ const savesBankAccount = (request: FastifyRequest) => {
 };
 
 /** The creator page, the profile editor's save, custom-mission settings, bank account and intro media. */
-export async function creatorRoutes(
-  app: FastifyInstance,
-  options: { storage: StorageDriver; rateLimits: RateLimits },
-) {
+export async function creatorRoutes(app: FastifyInstance, options: { storage: StorageDriver; rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['creators'];
   /** A token is optional: the owner sees an unverified creator and the business fields. */
