@@ -114,7 +114,7 @@ export const CreatorShow = () => (
       <CodeField source="grade" family="creatorGrade" />
       <BooleanField source="containAdultContent" />
       <TextField source="description" emptyText="-" />
-      <CreatorPayoutHistory />
+      <CreatorPayoutHistory label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>
 );

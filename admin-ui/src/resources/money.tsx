@@ -185,7 +185,8 @@ function HoldChip() {
   const record = useRecordContext<{ held?: boolean; holdReleasedAt?: string | null }>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.held) return <Chip size="small" color="warning" label={translate('console.settlements.held')} />;
+  // The error colour: MUI's warning orange under white text fails WCAG AA contrast (axe, 768 px check).
+  if (record.held) return <Chip size="small" color="error" label={translate('console.settlements.held')} />;
   if (record.holdReleasedAt)
     return <Chip size="small" variant="outlined" label={translate('console.settlements.released')} />;
   return null;
@@ -196,7 +197,6 @@ const ReleaseHoldAction = () => (
   <UpdateAction
     label="console.actions.releaseHold"
     reasonLabel="resources.settlements.fields.holdReleaseNote"
-    color="warning"
     show={isHeld}
     patchOnly
     patch={(_, note) => ({ action: 'release', note })}
@@ -290,7 +290,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       </ReferenceField>
       <DateField source="holdReleasedAt" showTime emptyText="-" />
       <TextField source="holdReleaseNote" emptyText="-" />
-      <CreatorPayoutHistory source="creatorId" />
+      <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>
 );

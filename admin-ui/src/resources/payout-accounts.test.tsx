@@ -117,7 +117,7 @@ describe('CreatorPayoutHistory', () => {
     render(
       <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={financeAuth}>
         <RecordContextProvider value={{ id: 8 }}>
-          <CreatorPayoutHistory />
+          <CreatorPayoutHistory label="resources.payout-account-changes.history" />
         </RecordContextProvider>
       </AdminContext>,
     );

@@ -1,5 +1,5 @@
 import type { AdminPayoutAccountChange, PayoutAccountState } from '@fanmission/contracts';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
   Datagrid,
@@ -27,7 +27,7 @@ function AccountText({ account }: { account: PayoutAccountState }) {
   if (account.bankName === null) return <>-</>;
   const abroad = account.payoutOverseas ? ` (${translate('resources.payout-account-changes.abroad')})` : '';
   return (
-    <Typography component="span" variant="body2" sx={WRAP}>
+    <Typography component="span" variant="body2">
       {`${account.bankName} ${account.bankAccountNumber ?? ''} · ${account.bankAccountHolder ?? ''}${abroad}`}
     </Typography>
   );
@@ -106,27 +106,30 @@ export const PayoutAccountChangeShow = () => (
 
 /**
  * A creator's payout account history, on his page or on a statement (`source`: the record's creator id field),
- * newest first.
+ * newest first. `label` is read by the show layout around it, which labels its direct children.
  */
-export function CreatorPayoutHistory({ source = 'id' }: { source?: string }) {
+export function CreatorPayoutHistory({ source = 'id' }: { source?: string; label: string }) {
   return (
     <ReferenceManyField
       reference="payout-account-changes"
       target="creatorId"
       source={source}
-      label="resources.payout-account-changes.history"
       sort={{ field: 'id', order: 'DESC' }}
       perPage={10}
       pagination={<Pagination rowsPerPageOptions={[10]} />}
       empty={<Typography variant="body2">{'-'}</Typography>}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="changedAt" showTime />
-        {actorField}
-        {fromField}
-        {toField}
-        <TextField source="reason" emptyText="-" sx={WRAP} />
-      </Datagrid>
+      {/* On a phone the table scrolls in its own box, each cell on one line (a number broken letter by letter is
+          unreadable). */}
+      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}>
+          <DateField source="changedAt" showTime />
+          {actorField}
+          {fromField}
+          {toField}
+          <TextField source="reason" emptyText="-" />
+        </Datagrid>
+      </Box>
     </ReferenceManyField>
   );
 }
