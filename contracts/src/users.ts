@@ -127,8 +127,11 @@ export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().pos
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const forgotPasswordRequestSchema = z.object({ email: z.email({ error: 'validation.email' }) });
-export const resetPasswordQuerySchema = z.object({ code: z.string().min(1, { error: 'validation.required' }) });
-export const resetPasswordRequestSchema = z.object({ password });
+const mailedCode = z.string().min(1, { error: 'validation.required' }).max(200);
+/** The mailed code in the query, as older clients send it; the web app sends it in the body. */
+export const resetPasswordQuerySchema = z.object({ code: mailedCode.optional() });
+/** `code`: the mailed code (required here unless the query carries it). */
+export const resetPasswordRequestSchema = z.object({ password, code: mailedCode.optional() });
 
 export const changePasswordRequestSchema = z.strictObject({
   password,
@@ -145,7 +148,10 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export const updateUserRequestSchema = z.union([changePasswordRequestSchema, updateProfileRequestSchema]);
 
-export const emailVerificationQuerySchema = z.object({ token: z.string().min(1) });
+/** The token of the verification mail's link (its fragment), which the web page posts. */
+export const emailVerificationRequestSchema = z.object({ token: mailedCode });
+/** Where the browser goes next: the sign-up's verifySuccessUrl, or the verification page when the link is spent. */
+export const emailVerificationResponseSchema = z.object({ redirectUrl: z.string() });
 
 /** A random value the browser keeps in its sessionStorage while a social login is under way (login CSRF). */
 export const oauthClientStateSchema = z.string().min(16).max(128);

@@ -39,6 +39,7 @@ import {
   declareFrameworkAnswers,
   installErrorHandler,
   requestLogSerializers,
+  warnOfUntrustedProxy,
   zodValidatorCompiler,
 } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
@@ -158,6 +159,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (httpsOnly) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
+  warnOfUntrustedProxy(app, config.TRUST_PROXY);
   registerLanguage(app);
   registerDefaultProductNames(app);
   installErrorHandler(app);

@@ -94,7 +94,7 @@ describe('web app: accounts', () => {
     await page.getByRole('alertdialog').getByText(ko.emailSent.resendDone).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
 
-    await page.goto(linkFromMail(email, '/email-verification?token='));
+    await page.goto(linkFromMail(email, '/email-verification#token='));
     await page.getByRole('heading', { name: ko.emailSent.authDoneTitle }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/email-sent/success-auth-public-user');
     await page.getByRole('main').getByRole('link', { name: ko.emailSent.login }).click();
@@ -171,8 +171,10 @@ describe('web app: accounts', () => {
     await page.getByRole('button', { name: ko.forgotPassword.submit }).click();
     await page.getByRole('heading', { name: ko.emailSent.forgotTitle }).waitFor();
 
-    await page.goto(linkFromMail(account.email, '/password-reset?code='));
+    await page.goto(linkFromMail(account.email, '/password-reset#code='));
     const submit = page.getByRole('button', { name: ko.password.submit });
+    // The page took the code out of the address bar (no copy in the history); it goes in the PUT's body.
+    await expect.poll(() => page.url()).not.toContain('code=');
     expect(await submit.isDisabled()).toBe(true);
     await field(page, ko.password.new).fill('newpass123');
     await field(page, ko.password.confirm).fill('newpass124');

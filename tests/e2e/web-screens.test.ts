@@ -30,7 +30,7 @@ describe('web app screens', () => {
       await visit('/login?view=email', 'email-login', t.login.title);
       await visit('/sns-login?error=access_denied', 'sns-login-error', t.snsLogin.title);
       await visit('/forgot-password', 'forgot-password', t.forgotPassword.title);
-      await visit('/password-reset?code=some-code', 'password-reset', t.password.resetTitle);
+      await visit('/password-reset#code=some-code', 'password-reset', t.password.resetTitle);
       await visit('/signup-accept-terms', 'accept-terms', t.terms.title);
       await page.getByRole('button', { name: `${t.terms.service} ${t.terms.detail}` }).click();
       await page

@@ -159,4 +159,116 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
     await until('the error trace', 30_000, async () => (receiver.trace(body.traceId!).length > 0 ? true : undefined));
   }, 60_000);
+
+  it('starts its own trace for a request that names one (a caller’s traceparent is not continued)', async () => {
+    const chosen = 'deadbeefdeadbeefdeadbeefdeadbeef';
+    const response = await fetch(`${base}/api/v1/missions`, {
+      method: 'POST',
+      headers: {
+        authorization: await login('fan@fanmission.local'),
+        'content-type': 'application/json',
+        traceparent: `00-${chosen}-1111111111111111-01`,
+      },
+      body: JSON.stringify({ missionProductId: 'not a number' }),
+    });
+    expect(response.status).toBe(400);
+    const { traceId } = (await response.json()) as { traceId?: string };
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(traceId).not.toBe(chosen);
+    await until('the error trace', 30_000, async () => (receiver.trace(traceId!).length > 0 ? true : undefined));
+    expect(receiver.trace(chosen)).toEqual([]);
+  }, 60_000);
+
+  it('exports no reset or invitation code, verification token or file signature, whatever URL carried it', async () => {
+    const mailTo = (to: string, pattern: RegExp) =>
+      until(`the mail to ${to}`, 30_000, async () => {
+        const mails = (await (await fetch(`${base}/dev/mail/api`)).json()) as Array<{ to: string; text: string }>;
+        const match = mails.find((mail) => mail.to.includes(to))?.text.match(pattern);
+        return match ? decodeURIComponent(match[1]!) : undefined;
+      });
+    const send = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...init.headers },
+        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+      });
+    const secrets: string[] = [];
+
+    // A password reset: the mailed page, the legacy query form of the PUT (refused once for the password's format,
+    // which leaves the code valid), then the body form.
+    const member = 'traced-reset@example.com';
+    const signUp = await send('POST', '/api/v1/users', {
+      body: {
+        username: 'tracedfan',
+        email: member,
+        password: 'letters123',
+        phone: '01012345678',
+        address: '서울특별시 강남구 테헤란로 1',
+        addressDetail: '101호',
+        birthDate: '2000-01-15',
+        verifySuccessUrl: `http://localhost:${started.port}/email-sent/success-auth-public-user`,
+      },
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    const token = await mailTo(member, /email-verification#token=([^\s"<>]+)/);
+    secrets.push(token);
+    expect((await fetch(`${base}/email-verification?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    expect((await send('POST', '/api/v1/users/email-verification', { body: { token } })).status).toBe(200);
+
+    expect((await send('POST', '/api/v1/users/user/forgot-password-reset', { body: { email: member } })).status).toBe(
+      200,
+    );
+    const code = await mailTo(member, /password-reset#code=([^\s"<>]+)/);
+    secrets.push(code);
+    expect((await fetch(`${base}/password-reset?code=${encodeURIComponent(code)}`)).status).toBe(200);
+    const query = `/api/v1/users/user/forgot-password-reset?code=${encodeURIComponent(code)}`;
+    expect((await send('PUT', query, { body: { password: 'short' } })).status).toBe(400);
+    expect((await send('PUT', query, { body: { password: 'newpass456' } })).status).toBe(200);
+
+    // A staff invitation (a console account for 72 hours), opened in the legacy query form.
+    const session = await send('POST', '/api/admin/session', {
+      body: { username: 'admin@fanmission.local', password: 'fanmission-admin1' },
+    });
+    expect(session.status).toBe(200);
+    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const invited = 'traced-staff@example.com';
+    const invitation = await send('POST', '/api/admin/staff', {
+      headers: { cookie, 'x-requested-with': 'fanmission' },
+      body: { email: invited, roles: ['ROLE_FINANCE'] },
+    });
+    expect(invitation.status, await invitation.clone().text()).toBe(200);
+    const invitationCode = await mailTo(invited, /password-reset#code=([^\s"<>]+)/);
+    secrets.push(invitationCode);
+    expect((await fetch(`${base}/password-reset?code=${encodeURIComponent(invitationCode)}`)).status).toBe(200);
+
+    // A private file's signed URL, as its uploader gets it.
+    const creator = await login('dancer@fanmission.local');
+    const form = new FormData();
+    const picture = await fetch(`${base}/icons/icon-192.png`).then((response) => response.arrayBuffer());
+    form.append('data', new Blob([picture], { type: 'image/png' }), 'private.png');
+    const upload = await fetch(`${base}/api/v1/files/s3`, {
+      method: 'POST',
+      headers: { authorization: creator },
+      body: form,
+    });
+    const { s3Url } = (await upload.json()) as { s3Url: string };
+    const signature = new URL(s3Url, base).searchParams.get('sig');
+    expect(signature).toBeTruthy();
+    secrets.push(signature!);
+    expect((await fetch(new URL(s3Url, base))).status).toBe(200);
+
+    // Every span of those requests has arrived (the last one's), then nothing exported holds a secret.
+    await until('the signed file’s span', 30_000, async () =>
+      receiver.spans.some((span) => String(span.attributes['url.path'] ?? '').startsWith('/files/')) ? true : undefined,
+    );
+    const texts = receiver.spans.flatMap((span) => [
+      span.name,
+      ...Object.values(span.attributes).map(String),
+      ...span.events.flatMap((event) => Object.values(event.attributes).map(String)),
+    ]);
+    const leaks = secrets.flatMap((secret) => texts.filter((text) => text.includes(secret)));
+    console.log(`[tracing] ${receiver.spans.length} spans, ${texts.length} names and attribute values scanned`);
+    expect(leaks).toEqual([]);
+    expect(texts.some((text) => text.includes('code=[REDACTED]'))).toBe(true);
+  }, 120_000);
 });

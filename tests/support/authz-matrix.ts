@@ -39,7 +39,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/oauth2/callback/{provider}': s`404 404 404 404 404 404 404 404`,
   'POST /api/oauth2/token': s`401 401 401 401 401 401 401 401`,
   'GET /api/v1/health': s`200 200 200 200 200 200 200 200`,
-  'GET /api/v1/users/email-verification': s`302 302 302 302 302 302 302 302`,
+  'POST /api/v1/users/email-verification': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/users/me': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/auth/providers': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/users/me/coin-history/page': s`401 200 200 200 200 200 200 200`,

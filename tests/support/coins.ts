@@ -37,6 +37,7 @@ export async function chargeCoins(
         depositor_phone: '01012345678',
         cash_receipt_number: null,
         amount: item.price,
+        point: item.point,
         status: 'paid',
         decided_by: null,
         decided_at: options.at,

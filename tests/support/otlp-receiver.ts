@@ -15,6 +15,7 @@ interface OtlpSpan {
   name: string;
   kind: number;
   attributes?: KeyValue[];
+  events?: Array<{ name: string; attributes?: KeyValue[] }>;
 }
 interface OtlpExport {
   resourceSpans?: Array<{
@@ -31,6 +32,8 @@ export interface ReceivedSpan {
   parentSpanId: string | undefined;
   name: string;
   attributes: Record<string, string | number | boolean | undefined>;
+  /** The span's events (an exception, a log) with their attributes. */
+  events: Array<{ name: string; attributes: Record<string, string | number | boolean | undefined> }>;
 }
 
 const valueOf = (value: AnyValue) =>
@@ -62,6 +65,10 @@ export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}) {
                 parentSpanId: span.parentSpanId || undefined,
                 name: span.name,
                 attributes: attributesOf(span.attributes),
+                events: (span.events ?? []).map((event) => ({
+                  name: event.name,
+                  attributes: attributesOf(event.attributes),
+                })),
               });
             }
           }

@@ -103,6 +103,7 @@ export const COMPOSE_APP_VARIABLES = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'METRICS_TOKEN',
   'TRACE_UI_URL',
 ] as const;
 /** What compose's `api` service adds. */
@@ -224,6 +225,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       // No collector runs here (compose's otel-collector): empty, the variable counts as unset.
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       TRACE_UI_URL: '',
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
     };
     Object.assign(environment, options.env);
 

@@ -211,7 +211,7 @@ export const WEB_SCREENS: WebScreen[] = [
   { name: 'sns-login', viewer: 'visitor', path: '/sns-login' },
   { name: 'email-login', viewer: 'visitor', path: '/login?view=email' },
   { name: 'forgot-password', viewer: 'visitor', path: '/forgot-password' },
-  { name: 'password-reset', viewer: 'visitor', path: '/password-reset?code=some-code' },
+  { name: 'password-reset', viewer: 'visitor', path: '/password-reset#code=some-code' },
   { name: 'accept-terms', viewer: 'visitor', path: '/signup-accept-terms' },
   {
     name: 'accept-terms-modal',

@@ -113,7 +113,7 @@ function depositsQuery(db: DbExecutor) {
       'd.bank_transfer_id',
       'i.id as coin_item_id',
       'i.name as coin_item_name',
-      'i.point as coin_item_point',
+      sql<number>`coalesce(b.point, i.point)`.as('coin_item_point'),
       'i.item_type',
       'p.pay_method',
       'p.currency',

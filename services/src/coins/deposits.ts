@@ -13,6 +13,8 @@ export interface ConfirmedBankTransfer {
   user_id: number;
   coin_item_id: number;
   amount: number;
+  /** The coins of the item as it was requested (a catalogue change since does not change what was bought). */
+  point: number;
 }
 
 /** A provider payment order whose money was taken (the payments module's row). */
@@ -92,7 +94,7 @@ export async function depositBankTransfer(
       trx,
       {
         userId: transfer.user_id,
-        coins: item.point,
+        coins: transfer.point,
         paymentId,
         payMethod: 'withoutbankbook',
         coinItemId: item.id,

@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
     expect(config.KAFKA_BROKERS).toEqual([]);
     expect(config.DATA_DIR).toMatch(/\.data$/);
+    // A development server (demo passwords, sandbox payments, the mailbox) listens on the loopback only.
+    expect(config.HOST).toBe('127.0.0.1');
   });
 
   it('names the bad variable and what is wrong in one line', () => {
@@ -35,10 +37,19 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://fanmission.example',
       DATABASE_URL: 'postgres://fanmission:s3cret-of-our-own@db:5432/fanmission',
       SMTP_URL: 'smtp://mail:25',
+      METRICS_TOKEN: 'a-scrape-token-of-our-own',
     };
 
-    it('accepts secrets of its own', () => {
+    it('accepts secrets of its own, and listens on every interface unless HOST says otherwise', () => {
       expect(loadConfig(production).isProduction).toBe(true);
+      expect(loadConfig(production).HOST).toBe('0.0.0.0');
+      expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+    });
+
+    it('requires METRICS_TOKEN (metrics tell volumes, payment outcomes and console activity)', () => {
+      expect(() => loadConfig({ ...production, METRICS_TOKEN: undefined })).toThrow(
+        /^Invalid configuration: METRICS_TOKEN is required in production$/,
+      );
     });
 
     it.each([
@@ -56,6 +67,8 @@ describe('loadConfig', () => {
         'postgres://fanmission:fanmission-dev-password@db/fanmission',
         /DATABASE_URL carries a password published/,
       ],
+      ['METRICS_TOKEN', 'change-me', /METRICS_TOKEN is a value published/],
+      ['METRICS_TOKEN', 'short-token', /METRICS_TOKEN must be at least 16 characters in production/],
       ['PAYMENT_CARD_PROVIDER', 'sandbox', /PAYMENT_CARD_PROVIDER cannot be the sandbox provider in production/],
       ['PAYMENT_PAYPAL_PROVIDER', 'sandbox', /PAYMENT_PAYPAL_PROVIDER cannot be the sandbox provider in production/],
     ])('refuses %s=%s with one line naming it', (key, value, message) => {

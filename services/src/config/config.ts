@@ -38,7 +38,12 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(8080),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * The address the API (and the metrics listeners) listen on. Unset: every interface in production (a container's
+     * port mapping decides what is reachable), the loopback otherwise, so that a development server (demo accounts
+     * with published passwords, the sandbox payment provider, the development mailbox) is not on the network.
+     */
+    HOST: optionalString,
     DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
     /** Folder of the local-disk file store (uploads); DATA_DIR/files when unset. */
     STORAGE_DIR: optionalString,
@@ -144,7 +149,7 @@ export const configSchema = z
     KAFKA_BROKERS: optionalString,
     /** How long one reading of the event pipeline serves /api/v1/health and /metrics; 0 reads each time. */
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
-    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; required in production. */
     METRICS_TOKEN: optionalString,
     /**
      * The worker and relay roles serve GET /metrics (their process registry) on this port, on HOST; unset, they serve
@@ -168,7 +173,14 @@ export const configSchema = z
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== 'production') return;
-    for (const key of ['JWT_SECRET', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
+    for (const key of [
+      'JWT_SECRET',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'ADMIN_PASSWORD',
+      'SMTP_URL',
+      'METRICS_TOKEN',
+    ] as const) {
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     const refuse = (key: string, message: string) => context.addIssue({ code: 'custom', path: [key], message });
@@ -180,6 +192,14 @@ export const configSchema = z
         refuse('ADMIN_PASSWORD', 'is a value published with this project; set a password of your own in production');
       } else if (config.ADMIN_PASSWORD.length < MIN_PRODUCTION_PASSWORD_LENGTH) {
         refuse('ADMIN_PASSWORD', `must be at least ${MIN_PRODUCTION_PASSWORD_LENGTH} characters in production`);
+      }
+    }
+    // /metrics tells business volumes, payment outcomes and console activity: only the scraper may read it.
+    if (config.METRICS_TOKEN) {
+      if (PUBLISHED_SECRETS.has(config.METRICS_TOKEN)) {
+        refuse('METRICS_TOKEN', 'is a value published with this project; set a token of your own in production');
+      } else if (config.METRICS_TOKEN.length < MIN_METRICS_TOKEN_LENGTH) {
+        refuse('METRICS_TOKEN', `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters in production`);
       }
     }
     const databasePassword = config.DATABASE_URL && passwordOf(config.DATABASE_URL);
@@ -206,6 +226,9 @@ const PUBLISHED_SECRETS = new Set([
   'changeme',
 ]);
 const MIN_PRODUCTION_PASSWORD_LENGTH = 12;
+/** The first console account's password outside production when ADMIN_PASSWORD is unset (the README names it). */
+export const DEVELOPMENT_ADMIN_PASSWORD = 'fanmission-admin1';
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 function passwordOf(databaseUrl: string): string | undefined {
   try {
@@ -217,7 +240,11 @@ function passwordOf(databaseUrl: string): string | undefined {
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface AppConfig extends Omit<RawConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS'> {
+export interface AppConfig extends Omit<
+  RawConfig,
+  'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS'
+> {
+  HOST: string;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   ADMIN_PASSWORD: string;
@@ -251,9 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = result.data;
   return {
     ...raw,
+    HOST: raw.HOST ?? (raw.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     JWT_SECRET: raw.JWT_SECRET ?? 'development-only-secret-change-me-in-production-0123456789',
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
-    ADMIN_PASSWORD: raw.ADMIN_PASSWORD ?? 'fanmission-admin1',
+    ADMIN_PASSWORD: raw.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN_PASSWORD,
     KAFKA_BROKERS: (raw.KAFKA_BROKERS ?? '')
       .split(',')
       .map((broker) => broker.trim())

@@ -212,11 +212,11 @@ describe('/api/admin/staff', () => {
 
     const mail = mailbox.list().find((message) => message.to === email)!;
     expect(mail.subject).toMatch(/console|콘솔/);
-    const code = decodeURIComponent(/password-reset\?code=([^\s]+)/.exec(mail.text)![1]!);
+    const code = decodeURIComponent(/password-reset#code=([^\s]+)/.exec(mail.text)![1]!);
     const set = await app().inject({
       method: 'PUT',
-      url: `/api/v1/users/user/forgot-password-reset?code=${encodeURIComponent(code)}`,
-      payload: { password: 'finance-pass1' },
+      url: '/api/v1/users/user/forgot-password-reset',
+      payload: { code, password: 'finance-pass1' },
     });
     expect(set.statusCode, set.body).toBe(200);
     const session = await login(email, 'finance-pass1');

@@ -18,6 +18,7 @@ import { type Caller, hashPassword, newSecretToken } from '../auth';
 import { containsPattern, type Database, type DbExecutor, uniqueViolation } from '../db';
 import { AppError, conflict, notFound } from '../http';
 import { translate } from '../i18n';
+import { passwordPageLink } from '../users';
 
 // The console's own accounts (operators and finance): the list, an invitation by mail, role changes and deactivation.
 
@@ -72,7 +73,7 @@ async function mailInvitation(ctx: ServiceContext, user: UserRow, roles: StaffRo
       expires_at: new Date(ctx.now().getTime() + INVITATION_HOURS * 3_600_000),
     })
     .execute();
-  const link = `${ctx.config.PUBLIC_URL}/password-reset?code=${encodeURIComponent(token)}`;
+  const link = passwordPageLink(ctx.config.PUBLIC_URL, token);
   const language = user.language;
   const body = translate(language, 'console.inviteBody', {
     name: user.username,

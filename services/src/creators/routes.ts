@@ -14,12 +14,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitPasswordChecksPerCaller, type RateLimits, requireCaller } from '../auth';
 import {
   closeConnectionOnFailure,
+  DEFAULT_UPLOAD_QUOTA,
   fileEntry,
   largestAllowedBytes,
   multipartFileBody,
   readFilePart,
   type StorageDriver,
   streamedBodyValidator,
+  withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
 import * as creators from './service';
@@ -141,19 +143,28 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
         description:
           'multipart/form-data with the file in the field `intro`, recognised from its bytes: video or audio only ' +
           '(400 `UNKNOWN_FILE_FORMAT` otherwise), at most 500 MB (413). Replaces and deletes the previous intro. ' +
-          'Videos get a poster frame as `thumbnail`. Only the owner or an operator.',
+          'Videos get a poster frame as `thumbnail`. Only the owner or an operator. Counts towards the caller’s ' +
+          'upload quota like any upload (429 `TOO_MANY_REQUESTS` beyond it).',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: creatorIdParamsSchema,
         body: multipartFileBody('intro', 'The intro: a video or audio file of at most 500 MB.'),
-        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const caller = requireCaller(request);
+      const maxBytes = largestAllowedBytes(creators.INTRO_POLICY);
       const intro = await closeConnectionOnFailure(request, reply, () =>
-        creators.replaceIntro(app.ctx, options.storage, caller, request.params.id, () =>
-          readFilePart(request, 'intro', largestAllowedBytes(creators.INTRO_POLICY)),
+        withinUploadQuota(app.db, caller, DEFAULT_UPLOAD_QUOTA, maxBytes, (budget) =>
+          creators.replaceIntro(
+            app.ctx,
+            options.storage,
+            caller,
+            request.params.id,
+            () => readFilePart(request, 'intro', maxBytes),
+            budget,
+          ),
         ),
       );
       return fileEntry(app.config, intro);

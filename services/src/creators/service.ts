@@ -20,6 +20,7 @@ import {
   removeStoredObjects,
   type StorageDriver,
   storeUpload,
+  type UploadBudget,
   type UploadPolicy,
 } from '../files';
 import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
@@ -224,9 +225,10 @@ export async function replaceIntro(
   caller: Caller,
   creatorId: number,
   readFile: () => Promise<IncomingFile>,
+  budget: UploadBudget,
 ): Promise<FileRow> {
   const owner = await editableCreator(ctx, caller, creatorId);
-  const stored = await storeUpload(ctx, storage, await readFile(), INTRO_POLICY);
+  const stored = await storeUpload(ctx, storage, await readFile(), INTRO_POLICY, budget);
   let result: { intro: FileRow; previous: FileRow | undefined };
   try {
     result = await ctx.db.transaction().execute(async (trx) => {

@@ -40,3 +40,4 @@ export type { StorageDriver } from './storage-driver';
 export { type FileRow, type FilesTables } from './table';
 export { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
 export { removeUserImage, replaceUserImage } from './user-image';
+export { DEFAULT_UPLOAD_QUOTA, type UploadBudget, withinUploadQuota } from './quota';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { multipartForm, PNG_1X1, wav } from '@fanmission/tests/support/files';
+import { mp4, multipartForm, paddedPng, PNG_1X1, wav } from '@fanmission/tests/support/files';
 import { mediaToolPeak, MEDIA_TOOL_CONCURRENCY, mediaToolsOf, probeMedia } from './media-probe';
 
 // Per-user upload quotas (files an hour, bytes a day, less before verification) and at most
@@ -13,34 +13,32 @@ import { mediaToolPeak, MEDIA_TOOL_CONCURRENCY, mediaToolsOf, probeMedia } from 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
 
-async function upload(account: TestAccount) {
-  const form = await multipartForm('data', PNG_1X1, 'quota.png');
+async function upload(account: TestAccount, bytes: Buffer = PNG_1X1, url = '/api/v1/files/s3', field = 'data') {
+  const form = await multipartForm(field, bytes, 'quota.png');
   return app().inject({
     method: 'POST',
-    url: '/api/v1/files/s3',
+    url,
     headers: { ...form.headers, ...account.headers, 'accept-language': 'en' },
     payload: form.payload,
   });
 }
 
-/** Files the account stored, straight in the table: `count` rows of `bytes` each, `minutesAgo` ago. */
+/** What the account stored earlier, as the quota records it: `count` uploads of `bytes` each, `minutesAgo` ago. */
 async function storedFiles(ownerId: number, count: number, bytes: number, minutesAgo = 1) {
   await app()
-    .db.insertInto('files')
+    .db.insertInto('upload_usage')
     .values(
-      Array.from({ length: count }, (_, index) => ({
-        owner_user_id: ownerId,
-        storage_key: `quota/${ownerId}/${index}-${Math.random()}`,
-        filename: 'old.png',
-        content_type: 'image/png',
-        kind: 'image' as const,
-        size_bytes: bytes,
-        thumbnail_key: null,
+      Array.from({ length: count }, () => ({
+        user_id: ownerId,
+        bytes,
         created_at: new Date(Date.now() - minutesAgo * 60_000),
       })),
     )
     .execute();
 }
+
+const filesOf = (ownerId: number) =>
+  app().db.selectFrom('files').select('id').where('owner_user_id', '=', ownerId).execute();
 
 describe('upload quota', () => {
   it('refuses the 61st file of the hour with 429, and counts only the last hour', async () => {
@@ -73,6 +71,56 @@ describe('upload quota', () => {
     const yesterday = await createAccount(app());
     await storedFiles(yesterday.id, 1, 3 * 1024 ** 3, 24 * 60 + 1);
     expect((await upload(yesterday)).statusCode).toBe(200);
+  });
+});
+
+describe('upload quota, whatever happens to the files', () => {
+  it('keeps a deleted file in the hour’s count (its bytes stay stored for 30 days)', async () => {
+    const member = await createAccount(app());
+    await storedFiles(member.id, 58, 100);
+    const first = (await upload(member)).json<{ id: number }>();
+    expect((await upload(member)).statusCode).toBe(200);
+    const removed = await app().inject({
+      method: 'DELETE',
+      url: `/api/v1/files/s3/${first.id}`,
+      headers: member.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await upload(member)).statusCode).toBe(429);
+  });
+
+  it('counts the bytes as they arrive: an upload past the day’s bytes is refused and nothing is stored', async () => {
+    const member = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'] });
+    // 50 MiB a day before verification: 60 KiB left.
+    await storedFiles(member.id, 1, 50 * 1024 ** 2 - 60 * 1024);
+    expect((await upload(member, paddedPng(40 * 1024))).statusCode).toBe(200);
+    const over = await upload(member, paddedPng(40 * 1024));
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await filesOf(member.id)).toHaveLength(1);
+    const usage = await app()
+      .db.selectFrom('upload_usage')
+      .select((eb) => eb.fn.sum<string>('bytes').as('bytes'))
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(usage.bytes)).toBe(50 * 1024 ** 2 - 60 * 1024 + 40 * 1024);
+  });
+
+  it('counts profile pictures and intros like any upload, replaced or not', async () => {
+    const member = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+    const creator = await app()
+      .db.selectFrom('creators')
+      .select('id')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    await storedFiles(member.id, 57, 100);
+    const picture = `/api/v1/users/${member.id}/image`;
+    expect((await upload(member, PNG_1X1, picture, 'image')).statusCode).toBe(200);
+    expect((await upload(member, PNG_1X1, picture, 'image')).statusCode).toBe(200);
+    const intro = `/api/v1/creators/${creator.id}/intro`;
+    expect((await upload(member, mp4(), intro, 'intro')).statusCode).toBe(200);
+    expect((await upload(member, mp4(), intro, 'intro')).statusCode).toBe(429);
+    expect((await upload(member, PNG_1X1, picture, 'image')).statusCode).toBe(429);
   });
 });
 

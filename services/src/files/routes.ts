@@ -58,10 +58,16 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
     async (request, reply) => {
       const caller = requireCaller(request);
       const row = await closeConnectionOnFailure(request, reply, async () =>
-        withinUploadQuota(app.db, caller, options.quota ?? DEFAULT_UPLOAD_QUOTA, async () => {
-          const file = await readFilePart(request, 'data', files.largestAllowedBytes(policy));
-          return files.uploadFile(app.ctx, options.storage, caller.id, file, policy);
-        }),
+        withinUploadQuota(
+          app.db,
+          caller,
+          options.quota ?? DEFAULT_UPLOAD_QUOTA,
+          files.largestAllowedBytes(policy),
+          async (budget) => {
+            const file = await readFilePart(request, 'data', files.largestAllowedBytes(policy));
+            return files.uploadFile(app.ctx, options.storage, caller.id, file, budget, policy);
+          },
+        ),
       );
       return uploadedFile(app, row);
     },

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context';
 import { AppError, accessDenied, conflict } from '../http';
 import type { MessageKey } from '../i18n';
 import { announcePendingMedia } from './media-queue';
+import { purgeUploadUsage, uploadQuotaExceeded, type UploadBudget } from './quota';
 import * as repository from './repository';
 import type { StorageDriver } from './storage-driver';
 import type { FileKind, FileRow } from './table';
@@ -70,18 +71,20 @@ export type StoredUpload = Pick<
  * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory, lose
  * their metadata and get a thumbnail; video and audio stream straight to the store and are left `pending` for the
  * media queue (`media-queue.ts`), which takes their duration and (videos) a poster frame. A rejected or failed upload
- * leaves nothing stored.
+ * leaves nothing stored. The stream is cut where the caller's upload quota ends (`budget`, from `withinUploadQuota`):
+ * 429 then, 413 past the kind's own limit; what was stored is reported to the budget.
  */
 export async function storeUpload(
   ctx: ServiceContext,
   storage: StorageDriver,
   file: IncomingFile,
   policy: UploadPolicy,
+  budget: UploadBudget,
 ): Promise<StoredUpload> {
   const sniffed = await sniffUpload(file.stream);
   const kind = sniffed.type ? kindOfMime(sniffed.type.mime) : undefined;
-  const maxBytes = kind ? policy.maxBytes[kind] : undefined;
-  if (!sniffed.type || !kind || !maxBytes) {
+  const kindMaxBytes = kind ? policy.maxBytes[kind] : undefined;
+  if (!sniffed.type || !kind || !kindMaxBytes) {
     await sniffed.discard();
     throw new AppError(400, policy.rejectedKindKey, {
       code: 'UNKNOWN_FILE_FORMAT',
@@ -89,6 +92,9 @@ export async function storeUpload(
     });
   }
 
+  const quotaCuts = budget.bytesLeft < kindMaxBytes;
+  const maxBytes = quotaCuts ? budget.bytesLeft : kindMaxBytes;
+  const overLimit = () => (quotaCuts ? uploadQuotaExceeded() : fileTooLarge(kindMaxBytes));
   const { ext, mime } = sniffed.type;
   const now = ctx.now();
   const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -103,12 +109,13 @@ export async function storeUpload(
   if (kind !== 'image') {
     // Stored as it came; duration and poster frame are taken by the media queue afterwards (no
     // ffmpeg inside the request). The answer says `processing: PENDING` until then.
-    const limited = limitedStream(sniffed.chunks, maxBytes);
+    const limited = limitedStream(sniffed.chunks, maxBytes, overLimit);
     await storage.put(stored.storage_key, limited.stream, mime);
     if (file.truncated()) {
       await storage.delete(stored.storage_key);
-      throw fileTooLarge(maxBytes);
+      throw fileTooLarge(kindMaxBytes);
     }
+    budget.stored(limited.bytes());
     return {
       ...stored,
       size_bytes: limited.bytes(),
@@ -119,8 +126,8 @@ export async function storeUpload(
     };
   }
 
-  const original = await readAllBytes(sniffed.chunks, maxBytes);
-  if (file.truncated()) throw fileTooLarge(maxBytes);
+  const original = await readAllBytes(sniffed.chunks, maxBytes, overLimit);
+  if (file.truncated()) throw fileTooLarge(kindMaxBytes);
   // Metadata (EXIF with GPS, XMP, IPTC) never reaches the store.
   const bytes = await withoutMetadata(ctx, original, mime);
   await storage.put(stored.storage_key, bytes, mime);
@@ -130,6 +137,7 @@ export async function storeUpload(
       throw error;
     },
   );
+  budget.stored(original.length);
   return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey, duration_seconds: null };
 }
 
@@ -180,9 +188,10 @@ export async function uploadFile(
   storage: StorageDriver,
   ownerUserId: number,
   file: IncomingFile,
+  budget: UploadBudget,
   policy: UploadPolicy = ATTACHMENT_POLICY,
 ): Promise<FileRow> {
-  const stored = await storeUpload(ctx, storage, file, policy);
+  const stored = await storeUpload(ctx, storage, file, policy, budget);
   let row: FileRow;
   try {
     row = await repository.insertFile(ctx.db, { ...stored, owner_user_id: ownerUserId });
@@ -234,8 +243,12 @@ export async function deleteUploadedFile(
   if (!deleted) throw accessDenied();
 }
 
-/** Removes the stored objects of files deleted more than the retention period ago; answers how many went. */
+/**
+ * Removes the stored objects of files deleted more than the retention period ago (answers how many went), and the
+ * upload records the quota no longer reads.
+ */
 export async function purgeDeletedFiles(ctx: ServiceContext, storage: StorageDriver, limit = 500): Promise<number> {
+  await purgeUploadUsage(ctx.db);
   const due = await repository.findDeletedFilesDue(ctx.db, ctx.now(), limit);
   for (const file of due) {
     await removeStoredObjects(ctx, storage, file);

@@ -45,9 +45,18 @@ export interface DeletedFilesTable {
   purge_after: Date;
 }
 
+/** One row per stored upload, kept two days: what the upload quota counts (services/src/files/quota.ts). */
+export interface UploadUsageTable {
+  id: Generated<string>;
+  user_id: number;
+  bytes: number;
+  created_at: Generated<Date>;
+}
+
 export interface FilesTables {
   files: FilesTable;
   deleted_files: DeletedFilesTable;
+  upload_usage: UploadUsageTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -64,25 +64,36 @@ export async function sniffUpload(source: Readable): Promise<SniffedUpload> {
   };
 }
 
-/** The whole upload in memory, for small files only: more than maxBytes is a 413. */
-export async function readAllBytes(chunks: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
+/** The whole upload in memory, for small files only: more than maxBytes is `overLimit` (a 413 by default). */
+export async function readAllBytes(
+  chunks: AsyncIterable<Buffer>,
+  maxBytes: number,
+  overLimit: () => AppError = () => fileTooLarge(maxBytes),
+): Promise<Buffer> {
   const parts: Buffer[] = [];
   let total = 0;
   for await (const chunk of chunks) {
     total += chunk.length;
-    if (total > maxBytes) throw fileTooLarge(maxBytes);
+    if (total > maxBytes) throw overLimit();
     parts.push(chunk);
   }
   return Buffer.concat(parts, total);
 }
 
-/** The upload as a stream that fails with 413 as soon as it passes maxBytes; `bytes()` counts what went through. */
-export function limitedStream(chunks: AsyncIterable<Buffer>, maxBytes: number): { stream: Readable; bytes(): number } {
+/**
+ * The upload as a stream that fails with `overLimit` (a 413 by default) as soon as it passes maxBytes; `bytes()`
+ * counts what went through.
+ */
+export function limitedStream(
+  chunks: AsyncIterable<Buffer>,
+  maxBytes: number,
+  overLimit: () => AppError = () => fileTooLarge(maxBytes),
+): { stream: Readable; bytes(): number } {
   let total = 0;
   async function* limited(): AsyncGenerator<Buffer> {
     for await (const chunk of chunks) {
       total += chunk.length;
-      if (total > maxBytes) throw fileTooLarge(maxBytes);
+      if (total > maxBytes) throw overLimit();
       yield chunk;
     }
   }

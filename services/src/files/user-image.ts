@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { notFound } from '../http';
+import type { UploadBudget } from './quota';
 import * as repository from './repository';
 import { PROFILE_IMAGE_POLICY, removeStoredObjects, storeUpload, type IncomingFile } from './service';
 import type { StorageDriver } from './storage-driver';
@@ -35,8 +36,9 @@ export async function replaceUserImage(
   storage: StorageDriver,
   userId: number,
   file: IncomingFile,
+  budget: UploadBudget,
 ): Promise<FileRow> {
-  const stored = await storeUpload(ctx, storage, file, PROFILE_IMAGE_POLICY);
+  const stored = await storeUpload(ctx, storage, file, PROFILE_IMAGE_POLICY, budget);
   let result: { image: FileRow; previous: FileRow | undefined };
   try {
     result = await ctx.db.transaction().execute(async (trx) => {

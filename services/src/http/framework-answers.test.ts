@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
+import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 
 // Answers that come from outside a route (the session hook's 401, the router's 414) are in the API's shape and in
@@ -23,6 +24,48 @@ describe('answers from outside the routes', () => {
         message: 'リクエストのアドレスが長すぎます。',
       });
     }
+  });
+
+  it('answers a NUL character in a query, path or JSON string with 400 naming the field, and writes nothing', async () => {
+    const query = await app().inject({
+      method: 'GET',
+      url: '/api/v1/creators/page?name=%00',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({
+      status: 400,
+      subErrors: [{ field: 'name', message: 'Contains a character that is not allowed (NUL).' }],
+    });
+
+    const path = await app().inject({ method: 'GET', url: '/api/v1/creators/by-url/a%00b' });
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toMatchObject({ subErrors: [{ field: expect.stringContaining('url') }] });
+
+    const member = await createAccount(app());
+    const before = await app()
+      .db.selectFrom('users')
+      .select('username')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const body = await app().inject({
+      method: 'PUT',
+      url: `/api/v1/users/${member.id}`,
+      headers: { ...member.headers, 'accept-language': 'ko' },
+      payload: { username: 'nul\u0000name', nested: { ['k\u0000']: 1 } },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({
+      subErrors: expect.arrayContaining([
+        { field: 'username', message: '허용되지 않는 문자(NUL)가 포함되어 있습니다.', rejectedValue: 'nul\u0000name' },
+      ]),
+    });
+    const after = await app()
+      .db.selectFrom('users')
+      .select('username')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
   });
 
   it('answers a refused token with 401 on public routes too', async () => {

@@ -7,4 +7,5 @@ export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';
 export { onOffRoutes } from './on-off-routes';
 export { zodValidatorCompiler } from './validation';
-export { redactUrl, requestLogSerializers } from './log-redaction';
+export { requestLogSerializers } from './log-redaction';
+export { warnOfUntrustedProxy } from './untrusted-proxy';

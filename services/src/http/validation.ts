@@ -16,13 +16,49 @@ export class RequestValidationError extends Error {
   }
 }
 
+const NUL = '\u0000';
+const MAX_DEPTH = 32;
+
+/**
+ * The paths of the strings (keys included) holding a NUL character (U+0000) in a request part: PostgreSQL stores no
+ * such text, so a value carrying one is refused before any route reads it, whatever the route's schema.
+ */
+export function nulCharacterPaths(
+  data: unknown,
+  path: PropertyKey[] = [],
+  found: PropertyKey[][] = [],
+): PropertyKey[][] {
+  if (typeof data === 'string') {
+    if (data.includes(NUL)) found.push(path);
+  } else if (data !== null && typeof data === 'object' && path.length < MAX_DEPTH) {
+    for (const [key, value] of Object.entries(data)) {
+      const at = [...path, Array.isArray(data) ? Number(key) : key];
+      if (key.includes(NUL)) found.push(at);
+      else nulCharacterPaths(value, at, found);
+    }
+  }
+  return found;
+}
+
+function nulCharacterIssues(data: unknown): core.$ZodIssue[] {
+  return nulCharacterPaths(data).map((path) => ({
+    code: 'custom',
+    path,
+    message: 'validation.nulCharacter',
+    input: undefined,
+  }));
+}
+
 /**
  * Validates with zod, keeping each issue's input so the error handler can localise the message and report the
- * rejected value.
+ * rejected value. Every part (params, query, body, headers) is refused first when a string in it holds a NUL
+ * character, so no route has to check.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const nul = nulCharacterIssues(data);
+    if (nul.length > 0) return { error: new RequestValidationError(nul, httpPart, data) };
     const result = schema.safeParse(data, { reportInput: true });
     return result.success
       ? { value: result.data }

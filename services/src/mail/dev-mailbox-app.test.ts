@@ -16,6 +16,7 @@ beforeAll(async () => {
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
       ADMIN_PASSWORD: 'operator-password-1',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      METRICS_TOKEN: 'a-scrape-token-of-our-own',
     }),
     mailer: productionMailbox,
     devMailbox: productionMailbox,
@@ -49,7 +50,7 @@ describe('development mailbox in the app', () => {
     const id = /href="\/dev\/mail\/([\w-]+)"/.exec(list.body)?.[1];
     expect(id).toBeTruthy();
     const detail = await testApp.app.inject({ method: 'GET', url: `/dev/mail/${id}` });
-    expect(detail.body).toMatch(/<a href="http:\/\/localhost:8080\/api\/v1\/users\/email-verification\?token=/);
+    expect(detail.body).toMatch(/<a href="http:\/\/localhost:8080\/email-verification#token=/);
   });
 
   it('does not exist in production', async () => {

@@ -243,6 +243,21 @@ describe('finance decides in /api/admin/bank-transfers', () => {
     }
   });
 
+  it('credits the coins of the item as it was requested, whatever the catalogue says when finance confirms', async () => {
+    const member = await createAccount(testApp.current.app);
+    const { id } = (await request(member, validRequest(member))).json() as { id: number };
+    const db = testApp.current.app.db;
+    await db.updateTable('coin_items').set({ point: 1_000 }).where('id', '=', tenCoins).execute();
+    try {
+      const listed = await admin(finance, { method: 'GET', url: `/api/admin/bank-transfers/${id}` });
+      expect(listed.json().coinItem).toMatchObject({ id: tenCoins, point: 10 });
+      expect((await decide(finance, id, { status: 'paid' })).statusCode).toBe(200);
+    } finally {
+      await db.updateTable('coin_items').set({ point: 10 }).where('id', '=', tenCoins).execute();
+    }
+    expect(await balanceOf(member)).toBe(10);
+  });
+
   it('refuses to credit a member who became a creator meanwhile', async () => {
     const member = await createAccount(testApp.current.app);
     const id = (await request(member, validRequest(member))).json().id as number;

@@ -33,6 +33,7 @@ export async function requestBankTransfer(
     cash_receipt_number: input.cashReceiptNumber ?? null,
     receipt_type: input.receiptType,
     amount: item.price,
+    point: item.point,
   };
   let transfer: BankTransferRow | undefined;
   if (idempotencyKey) transfer = await repository.findBankTransferByIdempotencyKey(ctx.db, userId, idempotencyKey);

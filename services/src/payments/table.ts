@@ -40,6 +40,8 @@ export interface BankTransfersTable {
   receipt_type: Generated<'PHONE'>;
   /** KRW. */
   amount: number;
+  /** The coins of the item as it was requested: what finance's confirmation credits. */
+  point: number;
   status: Generated<DepositStatus>;
   decided_by: number | null;
   decided_at: Date | null;

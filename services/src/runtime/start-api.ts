@@ -11,6 +11,7 @@ import { tracingClientInterceptors } from '../telemetry';
 import { ensureOperatorAccount } from '../users';
 import type { Db } from '../db';
 import { seedDemoWorldOnce } from './demo-seed';
+import { refuseDemoCredentials } from './production-safety';
 import { temporalLogLevel, type StartScope } from './start-scope';
 import { lazyTemporalConnection } from './temporal-connection';
 
@@ -65,6 +66,7 @@ export async function startApi(
     if (seeded.created.length) scope.log(`demo accounts (password fanmission1): ${seeded.created.join(', ')}`);
   }
   await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.isProduction) await refuseDemoCredentials(app.ctx, config.ADMIN_EMAIL);
   await app.listen({ host: config.HOST, port: config.PORT });
   stops.push(() => app.close());
   // Deleted files' stored objects go after their 30 days of retention: now, then hourly.

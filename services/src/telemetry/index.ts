@@ -12,3 +12,5 @@ export {
   type TelemetryHandle,
 } from './tracing';
 export { tracingClientInterceptors, workerTracing, type WorkerTracing } from './temporal';
+export { redactUrl } from './secret-query.mjs';
+export { redactingSpanProcessor } from './span-redaction.mjs';

@@ -23,12 +23,26 @@ function roleOf(argv) {
 const UNTRACED_PATHS = [/^\/api\/v1\/health/, /^\/api\/v1\/metrics/, /^\/metrics/, /^\/assets\//];
 const untraced = (url = '') => UNTRACED_PATHS.some((pattern) => pattern.test(url));
 
+/**
+ * The W3C trace context (and baggage) a caller sends is not ours to continue: a client would choose the trace ids
+ * that reach error answers, the outbox and the ledger, and force sampling. Incoming HTTP requests start their own
+ * trace unless OTEL_TRUST_INCOMING_TRACE_CONTEXT=true (an edge proxy of ours that sets the header). Kafka messages and
+ * Temporal headers carry the product's own context and are always continued.
+ */
+const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'];
+const trustIncomingTraceContext = process.env.OTEL_TRUST_INCOMING_TRACE_CONTEXT === 'true';
+function forgetCallersTraceContext(request) {
+  if (trustIncomingTraceContext) return;
+  for (const header of TRACE_CONTEXT_HEADERS) delete request.headers[header];
+}
+
 async function startTracing() {
   // import-in-the-middle wraps only the ES modules an instrumentation asks for (pg, kafkajs… imported from ESM);
   // CommonJS requires are patched by require-in-the-middle inside the instrumentations.
   const { register } = await import('node:module');
   const { createAddHookMessageChannel } = await import('import-in-the-middle');
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  const { redactingSpanProcessor } = await import('./span-redaction.mjs');
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
   const [
@@ -59,7 +73,7 @@ async function startTracing() {
     'service.namespace': 'fanmission',
     'fanmission.role': role,
   });
-  const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter());
+  const spanProcessor = redactingSpanProcessor(new BatchSpanProcessor(new OTLPTraceExporter()));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   // The global tracer provider, the AsyncLocalStorage context manager and the W3C trace-context propagator.
   provider.register();
@@ -67,7 +81,11 @@ async function startTracing() {
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => untraced(request.url),
+        // Called before the request's context is read from its headers: the caller's trace context is dropped here.
+        ignoreIncomingRequestHook: (request) => {
+          forgetCallersTraceContext(request);
+          return untraced(request.url);
+        },
         // The SDK's own exports and the Temporal dev server's UI are not the product's work.
         ignoreOutgoingRequestHook: (options) => String(options.path ?? '').startsWith('/v1/traces'),
       }),

@@ -46,8 +46,12 @@ describe('creator sign-up (POST /users with accountType CREATOR)', () => {
     const mail = await mailing.current.smtp.awaitMail(payload.email);
     expect(mail.subject).toBe('[Fanmission] メールアドレスの認証をお願いします');
     const link = mail.text.match(/https?:\/\/\S+/)![0];
-    const verified = await mailing.current.app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
-    expect(verified.statusCode).toBe(302);
+    const verified = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/email-verification',
+      payload: { token: decodeURIComponent(new URL(link).hash.replace(/^#token=/, '')) },
+    });
+    expect(verified.json()).toEqual({ redirectUrl: `${PUBLIC_URL}/email-sent/success-auth-public-user` });
 
     const loggedIn = await login(payload.email, payload.password);
     expect(loggedIn.json()).toEqual({ id, roles: ['ROLE_USER', 'ROLE_CREATOR'] });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSelf } from '../auth';
 import {
   closeConnectionOnFailure,
+  DEFAULT_UPLOAD_QUOTA,
   fileEntry,
   largestAllowedBytes,
   multipartFileBody,
@@ -13,6 +14,7 @@ import {
   replaceUserImage,
   type StorageDriver,
   streamedBodyValidator,
+  withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
 
@@ -31,20 +33,24 @@ export async function userImageRoutes(app: FastifyInstance, options: { storage: 
         description:
           'multipart/form-data with the image in the field `image` (recognised from its bytes; images only, ' +
           'at most 5 MB). Replaces and deletes the previous picture. Answers the file entry, with a thumbnail ' +
-          'when the image could be decoded; `GET /users/me` then shows it as `image` and `imageUrl`.',
+          'when the image could be decoded; `GET /users/me` then shows it as `image` and `imageUrl`. Counts towards ' +
+          'the upload quota like any upload (429 `TOO_MANY_REQUESTS` beyond it).',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         body: multipartFileBody('image', 'The picture: an image of at most 5 MB.'),
-        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      requireSelf(request, request.params.id);
-      const image = await closeConnectionOnFailure(request, reply, async () => {
-        const file = await readFilePart(request, 'image', largestAllowedBytes(PROFILE_IMAGE_POLICY));
-        return replaceUserImage(app.ctx, options.storage, request.params.id, file);
-      });
+      const caller = requireSelf(request, request.params.id);
+      const maxBytes = largestAllowedBytes(PROFILE_IMAGE_POLICY);
+      const image = await closeConnectionOnFailure(request, reply, () =>
+        withinUploadQuota(app.db, caller, DEFAULT_UPLOAD_QUOTA, maxBytes, async (budget) => {
+          const file = await readFilePart(request, 'image', maxBytes);
+          return replaceUserImage(app.ctx, options.storage, request.params.id, file, budget);
+        }),
+      );
       return fileEntry(app.config, image);
     },
   );

@@ -5,6 +5,7 @@ export { userImageRoutes } from './image-routes';
 export { loginRoutes } from './login-routes';
 export { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './oauth/routes';
 export { findCaller, insertUser } from './repository';
+export { passwordPageLink } from './passwords';
 export { userRoutes } from './routes';
 export { ensureOperatorAccount, isUnderPublicUrl } from './service';
 export { type UsersTables } from './table';

@@ -8,6 +8,15 @@ import { sendMailSafely } from './service';
 
 // Passwords and sessions: a reset by mailed code, a change by the member, and ending every session of a member.
 
+/**
+ * The web page where a mailed code sets a password (a reset, a staff invitation). The code travels in the fragment:
+ * browsers never send a fragment to a server, so it reaches no request line, access log, trace or Referer; the page
+ * sends it in the body of `PUT /users/user/forgot-password-reset`.
+ */
+export function passwordPageLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/password-reset#code=${encodeURIComponent(code)}`;
+}
+
 export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const user = await repository.findUserByEmail(ctx.db, email);
   // The client shows 'e-mail address does not match' for this answer, so it must differ from success.
@@ -19,7 +28,7 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string): 
     codeHash: hash,
     expiresAt: new Date(ctx.now().getTime() + DEADLINES.passwordResetMinutes * 60_000),
   });
-  const link = `${ctx.config.PUBLIC_URL}/password-reset?code=${encodeURIComponent(token)}`;
+  const link = passwordPageLink(ctx.config.PUBLIC_URL, token);
   await sendMailSafely(ctx, passwordResetMail(user.language, user.email!, user.username, link));
 }
 

@@ -1,6 +1,7 @@
 import {
   currentUserSchema,
-  emailVerificationQuerySchema,
+  emailVerificationRequestSchema,
+  emailVerificationResponseSchema,
   forgotPasswordRequestSchema,
   idParamsSchema,
   idResponseSchema,
@@ -15,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf, issueSession } from '../auth';
-import { errorResponses } from '../http';
+import { errorResponses, invalidFields } from '../http';
 import * as users from './service';
 import * as passwords from './passwords';
 
@@ -42,20 +43,22 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
     async (request) => users.signUp(app.ctx, request.body, request.language),
   );
 
-  routes.get(
+  routes.post(
     '/users/email-verification',
     {
       config: { ignoreStaleToken: true },
       schema: {
         tags,
-        summary: 'Confirm an e-mail address (the link in the verification mail)',
+        summary: 'Confirm an e-mail address (the token of the verification mail’s link)',
         description:
-          'Redirects to the sign-up’s verifySuccessUrl, or to the verification page when the link is used or expired.',
-        querystring: emailVerificationQuerySchema,
-        response: { 302: z.null().describe('Redirect'), ...errorResponses(400) },
+          'The mail links to the web page `/email-verification#token=…`, which posts the token here (a token in a URL ' +
+          'would sit in logs and traces). Answers where to go next: the sign-up’s verifySuccessUrl, or the ' +
+          'verification page when the link is used or expired.',
+        body: emailVerificationRequestSchema,
+        response: { 200: emailVerificationResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => reply.redirect(await users.confirmEmail(app.ctx, request.query.token), 302),
+    async (request) => ({ redirectUrl: await users.confirmEmail(app.ctx, request.body.token) }),
   );
 
   routes.post(
@@ -124,13 +127,19 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       schema: {
         tags,
         summary: 'Set a new password with the code from the reset mail',
-        description: 'The code works once, for 30 minutes; an unknown, used or expired code is 404.',
+        description:
+          'The code works once, for 30 minutes; an unknown, used or expired code is 404. Send it in the body: the ' +
+          'query form (`?code=`) is still read for older clients, and is redacted from logs and traces.',
         querystring: resetPasswordQuerySchema,
         body: resetPasswordRequestSchema,
         response: { 200: idResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => passwords.resetPassword(app.ctx, request.query.code, request.body.password),
+    async (request) => {
+      const code = request.body.code ?? request.query.code;
+      if (!code) throw invalidFields([{ field: 'code', key: 'validation.required' }]);
+      return passwords.resetPassword(app.ctx, code, request.body.password);
+    },
   );
 
   routes.put(

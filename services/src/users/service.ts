@@ -40,8 +40,12 @@ export function isUnderPublicUrl(url: string, publicUrl: string): boolean {
   }
 }
 
+/**
+ * The web page that confirms an address. The token travels in the fragment (never sent to a server, so it reaches no
+ * request line, log, trace or Referer); the page posts it to `POST /users/email-verification`.
+ */
 function verificationLink(ctx: ServiceContext, token: string): string {
-  return `${ctx.config.PUBLIC_URL}/api/v1/users/email-verification?token=${encodeURIComponent(token)}`;
+  return `${ctx.config.PUBLIC_URL}/email-verification#token=${encodeURIComponent(token)}`;
 }
 
 export async function sendMailSafely(ctx: ServiceContext, mail: Parameters<ServiceContext['mailer']['send']>[0]) {

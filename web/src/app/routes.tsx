@@ -26,6 +26,7 @@ const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-p
 const PasswordResetPage = page(() => import('../features/auth/password-reset-page'), 'PasswordResetPage');
 const PasswordChangePage = page(() => import('../features/account/password-change-page'), 'PasswordChangePage');
 const EmailSentPage = page(() => import('../features/auth/email-sent-page'), 'EmailSentPage');
+const EmailVerificationPage = page(() => import('../features/auth/email-verification-page'), 'EmailVerificationPage');
 const AcceptTermsPage = page(() => import('../features/auth/accept-terms-page'), 'AcceptTermsPage');
 const SignUpPage = page(() => import('../features/auth/sign-up-page'), 'SignUpPage');
 const FanMyPage = page(() => import('../features/my-page/fan-my-page'), 'FanMyPage');
@@ -105,6 +106,7 @@ export function AppRoutes() {
         <Route path="/get-creator-account-number" element={<CreatorAccountPage />} />
         <Route path="/email-sent" element={<EmailSentPage />} />
         <Route path="/email-sent/:viewCase" element={<EmailSentPage />} />
+        <Route path="/email-verification" element={<EmailVerificationPage />} />
         <Route path="/mission-detail/:missionId" element={<MissionDetailPage />} />
         <Route path="/lottery-event/:lotteryId" element={<LotteryEventPage />} />
         <Route path="/faq" element={<FaqPage />} />

@@ -49,6 +49,8 @@ import * as m0180 from './0180_creator_month_earnings';
 import * as m0185 from './0185_missions_party_only';
 import * as m0190 from './0190_missions_user_newest';
 import * as m0195 from './0195_payout_account_changes';
+import * as m0210 from './0210_bank_transfer_point';
+import * as m0215 from './0215_upload_usage';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +104,6 @@ export const migrations: Record<string, Migration> = {
   '0185_missions_party_only': m0185,
   '0190_missions_user_newest': m0190,
   '0195_payout_account_changes': m0195,
+  '0210_bank_transfer_point': m0210,
+  '0215_upload_usage': m0215,
 };

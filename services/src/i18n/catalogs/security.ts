@@ -22,4 +22,9 @@ export const securityMessages = {
     en: 'This Apple sign-in was not started in this browser. Please sign in again.',
     ja: 'この Apple ログインはこのブラウザで開始されたものではありません。もう一度ログインしてください。',
   },
+  'validation.nulCharacter': {
+    ko: '허용되지 않는 문자(NUL)가 포함되어 있습니다.',
+    en: 'Contains a character that is not allowed (NUL).',
+    ja: '使用できない文字（NUL）が含まれています。',
+  },
 } as const satisfies Catalog;

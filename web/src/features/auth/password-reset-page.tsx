@@ -1,18 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { Card, Page } from '../../shared/ui/page';
 import { resetPassword } from './api/account';
+import { takeMailedSecret } from './mailed-secret';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
 import { passwordChangeFailure } from '../../shared/password/password-result';
 
-/** `/password-reset?code=…` from the reset mail; without a code: 'abnormal access' and back to `/`. */
+/** `/password-reset#code=…` from the reset or invitation mail; without a code: 'abnormal access' and back to `/`. */
 export function PasswordResetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const code = searchParams.get('code');
+  const [code] = useState(() => takeMailedSecret('code'));
 
   useEffect(() => {
     if (!code) {

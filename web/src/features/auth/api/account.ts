@@ -10,9 +10,20 @@ export async function requestPasswordReset(body: { email: string }): Promise<voi
   await api('/users/user/forgot-password-reset', { method: 'POST', body, token: null });
 }
 
-/** `PUT /users/user/forgot-password-reset?code=…`: the new password for the mailed code. */
+/** `PUT /users/user/forgot-password-reset`: the new password for the mailed code (in the body, never the URL). */
 export async function resetPassword(code: string, password: string): Promise<void> {
-  await api('/users/user/forgot-password-reset', { method: 'PUT', query: { code }, body: { password }, token: null });
+  await api('/users/user/forgot-password-reset', { method: 'PUT', body: { code, password }, token: null });
+}
+
+/** `POST /users/email-verification`: confirms the address of the mailed token; answers where to go next. */
+export async function confirmEmail(token: string): Promise<string> {
+  const answer = await api<{ redirectUrl: string }>('/users/email-verification', {
+    method: 'POST',
+    body: { token },
+    token: null,
+    globalErrors: 'none',
+  });
+  return answer.data.redirectUrl;
 }
 
 /** `POST /users/{id}/email-verification`: sends the verification mail again. */

@@ -132,6 +132,9 @@ export const en: Messages = {
     changed: 'Changed successfully.',
   },
   emailSent: {
+    verifyingTitle: 'Verifying your e-mail',
+    verifyingBody: 'We are confirming your e-mail address. One moment, please.',
+    verifyFailed: 'Your e-mail could not be verified. Please ask for the verification mail again.',
     forgotTitle: 'Mail sent',
     forgotBody: 'We sent a password reset link to your e-mail address. Please check your mailbox.',
     goLogin: 'Go to login',

@@ -133,6 +133,9 @@ export const ja: Messages = {
     changed: '変更しました。',
   },
   emailSent: {
+    verifyingTitle: 'メール認証中',
+    verifyingBody: 'メールアドレスを確認しています。しばらくお待ちください。',
+    verifyFailed: 'メール認証中にエラーが発生しました。認証メールをもう一度リクエストしてください。',
     forgotTitle: 'メールを送信しました',
     forgotBody: '入力したメールアドレスにパスワード再設定用のリンクを送信しました。メールをご確認ください。',
     goLogin: 'ログインへ',

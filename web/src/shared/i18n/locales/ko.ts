@@ -133,6 +133,9 @@ export const ko = {
     changed: '비밀번호가 변경되었습니다.',
   },
   emailSent: {
+    verifyingTitle: '이메일 인증 중',
+    verifyingBody: '이메일 주소를 확인하고 있습니다. 잠시만 기다려 주세요.',
+    verifyFailed: '이메일 인증 중 오류가 발생했습니다. 인증 메일을 다시 요청해 주세요.',
     forgotTitle: '메일을 보냈습니다',
     forgotBody: '입력한 이메일로 비밀번호 재설정 링크를 보냈습니다. 메일함을 확인해 주세요.',
     goLogin: '로그인하러 가기',

@@ -1,0 +1,43 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../../shared/alert/alert';
+import { Card, Page } from '../../shared/ui/page';
+import { confirmEmail } from './api/account';
+import { takeMailedSecret } from './mailed-secret';
+
+/**
+ * `/email-verification#token=…`, the verification mail's link: posts the token and goes where the answer says (the
+ * sign-up's success page, or the verification page when the link is spent). Without a token: 'abnormal access'.
+ */
+export function EmailVerificationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [token] = useState(() => takeMailedSecret('token'));
+
+  useEffect(() => {
+    if (!token) {
+      void showAlert(t('common.abnormalAccess'));
+      void navigate('/', { replace: true });
+      return;
+    }
+    confirmEmail(token).then(
+      (redirectUrl) => window.location.replace(redirectUrl),
+      () => {
+        void showAlert(t('emailSent.verifyFailed'));
+        void navigate('/email-sent?view=suggest-user-authentication', { replace: true });
+      },
+    );
+  }, [token, navigate, t]);
+
+  return (
+    <Page title={t('emailSent.verifyingTitle')} width="xs">
+      <Card>
+        <CircularProgress size={24} aria-label={t('emailSent.verifyingTitle')} />
+        <Typography sx={{ mt: 2 }}>{t('emailSent.verifyingBody')}</Typography>
+      </Card>
+    </Page>
+  );
+}
