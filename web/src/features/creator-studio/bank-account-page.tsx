@@ -1,4 +1,4 @@
-import { BANKS } from '@fanmission/contracts';
+import { BANKS, PAYOUT_ACCOUNT_HOLD_HOURS, PAYOUT_ACCOUNT_RECENT_LOGIN_MINUTES } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -102,7 +102,7 @@ function BankAccountForm() {
       <Card>
         <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('creatorStudio.bank.title')}>
           <Typography variant="body2" color="text.secondary">
-            {t('creatorStudio.bank.notice')}
+            {t('creatorStudio.bank.notice', { hours: PAYOUT_ACCOUNT_HOLD_HOURS })}
           </Typography>
           <TextField
             label={t('creatorStudio.bank.holder')}
@@ -169,7 +169,9 @@ function BankAccountForm() {
               helperText={problems.fields.currentPassword ?? t('creatorStudio.bank.currentPasswordHelp')}
             />
           ) : (
-            <FormHelperText sx={{ mt: 0 }}>{t('creatorStudio.bank.recentSignInHelp')}</FormHelperText>
+            <FormHelperText sx={{ mt: 0 }}>
+              {t('creatorStudio.bank.recentSignInHelp', { minutes: PAYOUT_ACCOUNT_RECENT_LOGIN_MINUTES })}
+            </FormHelperText>
           )}
           {problems.form && (
             <Alert severity="error" role="alert">

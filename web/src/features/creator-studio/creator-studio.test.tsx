@@ -189,7 +189,7 @@ describe('bank account (/bank-account-change)', () => {
       openBankPage();
       const save = await screen.findByRole('button', { name: texts.creatorStudio.bank.save });
       expect((save as HTMLButtonElement).disabled).toBe(true);
-      expect(screen.getByText(texts.creatorStudio.bank.notice)).toBeTruthy();
+      expect(screen.getByText(texts.creatorStudio.bank.notice.replace('{{hours}}', '72'))).toBeTruthy();
       await userEvent.type(screen.getByLabelText(new RegExp(texts.creatorStudio.bank.holder)), 'Mina');
       const account = screen.getByLabelText(new RegExp(texts.creatorStudio.bank.account.replace(/[()（）]/g, '.')));
       await userEvent.type(account, '12-34a5');
@@ -247,7 +247,7 @@ describe('bank account (/bank-account-change)', () => {
       'PUT /api/v1/creators/7': () => json({ message: refusal, status: 403, code: 'REAUTHENTICATION_REQUIRED' }, 403),
     });
     openBankPage();
-    expect(await screen.findByText(texts.creatorStudio.bank.recentSignInHelp)).toBeTruthy();
+    expect(await screen.findByText(texts.creatorStudio.bank.recentSignInHelp.replace('{{minutes}}', '5'))).toBeTruthy();
     expect(screen.queryByLabelText(new RegExp(texts.creatorStudio.bank.currentPassword))).toBeNull();
     const save = screen.getByRole<HTMLButtonElement>('button', { name: texts.creatorStudio.bank.save });
     await waitFor(() => expect(save.disabled).toBe(false));

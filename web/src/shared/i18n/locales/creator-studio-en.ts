@@ -154,10 +154,10 @@ export const creatorStudioEn: CreatorStudioMessages = {
     foreigner: 'I am a foreigner',
     foreignerHelp: 'Foreigners paid to an account abroad are settled from 1,000 coins (otherwise 500).',
     notice:
-      'We e-mail you whenever the account changes. A statement issued within 72 hours of a change is paid once finance has checked it.',
+      'We e-mail you whenever the account changes. A statement issued within {{hours}} hours of a change is paid once finance has checked it.',
     currentPassword: 'Current password',
     currentPasswordHelp: 'Enter your current password to confirm it is you.',
-    recentSignInHelp: 'To confirm it is you: if you signed in more than 5 minutes ago, sign in again first.',
+    recentSignInHelp: 'To confirm it is you: if you signed in more than {{minutes}} minutes ago, sign in again first.',
     save: 'Save',
     saved: 'Your account information is updated.',
     failed: 'Failed: {{error}}',
