@@ -67,7 +67,8 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
           'The whole account (bankName, bankAccountHolder, bankAccountNumber; payoutOverseas and payoutForeigner ' +
           'as they are unless given) and `reason` (1–200). The change is a row of the payout account history, the ' +
           'creator is mailed, and a statement issued within 72 hours is held for finance. Saving the account as it ' +
-          'is changes nothing. `id` is the creator’s. Finance only (403); an unknown creator is 404.',
+          'is changes nothing. `id` is the creator’s. Finance only (403), never on the caller’s own creator (403 ' +
+          '`OWN_ACCOUNT`); an unknown creator is 404.',
         security: [{ bearerAuth: [] }],
         params: adminIdParamsSchema,
         body: adminPayoutAccountUpdateSchema,

@@ -293,6 +293,16 @@ describe('PUT /api/admin/creator-payout-accounts/{id}: finance changes an accoun
     expect((await admin('PUT', url, creator.headers, body)).statusCode).toBe(403);
     expect((await admin('PUT', url, {}, body)).statusCode).toBe(401);
     expect((await admin('PUT', '/creator-payout-accounts/999999', finance.headers, body)).statusCode).toBe(404);
+    // Finance who is also a creator changes his own payout account only with his password, on the web.
+    const financeCreator = await createCreator(app(), { roles: ['ROLE_USER', 'ROLE_CREATOR', 'ROLE_FINANCE'] });
+    const own = await admin(
+      'PUT',
+      `/creator-payout-accounts/${financeCreator.creatorId}`,
+      financeCreator.headers,
+      body,
+    );
+    expect(own.json()).toMatchObject({ status: 403, code: 'OWN_ACCOUNT' });
+    expect(await historyOf(financeCreator.creatorId)).toEqual([]);
     expect(await historyOf(creator.creatorId)).toEqual([]);
     // The operator's refused attempt is in the audit log too.
     const refused = await app()

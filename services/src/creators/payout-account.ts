@@ -145,6 +145,10 @@ export async function changePayoutAccountAsFinance(
   return await ctx.db.transaction().execute(async (trx) => {
     const creator = await repository.lockCreator(trx, creatorId);
     if (!creator) throw notFound('creators.notFound');
+    // Like a deposit or a refund, finance never decides on its own account: its own payout needs its own password.
+    if (creator.user_id === origin.actor.id) {
+      throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+    }
     await applyPayoutAccountChange(
       trx,
       creator,
