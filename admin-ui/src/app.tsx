@@ -52,6 +52,7 @@ import {
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
 import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
 
@@ -123,7 +124,7 @@ const consoleTheme: RaThemeOptions = {
 /**
  * The operator and finance console under /admin/ (real URLs that survive a reload). The menu follows the role:
  * operators moderate (users, creators, missions, comments, content), finance handles money (deposits, refunds, coin
- * items, settlements); both read the ledger, the audit log and staff.
+ * items, settlements); both read the ledger, the audit log, staff and the payout account history.
  */
 export function App() {
   return (
@@ -171,6 +172,7 @@ export function App() {
                 <Resource name="coin-items" list={CoinItemList} create={CoinItemCreate} edit={CoinItemEdit} />
               )}
               {finance && <Resource name="settlements" list={SettlementList} show={SettlementShow} />}
+              <Resource name="payout-account-changes" list={PayoutAccountChangeList} show={PayoutAccountChangeShow} />
               {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}
               <Resource name="ledger-verify-runs" list={LedgerVerifyRunList} />
               <Resource name="audit-log" list={AuditLogList} show={AuditLogShow} />

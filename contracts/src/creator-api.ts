@@ -16,7 +16,7 @@ import {
   SNS_TYPES,
   snsTypeSchema,
 } from './creators';
-import { PAGE_SIZES, TEXT_LIMITS } from './limits';
+import { LOGIN_PASSWORD_MAX_LENGTH, PAGE_SIZES, TEXT_LIMITS } from './limits';
 import { pageQuerySchema } from './page';
 import { fileEntrySchema, userSummarySchema } from './users';
 
@@ -127,7 +127,8 @@ export const creatorUrlSchema = z
  * `PUT /creators/{id}`: one or more of three groups, each checked as a whole when any of its fields is present.
  * Profile: tags, name, snsLinks, description, containAdultContent, url, businessType and the business fields
  * (saving it requires every item listed in docs/rules/creators.md). Custom missions: availableCustom, minimumCost. Bank account:
- * bankName, bankAccountHolder, bankAccountNumber (all three), payoutOverseas and payoutForeigner (optional).
+ * bankName, bankAccountHolder, bankAccountNumber (all three), payoutOverseas and payoutForeigner (optional), with the
+ * account's current password in `currentPassword` (docs/rules/security.md, payout account).
  */
 export const updateCreatorRequestSchema = z
   .strictObject({
@@ -163,6 +164,12 @@ export const updateCreatorRequestSchema = z
     bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }).optional(),
     payoutOverseas: z.boolean().optional(),
     payoutForeigner: z.boolean().optional(),
+    /** The account's password, required with the bank account group (an account without one signs in again). */
+    currentPassword: z
+      .string()
+      .min(1, { error: 'validation.required' })
+      .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' })
+      .optional(),
   })
   .meta({ id: 'UpdateCreatorRequest' });
 export type UpdateCreatorRequest = z.input<typeof updateCreatorRequestSchema>;

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   ...PAYMENT_ERROR_CODES,
   // Income and settlement.
   'MONTH_NOT_ENDED',
+  // A statement held after a payout account change: approve and pay wait for finance's release.
+  'STATEMENT_HELD',
   // Missions: the workflow's refusals of an action, then the request checks.
   'NOT_REQUESTED',
   'ALREADY_DECIDED',
@@ -90,6 +92,8 @@ export const ERROR_CODES = [
   'BAD_CREDENTIALS',
   'LOGIN_BLOCKED',
   'SOCIAL_ACCOUNT',
+  // A payout account change on an account without a password needs a fresh sign-in.
+  'REAUTHENTICATION_REQUIRED',
   'UNVERIFIED',
   'CANNOT_FOLLOW_SELF',
   'FILE_TOO_LARGE',

@@ -48,6 +48,14 @@ export const domainEventDefinitions = {
       reason: z.string().nullable(),
     }),
   },
+  /**
+   * A creator's payout account changed (by himself or by finance): the change is row `changeId` of
+   * payout_account_changes; the creator is mailed.
+   */
+  'creator.payout-account-changed': {
+    aggregateType: 'creator',
+    payload: z.object({ creatorId: id, userId: id, actorId: id, changeId: id }),
+  },
   'creator.penalized': {
     aggregateType: 'creator',
     payload: z.object({ creatorId: id, missionId: id, level: z.number().int().min(1) }),

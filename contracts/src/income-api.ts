@@ -169,6 +169,16 @@ export const adminSettlementSchema = monthlySettlementSchema
     transferDate: calendarDate.nullable(),
     /** Not paid and past its due date (Korea time). */
     overdue: z.boolean(),
+    /**
+     * Held for finance: issued within 72 hours of a change of the account it pays (docs/rules/settlement.md), and not
+     * released yet. A held statement is left out of the transfer file and can be neither approved nor paid.
+     */
+    held: z.boolean(),
+    /** The payout account change that held it (null: never held). */
+    holdAccountChangeId: z.number().int().nullable(),
+    holdReleasedAt: dateTime.nullable(),
+    holdReleasedByUserId: z.number().int().nullable(),
+    holdReleaseNote: z.string().nullable(),
   })
   .meta({ id: 'AdminSettlement' });
 export type AdminSettlement = z.infer<typeof adminSettlementSchema>;
@@ -183,15 +193,22 @@ export const adminSettlementFilterSchema = z.object({
   status: statementStatusSchema.optional(),
   creatorId: z.coerce.number().int().positive().optional(),
   overdue: z.boolean().optional(),
+  /** Held for finance now (true), or not held or released (false). */
+  held: z.boolean().optional(),
 });
 export type AdminSettlementFilter = z.infer<typeof adminSettlementFilterSchema>;
 
 /**
- * PUT /api/admin/settlements/{id}: approve, or mark paid with the bank transfer's reference and date. Plain objects:
- * a console may send the whole record beside `action` (ra-data-simple-rest's update); the rest is ignored.
+ * PUT /api/admin/settlements/{id}: approve, mark paid with the bank transfer's reference and date, or release a held
+ * statement with what finance checked. Plain objects: a console may send the whole record beside `action`
+ * (ra-data-simple-rest's update); the rest is ignored.
  */
 export const updateSettlementRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve') }),
+  z.object({
+    action: z.literal('release'),
+    note: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200),
+  }),
   z.object({
     action: z.literal('pay'),
     transferReference: z

@@ -23,6 +23,7 @@ export * from './missions';
 export * from './notifications';
 export * from './missions-api';
 export * from './page';
+export * from './payout-accounts';
 export * from './time';
 export * from './roles';
 export * from './roulette-fairness';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminRoutes, auditLogAdminRoutes } from './admin';
+import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites } from './admin';
 import { consoleAdminResources } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
@@ -23,7 +23,7 @@ import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
-import { creatorReviewAdminRoutes, creatorRoutes } from './creators';
+import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes } from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
@@ -180,6 +180,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(oauth2Routes, { prefix: '/api/oauth2' });
   await app.register(
     async (v1) => {
+      // Staff writes through the member API are audited like the console's (services/src/admin/member-api-audit.ts).
+      v1.addHook('onSend', auditStaffMemberApiWrites(db, ctx.now));
       await v1.register(healthRoutes, { version: APP_VERSION, consumers: dependencies.eventConsumers });
       await v1.register(userRoutes, { rateLimits });
       await v1.register(userImageRoutes, { storage });
@@ -192,7 +194,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(paymentRoutes);
       await v1.register(sandboxCheckoutRoutes);
       await v1.register(paymentWebhookRoutes);
-      await v1.register(creatorRoutes, { storage });
+      await v1.register(creatorRoutes, { storage, rateLimits });
       await v1.register(discoveryRoutes);
       await v1.register(followRoutes);
       await v1.register(faqRoutes);
@@ -225,6 +227,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       commentAdminRoutes,
       commentEventBudgetRoutes,
       creatorReviewAdminRoutes,
+      payoutAccountAdminRoutes,
       settlementAdminRoutes,
       auditLogAdminRoutes,
       blockObjectionAdminRoutes,

@@ -59,6 +59,12 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     bankAccountNumber: '3333012345678',
   }),
   'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
+  'PUT /api/admin/creator-payout-accounts/{id}': () => ({
+    bankName: '카카오뱅크',
+    bankAccountHolder: 'Matrix',
+    bankAccountNumber: '3333012345678',
+    reason: 'matrix',
+  }),
   'POST /api/v1/missions': (f) => ({ to: 'Minji', requestComment: 'Hello', missionProductId: f.productId }),
   'POST /api/v1/missions/lucky': (f) => ({ missionProductId: f.productId }),
   'POST /api/v1/creators/{id}/follower': (f) => ({ userId: f.fanId }),

@@ -109,6 +109,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/comment-restrictions/{id}': s`401 403 403 403 403 403 404 403`,
   'GET /api/admin/creators': s`401 403 403 403 403 403 200 403`,
   'GET /api/admin/creators/{id}': s`401 403 403 403 403 403 404 403`,
+  'GET /api/admin/payout-account-changes': s`401 403 403 403 403 403 200 200`,
+  'GET /api/admin/payout-account-changes/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/settlements': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/transfer-file': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
@@ -155,7 +157,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   // Only with PayPal and PAYPAL_WEBHOOK_ID configured (not in this suite); PayPal's verification, not a role, decides.
   'POST /api/v1/payment/webhooks/paypal': s`404 404 404 404 404 404 404 404`,
   // Owner, operator or finance (finance keeps payout accounts); the minimal body is then refused on its content (400).
-  'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 400`,
+  'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/mission-products': s`401 403 403 400 403 403 400 403`,
@@ -200,6 +202,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/admin/mission-comments/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/comment-restrictions': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/creators/{id}': s`401 403 403 403 403 403 404 403`,
+  'PUT /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
   'PUT /api/admin/grade-proposals/{id}': s`401 403 403 403 403 403 404 403`,

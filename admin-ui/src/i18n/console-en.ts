@@ -69,6 +69,7 @@ export const consoleEn = {
       lookup: 'Look up',
       confirmGrade: 'Confirm grade',
       invite: 'Invite',
+      releaseHold: 'Release hold',
     },
     ledger: {
       title: 'Ledger accounts',
@@ -87,6 +88,7 @@ export const consoleEn = {
       noMedia: 'No media yet.',
     },
     audit: { before: 'Before', after: 'After' },
+    settlements: { held: 'Held: account changed', released: 'Hold released' },
     trace: { label: 'Trace', open: 'View trace' },
     refunds: {
       parts: 'Paid back',

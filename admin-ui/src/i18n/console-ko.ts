@@ -70,6 +70,7 @@ export const consoleKo: ConsoleMessages = {
       lookup: '조회',
       confirmGrade: '등급 확정',
       invite: '초대',
+      releaseHold: '보류 해제',
     },
     ledger: {
       title: '원장 계정',
@@ -84,6 +85,7 @@ export const consoleKo: ConsoleMessages = {
     },
     mission: { media: '미디어', escrow: '에스크로', noMedia: '아직 미디어가 없습니다.' },
     audit: { before: '변경 전', after: '변경 후' },
+    settlements: { held: '보류: 계좌 변경', released: '보류 해제됨' },
     trace: { label: '트레이스', open: '트레이스 보기' },
     refunds: {
       parts: '환불 내역',

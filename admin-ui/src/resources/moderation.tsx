@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices, codeKey } from './code-field';
+import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, ListActions, WRAP, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
@@ -113,6 +114,7 @@ export const CreatorShow = () => (
       <CodeField source="grade" family="creatorGrade" />
       <BooleanField source="containAdultContent" />
       <TextField source="description" emptyText="-" />
+      <CreatorPayoutHistory label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>
 );

@@ -1,5 +1,5 @@
 import { COMMENT_EVENT_LIMITS, type AdminCommentEvent, type StaffRole } from '@fanmission/contracts';
-import { Button } from '@mui/material';
+import { Button, Chip } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
@@ -9,8 +9,10 @@ import {
   DateTimeInput,
   Edit,
   FunctionField,
+  NullableBooleanInput,
   NumberField,
   NumberInput,
+  ReferenceField,
   SelectInput,
   Show,
   SimpleForm,
@@ -27,10 +29,13 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
+  type RaRecord,
+  type ShowProps,
 } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices } from './code-field';
+import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { ProviderRefundAction, RefundParts } from './refunds';
 import { UpdateAction } from './update-action';
@@ -174,7 +179,34 @@ const settlementFilters = [
   <NumberInput key="year" source="year" alwaysOn />,
   <NumberInput key="month" source="month" min={1} max={12} alwaysOn />,
   <SelectInput key="status" source="status" choices={codeChoices('statementStatus')} />,
+  <NullableBooleanInput key="held" source="held" alwaysOn />,
 ];
+
+/** A statement held after a payout account change, until finance releases it (docs/rules/settlement.md). */
+const isHeld = (record: RaRecord) => record['held'] === true;
+
+/** The hold's chip in a list or on the statement's page; nothing when the statement is not held. */
+function HoldChip() {
+  const record = useRecordContext<{ held?: boolean; holdReleasedAt?: string | null }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  // The error colour: MUI's warning orange under white text fails WCAG AA contrast (axe, 768 px check).
+  if (record.held) return <Chip size="small" color="error" label={translate('console.settlements.held')} />;
+  if (record.holdReleasedAt)
+    return <Chip size="small" variant="outlined" label={translate('console.settlements.released')} />;
+  return null;
+}
+
+/** Finance releases a held statement, saying what it checked (the note is kept with the statement and audited). */
+const ReleaseHoldAction = () => (
+  <UpdateAction
+    label="console.actions.releaseHold"
+    reasonLabel="resources.settlements.fields.holdReleaseNote"
+    show={isHeld}
+    patchOnly
+    patch={(_, note) => ({ action: 'release', note })}
+  />
+);
 
 /** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
 export const SettlementList = () => {
@@ -198,17 +230,19 @@ export const SettlementList = () => {
       <NumberField source="income" />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
+      <FunctionField source="held" sortable={false} render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
+        <ReleaseHoldAction />
         <UpdateAction
           label="console.actions.approve"
-          show={(record) => record['status'] === 'ISSUED'}
+          show={(record) => record['status'] === 'ISSUED' && !isHeld(record)}
           patch={() => ({ action: 'approve' })}
         />
         <UpdateAction
           label="console.actions.markPaid"
           reasonLabel="resources.settlements.fields.transferReference"
           color="success"
-          show={(record) => record['status'] === 'ISSUED' || record['status'] === 'APPROVED'}
+          show={(record) => (record['status'] === 'ISSUED' || record['status'] === 'APPROVED') && !isHeld(record)}
           patch={(_, reference) => ({
             action: 'pay',
             transferReference: reference,
@@ -220,8 +254,19 @@ export const SettlementList = () => {
   );
 };
 
-export const SettlementShow = () => (
-  <Show>
+/**
+ * A statement: its amounts, the account it pays, its hold after a payout account change (with the release button and
+ * the change that held it), and the creator's payout account history.
+ */
+export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
+  <Show
+    {...props}
+    actions={
+      <TopToolbar>
+        <ReleaseHoldAction />
+      </TopToolbar>
+    }
+  >
     <SimpleShowLayout>
       <TextField source="id" />
       <TextField source="year" />
@@ -232,6 +277,25 @@ export const SettlementShow = () => (
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
       <TextField source="transferReference" emptyText="-" />
+      <FunctionField
+        source="bankAccountNumber"
+        render={(record: {
+          bankName: string | null;
+          bankAccountNumber: string | null;
+          bankAccountHolder: string | null;
+        }) =>
+          record.bankName
+            ? `${record.bankName} ${record.bankAccountNumber ?? ''} · ${record.bankAccountHolder ?? ''}`
+            : '-'
+        }
+      />
+      <FunctionField source="held" render={() => <HoldChip />} />
+      <ReferenceField source="holdAccountChangeId" reference="payout-account-changes" link="show" emptyText="-">
+        <DateField source="changedAt" showTime />
+      </ReferenceField>
+      <DateField source="holdReleasedAt" showTime emptyText="-" />
+      <TextField source="holdReleaseNote" emptyText="-" />
+      <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>
 );

@@ -58,7 +58,7 @@ export async function appendAudit(db: DbExecutor, record: AuditRecord): Promise<
     .execute();
 }
 
-function parsedPayload(payload: unknown): unknown {
+export function parsedPayload(payload: unknown): unknown {
   if (typeof payload !== 'string' || payload.length === 0 || payload.length > 100_000) return undefined;
   try {
     return JSON.parse(payload) as unknown;

@@ -3,6 +3,7 @@
 export { appendAudit, auditBefore, type AuditRecord } from './audit';
 export { auditLogAdminRoutes } from './audit-routes';
 export { consoleListRoute, consoleRecordRoute, type ConsoleListQuery, type ListPage } from './console-routes';
+export { auditStaffMemberApiWrites } from './member-api-audit';
 export { adminRoutes } from './routes';
 export {
   countUpTo,

@@ -18,6 +18,7 @@ export {
   parseRateLimit,
   type RateLimit,
   limitPerAccount,
+  limitPasswordChecksPerCaller,
   limitPerAddress,
   type RateLimits,
   registerRateLimits,

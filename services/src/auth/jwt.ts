@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in caller, or null for a visitor. */
     caller: Caller | null;
+    /** When the caller's session token was issued: a sign-in (or a password change), never a refresh. */
+    sessionIssuedAt: Date | null;
   }
 }
 
@@ -74,13 +76,14 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     verify: { algorithms: [JWT_ALGORITHM] },
   });
   app.decorateRequest('caller', null);
+  app.decorateRequest('sessionIssuedAt', null);
   declareCsrfRefusals(app);
-  const identify = async (header: string): Promise<Caller> => {
+  const identify = async (request: FastifyRequest, header: string): Promise<Caller> => {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) throw tokenError('UNSUPPORTED_TOKEN');
-    let payload: { sub: string; sv?: unknown };
+    let payload: { sub: string; sv?: unknown; iat?: unknown };
     try {
-      payload = app.jwt.verify<{ sub: string; sv?: unknown }>(match[1]!);
+      payload = app.jwt.verify<{ sub: string; sv?: unknown; iat?: unknown }>(match[1]!);
     } catch (error) {
       throw classifyVerificationError(error);
     }
@@ -91,6 +94,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
         ? await options.loadCaller(userId, sessionVersion)
         : null;
     if (!caller) throw tokenError('INVALID_TOKEN');
+    request.sessionIssuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null;
     return caller;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -99,7 +103,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     if (header) {
       // An API client's Bearer token: no ambient credential, so no CSRF check.
       try {
-        request.caller = await identify(header);
+        request.caller = await identify(request, header);
       } catch (error) {
         if (!ignoreStaleToken) throw error;
       }
@@ -114,7 +118,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     // The browser sends the cookie whoever made the page: a change needs a header only our own scripts send.
     if (isStateChanging(request) && !carriesCsrfHeader(request)) throw csrfRefused();
     try {
-      request.caller = await identify(`Bearer ${cookieToken}`);
+      request.caller = await identify(request, `Bearer ${cookieToken}`);
     } catch (error) {
       if (ignoreStaleToken) return;
       // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped.

@@ -69,6 +69,21 @@ export const limitPerAccount = (
 });
 
 /**
+ * A route's limit on the password checks of the signed-in caller, counted per caller once the body is parsed and
+ * valid: only the requests `checksPassword` picks count (e.g. a profile save that carries the bank account).
+ * Anonymous requests are left to the route's 401.
+ */
+export const limitPasswordChecksPerCaller = (
+  limit: RateLimit,
+  checksPassword: (request: FastifyRequest) => boolean,
+) => ({
+  ...limit,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `user:${request.caller?.id ?? 0}`,
+  allowList: (request: FastifyRequest) => request.caller === null || !checksPassword(request),
+});
+
+/**
  * Counters in PostgreSQL, so every API process behind a load balancer shares them. One upsert per limited request:
  * a window that has ended restarts at 1, otherwise the count goes up by one.
  */

@@ -178,14 +178,16 @@ describe('who may use /api/admin', () => {
     });
   });
 
-  it('lets finance, not operators, change a creator’s payout account', async () => {
+  it('lets finance, not operators, change a creator’s payout account, through the console only', async () => {
     const account = { bankName: '카카오뱅크', bankAccountHolder: '김별빛', bankAccountNumber: '3333012345678' };
-    const url = `/api/v1/creators/${creator.creatorId}`;
-    const byOperator = await call(operator, 'PUT', url, account);
+    const url = `/api/admin/creator-payout-accounts/${creator.creatorId}`;
+    const byOperator = await call(operator, 'PUT', url, { ...account, reason: 'call' });
     expect(byOperator.statusCode, byOperator.body).toBe(403);
-    const byFinance = await call(finance, 'PUT', url, account);
+    const byFinance = await call(finance, 'PUT', url, { ...account, reason: 'the creator’s call, identity checked' });
     expect(byFinance.statusCode, byFinance.body).toBe(200);
-    expect((await call(finance, 'PUT', url, { description: 'hello' })).statusCode).toBe(403);
+    const memberApi = `/api/v1/creators/${creator.creatorId}`;
+    expect((await call(finance, 'PUT', memberApi, account)).statusCode).toBe(403);
+    expect((await call(finance, 'PUT', memberApi, { description: 'hello' })).statusCode).toBe(403);
   });
 });
 

@@ -7,6 +7,7 @@ import {
 import type { ServiceContext } from '../context';
 import { type FieldProblem } from '../http';
 import type { MessageKey } from '../i18n';
+import type { PayoutAccountValues } from './payout-account';
 import * as repository from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
 
@@ -95,14 +96,21 @@ export function customMissionChanges(creator: CreatorRow, body: UpdateCreatorBod
   return { problems, values: { available_custom: availableCustom, minimum_cost: minimumCost } };
 }
 
-export function bankChanges(body: UpdateCreatorBody) {
+/** The bank account group: all three fields or field problems; where the payout goes as it is unless given. */
+export function bankChanges(body: UpdateCreatorBody): {
+  problems: FieldProblem[];
+  account: PayoutAccountValues | null;
+} {
   const problems = BANK_FIELDS.filter((field) => !body[field]).map((field) => required(field, 'validation.required'));
+  if (problems.length > 0 || !body.bankName || !body.bankAccountHolder || !body.bankAccountNumber) {
+    return { problems, account: null };
+  }
   return {
     problems,
-    values: {
-      bank_name: body.bankName ?? null,
-      bank_account_holder: body.bankAccountHolder ?? null,
-      bank_account_number: body.bankAccountNumber ?? null,
+    account: {
+      bank_name: body.bankName,
+      bank_account_holder: body.bankAccountHolder,
+      bank_account_number: body.bankAccountNumber,
       ...(body.payoutOverseas !== undefined && { payout_overseas: body.payoutOverseas }),
       // The settlement applies a foreigner's higher minimum only to an account abroad.
       ...(body.payoutForeigner !== undefined && { payout_foreigner: body.payoutForeigner }),

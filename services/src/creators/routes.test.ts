@@ -427,18 +427,28 @@ describe('PUT /api/v1/creators/{id}: custom missions and bank account', () => {
   it('saves the bank account (one of the 49 banks, numeric account number), all three fields required', async () => {
     const creator = await createCreator(app());
     const account = { bankName: '카카오뱅크', bankAccountHolder: '김별빛', bankAccountNumber: '3333012345678' };
-    const saved = await put(creator.creatorId, account, creator.headers);
+    // The account's password goes with it (services/src/creators/payout-account.test.ts has the rest of that rule).
+    const proof = { currentPassword: creator.password };
+    const saved = await put(creator.creatorId, { ...account, ...proof }, creator.headers);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject(account);
     const me = await app().inject({ method: 'GET', url: '/api/v1/creators/me', headers: creator.headers });
     expect(me.json()).toMatchObject(account);
 
-    const unknownBank = await put(creator.creatorId, { ...account, bankName: 'Bank of Nowhere' }, creator.headers);
+    const unknownBank = await put(
+      creator.creatorId,
+      { ...account, ...proof, bankName: 'Bank of Nowhere' },
+      creator.headers,
+    );
     expect(fields(unknownBank)).toEqual(['bankName']);
-    const letters = await put(creator.creatorId, { ...account, bankAccountNumber: '3333-01-234' }, creator.headers);
+    const letters = await put(
+      creator.creatorId,
+      { ...account, ...proof, bankAccountNumber: '3333-01-234' },
+      creator.headers,
+    );
     expect(fields(letters)).toEqual(['bankAccountNumber']);
     expect(letters.json().subErrors[0].message).toBe('Only digits are allowed.');
-    const partial = await put(creator.creatorId, { bankName: '우체국' }, creator.headers);
+    const partial = await put(creator.creatorId, { bankName: '우체국', ...proof }, creator.headers);
     expect(partial.statusCode).toBe(400);
     expect(fields(partial)).toEqual(['bankAccountHolder', 'bankAccountNumber']);
     expect((await put(creator.creatorId, account, fan.headers)).statusCode).toBe(403);
@@ -447,7 +457,12 @@ describe('PUT /api/v1/creators/{id}: custom missions and bank account', () => {
 
   it('saves where the payout goes (an account abroad, a foreigner) with the bank account; the settlement reads it', async () => {
     const creator = await createCreator(app());
-    const account = { bankName: '카카오뱅크', bankAccountHolder: 'Mina Lee', bankAccountNumber: '3333012345678' };
+    const account = {
+      bankName: '카카오뱅크',
+      bankAccountHolder: 'Mina Lee',
+      bankAccountNumber: '3333012345678',
+      currentPassword: creator.password,
+    };
     const abroad = await put(
       creator.creatorId,
       { ...account, payoutOverseas: true, payoutForeigner: true },
@@ -463,7 +478,11 @@ describe('PUT /api/v1/creators/{id}: custom missions and bank account', () => {
     expect(stored).toEqual({ payout_overseas: true, payout_foreigner: true });
 
     // Without the account the flags are refused as an incomplete bank group; a wrong type is a field error.
-    const alone = await put(creator.creatorId, { payoutOverseas: false }, creator.headers);
+    const alone = await put(
+      creator.creatorId,
+      { payoutOverseas: false, currentPassword: creator.password },
+      creator.headers,
+    );
     expect(fields(alone)).toEqual(['bankAccountHolder', 'bankAccountNumber', 'bankName']);
     const wrongType = await put(creator.creatorId, { ...account, payoutOverseas: 'yes' }, creator.headers);
     expect(fields(wrongType)).toEqual(['payoutOverseas']);

@@ -1,4 +1,6 @@
 import {
+  BANK_FIELDS,
+  PAYOUT_LOCATION_FIELDS,
   creatorIdParamsSchema,
   creatorPageSchema,
   creatorUrlParamsSchema,
@@ -7,9 +9,9 @@ import {
   noContentSchema,
   updateCreatorRequestSchema,
 } from '@fanmission/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireCaller } from '../auth';
+import { limitPasswordChecksPerCaller, type RateLimits, requireCaller } from '../auth';
 import {
   closeConnectionOnFailure,
   DEFAULT_UPLOAD_QUOTA,
@@ -24,8 +26,14 @@ import {
 import { errorResponses } from '../http';
 import * as creators from './service';
 
+/** A save carrying the bank account group checks the account's password. */
+const savesBankAccount = (request: FastifyRequest) => {
+  const body = request.body as Record<string, unknown> | undefined;
+  return [...BANK_FIELDS, ...PAYOUT_LOCATION_FIELDS].some((field) => body?.[field] !== undefined);
+};
+
 /** The creator page, the profile editor's save, custom-mission settings, bank account and intro media. */
-export async function creatorRoutes(app: FastifyInstance, options: { storage: StorageDriver }) {
+export async function creatorRoutes(app: FastifyInstance, options: { storage: StorageDriver; rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['creators'];
   /** A token is optional: the owner sees an unverified creator and the business fields. */
@@ -88,6 +96,8 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
   routes.put(
     '/creators/:id',
     {
+      // The password check of a bank account save is counted like a login: per account, the login's limit.
+      config: { rateLimit: limitPasswordChecksPerCaller(options.rateLimits.login, savesBankAccount) },
       schema: {
         tags,
         summary: 'Save the profile, the custom-mission settings or the bank account',
@@ -101,16 +111,26 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
           'The URL is unique ignoring case (409). **Custom missions**: availableCustom, minimumCost (needed while ' +
           'available). **Bank account**: bankName (one of the 49 banks), bankAccountHolder and bankAccountNumber ' +
           '(digits), all three required, with payoutOverseas / payoutForeigner (optional: an account abroad, and a ' +
-          'foreigner paid there; they set the settlement fee, tax and minimum). Only the owner or an operator; others get 403 (404 for a creator they ' +
-          'cannot see). Answers the creator as `GET /creators/me` does.',
+          'foreigner paid there; they set the settlement fee, tax and minimum). The bank account is the owner’s ' +
+          'alone (403 for staff; finance uses `PUT /api/admin/creator-payout-accounts/{id}`) and needs ' +
+          '`currentPassword` (400 on `currentPassword` when missing or wrong; an account without a password must ' +
+          'have signed in within 5 minutes, else 403 `REAUTHENTICATION_REQUIRED`); these checks count like logins ' +
+          '(429 past the login limit). A change is recorded in the payout account history and mailed to the ' +
+          'creator. Only the owner or an operator; others get 403 (404 for a creator they cannot see). Answers the ' +
+          'creator as `GET /creators/me` does.',
         security: [{ bearerAuth: [] }],
         params: creatorIdParamsSchema,
         body: updateCreatorRequestSchema,
-        response: { 200: myCreatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: myCreatorSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) =>
-      creators.updateCreator(app.ctx, requireCaller(request), request.params.id, request.body, request.language),
+      creators.updateCreator(app.ctx, requireCaller(request), request.params.id, request.body, {
+        language: request.language,
+        ip: request.ip,
+        requestId: request.id,
+        sessionIssuedAt: request.sessionIssuedAt,
+      }),
   );
 
   routes.post(

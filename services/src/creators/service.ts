@@ -33,6 +33,7 @@ import type { CreatorWithUser } from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
 import { reviewOf, requeueValues } from './review';
 import { creatorView } from './view';
+import { applyPayoutAccountChange, payoutReauthenticationProblem } from './payout-account';
 import { present, profileChanges, customMissionChanges, bankChanges } from './profile-rules';
 /** Intro media: video or audio, within the 500 MB upload guidance. */
 export const INTRO_POLICY: UploadPolicy = {
@@ -51,23 +52,14 @@ export function canSeeCreator(caller: Caller | null, creator: Pick<CreatorRow, '
 }
 
 /**
- * The creator a caller may change: the owner's own, or any for an operator. Someone else gets 404 for a creator
- * they cannot see and 403 for a public one, so unverified creators stay invisible.
+ * The creator a caller may change: his own, or any for an operator. Someone else gets 404 for a creator
+ * they cannot see and 403 for a public one, so unverified creators stay invisible. Finance changes a payout account
+ * through the console (`PUT /api/admin/creator-payout-accounts/{id}`), never here.
  */
-/**
- * The creator the caller may change: his own, or as an operator. Finance only reads creators, except for the payout
- * account of `PUT /creators/{id}` (`financeMayEdit`), which the caller checks field by field.
- */
-async function editableCreator(
-  ctx: ServiceContext,
-  caller: Caller,
-  creatorId: number,
-  options: { financeMayEdit?: boolean } = {},
-): Promise<CreatorWithUser> {
+async function editableCreator(ctx: ServiceContext, caller: Caller, creatorId: number): Promise<CreatorWithUser> {
   const creator = await repository.findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
-  const finance = options.financeMayEdit === true && caller.roles.includes('ROLE_FINANCE');
-  if (!ownsCreator(caller, creator) && !isOperator(caller) && !finance) throw accessDenied();
+  if (!ownsCreator(caller, creator) && !isOperator(caller)) throw accessDenied();
   return creator;
 }
 
@@ -131,18 +123,29 @@ export async function myCreator(ctx: ServiceContext, caller: Caller): Promise<My
   return myCreatorView(ctx, creator);
 }
 
+/** What `PUT /creators/{id}` knows of its request, for the payout account's proof and history. */
+export interface UpdateRequestContext {
+  language: Language;
+  ip: string;
+  requestId: string;
+  /** When the caller's session token was issued (a sign-in). */
+  sessionIssuedAt: Date | null;
+}
+
 /**
  * `PUT /creators/{id}`: the profile, the custom-mission settings and/or the bank account, each group checked as a
- * whole when any of its fields is sent. All problems are reported together; nothing changes unless all pass.
+ * whole when any of its fields is sent. All problems are reported together; nothing changes unless all pass. The bank
+ * account is the creator's own to change, with his current password (`payoutReauthenticationProblem`); each change
+ * is recorded and mailed (`applyPayoutAccountChange`).
  */
 export async function updateCreator(
   ctx: ServiceContext,
   caller: Caller,
   creatorId: number,
   body: UpdateCreatorBody,
-  language: Language,
+  request: UpdateRequestContext,
 ): Promise<MyCreator> {
-  const owner = await editableCreator(ctx, caller, creatorId, { financeMayEdit: true });
+  const owner = await editableCreator(ctx, caller, creatorId);
   const groups = {
     profile: present(body, PROFILE_FIELDS),
     custom: present(body, CUSTOM_MISSION_FIELDS),
@@ -151,17 +154,18 @@ export async function updateCreator(
   if (!groups.profile && !groups.custom && !groups.bank) {
     throw nothingToUpdate();
   }
-  if (!ownsCreator(caller, owner)) {
-    // Staff: the payout account is finance's to change, the profile and custom settings the operators'.
-    if (groups.bank && !caller.roles.includes('ROLE_FINANCE')) throw accessDenied();
-    if ((groups.profile || groups.custom) && !isOperator(caller)) throw accessDenied();
-  }
+  // Operators edit profiles and custom settings; a payout account only its creator (finance: the console's route).
+  if (groups.bank && !ownsCreator(caller, owner)) throw accessDenied();
+  // Checked before the row lock: the password hash takes a while, and nobody waits on it.
+  const passwordProblem = groups.bank
+    ? await payoutReauthenticationProblem(ctx.db, caller, body.currentPassword, request.sessionIssuedAt)
+    : null;
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const creator = await repository.lockCreator(trx, creatorId);
       if (!creator) throw creatorNotFound();
-      const problems: FieldProblem[] = [];
+      const problems: FieldProblem[] = passwordProblem ? [passwordProblem] : [];
       let values: CreatorUpdate = {};
       let tags: number[] | undefined;
       if (groups.profile) {
@@ -175,22 +179,28 @@ export async function updateCreator(
         problems.push(...custom.problems);
         values = { ...values, ...custom.values };
       }
-      if (groups.bank) {
-        const bank = bankChanges(body);
-        problems.push(...bank.problems);
-        values = { ...values, ...bank.values };
-      }
+      const bank = groups.bank ? bankChanges(body) : null;
+      if (bank) problems.push(...bank.problems);
       if (problems.length > 0) {
         throw invalidCreatorFields(groups.profile, problems);
       }
-      await repository.updateCreator(trx, creatorId, values);
+      if (Object.keys(values).length > 0) await repository.updateCreator(trx, creatorId, values);
+      if (bank?.account) {
+        await applyPayoutAccountChange(
+          trx,
+          creator,
+          bank.account,
+          { actor: caller, ip: request.ip, requestId: request.requestId },
+          ctx.now(),
+        );
+      }
       if (groups.custom) {
         await applyCustomSettingsToProduct(
           trx,
           creatorId,
           { availableCustom: values.available_custom ?? false, minimumCost: values.minimum_cost ?? null },
           ctx.now(),
-          language,
+          request.language,
         );
       }
       if (tags) await repository.replaceTags(trx, creatorId, tags);

@@ -81,6 +81,34 @@ export interface CreatorPageTotalsTable {
   likes: ColumnType<string, never, never>;
 }
 
+/**
+ * One change of a creator's payout account, by the creator (with his password) or by finance (with a reason): the
+ * account before and after, full numbers, who, from where and when. Append-only: a trigger refuses updates and
+ * deletes (migration 0195).
+ */
+export interface PayoutAccountChangesTable {
+  id: Generated<number>;
+  creator_id: number;
+  actor_id: number;
+  actor_roles: string[];
+  reason: string | null;
+  from_bank_name: string | null;
+  from_bank_account_holder: string | null;
+  from_bank_account_number: string | null;
+  from_payout_overseas: boolean;
+  from_payout_foreigner: boolean;
+  to_bank_name: string;
+  to_bank_account_holder: string;
+  to_bank_account_number: string;
+  to_payout_overseas: boolean;
+  to_payout_foreigner: boolean;
+  /** The bank, the holder or the number changed: a statement issued within 72 hours after it is held. */
+  destination_changed: boolean;
+  request_ip: string | null;
+  request_id: string;
+  changed_at: Date;
+}
+
 export interface CreatorsTables {
   creators: CreatorsTable;
   tags: TagsTable;
@@ -89,7 +117,9 @@ export interface CreatorsTables {
   follows: FollowsTable;
   creator_popularity: CreatorPopularityTable;
   creator_page_totals: CreatorPageTotalsTable;
+  payout_account_changes: PayoutAccountChangesTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;
 export type CreatorUpdate = Updateable<CreatorsTable>;
+export type PayoutAccountChangeRow = Selectable<PayoutAccountChangesTable>;

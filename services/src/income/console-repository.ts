@@ -17,6 +17,10 @@ export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter
   if (filter.month !== undefined) query = query.where('s.month', '=', filter.month);
   if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);
   if (filter.creatorId !== undefined) query = query.where('s.creator_id', '=', filter.creatorId);
+  if (filter.held !== undefined) {
+    const held = sql<boolean>`(s.payout_held and s.hold_released_at is null)`;
+    query = query.where(filter.held ? held : sql<boolean>`not ${held}`);
+  }
   if (filter.overdue !== undefined) {
     const overdue = sql<boolean>`(s.status in ('ISSUED', 'APPROVED') and s.due_date < ${koreaDate(now)})`;
     query = query.where(filter.overdue ? overdue : sql<boolean>`not ${overdue}`);
@@ -39,7 +43,10 @@ export async function carriedStatementIds(db: DbExecutor, statementId: number): 
   return rows.map((row) => row.carried_statement_id);
 }
 
-/** A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer. */
+/**
+ * A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer, except those held
+ * after a payout account change and not released yet.
+ */
 export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: number) {
   return db
     .selectFrom('settlement_statements')
@@ -47,6 +54,7 @@ export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: num
     .where('year', '=', year)
     .where('month', '=', month)
     .where('status', 'in', ['ISSUED', 'APPROVED'])
+    .where((eb) => eb.or([eb('payout_held', '=', false), eb('hold_released_at', 'is not', null)]))
     .orderBy('id')
     .execute();
 }
@@ -54,10 +62,23 @@ export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: num
 export function lockStatement(db: DbExecutor, id: number) {
   return db
     .selectFrom('settlement_statements')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'payout_held', 'hold_released_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Finance's release of a held statement: who, when and what was checked (the database keeps it for good). */
+export async function releaseHold(
+  db: DbExecutor,
+  id: number,
+  release: { by: number; at: Date; note: string },
+): Promise<void> {
+  await db
+    .updateTable('settlement_statements')
+    .set({ hold_released_at: release.at, hold_released_by_user_id: release.by, hold_release_note: release.note })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function approveStatement(db: DbExecutor, id: number, by: number, at: Date): Promise<void> {

@@ -71,7 +71,10 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** The month's bank transfer file: one row per unpaid payout statement, UTF-8 with a byte order mark. */
+/**
+ * The month's bank transfer file: one row per unpaid payout statement, UTF-8 with a byte order mark. A statement held
+ * after a payout account change is left out until finance releases it.
+ */
 export async function transferFile(ctx: ServiceContext, year: number, month: number) {
   const rows = await repository.unpaidStatementsOfMonth(ctx.db, year, month);
   const records = [
@@ -90,9 +93,13 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
   };
 }
 
+const statementHeld = () => new AppError(409, 'income.statementHeld', { code: 'STATEMENT_HELD' });
+
 /**
- * Approves an ISSUED statement, or marks an ISSUED or APPROVED one paid; the amounts never change. The same action
- * again answers the statement as it is; a carried-over month or a paid statement refuses the rest (409).
+ * Approves an ISSUED statement, marks an ISSUED or APPROVED one paid, or releases a statement held after a payout
+ * account change; the amounts never change. A held statement is neither approved nor paid before its release (409
+ * `STATEMENT_HELD`). The same action again answers the statement as it is; a carried-over month or a paid statement
+ * refuses the rest (409), as does releasing a statement that was never held.
  */
 export async function decideStatement(
   ctx: ServiceContext,
@@ -104,14 +111,23 @@ export async function decideStatement(
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repository.lockStatement(trx, id);
     if (!row) throw notFound('income.statementNotFound');
+    const held = row.payout_held && row.hold_released_at === null;
+    if (decision.action === 'release') {
+      if (!row.payout_held) throw conflict('income.statementNotHeld');
+      if (!held) return;
+      await repository.releaseHold(trx, row.id, { by: finance.id, at: now, note: decision.note });
+      return;
+    }
     if (decision.action === 'approve') {
       if (row.status === 'APPROVED') return;
       if (row.status !== 'ISSUED') throw conflict('income.statementNotApprovable');
+      if (held) throw statementHeld();
       await repository.approveStatement(trx, row.id, finance.id, now);
       return;
     }
     if (row.status === 'PAID') return;
     if (row.status === 'CARRIED_OVER') throw conflict('income.statementNotPayable');
+    if (held) throw statementHeld();
     await repository.markStatementPaid(trx, row.id, {
       by: finance.id,
       at: now,

@@ -1,4 +1,11 @@
-import { decideSettlement, koreaMonthRange, monthHasEnded, monthKey, type MonthEarning } from '@fanmission/contracts';
+import {
+  decideSettlement,
+  koreaMonthRange,
+  monthHasEnded,
+  monthKey,
+  PAYOUT_ACCOUNT_HOLD_HOURS,
+  type MonthEarning,
+} from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
 import type { SettleMonthResult } from '@fanmission/workflows/settlement';
 import { sql } from 'kysely';
@@ -145,6 +152,7 @@ async function settleCreator(
     }
 
     const { amounts } = decision;
+    const hold = await payoutAccountChangeHoldingPayout(trx, creatorId, now);
     const payout = await settlementPayout(trx, {
       creatorId,
       coins: amounts.totalEarningCoin,
@@ -155,7 +163,11 @@ async function settleCreator(
     });
     await trx
       .insertInto('settlement_statements')
-      .values({ ...base, ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId) })
+      .values({
+        ...base,
+        ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
+        ...(hold && { payout_held: true, hold_account_change_id: hold.id }),
+      })
       .execute();
     await insertLines(trx, statementId, lines);
     if (carried.length > 0) {
@@ -166,6 +178,26 @@ async function settleCreator(
     }
     return { kind: 'ISSUED', statementId, coins: amounts.totalEarningCoin };
   });
+}
+
+/**
+ * The latest change of the creator's payout destination (bank, holder or number) in the 72 hours up to `now`, if any:
+ * a statement issued now pays the account it set, so it waits for finance (docs/rules/settlement.md). The history is
+ * the creators module's table (migration 0195); the settlement reads it in its own transaction, under the creator's
+ * row lock that a change also takes, so a change is either before the issue and seen, or after it and not paid to.
+ */
+async function payoutAccountChangeHoldingPayout(trx: DbExecutor, creatorId: number, now: Date) {
+  return trx
+    .selectFrom('payout_account_changes')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('destination_changed', '=', true)
+    .where('changed_at', '>', new Date(now.getTime() - PAYOUT_ACCOUNT_HOLD_HOURS * 3_600_000))
+    .where('changed_at', '<=', now)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseLine[]) {

@@ -55,6 +55,11 @@ export function adminStatementDto(
     transferReference: row.transfer_reference,
     transferDate: row.transfer_date,
     overdue: isOverdue(row, now),
+    held: row.payout_held && row.hold_released_at === null,
+    holdAccountChangeId: row.hold_account_change_id,
+    holdReleasedAt: row.hold_released_at?.toISOString() ?? null,
+    holdReleasedByUserId: row.hold_released_by_user_id,
+    holdReleaseNote: row.hold_release_note,
   };
 }
 

@@ -43,6 +43,13 @@ export interface SettlementStatementsTable {
   transfer_reference: string | null;
   /** 'YYYY-MM-DD' */
   transfer_date: string | null;
+  /** Issued within 72 hours after a change of the account it pays: not approvable nor payable until released. */
+  payout_held: Generated<boolean>;
+  /** The payout account change that held it. */
+  hold_account_change_id: number | null;
+  hold_released_at: Date | null;
+  hold_released_by_user_id: number | null;
+  hold_release_note: string | null;
 }
 
 export interface SettlementStatementLinesTable {

@@ -6,7 +6,13 @@ import { countMail } from '../metrics';
 
 /** What a mail is for: the label it is counted under (`fanmission_mails_total`); 'other' when unsaid. */
 export type MailKind =
-  'verification' | 'password_reset' | 'coin_expiry_warning' | 'creator_review' | 'staff_invitation' | 'other';
+  | 'verification'
+  | 'password_reset'
+  | 'coin_expiry_warning'
+  | 'creator_review'
+  | 'payout_account_changed'
+  | 'staff_invitation'
+  | 'other';
 
 export interface OutgoingMail {
   kind?: MailKind;

@@ -136,6 +136,7 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   'creator.followed': { creatorId: 5, userId: 6 },
   'creator.unfollowed': { creatorId: 5, userId: 6 },
   'creator.penalized': { creatorId: 5, missionId: 77, level: 2 },
+  'creator.payout-account-changed': { creatorId: 5, userId: 6, actorId: 6, changeId: 12 },
   'creator.reviewed': { creatorId: 5, userId: 6, operatorId: 1, reviewStatus: 'REJECTED', reason: 'Intro too short' },
   'mission.requested': {
     missionId: 77,

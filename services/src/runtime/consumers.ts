@@ -1,4 +1,9 @@
-import { createReviewMailConsumer, creatorPopularityConsumer, type ReviewMailDependencies } from '../creators';
+import {
+  createPayoutAccountMailConsumer,
+  createReviewMailConsumer,
+  creatorPopularityConsumer,
+  type ReviewMailDependencies,
+} from '../creators';
 import { settlementFeedConsumer } from '../income';
 import { notificationsConsumer } from '../notifications';
 import type { EventConsumer } from '../outbox';
@@ -17,8 +22,9 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
 
 /**
  * Every consumer a running process starts: the ones above and those that need the process's mailer (the creator
- * review decision mail). `EVENT_CONSUMERS` stays the list of those that need nothing, for tests and tools.
+ * review decision mail, the payout account change mail). `EVENT_CONSUMERS` stays the list of those that need
+ * nothing, for tests and tools.
  */
 export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventConsumer[] {
-  return [...EVENT_CONSUMERS, createReviewMailConsumer(deps)];
+  return [...EVENT_CONSUMERS, createReviewMailConsumer(deps), createPayoutAccountMailConsumer(deps)];
 }

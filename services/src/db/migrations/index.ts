@@ -48,6 +48,7 @@ import * as m0175 from './0175_creator_page_totals';
 import * as m0180 from './0180_creator_month_earnings';
 import * as m0185 from './0185_missions_party_only';
 import * as m0190 from './0190_missions_user_newest';
+import * as m0195 from './0195_payout_account_changes';
 import * as m0210 from './0210_bank_transfer_point';
 import * as m0215 from './0215_upload_usage';
 import * as m0220 from './0220_dashboard_late_rows';
@@ -105,6 +106,7 @@ export const migrations: Record<string, Migration> = {
   '0180_creator_month_earnings': m0180,
   '0185_missions_party_only': m0185,
   '0190_missions_user_newest': m0190,
+  '0195_payout_account_changes': m0195,
   '0210_bank_transfer_point': m0210,
   '0215_upload_usage': m0215,
   '0220_dashboard_late_rows': m0220,

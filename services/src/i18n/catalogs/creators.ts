@@ -137,6 +137,11 @@ export const creatorsMessages = {
     en: 'Please choose a bank from the list.',
     ja: 'リストから銀行を選択してください。',
   },
+  'creators.payoutReauthenticationRequired': {
+    ko: '정산 계좌를 변경하려면 다시 로그인한 뒤 {minutes}분 안에 변경해 주세요.',
+    en: 'To change your payout account, sign in again and change it within {minutes} minutes.',
+    ja: '精算口座を変更するには、もう一度ログインしてから{minutes}分以内に変更してください。',
+  },
   'creators.introVideoOrAudioOnly': {
     ko: '소개 영상은 동영상 또는 음성 파일만 올릴 수 있습니다.',
     en: 'The intro must be a video or audio file.',

@@ -22,6 +22,16 @@ export const incomeMessages = {
     en: 'A carried-over month cannot be paid; the next statement includes it.',
     ja: '繰り越された月は支払えません。次の精算書に含まれます。',
   },
+  'income.statementHeld': {
+    ko: '정산 계좌가 최근 변경되어 보류된 정산서입니다. 확인 후 보류를 해제해야 승인하거나 지급할 수 있습니다.',
+    en: 'This statement is held because its payout account changed recently; release the hold once checked to approve or pay it.',
+    ja: '精算口座が最近変更されたため保留中の精算書です。確認後に保留を解除すると承認・支払いができます。',
+  },
+  'income.statementNotHeld': {
+    ko: '보류된 정산서가 아닙니다.',
+    en: 'This statement is not held.',
+    ja: 'この精算書は保留されていません。',
+  },
   'income.monthNotEnded': {
     ko: '{month}은(는) 아직 끝나지 않아 정산할 수 없습니다.',
     en: '{month} has not ended yet and cannot be settled.',

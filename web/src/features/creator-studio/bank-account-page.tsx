@@ -1,4 +1,5 @@
-import { BANKS, type BankName, type MyCreator } from '@fanmission/contracts';
+import { BANKS, PAYOUT_ACCOUNT_HOLD_HOURS, PAYOUT_ACCOUNT_RECENT_LOGIN_MINUTES } from '@fanmission/contracts';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,37 +7,29 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { api, ApiError } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/api/current-user';
 import { digitsOnly } from '../../shared/forms/validate';
 import { useSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
+import {
+  bankComplete,
+  bankProblemsOf,
+  NO_BANK_PROBLEMS,
+  saveBankAccount,
+  type BankProblems,
+  type BankValues,
+} from './bank-account';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
 
 /** Navigation state of /bank-account-change and /password-change: the account's e-mail. */
 export interface EmailState {
   email: string;
-}
-
-export interface BankValues {
-  bankAccountHolder: string;
-  bankName: string;
-  bankAccountNumber: string;
-  payoutOverseas?: boolean;
-  payoutForeigner?: boolean;
-}
-
-/** Holder, bank (one of the 49) and a numeric account number are all required; save is disabled otherwise. */
-export function bankComplete(values: BankValues): boolean {
-  return (
-    values.bankAccountHolder.trim() !== '' &&
-    (BANKS as readonly { ko: string }[]).some((bank) => bank.ko === values.bankName) &&
-    /^\d+$/.test(values.bankAccountNumber)
-  );
 }
 
 /** `/bank-account-change`: reached from the profile editor with the e-mail in navigation state. */
@@ -62,8 +55,13 @@ function BankAccountForm() {
   const session = useSession();
   const queryClient = useQueryClient();
   const creator = useMyCreator();
+  const user = useCurrentUser();
   const [values, setValues] = useState<BankValues | null>(null);
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<BankProblems>(NO_BANK_PROBLEMS);
   const [busy, setBusy] = useState(false);
+  // An account signed in only through Google, Facebook or Apple has no password: a recent sign-in stands for it.
+  const needsPassword = user.data?.provider === 'local';
   const current: BankValues =
     values ??
     (creator.data
@@ -76,42 +74,42 @@ function BankAccountForm() {
         }
       : { bankAccountHolder: '', bankName: '', bankAccountNumber: '' });
   const set = (patch: Partial<BankValues>) => setValues({ ...current, ...patch });
+  const ready = bankComplete(current) && user.isSuccess && (!needsPassword || password !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!bankComplete(current) || session.creatorId === null) return;
+    if (!ready || session.creatorId === null) return;
     setBusy(true);
+    setProblems(NO_BANK_PROBLEMS);
     try {
-      await api<MyCreator>(`/creators/${session.creatorId}`, {
-        method: 'PUT',
-        body: {
-          bankAccountHolder: current.bankAccountHolder.trim(),
-          bankName: current.bankName as BankName,
-          bankAccountNumber: current.bankAccountNumber,
-          payoutOverseas: current.payoutOverseas ?? false,
-          payoutForeigner: (current.payoutOverseas ?? false) && (current.payoutForeigner ?? false),
-        },
-      });
+      await saveBankAccount(session.creatorId, current, needsPassword ? password : null);
       await queryClient.invalidateQueries({ queryKey: myCreatorQueryKey });
       await showAlert(t('creatorStudio.bank.saved'));
       void navigate('/edit-creator-profile');
     } catch (error) {
       setBusy(false);
-      const message = error instanceof ApiError ? error.message : String(error);
-      void showAlert(t('creatorStudio.bank.failed', { error: message }));
+      setProblems(bankProblemsOf(error, t('creatorStudio.bank.failed', { error: String(error) })));
     }
   };
 
+  const fieldProps = (field: keyof BankProblems['fields']) => ({
+    error: problems.fields[field] !== undefined,
+    ...(problems.fields[field] !== undefined && { helperText: problems.fields[field] }),
+  });
   const english = i18n.language !== 'ko';
   return (
     <Page title={t('creatorStudio.bank.title')} width="sm">
       <Card>
         <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('creatorStudio.bank.title')}>
+          <Typography variant="body2" color="text.secondary">
+            {t('creatorStudio.bank.notice', { hours: PAYOUT_ACCOUNT_HOLD_HOURS })}
+          </Typography>
           <TextField
             label={t('creatorStudio.bank.holder')}
             required
             value={current.bankAccountHolder}
             onChange={(event) => set({ bankAccountHolder: event.target.value })}
+            {...fieldProps('bankAccountHolder')}
           />
           <TextField
             select
@@ -119,6 +117,7 @@ function BankAccountForm() {
             required
             value={current.bankName}
             onChange={(event) => set({ bankName: event.target.value })}
+            {...fieldProps('bankName')}
           >
             {BANKS.map((bank) => (
               <MenuItem key={bank.code} value={bank.ko}>
@@ -132,6 +131,7 @@ function BankAccountForm() {
             value={current.bankAccountNumber}
             onChange={(event) => set({ bankAccountNumber: digitsOnly(event.target.value) })}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...fieldProps('bankAccountNumber')}
           />
           <FormControlLabel
             control={
@@ -157,7 +157,28 @@ function BankAccountForm() {
               <FormHelperText sx={{ mt: 0 }}>{t('creatorStudio.bank.foreignerHelp')}</FormHelperText>
             </>
           )}
-          <Button type="submit" variant="contained" size="large" disabled={busy || !bankComplete(current)}>
+          {needsPassword ? (
+            <TextField
+              type="password"
+              label={t('creatorStudio.bank.currentPassword')}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              error={problems.fields.currentPassword !== undefined}
+              helperText={problems.fields.currentPassword ?? t('creatorStudio.bank.currentPasswordHelp')}
+            />
+          ) : (
+            <FormHelperText sx={{ mt: 0 }}>
+              {t('creatorStudio.bank.recentSignInHelp', { minutes: PAYOUT_ACCOUNT_RECENT_LOGIN_MINUTES })}
+            </FormHelperText>
+          )}
+          {problems.form && (
+            <Alert severity="error" role="alert">
+              {problems.form}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={busy || !ready}>
             {t('creatorStudio.bank.save')}
           </Button>
         </Stack>

@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
-import { BankAccountPage, bankComplete } from './bank-account-page';
+import { currentUser } from '@fanmission/tests/support/web/current-user';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
+import { bankComplete } from './bank-account';
+import { BankAccountPage } from './bank-account-page';
 import { CreatorRegistrationPage } from './creator-registration-page';
 import { checkCreatorSignUp, CreatorSignUpPage, EMPTY_CREATOR_SIGN_UP } from './creator-sign-up-page';
 import { EditCreatorProfilePage } from './edit-creator-profile-page';
@@ -152,22 +155,107 @@ describe('bank account (/bank-account-change)', () => {
     expect(bankComplete({ bankAccountHolder: 'Mina', bankName: 'KB국민은행', bankAccountNumber: '12-34' })).toBe(false);
   });
 
-  test.each(LANGUAGES)('keeps save disabled until complete and drops non-digits, in %s', async (language) => {
-    const texts = await useLanguage(language);
-    stubApi({ '/api/v1/creators/me': creator });
+  /** The creator's own account: a password account unless `provider` says a social sign-in. */
+  const creatorUser = (provider: 'local' | 'google' = 'local') =>
+    currentUser({
+      id: 3,
+      provider,
+      roles: ['ROLE_USER', 'ROLE_CREATOR'],
+      creator: {
+        id: 7,
+        name: 'Mina',
+        verified: true,
+        tags: [],
+        eventMission: null,
+        user: { id: 3, username: 'mina', image: null },
+      },
+    });
+  const openBankPage = () =>
     renderAt('/bank-account-change', <Route path="/bank-account-change" element={<BankAccountPage />} />, {
       state: { email: 'mina@example.com' },
     });
-    const save = await screen.findByRole('button', { name: texts.creatorStudio.bank.save });
-    expect((save as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(screen.getByLabelText(new RegExp(texts.creatorStudio.bank.holder)), 'Mina');
-    const account = screen.getByLabelText(new RegExp(texts.creatorStudio.bank.account.replace(/[()（）]/g, '.')));
-    await userEvent.type(account, '12-34a5');
-    expect((account as HTMLInputElement).value).toBe('12345');
-    expect((save as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(screen.getByRole('combobox', { name: new RegExp(texts.creatorStudio.bank.bank) }));
-    await userEvent.click(await screen.findByRole('option', { name: /우리은행/ }));
-    expect((save as HTMLButtonElement).disabled).toBe(false);
+  const withAccount = {
+    ...creator,
+    bankName: 'KB국민은행',
+    bankAccountHolder: 'Mina',
+    bankAccountNumber: '999900001111',
+  };
+
+  test.each(LANGUAGES)(
+    'keeps save disabled until complete with the password, and drops non-digits, in %s',
+    async (language) => {
+      const texts = await useLanguage(language);
+      serve({ 'GET /api/v1/creators/me': () => json(creator), 'GET /api/v1/users/me': () => json(creatorUser()) });
+      openBankPage();
+      const save = await screen.findByRole('button', { name: texts.creatorStudio.bank.save });
+      expect((save as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByText(texts.creatorStudio.bank.notice.replace('{{hours}}', '72'))).toBeTruthy();
+      await userEvent.type(screen.getByLabelText(new RegExp(texts.creatorStudio.bank.holder)), 'Mina');
+      const account = screen.getByLabelText(new RegExp(texts.creatorStudio.bank.account.replace(/[()（）]/g, '.')));
+      await userEvent.type(account, '12-34a5');
+      expect((account as HTMLInputElement).value).toBe('12345');
+      expect((save as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.click(screen.getByRole('combobox', { name: new RegExp(texts.creatorStudio.bank.bank) }));
+      await userEvent.click(await screen.findByRole('option', { name: /우리은행/ }));
+      expect((save as HTMLButtonElement).disabled).toBe(true);
+      await userEvent.type(await screen.findByLabelText(new RegExp(texts.creatorStudio.bank.currentPassword)), 'pw');
+      expect((save as HTMLButtonElement).disabled).toBe(false);
+    },
+  );
+
+  test('sends the current password with the account and shows the server’s field error under its input', async () => {
+    const texts = await useLanguage('en');
+    const calls = serve({
+      'GET /api/v1/creators/me': () => json(withAccount),
+      'GET /api/v1/users/me': () => json(creatorUser()),
+      'PUT /api/v1/creators/7': () =>
+        json(
+          {
+            message: 'The request has invalid values.',
+            status: 400,
+            code: 'VALIDATION_FAILED',
+            subErrors: [{ field: 'currentPassword', message: 'The existing password does not match.' }],
+          },
+          400,
+        ),
+    });
+    openBankPage();
+    const account = await screen.findByDisplayValue('999900001111');
+    await userEvent.clear(account);
+    await userEvent.type(account, '3333012345678');
+    await userEvent.type(await screen.findByLabelText(new RegExp(texts.creatorStudio.bank.currentPassword)), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: texts.creatorStudio.bank.save }));
+    expect(await screen.findByText('The existing password does not match.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      bankAccountHolder: 'Mina',
+      bankName: 'KB국민은행',
+      bankAccountNumber: '3333012345678',
+      payoutOverseas: false,
+      payoutForeigner: false,
+      currentPassword: 'wrong',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: texts.creatorStudio.bank.save }).disabled).toBe(false);
+  });
+
+  test('asks an account without a password for a recent sign-in instead, and shows the server’s refusal', async () => {
+    const texts = await useLanguage('ko');
+    const refusal = '정산 계좌를 변경하려면 다시 로그인한 뒤 5분 안에 변경해 주세요.';
+    const calls = serve({
+      'GET /api/v1/creators/me': () => json(withAccount),
+      'GET /api/v1/users/me': () => json(creatorUser('google')),
+      'PUT /api/v1/creators/7': () => json({ message: refusal, status: 403, code: 'REAUTHENTICATION_REQUIRED' }, 403),
+    });
+    openBankPage();
+    expect(await screen.findByText(texts.creatorStudio.bank.recentSignInHelp.replace('{{minutes}}', '5'))).toBeTruthy();
+    expect(screen.queryByLabelText(new RegExp(texts.creatorStudio.bank.currentPassword))).toBeNull();
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: texts.creatorStudio.bank.save });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await userEvent.click(save);
+    expect(within(await screen.findByRole('alert')).getByText(refusal)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('currentPassword');
+    // Still on the page, still signed in: a refusal to re-authenticate is not an expired session.
+    expect(screen.getByLabelText('current path').textContent).toBe('/bank-account-change');
   });
 
   test('without the e-mail in navigation state it is an abnormal access', async () => {

@@ -153,6 +153,11 @@ export const creatorStudioEn: CreatorStudioMessages = {
     overseasHelp: 'An account abroad costs an extra 5 % fee, and 10 % tax is withheld.',
     foreigner: 'I am a foreigner',
     foreignerHelp: 'Foreigners paid to an account abroad are settled from 1,000 coins (otherwise 500).',
+    notice:
+      'We e-mail you whenever the account changes. A statement issued within {{hours}} hours of a change is paid once finance has checked it.',
+    currentPassword: 'Current password',
+    currentPasswordHelp: 'Enter your current password to confirm it is you.',
+    recentSignInHelp: 'To confirm it is you: if you signed in more than {{minutes}} minutes ago, sign in again first.',
     save: 'Save',
     saved: 'Your account information is updated.',
     failed: 'Failed: {{error}}',

@@ -153,6 +153,12 @@ export const creatorStudioJa: CreatorStudioMessages = {
     overseasHelp: '海外口座は手数料5%が追加され、税金10%が源泉徴収されます。',
     foreigner: '外国人です',
     foreignerHelp: '海外口座で精算を受ける外国人の最低精算コインは1,000コインです（その他は500コイン）。',
+    notice:
+      '口座を変更するとメールでお知らせします。変更から{{hours}}時間以内に発行される精算は、経理担当の確認後に支払われます。',
+    currentPassword: '現在のパスワード',
+    currentPasswordHelp: 'ご本人確認のため、現在のパスワードを入力してください。',
+    recentSignInHelp:
+      'ご本人確認のため、ログインから{{minutes}}分以上経っている場合は、もう一度ログインしてから変更してください。',
     save: '保存',
     saved: '口座情報を変更しました。',
     failed: '失敗: {{error}}',

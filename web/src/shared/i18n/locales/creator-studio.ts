@@ -151,6 +151,11 @@ export const creatorStudioKo = {
     overseasHelp: '해외 계좌는 수수료 5%가 추가되고 세금 10%가 원천징수됩니다.',
     foreigner: '외국인입니다',
     foreignerHelp: '해외 계좌로 정산받는 외국인은 최소 정산 코인이 1,000코인입니다 (그 외 500코인).',
+    notice:
+      '계좌를 변경하면 이메일로 알려 드립니다. 변경 후 {{hours}}시간 안에 발행되는 정산은 재무팀이 확인한 뒤 지급됩니다.',
+    currentPassword: '현재 비밀번호',
+    currentPasswordHelp: '본인 확인을 위해 현재 비밀번호를 입력해 주세요.',
+    recentSignInHelp: '본인 확인을 위해 로그인한 지 {{minutes}}분이 지났다면 다시 로그인한 뒤 변경해 주세요.',
     save: '저장',
     saved: '계좌 정보가 변경되었습니다.',
     failed: '실패: {{error}}',

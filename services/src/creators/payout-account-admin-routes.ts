@@ -1,0 +1,91 @@
+import {
+  ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
+  adminCreatorPayoutAccountSchema,
+  adminIdParamsSchema,
+  adminPayoutAccountChangeFilterSchema,
+  adminPayoutAccountChangeSchema,
+  adminPayoutAccountUpdateSchema,
+  maskAccountNumber,
+  type AdminCreatorPayoutAccount,
+} from '@fanmission/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
+import { requireCaller, requireRole } from '../auth';
+import { errorResponses } from '../http';
+import { changePayoutAccountAsFinance } from './payout-account';
+import { listPayoutAccountChanges, payoutAccountChange } from './payout-account-changes';
+
+const HISTORY = 'payout-account-changes';
+const ACCOUNTS = 'creator-payout-accounts';
+
+/** The audit log is read by both console roles: it keeps the account number as operators see it. */
+const audited = (account: AdminCreatorPayoutAccount) => ({
+  ...account,
+  bankAccountNumber: maskAccountNumber(account.bankAccountNumber),
+});
+
+/**
+ * `/api/admin/payout-account-changes`: the history of creators' payout accounts (both console roles read it; account
+ * numbers in full for finance, the last four digits for operators), and `/api/admin/creator-payout-accounts/{id}`:
+ * finance changes a creator's payout account with a reason (audited, recorded and mailed like the creator's own).
+ */
+export async function payoutAccountAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: payout accounts'];
+
+  consoleListRoute(app, {
+    resource: HISTORY,
+    tags,
+    summary: 'Payout account changes (getList / getMany / getManyReference)',
+    description:
+      'filter={"creatorId":8,"id":[1,2]}; newest first unless sort=["id","ASC"] (id, changedAt); Content-Range. ' +
+      'Each change: who (the creator himself, or finance with a reason), when, from which address, the account ' +
+      'before and after. Account numbers are whole for finance and `****1234` for operators.',
+    sortFields: ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
+    defaultSort: ['id', 'DESC'],
+    filter: adminPayoutAccountChangeFilterSchema,
+    row: adminPayoutAccountChangeSchema,
+    list: ({ filter, sort, window }, request) =>
+      listPayoutAccountChanges(app.db, requireCaller(request), filter, sort, window),
+  });
+  consoleRecordRoute(app, {
+    resource: HISTORY,
+    tags,
+    summary: 'One payout account change',
+    row: adminPayoutAccountChangeSchema,
+    find: (id, request) => payoutAccountChange(app.db, requireCaller(request), id),
+  });
+
+  routes.put(
+    `/${ACCOUNTS}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change a creator’s payout account (finance)',
+        description:
+          'The whole account (bankName, bankAccountHolder, bankAccountNumber; payoutOverseas and payoutForeigner ' +
+          'as they are unless given) and `reason` (1–200). The change is a row of the payout account history, the ' +
+          'creator is mailed, and a statement issued within 72 hours is held for finance. Saving the account as it ' +
+          'is changes nothing. `id` is the creator’s. Finance only (403), never on the caller’s own creator (403 ' +
+          '`OWN_ACCOUNT`); an unknown creator is 404.',
+        security: [{ bearerAuth: [] }],
+        params: adminIdParamsSchema,
+        body: adminPayoutAccountUpdateSchema,
+        response: { 200: adminCreatorPayoutAccountSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const finance = requireRole(request, 'ROLE_FINANCE');
+      const { before, after } = await changePayoutAccountAsFinance(app.ctx, request.params.id, request.body, {
+        actor: finance,
+        ip: request.ip,
+        requestId: request.id,
+        reason: request.body.reason,
+      });
+      auditBefore(request, audited(before));
+      request.auditAfter = audited(after);
+      return after;
+    },
+  );
+}
