@@ -23,4 +23,10 @@ export {
   type RateLimits,
   registerRateLimits,
 } from './rate-limits';
+export {
+  forgetAccountFailures,
+  LOGIN_FAILURE_MEMORY_MS,
+  loginThrottleOf,
+  throttledPasswordCheck,
+} from './login-throttle';
 export { hashSecretToken, newSecretToken } from './secret-tokens';

@@ -55,6 +55,10 @@ describe('pruneRetainedRows', () => {
       values ('old', ${user.id}, 's', ${daysAgo(2)}), ('live', ${user.id}, 's', ${daysAgo(-1)})`.execute(db);
     await sql`insert into rate_limit_counters (key, count, window_ends_at)
       values ('ended', 3, ${daysAgo(0.01)}), ('running', 2, ${daysAgo(-0.01)})`.execute(db);
+    await sql`insert into login_failures (key, failures, last_failure_at)
+      values ('account:old@example.com', 4, ${daysAgo(0.05)}), ('account:new@example.com', 2, ${daysAgo(0.01)})`.execute(
+      db,
+    );
 
     const result = await pruneRetainedRows(db, { consumers: ['retention-test'], now: NOW, policy: { batchSize: 2 } });
 
@@ -66,6 +70,7 @@ describe('pruneRetainedRows', () => {
       passwordResets: 1,
       rateLimitCounters: 1,
       loginCodes: 1,
+      loginFailures: 1,
     });
     expect(await count('login_codes')).toBe(1);
     const { rows: kept } = await sql<{ n: string }>`

@@ -1,5 +1,6 @@
 import { DAY_MS } from '@fanmission/contracts';
 import { sql } from 'kysely';
+import { LOGIN_FAILURE_MEMORY_MS } from '../auth';
 import type { Db } from '../db';
 
 /*
@@ -36,6 +37,7 @@ export interface RetentionResult {
   passwordResets: number;
   loginCodes: number;
   rateLimitCounters: number;
+  loginFailures: number;
 }
 
 /** Deletes batch after batch until a batch comes back short; returns the rows deleted. */
@@ -118,6 +120,13 @@ export async function pruneRetainedRows(
   const passwordResets = await pruneRows('password_resets', ['id'], 'expires_at', tokenCutoff);
   // A counter whose window has ended counts nothing: the next request starts a new window at 1 either way.
   const rateLimitCounters = await pruneRows('rate_limit_counters', ['key'], 'window_ends_at', now, { atCutoff: true });
+  // A key of failed logins is forgotten an hour after its last failure (the next failure counts from 1 again).
+  const loginFailures = await pruneRows(
+    'login_failures',
+    ['key'],
+    'last_failure_at',
+    new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS),
+  );
   // Social login codes live 2 minutes; an unused one is pruned with the other expired tokens.
   const loginCodes = await pruneRows('login_codes', ['code_hash'], 'expires_at', tokenCutoff);
   return {
@@ -128,6 +137,7 @@ export async function pruneRetainedRows(
     passwordResets,
     rateLimitCounters,
     loginCodes,
+    loginFailures,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { limitPerAccount, type RateLimits, requireCaller } from '../auth';
+import { loginThrottleOf, type RateLimits, requireCaller, throttledPasswordCheck } from '../auth';
 import { errorResponses } from '../http';
 import { deleteAccount } from './account-deletion';
 import { fileBlockObjection } from './block-objections';
@@ -61,20 +61,23 @@ export async function trustRoutes(app: FastifyInstance, options: { rateLimits: R
   routes.post(
     '/block-objections',
     {
-      config: { rateLimit: limitPerAccount(options.rateLimits.login, 'email') },
       schema: {
         tags: ['auth'],
         summary: 'Object to a login block (within 30 days of it)',
         description:
           'A blocked member or creator cannot log in, so the objection carries his e-mail and password (a wrong ' +
-          'pair gets the 401 of a failed login; rate limited like the login) and his reason (1–1000 characters). ' +
+          'pair gets the 401 of a failed login, and counts as one: the login’s failure counters and waits apply) and ' +
+          'his reason (1–1000 characters). ' +
           '409 when the account is not blocked, the block is older than 30 days, or this block already has an ' +
           'objection. Operators decide it in the console (`/api/admin/block-objections`).',
         body: blockObjectionRequestSchema,
         response: { 200: blockObjectionReceiptSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => fileBlockObjection(app.ctx, request.body),
+    async (request, reply) =>
+      throttledPasswordCheck(request, reply, request.body.email, loginThrottleOf(options.rateLimits.login), () =>
+        fileBlockObjection(app.ctx, request.body),
+      ),
   );
 
   routes.delete(

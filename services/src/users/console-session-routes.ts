@@ -11,7 +11,8 @@ import {
   type RateLimits,
   clearConsoleSession,
   issueConsoleSession,
-  limitPerAccount,
+  loginThrottleOf,
+  throttledPasswordCheck,
   requireCaller,
   requireRole,
 } from '../auth';
@@ -38,11 +39,8 @@ export async function consoleSessionRoutes(app: FastifyInstance, options: { rate
   routes.post(
     '/session',
     {
-      config: {
-        ignoreStaleToken: true,
-        // The same counters as `POST /api/login`: the console is no second door for guessing a password.
-        rateLimit: limitPerAccount(options.rateLimits.login, 'username', { countsWith: 'POST /api/login' }),
-      },
+      // The same failure counters as `POST /api/login`: the console is no second door for guessing a password.
+      config: { ignoreStaleToken: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in to the operator console',
@@ -56,7 +54,14 @@ export async function consoleSessionRoutes(app: FastifyInstance, options: { rate
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.ctx, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const user = await throttledPasswordCheck(
+        request,
+        reply,
+        username,
+        loginThrottleOf(options.rateLimits.login),
+        () => authenticate(app.ctx, username, password),
+      );
       const roles = staffRolesOf(user.roles);
       if (roles.length === 0) throw accessDenied();
       return issueConsoleSession(app, reply, user).send({

@@ -4,17 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../http';
 import { authenticate } from './service';
 import { revokeSessions } from './passwords';
-import { type RateLimits, clearSessionCookie, issueSession, limitPerAccount, requireCaller } from '../auth';
+import {
+  type RateLimits,
+  clearSessionCookie,
+  issueSession,
+  loginThrottleOf,
+  requireCaller,
+  throttledPasswordCheck,
+} from '../auth';
 
 /** `POST /api/login`: answers with the session token in the Authorization header and the HttpOnly session cookie. */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/login',
     {
-      config: {
-        ignoreStaleToken: true,
-        rateLimit: limitPerAccount(options.rateLimits.login, 'username'),
-      },
+      config: { ignoreStaleToken: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
@@ -27,7 +31,14 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.ctx, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const user = await throttledPasswordCheck(
+        request,
+        reply,
+        username,
+        loginThrottleOf(options.rateLimits.login),
+        () => authenticate(app.ctx, username, password),
+      );
       return issueSession(app, reply, user).send({ id: user.id, roles: user.roles });
     },
   );

@@ -1,5 +1,5 @@
 import { DEADLINES, type Role } from '@fanmission/contracts';
-import { hashPassword, hashSecretToken, newSecretToken, verifyPassword } from '../auth';
+import { forgetAccountFailures, hashPassword, hashSecretToken, newSecretToken, verifyPassword } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, invalidFields, notFound } from '../http';
 import { passwordResetMail } from '../mail';
@@ -41,6 +41,9 @@ export async function resetPassword(ctx: ServiceContext, code: string, password:
     // Whoever held the account's sessions or older codes is out.
     await repository.voidPasswordResets(trx, reset.user_id, ctx.now());
     await repository.bumpSessionVersion(trx, reset.user_id);
+    // The mailbox is proven: guesses others made at the account no longer make its owner wait.
+    const user = await repository.findUserById(trx, reset.user_id);
+    if (user?.email) await forgetAccountFailures(trx, user.email);
     return { id: reset.user_id };
   });
 }
