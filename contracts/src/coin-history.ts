@@ -202,8 +202,4 @@ export const ledgerVerifyReportSchema = z
     differenceCount: z.number().int(),
   })
   .meta({ id: 'LedgerVerifyReport' });
-/** `GET /api/admin/ledger/verify`: how old (seconds) the latest finished run may be to be answered; 0 starts one. */
-export const ledgerVerifyQuerySchema = z.object({
-  maxAge: z.coerce.number().int().min(0).max(86_400).default(300),
-});
 export type LedgerVerifyReport = z.infer<typeof ledgerVerifyReportSchema>;

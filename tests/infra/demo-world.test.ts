@@ -92,16 +92,16 @@ describe('the demo world of npm start', () => {
       expect([...methods].sort()).toEqual(expect.arrayContaining(['card', 'kakaopay', 'paypal', 'withoutbankbook']));
 
       // The ledger replays to the stored balances.
-      const operator = await login('admin@fanmission.local', 'fanmission-admin1');
-      const headers = { authorization: operator };
-      expect((await fetch(`${base}/api/admin/ledger/verify?maxAge=0`, { headers })).status).toBe(202);
-      const report = await until('the ledger verify', 60_000, async () => {
-        const response = await fetch(`${base}/api/admin/ledger/verify`, { headers });
-        return response.status === 200
-          ? ((await response.json()) as { ok: boolean; differenceCount: number })
-          : undefined;
+      const headers = { authorization: await login('admin@fanmission.local', 'fanmission-admin1') };
+      const run = await fetch(`${base}/api/admin/ledger-verify-runs`, { method: 'POST', headers });
+      expect(run.status).toBe(202);
+      const { id } = (await run.json()) as { id: number };
+      await until('the ledger verify', 60_000, async () => {
+        const response = await fetch(`${base}/api/admin/ledger-verify-runs/${id}`, { headers });
+        return ((await response.json()) as { status: string }).status === 'RUNNING' ? undefined : true;
       });
-      expect(report).toMatchObject({ ok: true, differenceCount: 0 });
+      const report = await fetch(`${base}/api/admin/ledger/verify`, { headers });
+      expect(await report.json()).toMatchObject({ runId: id, ok: true, differenceCount: 0 });
     } finally {
       await stopAll(started.child, started.exited);
     }

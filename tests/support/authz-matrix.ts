@@ -92,7 +92,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/coin-refunds': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/coin-refunds/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/ledger/accounts/{account}': s`401 403 403 403 403 403 200 200`,
-  'GET /api/admin/ledger/verify': s`401 403 403 403 403 403 200 202`,
+  // Read only: no run has finished when the reads are asked (a run starts only at POST /ledger-verify-runs).
+  'GET /api/admin/ledger/verify': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/bank-transfers': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/bank-transfers/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/faqs': s`401 403 403 403 403 403 200 200`,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context';
 import type { LedgerVerifyRunRow } from './table';
 import { iso } from './list-filters';
 import { selectListWindow, type ListPage, type ListWindow } from '../admin';
-import { uniqueViolation } from '../db';
+import { type DbExecutor, uniqueViolation } from '../db';
 import { AppError, notFound } from '../http';
 
 /** A RUNNING run whose heartbeat is older than this died with its process and is marked FAILED. */
@@ -78,10 +78,14 @@ async function failStaleRuns(ctx: ServiceContext, now: Date): Promise<void> {
     .execute();
 }
 
-/** The newest verify run (a RUNNING one whose process stopped is FAILED first), or null when there is none. */
-export async function latestVerifyRun(ctx: ServiceContext): Promise<LedgerVerifyRun | null> {
-  await failStaleRuns(ctx, ctx.now());
-  const row = await ctx.db.selectFrom('ledger_verify_runs').selectAll().orderBy('id', 'desc').executeTakeFirst();
+/** The newest run that finished its replay (DONE), or null when none has: a read, with no side effect. */
+export async function latestFinishedVerifyRun(db: DbExecutor): Promise<LedgerVerifyRun | null> {
+  const row = await db
+    .selectFrom('ledger_verify_runs')
+    .selectAll()
+    .where('status', '=', 'DONE')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return row ? runView(row) : null;
 }
 

@@ -101,18 +101,38 @@ describe('ledger account history', () => {
 });
 
 const verifyCall = (account: TestAccount, query = '') =>
-  inject({ method: 'GET', url: `/api/admin/ledger/verify${query}`, headers: account.headers });
+  inject({
+    method: 'GET',
+    url: `/api/admin/ledger/verify${query}`,
+    headers: { ...account.headers, 'accept-language': 'en' },
+  });
+const startRun = (account: TestAccount) =>
+  inject({ method: 'POST', url: '/api/admin/ledger-verify-runs', headers: account.headers });
 
-/** Polls `GET /ledger/verify` until it answers a result (200). */
-async function settledReport(account: TestAccount = finance): Promise<LedgerVerifyReport> {
+/** Polls the run (`GET /ledger-verify-runs/{id}`) until its replay is over. */
+async function finished(runId: number): Promise<LedgerVerifyRun> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const response = await verifyCall(account);
-    if (response.statusCode === 200) return response.json<LedgerVerifyReport>();
-    expect(response.statusCode).toBe(202);
+    const run = (
+      await inject({ method: 'GET', url: `/api/admin/ledger-verify-runs/${runId}`, headers: finance.headers })
+    ).json<LedgerVerifyRun>();
+    if (run.status !== 'RUNNING') return run;
     if (Date.now() > deadline) throw new Error('the verify run did not finish within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Starts a run (POST), waits for it, and answers its report as `GET /ledger/verify` reads it. */
+async function verifiedReport(account: TestAccount = finance): Promise<LedgerVerifyReport> {
+  const started = await startRun(account);
+  expect(started.statusCode, started.body).toBe(202);
+  const run = started.json<LedgerVerifyRun>();
+  expect(await finished(run.id)).toMatchObject({ status: 'DONE' });
+  const answer = await verifyCall(account);
+  expect(answer.statusCode).toBe(200);
+  const report = answer.json<LedgerVerifyReport>();
+  expect(report.runId).toBe(run.id);
+  return report;
 }
 
 const runCount = async () =>
@@ -125,15 +145,24 @@ const runCount = async () =>
     ).n,
   );
 
-describe('ledger verify (in the background)', () => {
-  it('starts a run and answers 202 with it, then the clean result of that run', async () => {
-    const started = await verifyCall(finance);
-    expect(started.statusCode).toBe(202);
-    const run = started.json<LedgerVerifyRun>();
-    expect(run).toMatchObject({ status: 'RUNNING', startedBy: finance.id });
-    const report = await settledReport(operator);
+describe('ledger verify: a GET reads the latest result, only a POST starts a run', () => {
+  it('never starts a run on a GET, whatever its query: 404 until a run has finished', async () => {
+    expect(await runCount()).toBe(0);
+    for (const query of ['', '?maxAge=0', '?maxAge=-1']) {
+      const answer = await verifyCall(operator, query);
+      expect(answer.statusCode, query).toBe(404);
+      expect(answer.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('ledger verification'),
+      });
+    }
+    expect(await runCount()).toBe(0);
+  });
+
+  it('answers the clean result of the run a POST started, as often as asked, without a new run', async () => {
+    const report = await verifiedReport(finance);
     expect(report).toEqual({
-      runId: run.id,
+      runId: report.runId,
       ok: true,
       checkedAt: start.toISOString(),
       durationMs: 0,
@@ -144,85 +173,76 @@ describe('ledger verify (in the background)', () => {
       differences: [],
       differenceCount: 0,
     });
-    // A recent result is answered as it is: no new run.
     const runs = await runCount();
-    expect((await verifyCall(finance)).json<LedgerVerifyReport>().runId).toBe(run.id);
+    for (const query of ['', '?maxAge=0']) {
+      expect((await verifyCall(operator, query)).json<LedgerVerifyReport>().runId).toBe(report.runId);
+    }
     expect(await runCount()).toBe(runs);
   });
 
-  it('lists the differences between the log and the stored projections, from a fresh run (maxAge=0)', async () => {
-    await settledReport();
+  it('lists the differences between the log and the stored projections found by a new run', async () => {
     const db = testApp.current.database.db;
     const wallet = `wallet:${fan.id}`;
     // A balance changed behind the ledger's back (what verify exists to catch), then put right again.
     await sql`update ledger_accounts set balance = balance + 7 where account = ${wallet}`.execute(db);
     try {
-      const fresh = await verifyCall(operator, '?maxAge=0');
-      expect(fresh.statusCode).toBe(202);
-      const report = await settledReport(operator);
-      expect(report.runId).toBe(fresh.json<LedgerVerifyRun>().id);
+      const report = await verifiedReport(operator);
       expect(report.ok).toBe(false);
       expect(report.differences).toEqual([{ kind: 'BALANCE_MISMATCH', account: wallet, stored: 142, replayed: 135 }]);
       expect(report.differenceCount).toBe(1);
     } finally {
       await sql`update ledger_accounts set balance = balance - 7 where account = ${wallet}`.execute(db);
     }
-    await verifyCall(operator, '?maxAge=0');
-    expect((await settledReport()).ok).toBe(true);
+    expect((await verifiedReport()).ok).toBe(true);
   });
 
-  it('rejects a maxAge that is not a number of seconds up to a day', async () => {
-    for (const query of ['?maxAge=-1', '?maxAge=abc', '?maxAge=86401', '?maxAge=1.5']) {
-      const response = await inject({
-        method: 'GET',
-        url: `/api/admin/ledger/verify${query}`,
-        headers: { ...finance.headers, 'accept-language': 'en' },
-      });
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json().subErrors).toEqual([expect.objectContaining({ field: 'maxAge' })]);
+  it('answers the last finished result while a run is under way, and starts none', async () => {
+    const last = (await verifyCall(finance)).json<LedgerVerifyReport>();
+    const db = testApp.current.database.db;
+    // A run under way (as the console's POST leaves it), held RUNNING for the length of this test.
+    const running = await db
+      .insertInto('ledger_verify_runs')
+      .values({ status: 'RUNNING', started_by: operator.id, started_at: start, heartbeat_at: start, report: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const runs = await runCount();
+      const answer = await verifyCall(finance, '?maxAge=0');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<LedgerVerifyReport>().runId).toBe(last.runId);
+      expect(await runCount()).toBe(runs);
+      // One run at a time: the POST is refused while one runs.
+      expect((await startRun(finance)).json()).toMatchObject({ status: 409, code: 'VERIFY_RUNNING' });
+    } finally {
+      await db.deleteFrom('ledger_verify_runs').where('id', '=', running.id).execute();
     }
   });
 });
 
 describe('one verify at a time', () => {
-  it('answers 5 concurrent calls with 202 and the run under way, never two runs at once, then its result', async () => {
-    await settledReport();
+  it('never runs two at once: concurrent POSTs start a run or meet the one running (409)', async () => {
     const before = await runCount();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => verifyCall(finance, '?maxAge=0')));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
-    // On this small ledger a run may end before the last call arrives, which then starts the next one: every call
-    // shares the run under way, and the runs follow one another without overlapping.
-    const ids = [...new Set(answers.map((answer) => answer.json<LedgerVerifyRun>().id))].sort((a, b) => a - b);
-    expect(await runCount()).toBe(before + ids.length);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startRun(finance)));
+    const started = answers
+      .filter((answer) => answer.statusCode === 202)
+      .map((answer) => answer.json<LedgerVerifyRun>());
+    expect(started.length).toBeGreaterThan(0);
+    for (const answer of answers.filter((answer) => answer.statusCode !== 202)) {
+      expect(answer.json()).toMatchObject({ status: 409, code: 'VERIFY_RUNNING' });
+    }
+    expect(await runCount()).toBe(before + started.length);
+    const ids = started.map((run) => run.id).sort((a, b) => a - b);
+    for (const id of ids) await finished(id);
     const runs = await testApp.current.database.db
       .selectFrom('ledger_verify_runs')
       .select(['id', 'started_at', 'finished_at'])
       .where('id', 'in', ids)
       .orderBy('id')
       .execute();
-    const report = await settledReport();
     for (const [earlier, later] of runs.slice(0, -1).map((run, index) => [run, runs[index + 1]!] as const)) {
       expect(earlier.finished_at!.getTime()).toBeLessThanOrEqual(later.started_at.getTime());
     }
-    expect(report).toMatchObject({ runId: ids.at(-1), ok: true });
-    const latest = await testApp.current.database.db
-      .selectFrom('ledger_verify_runs')
-      .select(['status', 'ok'])
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(latest).toEqual({ status: 'DONE', ok: true });
-  });
-
-  it('answers the console’s running run instead of starting another', async () => {
-    await settledReport();
-    const console = await inject({ method: 'POST', url: '/api/admin/ledger-verify-runs', headers: operator.headers });
-    expect(console.statusCode).toBe(202);
-    const consoleRun = console.json<LedgerVerifyRun>();
-    const answer = await verifyCall(finance, '?maxAge=0');
-    // Either the console's run still runs (and is answered), or it is done and a new one was started after it.
-    const run = answer.json<LedgerVerifyRun>();
-    expect(answer.statusCode).toBe(202);
-    expect(run.id).toBeGreaterThanOrEqual(consoleRun.id);
+    expect((await verifyCall(finance)).json<LedgerVerifyReport>()).toMatchObject({ runId: ids.at(-1), ok: true });
   });
 });
 

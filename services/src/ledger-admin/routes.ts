@@ -1,25 +1,16 @@
-import {
-  adminLedgerEntrySchema,
-  ledgerAccountParamsSchema,
-  ledgerVerifyQuerySchema,
-  ledgerVerifyReportSchema,
-  ledgerVerifyRunSchema,
-} from '@fanmission/contracts';
+import { adminLedgerEntrySchema, ledgerAccountParamsSchema, ledgerVerifyReportSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, listWindow, withContentRange } from '../admin';
-import { requireCaller } from '../auth';
-import { awaitedOnClose } from '../background';
 import { errorResponses } from '../http';
-import { accountHistory, verifyLedger } from './service';
+import { accountHistory, latestVerifyReport } from './service';
 
 /** `/api/admin/ledger/*`: the ledger audit trail of the console, read-only. */
 export async function ledgerAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: ledger'];
   const security = [{ bearerAuth: [] }];
-  const trackVerifyRun = awaitedOnClose(app);
 
   routes.get(
     '/ledger/accounts/:account',
@@ -53,21 +44,16 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'The latest ledger verify result, or the background run to wait for (202)',
+        summary: 'The result of the latest ledger verify run (read only; 404 while none has finished)',
         description:
-          'Never replays inside the request. 200: the result of the latest background run if it ' +
-          'finished less than `maxAge` seconds ago (default 300; 0 always asks for a fresh run): `ok` is true when ' +
-          'no difference was found; `differences` lists the first 100 in log order, `differenceCount` counts them ' +
-          'all. 202: the run to poll (`/api/admin/ledger-verify-runs/{id}`, or this route again): the one running ' +
-          '(one at a time, shared with the console’s runs; concurrent callers get the same run), or a new one.',
+          'The report of the newest run that finished its replay: `ok` is true when no difference was found; ' +
+          '`differences` lists the first 100 in log order, `differenceCount` counts them all; `runId` and ' +
+          '`checkedAt` say which run and when. Reading never starts a run: start one with ' +
+          '`POST /api/admin/ledger-verify-runs` and follow it at `/api/admin/ledger-verify-runs/{id}`.',
         security,
-        querystring: ledgerVerifyQuerySchema,
-        response: { 200: ledgerVerifyReportSchema, 202: ledgerVerifyRunSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: ledgerVerifyReportSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      const answer = await verifyLedger(app.ctx, requireCaller(request).id, request.query.maxAge, trackVerifyRun);
-      return answer.status === 200 ? reply.status(200).send(answer.report) : reply.status(202).send(answer.run);
-    },
+    async () => latestVerifyReport(app.ctx),
   );
 }

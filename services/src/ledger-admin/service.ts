@@ -1,9 +1,9 @@
 import type { AdminLedgerEntry, LedgerVerifyReport, LedgerVerifyRun } from '@fanmission/contracts';
 import { history, type LedgerEntry } from '@fanmission/ledger';
-import { latestVerifyRun, startVerifyRun } from '../console';
+import { latestFinishedVerifyRun } from '../console';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
-import { AppError } from '../http';
+import { notFound } from '../http';
 import { traceUrl } from '../telemetry';
 
 export interface AccountHistoryWindow {
@@ -63,40 +63,15 @@ function entryDto(ctx: ServiceContext, account: string, entry: LedgerEntry): Adm
   };
 }
 
-/** What `GET /api/admin/ledger/verify` answers: the latest run's result, or the run to wait for. */
-export type VerifyAnswer = { status: 200; report: LedgerVerifyReport } | { status: 202; run: LedgerVerifyRun };
-
 /**
- * `GET /api/admin/ledger/verify`: never replays inside the request. It answers the result of the latest
- * background run if that run finished DONE less than `maxAgeSeconds` ago (200). Otherwise it answers 202 with the run
- * to poll: the one running (one at a time, `ledger_verify_runs_one_running`, shared with the console's runs), or a
- * new one it starts. Concurrent callers all get 202 with the same run: the loser of the race to start one answers
- * the winner's.
+ * `GET /api/admin/ledger/verify`: the report of the latest run that finished its replay, read as stored (404 while
+ * none has). A GET never starts a run: runs start only at `POST /api/admin/ledger-verify-runs`, a write that the
+ * console's CSRF check and audit log cover.
  */
-export async function verifyLedger(
-  ctx: ServiceContext,
-  startedBy: number,
-  maxAgeSeconds: number,
-  background: (work: Promise<void>) => void,
-): Promise<VerifyAnswer> {
-  for (let attempt = 0; ; attempt++) {
-    const latest = await latestVerifyRun(ctx);
-    if (latest?.status === 'RUNNING') return { status: 202, run: latest };
-    if (
-      latest?.status === 'DONE' &&
-      latest.report &&
-      latest.finishedAt &&
-      ctx.now().getTime() - Date.parse(latest.finishedAt) < maxAgeSeconds * 1000
-    ) {
-      return { status: 200, report: reportOf(latest, latest.report, latest.finishedAt) };
-    }
-    try {
-      return { status: 202, run: await startVerifyRun(ctx, startedBy, background) };
-    } catch (error) {
-      // Another caller started one between our read and our insert: answer theirs.
-      if (!(error instanceof AppError && error.statusCode === 409) || attempt >= 3) throw error;
-    }
-  }
+export async function latestVerifyReport(ctx: ServiceContext): Promise<LedgerVerifyReport> {
+  const run = await latestFinishedVerifyRun(ctx.db);
+  if (!run?.report || !run.finishedAt) throw notFound('console.verifyNoResult');
+  return reportOf(run, run.report, run.finishedAt);
 }
 
 function reportOf(

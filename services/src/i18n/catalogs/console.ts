@@ -27,6 +27,11 @@ export const consoleMessages = {
     en: 'A ledger verification is already running.',
     ja: '台帳の検証はすでに実行中です。',
   },
+  'console.verifyNoResult': {
+    ko: '아직 끝난 원장 검증이 없습니다. 원장 검증을 실행해 주세요.',
+    en: 'No ledger verification has finished yet. Start one first.',
+    ja: '完了した台帳の検証はまだありません。検証を実行してください。',
+  },
   'console.tagTaken': {
     ko: '이미 있는 태그입니다.',
     en: 'This tag already exists.',
