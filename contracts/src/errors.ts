@@ -125,6 +125,8 @@ export const ERROR_CODES = [
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',
+  // A console-only account at the web app's login: it logs in at the console.
+  'CONSOLE_ACCOUNT',
   // Security and reliability: a performed file deleted before the workflow recorded it.
   'MEDIA_MISSING',
 ] as const;

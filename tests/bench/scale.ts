@@ -150,11 +150,13 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
     const fanId = 2 + shape.creators + 1;
     const creatorUserId = 2;
     const creatorId = 1;
-    const token = (id: number, roles: Role[]) => `Bearer ${signSessionToken(app, { id, roles })}`;
+    const token = (id: number, roles: Role[], kind: 'web' | 'console' = 'web') =>
+      `Bearer ${signSessionToken(app, { id, roles }, { kind })}`;
     const personas = {
       fan: token(fanId, ['ROLE_USER']),
       creator: token(creatorUserId, ['ROLE_USER', 'ROLE_CREATOR']),
-      operator: token(1, ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE']),
+      // The console's routes take a console token (what POST /api/admin/session signs).
+      operator: token(1, ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'], 'console'),
     };
     const { rows: busiest } = await sql<{ id: number }>`
       select id from missions where not is_private and status = 'COMPLETED'

@@ -2,7 +2,7 @@
 // a visitor, the demo fan and the operator see it through the API.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
-import { loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
+import { consoleLoginTo, loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
 
 type Json = Record<string, unknown>;
 interface FileView {
@@ -92,7 +92,7 @@ describe('the demo world of npm start', () => {
       expect([...methods].sort()).toEqual(expect.arrayContaining(['card', 'kakaopay', 'paypal', 'withoutbankbook']));
 
       // The ledger replays to the stored balances.
-      const headers = { authorization: await login('admin@fanmission.local', 'fanmission-admin1') };
+      const headers = await consoleLoginTo(started, 'admin@fanmission.local', 'fanmission-admin1');
       const run = await fetch(`${base}/api/admin/ledger-verify-runs`, { method: 'POST', headers });
       expect(run.status).toBe(202);
       const { id } = (await run.json()) as { id: number };

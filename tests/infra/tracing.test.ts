@@ -5,7 +5,7 @@
 // and the consumers' effects of the completion. The trace id is in the request's log lines and in an error's body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
-import { loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
+import { consoleLoginTo, loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
 
 const TRACE_UI = 'http://traces.example.test';
 type Receiver = Awaited<ReturnType<typeof startOtlpReceiver>>;
@@ -131,9 +131,9 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(started.output()).toContain(`"trace_id":"${requestTrace}"`);
 
     // The console links the mission and its hold to the request's trace, and the release to the perform's.
-    const operator = await loginAs('admin@fanmission.local', 'fanmission-admin1');
+    const operator = await consoleLoginTo(started, 'admin@fanmission.local', 'fanmission-admin1');
     const admin = async <T>(path: string) => {
-      const response = await fetch(`${base}/api/admin${path}`, { headers: { authorization: operator } });
+      const response = await fetch(`${base}/api/admin${path}`, { headers: operator });
       expect(response.status, path).toBe(200);
       return (await response.json()) as T;
     };

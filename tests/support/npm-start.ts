@@ -81,7 +81,28 @@ export async function untilHealthy(started: Started): Promise<void> {
   });
 }
 
-/** Logs in through `POST /api/login` of the started product; the `Authorization` header value to send. */
+/**
+ * Logs a console account in through `POST /api/admin/session` of the started product: the headers that carry its
+ * session to `/api/admin` (the `fm_console` cookie, and the anti-CSRF header a change on that cookie needs).
+ */
+export async function consoleLoginTo(
+  started: Started,
+  username: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const csrf = { 'x-requested-with': 'fanmission' };
+  const response = await fetch(`http://127.0.0.1:${started.port}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...csrf },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`console login of ${username} answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('fm_console='));
+  if (!cookie) throw new Error(`console login of ${username} set no fm_console cookie`);
+  return { cookie: cookie.split(';')[0]!, ...csrf };
+}
+
+/** Logs a member in through `POST /api/login` of the started product; the `Authorization` header value to send. */
 export async function loginTo(started: Started, username: string, password: string): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${started.port}/api/login`, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { Role } from '@fanmission/contracts';
+import { type Role, STAFF_ROLES } from '@fanmission/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, accessDenied, unauthorized } from '../http';
 
@@ -10,6 +10,14 @@ export interface Caller {
 }
 
 export const isOperator = (caller: Caller) => caller.roles.includes('ROLE_OPERATOR');
+
+const isStaffRole = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+
+/** An account with a console role (operator or finance). */
+export const hasStaffRole = (roles: readonly Role[]) => roles.some(isStaffRole);
+
+/** A console-only account: staff roles and no member role. It has no web-app session, only the console's. */
+export const isStaffOnly = (roles: readonly Role[]) => roles.length > 0 && roles.every(isStaffRole);
 
 /** 401 when nobody is logged in. */
 export function requireCaller(request: FastifyRequest): Caller {

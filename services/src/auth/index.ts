@@ -4,6 +4,7 @@ export {
   type Caller,
   creatorCannotRequest,
   isOperator,
+  isStaffOnly,
   requireCaller,
   requireRequestingFan,
   requireRole,

@@ -1,14 +1,15 @@
 import fastifyJwt from '@fastify/jwt';
-import { errorResponseSchema, type Role } from '@fanmission/contracts';
+import { CONSOLE_SESSION_MAX_SECONDS, errorResponseSchema, type Role } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http';
-import type { Caller } from './caller';
+import { type Caller, hasStaffRole } from './caller';
 import {
   carriesCsrfHeader,
   clearSessionCookie,
   isCrossSite,
   isStateChanging,
   sessionCookieToken,
+  type SessionKind,
   sessionKindOf,
 } from './request-session';
 
@@ -35,12 +36,37 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    /** `sv`: the member's session version when the token was issued; absent means 0. */
-    payload: { sub: string; roles: Role[]; sv?: number };
+    /**
+     * `sv`: the member's session version when the token was issued; absent means 0. `aud`: `console` on the operator
+     * console's tokens (see CONSOLE_TOKEN_AUDIENCE), absent on the web app's.
+     */
+    payload: { sub: string; roles: Role[]; sv?: number; aud?: typeof CONSOLE_TOKEN_AUDIENCE };
   }
 }
 
 export const JWT_ALGORITHM = 'HS256';
+
+/**
+ * The mark of a console token (`POST /api/admin/session`), which lives at most CONSOLE_SESSION_MAX_SECONDS. On the
+ * console's API a staff account is signed in only by such a token, from its cookie or as a Bearer header: a web-app
+ * token (JWT_EXPIRES_IN, `POST /api/login`) of an account that is staff too answers 401 there.
+ */
+export const CONSOLE_TOKEN_AUDIENCE = 'console';
+
+interface VerifiedClaims {
+  sub: string;
+  sv?: unknown;
+  aud?: unknown;
+  iat?: unknown;
+  exp?: unknown;
+}
+
+/** A console token: marked for the console and issued for no longer than a console session lasts. */
+const isConsoleToken = (claims: VerifiedClaims) =>
+  claims.aud === CONSOLE_TOKEN_AUDIENCE &&
+  typeof claims.iat === 'number' &&
+  typeof claims.exp === 'number' &&
+  claims.exp - claims.iat <= CONSOLE_SESSION_MAX_SECONDS;
 
 const csrfRefused = () => new AppError(403, 'error.csrf', { code: 'CSRF' });
 
@@ -78,12 +104,12 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionIssuedAt', null);
   declareCsrfRefusals(app);
-  const identify = async (request: FastifyRequest, header: string): Promise<Caller> => {
+  const identify = async (request: FastifyRequest, header: string, kind: SessionKind): Promise<Caller> => {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) throw tokenError('UNSUPPORTED_TOKEN');
-    let payload: { sub: string; sv?: unknown; iat?: unknown };
+    let payload: VerifiedClaims;
     try {
-      payload = app.jwt.verify<{ sub: string; sv?: unknown; iat?: unknown }>(match[1]!);
+      payload = app.jwt.verify<VerifiedClaims>(match[1]!);
     } catch (error) {
       throw classifyVerificationError(error);
     }
@@ -94,16 +120,23 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
         ? await options.loadCaller(userId, sessionVersion)
         : null;
     if (!caller) throw tokenError('INVALID_TOKEN');
+    // On the console's API a staff account is signed in by a console token only; a member's web token still says
+    // who he is (no console route lets a member in: 403).
+    if (kind === 'console' && !isConsoleToken(payload) && hasStaffRole(caller.roles)) {
+      throw new AppError(401, 'auth.consoleTokenRequired', { code: 'INVALID_TOKEN' });
+    }
     request.sessionIssuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null;
     return caller;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const ignoreStaleToken = request.routeOptions.config.ignoreStaleToken === true;
+    // The console's API reads only the console's cookie, and signs staff in by console tokens only.
+    const kind = sessionKindOf(request);
     const header = request.headers.authorization;
     if (header) {
       // An API client's Bearer token: no ambient credential, so no CSRF check.
       try {
-        request.caller = await identify(request, header);
+        request.caller = await identify(request, header, kind);
       } catch (error) {
         if (!ignoreStaleToken) throw error;
       }
@@ -111,14 +144,12 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
     }
     // Login CSRF: the browser says another site sent this log-in or sign-up; never sign it in.
     if (ignoreStaleToken && isStateChanging(request) && isCrossSite(request)) throw csrfRefused();
-    // The console's API reads only the console's cookie: a web-app session never opens the console.
-    const kind = sessionKindOf(request);
     const cookieToken = request.routeOptions.config.ignoreSessionCookie ? undefined : sessionCookieToken(request, kind);
     if (!cookieToken) return;
     // The browser sends the cookie whoever made the page: a change needs a header only our own scripts send.
     if (isStateChanging(request) && !carriesCsrfHeader(request)) throw csrfRefused();
     try {
-      request.caller = await identify(request, `Bearer ${cookieToken}`);
+      request.caller = await identify(request, `Bearer ${cookieToken}`, kind);
     } catch (error) {
       if (ignoreStaleToken) return;
       // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped.
@@ -146,19 +177,23 @@ function declareCsrfRefusals(app: FastifyInstance): void {
 
 const SAFE_METHOD_NAMES = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A session token at the member's current session version (a row from `users`, or 0 for a fresh account). */
+/**
+ * A session token at the member's current session version (a row from `users`, or 0 for a fresh account). `web`
+ * (default): the web app's, JWT_EXPIRES_IN long. `console`: marked CONSOLE_TOKEN_AUDIENCE, never longer than
+ * CONSOLE_SESSION_MAX_SECONDS (a shorter JWT_EXPIRES_IN stays as configured).
+ */
 export function signSessionToken(
   app: FastifyInstance,
   user: { id: number; roles: Role[]; session_version?: number },
-  options: { maxLifetimeSeconds?: number } = {},
+  options: { kind?: SessionKind } = {},
 ): string {
   const payload = { sub: String(user.id), roles: user.roles, sv: user.session_version ?? 0 };
-  const token = app.jwt.sign(payload);
-  if (options.maxLifetimeSeconds === undefined) return token;
+  if (options.kind !== 'console') return app.jwt.sign(payload);
+  const consolePayload = { ...payload, aud: CONSOLE_TOKEN_AUDIENCE } as const;
+  const token = app.jwt.sign(consolePayload);
   const { exp, iat } = app.jwt.decode<{ exp?: number; iat?: number }>(token) ?? {};
   const lifetime = exp !== undefined && iat !== undefined ? exp - iat : Number.POSITIVE_INFINITY;
-  // Never longer than asked; a shorter JWT_EXPIRES_IN stays as configured.
-  return lifetime > options.maxLifetimeSeconds
-    ? app.jwt.sign(payload, { expiresIn: `${options.maxLifetimeSeconds}s` })
+  return lifetime > CONSOLE_SESSION_MAX_SECONDS
+    ? app.jwt.sign(consolePayload, { expiresIn: `${CONSOLE_SESSION_MAX_SECONDS}s` })
     : token;
 }

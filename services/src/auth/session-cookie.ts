@@ -1,4 +1,4 @@
-import { CONSOLE_SESSION_MAX_SECONDS, type Role } from '@fanmission/contracts';
+import type { Role } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signSessionToken } from './jwt';
 import { clearSessionCookie, sessionCookie } from './request-session';
@@ -26,12 +26,12 @@ export function issueSession(app: FastifyInstance, reply: FastifyReply, user: Se
 }
 
 /**
- * Signs a staff member in to the operator console: a token of at most CONSOLE_SESSION_MAX_SECONDS in the
- * console's own HttpOnly cookie (Path=/api/admin), and nowhere else — no Authorization header, so the page's scripts
- * never hold it.
+ * Signs a staff member in to the operator console: a console token (marked for the console, at most
+ * CONSOLE_SESSION_MAX_SECONDS) in the console's own HttpOnly cookie (Path=/api/admin), and nowhere else — no
+ * Authorization header, so the page's scripts never hold it.
  */
 export function issueConsoleSession(app: FastifyInstance, reply: FastifyReply, user: SessionUser): FastifyReply {
-  const token = signSessionToken(app, user, { maxLifetimeSeconds: CONSOLE_SESSION_MAX_SECONDS });
+  const token = signSessionToken(app, user, { kind: 'console' });
   return reply
     .header('cache-control', 'no-store')
     .header(

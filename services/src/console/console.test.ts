@@ -70,6 +70,15 @@ const balanceOf = async (account: TestAccount) =>
   (await call(account, 'GET', '/api/v1/coin-deposit')).json<{ point: number }>().point;
 const login = (email: string, password: string) =>
   app().inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
+/** Signs in to the console (`POST /api/admin/session`); its session is the `fm_console` cookie. */
+const consoleLogin = (email: string, password: string) =>
+  app().inject({ method: 'POST', url: '/api/admin/session', payload: { username: email, password } });
+const consoleCookie = (response: { headers: Record<string, unknown> }) =>
+  [response.headers['set-cookie']]
+    .flat()
+    .map(String)
+    .find((line) => line.startsWith('fm_console='))!
+    .split(';')[0]!;
 const auditRows = async (resource: string) =>
   (await list(chief, 'audit-log', { filter: { resource }, range: [0, 99] })).json<AdminAuditEntry[]>();
 
@@ -219,8 +228,10 @@ describe('/api/admin/staff', () => {
       payload: { code, password: 'finance-pass1' },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const session = await login(email, 'finance-pass1');
-    expect(session.json()).toEqual({ id: staff.id, roles: ['ROLE_FINANCE'] });
+    const session = await consoleLogin(email, 'finance-pass1');
+    expect(session.json()).toEqual({ id: staff.id, email, roles: ['ROLE_FINANCE'] });
+    // A console-only account: the web app's login is not its door.
+    expect((await login(email, 'finance-pass1')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });
     expect((await call(chief, 'GET', `/api/admin/staff/${staff.id}`)).json()).toMatchObject({
       invitationPending: false,
     });
@@ -229,11 +240,11 @@ describe('/api/admin/staff', () => {
     expect(listed.headers['content-range']).toBe('staff 0-0/1');
 
     // Deactivated: the login and the token stop working at once; reactivated, they work again.
-    const token = { authorization: session.headers.authorization as string };
+    const token = { cookie: consoleCookie(session) };
     const off = await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { ...staff, active: false });
     expect(off.json()).toMatchObject({ active: false });
     expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(401);
-    expect((await login(email, 'finance-pass1')).statusCode).toBe(403);
+    expect((await consoleLogin(email, 'finance-pass1')).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
     await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { active: true });
     expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(200);
 

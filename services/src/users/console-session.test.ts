@@ -45,11 +45,14 @@ describe('the operator console session', () => {
     expect(setCookies(response.headers['set-cookie']).some((line) => line.startsWith('fm_session='))).toBe(false);
     const { pair, attributes } = consoleCookieOf(response.headers['set-cookie']);
     const token = pair.slice('fm_console='.length);
-    const claims = app().jwt.decode<{ exp: number; iat: number; sub: string }>(token)!;
+    const claims = app().jwt.decode<{ exp: number; iat: number; sub: string; aud: string }>(token)!;
     expect(claims.sub).toBe(String(operator.id));
+    expect(claims.aud).toBe('console');
     // The web session lives longer (JWT_EXPIRES_IN); the console's is capped.
-    const webClaims = app().jwt.decode<{ exp: number; iat: number }>(operator.token.replace(/^Bearer /, ''))!;
+    const fan = await createAccount(app());
+    const webClaims = app().jwt.decode<{ exp: number; iat: number; aud?: string }>(fan.token)!;
     expect(webClaims.exp - webClaims.iat).toBeGreaterThan(CONSOLE_SESSION_MAX_SECONDS);
+    expect(webClaims.aud).toBeUndefined();
     expect(claims.exp - claims.iat).toBe(CONSOLE_SESSION_MAX_SECONDS);
     expect(attributes).toEqual([
       'Path=/api/admin',
@@ -151,6 +154,68 @@ describe('the operator console session', () => {
     // Both at once (as a browser sends them to /api/admin): the console's cookie is the one read.
     const both = await session({ cookie: `${webPair}; ${consolePair}` });
     expect(both.statusCode).toBe(200);
+  });
+
+  it('a console-only account cannot log in to the web app; a staff member’s web token never opens the console', async () => {
+    const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'], password: 'console123' });
+    const refused = await app().inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'en' },
+      payload: { username: operator.email, password: 'console123' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'CONSOLE_ACCOUNT', message: expect.stringContaining('/admin/') });
+    expect(refused.headers.authorization).toBeUndefined();
+    expect(setCookies(refused.headers['set-cookie']).some((line) => line.startsWith('fm_session='))).toBe(false);
+    // A wrong password still answers as for anybody (the refusal says nothing before the password is right).
+    const guessed = await app().inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: operator.email, password: 'wrong-password' },
+    });
+    expect(guessed.json()).toMatchObject({ status: 401, code: 'BAD_CREDENTIALS' });
+
+    // Member and staff: the web app's login works, and its 7-day token is refused on /api/admin (Bearer or cookie).
+    const both = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'], password: 'console123' });
+    const web = await app().inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: both.email, password: 'console123' },
+    });
+    expect(web.statusCode).toBe(200);
+    const bearer = { authorization: web.headers.authorization as string };
+    for (const url of ['/api/admin/session', '/api/admin/users', '/api/admin/ledger-verify-runs']) {
+      const answer = await app().inject({ method: 'GET', url, headers: { ...bearer, 'accept-language': 'en' } });
+      expect(answer.statusCode, url).toBe(401);
+      expect(answer.json()).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringContaining('console') });
+    }
+    expect((await verifyRun(bearer)).statusCode).toBe(401);
+    expect((await app().inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer })).statusCode).toBe(200);
+
+    // The console's own token opens the console as a Bearer header too (API clients), within its 8 hours.
+    const consolePair = consoleCookieOf(
+      (await consoleLogin(both.email, 'console123', CSRF)).headers['set-cookie'],
+    ).pair;
+    const consoleToken = consolePair.slice('fm_console='.length);
+    expect((await session({ authorization: `Bearer ${consoleToken}` })).statusCode).toBe(200);
+    // A token marked for the console but issued for longer than a console session is no console token.
+    const long = app().jwt.sign({ sub: String(both.id), roles: ['ROLE_USER', 'ROLE_FINANCE'], sv: 0, aud: 'console' });
+    expect((await session({ authorization: `Bearer ${long}` })).statusCode).toBe(401);
+  });
+
+  it('a console-only account’s password change hands out no web-app session', async () => {
+    const finance = await createAccount(app(), { roles: ['ROLE_FINANCE'], password: 'console123' });
+    const changed = await app().inject({
+      method: 'PUT',
+      url: `/api/v1/users/${finance.id}`,
+      headers: finance.headers,
+      payload: { currentPassword: 'console123', password: 'console456' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.headers.authorization).toBeUndefined();
+    expect(setCookies(changed.headers['set-cookie']).some((line) => line.startsWith('fm_session='))).toBe(false);
+    expect((await consoleLogin(finance.email, 'console456', CSRF)).statusCode).toBe(200);
   });
 
   it('who is signed in: 401 for a visitor, 403 for a member who is not staff', async () => {

@@ -1,19 +1,23 @@
 import { loginRequestSchema, loginResponseSchema, noContentSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../http';
+import { AppError, errorResponses } from '../http';
 import { authenticate } from './service';
 import { revokeSessions } from './passwords';
 import {
   type RateLimits,
   clearSessionCookie,
+  isStaffOnly,
   issueSession,
   loginThrottleOf,
   requireCaller,
   throttledPasswordCheck,
 } from '../auth';
 
-/** `POST /api/login`: answers with the session token in the Authorization header and the HttpOnly session cookie. */
+/**
+ * `POST /api/login`: answers with the session token in the Authorization header and the HttpOnly session cookie.
+ * Console-only accounts (staff roles, no member role) log in at `POST /api/admin/session` only.
+ */
 export async function loginRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/login',
@@ -25,7 +29,9 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         description:
           'The session token comes back in the `Authorization: Bearer <jwt>` response header (API clients) and in ' +
           'the HttpOnly `fm_session` cookie (Path=/api, SameSite=Lax) the browser sends from then on. A request ' +
-          'the browser marks `Sec-Fetch-Site: cross-site` is refused (403 CSRF).',
+          'the browser marks `Sec-Fetch-Site: cross-site` is refused (403 CSRF). A console-only account (staff ' +
+          'roles, no member role) is refused with 403 CONSOLE_ACCOUNT: it logs in at `POST /api/admin/session`. ' +
+          'This token never opens `/api/admin`, even for an account that is staff too.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -39,6 +45,7 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         loginThrottleOf(options.rateLimits.login),
         () => authenticate(app.ctx, username, password),
       );
+      if (isStaffOnly(user.roles)) throw new AppError(403, 'auth.consoleAccount', { code: 'CONSOLE_ACCOUNT' });
       return issueSession(app, reply, user).send({ id: user.id, roles: user.roles });
     },
   );

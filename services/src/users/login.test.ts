@@ -24,6 +24,9 @@ const login = (username: unknown, password: unknown, language = 'en') =>
     headers: { 'accept-language': language },
     payload: { username, password },
   });
+/** The operator console's login (`POST /api/admin/session`), where console accounts sign in. */
+const consoleLogin = (username: unknown, password: unknown) =>
+  inject({ method: 'POST', url: '/api/admin/session', payload: { username, password } });
 const me = (authorization?: string) =>
   inject({
     method: 'GET',
@@ -282,17 +285,19 @@ describe('operator account bootstrap', () => {
     const config = testConfig({ ADMIN_EMAIL: 'ops@fanmission.local', ADMIN_PASSWORD: 'operator123' });
     const id = await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     expect(id).toEqual(expect.any(Number));
-    const first = await login('ops@fanmission.local', 'operator123');
-    expect(first.json()).toEqual({ id, roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    const first = await consoleLogin('ops@fanmission.local', 'operator123');
+    expect(first.json()).toEqual({ id, email: 'ops@fanmission.local', roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    // A console-only account: the web app's login refuses it.
+    expect((await login('ops@fanmission.local', 'operator123')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });
     // A second start with another password changes nothing: the first password still works.
     expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'changed123')).toBeNull();
-    expect((await login('ops@fanmission.local', 'changed123')).statusCode).toBe(401);
-    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(200);
+    expect((await consoleLogin('ops@fanmission.local', 'changed123')).statusCode).toBe(401);
+    expect((await consoleLogin('ops@fanmission.local', 'operator123')).statusCode).toBe(200);
     // A blocked operator stays blocked across restarts, and another ADMIN_EMAIL creates nobody once staff exists.
     await app.db.updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', id!).execute();
     expect(await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, 'operator123')).toBeNull();
-    expect((await login('ops@fanmission.local', 'operator123')).statusCode).toBe(403);
+    expect((await consoleLogin('ops@fanmission.local', 'operator123')).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
     expect(await ensureOperatorAccount(app.ctx, 'other-admin@fanmission.local', 'operator123')).toBeNull();
-    expect((await login('other-admin@fanmission.local', 'operator123')).statusCode).toBe(401);
+    expect((await consoleLogin('other-admin@fanmission.local', 'operator123')).statusCode).toBe(401);
   });
 });

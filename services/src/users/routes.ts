@@ -15,7 +15,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type RateLimits, limitPerAccount, limitPerAddress, requireCaller, requireSelf, issueSession } from '../auth';
+import {
+  type RateLimits,
+  isStaffOnly,
+  limitPerAccount,
+  limitPerAddress,
+  requireCaller,
+  requireSelf,
+  issueSession,
+} from '../auth';
 import { errorResponses, invalidFields } from '../http';
 import * as users from './service';
 import * as passwords from './passwords';
@@ -151,7 +159,8 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         description:
           '`{ password, currentPassword }` changes the password (the current one is checked); ' +
           '`{ username, phone, address, addressDetail }` changes the profile. A password change ends every ' +
-          'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header and the session cookie.',
+          'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header ' +
+          'and the session cookie (none for a console-only account: it logs in at the console again).',
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         body: updateUserRequestSchema,
@@ -163,6 +172,8 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       const body = request.body;
       if (!('password' in body)) return users.updateProfile(app.ctx, request.params.id, body);
       const changed = await passwords.changePassword(app.ctx, request.params.id, body.currentPassword, body.password);
+      // A console-only account never holds a web-app session (POST /api/login refuses it too).
+      if (isStaffOnly(changed.roles)) return { id: changed.id };
       return issueSession(app, reply, changed).send({ id: changed.id });
     },
   );

@@ -17,6 +17,16 @@ export const consoleMessages = {
     en: 'You can only grant or manage roles you hold yourself.',
     ja: '自分が持つ権限のみ付与・管理できます。',
   },
+  'auth.consoleAccount': {
+    ko: '운영 콘솔 전용 계정입니다. 운영 콘솔(/admin/)에서 로그인해 주세요.',
+    en: 'This is a console account. Please log in at the operator console (/admin/).',
+    ja: '運営コンソール専用のアカウントです。運営コンソール（/admin/）からログインしてください。',
+  },
+  'auth.consoleTokenRequired': {
+    ko: '운영 콘솔 로그인이 필요합니다. 운영 콘솔(/admin/)에서 다시 로그인해 주세요.',
+    en: 'The console needs a console login. Please log in at the operator console (/admin/).',
+    ja: '運営コンソールへのログインが必要です。運営コンソール（/admin/）からログインしてください。',
+  },
   'console.staffEmailTaken': {
     ko: '이미 가입된 이메일입니다.',
     en: 'This e-mail address is already registered.',

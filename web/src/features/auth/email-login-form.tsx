@@ -31,6 +31,11 @@ export function EmailLoginForm() {
         fail(error.message);
         return;
       }
+      // A console-only account: the API's message sends it to the console's login.
+      if (error instanceof ApiError && error.code === 'CONSOLE_ACCOUNT') {
+        fail(error.message);
+        return;
+      }
       fail(t('login.failed'));
     }
   };
