@@ -14,31 +14,68 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 /**
- * Who may write to each admin resource (reads are open to both console roles). A resource not listed accepts
- * writes from either role, and its routes narrow further themselves.
+ * Who may write to each admin resource: a write needs one of the roles listed (reads: ADMIN_READ_POLICY).
+ * Every write route of `/api/admin` names its resource here (`config.adminResource`) and the admin plugin
+ * (services/src/admin/routes.ts) checks the caller against this table, the only copy of the rule; a write route that
+ * names no resource is refused. Routes narrow further where their rule needs a record (e.g. staff: only roles held).
  */
-export const ADMIN_WRITE_POLICY: Record<string, StaffRole> = {
+export const ADMIN_WRITE_POLICY = {
   // Moderation and content: operators.
-  users: 'ROLE_OPERATOR',
-  missions: 'ROLE_OPERATOR',
-  'mission-products': 'ROLE_OPERATOR',
-  creators: 'ROLE_OPERATOR',
-  'grade-proposals': 'ROLE_OPERATOR',
-  'creator-penalties': 'ROLE_OPERATOR',
-  'mission-comments': 'ROLE_OPERATOR',
-  'comment-restrictions': 'ROLE_OPERATOR',
-  faqs: 'ROLE_OPERATOR',
-  popups: 'ROLE_OPERATOR',
-  tags: 'ROLE_OPERATOR',
-  'block-objections': 'ROLE_OPERATOR',
+  users: ['ROLE_OPERATOR'],
+  missions: ['ROLE_OPERATOR'],
+  'mission-products': ['ROLE_OPERATOR'],
+  creators: ['ROLE_OPERATOR'],
+  'grade-proposals': ['ROLE_OPERATOR'],
+  'creator-penalties': ['ROLE_OPERATOR'],
+  'comment-events': ['ROLE_OPERATOR'],
+  'mission-comments': ['ROLE_OPERATOR'],
+  'comment-restrictions': ['ROLE_OPERATOR'],
+  faqs: ['ROLE_OPERATOR'],
+  popups: ['ROLE_OPERATOR'],
+  tags: ['ROLE_OPERATOR'],
+  'block-objections': ['ROLE_OPERATOR'],
   // Money decisions: finance.
-  'bank-transfers': 'ROLE_FINANCE',
-  'coin-refunds': 'ROLE_FINANCE',
-  'coin-items': 'ROLE_FINANCE',
-  settlements: 'ROLE_FINANCE',
-  'settlement-runs': 'ROLE_FINANCE',
-  'creator-payout-accounts': 'ROLE_FINANCE',
-};
+  'bank-transfers': ['ROLE_FINANCE'],
+  'coin-refunds': ['ROLE_FINANCE'],
+  'coin-items': ['ROLE_FINANCE'],
+  settlements: ['ROLE_FINANCE'],
+  'settlement-runs': ['ROLE_FINANCE'],
+  'creator-payout-accounts': ['ROLE_FINANCE'],
+  // The approval of a comment coin event's daily budget above what operators may grant alone.
+  'comment-event-budgets': ['ROLE_FINANCE'],
+  // Either role: staff accounts (within the roles one holds), a ledger verify run.
+  staff: STAFF_ROLES,
+  'ledger-verify-runs': STAFF_ROLES,
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type AdminWriteResource = keyof typeof ADMIN_WRITE_POLICY;
+
+/** Whether a name is an admin resource of ADMIN_WRITE_POLICY. */
+export const isAdminResource = (name: string): name is AdminWriteResource => Object.hasOwn(ADMIN_WRITE_POLICY, name);
+
+/** The roles that may write to an admin resource; none for a name that is not one. */
+export function adminWriteRoles(resource: string): readonly StaffRole[] {
+  return isAdminResource(resource) ? ADMIN_WRITE_POLICY[resource] : [];
+}
+
+/**
+ * The resources only one role may read (their routes declare the resource as writes do); every other read of
+ * `/api/admin` is open to both console roles. Comment moderation and the review queue are operators'; statements
+ * carry the creators' bank details and are finance's.
+ */
+export const ADMIN_READ_POLICY = {
+  creators: ['ROLE_OPERATOR'],
+  'comment-events': ['ROLE_OPERATOR'],
+  'mission-comments': ['ROLE_OPERATOR'],
+  'comment-restrictions': ['ROLE_OPERATOR'],
+  settlements: ['ROLE_FINANCE'],
+} as const satisfies Partial<Record<AdminWriteResource, readonly StaffRole[]>>;
+
+/** The roles that may read an admin resource (both console roles unless ADMIN_READ_POLICY says otherwise). */
+export function adminReadRoles(resource: string | undefined): readonly StaffRole[] {
+  return resource !== undefined && Object.hasOwn(ADMIN_READ_POLICY, resource)
+    ? ADMIN_READ_POLICY[resource as keyof typeof ADMIN_READ_POLICY]
+    : STAFF_ROLES;
+}
 
 // ----- staff -----
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites } from './admin';
+import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites, refuseEncodedConsolePaths } from './admin';
 import { consoleAdminResources } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
@@ -121,6 +121,25 @@ function rateLimitsFrom(config: AppConfig): RateLimits {
 const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
   logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers };
 
+/** The console API's resources, each module's own routes, which the admin plugin guards and audits (`/api/admin`). */
+export const adminResources = (consumers: readonly EventConsumer[]): FastifyPluginAsync[] => [
+  coinRefundAdminRoutes,
+  ledgerAdminRoutes,
+  bankTransferAdminRoutes,
+  paymentReversalAdminRoutes,
+  faqAdminRoutes,
+  popupAdminRoutes,
+  creatorPenaltyAdminRoutes,
+  commentAdminRoutes,
+  commentEventBudgetRoutes,
+  creatorReviewAdminRoutes,
+  payoutAccountAdminRoutes,
+  settlementAdminRoutes,
+  auditLogAdminRoutes,
+  blockObjectionAdminRoutes,
+  ...consoleAdminResources({ consumers }),
+];
+
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = dependencies;
   const app = Fastify({
@@ -169,6 +188,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerRateLimits(app, db);
   await registerMultipart(app);
   const storage = storageDriverFor(config);
+  // One spelling per console path, before any session is read (services/src/admin/canonical-path.ts).
+  app.addHook('onRequest', refuseEncodedConsolePaths);
   await registerJwt(app, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
@@ -214,26 +235,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(metricsRoutes, { consumers: dependencies.eventConsumers });
   // The console's session, beside (not inside) its API: logging in needs no staff session yet.
   await app.register(consoleSessionRoutes, { prefix: '/api/admin', rateLimits });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    resources: [
-      coinRefundAdminRoutes,
-      ledgerAdminRoutes,
-      bankTransferAdminRoutes,
-      paymentReversalAdminRoutes,
-      faqAdminRoutes,
-      popupAdminRoutes,
-      creatorPenaltyAdminRoutes,
-      commentAdminRoutes,
-      commentEventBudgetRoutes,
-      creatorReviewAdminRoutes,
-      payoutAccountAdminRoutes,
-      settlementAdminRoutes,
-      auditLogAdminRoutes,
-      blockObjectionAdminRoutes,
-      ...consoleAdminResources({ consumers: dependencies.eventConsumers }),
-    ],
-  });
+  await app.register(adminRoutes, { prefix: '/api/admin', resources: adminResources(dependencies.eventConsumers) });
   if (dependencies.devMailbox && !config.isProduction) {
     await app.register(devMailboxRoutes, { mailbox: dependencies.devMailbox });
   }

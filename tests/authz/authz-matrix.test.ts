@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { AUTHZ_MATRIX, PERSONAS, type Persona, type RouteKey } from '@fanmission/tests/support/authz-matrix';
-import { exampleOf, type MatrixFixtures, pathValue } from '@fanmission/tests/support/authz-requests';
+import {
+  ledgerVerifyRunsIdle,
+  type MatrixFixtures,
+  type OpenApi,
+  type Operation,
+  operationsOf,
+  pathValue,
+} from '@fanmission/tests/support/authz-requests';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 import { createFile, createProduct, fund, insertMission } from '@fanmission/tests/support/missions';
@@ -20,29 +27,6 @@ import { createFile, createProduct, fund, insertMission } from '@fanmission/test
 
 const testApp = useTestApp();
 const app = (): FastifyInstance => testApp.current.app;
-
-interface Operation {
-  key: RouteKey;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  body: 'json' | 'multipart' | 'none';
-  jsonBody: unknown;
-}
-
-type OpenApi = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string; required?: boolean; schema?: object }[];
-        requestBody?: { content: Record<string, { schema?: object }> };
-      }
-    >
-  >;
-  components?: { schemas?: Record<string, object> };
-};
 
 let document: OpenApi;
 let fixtures: MatrixFixtures;
@@ -102,27 +86,6 @@ const rank = (operation: Operation) =>
       : operation.method === 'DELETE'
         ? 2
         : 1;
-
-function operations(): Operation[] {
-  const components = (document.components?.schemas ?? {}) as Record<string, never>;
-  const list: Operation[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      const key = `${method.toUpperCase()} ${path}` as RouteKey;
-      const query: Record<string, unknown> = {};
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in !== 'query' || !parameter.required) continue;
-        query[parameter.name] = parameter.name === 'userId' ? 'FAN' : exampleOf(parameter.schema as never, components);
-      }
-      const content = operation.requestBody?.content ?? {};
-      const body = 'multipart/form-data' in content ? 'multipart' : 'application/json' in content ? 'json' : 'none';
-      const jsonBody =
-        body === 'json' ? exampleOf(content['application/json']!.schema as never, components) : undefined;
-      list.push({ key, method: method.toUpperCase(), path, query, body, jsonBody });
-    }
-  }
-  return list;
-}
 
 async function request(operation: Operation, persona: Persona): Promise<number> {
   const url =
@@ -198,23 +161,9 @@ beforeAll(async () => {
   };
 });
 
-async function verifyRunsIdle(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const running = await app()
-      .db.selectFrom('ledger_verify_runs')
-      .select('id')
-      .where('status', '=', 'RUNNING')
-      .executeTakeFirst();
-    if (!running) return;
-    if (Date.now() > deadline) throw new Error('a ledger verify run did not end within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('authorization matrix', () => {
   it('declares every route of the OpenAPI document, and nothing else', () => {
-    const documented = operations().map((operation) => operation.key);
+    const documented = operationsOf(document).map((operation) => operation.key);
     const declared = Object.keys(AUTHZ_MATRIX);
     expect(
       documented.filter((key) => !(key in AUTHZ_MATRIX)),
@@ -230,7 +179,7 @@ describe('authorization matrix', () => {
     const record = process.env.AUTHZ_MATRIX_RECORD;
     const observed: Record<string, number[]> = {};
     const mismatches: string[] = [];
-    const ordered = operations().sort((a, b) => rank(a) - rank(b));
+    const ordered = operationsOf(document).sort((a, b) => rank(a) - rank(b));
     for (const operation of ordered) {
       const statuses: number[] = [];
       // The owner personas (fan, creator) last within a route, after the others were refused.
@@ -249,7 +198,7 @@ describe('authorization matrix', () => {
         byPersona.set(persona, await request(operation, persona));
         // A background ledger verify run started by one persona must end before the next asks (else a 409 that
         // depends on how fast the replay was).
-        if (operation.key === 'POST /api/admin/ledger-verify-runs') await verifyRunsIdle();
+        if (operation.key === 'POST /api/admin/ledger-verify-runs') await ledgerVerifyRunsIdle(app().db);
       }
       for (const persona of PERSONAS) statuses.push(byPersona.get(persona)!);
       observed[operation.key] = statuses;

@@ -1,8 +1,77 @@
 /*
- * Requests for the authorization matrix (tests/authz): the path parameters every route gets from the fixtures, and
- * a minimal valid JSON body made from the route's OpenAPI request schema (so the request reaches the permission
- * check instead of stopping at validation), with overrides where a generated value cannot pass (patterns).
+ * Requests for the authorization matrix (tests/authz): the operations of the OpenAPI document, the path parameters
+ * every route gets from the fixtures, and a minimal valid JSON body made from the route's OpenAPI request schema (so
+ * the request reaches the permission check instead of stopping at validation), with overrides where a generated value
+ * cannot pass (patterns).
  */
+import type { Db } from '@fanmission/services/db';
+import type { RouteKey } from './authz-matrix';
+
+export interface Operation {
+  key: RouteKey;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: 'json' | 'multipart' | 'none';
+  jsonBody: unknown;
+}
+
+export type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean; schema?: object }[];
+        requestBody?: { content: Record<string, { schema?: object }> };
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, object> };
+};
+
+/**
+ * Every operation of the document, with its required query parameters (`FAN` stands for the fan's id) and a minimal
+ * JSON body made from its request schema.
+ */
+export function operationsOf(document: OpenApi): Operation[] {
+  const components = (document.components?.schemas ?? {}) as Record<string, never>;
+  const list: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const key = `${method.toUpperCase()} ${path}` as RouteKey;
+      const query: Record<string, unknown> = {};
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || !parameter.required) continue;
+        query[parameter.name] = parameter.name === 'userId' ? 'FAN' : exampleOf(parameter.schema as never, components);
+      }
+      const content = operation.requestBody?.content ?? {};
+      const body = 'multipart/form-data' in content ? 'multipart' : 'application/json' in content ? 'json' : 'none';
+      const jsonBody =
+        body === 'json' ? exampleOf(content['application/json']!.schema as never, components) : undefined;
+      list.push({ key, method: method.toUpperCase(), path, query, body, jsonBody });
+    }
+  }
+  return list;
+}
+
+/**
+ * Waits until no ledger verify run is RUNNING: a run one persona started must end before the next asks (else a 409
+ * that depends on how fast the replay was).
+ */
+export async function ledgerVerifyRunsIdle(db: Db): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const running = await db
+      .selectFrom('ledger_verify_runs')
+      .select('id')
+      .where('status', '=', 'RUNNING')
+      .executeTakeFirst();
+    if (!running) return;
+    if (Date.now() > deadline) throw new Error('a ledger verify run did not end within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 export interface MatrixFixtures {
   fanId: number;

@@ -12,16 +12,23 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** GET, HEAD and OPTIONS read; every other method writes. */
+export const isRead = (method: string) => READS.has(method);
+
 /** Handlers call this with the record as it was before their change; the audit hook stores it. */
 export function auditBefore(request: FastifyRequest, before: unknown): void {
   request.auditBefore = before;
 }
 
-/** The admin resource of a path: `/api/admin/bank-transfers/3` → `bank-transfers`. */
-export function adminResourceOf(url: string): string {
-  const path = url.split('?')[0]!;
-  const rest = path.replace(/^\/api\/admin\/?/, '');
-  return rest.split('/')[0] || '';
+/**
+ * The admin resource of the matched route: the one it declares (`config.adminResource`), else the first segment of
+ * its pattern (`/api/admin/bank-transfers/:id` → `bank-transfers`). Never the request's own spelling of the URL.
+ */
+function resourceOf(request: FastifyRequest): string {
+  const declared = request.routeOptions.config.adminResource;
+  if (declared) return declared;
+  const pattern = request.routeOptions.url ?? '';
+  return pattern.replace(/^\/api\/admin\/?/, '').split('/')[0] ?? '';
 }
 
 export interface AuditRecord {
@@ -76,7 +83,7 @@ export function auditWrites(db: DbExecutor, now: () => Date) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Only console accounts' attempts are kept (anonymous calls are 401, members' 403 before any handler runs).
     const roles = request.caller?.roles ?? [];
-    if (READS.has(request.method) || !roles.some((role) => role === 'ROLE_OPERATOR' || role === 'ROLE_FINANCE')) {
+    if (isRead(request.method) || !roles.some((role) => role === 'ROLE_OPERATOR' || role === 'ROLE_FINANCE')) {
       return payload;
     }
     const succeeded = reply.statusCode < 400;
@@ -89,8 +96,8 @@ export function auditWrites(db: DbExecutor, now: () => Date) {
     await appendAudit(db, {
       actorId: request.caller?.id ?? null,
       actorRoles: request.caller?.roles ?? [],
-      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-      resource: adminResourceOf(request.url),
+      action: `${request.method} ${request.routeOptions.url ?? ''}`,
+      resource: resourceOf(request),
       resourceId: resourceId === undefined || resourceId === null ? null : String(resourceId),
       before: succeeded ? (request.auditBefore ?? null) : null,
       after,

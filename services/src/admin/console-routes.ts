@@ -1,4 +1,4 @@
-import { adminIdParamsSchema } from '@fanmission/contracts';
+import { adminIdParamsSchema, isAdminResource } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '../http';
@@ -10,6 +10,9 @@ import { listQuerySchema, listWindow, withContentRange, type ListWindow } from '
  */
 
 const security = [{ bearerAuth: [] }];
+
+/** The route's declaration of its admin resource, when it is one of the policy's (who may read it, see routes.ts). */
+const configOf = (resource: string) => (isAdminResource(resource) ? { config: { adminResource: resource } } : {});
 // The routes are registered without the zod type provider (its types cannot follow a generic schema); the app's zod
 // validator and serializer still check the request and the answer against the schemas given.
 
@@ -50,6 +53,7 @@ export function consoleListRoute<const Field extends string, Filter extends z.Zo
   app.get(
     route.url ?? `/${route.resource}`,
     {
+      ...configOf(route.resource),
       schema: {
         tags: route.tags,
         summary: route.summary,
@@ -86,6 +90,7 @@ export function consoleRecordRoute<Row extends z.ZodType>(
   app.get(
     `/${route.resource}/:id`,
     {
+      ...configOf(route.resource),
       schema: {
         tags: route.tags,
         summary: route.summary,

@@ -2,6 +2,7 @@
 // modules import only this file.
 export { appendAudit, auditBefore, type AuditRecord } from './audit';
 export { auditLogAdminRoutes } from './audit-routes';
+export { refuseEncodedConsolePaths } from './canonical-path';
 export { consoleListRoute, consoleRecordRoute, type ConsoleListQuery, type ListPage } from './console-routes';
 export { auditStaffMemberApiWrites } from './member-api-audit';
 export { adminRoutes } from './routes';

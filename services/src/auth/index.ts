@@ -11,7 +11,7 @@ export {
   requireSelf,
 } from './caller';
 export { registerJwt, signSessionToken } from './jwt';
-export { clearSessionCookie } from './request-session';
+export { clearSessionCookie, isConsolePath } from './request-session';
 export { clearConsoleSession, issueConsoleSession, issueSession } from './session-cookie';
 export { hashPassword, verifyPassword } from './passwords';
 export {

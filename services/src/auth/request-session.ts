@@ -21,10 +21,39 @@ const COOKIES: Record<SessionKind, { name: string; path: string }> = {
   console: { name: CONSOLE_SESSION_COOKIE_NAME, path: CONSOLE_SESSION_PATH },
 };
 
-/** The console's API (`/api/admin` and below) reads the console's cookie, never the web app's. */
+/** `/api/admin` and below: the console's API, its session included. */
+export const isConsolePath = (path: string) =>
+  path === CONSOLE_SESSION_PATH || path.startsWith(`${CONSOLE_SESSION_PATH}/`);
+
+/**
+ * A raw request path as the router reads it: every `%XX` decoded (an encoded `/` too), empty and `.` segments dropped,
+ * `..` applied, in lower case. Only for a request no route matched.
+ */
+function normalizedPath(url: string): string {
+  const decoded = (url.split('?')[0] ?? '').split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const segments: string[] = [];
+  for (const segment of decoded.join('/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment.toLowerCase());
+  }
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * The console's API (`/api/admin` and below) reads the console's session, never the web app's. Decided by the route
+ * the router matched (its declared pattern), so that no spelling of a console path (`/api/%61dmin/…`) reads the web
+ * app's cookie; a request that matches no route by its decoded, normalized path.
+ */
 export function sessionKindOf(request: FastifyRequest): SessionKind {
-  const pathname = request.url.split('?')[0] ?? '';
-  return pathname === CONSOLE_SESSION_PATH || pathname.startsWith(`${CONSOLE_SESSION_PATH}/`) ? 'console' : 'web';
+  const path = request.routeOptions.url ?? normalizedPath(request.url);
+  return isConsolePath(path) ? 'console' : 'web';
 }
 
 /** The Set-Cookie value of a session cookie holding `value`, with the token's own lifetime as Max-Age. */

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { refundRequestAtProvider } from './provider-refund';
 import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-finance';
@@ -49,6 +49,7 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Mark a refund request paid, or refuse to pay it with a reason (finance)',
@@ -64,7 +65,7 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const finance = requireRole(request, 'ROLE_FINANCE');
+      const finance = requireCaller(request);
       const before = await getRefundRequest(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
@@ -75,6 +76,7 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
   routes.post(
     `/${RESOURCE}/:id/provider-refund`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Refund a request through the providers that took the money (finance)',
@@ -92,7 +94,7 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const finance = requireRole(request, 'ROLE_FINANCE');
+      const finance = requireCaller(request);
       const before = await getRefundRequest(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);

@@ -15,20 +15,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute, idsOfFilter } from '../admin';
-import { requireCaller, requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as comments from './admin-service';
 
 /**
  * Operators' comment tools under `/api/admin` (ra-data-simple-rest): the comment coin events, the comments with their
- * report counts (hide or show with a reason) and the members restricted from commenting. Operators only.
+ * report counts (hide or show with a reason) and the members restricted from commenting. Operators only
+ * (ADMIN_READ_POLICY and ADMIN_WRITE_POLICY).
  */
 export async function commentAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
-  app.addHook('onRequest', async (request) => {
-    requireRole(request, 'ROLE_OPERATOR');
-  });
 
   // ---- comment coin events ----
   {
@@ -67,6 +65,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     routes.post(
       `/${RESOURCE}`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Create a comment coin event',
@@ -85,6 +84,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     routes.put(
       `/${RESOURCE}/:id`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Change a comment coin event',
@@ -103,6 +103,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     routes.delete(
       `/${RESOURCE}/:id`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Delete a comment coin event',
@@ -146,6 +147,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     routes.put(
       `/${RESOURCE}/:id`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Hide or show a comment, with the reason',
@@ -158,8 +160,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        comments.moderateComment(app.ctx, requireRole(request, 'ROLE_OPERATOR'), request.params.id, request.body),
+      async (request) => comments.moderateComment(app.ctx, requireCaller(request), request.params.id, request.body),
     );
   }
 
@@ -189,6 +190,7 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     routes.post(
       `/${RESOURCE}`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Restrict a member from commenting until a date',
@@ -198,12 +200,13 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentRestrictionSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => comments.restrictMember(app.ctx, requireRole(request, 'ROLE_OPERATOR'), request.body),
+      async (request) => comments.restrictMember(app.ctx, requireCaller(request), request.body),
     );
 
     routes.delete(
       `/${RESOURCE}/:id`,
       {
+        config: { adminResource: RESOURCE },
         schema: {
           tags,
           summary: 'Lift a member’s restriction',
@@ -223,12 +226,10 @@ export async function commentAdminRoutes(app: FastifyInstance) {
  * creators' payouts once spent on missions). Finance only, never the event's author.
  */
 export async function commentEventBudgetRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    requireRole(request, 'ROLE_FINANCE');
-  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/comment-events/:id/budget-approval',
     {
+      config: { adminResource: 'comment-event-budgets' },
       schema: {
         tags: ['admin: comment events'],
         summary: 'Approve a comment coin event’s daily budget (finance)',

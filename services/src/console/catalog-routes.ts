@@ -47,6 +47,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.post(
     '/coin-items',
     {
+      config: { adminResource: 'coin-items' },
       schema: {
         tags: coinTags,
         summary: 'Add a coin item (finance)',
@@ -61,6 +62,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/coin-items/:id',
     {
+      config: { adminResource: 'coin-items' },
       schema: {
         tags: coinTags,
         summary: 'Change a coin item or its prices (finance); purchases already made keep what they paid',
@@ -79,6 +81,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.delete(
     '/coin-items/:id',
     {
+      config: { adminResource: 'coin-items' },
       schema: {
         tags: coinTags,
         summary: 'Delete a coin item never sold (finance); a sold one is 409 (inactivate it instead)',
@@ -116,6 +119,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.post(
     '/tags',
     {
+      config: { adminResource: 'tags' },
       schema: {
         tags: tagTags,
         summary: 'Add a tag (operators); a name already used is 409',
@@ -130,6 +134,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/tags/:id',
     {
+      config: { adminResource: 'tags' },
       schema: {
         tags: tagTags,
         summary: 'Rename a tag (operators)',
@@ -148,6 +153,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
   routes.delete(
     '/tags/:id',
     {
+      config: { adminResource: 'tags' },
       schema: {
         tags: tagTags,
         summary: 'Delete a tag no creator uses (operators); one in use is 409',

@@ -39,6 +39,7 @@ export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
   routes.post(
     `/${RESOURCE}`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Start a ledger verify run in the background (409 VERIFY_RUNNING while one runs)',

@@ -49,6 +49,7 @@ export async function missionAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/missions/:id',
     {
+      config: { adminResource: 'missions' },
       schema: {
         tags: ['admin: missions'],
         summary: 'Block (with a reason) or unblock a mission’s content (operators)',
@@ -93,6 +94,7 @@ export async function missionAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/mission-products/:id',
     {
+      config: { adminResource: 'mission-products' },
       schema: {
         tags: ['admin: mission products'],
         summary: 'Inactivate or reactivate a mission product (operators)',

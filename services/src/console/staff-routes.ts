@@ -47,6 +47,7 @@ export async function staffAdminRoutes(app: FastifyInstance) {
   routes.post(
     `/${RESOURCE}`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Invite a console member by e-mail (mails a link to set the password)',
@@ -64,6 +65,7 @@ export async function staffAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Change a console account’s roles, or deactivate / reactivate it',

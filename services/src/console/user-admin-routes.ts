@@ -45,6 +45,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Block or unblock an account’s login (operators; a reason is required to block)',

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
-import { requireCaller, requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { changePayoutAccountAsFinance } from './payout-account';
 import { listPayoutAccountChanges, payoutAccountChange } from './payout-account-changes';
@@ -60,6 +60,7 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${ACCOUNTS}/:id`,
     {
+      config: { adminResource: ACCOUNTS },
       schema: {
         tags,
         summary: 'Change a creator’s payout account (finance)',
@@ -76,7 +77,7 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const finance = requireRole(request, 'ROLE_FINANCE');
+      const finance = requireCaller(request);
       const { before, after } = await changePayoutAccountAsFinance(app.ctx, request.params.id, request.body, {
         actor: finance,
         ip: request.ip,

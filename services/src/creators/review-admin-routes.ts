@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { creatorForReview, listCreatorsForReview, updateCreatorReview } from './review';
 
@@ -34,25 +34,20 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
     defaultSort: ['createdAt', 'ASC'],
     filter: adminCreatorFilterSchema,
     row: adminCreatorSchema,
-    list: (query, request) => {
-      requireRole(request, 'ROLE_OPERATOR');
-      return listCreatorsForReview(app.db, query);
-    },
+    list: (query) => listCreatorsForReview(app.db, query),
   });
   consoleRecordRoute(app, {
     resource: RESOURCE,
     tags,
     summary: 'One creator for review: every profile field, intro, photo and products',
     row: adminCreatorDetailSchema,
-    find: (id, request) => {
-      requireRole(request, 'ROLE_OPERATOR');
-      return creatorForReview(app.ctx, id);
-    },
+    find: (id) => creatorForReview(app.ctx, id),
   });
 
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Approve or reject a creator; change grade and adult flag',
@@ -70,7 +65,7 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const operator = requireRole(request, 'ROLE_OPERATOR');
+      const operator = requireCaller(request);
       return updateCreatorReview(app.ctx, operator, request.params.id, request.body);
     },
   );

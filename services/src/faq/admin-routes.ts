@@ -64,6 +64,7 @@ export async function faqAdminRoutes(app: FastifyInstance) {
   routes.post(
     `/${RESOURCE}`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Add an FAQ entry',
@@ -78,6 +79,7 @@ export async function faqAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Change an FAQ entry',
@@ -98,6 +100,7 @@ export async function faqAdminRoutes(app: FastifyInstance) {
   routes.delete(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Delete an FAQ entry',

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consoleListRoute } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as settlementConsole from './console';
 
@@ -41,15 +41,13 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     defaultSort: ['id', 'DESC'],
     filter: adminSettlementFilterSchema,
     row: adminSettlementSchema,
-    list: (query, request) => {
-      requireRole(request, 'ROLE_FINANCE');
-      return settlementConsole.listStatements(app.ctx, query);
-    },
+    list: (query) => settlementConsole.listStatements(app.ctx, query),
   });
 
   routes.get(
     `/${SETTLEMENTS}/transfer-file`,
     {
+      config: { adminResource: SETTLEMENTS },
       schema: {
         tags,
         summary: 'The bank transfer file of a month (finance, CSV)',
@@ -62,7 +60,6 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      requireRole(request, 'ROLE_FINANCE');
       const file = await settlementConsole.transferFile(app.ctx, request.query.year, request.query.month);
       return reply
         .type('text/csv; charset=utf-8')
@@ -74,6 +71,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
   routes.get(
     `/${SETTLEMENTS}/:id`,
     {
+      config: { adminResource: SETTLEMENTS },
       schema: {
         tags,
         summary: 'One statement with its mission lines (finance)',
@@ -83,15 +81,13 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         response: { 200: adminSettlementDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      requireRole(request, 'ROLE_FINANCE');
-      return settlementConsole.getStatementDetail(app.ctx, request.params.id);
-    },
+    async (request) => settlementConsole.getStatementDetail(app.ctx, request.params.id),
   );
 
   routes.put(
     `/${SETTLEMENTS}/:id`,
     {
+      config: { adminResource: SETTLEMENTS },
       schema: {
         tags,
         summary: 'Approve a statement, or mark it paid (finance)',
@@ -106,12 +102,13 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      settlementConsole.decideStatement(app.ctx, requireRole(request, 'ROLE_FINANCE'), request.params.id, request.body),
+      settlementConsole.decideStatement(app.ctx, requireCaller(request), request.params.id, request.body),
   );
 
   routes.post(
     '/settlement-runs',
     {
+      config: { adminResource: 'settlement-runs' },
       schema: {
         tags,
         summary: 'Settle a month now (finance)',
@@ -125,12 +122,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      settlementConsole.runSettlement(
-        app.ctx,
-        requireRole(request, 'ROLE_FINANCE'),
-        request.body.year,
-        request.body.month,
-      ),
+      settlementConsole.runSettlement(app.ctx, requireCaller(request), request.body.year, request.body.month),
   );
 
   consoleListRoute(app, {
@@ -149,6 +141,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/grade-proposals/:id',
     {
+      config: { adminResource: 'grade-proposals' },
       schema: {
         tags,
         summary: 'Confirm a grade proposal (operator)',
@@ -163,11 +156,6 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      settlementConsole.confirmGradeProposal(
-        app.ctx,
-        requireRole(request, 'ROLE_OPERATOR'),
-        request.params.id,
-        request.body.grade,
-      ),
+      settlementConsole.confirmGradeProposal(app.ctx, requireCaller(request), request.params.id, request.body.grade),
   );
 }

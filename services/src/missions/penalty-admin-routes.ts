@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { liftPenaltyByOperator, listPenalties, penaltyById } from './penalty-console';
 
@@ -41,6 +41,7 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Lift a creator penalty (operator)',
@@ -54,7 +55,7 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const operator = requireRole(request, 'ROLE_OPERATOR');
+      const operator = requireCaller(request);
       return liftPenaltyByOperator(app.ctx, request.params.id, operator.id, request.body.liftNote ?? null);
     },
   );

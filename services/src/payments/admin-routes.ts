@@ -18,7 +18,7 @@ import {
   listWindow,
   withContentRange,
 } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
 import { listReversalShortfalls } from './reversals';
@@ -58,6 +58,7 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Decide a ready bank-deposit request: paid (credits the coins), cancelled or failed (finance)',
@@ -73,7 +74,7 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // Money-in is finance's decision, and never on one's own account.
-      const finance = requireRole(request, 'ROLE_FINANCE');
+      const finance = requireCaller(request);
       const before = await getBankTransferForConsole(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);

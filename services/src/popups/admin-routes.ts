@@ -44,6 +44,7 @@ export async function popupAdminRoutes(app: FastifyInstance) {
   routes.post(
     `/${RESOURCE}`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Add a popup',
@@ -64,6 +65,7 @@ export async function popupAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Change a popup',
@@ -84,6 +86,7 @@ export async function popupAdminRoutes(app: FastifyInstance) {
   routes.delete(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Delete a popup',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
-import { requireRole } from '../auth';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { decideBlockObjection, findAdminObjection, listAdminObjections } from './block-objections';
 
@@ -41,6 +41,7 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
   routes.put(
     `/${RESOURCE}/:id`,
     {
+      config: { adminResource: RESOURCE },
       schema: {
         tags,
         summary: 'Decide an objection (operator)',
@@ -54,7 +55,7 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const operator = requireRole(request, 'ROLE_OPERATOR');
+      const operator = requireCaller(request);
       auditBefore(request, await findAdminObjection(app.db, request.params.id));
       await decideBlockObjection(app.ctx, operator, request.params.id, request.body);
       return findAdminObjection(app.db, request.params.id);
