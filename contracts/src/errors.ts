@@ -125,8 +125,10 @@ export const ERROR_CODES = [
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',
-  // A console-only account at the web app's login: it logs in at the console.
+  // A console-only account at the web app's login (it logs in at the console); a staff account at the members'
+  // login blocks (it is managed at /api/admin/staff).
   'CONSOLE_ACCOUNT',
+  'STAFF_ACCOUNT',
   // Security and reliability: a performed file deleted before the workflow recorded it.
   'MEDIA_MISSING',
 ] as const;

@@ -4,11 +4,14 @@ export {
   type Caller,
   creatorCannotRequest,
   isOperator,
+  isStaffManagedLogin,
   isStaffOnly,
   requireCaller,
   requireRequestingFan,
   requireRole,
   requireSelf,
+  STAFF_DEACTIVATION_REASON,
+  staffManagedLogin,
 } from './caller';
 export { registerJwt, signSessionToken } from './jwt';
 export { clearSessionCookie, isConsolePath } from './request-session';

@@ -321,6 +321,66 @@ describe('/api/admin/users', () => {
       after: { loginBlocked: true, loginBlockReason: 'fraudulent charges' },
     });
   });
+
+  it('never blocks, unblocks or re-activates a staff account: those are managed at /api/admin/staff', async () => {
+    const block = { loginBlocked: true, loginBlockReason: 'locking the console' };
+    const loginBlockOf = async (id: number) =>
+      (await app().db.selectFrom('users').select('login_blocked_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .login_blocked_at;
+    // Finance, both-role staff and another operator: refused with a pointer to the staff rules, and nothing changes.
+    const colleague = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    for (const target of [finance, chief, colleague]) {
+      const refused = await app().inject({
+        method: 'PUT',
+        url: `/api/admin/users/${target.id}`,
+        headers: { ...en, ...operator.headers },
+        payload: block,
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'STAFF_ACCOUNT',
+        message: expect.stringContaining('/api/admin/staff'),
+      });
+      expect(await loginBlockOf(target.id)).toBeNull();
+    }
+    expect((await call(finance, 'GET', '/api/v1/coin-deposit')).statusCode).toBe(200);
+
+    // A finance member deactivated under staff management stays deactivated: the users route cannot lift it.
+    const dismissed = await createAccount(app(), { roles: ['ROLE_FINANCE'], password: 'dismissed1' });
+    expect((await call(chief, 'PUT', `/api/admin/staff/${dismissed.id}`, { active: false })).statusCode).toBe(200);
+    const reactivated = await call(operator, 'PUT', `/api/admin/users/${dismissed.id}`, { loginBlocked: false });
+    expect(reactivated.json()).toMatchObject({ status: 403, code: 'STAFF_ACCOUNT' });
+    expect(await loginBlockOf(dismissed.id)).not.toBeNull();
+    expect((await consoleLogin(dismissed.email, 'dismissed1')).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
+    // Nor by accepting the dismissed member's block objection.
+    const objection = await app().inject({
+      method: 'POST',
+      url: '/api/v1/block-objections',
+      payload: { email: dismissed.email, password: 'dismissed1', reason: 'Let me back in' },
+    });
+    expect(objection.statusCode, objection.body).toBe(200);
+    const accepted = await call(operator, 'PUT', `/api/admin/block-objections/${objection.json<{ id: number }>().id}`, {
+      status: 'ACCEPTED',
+    });
+    expect(accepted.json()).toMatchObject({ status: 403, code: 'STAFF_ACCOUNT' });
+    expect(await loginBlockOf(dismissed.id)).not.toBeNull();
+    // Nor once the account holds no staff role any more: the block is still a staff deactivation.
+    await app()
+      .db.updateTable('users')
+      .set({ roles: ['ROLE_USER'] })
+      .where('id', '=', dismissed.id)
+      .execute();
+    for (const change of [{ loginBlocked: false }, block]) {
+      expect((await call(operator, 'PUT', `/api/admin/users/${dismissed.id}`, change)).statusCode).toBe(403);
+    }
+    expect(
+      await app().db.selectFrom('users').select('login_block_reason').where('id', '=', dismissed.id).executeTakeFirst(),
+    ).toEqual({ login_block_reason: 'deactivated staff account' });
+
+    // The refused attempts are in the audit log under the users resource.
+    const audit = (await auditRows('users')).filter((row) => row.resourceId === String(finance.id));
+    expect(audit[0]).toMatchObject({ actorId: operator.id, statusCode: 403, action: 'PUT /api/admin/users/:id' });
+  });
 });
 
 describe('/api/admin/missions and mission-products', () => {

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context';
 import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
-import { type Caller, hashPassword, newSecretToken } from '../auth';
+import { type Caller, hashPassword, newSecretToken, STAFF_DEACTIVATION_REASON } from '../auth';
 import { containsPattern, type Database, type DbExecutor, uniqueViolation } from '../db';
 import { AppError, conflict, notFound } from '../http';
 import { translate } from '../i18n';
@@ -26,6 +26,7 @@ type UserRow = Selectable<Database['users']>;
 
 const INVITATION_HOURS = 72;
 const isStaffRole = (role: Role): role is StaffRole => (STAFF_ROLES as readonly Role[]).includes(role);
+
 const staffOnly = sql<boolean>`roles && array['ROLE_OPERATOR', 'ROLE_FINANCE']::text[]`;
 
 type StaffRow = UserRow & { invitation_pending: boolean };
@@ -186,7 +187,7 @@ export async function updateStaff(
         ...(roles && { roles: [...others, ...roles] }),
         ...(change.active !== undefined && {
           login_blocked_at: change.active ? null : (row.login_blocked_at ?? ctx.now()),
-          login_block_reason: change.active ? null : 'deactivated staff account',
+          login_block_reason: change.active ? null : STAFF_DEACTIVATION_REASON,
         }),
         updated_at: ctx.now(),
       })

@@ -48,10 +48,11 @@ export async function userAdminRoutes(app: FastifyInstance) {
       config: { adminResource: RESOURCE },
       schema: {
         tags,
-        summary: 'Block or unblock an account’s login (operators; a reason is required to block)',
+        summary: 'Block or unblock a member’s login (operators; a reason is required to block)',
         description:
-          'A blocked account cannot log in and its tokens stop working at once. Staff accounts are managed at ' +
-          '/api/admin/staff; one’s own account cannot be blocked (403).',
+          'A blocked account cannot log in and its tokens stop working at once. Staff accounts, and accounts a ' +
+          'staff deactivation blocked, are refused (403 STAFF_ACCOUNT): they are managed at /api/admin/staff. ' +
+          'One’s own account cannot be blocked (403 STAFF_SELF).',
         security,
         params: idParamsSchema,
         body: adminUserUpdateSchema,

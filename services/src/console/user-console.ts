@@ -9,6 +9,7 @@ import { sql, type InferResult } from 'kysely';
 import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor } from '../db';
+import { isStaffManagedLogin, staffManagedLogin } from '../auth';
 import { notFound } from '../http';
 import { iso } from './list-filters';
 
@@ -118,7 +119,11 @@ export async function listUsers(
   return { rows: rows.map(userView), total };
 }
 
-/** Blocks (with a reason, keeping the first block's time) or unblocks a login; its tokens stop working at once. */
+/**
+ * Blocks (with a reason, keeping the first block's time) or unblocks a member's login; its tokens stop working at
+ * once. A staff-managed login (a staff account, or one a staff deactivation blocked) is refused (403 STAFF_ACCOUNT):
+ * staff management blocks and lifts those, under the staff rules (roles one holds, never one's own account).
+ */
 export async function setLoginBlock(
   ctx: ServiceContext,
   before: Awaited<ReturnType<typeof userDetail>>,
@@ -126,14 +131,24 @@ export async function setLoginBlock(
 ) {
   const blocked = update.loginBlocked;
   const now = ctx.now();
-  await ctx.db
-    .updateTable('users')
-    .set({
-      login_blocked_at: blocked ? (before.loginBlockedAt ? new Date(before.loginBlockedAt) : now) : null,
-      login_block_reason: blocked ? update.loginBlockReason! : null,
-      updated_at: now,
-    })
-    .where('id', '=', before.id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('users')
+      .select(['roles', 'login_block_reason'])
+      .where('id', '=', before.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!target) throw notFound();
+    if (isStaffManagedLogin(target)) throw staffManagedLogin();
+    await trx
+      .updateTable('users')
+      .set({
+        login_blocked_at: blocked ? (before.loginBlockedAt ? new Date(before.loginBlockedAt) : now) : null,
+        login_block_reason: blocked ? update.loginBlockReason! : null,
+        updated_at: now,
+      })
+      .where('id', '=', before.id)
+      .execute();
+  });
   return userDetail(ctx.db, before.id);
 }

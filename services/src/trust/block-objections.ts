@@ -9,7 +9,7 @@ import {
 } from '@fanmission/contracts';
 import { selectListWindow, type ListWindow } from '../admin';
 import type { Caller } from '../auth';
-import { verifyPassword } from '../auth';
+import { isStaffManagedLogin, staffManagedLogin, verifyPassword } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
@@ -161,6 +161,14 @@ export async function decideBlockObjection(
       .where('id', '=', id)
       .execute();
     if (decision.status === 'ACCEPTED') {
+      const user = await trx
+        .selectFrom('users')
+        .select(['roles', 'login_block_reason'])
+        .where('id', '=', objection.user_id)
+        .forUpdate()
+        .executeTakeFirst();
+      // A deactivated staff account comes back only through staff management.
+      if (user && isStaffManagedLogin(user)) throw staffManagedLogin();
       await trx
         .updateTable('users')
         .set({ login_blocked_at: null, login_block_reason: null, updated_at: now })

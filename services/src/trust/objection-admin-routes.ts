@@ -47,7 +47,8 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
         summary: 'Decide an objection (operator)',
         description:
           'ACCEPTED ends the block it objected to; REJECTED keeps it and needs `decisionNote`. A decided objection ' +
-          'cannot be decided again (409).',
+          'cannot be decided again (409). A staff account, or one a staff deactivation blocked, cannot be let back ' +
+          'in here (403 STAFF_ACCOUNT): that is /api/admin/staff’s.',
         security,
         params: adminIdParamsSchema,
         body: decideBlockObjectionSchema,

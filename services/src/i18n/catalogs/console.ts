@@ -17,6 +17,11 @@ export const consoleMessages = {
     en: 'You can only grant or manage roles you hold yourself.',
     ja: '自分が持つ権限のみ付与・管理できます。',
   },
+  'console.staffAccount': {
+    ko: '운영 계정은 운영진 관리(/api/admin/staff)에서만 차단하거나 비활성화할 수 있습니다.',
+    en: 'Staff accounts are blocked and deactivated only under staff management (/api/admin/staff).',
+    ja: '運営アカウントのブロックと無効化は運営スタッフ管理（/api/admin/staff）でのみ行えます。',
+  },
   'auth.consoleAccount': {
     ko: '운영 콘솔 전용 계정입니다. 운영 콘솔(/admin/)에서 로그인해 주세요.',
     en: 'This is a console account. Please log in at the operator console (/admin/).',
