@@ -1,3 +1,4 @@
+import { maskAccountNumber } from '@fanmission/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db';
 
@@ -46,7 +47,24 @@ export interface AuditRecord {
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** Appends one row to the audit log (the table refuses updates and deletes). */
+/**
+ * A record as the audit log keeps it: bank account numbers (a creator's payout account, a fan's refund account, a
+ * statement's) reduced to their last four digits, since both console roles read the log and only finance sees whole
+ * numbers (in the payout account history).
+ */
+function withMaskedAccountNumbers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withMaskedAccountNumbers);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) =>
+      key === 'bankAccountNumber' && typeof field === 'string'
+        ? [key, maskAccountNumber(field)]
+        : [key, withMaskedAccountNumbers(field)],
+    ),
+  );
+}
+
+/** Appends one row to the audit log (the table refuses updates and deletes), account numbers masked. */
 export async function appendAudit(db: DbExecutor, record: AuditRecord): Promise<void> {
   await db
     .insertInto('admin_audit_log')
@@ -56,8 +74,8 @@ export async function appendAudit(db: DbExecutor, record: AuditRecord): Promise<
       action: record.action,
       resource: record.resource,
       resource_id: record.resourceId,
-      before: json(record.before),
-      after: json(record.after),
+      before: json(withMaskedAccountNumbers(record.before)),
+      after: json(withMaskedAccountNumbers(record.after)),
       status_code: record.statusCode,
       request_id: record.requestId,
       created_at: record.at,

@@ -1,26 +1,9 @@
-import { maskAccountNumber } from '@fanmission/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db';
 import { appendAudit, parsedPayload } from './audit';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const STAFF_ROLES = new Set(['ROLE_OPERATOR', 'ROLE_FINANCE']);
-
-/**
- * An answer as the audit log keeps it: bank account numbers (a creator's, answered to his editors) reduced to their
- * last four digits, since both console roles read the log and only finance sees whole numbers.
- */
-function withMaskedAccountNumbers(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withMaskedAccountNumbers);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, field]) =>
-      key === 'bankAccountNumber' && typeof field === 'string'
-        ? [key, maskAccountNumber(field)]
-        : [key, withMaskedAccountNumbers(field)],
-    ),
-  );
-}
 
 /** The resource of a member API route pattern: `/api/v1/mission-products/:id` → `mission-products`. */
 export function memberApiResourceOf(routeUrl: string): string {
@@ -41,7 +24,7 @@ export function auditStaffMemberApiWrites(db: DbExecutor, now: () => Date) {
       return payload;
     }
     const succeeded = reply.statusCode < 400;
-    const after = succeeded ? withMaskedAccountNumbers(request.auditAfter ?? parsedPayload(payload)) : null;
+    const after = succeeded ? (request.auditAfter ?? parsedPayload(payload)) : null;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const idParam = params['id'] ?? Object.values(params)[0];
     await appendAudit(db, {
@@ -50,7 +33,7 @@ export function auditStaffMemberApiWrites(db: DbExecutor, now: () => Date) {
       action: `${request.method} ${routeUrl}`,
       resource: memberApiResourceOf(routeUrl),
       resourceId: idParam === undefined || idParam === null ? null : String(idParam),
-      before: succeeded ? withMaskedAccountNumbers(request.auditBefore ?? null) : null,
+      before: succeeded ? (request.auditBefore ?? null) : null,
       after,
       statusCode: reply.statusCode,
       requestId: request.id,

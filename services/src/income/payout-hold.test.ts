@@ -188,6 +188,10 @@ describe('a statement issued within 72 hours of a payout account change', () => 
       action: 'PUT /api/admin/settlements/:id',
       after: expect.objectContaining({ held: false, holdReleaseNote: note }),
     });
+    // Both console roles read the log: the statement's account number is kept as its last four digits.
+    const logged = (audit.after as { bankAccountNumber: string }).bankAccountNumber;
+    expect(logged).toMatch(/^\*+\d{4}$/);
+    expect(released.json().bankAccountNumber).not.toBe(logged);
 
     // Releasing again changes nothing; a statement never held cannot be released.
     const again = await call('PUT', url, finance.headers, { action: 'release', note: 'again' });
