@@ -145,7 +145,8 @@ export function App() {
           return (
             <>
               {operator && <Resource name="users" list={UserList} show={UserShow} />}
-              {operator && <Resource name="creators" list={CreatorList} show={CreatorShow} />}
+              {/* Finance reads creators too: their payout accounts and the history of their changes. */}
+              {(operator || finance) && <Resource name="creators" list={CreatorList} show={CreatorShow} />}
               {operator && <Resource name="missions" list={MissionList} show={MissionShow} />}
               {operator && <Resource name="mission-products" list={MissionProductList} />}
               {operator && <Resource name="grade-proposals" list={GradeProposalList} />}
@@ -158,12 +159,13 @@ export function App() {
               {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
               {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}
               {operator && <Resource name="tags" list={TagList} create={TagCreate} edit={TagEdit} />}
-              {operator && (
+              {/* Finance reads comment coin events to approve the budgets operators may not grant alone. */}
+              {(operator || finance) && (
                 <Resource
                   name="comment-events"
                   list={CommentEventList}
-                  create={CommentEventCreate}
-                  edit={CommentEventEdit}
+                  create={operator ? CommentEventCreate : undefined}
+                  edit={operator ? CommentEventEdit : undefined}
                 />
               )}
               {finance && <Resource name="bank-transfers" list={BankTransferList} />}

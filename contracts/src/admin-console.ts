@@ -63,8 +63,6 @@ export function adminWriteRoles(resource: string): readonly StaffRole[] {
  * carry the creators' bank details and are finance's.
  */
 export const ADMIN_READ_POLICY = {
-  creators: ['ROLE_OPERATOR'],
-  'comment-events': ['ROLE_OPERATOR'],
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   settlements: ['ROLE_FINANCE'],

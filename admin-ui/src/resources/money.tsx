@@ -356,7 +356,7 @@ function CommentEventBudgetApproval() {
 }
 
 export const CommentEventList = () => (
-  <ConsoleList rowClick="edit" empty={false}>
+  <ConsoleList rowClick={useCanWrite('comment-events') ? 'edit' : false} empty={false}>
     <TextField source="id" />
     <TextField source="title" />
     <DateField source="startsAt" showTime />

@@ -362,9 +362,9 @@ describe('creator review (admin API)', () => {
     expect(mailsTo()).toHaveLength(1);
   });
 
-  it('is for operators only: 403 for fans, creators and finance, 401 without a token', async () => {
+  it('is decided by operators only: finance reads creators (their payout accounts), fans and creators get 403', async () => {
     const creator = await queuedCreator();
-    for (const account of [fan, creator, finance]) {
+    for (const account of [fan, creator]) {
       for (const [method, url, payload] of [
         ['GET', '/creators', undefined],
         ['GET', `/creators/${creator.creatorId}`, undefined],
@@ -374,6 +374,9 @@ describe('creator review (admin API)', () => {
         expect(denied.statusCode).toBe(403);
       }
     }
+    expect((await admin('GET', `/creators/${creator.creatorId}`, undefined, finance.headers)).statusCode).toBe(200);
+    const decided = await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' }, finance.headers);
+    expect(decided.statusCode).toBe(403);
     const anonymous = await app().inject({ method: 'GET', url: '/api/admin/creators' });
     expect(anonymous.statusCode).toBe(401);
     const still = await admin('GET', `/creators/${creator.creatorId}`);
