@@ -230,7 +230,10 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       body: { username: 'admin@fanmission.local', password: 'fanmission-admin1' },
     });
     expect(session.status).toBe(200);
-    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = session.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('fm_console='))!
+      .split(';')[0]!;
     const invited = 'traced-staff@example.com';
     const invitation = await send('POST', '/api/admin/staff', {
       headers: { cookie, 'x-requested-with': 'fanmission' },

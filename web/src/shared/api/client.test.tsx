@@ -76,7 +76,10 @@ describe('API client', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: member.email, password: member.password }),
     });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('fm_session='))!
+      .split(';')[0]!;
     const { data } = await api<{ id: number; email: string }>('/users/me', { headers: { Cookie: cookie } });
     expect(data).toMatchObject({ id: member.id, email: member.email });
     expect((await api('/api/logout', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(204);
