@@ -365,12 +365,12 @@ export const CommentEventList = () => (
     <NumberField source="coinsPerWin" />
     <NumberField source="dailyBudget" />
     <CodeField source="budgetApproval" family="budgetApproval" />
-    <NumberField source="wins" />
-    <NumberField source="paidCoins" />
-    <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
     <ActionsColumn label="console.actions.column">
       <CommentEventBudgetApproval />
     </ActionsColumn>
+    <NumberField source="wins" />
+    <NumberField source="paidCoins" />
+    <TextField source="commitment" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
   </ConsoleList>
 );
 export const CommentEventCreate = () => <Create redirect="list">{commentEventForm}</Create>;
