@@ -3,6 +3,7 @@
 // builds, and both servers boot while the services tree loads; the app waits for the builds only before it is
 // built itself (it serves their dist folders). Request logs stay quiet in the terminal unless LOG_LEVEL asks.
 import { ensureAppsBuilt } from './build-apps';
+import { ensureBackupTools } from './infra/barman';
 import { ensureTemporalCli } from './infra/temporal-cli';
 // Not through services/src/runtime/index.ts: that loads the whole app, which is what this start overlaps.
 import { prestartEmbeddedInfrastructure, stopPrestarted } from '../services/src/runtime/prestart';
@@ -30,12 +31,27 @@ try {
 } catch {
   // main.ts reports a bad setting or role and exits.
 }
+// The embedded database's backups (on unless BACKUP_ENABLED=false) need Barman and rsync, installed on the first
+// start; the server starts once rsync is there (its archive_command). Where they cannot be installed, the product
+// starts without backups and says so.
+const backupTools =
+  embedded?.role === 'all' && !embedded.config.DATABASE_URL && embedded.config.BACKUP_ENABLED
+    ? ensureBackupTools(log).catch((error: unknown) => {
+        log(`BACKUPS ARE OFF: ${error instanceof Error ? error.message : String(error)}`);
+        process.env.BACKUP_ENABLED = 'false';
+        return undefined;
+      })
+    : undefined;
 if (embedded?.role === 'all') {
+  const { config } = embedded;
   prestartEmbeddedInfrastructure({
-    config: embedded.config,
+    config,
     log,
     beforeApp: appsBuilt,
     ...(temporalCli && { temporalCli }),
+    ...(backupTools && {
+      postgresConfig: backupTools.then((tools) => (tools ? config : { ...config, BACKUP_ENABLED: false })),
+    }),
   });
 } else {
   await appsBuilt;
@@ -43,6 +59,8 @@ if (embedded?.role === 'all') {
 try {
   // main.ts reads the CLI's path from the environment.
   if (temporalCli) process.env.TEMPORAL_CLI_PATH = await temporalCli;
+  const tools = await backupTools;
+  if (tools) process.env.BARMAN_PATH = tools.barman;
   await import('../services/src/main');
 } catch (error) {
   await stopPrestarted();
