@@ -4,6 +4,7 @@ export { BARMAN_SERVER, prepareWalArchive, serverOwner, walArchiveSettings, walI
 export {
   type BarmanSettings,
   BarmanCommandFailed,
+  barmanConfiguration,
   listBaseBackups,
   runBarman,
   writeBarmanConfiguration,
