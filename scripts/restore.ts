@@ -9,7 +9,6 @@ import { ensureBackupTools } from './infra/barman';
 // `npm start` (services/src/runtime/backup-tasks.ts).
 const log = (line: string) => console.log(`[restore] ${line}`);
 try {
-  const started = performance.now();
   const { values } = parseArgs({ options: { 'target-time': { type: 'string' } } });
   const given = values['target-time'];
   const targetTime = given === undefined ? undefined : new Date(given);
@@ -32,7 +31,7 @@ try {
   if (!config.S3_ENDPOINT) {
     log("uploaded files are not in the database backup: copy the old data directory's files/ folder over");
   }
-  log(`restored from base backup ${report.baseBackupId} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`restored from base backup ${report.baseBackupId} in ${(performance.now() / 1000).toFixed(1)} s`);
   log(`start it with: DATA_DIR=${path.resolve(config.DATA_DIR)} npm start`);
   process.exit(0);
 } catch (error) {
