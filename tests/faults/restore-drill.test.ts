@@ -191,9 +191,11 @@ const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
   return result;
 };
 
+let backupEnv: Record<string, string>;
+
 beforeAll(async () => {
   const tools = await ensureBackupTools(log);
-  const backupEnv = { BACKUP_ENABLED: 'true', BARMAN_PATH: tools.barman, RSYNC_PATH: tools.rsync };
+  backupEnv = { BACKUP_ENABLED: 'true', BARMAN_PATH: tools.barman, RSYNC_PATH: tools.rsync };
   originalConfig = testConfig({
     ...backupEnv,
     DATA_DIR: originalDir,
@@ -391,6 +393,16 @@ describe('restore drill: npm run backup, then npm run restore to a noted time in
     const settings = barmanSettingsOf(restoredConfig, restored.adminUrl!);
     const backups = await listBaseBackups(settings, await writeBarmanConfiguration(settings));
     expect(backups.map((backup) => backup.status)).toEqual(['DONE']);
+  });
+
+  it('refuses to restore into a data directory that is not empty, and says so', async () => {
+    const refused = await npmRun('restore', [], {
+      ...backupEnv,
+      DATA_DIR: restoredDir,
+      BACKUP_DIR: originalConfig.BACKUP_DIR,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`[restore] DATA_DIR (${restoredDir}) is not empty: a restore writes a new`);
   });
 
   it('restores in well under a minute', () => {
