@@ -9,7 +9,10 @@ const TICK_MS = 60_000;
 const RETRY_MS = 15 * 60_000;
 
 export interface BackupSchedule {
-  /** Stops the timer; a command under way is interrupted (a base backup is then taken again at the next start). */
+  /**
+   * Stops the timer; a command under way is interrupted (a base backup cut short stays FAILED until the next one
+   * succeeds and deletes it).
+   */
   stop(): Promise<void>;
 }
 
