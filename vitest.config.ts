@@ -34,6 +34,7 @@ const SECONDS: Readonly<Record<string, number>> = {
   'tests/e2e/web-first-view.test.ts': 17,
   'tests/e2e/web-lists.test.ts': 11,
   'tests/faults/worker-killed.test.ts': 133,
+  'tests/faults/restore-drill.test.ts': 30,
   'services/src/outbox/outbox.kafka.test.ts': 108,
   'tests/infra/start.test.ts': 45,
   'services/src/missions/unreachable-temporal.test.ts': 33,

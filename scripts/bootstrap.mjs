@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The first thing `npm start`, `npm test` and `npm run db:migrate|db:seed` run on a fresh clone. Node built-ins only:
-// it installs the project's dependencies when they are missing or out of date, then hands over to the TypeScript
-// script for the command.
+// The first thing `npm start`, `npm test` and `npm run db:migrate|db:seed|world|backup|restore` run on a fresh clone.
+// Node built-ins only: it installs the project's dependencies when they are missing or out of date, then hands over to
+// the TypeScript script for the command.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +15,8 @@ const commands = {
   'db:migrate': 'scripts/db-migrate.ts',
   'db:seed': 'scripts/db-seed.ts',
   world: 'scripts/world.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
 };
 const [command, ...rest] = process.argv.slice(2);
 if (!(command in commands)) {

@@ -1,11 +1,13 @@
 import { loadConfig } from '@fanmission/services/config';
 import { seedDatabase } from '@fanmission/services/runtime';
+import { ensureArchivingTools } from './infra/barman';
 
 // `npm run db:seed`: the operator account and the demo data on DATABASE_URL (the embedded database under DATA_DIR
 // when unset), after `npm run db:migrate`. Refused in production; existing rows are left alone.
 const log = (line: string) => console.log(`[db:seed] ${line}`);
 try {
   const config = loadConfig();
+  await ensureArchivingTools(config, log);
   const created = await seedDatabase(config, log);
   log(`operator account ${config.ADMIN_EMAIL} ready`);
   log(

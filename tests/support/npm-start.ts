@@ -52,6 +52,9 @@ export async function startNpmStart(env: Record<string, string> = {}) {
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       TEMPORAL_DEV_PORT: String(await freePort()),
       TEMPORAL_UI_PORT: String(await freePort()),
+      // Backups cost a Barman process a minute and a base backup at the start: a suite that is about something else
+      // starts without them (tests/faults/restore-drill.test.ts is about them).
+      BACKUP_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -23,6 +24,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of fatal, error/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'nobody' })).toThrow(/ADMIN_EMAIL must be an e-mail address/);
+  });
+
+  it('backs the embedded database up into DATA_DIR/backup with a recovery point of at most 60 s', () => {
+    const config = loadConfig({ DATA_DIR: 'relative-data' });
+    expect(config.BACKUP_ENABLED).toBe(true);
+    // Absolute: PostgreSQL runs its archive_command in its own data directory.
+    expect(config.BACKUP_DIR).toBe(path.resolve('relative-data', 'backup'));
+    expect(config.BACKUP_ARCHIVE_TIMEOUT_SECONDS).toBe(60);
+    expect(loadConfig({ BACKUP_DIR: '/srv/archive', BACKUP_ENABLED: 'false' })).toMatchObject({
+      BACKUP_DIR: '/srv/archive',
+      BACKUP_ENABLED: false,
+    });
+    expect(() => loadConfig({ BACKUP_ARCHIVE_TIMEOUT_SECONDS: '300' })).toThrow(
+      /BACKUP_ARCHIVE_TIMEOUT_SECONDS must be between 1 and 60/,
+    );
   });
 
   it('requires the secrets in production', () => {

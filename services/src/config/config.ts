@@ -170,6 +170,36 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
       .default('true')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Continuous backup of the embedded database (services/src/backup): its WAL archived into BACKUP_DIR, a base
+     * backup every BACKUP_INTERVAL_HOURS. `false` turns both off (the archive already written is left alone).
+     */
+    BACKUP_ENABLED: z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+    /** Barman's home: base backups and archived WAL; DATA_DIR/backup when unset. */
+    BACKUP_DIR: optionalString,
+    /** The recovery point: a WAL segment with any write in it is archived at most this many seconds after it began. */
+    BACKUP_ARCHIVE_TIMEOUT_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be between 1 and 60' })
+      .max(60, { message: 'must be between 1 and 60' })
+      .default(60),
+    /** Hours between two scheduled base backups. */
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .max(24 * 7)
+      .default(24),
+    /** The recovery window: base backups and WAL older than needed to restore any moment of these days are expired. */
+    BACKUP_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3_650).default(7),
+    /** Barman's executable (scripts/infra/barman.ts installs it; `npm start` and the backup scripts set it). */
+    BARMAN_PATH: optionalString,
+    /** rsync, which copies the data directory and hands each WAL segment to Barman; Debian's by default. */
+    RSYNC_PATH: optionalString.transform((value) => value ?? '/usr/bin/rsync'),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== 'production') return;
@@ -242,9 +272,11 @@ export type RawConfig = z.infer<typeof configSchema>;
 
 export interface AppConfig extends Omit<
   RawConfig,
-  'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS'
+  'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS' | 'BACKUP_DIR'
 > {
   HOST: string;
+  /** An absolute path: PostgreSQL's archive_command runs in its data directory. */
+  BACKUP_DIR: string;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   ADMIN_PASSWORD: string;
@@ -286,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((broker) => broker.trim())
       .filter(Boolean),
+    BACKUP_DIR: path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, 'backup')),
     isProduction: raw.NODE_ENV === 'production',
   };
 }

@@ -111,6 +111,26 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
+/**
+ * The embedded server that runs on `dataDir` now (its `postmaster.pid` names a live process), as started by
+ * `startEmbeddedPostgres` with its default user: the URL of its `postgres` database over TCP; undefined when none runs.
+ */
+export async function runningEmbeddedPostgres(
+  dataDir: string,
+  credentials: { user?: string; password?: string } = {},
+): Promise<{ url: string; port: number } | undefined> {
+  const content = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (!content) return undefined;
+  // postmaster.pid: the server's pid, its data directory, start time and port, one per line.
+  const [pidLine, , , portLine] = content.split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
+  const user = encodeURIComponent(credentials.user ?? 'postgres');
+  const password = encodeURIComponent(credentials.password ?? 'postgres');
+  return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port };
+}
+
 async function removeStalePostmasterPid(dataDir: string): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
@@ -153,7 +173,7 @@ function binaryDirectory(): string {
  * Adds the execute (search) bit for others to every directory above the given ones that lacks it, e.g. a clone in
  * a private `mktemp -d` folder. Only search, never read: the folders' listings stay private.
  */
-async function grantTraversal(directories: string[]): Promise<string[]> {
+export async function grantTraversal(directories: string[]): Promise<string[]> {
   const granted: string[] = [];
   for (const directory of directories) {
     let current = path.resolve(directory);

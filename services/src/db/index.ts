@@ -1,7 +1,7 @@
 // The public surface of `db`: the database connection, transactions, the schema type and migrations. Other modules
 // import only this file.
 export { createDb, type Db, pingDatabase } from './database';
-export { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+export { ensureDatabase, grantTraversal, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 export { migrateToLatest, pendingMigrations } from './migrate';
 export { type Database } from './schema';
 export { type DbExecutor, uniqueViolation } from './transaction';

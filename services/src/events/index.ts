@@ -4,6 +4,7 @@ export { existOngoingEvent } from './errors';
 export { currentEventProductId, hasOngoingEvent, loadLotteryEvents } from './event-view';
 export { lotteryEventRoutes } from './routes';
 export { reconcileEventWorkflows, startEventReconciler } from './reconciler';
+export { clearWorkflowStartsOfOpenEvents } from './repository';
 export { applyToEvent } from './service';
 export { createEventProduct, isEventProduct, updateEventProduct } from './event-products';
 export * as fairness from './fairness';

@@ -15,6 +15,20 @@ export async function lockEvent(db: DbExecutor, productId: number): Promise<Lott
     .executeTakeFirst();
 }
 
+/**
+ * Marks every open lottery event as having no workflow, for the reconciler to start one: a restored database's
+ * Temporal server holds none of them (see `clearWorkflowStartsOfOpenMissions`). Returns how many it marked.
+ */
+export async function clearWorkflowStartsOfOpenEvents(db: DbExecutor): Promise<number> {
+  const result = await db
+    .updateTable('lottery_events')
+    .set({ workflow_started_at: null })
+    .where('workflow_started_at', 'is not', null)
+    .where('status', 'not in', ['CLOSED', 'CANCELED'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function insertEvent(db: DbExecutor, event: NewLotteryEvent): Promise<LotteryEventRow> {
   return await db.insertInto('lottery_events').values(event).returningAll().executeTakeFirstOrThrow();
 }

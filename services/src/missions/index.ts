@@ -4,7 +4,7 @@ export { createMissionActivities } from './activities';
 export { creatorBlockedByPenalties, penalizeCreator } from './penalties';
 export { creatorPenaltyAdminRoutes } from './penalty-admin-routes';
 export { reconcileMissionWorkflows, startMissionReconciler } from './reconciler';
-export { findMissionsWithoutWorkflow } from './repository';
+export { clearWorkflowStartsOfOpenMissions, findMissionsWithoutWorkflow } from './repository';
 export { missionRoutes } from './routes';
 export { requestMission } from './service';
 export { missionWorkflowStartsSettled } from './workflow-starts';

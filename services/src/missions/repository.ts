@@ -246,6 +246,23 @@ export async function lockFileForShare(db: DbExecutor, fileId: number): Promise<
 }
 
 /** Missions that should have a workflow but are not known to have one, oldest first. */
+/**
+ * Marks every open mission as having no workflow, for the reconciler to start one from its stored state: a restored
+ * database's Temporal server holds none of them (`npm start` keeps Temporal's state beside the database, not in its
+ * backup). A start where a workflow already runs is harmless (one workflow id). A lottery application (type EVENT)
+ * has no workflow of its own: its event's workflow decides it. Returns how many it marked.
+ */
+export async function clearWorkflowStartsOfOpenMissions(db: DbExecutor): Promise<number> {
+  const result = await db
+    .updateTable('missions')
+    .set({ workflow_started_at: null })
+    .where('workflow_started_at', 'is not', null)
+    .where('status', 'in', ['REQUESTED', 'ACCEPTED', 'TRANSCODING'])
+    .where('type', '<>', 'EVENT')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function findMissionsWithoutWorkflow(db: DbExecutor, createdBefore: Date, limit: number) {
   return db
     .selectFrom('missions')

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config';
-import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '../db';
-import { embeddedPostgresOptions } from './prestart';
+import { createDb, type Db, ensureDatabase, migrateToLatest } from '../db';
+import { startEmbeddedServer } from './prestart';
 
 export const EMBEDDED_DATABASE_NAME = 'fanmission';
 
@@ -8,6 +8,8 @@ export interface DatabaseRuntime {
   db: Db;
   url: string;
   embedded: boolean;
+  /** The embedded server's `postgres` database as its superuser, over TCP (for Barman); none with DATABASE_URL. */
+  adminUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -21,15 +23,15 @@ export async function openDatabase(
     migrate: boolean;
     log: (line: string) => void;
     /** The embedded server, already starting (see prestart.ts); started here when absent. */
-    embeddedServer?: ReturnType<typeof startEmbeddedPostgres>;
+    embeddedServer?: ReturnType<typeof startEmbeddedServer>;
   },
 ): Promise<DatabaseRuntime> {
   let url = config.DATABASE_URL;
+  let adminUrl: string | undefined;
   let stopServer = async () => {};
   if (!url) {
     const started = performance.now();
-    const server = await (options.embeddedServer ??
-      startEmbeddedPostgres(embeddedPostgresOptions(config, options.log)));
+    const server = await (options.embeddedServer ?? startEmbeddedServer(config, options.log));
     stopServer = server.stop;
     try {
       await ensureDatabase(server.url, EMBEDDED_DATABASE_NAME);
@@ -39,6 +41,7 @@ export async function openDatabase(
     }
     // The Unix socket when there is one: no loopback TCP stack on every query.
     url = server.localUrlFor(EMBEDDED_DATABASE_NAME);
+    adminUrl = server.url;
     options.log(
       `embedded PostgreSQL ready on port ${config.EMBEDDED_POSTGRES_PORT} in ${Math.round(performance.now() - started)} ms`,
     );
@@ -71,6 +74,7 @@ export async function openDatabase(
     db,
     url,
     embedded: !config.DATABASE_URL,
+    ...(adminUrl && { adminUrl }),
     async stop() {
       await db.destroy();
       await stopServer();

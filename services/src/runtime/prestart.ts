@@ -3,6 +3,7 @@
 // them over (it owns stopping them from then on); until then `stopPrestarted` stops them (Ctrl-C during loading).
 // This module stays light: config, the PostgreSQL launcher and a child process, nothing of the app.
 import path from 'node:path';
+import { prepareWalArchive, walArchiveSettings } from '../backup';
 import type { AppConfig } from '../config';
 import { startEmbeddedPostgres } from '../db';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
@@ -42,18 +43,36 @@ export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {
   wal_compression: 'on',
 };
 
-/** Options of the embedded PostgreSQL of `npm start` (kept here so both paths start the same server). */
+/**
+ * Options of the embedded PostgreSQL of `npm start` (kept here so both paths start the same server). With backups on
+ * (BACKUP_ENABLED), every start archives the WAL: one started without it (a migration, a seed) would leave a gap no
+ * restore could cross.
+ */
 export function embeddedPostgresOptions(config: AppConfig, log: (line: string) => void) {
   return {
     dataDir: embeddedPostgresDir(config),
     port: config.EMBEDDED_POSTGRES_PORT,
-    settings: EMBEDDED_POSTGRES_SETTINGS,
+    settings: config.BACKUP_ENABLED
+      ? { ...EMBEDDED_POSTGRES_SETTINGS, ...walArchiveSettings(config) }
+      : EMBEDDED_POSTGRES_SETTINGS,
     log: (chunk: string) => {
       for (const line of chunk.split('\n')) {
         if (/PANIC|FATAL/.test(line) && !line.includes('administrator command')) log(`[postgres] ${line}`);
       }
     },
   };
+}
+
+/**
+ * Starts the embedded PostgreSQL of this config, its WAL archive's folder made first (and again once the server runs:
+ * on a new machine the server's OS user exists only after its first cluster is made).
+ */
+export async function startEmbeddedServer(config: AppConfig, log: (line: string) => void) {
+  const options = embeddedPostgresOptions(config, log);
+  if (config.BACKUP_ENABLED) await prepareWalArchive(config, options.dataDir);
+  const server = await startEmbeddedPostgres(options);
+  if (config.BACKUP_ENABLED) await prepareWalArchive(config, options.dataDir);
+  return server;
 }
 
 /** Options of the Temporal dev server of `npm start`. */
@@ -78,6 +97,11 @@ export function prestartEmbeddedInfrastructure(options: {
   beforeApp?: Promise<void>;
   /** The Temporal CLI being installed (first start); else config.TEMPORAL_CLI_PATH. */
   temporalCli?: Promise<string>;
+  /**
+   * The config the server starts with, once what it needs is installed (the WAL archive's rsync, on a new machine):
+   * `config` itself, or with backups off where they could not be installed.
+   */
+  postgresConfig?: Promise<AppConfig>;
 }): void {
   const { config, log } = options;
   if (prestarted) throw new Error('the embedded infrastructure was already prestarted');
@@ -88,7 +112,9 @@ export function prestartEmbeddedInfrastructure(options: {
     entry.beforeApp.catch(() => undefined);
   }
   if (!config.DATABASE_URL) {
-    entry.postgres = startEmbeddedPostgres(embeddedPostgresOptions(config, log));
+    entry.postgres = (options.postgresConfig ?? Promise.resolve(config)).then((settled) =>
+      startEmbeddedServer(settled, log),
+    );
     entry.postgres.catch(() => undefined);
   }
   // PostgreSQL does not wait for the Temporal CLI's install (first start); the dev server starts once it is there.

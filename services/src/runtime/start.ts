@@ -1,4 +1,6 @@
+import { startBackupSchedule, walIncomingDir } from '../backup';
 import type { AppConfig } from '../config';
+import { barmanSettingsOf } from './backup-tasks';
 import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import { startMetricsListener } from '../health';
@@ -68,7 +70,7 @@ export async function startFanmission(options: {
     ]);
     if (databaseResult.status === 'rejected') throw databaseResult.reason;
     if (temporalResult.status === 'rejected') throw temporalResult.reason;
-    const { db } = databaseResult.value;
+    const { db, adminUrl } = databaseResult.value;
     const temporalAddress = temporalResult.value;
 
     let devMailbox: DevMailbox | undefined;
@@ -104,6 +106,20 @@ export async function startFanmission(options: {
         onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),
       });
       stops.push(() => retention.stop());
+    }
+    if (role === 'all' && adminUrl && config.BACKUP_ENABLED) {
+      if (config.BARMAN_PATH) {
+        // Stopped before the database (stops run in reverse): a base backup under way is ended first.
+        const backups = startBackupSchedule({
+          settings: barmanSettingsOf(config, adminUrl, config.BACKGROUND_NICE),
+          incomingDir: walIncomingDir(config),
+          intervalHours: config.BACKUP_INTERVAL_HOURS,
+          log,
+        });
+        stops.push(() => backups.stop());
+      } else {
+        log(`backup: the WAL is archived into ${config.BACKUP_DIR}, but without BARMAN_PATH no base backup is taken`);
+      }
     }
   } catch (error) {
     await stop();

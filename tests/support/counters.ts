@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '@fanmission/services/db';
+
+/*
+ * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
+ * month, the settlement dashboard's totals per month and status) against a recount of the rows they count, with the
+ * recounts of services/src/world/world.test.ts. Each figure is the number of counter rows that differ: 0 when all agree.
+ */
+export async function countersOffTheirRecount(
+  db: Db,
+): Promise<{ creatorPages: number; creatorMonthEarnings: number; settlementMonths: number }> {
+  const { rows } = await sql<{ creator_pages: number; creator_month_earnings: number; settlement_months: number }>`
+    select
+      (select count(*)::int from creators c
+        left join creator_page_totals t on t.creator_id = c.id
+        where coalesce(t.followers, 0) <> (select count(*) from follows f where f.creator_id = c.id)
+          or coalesce(t.likes, 0) <> (select coalesce(sum(m.likes_count), 0) from missions m where m.creator_id = c.id)
+      ) as creator_pages,
+      (select count(*)::int from creator_month_earnings e
+        full join (
+          select substring(p.account from 10)::bigint as creator_id,
+            to_char(t.occurred_at at time zone 'Asia/Seoul', 'YYYY-MM') as month, sum(p.amount) as coins
+          from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+          where p.account like 'earnings:%'
+            and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+          group by 1, 2
+        ) l using (creator_id, month)
+        where e.coins is distinct from l.coins
+      ) as creator_month_earnings,
+      (select count(*)::int from settlement_month_totals t
+        full join (
+          select year, month, status, count(*)::int as statements, sum(to_receipt)::bigint as to_receipt
+          from settlement_statements group by 1, 2, 3
+        ) s using (year, month, status)
+        where coalesce(t.statements, 0) <> coalesce(s.statements, 0)
+          or coalesce(t.to_receipt, 0) <> coalesce(s.to_receipt, 0)
+      ) as settlement_months`.execute(db);
+  const [drift] = rows;
+  return {
+    creatorPages: drift!.creator_pages,
+    creatorMonthEarnings: drift!.creator_month_earnings,
+    settlementMonths: drift!.settlement_months,
+  };
+}
