@@ -312,9 +312,11 @@ describe('operators’ moderation: permissions and validation', () => {
     for (const account of [fan, finance]) {
       expect((await call('GET', '/api/admin/mission-comments', account)).statusCode).toBe(403);
       expect((await call('PUT', `/api/admin/mission-comments/${target.id}`, account, decision)).statusCode).toBe(403);
-      expect((await call('GET', '/api/admin/comment-events', account)).statusCode).toBe(403);
       expect((await call('GET', '/api/admin/comment-restrictions', account)).statusCode).toBe(403);
     }
+    // Finance reads the comment coin events (to approve their budgets), never a fan.
+    expect((await call('GET', '/api/admin/comment-events', fan)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/comment-events', finance)).statusCode).toBe(200);
     const missingReason = await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, { hidden: true });
     expect(missingReason.statusCode).toBe(400);
     expect(JSON.stringify(missingReason.json())).toContain('moderationReason');
