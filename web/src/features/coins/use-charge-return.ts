@@ -56,6 +56,9 @@ export function useChargeReturn() {
       const points = await fetchCashItems();
       const point = points.find((entry) => String(entry.id) === item)?.point ?? 0;
       await showAlert(t('coinCharge.charged', { point, balance: balance.point }));
+      // The page under the alert may have read its list while the provider's return was still being credited (it
+      // mounts as the browser comes back): read the history again once the fan has seen the result.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.coinHistory.all });
     })();
   }, [params, navigate, queryClient, t]);
 }
