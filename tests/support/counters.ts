@@ -3,8 +3,10 @@ import type { Db } from '@fanmission/services/db';
 
 /*
  * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
- * month, the settlement dashboard's totals per month and status) against a recount of the rows they count, with the
- * recounts of services/src/world/world.test.ts. Each figure is the number of counter rows that differ: 0 when all agree.
+ * month, the settlement dashboard's totals per month and status) against a recount of the rows they count (the restore
+ * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
+ * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
+ * Each figure is the number of counter rows that differ: 0 when all agree.
  */
 export async function countersOffTheirRecount(
   db: Db,
