@@ -3,6 +3,7 @@
 export { createDb, type Db, pingDatabase } from './database';
 export { ensureDatabase, grantTraversal, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 export { migrateToLatest, pendingMigrations } from './migrate';
+export { ledgerMonthBase, maintainLedgerPartitions } from './ledger-partitions';
 export { type Database } from './schema';
 export { type DbExecutor, uniqueViolation } from './transaction';
 export { containsPattern, escapeLike } from './sql';

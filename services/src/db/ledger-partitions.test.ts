@@ -7,7 +7,12 @@ import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { withDatabase } from '@fanmission/tests/harness/postgres-global-setup';
 import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 import { createDb, type Db } from './database';
-import { LEDGER_PARTITIONED_TABLES, ledgerMonthBase, maintainLedgerPartitions } from './ledger-partitions';
+import {
+  LEDGER_PARTITIONED_TABLES,
+  LedgerPartitionsPostponed,
+  ledgerMonthBase,
+  maintainLedgerPartitions,
+} from './ledger-partitions';
 import { migrateToLatest } from './migrate';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
@@ -138,6 +143,30 @@ describe('a populated ledger converted online', () => {
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+  });
+
+  it('gives up cleanly when it never gets its locks: nothing changed, and migrating goes on', async () => {
+    const blocker = new pg.Client({ connectionString: withDatabase(adminUrl(), name) });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table ledger_lot_movements in access share mode');
+    try {
+      await expect(maintainLedgerPartitions(db, { now: NOW, lockTimeoutMs: 50, attempts: 2 })).rejects.toBeInstanceOf(
+        LedgerPartitionsPostponed,
+      );
+      const lines: string[] = [];
+      await expect(
+        migrateToLatest(db, { now: NOW, partitionAttempts: 2, log: (line) => lines.push(line) }),
+      ).resolves.toEqual([]);
+      expect(lines.at(-1)).toMatch(/postponed$/);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    const { rows } = await sql<{
+      relkind: string;
+    }>`select relkind from pg_class where oid = 'ledger_transactions'::regclass`.execute(db);
+    expect(rows[0]!.relkind).toBe('r');
   });
 
   it(

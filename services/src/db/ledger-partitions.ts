@@ -84,6 +84,20 @@ async function constraintExists(db: AnyDb, table: string, name: string): Promise
 // deadlock_detected: the step is rolled back whole and can run again.
 const isLockTimeout = (error: unknown) => ['55P03', '57014', '40P01'].includes((error as { code?: string }).code ?? '');
 
+/** A step never got its locks: nothing of it was done, and running the maintenance again goes on from there. */
+export class LedgerPartitionsPostponed extends Error {}
+
+/** Who holds a lock on the log's tables now, for the log of a step that could not get its own. */
+async function lockHolders(db: AnyDb): Promise<string[]> {
+  const { rows } = await sql<{ holder: string }>`
+    select distinct a.backend_type || ' ' || a.pid || ': ' || left(coalesce(a.query, ''), 80) as holder
+    from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.granted and l.relation = any (array(select to_regclass(t) from unnest(${LEDGER_PARTITIONED_TABLES.map(({ table }) => table)}::text[]) as t))
+      and a.pid <> pg_backend_pid()
+    limit 5`.execute(db);
+  return rows.map((row) => row.holder);
+}
+
 /** Runs `step` in a transaction whose lock waits time out, again and again until it gets its locks. */
 async function withShortLocks<T>(
   db: AnyDb,
@@ -98,8 +112,19 @@ async function withShortLocks<T>(
         return await step(trx);
       });
     } catch (error) {
-      if (!isLockTimeout(error) || attempt >= options.attempts) throw error;
-      options.log?.(`ledger partitions: ${what} waited ${options.lockTimeoutMs} ms for its locks; trying again`);
+      if (!isLockTimeout(error)) throw error;
+      if (attempt >= options.attempts) {
+        throw new LedgerPartitionsPostponed(
+          `ledger partitions: ${what} did not get its locks in ${attempt} tries; postponed`,
+          {
+            cause: error,
+          },
+        );
+      }
+      options.log?.(
+        `ledger partitions: ${what} waited ${options.lockTimeoutMs} ms for its locks; trying again` +
+          ` (held by: ${(await lockHolders(db)).join('; ') || 'nobody now'})`,
+      );
       await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
     }
   }

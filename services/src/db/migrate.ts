@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
-import { maintainLedgerPartitions } from './ledger-partitions';
+import { LedgerPartitionsPostponed, maintainLedgerPartitions } from './ledger-partitions';
 import { migrations } from './migrations/index';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -13,7 +13,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
-  options: { partitionLedger?: boolean; now?: Date; log?: (line: string) => void } = {},
+  options: {
+    partitionLedger?: boolean;
+    /** Tries of each partitioning step at its locks here (the daily maintenance tries longer). */
+    partitionAttempts?: number;
+    now?: Date;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<string[]> {
   // Migrations numbered in reserved ranges land in any order (a feature's 0030 after another's 0050), so a database
   // that already ran a later number still takes an earlier one that arrived after it.
@@ -24,10 +30,18 @@ export async function migrateToLatest(
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
   if (options.partitionLedger ?? true) {
-    await maintainLedgerPartitions(db, {
-      ...(options.now && { now: options.now }),
-      ...(options.log && { log: options.log }),
-    });
+    try {
+      await maintainLedgerPartitions(db, {
+        attempts: options.partitionAttempts ?? 10,
+        ...(options.now && { now: options.now }),
+        ...(options.log && { log: options.log }),
+      });
+    } catch (error) {
+      // Appends never let the conversion of a big, busy ledger take its locks: nothing changed (the validated checks
+      // stay and spare the next try its scans), the ledger works as it is, and the daily maintenance tries again.
+      if (!(error instanceof LedgerPartitionsPostponed)) throw error;
+      options.log?.(error.message);
+    }
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
