@@ -17,3 +17,4 @@ export {
   type OutboxPartitionResult,
 } from './outbox-partitions';
 export { IDEMPOTENCY_KEY_DAYS, NOTIFICATION_MONTHS, pruneWindows, type WindowResult } from './windows';
+export { destroyPastLegalRetention, type LegalDestructionResult, type LegalRecordKind } from './legal';
