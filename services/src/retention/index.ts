@@ -18,3 +18,11 @@ export {
 } from './outbox-partitions';
 export { IDEMPOTENCY_KEY_DAYS, NOTIFICATION_MONTHS, pruneWindows, type WindowResult } from './windows';
 export { destroyPastLegalRetention, type LegalDestructionResult, type LegalRecordKind } from './legal';
+export {
+  dataMaintenanceSteps,
+  runDataMaintenance,
+  type DataMaintenanceOptions,
+  type DataMaintenanceReport,
+  type DataMaintenanceStep,
+} from './maintenance';
+export { createDataMaintenanceActivities } from './activities';
