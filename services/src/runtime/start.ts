@@ -105,6 +105,7 @@ export async function startFanmission(options: {
       // data maintenance on Temporal runs it too, with the partitions, windows and legal retention).
       const retention = startRetention(db, {
         consumers: eventConsumers.map((consumer) => consumer.name),
+        policy: { outboxDays: config.OUTBOX_RETENTION_DAYS },
         onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),
       });
       stops.push(() => retention.stop());
