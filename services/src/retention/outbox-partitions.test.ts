@@ -9,6 +9,7 @@ import {
   outboxPartitionName,
   partitionOutbox,
   partitionOutboxStep,
+  releaseStaleOutboxBound,
 } from './outbox-partitions';
 
 // The outbox partitioned by day: a populated table converted online while events keep being recorded (no write
@@ -204,5 +205,33 @@ describe('maintainOutboxPartitions', () => {
       retentionDays: 7,
     });
     expect(published.dropped).toContainEqual({ partition: outboxPartitionName(inTen), rows: 1 });
+  });
+});
+
+describe('releaseStaleOutboxBound', () => {
+  const database = useTestDatabase();
+
+  it('drops the bound check of a conversion left halfway before its bound refuses new events', async () => {
+    const db = database.current.db;
+    await unpartitionedOutbox(db);
+    expect(await partitionOutboxStep(db)).toBe('bound-check-added');
+    const { rows } = await sql<{ definition: string }>`
+      select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'outbox_before_partitioning'`.execute(
+      db,
+    );
+    const bound = new Date(/'([^']+)'/.exec(rows[0]!.definition)![1]!);
+    // Two days ahead: nothing to do yet.
+    expect(await releaseStaleOutboxBound(db, { now: new Date(bound.getTime() - 2 * DAY_MS) })).toBe(false);
+    // An event recorded past the bound is refused while the check stands...
+    await recordEvents(db, [liked(1)]);
+    const pastBound = sql`update outbox set recorded_at = ${new Date(bound.getTime() + 1_000)}`;
+    await expect(pastBound.execute(db)).rejects.toThrow(/outbox_before_partitioning/);
+    // ...so the hourly pass drops it when the bound is near.
+    expect(await releaseStaleOutboxBound(db, { now: new Date(bound.getTime() - 3_600_000) })).toBe(true);
+    await pastBound.execute(db);
+    // The next conversion starts again with a new bound.
+    expect(await partitionOutboxStep(db, { now: () => new Date(bound.getTime() - 3_600_000) })).toBe(
+      'bound-check-added',
+    );
   });
 });

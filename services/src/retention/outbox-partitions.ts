@@ -137,6 +137,24 @@ export async function partitionOutboxStep(
   }
 }
 
+/**
+ * Drops the conversion's bound check when its bound is less than `marginMs` away and the conversion has not swapped
+ * yet (a conversion left halfway): past its bound the check would refuse every new event. The hourly pass runs it;
+ * the next conversion starts again with a new bound. Returns whether it dropped one.
+ */
+export async function releaseStaleOutboxBound(
+  db: Db,
+  options: { now: Date; marginMs?: number; lockTimeoutMs?: number },
+): Promise<boolean> {
+  if (await isPartitioned(db)) return false;
+  const check = await boundCheck(db);
+  if (!check || check.bound.getTime() - options.now.getTime() > (options.marginMs ?? 12 * 3_600_000)) return false;
+  await withLockTimeout(db, options.lockTimeoutMs ?? OUTBOX_LOCK_TIMEOUT_MS, async (trx) => {
+    await sql`alter table outbox drop constraint if exists ${sql.id(BOUND_CHECK)}`.execute(trx);
+  });
+  return true;
+}
+
 async function boundCheck(db: DbExecutor): Promise<{ bound: Date; validated: boolean } | undefined> {
   const { rows } = await sql<{ definition: string; validated: boolean }>`
     select pg_get_constraintdef(oid) as definition, convalidated as validated from pg_constraint

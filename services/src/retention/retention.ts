@@ -2,7 +2,7 @@ import { DAY_MS } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { LOGIN_FAILURE_MEMORY_MS } from '../auth';
 import type { Db } from '../db';
-import { rowPrunedOutbox } from './outbox-partitions';
+import { releaseStaleOutboxBound, rowPrunedOutbox } from './outbox-partitions';
 
 /*
  * Retention of the tables that only ever grew (and the rate-limit counters): each pass deletes
@@ -67,6 +67,8 @@ export async function pruneRetainedRows(
   const limit = policy.batchSize;
   const consumers = [...options.consumers];
 
+  // A conversion to day partitions left halfway must not let its bound check refuse new events.
+  await releaseStaleOutboxBound(db, { now }).catch(() => false);
   // A partitioned outbox loses its days whole (maintainOutboxPartitions); rows go one by one only from the table
   // before its conversion, or from its default and legacy partitions after.
   let outbox = 0;
