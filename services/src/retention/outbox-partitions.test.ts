@@ -11,6 +11,7 @@ import {
   partitionOutboxStep,
   releaseStaleOutboxBound,
 } from './outbox-partitions';
+import { pruneRetainedRows } from './retention';
 
 // The outbox partitioned by day: a populated table converted online while events keep being recorded (no write
 // blocked much longer than the lock timeout, no row lost or doubled, consumers reading on), and the daily upkeep
@@ -148,6 +149,8 @@ describe('partitionOutbox', () => {
     // Again: nothing more to do.
     expect(await partitionOutbox(db)).toEqual(['already-partitioned']);
 
+    // The hourly pass deletes no row of the legacy table, though most are old and passed: it goes whole.
+    expect((await pruneRetainedRows(db, { consumers: [consumer.name] })).outbox).toBe(0);
     // Once its bound is over 7 days old and the consumer has passed every row, the legacy table goes whole.
     const { rows: bounds } = await sql<{ bound: string }>`
       select pg_get_expr(relpartbound, oid) as bound from pg_class where relname = 'outbox_legacy'`.execute(db);

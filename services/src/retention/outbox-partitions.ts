@@ -9,7 +9,8 @@ import type { Db, DbExecutor } from '../db';
  * partition covers (a day not created yet, or a recorded_at set in the past by a test or the world generator): it
  * is pruned row by row like the unpartitioned outbox was, and its rows move to a day's partition when that day is
  * created. `outbox_legacy` is a populated outbox converted online (below), attached whole as the partition of
- * everything before the conversion's bound; it goes like a day does once its bound is old enough.
+ * everything before the conversion's bound; it goes whole like a day does once its bound is old enough (no row by row
+ * deletes meanwhile: they would only write its dead tuples).
  */
 
 /** How long a lock-taking step waits for its lock before it gives up (and is tried again later). */
@@ -382,13 +383,13 @@ export async function maintainOutboxPartitions(
 }
 
 /**
- * The outbox rows the row-by-row retention may delete from: the whole table before the conversion; after it, only
- * the default and legacy partitions (a day's partition goes whole).
+ * The outbox tables the row-by-row retention deletes from: the whole table before the conversion; after it, only
+ * the default partition (a day's partition, and the legacy one, go whole).
  */
 export async function rowPrunedOutbox(db: DbExecutor): Promise<RawBuilder<unknown>[]> {
   if (!(await isPartitioned(db))) return [sql.table('outbox')];
   const names = (await outboxPartitions(db))
-    .filter((partition) => partition.name === DEFAULT_PARTITION || partition.name === LEGACY_PARTITION)
+    .filter((partition) => partition.name === DEFAULT_PARTITION)
     .map((partition) => partition.name);
   return names.map((name) => sql.table(name));
 }

@@ -70,7 +70,7 @@ export async function pruneRetainedRows(
   // A conversion to day partitions left halfway must not let its bound check refuse new events.
   await releaseStaleOutboxBound(db, { now }).catch(() => false);
   // A partitioned outbox loses its days whole (maintainOutboxPartitions); rows go one by one only from the table
-  // before its conversion, or from its default and legacy partitions after.
+  // before its conversion, or from its default partition after.
   let outbox = 0;
   for (const table of await rowPrunedOutbox(db)) {
     outbox += await inBatches(limit, async () =>
