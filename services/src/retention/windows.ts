@@ -18,7 +18,8 @@ import type { Db } from '../db';
  *   days.
  * The longest chain is the mission's 40 days; the window is 90 days, over twice that. The `request` jsonb cannot go
  * earlier than its key: the ledger compares a retry's request with it (a different request under the same key is
- * refused, not answered), so key and request expire together.
+ * refused, not answered), so key and request expire together. The HTTP Idempotency-Keys of payments, bank transfers
+ * and mission requests are columns of those records (a unique index per member) and live as long as the records.
  */
 
 /** Notifications older than this many months are deleted. */
