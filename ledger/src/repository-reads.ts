@@ -107,10 +107,11 @@ export async function findPurchase(db: LedgerDb, paymentId: string): Promise<Pur
         select 1 from ledger_lot_movements m2 join ledger_transactions t2 on t2.id = m2.transaction_id
         where m2.lot_id = l.id and t2.type in ('PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND', 'PURCHASE_REVERSAL')
       ) as refunded
-    from ledger_transactions t
+    from ledger_purchase_payments p
+    join ledger_transactions t on t.id = p.transaction_id
     join ledger_lot_movements m on m.transaction_id = t.id
     join ledger_lots l on l.id = m.lot_id
-    where t.type = 'PURCHASE' and t.metadata ->> 'paymentId' = ${paymentId}`.execute(db);
+    where p.payment_id = ${paymentId}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -143,7 +144,6 @@ export async function findRefundRecord(db: LedgerDb, transactionId: number): Pro
 
 export async function findPurchaseTransactionId(db: LedgerDb, paymentId: string): Promise<number | null> {
   const { rows } = await sql<{ id: unknown }>`
-    select id from ledger_transactions
-    where type = 'PURCHASE' and metadata ->> 'paymentId' = ${paymentId}`.execute(db);
+    select transaction_id as id from ledger_purchase_payments where payment_id = ${paymentId}`.execute(db);
   return rows[0] ? num(rows[0].id) : null;
 }

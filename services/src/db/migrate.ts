@@ -1,12 +1,20 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { maintainLedgerPartitions } from './ledger-partitions';
 import { migrations } from './migrations/index';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; throws (and applies nothing further) when one fails. */
+/**
+ * Applies every pending migration; throws (and applies nothing further) when one fails. Then partitions the ledger's
+ * log by month if it is not yet, online (services/src/db/ledger-partitions.ts: instant on a new database, short locks
+ * on a big one), and creates this and next month's partitions.
+ */
 // Migrations are typed Kysely<any>: they are frozen in time and must not follow the current schema type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  options: { partitionLedger?: boolean; now?: Date; log?: (line: string) => void } = {},
+): Promise<string[]> {
   // Migrations numbered in reserved ranges land in any order (a feature's 0030 after another's 0050), so a database
   // that already ran a later number still takes an earlier one that arrived after it.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
@@ -14,6 +22,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  if (options.partitionLedger ?? true) {
+    await maintainLedgerPartitions(db, {
+      ...(options.now && { now: options.now }),
+      ...(options.log && { log: options.log }),
+    });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
