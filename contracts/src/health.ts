@@ -6,7 +6,11 @@ export const componentHealthSchema = z.object({
   error: z.string().optional(),
 });
 
-/** One event consumer's backlog: events not yet applied (on Kafka: messages its group has not committed). */
+/**
+ * One event consumer's backlog: events not yet applied (on Kafka: messages its group has not committed). The embedded
+ * transport counts at most 10,000 (services/src/outbox/postgres-transport.ts, LAG_COUNT_LIMIT): a bigger backlog reads
+ * 10,000.
+ */
 export const consumerLagSchema = z.object({
   consumer: z.string(),
   pendingEvents: z.number().int().nonnegative(),

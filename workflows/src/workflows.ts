@@ -3,3 +3,4 @@ export * from './coins/workflows';
 export * from './missions/workflows';
 export * from './settlement/workflows';
 export * from './events/workflows';
+export * from './maintenance/workflows';

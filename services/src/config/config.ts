@@ -147,6 +147,11 @@ export const configSchema = z
      */
     BACKGROUND_NICE: z.coerce.number({ message: 'must be a number' }).int().min(0).max(19).default(10),
     KAFKA_BROKERS: optionalString,
+    /**
+     * Days an outbox day is kept before the daily data maintenance drops it (once every consumer has passed it, or
+     * every row is published); services/src/retention/outbox-partitions.ts.
+     */
+    OUTBOX_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(7),
     /** How long one reading of the event pipeline serves /api/v1/health and /metrics; 0 reads each time. */
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; required in production. */

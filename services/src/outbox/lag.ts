@@ -5,15 +5,21 @@ import type { Db } from '../db';
 import type { EventConsumer } from './consumer';
 import { createKafka, type KafkaEventsOptions } from './kafka';
 import { kafkaConsumerLag } from './kafka-transport';
-import { postgresConsumerLag } from './postgres-transport';
+import { LAG_COUNT_LIMIT, postgresConsumerLag } from './postgres-transport';
 
 const KAFKA_LAG_TIMEOUT_MS = 3_000;
 
-/** Outbox rows the relay has not published yet, and the age of the oldest (database clock). */
-export async function relayLag(db: Db): Promise<NonNullable<EventsHealth['relay']>> {
+/**
+ * Outbox rows the relay has not published yet (counted up to LAG_COUNT_LIMIT, see `postgresConsumerLag`), and the
+ * age of the first in publishing order (database clock); both from the unsent rows' partial index, stopping early.
+ */
+export async function relayLag(db: Db, options: { limit?: number } = {}): Promise<NonNullable<EventsHealth['relay']>> {
   const { rows } = await sql<{ unsent: number; oldest: number | null }>`
-    select count(*)::int as unsent, extract(epoch from now() - min(recorded_at))::float8 as oldest
-    from outbox where sent_at is null`.execute(db);
+    select
+      (select count(*)::int from (
+        select 1 from outbox where sent_at is null limit ${options.limit ?? LAG_COUNT_LIMIT}) as unsent) as unsent,
+      (select extract(epoch from now() - recorded_at)::float8 from outbox where sent_at is null
+        order by transaction_id, position limit 1) as oldest`.execute(db);
   const row = rows[0]!;
   return { unsentEvents: row.unsent, oldestUnsentSeconds: row.oldest === null ? null : Math.max(0, row.oldest) };
 }

@@ -156,12 +156,32 @@ export interface ConsumerLag {
   oldestPendingSeconds: number | null;
 }
 
-/** Events after the consumer's checkpoint, and the age of the oldest, from the database's clock. */
-export async function postgresConsumerLag(db: DbExecutor, consumer: string): Promise<ConsumerLag> {
+/**
+ * Pending events are counted up to this many: a backlog of millions (a database started on a big outbox) would make
+ * the count a scan that runs into the statement timeout, and /health would report the pipeline DOWN for it. A
+ * bigger backlog reads as this many.
+ */
+export const LAG_COUNT_LIMIT = 10_000;
+
+/**
+ * Events after the consumer's checkpoint (counted up to `limit`) and the age of the first of them in the order the
+ * consumer reads (the oldest it has not applied), from the database's clock. Both read the read-order index from the
+ * checkpoint on and stop early: neither scans the outbox.
+ */
+export async function postgresConsumerLag(
+  db: DbExecutor,
+  consumer: string,
+  options: { limit?: number } = {},
+): Promise<ConsumerLag> {
   const from = await readCheckpoint(db, consumer);
   const { rows } = await sql<{ pending: number; oldest: number | null }>`
-    select count(*)::int as pending, extract(epoch from now() - min(recorded_at))::float8 as oldest
-    from outbox where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})`.execute(db);
+    select
+      (select count(*)::int from (
+        select 1 from outbox where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+        limit ${options.limit ?? LAG_COUNT_LIMIT}) as pending) as pending,
+      (select extract(epoch from now() - recorded_at)::float8 from outbox
+        where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+        order by transaction_id, position limit 1) as oldest`.execute(db);
   const row = rows[0]!;
   return {
     consumer,

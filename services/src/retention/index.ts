@@ -1,5 +1,7 @@
-// The public surface of `retention`: pruning of the tables that only grew (outbox, processed ids, dead letters,
-// expired tokens, ended rate-limit windows). Other modules import only this file.
+// The public surface of `retention`: bounded growth of the data. The hourly pruning of the tables that only grew
+// (outbox, processed ids, dead letters, expired tokens, ended rate-limit windows), the outbox's day partitions, the
+// notification and idempotency-key windows, the legal retention, and the daily pass that runs them all. Other
+// modules import only this file.
 export {
   DEFAULT_RETENTION,
   pruneRetainedRows,
@@ -8,3 +10,19 @@ export {
   type RunningRetention,
   startRetention,
 } from './retention';
+export {
+  maintainOutboxPartitions,
+  partitionOutbox,
+  type OutboxConversionStep,
+  type OutboxPartitionResult,
+} from './outbox-partitions';
+export { IDEMPOTENCY_KEY_DAYS, NOTIFICATION_MONTHS, pruneWindows, type WindowResult } from './windows';
+export { destroyPastLegalRetention, type LegalDestructionResult, type LegalRecordKind } from './legal';
+export {
+  dataMaintenanceSteps,
+  runDataMaintenance,
+  type DataMaintenanceOptions,
+  type DataMaintenanceReport,
+  type DataMaintenanceStep,
+} from './maintenance';
+export { createDataMaintenanceActivities } from './activities';

@@ -2,6 +2,7 @@ import { DAY_MS } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { LOGIN_FAILURE_MEMORY_MS } from '../auth';
 import type { Db } from '../db';
+import { releaseStaleOutboxBound, rowPrunedOutbox } from './outbox-partitions';
 
 /*
  * Retention of the tables that only ever grew (and the rate-limit counters): each pass deletes
@@ -66,11 +67,17 @@ export async function pruneRetainedRows(
   const limit = policy.batchSize;
   const consumers = [...options.consumers];
 
-  const outbox = await inBatches(limit, async () =>
-    deletedRows(
-      await sql`
-        delete from outbox where position in (
-          select o.position from outbox o
+  // A conversion to day partitions left halfway must not let its bound check refuse new events.
+  await releaseStaleOutboxBound(db, { now }).catch(() => false);
+  // A partitioned outbox loses its days whole (maintainOutboxPartitions); rows go one by one only from the table
+  // before its conversion, or from its default partition after.
+  let outbox = 0;
+  for (const table of await rowPrunedOutbox(db)) {
+    outbox += await inBatches(limit, async () =>
+      deletedRows(
+        await sql`
+        delete from ${table} where position in (
+          select o.position from ${table} o
           where o.recorded_at < ${before(policy.outboxDays)}
             and (o.sent_at is not null
               or (cardinality(${consumers}::text[]) > 0
@@ -79,8 +86,9 @@ export async function pruneRetainedRows(
                        and (c.transaction_id, c.position) >= (o.transaction_id, o.position))
                     = cardinality(${consumers}::text[])))
           limit ${limit})`.execute(db),
-    ),
-  );
+      ),
+    );
+  }
   /**
    * Deletes, batch after batch, the rows of `table` whose `column` is before `cutoff` (or at it, with `atCutoff`),
    * each batch picked by the table's `key` columns.

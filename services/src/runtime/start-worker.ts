@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
+import { ensureDataMaintenanceSchedule } from '@fanmission/workflows/maintenance';
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
@@ -11,18 +12,25 @@ import { createMissionActivities, startMissionReconciler } from '../missions';
 import type { Mailer } from '../mail';
 import { countWorkflowOutcome } from '../metrics';
 import { createEventActivities, startEventReconciler } from '../events';
+import { createDataMaintenanceActivities } from '../retention';
 import { tracingClientInterceptors, workerTracing } from '../telemetry';
 import { startReliabilityRefresher } from '../trust';
 import { closeLate, temporalLogLevel, type StartScope } from './start-scope';
 import { ensureTemporalRuntime } from './temporal-connection';
 
 /**
- * The Temporal worker with every activity, the schedules (coin expiry, its warnings, the monthly settlement) and the
- * reconcilers. Returns false when a stop overtook it.
+ * The Temporal worker with every activity, the schedules (coin expiry, its warnings, the monthly settlement, the daily
+ * data maintenance) and the reconcilers. Returns false when a stop overtook it.
  */
 export async function startWorker(
   scope: StartScope,
-  options: { db: Db; mailer: Mailer; temporalAddress: string },
+  options: {
+    db: Db;
+    mailer: Mailer;
+    temporalAddress: string;
+    /** The embedded-mode event consumers, whose checkpoints the data maintenance waits for. */
+    consumers: readonly string[];
+  },
 ): Promise<boolean> {
   const { config, log, stops } = scope;
   const { db, temporalAddress } = options;
@@ -53,6 +61,12 @@ export async function startWorker(
         ...createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
         ...createSettlementActivities({ db, now: () => new Date() }),
         ...createEventActivities({ db }),
+        ...createDataMaintenanceActivities({
+          db,
+          consumers: options.consumers,
+          outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
+          log,
+        }),
       },
       // Tracing on: its workflow and activity interceptors, span sink and smaller workflow cache.
       ...tracing,
@@ -80,6 +94,7 @@ export async function startWorker(
     log(`daily coin expiry schedule ${await ensureCoinExpirySchedule(client)} (00:05 Asia/Seoul)`);
     log(`daily coin expiry warnings schedule ${await ensureCoinExpiryWarningSchedule(client)} (09:00 Asia/Seoul)`);
     log(`monthly settlement schedule ${await ensureSettlementSchedule(client)} (1st, 00:10 Asia/Seoul)`);
+    log(`daily data maintenance schedule ${await ensureDataMaintenanceSchedule(client)} (04:30 Asia/Seoul)`);
   } finally {
     await scheduleConnection.close();
   }

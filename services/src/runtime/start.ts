@@ -95,14 +95,17 @@ export async function startFanmission(options: {
       });
     }
     if (temporalAddress && !scope.stopAsked()) {
-      if (!(await startWorker(scope, { db, mailer, temporalAddress }))) return { urls, stop };
+      const consumers = eventConsumers.map((consumer) => consumer.name);
+      if (!(await startWorker(scope, { db, mailer, temporalAddress, consumers }))) return { urls, stop };
     }
     if (scope.stopAsked()) return { urls, stop };
     stops.push(await startEventProcessing({ config, db, role, consumers: eventConsumers, log }));
     if (runsWorker(role)) {
-      // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows.
+      // Hourly retention of the outbox, processed ids, dead letters, expired tokens and rate-limit windows (the daily
+      // data maintenance on Temporal runs it too, with the partitions, windows and legal retention).
       const retention = startRetention(db, {
         consumers: eventConsumers.map((consumer) => consumer.name),
+        policy: { outboxDays: config.OUTBOX_RETENTION_DAYS },
         onError: (error) => log(`retention: ${error instanceof Error ? error.message : String(error)}`),
       });
       stops.push(() => retention.stop());

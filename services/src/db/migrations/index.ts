@@ -55,6 +55,8 @@ import * as m0220 from './0220_dashboard_late_rows';
 import * as m0225 from './0225_creator_month_earnings_paying_month';
 import * as m0230 from './0230_comment_event_budget_approval';
 import * as m0235 from './0235_login_failures';
+import * as m0240 from './0240_outbox_partitioned';
+import * as m0245 from './0245_data_retention';
 import * as m0280 from './0280_ledger_purchase_payments';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -115,5 +117,7 @@ export const migrations: Record<string, Migration> = {
   '0225_creator_month_earnings_paying_month': m0225,
   '0230_comment_event_budget_approval': m0230,
   '0235_login_failures': m0235,
+  '0240_outbox_partitioned': m0240,
+  '0245_data_retention': m0245,
   '0280_ledger_purchase_payments': m0280,
 };
