@@ -25,7 +25,7 @@ describe('runDataMaintenance', () => {
       log: (line) => lines.push(line),
       extraSteps: [
         {
-          name: 'ledgerPartitions',
+          name: 'extra',
           run: async (_db, at) => {
             extraRuns.push(at);
             return { created: 0 };
@@ -39,16 +39,19 @@ describe('runDataMaintenance', () => {
       'outboxPartitions',
       'rows',
       'windows',
-      'legalRetention',
       'ledgerPartitions',
+      'legalRetention',
+      'extra',
     ]);
+    // The ledger's months follow the clock, not the pass's as-of time a month ahead: nothing to do on a new database.
+    expect(report.removed.ledgerPartitions).toMatchObject({ converted: false, sequenceMovedTo: null });
     expect(report.removed.windows).toMatchObject({ notifications: 1 });
     expect(report.removed.outboxPartitioning).toEqual({ steps: ['already-partitioned'] });
     // A month ahead, the days from then on are created.
     expect((report.removed.outboxPartitions as { created: string[] }).created.length).toBeGreaterThan(0);
     expect(extraRuns).toEqual([now]);
     expect(lines).toContain('data maintenance windows: notifications=1');
-    expect(lines).toContain('data maintenance ledgerPartitions: nothing to remove');
+    expect(lines).toContain('data maintenance extra: nothing to remove');
 
     const { rows } = await sql<{ as_of: Date; removed: Record<string, unknown>; error: string | null }>`
       select as_of, removed, error from data_maintenance_runs where id = ${report.runId}`.execute(db);

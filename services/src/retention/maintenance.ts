@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db';
+import { type Db, maintainLedgerPartitions } from '../db';
 import { destroyPastLegalRetention } from './legal';
 import { maintainOutboxPartitions, partitionOutbox } from './outbox-partitions';
 import { DEFAULT_RETENTION, pruneRetainedRows } from './retention';
@@ -8,7 +8,8 @@ import { ensureLedgerKeyIndex, pruneWindows } from './windows';
 /*
  * The daily data maintenance (the `data-maintenance-daily` Temporal Schedule, workflows/src/maintenance): the
  * outbox's partitions (converted online if it is not partitioned yet, days ahead created, old days dropped), the
- * row-by-row retention pass, the notification and idempotency-key windows and the legal retention. Each step's
+ * row-by-row retention pass, the notification and idempotency-key windows, the ledger's monthly partitions and the
+ * legal retention. Each step's
  * removals are logged per table and kind and kept in data_maintenance_runs.
  *
  * The same pass stays hourly in the process too (startRetention): expired tokens, ended rate-limit windows and
@@ -29,8 +30,7 @@ export interface DataMaintenanceOptions {
   batchSize?: number;
   lockTimeoutMs?: number;
   /**
-   * Steps run after the built-in ones: the hook for more daily upkeep in the same job (e.g. the ledger's partition
-   * maintenance).
+   * Steps run after the built-in ones: the hook for more daily upkeep in the same job.
    */
   extraSteps?: readonly DataMaintenanceStep[];
   log?: (line: string) => void;
@@ -86,6 +86,18 @@ export function dataMaintenanceSteps(options: DataMaintenanceOptions): DataMaint
         const indexBuilt = await ensureLedgerKeyIndex(db);
         return { ...(await pruneWindows(db, { now, batchSize })), ...(indexBuilt && { ledgerKeyIndexBuilt: true }) };
       },
+    },
+    {
+      // The ledger's log: converted to monthly partitions if it is not yet, next month's made ahead, the id sequence
+      // moved as a month starts (services/src/db/ledger-partitions.ts). Its months follow the clock the appends
+      // happen at, not the pass's as-of time; nothing of the ledger is ever removed.
+      name: 'ledgerPartitions',
+      run: async (db) => ({
+        ...(await maintainLedgerPartitions(db, {
+          ...(options.lockTimeoutMs !== undefined && { lockTimeoutMs: options.lockTimeoutMs }),
+          ...(options.log && { log: options.log }),
+        })),
+      }),
     },
     {
       name: 'legalRetention',
