@@ -17,7 +17,12 @@ export {
   type OutboxPartitionResult,
 } from './outbox-partitions';
 export { IDEMPOTENCY_KEY_DAYS, NOTIFICATION_MONTHS, pruneWindows, type WindowResult } from './windows';
-export { destroyPastLegalRetention, type LegalDestructionResult, type LegalRecordKind } from './legal';
+export {
+  destroyPastLegalRetention,
+  ERASED_APPLICANT,
+  type LegalDestructionResult,
+  type LegalRecordKind,
+} from './legal';
 export {
   dataMaintenanceSteps,
   runDataMaintenance,

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 
+/**
+ * What an event application's applicant becomes once erased (at withdrawal, or past its legal period): the row stays
+ * (the draw's record), its phone still a well-formed number of digits as the table requires.
+ */
+export const ERASED_APPLICANT = { name: '-', phone: '000000' } as const;
+
 /*
  * Destruction of what is past its legal retention period (the periods are rows of legal_retention_periods,
  * services/src/db/migrations/0245_data_retention.ts). The daily maintenance job runs it, so a record is destroyed at
@@ -69,9 +75,11 @@ export async function destroyPastLegalRetention(
   if (contract) {
     result.contract.event_applications = await inBatches(limit, () =>
       sql`
-        update event_applications set name = '-', phone = '000000', address = null, address_detail = null
+        update event_applications set name = ${ERASED_APPLICANT.name}, phone = ${ERASED_APPLICANT.phone},
+          address = null, address_detail = null
         where mission_id in (select a.mission_id from event_applications a join missions m on m.id = a.mission_id
-          where m.created_at < ${contract} and (a.name <> '-' or a.phone <> '000000' or a.address is not null
+          where m.created_at < ${contract}
+            and (a.name <> ${ERASED_APPLICANT.name} or a.phone <> ${ERASED_APPLICANT.phone} or a.address is not null
             or a.address_detail is not null)
           limit ${limit})`.execute(db),
     );

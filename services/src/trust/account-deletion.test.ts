@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountDeletionResponseSchema, errorResponseSchema, NOTIFICATION_KINDS } from '@fanmission/contracts';
 import { balance, verify, walletAccount } from '@fanmission/ledger';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -138,6 +139,29 @@ describe('DELETE /users/me', () => {
     expect(response.statusCode).toBe(400);
     const fields = subErrors(response.json()).map((problem) => problem.field);
     expect(fields).toEqual(expect.arrayContaining(['forfeitCoins']));
+  });
+
+  it('erases the member’s lottery event applications, keeping the rows of the draw', async () => {
+    const creator = await createCreator(app());
+    const product = await registerProduct(app(), creator, { type: 'BASIC', coinPrice: 10 });
+    await sql`
+      insert into lottery_events (product_id, creator_id, title, description, draw_number, apply_start, apply_end,
+        event_end, status, server_seed, commitment)
+      values (${product.id}, ${creator.creatorId}, 'Fan meeting', '', 1, '2026-01-01', '2026-01-05', '2026-01-10',
+        'CLOSED', ${Buffer.alloc(32)}, ${'0'.repeat(64)})`.execute(app().db);
+    const fan = await createAccount(app());
+    const mission = await insertMission(app(), product, { user_id: fan.id, status: 'COMPLETED' });
+    await sql`
+      insert into event_applications (mission_id, product_id, user_id, name, phone, address, address_detail)
+      values (${mission.id}, ${product.id}, ${fan.id}, 'Kim Fan', '01012345678', 'Seoul', '101')`.execute(app().db);
+
+    const response = await remove(fan, { password: fan.password });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rows } = await sql`
+      select name, phone, address, address_detail from event_applications where mission_id = ${mission.id}`.execute(
+      app().db,
+    );
+    expect(rows).toEqual([{ name: '-', phone: '000000', address: null, address_detail: null }]);
   });
 
   it('waits for the member’s running missions (409)', async () => {

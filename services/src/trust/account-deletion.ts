@@ -4,6 +4,7 @@ import { balance, forfeitWallet, walletAccount } from '@fanmission/ledger';
 import { accessDenied, AppError, invalidFields } from '../http';
 import { verifyPassword, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
+import { ERASED_APPLICANT } from '../retention';
 
 /*
  * Leaving the service (privacy text: membership data is not kept beyond what the law asks, payment and
@@ -95,7 +96,7 @@ export async function deleteAccount(
     await trx.deleteFrom('notifications').where('user_id', '=', caller.id).execute();
     await trx
       .updateTable('event_applications')
-      .set({ name: '-', phone: '-', address: null, address_detail: null })
+      .set({ ...ERASED_APPLICANT, address: null, address_detail: null })
       .where('user_id', '=', caller.id)
       .execute();
     return { id: caller.id, deletedAt: now.toISOString(), forfeitedCoins };
