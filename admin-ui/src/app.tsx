@@ -52,6 +52,7 @@ import {
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { PaymentList, PaymentShow } from './resources/payments';
 import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
 import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
@@ -170,6 +171,8 @@ export function App() {
               )}
               {finance && <Resource name="bank-transfers" list={BankTransferList} />}
               {finance && <Resource name="coin-refunds" list={CoinRefundList} />}
+              {/* Both read payments (a fan's "paid but no coins"); finance alone cancels one at its provider. */}
+              {(operator || finance) && <Resource name="payments" list={PaymentList} show={PaymentShow} />}
               {finance && (
                 <Resource name="coin-items" list={CoinItemList} create={CoinItemCreate} edit={CoinItemEdit} />
               )}

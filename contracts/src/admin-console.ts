@@ -37,6 +37,8 @@ export const ADMIN_WRITE_POLICY = {
   // Money decisions: finance.
   'bank-transfers': ['ROLE_FINANCE'],
   'coin-refunds': ['ROLE_FINANCE'],
+  // Cancelling a card, KakaoPay or PayPal payment at its provider (operators read payments, never cancel).
+  payments: ['ROLE_FINANCE'],
   'coin-items': ['ROLE_FINANCE'],
   settlements: ['ROLE_FINANCE'],
   'settlement-runs': ['ROLE_FINANCE'],

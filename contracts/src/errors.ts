@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'EXIST_ONGOING_EVENT',
   'NOT_REFUNDABLE',
   'NOT_REFUNDABLE_AT_PROVIDER',
+  'PAYMENT_NOT_CANCELLABLE',
   // Accounts, follows and files.
   'BAD_CREDENTIALS',
   'LOGIN_BLOCKED',

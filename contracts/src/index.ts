@@ -1,6 +1,7 @@
 export * from './admin-catalog';
 export * from './admin-console';
 export * from './admin-ledger';
+export * from './admin-payments';
 export * from './banks';
 export * from './board';
 export * from './coin-history';

@@ -16,7 +16,7 @@ import {
   userImageRoutes,
   userRoutes,
 } from './users';
-import { coinHistoryRoutes, coinRefundAdminRoutes } from './coin-history';
+import { coinHistoryRoutes, coinRefundAdminRoutes, paymentAdminRoutes } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
@@ -127,6 +127,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   ledgerAdminRoutes,
   bankTransferAdminRoutes,
   paymentReversalAdminRoutes,
+  paymentAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
   creatorPenaltyAdminRoutes,

@@ -193,6 +193,70 @@ describe('operator and finance console', () => {
     expect(errors).toEqual([]);
   });
 
+  test('finance finds a fan’s card payment by his e-mail, reads its history and cancels it at the provider', async () => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${served.baseUrl}${path}`, {
+        ...init,
+        headers: { ...fan.headers, 'content-type': 'application/json', ...(init.headers ?? {}) },
+      });
+    const ordered = await call('/api/v1/payment', {
+      method: 'POST',
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: fan.id,
+        payMethod: 'card',
+        currency: 'KRW',
+        language: 'ko',
+      }),
+    });
+    expect(ordered.status).toBe(200);
+    const { merchantUid } = (await ordered.json()) as { merchantUid: string };
+    const approved = await fetch(`${served.baseUrl}/api/v1/payment/sandbox/${merchantUid}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    expect(approved.status).toBe(303);
+    const credited = await call('/api/v1/coin-deposit', {
+      method: 'POST',
+      body: JSON.stringify({ coinItemId: tenCoins, userId: fan.id, paymentId: merchantUid }),
+    });
+    expect(credited.status).toBe(200);
+    const balance = async () => ((await (await call('/api/v1/coin-deposit')).json()) as { point: number }).point;
+    const before = await balance();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.locator('.RaSidebar-fixed').getByText(ko.resources.payments.name, { exact: true }).click();
+    await page.getByLabel(ko.console.payments.search).fill(fan.email);
+    await page.getByText(merchantUid).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-payments.png');
+    await page.getByText(merchantUid).click();
+    await page.getByText(`sandbox-${merchantUid}`).waitFor({ state: 'visible' });
+    expect(await page.getByText(ko.codes.paymentEventKind.STATUS).count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-finance-payment-show.png');
+    await page.getByRole('button', { name: ko.console.payments.cancel }).click();
+    await page.getByLabel(ko.console.actions.reason).fill('고객 요청으로 결제 취소');
+    await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText(ko.console.payments.cancelled).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: ko.console.payments.cancel }).waitFor({ state: 'detached' });
+    expect(await balance()).toBe(before - 10);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByText(`sandbox-${merchantUid}`).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-payment-show-360.png');
+    await page.goto(`${served.baseUrl}/admin/payments`);
+    await page.getByText(merchantUid).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-payments-360.png');
+    expect(errors).toEqual([]);
+  });
+
   test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {
     const app = served.testApp.app;
     const requestRefund = async (holder: string) => {

@@ -90,6 +90,13 @@ export const consoleEn = {
     audit: { before: 'Before', after: 'After' },
     settlements: { held: 'Held: account changed', released: 'Hold released' },
     trace: { label: 'Trace', open: 'View trace' },
+    payments: {
+      search: 'Payment id, provider id, e-mail or username',
+      from: 'From',
+      to: 'To',
+      cancel: 'Cancel at provider',
+      cancelled: 'Payment cancelled at the provider; its coins were taken back.',
+    },
     refunds: {
       parts: 'Paid back',
       refunded: 'refunded',

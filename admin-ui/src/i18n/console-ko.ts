@@ -87,6 +87,13 @@ export const consoleKo: ConsoleMessages = {
     audit: { before: '변경 전', after: '변경 후' },
     settlements: { held: '보류: 계좌 변경', released: '보류 해제됨' },
     trace: { label: '트레이스', open: '트레이스 보기' },
+    payments: {
+      search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
+      from: '시작일',
+      to: '종료일',
+      cancel: '결제 취소',
+      cancelled: '결제대행사에서 결제를 취소하고 코인을 회수했습니다.',
+    },
     refunds: {
       parts: '환불 내역',
       refunded: '환불됨',

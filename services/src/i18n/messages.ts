@@ -15,6 +15,7 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
 import { trustMessages } from './catalogs/trust';
@@ -329,6 +330,7 @@ const catalog = {
   ...missionsMessages,
   ...incomeMessages,
   ...lotteryEventsMessages,
+  ...paymentsConsoleMessages,
   ...securityMessages,
   ...trustMessages,
   ...coinRefundsMessages,
@@ -348,6 +350,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missions: missionsMessages,
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
+  paymentsConsole: paymentsConsoleMessages,
   security: securityMessages,
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,

@@ -106,6 +106,14 @@ export async function markPaymentPaid(
     .execute();
 }
 
+/** A verified webhook naming the payment, for the console's history of the payment (its status changes: a trigger). */
+export async function recordPaymentWebhook(db: DbExecutor, paymentId: string, detail: string, at: Date) {
+  await db
+    .insertInto('payment_events')
+    .values({ payment_id: paymentId, kind: 'WEBHOOK', detail, created_at: at })
+    .execute();
+}
+
 // ---- The sandbox provider's own records --------------------------------------------------------------------------
 
 export async function findSandboxCheckout(db: DbExecutor, paymentId: string): Promise<SandboxCheckoutRow | undefined> {

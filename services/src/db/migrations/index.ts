@@ -55,6 +55,7 @@ import * as m0220 from './0220_dashboard_late_rows';
 import * as m0225 from './0225_creator_month_earnings_paying_month';
 import * as m0230 from './0230_comment_event_budget_approval';
 import * as m0235 from './0235_login_failures';
+import * as m0260 from './0260_payment_console';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '0225_creator_month_earnings_paying_month': m0225,
   '0230_comment_event_budget_approval': m0230,
   '0235_login_failures': m0235,
+  '0260_payment_console': m0260,
 };

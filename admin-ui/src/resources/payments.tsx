@@ -1,0 +1,206 @@
+import type { AdminPayment, AdminPaymentDetail } from '@fanmission/contracts';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import {
+  ArrayField,
+  Datagrid,
+  DateField,
+  DateInput,
+  FunctionField,
+  NumberField,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type ShowProps,
+} from 'react-admin';
+import { httpClient } from '../data-provider';
+import { useCanWrite } from '../permissions';
+import { CodeField, codeChoices } from './code-field';
+import { ConsoleList, WRAP, useWideConsole } from './list-actions';
+import { formatMinorUnits } from './refunds';
+
+/** A day picked in the filter as the instant its day starts, or ends, in Korea (orders are dated in KST). */
+const koreanDayStart = (day: string) => (day ? `${day}T00:00:00+09:00` : undefined);
+const koreanDayEnd = (day: string) => (day ? `${day}T24:00:00+09:00` : undefined);
+const dayOf = (instant: string | undefined) => (instant ? instant.slice(0, 10) : '');
+
+const paymentFilters = [
+  <TextInput key="q" source="q" label="console.payments.search" alwaysOn resettable />,
+  <SelectInput key="status" source="status" choices={codeChoices('paymentStatus')} />,
+  <SelectInput key="provider" source="provider" choices={codeChoices('paymentProvider')} />,
+  <SelectInput key="payMethod" source="payMethod" choices={codeChoices('payMethod')} />,
+  <DateInput key="from" source="from" label="console.payments.from" parse={koreanDayStart} format={dayOf} />,
+  <DateInput key="to" source="to" label="console.payments.to" parse={koreanDayEnd} format={dayOf} />,
+];
+
+/** The amount in its own currency (won, or US dollars for PayPal). */
+function Amount({ source }: { source: 'amount' | 'refundedAmount' }) {
+  const record = useRecordContext<AdminPayment>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return <span>{formatMinorUnits(record[source], record.currency, locale)}</span>;
+}
+
+/**
+ * `/api/admin/payments`: card, KakaoPay and PayPal payments, newest first, found by payment id, the provider's id,
+ * the member's e-mail or username; a row opens the payment. Below 900 px the id, provider, method and coins are
+ * left out.
+ */
+export const PaymentList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList filters={paymentFilters} sort={{ field: 'createdAt', order: 'DESC' }} rowClick="show">
+      {wide && <TextField source="id" sortable={false} sx={WRAP} />}
+      <TextField source="username" sortable={false} sx={WRAP} />
+      {wide && <NumberField source="coins" sortable={false} />}
+      <FunctionField source="amount" sortable={false} render={() => <Amount source="amount" />} />
+      {wide && <CodeField source="provider" family="paymentProvider" sortable={false} />}
+      {wide && <CodeField source="payMethod" family="payMethod" sortable={false} />}
+      <CodeField source="status" family="paymentStatus" sortable={false} />
+      <DateField source="createdAt" showTime />
+    </ConsoleList>
+  );
+};
+
+/**
+ * Finance's "Cancel at provider": asks for the reason, then POST …/cancel (the fan's withdrawal of the charge, refunded
+ * at its provider at once). Shown on a paid payment nothing was refunded of yet.
+ */
+export function CancelPaymentAction() {
+  const record = useRecordContext<AdminPaymentDetail>();
+  const allowed = useCanWrite('payments');
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [pending, setPending] = useState(false);
+  if (!record || !allowed || record.status !== 'paid' || !record.deposit || record.refundedAmount > 0) return null;
+  const label = translate('console.payments.cancel');
+  const submit = async () => {
+    setPending(true);
+    try {
+      await httpClient(`/api/admin/payments/${encodeURIComponent(record.id)}/cancel`, {
+        method: 'POST',
+        body: JSON.stringify({ reason: reason.trim() }),
+      });
+      setOpen(false);
+      notify('console.payments.cancelled', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>{label}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            margin="dense"
+            label={translate('console.actions.reason')}
+            value={reason}
+            slotProps={{ htmlInput: { maxLength: 200, 'aria-label': translate('console.actions.reason') } }}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={reason.trim().length === 0 || pending}
+            onClick={() => void submit()}
+          >
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** One payment: the member, the item, the amounts, every status change and webhook, the deposit and the refunds. */
+export const PaymentShow = (props: ShowProps) => (
+  <Show
+    {...props}
+    actions={
+      <TopToolbar>
+        <CancelPaymentAction />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="id" sx={WRAP} />
+      <TextField source="username" />
+      <TextField source="email" emptyText="-" sx={WRAP} />
+      <TextField source="coinItem.name" />
+      <NumberField source="coins" />
+      <FunctionField source="amount" render={() => <Amount source="amount" />} />
+      <FunctionField source="refundedAmount" render={() => <Amount source="refundedAmount" />} />
+      <CodeField source="provider" family="paymentProvider" />
+      <CodeField source="payMethod" family="payMethod" />
+      <CodeField source="status" family="paymentStatus" />
+      <TextField source="providerPaymentId" emptyText="-" sx={WRAP} />
+      <TextField source="failureReason" emptyText="-" />
+      <DateField source="createdAt" showTime />
+      <DateField source="paidAt" showTime emptyText="-" />
+      <TextField source="deposit.id" emptyText="-" />
+      <TextField source="deposit.ledgerTransactionId" emptyText="-" />
+      <ArrayField source="events">
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>-</span>}>
+          <CodeField source="kind" family="paymentEventKind" />
+          <CodeField source="status" family="paymentStatus" emptyText="-" />
+          <TextField source="detail" emptyText="-" sx={WRAP} />
+          <DateField source="at" showTime />
+        </Datagrid>
+      </ArrayField>
+      <ArrayField source="reversals">
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>-</span>}>
+          <TextField source="providerRefundId" sx={WRAP} />
+          <CodeField source="kind" family="paymentReversalKind" />
+          <FunctionField
+            source="amount"
+            render={(reversal: { amount: number; currency: string }) => (
+              <ReversalAmount amount={reversal.amount} currency={reversal.currency} />
+            )}
+          />
+          <NumberField source="coinsTaken" />
+          <NumberField source="shortfallCoins" />
+          <DateField source="at" showTime />
+        </Datagrid>
+      </ArrayField>
+      <ArrayField source="refunds">
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>-</span>}>
+          <TextField source="id" />
+          <CodeField source="kind" family="coinRefundKind" />
+          <CodeField source="status" family="coinRefundStatus" />
+          <NumberField source="coins" />
+          <DateField source="requestedAt" showTime />
+          <DateField source="paidAt" showTime emptyText="-" />
+        </Datagrid>
+      </ArrayField>
+    </SimpleShowLayout>
+  </Show>
+);
+
+function ReversalAmount({ amount, currency }: { amount: number; currency: string }) {
+  const [locale] = useLocaleState();
+  return <span>{formatMinorUnits(amount, currency, locale)}</span>;
+}
