@@ -48,6 +48,7 @@ export const consoleEn = {
       reason: 'Reason',
       confirmDeposit: 'Confirm deposit',
       rejectDeposit: 'Reject',
+      failDeposit: 'Mark failed',
       markPaid: 'Mark paid',
       refuseRefund: 'Refuse to pay',
       refundAtProvider: 'Refund at provider',

@@ -49,6 +49,7 @@ export const consoleKo: ConsoleMessages = {
       reason: '사유',
       confirmDeposit: '입금 확인',
       rejectDeposit: '거절',
+      failDeposit: '입금 실패',
       markPaid: '지급 완료',
       refuseRefund: '지급 거절',
       refundAtProvider: '결제대행사로 환불',
