@@ -49,6 +49,8 @@ export const consoleEn = {
       confirmDeposit: 'Confirm deposit',
       rejectDeposit: 'Reject',
       failDeposit: 'Mark failed',
+      flagAdult: 'Flag adult content',
+      clearAdult: 'Clear adult flag',
       markPaid: 'Mark paid',
       refuseRefund: 'Refuse to pay',
       refundAtProvider: 'Refund at provider',

@@ -50,6 +50,8 @@ export const consoleKo: ConsoleMessages = {
       confirmDeposit: '입금 확인',
       rejectDeposit: '거절',
       failDeposit: '입금 실패',
+      flagAdult: '성인 콘텐츠 지정',
+      clearAdult: '성인 콘텐츠 해제',
       markPaid: '지급 완료',
       refuseRefund: '지급 거절',
       refundAtProvider: '결제대행사로 환불',
