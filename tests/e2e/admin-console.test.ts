@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleEn } from '../../admin-ui/src/i18n/console-en';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { fanSession, storeSession } from '@fanmission/tests/support/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { chargeCoins } from '@fanmission/tests/support/coins';
@@ -254,6 +256,85 @@ describe('operator and finance console', () => {
     await page.goto(`${served.baseUrl}/admin/payments`);
     await page.getByText(merchantUid).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-payments-360.png');
+    expect(errors).toEqual([]);
+  });
+
+  test('finance marks a bank deposit failed with a reason; the fan reads “failed, contact support”', async () => {
+    const member = await createAccount(served.testApp.app);
+    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
+      method: 'POST',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: member.id,
+        depositorName: '입금실패',
+        depositorPhone: '01087654321',
+        cashReceiptNumber: '',
+        receiptType: 'PHONE',
+      }),
+    });
+    expect(request.status).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/bank-transfers`);
+    const row = page.locator('tr', { hasText: '입금실패' });
+    await row.waitFor({ state: 'visible' });
+    await row.getByRole('button', { name: ko.console.actions.failDeposit }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: ko.console.actions.reason }).fill('입금자명과 금액이 확인되지 않습니다');
+    await screenshot(page, 'admin-finance-bank-transfer-fail.png');
+    await dialog.getByRole('button', { name: '확인' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${served.baseUrl}/admin/bank-transfers?filter=${encodeURIComponent('{"status":"failed"}')}`);
+    await page.locator('tr', { hasText: '입금실패' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bank-transfers-failed-360.png');
+    expect(errors).toEqual([]);
+
+    for (const width of [1280, 360]) {
+      const web = await browser.newPage({ viewport: { width, height: 900 } });
+      await storeSession(web, served.baseUrl, fanSession(member));
+      await web.goto(`${served.baseUrl}/coin-history`);
+      await web.getByRole('tab', { name: webKo.coinHistory.pending }).click();
+      const pendingRow = web.getByTestId('pending-row').filter({ hasText: '입금실패' });
+      await pendingRow.getByText(webKo.coinHistory.deposit.failed).waitFor({ state: 'visible' });
+      await screenshot(web, `web-coin-history-deposit-failed-${width}.png`);
+      await web.close();
+    }
+  });
+
+  test('an operator flags a creator’s adult content: he leaves search at once, and returns once cleared', async () => {
+    const name = `성인지정-${Date.now()}`;
+    const creator = await createCreator(served.testApp.app, { name });
+    const searched = async () =>
+      (
+        (await (await fetch(`${served.baseUrl}/api/v1/creators/page?name=${encodeURIComponent(name)}`)).json()) as {
+          content: unknown[];
+        }
+      ).content.length;
+    expect(await searched()).toBe(1);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/creators/${creator.creatorId}/show`);
+    await page.getByText(name).first().waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: ko.console.actions.flagAdult }).click();
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
+    expect(await searched()).toBe(0);
+    await screenshot(page, 'admin-operator-creator-adult-flag.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-operator-creator-adult-flag-360.png');
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).click();
+    await page.getByRole('button', { name: ko.console.actions.flagAdult }).waitFor({ state: 'visible' });
+    expect(await searched()).toBe(1);
     expect(errors).toEqual([]);
   });
 
