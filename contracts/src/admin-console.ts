@@ -28,6 +28,8 @@ export const ADMIN_WRITE_POLICY = {
   'grade-proposals': ['ROLE_OPERATOR'],
   'creator-penalties': ['ROLE_OPERATOR'],
   'comment-events': ['ROLE_OPERATOR'],
+  // Cancelling a lottery event or drawing it now, with a reason.
+  'lottery-events': ['ROLE_OPERATOR'],
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   faqs: ['ROLE_OPERATOR'],

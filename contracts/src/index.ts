@@ -1,5 +1,6 @@
 export * from './admin-catalog';
 export * from './admin-console';
+export * from './admin-events';
 export * from './admin-ledger';
 export * from './admin-payments';
 export * from './banks';

@@ -54,7 +54,7 @@ import {
   sandboxCheckoutRoutes,
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
-import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
+import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
 
 declare module 'fastify' {
@@ -128,6 +128,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   bankTransferAdminRoutes,
   paymentReversalAdminRoutes,
   paymentAdminRoutes,
+  lotteryEventAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
   creatorPenaltyAdminRoutes,

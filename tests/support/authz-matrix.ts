@@ -194,6 +194,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/payments': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/payments/{id}': s`401 403 403 403 403 403 404 404`,
   'POST /api/admin/payments/{id}/cancel': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/lottery-events/{id}/cancel': s`401 403 403 403 403 403 404 403`,
+  'POST /api/admin/lottery-events/{id}/draw': s`401 403 403 403 403 403 404 403`,
   'PUT /api/admin/bank-transfers/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/faqs': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/faqs/{id}': s`401 403 403 403 403 403 404 403`,

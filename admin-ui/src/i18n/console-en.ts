@@ -93,6 +93,12 @@ export const consoleEn = {
     audit: { before: 'Before', after: 'After' },
     settlements: { held: 'Held: account changed', released: 'Hold released' },
     trace: { label: 'Trace', open: 'View trace' },
+    lotteryEvents: {
+      cancel: 'Cancel event',
+      draw: 'Draw now',
+      canceled: 'Event cancelled; its applicants are told.',
+      drawn: 'Drawn: the winners are announced.',
+    },
     payments: {
       search: 'Payment id, provider id, e-mail or username',
       from: 'From',

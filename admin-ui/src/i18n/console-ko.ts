@@ -90,6 +90,12 @@ export const consoleKo: ConsoleMessages = {
     audit: { before: '변경 전', after: '변경 후' },
     settlements: { held: '보류: 계좌 변경', released: '보류 해제됨' },
     trace: { label: '트레이스', open: '트레이스 보기' },
+    lotteryEvents: {
+      cancel: '이벤트 취소',
+      draw: '지금 추첨',
+      canceled: '이벤트를 취소했습니다. 응모자에게 알림이 갑니다.',
+      drawn: '추첨을 마치고 당첨자를 발표했습니다.',
+    },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
       from: '시작일',

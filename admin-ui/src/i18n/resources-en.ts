@@ -56,7 +56,14 @@ export const resourcesEn = {
   },
   'mission-products': {
     name: 'Mission product |||| Mission products',
-    fields: { name: 'Name', type: 'Type', creatorName: 'Creator', coinPrice: 'Coins', active: 'Active' },
+    fields: {
+      name: 'Name',
+      type: 'Type',
+      creatorName: 'Creator',
+      coinPrice: 'Coins',
+      active: 'Active',
+      eventStatus: 'Lottery',
+    },
   },
   'coin-items': {
     name: 'Coin item |||| Coin items',

@@ -58,7 +58,14 @@ export const resourcesKo: ResourceMessages = {
   },
   'mission-products': {
     name: '미션 상품',
-    fields: { name: '이름', type: '유형', creatorName: '크리에이터', coinPrice: '코인', active: '활성' },
+    fields: {
+      name: '이름',
+      type: '유형',
+      creatorName: '크리에이터',
+      coinPrice: '코인',
+      active: '활성',
+      eventStatus: '이벤트 상태',
+    },
   },
   'coin-items': {
     name: '코인 상품',

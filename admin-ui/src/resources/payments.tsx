@@ -1,6 +1,4 @@
 import type { AdminPayment, AdminPaymentDetail } from '@fanmission/contracts';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
-import { useState } from 'react';
 import {
   ArrayField,
   Datagrid,
@@ -15,16 +13,12 @@ import {
   TextInput,
   TopToolbar,
   useLocaleState,
-  useNotify,
   useRecordContext,
-  useRefresh,
-  useTranslate,
   type ShowProps,
 } from 'react-admin';
-import { httpClient } from '../data-provider';
-import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
+import { ReasonAction } from './reason-action';
 import { formatMinorUnits } from './refunds';
 
 /** A day picked in the filter as the instant its day starts, or ends, in Korea (orders are dated in KST). */
@@ -74,67 +68,16 @@ export const PaymentList = () => {
  * Finance's "Cancel at provider": asks for the reason, then POST …/cancel (the fan's withdrawal of the charge, refunded
  * at its provider at once). Shown on a paid payment nothing was refunded of yet.
  */
-export function CancelPaymentAction() {
-  const record = useRecordContext<AdminPaymentDetail>();
-  const allowed = useCanWrite('payments');
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
-  if (!record || !allowed || record.status !== 'paid' || !record.deposit || record.refundedAmount > 0) return null;
-  const label = translate('console.payments.cancel');
-  const submit = async () => {
-    setPending(true);
-    try {
-      await httpClient(`/api/admin/payments/${encodeURIComponent(record.id)}/cancel`, {
-        method: 'POST',
-        body: JSON.stringify({ reason: reason.trim() }),
-      });
-      setOpen(false);
-      notify('console.payments.cancelled', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>{label}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            multiline
-            margin="dense"
-            label={translate('console.actions.reason')}
-            value={reason}
-            slotProps={{ htmlInput: { maxLength: 200, 'aria-label': translate('console.actions.reason') } }}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={reason.trim().length === 0 || pending}
-            onClick={() => void submit()}
-          >
-            {translate('ra.action.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
+export const CancelPaymentAction = () => (
+  <ReasonAction<AdminPaymentDetail>
+    resource="payments"
+    label="console.payments.cancel"
+    color="error"
+    url={(record) => `/api/admin/payments/${encodeURIComponent(record.id)}/cancel`}
+    show={(record) => record.status === 'paid' && record.deposit !== null && record.refundedAmount === 0}
+    done="console.payments.cancelled"
+  />
+);
 
 /** One payment: the member, the item, the amounts, every status change and webhook, the deposit and the refunds. */
 export const PaymentShow = (props: ShowProps) => (
