@@ -52,6 +52,7 @@ import {
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { BonusGrantCreate, BonusGrantList } from './resources/bonus-grants';
 import { PaymentList, PaymentShow } from './resources/payments';
 import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
@@ -178,6 +179,7 @@ export function App() {
               {finance && (
                 <Resource name="coin-items" list={CoinItemList} create={CoinItemCreate} edit={CoinItemEdit} />
               )}
+              {finance && <Resource name="bonus-grants" list={BonusGrantList} create={BonusGrantCreate} />}
               {finance && <Resource name="settlements" list={SettlementList} show={SettlementShow} />}
               <Resource name="payout-account-changes" list={PayoutAccountChangeList} show={PayoutAccountChangeShow} />
               {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}

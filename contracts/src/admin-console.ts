@@ -42,6 +42,8 @@ export const ADMIN_WRITE_POLICY = {
   // Cancelling a card, KakaoPay or PayPal payment at its provider (operators read payments, never cancel).
   payments: ['ROLE_FINANCE'],
   'coin-items': ['ROLE_FINANCE'],
+  // Free-coin events: a BONUS coin item granted to chosen members, with a reason and a budget.
+  'bonus-grants': ['ROLE_FINANCE'],
   settlements: ['ROLE_FINANCE'],
   'settlement-runs': ['ROLE_FINANCE'],
   'creator-payout-accounts': ['ROLE_FINANCE'],

@@ -45,7 +45,7 @@ import {
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
-import { coinRoutes } from './coins';
+import { bonusGrantAdminRoutes, coinRoutes } from './coins';
 import {
   bankTransferAdminRoutes,
   coinDepositRoutes,
@@ -129,6 +129,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   paymentReversalAdminRoutes,
   paymentAdminRoutes,
   lotteryEventAdminRoutes,
+  bonusGrantAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
   creatorPenaltyAdminRoutes,

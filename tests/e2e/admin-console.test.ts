@@ -338,6 +338,43 @@ describe('operator and finance console', () => {
     expect(errors).toEqual([]);
   });
 
+  test('finance grants free coins to a member with a reason and a budget; his coin history shows the free coin event', async () => {
+    const member = await createAccount(served.testApp.app);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/bonus-grants/create`);
+    const fields = ko.resources['bonus-grants'].fields;
+    await page.getByRole('combobox', { name: fields.coinItemId }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('textbox', { name: fields.reason }).fill('추석 감사 이벤트');
+    await page.getByRole('spinbutton', { name: fields.budgetCoins }).fill('1000');
+    await page.getByRole('textbox', { name: fields.userIds }).fill(String(member.id));
+    await screenshot(page, 'admin-finance-bonus-grant-create.png');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bonus-grants.png');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-bonus-grants-360.png');
+    await page.goto(`${served.baseUrl}/admin/bonus-grants/create`);
+    await page.getByRole('textbox', { name: fields.reason }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bonus-grant-create-360.png');
+    expect(errors).toEqual([]);
+
+    const web = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await storeSession(web, served.baseUrl, fanSession(member));
+    await web.goto(`${served.baseUrl}/coin-history`);
+    await web.getByTestId('coin-history-row').getByText(webKo.coinHistory.earnFreeEvent).waitFor({ state: 'visible' });
+    await screenshot(web, 'web-coin-history-free-coin-event.png');
+  });
+
   test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {
     const app = served.testApp.app;
     const requestRefund = async (holder: string) => {

@@ -99,6 +99,11 @@ export const consoleEn = {
       canceled: 'Event cancelled; its applicants are told.',
       drawn: 'Drawn: the winners are announced.',
     },
+    bonusGrants: {
+      byId: 'By member id',
+      byFilter: 'By filter',
+      userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
+    },
     payments: {
       search: 'Payment id, provider id, e-mail or username',
       from: 'From',

@@ -96,6 +96,11 @@ export const consoleKo: ConsoleMessages = {
       canceled: '이벤트를 취소했습니다. 응모자에게 알림이 갑니다.',
       drawn: '추첨을 마치고 당첨자를 발표했습니다.',
     },
+    bonusGrants: {
+      byId: '회원 번호로',
+      byFilter: '조건으로',
+      userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
+    },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
       from: '시작일',

@@ -122,6 +122,23 @@ export const resourcesEn = {
       requestedAt: 'Requested',
     },
   },
+  'bonus-grants': {
+    name: 'Free-coin grant |||| Free-coin grants',
+    fields: {
+      reason: 'Reason',
+      coinItemId: 'Coin item (BONUS)',
+      'coinItem.name': 'Coin item',
+      recipients: 'Members',
+      grantedCoins: 'Coins granted',
+      budgetCoins: 'Budget (coins)',
+      createdAt: 'Granted',
+      mode: 'Members',
+      userIds: 'Member ids (comma separated)',
+      role: 'Role',
+      joinedFrom: 'Joined from',
+      joinedTo: 'Joined before',
+    },
+  },
   'coin-refunds': {
     name: 'Coin refund |||| Coin refunds',
     fields: {

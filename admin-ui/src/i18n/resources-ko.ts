@@ -124,6 +124,23 @@ export const resourcesKo: ResourceMessages = {
       requestedAt: '신청일',
     },
   },
+  'bonus-grants': {
+    name: '무료 코인 지급',
+    fields: {
+      reason: '사유',
+      coinItemId: '코인 상품(BONUS)',
+      'coinItem.name': '코인 상품',
+      recipients: '회원 수',
+      grantedCoins: '지급 코인',
+      budgetCoins: '예산(코인)',
+      createdAt: '지급일',
+      mode: '대상 회원',
+      userIds: '회원 번호(쉼표로 구분)',
+      role: '역할',
+      joinedFrom: '가입일(부터)',
+      joinedTo: '가입일(전까지)',
+    },
+  },
   'coin-refunds': {
     name: '코인 환불',
     fields: {

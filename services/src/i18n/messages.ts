@@ -15,6 +15,7 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
@@ -331,6 +332,7 @@ const catalog = {
   ...incomeMessages,
   ...lotteryEventsMessages,
   ...paymentsConsoleMessages,
+  ...bonusGrantsMessages,
   ...securityMessages,
   ...trustMessages,
   ...coinRefundsMessages,
@@ -351,6 +353,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
   paymentsConsole: paymentsConsoleMessages,
+  bonusGrants: bonusGrantsMessages,
   security: securityMessages,
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,

@@ -56,6 +56,7 @@ import * as m0225 from './0225_creator_month_earnings_paying_month';
 import * as m0230 from './0230_comment_event_budget_approval';
 import * as m0235 from './0235_login_failures';
 import * as m0260 from './0260_payment_console';
+import * as m0261 from './0261_bonus_grants';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '0230_comment_event_budget_approval': m0230,
   '0235_login_failures': m0235,
   '0260_payment_console': m0260,
+  '0261_bonus_grants': m0261,
 };
