@@ -97,6 +97,8 @@ const consoleTheme: RaThemeOptions = {
     secondary: { light: '#6ec6ff', main: '#1565c0', dark: '#0d47a1', contrastText: '#fff' },
     // MUI's orange (#ed6c02) reads 3.1:1 on white, as the warning buttons' text (inactivate, mark failed): 5.0:1.
     warning: { main: '#b45309', contrastText: '#fff' },
+    // MUI's red (#d32f2f) reads 3.8:1 on an edit form's grey toolbar (#e0e0e0, its delete button): 5.0:1.
+    error: { main: '#b71c1c', contrastText: '#fff' },
   },
   components: {
     ...defaultLightTheme.components,

@@ -27,7 +27,7 @@ import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes } fro
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
-import { popupAdminRoutes, popupRoutes } from './popups';
+import { popupAdminRoutes, popupImageAdminRoutes, popupRoutes } from './popups';
 import { missionProductRoutes, registerDefaultProductNames } from './mission-products';
 import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
@@ -132,6 +132,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   bonusGrantAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
+  popupImageAdminRoutes,
   creatorPenaltyAdminRoutes,
   commentAdminRoutes,
   commentEventBudgetRoutes,

@@ -1,5 +1,6 @@
 // Browser journeys through the operator and finance console against the real API and PostgreSQL.
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
 import { holdForMission } from '@fanmission/ledger';
 import { paymentProvidersFor, sweepProviderRefunds } from '@fanmission/services/payments';
@@ -373,6 +374,69 @@ describe('operator and finance console', () => {
     await web.goto(`${served.baseUrl}/coin-history`);
     await web.getByTestId('coin-history-row').getByText(webKo.coinHistory.earnFreeEvent).waitFor({ state: 'visible' });
     await screenshot(web, 'web-coin-history-free-coin-event.png');
+  });
+
+  test('an operator gives a popup its picture in the console; the web popup shows it', async () => {
+    const picture = await sharp({
+      create: { width: 480, height: 240, channels: 3, background: { r: 255, g: 140, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/popups/create`);
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.title }).fill('여름 맞이 사진 팝업');
+    await page.getByText(ko.console.popups.noImage).waitFor({ state: 'visible' });
+    await page.getByLabel(ko.console.popups.upload).setInputFiles({
+      name: 'summer.png',
+      mimeType: 'image/png',
+      buffer: picture,
+    });
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    // The picture just uploaded shows before the popup is saved (a signed URL: it is public once saved).
+    expect(
+      await page.getByTestId('popup-image-preview').evaluate(async (element) => {
+        const image = element as HTMLImageElement;
+        await image.decode();
+        return image.naturalWidth;
+      }),
+    ).toBe(480);
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.linkLoggedOff }).fill('/creator-search');
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.linkTextLoggedOff }).fill('크리에이터 보기');
+    await screenshot(page, 'admin-operator-popup-picture.png');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('여름 맞이 사진 팝업').waitFor({ state: 'visible' });
+    const [created] = await served.testApp.app.db
+      .selectFrom('popups')
+      .select(['id', 'web_image_file_id'])
+      .where('title', '=', '여름 맞이 사진 팝업')
+      .execute();
+    expect(created?.web_image_file_id).not.toBeNull();
+    await page.goto(`${served.baseUrl}/admin/popups/${created!.id}`);
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => [violation.id, violation.nodes.map((node) => node.html)])).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-operator-popup-picture-360.png');
+    expect(errors).toEqual([]);
+
+    for (const width of [1280, 360]) {
+      const visitor = await browser.newPage({ viewport: { width, height: 900 } });
+      await visitor.goto(`${served.baseUrl}/`);
+      const dialog = visitor.getByRole('dialog', { name: '여름 맞이 사진 팝업' });
+      const image = dialog.getByRole('img', { name: '여름 맞이 사진 팝업' });
+      await image.waitFor({ state: 'visible' });
+      expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(480);
+      await screenshot(visitor, `web-popup-picture-${width}.png`);
+      await visitor.close();
+    }
+    await served.testApp.app.db.updateTable('popups').set({ active: false }).where('id', '=', created!.id).execute();
   });
 
   test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {

@@ -104,6 +104,11 @@ export const consoleEn = {
       byFilter: 'By filter',
       userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
     },
+    popups: {
+      upload: 'Upload picture',
+      removeImage: 'Remove picture',
+      noImage: 'No picture.',
+    },
     payments: {
       search: 'Payment id, provider id, e-mail or username',
       from: 'From',

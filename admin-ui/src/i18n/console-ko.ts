@@ -101,6 +101,11 @@ export const consoleKo: ConsoleMessages = {
       byFilter: '조건으로',
       userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
     },
+    popups: {
+      upload: '사진 올리기',
+      removeImage: '사진 빼기',
+      noImage: '사진이 없습니다.',
+    },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
       from: '시작일',

@@ -171,6 +171,7 @@ export const resourcesEn = {
       linkTextLoggedOff: 'Link text (signed out)',
       linkBackgroundColor: 'Button colour',
       linkTextColor: 'Button text colour',
+      webImage: 'Picture',
     },
   },
   'block-objections': {

@@ -170,6 +170,7 @@ export const resourcesKo: ResourceMessages = {
       linkTextLoggedOff: '링크 문구(비로그인)',
       linkBackgroundColor: '버튼 색',
       linkTextColor: '버튼 글자색',
+      webImage: '사진',
     },
   },
   'block-objections': {
