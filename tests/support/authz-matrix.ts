@@ -194,7 +194,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/payments': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/payments/{id}': s`401 403 403 403 403 403 404 404`,
   'POST /api/admin/payments/{id}/cancel': s`401 403 403 403 403 403 403 404`,
-  'POST /api/admin/popup-images': s`401 403 403 403 403 403 400 403`,
+  'POST /api/admin/popups/images': s`401 403 403 403 403 403 400 403`,
   'GET /api/admin/bonus-grants': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/bonus-grants/{id}': s`401 403 403 403 403 403 404 404`,
   'POST /api/admin/bonus-grants': s`401 403 403 403 403 403 403 400`,

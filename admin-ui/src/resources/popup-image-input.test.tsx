@@ -57,7 +57,7 @@ test('the chosen picture is uploaded, shown, can be removed, and is saved with t
   const preview = await screen.findByTestId('popup-image-preview');
   expect(preview.getAttribute('src')).toBe(signedUrl);
   const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-  expect(url).toBe('/api/admin/popup-images');
+  expect(url).toBe('/api/admin/popups/images');
   expect((init.body as FormData).get('image')).toBeInstanceOf(File);
   await userEvent.click(screen.getByRole('button', { name: words.removeImage }));
   expect(await screen.findByText(words.noImage)).toBeTruthy();

@@ -4,7 +4,7 @@ import { useInput, useNotify, useRecordContext, useTranslate } from 'react-admin
 import { httpClient } from '../data-provider';
 
 /**
- * The popup's picture: uploads the chosen image at once (`POST /api/admin/popup-images`, the console's own upload) and
+ * The popup's picture: uploads the chosen image at once (`POST /api/admin/popups/images`, the console's own upload) and
  * keeps its id in `webImageId`; shows the picture the popup has, or the one just uploaded; "remove" leaves the popup
  * without one.
  */
@@ -26,7 +26,7 @@ export function PopupImageInput() {
     try {
       const body = new FormData();
       body.append('image', file, file.name);
-      const { json } = await httpClient('/api/admin/popup-images', { method: 'POST', body });
+      const { json } = await httpClient('/api/admin/popups/images', { method: 'POST', body });
       const entry = json as { id: number; s3Url: string };
       setUploadedUrl(entry.s3Url);
       field.onChange(entry.id);

@@ -18,14 +18,14 @@ import {
 import { errorResponses } from '../http';
 
 /**
- * `POST /api/admin/popup-images`: the console uploads a popup's picture (its session cookie reaches `/api/admin` only,
+ * `POST /api/admin/popups/images`: the console uploads a popup's picture (its session cookie reaches `/api/admin` only,
  * so it cannot use the members' `POST /files/s3`). Images only, at most 5 MB, checked and stripped like every upload;
  * the answer's `id` is the popup's `webImageId`.
  */
 export async function popupImageAdminRoutes(app: FastifyInstance) {
   const storage = storageDriverFor(app.config);
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/popup-images',
+    '/popups/images',
     {
       config: { adminResource: 'popups' },
       validatorCompiler: streamedBodyValidator,

@@ -132,7 +132,7 @@ describe('popups', () => {
       const form = await multipartForm(field, bytes, name);
       return app().inject({
         method: 'POST',
-        url: '/api/admin/popup-images',
+        url: '/api/admin/popups/images',
         headers: { ...form.headers, 'accept-language': 'en', ...(account?.headers ?? {}) },
         payload: form.payload,
       });
