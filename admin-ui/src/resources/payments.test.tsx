@@ -81,9 +81,8 @@ describe('PaymentShow', () => {
     );
     vi.stubGlobal('fetch', fetch);
     showPayment(payment, ['ROLE_FINANCE']);
-    expect(await screen.findByText('portone Transaction.Paid')).toBeTruthy();
+    expect(await screen.findByText('tx-1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('웹훅 수신')).toBeTruthy();
-    expect(screen.getByText('tx-1')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: words.cancel }));
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole<HTMLButtonElement>('button', { name: /확인|Confirm/ });
@@ -99,11 +98,11 @@ describe('PaymentShow', () => {
 
   test('offers operators no cancel, and nobody a cancel of a refunded payment', async () => {
     showPayment(payment, ['ROLE_OPERATOR']);
-    expect(await screen.findByText('portone Transaction.Paid')).toBeTruthy();
+    expect(await screen.findByText('tx-1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: words.cancel })).toBeNull();
     cleanup();
     showPayment({ ...payment, refundedAmount: 1000 }, ['ROLE_FINANCE']);
-    expect(await screen.findByText('portone Transaction.Paid')).toBeTruthy();
+    expect(await screen.findByText('tx-1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: words.cancel })).toBeNull();
   });
 });
