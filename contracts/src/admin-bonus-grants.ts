@@ -16,13 +16,14 @@ export const BONUS_GRANT_LIMITS = {
 
 const userIds = z.array(z.number().int().positive()).min(1).max(BONUS_GRANT_LIMITS.maxRecipients);
 
-/** The members a grant reaches: by id (one or a list), or the members a filter finds. */
+/**
+ * The fans a grant reaches: by id (one or a list), or the fans a filter finds. Creators' wallets are frozen (coins
+ * given to them could never be spent) and staff are never granted coins.
+ */
 export const bonusGrantRecipientsSchema = z.union([
   z.strictObject({ userIds }),
   z.strictObject({
     filter: z.strictObject({
-      /** Members with this role (fans: ROLE_USER, creators: ROLE_CREATOR). */
-      role: z.enum(['ROLE_USER', 'ROLE_CREATOR']).optional(),
       /** Signed up at or after this instant. */
       joinedFrom: isoDateTime.optional(),
       /** Signed up before this instant. */

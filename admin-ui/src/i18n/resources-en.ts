@@ -134,7 +134,6 @@ export const resourcesEn = {
       createdAt: 'Granted',
       mode: 'Members',
       userIds: 'Member ids (comma separated)',
-      role: 'Role',
       joinedFrom: 'Joined from',
       joinedTo: 'Joined before',
     },

@@ -136,7 +136,6 @@ export const resourcesKo: ResourceMessages = {
       createdAt: '지급일',
       mode: '대상 회원',
       userIds: '회원 번호(쉼표로 구분)',
-      role: '역할',
       joinedFrom: '가입일(부터)',
       joinedTo: '가입일(전까지)',
     },

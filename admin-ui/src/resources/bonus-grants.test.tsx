@@ -35,11 +35,10 @@ test('the form becomes the API’s request: ids as a list, or the filter with in
     grantRequestOf({
       ...base,
       mode: 'filter',
-      role: 'ROLE_USER',
       joinedFrom: '2026-11-01T00:00:00.000Z',
       joinedTo: '',
     }),
-  ).toEqual({ ...base, recipients: { filter: { role: 'ROLE_USER', joinedFrom: '2026-11-01T00:00:00.000Z' } } });
+  ).toEqual({ ...base, recipients: { filter: { joinedFrom: '2026-11-01T00:00:00.000Z' } } });
 });
 
 test('finance grants the BONUS item to the members typed, with the form’s Idempotency-Key', async () => {

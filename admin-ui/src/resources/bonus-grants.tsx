@@ -27,7 +27,6 @@ interface GrantForm {
   budgetCoins: number;
   mode: 'userIds' | 'filter';
   userIds?: string;
-  role?: 'ROLE_USER' | 'ROLE_CREATOR' | '';
   joinedFrom?: string | null;
   joinedTo?: string | null;
 }
@@ -48,7 +47,6 @@ export function grantRequestOf(form: GrantForm): AdminBonusGrantCreate {
       ? { userIds: idsOf(form.userIds) }
       : {
           filter: {
-            ...(form.role ? { role: form.role } : {}),
             ...(form.joinedFrom ? { joinedFrom: isoOrUndefined(form.joinedFrom) } : {}),
             ...(form.joinedTo ? { joinedTo: isoOrUndefined(form.joinedTo) } : {}),
           },
@@ -81,7 +79,7 @@ export const BonusGrantList = () => {
 };
 
 /**
- * Finance grants a BONUS coin item to members chosen by id or by a filter, with a reason and a budget. The form keeps
+ * Finance grants a BONUS coin item to fans chosen by id or by their sign-up period, with a reason and a budget. The form keeps
  * one Idempotency-Key while it is open, so a second click or a retried request grants nothing twice.
  */
 export const BonusGrantCreate = () => {
@@ -109,13 +107,6 @@ export const BonusGrantCreate = () => {
           {({ formData }) =>
             formData.mode === 'filter' ? (
               <>
-                <SelectInput
-                  source="role"
-                  choices={[
-                    { id: 'ROLE_USER', name: 'codes.role.ROLE_USER' },
-                    { id: 'ROLE_CREATOR', name: 'codes.role.ROLE_CREATOR' },
-                  ]}
-                />
                 <DateTimeInput source="joinedFrom" />
                 <DateTimeInput source="joinedTo" />
               </>

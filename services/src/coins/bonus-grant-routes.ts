@@ -42,11 +42,11 @@ export async function bonusGrantAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'Grant a BONUS coin item to chosen members, with a reason and a budget (finance)',
         description:
-          '`recipients`: `{ "userIds": [...] }` (one or a list of members) or `{ "filter": { "role", "joinedFrom", ' +
-          '"joinedTo" } }` (at most 1,000 members, else 409 TOO_MANY_RECIPIENTS). Each member gets the item’s coins ' +
+          '`recipients`: `{ "userIds": [...] }` (one or a list of fans) or `{ "filter": { "joinedFrom", "joinedTo" } }` ' +
+          '(the fans who signed up then; at most 1,000, else 409 TOO_MANY_RECIPIENTS). Each member gets the item’s coins ' +
           'as a BONUS_GRANT of the ledger, shown in his coin history as the free coin event; members × coins above ' +
-          '`budgetCoins` is 409 BONUS_BUDGET_EXCEEDED and nothing is granted. Staff and deleted accounts are no ' +
-          'recipients (400 on `recipients.userIds`). Idempotency-Key required: a retry answers the first grant and ' +
+          '`budgetCoins` is 409 BONUS_BUDGET_EXCEEDED and nothing is granted. Creators (frozen wallets), staff and ' +
+          'deleted accounts are no recipients (400 on `recipients.userIds`). Idempotency-Key required: a retry answers the first grant and ' +
           'grants nothing twice; the same key with another request is 409 IDEMPOTENCY_CONFLICT.',
         security: [{ bearerAuth: [] }],
         headers: adminBonusGrantHeadersSchema,

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { createCreator } from '@fanmission/tests/support/creators';
 
 // Free-coin events: finance grants a BONUS coin item to one member, a list, or the members a filter finds, with a
 // reason and a budget; each member's coins are one BONUS_GRANT (his coin history's free coin event), once however
@@ -17,6 +18,7 @@ let cashItemId: number;
 let fans: TestAccount[];
 let operator: TestAccount;
 let finance: TestAccount;
+let creator: TestAccount;
 
 const grant = (account: TestAccount | null, payload: unknown, key: string | null = `key-${Math.random()}`) =>
   inject({
@@ -48,6 +50,7 @@ beforeAll(async () => {
   fans = [await createAccount(app), await createAccount(app), await createAccount(app)];
   operator = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  creator = await createCreator(app);
 });
 
 describe('free-coin grants', () => {
@@ -102,12 +105,12 @@ describe('free-coin grants', () => {
     expect(audit.filter((entry) => entry.status_code === 200)).toHaveLength(3);
   });
 
-  it('grants the members a filter finds, never staff; refuses past the budget and grants nothing', async () => {
+  it('grants the fans a filter finds, never staff nor creators; refuses past the budget and grants nothing', async () => {
     clock.now = new Date('2026-11-21T03:00:00Z');
     const joinedFrom = (
       await db().selectFrom('users').select('created_at').where('id', '=', fans[0]!.id).executeTakeFirstOrThrow()
     ).created_at.toISOString();
-    const recipients = { filter: { role: 'ROLE_USER', joinedFrom } };
+    const recipients = { filter: { joinedFrom } };
     const over = await grant(finance, {
       coinItemId: bonusItem.id,
       reason: 'New members',
@@ -138,11 +141,11 @@ describe('free-coin grants', () => {
     const cash = await grant(finance, { ...base, coinItemId: cashItemId });
     expect(cash.statusCode).toBe(400);
     expect(cash.json().subErrors[0]).toMatchObject({ field: 'coinItemId', message: 'Choose a BONUS coin item.' });
-    const staff = await grant(finance, { ...base, recipients: { userIds: [operator.id, 999_999] } });
+    const staff = await grant(finance, { ...base, recipients: { userIds: [creator.id, operator.id, 999_999] } });
     expect(staff.statusCode).toBe(400);
     expect(staff.json().subErrors[0]).toMatchObject({
       field: 'recipients.userIds',
-      message: `These are no members coins can be granted to: ${operator.id}, 999999`,
+      message: `These are no members coins can be granted to: ${[creator.id, operator.id].sort((a, b) => a - b).join(', ')}, 999999`,
     });
     for (const [payload, field] of [
       [{ ...base, reason: ' ' }, 'reason'],

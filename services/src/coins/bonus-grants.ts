@@ -16,17 +16,21 @@ import { findCoinItem } from './repository';
  * Free-coin events: finance grants a BONUS coin item to chosen members with a reason and a budget. The grant and every
  * member's BONUS_GRANT (ledger key `bonus-grant:<grant>:user:<member>`) commit together or not at all; the grant is
  * unique per author and Idempotency-Key, so a retry answers the grant made the first time and grants nothing twice.
- * Members only: staff accounts and deleted accounts are never granted coins.
+ * Fans only: creators (frozen wallets), staff and deleted accounts are never granted coins.
  */
 
-/** Members who may be granted coins: not deleted, not staff, a fan or a creator. */
+/**
+ * Members who may be granted coins: fans, not deleted, not staff, whose coins are not frozen. A creator's wallet is
+ * frozen (the ledger refuses coins given to it: they could never be spent).
+ */
 function members(db: DbExecutor) {
   return db
     .selectFrom('users')
     .select('id')
     .where('deleted_at', 'is', null)
-    .where(sql<boolean>`roles && array['ROLE_USER', 'ROLE_CREATOR']::text[]`)
-    .where(sql<boolean>`not (roles && array['ROLE_OPERATOR', 'ROLE_FINANCE']::text[])`);
+    .where('coins_frozen_at', 'is', null)
+    .where(sql<boolean>`'ROLE_USER' = any(roles)`)
+    .where(sql<boolean>`not (roles && array['ROLE_CREATOR', 'ROLE_OPERATOR', 'ROLE_FINANCE']::text[])`);
 }
 
 async function recipientsOf(db: DbExecutor, recipients: BonusGrantRecipients): Promise<number[]> {
@@ -47,8 +51,7 @@ async function recipientsOf(db: DbExecutor, recipients: BonusGrantRecipients): P
     return asked;
   }
   let query = members(db);
-  const { role, joinedFrom, joinedTo } = recipients.filter;
-  if (role) query = query.where(sql<boolean>`${role} = any(roles)`);
+  const { joinedFrom, joinedTo } = recipients.filter;
   if (joinedFrom) query = query.where('created_at', '>=', new Date(joinedFrom));
   if (joinedTo) query = query.where('created_at', '<', new Date(joinedTo));
   const rows = await query
