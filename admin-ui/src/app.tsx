@@ -52,6 +52,8 @@ import {
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { BonusGrantCreate, BonusGrantList } from './resources/bonus-grants';
+import { PaymentList, PaymentShow } from './resources/payments';
 import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
 import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
@@ -93,6 +95,10 @@ const consoleTheme: RaThemeOptions = {
     ...defaultLightTheme.palette,
     primary: { main: '#1565c0', contrastText: '#fff' },
     secondary: { light: '#6ec6ff', main: '#1565c0', dark: '#0d47a1', contrastText: '#fff' },
+    // MUI's orange (#ed6c02) reads 3.1:1 on white, as the warning buttons' text (inactivate, mark failed): 5.0:1.
+    warning: { main: '#b45309', contrastText: '#fff' },
+    // MUI's red (#d32f2f) reads 3.8:1 on an edit form's grey toolbar (#e0e0e0, its delete button): 5.0:1.
+    error: { main: '#b71c1c', contrastText: '#fff' },
   },
   components: {
     ...defaultLightTheme.components,
@@ -170,9 +176,12 @@ export function App() {
               )}
               {finance && <Resource name="bank-transfers" list={BankTransferList} />}
               {finance && <Resource name="coin-refunds" list={CoinRefundList} />}
+              {/* Both read payments (a fan's "paid but no coins"); finance alone cancels one at its provider. */}
+              {(operator || finance) && <Resource name="payments" list={PaymentList} show={PaymentShow} />}
               {finance && (
                 <Resource name="coin-items" list={CoinItemList} create={CoinItemCreate} edit={CoinItemEdit} />
               )}
+              {finance && <Resource name="bonus-grants" list={BonusGrantList} create={BonusGrantCreate} />}
               {finance && <Resource name="settlements" list={SettlementList} show={SettlementShow} />}
               <Resource name="payout-account-changes" list={PayoutAccountChangeList} show={PayoutAccountChangeShow} />
               {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}

@@ -16,6 +16,17 @@ const base = simpleRestProvider('/api/admin', httpClient);
 /** The console speaks the ra-data-simple-rest dialect to `/api/admin`, plus a few calls of its own. */
 export const dataProvider: DataProvider = {
   ...base,
+  /** A free-coin grant carries the form's Idempotency-Key (`meta.idempotencyKey`): a retry grants nothing twice. */
+  async create(resource, params) {
+    const key = (params.meta as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+    if (resource !== 'bonus-grants' || !key) return base.create(resource, params);
+    const { json } = await httpClient(`/api/admin/${resource}`, {
+      method: 'POST',
+      body: JSON.stringify(params.data),
+      headers: new Headers({ Accept: 'application/json', 'Idempotency-Key': key }),
+    });
+    return { data: json };
+  },
   /** `GET /api/admin/<path>` for custom pages (dashboard, ledger lookups). */
   async fetchAdmin<T>(path: string): Promise<{ json: T; headers: Headers }> {
     const { json, headers } = await httpClient(`/api/admin/${path}`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, limitedText } from './admin-fields';
 import { coinItemFields } from './coins-api';
 import { coinItemTypeSchema } from './coins';
-import { missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
+import { eventStatusSchema, missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
 
 // The console's catalog resources, in the ra-data-simple-rest dialect of `/api/admin`: missions, mission products,
 // coin items and tags (moderated by ROLE_OPERATOR, see `ADMIN_WRITE_POLICY` in ./admin-console.ts).
@@ -77,6 +77,8 @@ export const adminMissionProductSchema = z
     name: z.string(),
     coinPrice: z.number().int().nullable(),
     active: z.boolean(),
+    /** An EVENT product's lottery status (null for other types). */
+    eventStatus: eventStatusSchema.nullable(),
     createdAt: isoDateTime,
   })
   .meta({ id: 'AdminMissionProduct' });

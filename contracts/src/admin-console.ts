@@ -28,6 +28,8 @@ export const ADMIN_WRITE_POLICY = {
   'grade-proposals': ['ROLE_OPERATOR'],
   'creator-penalties': ['ROLE_OPERATOR'],
   'comment-events': ['ROLE_OPERATOR'],
+  // Cancelling a lottery event or drawing it now, with a reason.
+  'lottery-events': ['ROLE_OPERATOR'],
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   faqs: ['ROLE_OPERATOR'],
@@ -37,7 +39,11 @@ export const ADMIN_WRITE_POLICY = {
   // Money decisions: finance.
   'bank-transfers': ['ROLE_FINANCE'],
   'coin-refunds': ['ROLE_FINANCE'],
+  // Cancelling a card, KakaoPay or PayPal payment at its provider (operators read payments, never cancel).
+  payments: ['ROLE_FINANCE'],
   'coin-items': ['ROLE_FINANCE'],
+  // Free-coin events: a BONUS coin item granted to chosen members, with a reason and a budget.
+  'bonus-grants': ['ROLE_FINANCE'],
   settlements: ['ROLE_FINANCE'],
   'settlement-runs': ['ROLE_FINANCE'],
   'creator-payout-accounts': ['ROLE_FINANCE'],

@@ -3,6 +3,7 @@ import {
   CASH_RECEIPT_TYPES,
   DEFAULT_PAY_METHOD,
   DEFAULT_PENDING_DEPOSIT_STATUS,
+  DEPOSIT_STATUSES,
   coinItemTypeSchema,
   depositStatusSchema,
   payMethodSchema,
@@ -165,7 +166,12 @@ export type CreateBankTransferRequest = z.infer<typeof createBankTransferRequest
 
 export const bankTransferPageQuerySchema = pageQuerySchema(PAGE_SIZES.pendingDeposits).extend({
   userId: queryId,
-  status: depositStatusSchema.default(DEFAULT_PENDING_DEPOSIT_STATUS),
+  /** One status, or several separated by commas (`ready,failed`: what the fan's pending tab shows). */
+  status: z
+    .string()
+    .default(DEFAULT_PENDING_DEPOSIT_STATUS)
+    .transform((value) => value.split(','))
+    .pipe(z.array(depositStatusSchema).min(1).max(DEPOSIT_STATUSES.length)),
 });
 
 export const bankTransferRowSchema = z
@@ -221,10 +227,16 @@ export type AdminBankTransfer = z.infer<typeof adminBankTransferSchema>;
 /**
  * An operator's decision on a ready request. react-admin PUTs the whole edited record, so other fields are ignored.
  */
-export const adminBankTransferUpdateSchema = z.object({
-  status: z.enum(['paid', 'cancelled', 'failed']),
-  note: z.string().trim().max(500).nullable().optional(),
-});
+export const adminBankTransferUpdateSchema = z
+  .object({
+    status: z.enum(['paid', 'cancelled', 'failed']),
+    note: z.string().trim().max(500).nullable().optional(),
+  })
+  // A failed deposit says why: the fan is told to contact support, who read the reason.
+  .refine((body) => body.status !== 'failed' || (body.note ?? '').length > 0, {
+    path: ['note'],
+    error: 'validation.required',
+  });
 export type AdminBankTransferUpdate = z.infer<typeof adminBankTransferUpdateSchema>;
 
 /** How a payment provider took a charge back: a refund made at the provider, or the card holder's chargeback. */

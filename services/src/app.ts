@@ -16,7 +16,7 @@ import {
   userImageRoutes,
   userRoutes,
 } from './users';
-import { coinHistoryRoutes, coinRefundAdminRoutes } from './coin-history';
+import { coinHistoryRoutes, coinRefundAdminRoutes, paymentAdminRoutes } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
@@ -27,7 +27,7 @@ import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes } fro
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
-import { popupAdminRoutes, popupRoutes } from './popups';
+import { popupAdminRoutes, popupImageAdminRoutes, popupRoutes } from './popups';
 import { missionProductRoutes, registerDefaultProductNames } from './mission-products';
 import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
@@ -45,7 +45,7 @@ import {
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
-import { coinRoutes } from './coins';
+import { bonusGrantAdminRoutes, coinRoutes } from './coins';
 import {
   bankTransferAdminRoutes,
   coinDepositRoutes,
@@ -54,7 +54,7 @@ import {
   sandboxCheckoutRoutes,
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
-import { lotteryEventRoutes, rouletteFairnessRoutes } from './events';
+import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
 
 declare module 'fastify' {
@@ -127,8 +127,12 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   ledgerAdminRoutes,
   bankTransferAdminRoutes,
   paymentReversalAdminRoutes,
+  paymentAdminRoutes,
+  lotteryEventAdminRoutes,
+  bonusGrantAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
+  popupImageAdminRoutes,
   creatorPenaltyAdminRoutes,
   commentAdminRoutes,
   commentEventBudgetRoutes,

@@ -1,5 +1,6 @@
 // Browser journeys through the operator and finance console against the real API and PostgreSQL.
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
 import { holdForMission } from '@fanmission/ledger';
 import { paymentProvidersFor, sweepProviderRefunds } from '@fanmission/services/payments';
@@ -8,8 +9,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleEn } from '../../admin-ui/src/i18n/console-en';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { fanSession, storeSession } from '@fanmission/tests/support/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { chargeCoins } from '@fanmission/tests/support/coins';
@@ -191,6 +194,252 @@ describe('operator and finance console', () => {
     expect(await page.getByLabel('ledger balance').textContent()).toContain(String(before + 10));
     await screenshot(page, 'admin-finance-ledger-account.png');
     expect(errors).toEqual([]);
+  });
+
+  test('finance finds a fan’s card payment by his e-mail, reads its history and cancels it at the provider', async () => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${served.baseUrl}${path}`, {
+        ...init,
+        headers: { ...fan.headers, 'content-type': 'application/json', ...(init.headers ?? {}) },
+      });
+    const ordered = await call('/api/v1/payment', {
+      method: 'POST',
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: fan.id,
+        payMethod: 'card',
+        currency: 'KRW',
+        language: 'ko',
+      }),
+    });
+    expect(ordered.status).toBe(200);
+    const { merchantUid } = (await ordered.json()) as { merchantUid: string };
+    const approved = await fetch(`${served.baseUrl}/api/v1/payment/sandbox/${merchantUid}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    expect(approved.status).toBe(303);
+    const credited = await call('/api/v1/coin-deposit', {
+      method: 'POST',
+      body: JSON.stringify({ coinItemId: tenCoins, userId: fan.id, paymentId: merchantUid }),
+    });
+    expect(credited.status).toBe(200);
+    const balance = async () => ((await (await call('/api/v1/coin-deposit')).json()) as { point: number }).point;
+    const before = await balance();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.locator('.RaSidebar-fixed').getByText(ko.resources.payments.name, { exact: true }).click();
+    await page.getByLabel(ko.console.payments.search).fill(fan.email);
+    await page.getByText(merchantUid).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-payments.png');
+    await page.getByText(merchantUid).click();
+    await page.getByText(`sandbox-${merchantUid}`).waitFor({ state: 'visible' });
+    await page.getByText(ko.codes.paymentEventKind.STATUS).first().waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-payment-show.png');
+    await page.getByRole('button', { name: ko.console.payments.cancel }).click();
+    await page.getByLabel(ko.console.actions.reason).fill('고객 요청으로 결제 취소');
+    await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText(ko.console.payments.cancelled).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: ko.console.payments.cancel }).waitFor({ state: 'detached' });
+    expect(await balance()).toBe(before - 10);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByText(`sandbox-${merchantUid}`).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-payment-show-360.png');
+    // Below 900 px the list leaves the payment id out (it is on the payment's page).
+    await page.goto(`${served.baseUrl}/admin/payments?filter=${encodeURIComponent(JSON.stringify({ q: fan.email }))}`);
+    await page.locator('tr.RaDatagrid-row').first().waitFor({ state: 'visible' });
+    expect(await page.getByText(merchantUid).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-payments-360.png');
+    expect(errors).toEqual([]);
+  });
+
+  test('finance marks a bank deposit failed with a reason; the fan reads “failed, contact support”', async () => {
+    const member = await createAccount(served.testApp.app);
+    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
+      method: 'POST',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: member.id,
+        depositorName: '입금실패',
+        depositorPhone: '01087654321',
+        cashReceiptNumber: '',
+        receiptType: 'PHONE',
+      }),
+    });
+    expect(request.status).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/bank-transfers`);
+    const row = page.locator('tr', { hasText: '입금실패' });
+    await row.waitFor({ state: 'visible' });
+    await row.getByRole('button', { name: ko.console.actions.failDeposit }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: ko.console.actions.reason }).fill('입금자명과 금액이 확인되지 않습니다');
+    await screenshot(page, 'admin-finance-bank-transfer-fail.png');
+    await dialog.getByRole('button', { name: '확인' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${served.baseUrl}/admin/bank-transfers?filter=${encodeURIComponent('{"status":"failed"}')}`);
+    await page.locator('tr', { hasText: '입금실패' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bank-transfers-failed-360.png');
+    expect(errors).toEqual([]);
+
+    for (const width of [1280, 360]) {
+      const web = await browser.newPage({ viewport: { width, height: 900 } });
+      await storeSession(web, served.baseUrl, fanSession(member));
+      await web.goto(`${served.baseUrl}/coin-history`);
+      await web.getByRole('tab', { name: webKo.coinHistory.pending }).click();
+      const pendingRow = web.getByTestId('pending-row').filter({ hasText: '입금실패' });
+      await pendingRow.getByText(webKo.coinHistory.deposit.failed).waitFor({ state: 'visible' });
+      await screenshot(web, `web-coin-history-deposit-failed-${width}.png`);
+      await web.close();
+    }
+  });
+
+  test('an operator flags a creator’s adult content: he leaves search at once, and returns once cleared', async () => {
+    const name = `성인지정-${Date.now()}`;
+    const creator = await createCreator(served.testApp.app, { name });
+    const searched = async () =>
+      (
+        (await (await fetch(`${served.baseUrl}/api/v1/creators/page?name=${encodeURIComponent(name)}`)).json()) as {
+          content: unknown[];
+        }
+      ).content.length;
+    expect(await searched()).toBe(1);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/creators/${creator.creatorId}/show`);
+    await page.getByText(name).first().waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: ko.console.actions.flagAdult }).click();
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
+    expect(await searched()).toBe(0);
+    await screenshot(page, 'admin-operator-creator-adult-flag.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-operator-creator-adult-flag-360.png');
+    await page.getByRole('button', { name: ko.console.actions.clearAdult }).click();
+    await page.getByRole('button', { name: ko.console.actions.flagAdult }).waitFor({ state: 'visible' });
+    expect(await searched()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('finance grants free coins to a member with a reason and a budget; his coin history shows the free coin event', async () => {
+    const member = await createAccount(served.testApp.app);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/bonus-grants/create`);
+    const fields = ko.resources['bonus-grants'].fields;
+    await page.getByRole('combobox', { name: fields.coinItemId }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('textbox', { name: fields.reason }).fill('추석 감사 이벤트');
+    await page.getByRole('spinbutton', { name: fields.budgetCoins }).fill('1000');
+    await page.getByRole('textbox', { name: fields.userIds }).fill(String(member.id));
+    await screenshot(page, 'admin-finance-bonus-grant-create.png');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bonus-grants.png');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-bonus-grants-360.png');
+    await page.goto(`${served.baseUrl}/admin/bonus-grants/create`);
+    await page.getByRole('textbox', { name: fields.reason }).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-bonus-grant-create-360.png');
+    expect(errors).toEqual([]);
+
+    const web = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await storeSession(web, served.baseUrl, fanSession(member));
+    await web.goto(`${served.baseUrl}/coin-history`);
+    await web.getByTestId('coin-history-row').getByText(webKo.coinHistory.earnFreeEvent).waitFor({ state: 'visible' });
+    await screenshot(web, 'web-coin-history-free-coin-event.png');
+  });
+
+  test('an operator gives a popup its picture in the console; the web popup shows it', async () => {
+    const picture = await sharp({
+      create: { width: 480, height: 240, channels: 3, background: { r: 255, g: 140, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/popups/create`);
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.title }).fill('여름 맞이 사진 팝업');
+    await page.getByText(ko.console.popups.noImage).waitFor({ state: 'visible' });
+    await page.getByLabel(ko.console.popups.upload).setInputFiles({
+      name: 'summer.png',
+      mimeType: 'image/png',
+      buffer: picture,
+    });
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    // The picture just uploaded shows before the popup is saved (a signed URL: it is public once saved).
+    expect(
+      await page.getByTestId('popup-image-preview').evaluate(async (element) => {
+        const image = element as HTMLImageElement;
+        await image.decode();
+        return image.naturalWidth;
+      }),
+    ).toBe(480);
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.linkLoggedOff }).fill('/creator-search');
+    await page.getByRole('textbox', { name: ko.resources.popups.fields.linkTextLoggedOff }).fill('크리에이터 보기');
+    await screenshot(page, 'admin-operator-popup-picture.png');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('여름 맞이 사진 팝업').waitFor({ state: 'visible' });
+    const [created] = await served.testApp.app.db
+      .selectFrom('popups')
+      .select(['id', 'web_image_file_id'])
+      .where('title', '=', '여름 맞이 사진 팝업')
+      .execute();
+    expect(created?.web_image_file_id).not.toBeNull();
+    await page.goto(`${served.baseUrl}/admin/popups/${created!.id}`);
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => [violation.id, violation.nodes.map((node) => node.html)])).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-operator-popup-picture-360.png');
+    expect(errors).toEqual([]);
+
+    for (const width of [1280, 360]) {
+      const visitor = await browser.newPage({ viewport: { width, height: 900 } });
+      await visitor.goto(`${served.baseUrl}/`);
+      const dialog = visitor.getByRole('dialog', { name: '여름 맞이 사진 팝업' });
+      const image = dialog.getByRole('img', { name: '여름 맞이 사진 팝업' });
+      await image.waitFor({ state: 'visible' });
+      expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(480);
+      await screenshot(visitor, `web-popup-picture-${width}.png`);
+      await visitor.close();
+    }
+    await served.testApp.app.db.updateTable('popups').set({ active: false }).where('id', '=', created!.id).execute();
   });
 
   test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {

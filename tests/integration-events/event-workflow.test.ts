@@ -611,6 +611,90 @@ describe('cancel', () => {
   });
 });
 
+describe('the console', () => {
+  const staff = async (roles: Array<'ROLE_OPERATOR' | 'ROLE_FINANCE'>) =>
+    (await import('@fanmission/tests/harness/accounts')).createAccount(app(), { roles });
+  const act = (productId: number, action: 'cancel' | 'draw', account: TestAccount | null, payload: object) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/admin/lottery-events/${productId}/${action}`,
+      headers: { 'accept-language': 'en', ...(account?.headers ?? {}) },
+      payload,
+    });
+  const audited = (productId: number) =>
+    db()
+      .selectFrom('admin_audit_log')
+      .select(['action', 'status_code', 'after'])
+      .where('resource', '=', 'lottery-events')
+      .where('resource_id', '=', String(productId))
+      .orderBy('id')
+      .execute();
+
+  it('an operator draws an event now, with a reason: the picks left are drawn at random and announced', async () => {
+    const operator = await staff(['ROLE_OPERATOR']);
+    const finance = await staff(['ROLE_FINANCE']);
+    const created = await createEvent(2);
+    await openApplications(created);
+    const early = await act(created.productId, 'draw', operator, { reason: 'creator asked by mail' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('NOT_DRAWING');
+    const { missions } = await apply(created.productId, 4);
+    await closeApplications(created);
+    await call('PUT', `/mission-products/${created.productId}/missions/${missions[1]}/pick`, created.creator.headers);
+
+    const noReason = await act(created.productId, 'draw', operator, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['reason']);
+    expect((await act(created.productId, 'draw', operator, {})).statusCode).toBe(400);
+    expect((await act(created.productId, 'draw', finance, { reason: 'x' })).statusCode).toBe(403);
+    expect((await act(created.productId, 'draw', created.creator, { reason: 'x' })).statusCode).toBe(403);
+    expect((await act(created.productId, 'draw', null, { reason: 'x' })).statusCode).toBe(401);
+    expect((await act(999_999, 'draw', operator, { reason: 'x' })).statusCode).toBe(404);
+    expect((await event(created.productId)).status).toBe('DRAWING');
+
+    const drawn = await act(created.productId, 'draw', operator, { reason: 'creator unreachable for a week' });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json()).toMatchObject({ id: created.productId, status: 'DRAWN' });
+    expect(drawn.json().winners).toHaveLength(2);
+    expect(drawn.json().winners).toContain(missions[1]);
+    expect((await event(created.productId)).drawn_automatically).toBe(true);
+    const record = await fairness(created.productId);
+    expect(await verifyEventDraw(record)).toEqual([]);
+    const again = await act(created.productId, 'draw', operator, { reason: 'twice' });
+    expect(again.statusCode).toBe(409);
+    const log = await audited(created.productId);
+    expect(log.map((row) => row.status_code)).toEqual([409, 400, 400, 403, 200, 409]);
+    expect(log.find((row) => row.status_code === 200)?.after).toMatchObject({
+      status: 'DRAWN',
+      reason: 'creator unreachable for a week',
+    });
+    await call('PUT', `/mission-products/${created.productId}/cancel-event`, created.creator.headers);
+    expect(await finished(created.productId)).toEqual({ status: 'CANCELED' });
+  });
+
+  it('an operator cancels an event with a reason: the workflow cancels the applications as a creator’s cancel does', async () => {
+    const operator = await staff(['ROLE_OPERATOR']);
+    const created = await createEvent(1);
+    await openApplications(created);
+    const { missions } = await apply(created.productId, 2);
+    expect((await act(created.productId, 'cancel', operator, { reason: '' })).statusCode).toBe(400);
+    const canceled = await act(created.productId, 'cancel', operator, { reason: 'prize is illegal to ship' });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toEqual({ id: created.productId, status: 'CANCELED', winners: [] });
+    expect(await finished(created.productId)).toEqual({ status: 'CANCELED' });
+    for (const id of missions) {
+      expect(await mission(id)).toMatchObject({ status: 'REJECTED', rejection_reason: 'CANCELED' });
+      expect(await outboxTypes(id)).toEqual(['event.applied', 'event.canceled']);
+    }
+    const twice = await act(created.productId, 'cancel', operator, { reason: 'again' });
+    expect(twice.json()).toMatchObject({ code: 'NOT_CANCELABLE' });
+    expect((await audited(created.productId)).at(-2)?.after).toMatchObject({
+      status: 'CANCELED',
+      reason: 'prize is illegal to ship',
+    });
+  });
+});
+
 describe('the reconciler', () => {
   it('starts the workflow of an event committed without one', async () => {
     const created = await createEvent(1);

@@ -18,6 +18,17 @@ export const codesEn: CodeLabels = {
   coinRefundStatus: { requested: 'Requested', paid: 'Paid', refused: 'Refused' },
   paymentProvider: { sandbox: 'Sandbox', portone: 'PortOne', paypal: 'PayPal' },
   paymentReversalKind: { REFUND: 'Refund', CHARGEBACK: 'Chargeback' },
+  paymentStatus: { ready: 'Not paid', pending: 'Pending', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled' },
+  payMethod: { kakaopay: 'KakaoPay', card: 'Card', paypal: 'PayPal' },
+  paymentEventKind: { CREATED: 'Order created', STATUS: 'Status changed', WEBHOOK: 'Webhook received' },
+  eventStatus: {
+    CREATED: 'Created',
+    APPLYING: 'Applying',
+    DRAWING: 'Drawing',
+    DRAWN: 'Drawn',
+    CLOSED: 'Closed',
+    CANCELED: 'Cancelled',
+  },
   salesMethod: { kakaopay: 'KakaoPay', card: 'Card', paypal: 'PayPal', bank: 'Bank deposit', other: 'Other' },
   statementStatus: { CARRIED_OVER: 'Carried over', ISSUED: 'Issued', APPROVED: 'Approved', PAID: 'Paid' },
   ledgerTransactionType: {

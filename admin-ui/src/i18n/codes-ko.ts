@@ -21,6 +21,17 @@ export const codesKo: CodeLabels = {
   coinRefundStatus: { requested: '요청됨', paid: '지급 완료', refused: '지급 거절' },
   paymentProvider: { sandbox: '샌드박스', portone: '포트원', paypal: 'PayPal' },
   paymentReversalKind: { REFUND: '환불', CHARGEBACK: '차지백' },
+  paymentStatus: { ready: '결제 전', pending: '처리 중', paid: '결제 완료', failed: '실패', cancelled: '취소됨' },
+  payMethod: { kakaopay: '카카오페이', card: '신용카드', paypal: 'PayPal' },
+  paymentEventKind: { CREATED: '주문 생성', STATUS: '상태 변경', WEBHOOK: '웹훅 수신' },
+  eventStatus: {
+    CREATED: '준비',
+    APPLYING: '응모 중',
+    DRAWING: '추첨 중',
+    DRAWN: '추첨 완료',
+    CLOSED: '종료',
+    CANCELED: '취소됨',
+  },
   salesMethod: { kakaopay: '카카오페이', card: '신용카드', paypal: 'PayPal', bank: '무통장 입금', other: '기타' },
   statementStatus: { CARRIED_OVER: '이월', ISSUED: '발행됨', APPROVED: '승인됨', PAID: '지급 완료' },
   ledgerTransactionType: {

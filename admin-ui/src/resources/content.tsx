@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
+import { PopupImageInput } from './popup-image-input';
 
 const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
 
@@ -51,6 +52,7 @@ const safeLink = regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, 'validation.url');
 const popupForm = (
   <SimpleForm>
     <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+    <PopupImageInput />
     <TextInput source="linkLoggedOn" validate={safeLink} fullWidth />
     <TextInput source="linkTextLoggedOn" />
     <TextInput source="linkLoggedOff" validate={safeLink} fullWidth />

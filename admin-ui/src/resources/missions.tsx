@@ -1,3 +1,4 @@
+import type { AdminMissionProduct } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
@@ -17,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CodeField, codeChoices } from './code-field';
+import { ReasonAction } from './reason-action';
 import { RecordTrace } from './trace-link';
 import { UpdateAction } from './update-action';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
@@ -134,24 +136,51 @@ const productFilters = [
   <NullableBooleanInput key="active" source="active" />,
 ];
 
-export const MissionProductList = () => (
-  <ConsoleList filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
-    <TextField source="id" />
-    <TextField source="name" />
-    <CodeField source="type" family="productType" />
-    <TextField source="creatorName" />
-    <NumberField source="coinPrice" emptyText="-" />
-    <BooleanField source="active" />
-    <UpdateAction
-      label="console.actions.inactivate"
-      color="warning"
-      show={(record) => Boolean(record['active'])}
-      patch={() => ({ active: false })}
-    />
-    <UpdateAction
-      label="console.actions.activate"
-      show={(record) => !record['active']}
-      patch={() => ({ active: true })}
-    />
-  </ConsoleList>
-);
+/**
+ * Every mission product; operators inactivate them, and draw or cancel a lottery event with a reason. The decisions
+ * share one column; below 900 px the id, the type, the coins and the active mark are left out.
+ */
+export const MissionProductList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList filters={productFilters} sort={{ field: 'id', order: 'DESC' }}>
+      {wide && <TextField source="id" />}
+      <TextField source="name" sx={WRAP} />
+      {wide && <CodeField source="type" family="productType" />}
+      <TextField source="creatorName" sx={WRAP} />
+      {wide && <NumberField source="coinPrice" emptyText="-" />}
+      {wide && <BooleanField source="active" />}
+      <CodeField source="eventStatus" family="eventStatus" emptyText="-" sortable={false} />
+      <ActionsColumn label="console.actions.column">
+        <ReasonAction<AdminMissionProduct>
+          resource="lottery-events"
+          label="console.lotteryEvents.draw"
+          url={(record) => `/api/admin/lottery-events/${record.id}/draw`}
+          show={(record) => record.eventStatus === 'DRAWING'}
+          done="console.lotteryEvents.drawn"
+        />
+        <ReasonAction<AdminMissionProduct>
+          resource="lottery-events"
+          label="console.lotteryEvents.cancel"
+          color="error"
+          url={(record) => `/api/admin/lottery-events/${record.id}/cancel`}
+          show={(record) =>
+            record.eventStatus !== null && record.eventStatus !== 'CLOSED' && record.eventStatus !== 'CANCELED'
+          }
+          done="console.lotteryEvents.canceled"
+        />
+        <UpdateAction
+          label="console.actions.inactivate"
+          color="warning"
+          show={(record) => Boolean(record['active'])}
+          patch={() => ({ active: false })}
+        />
+        <UpdateAction
+          label="console.actions.activate"
+          show={(record) => !record['active']}
+          patch={() => ({ active: true })}
+        />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};

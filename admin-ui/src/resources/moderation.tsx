@@ -17,6 +17,7 @@ import {
   TopToolbar,
   maxLength,
   required,
+  type ShowProps,
 } from 'react-admin';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices, codeKey } from './code-field';
@@ -89,11 +90,28 @@ export const CreatorList = () => (
   </ConsoleList>
 );
 
-export const CreatorShow = () => (
+export const CreatorShow = (props: ShowProps) => (
   <Show
+    {...props}
     actions={
       <TopToolbar>
         <CreatorDecisions />
+        {/* An adult-flagged creator is hidden from search at once (services/src/creators/review.ts clears its cache). */}
+        <UpdateAction
+          resource="creators"
+          label="console.actions.flagAdult"
+          color="warning"
+          show={(record) => record['containAdultContent'] !== true}
+          patch={() => ({ containAdultContent: true })}
+          patchOnly
+        />
+        <UpdateAction
+          resource="creators"
+          label="console.actions.clearAdult"
+          show={(record) => record['containAdultContent'] === true}
+          patch={() => ({ containAdultContent: false })}
+          patchOnly
+        />
         {CREATOR_GRADES.map((grade) => (
           <UpdateAction
             key={grade}

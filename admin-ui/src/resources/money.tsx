@@ -72,6 +72,14 @@ export const BankTransferList = () => (
       show={(record) => record['status'] === 'ready'}
       patch={(_, reason) => ({ status: 'cancelled', note: reason })}
     />
+    {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
+    <UpdateAction
+      label="console.actions.failDeposit"
+      reasonLabel="console.actions.reason"
+      color="warning"
+      show={(record) => record['status'] === 'ready'}
+      patch={(_, reason) => ({ status: 'failed', note: reason })}
+    />
   </ConsoleList>
 );
 

@@ -2,6 +2,7 @@
 // only this file.
 export { bankTransferPaymentId, creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from './deposits';
 export { findCoinItem } from './repository';
+export { bonusGrantAdminRoutes } from './bonus-grant-routes';
 export { coinRoutes } from './routes';
 export { toCoinItem } from './service';
 export { type CoinItemRow, type CoinsTables } from './table';

@@ -37,7 +37,31 @@ export interface CoinExpiryWarningsTable {
   mailed_at: Date | null;
 }
 
+/** A free-coin event: finance's grant of a BONUS item to chosen members (0261). */
+export interface BonusGrantsTable {
+  id: Generated<number>;
+  coin_item_id: number;
+  coins_each: number;
+  reason: string;
+  budget_coins: number;
+  /** The request's recipients (`userIds` or `filter`), as asked. */
+  recipients: unknown;
+  created_by: number;
+  idempotency_key: string;
+  created_at: Generated<Date>;
+}
+
+/** A member a grant credited, with the ledger's BONUS_GRANT (0261). */
+export interface BonusGrantRecipientsTable {
+  grant_id: number;
+  user_id: number;
+  coins: number;
+  ledger_transaction_id: number;
+}
+
 export interface CoinsTables {
+  bonus_grants: BonusGrantsTable;
+  bonus_grant_recipients: BonusGrantRecipientsTable;
   coin_items: CoinItemsTable;
   coin_deposits: CoinDepositsTable;
   coin_expiry_warnings: CoinExpiryWarningsTable;

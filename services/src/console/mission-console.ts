@@ -109,6 +109,7 @@ function productsQuery(db: DbExecutor) {
   return db
     .selectFrom('mission_products as p')
     .innerJoin('creators as c', 'c.id', 'p.creator_id')
+    .leftJoin('lottery_events as e', 'e.product_id', 'p.id')
     .select([
       'p.id',
       'p.creator_id',
@@ -117,6 +118,7 @@ function productsQuery(db: DbExecutor) {
       'p.name',
       'p.coin_price',
       'p.active',
+      'e.status as event_status',
       'p.created_at',
     ]);
 }
@@ -131,6 +133,7 @@ const productView = (row: ProductListRow): AdminMissionProduct => ({
   name: row.name,
   coinPrice: row.coin_price,
   active: row.active,
+  eventStatus: row.event_status,
   createdAt: row.created_at.toISOString(),
 });
 

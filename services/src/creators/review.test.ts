@@ -191,6 +191,36 @@ describe('creator review (admin API)', () => {
     expect(mail.subject).toBe('[Fanmission] Your creator review is approved');
   });
 
+  it('sets and clears the adult flag alone: the creator leaves search and returns at once; only operators may', async () => {
+    const name = `adult-flag-${Date.now()}`;
+    const creator = await createCreator(app(), { name });
+    const search = async () =>
+      (await app().inject({ method: 'GET', url: `/api/v1/creators/page?name=${name}` }))
+        .json<{ content: Array<{ creator: { name: string } }> }>()
+        .content.map((card) => card.creator.name);
+    expect(await search()).toEqual([name]);
+    const flagged = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: true });
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.json()).toMatchObject({ containAdultContent: true, verified: true, reviewStatus: 'APPROVED' });
+    expect(await search()).toEqual([]);
+    const refused = await admin(
+      'PUT',
+      `/creators/${creator.creatorId}`,
+      { containAdultContent: false },
+      finance.headers,
+    );
+    expect(refused.statusCode).toBe(403);
+    const byFan = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: false }, fan.headers);
+    expect(byFan.statusCode).toBe(403);
+    const invalid = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: 'yes' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().subErrors[0].field).toBe('containAdultContent');
+    expect(await search()).toEqual([]);
+    const cleared = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: false });
+    expect(cleared.json()).toMatchObject({ containAdultContent: false });
+    expect(await search()).toEqual([name]);
+  });
+
   it('refuses a rejection without a reason, in the operator’s language', async () => {
     const creator = await queuedCreator();
     for (const [language, message] of [

@@ -2,6 +2,7 @@
 export { createEventActivities } from './activities';
 export { existOngoingEvent } from './errors';
 export { currentEventProductId, hasOngoingEvent, loadLotteryEvents } from './event-view';
+export { lotteryEventAdminRoutes } from './admin-routes';
 export { lotteryEventRoutes } from './routes';
 export { reconcileEventWorkflows, startEventReconciler } from './reconciler';
 export { clearWorkflowStartsOfOpenEvents } from './repository';

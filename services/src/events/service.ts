@@ -12,6 +12,7 @@ import {
 import {
   cancelEventUpdate,
   drawEventUpdate,
+  forceDrawUpdate,
   performPrizeUpdate,
   pickApplicantUpdate,
   randomPickUpdate,
@@ -23,7 +24,14 @@ import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { accessDenied, invalidFields, notFound } from '../http';
 import { domainEvent, recordEvents } from '../outbox';
-import { alreadyApplied, applicantNotFound, eventActionRefused, notApplying, cannotApplyToOwnEvent } from './errors';
+import {
+  alreadyApplied,
+  applicantNotFound,
+  cannotApplyToOwnEvent,
+  eventActionRefused,
+  eventNotFound,
+  notApplying,
+} from './errors';
 import * as repository from './repository';
 import { sendEventUpdate } from './workflow-client';
 import { visibleEvent, managesEvent, ownEvent } from './event-access';
@@ -181,6 +189,21 @@ export async function cancelEvent(ctx: ServiceContext, caller: Caller, productId
     return event && (event.status === 'CLOSED' || event.status === 'CANCELED') ? 'NOT_CANCELABLE' : null;
   });
   return { id: productId };
+}
+
+/**
+ * The console's "draw now" (operators): what the 14-day rule would draw at its deadline, now. Only while DRAWING
+ * (409 NOT_DRAWING otherwise); the workflow draws the picks left at random and announces the winners.
+ */
+export async function forceDrawEvent(ctx: ServiceContext, productId: number): Promise<{ winners: number[] }> {
+  if (!(await repository.findEvent(ctx.db, productId))) throw eventNotFound();
+  const result = await sendEventUpdate(ctx, productId, forceDrawUpdate, [], () => storedRefusal(ctx, productId));
+  return { winners: result.winners };
+}
+
+/** The console's cancel (operators): the creator's cancel, refunding the applicants through the event's workflow. */
+export async function cancelEventByOperator(ctx: ServiceContext, operator: Caller, productId: number): Promise<void> {
+  await cancelEvent(ctx, operator, productId);
 }
 
 /** `PUT /mission-products/{id}/missions/{missionId}/perform`: the winner's prize, within a week of the draw. */

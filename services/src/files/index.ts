@@ -33,6 +33,7 @@ export {
   purgeDeletedFiles,
   removeStoredObjects,
   storeUpload,
+  uploadFile,
   type UploadPolicy,
 } from './service';
 export { storageDriverFor } from './storage';

@@ -15,6 +15,8 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { bonusGrantsMessages } from './catalogs/bonus-grants';
+import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
 import { trustMessages } from './catalogs/trust';
@@ -329,6 +331,8 @@ const catalog = {
   ...missionsMessages,
   ...incomeMessages,
   ...lotteryEventsMessages,
+  ...paymentsConsoleMessages,
+  ...bonusGrantsMessages,
   ...securityMessages,
   ...trustMessages,
   ...coinRefundsMessages,
@@ -348,6 +352,8 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   missions: missionsMessages,
   income: incomeMessages,
   lotteryEvents: lotteryEventsMessages,
+  paymentsConsole: paymentsConsoleMessages,
+  bonusGrants: bonusGrantsMessages,
   security: securityMessages,
   trust: trustMessages,
   coinRefunds: coinRefundsMessages,

@@ -202,7 +202,17 @@ describe('finance decides in /api/admin/bank-transfers', () => {
     const cancelled = await decide(finance, ids[1]!, { status: 'cancelled' });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', coinDepositId: null });
     expect((await decide(finance, ids[1]!, { status: 'paid' })).statusCode).toBe(409);
-    expect((await decide(finance, ids[2]!, { status: 'failed' })).json().status).toBe('failed');
+    const noReason = await decide(finance, ids[2]!, { status: 'failed', note: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['note']);
+    const failed = await decide(finance, ids[2]!, { status: 'failed', note: 'no money arrived' });
+    expect(failed.json()).toMatchObject({ status: 'failed', note: 'no money arrived' });
+    // The fan's pending tab lists what waits and what failed (he reads "failed, contact support"), not the rest.
+    const fanPending = await pending(member, `userId=${member.id}&status=ready,failed`);
+    expect(fanPending.json().content.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual([
+      [ids[2], 'failed'],
+    ]);
+    expect((await pending(member, `userId=${member.id}&status=ready,lost`)).statusCode).toBe(400);
     expect(await balanceOf(member)).toBe(10);
 
     const one = await admin(operator, { method: 'GET', url: `/api/admin/bank-transfers/${ids[1]}` });

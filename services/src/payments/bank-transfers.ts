@@ -94,7 +94,7 @@ function toAdmin(row: BankTransferDetails): AdminBankTransfer {
 /** GET /payment/bank-transfer/page: the member's own requests in one status, newest first. */
 export async function pageBankTransfers(
   ctx: ServiceContext,
-  query: PageQuery & { userId: number; status: DepositStatus },
+  query: PageQuery & { userId: number; status: DepositStatus[] },
 ): Promise<Page<BankTransferDto>> {
   const { rows, total } = await repository.listBankTransfers(ctx.db, {
     filter: { userId: query.userId, status: query.status },

@@ -106,6 +106,14 @@ export async function markPaymentPaid(
     .execute();
 }
 
+/** A verified webhook naming the payment, for the console's history of the payment (its status changes: a trigger). */
+export async function recordPaymentWebhook(db: DbExecutor, paymentId: string, detail: string, at: Date) {
+  await db
+    .insertInto('payment_events')
+    .values({ payment_id: paymentId, kind: 'WEBHOOK', detail, created_at: at })
+    .execute();
+}
+
 // ---- The sandbox provider's own records --------------------------------------------------------------------------
 
 export async function findSandboxCheckout(db: DbExecutor, paymentId: string): Promise<SandboxCheckoutRow | undefined> {
@@ -234,7 +242,7 @@ export type BankTransferDetails = Awaited<
 
 export interface BankTransferFilter {
   id?: number | number[];
-  status?: DepositStatus;
+  status?: DepositStatus | DepositStatus[];
   userId?: number;
   q?: string;
 }
@@ -247,7 +255,7 @@ function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQue
     const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
     qb = ids.length === 0 ? qb.where((eb) => eb.val(false)) : qb.where('t.id', 'in', ids);
   }
-  if (filter.status) qb = qb.where('t.status', '=', filter.status);
+  if (filter.status) qb = qb.where('t.status', 'in', Array.isArray(filter.status) ? filter.status : [filter.status]);
   if (filter.userId !== undefined) qb = qb.where('t.user_id', '=', filter.userId);
   if (filter.q) {
     const pattern = containsPattern(filter.q);

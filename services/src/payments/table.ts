@@ -95,8 +95,20 @@ export interface SandboxRefundsTable {
   created_at: Generated<Date>;
 }
 
+/** A change of a payment's status (a trigger writes it) or a verified webhook naming it (0260). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  payment_id: string;
+  kind: 'STATUS' | 'WEBHOOK';
+  status: PaymentStatus | null;
+  /** The failure reason of a status change; the provider and event type of a webhook. */
+  detail: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentsTables {
   payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
   payment_reversals: PaymentReversalsTable;
   bank_transfers: BankTransfersTable;
   sandbox_checkouts: SandboxCheckoutsTable;

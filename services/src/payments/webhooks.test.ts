@@ -152,6 +152,18 @@ describe('POST /api/v1/payment/webhooks/portone', () => {
     // PortOne delivers again (at least once): nothing more.
     expect((await webhook(body, signPortOneWebhook(WEBHOOK_SECRET, body))).statusCode).toBe(200);
     expect(await balance()).toBe(before + 10);
+    // The console's history of the payment: its status change and both deliveries.
+    const events = await testApp.database.db
+      .selectFrom('payment_events')
+      .select(['kind', 'status', 'detail'])
+      .where('payment_id', '=', paymentId)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'WEBHOOK', status: null, detail: 'portone Transaction.Paid' },
+      { kind: 'STATUS', status: 'paid', detail: null },
+      { kind: 'WEBHOOK', status: null, detail: 'portone Transaction.Paid' },
+    ]);
   });
 
   it('believes nothing the webhook says: a "paid" webhook for an order PortOne has as unpaid credits nothing', async () => {

@@ -16,7 +16,7 @@ import { countPaymentWebhook } from '../metrics';
 import { creditVerifiedPayment } from './deposits';
 import type { PaymentProviders } from './providers/registry';
 import { paymentProvidersFor } from './providers/registry';
-import { findPayment, findPaymentByProviderPaymentId } from './repository';
+import { findPayment, findPaymentByProviderPaymentId, recordPaymentWebhook } from './repository';
 import { reconcileProviderRefunds } from './reversals';
 import { ProviderUnavailableError } from './providers/provider';
 import { providerUnavailable } from './errors';
@@ -62,6 +62,7 @@ export async function handlePortOneWebhook(
   if (!paymentId || !webhook.type.startsWith('Transaction.')) return;
   const payment = await findPayment(ctx.db, paymentId);
   if (!payment || payment.provider !== 'portone') return;
+  await recordPaymentWebhook(ctx.db, payment.id, `portone ${webhook.type}`, ctx.now());
   // A cancellation (whole or partial) made at PortOne takes the charge's coins back.
   if (webhook.type === 'Transaction.Cancelled' || webhook.type === 'Transaction.PartialCancelled') {
     await reconcileProviderRefunds(ctx, providers, payment);
@@ -107,6 +108,7 @@ export async function handlePayPalWebhook(
   }
   if (!payment && orderId) payment = await findPaymentByProviderPaymentId(ctx.db, 'paypal', orderId);
   if (!payment || payment.provider !== 'paypal') return;
+  await recordPaymentWebhook(ctx.db, payment.id, `paypal ${event.event_type}`, ctx.now());
   if (credit) await creditAcknowledging(ctx, providers, payment);
   else await reconcileProviderRefunds(ctx, providers, payment);
 }

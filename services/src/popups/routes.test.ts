@@ -2,7 +2,7 @@ import { popupSchema } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
+import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -123,5 +123,46 @@ describe('popups', () => {
     expect((await app().inject({ method: 'POST', url: '/api/admin/popups', payload: { title: 't' } })).statusCode).toBe(
       401,
     );
+  });
+
+  it('takes its picture from the console’s own upload, images only, operators only', async () => {
+    const consoleOperator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    const finance = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const upload = async (account: TestAccount | null, bytes: Buffer, name: string, field = 'image') => {
+      const form = await multipartForm(field, bytes, name);
+      return app().inject({
+        method: 'POST',
+        url: '/api/admin/popups/images',
+        headers: { ...form.headers, 'accept-language': 'en', ...(account?.headers ?? {}) },
+        payload: form.payload,
+      });
+    };
+    const uploaded = await upload(consoleOperator, PNG_1X1, 'summer.png');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ contentType: 'image/png', s3Url: expect.stringMatching(/\.png\?exp=/) });
+    // Not public before a popup shows it: the answer's signed URL serves the preview, the bare one nothing.
+    const signed = new URL(uploaded.json().s3Url as string);
+    expect((await app().inject({ method: 'GET', url: `${signed.pathname}${signed.search}` })).statusCode).toBe(200);
+    expect((await app().inject({ method: 'GET', url: signed.pathname })).statusCode).toBe(404);
+    const created = await admin(
+      'POST',
+      '/popups',
+      { title: '여름 이벤트', webImageId: uploaded.json().id },
+      consoleOperator.headers,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const publicUrl = `${signed.origin}${signed.pathname}`;
+    expect(created.json()).toMatchObject({ webImageId: uploaded.json().id, webImage: { s3Url: publicUrl } });
+    expect((await current())?.webImage).toEqual({ s3Url: publicUrl });
+    expect((await app().inject({ method: 'GET', url: signed.pathname })).statusCode).toBe(200);
+    await admin('DELETE', `/popups/${created.json().id}`, undefined, consoleOperator.headers);
+
+    const text = await upload(consoleOperator, TEXT_FILE, 'notes.png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().code).toBe('UNKNOWN_FILE_FORMAT');
+    expect((await upload(consoleOperator, PNG_1X1, 'a.png', 'data')).statusCode).toBe(400);
+    expect((await upload(finance, PNG_1X1, 'a.png')).statusCode).toBe(403);
+    expect((await upload(fan, PNG_1X1, 'a.png')).statusCode).toBe(403);
+    expect((await upload(null, PNG_1X1, 'a.png')).statusCode).toBe(401);
   });
 });

@@ -78,6 +78,8 @@ export const unpickApplicantUpdate = defineUpdate<DrawOutcome, [{ missionId: num
 export const randomPickUpdate = defineUpdate<DrawOutcome, []>('randomPick');
 export const drawEventUpdate = defineUpdate<{ id: number; winners: number[] }, []>('draw');
 export const cancelEventUpdate = defineUpdate<{ id: number }, []>('cancel');
+/** An operator draws now what the 14-day rule would draw at its deadline (the picks left at random, then announced). */
+export const forceDrawUpdate = defineUpdate<{ id: number; winners: number[] }, []>('forceDraw');
 export const performPrizeUpdate = defineUpdate<{ id: number }, [EventPerformInput]>('perform');
 export const eventStateQuery = defineQuery<EventWorkflowState>('state');
 
@@ -205,6 +207,21 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
       return { id: productId, winners: result.winners };
     },
     { validator: requireDrawing },
+  );
+
+  setHandler(
+    forceDrawUpdate,
+    async () => {
+      phase = 'FINISHING';
+      const result = await finish(true);
+      if (result.refused) refuse(result.refused);
+      return { id: productId, winners: result.winners };
+    },
+    {
+      validator: () => {
+        if (phase !== 'DRAWING') refuse('NOT_DRAWING');
+      },
+    },
   );
 
   setHandler(

@@ -57,6 +57,8 @@ import * as m0230 from './0230_comment_event_budget_approval';
 import * as m0235 from './0235_login_failures';
 import * as m0240 from './0240_outbox_partitioned';
 import * as m0245 from './0245_data_retention';
+import * as m0260 from './0260_payment_console';
+import * as m0261 from './0261_bonus_grants';
 import * as m0280 from './0280_ledger_purchase_payments';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -119,5 +121,7 @@ export const migrations: Record<string, Migration> = {
   '0235_login_failures': m0235,
   '0240_outbox_partitioned': m0240,
   '0245_data_retention': m0245,
+  '0260_payment_console': m0260,
+  '0261_bonus_grants': m0261,
   '0280_ledger_purchase_payments': m0280,
 };

@@ -51,6 +51,10 @@ describe('coin history texts', () => {
       t.coinHistory.earnFreeEvent,
     );
     expect(historyContent(row({ eventType: 'EARN', coinItemType: 'BONUS' }), tf)).toBe(t.coinHistory.earnBonus);
+    // Finance's free-coin event (a BONUS item granted from the console).
+    expect(historyContent(row({ eventType: 'EARN', coinItemType: 'BONUS', reason: 'FREE_COIN_EVENT' }), tf)).toBe(
+      t.coinHistory.earnFreeEvent,
+    );
     expect(historyContent(row({ eventType: 'EXPIRED' }), tf)).toBe(t.coinHistory.expired);
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED') }), tf)).toBe(
       `BASIC Birthday song ${t.coinHistory.rejected}`,

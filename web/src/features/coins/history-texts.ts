@@ -10,6 +10,8 @@ export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
     case 'EARN':
       if (row.coinDeposit?.payment) return t('coinHistory.earnCharge');
       if (row.coinDeposit?.coinItem.itemType === 'BONUS') return t('coinHistory.earnFreeEvent');
+      // Finance's free-coin events (services/src/coins/bonus-grants.ts) grant with this reason.
+      if (row.reason === 'FREE_COIN_EVENT') return t('coinHistory.earnFreeEvent');
       if (row.coinItemType === 'BONUS') return t('coinHistory.earnBonus');
       return t('coinHistory.earnCharge');
     case 'EXPIRED':

@@ -29,11 +29,14 @@ export function useCoinHistory(filter: HistoryFilter) {
   return useQuery(coinHistoryQueryOptions(filter));
 }
 
-/** `GET /payment/bank-transfer/page`: the member's bank deposits waiting for the operator. */
+/**
+ * `GET /payment/bank-transfer/page`: the member's bank deposits waiting for the operator, and the ones finance marked
+ * failed (he is told to contact support).
+ */
 export async function fetchBankTransfers(userId: number | null, page: number): Promise<Page<BankTransferRow>> {
   return (
     await api<Page<BankTransferRow>>('/payment/bank-transfer/page', {
-      query: { userId, page, size: PAGE_SIZES.pendingDeposits },
+      query: { userId, page, size: PAGE_SIZES.pendingDeposits, status: 'ready,failed' },
     })
   ).data;
 }

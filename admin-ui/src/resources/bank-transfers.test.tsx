@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// Finance marks a ready bank deposit failed with a reason: the fan then reads "failed, contact support".
+import type { StaffRole } from '@fanmission/contracts';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, expect, test, vi } from 'vitest';
+import { consoleKo } from '../i18n/console-ko';
+import { i18nProvider } from '../i18n/i18n-provider';
+import { BankTransferList } from './money';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const transfer = {
+  id: 4,
+  userId: 7,
+  username: '팬하나',
+  email: 'fan@example.com',
+  coinItem: { id: 1, name: '10 코인', point: 10, price: 1000 },
+  amount: 1000,
+  depositorName: '김팬',
+  depositorPhone: '01012345678',
+  cashReceiptNumber: null,
+  receiptType: 'PHONE',
+  status: 'ready',
+  note: null,
+  decidedBy: null,
+  decidedAt: null,
+  coinDepositId: null,
+  created: '2026-11-20T01:00:00.000Z',
+};
+
+const auth = (roles: StaffRole[]): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => roles,
+});
+
+function renderList(roles: StaffRole[]) {
+  const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+    data: { ...transfer, ...params.data },
+  }));
+  const provider = {
+    getList: async () => ({ data: [transfer], total: 1 }),
+    getOne: async () => ({ data: transfer }),
+    getMany: async () => ({ data: [] }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+    update,
+  } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+      <ResourceContextProvider value="bank-transfers">
+        <BankTransferList />
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  return update;
+}
+
+afterEach(() => cleanup());
+
+test('finance marks a ready deposit failed, with the reason it asks for first', async () => {
+  const update = renderList(['ROLE_FINANCE']);
+  await userEvent.click(
+    await screen.findByRole('button', { name: consoleKo.console.actions.failDeposit }, { timeout: 10_000 }),
+  );
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  const confirm = within(dialog).getByRole<HTMLButtonElement>('button', { name: /확인|Confirm/ });
+  expect(confirm.disabled).toBe(true);
+  await userEvent.type(within(dialog).getByLabelText(consoleKo.console.actions.reason), '입금 확인 불가');
+  await userEvent.click(confirm);
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith(
+      'bank-transfers',
+      expect.objectContaining({ id: 4, data: expect.objectContaining({ status: 'failed', note: '입금 확인 불가' }) }),
+    ),
+  );
+});
+
+test('operators are offered no decision on a deposit', async () => {
+  renderList(['ROLE_OPERATOR']);
+  expect(await screen.findByText('김팬', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: consoleKo.console.actions.failDeposit })).toBeNull();
+});

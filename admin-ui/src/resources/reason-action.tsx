@@ -1,0 +1,92 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { httpClient } from '../data-provider';
+import { useCanWrite } from '../permissions';
+
+interface ReasonActionProps<RecordType extends RaRecord> {
+  /** The admin resource whose write policy decides who sees the button. */
+  resource: string;
+  /** i18n key of the button and of the dialog's title. */
+  label: string;
+  /** The console API path the action POSTs `{ reason }` to. */
+  url: (record: RecordType) => string;
+  /** Hidden when false for the record. */
+  show: (record: RecordType) => boolean;
+  /** i18n key of the notice once done. */
+  done: string;
+  color?: 'primary' | 'error' | 'warning';
+}
+
+/**
+ * An action on a record that needs a reason (cancel a payment at its provider, cancel or draw a lottery event): asks
+ * for the reason, then POSTs it. Shown only to roles the write policy lets write to the resource.
+ */
+export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: ReasonActionProps<RecordType>) {
+  const record = useRecordContext<RecordType>();
+  const allowed = useCanWrite(props.resource);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [pending, setPending] = useState(false);
+  if (!record || !allowed || !props.show(record)) return null;
+  const label = translate(props.label);
+  const reasonLabel = translate('console.actions.reason');
+  const submit = async () => {
+    setPending(true);
+    try {
+      await httpClient(props.url(record), { method: 'POST', body: JSON.stringify({ reason: reason.trim() }) });
+      setOpen(false);
+      setReason('');
+      notify(props.done, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color={props.color ?? 'primary'}
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} onClick={(event) => event.stopPropagation()}>
+        <DialogTitle>{label}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            margin="dense"
+            label={reasonLabel}
+            value={reason}
+            slotProps={{ htmlInput: { maxLength: 200, 'aria-label': reasonLabel } }}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            color={props.color ?? 'primary'}
+            disabled={reason.trim().length === 0 || pending}
+            onClick={() => void submit()}
+          >
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Catalog } from './catalog';
+
+/** Server messages of the console's payments resource (ko, en, ja). */
+export const paymentsConsoleMessages = {
+  'payments.paymentNotFound': {
+    ko: '결제를 찾을 수 없습니다.',
+    en: 'No such payment.',
+    ja: '決済が見つかりません。',
+  },
+  'payments.windowTooDeep': {
+    ko: '목록은 {max}번째 행까지만 넘길 수 있습니다. 검색어나 필터로 범위를 좁혀 주세요.',
+    en: 'A list pages through its first {max} rows only: narrow it with a search or a filter.',
+    ja: '一覧は{max}行目までしかめくれません。検索やフィルターで絞り込んでください。',
+  },
+  'payments.notCancellable': {
+    ko: '결제 완료되어 코인이 충전된 카드·카카오페이·PayPal 결제만 취소할 수 있습니다.',
+    en: 'Only a paid card, KakaoPay or PayPal payment whose coins were credited can be cancelled.',
+    ja: '支払い済みでコインがチャージされたカード・カカオペイ・PayPal決済のみキャンセルできます。',
+  },
+  'payments.cancelCoinsUsed': {
+    ko: '이 결제의 코인이 이미 사용되어 취소할 수 없습니다.',
+    en: 'Coins of this payment have been used: it cannot be cancelled.',
+    ja: 'この決済のコインはすでに使用されたため、キャンセルできません。',
+  },
+  'payments.cancelWindowPassed': {
+    ko: '결제 취소는 충전 후 7일 이내({deadline}까지)에만 가능합니다.',
+    en: 'A payment can be cancelled only within 7 days of its charge (until {deadline}).',
+    ja: '決済のキャンセルはチャージから7日以内（{deadline}まで）のみ可能です。',
+  },
+  'payments.cancelAlreadyRefunded': {
+    ko: '이 결제의 코인은 이미 환불되었습니다.',
+    en: 'The coins of this payment were refunded already.',
+    ja: 'この決済のコインはすでに返金されています。',
+  },
+} satisfies Catalog;
