@@ -85,7 +85,7 @@ try {
   });
   if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
   const file = (await uploaded.json()) as UploadedFile;
-  const fileUrl = new URL(file.s3Url);
+  const fileUrl = new URL(file.s3Url, 'http://localhost');
 
   const requests: autocannon.Request[] = [];
   for (let n = 0; n < 15; n += 1) {

@@ -3,6 +3,7 @@
 //   rules) finds no serious or critical violation, nothing overflows the page horizontally, every header item stays
 //   on one line, an open dialog fits the screen, every file input names a picture, video or audio type (the phone
 //   offers its camera); the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
+// - the mission detail's screens also at 1280 × 900 in ko (its two-column layout): axe-core as above;
 // - at 390 px the header of a visitor and of a fan stays on one line; the menu drawer is a modal dialog (focus
 //   trapped, Escape closes it, the focus returns to its button);
 // - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
@@ -16,10 +17,11 @@ import { DAY_MS, kstDate, type Role } from '@fanmission/contracts';
 import { registerProduct } from '@fanmission/tests/support/missions';
 import type { TestCreator } from '@fanmission/tests/support/creators';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
+import { createAccount } from '../harness/accounts';
 import { launchBrowser, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { chargeCoins } from '../support/coins';
-import { addSessionCookie, collectPageErrors, type WebSession } from '../support/browser';
+import { addSessionCookie, collectPageErrors, DESKTOP, type WebSession } from '../support/browser';
 import { LOTTERY_EVENT_TITLE, WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
 import {
   axeViolations,
@@ -216,20 +218,37 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
       .where('missions.status', '=', 'ACCEPTED')
       .orderBy('missions.id')
       .executeTakeFirstOrThrow();
+    const lotteryEventId = await lotteryEvent({
+      id: dancer.id,
+      email: 'dancer@fanmission.local',
+      password: DEMO_PASSWORD,
+      token: dancer.token,
+      headers: { authorization: `Bearer ${dancer.token}` },
+      creatorId: dancer.creatorId!,
+    });
+    // Another member's application (not the demo fan's: the fan's apply dialog is a screen of its own).
+    const applicant = await createAccount(app, { username: 'applicant' });
+    const application = await app.inject({
+      method: 'POST',
+      url: '/api/v1/missions',
+      headers: applicant.headers,
+      payload: {
+        missionProductId: lotteryEventId,
+        requestComment: 'I saw every stage this year!',
+        phone: '01012345678',
+        name: 'Applicant',
+        address: 'Seoul',
+      },
+    });
+    expect(application.statusCode, application.body).toBe(200);
     data = {
       creatorId: creator.creatorId!,
       creatorUrl: creator.url!,
       missionId: mission.id,
       waitingMissionId: waiting.id,
       waitingMissionProduct: waiting.name,
-      lotteryEventId: await lotteryEvent({
-        id: dancer.id,
-        email: 'dancer@fanmission.local',
-        password: DEMO_PASSWORD,
-        token: dancer.token,
-        headers: { authorization: `Bearer ${dancer.token}` },
-        creatorId: dancer.creatorId!,
-      }),
+      lotteryEventId,
+      eventMissionId: application.json<{ id: number }>().id,
     };
   });
 
@@ -313,6 +332,26 @@ describe('web app on a phone, with a screen reader’s eyes and a keyboard', () 
           serially(language, () => checkScreen(screen, language)),
         );
       }
+    }
+  });
+
+  describe.concurrent('the mission detail at 1280 px', () => {
+    // A wide screen lays the page out in two columns, with elements of its own: axe-core looks at it there too.
+    // The screens at /mission-detail/:id (tests/support/web-routes.ts).
+    const missionDetails = WEB_SCREENS.filter((entry) => /^mission-(detail|escrow)\b/.test(entry.name));
+    for (const screen of missionDetails) {
+      test(`${screen.name} in ko`, { timeout: 180_000 }, () =>
+        serially('ko-desktop', async () => {
+          const { page, errors } = await newPage('ko', sessions[screen.viewer], DESKTOP);
+          const path = typeof screen.path === 'string' ? screen.path : screen.path(data);
+          await page.goto(url(path));
+          await settle(page);
+          const violations = await axeViolations(page);
+          await screenshotScreen(page, `web-a11y-${screen.name}-1280-ko`);
+          await page.close();
+          expect({ path, axe: violations, errors: errors.map(String) }).toEqual({ path, axe: [], errors: [] });
+        }),
+      );
     }
   });
 

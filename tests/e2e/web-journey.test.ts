@@ -110,7 +110,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await media.waitFor();
     // The fresh upload was answered with a signed URL (private until used); the completed public mission's media is
     // served at the same key without a signature.
-    const uploadedKey = new URL(uploaded.s3Url).pathname;
+    const uploadedKey = new URL(uploaded.s3Url, 'http://localhost').pathname;
     const shown = new URL((await media.getAttribute('src')) ?? '', url('/'));
     expect(shown.pathname).toBe(uploadedKey);
     expect(shown.search).toBe('');

@@ -3,7 +3,8 @@
 // screen (axe-core, nothing wider than 360 px) still pass on it. Then screenshots, in ko at 1280 and 360 px, of the
 // landing page, the creator search, a creator page, browse missions, a mission detail and the empty lists with their
 // next step, under tests/artifacts/screenshots/web-landing-<screen>-<width>-ko.png, to be looked at by a person.
-// The data is the file's own (creators with and without a picture, completed missions with pictures), not the demo's.
+// The data is the file's own (creators with and without a picture, completed missions with pictures, the most recent
+// one answered with a picture its card shows), not the demo's.
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -60,6 +61,7 @@ describe('web app: the landing page', () => {
   let fan: TestAccount; // asked for every mission
   let quiet: TestAccount; // no notification, no mission
   let missionId: number;
+  let answerPath: string | undefined; // the most recent mission's answer picture, `/files/<key>` without extension
 
   beforeAll(async () => {
     const app = served.testApp.app;
@@ -77,10 +79,15 @@ describe('web app: the landing page', () => {
         descriptionPictureId: cover.id,
       });
       const completed = new Date(Date.now() - index * 3_600_000);
+      // The most recent mission was answered with a picture: its card shows that, not the product's cover.
+      const answer =
+        index === 0 ? await uploadFile(app, creator, await picture(360, 640, '#5b3cc4'), 'answer.png') : undefined;
+      answerPath ??= answer?.s3Url.split('?')[0]!.replace(/\.png$/, '');
       const mission = await insertMission(app, product, {
         user_id: fan.id,
         status: 'COMPLETED',
         created_at: completed,
+        ...(answer && { picture_file_id: answer.id }),
       });
       missionId ??= mission.id;
       creators.push(creator);
@@ -110,6 +117,7 @@ describe('web app: the landing page', () => {
       const first = recent.locator('.showcase-grid a').first();
       expect(await first.getAttribute('href')).toBe(`/mission-detail/${missionId}`);
       expect(await first.textContent()).toContain('생일 축하 노래');
+      expect(await first.locator('img').getAttribute('src')).toContain(answerPath);
       // Five creator pictures (the sixth creator shows initials) and five mission pictures, all with their pixels.
       expect(await loadPictures(page, '.showcase')).toBe(10);
       expect(

@@ -189,7 +189,8 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
         const { page, errors } = await web.openPage(language);
         await page.goto(url('/browse-missions'));
         await page.getByRole('tab', { name: texts(language).browseMissions.tabs.events }).click();
-        const card = page.getByRole('link', { name: `${texts(language).lotteryEvent.card.label}: ${title}` });
+        // Named by what it shows (the "event" chip, its status, the title, the period), not by a label of its own.
+        const card = page.getByRole('link', { name: title });
         await card.waitFor();
         await bothSizes(page, 'events-tab', language);
         await card.click();

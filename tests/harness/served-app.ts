@@ -31,6 +31,11 @@ export type ServedAppOptions = Partial<Omit<AppDependencies, 'db' | 'temporal'>>
   temporal?: TemporalAccess | true;
   /** Configuration beside the served PUBLIC_URL, read when the app starts (after the file's earlier hooks). */
   configOverrides?: () => Record<string, string>;
+  /**
+   * The host of PUBLIC_URL: 127.0.0.1 (where the app listens, `baseUrl`) unless told. `localhost` makes `baseUrl` an
+   * address other than PUBLIC_URL, as when the product is opened at 127.0.0.1 with the default PUBLIC_URL.
+   */
+  publicHost?: string;
 };
 
 export function useServedApp(options: ServedAppOptions = {}): ServedApp {
@@ -51,8 +56,9 @@ export function useServedApp(options: ServedAppOptions = {}): ServedApp {
     // The port is chosen before the app is built so that PUBLIC_URL (links in mails, OpenAPI servers) is this server.
     const port = await freePort();
     const config =
-      options.config ?? testConfig({ ...options.configOverrides?.(), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const { temporal: temporalOption, configOverrides: _overrides, ...dependencies } = options;
+      options.config ??
+      testConfig({ ...options.configOverrides?.(), PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}` });
+    const { temporal: temporalOption, configOverrides: _overrides, publicHost: _publicHost, ...dependencies } = options;
     if (temporalOption === true) {
       temporal = await startServedTemporal();
       testApp = await createTestApp({ ...dependencies, config, temporal: temporal.access });

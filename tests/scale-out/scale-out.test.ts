@@ -171,7 +171,7 @@ async function upload(index: number, account: Account): Promise<UploadedFile> {
 
 /** The file, fetched by its path from API `index`. */
 async function fetchFile(index: number, s3Url: string): Promise<Response> {
-  const { pathname, search } = new URL(s3Url);
+  const { pathname, search } = new URL(s3Url, 'http://localhost');
   return call(index, 'GET', `${pathname}${search}`);
 }
 
@@ -436,7 +436,7 @@ describe('scale-out: two APIs, two workers and a relay on Kafka', () => {
     }
     // A video player's range requests reach the store through either API too.
     for (const index of [0, 1]) {
-      const { pathname, search } = new URL(performed[0]!.picture!.s3Url);
+      const { pathname, search } = new URL(performed[0]!.picture!.s3Url, 'http://localhost');
       const partial = await call(index, 'GET', `${pathname}${search}`, { headers: { range: 'bytes=0-7' } });
       expect(partial.status).toBe(206);
       expect(Buffer.from(await partial.arrayBuffer()).equals(PNG_1X1.subarray(0, 8))).toBe(true);

@@ -24,6 +24,8 @@ export interface ScreenData {
   waitingMissionProduct: string;
   /** A lottery event taking applications (its product id), run by the `dancer`. */
   lotteryEventId: number;
+  /** An application to that event (an EVENT mission of another member), as its mission id. */
+  eventMissionId: number;
 }
 
 export interface WebScreen {
@@ -169,6 +171,8 @@ export const WEB_SCREENS: WebScreen[] = [
   // The escrow timeline of a mission still in progress, as its fan and as its creator see it.
   { name: 'mission-escrow-fan', viewer: 'fan', path: (d) => `/mission-detail/${d.waitingMissionId}` },
   { name: 'mission-escrow-creator', viewer: 'dancer', path: (d) => `/mission-detail/${d.waitingMissionId}` },
+  // An application to the dancer's lottery event, as the event's creator sees it: the event's card links the event.
+  { name: 'mission-detail-event', viewer: 'dancer', path: (d) => `/mission-detail/${d.eventMissionId}` },
   { name: 'browse-missions', viewer: 'visitor', path: '/browse-missions' },
   { name: 'faq', viewer: 'visitor', path: '/faq' },
   { name: 'legal-terms', viewer: 'visitor', path: '/provideterms' },

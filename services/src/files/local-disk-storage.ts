@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StorageDriver } from './storage-driver';
+import { STORED_FILES_PATH, type StorageDriver } from './storage-driver';
 
 /** Folder (inside the root, so a rename is atomic) where puts are written before they appear under their key. */
 export const INCOMING_FOLDER = '.incoming';
@@ -22,7 +22,7 @@ export function isValidStorageKey(key: string): boolean {
  * Stores objects as files under `root`, served by the API at `/files/<key>`. A put is written to a temporary file
  * and renamed into place only once complete, so readers never see half a file and a failure leaves nothing behind.
  */
-export function localDiskStorage(options: { root: string; publicUrl: string }): StorageDriver {
+export function localDiskStorage(options: { root: string }): StorageDriver {
   const root = path.resolve(options.root);
   const incoming = path.join(root, INCOMING_FOLDER);
 
@@ -58,7 +58,7 @@ export function localDiskStorage(options: { root: string; publicUrl: string }): 
     },
 
     url(key: string): string {
-      return `${options.publicUrl}/files/${key}`;
+      return `${STORED_FILES_PATH}/${key}`;
     },
   };
 }

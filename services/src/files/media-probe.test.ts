@@ -49,7 +49,7 @@ describe('media probe', () => {
       FFMPEG_PATH: path.join(folder, 'no-such-ffmpeg'),
     };
     await expect(probeMedia(mediaToolsOf(missing), video)).rejects.toBeInstanceOf(MediaToolMissingError);
-    const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
+    const storage = localDiskStorage({ root: path.join(folder, 'store') });
     await expect(takeMediaDetails(mediaToolsOf(missing), storage, video, 'video', 'poster.jpg')).rejects.toBeInstanceOf(
       MediaToolMissingError,
     );
@@ -59,7 +59,7 @@ describe('media probe', () => {
   it('fails for bytes ffmpeg cannot read', async () => {
     const broken = path.join(folder, 'broken.mp4');
     await fs.writeFile(broken, Buffer.from('not a video at all'));
-    const storage = localDiskStorage({ root: path.join(folder, 'store'), publicUrl: 'http://localhost' });
+    const storage = localDiskStorage({ root: path.join(folder, 'store') });
     await expect(takeMediaDetails(tools, storage, broken, 'video', 'poster.jpg')).rejects.toThrow(/ffprobe|failed/);
   });
 });

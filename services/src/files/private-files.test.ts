@@ -11,7 +11,7 @@ import { signedQuery, SIGNED_URL_MIN_LIFETIME_SECONDS, SIGNED_URL_STEP_SECONDS }
 const testApp = useTestApp();
 
 function fetchUrl(url: string) {
-  const { pathname, search } = new URL(url);
+  const { pathname, search } = new URL(url, 'http://localhost');
   return testApp.current.app.inject({ method: 'GET', url: `${pathname}${search}` });
 }
 
@@ -26,7 +26,7 @@ describe('private files', () => {
     const { app } = testApp.current;
     const fan = await createAccount(app);
     const file: UploadedFile = await uploadFile(app, fan, PNG_1X1, 'request.png');
-    const key = new URL(file.s3Url).pathname.replace(/^\/files\//, '');
+    const key = new URL(file.s3Url, 'http://localhost').pathname.replace(/^\/files\//, '');
 
     const signed = await fetchUrl(file.s3Url);
     expect(signed.statusCode).toBe(200);
@@ -46,7 +46,7 @@ describe('private files', () => {
       file.s3Url.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 900}`),
       `${unsigned(file.s3Url)}?${signedQuery(app.config, key, expiredAt)}`,
       // A signature of the thumbnail does not open the original.
-      `${unsigned(file.s3Url)}?${new URL(file.thumbnail!.s3Url).search.slice(1)}`,
+      `${unsigned(file.s3Url)}?${new URL(file.thumbnail!.s3Url, 'http://localhost').search.slice(1)}`,
     ];
     for (const url of refusals) {
       const refused = await fetchUrl(url);

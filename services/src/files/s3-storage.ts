@@ -23,7 +23,10 @@ export interface S3StorageOptions {
   secretAccessKey: string;
   /** Where clients fetch objects: a CDN in front of the API's `/files/`, else `apiFilesUrl`. */
   publicUrl?: string | undefined;
-  /** The API's own `/files` URL (`PUBLIC_URL/files`): the API proxies every object, the bucket stays private. */
+  /**
+   * The API's own `/files` path (on the page's origin, not PUBLIC_URL: see StorageDriver.url): the API proxies
+   * every object, the bucket stays private.
+   */
   apiFilesUrl: string;
 }
 

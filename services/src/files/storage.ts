@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { localDiskStorage } from './local-disk-storage';
 import { s3Storage } from './s3-storage';
-import type { StorageDriver } from './storage-driver';
+import { STORED_FILES_PATH, type StorageDriver } from './storage-driver';
 
 /** The local store's folder: STORAGE_DIR, or DATA_DIR/files. */
 export function storageRoot(config: AppConfig): string {
@@ -19,10 +19,10 @@ export function createStorageDriver(config: AppConfig): StorageDriver {
       accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
       secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
       publicUrl: config.S3_PUBLIC_URL,
-      apiFilesUrl: `${config.PUBLIC_URL}/files`,
+      apiFilesUrl: STORED_FILES_PATH,
     });
   }
-  return localDiskStorage({ root: storageRoot(config), publicUrl: config.PUBLIC_URL });
+  return localDiskStorage({ root: storageRoot(config) });
 }
 
 const drivers = new WeakMap<AppConfig, StorageDriver>();

@@ -166,6 +166,30 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(hidden.body).not.toContain('first-view');
   });
 
+  test('our own pictures and media load from whatever address served the page: paths on its origin, allowed by self', async () => {
+    // The product is opened at other addresses than PUBLIC_URL (127.0.0.1 for localhost, a LAN address): a file URL
+    // on PUBLIC_URL was blocked there, as img-src and media-src allow only 'self' (and https pictures).
+    const { app } = testApp.current;
+    expect(app.config.PUBLIC_URL).toBe('http://localhost:8080');
+    const fan = await createFan(app);
+    const missionId = await completedMission(fan.id, false);
+    const detail = await app.inject({ method: 'GET', url: `/api/v1/missions/${missionId}` });
+    expect(detail.statusCode).toBe(200);
+    const pictureUrl = String((detail.json() as { picture: { s3Url: string } }).picture.s3Url);
+    expect(pictureUrl).toMatch(/^\/files\/test\/[0-9a-f-]{36}$/);
+
+    const page = await app.inject({
+      method: 'GET',
+      url: `/mission-detail/${missionId}`,
+      headers: { host: '127.0.0.1:8080' },
+    });
+    expect(page.body).toContain(`<img src="${pictureUrl}"`);
+    expect(page.body).not.toContain(app.config.PUBLIC_URL);
+    const policy = directives(page.headers['content-security-policy']);
+    expect(policy['img-src']).toEqual(["'self'", 'blob:', 'data:', 'https:']);
+    expect(policy['media-src']).toEqual(["'self'", 'blob:']);
+  });
+
   test('the console: scripts from our origin only', async () => {
     for (const url of ['/admin/', '/admin/index.html', '/admin/users/7']) {
       const page = await get(url);

@@ -82,6 +82,7 @@ export function temporalDevServerOptions(config: AppConfig & { TEMPORAL_CLI_PATH
     dataDir: temporalDevServerDir(config),
     port: config.TEMPORAL_DEV_PORT,
     uiPort: config.TEMPORAL_UI_PORT,
+    portSettings: { port: 'TEMPORAL_DEV_PORT', uiPort: 'TEMPORAL_UI_PORT' },
     nice: config.BACKGROUND_NICE,
   };
 }

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { ensurePortsFree, freePort } from './free-port';
 import { lowerCpuPriority } from './priority';
 
 export interface TemporalDevServerOptions {
@@ -15,6 +15,8 @@ export interface TemporalDevServerOptions {
   port?: number;
   /** Web UI port; a free one when omitted. */
   uiPort?: number;
+  /** The settings that chose `port` and `uiPort` (`npm start`'s), named when one of them is taken. */
+  portSettings?: { port: string; uiPort: string };
   /** Receives each line the server prints; dropped when omitted (the last lines appear in start-up errors). */
   log?: (line: string) => void;
   /** How long to wait for the frontend and the UI to answer. */
@@ -49,6 +51,16 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   const host = '127.0.0.1';
   const address = `${host}:${port}`;
   const uiUrl = `http://${host}:${uiPort}`;
+  // Checked before the start: otherwise the CLI's refusal comes back as a failed start with its log lines and a
+  // stack, naming no setting. (Its other ports, the HTTP API's, the metrics' and its services', are free ones it
+  // picks itself.)
+  await ensurePortsFree(
+    [
+      { port, what: 'the Temporal dev server', setting: options.portSettings?.port },
+      { port: uiPort, what: 'the Temporal dev server’s web UI', setting: options.portSettings?.uiPort },
+    ],
+    host,
+  );
 
   const child = spawn(
     options.binary,

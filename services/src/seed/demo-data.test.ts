@@ -42,7 +42,7 @@ describe('demo data', () => {
     expect(urls.sort()).toEqual(['cookingbear', 'gameking', 'skydance', 'starlight']);
     for (const item of search.json().content) {
       expect(item.creator.user.image.thumbnail.s3Url).toMatch(/\.thumb\.webp$/);
-      const photo = await app.inject({ method: 'GET', url: new URL(item.creator.user.image.s3Url).pathname });
+      const photo = await app.inject({ method: 'GET', url: item.creator.user.image.s3Url });
       expect(photo.statusCode).toBe(200);
       expect(photo.headers['content-type']).toBe('image/png');
     }
@@ -108,7 +108,7 @@ describe('demo data', () => {
         });
         const cover = await app.inject({
           method: 'GET',
-          url: new URL(listedProduct.descriptionPicture!.s3Url).pathname,
+          url: listedProduct.descriptionPicture!.s3Url,
         });
         expect(cover.statusCode).toBe(200);
         expect(cover.headers['content-type']).toBe('image/png');
@@ -175,7 +175,7 @@ describe('demo data', () => {
       if (mission.status === 'COMPLETED') {
         spent += mission.coinPrice;
         expect(mission.responseComment).toMatch(/[가-힣]/);
-        const picture = await app.inject({ method: 'GET', url: new URL(mission.picture!.s3Url).pathname });
+        const picture = await app.inject({ method: 'GET', url: mission.picture!.s3Url });
         expect(picture.statusCode).toBe(200);
         expect(picture.headers['content-type']).toBe('image/png');
         expect(escrow.balance).toBe(0);

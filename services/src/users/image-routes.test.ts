@@ -56,7 +56,7 @@ async function me(authorization: string): Promise<CurrentUser> {
 }
 
 function fetchStored(url: string) {
-  return testApp.current.app.inject({ method: 'GET', url: new URL(url).pathname });
+  return testApp.current.app.inject({ method: 'GET', url });
 }
 
 describe('POST /api/v1/users/{id}/image', () => {

@@ -82,6 +82,56 @@ describe('landing showcase', () => {
     });
   }
 
+  test('a public mission shows its answer (the picture, the video’s poster), not the product’s picture', async () => {
+    const t = await useLanguage('ko');
+    const product = (name: string) => ({
+      name,
+      descriptionPicture: { s3Url: '/files/type-icon.png', thumbnail: { s3Url: '/files/type-icon.thumb.webp' } },
+      creator: { name: 'Mina Park' },
+    });
+    const answered = (id: number, name: string, answer: Partial<MissionView>) =>
+      ({
+        id,
+        status: 'COMPLETED',
+        private: false,
+        thumbnail: null,
+        picture: null,
+        video: null,
+        missionProduct: product(name),
+        ...answer,
+      }) as unknown as MissionView;
+    serve({
+      'GET /api/v1/creators/page': () => page([]),
+      'GET /api/v1/missions/page': () =>
+        page([
+          answered(20, 'Selfie', {
+            picture: { id: 1, s3Url: '/files/selfie.png', thumbnail: { s3Url: '/files/selfie.thumb.webp' } },
+          } as Partial<MissionView>),
+          // A video whose poster the mission has not recorded yet: the upload's own poster frame.
+          answered(21, 'Dance', {
+            video: { id: 2, s3Url: '/files/dance.mp4', thumbnail: { s3Url: '/files/dance.thumb.jpg' } },
+          } as Partial<MissionView>),
+          answered(22, 'Song', { voice: { id: 3, s3Url: '/files/song.mp3', thumbnail: null } } as Partial<MissionView>),
+          answered(23, 'Secret', {
+            private: true,
+            picture: { id: 4, s3Url: '/files/secret.png?exp=1&sig=x', thumbnail: null },
+          } as Partial<MissionView>),
+        ]),
+    });
+    renderAt('/', <Route path="/" element={<LandingShowcase />} />);
+    const missions = await screen.findByRole('region', { name: t.discover.recentMissions });
+    const pictureOf = (name: string) =>
+      within(missions)
+        .getByRole('link', { name: new RegExp(name) })
+        .querySelector('img')
+        ?.getAttribute('src');
+    expect(pictureOf('Selfie')).toBe('/files/selfie.thumb.webp');
+    expect(pictureOf('Dance')).toBe('/files/dance.thumb.jpg');
+    // Nothing to show of a voice, and nothing of a private answer: the product's picture.
+    expect(pictureOf('Song')).toBe('/files/type-icon.thumb.webp');
+    expect(pictureOf('Secret')).toBe('/files/type-icon.thumb.webp');
+  });
+
   test('a list with nothing in it, or that fails, is left out', async () => {
     const t = await useLanguage('en');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

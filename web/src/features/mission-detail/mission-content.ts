@@ -1,12 +1,12 @@
 import type { MissionView } from '@fanmission/contracts';
-import { missionThumbnail } from '../../shared/cards/mission-card';
+import { missionThumbnail, type MissionPictures } from '../../shared/cards/mission-card';
 
 export { missionThumbnail };
 
 /** What the left side shows. */
 export type MissionContent = 'media' | 'thumbnail' | 'customBox' | 'requestBox';
 
-export function missionContent(mission: Pick<MissionView, 'status' | 'thumbnail' | 'missionProduct'>): MissionContent {
+export function missionContent(mission: MissionPictures & Pick<MissionView, 'status'>): MissionContent {
   if (mission.status === 'COMPLETED') return 'media';
   if (mission.status === 'REJECTED') return 'requestBox';
   return missionThumbnail(mission) ? 'thumbnail' : 'customBox';

@@ -5,10 +5,19 @@ import { CardImage } from './pictures';
 import { placeholderThumbnail } from './media';
 import './cards.css';
 
-/** The answer's thumbnail, else the product's picture. */
-export function missionThumbnail(mission: Pick<MissionView, 'thumbnail' | 'missionProduct'>): string | null {
-  const picture = mission.missionProduct.descriptionPicture;
-  return mission.thumbnail?.s3Url ?? picture?.thumbnail?.s3Url ?? picture?.s3Url ?? null;
+/** What a card shows of a mission: its thumbnail, the answer itself and the product's picture, as they exist. */
+export type MissionPictures = Pick<MissionView, 'thumbnail' | 'missionProduct' | 'private' | 'picture' | 'video'>;
+
+/**
+ * The answer's thumbnail (a video's poster frame); else, when the mission is public, the answer's picture or the
+ * video's own poster; else the product's picture. A private mission's media are for its parties only, not for a list.
+ */
+export function missionThumbnail(mission: MissionPictures): string | null {
+  const product = mission.missionProduct.descriptionPicture;
+  const answer = mission.private
+    ? undefined
+    : (mission.picture?.thumbnail?.s3Url ?? mission.picture?.s3Url ?? mission.video?.thumbnail?.s3Url);
+  return mission.thumbnail?.s3Url ?? answer ?? product?.thumbnail?.s3Url ?? product?.s3Url ?? null;
 }
 
 /**

@@ -21,7 +21,9 @@ export interface EventCardProduct {
 
 /**
  * A lottery event card (browse-missions events tab, creator page, mission detail): cover, status badge,
- * title, period MM/DD and counts; opens `/lottery-event/{id}`. `compact` lays it out in a row.
+ * title, period MM/DD and counts; opens `/lottery-event/{id}`. `compact` lays it out in a row. The link is named by
+ * its visible text (the "event" chip first, then the title): a name of its own would not contain what is seen, which
+ * voice control users say to follow it (WCAG 2.5.3, axe-core's label-content-name-mismatch).
  */
 export function LotteryEventCard({ product, compact = false }: { product: EventCardProduct; compact?: boolean }) {
   const { t } = useTranslation();
@@ -34,7 +36,6 @@ export function LotteryEventCard({ product, compact = false }: { product: EventC
       <CardActionArea
         component={RouterLink}
         to={`/lottery-event/${product.id}`}
-        aria-label={`${t('lotteryEvent.card.label')}: ${title}`}
         sx={{ display: 'flex', flexDirection: compact ? 'row' : 'column', alignItems: 'stretch' }}
       >
         <Box
