@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorResponseSchema } from '@fanmission/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { filesUnder } from '@fanmission/tests/support/files';
@@ -23,10 +24,13 @@ interface OpenApi {
 }
 
 let creator: TestCreator;
+let operator: TestAccount;
 let uploadRoutes: { method: string; url: string }[];
 
 beforeAll(async () => {
   creator = await createCreator(app());
+  // The console's uploads are the operators'.
+  operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
   const document = (await app().inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
   // The creator's own ids fill the path: each route is one he may upload to.
   const own: Record<string, number> = { users: creator.id, creators: creator.creatorId };
@@ -75,7 +79,11 @@ describe('a multipart body the parser cannot read', () => {
         const response = await app().inject({
           method: route.method as 'POST' | 'PUT',
           url: route.url,
-          headers: { ...creator.headers, 'content-type': body.contentType, 'accept-language': 'ja' },
+          headers: {
+            ...(route.url.startsWith('/api/admin/') ? operator.headers : creator.headers),
+            'content-type': body.contentType,
+            'accept-language': 'ja',
+          },
           payload: body.payload,
         });
         expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(400);
