@@ -234,6 +234,9 @@ describe('operator and finance console', () => {
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.locator('.RaSidebar-fixed').getByText(ko.resources.payments.name, { exact: true }).click();
     await page.getByLabel(ko.console.payments.search).fill(fan.email);
+    // The search reaches the address after react-admin's debounce: a click on the row before it would be followed by
+    // that navigation back to the list.
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(fan.email));
     await page.getByText(merchantUid).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-payments.png');
     await page.getByText(merchantUid).click();
