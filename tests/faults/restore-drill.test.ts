@@ -335,6 +335,7 @@ describe('restore drill: npm run backup, then npm run restore to a noted time in
       creatorPages: 0,
       creatorMonthEarnings: 0,
       settlementMonths: 0,
+      unsettledEarnings: 0,
     });
   });
 

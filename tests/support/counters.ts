@@ -3,15 +3,25 @@ import type { Db } from '@fanmission/services/db';
 
 /*
  * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
- * month, the settlement dashboard's totals per month and status) against a recount of the rows they count (the restore
+ * month, the settlement dashboard's totals per month and status, the releases no statement holds yet) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
  */
 export async function countersOffTheirRecount(
   db: Db,
-): Promise<{ creatorPages: number; creatorMonthEarnings: number; settlementMonths: number }> {
-  const { rows } = await sql<{ creator_pages: number; creator_month_earnings: number; settlement_months: number }>`
+): Promise<{
+  creatorPages: number;
+  creatorMonthEarnings: number;
+  settlementMonths: number;
+  unsettledEarnings: number;
+}> {
+  const { rows } = await sql<{
+    creator_pages: number;
+    creator_month_earnings: number;
+    settlement_months: number;
+    unsettled_earnings: number;
+  }>`
     select
       (select count(*)::int from creators c
         left join creator_page_totals t on t.creator_id = c.id
@@ -36,11 +46,24 @@ export async function countersOffTheirRecount(
         ) s using (year, month, status)
         where coalesce(t.statements, 0) <> coalesce(s.statements, 0)
           or coalesce(t.to_receipt, 0) <> coalesce(s.to_receipt, 0)
-      ) as settlement_months`.execute(db);
+      ) as settlement_months,
+      (select count(*)::int from unsettled_earnings u
+        full join (
+          select t.id as ledger_transaction_id, substring(p.account from 10)::bigint as creator_id, p.amount as coins,
+            t.occurred_at
+          from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+          where p.account like 'earnings:%'
+            and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+            and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)
+        ) l using (ledger_transaction_id)
+        where u.creator_id is distinct from l.creator_id or u.coins is distinct from l.coins
+          or u.occurred_at is distinct from l.occurred_at
+      ) as unsettled_earnings`.execute(db);
   const [drift] = rows;
   return {
     creatorPages: drift!.creator_pages,
     creatorMonthEarnings: drift!.creator_month_earnings,
     settlementMonths: drift!.settlement_months,
+    unsettledEarnings: drift!.unsettled_earnings,
   };
 }

@@ -83,14 +83,14 @@ async function payoutAccount(db: DbExecutor, creatorId: number) {
   return { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
 }
 
-/** Coins earned and not paid by a statement: releases on no statement, and carried-over months not paid yet. */
+/**
+ * Coins earned and not paid by a statement: releases on no statement (`unsettled_earnings`), and carried-over months
+ * not paid yet.
+ */
 async function openCoins(db: DbExecutor, creatorId: number): Promise<number> {
   const { rows } = await sql<{ coins: number }>`
     select
-      coalesce((select sum(p.amount) from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
-        where p.account = ${`earnings:${creatorId}`}
-          and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
-          and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)), 0)
+      coalesce((select sum(u.coins) from unsettled_earnings u where u.creator_id = ${creatorId}), 0)
       + coalesce((select sum(s.month_coins) from settlement_statements s where s.creator_id = ${creatorId}
           and s.status = 'CARRIED_OVER'
           and not exists (select 1 from settlement_carryovers c where c.carried_statement_id = s.id)), 0) as coins`.execute(

@@ -2,6 +2,7 @@
 // carry-overs below the minimum, grades of the month, and the statements' immutability.
 import { balance, compensateLuckyMission, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
 import { SETTLEMENT } from '@fanmission/contracts';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -22,7 +23,43 @@ afterAll(async () => {
   expect((await verify(db())).differences).toEqual([]);
 });
 
+/** The releases the settlement reads (trigger-kept), and those a recount from the ledger finds on no statement line. */
+async function unsettledKeptAndRecounted() {
+  const { rows } = await sql<{ kept: string; recount: string }>`
+    select (select count(*) || ' releases, ' || coalesce(sum(coins), 0) || ' coins' from unsettled_earnings) as kept,
+      (select count(*) || ' releases, ' || coalesce(sum(p.amount), 0) || ' coins'
+        from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+        where p.account like 'earnings:%'
+          and ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
+          and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)) as recount`.execute(
+    db(),
+  );
+  return rows[0]!;
+}
+
 describe('settleMonth', () => {
+  it('reads the releases no statement holds from their trigger-kept table: they leave it as a statement takes them', async () => {
+    const creator = await createIncomeCreator(testApp.current.app);
+    const before = await unsettledKeptAndRecounted();
+    expect(before.kept).toBe(before.recount);
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 600, at: inMonth(2024, 3) });
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 70, at: inMonth(2024, 4) });
+    const mine = () =>
+      db()
+        .selectFrom('unsettled_earnings')
+        .select(['coins'])
+        .where('creator_id', '=', String(creator.creatorId))
+        .orderBy('occurred_at')
+        .execute();
+    expect((await mine()).map((row) => Number(row.coins))).toEqual([600, 70]);
+
+    await run(2024, 3);
+    expect((await mine()).map((row) => Number(row.coins))).toEqual([70]);
+    const after = await unsettledKeptAndRecounted();
+    expect(after.kept).toBe(after.recount);
+    expect(after.kept).not.toBe('0 releases, 0 coins');
+  });
+
   it('issues one statement per creator-month, moves its coins earnings → settled, and a second run changes nothing', async () => {
     const silver = await createIncomeCreator(testApp.current.app);
     const gold = await createIncomeCreator(testApp.current.app);

@@ -50,33 +50,36 @@ interface ReleaseLine {
   releasedAt: Date;
 }
 
-/** MISSION_RELEASE transactions crediting creators' earnings before `end`, on no statement yet. */
-async function unsettledReleases(db: DbExecutor, end: Date, creatorId?: number) {
-  const { rows } = await sql<{
-    transaction_id: number;
-    creator_id: string;
-    mission_id: string | null;
-    coins: number;
-    occurred_at: Date;
-  }>`
-    select t.id as transaction_id, substr(p.account, 10) as creator_id, t.metadata ->> 'missionId' as mission_id,
-      p.amount as coins, t.occurred_at
-    from ledger_transactions t
-    join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%'
-    where ((t.type = 'MISSION_RELEASE' and p.amount > 0) or (t.type = 'LUCKY_COMPENSATION' and p.amount < 0))
-      and t.occurred_at < ${end}
-      and (${creatorId ?? null}::bigint is null or p.account = ${`earnings:${creatorId ?? 0}`})
-      and not exists (select 1 from settlement_statement_lines l where l.ledger_transaction_id = t.id)
-    order by t.occurred_at, t.id`.execute(db);
+/**
+ * The creator's MISSION_RELEASE credits (and lucky-compensation debits) of his earnings before `end` that no statement
+ * holds yet, oldest first: the trigger-kept `unsettled_earnings`, so this reads the creator's new work, not his history.
+ */
+async function unsettledReleases(db: DbExecutor, end: Date, creatorId: number): Promise<ReleaseLine[]> {
+  const rows = await db
+    .selectFrom('unsettled_earnings')
+    .select(['ledger_transaction_id', 'mission_id', 'coins', 'occurred_at'])
+    .where('creator_id', '=', String(creatorId))
+    .where('occurred_at', '<', end)
+    .orderBy('occurred_at')
+    .orderBy('ledger_transaction_id')
+    .execute();
   return rows.map((row) => ({
-    creatorId: Number(row.creator_id),
-    line: {
-      transactionId: Number(row.transaction_id),
-      missionId: row.mission_id === null ? null : Number(row.mission_id),
-      coins: Number(row.coins),
-      releasedAt: new Date(row.occurred_at),
-    } satisfies ReleaseLine,
+    transactionId: Number(row.ledger_transaction_id),
+    missionId: row.mission_id === null ? null : Number(row.mission_id),
+    coins: Number(row.coins),
+    releasedAt: new Date(row.occurred_at),
   }));
+}
+
+/** The creators with a release before `end` on no statement yet. */
+async function creatorsWithUnsettledReleases(db: DbExecutor, end: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('unsettled_earnings')
+    .select('creator_id')
+    .distinct()
+    .where('occurred_at', '<', end)
+    .execute();
+  return rows.map((row) => Number(row.creator_id));
 }
 
 type CreatorOutcome =
@@ -113,7 +116,7 @@ async function settleCreator(
     if (existing) return { kind: 'UNCHANGED' };
 
     const { end } = koreaMonthRange(year, month);
-    const lines = (await unsettledReleases(trx, end, creatorId)).map((release) => release.line);
+    const lines = await unsettledReleases(trx, end, creatorId);
     const carried = await trx
       .selectFrom('settlement_statements as s')
       .select(['s.id', 's.year', 's.month', 's.grade', 's.month_coins'])
@@ -227,7 +230,7 @@ export async function settleMonth(
   const { year, month, now } = input;
   if (!monthHasEnded(year, month, now)) throw new MonthNotEndedError(year, month);
   const { end } = koreaMonthRange(year, month);
-  const creatorIds = new Set((await unsettledReleases(db, end)).map((release) => release.creatorId));
+  const creatorIds = new Set(await creatorsWithUnsettledReleases(db, end));
   const carrying = await db
     .selectFrom('settlement_statements as s')
     .select('s.creator_id')

@@ -112,6 +112,18 @@ export interface CreatorMonthEarningsTable {
   coins: ColumnType<string, never, never>;
 }
 
+/**
+ * A release (or lucky-compensation debit) of a creator's earnings that no statement holds yet: written by the
+ * earnings trigger with the ledger transaction, removed when a statement line takes it (migration 0330).
+ */
+export interface UnsettledEarningsTable {
+  ledger_transaction_id: ColumnType<string, never, never>;
+  creator_id: ColumnType<string, never, never>;
+  mission_id: ColumnType<string | null, never, never>;
+  coins: ColumnType<string, never, never>;
+  occurred_at: ColumnType<Date, never, never>;
+}
+
 export interface IncomeTables {
   settlement_statements: SettlementStatementsTable;
   settlement_statement_lines: SettlementStatementLinesTable;
@@ -120,6 +132,7 @@ export interface IncomeTables {
   creator_monthly_grades: CreatorMonthlyGradesTable;
   grade_proposals: GradeProposalsTable;
   creator_month_earnings: CreatorMonthEarningsTable;
+  unsettled_earnings: UnsettledEarningsTable;
 }
 
 export type StatementRow = Selectable<SettlementStatementsTable>;
