@@ -8,9 +8,22 @@ import { eventsHealthSchema } from './health';
 // ----- ledger verify runs -----
 
 export const LEDGER_VERIFY_RUN_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
+/** FULL: the whole log replayed; INCREMENTAL: only the transactions since the last run, from its checkpoint. */
+export const LEDGER_VERIFY_MODES = ['FULL', 'INCREMENTAL'] as const;
+export type LedgerVerifyMode = (typeof LEDGER_VERIFY_MODES)[number];
+
+/** The body may be left out: a full replay. */
+export const startLedgerVerifyRunSchema = z.preprocess(
+  (body) => body ?? {},
+  z
+    .object({ mode: z.enum(LEDGER_VERIFY_MODES).default('FULL') })
+    .describe('FULL replays the whole log; INCREMENTAL the transactions since the checkpoint of the last run'),
+);
+
 export const ledgerVerifyRunSchema = z
   .object({
     id: z.number().int(),
+    mode: z.enum(LEDGER_VERIFY_MODES),
     status: z.enum(LEDGER_VERIFY_RUN_STATUSES),
     startedBy: z.number().int().nullable(),
     startedAt: isoDateTime,
@@ -20,6 +33,8 @@ export const ledgerVerifyRunSchema = z
     ok: z.boolean().nullable(),
     report: z
       .object({
+        /** The checkpoint an incremental run started after (0: the whole log). */
+        since: z.number().int(),
         transactions: z.number().int(),
         postings: z.number().int(),
         accounts: z.number().int(),

@@ -70,3 +70,4 @@ export { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
 export type { LedgerTables } from './table';
 export type { LedgerEntry, LedgerMetadata, LuckyRollOutcome, Posting } from './transaction';
 export { verify, type VerifyOptions, type VerifyReport } from './verify';
+export { verifyIncremental } from './verify-incremental';

@@ -54,6 +54,30 @@ export interface LedgerIdempotencyKeysTable {
   created_at: Date;
 }
 
+/** Where verification's replay stands: every verified row is replayed through at least `mark` (verify-checkpoint.ts). */
+export interface LedgerVerifyCheckpointTable {
+  only_row: Generated<boolean>;
+  mark: number;
+  /** The mark of the last full replay. */
+  full_mark: number;
+  updated_at: Date;
+}
+
+/** An account's balance as the replay computed it through transaction `through`. */
+export interface LedgerVerifiedBalancesTable {
+  account: string;
+  balance: number;
+  through: number;
+}
+
+/** A lot's remaining coins and the parts of it each escrow holds, as the replay computed them through `through`. */
+export interface LedgerVerifiedLotsTable {
+  lot_id: number;
+  remaining: number;
+  escrow_portions: Record<string, number>;
+  through: number;
+}
+
 /** The ledger's tables; the services' `Database` extends this interface. */
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
@@ -62,6 +86,9 @@ export interface LedgerTables {
   ledger_lots: LedgerLotsTable;
   ledger_lot_movements: LedgerLotMovementsTable;
   ledger_idempotency_keys: LedgerIdempotencyKeysTable;
+  ledger_verify_checkpoint: LedgerVerifyCheckpointTable;
+  ledger_verified_balances: LedgerVerifiedBalancesTable;
+  ledger_verified_lots: LedgerVerifiedLotsTable;
 }
 
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;

@@ -30,6 +30,8 @@ describe('verify against the database', () => {
   it('finds nothing wrong in an untouched ledger, and says how much it checked', async () => {
     await someActivity();
     expect(await verify(db())).toEqual({
+      mode: 'FULL',
+      since: 0,
       transactions: 3,
       postings: 6,
       accounts: 4,

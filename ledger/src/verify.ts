@@ -22,9 +22,14 @@ import {
   type VerifyDifference,
 } from './replay';
 import type { LedgerDb } from './repository';
+import { saveCheckpointMark, saveVerifiedBalances, saveVerifiedLots } from './verify-checkpoint';
 import type { LedgerTables } from './table';
 
 export interface VerifyReport {
+  /** FULL: the whole log replayed; INCREMENTAL: the transactions after `since` replayed from the checkpoint. */
+  mode: 'FULL' | 'INCREMENTAL';
+  /** The checkpoint's mark an incremental run started from (0 for a full run). */
+  since: number;
   /** Transactions checked: every one up to the run's high-water mark (the newest transaction when it started). */
   transactions: number;
   postings: number;
@@ -46,6 +51,11 @@ export interface VerifyOptions {
   batchSize?: number;
   /** How many differences the report lists (it counts them all). */
   maxDifferences?: number;
+  /**
+   * Keep what the replay computed as the checkpoint a later `verifyIncremental` starts from (verify-checkpoint.ts):
+   * each account's balance and each lot's state as of the run's high-water mark.
+   */
+  saveCheckpoint?: boolean;
 }
 
 export const DEFAULT_VERIFY_BATCH_SIZE = 1_000;
@@ -85,6 +95,32 @@ export async function verify<DB extends LedgerTables>(
   db: LedgerExecutor<DB>,
   options: VerifyOptions = {},
 ): Promise<VerifyReport> {
+  const run = await startRun(db, options, 0);
+  const differences = run.log.differences;
+  const accounts = await checkAccounts(run.context, differences);
+  const lots = await checkLots(run.context, differences);
+  if (run.context.saveCheckpoint) await saveCheckpointMark(run.context.db, run.mark, 'FULL');
+  return {
+    mode: 'FULL',
+    since: 0,
+    transactions: run.log.transactions,
+    postings: run.log.postings,
+    accounts,
+    lots,
+    differences: differences.first(),
+    differenceCount: differences.count,
+  };
+}
+
+/**
+ * The start of a run: its high-water mark (the newest transaction id when it starts), then the check of every
+ * transaction after `since` up to the mark, read again when one below the mark was still committing.
+ */
+export async function startRun<DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  options: VerifyOptions,
+  since: number,
+): Promise<{ context: RunContext; mark: number; log: LogCheck }> {
   const ledgerDb = asLedgerDb(db);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_VERIFY_BATCH_SIZE));
   const maxDifferences = Math.max(0, Math.floor(options.maxDifferences ?? DEFAULT_MAX_DIFFERENCES));
@@ -101,11 +137,11 @@ export async function verify<DB extends LedgerTables>(
   });
   const progress = { done: 0, total: 0 };
   if (options.onProgress) {
+    // A full run's accounts and lots are all of them; an incremental run's are those the new transactions touch.
     const { rows } = await sql<{ transactions: unknown; accounts: unknown; lots: unknown }>`
-      select (select count(*) from ledger_transactions where id <= ${mark}) as transactions,
-        (select count(*) from ledger_accounts) as accounts, (select count(*) from ledger_lots) as lots`.execute(
-      ledgerDb,
-    );
+      select (select count(*) from ledger_transactions where id > ${since} and id <= ${mark}) as transactions,
+        ${since === 0 ? sql`(select count(*) from ledger_accounts)` : sql`0`} as accounts,
+        ${since === 0 ? sql`(select count(*) from ledger_lots)` : sql`0`} as lots`.execute(ledgerDb);
     const counts = rows[0]!;
     progress.total = Number(counts.transactions) + Number(counts.accounts) + Number(counts.lots);
   }
@@ -113,40 +149,37 @@ export async function verify<DB extends LedgerTables>(
     progress.done += rows;
     await options.onProgress?.(progress.done, Math.max(progress.total, progress.done));
   };
-  const context: RunContext = { db: ledgerDb, batchSize, snapshot, advance };
-
-  let log: LogCheck | undefined;
-  for (let pass = 0; pass < TRANSACTION_PASSES && !log; pass++) {
-    const differences = new FirstDifferences(maxDifferences);
-    const checked = await checkTransactions(context, mark, differences);
-    const { rows } = await sql<{ n: unknown }>`
-      select count(*) as n from ledger_transactions where id <= ${mark}`.execute(ledgerDb);
-    if (Number(rows[0]!.n) === checked.transactions) log = { ...checked, differences };
-    else progress.done -= checked.transactions;
-  }
-  if (!log) throw new Error('verify: transactions below the high-water mark kept committing late; run it again');
-
-  const differences = log.differences;
-  const accounts = await checkAccounts(context, differences);
-  const lots = await checkLots(context, differences);
-  return {
-    transactions: log.transactions,
-    postings: log.postings,
-    accounts,
-    lots,
-    differences: differences.first(),
-    differenceCount: differences.count,
+  const context: RunContext = {
+    db: ledgerDb,
+    batchSize,
+    snapshot,
+    advance,
+    mark,
+    saveCheckpoint: options.saveCheckpoint ?? false,
   };
+
+  for (let pass = 0; pass < TRANSACTION_PASSES; pass++) {
+    const differences = new FirstDifferences(maxDifferences);
+    const checked = await checkTransactions(context, since, differences);
+    const { rows } = await sql<{ n: unknown }>`
+      select count(*) as n from ledger_transactions where id > ${since} and id <= ${mark}`.execute(ledgerDb);
+    if (Number(rows[0]!.n) === checked.transactions) return { context, mark, log: { ...checked, differences } };
+    progress.done -= checked.transactions;
+  }
+  throw new Error('verify: transactions below the high-water mark kept committing late; run it again');
 }
 
-interface RunContext {
+export interface RunContext {
   db: LedgerDb;
   batchSize: number;
   snapshot: <T>(work: (trx: LedgerDb) => Promise<T>) => Promise<T>;
   advance: (rows: number) => Promise<void>;
+  /** The run's high-water mark: every transaction up to it is replayed (and committed: see `startRun`). */
+  mark: number;
+  saveCheckpoint: boolean;
 }
 
-interface LogCheck {
+export interface LogCheck {
   transactions: number;
   postings: number;
   differences: FirstDifferences;
@@ -160,7 +193,7 @@ interface LogCheck {
  * (0 the lot itself, 1 its escrow portion), 3 lots not explaining postings by account, 4 negative balances by
  * account. After the log (id Infinity): 0 balances by account, 1 lots by id and field.
  */
-type SortKey = readonly [number, number, (string | number)?, number?];
+export type SortKey = readonly [number, number, (string | number)?, number?];
 
 const compareKeys = (a: SortKey, b: SortKey): number => {
   for (let index = 0; index < 4; index++) {
@@ -176,7 +209,7 @@ const compareKeys = (a: SortKey, b: SortKey): number => {
 };
 
 /** The first `limit` differences in report order, in memory bounded by `limit`; counts every one. */
-class FirstDifferences {
+export class FirstDifferences {
   count = 0;
   private kept: { key: SortKey; sequence: number; difference: VerifyDifference }[] = [];
 
@@ -200,18 +233,18 @@ class FirstDifferences {
   }
 }
 
-const num = (value: unknown) => Number(value);
+export const num = (value: unknown) => Number(value);
 
 // ----- 1. transactions -----
 
 async function checkTransactions(
-  { db, batchSize, advance }: RunContext,
-  mark: number,
+  { db, batchSize, advance, mark }: RunContext,
+  since: number,
   differences: FirstDifferences,
 ): Promise<{ transactions: number; postings: number }> {
   let transactions = 0;
   let postings = 0;
-  let after = 0;
+  let after = since;
   for (;;) {
     const { rows } = await sql<{
       id: unknown;
@@ -257,7 +290,7 @@ async function checkTransactions(
   return { transactions, postings };
 }
 
-const toMovement = (lotId: unknown, walletAmount: unknown, escrow: string | null, escrowAmount: unknown) => ({
+export const toMovement = (lotId: unknown, walletAmount: unknown, escrow: string | null, escrowAmount: unknown) => ({
   lotId: num(lotId),
   walletAmount: num(walletAmount),
   escrow,
@@ -300,7 +333,7 @@ interface PostingRow {
 }
 
 async function checkAccountRange(
-  { db, batchSize, snapshot, advance }: RunContext,
+  { db, batchSize, snapshot, advance, mark, saveCheckpoint }: RunContext,
   range: KeyRange<string>,
   differences: FirstDifferences,
 ): Promise<number> {
@@ -325,7 +358,7 @@ async function checkAccountRange(
     const { rows }: { rows: PostingRow[] } = await sql<PostingRow>`
       select account, transaction_id, amount from ledger_postings
       where ${inRange(sql.ref('account'), range, 'text')}
-        and ${after}
+        and ${after} and transaction_id <= ${mark}
       order by account, transaction_id
       limit ${batchSize}`.execute(db);
     replay(rows);
@@ -333,6 +366,8 @@ async function checkAccountRange(
     const last = rows[rows.length - 1]!;
     cursor = { account: last.account, transactionId: num(last.transaction_id) };
   }
+  // The balances as of the mark (everything up to it is committed), before what came after is replayed below.
+  if (saveCheckpoint) await saveVerifiedBalances(db, state.balances, mark);
 
   const stored = await snapshot(async (trx) => {
     const { rows: storedRows } = await sql<{ account: string; balance: unknown }>`
@@ -389,7 +424,7 @@ interface MovementRow {
 }
 
 async function checkLotRange(
-  { db, batchSize, snapshot, advance }: RunContext,
+  { db, batchSize, snapshot, advance, mark, saveCheckpoint }: RunContext,
   range: KeyRange<number>,
   differences: FirstDifferences,
 ): Promise<number> {
@@ -421,7 +456,7 @@ async function checkLotRange(
         l.account, l.amount, l.transaction_id as created_by
       from ledger_lot_movements m left join ledger_lots l on l.id = m.lot_id
       where ${inRange(sql.ref('m.lot_id'), range, 'bigint')}
-        and ${after}
+        and ${after} and m.transaction_id <= ${mark}
       order by m.lot_id, m.transaction_id
       limit ${batchSize}`.execute(db);
     replay(rows);
@@ -429,6 +464,7 @@ async function checkLotRange(
     const last = rows[rows.length - 1]!;
     cursor = { lotId: num(last.lot_id), transactionId: num(last.transaction_id) };
   }
+  if (saveCheckpoint) await saveVerifiedLots(db, state, mark);
 
   const stored = await snapshot(async (trx) => {
     const { rows: storedRows } = await sql<{ id: unknown; account: string; amount: unknown; remaining: unknown }>`

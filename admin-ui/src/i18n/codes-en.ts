@@ -47,6 +47,7 @@ export const codesEn: CodeLabels = {
     PURCHASE_REVERSAL: 'Provider reversal',
   },
   ledgerVerifyRunStatus: { RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' },
+  ledgerVerifyMode: { FULL: 'Whole log', INCREMENTAL: 'Since the last run' },
   creatorReviewStatus: { PENDING: 'In review', APPROVED: 'Approved', REJECTED: 'Rejected' },
   creatorGrade: { SILVER: 'Silver', GOLD: 'Gold', DIAMOND: 'Diamond' },
   gradeProposalStatus: { PROPOSED: 'Proposed', CONFIRMED: 'Confirmed' },

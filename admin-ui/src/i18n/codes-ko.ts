@@ -50,6 +50,7 @@ export const codesKo: CodeLabels = {
     PURCHASE_REVERSAL: '결제대행사 환불 회수',
   },
   ledgerVerifyRunStatus: { RUNNING: '실행 중', DONE: '완료', FAILED: '실패' },
+  ledgerVerifyMode: { FULL: '전체 원장', INCREMENTAL: '지난 검증 이후' },
   creatorReviewStatus: { PENDING: '심사 중', APPROVED: '승인됨', REJECTED: '반려됨' },
   creatorGrade: { SILVER: '실버', GOLD: '골드', DIAMOND: '다이아몬드' },
   gradeProposalStatus: { PROPOSED: '제안됨', CONFIRMED: '확정됨' },

@@ -67,6 +67,7 @@ export const consoleEn = {
       deactivate: 'Deactivate',
       reactivate: 'Reactivate',
       runVerify: 'Run ledger verify',
+      runVerifyIncremental: 'Verify since the last run',
       downloadCsv: 'Download transfer CSV',
       done: 'Done',
       lookup: 'Look up',

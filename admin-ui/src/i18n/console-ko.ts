@@ -68,6 +68,7 @@ export const consoleKo: ConsoleMessages = {
       deactivate: '비활성화',
       reactivate: '다시 활성화',
       runVerify: '원장 검증 실행',
+      runVerifyIncremental: '지난 검증 이후분 검증',
       downloadCsv: '이체 CSV 다운로드',
       done: '완료',
       lookup: '조회',

@@ -315,7 +315,14 @@ export const resourcesEn = {
   },
   'ledger-verify-runs': {
     name: 'Ledger verify |||| Ledger verify',
-    fields: { status: 'Status', startedAt: 'Started', finishedAt: 'Finished', ok: 'Clean', progress: 'Progress' },
+    fields: {
+      mode: 'Replayed',
+      status: 'Status',
+      startedAt: 'Started',
+      finishedAt: 'Finished',
+      ok: 'Clean',
+      progress: 'Progress',
+    },
   },
 };
 

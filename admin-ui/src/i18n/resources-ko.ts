@@ -314,6 +314,6 @@ export const resourcesKo: ResourceMessages = {
   },
   'ledger-verify-runs': {
     name: '원장 검증',
-    fields: { status: '상태', startedAt: '시작', finishedAt: '종료', ok: '정상', progress: '진행' },
+    fields: { mode: '검증 범위', status: '상태', startedAt: '시작', finishedAt: '종료', ok: '정상', progress: '진행' },
   },
 };

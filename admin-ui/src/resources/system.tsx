@@ -1,4 +1,4 @@
-import type { LedgerVerifyRun } from '@fanmission/contracts';
+import type { LedgerVerifyMode, LedgerVerifyRun } from '@fanmission/contracts';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
@@ -76,7 +76,7 @@ export const AuditLogShow = () => (
   </Show>
 );
 
-function RunVerifyButton() {
+function RunVerifyButton({ mode }: { mode: LedgerVerifyMode }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -89,7 +89,7 @@ function RunVerifyButton() {
       onClick={() =>
         create(
           'ledger-verify-runs',
-          { data: {} },
+          { data: { mode } },
           {
             onSuccess: () => refresh(),
             onError: (error) => notify((error as Error).message, { type: 'error' }),
@@ -97,7 +97,7 @@ function RunVerifyButton() {
         )
       }
     >
-      {translate('console.actions.runVerify')}
+      {translate(mode === 'FULL' ? 'console.actions.runVerify' : 'console.actions.runVerifyIncremental')}
     </Button>
   );
 }
@@ -149,13 +149,15 @@ export const LedgerVerifyRunList = () => (
     sort={{ field: 'id', order: 'DESC' }}
     actions={
       <TopToolbar>
-        <RunVerifyButton />
+        <RunVerifyButton mode="INCREMENTAL" />
+        <RunVerifyButton mode="FULL" />
       </TopToolbar>
     }
     empty={false}
   >
     <PollWhileRunning />
     <TextField source="id" />
+    <CodeField source="mode" family="ledgerVerifyMode" />
     <CodeField source="status" family="ledgerVerifyRunStatus" />
     <DateField source="startedAt" showTime />
     <DateField source="finishedAt" showTime emptyText="-" />

@@ -18,6 +18,7 @@ import { createCreator, type TestCreator } from '@fanmission/tests/support/creat
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { type DevMailbox } from '../mail';
+import { scheduledVerifyRun } from './verify-runs';
 
 // The console's access rules and its own admin resources, against the real API and PostgreSQL.
 const testApp = useTestApp();
@@ -517,6 +518,76 @@ describe('/api/admin/ledger-verify-runs', () => {
     expect((await call(finance, 'POST', '/api/admin/ledger-verify-runs')).statusCode).toBe(202);
     const runs = (await list(finance, 'ledger-verify-runs')).json<LedgerVerifyRun[]>();
     expect(runs[1]).toMatchObject({ status: 'FAILED', error: 'the process running it stopped' });
+  });
+
+  const finished = async (run: LedgerVerifyRun) => {
+    let current = run;
+    for (let attempt = 0; attempt < 200 && current.status === 'RUNNING'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = (await call(operator, 'GET', `/api/admin/ledger-verify-runs/${run.id}`)).json<LedgerVerifyRun>();
+    }
+    return current;
+  };
+  /** The run the test before started has finished. */
+  const noRunUnderWay = async () => {
+    for (const run of (await list(finance, 'ledger-verify-runs')).json<LedgerVerifyRun[]>()) await finished(run);
+  };
+
+  it('runs incrementally from the last run’s checkpoint: only the transactions since, with where it started', async () => {
+    await noRunUnderWay();
+    const invalid = await call(finance, 'POST', '/api/admin/ledger-verify-runs', { mode: 'QUICK' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'VALIDATION_FAILED', subErrors: [{ field: 'mode' }] });
+
+    const full = await finished(
+      (await call(finance, 'POST', '/api/admin/ledger-verify-runs', { mode: 'FULL' })).json<LedgerVerifyRun>(),
+    );
+    expect(full).toMatchObject({ mode: 'FULL', status: 'DONE', ok: true, report: { since: 0 } });
+    const mark = (await app().db.selectFrom('ledger_verify_checkpoint').select('mark').executeTakeFirstOrThrow()).mark;
+    await bankTransferOf(otherFan);
+    await releasedMission(app().db, {
+      creatorId: (await createIncomeCreator(app())).creatorId,
+      coins: 300,
+      at: new Date(),
+    });
+
+    const started = await call(finance, 'POST', '/api/admin/ledger-verify-runs', { mode: 'INCREMENTAL' });
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toMatchObject({ mode: 'INCREMENTAL', status: 'RUNNING' });
+    const incremental = await finished(started.json<LedgerVerifyRun>());
+    expect(incremental).toMatchObject({ mode: 'INCREMENTAL', status: 'DONE', ok: true });
+    expect(incremental.report!.since).toBe(Number(mark));
+    const since = await app()
+      .db.selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('id', '>', mark)
+      .executeTakeFirstOrThrow();
+    expect(incremental.report!.transactions).toBeGreaterThan(0);
+    expect(incremental.report!.transactions).toBe(Number(since.n));
+  });
+
+  it('the daily maintenance verifies the day’s transactions, the whole log on Sundays in Korea, and skips a busy day', async () => {
+    const deps = { db: app().db, now: () => new Date(), log: { error: () => undefined } };
+    // Sunday 2026-11-29 00:30 in Korea is Saturday in UTC.
+    const sunday = await scheduledVerifyRun(deps, new Date('2026-11-28T15:30:00Z'));
+    expect(sunday).toMatchObject({ mode: 'FULL', differences: 0 });
+    const monday = await scheduledVerifyRun(deps, new Date('2026-11-29T15:30:00Z'));
+    expect(monday).toMatchObject({ mode: 'INCREMENTAL', differences: 0 });
+    const runs = (await list(finance, 'ledger-verify-runs')).json<LedgerVerifyRun[]>();
+    expect(runs[0]).toMatchObject({ id: monday.runId, mode: 'INCREMENTAL', startedBy: null, status: 'DONE' });
+
+    await app()
+      .db.insertInto('ledger_verify_runs')
+      .values({ status: 'RUNNING', started_by: null, started_at: new Date(), heartbeat_at: new Date(), report: null })
+      .execute();
+    expect(await scheduledVerifyRun(deps, new Date('2026-11-30T15:30:00Z'))).toEqual({
+      skipped: 'another run is under way',
+    });
+    await app()
+      .db.updateTable('ledger_verify_runs')
+      .set({ status: 'FAILED' })
+      .where('status', '=', 'RUNNING')
+      .execute();
   });
 });
 

@@ -10,7 +10,7 @@ import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard';
-export { latestFinishedVerifyRun } from './verify-runs';
+export { latestFinishedVerifyRun, scheduledVerifyRun } from './verify-runs';
 
 /** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */
 export const consoleAdminResources = (options: { consumers: readonly EventConsumer[] }): FastifyPluginAsync[] => [

@@ -1,4 +1,8 @@
-import { LEDGER_VERIFY_RUN_SORT_FIELDS, ledgerVerifyRunSchema } from '@fanmission/contracts';
+import {
+  LEDGER_VERIFY_RUN_SORT_FIELDS,
+  ledgerVerifyRunSchema,
+  startLedgerVerifyRunSchema,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
@@ -44,14 +48,21 @@ export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'Start a ledger verify run in the background (409 VERIFY_RUNNING while one runs)',
         description:
-          'Replays every transaction in one consistent snapshot and compares balances and lots; poll the run for ' +
-          'its progress and result (ok, counts, the first 100 differences).',
+          'FULL replays every transaction and compares balances and lots; INCREMENTAL replays only the transactions ' +
+          'since the last run, from its checkpoint, and compares the accounts and lots they touch (a full replay ' +
+          'when there is no checkpoint yet). Poll the run for its progress and result (ok, counts, the first 100 ' +
+          'differences).',
         security,
-        response: { 202: ledgerVerifyRunSchema, ...errorResponses(401, 403, 409) },
+        body: startLedgerVerifyRunSchema,
+        response: { 202: ledgerVerifyRunSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const run = await startVerifyRun(app.ctx, requireCaller(request).id, trackVerifyRun);
+      const run = await startVerifyRun(
+        app.ctx,
+        { startedBy: requireCaller(request).id, mode: request.body.mode },
+        trackVerifyRun,
+      );
       return reply.status(202).send(run);
     },
   );

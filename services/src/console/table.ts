@@ -1,8 +1,10 @@
+import type { LedgerVerifyMode } from '@fanmission/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A background ledger verify run with its progress and, once done, its report (one RUNNING at a time). */
 export interface LedgerVerifyRunsTable {
   id: Generated<number>;
+  mode: Generated<LedgerVerifyMode>;
   status: 'RUNNING' | 'DONE' | 'FAILED';
   started_by: number | null;
   started_at: Date;

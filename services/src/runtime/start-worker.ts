@@ -5,6 +5,7 @@ import { ensureDataMaintenanceSchedule } from '@fanmission/workflows/maintenance
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createCoinExpiryActivities, createCoinExpiryWarningActivities } from '../coins';
+import { scheduledVerifyRun } from '../console';
 import type { Db } from '../db';
 import { mediaToolsOf, storageDriverFor } from '../files';
 import { createSettlementActivities } from '../income';
@@ -35,6 +36,9 @@ export async function startWorker(
   const { config, log, stops } = scope;
   const { db, temporalAddress } = options;
   const started = performance.now();
+  const ledgerVerifyLog = {
+    error: (details: { err?: unknown }, message: string) => log(`${message}: ${String(details.err)}`),
+  };
   // Loaded once the API listens: the worker's SDK (its native bridge, webpack bundler, rxjs) is not needed to
   // answer requests, and `npm start` is healthy a second or more sooner on a busy machine.
   const [workerSdk, { createFanmissionWorker }] = await Promise.all([
@@ -66,6 +70,14 @@ export async function startWorker(
           consumers: options.consumers,
           outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
           log,
+          // The ledger's verification: the day's transactions every day, the whole log on Sundays.
+          extraSteps: [
+            {
+              name: 'ledgerVerify',
+              run: (stepDb, asOf) =>
+                scheduledVerifyRun({ db: stepDb, now: () => new Date(), log: ledgerVerifyLog }, asOf),
+            },
+          ],
         }),
       },
       // Tracing on: its workflow and activity interceptors, span sink and smaller workflow cache.

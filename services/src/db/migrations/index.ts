@@ -61,6 +61,7 @@ import * as m0260 from './0260_payment_console';
 import * as m0261 from './0261_bonus_grants';
 import * as m0280 from './0280_ledger_purchase_payments';
 import * as m0330 from './0330_unsettled_earnings';
+import * as m0335 from './0335_ledger_verify_checkpoint';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   '0261_bonus_grants': m0261,
   '0280_ledger_purchase_payments': m0280,
   '0330_unsettled_earnings': m0330,
+  '0335_ledger_verify_checkpoint': m0335,
 };
