@@ -29,7 +29,14 @@ export const codesEn: CodeLabels = {
     CLOSED: 'Closed',
     CANCELED: 'Cancelled',
   },
-  salesMethod: { kakaopay: 'KakaoPay', card: 'Card', phone: 'Mobile phone', paypal: 'PayPal', bank: 'Bank deposit', other: 'Other' },
+  salesMethod: {
+    kakaopay: 'KakaoPay',
+    card: 'Card',
+    phone: 'Mobile phone',
+    paypal: 'PayPal',
+    bank: 'Bank deposit',
+    other: 'Other',
+  },
   statementStatus: { CARRIED_OVER: 'Carried over', ISSUED: 'Issued', APPROVED: 'Approved', PAID: 'Paid' },
   ledgerTransactionType: {
     PURCHASE: 'Coin purchase',

@@ -32,7 +32,14 @@ export const codesKo: CodeLabels = {
     CLOSED: '종료',
     CANCELED: '취소됨',
   },
-  salesMethod: { kakaopay: '카카오페이', card: '신용카드', phone: '휴대폰', paypal: 'PayPal', bank: '무통장 입금', other: '기타' },
+  salesMethod: {
+    kakaopay: '카카오페이',
+    card: '신용카드',
+    phone: '휴대폰',
+    paypal: 'PayPal',
+    bank: '무통장 입금',
+    other: '기타',
+  },
   statementStatus: { CARRIED_OVER: '이월', ISSUED: '발행됨', APPROVED: '승인됨', PAID: '지급 완료' },
   ledgerTransactionType: {
     PURCHASE: '코인 충전',
