@@ -3,13 +3,13 @@ import { isoDateTime, limitedText } from './admin-fields';
 import { PAYMENT_REVERSAL_KINDS, paymentProviderSchema } from './coins-api';
 
 /*
- * The console's payments resource (`/api/admin/payments`): finance and operators find a card, KakaoPay or PayPal
- * payment (an "I paid but got no coins" ticket), see everything that happened to it, and finance cancels one at its
+ * The console's payments resource (`/api/admin/payments`): finance and operators find a card, KakaoPay, phone or
+ * PayPal payment (an "I paid but got no coins" ticket), see everything that happened to it, and finance cancels one at its
  * provider while its coins are unused.
  */
 
 export const PAYMENT_STATUSES = ['ready', 'pending', 'paid', 'failed', 'cancelled'] as const;
-export const PAYMENT_ORDER_METHODS = ['kakaopay', 'card', 'paypal'] as const;
+export const PAYMENT_ORDER_METHODS = ['kakaopay', 'card', 'phone', 'paypal'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** Sorting keeps to the indexed order of the table: newest first, or oldest first. */

@@ -66,7 +66,7 @@ export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** Pay methods charged through a provider (bank deposits go through POST /payment/bank-transfer). */
-export const PROVIDER_PAY_METHODS = ['kakaopay', 'card', 'paypal'] as const;
+export const PROVIDER_PAY_METHODS = ['kakaopay', 'card', 'phone', 'paypal'] as const;
 export type ProviderPayMethod = (typeof PROVIDER_PAY_METHODS)[number];
 
 export const merchantCodeResponseSchema = z
@@ -90,7 +90,7 @@ export const createPaymentRequestSchema = z.strictObject({
   coinItemId: bodyId,
   userId: bodyId,
   payMethod: payMethodSchema.default(DEFAULT_PAY_METHOD),
-  /** KRW for kakaopay and card, USD for paypal; derived from the pay method when omitted. */
+  /** KRW for kakaopay, card and phone, USD for paypal; derived from the pay method when omitted. */
   currency: paymentCurrencySchema.optional(),
   /** The checkout's language (ko, en, ja; jp means ja). */
   language: z

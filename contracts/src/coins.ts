@@ -8,11 +8,21 @@ export const COIN_ITEM_TYPES = ['CASH', 'BONUS'] as const;
 export const coinItemTypeSchema = z.enum(COIN_ITEM_TYPES);
 export type CoinItemType = z.infer<typeof coinItemTypeSchema>;
 
-/** Pay methods offered by the coin charge modal; kakaopay is the default. */
-export const PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
+/** Pay methods offered by the coin charge modal; kakaopay is the default. `phone` is carrier billing (휴대폰 소액결제). */
+export const PAY_METHODS = ['kakaopay', 'card', 'phone', 'paypal', 'withoutbankbook'] as const;
 export const payMethodSchema = z.enum(PAY_METHODS);
 export type PayMethod = z.infer<typeof payMethodSchema>;
 export const DEFAULT_PAY_METHOD: PayMethod = 'kakaopay';
+
+const koreaMonthKey = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 7);
+
+/**
+ * A phone (carrier) payment can be cancelled only within the Korea-time calendar month it was paid in: the carrier
+ * bills the month's charges on the phone bill when the month closes, and no cancellation reaches a closed bill.
+ */
+export function phonePaymentCancellable(paidAt: Date, now: Date): boolean {
+  return koreaMonthKey(paidAt) === koreaMonthKey(now);
+}
 
 export const PAYMENT_CURRENCIES = ['KRW', 'USD'] as const;
 export const paymentCurrencySchema = z.enum(PAYMENT_CURRENCIES);

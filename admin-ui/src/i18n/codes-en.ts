@@ -19,7 +19,7 @@ export const codesEn: CodeLabels = {
   paymentProvider: { sandbox: 'Sandbox', portone: 'PortOne', paypal: 'PayPal' },
   paymentReversalKind: { REFUND: 'Refund', CHARGEBACK: 'Chargeback' },
   paymentStatus: { ready: 'Not paid', pending: 'Pending', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled' },
-  payMethod: { kakaopay: 'KakaoPay', card: 'Card', paypal: 'PayPal' },
+  payMethod: { kakaopay: 'KakaoPay', card: 'Card', phone: 'Mobile phone', paypal: 'PayPal' },
   paymentEventKind: { CREATED: 'Order created', STATUS: 'Status changed', WEBHOOK: 'Webhook received' },
   eventStatus: {
     CREATED: 'Created',
@@ -29,7 +29,14 @@ export const codesEn: CodeLabels = {
     CLOSED: 'Closed',
     CANCELED: 'Cancelled',
   },
-  salesMethod: { kakaopay: 'KakaoPay', card: 'Card', paypal: 'PayPal', bank: 'Bank deposit', other: 'Other' },
+  salesMethod: {
+    kakaopay: 'KakaoPay',
+    card: 'Card',
+    phone: 'Mobile phone',
+    paypal: 'PayPal',
+    bank: 'Bank deposit',
+    other: 'Other',
+  },
   statementStatus: { CARRIED_OVER: 'Carried over', ISSUED: 'Issued', APPROVED: 'Approved', PAID: 'Paid' },
   ledgerTransactionType: {
     PURCHASE: 'Coin purchase',

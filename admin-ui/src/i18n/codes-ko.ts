@@ -22,7 +22,7 @@ export const codesKo: CodeLabels = {
   paymentProvider: { sandbox: '샌드박스', portone: '포트원', paypal: 'PayPal' },
   paymentReversalKind: { REFUND: '환불', CHARGEBACK: '차지백' },
   paymentStatus: { ready: '결제 전', pending: '처리 중', paid: '결제 완료', failed: '실패', cancelled: '취소됨' },
-  payMethod: { kakaopay: '카카오페이', card: '신용카드', paypal: 'PayPal' },
+  payMethod: { kakaopay: '카카오페이', card: '신용카드', phone: '휴대폰', paypal: 'PayPal' },
   paymentEventKind: { CREATED: '주문 생성', STATUS: '상태 변경', WEBHOOK: '웹훅 수신' },
   eventStatus: {
     CREATED: '준비',
@@ -32,7 +32,14 @@ export const codesKo: CodeLabels = {
     CLOSED: '종료',
     CANCELED: '취소됨',
   },
-  salesMethod: { kakaopay: '카카오페이', card: '신용카드', paypal: 'PayPal', bank: '무통장 입금', other: '기타' },
+  salesMethod: {
+    kakaopay: '카카오페이',
+    card: '신용카드',
+    phone: '휴대폰',
+    paypal: 'PayPal',
+    bank: '무통장 입금',
+    other: '기타',
+  },
   statementStatus: { CARRIED_OVER: '이월', ISSUED: '발행됨', APPROVED: '승인됨', PAID: '지급 완료' },
   ledgerTransactionType: {
     PURCHASE: '코인 충전',

@@ -72,6 +72,7 @@ export async function correctRefundAccount(
         id: refundId,
         ledgerTransactionId: current.ledger_transaction_id,
         feeCoins: current.fee_coins,
+        at: now,
         requestIdOf: (paymentId) => partialRefundRequestId(paymentId, current.ledger_transaction_id),
       });
       return;
@@ -104,6 +105,7 @@ export async function correctRefundAccount(
       id: refundId,
       ledgerTransactionId: entry.transactionId,
       feeCoins,
+      at: entry.occurredAt,
       requestIdOf: (paymentId) => partialRefundRequestId(paymentId, entry.transactionId),
     });
   });

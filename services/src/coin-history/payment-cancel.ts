@@ -7,7 +7,8 @@ import { refundRequestAtProvider } from './provider-refund';
 import { withdrawCharge } from './refund-service';
 
 /*
- * Finance cancels a card, KakaoPay or PayPal payment at its provider. It is the fan's withdrawal of that charge
+ * Finance cancels a card, KakaoPay, phone or PayPal payment at its provider (a phone payment only within the month it
+ * was paid in: contracts' `phonePaymentCancellable`). It is the fan's withdrawal of that charge
  * (services/src/coin-history/refund-service.ts: the ledger takes the unused coins back under the charge's own key, and
  * a refund request is recorded), then refunded at the provider at once (./provider-refund.ts: each provider part is
  * refunded once, the request marked paid). Asked again, or after the fan withdrew the charge himself, it finds the
@@ -64,6 +65,7 @@ function asFinanceRefusal(error: unknown): unknown {
     PURCHASE_ALREADY_USED: 'payments.cancelCoinsUsed',
     WITHDRAWAL_WINDOW_PASSED: 'payments.cancelWindowPassed',
     PURCHASE_ALREADY_REFUNDED: 'payments.cancelAlreadyRefunded',
+    PHONE_CANCEL_MONTH_PASSED: 'payments.cancelPhoneMonthPassed',
   };
   const code = error.options.code;
   if (code === 'NOT_REFUNDABLE') return notCancellable();

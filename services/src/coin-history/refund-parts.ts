@@ -1,4 +1,4 @@
-import { WON_PER_COIN } from '@fanmission/contracts';
+import { phonePaymentCancellable, WON_PER_COIN } from '@fanmission/contracts';
 import { chargeShares } from '@fanmission/ledger';
 import type { DbExecutor } from '../db';
 import { chargeRefundAmount, findPaymentOrder, recordAppRefund } from '../payments';
@@ -8,8 +8,8 @@ type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
 
 /*
  * A refund request pays back each charge whose coins it took in that charge's own currency and amount (a
- * PayPal charge in USD cents, never converted through KRW at today's rate). A part of a card or PayPal charge goes
- * back through its provider, recorded beforehand as an app refund so the provider's notice takes no coins twice; a
+ * PayPal charge in USD cents, never converted through KRW at today's rate). A part of a card, KakaoPay, PayPal or
+ * phone charge goes back through its provider (a phone charge only within the month it was paid in), recorded beforehand as an app refund so the provider's notice takes no coins twice; a
  * part of a bank deposit (no provider) is paid by bank transfer. The 3 % fee of a partial refund is shared pro rata.
  */
 
@@ -37,7 +37,14 @@ export function splitFee(coins: number[], fee: number): number[] {
  */
 export async function recordRefundParts(
   trx: DbExecutor,
-  refund: { id: number; ledgerTransactionId: number; feeCoins: number; requestIdOf: (paymentId: string) => string },
+  refund: {
+    id: number;
+    ledgerTransactionId: number;
+    feeCoins: number;
+    /** When the coins were taken: a phone charge of an earlier month is then paid back by bank transfer. */
+    at: Date;
+    requestIdOf: (paymentId: string) => string;
+  },
 ): Promise<void> {
   const recorded = await refundPartRepository.findRefundParts(trx, [refund.id]);
   if ((recorded.get(refund.id) ?? []).some((part) => part.ledger_transaction_id === refund.ledgerTransactionId)) {
@@ -48,7 +55,10 @@ export async function recordRefundParts(
   let bankCoins = 0;
   for (const share of await chargeShares(trx, refund.ledgerTransactionId)) {
     const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
-    const order = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
+    const found = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
+    // The carrier refuses to cancel a phone charge once its month is billed: that part goes by bank transfer.
+    const billed = found?.pay_method === 'phone' && found.paid_at && !phonePaymentCancellable(found.paid_at, refund.at);
+    const order = billed ? undefined : found;
     if (order) byCharge.set(order.id, { order, coins: (known?.coins ?? 0) + share.coins });
     else bankCoins += share.coins;
   }

@@ -5,6 +5,7 @@ import {
   type CoinRefundKind,
   type CoinRefundPart,
   formatKoreaTime,
+  phonePaymentCancellable,
   type RefundBankAccount,
   WON_PER_COIN,
 } from '@fanmission/contracts';
@@ -47,6 +48,9 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
   // A provider charge is paid back in its own currency and amount (a PayPal charge in USD), never re-priced.
   const order = await findPaymentOrder(ctx.db, paymentId);
   const original = order ? { currency: order.currency, amountMinor: order.amount } : {};
+  if (order?.pay_method === 'phone' && order.paid_at && !phonePaymentCancellable(order.paid_at, now)) {
+    throw phoneMonthPassed(order.paid_at);
+  }
   const requestId = `withdrawal:coin-deposit:${depositId}`;
   return await recordRefund(
     ctx,
@@ -111,6 +115,13 @@ export async function refuseFrozenCoins(db: DbExecutor, userId: number): Promise
   }
 }
 
+/** A phone charge of an earlier Korea-time month: the carrier has billed it (contracts' `phonePaymentCancellable`). */
+const phoneMonthPassed = (paidAt: Date) =>
+  new AppError(409, 'coinRefunds.phoneMonthPassed', {
+    code: 'PHONE_CANCEL_MONTH_PASSED',
+    params: { month: new Date(paidAt.getTime() + 9 * 3_600_000).toISOString().slice(0, 7) },
+  });
+
 const notRefundable = () => new AppError(400, 'coinRefunds.notRefundable', { code: 'NOT_REFUNDABLE' });
 
 /**
@@ -152,6 +163,7 @@ async function recordRefund(
           id: recorded.id,
           ledgerTransactionId: entry.transactionId,
           feeCoins,
+          at: entry.occurredAt,
           requestIdOf: (paymentId) => requestIdOf(paymentId, entry.transactionId),
         });
       }

@@ -14,6 +14,7 @@ const TEXT = {
     paid: '결제가 승인되었습니다.',
     failed: '결제가 거절되었습니다.',
     cancelled: '결제가 취소되었습니다.',
+    phone: '휴대폰 소액결제: 실제 통신사 인증 대신 이 화면에서 승인합니다. 결제한 달 안에만 취소할 수 있습니다.',
   },
   en: {
     title: 'Test payment',
@@ -27,6 +28,8 @@ const TEXT = {
     paid: 'The payment was approved.',
     failed: 'The payment was declined.',
     cancelled: 'The payment was cancelled.',
+    phone:
+      'Mobile phone payment: approved here instead of the carrier’s verification. It can be cancelled only within the month it was paid in.',
   },
   ja: {
     title: 'テスト決済',
@@ -40,6 +43,7 @@ const TEXT = {
     paid: '決済が承認されました。',
     failed: '決済が拒否されました。',
     cancelled: '決済がキャンセルされました。',
+    phone: '携帯電話決済：通信会社の認証の代わりにこの画面で承認します。決済した月の間のみキャンセルできます。',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -110,6 +114,7 @@ export function renderSandboxCheckout(data: SandboxPageData): string {
   <dl>
     ${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n    ')}
   </dl>
+  ${data.payMethod === 'phone' ? `<p class="notice">${escapeHtml(text.phone)}</p>` : ''}
   ${decision}
   <p class="notice">${escapeHtml(data.paymentId)}</p>
 </main>

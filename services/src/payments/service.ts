@@ -33,7 +33,12 @@ export async function requireCoinItemForSale(ctx: ServiceContext, coinItemId: nu
   return item;
 }
 
-const CURRENCY: Record<ProviderPayMethod, PaymentCurrency> = { kakaopay: 'KRW', card: 'KRW', paypal: 'USD' };
+const CURRENCY: Record<ProviderPayMethod, PaymentCurrency> = {
+  kakaopay: 'KRW',
+  card: 'KRW',
+  phone: 'KRW',
+  paypal: 'USD',
+};
 
 /** The order's price in the currency's minor unit: won for KRW, cents of the item's USD price for PayPal. */
 function priceOf(item: CoinItemRow, currency: PaymentCurrency): number {

@@ -9,7 +9,7 @@ export interface PaymentsTable {
   user_id: number;
   coin_item_id: number;
   provider: PaymentProviderName;
-  pay_method: 'kakaopay' | 'card' | 'paypal';
+  pay_method: 'kakaopay' | 'card' | 'phone' | 'paypal';
   pg: string | null;
   currency: 'KRW' | 'USD';
   /** Minor unit: won for KRW, cents for USD. */

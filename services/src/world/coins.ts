@@ -1,6 +1,15 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
 import { bankTransferPaymentId } from '../coins';
-import { COIN_ITEMS, PAY_METHODS, entryOf, weighted, type Mission, type Row, type WorldContext } from './shape';
+import {
+  COIN_ITEMS,
+  PAY_METHODS,
+  WORLD_WIN_PROBABILITY,
+  entryOf,
+  weighted,
+  type Mission,
+  type Row,
+  type WorldContext,
+} from './shape';
 import type { CommentWin } from './comment-event';
 import { refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
@@ -119,33 +128,34 @@ export async function playCoinHistory(
     if (mission.product.type === 'EVENT') continue;
     const parties = { missionId: mission.id, userId: mission.userId };
     if (mission.product.type === 'LUCKY') {
-      for (let roll = 1; roll <= mission.rolls; roll++) {
-        const time = new Date(mission.requestedAt.getTime() + roll * 60_000 - mission.rolls * 60_000);
-        const win = mission.won && roll === mission.rolls;
-        step(time, 0, () => {
-          ensure(mission.userId, mission.price, time);
-          const key = `world:roll:${mission.id}:${roll}`;
+      mission.rolls.forEach((roll, index) => {
+        step(roll.time, 0, () => {
+          ensure(mission.userId, mission.price, roll.time);
+          const key = `world:roll:${mission.id}:${index + 1}`;
           const entry = entryOf(
             ledger.run('LuckyRoll', {
               ...parties,
               coins: mission.price,
-              outcome: win ? 'WIN' : 'LOSS',
+              outcome: roll.success ? 'WIN' : 'LOSS',
               idempotencyKey: key,
-              now: time,
+              now: roll.time,
             }),
           );
           rolls.push({
             mission_id: mission.id,
             user_id: mission.userId,
             coins: mission.price,
-            success: win,
+            success: roll.success,
             ledger_transaction_id: entry.transactionId,
             idempotency_key: key,
-            win_probability: '5.0',
-            created_at: time,
+            seed_id: roll.seedId,
+            client_seed: roll.clientSeed,
+            nonce: roll.nonce,
+            win_probability: WORLD_WIN_PROBABILITY.toFixed(1),
+            created_at: roll.time,
           });
         });
-      }
+      });
     } else {
       step(mission.requestedAt, 0, () => {
         ensure(mission.userId, mission.price, mission.requestedAt);

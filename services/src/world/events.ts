@@ -54,8 +54,8 @@ export function generateEvents(world: WorldContext, products: Product[], mission
         completedAt: picked && !serving ? at(drawnAt.getTime() + DAY_MS + random.below(DAY_MS)) : null,
         rejectedAt: drawn && !picked ? drawnAt : null,
         rejection: null,
-        rolls: 0,
-        won: picked,
+        rollBudget: 0,
+        rolls: [],
       };
       missions.push(mission);
       applications.push({

@@ -13,7 +13,7 @@ import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type W
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
  * (a few creators hold most followers and missions, most fans buy once or twice), products of each type, follows,
  * likes, missions in every state with their coins where that state leaves them, comments, charges of every payment
- * method, withdrawals and partial refunds, lucky rolls, lottery events with applicants, a running comment coin event,
+ * method, withdrawals and partial refunds, provably fair lucky rolls (seeds, commitments, nonces), lottery events with applicants, a running comment coin event,
  * notifications, and the settlement of the past months (the product's own `settleMonth`). Every coin movement is a ledger transaction
  * through `BulkLedger` (the ledger's own deciders), so `verify` is clean afterwards; the ledger's events are the
  * outbox history, marked delivered, and every consumer's checkpoint stands after them.
@@ -38,7 +38,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     world,
     passwordHash,
   );
-  const { missions, lotteryEvents, applications, draws } = generateMissions(world, products, productsOf);
+  const { missions, lotteryEvents, applications, draws, rouletteSeeds } = generateMissions(world, products, productsOf);
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
   const { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots } =
@@ -73,6 +73,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     'missions',
     missions.map((mission) => missionRow(mission, refundedCoins)),
   );
+  await write('roulette_seeds', rouletteSeeds);
   await write(
     'lucky_rolls',
     rolls.map((roll, index) => ({ id: index + 1, ...roll })),
@@ -115,7 +116,14 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
       db,
     );
   }
-  for (const table of ['coin_refunds', 'missions', 'lucky_rolls', 'mission_comments', 'comment_events']) {
+  for (const table of [
+    'coin_refunds',
+    'missions',
+    'roulette_seeds',
+    'lucky_rolls',
+    'mission_comments',
+    'comment_events',
+  ]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(1, (select max(id) from ${sql.table(table)})))`.execute(
       db,
     );

@@ -1,5 +1,6 @@
 import { DAY_MS, DEADLINES, SETTLEMENT, koreaMonthRange } from '@fanmission/contracts';
 import { generateEvents } from './events';
+import { playRoulettes } from './roulette';
 import type { Random } from './random';
 import { REJECTIONS, weighted, type Mission, type Product, type WorldContext } from './shape';
 
@@ -36,19 +37,18 @@ export function generateMissions(world: WorldContext, products: Product[], produ
       }
     }
   }
+  const rouletteSeeds = playRoulettes(world, missions, (mission, wonAt) =>
+    acceptLuckyMission(random, mission, wonAt, now),
+  );
   missions.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
   missions.forEach((mission, index) => (mission.id = index + 1));
 
   const { lotteryEvents, applications, draws } = generateEvents(world, products, missions);
-  return { missions, lotteryEvents, applications, draws };
+  return { missions, lotteryEvents, applications, draws, rouletteSeeds };
 }
 
 /** A mission's state from its age: old ones have ended (mostly performed), recent ones are still under way. */
 function missionFor(random: Random, product: Product, userId: number, requestedAt: Date, now: Date): Mission {
-  const later = (days: number) => {
-    const time = requestedAt.getTime() + days * DAY_MS * (0.2 + 0.8 * random.next());
-    return time < now.getTime() ? new Date(time) : null;
-  };
   const mission: Mission = {
     id: 0,
     product,
@@ -61,19 +61,33 @@ function missionFor(random: Random, product: Product, userId: number, requestedA
     completedAt: null,
     rejectedAt: null,
     rejection: null,
-    rolls: 0,
-    won: false,
+    rollBudget: 0,
+    rolls: [],
   };
   if (product.type === 'LUCKY') {
-    mission.rolls = random.tail(1, 15);
-    mission.won = random.chance(0.4);
-    if (!mission.won) {
-      mission.status = 'CREATED';
-      return mission;
-    }
-    mission.status = 'ACCEPTED';
-    mission.acceptedAt = requestedAt;
+    // The fan's seeds decide the rolls once every roulette of the history is known (./roulette.ts).
+    mission.status = 'CREATED';
+    mission.rollBudget = random.tail(1, 15, 2);
+    return mission;
   }
+  return missionLifecycle(random, mission, now);
+}
+
+/** A lucky mission won at `wonAt` (its winning roll): accepted then, its life follows as any other's. */
+function acceptLuckyMission(random: Random, mission: Mission, wonAt: Date, now: Date): void {
+  mission.requestedAt = wonAt;
+  mission.status = 'ACCEPTED';
+  mission.acceptedAt = wonAt;
+  missionLifecycle(random, mission, now);
+}
+
+/** What became of a requested (or won) mission by `now`, from its age. */
+function missionLifecycle(random: Random, mission: Mission, now: Date): Mission {
+  const { product, requestedAt } = mission;
+  const later = (days: number) => {
+    const time = requestedAt.getTime() + days * DAY_MS * (0.2 + 0.8 * random.next());
+    return time < now.getTime() ? new Date(time) : null;
+  };
   // BASIC missions are accepted on request (services/src/missions/service.ts); CUSTOM ones wait for the decision.
   if (product.type === 'BASIC') mission.acceptedAt = requestedAt;
   const performDue = (accepted: Date) => accepted.getTime() + DEADLINES.missionPerformDays * DAY_MS;

@@ -84,6 +84,8 @@ export const PAY_METHODS = [
   { method: 'paypal', provider: 'paypal', weight: 0.1 },
   { method: 'withoutbankbook', provider: null, weight: 0.15 },
 ] as const;
+/** Every generated lucky roulette's win probability (%): within the product's limits (contracts' WIN_PROBABILITY). */
+export const WORLD_WIN_PROBABILITY = 10;
 export const REJECTIONS = [
   { reason: 'REFUSED', weight: 0.4, kind: 'MISSION_REFUSED' },
   { reason: 'DECISION_EXPIRED', weight: 0.3, kind: 'MISSION_DECISION_EXPIRED' },
@@ -120,8 +122,19 @@ export interface Mission {
   completedAt: Date | null;
   rejectedAt: Date | null;
   rejection: (typeof REJECTIONS)[number] | null;
-  rolls: number;
-  won: boolean;
+  /** LUCKY: how many rolls the fan is ready to pay for before giving up (he stops at a win). */
+  rollBudget: number;
+  /** LUCKY: the rolls made, in order, as the fan's seeds decided them (./roulette.ts). */
+  rolls: WorldRoll[];
+}
+
+/** One roll of a lucky roulette, decided as the live roulette decides it (services/src/events/roulette.ts). */
+export interface WorldRoll {
+  time: Date;
+  seedId: number;
+  clientSeed: string;
+  nonce: number;
+  success: boolean;
 }
 
 /** What every part of the generation shares: the size, the seeded randomness, the clock and the account ids. */

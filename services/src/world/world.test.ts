@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { generateWorld } from './generate';
 import { WORLD_SIZES } from './shape';
 import { countersOffTheirRecount } from '@fanmission/tests/support/counters';
+import { verifyRolls, type RollRecord } from '@fanmission/tests/support/fairness-verifier';
 
 const CONSUMERS = EVENT_CONSUMERS.map((consumer) => consumer.name);
 
@@ -92,6 +93,48 @@ describe('the world generator (size XS)', () => {
           or coalesce(t.likes, 0) <> (select coalesce(sum(m.likes_count), 0) from missions m where m.creator_id = c.id)`,
     );
     expect(pages[0]!.bad).toBe(0);
+  });
+
+  it("writes provably fair rolls: each verifies with its seed, nonces count a seed's rolls, past months' seeds revealed", async () => {
+    const { db } = database.current;
+    const all = await rows(
+      db,
+      sql<RollRecord & { revealed: boolean }>`
+        select s.commitment, r.client_seed as "clientSeed", r.nonce, r.win_probability::float as "winProbability",
+          r.success, encode(s.server_seed, 'hex') as "serverSeed", s.revealed_at is not null as revealed
+        from lucky_rolls r left join roulette_seeds s on s.id = r.seed_id order by r.id`,
+    );
+    expect(all.length).toBeGreaterThan(WORLD_SIZES.XS.missions / 10);
+    // The independent verifier (WebCrypto, no server code) recomputes every roll from its seed, client seed and nonce.
+    expect(await verifyRolls(all)).toEqual([]);
+    expect(all.some((roll) => roll.success)).toBe(true);
+    expect(all.some((roll) => roll.revealed)).toBe(true);
+    expect(all.some((roll) => !roll.revealed)).toBe(true);
+    const monthStart = new Date('2026-10-31T15:00:00Z');
+    const [seeds] = await rows(
+      db,
+      sql<{ nonces: number; order: number; revealed: number; active: number; fans: number; window: number }>`
+        select
+          -- a seed's rolls have the nonces 0 .. next_nonce - 1, each once
+          (select count(*)::int from roulette_seeds s left join lateral (
+             select count(*) as n, count(distinct nonce) as d, max(nonce) as top from lucky_rolls r where r.seed_id = s.id
+           ) r on true
+           where r.n <> s.next_nonce or r.d <> r.n or coalesce(r.top, -1) <> s.next_nonce - 1) as nonces,
+          -- nonces follow the time of the rolls
+          (select count(*)::int from (
+             select id, lag(id) over (partition by seed_id order by nonce) as previous from lucky_rolls
+           ) o where o.previous > o.id) as order,
+          -- a seed holding rolls of a past month is revealed; the current month's are not
+          (select count(*)::int from lucky_rolls r join roulette_seeds s on s.id = r.seed_id
+           where (s.revealed_at is null) <> (r.created_at >= ${monthStart})) as revealed,
+          (select count(*)::int from roulette_seeds where revealed_at is null) as active,
+          (select count(distinct user_id)::int from lucky_rolls) as fans,
+          -- every roll falls between its seed's commitment and its reveal
+          (select count(*)::int from lucky_rolls r join roulette_seeds s on s.id = r.seed_id
+           where r.created_at < s.created_at or r.created_at >= s.revealed_at or s.revealed_at > ${NOW}) as window`,
+    );
+    // Each fan who rolled has exactly one active, committed seed (the rotated ones revealed).
+    expect(seeds).toEqual({ nonces: 0, order: 0, revealed: 0, active: seeds!.fans, fans: seeds!.fans, window: 0 });
   });
 
   it("matches each settled month's statement to its creator's missions and its ledger payout", async () => {

@@ -2,6 +2,11 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the fan's refunds (ko, en, ja). */
 export const coinRefundsMessages = {
+  'coinRefunds.phoneMonthPassed': {
+    ko: '휴대폰 결제는 결제한 달({month}) 안에만 철회할 수 있습니다. 달이 지난 충전은 부분 환불(보유 코인에서 3% 공제)로 계좌로 돌려받을 수 있습니다.',
+    en: 'A mobile phone charge can be withdrawn only within the month it was paid in ({month}). After that, a partial refund (held coins minus 3%) pays it back to your bank account.',
+    ja: '携帯電話決済のチャージは決済した月（{month}）の間のみ撤回できます。月が変わった後は、部分返金（保有コインから3%差引）で口座に返金されます。',
+  },
   'coinRefunds.bankNameInvalid': {
     ko: '목록에 있는 은행을 선택해 주세요.',
     en: 'Choose a bank from the list.',

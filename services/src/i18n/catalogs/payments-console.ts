@@ -13,9 +13,14 @@ export const paymentsConsoleMessages = {
     ja: '一覧は{max}行目までしかめくれません。検索やフィルターで絞り込んでください。',
   },
   'payments.notCancellable': {
-    ko: '결제 완료되어 코인이 충전된 카드·카카오페이·PayPal 결제만 취소할 수 있습니다.',
-    en: 'Only a paid card, KakaoPay or PayPal payment whose coins were credited can be cancelled.',
-    ja: '支払い済みでコインがチャージされたカード・カカオペイ・PayPal決済のみキャンセルできます。',
+    ko: '결제 완료되어 코인이 충전된 카드·카카오페이·휴대폰·PayPal 결제만 취소할 수 있습니다.',
+    en: 'Only a paid card, KakaoPay, mobile phone or PayPal payment whose coins were credited can be cancelled.',
+    ja: '支払い済みでコインがチャージされたカード・カカオペイ・携帯電話・PayPal決済のみキャンセルできます。',
+  },
+  'payments.cancelPhoneMonthPassed': {
+    ko: '휴대폰 결제는 결제한 달({month}) 안에만 취소할 수 있습니다. 통신사 청구가 마감된 뒤에는 취소되지 않습니다.',
+    en: 'A mobile phone payment can be cancelled only within the month it was paid in ({month}): once the carrier has billed it, it cannot be cancelled.',
+    ja: '携帯電話決済は決済した月（{month}）の間のみキャンセルできます。通信会社の請求が締められた後はキャンセルできません。',
   },
   'payments.cancelCoinsUsed': {
     ko: '이 결제의 코인이 이미 사용되어 취소할 수 없습니다.',

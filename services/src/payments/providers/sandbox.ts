@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { phonePaymentCancellable } from '@fanmission/contracts';
 import type { Db } from '../../db';
 import { cancelSandboxCheckout, findSandboxCheckout, findSandboxRefunds, insertSandboxRefund } from '../repository';
 import type { PaymentRow } from '../table';
@@ -55,6 +56,10 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; now: () =>
       const checkout = await findSandboxCheckout(options.db, payment.id);
       if (!checkout || checkout.status === 'failed') {
         throw new ProviderUnavailableError('sandbox', `checkout of ${payment.id} was not paid`);
+      }
+      // As a carrier does: a phone payment is cancelled only within the month it was paid in (then it is billed).
+      if (payment.pay_method === 'phone' && !phonePaymentCancellable(checkout.decided_at, options.now())) {
+        throw new ProviderUnavailableError('sandbox', `phone payment ${payment.id} was billed with its month`);
       }
       const requestId = input.requestId ?? `refund-${payment.id}-${input.amount ?? 'full'}`;
       const earlier = await refundsOf(payment);

@@ -5,8 +5,11 @@ import { showAlert } from '../alert/alert';
 import { readSession } from '../session/session';
 import { navigateTo } from '../navigation/navigation';
 
-/** The pay methods the charge modal offers, in its order: kakaopay first and by default, then card, PayPal and bank. */
-export const CHARGE_PAY_METHODS = ['kakaopay', 'card', 'paypal', 'withoutbankbook'] as const;
+/**
+ * The pay methods the charge modal offers, in its order: kakaopay first and by default, then card, mobile phone
+ * (carrier billing), PayPal and bank.
+ */
+export const CHARGE_PAY_METHODS = ['kakaopay', 'card', 'phone', 'paypal', 'withoutbankbook'] as const;
 export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
 
 /** Where the checkout sends the browser back: the coin history page finishes the charge there. */

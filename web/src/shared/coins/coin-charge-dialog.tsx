@@ -70,6 +70,7 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
               ))}
             </RadioGroup>
           </div>
+          {form.payMethod === 'phone' ? <Alert severity="info">{t('coinCharge.phoneNote')}</Alert> : null}
           {bank ? (
             <Stack spacing={1.5}>
               <Alert severity="info">{t('coinCharge.bankNote')}</Alert>

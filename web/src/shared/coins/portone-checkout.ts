@@ -17,6 +17,18 @@ export interface PortOneOutcome {
 const LOCALES = { ko: 'KO_KR', en: 'EN_US', ja: 'JA_JP' } as const;
 
 /**
+ * PortOne's method of a pay method: KakaoPay is an easy pay, a phone payment is MOBILE (carrier billing, which
+ * PortOne takes only for digital goods: coins are).
+ */
+function checkoutMethod(
+  payMethod: PaymentCheckout['payMethod'],
+): Pick<PaymentRequest, 'payMethod'> & Partial<Pick<PaymentRequest, 'easyPay' | 'productType'>> {
+  if (payMethod === 'kakaopay') return { payMethod: 'EASY_PAY', easyPay: { easyPayProvider: 'KAKAOPAY' } };
+  if (payMethod === 'phone') return { payMethod: 'MOBILE', productType: 'DIGITAL' };
+  return { payMethod: 'CARD' };
+}
+
+/**
  * Opens PortOne's checkout (V2 browser SDK, loaded from the npm package only when a fan pays) for an order of
  * `POST /payment`, under our payment id. Resolves with the outcome, or `undefined` when the provider took the browser
  * to `redirectUrl` itself (mobile checkouts), which then carries the same query.
@@ -34,9 +46,7 @@ export async function payWithPortOne(
     orderName: order.name,
     totalAmount: order.amount,
     currency: 'KRW',
-    ...(order.payMethod === 'kakaopay'
-      ? { payMethod: 'EASY_PAY', easyPay: { easyPayProvider: 'KAKAOPAY' } }
-      : { payMethod: 'CARD' }),
+    ...checkoutMethod(order.payMethod),
     customer: {
       fullName: order.buyerName,
       ...(order.buyerEmail && { email: order.buyerEmail }),
