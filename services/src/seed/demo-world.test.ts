@@ -142,7 +142,7 @@ describe('the demo world', () => {
       join ledger_postings p on p.transaction_id = t.id
       where t.type = 'PURCHASE' and p.account = ${`wallet:${fan.id}`} order by 1`.execute(db);
     expect(methods.rows.map((row) => row.method)).toEqual(
-      expect.arrayContaining(['card', 'kakaopay', 'paypal', 'withoutbankbook']),
+      expect.arrayContaining(['card', 'kakaopay', 'paypal', 'phone', 'withoutbankbook']),
     );
     expect(await count(db, sql`select count(*)::int as n from coin_refunds where user_id = ${fan.id}`)).toBeGreaterThan(
       0,

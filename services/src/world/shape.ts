@@ -79,8 +79,9 @@ export const TAGS = [
   '일상',
 ];
 export const PAY_METHODS = [
-  { method: 'kakaopay', provider: 'portone', weight: 0.4 },
-  { method: 'card', provider: 'portone', weight: 0.35 },
+  { method: 'kakaopay', provider: 'portone', weight: 0.37 },
+  { method: 'card', provider: 'portone', weight: 0.3 },
+  { method: 'phone', provider: 'portone', weight: 0.08 },
   { method: 'paypal', provider: 'paypal', weight: 0.1 },
   { method: 'withoutbankbook', provider: null, weight: 0.15 },
 ] as const;

@@ -204,7 +204,7 @@ describe('the world generator (size XS)', () => {
         select distinct coalesce(p.pay_method, 'bank') as method from coin_deposits d
         left join payments p on p.id = d.payment_id order by 1`,
     );
-    expect(methods.map((row) => row.method)).toEqual(['bank', 'card', 'kakaopay', 'paypal']);
+    expect(methods.map((row) => row.method)).toEqual(['bank', 'card', 'kakaopay', 'paypal', 'phone']);
     const [content] = await rows(
       db,
       sql<{ kinds: string[]; applications: number; comments: number; replies: number; notifications: number }>`
