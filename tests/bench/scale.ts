@@ -4,19 +4,37 @@
 // under BENCH_WORLDS_DIR (default <tmp>/fanmission-scale-worlds; a world is generated once, in minutes, and reused),
 // then:
 // - the hot GET routes, each as the persona that uses it (the most active fan, the most followed creator, an
-//   operator), closed loop with BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50,
-//   p99, req/s, and for the console lists the total their Content-Range announces;
-// - the jobs, on a copy of the world (they write): the monthly settlement of the current month, the daily coin expiry
-//   and expiry warnings, the ledger's `verify` (time and peak heap), the workflow reconcilers' pass.
+//   operator), and every console list sorted by each column it offers at its first and 51st page: first what load
+//   does not move, over requests one after the other (BENCH_COST_REQUESTS (30) and at least 1 s, at most 400 and 5 s;
+//   at least 3): buffers
+//   (shared_blks_hit + shared_blks_read of pg_stat_statements, summed over the request's statements) and statements
+//   per request, and CPU per request over this process (the API and its client) and PostgreSQL; then closed loop with
+//   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
+//   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
+//   figures (machines of this kind differ by about 1.5×);
+// - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
+//   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
+//   incremental `verify` of what those appended, the workflow reconcilers' pass.
 // Then each route's and job's growth from the smallest to the largest size measured, and last the line
-//   scale: worst p99 growth <x>× (<route>) from <size> to <size>; settlement <n> s; verify <n> s
+//   scale: worst growth <x>× by rows read (buffers) (<route>) from <size> to <size>; heaviest route <y> ms CPU
+//   (<route>) at <size>; settlement <s> s; verify <v> s
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Role } from '@fanmission/contracts';
-import { expireLots, verify } from '@fanmission/ledger';
+import {
+  ADMIN_AUDIT_SORT_FIELDS,
+  ADMIN_BANK_TRANSFER_SORT_FIELDS,
+  ADMIN_COMMENT_SORT_FIELDS,
+  ADMIN_CREATOR_SORT_FIELDS,
+  ADMIN_MISSION_PRODUCT_SORT_FIELDS,
+  ADMIN_MISSION_SORT_FIELDS,
+  ADMIN_PAYMENT_SORT_FIELDS,
+  ADMIN_USER_SORT_FIELDS,
+  type Role,
+} from '@fanmission/contracts';
+import { expireLots, verify, verifyIncremental } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth';
 import { createCoinExpiryWarningActivities } from '@fanmission/services/coins';
@@ -28,11 +46,14 @@ import { createDevMailbox } from '@fanmission/services/mail';
 import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
 import { generateWorld, WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
-import { benchConfig, measureHttp } from './support';
+import { benchConfig, cpuMsPerOperation, measureHttp, processTreeCpu } from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.trim()) as WorldSize[];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
+/** The calibration route's name in the tables. */
+const CONSTANT = 'constant JSON (calibration)';
 const WORLDS = process.env.BENCH_WORLDS_DIR ?? path.join(os.tmpdir(), 'fanmission-scale-worlds');
 /** The worlds' present: fixed, so that a kept world stays the same world. */
 const NOW = new Date('2026-11-24T00:00:00Z');
@@ -40,6 +61,12 @@ const GENERATED_MONTHS = 12;
 
 interface RouteFigure {
   route: string;
+  /** Per request, over the cost probe's requests: buffers read or hit, statements, CPU ms (API + PostgreSQL). */
+  buffers: number;
+  statements: number;
+  cpuMs: number;
+  apiCpuMs: number;
+  postgresCpuMs: number;
   p50: number;
   p99: number;
   rps: number;
@@ -58,7 +85,13 @@ await fs.chmod(WORLDS, 0o755);
 const postgres = await startEmbeddedPostgres({
   dataDir: path.join(WORLDS, 'pg'),
   port: await freePort(),
-  settings: { max_connections: '80', shared_buffers: '512MB', max_wal_size: '8GB', checkpoint_timeout: '30min' },
+  settings: {
+    max_connections: '80',
+    shared_buffers: '512MB',
+    max_wal_size: '8GB',
+    checkpoint_timeout: '30min',
+    shared_preload_libraries: 'pg_stat_statements',
+  },
 });
 const results = new Map<WorldSize, { routes: RouteFigure[]; jobs: JobFigure[] }>();
 try {
@@ -143,7 +176,10 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
     mailer: createDevMailbox({ from: config.MAIL_FROM }),
     eventConsumers: [],
   });
+  const constant = { status: 'ACCEPTED', id: 0 };
+  app.get('/api/bench/constant', async () => constant);
   await app.listen({ host: '127.0.0.1', port: config.PORT });
+  await sql`create extension if not exists pg_stat_statements`.execute(db);
   const base = `http://127.0.0.1:${config.PORT}/api`;
   try {
     // The busiest of each persona: the first fan and creator of the world are its most active.
@@ -164,7 +200,16 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
     const missionId = busiest[0]!.id;
     const month = `year=${NOW.getUTCFullYear()}&month=${NOW.getUTCMonth() + 1}`;
     const range = (from: number) => `range=${encodeURIComponent(JSON.stringify([from, from + 24]))}`;
+    const sorted = (resource: string, fields: readonly string[]) =>
+      fields.flatMap((field): [string, 'operator', string][] => {
+        const sort = `sort=${encodeURIComponent(JSON.stringify([field, 'DESC']))}`;
+        return [
+          [`console ${resource} by ${field}`, 'operator', `/admin/${resource}?${sort}&${range(0)}`],
+          [`console ${resource} by ${field} page 50`, 'operator', `/admin/${resource}?${sort}&${range(1250)}`],
+        ];
+      });
     const routes: [string, keyof typeof personas, string][] = [
+      [CONSTANT, 'fan', '/bench/constant'],
       ...['newest', 'popular', 'recommended'].flatMap((sort): [string, 'fan', string][] => [
         [`search ${sort} page 0`, 'fan', `/v1/creators/page?type=${sort}&page=0`],
         [`search ${sort} page 50`, 'fan', `/v1/creators/page?type=${sort}&page=50`],
@@ -190,6 +235,8 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         `/v1/missions/page?creatorId=${creatorId}&productType=${type}&status=REQUESTED,ACCEPTED`,
       ]),
       ['management counts', 'creator', '/v1/creators/me/missions/count'],
+      ['management totals', 'creator', '/v1/creators/me/missions/totals'],
+      ['income lifetime', 'creator', '/v1/creators/me/incomes/accumulated'],
       ['income month', 'creator', `/v1/creators/${creatorId}/incomes/by-month?${month}`],
       ['past settlements', 'creator', '/v1/creators/me/incomes/page'],
       ['console users', 'operator', `/admin/users?${range(0)}`],
@@ -197,6 +244,20 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
       ['console missions', 'operator', `/admin/missions?${range(0)}`],
       ['console missions page 50', 'operator', `/admin/missions?${range(1250)}`],
       ['console ledger (revenue)', 'operator', `/admin/ledger/accounts/platform:revenue?${range(0)}`],
+      ['console ledger (revenue) page 50', 'operator', `/admin/ledger/accounts/platform:revenue?${range(1250)}`],
+      ['console ledger (fan wallet)', 'operator', `/admin/ledger/accounts/wallet:${fanId}?${range(0)}`],
+      ['console ledger account (fan wallet)', 'operator', `/admin/ledger-accounts/wallet:${fanId}`],
+      ...sorted('users', ADMIN_USER_SORT_FIELDS),
+      ...sorted('missions', ADMIN_MISSION_SORT_FIELDS),
+      ...sorted('mission-products', ADMIN_MISSION_PRODUCT_SORT_FIELDS),
+      ...sorted('mission-comments', ADMIN_COMMENT_SORT_FIELDS),
+      ...sorted('creators', ADMIN_CREATOR_SORT_FIELDS),
+      ...sorted('payments', ADMIN_PAYMENT_SORT_FIELDS),
+      ...sorted('bank-transfers', ADMIN_BANK_TRANSFER_SORT_FIELDS),
+      ...sorted('coin-refunds', ['id', 'requestedAt', 'dueOn', 'amount', 'status']),
+      ...sorted('settlements', ['id', 'month', 'toReceipt', 'creatorId']),
+      ...sorted('creator-penalties', ['id', 'createdAt', 'level', 'creatorId']),
+      ...sorted('audit-log', ADMIN_AUDIT_SORT_FIELDS),
       ['console audit log', 'operator', `/admin/audit-log?${range(0)}`],
       ['console settlements', 'operator', `/admin/settlements?${range(0)}`],
       ['console dashboard', 'operator', '/admin/dashboard'],
@@ -211,6 +272,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         continue;
       }
       const total = probe.headers.get('content-range')?.split('/')[1];
+      const cost = await measureCost(db, `${base}${url}`, headers);
       const requests = [{ method: 'GET' as const, path: `/api${url}` }];
       const origin = `http://127.0.0.1:${config.PORT}`;
       await measureHttp({ url: origin, connections: CONNECTIONS, seconds: 1, requests, headers });
@@ -221,13 +283,56 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         requests,
         headers,
       });
-      figures.push({ route, p50: measured.p50, p99: measured.p99, rps: measured.rps, total, errors: measured.errors });
+      figures.push({
+        route,
+        ...cost,
+        p50: measured.p50,
+        p99: measured.p99,
+        rps: measured.rps,
+        total,
+        errors: measured.errors,
+      });
     }
     return figures;
   } finally {
     await app.close();
     await db.destroy();
   }
+}
+
+/**
+ * What one request of `url` costs, over requests made one after the other (what load does not move): buffers and
+ * statements from pg_stat_statements (top-level statements: a function's own statements are inside its call's
+ * figures), CPU from /proc of this process (the API, and the client making the requests) and of PostgreSQL.
+ */
+async function measureCost(db: Db, url: string, headers: Record<string, string>) {
+  await sql`select pg_stat_statements_reset()`.execute(db);
+  // PostgreSQL's CPU from /proc (ticks of 10 ms: enough requests make it fine), this process's from the runtime
+  // (microseconds), each read so that the other's reading is not inside it.
+  const postgresBefore = await processTreeCpu();
+  const apiBefore = process.cpuUsage();
+  const started = performance.now();
+  let requests = 0;
+  const elapsed = () => performance.now() - started;
+  while (requests < 3 || (elapsed() < 5_000 && (requests < COST_REQUESTS || (elapsed() < 1_000 && requests < 400)))) {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    requests += 1;
+  }
+  const api = process.cpuUsage(apiBefore);
+  const postgres = cpuMsPerOperation(postgresBefore, await processTreeCpu(), requests);
+  const { rows } = await sql<{ calls: string; buffers: string }>`
+    select coalesce(sum(calls), 0) as calls, coalesce(sum(shared_blks_hit + shared_blks_read), 0) as buffers
+    from pg_stat_statements where query not ilike '%pg_stat_statements%'`.execute(db);
+  const apiCpuMs = (api.user + api.system) / 1000 / requests;
+  const postgresCpuMs = postgres.get('postgres') ?? 0;
+  return {
+    buffers: Number(rows[0]!.buffers) / requests,
+    statements: Number(rows[0]!.calls) / requests,
+    cpuMs: apiCpuMs + postgresCpuMs,
+    apiCpuMs,
+    postgresCpuMs,
+  };
 }
 
 /** The jobs on a copy of the world (they write), dropped afterwards. */
@@ -247,6 +352,15 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   };
   try {
     const monthEnd = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() + 1, 1) - 9 * 3_600_000);
+    await timed('verify', async () => {
+      const baseline = process.memoryUsage().heapUsed;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed - baseline)), 20);
+      const report = await verify(db, { saveCheckpoint: true });
+      clearInterval(sampler);
+      if (report.differenceCount > 0) throw new Error(`verify found ${report.differenceCount} differences`);
+      return `${report.postings} postings, peak heap +${Math.round(peak / 1e6)} MB`;
+    });
     await timed('monthly settlement', async () => {
       const result = await settleMonth(db, {
         year: NOW.getUTCFullYear(),
@@ -269,14 +383,11 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
       const result = await activities.warnExpiringCoinsOfDate({ date: NOW.toISOString().slice(0, 10) });
       return `${result.warned} warned`;
     });
-    await timed('verify', async () => {
-      const baseline = process.memoryUsage().heapUsed;
-      let peak = 0;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed - baseline)), 20);
-      const report = await verify(db);
-      clearInterval(sampler);
+    await timed('verify (incremental)', async () => {
+      // What the jobs above appended (payouts, expiries), from the checkpoint the full run kept.
+      const report = await verifyIncremental(db);
       if (report.differenceCount > 0) throw new Error(`verify found ${report.differenceCount} differences`);
-      return `${report.postings} postings, peak heap +${Math.round(peak / 1e6)} MB`;
+      return `${report.mode}: ${report.transactions} transactions, ${report.accounts} accounts, ${report.lots} lots`;
     });
     await timed('reconcilers', async () => {
       // Nothing is left to start in a generated world: the pass is the search for missions and events without one.
@@ -304,12 +415,16 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
 
 function printRoutes(size: WorldSize, routes: RouteFigure[]): void {
   console.log(`\nworld ${size} (${JSON.stringify(WORLD_SIZES[size])}), load average ${os.loadavg()[0]!.toFixed(2)}`);
-  console.log('| route | p50 ms | p99 ms | req/s | Content-Range total |');
-  console.log('|---|---|---|---|---|');
+  console.log(
+    '| route | buffers/req | statements/req | CPU ms/req (API + PostgreSQL) | p50 ms | p99 ms | req/s | Content-Range total |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const figure of routes) {
     const errors = figure.errors > 0 ? ` (${figure.errors} errors)` : '';
+    const cpu = `${figure.cpuMs.toFixed(2)} (${figure.apiCpuMs.toFixed(2)} + ${figure.postgresCpuMs.toFixed(2)})`;
     console.log(
-      `| ${figure.route} | ${figure.p50} | ${figure.p99} | ${Math.round(figure.rps)}${errors} | ${figure.total ?? ''} |`,
+      `| ${figure.route} | ${Math.round(figure.buffers)} | ${figure.statements.toFixed(1)} | ${cpu} | ${figure.p50} | ` +
+        `${figure.p99} | ${Math.round(figure.rps)}${errors} | ${figure.total ?? ''} |`,
     );
   }
 }
@@ -330,10 +445,13 @@ function printGrowth(): void {
   let worst = { growth: 0, route: '' };
   for (const figure of last.routes) {
     const before = first.routes.find((candidate) => candidate.route === figure.route);
-    if (!before) continue;
-    // A p99 under 1 ms is within autocannon's resolution: compare from 1 ms.
-    const growth = Math.max(figure.p99, 1) / Math.max(before.p99, 1);
-    console.log(`  ${figure.route}: p99 ${before.p99} → ${figure.p99} ms (${growth.toFixed(2)}×)`);
+    if (!before || figure.route === CONSTANT) continue;
+    // Below 8 buffers (one index descent and its row) a route reads next to nothing: compare from 8.
+    const growth = Math.max(figure.buffers, 8) / Math.max(before.buffers, 8);
+    console.log(
+      `  ${figure.route}: buffers ${Math.round(before.buffers)} → ${Math.round(figure.buffers)} (${growth.toFixed(2)}×), ` +
+        `p99 ${before.p99} → ${figure.p99} ms, CPU ${before.cpuMs.toFixed(2)} → ${figure.cpuMs.toFixed(2)} ms`,
+    );
     if (growth > worst.growth) worst = { growth, route: figure.route };
   }
   for (const job of last.jobs) {
@@ -341,9 +459,19 @@ function printGrowth(): void {
     const growth = job.seconds / Math.max(before.seconds, 0.001);
     console.log(`  ${job.job}: ${before.seconds.toFixed(2)} → ${job.seconds.toFixed(2)} s (${growth.toFixed(1)}×)`);
   }
+  const calibration = last.routes.find((figure) => figure.route === CONSTANT);
+  const heaviest = last.routes
+    .filter((figure) => figure.route !== CONSTANT)
+    .reduce((most, figure) => (figure.cpuMs > most.cpuMs ? figure : most));
+  console.log(
+    `calibration: the constant JSON route ${calibration?.cpuMs.toFixed(2) ?? '?'} ms CPU a request at ${largest}; ` +
+      `heaviest route ${(heaviest.cpuMs / Math.max(calibration?.cpuMs ?? 1, 0.001)).toFixed(1)}× that`,
+  );
   const seconds = (job: string) => last.jobs.find((candidate) => candidate.job === job)!.seconds.toFixed(1);
   console.log(
-    `scale: worst p99 growth ${worst.growth.toFixed(2)}× (${worst.route}) from ${smallest} to ${largest}; ` +
-      `settlement ${seconds('monthly settlement')} s; verify ${seconds('verify')} s`,
+    `scale: worst growth ${worst.growth.toFixed(2)}× by rows read (buffers) (${worst.route}) from ${smallest} to ` +
+      `${largest}; heaviest route ${heaviest.cpuMs.toFixed(1)} ms CPU (${heaviest.route}) at ${largest}; ` +
+      `settlement ${seconds('monthly settlement')} s; verify ${seconds('verify')} s ` +
+      `(incremental ${seconds('verify (incremental)')} s)`,
   );
 }
