@@ -25,10 +25,13 @@ export const queryKeys = {
     tabAll: (tab: string) => ['my-page', tab] as const,
     tab: (tab: string, userId: number | null) => ['my-page', tab, userId] as const,
   },
+  /** Every browse list (a hidden mission leaves them all). */
+  browseMissionsAll: ['browse-missions'] as const,
   browseMissions: (tab: string, userId: number | null) => ['browse-missions', tab, userId] as const,
   mission: (missionId: string, userId: number | null) => ['mission', missionId, userId] as const,
   creatorPage: (idOrUrl: string) => ['creator-page', idOrUrl] as const,
   creatorProducts: (creatorId: number) => ['creator-products', creatorId] as const,
+  creatorCompletedAll: ['creator-completed'] as const,
   creatorCompleted: (creatorId: number) => ['creator-completed', creatorId] as const,
   creatorSearch: (filters: object) => ['creator-search', filters] as const,
   creatorTags: ['tags', 'creator'] as const,

@@ -338,6 +338,14 @@ export const en: Messages = {
     commentsSoon: 'Comments are coming soon.',
     private: 'Private',
     voice: 'Voice answer',
+    hide: {
+      action: 'Hide from my lists',
+      undo: 'Show in my lists again',
+      notice: 'You blocked this mission: it is hidden from your lists.',
+      done: 'Mission blocked.',
+      undone: 'Mission unblocked: it shows in your lists again.',
+      failed: 'Please retry.',
+    },
   },
   browseMissions: {
     title: 'Browse missions',

@@ -339,6 +339,14 @@ export const ja: Messages = {
     commentsSoon: 'コメント機能は準備中です。',
     private: '非公開',
     voice: '音声の回答',
+    hide: {
+      action: 'マイリストから非表示',
+      undo: 'ブロックを解除',
+      notice: 'ブロックしたミッションです。リストには表示されません。',
+      done: 'ミッションをブロックしました。',
+      undone: 'ミッションのブロックを解除しました。リストに再び表示されます。',
+      failed: 'もう一度お試しください。',
+    },
   },
   browseMissions: {
     title: 'ミッションを見る',

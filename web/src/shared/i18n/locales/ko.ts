@@ -339,6 +339,14 @@ export const ko = {
     commentsSoon: '댓글 기능은 준비 중입니다.',
     private: '비공개',
     voice: '음성 답변',
+    hide: {
+      action: '내 목록에서 차단',
+      undo: '차단 해제',
+      notice: '차단한 미션입니다. 내 목록에 보이지 않습니다.',
+      done: '미션이 차단되었습니다.',
+      undone: '미션 차단을 해제했습니다. 다시 목록에 보입니다.',
+      failed: '다시 시도해 주세요.',
+    },
   },
   browseMissions: {
     title: '미션 둘러보기',
