@@ -391,6 +391,13 @@ export const en: Messages = {
     pastNote:
       'Income from the 1st to the end of each month is paid by the 10th of the next month. Under {{minimum}} coins ({{overseasMinimum}} for foreigners paid to overseas accounts) carries over to the next month.',
     downloadFailed: 'The statement could not be downloaded. Please try again later.',
+    lifetime: {
+      title: 'Lifetime income',
+      earned: 'Total earned',
+      paid: 'Paid out',
+      unpaid: 'Not paid yet',
+      failed: 'The lifetime income could not be loaded.',
+    },
   },
   coinHistory: {
     title: 'Coin history',

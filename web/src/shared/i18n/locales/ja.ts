@@ -392,6 +392,13 @@ export const ja: Messages = {
     pastNote:
       '毎月1日から末日までの収益を翌月10日までにお支払いします。{{minimum}}コイン（海外口座の外国人は{{overseasMinimum}}コイン）未満は翌月に繰り越されます。',
     downloadFailed: '精算書をダウンロードできませんでした。しばらくしてからもう一度お試しください。',
+    lifetime: {
+      title: '累計収益',
+      earned: '総収益',
+      paid: '支払済み',
+      unpaid: '未払い',
+      failed: '累計収益を読み込めませんでした。',
+    },
   },
   coinHistory: {
     title: 'コイン履歴',

@@ -392,6 +392,13 @@ export const ko = {
     pastNote:
       '매월 1일부터 말일까지의 수익을 다음 달 10일까지 지급합니다. {{minimum}} 코인(해외 계좌의 외국인은 {{overseasMinimum}} 코인) 미만은 다음 달로 이월됩니다.',
     downloadFailed: '정산서를 내려받지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    lifetime: {
+      title: '누적 수익',
+      earned: '총 수익',
+      paid: '지급 완료',
+      unpaid: '지급 예정',
+      failed: '누적 수익을 불러오지 못했습니다.',
+    },
   },
   coinHistory: {
     title: '코인 내역',
