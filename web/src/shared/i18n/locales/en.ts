@@ -297,6 +297,8 @@ export const en: Messages = {
     winAnimation: 'Win animation',
     lossAnimation: 'Loss animation',
     chance: 'Win chance {{value}}%',
+    odds: 'Odds and expected cost',
+    perWin: 'On average {{coins}} coins per win (price ÷ win chance)',
     play: 'Spin ({{count}} coins)',
     retry: 'Try once more ({{count}} coins)',
     won: 'You won! {{name}}',

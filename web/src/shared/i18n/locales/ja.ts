@@ -298,6 +298,8 @@ export const ja: Messages = {
     winAnimation: '当選アニメーション',
     lossAnimation: 'はずれアニメーション',
     chance: '当選確率 {{value}}%',
+    odds: '当選確率と期待コスト',
+    perWin: '当選1回あたり平均 {{coins}} コイン（価格 ÷ 当選確率）',
     play: 'ルーレットを回す（{{count}} コイン）',
     retry: 'もう一度挑戦（{{count}} コイン）',
     won: '当選！{{name}}',

@@ -298,6 +298,8 @@ export const ko = {
     winAnimation: '당첨 애니메이션',
     lossAnimation: '꽝 애니메이션',
     chance: '당첨 확률 {{value}}%',
+    odds: '당첨 확률과 기대 비용',
+    perWin: '당첨 1회에 평균 {{coins}} 코인 (가격 ÷ 당첨 확률)',
     play: '룰렛 돌리기 ({{count}} 코인)',
     retry: '한 번 더 도전 ({{count}} 코인)',
     won: '당첨! {{name}}',
