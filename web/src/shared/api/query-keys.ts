@@ -31,6 +31,7 @@ export const queryKeys = {
   mission: (missionId: string, userId: number | null) => ['mission', missionId, userId] as const,
   creatorPage: (idOrUrl: string) => ['creator-page', idOrUrl] as const,
   creatorProducts: (creatorId: number) => ['creator-products', creatorId] as const,
+  creatorRanking: (creatorId: number) => ['creator-ranking', creatorId] as const,
   creatorCompletedAll: ['creator-completed'] as const,
   creatorCompleted: (creatorId: number) => ['creator-completed', creatorId] as const,
   creatorSearch: (filters: object) => ['creator-search', filters] as const,

@@ -266,6 +266,13 @@ export const en: Messages = {
     pendingReview: 'Your creator review is pending.',
     completed: 'Completed missions',
     more: 'More',
+    ranking: {
+      title: 'Ranking',
+      rank: 'No. {{rank}} creator by popularity',
+      unranked: 'Not in the top {{limit}} yet',
+      topSupporters: 'Top 3 supporters',
+      noSupporters: 'No supporters of completed missions yet. Be the first!',
+    },
   },
   missionRequest: {
     title: 'Request {{name}}',

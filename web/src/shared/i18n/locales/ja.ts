@@ -267,6 +267,13 @@ export const ja: Messages = {
     pendingReview: 'クリエイター審査中です。',
     completed: '完了したミッション',
     more: 'もっと見る',
+    ranking: {
+      title: 'ランキング',
+      rank: 'クリエイター人気 {{rank}}位',
+      unranked: '人気 {{limit}}位圏外',
+      topSupporters: 'TOP 3 サポーター',
+      noSupporters: '完了したミッションのサポーターはまだいません。最初のファンになりましょう！',
+    },
   },
   missionRequest: {
     title: '{{name}}をリクエスト',

@@ -267,6 +267,13 @@ export const ko = {
     pendingReview: '크리에이터 심사가 진행 중입니다.',
     completed: '완료된 미션',
     more: '더 보기',
+    ranking: {
+      title: '랭킹',
+      rank: '크리에이터 인기 {{rank}}위',
+      unranked: '인기 {{limit}}위 밖',
+      topSupporters: 'TOP 3 후원 팬',
+      noSupporters: '아직 완료된 미션의 후원 팬이 없습니다. 첫 번째 팬이 되어 보세요!',
+    },
   },
   missionRequest: {
     title: '{{name}} 요청하기',
