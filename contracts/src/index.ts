@@ -12,6 +12,7 @@ export * from './coins';
 export * from './coins-api';
 export * from './comments';
 export * from './creator-api';
+export * from './creator-ranking';
 export * from './creators';
 export * from './errors';
 export * from './events';

@@ -87,7 +87,9 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     const card = page.locator(`a[href="/mission-detail/${missionId}"]`);
     await card.getByText('Birthday song').waitFor();
     await card.getByText(ko.missionStatus.ACCEPTED).waitFor();
-    await card.getByText(`Journey ${suffix}`).waitFor();
+    // The creator's name is the card's second link, to his page.
+    const cardCreator = page.locator('.fm-card', { has: card }).getByRole('link', { name: `Journey ${suffix}` });
+    expect(await cardCreator.getAttribute('href')).toBe(`/creator/${creator.creatorId}`);
     await screenshot(page, 'my-page-reserved', 'ko');
 
     // The creator performs it through the API with an uploaded picture; the workflow completes the mission.

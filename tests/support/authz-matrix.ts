@@ -52,6 +52,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/creators/me': s`401 404 404 200 200 404 404 404`,
   'GET /api/v1/creators/by-url/{url}': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/{id}': s`200 200 200 200 200 200 200 200`,
+  'GET /api/v1/creators/{id}/ranking': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/page': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/tags/creator': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/users/{id}/follows': s`401 200 403 403 403 403 200 403`,

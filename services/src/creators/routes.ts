@@ -3,6 +3,7 @@ import {
   PAYOUT_LOCATION_FIELDS,
   creatorIdParamsSchema,
   creatorPageSchema,
+  creatorRankingSchema,
   creatorUrlParamsSchema,
   fileEntrySchema,
   myCreatorSchema,
@@ -24,6 +25,7 @@ import {
   withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
+import { creatorRanking } from './ranking';
 import * as creators from './service';
 
 /** A save carrying the bank account group checks the account's password. */
@@ -91,6 +93,27 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
       },
     },
     async (request) => creators.creatorPage(app.ctx, request.caller, { id: request.params.id }),
+  );
+
+  routes.get(
+    '/creators/:id/ranking',
+    {
+      schema: {
+        tags,
+        summary: 'The creator page’s Top-3 supporters and the creator’s rank',
+        description:
+          '`topSupporters`: the (at most 3) members who spent the most coins on the creator’s completed missions ' +
+          '(lottery entries left out), ties to the earlier; no amounts are shown. `popularityRank`: the creator’s ' +
+          'place in the search’s popular order (followers + likes) among listed creators, null below `rankLimit` ' +
+          'or when he is not listed (not verified, adult-flagged). Both come from counters kept as the rows change, ' +
+          'so the read costs a few index entries. A creator that is not verified yet is 404 for everybody but its ' +
+          'owner and operators.',
+        security,
+        params: creatorIdParamsSchema,
+        response: { 200: creatorRankingSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => creatorRanking(app.ctx, request.caller, request.params.id),
   );
 
   routes.put(

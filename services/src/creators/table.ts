@@ -82,6 +82,17 @@ export interface CreatorPageTotalsTable {
 }
 
 /**
+ * What each fan spent on a creator's delivered missions (COMPLETED, lottery entries left out), kept by a trigger on
+ * `missions` in the completing transaction (migration 0310): the creator page's top supporters.
+ */
+export interface CreatorSupportersTable {
+  creator_id: number;
+  user_id: number;
+  coins: ColumnType<string, never, never>;
+  missions: ColumnType<number, never, never>;
+}
+
+/**
  * One change of a creator's payout account, by the creator (with his password) or by finance (with a reason): the
  * account before and after, full numbers, who, from where and when. Append-only: a trigger refuses updates and
  * deletes (migration 0195).
@@ -117,6 +128,7 @@ export interface CreatorsTables {
   follows: FollowsTable;
   creator_popularity: CreatorPopularityTable;
   creator_page_totals: CreatorPageTotalsTable;
+  creator_supporters: CreatorSupportersTable;
   payout_account_changes: PayoutAccountChangesTable;
 }
 

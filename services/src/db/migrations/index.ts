@@ -60,6 +60,7 @@ import * as m0245 from './0245_data_retention';
 import * as m0260 from './0260_payment_console';
 import * as m0261 from './0261_bonus_grants';
 import * as m0280 from './0280_ledger_purchase_payments';
+import * as m0310 from './0310_creator_supporters';
 import * as m0320 from './0320_phone_payments';
 import * as m0330 from './0330_unsettled_earnings';
 import * as m0335 from './0335_ledger_verify_checkpoint';
@@ -127,6 +128,7 @@ export const migrations: Record<string, Migration> = {
   '0260_payment_console': m0260,
   '0261_bonus_grants': m0261,
   '0280_ledger_purchase_payments': m0280,
+  '0310_creator_supporters': m0310,
   '0320_phone_payments': m0320,
   '0330_unsettled_earnings': m0330,
   '0335_ledger_verify_checkpoint': m0335,

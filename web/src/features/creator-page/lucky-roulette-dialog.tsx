@@ -15,6 +15,7 @@ import { ApiError } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
 import { RouletteSeedPanel } from '../../shared/fairness/roulette-seed-panel';
 import { openLuckyMission, rollLuckyMission } from './api/lucky';
+import { expectedCoinsPerWin } from './roulette-odds';
 
 /** How long the win or loss animation plays before the result shows. */
 export const ROULETTE_ANIMATION_MS = 1200;
@@ -23,7 +24,8 @@ type Phase = 'opening' | 'ready' | 'playing' | 'won' | 'lost';
 
 /**
  * The lucky roulette: a lucky mission is created on open; each play rolls it for the product price, plays
- * the win or loss animation, then shows the result; a loss offers a retry with the coin cost. Play is disabled while
+ * the win or loss animation, then shows the result; a loss offers a retry with the coin cost. The odds (the win chance
+ * and the coins a win costs on average) are shown before every roll, the first and each retry. Play is disabled while
  * playing or when the held coins are below the cost.
  */
 export function LuckyRouletteDialog({ product, onClose }: { product: MissionProduct; onClose: () => void }) {
@@ -33,6 +35,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
   const [outcome, setOutcome] = useState<boolean | null>(null);
   const missionId = useRef<number | null>(null);
   const cost = product.coinPrice ?? 0;
+  const perWin = expectedCoinsPerWin(cost, product.winProbability);
   const balance = useCoinBalance();
   const held = balance.data?.point ?? 0;
 
@@ -115,14 +118,24 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
                 {t('lucky.waitForCreator')}
               </Typography>
             </>
-          ) : phase === 'lost' ? (
-            <Typography variant="h6" sx={{ fontWeight: 800 }}>
-              {t('lucky.lost')}
-            </Typography>
           ) : (
-            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-              {t('lucky.chance', { value: product.winProbability ?? 0 })}
-            </Typography>
+            <>
+              {phase === 'lost' ? (
+                <Typography variant="h6" sx={{ fontWeight: 800 }}>
+                  {t('lucky.lost')}
+                </Typography>
+              ) : null}
+              <Box aria-label={t('lucky.odds')} role="group" sx={{ textAlign: 'center' }}>
+                <Typography color="text.secondary">
+                  {t('lucky.chance', { value: product.winProbability ?? 0 })}
+                </Typography>
+                {perWin === null ? null : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('lucky.perWin', { coins: perWin.toLocaleString() })}
+                  </Typography>
+                )}
+              </Box>
+            </>
           )}
           <Typography color={held < cost ? 'error' : 'text.secondary'}>
             {t('missionRequest.held', { count: held })}

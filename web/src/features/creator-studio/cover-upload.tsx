@@ -12,7 +12,7 @@ import { FileButton } from '../../shared/ui/file-button';
  * The texts of a product dialog's cover: `<namespace>.cover`, `.coverChoose`, `.imagesOnly`, `.coverDeleteFailed`,
  * `.ongoingEvent` and `.failed`.
  */
-export type CoverTexts = 'creatorStudio.missions.dialog' | 'eventManagement.dialog';
+export type CoverTexts = 'creatorStudio.missions.dialog' | 'eventManagement.dialog' | 'eventManagement.editDialog';
 
 async function deleteFile(id: number): Promise<boolean> {
   try {

@@ -47,7 +47,14 @@ function cardsOf(creator: MyCreator, t: (key: string) => string): DashboardCard[
   const { basicInfoDone, eventDone, missionDone } = creator.newbie;
   return [
     card(t, 'profile', basicInfoDone, 'Upload', '/edit-creator-profile'),
-    card(t, 'event', eventDone, 'Register', '/mission-management/lottery-event'),
+    // Done, "Edit" opens the event's edit form (or, once its applications are open, its details).
+    card(
+      t,
+      'event',
+      eventDone,
+      'Register',
+      eventDone ? '/mission-management/lottery-event?edit' : '/mission-management/lottery-event',
+    ),
     card(t, 'mission', missionDone, 'Register', '/mission-management/normal'),
   ];
 }

@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/session';
 import { Page } from '../../shared/ui/page';
 import { CurrentTab } from './components/current-tab';
+import { LifetimeSummary } from './components/lifetime-summary';
 import { PastTab } from './components/past-tab';
 
-/** `/adjustment-page`: this month's transactions and past monthly settlements (`?tab=past`). */
+/** `/adjustment-page`: the all-time totals, then this month's transactions and past monthly settlements (`?tab=past`). */
 export function IncomePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -15,6 +16,7 @@ export function IncomePage() {
   const tab = params.get('tab') === 'past' ? 'past' : 'current';
   return (
     <Page title={t('income.title')} width="md">
+      {session.creatorId === null ? null : <LifetimeSummary creatorId={session.creatorId} />}
       <Tabs
         value={tab}
         onChange={(_, value: 'current' | 'past') =>

@@ -3,9 +3,10 @@ import type { Session } from '../../shared/session/session';
 
 /**
  * The apply button: shown only while APPLYING, when the user has not applied and is not the event's creator;
- * a disabled 'Coming Soon' in CREATED; a disabled 'Applied' once applied.
+ * a disabled 'Coming Soon' in CREATED; a disabled 'Applied' once applied; 'Completed' once drawn (DRAWN, CLOSED),
+ * which says the event is over and points to its completed list (the winners) instead of applying.
  */
-export type ApplyButton = 'apply' | 'comingSoon' | 'applied' | 'hidden';
+export type ApplyButton = 'apply' | 'comingSoon' | 'applied' | 'completed' | 'hidden';
 
 export function applyButton(
   event: Pick<LotteryEvent, 'status' | 'applied'>,
@@ -14,6 +15,7 @@ export function applyButton(
 ): ApplyButton {
   if (session.creatorId !== null && session.creatorId === eventCreatorId) return 'hidden';
   if (event.status === 'CREATED') return 'comingSoon';
+  if (event.status === 'DRAWN' || event.status === 'CLOSED') return 'completed';
   if (event.status !== 'APPLYING') return 'hidden';
   return event.applied ? 'applied' : 'apply';
 }

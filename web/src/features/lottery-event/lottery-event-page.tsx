@@ -22,7 +22,7 @@ import { useEventProduct } from './api';
 import { ApplyDialog } from './apply-dialog';
 import { applyButton, applyGate } from './apply-rules';
 import { VerifyDrawPanel } from './verify-panel';
-import { WinnerList } from './winner-list';
+import { WINNERS_TITLE_ID, WinnerList } from './winner-list';
 
 /**
  * `/lottery-event/{id}`: status badge (Coming Soon before applications open, APPLIED once applied), title,
@@ -56,6 +56,13 @@ export function LotteryEventPage() {
   const cover = product.descriptionPicture?.s3Url ?? placeholderThumbnail(product.id);
 
   const apply = async () => {
+    if (button === 'completed') {
+      await showAlert(t('lotteryEvent.alreadyCompleted'));
+      const completedList = document.getElementById(WINNERS_TITLE_ID);
+      completedList?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      completedList?.focus();
+      return;
+    }
     switch (applyGate(session)) {
       case 'login':
         await showAlert(t('lotteryEvent.loginToApply'));
@@ -119,7 +126,8 @@ export function LotteryEventPage() {
                 <Button
                   variant="contained"
                   size="large"
-                  disabled={button !== 'apply'}
+                  disabled={button !== 'apply' && button !== 'completed'}
+                  color={button === 'completed' ? 'inherit' : 'primary'}
                   onClick={() => void apply()}
                   sx={{ minWidth: 200 }}
                 >
@@ -128,7 +136,9 @@ export function LotteryEventPage() {
                       ? 'lotteryEvent.comingSoon'
                       : button === 'applied'
                         ? 'lotteryEvent.applied'
-                        : 'lotteryEvent.apply',
+                        : button === 'completed'
+                          ? 'lotteryEvent.completed'
+                          : 'lotteryEvent.apply',
                   )}
                 </Button>
                 {button === 'comingSoon' ? (

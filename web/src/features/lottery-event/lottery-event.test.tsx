@@ -254,6 +254,24 @@ describe('lottery event page and apply modal', () => {
     },
   );
 
+  for (const language of ['ko', 'en', 'ja'] as const) {
+    test(`${language}: a completed event says so and points to its completed list`, { timeout: 30_000 }, async () => {
+      const t = (await useLanguage(language)).lotteryEvent;
+      logIn();
+      const calls = serve(event({ status: 'CLOSED', pickedNumber: 2 }), fairness);
+      const user = userEvent.setup();
+      open();
+      await user.click(await screen.findByRole('button', { name: t.completed }));
+      const alert = await screen.findByRole('alertdialog');
+      expect(within(alert).getByText(t.alreadyCompleted)).toBeTruthy();
+      await user.click(within(alert).getByRole('button'));
+      // The completed list (the winners) gets the focus; no apply form opened, nothing was sent.
+      await waitFor(() => expect(document.activeElement?.id).toBe('winners-title'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    });
+  }
+
   test(
     'DRAWN: winners, and the verify panel recomputes every pick; a tampered record shows a mismatch',
     { timeout: 30_000 },

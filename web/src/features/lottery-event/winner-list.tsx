@@ -11,6 +11,9 @@ import { Link as RouterLink } from 'react-router';
 import { LoadingState } from '../../shared/ui/list-states';
 import { useWinners } from './api';
 
+/** The id of the winners' heading: the page's 'Completed' button brings it into view and focuses it. */
+export const WINNERS_TITLE_ID = 'winners-title';
+
 /** The winners of a DRAWN or CLOSED event: nickname, story, whether the prize was delivered. */
 export function WinnerList({ productId, status }: { productId: string; status: string }) {
   const { t } = useTranslation();
@@ -20,10 +23,16 @@ export function WinnerList({ productId, status }: { productId: string; status: s
     <Paper
       component="section"
       variant="outlined"
-      aria-labelledby="winners-title"
+      aria-labelledby={WINNERS_TITLE_ID}
       sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
     >
-      <Typography id="winners-title" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+      <Typography
+        id={WINNERS_TITLE_ID}
+        tabIndex={-1}
+        variant="h6"
+        component="h2"
+        sx={{ fontWeight: 800, mb: 1, scrollMarginTop: 80, '&:focus': { outline: 'none' } }}
+      >
         {t('lotteryEvent.winners.title')}
         {winners.data ? ` (${winners.data.pages[0]?.totalElements ?? 0})` : ''}
       </Typography>

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSION_THUMBNAIL_PLACEHOLDERS, type MissionView } from '@fanmission/contracts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
@@ -16,7 +17,7 @@ const mission = (id: number, thumbnail: string | null) =>
     id,
     status: 'COMPLETED',
     thumbnail: thumbnail ? { s3Url: thumbnail } : null,
-    missionProduct: { name: `Mission ${id}`, descriptionPicture: null, creator: { name: 'Mina' } },
+    missionProduct: { name: `Mission ${id}`, descriptionPicture: null, creator: { id: 4, name: 'Mina', url: 'mina' } },
   }) as unknown as MissionView;
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
@@ -79,10 +80,36 @@ describe('mission thumbnails', () => {
         }
       />,
     );
-    const [byCreator, byRequester] = screen.getAllByRole('link');
-    expect(byCreator!.querySelector('.fm-card-subtitle')!.textContent).toBe('Mina');
-    expect(byCreator!.getAttribute('href')).toBe('/mission-detail/9');
+    const [detail, creator, byRequester] = screen.getAllByRole('link');
+    expect(detail!.getAttribute('href')).toBe('/mission-detail/9');
+    expect(creator!.textContent).toBe('Mina');
+    expect(byRequester!.getAttribute('href')).toBe('/mission-detail/10');
     expect(byRequester!.querySelector('.fm-card-subtitle')!.textContent).toBe('fan_jisoo');
     expect(byRequester!.querySelector('.fm-card-title')!.textContent).toBe('Mission 9');
+  });
+
+  test("the creator's name is a link of its own to /creator/{id}, next to the detail's, reached by the keyboard", async () => {
+    await useLanguage('en');
+    renderAt(
+      '/',
+      <>
+        <Route path="/" element={<MissionCard mission={mission(9, null)} />} />
+        <Route path="/creator/:id" element={<p>creator page</p>} />
+      </>,
+    );
+    const creator = screen.getByRole('link', { name: 'Mina' });
+    expect(creator.getAttribute('href')).toBe('/creator/4');
+    const detail = screen.getByRole('link', { name: /Mission 9/ });
+    // Neither link holds the other: each is a target of its own.
+    expect(detail.contains(creator) || creator.contains(detail)).toBe(false);
+    expect(detail.textContent).not.toContain('Mina');
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(detail);
+    await user.tab();
+    expect(document.activeElement).toBe(creator);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('creator page')).toBeTruthy();
+    expect(screen.getByLabelText('current path').textContent).toBe('/creator/4');
   });
 });

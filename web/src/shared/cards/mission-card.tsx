@@ -23,10 +23,13 @@ export function missionThumbnail(mission: MissionPictures): string | null {
 /**
  * A mission in a list (my page tabs, browse missions, the landing page, a creator's completed missions): thumbnail
  * (else one of the placeholder pictures), status, product and, under it, the creator or what `subtitle` says instead
- * (the requester, on the creator's own page); opens its detail.
+ * (the requester, on the creator's own page). The picture, status and product open the mission's detail; the
+ * creator's name is a link of its own to `/creator/{id}`, beside the first one (a link inside a link is invalid HTML
+ * and a keyboard could not reach the inner one).
  */
 export function MissionCard({ mission, subtitle }: { mission: MissionView; subtitle?: string }) {
   const { t } = useTranslation();
+  const creator = mission.missionProduct.creator;
   return (
     <div className="fm-card">
       <Link className="fm-card-link" to={`/mission-detail/${mission.id}`}>
@@ -36,12 +39,19 @@ export function MissionCard({ mission, subtitle }: { mission: MissionView; subti
           ratio="9 / 16"
           maxHeight={240}
         />
-        <div className="fm-card-body">
+        <div className={subtitle === undefined ? 'fm-card-body fm-card-body-head' : 'fm-card-body'}>
           <div className="fm-card-status">{t(`missionStatus.${mission.status}`)}</div>
           <div className="fm-card-title">{mission.missionProduct.name}</div>
-          <div className="fm-card-subtitle">{subtitle ?? mission.missionProduct.creator.name}</div>
+          {subtitle === undefined ? null : <div className="fm-card-subtitle">{subtitle}</div>}
         </div>
       </Link>
+      {subtitle === undefined ? (
+        <div className="fm-card-foot">
+          <Link className="fm-card-subtitle fm-card-creator" to={`/creator/${creator.id}`}>
+            {creator.name}
+          </Link>
+        </div>
+      ) : null}
     </div>
   );
 }

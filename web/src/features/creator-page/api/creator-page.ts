@@ -2,6 +2,7 @@ import {
   creatorPagePath,
   PAGE_SIZES,
   type CreatorPage,
+  type CreatorRanking,
   type MissionProduct,
   type MissionView,
   type Page,
@@ -61,4 +62,18 @@ export const completedMissionsQueryOptions = (creatorId: number) =>
 
 export function useCompletedMissions(creatorId: number) {
   return useInfiniteQuery(completedMissionsQueryOptions(creatorId));
+}
+
+/** `GET /creators/{id}/ranking`: the Top-3 supporters and the creator's rank; a failure warns and shows no block. */
+export async function fetchCreatorRanking(creatorId: number): Promise<CreatorRanking | null> {
+  try {
+    return (await api<CreatorRanking>(`/creators/${creatorId}/ranking`, { globalErrors: 'none' })).data;
+  } catch (error) {
+    console.warn('creator ranking could not be loaded', error);
+    return null;
+  }
+}
+
+export function useCreatorRanking(creatorId: number) {
+  return useQuery({ queryKey: queryKeys.creatorRanking(creatorId), queryFn: () => fetchCreatorRanking(creatorId) });
 }

@@ -16,9 +16,13 @@ import { useSession } from '../../../shared/session/session';
 import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
+import { RankingPanel } from './ranking-panel';
 import { SnsIcons } from './sns-icons';
 
-/** The creator's page: intro video or picture, name, links, tags, counts, the owner's buttons and the missions. */
+/**
+ * The creator's page: intro video or picture, name, links, tags, counts, the ranking and Top-3 blocks, the owner's
+ * buttons and the missions.
+ */
 export function CreatorProfile({ data }: { data: CreatorPageData }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -112,6 +116,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               {t('creatorPage.likes')} <strong>{data.likeCount}</strong>
             </Typography>
           </Stack>
+          <RankingPanel creatorId={creator.id} />
           {isOwner ? (
             <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
               <Button component={RouterLink} to="/edit-creator-profile" variant="outlined">

@@ -23,6 +23,7 @@ import { api } from '../../../shared/api/client';
 import { digitsOnly } from '../../../shared/forms/validate';
 import { CoverPicker, useCoverUpload } from '../cover-upload';
 import { DescriptionField } from '../description-field';
+import type { EventProduct } from './api';
 
 export interface EventForm {
   title: string;
@@ -75,23 +76,46 @@ const EMPTY: EventForm = {
   eventEnd: '',
 };
 
+/** The form of an event being edited: what it holds now. */
+export function eventFormOf(product: EventProduct): EventForm {
+  const { event } = product;
+  return {
+    title: event.title,
+    name: product.name === event.title ? '' : product.name,
+    description: event.description,
+    drawNumber: String(event.drawNumber),
+    applyStart: event.applyStart,
+    applyEnd: event.applyEnd,
+    eventEnd: event.eventEnd,
+  };
+}
+
 /**
- * Register a lottery event. The description picture is uploaded first; the event is created only afterwards, and a
- * picture uploaded for a failed registration is deleted again.
+ * Register a lottery event, or edit one (`editing`) until its applications open: the server refuses an edit after
+ * that with its own message (409), which is shown. The description picture is uploaded first; the event is saved
+ * only afterwards, and a picture uploaded for a failed save is deleted again. An edit keeps the current picture unless
+ * another is picked.
  */
 export function EventDialog({
   creatorId,
+  editing,
   onClose,
   onSaved,
 }: {
   creatorId: number;
+  editing?: EventProduct | undefined;
   onClose: () => void;
   onSaved: (product: MissionProduct) => void;
 }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<EventForm>(EMPTY);
+  const [form, setForm] = useState<EventForm>(editing ? eventFormOf(editing) : EMPTY);
   const [error, setError] = useState<EventFormError | null>(null);
-  const coverUpload = useCoverUpload('eventManagement.dialog', null, () => setError(null));
+  const currentCover = editing?.descriptionPicture ?? null;
+  const coverUpload = useCoverUpload(
+    editing ? 'eventManagement.editDialog' : 'eventManagement.dialog',
+    currentCover?.s3Url ?? null,
+    () => setError(null),
+  );
   const { cover, progress } = coverUpload;
   const set = (patch: Partial<EventForm>) => {
     setForm((current) => ({ ...current, ...patch }));
@@ -100,26 +124,26 @@ export function EventDialog({
   const today = kstDate(new Date());
 
   const save = async () => {
-    const problem = checkEvent(form, cover !== null, new Date());
+    const problem = checkEvent(form, cover !== null || currentCover !== null, new Date());
     setError(problem);
-    if (problem || !cover) return;
+    if (problem) return;
     await coverUpload.submit(async (uploaded) => {
-      const { data } = await api<MissionProduct>('/mission-products', {
-        method: 'POST',
-        body: {
-          creatorId,
-          type: 'EVENT',
-          title: form.title.trim(),
-          ...(form.name.trim() && { name: form.name.trim() }),
-          description: form.description.trim(),
-          drawNumber: Number(form.drawNumber),
-          applyStart: form.applyStart,
-          applyEnd: form.applyEnd,
-          eventEnd: form.eventEnd,
-          descriptionPictureId: uploaded?.id,
-        },
-      });
-      await showAlert(t('eventManagement.dialog.created'));
+      const body = {
+        creatorId,
+        type: 'EVENT',
+        title: form.title.trim(),
+        ...(form.name.trim() && { name: form.name.trim() }),
+        description: form.description.trim(),
+        drawNumber: Number(form.drawNumber),
+        applyStart: form.applyStart,
+        applyEnd: form.applyEnd,
+        eventEnd: form.eventEnd,
+        descriptionPictureId: uploaded?.id ?? currentCover?.id,
+      };
+      const { data } = editing
+        ? await api<MissionProduct>(`/mission-products/${editing.id}`, { method: 'PUT', body })
+        : await api<MissionProduct>('/mission-products', { method: 'POST', body });
+      await showAlert(t(editing ? 'eventManagement.editDialog.updated' : 'eventManagement.dialog.created'));
       onSaved(data);
     });
   };
@@ -139,10 +163,11 @@ export function EventDialog({
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="event-dialog-title">
       <DialogTitle id="event-dialog-title" sx={{ fontWeight: 800 }}>
-        {t('eventManagement.dialog.registerTitle')}
+        {t(editing ? 'eventManagement.editDialog.title' : 'eventManagement.dialog.registerTitle')}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {editing ? <Alert severity="info">{t('eventManagement.editDialog.note')}</Alert> : null}
           <CoverPicker state={coverUpload} />
           <TextField
             label={t('eventManagement.dialog.title')}
@@ -188,7 +213,7 @@ export function EventDialog({
       <DialogActions>
         <Button onClick={onClose}>{t('eventManagement.dialog.cancel')}</Button>
         <Button variant="contained" onClick={() => void save()} disabled={progress !== null}>
-          {t('eventManagement.dialog.save')}
+          {t(editing ? 'eventManagement.editDialog.save' : 'eventManagement.dialog.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -17,9 +17,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
@@ -98,15 +98,20 @@ export function CancelEventDialog({
   );
 }
 
-/** The row's modal: the event's facts and the action of its status. */
+/**
+ * The row's modal: the event's facts and the action of its status; an event whose applications have not opened yet
+ * (CREATED) can be edited, no other (the server refuses it: services/src/events/event-products.ts).
+ */
 function EventDetailModal({
   product,
   onClose,
   onChanged,
+  onEdit,
 }: {
   product: EventProduct;
   onClose: () => void;
   onChanged: () => void;
+  onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -160,6 +165,11 @@ function EventDetailModal({
           </Button>
         ) : null}
         <Button onClick={onClose}>{t('eventManagement.detail.close')}</Button>
+        {event.status === 'CREATED' ? (
+          <Button variant="contained" onClick={onEdit}>
+            {t('eventManagement.editDialog.edit')}
+          </Button>
+        ) : null}
         {action ? (
           <Button variant="contained" onClick={open}>
             {t(`eventManagement.detail.${action}`)}
@@ -181,16 +191,30 @@ function EventDetailModal({
   );
 }
 
-/** `/mission-management/lottery-event`: the creator's events, ongoing or ended, 12 a page, and the register dialog. */
+/**
+ * `/mission-management/lottery-event`: the creator's events, ongoing or ended, 12 a page, the register dialog and the
+ * edit dialog. `?edit` (the newbie dashboard's "Edit") opens the ongoing event: its edit form while its applications
+ * have not opened, else its details.
+ */
 export function LotteryEventListPage() {
   const { t } = useTranslation();
   const { creatorId } = useSession();
   const queryClient = useQueryClient();
   const events = useMyEvents();
+  const [params, setParams] = useSearchParams();
   const [ended, setEnded] = useState(false);
   const [page, setPage] = useState(0);
   const [registering, setRegistering] = useState(false);
   const [open, setOpen] = useState<EventProduct | null>(null);
+  const [editing, setEditing] = useState<EventProduct | null>(null);
+  const editAsked = params.has('edit');
+  useEffect(() => {
+    if (!editAsked || !events.data) return;
+    const ongoing = events.data.find((product) => !isEnded(product.event.status));
+    if (ongoing?.event.status === 'CREATED') setEditing(ongoing);
+    else if (ongoing) setOpen(ongoing);
+    setParams({}, { replace: true });
+  }, [editAsked, events.data, setParams]);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: myEventsQueryKey(creatorId) });
     await queryClient.invalidateQueries({ queryKey: myCreatorQueryKey });
@@ -282,7 +306,28 @@ export function LotteryEventListPage() {
           }}
         />
       ) : null}
-      {open ? <EventDetailModal product={open} onClose={() => setOpen(null)} onChanged={() => void refresh()} /> : null}
+      {open ? (
+        <EventDetailModal
+          product={open}
+          onClose={() => setOpen(null)}
+          onChanged={() => void refresh()}
+          onEdit={() => {
+            setEditing(open);
+            setOpen(null);
+          }}
+        />
+      ) : null}
+      {editing && creatorId !== null ? (
+        <EventDialog
+          creatorId={creatorId}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      ) : null}
     </Layout>
   );
 }

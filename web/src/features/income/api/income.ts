@@ -1,4 +1,11 @@
-import type { IncomeDetailRow, MonthIncome, MonthlySettlement, Page } from '@fanmission/contracts';
+import type {
+  IncomeDetailRow,
+  IncomeNew,
+  IncomeOld,
+  MonthIncome,
+  MonthlySettlement,
+  Page,
+} from '@fanmission/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiHeaders, apiUrl, SESSION_CREDENTIALS } from '../../../shared/api/client';
 
@@ -10,7 +17,24 @@ const incomeKeys = {
   detail: (creatorId: number, year: number, month: number, page: number) =>
     ['income', 'detail', creatorId, year, month, page] as const,
   statements: (page: number) => ['income', 'statements', page] as const,
+  lifetime: (creatorId: number) => ['income', 'lifetime', creatorId] as const,
 };
+
+/** The creator's all-time totals: coins, income and fees (`accumulated-new`) and what was paid out (`accumulated`). */
+export type LifetimeIncome = IncomeNew & Pick<IncomeOld, 'paidIncome'>;
+
+/** `GET /creators/me/incomes/accumulated-new` and `/accumulated`, together. */
+export async function fetchLifetimeIncome(): Promise<LifetimeIncome> {
+  const [totals, paid] = await Promise.all([
+    api<IncomeNew>('/creators/me/incomes/accumulated-new'),
+    api<IncomeOld>('/creators/me/incomes/accumulated'),
+  ]);
+  return { ...totals.data, paidIncome: paid.data.paidIncome };
+}
+
+export function useLifetimeIncome(creatorId: number) {
+  return useQuery(queryOptions({ queryKey: incomeKeys.lifetime(creatorId), queryFn: fetchLifetimeIncome }));
+}
 
 /** `GET /creators/{id}/incomes/by-month-new`: the month's totals (its statement, or so far by the settlement rules). */
 export async function fetchMonthIncome(creatorId: number, year: number, month: number): Promise<MonthIncome> {

@@ -28,3 +28,15 @@ export function useMission(missionId: string, userId: number | null) {
 export async function setMissionLike(missionId: number, like: boolean): Promise<MissionLikeResponse> {
   return (await api<MissionLikeResponse>(`/missions/${missionId}/likes`, { method: like ? 'POST' : 'DELETE' })).data;
 }
+
+/**
+ * `POST` (hide) or `DELETE` (show again) `/missions/{id}/blocks`: the block is the member's own, named by his
+ * `userId`; answers the mission as the caller now sees it.
+ */
+export async function setMissionBlock(missionId: number, userId: number, block: boolean): Promise<MissionView> {
+  const path = `/missions/${missionId}/blocks`;
+  const answer = block
+    ? await api<MissionView>(path, { method: 'POST', body: { userId } })
+    : await api<MissionView>(path, { method: 'DELETE', query: { userId } });
+  return answer.data;
+}

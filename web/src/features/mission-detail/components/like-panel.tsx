@@ -7,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLike } from '../use-like';
+import { HideControl } from './hide-control';
 
-/** Like / unlike; a visitor is sent to /login. */
+/** Like / unlike (a visitor is sent to /login), and a member's own hide from his lists. */
 export function LikePanel({ mission }: { mission: MissionView }) {
   const { t } = useTranslation();
   const { state, busy, toggle } = useLike(mission);
   return (
-    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, display: 'grid', gap: 1.5 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button
           variant={state.liked ? 'contained' : 'outlined'}
@@ -29,6 +30,7 @@ export function LikePanel({ mission }: { mission: MissionView }) {
           {t('missionDetail.likes', { count: state.count })}
         </Typography>
       </Stack>
+      <HideControl mission={mission} />
     </Paper>
   );
 }

@@ -54,7 +54,7 @@ export const creatorStudioEn: CreatorStudioMessages = {
     eventCard: 'Lottery event',
     eventDone: 'A lottery event is registered.',
     eventTodo: 'Register a lottery event.',
-    eventEdit: 'Manage events',
+    eventEdit: 'Edit event',
     eventRegister: 'Register event',
     missionCard: 'Missions',
     missionDone: 'An active mission is registered.',

@@ -54,7 +54,7 @@ export const creatorStudioJa: CreatorStudioMessages = {
     eventCard: '抽選イベント',
     eventDone: '抽選イベントが登録されています。',
     eventTodo: '抽選イベントを登録しましょう。',
-    eventEdit: 'イベント管理',
+    eventEdit: 'イベント編集',
     eventRegister: 'イベント登録',
     missionCard: 'ミッション',
     missionDone: '有効なミッションが登録されています。',

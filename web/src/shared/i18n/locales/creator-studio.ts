@@ -52,7 +52,7 @@ export const creatorStudioKo = {
     eventCard: '추첨 이벤트',
     eventDone: '추첨 이벤트가 등록되었습니다.',
     eventTodo: '추첨 이벤트를 등록해 보세요.',
-    eventEdit: '이벤트 관리',
+    eventEdit: '이벤트 수정',
     eventRegister: '이벤트 등록',
     missionCard: '미션',
     missionDone: '활성 미션이 등록되었습니다.',

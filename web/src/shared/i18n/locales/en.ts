@@ -266,6 +266,13 @@ export const en: Messages = {
     pendingReview: 'Your creator review is pending.',
     completed: 'Completed missions',
     more: 'More',
+    ranking: {
+      title: 'Ranking',
+      rank: 'No. {{rank}} creator by popularity',
+      unranked: 'Not in the top {{limit}} yet',
+      topSupporters: 'Top 3 supporters',
+      noSupporters: 'No supporters of completed missions yet. Be the first!',
+    },
   },
   missionRequest: {
     title: 'Request {{name}}',
@@ -297,6 +304,8 @@ export const en: Messages = {
     winAnimation: 'Win animation',
     lossAnimation: 'Loss animation',
     chance: 'Win chance {{value}}%',
+    odds: 'Odds and expected cost',
+    perWin: 'On average {{coins}} coins per win (price ÷ win chance)',
     play: 'Spin ({{count}} coins)',
     retry: 'Try once more ({{count}} coins)',
     won: 'You won! {{name}}',
@@ -338,6 +347,14 @@ export const en: Messages = {
     commentsSoon: 'Comments are coming soon.',
     private: 'Private',
     voice: 'Voice answer',
+    hide: {
+      action: 'Hide from my lists',
+      undo: 'Show in my lists again',
+      notice: 'You blocked this mission: it is hidden from your lists.',
+      done: 'Mission blocked.',
+      undone: 'Mission unblocked: it shows in your lists again.',
+      failed: 'Please retry.',
+    },
   },
   browseMissions: {
     title: 'Browse missions',
@@ -383,6 +400,13 @@ export const en: Messages = {
     pastNote:
       'Income from the 1st to the end of each month is paid by the 10th of the next month. Under {{minimum}} coins ({{overseasMinimum}} for foreigners paid to overseas accounts) carries over to the next month.',
     downloadFailed: 'The statement could not be downloaded. Please try again later.',
+    lifetime: {
+      title: 'Lifetime income',
+      earned: 'Total earned',
+      paid: 'Paid out',
+      unpaid: 'Not paid yet',
+      failed: 'The lifetime income could not be loaded.',
+    },
   },
   coinHistory: {
     title: 'Coin history',

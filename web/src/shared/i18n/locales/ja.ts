@@ -267,6 +267,13 @@ export const ja: Messages = {
     pendingReview: 'クリエイター審査中です。',
     completed: '完了したミッション',
     more: 'もっと見る',
+    ranking: {
+      title: 'ランキング',
+      rank: 'クリエイター人気 {{rank}}位',
+      unranked: '人気 {{limit}}位圏外',
+      topSupporters: 'TOP 3 サポーター',
+      noSupporters: '完了したミッションのサポーターはまだいません。最初のファンになりましょう！',
+    },
   },
   missionRequest: {
     title: '{{name}}をリクエスト',
@@ -298,6 +305,8 @@ export const ja: Messages = {
     winAnimation: '当選アニメーション',
     lossAnimation: 'はずれアニメーション',
     chance: '当選確率 {{value}}%',
+    odds: '当選確率と期待コスト',
+    perWin: '当選1回あたり平均 {{coins}} コイン（価格 ÷ 当選確率）',
     play: 'ルーレットを回す（{{count}} コイン）',
     retry: 'もう一度挑戦（{{count}} コイン）',
     won: '当選！{{name}}',
@@ -339,6 +348,14 @@ export const ja: Messages = {
     commentsSoon: 'コメント機能は準備中です。',
     private: '非公開',
     voice: '音声の回答',
+    hide: {
+      action: 'マイリストから非表示',
+      undo: 'ブロックを解除',
+      notice: 'ブロックしたミッションです。リストには表示されません。',
+      done: 'ミッションをブロックしました。',
+      undone: 'ミッションのブロックを解除しました。リストに再び表示されます。',
+      failed: 'もう一度お試しください。',
+    },
   },
   browseMissions: {
     title: 'ミッションを見る',
@@ -384,6 +401,13 @@ export const ja: Messages = {
     pastNote:
       '毎月1日から末日までの収益を翌月10日までにお支払いします。{{minimum}}コイン（海外口座の外国人は{{overseasMinimum}}コイン）未満は翌月に繰り越されます。',
     downloadFailed: '精算書をダウンロードできませんでした。しばらくしてからもう一度お試しください。',
+    lifetime: {
+      title: '累計収益',
+      earned: '総収益',
+      paid: '支払済み',
+      unpaid: '未払い',
+      failed: '累計収益を読み込めませんでした。',
+    },
   },
   coinHistory: {
     title: 'コイン履歴',

@@ -267,6 +267,13 @@ export const ko = {
     pendingReview: '크리에이터 심사가 진행 중입니다.',
     completed: '완료된 미션',
     more: '더 보기',
+    ranking: {
+      title: '랭킹',
+      rank: '크리에이터 인기 {{rank}}위',
+      unranked: '인기 {{limit}}위 밖',
+      topSupporters: 'TOP 3 후원 팬',
+      noSupporters: '아직 완료된 미션의 후원 팬이 없습니다. 첫 번째 팬이 되어 보세요!',
+    },
   },
   missionRequest: {
     title: '{{name}} 요청하기',
@@ -298,6 +305,8 @@ export const ko = {
     winAnimation: '당첨 애니메이션',
     lossAnimation: '꽝 애니메이션',
     chance: '당첨 확률 {{value}}%',
+    odds: '당첨 확률과 기대 비용',
+    perWin: '당첨 1회에 평균 {{coins}} 코인 (가격 ÷ 당첨 확률)',
     play: '룰렛 돌리기 ({{count}} 코인)',
     retry: '한 번 더 도전 ({{count}} 코인)',
     won: '당첨! {{name}}',
@@ -339,6 +348,14 @@ export const ko = {
     commentsSoon: '댓글 기능은 준비 중입니다.',
     private: '비공개',
     voice: '음성 답변',
+    hide: {
+      action: '내 목록에서 차단',
+      undo: '차단 해제',
+      notice: '차단한 미션입니다. 내 목록에 보이지 않습니다.',
+      done: '미션이 차단되었습니다.',
+      undone: '미션 차단을 해제했습니다. 다시 목록에 보입니다.',
+      failed: '다시 시도해 주세요.',
+    },
   },
   browseMissions: {
     title: '미션 둘러보기',
@@ -384,6 +401,13 @@ export const ko = {
     pastNote:
       '매월 1일부터 말일까지의 수익을 다음 달 10일까지 지급합니다. {{minimum}} 코인(해외 계좌의 외국인은 {{overseasMinimum}} 코인) 미만은 다음 달로 이월됩니다.',
     downloadFailed: '정산서를 내려받지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    lifetime: {
+      title: '누적 수익',
+      earned: '총 수익',
+      paid: '지급 완료',
+      unpaid: '지급 예정',
+      failed: '누적 수익을 불러오지 못했습니다.',
+    },
   },
   coinHistory: {
     title: '코인 내역',

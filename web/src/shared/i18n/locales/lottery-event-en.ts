@@ -24,6 +24,8 @@ export const lotteryEventEn: typeof lotteryEventKo = {
   apply: 'Apply',
   applied: 'Applied',
   comingSoon: 'Coming Soon',
+  completed: 'Completed',
+  alreadyCompleted: 'This event is already completed. Please see the completed list.',
   ownEvent: 'You cannot apply to your own event.',
   loginToApply: 'You must log in to apply.',
   creatorCannotApply: 'Creator accounts cannot apply. Please sign up with an individual account.',

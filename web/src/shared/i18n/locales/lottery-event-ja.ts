@@ -24,6 +24,8 @@ export const lotteryEventJa: typeof lotteryEventKo = {
   apply: '応募する',
   applied: '応募済み',
   comingSoon: 'Coming Soon',
+  completed: '終了したイベント',
+  alreadyCompleted: 'このイベントはすでに終了しました。終了リストをご確認ください。',
   ownEvent: '自分のイベントには応募できません。',
   loginToApply: '応募するにはログインが必要です。',
   creatorCannotApply: 'クリエイターアカウントでは応募できません。個人アカウントで登録してください。',

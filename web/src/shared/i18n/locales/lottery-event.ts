@@ -23,6 +23,8 @@ export const lotteryEventKo = {
   apply: '응모하기',
   applied: '응모 완료',
   comingSoon: 'Coming Soon',
+  completed: '완료된 이벤트',
+  alreadyCompleted: '이미 완료된 이벤트입니다. 완료 목록을 확인해 주세요.',
   ownEvent: '내 이벤트에는 응모할 수 없습니다.',
   loginToApply: '응모하려면 로그인해야 합니다.',
   creatorCannotApply: '크리에이터 계정으로는 응모할 수 없습니다. 개인 계정으로 가입해 주세요.',
