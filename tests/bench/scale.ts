@@ -11,7 +11,8 @@
 //   per request, and CPU per request over this process (the API and its client) and PostgreSQL; then closed loop with
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
-//   figures (machines of this kind differ by about 1.5×);
+//   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
+//   routes it matches; BENCH_JOBS=0 skips the jobs;
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
 //   incremental `verify` of what those appended, the workflow reconcilers' pass.
@@ -52,6 +53,9 @@ const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.t
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
+/** Only the routes whose name matches (a regular expression; the calibration route always), and jobs or not. */
+const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
+const JOBS = process.env.BENCH_JOBS !== '0';
 /** The calibration route's name in the tables. */
 const CONSTANT = 'constant JSON (calibration)';
 const WORLDS = process.env.BENCH_WORLDS_DIR ?? path.join(os.tmpdir(), 'fanmission-scale-worlds');
@@ -100,7 +104,7 @@ try {
     await ensureWorld(size, database);
     const routes = await measureRoutes(size, database);
     printRoutes(size, routes);
-    const jobs = await measureJobs(database);
+    const jobs = JOBS ? await measureJobs(database) : [];
     results.set(size, { routes, jobs });
     printJobs(jobs);
   }
@@ -263,7 +267,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
       ['console dashboard', 'operator', '/admin/dashboard'],
     ];
     const figures: RouteFigure[] = [];
-    for (const [route, persona, url] of routes) {
+    for (const [route, persona, url] of routes.filter(([name]) => name === CONSTANT || ROUTES.test(name))) {
       const headers = { authorization: personas[persona] };
       const probe = await fetch(`${base}${url}`, { headers });
       await probe.arrayBuffer();
@@ -455,7 +459,8 @@ function printGrowth(): void {
     if (growth > worst.growth) worst = { growth, route: figure.route };
   }
   for (const job of last.jobs) {
-    const before = first.jobs.find((candidate) => candidate.job === job.job)!;
+    const before = first.jobs.find((candidate) => candidate.job === job.job);
+    if (!before) continue;
     const growth = job.seconds / Math.max(before.seconds, 0.001);
     console.log(`  ${job.job}: ${before.seconds.toFixed(2)} → ${job.seconds.toFixed(2)} s (${growth.toFixed(1)}×)`);
   }
@@ -467,7 +472,7 @@ function printGrowth(): void {
     `calibration: the constant JSON route ${calibration?.cpuMs.toFixed(2) ?? '?'} ms CPU a request at ${largest}; ` +
       `heaviest route ${(heaviest.cpuMs / Math.max(calibration?.cpuMs ?? 1, 0.001)).toFixed(1)}× that`,
   );
-  const seconds = (job: string) => last.jobs.find((candidate) => candidate.job === job)!.seconds.toFixed(1);
+  const seconds = (job: string) => last.jobs.find((candidate) => candidate.job === job)?.seconds.toFixed(1) ?? '-';
   console.log(
     `scale: worst growth ${worst.growth.toFixed(2)}× by rows read (buffers) (${worst.route}) from ${smallest} to ` +
       `${largest}; heaviest route ${heaviest.cpuMs.toFixed(1)} ms CPU (${heaviest.route}) at ${largest}; ` +
