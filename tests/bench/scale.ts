@@ -12,7 +12,7 @@
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
 //   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
-//   routes it matches; BENCH_JOBS=0 skips the jobs;
+//   routes it matches; BENCH_JOBS=0 skips the jobs; BENCH_STATEMENTS=1 prints each route's heaviest statements;
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
 //   incremental `verify` of what those appended, the workflow reconcilers' pass.
@@ -56,6 +56,8 @@ const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
 /** Only the routes whose name matches (a regular expression; the calibration route always), and jobs or not. */
 const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
 const JOBS = process.env.BENCH_JOBS !== '0';
+/** Also print each route's statements with their buffers per request (where a route's reads go). */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 /** The calibration route's name in the tables. */
 const CONSTANT = 'constant JSON (calibration)';
 const WORLDS = process.env.BENCH_WORLDS_DIR ?? path.join(os.tmpdir(), 'fanmission-scale-worlds');
@@ -328,6 +330,17 @@ async function measureCost(db: Db, url: string, headers: Record<string, string>)
   const { rows } = await sql<{ calls: string; buffers: string }>`
     select coalesce(sum(calls), 0) as calls, coalesce(sum(shared_blks_hit + shared_blks_read), 0) as buffers
     from pg_stat_statements where query not ilike '%pg_stat_statements%'`.execute(db);
+  if (STATEMENTS) {
+    const { rows: statements } = await sql<{ query: string; calls: string; buffers: string }>`
+      select query, calls, shared_blks_hit + shared_blks_read as buffers from pg_stat_statements
+      where query not ilike '%pg_stat_statements%' order by buffers desc limit 6`.execute(db);
+    for (const statement of statements) {
+      const perRequest = Number(statement.buffers) / requests;
+      console.log(
+        `    ${perRequest.toFixed(0).padStart(7)} buffers/req  ${statement.query.replace(/\s+/g, ' ').slice(0, 220)}`,
+      );
+    }
+  }
   const apiCpuMs = (api.user + api.system) / 1000 / requests;
   const postgresCpuMs = postgres.get('postgres') ?? 0;
   return {

@@ -31,6 +31,17 @@ export interface MissionFilters {
   hideBlocked: boolean;
 }
 
+/** The missions the user hid from his lists: read once per list, then left out by id (no probe per mission read). */
+async function hiddenMissionIds(db: DbExecutor, viewer: MissionViewer, filters: MissionFilters): Promise<number[]> {
+  if (!filters.hideBlocked || viewer.userId === null) return [];
+  const rows = await db
+    .selectFrom('mission_blocks')
+    .select('mission_id')
+    .where('user_id', '=', viewer.userId)
+    .execute();
+  return rows.map((row) => Number(row.mission_id));
+}
+
 export interface Window {
   offset: number;
   limit: number;
@@ -48,6 +59,7 @@ function filteredMissions(
   db: DbExecutor,
   viewer: MissionViewer,
   filters: MissionFilters,
+  hidden: readonly number[],
   /** Every mission the viewer may see, only the public ones, or only those he sees as a party and others do not. */
   part: 'all' | 'public' | 'partyOnly' = 'all',
 ) {
@@ -64,23 +76,17 @@ function filteredMissions(
       if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
       if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));
       if (part === 'public') return publicMission;
-      if (part === 'partyOnly') return eb.and([eb.not(publicMission), eb.or(parties)]);
+      // Written as the party-only indexes' predicate (migration 0185), so that the planner matches them.
+      const notPublic = eb.or([
+        eb('m.is_private', '=', true),
+        eb('m.status', '=', 'CREATED'),
+        eb('m.content_blocked_at', 'is not', null),
+      ]);
+      if (part === 'partyOnly') return eb.and([notPublic, eb.or(parties)]);
       return eb.or([publicMission, ...parties]);
     });
   }
-  if (filters.hideBlocked && viewer.userId !== null) {
-    const userId = viewer.userId;
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mission_blocks as b')
-            .select('b.mission_id')
-            .whereRef('b.mission_id', '=', 'm.id')
-            .where('b.user_id', '=', userId),
-        ),
-      ),
-    );
-  }
+  if (hidden.length > 0) query = query.where('m.id', '!=', sql<number>`all(${[...hidden]}::bigint[])`);
   if (filters.productType !== undefined) query = query.where('m.type', '=', filters.productType);
   if (filters.productId !== undefined) query = query.where('m.product_id', '=', filters.productId);
   if (filters.creatorId !== undefined) query = query.where('m.creator_id', '=', filters.creatorId);
@@ -94,6 +100,12 @@ function filteredMissions(
 
 const SORT_COLUMNS = { CREATED: 'm.created_at', COMPLETED: 'm.completed_at', COIN_PRICE: 'm.coin_price' } as const;
 
+/** A mission's place in a list: its id and the value of the list's sort column. */
+interface Placed {
+  id: number;
+  key: number | null;
+}
+
 export async function listMissions(
   db: DbExecutor,
   viewer: MissionViewer,
@@ -102,52 +114,82 @@ export async function listMissions(
 ): Promise<{ rows: MissionRow[]; total: number }> {
   const direction = options.direction === 'ASC' ? 'asc' : 'desc';
   const column = SORT_COLUMNS[options.order];
-  const ordered = (query: ReturnType<typeof filteredMissions>, window: Window) =>
-    query
-      .selectAll('m')
+  // Times to the microsecond, as the database orders them (a JavaScript Date keeps milliseconds).
+  const sortKey =
+    options.order === 'COIN_PRICE'
+      ? sql<string | null>`${sql.ref(column)}`
+      : sql<string | null>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;
+  // Places first (the id and the sort column, from an index in the list's order, read index-only where the index
+  // holds the filters: an offset skips index entries, not missions), the page's missions last.
+  const placed = async (query: ReturnType<typeof filteredMissions>, window: Window): Promise<Placed[]> => {
+    if (window.limit <= 0) return [];
+    const rows = await query
+      .select(['m.id', sortKey.as('key')])
       .orderBy(column, (ob) => (direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
       .orderBy('m.id', direction)
       .limit(window.limit)
       .offset(window.offset)
       .execute();
+    return rows.map((row) => ({ id: Number(row.id), key: row.key === null ? null : Number(row.key) }));
+  };
+  const missionsOf = async (places: Placed[]): Promise<MissionRow[]> => {
+    if (places.length === 0) return [];
+    const rows = await db
+      .selectFrom('missions')
+      .selectAll()
+      .where('id', '=', sql<number>`any(${places.map((place) => place.id)}::bigint[])`)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return places.flatMap((place) => byId.get(place.id) ?? []);
+  };
+  const hidden = await hiddenMissionIds(db, viewer, filters);
   const party = viewer.userId !== null || viewer.creatorId !== null;
   if (viewer.operator || !party || filters.creatorId !== undefined || filters.userId !== undefined) {
     // One party's missions (an index on the creator or the requester), or only public ones: one query.
-    const query = filteredMissions(db, viewer, filters);
-    const [rows, total] = await Promise.all([ordered(query, options.window), countUpTo(query)]);
-    return { rows, total };
+    const query = filteredMissions(db, viewer, filters, hidden);
+    const [places, total] = await Promise.all([placed(query, options.window), countUpTo(query)]);
+    return { rows: await missionsOf(places), total };
   }
-  // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and the
-  // few only a party sees, each up to the end of the page, merged. One query with both would read and sort every
-  // matching mission on each page.
-  const upToPage = { offset: 0, limit: options.window.offset + options.window.limit };
-  const publicMissions = filteredMissions(db, viewer, filters, 'public');
-  const partyOnly = filteredMissions(db, viewer, filters, 'partyOnly');
-  const [publicRows, partyRows, publicTotal, partyTotal] = await Promise.all([
-    ordered(publicMissions, upToPage),
-    ordered(partyOnly, upToPage),
+  // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and
+  // those only a party sees, merged by place. The party's places up to the page's end come first; then, of the
+  // public ones, only the window that can fall on the page: with q party places before the page's end, the page's
+  // public missions are among those from public position offset − q on, l + q of them. One query with both would
+  // read and sort every matching mission on each page.
+  const { offset, limit } = options.window;
+  const publicMissions = filteredMissions(db, viewer, filters, hidden, 'public');
+  const partyOnly = filteredMissions(db, viewer, filters, hidden, 'partyOnly');
+  const [partyPlaces, publicTotal, partyTotal] = await Promise.all([
+    placed(partyOnly, { offset: 0, limit: offset + limit }),
     countUpTo(publicMissions),
     countUpTo(partyOnly),
   ]);
-  const key = SORT_KEYS[options.order];
   const sign = direction === 'asc' ? 1 : -1;
-  const rows = [...publicRows, ...partyRows]
-    .sort((a, b) => {
-      const left = key(a);
-      const right = key(b);
-      if (left === null || right === null) return left === right ? sign * (a.id - b.id) : left === null ? 1 : -1;
-      return sign * (left - right) || sign * (a.id - b.id);
-    })
-    .slice(options.window.offset, options.window.offset + options.window.limit);
-  return { rows, total: publicTotal + partyTotal };
+  const compare = (a: Placed, b: Placed) => {
+    if (a.key === null || b.key === null) {
+      return a.key === b.key ? sign * (a.id - b.id) : a.key === null ? 1 : -1;
+    }
+    return sign * (a.key - b.key) || sign * (a.id - b.id);
+  };
+  const total = publicTotal + partyTotal;
+  let publicStart = Math.max(0, offset - partyPlaces.length);
+  let publicPlaces = await placed(publicMissions, { offset: publicStart, limit: limit + partyPlaces.length });
+  if (publicStart > 0 && publicPlaces.length === 0) {
+    // Past the public missions' end: where the party's missions fall among them needs them all (a rare page).
+    publicStart = 0;
+    publicPlaces = await placed(publicMissions, { offset: 0, limit: offset + limit });
+  }
+  if (publicStart === 0) {
+    const page = [...publicPlaces, ...partyPlaces].sort(compare).slice(offset, offset + limit);
+    return { rows: await missionsOf(page), total };
+  }
+  // The window's first public mission is at publicStart plus the party places before it; those are all before the
+  // page (publicStart + their number ≤ offset), so they are left out and the rest is the list from that mission on.
+  const first = publicPlaces[0]!;
+  const before = partyPlaces.filter((place) => compare(place, first) < 0).length;
+  const rest = [...publicPlaces, ...partyPlaces.filter((place) => compare(place, first) >= 0)].sort(compare);
+  const start = publicStart + before;
+  return { rows: await missionsOf(rest.slice(offset - start, offset - start + limit)), total };
 }
-
-/** The sort columns' values as numbers (null last in either direction), as the SQL orders them. */
-const SORT_KEYS: Record<MissionSortOrder, (row: MissionRow) => number | null> = {
-  CREATED: (row) => row.created_at.getTime(),
-  COMPLETED: (row) => row.completed_at?.getTime() ?? null,
-  COIN_PRICE: (row) => row.coin_price,
-};
 
 /** How many missions match and the coins they hold, over every page (a management list's totals). */
 export async function totalMissions(
@@ -155,7 +197,7 @@ export async function totalMissions(
   viewer: MissionViewer,
   filters: MissionFilters,
 ): Promise<{ count: number; coins: number }> {
-  const row = await filteredMissions(db, viewer, filters)
+  const row = await filteredMissions(db, viewer, filters, await hiddenMissionIds(db, viewer, filters))
     .select([(eb) => eb.fn.countAll<string>().as('count'), sql<string>`coalesce(sum(m.coin_price), 0)`.as('coins')])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), coins: Number(row.coins) };
@@ -168,8 +210,10 @@ export async function listLikedMissions(
   statuses: readonly MissionStatus[],
   window: Window,
 ): Promise<{ rows: MissionRow[]; total: number }> {
-  const query = filteredMissions(db, viewer, { statuses, hideBlocked: true }).innerJoin('mission_likes as l', (join) =>
-    join.onRef('l.mission_id', '=', 'm.id').on('l.user_id', '=', viewer.userId),
+  const filters = { statuses, hideBlocked: true };
+  const query = filteredMissions(db, viewer, filters, await hiddenMissionIds(db, viewer, filters)).innerJoin(
+    'mission_likes as l',
+    (join) => join.onRef('l.mission_id', '=', 'm.id').on('l.user_id', '=', viewer.userId),
   );
   const [rows, counted] = await Promise.all([
     query

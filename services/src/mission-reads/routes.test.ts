@@ -222,6 +222,33 @@ describe('GET /missions/page and /missions', () => {
     expect(onePerPage).toEqual(ids(all));
   });
 
+  it('pages a browse of many public and private missions exactly as one list, at every size, page and past the end', async () => {
+    // A party of his own: 9 private missions interleaved in time with 14 public ones of others (status REQUESTED).
+    const party = await createAccount(app(), { username: 'manyprivate' });
+    const other = await createAccount(app());
+    const day = (index: number) => new Date(Date.UTC(2026, 5, 1 + index));
+    for (let index = 0; index < 23; index++) {
+      const mine = index % 5 === 1 || index % 5 === 3 || index > 19;
+      await insertMission(app(), otherBasic, {
+        user_id: mine ? party.id : other.id,
+        status: 'REQUESTED',
+        is_private: mine,
+        created_at: day(index),
+      });
+    }
+    const whole = await page('/missions/page?status=REQUESTED&size=100', party);
+    expect(whole.totalElements).toBe(whole.content.length);
+    for (const size of [1, 2, 3, 5, 7]) {
+      const pages: number[] = [];
+      for (let index = 0; index * size < whole.content.length + size; index++) {
+        const one = await page(`/missions/page?status=REQUESTED&size=${size}&page=${index}`, party);
+        expect(one.totalElements, `size ${size} page ${index}`).toBe(whole.totalElements);
+        pages.push(...ids(one));
+      }
+      expect(pages, `size ${size}`).toEqual(ids(whole));
+    }
+  });
+
   it('filters by comma-joined statuses, product type and product', async () => {
     const done = await page(`/missions/page?status=COMPLETED,REJECTED&creatorId=${creator.creatorId}&order=CREATED`);
     expect(ids(done)).toEqual([m.rejected!.id, m.completedApril!.id, m.completedMarch!.id]);
