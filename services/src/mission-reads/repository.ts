@@ -64,7 +64,12 @@ function filteredMissions(
   part: 'all' | 'public' | 'partyOnly' = 'all',
 ) {
   let query = db.selectFrom('missions as m').where('m.status', 'in', [...filters.statuses]);
-  if (!viewer.operator) {
+  // A list of the viewer's own missions (as their requester or their creator) needs no visibility test: he is their
+  // party. Left out, the query is the party's index range alone.
+  const ownMissions =
+    (filters.userId !== undefined && filters.userId === viewer.userId) ||
+    (filters.creatorId !== undefined && filters.creatorId === viewer.creatorId);
+  if (!viewer.operator && !(ownMissions && part === 'all')) {
     query = query.where((eb) => {
       // A mission an operator blocked (console) is listed for its parties only.
       const publicMission = eb.and([
