@@ -26,6 +26,9 @@ import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-co
 /** A CARRIED_OVER statement (`s`) that no later statement has carried yet. */
 const notCarriedYet = sql<boolean>`not exists (select 1 from settlement_carryovers c where c.carried_statement_id = s.id)`;
 
+/** Creators settled at once by one run (each holds one database connection while it is settled). */
+const SETTLEMENT_CONCURRENCY = 4;
+
 export class MonthNotEndedError extends Error {
   constructor(
     readonly year: number,
@@ -249,15 +252,22 @@ export async function settleMonth(
     settledCoins: 0,
     gradeProposals: 0,
   };
-  for (const creatorId of [...creatorIds].sort((a, b) => a - b)) {
-    const outcome = await settleCreator(db, creatorId, year, month, now);
-    if (outcome.kind === 'ISSUED') {
-      result.issued += 1;
-      result.statementIds.push(outcome.statementId);
-      result.settledCoins += outcome.coins;
-    } else if (outcome.kind === 'CARRIED_OVER') result.carriedOver += 1;
-    else result.unchanged += 1;
-  }
+  // Creators are independent (each in a transaction of his own, under his row lock, moving only his own accounts):
+  // a few at once keep the database busy while each waits for its round trips.
+  const queue = [...creatorIds].sort((a, b) => a - b);
+  const settleNext = async (): Promise<void> => {
+    for (let creatorId = queue.shift(); creatorId !== undefined; creatorId = queue.shift()) {
+      const outcome = await settleCreator(db, creatorId, year, month, now);
+      if (outcome.kind === 'ISSUED') {
+        result.issued += 1;
+        result.statementIds.push(outcome.statementId);
+        result.settledCoins += outcome.coins;
+      } else if (outcome.kind === 'CARRIED_OVER') result.carriedOver += 1;
+      else result.unchanged += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: SETTLEMENT_CONCURRENCY }, settleNext));
+  result.statementIds.sort((a, b) => a - b);
   result.gradeProposals = await proposeMonthlyGrades(db, year, month, now);
   await db
     .insertInto('settlement_runs')
