@@ -134,11 +134,21 @@ function RunResult(_props: { label?: string }) {
   const run = useRecordContext<LedgerVerifyRun>();
   const translate = useTranslate();
   if (!run || run.status === 'RUNNING') return null;
-  if (run.status === 'FAILED') return <Alert severity="error">{run.error}</Alert>;
+  // Wide enough to read on one or two lines: a narrow screen scrolls the table rather than stacking words.
+  const sx = { minWidth: 240, py: 0 };
+  if (run.status === 'FAILED') {
+    return (
+      <Alert severity="error" sx={sx}>
+        {run.error}
+      </Alert>
+    );
+  }
   return run.ok ? (
-    <Alert severity="success">{translate('console.ledger.verifyClean')}</Alert>
+    <Alert severity="success" sx={sx}>
+      {translate('console.ledger.verifyClean')}
+    </Alert>
   ) : (
-    <Alert severity="error">
+    <Alert severity="error" sx={sx}>
       {translate('console.ledger.verifyDirty', { count: run.report?.differenceCount ?? 0 })}
     </Alert>
   );
