@@ -20,11 +20,11 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
       <RowsTable
         columns={[
           t('coinHistory.date'),
+          t('coinHistory.status'),
           t('coinHistory.depositor'),
           t('coinHistory.phone'),
           t('coinHistory.coins'),
           t('coinHistory.price'),
-          t('coinHistory.status'),
         ]}
         loading={pending.isPending}
         empty={rows.length === 0 ? t('coinHistory.pendingEmpty') : null}
@@ -32,11 +32,12 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
         {rows.map((row) => (
           <TableRow key={row.id} data-testid="pending-row">
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.created)}</TableCell>
+            {/* Second, so that a narrow screen shows it without scrolling the table ("failed, contact support"). */}
+            <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
             <TableCell>{row.depositorName}</TableCell>
             <TableCell>{row.depositorPhone}</TableCell>
             <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
             <TableCell>{t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}</TableCell>
-            <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
           </TableRow>
         ))}
       </RowsTable>
