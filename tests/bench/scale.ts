@@ -480,7 +480,7 @@ function printGrowth(): void {
   const calibration = last.routes.find((figure) => figure.route === CONSTANT);
   const heaviest = last.routes
     .filter((figure) => figure.route !== CONSTANT)
-    .reduce((most, figure) => (figure.cpuMs > most.cpuMs ? figure : most));
+    .reduce((most, figure) => (figure.cpuMs > most.cpuMs ? figure : most), { route: '-', cpuMs: 0 });
   console.log(
     `calibration: the constant JSON route ${calibration?.cpuMs.toFixed(2) ?? '?'} ms CPU a request at ${largest}; ` +
       `heaviest route ${(heaviest.cpuMs / Math.max(calibration?.cpuMs ?? 1, 0.001)).toFixed(1)}× that`,

@@ -50,10 +50,24 @@ const gradeDroppingPenalties = (eb: ExpressionBuilder<Database, 'creators'>, end
  * lowered the grade and still stood at the month's end makes it SILVER.
  */
 export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: number, month: number) {
+  const grade = (await gradesOfMonth(db, [creatorId], year, month)).get(creatorId);
+  if (grade === undefined) throw new Error(`no creator ${creatorId}`);
+  return grade;
+}
+
+/** `gradeOfMonth` of several creators in one read (the creators that exist). */
+export async function gradesOfMonth(
+  db: DbExecutor,
+  creatorIds: readonly number[],
+  year: number,
+  month: number,
+): Promise<Map<number, CreatorGrade>> {
+  if (creatorIds.length === 0) return new Map();
   const { end } = koreaMonthRange(year, month);
-  const row = await db
+  const rows = await db
     .selectFrom('creators')
     .select((eb) => [
+      'creators.id',
       'creators.grade',
       eb
         .selectFrom('creator_monthly_grades')
@@ -72,10 +86,9 @@ export async function gradeOfMonth(db: DbExecutor, creatorId: number, year: numb
         )
         .as('dropped'),
     ])
-    .where('creators.id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  if (row.dropped) return 'SILVER' as CreatorGrade;
-  return (row.confirmed ?? row.grade) as CreatorGrade;
+    .where('creators.id', 'in', [...creatorIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, (row.dropped ? 'SILVER' : (row.confirmed ?? row.grade)) as CreatorGrade]));
 }
 
 /** Missions completed on time in a Korea-time month, per creator (the grade review's measure). */

@@ -8,10 +8,11 @@ import {
 } from '@fanmission/contracts';
 import { settlementPayout } from '@fanmission/ledger';
 import type { SettleMonthResult } from '@fanmission/workflows/settlement';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, DbExecutor } from '../db';
-import { gradeOfMonth, proposeMonthlyGrades } from './grades';
+import { gradesOfMonth, proposeMonthlyGrades } from './grades';
 import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-columns';
+import type { SettlementStatementsTable } from './table';
 
 /*
  * The monthly settlement. For a Korea-time month that has ended, each creator with coins not yet on a
@@ -26,8 +27,8 @@ import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-co
 /** A CARRIED_OVER statement (`s`) that no later statement has carried yet. */
 const notCarriedYet = sql<boolean>`not exists (select 1 from settlement_carryovers c where c.carried_statement_id = s.id)`;
 
-/** Creators settled at once by one run (each holds one database connection while it is settled). */
-const SETTLEMENT_CONCURRENCY = 4;
+/** Creators settled in one DB transaction (read, locked and written together). */
+const CREATORS_PER_BATCH = 50;
 
 export class MonthNotEndedError extends Error {
   constructor(
@@ -54,24 +55,37 @@ interface ReleaseLine {
 }
 
 /**
- * The creator's MISSION_RELEASE credits (and lucky-compensation debits) of his earnings before `end` that no statement
- * holds yet, oldest first: the trigger-kept `unsettled_earnings`, so this reads the creator's new work, not his history.
+ * The creators' MISSION_RELEASE credits (and lucky-compensation debits) of their earnings before `end` that no
+ * statement holds yet, oldest first, by creator: the trigger-kept `unsettled_earnings`, so this reads new work, not
+ * history.
  */
-async function unsettledReleases(db: DbExecutor, end: Date, creatorId: number): Promise<ReleaseLine[]> {
+async function unsettledReleases(
+  db: DbExecutor,
+  end: Date,
+  creatorIds: readonly number[],
+): Promise<Map<number, ReleaseLine[]>> {
+  const byCreator = new Map<number, ReleaseLine[]>();
+  if (creatorIds.length === 0) return byCreator;
   const rows = await db
     .selectFrom('unsettled_earnings')
-    .select(['ledger_transaction_id', 'mission_id', 'coins', 'occurred_at'])
-    .where('creator_id', '=', String(creatorId))
+    .select(['creator_id', 'ledger_transaction_id', 'mission_id', 'coins', 'occurred_at'])
+    .where('creator_id', '=', sql<string>`any(${creatorIds.map(String)}::bigint[])`)
     .where('occurred_at', '<', end)
+    .orderBy('creator_id')
     .orderBy('occurred_at')
     .orderBy('ledger_transaction_id')
     .execute();
-  return rows.map((row) => ({
-    transactionId: Number(row.ledger_transaction_id),
-    missionId: row.mission_id === null ? null : Number(row.mission_id),
-    coins: Number(row.coins),
-    releasedAt: new Date(row.occurred_at),
-  }));
+  for (const row of rows) {
+    const lines = byCreator.get(Number(row.creator_id)) ?? [];
+    lines.push({
+      transactionId: Number(row.ledger_transaction_id),
+      missionId: row.mission_id === null ? null : Number(row.mission_id),
+      coins: Number(row.coins),
+      releasedAt: new Date(row.occurred_at),
+    });
+    byCreator.set(Number(row.creator_id), lines);
+  }
+  return byCreator;
 }
 
 /** The creators with a release before `end` on no statement yet. */
@@ -89,131 +103,161 @@ type CreatorOutcome =
   { kind: 'ISSUED'; statementId: number; coins: number } | { kind: 'CARRIED_OVER' } | { kind: 'UNCHANGED' };
 
 /**
- * One creator's statement for the month, in one DB transaction with its ledger payout. At most one per creator-month
- * (the check below, and unique (creator_id, year, month) under it): this is how "statement requests up to 12 per
- * year" (`SETTLEMENT.statementRequestsPerYear`) holds; a release the month's statement missed waits for a later
- * month's statement instead of a 13th one.
+ * Each creator's statement for the month, in the caller's DB transaction with its ledger payout; the creators' rows
+ * are read, locked and written a batch at a time (a run's cost is its statements, not its round trips). At most one
+ * per creator-month (the check below, and unique (creator_id, year, month) under it): this is how "statement
+ * requests up to 12 per year" (`SETTLEMENT.statementRequestsPerYear`) holds; a release the month's statement missed
+ * waits for a later month's statement instead of a 13th one.
  */
-async function settleCreator(
-  db: Db,
-  creatorId: number,
+async function settleCreators(
+  trx: DbExecutor,
+  creatorIds: readonly number[],
   year: number,
   month: number,
   now: Date,
-): Promise<CreatorOutcome> {
-  return await db.transaction().execute(async (trx) => {
-    // Serialises runs for the creator (the Schedule's and an operator's at once).
-    const creator = await trx
-      .selectFrom('creators')
-      .select(['id', 'payout_overseas', 'payout_foreigner', 'bank_name', 'bank_account_holder', 'bank_account_number'])
-      .where('id', '=', creatorId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const existing = await trx
-      .selectFrom('settlement_statements')
-      .select('id')
-      .where('creator_id', '=', creatorId)
-      .where('year', '=', year)
-      .where('month', '=', month)
-      .executeTakeFirst();
-    if (existing) return { kind: 'UNCHANGED' };
+): Promise<CreatorOutcome[]> {
+  // Serialises runs for the creators (the Schedule's and an operator's at once), locked in id order.
+  const creators = await trx
+    .selectFrom('creators')
+    .select(['id', 'payout_overseas', 'payout_foreigner', 'bank_name', 'bank_account_holder', 'bank_account_number'])
+    .where('id', 'in', [...creatorIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const settled = new Set(
+    (
+      await trx
+        .selectFrom('settlement_statements')
+        .select('creator_id')
+        .where('creator_id', 'in', [...creatorIds])
+        .where('year', '=', year)
+        .where('month', '=', month)
+        .execute()
+    ).map((row) => row.creator_id),
+  );
+  const open = creators.filter((creator) => !settled.has(creator.id));
+  const openIds = open.map((creator) => creator.id);
+  const { end } = koreaMonthRange(year, month);
+  const linesOf = await unsettledReleases(trx, end, openIds);
+  const carriedRows =
+    openIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('settlement_statements as s')
+          .select(['s.id', 's.creator_id', 's.year', 's.month', 's.grade', 's.month_coins'])
+          .where('s.creator_id', 'in', openIds)
+          .where('s.status', '=', 'CARRIED_OVER')
+          .where((eb) => eb.or([eb('s.year', '<', year), eb.and([eb('s.year', '=', year), eb('s.month', '<', month)])]))
+          .where(notCarriedYet)
+          .orderBy('s.creator_id')
+          .orderBy('s.year')
+          .orderBy('s.month')
+          .execute();
+  const carriedOf = new Map<number, typeof carriedRows>();
+  for (const row of carriedRows) carriedOf.set(row.creator_id, [...(carriedOf.get(row.creator_id) ?? []), row]);
 
-    const { end } = koreaMonthRange(year, month);
-    const lines = await unsettledReleases(trx, end, creatorId);
-    const carried = await trx
-      .selectFrom('settlement_statements as s')
-      .select(['s.id', 's.year', 's.month', 's.grade', 's.month_coins'])
-      .where('s.creator_id', '=', creatorId)
-      .where('s.status', '=', 'CARRIED_OVER')
-      .where((eb) => eb.or([eb('s.year', '<', year), eb.and([eb('s.year', '=', year), eb('s.month', '<', month)])]))
-      .where(notCarriedYet)
-      .orderBy('s.year')
-      .orderBy('s.month')
-      .execute();
+  // What each creator's month comes to, by the settlement rules.
+  const grades = await gradesOfMonth(trx, openIds, year, month);
+  const decided = open.flatMap((creator) => {
+    const lines = linesOf.get(creator.id) ?? [];
+    const carried = carriedOf.get(creator.id) ?? [];
     const monthCoins = lines.reduce((sum, line) => sum + line.coins, 0);
-    if (monthCoins === 0 && carried.length === 0) return { kind: 'UNCHANGED' };
-
-    const grade = await gradeOfMonth(trx, creatorId, year, month);
+    if (monthCoins === 0 && carried.length === 0) return [];
+    const grade = grades.get(creator.id)!;
     const pending: MonthEarning[] = [
       ...carried.map((row) => ({ month: monthKey(row.year, row.month), coins: row.month_coins, grade: row.grade })),
       ...(monthCoins > 0 ? [{ month: monthKey(year, month), coins: monthCoins, grade }] : []),
     ];
     const account = { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
     const decision = decideSettlement(pending, account);
-    const { rows } = await sql<{ id: number }>`
-      select nextval(pg_get_serial_sequence('settlement_statements', 'id')) as id`.execute(trx);
-    const statementId = Number(rows[0]!.id);
-    const base = statementBase({ id: statementId, creator, year, month, grade, monthCoins, account, now });
-
     // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
     // too little to pay: nothing is issued, and its lines wait for the next month's statement.
-    if (decision.kind === 'CARRY_OVER' && monthCoins < 0) return { kind: 'UNCHANGED' };
-    if (decision.kind === 'CARRY_OVER') {
-      await trx
-        .insertInto('settlement_statements')
-        .values({ ...base, ...carriedOverAmounts(monthCoins, grade, account) })
-        .execute();
-      await insertLines(trx, statementId, lines);
-      return { kind: 'CARRIED_OVER' };
-    }
+    if (decision.kind === 'CARRY_OVER' && monthCoins < 0) return [];
+    return [{ creator, lines, carried, monthCoins, grade, account, decision }];
+  });
+  const { rows: ids } = await sql<{ id: string }>`
+    select nextval(pg_get_serial_sequence('settlement_statements', 'id')) as id
+    from generate_series(1, ${decided.length}::int)`.execute(trx);
+  const issuing = decided.filter((one) => one.decision.kind === 'PAY').map((one) => one.creator.id);
+  const holds = await payoutAccountChangesHoldingPayouts(trx, issuing, now);
 
+  const statements: Insertable<SettlementStatementsTable>[] = [];
+  const lines: { statementId: number; lines: ReleaseLine[] }[] = [];
+  const carryovers: { carried_statement_id: number; paid_by_statement_id: number }[] = [];
+  const outcomes = new Map<number, CreatorOutcome>();
+  for (const [index, one] of decided.entries()) {
+    const statementId = Number(ids[index]!.id);
+    const { creator, monthCoins, grade, account, decision } = one;
+    const base = statementBase({ id: statementId, creator, year, month, grade, monthCoins, account, now });
+    lines.push({ statementId, lines: one.lines });
+    if (decision.kind === 'CARRY_OVER') {
+      statements.push({ ...base, ...carriedOverAmounts(monthCoins, grade, account) });
+      outcomes.set(creator.id, { kind: 'CARRIED_OVER' });
+      continue;
+    }
     const { amounts } = decision;
-    const hold = await payoutAccountChangeHoldingPayout(trx, creatorId, now);
+    const hold = holds.get(creator.id);
     const payout = await settlementPayout(trx, {
-      creatorId,
+      creatorId: creator.id,
       coins: amounts.totalEarningCoin,
       statementId: String(statementId),
       metadata: { year, month },
-      idempotencyKey: `settlement:${monthKey(year, month)}:creator:${creatorId}`,
+      idempotencyKey: `settlement:${monthKey(year, month)}:creator:${creator.id}`,
       now,
     });
-    await trx
-      .insertInto('settlement_statements')
-      .values({
-        ...base,
-        ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
-        ...(hold && { payout_held: true, hold_account_change_id: hold.id }),
-      })
-      .execute();
-    await insertLines(trx, statementId, lines);
-    if (carried.length > 0) {
-      await trx
-        .insertInto('settlement_carryovers')
-        .values(carried.map((row) => ({ carried_statement_id: row.id, paid_by_statement_id: statementId })))
-        .execute();
-    }
-    return { kind: 'ISSUED', statementId, coins: amounts.totalEarningCoin };
-  });
+    statements.push({
+      ...base,
+      ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
+      ...(hold !== undefined && { payout_held: true, hold_account_change_id: hold }),
+    });
+    carryovers.push(...one.carried.map((row) => ({ carried_statement_id: row.id, paid_by_statement_id: statementId })));
+    outcomes.set(creator.id, { kind: 'ISSUED', statementId, coins: amounts.totalEarningCoin });
+  }
+  if (statements.length > 0) await trx.insertInto('settlement_statements').values(statements).execute();
+  await insertLines(
+    trx,
+    lines.flatMap((one) => one.lines.map((line) => ({ ...line, statementId: one.statementId }))),
+  );
+  if (carryovers.length > 0) await trx.insertInto('settlement_carryovers').values(carryovers).execute();
+  return creatorIds.map((creatorId) => outcomes.get(creatorId) ?? { kind: 'UNCHANGED' });
 }
 
 /**
- * The latest change of the creator's payout destination (bank, holder or number) in the 72 hours up to `now`, if any:
- * a statement issued now pays the account it set, so it waits for finance (docs/rules/settlement.md). The history is
- * the creators module's table (migration 0195); the settlement reads it in its own transaction, under the creator's
- * row lock that a change also takes, so a change is either before the issue and seen, or after it and not paid to.
+ * For each creator, the latest change of his payout destination (bank, holder or number) in the 72 hours up to `now`,
+ * if any: a statement issued now pays the account it set, so it waits for finance (docs/rules/settlement.md). The
+ * history is the creators module's table (migration 0195); the settlement reads it in its own transaction, under the
+ * creators' row locks that a change also takes, so a change is either before the issue and seen, or after it and not
+ * paid to.
  */
-async function payoutAccountChangeHoldingPayout(trx: DbExecutor, creatorId: number, now: Date) {
-  return trx
+async function payoutAccountChangesHoldingPayouts(
+  trx: DbExecutor,
+  creatorIds: readonly number[],
+  now: Date,
+): Promise<Map<number, number>> {
+  if (creatorIds.length === 0) return new Map();
+  const rows = await trx
     .selectFrom('payout_account_changes')
-    .select('id')
-    .where('creator_id', '=', creatorId)
+    .select(['creator_id', 'id'])
+    .distinctOn('creator_id')
+    .where('creator_id', 'in', [...creatorIds])
     .where('destination_changed', '=', true)
     .where('changed_at', '>', new Date(now.getTime() - PAYOUT_ACCOUNT_HOLD_HOURS * 3_600_000))
     .where('changed_at', '<=', now)
+    .orderBy('creator_id')
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((row) => [row.creator_id, row.id]));
 }
 
-async function insertLines(trx: DbExecutor, statementId: number, lines: ReleaseLine[]) {
+async function insertLines(trx: DbExecutor, lines: (ReleaseLine & { statementId: number })[]) {
   if (lines.length === 0) return;
   await trx
     .insertInto('settlement_statement_lines')
     .values(
       lines.map((line) => ({
         ledger_transaction_id: line.transactionId,
-        statement_id: statementId,
+        statement_id: line.statementId,
         mission_id: line.missionId,
         coins: line.coins,
         released_at: line.releasedAt,
@@ -252,12 +296,14 @@ export async function settleMonth(
     settledCoins: 0,
     gradeProposals: 0,
   };
-  // Creators are independent (each in a transaction of his own, under his row lock, moving only his own accounts):
-  // a few at once keep the database busy while each waits for its round trips.
+  // A batch of creators at a time, in id order, each batch one DB transaction: all or nothing, and a run that stopped
+  // is run again (it settles nobody twice). One batch at a time: every statement counts in its month's totals
+  // (settlement_month_totals, a row per status), which two batches at once would lock in opposite orders.
   const queue = [...creatorIds].sort((a, b) => a - b);
-  const settleNext = async (): Promise<void> => {
-    for (let creatorId = queue.shift(); creatorId !== undefined; creatorId = queue.shift()) {
-      const outcome = await settleCreator(db, creatorId, year, month, now);
+  for (let start = 0; start < queue.length; start += CREATORS_PER_BATCH) {
+    const batch = queue.slice(start, start + CREATORS_PER_BATCH);
+    const outcomes = await db.transaction().execute((trx) => settleCreators(trx, batch, year, month, now));
+    for (const outcome of outcomes) {
       if (outcome.kind === 'ISSUED') {
         result.issued += 1;
         result.statementIds.push(outcome.statementId);
@@ -265,8 +311,7 @@ export async function settleMonth(
       } else if (outcome.kind === 'CARRIED_OVER') result.carriedOver += 1;
       else result.unchanged += 1;
     }
-  };
-  await Promise.all(Array.from({ length: SETTLEMENT_CONCURRENCY }, settleNext));
+  }
   result.statementIds.sort((a, b) => a - b);
   result.gradeProposals = await proposeMonthlyGrades(db, year, month, now);
   await db
