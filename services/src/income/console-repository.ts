@@ -10,9 +10,12 @@ import { statementsQuery } from './statements';
 
 // The finance console's queries: statements, their carried-over months and transfer rows, and the grade review.
 
-/** The statements the filter selects; `overdue`: ISSUED or APPROVED past their due date (Korea time) as of `now`. */
+/**
+ * The statements the filter selects, from the statements alone (a list reads its window's ids by an index in its
+ * order, then `statementsQuery` for those); `overdue`: ISSUED or APPROVED past their due date (Korea time) as of `now`.
+ */
 export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter, now: Date) {
-  let query = statementsQuery(db);
+  let query = db.selectFrom('settlement_statements as s');
   if (filter.year !== undefined) query = query.where('s.year', '=', filter.year);
   if (filter.month !== undefined) query = query.where('s.month', '=', filter.month);
   if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);

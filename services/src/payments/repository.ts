@@ -1,7 +1,7 @@
 import type { DepositStatus } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
 import { containsPattern, type DbExecutor } from '../db';
-import type { ListWindow } from '../admin';
+import { selectListWindow, type ListWindow } from '../admin';
 import type {
   BankTransferRow,
   BankTransfersTable,
@@ -247,9 +247,11 @@ export interface BankTransferFilter {
   q?: string;
 }
 
-type DetailsQuery = ReturnType<typeof bankTransferDetails>;
+/** The filter reads the requests alone: the window's ids come from an index in the list's order, the joins only for them. */
+const bankTransferKeys = (db: DbExecutor) => db.selectFrom('bank_transfers as t');
+type KeysQuery = ReturnType<typeof bankTransferKeys>;
 
-function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQuery {
+function withFilter(query: KeysQuery, filter: BankTransferFilter): KeysQuery {
   let qb = query;
   if (filter.id !== undefined) {
     const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
@@ -267,25 +269,20 @@ function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQue
 const SORT_COLUMNS = { id: 't.id', created: 't.created_at', status: 't.status', amount: 't.amount' } as const;
 export type BankTransferSortField = keyof typeof SORT_COLUMNS;
 
-/** One window of requests, newest first unless sorted otherwise, with the total the filter matches. */
+/**
+ * One window of requests, newest first unless sorted otherwise, with the total the filter matches (exact up to
+ * EXACT_COUNT_LIMIT, `countUpTo`).
+ */
 export async function listBankTransfers(
   db: DbExecutor,
   query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC']; window: ListWindow },
 ): Promise<{ rows: BankTransferDetails[]; total: number }> {
-  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    withFilter(bankTransferDetails(db), query.filter)
-      .orderBy(SORT_COLUMNS[query.sort[0]], direction)
-      .orderBy('t.id', direction)
-      .limit(query.window.limit)
-      .offset(query.window.offset)
-      .execute(),
-    withFilter(bankTransferDetails(db), query.filter)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectListWindow(
+    bankTransferDetails(db),
+    { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1], idColumn: 't.id' },
+    query.window,
+    withFilter(bankTransferKeys(db), query.filter),
+  );
 }
 
 export async function findBankTransferDetails(db: DbExecutor, id: number): Promise<BankTransferDetails | undefined> {

@@ -64,6 +64,7 @@ import * as m0310 from './0310_creator_supporters';
 import * as m0320 from './0320_phone_payments';
 import * as m0330 from './0330_unsettled_earnings';
 import * as m0335 from './0335_ledger_verify_checkpoint';
+import * as m0340 from './0340_console_list_indexes';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -132,4 +133,5 @@ export const migrations: Record<string, Migration> = {
   '0320_phone_payments': m0320,
   '0330_unsettled_earnings': m0330,
   '0335_ledger_verify_checkpoint': m0335,
+  '0340_console_list_indexes': m0340,
 };
