@@ -213,7 +213,6 @@ function bankTransferDetails(db: DbExecutor) {
     .selectFrom('bank_transfers as t')
     .innerJoin('coin_items as i', 'i.id', 't.coin_item_id')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .leftJoin('coin_deposits as d', 'd.bank_transfer_id', 't.id')
     .select([
       't.id',
       't.user_id',
@@ -233,7 +232,14 @@ function bankTransferDetails(db: DbExecutor) {
       'i.price as item_price',
       'u.username',
       'u.email',
-      'd.id as coin_deposit_id',
+      // The crediting deposit by its unique bank_transfer_id, looked up per row: a join let the planner merge-join
+      // the window's rows with the whole deposit index.
+      (eb) =>
+        eb
+          .selectFrom('coin_deposits as d')
+          .select('d.id')
+          .whereRef('d.bank_transfer_id', '=', 't.id')
+          .as('coin_deposit_id'),
     ]);
 }
 export type BankTransferDetails = Awaited<
