@@ -111,12 +111,22 @@ export async function markStatementPaid(
 }
 
 /** The grade proposals the filter selects, with their creator's name. */
-export function gradeProposalsQuery(db: DbExecutor, filter: GradeProposalFilter = {}) {
-  let query = db.selectFrom('grade_proposals as g').innerJoin('creators as c', 'c.id', 'g.creator_id');
+/** The proposals the filter selects, from the proposals alone (a list reads its window's ids first). */
+export function filteredGradeProposals(db: DbExecutor, filter: GradeProposalFilter = {}) {
+  let query = db.selectFrom('grade_proposals as g');
   if (filter.reviewMonth !== undefined) query = query.where('g.review_month', '=', filter.reviewMonth);
   if (filter.status !== undefined) query = query.where('g.status', '=', filter.status);
   if (filter.creatorId !== undefined) query = query.where('g.creator_id', '=', filter.creatorId);
-  return query.selectAll('g').select('c.name as creator_name');
+  return query;
+}
+
+/** Proposals with their creator's name. */
+export function gradeProposalsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('grade_proposals as g')
+    .innerJoin('creators as c', 'c.id', 'g.creator_id')
+    .selectAll('g')
+    .select('c.name as creator_name');
 }
 
 export function lockGradeProposal(db: DbExecutor, id: number) {

@@ -7,7 +7,7 @@ import {
   type GradeProposalFilter,
   type UpdateSettlementRequest,
 } from '@fanmission/contracts';
-import { countUpTo, selectWindowByKeys, type ListWindow, type ListPage } from '../admin';
+import { selectListWindow, selectWindowByKeys, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, conflict, notFound } from '../http';
@@ -178,11 +178,12 @@ export async function listGradeProposals(
   ctx: ServiceContext,
   options: { filter: GradeProposalFilter; direction: 'asc' | 'desc'; window: ListWindow },
 ) {
-  const query = repository.gradeProposalsQuery(ctx.db, options.filter);
-  const [rows, total] = await Promise.all([
-    query.orderBy('g.id', options.direction).offset(options.window.offset).limit(options.window.limit).execute(),
-    countUpTo(query),
-  ]);
+  const { rows, total } = await selectListWindow(
+    repository.gradeProposalsQuery(ctx.db),
+    { column: 'g.id', direction: options.direction === 'asc' ? 'ASC' : 'DESC', idColumn: 'g.id' },
+    options.window,
+    repository.filteredGradeProposals(ctx.db, options.filter),
+  );
   return { rows: rows.map(gradeProposalDto), total };
 }
 
