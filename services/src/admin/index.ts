@@ -13,7 +13,9 @@ export {
   listQuerySchema,
   listWindow,
   type ListWindow,
+  type ListOrderTerm,
   selectListWindow,
+  selectWindowByKeys,
   withContentRange,
 } from './simple-rest';
 export type { AdminTables } from './table';

@@ -87,25 +87,78 @@ export async function countUpTo<DB, TB extends keyof DB, Row>(
   return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']));
 }
 
+/** One term of a list's order: a column (as the list's query names it) and its direction. */
+export type ListOrderTerm = readonly [column: string, direction: 'ASC' | 'DESC'];
+
 /**
- * One window of a simple-rest list and the total of the same filter (`countUpTo`), in parallel. `selected` is the
- * filtered query with its columns; the rows are ordered by `sort.column`, then by the id column in the same direction
- * (a stable order for paging).
+ * One window of a list by a deferred join, and the total of its filter (`countUpTo`), in parallel. First the window's
+ * keys: `keys` (the filtered query; only the tables its filter needs, so an index in the list's order serves it
+ * index-only) ordered by `order` then by `idColumn`, the window's offset skipping index entries, not rows and joins;
+ * then `selected` (the rows with their columns and joins) of those keys only, in the same order. `order` ends with a
+ * unique column (the id) so that the order is total and the rows are those a plain `offset … limit` would read.
  */
-export async function selectListWindow<DB, TB extends keyof DB, Row>(
+export async function selectWindowByKeys<DB, TB extends keyof DB, Row, KDB, KTB extends keyof KDB, KRow>(options: {
+  selected: SelectQueryBuilder<DB, TB, Row>;
+  keys: SelectQueryBuilder<KDB, KTB, KRow>;
+  idColumn: string;
+  order: readonly ListOrderTerm[];
+  window: ListWindow;
+}): Promise<{ rows: Row[]; total: number }> {
+  const { selected, keys, idColumn, order, window } = options;
+  // The two reads know their tables' types; ordering and the key column are names, so both are read untyped here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const ordered = (query: SelectQueryBuilder<any, any, any>) => {
+    let sorted = query;
+    for (const [column, direction] of order)
+      sorted = sorted.orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc');
+    return sorted;
+  };
+  const [page, total] = await Promise.all([
+    ordered(keys.clearSelect().select(sql<string | number>`${sql.ref(idColumn)}`.as('list_key')))
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute() as Promise<{ list_key: string | number }[]>,
+    countUpTo(keys),
+  ]);
+  if (page.length === 0) return { rows: [], total };
+  const ids = page.map((row) => row.list_key);
+  const rows = (await ordered(
+    selected.where(sql<boolean>`${sql.ref(idColumn)} in (${sql.join(ids)})`),
+  ).execute()) as Row[];
+  return { rows, total };
+}
+
+/**
+ * One window of a simple-rest list and the total of the same filter (`countUpTo`), by a deferred join
+ * (`selectWindowByKeys`): the rows are ordered by `sort.column`, then by the id column in the same direction (a stable
+ * order for paging). `keys`, when given, is the same filter without the joins the filter does not need (else
+ * `selected` itself gives the keys).
+ */
+export async function selectListWindow<
+  DB,
+  TB extends keyof DB,
+  Row,
+  KDB = DB,
+  KTB extends keyof KDB = keyof KDB,
+  KRow = Row,
+>(
   selected: SelectQueryBuilder<DB, TB, Row>,
   sort: { column: string; direction: 'ASC' | 'DESC'; idColumn?: string },
   window: ListWindow,
+  keys?: SelectQueryBuilder<KDB, KTB, KRow>,
 ): Promise<{ rows: Row[]; total: number }> {
-  const direction = sort.direction === 'ASC' ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    selected
-      .orderBy(sql.ref(sort.column), direction)
-      .orderBy(sql.ref(sort.idColumn ?? 'id'), direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    countUpTo(selected),
-  ]);
-  return { rows, total };
+  const idColumn = sort.idColumn ?? 'id';
+  return selectWindowByKeys({
+    selected,
+    keys: keys ?? (selected as unknown as SelectQueryBuilder<KDB, KTB, KRow>),
+    idColumn,
+    order:
+      sort.column === idColumn
+        ? [[idColumn, sort.direction]]
+        : [
+            [sort.column, sort.direction],
+            [idColumn, sort.direction],
+          ],
+    window,
+  });
 }

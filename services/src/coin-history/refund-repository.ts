@@ -1,6 +1,7 @@
 import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmission/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { DbExecutor } from '../db';
+import { selectListWindow } from '../admin';
 import type { CoinRefundRow, CoinRefundsTable } from './table';
 import { type Window } from './repository';
 
@@ -237,22 +238,16 @@ export async function listRefunds(
   },
 ): Promise<{ rows: RefundListRow[]; total: number }> {
   const { filter, sort, window } = options;
-  let query = refundsQuery(db);
+  // The filter reads the requests alone: the window's ids come from an index in the list's order, the members only
+  // for them; the total is exact up to EXACT_COUNT_LIMIT (`countUpTo`).
+  let query = db.selectFrom('coin_refunds as r');
   if (filter.status) query = query.where('r.status', '=', filter.status);
   if (filter.kind) query = query.where('r.kind', '=', filter.kind);
   if (filter.userId) query = query.where('r.user_id', '=', filter.userId);
-  const direction = sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, counted] = await Promise.all([
-    query
-      .orderBy(REFUND_SORT_COLUMNS[sort[0]], direction)
-      .orderBy('r.id', direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+  return selectListWindow(
+    refundsQuery(db),
+    { column: REFUND_SORT_COLUMNS[sort[0]], direction: sort[1], idColumn: 'r.id' },
+    window,
+    query,
+  );
 }

@@ -1,5 +1,6 @@
 import { COMMENT_REPORTS_TO_HIDE, type AdminCommentFilter } from '@fanmission/contracts';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { selectListWindow } from '../admin';
 import { containsPattern, type Database, type DbExecutor } from '../db';
 import type { CommentRow } from './table';
 
@@ -258,7 +259,9 @@ export async function listAdminComments(
   },
 ): Promise<{ rows: AdminCommentRow[]; total: number }> {
   const { filter } = options;
-  let query = db.selectFrom('mission_comments').innerJoin('users as u', 'u.id', 'mission_comments.user_id');
+  // The filter reads comments alone: the window's ids come from an index in the list's order, the authors only for
+  // them; the total is exact up to EXACT_COUNT_LIMIT (`countUpTo`).
+  let query = db.selectFrom('mission_comments');
   if (filter.id !== undefined) {
     query = query.where('mission_comments.id', 'in', Array.isArray(filter.id) ? [...filter.id, 0] : [filter.id]);
   }
@@ -276,17 +279,14 @@ export async function listAdminComments(
     reportsCount: 'mission_comments.reports_count',
     likesCount: 'mission_comments.likes_count',
   } as const;
-  const direction = options.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, counted] = await Promise.all([
-    query
+  return selectListWindow(
+    db
+      .selectFrom('mission_comments')
+      .innerJoin('users as u', 'u.id', 'mission_comments.user_id')
       .selectAll('mission_comments')
-      .select('u.username')
-      .orderBy(columns[options.sort[0]], direction)
-      .orderBy('mission_comments.id', direction)
-      .offset(options.window.offset)
-      .limit(options.window.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+      .select('u.username'),
+    { column: columns[options.sort[0]], direction: options.sort[1], idColumn: 'mission_comments.id' },
+    options.window,
+    query,
+  );
 }

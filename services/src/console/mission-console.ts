@@ -152,7 +152,8 @@ export async function listMissions(
   },
 ): Promise<ListPage<AdminMission>> {
   const { filter } = options;
-  let query = missionsQuery(ctx.db);
+  // The filter reads missions alone: the window's ids come from an index in the list's order, the joins only for them.
+  let query = ctx.db.selectFrom('missions as m');
   if (filter.id !== undefined) query = query.where('m.id', 'in', idsOfFilter(filter.id));
   if (filter.status) query = query.where('m.status', 'in', [filter.status].flat());
   if (filter.creatorId !== undefined) query = query.where('m.creator_id', '=', filter.creatorId);
@@ -164,7 +165,12 @@ export async function listMissions(
   if (filter.to) query = query.where('m.created_at', '<', new Date(filter.to));
   const [field, direction] = options.sort;
   const column = ({ id: 'm.id', createdAt: 'm.created_at', coinPrice: 'm.coin_price' } as const)[field];
-  const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'm.id' }, options.window);
+  const { rows, total } = await selectListWindow(
+    missionsQuery(ctx.db),
+    { column, direction, idColumn: 'm.id' },
+    options.window,
+    query,
+  );
   return { rows: await missionViews(ctx.db, ctx.config, rows), total };
 }
 
@@ -239,7 +245,8 @@ export async function listProducts(
   },
 ): Promise<ListPage<AdminMissionProduct>> {
   const { filter } = options;
-  let query = productsQuery(ctx.db);
+  // The filter reads products alone: the window's ids come from an index in the list's order, the joins only for them.
+  let query = ctx.db.selectFrom('mission_products as p');
   if (filter.id !== undefined) query = query.where('p.id', 'in', idsOfFilter(filter.id));
   if (filter.creatorId !== undefined) query = query.where('p.creator_id', '=', filter.creatorId);
   if (filter.type) query = query.where('p.type', '=', filter.type);
@@ -247,7 +254,12 @@ export async function listProducts(
   if (filter.q) query = query.where('p.name', 'ilike', containsPattern(filter.q));
   const [field, direction] = options.sort;
   const column = ({ id: 'p.id', createdAt: 'p.created_at', coinPrice: 'p.coin_price' } as const)[field];
-  const { rows, total } = await selectListWindow(query, { column, direction, idColumn: 'p.id' }, options.window);
+  const { rows, total } = await selectListWindow(
+    productsQuery(ctx.db),
+    { column, direction, idColumn: 'p.id' },
+    options.window,
+    query,
+  );
   return { rows: rows.map(productView), total };
 }
 

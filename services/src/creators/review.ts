@@ -6,8 +6,8 @@ import {
   type CreatorReview,
   type CreatorReviewStatus,
 } from '@fanmission/contracts';
-import { sql, type SqlBool } from 'kysely';
-import type { ListWindow } from '../admin';
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
+import { selectListWindow, type ListWindow } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -88,7 +88,10 @@ function adminCreator(row: AdminRow): AdminCreator {
   };
 }
 
-/** `GET /api/admin/creators`: filtered by status, queue, verified, ids and `q`; the total for Content-Range. */
+/**
+ * `GET /api/admin/creators`: filtered by status, queue, verified, ids and `q`; the total for Content-Range (exact up to
+ * EXACT_COUNT_LIMIT, `countUpTo`).
+ */
 export async function listCreatorsForReview(
   db: DbExecutor,
   options: {
@@ -98,7 +101,11 @@ export async function listCreatorsForReview(
   },
 ): Promise<{ rows: AdminCreator[]; total: number }> {
   const { filter } = options;
-  let query = adminRows(db);
+  // The filter reads creators, and their accounts through `exists` only when it asks about them: the window's ids come
+  // from an index in the list's order, the accounts only for them; the total is exact up to EXACT_COUNT_LIMIT.
+  const ofMember = (condition: RawBuilder<boolean>) =>
+    sql<SqlBool>`exists (select 1 from users u where u.id = c.user_id and ${condition})`;
+  let query = db.selectFrom('creators as c');
   if (filter.id !== undefined) {
     const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
     if (ids.length === 0) return { rows: [], total: 0 };
@@ -111,28 +118,25 @@ export async function listCreatorsForReview(
   }
   if (filter.verified !== undefined) query = query.where('c.verified', '=', filter.verified);
   if (filter.queued !== undefined) {
-    query = query.where(filter.queued ? sql<SqlBool>`${queuedSql}` : sql<SqlBool>`not ${queuedSql}`);
+    // Every creator has his account (users.id, not null): not queued is no account that makes him queued.
+    query = query.where(filter.queued ? ofMember(queuedSql) : sql<SqlBool>`not ${ofMember(queuedSql)}`);
   }
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     query = query.where(
-      sql<SqlBool>`(c.name ilike ${pattern} or c.url ilike ${pattern} or u.email ilike ${pattern} or u.username ilike ${pattern})`,
+      sql<SqlBool>`(c.name ilike ${pattern} or c.url ilike ${pattern} or ${ofMember(sql<boolean>`(u.email ilike ${pattern} or u.username ilike ${pattern})`)})`,
     );
   }
   const [field, direction] = options.sort;
-  const order = direction === 'ASC' ? 'asc' : 'desc';
-  const [rows, counted] = await Promise.all([
-    query
+  const { rows, total } = await selectListWindow(
+    adminRows(db)
       .selectAll('c')
-      .select(['u.email', 'u.username', queuedSql.as('queued')])
-      .orderBy(SORT_COLUMNS[field], order)
-      .orderBy('c.id', order)
-      .offset(options.window.offset)
-      .limit(options.window.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((row) => adminCreator(row as AdminRow)), total: Number(counted.total) };
+      .select(['u.email', 'u.username', queuedSql.as('queued')]),
+    { column: SORT_COLUMNS[field], direction, idColumn: 'c.id' },
+    options.window,
+    query,
+  );
+  return { rows: rows.map((row) => adminCreator(row as AdminRow)), total };
 }
 
 /** `GET /api/admin/creators/{id}`: the row, every profile field (business ones too) and all products. */

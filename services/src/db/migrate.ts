@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
 import { LedgerPartitionsPostponed, maintainLedgerPartitions } from './ledger-partitions';
+import { ensureListIndexes } from './list-indexes';
 import { migrations } from './migrations/index';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -7,7 +8,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /**
  * Applies every pending migration; throws (and applies nothing further) when one fails. Then partitions the ledger's
  * log by month if it is not yet, online (services/src/db/ledger-partitions.ts: instant on a new database, short locks
- * on a big one), and creates this and next month's partitions.
+ * on a big one), and creates this and next month's partitions; last builds the console lists' indexes a populated
+ * database lacks, concurrently (services/src/db/list-indexes.ts).
  */
 // Migrations are typed Kysely<any>: they are frozen in time and must not follow the current schema type.
 export async function migrateToLatest(
@@ -43,6 +45,8 @@ export async function migrateToLatest(
       options.log?.(error.message);
     }
   }
+  // The console lists' indexes a populated database did not get from migration 0340, built concurrently.
+  await ensureListIndexes(db, options.log);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 

@@ -10,9 +10,12 @@ import { statementsQuery } from './statements';
 
 // The finance console's queries: statements, their carried-over months and transfer rows, and the grade review.
 
-/** The statements the filter selects; `overdue`: ISSUED or APPROVED past their due date (Korea time) as of `now`. */
+/**
+ * The statements the filter selects, from the statements alone (a list reads its window's ids by an index in its
+ * order, then `statementsQuery` for those); `overdue`: ISSUED or APPROVED past their due date (Korea time) as of `now`.
+ */
 export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter, now: Date) {
-  let query = statementsQuery(db);
+  let query = db.selectFrom('settlement_statements as s');
   if (filter.year !== undefined) query = query.where('s.year', '=', filter.year);
   if (filter.month !== undefined) query = query.where('s.month', '=', filter.month);
   if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);
@@ -108,12 +111,22 @@ export async function markStatementPaid(
 }
 
 /** The grade proposals the filter selects, with their creator's name. */
-export function gradeProposalsQuery(db: DbExecutor, filter: GradeProposalFilter = {}) {
-  let query = db.selectFrom('grade_proposals as g').innerJoin('creators as c', 'c.id', 'g.creator_id');
+/** The proposals the filter selects, from the proposals alone (a list reads its window's ids first). */
+export function filteredGradeProposals(db: DbExecutor, filter: GradeProposalFilter = {}) {
+  let query = db.selectFrom('grade_proposals as g');
   if (filter.reviewMonth !== undefined) query = query.where('g.review_month', '=', filter.reviewMonth);
   if (filter.status !== undefined) query = query.where('g.status', '=', filter.status);
   if (filter.creatorId !== undefined) query = query.where('g.creator_id', '=', filter.creatorId);
-  return query.selectAll('g').select('c.name as creator_name');
+  return query;
+}
+
+/** Proposals with their creator's name. */
+export function gradeProposalsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('grade_proposals as g')
+    .innerJoin('creators as c', 'c.id', 'g.creator_id')
+    .selectAll('g')
+    .select('c.name as creator_name');
 }
 
 export function lockGradeProposal(db: DbExecutor, id: number) {

@@ -7,13 +7,13 @@ import {
   type GradeProposalFilter,
   type UpdateSettlementRequest,
 } from '@fanmission/contracts';
-import { countUpTo, type ListWindow, type ListPage } from '../admin';
+import { selectListWindow, selectWindowByKeys, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, conflict, notFound } from '../http';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
-import { adminStatementDto, statementLines } from './statements';
+import { adminStatementDto, statementLines, statementsQuery } from './statements';
 import type { GradeProposalRow } from './table';
 
 /*
@@ -28,15 +28,18 @@ export async function listStatements(
   options: { filter: AdminSettlementFilter; sort: [keyof typeof SORT_COLUMNS, 'ASC' | 'DESC']; window: ListWindow },
 ): Promise<ListPage<AdminSettlement>> {
   const now = ctx.now();
-  const query = repository.filteredStatements(ctx.db, options.filter, now);
   const [field, direction] = options.sort;
-  const order = direction === 'ASC' ? 'asc' : 'desc';
-  let sorted = query.orderBy(SORT_COLUMNS[field], order);
-  if (field === 'month') sorted = sorted.orderBy('s.month', order);
-  const [rows, total] = await Promise.all([
-    sorted.orderBy('s.id', 'desc').offset(options.window.offset).limit(options.window.limit).execute(),
-    countUpTo(query),
-  ]);
+  const { rows, total } = await selectWindowByKeys({
+    selected: statementsQuery(ctx.db),
+    keys: repository.filteredStatements(ctx.db, options.filter, now),
+    idColumn: 's.id',
+    order: [
+      [SORT_COLUMNS[field], direction],
+      ...(field === 'month' ? [['s.month', direction] as const] : []),
+      ['s.id', 'DESC'],
+    ],
+    window: options.window,
+  });
   return { rows: rows.map((row) => adminStatementDto(row, now)), total };
 }
 
@@ -175,11 +178,12 @@ export async function listGradeProposals(
   ctx: ServiceContext,
   options: { filter: GradeProposalFilter; direction: 'asc' | 'desc'; window: ListWindow },
 ) {
-  const query = repository.gradeProposalsQuery(ctx.db, options.filter);
-  const [rows, total] = await Promise.all([
-    query.orderBy('g.id', options.direction).offset(options.window.offset).limit(options.window.limit).execute(),
-    countUpTo(query),
-  ]);
+  const { rows, total } = await selectListWindow(
+    repository.gradeProposalsQuery(ctx.db),
+    { column: 'g.id', direction: options.direction === 'asc' ? 'ASC' : 'DESC', idColumn: 'g.id' },
+    options.window,
+    repository.filteredGradeProposals(ctx.db, options.filter),
+  );
   return { rows: rows.map(gradeProposalDto), total };
 }
 

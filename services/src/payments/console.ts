@@ -5,7 +5,7 @@ import {
   type AdminPaymentFilter,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
-import { countUpTo, type ListPage, type ListWindow } from '../admin';
+import { selectListWindow, type ListPage, type ListWindow } from '../admin';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
@@ -49,7 +49,10 @@ function paymentRows(db: DbExecutor) {
 }
 type PaymentListRow = Awaited<ReturnType<ReturnType<typeof paymentRows>['executeTakeFirstOrThrow']>>;
 
-function withFilter(query: ReturnType<typeof paymentRows>, filter: AdminPaymentFilter) {
+/** The filter reads payments alone (the window's ids come from an index in the list's order, the joins only for them). */
+const paymentKeys = (db: DbExecutor) => db.selectFrom('payments as p');
+
+function withFilter(query: ReturnType<typeof paymentKeys>, filter: AdminPaymentFilter) {
   let qb = query;
   if (filter.id !== undefined) {
     const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
@@ -109,17 +112,12 @@ export async function listPaymentsForConsole(
   if (query.window.offset > ADMIN_PAYMENT_MAX_OFFSET) {
     throw new AppError(400, 'payments.windowTooDeep', { params: { max: ADMIN_PAYMENT_MAX_OFFSET } });
   }
-  const filtered = withFilter(paymentRows(ctx.db), query.filter);
-  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    filtered
-      .orderBy('p.created_at', direction)
-      .orderBy('p.id', direction)
-      .limit(query.window.limit)
-      .offset(query.window.offset)
-      .execute(),
-    countUpTo(filtered),
-  ]);
+  const { rows, total } = await selectListWindow(
+    paymentRows(ctx.db),
+    { column: 'p.created_at', direction: query.sort[1], idColumn: 'p.id' },
+    query.window,
+    withFilter(paymentKeys(ctx.db), query.filter),
+  );
   return { rows: rows.map(toAdmin), total };
 }
 

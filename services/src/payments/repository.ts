@@ -1,7 +1,7 @@
 import type { DepositStatus } from '@fanmission/contracts';
 import type { Insertable } from 'kysely';
 import { containsPattern, type DbExecutor } from '../db';
-import type { ListWindow } from '../admin';
+import { selectListWindow, type ListWindow } from '../admin';
 import type {
   BankTransferRow,
   BankTransfersTable,
@@ -213,7 +213,6 @@ function bankTransferDetails(db: DbExecutor) {
     .selectFrom('bank_transfers as t')
     .innerJoin('coin_items as i', 'i.id', 't.coin_item_id')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .leftJoin('coin_deposits as d', 'd.bank_transfer_id', 't.id')
     .select([
       't.id',
       't.user_id',
@@ -233,7 +232,14 @@ function bankTransferDetails(db: DbExecutor) {
       'i.price as item_price',
       'u.username',
       'u.email',
-      'd.id as coin_deposit_id',
+      // The crediting deposit by its unique bank_transfer_id, looked up per row: a join let the planner merge-join
+      // the window's rows with the whole deposit index.
+      (eb) =>
+        eb
+          .selectFrom('coin_deposits as d')
+          .select('d.id')
+          .whereRef('d.bank_transfer_id', '=', 't.id')
+          .as('coin_deposit_id'),
     ]);
 }
 export type BankTransferDetails = Awaited<
@@ -247,9 +253,11 @@ export interface BankTransferFilter {
   q?: string;
 }
 
-type DetailsQuery = ReturnType<typeof bankTransferDetails>;
+/** The filter reads the requests alone: the window's ids come from an index in the list's order, the joins only for them. */
+const bankTransferKeys = (db: DbExecutor) => db.selectFrom('bank_transfers as t');
+type KeysQuery = ReturnType<typeof bankTransferKeys>;
 
-function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQuery {
+function withFilter(query: KeysQuery, filter: BankTransferFilter): KeysQuery {
   let qb = query;
   if (filter.id !== undefined) {
     const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
@@ -267,25 +275,20 @@ function withFilter(query: DetailsQuery, filter: BankTransferFilter): DetailsQue
 const SORT_COLUMNS = { id: 't.id', created: 't.created_at', status: 't.status', amount: 't.amount' } as const;
 export type BankTransferSortField = keyof typeof SORT_COLUMNS;
 
-/** One window of requests, newest first unless sorted otherwise, with the total the filter matches. */
+/**
+ * One window of requests, newest first unless sorted otherwise, with the total the filter matches (exact up to
+ * EXACT_COUNT_LIMIT, `countUpTo`).
+ */
 export async function listBankTransfers(
   db: DbExecutor,
   query: { filter: BankTransferFilter; sort: [BankTransferSortField, 'ASC' | 'DESC']; window: ListWindow },
 ): Promise<{ rows: BankTransferDetails[]; total: number }> {
-  const direction = query.sort[1] === 'ASC' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    withFilter(bankTransferDetails(db), query.filter)
-      .orderBy(SORT_COLUMNS[query.sort[0]], direction)
-      .orderBy('t.id', direction)
-      .limit(query.window.limit)
-      .offset(query.window.offset)
-      .execute(),
-    withFilter(bankTransferDetails(db), query.filter)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectListWindow(
+    bankTransferDetails(db),
+    { column: SORT_COLUMNS[query.sort[0]], direction: query.sort[1], idColumn: 't.id' },
+    query.window,
+    withFilter(bankTransferKeys(db), query.filter),
+  );
 }
 
 export async function findBankTransferDetails(db: DbExecutor, id: number): Promise<BankTransferDetails | undefined> {

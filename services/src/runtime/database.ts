@@ -59,7 +59,7 @@ export async function openDatabase(
       // Migrations may rewrite big tables: their own connection, with no statement timeout.
       const migrationDb = createDb(url, { max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
       try {
-        const applied = await migrateToLatest(migrationDb);
+        const applied = await migrateToLatest(migrationDb, { log: options.log });
         if (applied.length) options.log(`applied migrations: ${applied.join(', ')}`);
       } finally {
         await migrationDb.destroy();

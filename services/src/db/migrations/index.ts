@@ -66,6 +66,7 @@ import * as m0330 from './0330_unsettled_earnings';
 import * as m0335 from './0335_ledger_verify_checkpoint';
 import * as m0336 from './0336_missions_public_by_status';
 import * as m0337 from './0337_missions_party_counts';
+import * as m0340 from './0340_console_list_indexes';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -136,4 +137,5 @@ export const migrations: Record<string, Migration> = {
   '0335_ledger_verify_checkpoint': m0335,
   '0336_missions_public_by_status': m0336,
   '0337_missions_party_counts': m0337,
+  '0340_console_list_indexes': m0340,
 };
