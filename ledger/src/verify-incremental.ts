@@ -12,16 +12,8 @@ import {
   type ReplayedLot,
 } from './replay';
 import type { LedgerTables } from './table';
-import {
-  FirstDifferences,
-  num,
-  startRun,
-  toMovement,
-  verify,
-  type RunContext,
-  type VerifyOptions,
-  type VerifyReport,
-} from './verify';
+import type { FirstDifferences } from './verify';
+import { num, startRun, toMovement, verify, type RunContext, type VerifyOptions, type VerifyReport } from './verify';
 import {
   loadVerifiedBalances,
   loadVerifiedLots,

@@ -89,7 +89,9 @@ describe('the demo world of npm start', () => {
         fan,
       );
       const methods = new Set(history.content.map((entry) => entry.coinDeposit?.payment?.payMethod).filter(Boolean));
-      expect([...methods].sort()).toEqual(expect.arrayContaining(['card', 'kakaopay', 'paypal', 'phone', 'withoutbankbook']));
+      expect([...methods].sort()).toEqual(
+        expect.arrayContaining(['card', 'kakaopay', 'paypal', 'phone', 'withoutbankbook']),
+      );
 
       // The ledger replays to the stored balances.
       const headers = await consoleLoginTo(started, 'admin@fanmission.local', 'fanmission-admin1');

@@ -8,9 +8,7 @@ import type { Db } from '@fanmission/services/db';
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
  */
-export async function countersOffTheirRecount(
-  db: Db,
-): Promise<{
+export async function countersOffTheirRecount(db: Db): Promise<{
   creatorPages: number;
   creatorMonthEarnings: number;
   settlementMonths: number;
