@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
+import { createMember, newKey, nextId, tamperWithLedger } from '@fanmission/tests/support/ledger';
 import { walletAccount } from './accounts';
 import { grantBonus, holdForMission, purchase, refundMission, releaseToCreator } from './operations';
 import { verify } from './verify';
@@ -40,18 +40,7 @@ async function keptStateOffStored() {
   return rows.map((row) => row.what);
 }
 
-async function behindTheLedgersBack(statement: ReturnType<typeof sql>) {
-  await db()
-    .connection()
-    .execute(async (connection) => {
-      await sql`set session_replication_role = replica`.execute(connection);
-      try {
-        await statement.execute(connection);
-      } finally {
-        await sql`set session_replication_role = origin`.execute(connection);
-      }
-    });
-}
+const behindTheLedgersBack = (statement: ReturnType<typeof sql>) => tamperWithLedger(db(), statement);
 
 const checkpointMark = async () =>
   Number((await db().selectFrom('ledger_verify_checkpoint').select('mark').executeTakeFirstOrThrow()).mark);

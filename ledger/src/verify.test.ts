@@ -12,7 +12,7 @@ import {
   type VerifyDifference,
 } from './replay';
 import { verify } from './verify';
-import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
+import { createMember, newKey, nextId, tamperWithLedger } from '@fanmission/tests/support/ledger';
 
 const database = useTestDatabase();
 const db = () => database.current.db;
@@ -136,19 +136,7 @@ async function replayAllAtOnce(): Promise<VerifyDifference[]> {
   return differences;
 }
 
-/** Runs statements the append-only triggers refuse: test tampering only. */
-async function behindTheLedgersBack(statement: ReturnType<typeof sql>) {
-  await db()
-    .connection()
-    .execute(async (connection) => {
-      await sql`set session_replication_role = replica`.execute(connection);
-      try {
-        await statement.execute(connection);
-      } finally {
-        await sql`set session_replication_role = origin`.execute(connection);
-      }
-    });
-}
+const behindTheLedgersBack = (statement: ReturnType<typeof sql>) => tamperWithLedger(db(), statement);
 
 describe('verify in batches', () => {
   const BATCH_SIZES = [1, 2, 3, 1_000];

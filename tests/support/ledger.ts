@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { expect } from 'vitest';
 import { isLedgerError, type LedgerErrorCode, type LedgerProblem } from '@fanmission/ledger';
 
@@ -73,4 +73,16 @@ export async function triggerPayload(db: AnyDb, transactionId: number): Promise<
       'metadata', t.metadata) as payload
     from ledger_transactions t where t.id = ${transactionId}`.execute(db);
   return rows[0]!.payload;
+}
+
+/** Runs a statement the ledger's append-only triggers refuse (replication role): test tampering only. */
+export async function tamperWithLedger(db: AnyDb, statement: RawBuilder<unknown>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`set session_replication_role = replica`.execute(connection);
+    try {
+      await statement.execute(connection);
+    } finally {
+      await sql`set session_replication_role = origin`.execute(connection);
+    }
+  });
 }
