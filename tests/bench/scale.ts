@@ -77,6 +77,8 @@ interface RouteFigure {
   p99: number;
   rps: number;
   total?: string;
+  /** The answer is a page with no rows (a page past the end of a smaller world's list). */
+  emptyPage: boolean;
   errors: number;
 }
 interface JobFigure {
@@ -240,6 +242,25 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         'creator',
         `/v1/missions/page?creatorId=${creatorId}&productType=${type}&status=REQUESTED,ACCEPTED`,
       ]),
+      // The creator studio's tabs as its pages ask them (web/src/features/creator-studio/missions).
+      ...(
+        [
+          ['accepted BASIC', 'productType=BASIC&status=ACCEPTED&order=CREATED'],
+          ['requested CUSTOM', 'productType=CUSTOM&status=REQUESTED&order=CREATED'],
+          ['completed', 'status=COMPLETED&order=COMPLETED'],
+          ['completed by price', 'status=COMPLETED&order=COIN_PRICE'],
+          ['rejected', 'status=REJECTED&order=CREATED'],
+        ] as const
+      ).map(([tab, query]): [string, 'creator', string] => [
+        `management tab ${tab}`,
+        'creator',
+        `/v1/missions/page?creatorId=${creatorId}&${query}&page=0&size=12`,
+      ]),
+      [
+        'management totals of a month',
+        'creator',
+        `/v1/creators/me/missions/totals?status=COMPLETED&createdYear=${NOW.getUTCFullYear()}&createdMonth=${NOW.getUTCMonth() + 1}`,
+      ],
       ['management counts', 'creator', '/v1/creators/me/missions/count'],
       ['management totals', 'creator', '/v1/creators/me/missions/totals'],
       ['income lifetime', 'creator', '/v1/creators/me/incomes/accumulated'],
@@ -272,7 +293,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
     for (const [route, persona, url] of routes.filter(([name]) => name === CONSTANT || ROUTES.test(name))) {
       const headers = { authorization: personas[persona] };
       const probe = await fetch(`${base}${url}`, { headers });
-      await probe.arrayBuffer();
+      const answer: unknown = probe.status === 200 ? await probe.json() : await probe.arrayBuffer();
       if (probe.status !== 200) {
         console.log(`  ${route}: answered ${probe.status}, not measured (${url})`);
         continue;
@@ -296,6 +317,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         p99: measured.p99,
         rps: measured.rps,
         total,
+        emptyPage: rowsOf(answer)?.length === 0,
         errors: measured.errors,
       });
     }
@@ -430,6 +452,13 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   }
 }
 
+/** The rows of a list's answer: a page's `content`, or a console list's array; undefined for anything else. */
+function rowsOf(answer: unknown): unknown[] | undefined {
+  if (Array.isArray(answer)) return answer;
+  const content = (answer as { content?: unknown } | null)?.content;
+  return Array.isArray(content) ? content : undefined;
+}
+
 function printRoutes(size: WorldSize, routes: RouteFigure[]): void {
   console.log(`\nworld ${size} (${JSON.stringify(WORLD_SIZES[size])}), load average ${os.loadavg()[0]!.toFixed(2)}`);
   console.log(
@@ -463,6 +492,13 @@ function printGrowth(): void {
   for (const figure of last.routes) {
     const before = first.routes.find((candidate) => candidate.route === figure.route);
     if (!before || figure.route === CONSTANT) continue;
+    if (before.emptyPage && !figure.emptyPage) {
+      // The page is past the end of the smaller world's list: it read no rows there, so there is no growth to see.
+      console.log(
+        `  ${figure.route}: empty at ${smallest}, ${Math.round(figure.buffers)} buffers at ${largest} (not compared)`,
+      );
+      continue;
+    }
     // Below 8 buffers (one index descent and its row) a route reads next to nothing: compare from 8.
     const growth = Math.max(figure.buffers, 8) / Math.max(before.buffers, 8);
     console.log(

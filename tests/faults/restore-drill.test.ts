@@ -336,6 +336,8 @@ describe('restore drill: npm run backup, then npm run restore to a noted time in
       creatorMonthEarnings: 0,
       settlementMonths: 0,
       unsettledEarnings: 0,
+      creatorMissionTotals: 0,
+      productMissionCounts: 0,
     });
   });
 

@@ -3,7 +3,8 @@ import type { Db } from '@fanmission/services/db';
 
 /*
  * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
- * month, the settlement dashboard's totals per month and status, the releases no statement holds yet) against a recount of the rows they count (the restore
+ * month, the settlement dashboard's totals per month and status, the releases no statement holds yet, each creator's
+ * missions by status, type and months, each product's missions in progress and requested) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
@@ -13,12 +14,16 @@ export async function countersOffTheirRecount(db: Db): Promise<{
   creatorMonthEarnings: number;
   settlementMonths: number;
   unsettledEarnings: number;
+  creatorMissionTotals: number;
+  productMissionCounts: number;
 }> {
   const { rows } = await sql<{
     creator_pages: number;
     creator_month_earnings: number;
     settlement_months: number;
     unsettled_earnings: number;
+    creator_mission_totals: number;
+    product_mission_counts: number;
   }>`
     select
       (select count(*)::int from creators c
@@ -56,12 +61,39 @@ export async function countersOffTheirRecount(db: Db): Promise<{
         ) l using (ledger_transaction_id)
         where u.creator_id is distinct from l.creator_id or u.coins is distinct from l.coins
           or u.occurred_at is distinct from l.occurred_at
-      ) as unsettled_earnings`.execute(db);
+      ) as unsettled_earnings,
+      (select count(*)::int from (
+          select creator_id, status, type, created_month, completed_month, sum(missions) as missions,
+            sum(coins) as coins
+          from creator_mission_totals group by 1, 2, 3, 4, 5 having sum(missions) <> 0
+        ) t
+        full join (
+          select creator_id, status, type,
+            date_trunc('month', created_at at time zone 'Asia/Seoul')::date as created_month,
+            coalesce(date_trunc('month', completed_at at time zone 'Asia/Seoul')::date, 'infinity') as completed_month,
+            count(*) as missions, sum(coin_price) as coins
+          from missions group by 1, 2, 3, 4, 5
+        ) m using (creator_id, status, type, created_month, completed_month)
+        where t.missions is distinct from m.missions or t.coins is distinct from m.coins
+      ) as creator_mission_totals,
+      (select count(*)::int from (
+          select product_id, sum(in_progress) as in_progress, sum(requested) as requested
+          from product_mission_counts group by 1 having sum(requested) <> 0
+        ) c
+        full join (
+          select product_id, count(*) filter (where status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING')) as in_progress,
+            count(*) as requested
+          from missions where status <> 'CREATED' group by 1
+        ) m using (product_id)
+        where c.in_progress is distinct from m.in_progress or c.requested is distinct from m.requested
+      ) as product_mission_counts`.execute(db);
   const [drift] = rows;
   return {
     creatorPages: drift!.creator_pages,
     creatorMonthEarnings: drift!.creator_month_earnings,
     settlementMonths: drift!.settlement_months,
     unsettledEarnings: drift!.unsettled_earnings,
+    creatorMissionTotals: drift!.creator_mission_totals,
+    productMissionCounts: drift!.product_mission_counts,
   };
 }

@@ -13,13 +13,27 @@ const validIndexes = async () => {
   return new Map(rows.map((row) => [row.name, row.definition]));
 };
 
-describe('the console lists’ indexes', () => {
-  it('exist on a new database, each on its list’s order (the column, then the id)', async () => {
+describe('the indexes built online', () => {
+  it('exist on a new database, each on its list’s order (the column, then the id), and none they replace', async () => {
     const indexes = await validIndexes();
     for (const index of LIST_INDEXES) {
-      expect(indexes.get(index.name), index.name).toContain(`ON public.${index.table} USING btree (${index.columns})`);
+      const definition = indexes.get(index.name)?.toLowerCase();
+      expect(definition, index.name).toContain(`on public.${index.table} using btree (${index.columns})`);
+      if (index.include) expect(definition, index.name).toContain(`include (${index.include})`);
+      if (index.where) expect(definition, index.name).toContain('where');
+      if (index.replaces) expect(indexes.has(index.replaces), index.replaces).toBe(false);
     }
     expect(await ensureListIndexes(database.current.db)).toEqual([]);
+  });
+
+  it('drop an index one of them replaces once it is built', async () => {
+    const { db } = database.current;
+    await sql`drop index missions_creator_status_newest`.execute(db);
+    await sql`create index missions_creator_status_coins on missions (creator_id, status, created_at desc)`.execute(db);
+    expect(await ensureListIndexes(db)).toEqual(['missions_creator_status_newest']);
+    const indexes = await validIndexes();
+    expect(indexes.has('missions_creator_status_newest')).toBe(true);
+    expect(indexes.has('missions_creator_status_coins')).toBe(false);
   });
 
   it('missing on a populated table, are built concurrently after the migrations; an invalid one is built again', async () => {

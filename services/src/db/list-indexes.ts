@@ -1,17 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The console lists' indexes: one per order a list offers (its column, then the id that makes the order total), so
- * that a window's ids are read from the index in the list's order, index-only, and a deep page skips index entries
- * (services/src/admin/simple-rest.ts `selectWindowByKeys`). A descending list reads its index backwards. Migration 0340
- * creates them on a new database (its tables empty); on a populated one they are built here, concurrently, after the
- * migrations (`migrateToLatest`), so that no write waits for a build.
+ * Indexes of big tables built online. Most are the console lists' indexes: one per order a list offers (its column,
+ * then the id that makes the order total), so that a window's ids are read from the index in the list's order,
+ * index-only, and a deep page skips index entries (services/src/admin/simple-rest.ts `selectWindowByKeys`); a
+ * descending list reads its index backwards. Migration 0340 creates those on a new database (its tables empty); every
+ * other one, and all of them on a populated database, are built here, concurrently, after the migrations
+ * (`migrateToLatest`), so that no write waits for a build.
  */
 
 export interface ListIndex {
   name: string;
   table: string;
   columns: string;
+  /** Columns carried for index-only reads. */
+  include?: string;
+  /** A partial index's predicate. */
+  where?: string;
+  /** An index this one replaces: dropped (concurrently) once this one is built and valid. */
+  replaces?: string;
 }
 
 export const LIST_INDEXES: readonly ListIndex[] = [
@@ -46,21 +53,47 @@ export const LIST_INDEXES: readonly ListIndex[] = [
   // The console's ledger account page: an account's newest lots (without it, the lots' primary key walked backwards
   // and filtered by account: 1,920 buffers for the busiest fan's wallet on the M world).
   { name: 'ledger_lots_account_newest', table: 'ledger_lots', columns: 'account, id' },
+  // A creator's management lists in their orders (newest requested; last completed), the tab's type and the coins
+  // carried: a page reads its places from one range, index-only, instead of sorting all his missions of the status.
+  {
+    name: 'missions_creator_status_newest',
+    table: 'missions',
+    columns: 'creator_id, status, created_at desc nulls last, id desc',
+    include: 'coin_price, type',
+    replaces: 'missions_creator_status_coins',
+  },
+  {
+    name: 'missions_creator_status_completed',
+    table: 'missions',
+    columns: 'creator_id, status, completed_at desc nulls last, id desc',
+    include: 'coin_price, type',
+  },
+  // A creator page's current lottery event when none is ongoing: his newest not cancelled.
+  {
+    name: 'lottery_events_creator_newest',
+    table: 'lottery_events',
+    columns: 'creator_id, product_id desc',
+    where: "status <> 'CANCELED'",
+  },
 ];
 
 /**
  * Builds each of LIST_INDEXES that is missing or invalid (a concurrent build that failed leaves an invalid index: it
- * is dropped and built again), concurrently: the tables' writes go on. Returns the names built.
+ * is dropped and built again), concurrently: the tables' writes go on. Then drops the indexes the built ones replace.
+ * Returns the names built.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ensureListIndexes(db: Kysely<any>, log?: (line: string) => void): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
-    where c.relnamespace = current_schema()::regnamespace and i.indisvalid
-      and c.relname in (${sql.join(LIST_INDEXES.map((index) => index.name))})`.execute(db);
-  const valid = new Set(rows.map((row) => row.name));
+  const replaced = LIST_INDEXES.flatMap((index) => (index.replaces === undefined ? [] : [index.replaces]));
+  const { rows } = await sql<{ name: string; valid: boolean }>`
+    select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+    where c.relnamespace = current_schema()::regnamespace
+      and c.relname in (${sql.join([...LIST_INDEXES.map((index) => index.name), ...replaced])})`.execute(db);
+  const valid = new Set(rows.filter((row) => row.valid).map((row) => row.name));
+  const present = new Set(rows.map((row) => row.name));
   const missing = LIST_INDEXES.filter((index) => !valid.has(index.name));
-  if (missing.length === 0) return [];
+  const superseded = replaced.filter((name) => present.has(name));
+  if (missing.length === 0 && superseded.length === 0) return [];
   await db.connection().execute(async (connection) => {
     await sql`set statement_timeout = 0`.execute(connection);
     try {
@@ -68,10 +101,15 @@ export async function ensureListIndexes(db: Kysely<any>, log?: (line: string) =>
         const started = Date.now();
         await sql`drop index concurrently if exists ${sql.id(index.name)}`.execute(connection);
         await sql`
-          create index concurrently ${sql.id(index.name)} on ${sql.id(index.table)} (${sql.raw(index.columns)})`.execute(
-          connection,
-        );
+          create index concurrently ${sql.id(index.name)} on ${sql.id(index.table)} (${sql.raw(index.columns)})
+          ${index.include === undefined ? sql`` : sql`include (${sql.raw(index.include)})`}
+          ${index.where === undefined ? sql`` : sql`where ${sql.raw(index.where)}`}`.execute(connection);
         log?.(`built index ${index.name} on ${index.table} (${index.columns}) in ${Date.now() - started} ms`);
+      }
+      // Every index of the list is valid now: the ones they replace go.
+      for (const name of superseded) {
+        await sql`drop index concurrently if exists ${sql.id(name)}`.execute(connection);
+        log?.(`dropped index ${name} (replaced)`);
       }
     } finally {
       await sql`reset statement_timeout`.execute(connection);

@@ -98,17 +98,19 @@ export async function loadLotteryEvents(
   );
 }
 
-/** The creator's current lottery event product: the ongoing one, else the newest not cancelled. */
+/**
+ * The creator's current lottery event product: the ongoing one (at most one, its unique index of migration 0025),
+ * else the newest not cancelled (`lottery_events_creator_newest`): two index lookups, however many events he ran.
+ */
 export async function currentEventProductId(db: DbExecutor, creatorId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('lottery_events')
-    .select('product_id')
-    .where('creator_id', '=', creatorId)
-    .where('status', '<>', 'CANCELED')
-    .orderBy(sql`status in ('CREATED', 'APPLYING', 'DRAWING', 'DRAWN')`, 'desc')
-    .orderBy('product_id', 'desc')
-    .executeTakeFirst();
-  return row?.product_id ?? null;
+  const { rows } = await sql<{ product_id: string }>`
+    (select product_id from lottery_events
+      where creator_id = ${creatorId} and status in ('CREATED', 'APPLYING', 'DRAWING', 'DRAWN'))
+    union all
+    (select product_id from lottery_events where creator_id = ${creatorId} and status <> 'CANCELED'
+      order by product_id desc limit 1)
+    limit 1`.execute(db);
+  return rows[0] === undefined ? null : Number(rows[0].product_id);
 }
 
 /** Whether the creator has an event that is not closed or cancelled ("exist ongoing event"). */

@@ -84,13 +84,16 @@ async function payoutAccount(db: DbExecutor, creatorId: number) {
 }
 
 /**
- * Coins earned and not paid by a statement: releases on no statement (`unsettled_earnings`), and carried-over months
- * not paid yet.
+ * Coins earned and not paid by a statement: the kept earnings (`creator_month_earnings`, by the month that pays them)
+ * of the months no statement of his covers yet — the releases on no statement, a row a month however many there are —
+ * and carried-over months not paid yet.
  */
 async function openCoins(db: DbExecutor, creatorId: number): Promise<number> {
   const { rows } = await sql<{ coins: number }>`
     select
-      coalesce((select sum(u.coins) from unsettled_earnings u where u.creator_id = ${creatorId}), 0)
+      coalesce((select sum(e.coins) from creator_month_earnings e where e.creator_id = ${creatorId}
+          and not exists (select 1 from settlement_statements s where s.creator_id = e.creator_id
+            and s.year = split_part(e.month, '-', 1)::int and s.month = split_part(e.month, '-', 2)::int)), 0)
       + coalesce((select sum(s.month_coins) from settlement_statements s where s.creator_id = ${creatorId}
           and s.status = 'CARRIED_OVER'
           and not exists (select 1 from settlement_carryovers c where c.carried_statement_id = s.id)), 0) as coins`.execute(

@@ -108,6 +108,17 @@ describe('creator income', () => {
     expect((await get('/api/v1/creators/me/incomes/accumulated-new', {})).statusCode).toBe(401);
   });
 
+  it('counts a release appended after its month was settled as earned and not on a statement yet', async () => {
+    const late = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: late.creatorId, coins: 600, at: inMonth(2025, 7) });
+    const run = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 7 });
+    expect(run.json()).toMatchObject({ issued: 1 });
+    // Appended now, dated July: July's statement is issued, so the next statement pays it.
+    await releasedMission(db(), { creatorId: late.creatorId, coins: 40, at: inMonth(2025, 7) });
+    const totals = await get('/api/v1/creators/me/incomes/accumulated-new', late.headers);
+    expect(totals.json()).toMatchObject({ totalEarningCoin: 640 });
+  });
+
   it('GET /creators/{id}/incomes/by-month(-new): a settled month from its statement, this month so far', async () => {
     const settled = await get(
       `/api/v1/creators/${creator.creatorId}/incomes/by-month-new?year=2025&month=3`,

@@ -218,25 +218,22 @@ export interface ProductMissionCounts {
   accumulated: number;
 }
 
-/** Per product: missions in progress (REQUESTED, ACCEPTED, TRANSCODING) and every real request (all but CREATED). */
+/**
+ * Per product: missions in progress (REQUESTED, ACCEPTED, TRANSCODING) and every real request (all but CREATED), from
+ * `product_mission_counts` (kept by a trigger on missions, migration 0360: a few rows a product, whatever its history).
+ */
 export async function countMissionsByProduct(
   db: DbExecutor,
   productIds: readonly number[],
 ): Promise<Map<number, ProductMissionCounts>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('missions')
-    .select([
-      'product_id',
-      sql<string>`count(*) filter (where status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING'))`.as('current'),
-      sql<string>`count(*) filter (where status <> 'CREATED')`.as('accumulated'),
-    ])
-    .where('product_id', 'in', [...new Set(productIds)])
-    .groupBy('product_id')
-    .execute();
+  const { rows } = await sql<{ product_id: string; current: string; accumulated: string }>`
+    select product_id, sum(in_progress) as current, sum(requested) as accumulated from product_mission_counts
+    where product_id = any(${[...new Set(productIds)]}::bigint[])
+    group by product_id`.execute(db);
   return new Map(
     rows.map((row) => [
-      row.product_id,
+      Number(row.product_id),
       { currentRequested: Number(row.current), accumulated: Number(row.accumulated) },
     ]),
   );

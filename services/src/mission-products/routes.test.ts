@@ -357,12 +357,19 @@ describe('reading mission products', () => {
 
   it('shows a product with counts of its missions: in progress, and every real request', async () => {
     const buyer = await createAccount(app());
+    const missions = [];
     for (const status of ['REQUESTED', 'ACCEPTED', 'TRANSCODING', 'COMPLETED', 'REJECTED', 'CREATED'] as const) {
-      await insertMission(app(), shown, { user_id: buyer.id, status });
+      missions.push(await insertMission(app(), shown, { user_id: buyer.id, status }));
     }
     const response = await call('GET', `/mission-products/${shown.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: shown.id, currentRequested: 3, accumulated: 5 });
+    // Kept as missions change (a trigger on missions): the CREATED one requested, the REJECTED one deleted.
+    const [, , , , rejected, created] = missions;
+    await app().db.updateTable('missions').set({ status: 'REQUESTED' }).where('id', '=', created!.id).execute();
+    await app().db.deleteFrom('missions').where('id', '=', rejected!.id).execute();
+    const after = await call('GET', `/mission-products/${shown.id}`);
+    expect(after.json()).toMatchObject({ id: shown.id, currentRequested: 4, accumulated: 5 });
   });
 
   it('hides inactive products and products of unverified creators from everybody but their owner and operators', async () => {

@@ -144,10 +144,46 @@ export async function listMissions(
     const byId = new Map(rows.map((row) => [row.id, row]));
     return places.flatMap((place) => byId.get(place.id) ?? []);
   };
+  const sign = direction === 'asc' ? 1 : -1;
+  const compare = (a: Placed, b: Placed) => {
+    if (a.key === null || b.key === null) {
+      return a.key === b.key ? sign * (a.id - b.id) : a.key === null ? 1 : -1;
+    }
+    return sign * (a.key - b.key) || sign * (a.id - b.id);
+  };
   const hidden = await hiddenMissionIds(db, viewer, filters);
   const party = viewer.userId !== null || viewer.creatorId !== null;
-  if (viewer.operator || !party || filters.creatorId !== undefined || filters.userId !== undefined) {
-    // One party's missions (an index on the creator or the requester), or only public ones: one query.
+  const oneParty = filters.creatorId !== undefined || filters.userId !== undefined;
+  if (filters.creatorId !== undefined && filters.userId === undefined && filters.statuses.length > 1) {
+    // A creator's missions of several statuses: each status's places up to the page's end from its own range of the
+    // creator's index (it leads with the status: missions_creator_status_newest and _completed in
+    // services/src/db/list-indexes.ts), merged; one query over all of them reads and sorts every mission of those
+    // statuses.
+    const query = filteredMissions(db, viewer, filters, hidden);
+    const { offset, limit } = options.window;
+    const [perStatus, total] = await Promise.all([
+      Promise.all(
+        filters.statuses.map((status) =>
+          placed(filteredMissions(db, viewer, { ...filters, statuses: [status] }, hidden), {
+            offset: 0,
+            limit: offset + limit,
+          }),
+        ),
+      ),
+      countUpTo(query),
+    ]);
+    return {
+      rows: await missionsOf(
+        perStatus
+          .flat()
+          .sort(compare)
+          .slice(offset, offset + limit),
+      ),
+      total,
+    };
+  }
+  if (viewer.operator || !party || oneParty) {
+    // One party's missions of one status (an index on the creator or the requester), or only public ones: one query.
     const query = filteredMissions(db, viewer, filters, hidden);
     const [places, total] = await Promise.all([placed(query, options.window), countUpTo(query)]);
     return { rows: await missionsOf(places), total };
@@ -165,13 +201,6 @@ export async function listMissions(
     countUpTo(publicMissions),
     countUpTo(partyOnly),
   ]);
-  const sign = direction === 'asc' ? 1 : -1;
-  const compare = (a: Placed, b: Placed) => {
-    if (a.key === null || b.key === null) {
-      return a.key === b.key ? sign * (a.id - b.id) : a.key === null ? 1 : -1;
-    }
-    return sign * (a.key - b.key) || sign * (a.id - b.id);
-  };
   const total = publicTotal + partyTotal;
   let publicStart = Math.max(0, offset - partyPlaces.length);
   let publicPlaces = await placed(publicMissions, { offset: publicStart, limit: limit + partyPlaces.length });
@@ -193,16 +222,37 @@ export async function listMissions(
   return { rows: await missionsOf(rest.slice(offset - start, offset - start + limit)), total };
 }
 
-/** How many missions match and the coins they hold, over every page (a management list's totals). */
-export async function totalMissions(
+/**
+ * How many of a creator's missions match and the coins they hold, over every page (his management list's totals):
+ * the sum of his rows of `creator_mission_totals` (kept by a trigger on missions, migration 0360) for the statuses,
+ * type and Korea-time months asked, less the missions he hid that match (read by id, a handful).
+ */
+export async function totalCreatorMissions(
   db: DbExecutor,
   viewer: MissionViewer,
-  filters: MissionFilters,
+  filters: MissionFilters & { creatorId: number },
 ): Promise<{ count: number; coins: number }> {
-  const row = await filteredMissions(db, viewer, filters, await hiddenMissionIds(db, viewer, filters))
+  const monthColumn = filters.period?.column === 'completed_at' ? 'completed_month' : 'created_month';
+  const koreaMonth = (at: Date) => sql`date_trunc('month', ${at}::timestamptz at time zone 'Asia/Seoul')::date`;
+  const { rows } = await sql<{ count: string; coins: string }>`
+    select coalesce(sum(missions), 0) as count, coalesce(sum(coins), 0) as coins from creator_mission_totals
+    where creator_id = ${filters.creatorId}
+      and status = any(${[...filters.statuses]}::text[])
+      ${filters.productType === undefined ? sql`` : sql`and type = ${filters.productType}`}
+      ${
+        filters.period === undefined
+          ? sql``
+          : sql`and ${sql.ref(monthColumn)} >= ${koreaMonth(filters.period.from)}
+              and ${sql.ref(monthColumn)} < ${koreaMonth(filters.period.to)}`
+      }`.execute(db);
+  const kept = { count: Number(rows[0]!.count), coins: Number(rows[0]!.coins) };
+  const hidden = await hiddenMissionIds(db, viewer, filters);
+  if (hidden.length === 0) return kept;
+  const hiddenMatching = await filteredMissions(db, viewer, { ...filters, hideBlocked: false }, [])
+    .where('m.id', '=', sql<number>`any(${hidden}::bigint[])`)
     .select([(eb) => eb.fn.countAll<string>().as('count'), sql<string>`coalesce(sum(m.coin_price), 0)`.as('coins')])
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), coins: Number(row.coins) };
+  return { count: kept.count - Number(hiddenMatching.count), coins: kept.coins - Number(hiddenMatching.coins) };
 }
 
 /** Missions the user liked that the viewer (the same user) may see, last liked first. */

@@ -249,6 +249,41 @@ describe('GET /missions/page and /missions', () => {
     }
   });
 
+  it('pages a creator’s list of several statuses exactly as one list, newest first, at every size and page', async () => {
+    // 17 missions of a creator of his own in three statuses, interleaved in time, two at the same instant.
+    const owner = await createCreator(app());
+    const product = await registerProduct(app(), owner, { type: 'BASIC', coinPrice: 5 });
+    const buyer = await createAccount(app());
+    const statuses = ['REQUESTED', 'ACCEPTED', 'REJECTED'] as const;
+    const expected: number[] = [];
+    for (let index = 0; index < 17; index++) {
+      const status = statuses[(index * 7) % 3]!;
+      const mission = await insertMission(app(), product, {
+        user_id: buyer.id,
+        status,
+        created_at: new Date(Date.UTC(2026, 6, 1, index === 9 ? 8 : index)),
+        ...(status === 'REJECTED' && { rejection_reason: 'PERFORM_EXPIRED', rejected_at: new Date('2026-07-02') }),
+      });
+      expected.push(mission.id);
+    }
+    // Newest first; the two of 08:00 (index 8 and 9) the higher id first.
+    const newestFirst = [...expected].reverse();
+    const query = `creatorId=${owner.creatorId}&status=REQUESTED,ACCEPTED,REJECTED&order=CREATED`;
+    const whole = await page(`/missions/page?${query}&size=100`, owner);
+    expect(ids(whole)).toEqual(newestFirst);
+    for (const size of [1, 2, 3, 5, 7]) {
+      const pages: number[] = [];
+      for (let index = 0; index * size < 17 + size; index++) {
+        const one = await page(`/missions/page?${query}&size=${size}&page=${index}`, owner);
+        expect(one.totalElements, `size ${size} page ${index}`).toBe(17);
+        pages.push(...ids(one));
+      }
+      expect(pages, `size ${size}`).toEqual(newestFirst);
+    }
+    const oldestFirst = await page(`/missions/page?${query}&direction=ASC&size=4&page=1`, owner);
+    expect(ids(oldestFirst)).toEqual(expected.slice(4, 8));
+  });
+
   it('filters by comma-joined statuses, product type and product', async () => {
     const done = await page(`/missions/page?status=COMPLETED,REJECTED&creatorId=${creator.creatorId}&order=CREATED`);
     expect(ids(done)).toEqual([m.rejected!.id, m.completedApril!.id, m.completedMarch!.id]);
@@ -426,6 +461,46 @@ describe('GET /creators/me/missions/totals', () => {
       creator,
     );
     expect((mine.json() as { count: number }).count).toBeLessThan(105);
+
+    // The totals are kept as missions change (a trigger on missions): one mission of May taken back to REJECTED
+    // leaves the completed month, one deleted leaves it, and one the creator hid is not counted while hidden.
+    const [first, second, third] = await app()
+      .db.selectFrom('missions')
+      .select(['id', 'coin_price'])
+      .where('creator_id', '=', busy.creatorId)
+      .where('status', '=', 'COMPLETED')
+      .where('coin_price', '=', 11)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    await app()
+      .db.updateTable('missions')
+      .set({
+        status: 'REJECTED',
+        completed_at: null,
+        rejection_reason: 'PERFORM_EXPIRED',
+        rejected_at: new Date('2026-05-20T00:00:00Z'),
+      })
+      .where('id', '=', first!.id)
+      .execute();
+    await app().db.deleteFrom('missions').where('id', '=', second!.id).execute();
+    const hidden = await call('POST', `/missions/${third!.id}/blocks`, busy, { userId: busy.id });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const after = await call(
+      'GET',
+      '/creators/me/missions/totals?status=COMPLETED&createdYear=2026&createdMonth=5',
+      busy,
+    );
+    expect(after.json()).toEqual({ count: 102, coins: 100 * 7 + 2 * 11 });
+    const rejected = await call('GET', '/creators/me/missions/totals?status=REJECTED,COMPLETED', busy);
+    expect(rejected.json()).toEqual({ count: 106, coins: 769 - 2 * 11 + 7 });
+    await call('DELETE', `/missions/${third!.id}/blocks?userId=${busy.id}`, busy);
+    const shown = await call(
+      'GET',
+      '/creators/me/missions/totals?status=COMPLETED&createdYear=2026&createdMonth=5',
+      busy,
+    );
+    expect(shown.json()).toEqual({ count: 103, coins: 100 * 7 + 3 * 11 });
   });
 
   it('validates the filters: a month needs a year, months are 1–12', async () => {

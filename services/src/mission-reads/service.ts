@@ -147,7 +147,7 @@ export async function creatorMissionTotals(
 ): Promise<CreatorMissionTotals> {
   if (caller.creatorId === null) throw accessDenied();
   const { statuses, period } = listOptions(query);
-  return await repository.totalMissions(ctx.db, missionViewerOf(caller), {
+  return await repository.totalCreatorMissions(ctx.db, missionViewerOf(caller), {
     statuses,
     period,
     productType: query.productType,

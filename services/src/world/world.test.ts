@@ -176,6 +176,8 @@ describe('the world generator (size XS)', () => {
       creatorMonthEarnings: 0,
       settlementMonths: 0,
       unsettledEarnings: 0,
+      creatorMissionTotals: 0,
+      productMissionCounts: 0,
     });
   });
 
