@@ -62,11 +62,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
         where u.creator_id is distinct from l.creator_id or u.coins is distinct from l.coins
           or u.occurred_at is distinct from l.occurred_at
       ) as unsettled_earnings,
-      (select count(*)::int from (
-          select creator_id, status, type, created_month, completed_month, sum(missions) as missions,
-            sum(coins) as coins
-          from creator_mission_totals group by 1, 2, 3, 4, 5 having sum(missions) <> 0
-        ) t
+      (select count(*)::int from (select * from creator_mission_totals where missions <> 0) t
         full join (
           select creator_id, status, type,
             date_trunc('month', created_at at time zone 'Asia/Seoul')::date as created_month,
@@ -76,10 +72,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
         ) m using (creator_id, status, type, created_month, completed_month)
         where t.missions is distinct from m.missions or t.coins is distinct from m.coins
       ) as creator_mission_totals,
-      (select count(*)::int from (
-          select product_id, sum(in_progress) as in_progress, sum(requested) as requested
-          from product_mission_counts group by 1 having sum(requested) <> 0
-        ) c
+      (select count(*)::int from (select * from product_mission_counts where requested <> 0) c
         full join (
           select product_id, count(*) filter (where status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING')) as in_progress,
             count(*) as requested

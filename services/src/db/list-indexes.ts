@@ -53,8 +53,8 @@ export const LIST_INDEXES: readonly ListIndex[] = [
   // The console's ledger account page: an account's newest lots (without it, the lots' primary key walked backwards
   // and filtered by account: 1,920 buffers for the busiest fan's wallet on the M world).
   { name: 'ledger_lots_account_newest', table: 'ledger_lots', columns: 'account, id' },
-  // A creator's management lists in their orders (newest requested; last completed), the tab's type and the coins
-  // carried: a page reads its places from one range, index-only, instead of sorting all his missions of the status.
+  // A creator's management lists in their orders (newest requested; last completed; by price either way), the tab's
+  // type and the coins carried: a page reads its places from one range, index-only, instead of sorting all his missions of the status.
   {
     name: 'missions_creator_status_newest',
     table: 'missions',
@@ -67,6 +67,12 @@ export const LIST_INDEXES: readonly ListIndex[] = [
     table: 'missions',
     columns: 'creator_id, status, completed_at desc nulls last, id desc',
     include: 'coin_price, type',
+  },
+  {
+    name: 'missions_creator_status_price',
+    table: 'missions',
+    columns: 'creator_id, status, coin_price, id',
+    include: 'type',
   },
   // A creator page's current lottery event when none is ongoing: his newest not cancelled.
   {

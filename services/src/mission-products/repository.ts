@@ -220,7 +220,7 @@ export interface ProductMissionCounts {
 
 /**
  * Per product: missions in progress (REQUESTED, ACCEPTED, TRANSCODING) and every real request (all but CREATED), from
- * `product_mission_counts` (kept by a trigger on missions, migration 0360: a few rows a product, whatever its history).
+ * `product_mission_counts` (kept by a trigger on missions, migration 0360: one row a product, whatever its history).
  */
 export async function countMissionsByProduct(
   db: DbExecutor,
@@ -228,9 +228,8 @@ export async function countMissionsByProduct(
 ): Promise<Map<number, ProductMissionCounts>> {
   if (productIds.length === 0) return new Map();
   const { rows } = await sql<{ product_id: string; current: string; accumulated: string }>`
-    select product_id, sum(in_progress) as current, sum(requested) as accumulated from product_mission_counts
-    where product_id = any(${[...new Set(productIds)]}::bigint[])
-    group by product_id`.execute(db);
+    select product_id, in_progress as current, requested as accumulated from product_mission_counts
+    where product_id = any(${[...new Set(productIds)]}::bigint[])`.execute(db);
   return new Map(
     rows.map((row) => [
       Number(row.product_id),

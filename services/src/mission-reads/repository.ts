@@ -127,7 +127,12 @@ export async function listMissions(
     if (window.limit <= 0) return [];
     const rows = await query
       .select(['m.id', sortKey.as('key')])
-      .orderBy(column, (ob) => (direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+      .orderBy(column, (ob) => {
+        // The price is never null: its order is the index's either way (missions_creator_status_price, read
+        // backwards when ascending). The times' indexes keep a null last in both directions.
+        if (options.order === 'COIN_PRICE') return direction === 'asc' ? ob.asc() : ob.desc();
+        return direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast();
+      })
       .orderBy('m.id', direction)
       .limit(window.limit)
       .offset(window.offset)

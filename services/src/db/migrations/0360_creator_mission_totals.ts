@@ -5,9 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // transaction that writes the mission, by status, product type, the Korea-time month it was requested in and the one
 // it was completed in ('infinity' until then): a filter of statuses, a type and a year or month sums a creator's few
 // rows instead of his whole history. Beside it, each product's missions in progress (REQUESTED, ACCEPTED, TRANSCODING)
-// and every real request (all but CREATED), which a product card shows. Each mission counts in one of eight shards
-// (its id modulo 8), so missions of one busy creator or product written at once seldom wait on one row; reads sum the
-// shards.
+// and every real request (all but CREATED), which a product card shows: one row a product.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table creator_mission_totals (
@@ -16,18 +14,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       type text not null,
       created_month date not null,
       completed_month date not null,
-      shard smallint not null,
       missions bigint not null check (missions >= 0),
       coins bigint not null,
-      primary key (creator_id, status, type, created_month, completed_month, shard)
+      primary key (creator_id, status, type, created_month, completed_month)
     )`.execute(db);
   await sql`
     create table product_mission_counts (
-      product_id bigint not null,
-      shard smallint not null,
+      product_id bigint primary key,
       in_progress bigint not null check (in_progress >= 0),
-      requested bigint not null check (requested >= 0),
-      primary key (product_id, shard)
+      requested bigint not null check (requested >= 0)
     )`.execute(db);
   await sql`
     create function korea_month(at timestamptz) returns date language sql immutable parallel safe as $$
@@ -40,33 +35,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       if delta > 0 then
         insert into creator_mission_totals as t
-            (creator_id, status, type, created_month, completed_month, shard, missions, coins)
+            (creator_id, status, type, created_month, completed_month, missions, coins)
           values (mission.creator_id, mission.status, mission.type, korea_month(mission.created_at),
-            korea_month(mission.completed_at), mission.id % 8, delta, delta * mission.coin_price)
-          on conflict (creator_id, status, type, created_month, completed_month, shard) do update
+            korea_month(mission.completed_at), delta, delta * mission.coin_price)
+          on conflict (creator_id, status, type, created_month, completed_month) do update
             set missions = t.missions + excluded.missions, coins = t.coins + excluded.coins;
       else
         update creator_mission_totals
           set missions = missions + delta, coins = coins + delta * mission.coin_price
           where creator_id = mission.creator_id and status = mission.status and type = mission.type
-            and created_month = korea_month(mission.created_at) and completed_month = korea_month(mission.completed_at)
-            and shard = mission.id % 8;
+            and created_month = korea_month(mission.created_at) and completed_month = korea_month(mission.completed_at);
       end if;
       if mission.status = 'CREATED' then
         return;
       end if;
       if delta > 0 then
-        insert into product_mission_counts as c (product_id, shard, in_progress, requested)
-          values (mission.product_id, mission.id % 8,
+        insert into product_mission_counts as c (product_id, in_progress, requested)
+          values (mission.product_id,
             case when mission.status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING') then delta else 0 end, delta)
-          on conflict (product_id, shard) do update
+          on conflict (product_id) do update
             set in_progress = c.in_progress + excluded.in_progress, requested = c.requested + excluded.requested;
       else
         update product_mission_counts
           set in_progress = in_progress
               + case when mission.status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING') then delta else 0 end,
             requested = requested + delta
-          where product_id = mission.product_id and shard = mission.id % 8;
+          where product_id = mission.product_id;
       end if;
     end $$`.execute(db);
   await sql`
@@ -91,14 +85,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       or update of creator_id, product_id, status, type, coin_price, created_at, completed_at
       on missions for each row execute function creator_mission_totals_missions()`.execute(db);
   await sql`
-    insert into creator_mission_totals (creator_id, status, type, created_month, completed_month, shard, missions, coins)
-      select creator_id, status, type, korea_month(created_at), korea_month(completed_at), id % 8, count(*),
-        sum(coin_price)
-      from missions group by 1, 2, 3, 4, 5, 6`.execute(db);
+    insert into creator_mission_totals (creator_id, status, type, created_month, completed_month, missions, coins)
+      select creator_id, status, type, korea_month(created_at), korea_month(completed_at), count(*), sum(coin_price)
+      from missions group by 1, 2, 3, 4, 5`.execute(db);
   await sql`
-    insert into product_mission_counts (product_id, shard, in_progress, requested)
-      select product_id, id % 8, count(*) filter (where status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING')), count(*)
-      from missions where status <> 'CREATED' group by 1, 2`.execute(db);
+    insert into product_mission_counts (product_id, in_progress, requested)
+      select product_id, count(*) filter (where status in ('REQUESTED', 'ACCEPTED', 'TRANSCODING')), count(*)
+      from missions where status <> 'CREATED' group by 1`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
