@@ -201,11 +201,12 @@ export async function listMissions(
   const { offset, limit } = options.window;
   const publicMissions = filteredMissions(db, viewer, filters, hidden, 'public');
   const partyOnly = filteredMissions(db, viewer, filters, hidden, 'partyOnly');
-  const [partyPlaces, publicTotal, partyTotal] = await Promise.all([
+  const [partyPlaces, publicTotal] = await Promise.all([
     placed(partyOnly, { offset: 0, limit: offset + limit }),
     countUpTo(publicMissions),
-    countUpTo(partyOnly),
   ]);
+  // Fewer places than asked are all of them: counted already.
+  const partyTotal = partyPlaces.length < offset + limit ? partyPlaces.length : await countUpTo(partyOnly);
   const total = publicTotal + partyTotal;
   let publicStart = Math.max(0, offset - partyPlaces.length);
   let publicPlaces = await placed(publicMissions, { offset: publicStart, limit: limit + partyPlaces.length });
@@ -301,11 +302,12 @@ export async function findUsers(db: DbExecutor, ids: readonly number[]): Promise
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Of these missions, the ones the user liked and the ones he hid. */
+/** Of these missions, the ones the user liked and (unless `blocks` is false: none) the ones he hid. */
 export async function findViewerMarks(
   db: DbExecutor,
   userId: number,
   missionIds: readonly number[],
+  options: { blocks: boolean } = { blocks: true },
 ): Promise<{ liked: Set<number>; blocked: Set<number> }> {
   if (missionIds.length === 0) return { liked: new Set(), blocked: new Set() };
   const ids = [...new Set(missionIds)];
@@ -316,12 +318,14 @@ export async function findViewerMarks(
       .where('user_id', '=', userId)
       .where('mission_id', 'in', ids)
       .execute(),
-    db
-      .selectFrom('mission_blocks')
-      .select('mission_id')
-      .where('user_id', '=', userId)
-      .where('mission_id', 'in', ids)
-      .execute(),
+    options.blocks
+      ? db
+          .selectFrom('mission_blocks')
+          .select('mission_id')
+          .where('user_id', '=', userId)
+          .where('mission_id', 'in', ids)
+          .execute()
+      : [],
   ]);
   return {
     liked: new Set(likes.map((row) => row.mission_id)),

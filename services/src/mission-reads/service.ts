@@ -96,7 +96,11 @@ async function pageOfMissions(
     direction,
     window: { offset: pageOffset(query), limit: query.size },
   });
-  return toPage(await missionViews(ctx.db, ctx.config, viewer, rows), total, query);
+  return toPage(
+    await missionViews(ctx.db, ctx.config, viewer, rows, { hiddenLeftOut: scope.hideBlocked }),
+    total,
+    query,
+  );
 }
 
 /**
@@ -133,7 +137,7 @@ export async function likedMissionPage(
     query.status ?? MISSION_LIST_STATUSES.liked,
     { offset: pageOffset(query), limit: query.size },
   );
-  return toPage(await missionViews(ctx.db, ctx.config, viewer, rows), total, query);
+  return toPage(await missionViews(ctx.db, ctx.config, viewer, rows, { hiddenLeftOut: true }), total, query);
 }
 
 /**

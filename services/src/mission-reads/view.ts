@@ -34,12 +34,16 @@ function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number 
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
-/** Views of the missions for the viewer, in the order given. */
+/**
+ * Views of the missions for the viewer, in the order given. `hiddenLeftOut`: the missions come from a list that left
+ * out those the viewer hid, so none is marked hidden and the marks read only his likes.
+ */
 export async function missionViews(
   db: DbExecutor,
   config: AppConfig,
   viewer: MissionViewer,
   missions: readonly MissionRow[],
+  options: { hiddenLeftOut?: boolean } = {},
 ): Promise<MissionView[]> {
   if (missions.length === 0) return [];
   const [products, requesters, marks] = await Promise.all([
@@ -57,6 +61,7 @@ export async function missionViews(
           db,
           viewer.userId,
           missions.map((mission) => mission.id),
+          { blocks: options.hiddenLeftOut !== true },
         ),
   ]);
   const relations = await loadProductRelations(
