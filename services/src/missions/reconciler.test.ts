@@ -34,7 +34,7 @@ async function missionWithoutWorkflow(): Promise<number> {
   return mission.id;
 }
 
-const reconcile = (start: () => Promise<unknown>) =>
+const reconcile = (start: () => Promise<unknown>, options: { concurrency?: number } = {}) =>
   reconcileMissionWorkflows(
     {
       db: app().db,
@@ -42,7 +42,7 @@ const reconcile = (start: () => Promise<unknown>) =>
       now: () => new Date(Date.now() + 60_000),
       temporal: { client: { workflow: { start } } as unknown as Client, taskQueue: 'reconciler-test' },
     },
-    { graceMs: 0 },
+    { graceMs: 0, ...options },
   );
 
 describe('fanmission_reconciler_repairs_total (missions)', () => {
@@ -61,5 +61,28 @@ describe('fanmission_reconciler_repairs_total (missions)', () => {
     expect(started).toBeGreaterThanOrEqual(1);
     expect(await repairs()).toBe(repairsBefore + started);
     expect(await starts()).toBe(startsBefore + started);
+  });
+});
+
+describe('reconcileMissionWorkflows', () => {
+  it('starts a few workflows at a time, never more than its concurrency, and each mission once', async () => {
+    for (let index = 0; index < 11; index++) await missionWithoutWorkflow();
+    let running = 0;
+    let most = 0;
+    const startedIds: string[] = [];
+    const started = await reconcile(
+      async (...args: unknown[]) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        startedIds.push((args[1] as { workflowId: string }).workflowId);
+        running -= 1;
+      },
+      { concurrency: 4 },
+    );
+    expect(started).toBe(11);
+    expect(most).toBe(4);
+    expect(new Set(startedIds).size).toBe(11);
+    expect(await reconcile(() => Promise.resolve())).toBe(0);
   });
 });
