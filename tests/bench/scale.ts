@@ -12,7 +12,8 @@
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
 //   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
-//   routes it matches; BENCH_JOBS=0 skips the jobs; BENCH_STATEMENTS=1 prints each route's heaviest statements;
+//   routes it matches; BENCH_JOBS=0 skips the jobs; BENCH_STATEMENTS=1 prints each route's heaviest statements; the
+//   API reaches PostgreSQL over its Unix socket as `npm start` does (BENCH_DB_TCP=1: over TCP);
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
 //   incremental `verify` of what those appended, the workflow reconcilers' pass.
@@ -175,7 +176,11 @@ function rate(rows: number, seconds: number): string {
 
 async function measureRoutes(size: WorldSize, database: string): Promise<RouteFigure[]> {
   const shape = WORLD_SIZES[size];
-  const db = createDb(postgres.urlFor(database), { max: 10 });
+  // The API reaches PostgreSQL over its Unix socket, as `npm start` connects (and tests/bench/missions.ts measures);
+  // BENCH_DB_TCP=1 over TCP, as separate machines would.
+  const db = createDb(process.env.BENCH_DB_TCP === '1' ? postgres.urlFor(database) : postgres.localUrlFor(database), {
+    max: 10,
+  });
   const config = await benchConfig(path.join(WORLDS, `app-${database}`));
   const app = await buildApp({
     config,
