@@ -69,22 +69,51 @@ export function idsOfFilter(id: number | number[]): number[] {
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
+/** How long a count past EXACT_COUNT_LIMIT is reused, where the caller asks for it; and for how many filters. */
+export const ESTIMATE_REUSE_MS = 10_000;
+const ESTIMATES_KEPT = 500;
+const reusedEstimates = new WeakMap<object, Map<string, { total: number; until: number }>>();
+
 /**
  * The number of rows `filtered` (a filtered query; its columns do not matter) selects: exact up to EXACT_COUNT_LIMIT
  * (it reads at most one row more than that), else the planner's estimate of the whole query, never below the limit.
- * A list's total costs the same on a table of a thousand rows and of a billion.
+ * A list's total costs the same on a table of a thousand rows and of a billion. With `reuseEstimatesOf` (the
+ * database the query runs on), a total past the limit — an estimate anyway — is answered again for the same filter
+ * for ESTIMATE_REUSE_MS without a statement (a busy list's every page and every viewer); a total within the limit is
+ * always counted.
  */
 export async function countUpTo<DB, TB extends keyof DB, Row>(
   filtered: SelectQueryBuilder<DB, TB, Row>,
+  options: { reuseEstimatesOf?: object } = {},
 ): Promise<number> {
   const first = filtered
     .clearSelect()
     .clearOrderBy()
     .select(sql<number>`1`.as('one'));
+  let estimates: Map<string, { total: number; until: number }> | undefined;
+  let key = '';
+  if (options.reuseEstimatesOf) {
+    estimates = reusedEstimates.get(options.reuseEstimatesOf);
+    if (!estimates) reusedEstimates.set(options.reuseEstimatesOf, (estimates = new Map()));
+    const compiled = first.compile();
+    key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const reused = estimates.get(key);
+    if (reused && reused.until > Date.now()) return reused.total;
+  }
   const exact = (await first.limit(EXACT_COUNT_LIMIT + 1).execute()).length;
-  if (exact <= EXACT_COUNT_LIMIT) return exact;
+  if (exact <= EXACT_COUNT_LIMIT) {
+    estimates?.delete(key);
+    return exact;
+  }
   const [plan] = (await first.explain('json')) as unknown as [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }];
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']));
+  const total = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']));
+  if (estimates) {
+    estimates.delete(key);
+    estimates.set(key, { total, until: Date.now() + ESTIMATE_REUSE_MS });
+    // The oldest filter goes first (a Map iterates in insertion order).
+    if (estimates.size > ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  }
+  return total;
 }
 
 /** One term of a list's order: a column (as the list's query names it) and its direction. */

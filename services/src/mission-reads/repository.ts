@@ -175,7 +175,7 @@ export async function listMissions(
           }),
         ),
       ),
-      countUpTo(query),
+      countUpTo(query, { reuseEstimatesOf: db }),
     ]);
     return {
       rows: await missionsOf(
@@ -190,7 +190,10 @@ export async function listMissions(
   if (viewer.operator || !party || oneParty) {
     // One party's missions of one status (an index on the creator or the requester), or only public ones: one query.
     const query = filteredMissions(db, viewer, filters, hidden);
-    const [places, total] = await Promise.all([placed(query, options.window), countUpTo(query)]);
+    const [places, total] = await Promise.all([
+      placed(query, options.window),
+      countUpTo(query, { reuseEstimatesOf: db }),
+    ]);
     return { rows: await missionsOf(places), total };
   }
   // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and
@@ -203,10 +206,11 @@ export async function listMissions(
   const partyOnly = filteredMissions(db, viewer, filters, hidden, 'partyOnly');
   const [partyPlaces, publicTotal] = await Promise.all([
     placed(partyOnly, { offset: 0, limit: offset + limit }),
-    countUpTo(publicMissions),
+    countUpTo(publicMissions, { reuseEstimatesOf: db }),
   ]);
   // Fewer places than asked are all of them: counted already.
-  const partyTotal = partyPlaces.length < offset + limit ? partyPlaces.length : await countUpTo(partyOnly);
+  const partyTotal =
+    partyPlaces.length < offset + limit ? partyPlaces.length : await countUpTo(partyOnly, { reuseEstimatesOf: db });
   const total = publicTotal + partyTotal;
   let publicStart = Math.max(0, offset - partyPlaces.length);
   let publicPlaces = await placed(publicMissions, { offset: publicStart, limit: limit + partyPlaces.length });
