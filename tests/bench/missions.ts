@@ -104,6 +104,7 @@ import {
   type PacedResult,
   type PacedRequest,
 } from './support';
+import { readSandboxEntries, sandboxEntriesPerRequest, type SandboxEntries } from './sandbox-entries';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50,100').split(',').map(Number);
@@ -137,6 +138,7 @@ const SHOW_SLOWEST = process.env.BENCH_SLOWEST === '1';
  */
 const TRACING = process.env.BENCH_TRACING === 'on';
 const TRACING_REGISTER = new URL('../../services/src/telemetry/register.mjs', import.meta.url).href;
+const SANDBOX_ENTRIES = new URL('./sandbox-entries-preload.mjs', import.meta.url).href;
 let tracingSink: Awaited<ReturnType<typeof startOtlpReceiver>> | undefined;
 /** Process names of `processTreeCpu` as the figures call them. */
 const APP_PROCESS_TITLE = 'fanmission-app';
@@ -159,6 +161,7 @@ type ChildMessage =
   | { type: 'status'; inFlight?: number }
   | { type: 'tokens'; fanIds?: number[]; tokens?: string[] }
   | { type: 'settled' }
+  | { type: 'sandbox'; entries?: SandboxEntries }
   | { type: 'stop' };
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -193,6 +196,8 @@ if (process.argv[2] === '--worker') {
       const status = worker.getStatus();
       const inFlight = status.numInFlightWorkflowActivations + status.numInFlightActivities;
       process.send!({ type: 'status', inFlight } satisfies ChildMessage);
+    } else if (message.type === 'sandbox') {
+      void readSandboxEntries().then((entries) => process.send!({ type: 'sandbox', entries } satisfies ChildMessage));
     } else if (message.type === 'stop' && worker.getState() === 'RUNNING') worker.shutdown();
   });
   // The bench stopped without stopping this process (a crash): do not outlive it.
@@ -426,6 +431,10 @@ try {
     /** CPU ms per end-to-end request by process, from the run's start until its effects are done. */
     cpu: string;
     cpuMs: Map<string, number>;
+    /** The apps' CPU ms per request of the constant route in the same load (the machine's calibration). */
+    constantCpuMs: number;
+    /** The worker's calls into the workflows' sandbox per end-to-end request, and their jobs. */
+    sandbox: string;
   }
   /** closed: autocannon, each connection's next request on the last answer; paced: Poisson arrivals at `rate`/s;
    * burst: autocannon's overallRate (each second's `rate` requests sent at once, the figure of earlier runs). */
@@ -450,8 +459,15 @@ try {
           warmPath: '/bench/constant',
         })
       : measure(url, autocannonRequests, SECONDS, load.kind === 'burst' ? load.rate : undefined);
+  const requestsOf = (load: LoadKind, result: HttpResult) =>
+    Math.round(result.rps * (load.kind === 'paced' ? PACED_SECONDS : SECONDS));
   const measureLoad = async (load: LoadKind): Promise<Load> => {
+    const constantCpuBefore = await processTreeCpu();
     const constantResult = await run(load, base, constantRequests, pacedConstant);
+    const constantCpuMs =
+      cpuMsPerOperation(constantCpuBefore, await processTreeCpu(), requestsOf(load, constantResult), PROCESS_NAMES).get(
+        'apps',
+      ) ?? 0;
     markPostgresLog(`hold only, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const holdOnlyResult = await run(load, holdOnlyBase, missions, pacedMission);
     markPostgresLog(`hold only ends, p99 ${holdOnlyResult.p99} ms`);
@@ -462,6 +478,7 @@ try {
     await consumersCaughtUp(db!);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
     if (STATEMENTS) await sql`select pg_stat_statements_reset()`.execute(db!);
+    const sandboxBefore = await worker.sandboxEntries();
     const cpuBefore = await processTreeCpu();
     markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const endToEndResult = await run(load, base, missions, pacedMission);
@@ -496,6 +513,7 @@ try {
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const requests = await missionsAfter(db!, rows[0]!.last);
     const cpuAfter = await processTreeCpu();
+    const sandbox = sandboxEntriesPerRequest(sandboxBefore, await worker.sandboxEntries(), requests);
     const cpu = cpuPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
     const cpuMs = cpuMsPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
     if (STATEMENTS) await printStatements(db!, `${loadNameOf(load)} end to end`, requests);
@@ -507,6 +525,8 @@ try {
       drainSeconds,
       cpu,
       cpuMs,
+      constantCpuMs,
+      sandbox,
     };
   };
   const show = (result: HttpResult) =>
@@ -518,7 +538,8 @@ try {
       console.log(
         `round ${round}, ${loadNames[index]}: constant ${show(load.constant)}, hold only ${show(load.holdOnly)}, ` +
           `end to end ${show(load.endToEnd)}; committed → running p99 ${load.running.toFixed(0)} ms ` +
-          `(worker drained in ${load.drainSeconds.toFixed(1)} s); end-to-end CPU ms per request: ${load.cpu}`,
+          `(worker drained in ${load.drainSeconds.toFixed(1)} s); end-to-end CPU ms per request: ${load.cpu}; ` +
+          `constant route ${load.constantCpuMs.toFixed(3)} ms; worker: ${load.sandbox}`,
       ),
     );
     rounds.push(loads);
@@ -597,6 +618,13 @@ try {
       .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
       .join(', ');
     const tracing = tracingSink ? `tracing on, ${tracingSink.received()} spans exported` : 'tracing off';
+    // The same-run calibration: the machine-independent figure is the mission's cost in constant routes.
+    const constantMs = median(rounds.map((loads) => loads[recordIndex]!.constantCpuMs));
+    console.log(
+      `calibration at ${loadNames[recordIndex]}: the constant route costs the app ${constantMs.toFixed(3)} ms of CPU a ` +
+        `request; a mission request ${(total / constantMs).toFixed(0)}× that`,
+    );
+    console.log(`worker at ${loadNames[recordIndex]} (last round): ${rounds.at(-1)![recordIndex]!.sandbox}`);
     console.log(
       `cpu per mission request: ${total.toFixed(1)} ms (all processes; ${roles}) at ${loadNames[recordIndex]}` +
         `${CONSUMERS ? '' : ' without the outbox consumers'}; ${tracing}`,
@@ -707,12 +735,15 @@ async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; exe
 
 /** The worker's child process (this file with `--worker`), with its drain and its stop. */
 async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
-  const child = await forkChild(
-    ['--worker', databaseUrl, address, namespace, scratch],
-    profileOptions('BENCH_WORKER_PROF'),
-  );
+  // The worker's threads count their calls into the workflows' sandbox (tests/bench/sandbox-entries-preload.mjs).
+  const execArgv = profileOptions('BENCH_WORKER_PROF').execArgv ?? process.execArgv;
+  const child = await forkChild(['--worker', databaseUrl, address, namespace, scratch], {
+    execArgv: [...execArgv, '--import', SANDBOX_ENTRIES],
+  });
   const inFlight = async () => (await child.request({ type: 'status' })).inFlight!;
   return {
+    /** The worker's calls into its workflows' sandbox so far, and their jobs. */
+    sandboxEntries: async () => (await child.request({ type: 'sandbox' })).entries!,
     /**
      * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
      * task (the task queue is served in order, so the ones before it have too), and then the worker has had no
