@@ -45,7 +45,15 @@
 // statements there, beside each measurement's times; BENCH_SLOWEST=1 prints each paced run's slowest requests with
 // their times (a stall shows as a cluster); BENCH_STATEMENTS=1 prints the statements of each end-to-end run with their
 // calls and server time per request (pg_stat_statements); BENCH_CONSUMERS=off runs the worker without the outbox
-// consumers. Each figure is the median of the rounds.
+// consumers; BENCH_LAYOUT=one-process runs the worker and the consumers inside the end-to-end app's process, its
+// Temporal client on the worker's connection as `npm start`'s `all` role could, with eager workflow starts
+// (BENCH_EAGER=off: without; each run prints how many starts the server answered with their first task). Each figure
+// is the median of the rounds.
+// Beside each run's CPU, the worker's calls into its workflows' sandbox per request (each a `vm` call with a timeout,
+// whose watchdog thread the SDK starts every time), the activations and their jobs by kind, counted in the worker's
+// threads (tests/bench/sandbox-entries-preload.mjs); and the same-run calibration: the app's CPU per request of the
+// constant route in the closed loop, and the mission's CPU as a multiple of it (figures from two machines compare by
+// that multiple).
 // CPU per request counts each process of the product (apps, worker with its outbox consumers, PostgreSQL, Temporal)
 // from the start of an end-to-end run until what its requests set off is done: the worker drained and every consumer
 // caught up. The last line is the figure of record at 50/s paced: `cpu per mission request: <n> ms (…)`. Afterwards every end-to-end
