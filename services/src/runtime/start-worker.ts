@@ -90,8 +90,9 @@ export async function startWorker(
     () => undefined,
   );
   if (!worker) {
-    // Creating the worker (it describes the namespace, retrying) stops with the connection.
-    await connection.close().catch(() => undefined);
+    // Creating the worker (it describes the namespace, retrying) stops with the connection (shared: the API's stop
+    // closes it).
+    if (!options.shareConnection) await connection.close().catch(() => undefined);
     return false;
   }
   const running = worker.run();
