@@ -18,4 +18,10 @@ export interface TemporalAccess {
   client: Client;
   /** The task queue workflows are started on (the production queue, or a test worker's own). */
   taskQueue: string;
+  /**
+   * The client runs over the connection of a worker of this process that polls `taskQueue` (`npm start`'s `all`
+   * role): a start asks for its workflow's first task in the answer (eager workflow start), and the worker runs it
+   * without a poll. The SDK refuses the option on any other connection.
+   */
+  eagerStart?: boolean;
 }

@@ -45,7 +45,15 @@
 // statements there, beside each measurement's times; BENCH_SLOWEST=1 prints each paced run's slowest requests with
 // their times (a stall shows as a cluster); BENCH_STATEMENTS=1 prints the statements of each end-to-end run with their
 // calls and server time per request (pg_stat_statements); BENCH_CONSUMERS=off runs the worker without the outbox
-// consumers. Each figure is the median of the rounds.
+// consumers; BENCH_LAYOUT=one-process runs the worker and the consumers inside the end-to-end app's process, its
+// Temporal client on the worker's connection as `npm start`'s `all` role could, with eager workflow starts
+// (BENCH_EAGER=off: without; each run prints how many starts the server answered with their first task). Each figure
+// is the median of the rounds.
+// Beside each run's CPU, the worker's calls into its workflows' sandbox per request (each a `vm` call with a timeout,
+// whose watchdog thread the SDK starts every time), the activations and their jobs by kind, counted in the worker's
+// threads (tests/bench/sandbox-entries-preload.mjs); and the same-run calibration: the app's CPU per request of the
+// constant route in the closed loop, and the mission's CPU as a multiple of it (figures from two machines compare by
+// that multiple).
 // CPU per request counts each process of the product (apps, worker with its outbox consumers, PostgreSQL, Temporal)
 // from the start of an end-to-end run until what its requests set off is done: the worker drained and every consumer
 // caught up. The last line is the figure of record at 50/s paced: `cpu per mission request: <n> ms (…)`. Afterwards every end-to-end
@@ -58,7 +66,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -104,6 +112,7 @@ import {
   type PacedResult,
   type PacedRequest,
 } from './support';
+import { readSandboxEntries, sandboxEntriesPerRequest, type SandboxEntries } from './sandbox-entries';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50,100').split(',').map(Number);
@@ -126,6 +135,13 @@ const TEMPORAL_SERVER = process.env.BENCH_TEMPORAL === 'dev' ? 'dev' : 'test';
 /** The end-to-end app's Temporal connection: `native` (the API's, default) or `grpc` (`@grpc/grpc-js`, the former). */
 const TEMPORAL_CLIENT = process.env.BENCH_TEMPORAL_CLIENT === 'grpc' ? 'grpc' : 'native';
 /**
+ * BENCH_LAYOUT=one-process: the end-to-end app's process also runs the worker and the outbox consumers, its Temporal
+ * client over the worker's connection, as `npm start`'s `all` role does; its workflow starts are eager unless
+ * BENCH_EAGER=off. Default (`separate`): the worker in a process of its own, as compose's roles run.
+ */
+const ONE_PROCESS = process.env.BENCH_LAYOUT === 'one-process';
+const EAGER = ONE_PROCESS && process.env.BENCH_EAGER !== 'off';
+/**
  * BENCH_SLOWEST=1: after each paced run, its twelve slowest requests (when scheduled, how long), and the client's (this
  * process's) GC pauses, longest event-loop delay and heap.
  */
@@ -137,6 +153,7 @@ const SHOW_SLOWEST = process.env.BENCH_SLOWEST === '1';
  */
 const TRACING = process.env.BENCH_TRACING === 'on';
 const TRACING_REGISTER = new URL('../../services/src/telemetry/register.mjs', import.meta.url).href;
+const SANDBOX_ENTRIES = new URL('./sandbox-entries-preload.mjs', import.meta.url).href;
 let tracingSink: Awaited<ReturnType<typeof startOtlpReceiver>> | undefined;
 /** Process names of `processTreeCpu` as the figures call them. */
 const APP_PROCESS_TITLE = 'fanmission-app';
@@ -159,18 +176,20 @@ type ChildMessage =
   | { type: 'status'; inFlight?: number }
   | { type: 'tokens'; fanIds?: number[]; tokens?: string[] }
   | { type: 'settled' }
+  | { type: 'sandbox'; entries?: SandboxEntries }
+  | { type: 'starts'; starts?: number; eager?: number }
   | { type: 'stop' };
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 
-if (process.argv[2] === '--worker') {
-  // The worker process: the production worker with the real mission activities and its own database pool.
-  const [databaseUrl, address, namespace, dataDir] = process.argv.slice(3) as [string, string, string, string];
-  // As the worker role does at its start (`startFanmission`), before the SDK's threads exist.
-  lowerCpuPriority(process.pid, BACKGROUND_NICE);
-  const db = createDb(databaseUrl, { max: 4, preparedStatements: PREPARED_STATEMENTS });
+/**
+ * The production worker with the real mission activities on `connection`, and the outbox consumers (popularity,
+ * notifications, settlement feed, reliability) as the worker role runs them in embedded mode: each mission request's
+ * event costs its share of their batches and of their idle polls. `answer` serves the bench's `status` and `sandbox`
+ * messages (true when the message was one of them).
+ */
+async function startBenchWorker(db: Db, connection: NativeConnection, namespace: string, dataDir: string) {
   const config = await benchConfig(dataDir);
-  const connection = await NativeConnection.connect({ address });
   const tracing = await workerTracing();
   const worker = await createFanmissionWorker({
     connection,
@@ -181,25 +200,52 @@ if (process.argv[2] === '--worker') {
     ...tracing,
   });
   const running = worker.run();
-  // The outbox consumers (popularity, notifications, settlement feed, reliability) as the worker role runs them in
-  // embedded mode: each mission request's event costs its share of their batches and of their idle polls.
   const consumers = CONSUMERS
     ? startPostgresConsumers(db, EVENT_CONSUMERS, {
         onError: (consumer, error) => console.error(`consumer ${consumer}:`, error),
       })
     : undefined;
-  process.on('message', (message: ChildMessage) => {
-    if (message.type === 'status') {
-      const status = worker.getStatus();
-      const inFlight = status.numInFlightWorkflowActivations + status.numInFlightActivities;
-      process.send!({ type: 'status', inFlight } satisfies ChildMessage);
-    } else if (message.type === 'stop' && worker.getState() === 'RUNNING') worker.shutdown();
+  return {
+    worker,
+    answer(message: ChildMessage): boolean {
+      if (message.type === 'status') {
+        const status = worker.getStatus();
+        const inFlight = status.numInFlightWorkflowActivations + status.numInFlightActivities;
+        process.send!({ type: 'status', inFlight } satisfies ChildMessage);
+        return true;
+      }
+      if (message.type === 'sandbox') {
+        void readSandboxEntries().then((entries) => process.send!({ type: 'sandbox', entries } satisfies ChildMessage));
+        return true;
+      }
+      return false;
+    },
+    async stop(): Promise<void> {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+      await consumers?.stop();
+    },
+  };
+}
+
+if (process.argv[2] === '--worker') {
+  // The worker process: the production worker with the real mission activities and its own database pool.
+  const [databaseUrl, address, namespace, dataDir] = process.argv.slice(3) as [string, string, string, string];
+  // As the worker role does at its start (`startFanmission`), before the SDK's threads exist.
+  lowerCpuPriority(process.pid, BACKGROUND_NICE);
+  const db = createDb(databaseUrl, { max: 4, preparedStatements: PREPARED_STATEMENTS });
+  const connection = await NativeConnection.connect({ address });
+  const worker = await startBenchWorker(db, connection, namespace, dataDir);
+  const stopped = new Promise<void>((resolve) => {
+    process.on('message', (message: ChildMessage) => {
+      if (!worker.answer(message) && message.type === 'stop') resolve();
+    });
+    // The bench stopped without stopping this process (a crash): do not outlive it.
+    process.on('disconnect', resolve);
   });
-  // The bench stopped without stopping this process (a crash): do not outlive it.
-  process.on('disconnect', () => worker.getState() === 'RUNNING' && worker.shutdown());
   process.send!({ type: 'ready' } satisfies ChildMessage);
-  await running;
-  await consumers?.stop();
+  await stopped;
+  await worker.stop();
   await connection.close();
   await db.destroy();
   process.exit(0);
@@ -221,15 +267,30 @@ if (process.argv[2] === '--app') {
   const appLogFile = process.env.BENCH_APP_LOG;
   const db = createDb(databaseUrl, { max: POOL, preparedStatements: PREPARED_STATEMENTS });
   const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
+  // BENCH_LAYOUT=one-process: the worker in this process, on the connection the API's client shares.
+  const workerConnection =
+    mode === 'end-to-end' && ONE_PROCESS ? await NativeConnection.connect({ address }) : undefined;
+  const workerDb = workerConnection && createDb(databaseUrl, { max: 4, preparedStatements: PREPARED_STATEMENTS });
+  const worker = workerConnection && (await startBenchWorker(workerDb!, workerConnection, namespace, dataDir));
   // The API's connection (the SDK's Rust client, connected on first use); BENCH_TEMPORAL_CLIENT=grpc the SDK's
   // `@grpc/grpc-js` connection the API used before, for comparison.
   const connection =
     mode !== 'end-to-end'
       ? undefined
-      : TEMPORAL_CLIENT === 'grpc'
-        ? await Connection.connect({ address })
-        : lazyTemporalConnection({ address });
-  const interceptors = await tracingClientInterceptors();
+      : (workerConnection ??
+        (TEMPORAL_CLIENT === 'grpc' ? await Connection.connect({ address }) : lazyTemporalConnection({ address })));
+  // The starts, and those the server answered with their first workflow task (eager).
+  const starts = { starts: 0, eager: 0 };
+  const countStarts: WorkflowClientInterceptor = {
+    async startWithDetails(input, next) {
+      const output = await next(input);
+      starts.starts += 1;
+      if (output.eagerlyStarted) starts.eager += 1;
+      return output;
+    },
+  };
+  const tracingInterceptors = await tracingClientInterceptors();
+  const interceptors = { workflow: [...(tracingInterceptors?.workflow ?? []), countStarts] };
   const app = await buildApp({
     config,
     db,
@@ -240,8 +301,9 @@ if (process.argv[2] === '--app') {
     mailer: createDevMailbox({ from: config.MAIL_FROM }),
     ...(connection && {
       temporal: {
-        client: new Client({ connection, namespace, ...(interceptors && { interceptors }) }),
+        client: new Client({ connection, namespace, interceptors }),
         taskQueue: FANMISSION_TASK_QUEUE,
+        eagerStart: EAGER,
       },
     }),
     eventConsumers: EVENT_CONSUMERS,
@@ -251,7 +313,10 @@ if (process.argv[2] === '--app') {
   await app.listen({ host: '127.0.0.1', port: config.PORT });
   const stopped = new Promise<void>((resolve) => {
     process.on('message', (message: ChildMessage) => {
-      if (message.type === 'tokens') {
+      if (worker?.answer(message)) return;
+      if (message.type === 'starts') {
+        process.send!({ type: 'starts', ...starts } satisfies ChildMessage);
+      } else if (message.type === 'tokens') {
         const tokens = message.fanIds!.map((id) => `Bearer ${signSessionToken(app, { id, roles: ['ROLE_USER'] })}`);
         process.send!({ type: 'tokens', tokens } satisfies ChildMessage);
       } else if (message.type === 'settled') {
@@ -265,7 +330,9 @@ if (process.argv[2] === '--app') {
   process.send!({ type: 'ready', port: config.PORT } satisfies ChildMessage);
   await stopped;
   await app.close();
+  await worker?.stop();
   await connection?.close();
+  await workerDb?.destroy();
   await db.destroy();
   process.exit(0);
 }
@@ -327,8 +394,10 @@ try {
     tracingSink = await startOtlpReceiver({ keepSpans: false });
     stops.push(() => tracingSink!.close());
   }
-  const worker = await startWorkerProcess(databaseUrl, temporal.address, temporal.namespace);
-  stops.push(() => worker.stop());
+  const separateWorker = ONE_PROCESS
+    ? undefined
+    : await startWorkerProcess(databaseUrl, temporal.address, temporal.namespace);
+  if (separateWorker) stops.push(() => separateWorker.stop());
 
   reconcilerAccess = { client: temporal.client, taskQueue: FANMISSION_TASK_QUEUE };
   // Both apps accept the tokens the end-to-end app signs.
@@ -336,13 +405,20 @@ try {
   const startApp = (mode: 'end-to-end' | 'hold-only') =>
     forkChild(['--app', mode, databaseUrl, temporal.address, temporal.namespace, scratch], {
       env: appEnvironment,
-      ...(mode === 'end-to-end' && profileOptions('BENCH_APP_PROF')),
+      ...(mode === 'end-to-end' && {
+        execArgv: [
+          ...(profileOptions('BENCH_APP_PROF').execArgv ?? process.execArgv),
+          // With the worker inside it, its threads count their calls into the workflows' sandbox.
+          ...(ONE_PROCESS ? ['--import', SANDBOX_ENTRIES] : []),
+        ],
+      }),
     });
   const [endToEnd, holdOnly] = await Promise.all([startApp('end-to-end'), startApp('hold-only')]);
   stops.push(
     () => endToEnd.stop(),
     () => holdOnly.stop(),
   );
+  const worker = separateWorker ?? workerOf(endToEnd);
   const port = endToEnd.ready.port!;
   const holdOnlyPort = holdOnly.ready.port!;
   const startsSettled = () => endToEnd.request({ type: 'settled' });
@@ -426,6 +502,12 @@ try {
     /** CPU ms per end-to-end request by process, from the run's start until its effects are done. */
     cpu: string;
     cpuMs: Map<string, number>;
+    /** The apps' CPU ms per request of the constant route in the same load (the machine's calibration). */
+    constantCpuMs: number;
+    /** The worker's calls into the workflows' sandbox per end-to-end request, and their jobs. */
+    sandbox: string;
+    /** The end-to-end app's workflow starts in the run, and how many the server answered with their first task. */
+    starts: { starts: number; eager: number };
   }
   /** closed: autocannon, each connection's next request on the last answer; paced: Poisson arrivals at `rate`/s;
    * burst: autocannon's overallRate (each second's `rate` requests sent at once, the figure of earlier runs). */
@@ -450,8 +532,15 @@ try {
           warmPath: '/bench/constant',
         })
       : measure(url, autocannonRequests, SECONDS, load.kind === 'burst' ? load.rate : undefined);
+  const requestsOf = (load: LoadKind, result: HttpResult) =>
+    Math.round(result.rps * (load.kind === 'paced' ? PACED_SECONDS : SECONDS));
   const measureLoad = async (load: LoadKind): Promise<Load> => {
+    const constantCpuBefore = await processTreeCpu();
     const constantResult = await run(load, base, constantRequests, pacedConstant);
+    const constantCpuMs =
+      cpuMsPerOperation(constantCpuBefore, await processTreeCpu(), requestsOf(load, constantResult), PROCESS_NAMES).get(
+        'apps',
+      ) ?? 0;
     markPostgresLog(`hold only, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const holdOnlyResult = await run(load, holdOnlyBase, missions, pacedMission);
     markPostgresLog(`hold only ends, p99 ${holdOnlyResult.p99} ms`);
@@ -462,6 +551,8 @@ try {
     await consumersCaughtUp(db!);
     const { rows } = await sql<{ last: number }>`select coalesce(max(id), 0)::int as last from missions`.execute(db!);
     if (STATEMENTS) await sql`select pg_stat_statements_reset()`.execute(db!);
+    const sandboxBefore = await worker.sandboxEntries();
+    const startsBefore = await endToEnd.request({ type: 'starts' });
     const cpuBefore = await processTreeCpu();
     markPostgresLog(`end to end, ${load.kind} ${'rate' in load ? `${load.rate}/s ` : ''}starts`);
     const endToEndResult = await run(load, base, missions, pacedMission);
@@ -496,6 +587,12 @@ try {
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const requests = await missionsAfter(db!, rows[0]!.last);
     const cpuAfter = await processTreeCpu();
+    const sandbox = sandboxEntriesPerRequest(sandboxBefore, await worker.sandboxEntries(), requests);
+    const startsAfter = await endToEnd.request({ type: 'starts' });
+    const starts = {
+      starts: startsAfter.starts! - startsBefore.starts!,
+      eager: startsAfter.eager! - startsBefore.eager!,
+    };
     const cpu = cpuPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
     const cpuMs = cpuMsPerOperation(cpuBefore, cpuAfter, requests, PROCESS_NAMES);
     if (STATEMENTS) await printStatements(db!, `${loadNameOf(load)} end to end`, requests);
@@ -507,6 +604,9 @@ try {
       drainSeconds,
       cpu,
       cpuMs,
+      constantCpuMs,
+      sandbox,
+      starts,
     };
   };
   const show = (result: HttpResult) =>
@@ -518,7 +618,9 @@ try {
       console.log(
         `round ${round}, ${loadNames[index]}: constant ${show(load.constant)}, hold only ${show(load.holdOnly)}, ` +
           `end to end ${show(load.endToEnd)}; committed → running p99 ${load.running.toFixed(0)} ms ` +
-          `(worker drained in ${load.drainSeconds.toFixed(1)} s); end-to-end CPU ms per request: ${load.cpu}`,
+          `(worker drained in ${load.drainSeconds.toFixed(1)} s); end-to-end CPU ms per request: ${load.cpu}; ` +
+          `constant route ${load.constantCpuMs.toFixed(3)} ms; worker: ${load.sandbox}; ` +
+          `${load.starts.eager}/${load.starts.starts} starts eager`,
       ),
     );
     rounds.push(loads);
@@ -547,7 +649,11 @@ try {
       `${PACED_SECONDS} s per paced run, ${os.cpus().length} CPUs, ` +
       `database pool ${POOL}; embedded PostgreSQL, the Temporal ${TEMPORAL_SERVER === 'dev' ? 'dev server (CLI, SQLite)' : 'test server (Java, time skipping locked)'} ` +
       `and the worker's process on the same machine, the latter two at nice ${BACKGROUND_NICE}; the end-to-end app's ` +
-      `Temporal client over ${TEMPORAL_CLIENT === 'grpc' ? '@grpc/grpc-js' : "the SDK's Rust client (the API's)"}`,
+      `Temporal client over ${TEMPORAL_CLIENT === 'grpc' ? '@grpc/grpc-js' : "the SDK's Rust client (the API's)"}` +
+      (ONE_PROCESS
+        ? `; one process: the worker and consumers in the end-to-end app's, on its connection, ` +
+          `${EAGER ? 'eager starts requested' : 'no eager start'}`
+        : ''),
   );
   const cell = (results: HttpResult[]) => {
     const rps = median(results.map((r) => r.rps));
@@ -597,6 +703,14 @@ try {
       .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
       .join(', ');
     const tracing = tracingSink ? `tracing on, ${tracingSink.received()} spans exported` : 'tracing off';
+    // The same-run calibration: the machine-independent figure is the mission's cost in constant routes. From the
+    // closed loop, where the app's idle work (timers, pollers) is a negligible share of each request.
+    const constantMs = median(rounds.map((loads) => loads[0]!.constantCpuMs));
+    console.log(
+      `calibration: the constant route costs the app ${constantMs.toFixed(3)} ms of CPU a request in the closed ` +
+        `loop; a mission request at ${loadNames[recordIndex]} ${(total / constantMs).toFixed(1)}× that`,
+    );
+    console.log(`worker at ${loadNames[recordIndex]} (last round): ${rounds.at(-1)![recordIndex]!.sandbox}`);
     console.log(
       `cpu per mission request: ${total.toFixed(1)} ms (all processes; ${roles}) at ${loadNames[recordIndex]}` +
         `${CONSUMERS ? '' : ' without the outbox consumers'}; ${tracing}`,
@@ -707,12 +821,20 @@ async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; exe
 
 /** The worker's child process (this file with `--worker`), with its drain and its stop. */
 async function startWorkerProcess(databaseUrl: string, address: string, namespace: string) {
-  const child = await forkChild(
-    ['--worker', databaseUrl, address, namespace, scratch],
-    profileOptions('BENCH_WORKER_PROF'),
-  );
+  // The worker's threads count their calls into the workflows' sandbox (tests/bench/sandbox-entries-preload.mjs).
+  const execArgv = profileOptions('BENCH_WORKER_PROF').execArgv ?? process.execArgv;
+  const child = await forkChild(['--worker', databaseUrl, address, namespace, scratch], {
+    execArgv: [...execArgv, '--import', SANDBOX_ENTRIES],
+  });
+  return { ...workerOf(child), stop: () => child.stop() };
+}
+
+/** The worker in `child` (the worker's process, or the end-to-end app's with BENCH_LAYOUT=one-process): its drain. */
+function workerOf(child: Awaited<ReturnType<typeof forkChild>>) {
   const inFlight = async () => (await child.request({ type: 'status' })).inFlight!;
   return {
+    /** The worker's calls into its workflows' sandbox so far, and their jobs. */
+    sandboxEntries: async () => (await child.request({ type: 'sandbox' })).entries!,
     /**
      * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
      * task (the task queue is served in order, so the ones before it have too), and then the worker has had no
@@ -740,7 +862,6 @@ async function startWorkerProcess(databaseUrl: string, address: string, namespac
         if ((await inFlight()) > 0) idleSince = performance.now();
       }
     },
-    stop: () => child.stop(),
   };
 }
 

@@ -7,7 +7,15 @@ import type { Database, Db } from '../db';
 import { applyEvents, defineConsumer, type EventConsumer } from './consumer';
 import { creatorPopularityConsumer } from '../creators';
 import { domainEvent, recordEvents } from './outbox';
-import { consumeOutboxBatch, outboxRowToEvent, postgresConsumerLag, readCheckpoint } from './postgres-transport';
+import {
+  consumeOutboxBatch,
+  consumeOutboxGroup,
+  nextPollPause,
+  outboxRowToEvent,
+  postgresConsumerLag,
+  readCheckpoint,
+  startPostgresConsumers,
+} from './postgres-transport';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 
 const testApp = useTestApp();
@@ -214,6 +222,130 @@ describe('Postgres transport', () => {
       pendingEvents: 0,
       oldestPendingSeconds: null,
     });
+  });
+});
+
+/** `db()` counting the statements that read the outbox and those that write a checkpoint. */
+function countingOutboxStatements() {
+  const counts = { outboxReads: 0, checkpointWrites: 0 };
+  const counted = db().withPlugin({
+    transformQuery: (args) => {
+      const text = JSON.stringify(args.node);
+      if (/from outbox\b/.test(text)) counts.outboxReads += 1;
+      if (/insert into event_consumer_checkpoints/.test(text)) counts.checkpointWrites += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { counts, db: counted };
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Drains the consumers past every event so far and forgets what they saw: the test's events are then theirs alone. */
+async function caughtUp(consumers: EventConsumer[]): Promise<void> {
+  await drainOutbox(db(), { consumers });
+  for (const consumer of consumers) await sql`delete from test_seen where consumer = ${consumer.name}`.execute(db());
+}
+
+describe('one reader for every consumer', () => {
+  it('reads the outbox once and writes the checkpoints once per poll for consumers at one checkpoint', async () => {
+    const consumers = await Promise.all(['shared-a', 'shared-b', 'shared-c'].map((name) => recordingConsumer(name)));
+    await caughtUp(consumers);
+    await recordEvents(db(), [liked(101), liked(102), liked(103)]);
+    const { counts, db: counted } = countingOutboxStatements();
+    const results = await consumeOutboxGroup(
+      counted,
+      consumers.map((consumer) => ({ consumer, limit: 500 })),
+    );
+    expect(counts).toEqual({ outboxReads: 1, checkpointWrites: 1 });
+    for (const consumer of consumers) {
+      expect(results.get(consumer.name)).toEqual({ read: 3 });
+      expect((await seen(consumer.name)).map((row) => row.sequence)).toEqual([101, 102, 103]);
+      expect((await postgresConsumerLag(db(), consumer.name)).pendingEvents).toBe(0);
+    }
+  });
+
+  it("rolls back only the failing consumer's work: the others' effects and checkpoints commit", async () => {
+    const healthy = await recordingConsumer('savepoint-healthy');
+    const failing = await recordingConsumer('savepoint-failing', (sequence) => sequence === 112);
+    await caughtUp([healthy, failing]);
+    const before = await readCheckpoint(db(), 'savepoint-failing');
+    await recordEvents(db(), [liked(111), liked(112), liked(113)]);
+    const polls = [healthy, failing].map((consumer) => ({ consumer, limit: 500 }));
+
+    const first = await consumeOutboxGroup(db(), polls);
+    expect(first.get('savepoint-healthy')).toEqual({ read: 3 });
+    expect(String((first.get('savepoint-failing') as { error: unknown }).error)).toContain('crashed at event 112');
+    expect((await seen('savepoint-healthy')).map((row) => row.sequence)).toEqual([111, 112, 113]);
+    // Event 111 applied before the failure is undone with it: the failing consumer starts again from its checkpoint.
+    expect(await seen('savepoint-failing')).toEqual([]);
+    expect(await readCheckpoint(db(), 'savepoint-failing')).toEqual(before);
+
+    // Behind the others now: it reads from its own checkpoint, they read nothing new.
+    const second = await consumeOutboxGroup(db(), polls);
+    expect(second.get('savepoint-healthy')).toEqual({ read: 0 });
+    expect(second.get('savepoint-failing')).toEqual({ read: 3 });
+    expect((await seen('savepoint-failing')).map((row) => row.sequence)).toEqual([111, 112, 113]);
+    expect(await readCheckpoint(db(), 'savepoint-failing')).toEqual(await readCheckpoint(db(), 'savepoint-healthy'));
+  });
+
+  it('keeps polling the other consumers while one retries its poison event', async () => {
+    const healthy = await recordingConsumer('poll-healthy');
+    await sql`create table if not exists test_seen (consumer text, sequence int, event_id uuid, type text)`.execute(
+      db(),
+    );
+    const poisoned = defineConsumer('poll-poisoned', {
+      'mission.liked': async (trx, event) => {
+        if (event.payload.missionId === 122) throw new Error('cannot decode event 122');
+        await sql`insert into test_seen values ('poll-poisoned', ${event.payload.missionId}, ${event.id}, ${event.type})`.execute(
+          trx,
+        );
+      },
+    });
+    await caughtUp([healthy, poisoned]);
+    await recordEvents(db(), [liked(121), liked(122), liked(123)]);
+    const running = startPostgresConsumers(db(), [healthy, poisoned], { pollIntervalMs: 5, maxAttempts: 1_000 });
+    try {
+      await until('the healthy consumer past every event', async () => (await seen('poll-healthy')).length === 3);
+      await recordEvents(db(), [liked(124)]);
+      await until('the next event too', async () => (await seen('poll-healthy')).length === 4);
+    } finally {
+      await running.stop();
+    }
+    expect(await seen('poll-poisoned')).toEqual([expect.objectContaining({ sequence: 121 })]);
+  });
+
+  it('polls an idle outbox less and less often, up to maxIdlePollMs, and at once again after work', async () => {
+    expect(nextPollPause(0, 'idle', { pollIntervalMs: 100, maxIdlePollMs: 1_000 })).toBe(100);
+    const pauses: number[] = [];
+    for (let last = 0, n = 0; n < 6; n += 1) {
+      last = nextPollPause(last, 'idle', { pollIntervalMs: 100, maxIdlePollMs: 1_000 });
+      pauses.push(last);
+    }
+    expect(pauses).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+    expect(nextPollPause(1_000, 'worked', { pollIntervalMs: 100, maxIdlePollMs: 1_000 })).toBe(100);
+    expect(nextPollPause(1_000, 'full', { pollIntervalMs: 100, maxIdlePollMs: 1_000 })).toBe(0);
+
+    // Over half a second of an idle outbox polled every 5 ms at first: a handful of reads, not a hundred.
+    const consumer = await recordingConsumer('idle-backoff');
+    await caughtUp([consumer]);
+    const { counts, db: counted } = countingOutboxStatements();
+    const running = startPostgresConsumers(counted, [consumer], { pollIntervalMs: 5, maxIdlePollMs: 100 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(counts.outboxReads).toBeLessThanOrEqual(15);
+      await recordEvents(db(), [liked(131)]);
+      await until('the event applied', async () => (await seen('idle-backoff')).length === 1, 2_000);
+    } finally {
+      await running.stop();
+    }
   });
 });
 

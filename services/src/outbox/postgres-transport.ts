@@ -44,6 +44,17 @@ export async function readCheckpoint(db: DbExecutor, consumer: string): Promise<
   return row ? { transactionId: row.transaction_id, position: row.position } : START;
 }
 
+/** Up to `limit` events after `from` in read order, from transactions older than every one still open. */
+const readOrdered = (from: Checkpoint, limit: number) => sql<OutboxEventRow>`
+  select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at, trace_parent,
+    transaction_id::text as transaction_id
+  from outbox
+  where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+    and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  -- qualified: the bare name would sort by the text alias above ('1000' before '862')
+  order by outbox.transaction_id, outbox.position
+  limit ${limit}`;
+
 /**
  * The consumer's turn at the outbox: up to `limit` events after its checkpoint, only from transactions older than
  * every one still open (so none commits later behind the checkpoint), handed to `handle`, then the checkpoint moved
@@ -60,15 +71,7 @@ async function consumerTurn<T>(
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer}`}, 0))`.execute(trx);
     const from = await readCheckpoint(trx, consumer);
-    const { rows } = await sql<OutboxEventRow>`
-      select position, id, type, aggregate_type, aggregate_id, payload, schema_version, occurred_at, trace_parent,
-        transaction_id::text as transaction_id
-      from outbox
-      where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      -- qualified: the bare name would sort by the text alias above ('1000' before '862')
-      order by outbox.transaction_id, outbox.position
-      limit ${limit}`.execute(trx);
+    const { rows } = await readOrdered(from, limit).execute(trx);
     const last = rows.at(-1);
     if (!last) return undefined;
     const result = await handle(trx, rows);
@@ -194,16 +197,129 @@ export interface RunningConsumers {
   stop(): Promise<void>;
 }
 
+/** One consumer's share of a group poll: at most `limit` events (one while it is failing). */
+export interface ConsumerPoll {
+  consumer: EventConsumer;
+  limit: number;
+}
+
+/** What a group poll did for one consumer: how many events it read (and committed past), or what it failed with. */
+export type ConsumerPollResult = { read: number } | { error: unknown };
+
 /**
- * Polls the outbox for each consumer until stopped: at once again after a full batch, else after `pollIntervalMs`;
- * a failing batch (rolled back whole) is retried with a growing pause, one event at a time, and an event that keeps
- * failing (`maxAttempts`, the database being reachable) is parked as a dead letter so the consumer moves on.
+ * One poll of the outbox for several consumers, in one transaction: their advisory locks (the ones `consumerTurn`
+ * takes, in name order so two polls never deadlock), their checkpoints, one outbox read per distinct checkpoint, each
+ * consumer's events applied under a savepoint of its own, and every moved checkpoint written by one statement. In
+ * steady state every consumer stands at the same checkpoint (each moves past every event it reads, handled or not),
+ * so a poll reads the outbox once; a consumer left behind (it failed, or is new) reads from its own checkpoint until
+ * it has caught up. A consumer whose handler fails is rolled back to its savepoint: its checkpoint stays, the others'
+ * effects and checkpoints commit. `afterCommit` is told of each consumer's applied events once committed. A failure
+ * of the poll itself (the locks, a read, the checkpoints' write) rolls back everything and is thrown.
+ */
+export async function consumeOutboxGroup(
+  db: Db,
+  polls: readonly ConsumerPoll[],
+): Promise<Map<string, ConsumerPollResult>> {
+  const ordered = [...polls].sort((a, b) => (a.consumer.name < b.consumer.name ? -1 : 1));
+  const names = ordered.map((poll) => poll.consumer.name);
+  const results = new Map<string, ConsumerPollResult>();
+  const applied = new Map<string, DomainEvent[]>();
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      select pg_advisory_xact_lock(hashtextextended('fanmission.consumer:' || name, 0))
+      from unnest(${names}::text[]) as name`.execute(trx);
+    // A statement after the locks: its snapshot sees what a turn that held one of them committed.
+    const { rows: stored } = await sql<{ consumer: string; transaction_id: string; position: number }>`
+      select consumer, transaction_id::text as transaction_id, position
+      from event_consumer_checkpoints where consumer = any(${names}::text[])`.execute(trx);
+    const checkpointOf = new Map(
+      stored.map((row) => [row.consumer, { transactionId: row.transaction_id, position: Number(row.position) }]),
+    );
+    const byCheckpoint = new Map<string, { from: Checkpoint; polls: ConsumerPoll[] }>();
+    for (const poll of ordered) {
+      const from = checkpointOf.get(poll.consumer.name) ?? START;
+      const key = `${from.transactionId}:${from.position}`;
+      const shared = byCheckpoint.get(key) ?? { from, polls: [] };
+      shared.polls.push(poll);
+      byCheckpoint.set(key, shared);
+    }
+    const moved: Array<{ consumer: string; row: OutboxEventRow }> = [];
+    let savepoint = 0;
+    for (const { from, polls: sharing } of byCheckpoint.values()) {
+      const { rows } = await readOrdered(from, Math.max(...sharing.map((poll) => poll.limit))).execute(trx);
+      for (const { consumer, limit } of sharing) {
+        const mine = rows.slice(0, limit);
+        const last = mine.at(-1);
+        if (!last) {
+          results.set(consumer.name, { read: 0 });
+          continue;
+        }
+        if (!mine.some((row) => consumer.handlers[row.type as DomainEventType] !== undefined)) {
+          // Nothing it handles: it only moves past them, and no statement of its own can fail.
+          moved.push({ consumer: consumer.name, row: last });
+          results.set(consumer.name, { read: mine.length });
+          continue;
+        }
+        const name = `consumer_${(savepoint += 1)}`;
+        await sql`savepoint ${sql.id(name)}`.execute(trx);
+        try {
+          applied.set(consumer.name, await applyEvents(trx, consumer, mine.map(outboxRowToEvent)));
+          await sql`release savepoint ${sql.id(name)}`.execute(trx);
+          moved.push({ consumer: consumer.name, row: last });
+          results.set(consumer.name, { read: mine.length });
+        } catch (error) {
+          await sql`rollback to savepoint ${sql.id(name)}`.execute(trx);
+          applied.delete(consumer.name);
+          results.set(consumer.name, { error });
+        }
+      }
+    }
+    if (moved.length === 0) return;
+    await sql`
+      insert into event_consumer_checkpoints (consumer, transaction_id, position, updated_at)
+      select consumer, transaction_id, position, ${new Date()}
+      from unnest(${moved.map((entry) => entry.consumer)}::text[],
+        ${moved.map((entry) => entry.row.transaction_id)}::xid8[],
+        ${moved.map((entry) => entry.row.position)}::bigint[]) as moved (consumer, transaction_id, position)
+      on conflict (consumer) do update set transaction_id = excluded.transaction_id, position = excluded.position,
+        updated_at = excluded.updated_at`.execute(trx);
+  });
+  for (const { consumer } of ordered) reportCommitted(consumer, applied.get(consumer.name) ?? []);
+  return results;
+}
+
+/** The longest pause between two polls that found nothing (default of `maxIdlePollMs`). */
+export const MAX_IDLE_POLL_MS = 1_000;
+
+/**
+ * The pause before the next poll: none after a full batch; `pollIntervalMs` after a poll that found work; after
+ * one that found nothing, twice the last pause, up to `maxIdlePollMs` (an idle outbox is read less and less often, a
+ * busy one as often as before).
+ */
+export function nextPollPause(
+  last: number,
+  poll: 'full' | 'worked' | 'idle',
+  options: { pollIntervalMs: number; maxIdlePollMs: number },
+): number {
+  if (poll === 'full') return 0;
+  if (poll === 'worked' || last <= 0) return options.pollIntervalMs;
+  return Math.min(Math.max(last * 2, options.pollIntervalMs), options.maxIdlePollMs);
+}
+
+/**
+ * Polls the outbox for the consumers until stopped, all of them in one poll (`consumeOutboxGroup`): at once again
+ * after a full batch, else after a pause that starts at `pollIntervalMs` and doubles while the polls find nothing, up
+ * to `maxIdlePollMs` (`nextPollPause`). A consumer's failing batch (rolled back to its savepoint, the others' kept)
+ * is retried with a growing pause, one event at a time, and an event that keeps failing (`maxAttempts`, the database
+ * being reachable) is parked as a dead letter so the consumer moves on.
  */
 export function startPostgresConsumers(
   db: Db,
   consumers: readonly EventConsumer[],
   options: {
     pollIntervalMs?: number;
+    /** The longest pause between polls that find nothing (default MAX_IDLE_POLL_MS). */
+    maxIdlePollMs?: number;
     batchSize?: number;
     onError?: (consumer: string, error: unknown) => void;
     /** Failed attempts before an event is parked. */
@@ -213,41 +329,79 @@ export function startPostgresConsumers(
   } = {},
 ): RunningConsumers {
   const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const pacing = { pollIntervalMs, maxIdlePollMs: Math.max(options.maxIdlePollMs ?? MAX_IDLE_POLL_MS, pollIntervalMs) };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const stopping = new AbortController();
-  const loops = consumers.map(async (consumer) => {
-    let failures = 0;
-    while (!stopping.signal.aborted) {
-      try {
-        // After a failure, one event at a time: the next success moves past the good ones, a poison one stays first.
-        const read = await consumeOutboxBatch(db, consumer, { batchSize: failures > 0 ? 1 : batchSize });
-        failures = 0;
-        if (read < batchSize) await pause(pollIntervalMs, stopping.signal);
-      } catch (error) {
-        if (stopping.signal.aborted) break;
-        options.onError?.(consumer.name, error);
-        // An unreachable database is nobody's poison: wait for it without counting.
-        if (!isDatabaseUnavailable(error)) failures += 1;
-        if (failures >= maxAttempts) {
-          const parked = await parkNextEvent(db, consumer, failures, error).catch((parkError: unknown) => {
-            options.onError?.(consumer.name, parkError);
-            return undefined;
-          });
-          if (parked) {
-            failures = 0;
-            options.onParked?.(parked);
-            continue;
-          }
-        }
-        await pause(Math.min(pollIntervalMs * 2 ** Math.max(failures, 1), 5_000), stopping.signal);
+  const states = consumers.map((consumer) => ({ consumer, failures: 0, retryAt: 0 }));
+  type State = (typeof states)[number];
+
+  /**
+   * A failed attempt of one consumer: reported, counted, the event parked after `maxAttempts` (true), else a pause.
+   */
+  const failed = async (state: State, error: unknown): Promise<boolean> => {
+    const { consumer } = state;
+    options.onError?.(consumer.name, error);
+    // An unreachable database is nobody's poison: wait for it without counting.
+    if (!isDatabaseUnavailable(error)) state.failures += 1;
+    if (state.failures >= maxAttempts) {
+      const parked = await parkNextEvent(db, consumer, state.failures, error).catch((parkError: unknown) => {
+        options.onError?.(consumer.name, parkError);
+        return undefined;
+      });
+      if (parked) {
+        state.failures = 0;
+        state.retryAt = 0;
+        options.onParked?.(parked);
+        return true;
       }
     }
-  });
+    state.retryAt = Date.now() + Math.min(pollIntervalMs * 2 ** Math.max(state.failures, 1), 5_000);
+    return false;
+  };
+
+  const loop = (async () => {
+    let lastPause = 0;
+    while (!stopping.signal.aborted) {
+      const due = states.filter((state) => state.retryAt <= Date.now());
+      let poll: 'full' | 'worked' | 'idle' = 'idle';
+      if (due.length > 0) {
+        // After a failure, one event at a time: the next success moves past the good ones, a poison one stays first.
+        const limits = new Map(due.map((state) => [state, state.failures > 0 ? 1 : batchSize]));
+        let results: Map<string, ConsumerPollResult> | undefined;
+        let pollError: unknown;
+        try {
+          results = await consumeOutboxGroup(
+            db,
+            due.map((state) => ({ consumer: state.consumer, limit: limits.get(state)! })),
+          );
+        } catch (error) {
+          if (stopping.signal.aborted) break;
+          pollError = error;
+        }
+        for (const state of due) {
+          const result = results?.get(state.consumer.name) ?? { error: pollError };
+          if ('error' in result) {
+            // Parked: the events behind it go at once.
+            if (await failed(state, result.error)) poll = 'full';
+            continue;
+          }
+          state.failures = 0;
+          if (result.read > 0 && poll === 'idle') poll = 'worked';
+          if (result.read >= batchSize) poll = 'full';
+        }
+      }
+      lastPause = nextPollPause(lastPause, poll, pacing);
+      // A consumer waiting to retry is polled when its pause is over, however idle the others are.
+      const retries = states.map((state) => state.retryAt).filter((at) => at > Date.now());
+      const pauseMs = Math.min(lastPause, ...retries.map((at) => at - Date.now()));
+      if (pauseMs > 0) await pause(pauseMs, stopping.signal);
+    }
+  })();
   return {
     async stop() {
       stopping.abort();
-      await Promise.all(loops);
+      await loop;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Client } from '@temporalio/client';
+import type { NativeConnection } from '@temporalio/worker';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { buildApp } from '../app';
 import type { EventConsumer } from '../outbox';
@@ -25,6 +26,11 @@ export async function startApi(
     db: Db;
     /** Where the API starts mission workflows; without one, the worker's reconciler starts what the API commits. */
     temporalAddress: string | undefined;
+    /**
+     * The connection of the worker this process starts after the API (`all` role): the API's client runs over it and
+     * its workflow starts are eager. The API's stop closes it, after the worker's.
+     */
+    workerConnection?: Promise<NativeConnection>;
     mailer: Mailer;
     devMailbox: DevMailbox | undefined;
     eventConsumers: readonly EventConsumer[];
@@ -41,6 +47,7 @@ export async function startApi(
     const connection = lazyTemporalConnection({
       address: options.temporalAddress,
       logLevel: temporalLogLevel(config),
+      ...(options.workerConnection && { workerConnection: options.workerConnection }),
     });
     stops.push(() => connection.close());
     const interceptors = await tracingClientInterceptors();
@@ -49,7 +56,7 @@ export async function startApi(
       namespace: config.TEMPORAL_NAMESPACE,
       ...(interceptors && { interceptors }),
     });
-    temporal = { client, taskQueue: FANMISSION_TASK_QUEUE };
+    temporal = { client, taskQueue: FANMISSION_TASK_QUEUE, eagerStart: options.workerConnection !== undefined };
   }
   await options.beforeApp;
   const app = await buildApp({

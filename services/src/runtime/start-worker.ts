@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import type { NativeConnection } from '@temporalio/worker';
 import { ensureCoinExpirySchedule, ensureCoinExpiryWarningSchedule } from '@fanmission/workflows/coins';
 import { ensureDataMaintenanceSchedule } from '@fanmission/workflows/maintenance';
 import { ensureSettlementSchedule } from '@fanmission/workflows/settlement';
@@ -31,6 +32,8 @@ export async function startWorker(
     temporalAddress: string;
     /** The embedded-mode event consumers, whose checkpoints the data maintenance waits for. */
     consumers: readonly string[];
+    /** Hands the worker's connection to the API of this process, which closes it (`startApi`'s `workerConnection`). */
+    shareConnection?: (connection: NativeConnection) => void;
   },
 ): Promise<boolean> {
   const { config, log, stops } = scope;
@@ -52,6 +55,7 @@ export async function startWorker(
     closeLate,
   );
   if (!connection) return false;
+  options.shareConnection?.(connection);
   const worker = await scope.untilStopped(
     createFanmissionWorker({
       connection,
@@ -86,15 +90,17 @@ export async function startWorker(
     () => undefined,
   );
   if (!worker) {
-    // Creating the worker (it describes the namespace, retrying) stops with the connection.
-    await connection.close().catch(() => undefined);
+    // Creating the worker (it describes the namespace, retrying) stops with the connection (shared: the API's stop
+    // closes it).
+    if (!options.shareConnection) await connection.close().catch(() => undefined);
     return false;
   }
   const running = worker.run();
   stops.push(async () => {
     if (worker.getState() === 'RUNNING') worker.shutdown();
     await running;
-    await connection.close();
+    // Shared: the API's connection closes it once the API has stopped (its stop comes after this one).
+    if (!options.shareConnection) await connection.close();
   });
   log(
     `worker polling task queue "fanmission" on ${temporalAddress} (ready in ${Math.round(performance.now() - started)} ms)`,

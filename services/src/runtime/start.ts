@@ -1,3 +1,4 @@
+import type { NativeConnection } from '@temporalio/worker';
 import { startBackupSchedule, walIncomingDir } from '../backup';
 import type { AppConfig } from '../config';
 import { barmanSettingsOf } from './backup-tasks';
@@ -84,9 +85,17 @@ export async function startFanmission(options: {
     stops.push(() => mailer.close());
     const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL });
 
+    // One process runs the API and the worker (`all`): the API's client shares the worker's connection, so its
+    // workflow starts are eager (the first task comes back in the start's answer, to this worker, with no poll).
+    let shareConnection: ((connection: NativeConnection) => void) | undefined;
+    const workerConnection =
+      runsApi(role) && temporalAddress
+        ? new Promise<NativeConnection>((resolve) => (shareConnection = resolve))
+        : undefined;
     if (runsApi(role)) {
       await startApi(scope, {
         db,
+        ...(workerConnection && { workerConnection }),
         temporalAddress: temporalAddress ?? config.TEMPORAL_ADDRESS,
         mailer,
         devMailbox,
@@ -96,7 +105,17 @@ export async function startFanmission(options: {
     }
     if (temporalAddress && !scope.stopAsked()) {
       const consumers = eventConsumers.map((consumer) => consumer.name);
-      if (!(await startWorker(scope, { db, mailer, temporalAddress, consumers }))) return { urls, stop };
+      if (
+        !(await startWorker(scope, {
+          db,
+          mailer,
+          temporalAddress,
+          consumers,
+          ...(shareConnection && { shareConnection }),
+        }))
+      ) {
+        return { urls, stop };
+      }
     }
     if (scope.stopAsked()) return { urls, stop };
     stops.push(await startEventProcessing({ config, db, role, consumers: eventConsumers, log }));

@@ -10,6 +10,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   missionStateQuery,
@@ -68,6 +69,45 @@ describe('the lazy Temporal connection over the Rust client', () => {
       expect((cause as ApplicationFailure).type).toBe('NOT_ACCEPTED');
       await handle.terminate('test over');
     });
+  }, 60_000);
+
+  it('starts eagerly over the connection of a worker of this process, and closes that connection with its own', async () => {
+    const workerConnection = await NativeConnection.connect({ address: env.address });
+    const shared = lazyTemporalConnection({
+      address: env.address,
+      workerConnection: Promise.resolve(workerConnection),
+    });
+    const sharing = new Client({ connection: shared, namespace: env.namespace ?? 'default' });
+    const taskQueue = `eager-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: workerConnection,
+      namespace: env.namespace ?? 'default',
+      taskQueue,
+      workflowsPath: defaultWorkflowsPath(),
+    });
+    await worker.runUntil(async () => {
+      const handle = await sharing.workflow.start(missionWorkflow, {
+        workflowId: `eager-${randomUUID()}`,
+        taskQueue,
+        args: [requested(missionNumber())],
+        requestEagerStart: true,
+      });
+      // The server answered the start with the first workflow task, which this worker ran.
+      expect(handle.eagerlyStarted).toBe(true);
+      expect(await handle.query(missionStateQuery)).toMatchObject({ phase: 'REQUESTED' });
+      await handle.terminate('test over');
+    });
+    // The API's own connection cannot carry an eager start: the SDK refuses the option there.
+    await expect(
+      client.workflow.start(missionWorkflow, {
+        workflowId: `eager-${randomUUID()}`,
+        taskQueue,
+        args: [requested(missionNumber())],
+        requestEagerStart: true,
+      }),
+    ).rejects.toThrow('Eager workflow start requires a NativeConnection');
+    await shared.close();
+    await expect(workerConnection.workflowService.getSystemInfo({})).rejects.toThrow();
   }, 60_000);
 
   it('fails an Update no worker answers at the caller deadline', async () => {

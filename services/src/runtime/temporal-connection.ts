@@ -6,7 +6,13 @@
 // failed connect tries again.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Metadata as GrpcMetadata, status } from '@grpc/grpc-js';
-import { OperatorService, WorkflowService, type ConnectionLike, type Metadata } from '@temporalio/client';
+import {
+  InternalConnectionLikeSymbol,
+  OperatorService,
+  WorkflowService,
+  type ConnectionLike,
+  type Metadata,
+} from '@temporalio/client';
 import type * as TemporalWorker from '@temporalio/worker';
 import type { NativeConnection } from '@temporalio/worker';
 
@@ -35,6 +41,12 @@ export interface LazyTemporalConnectionOptions {
   logLevel?: 'WARN' | 'DEBUG';
   /** How long a connect may take before it fails and the next call dials again (default 10 s). */
   connectTimeoutMs?: number;
+  /**
+   * The connection of a worker of this process (`npm start`'s `all` role), instead of dialling one: the client's
+   * workflow starts can then be eager (the first workflow task comes back in the start's answer, to that worker).
+   * This connection takes it over and closes it when closed, after the API (the worker must not close it).
+   */
+  workerConnection?: Promise<NativeConnection>;
 }
 
 /**
@@ -56,6 +68,10 @@ class LazyTemporalConnection implements ConnectionLike {
   private closed = false;
 
   constructor(private readonly options: LazyTemporalConnectionOptions) {
+    // The SDK's own flag that a connection can carry eager starts (set by `NativeConnection`), read by `Client`.
+    if (options.workerConnection) {
+      Object.defineProperty(this, InternalConnectionLikeSymbol, { value: { supportsEagerStart: true } });
+    }
     this.workflowService = WorkflowService.create(
       this.rpc((connection) => connection.workflowService),
       false,
@@ -92,6 +108,7 @@ class LazyTemporalConnection implements ConnectionLike {
     this.connected = undefined;
     this.connecting = undefined;
     if (connected) await connected.close();
+    else if (this.options.workerConnection) void this.options.workerConnection.then((late) => late.close());
     // A connect still under way is closed when it ends (it is bounded by the connect timeout), without waiting here.
     else void connecting?.then((late) => late.close()).catch(() => undefined);
   }
@@ -114,13 +131,20 @@ class LazyTemporalConnection implements ConnectionLike {
   /** Connects, or fails after the connect timeout (a server that accepts and never answers); closes a late connection. */
   private async dial(): Promise<NativeConnection> {
     const timeoutMs = this.options.connectTimeoutMs ?? 10_000;
-    const worker = await import('@temporalio/worker');
-    ensureTemporalRuntime(worker, this.options.logLevel ?? 'WARN');
-    const dialing = worker.NativeConnection.connect({ address: this.options.address });
+    const { workerConnection } = this.options;
+    let dialing: Promise<NativeConnection>;
+    if (workerConnection) {
+      dialing = workerConnection;
+    } else {
+      const worker = await import('@temporalio/worker');
+      ensureTemporalRuntime(worker, this.options.logLevel ?? 'WARN');
+      dialing = worker.NativeConnection.connect({ address: this.options.address });
+    }
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        void dialing.then((late) => late.close()).catch(() => undefined);
+        // The worker's connection stays: a later call waits for it again.
+        if (!workerConnection) void dialing.then((late) => late.close()).catch(() => undefined);
         reject(new Error(`no answer from Temporal at ${this.options.address} within ${timeoutMs} ms`));
       }, timeoutMs);
     });

@@ -26,6 +26,9 @@ export async function startWorkflowOnce<Input>(
       workflowId: start.workflowId,
       taskQueue: ctx.temporal.taskQueue,
       args,
+      // The server hands the first workflow task back in its answer when this process's worker has a free slot
+      // (else it is queued as usual).
+      ...(ctx.temporal.eagerStart && { requestEagerStart: true }),
     });
     countWorkflowStart(workflow.name);
     return true;
