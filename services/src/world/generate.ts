@@ -31,7 +31,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   };
   const { rows: used } = await sql<{ used: boolean }>`select exists (select 1 from users) as used`.execute(db);
   if (used[0]!.used) throw new Error('the world generator writes into an empty database only');
-  const world = worldContext(options, await BulkLedger.open(db));
+  const world = worldContext(options, await BulkLedger.open(db, { eventsDelivered: true }));
   const { random, since, shape, at, fanUser, creatorUser, uuid } = world;
   const passwordHash = await hashPassword(WORLD_PASSWORD);
   const { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows } = generatePeople(
