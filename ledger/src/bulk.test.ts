@@ -123,7 +123,8 @@ describe('BulkLedger', () => {
         [second, -10],
         [third, -5],
       ]);
-      // A key used in a batch already written is refused by the keys table when the next batch is written.
+      // A key used in a batch already written is refused by the keys table when the next batch is written, and
+      // nothing of that batch is written (its event neither).
       run(ledger.run('GrantBonus', { userId: fan, coins: 1, reason: 'EVENT', idempotencyKey: 'k1', now: at(9) }));
       await expect(ledger.flush()).rejects.toThrow(/ledger_idempotency_keys/);
       const { rows: events } = await sql<{ unsent: number; total: number }>`

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { accountKind, mayGoNegative, walletAccount } from './accounts';
 import { insertColumns } from './bulk-insert';
 import type { CommandContext, CommandData, LedgerCommandType } from './commands';
@@ -351,56 +351,64 @@ export class BulkLedger {
     const { transactions, postings, movements } = batch;
     const column = <K extends keyof PendingTransaction>(key: K) => transactions.map((t) => t[key]);
     const times = column('occurredAt');
-    await this.db.transaction().execute(async (trx) => {
-      // The events are written below, set by set, instead of by the per-row trigger (which reads each
-      // transaction's postings back); the trigger is off for this DB transaction only.
-      await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
-      await insertColumns(trx, 'ledger_idempotency_keys', {
-        idempotency_key: column('key'),
-        request: column('request'),
-        transaction_id: column('id'),
-        created_at: times,
-      });
-      await insertColumns(trx, 'ledger_transactions', {
-        id: column('id'),
-        type: column('type'),
-        idempotency_key: column('key'),
-        occurred_at: times,
-        metadata: column('metadata'),
-      });
-      await insertColumns(trx, 'ledger_postings', {
-        transaction_id: postings.map((posting) => posting.transaction_id),
-        account: postings.map((posting) => posting.account),
-        amount: postings.map((posting) => posting.amount),
-      });
-      await insertColumns(trx, 'ledger_lot_movements', {
-        transaction_id: movements.map((movement) => movement.transaction_id),
-        lot_id: movements.map((movement) => movement.lot_id),
-        wallet_amount: movements.map((movement) => movement.wallet_amount),
-        escrow: movements.map((movement) => movement.escrow),
-        escrow_amount: movements.map((movement) => movement.escrow_amount),
-      });
-      await insertColumns(
-        trx,
-        'outbox',
-        {
-          type: transactions.map(() => 'ledger.transaction.appended'),
-          aggregate_type: transactions.map(() => 'ledger'),
-          aggregate_id: transactions.map((t) => String(t.id)),
-          payload: column('outbox'),
-          schema_version: transactions.map(() => 1),
+    // Two connections, each its own DB transaction, write the batch side by side: the keys, transactions and postings
+    // in one (the postings' trigger reads their transaction), the lot movements and events in the other (nothing
+    // reads across the two). Each commits only once both have written their part: a batch is written whole or not.
+    await bothOrNeither(
+      this.db,
+      async (trx) => {
+        // The events are written by the other connection, set by set, instead of by the per-row trigger (which
+        // reads each transaction's postings back); the trigger is off for this DB transaction only.
+        await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
+        await insertColumns(trx, 'ledger_idempotency_keys', {
+          idempotency_key: column('key'),
+          request: column('request'),
+          transaction_id: column('id'),
+          created_at: times,
+        });
+        await insertColumns(trx, 'ledger_transactions', {
+          id: column('id'),
+          type: column('type'),
+          idempotency_key: column('key'),
           occurred_at: times,
-        },
-        {
-          computed: {
-            id: sql`gen_random_uuid()`,
-            // recorded_at is now() too: delivered the moment it was recorded.
-            ...(this.options.eventsDelivered && { sent_at: sql`now()` }),
+          metadata: column('metadata'),
+        });
+        await insertColumns(trx, 'ledger_postings', {
+          transaction_id: postings.map((posting) => posting.transaction_id),
+          account: postings.map((posting) => posting.account),
+          amount: postings.map((posting) => posting.amount),
+        });
+        await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
+      },
+      async (trx) => {
+        await insertColumns(trx, 'ledger_lot_movements', {
+          transaction_id: movements.map((movement) => movement.transaction_id),
+          lot_id: movements.map((movement) => movement.lot_id),
+          wallet_amount: movements.map((movement) => movement.wallet_amount),
+          escrow: movements.map((movement) => movement.escrow),
+          escrow_amount: movements.map((movement) => movement.escrow_amount),
+        });
+        await insertColumns(
+          trx,
+          'outbox',
+          {
+            type: transactions.map(() => 'ledger.transaction.appended'),
+            aggregate_type: transactions.map(() => 'ledger'),
+            aggregate_id: transactions.map((t) => String(t.id)),
+            payload: column('outbox'),
+            schema_version: transactions.map(() => 1),
+            occurred_at: times,
           },
-        },
-      );
-      await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
-    });
+          {
+            computed: {
+              id: sql`gen_random_uuid()`,
+              // recorded_at is now() too: delivered the moment it was recorded.
+              ...(this.options.eventsDelivered && { sent_at: sql`now()` }),
+            },
+          },
+        );
+      },
+    );
     this.written.transactions += transactions.length;
     this.written.postings += postings.length;
     this.written.lotMovements += movements.length;
@@ -443,4 +451,36 @@ export class BulkLedger {
     });
     return { accounts: this.accounts.size, lots: this.lots.size };
   }
+}
+
+/**
+ * Runs two writes side by side, each in a DB transaction of its own connection, and commits each only once both have
+ * written: when one fails, the other rolls back too.
+ */
+async function bothOrNeither(
+  db: LedgerDb,
+  ...writes: [(trx: Transaction<LedgerTables>) => Promise<void>, (trx: Transaction<LedgerTables>) => Promise<void>]
+): Promise<void> {
+  const written = writes.map(() => {
+    let settle!: { resolve: () => void; reject: (error: unknown) => void };
+    const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    promise.catch(() => undefined);
+    return { promise, ...settle };
+  });
+  const all = Promise.all(written.map((side) => side.promise));
+  all.catch(() => undefined);
+  await Promise.all(
+    writes.map((write, index) =>
+      db.transaction().execute(async (trx) => {
+        try {
+          await write(trx);
+          written[index]!.resolve();
+        } catch (error) {
+          written[index]!.reject(error);
+          throw error;
+        }
+        await all;
+      }),
+    ),
+  );
 }
