@@ -30,6 +30,13 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     tables.push({ table, rows: rows.length, seconds });
     log(`${table}: ${rows.length} rows, ${Math.round(rows.length / Math.max(seconds, 0.001))} rows/s`);
   };
+  /** Runs one step of the writing and logs its seconds. */
+  const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await run();
+    log(`${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    return result;
+  };
   const { rows: used } = await sql<{ used: boolean }>`select exists (select 1 from users) as used`.execute(db);
   if (used[0]!.used) throw new Error('the world generator writes into an empty database only');
   const world = worldContext(options, await BulkLedger.open(db, { eventsDelivered: true }));
@@ -42,6 +49,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const { missions, lotteryEvents, applications, draws, rouletteSeeds } = generateMissions(world, products, productsOf);
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
+  log(`generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots } =
     await playCoinHistory(world, missions, creators, commentEvent.wins);
   for (const [table, rows] of [
@@ -70,9 +78,16 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   await write('bank_transfers', bankTransfers);
   await write('coin_deposits', deposits);
   await write('coin_refunds', refunds);
+  // Each mission's counts of likes and comments as the API keeps them, in its row (its page totals follow by trigger).
+  const likesOf = countBy(likes, 'mission_id');
+  const commentsOf = countBy(comments, 'mission_id');
   await write(
     'missions',
-    missions.map((mission) => missionRow(mission, refundedCoins)),
+    missions.map((mission) => ({
+      ...missionRow(mission, refundedCoins),
+      likes_count: likesOf.get(mission.id) ?? 0,
+      comments_count: commentsOf.get(mission.id) ?? 0,
+    })),
   );
   await write('roulette_seeds', rouletteSeeds);
   await write(
@@ -95,13 +110,8 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     notificationsOf(missions, creatorUserOf, uuid, (userId) => names.get(userId) ?? ''),
   );
 
-  await sql`
-    update missions m set likes_count = l.n from (select mission_id, count(*) as n from mission_likes group by 1) l
-    where l.mission_id = m.id`.execute(db);
-  await sql`
-    update missions m set comments_count = c.n
-    from (select mission_id, count(*) as n from mission_comments group by 1) c where c.mission_id = m.id`.execute(db);
-  await sql`
+  await timed('creator popularity', () =>
+    sql`
     insert into creator_popularity (creator_id, follower_count, like_count, completed_count, expired_count)
     select c.id,
       (select count(*) from follows f where f.creator_id = c.id),
@@ -111,7 +121,8 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     from creators c
     on conflict (creator_id) do update set follower_count = excluded.follower_count,
       like_count = excluded.like_count, completed_count = excluded.completed_count,
-      expired_count = excluded.expired_count`.execute(db);
+      expired_count = excluded.expired_count`.execute(db),
+  );
   for (const table of ['users', 'tags', 'creators', 'mission_products', 'bank_transfers', 'coin_deposits']) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
       db,
@@ -131,15 +142,17 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   }
 
   // The settlement feed as its consumer builds it from each MISSION_RELEASE, and the statements of the past months.
-  await sql`
+  await timed('settlement feed', async () => {
+    await sql`
     insert into settlement_feed_entries (ledger_transaction_id, creator_id, month, mission_id, coins, occurred_at)
     select t.id, substr(p.account, 10)::bigint, to_char(t.occurred_at at time zone 'Asia/Seoul', 'YYYY-MM'),
       (t.metadata ->> 'missionId')::bigint, p.amount, t.occurred_at
     from ledger_transactions t join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%'
     where t.type = 'MISSION_RELEASE'`.execute(db);
-  await sql`
+    await sql`
     insert into settlement_feed (creator_id, month, coins, missions)
     select creator_id, month, sum(coins), count(*) from settlement_feed_entries group by 1, 2`.execute(db);
+  });
   await write('settlement_statements', settlement.statements, false);
   await write('settlement_statement_lines', settlement.lines, false);
   await write('settlement_carryovers', settlement.carryovers, false);
@@ -152,7 +165,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   );
 
   // History: every event so far delivered, and every consumer past it.
-  await sql`update outbox set sent_at = recorded_at where sent_at is null`.execute(db);
+  await timed('events delivered', () => sql`update outbox set sent_at = recorded_at where sent_at is null`.execute(db));
   for (const consumer of options.consumers) {
     await sql`
       insert into event_consumer_checkpoints (consumer, transaction_id, position)
@@ -161,7 +174,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
       db,
     );
   }
-  await sql`analyze`.execute(db);
+  await timed('analyze', () => sql`analyze`.execute(db));
   return { size: options.size, seconds: (performance.now() - started) / 1000, tables };
 }
 
@@ -182,4 +195,14 @@ async function writeRows(db: Db, table: string, rows: Row[], options: InsertOpti
     insertRecords(db, table, rows.slice(0, half), options),
     insertRecords(db, table, rows.slice(half), options),
   ]);
+}
+
+/** How many rows name each value of a column. */
+function countBy(rows: Row[], column: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    const key = row[column] as number;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }
