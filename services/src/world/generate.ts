@@ -23,12 +23,19 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const tables: WorldReport['tables'] = [];
-  const write = async (table: string, rows: Row[], overriding = true) => {
+  /** Writes a table's rows, taken from `rows` a chunk at a time (a generator's are never all in memory). */
+  const write = async (table: string, rows: Iterable<Row>, overriding = true) => {
     const start = performance.now();
-    await withoutSecondaryIndexes(db, table, () => writeRows(db, table, rows, { overriding }));
+    let count = 0;
+    await withoutSecondaryIndexes(db, table, async () => {
+      for (const chunk of chunksOf(rows, WRITE_CHUNK_ROWS)) {
+        count += chunk.length;
+        await writeRows(db, table, chunk, { overriding });
+      }
+    });
     const seconds = (performance.now() - start) / 1000;
-    tables.push({ table, rows: rows.length, seconds });
-    log(`${table}: ${rows.length} rows, ${Math.round(rows.length / Math.max(seconds, 0.001))} rows/s`);
+    tables.push({ table, rows: count, seconds });
+    log(`${table}: ${count} rows, ${Math.round(count / Math.max(seconds, 0.001))} rows/s`);
   };
   /** Runs one step of the writing and logs its seconds. */
   const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
@@ -46,6 +53,19 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     world,
     passwordHash,
   );
+  // The people first: nothing they hold refers to what follows, and their rows need not wait in memory.
+  const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));
+  for (const creator of creators) names.set(creator.user_id as number, creator.name as string);
+  await write('users', users.splice(0));
+  await write(
+    'tags',
+    TAGS.map((name, index) => ({ id: index + 1, name, created_at: new Date(since - DAY_MS) })),
+  );
+  await write('creators', creators);
+  await write('creator_tags', creatorTags, false);
+  await write('creator_sns_links', snsLinks, false);
+  await write('mission_products', productRows);
+  await write('follows', follows.splice(0), false);
   const { missions, lotteryEvents, applications, draws, rouletteSeeds } = generateMissions(world, products, productsOf);
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
@@ -64,16 +84,6 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   }
 
   // The domain's rows, now that the ledger transactions they refer to exist.
-  await write('users', users);
-  await write(
-    'tags',
-    TAGS.map((name, index) => ({ id: index + 1, name, created_at: new Date(since - DAY_MS) })),
-  );
-  await write('creators', creators);
-  await write('creator_tags', creatorTags, false);
-  await write('creator_sns_links', snsLinks, false);
-  await write('mission_products', productRows);
-  await write('follows', follows, false);
   await write('payments', payments, false);
   await write('bank_transfers', bankTransfers);
   await write('coin_deposits', deposits);
@@ -83,7 +93,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const commentsOf = countBy(comments, 'mission_id');
   await write(
     'missions',
-    missions.map((mission) => ({
+    mapRows(missions, (mission) => ({
       ...missionRow(mission, refundedCoins),
       likes_count: likesOf.get(mission.id) ?? 0,
       comments_count: commentsOf.get(mission.id) ?? 0,
@@ -103,8 +113,6 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   await write('comment_event_wins', commentEvent.winRows, false);
   await write('mission_likes', likes, false);
   const creatorUserOf = (creatorId: number) => creatorUser(creatorId);
-  const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));
-  for (const creator of creators) names.set(creator.user_id as number, creator.name as string);
   await write(
     'notifications',
     notificationsOf(missions, creatorUserOf, uuid, (userId) => names.get(userId) ?? ''),
@@ -205,4 +213,25 @@ function countBy(rows: Row[], column: string): Map<number, number> {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
+}
+
+/** Rows per chunk taken from a table's rows: what is in memory of them at once. */
+const WRITE_CHUNK_ROWS = 100_000;
+
+/** An iterable's items in arrays of `size` (the last one shorter). */
+function* chunksOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Each item's row, made as it is written. */
+function* mapRows<T>(items: Iterable<T>, row: (item: T) => Row): Generator<Row> {
+  for (const item of items) yield row(item);
 }

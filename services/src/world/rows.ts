@@ -90,34 +90,34 @@ export function socialOf(
  * with the actor's name in the parameters as the consumer puts it there (services/src/notifications/consumer.ts: a
  * creator's name, a fan's username), for the texts that name him.
  */
-export function notificationsOf(
+export function* notificationsOf(
   missions: Mission[],
   creatorUser: (creatorId: number) => number,
   uuid: () => string,
   actorName: (userId: number) => string,
-): Row[] {
-  const rows: Row[] = [];
-  const notify = (userId: number, actor: number, kind: string, mission: Mission, time: Date) =>
-    rows.push({
-      user_id: userId,
-      kind,
-      mission_id: mission.id,
-      actor_user_id: actor,
-      params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
-      event_id: uuid(),
-      created_at: time,
-    });
+): Generator<Row> {
+  const notification = (userId: number, actor: number, kind: string, mission: Mission, time: Date): Row => ({
+    user_id: userId,
+    kind,
+    mission_id: mission.id,
+    actor_user_id: actor,
+    params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
+    event_id: uuid(),
+    created_at: time,
+  });
   for (const mission of missions) {
     if (mission.product.type === 'EVENT' || mission.status === 'CREATED') continue;
     const creator = creatorUser(mission.product.creatorId);
-    notify(creator, mission.userId, 'MISSION_REQUESTED', mission, mission.requestedAt);
-    if (mission.acceptedAt) notify(mission.userId, creator, 'MISSION_ACCEPTED', mission, mission.acceptedAt);
-    if (mission.completedAt) notify(mission.userId, creator, 'MISSION_COMPLETED', mission, mission.completedAt);
+    yield notification(creator, mission.userId, 'MISSION_REQUESTED', mission, mission.requestedAt);
+    if (mission.acceptedAt)
+      yield notification(mission.userId, creator, 'MISSION_ACCEPTED', mission, mission.acceptedAt);
+    if (mission.completedAt) {
+      yield notification(mission.userId, creator, 'MISSION_COMPLETED', mission, mission.completedAt);
+    }
     if (mission.rejection && mission.rejectedAt) {
-      notify(mission.userId, creator, mission.rejection.kind, mission, mission.rejectedAt);
+      yield notification(mission.userId, creator, mission.rejection.kind, mission, mission.rejectedAt);
     }
   }
-  return rows;
 }
 
 /** A refund's row: a charge taken back within the week, or a member's partial refund of his cash coins. */
