@@ -3,7 +3,6 @@ import { bankTransferPaymentId } from '../coins';
 import {
   COIN_ITEMS,
   PAY_METHODS,
-  WORLD_WIN_PROBABILITY,
   entryOf,
   weighted,
   type Mission,
@@ -32,7 +31,7 @@ export async function playCoinHistory(
   const bankTransfers: Row[] = [];
   const deposits: Row[] = [];
   const refunds: Row[] = [];
-  const rolls: Row[] = [];
+  let rollCount = 0;
   const refundedCoins = new Map<number, number>();
   const charge = (userId: number, coins: number, time: Date, regret = false) => {
     // Fans buy ahead: the smallest pack that covers the need twice over, when there is one.
@@ -141,19 +140,8 @@ export async function playCoinHistory(
               now: roll.time,
             }),
           );
-          rolls.push({
-            mission_id: mission.id,
-            user_id: mission.userId,
-            coins: mission.price,
-            success: roll.success,
-            ledger_transaction_id: entry.transactionId,
-            idempotency_key: key,
-            seed_id: roll.seedId,
-            client_seed: roll.clientSeed,
-            nonce: roll.nonce,
-            win_probability: WORLD_WIN_PROBABILITY.toFixed(1),
-            created_at: roll.time,
-          });
+          // Its row is made when it is written (./rows.ts luckyRollRows): the roll keeps what the mission does not.
+          roll.written = { id: ++rollCount, transactionId: entry.transactionId };
         });
       });
     } else {
@@ -286,5 +274,5 @@ export async function playCoinHistory(
     });
   }
   const coinSeconds = (performance.now() - coinsStarted) / 1000;
-  return { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots };
+  return { payments, bankTransfers, deposits, refunds, refundedCoins, settlement, coinSeconds, accounts, lots };
 }

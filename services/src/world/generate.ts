@@ -8,7 +8,7 @@ import { generateMissions } from './missions';
 import { generatePeople } from './people';
 import { playCoinHistory } from './coins';
 import { commentEventOf } from './comment-event';
-import { notificationsOf, missionRow, socialOf } from './rows';
+import { luckyRollRows, notificationsOf, missionRow, socialOf } from './rows';
 import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type WorldReport } from './shape';
 /**
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
@@ -70,7 +70,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
   log(`generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots } =
+  const { payments, bankTransfers, deposits, refunds, refundedCoins, settlement, coinSeconds, accounts, lots } =
     await playCoinHistory(world, missions, creators, commentEvent.wins);
   for (const [table, rows] of [
     ['ledger_transactions', world.ledger.written.transactions],
@@ -100,10 +100,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     })),
   );
   await write('roulette_seeds', rouletteSeeds);
-  await write(
-    'lucky_rolls',
-    rolls.map((roll, index) => ({ id: index + 1, ...roll })),
-  );
+  await write('lucky_rolls', luckyRollRows(missions));
   await write('lottery_events', lotteryEvents, false);
   await write('event_applications', applications, false);
   await write('event_draws', draws, false);

@@ -2,7 +2,7 @@ import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
-import { WORLD_BANK, type Mission, type Row, type WorldShape } from './shape';
+import { WORLD_BANK, WORLD_WIN_PROBABILITY, type Mission, type Row, type WorldShape } from './shape';
 export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
@@ -151,4 +151,27 @@ export function refundRow(
     bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
     updated_at: time,
   };
+}
+
+/** The lucky rolls the coin history played, each as the live roulette records it (services/src/events/roulette.ts). */
+export function* luckyRollRows(missions: Mission[]): Generator<Row> {
+  for (const mission of missions) {
+    for (const [index, roll] of mission.rolls.entries()) {
+      if (!roll.written) continue;
+      yield {
+        id: roll.written.id,
+        mission_id: mission.id,
+        user_id: mission.userId,
+        coins: mission.price,
+        success: roll.success,
+        ledger_transaction_id: roll.written.transactionId,
+        idempotency_key: `world:roll:${mission.id}:${index + 1}`,
+        seed_id: roll.seedId,
+        client_seed: roll.clientSeed,
+        nonce: roll.nonce,
+        win_probability: WORLD_WIN_PROBABILITY.toFixed(1),
+        created_at: roll.time,
+      };
+    }
+  }
 }
