@@ -1,16 +1,8 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
 import { bankTransferPaymentId } from '../coins';
-import {
-  COIN_ITEMS,
-  PAY_METHODS,
-  entryOf,
-  weighted,
-  type Mission,
-  type Row,
-  type WorldContext,
-} from './shape';
+import { COIN_ITEMS, PAY_METHODS, entryOf, weighted, type Mission, type Row, type WorldContext } from './shape';
 import type { CommentWin } from './comment-event';
-import { refundRow } from './rows';
+import { refundedCoinsOf, refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
 
 /**
@@ -32,7 +24,6 @@ export async function playCoinHistory(
   const deposits: Row[] = [];
   const refunds: Row[] = [];
   let rollCount = 0;
-  const refundedCoins = new Map<number, number>();
   const charge = (userId: number, coins: number, time: Date, regret = false) => {
     // Fans buy ahead: the smallest pack that covers the need twice over, when there is one.
     const item = COIN_ITEMS.find((candidate) => candidate.point >= 2 * coins) ?? COIN_ITEMS.at(-1)!;
@@ -180,7 +171,12 @@ export async function playCoinHistory(
             now: rejectedAt,
           }),
         );
-        refundedCoins.set(mission.id, -entry.postings.find((posting) => posting.amount < 0)!.amount);
+        const refunded = -entry.postings.find((posting) => posting.amount < 0)!.amount;
+        if (refunded !== refundedCoinsOf(mission)) {
+          throw new Error(
+            `mission ${mission.id}: refunded ${refunded} coins, its row says ${refundedCoinsOf(mission)}`,
+          );
+        }
       });
     }
   }
@@ -274,5 +270,5 @@ export async function playCoinHistory(
     });
   }
   const coinSeconds = (performance.now() - coinsStarted) / 1000;
-  return { payments, bankTransfers, deposits, refunds, refundedCoins, settlement, coinSeconds, accounts, lots };
+  return { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots };
 }

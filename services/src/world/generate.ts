@@ -70,8 +70,36 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
   log(`generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const { payments, bankTransfers, deposits, refunds, refundedCoins, settlement, coinSeconds, accounts, lots } =
-    await playCoinHistory(world, missions, creators, commentEvent.wins);
+  // The missions and what refers to them but not to the coins, before the coin history: comments and likes need not
+  // wait in memory through it. Each mission's counts of likes and comments as the API keeps them are in its row (its
+  // page totals follow by trigger).
+  const likesOf = countBy(likes, 'mission_id');
+  const commentsOf = countBy(comments, 'mission_id');
+  await write(
+    'missions',
+    mapRows(missions, (mission) => ({
+      ...missionRow(mission),
+      likes_count: likesOf.get(mission.id) ?? 0,
+      comments_count: commentsOf.get(mission.id) ?? 0,
+    })),
+  );
+  likesOf.clear();
+  commentsOf.clear();
+  await write('roulette_seeds', rouletteSeeds.splice(0));
+  await write('lottery_events', lotteryEvents, false);
+  await write('event_applications', applications.splice(0), false);
+  await write('event_draws', draws, false);
+  await write('comment_events', [commentEvent.event]);
+  await write('mission_comments', comments.splice(0));
+  await write('comment_event_days', commentEvent.days, false);
+  await write('comment_event_wins', commentEvent.winRows, false);
+  await write('mission_likes', likes.splice(0), false);
+  const { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots } = await playCoinHistory(
+    world,
+    missions,
+    creators,
+    commentEvent.wins,
+  );
   for (const [table, rows] of [
     ['ledger_transactions', world.ledger.written.transactions],
     ['ledger_postings', world.ledger.written.postings],
@@ -88,27 +116,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   await write('bank_transfers', bankTransfers);
   await write('coin_deposits', deposits);
   await write('coin_refunds', refunds);
-  // Each mission's counts of likes and comments as the API keeps them, in its row (its page totals follow by trigger).
-  const likesOf = countBy(likes, 'mission_id');
-  const commentsOf = countBy(comments, 'mission_id');
-  await write(
-    'missions',
-    mapRows(missions, (mission) => ({
-      ...missionRow(mission, refundedCoins),
-      likes_count: likesOf.get(mission.id) ?? 0,
-      comments_count: commentsOf.get(mission.id) ?? 0,
-    })),
-  );
-  await write('roulette_seeds', rouletteSeeds);
   await write('lucky_rolls', luckyRollRows(missions));
-  await write('lottery_events', lotteryEvents, false);
-  await write('event_applications', applications, false);
-  await write('event_draws', draws, false);
-  await write('comment_events', [commentEvent.event]);
-  await write('mission_comments', comments);
-  await write('comment_event_days', commentEvent.days, false);
-  await write('comment_event_wins', commentEvent.winRows, false);
-  await write('mission_likes', likes, false);
   const creatorUserOf = (creatorId: number) => creatorUser(creatorId);
   await write(
     'notifications',

@@ -3,7 +3,11 @@ import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
 import { WORLD_BANK, WORLD_WIN_PROBABILITY, type Mission, type Row, type WorldShape } from './shape';
-export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
+/**
+ * A mission's row. A mission that ended unperformed had its whole escrow refunded: its price (a lucky one's escrow
+ * is its winning roll, at its price); the coin history checks each refund against it (./coins.ts).
+ */
+export function missionRow(mission: Mission): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
   const event = mission.product.type === 'EVENT';
@@ -22,7 +26,7 @@ export function missionRow(mission: Mission, refundedCoins: Map<number, number>)
     response_comment: mission.completedAt ? responseText(mission.id) : null,
     rejection_reason:
       mission.status === 'REJECTED' ? (mission.product.type === 'EVENT' ? 'NOT_WON' : mission.rejection!.reason) : null,
-    refunded_coins: refundedCoins.get(mission.id) ?? null,
+    refunded_coins: refundedCoinsOf(mission),
     created_at: mission.requestedAt,
     requested_at: mission.status === 'CREATED' ? null : mission.requestedAt,
     decision_due_at: mission.status === 'REQUESTED' && !event ? decisionDue : null,
@@ -73,11 +77,12 @@ export function socialOf(
     if (!reply) lastComment.set(mission.id, id);
   }
   const likes: Row[] = [];
-  const liked = new Set<string>();
+  // A like's (mission, member) as one number: a member's id is below 2^24 (L: about 1,050,000), a mission's below 2^29.
+  const liked = new Set<number>();
   for (let count = 0; count < shape.missions; count++) {
     const mission = popularMission();
     const userId = fanUser(1 + random.below(shape.members));
-    const key = `${mission.id}:${userId}`;
+    const key = mission.id * 2 ** 24 + userId;
     if (liked.has(key)) continue;
     liked.add(key);
     likes.push({ mission_id: mission.id, user_id: userId, created_at: mission.completedAt ?? mission.requestedAt });
@@ -174,4 +179,9 @@ export function* luckyRollRows(missions: Mission[]): Generator<Row> {
       };
     }
   }
+}
+
+/** The coins a mission's refund gave back: all it held, its price; null when it had none. */
+export function refundedCoinsOf(mission: Mission): number | null {
+  return mission.product.type !== 'EVENT' && mission.rejection && mission.rejectedAt ? mission.price : null;
 }
