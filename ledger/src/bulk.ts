@@ -106,7 +106,10 @@ export class BulkLedger {
     private readonly options: BulkLedgerOptions,
   ) {}
 
-  /** Opens the loader on an empty ledger (it refuses one that holds anything). */
+  /**
+   * Opens the loader on an empty ledger (it refuses one that holds anything). It writes each batch on two connections
+   * at once: `executor`'s pool needs two (one would wait for the other forever).
+   */
   static async open<DB extends LedgerTables>(
     executor: LedgerExecutor<DB>,
     options: BulkLedgerOptions = {},
