@@ -66,4 +66,72 @@ describe('BulkLedger', () => {
       await database.drop();
     }
   });
+  it("spends a wallet's lots as the deciders do after they empty and fill again, and writes delivered events", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const fan = await createMember(db);
+      const creator = await createMember(db, { creator: true });
+      const ledger = await BulkLedger.open(db, { eventsDelivered: true });
+      ledger.member(fan, { isCreator: false, coinsFrozenAt: null });
+      ledger.member(creator, { isCreator: true, coinsFrozenAt: null });
+      const run = (outcome: ReturnType<BulkLedger['run']>) => {
+        if ('refusal' in outcome) throw new Error(JSON.stringify(outcome.refusal));
+        return outcome.entry;
+      };
+      let key = 0;
+      const next = () => `k${++key}`;
+      // Three lots of 10; the first two emptied by a hold, the hold refunded into them (open again), then spent again:
+      // the earliest lots go first each time, and a lot emptied then refilled is spendable.
+      for (let lot = 0; lot < 3; lot++) {
+        run(
+          ledger.run('Purchase', {
+            userId: fan,
+            coins: 10,
+            paymentId: `p-${lot}`,
+            idempotencyKey: next(),
+            now: at(lot),
+          }),
+        );
+      }
+      const movedLots = (entryId: number) =>
+        sql<{ lot_id: string; wallet_amount: string }>`
+          select lot_id, wallet_amount from ledger_lot_movements where transaction_id = ${entryId} order by lot_id`
+          .execute(db)
+          .then(({ rows }) => rows.map((row) => [Number(row.lot_id), Number(row.wallet_amount)]));
+      const hold = run(
+        ledger.run('HoldForMission', { userId: fan, missionId: 1, coins: 20, idempotencyKey: next(), now: at(5) }),
+      );
+      run(ledger.run('RefundMission', { missionId: 1, idempotencyKey: next(), now: at(6) }));
+      const again = run(
+        ledger.run('HoldForMission', { userId: fan, missionId: 2, coins: 25, idempotencyKey: next(), now: at(7) }),
+      );
+      expect(
+        ledger.run('HoldForMission', { userId: fan, missionId: 3, coins: 6, idempotencyKey: next(), now: at(8) }),
+      ).toMatchObject({ refusal: { code: 'NOT_ENOUGH_COINS', available: 5 } });
+      await ledger.flush();
+      const { rows: bought } = await sql<{ id: string }>`
+        select m.lot_id as id from ledger_lot_movements m join ledger_transactions t on t.id = m.transaction_id
+        where t.type = 'PURCHASE' order by m.lot_id`.execute(db);
+      const [first, second, third] = bought.map((row) => Number(row.id));
+      expect(await movedLots(hold.transactionId)).toEqual([
+        [first, -10],
+        [second, -10],
+      ]);
+      expect(await movedLots(again.transactionId)).toEqual([
+        [first, -10],
+        [second, -10],
+        [third, -5],
+      ]);
+      // A key used in a batch already written is refused by the keys table when the next batch is written, and
+      // nothing of that batch is written (its event neither).
+      run(ledger.run('GrantBonus', { userId: fan, coins: 1, reason: 'EVENT', idempotencyKey: 'k1', now: at(9) }));
+      await expect(ledger.flush()).rejects.toThrow(/ledger_idempotency_keys/);
+      const { rows: events } = await sql<{ unsent: number; total: number }>`
+        select count(*) filter (where sent_at is null)::int as unsent, count(*)::int as total from outbox`.execute(db);
+      expect(events).toEqual([{ unsent: 0, total: 6 }]);
+    } finally {
+      await database.drop();
+    }
+  });
 });

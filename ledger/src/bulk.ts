@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { accountKind, mayGoNegative, walletAccount } from './accounts';
+import { insertColumns } from './bulk-insert';
 import type { CommandContext, CommandData, LedgerCommandType } from './commands';
 import {
   deciders,
@@ -22,10 +23,17 @@ import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } f
  * decider as `runOperation`, from the state this loader holds in memory (every account, lot, escrow portion and
  * purchase it has written: the ledger was empty when it opened, and nothing else writes to it until `finish`), and
  * checked by the same `assertWellFormed`. The transactions, their keys, postings, lot movements and outbox events go
- * to the database in chunks, one statement per table per chunk; the accounts (balance, and version = the number of
- * postings) and the lots (what is left of each) are written once, at `finish`, as the replay of what was loaded. So
- * `verify` finds the balances and lots equal to the replay of the log, as after the same commands one by one.
- * One file on purpose: the in-memory state and the chunked writes keep that invariant only together.
+ * to the database in batches, one statement per table per batch, while the next batch is decided; the accounts
+ * (balance, and version = the number of postings) and the lots (what is left of each) are written once, at `finish`,
+ * as the replay of what was loaded. So `verify` finds the balances and lots equal to the replay of the log, as after
+ * the same commands one by one. One file on purpose: the in-memory state and the batched writes keep that invariant
+ * only together.
+ *
+ * Each command costs the same however much was loaded before it: a wallet's open lots (remaining > 0) are a set kept
+ * as the movements change them, which is all the deciders look at (they spend, expire and refund only lots with
+ * coins left, in expiry order); an escrow's portions are a map of its own. The idempotency keys are checked against
+ * the batch not written yet, and the older ones by the keys table's primary key when the batch is written (one used
+ * twice is a programming error either way): a set of every key would outgrow what a JavaScript Set holds (2^24).
  */
 
 /** Commands the loader decides from memory: those whose state it can hold (every one a world needs). */
@@ -49,21 +57,31 @@ interface PendingTransaction {
   outbox: string;
 }
 
-/** Rows per insert statement. */
-const CHUNK_ROWS = 5_000;
 /** Transactions kept in memory before they are written. */
 const FLUSH_TRANSACTIONS = 20_000;
+/** Commands decided between two turns of the event loop, which let the batch being written go on. */
+const COMMANDS_PER_TURN = 500;
+
+export interface BulkLedgerOptions {
+  /**
+   * The outbox events are history already delivered (a generated world, a migrated system): written with `sent_at`
+   * set, so no consumer replays them and the unsent-events indexes never hold them.
+   */
+  eventsDelivered?: boolean;
+}
 
 export class BulkLedger {
   private readonly accounts = new Map<string, AccountState>();
   private readonly lots = new Map<number, Lot & { transactionId: number; createdAt: Date }>();
-  private readonly walletLots = new Map<string, number[]>();
+  /** Per wallet, its lots with coins left. */
+  private readonly openLots = new Map<string, Set<number>>();
   /** Per escrow, the coins it holds of each lot. */
   private readonly held = new Map<string, Map<number, number>>();
   private readonly purchases = new Map<string, PurchaseRecord>();
   private readonly refunds = new Map<number, RefundRecord>();
   private readonly refundedLots = new Set<number>();
-  private readonly keys = new Set<string>();
+  /** The keys of the batch not written yet. */
+  private keys = new Set<string>();
   private readonly members = new Map<number, Member>();
   private pending: PendingTransaction[] = [];
   private postings: { transaction_id: number; account: string; amount: number }[] = [];
@@ -75,6 +93,9 @@ export class BulkLedger {
     escrow_amount: number | null;
   }[] = [];
   private finished = false;
+  /** The batch being written, if any: its failure is thrown by the next write or by `finish`. */
+  private writing: Promise<void> = Promise.resolve();
+  private commandsThisTurn = 0;
   /** Transactions and postings loaded so far. */
   readonly written = { transactions: 0, postings: 0, lotMovements: 0 };
 
@@ -82,10 +103,17 @@ export class BulkLedger {
     private readonly db: LedgerDb,
     private nextTransactionId: number,
     private nextLotId: number,
+    private readonly options: BulkLedgerOptions,
   ) {}
 
-  /** Opens the loader on an empty ledger (it refuses one that holds anything). */
-  static async open<DB extends LedgerTables>(executor: LedgerExecutor<DB>): Promise<BulkLedger> {
+  /**
+   * Opens the loader on an empty ledger (it refuses one that holds anything). It writes each batch on two connections
+   * at once: `executor`'s pool needs two (one would wait for the other forever).
+   */
+  static async open<DB extends LedgerTables>(
+    executor: LedgerExecutor<DB>,
+    options: BulkLedgerOptions = {},
+  ): Promise<BulkLedger> {
     const db = asLedgerDb(executor);
     const { rows } = await sql<{ used: boolean; transaction_id: unknown; lot_id: unknown }>`
       select exists (select 1 from ledger_accounts) or exists (select 1 from ledger_transactions)
@@ -94,7 +122,7 @@ export class BulkLedger {
         nextval(pg_get_serial_sequence('ledger_lots', 'id')) as lot_id`.execute(db);
     const row = rows[0]!;
     if (row.used) throw new Error('the bulk ledger loads into an empty ledger only');
-    return new BulkLedger(db, Number(row.transaction_id), Number(row.lot_id));
+    return new BulkLedger(db, Number(row.transaction_id), Number(row.lot_id), options);
   }
 
   /** The standing of a member whose wallet the commands use (as `users` would answer it). */
@@ -131,7 +159,19 @@ export class BulkLedger {
   }
 
   private walletLotsOf(wallet: string): Lot[] {
-    return (this.walletLots.get(wallet) ?? []).map((id) => this.lots.get(id)!);
+    return [...(this.openLots.get(wallet) ?? [])].map((id) => this.lots.get(id)!);
+  }
+
+  /** Keeps the wallet's set of open lots to a lot's coins left. */
+  private lotChanged(lot: Lot): void {
+    const open = this.openLots.get(lot.account);
+    if (lot.remaining > 0) {
+      if (open) open.add(lot.id);
+      else this.openLots.set(lot.account, new Set([lot.id]));
+    } else if (open) {
+      open.delete(lot.id);
+      if (open.size === 0) this.openLots.delete(lot.account);
+    }
   }
 
   private heldBy(escrow: string): HeldPortion[] {
@@ -183,6 +223,7 @@ export class BulkLedger {
       const lot = this.lots.get(movement.lotId)!;
       lot.remaining += movement.wallet.amount;
       if (lot.remaining < 0 || lot.remaining > lot.amount) throw new Error(`bulk ledger: lot ${lot.id} out of range`);
+      this.lotChanged(lot);
       if (movement.escrow) {
         const portions = this.held.get(movement.escrow.account) ?? new Map<number, number>();
         const coins = (portions.get(lot.id) ?? 0) + movement.escrow.amount;
@@ -192,7 +233,9 @@ export class BulkLedger {
         if (portions.size === 0) this.held.delete(movement.escrow.account);
         else this.held.set(movement.escrow.account, portions);
       }
-      if (['PURCHASE_WITHDRAWAL', 'PARTIAL_REFUND'].includes(transaction.type)) this.refundedLots.add(lot.id);
+      if (transaction.type === 'PURCHASE_WITHDRAWAL' || transaction.type === 'PARTIAL_REFUND') {
+        this.refundedLots.add(lot.id);
+      }
       this.movements.push({
         transaction_id: id,
         lot_id: lot.id,
@@ -205,7 +248,7 @@ export class BulkLedger {
       const { account, source, amount, expiresAt } = transaction.newLot;
       const lot = { id: this.nextLotId++, account, source, amount, remaining: amount, expiresAt };
       this.lots.set(lot.id, { ...lot, transactionId: id, createdAt: now });
-      this.walletLots.set(account, [...(this.walletLots.get(account) ?? []), lot.id]);
+      this.lotChanged(lot);
       this.movements.push({
         transaction_id: id,
         lot_id: lot.id,
@@ -269,64 +312,107 @@ export class BulkLedger {
     return entry;
   }
 
-  /** Writes the transactions decided so far when enough are waiting (call it between commands). */
+  /**
+   * Call it between commands: writes the transactions decided so far when enough are waiting, while the next ones are
+   * decided (one batch written at a time), and now and then gives the event loop a turn so that write goes on.
+   */
   async flushIfFull(): Promise<void> {
-    if (this.pending.length >= FLUSH_TRANSACTIONS) await this.flush();
+    if (this.pending.length >= FLUSH_TRANSACTIONS) {
+      await this.startWriting();
+    } else if (++this.commandsThisTurn >= COMMANDS_PER_TURN) {
+      this.commandsThisTurn = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Writes every transaction decided so far: keys, transactions, postings, lot movements and events. */
   async flush(): Promise<void> {
+    await this.startWriting();
+    await this.writing;
+  }
+
+  /** Waits for the batch being written, then starts writing the one decided since. */
+  private async startWriting(): Promise<void> {
+    await this.writing;
     if (this.pending.length === 0) return;
-    const pending = this.pending;
-    const postings = this.postings;
-    const movements = this.movements;
+    const batch = { transactions: this.pending, postings: this.postings, movements: this.movements };
     this.pending = [];
     this.postings = [];
     this.movements = [];
-    await this.db.transaction().execute(async (trx) => {
-      // The events are written below, set by set, instead of by the per-row trigger (which reads each
-      // transaction's postings back); the trigger is off for this DB transaction only.
-      await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
-      await insertRecords(
-        trx,
-        'ledger_idempotency_keys',
-        pending.map((t) => ({
-          idempotency_key: t.key,
-          request: JSON.parse(t.request) as unknown,
-          transaction_id: t.id,
-          created_at: t.occurredAt,
-        })),
-      );
-      await insertRecords(
-        trx,
-        'ledger_transactions',
-        pending.map((t) => ({
-          id: t.id,
-          type: t.type,
-          idempotency_key: t.key,
-          occurred_at: t.occurredAt,
-          metadata: JSON.parse(t.metadata) as unknown,
-        })),
-      );
-      await insertRecords(trx, 'ledger_postings', postings);
-      await insertRecords(trx, 'ledger_lot_movements', movements);
-      await insertRecords(
-        trx,
-        'outbox',
-        pending.map((t) => ({
-          id: null,
-          type: 'ledger.transaction.appended',
-          aggregate_type: 'ledger',
-          aggregate_id: String(t.id),
-          payload: JSON.parse(t.outbox) as unknown,
-          schema_version: 1,
-          occurred_at: t.occurredAt,
-        })),
-        { generatedId: 'id' },
-      );
-      await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
-    });
-    this.written.transactions += pending.length;
+    this.keys = new Set();
+    this.commandsThisTurn = 0;
+    this.writing = this.write(batch);
+    // Its failure is thrown where it is awaited (the next batch, `flush`, `finish`), not as an unhandled rejection.
+    this.writing.catch(() => undefined);
+  }
+
+  private async write(batch: {
+    transactions: PendingTransaction[];
+    postings: BulkLedger['postings'];
+    movements: BulkLedger['movements'];
+  }): Promise<void> {
+    const { transactions, postings, movements } = batch;
+    const column = <K extends keyof PendingTransaction>(key: K) => transactions.map((t) => t[key]);
+    const times = column('occurredAt');
+    // Two connections, each its own DB transaction, write the batch side by side: the keys, transactions and postings
+    // in one (the postings' trigger reads their transaction), the lot movements and events in the other (nothing
+    // reads across the two). Each commits only once both have written their part: a batch is written whole or not.
+    await bothOrNeither(
+      this.db,
+      async (trx) => {
+        // The events are written by the other connection, set by set, instead of by the per-row trigger (which
+        // reads each transaction's postings back); the trigger is off for this DB transaction only.
+        await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
+        await insertColumns(trx, 'ledger_idempotency_keys', {
+          idempotency_key: column('key'),
+          request: column('request'),
+          transaction_id: column('id'),
+          created_at: times,
+        });
+        await insertColumns(trx, 'ledger_transactions', {
+          id: column('id'),
+          type: column('type'),
+          idempotency_key: column('key'),
+          occurred_at: times,
+          metadata: column('metadata'),
+        });
+        await insertColumns(trx, 'ledger_postings', {
+          transaction_id: postings.map((posting) => posting.transaction_id),
+          account: postings.map((posting) => posting.account),
+          amount: postings.map((posting) => posting.amount),
+        });
+        await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
+      },
+      async (trx) => {
+        await insertColumns(trx, 'ledger_lot_movements', {
+          transaction_id: movements.map((movement) => movement.transaction_id),
+          lot_id: movements.map((movement) => movement.lot_id),
+          wallet_amount: movements.map((movement) => movement.wallet_amount),
+          escrow: movements.map((movement) => movement.escrow),
+          escrow_amount: movements.map((movement) => movement.escrow_amount),
+        });
+        await insertColumns(
+          trx,
+          'outbox',
+          {
+            type: transactions.map(() => 'ledger.transaction.appended'),
+            aggregate_type: transactions.map(() => 'ledger'),
+            aggregate_id: transactions.map((t) => String(t.id)),
+            payload: column('outbox'),
+            schema_version: transactions.map(() => 1),
+            occurred_at: times,
+          },
+          {
+            computed: {
+              id: sql`gen_random_uuid()`,
+              // recorded_at is now() too: delivered the moment it was recorded.
+              ...(this.options.eventsDelivered && { sent_at: sql`now()` }),
+            },
+          },
+        );
+      },
+    );
+    this.written.transactions += transactions.length;
     this.written.postings += postings.length;
     this.written.lotMovements += movements.length;
   }
@@ -335,31 +421,30 @@ export class BulkLedger {
   async finish(): Promise<{ accounts: number; lots: number }> {
     await this.flush();
     this.finished = true;
+    // In key order: each index grows at its end instead of at random pages.
+    const accounts = [...this.accounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const lots = [...this.lots.values()].sort((a, b) => a.id - b.id);
     await this.db.transaction().execute(async (trx) => {
-      await insertRecords(
-        trx,
-        'ledger_accounts',
-        [...this.accounts].map(([account, state]) => ({
-          account,
-          kind: accountKind(account),
-          balance: state.balance,
-          version: state.version,
-          created_at: state.createdAt,
-        })),
-      );
-      await insertRecords(
+      await insertColumns(trx, 'ledger_accounts', {
+        account: accounts.map(([account]) => account),
+        kind: accounts.map(([account]) => accountKind(account)),
+        balance: accounts.map(([, state]) => state.balance),
+        version: accounts.map(([, state]) => state.version),
+        created_at: accounts.map(([, state]) => state.createdAt),
+      });
+      await insertColumns(
         trx,
         'ledger_lots',
-        [...this.lots.values()].map((lot) => ({
-          id: lot.id,
-          account: lot.account,
-          source: lot.source,
-          amount: lot.amount,
-          remaining: lot.remaining,
-          expires_at: lot.expiresAt,
-          transaction_id: lot.transactionId,
-          created_at: lot.createdAt,
-        })),
+        {
+          id: lots.map((lot) => lot.id),
+          account: lots.map((lot) => lot.account),
+          source: lots.map((lot) => lot.source),
+          amount: lots.map((lot) => lot.amount),
+          remaining: lots.map((lot) => lot.remaining),
+          expires_at: lots.map((lot) => lot.expiresAt),
+          transaction_id: lots.map((lot) => lot.transactionId),
+          created_at: lots.map((lot) => lot.createdAt),
+        },
         { overriding: true },
       );
       await sql`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), ${this.nextTransactionId}, false)`.execute(
@@ -372,29 +457,33 @@ export class BulkLedger {
 }
 
 /**
- * Inserts rows of a table in chunks, each one statement: `json_populate_recordset` turns a chunk's JSON into rows of
- * the table's own type, so every column gets its type without a cast per column. `overriding` writes ids the caller
- * chose into an identity column; `generatedId` names a column whose default (a uuid) is filled in by the server.
+ * Runs two writes side by side, each in a DB transaction of its own connection, and commits each only once both have
+ * written: when one fails, the other rolls back too.
  */
-export async function insertRecords<DB extends LedgerTables>(
-  executor: LedgerExecutor<DB>,
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  options: { overriding?: boolean; generatedId?: string } = {},
+async function bothOrNeither(
+  db: LedgerDb,
+  ...writes: [(trx: Transaction<LedgerTables>) => Promise<void>, (trx: Transaction<LedgerTables>) => Promise<void>]
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const db = asLedgerDb(executor);
-  // Rows may leave optional columns out: every column any row names.
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const list = sql.join(columns.map((column) => sql.ref(column)));
-  const selected = sql.join(
-    columns.map((column) => (column === options.generatedId ? sql`gen_random_uuid()` : sql.ref(`r.${column}`))),
+  const written = writes.map(() => {
+    let settle!: { resolve: () => void; reject: (error: unknown) => void };
+    const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    promise.catch(() => undefined);
+    return { promise, ...settle };
+  });
+  const all = Promise.all(written.map((side) => side.promise));
+  all.catch(() => undefined);
+  await Promise.all(
+    writes.map((write, index) =>
+      db.transaction().execute(async (trx) => {
+        try {
+          await write(trx);
+          written[index]!.resolve();
+        } catch (error) {
+          written[index]!.reject(error);
+          throw error;
+        }
+        await all;
+      }),
+    ),
   );
-  const overriding = options.overriding ? sql`overriding system value` : sql``;
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const chunk = JSON.stringify(rows.slice(start, start + CHUNK_ROWS));
-    await sql`
-      insert into ${sql.table(table)} (${list}) ${overriding}
-      select ${selected} from json_populate_recordset(null::${sql.table(table)}, ${chunk}::json) as r`.execute(db);
-  }
 }

@@ -28,7 +28,8 @@ export type {
   SettlementPayoutData,
   WithdrawPurchaseData,
 } from './commands';
-export { BulkLedger, insertRecords } from './bulk';
+export { BulkLedger, type BulkLedgerOptions } from './bulk';
+export { insertColumns, insertRecords, type InsertOptions } from './bulk-insert';
 export { expireLots } from './expire-lots';
 export { toCoinHistory, type CoinHistoryRow } from './coin-history';
 export type { LedgerExecutor } from './engine';

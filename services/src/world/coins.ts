@@ -1,17 +1,8 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
 import { bankTransferPaymentId } from '../coins';
-import {
-  COIN_ITEMS,
-  PAY_METHODS,
-  WORLD_WIN_PROBABILITY,
-  entryOf,
-  weighted,
-  type Mission,
-  type Row,
-  type WorldContext,
-} from './shape';
+import { COIN_ITEMS, PAY_METHODS, entryOf, weighted, type Mission, type Row, type WorldContext } from './shape';
 import type { CommentWin } from './comment-event';
-import { refundRow } from './rows';
+import { refundedCoinsOf, refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
 
 /**
@@ -32,8 +23,7 @@ export async function playCoinHistory(
   const bankTransfers: Row[] = [];
   const deposits: Row[] = [];
   const refunds: Row[] = [];
-  const rolls: Row[] = [];
-  const refundedCoins = new Map<number, number>();
+  let rollCount = 0;
   const charge = (userId: number, coins: number, time: Date, regret = false) => {
     // Fans buy ahead: the smallest pack that covers the need twice over, when there is one.
     const item = COIN_ITEMS.find((candidate) => candidate.point >= 2 * coins) ?? COIN_ITEMS.at(-1)!;
@@ -141,19 +131,8 @@ export async function playCoinHistory(
               now: roll.time,
             }),
           );
-          rolls.push({
-            mission_id: mission.id,
-            user_id: mission.userId,
-            coins: mission.price,
-            success: roll.success,
-            ledger_transaction_id: entry.transactionId,
-            idempotency_key: key,
-            seed_id: roll.seedId,
-            client_seed: roll.clientSeed,
-            nonce: roll.nonce,
-            win_probability: WORLD_WIN_PROBABILITY.toFixed(1),
-            created_at: roll.time,
-          });
+          // Its row is made when it is written (./rows.ts luckyRollRows): the roll keeps what the mission does not.
+          roll.written = { id: ++rollCount, transactionId: entry.transactionId };
         });
       });
     } else {
@@ -192,7 +171,12 @@ export async function playCoinHistory(
             now: rejectedAt,
           }),
         );
-        refundedCoins.set(mission.id, -entry.postings.find((posting) => posting.amount < 0)!.amount);
+        const refunded = -entry.postings.find((posting) => posting.amount < 0)!.amount;
+        if (refunded !== refundedCoinsOf(mission)) {
+          throw new Error(
+            `mission ${mission.id}: refunded ${refunded} coins, its row says ${refundedCoinsOf(mission)}`,
+          );
+        }
       });
     }
   }
@@ -286,5 +270,5 @@ export async function playCoinHistory(
     });
   }
   const coinSeconds = (performance.now() - coinsStarted) / 1000;
-  return { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots };
+  return { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots };
 }

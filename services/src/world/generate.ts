@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { DAY_MS } from '@fanmission/contracts';
-import { BulkLedger, insertRecords } from '@fanmission/ledger';
+import { BulkLedger, insertRecords, type InsertOptions } from '@fanmission/ledger';
 import { hashPassword } from '../auth';
 import type { Db } from '../db';
+import { withoutSecondaryIndexes } from './indexes';
 import { generateMissions } from './missions';
 import { generatePeople } from './people';
 import { playCoinHistory } from './coins';
 import { commentEventOf } from './comment-event';
-import { notificationsOf, missionRow, socialOf } from './rows';
+import { luckyRollRows, notificationsOf, missionRow, socialOf } from './rows';
 import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type WorldReport } from './shape';
 /**
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
@@ -22,27 +23,83 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const tables: WorldReport['tables'] = [];
-  const write = async (table: string, rows: Row[], overriding = true) => {
+  /** Writes a table's rows, taken from `rows` a chunk at a time (a generator's are never all in memory). */
+  const write = async (table: string, rows: Iterable<Row>, overriding = true) => {
     const start = performance.now();
-    await insertRecords(db, table, rows, { overriding });
+    let count = 0;
+    await withoutSecondaryIndexes(db, table, async () => {
+      for (const chunk of chunksOf(rows, WRITE_CHUNK_ROWS)) {
+        count += chunk.length;
+        await writeRows(db, table, chunk, { overriding });
+      }
+    });
     const seconds = (performance.now() - start) / 1000;
-    tables.push({ table, rows: rows.length, seconds });
-    log(`${table}: ${rows.length} rows, ${Math.round(rows.length / Math.max(seconds, 0.001))} rows/s`);
+    tables.push({ table, rows: count, seconds });
+    log(`${table}: ${count} rows, ${Math.round(count / Math.max(seconds, 0.001))} rows/s`);
+  };
+  /** Runs one step of the writing and logs its seconds. */
+  const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await run();
+    log(`${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    return result;
   };
   const { rows: used } = await sql<{ used: boolean }>`select exists (select 1 from users) as used`.execute(db);
   if (used[0]!.used) throw new Error('the world generator writes into an empty database only');
-  const world = worldContext(options, await BulkLedger.open(db));
+  const world = worldContext(options, await BulkLedger.open(db, { eventsDelivered: true }));
   const { random, since, shape, at, fanUser, creatorUser, uuid } = world;
   const passwordHash = await hashPassword(WORLD_PASSWORD);
   const { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows } = generatePeople(
     world,
     passwordHash,
   );
+  // The people first: nothing they hold refers to what follows, and their rows need not wait in memory.
+  const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));
+  for (const creator of creators) names.set(creator.user_id as number, creator.name as string);
+  await write('users', users.splice(0));
+  await write(
+    'tags',
+    TAGS.map((name, index) => ({ id: index + 1, name, created_at: new Date(since - DAY_MS) })),
+  );
+  await write('creators', creators);
+  await write('creator_tags', creatorTags, false);
+  await write('creator_sns_links', snsLinks, false);
+  await write('mission_products', productRows);
+  await write('follows', follows.splice(0), false);
   const { missions, lotteryEvents, applications, draws, rouletteSeeds } = generateMissions(world, products, productsOf);
   const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
   const commentEvent = commentEventOf(world, comments);
-  const { payments, bankTransfers, deposits, refunds, rolls, refundedCoins, settlement, coinSeconds, accounts, lots } =
-    await playCoinHistory(world, missions, creators, commentEvent.wins);
+  log(`generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The missions and what refers to them but not to the coins, before the coin history: comments and likes need not
+  // wait in memory through it. Each mission's counts of likes and comments as the API keeps them are in its row (its
+  // page totals follow by trigger).
+  const likesOf = countBy(likes, 'mission_id');
+  const commentsOf = countBy(comments, 'mission_id');
+  await write(
+    'missions',
+    mapRows(missions, (mission) => ({
+      ...missionRow(mission),
+      likes_count: likesOf.get(mission.id) ?? 0,
+      comments_count: commentsOf.get(mission.id) ?? 0,
+    })),
+  );
+  likesOf.clear();
+  commentsOf.clear();
+  await write('roulette_seeds', rouletteSeeds.splice(0));
+  await write('lottery_events', lotteryEvents, false);
+  await write('event_applications', applications.splice(0), false);
+  await write('event_draws', draws, false);
+  await write('comment_events', [commentEvent.event]);
+  await write('mission_comments', comments.splice(0));
+  await write('comment_event_days', commentEvent.days, false);
+  await write('comment_event_wins', commentEvent.winRows, false);
+  await write('mission_likes', likes.splice(0), false);
+  const { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots } = await playCoinHistory(
+    world,
+    missions,
+    creators,
+    commentEvent.wins,
+  );
   for (const [table, rows] of [
     ['ledger_transactions', world.ledger.written.transactions],
     ['ledger_postings', world.ledger.written.postings],
@@ -55,52 +112,19 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   }
 
   // The domain's rows, now that the ledger transactions they refer to exist.
-  await write('users', users);
-  await write(
-    'tags',
-    TAGS.map((name, index) => ({ id: index + 1, name, created_at: new Date(since - DAY_MS) })),
-  );
-  await write('creators', creators);
-  await write('creator_tags', creatorTags, false);
-  await write('creator_sns_links', snsLinks, false);
-  await write('mission_products', productRows);
-  await write('follows', follows, false);
   await write('payments', payments, false);
   await write('bank_transfers', bankTransfers);
   await write('coin_deposits', deposits);
   await write('coin_refunds', refunds);
-  await write(
-    'missions',
-    missions.map((mission) => missionRow(mission, refundedCoins)),
-  );
-  await write('roulette_seeds', rouletteSeeds);
-  await write(
-    'lucky_rolls',
-    rolls.map((roll, index) => ({ id: index + 1, ...roll })),
-  );
-  await write('lottery_events', lotteryEvents, false);
-  await write('event_applications', applications, false);
-  await write('event_draws', draws, false);
-  await write('comment_events', [commentEvent.event]);
-  await write('mission_comments', comments);
-  await write('comment_event_days', commentEvent.days, false);
-  await write('comment_event_wins', commentEvent.winRows, false);
-  await write('mission_likes', likes, false);
+  await write('lucky_rolls', luckyRollRows(missions));
   const creatorUserOf = (creatorId: number) => creatorUser(creatorId);
-  const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));
-  for (const creator of creators) names.set(creator.user_id as number, creator.name as string);
   await write(
     'notifications',
     notificationsOf(missions, creatorUserOf, uuid, (userId) => names.get(userId) ?? ''),
   );
 
-  await sql`
-    update missions m set likes_count = l.n from (select mission_id, count(*) as n from mission_likes group by 1) l
-    where l.mission_id = m.id`.execute(db);
-  await sql`
-    update missions m set comments_count = c.n
-    from (select mission_id, count(*) as n from mission_comments group by 1) c where c.mission_id = m.id`.execute(db);
-  await sql`
+  await timed('creator popularity', () =>
+    sql`
     insert into creator_popularity (creator_id, follower_count, like_count, completed_count, expired_count)
     select c.id,
       (select count(*) from follows f where f.creator_id = c.id),
@@ -110,7 +134,8 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     from creators c
     on conflict (creator_id) do update set follower_count = excluded.follower_count,
       like_count = excluded.like_count, completed_count = excluded.completed_count,
-      expired_count = excluded.expired_count`.execute(db);
+      expired_count = excluded.expired_count`.execute(db),
+  );
   for (const table of ['users', 'tags', 'creators', 'mission_products', 'bank_transfers', 'coin_deposits']) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
       db,
@@ -130,15 +155,17 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   }
 
   // The settlement feed as its consumer builds it from each MISSION_RELEASE, and the statements of the past months.
-  await sql`
+  await timed('settlement feed', async () => {
+    await sql`
     insert into settlement_feed_entries (ledger_transaction_id, creator_id, month, mission_id, coins, occurred_at)
     select t.id, substr(p.account, 10)::bigint, to_char(t.occurred_at at time zone 'Asia/Seoul', 'YYYY-MM'),
       (t.metadata ->> 'missionId')::bigint, p.amount, t.occurred_at
     from ledger_transactions t join ledger_postings p on p.transaction_id = t.id and p.account like 'earnings:%'
     where t.type = 'MISSION_RELEASE'`.execute(db);
-  await sql`
+    await sql`
     insert into settlement_feed (creator_id, month, coins, missions)
     select creator_id, month, sum(coins), count(*) from settlement_feed_entries group by 1, 2`.execute(db);
+  });
   await write('settlement_statements', settlement.statements, false);
   await write('settlement_statement_lines', settlement.lines, false);
   await write('settlement_carryovers', settlement.carryovers, false);
@@ -151,7 +178,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
   );
 
   // History: every event so far delivered, and every consumer past it.
-  await sql`update outbox set sent_at = recorded_at where sent_at is null`.execute(db);
+  await timed('events delivered', () => sql`update outbox set sent_at = recorded_at where sent_at is null`.execute(db));
   for (const consumer of options.consumers) {
     await sql`
       insert into event_consumer_checkpoints (consumer, transaction_id, position)
@@ -160,6 +187,56 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
       db,
     );
   }
-  await sql`analyze`.execute(db);
+  await timed('analyze', () => sql`analyze`.execute(db));
   return { size: options.size, seconds: (performance.now() - started) / 1000, tables };
+}
+
+/**
+ * Rows of a table: in two halves side by side (two connections, so both cores work) when no trigger of the table
+ * writes elsewhere (two writers of one counter row would wait on, or deadlock with, each other) and no row refers to
+ * another of the table (one half's row could refer to the other's, not committed yet); else in one go.
+ */
+async function writeRows(db: Db, table: string, rows: Row[], options: InsertOptions): Promise<void> {
+  const { rows: found } = await sql<{ alone: boolean }>`
+    select exists (select 1 from pg_trigger where tgrelid = ${table}::regclass and not tgisinternal)
+      or exists (select 1 from pg_constraint where conrelid = ${table}::regclass and confrelid = conrelid) as alone`.execute(
+    db,
+  );
+  if (found[0]!.alone || rows.length < 20_000) return insertRecords(db, table, rows, options);
+  const half = Math.ceil(rows.length / 2);
+  await Promise.all([
+    insertRecords(db, table, rows.slice(0, half), options),
+    insertRecords(db, table, rows.slice(half), options),
+  ]);
+}
+
+/** How many rows name each value of a column. */
+function countBy(rows: Row[], column: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    const key = row[column] as number;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Rows per chunk taken from a table's rows: what is in memory of them at once. */
+const WRITE_CHUNK_ROWS = 100_000;
+
+/** An iterable's items in arrays of `size` (the last one shorter). */
+function* chunksOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Each item's row, made as it is written. */
+function* mapRows<T>(items: Iterable<T>, row: (item: T) => Row): Generator<Row> {
+  for (const item of items) yield row(item);
 }

@@ -2,8 +2,12 @@ import { DAY_MS, DEADLINES } from '@fanmission/contracts';
 import type { LedgerEntry } from '@fanmission/ledger';
 import type { Random } from './random';
 import { commentText, requestText, responseText } from './texts';
-import { WORLD_BANK, type Mission, type Row, type WorldShape } from './shape';
-export function missionRow(mission: Mission, refundedCoins: Map<number, number>): Row {
+import { WORLD_BANK, WORLD_WIN_PROBABILITY, type Mission, type Row, type WorldShape } from './shape';
+/**
+ * A mission's row. A mission that ended unperformed had its whole escrow refunded: its price (a lucky one's escrow
+ * is its winning roll, at its price); the coin history checks each refund against it (./coins.ts).
+ */
+export function missionRow(mission: Mission): Row {
   const creatorId = mission.product.creatorId;
   const decisionDue = new Date(mission.requestedAt.getTime() + DEADLINES.customDecisionDays * DAY_MS);
   const event = mission.product.type === 'EVENT';
@@ -22,7 +26,7 @@ export function missionRow(mission: Mission, refundedCoins: Map<number, number>)
     response_comment: mission.completedAt ? responseText(mission.id) : null,
     rejection_reason:
       mission.status === 'REJECTED' ? (mission.product.type === 'EVENT' ? 'NOT_WON' : mission.rejection!.reason) : null,
-    refunded_coins: refundedCoins.get(mission.id) ?? null,
+    refunded_coins: refundedCoinsOf(mission),
     created_at: mission.requestedAt,
     requested_at: mission.status === 'CREATED' ? null : mission.requestedAt,
     decision_due_at: mission.status === 'REQUESTED' && !event ? decisionDue : null,
@@ -73,11 +77,12 @@ export function socialOf(
     if (!reply) lastComment.set(mission.id, id);
   }
   const likes: Row[] = [];
-  const liked = new Set<string>();
+  // A like's (mission, member) as one number: a member's id is below 2^24 (L: about 1,050,000), a mission's below 2^29.
+  const liked = new Set<number>();
   for (let count = 0; count < shape.missions; count++) {
     const mission = popularMission();
     const userId = fanUser(1 + random.below(shape.members));
-    const key = `${mission.id}:${userId}`;
+    const key = mission.id * 2 ** 24 + userId;
     if (liked.has(key)) continue;
     liked.add(key);
     likes.push({ mission_id: mission.id, user_id: userId, created_at: mission.completedAt ?? mission.requestedAt });
@@ -90,34 +95,34 @@ export function socialOf(
  * with the actor's name in the parameters as the consumer puts it there (services/src/notifications/consumer.ts: a
  * creator's name, a fan's username), for the texts that name him.
  */
-export function notificationsOf(
+export function* notificationsOf(
   missions: Mission[],
   creatorUser: (creatorId: number) => number,
   uuid: () => string,
   actorName: (userId: number) => string,
-): Row[] {
-  const rows: Row[] = [];
-  const notify = (userId: number, actor: number, kind: string, mission: Mission, time: Date) =>
-    rows.push({
-      user_id: userId,
-      kind,
-      mission_id: mission.id,
-      actor_user_id: actor,
-      params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
-      event_id: uuid(),
-      created_at: time,
-    });
+): Generator<Row> {
+  const notification = (userId: number, actor: number, kind: string, mission: Mission, time: Date): Row => ({
+    user_id: userId,
+    kind,
+    mission_id: mission.id,
+    actor_user_id: actor,
+    params: { actor: actorName(actor), product: mission.product.name, coins: mission.price },
+    event_id: uuid(),
+    created_at: time,
+  });
   for (const mission of missions) {
     if (mission.product.type === 'EVENT' || mission.status === 'CREATED') continue;
     const creator = creatorUser(mission.product.creatorId);
-    notify(creator, mission.userId, 'MISSION_REQUESTED', mission, mission.requestedAt);
-    if (mission.acceptedAt) notify(mission.userId, creator, 'MISSION_ACCEPTED', mission, mission.acceptedAt);
-    if (mission.completedAt) notify(mission.userId, creator, 'MISSION_COMPLETED', mission, mission.completedAt);
+    yield notification(creator, mission.userId, 'MISSION_REQUESTED', mission, mission.requestedAt);
+    if (mission.acceptedAt)
+      yield notification(mission.userId, creator, 'MISSION_ACCEPTED', mission, mission.acceptedAt);
+    if (mission.completedAt) {
+      yield notification(mission.userId, creator, 'MISSION_COMPLETED', mission, mission.completedAt);
+    }
     if (mission.rejection && mission.rejectedAt) {
-      notify(mission.userId, creator, mission.rejection.kind, mission, mission.rejectedAt);
+      yield notification(mission.userId, creator, mission.rejection.kind, mission, mission.rejectedAt);
     }
   }
-  return rows;
 }
 
 /** A refund's row: a charge taken back within the week, or a member's partial refund of his cash coins. */
@@ -151,4 +156,32 @@ export function refundRow(
     bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
     updated_at: time,
   };
+}
+
+/** The lucky rolls the coin history played, each as the live roulette records it (services/src/events/roulette.ts). */
+export function* luckyRollRows(missions: Mission[]): Generator<Row> {
+  for (const mission of missions) {
+    for (const [index, roll] of mission.rolls.entries()) {
+      if (!roll.written) continue;
+      yield {
+        id: roll.written.id,
+        mission_id: mission.id,
+        user_id: mission.userId,
+        coins: mission.price,
+        success: roll.success,
+        ledger_transaction_id: roll.written.transactionId,
+        idempotency_key: `world:roll:${mission.id}:${index + 1}`,
+        seed_id: roll.seedId,
+        client_seed: roll.clientSeed,
+        nonce: roll.nonce,
+        win_probability: WORLD_WIN_PROBABILITY.toFixed(1),
+        created_at: roll.time,
+      };
+    }
+  }
+}
+
+/** The coins a mission's refund gave back: all it held, its price; null when it had none. */
+export function refundedCoinsOf(mission: Mission): number | null {
+  return mission.product.type !== 'EVENT' && mission.rejection && mission.rejectedAt ? mission.price : null;
 }

@@ -136,6 +136,8 @@ export interface WorldRoll {
   clientSeed: string;
   nonce: number;
   success: boolean;
+  /** Once the coin history has played it: its row's id and its ledger transaction. */
+  written?: { id: number; transactionId: number };
 }
 
 /** What every part of the generation shares: the size, the seeded randomness, the clock and the account ids. */

@@ -240,4 +240,24 @@ describe('the world generator (size XS)', () => {
       await other.drop();
     }
   }, 60_000);
+  it('leaves every index as the migrations made it (the tables are loaded without their secondary ones)', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const indexes = (db: Db) =>
+        rows(
+          db,
+          sql<{ definition: string; valid: boolean }>`
+            select pg_get_indexdef(i.indexrelid) as definition, i.indisvalid as valid
+            from pg_index i join pg_class c on c.oid = i.indexrelid
+            where c.relnamespace = current_schema()::regnamespace order by 1`,
+        );
+      const world = await indexes(database.current.db);
+      expect(world.filter((index) => !index.valid)).toEqual([]);
+      expect(world.map((index) => index.definition)).toEqual(
+        (await indexes(fresh.db)).map((index) => index.definition),
+      );
+    } finally {
+      await fresh.drop();
+    }
+  });
 });
