@@ -80,10 +80,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
+  // Deferred to the commit: the counters' rows are shared by a creator's missions, so they are locked after the
+  // transaction's other locks (its ledger accounts, its mission), never before one of them — locked mid-transaction,
+  // a request waiting for a counter row held by a refusal that waited for the requester's wallet deadlocked.
   await sql`
-    create trigger creator_mission_totals after insert or delete
+    create constraint trigger creator_mission_totals after insert or delete
       or update of creator_id, product_id, status, type, coin_price, created_at, completed_at
-      on missions for each row execute function creator_mission_totals_missions()`.execute(db);
+      on missions deferrable initially deferred
+      for each row execute function creator_mission_totals_missions()`.execute(db);
   await sql`
     insert into creator_mission_totals (creator_id, status, type, created_month, completed_month, missions, coins)
       select creator_id, status, type, korea_month(created_at), korea_month(completed_at), count(*), sum(coin_price)
