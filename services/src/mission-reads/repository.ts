@@ -243,7 +243,8 @@ export async function totalCreatorMissions(
   filters: MissionFilters & { creatorId: number },
 ): Promise<{ count: number; coins: number }> {
   const monthColumn = filters.period?.column === 'completed_at' ? 'completed_month' : 'created_month';
-  const koreaMonth = (at: Date) => sql`date_trunc('month', ${at}::timestamptz at time zone 'Asia/Seoul')::date`;
+  // The same Korea-time month the trigger keeps (`korea_month`, migration 0360).
+  const koreaMonth = (at: Date) => sql`korea_month(${at}::timestamptz)`;
   const { rows } = await sql<{ count: string; coins: string }>`
     select coalesce(sum(missions), 0) as count, coalesce(sum(coins), 0) as coins from creator_mission_totals
     where creator_id = ${filters.creatorId}
