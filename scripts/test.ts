@@ -85,25 +85,23 @@ if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastr
 // the lanes overlap well. Each run is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
 // Kafka, Chromium). Inside a run Vitest's rules still hold: the files of a serial project run one after another.
 //
-// The browser files (`e2e`, one at a time) are the longest part (about 1,050 s alone); the unit lane takes about
-// 360 s alone and the server suites about 440 s. So a lane runs a few browser files after its own projects, chosen
-// with the file times of a whole run (vitest.config.ts), and the three lanes end close together.
+// The browser files (`e2e`, one at a time) are the longest part (about 1,150 s alone); the unit lane's projects take
+// about 1,250 s beside the others and the server suites about 850 s. So the servers lane runs a few browser files
+// after its own projects, chosen with the file times of a whole run (vitest.config.ts), and the three lanes end close
+// together: the sweep of every screen is two files, ko with the keyboard journeys in the e2e lane, en and ja here.
 interface LaneRun {
   projects: readonly string[];
   /** Only these files of the projects (paths from the repository root); every file when absent. */
   files?: readonly string[];
 }
-const BROWSER_FILES_IN_UNIT_LANE = ['tests/e2e/web-a11y.test.ts'];
-const BROWSER_FILES_IN_SERVERS_LANE = ['tests/e2e/web-screens.test.ts', 'tests/e2e/admin-console.test.ts'];
+const BROWSER_FILES_IN_SERVERS_LANE = [
+  'tests/e2e/web-screens.test.ts',
+  'tests/e2e/admin-console.test.ts',
+  'tests/e2e/web-a11y-en-ja.test.ts',
+];
 const LANES: readonly { name: string; runs: readonly LaneRun[] }[] = [
   { name: 'e2e', runs: [{ projects: ['e2e'] }] },
-  {
-    name: 'unit',
-    runs: [
-      { projects: ['unit', 'components', 'authz', 'infra', 'workflows', 'integration'] },
-      { projects: ['e2e'], files: BROWSER_FILES_IN_UNIT_LANE },
-    ],
-  },
+  { name: 'unit', runs: [{ projects: ['unit', 'components', 'authz', 'infra', 'workflows', 'integration'] }] },
   {
     name: 'servers',
     runs: [
@@ -163,9 +161,22 @@ function runVitest(laneName: string, selection: string[], reportFile: string): P
   });
 }
 
+/**
+ * The head of a failure's message, indented under its test: the summary is the end of a long log and often the only
+ * part of it kept, so it says why as well as what.
+ */
+function firstLines(message: string | undefined, count = 8): string {
+  if (!message) return '';
+  const lines = message
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count);
+  return lines.map((line) => `\n    ${line.slice(0, 300)}`).join('');
+}
+
 fs.mkdirSync(CACHE_DIR, { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
-/** Every failed test by file and name, printed again under the summary so the end of a long log names them. */
+/** Every failed test by file and name with its message's head, printed again under the summary so the end of a long log names them. */
 const failedTests: string[] = [];
 if (infrastructure.ok) {
   const lanes = laneArguments();
@@ -188,7 +199,12 @@ if (infrastructure.ok) {
             numFailedTests: number;
             numPendingTests: number;
             numTodoTests: number;
-            testResults?: { name: string; status: string; assertionResults?: { fullName: string; status: string }[] }[];
+            testResults?: {
+              name: string;
+              status: string;
+              message?: string;
+              assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+            }[];
           };
           laneCounts.passed += report.numPassedTests;
           laneCounts.failed += report.numFailedTests;
@@ -196,8 +212,10 @@ if (infrastructure.ok) {
           for (const file of report.testResults ?? []) {
             const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
             const fileName = path.relative(REPO_ROOT, file.name);
-            if (failed.length === 0 && file.status === 'failed') failedTests.push(`${fileName} (the file did not run)`);
-            for (const test of failed) failedTests.push(`${fileName}: ${test.fullName}`);
+            if (failed.length === 0 && file.status === 'failed')
+              failedTests.push(`${fileName} (the file did not run)${firstLines(file.message)}`);
+            for (const test of failed)
+              failedTests.push(`${fileName}: ${test.fullName}${firstLines(test.failureMessages?.join('\n'))}`);
           }
         }
         counts.passed += laneCounts.passed;

@@ -367,6 +367,15 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await confirmAlert(page, s.decision.refused);
     await expect.poll(() => missionStatus(ids[1]!), { timeout: 20_000 }).toBe('REJECTED');
     await expect.poll(() => balanceOf(fan), { timeout: 20_000 }).toBe(before - 60);
+    // The refused request has left the list (its refetch may still be on its way when the alert is closed).
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: `fan${suffix}` })
+          .count(),
+      )
+      .toBe(1);
 
     await page.getByRole('row').nth(1).click();
     await decision.getByText('Dance with my cat').waitFor();

@@ -1,4 +1,4 @@
-// The checks of the phones-and-accessibility pass, shared by tests/e2e/web-a11y.test.ts (every screen of
+// The checks of the phones-and-accessibility pass, shared by tests/support/web-a11y-suite.ts (every screen of
 // tests/support/web-routes.ts) and the journeys that reach a dialog only after a set-up of their own
 // (`expectAccessibleDialog`: the lucky roulette, a refused refund's correction, the comment win, a request's decision).
 import { mkdir } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Every screen of the web app, for the suites that pass over all of them (tests/e2e/web-a11y.test.ts: axe-core,
+// Every screen of the web app, for the suites that pass over all of them (tests/support/web-a11y-suite.ts: axe-core,
 // 360 px overflow and header checks, screenshots in ko/en/ja). A new screen is one more entry here: its path (built
 // from the demo data's ids when it needs one), who looks at it, and, for a dialog or a menu, how to open it.
 import type { Page } from 'playwright-core';

@@ -31,11 +31,12 @@ export function DecisionDialog({ mission, onClose, onDone }: MissionDialogProps)
         method: 'POST',
         body: feedback ? { feedback } : {},
       });
+      // The list behind the alert is refreshed at once: closed, the alert shows the mission already in its new tab.
+      onDone();
       await showAlert(
         t(action === 'accept' ? 'creatorStudio.missions.decision.accepted' : 'creatorStudio.missions.decision.refused'),
       );
       onClose();
-      onDone();
     } catch (error) {
       setBusy(false);
       void showAlert(

@@ -136,7 +136,9 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
         new Response(JSON.stringify({ id: 41 }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<DecisionDialog mission={mission} onClose={() => {}} onDone={() => {}} />);
+    const onClose = vi.fn();
+    const onDone = vi.fn();
+    renderWithProviders(<DecisionDialog mission={mission} onClose={onClose} onDone={onDone} />);
     await userEvent.click(screen.getByRole('button', { name: m.refuse }));
     expect(screen.getByText(m.reasonRequired)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -145,6 +147,10 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/api/v1/missions/41/accept');
     expect(init.body).toBe('{}');
+    // The list is refreshed while the confirmation is still open, so closing it shows the list as it now is.
+    await screen.findByText(m.accepted);
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   test('the perform modal keeps send disabled without a file and caps the comment at 200', async () => {

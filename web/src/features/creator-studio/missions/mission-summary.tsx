@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 export interface MissionDialogProps {
   mission: MissionView;
   onClose: () => void;
+  /** Called as soon as the server has done the work, before its confirmation is shown (the list refreshes behind it). */
   onDone: () => void;
 }
 

@@ -48,9 +48,9 @@ export function PerformDialog({ mission, onClose, onDone }: MissionDialogProps) 
         setBusy(false);
         return;
       }
+      onDone();
       await showAlert(t('creatorStudio.missions.perform.done'));
       onClose();
-      onDone();
     } catch (error) {
       setBusy(false);
       void showAlert(t('creatorStudio.missions.perform.failed', { reason: (error as Error).message }));
