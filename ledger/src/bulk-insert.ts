@@ -10,6 +10,9 @@ import type { LedgerTables } from './table';
  * client's is a third: no JSON document of every row to build.
  */
 
+/** A null among the lines of a json column's values (`string_to_array`'s null string; as COPY writes it). */
+const NULL_LINE = '\\N';
+
 /** Rows per statement: a few megabytes of parameters at most. */
 const CHUNK_ROWS = 10_000;
 
@@ -97,9 +100,15 @@ export async function insertColumns<DB extends LedgerTables>(
   for (let start = 0; start < length; start += CHUNK_ROWS) {
     const parameters = sql.join(
       names.map((column) => {
-        const { type, array } = typeOf(column);
+        const { type, array, json } = typeOf(column);
         const values = columns[column]!.slice(start, start + CHUNK_ROWS);
         if (array) return sql`${values.map((value) => (value ? arrayLiteral(value as unknown[]) : null))}::text[]`;
+        if (json && values.every((value) => value === null || !(value as string).includes('\n'))) {
+          // The JSON texts one a line, split by the server: no array literal to quote here and unquote there (about
+          // half the time of `jsonb[]` for 20,000 ledger events); a JSON text is never empty, never `\N`.
+          const lines = values.map((value) => (value === null ? NULL_LINE : (value as string))).join('\n');
+          return sql`string_to_array(${lines}::text, ${'\n'}::text, ${NULL_LINE}::text)::${sql.raw(`${type}[]`)}`;
+        }
         return sql`${values}::${sql.raw(`${type}[]`)}`;
       }),
     );
