@@ -212,13 +212,15 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
 
 /**
  * Rows of a table: in two halves side by side (two connections, so both cores work) when none of the table's
- * triggers is on (two writers of one counter row would wait on, or deadlock with, each other; the load turns the
+ * insert triggers is on (two writers of one counter row would wait on, or deadlock with, each other; the load turns the
  * counters' triggers off) and no row refers to another of the table (one half's row could refer to the other's, not
  * committed yet); else in one go.
  */
 async function writeRows(db: Db, table: string, rows: Row[], options: InsertOptions): Promise<void> {
   const { rows: found } = await sql<{ alone: boolean }>`
-    select exists (select 1 from pg_trigger where tgrelid = ${table}::regclass and not tgisinternal and tgenabled <> 'D')
+    select exists (select 1 from pg_trigger where tgrelid = ${table}::regclass and not tgisinternal and tgenabled <> 'D'
+      and tgtype & 4 <> 0 -- an insert trigger (pg_trigger.h: TRIGGER_TYPE_INSERT)
+    )
       or exists (select 1 from pg_constraint where conrelid = ${table}::regclass and confrelid = conrelid) as alone`.execute(
     db,
   );
