@@ -5,10 +5,35 @@ import type { LedgerTables } from './table';
 
 /*
  * Set-based inserts for the bulk paths (the ledger's bulk loader, the world generator): a table's rows sent as one
- * array parameter per column and turned back into rows by `unnest`, one statement per chunk. Measured against
+ * parameter per column (its values one a line, split by `string_to_array`, or else an array) and turned back into rows
+ * by `unnest`, one statement per chunk. Measured against
  * `json_populate_recordset` (one JSON document per chunk) the server's work is the same (its cost is the indexes), the
  * client's is a third: no JSON document of every row to build.
  */
+
+/** A null among the lines of a column's values (`string_to_array`'s null string; as COPY writes it). */
+const NULL_LINE = '\\N';
+
+/**
+ * A column's values as lines (null as `NULL_LINE`), or null when one cannot be a line: a text that is empty (a single
+ * empty line is no line at all to `string_to_array`), spans lines or reads as null; a value of another kind than
+ * text, number, boolean or a time of a `timestamptz` column (as ISO 8601).
+ */
+function linesOf(values: readonly unknown[], type: string): string | null {
+  const lines: string[] = new Array<string>(values.length);
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value === null || value === undefined) lines[index] = NULL_LINE;
+    else if (typeof value === 'string') {
+      if (value === '' || value === NULL_LINE || value.includes('\n')) return null;
+      lines[index] = value;
+    } else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+      lines[index] = String(value);
+    } else if (value instanceof Date && type === 'timestamp with time zone') lines[index] = value.toISOString();
+    else return null;
+  }
+  return lines.join('\n');
+}
 
 /** Rows per statement: a few megabytes of parameters at most. */
 const CHUNK_ROWS = 10_000;
@@ -100,6 +125,12 @@ export async function insertColumns<DB extends LedgerTables>(
         const { type, array } = typeOf(column);
         const values = columns[column]!.slice(start, start + CHUNK_ROWS);
         if (array) return sql`${values.map((value) => (value ? arrayLiteral(value as unknown[]) : null))}::text[]`;
+        // The values one a line, split by the server: no array literal to quote here and unquote there (for the
+        // ledger's events, about half the time of a `jsonb[]` parameter).
+        const lines = linesOf(values, type);
+        if (lines !== null) {
+          return sql`string_to_array(${lines}::text, ${'\n'}::text, ${NULL_LINE}::text)::${sql.raw(`${type}[]`)}`;
+        }
         return sql`${values}::${sql.raw(`${type}[]`)}`;
       }),
     );

@@ -24,7 +24,9 @@ describe('BulkLedger', () => {
         if ('refusal' in outcome) throw new Error(JSON.stringify(outcome.refusal));
         return outcome.entry;
       };
-      run(ledger.run('Purchase', { userId: fan, coins: 100, paymentId: 'p-1', idempotencyKey: 'k1', now: at(0) }));
+      const bought = run(
+        ledger.run('Purchase', { userId: fan, coins: 100, paymentId: 'p-1', idempotencyKey: 'k1', now: at(0) }),
+      );
       run(ledger.run('GrantBonus', { userId: fan, coins: 10, reason: 'EVENT', idempotencyKey: 'k2', now: at(1) }));
       run(ledger.run('HoldForMission', { userId: fan, missionId: 1, coins: 60, idempotencyKey: 'k3', now: at(2) }));
       run(ledger.run('HoldForMission', { userId: fan, missionId: 2, coins: 30, idempotencyKey: 'k4', now: at(3) }));
@@ -59,8 +61,21 @@ describe('BulkLedger', () => {
       // The sequences go on after the loaded ids: the operations append after them.
       const next = await holdForMission(db, { userId: fan, missionId: 4, coins: 5, idempotencyKey: 'k9', now: at(9) });
       expect(next.transactionId).toBeGreaterThan(refund.transactionId);
-      await purchase(db, { userId: fan, coins: 10, paymentId: 'p-2', idempotencyKey: 'k10', now: at(10) });
+      const later = await purchase(db, {
+        userId: fan,
+        coins: 10,
+        paymentId: 'p-2',
+        idempotencyKey: 'k10',
+        now: at(10),
+      });
       expect((await verify(db)).differences).toEqual([]);
+      // Each purchase's payment is mapped to it, the loaded ones as the trigger maps one appended alone.
+      const { rows: payments } = await sql<{ payment_id: string; transaction_id: string }>`
+        select payment_id, transaction_id from ledger_purchase_payments order by 1`.execute(db);
+      expect(payments.map((row) => ({ ...row, transaction_id: Number(row.transaction_id) }))).toEqual([
+        { payment_id: 'p-1', transaction_id: bought.transactionId },
+        { payment_id: 'p-2', transaction_id: later.transactionId },
+      ]);
       await expect(BulkLedger.open(db)).rejects.toThrow(/empty ledger/);
     } finally {
       await database.drop();

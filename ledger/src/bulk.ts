@@ -55,6 +55,8 @@ interface PendingTransaction {
   occurredAt: Date;
   metadata: string;
   outbox: string;
+  /** A purchase's payment, which `ledger_purchase_payments` maps to it. */
+  paymentId: string | null;
 }
 
 /** Transactions kept in memory before they are written. */
@@ -299,6 +301,7 @@ export class BulkLedger {
       type: transaction.type,
       occurredAt: now,
       metadata: JSON.stringify(transaction.metadata),
+      paymentId: transaction.type === 'PURCHASE' ? (transaction.metadata.paymentId as string) : null,
       // The event the trigger of ledger_transactions writes for a transaction appended one by one.
       outbox: JSON.stringify({
         transactionId: id,
@@ -361,8 +364,10 @@ export class BulkLedger {
       this.db,
       async (trx) => {
         // The events are written by the other connection, set by set, instead of by the per-row trigger (which
-        // reads each transaction's postings back); the trigger is off for this DB transaction only.
+        // reads each transaction's postings back), and each purchase's payment here, instead of by the per-row
+        // trigger that maps it; both triggers are off for this DB transaction only.
         await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
+        await sql`alter table ledger_transactions disable trigger ledger_purchase_payment`.execute(trx);
         await insertColumns(trx, 'ledger_idempotency_keys', {
           idempotency_key: column('key'),
           request: column('request'),
@@ -381,6 +386,12 @@ export class BulkLedger {
           account: postings.map((posting) => posting.account),
           amount: postings.map((posting) => posting.amount),
         });
+        const purchases = transactions.filter((t) => t.paymentId !== null);
+        await insertColumns(trx, 'ledger_purchase_payments', {
+          payment_id: purchases.map((t) => t.paymentId),
+          transaction_id: purchases.map((t) => t.id),
+        });
+        await sql`alter table ledger_transactions enable trigger ledger_purchase_payment`.execute(trx);
         await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
       },
       async (trx) => {

@@ -338,6 +338,7 @@ describe('restore drill: npm run backup, then npm run restore to a noted time in
       unsettledEarnings: 0,
       creatorMissionTotals: 0,
       productMissionCounts: 0,
+      creatorSupporters: 0,
     });
   });
 

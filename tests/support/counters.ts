@@ -4,7 +4,7 @@ import type { Db } from '@fanmission/services/db';
 /*
  * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
  * month, the settlement dashboard's totals per month and status, the releases no statement holds yet, each creator's
- * missions by status, type and months, each product's missions in progress and requested) against a recount of the rows they count (the restore
+ * missions by status, type and months, each product's missions in progress and requested, each supporter's completed missions and coins per creator) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
@@ -16,6 +16,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
   unsettledEarnings: number;
   creatorMissionTotals: number;
   productMissionCounts: number;
+  creatorSupporters: number;
 }> {
   const { rows } = await sql<{
     creator_pages: number;
@@ -24,6 +25,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
     unsettled_earnings: number;
     creator_mission_totals: number;
     product_mission_counts: number;
+    creator_supporters: number;
   }>`
     select
       (select count(*)::int from creators c
@@ -79,7 +81,14 @@ export async function countersOffTheirRecount(db: Db): Promise<{
           from missions where status <> 'CREATED' group by 1
         ) m using (product_id)
         where c.in_progress is distinct from m.in_progress or c.requested is distinct from m.requested
-      ) as product_mission_counts`.execute(db);
+      ) as product_mission_counts,
+      (select count(*)::int from (select * from creator_supporters where missions <> 0) s
+        full join (
+          select creator_id, user_id, count(*) as missions, sum(coin_price) as coins
+          from missions where status = 'COMPLETED' and type <> 'EVENT' group by 1, 2
+        ) m using (creator_id, user_id)
+        where s.missions is distinct from m.missions or s.coins is distinct from m.coins
+      ) as creator_supporters`.execute(db);
   const [drift] = rows;
   return {
     creatorPages: drift!.creator_pages,
@@ -88,5 +97,6 @@ export async function countersOffTheirRecount(db: Db): Promise<{
     unsettledEarnings: drift!.unsettled_earnings,
     creatorMissionTotals: drift!.creator_mission_totals,
     productMissionCounts: drift!.product_mission_counts,
+    creatorSupporters: drift!.creator_supporters,
   };
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/d
 import type { Db } from '../db';
 import { generateWorld } from './generate';
 import { WORLD_SIZES } from './shape';
+import { LOAD_TRIGGERS, withoutRowTriggers } from './triggers';
 import { countersOffTheirRecount } from '@fanmission/tests/support/counters';
 import { verifyRolls, type RollRecord } from '@fanmission/tests/support/fairness-verifier';
 
@@ -170,7 +171,8 @@ describe('the world generator (size XS)', () => {
     );
     expect(unsettled!.n).toBe(0);
     // The counters kept by triggers (creator pages, each creator's earnings per month, the dashboard's statement
-    // totals per month and status, the releases no statement holds yet) equal a recount of the rows they count.
+    // totals per month and status, the releases no statement holds yet, the mission totals, the supporters), which
+    // the generator fills set-based after the load (./triggers.ts), equal a recount of the rows they count.
     expect(await countersOffTheirRecount(db)).toEqual({
       creatorPages: 0,
       creatorMonthEarnings: 0,
@@ -178,6 +180,7 @@ describe('the world generator (size XS)', () => {
       unsettledEarnings: 0,
       creatorMissionTotals: 0,
       productMissionCounts: 0,
+      creatorSupporters: 0,
     });
   });
 
@@ -259,5 +262,37 @@ describe('the world generator (size XS)', () => {
     } finally {
       await fresh.drop();
     }
+  });
+
+  it("leaves every trigger on (the load turns the counters' off, and on again whether it succeeds or fails)", async () => {
+    const { db } = database.current;
+    const off = () =>
+      rows(
+        db,
+        sql<{ name: string }>`
+          select tgrelid::regclass || '.' || tgname as name from pg_trigger where tgenabled = 'D' order by 1`,
+      );
+    expect(await off()).toEqual([]);
+    let during: { name: string }[] = [];
+    await expect(
+      withoutRowTriggers(db, async () => {
+        during = await off();
+        throw new Error('the load failed');
+      }),
+    ).rejects.toThrow('the load failed');
+    // Each named trigger was off, on the postings' partitions too, and none other.
+    const named = await rows(
+      db,
+      sql<{ name: string; root: string; trigger: string }>`
+        select t.tgrelid::regclass || '.' || t.tgname as name, coalesce(i.inhparent, t.tgrelid)::regclass::text as root,
+          t.tgname as trigger
+        from pg_trigger t left join pg_inherits i on i.inhrelid = t.tgrelid
+        where not t.tgisinternal order by 1`,
+    );
+    expect(during).toEqual(
+      named.filter(({ root, trigger }) => LOAD_TRIGGERS[root]?.includes(trigger)).map(({ name }) => ({ name })),
+    );
+    expect(during.some(({ name }) => /^ledger_postings_.+\.creator_month_earnings$/.test(name))).toBe(true);
+    expect(await off()).toEqual([]);
   });
 });
