@@ -81,10 +81,16 @@ export async function measureHttp(options: {
 
 /** One request of a paced run. */
 export interface PacedRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** An answer of a paced run's request. */
+export interface PacedAnswer {
+  status: number;
+  body: string;
 }
 
 /** A paced run's figures: like `HttpResult`, with the median and the slowest answer. */
@@ -116,14 +122,19 @@ export async function measurePaced(options: {
   seconds: number;
   rate: number;
   /** The i-th request of the run. */
-  request: (index: number) => PacedRequest;
+  request?: (index: number) => PacedRequest;
+  /**
+   * Instead of `request`: the i-th operation of the run, one or more requests through `exchange` (each answers its
+   * status and body) resolving to the status the operation counts as (its latency runs until then).
+   */
+  operation?: (index: number, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => Promise<number>;
   /** A cheap GET on the same server used to open the connections before the clock starts. */
   warmPath: string;
 }): Promise<PacedResult> {
   const target = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: 'fifo' });
-  const send = (request: PacedRequest) =>
-    new Promise<number>((resolve) => {
+  const exchange = (request: PacedRequest) =>
+    new Promise<PacedAnswer>((resolve) => {
       const outgoing = http.request(
         {
           agent,
@@ -137,14 +148,20 @@ export async function measurePaced(options: {
           },
         },
         (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-          response.on('error', () => resolve(0));
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', () => resolve({ status: 0, body: '' }));
         },
       );
-      outgoing.on('error', () => resolve(0));
+      outgoing.on('error', () => resolve({ status: 0, body: '' }));
       outgoing.end(request.body);
     });
+  const send = async (request: PacedRequest) => (await exchange(request)).status;
+  const operation = (index: number) =>
+    options.operation ? options.operation(index, exchange) : send(options.request!(index));
   try {
     // Every connection opened (and kept alive) before the first timed request.
     await Promise.all(
@@ -186,7 +203,7 @@ export async function measurePaced(options: {
         for (; next < schedule.length && schedule[next]! <= now; next += 1) {
           const scheduled = start + schedule[next]!;
           answers.push(
-            send(options.request(next)).then((status) => {
+            operation(next).then((status) => {
               const ms = performance.now() - scheduled;
               latencies.push(ms);
               timed.push({ at: (scheduled - start) / 1000, ms });
