@@ -420,7 +420,7 @@ function sampleLockWaits(sampler: Db): { stop(): Promise<LockWaits> } {
         select a.wait_event, a.query,
           (select string_agg(distinct l.relation::regclass::text, ',') from pg_locks l
             where l.pid = a.pid and l.locktype = 'tuple') as tables,
-          (select b.query from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1]) as blocker
+          (select b.query from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1] limit 1) as blocker
         from pg_stat_activity a
         where a.wait_event_type = 'Lock' and a.datname = current_database() and a.pid <> pg_backend_pid()`.execute(
         sampler,
