@@ -103,6 +103,8 @@ export interface PacedResult extends HttpResult {
   gcPauses: Array<{ at: number; ms: number; major?: boolean }>;
   /** The longest event-loop delay of this process during the run, ms (the client and any app in this process). */
   loopDelayMax: number;
+  /** When the last answer came, s from the run's start (beyond `seconds` when the server fell behind). */
+  lastAnswerAt: number;
 }
 
 /**
@@ -183,6 +185,7 @@ export async function measurePaced(options: {
     let errors = 0;
     const answers: Promise<void>[] = [];
     const start = performance.now();
+    let lastAnswer = start;
     const gcPauses: Array<{ at: number; ms: number; major?: boolean }> = [];
     const gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -204,7 +207,8 @@ export async function measurePaced(options: {
           const scheduled = start + schedule[next]!;
           answers.push(
             operation(next).then((status) => {
-              const ms = performance.now() - scheduled;
+              lastAnswer = performance.now();
+              const ms = lastAnswer - scheduled;
               latencies.push(ms);
               timed.push({ at: (scheduled - start) / 1000, ms });
               if (status < 200 || status >= 300) errors += 1;
@@ -231,6 +235,7 @@ export async function measurePaced(options: {
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 12),
       gcPauses,
       loopDelayMax: loopDelay.max / 1e6,
+      lastAnswerAt: (lastAnswer - start) / 1000,
     };
   } finally {
     agent.destroy();
