@@ -59,7 +59,6 @@
 // caught up. The last line is the figure of record at 50/s paced: `cpu per mission request: <n> ms (…)`. Afterwards every end-to-end
 // mission must have its workflow started and running, and ledger `verify` must be clean; a start that failed under
 // the load (left to the reconciler in production) is counted and handed to the reconciler.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -83,26 +82,22 @@ import {
   reconcileMissionWorkflows,
 } from '@fanmission/services/missions';
 import { loadConfig } from '@fanmission/services/config';
-import { readEventsHealth, startPostgresConsumers } from '@fanmission/services/outbox';
+import { startPostgresConsumers } from '@fanmission/services/outbox';
 import {
   EMBEDDED_POSTGRES_SETTINGS,
   EVENT_CONSUMERS,
   freePort,
   lazyTemporalConnection,
   lowerCpuPriority,
-  startTemporalDevServer,
 } from '@fanmission/services/runtime';
 import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
-import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
-import { startTemporalTestServer } from '../harness/temporal-global-setup';
 import { startOtlpReceiver } from '../support/otlp-receiver';
 import {
   benchConfig,
   cpuMsPerOperation,
   PREPARED_STATEMENTS,
   cpuPerOperation,
-  descendantsNamed,
   measureHttp,
   measurePaced,
   median,
@@ -112,7 +107,18 @@ import {
   type PacedResult,
   type PacedRequest,
 } from './support';
-import { readSandboxEntries, sandboxEntriesPerRequest, type SandboxEntries } from './sandbox-entries';
+import { readSandboxEntries, sandboxEntriesPerRequest } from './sandbox-entries';
+import {
+  APP_PROCESS_TITLE,
+  type ChildMessage,
+  consumersCaughtUp as caughtUp,
+  forkBenchChild,
+  printStatements,
+  PROCESS_NAMES,
+  sleep,
+  startBenchTemporal,
+  workerOf,
+} from './stack';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? '25,50,100').split(',').map(Number);
@@ -155,30 +161,9 @@ const TRACING = process.env.BENCH_TRACING === 'on';
 const TRACING_REGISTER = new URL('../../services/src/telemetry/register.mjs', import.meta.url).href;
 const SANDBOX_ENTRIES = new URL('./sandbox-entries-preload.mjs', import.meta.url).href;
 let tracingSink: Awaited<ReturnType<typeof startOtlpReceiver>> | undefined;
-/** Process names of `processTreeCpu` as the figures call them. */
-const APP_PROCESS_TITLE = 'fanmission-app';
-const PROCESS_NAMES = {
-  'this process': 'client',
-  [APP_PROCESS_TITLE]: 'apps',
-  node: 'worker',
-  java: 'temporal',
-  temporal: 'temporal',
-  // The test server's wrapper script (its command name cut at 15 characters) before it execs the JVM.
-  'temporal-test-s': 'temporal',
-};
 const FANS = 200;
 const CREATORS = 10;
 const COINS_PER_FAN = 1_000_000;
-
-/** The messages between this process and its children (the worker, the apps): a request and its answer share a type. */
-type ChildMessage =
-  | { type: 'ready'; port?: number }
-  | { type: 'status'; inFlight?: number }
-  | { type: 'tokens'; fanIds?: number[]; tokens?: string[] }
-  | { type: 'settled' }
-  | { type: 'sandbox'; entries?: SandboxEntries }
-  | { type: 'starts'; starts?: number; eager?: number }
-  | { type: 'stop' };
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 
@@ -372,7 +357,7 @@ const [postgres, temporal] = await Promise.all([
       log: logPostgres,
     }),
   ),
-  startTemporal(),
+  startBenchTemporal({ server: TEMPORAL_SERVER, scratch, nice: BACKGROUND_NICE }),
 ]);
 
 let db: Db | undefined;
@@ -418,7 +403,7 @@ try {
     () => endToEnd.stop(),
     () => holdOnly.stop(),
   );
-  const worker = separateWorker ?? workerOf(endToEnd);
+  const worker = separateWorker ?? workerOf(endToEnd, temporal.client);
   const port = endToEnd.ready.port!;
   const holdOnlyPort = holdOnly.ready.port!;
   const startsSettled = () => endToEnd.request({ type: 'settled' });
@@ -725,45 +710,6 @@ try {
 }
 
 /**
- * The Temporal server the run measures against: by default the SDK's time-skipping test server (the Java in-memory
- * server of the workflow tests, time skipping locked); BENCH_TEMPORAL=dev the Temporal CLI's dev server (a real
- * Temporal server on SQLite, what `npm start` runs; slower here: see tests/bench/README.md).
- */
-async function startTemporal(): Promise<{
-  address: string;
-  namespace: string;
-  client: Client;
-  teardown(): Promise<void>;
-}> {
-  if (TEMPORAL_SERVER === 'test') {
-    const environment = await startTemporalTestServer();
-    // The JVM (the wrapper execs it) takes the priority `npm start` gives its Temporal dev server.
-    for (const pid of await descendantsNamed('java')) lowerCpuPriority(pid, BACKGROUND_NICE);
-    return {
-      address: environment.address,
-      namespace: environment.namespace ?? 'default',
-      client: environment.client,
-      teardown: () => environment.teardown(),
-    };
-  }
-  const server = await startTemporalDevServer({
-    binary: await ensureTemporalCli(),
-    dataDir: path.join(scratch, 'temporal'),
-    nice: BACKGROUND_NICE,
-  });
-  const connection = await Connection.connect({ address: server.address });
-  return {
-    address: server.address,
-    namespace: 'default',
-    client: new Client({ connection, namespace: 'default' }),
-    teardown: async () => {
-      await connection.close();
-      await server.stop();
-    },
-  };
-}
-
-/**
  * With BENCH_WORKER_PROF (the worker) or BENCH_APP_PROF (the end-to-end app) set to a folder, that child process writes
  * a CPU profile of each of its threads there.
  */
@@ -772,12 +718,9 @@ function profileOptions(variable: 'BENCH_WORKER_PROF' | 'BENCH_APP_PROF'): { exe
   return dir ? { execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
 }
 
-/**
- * A child process running this file with `args` (`--worker …`, `--app …`), once it says it is ready: its ready
- * message, `request` (send a message, resolve with the next answer of the same type) and `stop`.
- */
-async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
-  const child: ChildProcess = fork(
+/** A child process running this file with `args` (`--worker …`, `--app …`), traced when the bench is. */
+function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}) {
+  return forkBenchChild(
     fileURLToPath(import.meta.url),
     args,
     tracingSink
@@ -787,36 +730,6 @@ async function forkChild(args: string[], options: { env?: NodeJS.ProcessEnv; exe
         }
       : options,
   );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // Each answer listens for its message and for the child's exit, and drops both once either comes.
-  const answer = <Type extends ChildMessage['type']>(type: Type) =>
-    new Promise<Extract<ChildMessage, { type: Type }>>((resolve, reject) => {
-      const onMessage = (message: ChildMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage).off('exit', onExit);
-        resolve(message as Extract<ChildMessage, { type: Type }>);
-      };
-      const onExit = (code: number | null) => {
-        child.off('message', onMessage);
-        reject(new Error(`the child process ${args[0]} exited (${code})`));
-      };
-      child.on('message', onMessage).once('exit', onExit);
-    });
-  const ready = await answer('ready');
-  return {
-    ready,
-    request<Type extends ChildMessage['type']>(message: Extract<ChildMessage, { type: Type }>) {
-      const answered = answer(message.type as Type);
-      child.send(message);
-      return answered;
-    },
-    async stop(): Promise<void> {
-      child.send({ type: 'stop' } satisfies ChildMessage);
-      const code = await Promise.race([exited, sleep(30_000).then(() => 'timeout' as const)]);
-      if (code === 'timeout') child.kill('SIGKILL');
-      else if (code !== 0) throw new Error(`the child process ${args[0]} exited with ${code}`);
-    },
-  };
 }
 
 /** The worker's child process (this file with `--worker`), with its drain and its stop. */
@@ -826,47 +739,7 @@ async function startWorkerProcess(databaseUrl: string, address: string, namespac
   const child = await forkChild(['--worker', databaseUrl, address, namespace, scratch], {
     execArgv: [...execArgv, '--import', SANDBOX_ENTRIES],
   });
-  return { ...workerOf(child), stop: () => child.stop() };
-}
-
-/** The worker in `child` (the worker's process, or the end-to-end app's with BENCH_LAYOUT=one-process): its drain. */
-function workerOf(child: Awaited<ReturnType<typeof forkChild>>) {
-  const inFlight = async () => (await child.request({ type: 'status' })).inFlight!;
-  return {
-    /** The worker's calls into its workflows' sandbox so far, and their jobs. */
-    sandboxEntries: async () => (await child.request({ type: 'sandbox' })).entries!,
-    /**
-     * Resolves once the worker has caught up: the last started mission's workflow has completed its first workflow
-     * task (the task queue is served in order, so the ones before it have too), and then the worker has had no
-     * activation or activity in flight for a second.
-     */
-    async drained(database: Db): Promise<void> {
-      // The last start (the reconciler's included: it starts the hold-only app's missions too).
-      const newest = await database
-        .selectFrom('missions')
-        .select('id')
-        .where('workflow_started_at', 'is not', null)
-        .orderBy('workflow_started_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (newest) {
-        const handle = temporal.client.workflow.getHandle(`mission-${newest.id}`);
-        for (;;) {
-          const history = await handle.fetchHistory();
-          if (history.events?.some((event) => event.workflowTaskCompletedEventAttributes)) break;
-          await sleep(200);
-        }
-      }
-      for (let idleSince = performance.now(); performance.now() - idleSince < 1000;) {
-        await sleep(100);
-        if ((await inFlight()) > 0) idleSince = performance.now();
-      }
-    },
-  };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return { ...workerOf(child, temporal.client), stop: () => child.stop() };
 }
 
 function missionRequest(missionProductId: number) {
@@ -923,14 +796,7 @@ async function measure(
 
 /** Resolves once every outbox consumer has handled every event recorded so far. */
 async function consumersCaughtUp(db: Db): Promise<void> {
-  if (!CONSUMERS) return;
-  // Embedded mode (no Kafka brokers): the consumers' checkpoints in the database.
-  const config = loadConfig({ DATA_DIR: scratch });
-  for (;;) {
-    const health = await readEventsHealth(db, config, EVENT_CONSUMERS);
-    if (health.consumers.every((consumer) => consumer.pendingEvents === 0)) return;
-    await sleep(100);
-  }
+  if (CONSUMERS) await caughtUp(db, scratch);
 }
 
 /** Missions committed after `afterId`: the requests one end-to-end run served. */
@@ -941,26 +807,6 @@ async function missionsAfter(db: Db, afterId: number): Promise<number> {
     .where('id', '>', afterId)
     .executeTakeFirstOrThrow();
   return row.count;
-}
-
-/** BENCH_STATEMENTS=1: the statements of the last run by server time, per request. */
-async function printStatements(db: Db, what: string, requests: number): Promise<void> {
-  const { rows } = await sql<{ calls: number; ms: number; rows: number; query: string }>`
-    select calls::int, total_exec_time::float8 as ms, rows::int, query
-    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-    order by total_exec_time desc`.execute(db);
-  const calls = rows.reduce((sum, row) => sum + row.calls, 0);
-  const ms = rows.reduce((sum, row) => sum + row.ms, 0);
-  console.log(
-    `  ${what}: ${(calls / requests).toFixed(1)} statements and ${(ms / requests).toFixed(2)} ms of execution ` +
-      `per request (${requests} requests); the 25 longest:`,
-  );
-  for (const row of rows.slice(0, 25)) {
-    console.log(
-      `    ${(row.calls / requests).toFixed(2).padStart(6)} calls ${((row.ms * 1000) / requests).toFixed(0).padStart(5)} µs ` +
-        `${(row.rows / Math.max(row.calls, 1)).toFixed(1).padStart(5)} rows/call  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`,
-    );
-  }
 }
 
 /** Resolves once no mission has been committed for half a second (the requests of a load still in the apps). */

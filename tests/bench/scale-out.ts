@@ -198,9 +198,9 @@ async function worldCast(db: Db) {
     select c.id as creator_id, (
       select p.id from mission_products p where p.creator_id = c.id and p.active order by p.id limit 1
     ) as product_id
-    from creators c join creator_page_totals t on t.creator_id = c.id
+    from creators c left join creator_page_totals t on t.creator_id = c.id
     where c.verified and exists (select 1 from mission_products p where p.creator_id = c.id and p.active)
-    order by t.followers desc, c.id limit ${CREATORS}`.execute(db);
+    order by coalesce(t.followers, 0) desc, c.id limit ${CREATORS}`.execute(db);
   if (rows.length === 0) throw new Error('the world has no verified creator with an active product');
   return {
     creatorIds: rows.map((row) => Number(row.creator_id)),

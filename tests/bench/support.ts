@@ -81,10 +81,16 @@ export async function measureHttp(options: {
 
 /** One request of a paced run. */
 export interface PacedRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** An answer of a paced run's request. */
+export interface PacedAnswer {
+  status: number;
+  body: string;
 }
 
 /** A paced run's figures: like `HttpResult`, with the median and the slowest answer. */
@@ -97,6 +103,8 @@ export interface PacedResult extends HttpResult {
   gcPauses: Array<{ at: number; ms: number; major?: boolean }>;
   /** The longest event-loop delay of this process during the run, ms (the client and any app in this process). */
   loopDelayMax: number;
+  /** When the last answer came, s from the run's start (beyond `seconds` when the server fell behind). */
+  lastAnswerAt: number;
 }
 
 /**
@@ -116,14 +124,19 @@ export async function measurePaced(options: {
   seconds: number;
   rate: number;
   /** The i-th request of the run. */
-  request: (index: number) => PacedRequest;
+  request?: (index: number) => PacedRequest;
+  /**
+   * Instead of `request`: the i-th operation of the run, one or more requests through `exchange` (each answers its
+   * status and body) resolving to the status the operation counts as (its latency runs until then).
+   */
+  operation?: (index: number, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => Promise<number>;
   /** A cheap GET on the same server used to open the connections before the clock starts. */
   warmPath: string;
 }): Promise<PacedResult> {
   const target = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: 'fifo' });
-  const send = (request: PacedRequest) =>
-    new Promise<number>((resolve) => {
+  const exchange = (request: PacedRequest) =>
+    new Promise<PacedAnswer>((resolve) => {
       const outgoing = http.request(
         {
           agent,
@@ -137,14 +150,20 @@ export async function measurePaced(options: {
           },
         },
         (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-          response.on('error', () => resolve(0));
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', () => resolve({ status: 0, body: '' }));
         },
       );
-      outgoing.on('error', () => resolve(0));
+      outgoing.on('error', () => resolve({ status: 0, body: '' }));
       outgoing.end(request.body);
     });
+  const send = async (request: PacedRequest) => (await exchange(request)).status;
+  const operation = (index: number) =>
+    options.operation ? options.operation(index, exchange) : send(options.request!(index));
   try {
     // Every connection opened (and kept alive) before the first timed request.
     await Promise.all(
@@ -166,6 +185,7 @@ export async function measurePaced(options: {
     let errors = 0;
     const answers: Promise<void>[] = [];
     const start = performance.now();
+    let lastAnswer = start;
     const gcPauses: Array<{ at: number; ms: number; major?: boolean }> = [];
     const gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -186,8 +206,9 @@ export async function measurePaced(options: {
         for (; next < schedule.length && schedule[next]! <= now; next += 1) {
           const scheduled = start + schedule[next]!;
           answers.push(
-            send(options.request(next)).then((status) => {
-              const ms = performance.now() - scheduled;
+            operation(next).then((status) => {
+              lastAnswer = performance.now();
+              const ms = lastAnswer - scheduled;
               latencies.push(ms);
               timed.push({ at: (scheduled - start) / 1000, ms });
               if (status < 200 || status >= 300) errors += 1;
@@ -214,6 +235,7 @@ export async function measurePaced(options: {
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 12),
       gcPauses,
       loopDelayMax: loopDelay.max / 1e6,
+      lastAnswerAt: (lastAnswer - start) / 1000,
     };
   } finally {
     agent.destroy();

@@ -93,6 +93,31 @@ describe('POST and DELETE /api/v1/creators/{id}/follower', () => {
     expect((await unfollow(creator.creatorId, 'me', fan.headers)).statusCode).toBe(400);
     expect((await follow(0, fan.id, fan.headers)).statusCode).toBe(400);
   });
+
+  it('lets two fans follow one creator at once: neither waits for the other’s commit, and the count is exact', async () => {
+    const star = await createCreator(app(), { name: '인기' });
+    const first = await createAccount(app());
+    let second = await createAccount(app());
+    // Fans whose follows count in different rows of the creator's counts (by the fan's id; migration 0350).
+    while (second.id % 16 === first.id % 16) second = await createAccount(app());
+    const rolledBack: Error & { waited?: unknown } = new Error('rolled back');
+    const answered = await app()
+      .db.transaction()
+      .execute(async (trx) => {
+        // The first fan's follow, not yet committed: its count's row stays locked until this transaction ends.
+        await trx.insertInto('follows').values({ user_id: first.id, creator_id: star.creatorId }).execute();
+        const waited = await Promise.race([
+          follow(star.creatorId, second.id, second.headers).then((response) => response.json()),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2000)),
+        ]);
+        rolledBack.waited = waited;
+        throw rolledBack;
+      })
+      .catch((error: unknown) => (error === rolledBack ? rolledBack.waited : Promise.reject(error)));
+    expect(answered).toEqual({ creatorId: star.creatorId, following: true, followerCount: 1 });
+    const both = await follow(star.creatorId, first.id, first.headers);
+    expect(both.json()).toEqual({ creatorId: star.creatorId, following: true, followerCount: 2 });
+  });
 });
 
 describe('GET /api/v1/users/{id}/follows and /follows/page', () => {

@@ -67,6 +67,7 @@ import * as m0335 from './0335_ledger_verify_checkpoint';
 import * as m0336 from './0336_missions_public_by_status';
 import * as m0337 from './0337_missions_party_counts';
 import * as m0340 from './0340_console_list_indexes';
+import * as m0350 from './0350_creator_page_total_shards';
 import * as m0360 from './0360_creator_mission_totals';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -139,5 +140,6 @@ export const migrations: Record<string, Migration> = {
   '0336_missions_public_by_status': m0336,
   '0337_missions_party_counts': m0337,
   '0340_console_list_indexes': m0340,
+  '0350_creator_page_total_shards': m0350,
   '0360_creator_mission_totals': m0360,
 };

@@ -1,0 +1,497 @@
+// The hot creator: lucky-roulette plays on one creator's one product at rising offered rates, with likes and follows
+// on the same creator beside them, and what the database's sessions wait for meanwhile:
+//   node --import tsx tests/bench/hot-creator.ts
+// The product's processes as tests/bench/missions.ts runs them (tests/bench/stack.ts): a scratch embedded PostgreSQL
+// (over its Unix socket, `npm start`'s write settings), the Temporal test server (time skipping locked) and the
+// production worker with the outbox consumers in a child process at BACKGROUND_NICE, and one API app (with its
+// Temporal client) in a child process of its own; this process is only the client.
+// One creator sells one LUCKY product (10 coins a roll, 10 % win probability, the highest a product may have: the
+// most wins, so the most mission workflows). BENCH_FANS fans (default 2,000), each funded through the ledger's
+// `purchase`, have each opened the roulette (`POST /missions/lucky`) before the clock starts. One play is
+// `POST /missions/{id}/rolls` on the fan's open roulette (a ledger spend, the provably fair draw, the roll and its
+// event; a win also holds the coins in the mission's escrow, accepts the mission, counts it and starts its workflow);
+// after a win the fan's next play first opens the roulette again (`POST /missions/lucky`, in the play's latency). The
+// fans take turns; a fan plays one play at a time, as a person does. Plays are paced at each rate of BENCH_RATES
+// (default 100, 250 and 500 a second) for BENCH_SECONDS (default 20) each: Poisson arrivals over BENCH_CONNECTIONS
+// (default 100) kept-alive connections, each latency from the play's scheduled time (`measurePaced`). Beside them, at
+// BENCH_SIDE_RATE (default 100/s) over their own connections, the same fans toggle their follow of the creator
+// (`POST`/`DELETE /creators/{id}/follower`) and their like of one of his won missions (`POST`/`DELETE
+// /missions/{id}/likes`), alternately: each request changes a counter.
+// Every BENCH_SAMPLE_MS (default 50 ms) a connection of this process reads `pg_stat_activity`: the share of samples in
+// which a session of the bench's database waits for a lock (wait_event_type 'Lock'), by wait event, by the table of
+// the row it waits on (its tuple lock), by the first words of its statement and of the statement of the session it
+// waits for (`pg_blocking_pids`).
+// CPU per play counts each process of the product (app, worker with its consumers, PostgreSQL, Temporal) from the
+// start of a run until what it set off is done (the workflows' first tasks run, every consumer caught up); the side
+// load's requests are in it. Afterwards ledger `verify` must be clean and every counter the triggers keep must equal
+// its recount (tests/support/counters.ts). An error (any answer but 2xx; a refused play for lack of coins is a bug of
+// the bench) fails the run. The last line: `hot creator: <n> plays/s at <rate>/s offered, p99 <x> ms, lock waits <y>%
+// of samples (<top statement>)`, at the highest rate; plays/s are the answers from a run's start to its last answer
+// (below the offered rate once the server falls behind).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { purchase, verify } from '@fanmission/ledger';
+import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
+import { loadConfig } from '@fanmission/services/config';
+import { EMBEDDED_POSTGRES_SETTINGS, freePort } from '@fanmission/services/runtime';
+import { countersOffTheirRecount } from '../support/counters';
+import {
+  cpuMsPerOperation,
+  measurePaced,
+  migratedDatabase,
+  PREPARED_STATEMENTS,
+  processTreeCpu,
+  type PacedAnswer,
+  type PacedRequest,
+  type PacedResult,
+} from './support';
+import {
+  consumersCaughtUp,
+  forkBenchChild,
+  MISSIONS_BENCH,
+  PROCESS_NAMES,
+  sleep,
+  startBenchTemporal,
+  workerOf,
+} from './stack';
+
+const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').filter(Boolean).map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SIDE_RATE = Number(process.env.BENCH_SIDE_RATE ?? 100);
+const FANS = Number(process.env.BENCH_FANS ?? 2000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const SIDE_CONNECTIONS = 30;
+const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 50);
+const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NICE }).BACKGROUND_NICE;
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const ROLL_COINS = 10;
+const WIN_PROBABILITY = 10;
+/** Enough for every play of the default runs several times over: a refused play would be the bench's bug. */
+const COINS_PER_FAN = 5_000;
+const WARM_UP_SECONDS = 5;
+const WARM_UP_RATE = 50;
+
+interface Fan {
+  id: number;
+  token: string;
+  /** The fan's open roulette (a CREATED mission), none after a win until he opens it again. */
+  roulette: number | undefined;
+  /** His play or side request under way: the next one waits for it. */
+  busy: Promise<unknown>;
+  following: boolean;
+  liked: boolean;
+}
+
+/** One lock-wait sampler's tallies over a run. */
+interface LockWaits {
+  samples: number;
+  waiting: number;
+  /** Samples in which a session of this key waited (a sample counts once per key). */
+  byEvent: Map<string, number>;
+  byTable: Map<string, number>;
+  byStatement: Map<string, number>;
+  byBlocker: Map<string, number>;
+  /** Sessions waiting, summed over the samples (their mean is this over `samples`). */
+  sessions: number;
+}
+
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-hot-creator-bench-'));
+await fs.chmod(scratch, 0o755);
+const [postgres, temporal] = await Promise.all([
+  freePort().then((port) =>
+    startEmbeddedPostgres({
+      dataDir: path.join(scratch, 'pg'),
+      port,
+      settings: { ...EMBEDDED_POSTGRES_SETTINGS, max_connections: '80' },
+    }),
+  ),
+  startBenchTemporal({ server: 'test', scratch, nice: BACKGROUND_NICE }),
+]);
+const stops: Array<() => Promise<unknown>> = [];
+let db: Db | undefined;
+try {
+  const database = await migratedDatabase(
+    { url: postgres.url, urlFor: (name) => postgres.localUrlFor(name) },
+    'hot_creator_bench',
+    seed,
+    POOL,
+  );
+  db = database.db;
+  const { fanIds, creatorId, productId } = database.seeded;
+  const databaseUrl = postgres.localUrlFor('hot_creator_bench');
+  // The worker's and the app's processes of tests/bench/missions.ts (`--worker`, `--app end-to-end`).
+  const workerChild = await forkBenchChild(MISSIONS_BENCH, [
+    '--worker',
+    databaseUrl,
+    temporal.address,
+    temporal.namespace,
+    scratch,
+  ]);
+  stops.push(() => workerChild.stop());
+  const worker = workerOf(workerChild, temporal.client);
+  const app = await forkBenchChild(
+    MISSIONS_BENCH,
+    ['--app', 'end-to-end', databaseUrl, temporal.address, temporal.namespace, scratch],
+    { env: { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') } },
+  );
+  stops.push(() => app.stop());
+  const base = `http://127.0.0.1:${app.ready.port!}`;
+  const tokens = (await app.request({ type: 'tokens', fanIds })).tokens!;
+  const fans: Fan[] = fanIds.map((id, index) => ({
+    id,
+    token: tokens[index]!,
+    roulette: undefined,
+    busy: Promise.resolve(),
+    following: false,
+    liked: false,
+  }));
+  const failures = new Map<string, number>();
+  const failed = (what: string, answer: PacedAnswer) => {
+    const key = `${what} ${answer.status} ${answer.body.slice(0, 120)}`;
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  };
+  const roulettePath = '/api/v1/missions/lucky';
+  const open = async (fan: Fan, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => {
+    const answer = await exchange({
+      method: 'POST',
+      path: roulettePath,
+      headers: { authorization: fan.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ missionProductId: productId }),
+    });
+    if (answer.status !== 201) failed('open', answer);
+    else fan.roulette = (JSON.parse(answer.body) as { id: number }).id;
+    return answer.status;
+  };
+  let wins = 0;
+  /** One play: the fan's roll (his roulette opened again first after a win), after his previous play. */
+  const play = (fan: Fan, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => {
+    const played = fan.busy.then(async () => {
+      if (fan.roulette === undefined) {
+        const opened = await open(fan, exchange);
+        if (opened !== 201) return opened;
+      }
+      const answer = await exchange({
+        method: 'POST',
+        path: `/api/v1/missions/${fan.roulette}/rolls`,
+        headers: { authorization: fan.token },
+      });
+      if (answer.status !== 200) {
+        failed('roll', answer);
+        return answer.status;
+      }
+      if ((JSON.parse(answer.body) as { success: boolean }).success) {
+        fan.roulette = undefined;
+        wins += 1;
+      }
+      return answer.status;
+    });
+    fan.busy = played;
+    return played;
+  };
+  let missionsToLike: number[] = [];
+  /** One side request: the fan's follow of the creator or his like of one won mission, toggled. */
+  const side = (index: number, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => {
+    const fan = fans[Math.floor(index / 2) % fans.length]!;
+    const done = fan.busy.then(async () => {
+      let answer: PacedAnswer;
+      if (index % 2 === 0) {
+        answer = await exchange(
+          fan.following
+            ? {
+                method: 'DELETE',
+                path: `/api/v1/creators/${creatorId}/follower?userId=${fan.id}`,
+                headers: { authorization: fan.token },
+              }
+            : {
+                method: 'POST',
+                path: `/api/v1/creators/${creatorId}/follower`,
+                headers: { authorization: fan.token, 'content-type': 'application/json' },
+                body: JSON.stringify({ userId: fan.id }),
+              },
+        );
+        if (answer.status === 200) fan.following = !fan.following;
+      } else {
+        const mission = missionsToLike[fan.id % missionsToLike.length]!;
+        answer = await exchange({
+          method: fan.liked ? 'DELETE' : 'POST',
+          path: `/api/v1/missions/${mission}/likes`,
+          headers: { authorization: fan.token },
+        });
+        if (answer.status === 200) fan.liked = !fan.liked;
+      }
+      if (answer.status !== 200) failed(index % 2 === 0 ? 'follow' : 'like', answer);
+      return answer.status;
+    });
+    fan.busy = done;
+    return done;
+  };
+
+  // Every fan opens the roulette, 20 at a time, before any clock.
+  for (let at = 0; at < fans.length; at += 20) {
+    await Promise.all(
+      fans.slice(at, at + 20).map((fan) =>
+        open(fan, (request) =>
+          fetch(`${base}${request.path}`, {
+            method: request.method,
+            headers: request.headers,
+            ...(request.body !== undefined && { body: request.body }),
+          }).then(async (response) => ({ status: response.status, body: await response.text() })),
+        ),
+      ),
+    );
+  }
+  if (failures.size > 0) throw new Error(`opening the roulettes failed: ${[...failures.keys()].join('; ')}`);
+  // Warm-up (JIT, plans, pool connections, the worker's bundle): plays, whose wins are the missions the side load likes.
+  let playIndex = 0;
+  const paced = (rate: number, seconds: number) =>
+    measurePaced({
+      url: base,
+      connections: CONNECTIONS,
+      seconds,
+      rate,
+      warmPath: '/api/v1/health',
+      operation: (_, exchange) => play(fans[playIndex++ % fans.length]!, exchange),
+    });
+  let sideIndex = 0;
+  const sidePaced = (seconds: number) =>
+    measurePaced({
+      url: base,
+      connections: SIDE_CONNECTIONS,
+      seconds,
+      rate: SIDE_RATE,
+      warmPath: '/api/v1/health',
+      operation: (_, exchange) => side(sideIndex++, exchange),
+    });
+  await paced(WARM_UP_RATE, WARM_UP_SECONDS);
+  missionsToLike = (
+    await db
+      .selectFrom('missions')
+      .select('id')
+      .where('creator_id', '=', creatorId)
+      .where('status', '=', 'ACCEPTED')
+      .execute()
+  ).map((row) => Number(row.id));
+  if (missionsToLike.length === 0) throw new Error('the warm-up won no roulette: no mission to like');
+  await sidePaced(WARM_UP_SECONDS);
+  await app.request({ type: 'settled' });
+  await worker.drained(db);
+  await consumersCaughtUp(db, scratch);
+  if (failures.size > 0) throw new Error(`the warm-up failed: ${[...failures.keys()].join('; ')}`);
+
+  const sampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
+  stops.push(() => sampler.destroy());
+  const results: Array<{
+    rate: number;
+    plays: PacedResult;
+    side: PacedResult;
+    wins: number;
+    waits: LockWaits;
+    cpu: Map<string, number>;
+  }> = [];
+  for (const rate of RATES) {
+    const winsBefore = wins;
+    const cpuBefore = await processTreeCpu();
+    const sampling = sampleLockWaits(sampler);
+    const [plays, sideResult] = await Promise.all([paced(rate, SECONDS), sidePaced(SECONDS)]);
+    const waits = await sampling.stop();
+    await app.request({ type: 'settled' });
+    await worker.drained(db);
+    await consumersCaughtUp(db, scratch);
+    const playCount = Math.round(plays.rps * SECONDS);
+    const cpu = cpuMsPerOperation(cpuBefore, await processTreeCpu(), playCount, PROCESS_NAMES);
+    const result = { rate, plays, side: sideResult, wins: wins - winsBefore, waits, cpu };
+    results.push(result);
+    console.log(report(result));
+  }
+
+  const drift = await countersOffTheirRecount(db);
+  const ledger = await verify(db);
+  const errors = results.reduce((sum, r) => sum + r.plays.errors + r.side.errors, 0);
+  console.log(
+    `\n${FANS} fans, ${CONNECTIONS} connections for the plays and ${SIDE_CONNECTIONS} for the side load, ` +
+      `${SECONDS} s a rate, ${os.cpus().length} CPUs, database pool ${POOL}; embedded PostgreSQL, the Temporal test ` +
+      `server and the worker's process on the same machine, the latter two at nice ${BACKGROUND_NICE}; load ` +
+      `${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+  );
+  console.log(
+    `counters off their recount: ${JSON.stringify(drift)}; verify: ${ledger.transactions} transactions, ` +
+      `${ledger.differences.length} differences; errors: ${errors}`,
+  );
+  for (const [failure, count] of failures) console.log(`  ${count}× ${failure}`);
+  if (errors > 0 || ledger.differences.length > 0 || Object.values(drift).some((off) => off !== 0)) {
+    process.exitCode = 1;
+  }
+  const last = results.at(-1);
+  if (last) {
+    const top = topOf(last.waits.byStatement);
+    console.log(
+      `hot creator: ${achieved(last.plays).toFixed(0)} plays/s at ${last.rate}/s offered, p99 ${last.plays.p99} ms, ` +
+        `lock waits ${percent(last.waits.waiting, last.waits.samples)}% of samples (${top ?? 'none'})`,
+    );
+  }
+} finally {
+  for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  await db?.destroy();
+  await temporal.teardown();
+  await postgres.stop();
+  await fs.rm(scratch, { recursive: true, force: true });
+}
+
+/** Answers per second from the run's start until its last answer (the offered rate while the server keeps up). */
+function achieved(result: PacedResult): number {
+  return result.lastAnswerAt === 0 ? 0 : result.rps * (SECONDS / Math.max(SECONDS, result.lastAnswerAt));
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0.0' : ((part * 100) / whole).toFixed(1);
+}
+
+function topOf(tally: Map<string, number>): string | undefined {
+  return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function report(result: {
+  rate: number;
+  plays: PacedResult;
+  side: PacedResult;
+  wins: number;
+  waits: LockWaits;
+  cpu: Map<string, number>;
+}): string {
+  const { waits } = result;
+  const shares = (tally: Map<string, number>) =>
+    [...tally]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([key, count]) => `${key} ${percent(count, waits.samples)}%`)
+      .join(', ') || 'none';
+  const cpuTotal = ['worker', 'postgres', 'apps', 'temporal'].reduce(
+    (sum, role) => sum + (result.cpu.get(role) ?? 0),
+    0,
+  );
+  const cpuRoles = ['postgres', 'apps', 'worker', 'temporal']
+    .map((role) => `${role} ${(result.cpu.get(role) ?? 0).toFixed(1)}`)
+    .join(', ');
+  return (
+    `${result.rate}/s offered: ${achieved(result.plays).toFixed(1)} plays/s, p50 ${result.plays.p50} ms, p99 ` +
+    `${result.plays.p99} ms, max ${result.plays.max} ms, errors ${result.plays.errors}, ${result.wins} wins; side load ` +
+    `(follows and likes) ${achieved(result.side).toFixed(1)}/s p99 ${result.side.p99} ms, errors ${result.side.errors}\n` +
+    `  lock waits in ${percent(waits.waiting, waits.samples)}% of ${waits.samples} samples ` +
+    `(${(waits.sessions / Math.max(waits.samples, 1)).toFixed(2)} sessions waiting on average); ` +
+    `by wait event: ${shares(waits.byEvent)}; on rows of: ${shares(waits.byTable)}\n` +
+    `  waiting statement: ${shares(waits.byStatement)}\n` +
+    `  waited-for statement: ${shares(waits.byBlocker)}\n` +
+    `  CPU ms per play (side load included): ${cpuTotal.toFixed(1)} (${cpuRoles})`
+  );
+}
+
+/**
+ * Samples `pg_stat_activity` every SAMPLE_MS until stopped: the sessions of this database waiting for a lock, with
+ * their wait event, the table of the row lock they hold or wait for (a session waiting for another's transaction
+ * holds the tuple lock of the row it wants), the first words of their statement and of their first blocker's.
+ */
+function sampleLockWaits(sampler: Db): { stop(): Promise<LockWaits> } {
+  const waits: LockWaits = {
+    samples: 0,
+    waiting: 0,
+    byEvent: new Map(),
+    byTable: new Map(),
+    byStatement: new Map(),
+    byBlocker: new Map(),
+    sessions: 0,
+  };
+  let running = true;
+  const words = (query: string | null) =>
+    (query ?? '?')
+      .replace(/\s+/g, ' ')
+      .replace(/\$\d+.*$/, '…')
+      .trim()
+      .split(' ')
+      .slice(0, 6)
+      .join(' ')
+      .slice(0, 70);
+  const count = (tally: Map<string, number>, keys: string[]) => {
+    for (const key of new Set(keys)) tally.set(key, (tally.get(key) ?? 0) + 1);
+  };
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const { rows } = await sql<{ wait_event: string; query: string; tables: string | null; blocker: string | null }>`
+        select a.wait_event, a.query,
+          (select string_agg(distinct l.relation::regclass::text, ',') from pg_locks l
+            where l.pid = a.pid and l.locktype = 'tuple') as tables,
+          (select b.query from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1] limit 1) as blocker
+        from pg_stat_activity a
+        where a.wait_event_type = 'Lock' and a.datname = current_database() and a.pid <> pg_backend_pid()`.execute(
+        sampler,
+      );
+      waits.samples += 1;
+      waits.sessions += rows.length;
+      if (rows.length > 0) {
+        waits.waiting += 1;
+        count(
+          waits.byEvent,
+          rows.map((row) => row.wait_event),
+        );
+        count(
+          waits.byTable,
+          rows.map((row) => row.tables ?? `(${row.wait_event})`),
+        );
+        count(
+          waits.byStatement,
+          rows.map((row) => words(row.query)),
+        );
+        count(
+          waits.byBlocker,
+          rows.map((row) => words(row.blocker)),
+        );
+      }
+      await sleep(Math.max(0, SAMPLE_MS - (performance.now() - started)));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return waits;
+    },
+  };
+}
+
+/** Fans with funded wallets, and one verified creator selling one lucky roulette. */
+async function seed(db: Db): Promise<{ fanIds: number[]; creatorId: number; productId: number }> {
+  const fans = await sql<{ id: number }>`
+    insert into users (username, provider, password_hash, roles, email, email_verified_at)
+    select 'fan' || n, 'local', 'x', array['ROLE_USER'], 'fan' || n || '@bench.local', now()
+    from generate_series(1, ${FANS}::int) as n
+    returning id`.execute(db);
+  const fanIds = fans.rows.map((row) => Number(row.id));
+  for (const userId of fanIds) {
+    await purchase(db, {
+      idempotencyKey: `fund-${userId}`,
+      now: new Date(),
+      userId,
+      coins: COINS_PER_FAN,
+      paymentId: `bench-${userId}`,
+    });
+  }
+  const creator = await sql<{ id: number }>`
+    with member as (
+      insert into users (username, provider, password_hash, roles, email, email_verified_at)
+      values ('creator', 'local', 'x', array['ROLE_USER', 'ROLE_CREATOR'], 'creator@bench.local', now())
+      returning id)
+    insert into creators (user_id, name, url, verified) select id, '인기 크리에이터', 'hot', true from member
+    returning id`.execute(db);
+  const creatorId = Number(creator.rows[0]!.id);
+  const product = await sql<{ id: number }>`
+    insert into mission_products (creator_id, type, name, coin_price, win_probability, description, sort_order)
+    values (${creatorId}, 'LUCKY', '행운의 룰렛', ${ROLL_COINS}, ${WIN_PROBABILITY}, '당첨되면 영상을 보내 드려요', 1)
+    returning id`.execute(db);
+  return { fanIds, creatorId, productId: Number(product.rows[0]!.id) };
+}
