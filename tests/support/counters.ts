@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '@fanmission/services/db';
 
 /*
- * Test support: the counters that triggers keep (each creator page's followers and likes, each creator's earnings per
- * month, the settlement dashboard's totals per month and status, the releases no statement holds yet, each creator's
- * missions by status, type and months, each product's missions in progress and requested, each supporter's completed missions and coins per creator) against a recount of the rows they count (the restore
+ * Test support: the counters that triggers keep (each creator page's followers and likes, shard by shard, each
+ * creator's earnings per month, the settlement dashboard's totals per month and status, the releases no statement
+ * holds yet, each creator's missions by status, type and months, each product's missions in progress and requested,
+ * each supporter's completed missions and coins per creator) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
@@ -28,10 +29,15 @@ export async function countersOffTheirRecount(db: Db): Promise<{
     creator_supporters: number;
   }>`
     select
-      (select count(*)::int from creators c
-        left join creator_page_totals t on t.creator_id = c.id
-        where coalesce(t.followers, 0) <> (select count(*) from follows f where f.creator_id = c.id)
-          or coalesce(t.likes, 0) <> (select coalesce(sum(m.likes_count), 0) from missions m where m.creator_id = c.id)
+      (select count(*)::int from creator_page_total_shards s
+        full join (
+          select creator_id, shard, sum(followers) as followers, sum(likes) as likes from (
+            select creator_id, creator_page_shard(user_id) as shard, 1 as followers, 0 as likes from follows
+            union all
+            select creator_id, creator_page_shard(id), 0, likes_count from missions where likes_count <> 0
+          ) counted group by 1, 2
+        ) r using (creator_id, shard)
+        where coalesce(s.followers, 0) <> coalesce(r.followers, 0) or coalesce(s.likes, 0) <> coalesce(r.likes, 0)
       ) as creator_pages,
       (select count(*)::int from creator_month_earnings e
         full join (

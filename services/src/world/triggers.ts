@@ -45,19 +45,20 @@ export async function withoutRowTriggers<T>(db: Db, load: () => Promise<T>): Pro
 
 /**
  * What the triggers of the people and missions would have written: each creator page's followers and likes
- * (`creator_page_totals_follows` and `_missions`: a row once a follow or a liked mission names the creator), each
- * supporter's completed missions and coins (`creator_supporters_missions`: COMPLETED and not EVENT), each creator's
- * missions by status, type and months and each product's missions past CREATED (`creator_mission_totals_add`), and
- * the dashboard days a mission's past stamps make stale (`dashboard_day_forget`, older than an hour).
+ * (`creator_page_totals_follows` and `_missions`: a shard row once a follow or a liked mission of the shard names the
+ * creator), each supporter's completed missions and coins (`creator_supporters_missions`: COMPLETED and not EVENT),
+ * each creator's missions by status, type and months and each product's missions past CREATED
+ * (`creator_mission_totals_add`), and the dashboard days a mission's past stamps make stale (`dashboard_day_forget`, older than an hour).
  */
 export async function fillMissionCounters(db: Db): Promise<void> {
   await sql`
-    insert into creator_page_totals (creator_id, followers, likes)
-    select creator_id, sum(followers), sum(likes) from (
-      select creator_id, count(*) as followers, 0 as likes from follows group by 1
+    insert into creator_page_total_shards (creator_id, shard, followers, likes)
+    select creator_id, shard, sum(followers), sum(likes) from (
+      select creator_id, creator_page_shard(user_id) as shard, count(*) as followers, 0 as likes from follows
+        group by 1, 2
       union all
-      select creator_id, 0, sum(likes_count) from missions where likes_count <> 0 group by 1
-    ) counts group by 1`.execute(db);
+      select creator_id, creator_page_shard(id), 0, sum(likes_count) from missions where likes_count <> 0 group by 1, 2
+    ) counts group by 1, 2`.execute(db);
   await sql`
     insert into creator_supporters (creator_id, user_id, coins, missions)
     select creator_id, user_id, sum(coin_price), count(*) from missions

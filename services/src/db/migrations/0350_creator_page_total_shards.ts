@@ -17,13 +17,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       likes bigint not null default 0 check (likes >= 0),
       primary key (creator_id, shard)
     )`.execute(db);
+  // The shard of a counted row (a follow's fan id, a liked mission's id): the triggers and any set-based fill agree.
+  await sql`
+    create function creator_page_shard(row_id bigint) returns smallint language sql immutable parallel safe as $$
+      select (row_id % ${sql.lit(SHARDS)})::smallint
+    $$`.execute(db);
   // Increments upsert the shard's row; decrements only update it (a creator deleted with his follows has none).
   await sql`
     create function creator_page_total_shards_add(creator bigint, row_id bigint, followers_delta bigint,
       likes_delta bigint)
     returns void language plpgsql as $$
     declare
-      v_shard smallint := row_id % ${sql.lit(SHARDS)};
+      v_shard smallint := creator_page_shard(row_id);
     begin
       if followers_delta >= 0 and likes_delta >= 0 then
         insert into creator_page_total_shards as t (creator_id, shard, followers, likes)
@@ -63,10 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into creator_page_total_shards (creator_id, shard, followers, likes)
       select creator_id, shard, sum(followers), sum(likes)
       from (
-        select f.creator_id, (f.user_id % ${sql.lit(SHARDS)})::smallint as shard, 1 as followers, 0 as likes
+        select f.creator_id, creator_page_shard(f.user_id) as shard, 1 as followers, 0 as likes
           from follows f
         union all
-        select m.creator_id, (m.id % ${sql.lit(SHARDS)})::smallint, 0, m.likes_count
+        select m.creator_id, creator_page_shard(m.id), 0, m.likes_count
           from missions m where m.likes_count <> 0
       ) counted
       group by creator_id, shard`.execute(db);
@@ -127,5 +132,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     insert into creator_page_totals (creator_id, followers, likes)
       select creator_id, sum(followers), sum(likes) from creator_page_total_shards group by creator_id`.execute(db);
   await sql`drop function creator_page_total_shards_add(bigint, bigint, bigint, bigint)`.execute(db);
+  await sql`drop function creator_page_shard(bigint)`.execute(db);
   await sql`drop table creator_page_total_shards`.execute(db);
 }
