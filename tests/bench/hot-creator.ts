@@ -33,7 +33,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { purchase, verify } from '@fanmission/ledger';
+import { verify } from '@fanmission/ledger';
 import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
 import { loadConfig } from '@fanmission/services/config';
 import { EMBEDDED_POSTGRES_SETTINGS, freePort } from '@fanmission/services/runtime';
@@ -51,6 +51,7 @@ import {
 import {
   consumersCaughtUp,
   forkBenchChild,
+  fundedFans,
   MISSIONS_BENCH,
   PROCESS_NAMES,
   sleep,
@@ -466,21 +467,7 @@ function sampleLockWaits(sampler: Db): { stop(): Promise<LockWaits> } {
 
 /** Fans with funded wallets, and one verified creator selling one lucky roulette. */
 async function seed(db: Db): Promise<{ fanIds: number[]; creatorId: number; productId: number }> {
-  const fans = await sql<{ id: number }>`
-    insert into users (username, provider, password_hash, roles, email, email_verified_at)
-    select 'fan' || n, 'local', 'x', array['ROLE_USER'], 'fan' || n || '@bench.local', now()
-    from generate_series(1, ${FANS}::int) as n
-    returning id`.execute(db);
-  const fanIds = fans.rows.map((row) => Number(row.id));
-  for (const userId of fanIds) {
-    await purchase(db, {
-      idempotencyKey: `fund-${userId}`,
-      now: new Date(),
-      userId,
-      coins: COINS_PER_FAN,
-      paymentId: `bench-${userId}`,
-    });
-  }
+  const fanIds = await fundedFans(db, FANS, COINS_PER_FAN);
   const creator = await sql<{ id: number }>`
     with member as (
       insert into users (username, provider, password_hash, roles, email, email_verified_at)

@@ -69,7 +69,7 @@ import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { purchase, verify } from '@fanmission/ledger';
+import { verify } from '@fanmission/ledger';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth';
 import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
@@ -113,6 +113,7 @@ import {
   type ChildMessage,
   consumersCaughtUp as caughtUp,
   forkBenchChild,
+  fundedFans,
   printStatements,
   PROCESS_NAMES,
   sleep,
@@ -748,21 +749,7 @@ function missionRequest(missionProductId: number) {
 
 /** Fans with funded wallets, and verified creators each selling a 1-coin BASIC mission. */
 async function seed(db: Db): Promise<{ fanIds: number[]; productIds: number[] }> {
-  const fans = await sql<{ id: number }>`
-    insert into users (username, provider, password_hash, roles, email, email_verified_at)
-    select 'fan' || n, 'local', 'x', array['ROLE_USER'], 'fan' || n || '@bench.local', now()
-    from generate_series(1, ${FANS}::int) as n
-    returning id`.execute(db);
-  const fanIds = fans.rows.map((row) => Number(row.id));
-  for (const userId of fanIds) {
-    await purchase(db, {
-      idempotencyKey: `fund-${userId}`,
-      now: new Date(),
-      userId,
-      coins: COINS_PER_FAN,
-      paymentId: `bench-${userId}`,
-    });
-  }
+  const fanIds = await fundedFans(db, FANS, COINS_PER_FAN);
   await sql`
     insert into users (username, provider, password_hash, roles, email, email_verified_at)
     select 'creator' || n, 'local', 'x', array['ROLE_USER', 'ROLE_CREATOR'], 'creator' || n || '@bench.local', now()

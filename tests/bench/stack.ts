@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { sql } from 'kysely';
+import { purchase } from '@fanmission/ledger';
 import { loadConfig } from '@fanmission/services/config';
 import type { Db } from '@fanmission/services/db';
 import { readEventsHealth } from '@fanmission/services/outbox';
@@ -198,4 +199,24 @@ export async function printStatements(db: Db, what: string, requests: number): P
         `${(row.rows / Math.max(row.calls, 1)).toFixed(1).padStart(5)} rows/call  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`,
     );
   }
+}
+
+/** `count` verified fans (fan1…, `@bench.local`), each with `coins` bought through the ledger's `purchase`; their ids. */
+export async function fundedFans(db: Db, count: number, coins: number): Promise<number[]> {
+  const fans = await sql<{ id: number }>`
+    insert into users (username, provider, password_hash, roles, email, email_verified_at)
+    select 'fan' || n, 'local', 'x', array['ROLE_USER'], 'fan' || n || '@bench.local', now()
+    from generate_series(1, ${count}::int) as n
+    returning id`.execute(db);
+  const fanIds = fans.rows.map((row) => Number(row.id));
+  for (const userId of fanIds) {
+    await purchase(db, {
+      idempotencyKey: `fund-${userId}`,
+      now: new Date(),
+      userId,
+      coins,
+      paymentId: `bench-${userId}`,
+    });
+  }
+  return fanIds;
 }
