@@ -284,14 +284,7 @@ try {
 
   const sampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
   stops.push(() => sampler.destroy());
-  const results: Array<{
-    rate: number;
-    plays: PacedResult;
-    side: PacedResult;
-    wins: number;
-    waits: LockWaits;
-    cpu: Map<string, number>;
-  }> = [];
+  const results: RateResult[] = [];
   for (const rate of RATES) {
     const winsBefore = wins;
     const cpuBefore = await processTreeCpu();
@@ -357,14 +350,17 @@ function topOf(tally: Map<string, number>): string | undefined {
   return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-function report(result: {
+/** One offered rate's run: the plays, the side load beside them, the wins, the lock waits sampled, CPU by process. */
+interface RateResult {
   rate: number;
   plays: PacedResult;
   side: PacedResult;
   wins: number;
   waits: LockWaits;
   cpu: Map<string, number>;
-}): string {
+}
+
+function report(result: RateResult): string {
   const { waits } = result;
   const shares = (tally: Map<string, number>) =>
     [...tally]
