@@ -367,7 +367,8 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await confirmAlert(page, s.decision.refused);
     await expect.poll(() => missionStatus(ids[1]!), { timeout: 20_000 }).toBe('REJECTED');
     await expect.poll(() => balanceOf(fan), { timeout: 20_000 }).toBe(before - 60);
-    // The refused request has left the list (its refetch may still be on its way when the alert is closed).
+    // The refused request has left the list (its refetch may still be on its way when the alert is closed), and the
+    // side menu's Rejected badge counts it.
     await expect
       .poll(() =>
         page
@@ -376,6 +377,8 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
           .count(),
       )
       .toBe(1);
+    const rejectedEntry = page.getByRole('navigation', { name: s.title }).getByRole('link', { name: s.menu.reject });
+    await expect.poll(() => rejectedEntry.textContent()).toBe(`${s.menu.reject}1`);
 
     await page.getByRole('row').nth(1).click();
     await decision.getByText('Dance with my cat').waitFor();

@@ -25,7 +25,13 @@ import { formatDotDate } from '../../../shared/format/date';
 import { creatorPath } from '../../../shared/navigation/creator-path';
 import { EmptyState } from '../../../shared/ui/list-states';
 import { useMyCreator } from '../my-creator';
-import { useCreatorMissions, useCreatorMissionTotals, type MissionListType, type MissionSort } from './api';
+import {
+  countsQueryKey,
+  useCreatorMissions,
+  useCreatorMissionTotals,
+  type MissionListType,
+  type MissionSort,
+} from './api';
 import { DecisionDialog } from './decision-dialog';
 import { RowOpenButton } from '../../../shared/ui/row-open-button';
 import { MissionSummary } from './mission-summary';
@@ -73,7 +79,11 @@ export function MissionTable({
     complete,
   );
   const now = new Date();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['missions'] });
+  // A decision or a performance moves a mission between lists: the lists and the side menu's badges are read again.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['missions'] });
+    void queryClient.invalidateQueries({ queryKey: countsQueryKey });
+  };
   const years: number[] = [];
   for (let value = now.getFullYear(); value >= SETTLEMENT.incomeFirstYear; value -= 1) years.push(value);
   const content = missions.data?.content ?? [];
