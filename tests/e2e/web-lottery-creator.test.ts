@@ -207,9 +207,12 @@ describe('web app: a creator runs a lottery event', () => {
       .getByTestId('picked-count')
       .getByText(ko.draw.picked.replace('{{picked}}', '2').replace('{{draw}}', '2'))
       .waitFor();
-    // Full: one more pick is refused with the spec's message.
+    // Full: one more pick is refused with the spec's message. (The rows themselves show both picks first: a click
+    // resolved on a stale row would unpick the random one.)
+    const rowsPicked = page.getByTestId('applicant-row').filter({ has: page.getByRole('checkbox', { checked: true }) });
+    await expect.poll(() => rowsPicked.count()).toBe(2);
     const unpicked = page.getByTestId('applicant-row').filter({ has: page.getByRole('checkbox', { checked: false }) });
-    await unpicked.first().getByRole('checkbox').click();
+    await unpicked.getByRole('checkbox').and(page.locator(':enabled')).click();
     await acceptAlert(page, ko.draw.exceeded);
     await finish.click();
     await acceptAlert(page, ko.draw.confirmed);

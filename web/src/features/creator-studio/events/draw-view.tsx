@@ -57,8 +57,9 @@ export function DrawView({ product }: { product: EventProduct }) {
     setBusy(true);
     try {
       await api(`${base}/missions/random-pick`, { method: 'PUT' });
-      await showAlert(t('eventManagement.draw.randomDone'));
+      // The list as it now is behind the confirmation: nothing stale to click once it is closed.
       await reload();
+      await showAlert(t('eventManagement.draw.randomDone'));
     } catch (error) {
       void showAlert(refusalOf(error).message);
     } finally {

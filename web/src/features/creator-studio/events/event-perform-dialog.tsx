@@ -56,9 +56,10 @@ export function EventPerformDialog({
         void showAlert(t('eventManagement.perform.noId'));
         return;
       }
+      // The list refreshes behind the confirmation: nothing stale to click once it is closed.
+      onDone();
       await showAlert(t('eventManagement.perform.done'));
       onClose();
-      onDone();
     } catch (error) {
       setBusy(false);
       void showAlert(t('eventManagement.perform.failed', { reason: refusalOf(error).message }));
