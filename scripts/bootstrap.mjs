@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -107,9 +108,12 @@ if (command === 'start' && process.env.FANMISSION_START_WITH_TSX !== '1') {
 }
 // Tracing loads first when OTEL_EXPORTER_OTLP_ENDPOINT is set (services/src/telemetry/register.mjs; a no-op otherwise).
 const tracing = ['--import', pathToFileURL(path.join(root, 'services/src/telemetry/register.mjs')).href];
+// The world generator holds a world's missions, comments and likes in memory while it writes them: L outgrows Node's
+// default heap (about 4 GB), so it may use three quarters of the machine's memory.
+const heap = command === 'world' ? [`--max-old-space-size=${Math.floor((os.totalmem() * 0.75) / 2 ** 20)}`] : [];
 const args = bundled
   ? [...tracing, '--enable-source-maps', bundled, ...rest]
-  : [...tracing, '--import', 'tsx', path.join(root, commands[command]), ...rest];
+  : [...heap, ...tracing, '--import', 'tsx', path.join(root, commands[command]), ...rest];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the whole process group; a signal sent to this process alone (kill, npm) is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -1,5 +1,7 @@
 // How the product's cost grows with its data:
 //   BENCH_SIZES=S,M node --import tsx tests/bench/scale.ts
+// (L's generation holds its missions, comments and likes in memory, past Node's default heap of about 4 GB: for L,
+// `node --max-old-space-size=18000 --import tsx tests/bench/scale.ts`.)
 // For each size of services/src/world (BENCH_SIZES, default S,M; L on demand) one generated world, kept between runs
 // under BENCH_WORLDS_DIR (default <tmp>/fanmission-scale-worlds; a world is generated once, in minutes, and reused),
 // then:
@@ -97,7 +99,8 @@ const postgres = await startEmbeddedPostgres({
   settings: {
     max_connections: '80',
     shared_buffers: '512MB',
-    max_wal_size: '8GB',
+    // L (about 50 GB) leaves little of this machine's disk: the WAL is kept small, at the price of more checkpoints.
+    max_wal_size: '2GB',
     checkpoint_timeout: '30min',
     shared_preload_libraries: 'pg_stat_statements',
   },
@@ -159,6 +162,7 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
       seed: 39,
       now: NOW,
       consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+      log: (line) => console.log(`  world ${size}: ${line}`),
     });
     await sql`vacuum analyze`.execute(db);
     console.log(`world ${size}: generated in ${report.seconds.toFixed(0)} s`);
