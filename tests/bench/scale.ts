@@ -14,7 +14,7 @@
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
 //   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
-//   routes it matches; BENCH_JOBS=0 skips the jobs; BENCH_STATEMENTS=1 prints each route's heaviest statements; the
+//   routes it matches; BENCH_JOBS=0 skips the jobs (BENCH_JOBS_IN_PLACE=1: on the world itself, not a copy); BENCH_STATEMENTS=1 prints each route's heaviest statements; the
 //   API reaches PostgreSQL over its Unix socket as `npm start` does (BENCH_DB_TCP=1: over TCP);
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
@@ -59,6 +59,7 @@ const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
 /** Only the routes whose name matches (a regular expression; the calibration route always), and jobs or not. */
 const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
 const JOBS = process.env.BENCH_JOBS !== '0';
+const JOBS_IN_PLACE = process.env.BENCH_JOBS_IN_PLACE === '1';
 /** Also print each route's statements with their buffers per request (where a route's reads go). */
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 /** The calibration route's name in the tables. */
@@ -138,7 +139,9 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
   );
   if (exists) {
     const db = createDb(postgres.urlFor(database), { max: 1 });
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from settlement_runs`
+    // A world the jobs ran on in place is spent (measureJobs).
+    const { rows } = await sql<{ n: number }>`
+      select case when to_regclass('bench_world_spent') is null then count(*)::int else 0 end as n from settlement_runs`
       .execute(db)
       .catch(() => ({ rows: [{ n: 0 }] }));
     await db.destroy();
@@ -383,13 +386,18 @@ async function measureCost(db: Db, url: string, headers: Record<string, string>)
   };
 }
 
-/** The jobs on a copy of the world (they write), dropped afterwards. */
+/**
+ * The jobs on a copy of the world (they write), dropped afterwards; with BENCH_JOBS_IN_PLACE=1 on the world itself (L
+ * is too big to copy beside itself on a small disk), which is then marked spent: the next run generates it again.
+ */
 async function measureJobs(database: string): Promise<JobFigure[]> {
-  const copy = `${database}_jobs`;
-  await admin(async (client) => {
-    await client.query(`drop database if exists ${copy} with (force)`);
-    await client.query(`create database ${copy} template ${database} strategy file_copy`);
-  });
+  const copy = JOBS_IN_PLACE ? database : `${database}_jobs`;
+  if (!JOBS_IN_PLACE) {
+    await admin(async (client) => {
+      await client.query(`drop database if exists ${copy} with (force)`);
+      await client.query(`create database ${copy} template ${database} strategy file_copy`);
+    });
+  }
   const db: Db = createDb(postgres.urlFor(copy), { max: 10, statementTimeoutMs: 0 });
   const jobs: JobFigure[] = [];
   const timed = async (job: string, work: () => Promise<string>) => {
@@ -456,8 +464,9 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
     });
     return jobs;
   } finally {
+    if (JOBS_IN_PLACE) await sql`create table if not exists bench_world_spent ()`.execute(db);
     await db.destroy();
-    await admin((client) => client.query(`drop database if exists ${copy} with (force)`));
+    if (!JOBS_IN_PLACE) await admin((client) => client.query(`drop database if exists ${copy} with (force)`));
   }
 }
 

@@ -1,7 +1,27 @@
 import net from 'node:net';
 
-/** Asks the kernel for a free loopback port. */
+/**
+ * Ports are handed out below the kernel's ephemeral range (Linux: 32768–60999), where the kernel picks the local
+ * port of every outgoing connection: a port the kernel picked as free could be taken by such a connection between
+ * the check and the server's own bind (seen under load: PostgreSQL "could not create any TCP/IP sockets").
+ */
+const FIRST_PORT = 20_000;
+const PORT_COUNT = 12_000;
+/** The ports this process handed out: never twice, even once their first taker has stopped. */
+const handedOut = new Set<number>();
+
+/** A loopback port nothing listens on now, below the ephemeral range; the kernel's pick if none is found. */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
+    if (handedOut.has(port) || !(await portIsFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  return kernelPort();
+}
+
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
