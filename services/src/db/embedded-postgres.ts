@@ -77,7 +77,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await server.initialise();
   } else {
     // A crash can leave a stale lock file behind; postgres refuses to start while it names a live process.
-    await removeStalePostmasterPid(options.dataDir);
+    const running = await removeStalePostmasterPid(options.dataDir);
+    if (running) {
+      throw new Error(
+        `PostgreSQL already runs on ${options.dataDir} (pid ${running.pid}${running.port ? `, port ${running.port}` : ''}): ` +
+          `an earlier run that died left it running, or another run uses this folder; stop it first (kill ${running.pid})`,
+      );
+    }
   }
   try {
     await server.start();
@@ -131,13 +137,20 @@ export async function runningEmbeddedPostgres(
   return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port };
 }
 
-async function removeStalePostmasterPid(dataDir: string): Promise<void> {
+/** Removes a lock file whose server is gone; returns the live server it names, if any (its pid, and port). */
+async function removeStalePostmasterPid(dataDir: string): Promise<{ pid: number; port?: number } | undefined> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
-  if (!content) return;
-  const pid = Number(content.split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
+  if (!content) return undefined;
+  // postmaster.pid: the pid, the data directory, the start time, the port, … one a line.
+  const lines = content.split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  // After a restart the old pid may be this process's own, or its parent's (a container's first processes).
+  const ours = pid === process.pid || pid === process.ppid;
+  if (Number.isInteger(pid) && pid > 0 && !ours && isAlive(pid)) return { pid, ...(port > 0 && { port }) };
   await fs.rm(pidFile, { force: true });
+  return undefined;
 }
 
 function isAlive(pid: number): boolean {

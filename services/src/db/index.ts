@@ -2,6 +2,7 @@
 // import only this file.
 export { createDb, type Db, pingDatabase } from './database';
 export { ensureDatabase, grantTraversal, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+export type { RunningPostgres } from './embedded-postgres';
 export { migrateToLatest, pendingMigrations } from './migrate';
 export { ledgerMonthBase, maintainLedgerPartitions } from './ledger-partitions';
 export { type Database } from './schema';
