@@ -49,7 +49,7 @@ import { settleMonth } from '@fanmission/services/income';
 import { createDevMailbox } from '@fanmission/services/mail';
 import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
-import { generateWorld, WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
+import { generateWorld, WORLD_DB_OPTIONS, WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
 import { benchConfig, cpuMsPerOperation, measureHttp, processTreeCpu } from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.trim()) as WorldSize[];
@@ -157,7 +157,7 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
     await client.query(`drop database if exists ${database} with (force)`);
     await client.query(`create database ${database}`);
   });
-  const db = createDb(postgres.urlFor(database), { max: 2, statementTimeoutMs: 0 });
+  const db = createDb(postgres.urlFor(database), WORLD_DB_OPTIONS);
   try {
     await migrateToLatest(db);
     const report = await generateWorld(db, {

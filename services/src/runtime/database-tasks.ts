@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import { createDb, pendingMigrations } from '../db';
 import { createDevMailbox } from '../mail';
 import { ensureOperatorAccount } from '../users';
-import { generateWorld, type WorldOptions, type WorldReport } from '../world';
+import { generateWorld, WORLD_DB_OPTIONS, type WorldOptions, type WorldReport } from '../world';
 import { EVENT_CONSUMERS } from './consumers';
 import { openDatabase } from './database';
 import { seedDemoWorldOnce } from './demo-seed';
@@ -70,8 +70,7 @@ export async function buildWorld(
 ): Promise<WorldReport> {
   if (config.isProduction) throw new Error('the world generator is refused with NODE_ENV=production');
   const database = await openDatabase(config, { migrate: true, log });
-  // Set-based statements over a whole table run longer than a request's statement timeout.
-  const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
+  const db = createDb(database.url, WORLD_DB_OPTIONS);
   try {
     return await generateWorld(db, {
       ...options,

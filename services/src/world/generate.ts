@@ -11,6 +11,14 @@ import { playCoinHistory } from './coins';
 import { commentEventOf } from './comment-event';
 import { luckyRollRows, notificationsOf, missionRow, socialOf } from './rows';
 import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type WorldReport } from './shape';
+
+/**
+ * The database pool the generator writes through: two connections (its two writers); set-based statements over a
+ * whole table run longer than a request's statement timeout; and a connection may take long to open on a machine the
+ * writing keeps busy (L died after 40 minutes when one took over the default 5 s).
+ */
+export const WORLD_DB_OPTIONS = { max: 2, statementTimeoutMs: 0, connectionTimeoutMs: 120_000 } as const;
+
 /**
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
  * (a few creators hold most followers and missions, most fans buy once or twice), products of each type, follows,

@@ -1,4 +1,4 @@
-export { generateWorld } from './generate';
+export { generateWorld, WORLD_DB_OPTIONS } from './generate';
 export {
   WORLD_OPERATOR_EMAIL,
   WORLD_PASSWORD,
