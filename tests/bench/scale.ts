@@ -14,8 +14,9 @@
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
 //   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
-//   routes it matches; BENCH_JOBS=0 skips the jobs (BENCH_JOBS_IN_PLACE=1: on the world itself, not a copy); BENCH_STATEMENTS=1 prints each route's heaviest statements; the
-//   API reaches PostgreSQL over its Unix socket as `npm start` does (BENCH_DB_TCP=1: over TCP);
+//   routes it matches; BENCH_JOBS=0 skips the jobs (BENCH_JOBS_IN_PLACE=1: on the world itself, not a copy);
+//   BENCH_STATEMENTS=1 prints each route's heaviest statements; the API reaches PostgreSQL over its Unix socket as
+//   `npm start` does (BENCH_DB_TCP=1: over TCP);
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
 //   incremental `verify` of what those appended, the workflow reconcilers' pass.
@@ -100,7 +101,7 @@ const postgres = await startEmbeddedPostgres({
   settings: {
     max_connections: '80',
     shared_buffers: '512MB',
-    // L (about 50 GB) leaves little of this machine's disk: the WAL is kept small, at the price of more checkpoints.
+    // L (about 55 GB) leaves little of this machine's disk: the WAL is kept small, at the price of more checkpoints.
     max_wal_size: '2GB',
     checkpoint_timeout: '30min',
     shared_preload_libraries: 'pg_stat_statements',
@@ -391,14 +392,14 @@ async function measureCost(db: Db, url: string, headers: Record<string, string>)
  * is too big to copy beside itself on a small disk), which is then marked spent: the next run generates it again.
  */
 async function measureJobs(database: string): Promise<JobFigure[]> {
-  const copy = JOBS_IN_PLACE ? database : `${database}_jobs`;
+  const jobsDatabase = JOBS_IN_PLACE ? database : `${database}_jobs`;
   if (!JOBS_IN_PLACE) {
     await admin(async (client) => {
-      await client.query(`drop database if exists ${copy} with (force)`);
-      await client.query(`create database ${copy} template ${database} strategy file_copy`);
+      await client.query(`drop database if exists ${jobsDatabase} with (force)`);
+      await client.query(`create database ${jobsDatabase} template ${database} strategy file_copy`);
     });
   }
-  const db: Db = createDb(postgres.urlFor(copy), { max: 10, statementTimeoutMs: 0 });
+  const db: Db = createDb(postgres.urlFor(jobsDatabase), { max: 10, statementTimeoutMs: 0 });
   const jobs: JobFigure[] = [];
   const timed = async (job: string, work: () => Promise<string>) => {
     const started = performance.now();
@@ -466,7 +467,7 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   } finally {
     if (JOBS_IN_PLACE) await sql`create table if not exists bench_world_spent ()`.execute(db);
     await db.destroy();
-    if (!JOBS_IN_PLACE) await admin((client) => client.query(`drop database if exists ${copy} with (force)`));
+    if (!JOBS_IN_PLACE) await admin((client) => client.query(`drop database if exists ${jobsDatabase} with (force)`));
   }
 }
 
