@@ -39,7 +39,7 @@ const SECONDS: Readonly<Record<string, number>> = {
   'services/src/outbox/outbox.kafka.test.ts': 108,
   'tests/infra/start.test.ts': 45,
   'services/src/missions/unreachable-temporal.test.ts': 33,
-  'ledger/src/ledger.property.test.ts': 18,
+  'ledger/src/ledger.property.test.ts': 29,
   'tests/integration-updates/mission-updates.test.ts': 17,
   'tests/integration/mission-workflow.test.ts': 16,
   'web/src/features/creator-studio/creator-studio.test.tsx': 15,

@@ -155,9 +155,12 @@ export const adminLedgerEntrySchema = z
   .meta({ id: 'AdminLedgerEntry' });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
-/** Ledger account names: wallet:<userId>, escrow:mission:<missionId>, earnings:<creatorId>, … */
+/**
+ * Ledger account names: wallet:<userId>, escrow:mission:<missionId>, earnings:<creatorId>, … A house account
+ * (platform:revenue, world:cash-in, …) names all its shards together, `<name>:<n>` one of them.
+ */
 export const LEDGER_ACCOUNT_PATTERN =
-  /^(wallet:\d+|escrow:mission:\d+|earnings:\d+|settled:\d+|platform:[a-z-]+|world:[a-z-]+)$/;
+  /^(wallet:\d+|escrow:mission:\d+|earnings:\d+|settled:\d+|platform:[a-z-]+(:\d+)?|world:[a-z-]+(:\d+)?)$/;
 export const ledgerAccountParamsSchema = z.object({
   account: z.string().max(200).regex(LEDGER_ACCOUNT_PATTERN, { error: 'ledgerAdmin.invalidAccount' }),
 });

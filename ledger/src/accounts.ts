@@ -11,6 +11,41 @@ export const WORLD_CASH_OUT = 'world:cash-out';
 export const WORLD_BONUS = 'world:bonus';
 export const WORLD_EXPIRED = 'world:expired';
 
+/**
+ * The house accounts: every per-request path credits or debits one of them (a losing roll, a purchase, a refund, a
+ * bonus, an expiry). Each is kept as HOUSE_ACCOUNT_SHARDS ordinary accounts, `<name>` (shard 0, the name it always
+ * had) and `<name>:1` … `<name>:<N-1>`, each with its own balance row, version, lock and non-negative rule: a
+ * transaction locks one shard, never a row the whole marketplace shares. The house account itself is their sum.
+ */
+export const HOUSE_ACCOUNTS = [PLATFORM_REVENUE, WORLD_CASH_IN, WORLD_CASH_OUT, WORLD_BONUS, WORLD_EXPIRED] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+/**
+ * Shards of each house account. It may grow (a member's shard moves, balances stay where they are: every read sums
+ * all shards), never shrink (a retired shard's balance would no longer be read).
+ */
+export const HOUSE_ACCOUNT_SHARDS = 16;
+
+/** The shard of a house account that a member's transactions use: the same one for every transaction of his. */
+export function houseShard(house: HouseAccount, memberId: number): string {
+  const shard = ((memberId % HOUSE_ACCOUNT_SHARDS) + HOUSE_ACCOUNT_SHARDS) % HOUSE_ACCOUNT_SHARDS;
+  return shard === 0 ? house : `${house}:${shard}`;
+}
+
+/** Every shard of a house account, shard 0 (its own name) first. */
+export function houseShards(house: HouseAccount): string[] {
+  return Array.from({ length: HOUSE_ACCOUNT_SHARDS }, (_, shard) => (shard === 0 ? house : `${house}:${shard}`));
+}
+
+/** The house account whose shard `account` is (its own name for shard 0), or null for any other account. */
+export function houseAccountOf(account: string): HouseAccount | null {
+  for (const house of HOUSE_ACCOUNTS) {
+    if (account === house) return house;
+    if (account.startsWith(`${house}:`) && /^\d+$/.test(account.slice(house.length + 1))) return house;
+  }
+  return null;
+}
+
 export const walletAccount = (userId: number) => `wallet:${userId}`;
 export const escrowAccount = (missionId: number) => `escrow:mission:${missionId}`;
 export const earningsAccount = (creatorId: number) => `earnings:${creatorId}`;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@fanmission/tests/harness/database';
 import { createMember, triggerPayload } from '@fanmission/tests/support/ledger';
-import { escrowAccount, walletAccount } from './accounts';
+import { WORLD_BONUS, WORLD_CASH_IN, escrowAccount, houseShard, walletAccount } from './accounts';
 import { BulkLedger } from './bulk';
 import { holdForMission, purchase } from './operations';
 import { verify } from './verify';
@@ -51,8 +51,8 @@ describe('BulkLedger', () => {
         { account: escrowAccount(2), balance: 0, version: 2 },
         { account: `settled:${creator}`, balance: 60, version: 1 },
         { account: walletAccount(fan), balance: 50, version: 5 },
-        { account: 'world:bonus', balance: -10, version: 1 },
-        { account: 'world:cash-in', balance: -100, version: 1 },
+        { account: houseShard(WORLD_BONUS, fan), balance: -10, version: 1 },
+        { account: houseShard(WORLD_CASH_IN, fan), balance: -100, version: 1 },
       ]);
       // Each transaction's event is the one the trigger writes for a transaction appended alone.
       const { rows: events } = await sql<{ payload: unknown }>`

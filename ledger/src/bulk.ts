@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { accountKind, mayGoNegative, walletAccount } from './accounts';
+import { PLATFORM_REVENUE, accountKind, houseShards, mayGoNegative, walletAccount } from './accounts';
 import { insertColumns } from './bulk-insert';
 import type { CommandContext, CommandData, LedgerCommandType } from './commands';
 import {
@@ -198,7 +198,10 @@ export class BulkLedger {
       ExpireWallet: () => ({ lots: this.walletLotsOf(data.account as string) }),
       WithdrawPurchase: () => ({ purchase: this.purchaseRecord(data.paymentId as string) }),
       PartialRefund: () => ({ lots: this.walletLotsOf(wallet) }),
-      ReturnRefund: () => ({ refund: this.refunds.get(data.refundTransactionId as number) ?? null }),
+      ReturnRefund: () => ({
+        refund: this.refunds.get(data.refundTransactionId as number) ?? null,
+        revenue: new Map(houseShards(PLATFORM_REVENUE).map((shard) => [shard, this.balance(shard)])),
+      }),
       SettlementPayout: () => ({ earnings: this.balance(`earnings:${String(data.creatorId)}`) }),
     };
     return states[command]() as LedgerStates[T];

@@ -1,9 +1,26 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { earningsAccount, escrowAccount, settledAccount, walletAccount } from './accounts';
+import {
+  PLATFORM_REVENUE,
+  earningsAccount,
+  escrowAccount,
+  houseShards,
+  settledAccount,
+  walletAccount,
+} from './accounts';
 import { isLedgerError, type LedgerErrorCode } from './errors';
-import { holdForMission, luckyRoll, purchase, refundMission, releaseToCreator, settlementPayout } from './operations';
+import {
+  compensateLuckyMission,
+  holdForMission,
+  luckyRoll,
+  purchase,
+  refundMission,
+  releaseToCreator,
+  settlementPayout,
+} from './operations';
 import { balance } from './queries';
+import type { LedgerEntry } from './transaction';
 import { verify } from './verify';
 import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
 
@@ -126,6 +143,61 @@ describe.each(paths)('locks in one order, %s', (_path, run) => {
     accounts.push(earningsAccount(creatorId), settledAccount(creatorId));
     const totals = await Promise.all(accounts.map(async (account) => (await balance(db(), account)).balance));
     expect(totals.reduce((sum, coins) => sum + coins, 0)).toBe(20_000);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});
+
+describe.each(paths)('platform revenue in shards, %s', (_path, run) => {
+  it('lets compensations racing losing rolls take only what the shards hold, never a shard below zero', async () => {
+    // 32 fans: two on every shard of platform revenue. Each rolls and loses 20 times while 16 compensations, each
+    // asking for more than the rolls pay in, take from all shards at once.
+    const fans = await Promise.all(Array.from({ length: 32 }, () => funded(200)));
+    const revenueBefore = (await balance(db(), PLATFORM_REVENUE)).balance;
+    const rolls = fans.flatMap((userId) =>
+      Array.from({ length: 20 }, () =>
+        run((e) =>
+          luckyRoll(e, { idempotencyKey: newKey(), now: NOW, userId, missionId: nextId(), coins: 5, outcome: 'LOSS' }),
+        ),
+      ),
+    );
+    const compensations = fans.slice(0, 16).map((userId) =>
+      run((e) =>
+        compensateLuckyMission(e, {
+          idempotencyKey: newKey(),
+          now: NOW,
+          userId,
+          missionId: nextId(),
+          coins: 300,
+          fromRevenue: 300,
+        }),
+      ),
+    );
+    const [rolled, compensated] = await Promise.all([outcomes(rolls), Promise.allSettled(compensations)]);
+    expect(tally(rolled)).toEqual({ OK: 640 });
+    const entries = compensated.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value as LedgerEntry;
+    });
+
+    const shards = houseShards(PLATFORM_REVENUE);
+    const fromRevenue = entries
+      .flatMap((entry) => entry.postings)
+      .filter((posting) => shards.includes(posting.account))
+      .reduce((sum, posting) => sum - posting.amount, 0);
+    // Every compensation is paid in full: from revenue as far as it reached, the rest issued.
+    for (const entry of entries) {
+      const credited = entry.postings.filter((posting) => posting.amount > 0);
+      expect(credited).toEqual([{ account: expect.stringMatching(/^wallet:/), amount: 300 }]);
+    }
+    // Each shard's own row (a house account's name reads as the sum of its shards).
+    const { rows } = await sql<{ balance: string }>`
+      select balance from ledger_accounts where account = any(${shards}::text[])`.execute(db());
+    const shardBalances = rows.map((row) => Number(row.balance));
+    expect(shardBalances.every((coins) => coins >= 0)).toBe(true);
+    expect((await balance(db(), PLATFORM_REVENUE)).balance).toBe(revenueBefore + 32 * 20 * 5 - fromRevenue);
+    expect(shardBalances.reduce((sum, coins) => sum + coins, 0)).toBe(revenueBefore + 32 * 20 * 5 - fromRevenue);
+    // The rolls paid in 3,200 coins; the compensations asked for 4,800: revenue ran dry at some point.
+    expect(fromRevenue).toBeGreaterThan(0);
     expect((await verify(db())).differences).toEqual([]);
   });
 });

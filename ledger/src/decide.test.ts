@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandData, LedgerCommandType } from './commands';
-import { deciders, type LedgerStates, type Member } from './decide';
+import {
+  HOUSE_ACCOUNT_SHARDS,
+  PLATFORM_REVENUE,
+  WORLD_CASH_IN,
+  houseAccountOf,
+  houseShard,
+  houseShards,
+} from './accounts';
+import { deciders, houseDebit, type LedgerStates, type Member } from './decide';
 import type { LedgerRefusal } from './errors';
 import type { Lot } from './rules';
 import type { NewTransaction } from './transaction';
@@ -49,7 +57,7 @@ describe('Purchase', () => {
         type: 'PURCHASE',
         postings: [
           { account: 'wallet:1', amount: 100 },
-          { account: 'world:cash-in', amount: -100 },
+          { account: 'world:cash-in:1', amount: -100 },
         ],
         newLot: { account: 'wallet:1', source: 'CASH', amount: 100, expiresAt: new Date('2031-04-01T00:00:00Z') },
         metadata: { userId: 1, paymentId: 'p1', payMethod: 'card', coinItemType: 'CASH' },
@@ -85,7 +93,7 @@ describe('GrantBonus', () => {
         type: 'BONUS_GRANT',
         postings: [
           { account: 'wallet:1', amount: 7 },
-          { account: 'world:bonus', amount: -7 },
+          { account: 'world:bonus:1', amount: -7 },
         ],
         newLot: { account: 'wallet:1', source: 'BONUS', amount: 7, expiresAt: new Date('2031-04-01T00:00:00Z') },
       });
@@ -164,7 +172,7 @@ describe('LuckyRoll', () => {
       .when({ userId: 1, missionId: 4, coins: 10, outcome: 'LOSS' })
       .then({
         postings: [
-          { account: 'platform:revenue', amount: 10 },
+          { account: 'platform:revenue:1', amount: 10 },
           { account: 'wallet:1', amount: -10 },
         ],
         lotMovements: [{ lotId: 1, wallet: { account: 'wallet:1', amount: -10 } }],
@@ -241,7 +249,7 @@ describe('ExpireWallet', () => {
         type: 'EXPIRY',
         postings: [
           { account: 'wallet:1', amount: -8 },
-          { account: 'world:expired', amount: 8 },
+          { account: 'world:expired:1', amount: 8 },
         ],
         lotMovements: [
           { lotId: 2, wallet: { account: 'wallet:1', amount: -3 } },
@@ -271,7 +279,7 @@ describe('WithdrawPurchase', () => {
         type: 'PURCHASE_WITHDRAWAL',
         postings: [
           { account: 'wallet:1', amount: -100 },
-          { account: 'world:cash-out', amount: 100 },
+          { account: 'world:cash-out:1', amount: 100 },
         ],
         lotMovements: [{ lotId: 5, wallet: { account: 'wallet:1', amount: -100 } }],
         metadata: { userId: 1, paymentId: 'p5', purchaseTransactionId: 11, refundedCoins: 100 },
@@ -319,9 +327,9 @@ describe('PartialRefund', () => {
       .then({
         type: 'PARTIAL_REFUND',
         postings: [
-          { account: 'platform:revenue', amount: 30 },
+          { account: 'platform:revenue:1', amount: 30 },
           { account: 'wallet:1', amount: -1_000 },
-          { account: 'world:cash-out', amount: 970 },
+          { account: 'world:cash-out:1', amount: 970 },
         ],
         lotMovements: [
           { lotId: 1, wallet: { account: 'wallet:1', amount: -600 } },
@@ -337,7 +345,7 @@ describe('PartialRefund', () => {
       .then({
         postings: [
           { account: 'wallet:1', amount: -33 },
-          { account: 'world:cash-out', amount: 33 },
+          { account: 'world:cash-out:1', amount: 33 },
         ],
       });
   });
@@ -370,5 +378,84 @@ describe('SettlementPayout', () => {
       .given({ earnings: 499 })
       .when({ creatorId: 8, coins: 500 })
       .thenRefused({ code: 'NOT_ENOUGH_EARNINGS', creatorId: 8, requested: 500, available: 499 });
+  });
+});
+
+describe('house accounts in shards', () => {
+  const revenue = (balances: Record<string, number>) =>
+    new Map(houseShards(PLATFORM_REVENUE).map((shard) => [shard, balances[shard] ?? 0]));
+
+  it('puts every transaction of a member on the same shard of each house account, shard 0 keeping the name', () => {
+    expect(houseShard(PLATFORM_REVENUE, 17)).toBe('platform:revenue:1');
+    expect(houseShard(WORLD_CASH_IN, 16)).toBe('world:cash-in');
+    expect(houseShards(PLATFORM_REVENUE)).toHaveLength(HOUSE_ACCOUNT_SHARDS);
+    expect(houseAccountOf('platform:revenue:15')).toBe(PLATFORM_REVENUE);
+    expect(houseAccountOf('platform:revenue')).toBe(PLATFORM_REVENUE);
+    expect(houseAccountOf('platform:revenue:x')).toBeNull();
+    expect(houseAccountOf('wallet:3')).toBeNull();
+  });
+
+  it('debits a house account from the member’s own shard first, then the others in name order, each within its balance', () => {
+    const balances = revenue({ 'platform:revenue:1': 5, 'platform:revenue': 7, 'platform:revenue:2': 100 });
+    expect(houseDebit(balances, 30, 'platform:revenue:1')).toEqual([
+      { account: 'platform:revenue:1', amount: -5 },
+      { account: 'platform:revenue', amount: -7 },
+      { account: 'platform:revenue:2', amount: -18 },
+    ]);
+    expect(houseDebit(balances, 113, 'platform:revenue:1')).toBeNull();
+  });
+
+  it('compensates from what all revenue shards hold together, the rest issued on the fan’s bonus shard', () => {
+    spec('CompensateLuckyMission')
+      .given({ member, revenue: revenue({ 'platform:revenue:1': 10, 'platform:revenue:3': 15 }), creatorEarnings: 0 })
+      .when({ userId: 1, missionId: 4, coins: 40, fromRevenue: 40 })
+      .then({
+        type: 'LUCKY_COMPENSATION',
+        postings: [
+          { account: 'platform:revenue:1', amount: -10 },
+          { account: 'platform:revenue:3', amount: -15 },
+          { account: 'wallet:1', amount: 40 },
+          { account: 'world:bonus:1', amount: -15 },
+        ],
+        newLot: { account: 'wallet:1', source: 'BONUS', amount: 40, expiresAt: new Date('2031-04-01T00:00:00Z') },
+      });
+  });
+
+  it('returns a partial refund’s fee from the shard it went to first, then from the others, the rest issued', () => {
+    const refund = {
+      transactionId: 20,
+      type: 'PARTIAL_REFUND',
+      postings: [
+        { account: 'platform:revenue:1', amount: 30 },
+        { account: 'wallet:1', amount: -1000 },
+        { account: 'world:cash-out:1', amount: 970 },
+      ],
+      lotMovements: [{ lotId: 3, account: 'wallet:1', amount: -1000 }],
+      returned: false,
+    };
+    spec('ReturnRefund')
+      .given({ refund, revenue: revenue({ 'platform:revenue:1': 12, 'platform:revenue': 50 }) })
+      .when({ userId: 1, refundTransactionId: 20 })
+      .then({
+        type: 'REFUND_RETURN',
+        postings: [
+          { account: 'platform:revenue', amount: -18 },
+          { account: 'platform:revenue:1', amount: -12 },
+          { account: 'wallet:1', amount: 1000 },
+          { account: 'world:cash-out:1', amount: -970 },
+        ],
+      });
+    // Revenue paid out since as compensations: what it no longer holds of the fee is issued.
+    spec('ReturnRefund')
+      .given({ refund, revenue: revenue({ 'platform:revenue:5': 4 }) })
+      .when({ userId: 1, refundTransactionId: 20 })
+      .then({
+        postings: [
+          { account: 'platform:revenue:5', amount: -4 },
+          { account: 'wallet:1', amount: 1000 },
+          { account: 'world:bonus:1', amount: -26 },
+          { account: 'world:cash-out:1', amount: -970 },
+        ],
+      });
   });
 });

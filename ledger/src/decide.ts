@@ -11,6 +11,8 @@ import {
   WORLD_EXPIRED,
   compareAccounts,
   earningsAccount,
+  houseAccountOf,
+  houseShard,
   escrowAccount,
   settledAccount,
   walletAccount,
@@ -69,11 +71,13 @@ export interface LedgerStates {
   ReleaseToCreator: { escrowBalance: number; held: HeldPortion[] };
   RefundMission: { escrowBalance: number; held: HeldPortion[] };
   LuckyRoll: { member: Member; lots: Lot[] };
-  CompensateLuckyMission: { member: Member; revenue: number; creatorEarnings: number };
+  /** `revenue`: the balance of every shard of platform revenue, each locked (or checked) by the append. */
+  CompensateLuckyMission: { member: Member; revenue: ReadonlyMap<string, number>; creatorEarnings: number };
   ExpireWallet: { lots: Lot[] };
   WithdrawPurchase: { purchase: PurchaseRecord | null };
   PartialRefund: { lots: Lot[] };
-  ReturnRefund: { refund: RefundRecord | null };
+  /** `revenue`: the balance of every shard of platform revenue (a partial refund's fee comes back out of it). */
+  ReturnRefund: { refund: RefundRecord | null; revenue: ReadonlyMap<string, number> };
   SettlementPayout: { earnings: number };
   ForfeitWallet: { lots: Lot[] };
   ReversePurchase: { purchase: PurchaseRecord | null };
@@ -87,6 +91,27 @@ export type Decider<T extends LedgerCommandType> = (
 
 const sortPostings = (postings: Posting[]) => postings.sort((a, b) => compareAccounts(a.account, b.account));
 
+const sumOf = (balances: ReadonlyMap<string, number>) => [...balances.values()].reduce((sum, coins) => sum + coins, 0);
+
+/**
+ * Debits `coins` from a house account's shards (`balances`, every shard read), each within its own balance: the
+ * shard `first` (the member's own) as far as it reaches, then the others in name order. Null when all of them together
+ * hold less.
+ */
+export function houseDebit(balances: ReadonlyMap<string, number>, coins: number, first: string): Posting[] | null {
+  if (sumOf(balances) < coins) return null;
+  const order = [...balances.keys()].sort((a, b) => (a === first ? -1 : b === first ? 1 : compareAccounts(a, b)));
+  const postings: Posting[] = [];
+  let left = coins;
+  for (const account of order) {
+    const taken = Math.min(left, balances.get(account) ?? 0);
+    if (taken > 0) postings.push({ account, amount: -taken });
+    left -= taken;
+    if (left === 0) break;
+  }
+  return postings;
+}
+
 export function decidePurchase(data: CommandData<'Purchase'>, state: LedgerStates['Purchase'], now: Date): Decision {
   const { member } = state;
   if (!member.exists) return refuse({ code: 'UNKNOWN_USER', userId: data.userId });
@@ -98,7 +123,7 @@ export function decidePurchase(data: CommandData<'Purchase'>, state: LedgerState
   return append({
     type: 'PURCHASE',
     postings: sortPostings([
-      { account: WORLD_CASH_IN, amount: -data.coins },
+      { account: houseShard(WORLD_CASH_IN, data.userId), amount: -data.coins },
       { account: wallet, amount: data.coins },
     ]),
     metadata: {
@@ -127,7 +152,7 @@ export function decideGrantBonus(
   return append({
     type: 'BONUS_GRANT',
     postings: sortPostings([
-      { account: WORLD_BONUS, amount: -data.coins },
+      { account: houseShard(WORLD_BONUS, data.userId), amount: -data.coins },
       { account: wallet, amount: data.coins },
     ]),
     metadata: {
@@ -201,7 +226,7 @@ export function decideHoldForMission(
  * creators from MISSION_RELEASE only.
  */
 export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerStates['LuckyRoll'], now: Date): Decision {
-  const to = data.outcome === 'WIN' ? escrowAccount(data.missionId) : PLATFORM_REVENUE;
+  const to = data.outcome === 'WIN' ? escrowAccount(data.missionId) : houseShard(PLATFORM_REVENUE, data.userId);
   return spend(
     data.userId,
     state.member,
@@ -216,8 +241,8 @@ export function decideLuckyRoll(data: CommandData<'LuckyRoll'>, state: LedgerSta
 
 /**
  * A won LUCKY mission whose perform deadline passed: the fan gets back what its rolls cost beyond the refunded
- * escrow. What the losing rolls paid into platform revenue comes back from there (as far as revenue holds it), the
- * rest is issued like a bonus; the bonus asked of the creator comes out of his earnings, as far as they reach. All of
+ * escrow. What the losing rolls paid into platform revenue comes back from there (as far as all its shards together
+ * hold it, taken from the fan's own shard first), the rest is issued like a bonus; the bonus asked of the creator comes out of his earnings, as far as they reach. All of
  * it is one BONUS lot, never refundable as money.
  */
 export function decideCompensateLuckyMission(
@@ -227,14 +252,15 @@ export function decideCompensateLuckyMission(
 ): Decision {
   if (!state.member.exists) return refuse({ code: 'UNKNOWN_USER', userId: data.userId });
   const wallet = walletAccount(data.userId);
-  const fromRevenue = Math.min(data.fromRevenue, data.coins, state.revenue);
+  const fromRevenue = Math.min(data.fromRevenue, data.coins, sumOf(state.revenue));
   const issued = data.coins - fromRevenue;
   const fromCreator = data.creatorId === undefined ? 0 : Math.min(data.bonusCoins ?? 0, state.creatorEarnings);
   const credited = data.coins + fromCreator;
   if (credited === 0) return refuse({ code: 'NOTHING_TO_COMPENSATE', missionId: data.missionId });
   const postings: Posting[] = [{ account: wallet, amount: credited }];
-  if (fromRevenue > 0) postings.push({ account: PLATFORM_REVENUE, amount: -fromRevenue });
-  if (issued > 0) postings.push({ account: WORLD_BONUS, amount: -issued });
+  if (fromRevenue > 0)
+    postings.push(...houseDebit(state.revenue, fromRevenue, houseShard(PLATFORM_REVENUE, data.userId))!);
+  if (issued > 0) postings.push({ account: houseShard(WORLD_BONUS, data.userId), amount: -issued });
   if (fromCreator > 0) postings.push({ account: earningsAccount(data.creatorId!), amount: -fromCreator });
   return append({
     type: 'LUCKY_COMPENSATION',
@@ -326,7 +352,7 @@ export function decideExpireWallet(
     type: 'EXPIRY',
     postings: sortPostings([
       { account: data.account, amount: -coins },
-      { account: WORLD_EXPIRED, amount: coins },
+      { account: houseShard(WORLD_EXPIRED, Number(data.account.slice('wallet:'.length))), amount: coins },
     ]),
     metadata: { userId: Number(data.account.slice('wallet:'.length)), asOf: now.toISOString() },
     lotMovements: expired.map((lot) => ({ lotId: lot.id, wallet: { account: data.account, amount: -lot.remaining } })),
@@ -373,7 +399,7 @@ export function decideWithdrawPurchase(
     type: 'PURCHASE_WITHDRAWAL',
     postings: sortPostings([
       { account: wallet, amount: -lot.amount },
-      { account: WORLD_CASH_OUT, amount: lot.amount },
+      { account: houseShard(WORLD_CASH_OUT, data.userId), amount: lot.amount },
     ]),
     metadata: {
       ...data.metadata,
@@ -411,9 +437,9 @@ export function decidePartialRefund(
   const fee = partialRefundFee(coins);
   const postings: Posting[] = [
     { account: wallet, amount: -coins },
-    { account: WORLD_CASH_OUT, amount: coins - fee },
+    { account: houseShard(WORLD_CASH_OUT, data.userId), amount: coins - fee },
   ];
-  if (fee > 0) postings.push({ account: PLATFORM_REVENUE, amount: fee });
+  if (fee > 0) postings.push({ account: houseShard(PLATFORM_REVENUE, data.userId), amount: fee });
   return append({
     type: 'PARTIAL_REFUND',
     postings: sortPostings(postings),
@@ -423,9 +449,10 @@ export function decidePartialRefund(
 }
 
 /**
- * Gives back the coins of a refund finance refused to pay: the exact reverse of its postings (the wallet is credited
- * what it lost; cash-out and, for a partial refund, the fee's platform revenue are debited) into the lots they came
- * from, with their original expiry. Once per refund.
+ * Gives back the coins of a refund finance refused to pay: the reverse of its postings (the wallet is credited what
+ * it lost; cash-out and, for a partial refund, the fee's platform revenue are debited) into the lots they came from,
+ * with their original expiry. The fee comes out of platform revenue's shards as they hold it now, the shard it went
+ * to first; what they no longer hold (paid out as compensations since) is issued like a bonus. Once per refund.
  */
 export function decideReturnRefund(data: CommandData<'ReturnRefund'>, state: LedgerStates['ReturnRefund']): Decision {
   const refundTransactionId = data.refundTransactionId;
@@ -439,9 +466,21 @@ export function decideReturnRefund(data: CommandData<'ReturnRefund'>, state: Led
     return refused('ANOTHER_WALLET');
   }
   if (refund.returned) return refused('ALREADY_RETURNED');
+  const reversed = refund.postings.map((posting) => ({ account: posting.account, amount: -posting.amount }));
+  const fee = reversed.filter((posting) => houseAccountOf(posting.account) === PLATFORM_REVENUE);
+  const postings = reversed.filter((posting) => houseAccountOf(posting.account) !== PLATFORM_REVENUE);
+  const feeCoins = -fee.reduce((sum, posting) => sum + posting.amount, 0);
+  if (feeCoins > 0) {
+    const fromRevenue = Math.min(feeCoins, sumOf(state.revenue));
+    if (fromRevenue > 0) postings.push(...houseDebit(state.revenue, fromRevenue, fee[0]!.account)!);
+    // Revenue paid out since (lucky compensations): the rest of the fee is issued, as a compensation's is.
+    if (feeCoins > fromRevenue) {
+      postings.push({ account: houseShard(WORLD_BONUS, data.userId), amount: -(feeCoins - fromRevenue) });
+    }
+  }
   return append({
     type: 'REFUND_RETURN',
-    postings: sortPostings(refund.postings.map((posting) => ({ account: posting.account, amount: -posting.amount }))),
+    postings: sortPostings(postings),
     metadata: {
       ...data.metadata,
       userId: data.userId,
@@ -472,7 +511,7 @@ export function decideForfeitWallet(
     type: 'EXPIRY',
     postings: sortPostings([
       { account: wallet, amount: -coins },
-      { account: WORLD_EXPIRED, amount: coins },
+      { account: houseShard(WORLD_EXPIRED, data.userId), amount: coins },
     ]),
     metadata: { ...data.metadata, userId: data.userId, asOf: now.toISOString(), reason: 'ACCOUNT_DELETED' },
     lotMovements: forfeited.map((lot) => ({ lotId: lot.id, wallet: { account: wallet, amount: -lot.remaining } })),
@@ -507,7 +546,7 @@ export function decideReversePurchase(
     type: 'PURCHASE_REVERSAL',
     postings: sortPostings([
       { account: wallet, amount: -taken },
-      { account: WORLD_CASH_OUT, amount: taken },
+      { account: houseShard(WORLD_CASH_OUT, data.userId), amount: taken },
     ]),
     metadata: {
       ...data.metadata,

@@ -1,5 +1,7 @@
 export {
   ACCOUNT_KINDS,
+  HOUSE_ACCOUNTS,
+  HOUSE_ACCOUNT_SHARDS,
   PLATFORM_REVENUE,
   WORLD_BONUS,
   WORLD_CASH_IN,
@@ -8,9 +10,13 @@ export {
   accountKind,
   earningsAccount,
   escrowAccount,
+  houseAccountOf,
+  houseShard,
+  houseShards,
   settledAccount,
   walletAccount,
   type AccountKind,
+  type HouseAccount,
 } from './accounts';
 export type {
   CommandContext,
@@ -57,6 +63,7 @@ export {
   withdrawPurchase,
 } from './operations';
 export {
+  accountsNamed,
   balance,
   chargeShares,
   coinHistory,

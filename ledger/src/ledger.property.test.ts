@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { isLedgerError } from './errors';
+import { PLATFORM_REVENUE, houseShards } from './accounts';
 import {
+  compensateLuckyMission,
   grantBonus,
   holdForMission,
   luckyRoll,
@@ -11,6 +13,7 @@ import {
   purchase,
   refundMission,
   releaseToCreator,
+  returnRefund,
   settlementPayout,
   withdrawPurchase,
 } from './operations';
@@ -20,7 +23,9 @@ import { verify } from './verify';
 import { createMembers, days, newKey } from '@fanmission/tests/support/ledger';
 
 // Property: whatever mix of operations runs, concurrently, every transaction balances, nothing goes negative and a
-// replay of the log matches the stored balances and lots. 20 runs × 500 operations = 10,000, with a fixed seed.
+// replay of the log matches the stored balances and lots. 20 runs × 500 operations = 10,000, with a fixed seed. The
+// members are spread over the house accounts' shards; compensations and returned refunds, which debit platform revenue
+// across its shards, race the rolls and refunds that credit them, and no shard ever goes below zero.
 const database = useTestDatabase();
 const db = () => database.current.db;
 
@@ -40,6 +45,8 @@ type Op =
   | { kind: 'refund'; mission: number }
   | { kind: 'withdraw'; member: number; pick: number }
   | { kind: 'partialRefund'; member: number }
+  | { kind: 'compensate'; member: number; mission: number; coins: number; fromRevenue: number }
+  | { kind: 'returnRefund'; member: number; pick: number }
   | { kind: 'payout'; creator: number; coins: number }
   | { kind: 'advance'; days: number }
   | { kind: 'expire' }
@@ -73,6 +80,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('withdraw'), member, pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('partialRefund'), member }) },
   {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('compensate'),
+      member,
+      mission,
+      coins: fc.integer({ min: 1, max: 300 }),
+      fromRevenue: fc.integer({ min: 0, max: 300 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('returnRefund'), member, pick: fc.nat() }) },
+  {
     weight: 5,
     arbitrary: fc.record({ kind: fc.constant('payout'), creator, coins: fc.integer({ min: 1, max: 300 }) }),
   },
@@ -86,6 +104,8 @@ describe('the ledger under random operations', () => {
   let clock = new Date('2026-01-01T00:00:00Z');
   let missionBase = 0;
   const payments = new Map<number, string[]>();
+  /** Each member's refund transactions (withdrawals and partial refunds) appended so far. */
+  const refunds = new Map<number, number[]>();
   const answered: { call: () => Promise<unknown>; answer: unknown }[] = [];
 
   beforeAll(async () => {
@@ -130,6 +150,22 @@ describe('the ledger under random operations', () => {
       }
       case 'partialRefund':
         return () => partialRefund(db(), { idempotencyKey: key, now, userId });
+      case 'compensate':
+        return () =>
+          compensateLuckyMission(db(), {
+            idempotencyKey: key,
+            now,
+            userId,
+            missionId,
+            coins: operation.coins,
+            fromRevenue: operation.fromRevenue,
+          });
+      case 'returnRefund': {
+        const own = refunds.get(userId) ?? [];
+        if (own.length === 0) return null;
+        const refundTransactionId = own[operation.pick % own.length]!;
+        return () => returnRefund(db(), { idempotencyKey: key, now, userId, refundTransactionId });
+      }
       case 'payout':
         return () => settlementPayout(db(), { idempotencyKey: key, now, creatorId, coins: operation.coins });
       case 'expire':
@@ -168,6 +204,11 @@ describe('the ledger under random operations', () => {
         settle(call).then((answer) => {
           // A batch expiry run's answer grows while later runs of the same key are impossible; replay the rest.
           if (operation.kind !== 'expire') answered.push({ call, answer });
+          const refund = answer as Partial<LedgerEntry>;
+          if ((operation.kind === 'withdraw' || operation.kind === 'partialRefund') && refund.transactionId) {
+            const userId = members[operation.member]!;
+            refunds.set(userId, [...(refunds.get(userId) ?? []), refund.transactionId]);
+          }
         }),
       );
     }
@@ -190,6 +231,16 @@ describe('the ledger under random operations', () => {
     return { ...rows[0]!, total: Number(rows[0]!.total) };
   }
 
+  /** Platform revenue as one (its shards summed) against the sum of every posting to any of its shards. */
+  async function revenue() {
+    const shards = houseShards(PLATFORM_REVENUE);
+    const { rows } = await sql<{ stored: unknown; posted: unknown; used: number }>`
+      select (select coalesce(sum(balance), 0) from ledger_accounts where account = any(${shards}::text[])) as stored,
+        (select coalesce(sum(amount), 0) from ledger_postings where account = any(${shards}::text[])) as posted,
+        (select count(*) from ledger_accounts where account = any(${shards}::text[]))::int as used`.execute(db());
+    return { stored: Number(rows[0]!.stored), posted: Number(rows[0]!.posted), used: rows[0]!.used };
+  }
+
   it('keeps every invariant over 10,000 operations', { timeout: 180_000 }, async () => {
     let operationsRun = 0;
     await fc.assert(
@@ -200,6 +251,8 @@ describe('the ledger under random operations', () => {
         }
         operationsRun += ops.length;
         expect(await invariants()).toEqual({ unbalanced: 0, negative_accounts: 0, negative_lots: 0, total: 0 });
+        const house = await revenue();
+        expect(house.stored).toBe(house.posted);
         const report = await verify(db());
         expect(report.differences).toEqual([]);
       }),
@@ -209,7 +262,9 @@ describe('the ledger under random operations', () => {
     const { rows } = await sql<{ types: string[] }>`
       select array_agg(distinct type::text) as types from ledger_transactions`.execute(db());
     // The mix reached every transaction type.
-    expect(rows[0]!.types).toHaveLength(10);
+    expect(rows[0]!.types).toHaveLength(12);
+    // The members' rolls, fees and returns used most shards of platform revenue.
+    expect((await revenue()).used).toBeGreaterThan(8);
     const replayed = answered.filter(({ answer }) => (answer as LedgerEntry).transactionId !== undefined);
     expect(replayed.length).toBeGreaterThan(1_000);
   });

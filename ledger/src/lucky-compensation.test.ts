@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
-import { PLATFORM_REVENUE, WORLD_BONUS, earningsAccount, walletAccount } from './accounts';
+import { PLATFORM_REVENUE, WORLD_BONUS, earningsAccount, houseShard, walletAccount } from './accounts';
 import { compensateLuckyMission, holdForMission, luckyRoll, purchase, releaseToCreator } from './operations';
 import { balance, coinHistory, lots } from './queries';
 import { verify } from './verify';
@@ -38,7 +38,7 @@ describe('compensateLuckyMission', () => {
     expect(entry).toMatchObject({
       type: 'LUCKY_COMPENSATION',
       postings: [
-        { account: PLATFORM_REVENUE, amount: -40 },
+        { account: houseShard(PLATFORM_REVENUE, userId), amount: -40 },
         { account: walletAccount(userId), amount: 40 },
       ],
       metadata: { userId, missionId, reason: 'LUCKY_COMPENSATION', coinItemType: 'BONUS' },
@@ -60,7 +60,7 @@ describe('compensateLuckyMission', () => {
     const retry = await compensateLuckyMission(db(), input);
 
     expect(retry).toEqual(first);
-    expect(first.postings).toContainEqual({ account: WORLD_BONUS, amount: -27 });
+    expect(first.postings).toContainEqual({ account: houseShard(WORLD_BONUS, userId), amount: -27 });
     expect((await balance(db(), WORLD_BONUS)).balance).toBe(bonusBefore - 27);
     expect((await balance(db(), walletAccount(userId))).balance).toBe(8 + 29);
   });
@@ -95,7 +95,7 @@ describe('compensateLuckyMission', () => {
     // The creator holds 5 coins of earnings: the fan gets his 2 coins back plus those 5, nothing is issued.
     expect(entry.postings).toEqual([
       { account: earningsAccount(creatorId), amount: -5 },
-      { account: PLATFORM_REVENUE, amount: -2 },
+      { account: houseShard(PLATFORM_REVENUE, userId), amount: -2 },
       { account: walletAccount(userId), amount: 7 },
     ]);
     expect(entry.metadata).toMatchObject({ creatorId, bonusFromCreator: 5 });

@@ -6,6 +6,7 @@ import {
   WORLD_CASH_IN,
   WORLD_CASH_OUT,
   WORLD_EXPIRED,
+  houseShard,
   earningsAccount,
   escrowAccount,
   settledAccount,
@@ -59,7 +60,7 @@ describe('purchase', () => {
       occurredAt: NOW,
       postings: [
         { account: walletAccount(userId), amount: 100 },
-        { account: WORLD_CASH_IN, amount: -100 },
+        { account: houseShard(WORLD_CASH_IN, userId), amount: -100 },
       ],
       metadata: { userId, paymentId: 'imp_0001', payMethod: 'card', coinItemId: 3, coinItemType: 'CASH' },
     });
@@ -131,7 +132,7 @@ describe('grantBonus', () => {
     });
     expect(entry.postings).toEqual([
       { account: walletAccount(userId), amount: 30 },
-      { account: WORLD_BONUS, amount: -30 },
+      { account: houseShard(WORLD_BONUS, userId), amount: -30 },
     ]);
     expect(entry.metadata).toMatchObject({ reason: 'FREE_COIN_EVENT', coinItemType: 'BONUS' });
     expect(await lots(db(), userId, { now: NOW })).toEqual([
@@ -277,7 +278,7 @@ describe('luckyRoll', () => {
       outcome: 'LOSS',
     });
     expect(entry.postings).toEqual([
-      { account: PLATFORM_REVENUE, amount: 20 },
+      { account: houseShard(PLATFORM_REVENUE, userId), amount: 20 },
       { account: wallet, amount: -20 },
     ]);
     expect((await balance(db(), PLATFORM_REVENUE)).balance).toBe(revenueBefore + 20);
@@ -310,11 +311,11 @@ describe('expireLots', () => {
     expect(mine.map((entry) => entry.postings)).toEqual([
       [
         { account: first.wallet, amount: -70 },
-        { account: WORLD_EXPIRED, amount: 70 },
+        { account: houseShard(WORLD_EXPIRED, first.userId), amount: 70 },
       ],
       [
         { account: second.wallet, amount: -8 },
-        { account: WORLD_EXPIRED, amount: 8 },
+        { account: houseShard(WORLD_EXPIRED, second.userId), amount: 8 },
       ],
     ]);
     expect(mine.every((entry) => entry.type === 'EXPIRY' && entry.metadata.asOf === later.toISOString())).toBe(true);
@@ -336,7 +337,7 @@ describe('withdrawPurchase', () => {
       type: 'PURCHASE_WITHDRAWAL',
       postings: [
         { account: wallet, amount: -100 },
-        { account: WORLD_CASH_OUT, amount: 100 },
+        { account: houseShard(WORLD_CASH_OUT, userId), amount: 100 },
       ],
       metadata: { paymentId, refundedCoins: 100 },
     });
@@ -382,9 +383,9 @@ describe('partialRefund', () => {
     expect(entry).toMatchObject({
       type: 'PARTIAL_REFUND',
       postings: [
-        { account: PLATFORM_REVENUE, amount: 30 },
+        { account: houseShard(PLATFORM_REVENUE, userId), amount: 30 },
         { account: wallet, amount: -1_000 },
-        { account: WORLD_CASH_OUT, amount: 970 },
+        { account: houseShard(WORLD_CASH_OUT, userId), amount: 970 },
       ],
       metadata: { refundedCoins: 970, feeCoins: 30 },
     });
@@ -419,9 +420,9 @@ describe('returnRefund', () => {
     expect(returned).toMatchObject({
       type: 'REFUND_RETURN',
       postings: [
-        { account: PLATFORM_REVENUE, amount: -30 },
+        { account: houseShard(PLATFORM_REVENUE, userId), amount: -30 },
         { account: wallet, amount: 1_000 },
-        { account: WORLD_CASH_OUT, amount: -970 },
+        { account: houseShard(WORLD_CASH_OUT, userId), amount: -970 },
       ],
       metadata: { userId, refundTransactionId: refund.transactionId, refundType: 'PARTIAL_REFUND' },
     });

@@ -1,4 +1,4 @@
-import { PLATFORM_REVENUE, earningsAccount, escrowAccount, walletAccount } from './accounts';
+import { PLATFORM_REVENUE, earningsAccount, escrowAccount, houseShards, walletAccount } from './accounts';
 import type {
   CommandContext,
   CompensateLuckyMissionData,
@@ -67,6 +67,10 @@ function ledgerOperation<Data extends object, S>(
     return runOperation(asLedgerDb(db), { command, request, context: { idempotencyKey, now }, ...operation });
   };
 }
+
+/** The balances a read found of a house account's shards. */
+const shardBalances = (read: ReadState, shards: string[]): Map<string, number> =>
+  new Map(shards.map((shard) => [shard, read.balances.get(shard) ?? 0]));
 
 /** Reads the member's wallet and its lots with coins left: operations on the whole wallet (a refund, a forfeit). */
 function wholeWallet(userId: number, decide: (state: { lots: Lot[] }) => Decision): OperationPlan<{ lots: Lot[] }> {
@@ -199,13 +203,15 @@ export const compensateLuckyMission = ledgerOperation(
     if (data.coins + (data.bonusCoins ?? 0) === 0)
       throw invalidCommand('coins', data.coins, 'coins or bonusCoins above 0');
     const earnings = data.creatorId === undefined ? null : earningsAccount(data.creatorId);
+    const revenue = houseShards(PLATFORM_REVENUE);
     // The wallet is only credited, but it ranks before platform revenue in the lock order: read (lock) it first.
+    // Every shard of platform revenue is read (locked): what they hold together decides what comes back from there.
     return {
-      accounts: [walletAccount(data.userId), PLATFORM_REVENUE, ...(earnings ? [earnings] : [])],
+      accounts: [walletAccount(data.userId), ...revenue, ...(earnings ? [earnings] : [])],
       userId: data.userId,
       load: async (_trx, read) => ({
         member: read.member,
-        revenue: read.balances.get(PLATFORM_REVENUE) ?? 0,
+        revenue: shardBalances(read, revenue),
         creatorEarnings: earnings ? (read.balances.get(earnings) ?? 0) : 0,
       }),
       decide: (state) => decideCompensateLuckyMission(data, state, now),
@@ -233,11 +239,15 @@ export const partialRefund = ledgerOperation('PartialRefund', (data: PartialRefu
 export const returnRefund = ledgerOperation('ReturnRefund', (data: ReturnRefundData) => {
   requireId('userId', data.userId);
   requireId('refundTransactionId', data.refundTransactionId);
+  const revenue = houseShards(PLATFORM_REVENUE);
   return {
-    // It debits platform revenue (a partial refund's fee) and moves the wallet's lots.
-    accounts: [walletAccount(data.userId), PLATFORM_REVENUE],
+    // It debits platform revenue (a partial refund's fee, from any of its shards) and moves the wallet's lots.
+    accounts: [walletAccount(data.userId), ...revenue],
     userId: data.userId,
-    load: async (trx) => ({ refund: await findRefundRecord(trx, data.refundTransactionId) }),
+    load: async (trx, read) => ({
+      refund: await findRefundRecord(trx, data.refundTransactionId),
+      revenue: shardBalances(read, revenue),
+    }),
     decide: (state) => decideReturnRefund(data, state),
   };
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { toPage, type CoinLotSource, type Page } from '@fanmission/contracts';
-import { isWallet, walletAccount } from './accounts';
+import { houseAccountOf, houseShards, isWallet, walletAccount } from './accounts';
 import { toCoinHistory, type CoinHistoryRow } from './coin-history';
 import { asLedgerDb, type LedgerExecutor } from './engine';
 import { requireCoins, requireId } from './request-checks';
@@ -17,13 +17,24 @@ export interface AccountBalance {
   spendable: number;
 }
 
+/**
+ * The accounts a name stands for: a house account's name (`platform:revenue`) all its shards, any other name (a
+ * single shard `platform:revenue:3` included) itself.
+ */
+export function accountsNamed(account: string): string[] {
+  const house = houseAccountOf(account);
+  return house === account ? houseShards(house) : [account];
+}
+
+/** An account's balance; a house account's is the sum of its shards. */
 export async function balance<DB extends LedgerTables>(
   db: LedgerExecutor<DB>,
   account: string,
   options: { now?: Date } = {},
 ): Promise<AccountBalance> {
   const { rows } = await sql<{ balance: unknown; unexpired: unknown }>`
-    select coalesce((select balance from ledger_accounts where account = ${account}), 0) as balance,
+    select coalesce((select sum(balance) from ledger_accounts where account = any(${accountsNamed(account)}::text[])), 0)
+        as balance,
       (select coalesce(sum(remaining), 0) from ledger_lots
        where account = ${account} and remaining > 0 and expires_at > ${options.now ?? null}::timestamptz) as unexpired
   `.execute(asLedgerDb(db));
@@ -97,7 +108,10 @@ export async function lots<DB extends LedgerTables>(
   });
 }
 
-/** The transactions that touched an account, newest first, `size` per page from page 0. */
+/**
+ * The transactions that touched an account, newest first, `size` per page from page 0. A house account's history is
+ * its shards' merged in transaction order, a transaction that touched two of them once.
+ */
 export async function history<DB extends LedgerTables>(
   db: LedgerExecutor<DB>,
   input: { account: string; page: number; size: number },
@@ -106,15 +120,27 @@ export async function history<DB extends LedgerTables>(
   if (!Number.isSafeInteger(page) || page < 0) throw invalidCommand('page', page, 'a page index from 0');
   requireCoins('size', size);
   const ledgerDb = asLedgerDb(db);
-  // The page from the (account, transaction) index, and the total from the account's version, which every posting to
-  // it bumps by one: no page counts the account's whole history (a platform account has millions of postings).
+  const accounts = accountsNamed(account);
+  // The page from the (account, transaction) index (a house account's shards merged, each read in index order), and
+  // the total from the accounts' versions, which every posting bumps by one: no page counts the account's whole
+  // history (a platform account has millions of postings). A house account's total counts a transaction that touched
+  // two of its shards twice (a compensation or a fee returned from several of them: rare).
+  const newestOf = (one: string) =>
+    sql`(select transaction_id from ledger_postings where account = ${one}
+      order by transaction_id desc limit ${(page + 1) * size})`;
   const [{ rows }, counted] = await Promise.all([
-    sql<{ transaction_id: unknown }>`
-      select transaction_id from ledger_postings
-      where account = ${account}
-      order by transaction_id desc
-      limit ${size} offset ${page * size}`.execute(ledgerDb),
-    sql<{ version: unknown }>`select version from ledger_accounts where account = ${account}`.execute(ledgerDb),
+    accounts.length === 1
+      ? sql<{ transaction_id: unknown }>`
+          select transaction_id from ledger_postings
+          where account = ${account}
+          order by transaction_id desc
+          limit ${size} offset ${page * size}`.execute(ledgerDb)
+      : sql<{ transaction_id: unknown }>`
+          select distinct transaction_id from (${sql.join(accounts.map(newestOf), sql` union all `)}) shards
+          order by transaction_id desc
+          limit ${size} offset ${page * size}`.execute(ledgerDb),
+    sql<{ version: unknown }>`
+      select sum(version) as version from ledger_accounts where account = any(${accounts}::text[])`.execute(ledgerDb),
   ]);
   const totalElements = Number(counted.rows[0]?.version ?? 0);
   const content = await findEntries(

@@ -17,23 +17,27 @@
 // BENCH_SIDE_RATE (default 100/s) over their own connections, the same fans toggle their follow of the creator
 // (`POST`/`DELETE /creators/{id}/follower`) and their like of one of his won missions (`POST`/`DELETE
 // /missions/{id}/likes`), alternately: each request changes a counter.
-// Every BENCH_SAMPLE_MS (default 50 ms) a connection of this process reads `pg_stat_activity`: the share of samples in
-// which a session of the bench's database waits for a lock (wait_event_type 'Lock'), by wait event, by the table of
-// the row it waits on (its tuple lock), by the first words of its statement and of the statement of the session it
-// waits for (`pg_blocking_pids`).
+// While each rate runs (tests/bench/house-locks.ts): every BENCH_SAMPLE_MS (default 50 ms) a connection of this process
+// reads `pg_stat_activity`: the share of samples in which a session of the bench's database waits for a lock, and for
+// a ledger lock (a session inside a ledger function), by wait event, by the table of the row it waits on, by the first
+// words of its statement and of the statement of the session it waits for (`pg_blocking_pids`); every
+// BENCH_ROW_SAMPLE_MS (default 10 ms) another reads which shard rows of platform:revenue are locked (`pgrowlocks`):
+// the hottest shard's hold a losing roll, and the ceiling it implies (shards ÷ hold); and the whole machine's CPU in
+// use (/proc/stat) as a share of its cores.
 // CPU per play counts each process of the product (app, worker with its consumers, PostgreSQL, Temporal) from the
 // start of a run until what it set off is done (the workflows' first tasks run, every consumer caught up); the side
 // load's requests are in it. Afterwards ledger `verify` must be clean and every counter the triggers keep must equal
 // its recount (tests/support/counters.ts). An error (any answer but 2xx; a refused play for lack of coins is a bug of
-// the bench) fails the run. The last line: `hot creator: <n> plays/s at <rate>/s offered, p99 <x> ms, lock waits <y>%
-// of samples (<top statement>)`, at the highest rate; plays/s are the answers from a run's start to its last answer
+// the bench) fails the run. The last line: `hot creator: <n> plays/s at <rate>/s offered, p99 <x> ms, machine CPU <c>%
+// of 2 cores, lock waits <y>% of samples (<top statement>), on a ledger lock <z>% (at 250/s: <w>%); platform:revenue
+// <h> ms held a roll, ceiling <n> losing rolls/s`, at the highest rate; plays/s are the answers from a run's start to its last answer
 // (below the offered rate once the server falls behind).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { verify } from '@fanmission/ledger';
+import { PLATFORM_REVENUE, verify } from '@fanmission/ledger';
 import { createDb, type Db, startEmbeddedPostgres } from '@fanmission/services/db';
 import { loadConfig } from '@fanmission/services/config';
 import { EMBEDDED_POSTGRES_SETTINGS, freePort } from '@fanmission/services/runtime';
@@ -54,10 +58,22 @@ import {
   fundedFans,
   MISSIONS_BENCH,
   PROCESS_NAMES,
-  sleep,
   startBenchTemporal,
   workerOf,
 } from './stack';
+import {
+  CORES,
+  describeHolds,
+  describeWaits,
+  enableRowLockSampling,
+  machineBusyPercent,
+  machineCpuTicks,
+  percent,
+  sampleLockWaits,
+  sampleRowHolds,
+  type LockWaits,
+  type RowHolds,
+} from './house-locks';
 
 const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -66,6 +82,7 @@ const FANS = Number(process.env.BENCH_FANS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SIDE_CONNECTIONS = 30;
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 50);
+const ROW_SAMPLE_MS = Number(process.env.BENCH_ROW_SAMPLE_MS ?? 10);
 const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NICE }).BACKGROUND_NICE;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const ROLL_COINS = 10;
@@ -84,19 +101,6 @@ interface Fan {
   busy: Promise<unknown>;
   following: boolean;
   liked: boolean;
-}
-
-/** One lock-wait sampler's tallies over a run. */
-interface LockWaits {
-  samples: number;
-  waiting: number;
-  /** Samples in which a session of this key waited (a sample counts once per key). */
-  byEvent: Map<string, number>;
-  byTable: Map<string, number>;
-  byStatement: Map<string, number>;
-  byBlocker: Map<string, number>;
-  /** Sessions waiting, summed over the samples (their mean is this over `samples`). */
-  sessions: number;
 }
 
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-hot-creator-bench-'));
@@ -284,19 +288,26 @@ try {
 
   const sampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
   stops.push(() => sampler.destroy());
+  const rowSampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
+  stops.push(() => rowSampler.destroy());
+  await enableRowLockSampling(sampler);
   const results: RateResult[] = [];
   for (const rate of RATES) {
     const winsBefore = wins;
     const cpuBefore = await processTreeCpu();
-    const sampling = sampleLockWaits(sampler);
+    const sampling = sampleLockWaits(sampler, SAMPLE_MS);
+    const holding = await sampleRowHolds(rowSampler, PLATFORM_REVENUE, ROW_SAMPLE_MS);
+    const machineBefore = await machineCpuTicks();
     const [plays, sideResult] = await Promise.all([paced(rate, SECONDS), sidePaced(SECONDS)]);
+    const machineBusy = machineBusyPercent(machineBefore, await machineCpuTicks());
     const waits = await sampling.stop();
+    const holds = await holding.stop();
     await app.request({ type: 'settled' });
     await worker.drained(db);
     await consumersCaughtUp(db, scratch);
     const playCount = Math.round(plays.rps * SECONDS);
     const cpu = cpuMsPerOperation(cpuBefore, await processTreeCpu(), playCount, PROCESS_NAMES);
-    const result = { rate, plays, side: sideResult, wins: wins - winsBefore, waits, cpu };
+    const result = { rate, plays, side: sideResult, wins: wins - winsBefore, waits, holds, machineBusy, cpu };
     results.push(result);
     console.log(report(result));
   }
@@ -324,9 +335,18 @@ try {
   const last = results.at(-1);
   if (last) {
     const top = topOf(last.waits.byStatement);
+    const at250 = results.find((result) => result.rate === 250);
+    const hold = last.holds.hottest;
     console.log(
       `hot creator: ${achieved(last.plays).toFixed(0)} plays/s at ${last.rate}/s offered, p99 ${last.plays.p99} ms, ` +
-        `lock waits ${percent(last.waits.waiting, last.waits.samples)}% of samples (${top ?? 'none'})`,
+        `machine CPU ${last.machineBusy.toFixed(0)}% of ${CORES} cores, ` +
+        `lock waits ${percent(last.waits.waiting, last.waits.samples)}% of samples (${top ?? 'none'}), ` +
+        `on a ledger lock ${percent(last.waits.ledgerWaiting, last.waits.samples)}%` +
+        (at250 && at250 !== last ? ` (at 250/s: ${percent(at250.waits.ledgerWaiting, at250.waits.samples)}%)` : '') +
+        (hold
+          ? `; platform:revenue ${hold.holdMs.toFixed(2)} ms held a roll, ceiling ` +
+            `${Math.round(last.holds.ceilingPerSecond ?? 0).toLocaleString('en')} losing rolls/s`
+          : ''),
     );
   }
 } finally {
@@ -342,10 +362,6 @@ function achieved(result: PacedResult): number {
   return result.lastAnswerAt === 0 ? 0 : result.rps * (SECONDS / Math.max(SECONDS, result.lastAnswerAt));
 }
 
-function percent(part: number, whole: number): string {
-  return whole === 0 ? '0.0' : ((part * 100) / whole).toFixed(1);
-}
-
 function topOf(tally: Map<string, number>): string | undefined {
   return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
@@ -357,17 +373,13 @@ interface RateResult {
   side: PacedResult;
   wins: number;
   waits: LockWaits;
+  holds: RowHolds;
+  /** The whole machine's CPU in use during the plays, as a share of all its cores (%). */
+  machineBusy: number;
   cpu: Map<string, number>;
 }
 
 function report(result: RateResult): string {
-  const { waits } = result;
-  const shares = (tally: Map<string, number>) =>
-    [...tally]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 5)
-      .map(([key, count]) => `${key} ${percent(count, waits.samples)}%`)
-      .join(', ') || 'none';
   const cpuTotal = ['worker', 'postgres', 'apps', 'temporal'].reduce(
     (sum, role) => sum + (result.cpu.get(role) ?? 0),
     0,
@@ -379,86 +391,10 @@ function report(result: RateResult): string {
     `${result.rate}/s offered: ${achieved(result.plays).toFixed(1)} plays/s, p50 ${result.plays.p50} ms, p99 ` +
     `${result.plays.p99} ms, max ${result.plays.max} ms, errors ${result.plays.errors}, ${result.wins} wins; side load ` +
     `(follows and likes) ${achieved(result.side).toFixed(1)}/s p99 ${result.side.p99} ms, errors ${result.side.errors}\n` +
-    `  lock waits in ${percent(waits.waiting, waits.samples)}% of ${waits.samples} samples ` +
-    `(${(waits.sessions / Math.max(waits.samples, 1)).toFixed(2)} sessions waiting on average); ` +
-    `by wait event: ${shares(waits.byEvent)}; on rows of: ${shares(waits.byTable)}\n` +
-    `  waiting statement: ${shares(waits.byStatement)}\n` +
-    `  waited-for statement: ${shares(waits.byBlocker)}\n` +
+    `${describeWaits(result.waits)}\n${describeHolds(result.holds)}\n` +
+    `  machine CPU in use during the plays: ${result.machineBusy.toFixed(0)}% of ${CORES} cores\n` +
     `  CPU ms per play (side load included): ${cpuTotal.toFixed(1)} (${cpuRoles})`
   );
-}
-
-/**
- * Samples `pg_stat_activity` every SAMPLE_MS until stopped: the sessions of this database waiting for a lock, with
- * their wait event, the table of the row lock they hold or wait for (a session waiting for another's transaction
- * holds the tuple lock of the row it wants), the first words of their statement and of their first blocker's.
- */
-function sampleLockWaits(sampler: Db): { stop(): Promise<LockWaits> } {
-  const waits: LockWaits = {
-    samples: 0,
-    waiting: 0,
-    byEvent: new Map(),
-    byTable: new Map(),
-    byStatement: new Map(),
-    byBlocker: new Map(),
-    sessions: 0,
-  };
-  let running = true;
-  const words = (query: string | null) =>
-    (query ?? '?')
-      .replace(/\s+/g, ' ')
-      .replace(/\$\d+.*$/, '…')
-      .trim()
-      .split(' ')
-      .slice(0, 6)
-      .join(' ')
-      .slice(0, 70);
-  const count = (tally: Map<string, number>, keys: string[]) => {
-    for (const key of new Set(keys)) tally.set(key, (tally.get(key) ?? 0) + 1);
-  };
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const { rows } = await sql<{ wait_event: string; query: string; tables: string | null; blocker: string | null }>`
-        select a.wait_event, a.query,
-          (select string_agg(distinct l.relation::regclass::text, ',') from pg_locks l
-            where l.pid = a.pid and l.locktype = 'tuple') as tables,
-          (select b.query from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1] limit 1) as blocker
-        from pg_stat_activity a
-        where a.wait_event_type = 'Lock' and a.datname = current_database() and a.pid <> pg_backend_pid()`.execute(
-        sampler,
-      );
-      waits.samples += 1;
-      waits.sessions += rows.length;
-      if (rows.length > 0) {
-        waits.waiting += 1;
-        count(
-          waits.byEvent,
-          rows.map((row) => row.wait_event),
-        );
-        count(
-          waits.byTable,
-          rows.map((row) => row.tables ?? `(${row.wait_event})`),
-        );
-        count(
-          waits.byStatement,
-          rows.map((row) => words(row.query)),
-        );
-        count(
-          waits.byBlocker,
-          rows.map((row) => words(row.blocker)),
-        );
-      }
-      await sleep(Math.max(0, SAMPLE_MS - (performance.now() - started)));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return waits;
-    },
-  };
 }
 
 /** Fans with funded wallets, and one verified creator selling one lucky roulette. */

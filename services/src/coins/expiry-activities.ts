@@ -1,4 +1,4 @@
-import { expireLots, WORLD_EXPIRED, type LedgerExecutor, type LedgerTables } from '@fanmission/ledger';
+import { expireLots, houseAccountOf, WORLD_EXPIRED, type LedgerExecutor, type LedgerTables } from '@fanmission/ledger';
 import { expiryAsOf, isCalendarDate, type CoinActivities } from '@fanmission/workflows/coins';
 import { ApplicationFailure } from '@temporalio/common';
 
@@ -24,7 +24,7 @@ export function createCoinExpiryActivities<DB extends LedgerTables>(
       const entries = await expireLots(deps.db, { now: asOf, idempotencyKey: `expiry:${input.date}` });
       const coins = entries
         .flatMap((entry) => entry.postings)
-        .filter((posting) => posting.account === WORLD_EXPIRED)
+        .filter((posting) => houseAccountOf(posting.account) === WORLD_EXPIRED)
         .reduce((sum, posting) => sum + posting.amount, 0);
       return {
         date: input.date,

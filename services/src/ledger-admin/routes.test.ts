@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { houseShard, WORLD_CASH_IN } from '@fanmission/ledger';
 import { chargeCoins, DAY_MS, grantFreeCoins, plus, spendCoins } from '@fanmission/tests/support/coins';
 
 const start = new Date('2026-03-10T03:00:00Z');
@@ -254,5 +255,37 @@ describe('access', () => {
       expect(asFan.json()).toMatchObject({ message: 'access denied', code: 'ACCESS_DENIED' });
       expect((await inject({ method: 'GET', url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('a house account in shards', () => {
+  // Last in the file: its charges would change the counts the verify reports above expect.
+  it('reads as one (its shards merged in order, their balance summed), and one shard alone by its name', async () => {
+    const { app, database } = testApp.current;
+    // Two more fans on other shards of world:cash-in than the first fan's.
+    const others = [await createAccount(app), await createAccount(app)];
+    const shards = new Set([fan, ...others].map((member) => houseShard(WORLD_CASH_IN, member.id)));
+    expect(shards.size).toBe(3);
+    await chargeCoins(database.db, { userId: others[0]!.id, coins: 100, at: plus(start, -2 * 3_600_000) });
+    await chargeCoins(database.db, { userId: others[1]!.id, coins: 50, at: plus(start, -3_600_000) });
+
+    const merged = await history('', operator, 'world:cash-in');
+    expect(merged.statusCode).toBe(200);
+    expect(merged.headers['content-range']).toBe('ledger-entries 0-3/4');
+    expect(merged.json<AdminLedgerEntry[]>().map((row) => row.amount)).toEqual([-50, -100, -50, -100]);
+    const oldestFirst = await history(`?sort=${encodeURIComponent('["id","ASC"]')}`, operator, 'world:cash-in');
+    expect(oldestFirst.json<AdminLedgerEntry[]>().map((row) => row.amount)).toEqual([-100, -50, -100, -50]);
+
+    const oneShard = await history('', operator, houseShard(WORLD_CASH_IN, others[0]!.id));
+    expect(oneShard.statusCode).toBe(200);
+    expect(oneShard.json<AdminLedgerEntry[]>().map((row) => row.amount)).toEqual([-100]);
+
+    const account = await inject({
+      method: 'GET',
+      url: '/api/admin/ledger-accounts/world:cash-in',
+      headers: finance.headers,
+    });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({ account: 'world:cash-in', kind: 'WORLD', balance: -300 });
   });
 });

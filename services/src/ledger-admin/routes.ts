@@ -20,7 +20,8 @@ export async function ledgerAdminRoutes(app: FastifyInstance) {
         summary: 'The transactions of one ledger account (ra-data-simple-rest list)',
         description:
           'Accounts: wallet:<userId>, escrow:mission:<missionId>, earnings:<creatorId>, settled:<creatorId>, ' +
-          'platform:revenue, world:cash-in|cash-out|bonus|expired. Newest first unless `sort=["id","ASC"]`; ' +
+          'platform:revenue, world:cash-in|cash-out|bonus|expired (a house account: its shards merged, their postings ' +
+          'summed; `<name>:<n>` is one shard). Newest first unless `sort=["id","ASC"]`; ' +
           '`amount` is this account’s posting. The total is in Content-Range.',
         security,
         params: ledgerAccountParamsSchema,

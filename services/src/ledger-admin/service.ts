@@ -1,5 +1,5 @@
 import type { AdminLedgerEntry, LedgerVerifyReport, LedgerVerifyRun } from '@fanmission/contracts';
-import { history, type LedgerEntry } from '@fanmission/ledger';
+import { accountsNamed, history, type LedgerEntry } from '@fanmission/ledger';
 import { latestFinishedVerifyRun } from '../console';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -49,13 +49,15 @@ async function newestFirst(
 }
 
 function entryDto(ctx: ServiceContext, account: string, entry: LedgerEntry): AdminLedgerEntry {
+  // A house account's posting is the sum of its shards' in the transaction.
+  const named = new Set(accountsNamed(account));
   return {
     id: entry.transactionId,
     account,
     type: entry.type,
     idempotencyKey: entry.idempotencyKey,
     occurredAt: entry.occurredAt.toISOString(),
-    amount: entry.postings.find((posting) => posting.account === account)?.amount ?? 0,
+    amount: entry.postings.reduce((sum, posting) => sum + (named.has(posting.account) ? posting.amount : 0), 0),
     postings: entry.postings,
     metadata: entry.metadata,
     // The ledger writes the trace id into the metadata of what it appends while tracing (ledger/src/engine.ts).

@@ -72,6 +72,29 @@ export async function rollLuckyMission(
     // Provably fair (docs/provably-fair.md): decided by the fan's committed seed, his client seed and the nonce.
     const roll = await seededRoll(trx, caller.id, winProbability);
     const success = roll.success;
+    const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
+    await recordEvents(trx, [
+      domainEvent('mission.rolled', { ...parties, productName: product.name, coins: mission.coin_price, success }, now),
+    ]);
+    let accepted: MissionRow | null = null;
+    if (success) {
+      accepted = {
+        ...mission,
+        status: 'ACCEPTED',
+        requested_at: now,
+        accepted_at: now,
+        perform_due_at: new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
+      };
+      await repository.updateMission(trx, missionId, {
+        status: accepted.status,
+        requested_at: accepted.requested_at,
+        accepted_at: accepted.accepted_at,
+        perform_due_at: accepted.perform_due_at,
+      });
+      await recordRequested(trx, accepted, product, now);
+    }
+    // The spend last: a loss credits a shard of platform revenue, whose row lock every roll of the fans of that shard
+    // waits for until this transaction commits. Only the roll's own row, which names the ledger transaction, follows.
     const entry = await spend(() =>
       luckyRoll(trx, {
         userId: caller.id,
@@ -94,25 +117,6 @@ export async function rollLuckyMission(
       nonce: roll.nonce,
       win_probability: winProbability.toFixed(1),
     });
-    const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
-    await recordEvents(trx, [
-      domainEvent('mission.rolled', { ...parties, productName: product.name, coins: mission.coin_price, success }, now),
-    ]);
-    if (!success) return { won: null, success };
-    const accepted: MissionRow = {
-      ...mission,
-      status: 'ACCEPTED',
-      requested_at: now,
-      accepted_at: now,
-      perform_due_at: new Date(now.getTime() + DEADLINES.missionPerformDays * DAY_MS),
-    };
-    await repository.updateMission(trx, missionId, {
-      status: accepted.status,
-      requested_at: accepted.requested_at,
-      accepted_at: accepted.accepted_at,
-      perform_due_at: accepted.perform_due_at,
-    });
-    await recordRequested(trx, accepted, product, now);
     return { won: accepted, success };
   });
   if (won) await startMissionWorkflow(ctx, won);

@@ -48,9 +48,10 @@ export async function creditVerifiedPayment(
     const existing = await findDepositOfPayment(trx, payment.id);
     if (existing) return existing.id;
     const now = ctx.now();
-    const depositId = await creditPaymentPurchase(trx, payment, now);
     await markPaymentPaid(trx, payment.id, { providerPaymentId: verification.providerPaymentId, now });
-    return depositId;
+    // The ledger purchase last: it credits a shard of world:cash-in, whose row lock other fans' purchases wait for
+    // until this transaction commits (only the coin deposit row that names its ledger transaction follows).
+    return creditPaymentPurchase(trx, payment, now);
   });
 }
 

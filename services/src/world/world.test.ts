@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '@fanmission/ledger';
+import { HOUSE_ACCOUNT_SHARDS, verify } from '@fanmission/ledger';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
 import type { Db } from '../db';
@@ -74,13 +74,15 @@ describe('the world generator (size XS)', () => {
     expect(wrong).toEqual([]);
     const states = await rows(db, sql<{ status: string }>`select distinct status from missions order by 1`);
     expect(states.map((row) => row.status)).toEqual(['ACCEPTED', 'COMPLETED', 'CREATED', 'REJECTED', 'REQUESTED']);
-    // A lucky roll's coins: a win in the mission's escrow, a loss platform revenue.
+    // A lucky roll's coins: a win in the mission's escrow, a loss the fan's shard of platform revenue.
     const rolls = await rows(
       db,
       sql<{ bad: number }>`
         select count(*)::int as bad from lucky_rolls r join ledger_postings p
           on p.transaction_id = r.ledger_transaction_id and p.amount > 0
-        where p.account <> case when r.success then 'escrow:mission:' || r.mission_id else 'platform:revenue' end
+        where p.account <> case when r.success then 'escrow:mission:' || r.mission_id
+            when r.user_id % ${HOUSE_ACCOUNT_SHARDS} = 0 then 'platform:revenue'
+            else 'platform:revenue:' || r.user_id % ${HOUSE_ACCOUNT_SHARDS} end
           or p.amount <> r.coins`,
     );
     expect(rolls[0]!.bad).toBe(0);
