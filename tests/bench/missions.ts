@@ -252,7 +252,11 @@ if (process.argv[2] === '--app') {
   process.title = APP_PROCESS_TITLE;
   const appLogFile = process.env.BENCH_APP_LOG;
   const db = createDb(databaseUrl, { max: POOL, preparedStatements: PREPARED_STATEMENTS });
-  const config = await benchConfig(dataDir, { JWT_SECRET: process.env.BENCH_JWT_SECRET! });
+  // BENCH_APP_CONFIG: further configuration as JSON (tests/bench/purchases.ts: the local payment provider's).
+  const config = await benchConfig(dataDir, {
+    JWT_SECRET: process.env.BENCH_JWT_SECRET!,
+    ...(JSON.parse(process.env.BENCH_APP_CONFIG ?? '{}') as Record<string, string>),
+  });
   // BENCH_LAYOUT=one-process: the worker in this process, on the connection the API's client shares.
   const workerConnection =
     mode === 'end-to-end' && ONE_PROCESS ? await NativeConnection.connect({ address }) : undefined;
