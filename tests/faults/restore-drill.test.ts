@@ -86,7 +86,12 @@ const log = (line: string) => console.log(`[restore-drill] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm run <command>` as a user runs it; its output and wall time. */
-function npmRun(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+function npmRun(
+  command: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  onOutput: (outputSoFar: string) => void = () => {},
+) {
   return new Promise<{ code: number | null; output: string; seconds: number }>((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['scripts/bootstrap.mjs', command, ...args], {
@@ -95,8 +100,12 @@ function npmRun(command: 'backup' | 'restore', args: string[], env: Record<strin
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      onOutput(output);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
     child.once('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
   });
 }
@@ -193,6 +202,34 @@ const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
 
 let backupEnv: Record<string, string>;
 
+/**
+ * Holds Barman's backup lock of the server (the `.fanmission-backup.lock` a running `barman backup` holds, an flock),
+ * as another backup under way would, until released (at the latest after a minute). Resolves once it is held.
+ */
+async function holdBarmanBackupLock(backupDir: string): Promise<{ release(): Promise<void> }> {
+  const lock = path.join(backupDir, `.${BARMAN_SERVER}-backup.lock`);
+  const holder = spawn(
+    'python3',
+    [
+      '-c',
+      'import fcntl, sys\nf = open(sys.argv[1], "a")\nfcntl.flock(f, fcntl.LOCK_EX)\nprint("held", flush=True)\nsys.stdin.readline()',
+      lock,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('error', reject);
+  });
+  const release = () => {
+    holder.stdin.end('\n');
+    return exited;
+  };
+  setTimeout(() => void release(), 60_000).unref();
+  return { release };
+}
+
 beforeAll(async () => {
   const tools = await ensureBackupTools(log);
   backupEnv = { BACKUP_ENABLED: 'true', BARMAN_PATH: tools.barman, RSYNC_PATH: tools.rsync };
@@ -211,14 +248,26 @@ beforeAll(async () => {
   productId = await createProduct(original.db, creatorId, 'BASIC', { coinPrice: 10 });
   rounds.beforeBackup = await writeRound('drill-before-backup');
 
+  // Another base backup under way (as `npm start`'s first one right after a start): Barman's backup lock held until
+  // `npm run backup` says it waits for it; then it takes its own.
+  const otherBackup = await holdBarmanBackupLock(originalConfig.BACKUP_DIR);
   const backup = await timed('npm run backup', () =>
-    npmRun('backup', [], {
-      ...backupEnv,
-      DATA_DIR: originalDir,
-      EMBEDDED_POSTGRES_PORT: String(originalConfig.EMBEDDED_POSTGRES_PORT),
-    }),
+    npmRun(
+      'backup',
+      [],
+      {
+        ...backupEnv,
+        DATA_DIR: originalDir,
+        EMBEDDED_POSTGRES_PORT: String(originalConfig.EMBEDDED_POSTGRES_PORT),
+      },
+      (output) => {
+        if (/waiting for it to end/.test(output)) void otherBackup.release();
+      },
+    ),
   );
+  await otherBackup.release();
   expect(backup.code, backup.output).toBe(0);
+  expect(backup.output).toMatch(/another base backup is under way; waiting for it to end \(0 s\)/);
   expect(backup.output).toMatch(/base backup \S+ .*taken and verified/);
 
   rounds.beforeTarget = await writeRound('drill-before-target');

@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { REPO_ROOT } from '../../scripts/lib/paths';
 
 interface ComposeService {
+  image?: string;
   environment?: Record<string, string | number>;
   ports?: string[];
   profiles?: string[];
@@ -32,6 +33,18 @@ const service = (name: string) => compose.services[name]!;
 const PUBLIC_SERVICES = new Set(['api']);
 
 describe('docker-compose.yml is safe by default', () => {
+  it('pins every third-party image to a version (no `latest`, overridable by its own variable)', () => {
+    const images = Object.entries(compose.services)
+      .map(([name, { image }]) => ({ name, image: image ?? '' }))
+      .filter(({ image }) => image !== '' && !image.startsWith('${FANMISSION_'));
+    expect(images.map(({ name }) => name)).toEqual(expect.arrayContaining(['mailpit', 'minio', 'kafka']));
+    for (const { name, image } of images) {
+      // `repository:${VARIABLE:-version}`, the version a release tag, never latest.
+      expect(image, name).toMatch(/^[\w./-]+:\$\{[A-Z_]+_VERSION:-[\w.-]+\}$/);
+      expect(image, name).not.toMatch(/:-latest\}$/);
+    }
+  });
+
   it('publishes nothing but the API beyond the loopback', () => {
     const published = Object.entries(compose.services).flatMap(([name, { ports = [] }]) =>
       ports.map((port) => ({ name, port })),

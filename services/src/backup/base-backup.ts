@@ -1,5 +1,6 @@
 import { BARMAN_SERVER } from './archive';
 import {
+  BarmanCommandFailed,
   type BarmanRun,
   type BarmanSettings,
   type BaseBackupSummary,
@@ -7,6 +8,13 @@ import {
   runBarman,
   writeBarmanConfiguration,
 } from './barman';
+
+/** How long a base backup waits for one already under way (`npm start`'s first, a schedule's) before it gives up. */
+export const WAIT_FOR_RUNNING_BACKUP_MS = 30 * 60_000;
+/** How often it looks again meanwhile, saying so. */
+const RUNNING_BACKUP_POLL_MS = 5_000;
+/** What `barman backup` answers while another process holds the server's backup lock. */
+const ANOTHER_BACKUP_RUNNING = /Another backup process is running/i;
 
 export interface BaseBackupReport extends BaseBackupSummary {
   seconds: number;
@@ -29,7 +37,30 @@ export async function takeBaseBackup(
   const started = performance.now();
   const configuration = await writeBarmanConfiguration(settings);
   const barman = (args: string[], run: BarmanRun = {}) => runBarman(settings, configuration, args, run);
-  await barman(['backup', '--wait', '--wait-timeout', '600', BARMAN_SERVER], options);
+  // One base backup of a server at a time (Barman's lock): a second one waits for the first, then takes its own.
+  for (let waited = 0; ; waited += RUNNING_BACKUP_POLL_MS) {
+    try {
+      await barman(['backup', '--wait', '--wait-timeout', '600', BARMAN_SERVER], {
+        ...options,
+        onLine: (line) => {
+          if (!ANOTHER_BACKUP_RUNNING.test(line)) options.onLine?.(line);
+        },
+      });
+      break;
+    } catch (error) {
+      if (!(error instanceof BarmanCommandFailed && ANOTHER_BACKUP_RUNNING.test(error.output))) throw error;
+      if (waited >= WAIT_FOR_RUNNING_BACKUP_MS) {
+        throw new Error(
+          `another base backup has been running for over ${WAIT_FOR_RUNNING_BACKUP_MS / 60_000} minutes`,
+          {
+            cause: error,
+          },
+        );
+      }
+      options.log(`another base backup is under way; waiting for it to end (${Math.round(waited / 1000)} s)…`);
+      await new Promise((resolve) => setTimeout(resolve, RUNNING_BACKUP_POLL_MS));
+    }
+  }
   const backups = await listBaseBackups(settings, configuration);
   const latest = backups.find((backup) => backup.status !== 'FAILED');
   if (!latest || latest.status !== 'DONE') {
