@@ -4,6 +4,8 @@
 // Request logs stay quiet in the terminal unless LOG_LEVEL asks.
 import { ensureAppsBuilt } from './build-apps';
 import { ensureBackupTools } from './infra/barman';
+import { ensureEspeakNg } from './infra/espeak-ng';
+import { ensureFfmpeg } from './infra/ffmpeg';
 import { ensureTemporalCli } from './infra/temporal-cli';
 // Not through services/src/runtime/index.ts: that loads the whole app, which is what this start overlaps.
 import { prestartEmbeddedInfrastructure, stopPrestarted } from '../services/src/runtime/prestart';
@@ -44,6 +46,23 @@ const backupTools =
         return undefined;
       })
     : undefined;
+// The media tools, installed as `npm test` installs them (after the backup tools: one apt-get at a time): ffmpeg for
+// uploads' poster frames and durations and the demo world's videos, espeak-ng for its voices. Where one cannot be
+// installed, one line names it and the command that installs it, and the product starts without it.
+const mediaTools =
+  embedded?.role === 'all'
+    ? (async () => {
+        await backupTools;
+        for (const [name, ensure] of [
+          ['ffmpeg', ensureFfmpeg],
+          ['espeak-ng', ensureEspeakNg],
+        ] as const) {
+          await ensure({ log }).catch((error: unknown) =>
+            log(`WITHOUT ${name.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        }
+      })()
+    : undefined;
 if (embedded?.role === 'all') {
   const { config } = embedded;
   prestartEmbeddedInfrastructure({
@@ -63,6 +82,8 @@ try {
   if (temporalCli) process.env.TEMPORAL_CLI_PATH = await temporalCli;
   const tools = await backupTools;
   if (tools) process.env.BARMAN_PATH = tools.barman;
+  // The demo seed and the uploads find them where these installed them.
+  await mediaTools;
   // main.ts reads its configuration from the environment, so not while a build has NODE_ENV=production (above);
   // nothing to wait for on a start with nothing to build.
   await appsBuilt;
