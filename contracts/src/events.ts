@@ -83,7 +83,13 @@ export const domainEventDefinitions = {
   },
   'mission.accepted': {
     aggregateType: 'mission',
-    payload: z.object({ ...missionParties, productName: z.string(), performDueAt: isoDate }),
+    payload: z.object({
+      ...missionParties,
+      productName: z.string(),
+      performDueAt: isoDate,
+      /** The creator's message with the acceptance (absent from events written before it was carried). */
+      feedback: z.string().nullable().optional(),
+    }),
   },
   'mission.completed': {
     aggregateType: 'mission',

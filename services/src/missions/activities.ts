@@ -57,7 +57,12 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
         await recordEvents(trx, [
           domainEvent(
             'mission.accepted',
-            { ...parties(mission), productName: await productName(trx, mission), performDueAt: input.performDueAt },
+            {
+              ...parties(mission),
+              productName: await productName(trx, mission),
+              performDueAt: input.performDueAt,
+              feedback: input.feedback ?? null,
+            },
             at,
           ),
         ]);

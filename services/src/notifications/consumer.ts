@@ -112,8 +112,12 @@ export const notificationsConsumer = defineConsumer('notifications', {
       missionId: payload.missionId,
       params: { product: payload.productName, coins: payload.coinPrice },
     }),
+  // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
   'mission.accepted': async (trx, event) =>
-    notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', { product: event.payload.productName }),
+    notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', {
+      product: event.payload.productName,
+      ...(event.payload.feedback && { message: event.payload.feedback }),
+    }),
   'mission.completed': async (trx, event) =>
     notifyFan(
       trx,
@@ -128,7 +132,11 @@ export const notificationsConsumer = defineConsumer('notifications', {
       payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
         ? 'EVENT_PRIZE_EXPIRED'
         : REJECTION_KINDS[payload.reason];
-    await notifyFan(trx, event, payload, kind, { product: payload.productName, coins: payload.refundedCoins });
+    await notifyFan(trx, event, payload, kind, {
+      product: payload.productName,
+      coins: payload.refundedCoins,
+      ...(payload.reason === 'REFUSED' && payload.feedback && { message: payload.feedback }),
+    });
   },
   // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
   'mission.commented': async (trx, { id, occurredAt, payload }) => {

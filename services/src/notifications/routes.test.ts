@@ -143,6 +143,41 @@ describe('GET /users/me/notifications/page', () => {
     expect(ja.content[5]!.content).toBe('starletさんが「Birthday song」ミッションを承諾しました。');
   });
 
+  it('quotes the creator’s message with an acceptance and his reason with a refusal, in the reader’s language', async () => {
+    const other = await createAccount(app(), { username: 'quoted' });
+    const parties = { missionId: 51, creatorId, userId: other.id };
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.accepted',
+        { ...parties, productName: 'Song', performDueAt: at(20).toISOString(), feedback: 'See you soon!' },
+        at(11),
+      ),
+      domainEvent(
+        'mission.rejected',
+        {
+          ...parties,
+          missionId: 52,
+          productName: 'Song',
+          reason: 'REFUSED',
+          feedback: 'Fully booked this week.',
+          refundedCoins: 30,
+        },
+        at(12),
+      ),
+    ]);
+    await drainOutbox(app().db);
+    const en = (await page(other)).json<NotificationPage>().content.map((n) => n.content);
+    expect(en).toEqual([
+      'starlet refused your mission “Song”. 30 coins were refunded. Reason: “Fully booked this week.”',
+      'starlet accepted your mission “Song”. The creator says: “See you soon!”',
+    ]);
+    const ko = (await page(other, '', 'ko')).json<NotificationPage>().content.map((n) => n.content);
+    expect(ko).toEqual([
+      'starlet님이 「Song」 미션을 거절했습니다. 30코인이 환불되었습니다. 거절 사유: 「Fully booked this week.」',
+      'starlet님이 「Song」 미션을 수락했습니다. 크리에이터의 메시지: 「See you soon!」',
+    ]);
+  });
+
   it('pages by size and page', async () => {
     const second = (await page(fan, '?size=4&page=1')).json<NotificationPage>();
     expect(second).toMatchObject({ totalElements: 6, totalPages: 2, number: 1, size: 4, last: true });

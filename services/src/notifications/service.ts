@@ -1,4 +1,4 @@
-import type { Language, Notification, Page, PageQuery } from '@fanmission/contracts';
+import type { Language, Notification, NotificationKind, Page, PageQuery } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { fileEntry } from '../files';
 import { pageOffset, toPage } from '../http';
@@ -18,7 +18,7 @@ export async function notificationPage(
     return {
       id: row.id,
       kind: row.kind,
-      content: translate(language, `notification.${row.kind}`, row.params),
+      content: notificationText(language, row.kind, row.params),
       created: row.created_at.toISOString(),
       thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
       image,
@@ -30,4 +30,12 @@ export async function notificationPage(
     };
   });
   return toPage(content, total, query);
+}
+
+/** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */
+function notificationText(language: Language, kind: NotificationKind, params: Record<string, string | number>): string {
+  const text = translate(language, `notification.${kind}`, params);
+  const message = typeof params.message === 'string' ? params.message.trim() : '';
+  if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;
+  return `${text} ${translate(language, `notification.message.${kind}`, { message })}`;
 }

@@ -15,6 +15,11 @@ export const eventsMessages = {
     en: '{actor} accepted your mission “{product}”.',
     ja: '{actor}さんが「{product}」ミッションを承諾しました。',
   },
+  'notification.message.MISSION_ACCEPTED': {
+    ko: '크리에이터의 메시지: 「{message}」',
+    en: 'The creator says: “{message}”',
+    ja: 'クリエイターからのメッセージ:「{message}」',
+  },
   'notification.MISSION_COMPLETED': {
     ko: '{actor}님이 「{product}」 미션을 완료했습니다. 지금 확인해 보세요!',
     en: '{actor} completed your mission “{product}”. Take a look!',
@@ -24,6 +29,11 @@ export const eventsMessages = {
     ko: '{actor}님이 「{product}」 미션을 거절했습니다. {coins}코인이 환불되었습니다.',
     en: '{actor} refused your mission “{product}”. {coins} coins were refunded.',
     ja: '{actor}さんが「{product}」ミッションを拒否しました。{coins}コインが返金されました。',
+  },
+  'notification.message.MISSION_REFUSED': {
+    ko: '거절 사유: 「{message}」',
+    en: 'Reason: “{message}”',
+    ja: '拒否の理由:「{message}」',
   },
   'notification.MISSION_DECISION_EXPIRED': {
     ko: '「{product}」 미션이 30일 안에 수락되지 않아 취소되었습니다. {coins}코인이 환불되었습니다.',

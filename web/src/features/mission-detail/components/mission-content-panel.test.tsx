@@ -35,3 +35,43 @@ describe('the answer picture', () => {
     expect(screen.getByText('A picture for you')).toBeTruthy();
   });
 });
+
+describe('the creator’s words with his decision', () => {
+  afterEach(() => cleanupApp());
+
+  test('show a refusal’s reason under the refusal', async () => {
+    await useLanguage('ko');
+    const refused = {
+      ...mission,
+      status: 'REJECTED',
+      picture: null,
+      responseComment: null,
+      rejectionReason: 'REFUSED',
+      feedback: '죄송해요, 이번 주는 일정이 꽉 찼어요.',
+    } as unknown as MissionView;
+    renderAt('/', <Route path="/" element={<MissionContentPanel mission={refused} />} />);
+    const region = screen.getByRole('region', { name: '크리에이터가 남긴 거절 사유' });
+    expect(region.textContent).toContain('죄송해요, 이번 주는 일정이 꽉 찼어요.');
+  });
+
+  test('show the message sent with an acceptance while the mission is prepared', async () => {
+    await useLanguage('en');
+    const accepted = {
+      ...mission,
+      status: 'ACCEPTED',
+      picture: null,
+      responseComment: null,
+      performDueAt: '2026-12-01T00:00:00Z',
+      feedback: 'Great idea, filming soon!',
+    } as unknown as MissionView;
+    renderAt('/', <Route path="/" element={<MissionContentPanel mission={accepted} />} />);
+    const region = screen.getByRole('region', { name: 'The creator’s message with the acceptance' });
+    expect(region.textContent).toContain('Great idea, filming soon!');
+  });
+
+  test('show nothing when the creator wrote nothing (or the reader is not a party: the API sends null)', async () => {
+    await useLanguage('en');
+    renderAt('/', <Route path="/" element={<MissionContentPanel mission={{ ...mission, feedback: null }} />} />);
+    expect(screen.queryByRole('region', { name: /The creator’s/ })).toBeNull();
+  });
+});

@@ -55,6 +55,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
             </Box>
           ) : null}
           <MissionMediaDownload mission={mission} />
+          <CreatorFeedback mission={mission} />
           {mission.responseComment ? (
             <Box>
               <Typography variant="subtitle2" color="text.secondary">
@@ -82,6 +83,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
             }}
           />
           <InProgress mission={mission} />
+          <CreatorFeedback mission={mission} />
         </Stack>
       ) : content === 'customBox' ? (
         <Stack spacing={2}>
@@ -103,6 +105,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
             </Typography>
           </Box>
           <InProgress mission={mission} />
+          <CreatorFeedback mission={mission} />
           <RequestBox mission={mission} />
         </Stack>
       ) : (
@@ -113,6 +116,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
           {mission.rejectionReason ? (
             <Alert severity="error">{t(`missionDetail.rejectedReasons.${mission.rejectionReason}`)}</Alert>
           ) : null}
+          <CreatorFeedback mission={mission} />
           <RequestBox mission={mission} />
         </Stack>
       )}
@@ -128,5 +132,28 @@ function InProgress({ mission }: { mission: MissionView }) {
       {t('missionDetail.inProgress')}
       {mission.performDueAt ? ` ${t('missionDetail.dueBy', { date: formatDotDate(mission.performDueAt) })}` : ''}
     </Alert>
+  );
+}
+
+/**
+ * What the creator wrote with his decision (the API gives it to the requester and the creator only): the reason of a
+ * refusal, or the message sent with an acceptance.
+ */
+function CreatorFeedback({ mission }: { mission: MissionView }) {
+  const { t } = useTranslation();
+  const feedback = mission.feedback?.trim();
+  if (!feedback) return null;
+  const refused = mission.status === 'REJECTED';
+  return (
+    <Box
+      role="region"
+      aria-label={t(refused ? 'missionDetail.refusalReason' : 'missionDetail.acceptMessage')}
+      sx={{ borderLeft: 4, borderColor: refused ? 'error.light' : 'primary.light', pl: 2, py: 0.5 }}
+    >
+      <Typography variant="subtitle2" color="text.secondary">
+        {t(refused ? 'missionDetail.refusalReason' : 'missionDetail.acceptMessage')}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{feedback}</Typography>
+    </Box>
   );
 }

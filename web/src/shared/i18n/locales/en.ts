@@ -328,6 +328,8 @@ export const en: Messages = {
     requestComment: 'Request',
     attachment: 'Attachment',
     response: 'From the creator',
+    refusalReason: 'The creator’s reason for refusing',
+    acceptMessage: 'The creator’s message with the acceptance',
     customBox: 'Custom mission',
     inProgress: 'The creator is preparing this mission.',
     dueBy: 'To be performed by {{date}}',

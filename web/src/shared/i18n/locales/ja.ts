@@ -329,6 +329,8 @@ export const ja: Messages = {
     requestComment: 'リクエスト',
     attachment: '添付ファイル',
     response: 'クリエイターからの一言',
+    refusalReason: 'クリエイターからの拒否の理由',
+    acceptMessage: '承諾時のクリエイターからのメッセージ',
     customBox: 'カスタムミッション',
     inProgress: 'クリエイターがミッションを準備しています。',
     dueBy: '{{date}}までに実行',

@@ -329,6 +329,8 @@ export const ko = {
     requestComment: '요청 사항',
     attachment: '첨부 파일',
     response: '크리에이터의 한마디',
+    refusalReason: '크리에이터가 남긴 거절 사유',
+    acceptMessage: '수락하며 남긴 크리에이터의 메시지',
     customBox: '커스텀 미션',
     inProgress: '크리에이터가 미션을 준비하고 있습니다.',
     dueBy: '{{date}}까지 수행',
