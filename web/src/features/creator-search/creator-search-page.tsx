@@ -24,7 +24,7 @@ import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { CreatorCard } from '../../shared/cards/creator-card';
 import { CreatorReliabilityChips } from '../../shared/creators/reliability';
 import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
-import { useFollow } from './follow';
+import { useFollow } from '../../shared/creators/follow';
 
 /** `/creator-search`: prompt, search box, tags, sorts and the creator grid with scroll loading. */
 export function CreatorSearchPage() {

@@ -1,4 +1,6 @@
 import { DEFAULT_PROFILE_IMAGE, type CreatorPage as CreatorPageData } from '@fanmission/contracts';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Share from '@mui/icons-material/Share';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,12 +9,14 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { initialsOf, placeholderColour, placeholderTint } from '../../../shared/cards/media';
 import { LotteryEventCardOrNothing } from '../../../shared/lottery-event/event-card';
 import { useSession } from '../../../shared/session/session';
+import { useFollow } from '../../../shared/creators/follow';
 import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
@@ -29,6 +33,8 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
   const { creator } = data;
   const isOwner = session.creatorId === creator.id && session.userId === creator.user.id;
   const picture = creator.avatar ?? creator.user.image;
+  const [followerCount, setFollowerCount] = useState(data.followerCount);
+  const follow = useFollow(creator.id, data.following, (state) => setFollowerCount(state.followerCount));
 
   const share = async () => {
     try {
@@ -97,6 +103,18 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             <IconButton aria-label={t('creatorPage.share')} onClick={() => void share()}>
               <Share />
             </IconButton>
+            {isOwner ? null : (
+              // A visitor is sent to log in; a member follows or unfollows, the count following the server.
+              <Button
+                variant={follow.following ? 'outlined' : 'contained'}
+                startIcon={follow.following ? <Favorite /> : <FavoriteBorder />}
+                aria-pressed={follow.following}
+                disabled={follow.busy}
+                onClick={() => void follow.toggle()}
+              >
+                {t(follow.following ? 'creatorPage.following' : 'creatorPage.follow')}
+              </Button>
+            )}
           </Stack>
           <SnsIcons links={creator.snsLinks} />
           <CreatorReliabilityChips creatorId={creator.id} />
@@ -110,7 +128,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
           ) : null}
           <Stack direction="row" spacing={3} sx={{ mb: 2 }}>
             <Typography>
-              {t('creatorPage.followers')} <strong>{data.followerCount}</strong>
+              {t('creatorPage.followers')} <strong>{followerCount}</strong>
             </Typography>
             <Typography>
               {t('creatorPage.likes')} <strong>{data.likeCount}</strong>

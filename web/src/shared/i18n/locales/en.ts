@@ -252,6 +252,8 @@ export const en: Messages = {
     share: 'Share',
     shareCopied: 'The link has been copied.',
     followers: 'Followers',
+    follow: 'Follow',
+    following: 'Following',
     likes: 'Likes',
     editProfile: 'Edit profile',
     missionManagement: 'Mission management',

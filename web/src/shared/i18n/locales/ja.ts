@@ -253,6 +253,8 @@ export const ja: Messages = {
     share: '共有',
     shareCopied: 'リンクをコピーしました。',
     followers: 'フォロワー',
+    follow: 'フォロー',
+    following: 'フォロー中',
     likes: 'いいね',
     editProfile: 'プロフィール編集',
     missionManagement: 'ミッション管理',

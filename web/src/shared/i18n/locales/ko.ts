@@ -253,6 +253,8 @@ export const ko = {
     share: '공유하기',
     shareCopied: '링크가 복사되었습니다.',
     followers: '팔로워',
+    follow: '팔로우',
+    following: '팔로잉',
     likes: '좋아요',
     editProfile: '프로필 편집',
     missionManagement: '미션 관리',

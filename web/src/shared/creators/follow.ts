@@ -1,8 +1,8 @@
 import type { FollowState } from '@fanmission/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../shared/session/session';
-import { setFollowing } from './api/follow';
+import { useSession } from '../session/session';
+import { setFollowing } from './follow-api';
 
 /**
  * The follow heart of a creator: a visitor (no stored token) is sent to /login; a member follows or unfollows as

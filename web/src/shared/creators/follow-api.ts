@@ -1,5 +1,5 @@
 import type { FollowState } from '@fanmission/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from '../api/client';
 
 /** `POST` / `DELETE /creators/{id}/follower` as the member himself. */
 export async function setFollowing(creatorId: number, userId: number, follow: boolean): Promise<FollowState> {
