@@ -208,6 +208,53 @@ describe('web app: discovery', () => {
     expect(after.json()).toEqual([]);
   });
 
+  test('creator page: a fan follows and unfollows from the page itself, the count following (ko, 1280 and 360 px)', async () => {
+    const t = resources.ko.translation;
+    const { page } = await openPage('ko', fanSession(fan));
+    await page.goto(url(`/aria${suffix}`));
+    await page.getByRole('heading', { name: `Aria ${suffix}` }).waitFor();
+    const followers = page.getByText(t.creatorPage.followers);
+    const before = Number(await followers.locator('strong').textContent());
+    await page.getByRole('button', { name: t.creatorPage.follow, pressed: false }).click();
+    await page.getByRole('button', { name: t.creatorPage.following, pressed: true }).waitFor();
+    await followers.locator('strong', { hasText: String(before + 1) }).waitFor();
+    await screenshot(page, 'creator-follow-1280', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'creator-follow-360', 'ko');
+    await page.getByRole('button', { name: t.creatorPage.following }).click();
+    await page.getByRole('button', { name: t.creatorPage.follow, pressed: false }).waitFor();
+    await followers.locator('strong', { hasText: String(before) }).waitFor();
+    const follows = await served.testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${fan.id}/follows`,
+      headers: fan.headers,
+    });
+    expect(follows.json()).toEqual([]);
+  });
+
+  test('mission page: the requester reads the creator’s refusal reason (ko, 1280 and 360 px)', async () => {
+    const t = resources.ko.translation;
+    const custom = await registerProduct(served.testApp.app, bora, { type: 'CUSTOM' });
+    const refused = await insertMission(served.testApp.app, custom, {
+      user_id: fan.id,
+      status: 'REJECTED',
+      rejection_reason: 'REFUSED',
+      feedback: '죄송해요, 이번 주는 일정이 꽉 찼어요.',
+    });
+    const { page } = await openPage('ko', fanSession(fan));
+    await page.goto(url(`/mission-detail/${refused.id}`));
+    const reason = page.getByRole('region', { name: t.missionDetail.refusalReason });
+    await reason.getByText('죄송해요, 이번 주는 일정이 꽉 찼어요.').waitFor();
+    await screenshot(page, 'mission-refused-1280', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'mission-refused-360', 'ko');
+    // Anybody else reads the refusal without the creator's words (the API gives them to the parties only).
+    const visitor = await openPage('ko');
+    await visitor.page.goto(url(`/mission-detail/${refused.id}`));
+    await visitor.page.getByRole('heading', { name: t.missionDetail.rejected }).waitFor();
+    expect(await visitor.page.getByRole('region', { name: t.missionDetail.refusalReason }).count()).toBe(0);
+  });
+
   test('creator page: one selected card, request rules for visitor, fan and creator', async () => {
     const visitor = await openPage('en');
     let page = visitor.page;
