@@ -16,6 +16,8 @@ export type MissionStatus = z.infer<typeof missionStatusSchema>;
 /** Status filters the client sends for its mission lists. */
 export const MISSION_LIST_STATUSES = {
   completed: ['COMPLETED'],
+  /** A fan's requests waiting for the creator's decision, and his lottery applications waiting for the draw. */
+  pending: ['REQUESTED'],
   reserved: ['ACCEPTED'],
   rejected: ['REJECTED'],
   liked: ['COMPLETED', 'REQUESTED', 'ACCEPTED', 'REJECTED'],

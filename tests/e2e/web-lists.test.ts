@@ -7,6 +7,8 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { fanSession, screenshot, storeSession, useBrowser } from '../support/browser';
+import { createCreator } from '../support/creators';
+import { insertMission, registerProduct } from '../support/missions';
 
 const ko = resources.ko.translation;
 const en = resources.en.translation;
@@ -131,6 +133,30 @@ describe('web app: lists', () => {
     await browserPage.getByText(en.myPage.empty.reserved).waitFor();
     await browserPage.getByRole('link', { name: en.myPage.goBrowseMissions }).click();
     await browserPage.waitForURL((current) => current.pathname === '/browse-missions');
+  });
+
+  test('my page: a paid CUSTOM request waiting for the creator shows under the waiting tab (ko, 1280 and 360 px)', async () => {
+    const app = served.testApp.app;
+    const browserPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const fan = await loggedInFan(browserPage, 'ko');
+    const creator = await createCreator(app, { name: 'Waiting Creator', url: `waiting${fan.id}` });
+    const custom = await registerProduct(app, creator, { type: 'CUSTOM' });
+    await insertMission(app, custom, { user_id: fan.id, status: 'REQUESTED', coin_price: 300 });
+
+    await browserPage.goto(url('/user-mypage'));
+    await browserPage.getByRole('tab', { name: ko.myPage.tabs.pending }).click();
+    const card = browserPage.getByRole('link', { name: /커스텀 미션/ }).first();
+    await card.waitFor();
+    await browserPage.getByText(ko.missionStatus.REQUESTED).first().waitFor();
+    await screenshot(browserPage, 'web-my-page-pending-1280-ko.png');
+    await browserPage.setViewportSize({ width: 360, height: 780 });
+    await screenshot(browserPage, 'web-my-page-pending-360-ko.png');
+    // Nothing waits for another fan: the tab says so.
+    const other = await browser.newPage();
+    await loggedInFan(other, 'ko');
+    await other.goto(url('/user-mypage'));
+    await other.getByRole('tab', { name: ko.myPage.tabs.pending }).click();
+    await other.getByText(ko.myPage.empty.pending).waitFor();
   });
 
   test('my page: the rejected tab appears only when the fan has rejected missions', async () => {

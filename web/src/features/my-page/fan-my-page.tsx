@@ -34,7 +34,7 @@ import { useTabList, type MyPageTab } from './api/tab-lists';
 import { MyRollsLink } from '../../shared/fairness/my-rolls-link';
 import { InitialsAvatar } from '../../shared/cards/pictures';
 
-/** `/user-mypage`: profile, coins, the five tabs and the change-to-creator modal. */
+/** `/user-mypage`: profile, coins, the tabs (requests waiting among them) and the change-to-creator modal. */
 export function FanMyPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -46,6 +46,7 @@ export function FanMyPage() {
   const tabs: MyPageTab[] = [
     'follow',
     'completed',
+    'pending',
     'reserved',
     'liked',
     ...(rejectedCount > 0 ? ['rejected' as const] : []),

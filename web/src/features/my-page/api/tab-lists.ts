@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchPageOrEmpty, nextPageParam } from '../../../shared/api/pages';
 import { queryKeys } from '../../../shared/api/query-keys';
 
-export type MyPageTab = 'follow' | 'completed' | 'reserved' | 'liked' | 'rejected';
+export type MyPageTab = 'follow' | 'completed' | 'pending' | 'reserved' | 'liked' | 'rejected';
 
 /** Which call and filter each tab uses, all with the my-page size of 6. */
 export function tabRequest(tab: MyPageTab, userId: number): { path: string; query: Record<string, string> } {
@@ -14,6 +14,8 @@ export function tabRequest(tab: MyPageTab, userId: number): { path: string; quer
       return { path: '/users/me/missions/liked', query: {} };
     case 'completed':
       return { path: '/users/me/missions/page', query: { status: MISSION_LIST_STATUSES.completed.join(',') } };
+    case 'pending':
+      return { path: '/users/me/missions/page', query: { status: MISSION_LIST_STATUSES.pending.join(',') } };
     case 'reserved':
       return { path: '/users/me/missions/page', query: { status: MISSION_LIST_STATUSES.reserved.join(',') } };
     case 'rejected':

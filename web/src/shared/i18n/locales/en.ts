@@ -198,6 +198,7 @@ export const en: Messages = {
     tabs: {
       follow: 'Follow',
       completed: 'Completed missions',
+      pending: 'Waiting',
       reserved: 'Reserved missions',
       liked: 'Liked',
       rejected: 'Rejected missions',
@@ -205,6 +206,7 @@ export const en: Messages = {
     empty: {
       follow: 'You follow no creator yet.',
       completed: 'No completed missions.',
+      pending: 'No requests or lottery applications are waiting.',
       reserved: 'No reserved missions.',
       liked: 'No liked missions.',
       rejected: 'No rejected missions.',

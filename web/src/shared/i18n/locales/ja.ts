@@ -199,6 +199,7 @@ export const ja: Messages = {
     tabs: {
       follow: 'フォロー',
       completed: '完了したミッション',
+      pending: '申請中',
       reserved: '予約中のミッション',
       liked: 'いいね',
       rejected: '拒否されたミッション',
@@ -206,6 +207,7 @@ export const ja: Messages = {
     empty: {
       follow: 'フォローしているクリエイターはいません。',
       completed: '完了したミッションはありません。',
+      pending: 'クリエイターの返事や抽選を待つリクエストはありません。',
       reserved: '予約中のミッションはありません。',
       liked: 'いいねしたミッションはありません。',
       rejected: '拒否されたミッションはありません。',

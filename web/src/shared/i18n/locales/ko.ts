@@ -199,6 +199,7 @@ export const ko = {
     tabs: {
       follow: '팔로우',
       completed: '완료된 미션',
+      pending: '요청 중',
       reserved: '예약된 미션',
       liked: '좋아요',
       rejected: '거절된 미션',
@@ -206,6 +207,7 @@ export const ko = {
     empty: {
       follow: '팔로우한 크리에이터가 없습니다.',
       completed: '완료된 미션이 없습니다.',
+      pending: '크리에이터의 답이나 추첨을 기다리는 요청이 없습니다.',
       reserved: '예약된 미션이 없습니다.',
       liked: '좋아요한 미션이 없습니다.',
       rejected: '거절된 미션이 없습니다.',
