@@ -264,13 +264,18 @@ describe('web app: discovery', () => {
     const song = page.getByRole('region', { name: 'Birthday song' });
     const cheer = page.getByRole('region', { name: 'Cheer video' });
     const requestOf = (card: typeof song) => card.getByRole('button', { name: en.creatorPage.request });
-    expect(await requestOf(song).isDisabled()).toBe(true);
-    expect(await requestOf(cheer).isDisabled()).toBe(true);
+    // The tab's first card is chosen; the other offers to choose it (no request button that looks unavailable).
+    expect(await requestOf(song).isEnabled()).toBe(true);
+    expect(await requestOf(cheer).count()).toBe(0);
+    await cheer.getByRole('button', { name: en.creatorPage.choose }).click();
+    expect(await requestOf(song).count()).toBe(0);
+    expect(await requestOf(cheer).isEnabled()).toBe(true);
     await song.getByRole('button', { name: /Birthday song/ }).click();
     expect(await requestOf(song).isEnabled()).toBe(true);
-    await cheer.getByRole('button', { name: /Cheer video/ }).click();
-    expect(await requestOf(song).isDisabled()).toBe(true);
-    expect(await requestOf(cheer).isEnabled()).toBe(true);
+    await cheer
+      .getByRole('button', { name: /Cheer video/ })
+      .first()
+      .click();
     // No owner buttons for others.
     expect(await page.getByRole('link', { name: en.creatorPage.editProfile }).count()).toBe(0);
     await requestOf(cheer).click();

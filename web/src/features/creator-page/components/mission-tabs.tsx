@@ -16,7 +16,10 @@ import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../reque
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
-/** The Basic / Lucky / Custom tabs; one card selected at a time; the request button only for the selected card. */
+/**
+ * The Basic / Lucky / Custom tabs; one card selected at a time (the tab's first until another is chosen); the request
+ * button only for the selected card.
+ */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
   const { t } = useTranslation();
   const browseAction = { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
@@ -79,7 +82,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
                 <ProductCard
                   key={product.id}
                   product={product}
-                  selected={selected === product.id}
+                  selected={(selected ?? shown[0]?.id) === product.id}
                   onSelect={() => setSelected(product.id)}
                   showRequest={!isOwner}
                   onRequest={() => request(product)}

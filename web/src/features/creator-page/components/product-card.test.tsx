@@ -2,7 +2,8 @@
 // A product card's cover keeps its aspect ratio (16:9, shown whole on the product's colour) instead of a fixed
 // 200 px strip that cut it at 1280 px and left it a sliver at 360 px; a product without a cover gets its placeholder.
 import type { MissionProduct } from '@fanmission/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
@@ -60,5 +61,45 @@ describe('product cards', () => {
     expect(withCover.parentElement!.style.aspectRatio).toBe('16 / 9');
     expect(withCover.parentElement!.style.background).toMatch(/linear-gradient/);
     expect(cover(2).getAttribute('src')).toMatch(/^\/images\/mission-placeholder-[1-5]\.svg$/);
+  });
+});
+
+/** Two cards as the creator page holds them: one chosen at a time, the first to start with. */
+function TwoCards({ onRequest }: { onRequest: (id: number) => void }) {
+  const [chosen, setChosen] = useState(1);
+  return (
+    <>
+      {[1, 2].map((id) => (
+        <ProductCard
+          key={id}
+          product={product(id, null)}
+          selected={chosen === id}
+          onSelect={() => setChosen(id)}
+          showRequest
+          onRequest={() => onRequest(id)}
+        />
+      ))}
+    </>
+  );
+}
+
+describe('choosing a card', () => {
+  afterEach(() => cleanupApp());
+
+  test('only the chosen card has the request button; the others offer to choose them, never a disabled button', async () => {
+    const t = await useLanguage('ko');
+    const requested: number[] = [];
+    renderAt('/', <Route path="/" element={<TwoCards onRequest={(id) => requested.push(id)} />} />);
+    const first = screen.getByRole('region', { name: 'Product 1' });
+    const second = screen.getByRole('region', { name: 'Product 2' });
+    expect(within(first).getByText(t.creatorPage.chosen)).toBeTruthy();
+    expect(within(second).queryByRole('button', { name: t.creatorPage.request })).toBeNull();
+    expect(screen.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);
+
+    fireEvent.click(within(second).getByRole('button', { name: t.creatorPage.choose }));
+    expect(within(second).getByText(t.creatorPage.chosen)).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: t.creatorPage.request })).toBeNull();
+    fireEvent.click(within(second).getByRole('button', { name: t.creatorPage.request }));
+    expect(requested).toEqual([2]);
   });
 });

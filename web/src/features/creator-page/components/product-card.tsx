@@ -1,7 +1,9 @@
 import type { MissionProduct } from '@fanmission/contracts';
+import CheckCircle from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,8 @@ import { placeholderThumbnail } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
 
 /**
- * A mission product: selecting it enables its request button. Its cover keeps the covers' 16:9 (shown whole, on the
+ * A mission product: one card is chosen at a time and only the chosen one has the request button; the others offer
+ * to choose them (never a request button that looks unavailable), and the chosen one says so on its cover. Its cover keeps the covers' 16:9 (shown whole, on the
  * product's colour while it loads or where its shape differs) and the card is as tall as its text; in a row of the
  * grid the cards are as tall as the tallest, with the request button at the bottom.
  */
@@ -54,12 +57,23 @@ export function ProductCard({
           justifyContent: 'flex-start',
         }}
       >
-        <CardImage
-          src={cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)}
-          seed={product.id}
-          ratio="16 / 9"
-          fit="contain"
-        />
+        <Box sx={{ position: 'relative' }}>
+          <CardImage
+            src={cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)}
+            seed={product.id}
+            ratio="16 / 9"
+            fit="contain"
+          />
+          {selected ? (
+            <Chip
+              icon={<CheckCircle />}
+              label={t('creatorPage.chosen')}
+              color="primary"
+              size="small"
+              sx={{ position: 'absolute', top: 8, left: 8 }}
+            />
+          ) : null}
+        </Box>
         <Box sx={{ p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 700 }}>{product.name}</Typography>
           <Typography color="primary" sx={{ fontWeight: 700 }}>
@@ -81,9 +95,16 @@ export function ProductCard({
       </CardActionArea>
       {showRequest ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          <Button fullWidth variant="contained" disabled={!selected} onClick={onRequest}>
-            {t('creatorPage.request')}
-          </Button>
+          {selected ? (
+            <Button fullWidth variant="contained" onClick={onRequest}>
+              {t('creatorPage.request')}
+            </Button>
+          ) : (
+            // Named by its text alone: the card's region names the product.
+            <Button fullWidth variant="outlined" onClick={onSelect}>
+              {t('creatorPage.choose')}
+            </Button>
+          )}
         </Box>
       ) : null}
     </Paper>

@@ -266,6 +266,8 @@ export const en: Messages = {
     minimumCost: 'From {{count}} coins',
     winProbability: 'Win chance {{value}}%',
     request: 'Request mission',
+    choose: 'Choose',
+    chosen: 'Chosen',
     creatorCannotRequest: 'Missions of other creators cannot be requested. Please sign up with an individual account.',
     pendingReview: 'Your creator review is pending.',
     completed: 'Completed missions',

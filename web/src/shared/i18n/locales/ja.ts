@@ -267,6 +267,8 @@ export const ja: Messages = {
     minimumCost: '最低 {{count}} コイン',
     winProbability: '当選確率 {{value}}%',
     request: 'ミッションをリクエスト',
+    choose: '選択する',
+    chosen: '選択中',
     creatorCannotRequest: '他のクリエイターのミッションはリクエストできません。個人アカウントで登録してください。',
     pendingReview: 'クリエイター審査中です。',
     completed: '完了したミッション',

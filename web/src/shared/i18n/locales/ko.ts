@@ -267,6 +267,8 @@ export const ko = {
     minimumCost: '최소 {{count}} 코인',
     winProbability: '당첨 확률 {{value}}%',
     request: '미션 요청하기',
+    choose: '선택하기',
+    chosen: '선택됨',
     creatorCannotRequest: '다른 크리에이터의 미션은 요청할 수 없습니다. 개인 계정으로 가입해 주세요.',
     pendingReview: '크리에이터 심사가 진행 중입니다.',
     completed: '완료된 미션',
