@@ -42,6 +42,14 @@ describe('mission request modal (react-hook-form over the request schema)', () =
     return { dialog: screen.getByRole('dialog'), onClose };
   }
 
+  test('a CUSTOM request is told both deadlines: 30 days to accept, then 10 to perform', async () => {
+    const t = await useLanguage('ko');
+    const { dialog } = open();
+    const notice = t.missionRequest.customNotice.replace('{{decisionDays}}', '30').replace('{{performDays}}', '10');
+    expect(within(dialog).getByText(notice)).toBeTruthy();
+    expect(notice).toContain('30일');
+  });
+
   test('messages on submit, each removed by editing its field', { timeout: 60_000 }, async () => {
     const t = await useLanguage('en');
     const user = userEvent.setup();

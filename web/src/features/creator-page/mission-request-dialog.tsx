@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type MissionProduct, type MissionRequestResponse } from '@fanmission/contracts';
+import { DEADLINES, TEXT_LIMITS, type MissionProduct, type MissionRequestResponse } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -91,7 +91,14 @@ export function MissionRequestDialog({
             control={<Checkbox checked={values.private} onChange={(event) => set('private', event.target.checked)} />}
             label={t('missionRequest.private')}
           />
-          <Alert severity="info">{t('missionRequest.notice')}</Alert>
+          <Alert severity="info">
+            {product.type === 'CUSTOM'
+              ? t('missionRequest.customNotice', {
+                  decisionDays: DEADLINES.customDecisionDays,
+                  performDays: DEADLINES.missionPerformDays,
+                })
+              : t('missionRequest.notice', { performDays: DEADLINES.missionPerformDays })}
+          </Alert>
           <Box>
             <FormControlLabel
               control={<Checkbox checked={values.terms} onChange={(event) => set('terms', event.target.checked)} />}

@@ -294,7 +294,9 @@ export const en: Messages = {
     uploading: 'Uploading',
     uploadFailed: 'File upload failed: {{reason}}',
     private: 'Request privately',
-    notice: 'Missions not performed within 10 days are refunded automatically.',
+    notice: 'Missions not performed within {{performDays}} days are refunded automatically.',
+    customNotice:
+      'A request the creator does not accept within {{decisionDays}} days, or does not perform within {{performDays}} days of accepting, is refunded automatically.',
     terms: 'I agree to the mission request and refund policy.',
     termsRequired: 'Please agree to the terms.',
     cost: 'Coins needed: {{count}}',

@@ -295,7 +295,9 @@ export const ja: Messages = {
     uploading: 'アップロード中',
     uploadFailed: 'ファイルのアップロードに失敗しました: {{reason}}',
     private: '非公開でリクエスト',
-    notice: '10日以内に実行されなかったミッションは自動で返金されます。',
+    notice: '{{performDays}}日以内に実行されなかったミッションは自動で返金されます。',
+    customNotice:
+      'クリエイターが{{decisionDays}}日以内に承諾しない、または承諾後{{performDays}}日以内に実行しないリクエストは自動で返金されます。',
     terms: 'ミッションリクエストと返金ポリシーに同意します。',
     termsRequired: '規約に同意してください。',
     cost: '必要コイン: {{count}}',

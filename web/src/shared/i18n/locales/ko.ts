@@ -295,7 +295,9 @@ export const ko = {
     uploading: '업로드 중',
     uploadFailed: '파일 업로드에 실패했습니다: {{reason}}',
     private: '비공개로 요청하기',
-    notice: '10일 안에 수행되지 않은 미션은 자동으로 환불됩니다.',
+    notice: '{{performDays}}일 안에 수행되지 않은 미션은 자동으로 환불됩니다.',
+    customNotice:
+      '크리에이터가 {{decisionDays}}일 안에 수락하지 않거나, 수락 후 {{performDays}}일 안에 수행하지 않은 미션은 자동으로 환불됩니다.',
     terms: '미션 요청 및 환불 정책에 동의합니다.',
     termsRequired: '약관에 동의해 주세요.',
     cost: '필요 코인: {{count}}',
