@@ -27,7 +27,8 @@ function serve() {
         return json({ success: false });
       }
       if (path.endsWith('/coin-deposit')) return json({ point: 500, frozenPoint: 0 });
-      return json({ commitment: 'ab'.repeat(32), clientSeed: 'seed', nextNonce: 0 });
+      // Each roll uses the seed's next nonce.
+      return json({ commitment: 'ab'.repeat(32), clientSeed: 'seed', nextNonce: rolls.length });
     }),
   );
   return rolls;
@@ -65,6 +66,8 @@ describe('lucky roulette odds', () => {
       await user.click(play);
       await screen.findByText(t.lucky.lost, undefined, { timeout: 10_000 });
       expect(rolls).toEqual(['POST']);
+      // The seed panel shows the nonce the next roll will use, without reopening the dialog.
+      await screen.findByText(t.lotteryEvent.seed.nextNonce.replace('{{nonce}}', '1'));
       expect(screen.getByRole('button', { name: t.lucky.retry.replace('{{count}}', '30') })).toBeTruthy();
       expect(within(odds()).getByText(perWin)).toBeTruthy();
     });

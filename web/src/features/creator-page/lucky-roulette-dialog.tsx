@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
+import { queryKeys } from '../../shared/api/query-keys';
 import { RouletteSeedPanel } from '../../shared/fairness/roulette-seed-panel';
+import { useSession } from '../../shared/session/session';
 import { openLuckyMission, rollLuckyMission } from './api/lucky';
 import { expectedCoinsPerWin } from './roulette-odds';
 
@@ -31,6 +33,7 @@ type Phase = 'opening' | 'ready' | 'playing' | 'won' | 'lost';
 export function LuckyRouletteDialog({ product, onClose }: { product: MissionProduct; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const session = useSession();
   const [phase, setPhase] = useState<Phase>('opening');
   const [outcome, setOutcome] = useState<boolean | null>(null);
   const missionId = useRef<number | null>(null);
@@ -68,7 +71,11 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
       const data = await rollLuckyMission(missionId.current);
       setOutcome(data.success);
       await new Promise((resolve) => setTimeout(resolve, ROULETTE_ANIMATION_MS));
-      await invalidateCoinBalance(queryClient);
+      // The roll used the seed's next nonce: the panel shows the one the next roll will use.
+      await Promise.all([
+        invalidateCoinBalance(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rouletteSeed(session.userId) }),
+      ]);
       setPhase(data.success ? 'won' : 'lost');
     } catch (error) {
       if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {
