@@ -86,8 +86,11 @@ export interface JwtOptions {
   expiresIn: string;
   /** Cookies get `Secure` (PUBLIC_URL is https). */
   secureCookies: boolean;
-  /** Loads the caller behind a verified token; null when the account is gone or may not log in. */
-  loadCaller(userId: number, sessionVersion: number): Promise<Caller | null>;
+  /**
+   * Loads the caller behind a verified token; null when the account is gone or the token was revoked, BLOCKED when
+   * the account may not log in (its holder is told so: 403 LOGIN_BLOCKED).
+   */
+  loadCaller(userId: number, sessionVersion: number): Promise<Caller | 'BLOCKED' | null>;
 }
 
 /**
@@ -119,6 +122,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
       Number.isSafeInteger(userId) && typeof sessionVersion === 'number' && Number.isSafeInteger(sessionVersion)
         ? await options.loadCaller(userId, sessionVersion)
         : null;
+    if (caller === 'BLOCKED') throw new AppError(403, 'auth.loginBlocked', { code: 'LOGIN_BLOCKED' });
     if (!caller) throw tokenError('INVALID_TOKEN');
     // On the console's API a staff account is signed in by a console token only; a member's web token still says
     // who he is (no console route lets a member in: 403).

@@ -244,7 +244,11 @@ describe('/api/admin/staff', () => {
     const token = { cookie: consoleCookie(session) };
     const off = await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { ...staff, active: false });
     expect(off.json()).toMatchObject({ active: false });
-    expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(401);
+    // His console token is refused, and says why.
+    expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).json()).toMatchObject({
+      status: 403,
+      code: 'LOGIN_BLOCKED',
+    });
     expect((await consoleLogin(email, 'finance-pass1')).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
     await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { active: true });
     expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(200);
@@ -306,7 +310,11 @@ describe('/api/admin/users', () => {
     });
     expect(blocked.json()).toMatchObject({ loginBlocked: true, loginBlockReason: 'fraudulent charges' });
     expect((await login(member.email, member.password)).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
-    expect((await call(member, 'GET', '/api/v1/coin-deposit')).statusCode).toBe(401);
+    // His open session is refused at once, and says why (not that it expired).
+    expect((await call(member, 'GET', '/api/v1/coin-deposit')).json()).toMatchObject({
+      status: 403,
+      code: 'LOGIN_BLOCKED',
+    });
     expect((await list(operator, 'users', { filter: { loginBlocked: true, q: 'blockable' } })).json()).toHaveLength(1);
 
     await call(operator, 'PUT', `/api/admin/users/${member.id}`, { loginBlocked: false });

@@ -81,8 +81,12 @@ describe('POST /api/login', () => {
     const response = await login(blocked.email, blocked.password);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('LOGIN_BLOCKED');
-    // Its existing sessions stop working at once, too.
-    expect((await me(blocked.headers.authorization)).json()).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    // Its existing sessions stop working at once, too, and say why (not that the session expired).
+    expect((await me(blocked.headers.authorization)).json()).toMatchObject({
+      status: 403,
+      code: 'LOGIN_BLOCKED',
+      message: 'This account may not log in because of a policy violation. Please contact support.',
+    });
   });
 
   it('ignores a stale stored token on the login route', async () => {

@@ -26,7 +26,11 @@ export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate
 
 /** The caller behind a session token: null when the account is gone or its login is blocked. */
 /** The caller behind a session token; null when gone, blocked, or the token predates his last session revocation. */
-export async function findCaller(db: Db, userId: number, sessionVersion = 0): Promise<Caller | null> {
+/**
+ * The caller a session token of `userId` at `sessionVersion` stands for: null when the account is gone or the token
+ * was revoked; BLOCKED when the account may not log in (whatever the token).
+ */
+export async function findCaller(db: Db, userId: number, sessionVersion = 0): Promise<Caller | 'BLOCKED' | null> {
   const row = await db
     .selectFrom('users')
     .leftJoin('creators', 'creators.user_id', 'users.id')
@@ -34,7 +38,9 @@ export async function findCaller(db: Db, userId: number, sessionVersion = 0): Pr
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.login_blocked_at || row.session_version !== sessionVersion) return null;
+  if (!row) return null;
+  if (row.login_blocked_at) return 'BLOCKED';
+  if (row.session_version !== sessionVersion) return null;
   return { id: row.id, roles: row.roles, creatorId: row.creator_id };
 }
 

@@ -122,6 +122,25 @@ describe('API client', () => {
     expect(window.localStorage.getItem('UserId')).toBeNull();
   });
 
+  test('403 LOGIN_BLOCKED (blocked while logged in) says so and goes to the objection page', async () => {
+    const t = await useLanguage('ko');
+    const blocked = await createAccount(served.app);
+    storeFanSession();
+    mountApp();
+    await served.app.db
+      .updateTable('users')
+      .set({ login_blocked_at: new Date() })
+      .where('id', '=', blocked.id)
+      .execute();
+    await expect(api('/users/me', { token: `Bearer ${blocked.token}` })).rejects.toMatchObject({
+      status: 403,
+      body: { code: 'LOGIN_BLOCKED' },
+    });
+    expect(await screen.findByText(t.session.blocked, undefined, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/block-objection'));
+    expect(window.localStorage.getItem('UserId')).toBeNull();
+  });
+
   test('401 without a session (the cookie expired) while the page shows a member ends the session', async () => {
     const t = await useLanguage('en');
     storeFanSession();

@@ -97,16 +97,21 @@ function asErrorResponse(body: unknown): ErrorResponse | undefined {
   return undefined;
 }
 
-function endSession(message: string): void {
+function endSession(message: string, to = '/login'): void {
   clearSession();
   void showAlert(message);
-  navigateTo('/login', { replace: true });
+  navigateTo(to, { replace: true });
 }
 
 /** Applies the global error handling (session expiry, maintenance, network) to a failed answer; the error is thrown to the caller afterwards in every case. */
 function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   if (mode === 'none') return;
   const t = i18next.t.bind(i18next);
+  // The account was blocked while this page showed it: say so, and where to object.
+  if (error.status === 403 && error.code === 'LOGIN_BLOCKED') {
+    endSession(t('session.blocked'), '/block-objection');
+    return;
+  }
   if (error.status === 403 && (error.body?.message === ACCESS_DENIED_MESSAGE || error.code === 'ACCESS_DENIED')) {
     endSession(t('session.accessDenied'));
     return;

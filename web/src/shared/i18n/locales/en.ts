@@ -62,6 +62,7 @@ export const en: Messages = {
   session: {
     accessDenied: 'Your login has expired or you lack permission. Please log in again.',
     tokenExpired: 'Your login token has expired or is invalid. Please log in again.',
+    blocked: 'Your account has been restricted. On the objection page you can see why and object to it.',
     serverError: sharedMessageForWeb('en', 'error.internal'),
   },
   popup: { close: 'Close', label: 'Event popup' },

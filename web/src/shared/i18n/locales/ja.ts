@@ -62,6 +62,7 @@ export const ja: Messages = {
   session: {
     accessDenied: 'ログインの有効期限が切れたか、権限がありません。もう一度ログインしてください。',
     tokenExpired: 'ログイン情報の有効期限が切れたか、無効です。もう一度ログインしてください。',
+    blocked: 'ご利用が制限されたアカウントです。利用制限への異議申し立てページで理由を確認し、異議を申し立てられます。',
     serverError: sharedMessageForWeb('ja', 'error.internal'),
   },
   popup: { close: '閉じる', label: 'イベントポップアップ' },

@@ -62,6 +62,7 @@ export const ko = {
   session: {
     accessDenied: '로그인이 만료되었거나 권한이 없습니다. 다시 로그인해 주세요.',
     tokenExpired: '로그인 정보가 만료되었거나 유효하지 않습니다. 다시 로그인해 주세요.',
+    blocked: '이용이 제한된 계정입니다. 이용 제한 이의 신청에서 사유를 확인하고 이의를 신청할 수 있습니다.',
     serverError: sharedMessageForWeb('ko', 'error.internal'),
   },
   popup: { close: '닫기', label: '이벤트 팝업' },
