@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
+import { DocumentTitle } from '../shared/navigation/document-title';
 import type { Guard } from '../shared/session/session';
 import { PageLoading } from '../shared/first-view';
 import { Guarded } from './guarded';
@@ -92,6 +93,7 @@ function guarded(guard: Guard, element: ReactNode) {
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <DocumentTitle />
       <Routes>
         {/* Public */}
         <Route path="/" element={<LandingPage />} />

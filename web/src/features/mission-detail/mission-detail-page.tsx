@@ -15,6 +15,7 @@ import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
 import { EscrowTimeline } from './components/escrow-timeline';
 import { useMission } from './api/mission';
+import { useDocumentTitle } from '../../shared/navigation/document-title';
 import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
@@ -35,6 +36,7 @@ export function MissionDetailPage() {
   }, [missing, navigate]);
 
   const mission = query.data;
+  useDocumentTitle(mission?.missionProduct.name);
   if (!mission) {
     // The mission's first view (server-painted, then the shell's) stays until the answer arrives: nothing moves.
     const firstView = query.isPending ? missionFirstView(missionId) : null;

@@ -17,6 +17,7 @@ import { initialsOf, placeholderColour, placeholderTint } from '../../../shared/
 import { LotteryEventCardOrNothing } from '../../../shared/lottery-event/event-card';
 import { useSession } from '../../../shared/session/session';
 import { useFollow } from '../../../shared/creators/follow';
+import { useDocumentTitle } from '../../../shared/navigation/document-title';
 import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
@@ -33,6 +34,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
   const { creator } = data;
   const isOwner = session.creatorId === creator.id && session.userId === creator.user.id;
   const picture = creator.avatar ?? creator.user.image;
+  useDocumentTitle(creator.name);
   const [followerCount, setFollowerCount] = useState(data.followerCount);
   const follow = useFollow(creator.id, data.following, (state) => setFollowerCount(state.followerCount));
 

@@ -10,6 +10,7 @@ import { coinRefundsEn } from './coin-refunds-en';
 import { eventManagementEn } from './event-management-en';
 import { creatorStudioEn } from './creator-studio-en';
 import { lotteryEventEn } from './lottery-event-en';
+import { pageTitlesEn } from './page-titles-en';
 import { trustEn } from './trust-en';
 import { discoverEn } from './discover-en';
 import type { Messages } from './ko';
@@ -544,6 +545,7 @@ export const en: Messages = {
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
+  pageTitles: pageTitlesEn,
   discover: discoverEn,
   coinRefunds: coinRefundsEn,
   blockObjection: blockObjectionEn,

@@ -10,6 +10,7 @@ import { coinRefundsJa } from './coin-refunds-ja';
 import { eventManagementJa } from './event-management-ja';
 import { creatorStudioJa } from './creator-studio-ja';
 import { lotteryEventJa } from './lottery-event-ja';
+import { pageTitlesJa } from './page-titles-ja';
 import { trustJa } from './trust-ja';
 import { discoverJa } from './discover-ja';
 import type { Messages } from './ko';
@@ -544,6 +545,7 @@ export const ja: Messages = {
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
+  pageTitles: pageTitlesJa,
   discover: discoverJa,
   coinRefunds: coinRefundsJa,
   blockObjection: blockObjectionJa,

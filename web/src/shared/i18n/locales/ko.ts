@@ -12,6 +12,7 @@ import { eventManagementKo } from './event-management';
 // contracts' zod schemas name them as their messages.
 import { creatorStudioKo } from './creator-studio';
 import { lotteryEventKo } from './lottery-event';
+import { pageTitlesKo } from './page-titles';
 import { trustKo } from './trust';
 import { discoverKo } from './discover';
 export const ko = {
@@ -538,6 +539,7 @@ export const ko = {
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
+  pageTitles: pageTitlesKo,
   discover: discoverKo,
   coinRefunds: coinRefundsKo,
   blockObjection: blockObjectionKo,

@@ -1,0 +1,42 @@
+// The browser tab's title of each page (`<title> · Fanmission`): the `pageTitles` namespace of ko (en and ja in
+// ./page-titles-en.ts, ./page-titles-ja.ts).
+
+export const pageTitlesKo = {
+  creatorSearch: '크리에이터 찾기',
+  browseMissions: '미션 둘러보기',
+  creator: '크리에이터',
+  missionDetail: '미션 상세',
+  lotteryEvent: '추첨 이벤트',
+  faq: '자주 묻는 질문',
+  blockObjection: '이용 제한 이의 신청',
+  terms: '이용약관',
+  privacy: '개인정보처리방침',
+  collectTerms: '개인정보 수집 및 이용 동의',
+  operatingPolicy: '운영정책',
+  login: '로그인',
+  signUp: '회원가입',
+  acceptTerms: '약관 동의',
+  forgotPassword: '비밀번호 찾기',
+  passwordReset: '비밀번호 재설정',
+  passwordChange: '비밀번호 변경',
+  emailSent: '이메일 확인',
+  emailVerification: '이메일 인증',
+  notifications: '알림',
+  myPage: '마이페이지',
+  editProfile: '프로필 수정',
+  coinHistory: '코인 내역',
+  myCoins: '내 코인',
+  myRolls: '내 룰렛 기록',
+  creatorRegistration: '크리에이터 신청',
+  creatorSignUp: '크리에이터 가입',
+  creatorAccount: '크리에이터 계정',
+  newbieCreator: '크리에이터 심사',
+  editCreatorProfile: '크리에이터 프로필 수정',
+  missionManagement: '미션 관리',
+  lotteryEvents: '추첨 이벤트 관리',
+  income: '수익 및 정산',
+  bankAccount: '정산 계좌 변경',
+  notFound: '페이지를 찾을 수 없음',
+};
+
+export type PageTitleMessages = typeof pageTitlesKo;
