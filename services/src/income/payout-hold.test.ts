@@ -214,6 +214,26 @@ describe('a statement issued within 72 hours of a payout account change', () => 
     expect(paid.json()).toMatchObject({ status: 'PAID', held: false });
   });
 
+  it('holds a change committed after the run started, before the creator’s batch locked him', async () => {
+    const late = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: late.creatorId, coins: 1_000, at: new Date('2026-10-15T03:00:00Z') });
+    // The run's `now` is RUN_AT; the change commits a second later, before the run reaches this creator.
+    await changeAccountAt(late, new Date(RUN_AT.getTime() + 1_000), NEW);
+    clock.now = RUN_AT;
+    const run = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 10 });
+    expect(run.statusCode, run.body).toBe(200);
+    const [change] = await db()
+      .selectFrom('payout_account_changes')
+      .select('id')
+      .where('creator_id', '=', late.creatorId)
+      .execute();
+    expect(await statementOf(late)).toMatchObject({
+      bank_account_number: NEW.bankAccountNumber,
+      payout_held: true,
+      hold_account_change_id: change!.id,
+    });
+  });
+
   it('keeps the month’s totals by status equal to a recount', async () => {
     const { rows: drift } = await sql<{ status: string }>`
       select status from settlement_month_totals t
@@ -229,7 +249,7 @@ describe('a statement issued within 72 hours of a payout account change', () => 
       select status, statements from settlement_month_totals
       where year = 2026 and month = 10 and statements > 0 order by status`.execute(db());
     expect(totals).toEqual([
-      { status: 'ISSUED', statements: 2 },
+      { status: 'ISSUED', statements: 3 },
       { status: 'PAID', statements: 1 },
     ]);
   });

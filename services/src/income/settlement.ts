@@ -223,11 +223,12 @@ async function settleCreators(
 }
 
 /**
- * For each creator, the latest change of his payout destination (bank, holder or number) in the 72 hours up to `now`,
- * if any: a statement issued now pays the account it set, so it waits for finance (docs/rules/settlement.md). The
- * history is the creators module's table (migration 0195); the settlement reads it in its own transaction, under the
- * creators' row locks that a change also takes, so a change is either before the issue and seen, or after it and not
- * paid to.
+ * For each creator, the latest change of his payout destination (bank, holder or number) since 72 hours before the
+ * run's `now`, if any: a statement issued now pays the account it set, so it waits for finance
+ * (docs/rules/settlement.md). The history is the creators module's table (migration 0195); the settlement reads it in
+ * the batch's own transaction, under the creators' row locks that a change also takes. A change committed after the
+ * run started but before the batch locked the creator is the account the batch copies, so no upper bound: every
+ * change the batch can see counts, however late in the run it was made.
  */
 async function payoutAccountChangesHoldingPayouts(
   trx: DbExecutor,
@@ -242,7 +243,6 @@ async function payoutAccountChangesHoldingPayouts(
     .where('creator_id', 'in', [...creatorIds])
     .where('destination_changed', '=', true)
     .where('changed_at', '>', new Date(now.getTime() - PAYOUT_ACCOUNT_HOLD_HOURS * 3_600_000))
-    .where('changed_at', '<=', now)
     .orderBy('creator_id')
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
