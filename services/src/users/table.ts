@@ -28,6 +28,8 @@ export interface UsersTable {
   updated_at: Generated<Date>;
   /** The member deleted his account: personal fields erased, the id kept for the ledger's history. */
   deleted_at: Generated<Date | null>;
+  /** The member left the creator pages' public Top-3 supporters (his own setting). */
+  ranking_opt_out: Generated<boolean>;
 }
 
 export interface UserIdentitiesTable {
