@@ -21,6 +21,8 @@ export interface UsersTable {
   login_blocked_at: Date | null;
   /** Why an operator blocked the login (console). */
   login_block_reason: string | null;
+  /** A console account deactivated by staff management (its login blocked); only staff management sets or lifts it. */
+  staff_deactivated: Generated<boolean>;
   coins_frozen_at: Date | null;
   /** Every session token carries it; a password change or reset and a logout bump it. */
   session_version: Generated<number>;
