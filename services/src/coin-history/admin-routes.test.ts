@@ -57,6 +57,18 @@ describe('refund requests in the console', () => {
       payment: { payMethod: 'card', currency: 'KRW', amount: 10_000 },
     });
     expect(rows[1]).toMatchObject({ payment: null, coins: 500, feeCoins: 15 });
+    // Operators read the fan's account number as its last four digits; finance, who pays it, reads it whole.
+    expect(rows[1]!.bankAccount).toEqual({
+      bankName: '우리은행',
+      bankAccountHolder: 'Fan',
+      bankAccountNumber: '****2123',
+    });
+    const one = await inject({
+      method: 'GET',
+      url: `/api/admin/coin-refunds/${partial.id}`,
+      headers: operator.headers,
+    });
+    expect(one.json<AdminCoinRefund>().bankAccount?.bankAccountNumber).toBe('****2123');
 
     const filtered = await inject({
       method: 'GET',
@@ -65,6 +77,7 @@ describe('refund requests in the console', () => {
     });
     expect(filtered.headers['content-range']).toBe('coin-refunds 0-0/1');
     expect(filtered.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
+    expect(filtered.json<AdminCoinRefund[]>()[0]!.bankAccount?.bankAccountNumber).toBe('1002123');
   });
 
   it('lets finance mark a request paid, once and for good', async () => {
