@@ -14,10 +14,10 @@ let imageId: number;
 beforeAll(async () => {
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   fan = await createAccount(app());
-  const form = await multipartForm('data', PNG_1X1, 'banner.png');
+  const form = await multipartForm('image', PNG_1X1, 'banner.png');
   const upload = await app().inject({
     method: 'POST',
-    url: '/api/v1/files/s3',
+    url: '/api/admin/popups/images',
     headers: { ...form.headers, ...operator.headers },
     payload: form.payload,
   });
@@ -115,6 +115,22 @@ describe('popups', () => {
     const response = await admin('POST', '/popups', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().subErrors.map((error: { field: string }) => error.field)).toEqual([field]);
+  });
+
+  it('never shows a file the console did not upload for popups (a member’s private picture)', async () => {
+    for (const account of [fan, operator]) {
+      const form = await multipartForm('data', PNG_1X1, 'private.png');
+      const upload = await app().inject({
+        method: 'POST',
+        url: '/api/v1/files/s3',
+        headers: { ...form.headers, ...account.headers },
+        payload: form.payload,
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const refused = await admin('POST', '/popups', { title: 't', webImageId: upload.json().id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['webImageId']);
+    }
   });
 
   it('is managed by operators only', async () => {

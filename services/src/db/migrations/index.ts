@@ -72,6 +72,7 @@ import * as m0360 from './0360_creator_mission_totals';
 import * as m0371 from './0371_creator_supporters_public';
 import * as m0372 from './0372_staff_deactivation';
 import * as m0373 from './0373_legal_erasure';
+import * as m0374 from './0374_popup_images';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -148,4 +149,5 @@ export const migrations: Record<string, Migration> = {
   '0371_creator_supporters_public': m0371,
   '0372_staff_deactivation': m0372,
   '0373_legal_erasure': m0373,
+  '0374_popup_images': m0374,
 };
