@@ -156,6 +156,15 @@ describe('popups', () => {
     const uploaded = await upload(consoleOperator, PNG_1X1, 'summer.png');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toMatchObject({ contentType: 'image/png', s3Url: expect.stringMatching(/\.png\?exp=/) });
+    // The audit log keeps the answer without its signature: both roles read the log.
+    const audited = await app()
+      .db.selectFrom('admin_audit_log')
+      .select('after')
+      .where('actor_id', '=', consoleOperator.id)
+      .where('action', '=', 'POST /api/admin/popups/images')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audited.after)).not.toMatch(/sig=|exp=/);
+    expect(audited.after).toMatchObject({ id: uploaded.json().id, s3Url: uploaded.json().s3Url.split('?')[0] });
     // Not public before a popup shows it: the answer's signed URL serves the preview, the bare one nothing.
     // A path on whatever origin served the page (services/src/files): resolved against any base for its parts.
     const signed = new URL(uploaded.json().s3Url as string, 'http://any.origin');
