@@ -73,6 +73,7 @@ import * as m0371 from './0371_creator_supporters_public';
 import * as m0372 from './0372_staff_deactivation';
 import * as m0373 from './0373_legal_erasure';
 import * as m0374 from './0374_popup_images';
+import * as m0375 from './0375_upload_reservations';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -150,4 +151,5 @@ export const migrations: Record<string, Migration> = {
   '0372_staff_deactivation': m0372,
   '0373_legal_erasure': m0373,
   '0374_popup_images': m0374,
+  '0375_upload_reservations': m0375,
 };
