@@ -48,8 +48,14 @@ export async function creditVerifiedPayment(
     const existing = await findDepositOfPayment(trx, payment.id);
     if (existing) return existing.id;
     const now = ctx.now();
-    const depositId = await creditPaymentPurchase(trx, payment, now);
-    await markPaymentPaid(trx, payment.id, { providerPaymentId: verification.providerPaymentId, now });
+    // The method the provider saw the payer use is the payment's, whatever the client chose when ordering.
+    const paid = { ...payment, pay_method: verification.payMethod ?? payment.pay_method };
+    const depositId = await creditPaymentPurchase(trx, paid, now);
+    await markPaymentPaid(trx, payment.id, {
+      providerPaymentId: verification.providerPaymentId,
+      now,
+      payMethod: paid.pay_method,
+    });
     return depositId;
   });
 }
