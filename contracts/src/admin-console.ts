@@ -189,10 +189,19 @@ export const adminUserDetailSchema = adminUserSchema
   .meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
+/** The login block reason shown for a console account deactivated by staff management; no operator may write it. */
+export const STAFF_DEACTIVATION_REASON = 'deactivated staff account';
+
 export const adminUserUpdateSchema = z
   .object({
     loginBlocked: z.boolean(),
-    loginBlockReason: z.string().trim().max(200).nullable().optional(),
+    loginBlockReason: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((reason) => reason.toLowerCase() !== STAFF_DEACTIVATION_REASON, { error: 'console.reservedBlockReason' })
+      .nullable()
+      .optional(),
   })
   .refine((body) => !body.loginBlocked || (body.loginBlockReason ?? '').length > 0, {
     path: ['loginBlockReason'],

@@ -119,6 +119,11 @@ export const coinRefundPageSchema = pageSchema(coinRefundSchema);
 /** A refund request as finance sees it in the console. */
 export const adminCoinRefundSchema = coinRefundSchema
   .extend({
+    /** The account a partial refund is paid to: its whole number for finance, `****1234` for operators. */
+    bankAccount: refundBankAccountSchema
+      .extend({ bankAccountNumber: z.string() })
+      .meta({ id: 'AdminRefundBankAccount' })
+      .nullable(),
     userId: z.number().int(),
     username: z.string(),
     email: z.string().nullable(),

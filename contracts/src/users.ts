@@ -109,6 +109,8 @@ export const currentUserSchema = z
     provider: z.enum(ACCOUNT_PROVIDERS),
     language: z.string(),
     coinsFrozen: z.boolean(),
+    /** The member does not appear among creators' public Top-3 supporters. */
+    rankingOptOut: z.boolean(),
     creator: z
       .object({
         id: z.number().int(),
@@ -145,6 +147,8 @@ export const updateProfileRequestSchema = z.strictObject({
   phone: phone.optional(),
   address: optionalText(200).optional(),
   addressDetail: optionalText(200).optional(),
+  /** Leave (true) or join again (false) the creator pages' public Top-3 supporters; absent: unchanged. */
+  rankingOptOut: z.boolean().optional(),
 });
 export const updateUserRequestSchema = z.union([changePasswordRequestSchema, updateProfileRequestSchema]);
 

@@ -5,7 +5,7 @@ import type { Db } from '@fanmission/services/db';
  * Test support: the counters that triggers keep (each creator page's followers and likes, shard by shard, each
  * creator's earnings per month, the settlement dashboard's totals per month and status, the releases no statement
  * holds yet, each creator's missions by status, type and months, each product's missions in progress and requested,
- * each supporter's completed missions and coins per creator) against a recount of the rows they count (the restore
+ * each supporter's completed public missions and coins per creator) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
@@ -91,7 +91,8 @@ export async function countersOffTheirRecount(db: Db): Promise<{
       (select count(*)::int from (select * from creator_supporters where missions <> 0) s
         full join (
           select creator_id, user_id, count(*) as missions, sum(coin_price) as coins
-          from missions where status = 'COMPLETED' and type <> 'EVENT' group by 1, 2
+          from missions where status = 'COMPLETED' and type <> 'EVENT' and not is_private and content_blocked_at is null
+          group by 1, 2
         ) m using (creator_id, user_id)
         where s.missions is distinct from m.missions or s.coins is distinct from m.coins
       ) as creator_supporters`.execute(db);

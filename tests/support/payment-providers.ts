@@ -29,6 +29,8 @@ export interface PortOneState {
   id?: string;
   /** The cancellations of a (partly) cancelled payment, as PortOne lists them. */
   cancellations?: PortOneCancellation[];
+  /** How the payer paid (PortOne's `method`); KakaoPay unless a test says otherwise. */
+  method?: { type: string; provider?: string };
 }
 
 export interface PortOneCancellation {
@@ -139,7 +141,7 @@ function portOnePayment(paymentId: string, state: PortOneState, storeId: string)
     transactionId: `tx-${paymentId}`,
     merchantId: 'merchant-test',
     storeId,
-    method: { type: 'PaymentMethodEasyPay', provider: 'KAKAOPAY' },
+    method: state.method ?? { type: 'PaymentMethodEasyPay', provider: 'KAKAOPAY' },
     channel: {
       type: 'TEST',
       id: 'channel-test',

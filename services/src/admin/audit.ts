@@ -47,13 +47,18 @@ export interface AuditRecord {
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** A signed URL's query (`exp=…&sig=…` of services/src/files/signed-url.ts, or an S3 presigned one). */
+const SIGNED_QUERY = /[?&](sig|x-amz-signature)=/i;
+
 /**
  * A record as the audit log keeps it: bank account numbers (a creator's payout account, a fan's refund account, a
  * statement's) reduced to their last four digits, since both console roles read the log and only finance sees whole
- * numbers (in the payout account history).
+ * numbers (in the payout account history); a signed URL of a private file (an upload's answer) without its signature,
+ * which would let any reader of the log fetch the file while it lasts.
  */
 function withMaskedAccountNumbers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withMaskedAccountNumbers);
+  if (typeof value === 'string' && SIGNED_QUERY.test(value)) return value.slice(0, value.indexOf('?'));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) =>
@@ -64,7 +69,7 @@ function withMaskedAccountNumbers(value: unknown): unknown {
   );
 }
 
-/** Appends one row to the audit log (the table refuses updates and deletes), account numbers masked. */
+/** Appends one row to the audit log (the table refuses updates and deletes), account numbers masked, URLs unsigned. */
 export async function appendAudit(db: DbExecutor, record: AuditRecord): Promise<void> {
   await db
     .insertInto('admin_audit_log')

@@ -13,6 +13,8 @@ export interface AdminAuditLogTable {
   status_code: number;
   request_id: string;
   created_at: Date;
+  /** When the legal retention pass erased the snapshots' personal fields (migration 0373). */
+  personal_data_erased_at: Generated<Date | null>;
 }
 
 export interface AdminTables {

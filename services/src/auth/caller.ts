@@ -1,4 +1,4 @@
-import { type Role, STAFF_ROLES } from '@fanmission/contracts';
+import { type Role, STAFF_DEACTIVATION_REASON, STAFF_ROLES } from '@fanmission/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, accessDenied, unauthorized } from '../http';
 
@@ -19,16 +19,16 @@ export const hasStaffRole = (roles: readonly Role[]) => roles.some(isStaffRole);
 /** A console-only account: staff roles and no member role. It has no web-app session, only the console's. */
 export const isStaffOnly = (roles: readonly Role[]) => roles.length > 0 && roles.every(isStaffRole);
 
-/** The login block reason of a deactivated console account (staff management writes and lifts it). */
-export const STAFF_DEACTIVATION_REASON = 'deactivated staff account';
+/** The login block reason shown for a deactivated console account; reserved to staff management. */
+export { STAFF_DEACTIVATION_REASON };
 
 /**
  * A login whose block only staff management (`/api/admin/staff`, services/src/console/staff.ts) may set or lift, under
- * the staff rules: a staff account's, and one a staff deactivation blocked, whatever its roles now. Moderation (the
- * members' login blocks, block objections) refuses them.
+ * the staff rules: a staff account's, and one a staff deactivation blocked (`staff_deactivated`, never a reason text),
+ * whatever its roles now. Moderation (the members' login blocks, block objections) refuses them.
  */
-export const isStaffManagedLogin = (account: { roles: readonly Role[]; login_block_reason: string | null }) =>
-  hasStaffRole(account.roles) || account.login_block_reason === STAFF_DEACTIVATION_REASON;
+export const isStaffManagedLogin = (account: { roles: readonly Role[]; staff_deactivated: boolean }) =>
+  hasStaffRole(account.roles) || account.staff_deactivated;
 
 /** 403 for moderation on a staff-managed login (see isStaffManagedLogin). */
 export const staffManagedLogin = () => new AppError(403, 'console.staffAccount', { code: 'STAFF_ACCOUNT' });

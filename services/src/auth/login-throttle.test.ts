@@ -114,4 +114,38 @@ describe('login throttling', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await login(member.email, 'fresh1234', '203.0.113.231')).statusCode).toBe(200);
   });
+
+  it('passes only the browser that signed in, until the password changes or 180 days pass', async () => {
+    const owner = await createAccount(limited.app, { password: 'right1234' });
+    const first = knownCookieOf(await login(owner.email, 'right1234', '198.51.100.10'));
+    const second = knownCookieOf(await login(owner.email, 'right1234', '198.51.100.11'));
+    // Each browser gets a mark of its own, not one that follows from the e-mail.
+    expect(first).not.toBe(second);
+    for (let i = 0; i < 3; i += 1) await login(owner.email, 'wrong1234', `203.0.113.${240 + i}`);
+    expect((await login(owner.email, 'right1234', '192.0.2.90')).statusCode).toBe(429);
+    expect((await login(owner.email, 'right1234', '192.0.2.91', first)).statusCode).toBe(200);
+
+    // A mark past its 180 days is no pass.
+    const later = new Date(Date.now() + 181 * 24 * 3_600_000);
+    const realNow = limited.app.ctx.now;
+    limited.app.ctx.now = () => later;
+    try {
+      expect((await login(owner.email, 'right1234', '192.0.2.92', second)).statusCode).toBe(429);
+    } finally {
+      limited.app.ctx.now = realNow;
+    }
+
+    // The password changes: every mark given before is no pass any more.
+    const change = await limited.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${owner.id}`,
+      headers: { ...owner.headers, 'x-forwarded-for': '198.51.100.12' },
+      payload: { currentPassword: 'right1234', password: 'changed1234' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    for (let i = 0; i < 3; i += 1) await login(owner.email, 'wrong1234', `203.0.113.${243 + i}`);
+    for (const mark of [first, second]) {
+      expect((await login(owner.email, 'changed1234', '192.0.2.93', mark)).statusCode).toBe(429);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
@@ -12,8 +12,10 @@ import { countRateLimitRefusal } from '../metrics';
  * after each further failure, at most 15 minutes; a key is forgotten an hour after its last failure. A wait
  * is answered 429 with Retry-After before the password is checked, so a throttled attempt tells nothing. The
  * account's wait never applies to a browser that has signed in to that account before (a signed `fm_known` cookie
- * the login sets), so guesses from elsewhere cannot keep the owner out; a password reset forgets the account's
- * failures. Every door that checks a password (the web login, the console's, the block objection) shares the keys.
+ * the login sets: a random id of its own, an expiry and the account's current password, so it is worth nothing to
+ * another browser, after 180 days or once the password changes), so guesses from elsewhere cannot keep the owner out;
+ * a password reset forgets the account's failures. Every door that checks a password (the web login, the console's,
+ * the block objection) shares the keys.
  */
 
 export interface LoginThrottle {
@@ -40,12 +42,35 @@ const KNOWN_MAX_AGE_SECONDS = 180 * 24 * 3600;
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
-/** The mark a browser keeps for each account it signed in to: an HMAC of the account's e-mail under the app secret. */
-function knownMark(secret: string, email: string): string {
+/**
+ * What the mark of an account stands on: its password as stored now (a hash; a change or a reset makes a new one),
+ * null for an unknown account or one without a password. Given by the module that owns the accounts.
+ */
+export type CredentialOf = (email: string) => Promise<string | null>;
+
+/** The signature of one mark: the account, the browser's random id, the expiry and the account's credential. */
+function markSignature(secret: string, email: string, id: string, expires: string, credential: string): string {
   return createHmac('sha256', secret)
-    .update(`known-login:${email.trim().toLowerCase()}`)
+    .update(['known-login', email.trim().toLowerCase(), id, expires, credential].join('\n'))
     .digest('base64url')
     .slice(0, 22);
+}
+
+/** A new mark for this browser and account: `<random id>~<expiry, epoch seconds base 36>~<signature>`. */
+function newKnownMark(secret: string, email: string, credential: string, now: Date): string {
+  const id = randomBytes(12).toString('base64url');
+  const expires = Math.floor(now.getTime() / 1000 + KNOWN_MAX_AGE_SECONDS).toString(36);
+  return `${id}~${expires}~${markSignature(secret, email, id, expires, credential)}`;
+}
+
+/** Whether a mark was issued for this account under its current credential and has not expired. */
+function isMarkOf(secret: string, email: string, credential: string, now: Date, mark: string): boolean {
+  const [id, expires, signature, ...rest] = mark.split('~');
+  if (!id || !expires || !signature || rest.length > 0) return false;
+  if (parseInt(expires, 36) * 1000 <= now.getTime()) return false;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(markSignature(secret, email, id, expires, credential));
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function knownMarksOf(request: FastifyRequest): string[] {
@@ -56,17 +81,25 @@ function knownMarksOf(request: FastifyRequest): string[] {
   return [];
 }
 
-function isKnownBrowser(request: FastifyRequest, secret: string, email: string): boolean {
-  const expected = Buffer.from(knownMark(secret, email));
-  return knownMarksOf(request).some((mark) => {
-    const given = Buffer.from(mark);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+function isKnownBrowser(request: FastifyRequest, secret: string, email: string, credential: string | null): boolean {
+  if (credential === null) return false;
+  const now = request.server.ctx.now();
+  return knownMarksOf(request).some((mark) => isMarkOf(secret, email, credential, now, mark));
 }
 
-function rememberBrowser(request: FastifyRequest, reply: FastifyReply, secret: string, email: string) {
-  const mark = knownMark(secret, email);
-  const marks = [mark, ...knownMarksOf(request).filter((other) => other !== mark)].slice(0, KNOWN_MAX_ACCOUNTS);
+function rememberBrowser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  email: string,
+  credential: string | null,
+) {
+  if (credential === null) return;
+  const now = request.server.ctx.now();
+  const mark = newKnownMark(secret, email, credential, now);
+  // This account's earlier mark gives way to the new one; other accounts' marks stay.
+  const others = knownMarksOf(request).filter((other) => !isMarkOf(secret, email, credential, now, other));
+  const marks = [mark, ...others].slice(0, KNOWN_MAX_ACCOUNTS);
   const secure = request.server.config.PUBLIC_URL.startsWith('https:');
   reply.header(
     'set-cookie',
@@ -116,11 +149,13 @@ export async function throttledPasswordCheck<T>(
   reply: FastifyReply,
   email: string,
   settings: LoginThrottle,
+  credentialOf: CredentialOf,
   check: () => Promise<T>,
 ): Promise<T> {
   const { db, config } = request.server;
   const keys = [addressKey(request.ip)];
-  if (!isKnownBrowser(request, config.JWT_SECRET, email)) keys.push(accountKey(email));
+  const credential = knownMarksOf(request).length > 0 ? await credentialOf(email) : null;
+  if (!isKnownBrowser(request, config.JWT_SECRET, email, credential)) keys.push(accountKey(email));
   const waitMs = await waitsFor(db, keys);
   if (waitMs > 0) {
     countRateLimitRefusal(request.routeOptions.url ?? 'unmatched', request.method);
@@ -137,7 +172,7 @@ export async function throttledPasswordCheck<T>(
     }
     throw error;
   }
-  rememberBrowser(request, reply, config.JWT_SECRET, email);
+  rememberBrowser(request, reply, config.JWT_SECRET, email, await credentialOf(email));
   return result;
 }
 

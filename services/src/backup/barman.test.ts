@@ -1,6 +1,9 @@
+import { mkdtemp, mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walArchiveSettings } from './archive';
-import { barmanConfiguration, libpqConninfo } from './barman';
+import { barmanConfiguration, libpqConninfo, writeBarmanConfiguration } from './barman';
 
 describe('libpqConninfo', () => {
   it('turns a postgres:// URL into the key/value string Barman takes, quoted as libpq reads it', () => {
@@ -49,5 +52,30 @@ describe("Barman's configuration", () => {
       archive_timeout: '45s',
       archive_command: `'/usr/bin/rsync' -a %p '/srv/o'\\''brien/fanmission/incoming'/%f`,
     });
+  });
+});
+
+describe('the backup folder', () => {
+  it('is readable by this user alone, whether it is made now or was made before with a wider mode', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'fanmission-backup-'));
+    try {
+      const settings = {
+        barman: '/opt/barman/bin/barman',
+        conninfo: 'postgres://postgres:pw@127.0.0.1:54329/postgres',
+        retentionDays: 7,
+        rsyncPath: '/usr/bin/rsync',
+      };
+      const fresh = path.join(parent, 'fresh');
+      const configuration = await writeBarmanConfiguration({ ...settings, backupDir: fresh });
+      expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+      expect((await stat(configuration)).mode & 0o777).toBe(0o600);
+
+      const earlier = path.join(parent, 'earlier');
+      await mkdir(earlier, { mode: 0o755 });
+      await writeBarmanConfiguration({ ...settings, backupDir: earlier });
+      expect((await stat(earlier)).mode & 0o777).toBe(0o700);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -78,9 +78,14 @@ export function barmanConfiguration(settings: BarmanSettings): string {
   return lines.join('\n');
 }
 
-/** Writes the configuration (readable by this user alone: it holds the connection's password); returns its path. */
+/**
+ * Writes the configuration (readable by this user alone: it holds the connection's password); returns its path. The
+ * backup folder itself is this user's alone too (0700, also when it existed before): backups, logs and `backup.info`
+ * are a copy of the whole database.
+ */
 export async function writeBarmanConfiguration(settings: BarmanSettings): Promise<string> {
-  await fs.mkdir(settings.backupDir, { recursive: true });
+  await fs.mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
+  await fs.chmod(settings.backupDir, 0o700);
   const file = path.join(settings.backupDir, 'barman.conf');
   // A name of its own per write: a schedule's tick and a command of the same process may write at once.
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;

@@ -57,6 +57,18 @@ describe('refund requests in the console', () => {
       payment: { payMethod: 'card', currency: 'KRW', amount: 10_000 },
     });
     expect(rows[1]).toMatchObject({ payment: null, coins: 500, feeCoins: 15 });
+    // Operators read the fan's account number as its last four digits; finance, who pays it, reads it whole.
+    expect(rows[1]!.bankAccount).toEqual({
+      bankName: '우리은행',
+      bankAccountHolder: 'Fan',
+      bankAccountNumber: '****2123',
+    });
+    const one = await inject({
+      method: 'GET',
+      url: `/api/admin/coin-refunds/${partial.id}`,
+      headers: operator.headers,
+    });
+    expect(one.json<AdminCoinRefund>().bankAccount?.bankAccountNumber).toBe('****2123');
 
     const filtered = await inject({
       method: 'GET',
@@ -65,6 +77,7 @@ describe('refund requests in the console', () => {
     });
     expect(filtered.headers['content-range']).toBe('coin-refunds 0-0/1');
     expect(filtered.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
+    expect(filtered.json<AdminCoinRefund[]>()[0]!.bankAccount?.bankAccountNumber).toBe('1002123');
   });
 
   it('lets finance mark a request paid, once and for good', async () => {
@@ -111,6 +124,55 @@ describe('refund requests in the console', () => {
     expect(
       (await inject({ method: 'GET', url: '/api/admin/coin-refunds/999999', headers: finance.headers })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses marking paid by hand while a provider refund is under way, or once the providers returned it all', async () => {
+    const { db } = testApp.current.app;
+    const url = `/api/admin/coin-refunds/${partial.id}`;
+    const markPaid = () =>
+      inject({
+        method: 'PUT',
+        url,
+        headers: { ...finance.headers, 'accept-language': 'en' },
+        payload: { status: 'paid' },
+      });
+    await db
+      .updateTable('coin_refunds')
+      .set({ provider_refund_claimed_at: clock.now })
+      .where('id', '=', partial.id)
+      .execute();
+    const underWay = await markPaid();
+    expect(underWay.statusCode).toBe(409);
+    expect(underWay.json().message).toBe(
+      'This refund is being made at the payment provider right now. Check again in a moment.',
+    );
+    await db
+      .updateTable('coin_refunds')
+      .set({ provider_refund_claimed_at: null })
+      .where('id', '=', partial.id)
+      .execute();
+
+    const parts = await db.selectFrom('coin_refund_parts').select('id').where('refund_id', '=', partial.id).execute();
+    expect(parts.length).toBeGreaterThan(0);
+    await db
+      .updateTable('coin_refund_parts')
+      .set({ provider_refund_id: 'refund-at-provider', refunded_at: clock.now })
+      .where('refund_id', '=', partial.id)
+      .execute();
+    const returned = await markPaid();
+    expect(returned.statusCode).toBe(409);
+    expect(returned.json().message).toBe(
+      'Every charge of this refund already came back from its payment provider: nothing is left to pay by hand.',
+    );
+    await db
+      .updateTable('coin_refund_parts')
+      .set({ provider_refund_id: null, refunded_at: null })
+      .where('refund_id', '=', partial.id)
+      .execute();
+    expect(
+      (await db.selectFrom('coin_refunds').select('status').where('id', '=', partial.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('requested');
   });
 
   it('is closed to fans and strangers', async () => {

@@ -1,11 +1,13 @@
 import {
+  type AdminCoinRefund,
+  maskAccountNumber,
   adminCoinRefundProviderRefundSchema,
   adminCoinRefundFilterSchema,
   adminCoinRefundSchema,
   adminCoinRefundUpdateSchema,
   adminIdParamsSchema,
 } from '@fanmission/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
@@ -18,6 +20,18 @@ const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const 
   string,
   ...string[],
 ];
+
+/**
+ * What the caller may read of a refund request: only finance, who pays it, sees the fan's whole account number;
+ * operators read its last four digits (as in the audit log and the payout account history).
+ */
+function asSeenBy(request: FastifyRequest, refund: AdminCoinRefund): AdminCoinRefund {
+  if (requireCaller(request).roles.includes('ROLE_FINANCE') || refund.bankAccount === null) return refund;
+  return {
+    ...refund,
+    bankAccount: { ...refund.bankAccount, bankAccountNumber: maskAccountNumber(refund.bankAccount.bankAccountNumber)! },
+  };
+}
 
 /** `/api/admin/coin-refunds`: refund requests finance pays outside the app, then marks paid. */
 export async function coinRefundAdminRoutes(app: FastifyInstance) {
@@ -36,14 +50,17 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
     defaultSort: ['dueOn', 'ASC'],
     filter: adminCoinRefundFilterSchema,
     row: adminCoinRefundSchema,
-    list: (query) => listRefundRequests(app.ctx, query),
+    list: async (query, request) => {
+      const page = await listRefundRequests(app.ctx, query);
+      return { ...page, rows: page.rows.map((refund) => asSeenBy(request, refund)) };
+    },
   });
   consoleRecordRoute(app, {
     resource: RESOURCE,
     tags,
     summary: 'One refund request',
     row: adminCoinRefundSchema,
-    find: (id) => getRefundRequest(app.ctx, id),
+    find: async (id, request) => asSeenBy(request, await getRefundRequest(app.ctx, id)),
   });
 
   routes.put(

@@ -81,12 +81,28 @@ export async function setRefundStatus(
         note: change.note,
       });
     } else if (current.status === 'requested' && change.status === 'paid') {
+      await refuseHandPaymentOfProviderRefund(trx, id, current.provider_refund_claimed_at, now);
       await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
     } else if (change.note !== undefined) {
       await refundRepository.updateRefundNote(trx, id, change.note, now);
     }
   });
   return await getRefundRequest(ctx, id);
+}
+
+/**
+ * Marking a request paid by hand says the money went out another way: refused while a refund at the providers is
+ * under way (it may pay the same charges), and once every charge that carried money came back from its provider
+ * (nothing is left to send by hand).
+ */
+async function refuseHandPaymentOfProviderRefund(trx: DbExecutor, id: number, claimedAt: Date | null, now: Date) {
+  const claimedRecently =
+    claimedAt !== null && claimedAt.getTime() > now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS;
+  if (claimedRecently) throw new AppError(409, 'coinRefunds.providerRefundUnderWay', { code: 'CONFLICT' });
+  const owed = (await partsOf(trx, id)).filter((part) => part.amount !== 0);
+  if (owed.length > 0 && owed.every((part) => part.provider_refund_id !== null)) {
+    throw new AppError(409, 'coinRefunds.refundedAtProvider', { code: 'CONFLICT' });
+  }
 }
 
 async function adminRefundDtos(db: DbExecutor, rows: refundRepository.RefundListRow[]): Promise<AdminCoinRefund[]> {

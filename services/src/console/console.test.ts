@@ -390,6 +390,35 @@ describe('/api/admin/users', () => {
     const audit = (await auditRows('users')).filter((row) => row.resourceId === String(finance.id));
     expect(audit[0]).toMatchObject({ actorId: operator.id, statusCode: 403, action: 'PUT /api/admin/users/:id' });
   });
+
+  it('keeps the staff deactivation’s reason text to staff management: a member block with it is refused, and lifted', async () => {
+    const member = await createAccount(app(), { username: 'reserved-reason' });
+    for (const reason of ['deactivated staff account', ' Deactivated Staff Account ']) {
+      const refused = await app().inject({
+        method: 'PUT',
+        url: `/api/admin/users/${member.id}`,
+        headers: { ...en, ...operator.headers },
+        payload: { loginBlocked: true, loginBlockReason: reason },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().subErrors).toEqual([
+        expect.objectContaining({
+          field: 'loginBlockReason',
+          message: 'This reason is reserved for deactivated staff accounts.',
+        }),
+      ]);
+    }
+    // A member whose login carries that text without a staff deactivation (as written before the reason was
+    // reserved) is an ordinary blocked member: an operator unblocks him.
+    await app()
+      .db.updateTable('users')
+      .set({ login_blocked_at: new Date(), login_block_reason: 'deactivated staff account' })
+      .where('id', '=', member.id)
+      .execute();
+    const lifted = await call(operator, 'PUT', `/api/admin/users/${member.id}`, { loginBlocked: false });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
+  });
 });
 
 describe('/api/admin/missions and mission-products', () => {

@@ -188,6 +188,7 @@ export async function updateStaff(
         ...(change.active !== undefined && {
           login_blocked_at: change.active ? null : (row.login_blocked_at ?? ctx.now()),
           login_block_reason: change.active ? null : STAFF_DEACTIVATION_REASON,
+          staff_deactivated: !change.active,
         }),
         updated_at: ctx.now(),
       })

@@ -140,7 +140,7 @@ export async function setLoginBlock(
   await ctx.db.transaction().execute(async (trx) => {
     const target = await trx
       .selectFrom('users')
-      .select(['roles', 'login_block_reason'])
+      .select(['roles', 'staff_deactivated'])
       .where('id', '=', before.id)
       .forUpdate()
       .executeTakeFirst();

@@ -9,8 +9,9 @@ export interface SupporterRow {
 }
 
 /**
- * The creator's top supporters: the first entries of `creator_supporters_top` (migration 0310) for him, members who
- * deleted their account left out. Reads three index entries, however many fans and missions the creator has.
+ * The creator's top supporters: the first entries of `creator_supporters_top` (migrations 0310, 0371: public,
+ * unblocked missions only) for him, members who deleted their account or left the ranking (`ranking_opt_out`) left
+ * out. Reads a few index entries, however many fans and missions the creator has.
  */
 export async function topSupporters(db: DbExecutor, creatorId: number): Promise<SupporterRow[]> {
   return await db
@@ -20,6 +21,7 @@ export async function topSupporters(db: DbExecutor, creatorId: number): Promise<
     .where('s.creator_id', '=', creatorId)
     .where(sql<SqlBool>`s.coins > 0`)
     .where('u.deleted_at', 'is', null)
+    .where('u.ranking_opt_out', '=', false)
     .orderBy('s.coins', 'desc')
     .orderBy('s.user_id', 'asc')
     .limit(CREATOR_TOP_SUPPORTERS)

@@ -5,6 +5,7 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { createProduct, insertMission } from '@fanmission/tests/support/missions';
+import { migrations } from '../db';
 
 // GET /creators/{id}/ranking: the creator page's Top-3 supporters (from `creator_supporters`, kept by a trigger as
 // missions complete) and the creator's rank in the popular order (counted along its index, up to a limit).
@@ -96,9 +97,127 @@ describe('top-3 supporters', () => {
       select count(*)::int as off from creator_supporters s
       full join (
         select creator_id, user_id, sum(coin_price) as coins, count(*)::int as missions from missions
-        where status = 'COMPLETED' and type <> 'EVENT' group by 1, 2
+        where status = 'COMPLETED' and type <> 'EVENT' and not is_private and content_blocked_at is null group by 1, 2
       ) m using (creator_id, user_id)
       where s.coins is distinct from m.coins or s.missions is distinct from m.missions`.execute(app().db);
+    expect(rows[0]!.off).toBe(0);
+  });
+});
+
+describe('top-3 supporters count only what anyone may see', () => {
+  const usernames = async (creatorId: number) =>
+    (await ranking(creatorId)).topSupporters.map((supporter) => supporter.user.username);
+
+  it('leaves out private and content-blocked missions, as they become so', async () => {
+    const shy = await createCreator(app());
+    const productId = await createProduct(app().db, shy.creatorId, 'BASIC', { coinPrice: 10 });
+    const shyProduct = {
+      id: productId,
+      type: 'BASIC' as const,
+      coinPrice: 10,
+      minimumCost: null,
+      creator: { id: shy.creatorId },
+    };
+    const [secret, blocked, open] = await Promise.all(
+      ['secret', 'blocked', 'open'].map((username) => createAccount(app(), { username: `${username}-rank` })),
+    );
+    await insertMission(
+      app(),
+      { ...shyProduct, coinPrice: 900 },
+      { user_id: secret!.id, status: 'COMPLETED', is_private: true },
+    );
+    await insertMission(
+      app(),
+      { ...shyProduct, coinPrice: 800 },
+      { user_id: blocked!.id, status: 'COMPLETED', content_blocked_at: new Date() },
+    );
+    const shown = await insertMission(
+      app(),
+      { ...shyProduct, coinPrice: 5 },
+      { user_id: open!.id, status: 'COMPLETED' },
+    );
+    expect(await usernames(shy.creatorId)).toEqual(['open-rank']);
+
+    // Made private after completion: out at once; public again: back.
+    const setPrivate = (isPrivate: boolean) =>
+      app().db.updateTable('missions').set({ is_private: isPrivate }).where('id', '=', shown.id).execute();
+    await setPrivate(true);
+    expect(await usernames(shy.creatorId)).toEqual([]);
+    await setPrivate(false);
+    await app().db.updateTable('missions').set({ content_blocked_at: new Date() }).where('id', '=', shown.id).execute();
+    expect(await usernames(shy.creatorId)).toEqual([]);
+  });
+
+  it('omits a member who left the ranking in his profile, until he joins again', async () => {
+    const loved = await createCreator(app());
+    const productId = await createProduct(app().db, loved.creatorId, 'BASIC', { coinPrice: 10 });
+    const lovedProduct = {
+      id: productId,
+      type: 'BASIC' as const,
+      coinPrice: 10,
+      minimumCost: null,
+      creator: { id: loved.creatorId },
+    };
+    const [quiet, loud] = await Promise.all(
+      ['quiet', 'loud'].map((username) => createAccount(app(), { username: `${username}-rank` })),
+    );
+    await insertMission(app(), { ...lovedProduct, coinPrice: 70 }, { user_id: quiet!.id, status: 'COMPLETED' });
+    await insertMission(app(), { ...lovedProduct, coinPrice: 60 }, { user_id: loud!.id, status: 'COMPLETED' });
+    expect(await usernames(loved.creatorId)).toEqual(['quiet-rank', 'loud-rank']);
+
+    const setOptOut = async (rankingOptOut: unknown) =>
+      await app().inject({
+        method: 'PUT',
+        url: `/api/v1/users/${quiet!.id}`,
+        headers: { ...quiet!.headers, 'accept-language': 'en' },
+        payload: { username: 'quiet-rank', rankingOptOut },
+      });
+    const invalid = await setOptOut('yes');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().subErrors).toEqual([expect.objectContaining({ field: 'rankingOptOut' })]);
+    expect((await setOptOut(true)).statusCode).toBe(200);
+    expect(await usernames(loved.creatorId)).toEqual(['loud-rank']);
+    const me = await app().inject({ method: 'GET', url: '/api/v1/users/me', headers: quiet!.headers });
+    expect(me.json()).toMatchObject({ rankingOptOut: true });
+    expect((await setOptOut(false)).statusCode).toBe(200);
+    expect(await usernames(loved.creatorId)).toEqual(['quiet-rank', 'loud-rank']);
+  });
+
+  it('is recounted by its migration from missions counted under the earlier rule', async () => {
+    const db = app().db;
+    const publicSupporters = migrations['0371_creator_supporters_public']!;
+    const old = await createCreator(app());
+    const productId = await createProduct(db, old.creatorId, 'BASIC', { coinPrice: 10 });
+    const oldProduct = {
+      id: productId,
+      type: 'BASIC' as const,
+      coinPrice: 10,
+      minimumCost: null,
+      creator: { id: old.creatorId },
+    };
+    const fan = await createAccount(app(), { username: 'earlier-rank' });
+    await db.transaction().execute((trx) => publicSupporters.down!(trx));
+    // Counted by the earlier trigger, which knew nothing of privacy.
+    await insertMission(
+      app(),
+      { ...oldProduct, coinPrice: 40 },
+      { user_id: fan.id, status: 'COMPLETED', is_private: true },
+    );
+    const counted = await db
+      .selectFrom('creator_supporters')
+      .select('coins')
+      .where('creator_id', '=', old.creatorId)
+      .execute();
+    expect(counted).toEqual([{ coins: 40 }]);
+    await db.transaction().execute((trx) => publicSupporters.up(trx));
+    expect(await usernames(old.creatorId)).toEqual([]);
+    const { rows } = await sql<{ off: number }>`
+      select count(*)::int as off from creator_supporters s
+      full join (
+        select creator_id, user_id, sum(coin_price) as coins, count(*)::int as missions from missions
+        where status = 'COMPLETED' and type <> 'EVENT' and not is_private and content_blocked_at is null group by 1, 2
+      ) m using (creator_id, user_id)
+      where s.coins is distinct from m.coins or s.missions is distinct from m.missions`.execute(db);
     expect(rows[0]!.off).toBe(0);
   });
 });

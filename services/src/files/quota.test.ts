@@ -74,6 +74,43 @@ describe('upload quota', () => {
   });
 });
 
+describe('upload quota across API processes', () => {
+  /** Uploads another API process is running for the account: its reservations, shared through the database. */
+  const elsewhere = (userId: number, uploads: number, bytes: number, expiresInMinutes = 30) =>
+    app()
+      .db.insertInto('upload_reservations')
+      .values(
+        Array.from({ length: uploads }, () => ({
+          user_id: userId,
+          bytes,
+          expires_at: new Date(Date.now() + expiresInMinutes * 60_000),
+        })),
+      )
+      .execute();
+
+  it('counts another process’s uploads under way: their number and the bytes they may still take', async () => {
+    const busy = await createAccount(app());
+    await elsewhere(busy.id, 8, 100);
+    expect((await upload(busy)).statusCode).toBe(429);
+
+    const unverified = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'] });
+    await elsewhere(unverified.id, 1, 50 * 1024 ** 2);
+    expect((await upload(unverified)).statusCode).toBe(429);
+
+    // A reservation its process never ended (it died) lapses; an upload's own ends with it.
+    const crashed = await createAccount(app());
+    await elsewhere(crashed.id, 8, 100, -1);
+    expect((await upload(crashed)).statusCode).toBe(200);
+    const live = await app()
+      .db.selectFrom('upload_reservations')
+      .select('id')
+      .where('user_id', '=', crashed.id)
+      .where('expires_at', '>', new Date())
+      .execute();
+    expect(live).toEqual([]);
+  });
+});
+
 describe('upload quota, whatever happens to the files', () => {
   it('keeps a deleted file in the hour’s count (its bytes stay stored for 30 days)', async () => {
     const member = await createAccount(app());

@@ -30,8 +30,11 @@ export interface UploadBudget {
   stored(bytes: number): void;
 }
 
-/** Uploads in progress per user, in this process, and the bytes they may still take. */
-const inProgress = new Map<number, { uploads: number; reservedBytes: number }>();
+/**
+ * How long a reservation holds without its upload ending: a process that died mid-upload leaves its reservation
+ * behind, which then lapses (an upload that outlasts it only lets the user's others take its bytes again).
+ */
+const RESERVATION_HOURS = 1;
 
 /**
  * Runs one upload within the caller's quota. The quota counts what was stored (`upload_usage`, one row per upload,
@@ -47,40 +50,62 @@ export async function withinUploadQuota<T>(
   maxBytes: number,
   upload: (budget: UploadBudget) => Promise<T>,
 ): Promise<T> {
-  const mine = inProgress.get(caller.id) ?? { uploads: 0, reservedBytes: 0 };
-  if (mine.uploads >= quota.concurrentPerUser) throw uploadQuotaExceeded();
-  mine.uploads += 1;
-  inProgress.set(caller.id, mine);
-  let reserved = 0;
-  try {
-    const { rows } = await sql<{ bytes: number; files: number }>`
-      select coalesce(sum(bytes), 0)::float8 as bytes,
-        (count(*) filter (where created_at > now() - interval '1 hour'))::int as files
-      from upload_usage where user_id = ${caller.id} and created_at > now() - interval '1 day'`.execute(db);
+  const bytesPerDay = caller.roles.includes('ROLE_UNVERIFIED') ? quota.unverifiedBytesPerDay : quota.bytesPerDay;
+  // The user's uploads are counted and reserved one at a time, whichever process runs them.
+  const reservation = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('upload-quota'), ${caller.id}::int)`.execute(trx);
+    const { rows } = await sql<{ bytes: number; files: number; uploads: number; reserved: number }>`
+      select
+        (select coalesce(sum(bytes), 0)::float8 from upload_usage
+          where user_id = ${caller.id} and created_at > now() - interval '1 day') as bytes,
+        (select count(*)::int from upload_usage
+          where user_id = ${caller.id} and created_at > now() - interval '1 hour') as files,
+        (select count(*)::int from upload_reservations where user_id = ${caller.id} and expires_at > now()) as uploads,
+        (select coalesce(sum(bytes), 0)::float8 from upload_reservations
+          where user_id = ${caller.id} and expires_at > now()) as reserved`.execute(trx);
     const used = rows[0]!;
-    const bytesPerDay = caller.roles.includes('ROLE_UNVERIFIED') ? quota.unverifiedBytesPerDay : quota.bytesPerDay;
-    const bytesLeft = bytesPerDay - used.bytes - mine.reservedBytes;
+    if (used.uploads >= quota.concurrentPerUser) throw uploadQuotaExceeded();
+    const bytesLeft = bytesPerDay - used.bytes - used.reserved;
     if (used.files >= quota.filesPerHour || bytesLeft <= 0) throw uploadQuotaExceeded();
-    reserved = Math.min(bytesLeft, maxBytes);
-    mine.reservedBytes += reserved;
-    let storedBytes: number | undefined;
-    const result = await upload({ bytesLeft: reserved, stored: (bytes) => (storedBytes = bytes) });
-    if (storedBytes !== undefined) {
-      await db.insertInto('upload_usage').values({ user_id: caller.id, bytes: storedBytes }).execute();
-    }
-    return result;
-  } finally {
-    mine.uploads -= 1;
-    mine.reservedBytes -= reserved;
-    if (mine.uploads === 0) inProgress.delete(caller.id);
+    const bytes = Math.min(bytesLeft, maxBytes);
+    const { id } = await trx
+      .insertInto('upload_reservations')
+      .values({
+        user_id: caller.id,
+        bytes,
+        expires_at: sql<Date>`now() + ${RESERVATION_HOURS} * interval '1 hour'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id, bytes };
+  });
+  let storedBytes: number | undefined;
+  let result: T;
+  try {
+    result = await upload({ bytesLeft: reservation.bytes, stored: (bytes) => (storedBytes = bytes) });
+  } catch (error) {
+    await db.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
+    throw error;
   }
+  // The reservation becomes what was stored, at once.
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
+    if (storedBytes !== undefined) {
+      await trx.insertInto('upload_usage').values({ user_id: caller.id, bytes: storedBytes }).execute();
+    }
+  });
+  return result;
 }
 
-/** Usage rows the quota no longer looks at (it looks one day back); answers how many went. */
+/** Usage rows the quota no longer looks at (it looks one day back), and lapsed reservations; answers how many went. */
 export async function purgeUploadUsage(db: DbExecutor): Promise<number> {
   const result = await db
     .deleteFrom('upload_usage')
     .where('created_at', '<', sql<Date>`now() - interval '2 days'`)
     .executeTakeFirst();
+  await db
+    .deleteFrom('upload_reservations')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   return Number(result.numDeletedRows);
 }

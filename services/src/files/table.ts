@@ -53,10 +53,19 @@ export interface UploadUsageTable {
   created_at: Generated<Date>;
 }
 
+/** An upload under way and the bytes it may still store, seen by every API process (services/src/files/quota.ts). */
+export interface UploadReservationsTable {
+  id: Generated<string>;
+  user_id: number;
+  bytes: number;
+  expires_at: Date;
+}
+
 export interface FilesTables {
   files: FilesTable;
   deleted_files: DeletedFilesTable;
   upload_usage: UploadUsageTable;
+  upload_reservations: UploadReservationsTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

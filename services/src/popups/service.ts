@@ -50,7 +50,10 @@ export async function adminViews(ctx: ServiceContext, rows: readonly PopupRow[])
   }));
 }
 
-/** The popup's columns; the image must be an uploaded image (`POST /files/s3`). */
+/**
+ * The popup's columns; the image must be one the console uploaded for popups (`POST /api/admin/popups/images`): a
+ * popup makes its picture public, so no other file may become one.
+ */
 export async function popupValues(ctx: ServiceContext, input: PopupInput): Promise<NewPopup> {
   if (input.webImageId !== null && !(await repository.imageFile(ctx.db, input.webImageId))) {
     throw invalidFields([{ field: 'webImageId', key: 'board.fileNotFound', rejectedValue: input.webImageId }]);
@@ -71,3 +74,8 @@ export async function popupValues(ctx: ServiceContext, input: PopupInput): Promi
 }
 
 export const popupNotFound = () => notFound('board.popupNotFound');
+
+/** Records an upload of the console as a popup picture, which a popup may then show. */
+export async function recordPopupImage(ctx: ServiceContext, fileId: number, uploadedBy: number): Promise<void> {
+  await repository.recordPopupImage(ctx.db, fileId, uploadedBy);
+}

@@ -17,8 +17,16 @@ export interface PopupsTable {
   updated_at: Generated<Date>;
 }
 
+/** A picture the console uploaded for popups: the only files a popup may show (migration 0374). */
+export interface PopupImagesTable {
+  file_id: number;
+  uploaded_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface PopupsTables {
   popups: PopupsTable;
+  popup_images: PopupImagesTable;
 }
 
 export type PopupRow = Selectable<PopupsTable>;

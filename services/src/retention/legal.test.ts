@@ -84,11 +84,178 @@ describe('destroyPastLegalRetention', () => {
 
     // Again: nothing left to destroy.
     const again = await destroyPastLegalRetention(db, { now: NOW, batchSize: 1 });
-    expect(Object.values(again).flatMap((tables) => Object.values(tables))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(
+      Object.values(again)
+        .flatMap((tables) => Object.values(tables))
+        .every((count) => count === 0),
+    ).toBe(true);
 
     // The periods are the table's: a longer payment period keeps what the shorter one would destroy.
     await transfer(5 * YEAR + 1);
     await sql`update legal_retention_periods set period = interval '10 years' where kind = 'payment'`.execute(db);
     expect((await destroyPastLegalRetention(db, { now: NOW, batchSize: 10 })).payment.bank_transfers).toBe(0);
+  });
+
+  it('erases the personal data kept in the audit log, the payout account history and paid statements, and only that', async () => {
+    const db = database.current.db;
+    // The period as migrated (the test above lengthened it).
+    await sql`update legal_retention_periods set period = interval '5 years' where kind = 'payment'`.execute(db);
+    const fan = await createMember(db);
+    const withdrawn = await createMember(db);
+    await sql`update users set deleted_at = ${daysAgo(YEAR + 2)} where id = ${withdrawn}`.execute(db);
+    const creatorUser = await createMember(db);
+    const creator = (
+      await sql<{ id: number }>`insert into creators (user_id, name) values (${creatorUser}, 'Old creator')
+        returning id`.execute(db)
+    ).rows[0]!.id;
+
+    const snapshot = {
+      id: 1,
+      email: 'fan@example.com',
+      depositorName: 'Kim Fan',
+      depositorPhone: '01012345678',
+      bankAccount: { bankName: '우리은행', bankAccountHolder: 'Kim Fan', bankAccountNumber: '****5678' },
+      amount: 1000,
+    };
+    const audit = async (resource: string, resourceId: string, age: number) =>
+      (
+        await sql<{ id: number }>`
+          insert into admin_audit_log (actor_id, action, resource, resource_id, before, after, status_code, request_id,
+            created_at)
+          values (${fan}, 'PUT /api/admin/x/:id', ${resource}, ${resourceId}, ${JSON.stringify(snapshot)},
+            ${JSON.stringify({ ...snapshot, phone: '01099998888' })}, 200, 'req', ${daysAgo(age)})
+          returning id`.execute(db)
+      ).rows[0]!.id;
+    const oldAudit = await audit('bank-transfers', '1', 5 * YEAR + 1);
+    const recentAudit = await audit('bank-transfers', '2', 5 * YEAR - 1);
+    const withdrawnAudit = await audit('users', String(withdrawn), 30);
+
+    const change = async (age: number) =>
+      (
+        await sql<{ id: number }>`
+          insert into payout_account_changes (creator_id, actor_id, actor_roles, from_bank_name,
+            from_bank_account_holder, from_bank_account_number, from_payout_overseas, from_payout_foreigner, to_bank_name,
+            to_bank_account_holder, to_bank_account_number, to_payout_overseas, to_payout_foreigner,
+            destination_changed, request_ip, request_id, changed_at)
+          values (${creator}, ${creatorUser}, '{ROLE_CREATOR}', '국민은행', 'Old Holder', '1002111122223333', false,
+            false, '우리은행', 'New Holder', '1002444455556666', false, false, true, '192.0.2.1', 'req', ${daysAgo(age)})
+          returning id`.execute(db)
+      ).rows[0]!.id;
+    const oldChange = await change(5 * YEAR + 1);
+    const recentChange = await change(5 * YEAR - 1);
+
+    const statement = async (month: number, age: number) =>
+      (
+        await sql<{ id: number }>`
+          insert into settlement_statements (creator_id, year, month, status, grade, month_coins, carried_coins,
+            total_earning_coin, gross, income, pg_fee, pg_fee_rate, fatkat_fee, fatkat_fee_rate, overseas_fee,
+            overseas_fee_rate, tax_withheld, tax_rate, to_receipt, overseas, foreigner, bank_name, bank_account_holder,
+            bank_account_number, created_at)
+          values (${creator}, 2025, ${month}, 'CARRIED_OVER', 'SILVER', 10, 0, 10, 1000, 1000, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            false, false, '국민은행', 'Old Holder', '1002111122223333', ${daysAgo(age)})
+          returning id`.execute(db)
+      ).rows[0]!.id;
+    const oldStatement = await statement(1, 5 * YEAR + 1);
+    const recentStatement = await statement(2, 5 * YEAR - 1);
+
+    // Outside the legal erasure, the tables refuse any change, erasure included.
+    await expect(sql`update admin_audit_log set before = null where id = ${oldAudit}`.execute(db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      sql`update payout_account_changes set request_ip = null where id = ${oldChange}`.execute(db),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update settlement_statements set bank_account_holder = '-' where id = ${oldStatement}`.execute(db),
+    ).rejects.toThrow(/immutable/);
+    // Declared, anything but exactly the erasure is refused still.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`select set_config('fanmission.legal_erasure', 'on', true)`.execute(trx);
+        await sql`update settlement_statements set bank_account_holder = 'Someone else' where id = ${oldStatement}`.execute(
+          trx,
+        );
+      }),
+    ).rejects.toThrow(/immutable/);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`select set_config('fanmission.legal_erasure', 'on', true)`.execute(trx);
+        await sql`update admin_audit_log set status_code = 500, personal_data_erased_at = now()
+          where id = ${oldAudit}`.execute(trx);
+      }),
+    ).rejects.toThrow(/append-only/);
+
+    const result = await destroyPastLegalRetention(db, { now: NOW, batchSize: 1 });
+    expect(result.payment).toMatchObject({ admin_audit_log: 1, payout_account_changes: 1, settlement_statements: 1 });
+    expect(result.membership).toMatchObject({ admin_audit_log: 1 });
+
+    const { rows: audits } = await sql<{ id: number; before: typeof snapshot; after: typeof snapshot }>`
+      select id, before, after from admin_audit_log where id in (${oldAudit}, ${recentAudit}, ${withdrawnAudit})
+      order by id`.execute(db);
+    const erased = {
+      id: 1,
+      email: '-',
+      depositorName: '-',
+      depositorPhone: '-',
+      bankAccount: { bankName: '우리은행', bankAccountHolder: '-', bankAccountNumber: '****5678' },
+      amount: 1000,
+    };
+    expect(audits).toEqual([
+      { id: oldAudit, before: erased, after: { ...erased, phone: '-' } },
+      { id: recentAudit, before: snapshot, after: { ...snapshot, phone: '01099998888' } },
+      { id: withdrawnAudit, before: erased, after: { ...erased, phone: '-' } },
+    ]);
+    const { rows: changes } = await sql`
+      select id, from_bank_account_holder, from_bank_account_number, to_bank_account_holder, to_bank_account_number,
+        request_ip from payout_account_changes where id in (${oldChange}, ${recentChange}) order by id`.execute(db);
+    expect(changes).toEqual([
+      {
+        id: oldChange,
+        from_bank_account_holder: '-',
+        from_bank_account_number: '****3333',
+        to_bank_account_holder: '-',
+        to_bank_account_number: '****6666',
+        request_ip: null,
+      },
+      {
+        id: recentChange,
+        from_bank_account_holder: 'Old Holder',
+        from_bank_account_number: '1002111122223333',
+        to_bank_account_holder: 'New Holder',
+        to_bank_account_number: '1002444455556666',
+        request_ip: '192.0.2.1',
+      },
+    ]);
+    const { rows: statements } = await sql`
+      select id, bank_name, bank_account_holder, bank_account_number, to_receipt from settlement_statements
+      where id in (${oldStatement}, ${recentStatement}) order by id`.execute(db);
+    expect(statements).toEqual([
+      {
+        id: oldStatement,
+        bank_name: '국민은행',
+        bank_account_holder: '-',
+        bank_account_number: '****3333',
+        to_receipt: 0,
+      },
+      {
+        id: recentStatement,
+        bank_name: '국민은행',
+        bank_account_holder: 'Old Holder',
+        bank_account_number: '1002111122223333',
+        to_receipt: 0,
+      },
+    ]);
+    // Still append-only and immutable afterwards; a second pass finds nothing.
+    await expect(sql`delete from admin_audit_log where id = ${oldAudit}`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from payout_account_changes where id = ${oldChange}`.execute(db)).rejects.toThrow(
+      /append-only/,
+    );
+    const again = await destroyPastLegalRetention(db, { now: NOW, batchSize: 1 });
+    expect([
+      again.payment.admin_audit_log,
+      again.payment.payout_account_changes,
+      again.membership.admin_audit_log,
+    ]).toEqual([0, 0, 0]);
+    expect(again.payment.settlement_statements).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 
 /**
@@ -16,7 +16,9 @@ export const ERASED_APPLICANT = { name: '-', phone: '000000' } as const;
  * whole, and `verify` replays it. A payment record the ledger names (a deposit's payment, a refund's transaction)
  * keeps its row and ids; what is destroyed is the personal data on it (names, phone numbers, bank accounts), so no
  * reference and no ledger check breaks. Records nothing references (reports, objections, warnings, upload records)
- * are deleted.
+ * are deleted. The records that are otherwise never changed (the console's audit log, the payout account history,
+ * paid settlement statements) have their personal data erased in transactions that declare it, the only change their
+ * triggers let through (migration 0373).
  */
 
 export type LegalRecordKind = 'payment' | 'contract' | 'complaint' | 'membership';
@@ -34,6 +36,15 @@ async function inBatches(batchSize: number, statement: () => Promise<{ numAffect
     total += touched;
     if (touched < batchSize) return total;
   }
+}
+
+/** Runs one erasure statement in a transaction that declares the legal erasure to the tables' triggers. */
+function asLegalErasure(db: Db, statement: (trx: DbExecutor) => Promise<{ numAffectedRows?: bigint }>) {
+  return () =>
+    db.transaction().execute(async (trx) => {
+      await sql`select set_config('fanmission.legal_erasure', 'on', true)`.execute(trx);
+      return await statement(trx);
+    });
 }
 
 async function periodCutoffs(db: DbExecutor, now: Date): Promise<Map<LegalRecordKind, Date>> {
@@ -69,6 +80,35 @@ export async function destroyPastLegalRetention(
             and (bank_name is not null or bank_account_holder is not null or bank_account_number is not null)
           limit ${limit})`.execute(db),
     );
+    // A statement still owed keeps the account it pays.
+    result.payment.settlement_statements = await inBatches(
+      limit,
+      asLegalErasure(db, (trx) =>
+        sql`
+          update settlement_statements set bank_account_holder = '-',
+            bank_account_number = legal_erased_account_number(bank_account_number)
+          where id in (select id from settlement_statements
+            where created_at < ${payment} and status in ('PAID', 'CARRIED_OVER')
+              and (bank_account_holder <> '-' or bank_account_number not like '****%')
+            limit ${limit})`.execute(trx),
+      ),
+    );
+    result.payment.payout_account_changes = await inBatches(
+      limit,
+      asLegalErasure(db, (trx) =>
+        sql`
+          update payout_account_changes set
+            from_bank_account_holder = case when from_bank_account_holder is null then null else '-' end,
+            from_bank_account_number = legal_erased_account_number(from_bank_account_number),
+            to_bank_account_holder = '-',
+            to_bank_account_number = legal_erased_account_number(to_bank_account_number),
+            request_ip = null
+          where id in (select id from payout_account_changes
+            where changed_at < ${payment} and to_bank_account_holder <> '-'
+            limit ${limit})`.execute(trx),
+      ),
+    );
+    result.payment.admin_audit_log = await eraseAuditSnapshots(db, limit, sql`created_at < ${payment}`, options.now);
   }
 
   const contract = cutoffs.get('contract');
@@ -118,6 +158,28 @@ export async function destroyPastLegalRetention(
         delete from upload_usage where id in (
           select id from upload_usage where user_id in (${withdrawn}) limit ${limit})`.execute(db),
     );
+    // The console's snapshots of the withdrawn member's account (e-mail, phone, address).
+    result.membership.admin_audit_log = await eraseAuditSnapshots(
+      db,
+      limit,
+      sql`resource = 'users' and resource_id in (select id::text from users where deleted_at < ${membership})`,
+      options.now,
+    );
   }
   return result;
+}
+
+/** Erases the personal fields of the audit rows `where` selects, once each (`audit_personal_data_erased`). */
+async function eraseAuditSnapshots(db: Db, limit: number, where: RawBuilder<unknown>, now: Date): Promise<number> {
+  return await inBatches(
+    limit,
+    asLegalErasure(db, (trx) =>
+      sql`
+        update admin_audit_log set before = audit_personal_data_erased(before), after = audit_personal_data_erased(after),
+          personal_data_erased_at = ${now}
+        where id in (select id from admin_audit_log where personal_data_erased_at is null and ${where} limit ${limit})`.execute(
+        trx,
+      ),
+    ),
+  );
 }

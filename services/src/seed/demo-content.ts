@@ -83,6 +83,14 @@ export async function seedDemoContent(
       .insertInto('popups')
       .values({ ...DEMO_POPUP, web_image_file_id: popupImageFileId })
       .execute();
+    // A popup picture, as if the console had uploaded it (popups show no other file: migration 0374).
+    if (popupImageFileId !== null) {
+      await ctx.db
+        .insertInto('popup_images')
+        .values({ file_id: popupImageFileId, uploaded_by: null })
+        .onConflict((conflict) => conflict.column('file_id').doNothing())
+        .execute();
+    }
   }
   return new Map(tags.map((tag) => [tag.name, tag.id]));
 }

@@ -163,7 +163,7 @@ export async function decideBlockObjection(
     if (decision.status === 'ACCEPTED') {
       const user = await trx
         .selectFrom('users')
-        .select(['roles', 'login_block_reason'])
+        .select(['roles', 'staff_deactivated'])
         .where('id', '=', objection.user_id)
         .forUpdate()
         .executeTakeFirst();

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginThrottleOf, type RateLimits, requireCaller, throttledPasswordCheck } from '../auth';
 import { errorResponses } from '../http';
+import { passwordCredentialOf } from '../users';
 import { deleteAccount } from './account-deletion';
 import { fileBlockObjection } from './block-objections';
 import { creatorReliability } from './reliability';
@@ -75,8 +76,13 @@ export async function trustRoutes(app: FastifyInstance, options: { rateLimits: R
       },
     },
     async (request, reply) =>
-      throttledPasswordCheck(request, reply, request.body.email, loginThrottleOf(options.rateLimits.login), () =>
-        fileBlockObjection(app.ctx, request.body),
+      throttledPasswordCheck(
+        request,
+        reply,
+        request.body.email,
+        loginThrottleOf(options.rateLimits.login),
+        passwordCredentialOf(app.db),
+        () => fileBlockObjection(app.ctx, request.body),
       ),
   );
 

@@ -60,6 +60,7 @@ export async function consoleSessionRoutes(app: FastifyInstance, options: { rate
         reply,
         username,
         loginThrottleOf(options.rateLimits.login),
+        repository.passwordCredentialOf(app.db),
         () => authenticate(app.ctx, username, password),
       );
       const roles = staffRolesOf(user.roles);

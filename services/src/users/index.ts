@@ -4,7 +4,7 @@ export { consoleSessionRoutes } from './console-session-routes';
 export { userImageRoutes } from './image-routes';
 export { loginRoutes } from './login-routes';
 export { appleLoginRoutes, authProviderRoutes, oauth2Routes } from './oauth/routes';
-export { findCaller, insertUser } from './repository';
+export { findCaller, insertUser, passwordCredentialOf } from './repository';
 export { passwordPageLink } from './passwords';
 export { userRoutes } from './routes';
 export { ensureOperatorAccount, isUnderPublicUrl } from './service';

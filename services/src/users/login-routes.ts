@@ -2,6 +2,7 @@ import { loginRequestSchema, loginResponseSchema, noContentSchema } from '@fanmi
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, errorResponses } from '../http';
+import { passwordCredentialOf } from './repository';
 import { authenticate } from './service';
 import { revokeSessions } from './passwords';
 import {
@@ -43,6 +44,7 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         reply,
         username,
         loginThrottleOf(options.rateLimits.login),
+        passwordCredentialOf(app.db),
         () => authenticate(app.ctx, username, password),
       );
       if (isStaffOnly(user.roles)) throw new AppError(403, 'auth.consoleAccount', { code: 'CONSOLE_ACCOUNT' });

@@ -15,6 +15,16 @@ export async function findUserByEmail(db: DbExecutor, email: string): Promise<Us
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/**
+ * The login throttle's credential of an account (services/src/auth/login-throttle.ts): its password hash as stored
+ * now, found the way a login finds the account; null when there is none.
+ */
+export function passwordCredentialOf(db: DbExecutor) {
+  return async (email: string): Promise<string | null> =>
+    (await db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirst())
+      ?.password_hash ?? null;
+}
+
 export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
   return db
     .updateTable('users')

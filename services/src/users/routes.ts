@@ -158,7 +158,8 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         summary: 'Change the password or the profile of one’s own account',
         description:
           '`{ password, currentPassword }` changes the password (the current one is checked); ' +
-          '`{ username, phone, address, addressDetail }` changes the profile. A password change ends every ' +
+          '`{ username, phone, address, addressDetail, rankingOptOut }` changes the profile (`rankingOptOut`: leave the ' +
+          'creator pages’ public Top-3 supporters). A password change ends every ' +
           'session (older tokens answer 401 INVALID_TOKEN) and answers a fresh token in the `Authorization` header ' +
           'and the session cookie (none for a console-only account: it logs in at the console again).',
         security: [{ bearerAuth: [] }],

@@ -178,13 +178,20 @@ export async function resendVerification(
 export async function updateProfile(
   ctx: ServiceContext,
   userId: number,
-  profile: { username: string; phone?: string | null; address?: string | null; addressDetail?: string | null },
+  profile: {
+    username: string;
+    phone?: string | null;
+    address?: string | null;
+    addressDetail?: string | null;
+    rankingOptOut?: boolean;
+  },
 ): Promise<{ id: number }> {
   const updated = await repository.updateUser(ctx.db, userId, {
     username: profile.username,
     ...(profile.phone !== undefined && { phone: profile.phone }),
     ...(profile.address !== undefined && { address: profile.address }),
     ...(profile.addressDetail !== undefined && { address_detail: profile.addressDetail }),
+    ...(profile.rankingOptOut !== undefined && { ranking_opt_out: profile.rankingOptOut }),
   });
   if (!updated) throw notFound();
   return { id: userId };
@@ -212,6 +219,7 @@ export async function getCurrentUser(ctx: ServiceContext, userId: number): Promi
     provider: user.provider,
     language: user.language,
     coinsFrozen: user.coins_frozen_at !== null,
+    rankingOptOut: user.ranking_opt_out,
     creator: creator
       ? {
           id: creator.id,

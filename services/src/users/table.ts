@@ -21,6 +21,8 @@ export interface UsersTable {
   login_blocked_at: Date | null;
   /** Why an operator blocked the login (console). */
   login_block_reason: string | null;
+  /** A console account deactivated by staff management (its login blocked); only staff management sets or lifts it. */
+  staff_deactivated: Generated<boolean>;
   coins_frozen_at: Date | null;
   /** Every session token carries it; a password change or reset and a logout bump it. */
   session_version: Generated<number>;
@@ -28,6 +30,8 @@ export interface UsersTable {
   updated_at: Generated<Date>;
   /** The member deleted his account: personal fields erased, the id kept for the ledger's history. */
   deleted_at: Generated<Date | null>;
+  /** The member left the creator pages' public Top-3 supporters (his own setting). */
+  ranking_opt_out: Generated<boolean>;
 }
 
 export interface UserIdentitiesTable {

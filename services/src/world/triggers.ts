@@ -46,7 +46,8 @@ export async function withoutRowTriggers<T>(db: Db, load: () => Promise<T>): Pro
 /**
  * What the triggers of the people and missions would have written: each creator page's followers and likes
  * (`creator_page_totals_follows` and `_missions`: a shard row once a follow or a liked mission of the shard names the
- * creator), each supporter's completed missions and coins (`creator_supporters_missions`: COMPLETED and not EVENT),
+ * creator), each supporter's completed missions and coins (`creator_supporters_missions`: COMPLETED, not EVENT, public
+ * and not content-blocked),
  * each creator's missions by status, type and months and each product's missions past CREATED
  * (`creator_mission_totals_add`), and the dashboard days a mission's past stamps make stale (`dashboard_day_forget`, older than an hour).
  */
@@ -62,7 +63,8 @@ export async function fillMissionCounters(db: Db): Promise<void> {
   await sql`
     insert into creator_supporters (creator_id, user_id, coins, missions)
     select creator_id, user_id, sum(coin_price), count(*) from missions
-    where status = 'COMPLETED' and type <> 'EVENT' group by 1, 2`.execute(db);
+    where status = 'COMPLETED' and type <> 'EVENT' and not is_private and content_blocked_at is null
+    group by 1, 2`.execute(db);
   await sql`
     insert into creator_mission_totals (creator_id, status, type, created_month, completed_month, missions, coins)
     select creator_id, status, type, korea_month(created_at), korea_month(completed_at), count(*), sum(coin_price)

@@ -18,6 +18,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     provider: 'local',
     language: 'ko',
     coinsFrozen: false,
+    rankingOptOut: false,
     creator: null,
     ...overrides,
   };

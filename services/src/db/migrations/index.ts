@@ -69,6 +69,11 @@ import * as m0337 from './0337_missions_party_counts';
 import * as m0340 from './0340_console_list_indexes';
 import * as m0350 from './0350_creator_page_total_shards';
 import * as m0360 from './0360_creator_mission_totals';
+import * as m0371 from './0371_creator_supporters_public';
+import * as m0372 from './0372_staff_deactivation';
+import * as m0373 from './0373_legal_erasure';
+import * as m0374 from './0374_popup_images';
+import * as m0375 from './0375_upload_reservations';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -142,4 +147,9 @@ export const migrations: Record<string, Migration> = {
   '0340_console_list_indexes': m0340,
   '0350_creator_page_total_shards': m0350,
   '0360_creator_mission_totals': m0360,
+  '0371_creator_supporters_public': m0371,
+  '0372_staff_deactivation': m0372,
+  '0373_legal_erasure': m0373,
+  '0374_popup_images': m0374,
+  '0375_upload_reservations': m0375,
 };

@@ -37,6 +37,11 @@ export const coinRefundsMessages = {
     en: 'Only a requested refund can be refunded at the payment provider.',
     ja: 'リクエスト中の返金のみ決済代行会社で返金できます。',
   },
+  'coinRefunds.refundedAtProvider': {
+    ko: '이 환불의 모든 결제 건이 이미 결제대행사에서 환불되었습니다. 따로 지급할 금액이 없습니다.',
+    en: 'Every charge of this refund already came back from its payment provider: nothing is left to pay by hand.',
+    ja: 'この返金のすべての決済はすでに決済代行会社で返金済みです。別途支払う金額はありません。',
+  },
   'coinRefunds.providerRefundUnderWay': {
     ko: '이 환불은 지금 결제대행사에서 처리 중입니다. 잠시 후 다시 확인해 주세요.',
     en: 'This refund is being made at the payment provider right now. Check again in a moment.',

@@ -17,6 +17,11 @@ export const consoleMessages = {
     en: 'You can only grant or manage roles you hold yourself.',
     ja: '自分が持つ権限のみ付与・管理できます。',
   },
+  'console.reservedBlockReason': {
+    ko: '운영 계정 비활성화에 쓰이는 사유이므로 사용할 수 없습니다.',
+    en: 'This reason is reserved for deactivated staff accounts.',
+    ja: '運営アカウントの無効化に使われる理由のため使用できません。',
+  },
   'console.staffAccount': {
     ko: '운영 계정은 운영진 관리(/api/admin/staff)에서만 차단하거나 비활성화할 수 있습니다.',
     en: 'Staff accounts are blocked and deactivated only under staff management (/api/admin/staff).',

@@ -28,6 +28,8 @@ const portOnePaymentSchema = z.looseObject({
   failure: z.looseObject({ reason: z.string().optional(), pgMessage: z.string().optional() }).optional(),
   /** A (partly) cancelled payment's cancellations; only SUCCEEDED ones returned money. */
   cancellations: z.array(cancellationSchema).optional(),
+  /** How it was paid: `PaymentMethodCard`, `PaymentMethodMobile`, `PaymentMethodEasyPay` (with its provider), … */
+  method: z.looseObject({ type: z.string(), provider: z.string().optional() }).optional(),
 });
 type PortOnePayment = z.infer<typeof portOnePaymentSchema>;
 
@@ -41,10 +43,19 @@ const STATUS: Record<string, ProviderVerification['status']> = {
   PARTIAL_CANCELLED: 'cancelled',
 };
 
+/** Our pay method for PortOne's `method`, when it is one of ours. */
+function payMethodOf(method: PortOnePayment['method']): ProviderVerification['payMethod'] {
+  if (method?.type === 'PaymentMethodMobile') return 'phone';
+  if (method?.type === 'PaymentMethodCard') return 'card';
+  if (method?.type === 'PaymentMethodEasyPay' && method.provider === 'KAKAOPAY') return 'kakaopay';
+  return undefined;
+}
+
 function fromPortOne(payment: PortOnePayment): ProviderVerification {
   const status = STATUS[payment.status];
   if (!status) throw new ProviderUnavailableError('portone', `unknown payment status ${payment.status}`);
   const failureReason = payment.failure?.pgMessage ?? payment.failure?.reason;
+  const payMethod = payMethodOf(payment.method);
   return {
     status,
     amount: payment.amount?.total ?? null,
@@ -52,6 +63,7 @@ function fromPortOne(payment: PortOnePayment): ProviderVerification {
     providerPaymentId: payment.transactionId ?? null,
     merchantReference: payment.id,
     ...(failureReason !== undefined && { failureReason }),
+    ...(payMethod !== undefined && { payMethod }),
   };
 }
 

@@ -19,6 +19,11 @@ export interface ProviderVerification {
   merchantReference: string | null;
   /** The provider's own words when the payment failed. */
   failureReason?: string;
+  /**
+   * How the payer actually paid, as the provider reports it (PortOne's `method`); the order's rules that depend on the
+   * method (a phone charge's month) follow it, not the method the client chose. Absent when the provider does not say.
+   */
+  payMethod?: 'card' | 'kakaopay' | 'phone';
 }
 
 /** A refund (or chargeback) the provider recorded against a paid payment. */

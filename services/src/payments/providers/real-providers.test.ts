@@ -118,6 +118,21 @@ describe('PortOne V2 (card, kakaopay in KRW)', () => {
     expect(stored).toMatchObject({ status: 'paid', provider_payment_id: `tx-${payment.merchantUid}` });
   });
 
+  it('takes the method the payer used from PortOne, not the one the client chose', async () => {
+    const payment = await order('card');
+    portOne.setPayment(payment.merchantUid, { status: 'PAID', total: 1000, method: { type: 'PaymentMethodMobile' } });
+    expect((await deposit(payment.merchantUid)).statusCode).toBe(200);
+    expect(await findPayment(testApp.app.db, payment.merchantUid)).toMatchObject({
+      status: 'paid',
+      pay_method: 'phone',
+    });
+
+    const card = await order('kakaopay');
+    portOne.setPayment(card.merchantUid, { status: 'PAID', total: 1000, method: { type: 'PaymentMethodCard' } });
+    expect((await deposit(card.merchantUid)).statusCode).toBe(200);
+    expect(await findPayment(testApp.app.db, card.merchantUid)).toMatchObject({ pay_method: 'card' });
+  });
+
   it('does not credit what PortOne has not seen, or holds as pending', async () => {
     const payment = await order('card');
     const unknown = await deposit(payment.merchantUid);

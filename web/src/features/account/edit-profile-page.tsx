@@ -1,6 +1,8 @@
 import { updateProfileRequestSchema, type CurrentUser } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -44,18 +46,19 @@ export function EditProfilePage() {
 export function EditProfileForm({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, set, errorKey, textField } = useSchemaForm(
+  const { form, values, set, errorKey, textField } = useSchemaForm(
     updateProfileRequestSchema,
     {
       username: user.username,
       phone: user.phone ?? '',
       address: user.address ?? '',
       addressDetail: user.addressDetail ?? '',
+      rankingOptOut: user.rankingOptOut,
     },
     PROFILE_MESSAGES,
   );
 
-  const field = (name: keyof ProfileValues, transform?: (value: string) => string) => {
+  const field = (name: Exclude<keyof ProfileValues, 'rankingOptOut'>, transform?: (value: string) => string) => {
     const key = errorKey(name);
     return { ...textField(name, transform), helperText: key ? t(key) : undefined };
   };
@@ -101,6 +104,12 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         {i18n.language === 'ko' ? <AddressSearchButton onSelect={(address) => set('address', address)} /> : null}
       </Stack>
       <TextField label={t('signUp.addressDetail')} {...field('addressDetail')} />
+      <FormControlLabel
+        control={
+          <Checkbox checked={values.rankingOptOut ?? false} onChange={(_, checked) => set('rankingOptOut', checked)} />
+        }
+        label={t('editProfile.rankingOptOut')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {t('editProfile.save')}
       </Button>

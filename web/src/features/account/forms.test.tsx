@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { currentUser } from '@fanmission/tests/support/web/current-user';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { checkProfile, EditProfileForm } from './edit-profile-page';
 import { NewPasswordForm } from '../../shared/password/new-password-form';
@@ -45,14 +46,16 @@ describe('edit profile', () => {
   afterEach(cleanupApp);
 
   test('the nickname is required with its own message; phone must be digits', async () => {
-    expect(checkProfile({ username: ' ', phone: '', address: '', addressDetail: '' })).toEqual({
+    expect(checkProfile({ username: ' ', phone: '', address: '', addressDetail: '', rankingOptOut: false })).toEqual({
       ok: false,
       errors: { username: 'validation.nicknameRequired' },
     });
-    expect(checkProfile({ username: 'a', phone: '12a', address: '', addressDetail: '' })).toEqual({
-      ok: false,
-      errors: { phone: 'validation.numeric' },
-    });
+    expect(checkProfile({ username: 'a', phone: '12a', address: '', addressDetail: '', rankingOptOut: false })).toEqual(
+      {
+        ok: false,
+        errors: { phone: 'validation.numeric' },
+      },
+    );
     const t = await useLanguage('ko');
     const user = userEvent.setup();
     renderAt(
@@ -68,4 +71,26 @@ describe('edit profile', () => {
     await user.click(screen.getByRole('link', { name: t.editProfile.passwordChange }));
     expect(screen.getByLabelText('current path').textContent).toBe('/password-change');
   });
+
+  test.each(['ko', 'en', 'ja'] as const)(
+    'leaving the supporter rankings is a setting of the profile (%s)',
+    async (language) => {
+      const t = await useLanguage(language);
+      const user = userEvent.setup();
+      const calls = serve({
+        'PUT /api/v1/users/1': () => json({ id: 1 }),
+        'GET /api/v1/users/me': () => json(currentUser({ rankingOptOut: true })),
+      });
+      renderAt(
+        '/edit-user-profile',
+        <Route path="/edit-user-profile" element={<EditProfileForm user={currentUser({ id: 1, imageUrl: '' })} />} />,
+      );
+      const optOut = screen.getByLabelText(t.editProfile.rankingOptOut) as HTMLInputElement;
+      expect(optOut.checked).toBe(false);
+      await user.click(optOut);
+      await user.click(screen.getByRole('button', { name: t.editProfile.save }));
+      expect(await screen.findByText(t.editProfile.saved)).toBeTruthy();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ rankingOptOut: true });
+    },
+  );
 });

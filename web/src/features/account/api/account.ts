@@ -6,6 +6,8 @@ export interface ProfileValues {
   phone: string;
   address: string;
   addressDetail: string;
+  /** Left out of the creator pages' public Top-3 supporters. */
+  rankingOptOut: boolean;
 }
 
 /** `PUT /users/{id}` with the profile fields. */

@@ -229,6 +229,7 @@ export const en: Messages = {
     save: 'Save',
     saved: 'Your profile was saved.',
     failed: 'The profile could not be saved.',
+    rankingOptOut: "Keep me out of creators' top supporter rankings",
   },
   faq: {
     title: 'FAQ',

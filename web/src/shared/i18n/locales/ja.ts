@@ -230,6 +230,7 @@ export const ja: Messages = {
     save: '保存する',
     saved: 'プロフィールを保存しました。',
     failed: 'プロフィールを保存できませんでした。',
+    rankingOptOut: 'クリエイターページの応援ランキングに表示しない',
   },
   faq: {
     title: 'FAQ',

@@ -230,6 +230,7 @@ export const ko = {
     save: '저장하기',
     saved: '프로필이 저장되었습니다.',
     failed: '프로필을 저장하지 못했습니다.',
+    rankingOptOut: '크리에이터 페이지의 후원자 랭킹에 내 닉네임을 표시하지 않기',
   },
   faq: {
     title: 'FAQ',
