@@ -81,6 +81,17 @@ export async function consumeEmailVerification(db: DbExecutor, tokenHash: string
     .executeTakeFirst();
 }
 
+/** The member a verification link (used or not, expired or not) was sent to, with when his address was confirmed. */
+export async function findEmailVerificationOwner(db: DbExecutor, tokenHash: string) {
+  return db
+    .selectFrom('email_verifications')
+    .innerJoin('users', 'users.id', 'email_verifications.user_id')
+    .select(['users.id', 'users.email_verified_at'])
+    .where('email_verifications.token_hash', '=', tokenHash)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 export async function latestVerificationRedirect(db: DbExecutor, userId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('email_verifications')

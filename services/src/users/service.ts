@@ -138,8 +138,13 @@ export async function authenticate(ctx: ServiceContext, email: string, password:
 export async function confirmEmail(ctx: ServiceContext, token: string): Promise<string> {
   const invalidLinkTarget = `${ctx.config.PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`;
   return ctx.db.transaction().execute(async (trx) => {
-    const verification = await repository.consumeEmailVerification(trx, hashSecretToken(token), ctx.now());
-    if (!verification) return invalidLinkTarget;
+    const tokenHash = hashSecretToken(token);
+    const verification = await repository.consumeEmailVerification(trx, tokenHash, ctx.now());
+    if (!verification) {
+      // A link clicked again once its address is confirmed: say so, with the way to log in (its holder has the mail).
+      const owner = await repository.findEmailVerificationOwner(trx, tokenHash);
+      return owner?.email_verified_at ? `${ctx.config.PUBLIC_URL}/email-sent?view=already-verified` : invalidLinkTarget;
+    }
     const user = await repository.findUserById(trx, verification.user_id);
     if (!user) return invalidLinkTarget;
     await repository.updateUser(trx, user.id, {

@@ -93,10 +93,10 @@ describe('sign-up journey', () => {
       coinsFrozen: false,
     });
 
-    // The link works once: a second visit lands on the verification page instead.
+    // The link works once: a second visit is told the address is already verified (and where to log in).
     const again = await confirm(link);
     expect(again.statusCode).toBe(200);
-    expect(again.json().redirectUrl).toBe(`${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`);
+    expect(again.json().redirectUrl).toBe(`${PUBLIC_URL}/email-sent?view=already-verified`);
   });
 
   it('answers a verification without a token with 400, and a made-up token with the verification page', async () => {

@@ -17,6 +17,7 @@ export const EMAIL_SENT_VIEWS = [
   'success-public-user',
   'suggest-user-authentication',
   'success-auth-public-user',
+  'already-verified',
 ] as const;
 export type EmailSentView = (typeof EMAIL_SENT_VIEWS)[number];
 
@@ -87,6 +88,10 @@ export function EmailSentPage() {
       break;
     case 'success-auth-public-user':
       [title, body, action] = [t('emailSent.authDoneTitle'), t('emailSent.authDoneBody'), 'login'];
+      break;
+    case 'already-verified':
+      // The verification link clicked again: nothing to do but log in.
+      [title, body, action] = [t('emailSent.alreadyVerifiedTitle'), t('emailSent.authDoneBody'), 'login'];
       break;
     default:
       [title, body, action] = [t('common.abnormalAccess'), '', null];

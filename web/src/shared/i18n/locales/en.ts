@@ -151,6 +151,7 @@ export const en: Messages = {
     resendDone: 'Resend complete.',
     resendFailed: 'The mail could not be sent. Please contact the admin.',
     authDoneTitle: 'E-mail verification complete, sign-up finished.',
+    alreadyVerifiedTitle: 'Your e-mail address is already verified',
     authDoneBody: 'Log in and start your first mission.',
     login: 'Login',
   },
