@@ -336,7 +336,15 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       .filter({ hasText: `fan${suffix}` })
       .first();
     await acceptRow.waitFor();
+    // Each request says how many days are left to decide (30 from the request).
+    await acceptRow
+      .getByTestId('due-in')
+      .getByText(ko.creatorStudio.missions.list.dueIn.replace('{{days}}', '29'))
+      .waitFor();
     await shot(page, 'custom-pending', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await shot(page, 'custom-pending-360', 'ko');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The decision dialog on a phone in ko (this page), en and ja, opened from the newest request's title.
     for (const language of LANGUAGES) {
       const view = language === 'ko' ? { page, errors } : await newPage(language, creatorSession);

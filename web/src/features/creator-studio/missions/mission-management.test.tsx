@@ -10,7 +10,7 @@ import { createQueryClient, QueryProvider } from '../../../shared/api/query-prov
 import { AppProviders, cleanupApp, useLanguage } from '@fanmission/tests/support/web/render';
 import { customSettingsChanged } from './custom-settings';
 import { DecisionDialog } from './decision-dialog';
-import { overdue } from './mission-table';
+import { daysLeft, overdue } from './mission-table';
 import { canSend, performFieldOf, PerformDialog } from './perform-dialog';
 import { checkProduct, ProductDialog, type ProductForm } from './product-dialog';
 
@@ -90,6 +90,20 @@ describe('product form rules', () => {
     expect(customSettingsChanged(stored, { active: true, minimum: '400' })).toBe(true);
     expect(customSettingsChanged(stored, { active: false, minimum: '300' })).toBe(true);
     expect(customSettingsChanged(stored, { active: true, minimum: '' })).toBe(false);
+  });
+
+  test('the to-do list says the days left to each deadline: the decision of a request, the performance once accepted', () => {
+    const now = new Date('2026-11-20T03:00:00Z');
+    const due = (at: string | null, status: 'REQUESTED' | 'ACCEPTED' | 'COMPLETED') => ({
+      status,
+      decisionDueAt: status === 'REQUESTED' ? at : null,
+      performDueAt: status === 'ACCEPTED' ? at : null,
+    });
+    expect(daysLeft(due('2026-12-20T03:00:00Z', 'REQUESTED'), now)).toBe(30);
+    expect(daysLeft(due('2026-11-23T02:00:00Z', 'ACCEPTED'), now)).toBe(2);
+    expect(daysLeft(due('2026-11-20T20:00:00Z', 'ACCEPTED'), now)).toBe(0);
+    expect(daysLeft(due('2026-11-20T02:59:00Z', 'ACCEPTED'), now)).toBe(-1);
+    expect(daysLeft(due(null, 'COMPLETED'), now)).toBeNull();
   });
 });
 

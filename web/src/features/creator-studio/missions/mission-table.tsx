@@ -46,6 +46,22 @@ export function overdue(mission: Pick<MissionView, 'status' | 'created' | 'accep
   return now.getTime() - since.getTime() > DEADLINE_WARNING_DAYS * DAY_MS;
 }
 
+/**
+ * The deadline a mission waiting for its creator has (a decision for a request, a performance once accepted): whole
+ * days left, rounded up (0 on its last day), negative once past; null for a mission that waits for nothing.
+ */
+export function daysLeft(mission: Pick<MissionView, 'status' | 'decisionDueAt' | 'performDueAt'>, now: Date) {
+  const due =
+    mission.status === 'REQUESTED'
+      ? mission.decisionDueAt
+      : mission.status === 'ACCEPTED'
+        ? mission.performDueAt
+        : null;
+  if (!due) return null;
+  const left = new Date(due).getTime() - now.getTime();
+  return left < 0 ? -1 : Math.floor(left / DAY_MS);
+}
+
 const LIST_FILTERS: Record<MissionListType, { productType?: ProductType; status: string }> = {
   normal: { productType: 'BASIC', status: 'ACCEPTED' },
   lucky: { productType: 'LUCKY', status: 'ACCEPTED' },
@@ -206,6 +222,7 @@ export function MissionTable({
                     data-overdue={late}
                   >
                     {formatDotDate(complete ? (mission.completed ?? mission.created) : mission.created)}
+                    <DueIn days={complete ? null : daysLeft(mission, now)} />
                   </TableCell>
                 </TableRow>
               );
@@ -255,5 +272,32 @@ function NoMissionsYet() {
       message={t('discover.empty.managementMissions')}
       action={creator ? { label: t('discover.actions.myCreatorPage'), to: creatorPath(creator) } : undefined}
     />
+  );
+}
+
+/** Under a waiting mission's date: the days left to its deadline (missing it costs a penalty), red in its last two. */
+function DueIn({ days }: { days: number | null }) {
+  const { t } = useTranslation();
+  if (days === null) return null;
+  const text =
+    days < 0
+      ? t('creatorStudio.missions.list.pastDue')
+      : days === 0
+        ? t('creatorStudio.missions.list.dueToday')
+        : t('creatorStudio.missions.list.dueIn', { days });
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      data-testid="due-in"
+      sx={{
+        color: days <= 2 ? 'error.main' : 'text.secondary',
+        fontWeight: days <= 2 ? 700 : undefined,
+        // The date above stays on one line; this may wrap, so the title column keeps its width on a phone.
+        whiteSpace: 'normal',
+      }}
+    >
+      {text}
+    </Typography>
   );
 }
