@@ -255,6 +255,20 @@ describe('web app: discovery', () => {
     expect(await visitor.page.getByRole('region', { name: t.missionDetail.refusalReason }).count()).toBe(0);
   });
 
+  test('creator page: a creator without missions is asked, on his own page, to register the first (ko, 1280 and 360 px)', async () => {
+    const t = resources.ko.translation;
+    const fresh = await createCreator(served.testApp.app, { name: `Fresh ${suffix}`, url: `fresh${suffix}` });
+    const { page } = await openPage('ko', creatorSession(fresh));
+    await page.goto(url(`/fresh${suffix}`));
+    await page.getByText(t.discover.empty.ownMissions).waitFor();
+    expect(await page.getByRole('link', { name: t.discover.actions.registerMission }).getAttribute('href')).toBe(
+      '/mission-management/normal',
+    );
+    await screenshot(page, 'creator-own-empty-1280', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'creator-own-empty-360', 'ko');
+  });
+
   test('creator page: one selected card, request rules for visitor, fan and creator', async () => {
     const visitor = await openPage('en');
     let page = visitor.page;

@@ -22,7 +22,11 @@ import { CardGrid } from '../../../shared/ui/card-grid';
  */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
   const { t } = useTranslation();
-  const browseAction = { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
+  // A fan is sent to other creators' missions; the creator on his own page, to register his first one.
+  const emptyMessage = t(isOwner ? 'discover.empty.ownMissions' : 'discover.empty.creatorMissions');
+  const browseAction = isOwner
+    ? { label: t('discover.actions.registerMission'), to: '/mission-management/normal' }
+    : { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
   const session = useSession();
   const navigate = useNavigate();
   const products = useCreatorProducts(creatorId);
@@ -59,7 +63,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         {t('creatorPage.missions')}
       </Typography>
       {tab === null ? (
-        <EmptyState py={6} message={t('discover.empty.creatorMissions')} action={browseAction} />
+        <EmptyState py={6} message={emptyMessage} action={browseAction} />
       ) : (
         <>
           <Tabs
@@ -75,7 +79,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
             ))}
           </Tabs>
           {shown.length === 0 ? (
-            <EmptyState py={6} message={t('discover.empty.creatorMissions')} action={browseAction} />
+            <EmptyState py={6} message={emptyMessage} action={browseAction} />
           ) : (
             <CardGrid>
               {shown.map((product) => (

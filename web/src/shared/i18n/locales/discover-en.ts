@@ -12,6 +12,7 @@ export const discoverEn: DiscoverMessages = {
     comments: 'No comments yet. Be the first to leave one.',
     notifications: 'No notifications yet. Follow creators and request missions: their news will show up here.',
     managementMissions: 'No missions received yet. Share your creator page so that fans can send you requests.',
+    ownMissions: 'You have no missions yet. Register your first one so that fans can request it.',
     managementEvents: 'No events yet. Register your first draw event to gather your fans.',
   },
   actions: {
@@ -19,6 +20,7 @@ export const discoverEn: DiscoverMessages = {
     browseMissions: 'Browse missions',
     writeComment: 'Write a comment',
     myCreatorPage: 'View my creator page',
+    registerMission: 'Register your first mission',
     registerEvent: 'Register a first event',
   },
 };

@@ -16,6 +16,8 @@ export const discoverJa: DiscoverMessages = {
       'まだお知らせはありません。クリエイターをフォローしてミッションをリクエストすると、ここにお知らせが届きます。',
     managementMissions:
       'まだ受け取ったミッションはありません。クリエイターページをシェアして、ファンからのリクエストを受け付けましょう。',
+    ownMissions:
+      'まだ登録したミッションがありません。最初のミッションを登録して、ファンからのリクエストを受けましょう。',
     managementEvents: '登録されたイベントはありません。最初の抽選イベントを登録してファンを集めましょう。',
   },
   actions: {
@@ -23,6 +25,7 @@ export const discoverJa: DiscoverMessages = {
     browseMissions: 'ミッションを見る',
     writeComment: 'コメントを書く',
     myCreatorPage: 'マイクリエイターページを見る',
+    registerMission: '最初のミッションを登録する',
     registerEvent: '最初のイベントを登録する',
   },
 };

@@ -13,6 +13,7 @@ export const discoverKo = {
     comments: '아직 댓글이 없습니다. 첫 댓글을 남겨 보세요.',
     notifications: '아직 알림이 없습니다. 크리에이터를 팔로우하고 미션을 요청하면 소식이 여기에 표시됩니다.',
     managementMissions: '아직 받은 미션이 없습니다. 크리에이터 페이지를 공유해 팬들의 요청을 받아 보세요.',
+    ownMissions: '아직 등록한 미션이 없습니다. 첫 미션을 등록해 팬들의 요청을 받아 보세요.',
     managementEvents: '등록된 이벤트가 없습니다. 첫 추첨 이벤트를 등록해 팬들을 모아 보세요.',
   },
   actions: {
@@ -20,6 +21,7 @@ export const discoverKo = {
     browseMissions: '미션 둘러보기',
     writeComment: '댓글 쓰기',
     myCreatorPage: '내 크리에이터 페이지 보기',
+    registerMission: '첫 미션 등록하기',
     registerEvent: '첫 이벤트 등록하기',
   },
 };
