@@ -12,6 +12,7 @@ import type {
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
@@ -194,7 +195,9 @@ describe('who may use /api/admin', () => {
     const byOperator = await call(operator, 'PUT', url, { ...account, reason: 'call' });
     expect(byOperator.statusCode, byOperator.body).toBe(403);
     const byFinance = await call(finance, 'PUT', url, { ...account, reason: 'the creator’s call, identity checked' });
-    expect(byFinance.statusCode, byFinance.body).toBe(200);
+    expect(byFinance.statusCode, byFinance.body).toBe(202);
+    const changed = await approveAs<{ bankAccountNumber: string }>(app(), chief, byFinance);
+    expect(changed.bankAccountNumber).toBe(account.bankAccountNumber);
     const memberApi = `/api/v1/creators/${creator.creatorId}`;
     expect((await call(finance, 'PUT', memberApi, account)).statusCode).toBe(403);
     expect((await call(finance, 'PUT', memberApi, { description: 'hello' })).statusCode).toBe(403);

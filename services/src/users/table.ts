@@ -28,6 +28,9 @@ export interface UsersTable {
   updated_at: Generated<Date>;
   /** The member deleted his account: personal fields erased, the id kept for the ledger's history. */
   deleted_at: Generated<Date | null>;
+  /** Who last invited the account as staff or granted it a staff role, and when (0375, services/src/approvals). */
+  staff_granted_by: Generated<number | null>;
+  staff_granted_at: Generated<Date | null>;
 }
 
 export interface UserIdentitiesTable {
