@@ -70,6 +70,7 @@ import * as m0340 from './0340_console_list_indexes';
 import * as m0350 from './0350_creator_page_total_shards';
 import * as m0360 from './0360_creator_mission_totals';
 import * as m0375 from './0375_staff_approvals';
+import * as m0376 from './0376_comment_event_budget_setter';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const migrations: Record<string, Migration> = {
   '0350_creator_page_total_shards': m0350,
   '0360_creator_mission_totals': m0360,
   '0375_staff_approvals': m0375,
+  '0376_comment_event_budget_setter': m0376,
 };
