@@ -69,4 +69,26 @@ export const codesEn: CodeLabels = {
   accountProvider: { local: 'E-mail', google: 'Google', facebook: 'Facebook', apple: 'Apple' },
   faqCategory: { PAYMENT: 'Payment', MISSION: 'Mission' },
   budgetApproval: { NOT_NEEDED: 'Not needed', PENDING: 'Awaiting finance', APPROVED: 'Approved by finance' },
+  approvalKind: {
+    BONUS_GRANT: 'Free-coin grant',
+    PAYOUT_ACCOUNT_CHANGE: 'Payout account change',
+    STATEMENT_RELEASE: 'Statement hold release',
+    STATEMENT_APPROVE: 'Statement approval',
+    STATEMENT_PAY: 'Statement payment',
+  },
+  approvalStep: {
+    REQUESTED: 'Requested',
+    APPROVED: 'Approved',
+    EXECUTED: 'Run',
+    REFUSED: 'Refused',
+    VOIDED: 'Voided',
+    EXPIRED: 'Expired',
+  },
+  approvalStatus: {
+    PENDING: 'Waiting',
+    EXECUTED: 'Approved and run',
+    REFUSED: 'Refused',
+    VOIDED: 'Void (target changed)',
+    EXPIRED: 'Expired',
+  },
 };

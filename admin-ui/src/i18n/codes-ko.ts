@@ -72,4 +72,26 @@ export const codesKo: CodeLabels = {
   accountProvider: { local: '이메일', google: 'Google', facebook: 'Facebook', apple: 'Apple' },
   faqCategory: { PAYMENT: '결제', MISSION: '미션' },
   budgetApproval: { NOT_NEEDED: '승인 불필요', PENDING: '재무 승인 대기', APPROVED: '재무 승인됨' },
+  approvalKind: {
+    BONUS_GRANT: '무료 코인 지급',
+    PAYOUT_ACCOUNT_CHANGE: '정산 계좌 변경',
+    STATEMENT_RELEASE: '정산서 보류 해제',
+    STATEMENT_APPROVE: '정산서 승인',
+    STATEMENT_PAY: '정산서 지급 완료',
+  },
+  approvalStep: {
+    REQUESTED: '요청',
+    APPROVED: '승인',
+    EXECUTED: '실행',
+    REFUSED: '거절',
+    VOIDED: '무효',
+    EXPIRED: '기한 만료',
+  },
+  approvalStatus: {
+    PENDING: '승인 대기',
+    EXECUTED: '승인·실행됨',
+    REFUSED: '거절됨',
+    VOIDED: '무효(대상 변경)',
+    EXPIRED: '기한 만료',
+  },
 };

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_NAMES } from '@fanmission/contracts';
+import { APPROVAL_KINDS, BANK_NAMES } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import type { Db } from '../db';
 import { EVENT_CONSUMERS } from '../runtime';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_STAFF } from './demo-accounts';
 import { seedDemoWorld, type DemoWorldReport } from './demo-world';
 
 // The demo world on a database of its own, its media from the machine's cache (made on the first run).
@@ -53,6 +53,26 @@ describe('the demo world', () => {
     const again = await seedDemoWorld(app.ctx, { consumers });
     expect(again).toMatchObject({ created: [], world: null, media: null });
     expect(again.seconds).toBeLessThan(5);
+  });
+
+  it("leaves finance2@ a pending request of each kind, finance1@'s, waiting for his approval", async () => {
+    const { app } = testApp.current;
+    // A hold release needs a held statement, which the world has only if a payout account changed before a run.
+    const held = await app.db
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('payout_held', '=', true)
+      .executeTakeFirst();
+    const kinds = APPROVAL_KINDS.filter((kind) => held !== undefined || kind !== 'STATEMENT_RELEASE');
+    const rows = await app.db
+      .selectFrom('staff_approval_requests as r')
+      .innerJoin('users as u', 'u.id', 'r.maker_id')
+      .select(['r.kind', 'r.status', 'u.email'])
+      .orderBy('r.kind')
+      .execute();
+    expect(rows).toEqual(
+      [...kinds].sort().map((kind) => ({ kind, status: 'PENDING', email: DEMO_STAFF.financeMaker })),
+    );
   });
 
   it("puts the README's creators among the busiest: missions, a paid statement; the adult one out of search", async () => {
