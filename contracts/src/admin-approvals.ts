@@ -16,6 +16,8 @@ export const APPROVAL_KINDS = [
   'STATEMENT_RELEASE',
   'STATEMENT_APPROVE',
   'STATEMENT_PAY',
+  'PAYMENT_CANCEL',
+  'MANUAL_REFUND',
 ] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;

@@ -17,7 +17,13 @@ import {
   userImageRoutes,
   userRoutes,
 } from './users';
-import { coinHistoryRoutes, coinRefundAdminRoutes, paymentAdminRoutes } from './coin-history';
+import {
+  coinHistoryRoutes,
+  coinRefundAdminRoutes,
+  manualRefundApproval,
+  paymentAdminRoutes,
+  paymentCancelApproval,
+} from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
@@ -127,6 +133,8 @@ export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   bonusGrantApproval,
   payoutAccountApproval,
   ...statementApprovals,
+  paymentCancelApproval,
+  manualRefundApproval,
 ];
 
 /** The console API's resources, each module's own routes, which the admin plugin guards and audits (`/api/admin`). */

@@ -75,6 +75,8 @@ export const codesEn: CodeLabels = {
     STATEMENT_RELEASE: 'Statement hold release',
     STATEMENT_APPROVE: 'Statement approval',
     STATEMENT_PAY: 'Statement payment',
+    PAYMENT_CANCEL: 'Payment cancel',
+    MANUAL_REFUND: 'Refund marked paid',
   },
   approvalStep: {
     REQUESTED: 'Requested',

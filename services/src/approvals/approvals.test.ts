@@ -18,7 +18,7 @@ const RUN_AT = new Date('2026-11-01T01:00:00Z');
 const clock = { now: new Date('2026-10-20T03:00:00Z') };
 const testApp = useTestApp({
   now: () => clock.now,
-  config: testConfig({ BONUS_GRANT_DAILY_CAP_COINS: '3000', APPROVAL_EXPIRY_HOURS: '48' }),
+  config: testConfig({ BONUS_GRANT_DAILY_CAP_COINS: '3000', APPROVAL_EXPIRY_HOURS: '48', APPROVAL_ABOVE_WON: '50000' }),
 });
 const app = () => testApp.current.app;
 const db = () => testApp.current.app.db;
@@ -53,6 +53,49 @@ const heldCreators: IncomeCreator[] = [];
 const plainCreators: IncomeCreator[] = [];
 const payCreators: IncomeCreator[] = [];
 const payoutCreators: IncomeCreator[] = [];
+/** Fans with a paid card charge of 1,000 coins (100,000 won): one to cancel, one whose withdrawal finance pays. */
+const payers: { fan: TestAccount; paymentId: string }[] = [];
+const refunders: { fan: TestAccount; refundId: number }[] = [];
+
+/** A sandbox card charge of the 1,000-coin item, approved at the checkout and credited. */
+async function paidCharge(fan: TestAccount): Promise<string> {
+  const item = await db()
+    .selectFrom('coin_items')
+    .select('id')
+    .where('item_type', '=', 'CASH')
+    .where('point', '=', 1_000)
+    .executeTakeFirstOrThrow();
+  const order = await call('POST', '/api/v1/payment', fan, {
+    coinItemId: item.id,
+    userId: fan.id,
+    payMethod: 'card',
+    currency: 'KRW',
+    language: 'ko',
+  });
+  const paymentId = order.json<{ merchantUid: string }>().merchantUid;
+  const approved = await app().inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/${paymentId}/approve`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(approved.statusCode).toBe(303);
+  const credited = await call('POST', '/api/v1/coin-deposit', fan, { coinItemId: item.id, userId: fan.id, paymentId });
+  expect(credited.statusCode, credited.body).toBe(200);
+  return paymentId;
+}
+const depositOf = async (paymentId: string) =>
+  (await db().selectFrom('coin_deposits').select('id').where('payment_id', '=', paymentId).executeTakeFirstOrThrow())
+    .id;
+const paidRefunds = async (fan: TestAccount) =>
+  (
+    await db()
+      .selectFrom('coin_refunds')
+      .select('id')
+      .where('user_id', '=', fan.id)
+      .where('status', '=', 'paid')
+      .execute()
+  ).length;
 
 const statementOf = (creator: IncomeCreator) =>
   db()
@@ -198,6 +241,32 @@ const CASES: GuardedCase[] = [
       );
     },
   },
+  {
+    name: 'cancelling a payment worth more than the limit',
+    request: (maker, n) =>
+      call('POST', `/api/admin/payments/${payers[n]!.paymentId}/cancel`, maker, { reason: `ticket ${n}` }),
+    runs: (n) => paidRefunds(payers[n]!.fan),
+    // The fan withdraws the charge himself meanwhile.
+    change: async (n) => {
+      const { fan, paymentId } = payers[n]!;
+      const withdrawn = await call('POST', `/api/v1/coin-deposits/${await depositOf(paymentId)}/withdrawal`, fan);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    },
+  },
+  {
+    name: 'marking paid a refund worth more than the limit',
+    request: (maker, n) =>
+      call('PUT', `/api/admin/coin-refunds/${refunders[n]!.refundId}`, maker, { status: 'paid', note: `sent ${n}` }),
+    runs: (n) => paidRefunds(refunders[n]!.fan),
+    // Another finance member refuses it meanwhile.
+    change: async (n) => {
+      const refused = await call('PUT', `/api/admin/coin-refunds/${refunders[n]!.refundId}`, financeC, {
+        status: 'refused',
+        refusalReason: 'the account holder differs',
+      });
+      expect(refused.statusCode, refused.body).toBe(200);
+    },
+  },
 ];
 
 beforeAll(async () => {
@@ -232,6 +301,15 @@ beforeAll(async () => {
     expect(changed.statusCode, changed.body).toBe(200);
   }
   clock.now = RUN_AT;
+  for (let n = 0; n < 3; n += 1) {
+    const payer = await createAccount(app());
+    payers.push({ fan: payer, paymentId: await paidCharge(payer) });
+    const refunder = await createAccount(app());
+    const charge = await paidCharge(refunder);
+    const withdrawn = await call('POST', `/api/v1/coin-deposits/${await depositOf(charge)}/withdrawal`, refunder);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    refunders.push({ fan: refunder, refundId: withdrawn.json<{ id: number }>().id });
+  }
   const run = await call('POST', '/api/admin/settlement-runs', financeA, { year: 2026, month: 10 });
   expect(run.statusCode, run.body).toBe(200);
   for (const creator of payCreators) {

@@ -24,7 +24,7 @@ export interface GuardedActionDefinition<Params> {
   params: z.ZodType<Params>;
   summary(params: Params): string;
   /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
-  targetState(db: DbExecutor, params: Params): Promise<unknown>;
+  targetState(db: DbExecutor, params: Params, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: Params, run: ApprovedRun): Promise<unknown>;
 }
 
@@ -34,7 +34,7 @@ export interface GuardedAction {
   role: StaffRole;
   parse(params: unknown): unknown;
   summary(params: unknown): string;
-  targetState(db: DbExecutor, params: unknown): Promise<unknown>;
+  targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: unknown, run: ApprovedRun): Promise<unknown>;
 }
 
@@ -45,7 +45,7 @@ export function guardedAction<Params>(definition: GuardedActionDefinition<Params
     role: definition.role,
     parse,
     summary: (params) => definition.summary(parse(params)),
-    targetState: (db, params) => definition.targetState(db, parse(params)),
+    targetState: (db, params, ctx) => definition.targetState(db, parse(params), ctx),
     execute: (trx, params, run) => definition.execute(trx, parse(params), run),
   };
 }

@@ -98,7 +98,7 @@ export async function requestApproval(
   input: { maker: Caller; params: unknown; reason: string; idempotencyKey?: string | undefined },
 ): Promise<AdminApproval> {
   const params = action.parse(input.params);
-  const hash = frozenHash(action.kind, params, await action.targetState(ctx.db, params));
+  const hash = frozenHash(action.kind, params, await action.targetState(ctx.db, params, ctx));
   const now = ctx.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     let earlier = trx
@@ -218,7 +218,7 @@ export async function decideApproval(
       await close('EXPIRED');
       return 'expired';
     }
-    if (frozenHash(row.kind, row.params, await action.targetState(trx, row.params)) !== row.frozen_hash) {
+    if (frozenHash(row.kind, row.params, await action.targetState(trx, row.params, ctx)) !== row.frozen_hash) {
       await close('VOIDED');
       return 'voided';
     }

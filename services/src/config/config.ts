@@ -158,6 +158,8 @@ export const configSchema = z
     APPROVAL_NEW_STAFF_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3_650).default(14),
     /** A free-coin grant of more coins than this in all waits for a second finance member; 0 sends every grant. */
     BONUS_GRANT_APPROVAL_ABOVE_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1_000),
+    /** A payment cancelled at its provider, or a refund marked paid, worth more won than this waits for a checker. */
+    APPROVAL_ABOVE_WON: z.coerce.number({ message: 'must be a number' }).int().min(0).default(100_000),
     /** The platform's free coins granted per Korea day and per Korea month at most (services/src/coins/bonus-grants.ts). */
     BONUS_GRANT_DAILY_CAP_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(100_000),
     BONUS_GRANT_MONTHLY_CAP_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1_000_000),
