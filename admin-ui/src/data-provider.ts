@@ -25,17 +25,21 @@ export interface WithPendingApproval {
 /** The console speaks the ra-data-simple-rest dialect to `/api/admin`, plus a few calls of its own. */
 export const dataProvider: DataProvider = {
   ...base,
-  /** A free-coin grant carries the form's Idempotency-Key (`meta.idempotencyKey`): a retry grants nothing twice. */
+  /**
+   * A free-coin grant carries the form's Idempotency-Key (`meta.idempotencyKey`): a retry grants nothing twice. A
+   * guarded create (an invitation, a large grant) answers 202: its approval request.
+   */
   async create(resource, params) {
     const key = (params.meta as { idempotencyKey?: string } | undefined)?.idempotencyKey;
-    if (resource !== 'bonus-grants' || !key) return base.create(resource, params);
     const { json, status } = await httpClient(`/api/admin/${resource}`, {
       method: 'POST',
       body: JSON.stringify(params.data),
-      headers: new Headers({ Accept: 'application/json', 'Idempotency-Key': key }),
+      headers: new Headers({ Accept: 'application/json', ...(key && { 'Idempotency-Key': key }) }),
     });
     if (status === 202) return { data: { id: (json as AdminApproval).id, pendingApproval: json } };
-    return { data: json };
+    // As ra-data-simple-rest answers a create: the record sent, with what the server said (its id) over it.
+    const record: typeof json = { ...params.data, ...json };
+    return { data: record };
   },
   async update(resource, params) {
     const { json, status } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(String(params.id))}`, {

@@ -18,6 +18,8 @@ export const APPROVAL_KINDS = [
   'STATEMENT_PAY',
   'PAYMENT_CANCEL',
   'MANUAL_REFUND',
+  'STAFF_INVITATION',
+  'STAFF_ROLE_GRANT',
 ] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites, refuseEncodedConsolePaths } from './admin';
 import { approvalAdminRoutes, type GuardedAction } from './approvals';
-import { consoleAdminResources } from './console';
+import { consoleAdminResources, staffInvitationApproval, staffRoleGrantApproval } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
   appleLoginRoutes,
@@ -135,6 +135,8 @@ export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   ...statementApprovals,
   paymentCancelApproval,
   manualRefundApproval,
+  staffInvitationApproval,
+  staffRoleGrantApproval,
 ];
 
 /** The console API's resources, each module's own routes, which the admin plugin guards and audits (`/api/admin`). */

@@ -77,6 +77,8 @@ export const codesEn: CodeLabels = {
     STATEMENT_PAY: 'Statement payment',
     PAYMENT_CANCEL: 'Payment cancel',
     MANUAL_REFUND: 'Refund marked paid',
+    STAFF_INVITATION: 'Staff invitation',
+    STAFF_ROLE_GRANT: 'Staff role grant',
   },
   approvalStep: {
     REQUESTED: 'Requested',

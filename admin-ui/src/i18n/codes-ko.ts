@@ -80,6 +80,8 @@ export const codesKo: CodeLabels = {
     STATEMENT_PAY: '정산서 지급 완료',
     PAYMENT_CANCEL: '결제 취소',
     MANUAL_REFUND: '환불 지급 완료',
+    STAFF_INVITATION: '운영진 초대',
+    STAFF_ROLE_GRANT: '운영진 권한 부여',
   },
   approvalStep: {
     REQUESTED: '요청',

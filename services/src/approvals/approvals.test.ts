@@ -6,6 +6,7 @@
 import type { AdminApproval, AdminApprovalCounts } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
@@ -56,6 +57,8 @@ const payoutCreators: IncomeCreator[] = [];
 /** Fans with a paid card charge of 1,000 coins (100,000 won): one to cancel, one whose withdrawal finance pays. */
 const payers: { fan: TestAccount; paymentId: string }[] = [];
 const refunders: { fan: TestAccount; refundId: number }[] = [];
+/** Operators the dual-role member asks to make finance. */
+const grantees: TestAccount[] = [];
 
 /** A sandbox card charge of the 1,000-coin item, approved at the checkout and credited. */
 async function paidCharge(fan: TestAccount): Promise<string> {
@@ -111,6 +114,8 @@ const balance = async (account: TestAccount) =>
 /** A guarded action: how its maker asks for it, what shows that it ran (and how often), and a change that voids it. */
 interface GuardedCase {
   name: string;
+  /** Who asks (finance member A unless the action needs other roles). */
+  maker?: () => TestAccount;
   /** The maker's request for target number `n` (0: approved, 1: voided, 2: expired). */
   request(maker: TestAccount, n: number): Promise<LightMyRequestResponse>;
   /** How many times the action has run on target `n` (0 before its approval). */
@@ -118,6 +123,8 @@ interface GuardedCase {
   /** A change of target `n` after the request, by someone else. */
   change(n: number): Promise<void>;
 }
+
+const makerOf = (guarded: GuardedCase) => guarded.maker?.() ?? financeA;
 
 const grantBody = (n: number) => ({
   coinItemId: itemId,
@@ -267,6 +274,41 @@ const CASES: GuardedCase[] = [
       expect(refused.statusCode, refused.body).toBe(200);
     },
   },
+  {
+    name: 'inviting a finance member',
+    request: (maker, n) =>
+      call('POST', '/api/admin/staff', maker, { email: `invited-${n}@example.test`, roles: ['ROLE_FINANCE'] }),
+    runs: async (n) =>
+      (
+        await db()
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', `invited-${n}@example.test`)
+          .where(sql<boolean>`'ROLE_FINANCE' = any(roles)`)
+          .execute()
+      ).length,
+    // The address signs up as a member meanwhile.
+    change: async (n) => {
+      await createAccount(app(), { email: `invited-${n}@example.test` });
+    },
+  },
+  {
+    name: 'granting the finance role to an operator',
+    maker: () => dualRole,
+    request: (maker, n) =>
+      call('PUT', `/api/admin/staff/${grantees[n]!.id}`, maker, { roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] }),
+    runs: async (n) =>
+      (
+        await db().selectFrom('users').select('roles').where('id', '=', grantees[n]!.id).executeTakeFirstOrThrow()
+      ).roles.includes('ROLE_FINANCE')
+        ? 1
+        : 0,
+    // Another operator deactivates the account meanwhile.
+    change: async (n) => {
+      const off = await call('PUT', `/api/admin/staff/${grantees[n]!.id}`, operator, { active: false });
+      expect(off.statusCode, off.body).toBe(200);
+    },
+  },
 ];
 
 beforeAll(async () => {
@@ -275,6 +317,7 @@ beforeAll(async () => {
   financeC = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   dualRole = await createAccount(app(), { roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+  for (let n = 0; n < 3; n += 1) grantees.push(await createAccount(app(), { roles: ['ROLE_OPERATOR'] }));
   fans = [];
   for (let i = 0; i < 10; i += 1) fans.push(await createAccount(app()));
   itemId = (
@@ -329,10 +372,10 @@ afterAll(async () => {
 describe.each(CASES)('$name', (guarded) => {
   it('waits for a second staff member: the maker’s own approval is 403 (ko, en, ja); a checker’s runs it once', async () => {
     clock.now = new Date(RUN_AT.getTime() + HOUR);
-    const requested = await guarded.request(financeA, 0);
+    const requested = await guarded.request(makerOf(guarded), 0);
     expect(requested.statusCode, requested.body).toBe(202);
     const request = requested.json<AdminApproval>();
-    expect(request).toMatchObject({ status: 'PENDING', makerId: financeA.id, role: 'ROLE_FINANCE' });
+    expect(request).toMatchObject({ status: 'PENDING', makerId: makerOf(guarded).id, role: 'ROLE_FINANCE' });
     expect(request.history.map((step) => step.step)).toEqual(['REQUESTED']);
     expect(await guarded.runs(0)).toBe(0);
 
@@ -342,7 +385,7 @@ describe.each(CASES)('$name', (guarded) => {
       ja: '自分が依頼した作業は承認できません。他の運営スタッフが承認する必要があります。',
     };
     for (const [language, message] of Object.entries(messages)) {
-      const own = await decide(financeA, request.id, { decision: 'approve' }, language);
+      const own = await decide(makerOf(guarded), request.id, { decision: 'approve' }, language);
       expect(own.statusCode).toBe(403);
       expect(own.json()).toMatchObject({ code: 'OWN_REQUEST', message });
     }
@@ -373,15 +416,15 @@ describe.each(CASES)('$name', (guarded) => {
           eb('status_code', '=', 202),
         ]),
       )
-      .where('actor_id', 'in', [financeA.id, financeB.id])
+      .where('actor_id', 'in', [makerOf(guarded).id, financeB.id])
       .orderBy('id')
       .execute();
-    expect(audit).toContainEqual(expect.objectContaining({ actor_id: financeA.id, status_code: 202 }));
+    expect(audit).toContainEqual(expect.objectContaining({ actor_id: makerOf(guarded).id, status_code: 202 }));
     expect(audit).toContainEqual({ actor_id: financeB.id, status_code: 200, resource: 'approvals' });
   });
 
   it('is voided, running nothing, when what it acts on changed after the request', async () => {
-    const request = (await guarded.request(financeA, 1)).json<AdminApproval>();
+    const request = (await guarded.request(makerOf(guarded), 1)).json<AdminApproval>();
     const before = await guarded.runs(1);
     await guarded.change(1);
     const after = await guarded.runs(1);
@@ -401,7 +444,7 @@ describe.each(CASES)('$name', (guarded) => {
 
   it('runs nothing once expired', async () => {
     clock.now = new Date(RUN_AT.getTime() + 2 * HOUR);
-    const request = (await guarded.request(financeA, 2)).json<AdminApproval>();
+    const request = (await guarded.request(makerOf(guarded), 2)).json<AdminApproval>();
     clock.now = new Date(RUN_AT.getTime() + 51 * HOUR);
     const expired = await decide(financeB, request.id, { decision: 'approve' });
     expect(expired.statusCode).toBe(409);
@@ -410,9 +453,9 @@ describe.each(CASES)('$name', (guarded) => {
       message: 'The request expired before its approval: nothing ran.',
     });
     expect(await guarded.runs(2)).toBe(0);
-    expect((await call('GET', `/api/admin/approvals/${request.id}`, financeA)).json<AdminApproval>().status).toBe(
-      'EXPIRED',
-    );
+    expect(
+      (await call('GET', `/api/admin/approvals/${request.id}`, makerOf(guarded))).json<AdminApproval>().status,
+    ).toBe('EXPIRED');
     clock.now = new Date(RUN_AT.getTime() + HOUR);
   });
 });
@@ -434,11 +477,11 @@ describe('the maker-checker rule', () => {
     expect((await decide(dualRole, request.id, { decision: 'approve' })).json().code).toBe('OWN_REQUEST');
 
     // The maker invites a second finance identity: it cannot approve his requests within its first days.
-    const invited = await call('POST', '/api/admin/staff', dualRole, {
-      email: 'second-me@example.test',
-      roles: ['ROLE_FINANCE'],
-    });
-    expect(invited.statusCode, invited.body).toBe(200);
+    await approveAs(
+      app(),
+      financeC,
+      await call('POST', '/api/admin/staff', dualRole, { email: 'second-me@example.test', roles: ['ROLE_FINANCE'] }),
+    );
     const puppet = await createAccount(app(), { roles: ['ROLE_FINANCE'], email: 'puppet@example.test' });
     await db()
       .updateTable('users')

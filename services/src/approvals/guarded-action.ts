@@ -20,7 +20,8 @@ export interface ApprovedRun {
  */
 export interface GuardedActionDefinition<Params> {
   kind: ApprovalKind;
-  role: StaffRole;
+  /** The role a checker must hold, or how the parameters decide it. */
+  role: StaffRole | ((params: Params) => StaffRole);
   params: z.ZodType<Params>;
   summary(params: Params): string;
   /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
@@ -31,7 +32,7 @@ export interface GuardedActionDefinition<Params> {
 /** A guarded action with its parameters' type erased, as the approvals' routes hold them. */
 export interface GuardedAction {
   kind: ApprovalKind;
-  role: StaffRole;
+  roleOf(params: unknown): StaffRole;
   parse(params: unknown): unknown;
   summary(params: unknown): string;
   targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
@@ -42,7 +43,10 @@ export function guardedAction<Params>(definition: GuardedActionDefinition<Params
   const parse = (params: unknown) => definition.params.parse(params);
   return {
     kind: definition.kind,
-    role: definition.role,
+    roleOf: (params) => {
+      const { role } = definition;
+      return typeof role === 'function' ? role(parse(params)) : role;
+    },
     parse,
     summary: (params) => definition.summary(parse(params)),
     targetState: (db, params, ctx) => definition.targetState(db, parse(params), ctx),

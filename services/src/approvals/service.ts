@@ -120,7 +120,7 @@ export async function requestApproval(
       .insertInto('staff_approval_requests')
       .values({
         kind: action.kind,
-        required_role: action.role,
+        required_role: action.roleOf(params),
         params: JSON.stringify(params),
         frozen_hash: hash,
         summary: action.summary(params),

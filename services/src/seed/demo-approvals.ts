@@ -1,6 +1,7 @@
 import type { Role } from '@fanmission/contracts';
 import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
+import { inviteOrRequestApproval } from '../console';
 import { changePayoutAccountAsFinance } from '../creators';
 import { decideStatement } from '../income';
 import { DEMO_STAFF } from './demo-accounts';
@@ -9,7 +10,7 @@ const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
- * above the limit and for a change of a creator's payout account and, where the demo world has such statements, to
+ * above the limit, for a change of a creator's payout account, to invite a third finance member and, where the demo world has such statements, to
  * approve an issued statement, to pay an approved one and to release a held one; finance2@ finds them waiting.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
@@ -51,6 +52,7 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
     { bankName: '카카오뱅크', bankAccountHolder: '별빛', bankAccountNumber: '3333000000001', reason },
     { actor: caller, ip: null, requestId: 'demo-seed', reason },
   );
+  await inviteOrRequestApproval(ctx, caller, { email: 'finance3@fanmission.local', roles: ['ROLE_FINANCE'] }, 'ko');
   const statementOf = (status: 'ISSUED' | 'APPROVED', held: boolean) =>
     ctx.db
       .selectFrom('settlement_statements')
