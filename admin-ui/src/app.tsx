@@ -1,6 +1,8 @@
 import type { StaffRole } from '@fanmission/contracts';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import {
   Admin,
   AppBar,
@@ -52,17 +54,32 @@ import {
   PenaltyList,
 } from './resources/moderation';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
+import { ApprovalList, ApprovalShow, useApprovalCounts } from './resources/approvals';
 import { BonusGrantCreate, BonusGrantList } from './resources/bonus-grants';
 import { PaymentList, PaymentShow } from './resources/payments';
 import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
 import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
 import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
 
+/** `/approvals` with one of its views chosen. */
+const approvalsView = (view: 'waiting' | 'mine') => `/approvals?filter=${encodeURIComponent(JSON.stringify({ view }))}`;
+
 function ConsoleMenu() {
   const translate = useTranslate();
+  const counts = useApprovalCounts();
   return (
     <Menu>
       <Menu.DashboardItem />
+      <Menu.Item
+        to={approvalsView('waiting')}
+        primaryText={`${translate('console.approvals.waiting')} (${counts?.waitingForMe ?? 0})`}
+        leftIcon={<FactCheckIcon />}
+      />
+      <Menu.Item
+        to={approvalsView('mine')}
+        primaryText={`${translate('console.approvals.mine')} (${counts?.mine ?? 0})`}
+        leftIcon={<OutboxIcon />}
+      />
       <Menu.ResourceItems />
       <Menu.Item to="/ledger" primaryText={translate('console.ledger.title')} leftIcon={<AccountBalanceIcon />} />
       <Menu.Item
@@ -187,6 +204,8 @@ export function App() {
               {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}
               <Resource name="ledger-verify-runs" list={LedgerVerifyRunList} />
               <Resource name="audit-log" list={AuditLogList} show={AuditLogShow} />
+              {/* Both roles: each sees his own requests and those his role may approve (the server decides). */}
+              <Resource name="approvals" list={ApprovalList} show={ApprovalShow} />
               <Resource name="staff" list={StaffList} create={StaffCreate} edit={StaffEdit} />
               <CustomRoutes>
                 <Route path="/ledger" element={<LedgerPage />} />

@@ -1,3 +1,4 @@
+import type { AdminApproval } from '@fanmission/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { consoleHeaders } from './auth';
@@ -13,18 +14,39 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
 
 const base = simpleRestProvider('/api/admin', httpClient);
 
+/**
+ * A money action under the maker-checker rule answers 202 with a staff approval request instead of the record: the
+ * record stays as it was, with the request beside it (`pendingApproval`), for the page to say it was sent.
+ */
+export interface WithPendingApproval {
+  pendingApproval?: AdminApproval;
+}
+
 /** The console speaks the ra-data-simple-rest dialect to `/api/admin`, plus a few calls of its own. */
 export const dataProvider: DataProvider = {
   ...base,
-  /** A free-coin grant carries the form's Idempotency-Key (`meta.idempotencyKey`): a retry grants nothing twice. */
+  /**
+   * A free-coin grant carries the form's Idempotency-Key (`meta.idempotencyKey`): a retry grants nothing twice. A
+   * guarded create (an invitation, a large grant) answers 202: its approval request.
+   */
   async create(resource, params) {
     const key = (params.meta as { idempotencyKey?: string } | undefined)?.idempotencyKey;
-    if (resource !== 'bonus-grants' || !key) return base.create(resource, params);
-    const { json } = await httpClient(`/api/admin/${resource}`, {
+    const { json, status } = await httpClient(`/api/admin/${resource}`, {
       method: 'POST',
       body: JSON.stringify(params.data),
-      headers: new Headers({ Accept: 'application/json', 'Idempotency-Key': key }),
+      headers: new Headers({ Accept: 'application/json', ...(key && { 'Idempotency-Key': key }) }),
     });
+    if (status === 202) return { data: { id: (json as AdminApproval).id, pendingApproval: json } };
+    // As ra-data-simple-rest answers a create: the record sent, with what the server said (its id) over it.
+    const record: typeof json = { ...params.data, ...json };
+    return { data: record };
+  },
+  async update(resource, params) {
+    const { json, status } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT',
+      body: JSON.stringify(params.data),
+    });
+    if (status === 202) return { data: { ...params.previousData, id: params.id, pendingApproval: json } };
     return { data: json };
   },
   /** `GET /api/admin/<path>` for custom pages (dashboard, ledger lookups). */

@@ -52,6 +52,8 @@ export const ADMIN_WRITE_POLICY = {
   // Either role: staff accounts (within the roles one holds), a ledger verify run.
   staff: STAFF_ROLES,
   'ledger-verify-runs': STAFF_ROLES,
+  // Deciding a staff approval request: each request names the role its checker must hold (services/src/approvals).
+  approvals: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminWriteResource = keyof typeof ADMIN_WRITE_POLICY;
 

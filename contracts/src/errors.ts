@@ -126,6 +126,15 @@ export const ERROR_CODES = [
   'PRIZE_DEADLINE_PASSED',
   // Console.
   'OWN_ACCOUNT',
+  // Staff approvals: the maker approving his own request, or through an account he made staff recently; a request
+  // voided by a change of what it acts on, expired, or already decided; the platform's cap of free coins.
+  'OWN_REQUEST',
+  'STAFF_MADE_BY_MAKER',
+  'APPROVAL_VOIDED',
+  'APPROVAL_EXPIRED',
+  'APPROVAL_NOT_PENDING',
+  'BONUS_CAP_EXCEEDED',
+  'STATEMENT_NOT_APPROVED',
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',

@@ -1,3 +1,4 @@
+export * from './admin-approvals';
 export * from './admin-bonus-grants';
 export * from './admin-catalog';
 export * from './admin-console';

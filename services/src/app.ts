@@ -4,7 +4,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites, refuseEncodedConsolePaths } from './admin';
-import { consoleAdminResources } from './console';
+import { approvalAdminRoutes, type GuardedAction } from './approvals';
+import { consoleAdminResources, staffInvitationApproval, staffRoleGrantApproval } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
   appleLoginRoutes,
@@ -16,14 +17,20 @@ import {
   userImageRoutes,
   userRoutes,
 } from './users';
-import { coinHistoryRoutes, coinRefundAdminRoutes, paymentAdminRoutes } from './coin-history';
+import {
+  coinHistoryRoutes,
+  coinRefundAdminRoutes,
+  manualRefundApproval,
+  paymentAdminRoutes,
+  paymentCancelApproval,
+} from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
-import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes } from './creators';
+import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes, payoutAccountApproval } from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
@@ -33,7 +40,7 @@ import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
 import { ledgerAdminRoutes } from './ledger-admin';
-import { incomeRoutes, settlementAdminRoutes } from './income';
+import { incomeRoutes, settlementAdminRoutes, statementApprovals } from './income';
 import {
   answerFrameworkError,
   declareFrameworkAnswers,
@@ -45,7 +52,7 @@ import {
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
 import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
-import { bonusGrantAdminRoutes, coinRoutes } from './coins';
+import { bonusGrantAdminRoutes, bonusGrantApproval, coinRoutes } from './coins';
 import {
   bankTransferAdminRoutes,
   coinDepositRoutes,
@@ -121,6 +128,17 @@ function rateLimitsFrom(config: AppConfig): RateLimits {
 const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
   logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers };
 
+/** Every staff action under the maker-checker rule (services/src/approvals), each declared by its own module. */
+export const GUARDED_ACTIONS: readonly GuardedAction[] = [
+  bonusGrantApproval,
+  payoutAccountApproval,
+  ...statementApprovals,
+  paymentCancelApproval,
+  manualRefundApproval,
+  staffInvitationApproval,
+  staffRoleGrantApproval,
+];
+
 /** The console API's resources, each module's own routes, which the admin plugin guards and audits (`/api/admin`). */
 export const adminResources = (consumers: readonly EventConsumer[]): FastifyPluginAsync[] => [
   coinRefundAdminRoutes,
@@ -141,6 +159,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   settlementAdminRoutes,
   auditLogAdminRoutes,
   blockObjectionAdminRoutes,
+  approvalAdminRoutes(GUARDED_ACTIONS),
   ...consoleAdminResources({ consumers }),
 ];
 

@@ -33,6 +33,8 @@ describe('operator and finance console', () => {
   let fan: TestAccount;
   let operator: TestAccount;
   let finance: TestAccount;
+  /** The second finance member who approves finance's requests. */
+  let checker: TestAccount;
   let missionId: number;
   let tenCoins: number;
 
@@ -41,6 +43,7 @@ describe('operator and finance console', () => {
     fan = await createAccount(app, { password: 'fan-password1' });
     operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1', username: 'op' });
     finance = await createAccount(app, { roles: ['ROLE_FINANCE'], password: 'finance-pass1', username: 'fin' });
+    checker = await createAccount(app, { roles: ['ROLE_FINANCE'], password: 'checker-pass1', username: 'fin2' });
     const creator = await createCreator(app, { username: 'console-e2e-creator' });
     const product = await registerProduct(app, creator, { type: 'BASIC', name: 'Song to block' });
     const now = Date.now();
@@ -68,6 +71,26 @@ describe('operator and finance console', () => {
     await page.locator('input[name="username"]').fill(account.email);
     await page.locator('input[name="password"]').fill(account.password);
     await page.getByRole('button', { name: '로그인' }).click();
+  }
+
+  /** A second finance member approves the maker's pending request of this kind (services/src/approvals). */
+  async function approvePendingOf(maker: TestAccount, kind: string) {
+    const app = served.testApp.app;
+    const request = await app.db
+      .selectFrom('staff_approval_requests')
+      .select('id')
+      .where('maker_id', '=', maker.id)
+      .where('kind', '=', kind as never)
+      .where('status', '=', 'PENDING')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${request.id}/decision`,
+      headers: checker.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
   }
 
   const publicMissionIds = async () => {
@@ -739,11 +762,19 @@ describe('operator and finance console', () => {
     expect(text).toContain(`1002${payee.id}`.slice(0, 30));
     expect(text).toContain(`,${statement.to_receipt},${statement.id}`);
 
+    // Each decision is a request a second finance member approves (services/src/approvals); only an approved
+    // statement offers the payment.
+    expect(await row.getByRole('button', { name: ko.console.actions.markPaid }).count()).toBe(0);
     await row.getByRole('button', { name: ko.console.actions.approve }).click();
+    await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
+    await approvePendingOf(finance, 'STATEMENT_APPROVE');
+    await page.reload();
     await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
     await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
     await page.getByLabel(ko.resources.settlements.fields.transferReference).fill('KB-20261122-01');
     await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
+    await approvePendingOf(finance, 'STATEMENT_PAY');
     await expect
       .poll(
         async () =>
@@ -873,6 +904,9 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: ko.console.actions.releaseHold }).click();
     await page.getByLabel(ko.resources.settlements.fields.holdReleaseNote).fill('등록된 연락처로 본인 확인 완료');
     await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
+    await approvePendingOf(finance, 'STATEMENT_RELEASE');
+    await page.reload();
     await expect
       .poll(
         async () =>

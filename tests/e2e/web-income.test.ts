@@ -14,6 +14,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { SCREENSHOT_DIR, screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
+import { approveAs } from '../support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
 import { storeSession } from '../support/browser';
 
@@ -151,6 +152,8 @@ describe('web app: income management', () => {
 
     // Finance approves and marks it paid; the creator sees it paid.
     const statementId = run.json<{ statementIds: number[] }>().statementIds[0]!;
+    // Each decision is approved by a second finance member (services/src/approvals).
+    const checker = await createAccount(served.testApp.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     for (const payload of [
       { action: 'approve' },
       { action: 'pay', transferReference: 'KB-0001', transferDate: new Date().toISOString().slice(0, 10) },
@@ -161,7 +164,7 @@ describe('web app: income management', () => {
         headers: finance.headers,
         payload,
       });
-      expect(response.statusCode).toBe(200);
+      await approveAs(served.testApp.app, checker, response);
     }
     await page.reload();
     await row.getByText(ko.income.status.PAID).waitFor();

@@ -239,7 +239,22 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       headers: { cookie, 'x-requested-with': 'fanmission' },
       body: { email: invited, roles: ['ROLE_FINANCE'] },
     });
-    expect(invitation.status, await invitation.clone().text()).toBe(200);
+    // The demo's finance2@ approves it (an invitation waits for a second finance member: services/src/approvals).
+    expect(invitation.status, await invitation.clone().text()).toBe(202);
+    const checkerSession = await send('POST', '/api/admin/session', {
+      body: { username: 'finance2@fanmission.local', password: 'fanmission1' },
+    });
+    expect(checkerSession.status).toBe(200);
+    const checkerCookie = checkerSession.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('fm_console='))!
+      .split(';')[0]!;
+    const { id: requestId } = (await invitation.json()) as { id: number };
+    const approved = await send('POST', `/api/admin/approvals/${requestId}/decision`, {
+      headers: { cookie: checkerCookie, 'x-requested-with': 'fanmission' },
+      body: { decision: 'approve' },
+    });
+    expect(approved.status, await approved.clone().text()).toBe(200);
     const invitationCode = await mailTo(invited, /password-reset#code=([^\s"<>]+)/);
     secrets.push(invitationCode);
     expect((await fetch(`${base}/password-reset?code=${encodeURIComponent(invitationCode)}`)).status).toBe(200);

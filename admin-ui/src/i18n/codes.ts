@@ -1,5 +1,8 @@
 import {
   ACCOUNT_PROVIDERS,
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  APPROVAL_STEPS,
   BLOCK_OBJECTION_STATUSES,
   COIN_ITEM_TYPES,
   COIN_LOT_SOURCES,
@@ -62,6 +65,9 @@ export const CODE_FAMILIES = {
   accountProvider: ACCOUNT_PROVIDERS,
   faqCategory: FAQ_CATEGORIES,
   budgetApproval: COMMENT_EVENT_BUDGET_APPROVALS,
+  approvalKind: APPROVAL_KINDS,
+  approvalStatus: APPROVAL_STATUSES,
+  approvalStep: APPROVAL_STEPS,
 } as const;
 
 export type CodeFamily = keyof typeof CODE_FAMILIES;

@@ -124,6 +124,18 @@ export const consoleEn = {
       refundedAtProvider: 'Refunded at the provider.',
     },
     commentEvents: { budgetApproved: 'Budget approved: the event pays its wins from now on.' },
+    approvals: {
+      waiting: 'Waiting for my approval',
+      mine: 'My requests',
+      requested: 'Sent for approval: another staff member must approve it before it runs.',
+      approve: 'Approve',
+      refuse: 'Refuse',
+      approved: 'Approved: the action ran.',
+      refused: 'Refused.',
+      note: 'Note',
+      history: 'History',
+      own: 'Your own request: another staff member approves it.',
+    },
     shortfalls: {
       title: 'Refund shortfalls',
       intro:

@@ -121,6 +121,18 @@ export const consoleKo: ConsoleMessages = {
       refundedAtProvider: '결제대행사에서 환불했습니다.',
     },
     commentEvents: { budgetApproved: '예산을 승인했습니다. 이제부터 당첨 코인이 지급됩니다.' },
+    approvals: {
+      waiting: '내 승인 대기',
+      mine: '내 요청',
+      requested: '승인 요청을 보냈습니다. 다른 운영진이 승인해야 실행됩니다.',
+      approve: '승인',
+      refuse: '거절',
+      approved: '승인했습니다. 작업이 실행되었습니다.',
+      refused: '거절했습니다.',
+      note: '메모',
+      history: '처리 내역',
+      own: '내가 보낸 요청입니다. 다른 운영진이 승인합니다.',
+    },
     shortfalls: {
       title: '환불 부족분',
       intro: '회원이 코인을 이미 사용한 뒤 결제대행사에서 이루어진 환불·지급 거절(차지백): 회수하지 못한 코인입니다.',

@@ -16,7 +16,11 @@ import {
   maxLength,
   minValue,
   required,
+  useNotify,
+  useRedirect,
+  type RaRecord,
 } from 'react-admin';
+import type { WithPendingApproval } from '../data-provider';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { useCanWrite } from '../permissions';
 
@@ -80,15 +84,29 @@ export const BonusGrantList = () => {
 
 /**
  * Finance grants a BONUS coin item to fans chosen by id or by their sign-up period, with a reason and a budget. The form keeps
- * one Idempotency-Key while it is open, so a second click or a retried request grants nothing twice.
+ * one Idempotency-Key while it is open, so a second click or a retried request grants nothing twice. A grant above the
+ * limit is sent for approval and its request opens.
  */
 export const BonusGrantCreate = () => {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Create
-      redirect="list"
       transform={(form: GrantForm) => grantRequestOf(form)}
-      mutationOptions={{ meta: { idempotencyKey } }}
+      mutationOptions={{
+        meta: { idempotencyKey },
+        // Above the limit the grant waits for a second finance member: its request is shown among "my requests".
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
+          if (data.pendingApproval) {
+            notify('console.approvals.requested', { type: 'info' });
+            redirect('show', 'approvals', data.pendingApproval.id);
+          } else {
+            notify('ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+            redirect('list', 'bonus-grants');
+          }
+        },
+      }}
     >
       <SimpleForm defaultValues={{ mode: 'userIds' }}>
         <ReferenceInput source="coinItemId" reference="coin-items" filter={{ itemType: 'BONUS' }}>

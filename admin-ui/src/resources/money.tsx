@@ -250,7 +250,7 @@ export const SettlementList = () => {
           label="console.actions.markPaid"
           reasonLabel="resources.settlements.fields.transferReference"
           color="success"
-          show={(record) => (record['status'] === 'ISSUED' || record['status'] === 'APPROVED') && !isHeld(record)}
+          show={(record) => record['status'] === 'APPROVED' && !isHeld(record)}
           patch={(_, reference) => ({
             action: 'pay',
             transferReference: reference,

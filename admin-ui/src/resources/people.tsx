@@ -20,10 +20,15 @@ import {
   email,
   required,
   useRecordContext,
+  type RaRecord,
+  useNotify,
+  useRedirect,
+  useRefresh,
 } from 'react-admin';
 import { CodeField, codeChoices, useCodeLabel } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
+import type { WithPendingApproval } from '../data-provider';
 
 const userFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -123,22 +128,58 @@ export const StaffList = () => (
   </WritableList>
 );
 
-export const StaffCreate = () => (
-  <Create redirect="list">
-    <SimpleForm>
-      <TextInput source="email" type="email" validate={[required(), email()]} />
-      <TextInput source="username" />
-      <CheckboxGroupInput source="roles" choices={roleChoices} validate={required()} />
-    </SimpleForm>
-  </Create>
+/** Inviting a console member usually waits for a second member's approval: its request opens then. */
+export const StaffCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      mutationOptions={{
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
+          if (data.pendingApproval) {
+            notify('console.approvals.requested', { type: 'info' });
+            redirect('show', 'approvals', data.pendingApproval.id);
+          } else redirect('list', 'staff');
+        },
+      }}
+    >
+      <StaffCreateForm />
+    </Create>
+  );
+};
+
+const StaffCreateForm = () => (
+  <SimpleForm>
+    <TextInput source="email" type="email" validate={[required(), email()]} />
+    <TextInput source="username" />
+    <CheckboxGroupInput source="roles" choices={roleChoices} validate={required()} />
+  </SimpleForm>
 );
 
-export const StaffEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SimpleForm>
-      <TextField source="email" />
-      <CheckboxGroupInput source="roles" choices={roleChoices} validate={required()} />
-      <BooleanInput source="active" />
-    </SimpleForm>
-  </Edit>
+/** A role the account did not hold is sent for approval; the form says so and stays on the account. */
+export const StaffEdit = () => {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
+          if (data.pendingApproval) notify('console.approvals.requested', { type: 'info' });
+          else notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+          refresh();
+        },
+      }}
+    >
+      <StaffEditForm />
+    </Edit>
+  );
+};
+
+const StaffEditForm = () => (
+  <SimpleForm>
+    <TextField source="email" />
+    <CheckboxGroupInput source="roles" choices={roleChoices} validate={required()} />
+    <BooleanInput source="active" />
+  </SimpleForm>
 );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { announceApprovalsChanged } from './approvals';
 
 interface ReasonActionProps<RecordType extends RaRecord> {
   /** The admin resource whose write policy decides who sees the button. */
@@ -37,10 +38,17 @@ export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: Reas
   const submit = async () => {
     setPending(true);
     try {
-      await httpClient(props.url(record), { method: 'POST', body: JSON.stringify({ reason: reason.trim() }) });
+      const { status } = await httpClient(props.url(record), {
+        method: 'POST',
+        body: JSON.stringify({ reason: reason.trim() }),
+      });
       setOpen(false);
       setReason('');
-      notify(props.done, { type: 'success' });
+      // 202: a money action above its limit was sent for a second staff member's approval (services/src/approvals).
+      if (status === 202) {
+        notify('console.approvals.requested', { type: 'info' });
+        announceApprovalsChanged();
+      } else notify(props.done, { type: 'success' });
       refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

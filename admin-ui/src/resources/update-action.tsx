@@ -9,7 +9,9 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
+import type { WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { announceApprovalsChanged } from './approvals';
 
 interface UpdateActionProps<RecordType extends RaRecord> {
   /** i18n key of the button. */
@@ -52,10 +54,13 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
         previousData: record,
       },
       {
-        onSuccess: () => {
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
           setOpen(false);
           setReason('');
-          notify('ra.notification.updated', { type: 'success' });
+          if (data.pendingApproval) {
+            notify('console.approvals.requested', { type: 'info' });
+            announceApprovalsChanged();
+          } else notify('ra.notification.updated', { type: 'success' });
           refresh();
         },
         onError: (error) => notify((error as Error).message, { type: 'error' }),

@@ -1,5 +1,6 @@
 import {
   type AdminCoinRefund,
+  adminApprovalSchema,
   maskAccountNumber,
   adminCoinRefundProviderRefundSchema,
   adminCoinRefundFilterSchema,
@@ -13,7 +14,8 @@ import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { refundRequestAtProvider } from './provider-refund';
-import { getRefundRequest, listRefundRequests, setRefundStatus } from './refund-finance';
+import { markRefundPaidOrRequestApproval } from './money-approvals';
+import { getRefundRequest, listRefundRequests } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
 const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const satisfies readonly [
@@ -74,19 +76,26 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
           'requested → refused needs `refusalReason`, which the fan reads; he corrects his account and it is ' +
           'requested again. ' +
           'requested → paid records who paid and when; marking a paid request paid again changes nothing but the ' +
-          'note; a paid request cannot go back (409). Finance accounts only.',
+          'note; a paid request cannot go back (409). Finance accounts only. Marking paid a request worth more than ' +
+          'APPROVAL_ABOVE_WON is 202 with a staff approval request: another finance member approves it.',
         security,
         params: adminIdParamsSchema,
         body: adminCoinRefundUpdateSchema,
-        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: adminCoinRefundSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const finance = requireCaller(request);
       const before = await getRefundRequest(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
-      return setRefundStatus(app.ctx, request.params.id, request.body, finance.id);
+      const outcome = await markRefundPaidOrRequestApproval(app.ctx, finance, before, request.body);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.refund;
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   ADMIN_PAYMENT_SORT_FIELDS,
   adminPaymentCancelSchema,
   adminPaymentDetailSchema,
@@ -12,7 +13,8 @@ import { auditBefore, consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { listPaymentsForConsole } from '../payments';
-import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
+import { cancelOrRequestApproval } from './money-approvals';
+import { getPaymentDetail } from './payment-cancel';
 
 const RESOURCE = 'payments';
 
@@ -62,26 +64,33 @@ export async function paymentAdminRoutes(app: FastifyInstance) {
       config: { adminResource: RESOURCE },
       schema: {
         tags,
-        summary: 'Cancel a paid payment at its provider while its coins are unused (finance)',
+        summary: 'Cancel a paid payment at its provider while its coins are unused (finance; above a limit, 202)',
         description:
           'The fan’s withdrawal of the charge (the ledger takes its coins back, within 7 days of the charge, only ' +
           'while none is spent), refunded at once at the provider in the charge’s own currency and amount; the ' +
           'refund request is marked paid. Asked again it answers the payment as it stands: the coins and the ' +
           'provider move once. 409 PAYMENT_NOT_CANCELLABLE (not paid, or no coins credited), PURCHASE_ALREADY_USED, ' +
           'WITHDRAWAL_WINDOW_PASSED, PURCHASE_ALREADY_REFUNDED; 502 when the provider cannot be reached. Finance ' +
-          'only, never on their own account (403 OWN_ACCOUNT).',
+          'only, never on their own account (403 OWN_ACCOUNT). A payment worth more than APPROVAL_ABOVE_WON (its coins × ' +
+          '100 won) is 202 with a staff approval request: another finance member approves it and it is cancelled then.',
         security,
         params: adminPaymentParamsSchema,
         body: adminPaymentCancelSchema,
-        response: { 200: adminPaymentDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        response: {
+          200: adminPaymentDetailSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const finance = requireCaller(request);
       const before = await getPaymentDetail(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
-      return cancelPaymentAtProvider(app.ctx, request.params.id, finance.id, request.body.reason);
+      const outcome = await cancelOrRequestApproval(app.ctx, finance, request.params.id, request.body.reason);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.payment;
     },
   );
 }

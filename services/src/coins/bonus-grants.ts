@@ -1,14 +1,23 @@
 import {
   BONUS_GRANT_LIMITS,
+  bonusGrantRecipientsSchema,
+  KOREA_OFFSET_MS,
+  koreaDate,
+  koreaMonthOf,
+  koreaPeriod,
+  type AdminApproval,
   type AdminBonusGrant,
   type AdminBonusGrantCreate,
   type BonusGrantRecipients,
 } from '@fanmission/contracts';
 import { grantBonus } from '@fanmission/ledger';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { z } from 'zod';
 import type { ListPage, ListWindow } from '../admin';
+import { guardedAction, requestApproval } from '../approvals';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db';
+import type { Database, DbExecutor } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
 import { findCoinItem } from './repository';
 
@@ -151,28 +160,110 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** `POST /api/admin/bonus-grants`: every recipient credited once, within the budget, or nothing at all. */
-export async function grantBonusItem(
-  ctx: ServiceContext,
-  financeUserId: number,
-  input: AdminBonusGrantCreate,
-  idempotencyKey: string,
-): Promise<AdminBonusGrant> {
-  const earlier = await grantsQuery(ctx.db)
-    .where('g.created_by', '=', financeUserId)
-    .where('g.idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  if (earlier) {
-    if (!sameRequest(earlier, input)) {
-      throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
+/** A grant as it runs: the item's coins to each member listed, within the budget, under the maker's key. */
+const bonusGrantRunSchema = z.object({
+  coinItemId: z.number().int(),
+  coinsEach: z.number().int().positive(),
+  reason: z.string(),
+  budgetCoins: z.number().int().positive(),
+  /** The recipients as the maker asked for them (kept on the grant), and the members they were then. */
+  recipients: bonusGrantRecipientsSchema,
+  userIds: z.array(z.number().int()),
+  idempotencyKey: z.string(),
+});
+type BonusGrantRun = z.infer<typeof bonusGrantRunSchema>;
+
+/** The start of the Korea-time day and month of an instant. */
+function koreaDayAndMonthStart(now: Date) {
+  const day = new Date(Date.parse(`${koreaDate(now)}T00:00:00Z`) - KOREA_OFFSET_MS);
+  const { year, month } = koreaMonthOf(now);
+  return { day, month: koreaPeriod(year, month).from };
+}
+
+/**
+ * The platform's daily and monthly caps of free coins (BONUS_GRANT_DAILY_CAP_COINS, BONUS_GRANT_MONTHLY_CAP_COINS,
+ * Korea time), checked under one lock so that two grants at once cannot pass a cap together.
+ */
+async function requireWithinCaps(trx: Transaction<Database>, ctx: ServiceContext, coins: number, now: Date) {
+  await sql`select pg_advisory_xact_lock(hashtext('bonus-grant-caps'))`.execute(trx);
+  const { day, month } = koreaDayAndMonthStart(now);
+  const granted = await trx
+    .selectFrom('bonus_grants as g')
+    .innerJoin('bonus_grant_recipients as r', 'r.grant_id', 'g.id')
+    .select([
+      sql<number>`coalesce(sum(r.coins) filter (where g.created_at >= ${day}), 0)::int`.as('today'),
+      sql<number>`coalesce(sum(r.coins), 0)::int`.as('month'),
+    ])
+    .where('g.created_at', '>=', month)
+    .executeTakeFirstOrThrow();
+  const caps = [
+    ['approvals.bonusDailyCapExceeded', ctx.config.BONUS_GRANT_DAILY_CAP_COINS, Number(granted.today)],
+    ['approvals.bonusMonthlyCapExceeded', ctx.config.BONUS_GRANT_MONTHLY_CAP_COINS, Number(granted.month)],
+  ] as const;
+  for (const [key, cap, already] of caps) {
+    if (already + coins > cap) {
+      throw new AppError(409, key, { code: 'BONUS_CAP_EXCEEDED', params: { cap, granted: already, coins } });
     }
-    return toDto(earlier);
   }
-  const item = await findCoinItem(ctx.db, input.coinItemId);
+}
+
+/** Credits every member once under the grant, within the caps; null when a concurrent retry made the grant first. */
+async function runGrant(
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  makerId: number,
+  run: BonusGrantRun,
+  now: Date,
+) {
+  await requireWithinCaps(trx, ctx, run.userIds.length * run.coinsEach, now);
+  const grant = await trx
+    .insertInto('bonus_grants')
+    .values({
+      coin_item_id: run.coinItemId,
+      coins_each: run.coinsEach,
+      reason: run.reason,
+      budget_coins: run.budgetCoins,
+      recipients: JSON.stringify(run.recipients),
+      created_by: makerId,
+      idempotency_key: run.idempotencyKey,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['created_by', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // A concurrent retry with the same key committed first: its grant stands, this one adds nothing.
+  if (!grant) return null;
+  for (const userId of run.userIds) {
+    const entry = await grantBonus(trx, {
+      userId,
+      coins: run.coinsEach,
+      reason: 'FREE_COIN_EVENT',
+      coinItemId: run.coinItemId,
+      idempotencyKey: `bonus-grant:${grant.id}:user:${userId}`,
+      now,
+      metadata: { bonusGrantId: grant.id },
+    });
+    await trx
+      .insertInto('bonus_grant_recipients')
+      .values({ grant_id: grant.id, user_id: userId, coins: run.coinsEach, ledger_transaction_id: entry.transactionId })
+      .execute();
+  }
+  return grant.id;
+}
+
+/** The item's coins and type: a grant waiting for approval is void once its item changes. */
+async function itemState(db: DbExecutor, coinItemId: number) {
+  const item = await findCoinItem(db, coinItemId);
+  return item ? { itemType: item.item_type, point: item.point } : null;
+}
+
+/** Checks a grant as asked (item, members, budget): what it will run. */
+async function checkedGrant(db: DbExecutor, input: AdminBonusGrantCreate, idempotencyKey: string) {
+  const item = await findCoinItem(db, input.coinItemId);
   if (!item || item.item_type !== 'BONUS') {
     throw invalidFields([{ field: 'coinItemId', key: 'bonusGrants.notBonusItem', rejectedValue: input.coinItemId }]);
   }
-  const userIds = await recipientsOf(ctx.db, input.recipients);
+  const userIds = await recipientsOf(db, input.recipients);
   const needed = userIds.length * item.point;
   if (needed > input.budgetCoins) {
     throw new AppError(409, 'bonusGrants.budgetExceeded', {
@@ -180,42 +271,85 @@ export async function grantBonusItem(
       params: { needed, budget: input.budgetCoins },
     });
   }
-  const now = ctx.now();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const grant = await trx
-      .insertInto('bonus_grants')
-      .values({
-        coin_item_id: item.id,
-        coins_each: item.point,
-        reason: input.reason,
-        budget_coins: input.budgetCoins,
-        recipients: JSON.stringify(input.recipients),
-        created_by: financeUserId,
-        idempotency_key: idempotencyKey,
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(['created_by', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    // A concurrent retry with the same key committed first: its grant stands, this one adds nothing.
-    if (!grant) return null;
-    for (const userId of userIds) {
-      const entry = await grantBonus(trx, {
-        userId,
-        coins: item.point,
-        reason: 'FREE_COIN_EVENT',
-        coinItemId: item.id,
-        idempotencyKey: `bonus-grant:${grant.id}:user:${userId}`,
-        now,
-        metadata: { bonusGrantId: grant.id },
-      });
-      await trx
-        .insertInto('bonus_grant_recipients')
-        .values({ grant_id: grant.id, user_id: userId, coins: item.point, ledger_transaction_id: entry.transactionId })
-        .execute();
+  return {
+    coinItemId: item.id,
+    coinsEach: item.point,
+    reason: input.reason,
+    budgetCoins: input.budgetCoins,
+    recipients: input.recipients,
+    userIds,
+    idempotencyKey,
+  } satisfies BonusGrantRun;
+}
+
+/**
+ * A grant of more free coins in all than BONUS_GRANT_APPROVAL_ABOVE_COINS, as a staff approval: a finance member
+ * other than its maker approves it, and it runs then, checked again (members, budget, caps) in the approval's
+ * transaction.
+ */
+export const bonusGrantApproval = guardedAction({
+  kind: 'BONUS_GRANT',
+  role: 'ROLE_FINANCE',
+  params: bonusGrantRunSchema,
+  summary: (run) =>
+    `${run.userIds.length} member(s) × ${run.coinsEach} coins = ${run.userIds.length * run.coinsEach} coins (item ${run.coinItemId})`,
+  targetState: (db, run) => itemState(db, run.coinItemId),
+  async execute(trx, run, approved) {
+    const rechecked = await checkedGrant(
+      trx,
+      {
+        coinItemId: run.coinItemId,
+        reason: run.reason,
+        budgetCoins: run.budgetCoins,
+        recipients: { userIds: run.userIds },
+      },
+      run.idempotencyKey,
+    );
+    const id = await runGrant(
+      trx,
+      approved.ctx,
+      approved.makerId,
+      { ...run, userIds: rechecked.userIds },
+      approved.now,
+    );
+    if (id === null) throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
+    const row = await grantsQuery(trx).where('g.id', '=', id).executeTakeFirstOrThrow();
+    return toDto(row);
+  },
+});
+
+/**
+ * `POST /api/admin/bonus-grants`: every recipient credited once, within the budget and the platform's caps, or
+ * nothing at all. Above BONUS_GRANT_APPROVAL_ABOVE_COINS in all, a staff approval request instead (`approval`).
+ */
+export async function grantBonusItem(
+  ctx: ServiceContext,
+  finance: Caller,
+  input: AdminBonusGrantCreate,
+  idempotencyKey: string,
+): Promise<{ grant: AdminBonusGrant } | { approval: AdminApproval }> {
+  const earlier = await grantsQuery(ctx.db)
+    .where('g.created_by', '=', finance.id)
+    .where('g.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (earlier) {
+    if (!sameRequest(earlier, input)) {
+      throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
     }
-    return grant.id;
-  });
-  if (id === null) return await grantBonusItem(ctx, financeUserId, input, idempotencyKey);
-  return await getBonusGrant(ctx, id);
+    return { grant: toDto(earlier) };
+  }
+  const run = await checkedGrant(ctx.db, input, idempotencyKey);
+  if (run.userIds.length * run.coinsEach > ctx.config.BONUS_GRANT_APPROVAL_ABOVE_COINS) {
+    const approval = await requestApproval(ctx, bonusGrantApproval, {
+      maker: finance,
+      params: run,
+      reason: input.reason,
+      idempotencyKey,
+    });
+    return { approval };
+  }
+  const now = ctx.now();
+  const id = await ctx.db.transaction().execute((trx) => runGrant(trx, ctx, finance.id, run, now));
+  if (id === null) return await grantBonusItem(ctx, finance, input, idempotencyKey);
+  return { grant: await getBonusGrant(ctx, id) };
 }

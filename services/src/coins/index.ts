@@ -3,6 +3,7 @@
 export { bankTransferPaymentId, creditPaymentPurchase, depositBankTransfer, findDepositOfPayment } from './deposits';
 export { findCoinItem } from './repository';
 export { bonusGrantAdminRoutes } from './bonus-grant-routes';
+export { bonusGrantApproval, grantBonusItem } from './bonus-grants';
 export { coinRoutes } from './routes';
 export { toCoinItem } from './service';
 export { type CoinItemRow, type CoinsTables } from './table';

@@ -97,7 +97,8 @@ export async function commentAdminRoutes(app: FastifyInstance) {
           response: { 200: adminCommentEventSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => comments.updateCommentEvent(app.ctx, request.params.id, request.body),
+      async (request) =>
+        comments.updateCommentEvent(app.ctx, request.params.id, request.body, requireCaller(request).id),
     );
 
     routes.delete(

@@ -55,23 +55,35 @@ export async function createCommentEvent(ctx: ServiceContext, input: AdminCommen
     server_seed: serverSeed,
     commitment: commitmentOf(serverSeed),
     created_by: authorId,
+    budget_set_by: authorId,
   });
   return getCommentEvent(ctx, id);
 }
 
 /**
- * The seed and its commitment never change; wins already paid stand. A change of the coins per win or of the daily
- * budget takes back finance's approval of the budget.
+ * The seed and its commitment never change; wins already paid stand. A change of what the budget pays (the coins per
+ * win, the daily budget, the period, the win probability) takes back finance's approval of the budget and makes the
+ * editor the member who set it.
  */
-export async function updateCommentEvent(ctx: ServiceContext, id: number, input: AdminCommentEventInput) {
+export async function updateCommentEvent(
+  ctx: ServiceContext,
+  id: number,
+  input: AdminCommentEventInput,
+  editorId: number,
+) {
   const values = eventValues(input);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const before = await admin.findCommentEvent(trx, id, { forUpdate: true });
     if (!before) return false;
-    const moneyChanged = before.coins_per_win !== values.coins_per_win || before.daily_budget !== values.daily_budget;
+    const budgetChanged =
+      before.coins_per_win !== values.coins_per_win ||
+      before.daily_budget !== values.daily_budget ||
+      Number(before.win_probability) !== Number(values.win_probability) ||
+      before.starts_at.getTime() !== values.starts_at.getTime() ||
+      before.ends_at.getTime() !== values.ends_at.getTime();
     await admin.updateCommentEvent(trx, id, {
       ...values,
-      ...(moneyChanged && { budget_approved_by: null, budget_approved_at: null }),
+      ...(budgetChanged && { budget_set_by: editorId, budget_approved_by: null, budget_approved_at: null }),
     });
     return true;
   });
@@ -80,14 +92,15 @@ export async function updateCommentEvent(ctx: ServiceContext, id: number, input:
 }
 
 /**
- * Finance approves an event's daily budget above what operators may grant alone: never the event's own author
- * (403 `OWN_ACCOUNT`), and only an event that needs it and has not had it (409).
+ * Finance approves an event's daily budget above what operators may grant alone: never the member who last set the
+ * budget or its period, nor the event's author (403 `OWN_ACCOUNT`), and only an event that needs it and has not had
+ * it (409).
  */
 export async function approveCommentEventBudget(ctx: ServiceContext, id: number, approverId: number) {
   await ctx.db.transaction().execute(async (trx) => {
     const event = await admin.findCommentEvent(trx, id, { forUpdate: true });
     if (!event) throw eventNotFound();
-    if (event.created_by === approverId) {
+    if (event.budget_set_by === approverId || event.created_by === approverId) {
       throw new AppError(403, 'comments.eventOwnApproval', { code: 'OWN_ACCOUNT' });
     }
     if (budgetApprovalOf(event) !== 'PENDING') throw conflict('comments.eventApprovalNotPending');

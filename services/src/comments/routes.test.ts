@@ -578,6 +578,41 @@ describe('comment coin event', () => {
     expect(raised.json()).toMatchObject({ budgetApproval: 'PENDING', budgetApprovedBy: null });
     const later = await createAccount(app());
     expect(await post(mission, later, 'pending again')).toMatchObject({ commentEventWin: false });
+
+    // Whoever set the budget last never approves it: a member with both roles who edits another's event is refused,
+    // in the three languages.
+    const messages = {
+      ko: '직접 만들었거나 예산·기간을 마지막으로 정한 이벤트의 예산은 승인할 수 없습니다. 다른 재무 담당자가 승인해야 합니다.',
+      en: 'You cannot approve the budget of an event you created or whose budget or period you set last. Another finance member must approve it.',
+      ja: 'ご自身が作成した、または予算・期間を最後に設定したイベントの予算は承認できません。別の財務担当者が承認する必要があります。',
+    };
+    const dual = await createAccount(app(), { roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    const byDual = await call('PUT', `/api/admin/comment-events/${event.id}`, dual, {
+      ...body,
+      dailyBudget: body.dailyBudget * 3,
+    });
+    expect(byDual.json()).toMatchObject({ budgetApproval: 'PENDING' });
+    for (const [language, message] of Object.entries(messages)) {
+      const own = await app().inject({
+        method: 'POST',
+        url: `/api/admin/comment-events/${event.id}/budget-approval`,
+        headers: { ...dual.headers, 'accept-language': language },
+      });
+      expect(own.json()).toMatchObject({ status: 403, code: 'OWN_ACCOUNT', message });
+    }
+    expect((await approve(finance)).json()).toMatchObject({ budgetApproval: 'APPROVED', budgetApprovedBy: finance.id });
+    // A later period or win probability is a new budget: the approval is taken back.
+    for (const change of [{ endsAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }, { winProbability: 50 }]) {
+      expect((await approve(finance)).statusCode).toBe(409);
+      const moved = await call('PUT', `/api/admin/comment-events/${event.id}`, operator, {
+        ...body,
+        dailyBudget: body.dailyBudget * 3,
+        ...change,
+      });
+      expect(moved.json()).toMatchObject({ budgetApproval: 'PENDING', budgetApprovedBy: null });
+      expect((await approve(finance)).json()).toMatchObject({ budgetApproval: 'APPROVED' });
+      Object.assign(body, change);
+    }
     await db()
       .deleteFrom('comment_events')
       .where('id', '=', event.id)

@@ -56,6 +56,8 @@ export interface CommentEventsTable {
   created_at: Generated<Date>;
   /** The operator who created it: he may not approve its budget himself. */
   created_by: number | null;
+  /** Who last set its coins per win, daily budget, period or win probability: he may not approve its budget. */
+  budget_set_by: Generated<number | null>;
   budget_approved_by: number | null;
   budget_approved_at: Date | null;
 }

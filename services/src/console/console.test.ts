@@ -12,6 +12,7 @@ import type {
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
@@ -194,7 +195,9 @@ describe('who may use /api/admin', () => {
     const byOperator = await call(operator, 'PUT', url, { ...account, reason: 'call' });
     expect(byOperator.statusCode, byOperator.body).toBe(403);
     const byFinance = await call(finance, 'PUT', url, { ...account, reason: 'the creator’s call, identity checked' });
-    expect(byFinance.statusCode, byFinance.body).toBe(200);
+    expect(byFinance.statusCode, byFinance.body).toBe(202);
+    const changed = await approveAs<{ bankAccountNumber: string }>(app(), chief, byFinance);
+    expect(changed.bankAccountNumber).toBe(account.bankAccountNumber);
     const memberApi = `/api/v1/creators/${creator.creatorId}`;
     expect((await call(finance, 'PUT', memberApi, account)).statusCode).toBe(403);
     expect((await call(finance, 'PUT', memberApi, { description: 'hello' })).statusCode).toBe(403);
@@ -214,9 +217,11 @@ describe('/api/admin/staff', () => {
     expect(fields(unknownRole)).toEqual(['roles[0]']);
 
     const email = `finance-${Date.now()}@example.com`;
+    // Another finance member approves the invitation (services/src/approvals).
     const invited = await call(chief, 'POST', '/api/admin/staff', { email, roles: ['ROLE_FINANCE'] });
-    expect(invited.statusCode, invited.body).toBe(200);
-    const staff = invited.json<AdminStaff>();
+    expect(invited.statusCode, invited.body).toBe(202);
+    expect(mailbox.list().find((message) => message.to === email)).toBeUndefined();
+    const staff = await approveAs<AdminStaff>(app(), finance, invited);
     expect(staff).toMatchObject({ email, roles: ['ROLE_FINANCE'], active: true, invitationPending: true });
     expect((await call(chief, 'POST', '/api/admin/staff', { email, roles: ['ROLE_FINANCE'] })).statusCode).toBe(409);
 
@@ -257,11 +262,16 @@ describe('/api/admin/staff', () => {
     expect(audit.filter((row) => row.resourceId === String(staff.id)).map((row) => row.action)).toEqual([
       'PUT /api/admin/staff/:id',
       'PUT /api/admin/staff/:id',
-      'POST /api/admin/staff',
     ]);
-    expect(audit.find((row) => row.action === 'POST /api/admin/staff' && row.statusCode === 200)).toMatchObject({
-      after: { email, roles: ['ROLE_FINANCE'] },
+    // The invitation's two steps: chief's request (202) and finance's approval, which ran it.
+    const request = invited.json<{ id: number }>().id;
+    expect(audit.find((row) => row.action === 'POST /api/admin/staff' && row.statusCode === 202)).toMatchObject({
+      actorId: chief.id,
+      after: { id: request, kind: 'STAFF_INVITATION', params: { invitation: { email, roles: ['ROLE_FINANCE'] } } },
     });
+    expect(
+      (await auditRows('approvals')).find((row) => row.resourceId === String(request) && row.statusCode === 200),
+    ).toMatchObject({ actorId: finance.id, after: { status: 'EXECUTED', result: { email, roles: ['ROLE_FINANCE'] } } });
   });
 
   it('grants and manages only roles the caller holds, and never his own account', async () => {
@@ -276,16 +286,24 @@ describe('/api/admin/staff', () => {
       (await call(operator, 'PUT', `/api/admin/staff/${operator.id}`, { roles: ['ROLE_FINANCE'] })).json(),
     ).toMatchObject({ code: 'STAFF_SELF' });
     expect((await call(operator, 'GET', `/api/admin/staff/${fan.id}`)).statusCode).toBe(404);
-    const colleague = (
+    // Each grant waits for another holder of the granted role (services/src/approvals).
+    const colleague = await approveAs<AdminStaff>(
+      app(),
+      chief,
       await call(operator, 'POST', '/api/admin/staff', {
         email: `op-${Date.now()}@example.com`,
         roles: ['ROLE_OPERATOR'],
-      })
-    ).json<AdminStaff>();
-    const promoted = await call(chief, 'PUT', `/api/admin/staff/${colleague.id}`, {
+      }),
+    );
+    const promoting = await call(chief, 'PUT', `/api/admin/staff/${colleague.id}`, {
       roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'],
     });
-    expect(promoted.json()).toMatchObject({ roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    expect(promoting.json()).toMatchObject({ kind: 'STAFF_ROLE_GRANT', role: 'ROLE_FINANCE', status: 'PENDING' });
+    expect((await call(chief, 'GET', `/api/admin/staff/${colleague.id}`)).json()).toMatchObject({
+      roles: ['ROLE_OPERATOR'],
+    });
+    const promoted = await approveAs<AdminStaff>(app(), finance, promoting);
+    expect(promoted).toMatchObject({ roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
     expect((await call(operator, 'PUT', `/api/admin/staff/${colleague.id}`, { active: false })).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -132,6 +133,7 @@ describe('dashboard roll-up', () => {
 
   it('totals each month’s statements as they are issued, approved and paid, as the statements themselves add up', async () => {
     const finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     const payee = await createIncomeCreator(app());
     await releasedMission(app().db, { creatorId: payee.creatorId, coins: 600, at: kst('2031-01-12T12:00:00') });
     await settleMonth(app().db, { year: 2031, month: 1, now: kst('2031-02-01T01:00:00'), trigger: 'ADMIN' });
@@ -152,10 +154,13 @@ describe('dashboard roll-up', () => {
         headers: finance.headers,
         payload: body,
       });
-    expect((await decide({ action: 'approve' })).statusCode).toBe(200);
+    await approveAs(app(), checker, await decide({ action: 'approve' }));
     expect(await months()).toEqual([{ month: '2031-01', won: 36_000, paidWon: 0 }]);
-    const paid = await decide({ action: 'pay', transferReference: 'KB-2031-0201', transferDate: '2031-02-10' });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await approveAs(
+      app(),
+      checker,
+      await decide({ action: 'pay', transferReference: 'KB-2031-0201', transferDate: '2031-02-10' }),
+    );
     expect(await months()).toEqual([{ month: '2031-01', won: 36_000, paidWon: 36_000 }]);
 
     const { rows: drift } = await sql`

@@ -10,6 +10,7 @@ import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
 export { dashboard } from './dashboard';
+export { inviteOrRequestApproval, staffInvitationApproval, staffRoleGrantApproval } from './staff-approvals';
 export { latestFinishedVerifyRun, scheduledVerifyRun } from './verify-runs';
 
 /** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */

@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   ADMIN_STAFF_SORT_FIELDS,
   adminStaffCreateSchema,
   adminStaffFilterSchema,
@@ -11,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { inviteStaff, listStaff, staffMember, updateStaff } from './staff';
+import { listStaff, staffMember } from './staff';
+import { inviteOrRequestApproval, updateOrRequestApproval } from './staff-approvals';
 
 const RESOURCE = 'staff';
 
@@ -50,16 +52,22 @@ export async function staffAdminRoutes(app: FastifyInstance) {
       config: { adminResource: RESOURCE },
       schema: {
         tags,
-        summary: 'Invite a console member by e-mail (mails a link to set the password)',
+        summary: 'Invite a console member by e-mail (mails a link to set the password; 202, a staff approval request)',
         description:
           'Roles are ROLE_OPERATOR and/or ROLE_FINANCE, only ones the caller holds (403 ROLE_NOT_HELD). An e-mail ' +
-          'already registered is 409. The invitation link works once, for 72 hours.',
+          'already registered is 409. The invitation link works once, for 72 hours. The invitation is 202 with a ' +
+          'staff approval request that another member holding the granted role (finance when finance is granted) ' +
+          'approves; while nobody else holds that role it is sent at once (200).',
         security,
         body: adminStaffCreateSchema,
-        response: { 200: adminStaffSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: adminStaffSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => inviteStaff(app.ctx, requireCaller(request), request.body, request.language),
+    async (request, reply) => {
+      const outcome = await inviteOrRequestApproval(app.ctx, requireCaller(request), request.body, request.language);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.staff;
+    },
   );
 
   routes.put(
@@ -70,16 +78,24 @@ export async function staffAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'Change a console account’s roles, or deactivate / reactivate it',
         description:
-          'Only within the caller’s own roles, never one’s own account (403). Deactivating blocks the login at once.',
+          'Only within the caller’s own roles, never one’s own account (403). Deactivating blocks the login at once. ' +
+          'Giving a console role the account did not hold is 202 with a staff approval request, like an invitation.',
         security,
         params: idParamsSchema,
         body: adminStaffUpdateSchema,
-        response: { 200: adminStaffSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: adminStaffSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      updateStaff(app.ctx, requireCaller(request), request.params.id, request.body, (staff) =>
-        auditBefore(request, staff),
-      ),
+    async (request, reply) => {
+      const outcome = await updateOrRequestApproval(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.body,
+        (staff) => auditBefore(request, staff),
+      );
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.staff;
+    },
   );
 }

@@ -147,6 +147,9 @@ export async function inviteStaff(
         roles,
         email_verified_at: ctx.now(),
         language,
+        // Who made the account staff: it cannot approve his requests in its first days (services/src/approvals).
+        staff_granted_by: caller.id,
+        staff_granted_at: ctx.now(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -185,6 +188,11 @@ export async function updateStaff(
       .updateTable('users')
       .set({
         ...(roles && { roles: [...others, ...roles] }),
+        // A staff role the account did not hold makes the caller its granter (services/src/approvals).
+        ...(roles?.some((role) => !row.roles.includes(role)) && {
+          staff_granted_by: caller.id,
+          staff_granted_at: ctx.now(),
+        }),
         ...(change.active !== undefined && {
           login_blocked_at: change.active ? null : (row.login_blocked_at ?? ctx.now()),
           login_block_reason: change.active ? null : STAFF_DEACTIVATION_REASON,

@@ -1,6 +1,7 @@
 // The public surface of `creators`: creator profiles, tags, follows, popularity. Other modules import only this file.
 export { createPayoutAccountMailConsumer, PAYOUT_ACCOUNT_MAIL_CONSUMER } from './payout-account-mail-consumer';
 export { payoutAccountAdminRoutes } from './payout-account-admin-routes';
+export { changePayoutAccountAsFinance, payoutAccountApproval } from './payout-account';
 export { creatorPopularityConsumer } from './popularity-consumer';
 export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
 export { findCreatorById, tagsOfCreator } from './repository';

@@ -1,16 +1,15 @@
 import {
+  adminApprovalSchema,
   ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
   adminCreatorPayoutAccountSchema,
   adminIdParamsSchema,
   adminPayoutAccountChangeFilterSchema,
   adminPayoutAccountChangeSchema,
   adminPayoutAccountUpdateSchema,
-  maskAccountNumber,
-  type AdminCreatorPayoutAccount,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
+import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { changePayoutAccountAsFinance } from './payout-account';
@@ -19,16 +18,11 @@ import { listPayoutAccountChanges, payoutAccountChange } from './payout-account-
 const HISTORY = 'payout-account-changes';
 const ACCOUNTS = 'creator-payout-accounts';
 
-/** The audit log is read by both console roles: it keeps the account number as operators see it. */
-const audited = (account: AdminCreatorPayoutAccount) => ({
-  ...account,
-  bankAccountNumber: maskAccountNumber(account.bankAccountNumber),
-});
-
 /**
  * `/api/admin/payout-account-changes`: the history of creators' payout accounts (both console roles read it; account
  * numbers in full for finance, the last four digits for operators), and `/api/admin/creator-payout-accounts/{id}`:
- * finance changes a creator's payout account with a reason (audited, recorded and mailed like the creator's own).
+ * finance asks to change a creator's payout account with a reason; another finance member approves the request
+ * (`/api/admin/approvals`), and the change is then recorded and mailed like the creator's own.
  */
 export async function payoutAccountAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -63,30 +57,33 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
       config: { adminResource: ACCOUNTS },
       schema: {
         tags,
-        summary: 'Change a creator’s payout account (finance)',
+        summary: 'Ask to change a creator’s payout account (finance; 202, a staff approval request)',
         description:
           'The whole account (bankName, bankAccountHolder, bankAccountNumber; payoutOverseas and payoutForeigner ' +
-          'as they are unless given) and `reason` (1–200). The change is a row of the payout account history, the ' +
-          'creator is mailed, and a statement issued within 72 hours is held for finance. Saving the account as it ' +
-          'is changes nothing. `id` is the creator’s. Finance only (403), never on the caller’s own creator (403 ' +
-          '`OWN_ACCOUNT`); an unknown creator is 404.',
+          'as they are unless given) and `reason` (1–200). A change is 202 with a staff approval request: another ' +
+          'finance member approves it at `/api/admin/approvals/{id}/decision`, and only then is it a row of the ' +
+          'payout account history, mailed to the creator, holding a statement issued within 72 hours. Saving the ' +
+          'account as it is changes nothing (200, the account). `id` is the creator’s. Finance only (403), never on ' +
+          'the caller’s own creator (403 `OWN_ACCOUNT`); an unknown creator is 404.',
         security: [{ bearerAuth: [] }],
         params: adminIdParamsSchema,
         body: adminPayoutAccountUpdateSchema,
-        response: { 200: adminCreatorPayoutAccountSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: adminCreatorPayoutAccountSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => {
-      const finance = requireCaller(request);
-      const { before, after } = await changePayoutAccountAsFinance(app.ctx, request.params.id, request.body, {
-        actor: finance,
+    async (request, reply) => {
+      const outcome = await changePayoutAccountAsFinance(app.ctx, request.params.id, request.body, {
+        actor: requireCaller(request),
         ip: request.ip,
         requestId: request.id,
         reason: request.body.reason,
       });
-      auditBefore(request, audited(before));
-      request.auditAfter = audited(after);
-      return after;
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.account;
     },
   );
 }

@@ -5,6 +5,7 @@ import type { AdminPayoutAccountChange, Language } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createTestApp, type TestApp } from '@fanmission/tests/harness/app';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
@@ -17,11 +18,14 @@ const app = () => mailing.current.app;
 
 let operator: TestAccount;
 let finance: TestAccount;
+/** The second finance member who approves finance's changes (services/src/approvals). */
+let checker: TestAccount;
 let fan: TestAccount;
 
 beforeAll(async () => {
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
   fan = await createAccount(app());
 });
 
@@ -244,13 +248,15 @@ describe('PUT /api/v1/creators/{id}: the bank account needs the current password
   });
 });
 
-describe('PUT /api/admin/creator-payout-accounts/{id}: finance changes an account, audited', () => {
-  it('records the change with finance’s reason, audits it with masked numbers and mails the creator', async () => {
+describe('PUT /api/admin/creator-payout-accounts/{id}: finance changes an account, approved by another, audited', () => {
+  it('records the change with finance’s reason once approved, audits both steps with masked numbers and mails the creator', async () => {
     const creator = await creatorWithAccount('ko');
     const body = { ...NEW, reason: '고객센터 요청 #1234 (본인 확인 완료)' };
-    const changed = await admin('PUT', `/creator-payout-accounts/${creator.creatorId}`, finance.headers, body);
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ id: creator.creatorId, ...NEW, payoutOverseas: false });
+    const requested = await admin('PUT', `/creator-payout-accounts/${creator.creatorId}`, finance.headers, body);
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(await historyOf(creator.creatorId)).toEqual([]);
+    const changed = await approveAs(app(), checker, requested);
+    expect(changed).toMatchObject({ id: creator.creatorId, ...NEW, payoutOverseas: false });
 
     const [change] = await historyOf(creator.creatorId);
     expect(change).toMatchObject({
@@ -269,9 +275,23 @@ describe('PUT /api/admin/creator-payout-accounts/{id}: finance changes an accoun
     expect(audit).toMatchObject({
       actor_id: finance.id,
       action: 'PUT /api/admin/creator-payout-accounts/:id',
+      status_code: 202,
+      after: {
+        kind: 'PAYOUT_ACCOUNT_CHANGE',
+        params: { account: { bankName: NEW.bankName, bankAccountNumber: '****5678' } },
+      },
+    });
+    const approval = await app()
+      .db.selectFrom('admin_audit_log')
+      .selectAll()
+      .where('resource', '=', 'approvals')
+      .where('actor_id', '=', checker.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(approval).toMatchObject({
       status_code: 200,
-      before: { bankName: OLD.bankName, bankAccountNumber: '****1111' },
-      after: { bankName: NEW.bankName, bankAccountNumber: '****5678' },
+      before: { status: 'PENDING' },
+      after: { status: 'EXECUTED', result: { bankName: NEW.bankName, bankAccountNumber: '****5678' } },
     });
 
     await sendPayoutMails();
@@ -319,11 +339,15 @@ describe('GET /api/admin/payout-account-changes: the history in the console', ()
   it('lists a creator’s changes newest first: whole numbers for finance, the last four digits for operators', async () => {
     const creator = await creatorWithAccount();
     await put(creator.creatorId, { ...NEW, currentPassword: creator.password }, creator.headers);
-    await admin('PUT', `/creator-payout-accounts/${creator.creatorId}`, finance.headers, {
-      ...OLD,
-      payoutOverseas: true,
-      reason: 'back to the old account, abroad',
-    });
+    await approveAs(
+      app(),
+      checker,
+      await admin('PUT', `/creator-payout-accounts/${creator.creatorId}`, finance.headers, {
+        ...OLD,
+        payoutOverseas: true,
+        reason: 'back to the old account, abroad',
+      }),
+    );
     const filter = encodeURIComponent(JSON.stringify({ creatorId: creator.creatorId }));
     const byFinance = await admin('GET', `/payout-account-changes?filter=${filter}`, finance.headers);
     expect(byFinance.statusCode).toBe(200);

@@ -1,8 +1,12 @@
 import {
+  maskAccountNumber,
   PAYOUT_ACCOUNT_RECENT_LOGIN_MINUTES,
+  type AdminApproval,
   type AdminCreatorPayoutAccount,
   type AdminPayoutAccountUpdate,
 } from '@fanmission/contracts';
+import { z } from 'zod';
+import { guardedAction, requestApproval } from '../approvals';
 import { verifyPassword, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -132,39 +136,115 @@ export async function applyPayoutAccountChange(
   return change;
 }
 
+const ownAccount = () => new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+
+/** A console change as it runs once approved: the account, the maker's reason, where the maker asked from. */
+const financeChangeSchema = z.object({
+  creatorId: z.number().int(),
+  account: z.object({
+    bankName: z.string(),
+    bankAccountHolder: z.string(),
+    bankAccountNumber: z.string(),
+    payoutOverseas: z.boolean().optional(),
+    payoutForeigner: z.boolean().optional(),
+  }),
+  reason: z.string(),
+  ip: z.string().nullable(),
+  requestId: z.string(),
+});
+type FinanceChange = z.infer<typeof financeChangeSchema>;
+
+const valuesOf = (account: FinanceChange['account']): PayoutAccountValues => ({
+  bank_name: account.bankName,
+  bank_account_holder: account.bankAccountHolder,
+  bank_account_number: account.bankAccountNumber,
+  ...(account.payoutOverseas !== undefined && { payout_overseas: account.payoutOverseas }),
+  ...(account.payoutForeigner !== undefined && { payout_foreigner: account.payoutForeigner }),
+});
+
+/** Whether saving these values would leave the account as it is. */
+const unchanged = (creator: CreatorRow, values: PayoutAccountValues) =>
+  sameText(creator.bank_name, values.bank_name) &&
+  sameText(creator.bank_account_holder, values.bank_account_holder) &&
+  sameText(creator.bank_account_number, values.bank_account_number) &&
+  (values.payout_overseas ?? creator.payout_overseas) === creator.payout_overseas &&
+  (values.payout_foreigner ?? creator.payout_foreigner) === creator.payout_foreigner;
+
 /**
- * `PUT /api/admin/creator-payout-accounts/{creatorId}`: finance sets a creator's payout account, with a reason; the
- * change is recorded and mailed like the creator's own. Answers the account as it now is.
+ * A creator's payout account changed from the console, as a staff approval: a finance member other than its maker
+ * (and not the creator himself) approves it, and the change is made then, recorded with the maker as its actor and
+ * mailed like the creator's own. A change of the account by anyone in between voids the request.
+ */
+export const payoutAccountApproval = guardedAction({
+  kind: 'PAYOUT_ACCOUNT_CHANGE',
+  role: 'ROLE_FINANCE',
+  params: financeChangeSchema,
+  summary: (change) =>
+    `creator ${change.creatorId}: ${change.account.bankName} ${maskAccountNumber(change.account.bankAccountNumber)} (${change.account.bankAccountHolder})`,
+  async targetState(db, change) {
+    const creator = await repository.lockCreator(db, change.creatorId);
+    return creator ? payoutAccountView(creator) : null;
+  },
+  async execute(trx, change, approved) {
+    const creator = await repository.lockCreator(trx, change.creatorId);
+    if (!creator) throw notFound('creators.notFound');
+    if (creator.user_id === approved.makerId || creator.user_id === approved.approverId) throw ownAccount();
+    const maker = await trx
+      .selectFrom('users')
+      .select('roles')
+      .where('id', '=', approved.makerId)
+      .executeTakeFirstOrThrow();
+    await applyPayoutAccountChange(
+      trx,
+      creator,
+      valuesOf(change.account),
+      {
+        actor: { id: approved.makerId, roles: maker.roles, creatorId: null },
+        ip: change.ip,
+        requestId: change.requestId,
+        reason: change.reason,
+      },
+      approved.now,
+    );
+    const after = await repository.lockCreator(trx, change.creatorId);
+    return payoutAccountView(after!);
+  },
+});
+
+/**
+ * `PUT /api/admin/creator-payout-accounts/{creatorId}`: finance asks to set a creator's payout account, with a
+ * reason. Saving the account as it is answers it (`account`); any change is a staff approval request (`approval`).
  */
 export async function changePayoutAccountAsFinance(
   ctx: ServiceContext,
   creatorId: number,
   body: AdminPayoutAccountUpdate,
   origin: ChangeOrigin & { reason: string },
-): Promise<{ before: AdminCreatorPayoutAccount; after: AdminCreatorPayoutAccount }> {
-  return await ctx.db.transaction().execute(async (trx) => {
-    const creator = await repository.lockCreator(trx, creatorId);
-    if (!creator) throw notFound('creators.notFound');
-    // Like a deposit or a refund, finance never decides on its own account: its own payout needs its own password.
-    if (creator.user_id === origin.actor.id) {
-      throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
-    }
-    await applyPayoutAccountChange(
-      trx,
-      creator,
-      {
-        bank_name: body.bankName,
-        bank_account_holder: body.bankAccountHolder,
-        bank_account_number: body.bankAccountNumber,
-        ...(body.payoutOverseas !== undefined && { payout_overseas: body.payoutOverseas }),
-        ...(body.payoutForeigner !== undefined && { payout_foreigner: body.payoutForeigner }),
-      },
-      origin,
-      ctx.now(),
-    );
-    const after = await repository.lockCreator(trx, creatorId);
-    return { before: payoutAccountView(creator), after: payoutAccountView(after!) };
+): Promise<{ account: AdminCreatorPayoutAccount } | { approval: AdminApproval }> {
+  const creator = await repository.findCreatorById(ctx.db, creatorId);
+  if (!creator) throw notFound('creators.notFound');
+  // Like a deposit or a refund, finance never decides on its own account: its own payout needs its own password.
+  if (creator.user_id === origin.actor.id) throw ownAccount();
+  const change: FinanceChange = {
+    creatorId,
+    account: {
+      bankName: body.bankName,
+      bankAccountHolder: body.bankAccountHolder,
+      bankAccountNumber: body.bankAccountNumber,
+      ...(body.payoutOverseas !== undefined && { payoutOverseas: body.payoutOverseas }),
+      ...(body.payoutForeigner !== undefined && { payoutForeigner: body.payoutForeigner }),
+    },
+    reason: origin.reason,
+    ip: origin.ip,
+    requestId: origin.requestId,
+  };
+  if (unchanged(creator, valuesOf(change.account))) return { account: payoutAccountView(creator) };
+  const approval = await requestApproval(ctx, payoutAccountApproval, {
+    maker: origin.actor,
+    params: change,
+    reason: origin.reason,
   });
+  return { approval };
 }
 
 /** A creator's payout account as finance sees it (the full number). */

@@ -1,5 +1,6 @@
 import type { LedgerTables } from '@fanmission/ledger';
 import type { AdminTables } from '../admin/table';
+import type { ApprovalsTables } from '../approvals/table';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
 import type { ConsoleTables } from '../console/table';
@@ -43,5 +44,6 @@ export interface Database
     IncomeTables,
     LotteryEventsTables,
     AdminTables,
+    ApprovalsTables,
     ConsoleTables,
     TrustTables {}

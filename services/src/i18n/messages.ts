@@ -15,6 +15,7 @@ import { incomeMessages } from './catalogs/income';
 import { missionProductsMessages } from './catalogs/mission-products';
 import { missionsMessages } from './catalogs/missions';
 import { lotteryEventsMessages } from './catalogs/lottery-events';
+import { approvalsMessages } from './catalogs/approvals';
 import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
@@ -333,6 +334,7 @@ const catalog = {
   ...lotteryEventsMessages,
   ...paymentsConsoleMessages,
   ...bonusGrantsMessages,
+  ...approvalsMessages,
   ...securityMessages,
   ...trustMessages,
   ...coinRefundsMessages,

@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   adminIdParamsSchema,
   adminSettlementDetailSchema,
   adminSettlementFilterSchema,
@@ -90,19 +91,35 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       config: { adminResource: SETTLEMENTS },
       schema: {
         tags,
-        summary: 'Approve a statement, or mark it paid (finance)',
+        summary:
+          'Ask to approve a statement, mark it paid or release its hold (finance; 202, a staff approval request)',
         description:
-          '`{"action":"approve"}` approves an ISSUED statement; `{"action":"pay","transferReference","transferDate"}` ' +
-          'marks an ISSUED or APPROVED statement PAID. The amounts never change. Repeating the same action is ' +
-          'answered with the statement as it is; a carried-over month or a paid statement refuses the rest (409).',
+          '`{"action":"approve"}` (an ISSUED statement), `{"action":"pay","transferReference","transferDate"}` (an ' +
+          'APPROVED one: ISSUED is 409 STATEMENT_NOT_APPROVED) and `{"action":"release","note"}` (a held one) are ' +
+          '202 with a staff approval request: another finance member approves it at ' +
+          '`/api/admin/approvals/{id}/decision`, and it runs then. The amounts never change. A held statement is ' +
+          'neither approved nor paid (409 STATEMENT_HELD). A decision already made is answered with the statement as ' +
+          'it is (200); a carried-over month or a paid statement refuses the rest (409).',
         security,
         params: adminIdParamsSchema,
         body: updateSettlementRequestSchema,
-        response: { 200: adminSettlementSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: adminSettlementSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) =>
-      settlementConsole.decideStatement(app.ctx, requireCaller(request), request.params.id, request.body),
+    async (request, reply) => {
+      const outcome = await settlementConsole.decideStatement(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.body,
+      );
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.statement;
+    },
   );
 
   routes.post(

@@ -65,7 +65,16 @@ export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: num
 export function lockStatement(db: DbExecutor, id: number) {
   return db
     .selectFrom('settlement_statements')
-    .select(['id', 'status', 'payout_held', 'hold_released_at'])
+    .select([
+      'id',
+      'status',
+      'payout_held',
+      'hold_released_at',
+      'to_receipt',
+      'bank_name',
+      'bank_account_holder',
+      'bank_account_number',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

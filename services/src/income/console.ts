@@ -6,8 +6,13 @@ import {
   type CreatorGrade,
   type GradeProposalFilter,
   type UpdateSettlementRequest,
+  updateSettlementRequestSchema,
+  type AdminApproval,
+  type ApprovalKind,
 } from '@fanmission/contracts';
+import { z } from 'zod';
 import { selectListWindow, selectWindowByKeys, type ListWindow, type ListPage } from '../admin';
+import { guardedAction, requestApproval } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, conflict, notFound } from '../http';
@@ -103,48 +108,127 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
 }
 
 const statementHeld = () => new AppError(409, 'income.statementHeld', { code: 'STATEMENT_HELD' });
+const statementNotApproved = () =>
+  new AppError(409, 'approvals.statementNotApproved', { code: 'STATEMENT_NOT_APPROVED' });
+
+type LockedStatement = NonNullable<Awaited<ReturnType<typeof repository.lockStatement>>>;
 
 /**
- * Approves an ISSUED statement, marks an ISSUED or APPROVED one paid, or releases a statement held after a payout
- * account change; the amounts never change. A held statement is neither approved nor paid before its release (409
- * `STATEMENT_HELD`). The same action again answers the statement as it is; a carried-over month or a paid statement
- * refuses the rest (409), as does releasing a statement that was never held.
+ * Whether a decision is already done (answered as the statement is), or may be asked for; otherwise its refusal:
+ * releasing a statement never held, approving what is not ISSUED, paying what is not APPROVED (no jump from ISSUED
+ * to PAID), approving or paying a held statement.
+ */
+function decisionState(row: LockedStatement, action: UpdateSettlementRequest['action']): 'done' | 'open' {
+  const held = row.payout_held && row.hold_released_at === null;
+  if (action === 'release') {
+    if (!row.payout_held) throw conflict('income.statementNotHeld');
+    return held ? 'open' : 'done';
+  }
+  if (action === 'approve') {
+    if (row.status === 'APPROVED') return 'done';
+    if (row.status !== 'ISSUED') throw conflict('income.statementNotApprovable');
+    if (held) throw statementHeld();
+    return 'open';
+  }
+  if (row.status === 'PAID') return 'done';
+  if (row.status === 'CARRIED_OVER') throw conflict('income.statementNotPayable');
+  if (held) throw statementHeld();
+  if (row.status !== 'APPROVED') throw statementNotApproved();
+  return 'open';
+}
+
+/** What a statement decision acts on: a change of any of it between the request and its approval voids the request. */
+const statementState = (row: LockedStatement | undefined) =>
+  row
+    ? {
+        status: row.status,
+        payoutHeld: row.payout_held,
+        holdReleasedAt: row.hold_released_at,
+        toReceipt: row.to_receipt,
+        bankName: row.bank_name,
+        bankAccountHolder: row.bank_account_holder,
+        bankAccountNumber: row.bank_account_number,
+      }
+    : null;
+
+const statementDecisionSchema = z.object({ statementId: z.number().int(), decision: updateSettlementRequestSchema });
+
+const STATEMENT_KINDS = {
+  release: 'STATEMENT_RELEASE',
+  approve: 'STATEMENT_APPROVE',
+  pay: 'STATEMENT_PAY',
+} as const satisfies Record<UpdateSettlementRequest['action'], ApprovalKind>;
+
+const statementApproval = (action: UpdateSettlementRequest['action']) =>
+  guardedAction({
+    kind: STATEMENT_KINDS[action],
+    role: 'ROLE_FINANCE',
+    params: statementDecisionSchema,
+    summary: ({ statementId, decision }) =>
+      decision.action === 'pay'
+        ? `statement ${statementId}: pay (transfer ${decision.transferReference} on ${decision.transferDate})`
+        : `statement ${statementId}: ${decision.action}`,
+    targetState: async (db, { statementId }) => statementState(await repository.lockStatement(db, statementId)),
+    async execute(trx, { statementId, decision }, approved) {
+      const row = await repository.lockStatement(trx, statementId);
+      if (!row) throw notFound('income.statementNotFound');
+      if (decisionState(row, decision.action) === 'open') {
+        const by = approved.makerId;
+        if (decision.action === 'release') {
+          await repository.releaseHold(trx, row.id, { by, at: approved.now, note: decision.note });
+        } else if (decision.action === 'approve') {
+          await repository.approveStatement(trx, row.id, by, approved.now);
+        } else {
+          await repository.markStatementPaid(trx, row.id, {
+            by,
+            at: approved.now,
+            transferReference: decision.transferReference,
+            transferDate: decision.transferDate,
+          });
+        }
+      }
+      const statement = await repository.findStatement(trx, statementId);
+      return adminStatementDto(statement!, approved.now);
+    },
+  });
+
+/** The staff approvals of statement decisions: releasing a hold, approving, paying. */
+export const statementApprovals = [
+  statementApproval('release'),
+  statementApproval('approve'),
+  statementApproval('pay'),
+] as const;
+
+/**
+ * Asks to approve an ISSUED statement, to mark an APPROVED one paid, or to release a statement held after a payout
+ * account change: each is a staff approval request (`approval`) that another finance member approves; the amounts
+ * never change. A held statement is neither approved nor paid before its release (409 `STATEMENT_HELD`); an ISSUED
+ * one is approved before it is paid (409 `STATEMENT_NOT_APPROVED`). A decision already made answers the statement as
+ * it is (`statement`); a carried-over month or a paid statement refuses the rest (409), as does releasing a statement
+ * that was never held.
  */
 export async function decideStatement(
   ctx: ServiceContext,
   finance: Caller,
   id: number,
   decision: UpdateSettlementRequest,
-): Promise<AdminSettlement> {
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await repository.lockStatement(trx, id);
-    if (!row) throw notFound('income.statementNotFound');
-    const held = row.payout_held && row.hold_released_at === null;
-    if (decision.action === 'release') {
-      if (!row.payout_held) throw conflict('income.statementNotHeld');
-      if (!held) return;
-      await repository.releaseHold(trx, row.id, { by: finance.id, at: now, note: decision.note });
-      return;
-    }
-    if (decision.action === 'approve') {
-      if (row.status === 'APPROVED') return;
-      if (row.status !== 'ISSUED') throw conflict('income.statementNotApprovable');
-      if (held) throw statementHeld();
-      await repository.approveStatement(trx, row.id, finance.id, now);
-      return;
-    }
-    if (row.status === 'PAID') return;
-    if (row.status === 'CARRIED_OVER') throw conflict('income.statementNotPayable');
-    if (held) throw statementHeld();
-    await repository.markStatementPaid(trx, row.id, {
-      by: finance.id,
-      at: now,
-      transferReference: decision.transferReference,
-      transferDate: decision.transferDate,
-    });
+): Promise<{ statement: AdminSettlement } | { approval: AdminApproval }> {
+  const row = await repository.lockStatement(ctx.db, id);
+  if (!row) throw notFound('income.statementNotFound');
+  if (decisionState(row, decision.action) === 'done') return { statement: await getStatement(ctx, id) };
+  const action = statementApprovals.find((candidate) => candidate.kind === STATEMENT_KINDS[decision.action])!;
+  const reason =
+    decision.action === 'release'
+      ? decision.note
+      : decision.action === 'pay'
+        ? `transfer ${decision.transferReference} on ${decision.transferDate}`
+        : 'approve the statement';
+  const approval = await requestApproval(ctx, action, {
+    maker: finance,
+    params: { statementId: id, decision },
+    reason,
   });
-  return getStatement(ctx, id);
+  return { approval };
 }
 
 /** The monthly run on demand: the same as the Schedule's; a month that has not ended in Korea is 409. */

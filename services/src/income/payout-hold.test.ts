@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
 
 const clock = { now: new Date('2026-10-20T03:00:00Z') };
@@ -23,6 +24,8 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: object, payl
   app().inject({ method, url, headers: { ...headers, 'accept-language': 'en' }, payload });
 
 let finance: TestAccount;
+/** The second finance member who approves finance's statement decisions (services/src/approvals). */
+let checker: TestAccount;
 let operator: TestAccount;
 /** Changed his account 13 hours before the run: held. */
 let recent: IncomeCreator;
@@ -61,6 +64,7 @@ const transferFile = async () => {
 
 beforeAll(async () => {
   finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   recent = await createIncomeCreator(app());
   earlier = await createIncomeCreator(app());
@@ -197,7 +201,7 @@ describe('a statement issued within 72 hours of a payout account change, or firs
     ).rejects.toThrow(/hold of settlement statement .* is fixed/);
   });
 
-  it('is released by finance with a note (audited), then paid like any other', async () => {
+  it('is released by finance with a note, approved by a second member (audited), then paid like any other', async () => {
     const held = await statementOf(recent);
     const url = `/api/admin/settlements/${held.id}`;
     const withoutNote = await call('PUT', url, finance.headers, { action: 'release' });
@@ -209,9 +213,11 @@ describe('a statement issued within 72 hours of a payout account change, or firs
 
     clock.now = new Date(RUN_AT.getTime() + 2 * HOUR);
     const note = 'Called the creator on his registered number: the change is his.';
-    const released = await call('PUT', url, finance.headers, { action: 'release', note, id: held.id });
-    expect(released.statusCode, released.body).toBe(200);
-    expect(released.json()).toMatchObject({
+    const requested = await call('PUT', url, finance.headers, { action: 'release', note, id: held.id });
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(await statementOf(recent)).toMatchObject({ hold_released_at: null });
+    const released = await approveAs<{ bankAccountNumber: string }>(app(), checker, requested);
+    expect(released).toMatchObject({
       held: false,
       holdAccountChangeId: held.hold_account_change_id,
       holdReleasedAt: clock.now.toISOString(),
@@ -219,22 +225,30 @@ describe('a statement issued within 72 hours of a payout account change, or firs
       holdReleaseNote: note,
       status: 'ISSUED',
     });
-    const audit = await db()
+    const asked = await db()
       .selectFrom('admin_audit_log')
       .selectAll()
       .where('resource', '=', 'settlements')
       .where('resource_id', '=', String(held.id))
+      .where('status_code', '=', 202)
+      .executeTakeFirstOrThrow();
+    expect(asked).toMatchObject({ actor_id: finance.id, action: 'PUT /api/admin/settlements/:id' });
+    const audit = await db()
+      .selectFrom('admin_audit_log')
+      .selectAll()
+      .where('resource', '=', 'approvals')
+      .where('resource_id', '=', String((requested.json() as { id: number }).id))
       .where('status_code', '=', 200)
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
-      actor_id: finance.id,
-      action: 'PUT /api/admin/settlements/:id',
-      after: expect.objectContaining({ held: false, holdReleaseNote: note }),
+      actor_id: checker.id,
+      action: 'POST /api/admin/approvals/:id/decision',
+      after: expect.objectContaining({ result: expect.objectContaining({ held: false, holdReleaseNote: note }) }),
     });
     // Both console roles read the log: the statement's account number is kept as its last four digits.
-    const logged = (audit.after as { bankAccountNumber: string }).bankAccountNumber;
+    const logged = (audit.after as { result: { bankAccountNumber: string } }).result.bankAccountNumber;
     expect(logged).toMatch(/^\*+\d{4}$/);
-    expect(released.json().bankAccountNumber).not.toBe(logged);
+    expect(released.bankAccountNumber).not.toBe(logged);
 
     // Releasing again changes nothing; a statement never held cannot be released.
     const again = await call('PUT', url, finance.headers, { action: 'release', note: 'again' });
@@ -246,15 +260,21 @@ describe('a statement issued within 72 hours of a payout account change, or firs
     expect(notHeld.statusCode).toBe(409);
 
     expect(await transferFile()).toContain(`,${held.id}\r\n`);
-    expect((await call('PUT', url, finance.headers, { action: 'approve' })).json()).toMatchObject({
+    expect(
+      await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' })),
+    ).toMatchObject({
       status: 'APPROVED',
     });
-    const paid = await call('PUT', url, finance.headers, {
-      action: 'pay',
-      transferReference: 'KB-2',
-      transferDate: '2026-11-10',
-    });
-    expect(paid.json()).toMatchObject({ status: 'PAID', held: false });
+    const paid = await approveAs(
+      app(),
+      checker,
+      await call('PUT', url, finance.headers, {
+        action: 'pay',
+        transferReference: 'KB-2',
+        transferDate: '2026-11-10',
+      }),
+    );
+    expect(paid).toMatchObject({ status: 'PAID', held: false });
   });
 
   it('holds a change committed after the run started, before the creator’s batch locked him', async () => {

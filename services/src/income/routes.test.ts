@@ -9,6 +9,7 @@ import { verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
 
 const testApp = useTestApp();
@@ -26,6 +27,8 @@ let other: IncomeCreator;
 let fan: TestAccount;
 let operator: TestAccount;
 let finance: TestAccount;
+/** The second finance member who approves finance's statement decisions (services/src/approvals). */
+let checker: TestAccount;
 let statementId: number;
 
 beforeAll(async () => {
@@ -34,6 +37,7 @@ beforeAll(async () => {
   fan = await createAccount(app());
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
   // March 2025: 3 missions, 600 coins, settled by finance.
   for (const [coins, name] of [
     [200, '생일 축하 영상'],
@@ -345,7 +349,7 @@ describe('/api/admin/settlements', () => {
     );
   });
 
-  it('approves, then marks paid with the transfer reference and date; the creator sees it paid', async () => {
+  it('approves, then marks paid with the transfer reference and date, each approved by a second member; the creator sees it paid', async () => {
     const url = `/api/admin/settlements/${statementId}`;
     const invalid = await send('PUT', url, finance.headers, { action: 'pay', transferDate: '2025-04-31' });
     expect(invalid.statusCode).toBe(400);
@@ -357,16 +361,26 @@ describe('/api/admin/settlements', () => {
     ).toEqual(['transferDate', 'transferReference']);
     expect((await send('PUT', url, operator.headers, { action: 'approve' })).statusCode).toBe(403);
 
-    const approved = await send('PUT', url, finance.headers, { action: 'approve' });
-    expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'APPROVED', approvedAt: expect.any(String) });
-    const paid = await send('PUT', url, finance.headers, {
+    const notYet = await send('PUT', url, finance.headers, {
       action: 'pay',
       transferReference: 'KB-20250410-0001',
       transferDate: '2025-04-10',
     });
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toMatchObject({ code: 'STATEMENT_NOT_APPROVED' });
+    const approved = await approveAs(app(), checker, await send('PUT', url, finance.headers, { action: 'approve' }));
+    expect(approved).toMatchObject({ status: 'APPROVED', approvedAt: expect.any(String) });
+    expect((await send('PUT', url, finance.headers, { action: 'approve' })).statusCode).toBe(200);
+    const paid = await approveAs(
+      app(),
+      checker,
+      await send('PUT', url, finance.headers, {
+        action: 'pay',
+        transferReference: 'KB-20250410-0001',
+        transferDate: '2025-04-10',
+      }),
+    );
+    expect(paid).toMatchObject({
       status: 'PAID',
       paid: true,
       overdue: false,

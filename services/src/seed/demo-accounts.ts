@@ -22,9 +22,24 @@ interface DemoAccount {
   creator?: DemoCreator;
 }
 
+/**
+ * The demo's small-bank team: two finance and two operator accounts, so that a newcomer sees the four-eyes rule at
+ * work (one asks, another approves; `demo-approvals.ts` leaves requests waiting). Console accounts, no member role.
+ */
+export const DEMO_STAFF = {
+  financeMaker: 'finance1@fanmission.local',
+  financeChecker: 'finance2@fanmission.local',
+  operatorMaker: 'operator1@fanmission.local',
+  operatorChecker: 'operator2@fanmission.local',
+} as const;
+
 /** Accounts a newcomer can log in with right after `npm start` (password `fanmission1`). */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'fan@fanmission.local', username: '팬하나', roles: ['ROLE_USER'] },
+  { email: DEMO_STAFF.financeMaker, username: '재무 김하나', roles: ['ROLE_FINANCE'] },
+  { email: DEMO_STAFF.financeChecker, username: '재무 이두리', roles: ['ROLE_FINANCE'] },
+  { email: DEMO_STAFF.operatorMaker, username: '운영 박세나', roles: ['ROLE_OPERATOR'] },
+  { email: DEMO_STAFF.operatorChecker, username: '운영 최네온', roles: ['ROLE_OPERATOR'] },
   {
     email: 'creator@fanmission.local',
     username: '별빛',

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AdminApproval } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { findMissionsWithoutWorkflow } from '../missions';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts';
 import { seedDemoData } from './demo-data';
 import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-catalog';
 
@@ -33,6 +34,35 @@ describe('demo data', () => {
       headers: { authorization: login.headers.authorization as string },
     });
     expect(me.json()).toMatchObject({ roles: ['ROLE_USER', 'ROLE_CREATOR'], creator: { verified: true } });
+  });
+
+  it('has a small-bank team whose approvals queue shows a grant, a payout account change and an invitation waiting', async () => {
+    const { app } = testApp.current;
+    const consoleSession = async (email: string) => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        payload: { username: email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const cookie = login.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+      return (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    };
+    const checker = await consoleSession(DEMO_STAFF.financeChecker);
+    expect((await checker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 3, mine: 0 });
+    const waiting = (await checker(`/api/admin/approvals?filter=${encodeURIComponent('{"view":"waiting"}')}`)).json<
+      AdminApproval[]
+    >();
+    expect(waiting.map((request) => [request.kind, request.status, request.makerEmail]).sort()).toEqual([
+      ['BONUS_GRANT', 'PENDING', DEMO_STAFF.financeMaker],
+      ['PAYOUT_ACCOUNT_CHANGE', 'PENDING', DEMO_STAFF.financeMaker],
+      ['STAFF_INVITATION', 'PENDING', DEMO_STAFF.financeMaker],
+    ]);
+    const maker = await consoleSession(DEMO_STAFF.financeMaker);
+    expect((await maker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 0, mine: 3 });
+    for (const operator of [DEMO_STAFF.operatorMaker, DEMO_STAFF.operatorChecker]) {
+      expect((await (await consoleSession(operator))('/api/admin/approvals/counts')).statusCode).toBe(200);
+    }
   });
 
   it('fills the creator search: verified creators with photos, tags and SNS links; the adult one hidden', async () => {

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_NAMES } from '@fanmission/contracts';
+import { APPROVAL_KINDS, BANK_NAMES } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import type { Db } from '../db';
 import { EVENT_CONSUMERS } from '../runtime';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_STAFF } from './demo-accounts';
 import { seedDemoWorld, type DemoWorldReport } from './demo-world';
 
 // The demo world on a database of its own, its media from the machine's cache (made on the first run).
@@ -53,6 +53,29 @@ describe('the demo world', () => {
     const again = await seedDemoWorld(app.ctx, { consumers });
     expect(again).toMatchObject({ created: [], world: null, media: null });
     expect(again.seconds).toBeLessThan(5);
+  });
+
+  it("leaves finance2@ a pending request of each kind the world has a target for, finance1@'s, for his approval", async () => {
+    const { app } = testApp.current;
+    // A hold release needs a held statement, which the world has only if a payout account changed before a run.
+    const held = await app.db
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('payout_held', '=', true)
+      .executeTakeFirst();
+    // The world's charges and refunds are below APPROVAL_ABOVE_WON: its cancels and refunds need no approval.
+    // A role grant needs a staff account with fewer roles than its granter: the demo team has none.
+    const notSeeded = ['PAYMENT_CANCEL', 'MANUAL_REFUND', 'STAFF_ROLE_GRANT', ...(held ? [] : ['STATEMENT_RELEASE'])];
+    const kinds = APPROVAL_KINDS.filter((kind) => !notSeeded.includes(kind));
+    const rows = await app.db
+      .selectFrom('staff_approval_requests as r')
+      .innerJoin('users as u', 'u.id', 'r.maker_id')
+      .select(['r.kind', 'r.status', 'u.email'])
+      .orderBy('r.kind')
+      .execute();
+    expect(rows).toEqual(
+      [...kinds].sort().map((kind) => ({ kind, status: 'PENDING', email: DEMO_STAFF.financeMaker })),
+    );
   });
 
   it("puts the README's creators among the busiest: missions, a paid statement; the adult one out of search", async () => {

@@ -32,6 +32,9 @@ export interface UsersTable {
   deleted_at: Generated<Date | null>;
   /** The member left the creator pages' public Top-3 supporters (his own setting). */
   ranking_opt_out: Generated<boolean>;
+  /** Who last invited the account as staff or granted it a staff role, and when (0380, services/src/approvals). */
+  staff_granted_by: Generated<number | null>;
+  staff_granted_at: Generated<Date | null>;
 }
 
 export interface UserIdentitiesTable {

@@ -74,6 +74,8 @@ import * as m0372 from './0372_staff_deactivation';
 import * as m0373 from './0373_legal_erasure';
 import * as m0374 from './0374_popup_images';
 import * as m0375 from './0375_upload_reservations';
+import * as m0380 from './0380_staff_approvals';
+import * as m0381 from './0381_comment_event_budget_setter';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -152,4 +154,6 @@ export const migrations: Record<string, Migration> = {
   '0373_legal_erasure': m0373,
   '0374_popup_images': m0374,
   '0375_upload_reservations': m0375,
+  '0380_staff_approvals': m0380,
+  '0381_comment_event_budget_setter': m0381,
 };

@@ -54,9 +54,9 @@ export const commentsMessages = {
     ja: 'コメントイベントが見つかりません。',
   },
   'comments.eventOwnApproval': {
-    ko: '직접 만든 이벤트의 예산은 승인할 수 없습니다. 다른 재무 담당자가 승인해야 합니다.',
-    en: 'You cannot approve the budget of an event you created. Another finance member must approve it.',
-    ja: 'ご自身が作成したイベントの予算は承認できません。別の財務担当者が承認する必要があります。',
+    ko: '직접 만들었거나 예산·기간을 마지막으로 정한 이벤트의 예산은 승인할 수 없습니다. 다른 재무 담당자가 승인해야 합니다.',
+    en: 'You cannot approve the budget of an event you created or whose budget or period you set last. Another finance member must approve it.',
+    ja: 'ご自身が作成した、または予算・期間を最後に設定したイベントの予算は承認できません。別の財務担当者が承認する必要があります。',
   },
   'comments.eventApprovalNotPending': {
     ko: '이 이벤트의 예산은 승인이 필요하지 않거나 이미 승인되었습니다.',

@@ -1,0 +1,231 @@
+import type { AdminApproval, AdminApprovalCounts } from '@fanmission/contracts';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import {
+  ArrayField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useGetIdentity,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { httpClient } from '../data-provider';
+import { codeChoices, CodeField } from './code-field';
+import { ConsoleList, WRAP, useWideConsole } from './list-actions';
+
+/*
+ * Staff approvals (`/api/admin/approvals`): the money actions another staff member must approve before they run.
+ * "Waiting for my approval" lists the pending requests of others the member may approve; "my requests" his own. A
+ * request's page shows what will run (its frozen values), its reason, expiry and history, and the decision buttons.
+ */
+
+export const APPROVAL_VIEWS = ['waiting', 'mine'] as const;
+
+/** Said on the window when a request was made or decided on this page: the menu's counts are read again. */
+export const APPROVALS_CHANGED = 'fanmission:approvals-changed';
+export const announceApprovalsChanged = () => window.dispatchEvent(new Event(APPROVALS_CHANGED));
+
+/** The counts of the console's menu: read on every page change, after a request or a decision, and every minute. */
+export function useApprovalCounts(): AdminApprovalCounts | null {
+  const location = useLocation();
+  const [counts, setCounts] = useState<AdminApprovalCounts | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      httpClient('/api/admin/approvals/counts')
+        .then(({ json }) => live && setCounts(json as AdminApprovalCounts))
+        .catch(() => undefined);
+    void read();
+    const timer = setInterval(() => void read(), 60_000);
+    const onChange = () => void read();
+    window.addEventListener(APPROVALS_CHANGED, onChange);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener(APPROVALS_CHANGED, onChange);
+    };
+  }, [location.pathname, location.search]);
+  return counts;
+}
+
+const approvalFilters = [
+  <SelectInput
+    key="view"
+    source="view"
+    alwaysOn
+    choices={[
+      { id: 'waiting', name: 'console.approvals.waiting' },
+      { id: 'mine', name: 'console.approvals.mine' },
+    ]}
+  />,
+  <SelectInput key="status" source="status" choices={codeChoices('approvalStatus')} />,
+  <SelectInput key="kind" source="kind" choices={codeChoices('approvalKind')} />,
+];
+
+/**
+ * Requests newest first, "waiting for my approval" unless another view is chosen; below 900 px the id, reason, maker
+ * and dates are left out (all on the request's page).
+ */
+export const ApprovalList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList
+      rowClick="show"
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={approvalFilters}
+      filterDefaultValues={{ view: 'waiting' }}
+    >
+      {wide && <TextField source="id" />}
+      <CodeField source="kind" family="approvalKind" sortable={false} />
+      <TextField source="summary" sortable={false} sx={WRAP} />
+      {wide && <TextField source="reason" sortable={false} sx={WRAP} />}
+      {wide && <TextField source="makerEmail" sortable={false} sx={WRAP} />}
+      <CodeField source="status" family="approvalStatus" sortable={false} />
+      {wide && <DateField source="createdAt" showTime sortable={false} />}
+      {wide && <DateField source="expiresAt" showTime sortable={false} />}
+    </ConsoleList>
+  );
+};
+
+/** Approve (an optional note) or refuse (a note) a pending request; the maker may only withdraw his own. */
+function DecisionButtons() {
+  const record = useRecordContext<AdminApproval>();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [dialog, setDialog] = useState<'approve' | 'refuse' | null>(null);
+  const [note, setNote] = useState('');
+  const [pending, setPending] = useState(false);
+  if (!record || record.status !== 'PENDING') return null;
+  const own = identity !== undefined && Number(identity.id) === record.makerId;
+  const decide = async (decision: 'approve' | 'refuse') => {
+    setPending(true);
+    try {
+      await httpClient(`/api/admin/approvals/${record.id}/decision`, {
+        method: 'POST',
+        body: JSON.stringify({ decision, ...(note.trim() && { note: note.trim() }) }),
+      });
+      notify(decision === 'approve' ? 'console.approvals.approved' : 'console.approvals.refused', { type: 'success' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+      setDialog(null);
+      setNote('');
+      refresh();
+      announceApprovalsChanged();
+    }
+  };
+  const title = dialog ? translate(`console.approvals.${dialog}`) : '';
+  return (
+    <>
+      {own && (
+        <Typography variant="body2" sx={{ alignSelf: 'center', mr: 1 }}>
+          {translate('console.approvals.own')}
+        </Typography>
+      )}
+      {!own && (
+        <Button variant="contained" color="success" size="small" onClick={() => setDialog('approve')}>
+          {translate('console.approvals.approve')}
+        </Button>
+      )}
+      <Button variant="outlined" color="error" size="small" onClick={() => setDialog('refuse')}>
+        {translate('console.approvals.refuse')}
+      </Button>
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            margin="dense"
+            label={translate('console.approvals.note')}
+            value={note}
+            slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('console.approvals.note') } }}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog(null)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            color={dialog === 'refuse' ? 'error' : 'success'}
+            disabled={pending || (dialog === 'refuse' && note.trim().length === 0)}
+            onClick={() => void decide(dialog!)}
+          >
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** A JSON value as an indented block that wraps on a phone. */
+const JsonBlock = ({ value }: { value: unknown }) => (
+  <Box
+    component="pre"
+    sx={{ m: 0, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+  >
+    {value === null || value === undefined ? '-' : JSON.stringify(value, null, 2)}
+  </Box>
+);
+
+export const ApprovalShow = () => (
+  <Show
+    actions={
+      <TopToolbar sx={{ gap: 1 }}>
+        <DecisionButtons />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <CodeField source="kind" family="approvalKind" />
+      <CodeField source="status" family="approvalStatus" />
+      <TextField source="summary" sx={WRAP} />
+      <TextField source="reason" sx={WRAP} />
+      <TextField source="makerEmail" emptyText="-" />
+      <DateField source="createdAt" showTime />
+      <DateField source="expiresAt" showTime />
+      <FunctionField<AdminApproval> source="params" render={(record) => <JsonBlock value={record.params} />} />
+      <DateField source="decidedAt" showTime emptyText="-" />
+      <TextField source="decisionNote" emptyText="-" />
+      <FunctionField<AdminApproval> source="result" render={(record) => <JsonBlock value={record.result} />} />
+      <ArrayField source="history">
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
+          >
+            <CodeField source="step" family="approvalStep" label="resources.approvals.fields.step" />
+            <TextField source="actorId" label="resources.approvals.fields.actorId" />
+            <TextField source="note" label="resources.approvals.fields.note" emptyText="-" />
+            <DateField source="at" showTime label="resources.approvals.fields.at" />
+          </Datagrid>
+        </Box>
+      </ArrayField>
+    </SimpleShowLayout>
+  </Show>
+);

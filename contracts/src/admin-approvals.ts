@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { isoDateTime, limitedText } from './admin-fields';
+import { staffRoleSchema } from './admin-console';
+
+/*
+ * Staff approvals (`/api/admin/approvals`): the maker-checker rule of every staff action that moves money or changes
+ * where money goes. The maker's route answers 202 with a request (a frozen copy of what will run, a reason, an
+ * expiry); another staff member holding the action's role approves it (it then runs once, in the approval's
+ * transaction) or refuses it with a note. The maker never approves his own request.
+ */
+
+/** The guarded actions. */
+export const APPROVAL_KINDS = [
+  'BONUS_GRANT',
+  'PAYOUT_ACCOUNT_CHANGE',
+  'STATEMENT_RELEASE',
+  'STATEMENT_APPROVE',
+  'STATEMENT_PAY',
+  'PAYMENT_CANCEL',
+  'MANUAL_REFUND',
+  'STAFF_INVITATION',
+  'STAFF_ROLE_GRANT',
+] as const;
+export const approvalKindSchema = z.enum(APPROVAL_KINDS);
+export type ApprovalKind = z.infer<typeof approvalKindSchema>;
+
+/**
+ * PENDING until decided; EXECUTED once approved and run; REFUSED by a checker (or withdrawn by its maker); VOIDED when
+ * what it acts on changed after it was made; EXPIRED when approved after its expiry (nothing ran).
+ */
+export const APPROVAL_STATUSES = ['PENDING', 'EXECUTED', 'REFUSED', 'VOIDED', 'EXPIRED'] as const;
+export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
+
+export const APPROVAL_STEPS = ['REQUESTED', 'APPROVED', 'EXECUTED', 'REFUSED', 'VOIDED', 'EXPIRED'] as const;
+
+export const approvalStepSchema = z
+  .object({
+    step: z.enum(APPROVAL_STEPS),
+    actorId: z.number().int().nullable(),
+    note: z.string().nullable(),
+    at: isoDateTime,
+  })
+  .meta({ id: 'ApprovalStep' });
+
+export const adminApprovalSchema = z
+  .object({
+    id: z.number().int(),
+    kind: approvalKindSchema,
+    status: approvalStatusSchema,
+    /** The role a checker must hold. */
+    role: staffRoleSchema,
+    /** One line saying what will run (language-neutral; the console shows `params` too). */
+    summary: z.string(),
+    /** The frozen parameters: exactly what runs when approved. */
+    params: z.record(z.string(), z.unknown()),
+    reason: z.string(),
+    makerId: z.number().int(),
+    makerEmail: z.string().nullable(),
+    createdAt: isoDateTime,
+    expiresAt: isoDateTime,
+    decidedBy: z.number().int().nullable(),
+    decidedAt: isoDateTime.nullable(),
+    decisionNote: z.string().nullable(),
+    /** What the run answered (the grant, the account, the statement), once EXECUTED. */
+    result: z.unknown().nullable(),
+    history: z.array(approvalStepSchema),
+  })
+  .meta({ id: 'AdminApproval' });
+export type AdminApproval = z.infer<typeof adminApprovalSchema>;
+
+export const ADMIN_APPROVAL_SORT_FIELDS = ['id'] as const;
+export const adminApprovalFilterSchema = z.strictObject({
+  id: z.union([z.number().int(), z.array(z.number().int()).max(500)]).optional(),
+  /** `waiting`: pending requests of others the caller may approve; `mine`: the caller's own requests. */
+  view: z.enum(['waiting', 'mine']).optional(),
+  status: approvalStatusSchema.optional(),
+  kind: approvalKindSchema.optional(),
+});
+export type AdminApprovalFilter = z.infer<typeof adminApprovalFilterSchema>;
+
+/** `GET /api/admin/approvals/counts`: what the console's menu shows. */
+export const adminApprovalCountsSchema = z
+  .object({
+    /** Pending, unexpired requests of others that the caller may approve. */
+    waitingForMe: z.number().int(),
+    /** The caller's own pending requests. */
+    mine: z.number().int(),
+  })
+  .meta({ id: 'AdminApprovalCounts' });
+export type AdminApprovalCounts = z.infer<typeof adminApprovalCountsSchema>;
+
+/** `POST /api/admin/approvals/{id}/decision`: approve (an optional note) or refuse (a note). */
+export const adminApprovalDecisionSchema = z.discriminatedUnion('decision', [
+  z.strictObject({ decision: z.literal('approve'), note: z.string().trim().max(500).optional() }),
+  z.strictObject({ decision: z.literal('refuse'), note: limitedText(500) }),
+]);
+export type AdminApprovalDecision = z.infer<typeof adminApprovalDecisionSchema>;

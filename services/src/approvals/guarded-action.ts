@@ -1,0 +1,55 @@
+import type { ApprovalKind, StaffRole } from '@fanmission/contracts';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ServiceContext } from '../context';
+import type { Database, DbExecutor } from '../db';
+
+/** What an approved action is run with: the approval's transaction, its maker and checker, the time of approval. */
+export interface ApprovedRun {
+  ctx: ServiceContext;
+  requestId: number;
+  makerId: number;
+  approverId: number;
+  now: Date;
+}
+
+/**
+ * A staff action under the maker-checker rule, declared by the module that owns the action: the schema of its frozen
+ * parameters, the role its checker must hold, a one-line summary, the state of what it acts on (a change between the
+ * request and its approval voids the request), and the run itself, which re-checks the action's own rules.
+ */
+export interface GuardedActionDefinition<Params> {
+  kind: ApprovalKind;
+  /** The role a checker must hold, or how the parameters decide it. */
+  role: StaffRole | ((params: Params) => StaffRole);
+  params: z.ZodType<Params>;
+  summary(params: Params): string;
+  /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
+  targetState(db: DbExecutor, params: Params, ctx: ServiceContext): Promise<unknown>;
+  execute(trx: Transaction<Database>, params: Params, run: ApprovedRun): Promise<unknown>;
+}
+
+/** A guarded action with its parameters' type erased, as the approvals' routes hold them. */
+export interface GuardedAction {
+  kind: ApprovalKind;
+  roleOf(params: unknown): StaffRole;
+  parse(params: unknown): unknown;
+  summary(params: unknown): string;
+  targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
+  execute(trx: Transaction<Database>, params: unknown, run: ApprovedRun): Promise<unknown>;
+}
+
+export function guardedAction<Params>(definition: GuardedActionDefinition<Params>): GuardedAction {
+  const parse = (params: unknown) => definition.params.parse(params);
+  return {
+    kind: definition.kind,
+    roleOf: (params) => {
+      const { role } = definition;
+      return typeof role === 'function' ? role(parse(params)) : role;
+    },
+    parse,
+    summary: (params) => definition.summary(parse(params)),
+    targetState: (db, params, ctx) => definition.targetState(db, parse(params), ctx),
+    execute: (trx, params, run) => definition.execute(trx, parse(params), run),
+  };
+}

@@ -1,0 +1,7 @@
+// The public surface of `approvals`: the maker-checker requests of the console's money actions. Modules declare their
+// guarded actions with `guardedAction` and ask for approval with `requestApproval`; the composition root hands every
+// guarded action to `approvalAdminRoutes`. Other modules import only this file.
+export { type ApprovedRun, guardedAction, type GuardedAction, type GuardedActionDefinition } from './guarded-action';
+export { approvalAdminRoutes } from './routes';
+export { requestApproval } from './service';
+export type { ApprovalsTables } from './table';

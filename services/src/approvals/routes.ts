@@ -1,0 +1,92 @@
+import {
+  ADMIN_APPROVAL_SORT_FIELDS,
+  adminApprovalCountsSchema,
+  adminApprovalDecisionSchema,
+  adminApprovalFilterSchema,
+  adminApprovalSchema,
+  adminIdParamsSchema,
+} from '@fanmission/contracts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
+import { requireCaller } from '../auth';
+import { errorResponses } from '../http';
+import type { GuardedAction } from './guarded-action';
+import { approvalCounts, decideApproval, getApproval, listApprovals } from './service';
+
+const RESOURCE = 'approvals';
+
+/**
+ * `/api/admin/approvals`: the staff approval requests of the guarded money actions given (each module declares its
+ * own): the lists "waiting for my approval" and "my requests", their counts, one request with its history, and the
+ * decision. Every decision is in the audit log (resource `approvals`), the request before and after.
+ */
+export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyPluginAsync {
+  return async function approvalRoutes(app: FastifyInstance) {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin: approvals'];
+    consoleListRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'Staff approval requests (getList / getMany)',
+      description:
+        'filter={"view":"waiting"} (pending requests of others the caller may approve), {"view":"mine"} (the ' +
+        'caller’s own), status, kind, id; newest first. A caller sees his own requests and those whose checker role ' +
+        'he holds.',
+      sortFields: ADMIN_APPROVAL_SORT_FIELDS,
+      defaultSort: ['id', 'DESC'],
+      filter: adminApprovalFilterSchema,
+      row: adminApprovalSchema,
+      list: ({ filter, sort, window }, request) =>
+        listApprovals(app.ctx, requireCaller(request), filter, sort[1], window),
+    });
+    routes.get(
+      `/${RESOURCE}/counts`,
+      {
+        config: { adminResource: RESOURCE },
+        schema: {
+          tags,
+          summary: 'How many requests wait for the caller’s approval, and how many of his own are pending',
+          security: [{ bearerAuth: [] }],
+          response: { 200: adminApprovalCountsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => approvalCounts(app.ctx, requireCaller(request)),
+    );
+    consoleRecordRoute(app, {
+      resource: RESOURCE,
+      tags,
+      summary: 'One approval request with its history',
+      row: adminApprovalSchema,
+      find: (id, request) => getApproval(app.ctx, requireCaller(request), id),
+    });
+    routes.post(
+      `/${RESOURCE}/:id/decision`,
+      {
+        config: { adminResource: RESOURCE },
+        schema: {
+          tags,
+          summary: 'Approve (run once) or refuse a request',
+          description:
+            '`{"decision":"approve","note"?}`: a staff member other than the maker, holding the request’s role, ' +
+            'approves; the action runs once in the same transaction and the request answers EXECUTED with its ' +
+            'result (approving again runs nothing). The maker’s own approval is 403 `OWN_REQUEST`; an account the ' +
+            'maker invited or made staff within APPROVAL_NEW_STAFF_DAYS is 403 `STAFF_MADE_BY_MAKER`. A request ' +
+            'whose target changed since it was made is voided (409 `APPROVAL_VOIDED`), an expired one expires (409 ' +
+            '`APPROVAL_EXPIRED`); neither runs anything. The action’s own refusals (409) leave the request pending. ' +
+            '`{"decision":"refuse","note"}`: a checker refuses, or the maker withdraws. A request the caller may not ' +
+            'see is 404.',
+          security: [{ bearerAuth: [] }],
+          params: adminIdParamsSchema,
+          body: adminApprovalDecisionSchema,
+          response: { 200: adminApprovalSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const caller = requireCaller(request);
+        auditBefore(request, await getApproval(app.ctx, caller, request.params.id));
+        return decideApproval(app.ctx, actions, caller, request.params.id, request.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,309 @@
+import {
+  STAFF_ROLES,
+  type AdminApproval,
+  type AdminApprovalCounts,
+  type AdminApprovalDecision,
+  type AdminApprovalFilter,
+  type Role,
+  type StaffRole,
+} from '@fanmission/contracts';
+import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { idsOfFilter, selectListWindow, type ListPage, type ListWindow } from '../admin';
+import type { Caller } from '../auth';
+import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db';
+import { AppError } from '../http';
+import type { GuardedAction } from './guarded-action';
+import type { StaffApprovalRequestRow } from './table';
+
+/*
+ * The maker-checker rule of the console's money actions (docs/rules/security.md, Staff approvals). A guarded route
+ * calls `requestApproval` instead of acting: the request keeps its maker, the parameters as they were checked, a
+ * reason, an expiry, and the hash of those parameters and of the target's state. Another staff member holding the
+ * action's role approves it: under the request's row lock, in one transaction, the target's state is read again (a
+ * change voids the request), and the action runs once; the request's status makes a repeated approval run nothing.
+ * The maker never approves his own request, whatever roles he holds, nor does an account he made staff recently.
+ */
+
+const staffRolesOf = (roles: readonly Role[]): StaffRole[] => STAFF_ROLES.filter((role) => roles.includes(role));
+
+/** JSON with every object's keys sorted (jsonb keeps its own key order), so equal values hash equally. */
+function canonical(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+const frozenHash = (kind: string, params: unknown, target: unknown) =>
+  createHash('sha256').update(canonical({ kind, params, target })).digest('hex');
+
+const notFound = () => new AppError(404, 'approvals.notFound', { code: 'NOT_FOUND' });
+
+function requestsQuery(db: DbExecutor) {
+  return db
+    .selectFrom('staff_approval_requests as r')
+    .leftJoin('users as m', 'm.id', 'r.maker_id')
+    .selectAll('r')
+    .select('m.email as maker_email');
+}
+type RequestViewRow = StaffApprovalRequestRow & { maker_email: string | null };
+
+async function views(db: DbExecutor, rows: RequestViewRow[]): Promise<AdminApproval[]> {
+  const ids = rows.map((row) => row.id);
+  const steps =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('staff_approval_steps').selectAll().where('request_id', 'in', ids).orderBy('id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    role: row.required_role,
+    summary: row.summary,
+    params: row.params as Record<string, unknown>,
+    reason: row.reason,
+    makerId: row.maker_id,
+    makerEmail: row.maker_email,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    decisionNote: row.decision_note,
+    result: row.result ?? null,
+    history: steps
+      .filter((step) => step.request_id === row.id)
+      .map((step) => ({ step: step.step, actorId: step.actor_id, note: step.note, at: step.at.toISOString() })),
+  }));
+}
+
+async function approvalView(db: DbExecutor, id: number): Promise<AdminApproval> {
+  const row = await requestsQuery(db).where('r.id', '=', id).executeTakeFirstOrThrow();
+  return (await views(db, [row]))[0]!;
+}
+
+/**
+ * Records a request for a guarded action (the caller is its maker) and answers it. The parameters must already have
+ * passed the action's own checks. With an Idempotency-Key a retry answers the first request (another request under
+ * the same key is 409); without one, the maker's identical pending request is answered instead of a second one.
+ */
+export async function requestApproval(
+  ctx: ServiceContext,
+  action: GuardedAction,
+  input: { maker: Caller; params: unknown; reason: string; idempotencyKey?: string | undefined },
+): Promise<AdminApproval> {
+  const params = action.parse(input.params);
+  const hash = frozenHash(action.kind, params, await action.targetState(ctx.db, params, ctx));
+  const now = ctx.now();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let earlier = trx
+      .selectFrom('staff_approval_requests')
+      .select(['id', 'frozen_hash'])
+      .where('maker_id', '=', input.maker.id)
+      .where('kind', '=', action.kind);
+    earlier = input.idempotencyKey
+      ? earlier.where('idempotency_key', '=', input.idempotencyKey)
+      : earlier.where('status', '=', 'PENDING').where('frozen_hash', '=', hash).where('expires_at', '>', now);
+    const found = await earlier.orderBy('id', 'desc').executeTakeFirst();
+    if (found) {
+      if (found.frozen_hash !== hash) {
+        throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
+      }
+      return found.id;
+    }
+    const inserted = await trx
+      .insertInto('staff_approval_requests')
+      .values({
+        kind: action.kind,
+        required_role: action.roleOf(params),
+        params: JSON.stringify(params),
+        frozen_hash: hash,
+        summary: action.summary(params),
+        reason: input.reason,
+        maker_id: input.maker.id,
+        idempotency_key: input.idempotencyKey ?? null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + ctx.config.APPROVAL_EXPIRY_HOURS * 3_600_000),
+        decided_by: null,
+        decided_at: null,
+        decision_note: null,
+        result: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('staff_approval_steps')
+      .values({ request_id: inserted.id, step: 'REQUESTED', actor_id: input.maker.id, note: input.reason, at: now })
+      .execute();
+    return inserted.id;
+  });
+  return approvalView(ctx.db, id);
+}
+
+type Outcome = 'done' | 'voided' | 'expired';
+
+/**
+ * Approves (runs the action once) or refuses a request. The maker may withdraw (refuse) his own request, never
+ * approve it; nor may an account he invited or made staff within APPROVAL_NEW_STAFF_DAYS. A request that is not the
+ * caller's and whose role he lacks is 404, like one that does not exist.
+ */
+export async function decideApproval(
+  ctx: ServiceContext,
+  actions: readonly GuardedAction[],
+  caller: Caller,
+  id: number,
+  decision: AdminApprovalDecision,
+): Promise<AdminApproval> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const row = await trx
+      .selectFrom('staff_approval_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (row.maker_id !== caller.id && !caller.roles.includes(row.required_role))) throw notFound();
+    const step = (name: 'APPROVED' | 'EXECUTED' | 'REFUSED' | 'VOIDED' | 'EXPIRED', note: string | null = null) =>
+      trx
+        .insertInto('staff_approval_steps')
+        .values({ request_id: row.id, step: name, actor_id: caller.id, note, at: now })
+        .execute();
+    if (decision.decision === 'refuse') {
+      if (row.status !== 'PENDING') throw new AppError(409, 'approvals.notPending', { code: 'APPROVAL_NOT_PENDING' });
+      await trx
+        .updateTable('staff_approval_requests')
+        .set({ status: 'REFUSED', decided_by: caller.id, decided_at: now, decision_note: decision.note })
+        .where('id', '=', row.id)
+        .execute();
+      await step('REFUSED', decision.note);
+      return 'done';
+    }
+    if (row.maker_id === caller.id) throw new AppError(403, 'approvals.ownRequest', { code: 'OWN_REQUEST' });
+    if (!caller.roles.includes(row.required_role)) throw notFound();
+    // A retried approval answers the run made the first time and runs nothing again.
+    if (row.status === 'EXECUTED') return 'done';
+    if (row.status !== 'PENDING') throw new AppError(409, 'approvals.notPending', { code: 'APPROVAL_NOT_PENDING' });
+    const checker = await trx
+      .selectFrom('users')
+      .select(['staff_granted_by', 'staff_granted_at'])
+      .where('id', '=', caller.id)
+      .executeTakeFirstOrThrow();
+    const newStaffDays = ctx.config.APPROVAL_NEW_STAFF_DAYS;
+    if (
+      checker.staff_granted_by === row.maker_id &&
+      checker.staff_granted_at !== null &&
+      now.getTime() - checker.staff_granted_at.getTime() < newStaffDays * 86_400_000
+    ) {
+      throw new AppError(403, 'approvals.staffMadeByMaker', {
+        code: 'STAFF_MADE_BY_MAKER',
+        params: { days: newStaffDays },
+      });
+    }
+    const action = actions.find((candidate) => candidate.kind === row.kind);
+    if (!action) throw new Error(`no guarded action of kind ${row.kind}`);
+    const close = async (status: 'VOIDED' | 'EXPIRED') => {
+      await trx
+        .updateTable('staff_approval_requests')
+        .set({ status, decided_by: caller.id, decided_at: now, decision_note: decision.note ?? null })
+        .where('id', '=', row.id)
+        .execute();
+      await step(status, decision.note ?? null);
+    };
+    if (now.getTime() >= row.expires_at.getTime()) {
+      await close('EXPIRED');
+      return 'expired';
+    }
+    if (frozenHash(row.kind, row.params, await action.targetState(trx, row.params, ctx)) !== row.frozen_hash) {
+      await close('VOIDED');
+      return 'voided';
+    }
+    const result = await action.execute(trx, row.params, {
+      ctx,
+      requestId: row.id,
+      makerId: row.maker_id,
+      approverId: caller.id,
+      now,
+    });
+    await trx
+      .updateTable('staff_approval_requests')
+      .set({
+        status: 'EXECUTED',
+        decided_by: caller.id,
+        decided_at: now,
+        decision_note: decision.note ?? null,
+        result: JSON.stringify(result ?? null),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await step('APPROVED', decision.note ?? null);
+    await step('EXECUTED');
+    return 'done';
+  });
+  if (outcome === 'voided') throw new AppError(409, 'approvals.voided', { code: 'APPROVAL_VOIDED' });
+  if (outcome === 'expired') throw new AppError(409, 'approvals.expired', { code: 'APPROVAL_EXPIRED' });
+  return approvalView(ctx.db, id);
+}
+
+export async function getApproval(ctx: ServiceContext, caller: Caller, id: number): Promise<AdminApproval> {
+  const row = await requestsQuery(ctx.db).where('r.id', '=', id).executeTakeFirst();
+  if (!row || (row.maker_id !== caller.id && !caller.roles.includes(row.required_role))) throw notFound();
+  return (await views(ctx.db, [row]))[0]!;
+}
+
+function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date) {
+  const roles = staffRolesOf(caller.roles);
+  let query = db
+    .selectFrom('staff_approval_requests as r')
+    .where((eb) =>
+      eb.or([eb('r.maker_id', '=', caller.id), ...(roles.length > 0 ? [eb('r.required_role', 'in', roles)] : [])]),
+    );
+  if (filter.id !== undefined) query = query.where('r.id', 'in', idsOfFilter(filter.id));
+  if (filter.status) query = query.where('r.status', '=', filter.status);
+  if (filter.kind) query = query.where('r.kind', '=', filter.kind);
+  if (filter.view === 'mine') query = query.where('r.maker_id', '=', caller.id);
+  if (filter.view === 'waiting') {
+    query = query
+      .where('r.status', '=', 'PENDING')
+      .where('r.expires_at', '>', now)
+      .where('r.maker_id', '<>', caller.id)
+      .where((eb) => (roles.length > 0 ? eb('r.required_role', 'in', roles) : eb.val(false)));
+  }
+  return query;
+}
+
+/** One page of the requests the caller may see, newest first unless `ASC`. */
+export async function listApprovals(
+  ctx: ServiceContext,
+  caller: Caller,
+  filter: AdminApprovalFilter,
+  direction: 'ASC' | 'DESC',
+  window: ListWindow,
+): Promise<ListPage<AdminApproval>> {
+  const { rows, total } = await selectListWindow(
+    requestsQuery(ctx.db),
+    { column: 'r.id', direction, idColumn: 'r.id' },
+    window,
+    filtered(ctx.db, caller, filter, ctx.now()),
+  );
+  return { rows: await views(ctx.db, rows), total };
+}
+
+/** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */
+export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
+  const now = ctx.now();
+  const count = async (filter: AdminApprovalFilter) => {
+    const row = await filtered(ctx.db, caller, filter, now)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return {
+    waitingForMe: await count({ view: 'waiting' }),
+    mine: await count({ view: 'mine', status: 'PENDING' }),
+  };
+}

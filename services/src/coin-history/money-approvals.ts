@@ -1,0 +1,104 @@
+import type { AdminApproval, AdminCoinRefund, AdminPaymentDetail } from '@fanmission/contracts';
+import { z } from 'zod';
+import { guardedAction, requestApproval } from '../approvals';
+import type { Caller } from '../auth';
+import type { ServiceContext } from '../context';
+import { AppError } from '../http';
+import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
+import { getRefundRequest, setRefundStatus } from './refund-finance';
+
+/*
+ * Finance's payment cancels and manual refunds worth more than APPROVAL_ABOVE_WON wait for a second finance member
+ * (services/src/approvals). Both already move their money once however often they are asked (the cancel finds the
+ * same withdrawal and provider refund; a paid refund stays paid), so the approval runs them through their own
+ * services: a cancel calls its provider, which no database transaction can hold.
+ */
+
+const ownAccount = () => new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
+const notCancellable = () => new AppError(409, 'payments.notCancellable', { code: 'PAYMENT_NOT_CANCELLABLE' });
+
+/** A payment's worth in won: the coins it bought (1 coin = 100 won), whatever its currency. */
+const wonOf = (payment: { coins: number }) => payment.coins * 100;
+
+const paymentCancelSchema = z.object({ paymentId: z.string(), reason: z.string() });
+
+export const paymentCancelApproval = guardedAction({
+  kind: 'PAYMENT_CANCEL',
+  role: 'ROLE_FINANCE',
+  params: paymentCancelSchema,
+  summary: ({ paymentId }) => `payment ${paymentId}: cancel at the provider`,
+  async targetState(_db, { paymentId }, ctx) {
+    const { status, refundedAmount, deposit, refunds } = await getPaymentDetail(ctx, paymentId);
+    return { status, refundedAmount, deposit: deposit?.id ?? null, refunds: refunds.map((refund) => refund.id) };
+  },
+  async execute(_trx, { paymentId, reason }, approved) {
+    const payment = await getPaymentDetail(approved.ctx, paymentId);
+    if (payment.userId === approved.approverId) throw ownAccount();
+    return await cancelPaymentAtProvider(approved.ctx, paymentId, approved.makerId, reason);
+  },
+});
+
+/**
+ * `POST /api/admin/payments/{id}/cancel`: cancels at once up to APPROVAL_ABOVE_WON (`payment`), else asks for
+ * approval (`approval`). Never on the caller's own account.
+ */
+export async function cancelOrRequestApproval(
+  ctx: ServiceContext,
+  finance: Caller,
+  paymentId: string,
+  reason: string,
+): Promise<{ payment: AdminPaymentDetail } | { approval: AdminApproval }> {
+  const payment = await getPaymentDetail(ctx, paymentId);
+  if (payment.userId === finance.id) throw ownAccount();
+  if (wonOf(payment) <= ctx.config.APPROVAL_ABOVE_WON) {
+    return { payment: await cancelPaymentAtProvider(ctx, paymentId, finance.id, reason) };
+  }
+  if (payment.status !== 'paid' || payment.deposit === null) throw notCancellable();
+  return {
+    approval: await requestApproval(ctx, paymentCancelApproval, {
+      maker: finance,
+      params: { paymentId, reason },
+      reason,
+    }),
+  };
+}
+
+const manualRefundSchema = z.object({ refundId: z.number().int(), note: z.string().nullable() });
+
+export const manualRefundApproval = guardedAction({
+  kind: 'MANUAL_REFUND',
+  role: 'ROLE_FINANCE',
+  params: manualRefundSchema,
+  summary: ({ refundId }) => `refund request ${refundId}: paid by bank transfer`,
+  async targetState(_db, { refundId }, ctx) {
+    const { status, amount, bankAccount } = await getRefundRequest(ctx, refundId);
+    return { status, amount, bankAccount };
+  },
+  async execute(_trx, { refundId, note }, approved) {
+    const refund = await getRefundRequest(approved.ctx, refundId);
+    if (refund.userId === approved.approverId) throw ownAccount();
+    return await setRefundStatus(approved.ctx, refundId, { status: 'paid', note }, approved.makerId);
+  },
+});
+
+/**
+ * `PUT /api/admin/coin-refunds/{id}` marking a requested refund paid: at once up to APPROVAL_ABOVE_WON (`refund`),
+ * else a request for approval (`approval`). Refusals and notes are never guarded: they move no money out.
+ */
+export async function markRefundPaidOrRequestApproval(
+  ctx: ServiceContext,
+  finance: Caller,
+  refund: AdminCoinRefund,
+  change: Parameters<typeof setRefundStatus>[2],
+): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
+  if (change.status === 'paid' && refund.status === 'requested' && refund.amount > ctx.config.APPROVAL_ABOVE_WON) {
+    const note = change.note ?? null;
+    const approval = await requestApproval(ctx, manualRefundApproval, {
+      maker: finance,
+      params: { refundId: refund.id, note },
+      reason: note ?? `refund request ${refund.id}`,
+    });
+    return { approval };
+  }
+  return { refund: await setRefundStatus(ctx, refund.id, change, finance.id) };
+}
