@@ -90,8 +90,8 @@ beforeAll(async () => {
     { action: 'approve' },
     { action: 'pay', transferReference: 'KB-0', transferDate: '2026-10-10' },
   ]) {
-    const decided = await call('PUT', `/api/admin/settlements/${first.id}`, finance.headers, body);
-    expect(decided.statusCode, decided.body).toBe(200);
+    // Each step is finance's request, approved by a second finance member (services/src/approvals).
+    await approveAs(app(), checker, await call('PUT', `/api/admin/settlements/${first.id}`, finance.headers, body));
   }
 
   await changeAccountAt(patient, new Date(RUN_AT.getTime() - 73 * HOUR), NEW);
