@@ -21,7 +21,7 @@
 // reads `pg_stat_activity`: the share of samples in which a session of the bench's database waits for a lock, and for
 // a ledger lock (a session inside a ledger function), by wait event, by the table of the row it waits on, by the first
 // words of its statement and of the statement of the session it waits for (`pg_blocking_pids`); every
-// BENCH_ROW_SAMPLE_MS (default 10 ms) another reads which shard rows of platform:revenue are locked (`pgrowlocks`):
+// BENCH_ROW_SAMPLE_MS (default 10 ms) another reads which shard rows of platform:revenue are locked (their versions' xmax an open transaction):
 // the hottest shard's hold a losing roll, and the ceiling it implies (shards ÷ hold); and the whole machine's CPU in
 // use (/proc/stat) as a share of its cores.
 // CPU per play counts each process of the product (app, worker with its consumers, PostgreSQL, Temporal) from the
@@ -65,7 +65,6 @@ import {
   CORES,
   describeHolds,
   describeWaits,
-  enableRowLockSampling,
   machineBusyPercent,
   machineCpuTicks,
   percent,
@@ -290,7 +289,6 @@ try {
   stops.push(() => sampler.destroy());
   const rowSampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
   stops.push(() => rowSampler.destroy());
-  await enableRowLockSampling(sampler);
   const results: RateResult[] = [];
   for (const rate of RATES) {
     const winsBefore = wins;

@@ -12,7 +12,7 @@
 // second) for BENCH_SECONDS (default 20) each: Poisson arrivals over BENCH_CONNECTIONS (default 100) kept-alive
 // connections, each latency from the purchase's scheduled time until its webhook is answered.
 // While each rate runs (tests/bench/house-locks.ts): the share of samples in which a session waits for a lock and for a
-// ledger lock, by wait event, table and statements; the hottest shard of world:cash-in's hold a purchase (`pgrowlocks`)
+// ledger lock, by wait event, table and statements; the hottest shard of world:cash-in's hold a purchase (their versions' xmax an open transaction)
 // and the ceiling it implies (shards ÷ hold); the whole machine's CPU in use; CPU per purchase of each process.
 // Afterwards ledger `verify` must be clean and every order paid must have been credited exactly once. The last line:
 // `purchases: <n>/s at <rate>/s offered, p99 <x> ms, machine CPU <c>%, lock waits <y>%, on a ledger lock <z>% (at
@@ -48,7 +48,6 @@ import {
   CORES,
   describeHolds,
   describeWaits,
-  enableRowLockSampling,
   machineBusyPercent,
   machineCpuTicks,
   percent,
@@ -175,7 +174,6 @@ try {
   stops.push(() => sampler.destroy());
   const rowSampler = createDb(databaseUrl, { max: 1, preparedStatements: PREPARED_STATEMENTS });
   stops.push(() => rowSampler.destroy());
-  await enableRowLockSampling(sampler);
   const results: RateResult[] = [];
   for (const rate of RATES) {
     const cpuBefore = await processTreeCpu();
