@@ -93,6 +93,8 @@ describe('choosing a card', () => {
     const first = screen.getByRole('region', { name: 'Product 1' });
     const second = screen.getByRole('region', { name: 'Product 2' });
     expect(within(first).getByText(t.creatorPage.chosen)).toBeTruthy();
+    // The mark is seen, not read: the card's button still starts with the product's name.
+    expect(within(first).getByRole('button', { name: /^Product 1/ })).toBeTruthy();
     expect(within(second).queryByRole('button', { name: t.creatorPage.request })).toBeNull();
     expect(screen.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);
 

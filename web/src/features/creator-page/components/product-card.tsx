@@ -65,7 +65,10 @@ export function ProductCard({
             fit="contain"
           />
           {selected ? (
+            // Seen, not read: the card's region says it is the current one (aria-current), and the card's button keeps
+            // the product's name first.
             <Chip
+              aria-hidden
               icon={<CheckCircle />}
               label={t('creatorPage.chosen')}
               color="primary"
