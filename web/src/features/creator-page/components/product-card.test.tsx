@@ -93,7 +93,7 @@ describe('choosing a card', () => {
     const first = screen.getByRole('region', { name: 'Product 1' });
     const second = screen.getByRole('region', { name: 'Product 2' });
     expect(within(first).getByText(t.creatorPage.chosen)).toBeTruthy();
-    // The mark is seen, not read: the card's button still starts with the product's name.
+    // The mark sits outside the card's button: its name still starts with the product's.
     expect(within(first).getByRole('button', { name: /^Product 1/ })).toBeTruthy();
     expect(within(second).queryByRole('button', { name: t.creatorPage.request })).toBeNull();
     expect(screen.getAllByRole('button').every((button) => !button.hasAttribute('disabled'))).toBe(true);

@@ -45,8 +45,19 @@ export function ProductCard({
         overflow: 'hidden',
         borderColor: selected ? 'primary.main' : undefined,
         borderWidth: 2,
+        position: 'relative',
       }}
     >
+      {selected ? (
+        // Over the cover, outside the card's button: the button's name stays the product's.
+        <Chip
+          icon={<CheckCircle />}
+          label={t('creatorPage.chosen')}
+          color="primary"
+          size="small"
+          sx={{ position: 'absolute', top: 8, left: 8, zIndex: 1, pointerEvents: 'none' }}
+        />
+      ) : null}
       <CardActionArea
         onClick={onSelect}
         sx={{
@@ -57,26 +68,12 @@ export function ProductCard({
           justifyContent: 'flex-start',
         }}
       >
-        <Box sx={{ position: 'relative' }}>
-          <CardImage
-            src={cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)}
-            seed={product.id}
-            ratio="16 / 9"
-            fit="contain"
-          />
-          {selected ? (
-            // Seen, not read: the card's region says it is the current one (aria-current), and the card's button keeps
-            // the product's name first.
-            <Chip
-              aria-hidden
-              icon={<CheckCircle />}
-              label={t('creatorPage.chosen')}
-              color="primary"
-              size="small"
-              sx={{ position: 'absolute', top: 8, left: 8 }}
-            />
-          ) : null}
-        </Box>
+        <CardImage
+          src={cover ? (cover.thumbnail?.s3Url ?? cover.s3Url) : placeholderThumbnail(product.id)}
+          seed={product.id}
+          ratio="16 / 9"
+          fit="contain"
+        />
         <Box sx={{ p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 700 }}>{product.name}</Typography>
           <Typography color="primary" sx={{ fontWeight: 700 }}>
