@@ -318,7 +318,8 @@ describe('BASIC missions', () => {
     });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
-    expect((await perform(creator, 1)).statusCode).toBe(401);
+    // His open session is refused too, saying why.
+    expect((await perform(creator, 1)).json()).toMatchObject({ status: 403, code: 'LOGIN_BLOCKED' });
   }, 60_000);
 });
 

@@ -56,7 +56,7 @@ describe("Barman's configuration", () => {
 });
 
 describe('the backup folder', () => {
-  it('is readable by this user alone, whether it is made now or was made before with a wider mode', async () => {
+  it('is readable by this user alone, whether it is made now or was made before with a wider mode, and stays passable for the WAL archive', async () => {
     const parent = await mkdtemp(path.join(tmpdir(), 'fanmission-backup-'));
     try {
       const settings = {
@@ -73,7 +73,13 @@ describe('the backup folder', () => {
       const earlier = path.join(parent, 'earlier');
       await mkdir(earlier, { mode: 0o755 });
       await writeBarmanConfiguration({ ...settings, backupDir: earlier });
-      expect((await stat(earlier)).mode & 0o777).toBe(0o700);
+      // Nobody else reads or writes it; a right to pass through (the WAL archive's, for the server's user) may stay.
+      expect((await stat(earlier)).mode & 0o766).toBe(0o700);
+      // The right to pass through that the WAL archive gave the server's user survives a backup's configuration.
+      const archived = path.join(parent, 'archived');
+      await mkdir(archived, { mode: 0o701 });
+      await writeBarmanConfiguration({ ...settings, backupDir: archived });
+      expect((await stat(archived)).mode & 0o777).toBe(0o701);
     } finally {
       await rm(parent, { recursive: true, force: true });
     }

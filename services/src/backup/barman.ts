@@ -80,12 +80,15 @@ export function barmanConfiguration(settings: BarmanSettings): string {
 
 /**
  * Writes the configuration (readable by this user alone: it holds the connection's password); returns its path. The
- * backup folder itself is this user's alone too (0700, also when it existed before): backups, logs and `backup.info`
- * are a copy of the whole database.
+ * backup folder itself is this user's alone too (0700, also when it existed before: backups, logs and `backup.info`
+ * are a copy of the whole database), but for the right to pass through that the WAL archive gives the server's user.
  */
 export async function writeBarmanConfiguration(settings: BarmanSettings): Promise<string> {
   await fs.mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
-  await fs.chmod(settings.backupDir, 0o700);
+  // Nobody else reads or lists it; only the execute bits the WAL archive granted stay (services/src/backup/archive.ts:
+  // the database server's OS user passes through to its incoming folder), else its archiving stops.
+  const { mode } = await fs.stat(settings.backupDir);
+  await fs.chmod(settings.backupDir, 0o700 | (mode & 0o011));
   const file = path.join(settings.backupDir, 'barman.conf');
   // A name of its own per write: a schedule's tick and a command of the same process may write at once.
   const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
