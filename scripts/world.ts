@@ -23,7 +23,9 @@ try {
   const config = loadConfig();
   await ensureArchivingTools(config, log);
   const report = await buildWorld(config, { size: values.size as WorldSize, seed: Number(values.seed), now }, log);
-  log(`world ${report.size} written in ${report.seconds.toFixed(1)} s`);
+  log(
+    `world ${report.size} written in ${report.seconds.toFixed(1)} s, peak RSS ${(report.peakRssBytes / 2 ** 30).toFixed(2)} GB`,
+  );
   for (const { table, rows, seconds } of report.tables) {
     log(
       `${table.padEnd(24)} ${String(rows).padStart(10)} rows ${String(Math.round(rows / Math.max(seconds, 0.001))).padStart(9)} rows/s`,

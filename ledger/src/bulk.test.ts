@@ -149,4 +149,32 @@ describe('BulkLedger', () => {
       await database.drop();
     }
   });
+  it('writes no event for a transaction older than eventsFrom (history past the outbox retention)', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const fan = await createMember(db);
+      const ledger = await BulkLedger.open(db, { eventsDelivered: true, eventsFrom: at(10) });
+      ledger.member(fan, { isCreator: false, coinsFrozenAt: null });
+      const purchases = [5, 10, 15].map((minute) => {
+        const outcome = ledger.run('Purchase', {
+          userId: fan,
+          coins: 10,
+          paymentId: `p-${minute}`,
+          idempotencyKey: `k${minute}`,
+          now: at(minute),
+        });
+        if ('refusal' in outcome) throw new Error(JSON.stringify(outcome.refusal));
+        return outcome.entry.transactionId;
+      });
+      await ledger.finish();
+      const { rows } = await sql<{ aggregate_id: string }>`
+        select aggregate_id from outbox where aggregate_type = 'ledger' order by aggregate_id::bigint`.execute(db);
+      // The one at eventsFrom and the one after it; the one before has its transaction but no event.
+      expect(rows.map((row) => Number(row.aggregate_id))).toEqual(purchases.slice(1));
+      expect((await verify(db)).differences).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
 });

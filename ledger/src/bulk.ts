@@ -54,7 +54,8 @@ interface PendingTransaction {
   type: string;
   occurredAt: Date;
   metadata: string;
-  outbox: string;
+  /** Its event, or null for history older than `eventsFrom`. */
+  outbox: string | null;
   /** A purchase's payment, which `ledger_purchase_payments` maps to it. */
   paymentId: string | null;
 }
@@ -70,6 +71,11 @@ export interface BulkLedgerOptions {
    * set, so no consumer replays them and the unsent-events indexes never hold them.
    */
   eventsDelivered?: boolean;
+  /**
+   * The first moment whose transactions have their event written: history older than the outbox keeps (its retention,
+   * past which the first maintenance pass drops every event) is written without events. Unset: every event.
+   */
+  eventsFrom?: Date;
 }
 
 export class BulkLedger {
@@ -306,14 +312,17 @@ export class BulkLedger {
       metadata: JSON.stringify(transaction.metadata),
       paymentId: transaction.type === 'PURCHASE' ? (transaction.metadata.paymentId as string) : null,
       // The event the trigger of ledger_transactions writes for a transaction appended one by one.
-      outbox: JSON.stringify({
-        transactionId: id,
-        transactionType: transaction.type,
-        idempotencyKey: key,
-        occurredAt: now.toISOString(),
-        postings: entry.postings,
-        metadata: transaction.metadata,
-      }),
+      outbox:
+        now.getTime() < (this.options.eventsFrom?.getTime() ?? -Infinity)
+          ? null
+          : JSON.stringify({
+              transactionId: id,
+              transactionType: transaction.type,
+              idempotencyKey: key,
+              occurredAt: now.toISOString(),
+              postings: entry.postings,
+              metadata: transaction.metadata,
+            }),
     });
     return entry;
   }
@@ -405,16 +414,18 @@ export class BulkLedger {
           escrow: movements.map((movement) => movement.escrow),
           escrow_amount: movements.map((movement) => movement.escrow_amount),
         });
+        const events = transactions.filter((t): t is PendingTransaction & { outbox: string } => t.outbox !== null);
+        if (events.length === 0) return;
         await insertColumns(
           trx,
           'outbox',
           {
-            type: transactions.map(() => 'ledger.transaction.appended'),
-            aggregate_type: transactions.map(() => 'ledger'),
-            aggregate_id: transactions.map((t) => String(t.id)),
-            payload: column('outbox'),
-            schema_version: transactions.map(() => 1),
-            occurred_at: times,
+            type: events.map(() => 'ledger.transaction.appended'),
+            aggregate_type: events.map(() => 'ledger'),
+            aggregate_id: events.map((t) => String(t.id)),
+            payload: events.map((t) => t.outbox),
+            schema_version: events.map(() => 1),
+            occurred_at: events.map((t) => t.occurredAt),
           },
           {
             computed: {

@@ -14,12 +14,14 @@
 //   BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (3) after a 1 s warm-up: p50, p99, req/s, and for the console
 //   lists the total their Content-Range announces. A constant JSON route measured the same way calibrates the CPU
 //   figures (machines of this kind differ by about 1.5×). BENCH_ROUTES (a regular expression) measures only the
-//   routes it matches; BENCH_JOBS=0 skips the jobs (BENCH_JOBS_IN_PLACE=1: on the world itself, not a copy);
+//   routes it matches; BENCH_JOBS=0 skips the jobs, BENCH_JOBS=<a regular expression> runs only the jobs it matches
+//   (BENCH_JOBS_IN_PLACE=1: on the world itself, not a copy);
 //   BENCH_STATEMENTS=1 prints each route's heaviest statements; the API reaches PostgreSQL over its Unix socket as
 //   `npm start` does (BENCH_DB_TCP=1: over TCP);
 // - the jobs, on a copy of the world (they write): the ledger's full `verify` (time and peak heap, keeping its
 //   checkpoint), the monthly settlement of the current month, the daily coin expiry and expiry warnings, then the
-//   incremental `verify` of what those appended, the workflow reconcilers' pass.
+//   incremental `verify` of what those appended, the workflow reconcilers' pass, and last the daily data maintenance
+//   (its first pass on the world: the database's size before and after).
 // Then each route's and job's growth from the smallest to the largest size measured, and last the line
 //   scale: worst growth <x>× by rows read (buffers) (<route>) from <size> to <size>; heaviest route <y> ms CPU
 //   (<route>) at <size>; settlement <s> s; verify <v> s
@@ -49,9 +51,10 @@ import { reconcileEventWorkflows } from '@fanmission/services/events';
 import { settleMonth } from '@fanmission/services/income';
 import { createDevMailbox } from '@fanmission/services/mail';
 import { reconcileMissionWorkflows } from '@fanmission/services/missions';
+import { runDataMaintenance } from '@fanmission/services/retention';
 import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
 import { generateWorld, WORLD_DB_OPTIONS, WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
-import { benchConfig, cpuMsPerOperation, measureHttp, processTreeCpu } from './support';
+import { benchConfig, cpuMsPerOperation, databaseSizes, measureHttp, processTreeCpu } from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.trim()) as WorldSize[];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -60,6 +63,8 @@ const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
 /** Only the routes whose name matches (a regular expression; the calibration route always), and jobs or not. */
 const ROUTES = new RegExp(process.env.BENCH_ROUTES ?? '.');
 const JOBS = process.env.BENCH_JOBS !== '0';
+/** Only the jobs whose name matches (BENCH_JOBS as a regular expression; every job when unset or 1). */
+const JOB_NAMES = new RegExp(!process.env.BENCH_JOBS || process.env.BENCH_JOBS === '1' ? '.' : process.env.BENCH_JOBS);
 const JOBS_IN_PLACE = process.env.BENCH_JOBS_IN_PLACE === '1';
 /** Also print each route's statements with their buffers per request (where a route's reads go). */
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
@@ -169,7 +174,9 @@ async function ensureWorld(size: WorldSize, database: string): Promise<void> {
       log: (line) => console.log(`  world ${size}: ${line}`),
     });
     await sql`vacuum analyze`.execute(db);
-    console.log(`world ${size}: generated in ${report.seconds.toFixed(0)} s`);
+    console.log(
+      `world ${size}: generated in ${report.seconds.toFixed(0)} s, peak RSS ${(report.peakRssBytes / 2 ** 30).toFixed(2)} GB`,
+    );
     for (const { table, rows, seconds } of report.tables) {
       console.log(`  ${table.padEnd(24)} ${String(rows).padStart(10)} rows ${rate(rows, seconds).padStart(9)} rows/s`);
     }
@@ -402,6 +409,7 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   const db: Db = createDb(postgres.urlFor(jobsDatabase), { max: 10, statementTimeoutMs: 0 });
   const jobs: JobFigure[] = [];
   const timed = async (job: string, work: () => Promise<string>) => {
+    if (!JOB_NAMES.test(job)) return;
     const started = performance.now();
     // A job that fails is reported with the time it took to fail; the others still run.
     const note = await work().catch((error: unknown) => `FAILED: ${String(error).slice(0, 120)}`);
@@ -462,6 +470,18 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
       const missions = await reconcileMissionWorkflows(ctx);
       const events = await reconcileEventWorkflows(ctx);
       return `${missions + events} started`;
+    });
+    await timed('daily data maintenance', async () => {
+      // The first pass on a generated world: it partitions the outbox online when it is not yet, then drops what
+      // is past its retention (services/src/retention).
+      const before = await databaseSizes(db);
+      await runDataMaintenance(db, NOW, { consumers: EVENT_CONSUMERS.map((consumer) => consumer.name) });
+      const after = await databaseSizes(db);
+      const mb = (bytes: number | undefined) => `${Math.round((bytes ?? 0) / 1e6)} MB`;
+      return (
+        `database ${mb(before.database)} → ${mb(after.database)}, ` +
+        `outbox ${mb(before.tables.outbox)} → ${mb(after.tables.outbox)}`
+      );
     });
     return jobs;
   } finally {

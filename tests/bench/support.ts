@@ -328,3 +328,21 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+/** Bytes of the database and of its biggest tables (a partitioned table counts its partitions). */
+export async function databaseSizes(db: Db): Promise<{ database: number; tables: Record<string, number> }> {
+  const { rows: database } = await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(
+    db,
+  );
+  const { rows: tables } = await sql<{ name: string; bytes: string }>`
+    select coalesce(parent.relname, c.relname) as name, sum(pg_total_relation_size(c.oid)) as bytes
+    from pg_class c
+      left join pg_inherits i on i.inhrelid = c.oid
+      left join pg_class parent on parent.oid = i.inhparent
+    where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+    group by 1 order by 2 desc limit 8`.execute(db);
+  return {
+    database: Number(database[0]!.bytes),
+    tables: Object.fromEntries(tables.map((table) => [table.name, Number(table.bytes)])),
+  };
+}

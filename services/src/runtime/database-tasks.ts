@@ -75,6 +75,7 @@ export async function buildWorld(
     return await generateWorld(db, {
       ...options,
       consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+      outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
       log,
     });
   } finally {

@@ -109,6 +109,7 @@ export async function seedDemoWorld(
     now,
     cast: DEMO_CAST,
     consumers: options.consumers,
+    outboxRetentionDays: ctx.config.OUTBOX_RETENTION_DAYS,
   });
   log(`demo world: ${world.tables.reduce((sum, table) => sum + table.rows, 0)} rows in ${world.seconds.toFixed(1)} s`);
   // The world's operator (who decided its bank transfers and statements) is the configured operator account.

@@ -110,6 +110,7 @@ export async function playCoinHistory(
   };
 
   type Step = { time: number; order: number; run: () => void };
+  const PLAYED: Step = { time: 0, order: 0, run: () => undefined };
   const steps: Step[] = [];
   const step = (time: Date | null, order: number, run: () => void) => {
     if (time) steps.push({ time: time.getTime(), order, run });
@@ -246,10 +247,14 @@ export async function playCoinHistory(
   }
   steps.sort((a, b) => a.time - b.time || a.order - b.order);
   const coinsStarted = performance.now();
-  for (const { run } of steps) {
+  for (let index = 0; index < steps.length; index++) {
+    const { run } = steps[index]!;
+    // A step played is let go: what only it held (its closure) is free for the rest of the history.
+    steps[index] = PLAYED;
     run();
     await ledger.flushIfFull();
   }
+  steps.length = 0;
   const { accounts, lots } = await ledger.finish();
   // A few bank deposits announced in the last hours and not yet confirmed: finance's queue is never empty. They move
   // no coins (a deposit's coins arrive when finance confirms it), so the ledger knows nothing of them.

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { DAY_MS } from '@fanmission/contracts';
 import { BulkLedger, insertRecords, type InsertOptions } from '@fanmission/ledger';
 import { hashPassword } from '../auth';
 import type { Db } from '../db';
+import { DEFAULT_RETENTION } from '../retention';
 import { withoutSecondaryIndexes } from './indexes';
 import { fillEarningsCounters, fillMissionCounters, fillSettlementCounters, withoutRowTriggers } from './triggers';
 import { generateMissions } from './missions';
@@ -14,10 +16,17 @@ import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type W
 
 /**
  * The database pool the generator writes through: two connections (its two writers); set-based statements over a
- * whole table run longer than a request's statement timeout; and a connection may take long to open on a machine the
- * writing keeps busy (L died after 40 minutes when one took over the default 5 s).
+ * whole table run longer than a request's statement timeout; a connection may take long to open on a machine the
+ * writing keeps busy (L died after 40 minutes when one took over the default 5 s); and a writer's transaction waits,
+ * idle, for the other writer's half of the batch and for the process's garbage collection of a heap of gigabytes
+ * (L died 28 minutes in when the server ended such a transaction after the default 30 s).
  */
-export const WORLD_DB_OPTIONS = { max: 2, statementTimeoutMs: 0, connectionTimeoutMs: 120_000 } as const;
+export const WORLD_DB_OPTIONS = {
+  max: 2,
+  statementTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
+  connectionTimeoutMs: 120_000,
+} as const;
 
 /**
  * Generates a marketplace into an empty, migrated database, deterministically from the seed: members and creators
@@ -25,12 +34,44 @@ export const WORLD_DB_OPTIONS = { max: 2, statementTimeoutMs: 0, connectionTimeo
  * likes, missions in every state with their coins where that state leaves them, comments, charges of every payment
  * method, withdrawals and partial refunds, provably fair lucky rolls (seeds, commitments, nonces), lottery events with applicants, a running comment coin event,
  * notifications, and the settlement of the past months (the product's own `settleMonth`). Every coin movement is a ledger transaction
- * through `BulkLedger` (the ledger's own deciders), so `verify` is clean afterwards; the ledger's events are the
- * outbox history, marked delivered, and every consumer's checkpoint stands after them.
+ * through `BulkLedger` (the ledger's own deciders), so `verify` is clean afterwards; the ledger's events of the
+ * outbox's retention window (its last `outboxRetentionDays`) are the outbox history, marked delivered, and every
+ * consumer's checkpoint stands after them; older transactions have no event, as after a maintenance pass.
  */
 export async function generateWorld(db: Db, options: WorldOptions): Promise<WorldReport> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
+  // The process's peak resident memory: the kernel's high-water mark where it tells it (Linux), else sampled every
+  // second (a sample misses what a synchronous phase allocates and frees between two).
+  let sampledPeak = process.memoryUsage.rss();
+  const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss())), 1_000);
+  sampler.unref();
+  const peakRss = () => highWaterRss() ?? (sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss()));
+  try {
+    return await generate(db, options, log, started, peakRss);
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The process's peak resident set size so far (`VmHWM` of /proc/self/status), or null where there is none. */
+function highWaterRss(): number | null {
+  try {
+    const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kilobytes === undefined ? null : Number(kilobytes) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+async function generate(
+  db: Db,
+  options: WorldOptions,
+  log: (line: string) => void,
+  started: number,
+  peakRss: () => number,
+): Promise<WorldReport> {
+  const gigabytes = (bytes: number) => `${(bytes / 2 ** 30).toFixed(2)} GB`;
   const tables: WorldReport['tables'] = [];
   /** Writes a table's rows, taken from `rows` a chunk at a time (a generator's are never all in memory). */
   const write = async (table: string, rows: Iterable<Row>, overriding = true) => {
@@ -44,20 +85,30 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     });
     const seconds = (performance.now() - start) / 1000;
     tables.push({ table, rows: count, seconds });
-    log(`${table}: ${count} rows, ${Math.round(count / Math.max(seconds, 0.001))} rows/s`);
+    log(
+      `${table}: ${count} rows, ${Math.round(count / Math.max(seconds, 0.001))} rows/s ` +
+        `(RSS ${gigabytes(process.memoryUsage.rss())}, peak ${gigabytes(peakRss())})`,
+    );
   };
   /** Runs one step of the writing and logs its seconds. */
   const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await run();
-    log(`${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    log(`${label}: ${((performance.now() - start) / 1000).toFixed(1)} s (peak RSS ${gigabytes(peakRss())})`);
     return result;
   };
   const { rows: used } = await sql<{ used: boolean }>`select exists (select 1 from users) as used`.execute(db);
   if (used[0]!.used) throw new Error('the world generator writes into an empty database only');
   // The counters the row triggers keep are filled set-based after the rows they count (./triggers.ts).
   await withoutRowTriggers(db, async () => {
-    const world = worldContext(options, await BulkLedger.open(db, { eventsDelivered: true }));
+    const outboxDays = options.outboxRetentionDays ?? DEFAULT_RETENTION.outboxDays;
+    const world = worldContext(
+      options,
+      await BulkLedger.open(db, {
+        eventsDelivered: true,
+        eventsFrom: new Date(options.now.getTime() - outboxDays * DAY_MS),
+      }),
+    );
     const { random, since, shape, at, fanUser, creatorUser, uuid } = world;
     const passwordHash = await hashPassword(WORLD_PASSWORD);
     const { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows } = generatePeople(
@@ -84,7 +135,10 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     );
     const { comments, likes } = socialOf(random, missions, shape, fanUser, at);
     const commentEvent = commentEventOf(world, comments);
-    log(`generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `generated the people, missions and comments in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+        `(peak RSS ${gigabytes(peakRss())})`,
+    );
     // The missions and what refers to them but not to the coins, before the coin history: comments and likes need not
     // wait in memory through it. Each mission's counts of likes and comments as the API keeps them are in its row (its
     // page totals follow from them, with the other counters, in `fillMissionCounters`).
@@ -127,7 +181,10 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
       ['ledger_lots', lots],
     ] as const) {
       tables.push({ table, rows, seconds: coinSeconds });
-      log(`${table}: ${rows} rows, ${Math.round(rows / coinSeconds)} rows/s (the ledger's bulk path, all its tables)`);
+      log(
+        `${table}: ${rows} rows, ${Math.round(rows / coinSeconds)} rows/s (the ledger's bulk path, all its tables; ` +
+          `peak RSS ${gigabytes(peakRss())})`,
+      );
     }
 
     await timed('earnings counters', () => fillEarningsCounters(db));
@@ -215,7 +272,7 @@ export async function generateWorld(db: Db, options: WorldOptions): Promise<Worl
     }
   });
   await timed('analyze', () => sql`analyze`.execute(db));
-  return { size: options.size, seconds: (performance.now() - started) / 1000, tables };
+  return { size: options.size, seconds: (performance.now() - started) / 1000, peakRssBytes: peakRss(), tables };
 }
 
 /**

@@ -34,6 +34,11 @@ export interface WorldOptions {
   cast?: WorldCast;
   /** The event consumers whose checkpoints are set past the generated history (the runtime's `EVENT_CONSUMERS`). */
   consumers: readonly string[];
+  /**
+   * Days of history whose ledger events the outbox keeps (OUTBOX_RETENTION_DAYS; the retention's default when unset):
+   * older transactions are written without their event, which the first maintenance pass would drop anyway.
+   */
+  outboxRetentionDays?: number;
   log?: (line: string) => void;
 }
 
@@ -58,6 +63,8 @@ export interface WorldCast {
 export interface WorldReport {
   size: WorldSize;
   seconds: number;
+  /** The generating process's peak resident memory (sampled every second). */
+  peakRssBytes: number;
   /** Rows written and the seconds spent writing them, per table. */
   tables: { table: string; rows: number; seconds: number }[];
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_ACCOUNT_SHARDS, verify } from '@fanmission/ledger';
+import { DAY_MS } from '@fanmission/contracts';
+import { DEFAULT_RETENTION } from '../retention';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
 import type { Db } from '../db';
@@ -35,18 +37,40 @@ describe('the world generator (size XS)', () => {
         where a.balance <> coalesce(p.balance, 0) or a.version <> coalesce(p.postings, 0)`,
     );
     expect(drift).toEqual([]);
-    // Every transaction has its event in the outbox, delivered, and every consumer stands past them.
+    // Every transaction of the outbox's retention window (its default 7 days before the world's present) has its event
+    // in the outbox, delivered, and every consumer stands past them; an older one has none (a maintenance pass would
+    // have dropped it).
+    const windowStart = new Date(NOW.getTime() - DEFAULT_RETENTION.outboxDays * DAY_MS);
     const [events] = await rows(
       db,
-      sql<{ transactions: number; events: number; unsent: number; behind: number; consumers: number }>`
-        select (select count(*)::int from ledger_transactions) as transactions,
+      sql<{
+        recent: number;
+        older: number;
+        events: number;
+        olderEvents: number;
+        unsent: number;
+        behind: number;
+        consumers: number;
+      }>`
+        select (select count(*)::int from ledger_transactions where occurred_at >= ${windowStart}) as recent,
+          (select count(*)::int from ledger_transactions where occurred_at < ${windowStart}) as older,
           (select count(distinct aggregate_id)::int from outbox where aggregate_type = 'ledger') as events,
+          (select count(*)::int from outbox o join ledger_transactions t on o.aggregate_type = 'ledger'
+             and t.id = o.aggregate_id::bigint where t.occurred_at < ${windowStart}) as "olderEvents",
           (select count(*)::int from outbox where sent_at is null) as unsent,
           (select count(*)::int from event_consumer_checkpoints
            where position < (select max(position) from outbox)) as behind,
           (select count(*)::int from event_consumer_checkpoints) as consumers`,
     );
-    expect(events).toMatchObject({ events: events!.transactions, unsent: 0, behind: 0, consumers: CONSUMERS.length });
+    expect(events!.recent).toBeGreaterThan(0);
+    expect(events!.older).toBeGreaterThan(events!.recent);
+    expect(events).toMatchObject({
+      events: events!.recent,
+      olderEvents: 0,
+      unsent: 0,
+      behind: 0,
+      consumers: CONSUMERS.length,
+    });
   });
 
   it("keeps each mission's escrow to its state: held while under way, released when performed, refunded when not", async () => {
