@@ -9,7 +9,7 @@ import {
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
-import { missionViewerOf, missionViews, visibleMission } from '../mission-reads';
+import { missionViewerOf, missionViewsByIds, visibleMission } from '../mission-reads';
 import * as repository from './repository';
 import { commentNotFound, commentViews, viewOf, commentOf } from './service';
 
@@ -67,17 +67,8 @@ export async function bestComments(ctx: ServiceContext, caller: Caller | null): 
   const since = new Date(ctx.now().getTime() - days(BEST_COMMENTS_DAYS));
   const rows = await repository.bestComments(ctx.db, since, BEST_COMMENTS_COUNT);
   if (rows.length === 0) return [];
-  const missions = await ctx.db
-    .selectFrom('missions')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.mission_id),
-    )
-    .execute();
   const [views, comments] = await Promise.all([
-    missionViews(ctx.db, ctx.config, missionViewerOf(caller), missions),
+    missionViewsByIds(ctx.db, ctx.config, missionViewerOf(caller), [...new Set(rows.map((row) => row.mission_id))]),
     commentViews(ctx, ctx.db, caller, rows),
   ]);
   const byId = new Map(views.map((view) => [view.id, view]));

@@ -163,6 +163,11 @@ export const configSchema = z
     /** The platform's free coins granted per Korea day and per Korea month at most (services/src/coins/bonus-grants.ts). */
     BONUS_GRANT_DAILY_CAP_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(100_000),
     BONUS_GRANT_MONTHLY_CAP_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1_000_000),
+    /**
+     * How long a page of `GET /missions/page` answered to a visitor (no session: the same page for every visitor) is
+     * kept and answered again; 0 reads each time.
+     */
+    VISITOR_PAGE_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** How long one reading of the event pipeline serves /api/v1/health and /metrics; 0 reads each time. */
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; required in production. */

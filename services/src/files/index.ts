@@ -38,7 +38,7 @@ export {
 } from './service';
 export { storageDriverFor } from './storage';
 export type { StorageDriver } from './storage-driver';
-export { type FileRow, type FilesTables } from './table';
+export { type FileRow, type FilesTables, type ShownFile } from './table';
 export { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
 export { removeUserImage, replaceUserImage } from './user-image';
 export { DEFAULT_UPLOAD_QUOTA, type UploadBudget, withinUploadQuota } from './quota';

@@ -69,4 +69,9 @@ export interface FilesTables {
 }
 
 export type FileRow = Selectable<FilesTable>;
+/** What a view shows of a file: its entry (file-entry.ts) and its name. */
+export type ShownFile = Pick<
+  FileRow,
+  'id' | 'storage_key' | 'filename' | 'content_type' | 'thumbnail_key' | 'processing_status'
+>;
 export type NewFile = Insertable<FilesTable>;

@@ -9,3 +9,4 @@ export { onOffRoutes } from './on-off-routes';
 export { zodValidatorCompiler } from './validation';
 export { requestLogSerializers } from './log-redaction';
 export { warnOfUntrustedProxy } from './untrusted-proxy';
+export { BriefCache, briefCachesBy } from './brief-cache';

@@ -108,16 +108,6 @@ export async function findProduct(db: DbExecutor, id: number): Promise<MissionPr
   return await db.selectFrom('mission_products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findProducts(db: DbExecutor, ids: readonly number[]): Promise<Map<number, MissionProductRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('mission_products')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** The creator's products of one type in their order, locked (the creator's row is locked first by the caller). */
 export async function findCreatorProductsForUpdate(
   db: DbExecutor,

@@ -1,7 +1,7 @@
 import type { MissionCreator, MissionProduct, MissionProductSummary } from '@fanmission/contracts';
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
-import { fileEntry, type FileRow, findFiles } from '../files';
+import { fileEntry, findFiles, type ShownFile } from '../files';
 import { loadLotteryEvents } from '../events';
 import * as repository from './repository';
 import type { CreatorOwner } from './repository';
@@ -10,8 +10,24 @@ import type { MissionProductRow } from './table';
 /** What rendering products (and the missions showing them) needs besides their rows: creators and files. */
 export interface ProductRelations {
   creators: Map<number, CreatorOwner>;
-  files: Map<number, FileRow>;
+  files: Map<number, ShownFile>;
 }
+
+/** What a product's summary shows of its row. */
+export type ProductSummaryRow = Pick<
+  MissionProductRow,
+  | 'id'
+  | 'creator_id'
+  | 'name'
+  | 'type'
+  | 'coin_price'
+  | 'minimum_cost'
+  | 'win_probability'
+  | 'always_private'
+  | 'allow_attachments'
+  | 'description'
+  | 'description_picture_file_id'
+>;
 
 /** Loads the creators (with their members) of the products and every file the views show. */
 export async function loadProductRelations(
@@ -31,7 +47,7 @@ export async function loadProductRelations(
   return { creators, files };
 }
 
-export function fileEntryOf(config: AppConfig, files: Map<number, FileRow>, id: number | null) {
+export function fileEntryOf(config: AppConfig, files: Map<number, ShownFile>, id: number | null) {
   const file = id === null ? undefined : files.get(id);
   return file ? fileEntry(config, file) : null;
 }
@@ -55,7 +71,7 @@ export function missionCreatorView(config: AppConfig, relations: ProductRelation
 export function productSummaryView(
   config: AppConfig,
   relations: ProductRelations,
-  product: MissionProductRow,
+  product: ProductSummaryRow,
 ): MissionProductSummary {
   return {
     id: product.id,

@@ -3,4 +3,4 @@ export { findUsers } from './repository';
 export { missionReadRoutes } from './routes';
 export { missionViewerOf, visibleMission } from './service';
 export { type MissionSocialTables } from './table';
-export { canSeeMission, missionViews } from './view';
+export { canSeeMission, missionViewsByIds } from './view';

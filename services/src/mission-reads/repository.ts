@@ -10,6 +10,8 @@ import {
 import { sql } from 'kysely';
 import { countUpTo } from '../admin';
 import type { DbExecutor } from '../db';
+import type { ShownFile } from '../files';
+import type { CreatorOwner, ProductSummaryRow } from '../mission-products';
 import type { MissionRow } from '../missions';
 /** Who is reading: private missions are for their requester, their creator and operators only. */
 export interface MissionViewer {
@@ -113,7 +115,7 @@ export async function listMissions(
   viewer: MissionViewer,
   filters: MissionFilters,
   options: { order: MissionSortOrder; direction: SortDirection; window: Window },
-): Promise<{ rows: MissionRow[]; total: number }> {
+): Promise<{ ids: number[]; total: number }> {
   const direction = options.direction === 'ASC' ? 'asc' : 'desc';
   const column = SORT_COLUMNS[options.order];
   // Times to the microsecond, as the database orders them (a JavaScript Date keeps milliseconds).
@@ -139,16 +141,8 @@ export async function listMissions(
       .execute();
     return rows.map((row) => ({ id: Number(row.id), key: row.key === null ? null : Number(row.key) }));
   };
-  const missionsOf = async (places: Placed[]): Promise<MissionRow[]> => {
-    if (places.length === 0) return [];
-    const rows = await db
-      .selectFrom('missions')
-      .selectAll()
-      .where('id', '=', sql<number>`any(${places.map((place) => place.id)}::bigint[])`)
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return places.flatMap((place) => byId.get(place.id) ?? []);
-  };
+  // The page's missions are read with what their views show, in one statement (findMissionCards).
+  const idsOf = (places: Placed[]): number[] => places.map((place) => place.id);
   const sign = direction === 'asc' ? 1 : -1;
   const compare = (a: Placed, b: Placed) => {
     if (a.key === null || b.key === null) {
@@ -178,7 +172,7 @@ export async function listMissions(
       countUpTo(query, { reuseEstimatesOf: db }),
     ]);
     return {
-      rows: await missionsOf(
+      ids: idsOf(
         perStatus
           .flat()
           .sort(compare)
@@ -194,7 +188,7 @@ export async function listMissions(
       placed(query, options.window),
       countUpTo(query, { reuseEstimatesOf: db }),
     ]);
-    return { rows: await missionsOf(places), total };
+    return { ids: idsOf(places), total };
   }
   // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and
   // those only a party sees, merged by place. The party's places up to the page's end come first; then, of the
@@ -221,7 +215,7 @@ export async function listMissions(
   }
   if (publicStart === 0) {
     const page = [...publicPlaces, ...partyPlaces].sort(compare).slice(offset, offset + limit);
-    return { rows: await missionsOf(page), total };
+    return { ids: idsOf(page), total };
   }
   // The window's first public mission is at publicStart plus the party places before it; those are all before the
   // page (publicStart + their number ≤ offset), so they are left out and the rest is the list from that mission on.
@@ -229,7 +223,7 @@ export async function listMissions(
   const before = partyPlaces.filter((place) => compare(place, first) < 0).length;
   const rest = [...publicPlaces, ...partyPlaces.filter((place) => compare(place, first) >= 0)].sort(compare);
   const start = publicStart + before;
-  return { rows: await missionsOf(rest.slice(offset - start, offset - start + limit)), total };
+  return { ids: idsOf(rest.slice(offset - start, offset - start + limit)), total };
 }
 
 /**
@@ -272,7 +266,7 @@ export async function listLikedMissions(
   viewer: MissionViewer & { userId: number },
   statuses: readonly MissionStatus[],
   window: Window,
-): Promise<{ rows: MissionRow[]; total: number }> {
+): Promise<{ ids: number[]; total: number }> {
   const filters = { statuses, hideBlocked: true };
   const query = filteredMissions(db, viewer, filters, await hiddenMissionIds(db, viewer, filters)).innerJoin(
     'mission_likes as l',
@@ -280,7 +274,7 @@ export async function listLikedMissions(
   );
   const [rows, counted] = await Promise.all([
     query
-      .selectAll('m')
+      .select('m.id')
       .orderBy('l.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(window.limit)
@@ -288,7 +282,137 @@ export async function listLikedMissions(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(counted.total) };
+  return { ids: rows.map((row) => row.id), total: Number(counted.total) };
+}
+
+/**
+ * A mission with everything its view shows (./view.ts): its product, the product's creator with his member account,
+ * the requester, the files any of them shows, and the viewer's marks.
+ */
+export interface MissionCard {
+  mission: MissionRow;
+  product: ProductSummaryRow;
+  creator: CreatorOwner;
+  requester: RequesterRow;
+  files: ShownFile[];
+  liked: boolean;
+  blocked: boolean;
+}
+
+/**
+ * The cards of the missions with these ids, in the order of `ids` (an id without a mission is left out), read in one
+ * statement. `viewerUserId`: whose likes (and, with `blocks`, hidden missions) mark them.
+ */
+export async function findMissionCards(
+  db: DbExecutor,
+  ids: readonly number[],
+  viewerUserId: number | null,
+  options: { blocks: boolean },
+): Promise<MissionCard[]> {
+  if (ids.length === 0) return [];
+  const marked = (table: 'mission_likes' | 'mission_blocks', wanted: boolean) =>
+    viewerUserId === null || !wanted
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${sql.table(table)} k where k.user_id = ${viewerUserId} and k.mission_id = m.id)`;
+  const rows = await db
+    .selectFrom('missions as m')
+    .innerJoin('mission_products as p', 'p.id', 'm.product_id')
+    .innerJoin('creators as c', 'c.id', 'p.creator_id')
+    .innerJoin('users as cu', 'cu.id', 'c.user_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select([
+      'p.creator_id as product_creator_id',
+      'p.name as product_name',
+      'p.type as product_type',
+      'p.coin_price as product_coin_price',
+      'p.minimum_cost as product_minimum_cost',
+      'p.win_probability as product_win_probability',
+      'p.always_private as product_always_private',
+      'p.allow_attachments as product_allow_attachments',
+      'p.description as product_description',
+      'p.description_picture_file_id as product_description_picture_file_id',
+      'c.user_id as creator_user_id',
+      'c.name as creator_name',
+      'c.url as creator_url',
+      'c.verified as creator_verified',
+      'cu.username as creator_username',
+      'cu.image_file_id as creator_image_file_id',
+      'u.username as requester_username',
+      'u.image_file_id as requester_image_file_id',
+      sql<ShownFile[]>`(
+        select coalesce(json_agg(json_build_object('id', f.id, 'storage_key', f.storage_key, 'filename', f.filename,
+          'content_type', f.content_type, 'thumbnail_key', f.thumbnail_key, 'processing_status', f.processing_status)),
+          '[]')
+        from files f
+        where f.id in (m.request_file_id, m.video_file_id, m.picture_file_id, m.voice_file_id, m.thumbnail_file_id,
+          p.description_picture_file_id, cu.image_file_id, u.image_file_id))`.as('shown_files'),
+      marked('mission_likes', true).as('liked'),
+      marked('mission_blocks', options.blocks).as('blocked'),
+    ])
+    .where('m.id', '=', sql<number>`any(${[...ids]}::bigint[])`)
+    .execute();
+  const byId = new Map(
+    rows.map((row): [number, MissionCard] => {
+      const {
+        product_creator_id,
+        product_name,
+        product_type,
+        product_coin_price,
+        product_minimum_cost,
+        product_win_probability,
+        product_always_private,
+        product_allow_attachments,
+        product_description,
+        product_description_picture_file_id,
+        creator_user_id,
+        creator_name,
+        creator_url,
+        creator_verified,
+        creator_username,
+        creator_image_file_id,
+        requester_username,
+        requester_image_file_id,
+        shown_files,
+        liked,
+        blocked,
+        ...mission
+      } = row;
+      return [
+        mission.id,
+        {
+          mission,
+          product: {
+            id: mission.product_id,
+            creator_id: product_creator_id,
+            name: product_name,
+            type: product_type,
+            coin_price: product_coin_price,
+            minimum_cost: product_minimum_cost,
+            win_probability: product_win_probability,
+            always_private: product_always_private,
+            allow_attachments: product_allow_attachments,
+            description: product_description,
+            description_picture_file_id: product_description_picture_file_id,
+          },
+          creator: {
+            id: product_creator_id,
+            user_id: creator_user_id,
+            name: creator_name,
+            url: creator_url,
+            verified: creator_verified,
+            username: creator_username,
+            image_file_id: creator_image_file_id,
+          },
+          requester: { id: mission.user_id, username: requester_username, image_file_id: requester_image_file_id },
+          files: shown_files,
+          liked,
+          blocked,
+        },
+      ];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface RequesterRow {
@@ -305,37 +429,6 @@ export async function findUsers(db: DbExecutor, ids: readonly number[]): Promise
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Of these missions, the ones the user liked and (unless `blocks` is false: none) the ones he hid. */
-export async function findViewerMarks(
-  db: DbExecutor,
-  userId: number,
-  missionIds: readonly number[],
-  options: { blocks: boolean } = { blocks: true },
-): Promise<{ liked: Set<number>; blocked: Set<number> }> {
-  if (missionIds.length === 0) return { liked: new Set(), blocked: new Set() };
-  const ids = [...new Set(missionIds)];
-  const [likes, blocks] = await Promise.all([
-    db
-      .selectFrom('mission_likes')
-      .select('mission_id')
-      .where('user_id', '=', userId)
-      .where('mission_id', 'in', ids)
-      .execute(),
-    options.blocks
-      ? db
-          .selectFrom('mission_blocks')
-          .select('mission_id')
-          .where('user_id', '=', userId)
-          .where('mission_id', 'in', ids)
-          .execute()
-      : [],
-  ]);
-  return {
-    liked: new Set(likes.map((row) => row.mission_id)),
-    blocked: new Set(blocks.map((row) => row.mission_id)),
-  };
 }
 
 /**

@@ -18,12 +18,12 @@ import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
-import { accessDenied, notFound, pageOffset, toPage } from '../http';
+import { accessDenied, briefCachesBy, notFound, pageOffset, toPage } from '../http';
 import type { MissionRow } from '../missions';
 import * as repository from './repository';
 import * as marksRepository from './marks-repository';
 import type { MissionFilters, MissionViewer } from './repository';
-import { canSeeMission, missionViews } from './view';
+import { canSeeMission, missionViewsByIds } from './view';
 
 /*
  * Mission reads, likes and blocks. Writes here never touch a mission's state (the mission's
@@ -51,7 +51,7 @@ export async function visibleMission(db: DbExecutor, viewer: MissionViewer, id: 
 }
 
 async function viewOf(ctx: ServiceContext, db: DbExecutor, viewer: MissionViewer, mission: MissionRow) {
-  const [view] = await missionViews(db, ctx.config, viewer, [mission]);
+  const [view] = await missionViewsByIds(db, ctx.config, viewer, [mission.id]);
   return view!;
 }
 
@@ -91,13 +91,13 @@ async function pageOfMissions(
     userId: scope.userId,
     hideBlocked: scope.hideBlocked,
   };
-  const { rows, total } = await repository.listMissions(ctx.db, viewer, filters, {
+  const { ids, total } = await repository.listMissions(ctx.db, viewer, filters, {
     order,
     direction,
     window: { offset: pageOffset(query), limit: query.size },
   });
   return toPage(
-    await missionViews(ctx.db, ctx.config, viewer, rows, { hiddenLeftOut: scope.hideBlocked }),
+    await missionViewsByIds(ctx.db, ctx.config, viewer, ids, { hiddenLeftOut: scope.hideBlocked }),
     total,
     query,
   );
@@ -112,8 +112,13 @@ export async function missionPage(
   caller: Caller | null,
   query: MissionPageQuery,
 ): Promise<Page<MissionView>> {
-  return await pageOfMissions(ctx, missionViewerOf(caller), query, { hideBlocked: true });
+  const read = () => pageOfMissions(ctx, missionViewerOf(caller), query, { hideBlocked: true });
+  // A visitor's page is every visitor's (public missions only, no marks): kept a few seconds per page and filters.
+  if (caller !== null || ctx.config.VISITOR_PAGE_CACHE_MS === 0) return await read();
+  return await visitorPages.of(ctx.db, ctx.config.VISITOR_PAGE_CACHE_MS).get(JSON.stringify(query), read);
 }
+
+const visitorPages = briefCachesBy<object, Page<MissionView>>();
 
 /** `GET /users/me/missions/page`: the caller's own requests, private ones included. */
 export async function myMissionPage(
@@ -131,13 +136,13 @@ export async function likedMissionPage(
   query: LikedMissionPageQuery,
 ): Promise<Page<MissionView>> {
   const viewer = { ...missionViewerOf(caller), userId: caller.id };
-  const { rows, total } = await repository.listLikedMissions(
+  const { ids, total } = await repository.listLikedMissions(
     ctx.db,
     viewer,
     query.status ?? MISSION_LIST_STATUSES.liked,
     { offset: pageOffset(query), limit: query.size },
   );
-  return toPage(await missionViews(ctx.db, ctx.config, viewer, rows, { hiddenLeftOut: true }), total, query);
+  return toPage(await missionViewsByIds(ctx.db, ctx.config, viewer, ids, { hiddenLeftOut: true }), total, query);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { MissionView } from '@fanmission/contracts';
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
-import { fileEntry, type FileAudience, type FileRow, signedStorageUrl, storageUrl } from '../files';
-import { fileEntryOf, findProducts, loadProductRelations, productSummaryView } from '../mission-products';
+import { fileEntry, type FileAudience, type ShownFile, signedStorageUrl, storageUrl } from '../files';
+import { fileEntryOf, type ProductRelations, productSummaryView } from '../mission-products';
 import type { MissionRow } from '../missions';
 import * as repository from './repository';
 import type { MissionViewer } from './repository';
@@ -27,7 +27,7 @@ export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
 const publicMedia = (mission: MissionRow): FileAudience =>
   !mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null ? 'public' : 'private';
 
-function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number | null, audience: FileAudience) {
+function missionFile(config: AppConfig, files: Map<number, ShownFile>, id: number | null, audience: FileAudience) {
   const file = id === null ? undefined : files.get(id);
   return file ? { ...fileEntry(config, file, audience), filename: file.filename } : null;
 }
@@ -35,95 +35,65 @@ function missionFile(config: AppConfig, files: Map<number, FileRow>, id: number 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
 /**
- * Views of the missions for the viewer, in the order given. `hiddenLeftOut`: the missions come from a list that left
- * out those the viewer hid, so none is marked hidden and the marks read only his likes.
+ * Views of the missions with these ids for the viewer, in the order given, each read with what it shows in one
+ * statement. `hiddenLeftOut`: the missions come from a list that left out those the viewer hid, so none is marked
+ * hidden and the marks read only his likes.
  */
-export async function missionViews(
+export async function missionViewsByIds(
   db: DbExecutor,
   config: AppConfig,
   viewer: MissionViewer,
-  missions: readonly MissionRow[],
+  ids: readonly number[],
   options: { hiddenLeftOut?: boolean } = {},
 ): Promise<MissionView[]> {
-  if (missions.length === 0) return [];
-  const [products, requesters, marks] = await Promise.all([
-    findProducts(
-      db,
-      missions.map((mission) => mission.product_id),
-    ),
-    repository.findUsers(
-      db,
-      missions.map((mission) => mission.user_id),
-    ),
-    viewer.userId === null
-      ? { liked: new Set<number>(), blocked: new Set<number>() }
-      : repository.findViewerMarks(
-          db,
-          viewer.userId,
-          missions.map((mission) => mission.id),
-          { blocks: options.hiddenLeftOut !== true },
-        ),
-  ]);
-  const relations = await loadProductRelations(
-    db,
-    [...products.values()],
-    [
-      ...[...requesters.values()].map((user) => user.image_file_id),
-      ...missions.flatMap((mission) => [
-        mission.request_file_id,
-        mission.video_file_id,
-        mission.picture_file_id,
-        mission.voice_file_id,
-        mission.thumbnail_file_id,
-      ]),
-    ],
-  );
-  const { files } = relations;
+  const cards = await repository.findMissionCards(db, ids, viewer.userId, { blocks: options.hiddenLeftOut !== true });
+  return cards.map((card) => missionViewOf(config, viewer, card));
+}
 
-  return missions.map((mission): MissionView => {
-    const requester = requesters.get(mission.user_id)!;
-    const product = products.get(mission.product_id)!;
-    const party = isMissionParty(viewer, mission);
-    const thumbnail = mission.thumbnail_file_id === null ? undefined : files.get(mission.thumbnail_file_id);
-    const media = publicMedia(mission);
-    return {
-      id: mission.id,
-      status: mission.status,
-      user: {
-        id: requester.id,
-        username: requester.username,
-        image: fileEntryOf(config, files, requester.image_file_id),
-      },
-      missionProduct: productSummaryView(config, relations, product),
-      coinPrice: mission.coin_price,
-      created: mission.created_at.toISOString(),
-      accepted: iso(mission.accepted_at),
-      completed: iso(mission.completed_at),
-      rejected: iso(mission.rejected_at),
-      rejectionReason: mission.rejection_reason,
-      decisionDueAt: iso(mission.decision_due_at),
-      performDueAt: iso(mission.perform_due_at),
-      private: mission.is_private,
-      toFriend: mission.to_friend,
-      // A LUCKY mission shows the requester's username instead of the recipient.
-      to: mission.type === 'LUCKY' ? requester.username : mission.recipient_name,
-      from: mission.sender_name,
-      requestComment: mission.request_comment,
-      requestFile: party ? missionFile(config, files, mission.request_file_id, 'private') : null,
-      feedback: party ? mission.feedback : null,
-      responseComment: mission.response_comment,
-      video: missionFile(config, files, mission.video_file_id, media),
-      picture: missionFile(config, files, mission.picture_file_id, media),
-      voice: missionFile(config, files, mission.voice_file_id, media),
-      thumbnail: thumbnail
-        ? { s3Url: (media === 'public' ? storageUrl : signedStorageUrl)(config, thumbnail.storage_key) }
-        : null,
-      mediaDuration: mission.media_duration_seconds === null ? null : Number(mission.media_duration_seconds),
-      liked: marks.liked.has(mission.id),
-      likesCount: mission.likes_count,
-      commentsCount: mission.comments_count,
-      blocked: marks.blocked.has(mission.id),
-      event: null,
-    };
-  });
+function missionViewOf(config: AppConfig, viewer: MissionViewer, card: repository.MissionCard): MissionView {
+  const { mission, product, requester } = card;
+  const files = new Map(card.files.map((file) => [file.id, file]));
+  const relations: ProductRelations = { creators: new Map([[card.creator.id, card.creator]]), files };
+  const party = isMissionParty(viewer, mission);
+  const thumbnail = mission.thumbnail_file_id === null ? undefined : files.get(mission.thumbnail_file_id);
+  const media = publicMedia(mission);
+  return {
+    id: mission.id,
+    status: mission.status,
+    user: {
+      id: requester.id,
+      username: requester.username,
+      image: fileEntryOf(config, files, requester.image_file_id),
+    },
+    missionProduct: productSummaryView(config, relations, product),
+    coinPrice: mission.coin_price,
+    created: mission.created_at.toISOString(),
+    accepted: iso(mission.accepted_at),
+    completed: iso(mission.completed_at),
+    rejected: iso(mission.rejected_at),
+    rejectionReason: mission.rejection_reason,
+    decisionDueAt: iso(mission.decision_due_at),
+    performDueAt: iso(mission.perform_due_at),
+    private: mission.is_private,
+    toFriend: mission.to_friend,
+    // A LUCKY mission shows the requester's username instead of the recipient.
+    to: mission.type === 'LUCKY' ? requester.username : mission.recipient_name,
+    from: mission.sender_name,
+    requestComment: mission.request_comment,
+    requestFile: party ? missionFile(config, files, mission.request_file_id, 'private') : null,
+    feedback: party ? mission.feedback : null,
+    responseComment: mission.response_comment,
+    video: missionFile(config, files, mission.video_file_id, media),
+    picture: missionFile(config, files, mission.picture_file_id, media),
+    voice: missionFile(config, files, mission.voice_file_id, media),
+    thumbnail: thumbnail
+      ? { s3Url: (media === 'public' ? storageUrl : signedStorageUrl)(config, thumbnail.storage_key) }
+      : null,
+    mediaDuration: mission.media_duration_seconds === null ? null : Number(mission.media_duration_seconds),
+    liked: card.liked,
+    likesCount: mission.likes_count,
+    commentsCount: mission.comments_count,
+    blocked: card.blocked,
+    event: null,
+  };
 }
