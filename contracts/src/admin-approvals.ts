@@ -12,12 +12,14 @@ import { staffRoleSchema } from './admin-console';
 /** The guarded actions. */
 export const APPROVAL_KINDS = [
   'BONUS_GRANT',
+  'BONUS_COIN_ITEM',
   'PAYOUT_ACCOUNT_CHANGE',
   'STATEMENT_RELEASE',
   'STATEMENT_APPROVE',
   'STATEMENT_PAY',
   'PAYMENT_CANCEL',
   'MANUAL_REFUND',
+  'PROVIDER_REFUND',
   'STAFF_INVITATION',
   'STAFF_ROLE_GRANT',
 ] as const;
