@@ -663,6 +663,54 @@ describe('the maker-checker rule', () => {
     expect(pay.json().code).toBe('STATEMENT_NOT_APPROVED');
   });
 
+  it('never lets whoever changed a payout account ask for or approve the release of the hold it caused', async () => {
+    const creator = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 700, at: new Date('2026-10-17T03:00:00Z') });
+    // Finance member A changes the creator's account (C approves the change): the run holds the statement.
+    await approveAs(
+      app(),
+      financeC,
+      await call('PUT', `/api/admin/creator-payout-accounts/${creator.creatorId}`, financeA, accountBody(7)),
+    );
+    const run = await call('POST', '/api/admin/settlement-runs', financeB, { year: 2026, month: 10 });
+    expect(run.statusCode, run.body).toBe(200);
+    const statement = await statementOf(creator);
+    expect(statement).toMatchObject({ payout_held: true, hold_released_at: null });
+    const release = (account: TestAccount, language = 'en') =>
+      call(
+        'PUT',
+        `/api/admin/settlements/${statement.id}`,
+        account,
+        { action: 'release', note: 'checked with the creator' },
+        { 'accept-language': language },
+      );
+
+    const messages = {
+      ko: '이 정산서를 보류시킨 정산 계좌 변경을 한 사람은 보류 해제를 요청하거나 승인할 수 없습니다. 다른 재무 담당자가 처리해야 합니다.',
+      en: 'You made the payout account change that held this statement: other finance members must release the hold and approve its release.',
+      ja: 'この精算書を保留にした精算口座の変更を行った人は、保留の解除を依頼することも承認することもできません。他の財務担当者が対応する必要があります。',
+    };
+    for (const [language, message] of Object.entries(messages)) {
+      const own = await release(financeA, language);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: 'OWN_PAYOUT_CHANGE', message });
+    }
+    // B asks; the changer's approval is refused and leaves the request pending; C's releases the hold.
+    const requested = await release(financeB);
+    expect(requested.statusCode, requested.body).toBe(202);
+    const request = requested.json<AdminApproval>();
+    const byChanger = await decide(financeA, request.id, { decision: 'approve' });
+    expect(byChanger.statusCode).toBe(403);
+    expect(byChanger.json().code).toBe('OWN_PAYOUT_CHANGE');
+    expect((await statementOf(creator)).hold_released_at).toBeNull();
+    expect((await call('GET', `/api/admin/approvals/${request.id}`, financeB)).json<AdminApproval>().status).toBe(
+      'PENDING',
+    );
+    const approved = await decide(financeC, request.id, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await statementOf(creator)).toMatchObject({ hold_released_by_user_id: financeB.id });
+  });
+
   it('lists what waits for me and what I asked for, with counts; the operator sees none of finance’s', async () => {
     const counts = async (account: TestAccount) =>
       (await call('GET', '/api/admin/approvals/counts', account)).json<AdminApprovalCounts>();
