@@ -609,7 +609,11 @@ describe('the maker-checker rule', () => {
   it('adds a BONUS item above the limit only once approved; a CASH item, or fewer coins, at once', async () => {
     const bonus = await call('POST', '/api/admin/coin-items', financeA, { ...BONUS_ITEM, name: 'new bonus', point: 2_000 });
     expect(bonus.statusCode, bonus.body).toBe(202);
-    expect(bonus.json<AdminApproval>()).toMatchObject({ kind: 'BONUS_COIN_ITEM', params: { itemId: null } });
+    expect(bonus.json<AdminApproval>()).toMatchObject({
+      kind: 'BONUS_COIN_ITEM',
+      params: { itemId: null },
+      summary: { name: 'new bonus', coins: 2_000 },
+    });
     expect(await db().selectFrom('coin_items').select('id').where('name', '=', 'new bonus').execute()).toEqual([]);
     const created = await approveAs<AdminCoinItem>(app(), financeB, bonus);
     expect(created).toMatchObject({ name: 'new bonus', itemType: 'BONUS', point: 2_000 });

@@ -28,7 +28,7 @@ export const paymentCancelApproval = guardedAction({
   kind: 'PAYMENT_CANCEL',
   role: 'ROLE_FINANCE',
   params: paymentCancelSchema,
-  summary: ({ paymentId }) => `payment ${paymentId}: cancel at the provider`,
+  summary: ({ paymentId }) => ({ paymentId }),
   async targetState(_db, { paymentId }, ctx) {
     const { status, refundedAmount, deposit, refunds } = await getPaymentDetail(ctx, paymentId);
     return { status, refundedAmount, deposit: deposit?.id ?? null, refunds: refunds.map((refund) => refund.id) };
@@ -71,7 +71,7 @@ export const manualRefundApproval = guardedAction({
   kind: 'MANUAL_REFUND',
   role: 'ROLE_FINANCE',
   params: manualRefundSchema,
-  summary: ({ refundId }) => `refund request ${refundId}: paid by bank transfer`,
+  summary: ({ refundId }) => ({ refundId }),
   async targetState(_db, { refundId }, ctx) {
     const { status, amount, bankAccount } = await getRefundRequest(ctx, refundId);
     return { status, amount, bankAccount };
@@ -111,7 +111,7 @@ export const providerRefundApproval = guardedAction({
   kind: 'PROVIDER_REFUND',
   role: 'ROLE_FINANCE',
   params: providerRefundSchema,
-  summary: ({ refundId }) => `refund request ${refundId}: refunded through the providers`,
+  summary: ({ refundId }) => ({ refundId }),
   async targetState(_db, { refundId }, ctx) {
     const { status, amount, parts } = await getRefundRequest(ctx, refundId);
     return {

@@ -34,7 +34,7 @@ export const bonusCoinItemApproval = guardedAction({
   kind: 'BONUS_COIN_ITEM',
   role: 'ROLE_FINANCE',
   params: coinItemChangeSchema,
-  summary: ({ itemId, item }) => `BONUS coin item ${itemId ?? '(new)'} "${item.name}": ${item.point} coins`,
+  summary: ({ item }) => ({ name: item.name, coins: item.point }),
   // The item as it is: any change of it meanwhile (its coins, its type, a deletion) voids the request.
   targetState: async (db, { itemId }) => (itemId === null ? null : await lockCoinItem(db, itemId)),
   async execute(trx, { itemId, item }) {

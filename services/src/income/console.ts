@@ -177,8 +177,8 @@ const statementApproval = (action: UpdateSettlementRequest['action']) =>
     params: statementDecisionSchema,
     summary: ({ statementId, decision }) =>
       decision.action === 'pay'
-        ? `statement ${statementId}: pay (transfer ${decision.transferReference} on ${decision.transferDate})`
-        : `statement ${statementId}: ${decision.action}`,
+        ? { statementId, transferReference: decision.transferReference, transferDate: decision.transferDate }
+        : { statementId },
     targetState: async (db, { statementId }) => statementState(await repository.lockStatement(db, statementId)),
     async execute(trx, { statementId, decision }, approved) {
       const row = await repository.lockStatement(trx, statementId);
