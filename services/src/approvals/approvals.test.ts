@@ -299,7 +299,11 @@ const CASES: GuardedCase[] = [
   {
     name: 'raising a BONUS coin item’s coins above the limit',
     request: (maker, n) =>
-      call('PUT', `/api/admin/coin-items/${bonusItems[n]!}`, maker, { ...BONUS_ITEM, name: `bonus ${n}`, point: 5_000 }),
+      call('PUT', `/api/admin/coin-items/${bonusItems[n]!}`, maker, {
+        ...BONUS_ITEM,
+        name: `bonus ${n}`,
+        point: 5_000,
+      }),
     runs: async (n) =>
       (await db().selectFrom('coin_items').select('point').where('id', '=', bonusItems[n]!).executeTakeFirstOrThrow())
         .point === 5_000
@@ -607,7 +611,11 @@ describe('the maker-checker rule', () => {
   });
 
   it('adds a BONUS item above the limit only once approved; a CASH item, or fewer coins, at once', async () => {
-    const bonus = await call('POST', '/api/admin/coin-items', financeA, { ...BONUS_ITEM, name: 'new bonus', point: 2_000 });
+    const bonus = await call('POST', '/api/admin/coin-items', financeA, {
+      ...BONUS_ITEM,
+      name: 'new bonus',
+      point: 2_000,
+    });
     expect(bonus.statusCode, bonus.body).toBe(202);
     expect(bonus.json<AdminApproval>()).toMatchObject({
       kind: 'BONUS_COIN_ITEM',
@@ -618,7 +626,11 @@ describe('the maker-checker rule', () => {
     const created = await approveAs<AdminCoinItem>(app(), financeB, bonus);
     expect(created).toMatchObject({ name: 'new bonus', itemType: 'BONUS', point: 2_000 });
 
-    const within = await call('POST', '/api/admin/coin-items', financeA, { ...BONUS_ITEM, name: 'small', point: 1_000 });
+    const within = await call('POST', '/api/admin/coin-items', financeA, {
+      ...BONUS_ITEM,
+      name: 'small',
+      point: 1_000,
+    });
     expect(within.statusCode, within.body).toBe(200);
     const cash = await call('POST', '/api/admin/coin-items', financeA, {
       ...BONUS_ITEM,

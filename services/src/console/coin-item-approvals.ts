@@ -57,7 +57,8 @@ export async function saveCoinItemOrRequestApproval(
 ): Promise<{ item: AdminCoinItem } | { approval: AdminApproval }> {
   const before = itemId === null ? null : await getCoinItem(ctx, itemId);
   if (!needsApproval(ctx, before, input)) {
-    return { item: itemId === null ? await createCoinItem(ctx.db, input) : await updateCoinItem(ctx.db, itemId, input) };
+    const item = itemId === null ? await createCoinItem(ctx.db, input) : await updateCoinItem(ctx.db, itemId, input);
+    return { item };
   }
   const approval = await requestApproval(ctx, bonusCoinItemApproval, {
     maker: finance,

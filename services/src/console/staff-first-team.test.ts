@@ -9,14 +9,15 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
+const db = () => testApp.current.app.db;
 
 const call = (method: 'POST' | 'PUT', url: string, account: TestAccount, payload: object) =>
   app().inject({ method, url, headers: { 'accept-language': 'en', ...account.headers }, payload });
 
 const financeHolders = async (email: string) =>
   (
-    await app()
-      .db.selectFrom('users')
+    await db()
+      .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .where(sql<boolean>`'ROLE_FINANCE' = any(roles)`)
@@ -51,8 +52,8 @@ describe('the first team', () => {
   });
 
   it('grants a role at once while nobody else holds it; once someone does, a grant of it waits', async () => {
-    const first = await app()
-      .db.selectFrom('users')
+    const first = await db()
+      .selectFrom('users')
       .select('id')
       .where('email', '=', 'first-finance@example.test')
       .executeTakeFirstOrThrow();
@@ -74,7 +75,7 @@ describe('the first team', () => {
       role: 'ROLE_OPERATOR',
       status: 'PENDING',
     });
-    const roles = await app().db.selectFrom('users').select('roles').where('id', '=', other.id).executeTakeFirstOrThrow();
-    expect(roles.roles).not.toContain('ROLE_OPERATOR');
+    const held = await db().selectFrom('users').select('roles').where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(held.roles).not.toContain('ROLE_OPERATOR');
   });
 });

@@ -211,9 +211,8 @@ async function eraseWithdrawnMembersFiles(db: Db, limit: number, withdrawnBefore
       const ids = rows.map((row) => row.id);
       if (ids.length === 0) return { numAffectedRows: BigInt(0) };
       for (const { table, column } of FILE_REFERENCES.filter((reference) => reference.holder === 'uploader')) {
-        await sql`update ${sql.table(table)} set ${sql.ref(column)} = null where ${sql.ref(column)} = any(${ids})`.execute(
-          trx,
-        );
+        const reference = sql.ref(column);
+        await sql`update ${sql.table(table)} set ${reference} = null where ${reference} = any(${ids})`.execute(trx);
       }
       await sql`
         insert into deleted_files (id, owner_user_id, storage_key, thumbnail_key, filename, content_type, kind,

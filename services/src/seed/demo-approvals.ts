@@ -11,8 +11,9 @@ const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
- * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third finance member and, where the demo world has such statements, to
- * approve an issued statement, to pay an approved one and to release a held one; finance2@ finds them waiting.
+ * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
+ * finance member and, where the demo world has such statements, to approve an issued statement, to pay an approved
+ * one and to release a held one; finance2@ finds them waiting.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
 export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
