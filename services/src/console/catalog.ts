@@ -103,11 +103,7 @@ export async function listCoinItems(
 export const getCoinItem = (ctx: ServiceContext, id: number) => oneCoinItem(ctx.db, id);
 
 export async function createCoinItem(db: DbExecutor, input: AdminCoinItemInput): Promise<AdminCoinItem> {
-  const row = await db
-    .insertInto('coin_items')
-    .values(coinItemValues(input))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('coin_items').values(coinItemValues(input)).returningAll().executeTakeFirstOrThrow();
   return coinItemView(row);
 }
 
