@@ -12,17 +12,47 @@ import { staffRoleSchema } from './admin-console';
 /** The guarded actions. */
 export const APPROVAL_KINDS = [
   'BONUS_GRANT',
+  'BONUS_COIN_ITEM',
   'PAYOUT_ACCOUNT_CHANGE',
   'STATEMENT_RELEASE',
   'STATEMENT_APPROVE',
   'STATEMENT_PAY',
   'PAYMENT_CANCEL',
   'MANUAL_REFUND',
+  'PROVIDER_REFUND',
   'STAFF_INVITATION',
   'STAFF_ROLE_GRANT',
 ] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;
+
+/**
+ * The values a request's one-line summary is worded from, per kind: the console words the line in its own language
+ * (`console.approvals.summaries.<kind>`), so a request stores no text of it. `roles` is a comma-separated list of
+ * role codes.
+ */
+export const APPROVAL_SUMMARY_FIELDS = {
+  BONUS_GRANT: ['members', 'coinsEach', 'coins', 'itemId'],
+  BONUS_COIN_ITEM: ['name', 'coins'],
+  PAYOUT_ACCOUNT_CHANGE: ['creatorId', 'bank', 'account', 'holder'],
+  STATEMENT_RELEASE: ['statementId'],
+  STATEMENT_APPROVE: ['statementId'],
+  STATEMENT_PAY: ['statementId', 'transferReference', 'transferDate'],
+  PAYMENT_CANCEL: ['paymentId'],
+  MANUAL_REFUND: ['refundId'],
+  PROVIDER_REFUND: ['refundId'],
+  STAFF_INVITATION: ['email', 'roles'],
+  STAFF_ROLE_GRANT: ['staffId', 'roles'],
+} as const satisfies Record<ApprovalKind, readonly string[]>;
+
+/** The summary values of a kind (of each kind of a union, one of them). */
+export type ApprovalSummary<Kind extends ApprovalKind = ApprovalKind> = Kind extends ApprovalKind
+  ? Record<(typeof APPROVAL_SUMMARY_FIELDS)[Kind][number], string | number>
+  : never;
+
+export const approvalSummarySchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ id: 'ApprovalSummary' });
 
 /**
  * PENDING until decided; EXECUTED once approved and run; REFUSED by a checker (or withdrawn by its maker); VOIDED when
@@ -50,8 +80,8 @@ export const adminApprovalSchema = z
     status: approvalStatusSchema,
     /** The role a checker must hold. */
     role: staffRoleSchema,
-    /** One line saying what will run (language-neutral; the console shows `params` too). */
-    summary: z.string(),
+    /** The values of the line saying what will run, by kind (`APPROVAL_SUMMARY_FIELDS`); the console words it. */
+    summary: approvalSummarySchema,
     /** The frozen parameters: exactly what runs when approved. */
     params: z.record(z.string(), z.unknown()),
     reason: z.string(),

@@ -126,9 +126,11 @@ export const ERROR_CODES = [
   'PRIZE_DEADLINE_PASSED',
   // Console.
   'OWN_ACCOUNT',
-  // Staff approvals: the maker approving his own request, or through an account he made staff recently; a request
-  // voided by a change of what it acts on, expired, or already decided; the platform's cap of free coins.
+  // Staff approvals: the maker approving his own request, or through an account he made staff recently; the author of
+  // the payout account change that held a statement releasing it; a request voided by a change of what it acts on,
+  // expired, or already decided; the platform's cap of free coins.
   'OWN_REQUEST',
+  'OWN_PAYOUT_CHANGE',
   'STAFF_MADE_BY_MAKER',
   'APPROVAL_VOIDED',
   'APPROVAL_EXPIRED',

@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites, refuseEncodedConsolePaths } from './admin';
 import { approvalAdminRoutes, type GuardedAction } from './approvals';
-import { consoleAdminResources, staffInvitationApproval, staffRoleGrantApproval } from './console';
+import {
+  bonusCoinItemApproval,
+  consoleAdminResources,
+  staffInvitationApproval,
+  staffRoleGrantApproval,
+} from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
   appleLoginRoutes,
@@ -23,6 +28,7 @@ import {
   manualRefundApproval,
   paymentAdminRoutes,
   paymentCancelApproval,
+  providerRefundApproval,
 } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
@@ -131,10 +137,12 @@ const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
 /** Every staff action under the maker-checker rule (services/src/approvals), each declared by its own module. */
 export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   bonusGrantApproval,
+  bonusCoinItemApproval,
   payoutAccountApproval,
   ...statementApprovals,
   paymentCancelApproval,
   manualRefundApproval,
+  providerRefundApproval,
   staffInvitationApproval,
   staffRoleGrantApproval,
 ];

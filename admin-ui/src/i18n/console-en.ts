@@ -135,6 +135,20 @@ export const consoleEn = {
       note: 'Note',
       history: 'History',
       own: 'Your own request: another staff member approves it.',
+      /** What each kind of request runs, from its summary values (contracts' APPROVAL_SUMMARY_FIELDS). */
+      summaries: {
+        BONUS_GRANT: '%{members} member(s) × %{coinsEach} coins = %{coins} coins (item %{itemId})',
+        BONUS_COIN_ITEM: 'BONUS item "%{name}" set to %{coins} coins',
+        PAYOUT_ACCOUNT_CHANGE: 'Creator %{creatorId}: payouts to %{bank} %{account} (%{holder})',
+        STATEMENT_RELEASE: 'Statement %{statementId}: release the hold',
+        STATEMENT_APPROVE: 'Statement %{statementId}: approve',
+        STATEMENT_PAY: 'Statement %{statementId}: mark paid (transfer %{transferReference} on %{transferDate})',
+        PAYMENT_CANCEL: 'Payment %{paymentId}: cancel at the provider',
+        MANUAL_REFUND: 'Refund request %{refundId}: mark paid by bank transfer',
+        PROVIDER_REFUND: 'Refund request %{refundId}: refund through the providers',
+        STAFF_INVITATION: 'Invite %{email} as %{roles}',
+        STAFF_ROLE_GRANT: 'Staff member %{staffId}: give %{roles}',
+      },
     },
     shortfalls: {
       title: 'Refund shortfalls',

@@ -22,13 +22,15 @@ import {
   TextField,
   TopToolbar,
   useGetIdentity,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
+  type ShowProps,
 } from 'react-admin';
 import { httpClient } from '../data-provider';
-import { codeChoices, CodeField } from './code-field';
+import { codeChoices, CodeField, useCodeLabel } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 /*
@@ -66,6 +68,30 @@ export function useApprovalCounts(): AdminApprovalCounts | null {
   return counts;
 }
 
+/**
+ * What a request will run, in the console's language: its kind's wording (`console.approvals.summaries`) filled with
+ * the request's summary values; amounts grouped by the locale (ids as they are), role codes as their labels.
+ */
+export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const [locale] = useLocaleState();
+  const values = Object.fromEntries(
+    Object.entries(record.summary).map(([key, value]) => [
+      key,
+      key === 'roles'
+        ? String(value)
+            .split(',')
+            .map((role) => label('role', role))
+            .join(', ')
+        : typeof value === 'number' && !key.endsWith('Id')
+          ? value.toLocaleString(locale)
+          : String(value),
+    ]),
+  );
+  return <>{translate(`console.approvals.summaries.${record.kind}`, { ...values, _: record.kind })}</>;
+}
+
 const approvalFilters = [
   <SelectInput
     key="view"
@@ -95,7 +121,12 @@ export const ApprovalList = () => {
     >
       {wide && <TextField source="id" />}
       <CodeField source="kind" family="approvalKind" sortable={false} />
-      <TextField source="summary" sortable={false} sx={WRAP} />
+      <FunctionField<AdminApproval>
+        source="summary"
+        sortable={false}
+        sx={WRAP}
+        render={(record) => <ApprovalSummaryText record={record} />}
+      />
       {wide && <TextField source="reason" sortable={false} sx={WRAP} />}
       {wide && <TextField source="makerEmail" sortable={false} sx={WRAP} />}
       <CodeField source="status" family="approvalStatus" sortable={false} />
@@ -191,8 +222,9 @@ const JsonBlock = ({ value }: { value: unknown }) => (
   </Box>
 );
 
-export const ApprovalShow = () => (
+export const ApprovalShow = (props: ShowProps) => (
   <Show
+    {...props}
     actions={
       <TopToolbar sx={{ gap: 1 }}>
         <DecisionButtons />
@@ -203,7 +235,11 @@ export const ApprovalShow = () => (
       <TextField source="id" />
       <CodeField source="kind" family="approvalKind" />
       <CodeField source="status" family="approvalStatus" />
-      <TextField source="summary" sx={WRAP} />
+      <FunctionField<AdminApproval>
+        source="summary"
+        sx={WRAP}
+        render={(record) => <ApprovalSummaryText record={record} />}
+      />
       <TextField source="reason" sx={WRAP} />
       <TextField source="makerEmail" emptyText="-" />
       <DateField source="createdAt" showTime />

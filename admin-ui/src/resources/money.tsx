@@ -27,13 +27,15 @@ import {
   useNotify,
   usePermissions,
   useRecordContext,
+  useRedirect,
   useRefresh,
   useTranslate,
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
-import { httpClient } from '../data-provider';
+import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { announceApprovalsChanged } from './approvals';
 import { CodeField, codeChoices } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
@@ -146,8 +148,47 @@ export const CoinItemList = () => (
     <NumberField source="sortOrder" />
   </WritableList>
 );
-export const CoinItemCreate = () => <Create redirect="list">{coinItemForm}</Create>;
-export const CoinItemEdit = () => <Edit mutationMode="pessimistic">{coinItemForm}</Edit>;
+/** A BONUS item worth more than a grant may give alone waits for a second finance member: its request opens then. */
+export const CoinItemCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      mutationOptions={{
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
+          if (data.pendingApproval) {
+            notify('console.approvals.requested', { type: 'info' });
+            redirect('show', 'approvals', data.pendingApproval.id);
+          } else redirect('list', 'coin-items');
+        },
+      }}
+    >
+      {coinItemForm}
+    </Create>
+  );
+};
+
+/** Raising a BONUS item's coins above the limit is sent for approval; the item stays as it is until then. */
+export const CoinItemEdit = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (data: RaRecord & WithPendingApproval) => {
+          if (data.pendingApproval) {
+            notify('console.approvals.requested', { type: 'info' });
+            announceApprovalsChanged();
+          } else notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+          redirect('list', 'coin-items');
+        },
+      }}
+    >
+      {coinItemForm}
+    </Edit>
+  );
+};
 
 /** The month's bank transfer file of settlements, downloaded with the session token. */
 function TransferCsvButton() {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { announceApprovalsChanged } from './approvals';
 import { useCodeLabel } from './code-field';
 
 /** An amount in a currency's minor unit (won, cents) as the locale writes money: ₩1,000, US$0.72. */
@@ -57,11 +58,15 @@ export function ProviderRefundAction() {
         event.stopPropagation();
         setPending(true);
         try {
-          await httpClient(`/api/admin/coin-refunds/${record.id}/provider-refund`, {
+          const { status } = await httpClient(`/api/admin/coin-refunds/${record.id}/provider-refund`, {
             method: 'POST',
             body: JSON.stringify({}),
           });
-          notify('console.refunds.refundedAtProvider', { type: 'success' });
+          // Above the approval limit the refund waits for a second finance member (202).
+          if (status === 202) {
+            notify('console.approvals.requested', { type: 'info' });
+            announceApprovalsChanged();
+          } else notify('console.refunds.refundedAtProvider', { type: 'success' });
           refresh();
         } catch (error) {
           notify((error as Error).message, { type: 'error' });

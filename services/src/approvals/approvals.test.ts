@@ -1,9 +1,10 @@
 // The maker-checker rule of the console's money actions: a guarded action answers 202 with a request; its maker can
 // never approve it (403 in ko, en and ja), whatever roles he holds, nor can an account he made staff recently; a
 // second finance member's approval runs it exactly once; a change of what it acts on voids it and an expired request
-// runs nothing. One table of the guarded actions: free-coin grants above the limit, a payout account changed by
-// finance, and a statement's hold release, approval and payment.
-import type { AdminApproval, AdminApprovalCounts } from '@fanmission/contracts';
+// runs nothing. One table of the guarded actions: free-coin grants and BONUS coin items above the limit, a payout
+// account changed by finance, a statement's hold release, approval and payment, payment cancels, refunds marked paid
+// and refunds through the providers above the limit, and staff invitations and role grants.
+import type { AdminApproval, AdminApprovalCounts, AdminCoinItem } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -57,6 +58,11 @@ const payoutCreators: IncomeCreator[] = [];
 /** Fans with a paid card charge of 1,000 coins (100,000 won): one to cancel, one whose withdrawal finance pays. */
 const payers: { fan: TestAccount; paymentId: string }[] = [];
 const refunders: { fan: TestAccount; refundId: number }[] = [];
+/** Fans whose withdrawn 100,000-won card charge finance refunds through the provider. */
+const providerRefunders: { fan: TestAccount; refundId: number }[] = [];
+/** BONUS items of 500 coins whose coins finance raises above the limit. */
+const bonusItems: number[] = [];
+const BONUS_ITEM = { itemType: 'BONUS', price: 0, usdPrice: 0, active: false, sortOrder: 0 } as const;
 /** Operators the dual-role member asks to make finance. */
 const grantees: TestAccount[] = [];
 
@@ -275,6 +281,45 @@ const CASES: GuardedCase[] = [
     },
   },
   {
+    name: 'refunding through the providers a refund worth more than the limit',
+    request: (maker, n) =>
+      call('POST', `/api/admin/coin-refunds/${providerRefunders[n]!.refundId}/provider-refund`, maker, {
+        reason: `ticket ${n}`,
+      }),
+    runs: (n) => paidRefunds(providerRefunders[n]!.fan),
+    // Another finance member refuses it meanwhile.
+    change: async (n) => {
+      const refused = await call('PUT', `/api/admin/coin-refunds/${providerRefunders[n]!.refundId}`, financeC, {
+        status: 'refused',
+        refusalReason: 'the account holder differs',
+      });
+      expect(refused.statusCode, refused.body).toBe(200);
+    },
+  },
+  {
+    name: 'raising a BONUS coin item’s coins above the limit',
+    request: (maker, n) =>
+      call('PUT', `/api/admin/coin-items/${bonusItems[n]!}`, maker, {
+        ...BONUS_ITEM,
+        name: `bonus ${n}`,
+        point: 5_000,
+      }),
+    runs: async (n) =>
+      (await db().selectFrom('coin_items').select('point').where('id', '=', bonusItems[n]!).executeTakeFirstOrThrow())
+        .point === 5_000
+        ? 1
+        : 0,
+    // Another finance member renames the item meanwhile (its coins unchanged: that runs at once).
+    change: async (n) => {
+      const renamed = await call('PUT', `/api/admin/coin-items/${bonusItems[n]!}`, financeC, {
+        ...BONUS_ITEM,
+        name: `renamed ${n}`,
+        point: 500,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    },
+  },
+  {
     name: 'inviting a finance member',
     request: (maker, n) =>
       call('POST', '/api/admin/staff', maker, { email: `invited-${n}@example.test`, roles: ['ROLE_FINANCE'] }),
@@ -352,6 +397,24 @@ beforeAll(async () => {
     const withdrawn = await call('POST', `/api/v1/coin-deposits/${await depositOf(charge)}/withdrawal`, refunder);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     refunders.push({ fan: refunder, refundId: withdrawn.json<{ id: number }>().id });
+    const providerRefunder = await createAccount(app());
+    const providerCharge = await paidCharge(providerRefunder);
+    const providerWithdrawn = await call(
+      'POST',
+      `/api/v1/coin-deposits/${await depositOf(providerCharge)}/withdrawal`,
+      providerRefunder,
+    );
+    expect(providerWithdrawn.statusCode, providerWithdrawn.body).toBe(200);
+    providerRefunders.push({ fan: providerRefunder, refundId: providerWithdrawn.json<{ id: number }>().id });
+    bonusItems.push(
+      (
+        await db()
+          .insertInto('coin_items')
+          .values({ item_type: 'BONUS', name: `bonus ${n}`, point: 500, price: 0, usd_price: '0', active: false })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
   const run = await call('POST', '/api/admin/settlement-runs', financeA, { year: 2026, month: 10 });
   expect(run.statusCode, run.body).toBe(200);
@@ -547,6 +610,61 @@ describe('the maker-checker rule', () => {
     expect(await balance(fans[9]!)).toBe(0);
   });
 
+  it('adds a BONUS item above the limit only once approved; a CASH item, or fewer coins, at once', async () => {
+    const bonus = await call('POST', '/api/admin/coin-items', financeA, {
+      ...BONUS_ITEM,
+      name: 'new bonus',
+      point: 2_000,
+    });
+    expect(bonus.statusCode, bonus.body).toBe(202);
+    expect(bonus.json<AdminApproval>()).toMatchObject({
+      kind: 'BONUS_COIN_ITEM',
+      params: { itemId: null },
+      summary: { name: 'new bonus', coins: 2_000 },
+    });
+    expect(await db().selectFrom('coin_items').select('id').where('name', '=', 'new bonus').execute()).toEqual([]);
+    const created = await approveAs<AdminCoinItem>(app(), financeB, bonus);
+    expect(created).toMatchObject({ name: 'new bonus', itemType: 'BONUS', point: 2_000 });
+
+    const within = await call('POST', '/api/admin/coin-items', financeA, {
+      ...BONUS_ITEM,
+      name: 'small',
+      point: 1_000,
+    });
+    expect(within.statusCode, within.body).toBe(200);
+    const cash = await call('POST', '/api/admin/coin-items', financeA, {
+      ...BONUS_ITEM,
+      itemType: 'CASH',
+      name: 'big cash',
+      point: 50_000,
+      price: 5_000_000,
+      usdPrice: 3_600,
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const fewer = await call('PUT', `/api/admin/coin-items/${created.id}`, financeA, {
+      ...BONUS_ITEM,
+      name: 'new bonus',
+      point: 1_500,
+    });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    // Making the CASH item BONUS gives every grant of it its 50,000 coins: that waits.
+    const madeBonus = await call('PUT', `/api/admin/coin-items/${cash.json<AdminCoinItem>().id}`, financeA, {
+      ...BONUS_ITEM,
+      name: 'big cash',
+      point: 50_000,
+    });
+    expect(madeBonus.statusCode, madeBonus.body).toBe(202);
+    expect(
+      (
+        await db()
+          .selectFrom('coin_items')
+          .select('item_type')
+          .where('id', '=', cash.json<AdminCoinItem>().id)
+          .executeTakeFirstOrThrow()
+      ).item_type,
+    ).toBe('CASH');
+  });
+
   it('pays only an approved statement: no jump from issued to paid', async () => {
     const creator = await createIncomeCreator(app());
     await releasedMission(db(), { creatorId: creator.creatorId, coins: 500, at: new Date('2026-10-16T03:00:00Z') });
@@ -559,6 +677,54 @@ describe('the maker-checker rule', () => {
     });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().code).toBe('STATEMENT_NOT_APPROVED');
+  });
+
+  it('never lets whoever changed a payout account ask for or approve the release of the hold it caused', async () => {
+    const creator = await createIncomeCreator(app());
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 700, at: new Date('2026-10-17T03:00:00Z') });
+    // Finance member A changes the creator's account (C approves the change): the run holds the statement.
+    await approveAs(
+      app(),
+      financeC,
+      await call('PUT', `/api/admin/creator-payout-accounts/${creator.creatorId}`, financeA, accountBody(7)),
+    );
+    const run = await call('POST', '/api/admin/settlement-runs', financeB, { year: 2026, month: 10 });
+    expect(run.statusCode, run.body).toBe(200);
+    const statement = await statementOf(creator);
+    expect(statement).toMatchObject({ payout_held: true, hold_released_at: null });
+    const release = (account: TestAccount, language = 'en') =>
+      call(
+        'PUT',
+        `/api/admin/settlements/${statement.id}`,
+        account,
+        { action: 'release', note: 'checked with the creator' },
+        { 'accept-language': language },
+      );
+
+    const messages = {
+      ko: '이 정산서를 보류시킨 정산 계좌 변경을 한 사람은 보류 해제를 요청하거나 승인할 수 없습니다. 다른 재무 담당자가 처리해야 합니다.',
+      en: 'You made the payout account change that held this statement: other finance members must release the hold and approve its release.',
+      ja: 'この精算書を保留にした精算口座の変更を行った人は、保留の解除を依頼することも承認することもできません。他の財務担当者が対応する必要があります。',
+    };
+    for (const [language, message] of Object.entries(messages)) {
+      const own = await release(financeA, language);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: 'OWN_PAYOUT_CHANGE', message });
+    }
+    // B asks; the changer's approval is refused and leaves the request pending; C's releases the hold.
+    const requested = await release(financeB);
+    expect(requested.statusCode, requested.body).toBe(202);
+    const request = requested.json<AdminApproval>();
+    const byChanger = await decide(financeA, request.id, { decision: 'approve' });
+    expect(byChanger.statusCode).toBe(403);
+    expect(byChanger.json().code).toBe('OWN_PAYOUT_CHANGE');
+    expect((await statementOf(creator)).hold_released_at).toBeNull();
+    expect((await call('GET', `/api/admin/approvals/${request.id}`, financeB)).json<AdminApproval>().status).toBe(
+      'PENDING',
+    );
+    const approved = await decide(financeC, request.id, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await statementOf(creator)).toMatchObject({ hold_released_by_user_id: financeB.id });
   });
 
   it('lists what waits for me and what I asked for, with counts; the operator sees none of finance’s', async () => {

@@ -1,4 +1,4 @@
-import type { ApprovalKind, StaffRole } from '@fanmission/contracts';
+import type { ApprovalKind, ApprovalSummary, StaffRole } from '@fanmission/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context';
@@ -15,15 +15,16 @@ export interface ApprovedRun {
 
 /**
  * A staff action under the maker-checker rule, declared by the module that owns the action: the schema of its frozen
- * parameters, the role its checker must hold, a one-line summary, the state of what it acts on (a change between the
- * request and its approval voids the request), and the run itself, which re-checks the action's own rules.
+ * parameters, the role its checker must hold, the values of its one-line summary (the console words the line in its
+ * language), the state of what it acts on (a change between the request and its approval voids the request), and the
+ * run itself, which re-checks the action's own rules.
  */
-export interface GuardedActionDefinition<Params> {
-  kind: ApprovalKind;
+export interface GuardedActionDefinition<Params, Kind extends ApprovalKind> {
+  kind: Kind;
   /** The role a checker must hold, or how the parameters decide it. */
   role: StaffRole | ((params: Params) => StaffRole);
   params: z.ZodType<Params>;
-  summary(params: Params): string;
+  summary(params: Params): ApprovalSummary<Kind>;
   /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
   targetState(db: DbExecutor, params: Params, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: Params, run: ApprovedRun): Promise<unknown>;
@@ -34,12 +35,14 @@ export interface GuardedAction {
   kind: ApprovalKind;
   roleOf(params: unknown): StaffRole;
   parse(params: unknown): unknown;
-  summary(params: unknown): string;
+  summary(params: unknown): Readonly<Record<string, string | number>>;
   targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: unknown, run: ApprovedRun): Promise<unknown>;
 }
 
-export function guardedAction<Params>(definition: GuardedActionDefinition<Params>): GuardedAction {
+export function guardedAction<Params, Kind extends ApprovalKind>(
+  definition: GuardedActionDefinition<Params, Kind>,
+): GuardedAction {
   const parse = (params: unknown) => definition.params.parse(params);
   return {
     kind: definition.kind,

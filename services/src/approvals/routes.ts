@@ -38,7 +38,7 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
       filter: adminApprovalFilterSchema,
       row: adminApprovalSchema,
       list: ({ filter, sort, window }, request) =>
-        listApprovals(app.ctx, requireCaller(request), filter, sort[1], window),
+        listApprovals(app.ctx, actions, requireCaller(request), filter, sort[1], window),
     });
     routes.get(
       `/${RESOURCE}/counts`,
@@ -58,7 +58,7 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
       tags,
       summary: 'One approval request with its history',
       row: adminApprovalSchema,
-      find: (id, request) => getApproval(app.ctx, requireCaller(request), id),
+      find: (id, request) => getApproval(app.ctx, actions, requireCaller(request), id),
     });
     routes.post(
       `/${RESOURCE}/:id/decision`,
@@ -84,7 +84,7 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
       },
       async (request) => {
         const caller = requireCaller(request);
-        auditBefore(request, await getApproval(app.ctx, caller, request.params.id));
+        auditBefore(request, await getApproval(app.ctx, actions, caller, request.params.id));
         return decideApproval(app.ctx, actions, caller, request.params.id, request.body);
       },
     );

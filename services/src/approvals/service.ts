@@ -54,7 +54,17 @@ function requestsQuery(db: DbExecutor) {
 }
 type RequestViewRow = StaffApprovalRequestRow & { maker_email: string | null };
 
-async function views(db: DbExecutor, rows: RequestViewRow[]): Promise<AdminApproval[]> {
+/** A request's summary values, from its frozen parameters by its kind's action (none for a kind no longer declared). */
+function summaryOf(actions: readonly GuardedAction[], row: StaffApprovalRequestRow): AdminApproval['summary'] {
+  const action = actions.find((candidate) => candidate.kind === row.kind);
+  return action ? { ...action.summary(row.params) } : {};
+}
+
+async function views(
+  db: DbExecutor,
+  actions: readonly GuardedAction[],
+  rows: RequestViewRow[],
+): Promise<AdminApproval[]> {
   const ids = rows.map((row) => row.id);
   const steps =
     ids.length === 0
@@ -65,7 +75,7 @@ async function views(db: DbExecutor, rows: RequestViewRow[]): Promise<AdminAppro
     kind: row.kind,
     status: row.status,
     role: row.required_role,
-    summary: row.summary,
+    summary: summaryOf(actions, row),
     params: row.params as Record<string, unknown>,
     reason: row.reason,
     makerId: row.maker_id,
@@ -82,9 +92,9 @@ async function views(db: DbExecutor, rows: RequestViewRow[]): Promise<AdminAppro
   }));
 }
 
-async function approvalView(db: DbExecutor, id: number): Promise<AdminApproval> {
+async function approvalView(db: DbExecutor, actions: readonly GuardedAction[], id: number): Promise<AdminApproval> {
   const row = await requestsQuery(db).where('r.id', '=', id).executeTakeFirstOrThrow();
-  return (await views(db, [row]))[0]!;
+  return (await views(db, actions, [row]))[0]!;
 }
 
 /**
@@ -123,7 +133,6 @@ export async function requestApproval(
         required_role: action.roleOf(params),
         params: JSON.stringify(params),
         frozen_hash: hash,
-        summary: action.summary(params),
         reason: input.reason,
         maker_id: input.maker.id,
         idempotency_key: input.idempotencyKey ?? null,
@@ -142,7 +151,7 @@ export async function requestApproval(
       .execute();
     return inserted.id;
   });
-  return approvalView(ctx.db, id);
+  return approvalView(ctx.db, [action], id);
 }
 
 type Outcome = 'done' | 'voided' | 'expired';
@@ -246,13 +255,18 @@ export async function decideApproval(
   });
   if (outcome === 'voided') throw new AppError(409, 'approvals.voided', { code: 'APPROVAL_VOIDED' });
   if (outcome === 'expired') throw new AppError(409, 'approvals.expired', { code: 'APPROVAL_EXPIRED' });
-  return approvalView(ctx.db, id);
+  return approvalView(ctx.db, actions, id);
 }
 
-export async function getApproval(ctx: ServiceContext, caller: Caller, id: number): Promise<AdminApproval> {
+export async function getApproval(
+  ctx: ServiceContext,
+  actions: readonly GuardedAction[],
+  caller: Caller,
+  id: number,
+): Promise<AdminApproval> {
   const row = await requestsQuery(ctx.db).where('r.id', '=', id).executeTakeFirst();
   if (!row || (row.maker_id !== caller.id && !caller.roles.includes(row.required_role))) throw notFound();
-  return (await views(ctx.db, [row]))[0]!;
+  return (await views(ctx.db, actions, [row]))[0]!;
 }
 
 function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date) {
@@ -279,6 +293,7 @@ function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, n
 /** One page of the requests the caller may see, newest first unless `ASC`. */
 export async function listApprovals(
   ctx: ServiceContext,
+  actions: readonly GuardedAction[],
   caller: Caller,
   filter: AdminApprovalFilter,
   direction: 'ASC' | 'DESC',
@@ -290,7 +305,7 @@ export async function listApprovals(
     window,
     filtered(ctx.db, caller, filter, ctx.now()),
   );
-  return { rows: await views(ctx.db, rows), total };
+  return { rows: await views(ctx.db, actions, rows), total };
 }
 
 /** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */

@@ -9,7 +9,6 @@ export interface StaffApprovalRequestsTable {
   params: unknown;
   /** sha256 of the frozen parameters and of the target's state when the request was made. */
   frozen_hash: string;
-  summary: string;
   reason: string;
   maker_id: number;
   idempotency_key: string | null;

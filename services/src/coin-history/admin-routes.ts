@@ -13,8 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
-import { refundRequestAtProvider } from './provider-refund';
-import { markRefundPaidOrRequestApproval } from './money-approvals';
+import { markRefundPaidOrRequestApproval, refundAtProviderOrRequestApproval } from './money-approvals';
 import { getRefundRequest, listRefundRequests } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
@@ -112,19 +111,28 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
           'paid by bank deposit is left for a bank transfer. Asked again, it answers the request as it stands: a ' +
           'provider is never asked twice. 409 when no part went through a provider, when the request is not ' +
           'requested (refused, or paid by hand) or another call is refunding it; 502 when a provider cannot be ' +
-          'reached or refuses (the parts refunded before stay recorded). Finance accounts only, never their own.',
+          'reached or refuses (the parts refunded before stay recorded). Finance accounts only, never their own. ' +
+          'A requested refund worth more than APPROVAL_ABOVE_WON is 202 with a staff approval request: another ' +
+          'finance member approves it and the providers are asked then.',
         security,
         params: adminIdParamsSchema,
         body: adminCoinRefundProviderRefundSchema,
-        response: { 200: adminCoinRefundSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        response: {
+          200: adminCoinRefundSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const finance = requireCaller(request);
       const before = await getRefundRequest(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
-      return refundRequestAtProvider(app.ctx, request.params.id, finance.id, request.body?.reason ?? 'refund request');
+      const reason = request.body?.reason ?? 'refund request';
+      const outcome = await refundAtProviderOrRequestApproval(app.ctx, finance, before, reason);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.refund;
     },
   );
 }

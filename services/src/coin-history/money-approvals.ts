@@ -5,13 +5,15 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
+import { refundRequestAtProvider } from './provider-refund';
 import { getRefundRequest, setRefundStatus } from './refund-finance';
 
 /*
- * Finance's payment cancels and manual refunds worth more than APPROVAL_ABOVE_WON wait for a second finance member
- * (services/src/approvals). Both already move their money once however often they are asked (the cancel finds the
- * same withdrawal and provider refund; a paid refund stays paid), so the approval runs them through their own
- * services: a cancel calls its provider, which no database transaction can hold.
+ * Finance's payment cancels, manual refunds and refunds through the providers worth more than APPROVAL_ABOVE_WON wait
+ * for a second finance member (services/src/approvals). Each already moves its money once however often it is asked
+ * (the cancel finds the same withdrawal and provider refund; a paid refund stays paid; a provider part is refunded
+ * once), so the approval runs them through their own services: a cancel or a provider refund calls its provider,
+ * which no database transaction can hold.
  */
 
 const ownAccount = () => new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
@@ -26,7 +28,7 @@ export const paymentCancelApproval = guardedAction({
   kind: 'PAYMENT_CANCEL',
   role: 'ROLE_FINANCE',
   params: paymentCancelSchema,
-  summary: ({ paymentId }) => `payment ${paymentId}: cancel at the provider`,
+  summary: ({ paymentId }) => ({ paymentId }),
   async targetState(_db, { paymentId }, ctx) {
     const { status, refundedAmount, deposit, refunds } = await getPaymentDetail(ctx, paymentId);
     return { status, refundedAmount, deposit: deposit?.id ?? null, refunds: refunds.map((refund) => refund.id) };
@@ -69,7 +71,7 @@ export const manualRefundApproval = guardedAction({
   kind: 'MANUAL_REFUND',
   role: 'ROLE_FINANCE',
   params: manualRefundSchema,
-  summary: ({ refundId }) => `refund request ${refundId}: paid by bank transfer`,
+  summary: ({ refundId }) => ({ refundId }),
   async targetState(_db, { refundId }, ctx) {
     const { status, amount, bankAccount } = await getRefundRequest(ctx, refundId);
     return { status, amount, bankAccount };
@@ -101,4 +103,53 @@ export async function markRefundPaidOrRequestApproval(
     return { approval };
   }
   return { refund: await setRefundStatus(ctx, refund.id, change, finance.id) };
+}
+
+const providerRefundSchema = z.object({ refundId: z.number().int(), reason: z.string() });
+
+export const providerRefundApproval = guardedAction({
+  kind: 'PROVIDER_REFUND',
+  role: 'ROLE_FINANCE',
+  params: providerRefundSchema,
+  summary: ({ refundId }) => ({ refundId }),
+  async targetState(_db, { refundId }, ctx) {
+    const { status, amount, parts } = await getRefundRequest(ctx, refundId);
+    return {
+      status,
+      amount,
+      parts: parts.map((part) => ({
+        paymentId: part.paymentId,
+        amount: part.amount,
+        providerRefundId: part.providerRefundId,
+      })),
+    };
+  },
+  async execute(_trx, { refundId, reason }, approved) {
+    const refund = await getRefundRequest(approved.ctx, refundId);
+    if (refund.userId === approved.approverId) throw ownAccount();
+    return await refundRequestAtProvider(approved.ctx, refundId, approved.makerId, reason);
+  },
+});
+
+/**
+ * `POST /api/admin/coin-refunds/{id}/provider-refund`: a requested refund worth more than APPROVAL_ABOVE_WON with a
+ * part to send back through a provider is a request for approval (`approval`); anything else runs (or is refused) at
+ * once, as the provider refund answers it (`refund`).
+ */
+export async function refundAtProviderOrRequestApproval(
+  ctx: ServiceContext,
+  finance: Caller,
+  refund: AdminCoinRefund,
+  reason: string,
+): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
+  const throughProvider = refund.parts.some((part) => part.via === 'PROVIDER' && part.amount > 0);
+  if (refund.status === 'requested' && throughProvider && refund.amount > ctx.config.APPROVAL_ABOVE_WON) {
+    const approval = await requestApproval(ctx, providerRefundApproval, {
+      maker: finance,
+      params: { refundId: refund.id, reason },
+      reason,
+    });
+    return { approval };
+  }
+  return { refund: await refundRequestAtProvider(ctx, refund.id, finance.id, reason) };
 }

@@ -291,8 +291,12 @@ export const bonusGrantApproval = guardedAction({
   kind: 'BONUS_GRANT',
   role: 'ROLE_FINANCE',
   params: bonusGrantRunSchema,
-  summary: (run) =>
-    `${run.userIds.length} member(s) × ${run.coinsEach} coins = ${run.userIds.length * run.coinsEach} coins (item ${run.coinItemId})`,
+  summary: (run) => ({
+    members: run.userIds.length,
+    coinsEach: run.coinsEach,
+    coins: run.userIds.length * run.coinsEach,
+    itemId: run.coinItemId,
+  }),
   targetState: (db, run) => itemState(db, run.coinItemId),
   async execute(trx, run, approved) {
     const rechecked = await checkedGrant(

@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   ADMIN_COIN_ITEM_SORT_FIELDS,
   ADMIN_TAG_SORT_FIELDS,
   adminCoinItemFilterSchema,
@@ -12,8 +13,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
+import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as catalog from './catalog';
+import { saveCoinItemOrRequestApproval } from './coin-item-approvals';
+
+const BONUS_ITEM_APPROVAL =
+  'A BONUS item set to more coins than BONUS_GRANT_APPROVAL_ABOVE_COINS (added, its coins raised, or made BONUS) is ' +
+  '202 with a staff approval request (`/api/admin/approvals`): another finance member approves it and it is saved ' +
+  'then; a change of the item meanwhile voids the request.';
 
 /**
  * `/api/admin/coin-items`: the coin catalogue and its prices (finance); an item already sold can be inactivated but
@@ -50,13 +58,18 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       config: { adminResource: 'coin-items' },
       schema: {
         tags: coinTags,
-        summary: 'Add a coin item (finance)',
+        summary: 'Add a coin item (finance; a BONUS item above a limit, 202)',
+        description: BONUS_ITEM_APPROVAL,
         security,
         body: adminCoinItemInputSchema,
-        response: { 200: adminCoinItemSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: adminCoinItemSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => catalog.createCoinItem(app.ctx, request.body),
+    async (request, reply) => {
+      const outcome = await saveCoinItemOrRequestApproval(app.ctx, requireCaller(request), null, request.body);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.item;
+    },
   );
 
   routes.put(
@@ -66,15 +79,23 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       schema: {
         tags: coinTags,
         summary: 'Change a coin item or its prices (finance); purchases already made keep what they paid',
+        description: BONUS_ITEM_APPROVAL,
         security,
         params: idParamsSchema,
         body: adminCoinItemInputSchema,
-        response: { 200: adminCoinItemSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: adminCoinItemSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       auditBefore(request, await catalog.getCoinItem(app.ctx, request.params.id));
-      return catalog.updateCoinItem(app.ctx, request.params.id, request.body);
+      const outcome = await saveCoinItemOrRequestApproval(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.body,
+      );
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.item;
     },
   );
 

@@ -28,6 +28,12 @@ async function oneCoinItem(db: DbExecutor, id: number): Promise<AdminCoinItem> {
   return coinItemView(row);
 }
 
+/** A coin item locked for a change (in the caller's transaction), or null when there is none. */
+export async function lockCoinItem(db: DbExecutor, id: number): Promise<AdminCoinItem | null> {
+  const row = await db.selectFrom('coin_items').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? coinItemView(row) : null;
+}
+
 function tagsQuery(db: DbExecutor) {
   return db
     .selectFrom('tags as t')
@@ -96,18 +102,14 @@ export async function listCoinItems(
 
 export const getCoinItem = (ctx: ServiceContext, id: number) => oneCoinItem(ctx.db, id);
 
-export async function createCoinItem(ctx: ServiceContext, input: AdminCoinItemInput): Promise<AdminCoinItem> {
-  const row = await ctx.db
-    .insertInto('coin_items')
-    .values(coinItemValues(input))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function createCoinItem(db: DbExecutor, input: AdminCoinItemInput): Promise<AdminCoinItem> {
+  const row = await db.insertInto('coin_items').values(coinItemValues(input)).returningAll().executeTakeFirstOrThrow();
   return coinItemView(row);
 }
 
 /** Purchases already made keep what they paid. */
-export async function updateCoinItem(ctx: ServiceContext, id: number, input: AdminCoinItemInput) {
-  const row = await ctx.db
+export async function updateCoinItem(db: DbExecutor, id: number, input: AdminCoinItemInput) {
+  const row = await db
     .updateTable('coin_items')
     .set(coinItemValues(input))
     .where('id', '=', id)

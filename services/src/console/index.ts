@@ -9,6 +9,7 @@ import { staffAdminRoutes } from './staff-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
+export { bonusCoinItemApproval, saveCoinItemOrRequestApproval } from './coin-item-approvals';
 export { dashboard } from './dashboard';
 export { inviteOrRequestApproval, staffInvitationApproval, staffRoleGrantApproval } from './staff-approvals';
 export { latestFinishedVerifyRun, scheduledVerifyRun } from './verify-runs';

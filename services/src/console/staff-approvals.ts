@@ -55,7 +55,7 @@ export const staffInvitationApproval = guardedAction({
   kind: 'STAFF_INVITATION',
   role: ({ invitation }) => checkerRole(invitation.roles),
   params: invitationSchema,
-  summary: ({ invitation }) => `invite ${invitation.email} as ${invitation.roles.join(', ')}`,
+  summary: ({ invitation }) => ({ email: invitation.email, roles: invitation.roles.join(',') }),
   async targetState(db, { invitation }) {
     const taken = await db
       .selectFrom('users')
@@ -80,7 +80,7 @@ export const staffRoleGrantApproval = guardedAction({
   kind: 'STAFF_ROLE_GRANT',
   role: ({ granted }) => checkerRole(granted),
   params: grantSchema,
-  summary: ({ staffId, granted }) => `staff ${staffId}: grant ${granted.join(', ')}`,
+  summary: ({ staffId, granted }) => ({ staffId, roles: granted.join(',') }),
   async targetState(db, { staffId }) {
     const { roles, active } = await staffMember(db, staffId);
     return { roles, active };

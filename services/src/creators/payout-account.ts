@@ -179,8 +179,12 @@ export const payoutAccountApproval = guardedAction({
   kind: 'PAYOUT_ACCOUNT_CHANGE',
   role: 'ROLE_FINANCE',
   params: financeChangeSchema,
-  summary: (change) =>
-    `creator ${change.creatorId}: ${change.account.bankName} ${maskAccountNumber(change.account.bankAccountNumber)} (${change.account.bankAccountHolder})`,
+  summary: (change) => ({
+    creatorId: change.creatorId,
+    bank: change.account.bankName,
+    account: maskAccountNumber(change.account.bankAccountNumber) ?? '',
+    holder: change.account.bankAccountHolder,
+  }),
   async targetState(db, change) {
     const creator = await repository.lockCreator(db, change.creatorId);
     return creator ? payoutAccountView(creator) : null;

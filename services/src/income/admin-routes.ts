@@ -99,7 +99,9 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
           '202 with a staff approval request: another finance member approves it at ' +
           '`/api/admin/approvals/{id}/decision`, and it runs then. The amounts never change. A held statement is ' +
           'neither approved nor paid (409 STATEMENT_HELD). A decision already made is answered with the statement as ' +
-          'it is (200); a carried-over month or a paid statement refuses the rest (409).',
+          'it is (200); a carried-over month or a paid statement refuses the rest (409). Whoever made the payout ' +
+          'account change that held a statement neither asks for its release nor approves it (403 ' +
+          'OWN_PAYOUT_CHANGE).',
         security,
         params: adminIdParamsSchema,
         body: updateSettlementRequestSchema,

@@ -80,6 +80,20 @@ export function lockStatement(db: DbExecutor, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Who made the payout account change that held the statement (the creators module's history, migration 0195); null
+ * when no change held it.
+ */
+export async function holdingChangeActor(db: DbExecutor, statementId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('settlement_statements as s')
+    .innerJoin('payout_account_changes as c', 'c.id', 's.hold_account_change_id')
+    .select('c.actor_id')
+    .where('s.id', '=', statementId)
+    .executeTakeFirst();
+  return row?.actor_id ?? null;
+}
+
 /** Finance's release of a held statement: who, when and what was checked (the database keeps it for good). */
 export async function releaseHold(
   db: DbExecutor,

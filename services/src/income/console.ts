@@ -15,6 +15,7 @@ import { selectListWindow, selectWindowByKeys, type ListWindow, type ListPage } 
 import { guardedAction, requestApproval } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
+import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
@@ -108,6 +109,16 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
 }
 
 const statementHeld = () => new AppError(409, 'income.statementHeld', { code: 'STATEMENT_HELD' });
+const ownPayoutChange = () => new AppError(403, 'income.ownPayoutChange', { code: 'OWN_PAYOUT_CHANGE' });
+
+/**
+ * The hold of a payout account change is reviewed by others than the change's author: whoever made the change that
+ * held the statement neither asks for its release nor approves it (403 `OWN_PAYOUT_CHANGE`).
+ */
+async function requireReleasedByOthers(db: DbExecutor, statementId: number, staffIds: readonly number[]) {
+  const actor = await repository.holdingChangeActor(db, statementId);
+  if (actor !== null && staffIds.includes(actor)) throw ownPayoutChange();
+}
 const statementNotApproved = () =>
   new AppError(409, 'approvals.statementNotApproved', { code: 'STATEMENT_NOT_APPROVED' });
 
@@ -166,8 +177,8 @@ const statementApproval = (action: UpdateSettlementRequest['action']) =>
     params: statementDecisionSchema,
     summary: ({ statementId, decision }) =>
       decision.action === 'pay'
-        ? `statement ${statementId}: pay (transfer ${decision.transferReference} on ${decision.transferDate})`
-        : `statement ${statementId}: ${decision.action}`,
+        ? { statementId, transferReference: decision.transferReference, transferDate: decision.transferDate }
+        : { statementId },
     targetState: async (db, { statementId }) => statementState(await repository.lockStatement(db, statementId)),
     async execute(trx, { statementId, decision }, approved) {
       const row = await repository.lockStatement(trx, statementId);
@@ -175,6 +186,7 @@ const statementApproval = (action: UpdateSettlementRequest['action']) =>
       if (decisionState(row, decision.action) === 'open') {
         const by = approved.makerId;
         if (decision.action === 'release') {
+          await requireReleasedByOthers(trx, row.id, [approved.makerId, approved.approverId]);
           await repository.releaseHold(trx, row.id, { by, at: approved.now, note: decision.note });
         } else if (decision.action === 'approve') {
           await repository.approveStatement(trx, row.id, by, approved.now);
@@ -203,7 +215,8 @@ export const statementApprovals = [
  * Asks to approve an ISSUED statement, to mark an APPROVED one paid, or to release a statement held after a payout
  * account change: each is a staff approval request (`approval`) that another finance member approves; the amounts
  * never change. A held statement is neither approved nor paid before its release (409 `STATEMENT_HELD`); an ISSUED
- * one is approved before it is paid (409 `STATEMENT_NOT_APPROVED`). A decision already made answers the statement as
+ * one is approved before it is paid (409 `STATEMENT_NOT_APPROVED`). Whoever made the payout account change that held
+ * a statement never asks for its release (403 `OWN_PAYOUT_CHANGE`). A decision already made answers the statement as
  * it is (`statement`); a carried-over month or a paid statement refuses the rest (409), as does releasing a statement
  * that was never held.
  */
@@ -216,6 +229,7 @@ export async function decideStatement(
   const row = await repository.lockStatement(ctx.db, id);
   if (!row) throw notFound('income.statementNotFound');
   if (decisionState(row, decision.action) === 'done') return { statement: await getStatement(ctx, id) };
+  if (decision.action === 'release') await requireReleasedByOthers(ctx.db, id, [finance.id]);
   const action = statementApprovals.find((candidate) => candidate.kind === STATEMENT_KINDS[decision.action])!;
   const reason =
     decision.action === 'release'

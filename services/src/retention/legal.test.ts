@@ -1,6 +1,6 @@
 import { DAY_MS } from '@fanmission/contracts';
 import { purchase, verify } from '@fanmission/ledger';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { createMember, newKey, nextId } from '@fanmission/tests/support/ledger';
@@ -257,5 +257,98 @@ describe('destroyPastLegalRetention', () => {
       again.membership.admin_audit_log,
     ]).toEqual([0, 0, 0]);
     expect(again.payment.settlement_statements).toBe(0);
+  });
+
+  it('erases the files a member uploaded a year after he withdrew, keeping those another member’s records hold', async () => {
+    const db = database.current.db;
+    const withdrawnFan = await createMember(db);
+    const withdrawnCreatorUser = await createMember(db, { creator: true });
+    const recentlyWithdrawn = await createMember(db);
+    const creatorUser = await createMember(db, { creator: true });
+    const fan = await createMember(db);
+    for (const [userId, age] of [
+      [withdrawnFan, YEAR + 2],
+      [withdrawnCreatorUser, YEAR + 2],
+      [recentlyWithdrawn, YEAR - 2],
+    ] as const) {
+      await sql`update users set deleted_at = ${daysAgo(age)} where id = ${userId}`.execute(db);
+    }
+    const file = async (owner: number, kind: 'image' | 'video' | 'audio') =>
+      Number(
+        (
+          await sql<{ id: unknown }>`
+            insert into files (owner_user_id, storage_key, filename, content_type, kind, size_bytes)
+            values (${owner}, ${`legal/${nextId()}`}, 'upload', 'application/octet-stream', ${kind}, 10)
+            returning id`.execute(db)
+        ).rows[0]!.id,
+      );
+    const insertedId = async (statement: RawBuilder<{ id: unknown }>) =>
+      Number((await statement.execute(db)).rows[0]!.id);
+    const creatorOf = (userId: number, name: string) =>
+      insertedId(sql<{ id: unknown }>`insert into creators (user_id, name) values (${userId}, ${name}) returning id`);
+    const productOf = (creatorId: number, cover: number | null) =>
+      insertedId(sql<{ id: unknown }>`
+        insert into mission_products (creator_id, type, name, coin_price, sort_order, description_picture_file_id)
+        values (${creatorId}, 'BASIC', 'Birthday song', 100, 1, ${cover}) returning id`);
+    const completedMission = (productId: number, creatorId: number, userId: number, files: Record<string, number>) =>
+      insertedId(sql<{ id: unknown }>`
+        insert into missions (product_id, creator_id, user_id, type, status, coin_price, completed_at,
+          request_file_id, video_file_id)
+        values (${productId}, ${creatorId}, ${userId}, 'BASIC', 'COMPLETED', 100, ${daysAgo(500)},
+          ${files.request ?? null}, ${files.video ?? null})
+        returning id`);
+
+    // The withdrawn fan: his profile picture, an attachment of his request to an active creator (whose answer is the
+    // creator's file), a file he never used.
+    const profile = await file(withdrawnFan, 'image');
+    await sql`update users set image_file_id = ${profile} where id = ${withdrawnFan}`.execute(db);
+    const creator = await creatorOf(creatorUser, 'Active creator');
+    const product = await productOf(creator, null);
+    const attachment = await file(withdrawnFan, 'image');
+    const answerToHim = await file(creatorUser, 'video');
+    const hisMission = await completedMission(product, creator, withdrawnFan, {
+      request: attachment,
+      video: answerToHim,
+    });
+    const unused = await file(withdrawnFan, 'audio');
+    // The withdrawn creator: his intro and product cover, and an answer he made for a fan who is still a member.
+    const goneCreator = await creatorOf(withdrawnCreatorUser, 'Gone creator');
+    const intro = await file(withdrawnCreatorUser, 'video');
+    await sql`update creators set intro_file_id = ${intro} where id = ${goneCreator}`.execute(db);
+    const cover = await file(withdrawnCreatorUser, 'image');
+    const goneProduct = await productOf(goneCreator, cover);
+    const delivered = await file(withdrawnCreatorUser, 'video');
+    const fansMission = await completedMission(goneProduct, goneCreator, fan, { video: delivered });
+    // Withdrawn less than a year ago: kept for now.
+    const recent = await file(recentlyWithdrawn, 'image');
+
+    const result = await destroyPastLegalRetention(db, { now: NOW, batchSize: 2 });
+    expect(result.membership.files).toBe(5);
+    const erased = [profile, attachment, unused, intro, cover].sort((a, b) => a - b);
+    const owners = [withdrawnFan, withdrawnCreatorUser, recentlyWithdrawn, creatorUser];
+    const { rows: left } = await sql<{ id: unknown }>`
+      select id from files where owner_user_id = any(${owners}) order by id`.execute(db);
+    expect(left.map((row) => Number(row.id))).toEqual([answerToHim, delivered, recent].sort((a, b) => a - b));
+    // Their stored objects go at the purge job's next run.
+    const { rows: purged } = await sql<{ id: unknown; purge_after: Date }>`
+      select id, purge_after from deleted_files where owner_user_id = any(${owners}) order by id`.execute(db);
+    expect(purged.map((row) => ({ id: Number(row.id), purgeAfter: row.purge_after }))).toEqual(
+      erased.map((id) => ({ id, purgeAfter: NOW })),
+    );
+
+    const { rows: missions } = await sql<{ id: unknown; request_file_id: unknown; video_file_id: unknown }>`
+      select id, request_file_id, video_file_id from missions where id in (${hisMission}, ${fansMission})
+      order by id`.execute(db);
+    expect(missions.map((row) => [row.request_file_id, Number(row.video_file_id)])).toEqual([
+      [null, answerToHim],
+      [null, delivered],
+    ]);
+    const { rows: detached } = await sql<{ image: unknown; intro: unknown; cover: unknown }>`
+      select (select image_file_id from users where id = ${withdrawnFan}) as image,
+        (select intro_file_id from creators where id = ${goneCreator}) as intro,
+        (select description_picture_file_id from mission_products where id = ${goneProduct}) as cover`.execute(db);
+    expect(detached).toEqual([{ image: null, intro: null, cover: null }]);
+
+    expect((await destroyPastLegalRetention(db, { now: NOW, batchSize: 2 })).membership.files).toBe(0);
   });
 });

@@ -23,6 +23,26 @@ export const ERASED_APPLICANT = { name: '-', phone: '000000' } as const;
 
 export type LegalRecordKind = 'payment' | 'contract' | 'complaint' | 'membership';
 
+/**
+ * Every column that holds a stored file (`files`; migrations 0002, 0008, 0010, 0051, 0374), and whose the file is
+ * once its uploader (`files.owner_user_id`) has withdrawn: `uploader` marks his own use of it (his profile picture,
+ * a mission request's attachment or a lottery application's image, a creator's intro and product covers), which goes
+ * with his membership data; `others` marks a record another member or the platform holds it in (a mission's answer is
+ * its requester's purchase; a popup's picture is the platform's), which keeps the file.
+ */
+export const FILE_REFERENCES = [
+  { table: 'users', column: 'image_file_id', holder: 'uploader' },
+  { table: 'creators', column: 'intro_file_id', holder: 'uploader' },
+  { table: 'mission_products', column: 'description_picture_file_id', holder: 'uploader' },
+  { table: 'missions', column: 'request_file_id', holder: 'uploader' },
+  { table: 'missions', column: 'video_file_id', holder: 'others' },
+  { table: 'missions', column: 'picture_file_id', holder: 'others' },
+  { table: 'missions', column: 'voice_file_id', holder: 'others' },
+  { table: 'missions', column: 'thumbnail_file_id', holder: 'others' },
+  { table: 'popups', column: 'web_image_file_id', holder: 'others' },
+  { table: 'popup_images', column: 'file_id', holder: 'others' },
+] as const;
+
 /** Rows destroyed (erased or deleted) per kind of record and table. */
 export type LegalDestructionResult = Record<LegalRecordKind, Record<string, number>>;
 
@@ -158,6 +178,7 @@ export async function destroyPastLegalRetention(
         delete from upload_usage where id in (
           select id from upload_usage where user_id in (${withdrawn}) limit ${limit})`.execute(db),
     );
+    result.membership.files = await eraseWithdrawnMembersFiles(db, limit, membership, options.now);
     // The console's snapshots of the withdrawn member's account (e-mail, phone, address).
     result.membership.admin_audit_log = await eraseAuditSnapshots(
       db,
@@ -167,6 +188,41 @@ export async function destroyPastLegalRetention(
     );
   }
   return result;
+}
+
+/**
+ * Erases the files of members who withdrew before `withdrawnBefore`, `limit` at a time: every file such a member
+ * uploaded that no record of another member or of the platform holds (FILE_REFERENCES) is detached from his own
+ * records, its row deleted, and its stored objects handed to the purge job at once (`deleted_files`, due now).
+ */
+async function eraseWithdrawnMembersFiles(db: Db, limit: number, withdrawnBefore: Date, now: Date): Promise<number> {
+  const heldByOthers = FILE_REFERENCES.filter((reference) => reference.holder === 'others').map(
+    ({ table, column }) => sql`not exists (select 1 from ${sql.table(table)} r where r.${sql.ref(column)} = f.id)`,
+  );
+  return await inBatches(limit, () =>
+    db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number }>`
+        select f.id from files f
+        where f.owner_user_id in (select id from users where deleted_at < ${withdrawnBefore})
+          and ${sql.join(heldByOthers, sql` and `)}
+        order by f.id
+        limit ${limit}
+        for update of f`.execute(trx);
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return { numAffectedRows: BigInt(0) };
+      for (const { table, column } of FILE_REFERENCES.filter((reference) => reference.holder === 'uploader')) {
+        const reference = sql.ref(column);
+        await sql`update ${sql.table(table)} set ${reference} = null where ${reference} = any(${ids})`.execute(trx);
+      }
+      await sql`
+        insert into deleted_files (id, owner_user_id, storage_key, thumbnail_key, filename, content_type, kind,
+          size_bytes, created_at, deleted_at, purge_after)
+        select id, owner_user_id, storage_key, thumbnail_key, filename, content_type, kind, size_bytes, created_at,
+          ${now}, ${now}
+        from files where id = any(${ids})`.execute(trx);
+      return await sql`delete from files where id = any(${ids})`.execute(trx);
+    }),
+  );
 }
 
 /** Erases the personal fields of the audit rows `where` selects, once each (`audit_personal_data_erased`). */

@@ -1,17 +1,19 @@
 import type { Role } from '@fanmission/contracts';
 import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
-import { inviteOrRequestApproval } from '../console';
+import { inviteOrRequestApproval, saveCoinItemOrRequestApproval } from '../console';
 import { changePayoutAccountAsFinance } from '../creators';
 import { decideStatement } from '../income';
 import { DEMO_STAFF } from './demo-accounts';
 
 const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
+const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
- * above the limit, for a change of a creator's payout account, to invite a third finance member and, where the demo world has such statements, to
- * approve an issued statement, to pay an approved one and to release a held one; finance2@ finds them waiting.
+ * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
+ * finance member and, where the demo world has such statements, to approve an issued statement, to pay an approved
+ * one and to release a held one; finance2@ finds them waiting.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
 export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
@@ -45,6 +47,15 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
     { coinItemId: item.id, reason: '데모: 첫 충전 감사 이벤트', budgetCoins: 1_500, recipients: { userIds: [fan.id] } },
     'demo-approval-bonus-grant',
   );
+  await saveCoinItemOrRequestApproval(ctx, caller, null, {
+    itemType: 'BONUS',
+    name: DEMO_NEW_BONUS_ITEM,
+    point: 2_000,
+    price: 0,
+    usdPrice: 0,
+    active: false,
+    sortOrder: 0,
+  });
   const reason = '데모: 크리에이터가 고객센터로 계좌 변경을 요청(본인 확인 완료)';
   await changePayoutAccountAsFinance(
     ctx,

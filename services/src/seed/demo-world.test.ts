@@ -65,7 +65,13 @@ describe('the demo world', () => {
       .executeTakeFirst();
     // The world's charges and refunds are below APPROVAL_ABOVE_WON: its cancels and refunds need no approval.
     // A role grant needs a staff account with fewer roles than its granter: the demo team has none.
-    const notSeeded = ['PAYMENT_CANCEL', 'MANUAL_REFUND', 'STAFF_ROLE_GRANT', ...(held ? [] : ['STATEMENT_RELEASE'])];
+    const notSeeded = [
+      'PAYMENT_CANCEL',
+      'MANUAL_REFUND',
+      'PROVIDER_REFUND',
+      'STAFF_ROLE_GRANT',
+      ...(held ? [] : ['STATEMENT_RELEASE']),
+    ];
     const kinds = APPROVAL_KINDS.filter((kind) => !notSeeded.includes(kind));
     const rows = await app.db
       .selectFrom('staff_approval_requests as r')

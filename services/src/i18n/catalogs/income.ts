@@ -27,6 +27,11 @@ export const incomeMessages = {
     en: 'This statement is held because its payout account changed recently; release the hold once checked to approve or pay it.',
     ja: '精算口座が最近変更されたため保留中の精算書です。確認後に保留を解除すると承認・支払いができます。',
   },
+  'income.ownPayoutChange': {
+    ko: '이 정산서를 보류시킨 정산 계좌 변경을 한 사람은 보류 해제를 요청하거나 승인할 수 없습니다. 다른 재무 담당자가 처리해야 합니다.',
+    en: 'You made the payout account change that held this statement: other finance members must release the hold and approve its release.',
+    ja: 'この精算書を保留にした精算口座の変更を行った人は、保留の解除を依頼することも承認することもできません。他の財務担当者が対応する必要があります。',
+  },
   'income.statementNotHeld': {
     ko: '보류된 정산서가 아닙니다.',
     en: 'This statement is not held.',
