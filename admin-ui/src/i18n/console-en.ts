@@ -151,6 +151,9 @@ export const consoleEn = {
       shortfall: 'Shortfall (coins)',
       date: 'Date',
     },
+    list: {
+      sortRefused: 'This list cannot be sorted by "%{field}": it is shown in its default order.',
+    },
     notYetAvailable: 'This resource is served once its API is deployed.',
   },
   resources: resourcesEn,

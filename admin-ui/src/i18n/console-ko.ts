@@ -147,6 +147,9 @@ export const consoleKo: ConsoleMessages = {
       shortfall: '부족분(코인)',
       date: '일시',
     },
+    list: {
+      sortRefused: '이 목록은 "%{field}" 기준으로 정렬할 수 없어 기본 순서로 보여 드립니다.',
+    },
     notYetAvailable: '이 항목은 해당 API가 배포되면 표시됩니다.',
   },
   resources: resourcesKo,

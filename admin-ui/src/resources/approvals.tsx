@@ -94,13 +94,13 @@ export const ApprovalList = () => {
       filterDefaultValues={{ view: 'waiting' }}
     >
       {wide && <TextField source="id" />}
-      <CodeField source="kind" family="approvalKind" sortable={false} />
-      <TextField source="summary" sortable={false} sx={WRAP} />
-      {wide && <TextField source="reason" sortable={false} sx={WRAP} />}
-      {wide && <TextField source="makerEmail" sortable={false} sx={WRAP} />}
-      <CodeField source="status" family="approvalStatus" sortable={false} />
-      {wide && <DateField source="createdAt" showTime sortable={false} />}
-      {wide && <DateField source="expiresAt" showTime sortable={false} />}
+      <CodeField source="kind" family="approvalKind" />
+      <TextField source="summary" sx={WRAP} />
+      {wide && <TextField source="reason" sx={WRAP} />}
+      {wide && <TextField source="makerEmail" sx={WRAP} />}
+      <CodeField source="status" family="approvalStatus" />
+      {wide && <DateField source="createdAt" showTime />}
+      {wide && <DateField source="expiresAt" showTime />}
     </ConsoleList>
   );
 };

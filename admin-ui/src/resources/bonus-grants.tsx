@@ -73,11 +73,11 @@ export const BonusGrantList = () => {
     <ConsoleList sort={{ field: 'id', order: 'DESC' }} actions={<ListActions create={canWrite} />}>
       {wide && <TextField source="id" />}
       <TextField source="reason" sx={WRAP} />
-      {wide && <TextField source="coinItem.name" sortable={false} />}
-      <NumberField source="recipients" sortable={false} />
-      <NumberField source="grantedCoins" sortable={false} />
-      <NumberField source="budgetCoins" sortable={false} />
-      <DateField source="createdAt" showTime sortable={false} />
+      {wide && <TextField source="coinItem.name" />}
+      <NumberField source="recipients" />
+      <NumberField source="grantedCoins" />
+      <NumberField source="budgetCoins" />
+      <DateField source="createdAt" showTime />
     </ConsoleList>
   );
 };

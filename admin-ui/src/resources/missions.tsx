@@ -150,7 +150,7 @@ export const MissionProductList = () => {
       <TextField source="creatorName" sx={WRAP} />
       {wide && <NumberField source="coinPrice" emptyText="-" />}
       {wide && <BooleanField source="active" />}
-      <CodeField source="eventStatus" family="eventStatus" emptyText="-" sortable={false} />
+      <CodeField source="eventStatus" family="eventStatus" emptyText="-" />
       <ActionsColumn label="console.actions.column">
         <ReasonAction<AdminMissionProduct>
           resource="lottery-events"

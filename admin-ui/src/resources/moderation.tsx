@@ -231,7 +231,7 @@ export const CommentList = () => {
 export const CommentRestrictionList = () => {
   const canWrite = useCanWrite('comment-restrictions');
   return (
-    <ConsoleList actions={<ListActions create={canWrite} />} empty={false}>
+    <ConsoleList actions={<ListActions create={canWrite} />} sort={{ field: 'createdAt', order: 'DESC' }} empty={false}>
       <TextField source="id" />
       <TextField source="username" />
       <DateField source="until" showTime />

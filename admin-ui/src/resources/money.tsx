@@ -95,7 +95,7 @@ export const CoinRefundList = () => {
       {wide && <CodeField source="kind" family="coinRefundKind" />}
       <NumberField source="refundCoins" />
       <NumberField source="amount" />
-      {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}
+      {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
       {wide && <DateField source="requestedAt" />}
       <TextField source="dueOn" />
@@ -238,7 +238,7 @@ export const SettlementList = () => {
       <NumberField source="income" />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
-      <FunctionField source="held" sortable={false} render={() => <HoldChip />} />
+      <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
         <ReleaseHoldAction />
         <UpdateAction

@@ -52,13 +52,13 @@ export const PaymentList = () => {
   const wide = useWideConsole();
   return (
     <ConsoleList filters={paymentFilters} sort={{ field: 'createdAt', order: 'DESC' }} rowClick="show">
-      {wide && <TextField source="id" sortable={false} sx={WRAP} />}
-      <TextField source="username" sortable={false} sx={WRAP} />
-      {wide && <NumberField source="coins" sortable={false} />}
-      <FunctionField source="amount" sortable={false} render={() => <Amount source="amount" />} />
-      {wide && <CodeField source="provider" family="paymentProvider" sortable={false} />}
-      {wide && <CodeField source="payMethod" family="payMethod" sortable={false} />}
-      <CodeField source="status" family="paymentStatus" sortable={false} />
+      {wide && <TextField source="id" sx={WRAP} />}
+      <TextField source="username" sx={WRAP} />
+      {wide && <NumberField source="coins" />}
+      <FunctionField source="amount" render={() => <Amount source="amount" />} />
+      {wide && <CodeField source="provider" family="paymentProvider" />}
+      {wide && <CodeField source="payMethod" family="payMethod" />}
+      <CodeField source="status" family="paymentStatus" />
       <DateField source="createdAt" showTime />
     </ConsoleList>
   );

@@ -63,7 +63,7 @@ export const UserList = () => {
       {wide && <TextField source="id" />}
       <EmailField source="email" sx={WRAP} />
       {wide && <TextField source="username" sx={WRAP} />}
-      <CodeField source="roles" family="role" sortable={false} />
+      <CodeField source="roles" family="role" />
       <NumberField source="coins" />
       <BooleanField source="loginBlocked" />
       {wide && <DateField source="createdAt" />}
@@ -121,7 +121,7 @@ export const StaffList = () => (
     <TextField source="id" />
     <EmailField source="email" />
     <TextField source="username" />
-    <CodeField source="roles" family="role" sortable={false} />
+    <CodeField source="roles" family="role" />
     <BooleanField source="active" />
     <BooleanField source="invitationPending" />
     <DateField source="createdAt" />

@@ -1,5 +1,4 @@
 import {
-  ADMIN_FAQ_SORT_FIELDS,
   adminFaqFilterSchema,
   adminFaqInputSchema,
   adminFaqSchema,
@@ -40,7 +39,6 @@ export async function faqAdminRoutes(app: FastifyInstance) {
     description:
       'sort=["position","ASC"], range=[0,24], filter={"category":"PAYMENT","q":"text","id":[1,2]}; ' +
       'the total is in Content-Range.',
-    sortFields: ADMIN_FAQ_SORT_FIELDS,
     defaultSort: ['position', 'ASC'],
     filter: adminFaqFilterSchema,
     row: adminFaqSchema,

@@ -1,5 +1,4 @@
 import {
-  ADMIN_POPUP_SORT_FIELDS,
   adminPopupFilterSchema,
   adminPopupInputSchema,
   adminPopupSchema,
@@ -30,7 +29,6 @@ export async function popupAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Popups (getList / getMany)',
     description: 'sort=["id","DESC"], range=[0,24], filter={"active":true,"id":[1,2]}; the total is in Content-Range.',
-    sortFields: ADMIN_POPUP_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminPopupFilterSchema,
     row: adminPopupSchema,
