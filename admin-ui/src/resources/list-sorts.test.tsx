@@ -23,20 +23,8 @@ import { BlockObjectionList } from './block-objections';
 import { BonusGrantList } from './bonus-grants';
 import { FaqList, PopupList, TagList } from './content';
 import { MissionList, MissionProductList } from './missions';
-import {
-  CommentList,
-  CommentRestrictionList,
-  CreatorList,
-  GradeProposalList,
-  PenaltyList,
-} from './moderation';
-import {
-  BankTransferList,
-  CoinItemList,
-  CoinRefundList,
-  CommentEventList,
-  SettlementList,
-} from './money';
+import { CommentList, CommentRestrictionList, CreatorList, GradeProposalList, PenaltyList } from './moderation';
+import { BankTransferList, CoinItemList, CoinRefundList, CommentEventList, SettlementList } from './money';
 import { PaymentList } from './payments';
 import { PayoutAccountChangeList } from './payout-accounts';
 import { StaffList, UserList } from './people';
@@ -188,8 +176,16 @@ test('a stored sort the server refuses is dropped for the default order, with a 
   expect(
     await screen.findByText(consoleKo.console.list.sortRefused.replace('%{field}', '코인'), {}, { timeout: 10_000 }),
   ).toBeTruthy();
-  await waitFor(() => expect(getList).toHaveBeenLastCalledWith('users', expect.objectContaining({ sort: { field: 'id', order: 'DESC' } })));
+  await waitFor(() =>
+    expect(getList).toHaveBeenLastCalledWith(
+      'users',
+      expect.objectContaining({ sort: { field: 'id', order: 'DESC' } }),
+    ),
+  );
   expect(await screen.findByText('fan@example.com')).toBeTruthy();
-  expect(store.getItem<{ sort: string; order: string }>('users.listParams')).toMatchObject({ sort: 'id', order: 'DESC' });
+  expect(store.getItem<{ sort: string; order: string }>('users.listParams')).toMatchObject({
+    sort: 'id',
+    order: 'DESC',
+  });
   expect(screen.queryByText('입력값이 올바르지 않습니다.')).toBeNull();
 });

@@ -42,7 +42,11 @@ export interface ConsoleListQuery<Field extends string, Filter> {
  * `Content-Range: <resource> start-end/total`. The sort fields are the resource's in the contract
  * (`ADMIN_LIST_SORT_FIELDS`), the list the console's headers follow: any other field answers 400 naming `sort`.
  */
-export function consoleListRoute<const Resource extends AdminListResource, Filter extends z.ZodType, Row extends z.ZodType>(
+export function consoleListRoute<
+  const Resource extends AdminListResource,
+  Filter extends z.ZodType,
+  Row extends z.ZodType,
+>(
   app: FastifyInstance,
   route: {
     resource: Resource;

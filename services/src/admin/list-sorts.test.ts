@@ -185,14 +185,16 @@ describe('every console list by every sort field of its contract', () => {
 
   it('covers every console list of the OpenAPI document', async () => {
     interface OpenApi {
-      paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, { schema?: object }> }> } }>;
+      paths: Record<
+        string,
+        { get?: { responses?: Record<string, { content?: Record<string, { schema?: object }> }> } }
+      >;
     }
     const document = (await app().inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     const lists = Object.entries(document.paths)
       .filter(([path, operations]) => {
         const answer = operations.get?.responses?.['200']?.content?.['application/json']?.schema as
-          | { type?: string }
-          | undefined;
+          { type?: string } | undefined;
         return /^\/api\/admin\/[a-z-]+$/.test(path) && answer?.type === 'array';
       })
       .map(([path]) => path.slice('/api/admin/'.length))

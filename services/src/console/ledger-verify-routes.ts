@@ -1,7 +1,4 @@
-import {
-  ledgerVerifyRunSchema,
-  startLedgerVerifyRunSchema,
-} from '@fanmission/contracts';
+import { ledgerVerifyRunSchema, startLedgerVerifyRunSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';

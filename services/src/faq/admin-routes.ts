@@ -1,9 +1,4 @@
-import {
-  adminFaqFilterSchema,
-  adminFaqInputSchema,
-  adminFaqSchema,
-  idParamsSchema,
-} from '@fanmission/contracts';
+import { adminFaqFilterSchema, adminFaqInputSchema, adminFaqSchema, idParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

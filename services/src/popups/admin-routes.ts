@@ -1,9 +1,4 @@
-import {
-  adminPopupFilterSchema,
-  adminPopupInputSchema,
-  adminPopupSchema,
-  idParamsSchema,
-} from '@fanmission/contracts';
+import { adminPopupFilterSchema, adminPopupInputSchema, adminPopupSchema, idParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
