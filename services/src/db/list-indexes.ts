@@ -66,7 +66,7 @@ export const LIST_INDEXES: readonly ListIndex[] = [
   { name: 'comment_events_list_starts', table: 'comment_events', columns: 'starts_at, id' },
   { name: 'comment_events_list_ends', table: 'comment_events', columns: 'ends_at, id' },
   { name: 'faqs_list_category', table: 'faqs', columns: 'category, id' },
-  { name: 'faqs_list_position', table: 'faqs', columns: 'position, id' },
+  { name: 'faqs_list_position', table: 'faqs', columns: '"position", id' },
   { name: 'faqs_list_created', table: 'faqs', columns: 'created_at, id' },
   { name: 'popups_list_created', table: 'popups', columns: 'created_at, id' },
   { name: 'popups_list_starts', table: 'popups', columns: 'starts_at, id' },

@@ -16,7 +16,7 @@ const INDEXES: readonly [name: string, table: string, columns: string][] = [
   ['comment_events_list_starts', 'comment_events', 'starts_at, id'],
   ['comment_events_list_ends', 'comment_events', 'ends_at, id'],
   ['faqs_list_category', 'faqs', 'category, id'],
-  ['faqs_list_position', 'faqs', 'position, id'],
+  ['faqs_list_position', 'faqs', '"position", id'],
   ['faqs_list_created', 'faqs', 'created_at, id'],
   ['popups_list_created', 'popups', 'created_at, id'],
   ['popups_list_starts', 'popups', 'starts_at, id'],
