@@ -41,12 +41,14 @@ const BlockContentActions = () => (
       color="error"
       show={(record) => !record['contentBlocked']}
       patch={(_, reason) => ({ contentBlocked: true, contentBlockReason: reason })}
+      done={(record) => ['console.done.contentBlocked', { mission: `#${record.id} ${record['productName']}` }]}
     />
     <UpdateAction
       resource="missions"
       label="console.actions.unblockContent"
       show={(record) => Boolean(record['contentBlocked'])}
       patch={() => ({ contentBlocked: false, contentBlockReason: null })}
+      done={(record) => ['console.done.contentUnblocked', { mission: `#${record.id} ${record['productName']}` }]}
     />
   </>
 );

@@ -45,12 +45,14 @@ const BlockLoginActions = () => (
       color="error"
       show={(record) => !record['loginBlocked']}
       patch={(_, reason) => ({ loginBlocked: true, loginBlockReason: reason })}
+      done={(record) => ['console.done.loginBlocked', { who: record['email'] }]}
     />
     <UpdateAction
       resource="users"
       label="console.actions.unblockLogin"
       show={(record) => Boolean(record['loginBlocked'])}
       patch={() => ({ loginBlocked: false, loginBlockReason: null })}
+      done={(record) => ['console.done.loginUnblocked', { who: record['email'] }]}
     />
   </>
 );
