@@ -17,7 +17,7 @@ import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { httpClient } from './data-provider';
 import { useCodeLabel } from './resources/code-field';
 import { useWideConsole } from './resources/list-actions';
-import { formatMinorUnits } from './resources/refunds';
+import { formatMinorUnits } from './resources/money-confirm';
 
 const PAGE = 50;
 

@@ -54,7 +54,7 @@ export const adminMissionUpdateSchema = z
   });
 export type AdminMissionUpdate = z.infer<typeof adminMissionUpdateSchema>;
 
-export const ADMIN_MISSION_SORT_FIELDS = ['id', 'createdAt', 'coinPrice'] as const;
+export const ADMIN_MISSION_SORT_FIELDS = ['id', 'createdAt', 'coinPrice', 'status'] as const;
 export const adminMissionFilterSchema = z.object({
   status: z.union([missionStatusSchema, z.array(missionStatusSchema)]).optional(),
   creatorId: z.number().int().optional(),

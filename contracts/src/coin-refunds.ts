@@ -136,6 +136,8 @@ export const adminCoinRefundSchema = coinRefundSchema
   .meta({ id: 'AdminCoinRefund' });
 export type AdminCoinRefund = z.infer<typeof adminCoinRefundSchema>;
 
+export const ADMIN_COIN_REFUND_SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;
+
 export const adminCoinRefundFilterSchema = z.object({
   status: coinRefundStatusSchema.optional(),
   kind: coinRefundKindSchema.optional(),

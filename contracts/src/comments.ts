@@ -216,6 +216,9 @@ export const adminCommentModerationSchema = z.object({
   moderationReason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500),
 });
 
+/** Restrictions in the order they were made (newest first by default). */
+export const ADMIN_COMMENT_RESTRICTION_SORT_FIELDS = ['createdAt'] as const;
+
 export const adminCommentRestrictionSchema = z
   .object({
     /** The member's id (one restriction per member). */

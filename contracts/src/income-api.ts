@@ -187,6 +187,21 @@ export const adminSettlementDetailSchema = adminSettlementSchema
   .extend({ lines: z.array(adminSettlementLineSchema), carriedStatementIds: z.array(z.number().int()) })
   .meta({ id: 'AdminSettlementDetail' });
 
+/**
+ * A statement list's orders: `year` and `month` both order by the month (its year, then its month), `creatorId` groups
+ * a creator's statements; the amounts and the status as the row shows them.
+ */
+export const ADMIN_SETTLEMENT_SORT_FIELDS = [
+  'id',
+  'year',
+  'month',
+  'creatorId',
+  'totalEarningCoin',
+  'income',
+  'toReceipt',
+  'status',
+] as const;
+
 export const adminSettlementFilterSchema = z.object({
   year: z.coerce.number().int().optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),
@@ -242,6 +257,8 @@ export const gradeProposalSchema = z
   })
   .meta({ id: 'GradeProposal' });
 export type GradeProposal = z.infer<typeof gradeProposalSchema>;
+
+export const ADMIN_GRADE_PROPOSAL_SORT_FIELDS = ['id'] as const;
 
 export const gradeProposalFilterSchema = z.object({
   reviewMonth: z

@@ -3,6 +3,7 @@ export * from './admin-bonus-grants';
 export * from './admin-catalog';
 export * from './admin-console';
 export * from './admin-events';
+export * from './admin-lists';
 export * from './admin-ledger';
 export * from './admin-payments';
 export * from './banks';

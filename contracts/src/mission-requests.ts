@@ -119,6 +119,8 @@ export function luckyCompensation(rolls: number, coinsUsed: number): { refund: n
   return { refund: coinsUsed, bonus: Math.min(Math.max(0, tickets - coinsUsed), LUCKY_COMPENSATION_BONUS_CAP_COINS) };
 }
 
+export const ADMIN_CREATOR_PENALTY_SORT_FIELDS = ['id', 'createdAt', 'level', 'creatorId'] as const;
+
 /** Creator penalties for missed perform deadlines, as the operator console lists them. */
 export const creatorPenaltySchema = z
   .object({

@@ -160,6 +160,8 @@ export const blockObjectionReceiptSchema = z
 export type BlockObjectionReceipt = z.infer<typeof blockObjectionReceiptSchema>;
 
 /** An objection as operators see it in the console. */
+export const ADMIN_BLOCK_OBJECTION_SORT_FIELDS = ['id', 'created', 'status'] as const;
+
 export const adminBlockObjectionSchema = z
   .object({
     id: z.number().int(),

@@ -65,6 +65,10 @@ describe('console: staff approvals', () => {
     await maker.getByRole('spinbutton', { name: fields.budgetCoins }).fill('2000');
     await maker.getByRole('textbox', { name: fields.userIds }).fill(String(fan.id));
     await maker.getByRole('button', { name: '저장' }).click();
+    // The confirmation says the grant may wait for a second finance member; confirmed, it does.
+    const confirmation = maker.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });
+    await confirmation.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    await confirmation.getByRole('button', { name: '확인' }).click();
     // The request opens: waiting, with what it will run; the maker cannot approve it.
     await maker.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
     await maker.getByText(ko.console.approvals.own).waitFor({ state: 'visible' });

@@ -27,6 +27,11 @@ function collectPageErrors(page: Page): Error[] {
   return errors;
 }
 
+const seriousA11yViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => violation.id);
+
 describe('operator and finance console', () => {
   const served = useServedApp();
   const browser = useBrowser();
@@ -198,7 +203,38 @@ describe('operator and finance console', () => {
     await menu.getByText(ko.resources['bank-transfers'].name, { exact: true }).click();
     await page.getByText('김팬').waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-bank-transfers.png');
+    // The deposit credits coins: a confirmation names the member, the coins and the won, and what happens next,
+    // before anything is sent.
     await page.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
+    const confirmation = page.getByRole('dialog', { name: ko.console.actions.confirmDeposit });
+    await confirmation.getByText(ko.console.confirm.next.depositPaid).waitFor({ state: 'visible' });
+    expect(await confirmation.textContent()).toContain('김팬');
+    expect(await confirmation.textContent()).toContain('10코인 (₩1,000)');
+    expect(await balance()).toBe(before);
+    // The dialog fades in: the picture is taken once it is fully shown.
+    await expect
+      .poll(() => confirmation.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
+      .toBe('1');
+    await screenshot(page, 'admin-confirm-deposit-1280.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Cancelled, nothing moves; at 360 px the same confirmation fits the phone, and confirmed, it credits the coins.
+    await confirmation.getByRole('button', { name: '취소' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    expect(await balance()).toBe(before);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByText('김팬').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
+    await confirmation.getByText(ko.console.confirm.next.depositPaid).waitFor({ state: 'visible' });
+    await expect
+      .poll(() => confirmation.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
+      .toBe('1');
+    await screenshot(page, 'admin-confirm-deposit-360.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await confirmation.getByRole('button', { name: '확인' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const done = ko.console.confirm.done.split(':')[0]!.replace('%{action}', ko.console.actions.confirmDeposit);
+    await page.getByText(done).first().waitFor({ state: 'visible' });
     await page.getByText('김팬').waitFor({ state: 'detached' });
     expect(await balance()).toBe(before + 10);
     await page.reload();
@@ -267,6 +303,11 @@ describe('operator and finance console', () => {
     await page.getByText(ko.codes.paymentEventKind.STATUS).first().waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-payment-show.png');
     await page.getByRole('button', { name: ko.console.payments.cancel }).click();
+    const cancelDialog = page.getByRole('dialog', { name: ko.console.payments.cancel });
+    await cancelDialog.getByText(ko.console.confirm.next.paymentCancel).waitFor({ state: 'visible' });
+    await cancelDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    expect(await cancelDialog.textContent()).toContain(fan.email);
+    expect(await cancelDialog.textContent()).toContain('10코인 (₩1,000)');
     await page.getByLabel(ko.console.actions.reason).fill('고객 요청으로 결제 취소');
     await page.getByRole('button', { name: '확인' }).click();
     await page.getByText(ko.console.payments.cancelled).waitFor({ state: 'visible' });
@@ -313,7 +354,10 @@ describe('operator and finance console', () => {
     const row = page.locator('tr', { hasText: '입금실패' });
     await row.waitFor({ state: 'visible' });
     await row.getByRole('button', { name: ko.console.actions.failDeposit }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: ko.console.actions.failDeposit });
+    await dialog.getByText(ko.console.confirm.next.depositFailed).waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain('입금실패');
+    expect(await dialog.textContent()).toContain('10코인 (₩1,000)');
     await dialog.getByRole('textbox', { name: ko.console.actions.reason }).fill('입금자명과 금액이 확인되지 않습니다');
     await screenshot(page, 'admin-finance-bank-transfer-fail.png');
     await dialog.getByRole('button', { name: '확인' }).click();
@@ -383,6 +427,12 @@ describe('operator and finance console', () => {
     await page.getByRole('textbox', { name: fields.userIds }).fill(String(member.id));
     await screenshot(page, 'admin-finance-bonus-grant-create.png');
     await page.getByRole('button', { name: '저장' }).click();
+    // Nothing is granted before the confirmation, which names the member and the coins.
+    const grantDialog = page.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });
+    await grantDialog.getByText(`회원 #${member.id}`).waitFor({ state: 'visible' });
+    await grantDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-confirm-bonus-grant.png');
+    await grantDialog.getByRole('button', { name: '확인' }).click();
     await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-bonus-grants.png');
     const results = await new AxeBuilder({ page }).analyze();
@@ -523,14 +573,32 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-finance-coin-refunds.png');
 
     await row(refused.id).getByRole('button', { name: ko.console.actions.refuseRefund }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: ko.console.actions.refuseRefund });
+    await dialog
+      .getByText(ko.console.confirm.next.refundRefused.replace('%{coins}', '100'))
+      .waitFor({ state: 'visible' });
+    const refusedMember = await app.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', refused.member.id)
+      .executeTakeFirstOrThrow();
+    expect(await dialog.textContent()).toContain(refusedMember.username);
+    expect(await dialog.textContent()).toMatch(/코인 \(₩[\d,]+\)/);
     await dialog.getByRole('textbox', { name: ko.console.actions.refusalReason }).fill('예금주가 계좌와 다릅니다');
     await dialog.getByRole('button', { name: '확인' }).click();
     await row(refused.id).waitFor({ state: 'detached' });
     await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
+    const paidDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
+    await paidDialog.getByText(ko.console.confirm.next.refundPaid).waitFor({ state: 'visible' });
+    await paidDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-confirm-refund-paid.png');
+    await paidDialog.getByRole('button', { name: '확인' }).click();
     await row(paid.id).waitFor({ state: 'detached' });
     await row(atProvider.id).getByText(new RegExp(ko.codes.paymentProvider.sandbox)).waitFor({ state: 'visible' });
     await row(atProvider.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).click();
+    const providerDialog = page.getByRole('dialog', { name: ko.console.actions.refundAtProvider });
+    await providerDialog.getByText(ko.console.confirm.next.refundAtProvider).waitFor({ state: 'visible' });
+    await providerDialog.getByRole('button', { name: '확인' }).click();
     await row(atProvider.id).waitFor({ state: 'detached' });
     const sandboxRefunds = await app.db
       .selectFrom('sandbox_refunds')
@@ -766,11 +834,19 @@ describe('operator and finance console', () => {
     // statement offers the payment.
     expect(await row.getByRole('button', { name: ko.console.actions.markPaid }).count()).toBe(0);
     await row.getByRole('button', { name: ko.console.actions.approve }).click();
+    const approveDialog = page.getByRole('dialog', { name: ko.console.actions.approve });
+    await approveDialog.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });
+    expect(await approveDialog.textContent()).toContain(`${new Intl.NumberFormat('ko').format(statement.to_receipt)}`);
+    await screenshot(page, 'admin-confirm-statement-approve.png');
+    await approveDialog.getByRole('button', { name: '확인' }).click();
     await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
     await approvePendingOf(finance, 'STATEMENT_APPROVE');
     await page.reload();
     await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
     await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
+    const payDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
+    await payDialog.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });
+    expect(await payDialog.textContent()).toContain(`${new Intl.NumberFormat('ko').format(statement.to_receipt)}`);
     await page.getByLabel(ko.resources.settlements.fields.transferReference).fill('KB-20261122-01');
     await page.getByRole('button', { name: '확인' }).click();
     await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });

@@ -165,6 +165,49 @@ export const consoleEn = {
       shortfall: 'Shortfall (coins)',
       date: 'Date',
     },
+    confirm: {
+      who: 'For',
+      amountLabel: 'Amount',
+      amount: '%{coins} coins (%{money})',
+      approvalAlways: 'This becomes a request: a second finance member approves it before it runs (Approvals).',
+      approvalAboveLimit:
+        'Above the approval limit this becomes a request: a second finance member approves it before it runs.',
+      done: '%{action} done: %{who}, %{amount}.',
+      members: 'Members %{ids}',
+      membersJoined: 'Members who joined in the chosen period',
+      bonusGrantTitle: 'Grant free coins',
+      next: {
+        depositPaid: 'The coins go into the member’s wallet at once.',
+        depositRejected: 'The deposit request is refused: no coins are credited.',
+        depositFailed:
+          'No coins are credited: the member reads “deposit failed, contact support”; support reads your reason.',
+        refundPaid: 'Records the bank transfer you made: the member’s refund reads “paid”.',
+        refundRefused:
+          'The refund is refused: the %{coins} coins it took go back to the member’s wallet, and he reads your reason.',
+        refundAtProvider: 'The card and PayPal charges of this refund are refunded through their providers now.',
+        statementApprove: 'Approves the %{year}-%{month} statement for payment; it can then be marked paid.',
+        statementRelease:
+          'Releases the hold: the %{year}-%{month} statement can then be approved and paid to the account above.',
+        statementPay:
+          'Records the transfer of the %{year}-%{month} statement to this account: the creator reads it as paid.',
+        paymentCancel:
+          'Cancels the payment at its provider (the member is refunded) and takes its coins back from his wallet.',
+        bonusGrant: 'Each member gets %{each} free coins; no more than the budget of %{budget} coins in all.',
+      },
+    },
+    done: {
+      creatorApproved: 'Creator “%{name}” approved.',
+      creatorRejected: 'Creator “%{name}” refused.',
+      loginBlocked: '%{who} can no longer log in.',
+      loginUnblocked: '%{who} can log in again.',
+      contentBlocked: 'Mission %{mission} blocked.',
+      contentUnblocked: 'Mission %{mission} unblocked.',
+      objectionAccepted: 'Objection of %{who} accepted: the block is lifted.',
+      objectionRejected: 'Objection of %{who} rejected.',
+    },
+    list: {
+      sortRefused: 'This list cannot be sorted by "%{field}": it is shown in its default order.',
+    },
     notYetAvailable: 'This resource is served once its API is deployed.',
   },
   resources: resourcesEn,

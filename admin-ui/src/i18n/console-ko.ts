@@ -160,6 +160,49 @@ export const consoleKo: ConsoleMessages = {
       shortfall: '부족분(코인)',
       date: '일시',
     },
+    confirm: {
+      who: '대상',
+      amountLabel: '금액',
+      amount: '%{coins}코인 (%{money})',
+      approvalAlways: '승인 요청으로 접수됩니다. 다른 재무 담당자가 승인하면 실행됩니다(승인 메뉴).',
+      approvalAboveLimit: '승인 한도를 넘는 금액이면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+      done: '%{action} 처리했습니다: %{who}, %{amount}',
+      members: '회원 %{ids}',
+      membersJoined: '선택한 기간에 가입한 회원',
+      bonusGrantTitle: '무료 코인 지급',
+      next: {
+        depositPaid: '회원의 지갑에 코인이 바로 들어갑니다.',
+        depositRejected: '입금 요청을 거절합니다. 코인은 지급되지 않습니다.',
+        depositFailed:
+          '코인은 지급되지 않습니다. 회원에게는 "입금 실패, 고객센터 문의" 안내가, 고객센터에는 사유가 보입니다.',
+        refundPaid: '계좌로 보낸 환불을 지급 완료로 기록합니다. 회원의 환불 내역이 "지급 완료"로 바뀝니다.',
+        refundRefused:
+          '환불을 거절합니다. 요청 때 차감한 %{coins}코인이 회원의 지갑으로 돌아가고, 회원에게 거절 사유가 보입니다.',
+        refundAtProvider: '이 환불의 카드·PayPal 결제를 지금 결제대행사를 통해 환불합니다.',
+        statementApprove:
+          '%{year}년 %{month}월 정산서를 지급 대상으로 승인합니다. 승인 후 지급 완료를 기록할 수 있습니다.',
+        statementRelease:
+          '보류를 해제합니다. 이후 %{year}년 %{month}월 정산서를 위 계좌로 승인하고 지급할 수 있습니다.',
+        statementPay:
+          '%{year}년 %{month}월 정산서를 이 계좌로 이체했다고 기록합니다. 크리에이터에게 지급 완료로 보입니다.',
+        paymentCancel:
+          '결제대행사에서 결제를 취소(회원에게 환불)하고, 이 결제로 받은 코인을 회원의 지갑에서 회수합니다.',
+        bonusGrant: '회원마다 무료 코인 %{each}코인을 지급하며, 합계는 예산 %{budget}코인을 넘지 않습니다.',
+      },
+    },
+    done: {
+      creatorApproved: '"%{name}" 크리에이터를 승인했습니다.',
+      creatorRejected: '"%{name}" 크리에이터를 반려했습니다.',
+      loginBlocked: '%{who} 회원의 로그인을 차단했습니다.',
+      loginUnblocked: '%{who} 회원의 로그인 차단을 해제했습니다.',
+      contentBlocked: '미션 %{mission}의 콘텐츠를 차단했습니다.',
+      contentUnblocked: '미션 %{mission}의 콘텐츠 차단을 해제했습니다.',
+      objectionAccepted: '%{who} 회원의 이의 신청을 승인했습니다. 로그인 차단이 해제됩니다.',
+      objectionRejected: '%{who} 회원의 이의 신청을 반려했습니다.',
+    },
+    list: {
+      sortRefused: '이 목록은 "%{field}" 기준으로 정렬할 수 없어 기본 순서로 보여 드립니다.',
+    },
     notYetAvailable: '이 항목은 해당 API가 배포되면 표시됩니다.',
   },
   resources: resourcesKo,

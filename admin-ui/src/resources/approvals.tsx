@@ -120,18 +120,18 @@ export const ApprovalList = () => {
       filterDefaultValues={{ view: 'waiting' }}
     >
       {wide && <TextField source="id" />}
-      <CodeField source="kind" family="approvalKind" sortable={false} />
+      <CodeField source="kind" family="approvalKind" />
       <FunctionField<AdminApproval>
         source="summary"
         sortable={false}
         sx={WRAP}
         render={(record) => <ApprovalSummaryText record={record} />}
       />
-      {wide && <TextField source="reason" sortable={false} sx={WRAP} />}
-      {wide && <TextField source="makerEmail" sortable={false} sx={WRAP} />}
-      <CodeField source="status" family="approvalStatus" sortable={false} />
-      {wide && <DateField source="createdAt" showTime sortable={false} />}
-      {wide && <DateField source="expiresAt" showTime sortable={false} />}
+      {wide && <TextField source="reason" sx={WRAP} />}
+      {wide && <TextField source="makerEmail" sx={WRAP} />}
+      <CodeField source="status" family="approvalStatus" />
+      {wide && <DateField source="createdAt" showTime />}
+      {wide && <DateField source="expiresAt" showTime />}
     </ConsoleList>
   );
 };

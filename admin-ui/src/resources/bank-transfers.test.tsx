@@ -84,3 +84,22 @@ test('operators are offered no decision on a deposit', async () => {
   expect(await screen.findByText('김팬', {}, { timeout: 10_000 })).toBeTruthy();
   expect(screen.queryByRole('button', { name: consoleKo.console.actions.failDeposit })).toBeNull();
 });
+
+test('confirming a deposit names the member, the coins and the won first; nothing is sent before its confirmation', async () => {
+  const update = renderList(['ROLE_FINANCE']);
+  await userEvent.click(
+    await screen.findByRole('button', { name: consoleKo.console.actions.confirmDeposit }, { timeout: 10_000 }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: consoleKo.console.actions.confirmDeposit });
+  expect(within(dialog).getByText('팬하나 (김팬)')).toBeTruthy();
+  expect(within(dialog).getByText('10코인 (₩1,000)')).toBeTruthy();
+  expect(within(dialog).getByText(consoleKo.console.confirm.next.depositPaid)).toBeTruthy();
+  expect(update).not.toHaveBeenCalled();
+  await userEvent.click(within(dialog).getByRole('button', { name: /확인|Confirm/ }));
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith(
+      'bank-transfers',
+      expect.objectContaining({ id: 4, data: expect.objectContaining({ status: 'paid' }) }),
+    ),
+  );
+});

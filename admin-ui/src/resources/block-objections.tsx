@@ -29,6 +29,7 @@ export const BlockObjectionList = () => (
       color="success"
       show={(record) => record['status'] === 'PENDING'}
       patch={() => ({ status: 'ACCEPTED' })}
+      done={(record) => ['console.done.objectionAccepted', { who: record['username'] }]}
     />
     <UpdateAction
       label="console.actions.reject"
@@ -36,6 +37,7 @@ export const BlockObjectionList = () => (
       color="error"
       show={(record) => record['status'] === 'PENDING'}
       patch={(_, note) => ({ status: 'REJECTED', decisionNote: note })}
+      done={(record) => ['console.done.objectionRejected', { who: record['username'] }]}
     />
   </ConsoleList>
 );

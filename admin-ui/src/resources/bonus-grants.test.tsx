@@ -2,7 +2,7 @@
 // Finance's free-coin grant form: members by id or by a filter, with a reason and a budget, sent once with the form's
 // Idempotency-Key.
 import type { StaffRole } from '@fanmission/contracts';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -49,7 +49,9 @@ test('finance grants the BONUS item to the members typed, with the form’s Idem
     getList: async () => ({ data: [{ id: 9, name: '무료 코인 이벤트', itemType: 'BONUS' }], total: 1 }),
     getMany: async () => ({ data: [{ id: 9, name: '무료 코인 이벤트', itemType: 'BONUS' }] }),
     getManyReference: async () => ({ data: [], total: 0 }),
-    getOne: async () => ({ data: { id: 1 } }),
+    getOne: async (resource: string) => ({
+      data: resource === 'coin-items' ? { id: 9, name: '무료 코인 이벤트', itemType: 'BONUS', point: 50 } : { id: 1 },
+    }),
     create,
   } as unknown as DataProvider;
   render(
@@ -65,6 +67,12 @@ test('finance grants the BONUS item to the members typed, with the form’s Idem
   await userEvent.type(screen.getByRole('spinbutton', { name: named(fields.budgetCoins) }), '300');
   await userEvent.type(screen.getByRole('textbox', { name: named(fields.userIds) }), '12, 15');
   await userEvent.click(screen.getByRole('button', { name: /저장|Save/ }));
+  // Nothing is sent before the confirmation, which names the members and the coins (their worth in won).
+  const confirmation = await screen.findByRole('dialog', { name: consoleKo.console.confirm.bonusGrantTitle });
+  expect(within(confirmation).getByText('회원 #12, #15')).toBeTruthy();
+  expect(await within(confirmation).findByText('100코인 (₩10,000)')).toBeTruthy();
+  expect(create).not.toHaveBeenCalled();
+  await userEvent.click(within(confirmation).getByRole('button', { name: /확인|Confirm/ }));
   await waitFor(() => expect(create).toHaveBeenCalled());
   const [resource, params] = create.mock.calls[0] as unknown as [
     string,

@@ -1,5 +1,6 @@
-import type { AdminBonusGrantCreate, BonusGrantRecipients } from '@fanmission/contracts';
-import { useState } from 'react';
+import type { AdminBonusGrantCreate, AdminCoinItem, BonusGrantRecipients } from '@fanmission/contracts';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useId, useState } from 'react';
 import {
   Create,
   DateField,
@@ -16,11 +17,15 @@ import {
   maxLength,
   minValue,
   required,
+  useGetOne,
   useNotify,
   useRedirect,
+  useSaveContext,
+  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { WithPendingApproval } from '../data-provider';
+import { MoneySummary, type MoneyFacts } from './money-confirm';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { useCanWrite } from '../permissions';
 
@@ -73,19 +78,45 @@ export const BonusGrantList = () => {
     <ConsoleList sort={{ field: 'id', order: 'DESC' }} actions={<ListActions create={canWrite} />}>
       {wide && <TextField source="id" />}
       <TextField source="reason" sx={WRAP} />
-      {wide && <TextField source="coinItem.name" sortable={false} />}
-      <NumberField source="recipients" sortable={false} />
-      <NumberField source="grantedCoins" sortable={false} />
-      <NumberField source="budgetCoins" sortable={false} />
-      <DateField source="createdAt" showTime sortable={false} />
+      {wide && <TextField source="coinItem.name" />}
+      <NumberField source="recipients" />
+      <NumberField source="grantedCoins" />
+      <NumberField source="budgetCoins" />
+      <DateField source="createdAt" showTime />
     </ConsoleList>
   );
 };
 
 /**
+ * What a grant gives, as its confirmation says it: the members (by id, or those who joined in the period), the coins
+ * (each member's, up to the budget in all) and their worth; above the approval limit it waits for a second finance
+ * member.
+ */
+export function grantFacts(
+  form: GrantForm,
+  coinsEach: number | undefined,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): MoneyFacts {
+  const ids = form.mode === 'userIds' ? idsOf(form.userIds) : [];
+  return {
+    who:
+      form.mode === 'userIds'
+        ? translate('console.confirm.members', { ids: ids.map((id) => `#${id}`).join(', ') })
+        : translate('console.confirm.membersJoined'),
+    coins:
+      coinsEach !== undefined && form.mode === 'userIds'
+        ? Math.min(coinsEach * ids.length, form.budgetCoins)
+        : form.budgetCoins,
+    next: 'console.confirm.next.bonusGrant',
+    nextArgs: { each: coinsEach ?? '-', budget: form.budgetCoins },
+    approval: 'aboveLimit',
+  };
+}
+
+/**
  * Finance grants a BONUS coin item to fans chosen by id or by their sign-up period, with a reason and a budget. The form keeps
  * one Idempotency-Key while it is open, so a second click or a retried request grants nothing twice. A grant above the
- * limit is sent for approval and its request opens.
+ * limit is sent for approval and its request opens. Saving asks first, naming the members and the coins.
  */
 export const BonusGrantCreate = () => {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -108,7 +139,29 @@ export const BonusGrantCreate = () => {
         },
       }}
     >
-      <SimpleForm defaultValues={{ mode: 'userIds' }}>
+      <GrantFormWithConfirmation />
+    </Create>
+  );
+};
+
+/**
+ * The grant form: its save checks the form, then a dialog says what the grant gives (`grantFacts`); only its
+ * confirmation sends the grant (the create's save, with the form's Idempotency-Key).
+ */
+function GrantFormWithConfirmation() {
+  const { save, saving } = useSaveContext();
+  const translate = useTranslate();
+  const titleId = useId();
+  const [asked, setAsked] = useState<GrantForm | null>(null);
+  // The coin item's coins each member gets (the form holds its id only).
+  const { data: item } = useGetOne<AdminCoinItem>(
+    'coin-items',
+    { id: asked?.coinItemId ?? 0 },
+    { enabled: asked !== null },
+  );
+  return (
+    <>
+      <SimpleForm defaultValues={{ mode: 'userIds' }} onSubmit={(values: object) => setAsked(values as GrantForm)}>
         <ReferenceInput source="coinItemId" reference="coin-items" filter={{ itemType: 'BONUS' }}>
           <SelectInput optionText="name" validate={required()} />
         </ReferenceInput>
@@ -134,6 +187,24 @@ export const BonusGrantCreate = () => {
           }
         </FormDataConsumer>
       </SimpleForm>
-    </Create>
+      <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>{translate('console.confirm.bonusGrantTitle')}</DialogTitle>
+        <DialogContent>{asked && <MoneySummary facts={grantFacts(asked, item?.point, translate)} />}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsked(null)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={saving}
+            onClick={() => {
+              const values = asked!;
+              setAsked(null);
+              void save?.(values);
+            }}
+          >
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
-};
+}

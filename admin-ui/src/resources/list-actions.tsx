@@ -1,7 +1,20 @@
+import { adminListSortFields } from '@fanmission/contracts';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CreateButton, Datagrid, ExportButton, FilterButton, List, TopToolbar, type ListProps } from 'react-admin';
+import {
+  CreateButton,
+  Datagrid,
+  ExportButton,
+  FilterButton,
+  List,
+  TopToolbar,
+  useNotify,
+  useResourceContext,
+  type ListProps,
+  type SortPayload,
+} from 'react-admin';
 import { useCanWrite } from '../permissions';
+import { DropRefusedSort, isRefusedSort, withContractSorts } from './list-sorts';
 
 /** List actions with the create button only for roles that may write to the resource. */
 export function ListActions({ create, filters = false }: { create: boolean; filters?: boolean }) {
@@ -40,13 +53,32 @@ export type ConsoleListProps = Omit<ListProps, 'children'> & {
   children: ReactNode;
 };
 
+/** react-admin's order of a list that names none. */
+const REACT_ADMIN_DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
+
 /**
  * A console list: one table of the records, no bulk actions. Headers break between words only (Korean headers do not
- * split inside a word); long texts (e-mails, comments, names) wrap anywhere so that no cell widens the table.
+ * split inside a word); long texts (e-mails, comments, names) wrap anywhere so that no cell widens the table. A
+ * column's header sorts exactly when the list's contract names its field (`withContractSorts`); a sort the server
+ * refuses is dropped for the list's default order, with a warning instead of the generic error.
  */
 export function ConsoleList({ rowClick = false, children, ...listProps }: ConsoleListProps) {
+  const resource = useResourceContext(listProps) ?? '';
+  const notify = useNotify();
+  const defaultSort = listProps.sort ?? REACT_ADMIN_DEFAULT_SORT;
   return (
-    <List {...listProps}>
+    <List
+      {...listProps}
+      sort={defaultSort}
+      queryOptions={{
+        ...listProps.queryOptions,
+        onError: (error: Error) => {
+          if (isRefusedSort(error)) return;
+          notify(error.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: error.message } });
+        },
+      }}
+    >
+      <DropRefusedSort defaultSort={defaultSort} />
       <Datagrid
         rowClick={rowClick}
         bulkActionButtons={false}
@@ -57,7 +89,7 @@ export function ConsoleList({ rowClick = false, children, ...listProps }: Consol
           '& .MuiTableCell-body .MuiButton-root': { wordBreak: 'keep-all' },
         })}
       >
-        {children}
+        {withContractSorts(children, adminListSortFields(resource))}
       </Datagrid>
     </List>
   );

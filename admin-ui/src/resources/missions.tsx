@@ -41,12 +41,14 @@ const BlockContentActions = () => (
       color="error"
       show={(record) => !record['contentBlocked']}
       patch={(_, reason) => ({ contentBlocked: true, contentBlockReason: reason })}
+      done={(record) => ['console.done.contentBlocked', { mission: `#${record.id} ${record['productName']}` }]}
     />
     <UpdateAction
       resource="missions"
       label="console.actions.unblockContent"
       show={(record) => Boolean(record['contentBlocked'])}
       patch={() => ({ contentBlocked: false, contentBlockReason: null })}
+      done={(record) => ['console.done.contentUnblocked', { mission: `#${record.id} ${record['productName']}` }]}
     />
   </>
 );
@@ -150,7 +152,7 @@ export const MissionProductList = () => {
       <TextField source="creatorName" sx={WRAP} />
       {wide && <NumberField source="coinPrice" emptyText="-" />}
       {wide && <BooleanField source="active" />}
-      <CodeField source="eventStatus" family="eventStatus" emptyText="-" sortable={false} />
+      <CodeField source="eventStatus" family="eventStatus" emptyText="-" />
       <ActionsColumn label="console.actions.column">
         <ReasonAction<AdminMissionProduct>
           resource="lottery-events"

@@ -59,6 +59,7 @@ const CreatorDecisions = () => (
       color="success"
       show={(record) => record['reviewStatus'] !== 'APPROVED'}
       patch={() => ({ reviewStatus: 'APPROVED' })}
+      done={(record) => ['console.done.creatorApproved', { name: record['name'] }]}
     />
     <UpdateAction
       resource="creators"
@@ -67,6 +68,7 @@ const CreatorDecisions = () => (
       color="error"
       show={(record) => record['reviewStatus'] === 'PENDING'}
       patch={(_, reason) => ({ reviewStatus: 'REJECTED', reviewReason: reason })}
+      done={(record) => ['console.done.creatorRejected', { name: record['name'] }]}
     />
   </>
 );
@@ -231,7 +233,7 @@ export const CommentList = () => {
 export const CommentRestrictionList = () => {
   const canWrite = useCanWrite('comment-restrictions');
   return (
-    <ConsoleList actions={<ListActions create={canWrite} />} empty={false}>
+    <ConsoleList actions={<ListActions create={canWrite} />} sort={{ field: 'createdAt', order: 'DESC' }} empty={false}>
       <TextField source="id" />
       <TextField source="username" />
       <DateField source="until" showTime />

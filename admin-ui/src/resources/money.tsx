@@ -1,4 +1,11 @@
-import { COMMENT_EVENT_LIMITS, type AdminCommentEvent, type StaffRole } from '@fanmission/contracts';
+import {
+  COMMENT_EVENT_LIMITS,
+  type AdminBankTransfer,
+  type AdminCoinRefund,
+  type AdminCommentEvent,
+  type AdminSettlement,
+  type StaffRole,
+} from '@fanmission/contracts';
 import { Button, Chip } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -39,13 +46,22 @@ import { announceApprovalsChanged } from './approvals';
 import { CodeField, codeChoices } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
-import { ProviderRefundAction, RefundParts } from './refunds';
+import type { MoneyFacts } from './money-confirm';
+import { ProviderRefundAction, RefundParts, refundFacts } from './refunds';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
   <SelectInput key="status" source="status" choices={codeChoices('depositStatus')} alwaysOn />,
   <TextInput key="q" source="q" label="ra.action.search" />,
 ];
+
+/** A deposit's member (and the name the money came under), its coins and the won expected. */
+const depositFacts = (transfer: AdminBankTransfer, next: string): MoneyFacts => ({
+  who: `${transfer.username} (${transfer.depositorName})`,
+  coins: transfer.coinItem.point,
+  money: { amount: transfer.amount, currency: 'KRW' },
+  next,
+});
 
 export const BankTransferList = () => (
   <ConsoleList
@@ -61,26 +77,29 @@ export const BankTransferList = () => (
     <TextField source="depositorPhone" />
     <CodeField source="status" family="depositStatus" />
     <DateField source="created" showTime />
-    <UpdateAction
+    <UpdateAction<AdminBankTransfer>
       label="console.actions.confirmDeposit"
       color="success"
-      show={(record) => record['status'] === 'ready'}
+      show={(record) => record.status === 'ready'}
       patch={() => ({ status: 'paid' })}
+      confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
     />
-    <UpdateAction
+    <UpdateAction<AdminBankTransfer>
       label="console.actions.rejectDeposit"
       reasonLabel="console.actions.reason"
       color="error"
-      show={(record) => record['status'] === 'ready'}
+      show={(record) => record.status === 'ready'}
       patch={(_, reason) => ({ status: 'cancelled', note: reason })}
+      confirm={(record) => depositFacts(record, 'console.confirm.next.depositRejected')}
     />
     {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
-    <UpdateAction
+    <UpdateAction<AdminBankTransfer>
       label="console.actions.failDeposit"
       reasonLabel="console.actions.reason"
       color="warning"
-      show={(record) => record['status'] === 'ready'}
+      show={(record) => record.status === 'ready'}
       patch={(_, reason) => ({ status: 'failed', note: reason })}
+      confirm={(record) => depositFacts(record, 'console.confirm.next.depositFailed')}
     />
   </ConsoleList>
 );
@@ -97,27 +116,33 @@ export const CoinRefundList = () => {
       {wide && <CodeField source="kind" family="coinRefundKind" />}
       <NumberField source="refundCoins" />
       <NumberField source="amount" />
-      {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}
+      {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
       {wide && <DateField source="requestedAt" />}
       <TextField source="dueOn" />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
         <ProviderRefundAction />
-        <UpdateAction
+        {/* Above the approval limit in won, marking paid waits for a second finance member. */}
+        <UpdateAction<AdminCoinRefund>
           label="console.actions.markPaid"
           color="success"
-          show={(record) => record['status'] === 'requested'}
+          show={(record) => record.status === 'requested'}
           patch={() => ({ status: 'paid' })}
           patchOnly
+          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveLimit')}
         />
-        <UpdateAction
+        <UpdateAction<AdminCoinRefund>
           label="console.actions.refuseRefund"
           reasonLabel="console.actions.refusalReason"
           color="error"
-          show={(record) => record['status'] === 'requested'}
+          show={(record) => record.status === 'requested'}
           patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
           patchOnly
+          confirm={(record) => ({
+            ...refundFacts(record, 'console.confirm.next.refundRefused'),
+            nextArgs: { coins: record.coins },
+          })}
         />
       </ActionsColumn>
     </ConsoleList>
@@ -246,16 +271,35 @@ function HoldChip() {
   return null;
 }
 
-/** Finance releases a held statement, saying what it checked (the note is kept with the statement and audited). */
+/**
+ * Finance releases a held statement, saying what it checked (the note is kept with the statement and audited); the
+ * confirmation names the account the statement will pay.
+ */
 const ReleaseHoldAction = () => (
-  <UpdateAction
+  <UpdateAction<AdminSettlement>
     label="console.actions.releaseHold"
     reasonLabel="resources.settlements.fields.holdReleaseNote"
     show={isHeld}
     patchOnly
     patch={(_, note) => ({ action: 'release', note })}
+    confirm={(record) => statementFacts(record, 'console.confirm.next.statementRelease')}
   />
 );
+
+/**
+ * A statement's creator, the coins it pays for and the won transferred; every decision on it waits for a second
+ * finance member (services/src/income/console.ts `decideStatement`).
+ */
+const statementFacts = (statement: AdminSettlement, next: string): MoneyFacts => ({
+  who: statement.bankName
+    ? `${statement.creatorName} · ${statement.bankName} ${statement.bankAccountNumber ?? ''}`.trim()
+    : statement.creatorName,
+  coins: statement.totalEarningCoin,
+  money: { amount: statement.toReceipt, currency: 'KRW' },
+  next,
+  nextArgs: { year: statement.year, month: statement.month },
+  approval: 'always',
+});
 
 /** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
 export const SettlementList = () => {
@@ -279,19 +323,21 @@ export const SettlementList = () => {
       <NumberField source="income" />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
-      <FunctionField source="held" sortable={false} render={() => <HoldChip />} />
+      <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
         <ReleaseHoldAction />
-        <UpdateAction
+        <UpdateAction<AdminSettlement>
           label="console.actions.approve"
-          show={(record) => record['status'] === 'ISSUED' && !isHeld(record)}
+          show={(record) => record.status === 'ISSUED' && !isHeld(record)}
           patch={() => ({ action: 'approve' })}
+          confirm={(record) => statementFacts(record, 'console.confirm.next.statementApprove')}
         />
-        <UpdateAction
+        <UpdateAction<AdminSettlement>
           label="console.actions.markPaid"
           reasonLabel="resources.settlements.fields.transferReference"
           color="success"
-          show={(record) => record['status'] === 'APPROVED' && !isHeld(record)}
+          show={(record) => record.status === 'APPROVED' && !isHeld(record)}
+          confirm={(record) => statementFacts(record, 'console.confirm.next.statementPay')}
           patch={(_, reference) => ({
             action: 'pay',
             transferReference: reference,

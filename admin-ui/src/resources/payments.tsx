@@ -19,7 +19,7 @@ import {
 import { CodeField, codeChoices } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { ReasonAction } from './reason-action';
-import { formatMinorUnits } from './refunds';
+import { formatMinorUnits } from './money-confirm';
 
 /** A day picked in the filter as the instant its day starts, or ends, in Korea (orders are dated in KST). */
 const koreanDayStart = (day: string) => (day ? `${day}T00:00:00+09:00` : undefined);
@@ -52,21 +52,21 @@ export const PaymentList = () => {
   const wide = useWideConsole();
   return (
     <ConsoleList filters={paymentFilters} sort={{ field: 'createdAt', order: 'DESC' }} rowClick="show">
-      {wide && <TextField source="id" sortable={false} sx={WRAP} />}
-      <TextField source="username" sortable={false} sx={WRAP} />
-      {wide && <NumberField source="coins" sortable={false} />}
-      <FunctionField source="amount" sortable={false} render={() => <Amount source="amount" />} />
-      {wide && <CodeField source="provider" family="paymentProvider" sortable={false} />}
-      {wide && <CodeField source="payMethod" family="payMethod" sortable={false} />}
-      <CodeField source="status" family="paymentStatus" sortable={false} />
+      {wide && <TextField source="id" sx={WRAP} />}
+      <TextField source="username" sx={WRAP} />
+      {wide && <NumberField source="coins" />}
+      <FunctionField source="amount" render={() => <Amount source="amount" />} />
+      {wide && <CodeField source="provider" family="paymentProvider" />}
+      {wide && <CodeField source="payMethod" family="payMethod" />}
+      <CodeField source="status" family="paymentStatus" />
       <DateField source="createdAt" showTime />
     </ConsoleList>
   );
 };
 
 /**
- * Finance's "Cancel at provider": asks for the reason, then POST …/cancel (the fan's withdrawal of the charge, refunded
- * at its provider at once). Shown on a paid payment nothing was refunded of yet.
+ * Finance's "Cancel at provider": names the member and the amount, asks for the reason, then POST …/cancel (the fan's
+ * withdrawal of the charge, refunded at its provider at once). Shown on a paid payment nothing was refunded of yet.
  */
 export const CancelPaymentAction = () => (
   <ReasonAction<AdminPaymentDetail>
@@ -76,6 +76,14 @@ export const CancelPaymentAction = () => (
     url={(record) => `/api/admin/payments/${encodeURIComponent(record.id)}/cancel`}
     show={(record) => record.status === 'paid' && record.deposit !== null && record.refundedAmount === 0}
     done="console.payments.cancelled"
+    // Above the approval limit in won (its coins × 100), the cancel waits for a second finance member.
+    confirm={(record) => ({
+      who: record.email ? `${record.username} (${record.email})` : record.username,
+      coins: record.coins,
+      money: { amount: record.amount, currency: record.currency },
+      next: 'console.confirm.next.paymentCancel',
+      approval: 'aboveLimit',
+    })}
   />
 );
 

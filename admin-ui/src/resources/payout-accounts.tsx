@@ -1,4 +1,4 @@
-import type { AdminPayoutAccountChange, PayoutAccountState } from '@fanmission/contracts';
+import { adminListSortFields, type AdminPayoutAccountChange, type PayoutAccountState } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { CodeField } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
+import { withContractSorts } from './list-sorts';
 
 /*
  * The history of creators' payout accounts (`/api/admin/payout-account-changes`, read-only: the table refuses
@@ -123,11 +124,16 @@ export function CreatorPayoutHistory({ source = 'id' }: { source?: string; label
           unreadable). */}
       <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}>
-          <DateField source="changedAt" showTime />
-          {actorField}
-          {fromField}
-          {toField}
-          <TextField source="reason" emptyText="-" />
+          {withContractSorts(
+            [
+              <DateField key="changedAt" source="changedAt" showTime />,
+              actorField,
+              fromField,
+              toField,
+              <TextField key="reason" source="reason" emptyText="-" />,
+            ],
+            adminListSortFields('payout-account-changes'),
+          )}
         </Datagrid>
       </Box>
     </ReferenceManyField>

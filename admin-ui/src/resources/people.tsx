@@ -45,12 +45,14 @@ const BlockLoginActions = () => (
       color="error"
       show={(record) => !record['loginBlocked']}
       patch={(_, reason) => ({ loginBlocked: true, loginBlockReason: reason })}
+      done={(record) => ['console.done.loginBlocked', { who: record['email'] }]}
     />
     <UpdateAction
       resource="users"
       label="console.actions.unblockLogin"
       show={(record) => Boolean(record['loginBlocked'])}
       patch={() => ({ loginBlocked: false, loginBlockReason: null })}
+      done={(record) => ['console.done.loginUnblocked', { who: record['email'] }]}
     />
   </>
 );
@@ -63,7 +65,7 @@ export const UserList = () => {
       {wide && <TextField source="id" />}
       <EmailField source="email" sx={WRAP} />
       {wide && <TextField source="username" sx={WRAP} />}
-      <CodeField source="roles" family="role" sortable={false} />
+      <CodeField source="roles" family="role" />
       <NumberField source="coins" />
       <BooleanField source="loginBlocked" />
       {wide && <DateField source="createdAt" />}
@@ -121,7 +123,7 @@ export const StaffList = () => (
     <TextField source="id" />
     <EmailField source="email" />
     <TextField source="username" />
-    <CodeField source="roles" family="role" sortable={false} />
+    <CodeField source="roles" family="role" />
     <BooleanField source="active" />
     <BooleanField source="invitationPending" />
     <DateField source="createdAt" />

@@ -1,9 +1,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from './approvals';
+import { MoneySummary, type MoneyFacts } from './money-confirm';
 
 interface ReasonActionProps<RecordType extends RaRecord> {
   /** The admin resource whose write policy decides who sees the button. */
@@ -17,6 +18,8 @@ interface ReasonActionProps<RecordType extends RaRecord> {
   /** i18n key of the notice once done. */
   done: string;
   color?: 'primary' | 'error' | 'warning';
+  /** An action that moves money: the dialog says who, how much and what happens next above the reason. */
+  confirm?: (record: RecordType) => MoneyFacts;
 }
 
 /**
@@ -32,7 +35,9 @@ export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: Reas
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
+  const titleId = useId();
   if (!record || !allowed || !props.show(record)) return null;
+  const facts = props.confirm?.(record);
   const label = translate(props.label);
   const reasonLabel = translate('console.actions.reason');
   const submit = async () => {
@@ -69,9 +74,17 @@ export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: Reas
       >
         {label}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} onClick={(event) => event.stopPropagation()}>
-        <DialogTitle>{label}</DialogTitle>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onClick={(event) => event.stopPropagation()}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="xs"
+      >
+        <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>
+          {facts && <MoneySummary facts={facts} />}
           <TextField
             autoFocus
             fullWidth

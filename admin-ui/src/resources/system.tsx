@@ -35,7 +35,7 @@ export const AuditLogList = () => {
       {wide && <TextField source="id" />}
       <DateField source="createdAt" showTime />
       <TextField source="actorEmail" emptyText="-" sx={WRAP} />
-      {wide && <CodeField source="actorRoles" family="role" sortable={false} />}
+      {wide && <CodeField source="actorRoles" family="role" />}
       <TextField source="action" sx={WRAP} />
       <TextField source="resourceId" emptyText="-" sx={WRAP} />
       <NumberField source="statusCode" />

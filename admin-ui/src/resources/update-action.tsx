@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useNotify,
   useRecordContext,
@@ -12,6 +12,7 @@ import {
 import type { WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from './approvals';
+import { MoneySummary, useMoneyText, type MoneyFacts } from './money-confirm';
 
 interface UpdateActionProps<RecordType extends RaRecord> {
   /** i18n key of the button. */
@@ -26,11 +27,19 @@ interface UpdateActionProps<RecordType extends RaRecord> {
   resource?: string;
   /** Sends only the patch, for routes whose body is the decision alone (react-admin sends the whole record). */
   patchOnly?: boolean;
+  /**
+   * A decision that moves coins or money, or changes where money goes: a dialog says who, how much and what happens
+   * next before anything is sent, and the notice once done repeats who and how much.
+   */
+  confirm?: (record: RecordType) => MoneyFacts;
+  /** The notice once done (i18n key and its arguments), naming who it was done to; else a generic one. */
+  done?: (record: RecordType) => [key: string, args: Record<string, unknown>];
 }
 
 /**
  * One decision on a record (block, confirm, mark paid…): PUTs the record with the patch through the data provider,
- * asking for a reason first when the decision needs one. Shown only to roles the write policy lets write.
+ * asking for a reason first when the decision needs one, and confirming a money decision first (`confirm`). Shown
+ * only to roles the write policy lets write.
  */
 export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: UpdateActionProps<RecordType>) {
   const record = useRecordContext<RecordType>();
@@ -43,7 +52,12 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   const [update, { isPending }] = useUpdate();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const titleId = useId();
+  const amountText = useMoneyText();
   if (!record || !allowed || (props.show && !props.show(record))) return null;
+  const facts = props.confirm?.(record);
+  const label = translate(props.label);
+  const asks = props.reasonLabel !== undefined || facts !== undefined;
 
   const submit = (value: string) =>
     update(
@@ -60,13 +74,20 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
           if (data.pendingApproval) {
             notify('console.approvals.requested', { type: 'info' });
             announceApprovalsChanged();
+          } else if (props.done) {
+            const [key, args] = props.done(record);
+            notify(key, { type: 'success', messageArgs: args });
+          } else if (facts) {
+            notify('console.confirm.done', {
+              type: 'success',
+              messageArgs: { action: label, who: facts.who, amount: amountText(facts) },
+            });
           } else notify('ra.notification.updated', { type: 'success' });
           refresh();
         },
         onError: (error) => notify((error as Error).message, { type: 'error' }),
       },
     );
-  const label = translate(props.label);
   return (
     <>
       <Button
@@ -76,33 +97,43 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
         disabled={isPending}
         onClick={(event) => {
           event.stopPropagation();
-          if (props.reasonLabel) setOpen(true);
+          if (asks) setOpen(true);
           else void submit('');
         }}
       >
         {label}
       </Button>
-      {props.reasonLabel && (
-        <Dialog open={open} onClose={() => setOpen(false)} onClick={(event) => event.stopPropagation()}>
-          <DialogTitle>{label}</DialogTitle>
+      {asks && (
+        <Dialog
+          open={open}
+          onClose={() => setOpen(false)}
+          onClick={(event) => event.stopPropagation()}
+          aria-labelledby={titleId}
+          fullWidth
+          maxWidth="xs"
+        >
+          <DialogTitle id={titleId}>{label}</DialogTitle>
           <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              multiline
-              margin="dense"
-              label={translate(props.reasonLabel)}
-              value={reason}
-              slotProps={{ htmlInput: { maxLength: 200, 'aria-label': translate(props.reasonLabel) } }}
-              onChange={(event) => setReason(event.target.value)}
-            />
+            {facts && <MoneySummary facts={facts} />}
+            {props.reasonLabel && (
+              <TextField
+                autoFocus
+                fullWidth
+                multiline
+                margin="dense"
+                label={translate(props.reasonLabel)}
+                value={reason}
+                slotProps={{ htmlInput: { maxLength: 200, 'aria-label': translate(props.reasonLabel) } }}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
             <Button
               variant="contained"
               color={props.color ?? 'primary'}
-              disabled={reason.trim().length === 0 || isPending}
+              disabled={(props.reasonLabel !== undefined && reason.trim().length === 0) || isPending}
               onClick={() => void submit(reason.trim())}
             >
               {translate('ra.action.confirm')}

@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_SORT_FIELDS, adminAuditEntrySchema, adminAuditFilterSchema } from '@fanmission/contracts';
+import { adminAuditEntrySchema, adminAuditFilterSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditEntry, listAuditLog } from './audit-log';
 import { consoleListRoute, consoleRecordRoute } from './console-routes';
@@ -15,7 +15,6 @@ export async function auditLogAdminRoutes(app: FastifyInstance) {
     description:
       'filter={"resource":"bank-transfers","resourceId":"3","actorId":1,"from":"…","to":"…"}; newest first ' +
       'unless sort=["id","ASC"]; Content-Range.',
-    sortFields: ADMIN_AUDIT_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminAuditFilterSchema,
     row: adminAuditEntrySchema,

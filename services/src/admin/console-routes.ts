@@ -1,4 +1,10 @@
-import { adminIdParamsSchema, isAdminResource } from '@fanmission/contracts';
+import {
+  ADMIN_LIST_SORT_FIELDS,
+  adminIdParamsSchema,
+  isAdminResource,
+  type AdminListResource,
+  type AdminListSortField,
+} from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '../http';
@@ -33,23 +39,32 @@ export interface ConsoleListQuery<Field extends string, Filter> {
 
 /**
  * `GET /<resource>` (or `url`): `sort=["field","ASC"]`, `range=[0,24]` and `filter={…}` in, the window's rows out with
- * `Content-Range: <resource> start-end/total`.
+ * `Content-Range: <resource> start-end/total`. The sort fields are the resource's in the contract
+ * (`ADMIN_LIST_SORT_FIELDS`), the list the console's headers follow: any other field answers 400 naming `sort`.
  */
-export function consoleListRoute<const Field extends string, Filter extends z.ZodType, Row extends z.ZodType>(
+export function consoleListRoute<
+  const Resource extends AdminListResource,
+  Filter extends z.ZodType,
+  Row extends z.ZodType,
+>(
   app: FastifyInstance,
   route: {
-    resource: string;
+    resource: Resource;
     url?: string;
     tags: string[];
     summary: string;
     description?: string;
-    sortFields: readonly [Field, ...Field[]];
-    defaultSort: [Field, Direction];
+    defaultSort: [NoInfer<AdminListSortField<Resource>>, Direction];
     filter?: Filter;
     row: Row;
-    list(query: ConsoleListQuery<Field, z.infer<Filter>>, request: FastifyRequest): Promise<ListPage<z.infer<Row>>>;
+    list(
+      query: ConsoleListQuery<NoInfer<AdminListSortField<Resource>>, z.infer<Filter>>,
+      request: FastifyRequest,
+    ): Promise<ListPage<z.infer<Row>>>;
   },
 ): void {
+  type Field = AdminListSortField<Resource>;
+  const sortFields = ADMIN_LIST_SORT_FIELDS[route.resource] as unknown as readonly [Field, ...Field[]];
   app.get(
     route.url ?? `/${route.resource}`,
     {
@@ -59,7 +74,7 @@ export function consoleListRoute<const Field extends string, Filter extends z.Zo
         summary: route.summary,
         ...(route.description && { description: route.description }),
         security,
-        querystring: listQuerySchema(route.sortFields, route.filter),
+        querystring: listQuerySchema(sortFields, route.filter),
         response: { 200: z.array(route.row), ...errorResponses(400, 401, 403) },
       },
     },

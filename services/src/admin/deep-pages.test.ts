@@ -60,7 +60,7 @@ const CASES: {
     resource: 'settlements',
     sort: ['month', 'ASC'],
     table: 'settlement_statements',
-    order: 'year asc, month asc, id desc',
+    order: 'year asc, month asc, id asc',
   },
   {
     resource: 'settlements',

@@ -1,5 +1,4 @@
 import {
-  ADMIN_APPROVAL_SORT_FIELDS,
   adminApprovalCountsSchema,
   adminApprovalDecisionSchema,
   adminApprovalFilterSchema,
@@ -33,7 +32,6 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
         'filter={"view":"waiting"} (pending requests of others the caller may approve), {"view":"mine"} (the ' +
         'caller’s own), status, kind, id; newest first. A caller sees his own requests and those whose checker role ' +
         'he holds.',
-      sortFields: ADMIN_APPROVAL_SORT_FIELDS,
       defaultSort: ['id', 'DESC'],
       filter: adminApprovalFilterSchema,
       row: adminApprovalSchema,

@@ -17,10 +17,6 @@ import { markRefundPaidOrRequestApproval, refundAtProviderOrRequestApproval } fr
 import { getRefundRequest, listRefundRequests } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
-const SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const satisfies readonly [
-  string,
-  ...string[],
-];
 
 /**
  * What the caller may read of a refund request: only finance, who pays it, sees the fan's whole account number;
@@ -47,7 +43,6 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
     description:
       '`filter` by status (requested, paid), kind or userId; `sort` by id, requestedAt, dueOn, amount or status ' +
       '(default: oldest due first). The total is in Content-Range.',
-    sortFields: SORT_FIELDS,
     defaultSort: ['dueOn', 'ASC'],
     filter: adminCoinRefundFilterSchema,
     row: adminCoinRefundSchema,

@@ -1,6 +1,5 @@
 import {
   adminApprovalSchema,
-  ADMIN_PAYMENT_SORT_FIELDS,
   adminPaymentCancelSchema,
   adminPaymentDetailSchema,
   adminPaymentFilterSchema,
@@ -36,7 +35,6 @@ export async function paymentAdminRoutes(app: FastifyInstance) {
       'e-mail or username (exact)","provider":"portone","payMethod":"card","status":"paid","from":"…","to":"…"}. ' +
       'The total is in Content-Range (exact up to 1,000, then an estimate); a window starting past row 10,000 is ' +
       '400: narrow the filter.',
-    sortFields: ADMIN_PAYMENT_SORT_FIELDS,
     defaultSort: ['createdAt', 'DESC'],
     filter: adminPaymentFilterSchema,
     row: adminPaymentSchema,

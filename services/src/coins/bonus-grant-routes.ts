@@ -1,6 +1,5 @@
 import {
   adminApprovalSchema,
-  ADMIN_BONUS_GRANT_SORT_FIELDS,
   adminBonusGrantCreateSchema,
   adminBonusGrantFilterSchema,
   adminBonusGrantHeadersSchema,
@@ -22,7 +21,6 @@ export async function bonusGrantAdminRoutes(app: FastifyInstance) {
     resource: RESOURCE,
     tags,
     summary: 'Free-coin grants, newest first (ra-data-simple-rest getList / getMany)',
-    sortFields: ADMIN_BONUS_GRANT_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminBonusGrantFilterSchema,
     row: adminBonusGrantSchema,

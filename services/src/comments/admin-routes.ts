@@ -1,6 +1,4 @@
 import {
-  ADMIN_COMMENT_EVENT_SORT_FIELDS,
-  ADMIN_COMMENT_SORT_FIELDS,
   COMMENT_EVENT_LIMITS,
   adminCommentEventFilterSchema,
   adminCommentEventInputSchema,
@@ -43,7 +41,6 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       tags,
       summary: 'Comment coin events (getList / getMany)',
       description: `sort=["id","DESC"], range=[0,24], filter={"id":[1,2]}. ${RULES}`,
-      sortFields: ADMIN_COMMENT_EVENT_SORT_FIELDS,
       defaultSort: ['id', 'DESC'],
       filter: adminCommentEventFilterSchema,
       row: adminCommentEventSchema,
@@ -131,7 +128,6 @@ export async function commentAdminRoutes(app: FastifyInstance) {
         'sort=["reportsCount","DESC"], range=[0,24], filter={"reported":true,"hidden":true,"missionId":1,' +
         '"userId":2,"q":"text"}. `hidden`: hidden for everybody, by an operator or by 5 reports awaiting a ' +
         'decision.',
-      sortFields: ADMIN_COMMENT_SORT_FIELDS,
       defaultSort: ['id', 'DESC'],
       filter: adminCommentFilterSchema,
       row: adminCommentSchema,
@@ -174,11 +170,12 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       resource: RESOURCE,
       tags,
       summary: 'Members restricted from commenting (getList)',
-      description: 'range=[0,24]; newest first; `id` is the member’s id. Expired ones are listed too.',
-      sortFields: ['id'],
-      defaultSort: ['id', 'DESC'],
+      description:
+        'range=[0,24]; sort=["createdAt","DESC"] (newest first, the default) or ASC; `id` is the member’s id. ' +
+        'Expired ones are listed too.',
+      defaultSort: ['createdAt', 'DESC'],
       row: adminCommentRestrictionSchema,
-      list: ({ window }) => comments.listRestrictions(app.ctx, window),
+      list: ({ sort, window }) => comments.listRestrictions(app.ctx, sort[1], window),
     });
     consoleRecordRoute(app, {
       resource: RESOURCE,

@@ -190,13 +190,15 @@ const restrictionView = (row: RestrictionRow): AdminCommentRestriction => ({
 });
 
 /** Newest first; expired restrictions are listed too. */
+/** Restrictions by the time they were made, newest first unless `direction` is ASC (the member's id breaks ties). */
 export async function listRestrictions(
   ctx: ServiceContext,
+  direction: 'ASC' | 'DESC',
   window: ListWindow,
 ): Promise<ListPage<AdminCommentRestriction>> {
   const { rows, total } = await selectListWindow(
     admin.restrictionsQuery(ctx.db),
-    { column: 'r.created_at', direction: 'DESC', idColumn: 'r.user_id' },
+    { column: 'r.created_at', direction, idColumn: 'r.user_id' },
     window,
   );
   return { rows: rows.map(restrictionView), total };

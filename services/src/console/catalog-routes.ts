@@ -1,7 +1,5 @@
 import {
   adminApprovalSchema,
-  ADMIN_COIN_ITEM_SORT_FIELDS,
-  ADMIN_TAG_SORT_FIELDS,
   adminCoinItemFilterSchema,
   adminCoinItemInputSchema,
   adminCoinItemSchema,
@@ -38,7 +36,6 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     tags: coinTags,
     summary: 'Coin items (getList / getMany)',
     description: 'filter={"itemType":"CASH","active":true,"id":[1,2]}; sort by id, sortOrder, price or point.',
-    sortFields: ADMIN_COIN_ITEM_SORT_FIELDS,
     defaultSort: ['sortOrder', 'ASC'],
     filter: adminCoinItemFilterSchema,
     row: adminCoinItemSchema,
@@ -123,7 +120,6 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     tags: tagTags,
     summary: 'Tags with how many creators use each (getList / getMany)',
     description: 'filter={"q":"name","id":[1,2]}; sort by id or name; Content-Range.',
-    sortFields: ADMIN_TAG_SORT_FIELDS,
     defaultSort: ['name', 'ASC'],
     filter: adminTagFilterSchema,
     row: adminTagSchema,

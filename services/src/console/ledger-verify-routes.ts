@@ -1,8 +1,4 @@
-import {
-  LEDGER_VERIFY_RUN_SORT_FIELDS,
-  ledgerVerifyRunSchema,
-  startLedgerVerifyRunSchema,
-} from '@fanmission/contracts';
+import { ledgerVerifyRunSchema, startLedgerVerifyRunSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
@@ -27,7 +23,6 @@ export async function ledgerVerifyAdminRoutes(app: FastifyInstance) {
     resource: RESOURCE,
     tags,
     summary: 'Ledger verify runs, newest first, with progress and the result (getList)',
-    sortFields: LEDGER_VERIFY_RUN_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     row: ledgerVerifyRunSchema,
     list: ({ sort, window }) => listVerifyRuns(app.ctx, sort[1], window),

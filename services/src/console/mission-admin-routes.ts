@@ -1,6 +1,4 @@
 import {
-  ADMIN_MISSION_PRODUCT_SORT_FIELDS,
-  ADMIN_MISSION_SORT_FIELDS,
   adminMissionFilterSchema,
   adminMissionProductFilterSchema,
   adminMissionProductSchema,
@@ -31,8 +29,7 @@ export async function missionAdminRoutes(app: FastifyInstance) {
     summary: 'Missions (getList / getMany)',
     description:
       'filter={"status":"COMPLETED" or [..],"creatorId":1,"userId":2,"contentBlocked":true,"from":"2026-01-01T00:00:00Z",' +
-      '"to":"…","id":[1,2]} (from/to on the creation time); sort by id, createdAt or coinPrice; Content-Range.',
-    sortFields: ADMIN_MISSION_SORT_FIELDS,
+      '"to":"…","id":[1,2]} (from/to on the creation time); sort by id, createdAt, coinPrice or status; Content-Range.',
     defaultSort: ['id', 'DESC'],
     filter: adminMissionFilterSchema,
     row: adminMissionSchema,
@@ -77,7 +74,6 @@ export async function missionAdminRoutes(app: FastifyInstance) {
     description:
       'filter={"creatorId":1,"type":"BASIC","active":true,"q":"name","id":[1,2]}; sort by id, createdAt or ' +
       'coinPrice; Content-Range.',
-    sortFields: ADMIN_MISSION_PRODUCT_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminMissionProductFilterSchema,
     row: adminMissionProductSchema,

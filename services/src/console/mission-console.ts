@@ -164,7 +164,9 @@ export async function listMissions(
   if (filter.from) query = query.where('m.created_at', '>=', new Date(filter.from));
   if (filter.to) query = query.where('m.created_at', '<', new Date(filter.to));
   const [field, direction] = options.sort;
-  const column = ({ id: 'm.id', createdAt: 'm.created_at', coinPrice: 'm.coin_price' } as const)[field];
+  const column = ({ id: 'm.id', createdAt: 'm.created_at', coinPrice: 'm.coin_price', status: 'm.status' } as const)[
+    field
+  ];
   const { rows, total } = await selectListWindow(
     missionsQuery(ctx.db),
     { column, direction, idColumn: 'm.id' },

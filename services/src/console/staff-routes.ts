@@ -1,6 +1,5 @@
 import {
   adminApprovalSchema,
-  ADMIN_STAFF_SORT_FIELDS,
   adminStaffCreateSchema,
   adminStaffFilterSchema,
   adminStaffSchema,
@@ -32,7 +31,6 @@ export async function staffAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Console accounts (getList / getMany)',
     description: 'filter={"q":"e-mail or name","role":"ROLE_FINANCE","active":true,"id":[1,2]}; Content-Range.',
-    sortFields: ADMIN_STAFF_SORT_FIELDS,
     defaultSort: ['id', 'ASC'],
     filter: adminStaffFilterSchema,
     row: adminStaffSchema,

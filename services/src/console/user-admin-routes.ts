@@ -1,5 +1,4 @@
 import {
-  ADMIN_USER_SORT_FIELDS,
   adminUserDetailSchema,
   adminUserFilterSchema,
   adminUserSchema,
@@ -28,7 +27,6 @@ export async function userAdminRoutes(app: FastifyInstance) {
     description:
       'filter={"q":"e-mail, name or phone","role":"ROLE_CREATOR","loginBlocked":true,"id":[1,2]}; ' +
       'sort by id, email, username or createdAt; Content-Range.',
-    sortFields: ADMIN_USER_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminUserFilterSchema,
     row: adminUserSchema,

@@ -1,6 +1,5 @@
 import {
   adminApprovalSchema,
-  ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
   adminCreatorPayoutAccountSchema,
   adminIdParamsSchema,
   adminPayoutAccountChangeFilterSchema,
@@ -36,7 +35,6 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
       'filter={"creatorId":8,"id":[1,2]}; newest first unless sort=["id","ASC"] (id, changedAt); Content-Range. ' +
       'Each change: who (the creator himself, or finance with a reason), when, from which address, the account ' +
       'before and after. Account numbers are whole for finance and `****1234` for operators.',
-    sortFields: ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminPayoutAccountChangeFilterSchema,
     row: adminPayoutAccountChangeSchema,

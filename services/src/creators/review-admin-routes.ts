@@ -1,5 +1,4 @@
 import {
-  ADMIN_CREATOR_SORT_FIELDS,
   adminCreatorDetailSchema,
   adminCreatorFilterSchema,
   adminCreatorSchema,
@@ -30,7 +29,6 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
       'sort=["createdAt","ASC"] (id, createdAt, name, reviewStatus, reviewedAt; default oldest first), ' +
       'range=[0,24]; the total is in Content-Range. `queued` is true for a PENDING creator whose newbie flags ' +
       'say basic info is done and an event or an active BASIC/LUCKY product exists.',
-    sortFields: ADMIN_CREATOR_SORT_FIELDS,
     defaultSort: ['createdAt', 'ASC'],
     filter: adminCreatorFilterSchema,
     row: adminCreatorSchema,

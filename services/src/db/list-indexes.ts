@@ -50,6 +50,29 @@ export const LIST_INDEXES: readonly ListIndex[] = [
   { name: 'creator_penalties_list_created', table: 'creator_penalties', columns: 'created_at, id' },
   { name: 'creator_penalties_list_level', table: 'creator_penalties', columns: 'level, id' },
   { name: 'creator_penalties_list_creator', table: 'creator_penalties', columns: 'creator_id, id' },
+  // The orders added with the contract's list of sort fields (contracts/src/admin-lists.ts): every order a list
+  // offers, the small tables' too (migration 0382 creates these on a new database).
+  { name: 'settlement_statements_list_status', table: 'settlement_statements', columns: 'status, id' },
+  { name: 'settlement_statements_list_income', table: 'settlement_statements', columns: 'income, id' },
+  {
+    name: 'settlement_statements_list_total_earning',
+    table: 'settlement_statements',
+    columns: 'total_earning_coin, id',
+  },
+  { name: 'block_objections_list_created', table: 'block_objections', columns: 'created_at, id' },
+  { name: 'block_objections_list_status', table: 'block_objections', columns: 'status, id' },
+  { name: 'payout_account_changes_list_changed', table: 'payout_account_changes', columns: 'changed_at, id' },
+  { name: 'comment_restrictions_list_created', table: 'comment_restrictions', columns: 'created_at, user_id' },
+  { name: 'comment_events_list_starts', table: 'comment_events', columns: 'starts_at, id' },
+  { name: 'comment_events_list_ends', table: 'comment_events', columns: 'ends_at, id' },
+  { name: 'faqs_list_category', table: 'faqs', columns: 'category, id' },
+  { name: 'faqs_list_position', table: 'faqs', columns: '"position", id' },
+  { name: 'faqs_list_created', table: 'faqs', columns: 'created_at, id' },
+  { name: 'popups_list_created', table: 'popups', columns: 'created_at, id' },
+  { name: 'popups_list_starts', table: 'popups', columns: 'starts_at, id' },
+  { name: 'coin_items_list_sort_order', table: 'coin_items', columns: 'sort_order, id' },
+  { name: 'coin_items_list_price', table: 'coin_items', columns: 'price, id' },
+  { name: 'coin_items_list_point', table: 'coin_items', columns: 'point, id' },
   // The console's ledger account page: an account's newest lots (without it, the lots' primary key walked backwards
   // and filtered by account: 1,920 buffers for the busiest fan's wallet on the M world).
   { name: 'ledger_lots_account_newest', table: 'ledger_lots', columns: 'account, id' },

@@ -1,10 +1,4 @@
-import {
-  ADMIN_FAQ_SORT_FIELDS,
-  adminFaqFilterSchema,
-  adminFaqInputSchema,
-  adminFaqSchema,
-  idParamsSchema,
-} from '@fanmission/contracts';
+import { adminFaqFilterSchema, adminFaqInputSchema, adminFaqSchema, idParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -40,7 +34,6 @@ export async function faqAdminRoutes(app: FastifyInstance) {
     description:
       'sort=["position","ASC"], range=[0,24], filter={"category":"PAYMENT","q":"text","id":[1,2]}; ' +
       'the total is in Content-Range.',
-    sortFields: ADMIN_FAQ_SORT_FIELDS,
     defaultSort: ['position', 'ASC'],
     filter: adminFaqFilterSchema,
     row: adminFaqSchema,

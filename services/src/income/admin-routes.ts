@@ -37,8 +37,8 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     summary: 'Settlement statements (finance; ra-data-simple-rest list)',
     description:
       '`filter` by year, month, status (CARRIED_OVER, ISSUED, APPROVED, PAID), creatorId or overdue; `sort` by ' +
-      'id, month, toReceipt or creatorId (default newest). Finance only: rows carry bank details.',
-    sortFields: ['id', 'month', 'toReceipt', 'creatorId'],
+      'id, year or month (both the month), creatorId, totalEarningCoin, income, toReceipt or status (default ' +
+      'newest); ties by id in the same direction. Finance only: rows carry bank details.',
     defaultSort: ['id', 'DESC'],
     filter: adminSettlementFilterSchema,
     row: adminSettlementSchema,
@@ -149,7 +149,6 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Grade proposals of the monthly review (operators and finance; ra-data-simple-rest list)',
     description: '`filter` by reviewMonth (YYYY-MM), status or creatorId; newest first.',
-    sortFields: ['id'],
     defaultSort: ['id', 'DESC'],
     filter: gradeProposalFilterSchema,
     row: gradeProposalSchema,

@@ -3,6 +3,7 @@ import {
   monthKey,
   type AdminSettlement,
   type AdminSettlementFilter,
+  type ADMIN_SETTLEMENT_SORT_FIELDS,
   type CreatorGrade,
   type GradeProposalFilter,
   type UpdateSettlementRequest,
@@ -22,16 +23,28 @@ import { MonthNotEndedError, settleMonth } from './settlement';
 import { adminStatementDto, statementLines, statementsQuery } from './statements';
 import type { GradeProposalRow } from './table';
 
+type AdminSettlementSortField = (typeof ADMIN_SETTLEMENT_SORT_FIELDS)[number];
+
 /*
  * The finance console's settlement work: statements (finance only: they carry the creators' bank details), their
  * approval and payment, the bank transfer file, the monthly run on demand, and the grade review (operators confirm).
  */
 
-const SORT_COLUMNS = { id: 's.id', month: 's.year', toReceipt: 's.to_receipt', creatorId: 's.creator_id' } as const;
+/** The columns of each order a statement list offers; `year` and `month` both order by the month. */
+const SORT_COLUMNS = {
+  id: ['s.id'],
+  year: ['s.year', 's.month'],
+  month: ['s.year', 's.month'],
+  creatorId: ['s.creator_id'],
+  totalEarningCoin: ['s.total_earning_coin'],
+  income: ['s.income'],
+  toReceipt: ['s.to_receipt'],
+  status: ['s.status'],
+} as const satisfies Record<AdminSettlementSortField, readonly string[]>;
 
 export async function listStatements(
   ctx: ServiceContext,
-  options: { filter: AdminSettlementFilter; sort: [keyof typeof SORT_COLUMNS, 'ASC' | 'DESC']; window: ListWindow },
+  options: { filter: AdminSettlementFilter; sort: [AdminSettlementSortField, 'ASC' | 'DESC']; window: ListWindow },
 ): Promise<ListPage<AdminSettlement>> {
   const now = ctx.now();
   const [field, direction] = options.sort;
@@ -39,11 +52,8 @@ export async function listStatements(
     selected: statementsQuery(ctx.db),
     keys: repository.filteredStatements(ctx.db, options.filter, now),
     idColumn: 's.id',
-    order: [
-      [SORT_COLUMNS[field], direction],
-      ...(field === 'month' ? [['s.month', direction] as const] : []),
-      ['s.id', 'DESC'],
-    ],
+    // Ties follow the id in the same direction: an index in the list's order, read forwards or backwards, serves it.
+    order: [...SORT_COLUMNS[field], ...(field === 'id' ? [] : ['s.id'])].map((column) => [column, direction] as const),
     window: options.window,
   });
   return { rows: rows.map((row) => adminStatementDto(row, now)), total };

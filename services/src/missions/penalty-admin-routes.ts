@@ -24,7 +24,6 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Creator penalties (ra-data-simple-rest list)',
     description: '`filter` by creatorId or lifted; `sort` by id, createdAt, level or creatorId (default newest).',
-    sortFields: ['id', 'createdAt', 'level', 'creatorId'],
     defaultSort: ['createdAt', 'DESC'],
     filter: filterSchema,
     row: creatorPenaltySchema,

@@ -1,5 +1,4 @@
 import {
-  ADMIN_BANK_TRANSFER_SORT_FIELDS,
   adminReversalShortfallQuerySchema,
   adminReversalShortfallSchema,
   adminBankTransferFilterSchema,
@@ -41,7 +40,6 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
     description:
       'sort=["created","DESC"], range=[0,24], filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; ' +
       'the total is in Content-Range.',
-    sortFields: ADMIN_BANK_TRANSFER_SORT_FIELDS,
     defaultSort: ['created', 'DESC'],
     filter: adminBankTransferFilterSchema,
     row: adminBankTransferSchema,

@@ -1,10 +1,4 @@
-import {
-  ADMIN_POPUP_SORT_FIELDS,
-  adminPopupFilterSchema,
-  adminPopupInputSchema,
-  adminPopupSchema,
-  idParamsSchema,
-} from '@fanmission/contracts';
+import { adminPopupFilterSchema, adminPopupInputSchema, adminPopupSchema, idParamsSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
@@ -30,7 +24,6 @@ export async function popupAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Popups (getList / getMany)',
     description: 'sort=["id","DESC"], range=[0,24], filter={"active":true,"id":[1,2]}; the total is in Content-Range.',
-    sortFields: ADMIN_POPUP_SORT_FIELDS,
     defaultSort: ['id', 'DESC'],
     filter: adminPopupFilterSchema,
     row: adminPopupSchema,

@@ -24,7 +24,6 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Objections to login blocks (ra-data-simple-rest list)',
     description: '`filter` by status or userId; `sort` by id, created or status (default newest).',
-    sortFields: ['id', 'created', 'status'],
     defaultSort: ['created', 'DESC'],
     filter: filterSchema,
     row: adminBlockObjectionSchema,

@@ -76,6 +76,7 @@ import * as m0374 from './0374_popup_images';
 import * as m0375 from './0375_upload_reservations';
 import * as m0380 from './0380_staff_approvals';
 import * as m0381 from './0381_comment_event_budget_setter';
+import * as m0382 from './0382_console_list_sort_indexes';
 import * as m0390 from './0390_approval_summary_from_params';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -157,5 +158,6 @@ export const migrations: Record<string, Migration> = {
   '0375_upload_reservations': m0375,
   '0380_staff_approvals': m0380,
   '0381_comment_event_budget_setter': m0381,
+  '0382_console_list_sort_indexes': m0382,
   '0390_approval_summary_from_params': m0390,
 };
