@@ -81,6 +81,8 @@ const row = {
   to: account,
   parts: [],
   roles: ['ROLE_USER'],
+  // An approval request's summary values (none for a kind that has none).
+  summary: {},
   createdAt: '2026-11-20T01:00:00.000Z',
 };
 
