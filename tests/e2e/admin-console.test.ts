@@ -235,7 +235,8 @@ describe('operator and finance console', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const done = ko.console.confirm.done.split(':')[0]!.replace('%{action}', ko.console.actions.confirmDeposit);
     await page.getByText(done).first().waitFor({ state: 'visible' });
-    await page.getByText('김팬').waitFor({ state: 'detached' });
+    // The row leaves the list of deposits to confirm (the notice names the depositor too: exact text only).
+    await page.getByText('김팬', { exact: true }).waitFor({ state: 'detached' });
     expect(await balance()).toBe(before + 10);
     await page.reload();
     await page.waitForLoadState('networkidle');
