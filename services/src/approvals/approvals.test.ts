@@ -564,6 +564,15 @@ describe('the maker-checker rule', () => {
       message:
         'An account the requester invited or gave a staff role within the last 14 days cannot approve his requests.',
     });
+    // Nor is the request "waiting for" that account, while it waits for another finance member.
+    const waitingIds = async (account: TestAccount) =>
+      (await call('GET', `/api/admin/approvals?filter=${encodeURIComponent('{"view":"waiting"}')}`, account))
+        .json<AdminApproval[]>()
+        .map((row) => row.id);
+    expect(await waitingIds(puppet)).not.toContain(request.id);
+    expect(await waitingIds(financeB)).toContain(request.id);
+    const puppetCounts = (await call('GET', '/api/admin/approvals/counts', puppet)).json<AdminApprovalCounts>();
+    expect(puppetCounts.waitingForMe).toBe((await waitingIds(puppet)).length);
     // Refusing needs a note; the maker may withdraw his own request.
     const noNote = await decide(financeB, request.id, { decision: 'refuse' });
     expect(noNote.statusCode).toBe(400);

@@ -202,15 +202,14 @@ export async function decideApproval(
       .select(['staff_granted_by', 'staff_granted_at'])
       .where('id', '=', caller.id)
       .executeTakeFirstOrThrow();
-    const newStaffDays = ctx.config.APPROVAL_NEW_STAFF_DAYS;
     if (
       checker.staff_granted_by === row.maker_id &&
       checker.staff_granted_at !== null &&
-      now.getTime() - checker.staff_granted_at.getTime() < newStaffDays * 86_400_000
+      checker.staff_granted_at > newStaffSince(ctx, now)
     ) {
       throw new AppError(403, 'approvals.staffMadeByMaker', {
         code: 'STAFF_MADE_BY_MAKER',
-        params: { days: newStaffDays },
+        params: { days: ctx.config.APPROVAL_NEW_STAFF_DAYS },
       });
     }
     const action = actions.find((candidate) => candidate.kind === row.kind);
@@ -269,7 +268,15 @@ export async function getApproval(
   return (await views(ctx.db, actions, [row]))[0]!;
 }
 
-function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date) {
+/** The moment before which a staff role given by a maker no longer keeps its holder from approving his requests. */
+const newStaffSince = (ctx: ServiceContext, now: Date) =>
+  new Date(now.getTime() - ctx.config.APPROVAL_NEW_STAFF_DAYS * 86_400_000);
+
+/**
+ * The requests the caller may see. "Waiting for me" holds only what he could approve: pending, unexpired, not his
+ * own, of a role he holds, and not made by whoever gave him his staff role within APPROVAL_NEW_STAFF_DAYS.
+ */
+function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date, staffSince: Date) {
   const roles = staffRolesOf(caller.roles);
   let query = db
     .selectFrom('staff_approval_requests as r')
@@ -285,7 +292,18 @@ function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, n
       .where('r.status', '=', 'PENDING')
       .where('r.expires_at', '>', now)
       .where('r.maker_id', '<>', caller.id)
-      .where((eb) => (roles.length > 0 ? eb('r.required_role', 'in', roles) : eb.val(false)));
+      .where((eb) => (roles.length > 0 ? eb('r.required_role', 'in', roles) : eb.val(false)))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('users as checker')
+              .select('checker.id')
+              .where('checker.id', '=', caller.id)
+              .whereRef('checker.staff_granted_by', '=', 'r.maker_id')
+              .where('checker.staff_granted_at', '>', staffSince),
+          ),
+        ),
+      );
   }
   return query;
 }
@@ -303,7 +321,7 @@ export async function listApprovals(
     requestsQuery(ctx.db),
     { column: 'r.id', direction, idColumn: 'r.id' },
     window,
-    filtered(ctx.db, caller, filter, ctx.now()),
+    filtered(ctx.db, caller, filter, ctx.now(), newStaffSince(ctx, ctx.now())),
   );
   return { rows: await views(ctx.db, actions, rows), total };
 }
@@ -312,7 +330,7 @@ export async function listApprovals(
 export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
   const now = ctx.now();
   const count = async (filter: AdminApprovalFilter) => {
-    const row = await filtered(ctx.db, caller, filter, now)
+    const row = await filtered(ctx.db, caller, filter, now, newStaffSince(ctx, now))
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
