@@ -11,7 +11,12 @@ import { userAdminRoutes } from './user-admin-routes';
 export type { ConsoleTables } from './table';
 export { bonusCoinItemApproval, saveCoinItemOrRequestApproval } from './coin-item-approvals';
 export { dashboard } from './dashboard';
-export { inviteOrRequestApproval, staffInvitationApproval, staffRoleGrantApproval } from './staff-approvals';
+export {
+  inviteOrRequestApproval,
+  staffInvitationApproval,
+  staffRoleGrantApproval,
+  updateOrRequestApproval,
+} from './staff-approvals';
 export { latestFinishedVerifyRun, scheduledVerifyRun } from './verify-runs';
 
 /** The console's own admin resources, registered under /api/admin; the dashboard reports these consumers. */

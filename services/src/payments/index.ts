@@ -4,7 +4,9 @@ export { bankTransferAdminRoutes, paymentReversalAdminRoutes } from './admin-rou
 export { getPaymentForConsole, listPaymentsForConsole } from './console';
 export { coinDepositRoutes } from './deposit-routes';
 export { paymentRoutes } from './routes';
+export { purchaseAtSandbox } from './sandbox-purchase';
 export { sandboxCheckoutRoutes } from './sandbox-routes';
+export { decideBankTransfer, requestBankTransfer } from './bank-transfers';
 export { type PaymentsTables } from './table';
 export { findPayment as findPaymentOrder, lockPayment as lockPaymentOrder } from './repository';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';

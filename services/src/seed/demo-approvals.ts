@@ -1,9 +1,18 @@
-import type { Role } from '@fanmission/contracts';
+import { DAY_MS, type Role } from '@fanmission/contracts';
+import { sql } from 'kysely';
+import type { Caller } from '../auth';
+import {
+  getRefundRequest,
+  markRefundPaidOrRequestApproval,
+  refundAtProviderOrRequestApproval,
+  refundHeldCoins,
+} from '../coin-history';
 import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
-import { inviteOrRequestApproval, saveCoinItemOrRequestApproval } from '../console';
+import { inviteOrRequestApproval, saveCoinItemOrRequestApproval, updateOrRequestApproval } from '../console';
 import { changePayoutAccountAsFinance } from '../creators';
 import { decideStatement } from '../income';
+import { decideBankTransfer, purchaseAtSandbox, requestBankTransfer } from '../payments';
 import { DEMO_STAFF } from './demo-accounts';
 
 const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
@@ -12,8 +21,10 @@ const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
  * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
- * finance member and, where the demo world has such statements, to approve an issued statement, to pay an approved
- * one and to release a held one; finance2@ finds them waiting.
+ * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider) and, where
+ * the demo world has such statements, to approve an issued statement, to pay an approved one and to release a held
+ * one; finance2@ finds them waiting. The first console account (both roles) has asked to give operator1@ the finance
+ * role, which either finance member may approve.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
 export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
@@ -87,4 +98,91 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
   if (held) {
     await decideStatement(ctx, caller, held.id, { action: 'release', note: '데모: 등록된 연락처로 본인 확인 완료' });
   }
+  await seedRefundsAboveLimit(ctx, caller);
+  await seedRoleGrant(ctx);
+}
+
+/** The largest coin pack on sale (1,000 coins, 100,000 won). */
+async function largestCashItem(ctx: ServiceContext) {
+  return await ctx.db
+    .selectFrom('coin_items')
+    .select(['id', 'point'])
+    .where('item_type', '=', 'CASH')
+    .where('active', '=', true)
+    .orderBy('point', 'desc')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Two members who held no cash coins charged the largest pack twice three weeks ago, one by bank deposit, one by
+ * card, and now ask for a partial refund: each is worth more than APPROVAL_ABOVE_WON. finance1@ marks the first paid
+ * by hand and sends the second back through the card provider (the sandbox, which knows these charges); both wait.
+ */
+async function seedRefundsAboveLimit(ctx: ServiceContext, finance: Caller): Promise<void> {
+  const { rows: leavers } = await sql<{ id: number; username: string }>`
+    select u.id, u.username from users u
+    where u.roles = array['ROLE_USER']::text[] and u.email like '%@world.local' and u.deleted_at is null
+      and u.login_blocked_at is null and u.coins_frozen_at is null
+      and not exists (select 1 from ledger_lots l
+        where l.account = 'wallet:' || u.id and l.source = 'CASH' and l.remaining > 0)
+      and not exists (select 1 from coin_refunds r where r.user_id = u.id)
+    order by u.id limit 2`.execute(ctx.db);
+  if (leavers.length < 2) return;
+  const item = await largestCashItem(ctx);
+  const threeWeeksAgo: ServiceContext = { ...ctx, now: () => new Date(ctx.now().getTime() - 21 * DAY_MS) };
+  const [byBank, byCard] = leavers as [(typeof leavers)[0], (typeof leavers)[0]];
+  const member = (id: number): Caller => ({ id, roles: ['ROLE_USER'], creatorId: null });
+  for (const turn of [1, 2]) {
+    const transfer = await requestBankTransfer(
+      threeWeeksAgo,
+      byBank.id,
+      {
+        coinItemId: item.id,
+        userId: byBank.id,
+        depositorName: byBank.username.slice(0, 50),
+        depositorPhone: '01055550000',
+        receiptType: 'PHONE',
+      },
+      `demo-refund-deposit-${turn}`,
+    );
+    await decideBankTransfer(threeWeeksAgo, finance.id, transfer.id, { status: 'paid' });
+    await purchaseAtSandbox(threeWeeksAgo, member(byCard.id), item.id, `demo-refund-charge-${turn}`);
+  }
+  const account = (who: { id: number; username: string }) => ({
+    bankName: 'KB국민은행' as const,
+    bankAccountHolder: who.username.slice(0, 100),
+    bankAccountNumber: `9${String(who.id).padStart(11, '0')}`,
+  });
+  const byHand = await refundHeldCoins(ctx, byBank.id, 'demo-refund', account(byBank));
+  await markRefundPaidOrRequestApproval(ctx, finance, await getRefundRequest(ctx, byHand.id), {
+    status: 'paid',
+    note: '데모: 인터넷뱅킹으로 이체 완료',
+  });
+  const throughCard = await refundHeldCoins(ctx, byCard.id, 'demo-refund', account(byCard));
+  await refundAtProviderOrRequestApproval(
+    ctx,
+    finance,
+    await getRefundRequest(ctx, throughCard.id),
+    '데모: 탈퇴 전 잔여 코인 환불 요청',
+  );
+}
+
+/** The first console account (both roles) asks to give operator1@ the finance role for the month's end. */
+async function seedRoleGrant(ctx: ServiceContext): Promise<void> {
+  const people = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'roles'])
+    .where('email', 'in', [ctx.config.ADMIN_EMAIL, DEMO_STAFF.operatorMaker])
+    .execute();
+  const admin = people.find((row) => row.email === ctx.config.ADMIN_EMAIL);
+  const operator = people.find((row) => row.email === DEMO_STAFF.operatorMaker);
+  if (!admin || !operator) return;
+  await updateOrRequestApproval(
+    ctx,
+    { id: admin.id, roles: admin.roles as Role[], creatorId: null },
+    operator.id,
+    { roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] },
+    () => undefined,
+  );
 }

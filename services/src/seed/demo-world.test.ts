@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_KINDS, BANK_NAMES } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { signSessionToken } from '../auth';
 import type { Db } from '../db';
 import { EVENT_CONSUMERS } from '../runtime';
 import { DEMO_ACCOUNTS, DEMO_STAFF } from './demo-accounts';
@@ -55,24 +56,17 @@ describe('the demo world', () => {
     expect(again.seconds).toBeLessThan(5);
   });
 
-  it("leaves finance2@ a pending request of each kind the world has a target for, finance1@'s, for his approval", async () => {
+  it("leaves finance2@ a pending request of every kind but a payment's cancel: finance1@'s, and the first account's role grant", async () => {
     const { app } = testApp.current;
-    // A hold release needs a held statement, which the world has only if a payout account changed before a run.
+    // The world holds last month's first payout (its creator changed his account the day before the run).
     const held = await app.db
       .selectFrom('settlement_statements')
       .select('id')
       .where('payout_held', '=', true)
       .executeTakeFirst();
-    // The world's charges and refunds are below APPROVAL_ABOVE_WON: its cancels and refunds need no approval.
-    // A role grant needs a staff account with fewer roles than its granter: the demo team has none.
-    const notSeeded = [
-      'PAYMENT_CANCEL',
-      'MANUAL_REFUND',
-      'PROVIDER_REFUND',
-      'STAFF_ROLE_GRANT',
-      ...(held ? [] : ['STATEMENT_RELEASE']),
-    ];
-    const kinds = APPROVAL_KINDS.filter((kind) => !notSeeded.includes(kind));
+    expect(held).toBeDefined();
+    // No single charge is worth more than APPROVAL_ABOVE_WON (the largest pack is 100,000 won): a cancel never waits.
+    const kinds = APPROVAL_KINDS.filter((kind) => kind !== 'PAYMENT_CANCEL');
     const rows = await app.db
       .selectFrom('staff_approval_requests as r')
       .innerJoin('users as u', 'u.id', 'r.maker_id')
@@ -80,8 +74,50 @@ describe('the demo world', () => {
       .orderBy('r.kind')
       .execute();
     expect(rows).toEqual(
-      [...kinds].sort().map((kind) => ({ kind, status: 'PENDING', email: DEMO_STAFF.financeMaker })),
+      [...kinds].sort().map((kind) => ({
+        kind,
+        status: 'PENDING',
+        email: kind === 'STAFF_ROLE_GRANT' ? config.ADMIN_EMAIL : DEMO_STAFF.financeMaker,
+      })),
     );
+  });
+
+  it("runs each of finance1@'s waiting requests once finance2@ approves it: the refunds reach the bank and the card", async () => {
+    const { app } = testApp.current;
+    const checker = await app.db
+      .selectFrom('users')
+      .select(['id', 'roles'])
+      .where('email', '=', DEMO_STAFF.financeChecker)
+      .executeTakeFirstOrThrow();
+    const pending = await app.db
+      .selectFrom('staff_approval_requests')
+      .select(['id', 'kind'])
+      .where('kind', 'in', ['MANUAL_REFUND', 'PROVIDER_REFUND', 'STATEMENT_RELEASE'])
+      .orderBy('id')
+      .execute();
+    expect(pending.map((row) => row.kind).sort()).toEqual(['MANUAL_REFUND', 'PROVIDER_REFUND', 'STATEMENT_RELEASE']);
+    const session = signSessionToken(app, { id: checker.id, roles: checker.roles }, { kind: 'console' });
+    for (const request of pending) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/admin/approvals/${request.id}/decision`,
+        headers: { authorization: `Bearer ${session}` },
+        payload: { decision: 'approve', note: 'demo check' },
+      });
+      expect(answer.statusCode, `${request.kind}: ${answer.body}`).toBe(200);
+      expect(answer.json()).toMatchObject({ status: 'EXECUTED' });
+    }
+    const refunds = await sql<{ status: string; parts: string[] }>`
+      select r.status, array_agg(coalesce(p.provider_refund_id, 'bank') order by p.id) as parts
+      from coin_refunds r join coin_refund_parts p on p.refund_id = r.id
+      where r.id in (select (params ->> 'refundId')::bigint from staff_approval_requests
+        where kind in ('MANUAL_REFUND', 'PROVIDER_REFUND'))
+      group by r.id order by r.id`.execute(app.db);
+    expect(refunds.rows).toEqual([
+      { status: 'paid', parts: ['bank'] },
+      { status: 'paid', parts: [expect.stringMatching(/^sandbox-refund-/), expect.stringMatching(/^sandbox-refund-/)] },
+    ]);
+    expect((await verify(app.db)).differences).toEqual([]);
   });
 
   it("puts the README's creators among the busiest: missions, a paid statement; the adult one out of search", async () => {

@@ -245,6 +245,10 @@ async function generate(
       insert into settlement_feed (creator_id, month, coins, missions)
       select creator_id, month, sum(coins), count(*) from settlement_feed_entries group by 1, 2`.execute(db);
     });
+    await write('payout_account_changes', settlement.accountChanges);
+    await sql`select setval(pg_get_serial_sequence('payout_account_changes', 'id'), greatest(1, (select max(id) from payout_account_changes)))`.execute(
+      db,
+    );
     await write('settlement_statements', settlement.statements, false);
     await write('settlement_statement_lines', settlement.lines, false);
     await write('settlement_carryovers', settlement.carryovers, false);

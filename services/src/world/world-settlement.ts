@@ -15,13 +15,19 @@ import { entryOf, type Row } from './shape';
  * releases are known in memory: per creator, the month's releases not on a statement yet and the earlier months
  * carried over, paid by one statement (and one SETTLEMENT_PAYOUT) at or above the minimum, else carried over. The
  * statements are as an operator leaves them: last month's issued (the creator confirms it), the month before's
- * approved (its transfer due), every earlier one paid.
+ * approved (its transfer due), every earlier one paid. The first of last month's payouts, and every
+ * HELD_PAYOUT_EVERY-th after it, went to an account its creator set the day before the run: held until finance
+ * releases it, as the run holds a payout to a destination changed in the 72 hours before it.
  */
+const HELD_PAYOUT_EVERY = 25;
+
 export class WorldSettlement {
   readonly statements: Row[] = [];
   readonly lines: Row[] = [];
   readonly carryovers: Row[] = [];
   readonly runs: Row[] = [];
+  /** The payout account changes that held a payout (payout_account_changes rows, written before the statements). */
+  readonly accountChanges: Row[] = [];
   private readonly unsettled = new Map<
     number,
     { transactionId: number; missionId: number; coins: number; at: Date }[]
@@ -90,7 +96,12 @@ export class WorldSettlement {
         now: runAt,
       });
       if (decision.kind === 'CARRY_OVER') {
-        this.statements.push({ ...base, ...carriedOverAmounts(monthCoins, grade, account) });
+        this.statements.push({
+          ...base,
+          ...carriedOverAmounts(monthCoins, grade, account),
+          payout_held: false,
+          hold_account_change_id: null,
+        });
         carried.push({ month: key, coins: monthCoins, grade, statementId });
         this.carried.set(creatorId, carried);
         carriedOver += 1;
@@ -109,9 +120,12 @@ export class WorldSettlement {
         const before = (days: number) =>
           new Date(Math.min(runAt.getTime() + days * DAY_MS, this.now.getTime() - 60_000));
         const paidAt = before(10);
+        const held = age === 0 && issued % HELD_PAYOUT_EVERY === 0 ? this.changeAccountBefore(creator, runAt) : null;
         this.statements.push({
           ...base,
           ...issuedAmounts(amounts, monthCoins, year, month, payout.transactionId),
+          payout_held: held !== null,
+          hold_account_change_id: held,
           ...(approved && { status: 'APPROVED', approved_at: before(3), approved_by_user_id: this.operatorId }),
           ...(paid && {
             status: 'PAID',
@@ -148,5 +162,36 @@ export class WorldSettlement {
       grade_proposals: 0,
       created_at: runAt,
     });
+  }
+
+  /**
+   * The creator's own change, the day before `runAt`, from an earlier account to the one he has now (the account a
+   * statement copies); returns the change's id.
+   */
+  private changeAccountBefore(creator: Row, runAt: Date): number {
+    const id = this.accountChanges.length + 1;
+    const number = creator.bank_account_number as string;
+    this.accountChanges.push({
+      id,
+      creator_id: creator.id,
+      actor_id: creator.user_id,
+      actor_roles: ['ROLE_USER', 'ROLE_CREATOR'],
+      reason: null,
+      from_bank_name: creator.bank_name,
+      from_bank_account_holder: creator.bank_account_holder,
+      from_bank_account_number: `${number.slice(0, -4)}${String((Number(number.slice(-4)) + 1) % 10_000).padStart(4, '0')}`,
+      from_payout_overseas: false,
+      from_payout_foreigner: false,
+      to_bank_name: creator.bank_name,
+      to_bank_account_holder: creator.bank_account_holder,
+      to_bank_account_number: number,
+      to_payout_overseas: false,
+      to_payout_foreigner: false,
+      destination_changed: true,
+      request_ip: null,
+      request_id: `world-account-change-${id}`,
+      changed_at: new Date(runAt.getTime() - DAY_MS),
+    });
+    return id;
   }
 }

@@ -196,6 +196,23 @@ describe('the world generator (size XS)', () => {
           and (select count(*) from settlement_statement_lines l where l.ledger_transaction_id = t.id) <> 1`,
     );
     expect(unsettled!.n).toBe(0);
+    // Last month's first payout, and every 25th after it, is held by its creator's own account change the day
+    // before the run, to the account the statement pays; no other statement is held.
+    const [holds] = await rows(
+      db,
+      sql<{ held: number; issued: number; wrong: number }>`
+        select count(*) filter (where s.payout_held)::int as held,
+          count(*) filter (where s.status = 'ISSUED')::int as issued,
+          count(*) filter (where s.payout_held and (s.status <> 'ISSUED' or c.creator_id <> s.creator_id
+            or c.actor_id <> cr.user_id or c.to_bank_account_number <> s.bank_account_number
+            or c.from_bank_account_number = c.to_bank_account_number
+            or c.changed_at <> r.created_at - interval '1 day'))::int as wrong
+        from settlement_statements s
+        join creators cr on cr.id = s.creator_id
+        join settlement_runs r on (r.year, r.month) = (s.year, s.month)
+        left join payout_account_changes c on c.id = s.hold_account_change_id`,
+    );
+    expect(holds).toMatchObject({ wrong: 0, held: Math.ceil(holds!.issued / 25) });
     // The counters kept by triggers (creator pages, each creator's earnings per month, the dashboard's statement
     // totals per month and status, the releases no statement holds yet, the mission totals, the supporters), which
     // the generator fills set-based after the load (./triggers.ts), equal a recount of the rows they count.
