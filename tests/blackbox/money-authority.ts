@@ -193,7 +193,7 @@ const refunds = (await financeA.call('GET', `/api/admin/coin-refunds?${filter({ 
   .body as { id: number; amount: number; parts: { via: string }[] }[];
 const large = refunds.filter((refund) => refund.amount > 100_000);
 const waiting = (await financeB.call('GET', `/api/admin/approvals?${filter({ view: 'waiting' })}&range=[0,99]`))
-  .body as { kind: string; params: { refundId?: number } }[];
+  .body as { kind: string; params: { refundId?: number; paymentId?: string } }[];
 for (const refund of large) {
   const again = refund.parts.some((part) => part.via === 'PROVIDER')
     ? await financeA.call('POST', `/api/admin/coin-refunds/${refund.id}/provider-refund`, { reason: 'black-box run' })
@@ -204,6 +204,18 @@ for (const refund of large) {
     again,
   );
 }
+for (const request of waiting.filter((row) => row.kind === 'PAYMENT_CANCEL')) {
+  pending(
+    `cancelling charge ${request.params.paymentId} above the limit`,
+    await financeA.call('POST', `/api/admin/payments/${request.params.paymentId}/cancel`, { reason: 'black-box run' }),
+    'PAYMENT_CANCEL',
+    financeA,
+  );
+}
+check(
+  'the demo has a charge above the limit to cancel',
+  waiting.some((row) => row.kind === 'PAYMENT_CANCEL'),
+);
 check(
   'the demo has refunds above the limit waiting',
   large.length >= 2 && waiting.filter((row) => row.kind.endsWith('_REFUND')).length >= 2,

@@ -1,6 +1,7 @@
 // The public surface of `coin-history`: the coin history and refund routes. Other modules import only this file.
 export { coinRefundAdminRoutes } from './admin-routes';
 export {
+  cancelOrRequestApproval,
   manualRefundApproval,
   markRefundPaidOrRequestApproval,
   paymentCancelApproval,

@@ -2,6 +2,7 @@ import { DAY_MS, type Role } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Caller } from '../auth';
 import {
+  cancelOrRequestApproval,
   getRefundRequest,
   markRefundPaidOrRequestApproval,
   refundAtProviderOrRequestApproval,
@@ -17,11 +18,13 @@ import { DEMO_STAFF } from './demo-accounts';
 
 const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
 const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
+const DEMO_LARGE_PACK = '3000 코인 연말 패키지 (판매 종료)';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
  * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
- * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider) and, where
+ * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider), to cancel a
+ * member's charge above it and, where
  * the demo world has such statements, to approve an issued statement, to pay an approved one and to release a held
  * one; finance2@ finds them waiting. The first console account (both roles) has asked to give operator1@ the finance
  * role, which either finance member may approve.
@@ -102,7 +105,7 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
   await seedRoleGrant(ctx);
 }
 
-/** The largest coin pack on sale (1,000 coins, 100,000 won). */
+/** The largest coin pack on sale (1,000 coins, 100,000 won: no single charge of it needs an approval). */
 async function largestCashItem(ctx: ServiceContext) {
   return await ctx.db
     .selectFrom('coin_items')
@@ -115,9 +118,11 @@ async function largestCashItem(ctx: ServiceContext) {
 }
 
 /**
- * Two members who held no cash coins charged the largest pack twice three weeks ago, one by bank deposit, one by
- * card, and now ask for a partial refund: each is worth more than APPROVAL_ABOVE_WON. finance1@ marks the first paid
- * by hand and sends the second back through the card provider (the sandbox, which knows these charges); both wait.
+ * Three members who held no cash coins charged: two the largest pack twice three weeks ago, one by bank deposit, one
+ * by card, and now ask for a partial refund, each worth more than APPROVAL_ABOVE_WON; finance1@ marks the first paid
+ * by hand and sends the second back through the card provider (the sandbox, which knows these charges). The third
+ * bought a year-end pack of 3,000 coins (300,000 won, retired since) by card three days ago, and finance1@ cancels
+ * it. All wait.
  */
 async function seedRefundsAboveLimit(ctx: ServiceContext, finance: Caller): Promise<void> {
   const { rows: leavers } = await sql<{ id: number; username: string }>`
@@ -127,11 +132,11 @@ async function seedRefundsAboveLimit(ctx: ServiceContext, finance: Caller): Prom
       and not exists (select 1 from ledger_lots l
         where l.account = 'wallet:' || u.id and l.source = 'CASH' and l.remaining > 0)
       and not exists (select 1 from coin_refunds r where r.user_id = u.id)
-    order by u.id limit 2`.execute(ctx.db);
-  if (leavers.length < 2) return;
+    order by u.id limit 3`.execute(ctx.db);
+  if (leavers.length < 3) return;
   const item = await largestCashItem(ctx);
   const threeWeeksAgo: ServiceContext = { ...ctx, now: () => new Date(ctx.now().getTime() - 21 * DAY_MS) };
-  const [byBank, byCard] = leavers as [(typeof leavers)[0], (typeof leavers)[0]];
+  const [byBank, byCard, bigBuyer] = leavers as [(typeof leavers)[0], (typeof leavers)[0], (typeof leavers)[0]];
   const member = (id: number): Caller => ({ id, roles: ['ROLE_USER'], creatorId: null });
   for (const turn of [1, 2]) {
     const transfer = await requestBankTransfer(
@@ -149,6 +154,18 @@ async function seedRefundsAboveLimit(ctx: ServiceContext, finance: Caller): Prom
     await decideBankTransfer(threeWeeksAgo, finance.id, transfer.id, { status: 'paid' });
     await purchaseAtSandbox(threeWeeksAgo, member(byCard.id), item.id, `demo-refund-charge-${turn}`);
   }
+  // This season's year-end pack, since retired: its one charge is worth more than the limit, and finance1@ is asked to
+  // cancel it at the provider (the member changed his mind about the whole pack).
+  const yearEnd = await ctx.db
+    .insertInto('coin_items')
+    .values({ item_type: 'CASH', name: DEMO_LARGE_PACK, point: 3_000, price: 300_000, usd_price: '240', active: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Three days ago: a charge is cancelled only within its first 7 days.
+  const threeDaysAgo: ServiceContext = { ...ctx, now: () => new Date(ctx.now().getTime() - 3 * DAY_MS) };
+  const largeCharge = await purchaseAtSandbox(threeDaysAgo, member(bigBuyer.id), yearEnd.id, 'demo-large-pack');
+  await ctx.db.updateTable('coin_items').set({ active: false }).where('id', '=', yearEnd.id).execute();
+  await cancelOrRequestApproval(ctx, finance, largeCharge, '데모: 회원이 패키지 전체 취소를 요청(미사용)');
   const account = (who: { id: number; username: string }) => ({
     bankName: 'KB국민은행' as const,
     bankAccountHolder: who.username.slice(0, 100),
