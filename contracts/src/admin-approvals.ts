@@ -84,7 +84,8 @@ export const adminApprovalSchema = z
     summary: approvalSummarySchema,
     /** The frozen parameters: exactly what runs when approved. */
     params: z.record(z.string(), z.unknown()),
-    reason: z.string(),
+    /** The maker's own words; null when the action's form asks for none (its summary says what runs). */
+    reason: z.string().nullable(),
     makerId: z.number().int(),
     makerEmail: z.string().nullable(),
     createdAt: isoDateTime,

@@ -127,7 +127,7 @@ export const ApprovalList = () => {
         sx={WRAP}
         render={(record) => <ApprovalSummaryText record={record} />}
       />
-      {wide && <TextField source="reason" sx={WRAP} />}
+      {wide && <TextField source="reason" sx={WRAP} emptyText="—" />}
       {wide && <TextField source="makerEmail" sx={WRAP} />}
       <CodeField source="status" family="approvalStatus" />
       {wide && <DateField source="createdAt" showTime />}
@@ -240,7 +240,7 @@ export const ApprovalShow = (props: ShowProps) => (
         sx={WRAP}
         render={(record) => <ApprovalSummaryText record={record} />}
       />
-      <TextField source="reason" sx={WRAP} />
+      <TextField source="reason" sx={WRAP} emptyText="—" />
       <TextField source="makerEmail" emptyText="-" />
       <DateField source="createdAt" showTime />
       <DateField source="expiresAt" showTime />

@@ -626,8 +626,10 @@ describe('the maker-checker rule', () => {
       point: 2_000,
     });
     expect(bonus.statusCode, bonus.body).toBe(202);
+    // Its form asks for no reason: the request records none (its summary says what runs).
     expect(bonus.json<AdminApproval>()).toMatchObject({
       kind: 'BONUS_COIN_ITEM',
+      reason: null,
       params: { itemId: null },
       summary: { name: 'new bonus', coins: 2_000 },
     });

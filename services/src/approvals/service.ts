@@ -105,7 +105,7 @@ async function approvalView(db: DbExecutor, actions: readonly GuardedAction[], i
 export async function requestApproval(
   ctx: ServiceContext,
   action: GuardedAction,
-  input: { maker: Caller; params: unknown; reason: string; idempotencyKey?: string | undefined },
+  input: { maker: Caller; params: unknown; reason: string | null; idempotencyKey?: string | undefined },
 ): Promise<AdminApproval> {
   const params = action.parse(input.params);
   const hash = frozenHash(action.kind, params, await action.targetState(ctx.db, params, ctx));

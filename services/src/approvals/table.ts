@@ -9,7 +9,8 @@ export interface StaffApprovalRequestsTable {
   params: unknown;
   /** sha256 of the frozen parameters and of the target's state when the request was made. */
   frozen_hash: string;
-  reason: string;
+  /** The maker's own words; null when the action's form asks for none. */
+  reason: string | null;
   maker_id: number;
   idempotency_key: string | null;
   status: Generated<ApprovalStatus>;

@@ -98,7 +98,7 @@ export async function markRefundPaidOrRequestApproval(
     const approval = await requestApproval(ctx, manualRefundApproval, {
       maker: finance,
       params: { refundId: refund.id, note },
-      reason: note ?? `refund request ${refund.id}`,
+      reason: note,
     });
     return { approval };
   }

@@ -63,7 +63,7 @@ export async function saveCoinItemOrRequestApproval(
   const approval = await requestApproval(ctx, bonusCoinItemApproval, {
     maker: finance,
     params: { itemId, item: input },
-    reason: `BONUS coin item "${input.name}": ${input.point} coins`,
+    reason: null,
   });
   return { approval };
 }

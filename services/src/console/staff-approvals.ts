@@ -114,7 +114,7 @@ export async function inviteOrRequestApproval(
   const approval = await requestApproval(ctx, staffInvitationApproval, {
     maker: caller,
     params: { invitation: { ...invitation, roles }, language },
-    reason: `invite ${invitation.email}`,
+    reason: null,
   });
   return { approval };
 }
@@ -143,7 +143,7 @@ export async function updateOrRequestApproval(
   const approval = await requestApproval(ctx, staffRoleGrantApproval, {
     maker: caller,
     params: { staffId: id, change, granted },
-    reason: `grant ${granted.join(', ')} to staff ${id}`,
+    reason: null,
   });
   return { approval };
 }
