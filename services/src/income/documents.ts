@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Language } from '@fanmission/contracts';
+import { koreaDate, type BusinessType, type Language } from '@fanmission/contracts';
 import type { StatementRow } from './table';
 
 /*
@@ -47,6 +47,15 @@ const LABELS = {
     released: '완료일',
     yes: '지급 완료',
     no: '미지급',
+    overdue: '미지급 (지급 예정일 경과)',
+    payee: '수취인',
+    creatorId: '크리에이터 번호',
+    account: '지급 계좌',
+    business: '사업자',
+    statuses: { ISSUED: '발행', APPROVED: '승인', PAID: '지급 완료', CARRIED_OVER: '이월' },
+    grades: { SILVER: '실버', GOLD: '골드', DIAMOND: '다이아몬드' },
+    types: { BASIC: '기본', LUCKY: '럭키', CUSTOM: '커스텀', EVENT: '이벤트' },
+    businessTypes: { NONE: '해당 없음', PRIVATE: '개인사업자', CORPORATION: '법인사업자' },
   },
   en: {
     title: 'Monthly settlement statement',
@@ -76,6 +85,15 @@ const LABELS = {
     released: 'Completed',
     yes: 'paid',
     no: 'not paid',
+    overdue: 'not paid (past the due date)',
+    payee: 'Payee',
+    creatorId: 'Creator no.',
+    account: 'Payout account',
+    business: 'Business',
+    statuses: { ISSUED: 'Issued', APPROVED: 'Approved', PAID: 'Paid', CARRIED_OVER: 'Carried over' },
+    grades: { SILVER: 'Silver', GOLD: 'Gold', DIAMOND: 'Diamond' },
+    types: { BASIC: 'Basic', LUCKY: 'Lucky', CUSTOM: 'Custom', EVENT: 'Event' },
+    businessTypes: { NONE: 'None', PRIVATE: 'Sole proprietor', CORPORATION: 'Corporation' },
   },
   ja: {
     title: '月次精算書',
@@ -105,8 +123,27 @@ const LABELS = {
     released: '完了日',
     yes: '支払済み',
     no: '未払い',
+    overdue: '未払い（支払予定日経過）',
+    payee: '受取人',
+    creatorId: 'クリエイター番号',
+    account: '支払口座',
+    business: '事業者',
+    statuses: { ISSUED: '発行', APPROVED: '承認', PAID: '支払済み', CARRIED_OVER: '繰越' },
+    grades: { SILVER: 'シルバー', GOLD: 'ゴールド', DIAMOND: 'ダイヤモンド' },
+    types: { BASIC: 'ベーシック', LUCKY: 'ラッキー', CUSTOM: 'カスタム', EVENT: 'イベント' },
+    businessTypes: { NONE: 'なし', PRIVATE: '個人事業者', CORPORATION: '法人' },
   },
-} as const satisfies Record<Language, Record<string, string>>;
+} as const satisfies Record<Language, Record<string, string | Record<string, string>>>;
+
+/** Who a statement pays: the creator as he is now, and the account the statement copied when it was issued. */
+export interface StatementPayee {
+  creator_name: string;
+  business_type: BusinessType | null;
+  business_name: string | null;
+  business_registration_number: string | null;
+}
+
+const LOCALES = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' } as const satisfies Record<Language, string>;
 
 export function statementFilename(row: Pick<StatementRow, 'id' | 'year' | 'month'>, format: 'pdf' | 'csv') {
   return `fanmission-statement-${row.year}-${String(row.month).padStart(2, '0')}-${row.id}.${format}`;
@@ -115,48 +152,71 @@ export function statementFilename(row: Pick<StatementRow, 'id' | 'year' | 'month
 const monthLabel = (row: Pick<StatementRow, 'year' | 'month'>) => `${row.year}-${String(row.month).padStart(2, '0')}`;
 const kst = (instant: Date) => new Date(instant.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-function amountRows(row: StatementRow, language: Language): Array<[string, string]> {
+function amountRows(row: StatementRow & StatementPayee, language: Language, now: Date): Array<[string, string]> {
   const label = LABELS[language];
+  const amount = (value: number | string) => Number(value).toLocaleString(LOCALES[language]);
+  const due = row.due_date;
+  const unpaid = due !== null && row.status !== 'CARRIED_OVER' && due < koreaDate(now) ? label.overdue : label.no;
+  const business =
+    row.business_type && row.business_type !== 'NONE'
+      ? [label.businessTypes[row.business_type], row.business_name, row.business_registration_number]
+          .filter((part) => part)
+          .join(' · ')
+      : label.businessTypes.NONE;
   return [
+    [label.payee, row.creator_name],
+    [label.creatorId, String(row.creator_id)],
+    [
+      label.account,
+      [row.bank_name, row.bank_account_number, row.bank_account_holder].filter((part) => part).join(' ') || '-',
+    ],
+    [label.business, business],
     [label.statement, String(row.id)],
     [label.month, monthLabel(row)],
     [label.created, kst(row.created_at)],
-    [label.status, row.status],
-    [label.grade, row.grade],
-    [label.monthCoins, String(row.month_coins)],
-    [label.carriedCoins, String(row.carried_coins)],
-    [label.totalEarningCoin, String(row.total_earning_coin)],
-    [label.gross, String(row.gross)],
-    [label.income, String(row.income)],
-    [`${label.pgFee} ${Number(row.pg_fee_rate)}%`, String(row.pg_fee)],
-    [`${label.fatkatFee} ${Number(row.fatkat_fee_rate)}%`, String(row.fatkat_fee)],
-    [`${label.overseasFee} ${Number(row.overseas_fee_rate)}%`, String(row.overseas_fee)],
-    [`${label.taxWithheld} ${Number(row.tax_rate)}%`, String(row.tax_withheld)],
-    [label.toReceipt, String(row.to_receipt)],
-    [label.dueDate, row.due_date ?? '-'],
-    [label.paid, row.status === 'PAID' ? label.yes : label.no],
+    [label.status, label.statuses[row.status]],
+    [label.grade, label.grades[row.grade]],
+    [label.monthCoins, amount(row.month_coins)],
+    [label.carriedCoins, amount(row.carried_coins)],
+    [label.totalEarningCoin, amount(row.total_earning_coin)],
+    [label.gross, amount(row.gross)],
+    [label.income, amount(row.income)],
+    [`${label.pgFee} ${Number(row.pg_fee_rate)}%`, amount(row.pg_fee)],
+    [`${label.fatkatFee} ${Number(row.fatkat_fee_rate)}%`, amount(row.fatkat_fee)],
+    [`${label.overseasFee} ${Number(row.overseas_fee_rate)}%`, amount(row.overseas_fee)],
+    [`${label.taxWithheld} ${Number(row.tax_rate)}%`, amount(row.tax_withheld)],
+    [label.toReceipt, amount(row.to_receipt)],
+    [label.dueDate, due ?? '-'],
+    [label.paid, row.status === 'PAID' ? label.yes : unpaid],
   ];
 }
 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** A statement line's cells, in the order of the CSV's and the PDF's header. */
-const lineCells = (line: StatementLine): string[] => [
+const lineCells = (line: StatementLine, language: Language): string[] => [
   line.mission_id === null ? '' : String(line.mission_id),
-  line.mission_type ?? '',
+  line.mission_type
+    ? (LABELS[language].types[line.mission_type as keyof (typeof LABELS)['ko']['types']] ?? line.mission_type)
+    : '',
   line.product_name ?? '',
   line.username ?? '',
-  String(line.coins),
+  line.coins.toLocaleString(LOCALES[language]),
   kst(line.released_at),
 ];
 
-export function statementCsv(row: StatementRow, lines: StatementLine[], language: Language): string {
+export function statementCsv(
+  row: StatementRow & StatementPayee,
+  lines: StatementLine[],
+  language: Language,
+  now: Date,
+): string {
   const label = LABELS[language];
-  const records: string[][] = amountRows(row, language).map(([name, value]) => [name, value]);
+  const records: string[][] = amountRows(row, language, now).map(([name, value]) => [name, value]);
   records.push([]);
   records.push([label.missionId, label.type, label.product, label.requester, label.coins, label.released]);
   for (const line of lines) {
-    records.push(lineCells(line));
+    records.push(lineCells(line, language));
   }
   return `\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
@@ -178,9 +238,10 @@ export function cjkFont(configuredPath?: string): { path: string; family?: strin
 }
 
 export async function statementPdf(
-  row: StatementRow,
+  row: StatementRow & StatementPayee,
   lines: StatementLine[],
   language: Language,
+  now: Date,
   fontPath?: string,
 ): Promise<Buffer> {
   const label = LABELS[language];
@@ -203,7 +264,7 @@ export async function statementPdf(
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.fontSize(10);
-  for (const [name, value] of amountRows(row, language)) {
+  for (const [name, value] of amountRows(row, language, now)) {
     const y = doc.y;
     doc.text(name, left, y, { width: width * 0.6 });
     doc.text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
@@ -225,7 +286,7 @@ export async function statementPdf(
   };
   writeRow(header);
   for (const line of lines) {
-    writeRow(lineCells(line));
+    writeRow(lineCells(line, language));
   }
   doc.end();
   await done;

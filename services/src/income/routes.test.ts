@@ -246,8 +246,25 @@ describe('creator income', () => {
     const csv = await get(`/api/v1/creators/me/incomes/${statementId}/csv`, creator.headers, 'ko');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body).toContain('지급액 (원),36000');
+    // It names the payee and the account it pays, words its codes and groups the digits of its amounts.
+    const payee = await db()
+      .selectFrom('creators')
+      .select('name')
+      .where('id', '=', creator.creatorId)
+      .executeTakeFirstOrThrow();
+    const cells = csv.body.replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
+    const value = (name: string) => cells.find((record) => record[0] === name)?.[1];
+    expect(value('수취인')).toBe(payee.name);
+    expect(value('크리에이터 번호')).toBe(String(creator.creatorId));
+    expect(value('지급 계좌')).toMatch(/^국민은행 \d+ 홍길동$/);
+    expect(value('상태')).toBe('발행');
+    expect(value('등급')).toBe('실버');
+    expect(value('지급액 (원)')).toBe('"36,000"');
+    // Due on 2025-04-10 and not paid.
+    expect(value('지급 여부')).toBe('미지급 (지급 예정일 경과)');
     expect(csv.body).toContain('생일 축하 영상');
+    expect(cells.some((record) => record[1] === '기본' && record[2] === '생일 축하 영상')).toBe(true);
+    expect(csv.body).not.toMatch(/ISSUED|SILVER|BASIC/);
 
     const pdf = await get(`/api/v1/creators/me/incomes/${statementId}/pdf`, creator.headers, 'ko');
     expect(pdf.statusCode).toBe(200);
@@ -260,7 +277,8 @@ describe('creator income', () => {
       const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
       expect(text).toContain('월 정산서');
       expect(text).toContain('생일 축하 영상');
-      expect(text).toMatch(/지급액 \(원\)\s+36000/);
+      expect(text).toMatch(/지급액 \(원\)\s+36,000/);
+      expect(text).toContain(payee.name);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -200,10 +200,10 @@ export async function incomeRoutes(app: FastifyInstance) {
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-cache');
         if (format === 'csv')
-          return reply.type('text/csv; charset=utf-8').send(statementCsv(row, lines, request.language));
+          return reply.type('text/csv; charset=utf-8').send(statementCsv(row, lines, request.language, app.ctx.now()));
         return reply
           .type('application/pdf')
-          .send(await statementPdf(row, lines, request.language, app.config.STATEMENT_FONT_PATH));
+          .send(await statementPdf(row, lines, request.language, app.ctx.now(), app.config.STATEMENT_FONT_PATH));
       },
     );
   }

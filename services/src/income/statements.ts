@@ -77,7 +77,13 @@ export function statementsQuery(db: DbExecutor) {
     .innerJoin('creators as cr', 'cr.id', 's.creator_id')
     .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
     .selectAll('s')
-    .select(['cr.name as creator_name', 'co.paid_by_statement_id as carried_into_statement_id']);
+    .select([
+      'cr.name as creator_name',
+      'cr.business_type',
+      'cr.business_name',
+      'cr.business_registration_number',
+      'co.paid_by_statement_id as carried_into_statement_id',
+    ]);
 }
 
 /** The creator's statements, newest month first. */

@@ -1,4 +1,4 @@
-import { SETTLEMENT, type MonthlySettlement } from '@fanmission/contracts';
+import { SETTLEMENT, koreaDate, type MonthlySettlement } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,8 +12,16 @@ import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
 import { RowsTable } from '../../../shared/ui/rows-table';
 
-function statusLabel(statement: MonthlySettlement, t: TFunction) {
+/** A payable statement still unpaid after its due date (Korea time): the creator sees it delayed, not scheduled. */
+function overdue(statement: MonthlySettlement, today: string): boolean {
+  return (
+    statement.status !== 'CARRIED_OVER' && !statement.paid && statement.dueDate !== null && statement.dueDate < today
+  );
+}
+
+function statusLabel(statement: MonthlySettlement, t: TFunction, today: string) {
   if (statement.status === 'CARRIED_OVER') return t('income.status.CARRIED_OVER');
+  if (overdue(statement, today)) return t('income.overdue', { date: statement.dueDate!.replaceAll('-', '.') });
   return statement.paid ? t('income.status.PAID') : t('income.status.UNPAID');
 }
 
@@ -23,6 +31,7 @@ export function PastTab() {
   const [page, setPage] = useState(0);
   const statements = useStatements(page);
   const rows = statements.data?.content ?? [];
+  const today = koreaDate(new Date());
   const download = async (statement: MonthlySettlement, format: 'pdf' | 'csv') => {
     if (!(await downloadStatement(statement, format, i18n.language))) await showAlert(t('income.downloadFailed'));
   };
@@ -59,8 +68,8 @@ export function PastTab() {
               <Chip
                 size="small"
                 variant={statement.paid ? 'filled' : 'outlined'}
-                color={statement.paid ? 'success' : 'default'}
-                label={statusLabel(statement, t)}
+                color={statement.paid ? 'success' : overdue(statement, today) ? 'warning' : 'default'}
+                label={statusLabel(statement, t, today)}
               />
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>

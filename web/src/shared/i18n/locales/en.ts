@@ -410,6 +410,7 @@ export const en: Messages = {
     paidState: 'Payment',
     download: 'Download',
     status: { PAID: 'Paid', UNPAID: 'To be paid', CARRIED_OVER: 'Carried over' },
+    overdue: 'Delayed (due {{date}})',
     pastEmpty: 'No settlements yet.',
     pastNote:
       'Income from the 1st to the end of each month is paid by the 10th of the next month. Under {{minimum}} coins ({{overseasMinimum}} for foreigners paid to overseas accounts) carries over to the next month.',

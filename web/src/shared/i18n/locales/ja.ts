@@ -411,6 +411,7 @@ export const ja: Messages = {
     paidState: '支払状況',
     download: 'ダウンロード',
     status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越' },
+    overdue: '支払遅延（予定日 {{date}}）',
     pastEmpty: '精算履歴はありません。',
     pastNote:
       '毎月1日から末日までの収益を翌月10日までにお支払いします。{{minimum}}コイン（海外口座の外国人は{{overseasMinimum}}コイン）未満は翌月に繰り越されます。',

@@ -411,6 +411,7 @@ export const ko = {
     paidState: '지급 상태',
     download: '다운로드',
     status: { PAID: '지급 완료', UNPAID: '지급 예정', CARRIED_OVER: '이월' },
+    overdue: '지급 지연 (예정일 {{date}})',
     pastEmpty: '정산 내역이 없습니다.',
     pastNote:
       '매월 1일부터 말일까지의 수익을 다음 달 10일까지 지급합니다. {{minimum}} 코인(해외 계좌의 외국인은 {{overseasMinimum}} 코인) 미만은 다음 달로 이월됩니다.',

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import type { MonthlySettlement } from '@fanmission/contracts';
+import { screen, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { clearSession, SESSION_KEYS, storeLogin, storeSessionValue } from '../../../shared/session/session';
+import { PastTab } from './past-tab';
+
+const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySettlement => ({
+  id,
+  year: 2026,
+  month: 9,
+  created: '2026-10-01T15:00:00.000Z',
+  totalEarningCoin: 1_000,
+  income: 60_000,
+  pgFee: 10_000,
+  pgFeeRate: 10,
+  fatkatFee: 30_000,
+  fatkatFeeRate: 30,
+  advancedPaymentCurrent: 0,
+  advancedPaymentFeeRate: 0,
+  advancedPaymentTotal: 0,
+  totalIntroductionFee: 0,
+  totalIntroductionFeeCoin: 0,
+  toReceipt: 60_000,
+  paid: false,
+  status: 'APPROVED',
+  grade: 'SILVER',
+  monthCoins: 1_000,
+  carriedCoins: 0,
+  gross: 100_000,
+  overseasFee: 0,
+  overseasFeeRate: 0,
+  taxWithheld: 0,
+  taxRate: 0,
+  dueDate: '2026-10-12',
+  carriedIntoStatementId: null,
+  ...overrides,
+});
+
+// Today is 2026-11-27 in Korea: September's statement was due on 2026-10-12, October's is due on 2026-12-10.
+const STATEMENTS = [
+  statement(4, { month: 10, status: 'ISSUED', dueDate: '2026-12-10' }),
+  statement(3, {}),
+  statement(2, { month: 8, status: 'PAID', paid: true, dueDate: '2026-09-10' }),
+  statement(1, { month: 7, status: 'CARRIED_OVER', dueDate: null, toReceipt: 0 }),
+];
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+describe('past incomes: each statement’s payment state', () => {
+  afterEach(() => {
+    cleanupApp();
+    clearSession();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  test.each(['ko', 'en', 'ja'] as const)(
+    'an unpaid statement past its due date reads delayed with the date, not scheduled (%s)',
+    { timeout: 60_000 },
+    async (language) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T03:00:00Z') });
+      const t = await useLanguage(language);
+      storeLogin({ id: 5, roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+      storeSessionValue(SESSION_KEYS.creatorId, '3');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          json({ content: STATEMENTS, last: true, totalElements: 4, totalPages: 1, number: 0, size: 12 }),
+        ),
+      );
+      renderAt('/adjustment-page', <Route path="/adjustment-page" element={<PastTab />} />);
+      await screen.findAllByTestId('income-statement-row');
+      const state = (id: number) =>
+        within(
+          screen
+            .getAllByTestId('income-statement-row')
+            .find((row) => row.firstElementChild?.textContent === String(id))!,
+        );
+      expect(state(4).getByText(t.income.status.UNPAID)).toBeTruthy();
+      expect(state(3).getByText(t.income.overdue.replace('{{date}}', '2026.10.12'))).toBeTruthy();
+      expect(state(3).queryByText(t.income.status.UNPAID)).toBeNull();
+      expect(state(2).getByText(t.income.status.PAID)).toBeTruthy();
+      expect(state(1).getByText(t.income.status.CARRIED_OVER)).toBeTruthy();
+    },
+  );
+});
