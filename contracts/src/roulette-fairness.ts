@@ -48,6 +48,10 @@ export const rouletteRollSchema = z
     missionId: z.number().int(),
     productId: z.number().int(),
     productName: z.string(),
+    /** The creator whose roulette it is. */
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    /** What the roll cost. */
     coins: z.number().int(),
     /** Percent. */
     winProbability: z.number().nullable(),

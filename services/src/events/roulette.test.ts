@@ -58,6 +58,15 @@ describe('provably fair lucky roulette', () => {
     expect(before.content.map((r) => r.nonce)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
     expect(before.content.map((r) => r.success).reverse()).toEqual(outcomes);
     expect(before.content.every((r) => r.serverSeed === null && r.commitment === first.commitment)).toBe(true);
+    // Each roll names whose roulette it was and what it cost.
+    const creatorRow = await db()
+      .selectFrom('missions as m')
+      .innerJoin('mission_products as p', 'p.id', 'm.product_id')
+      .innerJoin('creators as c', 'c.id', 'p.creator_id')
+      .select(['c.id', 'c.name'])
+      .where('m.id', '=', before.content[0]!.missionId)
+      .executeTakeFirstOrThrow();
+    expect(before.content[0]).toMatchObject({ creatorId: creatorRow.id, creatorName: creatorRow.name, coins: 1 });
     // Not revealed yet: nothing can be verified.
     expect(await verifyRolls(before.content)).toHaveLength(12);
 

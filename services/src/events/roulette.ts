@@ -102,6 +102,7 @@ export async function rollPage(ctx: ServiceContext, caller: Caller, query: PageQ
     .selectFrom('lucky_rolls as r')
     .innerJoin('missions as m', 'm.id', 'r.mission_id')
     .innerJoin('mission_products as p', 'p.id', 'm.product_id')
+    .innerJoin('creators as c', 'c.id', 'p.creator_id')
     .leftJoin('roulette_seeds as s', 's.id', 'r.seed_id')
     .where('r.user_id', '=', caller.id);
   const [rows, total] = await Promise.all([
@@ -111,6 +112,8 @@ export async function rollPage(ctx: ServiceContext, caller: Caller, query: PageQ
         'r.mission_id',
         'm.product_id',
         'p.name',
+        'c.id as creator_id',
+        'c.name as creator_name',
         'r.coins',
         'r.win_probability',
         's.commitment',
@@ -133,6 +136,8 @@ export async function rollPage(ctx: ServiceContext, caller: Caller, query: PageQ
       missionId: row.mission_id,
       productId: row.product_id,
       productName: row.name,
+      creatorId: row.creator_id,
+      creatorName: row.creator_name,
       coins: row.coins,
       winProbability: row.win_probability === null ? null : Number(row.win_probability),
       commitment: row.commitment,

@@ -29,13 +29,18 @@ function RollRow({ roll }: { roll: RouletteRoll }) {
     <Paper
       variant="outlined"
       component="li"
-      aria-label={`${roll.productName} #${roll.nonce ?? '-'}`}
+      aria-label={`${roll.creatorName} ${roll.productName} #${roll.nonce ?? '-'}`}
       sx={{ p: 2, borderRadius: 3, listStyle: 'none' }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography sx={{ fontWeight: 700, flexGrow: 1, minWidth: 0 }} noWrap>
-          {roll.productName}
+          {roll.creatorName} · {roll.productName}
         </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('lotteryEvent.rolls.cost', { coins: roll.coins.toLocaleString() })}
+        />
         <Chip
           size="small"
           color={roll.success ? 'success' : 'default'}

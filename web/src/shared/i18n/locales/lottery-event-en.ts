@@ -135,5 +135,6 @@ export const lotteryEventEn: typeof lotteryEventKo = {
     mismatch: 'Mismatch',
     value: 'value {{value}}',
     rotateHint: 'Replace your server seed in the roulette window to verify these rolls.',
+    cost: '{{coins}} coins',
   },
 };

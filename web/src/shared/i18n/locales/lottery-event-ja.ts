@@ -134,5 +134,6 @@ export const lotteryEventJa: typeof lotteryEventKo = {
     mismatch: '不一致',
     value: '値 {{value}}',
     rotateHint: 'ルーレット画面でサーバーシードを交換すると検証できます。',
+    cost: '{{coins}}コイン',
   },
 };
