@@ -104,6 +104,8 @@ export const myCreatorSchema = creatorSchema
     payoutForeigner: z.boolean(),
     newbie: newbieFlagsSchema,
     review: creatorReviewSchema,
+    /** A lottery event of his is under way (not closed or cancelled): no new mission product until it ends. */
+    ongoingEvent: z.boolean(),
   })
   .meta({ id: 'MyCreator' });
 export type MyCreator = z.infer<typeof myCreatorSchema>;

@@ -212,6 +212,7 @@ describe('GET /api/v1/creators/me', () => {
       bankAccountNumber: null,
       payoutOverseas: false,
       payoutForeigner: false,
+      ongoingEvent: false,
     });
 
     // Basic info needs both the image and a tag.

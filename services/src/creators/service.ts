@@ -25,7 +25,7 @@ import {
 } from '../files';
 import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
 import { applyCustomSettingsToProduct } from '../mission-products';
-import { currentEventProductId } from '../events';
+import { currentEventProductId, hasOngoingEvent } from '../events';
 import { getProduct } from '../mission-products';
 import { invalidCreatorFields, nothingToUpdate } from './errors';
 import * as repository from './repository';
@@ -93,10 +93,11 @@ export async function creatorPage(
 }
 
 async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Promise<MyCreator> {
-  const [view, flags, tagCount] = await Promise.all([
+  const [view, flags, tagCount, ongoingEvent] = await Promise.all([
     creatorView(ctx.db, ctx.config, creator, { withPrivateFields: true }),
     repository.productFlags(ctx.db, creator.id),
     repository.tagsOfCreator(ctx.db, creator.id).then((tags) => tags.length),
+    hasOngoingEvent(ctx.db, creator.id),
   ]);
   const newbie = {
     basicInfoDone: creator.image_file_id !== null && tagCount > 0,
@@ -113,6 +114,7 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     payoutForeigner: creator.payout_foreigner,
     newbie,
     review: reviewOf(creator, newbie),
+    ongoingEvent,
   };
 }
 

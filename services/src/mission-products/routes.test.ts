@@ -290,6 +290,9 @@ describe('POST /mission-products', () => {
         workflow_started_at: null,
       })
       .execute();
+    // His studio knows before he fills the form: GET /creators/me says an event is under way.
+    const me = await app().inject({ method: 'GET', url: '/api/v1/creators/me', headers: eventCreator.headers });
+    expect(me.json()).toMatchObject({ ongoingEvent: true });
     const eventCover = await uploadFile(app(), eventCreator);
     const payload = basic({ creatorId: eventCreator.creatorId, descriptionPictureId: eventCover.id });
     for (const language of ['en', 'ko']) {

@@ -48,6 +48,7 @@ const creator: MyCreator = {
   payoutForeigner: false,
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
+  ongoingEvent: false,
 };
 
 function stubApi(routes: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import type { MissionProduct } from '@fanmission/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
-import { myCreatorQueryKey } from '../my-creator';
+import { myCreatorQueryKey, useMyCreator } from '../my-creator';
 import { productsQueryKey, useMyProducts } from './api';
 import { MissionTable } from './mission-table';
 import { ProductDialog } from './product-dialog';
@@ -55,6 +56,8 @@ export function ProductsPanel({ type }: { type: 'BASIC' | 'LUCKY' }) {
     }
   };
   const list = products.data ?? [];
+  // The server refuses a new product while a lottery event runs: say so before the form, not after it.
+  const eventUnderWay = useMyCreator().data?.ongoingEvent === true;
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -65,10 +68,11 @@ export function ProductsPanel({ type }: { type: 'BASIC' | 'LUCKY' }) {
               : 'creatorStudio.missions.products.luckyTitle',
           )}
         </Typography>
-        <Button variant="contained" onClick={() => setEditing('new')}>
+        <Button variant="contained" disabled={eventUnderWay} onClick={() => setEditing('new')}>
           {t('creatorStudio.missions.products.register')}
         </Button>
       </Stack>
+      {eventUnderWay ? <Alert severity="info">{t('creatorStudio.missions.products.eventUnderWay')}</Alert> : null}
       {products.isSuccess && list.length === 0 ? (
         <Typography color="text.secondary">{t('creatorStudio.missions.products.empty')}</Typography>
       ) : null}

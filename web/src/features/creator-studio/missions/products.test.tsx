@@ -138,6 +138,28 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
     );
   });
 
+  test('register is off, with the reason, while a lottery event of the creator runs', async () => {
+    const texts = await useLanguage(language);
+    const p = texts.creatorStudio.missions.products;
+    let ongoingEvent = true;
+    serve({
+      'GET /api/v1/mission-products': () => json([product(1, 'Birthday song')]),
+      'GET /api/v1/missions/page': () => json({ content: [], totalPages: 0, totalElements: 0, size: 12, number: 0 }),
+      'GET /api/v1/creators/me': () => json({ id: CREATOR_ID, ongoingEvent }),
+    });
+    const view = renderWithProviders(<ProductsPanel type="BASIC" />);
+    expect(await screen.findByText(p.eventUnderWay)).toBeTruthy();
+    expect((screen.getByRole('button', { name: p.register }) as HTMLButtonElement).disabled).toBe(true);
+    view.unmount();
+    ongoingEvent = false;
+    renderWithProviders(<ProductsPanel type="BASIC" />);
+    await screen.findByText('Birthday song');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: p.register }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText(p.eventUnderWay)).toBeNull();
+  });
+
   test('register: the cover is uploaded first, then the product; a refused product deletes its cover again', async () => {
     const texts = await useLanguage(language);
     const d = texts.creatorStudio.missions.dialog;

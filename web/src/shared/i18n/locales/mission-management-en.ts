@@ -17,6 +17,7 @@ export const missionManagementEn: MissionManagementMessages = {
     basicTitle: 'Basic mission products',
     luckyTitle: 'Lucky mission products',
     register: 'Register mission',
+    eventUnderWay: 'A lottery event of yours is under way: you can register missions again once it ends.',
     edit: 'Edit',
     active: 'Active',
     inactive: 'Inactive',

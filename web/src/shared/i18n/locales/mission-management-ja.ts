@@ -17,6 +17,7 @@ export const missionManagementJa: MissionManagementMessages = {
     basicTitle: 'ベーシックミッション商品',
     luckyTitle: 'ラッキーミッション商品',
     register: 'ミッション登録',
+    eventUnderWay: '抽選イベントの開催中はミッションを登録できません。イベント終了後に登録できます。',
     edit: '編集',
     active: '有効',
     inactive: '無効',

@@ -10,6 +10,7 @@ export const missionManagementKo = {
     basicTitle: '베이직 미션 상품',
     luckyTitle: '럭키 미션 상품',
     register: '미션 등록',
+    eventUnderWay: '추첨 이벤트가 진행 중이라 지금은 미션을 등록할 수 없습니다. 이벤트가 끝나면 등록할 수 있습니다.',
     edit: '수정',
     active: '활성',
     inactive: '비활성',
