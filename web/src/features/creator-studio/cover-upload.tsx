@@ -1,5 +1,6 @@
 import { EXIST_ONGOING_EVENT_MESSAGE, type FileEntry } from '@fanmission/contracts';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
@@ -73,12 +74,17 @@ export function useCoverUpload(texts: CoverTexts, initialPreview: string | null,
   return { texts, cover, preview, progress, pick, submit };
 }
 
-/** The cover's thumbnail and its picker (pictures only). */
-export function CoverPicker({ state }: { state: CoverUpload }) {
+/** The cover's thumbnail and its picker (pictures only); a required one says so beside its name, as fields do. */
+export function CoverPicker({ state, required = false }: { state: CoverUpload; required?: boolean }) {
   const { t } = useTranslation();
   const { texts, preview } = state;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {required ? (
+        <Typography variant="body2" color="text.secondary">
+          {t(`${texts}.cover`)} *
+        </Typography>
+      ) : null}
       {preview ? (
         <img
           src={preview}

@@ -35,6 +35,23 @@ export interface EventForm {
   eventEnd: string;
 }
 
+/** The required parts of an event, in the form's order. */
+export type EventField = 'cover' | 'title' | 'description' | 'drawNumber' | 'applyStart' | 'applyEnd' | 'eventEnd';
+
+/** The required parts left empty, so that the form names them beside the spec's "every field is required". */
+export function missingEventFields(form: EventForm, hasCover: boolean): EventField[] {
+  const filled: Record<EventField, boolean> = {
+    cover: hasCover,
+    title: form.title.trim() !== '',
+    description: form.description.trim() !== '',
+    drawNumber: form.drawNumber !== '',
+    applyStart: form.applyStart !== '',
+    applyEnd: form.applyEnd !== '',
+    eventEnd: form.eventEnd !== '',
+  };
+  return (Object.keys(filled) as EventField[]).filter((field) => !filled[field]);
+}
+
 export type EventFormError =
   'allRequired' | 'drawNumberPositive' | 'tooLong' | 'applyStartPast' | 'datesOrder' | 'eventEndTooSoon';
 
@@ -44,17 +61,7 @@ export type EventFormError =
  * due period after applyEnd.
  */
 export function checkEvent(form: EventForm, hasCover: boolean, now: Date): EventFormError | null {
-  if (
-    !form.title.trim() ||
-    !form.description.trim() ||
-    form.drawNumber === '' ||
-    !form.applyStart ||
-    !form.applyEnd ||
-    !form.eventEnd ||
-    !hasCover
-  ) {
-    return 'allRequired';
-  }
+  if (missingEventFields(form, hasCover).length > 0) return 'allRequired';
   if (!(Number(form.drawNumber) > 0)) return 'drawNumberPositive';
   if (form.description.length > TEXT_LIMITS.description) return 'tooLong';
   if (form.applyStart < kstDate(now)) return 'applyStartPast';
@@ -168,7 +175,7 @@ export function EventDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {editing ? <Alert severity="info">{t('eventManagement.editDialog.note')}</Alert> : null}
-          <CoverPicker state={coverUpload} />
+          <CoverPicker state={coverUpload} required />
           <TextField
             label={t('eventManagement.dialog.title')}
             required
@@ -206,6 +213,13 @@ export function EventDialog({
                 max: TEXT_LIMITS.description,
                 days: DEADLINES.minimumMissionDuePeriodDays,
               })}
+              {error === 'allRequired'
+                ? ` ${t('eventManagement.dialog.missing', {
+                    fields: missingEventFields(form, cover !== null || currentCover !== null)
+                      .map((field) => t(`eventManagement.dialog.${field}`))
+                      .join(', '),
+                  })}`
+                : null}
             </Alert>
           ) : null}
         </Stack>

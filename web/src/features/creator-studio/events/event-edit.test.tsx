@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { NewbieCreatorPage } from '../newbie-creator-page';
+import { EventDialog } from './event-dialog';
 import { LotteryEventListPage } from './event-list-page';
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -150,4 +151,39 @@ describe('editing a lottery event before its applications open', () => {
     await user.click(within(form).getByRole('button', { name: t.eventManagement.editDialog.save }));
     await closeAlert(t.eventManagement.editDialog.failed.replace('{{reason}}', refusal));
   });
+});
+
+describe('registering a lottery event', () => {
+  test.each(['ko', 'en', 'ja'] as const)(
+    'marks the cover required and names what is missing beside "every field is required" (%s)',
+    async (language) => {
+      const t = await useLanguage(language);
+      const dialog = t.eventManagement.dialog;
+      const calls = api([]);
+      renderAt(
+        '/register',
+        <Route path="/register" element={<EventDialog creatorId={7} onClose={() => {}} onSaved={() => {}} />} />,
+      );
+      const form = await screen.findByRole('dialog');
+      expect(within(form).getByText(`${dialog.cover} *`)).toBeTruthy();
+      await userEvent.type(within(form).getByRole('textbox', { name: new RegExp(dialog.title) }), 'Birthday lottery');
+      await userEvent.click(within(form).getByRole('button', { name: dialog.save }));
+      const alert = await within(form).findByRole('alert');
+      expect(alert.textContent).toContain(dialog.allRequired);
+      expect(alert.textContent).toContain(
+        dialog.missing.replace(
+          '{{fields}}',
+          [
+            dialog.cover,
+            dialog.description,
+            dialog.drawNumber,
+            dialog.applyStart,
+            dialog.applyEnd,
+            dialog.eventEnd,
+          ].join(', '),
+        ),
+      );
+      expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEvent, type EventForm } from './event-dialog';
+import { checkEvent, missingEventFields, type EventForm } from './event-dialog';
 import { canSendPrize } from './event-perform-dialog';
 import { applicantStatusFor } from './api';
 
@@ -30,6 +30,12 @@ describe('the register dialog’s checks', () => {
     expect(checkEvent({ ...valid, applyStart: '2026-11-21' }, true, NOW)).toBe('applyStartPast');
     expect(checkEvent({ ...valid, applyEnd: '2026-11-21', applyStart: '2026-11-22' }, true, NOW)).toBe('datesOrder');
     expect(checkEvent({ ...valid, eventEnd: '2026-11-29' }, true, NOW)).toBe('eventEndTooSoon');
+  });
+
+  it("names the empty required parts, the cover among them, in the form's order", () => {
+    expect(missingEventFields(valid, true)).toEqual([]);
+    expect(missingEventFields(valid, false)).toEqual(['cover']);
+    expect(missingEventFields({ ...valid, title: ' ', eventEnd: '' }, false)).toEqual(['cover', 'title', 'eventEnd']);
   });
 
   it('uses the Korean calendar day: 23:30 UTC on the 21st is already the 22nd in Korea', () => {

@@ -39,6 +39,7 @@ export const eventManagementEn: EventManagementMessages = {
     save: 'Register',
     cancel: 'Cancel',
     allRequired: sharedMessageForWeb('en', 'events.allRequired'),
+    missing: 'Missing: {{fields}}',
     drawNumberPositive: sharedMessageForWeb('en', 'events.drawNumberPositive'),
     tooLong: 'The description must be at most {{max}} characters.',
     applyStartPast: sharedMessageForWeb('en', 'events.applyStartPast'),

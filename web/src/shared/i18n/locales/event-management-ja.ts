@@ -39,6 +39,7 @@ export const eventManagementJa: EventManagementMessages = {
     save: '登録',
     cancel: 'キャンセル',
     allRequired: sharedMessageForWeb('ja', 'events.allRequired'),
+    missing: '未入力の項目：{{fields}}',
     drawNumberPositive: sharedMessageForWeb('ja', 'events.drawNumberPositive'),
     tooLong: '説明は{{max}}文字以内で入力してください。',
     applyStartPast: sharedMessageForWeb('ja', 'events.applyStartPast'),

@@ -40,6 +40,7 @@ export const eventManagementKo = {
     save: '등록',
     cancel: '취소',
     allRequired: sharedMessageForWeb('ko', 'events.allRequired'),
+    missing: '빠진 항목: {{fields}}',
     drawNumberPositive: sharedMessageForWeb('ko', 'events.drawNumberPositive'),
     tooLong: '설명은 {{max}}자 이하여야 합니다.',
     applyStartPast: sharedMessageForWeb('ko', 'events.applyStartPast'),
