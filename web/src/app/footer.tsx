@@ -11,7 +11,13 @@ export function Footer() {
       <div className="app-footer-inner">
         <nav className="footer-links">
           <Link to="/faq">{t('footer.faq')}</Link>
-          <button type="button" className="link-button" onClick={() => void showAlert(t('footer.contactAlert'))}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void showAlert(`${t('footer.contactAlert')} ${t('footer.contactChannel', { email: company.email })}`)
+            }
+          >
             {t('footer.contact')}
           </button>
           <Link to="/provideterms">{t('footer.terms')}</Link>

@@ -93,6 +93,12 @@ export function Header() {
         <Link to="/creator-search">
           <Icon name="search" /> {t('header.search')}
         </Link>
+        <Link to="/browse-missions">
+          <Icon name="play" /> {t('browseMissions.title')}
+        </Link>
+        <Link to="/faq">
+          <Icon name="help" /> {t('footer.faq')}
+        </Link>
         {loggedIn ? (
           <Link to="/notifications">
             <Icon name="notifications" /> {t('header.notice')}

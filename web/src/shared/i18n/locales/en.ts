@@ -42,6 +42,7 @@ export const en: Messages = {
     faq: 'FAQ',
     contact: 'Contact us',
     contactAlert: 'Currently in preparation.',
+    contactChannel: 'Meanwhile, write to {{email}} or use the live chat on the FAQ page (weekdays 11:00–19:00 KST).',
     terms: 'Terms of service',
     privacy: 'Privacy policy',
     servicePolicy: 'Service policy',
