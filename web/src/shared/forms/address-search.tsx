@@ -19,17 +19,28 @@ declare global {
 
 let loading: Promise<void> | undefined;
 
+/** How long the postcode script may take to load before the member is told to type the address himself. */
+export const POSTCODE_LOAD_TIMEOUT_MS = 8_000;
+
 function loadPostcodeScript(): Promise<void> {
   if (window.daum?.Postcode) return Promise.resolve();
   loading ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
+    // A network that neither answers nor fails (a captive portal, a blocked CDN) must not leave the button silent.
+    const timer = setTimeout(() => fail(new Error('postcode script timed out')), POSTCODE_LOAD_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      script.remove();
+      loading = undefined;
+      reject(error);
+    };
     script.src = webConfig.daumPostcodeUrl;
     script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      loading = undefined;
-      reject(new Error('postcode script failed to load'));
+    script.onload = () => {
+      clearTimeout(timer);
+      resolve();
     };
+    script.onerror = () => fail(new Error('postcode script failed to load'));
     document.head.appendChild(script);
   });
   return loading;

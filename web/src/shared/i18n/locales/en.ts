@@ -186,7 +186,7 @@ export const en: Messages = {
   },
   postcode: {
     noHandler: 'The parent has no function to save the address.',
-    loadFailed: 'The address search could not be loaded.',
+    loadFailed: 'The address search could not be loaded. Please type the address yourself.',
   },
   myPage: {
     title: 'My page',

@@ -187,7 +187,7 @@ export const ja: Messages = {
   },
   postcode: {
     noHandler: '住所を保存する親画面の機能がありません。',
-    loadFailed: '住所検索を読み込めませんでした。',
+    loadFailed: '住所検索を読み込めませんでした。住所を直接入力してください。',
   },
   myPage: {
     title: 'マイページ',

@@ -187,7 +187,7 @@ export const ko = {
   },
   postcode: {
     noHandler: '주소를 저장할 상위 화면의 기능이 없습니다.',
-    loadFailed: '주소 검색을 불러오지 못했습니다.',
+    loadFailed: '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해 주세요.',
   },
   myPage: {
     title: '마이페이지',
