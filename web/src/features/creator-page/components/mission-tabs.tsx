@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
+import { useGoToLogin } from '../../../shared/auth/login-return';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
 import { useCreatorProducts } from '../api/creator-page';
@@ -29,6 +30,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
     : { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
   const session = useSession();
   const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const products = useCreatorProducts(creatorId);
   const [chosenTab, setChosenTab] = useState<RequestTab | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -44,7 +46,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
   const request = (product: MissionProduct) => {
     switch (requestGate(session)) {
       case 'login':
-        void navigate('/login');
+        goToLogin();
         return;
       case 'creator':
         void showAlert(t('creatorPage.creatorCannotRequest'));
