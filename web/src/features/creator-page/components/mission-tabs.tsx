@@ -3,23 +3,25 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { useGoToLogin } from '../../../shared/auth/login-return';
+import { dropRequestDraft, readRequestDraft } from '../../../shared/missions/request-draft';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
 import { useCreatorProducts } from '../api/creator-page';
 import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
 import { MissionRequestDialog } from '../mission-request-dialog';
+import { restoreRequestForm, type RequestForm } from '../request-form';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
 /**
  * The Basic / Lucky / Custom tabs; one card selected at a time (the tab's first until another is chosen); the request
- * button only for the selected card.
+ * button only for the selected card. A request left to charge coins from this page opens again as it was typed.
  */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
   const { t } = useTranslation();
@@ -35,6 +37,23 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
   const [chosenTab, setChosenTab] = useState<RequestTab | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [requesting, setRequesting] = useState<MissionProduct | null>(null);
+  const [draft, setDraft] = useState<RequestForm | undefined>(undefined);
+  const { pathname } = useLocation();
+  const restored = useRef(false);
+
+  useEffect(() => {
+    if (restored.current || !products.data) return;
+    restored.current = true;
+    const kept = readRequestDraft();
+    const product = products.data.find((candidate) => candidate.id === kept?.productId);
+    if (!kept || kept.path !== pathname || (product?.type !== 'BASIC' && product?.type !== 'CUSTOM')) return;
+    dropRequestDraft();
+    if (requestGate(session) !== 'allowed') return;
+    setChosenTab(product.type);
+    setSelected(product.id);
+    setDraft(restoreRequestForm(kept.fields));
+    setRequesting(product);
+  }, [products.data, pathname, session]);
 
   if (products.isPending) {
     return <LoadingState />;
@@ -55,6 +74,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         void navigate('/email-sent?view=suggest-user-authentication');
         return;
       default:
+        setDraft(undefined);
         setRequesting(product);
     }
   };
@@ -99,7 +119,14 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         </>
       )}
       {requesting && requesting.type !== 'LUCKY' ? (
-        <MissionRequestDialog product={requesting} onClose={() => setRequesting(null)} />
+        <MissionRequestDialog
+          product={requesting}
+          draft={draft}
+          onClose={() => {
+            setRequesting(null);
+            setDraft(undefined);
+          }}
+        />
       ) : null}
       {requesting?.type === 'LUCKY' ? (
         <LuckyRouletteDialog product={requesting} onClose={() => setRequesting(null)} />
