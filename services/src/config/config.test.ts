@@ -97,6 +97,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the bank-deposit receiving account (the demo’s by default), the bank by a name of the list', () => {
+    expect(loadConfig({})).toMatchObject({
+      BANK_DEPOSIT_BANK_NAME: 'KB국민은행',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '000000-00-000000',
+      BANK_DEPOSIT_ACCOUNT_HOLDER: '(주)팬미션',
+      BANK_DEPOSIT_DUE_HOURS: 72,
+    });
+    const own = loadConfig({
+      BANK_DEPOSIT_BANK_NAME: '카카오뱅크',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '3333-01-2345678',
+      BANK_DEPOSIT_ACCOUNT_HOLDER: '팬미션 주식회사',
+      BANK_DEPOSIT_DUE_HOURS: '24',
+    });
+    expect(own).toMatchObject({ BANK_DEPOSIT_BANK_NAME: '카카오뱅크', BANK_DEPOSIT_DUE_HOURS: 24 });
+    expect(() => loadConfig({ BANK_DEPOSIT_BANK_NAME: 'Bank of Nowhere' })).toThrow(
+      /BANK_DEPOSIT_BANK_NAME must be a Korean bank name of the list of banks/,
+    );
+  });
+
   it('splits the Kafka brokers and trims PUBLIC_URL', () => {
     const config = loadConfig({ KAFKA_BROKERS: 'a:9092, b:9092', PUBLIC_URL: 'https://fanmission.kr/' });
     expect(config.KAFKA_BROKERS).toEqual(['a:9092', 'b:9092']);

@@ -11,6 +11,7 @@ export type MailKind =
   | 'coin_expiry_warning'
   | 'creator_review'
   | 'payout_account_changed'
+  | 'bank_deposit_instructions'
   | 'staff_invitation'
   | 'other';
 
