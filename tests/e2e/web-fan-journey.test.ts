@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
-import { registerProduct } from '@fanmission/tests/support/missions';
+import { kstDate } from '@fanmission/contracts';
+import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
@@ -112,12 +113,25 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     expect(waiting).toHaveLength(1);
     const missionId = waiting[0]!.id;
 
-    // My page: the CUSTOM request waits for the creator's decision.
+    // My page: the CUSTOM request waits for the creator's decision, beside a lottery application waiting for its draw.
+    const now = Date.now();
+    const lottery = await registerProduct(served.testApp.app, creator, {
+      type: 'EVENT',
+      title: 'Signed polaroids',
+      description: 'Three signed polaroids',
+      drawNumber: 1,
+      applyStart: kstDate(new Date(now)),
+      applyEnd: kstDate(new Date(now + 86_400_000)),
+      eventEnd: kstDate(new Date(now + 30 * 86_400_000)),
+    });
+    const application = await insertMission(served.testApp.app, lottery, { user_id: fan.id, status: 'REQUESTED' });
     await page.goto(url('/user-mypage'));
     await page.getByRole('tab', { name: ko.myPage.tabs.pending }).click();
     const waitingCard = page.locator(`a[href="/mission-detail/${missionId}"]`);
     await waitingCard.getByText('Anything you like').waitFor();
     await waitingCard.getByText(ko.missionStatus.REQUESTED).waitFor();
+    const applicationCard = page.locator(`a[href="/mission-detail/${application.id}"]`);
+    await applicationCard.getByText(ko.applicationStatus.REQUESTED).waitFor();
     await bothWidths(page, 'my-page-waiting');
 
     // The creator refuses it with a reason; the fan reads it on the mission page and in his notification.

@@ -223,6 +223,8 @@ export const en: Messages = {
     switchFailed: 'The account could not be switched.',
   },
   missionStatus: MISSION_STATUS_LABELS.en,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: 'Awaiting the draw' },
   editProfile: {
     title: 'Edit profile',
     email: 'Login e-mail',

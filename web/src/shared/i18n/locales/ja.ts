@@ -224,6 +224,8 @@ export const ja: Messages = {
     switchFailed: '切り替えできませんでした。',
   },
   missionStatus: MISSION_STATUS_LABELS.ja,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: '抽選待ち' },
   editProfile: {
     title: 'プロフィール編集',
     email: 'ログインメールアドレス',

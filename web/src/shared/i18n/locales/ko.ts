@@ -224,6 +224,8 @@ export const ko = {
     switchFailed: '전환하지 못했습니다.',
   },
   missionStatus: MISSION_STATUS_LABELS.ko,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: '추첨 대기' },
   editProfile: {
     title: '프로필 수정',
     email: '로그인 이메일',
