@@ -14,6 +14,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { fanSession, useWebPages } from '../support/browser';
+import { axeViolations, measureLayout } from '../support/web-a11y';
 
 const ko = resources.ko.translation;
 const PHONE = { width: 360, height: 780 };
@@ -40,12 +41,20 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
   const balanceOf = async (account: TestAccount) =>
     (await api('GET', '/coin-deposit', account)).json<{ point: number }>().point;
 
-  /** The same screen at 1280 and at 360 px, back at 1280 afterwards. */
-  async function bothWidths(page: Page, name: string) {
+  /**
+   * The same screen at 1280 and at 360 px, back at 1280 afterwards: no serious axe-core violation at either width
+   * (but for the rules `knownAxe` names, defects of their own), nothing wider than the phone's screen.
+   */
+  async function bothWidths(page: Page, name: string, knownAxe: string[] = []) {
+    const serious = async () =>
+      (await axeViolations(page)).filter((violation) => !knownAxe.some((rule) => violation.startsWith(`${rule} `)));
     await page.setViewportSize(DESKTOP);
     await screenshot(page, `${name}-1280`, 'ko');
+    expect(await serious(), name).toEqual([]);
     await page.setViewportSize(PHONE);
     await screenshot(page, `${name}-360`, 'ko');
+    expect(await serious(), name).toEqual([]);
+    expect((await page.evaluate(measureLayout)).overflow, name).toEqual([]);
     await page.setViewportSize(DESKTOP);
   }
 
@@ -141,7 +150,9 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     await expect.poll(() => balanceOf(fan), { timeout: 15_000 }).toBe(100);
     await page.goto(url(`/mission-detail/${missionId}`));
     await page.getByRole('region', { name: ko.missionDetail.refusalReason }).getByText(reason).waitFor();
-    await bothWidths(page, 'mission-refused');
+    // The mission page of a creator without a profile picture names its avatar link by the full name and shows the
+    // initials (label-content-name-mismatch), a defect of its own, outside this journey's screens.
+    await bothWidths(page, 'mission-refused', ['label-content-name-mismatch']);
     await drainOutbox(served.testApp.app.db);
     await page.goto(url('/notifications'));
     const rows = page.getByRole('table', { name: ko.notifications.title }).locator('tbody tr');

@@ -64,7 +64,10 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
             <TableCell>{row.depositorName}</TableCell>
             <TableCell>{row.depositorPhone}</TableCell>
             <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
-            <TableCell>{t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}</TableCell>
+            {/* An amount is read whole: at 360 px the table scrolls instead of breaking it over two lines. */}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}
+            </TableCell>
           </TableRow>
         ))}
       </RowsTable>
