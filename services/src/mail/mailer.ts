@@ -28,6 +28,12 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** What an outbox consumer that mails needs: the process's mailer, and the web app's origin for the mail's links. */
+export interface MailDependencies {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 export interface StoredMail {
   id: string;
   from: string;

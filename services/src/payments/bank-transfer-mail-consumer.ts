@@ -1,13 +1,7 @@
-import type { Mailer } from '../mail';
+import type { MailDependencies } from '../mail';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { bankDepositInstructionsMail } from './bank-transfer-mail';
 import { instructionsOf } from './bank-transfers';
-
-export interface BankDepositMailDependencies {
-  mailer: Mailer;
-  /** The web app's origin, for the link to the pending charges. */
-  publicUrl: string;
-}
 
 /** The consumer's name: its checkpoint, its processed ids and its Kafka consumer group. */
 export const BANK_DEPOSIT_MAIL_CONSUMER = 'bank-deposit-mail';
@@ -17,7 +11,7 @@ export const BANK_DEPOSIT_MAIL_CONSUMER = 'bank-deposit-mail';
  * `payment.bank-transfer-requested` outbox event: the request and its event commit together, and a failing mail server
  * rolls the event's handling back so it comes again (at least once, like the review mail).
  */
-export function createBankDepositMailConsumer(deps: BankDepositMailDependencies): EventConsumer {
+export function createBankDepositMailConsumer(deps: MailDependencies): EventConsumer {
   return defineConsumer(BANK_DEPOSIT_MAIL_CONSUMER, {
     'payment.bank-transfer-requested': async (trx, event) => {
       const target = await trx

@@ -5,18 +5,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { BANK_DEPOSIT_INSTRUCTIONS as instructions } from '@fanmission/tests/support/web/bank-deposit';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { CoinChargeDialog } from './coin-charge-dialog';
 
 const items = [{ id: 7, name: '1000 코인', point: 1000, price: 100_000, usdPrice: 80, itemType: 'CASH' }];
-const instructions = {
-  bankName: 'KB국민은행',
-  accountNumber: '000000-00-000000',
-  accountHolder: '(주)팬미션',
-  amount: 100_000,
-  dueAt: '2026-11-30T01:30:00.000Z',
-};
 
 afterEach(() => {
   cleanupApp();
