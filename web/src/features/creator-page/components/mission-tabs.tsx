@@ -3,19 +3,19 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { useGoToLogin } from '../../../shared/auth/login-return';
-import { dropRequestDraft, readRequestDraft } from '../../../shared/missions/request-draft';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
 import { useCreatorProducts } from '../api/creator-page';
 import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
 import { MissionRequestDialog } from '../mission-request-dialog';
-import { restoreRequestForm, type RequestForm } from '../request-form';
+import type { RequestForm } from '../request-form';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
+import { useResumedRequest } from '../use-resumed-request';
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
@@ -38,22 +38,12 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
   const [selected, setSelected] = useState<number | null>(null);
   const [requesting, setRequesting] = useState<MissionProduct | null>(null);
   const [draft, setDraft] = useState<RequestForm | undefined>(undefined);
-  const { pathname } = useLocation();
-  const restored = useRef(false);
-
-  useEffect(() => {
-    if (restored.current || !products.data) return;
-    restored.current = true;
-    const kept = readRequestDraft();
-    const product = products.data.find((candidate) => candidate.id === kept?.productId);
-    if (!kept || kept.path !== pathname || (product?.type !== 'BASIC' && product?.type !== 'CUSTOM')) return;
-    dropRequestDraft();
-    if (requestGate(session) !== 'allowed') return;
+  useResumedRequest(products.data, (product, form) => {
     setChosenTab(product.type);
     setSelected(product.id);
-    setDraft(restoreRequestForm(kept.fields));
+    setDraft(form);
     setRequesting(product);
-  }, [products.data, pathname, session]);
+  });
 
   if (products.isPending) {
     return <LoadingState />;
