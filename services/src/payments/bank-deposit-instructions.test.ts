@@ -123,7 +123,7 @@ describe('a bank-deposit request tells what to pay', () => {
 
   it('a request made before the instructions were recorded lists none (it was told none)', async () => {
     const fan = await member('ko');
-    const { id } = (await ask(fan)).json() as { id: number };
+    const { id } = (await ask(fan, 'before-1')).json() as { id: number };
     await app()
       .db.updateTable('bank_transfers')
       .set({ pay_to_bank_name: null, pay_to_account_number: null, pay_to_account_holder: null, pay_due_at: null })
@@ -135,5 +135,9 @@ describe('a bank-deposit request tells what to pay', () => {
       headers: fan.headers,
     });
     expect(pending.json().content[0]).toMatchObject({ id, instructions: null });
+    // A retry of it is told the configuration's, from when it was asked.
+    const retried = await ask(fan, 'before-1');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ id, instructions: expected });
   });
 });

@@ -50,10 +50,7 @@ export async function requestBankTransfer(
       const inserted = await repository.insertBankTransfer(trx, {
         ...request,
         idempotency_key: idempotencyKey ?? null,
-        pay_to_bank_name: ctx.config.BANK_DEPOSIT_BANK_NAME,
-        pay_to_account_number: ctx.config.BANK_DEPOSIT_ACCOUNT_NUMBER,
-        pay_to_account_holder: ctx.config.BANK_DEPOSIT_ACCOUNT_HOLDER,
-        pay_due_at: new Date(now.getTime() + ctx.config.BANK_DEPOSIT_DUE_HOURS * 3_600_000),
+        ...payToColumns(configuredInstructions(ctx, item.price, now)),
         created_at: now,
       });
       if (inserted) {
@@ -73,10 +70,28 @@ export async function requestBankTransfer(
     transfer.cash_receipt_number === request.cash_receipt_number &&
     transfer.receipt_type === request.receipt_type;
   if (!same) throw idempotencyConflict();
-  const instructions = instructionsOf(transfer);
-  if (!instructions) throw new Error(`bank transfer ${transfer.id} has no instructions`);
+  // A retry of a request made before the instructions were kept with it is told the configuration's.
+  const instructions = instructionsOf(transfer) ?? configuredInstructions(ctx, transfer.amount, transfer.created_at);
   return { id: transfer.id, instructions };
 }
+
+/** What a request asked at `at` for `amount` won is told: the configured account, BANK_DEPOSIT_DUE_HOURS to pay. */
+function configuredInstructions(ctx: ServiceContext, amount: number, at: Date): BankDepositInstructions {
+  return {
+    bankName: ctx.config.BANK_DEPOSIT_BANK_NAME,
+    accountNumber: ctx.config.BANK_DEPOSIT_ACCOUNT_NUMBER,
+    accountHolder: ctx.config.BANK_DEPOSIT_ACCOUNT_HOLDER,
+    amount,
+    dueAt: new Date(at.getTime() + ctx.config.BANK_DEPOSIT_DUE_HOURS * 3_600_000).toISOString(),
+  };
+}
+
+const payToColumns = (told: BankDepositInstructions) => ({
+  pay_to_bank_name: told.bankName,
+  pay_to_account_number: told.accountNumber,
+  pay_to_account_holder: told.accountHolder,
+  pay_due_at: new Date(told.dueAt),
+});
 
 /** What the member was told to pay, or null for a request made before it was recorded. */
 export function instructionsOf(
