@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://fanmission:s3cret-of-our-own@db:5432/fanmission',
       SMTP_URL: 'smtp://mail:25',
       METRICS_TOKEN: 'a-scrape-token-of-our-own',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
     };
 
     it('accepts secrets of its own, and listens on every interface unless HOST says otherwise', () => {
@@ -87,6 +88,11 @@ describe('loadConfig', () => {
       ['METRICS_TOKEN', 'short-token', /METRICS_TOKEN must be at least 16 characters in production/],
       ['PAYMENT_CARD_PROVIDER', 'sandbox', /PAYMENT_CARD_PROVIDER cannot be the sandbox provider in production/],
       ['PAYMENT_PAYPAL_PROVIDER', 'sandbox', /PAYMENT_PAYPAL_PROVIDER cannot be the sandbox provider in production/],
+      [
+        'BANK_DEPOSIT_ACCOUNT_NUMBER',
+        '000000-00-000000',
+        /^Invalid configuration: BANK_DEPOSIT_ACCOUNT_NUMBER is the demo's; set the platform's receiving account/,
+      ],
     ])('refuses %s=%s with one line naming it', (key, value, message) => {
       expect(() => loadConfig({ ...production, [key]: value })).toThrow(message);
     });

@@ -285,6 +285,10 @@ export const configSchema = z
     if (databasePassword && PUBLISHED_SECRETS.has(databasePassword)) {
       refuse('DATABASE_URL', 'carries a password published with this project; set one of your own in production');
     }
+    // Members pay bank deposits into the account they are told: never the demo's, which nobody holds.
+    if (config.BANK_DEPOSIT_ACCOUNT_NUMBER === DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber) {
+      refuse('BANK_DEPOSIT_ACCOUNT_NUMBER', "is the demo's; set the platform's receiving account in production");
+    }
     // The sandbox approves any payment its caller asks it to: free coins if it were reachable in production.
     for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER'] as const) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
