@@ -174,6 +174,27 @@ export const bankTransferPageQuerySchema = pageQuerySchema(PAGE_SIZES.pendingDep
     .pipe(z.array(depositStatusSchema).min(1).max(DEPOSIT_STATUSES.length)),
 });
 
+/**
+ * What a member needs to pay a bank-deposit request, as he was given it when he asked: the platform's receiving
+ * account (configuration), the exact amount in won and the moment by which to pay.
+ */
+export const bankDepositInstructionsSchema = z
+  .object({
+    bankName: z.string(),
+    accountNumber: z.string(),
+    accountHolder: z.string(),
+    /** KRW. */
+    amount: z.number().int(),
+    dueAt: z.iso.datetime(),
+  })
+  .meta({ id: 'BankDepositInstructions' });
+export type BankDepositInstructions = z.infer<typeof bankDepositInstructionsSchema>;
+
+export const bankTransferCreatedSchema = z
+  .object({ id: z.number().int(), instructions: bankDepositInstructionsSchema })
+  .meta({ id: 'BankTransferCreated' });
+export type BankTransferCreated = z.infer<typeof bankTransferCreatedSchema>;
+
 export const bankTransferRowSchema = z
   .object({
     id: z.number().int(),
@@ -182,6 +203,8 @@ export const bankTransferRowSchema = z
     coinItem: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), price: z.number().int() }),
     status: depositStatusSchema,
     created: z.iso.datetime(),
+    /** Null for a request made before the instructions were recorded with it. */
+    instructions: bankDepositInstructionsSchema.nullable(),
   })
   .meta({ id: 'BankTransferRow' });
 export type BankTransferRow = z.infer<typeof bankTransferRowSchema>;

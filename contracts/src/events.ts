@@ -8,7 +8,7 @@ import { missionRejectionReasonSchema } from './missions';
  */
 export const EVENT_SCHEMA_VERSION = 1;
 
-export const AGGREGATE_TYPES = ['ledger', 'creator', 'mission'] as const;
+export const AGGREGATE_TYPES = ['ledger', 'creator', 'mission', 'payment'] as const;
 export const aggregateTypeSchema = z.enum(AGGREGATE_TYPES);
 export type AggregateType = z.infer<typeof aggregateTypeSchema>;
 
@@ -55,6 +55,14 @@ export const domainEventDefinitions = {
   'creator.payout-account-changed': {
     aggregateType: 'creator',
     payload: z.object({ creatorId: id, userId: id, actorId: id, changeId: id }),
+  },
+  /**
+   * A member asked to charge coins by bank deposit: row `bankTransferId` of bank_transfers, which holds the account,
+   * amount and deadline he was given; he is mailed them.
+   */
+  'payment.bank-transfer-requested': {
+    aggregateType: 'payment',
+    payload: z.object({ bankTransferId: id, userId: id }),
   },
   'creator.penalized': {
     aggregateType: 'creator',

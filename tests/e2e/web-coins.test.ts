@@ -160,8 +160,12 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('01012345678');
     await screenshot(page, 'charge-modal-bank', 'en');
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
-    await page.getByRole('alertdialog').getByText(en.coinCharge.bankRequested).waitFor();
-    await page.getByRole('button', { name: en.common.ok }).click();
+    // The request ends on where, how much and by when to pay.
+    const done = page.getByRole('dialog', { name: en.bankDeposit.requestedTitle });
+    await done.getByText('000000-00-000000').waitFor();
+    await done.getByText('₩3,000').waitFor();
+    await done.getByRole('button', { name: en.common.ok }).click();
+    await page.getByRole('region', { name: en.bankDeposit.pendingTitle }).getByText('000000-00-000000').waitFor();
 
     const row = page.getByTestId('pending-row');
     await row.filter({ hasText: 'Kim Minji' }).filter({ hasText: en.coinHistory.deposit.ready }).waitFor();

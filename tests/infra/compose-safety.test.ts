@@ -73,6 +73,14 @@ describe('docker-compose.yml is safe by default', () => {
     }
   });
 
+  it('requires the account members pay bank deposits into (production refuses the demo one)', () => {
+    for (const role of ['api', 'worker', 'relay']) {
+      const environment = service(role).environment;
+      expect(String(environment?.BANK_DEPOSIT_ACCOUNT_NUMBER), role).toMatch(/^\$\{BANK_DEPOSIT_ACCOUNT_NUMBER:\?/);
+      expect(String(environment?.BANK_DEPOSIT_ACCOUNT_HOLDER), role).toMatch(/^\$\{BANK_DEPOSIT_ACCOUNT_HOLDER:\?/);
+    }
+  });
+
   it('requires METRICS_TOKEN and has Prometheus send it on every scrape', () => {
     for (const role of ['api', 'worker', 'relay']) {
       expect(String(service(role).environment?.METRICS_TOKEN), role).toMatch(/^\$\{METRICS_TOKEN:\?/);

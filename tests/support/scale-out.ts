@@ -105,6 +105,9 @@ export const COMPOSE_APP_VARIABLES = [
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'METRICS_TOKEN',
   'TRACE_UI_URL',
+  'BANK_DEPOSIT_BANK_NAME',
+  'BANK_DEPOSIT_ACCOUNT_NUMBER',
+  'BANK_DEPOSIT_ACCOUNT_HOLDER',
 ] as const;
 /** What compose's `api` service adds. */
 export const COMPOSE_API_VARIABLES = ['PORT', 'HOST'] as const;
@@ -226,6 +229,9 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       TRACE_UI_URL: '',
       METRICS_TOKEN: randomBytes(16).toString('hex'),
+      BANK_DEPOSIT_BANK_NAME: '카카오뱅크',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '3333-01-2345678',
+      BANK_DEPOSIT_ACCOUNT_HOLDER: '(주)팬미션',
     };
     Object.assign(environment, options.env);
 

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://fanmission:s3cret-of-our-own@db:5432/fanmission',
       SMTP_URL: 'smtp://mail:25',
       METRICS_TOKEN: 'a-scrape-token-of-our-own',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
     };
 
     it('accepts secrets of its own, and listens on every interface unless HOST says otherwise', () => {
@@ -87,6 +88,11 @@ describe('loadConfig', () => {
       ['METRICS_TOKEN', 'short-token', /METRICS_TOKEN must be at least 16 characters in production/],
       ['PAYMENT_CARD_PROVIDER', 'sandbox', /PAYMENT_CARD_PROVIDER cannot be the sandbox provider in production/],
       ['PAYMENT_PAYPAL_PROVIDER', 'sandbox', /PAYMENT_PAYPAL_PROVIDER cannot be the sandbox provider in production/],
+      [
+        'BANK_DEPOSIT_ACCOUNT_NUMBER',
+        '000000-00-000000',
+        /^Invalid configuration: BANK_DEPOSIT_ACCOUNT_NUMBER is the demo's; set the platform's receiving account/,
+      ],
     ])('refuses %s=%s with one line naming it', (key, value, message) => {
       expect(() => loadConfig({ ...production, [key]: value })).toThrow(message);
     });
@@ -95,6 +101,25 @@ describe('loadConfig', () => {
       const config = loadConfig({ PAYMENT_CARD_PROVIDER: 'sandbox', ADMIN_PASSWORD: 'fanmission-admin1' });
       expect(config.PAYMENT_CARD_PROVIDER).toBe('sandbox');
     });
+  });
+
+  it('takes the bank-deposit receiving account (the demo’s by default), the bank by a name of the list', () => {
+    expect(loadConfig({})).toMatchObject({
+      BANK_DEPOSIT_BANK_NAME: 'KB국민은행',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '000000-00-000000',
+      BANK_DEPOSIT_ACCOUNT_HOLDER: '(주)팬미션',
+      BANK_DEPOSIT_DUE_HOURS: 72,
+    });
+    const own = loadConfig({
+      BANK_DEPOSIT_BANK_NAME: '카카오뱅크',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '3333-01-2345678',
+      BANK_DEPOSIT_ACCOUNT_HOLDER: '팬미션 주식회사',
+      BANK_DEPOSIT_DUE_HOURS: '24',
+    });
+    expect(own).toMatchObject({ BANK_DEPOSIT_BANK_NAME: '카카오뱅크', BANK_DEPOSIT_DUE_HOURS: 24 });
+    expect(() => loadConfig({ BANK_DEPOSIT_BANK_NAME: 'Bank of Nowhere' })).toThrow(
+      /BANK_DEPOSIT_BANK_NAME must be a Korean bank name of the list of banks/,
+    );
   });
 
   it('splits the Kafka brokers and trims PUBLIC_URL', () => {

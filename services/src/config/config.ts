@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BANKS } from '@fanmission/contracts';
 import { z } from 'zod';
+
+/** The demo's receiving account for bank deposits (docs/configuration.md): to be replaced by the platform's own. */
+export const DEMO_BANK_DEPOSIT_ACCOUNT = {
+  bankName: 'KB국민은행',
+  accountNumber: '000000-00-000000',
+  accountHolder: '(주)팬미션',
+} as const;
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -129,6 +137,26 @@ export const configSchema = z
     /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it. */
     PORTONE_WEBHOOK_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
+    /**
+     * The platform's account a member pays a bank-deposit request into, told to him with the amount and the deadline
+     * (on the request's confirmation, in his pending charges and by mail). The defaults are the demo's, not an account.
+     */
+    BANK_DEPOSIT_BANK_NAME: z
+      .string()
+      .trim()
+      .default(DEMO_BANK_DEPOSIT_ACCOUNT.bankName)
+      .refine((name) => BANKS.some((bank) => bank.ko === name), {
+        message: 'must be a Korean bank name of the list of banks',
+      }),
+    BANK_DEPOSIT_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber),
+    BANK_DEPOSIT_ACCOUNT_HOLDER: z.string().trim().min(1).default(DEMO_BANK_DEPOSIT_ACCOUNT.accountHolder),
+    /** Hours a member has to pay a bank-deposit request from when he asked. */
+    BANK_DEPOSIT_DUE_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
     /** How often the API re-checks unsettled payment orders with their provider, in seconds. */
     PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     PAYPAL_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api-m.paypal.com'),
@@ -256,6 +284,10 @@ export const configSchema = z
     const databasePassword = config.DATABASE_URL && passwordOf(config.DATABASE_URL);
     if (databasePassword && PUBLISHED_SECRETS.has(databasePassword)) {
       refuse('DATABASE_URL', 'carries a password published with this project; set one of your own in production');
+    }
+    // Members pay bank deposits into the account they are told: never the demo's, which nobody holds.
+    if (config.BANK_DEPOSIT_ACCOUNT_NUMBER === DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber) {
+      refuse('BANK_DEPOSIT_ACCOUNT_NUMBER', "is the demo's; set the platform's receiving account in production");
     }
     // The sandbox approves any payment its caller asks it to: free coins if it were reachable in production.
     for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER'] as const) {

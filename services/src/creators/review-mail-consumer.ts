@@ -1,12 +1,8 @@
-import type { Mailer } from '../mail';
+import type { MailDependencies } from '../mail';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { creatorReviewMail } from './review-mail';
 
-export interface ReviewMailDependencies {
-  mailer: Mailer;
-  /** The web app's origin, for the links in the mail. */
-  publicUrl: string;
-}
+export type ReviewMailDependencies = MailDependencies;
 
 /** The consumer's name: its checkpoint, its processed ids and its Kafka consumer group. */
 export const REVIEW_MAIL_CONSUMER = 'creator-review-mail';

@@ -17,6 +17,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: 'operator-password-1',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       METRICS_TOKEN: 'a-scrape-token-of-our-own',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
     }),
     mailer: productionMailbox,
     devMailbox: productionMailbox,

@@ -11,6 +11,7 @@ export type MailKind =
   | 'coin_expiry_warning'
   | 'creator_review'
   | 'payout_account_changed'
+  | 'bank_deposit_instructions'
   | 'staff_invitation'
   | 'other';
 
@@ -25,6 +26,12 @@ export interface OutgoingMail {
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What an outbox consumer that mails needs: the process's mailer, and the web app's origin for the mail's links. */
+export interface MailDependencies {
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 export interface StoredMail {

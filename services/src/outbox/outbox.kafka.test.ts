@@ -137,6 +137,7 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   'creator.unfollowed': { creatorId: 5, userId: 6 },
   'creator.penalized': { creatorId: 5, missionId: 77, level: 2 },
   'creator.payout-account-changed': { creatorId: 5, userId: 6, actorId: 6, changeId: 12 },
+  'payment.bank-transfer-requested': { bankTransferId: 14, userId: 6 },
   'creator.reviewed': { creatorId: 5, userId: 6, operatorId: 1, reviewStatus: 'REJECTED', reason: 'Intro too short' },
   'mission.requested': {
     missionId: 77,

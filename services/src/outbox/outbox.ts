@@ -26,10 +26,16 @@ export const domainEvent = <T extends DomainEventType>(
   occurredAt: Date,
 ): NewDomainEvent<T> => ({ type, payload, occurredAt });
 
+/** The payload field naming an event's aggregate: a payment's is its member (his requests stay in order). */
+const AGGREGATE_ID_FIELDS: Record<AggregateType, string> = {
+  ledger: 'transactionId',
+  creator: 'creatorId',
+  mission: 'missionId',
+  payment: 'userId',
+};
+
 function aggregateIdOf(type: DomainEventType, payload: Record<string, unknown>): string {
-  const aggregateType = domainEventDefinitions[type].aggregateType;
-  const key = aggregateType === 'ledger' ? 'transactionId' : aggregateType === 'creator' ? 'creatorId' : 'missionId';
-  return String(payload[key]);
+  return String(payload[AGGREGATE_ID_FIELDS[domainEventDefinitions[type].aggregateType]]);
 }
 
 /** The events as recorded: validated against their contracts schema (a bad payload throws), with ids. */

@@ -70,6 +70,13 @@ describe('a fan asks to charge by bank deposit', () => {
       coinItem: { id: tenCoins, name: '10 코인', point: 10, price: 1000 },
       status: 'ready',
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      instructions: {
+        bankName: 'KB국민은행',
+        accountNumber: '000000-00-000000',
+        accountHolder: '(주)팬미션',
+        amount: 1000,
+        dueAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
     expect(body.content[0].coinItem.point).toBe(100);
 

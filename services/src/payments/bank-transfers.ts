@@ -1,6 +1,8 @@
 import type {
   AdminBankTransfer,
   AdminBankTransferUpdate,
+  BankDepositInstructions,
+  BankTransferCreated,
   BankTransferRow as BankTransferDto,
   CreateBankTransferRequest,
   DepositStatus,
@@ -11,20 +13,26 @@ import type { ListWindow, ListPage } from '../admin';
 import { depositBankTransfer } from '../coins';
 import type { ServiceContext } from '../context';
 import { AppError, notFound, pageOffset, toPage } from '../http';
+import { domainEvent, recordEvents } from '../outbox';
 import { idempotencyConflict } from './errors';
 import * as repository from './repository';
 import type { BankTransferDetails, BankTransferFilter, BankTransferSortField } from './repository';
 import { requireCoinItemForSale } from './service';
 import type { BankTransferRow } from './table';
 
-/** POST /payment/bank-transfer: a bank-deposit request waiting (`ready`) for an operator to see the money arrive. */
+/**
+ * POST /payment/bank-transfer: a bank-deposit request waiting (`ready`) for an operator to see the money arrive. It
+ * keeps what the member is told to pay (the receiving account of the configuration, the item's price, the deadline
+ * BANK_DEPOSIT_DUE_HOURS away) and, in the same transaction, the event that mails it to him.
+ */
 export async function requestBankTransfer(
   ctx: ServiceContext,
   userId: number,
   input: CreateBankTransferRequest,
   idempotencyKey: string | undefined,
-): Promise<{ id: number }> {
+): Promise<BankTransferCreated> {
   const item = await requireCoinItemForSale(ctx, input.coinItemId);
+  const now = ctx.now();
   const request = {
     user_id: userId,
     coin_item_id: item.id,
@@ -38,7 +46,20 @@ export async function requestBankTransfer(
   let transfer: BankTransferRow | undefined;
   if (idempotencyKey) transfer = await repository.findBankTransferByIdempotencyKey(ctx.db, userId, idempotencyKey);
   if (!transfer) {
-    transfer = await repository.insertBankTransfer(ctx.db, { ...request, idempotency_key: idempotencyKey ?? null });
+    transfer = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await repository.insertBankTransfer(trx, {
+        ...request,
+        idempotency_key: idempotencyKey ?? null,
+        ...payToColumns(configuredInstructions(ctx, item.price, now)),
+        created_at: now,
+      });
+      if (inserted) {
+        await recordEvents(trx, [
+          domainEvent('payment.bank-transfer-requested', { bankTransferId: inserted.id, userId }, now),
+        ]);
+      }
+      return inserted;
+    });
     transfer ??= await repository.findBankTransferByIdempotencyKey(ctx.db, userId, idempotencyKey!);
   }
   if (!transfer) throw new Error('bank transfer neither inserted nor found');
@@ -49,7 +70,40 @@ export async function requestBankTransfer(
     transfer.cash_receipt_number === request.cash_receipt_number &&
     transfer.receipt_type === request.receipt_type;
   if (!same) throw idempotencyConflict();
-  return { id: transfer.id };
+  // A retry of a request made before the instructions were kept with it is told the configuration's.
+  const instructions = instructionsOf(transfer) ?? configuredInstructions(ctx, transfer.amount, transfer.created_at);
+  return { id: transfer.id, instructions };
+}
+
+/** What a request asked at `at` for `amount` won is told: the configured account, BANK_DEPOSIT_DUE_HOURS to pay. */
+function configuredInstructions(ctx: ServiceContext, amount: number, at: Date): BankDepositInstructions {
+  return {
+    bankName: ctx.config.BANK_DEPOSIT_BANK_NAME,
+    accountNumber: ctx.config.BANK_DEPOSIT_ACCOUNT_NUMBER,
+    accountHolder: ctx.config.BANK_DEPOSIT_ACCOUNT_HOLDER,
+    amount,
+    dueAt: new Date(at.getTime() + ctx.config.BANK_DEPOSIT_DUE_HOURS * 3_600_000).toISOString(),
+  };
+}
+
+const payToColumns = (told: BankDepositInstructions) => ({
+  pay_to_bank_name: told.bankName,
+  pay_to_account_number: told.accountNumber,
+  pay_to_account_holder: told.accountHolder,
+  pay_due_at: new Date(told.dueAt),
+});
+
+/** What the member was told to pay, or null for a request made before it was recorded. */
+export function instructionsOf(
+  row: Pick<
+    BankTransferRow,
+    'amount' | 'pay_to_bank_name' | 'pay_to_account_number' | 'pay_to_account_holder' | 'pay_due_at'
+  >,
+): BankDepositInstructions | null {
+  const { pay_to_bank_name: bankName, pay_to_account_number: accountNumber } = row;
+  const { pay_to_account_holder: accountHolder, pay_due_at: dueAt } = row;
+  if (bankName === null || accountNumber === null || accountHolder === null || dueAt === null) return null;
+  return { bankName, accountNumber, accountHolder, amount: row.amount, dueAt: dueAt.toISOString() };
 }
 
 const coinItemOf = (row: BankTransferDetails) => ({
@@ -67,6 +121,7 @@ function toRow(row: BankTransferDetails): BankTransferDto {
     coinItem: coinItemOf(row),
     status: row.status,
     created: row.created_at.toISOString(),
+    instructions: instructionsOf(row),
   };
 }
 

@@ -1,9 +1,9 @@
 import {
   bankTransferPageQuerySchema,
+  bankTransferCreatedSchema,
   bankTransferPageSchema,
   createBankTransferRequestSchema,
   createPaymentRequestSchema,
-  idResponseSchema,
   merchantCodeResponseSchema,
   paymentCheckoutSchema,
   paymentIdempotencyHeadersSchema,
@@ -72,11 +72,12 @@ export async function paymentRoutes(app: FastifyInstance) {
         summary: 'Ask to charge coins by bank deposit',
         description:
           'Creates a request in status ready; an operator marks it paid (coins credited), cancelled or failed in ' +
-          'the console. A retry with the same Idempotency-Key returns the same request.',
+          'the console. Answers what to pay: the receiving account, the amount in won and the deadline (also ' +
+          'mailed to the member). A retry with the same Idempotency-Key returns the same request.',
         security,
         headers: paymentIdempotencyHeadersSchema,
         body: createBankTransferRequestSchema,
-        response: { 200: idResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: bankTransferCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

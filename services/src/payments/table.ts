@@ -50,6 +50,11 @@ export interface BankTransfersTable {
   updated_at: Generated<Date>;
   /** The caller's Idempotency-Key, unique per user. */
   idempotency_key: string | null;
+  /** Where and by when the member was told to pay (null for requests made before this was recorded). */
+  pay_to_bank_name: string | null;
+  pay_to_account_number: string | null;
+  pay_to_account_holder: string | null;
+  pay_due_at: Date | null;
 }
 
 /** What the sandbox provider charged, kept apart from our own payment orders as a real provider would. */

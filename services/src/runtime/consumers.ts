@@ -6,6 +6,7 @@ import {
 } from '../creators';
 import { settlementFeedConsumer } from '../income';
 import { notificationsConsumer } from '../notifications';
+import { createBankDepositMailConsumer } from '../payments';
 import type { EventConsumer } from '../outbox';
 import { creatorReliabilityConsumer } from '../trust';
 
@@ -22,9 +23,14 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
 
 /**
  * Every consumer a running process starts: the ones above and those that need the process's mailer (the creator
- * review decision mail, the payout account change mail). `EVENT_CONSUMERS` stays the list of those that need
- * nothing, for tests and tools.
+ * review decision mail, the payout account change mail, the bank deposit instructions). `EVENT_CONSUMERS` stays the
+ * list of those that need nothing, for tests and tools.
  */
 export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventConsumer[] {
-  return [...EVENT_CONSUMERS, createReviewMailConsumer(deps), createPayoutAccountMailConsumer(deps)];
+  return [
+    ...EVENT_CONSUMERS,
+    createReviewMailConsumer(deps),
+    createPayoutAccountMailConsumer(deps),
+    createBankDepositMailConsumer(deps),
+  ];
 }

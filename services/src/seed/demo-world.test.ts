@@ -195,13 +195,16 @@ describe('the demo world', () => {
 
   it("leaves finance bank deposits to confirm (the console's default filter), without coins yet", async () => {
     const { db } = testApp.current.app;
-    const ready = await sql<{ n: number; deposits: number }>`
+    const ready = await sql<{ n: number; deposits: number; untold: number }>`
       select count(*)::int as n,
         (select count(*)::int from coin_deposits d join bank_transfers b on b.id = d.bank_transfer_id
-         where b.status = 'ready') as deposits
+         where b.status = 'ready') as deposits,
+        count(*) filter (where pay_to_account_number is null or pay_due_at <= created_at)::int as untold
       from bank_transfers where status = 'ready'`.execute(db);
     expect(ready.rows[0]!.n).toBeGreaterThan(0);
     expect(ready.rows[0]!.deposits).toBe(0);
+    // Their fans were told where and by when to pay (their pending tab shows it).
+    expect(ready.rows[0]!.untold).toBe(0);
   });
 
   it("names each notification's actor, as the notifications consumer does", async () => {

@@ -1,5 +1,6 @@
 import { DAY_MS, koreaMonthRange } from '@fanmission/contracts';
 import { bankTransferPaymentId } from '../coins';
+import { DEMO_BANK_DEPOSIT_ACCOUNT } from '../config';
 import { COIN_ITEMS, PAY_METHODS, entryOf, weighted, type Mission, type Row, type WorldContext } from './shape';
 import type { CommentWin } from './comment-event';
 import { refundedCoinsOf, refundRow } from './rows';
@@ -257,7 +258,8 @@ export async function playCoinHistory(
   steps.length = 0;
   const { accounts, lots } = await ledger.finish();
   // A few bank deposits announced in the last hours and not yet confirmed: finance's queue is never empty. They move
-  // no coins (a deposit's coins arrive when finance confirms it), so the ledger knows nothing of them.
+  // no coins (a deposit's coins arrive when finance confirms it), so the ledger knows nothing of them. Their fans were
+  // told to pay into the demo's account within the default 72 hours (BANK_DEPOSIT_* of docs/configuration.md).
   for (let fan = 1; fan <= 4; fan++) {
     const item = COIN_ITEMS[fan]!;
     const time = at(now.getTime() - fan * 3 * 3_600_000);
@@ -270,6 +272,10 @@ export async function playCoinHistory(
       amount: item.price,
       point: item.point,
       status: 'ready',
+      pay_to_bank_name: DEMO_BANK_DEPOSIT_ACCOUNT.bankName,
+      pay_to_account_number: DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber,
+      pay_to_account_holder: DEMO_BANK_DEPOSIT_ACCOUNT.accountHolder,
+      pay_due_at: new Date(time.getTime() + 72 * 3_600_000),
       created_at: time,
       updated_at: time,
     });

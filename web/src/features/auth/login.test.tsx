@@ -3,7 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { pathAfterLogin } from '../../shared/auth/login';
+import { completeLogin, pathAfterLogin } from '../../shared/auth/login';
+import { rememberLoginReturn, takeLoginReturn, useGoToLogin } from '../../shared/auth/login-return';
+import { currentUser } from '@fanmission/tests/support/web/current-user';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { EmailLoginForm } from './email-login-form';
 
@@ -68,5 +71,80 @@ describe('redirect after login by role', () => {
     [['ROLE_OPERATOR'], null, '/'],
   ] as const)('%j → %s', (roles, withCreator, expected) => {
     expect(pathAfterLogin({ roles: [...roles], creator: withCreator })).toBe(expected);
+  });
+});
+
+/** A page's action that needs a member, as the creator page's request button is. */
+function RequestButton() {
+  const goToLogin = useGoToLogin();
+  return (
+    <button type="button" onClick={goToLogin}>
+      request
+    </button>
+  );
+}
+
+describe('back where the login was asked for', () => {
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  test('a visitor sent to log in from a creator page comes back to it, not to my page', async () => {
+    const t = await useLanguage('ko');
+    serve({
+      'POST /api/login': () => json({ id: 1, roles: ['ROLE_USER'] }),
+      'GET /api/v1/users/me': () => json(currentUser()),
+    });
+    const user = userEvent.setup();
+    renderAt(
+      '/starlight?tab=CUSTOM',
+      <>
+        <Route path="/starlight" element={<RequestButton />} />
+        <Route path="/login" element={<EmailLoginForm />} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'request' }));
+    expect(screen.getByLabelText('current path').textContent).toBe('/login');
+    await user.type(screen.getByLabelText(t.login.email), 'fan@example.com');
+    await user.type(screen.getByLabelText(t.login.password), 'secret-pass1');
+    await user.click(screen.getByRole('button', { name: t.login.submit }));
+    await screen.findByRole('button', { name: 'request' });
+    expect(screen.getByLabelText('current path').textContent).toBe('/starlight?tab=CUSTOM');
+    // Used once: the next login lands by role again.
+    expect(takeLoginReturn()).toBeNull();
+  });
+
+  test('the kept page survives a social login (the same completion) and is used once', async () => {
+    serve({ 'GET /api/v1/users/me': () => json(currentUser()) });
+    rememberLoginReturn('/mission-detail/7');
+    expect(await completeLogin({ id: 1, roles: ['ROLE_USER'] })).toBe('/mission-detail/7');
+    expect(await completeLogin({ id: 1, roles: ['ROLE_USER'] })).toBe('/user-mypage');
+  });
+
+  test('only a path of this app is kept, never another site or the login page', () => {
+    for (const path of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/login', '/sns-login?x=1']) {
+      rememberLoginReturn(path);
+      expect(takeLoginReturn()).toBeNull();
+    }
+  });
+
+  test('an unverified account and a creator under review go where they must, whatever the page', () => {
+    const pending = {
+      id: 5,
+      name: 'c',
+      verified: false,
+      tags: [],
+      eventMission: null,
+      user: { id: 1, username: 'u', image: null },
+    };
+    expect(pathAfterLogin({ roles: ['ROLE_UNVERIFIED'], creator: null }, '/starlight')).toBe(
+      '/email-sent?view=suggest-user-authentication',
+    );
+    expect(pathAfterLogin({ roles: ['ROLE_USER', 'ROLE_CREATOR'], creator: pending }, '/starlight')).toBe(
+      '/newbie-creator-mypage',
+    );
+    expect(pathAfterLogin({ roles: ['ROLE_USER'], creator: null }, '/starlight')).toBe('/starlight');
   });
 });

@@ -8,12 +8,15 @@ import { coinBalanceQueryOptions, invalidateCoinBalance } from '../../shared/api
 import { queryKeys } from '../../shared/api/query-keys';
 import { fetchCashItems } from '../../shared/coins/charge-api';
 import { CHARGE_RETURN_PATH } from '../../shared/coins/charge-form';
+import { readRequestDraft } from '../../shared/missions/request-draft';
 import { readSession } from '../../shared/session/session';
 import { completeDeposit } from './api/coin-history';
 
 /**
  * Finishes a checkout the provider sent back here: `?paymentId=…&status=paid|failed&coinItemId=…` from the sandbox,
- * `?coinItemId=…&paymentId=…[&code=…&message=…]` from PortOne.
+ * `?coinItemId=…&paymentId=…[&code=…&message=…]` from PortOne. A charge started from a mission request that lacked
+ * coins takes the fan back to that request (its draft kept in `shared/missions/request-draft.ts`) once he has seen
+ * what was charged.
  */
 export function useChargeReturn() {
   const { t } = useTranslation();
@@ -56,6 +59,11 @@ export function useChargeReturn() {
       const points = await fetchCashItems();
       const point = points.find((entry) => String(entry.id) === item)?.point ?? 0;
       await showAlert(t('coinCharge.charged', { point, balance: balance.point }));
+      const draft = readRequestDraft();
+      if (draft) {
+        void navigate(draft.path);
+        return;
+      }
       // The page under the alert may have read its list while the provider's return was still being credited (it
       // mounts as the browser comes back): read the history again once the fan has seen the result.
       await queryClient.invalidateQueries({ queryKey: queryKeys.coinHistory.all });

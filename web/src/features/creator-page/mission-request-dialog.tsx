@@ -15,26 +15,39 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CoinChargeDialog } from '../../shared/coins/coin-charge-dialog';
 import { RequestAttachment } from './components/request-attachment';
-import { attachmentsAllowed, minimumOffer } from './request-form';
+import { dropRequestDraft } from '../../shared/missions/request-draft';
+import { attachmentsAllowed, minimumOffer, type RequestForm } from './request-form';
 import { useMissionRequest } from './use-mission-request';
 
-/** The BASIC / CUSTOM request modal. */
+/** The BASIC / CUSTOM request modal; `draft`: what the fan had typed before he left to charge coins. */
 export function MissionRequestDialog({
   product,
   onClose,
   onRequested,
+  draft,
 }: {
   product: MissionProduct;
   onClose: () => void;
   onRequested?: (response: MissionRequestResponse) => void;
+  draft?: RequestForm;
 }) {
   const { t } = useTranslation();
-  const request = useMissionRequest(product, onClose, onRequested);
+  const request = useMissionRequest(product, onClose, onRequested, draft);
   const { values, set, textField, message, busy, held, cost } = request;
   const cut = (max: number) => (value: string) => value.slice(0, max);
 
-  // The not-enough-coins path replaces this modal with the charge modal; closing it closes both.
-  if (request.charging) return <CoinChargeDialog onClose={onClose} />;
+  // The not-enough-coins path replaces this modal with the charge modal; closing it closes both and gives up the draft
+  // (a checkout leaves the page without closing it, and its return restores the request).
+  if (request.charging) {
+    return (
+      <CoinChargeDialog
+        onClose={() => {
+          dropRequestDraft();
+          onClose();
+        }}
+      />
+    );
+  }
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="mission-request-title">
       <DialogTitle id="mission-request-title" sx={{ fontWeight: 800 }}>

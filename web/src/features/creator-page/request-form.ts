@@ -21,6 +21,16 @@ export const EMPTY_REQUEST_FORM: RequestForm = {
   terms: false,
 };
 
+/** A kept draft's fields back as a form: each field of the right type, the others empty. */
+export function restoreRequestForm(fields: Record<string, unknown>): RequestForm {
+  const form = { ...EMPTY_REQUEST_FORM };
+  for (const key of Object.keys(form) as (keyof RequestForm)[]) {
+    const value = fields[key];
+    if (typeof value === typeof form[key]) (form as Record<keyof RequestForm, unknown>)[key] = value;
+  }
+  return form;
+}
+
 export type RequestProduct = Pick<MissionProduct, 'id' | 'type' | 'coinPrice' | 'minimumCost' | 'allowAttachments'>;
 
 /** The offer a CUSTOM request must reach. */

@@ -7,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError, failureMessage } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
@@ -14,6 +15,7 @@ import { mayCharge } from '../../shared/coins/charge-form';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { validate } from '../../shared/forms/validate';
 import { postMission } from '../../shared/api/missions';
+import { dropRequestDraft, keepRequestDraft } from '../../shared/missions/request-draft';
 import {
   EMPTY_REQUEST_FORM,
   minimumOffer,
@@ -26,18 +28,21 @@ import { deleteUpload } from './api/upload';
 import { useRequestUpload } from './use-request-upload';
 
 /**
- * The request modal's state and submit: the form is checked against its schema; too few coins alert
- * and open the charge modal; the request is posted once (idempotency key); a failure deletes the upload and reloads.
+ * The request modal's state and submit: the form is checked against its schema; too few coins alert, keep the typed
+ * request as a draft (restored when the charge comes back) and open the charge modal; the request is posted once
+ * (idempotency key); a failure deletes the upload and reloads.
  */
 export function useMissionRequest(
   product: MissionProduct,
   onClose: () => void,
   onRequested?: (response: MissionRequestResponse) => void,
+  draft: RequestForm = EMPTY_REQUEST_FORM,
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const schema = useMemo(() => requestFormSchema(product), [product]);
-  const { form, values, set, errorKey, textField } = useSchemaForm(schema, EMPTY_REQUEST_FORM);
+  const { form, values, set, errorKey, textField } = useSchemaForm(schema, draft);
   const upload = useRequestUpload();
   const [busy, setBusy] = useState(false);
   const [charging, setCharging] = useState(false);
@@ -54,7 +59,9 @@ export function useMissionRequest(
 
   const notEnoughCoins = async () => {
     await showAlert(t('missionRequest.notEnoughCoins'));
-    if (mayCharge()) setCharging(true);
+    if (!mayCharge()) return;
+    keepRequestDraft({ path: pathname, productId: product.id, fields: { ...form.getValues() } });
+    setCharging(true);
   };
 
   const send = async () => {
@@ -69,6 +76,7 @@ export function useMissionRequest(
     setBusy(true);
     try {
       const data = await postMission(checked.data, idempotencyKey.current);
+      dropRequestDraft();
       await invalidateCoinBalance(queryClient);
       onRequested?.(data);
       onClose();

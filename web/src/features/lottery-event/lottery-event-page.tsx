@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
+import { useGoToLogin } from '../../shared/auth/login-return';
 import { formatDotDate } from '../../shared/format/date';
 import { BADGE_COLOR, eventBadge, monthDay } from '../../shared/lottery-event/event-status';
 import { useSession } from '../../shared/session/session';
@@ -34,6 +35,7 @@ export function LotteryEventPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const queryClient = useQueryClient();
   const loaded = useEventProduct(lotteryId, session.userId);
   const [applying, setApplying] = useState(false);
@@ -66,7 +68,7 @@ export function LotteryEventPage() {
     switch (applyGate(session)) {
       case 'login':
         await showAlert(t('lotteryEvent.loginToApply'));
-        void navigate('/login');
+        goToLogin();
         return;
       case 'creator':
         void showAlert(t('lotteryEvent.creatorCannotApply'));

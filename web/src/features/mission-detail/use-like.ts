@@ -2,7 +2,7 @@ import type { MissionView } from '@fanmission/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useGoToLogin } from '../../shared/auth/login-return';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
@@ -13,13 +13,13 @@ import { setMissionLike } from './api/mission';
 export function useLike(mission: Pick<MissionView, 'id' | 'liked' | 'likesCount'>) {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const queryClient = useQueryClient();
   const [state, setState] = useState({ liked: mission.liked, count: mission.likesCount });
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     if (!session.loggedIn) {
-      void navigate('/login');
+      goToLogin();
       return;
     }
     setBusy(true);

@@ -2,13 +2,18 @@ import type { CurrentUser, LoginRequest, LoginResponse } from '@fanmission/contr
 import { api } from '../api/client';
 import { fetchCurrentUser } from '../api/current-user';
 import { storeCurrentUser, storeLogin } from '../session/session';
+import { takeLoginReturn } from './login-return';
 
-/** Where a fresh login lands, by role. */
-export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>): string {
+/**
+ * Where a fresh login lands: an unverified account at the verification suggestion and a creator under review at his
+ * dashboard, whatever he was doing; anybody else back on the page an action sent him to log in from (`returnTo`),
+ * else by role.
+ */
+export function pathAfterLogin(user: Pick<CurrentUser, 'roles' | 'creator'>, returnTo: string | null = null): string {
   if (user.roles.includes('ROLE_UNVERIFIED')) return '/email-sent?view=suggest-user-authentication';
-  if (user.roles.includes('ROLE_CREATOR') && user.creator) {
-    return user.creator.verified ? `/creator/${user.creator.id}` : '/newbie-creator-mypage';
-  }
+  if (user.roles.includes('ROLE_CREATOR') && user.creator && !user.creator.verified) return '/newbie-creator-mypage';
+  if (returnTo !== null) return returnTo;
+  if (user.roles.includes('ROLE_CREATOR') && user.creator) return `/creator/${user.creator.id}`;
   if (user.roles.includes('ROLE_USER')) return '/user-mypage';
   return '/';
 }
@@ -28,7 +33,7 @@ export async function completeLogin(login: LoginResponse): Promise<string> {
   storeLogin(login);
   const user = await fetchCurrentUser();
   storeCurrentUser(user);
-  return pathAfterLogin(user);
+  return pathAfterLogin(user, takeLoginReturn());
 }
 
 /**

@@ -113,3 +113,32 @@ describe('mission thumbnails', () => {
     expect(screen.getByLabelText('current path').textContent).toBe('/creator/4');
   });
 });
+
+describe('a card’s status', () => {
+  afterEach(() => cleanupApp());
+
+  test('a waiting request is “requested”; a lottery application waiting is “awaiting the draw” (ko)', async () => {
+    const t = await useLanguage('ko');
+    const waiting = (id: number, type: string) => {
+      const base = mission(id, null);
+      return { ...base, status: 'REQUESTED', missionProduct: { ...base.missionProduct, type } } as MissionView;
+    };
+    renderAt(
+      '/',
+      <Route
+        path="/"
+        element={
+          <>
+            <MissionCard mission={waiting(1, 'CUSTOM')} />
+            <MissionCard mission={waiting(2, 'EVENT')} />
+          </>
+        }
+      />,
+    );
+    const status = (id: number) =>
+      screen.getByRole('link', { name: new RegExp(`Mission ${id}\\b`) }).querySelector('.fm-card-status')!.textContent;
+    expect(status(1)).toBe(t.missionStatus.REQUESTED);
+    expect(status(2)).toBe(t.applicationStatus.REQUESTED);
+    expect(status(2)).toBe('추첨 대기');
+  });
+});

@@ -40,7 +40,12 @@ export function MissionCard({ mission, subtitle }: { mission: MissionView; subti
           maxHeight={240}
         />
         <div className={subtitle === undefined ? 'fm-card-body fm-card-body-head' : 'fm-card-body'}>
-          <div className="fm-card-status">{t(`missionStatus.${mission.status}`)}</div>
+          <div className="fm-card-status">
+            {/* A lottery application waits for its draw, not for the creator's decision. */}
+            {mission.missionProduct.type === 'EVENT' && mission.status === 'REQUESTED'
+              ? t('applicationStatus.REQUESTED')
+              : t(`missionStatus.${mission.status}`)}
+          </div>
           <div className="fm-card-title">{mission.missionProduct.name}</div>
           {subtitle === undefined ? null : <div className="fm-card-subtitle">{subtitle}</div>}
         </div>

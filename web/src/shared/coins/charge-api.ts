@@ -1,4 +1,4 @@
-import type { CoinItem, PaymentCheckout } from '@fanmission/contracts';
+import type { BankTransferCreated, CoinItem, PaymentCheckout } from '@fanmission/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
@@ -24,12 +24,17 @@ export interface BankTransferRequest {
 }
 
 /** `POST /payment/bank-transfer`: a deposit the operator confirms later. */
-export async function requestBankTransfer(body: BankTransferRequest, idempotencyKey: string): Promise<void> {
-  await api<{ id: number }>('/payment/bank-transfer', {
+/** `POST /payment/bank-transfer`: answers where, how much and by when to pay. */
+export async function requestBankTransfer(
+  body: BankTransferRequest,
+  idempotencyKey: string,
+): Promise<BankTransferCreated> {
+  const { data } = await api<BankTransferCreated>('/payment/bank-transfer', {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body,
   });
+  return data;
 }
 
 export interface CheckoutRequest {

@@ -15,13 +15,18 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BankDepositInstructionsList } from './bank-deposit-instructions';
 import { CHARGE_PAY_METHODS, type ChargePayMethod } from './charge-form';
 import { useCoinCharge } from './use-coin-charge';
 
-/** The coin charge modal: items, pay method, terms, depositor fields; provider payments go to the checkout page. */
+/**
+ * The coin charge modal: items, pay method, terms, depositor fields; provider payments go to the checkout page; a bank
+ * deposit's request ends on where, how much and by when to pay.
+ */
 export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => void; onBankRequested?: () => void }) {
   const { t } = useTranslation();
-  const { values: form, set, errorKey, busy, submit, items } = useCoinCharge(onClose, onBankRequested);
+  const charge = useCoinCharge(onClose, onBankRequested);
+  const { values: form, set, errorKey, busy, submit, items, requested } = charge;
   const bank = form.payMethod === 'withoutbankbook';
   const paypal = form.payMethod === 'paypal';
   const errors = {
@@ -31,6 +36,28 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
     depositorPhone: errorKey('depositorPhone'),
   };
 
+  if (requested) {
+    return (
+      <Dialog open onClose={charge.closeRequested} fullWidth maxWidth="sm" aria-labelledby="bank-requested-title">
+        <DialogTitle id="bank-requested-title">{t('bankDeposit.requestedTitle')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <Typography>{t('bankDeposit.payInto')}</Typography>
+            <BankDepositInstructionsList instructions={requested.instructions} />
+            <Alert severity="info">{t('bankDeposit.exactAmount')}</Alert>
+            <Typography variant="body2" color="text.secondary">
+              {t('bankDeposit.seePending')}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={charge.closeRequested}>
+            {t('common.ok')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="coin-charge-title">
       <DialogTitle id="coin-charge-title">{t('coinCharge.title')}</DialogTitle>

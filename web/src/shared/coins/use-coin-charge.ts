@@ -1,3 +1,4 @@
+import type { BankTransferCreated } from '@fanmission/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +12,16 @@ import { CHARGE_RETURN_PATH, chargeFormSchema, EMPTY_CHARGE_FORM, type ChargeFor
 import { fetchMerchantCode, payWithPortOne } from './portone-checkout';
 
 /**
- * The charge modal's form and submit: a creator is refused first; a bank deposit is requested and
- * shown in the pending tab; a provider payment goes to its checkout page (PortOne's, opened by its browser SDK, or the
- * sandbox's and PayPal's pages).
+ * The charge modal's form and submit: a creator is refused first; a bank deposit is requested and the modal then
+ * shows where, how much and by when to pay (`requested`; the pending tab lists it too); a provider payment goes to its
+ * checkout page (PortOne's, opened by its browser SDK, or the sandbox's and PayPal's pages).
  */
 export function useCoinCharge(onClose: () => void, onBankRequested?: () => void) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { form, values, set, errorKey } = useSchemaForm(chargeFormSchema, EMPTY_CHARGE_FORM);
   const [busy, setBusy] = useState(false);
+  const [requested, setRequested] = useState<BankTransferCreated | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const items = useCashItems();
 
@@ -31,7 +33,7 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
     setBusy(true);
     try {
       if (bank) {
-        await requestBankTransfer(
+        const created = await requestBankTransfer(
           {
             coinItemId: form.coinItemId,
             userId: session.userId,
@@ -42,9 +44,8 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
           idempotencyKey.current,
         );
         await queryClient.invalidateQueries({ queryKey: queryKeys.bankTransfers.all });
-        onClose();
-        onBankRequested?.();
-        void showAlert(t('coinCharge.bankRequested'));
+        setBusy(false);
+        setRequested(created);
         return;
       }
       const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
@@ -99,5 +100,11 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
     return form.handleSubmit(send)();
   };
 
-  return { values, set, errorKey, busy, submit, items };
+  /** Closes the modal once the fan has read where to pay a bank deposit, and shows the pending tab. */
+  const closeRequested = () => {
+    onClose();
+    onBankRequested?.();
+  };
+
+  return { values, set, errorKey, busy, submit, items, requested, closeRequested };
 }

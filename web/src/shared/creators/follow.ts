@@ -1,6 +1,6 @@
 import type { FollowState } from '@fanmission/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useGoToLogin } from '../auth/login-return';
 import { useSession } from '../session/session';
 import { setFollowing } from './follow-api';
 
@@ -10,13 +10,13 @@ import { setFollowing } from './follow-api';
  */
 export function useFollow(creatorId: number, initiallyFollowing: boolean, onChange?: (state: FollowState) => void) {
   const session = useSession();
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const [following, setFollowingState] = useState(initiallyFollowing);
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
     if (!session.loggedIn || session.userId === null) {
-      void navigate('/login');
+      goToLogin();
       return;
     }
     setBusy(true);

@@ -1,6 +1,9 @@
+import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BankDepositInstructionsList } from '../../../shared/coins/bank-deposit-instructions';
 import { formatDotDate } from '../../../shared/format/date';
 import { useSession } from '../../../shared/session/session';
 import { PageNumbers } from '../../../shared/ui/list-states';
@@ -9,14 +12,38 @@ import { depositStatusLabel } from '../history-texts';
 import { RefundRequests } from './refund-requests';
 import { RowsTable } from '../../../shared/ui/rows-table';
 
-/** The pending tab: bank deposits waiting for the operator, with their status; then the refund requests. */
+/**
+ * The pending tab: where, how much and by when to pay each bank deposit not paid yet; the deposits waiting for the
+ * operator, with their status; then the refund requests.
+ */
 export function PendingTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const pending = useBankTransfers(session.userId, page);
   const rows = pending.data?.content ?? [];
+  const toPay = rows.flatMap((row) =>
+    row.status === 'ready' && row.instructions ? [{ ...row, instructions: row.instructions }] : [],
+  );
   return (
     <>
+      {toPay.map((row) => (
+        <Paper
+          key={row.id}
+          component="section"
+          variant="outlined"
+          aria-label={t('bankDeposit.pendingTitle')}
+          data-testid="deposit-instructions"
+          sx={{ p: 2, mb: 2, borderRadius: 2 }}
+        >
+          <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('bankDeposit.pendingTitle')} · {t('coinCharge.itemLabel', { point: row.coinItem.point })}
+          </Typography>
+          <BankDepositInstructionsList instructions={row.instructions} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('bankDeposit.exactAmount')}
+          </Typography>
+        </Paper>
+      ))}
       <RowsTable
         columns={[
           t('coinHistory.date'),
@@ -37,7 +64,10 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
             <TableCell>{row.depositorName}</TableCell>
             <TableCell>{row.depositorPhone}</TableCell>
             <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
-            <TableCell>{t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}</TableCell>
+            {/* An amount is read whole: at 360 px the table scrolls instead of breaking it over two lines. */}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}
+            </TableCell>
           </TableRow>
         ))}
       </RowsTable>

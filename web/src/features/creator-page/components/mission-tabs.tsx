@@ -7,18 +7,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
+import { useGoToLogin } from '../../../shared/auth/login-return';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
 import { useCreatorProducts } from '../api/creator-page';
 import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
 import { MissionRequestDialog } from '../mission-request-dialog';
+import type { RequestForm } from '../request-form';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
+import { useResumedRequest } from '../use-resumed-request';
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
 /**
  * The Basic / Lucky / Custom tabs; one card selected at a time (the tab's first until another is chosen); the request
- * button only for the selected card.
+ * button only for the selected card. A request left to charge coins from this page opens again as it was typed.
  */
 export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner: boolean }) {
   const { t } = useTranslation();
@@ -29,10 +32,18 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
     : { label: t('discover.actions.browseMissions'), to: '/browse-missions' };
   const session = useSession();
   const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const products = useCreatorProducts(creatorId);
   const [chosenTab, setChosenTab] = useState<RequestTab | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [requesting, setRequesting] = useState<MissionProduct | null>(null);
+  const [draft, setDraft] = useState<RequestForm | undefined>(undefined);
+  useResumedRequest(products.data, (product, form) => {
+    setChosenTab(product.type);
+    setSelected(product.id);
+    setDraft(form);
+    setRequesting(product);
+  });
 
   if (products.isPending) {
     return <LoadingState />;
@@ -44,7 +55,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
   const request = (product: MissionProduct) => {
     switch (requestGate(session)) {
       case 'login':
-        void navigate('/login');
+        goToLogin();
         return;
       case 'creator':
         void showAlert(t('creatorPage.creatorCannotRequest'));
@@ -53,6 +64,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         void navigate('/email-sent?view=suggest-user-authentication');
         return;
       default:
+        setDraft(undefined);
         setRequesting(product);
     }
   };
@@ -97,7 +109,14 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         </>
       )}
       {requesting && requesting.type !== 'LUCKY' ? (
-        <MissionRequestDialog product={requesting} onClose={() => setRequesting(null)} />
+        <MissionRequestDialog
+          product={requesting}
+          draft={draft}
+          onClose={() => {
+            setRequesting(null);
+            setDraft(undefined);
+          }}
+        />
       ) : null}
       {requesting?.type === 'LUCKY' ? (
         <LuckyRouletteDialog product={requesting} onClose={() => setRequesting(null)} />

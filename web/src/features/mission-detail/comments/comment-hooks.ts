@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
+import { useGoToLogin } from '../../../shared/auth/login-return';
 import { ApiError } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
 import { fetchCommentPage } from './comments-api';
@@ -19,11 +19,11 @@ export function messageOf(error: unknown, fallback: string): string {
 export function useLoginGate() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   return async () => {
     if (session.loggedIn) return true;
     await showAlert(t('comments.mustLogin'));
-    void navigate('/login');
+    goToLogin();
     return false;
   };
 }

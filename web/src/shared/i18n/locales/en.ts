@@ -224,6 +224,8 @@ export const en: Messages = {
     switchFailed: 'The account could not be switched.',
   },
   missionStatus: MISSION_STATUS_LABELS.en,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: 'Awaiting the draw' },
   editProfile: {
     title: 'Edit profile',
     email: 'Login e-mail',
@@ -424,6 +426,22 @@ export const en: Messages = {
       failed: 'The lifetime income could not be loaded.',
     },
   },
+  bankDeposit: {
+    requestedTitle: 'Your deposit request was received',
+    payInto: 'Please pay into the account below. We have mailed you the same details.',
+    pendingTitle: 'Where to pay',
+    bank: 'Bank',
+    accountNumber: 'Account number',
+    holder: 'Account holder',
+    amount: 'Amount',
+    due: 'Pay by',
+    dueValue: '{{date}} (Korea time)',
+    exactAmount:
+      'Pay the exact amount under the depositor name you gave. Deposits made on weekdays 10:00 to 19:00 are credited within 2 hours.',
+    seePending: 'You can see this again any time under the pending tab.',
+    copy: 'Copy the account number',
+    copied: 'The account number was copied.',
+  },
   coinHistory: {
     title: 'Coin history',
     balance: 'Coins held',
@@ -492,7 +510,6 @@ export const en: Messages = {
     declinedReason: 'the payment was declined',
     depositFailed: sharedMessageForWeb('en', 'payments.depositFailed'),
     charged: '{{point}} coins were charged. Coins held: {{balance}}',
-    bankRequested: 'Your deposit request was received. You can see it under the pending tab.',
     bankFailed: 'The deposit request failed. Please contact the administrator.',
   },
   comments: {

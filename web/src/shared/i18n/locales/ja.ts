@@ -225,6 +225,8 @@ export const ja: Messages = {
     switchFailed: '切り替えできませんでした。',
   },
   missionStatus: MISSION_STATUS_LABELS.ja,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: '抽選待ち' },
   editProfile: {
     title: 'プロフィール編集',
     email: 'ログインメールアドレス',
@@ -425,6 +427,22 @@ export const ja: Messages = {
       failed: '累計収益を読み込めませんでした。',
     },
   },
+  bankDeposit: {
+    requestedTitle: '振込申請を受け付けました',
+    payInto: '下記の口座にお振り込みください。同じ内容をメールでもお送りしました。',
+    pendingTitle: 'お振込先',
+    bank: '銀行',
+    accountNumber: '口座番号',
+    holder: '口座名義',
+    amount: '振込金額',
+    due: '振込期限',
+    dueValue: '{{date}}（韓国時間）まで',
+    exactAmount:
+      'お申し込みの振込名義で、正確な金額をお振り込みください。平日10:00〜19:00のお振り込みは2時間以内にチャージされます。',
+    seePending: '入金待ちタブでいつでも確認できます。',
+    copy: '口座番号をコピー',
+    copied: '口座番号をコピーしました。',
+  },
   coinHistory: {
     title: 'コイン履歴',
     balance: '保有コイン',
@@ -492,7 +510,6 @@ export const ja: Messages = {
     declinedReason: '決済が拒否されました',
     depositFailed: sharedMessageForWeb('ja', 'payments.depositFailed'),
     charged: '{{point}} コインをチャージしました。保有コイン: {{balance}}',
-    bankRequested: '振込申請を受け付けました。入金待ちタブで確認できます。',
     bankFailed: '振込申請に失敗しました。管理者にお問い合わせください。',
   },
   comments: {

@@ -225,6 +225,8 @@ export const ko = {
     switchFailed: '전환하지 못했습니다.',
   },
   missionStatus: MISSION_STATUS_LABELS.ko,
+  /** A lottery application's status where it differs from a request's: it waits for the draw. */
+  applicationStatus: { REQUESTED: '추첨 대기' },
   editProfile: {
     title: '프로필 수정',
     email: '로그인 이메일',
@@ -425,6 +427,21 @@ export const ko = {
       failed: '누적 수익을 불러오지 못했습니다.',
     },
   },
+  bankDeposit: {
+    requestedTitle: '입금 신청이 접수되었습니다',
+    payInto: '아래 계좌로 입금해 주세요. 같은 내용을 메일로도 보내 드렸습니다.',
+    pendingTitle: '입금하실 곳',
+    bank: '은행',
+    accountNumber: '계좌번호',
+    holder: '예금주',
+    amount: '입금액',
+    due: '입금 기한',
+    dueValue: '{{date}} (한국 시간)까지',
+    exactAmount: '신청하신 입금자명으로 정확한 금액을 입금해 주세요. 평일 10:00~19:00 입금 시 2시간 이내에 충전됩니다.',
+    seePending: '입금 대기 탭에서 언제든 다시 확인할 수 있습니다.',
+    copy: '계좌번호 복사',
+    copied: '계좌번호를 복사했습니다.',
+  },
   coinHistory: {
     title: '코인 내역',
     balance: '보유 코인',
@@ -486,7 +503,6 @@ export const ko = {
     declinedReason: '결제가 거절되었습니다',
     depositFailed: sharedMessageForWeb('ko', 'payments.depositFailed'),
     charged: '{{point}} 코인이 충전되었습니다. 보유 코인: {{balance}}',
-    bankRequested: '입금 신청이 접수되었습니다. 입금 대기 탭에서 확인할 수 있습니다.',
     bankFailed: '입금 신청에 실패했습니다. 관리자에게 문의해 주세요.',
   },
   comments: {

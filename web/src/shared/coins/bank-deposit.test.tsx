@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// A bank-deposit request ends on where, how much and by when to pay, as the server answered it (the receiving account,
+// the exact amount in won, the deadline in Korea time); closing it shows the pending tab. In ko, en and ja.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { BANK_DEPOSIT_INSTRUCTIONS as instructions } from '@fanmission/tests/support/web/bank-deposit';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { CoinChargeDialog } from './coin-charge-dialog';
+
+const items = [{ id: 7, name: '1000 코인', point: 1000, price: 100_000, usdPrice: 80, itemType: 'CASH' }];
+
+afterEach(() => {
+  cleanupApp();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('a bank-deposit request', () => {
+  test.each([
+    ['ko', '100,000원', '2026.11.30 10:30 (한국 시간)까지'],
+    ['en', '₩100,000', '2026.11.30 10:30 (Korea time)'],
+    ['ja', '100,000ウォン', '2026.11.30 10:30（韓国時間）まで'],
+  ] as const)('names the account, the amount and the deadline (%s)', async (language, amount, due) => {
+    const t = await useLanguage(language);
+    window.localStorage.setItem('UserId', '5');
+    const calls = serve({
+      'GET /api/v1/coin-items': () => json(items),
+      'POST /api/v1/payment/bank-transfer': () => json({ id: 41, instructions }),
+    });
+    const closed: string[] = [];
+    renderAt(
+      '/coin-history',
+      <Route
+        path="/coin-history"
+        element={
+          <CoinChargeDialog onClose={() => closed.push('close')} onBankRequested={() => closed.push('pending tab')} />
+        }
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', {
+        name: new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '1000')}`),
+      }),
+    );
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.withoutbankbook }));
+    await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorName }), '홍길동');
+    await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorPhone }), '01012345678');
+    await user.click(screen.getByRole('checkbox', { name: t.coinCharge.terms }));
+    await user.click(screen.getByRole('button', { name: t.coinCharge.apply }));
+
+    const done = await screen.findByRole('dialog', { name: t.bankDeposit.requestedTitle });
+    const value = (term: string) => within(done).getByText(term).nextElementSibling?.textContent;
+    expect(value(t.bankDeposit.bank)).toBe('KB국민은행');
+    expect(value(t.bankDeposit.accountNumber)).toBe('000000-00-000000');
+    expect(value(t.bankDeposit.holder)).toBe('(주)팬미션');
+    expect(value(t.bankDeposit.amount)).toBe(amount);
+    expect(value(t.bankDeposit.due)).toBe(due);
+    expect(within(done).getByText(t.bankDeposit.exactAmount)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      coinItemId: 7,
+      depositorName: '홍길동',
+    });
+    expect(closed).toEqual([]);
+    await user.click(within(done).getByRole('button', { name: t.common.ok }));
+    expect(closed).toEqual(['close', 'pending tab']);
+  });
+});
