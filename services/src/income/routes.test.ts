@@ -252,7 +252,10 @@ describe('creator income', () => {
       .select('name')
       .where('id', '=', creator.creatorId)
       .executeTakeFirstOrThrow();
-    const cells = csv.body.replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
+    const cells = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
     const value = (name: string) => cells.find((record) => record[0] === name)?.[1];
     expect(value('수취인')).toBe(payee.name);
     expect(value('크리에이터 번호')).toBe(String(creator.creatorId));

@@ -42,7 +42,8 @@ export const ja: Messages = {
     faq: 'FAQ',
     contact: 'お問い合わせ',
     contactAlert: '現在準備中です。',
-    contactChannel: 'それまでは {{email}} までメールするか、FAQ のライブチャット（平日 11:00〜19:00）をご利用ください。',
+    contactChannel:
+      'それまでは {{email}} までメールするか、FAQ のライブチャット（平日 11:00〜19:00）をご利用ください。',
     terms: '利用規約',
     privacy: 'プライバシーポリシー',
     servicePolicy: '運営ポリシー',
