@@ -93,6 +93,22 @@ export const coinLotsQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
+/**
+ * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
+ * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
+ * corrects the bank account, which makes it requested again.
+ */
+export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
+export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
+export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
+
+/** A charge's withdrawal, once asked: where its refund stands and by when it is due. */
+export const lotWithdrawalSchema = z.object({
+  status: coinRefundStatusSchema,
+  /** The day the refund is due (Korea time, YYYY-MM-DD). */
+  dueOn: z.string(),
+});
+
 /** A credit to the wallet, with its expiry and refund window. */
 export const coinLotSchema = z
   .object({
@@ -112,6 +128,8 @@ export const coinLotSchema = z
     withdrawableUntil: instant.nullable(),
     /** CASH coins left and not expired: they count towards a partial refund. BONUS coins never do. */
     refundable: z.boolean(),
+    /** CASH only: the charge's withdrawal once the fan asked for it, else null. */
+    withdrawal: lotWithdrawalSchema.nullable(),
   })
   .meta({ id: 'CoinLot' });
 export type CoinLot = z.infer<typeof coinLotSchema>;

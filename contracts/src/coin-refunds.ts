@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BANK_NAMES } from './banks';
 import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
-import { coinDepositPaymentSchema } from './coin-history';
+import { coinDepositPaymentSchema, coinRefundStatusSchema } from './coin-history';
 import { pageQuerySchema, pageSchema } from './page';
 
 // The fan's refunds (a whole charge withdrawn, or a partial refund of the CASH coins) and finance's console view of
@@ -12,15 +12,6 @@ const instant = z.iso.datetime({ offset: true });
 export const COIN_REFUND_KINDS = ['WITHDRAWAL', 'PARTIAL_REFUND'] as const;
 export const coinRefundKindSchema = z.enum(COIN_REFUND_KINDS);
 export type CoinRefundKind = z.infer<typeof coinRefundKindSchema>;
-
-/**
- * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
- * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
- * corrects the bank account, which makes it requested again.
- */
-export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
-export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
-export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
 
 /** Money-moving commands take an optional `Idempotency-Key`: a retry with the same key returns the first answer. */
 export const idempotencyHeadersSchema = z.object({

@@ -73,7 +73,7 @@ describe('web app: refunds and coin lots', () => {
     await screenshot(page, 'withdrawable', 'ko');
     await firstCharge.getByRole('button', { name: ko.coinRefunds.withdraw }).click();
     const confirm = page.getByRole('dialog', { name: ko.coinRefunds.withdrawTitle });
-    await confirm.getByText(/100코인이 지갑에서 빠지고 10,000원이/).waitFor();
+    await confirm.getByText(/100코인이 지갑에서 빠지고 결제하신 10,000원이/).waitFor();
     await confirm.getByRole('button', { name: ko.coinRefunds.withdraw }).click();
     await page
       .getByRole('alertdialog')
@@ -82,9 +82,13 @@ describe('web app: refunds and coin lots', () => {
     await page.getByRole('button', { name: ko.common.ok }).click();
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
-    // The withdrawal is a REFUND row of -100; the charge cannot be withdrawn again.
+    // The withdrawal is a REFUND row of -100; the charge says it was withdrawn and its refund is under way.
     await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND).waitFor();
-    await firstCharge.getByTestId('charge-not-withdrawable').waitFor();
+    await firstCharge
+      .getByTestId('charge-withdrawn')
+      .getByText(/^철회됨 · \d{4}\.\d{2}\.\d{2}까지 결제 수단으로 환불됩니다$/)
+      .waitFor();
+    expect(await firstCharge.getByTestId('charge-not-withdrawable').count()).toBe(0);
 
     // 2. Charge again and spend 30 on a mission: that charge is used, so no longer withdrawable.
     await chargeHundred(page, 100);
@@ -97,7 +101,8 @@ describe('web app: refunds and coin lots', () => {
     expect(request.statusCode, request.body).toBe(200);
     await page.reload();
     await rows.filter({ hasText: '-30' }).waitFor();
-    await expect.poll(() => page.getByTestId('charge-not-withdrawable').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('charge-not-withdrawable').count()).toBe(1);
+    expect(await page.getByTestId('charge-withdrawn').count()).toBe(1);
     expect(await page.getByTestId('charge-withdrawable').count()).toBe(0);
 
     // 3. The partial refund: the preview says what he gets (70 held, fee 2, 68 coins, 6,800 won); the account is

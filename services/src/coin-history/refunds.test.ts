@@ -82,6 +82,19 @@ describe('withdrawing a charge', () => {
       paidAt: null,
     });
     expect((await lotsOf(fan)).balance).toBe(0);
+    // The charge's lot, used up, says it was withdrawn and when its refund is due.
+    const emptied = await testApp.current.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/coin-lots?includeEmpty=true',
+      headers: fan.headers,
+    });
+    expect(emptied.json<CoinLotsResponse>().lots).toEqual([
+      expect.objectContaining({
+        coinDepositId: charge.depositId,
+        remaining: 0,
+        withdrawal: { status: 'requested', dueOn: '2026-03-13' },
+      }),
+    ]);
 
     // Asked again: the same answer, and no second movement.
     clock.now = plus(start, 60_000);

@@ -1,4 +1,4 @@
-import type { CoinDepositPayment, CoinHistoryRowDto, CoinItemType } from '@fanmission/contracts';
+import type { CoinDepositPayment, CoinHistoryRowDto, CoinItemType, CoinRefundStatus } from '@fanmission/contracts';
 import type { LedgerEntry, LedgerMetadata } from '@fanmission/ledger';
 import { sql, type InferResult } from 'kysely';
 import type { DbExecutor } from '../db';
@@ -202,4 +202,19 @@ export async function findMissionSummaries(
   return new Map(
     rows.map((row) => [row.id, { id: row.id, status: row.status, missionProduct: { type: row.type, name: row.name } }]),
   );
+}
+
+/** The withdrawal asked of each of these charges (coin deposits), by deposit id: its status and due day. */
+export async function findWithdrawalsOfDeposits(
+  db: DbExecutor,
+  depositIds: readonly number[],
+): Promise<Map<number, { status: CoinRefundStatus; dueOn: string }>> {
+  if (depositIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('coin_refunds')
+    .select(['coin_deposit_id', 'status', sql<string>`to_char(due_on, 'YYYY-MM-DD')`.as('due_on')])
+    .where('kind', '=', 'WITHDRAWAL')
+    .where('coin_deposit_id', 'in', depositIds)
+    .execute();
+  return new Map(rows.map((row) => [row.coin_deposit_id!, { status: row.status, dueOn: row.due_on }]));
 }

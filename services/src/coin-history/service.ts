@@ -101,6 +101,10 @@ export async function coinLots(
     ctx.db,
     walletLots.map((lot) => lot.transactionId),
   );
+  const withdrawals = await repository.findWithdrawalsOfDeposits(
+    ctx.db,
+    [...deposits.values()].map((deposit) => deposit.id),
+  );
   let cashCoins = 0;
   let nonRefundableCoins = 0;
   for (const lot of walletLots) {
@@ -110,7 +114,10 @@ export async function coinLots(
   }
   const feeCoins = partialRefundFee(cashCoins);
   return {
-    lots: walletLots.map((lot) => lotDto(lot, deposits.get(lot.transactionId)?.id ?? null)),
+    lots: walletLots.map((lot) => {
+      const depositId = deposits.get(lot.transactionId)?.id ?? null;
+      return lotDto(lot, depositId, (depositId !== null && withdrawals.get(depositId)) || null);
+    }),
     balance: cashCoins + nonRefundableCoins,
     partialRefund: {
       cashCoins,
@@ -122,7 +129,7 @@ export async function coinLots(
   };
 }
 
-function lotDto(lot: WalletLot, coinDepositId: number | null): CoinLot {
+function lotDto(lot: WalletLot, coinDepositId: number | null, withdrawal: CoinLot['withdrawal']): CoinLot {
   const cash = lot.source === 'CASH';
   return {
     id: lot.lotId,
@@ -136,5 +143,6 @@ function lotDto(lot: WalletLot, coinDepositId: number | null): CoinLot {
     withdrawalDeadline: cash ? withdrawalDeadline(lot.createdAt).toISOString() : null,
     withdrawableUntil: lot.withdrawableUntil?.toISOString() ?? null,
     refundable: cash && !lot.expired && lot.remaining > 0,
+    withdrawal,
   };
 }

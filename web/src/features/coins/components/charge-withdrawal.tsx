@@ -24,6 +24,25 @@ export function koreaDateTime(instant: string): string {
   return `${formatDotDate(instant)} ${time}`;
 }
 
+/** A Korea-time calendar day `YYYY-MM-DD` as the app writes days, `YYYY.MM.DD`. */
+const dotDay = (day: string) => day.replaceAll('-', '.');
+
+/**
+ * What a withdrawal gives back: the charge's own payment in its currency (a PayPal charge in US dollars), else its
+ * coins at 100 won.
+ */
+export function paidAmount(row: CoinHistoryRowDto, coins: number, language: string): string {
+  const payment = row.coinDeposit?.payment;
+  const locale = language === 'ko' ? 'ko-KR' : language === 'ja' ? 'ja-JP' : 'en-US';
+  if (payment && payment.currency === 'USD') {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(payment.amount / 100);
+  }
+  const won = payment?.amount ?? coins * WON_PER_COIN;
+  return language === 'ko'
+    ? `${won.toLocaleString('ko-KR')}원`
+    : new Intl.NumberFormat(locale, { style: 'currency', currency: 'KRW' }).format(won);
+}
+
 /** Whether a history row is a charge (EARN of CASH coins with its deposit). */
 export function isCharge(row: CoinHistoryRowDto): boolean {
   return row.eventType === 'EARN' && row.coinItemType === 'CASH' && row.coinDeposit !== null;
@@ -34,7 +53,7 @@ export function isCharge(row: CoinHistoryRowDto): boolean {
  * action, or that it cannot any more.
  */
 export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: CoinLot | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const withdraw = useWithdrawCharge();
   const depositId = row.coinDeposit?.id;
@@ -45,13 +64,26 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
     try {
       const refund = await withdraw.mutateAsync(depositId);
       setConfirming(false);
-      await showAlert(t('coinRefunds.withdrawDone', { dueOn: refund.dueOn }));
+      await showAlert(t('coinRefunds.withdrawDone', { dueOn: dotDay(refund.dueOn) }));
     } catch (error) {
       setConfirming(false);
       await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
   };
 
+  if (lot?.withdrawal) {
+    const { status, dueOn } = lot.withdrawal;
+    return (
+      <Typography
+        variant="caption"
+        color={status === 'refused' ? 'warning.main' : 'text.secondary'}
+        component="div"
+        data-testid="charge-withdrawn"
+      >
+        {t(`coinRefunds.withdrawnStatus.${status}`, { date: dotDay(dueOn) })}
+      </Typography>
+    );
+  }
   if (until === null) {
     return (
       <Typography variant="caption" color="text.secondary" component="div" data-testid="charge-not-withdrawable">
@@ -79,7 +111,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
             <Typography>
               {t('coinRefunds.withdrawBody', {
                 coins: coins.toLocaleString(),
-                amount: (coins * WON_PER_COIN).toLocaleString(),
+                amount: paidAmount(row, coins, i18n.language),
               })}
             </Typography>
           </DialogContent>

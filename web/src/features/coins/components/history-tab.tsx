@@ -25,7 +25,8 @@ export function HistoryTab({
   const { t } = useTranslation();
   const history = useCoinHistory({ page, ...filter });
   const rows = history.data?.content ?? [];
-  const lots = useCoinLots();
+  // Used-up lots too (the most recent ones): a withdrawn charge's lot is empty and says how its refund stands.
+  const lots = useCoinLots(true);
   const lotByDeposit = new Map((lots.data?.lots ?? []).map((lot) => [lot.coinDepositId, lot]));
   return (
     <>

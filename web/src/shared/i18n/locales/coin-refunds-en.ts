@@ -6,10 +6,15 @@ export const coinRefundsEn: CoinRefundsMessages = {
   withdrawableUntil: 'Can be withdrawn until {{date}}',
   notWithdrawable: 'Cannot be withdrawn (used or 7 days passed)',
   withdrawn: 'Withdrawn',
+  withdrawnStatus: {
+    requested: 'Withdrawn · refunded to your payment by {{date}}',
+    paid: 'Withdrawn · refunded',
+    refused: 'Withdrawn · refund on hold (see the reason under refund requests)',
+  },
   withdraw: 'Withdraw',
   withdrawTitle: 'Withdraw this charge?',
   withdrawBody:
-    '{{coins}} coins leave your wallet and {{amount}} won go back to your payment within 3 business days. This cannot be undone.',
+    '{{coins}} coins leave your wallet and the {{amount}} you paid go back to your payment within 3 business days. This cannot be undone.',
   withdrawDone: 'Withdrawal requested. The money goes back by {{dueOn}}.',
   partialRefund: 'Partial refund',
   partialTitle: 'Partial refund of your coins',

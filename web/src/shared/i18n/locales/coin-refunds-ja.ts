@@ -6,10 +6,15 @@ export const coinRefundsJa: CoinRefundsMessages = {
   withdrawableUntil: '{{date}}まで申込撤回できます',
   notWithdrawable: '申込撤回不可（使用済みまたは7日経過）',
   withdrawn: '撤回済み',
+  withdrawnStatus: {
+    requested: '撤回済み・{{date}}までに決済手段へ返金されます',
+    paid: '撤回済み・返金完了',
+    refused: '撤回済み・返金保留中（返金リクエストで理由をご確認ください）',
+  },
   withdraw: '申込撤回',
   withdrawTitle: 'このチャージを撤回しますか？',
   withdrawBody:
-    '{{coins}}コインがウォレットから引かれ、{{amount}}ウォンが3営業日以内に決済手段へ返金されます。元に戻せません。',
+    '{{coins}}コインがウォレットから引かれ、お支払いの{{amount}}が3営業日以内に決済手段へ返金されます。元に戻せません。',
   withdrawDone: '申込撤回をリクエストしました。{{dueOn}}までに返金されます。',
   partialRefund: '一部返金',
   partialTitle: '保有コインの一部返金',

@@ -5,10 +5,15 @@ export const coinRefundsKo = {
   withdrawableUntil: '{{date}}까지 청약 철회 가능',
   notWithdrawable: '청약 철회 불가 (사용했거나 7일 경과)',
   withdrawn: '철회됨',
+  withdrawnStatus: {
+    requested: '철회됨 · {{date}}까지 결제 수단으로 환불됩니다',
+    paid: '철회됨 · 환불 완료',
+    refused: '철회됨 · 환불이 보류되었습니다 (환불 요청에서 사유를 확인해 주세요)',
+  },
   withdraw: '청약 철회',
   withdrawTitle: '충전을 철회할까요?',
   withdrawBody:
-    '{{coins}}코인이 지갑에서 빠지고 {{amount}}원이 결제 수단으로 3영업일 이내에 환불됩니다. 되돌릴 수 없습니다.',
+    '{{coins}}코인이 지갑에서 빠지고 결제하신 {{amount}}이 결제 수단으로 3영업일 이내에 환불됩니다. 되돌릴 수 없습니다.',
   withdrawDone: '청약 철회를 요청했습니다. {{dueOn}}까지 환불됩니다.',
   partialRefund: '부분 환불',
   partialTitle: '보유 코인 부분 환불',
