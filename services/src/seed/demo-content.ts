@@ -9,7 +9,7 @@ export const DEMO_FAQS: { category: FaqCategory; title: string; content: string 
     category: 'PAYMENT',
     title: '코인은 어떻게 충전하나요?',
     content:
-      '마이페이지의 코인 충전 버튼을 눌러 카드, 카카오페이, PayPal 또는 무통장 입금으로 충전할 수 있습니다. 1코인은 100원입니다.',
+      '코인 내역 화면의 코인 충전 버튼을 눌러 카드, 카카오페이, 휴대폰 결제, PayPal 또는 무통장 입금으로 충전할 수 있습니다. 1코인은 100원입니다.',
   },
   {
     category: 'PAYMENT',

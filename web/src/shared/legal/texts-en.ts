@@ -23,7 +23,7 @@ export const en: Record<LegalDoc, LegalText> = {
       {
         heading: 'Article 3 (Coins)',
         paragraphs: [
-          `One coin equals ${rules.WON_PER_COIN} won. Coins are charged by card, PayPal or bank deposit; a bank deposit is credited within ${rules.BANK_DEPOSIT_HOURS.completesWithinHours} hours on weekdays between ${rules.BANK_DEPOSIT_HOURS.weekdaysFrom} and ${rules.BANK_DEPOSIT_HOURS.weekdaysTo}.`,
+          `One coin equals ${rules.WON_PER_COIN} won. Coins are charged by card, KakaoPay, mobile phone billing, PayPal or bank deposit; a bank deposit is credited within ${rules.BANK_DEPOSIT_HOURS.completesWithinHours} hours on weekdays between ${rules.BANK_DEPOSIT_HOURS.weekdaysFrom} and ${rules.BANK_DEPOSIT_HOURS.weekdaysTo}.`,
           `Charged and supported coins are valid for ${rules.COIN_RULES.validityYears} years from the charge or receipt and then expire.`,
           `Unused coins may be withdrawn within ${rules.COIN_RULES.withdrawalWindowDays} days of the charge; refunds are made within ${rules.COIN_RULES.refundWithinBusinessDays} business days. After ${rules.COIN_RULES.withdrawalWindowDays} days, or after partial use, the held coins are refunded minus ${percent(rules.COIN_RULES.partialRefundFeeRate)}%. Supported, free and received coins are non-refundable.`,
           `Settlement of overseas payments deducts ${percent(rules.COIN_RULES.overseasPaymentTaxRate)}% tax.`,

@@ -23,7 +23,7 @@ export const ja: Record<LegalDoc, LegalText> = {
       {
         heading: '第3条（コイン）',
         paragraphs: [
-          `1コインは${rules.WON_PER_COIN}ウォンです。コインはカード、PayPal、銀行振込でチャージでき、銀行振込は平日${rules.BANK_DEPOSIT_HOURS.weekdaysFrom}〜${rules.BANK_DEPOSIT_HOURS.weekdaysTo}に${rules.BANK_DEPOSIT_HOURS.completesWithinHours}時間以内に反映されます。`,
+          `1コインは${rules.WON_PER_COIN}ウォンです。コインはカード、KakaoPay、携帯電話決済、PayPal、銀行振込でチャージでき、銀行振込は平日${rules.BANK_DEPOSIT_HOURS.weekdaysFrom}〜${rules.BANK_DEPOSIT_HOURS.weekdaysTo}に${rules.BANK_DEPOSIT_HOURS.completesWithinHours}時間以内に反映されます。`,
           `チャージしたコインと応援コインの有効期限はチャージまたは受領日から${rules.COIN_RULES.validityYears}年で、期限後は失効します。`,
           `チャージ後${rules.COIN_RULES.withdrawalWindowDays}日以内の未使用コインは申込みを撤回でき、返金は${rules.COIN_RULES.refundWithinBusinessDays}営業日以内に行います。${rules.COIN_RULES.withdrawalWindowDays}日経過後または一部使用後は、保有コインから${percent(rules.COIN_RULES.partialRefundFeeRate)}%を差し引いて返金します。応援・無料・受け取ったコインは返金できません。`,
           `海外決済の精算時には${percent(rules.COIN_RULES.overseasPaymentTaxRate)}%の税金が差し引かれます。`,

@@ -23,7 +23,7 @@ export const ko: Record<LegalDoc, LegalText> = {
       {
         heading: '제3조 (코인)',
         paragraphs: [
-          `1코인은 ${rules.WON_PER_COIN}원입니다. 코인은 카드, PayPal, 무통장 입금으로 충전하며 무통장 입금은 평일 ${rules.BANK_DEPOSIT_HOURS.weekdaysFrom}~${rules.BANK_DEPOSIT_HOURS.weekdaysTo}에 ${rules.BANK_DEPOSIT_HOURS.completesWithinHours}시간 이내에 반영됩니다.`,
+          `1코인은 ${rules.WON_PER_COIN}원입니다. 코인은 카드, 카카오페이, 휴대폰 결제, PayPal, 무통장 입금으로 충전하며 무통장 입금은 평일 ${rules.BANK_DEPOSIT_HOURS.weekdaysFrom}~${rules.BANK_DEPOSIT_HOURS.weekdaysTo}에 ${rules.BANK_DEPOSIT_HOURS.completesWithinHours}시간 이내에 반영됩니다.`,
           `충전 코인과 후원 코인의 유효기간은 충전 또는 수령일로부터 ${rules.COIN_RULES.validityYears}년이며, 기간이 지나면 소멸합니다.`,
           `충전 후 ${rules.COIN_RULES.withdrawalWindowDays}일 이내에 사용하지 않은 코인은 청약을 철회할 수 있으며, 환불은 ${rules.COIN_RULES.refundWithinBusinessDays}영업일 이내에 처리됩니다. ${rules.COIN_RULES.withdrawalWindowDays}일이 지났거나 일부를 사용한 경우 보유 코인에서 ${percent(rules.COIN_RULES.partialRefundFeeRate)}%를 공제하고 환불합니다. 후원·무료·선물 받은 코인은 환불되지 않습니다.`,
           `해외 결제는 정산 시 ${percent(rules.COIN_RULES.overseasPaymentTaxRate)}%의 세금이 공제됩니다.`,

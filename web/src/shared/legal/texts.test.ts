@@ -1,4 +1,4 @@
-import { AGE, COIN_RULES, DEADLINES, SETTLEMENT, SUPPORT_HOURS } from '@fanmission/contracts';
+import { AGE, COIN_RULES, DEADLINES, PROVIDER_PAY_METHODS, SETTLEMENT, SUPPORT_HOURS } from '@fanmission/contracts';
 import { describe, expect, test } from 'vitest';
 import { LEGAL_CONSTANTS, legalText, type LegalDoc } from './texts';
 
@@ -42,5 +42,17 @@ describe('legal texts', () => {
     for (const value of [SETTLEMENT.minimumCoins, 60, 70, 80, 15, DEADLINES.objectionAfterBlockDays]) {
       expect(operating).toContain(String(value));
     }
+  });
+
+  test.each(LANGUAGES)('the terms name every way to charge coins the app offers (%s)', (language) => {
+    const names = {
+      ko: ['카드', '카카오페이', '휴대폰 결제', 'PayPal', '무통장 입금'],
+      en: ['card', 'KakaoPay', 'mobile phone billing', 'PayPal', 'bank deposit'],
+      ja: ['カード', 'KakaoPay', '携帯電話決済', 'PayPal', '銀行振込'],
+    }[language];
+    // One name for each provider method (kakaopay, card, phone, paypal) and the bank deposit.
+    expect(names).toHaveLength(PROVIDER_PAY_METHODS.length + 1);
+    const terms = fullText('terms', language);
+    for (const name of names) expect(terms).toContain(name);
   });
 });
