@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { createDevMailbox } from '@fanmission/services/mail';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -16,6 +17,7 @@ import {
   storeSession,
   useBrowser,
 } from '../support/browser';
+import { multipartForm } from '../support/files';
 
 const ko = resources.ko.translation;
 const en = resources.en.translation;
@@ -461,14 +463,27 @@ describe('web app: accounts', () => {
   });
 
   test('the popup shows once per id and state, and closing it stores the dismissal', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const operator = await createAccount(served.testApp.app, { roles: ['ROLE_OPERATOR'] });
+    // A tall picture (600 × 1600), as operators upload posters.
+    const poster = await sharp({ create: { width: 600, height: 1600, channels: 3, background: '#5b3cc4' } })
+      .png()
+      .toBuffer();
+    const form = await multipartForm('image', poster, 'poster.png');
+    const image = await served.testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/popups/images',
+      headers: { ...form.headers, ...operator.headers },
+      payload: form.payload,
+    });
+    expect(image.statusCode, image.body).toBeLessThan(300);
     const created = await served.testApp.app.inject({
       method: 'POST',
       url: '/api/admin/popups',
       headers: operator.headers,
       payload: {
         title: 'Spring event',
+        webImageId: image.json<{ id: number }>().id,
         linkBackgroundColor: '#5b3cc4',
         linkTextColor: '#ffffff',
         linkLoggedOn: '/faq',
@@ -484,6 +499,10 @@ describe('web app: accounts', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Log in to join' }).waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in
+    await dialog.getByRole('img', { name: 'Spring event' }).evaluate((img: HTMLImageElement) => img.decode());
+    // Under a tall picture the link's button is still in view at 1280 × 900, without scrolling the dialog.
+    const button = (await dialog.getByRole('button', { name: 'Log in to join' }).boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(900);
     await screenshot(page, 'web-popup-logged-off-ko.png');
     await dialog.getByRole('button', { name: ko.popup.close }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -43,7 +43,14 @@ export default function PopupDialog({
         </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {popup.webImage ? (
-            <Box component="img" src={popup.webImage.s3Url} alt={popup.title} sx={{ width: '100%', borderRadius: 2 }} />
+            // At most half the window high: the link's button stays in view under any picture (a tall one pushed it
+            // below the dialog's fold at 1280 × 900).
+            <Box
+              component="img"
+              src={popup.webImage.s3Url}
+              alt={popup.title}
+              sx={{ width: '100%', maxHeight: 'min(50vh, 420px)', objectFit: 'contain', borderRadius: 2 }}
+            />
           ) : null}
           {link && linkText ? (
             <Button

@@ -88,3 +88,59 @@ describe('the creator page’s follow button', () => {
     expect(screen.queryByRole('button', { name: t.creatorPage.follow })).toBeNull();
   });
 });
+
+describe('the creator page’s intro', () => {
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+  });
+
+  const withIntro = (contentType: string, thumbnail: string | null) => {
+    const data = page();
+    return {
+      ...data,
+      creator: {
+        ...data.creator,
+        avatar: { id: 1, s3Url: '/files/photo.webp', contentType: 'image/webp', thumbnail: null },
+        intro: {
+          id: 2,
+          s3Url: '/files/intro',
+          contentType,
+          thumbnail: thumbnail === null ? null : { id: 3, s3Url: thumbnail, contentType: 'image/webp' },
+        },
+      },
+    } as CreatorPage;
+  };
+
+  test.each(['ko', 'en', 'ja'] as const)(
+    'a voice intro plays under the creator’s photo, not in a black video frame (%s)',
+    async (language) => {
+      const t = await useLanguage(language);
+      api(0);
+      renderAt(
+        '/creator/5',
+        <Route path="/creator/:id" element={<CreatorProfile data={withIntro('audio/mpeg', null)} />} />,
+      );
+      expect(screen.getByRole('img', { name: 'Starlight' }).getAttribute('src')).toBe('/files/photo.webp');
+      expect(screen.getByLabelText(t.creatorPage.introVoice).tagName).toBe('AUDIO');
+      expect(document.querySelector('video')).toBeNull();
+    },
+  );
+
+  test('a video intro shows its poster frame, else the creator’s photo, before it plays', async () => {
+    const t = await useLanguage('ko');
+    api(0);
+    const view = renderAt(
+      '/creator/5',
+      <Route path="/creator/:id" element={<CreatorProfile data={withIntro('video/mp4', '/files/poster.webp')} />} />,
+    );
+    expect(screen.getByLabelText(t.creatorPage.introVideo).getAttribute('poster')).toBe('/files/poster.webp');
+    view.unmount();
+    renderAt(
+      '/creator/5',
+      <Route path="/creator/:id" element={<CreatorProfile data={withIntro('video/mp4', null)} />} />,
+    );
+    expect(screen.getByLabelText(t.creatorPage.introVideo).getAttribute('poster')).toBe('/files/photo.webp');
+    expect(document.querySelector('audio')).toBeNull();
+  });
+});

@@ -24,8 +24,11 @@ import { MissionTabs } from './mission-tabs';
 import { RankingPanel } from './ranking-panel';
 import { SnsIcons } from './sns-icons';
 
+/** The page's picture or intro video: 9:16 beside the text on a wide screen, at most 360 px high on a phone. */
+const HERO = { width: '100%', aspectRatio: '9 / 16', maxHeight: { xs: 360, md: 'none' }, borderRadius: 3 } as const;
+
 /**
- * The creator's page: intro video or picture, name, links, tags, counts, the ranking and Top-3 blocks, the owner's
+ * The creator's page: intro video or picture (with a voice intro's player), name, links, tags, counts, the ranking and Top-3 blocks, the owner's
  * buttons and the missions.
  */
 export function CreatorProfile({ data }: { data: CreatorPageData }) {
@@ -34,6 +37,10 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
   const { creator } = data;
   const isOwner = session.creatorId === creator.id && session.userId === creator.user.id;
   const picture = creator.avatar ?? creator.user.image;
+  const photo = picture && picture.s3Url !== DEFAULT_PROFILE_IMAGE ? picture.s3Url : null;
+  const voice = creator.intro?.contentType.startsWith('audio/') === true;
+  const introVideo = voice ? null : creator.intro;
+  const introAudio = voice ? creator.intro : null;
   useDocumentTitle(creator.name);
   const [followerCount, setFollowerCount] = useState(data.followerCount);
   const follow = useFollow(creator.id, data.following, (state) => setFollowerCount(state.followerCount));
@@ -51,28 +58,23 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
         <Box sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
-          {creator.intro ? (
+          {introVideo ? (
             <Box
               component="video"
-              src={creator.intro.s3Url}
+              src={introVideo.s3Url}
+              poster={introVideo.thumbnail?.s3Url ?? photo ?? undefined}
               controls
               playsInline
               aria-label={t('creatorPage.introVideo')}
-              sx={{ width: '100%', aspectRatio: '9 / 16', bgcolor: '#000', borderRadius: 3 }}
+              sx={{ ...HERO, bgcolor: '#000', objectFit: 'contain' }}
             />
-          ) : picture && picture.s3Url !== DEFAULT_PROFILE_IMAGE ? (
+          ) : photo ? (
             <Box
               component="img"
-              src={picture.s3Url}
+              src={photo}
               alt={creator.name}
               fetchPriority="high"
-              sx={{
-                width: '100%',
-                aspectRatio: '9 / 16',
-                objectFit: 'cover',
-                borderRadius: 3,
-                bgcolor: placeholderTint(creator.id),
-              }}
+              sx={{ ...HERO, objectFit: 'cover', bgcolor: placeholderTint(creator.id) }}
             />
           ) : (
             // No picture: the name's initials on the creator's colour (shared/cards/media.ts), not a grey silhouette.
@@ -80,10 +82,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               role="img"
               aria-label={creator.name}
               sx={{
-                width: '100%',
-                aspectRatio: '9 / 16',
-                maxHeight: { xs: 360, md: 'none' },
-                borderRadius: 3,
+                ...HERO,
                 display: 'flex',
                 alignItems: 'center',
                 justifyContent: 'center',
@@ -96,6 +95,16 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
               <span aria-hidden="true">{initialsOf(creator.name)}</span>
             </Box>
           )}
+          {introAudio ? (
+            // A voice intro plays under the creator's picture, not in an empty video frame.
+            <Box
+              component="audio"
+              src={introAudio.s3Url}
+              controls
+              aria-label={t('creatorPage.introVoice')}
+              sx={{ width: '100%', mt: 1 }}
+            />
+          ) : null}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

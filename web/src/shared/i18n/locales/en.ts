@@ -258,6 +258,7 @@ export const en: Messages = {
   },
   creatorPage: {
     introVideo: 'Intro video',
+    introVoice: 'Intro voice',
     share: 'Share',
     shareCopied: 'The link has been copied.',
     followers: 'Followers',

@@ -260,6 +260,7 @@ export const ja: Messages = {
   },
   creatorPage: {
     introVideo: '紹介動画',
+    introVoice: '紹介音声',
     share: '共有',
     shareCopied: 'リンクをコピーしました。',
     followers: 'フォロワー',

@@ -259,6 +259,7 @@ export const ko = {
   },
   creatorPage: {
     introVideo: '소개 영상',
+    introVoice: '소개 음성',
     share: '공유하기',
     shareCopied: '링크가 복사되었습니다.',
     followers: '팔로워',
