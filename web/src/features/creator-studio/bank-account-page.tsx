@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
+import { ApiError } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/api/current-user';
 import { digitsOnly } from '../../shared/forms/validate';
 import { useSession } from '../../shared/session/session';
@@ -89,6 +90,12 @@ function BankAccountForm() {
     } catch (error) {
       setBusy(false);
       setProblems(bankProblemsOf(error, t('creatorStudio.bank.failed', { error: String(error) })));
+      // Every failure is also alerted as 'failed: {error}' in the server's words; its fields stay marked below.
+      const detail =
+        error instanceof ApiError && error.body
+          ? [error.body.message, ...(error.body.subErrors ?? []).map((sub) => sub.message)].join(' ')
+          : String(error);
+      void showAlert(t('creatorStudio.bank.failed', { error: detail }));
     }
   };
 

@@ -226,6 +226,15 @@ describe('bank account (/bank-account-change)', () => {
     await userEvent.type(account, '3333012345678');
     await userEvent.type(await screen.findByLabelText(new RegExp(texts.creatorStudio.bank.currentPassword)), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: texts.creatorStudio.bank.save }));
+    // Alerted as 'Failed: {error}' in the server's words, and the field marked under its input.
+    const failed = await screen.findByRole('alertdialog');
+    expect(failed.textContent).toContain(
+      texts.creatorStudio.bank.failed.replace(
+        '{{error}}',
+        'The request has invalid values. The existing password does not match.',
+      ),
+    );
+    await userEvent.click(within(failed).getByRole('button'));
     expect(await screen.findByText('The existing password does not match.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       bankAccountHolder: 'Mina',
@@ -253,6 +262,9 @@ describe('bank account (/bank-account-change)', () => {
     const save = screen.getByRole<HTMLButtonElement>('button', { name: texts.creatorStudio.bank.save });
     await waitFor(() => expect(save.disabled).toBe(false));
     await userEvent.click(save);
+    const failed = await screen.findByRole('alertdialog');
+    expect(failed.textContent).toContain(texts.creatorStudio.bank.failed.replace('{{error}}', refusal));
+    await userEvent.click(within(failed).getByRole('button'));
     expect(within(await screen.findByRole('alert')).getByText(refusal)).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('currentPassword');
     // Still on the page, still signed in: a refusal to re-authenticate is not an expired session.
