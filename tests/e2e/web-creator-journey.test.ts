@@ -271,7 +271,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await row.click();
     const perform = page.getByRole('dialog', { name: s.missions.perform.title });
     await perform.getByLabel(s.missions.perform.choose).setInputFiles(video);
-    await confirmAlert(page, s.missions.perform.uploadDone);
+    await perform.getByRole('status').getByText(s.missions.perform.uploadDone).waitFor();
     await perform.getByLabel(s.missions.perform.comment).fill('Happy birthday Minji');
     await shot(page, 'perform-modal', 'ko');
     await perform.getByRole('button', { name: s.missions.perform.send }).click();

@@ -240,7 +240,7 @@ describe('web app: a creator runs a lottery event', () => {
     await perform
       .getByLabel(ko.perform.choose)
       .setInputFiles({ name: 'prize.png', mimeType: 'image/png', buffer: PNG_1X1 });
-    await acceptAlert(page, ko.perform.uploadDone);
+    await perform.getByRole('status').getByText(ko.perform.uploadDone).waitFor();
     await perform.getByLabel(ko.perform.message).fill('x'.repeat(201));
     await perform.getByText(ko.perform.tooLong.replace('{{max}}', '200')).waitFor();
     expect(await send.isDisabled()).toBe(true);

@@ -20,7 +20,8 @@ export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | '
 }
 
 /**
- * The texts of a perform upload: `<namespace>.choose`, `.removeFile`, `.uploading`, `.uploadDone`, `.uploadFailed`,
+ * The texts of a perform upload: `<namespace>.choose`, `.removeFile`, `.uploading`, `.uploadDone` (said beside the
+ * file), `.uploadFailed`,
  * `.unknownFormat`, `.deleteDone` and `.deleteFailed`.
  */
 export type PerformTexts = 'creatorStudio.missions.perform' | 'eventManagement.perform';
@@ -28,6 +29,8 @@ export type PerformTexts = 'creatorStudio.missions.perform' | 'eventManagement.p
 export interface PerformUpload {
   texts: PerformTexts;
   file: FileEntry | null;
+  /** The uploaded file's own name, as the creator picked it. */
+  fileName: string | null;
   /** The upload's percentage while it runs. */
   progress: number | null;
   upload: (picked: File | undefined) => Promise<void>;
@@ -43,6 +46,7 @@ export interface PerformUpload {
 export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = false } = {}): PerformUpload {
   const { t } = useTranslation();
   const [file, setFile] = useState<FileEntry | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   const remove = async (entry: FileEntry, quiet = false) => {
@@ -72,8 +76,9 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
         void showAlert(t(`${texts}.unknownFormat`));
         return;
       }
+      // Done is said beside the file (PerformFilePicker), without a dialog to dismiss before going on.
       setFile(stored);
-      void showAlert(t(`${texts}.uploadDone`));
+      setFileName(picked.name);
     } catch (error) {
       const message = (error as Error).message;
       void showAlert(
@@ -92,7 +97,7 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
     setFile(null);
   };
 
-  return { texts, file, progress, upload, removeFile };
+  return { texts, file, fileName, progress, upload, removeFile };
 }
 
 /** The file part of a perform dialog: choose (and `extra` pickers such as the camera), the file, progress, preview. */
@@ -119,8 +124,11 @@ export function PerformFilePicker({
         {extra}
         {file ? (
           <>
-            <Typography variant="body2" data-testid={fileTestId}>
-              {file.contentType}
+            <Typography variant="body2" data-testid={fileTestId} sx={{ wordBreak: 'break-all' }}>
+              {state.fileName ?? file.contentType}
+            </Typography>
+            <Typography variant="body2" color="success.main" role="status">
+              ✓ {t(`${texts}.uploadDone`)}
             </Typography>
             <Button size="small" color="error" onClick={state.removeFile}>
               {t(`${texts}.removeFile`)}

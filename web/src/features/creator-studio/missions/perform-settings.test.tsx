@@ -87,7 +87,10 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     expect(send().disabled).toBe(true);
 
     await userEvent.upload(chooser(), new File([new Uint8Array(8)], 'answer.mp4', { type: 'video/mp4' }));
-    await closeAlert(p.uploadDone);
+    // Uploaded: said beside the file, by its name, with no dialog to dismiss.
+    expect((await screen.findByRole('status')).textContent).toBe(`✓ ${p.uploadDone}`);
+    expect(screen.getByTestId('performed-file').textContent).toBe('answer.mp4');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(uploads).toEqual(['/api/v1/files/s3', '/api/v1/files/s3']);
     expect(send().disabled).toBe(false);
     await userEvent.clear(screen.getByLabelText(p.comment));
