@@ -29,6 +29,8 @@ export const creatorRankingSchema = z
      */
     popularityRank: z.number().int().min(1).max(CREATOR_RANK_LIMIT).nullable(),
     rankLimit: z.number().int(),
+    /** Whether the creator is listed at all (verified, not adult-flagged): an unlisted one has no rank to tell. */
+    listed: z.boolean(),
   })
   .meta({ id: 'CreatorRanking' });
 export type CreatorRanking = z.infer<typeof creatorRankingSchema>;

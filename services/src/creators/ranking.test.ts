@@ -241,8 +241,12 @@ describe('rank among creators', () => {
     // On a tie the higher id comes first, as in the search.
     expect((await ranking(second.creatorId)).popularityRank).toBe(2);
     expect((await ranking(creator.creatorId)).popularityRank).toBe(3);
-    expect((await ranking(adult.creatorId)).popularityRank).toBeNull();
-    expect((await ranking(unverified.creatorId, unverified.headers)).popularityRank).toBeNull();
+    expect((await ranking(top.creatorId)).listed).toBe(true);
+    expect(await ranking(adult.creatorId)).toMatchObject({ popularityRank: null, listed: false });
+    expect(await ranking(unverified.creatorId, unverified.headers)).toMatchObject({
+      popularityRank: null,
+      listed: false,
+    });
 
     const result = await ranking(creator.creatorId);
     expect(result.rankLimit).toBe(CREATOR_RANK_LIMIT);

@@ -41,5 +41,6 @@ export async function creatorRanking(
     }),
     popularityRank,
     rankLimit: CREATOR_RANK_LIMIT,
+    listed: creator.verified && !creator.contain_adult_content,
   };
 }

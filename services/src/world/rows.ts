@@ -49,7 +49,9 @@ export function socialOf(
   fanUser: (fan: number) => number,
   at: (time: number) => Date,
 ) {
-  const visible = missions.filter((mission) => !mission.isPrivate && mission.status !== 'CREATED');
+  // Fans like and comment on what a creator performed: a public, completed mission (a refused or expired one was never
+  // answered, and reads oddly with "so cute!" under it).
+  const visible = missions.filter((mission) => !mission.isPrivate && mission.status === 'COMPLETED');
   const byCreator = new Map<number, Mission[]>();
   for (const mission of visible) {
     const list = byCreator.get(mission.product.creatorId) ?? [];

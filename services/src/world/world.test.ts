@@ -229,6 +229,17 @@ describe('the world generator (size XS)', () => {
 
   it('has the shape of a marketplace: a few creators hold most followers, most fans buy once or twice', async () => {
     const { db } = database.current;
+    // Likes and comments are under public, performed missions only.
+    const [social] = await rows(
+      db,
+      sql<{ comments: number; likes: number }>`
+        select
+          (select count(*)::int from mission_comments c join missions m on m.id = c.mission_id
+           where m.status <> 'COMPLETED' or m.is_private) as comments,
+          (select count(*)::int from mission_likes l join missions m on m.id = l.mission_id
+           where m.status <> 'COMPLETED' or m.is_private) as likes`,
+    );
+    expect(social).toEqual({ comments: 0, likes: 0 });
     const [shape] = await rows(
       db,
       sql<{ top_follows: number; top_missions: number; median_purchases: number }>`

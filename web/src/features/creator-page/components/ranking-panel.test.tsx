@@ -33,6 +33,7 @@ describe('creator ranking blocks', () => {
       ],
       popularityRank: 4,
       rankLimit: 100,
+      listed: true,
     };
     const calls = show(() => json(ranking));
     const block = await screen.findByRole('region', { name: t.creatorPage.ranking.title });
@@ -46,13 +47,21 @@ describe('creator ranking blocks', () => {
   test('unranked and without supporters (en, ja)', { timeout: 60_000 }, async () => {
     for (const language of ['en', 'ja'] as const) {
       const t = await useLanguage(language);
-      show(() => json({ topSupporters: [], popularityRank: null, rankLimit: 100 }));
+      show(() => json({ topSupporters: [], popularityRank: null, rankLimit: 100, listed: true }));
       const block = await screen.findByRole('region', { name: t.creatorPage.ranking.title });
       expect(within(block).getByText(t.creatorPage.ranking.unranked.replace('{{limit}}', '100'))).toBeTruthy();
       expect(within(block).getByText(t.creatorPage.ranking.noSupporters)).toBeTruthy();
       expect(within(block).queryByRole('list')).toBeNull();
       cleanupApp();
     }
+  });
+
+  test('a creator left out of the listing (adult-flagged) is told no rank at all, not "outside the top 100"', async () => {
+    const t = await useLanguage('ko');
+    show(() => json({ topSupporters: [], popularityRank: null, rankLimit: 100, listed: false }));
+    const block = await screen.findByRole('region', { name: t.creatorPage.ranking.title });
+    expect(within(block).queryByText(t.creatorPage.ranking.unranked.replace('{{limit}}', '100'))).toBeNull();
+    expect(within(block).getByText(t.creatorPage.ranking.noSupporters)).toBeTruthy();
   });
 
   test('a failed read shows no block', { timeout: 60_000 }, async () => {

@@ -33,16 +33,19 @@ export function RankingPanel({ creatorId }: { creatorId: number }) {
         <Typography id="creator-ranking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 800, flex: 1 }}>
           {t('creatorPage.ranking.title')}
         </Typography>
-        <Chip
-          icon={<EmojiEvents />}
-          variant="outlined"
-          color={ranking.popularityRank === null ? 'default' : 'primary'}
-          label={
-            ranking.popularityRank === null
-              ? t('creatorPage.ranking.unranked', { limit: ranking.rankLimit })
-              : t('creatorPage.ranking.rank', { rank: ranking.popularityRank })
-          }
-        />
+        {/* A creator left out of the listing (adult-flagged, or not verified yet) has no place among the others. */}
+        {ranking.listed ? (
+          <Chip
+            icon={<EmojiEvents />}
+            variant="outlined"
+            color={ranking.popularityRank === null ? 'default' : 'primary'}
+            label={
+              ranking.popularityRank === null
+                ? t('creatorPage.ranking.unranked', { limit: ranking.rankLimit })
+                : t('creatorPage.ranking.rank', { rank: ranking.popularityRank })
+            }
+          />
+        ) : null}
       </Box>
       <Typography component="h3" variant="body2" color="text.secondary" sx={{ fontWeight: 700 }}>
         {t('creatorPage.ranking.topSupporters')}
