@@ -78,6 +78,7 @@ import * as m0380 from './0380_staff_approvals';
 import * as m0381 from './0381_comment_event_budget_setter';
 import * as m0382 from './0382_console_list_sort_indexes';
 import * as m0390 from './0390_approval_summary_from_params';
+import * as m0393 from './0393_creator_review_refusals';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -160,4 +161,5 @@ export const migrations: Record<string, Migration> = {
   '0381_comment_event_budget_setter': m0381,
   '0382_console_list_sort_indexes': m0382,
   '0390_approval_summary_from_params': m0390,
+  '0393_creator_review_refusals': m0393,
 };
