@@ -49,10 +49,10 @@ import {
   CommentRestrictionCreate,
   CommentRestrictionList,
   CreatorList,
-  CreatorShow,
   GradeProposalList,
   PenaltyList,
 } from './resources/moderation';
+import { CreatorShow } from './resources/creator-review';
 import { MissionList, MissionProductList, MissionShow } from './resources/missions';
 import { ApprovalList, ApprovalShow, useApprovalCounts } from './resources/approvals';
 import { BonusGrantCreate, BonusGrantList } from './resources/bonus-grants';
@@ -137,8 +137,6 @@ const consoleTheme: RaThemeOptions = {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
       },
     },
-    // A date never breaks over lines ("2026. 11." over "13." in the missions list at 1280 px).
-    RaDateField: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
     // The empty list's message is in the "disabled" grey (2.6:1): the secondary text colour instead (7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

@@ -14,7 +14,6 @@ import { useLocation } from 'react-router';
 import {
   ArrayField,
   Datagrid,
-  DateField,
   FunctionField,
   SelectInput,
   Show,
@@ -29,6 +28,7 @@ import {
   useTranslate,
   type ShowProps,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { httpClient } from '../data-provider';
 import { codeChoices, CodeField, useCodeLabel } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
@@ -130,8 +130,8 @@ export const ApprovalList = () => {
       {wide && <TextField source="reason" sx={WRAP} />}
       {wide && <TextField source="makerEmail" sx={WRAP} />}
       <CodeField source="status" family="approvalStatus" />
-      {wide && <DateField source="createdAt" showTime />}
-      {wide && <DateField source="expiresAt" showTime />}
+      {wide && <KstDateField source="createdAt" showTime />}
+      {wide && <KstDateField source="expiresAt" showTime />}
     </ConsoleList>
   );
 };
@@ -242,10 +242,10 @@ export const ApprovalShow = (props: ShowProps) => (
       />
       <TextField source="reason" sx={WRAP} />
       <TextField source="makerEmail" emptyText="-" />
-      <DateField source="createdAt" showTime />
-      <DateField source="expiresAt" showTime />
+      <KstDateField source="createdAt" showTime />
+      <KstDateField source="expiresAt" showTime />
       <FunctionField<AdminApproval> source="params" render={(record) => <JsonBlock value={record.params} />} />
-      <DateField source="decidedAt" showTime emptyText="-" />
+      <KstDateField source="decidedAt" showTime emptyText="-" />
       <TextField source="decisionNote" emptyText="-" />
       <FunctionField<AdminApproval> source="result" render={(record) => <JsonBlock value={record.result} />} />
       <ArrayField source="history">
@@ -258,7 +258,7 @@ export const ApprovalShow = (props: ShowProps) => (
             <CodeField source="step" family="approvalStep" label="resources.approvals.fields.step" />
             <TextField source="actorId" label="resources.approvals.fields.actorId" />
             <TextField source="note" label="resources.approvals.fields.note" emptyText="-" />
-            <DateField source="at" showTime label="resources.approvals.fields.at" />
+            <KstDateField source="at" showTime label="resources.approvals.fields.at" />
           </Datagrid>
         </Box>
       </ArrayField>

@@ -1,4 +1,5 @@
-import { DateField, SelectInput, TextField } from 'react-admin';
+import { SelectInput, TextField } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { UpdateAction } from './update-action';
 import { ConsoleList } from './list-actions';
@@ -18,10 +19,10 @@ export const BlockObjectionList = () => (
     <TextField source="username" />
     <TextField source="email" emptyText="-" />
     <TextField source="creatorId" emptyText="-" />
-    <DateField source="blockedAt" showTime />
+    <KstDateField source="blockedAt" showTime />
     <TextField source="blockReason" emptyText="-" />
     <TextField source="reason" />
-    <DateField source="created" showTime />
+    <KstDateField source="created" showTime />
     <CodeField source="status" family="blockObjectionStatus" />
     <TextField source="decisionNote" emptyText="-" />
     <UpdateAction

@@ -3,7 +3,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId, useState } from 'react';
 import {
   Create,
-  DateField,
   DateTimeInput,
   FormDataConsumer,
   NumberField,
@@ -24,6 +23,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
@@ -82,7 +82,7 @@ export const BonusGrantList = () => {
       <NumberField source="recipients" />
       <NumberField source="grantedCoins" />
       <NumberField source="budgetCoins" />
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
     </ConsoleList>
   );
 };

@@ -2,7 +2,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateField,
   DateTimeInput,
   Edit,
   NumberField,
@@ -15,6 +14,7 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
 import { PopupImageInput } from './popup-image-input';
@@ -31,7 +31,7 @@ export const FaqList = () => (
     <CodeField source="category" family="faqCategory" />
     <TextField source="title" />
     <NumberField source="position" />
-    <DateField source="updatedAt" />
+    <KstDateField source="updatedAt" />
   </WritableList>
 );
 
@@ -71,8 +71,8 @@ export const PopupList = () => (
     <TextField source="title" />
     <TextField source="linkLoggedOn" emptyText="-" />
     <BooleanField source="active" />
-    <DateField source="startsAt" emptyText="-" />
-    <DateField source="endsAt" emptyText="-" />
+    <KstDateField source="startsAt" emptyText="-" />
+    <KstDateField source="endsAt" emptyText="-" />
   </WritableList>
 );
 export const PopupCreate = () => <Create redirect="list">{popupForm}</Create>;

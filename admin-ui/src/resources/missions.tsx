@@ -2,7 +2,6 @@ import type { AdminMissionProduct } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
-  DateField,
   DateTimeInput,
   FunctionField,
   NullableBooleanInput,
@@ -17,6 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { ReasonAction } from './reason-action';
 import { RecordTrace } from './trace-link';
@@ -67,7 +67,7 @@ export const MissionList = () => {
       <NumberField source="coinPrice" />
       {wide && <NumberField source="escrowCoins" />}
       {wide && <BooleanField source="contentBlocked" />}
-      {wide && <DateField source="createdAt" />}
+      {wide && <KstDateField source="createdAt" />}
       <ActionsColumn label="console.actions.column">
         <BlockContentActions />
       </ActionsColumn>
@@ -121,8 +121,8 @@ export const MissionShow = () => (
       <TextField source="requestComment" emptyText="-" />
       <TextField source="responseComment" emptyText="-" />
       <CodeField source="rejectionReason" family="missionRejectionReason" emptyText="-" />
-      <DateField source="createdAt" showTime />
-      <DateField source="completedAt" showTime emptyText="-" />
+      <KstDateField source="createdAt" showTime />
+      <KstDateField source="completedAt" showTime emptyText="-" />
       <BooleanField source="contentBlocked" />
       <TextField source="contentBlockReason" emptyText="-" />
       <MissionMedia label="console.mission.media" />

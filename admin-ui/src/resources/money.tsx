@@ -12,7 +12,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateField,
   DateTimeInput,
   Edit,
   FunctionField,
@@ -40,6 +39,7 @@ import {
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from './approvals';
@@ -76,7 +76,7 @@ export const BankTransferList = () => (
     <TextField source="depositorName" />
     <TextField source="depositorPhone" />
     <CodeField source="status" family="depositStatus" />
-    <DateField source="created" showTime />
+    <KstDateField source="created" showTime />
     <UpdateAction<AdminBankTransfer>
       label="console.actions.confirmDeposit"
       color="success"
@@ -118,7 +118,7 @@ export const CoinRefundList = () => {
       <NumberField source="amount" />
       {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
-      {wide && <DateField source="requestedAt" />}
+      {wide && <KstDateField source="requestedAt" />}
       <TextField source="dueOn" />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
@@ -386,9 +386,9 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ReferenceField source="holdAccountChangeId" reference="payout-account-changes" link="show" emptyText="-">
-        <DateField source="changedAt" showTime />
+        <KstDateField source="changedAt" showTime />
       </ReferenceField>
-      <DateField source="holdReleasedAt" showTime emptyText="-" />
+      <KstDateField source="holdReleasedAt" showTime emptyText="-" />
       <TextField source="holdReleaseNote" emptyText="-" />
       <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
@@ -454,8 +454,8 @@ export const CommentEventList = () => (
   <ConsoleList rowClick={useCanWrite('comment-events') ? 'edit' : false} empty={false}>
     <TextField source="id" />
     <TextField source="title" />
-    <DateField source="startsAt" showTime />
-    <DateField source="endsAt" showTime />
+    <KstDateField source="startsAt" showTime />
+    <KstDateField source="endsAt" showTime />
     <NumberField source="winProbability" />
     <NumberField source="coinsPerWin" />
     <NumberField source="dailyBudget" />
