@@ -138,7 +138,11 @@ describe('creator review (admin API)', () => {
     expect((await reject('사진이 흐립니다.')).statusCode).toBe(200);
     const firstAt = clock.now.toISOString();
     // His profile save puts him back in the queue (the rejection test walks it); an hour later, a second refusal.
-    await app().db.updateTable('creators').set({ review_status: 'PENDING' }).where('id', '=', creator.creatorId).execute();
+    await app()
+      .db.updateTable('creators')
+      .set({ review_status: 'PENDING' })
+      .where('id', '=', creator.creatorId)
+      .execute();
     clock.now = new Date(clock.now.getTime() + 3_600_000);
     const second = await reject('소개 영상이 없습니다.');
     expect(second.statusCode).toBe(200);
@@ -148,7 +152,11 @@ describe('creator review (admin API)', () => {
     ];
     expect(second.json()).toMatchObject({ reviewReason: '소개 영상이 없습니다.', refusals: history });
 
-    await app().db.updateTable('creators').set({ review_status: 'PENDING' }).where('id', '=', creator.creatorId).execute();
+    await app()
+      .db.updateTable('creators')
+      .set({ review_status: 'PENDING' })
+      .where('id', '=', creator.creatorId)
+      .execute();
     expect((await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' })).statusCode).toBe(200);
     const approved = await admin('GET', `/creators/${creator.creatorId}`);
     expect(approved.json()).toMatchObject({ reviewStatus: 'APPROVED', refusals: history });
