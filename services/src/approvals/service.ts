@@ -309,6 +309,17 @@ export async function listApprovals(
 }
 
 /** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */
+/** How many requests wait for the caller's approval and since when the oldest waits (the dashboard's to-do block). */
+export async function waitingForApproval(
+  ctx: ServiceContext,
+  caller: Caller,
+): Promise<{ count: number; oldestAt: Date | null }> {
+  const row = await filtered(ctx.db, caller, { view: 'waiting' }, ctx.now())
+    .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(r.created_at)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldestAt: row.oldest };
+}
+
 export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
   const now = ctx.now();
   const count = async (filter: AdminApprovalFilter) => {
