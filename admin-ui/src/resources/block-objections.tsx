@@ -11,7 +11,7 @@ import { ConsoleList } from './list-actions';
 
 export const BlockObjectionList = () => (
   <ConsoleList
-    sort={{ field: 'created', order: 'DESC' }}
+    sort={{ field: 'created', order: 'ASC' }}
     filterDefaultValues={{ status: 'PENDING' }}
     filters={[<SelectInput key="status" source="status" choices={codeChoices('blockObjectionStatus')} alwaysOn />]}
   >

@@ -49,6 +49,7 @@ export const PenaltyList = () => (
 export const CreatorList = () => (
   <ConsoleList
     rowClick="show"
+    sort={{ field: 'createdAt', order: 'ASC' }}
     filterDefaultValues={{ reviewStatus: 'PENDING' }}
     filters={[
       <SelectInput key="reviewStatus" source="reviewStatus" choices={codeChoices('creatorReviewStatus')} alwaysOn />,

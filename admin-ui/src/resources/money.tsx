@@ -67,7 +67,7 @@ export const BankTransferList = () => (
   <ConsoleList
     filters={depositFilters}
     filterDefaultValues={{ status: 'ready' }}
-    sort={{ field: 'created', order: 'DESC' }}
+    sort={{ field: 'created', order: 'ASC' }}
   >
     <TextField source="id" />
     <TextField source="username" />
@@ -308,6 +308,7 @@ export const SettlementList = () => {
     <ConsoleList
       rowClick="show"
       filters={settlementFilters}
+      sort={{ field: 'status', order: 'ASC' }}
       actions={
         <TopToolbar>
           <TransferCsvButton />
