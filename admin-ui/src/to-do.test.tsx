@@ -12,6 +12,9 @@ import { ToDoBlock } from './to-do';
 vi.setConfig({ testTimeout: 60_000 });
 
 const queues = consoleKo.console.toDo.queues;
+/** A to-do link's accessible name: the queue, then its count (any count when none is given). */
+const queueLink = (queue: string, count?: number) =>
+  new RegExp(`^${queue.replace(/[()]/g, '\\$&')}\\s*${count ?? '\\d+'}건`);
 /** A link's address (the test's router is react-admin's hash router: `#/creators?…`). */
 const target = (link: HTMLElement) => new URL(link.getAttribute('href')!.replace(/^#/, ''), 'http://console');
 
@@ -49,7 +52,7 @@ test('finance sees its queues with counts, the oldest waiting in KST, and links 
   expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/admin/to-do');
   const deposits = await within(block).findByRole(
     'link',
-    { name: `${queues.depositsToConfirm}: 3건` },
+    { name: queueLink(queues.depositsToConfirm, 3) },
     { timeout: 10_000 },
   );
   const href = target(deposits);
@@ -58,12 +61,12 @@ test('finance sees its queues with counts, the oldest waiting in KST, and links 
   expect([href.searchParams.get('sort'), href.searchParams.get('order')]).toEqual(['created', 'ASC']);
   // 15:30 UTC is half past midnight the next day in Korea.
   expect(within(deposits).getByText('가장 오래 기다린 건: 2026.11.27 00:30 KST')).toBeTruthy();
-  const held = within(block).getByRole('link', { name: `${queues.heldStatements}: 1건` });
+  const held = within(block).getByRole('link', { name: queueLink(queues.heldStatements, 1) });
   expect(JSON.parse(target(held).searchParams.get('filter')!)).toEqual({
     held: true,
   });
-  expect(within(block).getByRole('link', { name: `${queues.refundRequests}: 0건` })).toBeTruthy();
-  const approvals = target(within(block).getByRole('link', { name: `${queues.approvalsWaitingForMe}: 4건` }));
+  expect(within(block).getByRole('link', { name: queueLink(queues.refundRequests, 0) })).toBeTruthy();
+  const approvals = target(within(block).getByRole('link', { name: queueLink(queues.approvalsWaitingForMe, 4) }));
   expect([approvals.pathname, approvals.searchParams.get('filter')]).toEqual(['/approvals', '{"view":"waiting"}']);
   expect(within(block).queryByText(queues.creatorsToReview)).toBeNull();
   expect(within(block).getAllByRole('listitem')).toHaveLength(6);
@@ -80,7 +83,7 @@ test('an operator sees the review queue and objections, linked oldest first', as
   const block = await screen.findByRole('region', { name: '오늘 할 일' }, { timeout: 10_000 });
   const creators = await within(block).findByRole(
     'link',
-    { name: `${queues.creatorsToReview}: 5건` },
+    { name: queueLink(queues.creatorsToReview, 5) },
     { timeout: 10_000 },
   );
   const href = target(creators);

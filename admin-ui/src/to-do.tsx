@@ -66,10 +66,6 @@ export function ToDoBlock() {
                 <Link
                   to={TO_DO_LINKS[queue]}
                   underline="none"
-                  aria-label={translate('console.toDo.itemLabel', {
-                    queue: translate(`console.toDo.queues.${queue}`),
-                    count,
-                  })}
                   sx={{
                     display: 'block',
                     p: 1.5,

@@ -19,6 +19,9 @@ export function formatKst(
   return `${koreaDate(date).replaceAll('-', '.')} KST`;
 }
 
+/** A calendar day of Korea time (`YYYY-MM-DD`, a due or transfer date) as the console writes days: `2026.12.10 KST`. */
+export const formatKstDay = (day: string | null | undefined): string => (day ? `${day.replaceAll('-', '.')} KST` : '-');
+
 /** A record's date field in Korea time (react-admin's DateField writes the browser's time zone). */
 export function KstDateField(props: FieldProps & { showTime?: boolean; emptyText?: string }) {
   const record = useRecordContext(props);

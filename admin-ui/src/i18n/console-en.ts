@@ -14,7 +14,6 @@ export const consoleEn = {
     toDo: {
       title: 'To do today',
       count: '%{count}',
-      itemLabel: '%{queue}: %{count}',
       oldest: 'Waiting since %{date}',
       queues: {
         creatorsToReview: 'Creators awaiting review',

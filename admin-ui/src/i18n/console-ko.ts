@@ -15,7 +15,6 @@ export const consoleKo: ConsoleMessages = {
     toDo: {
       title: '오늘 할 일',
       count: '%{count}건',
-      itemLabel: '%{queue}: %{count}건',
       oldest: '가장 오래 기다린 건: %{date}',
       queues: {
         creatorsToReview: '심사 대기 크리에이터',

@@ -93,7 +93,8 @@ export function CreatorApplication() {
   const creator = useRecordContext<AdminCreatorDetail>();
   const translate = useTranslate();
   const label = useCodeLabel();
-  if (!creator) return null;
+  // A row of the list is shown while its whole record loads: the application waits for the record.
+  if (!creator?.profile) return null;
   const { profile } = creator;
   const t = (key: string) => translate(`console.creatorReview.${key}`);
   return (

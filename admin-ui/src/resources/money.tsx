@@ -39,7 +39,7 @@ import {
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, formatKstDay } from '../format/kst';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from './approvals';
@@ -372,6 +372,14 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       <NumberField source="income" />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
+      <KstDateField source="created" showTime />
+      <FunctionField source="dueDate" render={(record: { dueDate: string | null }) => formatKstDay(record.dueDate)} />
+      <KstDateField source="approvedAt" showTime emptyText="-" />
+      <KstDateField source="paidAt" showTime emptyText="-" />
+      <FunctionField
+        source="transferDate"
+        render={(record: { transferDate: string | null }) => formatKstDay(record.transferDate)}
+      />
       <TextField source="transferReference" emptyText="-" />
       <FunctionField
         source="bankAccountNumber"
