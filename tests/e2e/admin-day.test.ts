@@ -162,7 +162,7 @@ describe('console: a day’s work', () => {
     await page.getByRole('cell', { name: '하늘소리' }).click();
     await page.waitForURL(new RegExp(`/admin/creators/${applicant.creatorId}/show`));
     const words = ko.console.creatorReview;
-    await page.getByRole('heading', { name: '하늘소리' }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { name: '하늘소리', exact: true }).waitFor({ state: 'visible' });
     await page.getByRole('img', { name: '하늘소리의 프로필 사진' }).waitFor({ state: 'visible' });
     for (const text of ['노래', '게임 방송', '개인사업자', '하늘뮤직', applicant.email, '2026.11.21 00:30 KST']) {
       await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
@@ -181,7 +181,7 @@ describe('console: a day’s work', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.getByRole('heading', { name: '하늘소리' }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { name: '하늘소리', exact: true }).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-day-creator-review-360.png');
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(361);
     await page.setViewportSize({ width: 1280, height: 900 });
