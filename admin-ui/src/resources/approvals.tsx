@@ -1,4 +1,4 @@
-import type { AdminApproval, AdminApprovalCounts } from '@fanmission/contracts';
+import type { AdminApproval } from '@fanmission/contracts';
 import {
   Box,
   Button,
@@ -9,8 +9,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useState } from 'react';
 import {
   ArrayField,
   Datagrid,
@@ -30,6 +29,7 @@ import {
 } from 'react-admin';
 import { KstDateField } from '../format/kst';
 import { httpClient } from '../data-provider';
+import { announceApprovalsChanged } from '../approval-counts';
 import { codeChoices, CodeField, useCodeLabel } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
@@ -40,33 +40,6 @@ import { ConsoleList, WRAP, useWideConsole } from './list-actions';
  */
 
 export const APPROVAL_VIEWS = ['waiting', 'mine'] as const;
-
-/** Said on the window when a request was made or decided on this page: the menu's counts are read again. */
-export const APPROVALS_CHANGED = 'fanmission:approvals-changed';
-export const announceApprovalsChanged = () => window.dispatchEvent(new Event(APPROVALS_CHANGED));
-
-/** The counts of the console's menu: read on every page change, after a request or a decision, and every minute. */
-export function useApprovalCounts(): AdminApprovalCounts | null {
-  const location = useLocation();
-  const [counts, setCounts] = useState<AdminApprovalCounts | null>(null);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      httpClient('/api/admin/approvals/counts')
-        .then(({ json }) => live && setCounts(json as AdminApprovalCounts))
-        .catch(() => undefined);
-    void read();
-    const timer = setInterval(() => void read(), 60_000);
-    const onChange = () => void read();
-    window.addEventListener(APPROVALS_CHANGED, onChange);
-    return () => {
-      live = false;
-      clearInterval(timer);
-      window.removeEventListener(APPROVALS_CHANGED, onChange);
-    };
-  }, [location.pathname, location.search]);
-  return counts;
-}
 
 /**
  * What a request will run, in the console's language: its kind's wording (`console.approvals.summaries`) filled with

@@ -42,7 +42,7 @@ import {
 import { KstDateField, formatKstDay } from '../format/kst';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { MoneySummary, useMoneyText, type MoneyFacts } from './money-confirm';
 
 interface UpdateActionProps<RecordType extends RaRecord> {
