@@ -180,11 +180,16 @@ describe('console: a day’s work', () => {
     await screenshot(page, 'admin-day-creator-review-1280.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.getByRole('heading', { name: '하늘소리', exact: true }).waitFor({ state: 'visible' });
-    await screenshot(page, 'admin-day-creator-review-360.png');
-    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(361);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const reviewPhone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(reviewPhone, operator);
+    await toDoBlock(reviewPhone).waitFor({ state: 'visible' });
+    await reviewPhone.goto(`${served.baseUrl}/admin/creators/${applicant.creatorId}/show`);
+    await reviewPhone.getByRole('heading', { name: '하늘소리', exact: true }).waitFor({ state: 'visible' });
+    await reviewPhone.waitForLoadState('networkidle');
+    await screenshot(reviewPhone, 'admin-day-creator-review-360.png');
+    expect(await noSidewaysScroll(reviewPhone)).toBeLessThanOrEqual(361);
+    expect(await seriousA11yViolations(reviewPhone)).toEqual([]);
+    await reviewPhone.close();
 
     await page.getByRole('button', { name: ko.console.actions.approve, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: ko.console.actions.approve });
@@ -234,17 +239,21 @@ describe('console: a day’s work', () => {
     await page.getByText(/ KST$/).first().waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-day-settlement-1280.png');
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.getByText(/ KST$/).first().waitFor({ state: 'visible' });
-    await screenshot(page, 'admin-day-settlement-360.png');
-    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(361);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.goto(`${served.baseUrl}/admin/`);
-    await toDoBlock(page)
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(phone, finance);
+    await toDoBlock(phone)
       .getByRole('link', { name: queueLink(queues.statementsToApprove, 1) })
       .waitFor();
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, 'admin-day-finance-to-do-360.png');
+    await phone.waitForLoadState('networkidle');
+    await screenshot(phone, 'admin-day-finance-to-do-360.png');
+    expect(await noSidewaysScroll(phone)).toBeLessThanOrEqual(361);
+    await phone.goto(`${served.baseUrl}/admin/settlements/${statementId}/show`);
+    await phone.getByText(/ KST$/).first().waitFor({ state: 'visible' });
+    await phone.waitForLoadState('networkidle');
+    await screenshot(phone, 'admin-day-settlement-360.png');
+    expect(await noSidewaysScroll(phone)).toBeLessThanOrEqual(361);
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await phone.close();
     expect(errors).toEqual([]);
   });
 });
