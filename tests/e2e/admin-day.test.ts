@@ -217,6 +217,33 @@ describe('console: a day’s work', () => {
     expect(errors).toEqual([]);
   });
 
+  test('block objections read as sentences and their actions are in reach at 1280 and 360 px', async () => {
+    for (const [width, name] of [
+      [1280, 'admin-day-block-objections-1280.png'],
+      [360, 'admin-day-block-objections-360.png'],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await logIn(page, operator);
+      await toDoBlock(page)
+        .getByRole('link', { name: queueLink(queues.blockObjections, 1) })
+        .click();
+      await page.waitForURL(/\/admin\/block-objections\?/);
+      const reason = page.getByRole('cell', { name: '제가 쓴 댓글이 아닙니다. 확인 부탁드립니다.' });
+      await reason.waitFor({ state: 'visible' });
+      // A readable column: the objection runs over a few lines, not one syllable per line.
+      expect((await reason.boundingBox())!.width).toBeGreaterThan(150);
+      const approve = page.getByRole('button', { name: ko.console.actions.approve, exact: true });
+      await approve.waitFor({ state: 'visible' });
+      const box = (await approve.boundingBox())!;
+      expect(box.x + box.width, `approve at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width + 1);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
   test('finance’s to-do block has the money queues only; a statement’s page reads in Korea time', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);

@@ -37,12 +37,14 @@ export const PenaltyList = () => (
     <KstDateField source="requestsBlockedUntil" emptyText="-" />
     <KstDateField source="createdAt" />
     <KstDateField source="liftedAt" emptyText="-" />
-    <UpdateAction
-      label="console.actions.lift"
-      reasonLabel="resources.creator-penalties.fields.liftNote"
-      show={(record) => !record['liftedAt']}
-      patch={(_, note) => ({ liftNote: note })}
-    />
+    <ActionsColumn label="console.actions.column">
+      <UpdateAction
+        label="console.actions.lift"
+        reasonLabel="resources.creator-penalties.fields.liftNote"
+        show={(record) => !record['liftedAt']}
+        patch={(_, note) => ({ liftNote: note })}
+      />
+    </ActionsColumn>
   </ConsoleList>
 );
 
@@ -62,7 +64,9 @@ export const CreatorList = () => (
     <CodeField source="reviewStatus" family="creatorReviewStatus" />
     <CodeField source="grade" family="creatorGrade" />
     <BooleanField source="containAdultContent" />
-    <CreatorDecisions />
+    <ActionsColumn label="console.actions.column">
+      <CreatorDecisions />
+    </ActionsColumn>
   </ConsoleList>
 );
 

@@ -77,30 +77,32 @@ export const BankTransferList = () => (
     <TextField source="depositorPhone" />
     <CodeField source="status" family="depositStatus" />
     <KstDateField source="created" showTime />
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.confirmDeposit"
-      color="success"
-      show={(record) => record.status === 'ready'}
-      patch={() => ({ status: 'paid' })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
-    />
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.rejectDeposit"
-      reasonLabel="console.actions.reason"
-      color="error"
-      show={(record) => record.status === 'ready'}
-      patch={(_, reason) => ({ status: 'cancelled', note: reason })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositRejected')}
-    />
-    {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.failDeposit"
-      reasonLabel="console.actions.reason"
-      color="warning"
-      show={(record) => record.status === 'ready'}
-      patch={(_, reason) => ({ status: 'failed', note: reason })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositFailed')}
-    />
+    <ActionsColumn label="console.actions.column">
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.confirmDeposit"
+        color="success"
+        show={(record) => record.status === 'ready'}
+        patch={() => ({ status: 'paid' })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
+      />
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.rejectDeposit"
+        reasonLabel="console.actions.reason"
+        color="error"
+        show={(record) => record.status === 'ready'}
+        patch={(_, reason) => ({ status: 'cancelled', note: reason })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositRejected')}
+      />
+      {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.failDeposit"
+        reasonLabel="console.actions.reason"
+        color="warning"
+        show={(record) => record.status === 'ready'}
+        patch={(_, reason) => ({ status: 'failed', note: reason })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositFailed')}
+      />
+    </ActionsColumn>
   </ConsoleList>
 );
 
