@@ -117,7 +117,12 @@ export const consoleEn = {
       noMedia: 'No media yet.',
     },
     audit: { before: 'Before', after: 'After' },
-    settlements: { held: 'Held: account changed', released: 'Hold released' },
+    settlements: {
+      held: 'Held: account changed',
+      released: 'Hold released',
+      paysIssuedAccount:
+        'This statement pays the account it was issued with, %{account}. The creator changed his account to %{current} on %{changedAt}.',
+    },
     trace: { label: 'Trace', open: 'View trace' },
     lotteryEvents: {
       cancel: 'Cancel event',

@@ -114,7 +114,12 @@ export const consoleKo: ConsoleMessages = {
     },
     mission: { media: '미디어', escrow: '에스크로', noMedia: '아직 미디어가 없습니다.' },
     audit: { before: '변경 전', after: '변경 후' },
-    settlements: { held: '보류: 계좌 변경', released: '보류 해제됨' },
+    settlements: {
+      held: '보류: 계좌 변경',
+      released: '보류 해제됨',
+      paysIssuedAccount:
+        '이 정산서는 발행 때의 계좌 %{account}(으)로 지급됩니다. 크리에이터가 %{changedAt}에 계좌를 %{current}(으)로 바꿨습니다.',
+    },
     trace: { label: '트레이스', open: '트레이스 보기' },
     lotteryEvents: {
       cancel: '이벤트 취소',

@@ -40,6 +40,7 @@ import {
   type ShowProps,
 } from 'react-admin';
 import { KstDateField, formatKstDay } from '../format/kst';
+import { StatementAccountNotice } from './statement-account';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
@@ -366,6 +367,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
     }
   >
     <SimpleShowLayout>
+      <StatementAccountNotice />
       <TextField source="id" />
       <TextField source="year" />
       <TextField source="month" />
