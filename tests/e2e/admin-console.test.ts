@@ -718,12 +718,16 @@ describe('operator and finance console', () => {
     await logIn(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
 
-    // The review queue opens on PENDING; approving makes the creator public.
+    // The review queue opens on PENDING; approving asks first (the creator becomes public at once), then does.
     await page.goto(`${served.baseUrl}/admin/creators`);
     const applicantRow = page.locator('tr', { hasText: '심사 대기 크리에이터' });
     await applicantRow.waitFor({ state: 'visible' });
     await screenshot(page, 'admin-operator-creator-queue.png');
     await applicantRow.getByRole('button', { name: ko.console.actions.approve }).click();
+    const approval = page.getByRole('dialog', { name: ko.console.actions.approve });
+    await approval.getByText(/"심사 대기 크리에이터" 크리에이터를 승인합니다\./).waitFor({ state: 'visible' });
+    await approval.getByRole('button', { name: '확인' }).click();
+    await page.getByText('"심사 대기 크리에이터" 크리에이터를 승인했습니다.').waitFor({ state: 'visible' });
     await applicantRow.waitFor({ state: 'detached' });
     const approved = await app.db
       .selectFrom('creators')
