@@ -1,6 +1,6 @@
-import { formatKoreaTime, koreaDate } from '@fanmission/contracts/time';
+import { KOREA_OFFSET_MS, formatKoreaTime, koreaDate } from '@fanmission/contracts/time';
 import { Typography } from '@mui/material';
-import { useFieldValue, useRecordContext, type FieldProps } from 'react-admin';
+import { DateTimeInput, useFieldValue, useRecordContext, type DateTimeInputProps, type FieldProps } from 'react-admin';
 
 /*
  * Every date of the console in Korea time (the business's calendar), written as the web app writes dates
@@ -31,5 +31,42 @@ export function KstDateField(props: FieldProps & { showTime?: boolean; emptyText
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
       {text ?? props.emptyText ?? ''}
     </Typography>
+  );
+}
+
+/** A `datetime-local` input's own value: a wall-clock time without a zone. */
+const INPUT_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * An instant as a `datetime-local` input shows it, in Korea time: `2026-11-27T14:05` ('' for no date). An input's own
+ * value stays as it is (react-admin's DateTimeInput formats the value it already formatted once more).
+ */
+export function toKstInput(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && INPUT_VALUE.test(value)) return value;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Date(date.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value read as Korea time, as the instant the API takes (null for an empty input). */
+export function fromKstInput(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(`${value.slice(0, 16)}:00+09:00`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * A date and time typed in Korea time whatever the browser's zone (react-admin's DateTimeInput reads the browser's),
+ * said under the field; `empty` is the value an emptied field gives (null by default).
+ */
+export function KstDateTimeInput({ empty = null, ...props }: DateTimeInputProps & { empty?: '' | null }) {
+  return (
+    <DateTimeInput
+      helperText="console.time.kstInput"
+      {...props}
+      format={toKstInput}
+      parse={(value: string) => fromKstInput(value) ?? empty}
+    />
   );
 }

@@ -11,6 +11,7 @@ export const consoleEn = {
       blocked: 'This account cannot log in.',
     },
     menu: { moderation: 'Moderation', money: 'Money', content: 'Content', system: 'System' },
+    time: { kstInput: 'Korea time (KST)' },
     toDo: {
       title: 'To do today',
       count: '%{count}',

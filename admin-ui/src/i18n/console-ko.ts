@@ -12,6 +12,7 @@ export const consoleKo: ConsoleMessages = {
       blocked: '로그인할 수 없는 계정입니다.',
     },
     menu: { moderation: '운영', money: '정산·결제', content: '콘텐츠', system: '시스템' },
+    time: { kstInput: '한국 시간(KST)' },
     toDo: {
       title: '오늘 할 일',
       count: '%{count}건',

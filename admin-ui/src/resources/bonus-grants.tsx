@@ -3,7 +3,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId, useState } from 'react';
 import {
   Create,
-  DateTimeInput,
   FormDataConsumer,
   NumberField,
   NumberInput,
@@ -23,7 +22,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
@@ -178,8 +177,8 @@ function GrantFormWithConfirmation() {
           {({ formData }) =>
             formData.mode === 'filter' ? (
               <>
-                <DateTimeInput source="joinedFrom" />
-                <DateTimeInput source="joinedTo" />
+                <KstDateTimeInput source="joinedFrom" />
+                <KstDateTimeInput source="joinedTo" />
               </>
             ) : (
               <TextInput source="userIds" validate={[required(), validateIds]} fullWidth />

@@ -2,7 +2,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateTimeInput,
   Edit,
   NumberField,
   NumberInput,
@@ -14,12 +13,10 @@ import {
   regex,
   required,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
 import { PopupImageInput } from './popup-image-input';
-
-const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export const FaqList = () => (
   <WritableList
@@ -60,8 +57,8 @@ const popupForm = (
     <TextInput source="linkBackgroundColor" defaultValue="#000000" />
     <TextInput source="linkTextColor" defaultValue="#FFFFFF" />
     <BooleanInput source="active" defaultValue />
-    <DateTimeInput source="startsAt" parse={isoOrNull} />
-    <DateTimeInput source="endsAt" parse={isoOrNull} />
+    <KstDateTimeInput source="startsAt" />
+    <KstDateTimeInput source="endsAt" />
   </SimpleForm>
 );
 

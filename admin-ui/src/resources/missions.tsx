@@ -2,7 +2,6 @@ import type { AdminMissionProduct } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
-  DateTimeInput,
   FunctionField,
   NullableBooleanInput,
   NumberField,
@@ -16,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { ReasonAction } from './reason-action';
 import { RecordTrace } from './trace-link';
@@ -27,8 +26,8 @@ const missionFilters = [
   <SelectInput key="status" source="status" choices={codeChoices('missionStatus')} alwaysOn />,
   <NumberInput key="creatorId" source="creatorId" />,
   <NumberInput key="userId" source="userId" />,
-  <DateTimeInput key="from" source="from" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
-  <DateTimeInput key="to" source="to" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
+  <KstDateTimeInput key="from" source="from" empty="" />,
+  <KstDateTimeInput key="to" source="to" empty="" />,
   <NullableBooleanInput key="contentBlocked" source="contentBlocked" />,
 ];
 

@@ -2,7 +2,6 @@ import { CREATOR_GRADES } from '@fanmission/contracts';
 import {
   BooleanField,
   Create,
-  DateTimeInput,
   DeleteButton,
   NullableBooleanInput,
   NumberField,
@@ -14,7 +13,7 @@ import {
   maxLength,
   required,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices, codeKey } from './code-field';
 import { CreatorDecisions } from './creator-review';
@@ -179,7 +178,7 @@ export const CommentRestrictionCreate = () => (
   <Create redirect="list">
     <SimpleForm>
       <NumberInput source="userId" validate={required()} />
-      <DateTimeInput source="until" validate={required()} parse={(value: string) => new Date(value).toISOString()} />
+      <KstDateTimeInput source="until" validate={required()} />
       <TextInput source="reason" multiline fullWidth validate={[required(), maxLength(500)]} />
     </SimpleForm>
   </Create>

@@ -12,7 +12,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateTimeInput,
   Edit,
   FunctionField,
   NullableBooleanInput,
@@ -39,7 +38,7 @@ import {
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
-import { KstDateField, formatKstDay } from '../format/kst';
+import { KstDateField, KstDateTimeInput, formatKstDay } from '../format/kst';
 import { StatementAccountNotice } from './statement-account';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
@@ -408,14 +407,11 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
   </Show>
 );
 
-/** A `datetime-local` value (the operator's local time) as the instant the API takes. */
-const isoInstant = (value: string) => (value ? new Date(value).toISOString() : value);
-
 const commentEventForm = (
   <SimpleForm>
     <TextInput source="title" validate={[required(), maxLength(100)]} fullWidth />
-    <DateTimeInput source="startsAt" validate={required()} parse={isoInstant} />
-    <DateTimeInput source="endsAt" validate={required()} parse={isoInstant} />
+    <KstDateTimeInput source="startsAt" validate={required()} />
+    <KstDateTimeInput source="endsAt" validate={required()} />
     <NumberInput source="winProbability" min={0} max={100} step={0.1} validate={required()} />
     <NumberInput
       source="coinsPerWin"
