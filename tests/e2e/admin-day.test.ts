@@ -217,6 +217,28 @@ describe('console: a day’s work', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the login page loads the console’s shell only; the dashboard its own screen, not every resource’s', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${served.baseUrl}/admin/`);
+    await page.locator('input[name="password"]').waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    const screenChunk = /\/assets\/(dashboard|money|moderation|creator-review|missions|people|system|approvals)-/;
+    expect(scripts.filter((script) => screenChunk.test(script))).toEqual([]);
+    await page.locator('input[name="username"]').fill(operator.email);
+    await page.locator('input[name="password"]').fill(operator.password);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await toDoBlock(page).waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    const loaded = scripts.filter((script) => screenChunk.test(script));
+    expect(loaded.some((script) => script.includes('/dashboard-'))).toBe(true);
+    expect(loaded.filter((script) => !script.includes('/dashboard-'))).toEqual([]);
+    await page.close();
+  });
+
   test('block objections read as sentences and their actions are in reach at 1280 and 360 px', async () => {
     for (const [width, name] of [
       [1280, 'admin-day-block-objections-1280.png'],
