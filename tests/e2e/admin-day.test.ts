@@ -3,7 +3,6 @@
 // the review page shows the application (photo, tags, SNS links, description, e-mail, address, date in KST, earlier
 // refusals); approving asks first and names the creator. Finance's to-do block has the money queues only, and a
 // statement's page reads in Korea time. Screenshots in ko at 1280 and 360 px.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +13,9 @@ import { useServedApp } from '../harness/served-app';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 import { multipartForm } from '@fanmission/tests/support/files';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
+import { collectPageErrors } from '@fanmission/tests/support/browser';
+import { logInToConsole } from '@fanmission/tests/support/console';
+import { axeViolations } from '@fanmission/tests/support/web-a11y';
 
 const ko = consoleKo;
 const queues = ko.console.toDo.queues;
@@ -119,23 +121,7 @@ describe('console: a day’s work', () => {
     ).id;
   });
 
-  function collectPageErrors(page: Page): Error[] {
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    return errors;
-  }
-
-  async function logIn(page: Page, account: TestAccount) {
-    await page.goto(`${served.baseUrl}/admin/`);
-    await page.locator('input[name="username"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: '로그인' }).click();
-  }
-
-  const seriousA11yViolations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-      .map((violation) => violation.id);
+  const logIn = (page: Page, account: TestAccount) => logInToConsole(page, served.baseUrl, account);
 
   const toDoBlock = (page: Page) => page.getByRole('region', { name: ko.console.toDo.title });
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -155,7 +141,7 @@ describe('console: a day’s work', () => {
     expect(await page.getByText('postgres').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-day-operator-to-do-1280.png');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await review.click();
     await page.waitForURL(/\/admin\/creators\?/);
@@ -178,7 +164,7 @@ describe('console: a day’s work', () => {
     await history.getByText(new RegExp(operator.email)).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-day-creator-review-1280.png');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const reviewPhone = await browser.newPage({ viewport: { width: 360, height: 800 } });
     await logIn(reviewPhone, operator);
@@ -188,7 +174,7 @@ describe('console: a day’s work', () => {
     await reviewPhone.waitForLoadState('networkidle');
     await screenshot(reviewPhone, 'admin-day-creator-review-360.png');
     expect(await noSidewaysScroll(reviewPhone)).toBeLessThanOrEqual(361);
-    expect(await seriousA11yViolations(reviewPhone)).toEqual([]);
+    expect(await axeViolations(reviewPhone)).toEqual([]);
     await reviewPhone.close();
 
     await page.getByRole('button', { name: ko.console.actions.approve, exact: true }).click();
@@ -212,7 +198,7 @@ describe('console: a day’s work', () => {
     await phone.waitForLoadState('networkidle');
     await screenshot(phone, 'admin-day-operator-to-do-360.png');
     expect(await noSidewaysScroll(phone)).toBeLessThanOrEqual(361);
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    expect(await axeViolations(phone)).toEqual([]);
     await phone.close();
     expect(errors).toEqual([]);
   });
@@ -261,7 +247,7 @@ describe('console: a day’s work', () => {
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width + 1);
       await page.waitForLoadState('networkidle');
       await screenshot(page, name);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     }
   });
@@ -280,7 +266,7 @@ describe('console: a day’s work', () => {
     expect(await block.getByText(queues.blockObjections).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-day-finance-to-do-1280.png');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await toApprove.click();
     await page.waitForURL(/\/admin\/settlements\?/);
@@ -301,7 +287,7 @@ describe('console: a day’s work', () => {
     await phone.waitForLoadState('networkidle');
     await screenshot(phone, 'admin-day-settlement-360.png');
     expect(await noSidewaysScroll(phone)).toBeLessThanOrEqual(361);
-    expect(await seriousA11yViolations(phone)).toEqual([]);
+    expect(await axeViolations(phone)).toEqual([]);
     await phone.close();
     expect(errors).toEqual([]);
   });
