@@ -203,6 +203,9 @@ export const consoleEn = {
       approvalAlways: 'This becomes a request: a second finance member approves it before it runs (Approvals).',
       approvalAboveLimit:
         'Above the approval limit this becomes a request: a second finance member approves it before it runs.',
+      approvalAboveLimitOf:
+        'Above the approval limit of %{limit} this becomes a request: a second finance member approves it before it runs.',
+      coins: '%{coins} coins',
       done: '%{action} done: %{who}, %{amount}.',
       members: 'Members %{ids}',
       membersJoined: 'Members who joined in the chosen period',

@@ -197,6 +197,9 @@ export const consoleKo: ConsoleMessages = {
       amount: '%{coins}코인 (%{money})',
       approvalAlways: '승인 요청으로 접수됩니다. 다른 재무 담당자가 승인하면 실행됩니다(승인 메뉴).',
       approvalAboveLimit: '승인 한도를 넘는 금액이면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+      approvalAboveLimitOf:
+        '승인 한도 %{limit}을(를) 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+      coins: '%{coins}코인',
       done: '%{action} 처리했습니다: %{who}, %{amount}',
       members: '회원 %{ids}',
       membersJoined: '선택한 기간에 가입한 회원',

@@ -108,7 +108,7 @@ export function grantFacts(
         : form.budgetCoins,
     next: 'console.confirm.next.bonusGrant',
     nextArgs: { each: coinsEach ?? '-', budget: form.budgetCoins },
-    approval: 'aboveLimit',
+    approval: 'aboveBonusCoins',
   };
 }
 

@@ -132,7 +132,7 @@ export const CoinRefundList = () => {
           show={(record) => record.status === 'requested'}
           patch={() => ({ status: 'paid' })}
           patchOnly
-          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveLimit')}
+          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveWon')}
         />
         <UpdateAction<AdminCoinRefund>
           label="console.actions.refuseRefund"

@@ -82,7 +82,7 @@ export const CancelPaymentAction = () => (
       coins: record.coins,
       money: { amount: record.amount, currency: record.currency },
       next: 'console.confirm.next.paymentCancel',
-      approval: 'aboveLimit',
+      approval: 'aboveWon',
     })}
   />
 );
