@@ -121,7 +121,7 @@ export const CoinRefundList = () => {
       {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
       {wide && <KstDateField source="requestedAt" />}
-      <TextField source="dueOn" />
+      <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
         <ProviderRefundAction />
