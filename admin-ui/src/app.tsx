@@ -19,47 +19,60 @@ import {
 } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router';
 import { authProvider } from './auth';
-import { Dashboard } from './dashboard';
 import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n/i18n-provider';
-import { LedgerPage } from './ledger-page';
-import { ShortfallsPage } from './shortfalls-page';
-import { CoinItemCreate, CoinItemEdit, CoinItemList, BankTransferList, CoinRefundList } from './resources/money';
+import { useApprovalCounts } from './approval-counts';
 import {
+  ApprovalList,
+  ApprovalShow,
+  AuditLogList,
+  AuditLogShow,
+  BankTransferList,
+  BlockObjectionList,
+  BonusGrantCreate,
+  BonusGrantList,
+  CoinItemCreate,
+  CoinItemEdit,
+  CoinItemList,
+  CoinRefundList,
   CommentEventCreate,
   CommentEventEdit,
   CommentEventList,
-  SettlementList,
-  SettlementShow,
-} from './resources/money';
-import {
-  FaqCreate,
-  FaqEdit,
-  FaqList,
-  PopupCreate,
-  PopupEdit,
-  PopupList,
-  TagCreate,
-  TagEdit,
-  TagList,
-} from './resources/content';
-import { BlockObjectionList } from './resources/block-objections';
-import {
   CommentList,
   CommentRestrictionCreate,
   CommentRestrictionList,
   CreatorList,
   CreatorShow,
+  Dashboard,
+  FaqCreate,
+  FaqEdit,
+  FaqList,
   GradeProposalList,
+  LedgerPage,
+  LedgerVerifyRunList,
+  MissionList,
+  MissionProductList,
+  MissionShow,
+  PaymentList,
+  PaymentShow,
+  PayoutAccountChangeList,
+  PayoutAccountChangeShow,
   PenaltyList,
-} from './resources/moderation';
-import { MissionList, MissionProductList, MissionShow } from './resources/missions';
-import { ApprovalList, ApprovalShow, useApprovalCounts } from './resources/approvals';
-import { BonusGrantCreate, BonusGrantList } from './resources/bonus-grants';
-import { PaymentList, PaymentShow } from './resources/payments';
-import { PayoutAccountChangeList, PayoutAccountChangeShow } from './resources/payout-accounts';
-import { StaffCreate, StaffEdit, StaffList, UserList, UserShow } from './resources/people';
-import { AuditLogList, AuditLogShow, LedgerVerifyRunList } from './resources/system';
+  PopupCreate,
+  PopupEdit,
+  PopupList,
+  SettlementList,
+  SettlementShow,
+  ShortfallsPage,
+  StaffCreate,
+  StaffEdit,
+  StaffList,
+  TagCreate,
+  TagEdit,
+  TagList,
+  UserList,
+  UserShow,
+} from './screens';
 
 /** `/approvals` with one of its views chosen. */
 const approvalsView = (view: 'waiting' | 'mine') => `/approvals?filter=${encodeURIComponent(JSON.stringify({ view }))}`;
@@ -137,8 +150,6 @@ const consoleTheme: RaThemeOptions = {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
       },
     },
-    // A date never breaks over lines ("2026. 11." over "13." in the missions list at 1280 px).
-    RaDateField: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
     // The empty list's message is in the "disabled" grey (2.6:1): the secondary text colour instead (7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

@@ -15,6 +15,7 @@ interface Session {
   id: number;
   email: string;
   roles: StaffRole[];
+  approvalLimits: ConsoleSession['approvalLimits'];
 }
 
 /**
@@ -57,7 +58,7 @@ const isStaffRole = (role: Role): role is StaffRole => (STAFF_ROLES as readonly 
 
 const sessionOf = (body: ConsoleSession): Session | null => {
   const roles = body.roles.filter(isStaffRole);
-  return roles.length > 0 ? { id: body.id, email: body.email, roles } : null;
+  return roles.length > 0 ? { id: body.id, email: body.email, roles, approvalLimits: body.approvalLimits } : null;
 };
 
 const SESSION_URL = '/api/admin/session';

@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { httpClient } from './data-provider';
 import { useCodeLabel } from './resources/code-field';
+import { ToDoBlock } from './to-do';
 
 const METHOD_COLOURS: Record<string, string> = {
   kakaopay: '#f5c400',
@@ -108,6 +109,7 @@ export function Dashboard() {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={translate('console.dashboard.title')} />
+      <ToDoBlock />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
         <Typography id="dashboard-days">{translate('console.dashboard.days')}</Typography>
         <Select
@@ -149,10 +151,9 @@ export function Dashboard() {
               label={translate('console.dashboard.escrow')}
               value={translate('console.dashboard.coins', { coins: won(data.escrowCoins) })}
             />
-            {data.events.relay ? (
+            {/* The outbox's transport is the system's detail, not an operator's: only a relay's backlog is shown. */}
+            {data.events.relay && (
               <Figure label={translate('console.dashboard.relay')} value={String(data.events.relay.unsentEvents)} />
-            ) : (
-              <Figure label={translate('console.dashboard.transport')} value={data.events.transport} />
             )}
           </Box>
           <Chart title={translate('console.dashboard.sales')} empty={salesByMethod.length === 0 && noData}>

@@ -1,4 +1,5 @@
 import type { AdminLedgerAccount, AdminLedgerEntry } from '@fanmission/contracts';
+import { formatKst } from './format/kst';
 import {
   Alert,
   Box,
@@ -100,11 +101,11 @@ export function LedgerPage() {
                   <Table size="small">
                     <TableHead>
                       <TableRow>
-                        <TableCell>id</TableCell>
-                        <TableCell>source</TableCell>
-                        <TableCell align="right">amount</TableCell>
-                        <TableCell align="right">remaining</TableCell>
-                        <TableCell>expires</TableCell>
+                        <TableCell>{translate('console.ledger.columns.lot')}</TableCell>
+                        <TableCell>{translate('console.ledger.columns.source')}</TableCell>
+                        <TableCell align="right">{translate('console.ledger.columns.amount')}</TableCell>
+                        <TableCell align="right">{translate('console.ledger.columns.remaining')}</TableCell>
+                        <TableCell>{translate('console.ledger.columns.expires')}</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -114,7 +115,7 @@ export function LedgerPage() {
                           <TableCell>{label('coinItemType', lot.source)}</TableCell>
                           <TableCell align="right">{lot.amount}</TableCell>
                           <TableCell align="right">{lot.remaining}</TableCell>
-                          <TableCell>{new Date(lot.expiresAt).toLocaleDateString()}</TableCell>
+                          <TableCell>{formatKst(lot.expiresAt)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
@@ -134,11 +135,11 @@ export function LedgerPage() {
                   <Table size="small">
                     <TableHead>
                       <TableRow>
-                        <TableCell>id</TableCell>
-                        <TableCell>type</TableCell>
-                        <TableCell align="right">amount</TableCell>
-                        <TableCell>time</TableCell>
-                        <TableCell>postings</TableCell>
+                        <TableCell>{translate('console.ledger.columns.transaction')}</TableCell>
+                        <TableCell>{translate('console.ledger.columns.type')}</TableCell>
+                        <TableCell align="right">{translate('console.ledger.columns.amount')}</TableCell>
+                        <TableCell>{translate('console.ledger.columns.time')}</TableCell>
+                        <TableCell>{translate('console.ledger.columns.postings')}</TableCell>
                         {traced && <TableCell>{translate('console.trace.label')}</TableCell>}
                       </TableRow>
                     </TableHead>
@@ -148,7 +149,7 @@ export function LedgerPage() {
                           <TableCell>{entry.id}</TableCell>
                           <TableCell>{label('ledgerTransactionType', entry.type)}</TableCell>
                           <TableCell align="right">{entry.amount}</TableCell>
-                          <TableCell>{new Date(entry.occurredAt).toLocaleString()}</TableCell>
+                          <TableCell>{formatKst(entry.occurredAt, { showTime: true })}</TableCell>
                           <TableCell>
                             {entry.postings.map((posting) => `${posting.account} ${posting.amount}`).join(', ')}
                           </TableCell>

@@ -1,4 +1,5 @@
 import type { AdminReversalShortfall } from '@fanmission/contracts';
+import { formatKst } from './format/kst';
 import {
   Alert,
   Box,
@@ -83,7 +84,7 @@ export function ShortfallsPage() {
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.id}>
-                    {wide && <TableCell>{new Date(row.createdAt).toLocaleString(locale)}</TableCell>}
+                    {wide && <TableCell>{formatKst(row.createdAt, { showTime: true })}</TableCell>}
                     <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{row.username}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
                       {label('paymentProvider', row.provider)} · {row.paymentId}

@@ -29,11 +29,25 @@ export const adminCreatorSchema = z
   .meta({ id: 'AdminCreator' });
 export type AdminCreator = z.infer<typeof adminCreatorSchema>;
 
-/** `GET /api/admin/creators/{id}`: the list row plus every profile field, intro, photo and products. */
+/** One earlier refusal of the creator's application: why, by whom (the staff member's e-mail) and when. */
+export const adminCreatorRefusalSchema = z
+  .object({
+    reason: z.string(),
+    refusedBy: z.string().nullable().describe('The refusing staff member’s e-mail; null once his account is gone.'),
+    refusedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdminCreatorRefusal' });
+export type AdminCreatorRefusal = z.infer<typeof adminCreatorRefusalSchema>;
+
+/**
+ * `GET /api/admin/creators/{id}`: the list row plus every profile field, intro, photo and products, and every earlier
+ * refusal, newest first.
+ */
 export const adminCreatorDetailSchema = adminCreatorSchema
   .extend({
     profile: creatorSchema,
     products: z.array(missionProductSchema),
+    refusals: z.array(adminCreatorRefusalSchema),
   })
   .meta({ id: 'AdminCreatorDetail' });
 export type AdminCreatorDetail = z.infer<typeof adminCreatorDetailSchema>;

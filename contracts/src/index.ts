@@ -5,6 +5,7 @@ export * from './admin-console';
 export * from './admin-events';
 export * from './admin-lists';
 export * from './admin-ledger';
+export * from './admin-to-do';
 export * from './admin-payments';
 export * from './banks';
 export * from './board';

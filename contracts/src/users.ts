@@ -47,6 +47,16 @@ export const consoleSessionSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   roles: z.array(roleSchema),
+  approvalLimits: z
+    .object({
+      aboveWon: z.number().int().nonnegative().describe('A cancel or refund worth more waits for a second member.'),
+      bonusGrantAboveCoins: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe('A free-coin grant (or BONUS coin item) of more coins waits for a second member.'),
+    })
+    .describe('The amounts above which a money action waits in the staff approval queue, as the console says them.'),
 });
 export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
 

@@ -67,7 +67,11 @@ describe('console: staff approvals', () => {
     await maker.getByRole('button', { name: '저장' }).click();
     // The confirmation says the grant may wait for a second finance member; confirmed, it does.
     const confirmation = maker.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });
-    await confirmation.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    // The confirmation names the limit the grant goes over.
+    const limit = `${served.testApp.app.ctx.config.BONUS_GRANT_APPROVAL_ABOVE_COINS.toLocaleString('ko')}코인`;
+    await confirmation
+      .getByText(ko.console.confirm.approvalAboveLimitOf.replace('%{limit}', limit))
+      .waitFor({ state: 'visible' });
     await confirmation.getByRole('button', { name: '확인' }).click();
     // The request opens: waiting, with what it will run; the maker cannot approve it.
     await maker.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });

@@ -21,6 +21,10 @@ import { insertMission, registerProduct } from '@fanmission/tests/support/missio
 
 const ko = consoleKo;
 
+/** The confirmation's line for an action that waits above the server's approval limit, naming the limit. */
+const aboveLimit = (limit: string) => ko.console.confirm.approvalAboveLimitOf.replace('%{limit}', limit);
+const won = (amount: number) => new Intl.NumberFormat('ko', { style: 'currency', currency: 'KRW' }).format(amount);
+
 function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
@@ -306,7 +310,9 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: ko.console.payments.cancel }).click();
     const cancelDialog = page.getByRole('dialog', { name: ko.console.payments.cancel });
     await cancelDialog.getByText(ko.console.confirm.next.paymentCancel).waitFor({ state: 'visible' });
-    await cancelDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    await cancelDialog
+      .getByText(aboveLimit(won(served.testApp.app.ctx.config.APPROVAL_ABOVE_WON)))
+      .waitFor({ state: 'visible' });
     expect(await cancelDialog.textContent()).toContain(fan.email);
     expect(await cancelDialog.textContent()).toContain('10코인 (₩1,000)');
     await page.getByLabel(ko.console.actions.reason).fill('고객 요청으로 결제 취소');
@@ -431,7 +437,8 @@ describe('operator and finance console', () => {
     // Nothing is granted before the confirmation, which names the member and the coins.
     const grantDialog = page.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });
     await grantDialog.getByText(`회원 #${member.id}`).waitFor({ state: 'visible' });
-    await grantDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    const grantLimit = `${served.testApp.app.ctx.config.BONUS_GRANT_APPROVAL_ABOVE_COINS.toLocaleString('ko')}코인`;
+    await grantDialog.getByText(aboveLimit(grantLimit)).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-confirm-bonus-grant.png');
     await grantDialog.getByRole('button', { name: '확인' }).click();
     await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
@@ -591,7 +598,9 @@ describe('operator and finance console', () => {
     await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
     const paidDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
     await paidDialog.getByText(ko.console.confirm.next.refundPaid).waitFor({ state: 'visible' });
-    await paidDialog.getByText(ko.console.confirm.approvalAboveLimit).waitFor({ state: 'visible' });
+    await paidDialog
+      .getByText(aboveLimit(won(served.testApp.app.ctx.config.APPROVAL_ABOVE_WON)))
+      .waitFor({ state: 'visible' });
     await screenshot(page, 'admin-confirm-refund-paid.png');
     await paidDialog.getByRole('button', { name: '확인' }).click();
     await row(paid.id).waitFor({ state: 'detached' });
@@ -718,12 +727,16 @@ describe('operator and finance console', () => {
     await logIn(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
 
-    // The review queue opens on PENDING; approving makes the creator public.
+    // The review queue opens on PENDING; approving asks first (the creator becomes public at once), then does.
     await page.goto(`${served.baseUrl}/admin/creators`);
     const applicantRow = page.locator('tr', { hasText: '심사 대기 크리에이터' });
     await applicantRow.waitFor({ state: 'visible' });
     await screenshot(page, 'admin-operator-creator-queue.png');
     await applicantRow.getByRole('button', { name: ko.console.actions.approve }).click();
+    const approval = page.getByRole('dialog', { name: ko.console.actions.approve });
+    await approval.getByText(/"심사 대기 크리에이터" 크리에이터를 승인합니다\./).waitFor({ state: 'visible' });
+    await approval.getByRole('button', { name: '확인' }).click();
+    await page.getByText('"심사 대기 크리에이터" 크리에이터를 승인했습니다.').waitFor({ state: 'visible' });
     await applicantRow.waitFor({ state: 'detached' });
     const approved = await app.db
       .selectFrom('creators')

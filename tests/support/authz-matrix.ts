@@ -135,6 +135,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/ledger-verify-runs/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/ledger-accounts/{account}': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/dashboard': s`401 403 403 403 403 403 200 200`,
+  'GET /api/admin/to-do': s`401 403 403 403 403 403 200 200`,
   'POST /api/login': s`401 401 401 401 401 401 401 401`,
   // The console's session: staff only; its logout revokes every token, so it runs last (see below).
   'POST /api/admin/session': s`401 401 401 401 401 401 401 401`,

@@ -57,6 +57,15 @@ export const codesEn: CodeLabels = {
   ledgerVerifyMode: { FULL: 'Whole log', INCREMENTAL: 'Since the last run' },
   creatorReviewStatus: { PENDING: 'In review', APPROVED: 'Approved', REJECTED: 'Rejected' },
   creatorGrade: { SILVER: 'Silver', GOLD: 'Gold', DIAMOND: 'Diamond' },
+  businessType: { NONE: 'No business', PRIVATE: 'Individual business', CORPORATION: 'Corporation' },
+  snsType: {
+    YOUTUBE: 'YouTube',
+    AFREECA: 'AfreecaTV',
+    TWITCH: 'Twitch',
+    FACEBOOK: 'Facebook',
+    TIKTOK: 'TikTok',
+    INSTAGRAM: 'Instagram',
+  },
   gradeProposalStatus: { PROPOSED: 'Proposed', CONFIRMED: 'Confirmed' },
   blockObjectionStatus: { PENDING: 'Pending', ACCEPTED: 'Accepted', REJECTED: 'Rejected' },
   role: {

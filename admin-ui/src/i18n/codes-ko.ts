@@ -60,6 +60,15 @@ export const codesKo: CodeLabels = {
   ledgerVerifyMode: { FULL: '전체 원장', INCREMENTAL: '지난 검증 이후' },
   creatorReviewStatus: { PENDING: '심사 중', APPROVED: '승인됨', REJECTED: '반려됨' },
   creatorGrade: { SILVER: '실버', GOLD: '골드', DIAMOND: '다이아몬드' },
+  businessType: { NONE: '사업자 아님', PRIVATE: '개인사업자', CORPORATION: '법인사업자' },
+  snsType: {
+    YOUTUBE: '유튜브',
+    AFREECA: '아프리카TV',
+    TWITCH: '트위치',
+    FACEBOOK: '페이스북',
+    TIKTOK: '틱톡',
+    INSTAGRAM: '인스타그램',
+  },
   gradeProposalStatus: { PROPOSED: '제안됨', CONFIRMED: '확정됨' },
   blockObjectionStatus: { PENDING: '검토 대기', ACCEPTED: '수락됨', REJECTED: '반려됨' },
   role: {

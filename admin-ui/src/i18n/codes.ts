@@ -1,5 +1,7 @@
 import {
   ACCOUNT_PROVIDERS,
+  BUSINESS_TYPES,
+  SNS_TYPES,
   APPROVAL_KINDS,
   APPROVAL_STATUSES,
   APPROVAL_STEPS,
@@ -59,6 +61,8 @@ export const CODE_FAMILIES = {
   ledgerVerifyMode: LEDGER_VERIFY_MODES,
   creatorReviewStatus: CREATOR_REVIEW_STATUSES,
   creatorGrade: CREATOR_GRADES,
+  businessType: BUSINESS_TYPES,
+  snsType: SNS_TYPES,
   gradeProposalStatus: GRADE_PROPOSAL_STATUSES,
   blockObjectionStatus: BLOCK_OBJECTION_STATUSES,
   role: ROLES,

@@ -1,3 +1,4 @@
+import { ADMIN_WRITE_POLICY } from '@fanmission/contracts';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
@@ -20,6 +21,60 @@ function merge(base: Messages, over: Messages): Messages {
   return result;
 }
 
+/**
+ * The labels of the fields many resources share (`id`, the dates): every resource's `fields` gets these unless it
+ * names the field itself, so that no column or show field falls back to react-admin's humanized field name ("Id",
+ * "Created at") in the Korean console.
+ */
+const COMMON_FIELDS: Record<ConsoleLocale, Record<string, string>> = {
+  ko: {
+    id: '번호',
+    created: '등록일',
+    createdAt: '등록일',
+    updatedAt: '수정일',
+    description: '설명',
+    name: '이름',
+    status: '상태',
+    userId: '회원 번호',
+    creatorId: '크리에이터 번호',
+    missionId: '미션 번호',
+    reason: '사유',
+    note: '메모',
+    email: '이메일',
+    username: '회원',
+  },
+  en: {
+    id: 'No.',
+    created: 'Created',
+    createdAt: 'Created',
+    updatedAt: 'Updated',
+    description: 'Description',
+    name: 'Name',
+    status: 'Status',
+    userId: 'Member no.',
+    creatorId: 'Creator no.',
+    missionId: 'Mission no.',
+    reason: 'Reason',
+    note: 'Note',
+    email: 'E-mail',
+    username: 'Member',
+  },
+};
+
+/** The messages with COMMON_FIELDS under every resource of the console (its own labels first). */
+function withCommonFields(messages: Messages, locale: ConsoleLocale): Messages {
+  const resources = (messages['resources'] ?? {}) as Record<string, Messages>;
+  const names = new Set([...Object.keys(resources), ...Object.keys(ADMIN_WRITE_POLICY)]);
+  const withFields = Object.fromEntries(
+    [...names].map((name) => {
+      const resource = resources[name] ?? {};
+      const fields = (resource['fields'] ?? {}) as Messages;
+      return [name, { ...resource, fields: { ...COMMON_FIELDS[locale], ...fields } }];
+    }),
+  );
+  return { ...messages, resources: withFields };
+}
+
 export const LOCALES = [
   { locale: 'ko', name: '한국어' },
   { locale: 'en', name: 'English' },
@@ -27,8 +82,14 @@ export const LOCALES = [
 export type ConsoleLocale = (typeof LOCALES)[number]['locale'];
 
 const messages: Record<ConsoleLocale, TranslationMessages> = {
-  ko: merge(merge(englishMessages as unknown as Messages, raKorean), consoleKo) as unknown as TranslationMessages,
-  en: merge(englishMessages as unknown as Messages, consoleEn) as unknown as TranslationMessages,
+  ko: withCommonFields(
+    merge(merge(englishMessages as unknown as Messages, raKorean), consoleKo),
+    'ko',
+  ) as unknown as TranslationMessages,
+  en: withCommonFields(
+    merge(englishMessages as unknown as Messages, consoleEn),
+    'en',
+  ) as unknown as TranslationMessages,
 };
 
 /** ko (default) and en, through react-admin's i18n provider; the choice is remembered by react-admin's store. */

@@ -303,6 +303,12 @@ export const resourcesEn = {
       holdAccountChangeId: 'Held for the change of',
       holdReleasedAt: 'Hold released',
       holdReleaseNote: 'What was checked before the release',
+      id: 'Statement no.',
+      created: 'Issued',
+      dueDate: 'Due',
+      approvedAt: 'Approved',
+      paidAt: 'Paid',
+      transferDate: 'Transfer date',
     },
   },
   'payout-account-changes': {

@@ -1,4 +1,4 @@
-import type { AdminApproval, AdminApprovalCounts } from '@fanmission/contracts';
+import type { AdminApproval } from '@fanmission/contracts';
 import {
   Box,
   Button,
@@ -9,12 +9,10 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useState } from 'react';
 import {
   ArrayField,
   Datagrid,
-  DateField,
   FunctionField,
   SelectInput,
   Show,
@@ -29,7 +27,9 @@ import {
   useTranslate,
   type ShowProps,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { httpClient } from '../data-provider';
+import { announceApprovalsChanged } from '../approval-counts';
 import { codeChoices, CodeField, useCodeLabel } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
@@ -40,33 +40,6 @@ import { ConsoleList, WRAP, useWideConsole } from './list-actions';
  */
 
 export const APPROVAL_VIEWS = ['waiting', 'mine'] as const;
-
-/** Said on the window when a request was made or decided on this page: the menu's counts are read again. */
-export const APPROVALS_CHANGED = 'fanmission:approvals-changed';
-export const announceApprovalsChanged = () => window.dispatchEvent(new Event(APPROVALS_CHANGED));
-
-/** The counts of the console's menu: read on every page change, after a request or a decision, and every minute. */
-export function useApprovalCounts(): AdminApprovalCounts | null {
-  const location = useLocation();
-  const [counts, setCounts] = useState<AdminApprovalCounts | null>(null);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      httpClient('/api/admin/approvals/counts')
-        .then(({ json }) => live && setCounts(json as AdminApprovalCounts))
-        .catch(() => undefined);
-    void read();
-    const timer = setInterval(() => void read(), 60_000);
-    const onChange = () => void read();
-    window.addEventListener(APPROVALS_CHANGED, onChange);
-    return () => {
-      live = false;
-      clearInterval(timer);
-      window.removeEventListener(APPROVALS_CHANGED, onChange);
-    };
-  }, [location.pathname, location.search]);
-  return counts;
-}
 
 /**
  * What a request will run, in the console's language: its kind's wording (`console.approvals.summaries`) filled with
@@ -130,8 +103,8 @@ export const ApprovalList = () => {
       {wide && <TextField source="reason" sx={WRAP} emptyText="—" />}
       {wide && <TextField source="makerEmail" sx={WRAP} />}
       <CodeField source="status" family="approvalStatus" />
-      {wide && <DateField source="createdAt" showTime />}
-      {wide && <DateField source="expiresAt" showTime />}
+      {wide && <KstDateField source="createdAt" showTime />}
+      {wide && <KstDateField source="expiresAt" showTime />}
     </ConsoleList>
   );
 };
@@ -242,10 +215,10 @@ export const ApprovalShow = (props: ShowProps) => (
       />
       <TextField source="reason" sx={WRAP} emptyText="—" />
       <TextField source="makerEmail" emptyText="-" />
-      <DateField source="createdAt" showTime />
-      <DateField source="expiresAt" showTime />
+      <KstDateField source="createdAt" showTime />
+      <KstDateField source="expiresAt" showTime />
       <FunctionField<AdminApproval> source="params" render={(record) => <JsonBlock value={record.params} />} />
-      <DateField source="decidedAt" showTime emptyText="-" />
+      <KstDateField source="decidedAt" showTime emptyText="-" />
       <TextField source="decisionNote" emptyText="-" />
       <FunctionField<AdminApproval> source="result" render={(record) => <JsonBlock value={record.result} />} />
       <ArrayField source="history">
@@ -258,7 +231,7 @@ export const ApprovalShow = (props: ShowProps) => (
             <CodeField source="step" family="approvalStep" label="resources.approvals.fields.step" />
             <TextField source="actorId" label="resources.approvals.fields.actorId" />
             <TextField source="note" label="resources.approvals.fields.note" emptyText="-" />
-            <DateField source="at" showTime label="resources.approvals.fields.at" />
+            <KstDateField source="at" showTime label="resources.approvals.fields.at" />
           </Datagrid>
         </Box>
       </ArrayField>

@@ -3,8 +3,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId, useState } from 'react';
 import {
   Create,
-  DateField,
-  DateTimeInput,
   FormDataConsumer,
   NumberField,
   NumberInput,
@@ -24,6 +22,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
@@ -82,7 +81,7 @@ export const BonusGrantList = () => {
       <NumberField source="recipients" />
       <NumberField source="grantedCoins" />
       <NumberField source="budgetCoins" />
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
     </ConsoleList>
   );
 };
@@ -109,7 +108,7 @@ export function grantFacts(
         : form.budgetCoins,
     next: 'console.confirm.next.bonusGrant',
     nextArgs: { each: coinsEach ?? '-', budget: form.budgetCoins },
-    approval: 'aboveLimit',
+    approval: 'aboveBonusCoins',
   };
 }
 
@@ -178,8 +177,8 @@ function GrantFormWithConfirmation() {
           {({ formData }) =>
             formData.mode === 'filter' ? (
               <>
-                <DateTimeInput source="joinedFrom" />
-                <DateTimeInput source="joinedTo" />
+                <KstDateTimeInput source="joinedFrom" />
+                <KstDateTimeInput source="joinedTo" />
               </>
             ) : (
               <TextInput source="userIds" validate={[required(), validateIds]} fullWidth />

@@ -2,8 +2,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateField,
-  DateTimeInput,
   Edit,
   NumberField,
   NumberInput,
@@ -15,11 +13,10 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
 import { PopupImageInput } from './popup-image-input';
-
-const isoOrNull = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export const FaqList = () => (
   <WritableList
@@ -31,7 +28,7 @@ export const FaqList = () => (
     <CodeField source="category" family="faqCategory" />
     <TextField source="title" />
     <NumberField source="position" />
-    <DateField source="updatedAt" />
+    <KstDateField source="updatedAt" />
   </WritableList>
 );
 
@@ -60,8 +57,8 @@ const popupForm = (
     <TextInput source="linkBackgroundColor" defaultValue="#000000" />
     <TextInput source="linkTextColor" defaultValue="#FFFFFF" />
     <BooleanInput source="active" defaultValue />
-    <DateTimeInput source="startsAt" parse={isoOrNull} />
-    <DateTimeInput source="endsAt" parse={isoOrNull} />
+    <KstDateTimeInput source="startsAt" />
+    <KstDateTimeInput source="endsAt" />
   </SimpleForm>
 );
 
@@ -71,8 +68,8 @@ export const PopupList = () => (
     <TextField source="title" />
     <TextField source="linkLoggedOn" emptyText="-" />
     <BooleanField source="active" />
-    <DateField source="startsAt" emptyText="-" />
-    <DateField source="endsAt" emptyText="-" />
+    <KstDateField source="startsAt" emptyText="-" />
+    <KstDateField source="endsAt" emptyText="-" />
   </WritableList>
 );
 export const PopupCreate = () => <Create redirect="list">{popupForm}</Create>;

@@ -7,11 +7,20 @@ import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin'
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
-import { CreatorShow } from './moderation';
+import { CreatorShow } from './creator-review';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const creator = { id: 8, name: '소라', reviewStatus: 'APPROVED', grade: 'SILVER', containAdultContent: false };
+const creator = {
+  id: 8,
+  name: '소라',
+  reviewStatus: 'APPROVED',
+  grade: 'SILVER',
+  containAdultContent: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  profile: { tags: [], snsLinks: [], intro: null, avatar: null, description: null, businessType: 'NONE' },
+  refusals: [],
+};
 const words = consoleKo.console.actions;
 
 const auth = (roles: StaffRole[]): AuthProvider => ({

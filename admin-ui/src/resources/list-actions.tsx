@@ -41,11 +41,30 @@ export function useWideConsole(): boolean {
  * their own instead of one column per button (whose headers would be the buttons' names).
  */
 export function ActionsColumn({ children }: { label: string; children: ReactNode }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 96 }}>{children}</Box>;
+  return (
+    <Box className={ACTIONS_CLASS} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 96 }}>
+      {children}
+    </Box>
+  );
 }
+
+/** Marks a list's actions column, which ConsoleList keeps in view at the right edge of its table. */
+const ACTIONS_CLASS = 'ConsoleActions';
 
 /** For a text column whose values may be long (e-mails, comments, names): it wraps anywhere instead of widening the table. */
 export const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/**
+ * For a column of sentences (a reason, an objection): a readable width of its own, broken between words (a narrow
+ * column broke Korean one syllable per line), a very long word anywhere.
+ */
+export const READABLE_TEXT = {
+  display: 'block',
+  minWidth: '10em',
+  maxWidth: '24em',
+  wordBreak: 'keep-all',
+  overflowWrap: 'anywhere',
+} as const;
 
 export type ConsoleListProps = Omit<ListProps, 'children'> & {
   /** What a click on a row opens; nothing by default. */
@@ -87,6 +106,16 @@ export function ConsoleList({ rowClick = false, children, ...listProps }: Consol
           [theme.breakpoints.down('md')]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
           '& .MuiTableCell-head': { wordBreak: 'keep-all', lineHeight: 1.3 },
           '& .MuiTableCell-body .MuiButton-root': { wordBreak: 'keep-all' },
+          // The actions column (the last) stays at the right edge while a wide table scrolls sideways, on a phone too.
+          [`& td:has(> .${ACTIONS_CLASS}), &:has(td > .${ACTIONS_CLASS}) th:last-child`]: {
+            position: 'sticky',
+            right: 0,
+            zIndex: 1,
+            backgroundColor: theme.palette.background.paper,
+            boxShadow: `-1px 0 0 ${theme.palette.divider}`,
+          },
+          // Above the other headers, which stick to the top over the rows (z-index 2).
+          [`&:has(td > .${ACTIONS_CLASS}) th:last-child`]: { zIndex: 3 },
         })}
       >
         {withContractSorts(children, adminListSortFields(resource))}

@@ -168,6 +168,18 @@ describe('every console list', () => {
       for (const field of sortable) expect(fields, `${resource}: header ${field}`).toContain(field);
     },
   );
+
+  test.each(Object.keys(LISTS) as AdminListResource[])(
+    '%s: every header reads in Korean (no field name such as "Id" or "Updated at")',
+    async (resource) => {
+      const { container } = renderList(resource);
+      await screen.findAllByRole('columnheader', {}, { timeout: 10_000 });
+      const headers = [...container.querySelectorAll<HTMLElement>('thead th')]
+        .map((header) => header.textContent?.trim() ?? '')
+        .filter((text) => text.length > 0);
+      for (const header of headers) expect(header, `${resource}: header "${header}"`).toMatch(/[\uac00-\ud7a3]/);
+    },
+  );
 });
 
 test('a stored sort the server refuses is dropped for the default order, with a warning naming the column', async () => {

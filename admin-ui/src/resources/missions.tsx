@@ -2,8 +2,6 @@ import type { AdminMissionProduct } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
-  DateField,
-  DateTimeInput,
   FunctionField,
   NullableBooleanInput,
   NumberField,
@@ -17,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { ReasonAction } from './reason-action';
 import { RecordTrace } from './trace-link';
@@ -27,8 +26,8 @@ const missionFilters = [
   <SelectInput key="status" source="status" choices={codeChoices('missionStatus')} alwaysOn />,
   <NumberInput key="creatorId" source="creatorId" />,
   <NumberInput key="userId" source="userId" />,
-  <DateTimeInput key="from" source="from" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
-  <DateTimeInput key="to" source="to" parse={(value: string) => (value ? new Date(value).toISOString() : '')} />,
+  <KstDateTimeInput key="from" source="from" empty="" />,
+  <KstDateTimeInput key="to" source="to" empty="" />,
   <NullableBooleanInput key="contentBlocked" source="contentBlocked" />,
 ];
 
@@ -67,7 +66,7 @@ export const MissionList = () => {
       <NumberField source="coinPrice" />
       {wide && <NumberField source="escrowCoins" />}
       {wide && <BooleanField source="contentBlocked" />}
-      {wide && <DateField source="createdAt" />}
+      {wide && <KstDateField source="createdAt" />}
       <ActionsColumn label="console.actions.column">
         <BlockContentActions />
       </ActionsColumn>
@@ -121,8 +120,8 @@ export const MissionShow = () => (
       <TextField source="requestComment" emptyText="-" />
       <TextField source="responseComment" emptyText="-" />
       <CodeField source="rejectionReason" family="missionRejectionReason" emptyText="-" />
-      <DateField source="createdAt" showTime />
-      <DateField source="completedAt" showTime emptyText="-" />
+      <KstDateField source="createdAt" showTime />
+      <KstDateField source="completedAt" showTime emptyText="-" />
       <BooleanField source="contentBlocked" />
       <TextField source="contentBlockReason" emptyText="-" />
       <MissionMedia label="console.mission.media" />

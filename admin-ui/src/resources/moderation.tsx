@@ -2,26 +2,21 @@ import { CREATOR_GRADES } from '@fanmission/contracts';
 import {
   BooleanField,
   Create,
-  DateTimeInput,
   DeleteButton,
-  DateField,
   NullableBooleanInput,
   NumberField,
   NumberInput,
   SelectInput,
-  Show,
-  SimpleShowLayout,
   TextField,
   TextInput,
   SimpleForm,
-  TopToolbar,
   maxLength,
   required,
-  type ShowProps,
 } from 'react-admin';
+import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices, codeKey } from './code-field';
-import { CreatorPayoutHistory } from './payout-accounts';
+import { CreatorDecisions } from './creator-review';
 import { ActionsColumn, ConsoleList, ListActions, WRAP, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 
@@ -38,44 +33,24 @@ export const PenaltyList = () => (
     <TextField source="missionId" />
     <NumberField source="level" />
     <BooleanField source="blocksLogin" />
-    <DateField source="requestsBlockedUntil" emptyText="-" />
-    <DateField source="createdAt" />
-    <DateField source="liftedAt" emptyText="-" />
-    <UpdateAction
-      label="console.actions.lift"
-      reasonLabel="resources.creator-penalties.fields.liftNote"
-      show={(record) => !record['liftedAt']}
-      patch={(_, note) => ({ liftNote: note })}
-    />
+    <KstDateField source="requestsBlockedUntil" emptyText="-" />
+    <KstDateField source="createdAt" />
+    <KstDateField source="liftedAt" emptyText="-" />
+    <ActionsColumn label="console.actions.column">
+      <UpdateAction
+        label="console.actions.lift"
+        reasonLabel="resources.creator-penalties.fields.liftNote"
+        show={(record) => !record['liftedAt']}
+        patch={(_, note) => ({ liftNote: note })}
+      />
+    </ActionsColumn>
   </ConsoleList>
-);
-
-/** The creator review queue (`/api/admin/creators`): pending first. */
-const CreatorDecisions = () => (
-  <>
-    <UpdateAction
-      resource="creators"
-      label="console.actions.approve"
-      color="success"
-      show={(record) => record['reviewStatus'] !== 'APPROVED'}
-      patch={() => ({ reviewStatus: 'APPROVED' })}
-      done={(record) => ['console.done.creatorApproved', { name: record['name'] }]}
-    />
-    <UpdateAction
-      resource="creators"
-      label="console.actions.reject"
-      reasonLabel="console.actions.reason"
-      color="error"
-      show={(record) => record['reviewStatus'] === 'PENDING'}
-      patch={(_, reason) => ({ reviewStatus: 'REJECTED', reviewReason: reason })}
-      done={(record) => ['console.done.creatorRejected', { name: record['name'] }]}
-    />
-  </>
 );
 
 export const CreatorList = () => (
   <ConsoleList
     rowClick="show"
+    sort={{ field: 'createdAt', order: 'ASC' }}
     filterDefaultValues={{ reviewStatus: 'PENDING' }}
     filters={[
       <SelectInput key="reviewStatus" source="reviewStatus" choices={codeChoices('creatorReviewStatus')} alwaysOn />,
@@ -88,55 +63,10 @@ export const CreatorList = () => (
     <CodeField source="reviewStatus" family="creatorReviewStatus" />
     <CodeField source="grade" family="creatorGrade" />
     <BooleanField source="containAdultContent" />
-    <CreatorDecisions />
+    <ActionsColumn label="console.actions.column">
+      <CreatorDecisions />
+    </ActionsColumn>
   </ConsoleList>
-);
-
-export const CreatorShow = (props: ShowProps) => (
-  <Show
-    {...props}
-    actions={
-      <TopToolbar>
-        <CreatorDecisions />
-        {/* An adult-flagged creator is hidden from search at once (services/src/creators/review.ts clears its cache). */}
-        <UpdateAction
-          resource="creators"
-          label="console.actions.flagAdult"
-          color="warning"
-          show={(record) => record['containAdultContent'] !== true}
-          patch={() => ({ containAdultContent: true })}
-          patchOnly
-        />
-        <UpdateAction
-          resource="creators"
-          label="console.actions.clearAdult"
-          show={(record) => record['containAdultContent'] === true}
-          patch={() => ({ containAdultContent: false })}
-          patchOnly
-        />
-        {CREATOR_GRADES.map((grade) => (
-          <UpdateAction
-            key={grade}
-            resource="creators"
-            label={codeKey('creatorGrade', grade)}
-            show={(record) => record['grade'] !== grade}
-            patch={() => ({ grade })}
-          />
-        ))}
-      </TopToolbar>
-    }
-  >
-    <SimpleShowLayout>
-      <TextField source="id" />
-      <TextField source="name" />
-      <CodeField source="reviewStatus" family="creatorReviewStatus" />
-      <TextField source="reviewReason" emptyText="-" />
-      <CodeField source="grade" family="creatorGrade" />
-      <BooleanField source="containAdultContent" />
-      <TextField source="description" emptyText="-" />
-      <CreatorPayoutHistory label="resources.payout-account-changes.history" />
-    </SimpleShowLayout>
-  </Show>
 );
 
 /**
@@ -236,9 +166,9 @@ export const CommentRestrictionList = () => {
     <ConsoleList actions={<ListActions create={canWrite} />} sort={{ field: 'createdAt', order: 'DESC' }} empty={false}>
       <TextField source="id" />
       <TextField source="username" />
-      <DateField source="until" showTime />
+      <KstDateField source="until" showTime />
       <TextField source="reason" />
-      <DateField source="createdAt" />
+      <KstDateField source="createdAt" />
       {canWrite && <DeleteButton mutationMode="pessimistic" label="console.actions.lift" />}
     </ConsoleList>
   );
@@ -248,7 +178,7 @@ export const CommentRestrictionCreate = () => (
   <Create redirect="list">
     <SimpleForm>
       <NumberInput source="userId" validate={required()} />
-      <DateTimeInput source="until" validate={required()} parse={(value: string) => new Date(value).toISOString()} />
+      <KstDateTimeInput source="until" validate={required()} />
       <TextInput source="reason" multiline fullWidth validate={[required(), maxLength(500)]} />
     </SimpleForm>
   </Create>

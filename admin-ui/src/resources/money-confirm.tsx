@@ -1,6 +1,7 @@
 import { WON_PER_COIN } from '@fanmission/contracts';
 import { Alert, Box, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { currentSession } from '../auth';
 
 /*
  * What a console action that moves coins or money says before it runs: who it is for, how much (coins and their
@@ -14,8 +15,11 @@ export function formatMinorUnits(amount: number, currency: string, locale: strin
   return format.format(amount / 10 ** digits);
 }
 
-/** When the action waits in the approval queue: always, or when its amount is above the server's limit. */
-export type ApprovalRule = 'always' | 'aboveLimit';
+/**
+ * When the action waits in the approval queue: always, or when its amount is above the server's limit in won (cancels
+ * and refunds) or in free coins (grants).
+ */
+export type ApprovalRule = 'always' | 'aboveWon' | 'aboveBonusCoins';
 
 export interface MoneyFacts {
   /** The member or creator, as the operator knows him (name, e-mail, account). */
@@ -41,9 +45,26 @@ export function useMoneyText(): (facts: Pick<MoneyFacts, 'coins' | 'money'>) => 
 }
 
 /** The facts inside a confirmation dialog, above its buttons (and its reason field where it asks for one). */
+/** The server's approval limit for the rule, as the console writes amounts (null when the session does not say). */
+function useLimitText(): (rule: Exclude<ApprovalRule, 'always'>) => string | null {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (rule) => {
+    const limits = currentSession()?.approvalLimits;
+    if (!limits) return null;
+    return rule === 'aboveWon'
+      ? formatMinorUnits(limits.aboveWon, 'KRW', locale)
+      : translate('console.confirm.coins', {
+          coins: new Intl.NumberFormat(locale).format(limits.bonusGrantAboveCoins),
+        });
+  };
+}
+
 export function MoneySummary({ facts }: { facts: MoneyFacts }) {
   const translate = useTranslate();
   const amount = useMoneyText();
+  const limitText = useLimitText();
+  const limit = facts.approval && facts.approval !== 'always' ? limitText(facts.approval) : null;
   return (
     <Box sx={{ mb: 1 }}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
@@ -65,9 +86,11 @@ export function MoneySummary({ facts }: { facts: MoneyFacts }) {
       </Typography>
       {facts.approval && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          {translate(
-            facts.approval === 'always' ? 'console.confirm.approvalAlways' : 'console.confirm.approvalAboveLimit',
-          )}
+          {facts.approval === 'always'
+            ? translate('console.confirm.approvalAlways')
+            : limit
+              ? translate('console.confirm.approvalAboveLimitOf', { limit })
+              : translate('console.confirm.approvalAboveLimit')}
         </Alert>
       )}
     </Box>

@@ -12,8 +12,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateField,
-  DateTimeInput,
   Edit,
   FunctionField,
   NullableBooleanInput,
@@ -40,9 +38,11 @@ import {
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
+import { KstDateField, KstDateTimeInput, formatKstDay } from '../format/kst';
+import { StatementAccountNotice } from './statement-account';
 import { httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
@@ -67,7 +67,7 @@ export const BankTransferList = () => (
   <ConsoleList
     filters={depositFilters}
     filterDefaultValues={{ status: 'ready' }}
-    sort={{ field: 'created', order: 'DESC' }}
+    sort={{ field: 'created', order: 'ASC' }}
   >
     <TextField source="id" />
     <TextField source="username" />
@@ -76,31 +76,33 @@ export const BankTransferList = () => (
     <TextField source="depositorName" />
     <TextField source="depositorPhone" />
     <CodeField source="status" family="depositStatus" />
-    <DateField source="created" showTime />
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.confirmDeposit"
-      color="success"
-      show={(record) => record.status === 'ready'}
-      patch={() => ({ status: 'paid' })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
-    />
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.rejectDeposit"
-      reasonLabel="console.actions.reason"
-      color="error"
-      show={(record) => record.status === 'ready'}
-      patch={(_, reason) => ({ status: 'cancelled', note: reason })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositRejected')}
-    />
-    {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
-    <UpdateAction<AdminBankTransfer>
-      label="console.actions.failDeposit"
-      reasonLabel="console.actions.reason"
-      color="warning"
-      show={(record) => record.status === 'ready'}
-      patch={(_, reason) => ({ status: 'failed', note: reason })}
-      confirm={(record) => depositFacts(record, 'console.confirm.next.depositFailed')}
-    />
+    <KstDateField source="created" showTime />
+    <ActionsColumn label="console.actions.column">
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.confirmDeposit"
+        color="success"
+        show={(record) => record.status === 'ready'}
+        patch={() => ({ status: 'paid' })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
+      />
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.rejectDeposit"
+        reasonLabel="console.actions.reason"
+        color="error"
+        show={(record) => record.status === 'ready'}
+        patch={(_, reason) => ({ status: 'cancelled', note: reason })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositRejected')}
+      />
+      {/* The money did not arrive as asked: the fan reads "failed, contact support", support reads the reason. */}
+      <UpdateAction<AdminBankTransfer>
+        label="console.actions.failDeposit"
+        reasonLabel="console.actions.reason"
+        color="warning"
+        show={(record) => record.status === 'ready'}
+        patch={(_, reason) => ({ status: 'failed', note: reason })}
+        confirm={(record) => depositFacts(record, 'console.confirm.next.depositFailed')}
+      />
+    </ActionsColumn>
   </ConsoleList>
 );
 
@@ -118,8 +120,8 @@ export const CoinRefundList = () => {
       <NumberField source="amount" />
       {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
-      {wide && <DateField source="requestedAt" />}
-      <TextField source="dueOn" />
+      {wide && <KstDateField source="requestedAt" />}
+      <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
         <ProviderRefundAction />
@@ -130,7 +132,7 @@ export const CoinRefundList = () => {
           show={(record) => record.status === 'requested'}
           patch={() => ({ status: 'paid' })}
           patchOnly
-          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveLimit')}
+          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveWon')}
         />
         <UpdateAction<AdminCoinRefund>
           label="console.actions.refuseRefund"
@@ -308,6 +310,7 @@ export const SettlementList = () => {
     <ConsoleList
       rowClick="show"
       filters={settlementFilters}
+      sort={{ field: 'status', order: 'ASC' }}
       actions={
         <TopToolbar>
           <TransferCsvButton />
@@ -363,6 +366,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
     }
   >
     <SimpleShowLayout>
+      <StatementAccountNotice />
       <TextField source="id" />
       <TextField source="year" />
       <TextField source="month" />
@@ -371,6 +375,14 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       <NumberField source="income" />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
+      <KstDateField source="created" showTime />
+      <FunctionField source="dueDate" render={(record: { dueDate: string | null }) => formatKstDay(record.dueDate)} />
+      <KstDateField source="approvedAt" showTime emptyText="-" />
+      <KstDateField source="paidAt" showTime emptyText="-" />
+      <FunctionField
+        source="transferDate"
+        render={(record: { transferDate: string | null }) => formatKstDay(record.transferDate)}
+      />
       <TextField source="transferReference" emptyText="-" />
       <FunctionField
         source="bankAccountNumber"
@@ -386,23 +398,20 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ReferenceField source="holdAccountChangeId" reference="payout-account-changes" link="show" emptyText="-">
-        <DateField source="changedAt" showTime />
+        <KstDateField source="changedAt" showTime />
       </ReferenceField>
-      <DateField source="holdReleasedAt" showTime emptyText="-" />
+      <KstDateField source="holdReleasedAt" showTime emptyText="-" />
       <TextField source="holdReleaseNote" emptyText="-" />
       <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>
 );
 
-/** A `datetime-local` value (the operator's local time) as the instant the API takes. */
-const isoInstant = (value: string) => (value ? new Date(value).toISOString() : value);
-
 const commentEventForm = (
   <SimpleForm>
     <TextInput source="title" validate={[required(), maxLength(100)]} fullWidth />
-    <DateTimeInput source="startsAt" validate={required()} parse={isoInstant} />
-    <DateTimeInput source="endsAt" validate={required()} parse={isoInstant} />
+    <KstDateTimeInput source="startsAt" validate={required()} />
+    <KstDateTimeInput source="endsAt" validate={required()} />
     <NumberInput source="winProbability" min={0} max={100} step={0.1} validate={required()} />
     <NumberInput
       source="coinsPerWin"
@@ -454,8 +463,8 @@ export const CommentEventList = () => (
   <ConsoleList rowClick={useCanWrite('comment-events') ? 'edit' : false} empty={false}>
     <TextField source="id" />
     <TextField source="title" />
-    <DateField source="startsAt" showTime />
-    <DateField source="endsAt" showTime />
+    <KstDateField source="startsAt" showTime />
+    <KstDateField source="endsAt" showTime />
     <NumberField source="winProbability" />
     <NumberField source="coinsPerWin" />
     <NumberField source="dailyBudget" />

@@ -2,7 +2,6 @@ import type { AdminPayment, AdminPaymentDetail } from '@fanmission/contracts';
 import {
   ArrayField,
   Datagrid,
-  DateField,
   DateInput,
   FunctionField,
   NumberField,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   type ShowProps,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { ReasonAction } from './reason-action';
@@ -59,7 +59,7 @@ export const PaymentList = () => {
       {wide && <CodeField source="provider" family="paymentProvider" />}
       {wide && <CodeField source="payMethod" family="payMethod" />}
       <CodeField source="status" family="paymentStatus" />
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
     </ConsoleList>
   );
 };
@@ -82,7 +82,7 @@ export const CancelPaymentAction = () => (
       coins: record.coins,
       money: { amount: record.amount, currency: record.currency },
       next: 'console.confirm.next.paymentCancel',
-      approval: 'aboveLimit',
+      approval: 'aboveWon',
     })}
   />
 );
@@ -119,8 +119,8 @@ export const PaymentShow = (props: ShowProps) => {
         <CodeField source="status" family="paymentStatus" />
         <TextField source="providerPaymentId" emptyText="-" sx={WRAP} />
         <TextField source="failureReason" emptyText="-" />
-        <DateField source="createdAt" showTime />
-        <DateField source="paidAt" showTime emptyText="-" />
+        <KstDateField source="createdAt" showTime />
+        <KstDateField source="paidAt" showTime emptyText="-" />
         <TextField source="deposit.id" emptyText="-" />
         <TextField source="deposit.ledgerTransactionId" emptyText="-" />
         <ArrayField source="events">
@@ -128,7 +128,7 @@ export const PaymentShow = (props: ShowProps) => {
             <CodeField source="kind" family="paymentEventKind" />
             <CodeField source="status" family="paymentStatus" emptyText="-" />
             {wide && <TextField source="detail" emptyText="-" sx={WRAP} />}
-            <DateField source="at" showTime />
+            <KstDateField source="at" showTime />
           </Datagrid>
         </ArrayField>
         <ArrayField source="reversals">
@@ -143,7 +143,7 @@ export const PaymentShow = (props: ShowProps) => {
             />
             <NumberField source="coinsTaken" />
             {wide && <NumberField source="shortfallCoins" />}
-            <DateField source="at" showTime />
+            <KstDateField source="at" showTime />
           </Datagrid>
         </ArrayField>
         <ArrayField source="refunds">
@@ -152,8 +152,8 @@ export const PaymentShow = (props: ShowProps) => {
             <CodeField source="kind" family="coinRefundKind" />
             <CodeField source="status" family="coinRefundStatus" />
             <NumberField source="coins" />
-            <DateField source="requestedAt" showTime />
-            {wide && <DateField source="paidAt" showTime emptyText="-" />}
+            <KstDateField source="requestedAt" showTime />
+            {wide && <KstDateField source="paidAt" showTime emptyText="-" />}
           </Datagrid>
         </ArrayField>
       </SimpleShowLayout>

@@ -3,7 +3,6 @@ import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
   Datagrid,
-  DateField,
   FunctionField,
   NumberInput,
   Pagination,
@@ -13,6 +12,7 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { withContractSorts } from './list-sorts';
@@ -76,7 +76,7 @@ export const PayoutAccountChangeList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={[<NumberInput key="creatorId" source="creatorId" alwaysOn />]}
     >
-      <DateField source="changedAt" showTime />
+      <KstDateField source="changedAt" showTime />
       <TextField source="creatorName" sx={WRAP} />
       {actorField}
       {fromField}
@@ -91,7 +91,7 @@ export const PayoutAccountChangeShow = () => (
   <Show>
     <SimpleShowLayout>
       <TextField source="id" />
-      <DateField source="changedAt" showTime />
+      <KstDateField source="changedAt" showTime />
       <TextField source="creatorId" />
       <TextField source="creatorName" />
       {actorField}
@@ -126,7 +126,7 @@ export function CreatorPayoutHistory({ source = 'id' }: { source?: string; label
         <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}>
           {withContractSorts(
             [
-              <DateField key="changedAt" source="changedAt" showTime />,
+              <KstDateField key="changedAt" source="changedAt" showTime />,
               actorField,
               fromField,
               toField,

@@ -5,7 +5,6 @@ import {
   BooleanInput,
   CheckboxGroupInput,
   Create,
-  DateField,
   Edit,
   EmailField,
   NullableBooleanInput,
@@ -25,6 +24,7 @@ import {
   useRedirect,
   useRefresh,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices, useCodeLabel } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
@@ -68,7 +68,7 @@ export const UserList = () => {
       <CodeField source="roles" family="role" />
       <NumberField source="coins" />
       <BooleanField source="loginBlocked" />
-      {wide && <DateField source="createdAt" />}
+      {wide && <KstDateField source="createdAt" />}
       <ActionsColumn label="console.actions.column">
         <BlockLoginActions />
       </ActionsColumn>
@@ -111,7 +111,7 @@ export const UserShow = () => (
       <NumberField source="openRefunds" />
       <BooleanField source="loginBlocked" />
       <TextField source="loginBlockReason" emptyText="-" />
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
     </SimpleShowLayout>
   </Show>
 );
@@ -126,7 +126,7 @@ export const StaffList = () => (
     <CodeField source="roles" family="role" />
     <BooleanField source="active" />
     <BooleanField source="invitationPending" />
-    <DateField source="createdAt" />
+    <KstDateField source="createdAt" />
   </WritableList>
 );
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
 
 interface ReasonActionProps<RecordType extends RaRecord> {

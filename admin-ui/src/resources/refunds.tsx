@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { useCodeLabel } from './code-field';
 import { formatMinorUnits, MoneySummary, type MoneyFacts } from './money-confirm';
 

@@ -2,7 +2,6 @@ import type { LedgerVerifyMode, LedgerVerifyRun } from '@fanmission/contracts';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
-  DateField,
   FunctionField,
   NumberField,
   NumberInput,
@@ -18,6 +17,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { KstDateField } from '../format/kst';
 import { CodeField } from './code-field';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
@@ -33,7 +33,7 @@ export const AuditLogList = () => {
   return (
     <ConsoleList rowClick="show" filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
       {wide && <TextField source="id" />}
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
       <TextField source="actorEmail" emptyText="-" sx={WRAP} />
       {wide && <CodeField source="actorRoles" family="role" />}
       <TextField source="action" sx={WRAP} />
@@ -56,7 +56,7 @@ export const AuditLogShow = () => (
   <Show>
     <SimpleShowLayout>
       <TextField source="id" />
-      <DateField source="createdAt" showTime />
+      <KstDateField source="createdAt" showTime />
       <TextField source="actorEmail" emptyText="-" />
       <CodeField source="actorRoles" family="role" />
       <TextField source="action" />
@@ -169,8 +169,8 @@ export const LedgerVerifyRunList = () => (
     <TextField source="id" />
     <CodeField source="mode" family="ledgerVerifyMode" />
     <CodeField source="status" family="ledgerVerifyRunStatus" />
-    <DateField source="startedAt" showTime />
-    <DateField source="finishedAt" showTime emptyText="-" />
+    <KstDateField source="startedAt" showTime />
+    <KstDateField source="finishedAt" showTime emptyText="-" />
     <RunProgress label="resources.ledger-verify-runs.fields.progress" />
     <RunResult label="resources.ledger-verify-runs.fields.ok" />
   </ConsoleList>

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
 import {
   useNotify,
@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
-import { announceApprovalsChanged } from './approvals';
+import { announceApprovalsChanged } from '../approval-counts';
 import { MoneySummary, useMoneyText, type MoneyFacts } from './money-confirm';
 
 interface UpdateActionProps<RecordType extends RaRecord> {
@@ -32,6 +32,11 @@ interface UpdateActionProps<RecordType extends RaRecord> {
    * next before anything is sent, and the notice once done repeats who and how much.
    */
   confirm?: (record: RecordType) => MoneyFacts;
+  /**
+   * A decision that is not money but hard to take back (approving a creator makes him public): a dialog says what
+   * happens (i18n key and its arguments) before anything is sent.
+   */
+  confirmMessage?: (record: RecordType) => [key: string, args: Record<string, unknown>];
   /** The notice once done (i18n key and its arguments), naming who it was done to; else a generic one. */
   done?: (record: RecordType) => [key: string, args: Record<string, unknown>];
 }
@@ -57,7 +62,8 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   if (!record || !allowed || (props.show && !props.show(record))) return null;
   const facts = props.confirm?.(record);
   const label = translate(props.label);
-  const asks = props.reasonLabel !== undefined || facts !== undefined;
+  const message = props.confirmMessage?.(record);
+  const asks = props.reasonLabel !== undefined || facts !== undefined || message !== undefined;
 
   const submit = (value: string) =>
     update(
@@ -115,6 +121,7 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
           <DialogTitle id={titleId}>{label}</DialogTitle>
           <DialogContent>
             {facts && <MoneySummary facts={facts} />}
+            {message && <DialogContentText>{translate(...message)}</DialogContentText>}
             {props.reasonLabel && (
               <TextField
                 autoFocus

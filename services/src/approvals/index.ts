@@ -3,5 +3,5 @@
 // guarded action to `approvalAdminRoutes`. Other modules import only this file.
 export { type ApprovedRun, guardedAction, type GuardedAction, type GuardedActionDefinition } from './guarded-action';
 export { approvalAdminRoutes } from './routes';
-export { requestApproval } from './service';
+export { requestApproval, waitingForApproval } from './service';
 export type { ApprovalsTables } from './table';

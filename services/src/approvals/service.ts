@@ -326,6 +326,18 @@ export async function listApprovals(
   return { rows: await views(ctx.db, actions, rows), total };
 }
 
+/** How many requests wait for the caller's approval and since when the oldest waits (the dashboard's to-do block). */
+export async function waitingForApproval(
+  ctx: ServiceContext,
+  caller: Caller,
+): Promise<{ count: number; oldestAt: Date | null }> {
+  const now = ctx.now();
+  const row = await filtered(ctx.db, caller, { view: 'waiting' }, now, newStaffSince(ctx, now))
+    .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(r.created_at)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldestAt: row.oldest };
+}
+
 /** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */
 export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
   const now = ctx.now();

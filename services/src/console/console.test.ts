@@ -235,7 +235,12 @@ describe('/api/admin/staff', () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     const session = await consoleLogin(email, 'finance-pass1');
-    expect(session.json()).toEqual({ id: staff.id, email, roles: ['ROLE_FINANCE'] });
+    expect(session.json()).toEqual({
+      id: staff.id,
+      email,
+      roles: ['ROLE_FINANCE'],
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+    });
     // A console-only account: the web app's login is not its door.
     expect((await login(email, 'finance-pass1')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });
     expect((await call(chief, 'GET', `/api/admin/staff/${staff.id}`)).json()).toMatchObject({

@@ -6,6 +6,7 @@ import { ledgerAccountAdminRoutes } from './ledger-account-routes';
 import { ledgerVerifyAdminRoutes } from './ledger-verify-routes';
 import { missionAdminRoutes } from './mission-admin-routes';
 import { staffAdminRoutes } from './staff-routes';
+import { toDoAdminRoutes } from './to-do-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
@@ -28,4 +29,5 @@ export const consoleAdminResources = (options: { consumers: readonly EventConsum
   ledgerVerifyAdminRoutes,
   ledgerAccountAdminRoutes,
   dashboardAdminRoutes(options.consumers),
+  toDoAdminRoutes,
 ];

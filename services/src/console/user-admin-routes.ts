@@ -50,7 +50,8 @@ export async function userAdminRoutes(app: FastifyInstance) {
         description:
           'A blocked account cannot log in and its tokens stop working at once. Staff accounts, and accounts a ' +
           'staff deactivation blocked, are refused (403 STAFF_ACCOUNT): they are managed at /api/admin/staff. ' +
-          'One’s own account cannot be blocked (403 STAFF_SELF).',
+          'One’s own account cannot be blocked (403 STAFF_SELF). Unblocking settles the member’s pending block ' +
+          'objections (ACCEPTED by the caller; each noted in the audit log under block-objections, settledBy UNBLOCK).',
         security,
         params: idParamsSchema,
         body: adminUserUpdateSchema,
@@ -62,7 +63,11 @@ export async function userAdminRoutes(app: FastifyInstance) {
       const before = await consoleUsers.userDetail(app.ctx.db, request.params.id);
       if (before.id === caller.id) throw new AppError(403, 'console.staffSelf', { code: 'STAFF_SELF' });
       auditBefore(request, before);
-      return consoleUsers.setLoginBlock(app.ctx, before, request.body);
+      return consoleUsers.setLoginBlock(app.ctx, before, request.body, {
+        operator: caller,
+        requestId: request.id,
+        action: `${request.method} ${request.routeOptions.url ?? ''}`,
+      });
     },
   );
 }

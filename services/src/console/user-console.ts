@@ -6,11 +6,13 @@ import {
   type Role,
 } from '@fanmission/contracts';
 import { sql, type InferResult } from 'kysely';
-import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
+import { appendAudit, idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
+import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { containsPattern, type DbExecutor } from '../db';
 import { isStaffManagedLogin, staffManagedLogin } from '../auth';
 import { notFound } from '../http';
+import { settleObjectionsByUnblock } from '../trust';
 import { iso } from './list-filters';
 
 // The console's accounts (members, creators and staff) with their wallet, and the block of a login.
@@ -129,11 +131,14 @@ export async function listUsers(
  * Blocks (with a reason, keeping the first block's time) or unblocks a member's login; its tokens stop working at
  * once. A staff-managed login (a staff account, or one a staff deactivation blocked) is refused (403 STAFF_ACCOUNT):
  * staff management blocks and lifts those, under the staff rules (roles one holds, never one's own account).
+ * Unblocking settles the member's pending block objections (accepted by the operator who unblocked), each noted in the
+ * audit log as settled by the unblock, so that none waits for a block that no longer exists.
  */
 export async function setLoginBlock(
   ctx: ServiceContext,
   before: Awaited<ReturnType<typeof userDetail>>,
   update: AdminUserUpdate,
+  origin: { operator: Caller; requestId: string; action: string },
 ) {
   const blocked = update.loginBlocked;
   const now = ctx.now();
@@ -155,6 +160,26 @@ export async function setLoginBlock(
       })
       .where('id', '=', before.id)
       .execute();
+    if (blocked || !before.loginBlocked) return;
+    const settled = await settleObjectionsByUnblock(trx, {
+      userId: before.id,
+      operatorId: origin.operator.id,
+      at: now,
+    });
+    for (const objectionId of settled) {
+      await appendAudit(trx, {
+        actorId: origin.operator.id,
+        actorRoles: origin.operator.roles,
+        action: origin.action,
+        resource: 'block-objections',
+        resourceId: String(objectionId),
+        before: { status: 'PENDING' },
+        after: { status: 'ACCEPTED', settledBy: 'UNBLOCK', userId: before.id },
+        statusCode: 200,
+        requestId: origin.requestId,
+        at: now,
+      });
+    }
   });
   return userDetail(ctx.db, before.id);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SnsLink, Tag } from '@fanmission/contracts';
+import type { AdminCreatorRefusal, SnsLink, Tag } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { FileRow } from '../files';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -38,6 +38,35 @@ export async function updateCreator(db: DbExecutor, id: number, values: CreatorU
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+/** Records a refusal of the creator's application (his row keeps the last reason only). */
+export async function insertRefusal(
+  db: DbExecutor,
+  refusal: { creatorId: number; reason: string; refusedBy: number; refusedAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('creator_review_refusals')
+    .values({
+      creator_id: refusal.creatorId,
+      reason: refusal.reason,
+      refused_by: refusal.refusedBy,
+      refused_at: refusal.refusedAt,
+    })
+    .execute();
+}
+
+/** Every refusal of the creator's application, newest first, with the refusing staff member's e-mail. */
+export async function refusalsOfCreator(db: DbExecutor, creatorId: number): Promise<AdminCreatorRefusal[]> {
+  const rows = await db
+    .selectFrom('creator_review_refusals as r')
+    .leftJoin('users as u', 'u.id', 'r.refused_by')
+    .select(['r.reason', 'r.refused_at', 'u.email'])
+    .where('r.creator_id', '=', creatorId)
+    .orderBy('r.refused_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ reason: row.reason, refusedBy: row.email, refusedAt: row.refused_at.toISOString() }));
 }
 
 export async function tagsOfCreator(db: DbExecutor, creatorId: number): Promise<Tag[]> {

@@ -37,7 +37,7 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
   consoleRecordRoute(app, {
     resource: RESOURCE,
     tags,
-    summary: 'One creator for review: every profile field, intro, photo and products',
+    summary: 'One creator for review: every profile field, intro, photo, products and every earlier refusal',
     row: adminCreatorDetailSchema,
     find: (id) => creatorForReview(app.ctx, id),
   });

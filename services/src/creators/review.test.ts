@@ -130,6 +130,39 @@ describe('creator review (admin API)', () => {
     expect((await admin('GET', '/creators/999999999')).statusCode).toBe(404);
   });
 
+  it('keeps every refusal with its reason, who and when, newest first; an approval adds none', async () => {
+    const creator = await queuedCreator();
+    expect((await admin('GET', `/creators/${creator.creatorId}`)).json()).toMatchObject({ refusals: [] });
+    const reject = (reviewReason: string) =>
+      admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'REJECTED', reviewReason });
+    expect((await reject('사진이 흐립니다.')).statusCode).toBe(200);
+    const firstAt = clock.now.toISOString();
+    // His profile save puts him back in the queue (the rejection test walks it); an hour later, a second refusal.
+    await app()
+      .db.updateTable('creators')
+      .set({ review_status: 'PENDING' })
+      .where('id', '=', creator.creatorId)
+      .execute();
+    clock.now = new Date(clock.now.getTime() + 3_600_000);
+    const second = await reject('소개 영상이 없습니다.');
+    expect(second.statusCode).toBe(200);
+    const history = [
+      { reason: '소개 영상이 없습니다.', refusedBy: operator.email, refusedAt: clock.now.toISOString() },
+      { reason: '사진이 흐립니다.', refusedBy: operator.email, refusedAt: firstAt },
+    ];
+    expect(second.json()).toMatchObject({ reviewReason: '소개 영상이 없습니다.', refusals: history });
+
+    await app()
+      .db.updateTable('creators')
+      .set({ review_status: 'PENDING' })
+      .where('id', '=', creator.creatorId)
+      .execute();
+    expect((await admin('PUT', `/creators/${creator.creatorId}`, { reviewStatus: 'APPROVED' })).statusCode).toBe(200);
+    const approved = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(approved.json()).toMatchObject({ reviewStatus: 'APPROVED', refusals: history });
+    clock.now = new Date(firstAt);
+  });
+
   it('approves: verified, searchable, an event in the outbox and a mail in the creator’s language', async () => {
     const name = `approve${Date.now()}`;
     const creator = await queuedCreator({ language: 'ja', name });

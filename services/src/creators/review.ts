@@ -139,7 +139,10 @@ export async function listCreatorsForReview(
   return { rows: rows.map((row) => adminCreator(row as AdminRow)), total };
 }
 
-/** `GET /api/admin/creators/{id}`: the row, every profile field (business ones too) and all products. */
+/**
+ * `GET /api/admin/creators/{id}`: the row, every profile field (business ones too), all products and every earlier
+ * refusal.
+ */
 export async function creatorForReview(ctx: ServiceContext, creatorId: number): Promise<AdminCreatorDetail> {
   const row = await adminRows(ctx.db)
     .selectAll('c')
@@ -156,11 +159,12 @@ export async function creatorForReview(ctx: ServiceContext, creatorId: number): 
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  const [profile, productList] = await Promise.all([
+  const [profile, productList, refusals] = await Promise.all([
     creatorView(ctx.db, ctx.config, creator, { withPrivateFields: true }),
     productViews(ctx.db, ctx.config, products),
+    repository.refusalsOfCreator(ctx.db, creatorId),
   ]);
-  return { ...adminCreator(row as AdminRow), profile, products: productList };
+  return { ...adminCreator(row as AdminRow), profile, products: productList, refusals };
 }
 
 /** Which decision a whole-record PUT asks for: a status that differs from the stored one, else a changed verified. */
@@ -213,6 +217,9 @@ export async function updateCreatorReview(
     }
     if (Object.keys(values).length === 0) return { decision: null, changed: false, reason };
     await repository.updateCreator(trx, creatorId, values);
+    if (decision === 'REJECTED' && reason !== null) {
+      await repository.insertRefusal(trx, { creatorId, reason, refusedBy: operator.id, refusedAt: ctx.now() });
+    }
     if (decision) {
       await recordEvents(trx, [
         domainEvent(

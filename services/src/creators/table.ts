@@ -120,6 +120,15 @@ export interface PayoutAccountChangesTable {
   changed_at: Date;
 }
 
+/** Every refusal of a creator's application (the creator's row keeps the last reason only). */
+export interface CreatorReviewRefusalsTable {
+  id: Generated<number>;
+  creator_id: number;
+  reason: string;
+  refused_by: number | null;
+  refused_at: Date;
+}
+
 export interface CreatorsTables {
   creators: CreatorsTable;
   tags: TagsTable;
@@ -130,6 +139,7 @@ export interface CreatorsTables {
   creator_page_totals: CreatorPageTotalsTable;
   creator_supporters: CreatorSupportersTable;
   payout_account_changes: PayoutAccountChangesTable;
+  creator_review_refusals: CreatorReviewRefusalsTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;

@@ -38,8 +38,9 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     description:
       '`filter` by year, month, status (CARRIED_OVER, ISSUED, APPROVED, PAID), creatorId or overdue; `sort` by ' +
       'id, year or month (both the month), creatorId, totalEarningCoin, income, toReceipt or status (default ' +
-      'newest); ties by id in the same direction. Finance only: rows carry bank details.',
-    defaultSort: ['id', 'DESC'],
+      'status, APPROVED, CARRIED_OVER, ISSUED then PAID: the statements waiting for finance before the paid ones, ' +
+      'oldest first); ties by id in the same direction. Finance only: rows carry bank details.',
+    defaultSort: ['status', 'ASC'],
     filter: adminSettlementFilterSchema,
     row: adminSettlementSchema,
     list: (query) => settlementConsole.listStatements(app.ctx, query),

@@ -38,9 +38,9 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
     tags,
     summary: 'Bank-deposit requests (ra-data-simple-rest getList / getMany)',
     description:
-      'sort=["created","DESC"], range=[0,24], filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; ' +
-      'the total is in Content-Range.',
-    defaultSort: ['created', 'DESC'],
+      'sort=["created","ASC"] (default oldest first: the longest waiting), range=[0,24], ' +
+      'filter={"status":"ready","userId":1,"q":"name or phone","id":[1,2]}; the total is in Content-Range.',
+    defaultSort: ['created', 'ASC'],
     filter: adminBankTransferFilterSchema,
     row: adminBankTransferSchema,
     list: (query) => listBankTransfersForConsole(app.ctx, query),

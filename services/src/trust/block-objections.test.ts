@@ -76,6 +76,62 @@ describe('POST /block-objections and the console', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('unblocking a member settles his pending objection: accepted by that operator, noted in the audit log', async () => {
+    const member = await blocked(3);
+    const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    const filed = await object({ email: member.email, password: member.password, reason: 'Please look again.' });
+    const { id } = blockObjectionReceiptSchema.parse(filed.json());
+
+    const unblocked = await admin('PUT', `/users/${member.id}`, operator, { loginBlocked: false });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    const objection = adminBlockObjectionSchema.parse((await admin('GET', `/block-objections/${id}`, operator)).json());
+    expect(objection).toMatchObject({ status: 'ACCEPTED', stillBlocked: false });
+    const row = await app()
+      .db.selectFrom('block_objections')
+      .select(['decided_by', 'decided_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ decided_by: operator.id, decided_at: clock.now });
+    const audit = await app()
+      .db.selectFrom('admin_audit_log')
+      .select(['actor_id', 'action', 'before', 'after'])
+      .where('resource', '=', 'block-objections')
+      .where('resource_id', '=', String(id))
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_id: operator.id,
+        action: 'PUT /api/admin/users/:id',
+        before: { status: 'PENDING' },
+        after: { status: 'ACCEPTED', settledBy: 'UNBLOCK', userId: member.id },
+      },
+    ]);
+    // A decided objection stays as it was; blocking again and unblocking settles nothing more.
+    await admin('PUT', `/users/${member.id}`, operator, { loginBlocked: true, loginBlockReason: 'again' });
+    await admin('PUT', `/users/${member.id}`, operator, { loginBlocked: false });
+    const audits = await app()
+      .db.selectFrom('admin_audit_log')
+      .select('id')
+      .where('resource', '=', 'block-objections')
+      .where('resource_id', '=', String(id))
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('lists pending objections oldest first by default (the longest waiting on top)', async () => {
+    const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    const filed: number[] = [];
+    for (const daysAgo of [5, 6]) {
+      const member = await blocked(daysAgo);
+      const response = await object({ email: member.email, password: member.password, reason: `wait ${daysAgo}` });
+      filed.push(blockObjectionReceiptSchema.parse(response.json()).id);
+      clock.now = new Date(clock.now.getTime() + 60_000);
+    }
+    const list = await admin('GET', '/block-objections?filter={"status":"PENDING"}', operator);
+    const ids = (list.json() as { id: number }[]).map((row) => row.id);
+    expect(ids.indexOf(filed[0]!)).toBeLessThan(ids.indexOf(filed[1]!));
+  });
+
   it('rejects with a note (required) and the block stays', async () => {
     const member = await blocked(1);
     const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });

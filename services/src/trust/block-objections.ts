@@ -132,6 +132,24 @@ export async function findAdminObjection(db: DbExecutor, id: number): Promise<Ad
 }
 
 /**
+ * A member's login unblocked by an operator settles his pending objections (their block is gone): each is accepted,
+ * decided by that operator at that time. Returns the ids settled, for the audit log.
+ */
+export async function settleObjectionsByUnblock(
+  trx: DbExecutor,
+  input: { userId: number; operatorId: number; at: Date },
+): Promise<number[]> {
+  const settled = await trx
+    .updateTable('block_objections')
+    .set({ status: 'ACCEPTED', decided_by: input.operatorId, decided_at: input.at })
+    .where('user_id', '=', input.userId)
+    .where('status', '=', 'PENDING')
+    .returning('id')
+    .execute();
+  return settled.map((row) => row.id);
+}
+
+/**
  * An operator decides a pending objection: ACCEPTED ends the block (only the block it objected to), REJECTED keeps it
  * and needs a note. A decided objection cannot be decided again (409).
  */

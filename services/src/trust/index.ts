@@ -6,6 +6,7 @@ export {
   refreshReliability,
   startReliabilityRefresher,
 } from './reliability';
+export { settleObjectionsByUnblock } from './block-objections';
 export { blockObjectionAdminRoutes } from './objection-admin-routes';
 export { trustRoutes } from './routes';
 export { deleteAccount } from './account-deletion';

@@ -23,8 +23,9 @@ export async function blockObjectionAdminRoutes(app: FastifyInstance) {
     resource: RESOURCE,
     tags,
     summary: 'Objections to login blocks (ra-data-simple-rest list)',
-    description: '`filter` by status or userId; `sort` by id, created or status (default newest).',
-    defaultSort: ['created', 'DESC'],
+    description:
+      '`filter` by status or userId; `sort` by id, created or status (default oldest first: the longest waiting).',
+    defaultSort: ['created', 'ASC'],
     filter: filterSchema,
     row: adminBlockObjectionSchema,
     list: ({ filter, sort, window }) => listAdminObjections(app.db, filter, sort, window),

@@ -16,6 +16,7 @@ import {
   requireCaller,
   requireRole,
 } from '../auth';
+import type { AppConfig } from '../config';
 import { accessDenied, errorResponses, unauthorized } from '../http';
 import * as repository from './repository';
 import { authenticate } from './service';
@@ -27,6 +28,12 @@ const staffRolesOf = (roles: readonly Role[]) =>
 const CSRF_NOTE =
   'The console sends `X-Requested-With: fanmission` on every change; a change on the cookie without it is refused ' +
   '(403 CSRF).';
+
+/** The amounts above which a money action waits for a second staff member, for the console's confirmations. */
+const approvalLimitsOf = (config: Pick<AppConfig, 'APPROVAL_ABOVE_WON' | 'BONUS_GRANT_APPROVAL_ABOVE_COINS'>) => ({
+  aboveWon: config.APPROVAL_ABOVE_WON,
+  bonusGrantAboveCoins: config.BONUS_GRANT_APPROVAL_ABOVE_COINS,
+});
 
 /**
  * `/api/admin/session`: the operator console's session. Logging in sets the console's own HttpOnly
@@ -69,6 +76,7 @@ export async function consoleSessionRoutes(app: FastifyInstance, options: { rate
         id: user.id,
         email: user.email ?? request.body.username,
         roles,
+        approvalLimits: approvalLimitsOf(app.ctx.config),
       });
     },
   );
@@ -90,7 +98,12 @@ export async function consoleSessionRoutes(app: FastifyInstance, options: { rate
       const caller = requireRole(request, 'ROLE_OPERATOR', 'ROLE_FINANCE');
       const user = await repository.findUserById(app.ctx.db, caller.id);
       if (!user) throw unauthorized();
-      return { id: user.id, email: user.email ?? '', roles: staffRolesOf(caller.roles) };
+      return {
+        id: user.id,
+        email: user.email ?? '',
+        roles: staffRolesOf(caller.roles),
+        approvalLimits: approvalLimitsOf(app.ctx.config),
+      };
     },
   );
 

@@ -38,7 +38,12 @@ describe('the operator console session', () => {
     const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'], password: 'console123' });
     const response = await consoleLogin(operator.email, 'console123', CSRF);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ id: operator.id, email: operator.email, roles: ['ROLE_OPERATOR'] });
+    expect(response.json()).toEqual({
+      id: operator.id,
+      email: operator.email,
+      roles: ['ROLE_OPERATOR'],
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+    });
     expect(response.headers.authorization).toBeUndefined();
     expect(response.body).not.toMatch(/eyJ/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -64,7 +69,12 @@ describe('the operator console session', () => {
     // After a reload the console asks who is signed in: the cookie answers.
     const who = await session({ cookie: pair });
     expect(who.statusCode, who.body).toBe(200);
-    expect(who.json()).toEqual({ id: operator.id, email: operator.email, roles: ['ROLE_OPERATOR'] });
+    expect(who.json()).toEqual({
+      id: operator.id,
+      email: operator.email,
+      roles: ['ROLE_OPERATOR'],
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+    });
   });
 
   it('is Secure once PUBLIC_URL is https', async () => {

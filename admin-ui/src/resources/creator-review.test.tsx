@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+// The creator review page shows the application as the creator filled it in, his earlier refusals and a link to his
+// public page; approving asks first and then names the creator in its notice.
+import type { AdminCreatorDetail, StaffRole } from '@fanmission/contracts';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, expect, test, vi } from 'vitest';
+import { consoleKo } from '../i18n/console-ko';
+import { i18nProvider } from '../i18n/i18n-provider';
+import { CreatorShow } from './creator-review';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const words = consoleKo.console.creatorReview;
+
+const creator: AdminCreatorDetail = {
+  id: 8,
+  userId: 31,
+  name: '소라',
+  url: 'sora',
+  email: 'sora@example.com',
+  username: '소라팬',
+  verified: false,
+  reviewStatus: 'PENDING',
+  reviewReason: '소개 영상이 없습니다.',
+  queued: true,
+  grade: 'SILVER',
+  containAdultContent: false,
+  // 16:30 UTC is 01:30 the next day in Korea.
+  createdAt: '2026-11-26T16:30:00.000Z',
+  reviewedAt: '2026-11-20T03:00:00.000Z',
+  profile: {
+    id: 8,
+    name: '소라',
+    url: 'sora',
+    description: '노래하는 소라입니다.\n매주 방송해요.',
+    verified: false,
+    grade: 'SILVER',
+    intro: { id: 5, s3Url: '/files/5', contentType: 'video/mp4', thumbnail: { s3Url: '/files/5/thumbnail' } },
+    snsLinks: [{ type: 'YOUTUBE', link: 'https://youtube.com/@sora' }],
+    tags: [
+      { id: 1, name: '노래' },
+      { id: 2, name: '게임' },
+    ],
+    containAdultContent: false,
+    businessType: 'PRIVATE',
+    businessName: '소라뮤직',
+    businessRegistrationNumber: '1234567890',
+    businessCashReceiptNumber: null,
+    donating: false,
+    avatar: { id: 4, s3Url: '/files/4', contentType: 'image/png', thumbnail: null },
+    user: { id: 31, username: '소라팬', image: null },
+    customMission: { active: false, minimumCost: null },
+    created: '2026-11-26T16:30:00.000Z',
+  },
+  products: [],
+  refusals: [
+    { reason: '소개 영상이 없습니다.', refusedBy: 'op2@example.com', refusedAt: '2026-11-20T03:00:00.000Z' },
+    { reason: '사진이 흐립니다.', refusedBy: null, refusedAt: '2026-11-10T15:10:00.000Z' },
+  ],
+};
+
+const auth = (roles: StaffRole[]): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => roles,
+});
+
+function renderShow(roles: StaffRole[], record: AdminCreatorDetail = creator) {
+  const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+    data: { ...record, ...params.data },
+  }));
+  const provider = {
+    getList: async () => ({ data: [], total: 0 }),
+    getOne: async () => ({ data: record }),
+    getMany: async () => ({ data: [] }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+    update,
+  } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+      <CreatorShow resource="creators" id={8} />
+      <Notification />
+    </AdminContext>,
+  );
+  return update;
+}
+
+afterEach(() => cleanup());
+
+test('shows the application: photo, intro, tags, SNS, description, business, adult flag, e-mail, address and date', async () => {
+  renderShow(['ROLE_OPERATOR']);
+  const photo = await screen.findByRole('img', { name: '소라의 프로필 사진' }, { timeout: 10_000 });
+  expect(photo.getAttribute('src')).toBe('/files/4');
+  const video = screen.getByLabelText(words.intro);
+  expect(video.tagName).toBe('VIDEO');
+  expect(video.getAttribute('src')).toBe('/files/5');
+  expect(screen.getByText('노래')).toBeTruthy();
+  expect(screen.getByText('게임')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'https://youtube.com/@sora' }).getAttribute('href')).toBe(
+    'https://youtube.com/@sora',
+  );
+  expect(screen.getByText(/유튜브/)).toBeTruthy();
+  expect(screen.getByText(/노래하는 소라입니다\./)).toBeTruthy();
+  expect(screen.getByText('개인사업자')).toBeTruthy();
+  expect(screen.getByText('소라뮤직')).toBeTruthy();
+  expect(screen.getByText('sora@example.com')).toBeTruthy();
+  expect(screen.getByRole('link', { name: `${window.location.origin}/sora` }).getAttribute('href')).toBe('/sora');
+  // The application date in Korea time, labelled, whatever the browser's zone.
+  expect(screen.getByText('2026.11.27 01:30 KST')).toBeTruthy();
+  const publicPage = screen.getByRole('link', { name: words.publicPageAfterApproval });
+  expect(publicPage.getAttribute('href')).toBe('/creator/8');
+  expect(publicPage.getAttribute('target')).toBe('_blank');
+});
+
+test('lists every earlier refusal with its reason, date and who refused, newest first', async () => {
+  renderShow(['ROLE_OPERATOR']);
+  const history = await screen.findByRole('list', { name: words.refusals }, { timeout: 10_000 });
+  const items = within(history).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual([
+    '2026.11.20 12:00 KST · op2@example.com소개 영상이 없습니다.',
+    '2026.11.11 00:10 KST사진이 흐립니다.',
+  ]);
+});
+
+test('a creator never refused says so; an audio intro plays as audio', async () => {
+  renderShow(['ROLE_OPERATOR'], {
+    ...creator,
+    refusals: [],
+    profile: { ...creator.profile, intro: { id: 6, s3Url: '/files/6', contentType: 'audio/mpeg', thumbnail: null } },
+  });
+  expect(await screen.findByText(words.noRefusals, {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.getByLabelText(words.introAudio).tagName).toBe('AUDIO');
+});
+
+test('approving asks first, naming the creator; once done a notice names him', async () => {
+  const update = renderShow(['ROLE_OPERATOR']);
+  await userEvent.click(
+    await screen.findByRole('button', { name: consoleKo.console.actions.approve }, { timeout: 10_000 }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: consoleKo.console.actions.approve });
+  expect(within(dialog).getByText(/"소라" 크리에이터를 승인합니다\./)).toBeTruthy();
+  expect(update).not.toHaveBeenCalled();
+  await userEvent.click(within(dialog).getByRole('button', { name: /확인|Confirm/ }));
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith(
+      'creators',
+      expect.objectContaining({ id: 8, data: expect.objectContaining({ reviewStatus: 'APPROVED' }) }),
+    ),
+  );
+  expect(await screen.findByText('"소라" 크리에이터를 승인했습니다.', {}, { timeout: 10_000 })).toBeTruthy();
+});
+
+test('finance reads the application and is offered no decision', async () => {
+  renderShow(['ROLE_FINANCE']);
+  expect(await screen.findByText('sora@example.com', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: consoleKo.console.actions.approve })).toBeNull();
+  expect(screen.queryByRole('button', { name: consoleKo.console.actions.reject })).toBeNull();
+});

@@ -1,0 +1,263 @@
+import { CREATOR_GRADES, type AdminCreatorDetail } from '@fanmission/contracts';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Avatar, Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Show, TopToolbar, useRecordContext, useTranslate, type ShowProps } from 'react-admin';
+import { formatKst } from '../format/kst';
+import { useCodeLabel, codeKey } from './code-field';
+import { CreatorPayoutHistory } from './payout-accounts';
+import { UpdateAction } from './update-action';
+
+/*
+ * The creator review (`/api/admin/creators/{id}`): the application as the creator filled it in (photo, intro, tags,
+ * SNS links, description, business type, adult flag, e-mail, public address, application date), every earlier refusal
+ * and a link to his public page, beside the decisions.
+ */
+
+/** Approve (asks first: the creator becomes public and searchable at once) and reject with a reason. */
+export const CreatorDecisions = () => (
+  <>
+    <UpdateAction
+      resource="creators"
+      label="console.actions.approve"
+      color="success"
+      show={(record) => record['reviewStatus'] !== 'APPROVED'}
+      patch={() => ({ reviewStatus: 'APPROVED' })}
+      confirmMessage={(record) => ['console.creatorReview.approveConfirm', { name: record['name'] }]}
+      done={(record) => ['console.done.creatorApproved', { name: record['name'] }]}
+    />
+    <UpdateAction
+      resource="creators"
+      label="console.actions.reject"
+      reasonLabel="console.actions.reason"
+      color="error"
+      show={(record) => record['reviewStatus'] === 'PENDING'}
+      patch={(_, reason) => ({ reviewStatus: 'REJECTED', reviewReason: reason })}
+      done={(record) => ['console.done.creatorRejected', { name: record['name'] }]}
+    />
+  </>
+);
+
+/** The web app's page of a creator: his custom address when he has one, else his number. */
+export const publicPagePath = (creator: Pick<AdminCreatorDetail, 'id' | 'url'>) =>
+  creator.url ? `/${encodeURIComponent(creator.url)}` : `/creator/${creator.id}`;
+
+/** One line of the application: its label and its value (or a dash). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}>
+        {children ?? '-'}
+      </Typography>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The intro as the web app plays it: a video, or an audio with the profile image. */
+function Intro({ creator }: { creator: AdminCreatorDetail }) {
+  const translate = useTranslate();
+  const intro = creator.profile.intro;
+  if (!intro) return <Typography variant="body2">{translate('console.creatorReview.noIntro')}</Typography>;
+  if (intro.contentType.startsWith('audio/')) {
+    return <audio controls src={intro.s3Url} aria-label={translate('console.creatorReview.introAudio')} />;
+  }
+  return (
+    <Box
+      component="video"
+      controls
+      preload="metadata"
+      src={intro.s3Url}
+      poster={intro.thumbnail?.s3Url}
+      aria-label={translate('console.creatorReview.intro')}
+      sx={{ width: '100%', maxWidth: 480, maxHeight: 320, bgcolor: 'black', borderRadius: 1 }}
+    />
+  );
+}
+
+/** The application itself, under the decisions. */
+export function CreatorApplication() {
+  const creator = useRecordContext<AdminCreatorDetail>();
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  // A row of the list is shown while its whole record loads: the application waits for the record.
+  if (!creator?.profile) return null;
+  const { profile } = creator;
+  const t = (key: string) => translate(`console.creatorReview.${key}`);
+  return (
+    <Card variant="outlined" sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Avatar
+            src={profile.avatar?.thumbnail?.s3Url ?? profile.avatar?.s3Url}
+            alt={translate('console.creatorReview.photoOf', { name: creator.name })}
+            variant="rounded"
+            sx={{ width: 120, height: 120 }}
+          />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+              {creator.name}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 0.5 }}
+            >
+              <Fact label={t('reviewStatus')}>{label('creatorReviewStatus', creator.reviewStatus)}</Fact>
+              <Fact label={t('applied')}>{formatKst(creator.createdAt, { showTime: true })}</Fact>
+              <Fact label={t('email')}>{creator.email}</Fact>
+              <Fact label={t('username')}>{creator.username}</Fact>
+              <Fact label={t('publicUrl')}>
+                {creator.url && (
+                  <Link href={publicPagePath(creator)} target="_blank" rel="noopener">
+                    {`${window.location.origin}${publicPagePath(creator)}`}
+                  </Link>
+                )}
+              </Fact>
+              <Fact label={t('businessType')}>
+                {profile.businessType && label('businessType', profile.businessType)}
+              </Fact>
+              {profile.businessName && <Fact label={t('businessName')}>{profile.businessName}</Fact>}
+              <Fact label={t('adult')}>
+                {translate(creator.containAdultContent ? 'ra.boolean.true' : 'ra.boolean.false')}
+              </Fact>
+              <Fact label={t('grade')}>{label('creatorGrade', creator.grade)}</Fact>
+            </Box>
+            <Link
+              href={`/creator/${creator.id}`}
+              target="_blank"
+              rel="noopener"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}
+            >
+              {t(creator.verified ? 'publicPage' : 'publicPageAfterApproval')}
+              <OpenInNewIcon fontSize="inherit" aria-hidden />
+            </Link>
+          </Box>
+        </Stack>
+        <Section title={t('intro')}>
+          <Intro creator={creator} />
+        </Section>
+        <Section title={t('tags')}>
+          {profile.tags.length === 0 ? (
+            <Typography variant="body2">-</Typography>
+          ) : (
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {profile.tags.map((tag) => (
+                <Chip key={tag.id} size="small" label={tag.name} />
+              ))}
+            </Stack>
+          )}
+        </Section>
+        <Section title={t('sns')}>
+          {profile.snsLinks.length === 0 ? (
+            <Typography variant="body2">-</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {profile.snsLinks.map((sns) => (
+                <li key={`${sns.type}-${sns.link}`}>
+                  <Typography variant="body2" component="span">
+                    {label('snsType', sns.type)}:{' '}
+                    <Link href={sns.link} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                      {sns.link}
+                    </Link>
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Section>
+        <Section title={t('description')}>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {profile.description || '-'}
+          </Typography>
+        </Section>
+        <Section title={t('refusals')}>
+          {creator.refusals.length === 0 ? (
+            <Typography variant="body2">{t('noRefusals')}</Typography>
+          ) : (
+            <Box component="ol" sx={{ m: 0, pl: 2.5 }} aria-label={t('refusals')}>
+              {creator.refusals.map((refusal) => (
+                <li key={refusal.refusedAt}>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    <strong>{formatKst(refusal.refusedAt, { showTime: true })}</strong>
+                    {refusal.refusedBy && ` · ${refusal.refusedBy}`}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1 }}>
+                    {refusal.reason}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PayoutHistoryCard() {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {translate('resources.payout-account-changes.history')}
+        </Typography>
+        <CreatorPayoutHistory label="resources.payout-account-changes.history" />
+      </CardContent>
+    </Card>
+  );
+}
+
+export const CreatorShow = (props: ShowProps) => (
+  <Show
+    {...props}
+    actions={
+      <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <CreatorDecisions />
+        {/* An adult-flagged creator is hidden from search at once (services/src/creators/review.ts clears its cache). */}
+        <UpdateAction
+          resource="creators"
+          label="console.actions.flagAdult"
+          color="warning"
+          show={(record) => record['containAdultContent'] !== true}
+          patch={() => ({ containAdultContent: true })}
+          patchOnly
+        />
+        <UpdateAction
+          resource="creators"
+          label="console.actions.clearAdult"
+          show={(record) => record['containAdultContent'] === true}
+          patch={() => ({ containAdultContent: false })}
+          patchOnly
+        />
+        {CREATOR_GRADES.map((grade) => (
+          <UpdateAction
+            key={grade}
+            resource="creators"
+            label={codeKey('creatorGrade', grade)}
+            show={(record) => record['grade'] !== grade}
+            patch={() => ({ grade })}
+          />
+        ))}
+      </TopToolbar>
+    }
+  >
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
+      <CreatorApplication />
+      <PayoutHistoryCard />
+    </Box>
+  </Show>
+);

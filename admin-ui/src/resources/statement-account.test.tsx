@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+// An unpaid statement pays the account it copied at issue: its page says so, naming both accounts, when the creator
+// changed his payout account after the statement was issued.
+import type { StaffRole } from '@fanmission/contracts';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, expect, test, vi } from 'vitest';
+import { i18nProvider } from '../i18n/i18n-provider';
+import { SettlementShow } from './money';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const statement = {
+  id: 61,
+  year: 2026,
+  month: 10,
+  creatorId: 8,
+  creatorName: '소라',
+  status: 'ISSUED',
+  totalEarningCoin: 1200,
+  income: 72000,
+  toReceipt: 72000,
+  created: '2026-11-01T01:00:00.000Z',
+  dueDate: '2026-11-10',
+  approvedAt: null,
+  paidAt: null,
+  transferDate: null,
+  transferReference: null,
+  bankName: 'KB국민은행',
+  bankAccountNumber: '100000001',
+  bankAccountHolder: '김소라',
+  held: false,
+  holdAccountChangeId: null,
+  holdReleasedAt: null,
+  holdReleaseNote: null,
+};
+const change = (changedAt: string) => ({
+  id: 3,
+  creatorId: 8,
+  changedAt,
+  from: { bankName: 'KB국민은행', bankAccountNumber: '100000001', bankAccountHolder: '김소라', payoutOverseas: false },
+  to: { bankName: '우리은행', bankAccountNumber: '200000002', bankAccountHolder: '김소라', payoutOverseas: false },
+});
+
+const auth: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ['ROLE_FINANCE'] satisfies StaffRole[],
+};
+
+function renderShow(record: typeof statement, changes: ReturnType<typeof change>[]) {
+  const getList = vi.fn(async () => ({ data: changes, total: changes.length }));
+  const provider = {
+    getList,
+    getOne: async () => ({ data: record }),
+    getMany: async () => ({ data: [] }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+  } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+      <SettlementShow resource="settlements" id={61} />
+    </AdminContext>,
+  );
+  return getList;
+}
+
+afterEach(() => cleanup());
+
+test('a change after the statement was issued: the page names the account it pays and the new one', async () => {
+  const getList = renderShow(statement, [change('2026-11-03T05:00:00.000Z')]);
+  expect(
+    await screen.findByText(
+      '이 정산서는 발행 때의 계좌 KB국민은행 100000001 · 김소라(으)로 지급됩니다. 크리에이터가 2026.11.03 14:00 KST에 계좌를 우리은행 200000002 · 김소라(으)로 바꿨습니다.',
+      {},
+      { timeout: 10_000 },
+    ),
+  ).toBeTruthy();
+  expect(getList).toHaveBeenCalledWith(
+    'payout-account-changes',
+    expect.objectContaining({ filter: { creatorId: 8 }, sort: { field: 'id', order: 'DESC' } }),
+  );
+});
+
+test('no notice for a change before the issue, nor for a paid statement', async () => {
+  const before = renderShow(statement, [change('2026-10-20T05:00:00.000Z')]);
+  expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
+  await waitFor(() => expect(before).toHaveBeenCalled());
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(screen.queryByText(/발행 때의 계좌/)).toBeNull();
+  cleanup();
+  const paid = renderShow({ ...statement, status: 'PAID' }, [change('2026-11-03T05:00:00.000Z')]);
+  expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(paid).not.toHaveBeenCalled();
+  expect(screen.queryByText(/발행 때의 계좌/)).toBeNull();
+});
