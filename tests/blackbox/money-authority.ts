@@ -7,7 +7,7 @@
  * finance1@ tries every guarded staff action alone: each answers 202 with a pending request and changes nothing, his
  * own approval is refused; finance2@ approves one and it runs once; the audit log names both. Then the review's
  * recipes that need no database access: the comment event's budget approval, the reserved block reason, operators
- * reading fans' refund accounts. It changes the demo world (requests, a grant), so run it on a fresh one. Prints one
+ * reading fans' refund accounts, a known browser's mark after a password change. It changes the demo world (requests, a grant), so run it on a fresh one. Prints one
  * line per check and exits 1 when any answer differs from the rule.
  */
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
@@ -302,6 +302,36 @@ check(
   "L5: an operator reads fans' refund accounts masked",
   numbers.length > 0 && numbers.every((number) => /^\*+\d{4}$/.test(number)),
   numbers.slice(0, 3),
+);
+
+// L4: a browser that signed in once keeps no bypass of the account's wait after the password changes. A world member
+// (fan12@world.local) signs in, changes his password, and the old browser's mark is then worth nothing.
+const member = 'fan12@world.local';
+const signIn = (password: string, cookie = '') =>
+  fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+    body: JSON.stringify({ username: member, password }),
+  });
+const first = await signIn(DEMO_PASSWORD);
+const cookies = first.headers.getSetCookie().map((entry) => entry.split(';')[0]!);
+const mark = cookies.find((cookie) => cookie.startsWith('fm_known='));
+const memberId = ((await first.json()) as { id: number }).id;
+const changed = await fetch(`${base}/api/v1/users/${memberId}`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json', 'x-requested-with': 'fanmission', cookie: cookies.join('; ') },
+  body: JSON.stringify({ password: 'blackbox-new-1', currentPassword: DEMO_PASSWORD }),
+});
+check('L4: the member signed in (a known-browser mark) and changed his password', !!mark && changed.ok, {
+  mark: !!mark,
+  changed: changed.status,
+});
+const statuses: number[] = [];
+for (let attempt = 0; attempt < 12; attempt++) statuses.push((await signIn(`guess-${attempt}`, mark)).status);
+check(
+  "L4: with the old mark, wrong passwords meet the account's wait (429) like any browser",
+  statuses.includes(429),
+  statuses,
 );
 
 console.log(failures === 0 ? 'every check answered as the rules say' : `${failures} check(s) failed`);
