@@ -80,6 +80,8 @@ describe('the 360 px layout checks', () => {
         <a href="/creator/2" style="display:block;line-height:24px">Min-ji</a>
         <p>Read <a href="/terms">the terms</a> before you pay.</p>
         <label><input type="checkbox"> I agree</label>
+        <div style="position:relative;height:40px"><input aria-hidden="true" tabindex="-1"
+          style="position:absolute;bottom:0;width:100%;height:21px;opacity:0;pointer-events:none"></div>
         <button style="display:none">Hidden</button>
       </main>
       <footer><a href="/faq">FAQ</a></footer></body></html>`);

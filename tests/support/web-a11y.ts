@@ -172,7 +172,8 @@ export function measureLayout(): { overflow: string[]; header: string[]; dialogs
 /**
  * The links and buttons of the header and the main content smaller than 24 × 24 px (WCAG 2.2 2.5.8, without its
  * spacing exception: a phone's finger needs the size itself), each with its size. Left out: what is not shown (no box,
- * `visibility: hidden`, moved off the page like the skip link until it is focused), a link inside a sentence (the
+ * `visibility: hidden`, moved off the page like the skip link until it is focused), what a tap passes through
+ * (`pointer-events: none`: a select's native input under its field), a link inside a sentence (the
  * criterion's inline exception: its size is the line's), and an input inside its label (the label takes the tap).
  */
 export function smallTargets(): string[] {
@@ -195,7 +196,9 @@ export function smallTargets(): string[] {
     for (const target of area.querySelectorAll<HTMLElement>(selector)) {
       const box = target.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.bottom + window.scrollY < 0) continue;
-      if (getComputedStyle(target).visibility === 'hidden') continue;
+      const style = getComputedStyle(target);
+      // Not a target: a tap passes through it (a select's native input, hidden under the field that takes the tap).
+      if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
       if (inSentence(target)) continue;
       // A native input inside its label: the label is the target a tap reaches.
       if (target.tagName === 'INPUT' && target.closest('label')) continue;
