@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../harness/browser';
-import { measureLayout, PHONE } from '../support/web-a11y';
+import { measureLayout, PHONE, smallTargets } from '../support/web-a11y';
 
 const DIALOG_STYLE =
   'position:fixed;left:16px;right:16px;top:40px;background:#fff;border:1px solid #ccc;padding:16px;font:16px sans-serif';
@@ -66,6 +66,28 @@ describe('the 360 px layout checks', () => {
     expect(overflow).toEqual([
       expect.stringMatching(/^td "지급거절예금주불일치" runs over \d+ lines$/),
       expect.stringMatching(/^th "Thumbnail" is \d+px wide in a \d+px column$/),
+    ]);
+  });
+
+  test('touch targets: a link or button of the header or the main content under 24 × 24 px', async () => {
+    const page: Page = await browser.newPage({ viewport: PHONE });
+    await page.setContent(`<!doctype html><html lang="en"><body style="margin:0;font:14px/20px sans-serif">
+      <a href="#main" style="position:absolute;top:-48px">Skip to the content</a>
+      <header><a href="/" style="display:inline-block;height:24px;line-height:24px">Home</a>
+        <button style="width:20px;height:20px;padding:0">x</button></header>
+      <main>
+        <div style="display:flex"><a href="/creator/1" class="creator">Mina Park</a></div>
+        <a href="/creator/2" style="display:block;line-height:24px">Min-ji</a>
+        <p>Read <a href="/terms">the terms</a> before you pay.</p>
+        <label><input type="checkbox"> I agree</label>
+        <div style="position:relative;height:40px"><input aria-hidden="true" tabindex="-1"
+          style="position:absolute;bottom:0;width:100%;height:21px;opacity:0;pointer-events:none"></div>
+        <button style="display:none">Hidden</button>
+      </main>
+      <footer><a href="/faq">FAQ</a></footer></body></html>`);
+    expect(await page.evaluate(smallTargets)).toEqual([
+      expect.stringMatching(/^button "x" is 20×20$/),
+      expect.stringMatching(/^a\.creator "Mina Park" is \d+×20$/),
     ]);
   });
 });

@@ -69,12 +69,12 @@ describe('web app: lists', () => {
     expect(await browserPage.getByRole('button', { expanded: true }).count()).toBe(1);
     await screenshot(browserPage, 'web-faq-rows-ko.png');
 
-    await browserPage.getByRole('button', { name: 'Go to page 2' }).click();
+    await browserPage.getByRole('button', { name: ko.pagination.page.replace('{{page}}', '2') }).click();
     await browserPage.getByText('PAYMENT question 7').waitFor();
-    await browserPage.getByRole('button', { name: 'MISSION', exact: true }).click();
+    await browserPage.getByRole('button', { name: ko.faq.categories.MISSION, exact: true }).click();
     await browserPage.getByText('MISSION question 1', { exact: true }).waitFor();
     expect(requests.at(-1)).toBe('?direction=ASC&page=0&size=6&type=MISSION');
-    expect(await browserPage.getByRole('navigation', { name: 'pagination navigation' }).count()).toBe(0);
+    expect(await browserPage.getByRole('navigation', { name: ko.pagination.label }).count()).toBe(0);
   });
 
   /** Verified creators the fan follows through the real API, oldest follow first. */

@@ -170,13 +170,13 @@ describe('web app: notifications, mission detail, browse missions', () => {
         .evaluateAll((cells) => cells.map((cell) => Math.round((cell as HTMLElement).offsetWidth)));
       const total = widths.reduce((sum, width) => sum + width, 0);
       expect(widths.map((width) => Math.round((width / total) * 100))).toEqual([15, 65, 20]);
-      const pagination = page.getByRole('navigation', { name: 'pagination navigation' });
-      await pagination.getByRole('button', { name: 'Go to page 2' }).waitFor();
+      const pagination = page.getByRole('navigation', { name: t.pagination.label });
+      await pagination.getByRole('button', { name: t.pagination.page.replace('{{page}}', '2') }).waitFor();
       await screenshot(page, 'notifications', language);
 
-      await pagination.getByRole('button', { name: 'Go to page 2' }).click();
+      await pagination.getByRole('button', { name: t.pagination.page.replace('{{page}}', '2') }).click();
       await expect.poll(() => rows.count()).toBe(1);
-      await pagination.getByRole('button', { name: 'Go to page 1' }).click();
+      await pagination.getByRole('button', { name: t.pagination.page.replace('{{page}}', '1') }).click();
       await expect.poll(() => rows.count()).toBe(12);
       await rows.first().click();
       await page.waitForURL(`**/mission-detail/${ids.completed}`);
@@ -186,7 +186,7 @@ describe('web app: notifications, mission detail, browse missions', () => {
       const empty = await openPage(language, fanSession(other));
       await empty.page.goto(url('/notifications'));
       await empty.page.getByText(t.discover.empty.notifications).waitFor();
-      expect(await empty.page.getByRole('navigation', { name: 'pagination navigation' }).count()).toBe(0);
+      expect(await empty.page.getByRole('navigation', { name: t.pagination.label }).count()).toBe(0);
       await screenshot(empty.page, 'notifications-empty', language);
       expect(empty.errors).toEqual([]);
       await empty.page.close();

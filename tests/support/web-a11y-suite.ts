@@ -1,7 +1,8 @@
 // Phones and accessibility over every screen of the web app, in one browser with pages reused, in two test files that
 // run in two lanes of `npm test` (tests/e2e/web-a11y.test.ts: ko and the journeys; tests/e2e/web-a11y-en-ja.test.ts):
 // - for each screen of tests/support/web-routes.ts and each of the file's languages (ko, en, ja), at 360 × 800: axe-core (WCAG 2.0–2.2 A/AA
-//   rules) finds no serious or critical violation, nothing overflows the page horizontally, every header item stays
+//   rules) finds no serious or critical violation, every link and button of the header and the main content is at
+//   least 24 × 24 px, nothing overflows the page horizontally, every header item stays
 //   on one line, an open dialog fits the screen, every file input names a picture, video or audio type (the phone
 //   offers its camera); the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
 // and, in the file that runs the journeys:
@@ -16,15 +17,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
 import { signSessionToken } from '@fanmission/services/auth';
 import { DAY_MS, kstDate, type Role } from '@fanmission/contracts';
-import { registerProduct } from '@fanmission/tests/support/missions';
-import type { TestCreator } from '@fanmission/tests/support/creators';
+import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { createAccount } from '../harness/accounts';
 import { launchBrowser, ACTION_TIMEOUT_MS } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { chargeCoins } from '../support/coins';
 import { addSessionCookie, collectPageErrors, DESKTOP, type WebSession } from '../support/browser';
-import { LOTTERY_EVENT_TITLE, WEB_SCREENS, type ScreenData, type Viewer, type WebScreen } from '../support/web-routes';
+import {
+  LOTTERY_EVENT_TITLE,
+  NEW_MEMBER_SCREENS,
+  NEW_MISSION_STATES,
+  WEB_SCREENS,
+  type ScreenData,
+  type Viewer,
+  type WebScreen,
+} from '../support/web-routes';
 import {
   axeViolations,
   dialogKeyboard,
@@ -34,6 +43,7 @@ import {
   recordOpener,
   screenshotScreen,
   settle,
+  smallTargets,
   WIDE_PHONE,
 } from '../support/web-a11y';
 
@@ -98,6 +108,8 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
     let data: ScreenData;
     const sessions = {} as Record<Viewer, WebSession>;
     const accounts = {} as Record<'fan' | 'creator', { id: number; token: string }>;
+    let newFanId: number;
+    let newProduct: Awaited<ReturnType<typeof registerProduct>>;
     const contexts: BrowserContext[] = [];
     const pages = new Map<string, Promise<{ page: Page; errors: Error[] }>>();
     const queues = new Map<string, Promise<unknown>>();
@@ -206,6 +218,36 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         dancer: { ...dancer.session, ...closedPopups },
       });
       Object.assign(accounts, { fan, creator });
+      // Members as a new user makes them: no picture, a long Latin name (one word of 64 letters; 66 characters in
+      // words), a creator with no URL yet and one product (`NEW_MEMBER_SCREENS`).
+      const newFan = await createAccount(app, {
+        username: `Wolfeschlegelsteinhausenbergerdorffwelchevoralternwaren${'x'.repeat(9)}`,
+      });
+      const newCreator = await createCreator(app, {
+        name: 'Alexandrina Konstantinopoulou Featherstonehaugh Vanderbilt Smythe',
+        url: null,
+      });
+      newProduct = await registerProduct(app, newCreator, { type: 'BASIC', name: 'A song with your name in it' });
+      const newSession = async (account: { id: number; token: string }, creatorId?: number) => {
+        const row = await app.db
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', account.id)
+          .executeTakeFirstOrThrow();
+        return {
+          token: `Bearer ${account.token}`,
+          UserId: String(account.id),
+          IsVerified: 'true',
+          UserName: row.username,
+          ...(creatorId !== undefined && { CreatorId: String(creatorId) }),
+          ...closedPopups,
+        };
+      };
+      Object.assign(sessions, {
+        newFan: await newSession(newFan),
+        newCreator: await newSession(newCreator, newCreator.creatorId),
+      });
+      newFanId = newFan.id;
       const mission = await app.db
         .selectFrom('missions')
         .select('id')
@@ -255,6 +297,8 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         waitingMissionProduct: waiting.name,
         lotteryEventId,
         eventMissionId: application.json<{ id: number }>().id,
+        newCreatorId: newCreator.creatorId,
+        newMissions: {},
       };
     });
 
@@ -293,6 +337,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         }
       });
       const layout = await page.evaluate(measureLayout);
+      const targets = await page.evaluate(smallTargets);
       const violations = await timed('axe', () => axeViolations(page));
       await timed('screenshot', () => screenshotScreen(page, `web-a11y-${screen.name}-${language}`));
       // The same screen at 390 px (the same page, reflowed: no second load).
@@ -311,6 +356,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         path,
         axe: violations,
         ...layout,
+        smallTargets: targets,
         at390: [...at390.overflow, ...at390.header, ...at390.dialogs],
         lang,
         fileInputsWithoutMedia,
@@ -322,6 +368,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         overflow: [],
         header: [],
         dialogs: [],
+        smallTargets: [],
         at390: [],
         lang: language,
         fileInputsWithoutMedia: [],
@@ -342,6 +389,25 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
     });
 
     if (!part.journeys) return;
+
+    describe.concurrent('new members at 360 px: nothing yet, then one mission in each state', () => {
+      // One queue of their own, in order: the screens with empty lists, the missions, the screens with them.
+      for (const screen of NEW_MEMBER_SCREENS.empty) {
+        test(`${screen.name} in ko`, { timeout: 180_000 }, () => serially('ko-new', () => checkScreen(screen, 'ko')));
+      }
+      test('the new fan requests one mission of the new creator in each state', { timeout: 60_000 }, () =>
+        serially('ko-new', async () => {
+          for (const status of NEW_MISSION_STATES) {
+            const mission = await insertMission(served.testApp.app, newProduct, { user_id: newFanId, status });
+            data.newMissions[status] = mission.id;
+          }
+          expect(Object.keys(data.newMissions)).toEqual([...NEW_MISSION_STATES]);
+        }),
+      );
+      for (const screen of NEW_MEMBER_SCREENS.missions) {
+        test(`${screen.name} in ko`, { timeout: 180_000 }, () => serially('ko-new', () => checkScreen(screen, 'ko')));
+      }
+    });
 
     describe.concurrent('the mission detail at 1280 px', () => {
       // A wide screen lays the page out in two columns, with elements of its own: axe-core looks at it there too.
@@ -381,8 +447,9 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
             const drawer = page.getByRole('dialog', { name: t.a11y.menu });
             await drawer.waitFor();
             expect(await button.getAttribute('aria-expanded')).toBe('true');
-            // Tab cycles inside the drawer: close button, Main, Search (and Notice for a fan), then back to close.
-            const stops = viewer === 'fan' ? 4 : 3;
+            // Tab cycles inside the drawer: close button, Main, Search, Browse missions, FAQ (and Notice for a fan),
+            // then back to close.
+            const stops = viewer === 'fan' ? 6 : 5;
             const visited: string[] = [await focusedName(page)];
             for (let press = 0; press < stops; press += 1) {
               await page.keyboard.press('Tab');

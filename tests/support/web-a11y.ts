@@ -170,6 +170,47 @@ export function measureLayout(): { overflow: string[]; header: string[]; dialogs
 }
 
 /**
+ * The links and buttons of the header and the main content smaller than 24 × 24 px (WCAG 2.2 2.5.8, without its
+ * spacing exception: a phone's finger needs the size itself), each with its size. Left out: what is not shown (no box,
+ * `visibility: hidden`, moved off the page like the skip link until it is focused), what a tap passes through
+ * (`pointer-events: none`: a select's native input under its field), a link inside a sentence (the
+ * criterion's inline exception: its size is the line's), and an input inside its label (the label takes the tap).
+ */
+export function smallTargets(): string[] {
+  const describe = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+      typeof element.className === 'string' && element.className ? `.${element.className.split(' ')[0]}` : ''
+    } "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  const selector = 'a[href], button, [role="button"], [role="link"], [role="tab"], input:not([type="hidden"])';
+  const inSentence = (element: Element) => {
+    if (getComputedStyle(element).display !== 'inline') return false;
+    const parent = element.parentElement;
+    if (!parent) return false;
+    return [...parent.childNodes].some(
+      (node) => node !== element && node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+    );
+  };
+  const small: string[] = [];
+  const areas = document.querySelectorAll('header, main');
+  for (const area of areas) {
+    for (const target of area.querySelectorAll<HTMLElement>(selector)) {
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom + window.scrollY < 0) continue;
+      const style = getComputedStyle(target);
+      // Not a target: a tap passes through it (a select's native input, hidden under the field that takes the tap).
+      if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+      if (inSentence(target)) continue;
+      // A native input inside its label: the label is the target a tap reaches.
+      if (target.tagName === 'INPUT' && target.closest('label')) continue;
+      if (box.width < 23.5 || box.height < 23.5) {
+        small.push(`${describe(target)} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+  }
+  return small;
+}
+
+/**
  * The dialog or menu a screen opened, with the keyboard: Tab keeps the focus inside a dialog (a menu closes on Tab, as
  * menus do, so only Escape is tried there), Escape closes it, and the focus goes back to the control that opened it
  * (the last one clicked, recorded by `recordOpener`). Returns what went wrong; nothing when no dialog is open.

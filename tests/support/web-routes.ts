@@ -7,9 +7,10 @@ import type { Messages } from '../../web/src/shared/i18n/resources';
 /**
  * Who opens the screen: a visitor, the demo fan, the verified demo creator (creator@) or the creator awaiting review,
  * or the demo creator `dancer` (dancer@: the creator of the fan's waiting mission, running a lottery event), each of
- * whom has closed the operator's popup before; a `newcomer` is a visitor who has not.
+ * whom has closed the operator's popup before; a `newcomer` is a visitor who has not. `newFan` and `newCreator` are
+ * members as a new user makes them (`NEW_MEMBER_SCREENS`).
  */
-export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie' | 'dancer';
+export type Viewer = 'newcomer' | 'visitor' | 'fan' | 'creator' | 'newbie' | 'dancer' | 'newFan' | 'newCreator';
 
 /** Ids from the demo data (services/src/seed) the paths need. */
 export interface ScreenData {
@@ -26,7 +27,14 @@ export interface ScreenData {
   lotteryEventId: number;
   /** An application to that event (an EVENT mission of another member), as its mission id. */
   eventMissionId: number;
+  /** The `newCreator`'s creator id. */
+  newCreatorId: number;
+  /** The `newFan`'s missions of the `newCreator`, one in each state, once `NEW_MEMBER_SCREENS`' second part runs. */
+  newMissions: Partial<Record<NewMissionState, number>>;
 }
+
+export const NEW_MISSION_STATES = ['REQUESTED', 'ACCEPTED', 'COMPLETED', 'REJECTED'] as const;
+export type NewMissionState = (typeof NEW_MISSION_STATES)[number];
 
 export interface WebScreen {
   /** Unique; screenshots are named `web-a11y-<name>-<language>.png`. */
@@ -382,3 +390,58 @@ export const WEB_SCREENS: WebScreen[] = [
     open: async (page) => followLink(page, '/bank-account-change'),
   },
 ];
+
+/** The screen of `WEB_SCREENS` named `name`, as another viewer sees it, under a name of its own. */
+function seenBy(name: string, viewer: Viewer, as: string): WebScreen {
+  const screen = WEB_SCREENS.find((entry) => entry.name === name);
+  if (!screen) throw new Error(`no screen ${name}`);
+  return { ...screen, name: as, viewer };
+}
+
+/**
+ * The screens as members a new user makes see them (no picture, a long Latin name, a creator without a URL): the
+ * `newFan` (a name of 60+ letters without a space) and the `newCreator` (a name of 60+ characters with spaces), first
+ * with no missions at all (`empty`: every list empty), then with one mission of the fan for the creator in each state
+ * (`missions`: the lists, the cards and each mission's page).
+ */
+export const NEW_MEMBER_SCREENS: { empty: WebScreen[]; missions: WebScreen[] } = {
+  empty: [
+    seenBy('landing', 'newFan', 'new-fan-landing'),
+    seenBy('my-page', 'newFan', 'new-fan-my-page'),
+    seenBy('fan-menu', 'newFan', 'new-fan-menu'),
+    seenBy('edit-profile', 'newFan', 'new-fan-edit-profile'),
+    seenBy('notifications', 'newFan', 'new-fan-notifications'),
+    seenBy('coin-history', 'newFan', 'new-fan-coin-history'),
+    seenBy('my-coins', 'newFan', 'new-fan-my-coins'),
+    seenBy('my-rolls', 'newFan', 'new-fan-my-rolls'),
+    { name: 'new-creator-page', viewer: 'newCreator', path: (d) => `/creator/${d.newCreatorId}` },
+    seenBy('edit-creator-profile', 'newCreator', 'new-creator-edit-profile'),
+    seenBy('mission-management', 'newCreator', 'new-creator-mission-management'),
+    seenBy('mission-list-normal', 'newCreator', 'new-creator-mission-list'),
+    seenBy('mission-list-complete', 'newCreator', 'new-creator-mission-list-complete'),
+    seenBy('event-management', 'newCreator', 'new-creator-event-management'),
+    seenBy('income', 'newCreator', 'new-creator-income'),
+  ],
+  missions: [
+    seenBy('my-page', 'newFan', 'new-fan-my-page-missions'),
+    ...NEW_MISSION_STATES.map((state): WebScreen => ({
+      name: `new-fan-mission-${state.toLowerCase()}`,
+      viewer: 'newFan',
+      path: (d) => `/mission-detail/${d.newMissions[state]}`,
+    })),
+    { name: 'new-fan-creator-page', viewer: 'newFan', path: (d) => `/creator/${d.newCreatorId}` },
+    seenBy('browse-missions', 'newFan', 'new-fan-browse-missions'),
+    seenBy('mission-list-normal', 'newCreator', 'new-creator-mission-list-missions'),
+    seenBy('mission-list-complete', 'newCreator', 'new-creator-mission-list-complete-missions'),
+    {
+      name: 'new-creator-mission-requested',
+      viewer: 'newCreator',
+      path: (d) => `/mission-detail/${d.newMissions.REQUESTED}`,
+    },
+    {
+      name: 'new-creator-mission-accepted',
+      viewer: 'newCreator',
+      path: (d) => `/mission-detail/${d.newMissions.ACCEPTED}`,
+    },
+  ],
+};

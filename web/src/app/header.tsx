@@ -141,13 +141,20 @@ function UserMenu() {
       <button
         type="button"
         className="shell-icon-button"
-        aria-label={t('header.userMenu')}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {/* The user's photo, else their initials (shared/cards/pictures.tsx): never the default silhouette. */}
-        <InitialsAvatar name={session.userName ?? ''} seed={session.userId ?? 0} src={session.imageUrl} size={32} />
+        {/* The user's photo, else their initials (shared/cards/pictures.tsx): never the default silhouette. The
+            button is named by the picture's text alternative, what the button does, and never by a label of its own,
+            which would not contain the initials it shows (a voice control user says what he sees). */}
+        <InitialsAvatar
+          name={session.userName ?? ''}
+          seed={session.userId ?? 0}
+          src={session.imageUrl}
+          size={32}
+          alt={t('header.userMenu')}
+        />
       </button>
       <LazyMenu
         anchor={anchor}

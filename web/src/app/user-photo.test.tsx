@@ -41,6 +41,9 @@ describe("the user's own picture", () => {
     const menu = await screen.findByRole('button', { name: t.header.userMenu });
     expect(menu.querySelector('img')).toBeNull();
     expect(menu.textContent).toBe('MP');
+    // Named by the initials' image, not by a label of its own that the initials it shows are not part of.
+    expect(menu.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByRole('img', { name: t.header.userMenu }).textContent).toBe('MP');
     expect(menu.querySelector<HTMLElement>('.fm-avatar')!.style.background).not.toBe('');
     cleanupApp();
 

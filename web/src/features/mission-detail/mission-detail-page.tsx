@@ -20,7 +20,7 @@ import { CommentsPanel } from './comments/comments-panel';
 import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
-import { InitialsAvatar } from '../../shared/cards/pictures';
+import { AvatarLink } from '../../shared/cards/pictures';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -54,17 +54,12 @@ export function MissionDetailPage() {
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: 3 }}>
-        <RouterLink
+        <AvatarLink
           to={creatorPath(creator)}
-          aria-label={creator.name}
-          style={{ display: 'flex', borderRadius: '50%' }}
-        >
-          <InitialsAvatar
-            name={creator.name}
-            seed={creator.id}
-            src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url}
-          />
-        </RouterLink>
+          name={creator.name}
+          seed={creator.id}
+          src={creator.user.image?.thumbnail?.s3Url ?? creator.user.image?.s3Url}
+        />
         <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
           <Typography
             variant="h4"

@@ -4,11 +4,12 @@
 // a card's picture sits in a coloured frame of its aspect ratio while it loads.
 import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp } from '@fanmission/tests/support/web/render';
 import { contrastRatio } from '../ui/tokens';
 import { initialsOf, placeholderColour, PLACEHOLDER_COLOURS } from './media';
-import { CardImage, InitialsAvatar } from './pictures';
+import { AvatarLink, CardImage, InitialsAvatar } from './pictures';
 
 const toHex = (rgb: string) =>
   '#' +
@@ -62,6 +63,29 @@ describe('initials avatars', () => {
     fireEvent.error(picture);
     expect(frame.querySelector('img')).toBeNull();
     expect(frame.textContent).toBe('M');
+  });
+});
+
+describe('an avatar that is a link', () => {
+  afterEach(() => cleanupApp());
+
+  test('named by the full name through the avatar, never by a label of its own that the initials do not show', () => {
+    render(
+      <MemoryRouter>
+        <AvatarLink to="/creator/7" name="Mina Park" seed={7} />
+        <AvatarLink to="/creator/8" name="김민지" seed={8} src="/files/minji.jpg" />
+      </MemoryRouter>,
+    );
+    const mina = screen.getByRole('link', { name: 'Mina Park' });
+    expect(mina.getAttribute('href')).toBe('/creator/7');
+    // What the link shows (the initials) sits in an image named by the full name: the link has no label to mismatch.
+    expect(mina.hasAttribute('aria-label')).toBe(false);
+    expect(mina.hasAttribute('aria-labelledby')).toBe(false);
+    expect(mina.textContent).toBe('MP');
+    expect(screen.getByRole('img', { name: 'Mina Park' }).textContent).toBe('MP');
+    const minji = screen.getByRole('link', { name: '김민지' });
+    expect(minji.hasAttribute('aria-label')).toBe(false);
+    expect(minji.querySelector('img')!.getAttribute('alt')).toBe('김민지');
   });
 });
 

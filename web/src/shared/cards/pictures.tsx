@@ -1,5 +1,6 @@
 import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import { initialsOf, placeholderColour } from './media';
 import './cards.css';
 
@@ -37,6 +38,34 @@ export function InitialsAvatar({
         <img src={picture} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(picture)} />
       ) : null}
     </span>
+  );
+}
+
+/**
+ * A person's avatar as a link of its own (to their page). The link is named by the avatar (the picture's text
+ * alternative, or the initials' image named by the full name) and never by a label of its own: a label on the link
+ * is checked against what the link shows, and initials are not the name a voice control user says to follow it
+ * (WCAG 2.5.3, axe-core's label-content-name-mismatch).
+ */
+export function AvatarLink({
+  to,
+  name,
+  seed,
+  src,
+  size,
+  style,
+}: {
+  to: string;
+  name: string;
+  seed: string | number;
+  src?: string | null;
+  size?: number;
+  style?: CSSProperties;
+}) {
+  return (
+    <Link className="fm-avatar-link" to={to} style={style}>
+      <InitialsAvatar name={name} seed={seed} src={src} size={size} alt={name} />
+    </Link>
   );
 }
 

@@ -27,7 +27,8 @@ export function RankingPanel({ creatorId }: { creatorId: number }) {
       component="section"
       variant="outlined"
       aria-labelledby="creator-ranking-title"
-      sx={{ p: 2, borderRadius: 3, mb: 2, display: 'grid', gap: 1.5 }}
+      // Columns that may be narrower than their longest word: a supporter's long name is cut, the page keeps its width.
+      sx={{ p: 2, borderRadius: 3, mb: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="creator-ranking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 800, flex: 1 }}>
@@ -55,7 +56,10 @@ export function RankingPanel({ creatorId }: { creatorId: number }) {
           {t('creatorPage.ranking.noSupporters')}
         </Typography>
       ) : (
-        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+        >
           {ranking.topSupporters.map((supporter) => (
             <Box component="li" key={supporter.user.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
               <Box

@@ -23,7 +23,7 @@ export const en: Messages = {
     save: 'Save',
     next: 'Next',
     loading: 'Loading…',
-    home: 'HOME',
+    home: 'Home',
     abnormalAccess: 'Abnormal access.',
   },
   language: { label: 'Language' },
@@ -59,7 +59,7 @@ export const en: Messages = {
     appStore: 'Download on the App Store',
     googlePlay: 'Get it on Google Play',
   },
-  notFound: { title: 'The page cannot be found.', home: 'HOME' },
+  notFound: { title: 'The page cannot be found.', home: 'Home' },
   placeholder: { body: 'This screen is in preparation.' },
   session: {
     accessDenied: 'Your login has expired or you lack permission. Please log in again.',
@@ -237,7 +237,7 @@ export const en: Messages = {
   },
   faq: {
     title: 'FAQ',
-    categories: { PAYMENT: 'PAYMENT', MISSION: 'MISSION' },
+    categories: { PAYMENT: 'Payment', MISSION: 'Missions' },
     empty: 'No FAQ.',
     prompt: 'Could not find your answer? Ask us in the live chat.',
     liveChat: 'Live chat',
@@ -573,4 +573,13 @@ export const en: Messages = {
   blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
   mediaProcessing: mediaProcessingEn,
+  pagination: {
+    label: 'Pages',
+    page: 'Go to page {{page}}',
+    current: 'Page {{page}}',
+    first: 'Go to the first page',
+    last: 'Go to the last page',
+    next: 'Go to the next page',
+    previous: 'Go to the previous page',
+  },
 };

@@ -23,7 +23,7 @@ export const ja: Messages = {
     save: '保存',
     next: '次へ',
     loading: '読み込み中…',
-    home: 'HOME',
+    home: 'ホーム',
     abnormalAccess: '不正なアクセスです。',
   },
   language: { label: '言語' },
@@ -60,7 +60,7 @@ export const ja: Messages = {
     appStore: 'App Storeからダウンロード',
     googlePlay: 'Google Playで手に入れよう',
   },
-  notFound: { title: 'ページが見つかりません。', home: 'HOME' },
+  notFound: { title: 'ページが見つかりません。', home: 'ホームへ' },
   placeholder: { body: 'この画面は準備中です。' },
   session: {
     accessDenied: 'ログインの有効期限が切れたか、権限がありません。もう一度ログインしてください。',
@@ -111,7 +111,7 @@ export const ja: Messages = {
     submit: 'ログイン',
     signUp: '会員登録',
     forgotPassword: 'パスワードをお忘れの方',
-    failed: 'メールアドレスまたはパスワードをご確認ください。（Please check your Email or Password）',
+    failed: 'メールアドレスまたはパスワードをご確認ください。',
   },
   forgotPassword: {
     title: 'パスワードをお忘れの方',
@@ -239,7 +239,7 @@ export const ja: Messages = {
   },
   faq: {
     title: 'FAQ',
-    categories: { PAYMENT: 'PAYMENT', MISSION: 'MISSION' },
+    categories: { PAYMENT: 'お支払い', MISSION: 'ミッション' },
     empty: 'FAQはありません。',
     prompt: 'お探しの回答が見つかりませんか？ライブチャットでお問い合わせください。',
     liveChat: 'ライブチャット',
@@ -574,4 +574,13 @@ export const ja: Messages = {
   blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,
   mediaProcessing: mediaProcessingJa,
+  pagination: {
+    label: 'ページ移動',
+    page: '{{page}}ページへ移動',
+    current: '{{page}}ページ',
+    first: '最初のページへ移動',
+    last: '最後のページへ移動',
+    next: '次のページへ移動',
+    previous: '前のページへ移動',
+  },
 };

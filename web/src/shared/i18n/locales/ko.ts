@@ -23,7 +23,7 @@ export const ko = {
     save: '저장',
     next: '다음',
     loading: '불러오는 중…',
-    home: 'HOME',
+    home: '홈',
     abnormalAccess: '비정상적인 접근입니다.',
   },
   language: { label: '언어' },
@@ -59,7 +59,7 @@ export const ko = {
     appStore: 'App Store에서 다운로드',
     googlePlay: 'Google Play에서 다운로드',
   },
-  notFound: { title: '페이지를 찾을 수 없습니다.', home: 'HOME' },
+  notFound: { title: '페이지를 찾을 수 없습니다.', home: '홈으로' },
   placeholder: { body: '이 화면은 준비 중입니다.' },
   session: {
     accessDenied: '로그인이 만료되었거나 권한이 없습니다. 다시 로그인해 주세요.',
@@ -110,7 +110,7 @@ export const ko = {
     submit: '로그인',
     signUp: '회원가입',
     forgotPassword: '비밀번호 찾기',
-    failed: '이메일 또는 비밀번호를 확인해 주세요. (Please check your Email or Password)',
+    failed: '이메일 또는 비밀번호를 확인해 주세요.',
   },
   forgotPassword: {
     title: '비밀번호 찾기',
@@ -238,7 +238,7 @@ export const ko = {
   },
   faq: {
     title: 'FAQ',
-    categories: { PAYMENT: 'PAYMENT', MISSION: 'MISSION' },
+    categories: { PAYMENT: '결제', MISSION: '미션' },
     empty: 'FAQ가 없습니다.',
     prompt: '원하는 답변을 찾지 못하셨나요? 실시간 채팅으로 물어보세요.',
     liveChat: '실시간 채팅 문의',
@@ -566,6 +566,15 @@ export const ko = {
   blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,
   mediaProcessing: mediaProcessingKo,
+  pagination: {
+    label: '페이지 이동',
+    page: '{{page}}페이지로 이동',
+    current: '{{page}}페이지',
+    first: '첫 페이지로 이동',
+    last: '마지막 페이지로 이동',
+    next: '다음 페이지로 이동',
+    previous: '이전 페이지로 이동',
+  },
 };
 
 export type Messages = typeof ko;
