@@ -75,9 +75,9 @@ export async function creatorFirstViewHtml(app: FastifyInstance, url: string): P
     `<div id="first-view" data-creator="${escapeHtml(idOrUrl)}" data-name="${name}" data-picture="${escapeHtml(picture)}">` +
     `<style>${BAR_CSS}` +
     '#first-view main{width:100%;margin:0 auto;padding:32px 16px}' +
-    '#first-view img{display:block;width:100%;aspect-ratio:9/16;object-fit:cover;border-radius:36px;background:#f1e6ea}' +
+    '#first-view img{display:block;width:100%;aspect-ratio:9/16;max-height:360px;object-fit:cover;border-radius:36px;background:#f1e6ea}' +
     '@media (min-width:600px){#first-view main{padding-left:24px;padding-right:24px}}' +
-    '@media (min-width:900px){#first-view main{padding-top:48px;padding-bottom:48px}#first-view .fv-picture{width:320px}}' +
+    '@media (min-width:900px){#first-view main{padding-top:48px;padding-bottom:48px}#first-view .fv-picture{width:320px}#first-view img{max-height:none}}' +
     '@media (min-width:1200px){#first-view main{max-width:1200px}}</style>' +
     '<div class="fv-bar"><div><a class="fv-logo" href="/">Fanmission</a></div></div>' +
     `<main><div class="fv-picture"><img src="${escapeHtml(picture)}" alt="${name}" fetchpriority="high"></div></main>` +
