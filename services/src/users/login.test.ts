@@ -290,7 +290,12 @@ describe('operator account bootstrap', () => {
     const id = await ensureOperatorAccount(app.ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     expect(id).toEqual(expect.any(Number));
     const first = await consoleLogin('ops@fanmission.local', 'operator123');
-    expect(first.json()).toEqual({ id, email: 'ops@fanmission.local', roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'] });
+    expect(first.json()).toEqual({
+      id,
+      email: 'ops@fanmission.local',
+      roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'],
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+    });
     // A console-only account: the web app's login refuses it.
     expect((await login('ops@fanmission.local', 'operator123')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });
     // A second start with another password changes nothing: the first password still works.
