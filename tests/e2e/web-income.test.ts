@@ -118,7 +118,14 @@ describe('web app: income management', () => {
     await page.reload();
     const row = page.getByTestId('income-statement-row');
     await row.filter({ hasText: '36,000원' }).waitFor();
-    await row.getByText(ko.income.status.UNPAID).waitFor();
+    // Due by the 10th of this month (or the next business day): scheduled until then, delayed after it.
+    const overdue = new RegExp(
+      `^${ko.income.overdue.replace('{{date}}', '\\d{4}\\.\\d{2}\\.\\d{2}').replace(/[()]/g, '\\$&')}$`,
+    );
+    await row
+      .getByText(new RegExp(`^${ko.income.status.UNPAID}$`))
+      .or(row.getByText(overdue))
+      .waitFor();
     await shot(page, 'past', 'ko');
 
     // The PDF, rendered by pdftoppm.
