@@ -5,9 +5,10 @@
  *   node --import tsx tests/blackbox/money-authority.ts [base URL, default http://127.0.0.1:8080]
  *
  * finance1@ tries every guarded staff action alone: each answers 202 with a pending request and changes nothing, his
- * own approval is refused; finance2@ approves one and it runs once; the audit log names both. Then the review's
- * recipes that need no database access: the comment event's budget approval, the reserved block reason, operators
- * reading fans' refund accounts, a known browser's mark after a password change. It changes the demo world (requests, a grant), so run it on a fresh one. Prints one
+ * own approval is refused; finance2@ approves one and it runs once; the audit log names both. Then the rules that
+ * need no database access to check: the comment event's budget approval, the reserved block reason, operators reading
+ * fans' refund accounts, a known browser's mark after a password change. It changes the demo world (requests, a
+ * grant), so run it on a fresh one. Prints one
  * line per check and exits 1 when any answer differs from the rule.
  */
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
@@ -254,7 +255,7 @@ check(
   audit.slice(0, 3),
 );
 
-// 3. The review's recipes.
+// 3. Comment-event budgets, the reserved block reason, refund accounts seen by operators.
 const events = (await admin.call('GET', '/api/admin/comment-events')).body as Record<string, unknown>[];
 const running = events[0]!;
 const money = { winProbability: 100, coinsPerWin: 100, dailyBudget: 100_000_000 };
@@ -264,18 +265,26 @@ const edited = await admin.call('PUT', `/api/admin/comment-events/${running.id}`
   endsAt: '2030-01-01T00:00:00Z',
   ...money,
 });
-check('M4: a large comment-event budget waits for approval', edited.body?.budgetApproval === 'PENDING', edited);
+check(
+  'comment-event budget: a large comment-event budget waits for approval',
+  edited.body?.budgetApproval === 'PENDING',
+  edited,
+);
 const self = await admin.call('POST', `/api/admin/comment-events/${running.id}/budget-approval`);
-check('M4: whoever set the budget cannot approve it (both roles)', self.status === 403, self);
+check('comment-event budget: whoever set the budget cannot approve it (both roles)', self.status === 403, self);
 const byOther = await financeA.call('POST', `/api/admin/comment-events/${running.id}/budget-approval`);
-check('M4: another finance member approves it', byOther.body?.budgetApproval === 'APPROVED', byOther);
+check('comment-event budget: another finance member approves it', byOther.body?.budgetApproval === 'APPROVED', byOther);
 const moved = await operator.call('PUT', `/api/admin/comment-events/${running.id}`, {
   title: running.title,
   startsAt: running.startsAt,
   endsAt: '2035-01-01T00:00:00Z',
   ...money,
 });
-check('M4: moving the period withdraws the approval', moved.body?.budgetApproval === 'PENDING', moved);
+check(
+  'comment-event budget: moving the period withdraws the approval',
+  moved.body?.budgetApproval === 'PENDING',
+  moved,
+);
 await admin.call('PUT', `/api/admin/comment-events/${running.id}`, {
   title: running.title,
   startsAt: running.startsAt,
@@ -290,7 +299,7 @@ const reserved = await admin.call('PUT', `/api/admin/users/${fan.id}`, {
   loginBlockReason: 'deactivated staff account',
 });
 check(
-  'L2: the reserved block reason is refused with a Korean field error (nothing blocked)',
+  'block reason: the reserved block reason is refused with a Korean field error (nothing blocked)',
   reserved.status === 400 && reserved.body?.subErrors?.[0]?.field === 'loginBlockReason',
   reserved,
 );
@@ -299,12 +308,12 @@ const operatorRefunds = (await operator.call('GET', '/api/admin/coin-refunds?ran
 }[];
 const numbers = operatorRefunds.flatMap((refund) => (refund.bankAccount ? [refund.bankAccount.bankAccountNumber] : []));
 check(
-  "L5: an operator reads fans' refund accounts masked",
+  "refund accounts: an operator reads fans' refund accounts masked",
   numbers.length > 0 && numbers.every((number) => /^\*+\d{4}$/.test(number)),
   numbers.slice(0, 3),
 );
 
-// L4: a browser that signed in once keeps no bypass of the account's wait after the password changes. A world member
+// A browser that signed in once keeps no bypass of the account's wait after the password changes. A world member
 // (fan12@world.local) signs in, changes his password, and the old browser's mark is then worth nothing.
 const member = 'fan12@world.local';
 const signIn = (password: string, cookie = '') =>
@@ -322,14 +331,14 @@ const changed = await fetch(`${base}/api/v1/users/${memberId}`, {
   headers: { 'content-type': 'application/json', 'x-requested-with': 'fanmission', cookie: cookies.join('; ') },
   body: JSON.stringify({ password: 'blackbox-new-1', currentPassword: DEMO_PASSWORD }),
 });
-check('L4: the member signed in (a known-browser mark) and changed his password', !!mark && changed.ok, {
+check('known browser: the member signed in (a known-browser mark) and changed his password', !!mark && changed.ok, {
   mark: !!mark,
   changed: changed.status,
 });
 const statuses: number[] = [];
 for (let attempt = 0; attempt < 12; attempt++) statuses.push((await signIn(`guess-${attempt}`, mark)).status);
 check(
-  "L4: with the old mark, wrong passwords meet the account's wait (429) like any browser",
+  "known browser: with the old mark, wrong passwords meet the account's wait (429) like any browser",
   statuses.includes(429),
   statuses,
 );
