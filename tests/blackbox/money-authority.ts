@@ -8,8 +8,7 @@
  * own approval is refused; finance2@ approves one and it runs once; the audit log names both. Then the rules that
  * need no database access to check: the comment event's budget approval, the reserved block reason, operators reading
  * fans' refund accounts, a known browser's mark after a password change. It changes the demo world (requests, a
- * grant), so run it on a fresh one. Prints one
- * line per check and exits 1 when any answer differs from the rule.
+ * grant), so run it on a fresh one. Prints one line per check and exits 1 when any answer differs from the rule.
  */
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const DEMO_PASSWORD = 'fanmission1';
