@@ -224,12 +224,19 @@ export function Dashboard() {
               translate('console.dashboard.consumersCaughtUp')
             }
           >
-            <BarChart data={data.events.consumers} aria-label="consumer lag">
+            <BarChart
+              data={data.events.consumers.map((consumer) => ({
+                ...consumer,
+                // What the consumer does, as an operator says it; a consumer the console does not know by its name.
+                label: translate(`console.dashboard.consumerNames.${consumer.consumer}`, { _: consumer.consumer }),
+              }))}
+              aria-label={translate('console.dashboard.consumerLag')}
+            >
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="consumer" fontSize={11} />
+              <XAxis dataKey="label" fontSize={11} />
               <YAxis allowDecimals={false} fontSize={11} width={40} />
               <Tooltip />
-              <Bar dataKey="pendingEvents" fill="#ef6c00" />
+              <Bar dataKey="pendingEvents" name={translate('console.dashboard.pendingEvents')} fill="#ef6c00" />
             </BarChart>
           </Chart>
         </Box>

@@ -12,6 +12,24 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
   return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
 }
 
+/**
+ * Saves what a console GET answers as a file (a statement's PDF, a transfer CSV), named as the server's
+ * Content-Disposition says; an error answer throws with the server's message.
+ */
+export async function downloadFromApi(url: string): Promise<void> {
+  const response = await fetch(url, { headers: consoleHeaders(), credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? response.statusText);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 const base = simpleRestProvider('/api/admin', httpClient);
 
 /**

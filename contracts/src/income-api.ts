@@ -186,6 +186,7 @@ export type AdminSettlement = z.infer<typeof adminSettlementSchema>;
 export const adminSettlementDetailSchema = adminSettlementSchema
   .extend({ lines: z.array(adminSettlementLineSchema), carriedStatementIds: z.array(z.number().int()) })
   .meta({ id: 'AdminSettlementDetail' });
+export type AdminSettlementDetail = z.infer<typeof adminSettlementDetailSchema>;
 
 /**
  * A statement list's orders: `year` and `month` both order by the month (its year, then its month), `creatorId` groups

@@ -116,6 +116,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/settlements': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/transfer-file': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
+  'GET /api/admin/settlements/{id}/pdf': s`401 403 403 403 403 403 403 404`,
+  'GET /api/admin/settlements/{id}/csv': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/grade-proposals': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/audit-log': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/audit-log/{id}': s`401 403 403 403 403 403 404 404`,

@@ -288,6 +288,9 @@ export const resourcesEn = {
   },
   settlements: {
     name: 'Settlement |||| Settlements',
+    lines: 'Missions paid for (%{count})',
+    carried: 'Also pays the carried-over statements %{ids}',
+    noLines: 'No missions on this statement.',
     fields: {
       year: 'Year',
       month: 'Month',
@@ -309,6 +312,12 @@ export const resourcesEn = {
       approvedAt: 'Approved',
       paidAt: 'Paid',
       transferDate: 'Transfer date',
+      releasedAt: 'Released',
+      missionId: 'Mission',
+      missionProductType: 'Type',
+      missionProductName: 'Product',
+      username: 'Requested by',
+      coins: 'Coins',
     },
   },
   'payout-account-changes': {

@@ -287,6 +287,9 @@ export const resourcesKo: ResourceMessages = {
   },
   settlements: {
     name: '정산',
+    lines: '정산 미션 (%{count}건)',
+    carried: '이월된 정산서 %{ids}도 함께 지급합니다',
+    noLines: '이 정산서에 포함된 미션이 없습니다.',
     fields: {
       year: '연도',
       month: '월',
@@ -308,6 +311,12 @@ export const resourcesKo: ResourceMessages = {
       approvedAt: '승인 일시',
       paidAt: '지급 일시',
       transferDate: '이체일',
+      releasedAt: '정산 확정 일시',
+      missionId: '미션',
+      missionProductType: '유형',
+      missionProductName: '상품',
+      username: '요청한 회원',
+      coins: '코인',
     },
   },
   'payout-account-changes': {

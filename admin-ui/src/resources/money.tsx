@@ -4,13 +4,16 @@ import {
   type AdminCoinRefund,
   type AdminCommentEvent,
   type AdminSettlement,
+  type AdminSettlementDetail,
   type StaffRole,
 } from '@fanmission/contracts';
-import { Button, Chip } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
+  ArrayField,
   BooleanField,
   BooleanInput,
+  Datagrid,
   Create,
   Edit,
   FunctionField,
@@ -40,7 +43,7 @@ import {
 } from 'react-admin';
 import { KstDateField, KstDateTimeInput, formatKstDay } from '../format/kst';
 import { StatementAccountNotice } from './statement-account';
-import { httpClient, type WithPendingApproval } from '../data-provider';
+import { downloadFromApi, httpClient, type WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
@@ -230,21 +233,11 @@ function TransferCsvButton() {
     <Button
       size="small"
       disabled={!year || !month}
-      onClick={async () => {
-        try {
-          const { body } = await httpClient(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`, {
-            headers: new Headers({ Accept: 'text/csv' }),
-          });
-          const url = URL.createObjectURL(new Blob([body], { type: 'text/csv' }));
-          const link = document.createElement('a');
-          link.href = url;
-          link.download = `settlements-${year}-${String(month).padStart(2, '0')}.csv`;
-          link.click();
-          URL.revokeObjectURL(url);
-        } catch (error) {
-          notify((error as Error).message, { type: 'error' });
-        }
-      }}
+      onClick={() =>
+        downloadFromApi(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`).catch((error: Error) =>
+          notify(error.message, { type: 'error' }),
+        )
+      }
     >
       {translate('console.actions.downloadCsv')}
     </Button>
@@ -303,6 +296,110 @@ const statementFacts = (statement: AdminSettlement, next: string): MoneyFacts =>
   approval: 'always',
 });
 
+/** What finance decides on a statement, each asked first and then waiting for a second finance member. */
+const StatementDecisions = () => (
+  <>
+    <ReleaseHoldAction />
+    <UpdateAction<AdminSettlement>
+      label="console.actions.approve"
+      show={(record) => record.status === 'ISSUED' && !isHeld(record)}
+      patch={() => ({ action: 'approve' })}
+      confirm={(record) => statementFacts(record, 'console.confirm.next.statementApprove')}
+    />
+    <UpdateAction<AdminSettlement>
+      label="console.actions.markPaid"
+      reasonLabel="resources.settlements.fields.transferReference"
+      color="success"
+      show={(record) => record.status === 'APPROVED' && !isHeld(record)}
+      confirm={(record) => statementFacts(record, 'console.confirm.next.statementPay')}
+      patch={(_, reference) => ({
+        action: 'pay',
+        transferReference: reference,
+        transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+      })}
+    />
+  </>
+);
+
+/** The statement as its creator downloads it (PDF and CSV, in the console's language). */
+function StatementDocuments() {
+  const record = useRecordContext<AdminSettlement>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (!record) return null;
+  return (
+    <>
+      {(['pdf', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          size="small"
+          onClick={() =>
+            downloadFromApi(`/api/admin/settlements/${record.id}/${format}`).catch((error: Error) =>
+              notify(error.message, { type: 'error' }),
+            )
+          }
+        >
+          {translate(`console.actions.statement${format === 'pdf' ? 'Pdf' : 'Csv'}`)}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+/** The missions the statement pays for (its own month's and the carried-over months' it paid), oldest first. */
+function StatementLines() {
+  const translate = useTranslate();
+  const record = useRecordContext<AdminSettlementDetail>();
+  if (!record?.lines) return null;
+  return (
+    <Box sx={{ minWidth: 0, overflowX: 'auto' }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('resources.settlements.lines', { count: record.lines.length })}
+      </Typography>
+      {record.carriedStatementIds.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.settlements.carried', {
+            ids: record.carriedStatementIds.map((id) => `#${id}`).join(', '),
+          })}
+        </Typography>
+      )}
+      <ArrayField source="lines">
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+          <KstDateField source="releasedAt" label="resources.settlements.fields.releasedAt" showTime />
+          <ReferenceField
+            source="missionId"
+            reference="missions"
+            label="resources.settlements.fields.missionId"
+            link="show"
+            emptyText="-"
+          >
+            <TextField source="id" />
+          </ReferenceField>
+          <CodeField
+            source="missionProductType"
+            family="productType"
+            label="resources.settlements.fields.missionProductType"
+            emptyText="-"
+          />
+          <TextField
+            source="missionProductName"
+            label="resources.settlements.fields.missionProductName"
+            emptyText="-"
+            sx={WRAP}
+          />
+          <TextField source="username" label="resources.settlements.fields.username" emptyText="-" sx={WRAP} />
+          <NumberField source="coins" label="resources.settlements.fields.coins" />
+        </Datagrid>
+      </ArrayField>
+    </Box>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Typography variant="body2">{translate('resources.settlements.noLines')}</Typography>;
+}
+
 /** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
 export const SettlementList = () => {
   const wide = useWideConsole();
@@ -328,25 +425,7 @@ export const SettlementList = () => {
       <CodeField source="status" family="statementStatus" />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
-        <ReleaseHoldAction />
-        <UpdateAction<AdminSettlement>
-          label="console.actions.approve"
-          show={(record) => record.status === 'ISSUED' && !isHeld(record)}
-          patch={() => ({ action: 'approve' })}
-          confirm={(record) => statementFacts(record, 'console.confirm.next.statementApprove')}
-        />
-        <UpdateAction<AdminSettlement>
-          label="console.actions.markPaid"
-          reasonLabel="resources.settlements.fields.transferReference"
-          color="success"
-          show={(record) => record.status === 'APPROVED' && !isHeld(record)}
-          confirm={(record) => statementFacts(record, 'console.confirm.next.statementPay')}
-          patch={(_, reference) => ({
-            action: 'pay',
-            transferReference: reference,
-            transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
-          })}
-        />
+        <StatementDecisions />
       </ActionsColumn>
     </ConsoleList>
   );
@@ -360,8 +439,9 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
   <Show
     {...props}
     actions={
-      <TopToolbar>
-        <ReleaseHoldAction />
+      <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <StatementDocuments />
+        <StatementDecisions />
       </TopToolbar>
     }
   >
@@ -402,6 +482,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       </ReferenceField>
       <KstDateField source="holdReleasedAt" showTime emptyText="-" />
       <TextField source="holdReleaseNote" emptyText="-" />
+      <StatementLines />
       <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
     </SimpleShowLayout>
   </Show>

@@ -19,6 +19,8 @@ import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as settlementConsole from './console';
+import { statementWithLines } from './creator-income';
+import { statementDocumentRoutes } from './statement-document-routes';
 
 const SETTLEMENTS = 'settlements';
 
@@ -85,6 +87,15 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request) => settlementConsole.getStatementDetail(app.ctx, request.params.id),
   );
+
+  statementDocumentRoutes(app, {
+    path: `/${SETTLEMENTS}/:id`,
+    params: adminIdParamsSchema,
+    tags,
+    whose: 'a statement as its creator downloads it (finance)',
+    config: { adminResource: SETTLEMENTS },
+    find: (request) => statementWithLines(app.db, request.params.id),
+  });
 
   routes.put(
     `/${SETTLEMENTS}/:id`,

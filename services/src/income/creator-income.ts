@@ -34,12 +34,14 @@ export async function oldStyleMonthIncome(db: DbExecutor, creatorId: number, yea
   return { totalEarning: income.income, paidIncome: statement.status === 'PAID' ? statement.to_receipt : 0 };
 }
 
-/** One of the creator's own statements with its mission lines; 404 for any other statement. */
-export async function ownStatementWithLines(db: DbExecutor, creatorId: number, statementId: number) {
-  const statement = await statementsQuery(db)
-    .where('s.id', '=', statementId)
-    .where('s.creator_id', '=', creatorId)
-    .executeTakeFirst();
+/**
+ * A statement with its mission lines: one of the creator's own when `creatorId` is given (404 for any other), any
+ * statement for finance.
+ */
+export async function statementWithLines(db: DbExecutor, statementId: number, creatorId?: number) {
+  let query = statementsQuery(db).where('s.id', '=', statementId);
+  if (creatorId !== undefined) query = query.where('s.creator_id', '=', creatorId);
+  const statement = await query.executeTakeFirst();
   if (!statement) throw notFound('income.statementNotFound');
   return { statement, lines: await statementLines(db, statement.id) };
 }

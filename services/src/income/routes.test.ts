@@ -328,6 +328,24 @@ describe('/api/admin/settlements', () => {
     expect((await get(`/api/admin/settlements/${statementId}`, operator.headers)).statusCode).toBe(403);
   });
 
+  it('downloads a statement as its creator does, for finance only', async () => {
+    const pdf = await get(`/api/admin/settlements/${statementId}/pdf`, finance.headers, 'ko');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="fanmission-statement-2025-03-${statementId}.pdf"`,
+    );
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await get(`/api/admin/settlements/${statementId}/csv`, finance.headers, 'en');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('생일 축하 영상');
+    expect(csv.body).not.toContain('지급액');
+    expect((await get(`/api/admin/settlements/${statementId}/pdf`, operator.headers)).statusCode).toBe(403);
+    expect((await get(`/api/admin/settlements/${statementId}/csv`, creator.headers)).statusCode).toBe(403);
+    expect((await get('/api/admin/settlements/999999/pdf', finance.headers)).statusCode).toBe(404);
+    expect((await get('/api/admin/settlements/abc/csv', finance.headers)).statusCode).toBe(400);
+  });
+
   it('writes the month’s bank transfer file', async () => {
     const response = await get('/api/admin/settlements/transfer-file?year=2025&month=3', finance.headers);
     expect(response.statusCode).toBe(200);

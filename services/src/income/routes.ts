@@ -12,17 +12,16 @@ import {
 } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCaller } from '../auth';
 import { accessDenied, errorResponses } from '../http';
-import { statementCsv, statementFilename, statementPdf } from './documents';
+import { statementDocumentRoutes } from './statement-document-routes';
 import {
   accumulatedIncome,
   incomeDetailPage,
   monthIncome,
   oldStyleMonthIncome,
-  ownStatementWithLines,
   requireExistingCreator,
+  statementWithLines,
 } from './creator-income';
 import { statementPage } from './statements';
 
@@ -173,38 +172,11 @@ export async function incomeRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const format of ['pdf', 'csv'] as const) {
-    routes.get(
-      `/creators/me/incomes/:statementId/${format}`,
-      {
-        schema: {
-          tags,
-          summary: `Download one of the caller’s statements as ${format.toUpperCase()}`,
-          description:
-            format === 'pdf'
-              ? 'The statement with its amounts and mission lines, in the caller’s language (Korean by default).'
-              : 'One header row and one row per amount, then the mission lines (UTF-8 with a byte order mark).',
-          security,
-          params: statementIdParamsSchema,
-          response: {
-            200: z.any().describe(`The ${format.toUpperCase()} file`),
-            ...errorResponses(400, 401, 403, 404),
-          },
-        },
-      },
-      async (request, reply) => {
-        const creatorId = requireOwnCreator(request);
-        const { statement: row, lines } = await ownStatementWithLines(app.db, creatorId, request.params.statementId);
-        const filename = statementFilename(row, format);
-        reply
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'private, no-cache');
-        if (format === 'csv')
-          return reply.type('text/csv; charset=utf-8').send(statementCsv(row, lines, request.language, app.ctx.now()));
-        return reply
-          .type('application/pdf')
-          .send(await statementPdf(row, lines, request.language, app.ctx.now(), app.config.STATEMENT_FONT_PATH));
-      },
-    );
-  }
+  statementDocumentRoutes(app, {
+    path: '/creators/me/incomes/:statementId',
+    params: statementIdParamsSchema,
+    tags,
+    whose: 'one of the caller’s statements',
+    find: (request) => statementWithLines(app.db, request.params.statementId, requireOwnCreator(request)),
+  });
 }

@@ -1,0 +1,19 @@
+// The console's dashboard names each event consumer as an operator says it (admin-ui/src/dashboard.tsx): every consumer
+// a running process starts has its name in Korean and English.
+import { describe, expect, it } from 'vitest';
+import { runtimeConsumers } from '@fanmission/services/runtime';
+import type { ReviewMailDependencies } from '@fanmission/services/creators';
+import { consoleEn } from '../../admin-ui/src/i18n/console-en';
+import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+
+describe('the console dashboard’s consumer names', () => {
+  it('names every consumer the runtime starts, in ko and en', () => {
+    // The consumers are only named here, never run: their mail dependencies are not used.
+    const names = runtimeConsumers({} as ReviewMailDependencies).map((consumer) => consumer.name);
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    for (const messages of [consoleKo, consoleEn]) {
+      const labels = messages.console.dashboard.consumerNames as Record<string, string>;
+      expect(names.filter((name) => !labels[name])).toEqual([]);
+    }
+  });
+});
