@@ -337,6 +337,48 @@ describe('operator and finance console', () => {
     expect(errors).toEqual([]);
   });
 
+  test('finance rejects a bank deposit request after a confirmation naming the depositor and the amount', async () => {
+    const member = await createAccount(served.testApp.app);
+    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
+      method: 'POST',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: member.id,
+        depositorName: '입금거절',
+        depositorPhone: '01087654321',
+        cashReceiptNumber: '',
+        receiptType: 'PHONE',
+      }),
+    });
+    expect(request.status).toBe(200);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/bank-transfers`);
+    const row = page.locator('tr', { hasText: '입금거절' });
+    await row.getByRole('button', { name: ko.console.actions.rejectDeposit }).click();
+    const dialog = page.getByRole('dialog', { name: ko.console.actions.rejectDeposit });
+    await dialog.getByText(ko.console.confirm.next.depositRejected).waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain('입금거절');
+    expect(await dialog.textContent()).toContain('10코인 (₩1,000)');
+    // Nothing is sent before the reason is given and the confirmation confirmed.
+    expect(await dialog.getByRole('button', { name: '확인' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: ko.console.actions.reason }).fill('중복 신청입니다');
+    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element.parentElement!).opacity)).toBe('1');
+    await screenshot(page, 'admin-confirm-deposit-reject.png');
+    await dialog.getByRole('button', { name: '확인' }).click();
+    await row.waitFor({ state: 'detached' });
+    const decided = await served.testApp.app.db
+      .selectFrom('bank_transfers')
+      .select(['status', 'note'])
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(decided).toEqual({ status: 'cancelled', note: '중복 신청입니다' });
+    expect(errors).toEqual([]);
+  });
+
   test('finance marks a bank deposit failed with a reason; the fan reads “failed, contact support”', async () => {
     const member = await createAccount(served.testApp.app);
     const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
@@ -827,6 +869,38 @@ describe('operator and finance console', () => {
     const errors = collectPageErrors(page);
     await logIn(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+
+    // The statement's page: the missions it pays for, its PDF as the creator gets it, and its decisions.
+    await page.goto(`${served.baseUrl}/admin/settlements/${statement.id}/show`);
+    const lines = page
+      .getByRole('region', { name: ko.resources.settlements.lines.replace('%{count}', '1') })
+      .locator('tbody tr');
+    await lines.first().waitFor({ state: 'visible' });
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().textContent()).toContain('600');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ko.console.actions.statementPdf }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(new RegExp(`^fanmission-statement-\\d{4}-\\d{2}-${statement.id}\\.pdf$`));
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'admin-finance-settlement-show.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(phone, finance);
+    await phone.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await phone.goto(`${served.baseUrl}/admin/settlements/${statement.id}/show`);
+    await phone.getByRole('button', { name: ko.console.actions.statementPdf }).waitFor({ state: 'visible' });
+    await phone
+      .getByRole('region', { name: ko.resources.settlements.lines.replace('%{count}', '1') })
+      .locator('tbody tr')
+      .first()
+      .waitFor({ state: 'visible' });
+    await screenshot(phone, 'admin-finance-settlement-show-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    await phone.close();
+
     await page.goto(`${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify(last))}`);
     const row = page
       .locator('tbody tr')
@@ -880,6 +954,69 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-finance-settlement-paid.png');
     expect(errors).toEqual([]);
   }, 90_000);
+
+  test('finance asks to change a creator’s payout account from his page: the form, then a confirmation of both accounts', async () => {
+    const app = served.testApp.app;
+    const payee = await createIncomeCreator(app);
+    const before = await app.db
+      .selectFrom('creators')
+      .select(['name', 'bank_name', 'bank_account_number', 'bank_account_holder'])
+      .where('id', '=', payee.creatorId)
+      .executeTakeFirstOrThrow();
+    const words = ko.console.payoutAccount;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, finance);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/creators/${payee.creatorId}/show`);
+    await page.getByRole('button', { name: words.change }).click();
+    const form = page.getByRole('dialog', { name: words.change });
+    // The form starts from the account as it is: its bank and holder, a new number to type.
+    await form.getByText(`${before.bank_name} ${before.bank_account_number}`).waitFor({ state: 'visible' });
+    await form.getByRole('textbox', { name: words.bankAccountNumber }).fill('12-34');
+    await form.getByRole('button', { name: words.review }).click();
+    await form.getByText(words.digitsOnly).waitFor({ state: 'visible' });
+    await form.getByRole('combobox', { name: words.bankName }).click();
+    await page.getByRole('option', { name: '카카오뱅크' }).click();
+    await form.getByRole('textbox', { name: words.bankAccountNumber }).fill('3333098765432');
+    await form.getByRole('textbox', { name: words.reason }).fill('고객센터 요청: 본인 확인 완료');
+    await form.getByRole('button', { name: words.review }).click();
+
+    const confirmation = page.getByRole('dialog', { name: words.confirmTitle });
+    await confirmation.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });
+    const text = await confirmation.textContent();
+    expect(text).toContain(before.name);
+    expect(text).toContain(`${before.bank_name} ${before.bank_account_number}`);
+    expect(text).toContain(`카카오뱅크 3333098765432 · ${before.bank_account_holder}`);
+    expect(text).toContain(words.next.replace('%{hours}', '72'));
+    await expect
+      .poll(() => confirmation.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
+      .toBe('1');
+    await screenshot(page, 'admin-confirm-payout-account-1280.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'admin-confirm-payout-account-360.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Nothing changes before another finance member approves: the request opens.
+    await confirmation.getByRole('button', { name: '확인' }).click();
+    await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
+    await page.waitForURL(/\/admin\/approvals\/\d+\/show$/);
+    const unchanged = await app.db
+      .selectFrom('creators')
+      .select('bank_account_number')
+      .where('id', '=', payee.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.bank_account_number).toBe(before.bank_account_number);
+    await approvePendingOf(finance, 'PAYOUT_ACCOUNT_CHANGE');
+    const changed = await app.db
+      .selectFrom('creators')
+      .select(['bank_name', 'bank_account_number'])
+      .where('id', '=', payee.creatorId)
+      .executeTakeFirstOrThrow();
+    expect(changed).toEqual({ bank_name: '카카오뱅크', bank_account_number: '3333098765432' });
+    expect(errors).toEqual([]);
+  });
 
   test('an operator confirms a grade of the monthly review (after the settlement run above)', async () => {
     const app = served.testApp.app;

@@ -221,6 +221,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/comment-restrictions': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/creators/{id}': s`401 403 403 403 403 403 404 403`,
   'PUT /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
+  'GET /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
   'PUT /api/admin/grade-proposals/{id}': s`401 403 403 403 403 403 404 403`,

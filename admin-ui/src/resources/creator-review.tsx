@@ -6,6 +6,7 @@ import { Show, TopToolbar, useRecordContext, useTranslate, type ShowProps } from
 import { formatKst } from '../format/kst';
 import { useCodeLabel, codeKey } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
+import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
 
 /*
@@ -227,6 +228,7 @@ export const CreatorShow = (props: ShowProps) => (
     actions={
       <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         <CreatorDecisions />
+        <PayoutAccountChangeAction />
         {/* An adult-flagged creator is hidden from search at once (services/src/creators/review.ts clears its cache). */}
         <UpdateAction
           resource="creators"

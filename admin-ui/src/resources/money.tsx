@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@fanmission/contracts';
 import { Box, Button, Chip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   ArrayField,
   BooleanField,
@@ -350,10 +350,11 @@ function StatementDocuments() {
 function StatementLines() {
   const translate = useTranslate();
   const record = useRecordContext<AdminSettlementDetail>();
+  const headingId = useId();
   if (!record?.lines) return null;
   return (
-    <Box sx={{ minWidth: 0, overflowX: 'auto' }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0, overflowX: 'auto' }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('resources.settlements.lines', { count: record.lines.length })}
       </Typography>
       {record.carriedStatementIds.length > 0 && (
@@ -364,7 +365,13 @@ function StatementLines() {
         </Typography>
       )}
       <ArrayField source="lines">
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        {/* One line a mission: on a phone the table scrolls sideways inside its section, not the page. */}
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Empty />}
+          sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
           <KstDateField source="releasedAt" label="resources.settlements.fields.releasedAt" showTime />
           <ReferenceField
             source="missionId"

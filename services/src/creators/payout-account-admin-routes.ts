@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { changePayoutAccountAsFinance } from './payout-account';
+import { changePayoutAccountAsFinance, payoutAccountAsFinance } from './payout-account';
 import { listPayoutAccountChanges, payoutAccountChange } from './payout-account-changes';
 
 const HISTORY = 'payout-account-changes';
@@ -48,6 +48,24 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
     row: adminPayoutAccountChangeSchema,
     find: (id, request) => payoutAccountChange(app.db, requireCaller(request), id),
   });
+
+  routes.get(
+    `/${ACCOUNTS}/:id`,
+    {
+      config: { adminResource: ACCOUNTS },
+      schema: {
+        tags,
+        summary: 'A creator’s payout account as it is (finance)',
+        description:
+          'Bank, holder, the whole account number, abroad and foreigner: what a change starts from. `id` is the ' +
+          'creator’s. Finance only (403); an unknown creator is 404.',
+        security: [{ bearerAuth: [] }],
+        params: adminIdParamsSchema,
+        response: { 200: adminCreatorPayoutAccountSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => payoutAccountAsFinance(app.db, request.params.id),
+  );
 
   routes.put(
     `/${ACCOUNTS}/:id`,

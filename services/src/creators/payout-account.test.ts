@@ -299,6 +299,19 @@ describe('PUT /api/admin/creator-payout-accounts/{id}: finance changes an accoun
     expect(mail.text).toContain('Fanmission 재무팀이 정산 계좌를 변경했습니다.');
   });
 
+  it('shows finance the account a change starts from, and refuses operators, members and unknown creators', async () => {
+    const creator = await creatorWithAccount();
+    const url = `/creator-payout-accounts/${creator.creatorId}`;
+    const current = await admin('GET', url, finance.headers);
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json()).toMatchObject({ id: creator.creatorId, ...OLD, payoutOverseas: false });
+    expect((await admin('GET', url, operator.headers)).statusCode).toBe(403);
+    expect((await admin('GET', url, creator.headers)).statusCode).toBe(403);
+    expect((await admin('GET', url, {})).statusCode).toBe(401);
+    expect((await admin('GET', '/creator-payout-accounts/999999', finance.headers)).statusCode).toBe(404);
+    expect((await admin('GET', '/creator-payout-accounts/abc', finance.headers)).statusCode).toBe(400);
+  });
+
   it('answers each validation error with its field, and refuses operators, members and unknown creators', async () => {
     const creator = await creatorWithAccount();
     const url = `/creator-payout-accounts/${creator.creatorId}`;

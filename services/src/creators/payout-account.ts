@@ -251,6 +251,13 @@ export async function changePayoutAccountAsFinance(
   return { approval };
 }
 
+/** `GET /api/admin/creator-payout-accounts/{creatorId}`: the account a change starts from (404 for no such creator). */
+export async function payoutAccountAsFinance(db: DbExecutor, creatorId: number): Promise<AdminCreatorPayoutAccount> {
+  const creator = await repository.findCreatorById(db, creatorId);
+  if (!creator) throw notFound('creators.notFound');
+  return payoutAccountView(creator);
+}
+
 /** A creator's payout account as finance sees it (the full number). */
 export function payoutAccountView(creator: CreatorRow): AdminCreatorPayoutAccount {
   return {
