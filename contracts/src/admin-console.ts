@@ -68,12 +68,13 @@ export function adminWriteRoles(resource: string): readonly StaffRole[] {
 /**
  * The resources only one role may read (their routes declare the resource as writes do); every other read of
  * `/api/admin` is open to both console roles. Comment moderation and the review queue are operators'; statements
- * carry the creators' bank details and are finance's.
+ * and a creator's payout account carry the creators' whole bank details and are finance's.
  */
 export const ADMIN_READ_POLICY = {
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   settlements: ['ROLE_FINANCE'],
+  'creator-payout-accounts': ['ROLE_FINANCE'],
 } as const satisfies Partial<Record<AdminWriteResource, readonly StaffRole[]>>;
 
 /** The roles that may read an admin resource (both console roles unless ADMIN_READ_POLICY says otherwise). */
