@@ -124,6 +124,8 @@ describe('web app: escrow timeline and leaving the service', () => {
         ]);
         await panel.getByText(fill(t.trust.escrow.stepHELD, { coins: 100 })).waitFor();
         expect(await panel.locator('li[data-step="RELEASED"]').innerText()).toContain('100');
+        // Every language writes a step's moment as the app writes moments: Korea time, YYYY.MM.DD HH:mm.
+        expect(await panel.locator('li[data-step="REQUESTED"]').innerText()).toMatch(/\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
         await screenshot(page, 'escrow-completed', language);
 
         await page.goto(url(`/mission-detail/${running.id}`));

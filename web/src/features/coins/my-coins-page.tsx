@@ -6,10 +6,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDotDate } from '../../shared/format/date';
+import { formatDotDate, formatDotDateTime } from '../../shared/format/date';
 import { Page } from '../../shared/ui/page';
 import { useCoinLots } from './api/refunds';
-import { koreaDateTime } from './components/charge-withdrawal';
 import { RowsTable } from '../../shared/ui/rows-table';
 
 /**
@@ -58,7 +57,7 @@ export function MyCoinsPage() {
             {/* A column of sentences: wide enough to read on a phone (the table scrolls in its box), not a letter a line. */}
             <TableCell sx={{ minWidth: 160, wordBreak: 'keep-all' }}>
               {lot.withdrawableUntil
-                ? t('coinRefunds.lotWithdrawable', { date: koreaDateTime(lot.withdrawableUntil) })
+                ? t('coinRefunds.lotWithdrawable', { date: formatDotDateTime(lot.withdrawableUntil) })
                 : lot.refundable
                   ? t('coinRefunds.lotPartial')
                   : t('coinRefunds.lotNotRefundable')}

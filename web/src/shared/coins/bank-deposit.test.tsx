@@ -43,7 +43,7 @@ describe('a bank-deposit request', () => {
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', {
-        name: new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '1000')}`),
+        name: new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '1,000')}`),
       }),
     );
     await user.click(screen.getByRole('radio', { name: t.coinCharge.withoutbankbook }));

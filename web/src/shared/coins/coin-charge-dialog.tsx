@@ -78,7 +78,9 @@ export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => 
                   value={item.id}
                   sx={{ flexDirection: 'column', border: '1px solid !important', borderRadius: '8px !important' }}
                 >
-                  <span style={{ fontWeight: 700 }}>{t('coinCharge.itemLabel', { point: item.point })}</span>
+                  <span style={{ fontWeight: 700 }}>
+                    {t('coinCharge.itemLabel', { point: item.point.toLocaleString() })}
+                  </span>
                   <span>
                     {paypal
                       ? `$${item.usdPrice.toFixed(2)}`

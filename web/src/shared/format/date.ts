@@ -19,6 +19,11 @@ export function formatDotDate(instant: string | Date): string {
   return `${part('year')}.${part('month')}.${part('day')}`;
 }
 
+/** A Korea-time calendar day as the API sends it, `YYYY-MM-DD`, as the app writes days: `YYYY.MM.DD`. */
+export function formatDotDay(day: string): string {
+  return day.replaceAll('-', '.');
+}
+
 /** `YYYY.MM.DD HH:mm` of an instant in Korea time, e.g. `2026.11.30 10:30` (a deadline's moment). */
 export function formatDotDateTime(instant: string | Date): string {
   const part = koreaParts(instant);

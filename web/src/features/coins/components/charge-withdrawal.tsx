@@ -10,22 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { failureMessage } from '../../../shared/api/client';
-import { formatDotDate } from '../../../shared/format/date';
+import { formatDotDateTime, formatDotDay } from '../../../shared/format/date';
 import { useWithdrawCharge } from '../api/refunds';
-
-/** `YYYY.MM.DD HH:mm` in Korea time: a withdrawal deadline is an instant, not a day. */
-export function koreaDateTime(instant: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Seoul',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(instant));
-  return `${formatDotDate(instant)} ${time}`;
-}
-
-/** A Korea-time calendar day `YYYY-MM-DD` as the app writes days, `YYYY.MM.DD`. */
-const dotDay = (day: string) => day.replaceAll('-', '.');
 
 /**
  * What a withdrawal gives back: the charge's own payment in its currency (a PayPal charge in US dollars), else its
@@ -64,7 +50,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
     try {
       const refund = await withdraw.mutateAsync(depositId);
       setConfirming(false);
-      await showAlert(t('coinRefunds.withdrawDone', { dueOn: dotDay(refund.dueOn) }));
+      await showAlert(t('coinRefunds.withdrawDone', { dueOn: formatDotDay(refund.dueOn) }));
     } catch (error) {
       setConfirming(false);
       await showAlert(failureMessage(error, t('coinRefunds.failed')));
@@ -80,7 +66,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
         component="div"
         data-testid="charge-withdrawn"
       >
-        {t(`coinRefunds.withdrawnStatus.${status}`, { date: dotDay(dueOn) })}
+        {t(`coinRefunds.withdrawnStatus.${status}`, { date: formatDotDay(dueOn) })}
       </Typography>
     );
   }
@@ -95,7 +81,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
       <Typography variant="caption" color="success.main" data-testid="charge-withdrawable">
-        {t('coinRefunds.withdrawableUntil', { date: koreaDateTime(until) })}
+        {t('coinRefunds.withdrawableUntil', { date: formatDotDateTime(until) })}
       </Typography>
       <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => setConfirming(true)}>
         {t('coinRefunds.withdraw')}

@@ -36,7 +36,8 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
           sx={{ p: 2, mb: 2, borderRadius: 2 }}
         >
           <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('bankDeposit.pendingTitle')} · {t('coinCharge.itemLabel', { point: row.coinItem.point })}
+            {t('bankDeposit.pendingTitle')} ·{' '}
+            {t('coinCharge.itemLabel', { point: row.coinItem.point.toLocaleString() })}
           </Typography>
           <BankDepositInstructionsList instructions={row.instructions} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { failureMessage } from '../../../shared/api/client';
-import { formatDotDate } from '../../../shared/format/date';
+import { formatDotDate, formatDotDay } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
 import { BankAccountFields, bankLabel, emptyBankAccount, useBankAccountForm } from './bank-account-fields';
@@ -21,7 +21,7 @@ import { RowsTable } from '../../../shared/ui/rows-table';
 function statusText(refund: CoinRefund, t: ReturnType<typeof useTranslation>['t']): string {
   switch (refund.status) {
     case 'requested':
-      return t('coinRefunds.status.requested', { dueOn: refund.dueOn.replaceAll('-', '.') });
+      return t('coinRefunds.status.requested', { dueOn: formatDotDay(refund.dueOn) });
     case 'paid':
       return t('coinRefunds.status.paid', { date: refund.paidAt ? formatDotDate(refund.paidAt) : '' });
     case 'refused':

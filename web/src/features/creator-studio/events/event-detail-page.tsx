@@ -15,6 +15,7 @@ import { EventPerformDialog } from './event-perform-dialog';
 import { APPLICANT_COLUMN, ApplicantDialog, ApplicantTable, Facts } from './applicant-table';
 import { DrawView } from './draw-view';
 import { CancelEventDialog, EventStatusChip, type EventDetailState } from './event-list-page';
+import { monthDay } from '../../../shared/lottery-event/event-status';
 
 /** APPLYING: who applied so far. */
 function ApplicantsView({ product }: { product: EventProduct }) {
@@ -154,7 +155,7 @@ export function LotteryEventDetailPage() {
           ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {t('eventManagement.detail.period', { start: event.applyStart, end: event.applyEnd })} ·{' '}
+          {t('eventManagement.detail.period', { start: monthDay(event.applyStart), end: monthDay(event.applyEnd) })} ·{' '}
           {t('eventManagement.detail.eventEnd', { date: event.eventEnd })}
         </Typography>
         {event.status === 'DRAWING' ? (

@@ -29,6 +29,7 @@ import { isEnded, myEventsQueryKey, refusalOf, useMyEvents, type EventProduct } 
 import { RowOpenButton } from '../../../shared/ui/row-open-button';
 import { EmptyState } from '../../../shared/ui/list-states';
 import { EventDialog } from './event-dialog';
+import { monthDay } from '../../../shared/lottery-event/event-status';
 
 const PAGE_SIZE = 12;
 
@@ -150,7 +151,7 @@ function EventDetailModal({
             {event.description}
           </Typography>
           <Typography variant="body2">
-            {t('eventManagement.detail.period', { start: event.applyStart, end: event.applyEnd })}
+            {t('eventManagement.detail.period', { start: monthDay(event.applyStart), end: monthDay(event.applyEnd) })}
           </Typography>
           <Typography variant="body2">{t('eventManagement.detail.eventEnd', { date: event.eventEnd })}</Typography>
           <Typography variant="body2">

@@ -11,6 +11,7 @@ import { showAlert } from '../../../shared/alert/alert';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
 import { RowsTable } from '../../../shared/ui/rows-table';
+import { formatDotDay } from '../../../shared/format/date';
 
 /** A payable statement still unpaid after its due date (Korea time): the creator sees it delayed, not scheduled. */
 function overdue(statement: MonthlySettlement, today: string): boolean {
@@ -21,7 +22,7 @@ function overdue(statement: MonthlySettlement, today: string): boolean {
 
 function statusLabel(statement: MonthlySettlement, t: TFunction, today: string) {
   if (statement.status === 'CARRIED_OVER') return t('income.status.CARRIED_OVER');
-  if (overdue(statement, today)) return t('income.overdue', { date: statement.dueDate!.replaceAll('-', '.') });
+  if (overdue(statement, today)) return t('income.overdue', { date: formatDotDay(statement.dueDate!) });
   return statement.paid ? t('income.status.PAID') : t('income.status.UNPAID');
 }
 

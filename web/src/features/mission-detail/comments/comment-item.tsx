@@ -118,7 +118,11 @@ export function CommentItem({
               {comment.edited ? ` · ${t('comments.editedMark')}` : ''}
             </Typography>
             {comment.commentEventWin ? (
-              <Chip size="small" color="secondary" label={t('comments.winChip', { coins: comment.winPoint })} />
+              <Chip
+                size="small"
+                color="secondary"
+                label={t('comments.winChip', { coins: comment.winPoint.toLocaleString() })}
+              />
             ) : null}
           </Stack>
           {editing ? (

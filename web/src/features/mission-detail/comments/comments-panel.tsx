@@ -71,7 +71,7 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
         </DialogTitle>
         <DialogContent sx={{ textAlign: 'center' }}>
           <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800, my: 1 }}>
-            {t('comments.winCoins', { coins: win ?? 0 })}
+            {t('comments.winCoins', { coins: (win ?? 0).toLocaleString() })}
           </Typography>
           <Typography color="text.secondary">{t('comments.winBody')}</Typography>
         </DialogContent>

@@ -10,21 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../shared/session/session';
 import { useMissionEscrow } from '../api/escrow';
+import { formatDotDateTime } from '../../../shared/format/date';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-/** Date and time of an instant in Korea time, in the reader's language. */
-function formatInstant(instant: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone: 'Asia/Seoul',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(instant));
-}
 
 /** The client's clock, moved by the server's offset so the countdown does not depend on the device's clock. */
 function useServerNow(serverNow: string | undefined): number {
@@ -58,14 +47,14 @@ function stepLabel(t: ReturnType<typeof useTranslation>['t'], step: EscrowStep):
     case 'RELEASED':
       return step.creatorCoins !== null && step.creatorCoins !== step.coins
         ? t('trust.escrow.stepRELEASED_share', { coins: step.coins, share: step.creatorCoins })
-        : t('trust.escrow.stepRELEASED', { coins: step.coins });
+        : t('trust.escrow.stepRELEASED', { coins: step.coins?.toLocaleString() });
     default:
-      return t(`trust.escrow.step${step.kind}`, { coins: step.coins });
+      return t(`trust.escrow.step${step.kind}`, { coins: step.coins?.toLocaleString() });
   }
 }
 
 function Timeline({ escrow }: { escrow: MissionEscrow }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const now = useServerNow(escrow.now);
   const coins = escrow.heldCoins;
   return (
@@ -126,7 +115,7 @@ function Timeline({ escrow }: { escrow: MissionEscrow }) {
                 {step.kind === 'DEADLINE' && escrow.deadline ? <Countdown dueAt={step.at} now={now} /> : null}
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {formatInstant(step.at, i18n.language)}
+                {formatDotDateTime(step.at)}
                 {step.kind === 'REFUSED' && step.reason ? ` · ${t(`trust.escrow.reason${step.reason}`)}` : ''}
               </Typography>
               {step.kind === 'REFUNDED' ? (
