@@ -148,7 +148,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     const history = page.getByTestId('coin-history-row');
     const refund = history.filter({ hasText: '+60' });
     await refund.getByText(ko.coinHistory.eventType.REFUND).waitFor();
-    await refund.getByText(`CUSTOM ${custom.name} ${ko.coinHistory.rejected}`).waitFor();
+    await refund.getByText(`${ko.income.productType.CUSTOM} · ${custom.name} ${ko.coinHistory.rejected}`).waitFor();
     await history.filter({ hasText: '-60' }).getByText(ko.coinHistory.eventType.USE).waitFor();
     await history.filter({ hasText: '-30' }).waitFor();
     await screenshot(page, 'coin-history-refund', 'ko');

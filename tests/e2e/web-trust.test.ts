@@ -156,7 +156,7 @@ describe('web app: escrow timeline and leaving the service', () => {
           const row = page
             .getByTestId('coin-history-row')
             .filter({ hasText: '+100' })
-            .filter({ hasText: `BASIC ${product.name}` });
+            .filter({ hasText: `${t.income.productType.BASIC} · ${product.name}` });
           await row.first().waitFor();
         }
         expect(errors).toEqual([]);
@@ -224,7 +224,9 @@ describe('web app: escrow timeline and leaving the service', () => {
         await page.goto(url(`/punctual${suffix}`));
         const chips = page.getByTestId('creator-reliability');
         await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
-        const median = fill(t.trust.reliability.median, { time: fill(t.trust.reliability.days, { count: 2 }) });
+        // Two days in the language's own words: 2일, 2 days, 2 日.
+        const twoDays = { ko: '2일', en: '2 days', ja: '2 日' }[language];
+        const median = fill(t.trust.reliability.median, { time: twoDays });
         await chips.getByText(median).waitFor();
         await screenshot(page, 'reliability-creator-page', language);
         if (language === 'ko') {

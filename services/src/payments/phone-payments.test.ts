@@ -87,6 +87,9 @@ describe('POST /payment with payMethod phone', () => {
     const page = await inject({ method: 'GET', url: `/api/v1/payment/sandbox/${body.merchantUid}` });
     expect(page.body).toContain('휴대폰 소액결제');
     expect(page.body).toContain('결제한 달 안에만 취소할 수 있습니다');
+    // The method in words, not its code.
+    expect(page.body).toContain('<dd>휴대폰 결제</dd>');
+    expect(page.body).not.toContain('<dd>phone</dd>');
   });
 
   it('refuses each invalid field with its sub-error', async () => {

@@ -1,4 +1,4 @@
-import type { Language } from '@fanmission/contracts';
+import type { Language, PayMethod } from '@fanmission/contracts';
 
 /** The sandbox checkout's own words (a provider's page, not API messages). */
 const TEXT = {
@@ -14,6 +14,13 @@ const TEXT = {
     paid: '결제가 승인되었습니다.',
     failed: '결제가 거절되었습니다.',
     cancelled: '결제가 취소되었습니다.',
+    methods: {
+      kakaopay: '카카오페이',
+      card: '신용카드',
+      phone: '휴대폰 결제',
+      paypal: 'PayPal',
+      withoutbankbook: '무통장 입금',
+    },
     phone: '휴대폰 소액결제: 실제 통신사 인증 대신 이 화면에서 승인합니다. 결제한 달 안에만 취소할 수 있습니다.',
   },
   en: {
@@ -28,6 +35,13 @@ const TEXT = {
     paid: 'The payment was approved.',
     failed: 'The payment was declined.',
     cancelled: 'The payment was cancelled.',
+    methods: {
+      kakaopay: 'KakaoPay',
+      card: 'Card',
+      phone: 'Mobile phone',
+      paypal: 'PayPal',
+      withoutbankbook: 'Bank deposit',
+    },
     phone:
       'Mobile phone payment: approved here instead of the carrier’s verification. It can be cancelled only within the month it was paid in.',
   },
@@ -43,9 +57,16 @@ const TEXT = {
     paid: '決済が承認されました。',
     failed: '決済が拒否されました。',
     cancelled: '決済がキャンセルされました。',
+    methods: {
+      kakaopay: 'カカオペイ',
+      card: 'クレジットカード',
+      phone: '携帯電話決済',
+      paypal: 'PayPal',
+      withoutbankbook: '銀行振込',
+    },
     phone: '携帯電話決済：通信会社の認証の代わりにこの画面で承認します。決済した月の間のみキャンセルできます。',
   },
-} satisfies Record<Language, Record<string, string>>;
+} satisfies Record<Language, Record<string, string | Record<PayMethod, string>>>;
 
 const LOCALES: Record<Language, string> = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' };
 
@@ -76,9 +97,10 @@ export function renderSandboxCheckout(data: SandboxPageData): string {
   const text = TEXT[data.language];
   const rows: Array<[string, string]> = [
     [text.item, data.itemName],
-    [text.coins, String(data.point)],
+    [text.coins, data.point.toLocaleString(LOCALES[data.language])],
     [text.amount, formatAmount(data.amount, data.currency, data.language)],
-    [text.method, data.payMethod],
+    // The method in words ("신용카드"), never its code; a code the sandbox does not know is shown as it is.
+    [text.method, text.methods[data.payMethod as PayMethod] ?? data.payMethod],
   ];
   const action = escapeHtml(data.actionBase);
   const decision = data.decided

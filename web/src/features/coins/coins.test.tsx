@@ -43,7 +43,7 @@ describe('coin history texts', () => {
   test('USE: type and name; EARN: charge, free coin event, bonus; EXPIRED; REFUND with the rejected mark', async () => {
     const t = await useLanguage('en');
     const tf = i18next.t.bind(i18next);
-    expect(historyContent(row({ mission: mission('ACCEPTED') }), tf)).toBe('BASIC Birthday song');
+    expect(historyContent(row({ mission: mission('ACCEPTED') }), tf)).toBe('Basic · Birthday song');
     expect(historyContent(row({ eventType: 'EARN', coinDeposit: deposit('CASH', true) }), tf)).toBe(
       t.coinHistory.earnCharge,
     );
@@ -57,9 +57,9 @@ describe('coin history texts', () => {
     );
     expect(historyContent(row({ eventType: 'EXPIRED' }), tf)).toBe(t.coinHistory.expired);
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED') }), tf)).toBe(
-      `BASIC Birthday song ${t.coinHistory.rejected}`,
+      `Basic · Birthday song ${t.coinHistory.rejected}`,
     );
-    expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe('BASIC Birthday song');
+    expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe('Basic · Birthday song');
     expect(historyContent(row({ eventType: 'REFUND' }), tf)).toBe(t.coinHistory.refund);
   });
 

@@ -3,7 +3,10 @@ import type { TFunction } from 'i18next';
 
 /** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
-  const product = row.mission ? `${row.mission.missionProduct.type} ${row.mission.missionProduct.name}` : '';
+  // The product's type in words (the income screen's labels), then its name: "기본 · 생일 축하 영상".
+  const product = row.mission
+    ? `${t(`income.productType.${row.mission.missionProduct.type}`)} · ${row.mission.missionProduct.name}`
+    : '';
   switch (row.eventType) {
     case 'USE':
       return product;

@@ -42,15 +42,18 @@ export function useCreatorReliability(creatorId: number) {
   });
 }
 
-function performTime(t: ReturnType<typeof useTranslation>['t'], hours: number): string {
-  return hours >= 24
-    ? t('trust.reliability.days', { count: Math.round((hours / 24) * 10) / 10 })
-    : t('trust.reliability.hours', { count: Math.max(1, Math.round(hours)) });
+/** "6.5일", "1 day", "5 hours": the language's own words and plurals for the time (Intl's units). */
+function performTime(language: string, hours: number): string {
+  const [amount, unit] =
+    hours >= 24 ? [Math.round((hours / 24) * 10) / 10, 'day'] : [Math.max(1, Math.round(hours)), 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }).format(
+    amount,
+  );
 }
 
 /** The on-time rate and median time chips, or nothing below 5 missions. */
 export function CreatorReliabilityChips({ creatorId, centered = false }: { creatorId: number; centered?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = useCreatorReliability(creatorId);
   if (!data || data.onTimeRate === null) return null;
   return (
@@ -73,7 +76,7 @@ export function CreatorReliabilityChips({ creatorId, centered = false }: { creat
             size="small"
             variant="outlined"
             icon={<AccessTimeOutlined />}
-            label={t('trust.reliability.median', { time: performTime(t, data.medianPerformHours) })}
+            label={t('trust.reliability.median', { time: performTime(i18n.language, data.medianPerformHours) })}
           />
         ) : null}
       </Stack>

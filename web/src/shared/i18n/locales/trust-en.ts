@@ -33,8 +33,6 @@ export const trustEn: TrustMessages = {
   reliability: {
     onTime: '{{rate}}% on time',
     median: 'Performs in {{time}}',
-    days: '{{count}} d',
-    hours: '{{count}} h',
     basis: 'Based on {{count}} missions in the last 90 days',
   },
   deletion: {

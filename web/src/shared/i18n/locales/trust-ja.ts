@@ -33,8 +33,6 @@ export const trustJa: TrustMessages = {
   reliability: {
     onTime: '期限内実行 {{rate}}%',
     median: '平均実行 {{time}}',
-    days: '{{count}}日',
-    hours: '{{count}}時間',
     basis: '直近90日のミッション{{count}}件に基づく',
   },
   deletion: {

@@ -31,8 +31,6 @@ export const trustKo = {
   reliability: {
     onTime: '기한 내 수행 {{rate}}%',
     median: '평균 수행 {{time}}',
-    days: '{{count}}일',
-    hours: '{{count}}시간',
     basis: '최근 90일 미션 {{count}}건 기준',
   },
   deletion: {
