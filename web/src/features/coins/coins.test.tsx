@@ -59,7 +59,9 @@ describe('coin history texts', () => {
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED') }), tf)).toBe(
       `Basic · Birthday song ${t.coinHistory.rejected}`,
     );
-    expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe('Basic · Birthday song');
+    expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe(
+      'Basic · Birthday song',
+    );
     expect(historyContent(row({ eventType: 'REFUND' }), tf)).toBe(t.coinHistory.refund);
   });
 
