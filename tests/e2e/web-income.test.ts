@@ -199,7 +199,17 @@ describe('web app: income management', () => {
     await page.goto(url('/adjustment-page?tab=past'));
     await page.getByTestId('income-statement-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The statements' table is wider than a phone: a line says it scrolls sideways, and the keyboard can scroll it
+    // to the downloads at its right end.
+    await page.getByText(ko.common.scrollsSideways).waitFor();
+    const table = page.getByRole('region', { name: ko.income.pastTab });
     await shot(page, 'past-360', 'ko');
+    await table.focus();
+    for (let step = 0; step < 15; step++) await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => table.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 2))
+      .toBe(true);
+    await shot(page, 'past-360-scrolled', 'ko');
   }, 120_000);
 
   test('the header’s income management link leads here', async () => {

@@ -25,6 +25,7 @@ export const en: Messages = {
     loading: 'Loading…',
     home: 'Home',
     abnormalAccess: 'Abnormal access.',
+    scrollsSideways: 'Swipe the table sideways to see every column.',
   },
   language: { label: 'Language' },
   header: {

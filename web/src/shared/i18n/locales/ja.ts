@@ -25,6 +25,7 @@ export const ja: Messages = {
     loading: '読み込み中…',
     home: 'ホーム',
     abnormalAccess: '不正なアクセスです。',
+    scrollsSideways: '表を横にスクロールすると残りの項目が表示されます。',
   },
   language: { label: '言語' },
   header: {

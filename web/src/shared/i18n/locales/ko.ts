@@ -25,6 +25,7 @@ export const ko = {
     loading: '불러오는 중…',
     home: '홈',
     abnormalAccess: '비정상적인 접근입니다.',
+    scrollsSideways: '표를 옆으로 밀면 나머지 항목이 보입니다.',
   },
   language: { label: '언어' },
   header: {
