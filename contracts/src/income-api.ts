@@ -94,6 +94,11 @@ export const monthlySettlementSchema = z
     dueDate: calendarDate.nullable(),
     /** The payout statement that paid this carried-over month. */
     carriedIntoStatementId: z.number().int().nullable(),
+    /**
+     * Beyond the spec: the account this statement pays, as it was when the statement was issued (a later change of
+     * the payout account pays the statements issued after it), the number masked; null when none was set.
+     */
+    payTo: z.object({ bankName: z.string(), bankAccountNumber: z.string() }).nullable(),
   })
   .meta({ id: 'MonthlySettlement' });
 export type MonthlySettlement = z.infer<typeof monthlySettlementSchema>;

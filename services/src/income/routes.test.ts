@@ -206,6 +206,8 @@ describe('creator income', () => {
         totalIntroductionFeeCoin: 0,
         toReceipt: 36_000,
         paid: false,
+        // The account it pays, as issued, the number masked to its last four digits.
+        payTo: { bankName: '국민은행', bankAccountNumber: expect.stringMatching(/^\*{4}\d{4}$/) },
       });
     }
     expect((await get('/api/v1/creators/me/incomes/page?page=-1', creator.headers)).statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { type AdminSettlement, koreaDate, type MonthlySettlement, toPage } from '@fanmission/contracts';
+import { type AdminSettlement, koreaDate, maskAccountNumber, type MonthlySettlement, toPage } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { StatementRow } from './table';
 
@@ -34,6 +34,10 @@ export function statementDto(row: StatementRow & { carried_into_statement_id?: n
     taxRate: Number(row.tax_rate),
     dueDate: row.due_date,
     carriedIntoStatementId: row.carried_into_statement_id ?? null,
+    payTo:
+      row.bank_name && row.bank_account_number
+        ? { bankName: row.bank_name, bankAccountNumber: maskAccountNumber(row.bank_account_number)! }
+        : null,
   };
 }
 

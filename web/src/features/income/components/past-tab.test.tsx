@@ -36,6 +36,7 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   taxRate: 0,
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
+  payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
   ...overrides,
 });
 
@@ -85,6 +86,11 @@ describe('past incomes: each statement’s payment state', () => {
       expect(state(3).queryByText(t.income.status.UNPAID)).toBeNull();
       expect(state(2).getByText(t.income.status.PAID)).toBeTruthy();
       expect(state(1).getByText(t.income.status.CARRIED_OVER)).toBeTruthy();
+      // An unpaid statement says which account it pays; a paid or carried-over one does not.
+      const paysTo = t.income.paysTo.replace('{{bank}}', 'KB국민은행').replace('{{account}}', '****1111');
+      expect(state(4).getByText(paysTo)).toBeTruthy();
+      expect(state(2).queryByText(paysTo)).toBeNull();
+      expect(state(1).queryByText(paysTo)).toBeNull();
     },
   );
 });

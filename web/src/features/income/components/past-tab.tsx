@@ -12,6 +12,7 @@ import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
 import { RowsTable } from '../../../shared/ui/rows-table';
 import { formatDotDay } from '../../../shared/format/date';
+import Typography from '@mui/material/Typography';
 
 /** A payable statement still unpaid after its due date (Korea time): the creator sees it delayed, not scheduled. */
 function overdue(statement: MonthlySettlement, today: string): boolean {
@@ -72,6 +73,12 @@ export function PastTab() {
                 color={statement.paid ? 'success' : overdue(statement, today) ? 'warning' : 'default'}
                 label={statusLabel(statement, t, today)}
               />
+              {/* A statement not paid yet pays the account it was issued with, even after a change of the account. */}
+              {!statement.paid && statement.status !== 'CARRIED_OVER' && statement.payTo && (
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {t('income.paysTo', { bank: statement.payTo.bankName, account: statement.payTo.bankAccountNumber })}
+                </Typography>
+              )}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Button size="small" onClick={() => void download(statement, 'pdf')}>

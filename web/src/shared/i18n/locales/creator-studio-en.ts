@@ -154,7 +154,7 @@ export const creatorStudioEn: CreatorStudioMessages = {
     foreigner: 'I am a foreigner',
     foreignerHelp: 'Foreigners paid to an account abroad are settled from 1,000 coins (otherwise 500).',
     notice:
-      'We e-mail you whenever the account changes. A statement issued within {{hours}} hours of a change is paid once finance has checked it.',
+      'We e-mail you whenever the account changes. A statement issued within {{hours}} hours of a change is paid once finance has checked it. A statement already issued pays the account it was issued with: past incomes show each statement’s account.',
     currentPassword: 'Current password',
     currentPasswordHelp: 'Enter your current password to confirm it is you.',
     recentSignInHelp: 'To confirm it is you: if you signed in more than {{minutes}} minutes ago, sign in again first.',

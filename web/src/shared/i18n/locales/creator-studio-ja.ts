@@ -154,7 +154,7 @@ export const creatorStudioJa: CreatorStudioMessages = {
     foreigner: '外国人です',
     foreignerHelp: '海外口座で精算を受ける外国人の最低精算コインは1,000コインです（その他は500コイン）。',
     notice:
-      '口座を変更するとメールでお知らせします。変更から{{hours}}時間以内に発行される精算は、経理担当の確認後に支払われます。',
+      '口座を変更するとメールでお知らせします。変更から{{hours}}時間以内に発行される精算は、経理担当の確認後に支払われます。 発行済みの精算は発行時の口座へ支払われます。過去の収益で精算ごとの支払口座を確認できます。',
     currentPassword: '現在のパスワード',
     currentPasswordHelp: 'ご本人確認のため、現在のパスワードを入力してください。',
     recentSignInHelp:

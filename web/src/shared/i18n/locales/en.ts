@@ -413,6 +413,7 @@ export const en: Messages = {
     targetCoins: 'Target coins',
     amount: 'Amount',
     paidState: 'Payment',
+    paysTo: 'Pays to {{bank}} {{account}}',
     download: 'Download',
     status: { PAID: 'Paid', UNPAID: 'To be paid', CARRIED_OVER: 'Carried over' },
     overdue: 'Delayed (due {{date}})',

@@ -415,6 +415,7 @@ export const ja: Messages = {
     targetCoins: '精算対象コイン',
     amount: '精算金額',
     paidState: '支払状況',
+    paysTo: '{{bank}} {{account}} の口座へ支払い',
     download: 'ダウンロード',
     status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越' },
     overdue: '支払遅延（予定日 {{date}}）',
