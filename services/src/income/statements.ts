@@ -1,4 +1,10 @@
-import { type AdminSettlement, koreaDate, maskAccountNumber, type MonthlySettlement, toPage } from '@fanmission/contracts';
+import {
+  type AdminSettlement,
+  koreaDate,
+  maskAccountNumber,
+  type MonthlySettlement,
+  toPage,
+} from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { StatementRow } from './table';
 
