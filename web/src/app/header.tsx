@@ -2,7 +2,8 @@ import { HEADER_SCROLL_COLOUR_CHANGE_PX } from '@fanmission/contracts';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../shared/session/session';
+import { fetchCurrentUser } from '../shared/api/current-user';
+import { storeCurrentUser, useSession } from '../shared/session/session';
 import { InitialsAvatar } from '../shared/cards/pictures';
 import { logout as endSession } from '../shared/auth/logout';
 import { LazyMenu } from '../shared/ui/lazy-menu';
@@ -123,6 +124,9 @@ function UserMenu() {
   const session = useSession();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // A picture this browser stored that no longer loads was changed in another session (the old file is gone): the
+  // member's current one is asked for once, and the header shows it.
+  const refreshPicture = () => void fetchCurrentUser().then(storeCurrentUser, () => undefined);
   const logout = () => {
     void endSession().then(() => navigate('/', { replace: true }));
   };
@@ -154,6 +158,7 @@ function UserMenu() {
           src={session.imageUrl}
           size={32}
           alt={t('header.userMenu')}
+          onBroken={refreshPicture}
         />
       </button>
       <LazyMenu

@@ -53,6 +53,20 @@ describe("the user's own picture", () => {
     expect(withPhoto.querySelector('img')?.getAttribute('src')).toBe('/files/mina.jpg');
   });
 
+  test('header: a stored picture that no longer loads (changed in another session) is replaced by the current one', async () => {
+    const t = await useLanguage('ko');
+    const asked = vi.fn(() => json(me('/files/mina-new.jpg')));
+    serve({ 'GET /api/v1/users/me': asked });
+    signIn('/files/mina-old.jpg');
+    renderAt('/', <Route path="/" element={<Header />} />);
+    const menu = await screen.findByRole('button', { name: t.header.userMenu });
+    // The old file is gone: the browser's load fails.
+    menu.querySelector('img')!.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(menu.querySelector('img')?.getAttribute('src')).toBe('/files/mina-new.jpg'));
+    expect(window.localStorage.getItem('ImageUrl')).toBe('/files/mina-new.jpg');
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   test('my page: the initials without a photo, the photo with one', async () => {
     const t = await useLanguage('ko');
     let picture = DEFAULT_PROFILE_IMAGE;

@@ -15,12 +15,15 @@ export function InitialsAvatar({
   src,
   size = 40,
   alt = '',
+  onBroken,
 }: {
   name: string;
   seed: string | number;
   src?: string | null;
   size?: number;
   alt?: string;
+  /** Called once with a picture that failed to load (the initials show instead). */
+  onBroken?: (src: string) => void;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const picture = src && src !== DEFAULT_PROFILE_IMAGE && failed !== src ? src : null;
@@ -35,7 +38,16 @@ export function InitialsAvatar({
     >
       <span aria-hidden="true">{initialsOf(name)}</span>
       {picture ? (
-        <img src={picture} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(picture)} />
+        <img
+          src={picture}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onError={() => {
+            setFailed(picture);
+            onBroken?.(picture);
+          }}
+        />
       ) : null}
     </span>
   );
