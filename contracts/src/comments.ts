@@ -114,6 +114,27 @@ export const bestCommentSchema = commentSchema
 export type BestComment = z.infer<typeof bestCommentSchema>;
 export const bestCommentListSchema = z.array(bestCommentSchema);
 
+/**
+ * `GET /comment-events/current`: the comment coin event running now, as fans are told of it beside the comment box
+ * (null when none runs, or while its budget waits for finance and it pays nothing).
+ */
+export const currentCommentEventSchema = z
+  .object({
+    event: z
+      .object({
+        title: z.string(),
+        endsAt: z.iso.datetime(),
+        /** Percent. */
+        winProbability: z.number(),
+        coinsPerWin: z.number().int(),
+        /** sha256 of the server seed, published from the start (the seed itself is revealed after the end). */
+        commitment: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'CurrentCommentEvent' });
+export type CurrentCommentEvent = z.infer<typeof currentCommentEventSchema>;
+
 // ---- Operators: comment coin events ----
 
 /**

@@ -80,6 +80,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/users/me/notifications/page': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/missions/{id}/comments/page': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/mission-comments/best-3': s`200 200 200 200 200 200 200 200`,
+  'GET /api/v1/comment-events/current': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/me/incomes/accumulated': s`401 403 403 200 200 403 403 403`,
   'GET /api/v1/creators/me/incomes/accumulated-new': s`401 403 403 200 200 403 403 403`,
   'GET /api/v1/creators/{id}/incomes/by-month': s`401 403 403 200 403 403 200 200`,

@@ -1,5 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { COMMENT_EVENT_LIMITS, type AdminCommentEvent, type AdminCommentEventInput } from '@fanmission/contracts';
+import {
+  COMMENT_EVENT_LIMITS,
+  type AdminCommentEvent,
+  type AdminCommentEventInput,
+  type CurrentCommentEvent,
+} from '@fanmission/contracts';
 import { grantBonus } from '@fanmission/ledger';
 import { sql } from 'kysely';
 import { koreaDate } from '@fanmission/contracts';
@@ -48,6 +53,21 @@ export async function currentEvent(db: DbExecutor, now: Date): Promise<CommentEv
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The event as fans are told of it: none while its budget waits for finance's approval (it pays nothing then). */
+export async function announcedEvent(db: DbExecutor, now: Date): Promise<CurrentCommentEvent> {
+  const event = await currentEvent(db, now);
+  if (!event || budgetApprovalOf(event) === 'PENDING') return { event: null };
+  return {
+    event: {
+      title: event.title,
+      endsAt: event.ends_at.toISOString(),
+      winProbability: Number(event.win_probability),
+      coinsPerWin: event.coins_per_win,
+      commitment: event.commitment,
+    },
+  };
 }
 
 export interface CommentEventOutcome {

@@ -467,6 +467,8 @@ describe('comment coin event', () => {
   });
 
   it('a win credits BONUS coins once per member per day, shown as EARN in the coin history', async () => {
+    // None runs yet: nothing to tell.
+    expect((await call('GET', '/comment-events/current')).json()).toEqual({ event: null });
     const event = adminCommentEventSchema.parse(
       (
         await call('POST', '/api/admin/comment-events', operator, {
@@ -479,6 +481,18 @@ describe('comment coin event', () => {
         })
       ).json(),
     );
+    // Fans are told of it, by anyone's request, with its commitment.
+    const announced = await call('GET', '/comment-events/current');
+    expect(announced.statusCode, announced.body).toBe(200);
+    expect(announced.json()).toEqual({
+      event: {
+        title: 'Always win',
+        endsAt: event.endsAt,
+        winProbability: 100,
+        coinsPerWin: 7,
+        commitment: event.commitment,
+      },
+    });
     const winner = await createAccount(app());
     const won = await post(mission, winner, 'lucky me');
     expect(won).toMatchObject({ commentEventWin: true, winPoint: 7 });

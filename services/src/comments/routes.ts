@@ -1,4 +1,5 @@
 import {
+  currentCommentEventSchema,
   bestCommentListSchema,
   commentLikeResponseSchema,
   commentPageQuerySchema,
@@ -15,6 +16,7 @@ import { requireCaller } from '../auth';
 import { errorResponses, onOffRoutes } from '../http';
 import * as comments from './service';
 import * as reactions from './reactions';
+import { announcedEvent } from './coin-event';
 
 const VISIBILITY =
   'Comments follow their mission: on a mission the caller may not see (a private mission of others) they are 404 ' +
@@ -132,6 +134,22 @@ export async function commentRoutes(app: FastifyInstance) {
     answer: commentLikeResponseSchema,
     set: (request, liked) => reactions.setLike(app.ctx, requireCaller(request), request.params.id, liked),
   });
+
+  routes.get(
+    '/comment-events/current',
+    {
+      schema: {
+        tags,
+        summary: 'The comment coin event running now',
+        description:
+          'Its title, end, win probability (%), coins per win and the commitment (sha256) of its server seed; `event` ' +
+          'is null when none runs or while its daily budget waits for finance (it pays nothing then). A new ' +
+          'top-level comment rolls once; a member wins at most once a Korea-time day while the day’s budget lasts.',
+        response: { 200: currentCommentEventSchema, ...errorResponses(401) },
+      },
+    },
+    async () => announcedEvent(app.db, app.ctx.now()),
+  );
 
   routes.get(
     '/mission-comments/best-3',

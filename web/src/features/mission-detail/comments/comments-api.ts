@@ -1,4 +1,11 @@
-import { PAGE_SIZES, type CommentLikeResponse, type MissionComment, type Page as ApiPage } from '@fanmission/contracts';
+import {
+  PAGE_SIZES,
+  type CommentLikeResponse,
+  type CurrentCommentEvent,
+  type MissionComment,
+  type Page as ApiPage,
+} from '@fanmission/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
 /*
@@ -13,6 +20,15 @@ export function fetchCommentPage(missionId: number, page: number, parentCommentI
       ...(parentCommentId === undefined ? { parentOnly: true } : { parentCommentId }),
     },
   }).then((response) => response.data);
+}
+
+/** The comment coin event running now, told beside the comment box; asked again after a minute at most. */
+export function useCurrentCommentEvent() {
+  return useQuery({
+    queryKey: ['comment-events', 'current'],
+    queryFn: () => api<CurrentCommentEvent>('/comment-events/current').then((response) => response.data.event),
+    staleTime: 60_000,
+  });
 }
 
 export function postComment(missionId: number, content: string, parentCommentId?: number) {

@@ -5,7 +5,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
-import { clearSession, storeLogin } from '../../../shared/session/session';
+import { clearSession, SESSION_KEYS, storeLogin, storeSessionValue } from '../../../shared/session/session';
 import { CommentsPanel } from './comments-panel';
 
 const mission = { id: 7, commentsCount: 0 } as unknown as MissionView;
@@ -67,5 +67,68 @@ describe('comment box while a comment is sent', () => {
     expect(send.classList.contains('Mui-disabled')).toBe(false);
     expect((screen.getByLabelText(t.comments.placeholder) as HTMLTextAreaElement).value).toBe('');
     expect(api.posts).toEqual([{ content: 'hello' }]);
+  });
+});
+
+describe('the comment coin event beside the comment box', () => {
+  afterEach(() => {
+    cleanupApp();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  const running = {
+    event: {
+      title: '댓글 달고 코인 받자!',
+      endsAt: '2026-12-04T14:59:00.000Z',
+      winProbability: 5,
+      coinsPerWin: 10,
+      commitment: 'c'.repeat(64),
+    },
+  };
+  const serveEvent = (answer: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/comment-events/current')
+          ? json(answer)
+          : json({ content: [], last: true, totalElements: 0, totalPages: 0, number: 0, size: 5 }),
+      ),
+    );
+
+  test(
+    'a fan is told the event, its chance, coins and end (Korea time); none without an event',
+    { timeout: 60_000 },
+    async () => {
+      const t = await useLanguage('ko');
+      storeLogin({ id: 90, roles: ['ROLE_USER'] });
+      serveEvent(running);
+      renderAt('/mission/7', <Route path="/mission/7" element={<CommentsPanel mission={mission} />} />);
+      const hint = await screen.findByTestId('comment-event');
+      expect(hint.textContent).toBe(
+        t.comments.eventHint
+          .replace('{{title}}', '댓글 달고 코인 받자!')
+          .replace('{{probability}}', '5')
+          .replace('{{coins}}', '10')
+          .replace('{{date}}', '2026.12.04 23:59'),
+      );
+      cleanupApp();
+
+      serveEvent({ event: null });
+      renderAt('/mission/7', <Route path="/mission/7" element={<CommentsPanel mission={mission} />} />);
+      await screen.findByText(t.discover.empty.comments);
+      expect(screen.queryByTestId('comment-event')).toBeNull();
+    },
+  );
+
+  test('a creator, who takes no part, is not invited', { timeout: 60_000 }, async () => {
+    const t = await useLanguage('ko');
+    storeLogin({ id: 91, roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+    storeSessionValue(SESSION_KEYS.creatorId, '4');
+    serveEvent(running);
+    renderAt('/mission/7', <Route path="/mission/7" element={<CommentsPanel mission={mission} />} />);
+    await screen.findByText(t.discover.empty.comments);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('comment-event')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { type MissionView } from '@fanmission/contracts';
 import Celebration from '@mui/icons-material/Celebration';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,9 @@ import { EmptyActionButton } from '../../../shared/ui/list-states';
 import { useCommentPages } from './comment-hooks';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
+import { useCurrentCommentEvent } from './comments-api';
+import { formatDotDateTime } from '../../../shared/format/date';
+import { useSession } from '../../../shared/session/session';
 /*
  * The right panel's comments: a box with
  * a 200 counter, 5 comments a page with "more", replies on demand, the creator's icon, likes, edit and delete of one's
@@ -28,6 +32,8 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
   const [win, setWin] = useState<number | null>(null);
   const commentInput = useRef<HTMLTextAreaElement>(null);
   const { list, comments } = useCommentPages(mission.id);
+  const { data: event } = useCurrentCommentEvent();
+  const session = useSession();
   return (
     <Paper
       variant="outlined"
@@ -40,6 +46,17 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
           {t('missionDetail.comments', { count: mission.commentsCount })}
         </Typography>
       </Stack>
+      {/* A creator's wallet holds no coins: creators take no part, and are not invited to. */}
+      {event && session.creatorId === null ? (
+        <Alert severity="info" icon={<Celebration fontSize="small" />} sx={{ mb: 1.5 }} data-testid="comment-event">
+          {t('comments.eventHint', {
+            title: event.title,
+            probability: event.winProbability.toLocaleString(),
+            coins: event.coinsPerWin.toLocaleString(),
+            date: formatDotDateTime(event.endsAt),
+          })}
+        </Alert>
+      ) : null}
       <CommentBox missionId={mission.id} onWin={setWin} inputRef={commentInput} />
       {list.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>

@@ -553,6 +553,8 @@ export const en: Messages = {
     winTitle: 'You won the comment event!',
     winCoins: '{{coins}} coins',
     winBody: 'The coins are in your wallet. See them in your coin history.',
+    eventHint:
+      '{{title}}: a new comment has a {{probability}}% chance to win {{coins}} coins (once a day, until {{date}}).',
     winHistory: 'Coin history',
     winChip: 'Won {{coins}} coins',
     bestTitle: 'Best comments',

@@ -554,6 +554,7 @@ export const ja: Messages = {
     winTitle: 'コメントイベント当選！',
     winCoins: '{{coins}}コイン',
     winBody: 'コインが付与されました。コイン履歴で確認できます。',
+    eventHint: '{{title}}：コメントすると{{probability}}%の確率で{{coins}}コインがもらえます（1日1回、{{date}}まで）。',
     winHistory: 'コイン履歴を見る',
     winChip: '当選 {{coins}}コイン',
     bestTitle: 'ベストコメント',

@@ -546,6 +546,7 @@ export const ko = {
     winTitle: '댓글 이벤트 당첨!',
     winCoins: '{{coins}}코인',
     winBody: '코인이 지급되었습니다. 코인 내역에서 확인하세요.',
+    eventHint: '{{title}}: 댓글을 남기면 {{probability}}% 확률로 {{coins}}코인을 드려요 (하루 한 번, {{date}}까지).',
     winHistory: '코인 내역 보기',
     winChip: '당첨 {{coins}}코인',
     bestTitle: '베스트 댓글',
