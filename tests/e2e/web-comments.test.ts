@@ -218,6 +218,17 @@ describe('web app: mission comments', () => {
       const ko = text('ko');
       const { page, errors } = await open('ko', winner);
       await page.goto(url(`/mission-detail/${missionId}`));
+      // The event is told beside the comment box, at 1280 and at 360 px.
+      const hint = page.getByTestId('comment-event');
+      await hint.getByText('Comment festival', { exact: false }).waitFor();
+      expect(await hint.textContent()).toContain('100%');
+      await hint.scrollIntoViewIfNeeded();
+      await shot(page, 'event-hint', 'ko');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await hint.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await shot(page, 'event-hint-360', 'ko');
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole('textbox', { name: ko.comments.placeholder }).fill('이벤트 참여합니다!');
       await page.getByRole('button', { name: ko.comments.submit, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: ko.comments.winTitle });

@@ -2,7 +2,6 @@ import { HEADER_SCROLL_COLOUR_CHANGE_PX } from '@fanmission/contracts';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { fetchCurrentUser } from '../shared/api/current-user';
 import { storeCurrentUser, useSession } from '../shared/session/session';
 import { InitialsAvatar } from '../shared/cards/pictures';
 import { logout as endSession } from '../shared/auth/logout';
@@ -126,7 +125,11 @@ function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // A picture this browser stored that no longer loads was changed in another session (the old file is gone): the
   // member's current one is asked for once, and the header shows it.
-  const refreshPicture = () => void fetchCurrentUser().then(storeCurrentUser, () => undefined);
+  // The API client is loaded then, not with the shell (web/vite.config.ts keeps the shell light).
+  const refreshPicture = () =>
+    void import('../shared/api/current-user')
+      .then(({ fetchCurrentUser }) => fetchCurrentUser())
+      .then(storeCurrentUser, () => undefined);
   const logout = () => {
     void endSession().then(() => navigate('/', { replace: true }));
   };
