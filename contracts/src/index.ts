@@ -10,6 +10,7 @@ export * from './admin-payments';
 export * from './banks';
 export * from './board';
 export * from './coin-history';
+export * from './colours';
 export * from './coin-refunds';
 export * from './coins';
 export * from './coins-api';

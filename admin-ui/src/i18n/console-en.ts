@@ -152,6 +152,8 @@ export const consoleEn = {
       upload: 'Upload picture',
       removeImage: 'Remove picture',
       noImage: 'No picture.',
+      colourNote:
+        'The button text colour does not read on the button colour (contrast %{ratio}:1, at least %{minimum}:1 needed). The web app shows the text in %{shown} instead.',
     },
     payments: {
       search: 'Payment id, provider id, e-mail or username',

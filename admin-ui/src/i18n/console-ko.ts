@@ -149,6 +149,8 @@ export const consoleKo: ConsoleMessages = {
       upload: '사진 올리기',
       removeImage: '사진 빼기',
       noImage: '사진이 없습니다.',
+      colourNote:
+        '버튼 글자색이 버튼 색 위에서 잘 읽히지 않습니다(대비 %{ratio}:1, 최소 %{minimum}:1). 웹에서는 글자가 %{shown}(으)로 바뀌어 보입니다.',
     },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',

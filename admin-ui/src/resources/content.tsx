@@ -16,6 +16,7 @@ import {
 import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
+import { PopupColourNote } from './popup-colour-note';
 import { PopupImageInput } from './popup-image-input';
 
 export const FaqList = () => (
@@ -56,6 +57,7 @@ const popupForm = (
     <TextInput source="linkTextLoggedOff" />
     <TextInput source="linkBackgroundColor" defaultValue="#000000" />
     <TextInput source="linkTextColor" defaultValue="#FFFFFF" />
+    <PopupColourNote />
     <BooleanInput source="active" defaultValue />
     <KstDateTimeInput source="startsAt" />
     <KstDateTimeInput source="endsAt" />

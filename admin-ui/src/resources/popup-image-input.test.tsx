@@ -69,3 +69,29 @@ test('the chosen picture is uploaded, shown, can be removed, and is saved with t
   await waitFor(() => expect(create).toHaveBeenCalled());
   expect(create.mock.calls[0]![1].data).toMatchObject({ title: '여름 이벤트', webImageId: 41 });
 });
+
+test('a button text colour that does not read on the button colour is noted with what fans will see', async () => {
+  const provider = {
+    getList: async () => ({ data: [], total: 0 }),
+    getOne: async () => ({ data: { id: 1 } }),
+    getMany: async () => ({ data: [] }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+  } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+      <ResourceContextProvider value="popups">
+        <PopupCreate />
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  const fields = consoleKo.resources.popups.fields;
+  const background = await screen.findByLabelText(fields.linkBackgroundColor, {}, { timeout: 10_000 });
+  // White on black reads: nothing to say.
+  expect(screen.queryByTestId('popup-colour-note')).toBeNull();
+  await userEvent.clear(background);
+  await userEvent.type(background, '#FFE680');
+  const note = await screen.findByTestId('popup-colour-note');
+  // White on light yellow is about 1.2:1: fans see the web app's dark text instead.
+  expect(note.textContent).toContain('1.2:1');
+  expect(note.textContent).toContain('#1D1D1F');
+});

@@ -2,12 +2,11 @@
 // Pictures never show as grey boxes: a person without a picture (or with the default one, or one that fails to load)
 // gets their initials on a colour chosen from their id, the same on every render, with white text readable on it;
 // a card's picture sits in a coloured frame of its aspect ratio while it loads.
-import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
+import { contrastRatio, DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp } from '@fanmission/tests/support/web/render';
-import { contrastRatio } from '../ui/tokens';
 import { initialsOf, placeholderColour, PLACEHOLDER_COLOURS } from './media';
 import { AvatarLink, CardImage, InitialsAvatar } from './pictures';
 

@@ -8,8 +8,9 @@ import { PageProviders } from '../ui/page-providers';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PopupState } from '../session/session';
-import { popupColour, type Popup } from './popup';
-import { colours, contrastRatio, readableTextOn } from '../ui/tokens';
+import { hexColour, readableTextColour } from '@fanmission/contracts';
+import type { Popup } from './popup';
+import { colours } from '../ui/tokens';
 
 export default function PopupDialog({
   popup,
@@ -25,10 +26,8 @@ export default function PopupDialog({
   const navigate = useNavigate();
   const link = state === 'loggedOn' ? popup.linkLoggedOn : popup.linkLoggedOff;
   const linkText = state === 'loggedOn' ? popup.linkTextLoggedOn : popup.linkTextLoggedOff;
-  const background = popupColour(popup.linkBackgroundColor, colours.primary);
-  // The operator's text colour when it is readable on the operator's button colour (4.5:1), else black or white.
-  const chosenText = popupColour(popup.linkTextColor, '#ffffff');
-  const linkColour = contrastRatio(chosenText, background) >= 4.5 ? chosenText : readableTextOn(background);
+  const background = hexColour(popup.linkBackgroundColor, colours.primary);
+  const linkColour = readableTextColour(hexColour(popup.linkTextColor, '#ffffff'), background, colours.text);
   const follow = () => {
     if (!link) return;
     onDismiss(true);

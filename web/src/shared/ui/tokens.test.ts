@@ -2,7 +2,8 @@
 // index.html carry the same values as tokens.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { colours, contrastRatio } from './tokens';
+import { contrastRatio } from '@fanmission/contracts';
+import { colours } from './tokens';
 
 const read = (relative: string) => readFileSync(new URL(relative, import.meta.url), 'utf8');
 

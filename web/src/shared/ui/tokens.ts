@@ -18,22 +18,3 @@ export const colours = {
   headerTint: '#fff4f7',
   focusRing: '#1a56db',
 } as const;
-
-/** Relative luminance of a #rrggbb colour (WCAG 2.2). */
-export function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5]
-    .map((index) => parseInt(hex.slice(index, index + 2), 16) / 255)
-    .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/** Black or white, whichever reads better on `background` (operator-chosen colours such as a popup's button). */
-export function readableTextOn(background: string): '#ffffff' | '#1d1d1f' {
-  return contrastRatio('#ffffff', background) >= contrastRatio(colours.text, background) ? '#ffffff' : colours.text;
-}
