@@ -65,9 +65,9 @@ export type TermsPage = z.infer<typeof termsPageSchema>;
 export const termsConsentSchema = z.object({ pending: z.array(termsVersionSchema) }).meta({ id: 'TermsConsent' });
 export type TermsConsent = z.infer<typeof termsConsentSchema>;
 
-export const termsAcceptanceRequestSchema = z
-  .object({ versionIds: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(10) })
-  .meta({ id: 'TermsAcceptanceRequest' });
+export const termsAcceptanceRequestSchema = z.object({
+  versionIds: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(10),
+});
 export type TermsAcceptanceRequest = z.infer<typeof termsAcceptanceRequestSchema>;
 
 /** A text in each of the three languages. */
@@ -107,8 +107,7 @@ export const adminTermsVersionInputSchema = z
     unfavourable: z.boolean().default(false),
     summary: localized(TERMS_SUMMARY_MAX),
     body: localized(TERMS_BODY_MAX),
-  })
-  .meta({ id: 'AdminTermsVersionInput' });
+  });
 export type AdminTermsVersionInput = z.infer<typeof adminTermsVersionInputSchema>;
 
 export const adminTermsVersionFilterSchema = z.object({

@@ -205,7 +205,7 @@ describe('terms versions', () => {
     const korean = await mailing.current.smtp.awaitMail(fan.email, { subject: /서비스 이용약관 변경 안내/ });
     expect(korean.text).toContain(texts.summary.ko);
     expect(korean.text).toContain('http://localhost:8080/provideterms');
-    const english = await mailing.current.smtp.awaitMail(englishFan.email, { subject: /Terms of Service/ });
+    const english = await mailing.current.smtp.awaitMail(englishFan.email, { subject: /Terms of service/ });
     expect(english.text).toContain(texts.summary.en);
     await mailing.current.smtp.awaitMail(extra[2]!.email, { subject: /변경 안내/ });
 

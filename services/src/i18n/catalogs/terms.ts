@@ -2,9 +2,9 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the terms versions (ko, en, ja): publishing, the notice and the members' acceptance. */
 export const termsMessages = {
-  'terms.kind.terms': { ko: '서비스 이용약관', en: 'Terms of Service', ja: 'サービス利用規約' },
-  'terms.kind.privacy': { ko: '개인정보처리방침', en: 'Privacy Policy', ja: '個人情報処理方針' },
-  'terms.kind.operating': { ko: '운영정책', en: 'Operating Policy', ja: '運営ポリシー' },
+  'terms.kind.terms': { ko: '서비스 이용약관', en: 'Terms of service', ja: 'サービス利用規約' },
+  'terms.kind.privacy': { ko: '개인정보처리방침', en: 'Privacy policy', ja: 'プライバシーポリシー' },
+  'terms.kind.operating': { ko: '운영정책', en: 'Operating policy', ja: '運営ポリシー' },
   'terms.noticeTooShort': {
     ko: '시행일은 오늘부터 {days}일 이후({date} 이후)여야 합니다.',
     en: 'The effective date must be at least {days} days ahead (on or after {date}).',
