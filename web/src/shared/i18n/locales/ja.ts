@@ -397,7 +397,8 @@ export const ja: Messages = {
     hideNext: '変更後の全文を閉じる',
     consent: {
       title: '変更された規約に同意してください',
-      intro: '以下の規約が変更され、施行されました。引き続きご利用いただくには、変更内容をご確認のうえ同意してください。',
+      intro:
+        '以下の規約が変更され、施行されました。引き続きご利用いただくには、変更内容をご確認のうえ同意してください。',
       effective: 'バージョン{{version}} · {{date}}施行',
       fullText: '全文を見る',
       hideFullText: '全文を閉じる',

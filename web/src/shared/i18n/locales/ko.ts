@@ -390,7 +390,7 @@ export const ko = {
       collect: '개인정보 수집 및 이용 안내',
     },
     inForce: '버전 {{version}} · {{date}} 시행',
-    nextTitle: '변경 예정: {{date}}부터 버전 {{version}}이 시행됩니다.',
+    nextTitle: '변경 예정: {{date}}부터 버전 {{version}} 시행',
     nextSummary: '주요 변경 내용',
     showNext: '변경될 전문 보기',
     hideNext: '변경될 전문 닫기',
