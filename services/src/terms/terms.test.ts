@@ -240,7 +240,11 @@ describe('terms versions', () => {
     const page = termsPageSchema.parse((await app().inject({ method: 'GET', url: '/api/v1/terms/privacy' })).json());
     expect(page.next).toBeNull();
     // Its notice never goes out.
-    const deps = { db: app().db, mailer: { send: async () => undefined }, publicUrl: 'http://localhost:8080' };
+    const deps = {
+      db: app().db,
+      mailer: { send: async () => undefined, close: async () => undefined },
+      publicUrl: 'http://localhost:8080',
+    };
     expect(await sendTermsNotices(deps)).toBe(0);
 
     const inForce = (

@@ -34,7 +34,7 @@ export function TermsConsentDialog(props: TermsConsentDialogProps) {
   const [refused, setRefused] = useState(false);
   const titleId = useId();
   return (
-    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper" disableEscapeKeyDown>
+    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
       <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
         {refused ? t('legal.consent.refusedTitle') : t('legal.consent.title')}
       </DialogTitle>
