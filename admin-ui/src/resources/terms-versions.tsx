@@ -25,7 +25,7 @@ import {
 import { KstDateField } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { CodeField, codeChoices } from './code-field';
-import { ActionsColumn, ConsoleList, ListActions } from './list-actions';
+import { ActionsColumn, ConsoleList, ListActions, useWideConsole } from './list-actions';
 
 const RESOURCE = 'terms-versions';
 
@@ -49,16 +49,18 @@ function WithdrawButton() {
 export const TermsVersionList = () => {
   const canWrite = useCanWrite(RESOURCE);
   const translate = useTranslate();
+  // A phone shows what says where each version stands (document, version, state, date); the rest on wider screens.
+  const wide = useWideConsole();
   return (
     <ConsoleList actions={<ListActions create={canWrite} />} sort={{ field: 'id', order: 'DESC' }}>
-      <TextField source="id" />
+      {wide && <TextField source="id" />}
       <CodeField source="kind" family="termsKind" />
       <NumberField source="version" />
-      <CodeField source="state" family="termsVersionState" />
+      <CodeField source="state" family="termsVersionState" sx={{ whiteSpace: 'nowrap' }} />
       <KstDateField source="effectiveAt" />
-      <BooleanField source="unfavourable" />
-      <KstDateField source="publishedAt" />
-      <KstDateField source="noticeSentAt" showTime emptyText={translate('console.terms.pending')} />
+      {wide && <BooleanField source="unfavourable" />}
+      {wide && <KstDateField source="publishedAt" />}
+      {wide && <KstDateField source="noticeSentAt" showTime emptyText={translate('console.terms.pending')} />}
       {canWrite && (
         <ActionsColumn label="console.actions.column">
           <WithdrawButton />

@@ -1,6 +1,14 @@
 import {
   adminTermsVersionSchema,
+  AGE,
+  COIN_RULES,
   DAY_MS,
+  DEADLINES,
+  PROVIDER_PAY_METHODS,
+  SETTLEMENT,
+  SUPPORT_HOURS,
+  TERMS_NOTICE_DAYS,
+  UNFAVOURABLE_TERMS_NOTICE_DAYS,
   errorResponseSchema,
   koreaDate,
   notificationPageSchema,
@@ -95,6 +103,42 @@ describe('terms versions', () => {
     const unknown = await app().inject({ method: 'GET', url: '/api/v1/terms/cookies' });
     expect(unknown.statusCode).toBe(400);
     expect(fieldErrors(unknown)?.[0]?.[0]).toBe('kind');
+  });
+
+  it.each(['ko', 'en', 'ja'] as const)('version 1 carries the business rules it quotes (%s)', async (language) => {
+    const text = async (kind: string) =>
+      termsPageSchema.parse(
+        (
+          await app().inject({ method: 'GET', url: `/api/v1/terms/${kind}`, headers: { 'accept-language': language } })
+        ).json(),
+      ).current.body;
+    const terms = await text('terms');
+    for (const value of [
+      AGE.minimum,
+      COIN_RULES.validityYears,
+      COIN_RULES.withdrawalWindowDays,
+      DEADLINES.missionPerformDays,
+      DEADLINES.customDecisionDays,
+      TERMS_NOTICE_DAYS,
+      UNFAVOURABLE_TERMS_NOTICE_DAYS,
+    ]) {
+      expect(terms).toContain(String(value));
+    }
+    expect(terms).toContain(SUPPORT_HOURS.weekdaysFrom);
+    // One name for each provider method (kakaopay, card, phone, paypal) and the bank deposit.
+    const names = {
+      ko: ['카드', '카카오페이', '휴대폰 결제', 'PayPal', '무통장 입금'],
+      en: ['card', 'KakaoPay', 'mobile phone billing', 'PayPal', 'bank deposit'],
+      ja: ['カード', 'KakaoPay', '携帯電話決済', 'PayPal', '銀行振込'],
+    }[language];
+    expect(names).toHaveLength(PROVIDER_PAY_METHODS.length + 1);
+    for (const name of names) expect(terms).toContain(name);
+    const privacy = await text('privacy');
+    for (const years of [5, 3, 1]) expect(privacy).toContain(String(years));
+    const operating = await text('operating');
+    for (const value of [SETTLEMENT.minimumCoins, DEADLINES.objectionAfterBlockDays]) {
+      expect(operating).toContain(String(value));
+    }
   });
 
   it('refuses an effective date closer than the notice period, in the caller’s language', async () => {
