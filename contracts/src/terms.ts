@@ -36,17 +36,22 @@ export const TERMS_VERSION_STATES = ['IN_FORCE', 'SCHEDULED', 'PAST', 'WITHDRAWN
 export const termsVersionStateSchema = z.enum(TERMS_VERSION_STATES);
 export type TermsVersionState = z.infer<typeof termsVersionStateSchema>;
 
+/** What identifies a version and when it takes effect, in the members' view and the console's alike. */
+const versionFields = {
+  id: z.number().int(),
+  kind: termsKindSchema,
+  version: z.number().int().positive(),
+  effectiveAt: isoDateTime,
+  unfavourable: z.boolean(),
+};
+
 /**
  * A version as members read it, in the reader's language. `body` is plain text: a line starting with `## ` is a
  * heading, blank lines separate paragraphs.
  */
 export const termsVersionSchema = z
   .object({
-    id: z.number().int(),
-    kind: termsKindSchema,
-    version: z.number().int().positive(),
-    effectiveAt: isoDateTime,
-    unfavourable: z.boolean(),
+    ...versionFields,
     summary: z.string(),
     body: z.string(),
   })
@@ -82,11 +87,7 @@ export const TERMS_BODY_MAX = 100_000;
 
 export const adminTermsVersionSchema = z
   .object({
-    id: z.number().int(),
-    kind: termsKindSchema,
-    version: z.number().int().positive(),
-    effectiveAt: isoDateTime,
-    unfavourable: z.boolean(),
+    ...versionFields,
     state: termsVersionStateSchema,
     summary: localized(TERMS_SUMMARY_MAX),
     body: localized(TERMS_BODY_MAX),
@@ -100,14 +101,13 @@ export const adminTermsVersionSchema = z
 export type AdminTermsVersion = z.infer<typeof adminTermsVersionSchema>;
 
 /** A new version: its effective date is a Korea-time day (YYYY-MM-DD), the notice period or more ahead. */
-export const adminTermsVersionInputSchema = z
-  .object({
-    kind: termsKindSchema,
-    effectiveDate: z.iso.date({ error: 'validation.date' }),
-    unfavourable: z.boolean().default(false),
-    summary: localized(TERMS_SUMMARY_MAX),
-    body: localized(TERMS_BODY_MAX),
-  });
+export const adminTermsVersionInputSchema = z.object({
+  kind: termsKindSchema,
+  effectiveDate: z.iso.date({ error: 'validation.date' }),
+  unfavourable: z.boolean().default(false),
+  summary: localized(TERMS_SUMMARY_MAX),
+  body: localized(TERMS_BODY_MAX),
+});
 export type AdminTermsVersionInput = z.infer<typeof adminTermsVersionInputSchema>;
 
 export const adminTermsVersionFilterSchema = z.object({

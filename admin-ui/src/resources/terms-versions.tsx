@@ -85,6 +85,11 @@ export function fieldErrorsOf(error: unknown): Record<string, unknown> | null {
 }
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
+/** The texts of a version, each in every language. */
+const TEXTS = [
+  { field: 'summary', minRows: 2, helperText: undefined },
+  { field: 'body', minRows: 8, helperText: 'console.terms.bodyHelp' },
+] as const;
 
 /** Publishing a version: the document, the effective date, whether it is unfavourable, the summary and texts in ko/en/ja. */
 export const TermsVersionCreate = () => {
@@ -118,27 +123,19 @@ export const TermsVersionCreate = () => {
           })}
         />
         <BooleanInput source="unfavourable" />
-        {LANGUAGES.map((language) => (
-          <TextInput
-            key={`summary.${language}`}
-            source={`summary.${language}`}
-            multiline
-            minRows={2}
-            validate={required()}
-            fullWidth
-          />
-        ))}
-        {LANGUAGES.map((language) => (
-          <TextInput
-            key={`body.${language}`}
-            source={`body.${language}`}
-            multiline
-            minRows={8}
-            validate={required()}
-            helperText="console.terms.bodyHelp"
-            fullWidth
-          />
-        ))}
+        {TEXTS.flatMap(({ field, minRows, helperText }) =>
+          LANGUAGES.map((language) => (
+            <TextInput
+              key={`${field}.${language}`}
+              source={`${field}.${language}`}
+              multiline
+              minRows={minRows}
+              validate={required()}
+              fullWidth
+              {...(helperText && { helperText })}
+            />
+          )),
+        )}
       </SimpleForm>
     </Create>
   );

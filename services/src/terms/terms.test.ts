@@ -72,6 +72,17 @@ const member = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, account:
     ...(payload && { payload }),
   });
 
+/** The id of the service terms' version 1. */
+const termsVersion1 = async () =>
+  (
+    await app()
+      .db.selectFrom('terms_versions')
+      .select('id')
+      .where('kind', '=', 'terms')
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).id;
+
 const fieldErrors = (response: { json(): unknown }) =>
   errorResponseSchema.parse(response.json()).subErrors?.map((error) => [error.field, error.message]);
 
@@ -291,14 +302,7 @@ describe('terms versions', () => {
     };
     expect(await sendTermsNotices(deps)).toBe(0);
 
-    const inForce = (
-      await app()
-        .db.selectFrom('terms_versions')
-        .select('id')
-        .where('kind', '=', 'terms')
-        .where('version', '=', 1)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const inForce = await termsVersion1();
     const refused = await app().inject({
       method: 'DELETE',
       url: `/api/admin/terms-versions/${inForce}`,
@@ -336,14 +340,7 @@ describe('terms versions', () => {
     expect(leaving.json().code).not.toBe('TERMS_NOT_ACCEPTED');
 
     // Only a version in force can be accepted.
-    const v1 = (
-      await app()
-        .db.selectFrom('terms_versions')
-        .select('id')
-        .where('kind', '=', 'terms')
-        .where('version', '=', 1)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const v1 = await termsVersion1();
     const wrong = await member('POST', '/users/me/terms-acceptances', fan, { versionIds: [v1] });
     expect(wrong.statusCode).toBe(400);
     expect(fieldErrors(wrong)).toEqual([['versionIds', '동의할 수 있는 현재 시행 중인 약관 버전이 아닙니다.']]);

@@ -11,8 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../shared/format/date';
-import { legalSections } from '../../shared/legal/legal-body';
-import { LegalSections } from '../../shared/legal/legal-content';
+import { VersionSummary } from '../../shared/legal/version-summary';
 
 export interface TermsConsentDialogProps {
   pending: readonly TermsVersion[];
@@ -87,8 +86,6 @@ export function TermsConsentDialog(props: TermsConsentDialogProps) {
 
 function PendingVersion({ version }: { version: TermsVersion }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const textId = useId();
   return (
     <Box component="section">
       <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
@@ -97,16 +94,11 @@ function PendingVersion({ version }: { version: TermsVersion }) {
       <Typography sx={{ color: 'text.secondary', mb: 1 }}>
         {t('legal.consent.effective', { version: version.version, date: formatDotDate(version.effectiveAt) })}
       </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{t('legal.nextSummary')}</Typography>
-      <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{version.summary}</Typography>
-      <Button size="small" aria-expanded={open} aria-controls={textId} onClick={() => setOpen((value) => !value)}>
-        {open ? t('legal.consent.hideFullText') : t('legal.consent.fullText')}
-      </Button>
-      {open ? (
-        <Box id={textId} sx={{ mt: 1, maxHeight: 320, overflowY: 'auto' }} tabIndex={0}>
-          <LegalSections sections={legalSections(version.body)} headingLevel="h4" />
-        </Box>
-      ) : null}
+      <VersionSummary
+        version={version}
+        labels={{ show: t('legal.consent.fullText'), hide: t('legal.consent.hideFullText') }}
+        headingLevel="h4"
+      />
     </Box>
   );
 }
