@@ -15,6 +15,7 @@ import { useServedApp } from '../harness/served-app';
 import { startSmtpServer, type SmtpTestServer } from '../harness/smtp';
 import { collectPageErrors, DESKTOP, screenshot, storeSession, useBrowser } from '../support/browser';
 import { logInToConsole } from '../support/console';
+import { axeViolations } from '../support/web-a11y';
 
 const ko = resources.ko.translation;
 const PHONE = { width: 360, height: 780 };
@@ -35,6 +36,17 @@ const mailer: Mailer = {
 /** The first Korea-time day whose start is at least `days` days after the clock. */
 const earliestDay = (days: number) => koreaDate(new Date(clock.now.getTime() + days * DAY_MS + DAY_MS - 1));
 const dotted = (day: string) => day.replaceAll('-', '.');
+
+/**
+ * Photographs the screen and lists what is wrong with it: serious or critical axe violations (WCAG 2.2 AA) and a page
+ * wider than the viewport.
+ */
+async function lookAt(page: Page, name: string): Promise<string[]> {
+  await screenshot(page, name);
+  const [scrollWidth, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const wide = scrollWidth! > viewport! + 1 ? [`${name}: the page is ${scrollWidth}px wide at ${viewport}px`] : [];
+  return [...wide, ...(await axeViolations(page)).map((violation) => `${name}: ${violation}`)];
+}
 
 /** A form field by its label; required fields carry a ' *' in their accessible name. */
 function field(page: Page | Locator, label: string) {
@@ -86,12 +98,13 @@ describe('the terms journey', () => {
   const summary = '제3조의 결제 수단에 카카오페이와 휴대폰 결제를 명시하고, 환불 기한 안내를 고쳤습니다.';
 
   test('an operator publishes a version from the console; members are told', { timeout: 180_000 }, async () => {
+    const problems: string[] = [];
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectPageErrors(page);
     await logInToConsole(page, served.baseUrl, operator);
     await page.getByRole('menuitem', { name: '약관 버전' }).click();
     await page.getByRole('cell', { name: '시행 중' }).first().waitFor();
-    await screenshot(page, 'web-terms-console-list-ko-1280');
+    problems.push(...(await lookAt(page, 'web-terms-console-list-ko-1280')));
 
     await page.goto(url('/admin/terms-versions/create'));
     await field(page, '문서').click();
@@ -111,15 +124,16 @@ describe('the terms journey', () => {
     await field(page, '전문 (일본어)').fill('## 第1条（目的）\n\n改定後の本文です。');
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText(`시행일은 오늘부터 15일 이후(${effective} 이후)여야 합니다.`).waitFor();
-    await screenshot(page, 'web-terms-console-create-error-ko-1280');
+    problems.push(...(await lookAt(page, 'web-terms-console-create-error-ko-1280')));
 
     await field(page, '시행일 (한국 시간)').fill(effective);
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByRole('cell', { name: '시행 예정' }).waitFor();
-    await screenshot(page, 'web-terms-console-published-ko-1280');
+    problems.push(...(await lookAt(page, 'web-terms-console-published-ko-1280')));
     await page.setViewportSize(PHONE);
-    await screenshot(page, 'web-terms-console-list-ko-360');
+    problems.push(...(await lookAt(page, 'web-terms-console-list-ko-360')));
     expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
 
     // The notice: a mail in the member's language, with the summary and the page's link.
     const mail = await smtp.awaitMail(fan.email, { subject: /서비스 이용약관 변경 안내/, timeoutMs: 30_000 });
@@ -129,6 +143,7 @@ describe('the terms journey', () => {
   });
 
   test('the member reads the notice and the legal page’s next version', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
     const { page, errors } = await memberPage();
     await signIn(page, fan);
     await page.waitForURL((current) => current.pathname !== '/login');
@@ -139,17 +154,19 @@ describe('the terms journey', () => {
     await page.getByText('버전 1 · 2025.01.01 시행').waitFor();
     await page.getByText(`변경 예정: ${dotted(effective)}부터 버전 2 시행`).waitFor();
     await page.getByText(summary).waitFor();
-    await screenshot(page, 'web-terms-legal-ko-1280');
+    problems.push(...(await lookAt(page, 'web-terms-legal-ko-1280')));
     await page.getByRole('button', { name: ko.legal.showNext }).click();
     await page.getByText('개정된 약관 본문입니다.').waitFor();
     await page.setViewportSize(PHONE);
-    await screenshot(page, 'web-terms-legal-ko-360');
+    problems.push(...(await lookAt(page, 'web-terms-legal-ko-360')));
     // Before the effective date nobody is asked.
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   test('after the effective date a member signing in accepts the new version', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
     clock.now = new Date(new Date(`${effective}T00:00:00+09:00`).getTime() + 60_000);
     const { page, errors } = await memberPage();
     await signIn(page, fan);
@@ -157,11 +174,11 @@ describe('the terms journey', () => {
     await dialog.waitFor();
     await dialog.getByText(summary).waitFor();
     await dialog.getByText(`버전 2 · ${dotted(effective)} 시행`).waitFor();
-    await screenshot(page, 'web-terms-consent-ko-1280');
+    problems.push(...(await lookAt(page, 'web-terms-consent-ko-1280')));
     await page.setViewportSize(PHONE);
     await dialog.getByRole('button', { name: ko.legal.consent.fullText }).click();
     await dialog.getByText('개정된 약관 본문입니다.').waitFor();
-    await screenshot(page, 'web-terms-consent-ko-360');
+    problems.push(...(await lookAt(page, 'web-terms-consent-ko-360')));
 
     await dialog.getByRole('button', { name: ko.legal.consent.agree }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -179,19 +196,24 @@ describe('the terms journey', () => {
     await page.getByText(`버전 2 · ${dotted(effective)} 시행`).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   test('a member who refuses closes his account through the deletion path', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
     const { page, errors } = await memberPage(PHONE);
     await signIn(page, leaver);
     const dialog = page.getByRole('dialog', { name: ko.legal.consent.title });
     await dialog.getByRole('button', { name: ko.legal.consent.refuse }).click();
     const refused = page.getByRole('dialog', { name: ko.legal.consent.refusedTitle });
     await refused.getByText(ko.legal.consent.refusedBody).waitFor();
-    await screenshot(page, 'web-terms-consent-refused-ko-360');
+    problems.push(...(await lookAt(page, 'web-terms-consent-refused-ko-360')));
     await refused.getByRole('button', { name: ko.legal.consent.withdraw }).click();
     await page.waitForURL((current) => current.pathname === '/edit-user-profile');
 
+    // The profile form fills in once the member's data has come (the card below moves down): click after it.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => field(page, ko.signUp.nickname).inputValue()).toBe('떠나는팬');
     await page.getByRole('button', { name: ko.trust.deletion.open }).click();
     const deletion = page.getByRole('dialog', { name: ko.trust.deletion.title });
     await field(deletion, ko.trust.deletion.password).fill(leaver.password);
@@ -211,5 +233,6 @@ describe('the terms journey', () => {
         .execute(),
     ).toEqual([]);
     expect(errors).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   Create,
   DateInput,
   DeleteWithConfirmButton,
+  FunctionField,
   NumberField,
   SelectInput,
   SimpleForm,
@@ -22,9 +23,9 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { KstDateField, formatKst } from '../format/kst';
 import { useCanWrite } from '../permissions';
-import { CodeField, codeChoices } from './code-field';
+import { CodeField, codeChoices, useCodeLabel } from './code-field';
 import { ActionsColumn, ConsoleList, ListActions, useWideConsole } from './list-actions';
 
 const RESOURCE = 'terms-versions';
@@ -49,18 +50,38 @@ function WithdrawButton() {
 export const TermsVersionList = () => {
   const canWrite = useCanWrite(RESOURCE);
   const translate = useTranslate();
-  // A phone shows what says where each version stands (document, version, state, date); the rest on wider screens.
+  // A phone shows where each version stands in two columns (document and version; state and date), the rest on wider
+  // screens.
   const wide = useWideConsole();
+  const codeLabel = useCodeLabel();
   return (
     <ConsoleList actions={<ListActions create={canWrite} />} sort={{ field: 'id', order: 'DESC' }}>
       {wide && <TextField source="id" />}
-      <CodeField source="kind" family="termsKind" />
-      <NumberField source="version" />
-      <CodeField source="state" family="termsVersionState" sx={{ whiteSpace: 'nowrap' }} />
-      <KstDateField source="effectiveAt" />
+      {wide && <CodeField source="kind" family="termsKind" />}
+      {wide && <NumberField source="version" />}
+      {wide && <CodeField source="state" family="termsVersionState" sx={{ whiteSpace: 'nowrap' }} />}
+      {wide && <KstDateField source="effectiveAt" />}
       {wide && <BooleanField source="unfavourable" />}
       {wide && <KstDateField source="publishedAt" />}
       {wide && <KstDateField source="noticeSentAt" showTime emptyText={translate('console.terms.pending')} />}
+      {!wide && (
+        <FunctionField<AdminTermsVersion>
+          source="kind"
+          render={(record) => `${codeLabel('termsKind', record.kind)} · ${record.version}`}
+        />
+      )}
+      {!wide && (
+        <FunctionField<AdminTermsVersion>
+          source="state"
+          render={(record) => (
+            <>
+              {codeLabel('termsVersionState', record.state)}
+              <br />
+              {formatKst(record.effectiveAt)}
+            </>
+          )}
+        />
+      )}
       {canWrite && (
         <ActionsColumn label="console.actions.column">
           <WithdrawButton />

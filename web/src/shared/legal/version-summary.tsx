@@ -24,7 +24,14 @@ export function VersionSummary({
     <>
       <Typography sx={{ fontWeight: 600 }}>{t('legal.nextSummary')}</Typography>
       <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{version.summary}</Typography>
-      <Button size="small" aria-expanded={open} aria-controls={textId} onClick={() => setOpen((value) => !value)}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        aria-expanded={open}
+        aria-controls={textId}
+        onClick={() => setOpen((value) => !value)}
+      >
         {open ? labels.hide : labels.show}
       </Button>
       {open ? (
