@@ -99,38 +99,40 @@ async function notifyMembers(deps: TermsNoticeDependencies, version: TermsVersio
 
 async function mailMembers(deps: TermsNoticeDependencies, version: TermsVersionRow): Promise<void> {
   const size = deps.batchSize ?? DEFAULT_BATCH_SIZE;
-  let through = (
-    await deps.db
-      .selectFrom('terms_versions')
-      .select('notice_mailed_through')
-      .where('id', '=', version.id)
-      .executeTakeFirstOrThrow()
-  ).notice_mailed_through;
   for (;;) {
-    const members = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'username', 'language'])
-      .where('id', '>', through)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .limit(size)
-      .execute();
-    if (members.length === 0) return;
-    for (const member of members) {
-      if (member.email)
+    // The version's row stays locked while a batch is mailed: another worker waits and goes on after it.
+    const more = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('terms_versions')
+        .select(['notice_mailed_through', 'withdrawn_at'])
+        .where('id', '=', version.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // Withdrawn meanwhile: nobody else is told.
+      if (row.withdrawn_at) return false;
+      const members = await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'username', 'language'])
+        .where('id', '>', row.notice_mailed_through)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .limit(size)
+        .execute();
+      if (members.length === 0) return false;
+      for (const member of members) {
+        if (!member.email) continue;
         await deps.mailer.send(
           termsNoticeMail(member.language, member.email, member.username, version, deps.publicUrl),
         );
-    }
-    through = members.at(-1)!.id;
-    const moved = await deps.db
-      .updateTable('terms_versions')
-      .set({ notice_mailed_through: through })
-      .where('id', '=', version.id)
-      .where('withdrawn_at', 'is', null)
-      .executeTakeFirst();
-    // Withdrawn meanwhile: nobody else is told.
-    if (moved.numUpdatedRows === 0n) return;
+      }
+      await trx
+        .updateTable('terms_versions')
+        .set({ notice_mailed_through: members.at(-1)!.id })
+        .where('id', '=', version.id)
+        .execute();
+      return true;
+    });
+    if (!more) return;
   }
 }
 

@@ -178,9 +178,10 @@ export async function publishVersion(
   });
 }
 
-/** Withdraws a version not yet in force (its notice stops); 409 for one in force or past, 404 for none. */
+/** Withdraws a version not yet in force (its notice stops); 409 for one in force, past or withdrawn, 404 for none. */
 export async function withdrawVersion(ctx: ServiceContext, id: number, by: number): Promise<void> {
   if (await repository.withdrawVersion(ctx.db, id, by, ctx.now())) return;
-  if (!(await repository.findVersion(ctx.db, id))) throw notFound('terms.versionNotFound');
-  throw conflict('terms.alreadyInForce');
+  const row = await repository.findVersion(ctx.db, id);
+  if (!row) throw notFound('terms.versionNotFound');
+  throw conflict(row.withdrawn_at ? 'terms.alreadyWithdrawn' : 'terms.alreadyInForce');
 }

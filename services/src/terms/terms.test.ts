@@ -247,7 +247,9 @@ describe('terms versions', () => {
       now: () => clock.now,
     };
     const members = await app().db.selectFrom('users').select('id').where('deleted_at', 'is', null).execute();
-    expect(await sendTermsNotices(deps)).toBe(members.length);
+    // Two workers at once: each batch is written and mailed by one of them.
+    const counts = await Promise.all([sendTermsNotices(deps), sendTermsNotices(deps)]);
+    expect(counts[0] + counts[1]).toBe(members.length);
 
     const notifications = notificationPageSchema.parse(
       (await member('GET', '/users/me/notifications/page?page=0&size=10', fan)).json(),
@@ -263,6 +265,12 @@ describe('terms versions', () => {
     const english = await mailing.current.smtp.awaitMail(englishFan.email, { subject: /Terms of service/ });
     expect(english.text).toContain(texts.summary.en);
     await mailing.current.smtp.awaitMail(extra[2]!.email, { subject: /변경 안내/ });
+
+    const noticesTo = (email: string) =>
+      mailing.current.smtp
+        .mails()
+        .filter((mail) => mail.to.includes(email) && /변경 안내|Changes to/.test(mail.subject));
+    for (const account of [fan, englishFan, ...extra]) expect(noticesTo(account.email)).toHaveLength(1);
 
     // Done: a second run tells nobody again.
     const mailsBefore = mailing.current.smtp.mails().length;
@@ -294,6 +302,13 @@ describe('terms versions', () => {
     expect(adminTermsVersionSchema.parse(withdrawn.json())).toMatchObject({ state: 'WITHDRAWN', version: 2 });
     const page = termsPageSchema.parse((await app().inject({ method: 'GET', url: '/api/v1/terms/privacy' })).json());
     expect(page.next).toBeNull();
+    const again = await app().inject({
+      method: 'DELETE',
+      url: `/api/admin/terms-versions/${id}`,
+      headers: { 'accept-language': 'en', ...operator.headers },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This version is already withdrawn.');
     // Its notice never goes out.
     const deps = {
       db: app().db,

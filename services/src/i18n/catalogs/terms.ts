@@ -25,6 +25,11 @@ export const termsMessages = {
     en: 'A version already in force can be neither withdrawn nor changed.',
     ja: '施行済みの版は撤回も変更もできません。',
   },
+  'terms.alreadyWithdrawn': {
+    ko: '이미 철회된 약관 버전입니다.',
+    en: 'This version is already withdrawn.',
+    ja: 'この版はすでに撤回されています。',
+  },
   'terms.notPendingVersion': {
     ko: '동의할 수 있는 현재 시행 중인 약관 버전이 아닙니다.',
     en: 'This is not a version in force that you can accept.',
