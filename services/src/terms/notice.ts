@@ -10,8 +10,9 @@ import type { TermsVersionRow } from './table';
 /*
  * The notice of a new terms version: every member gets a notification (one statement per batch of members, written
  * with the version's cursor in one transaction, so a batch is written once) and a mail in his language (a batch is
- * sent, then the cursor moves past it: at least once, a crash between the two resends that batch). The cursors walk
- * users.id, so the work of a request never grows with the members; the worker runs it in the background.
+ * sent while the version's row is locked, then the cursor moves past it: two workers never mail the same batch, and a
+ * crash between sending and moving resends that batch: at least once). The cursors walk users.id, so the work of a
+ * request never grows with the members; the worker runs it in the background.
  */
 
 export interface TermsNoticeDependencies {
