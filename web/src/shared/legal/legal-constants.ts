@@ -11,8 +11,8 @@ export interface LegalSection {
   paragraphs: string[];
 }
 
+/** A text of the app (its title is the legal page's, `legal.titles.*` of the app's messages). */
 export interface LegalText {
-  title: string;
   sections: LegalSection[];
 }
 

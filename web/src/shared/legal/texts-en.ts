@@ -4,7 +4,6 @@ import { L, type LegalText } from './legal-constants';
 // policy and the operating policy have versions the API serves (services/src/terms).
 
 export const en: LegalText = {
-  title: 'Collection and use of personal information',
   sections: [
     {
       heading: 'Items collected',

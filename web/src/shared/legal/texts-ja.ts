@@ -4,7 +4,6 @@ import { L, type LegalText } from './legal-constants';
 // policy and the operating policy have versions the API serves (services/src/terms).
 
 export const ja: LegalText = {
-  title: '個人情報の収集・利用について',
   sections: [
     {
       heading: '収集項目',

@@ -4,7 +4,6 @@ import { L, type LegalText } from './legal-constants';
 // policy and the operating policy have versions the API serves (services/src/terms).
 
 export const ko: LegalText = {
-  title: '개인정보 수집 및 이용 안내',
   sections: [
     {
       heading: '수집 항목',
