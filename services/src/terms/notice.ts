@@ -1,8 +1,8 @@
 import { koreaDate, TERMS_PAGE_PATHS, type Language } from '@fanmission/contracts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext } from '../context';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 import { translate } from '../i18n';
 import type { Mailer, OutgoingMail } from '../mail';
 import type { TermsVersionRow } from './table';
@@ -57,19 +57,28 @@ const noticeParams = (version: TermsVersionRow) => ({
   date: koreaDate(version.effective_at),
 });
 
+/**
+ * The version's notice cursors, its row locked until the transaction ends (one worker at a time walks a notice);
+ * undefined once it is withdrawn: nobody else is told.
+ */
+async function lockedNotice(trx: Transaction<Database>, id: number) {
+  const row = await trx
+    .selectFrom('terms_versions')
+    .select(['notice_notified_through', 'notice_mailed_through', 'withdrawn_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.withdrawn_at ? undefined : row;
+}
+
 async function notifyMembers(deps: TermsNoticeDependencies, version: TermsVersionRow): Promise<number> {
   const size = deps.batchSize ?? DEFAULT_BATCH_SIZE;
   const params = JSON.stringify(noticeParams(version));
   let notified = 0;
   for (;;) {
     const last = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('terms_versions')
-        .select(['notice_notified_through', 'withdrawn_at'])
-        .where('id', '=', version.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (row.withdrawn_at) return null;
+      const row = await lockedNotice(trx, version.id);
+      if (!row) return null;
       // One event id per version: a member never gets the same notice twice (unique (event_id, user_id)).
       const { rows } = await sql<{ last: number | null; count: number }>`
         with batch as (
@@ -103,14 +112,8 @@ async function mailMembers(deps: TermsNoticeDependencies, version: TermsVersionR
   for (;;) {
     // The version's row stays locked while a batch is mailed: another worker waits and goes on after it.
     const more = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('terms_versions')
-        .select(['notice_mailed_through', 'withdrawn_at'])
-        .where('id', '=', version.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      // Withdrawn meanwhile: nobody else is told.
-      if (row.withdrawn_at) return false;
+      const row = await lockedNotice(trx, version.id);
+      if (!row) return false;
       const members = await trx
         .selectFrom('users')
         .select(['id', 'email', 'username', 'language'])
