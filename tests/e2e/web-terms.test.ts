@@ -125,6 +125,9 @@ describe('the terms journey', () => {
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText(`시행일은 오늘부터 15일 이후(${effective} 이후)여야 합니다.`).waitFor();
     problems.push(...(await lookAt(page, 'web-terms-console-create-error-ko-1280')));
+    await page.setViewportSize(PHONE);
+    problems.push(...(await lookAt(page, 'web-terms-console-create-error-ko-360')));
+    await page.setViewportSize(DESKTOP);
 
     await field(page, '시행일 (한국 시간)').fill(effective);
     await page.getByRole('button', { name: '저장' }).click();
