@@ -73,6 +73,8 @@ import {
   TagCreate,
   TagEdit,
   TagList,
+  TermsVersionCreate,
+  TermsVersionList,
   UserList,
   UserShow,
 } from './screens';
@@ -213,6 +215,14 @@ export function App() {
               {operator && <Resource name="faqs" list={FaqList} create={FaqCreate} edit={FaqEdit} />}
               {operator && <Resource name="popups" list={PopupList} create={PopupCreate} edit={PopupEdit} />}
               {operator && <Resource name="tags" list={TagList} create={TagCreate} edit={TagEdit} />}
+              {/* Both read the terms versions; operators publish them (and withdraw one not yet in force). */}
+              {(operator || finance) && (
+                <Resource
+                  name="terms-versions"
+                  list={TermsVersionList}
+                  create={operator ? TermsVersionCreate : undefined}
+                />
+              )}
               {/* Finance reads comment coin events to approve the budgets operators may not grant alone. */}
               {(operator || finance) && (
                 <Resource

@@ -43,6 +43,10 @@ export const TagCreate = screen(contentModule, 'TagCreate');
 export const TagEdit = screen(contentModule, 'TagEdit');
 export const TagList = screen(contentModule, 'TagList');
 
+const termsVersionsModule = () => import('./resources/terms-versions');
+export const TermsVersionCreate = screen(termsVersionsModule, 'TermsVersionCreate');
+export const TermsVersionList = screen(termsVersionsModule, 'TermsVersionList');
+
 const blockObjectionsModule = () => import('./resources/block-objections');
 export const BlockObjectionList = screen(blockObjectionsModule, 'BlockObjectionList');
 

@@ -34,6 +34,8 @@ export const ADMIN_WRITE_POLICY = {
   'comment-restrictions': ['ROLE_OPERATOR'],
   faqs: ['ROLE_OPERATOR'],
   popups: ['ROLE_OPERATOR'],
+  // Publishing a new version of the terms (announced to every member) and withdrawing one not yet in force.
+  'terms-versions': ['ROLE_OPERATOR'],
   tags: ['ROLE_OPERATOR'],
   'block-objections': ['ROLE_OPERATOR'],
   // Money decisions: finance.

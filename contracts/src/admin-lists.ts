@@ -21,6 +21,7 @@ import { ADMIN_CREATOR_SORT_FIELDS } from './creator-review-admin';
 import { ADMIN_GRADE_PROPOSAL_SORT_FIELDS, ADMIN_SETTLEMENT_SORT_FIELDS } from './income-api';
 import { ADMIN_CREATOR_PENALTY_SORT_FIELDS } from './mission-requests';
 import { ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS } from './payout-accounts';
+import { ADMIN_TERMS_VERSION_SORT_FIELDS } from './terms';
 import { ADMIN_BLOCK_OBJECTION_SORT_FIELDS } from './trust';
 
 /**
@@ -53,6 +54,7 @@ export const ADMIN_LIST_SORT_FIELDS = {
   settlements: ADMIN_SETTLEMENT_SORT_FIELDS,
   staff: ADMIN_STAFF_SORT_FIELDS,
   tags: ADMIN_TAG_SORT_FIELDS,
+  'terms-versions': ADMIN_TERMS_VERSION_SORT_FIELDS,
   users: ADMIN_USER_SORT_FIELDS,
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 

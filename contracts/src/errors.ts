@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'NOTHING_TO_COMPENSATE',
   'REFUND_NOT_RETURNABLE',
   ...PAYMENT_ERROR_CODES,
+  // A member who has not accepted the terms in force: changes wait until he does (GET /users/me/terms-consent).
+  'TERMS_NOT_ACCEPTED',
   // Income and settlement.
   'MONTH_NOT_ENDED',
   // A statement held after a payout account change: approve and pay wait for finance's release.

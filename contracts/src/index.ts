@@ -45,3 +45,4 @@ export * from './settlement-rules';
 export * from './trust';
 export * from './messages';
 export * from './payment-webhooks';
+export * from './terms';

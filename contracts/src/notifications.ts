@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
 import { pageQuerySchema, pageSchema } from './page';
+import { termsKindSchema } from './terms';
 import { fileEntrySchema } from './users';
 
 /** What a notification is about; the text is rendered in the reader's language. */
@@ -39,6 +40,8 @@ export const NOTIFICATION_KINDS = [
   'COINS_EXPIRING',
   /** To the creator and the requester: an operator hid the mission's content (console). */
   'MISSION_CONTENT_BLOCKED',
+  /** To every member: a new version of the terms takes effect on a date; links to its legal page. */
+  'TERMS_CHANGED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -58,6 +61,8 @@ export const notificationSchema = z
     image: fileEntrySchema.nullable(),
     mission: z.object({ id: z.number().int() }).nullable(),
     missionComment: z.object({ id: z.number().int(), missionId: z.number().int() }).nullable(),
+    /** A terms notice: the document whose legal page it opens. */
+    termsKind: termsKindSchema.optional(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -68,6 +68,7 @@ import {
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
 import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
+import { requireAcceptedTerms, termsRoutes, termsVersionAdminRoutes } from './terms';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   faqAdminRoutes,
   popupAdminRoutes,
   popupImageAdminRoutes,
+  termsVersionAdminRoutes,
   creatorPenaltyAdminRoutes,
   commentAdminRoutes,
   commentEventBudgetRoutes,
@@ -234,6 +236,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     async (v1) => {
       // Staff writes through the member API are audited like the console's (services/src/admin/member-api-audit.ts).
       v1.addHook('onSend', auditStaffMemberApiWrites(db, ctx.now));
+      // A member changes nothing before he accepts the terms in force (services/src/terms/consent-guard.ts).
+      v1.addHook('preHandler', requireAcceptedTerms(ctx));
       await v1.register(healthRoutes, { version: APP_VERSION, consumers: dependencies.eventConsumers });
       await v1.register(userRoutes, { rateLimits });
       await v1.register(userImageRoutes, { storage });
@@ -251,6 +255,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(followRoutes);
       await v1.register(faqRoutes);
       await v1.register(popupRoutes);
+      await v1.register(termsRoutes);
       await v1.register(missionProductRoutes);
       await v1.register(lotteryEventRoutes);
       await v1.register(rouletteFairnessRoutes);

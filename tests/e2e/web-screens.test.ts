@@ -2,7 +2,6 @@
 // (looked at by a person; the test itself checks each screen's heading in its language and that no script failed).
 import { describe, expect, test } from 'vitest';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
-import { legalText } from '../../web/src/shared/legal/texts';
 import { createAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { fanSession, useWebPages } from '../support/browser';
@@ -33,10 +32,7 @@ describe('web app screens', () => {
       await visit('/password-reset#code=some-code', 'password-reset', t.password.resetTitle);
       await visit('/signup-accept-terms', 'accept-terms', t.terms.title);
       await page.getByRole('button', { name: `${t.terms.service} ${t.terms.detail}` }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('heading', { name: legalText('terms', language).title })
-        .waitFor();
+      await page.getByRole('dialog').getByRole('heading', { name: t.legal.titles.terms }).waitFor();
       await screenshot(page, 'accept-terms-modal', language);
       await page.getByRole('dialog').getByRole('button', { name: t.common.close }).click();
       await page.getByRole('checkbox', { name: t.terms.agreeAll }).check();
@@ -59,10 +55,10 @@ describe('web app screens', () => {
         t.emailSent.authDoneTitle,
       );
       await visit('/faq', 'faq', t.faq.title);
-      await visit('/provideterms', 'legal-terms', legalText('terms', language).title);
-      await visit('/privacyTerms', 'legal-privacy', legalText('privacy', language).title);
-      await visit('/operating-policies', 'legal-operating', legalText('operating', language).title);
-      await visit('/collectterms', 'legal-collect', legalText('collect', language).title);
+      await visit('/provideterms', 'legal-terms', t.legal.titles.terms);
+      await visit('/privacyTerms', 'legal-privacy', t.legal.titles.privacy);
+      await visit('/operating-policies', 'legal-operating', t.legal.titles.operating);
+      await visit('/collectterms', 'legal-collect', t.legal.titles.collect);
       await visit('/browse-missions', 'browse-missions', t.browseMissions.title);
       await visit('/signup-for-creator', 'creator-sign-up', t.creatorStudio.signUp.title);
       await visit('/no/such/page', 'not-found', t.notFound.title);

@@ -175,6 +175,8 @@ export function pathValue(route: string, name: string, fixtures: MatrixFixtures)
       return fixtures.creatorUrl;
     case 'provider':
       return 'google';
+    case 'kind':
+      return 'terms';
     case 'depositId':
     case 'statementId':
     case 'refundId':

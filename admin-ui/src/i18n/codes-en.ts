@@ -106,4 +106,6 @@ export const codesEn: CodeLabels = {
     VOIDED: 'Void (target changed)',
     EXPIRED: 'Expired',
   },
+  termsKind: { terms: 'Terms of service', privacy: 'Privacy policy', operating: 'Operating policy' },
+  termsVersionState: { IN_FORCE: 'In force', SCHEDULED: 'Scheduled', PAST: 'Past', WITHDRAWN: 'Withdrawn' },
 };

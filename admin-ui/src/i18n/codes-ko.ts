@@ -109,4 +109,6 @@ export const codesKo: CodeLabels = {
     VOIDED: '무효(대상 변경)',
     EXPIRED: '기한 만료',
   },
+  termsKind: { terms: '서비스 이용약관', privacy: '개인정보처리방침', operating: '운영정책' },
+  termsVersionState: { IN_FORCE: '시행 중', SCHEDULED: '시행 예정', PAST: '지난 버전', WITHDRAWN: '철회됨' },
 };

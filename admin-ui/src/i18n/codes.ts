@@ -31,6 +31,8 @@ import {
   PRODUCT_TYPES,
   ROLES,
   STATEMENT_STATUSES,
+  TERMS_KINDS,
+  TERMS_VERSION_STATES,
 } from '@fanmission/contracts';
 
 /**
@@ -72,6 +74,8 @@ export const CODE_FAMILIES = {
   approvalKind: APPROVAL_KINDS,
   approvalStatus: APPROVAL_STATUSES,
   approvalStep: APPROVAL_STEPS,
+  termsKind: TERMS_KINDS,
+  termsVersionState: TERMS_VERSION_STATES,
 } as const;
 
 export type CodeFamily = keyof typeof CODE_FAMILIES;

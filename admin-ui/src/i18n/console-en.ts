@@ -148,6 +148,16 @@ export const consoleEn = {
       byFilter: 'By filter',
       userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
     },
+    terms: {
+      withdraw: 'Withdraw',
+      withdrawTitle: 'Withdraw version %{version}?',
+      withdrawBody: 'It will not take effect and its notice stops. Members already told are not told again.',
+      published: 'The version is published; every member is told in the background (notification and mail).',
+      noticeHelp:
+        'At least %{days} days ahead (%{unfavourableDays} when unfavourable to members); the version takes effect at 00:00 Korea time that day.',
+      bodyHelp: 'A line starting with "## " is a heading; a blank line separates paragraphs.',
+      pending: 'In progress',
+    },
     popups: {
       upload: 'Upload picture',
       removeImage: 'Remove picture',

@@ -145,6 +145,16 @@ export const consoleKo: ConsoleMessages = {
       byFilter: '조건으로',
       userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
     },
+    terms: {
+      withdraw: '철회',
+      withdrawTitle: '버전 %{version}을 철회할까요?',
+      withdrawBody: '이 버전은 시행되지 않고 공지 발송도 멈춥니다. 이미 안내받은 회원에게 다시 알리지는 않습니다.',
+      published: '새 버전을 게시했습니다. 모든 회원에게 알림과 메일로 안내합니다.',
+      noticeHelp:
+        '오늘부터 %{days}일 이후 날짜(회원에게 불리한 변경은 %{unfavourableDays}일 이후)를 고르세요. 그날 0시(한국 시간)에 시행됩니다.',
+      bodyHelp: '"## "으로 시작하는 줄은 제목, 빈 줄은 문단 구분입니다.',
+      pending: '발송 중',
+    },
     popups: {
       upload: '사진 올리기',
       removeImage: '사진 빼기',

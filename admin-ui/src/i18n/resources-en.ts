@@ -180,6 +180,25 @@ export const resourcesEn = {
     name: 'FAQ |||| FAQ',
     fields: { category: 'Category', title: 'Title', content: 'Content', position: 'Position' },
   },
+  'terms-versions': {
+    name: 'Terms version |||| Terms versions',
+    fields: {
+      kind: 'Document',
+      version: 'Version',
+      state: 'State',
+      effectiveAt: 'Effective',
+      effectiveDate: 'Effective date (Korea time)',
+      unfavourable: 'Unfavourable to members',
+      publishedAt: 'Published',
+      noticeSentAt: 'Notice sent',
+      'summary.ko': 'Summary of changes (Korean)',
+      'summary.en': 'Summary of changes (English)',
+      'summary.ja': 'Summary of changes (Japanese)',
+      'body.ko': 'Full text (Korean)',
+      'body.en': 'Full text (English)',
+      'body.ja': 'Full text (Japanese)',
+    },
+  },
   popups: {
     name: 'Popup |||| Popups',
     fields: {

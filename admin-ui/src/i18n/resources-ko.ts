@@ -179,6 +179,25 @@ export const resourcesKo: ResourceMessages = {
     },
   },
   faqs: { name: 'FAQ', fields: { category: '분류', title: '제목', content: '내용', position: '순서' } },
+  'terms-versions': {
+    name: '약관 버전',
+    fields: {
+      kind: '문서',
+      version: '버전',
+      state: '상태',
+      effectiveAt: '시행일',
+      effectiveDate: '시행일 (한국 시간)',
+      unfavourable: '회원에게 불리한 변경',
+      publishedAt: '게시일',
+      noticeSentAt: '공지 발송 완료',
+      'summary.ko': '변경 요약 (한국어)',
+      'summary.en': '변경 요약 (영어)',
+      'summary.ja': '변경 요약 (일본어)',
+      'body.ko': '전문 (한국어)',
+      'body.en': '전문 (영어)',
+      'body.ja': '전문 (일본어)',
+    },
+  },
   popups: {
     name: '팝업',
     fields: {

@@ -29,6 +29,7 @@ import { PaymentList } from './payments';
 import { PayoutAccountChangeList } from './payout-accounts';
 import { StaffList, UserList } from './people';
 import { AuditLogList, LedgerVerifyRunList } from './system';
+import { TermsVersionList } from './terms-versions';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -57,6 +58,7 @@ const LISTS: Record<AdminListResource, ComponentType> = {
   settlements: SettlementList,
   staff: StaffList,
   tags: TagList,
+  'terms-versions': TermsVersionList,
   users: UserList,
 };
 

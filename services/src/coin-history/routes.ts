@@ -63,6 +63,8 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
   routes.post(
     '/coin-deposits/:depositId/withdrawal',
     {
+      // Getting coins back before leaving the service, which a member refusing new terms may do (services/src/terms).
+      config: { allowedBeforeTermsAcceptance: true },
       schema: {
         tags,
         summary: 'Withdraw a charge in full (within 7 days of it, none of it used)',
@@ -83,6 +85,8 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
   routes.post(
     '/users/me/coins/partial-refund',
     {
+      // Getting coins back before leaving the service, which a member refusing new terms may do (services/src/terms).
+      config: { allowedBeforeTermsAcceptance: true },
       schema: {
         tags,
         summary: 'Refund every held CASH coin minus 3 % to the fan’s bank account',
@@ -121,6 +125,8 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
   routes.put(
     '/users/me/coin-refunds/:refundId/bank-account',
     {
+      // Getting coins back before leaving the service, which a member refusing new terms may do (services/src/terms).
+      config: { allowedBeforeTermsAcceptance: true },
       schema: {
         tags,
         summary: 'Correct the bank account of a partial refund finance refused to pay',

@@ -18,6 +18,7 @@ import type { PopupsTables } from '../popups/table';
 import type { UsersTables } from '../users/table';
 import type { CommentsTables } from '../comments/table';
 import type { LotteryEventsTables } from '../events/table';
+import type { TermsTables } from '../terms/table';
 import type { TrustTables } from '../trust/table';
 
 /**
@@ -46,4 +47,5 @@ export interface Database
     AdminTables,
     ApprovalsTables,
     ConsoleTables,
+    TermsTables,
     TrustTables {}

@@ -20,6 +20,7 @@ import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
+import { termsMessages } from './catalogs/terms';
 import { trustMessages } from './catalogs/trust';
 import { reliabilityMessages } from './catalogs/reliability';
 
@@ -337,6 +338,7 @@ const catalog = {
   ...approvalsMessages,
   ...securityMessages,
   ...trustMessages,
+  ...termsMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
   ...sharedMessages,
@@ -358,6 +360,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   bonusGrants: bonusGrantsMessages,
   security: securityMessages,
   trust: trustMessages,
+  terms: termsMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
   shared: sharedMessages,

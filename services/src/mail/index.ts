@@ -1,4 +1,11 @@
 // The public surface of `mail`: mailers and mail templates. Other modules import only this file.
 export { devMailboxRoutes } from './dev-mailbox-routes';
-export { createDevMailbox, createSmtpMailer, type DevMailbox, type MailDependencies, type Mailer } from './mailer';
+export {
+  createDevMailbox,
+  createSmtpMailer,
+  type DevMailbox,
+  type MailDependencies,
+  type Mailer,
+  type OutgoingMail,
+} from './mailer';
 export { passwordResetMail, renderMail, verificationMail, type MailCopy } from './templates';

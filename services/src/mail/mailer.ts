@@ -13,6 +13,7 @@ export type MailKind =
   | 'payout_account_changed'
   | 'bank_deposit_instructions'
   | 'staff_invitation'
+  | 'terms_notice'
   | 'other';
 
 export interface OutgoingMail {

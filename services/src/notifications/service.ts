@@ -1,9 +1,21 @@
-import type { Language, Notification, NotificationKind, Page, PageQuery } from '@fanmission/contracts';
+import {
+  termsKindSchema,
+  type Language,
+  type Notification,
+  type NotificationKind,
+  type Page,
+  type PageQuery,
+  type TermsKind,
+} from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { fileEntry } from '../files';
 import { pageOffset, toPage } from '../http';
 import { translate } from '../i18n';
 import { findNotificationPage } from './repository';
+
+/** The document a terms notice is about (its `termsKind` parameter). */
+const termsKindOf = (params: Record<string, string | number>): TermsKind =>
+  termsKindSchema.catch('terms').parse(params.termsKind);
 
 /** The reader's notifications page, texts in the reader's language. */
 export async function notificationPage(
@@ -23,6 +35,7 @@ export async function notificationPage(
       thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
       image,
       mission: row.mission_id === null ? null : { id: row.mission_id },
+      ...(row.kind === 'TERMS_CHANGED' && { termsKind: termsKindOf(row.params) }),
       missionComment:
         row.mission_comment_id === null || row.mission_id === null
           ? null
@@ -34,6 +47,10 @@ export async function notificationPage(
 
 /** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */
 function notificationText(language: Language, kind: NotificationKind, params: Record<string, string | number>): string {
+  if (kind === 'TERMS_CHANGED') {
+    const document = translate(language, `terms.kind.${termsKindOf(params)}`);
+    return translate(language, 'notification.TERMS_CHANGED', { ...params, document });
+  }
   const text = translate(language, `notification.${kind}`, params);
   const message = typeof params.message === 'string' ? params.message.trim() : '';
   if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;

@@ -16,6 +16,7 @@ import { countWorkflowOutcome } from '../metrics';
 import { createEventActivities, startEventReconciler } from '../events';
 import { createDataMaintenanceActivities } from '../retention';
 import { tracingClientInterceptors, workerTracing } from '../telemetry';
+import { startTermsNoticeSender } from '../terms';
 import { startReliabilityRefresher } from '../trust';
 import { closeLate, temporalLogLevel, type StartScope } from './start-scope';
 import { ensureTemporalRuntime } from './temporal-connection';
@@ -138,7 +139,14 @@ export async function startWorker(
   const reconciler = startMissionReconciler({ ...background, temporal });
   const eventReconciler = startEventReconciler({ ...background, temporal });
   const reliabilityRefresher = startReliabilityRefresher(background);
+  const termsNotices = startTermsNoticeSender({
+    db,
+    mailer: options.mailer,
+    publicUrl: config.PUBLIC_URL,
+    log: background.log,
+  });
   stops.push(async () => {
+    await termsNotices.stop();
     await reliabilityRefresher.stop();
     await reconciler.stop();
     await eventReconciler.stop();

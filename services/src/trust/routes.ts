@@ -89,6 +89,8 @@ export async function trustRoutes(app: FastifyInstance, options: { rateLimits: R
   routes.delete(
     '/users/me',
     {
+      // A member refusing new terms may leave the service (services/src/terms).
+      config: { allowedBeforeTermsAcceptance: true },
       schema: {
         tags: ['users'],
         summary: 'Delete the caller’s account (a fan leaving the service)',

@@ -14,6 +14,7 @@ import { tagsOfCreator } from '../creators';
 import { AppError, conflict, invalidFields, notFound } from '../http';
 import { verificationMail } from '../mail';
 import { fileEntry } from '../files';
+import { recordSignUpAcceptance } from '../terms';
 import { sql } from 'kysely';
 import * as repository from './repository';
 import type { UserRow } from './table';
@@ -113,6 +114,8 @@ export async function signUp(ctx: ServiceContext, input: SignUpRequest, language
       });
       if (creator)
         await repository.insertCreator(trx, { userId: inserted.id, name: input.creatorName ?? input.username });
+      // The sign-up's required boxes: the service terms and the privacy policy in force now.
+      await recordSignUpAcceptance(trx, inserted.id, ctx.now());
       return inserted;
     });
   } catch (error) {

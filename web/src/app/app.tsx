@@ -1,10 +1,11 @@
 import type { i18n as I18n } from 'i18next';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AlertHost } from '../shared/alert/alert';
 import { useAppMode } from '../shared/app-mode';
 import { NavigationBridge } from '../shared/navigation/navigation';
+import { useSession } from '../shared/session/session';
 import { Footer } from './footer';
 import { Header } from './header';
 import { AppRoutes } from './routes';
@@ -20,14 +21,35 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
   );
 }
 
-/** Header and footer, hidden in embedded app mode (`?app-api=true`). */
+/** The question of new terms for a signed-in member, loaded once he is (a visitor never downloads it). */
+const TermsConsentGate = lazy(async () => {
+  const [{ TermsConsentGate: Gate }, { PageProviders }] = await Promise.all([
+    import('../features/terms-consent/terms-consent-gate'),
+    import('../shared/ui/page-providers'),
+  ]);
+  return {
+    default: () => (
+      <PageProviders>
+        <Gate />
+      </PageProviders>
+    ),
+  };
+});
+
+/** Header and footer, hidden in embedded app mode (`?app-api=true`); the terms question over every page. */
 export function Layout({ children }: { children: ReactNode }) {
   const appMode = useAppMode();
+  const session = useSession();
   return (
     <>
       {appMode ? null : <Header />}
       {children}
       {appMode ? null : <Footer />}
+      {session.loggedIn ? (
+        <Suspense fallback={null}>
+          <TermsConsentGate />
+        </Suspense>
+      ) : null}
     </>
   );
 }

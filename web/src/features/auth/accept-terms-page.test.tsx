@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { AcceptTermsPage } from './accept-terms-page';
 
 describe('terms acceptance page', () => {
-  afterEach(cleanupApp);
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+  });
 
   test.each(['ko', 'en', 'ja'] as const)(
     'agree all ticks both required boxes; Next needs both (%s)',
@@ -40,13 +44,29 @@ describe('terms acceptance page', () => {
     },
   );
 
-  test('each detail button opens the full text in a modal', async () => {
+  test('each detail button opens the full text of the version in force in a modal', async () => {
     const t = await useLanguage('ko');
+    serve({
+      'GET /api/v1/terms/privacy': () =>
+        json({
+          current: {
+            id: 2,
+            kind: 'privacy',
+            version: 1,
+            effectiveAt: '2024-12-31T15:00:00.000Z',
+            unfavourable: false,
+            summary: '최초 버전',
+            body: '## 보유 기간\n\n회원 정보: 탈퇴 후 1년.',
+          },
+          next: null,
+        }),
+    });
     const user = userEvent.setup();
     renderAt('/signup-accept-terms', <Route path="/signup-accept-terms" element={<AcceptTermsPage />} />);
     await user.click(screen.getByRole('button', { name: `${t.terms.privacy} ${t.terms.detail}` }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('개인정보처리방침');
-    expect(dialog.textContent).toContain('탈퇴 후 1년');
+    expect(await within(dialog).findByText('회원 정보: 탈퇴 후 1년.')).toBeTruthy();
+    expect(dialog.textContent).toContain('버전 1 · 2025.01.01 시행');
   });
 });

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card, Page } from '../../shared/ui/page';
-import { LegalContent, legalTitle } from '../../shared/legal/legal-content';
-import type { LegalDoc } from '../../shared/legal/texts';
+import type { TermsKind } from '@fanmission/contracts';
+import { TermsDocument } from '../../shared/legal/terms-document';
 
 /** What the terms page hands to /sign-up. */
 export interface SignUpState {
@@ -22,14 +22,14 @@ export interface SignUpState {
 
 /** Agree to all, two required boxes with their full texts in modals; Next goes to /sign-up. */
 export function AcceptTermsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [service, setService] = useState(false);
   const [privacy, setPrivacy] = useState(false);
-  const [detail, setDetail] = useState<LegalDoc | null>(null);
+  const [detail, setDetail] = useState<TermsKind | null>(null);
   const all = service && privacy;
 
-  const row = (label: string, checked: boolean, set: (value: boolean) => void, doc: LegalDoc) => (
+  const row = (label: string, checked: boolean, set: (value: boolean) => void, doc: TermsKind) => (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
       <FormControlLabel control={<Checkbox checked={checked} onChange={(_, value) => set(value)} />} label={label} />
       <Button size="small" onClick={() => setDetail(doc)} aria-label={`${label} ${t('terms.detail')}`}>
@@ -71,9 +71,9 @@ export function AcceptTermsPage() {
       <Dialog open={detail !== null} onClose={() => setDetail(null)} maxWidth="md" fullWidth scroll="paper">
         {detail ? (
           <>
-            <DialogTitle>{legalTitle(detail, i18n.language)}</DialogTitle>
+            <DialogTitle>{t(`legal.titles.${detail}`)}</DialogTitle>
             <DialogContent dividers>
-              <LegalContent doc={detail} headingLevel="h3" />
+              <TermsDocument kind={detail} headingLevel="h3" />
             </DialogContent>
           </>
         ) : null}

@@ -1,15 +1,17 @@
+import { normalizeLanguage, type TermsKind } from '@fanmission/contracts';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../shared/ui/page';
-import { LegalContent, legalTitle } from '../../shared/legal/legal-content';
-import type { LegalDoc } from '../../shared/legal/texts';
+import { LegalSections } from '../../shared/legal/legal-content';
+import { collectNotice } from '../../shared/legal/texts';
+import { TermsDocument } from '../../shared/legal/terms-document';
 
-function LegalPage({ doc }: { doc: LegalDoc }) {
-  const { i18n } = useTranslation();
+function LegalPage({ kind }: { kind: TermsKind }) {
+  const { t } = useTranslation();
   return (
-    <Page title={legalTitle(doc, i18n.language)} width="md">
+    <Page title={t(`legal.titles.${kind}`)} width="md">
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
-        <LegalContent doc={doc} />
+        <TermsDocument kind={kind} />
       </Paper>
     </Page>
   );
@@ -17,20 +19,27 @@ function LegalPage({ doc }: { doc: LegalDoc }) {
 
 /** `/provideterms` */
 export function TermsOfServicePage() {
-  return <LegalPage doc="terms" />;
+  return <LegalPage kind="terms" />;
 }
 
 /** `/privacyTerms` */
 export function PrivacyPolicyPage() {
-  return <LegalPage doc="privacy" />;
+  return <LegalPage kind="privacy" />;
 }
 
 /** `/operating-policies` */
 export function OperatingPolicyPage() {
-  return <LegalPage doc="operating" />;
+  return <LegalPage kind="operating" />;
 }
 
 /** `/collectterms`, linked from the sign-in page */
 export function CollectTermsPage() {
-  return <LegalPage doc="collect" />;
+  const { t, i18n } = useTranslation();
+  return (
+    <Page title={t('legal.titles.collect')} width="md">
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
+        <LegalSections sections={collectNotice(normalizeLanguage(i18n.language)).sections} />
+      </Paper>
+    </Page>
+  );
 }

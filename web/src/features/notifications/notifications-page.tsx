@@ -1,4 +1,4 @@
-import type { Notification } from '@fanmission/contracts';
+import { TERMS_PAGE_PATHS, type Notification } from '@fanmission/contracts';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Avatar from '@mui/material/Avatar';
 import Paper from '@mui/material/Paper';
@@ -17,9 +17,10 @@ import { useNotifications } from './api/notifications';
 
 /** Where a notification leads: its mission, or the mission of its comment; null when it has neither. */
 export function notificationTarget(
-  notification: Pick<Notification, 'mission' | 'missionComment'> & Partial<Pick<Notification, 'kind'>>,
+  notification: Pick<Notification, 'mission' | 'missionComment'> & Partial<Pick<Notification, 'kind' | 'termsKind'>>,
 ): string | null {
   if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
+  if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
   const missionId = notification.mission?.id ?? notification.missionComment?.missionId;
   return missionId === undefined ? null : `/mission-detail/${missionId}`;
 }

@@ -97,6 +97,9 @@ function asErrorResponse(body: unknown): ErrorResponse | undefined {
   return undefined;
 }
 
+/** Dispatched on `window` when the API refuses a change until the member accepts the terms in force. */
+export const TERMS_REQUIRED_EVENT = 'fanmission:terms-required';
+
 function endSession(message: string, to = '/login'): void {
   clearSession();
   void showAlert(message);
@@ -110,6 +113,11 @@ function handleGlobally(error: ApiError, mode: GlobalErrorHandling): void {
   // The account was blocked while this page showed it: say so, and where to object.
   if (error.status === 403 && error.code === 'LOGIN_BLOCKED') {
     endSession(t('session.blocked'), '/block-objection');
+    return;
+  }
+  // New terms took effect and the member has not accepted them: the consent dialog asks him (features/terms-consent).
+  if (error.status === 403 && error.code === 'TERMS_NOT_ACCEPTED') {
+    window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
     return;
   }
   if (error.status === 403 && (error.body?.message === ACCESS_DENIED_MESSAGE || error.code === 'ACCESS_DENIED')) {

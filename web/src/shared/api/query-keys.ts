@@ -37,6 +37,13 @@ export const queryKeys = {
   creatorSearch: (filters: object) => ['creator-search', filters] as const,
   creatorTags: ['tags', 'creator'] as const,
   notifications: (page: number) => ['notifications', page] as const,
+  /** `GET /terms/{kind}`: the version in force and the next one, in a language. */
+  terms: (kind: string, language: string) => ['terms', kind, language] as const,
+  /** `GET /users/me/terms-consent`: the versions the member has still to accept. */
+  termsConsent: {
+    all: ['terms-consent'] as const,
+    of: (userId: number | null, language: string) => ['terms-consent', userId, language] as const,
+  },
   faq: (category: string, page: number) => ['faq', category, page] as const,
   lotteryEvents: (userId: number | null) => ['lottery-events', userId] as const,
   lotteryEvent: (productId: string, userId: number | null) => ['lottery-event', productId, userId] as const,

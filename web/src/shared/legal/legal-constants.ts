@@ -1,32 +1,24 @@
-import { FILE_LIMITS, SUPPORT_HOURS } from '@fanmission/contracts';
+import type { TermsKind } from '@fanmission/contracts';
 
-// The legal texts' shapes and the values they quote (from the business constants of @fanmission/contracts), shared by
-// the texts of each language (./texts-ko.ts, ./texts-en.ts, ./texts-ja.ts).
+// The legal texts' shapes and the retention periods the collection notice quotes (./texts-ko.ts, ./texts-en.ts,
+// ./texts-ja.ts).
 
-export type LegalDoc = 'terms' | 'privacy' | 'operating' | 'collect';
+/** The documents of the legal pages: the three with versions (served by the API) and the collection notice. */
+export type LegalDoc = TermsKind | 'collect';
 
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
 }
 
+/** A text of the app (its title is the legal page's, `legal.titles.*` of the app's messages). */
 export interface LegalText {
-  title: string;
   sections: LegalSection[];
 }
 
-/** Terms and privacy constants that only the legal texts use (notice periods, retention, destruction). */
+/** Retention periods of personal data the collection notice quotes. */
 export const LEGAL_CONSTANTS = {
-  termsNoticeDays: 15,
-  unfavourableTermsNoticeDays: 30,
-  terminationObjectionDays: 30,
   retention: { contractAndPaymentYears: 5, complaintAndCreditYears: 3, membershipAfterWithdrawalYears: 1 },
-  destructionWithinDays: 5,
 } as const;
 
-/** Values the texts quote, derived from the constants. */
 export const L = LEGAL_CONSTANTS;
-export const percent = (rate: number) => Math.round(rate * 100);
-export const imageMb = FILE_LIMITS.attachmentImageBytes / 1024 / 1024;
-export const mediaMb = FILE_LIMITS.mediaBytes / 1024 / 1024;
-export const hours = `${SUPPORT_HOURS.weekdaysFrom}–${SUPPORT_HOURS.weekdaysTo}`;
