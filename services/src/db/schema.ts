@@ -1,5 +1,6 @@
 import type { LedgerTables } from '@fanmission/ledger';
 import type { AdminTables } from '../admin/table';
+import type { IdentityVerificationTables } from '../identity-verification/table';
 import type { ApprovalsTables } from '../approvals/table';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
@@ -46,4 +47,5 @@ export interface Database
     AdminTables,
     ApprovalsTables,
     ConsoleTables,
-    TrustTables {}
+    TrustTables,
+    IdentityVerificationTables {}

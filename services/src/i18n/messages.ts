@@ -21,6 +21,7 @@ import { paymentsConsoleMessages } from './catalogs/payments-console';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
 import { trustMessages } from './catalogs/trust';
+import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
 
 /**
@@ -337,6 +338,7 @@ const catalog = {
   ...approvalsMessages,
   ...securityMessages,
   ...trustMessages,
+  ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
   ...sharedMessages,
@@ -358,6 +360,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   bonusGrants: bonusGrantsMessages,
   security: securityMessages,
   trust: trustMessages,
+  adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
   shared: sharedMessages,
