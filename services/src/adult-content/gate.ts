@@ -3,31 +3,44 @@ import type { DbExecutor } from '../db';
 import { AppError } from '../http';
 
 /** 401: adult content needs a signed-in member first. */
-export const adultLoginRequired = () =>
-  new AppError(401, 'adult.loginRequired', { code: 'ADULT_LOGIN_REQUIRED' });
+export const adultLoginRequired = () => new AppError(401, 'adult.loginRequired', { code: 'ADULT_LOGIN_REQUIRED' });
 
 /** 403: the member has not proved being an adult (identity verification). */
 export const adultVerificationRequired = () =>
   new AppError(403, 'adult.verificationRequired', { code: 'ADULT_VERIFICATION_REQUIRED' });
 
-/** Whose content is asked for: the creator, whether he is flagged adult, and whether the caller is its party. */
+/** Who asks, as far as the gate cares. */
+export interface AdultViewer {
+  signedIn: boolean;
+  /** An identity check proved him an adult. */
+  adultVerified: boolean;
+  creatorId: number | null;
+  operator: boolean;
+}
+
+export const adultViewerOf = (caller: Caller | null): AdultViewer => ({
+  signedIn: caller !== null,
+  adultVerified: caller?.adultVerified === true,
+  creatorId: caller?.creatorId ?? null,
+  operator: caller !== null && isOperator(caller),
+});
+
+/** Whose content is asked for: the creator, whether he is flagged adult, and whether the viewer is its party. */
 export interface GatedContent {
   creatorId: number;
   adult: boolean;
-  /** The caller is a party to this content (the requester of the mission): he keeps seeing what is his. */
+  /** The viewer is a party to this content (the requester of the mission): he keeps seeing what is his. */
   party?: boolean;
 }
 
 /**
- * Whether the caller may see the content. An adult-flagged creator's content answers only a signed-in member an
+ * Whether the viewer may see the content. An adult-flagged creator's content answers only a signed-in member an
  * identity check proved an adult, the creator himself, a party to it (a mission's requester) and operators.
  */
-export function mayViewAdultContent(caller: Caller | null, content: GatedContent): boolean {
+export function mayViewAdultContent(viewer: AdultViewer, content: GatedContent): boolean {
   if (!content.adult) return true;
-  if (caller === null) return false;
-  return (
-    caller.adultVerified === true || caller.creatorId === content.creatorId || content.party === true || isOperator(caller)
-  );
+  if (!viewer.signedIn) return false;
+  return viewer.adultVerified || viewer.creatorId === content.creatorId || content.party === true || viewer.operator;
 }
 
 /**
@@ -35,9 +48,10 @@ export function mayViewAdultContent(caller: Caller | null, content: GatedContent
  * ADULT_VERIFICATION_REQUIRED for a member not verified. Call it after the content was found visible (a 404 first
  * never tells that a hidden thing exists).
  */
-export function requireAdultAccess(caller: Caller | null, content: GatedContent): void {
-  if (mayViewAdultContent(caller, content)) return;
-  throw caller === null ? adultLoginRequired() : adultVerificationRequired();
+export function requireAdultAccess(caller: Caller | AdultViewer | null, content: GatedContent): void {
+  const viewer = caller !== null && 'signedIn' in caller ? caller : adultViewerOf(caller);
+  if (mayViewAdultContent(viewer, content)) return;
+  throw viewer.signedIn ? adultVerificationRequired() : adultLoginRequired();
 }
 
 /** Whether the creator is flagged adult (false for a creator that does not exist: his 404 comes from elsewhere). */
@@ -56,6 +70,6 @@ export async function requireCreatorContentAccess(
   caller: Caller | null,
   creatorId: number,
 ): Promise<void> {
-  if (mayViewAdultContent(caller, { creatorId, adult: true })) return;
+  if (mayViewAdultContent(adultViewerOf(caller), { creatorId, adult: true })) return;
   requireAdultAccess(caller, { creatorId, adult: await isAdultCreator(db, creatorId) });
 }
