@@ -45,7 +45,7 @@ export const identityVerificationIdSchema = z
   .trim()
   .min(1, { error: 'validation.required' })
   .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/);
+  .regex(/^[A-Za-z0-9_-]*$/);
 
 /** `POST /users/me/identity-verifications`: where the browser comes back to after the check (our own origin). */
 export const identityVerificationStartRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbExecutor } from '../db';
 import type { SandboxIdentityVerificationRow, SandboxIdentityVerificationsTable } from './table';
 
@@ -13,7 +13,13 @@ export async function findSandboxIdentityVerification(
   db: DbExecutor,
   id: string,
 ): Promise<SandboxIdentityVerificationRow | undefined> {
-  return await db.selectFrom('sandbox_identity_verifications').selectAll().where('id', '=', id).executeTakeFirst();
+  return await db
+    .selectFrom('sandbox_identity_verifications')
+    .select(['id', 'user_id', 'redirect_url', 'status', 'created_at', 'decided_at'])
+    // A date column reads back as a JavaScript Date at the server's midnight: the calendar date as PortOne gives it.
+    .select(sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The sandbox tester's decision; the first one stands (a READY verification only). */
