@@ -108,10 +108,7 @@ describe('web app: the age gate of an adult-flagged creator (ko)', () => {
     await page.goto(url(`/night${suffix}`));
     await page.getByText(ko.adultGate.verifyBody).waitFor();
     await verifyInSandbox(page, bornYearsAgo(17));
-    await page
-      .getByRole('alert')
-      .filter({ hasText: '만 19세 미만은 성인 인증을 할 수 없습니다.' })
-      .waitFor();
+    await page.getByRole('alert').filter({ hasText: '만 19세 미만은 성인 인증을 할 수 없습니다.' }).waitFor();
     expect(await page.getByText(`Night ${suffix}`).count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
     await bothWidths(page, 'gate-minor');

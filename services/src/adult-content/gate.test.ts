@@ -81,7 +81,11 @@ beforeAll(async () => {
     status: 'COMPLETED',
     video_file_id: videoId,
   });
-  adultPrivate = await insertMission(app(), adultBasic, { user_id: requester.id, status: 'ACCEPTED', is_private: true });
+  adultPrivate = await insertMission(app(), adultBasic, {
+    user_id: requester.id,
+    status: 'ACCEPTED',
+    is_private: true,
+  });
   plainCompleted = await insertMission(app(), plainBasic, { user_id: requester.id, status: 'COMPLETED' });
   for (const status of MISSION_STATUSES.filter((status) => status !== 'CREATED' && status !== 'COMPLETED')) {
     await insertMission(app(), adultBasic, { user_id: requester.id, status });
@@ -123,7 +127,9 @@ describe('the adult gate on an adult-flagged creator’s content', () => {
       });
     }
     const english = await call('GET', `/creators/${adultCreator.creatorId}`);
-    expect(english.json().message).toBe('This content is for adults aged 19 or over. Please log in and verify your age.');
+    expect(english.json().message).toBe(
+      'This content is for adults aged 19 or over. Please log in and verify your age.',
+    );
   });
 
   it('answers a member not verified 403 ADULT_VERIFICATION_REQUIRED on every route, a creator of others too', async () => {
@@ -243,11 +249,17 @@ describe('public lists across creators', () => {
     const adultIds = (
       await db().selectFrom('missions').select('id').where('creator_id', '=', adultCreator.creatorId).execute()
     ).map((row) => row.id);
-    const tabs = ['', ...MISSION_STATUSES.filter((status) => status !== 'CREATED').map((status) => `&status=${status}`)];
+    const tabs = [
+      '',
+      ...MISSION_STATUSES.filter((status) => status !== 'CREATED').map((status) => `&status=${status}`),
+    ];
     for (const member of [undefined, fan, adultFan, requester, adultCreator]) {
       for (const tab of tabs) {
         const ids = await listed(`/missions/page?size=100${tab}`, member);
-        expect(ids.filter((id) => adultIds.includes(id)), tab).toEqual([]);
+        expect(
+          ids.filter((id) => adultIds.includes(id)),
+          tab,
+        ).toEqual([]);
       }
       expect(await listed('/missions/page?status=COMPLETED&page=0&size=8', member)).toContain(plainCompleted.id);
     }

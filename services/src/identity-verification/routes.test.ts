@@ -11,13 +11,7 @@ const app = () => testApp.current.app;
 const PUBLIC_URL = 'http://localhost:8080';
 const BACK = `${PUBLIC_URL}/creator/7`;
 
-const call = (
-  method: 'GET' | 'POST',
-  url: string,
-  account?: TestAccount,
-  payload?: object,
-  language = 'en',
-) =>
+const call = (method: 'GET' | 'POST', url: string, account?: TestAccount, payload?: object, language = 'en') =>
   app().inject({
     method,
     url: `/api/v1${url}`,
@@ -126,7 +120,10 @@ describe('an adult verification through the sandbox identity check', () => {
     const unfinished = await start(member);
     const notYet = await confirm(member, unfinished.identityVerificationId);
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json()).toMatchObject({ code: 'IDENTITY_NOT_VERIFIED', message: 'The identity check was not completed. Please try again.' });
+    expect(notYet.json()).toMatchObject({
+      code: 'IDENTITY_NOT_VERIFIED',
+      message: 'The identity check was not completed. Please try again.',
+    });
 
     const cancelled = await start(member);
     const back = await app().inject({
@@ -163,9 +160,9 @@ describe('validation and permission errors', () => {
     expect((await call('POST', '/users/me/identity-verifications', undefined, { redirectUrl: BACK })).statusCode).toBe(
       401,
     );
-    expect((await call('POST', '/users/me/adult-verification', undefined, { identityVerificationId: 'x' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('POST', '/users/me/adult-verification', undefined, { identityVerificationId: 'x' })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a missing, malformed or foreign redirectUrl with its field', async () => {

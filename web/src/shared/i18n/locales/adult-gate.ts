@@ -14,8 +14,10 @@ export const adultGateKo = {
 
 export const adultGateEn: typeof adultGateKo = {
   title: 'This content is for adults aged 19 or over',
-  loginBody: 'To protect minors, only members who log in and confirm being 19 or older with an identity check can see it.',
-  verifyBody: 'Confirm that you are 19 or older with an identity check to see it right away. You only need to do it once.',
+  loginBody:
+    'To protect minors, only members who log in and confirm being 19 or older with an identity check can see it.',
+  verifyBody:
+    'Confirm that you are 19 or older with an identity check to see it right away. You only need to do it once.',
   login: 'Log in to see it',
   verify: 'Verify my age',
   checking: 'Checking the identity check…',
