@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth';
-import { errorResponses, notFound } from '../http';
+import { errorResponses, notFound, PROVIDER_PAGE_HEADERS, withQuery } from '../http';
 import { identityProviderName, sandboxIdentityPath } from './providers';
 import { decideSandboxIdentityVerification, findSandboxIdentityVerification } from './repository';
 import { renderSandboxIdentityPage } from './sandbox-page';
@@ -63,20 +63,8 @@ export async function identityVerificationRoutes(app: FastifyInstance) {
   );
 }
 
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-} as const;
-
 const sandboxParamsSchema = z.object({ identityVerificationId: identityVerificationIdSchema });
 const sandboxQuerySchema = z.object({ lang: z.string().max(10).optional() });
-
-function withQuery(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return target.toString();
-}
 
 /**
  * The sandbox identity check, served by the API while the sandbox is the configured provider (404 otherwise, as if
@@ -119,7 +107,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance) {
         decided: found.status === 'READY' ? null : found.status,
         actionBase: sandboxIdentityPath(found.id),
       });
-      return reply.headers(PAGE_HEADERS).send(html);
+      return reply.headers(PROVIDER_PAGE_HEADERS).send(html);
     },
   );
 
@@ -155,7 +143,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance) {
           rejectedBirthDate: typeof typed === 'string' ? typed : '',
           actionBase: sandboxIdentityPath(found.id),
         });
-        return reply.code(400).headers(PAGE_HEADERS).send(html);
+        return reply.code(400).headers(PROVIDER_PAGE_HEADERS).send(html);
       }
       const decision = { status: 'VERIFIED', birthDate: form.data.birthDate } as const;
       await decideSandboxIdentityVerification(app.ctx.db, found.id, decision, app.ctx.now());

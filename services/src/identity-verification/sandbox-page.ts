@@ -1,4 +1,5 @@
 import type { Language } from '@fanmission/contracts';
+import { escapeHtml, providerPage } from '../http';
 
 /** The sandbox verification page's own words (a provider's page, not API messages). */
 const TEXT = {
@@ -37,9 +38,6 @@ const TEXT = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export interface SandboxIdentityPageData {
   id: string;
   language: Language;
@@ -66,35 +64,17 @@ export function renderSandboxIdentityPage(data: SandboxIdentityPageData): string
     <button class="verify" type="submit">${escapeHtml(text.verify)}</button>
   </form>
   <form method="post" action="${action}/cancel${query}"><button class="cancel" type="submit">${escapeHtml(text.cancel)}</button></form>`;
-  return `<!doctype html>
-<html lang="${data.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(text.title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; padding: 2rem 1rem; color: #1d2330; }
-  main { max-width: 26rem; margin: 0 auto; background: #fff; border-radius: 12px; padding: 1.5rem;
-    box-shadow: 0 2px 12px rgba(0,0,0,.08); }
-  h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
-  .notice { color: #4b5563; font-size: .85rem; margin: 0 0 1.25rem; }
-  label { display: block; font-weight: 600; margin-bottom: .25rem; }
+  return providerPage({
+    language: data.language,
+    title: text.title,
+    notice: text.notice,
+    css: `  label { display: block; font-weight: 600; margin-bottom: .25rem; }
   input { width: 100%; box-sizing: border-box; padding: .7rem; font-size: 1rem; border: 1px solid #9ca3af;
     border-radius: 8px; margin-bottom: 1rem; }
-  button { width: 100%; padding: .8rem; border: 0; border-radius: 8px; font-size: 1rem; cursor: pointer;
-    margin-bottom: .75rem; }
+  button { margin-bottom: .75rem; }
   .verify { background: #2563eb; color: #fff; } .cancel { background: #e5e7eb; color: #1d2330; }
-  .error { color: #b91c1c; margin: -.5rem 0 1rem; } .result { font-weight: 600; }
-</style>
-</head>
-<body>
-<main>
-  <h1>${escapeHtml(text.title)}</h1>
-  <p class="notice">${escapeHtml(text.notice)}</p>
-  ${body}
-  <p class="notice">${escapeHtml(data.id)}</p>
-</main>
-</body>
-</html>
-`;
+  .error { color: #b91c1c; margin: -.5rem 0 1rem; } .result { font-weight: 600; }`,
+    body,
+    footnote: data.id,
+  });
 }
