@@ -97,8 +97,8 @@ function filteredMissions(
       if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
       if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));
       if (part === 'public') return publicMission;
-      // The party-only indexes' predicate (migration 0185) word for word, with constants, not parameters: the planner
-      // proves a partial index usable from the query's own text.
+      // The party-only indexes' predicate (migrations 0185 and 0395) word for word, with constants, not parameters:
+      // the planner proves a partial index usable from the query's own text.
       const notPublic = sql<boolean>`(m.is_private or m.status = 'CREATED' or m.content_blocked_at is not null)`;
       if (part === 'partyOnly') return eb.and([notPublic, eb.or(parties)]);
       return eb.or([publicMission, ...parties]);

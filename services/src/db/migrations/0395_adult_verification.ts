@@ -7,13 +7,19 @@ import { sql, type Kysely } from 'kysely';
 // - The sandbox identity verification (development and tests) stands in for PortOne's records: the tester's chosen
 //   birth date lives there, apart from the members, as it does at the provider.
 // - missions.creator_adult copies its creator's contain_adult_content (set on insert, spread when the flag changes),
-//   so that the public lists leave an adult creator's missions out from their own partial indexes, index-only, with no
-//   join: the four public-mission indexes are built again with it in their predicate.
+//   so that the lists across creators leave an adult creator's missions out from their own partial indexes,
+//   index-only, with no join: the four public-mission indexes and the two party-only ones (a party's browse merges
+//   both) are built again with it in their predicate.
 const PUBLIC_INDEXES = [
   ['missions_public_newest', 'created_at desc nulls last, id desc'],
   ['missions_public_completed', 'completed_at desc nulls last, id desc'],
   ['missions_public_status_newest', 'status, created_at desc nulls last, id desc'],
   ['missions_public_status_completed', 'status, completed_at desc nulls last, id desc'],
+] as const;
+
+const PARTY_ONLY_INDEXES = [
+  ['missions_party_only_user', 'user_id'],
+  ['missions_party_only_creator', 'creator_id'],
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -72,9 +78,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create index ${sql.ref(name)} on missions (${sql.raw(columns)})
         where not is_private and status <> 'CREATED' and content_blocked_at is null and not creator_adult`.execute(db);
   }
+  for (const [name, party] of PARTY_ONLY_INDEXES) {
+    await sql`drop index ${sql.ref(name)}`.execute(db);
+    await sql`
+      create index ${sql.ref(name)} on missions (${sql.ref(party)}, status, completed_at desc, id desc)
+        where (is_private or status = 'CREATED' or content_blocked_at is not null) and not creator_adult`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const [name, party] of PARTY_ONLY_INDEXES) {
+    await sql`drop index ${sql.ref(name)}`.execute(db);
+    await sql`
+      create index ${sql.ref(name)} on missions (${sql.ref(party)}, status, completed_at desc, id desc)
+        where is_private or status = 'CREATED' or content_blocked_at is not null`.execute(db);
+  }
   for (const [name, columns] of PUBLIC_INDEXES) {
     await sql`drop index ${sql.ref(name)}`.execute(db);
     await sql`
