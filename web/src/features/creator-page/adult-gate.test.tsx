@@ -11,6 +11,9 @@ import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { CreatorPage } from './creator-page';
 
+const portOne = vi.hoisted(() => ({ requestIdentityVerification: vi.fn() }));
+vi.mock('@portone/browser-sdk/v2', () => portOne);
+
 const loginRequired = { status: 401, code: 'ADULT_LOGIN_REQUIRED', message: '19세 이상만 볼 수 있는 콘텐츠입니다.' };
 const verificationRequired = { status: 403, code: 'ADULT_VERIFICATION_REQUIRED', message: '성인 인증을 해 주세요.' };
 const page = <Route path="/creator/:creatorId" element={<CreatorPage />} />;
@@ -81,7 +84,7 @@ describe('the age gate of an adult-flagged creator’s page', () => {
     );
     const confirmed = calls.filter((call) => call.path === '/api/v1/users/me/adult-verification');
     expect(confirmed.map((call) => call.body)).toEqual([{ identityVerificationId: 'identity-verification-1' }]);
-    expect(screen.getByLabelText('current path').textContent).toBe('/creator/5');
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/creator/5'));
   });
 
   test.each(['ko', 'en', 'ja'] as const)('shows a minor the server’s refusal (%s)', async (language) => {
@@ -98,6 +101,40 @@ describe('the age gate of an adult-flagged creator’s page', () => {
     });
     renderAt('/creator/5?identityVerificationId=identity-verification-2', page);
     expect((await screen.findByRole('alert')).textContent).toBe(refusal.message);
-    expect(screen.getByLabelText('current path').textContent).toBe('/creator/5');
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/creator/5'));
+  });
+
+  test('opens PortOne’s identity check with the store, channel and id, and goes back with its answer', async () => {
+    const t = await useLanguage('ko');
+    window.localStorage.setItem('UserId', '9');
+    serve({
+      'GET /api/v1/creators/5': () => json(verificationRequired, 403),
+      'POST /api/v1/users/me/identity-verifications': () =>
+        json({
+          identityVerificationId: 'identity-verification-3',
+          provider: 'portone',
+          storeId: 'store-1',
+          channelKey: 'channel-identity',
+          sandboxUrl: null,
+        }),
+    });
+    portOne.requestIdentityVerification.mockResolvedValue({
+      transactionType: 'IDENTITY_VERIFICATION',
+      identityVerificationId: 'identity-verification-3',
+      identityVerificationTxId: 'tx-1',
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/creator/5', assign });
+    renderAt('/creator/5', page);
+    await userEvent.setup().click(await screen.findByRole('button', { name: t.adultGate.verify }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost/creator/5?identityVerificationId=identity-verification-3'),
+    );
+    expect(portOne.requestIdentityVerification).toHaveBeenCalledWith({
+      storeId: 'store-1',
+      channelKey: 'channel-identity',
+      identityVerificationId: 'identity-verification-3',
+      redirectUrl: 'http://localhost/creator/5',
+    });
   });
 });

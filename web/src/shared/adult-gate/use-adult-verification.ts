@@ -37,8 +37,8 @@ export function useAdultVerification() {
           await queryClient.invalidateQueries();
         },
         async (error: unknown) => {
-          setMessage(failureMessage(error, t('adultGate.failed')));
           await navigate(`${clean.pathname}${clean.search}${clean.hash}`, { replace: true });
+          setMessage(failureMessage(error, t('adultGate.failed')));
         },
       )
       .finally(() => setBusy(false));
