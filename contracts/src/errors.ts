@@ -148,6 +148,13 @@ export const ERROR_CODES = [
   'STAFF_ACCOUNT',
   // Security and reliability: a performed file deleted before the workflow recorded it.
   'MEDIA_MISSING',
+  // Adult content (contracts/src/adult-content.ts): the gate's refusals, then the identity verification's (not
+  // finished at the provider, a minor's, or one another account already used).
+  'ADULT_LOGIN_REQUIRED',
+  'ADULT_VERIFICATION_REQUIRED',
+  'IDENTITY_NOT_VERIFIED',
+  'UNDER_ADULT_AGE',
+  'IDENTITY_ALREADY_USED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -38,6 +38,7 @@ export * from './roulette-fairness';
 export * from './session';
 export * from './first-view';
 export * from './users';
+export * from './adult-content';
 export * from './creator-review';
 export * from './creator-review-admin';
 export * from './income-api';

@@ -121,6 +121,8 @@ export const currentUserSchema = z
     coinsFrozen: z.boolean(),
     /** The member does not appear among creators' public Top-3 supporters. */
     rankingOptOut: z.boolean(),
+    /** When the member's identity check proved him an adult (contracts/src/adult-content.ts); null until then. */
+    adultVerifiedAt: z.iso.datetime({ offset: true }).nullable(),
     creator: z
       .object({
         id: z.number().int(),

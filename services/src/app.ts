@@ -67,6 +67,7 @@ import {
   sandboxCheckoutRoutes,
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
+import { identityVerificationRoutes, sandboxIdentityRoutes } from './identity-verification';
 import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { requireAcceptedTerms, termsRoutes, termsVersionAdminRoutes } from './terms';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
@@ -249,6 +250,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(coinDepositRoutes);
       await v1.register(paymentRoutes);
       await v1.register(sandboxCheckoutRoutes);
+      await v1.register(identityVerificationRoutes);
+      await v1.register(sandboxIdentityRoutes);
       await v1.register(paymentWebhookRoutes);
       await v1.register(creatorRoutes, { storage, rateLimits });
       await v1.register(discoveryRoutes);

@@ -51,6 +51,8 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
   }),
   'POST /api/v1/missions': (f) => ({ to: 'Minji', requestComment: 'Hello', missionProductId: f.productId }),
   'POST /api/v1/missions/lucky': (f) => ({ missionProductId: f.productId }),
+  'POST /api/v1/users/me/identity-verifications': () => ({ redirectUrl: 'http://localhost:8080/creator/1' }),
+  'POST /api/v1/users/me/adult-verification': () => ({ identityVerificationId: 'identity-verification-matrix' }),
   'POST /api/v1/creators/{id}/follower': (f) => ({ userId: f.fanId }),
   'POST /api/v1/missions/{id}/comments': () => ({ content: 'hello' }),
   'POST /api/v1/missions/{id}/perform': (f) => ({ responseComment: 'Done', pictureId: f.fileId }),

@@ -388,6 +388,7 @@ describe('restore drill: npm run backup, then npm run restore to a noted time in
       creatorMissionTotals: 0,
       productMissionCounts: 0,
       creatorSupporters: 0,
+      missionAdultFlags: 0,
     });
   });
 

@@ -49,6 +49,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/payment/imp-code': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/payment/bank-transfer/page': s`401 200 403 403 403 403 403 403`,
   'GET /api/v1/payment/sandbox/{paymentId}': s`404 404 404 404 404 404 404 404`,
+  // The sandbox identity check's page and decisions: the unguessable id is the capability (none names one here).
+  'GET /api/v1/identity-verification/sandbox/{identityVerificationId}': s`404 404 404 404 404 404 404 404`,
   'GET /api/v1/creators/me': s`401 404 404 200 200 404 404 404`,
   'GET /api/v1/creators/by-url/{url}': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/{id}': s`200 200 200 200 200 200 200 200`,
@@ -164,6 +166,11 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/payment/bank-transfer': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/payment/sandbox/{paymentId}/approve': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/sandbox/{paymentId}/decline': s`404 404 404 404 404 404 404 404`,
+  'POST /api/v1/identity-verification/sandbox/{identityVerificationId}/verify': s`404 404 404 404 404 404 404 404`,
+  'POST /api/v1/identity-verification/sandbox/{identityVerificationId}/cancel': s`404 404 404 404 404 404 404 404`,
+  // Any member may verify being an adult; the matrix's check id was never finished (409).
+  'POST /api/v1/users/me/identity-verifications': s`401 200 200 200 200 200 200 200`,
+  'POST /api/v1/users/me/adult-verification': s`401 409 409 409 409 409 409 409`,
   'POST /api/v1/payment/webhooks/portone': s`404 404 404 404 404 404 404 404`,
   // Only with PayPal and PAYPAL_WEBHOOK_ID configured (not in this suite); PayPal's verification, not a role, decides.
   'POST /api/v1/payment/webhooks/paypal': s`404 404 404 404 404 404 404 404`,

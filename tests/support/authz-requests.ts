@@ -183,6 +183,8 @@ export function pathValue(route: string, name: string, fixtures: MatrixFixtures)
       return String(MISSING_ID);
     case 'paymentId':
       return 'no-such-payment';
+    case 'identityVerificationId':
+      return 'no-such-identity-verification';
     case 'id':
       if (path.startsWith('/api/v1/users/')) return String(fixtures.fanId);
       if (path.startsWith('/api/v1/creators/')) return String(fixtures.creatorId);

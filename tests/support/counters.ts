@@ -5,7 +5,7 @@ import type { Db } from '@fanmission/services/db';
  * Test support: the counters that triggers keep (each creator page's followers and likes, shard by shard, each
  * creator's earnings per month, the settlement dashboard's totals per month and status, the releases no statement
  * holds yet, each creator's missions by status, type and months, each product's missions in progress and requested,
- * each supporter's completed public missions and coins per creator) against a recount of the rows they count (the restore
+ * each supporter's completed public missions and coins per creator, each mission's copy of its creator's adult flag) against a recount of the rows they count (the restore
  * drill and services/src/world/world.test.ts use it). Earnings are recounted by the month a release occurred in, which
  * is the month that pays it unless it was appended after its creator's statement of that month (migration 0225).
  * Each figure is the number of counter rows that differ: 0 when all agree.
@@ -18,6 +18,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
   creatorMissionTotals: number;
   productMissionCounts: number;
   creatorSupporters: number;
+  missionAdultFlags: number;
 }> {
   const { rows } = await sql<{
     creator_pages: number;
@@ -27,6 +28,7 @@ export async function countersOffTheirRecount(db: Db): Promise<{
     creator_mission_totals: number;
     product_mission_counts: number;
     creator_supporters: number;
+    mission_adult_flags: number;
   }>`
     select
       (select count(*)::int from creator_page_total_shards s
@@ -95,7 +97,9 @@ export async function countersOffTheirRecount(db: Db): Promise<{
           group by 1, 2
         ) m using (creator_id, user_id)
         where s.missions is distinct from m.missions or s.coins is distinct from m.coins
-      ) as creator_supporters`.execute(db);
+      ) as creator_supporters,
+      (select count(*)::int from missions m join creators c on c.id = m.creator_id
+        where m.creator_adult <> c.contain_adult_content) as mission_adult_flags`.execute(db);
   const [drift] = rows;
   return {
     creatorPages: drift!.creator_pages,
@@ -105,5 +109,6 @@ export async function countersOffTheirRecount(db: Db): Promise<{
     creatorMissionTotals: drift!.creator_mission_totals,
     productMissionCounts: drift!.product_mission_counts,
     creatorSupporters: drift!.creator_supporters,
+    missionAdultFlags: drift!.mission_adult_flags,
   };
 }

@@ -254,6 +254,8 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         .where('user_id', '=', fan.id)
         .where('status', '=', 'COMPLETED')
         .where('is_private', '=', false)
+        // A visitor sees it: not one of the adult-flagged creator's, which show him the age gate (web-adult-gate).
+        .where('creator_adult', '=', false)
         .orderBy('id')
         .executeTakeFirstOrThrow();
       // A fresh card charge, unused: the coin history offers to withdraw it (the withdrawal dialog's screen).

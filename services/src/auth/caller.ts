@@ -7,6 +7,8 @@ export interface Caller {
   id: number;
   roles: Role[];
   creatorId: number | null;
+  /** An identity check proved him an adult (contracts/src/adult-content.ts); absent is not proved. */
+  adultVerified?: boolean;
 }
 
 export const isOperator = (caller: Caller) => caller.roles.includes('ROLE_OPERATOR');

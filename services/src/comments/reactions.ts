@@ -54,7 +54,9 @@ export async function setLike(
 ): Promise<CommentLikeResponse> {
   return await ctx.db.transaction().execute(async (trx) => {
     const row = await commentOf(trx, caller, null, commentId);
-    await visibleMission(trx, missionViewerOf(caller), row.mission_id).catch(() => {
+    await visibleMission(trx, missionViewerOf(caller), row.mission_id).catch((error: unknown) => {
+      // The adult gate's answer stands; a mission the caller may not see hides its comments too.
+      if (error instanceof AppError && error.status !== 404) throw error;
       throw commentNotFound();
     });
     const likedCount = await repository.setLike(trx, commentId, caller.id, liked, ctx.now());

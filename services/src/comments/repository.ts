@@ -228,6 +228,8 @@ export async function bestComments(db: DbExecutor, since: Date, limit: number): 
     .where((eb) => visibleComment(eb))
     .where('m.is_private', '=', false)
     .where('m.status', '<>', 'CREATED')
+    // A public list: never an adult-flagged creator's mission.
+    .where('m.creator_adult', '=', false)
     .orderBy('mission_comments.likes_count', 'desc')
     .orderBy('mission_comments.created_at', 'desc')
     .orderBy('mission_comments.id', 'desc')

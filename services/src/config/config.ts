@@ -134,6 +134,11 @@ export const configSchema = z
     /** The merchant code the client's checkout needs (PortOne V2 store id), answered by GET /payment/imp-code. */
     PORTONE_STORE_ID: optionalString,
     PORTONE_CHANNEL_KEY: optionalString,
+    // The identity verification (본인인증) that proves a member an adult: PortOne's, or the local sandbox page. Unset,
+    // PortOne once its secret and identity channel key are set, else the sandbox (outside production; none in it).
+    IDENTITY_VERIFICATION_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'portone']).optional()),
+    /** The channel key of PortOne's identity verification channel (a channel of its own, apart from payments'). */
+    PORTONE_IDENTITY_CHANNEL_KEY: optionalString,
     /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it. */
     PORTONE_WEBHOOK_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,

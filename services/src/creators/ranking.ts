@@ -1,4 +1,5 @@
 import { CREATOR_RANK_LIMIT, type CreatorRanking } from '@fanmission/contracts';
+import { requireAdultAccess } from '../adult-content';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { fileEntry, findFiles } from '../files';
@@ -19,6 +20,7 @@ export async function creatorRanking(
 ): Promise<CreatorRanking> {
   const creator = await repository.findCreatorById(ctx.db, creatorId);
   if (!creator || !canSeeCreator(caller, creator)) throw notFound('creators.notFound');
+  requireAdultAccess(caller, { creatorId: creator.id, adult: creator.contain_adult_content });
   const [supporters, popularityRank] = await Promise.all([
     ranking.topSupporters(ctx.db, creator.id),
     ranking.popularityRank(ctx.db, creator.id),

@@ -10,6 +10,7 @@ import {
   type UpdateCreatorBody,
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth';
+import { requireAdultAccess } from '../adult-content';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { invalidateSearches } from '../discovery';
@@ -74,6 +75,7 @@ export async function creatorPage(
       ? await repository.findCreatorById(ctx.db, lookup.id)
       : await repository.findCreatorByUrl(ctx.db, lookup.url);
   if (!creator || !canSeeCreator(caller, creator)) throw creatorNotFound();
+  requireAdultAccess(caller, { creatorId: creator.id, adult: creator.contain_adult_content });
   const withPrivateFields = ownsCreator(caller, creator) || (caller !== null && isOperator(caller));
   const [view, counts, following] = await Promise.all([
     creatorView(ctx.db, ctx.config, creator, { withPrivateFields }),

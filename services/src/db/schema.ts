@@ -1,5 +1,6 @@
 import type { LedgerTables } from '@fanmission/ledger';
 import type { AdminTables } from '../admin/table';
+import type { IdentityVerificationTables } from '../identity-verification/table';
 import type { ApprovalsTables } from '../approvals/table';
 import type { CoinHistoryTables } from '../coin-history/table';
 import type { CoinsTables } from '../coins/table';
@@ -48,4 +49,5 @@ export interface Database
     ApprovalsTables,
     ConsoleTables,
     TermsTables,
-    TrustTables {}
+    TrustTables,
+    IdentityVerificationTables {}

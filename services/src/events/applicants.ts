@@ -148,7 +148,7 @@ export async function getApplicant(
   productId: number,
   missionId: number,
 ): Promise<EventApplicant> {
-  const product = await visibleEvent(ctx, caller, productId);
+  const product = await visibleEvent(ctx, caller, productId, { missionId });
   const privileged = managesEvent(caller, product);
   const applicant = await oneApplicant(ctx, product, missionId, privileged);
   if (caller?.creatorId === product.creator_id) {

@@ -59,12 +59,30 @@ export async function findEventProduct(db: DbExecutor, productId: number) {
       'p.creator_id',
       'c.user_id as creator_user_id',
       'c.verified as creator_verified',
+      'c.contain_adult_content as creator_adult',
       'e.status',
       'e.title',
     ])
     .where('p.id', '=', productId)
     .where('p.type', '=', 'EVENT')
     .executeTakeFirst();
+}
+
+/** Whether the mission is the user's application to the event. */
+export async function isApplicantOf(
+  db: DbExecutor,
+  productId: number,
+  missionId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('missions')
+    .select('id')
+    .where('id', '=', missionId)
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 export type EventProduct = NonNullable<Awaited<ReturnType<typeof findEventProduct>>>;
 

@@ -19,6 +19,7 @@ import {
   unpickApplicantUpdate,
 } from '@fanmission/workflows/events';
 import type { EventActionRefusal } from '@fanmission/workflows/events';
+import { requireAdultAccess } from '../adult-content';
 import { requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
@@ -48,6 +49,7 @@ export async function applyToEvent(
   requireRequestingFan(caller);
   const product = await repository.findEventProduct(ctx.db, body.missionProductId);
   if (!product || !product.creator_verified || !product.active) throw notFound('missions.productNotFound');
+  requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
   if (product.creator_user_id === caller.id) throw cannotApplyToOwnEvent();
   if (body.requestFileId !== undefined) {
     const file = await repository.findFile(ctx.db, body.requestFileId);

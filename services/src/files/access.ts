@@ -6,9 +6,9 @@ import type { DbExecutor } from '../db';
  * a mission turning private or being blocked takes its media out of public reach at once:
  * - profile pictures, creator intros, product and event covers, popup images: public;
  * - the answer media (video, picture, voice, thumbnail) of a mission anyone may see (not private, past CREATED, not
- *   blocked: the same rule as `canSeeMission`): public;
+ *   blocked: the same rule as `canSeeMission`), unless its creator is flagged adult (behind the adult gate): public;
  * - everything else is private: request attachments (lottery application images included), the media of private or
- *   blocked missions, and uploads not used anywhere yet. Those are served only through signed URLs.
+ *   blocked missions and of adult-flagged creators' ones, and uploads not used anywhere yet. Those are served only through signed URLs.
  * A thumbnail (or video poster) shares its file's audience.
  */
 export async function isPublicStoredKey(db: DbExecutor, key: string): Promise<boolean> {
@@ -25,6 +25,7 @@ export async function isPublicStoredKey(db: DbExecutor, key: string): Promise<bo
             select 1 from missions m
             where f.id in (m.video_file_id, m.picture_file_id, m.voice_file_id, m.thumbnail_file_id)
               and not m.is_private and m.status <> 'CREATED' and m.content_blocked_at is null
+              and not m.creator_adult
           )
         )
     ) as public`.execute(db);

@@ -10,3 +10,4 @@ export { zodValidatorCompiler } from './validation';
 export { requestLogSerializers } from './log-redaction';
 export { warnOfUntrustedProxy } from './untrusted-proxy';
 export { BriefCache, briefCachesBy } from './brief-cache';
+export { escapeHtml, PROVIDER_PAGE_HEADERS, providerPage, withQuery } from './provider-page';

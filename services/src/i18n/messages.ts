@@ -22,6 +22,7 @@ import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
 import { termsMessages } from './catalogs/terms';
 import { trustMessages } from './catalogs/trust';
+import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
 
 /**
@@ -339,6 +340,7 @@ const catalog = {
   ...securityMessages,
   ...trustMessages,
   ...termsMessages,
+  ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
   ...sharedMessages,
@@ -361,6 +363,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   security: securityMessages,
   trust: trustMessages,
   terms: termsMessages,
+  adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
   shared: sharedMessages,

@@ -54,6 +54,7 @@ describe('hot paths', () => {
       select m.* from missions as m
       where m.status in ('REQUESTED', 'ACCEPTED', 'COMPLETED')
         and (m.is_private = false and m.status <> 'CREATED' and m.content_blocked_at is null)
+        and not m.creator_adult
       order by m.created_at desc nulls last, m.id desc limit 12`);
     expect(browse).toContain('missions_public_newest');
     expect(browse).not.toMatch(/Seq Scan/);

@@ -1,5 +1,6 @@
 import { UNPAGED_LIST_MAX } from '@fanmission/contracts';
 import type { MissionProduct, MissionProductListQuery, MissionProductPageQuery, Page } from '@fanmission/contracts';
+import { requireCreatorContentAccess } from '../adult-content';
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -27,10 +28,14 @@ async function isVisible(db: DbExecutor, viewer: ProductViewer, product: Mission
   return creator?.verified === true;
 }
 
-/** The product if the caller may see it, else 404. */
+/**
+ * The product if the caller may see it, else 404; an adult-flagged creator's product only past the adult gate (401 or
+ * 403, after the 404).
+ */
 export async function visibleProduct(db: DbExecutor, caller: Caller | null, id: number): Promise<MissionProductRow> {
   const product = await repository.findProduct(db, id);
   if (!product || !(await isVisible(db, viewerOf(caller), product))) throw productNotFound();
+  await requireCreatorContentAccess(db, caller, product.creator_id);
   return product;
 }
 
@@ -54,6 +59,7 @@ export async function listProducts(
   caller: Caller | null,
   query: MissionProductListQuery,
 ): Promise<MissionProduct[]> {
+  if (query.creatorId !== undefined) await requireCreatorContentAccess(ctx.db, caller, query.creatorId);
   const { rows } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
     order: 'SORT',
     direction: 'ASC',
@@ -69,6 +75,7 @@ export async function productPage(
   caller: Caller | null,
   query: MissionProductPageQuery,
 ): Promise<Page<MissionProduct>> {
+  if (query.creatorId !== undefined) await requireCreatorContentAccess(ctx.db, caller, query.creatorId);
   const direction = query.direction ?? (query.order === 'SORT' ? 'ASC' : 'DESC');
   const { rows, total } = await repository.listProducts(ctx.db, viewerOf(caller), query, {
     order: query.order,

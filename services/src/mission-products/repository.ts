@@ -144,6 +144,14 @@ function filteredProducts(db: DbExecutor, viewer: ProductViewer, filters: Produc
       return viewer.creatorId === null ? shown : eb.or([shown, eb('p.creator_id', '=', viewer.creatorId)]);
     });
   if (filters.creatorId !== undefined) query = query.where('p.creator_id', '=', filters.creatorId);
+  else if (!viewer.operator) {
+    // A list across creators is public: an adult-flagged creator's products are never in it (but his own, for him).
+    query = query.where((eb) =>
+      viewer.creatorId === null
+        ? eb('c.contain_adult_content', '=', false)
+        : eb.or([eb('c.contain_adult_content', '=', false), eb('p.creator_id', '=', viewer.creatorId)]),
+    );
+  }
   if (filters.productType !== undefined) query = query.where('p.type', '=', filters.productType);
   if (filters.active !== undefined) query = query.where('p.active', '=', filters.active);
   if (filters.name) {

@@ -18,6 +18,8 @@ export interface MissionViewer {
   userId: number | null;
   creatorId: number | null;
   operator: boolean;
+  /** An identity check proved him an adult (adult-flagged creators' missions). */
+  adultVerified?: boolean;
 }
 
 export interface MissionFilters {
@@ -31,6 +33,8 @@ export interface MissionFilters {
   period?: { column: 'created_at' | 'completed_at'; from: Date; to: Date } | undefined;
   /** Leave out the missions the viewer hid (`mission_blocks`). */
   hideBlocked: boolean;
+  /** Leave out adult-flagged creators' missions (every list across creators: those are public feeds). */
+  leaveOutAdult?: boolean;
 }
 
 /** The missions the user hid from his lists: read once per list, then left out by id (no probe per mission read). */
@@ -47,6 +51,16 @@ async function hiddenMissionIds(db: DbExecutor, viewer: MissionViewer, filters: 
 export interface Window {
   offset: number;
   limit: number;
+}
+
+/** The creator of a product, if it exists. */
+export async function findProductCreatorId(db: DbExecutor, productId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('mission_products')
+    .select('creator_id')
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return row?.creator_id;
 }
 
 export async function findMission(db: DbExecutor, id: number): Promise<MissionRow | undefined> {
@@ -83,14 +97,16 @@ function filteredMissions(
       if (viewer.userId !== null) parties.push(eb('m.user_id', '=', viewer.userId));
       if (viewer.creatorId !== null) parties.push(eb('m.creator_id', '=', viewer.creatorId));
       if (part === 'public') return publicMission;
-      // The party-only indexes' predicate (migration 0185) word for word, with constants, not parameters: the planner
-      // proves a partial index usable from the query's own text.
+      // The party-only indexes' predicate (migrations 0185 and 0395) word for word, with constants, not parameters:
+      // the planner proves a partial index usable from the query's own text.
       const notPublic = sql<boolean>`(m.is_private or m.status = 'CREATED' or m.content_blocked_at is not null)`;
       if (part === 'partyOnly') return eb.and([notPublic, eb.or(parties)]);
       return eb.or([publicMission, ...parties]);
     });
   }
   if (hidden.length > 0) query = query.where('m.id', '!=', sql<number>`all(${[...hidden]}::bigint[])`);
+  // As the public-mission indexes' predicate says it (migration 0395), a constant the planner matches.
+  if (filters.leaveOutAdult) query = query.where(sql<boolean>`not m.creator_adult`);
   if (filters.productType !== undefined) query = query.where('m.type', '=', filters.productType);
   if (filters.productId !== undefined) query = query.where('m.product_id', '=', filters.productId);
   if (filters.creatorId !== undefined) query = query.where('m.creator_id', '=', filters.creatorId);
@@ -267,7 +283,8 @@ export async function listLikedMissions(
   statuses: readonly MissionStatus[],
   window: Window,
 ): Promise<{ ids: number[]; total: number }> {
-  const filters = { statuses, hideBlocked: true };
+  // A likes list is a list across creators: no adult-flagged creator's mission in it, as in every such list.
+  const filters = { statuses, hideBlocked: true, leaveOutAdult: true };
   const query = filteredMissions(db, viewer, filters, await hiddenMissionIds(db, viewer, filters)).innerJoin(
     'mission_likes as l',
     (join) => join.onRef('l.mission_id', '=', 'm.id').on('l.user_id', '=', viewer.userId),

@@ -14,6 +14,7 @@ import {
   type MyMissionPageQuery,
   type Page,
 } from '@fanmission/contracts';
+import { requireAdultAccess, requireCreatorContentAccess, type AdultViewer } from '../adult-content';
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -40,14 +41,47 @@ export function missionViewerOf(caller: Caller | null): MissionViewer {
     userId: caller?.id ?? null,
     creatorId: caller?.creatorId ?? null,
     operator: caller !== null && isOperator(caller),
+    adultVerified: caller?.adultVerified === true,
   };
 }
 
-/** The mission if the viewer may see it, else 404 (a private mission of others does not exist for him). */
+/**
+ * The mission if the viewer may see it, else 404 (a private mission of others does not exist for him); an
+ * adult-flagged creator's mission past the adult gate only (401 or 403 after that), which its requester passes.
+ */
 export async function visibleMission(db: DbExecutor, viewer: MissionViewer, id: number): Promise<MissionRow> {
   const mission = await repository.findMission(db, id);
   if (!mission || !canSeeMission(viewer, mission)) throw missionNotFound();
+  requireAdultAccess(adultViewerOfMissions(viewer), {
+    creatorId: mission.creator_id,
+    adult: mission.creator_adult,
+    party: viewer.userId !== null && viewer.userId === mission.user_id,
+  });
   return mission;
+}
+
+const adultViewerOfMissions = (viewer: MissionViewer): AdultViewer => ({
+  signedIn: viewer.userId !== null,
+  adultVerified: viewer.adultVerified === true,
+  creatorId: viewer.creatorId,
+  operator: viewer.operator,
+});
+
+/**
+ * One creator's missions (by `creatorId`, or a product's) answer past the adult gate only; every other list is across
+ * creators, a public feed, and leaves adult-flagged creators' missions out for everybody.
+ */
+async function adultScope(ctx: ServiceContext, caller: Caller | null, query: MissionPageQuery): Promise<boolean> {
+  if (query.creatorId !== undefined) {
+    await requireCreatorContentAccess(ctx.db, caller, query.creatorId);
+    return false;
+  }
+  if (query.productId !== undefined) {
+    const creatorId = await repository.findProductCreatorId(ctx.db, query.productId);
+    if (creatorId !== undefined) await requireCreatorContentAccess(ctx.db, caller, creatorId);
+    return false;
+  }
+  return true;
 }
 
 async function viewOf(ctx: ServiceContext, db: DbExecutor, viewer: MissionViewer, mission: MissionRow) {
@@ -79,7 +113,7 @@ async function pageOfMissions(
   ctx: ServiceContext,
   viewer: MissionViewer,
   query: MissionPageQuery,
-  scope: { userId?: number; hideBlocked: boolean },
+  scope: { userId?: number; hideBlocked: boolean; leaveOutAdult?: boolean },
 ): Promise<Page<MissionView>> {
   const { statuses, period, order, direction } = listOptions(query);
   const filters: MissionFilters = {
@@ -90,6 +124,7 @@ async function pageOfMissions(
     creatorId: query.creatorId,
     userId: scope.userId,
     hideBlocked: scope.hideBlocked,
+    leaveOutAdult: scope.leaveOutAdult ?? false,
   };
   const { ids, total } = await repository.listMissions(ctx.db, viewer, filters, {
     order,
@@ -112,7 +147,8 @@ export async function missionPage(
   caller: Caller | null,
   query: MissionPageQuery,
 ): Promise<Page<MissionView>> {
-  const read = () => pageOfMissions(ctx, missionViewerOf(caller), query, { hideBlocked: true });
+  const leaveOutAdult = await adultScope(ctx, caller, query);
+  const read = () => pageOfMissions(ctx, missionViewerOf(caller), query, { hideBlocked: true, leaveOutAdult });
   // A visitor's page is every visitor's (public missions only, no marks): kept a few seconds per page and filters.
   if (caller !== null || ctx.config.VISITOR_PAGE_CACHE_MS === 0) return await read();
   return await visitorPages.of(ctx.db, ctx.config.VISITOR_PAGE_CACHE_MS).get(JSON.stringify(query), read);

@@ -22,10 +22,13 @@ export const canSeeMission = (viewer: MissionViewer, mission: MissionRow) =>
 
 /**
  * Whether the mission's answer media are public: the same rule as `canSeeMission` for someone
- * who is no party (and what `/files` checks in `isPublicStoredKey`). Otherwise their URLs are signed.
+ * who is no party (and what `/files` checks in `isPublicStoredKey`); an adult-flagged creator's never are (his
+ * missions answer past the adult gate only). Otherwise their URLs are signed.
  */
 const publicMedia = (mission: MissionRow): FileAudience =>
-  !mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null ? 'public' : 'private';
+  !mission.is_private && mission.status !== 'CREATED' && mission.content_blocked_at === null && !mission.creator_adult
+    ? 'public'
+    : 'private';
 
 function missionFile(config: AppConfig, files: Map<number, ShownFile>, id: number | null, audience: FileAudience) {
   const file = id === null ? undefined : files.get(id);

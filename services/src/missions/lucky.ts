@@ -24,7 +24,7 @@ export async function openLuckyMission(
   productId: number,
 ): Promise<{ id: number }> {
   requireRequestingFan(caller);
-  const product = await requestableProduct(ctx, productId);
+  const product = await requestableProduct(ctx, caller, productId);
   if (product.type !== 'LUCKY') throw wrongProductType();
   const open = await repository.findOpenLuckyMission(ctx.db, caller.id, product.id);
   if (open) return { id: open.id };
@@ -61,7 +61,7 @@ export async function rollLuckyMission(
       return { success: earlier.success };
     }
   }
-  const product = await requestableProduct(ctx, found.product_id);
+  const product = await requestableProduct(ctx, caller, found.product_id);
   const winProbability = Number(product.win_probability);
   const now = ctx.now();
   const { won, success } = await ctx.db.transaction().execute(async (trx) => {

@@ -22,6 +22,7 @@ export async function findProductForRequest(db: DbExecutor, productId: number) {
       'c.user_id as creator_user_id',
       'c.verified as creator_verified',
       'c.available_custom as creator_available_custom',
+      'c.contain_adult_content as creator_adult',
     ])
     .where('p.id', '=', productId)
     .executeTakeFirst();
@@ -53,6 +54,7 @@ export async function readRequestContext(
       p.id, p.creator_id, p.type, p.name, p.coin_price, p.minimum_cost, p.win_probability, p.always_private,
       p.allow_attachments, p.active,
       c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
+      c.contain_adult_content as creator_adult,
       coalesce(exists (
         select 1 from creator_penalties cp
         where cp.creator_id = p.creator_id and cp.lifted_at is null

@@ -1,5 +1,6 @@
 import { DAY_MS, DEADLINES, type MissionRequest, type MissionRequestResponse } from '@fanmission/contracts';
 import { holdForMission, isLedgerError, type LedgerEntry } from '@fanmission/ledger';
+import { requireAdultAccess } from '../adult-content';
 import { creatorCannotRequest, requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { type DbExecutor, uniqueViolation } from '../db';
@@ -20,10 +21,18 @@ import * as repository from './repository';
 import type { ProductForRequest } from './repository';
 import type { MissionRow } from './table';
 import { startMissionWorkflowAfterCommit } from './workflow-client';
-/** The product a fan may request now: it exists, is on sale, its creator is verified and not blocked. */
-export async function requestableProduct(ctx: ServiceContext, productId: number): Promise<ProductForRequest> {
+/**
+ * The product a fan may request now: it exists, is on sale, its creator is verified and not blocked; an adult-flagged
+ * creator's only for a member verified as an adult.
+ */
+export async function requestableProduct(
+  ctx: ServiceContext,
+  caller: Caller,
+  productId: number,
+): Promise<ProductForRequest> {
   const product = await repository.findProductForRequest(ctx.db, productId);
   if (!product || !product.creator_verified) throw productNotFound();
+  requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
   if (!product.active) throw productInactive();
   if (await creatorBlockedByPenalties(ctx.db, product.creator_id, ctx.now())) {
     throw creatorBlocked();
@@ -58,6 +67,7 @@ export async function requestMission(
   }
   const product = context.product;
   if (!product || !product.creator_verified) throw productNotFound();
+  requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
   if (!product.active) throw productInactive();
   if (context.creatorBlocked) throw creatorBlocked();
   if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {

@@ -56,6 +56,8 @@ export interface MissionsTable {
   content_blocked_at: Date | null;
   content_block_reason: string | null;
   content_blocked_by: number | null;
+  /** Its creator's `contain_adult_content`, kept by triggers (0395): public lists leave such missions out. */
+  creator_adult: Generated<boolean>;
 }
 
 export interface LuckyRollsTable {

@@ -1,4 +1,5 @@
 import type { Language, PayMethod } from '@fanmission/contracts';
+import { escapeHtml, providerPage } from '../http';
 
 /** The sandbox checkout's own words (a provider's page, not API messages). */
 const TEXT = {
@@ -70,9 +71,6 @@ const TEXT = {
 
 const LOCALES: Record<Language, string> = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** 1000 KRW → "₩1,000"; 80 USD cents → "$0.80". */
 export function formatAmount(amountMinor: number, currency: string, language: Language): string {
   const major = currency === 'KRW' ? amountMinor : amountMinor / 100;
@@ -109,38 +107,20 @@ export function renderSandboxCheckout(data: SandboxPageData): string {
       <form method="post" action="${action}/approve"><button class="approve" type="submit">${escapeHtml(text.approve)}</button></form>
       <form method="post" action="${action}/decline"><button class="decline" type="submit">${escapeHtml(text.decline)}</button></form>
     </div>`;
-  return `<!doctype html>
-<html lang="${data.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(text.title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; padding: 2rem 1rem; color: #1d2330; }
-  main { max-width: 26rem; margin: 0 auto; background: #fff; border-radius: 12px; padding: 1.5rem;
-    box-shadow: 0 2px 12px rgba(0,0,0,.08); }
-  h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
-  .notice { color: #6b7280; font-size: .85rem; margin: 0 0 1.25rem; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; margin: 0 0 1.5rem; }
+  return providerPage({
+    language: data.language,
+    title: text.title,
+    notice: text.notice,
+    css: `  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; margin: 0 0 1.5rem; }
   dt { color: #6b7280; } dd { margin: 0; text-align: right; font-weight: 600; }
   .actions { display: flex; gap: .75rem; } .actions form { flex: 1; }
-  button { width: 100%; padding: .8rem; border: 0; border-radius: 8px; font-size: 1rem; cursor: pointer; }
   .approve { background: #2563eb; color: #fff; } .decline { background: #e5e7eb; color: #1d2330; }
-  .result { font-weight: 600; } .result.paid { color: #15803d; } .result.failed, .result.cancelled { color: #b91c1c; }
-</style>
-</head>
-<body>
-<main>
-  <h1>${escapeHtml(text.title)}</h1>
-  <p class="notice">${escapeHtml(text.notice)}</p>
-  <dl>
+  .result { font-weight: 600; } .result.paid { color: #15803d; } .result.failed, .result.cancelled { color: #b91c1c; }`,
+    body: `<dl>
     ${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n    ')}
   </dl>
   ${data.payMethod === 'phone' ? `<p class="notice">${escapeHtml(text.phone)}</p>` : ''}
-  ${decision}
-  <p class="notice">${escapeHtml(data.paymentId)}</p>
-</main>
-</body>
-</html>
-`;
+  ${decision}`,
+    footnote: data.paymentId,
+  });
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findCoinItem } from '../coins';
 import type { ServiceContext } from '../context';
-import { errorResponses, notFound } from '../http';
+import { errorResponses, notFound, PROVIDER_PAGE_HEADERS, withQuery } from '../http';
 import { paymentProvidersFor, type PaymentProviders } from './providers/registry';
 import { sandboxCheckoutPath } from './providers/sandbox';
 import { decideSandboxCheckout, findPayment, findSandboxCheckout } from './repository';
@@ -21,18 +21,6 @@ async function requireSandboxPayment(
   if (!payment || payment.provider !== 'sandbox' || !providers.byName('sandbox')) throw notFound();
   return payment;
 }
-
-function withQuery(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return target.toString();
-}
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-} as const;
 
 /**
  * The sandbox provider's checkout, served by the API: a page showing the order with Approve and Decline buttons
@@ -77,7 +65,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
         decided: checkout?.status ?? null,
         actionBase: sandboxCheckoutPath(payment.id),
       });
-      return reply.headers(PAGE_HEADERS).send(html);
+      return reply.headers(PROVIDER_PAGE_HEADERS).send(html);
     },
   );
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { signSessionToken } from '../auth';
 import { findMissionsWithoutWorkflow } from '../missions';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts';
@@ -14,6 +15,18 @@ import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-catalog';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-seed-'));
 const testApp = useTestApp({ config: testConfig({ STORAGE_DIR: storageDir }) });
+
+/** The session of the demo creator with that URL. */
+async function ownerHeaders(url: string): Promise<{ authorization: string }> {
+  const { app } = testApp.current;
+  const owner = await app.db
+    .selectFrom('creators')
+    .innerJoin('users', 'users.id', 'creators.user_id')
+    .select(['users.id', 'users.roles'])
+    .where('creators.url', '=', url)
+    .executeTakeFirstOrThrow();
+  return { authorization: `Bearer ${signSessionToken(app, { id: owner.id, roles: owner.roles })}` };
+}
 afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 
 describe('demo data', () => {
@@ -78,7 +91,14 @@ describe('demo data', () => {
       expect(photo.headers['content-type']).toBe('image/png');
     }
 
-    const adult = await app.inject({ method: 'GET', url: '/api/v1/creators/by-url/nightwhisper' });
+    // Behind the age gate for a visitor (docs/rules/adult-content.md); the creator reads his own page.
+    const gated = await app.inject({ method: 'GET', url: '/api/v1/creators/by-url/nightwhisper' });
+    expect(gated.json()).toMatchObject({ status: 401, code: 'ADULT_LOGIN_REQUIRED' });
+    const adult = await app.inject({
+      method: 'GET',
+      url: '/api/v1/creators/by-url/nightwhisper',
+      headers: await ownerHeaders('nightwhisper'),
+    });
     expect(adult.json().creator).toMatchObject({ containAdultContent: true, verified: true });
     const starlight = await app.inject({ method: 'GET', url: '/api/v1/creators/by-url/starlight' });
     expect(starlight.json().creator).toMatchObject({
@@ -115,7 +135,12 @@ describe('demo data', () => {
         .select(['id', 'available_custom', 'minimum_cost'])
         .where('url', '=', demo.url)
         .executeTakeFirstOrThrow();
-      const listed = await app.inject({ method: 'GET', url: `/api/v1/mission-products?creatorId=${creator.id}` });
+      // As the creator reads them (an adult-flagged creator's answer nobody else not verified as an adult).
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/api/v1/mission-products?creatorId=${creator.id}`,
+        headers: await ownerHeaders(demo.url),
+      });
       expect(listed.statusCode).toBe(200);
       const products = listed.json<
         Array<{

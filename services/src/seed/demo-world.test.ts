@@ -107,6 +107,37 @@ describe('the demo world', () => {
     expect(urls).not.toContain('sprout');
   });
 
+  it('keeps the adult creator behind the age gate for the demo fan: no demo member is adult-verified', async () => {
+    const { app } = testApp.current;
+    const verified = await app.db
+      .selectFrom('users')
+      .select('email')
+      .where('adult_verified_at', 'is not', null)
+      .execute();
+    expect(verified).toEqual([]);
+    const fan = await app.db
+      .selectFrom('users')
+      .select(['id', 'roles'])
+      .where('email', '=', 'fan@fanmission.local')
+      .executeTakeFirstOrThrow();
+    const headers = { authorization: `Bearer ${signSessionToken(app, { id: fan.id, roles: fan.roles })}` };
+    const page = (extra: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/api/v1/creators/by-url/nightwhisper', headers: extra });
+    expect((await page()).json()).toMatchObject({ status: 401, code: 'ADULT_LOGIN_REQUIRED' });
+    expect((await page(headers)).json()).toMatchObject({ status: 403, code: 'ADULT_VERIFICATION_REQUIRED' });
+    const night = await app.db
+      .selectFrom('creators')
+      .select('id')
+      .where('url', '=', 'nightwhisper')
+      .executeTakeFirstOrThrow();
+    const browse = await app.inject({ method: 'GET', url: '/api/v1/missions/page?status=COMPLETED&size=100' });
+    const creators = browse
+      .json<{ content: { missionProduct: { creator: { id: number } } }[] }>()
+      .content.map((mission) => mission.missionProduct.creator.id);
+    expect(creators.length).toBeGreaterThan(0);
+    expect(creators).not.toContain(night.id);
+  });
+
   it("gives the README's creators a statement for each of the past three months: paid, approved, issued", async () => {
     const { db } = testApp.current.app;
     // The three months before the run's (Korea time), oldest first.

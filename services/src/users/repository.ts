@@ -44,14 +44,21 @@ export async function findCaller(db: Db, userId: number, sessionVersion = 0): Pr
   const row = await db
     .selectFrom('users')
     .leftJoin('creators', 'creators.user_id', 'users.id')
-    .select(['users.id', 'users.roles', 'users.login_blocked_at', 'users.session_version', 'creators.id as creator_id'])
+    .select([
+      'users.id',
+      'users.roles',
+      'users.login_blocked_at',
+      'users.session_version',
+      'users.adult_verified_at',
+      'creators.id as creator_id',
+    ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   if (row.login_blocked_at) return 'BLOCKED';
   if (row.session_version !== sessionVersion) return null;
-  return { id: row.id, roles: row.roles, creatorId: row.creator_id };
+  return { id: row.id, roles: row.roles, creatorId: row.creator_id, adultVerified: row.adult_verified_at !== null };
 }
 
 export async function insertEmailVerification(

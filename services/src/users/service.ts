@@ -228,6 +228,7 @@ export async function getCurrentUser(ctx: ServiceContext, userId: number): Promi
     language: user.language,
     coinsFrozen: user.coins_frozen_at !== null,
     rankingOptOut: user.ranking_opt_out,
+    adultVerifiedAt: user.adult_verified_at?.toISOString() ?? null,
     creator: creator
       ? {
           id: creator.id,

@@ -15,7 +15,13 @@ import type { Db } from '../db';
 /** Per table, its row triggers that the load turns off: each one's effect is a fill below. */
 export const LOAD_TRIGGERS: Readonly<Record<string, readonly string[]>> = {
   follows: ['creator_page_totals'],
-  missions: ['creator_mission_totals', 'creator_page_totals', 'creator_supporters', 'dashboard_missions_late_insert'],
+  missions: [
+    'creator_mission_totals',
+    'creator_page_totals',
+    'creator_supporters',
+    'dashboard_missions_late_insert',
+    'missions_creator_adult',
+  ],
   coin_deposits: ['dashboard_deposits_late_insert'],
   ledger_postings: ['creator_month_earnings'],
   settlement_statements: ['settlement_month_totals'],
@@ -48,10 +54,14 @@ export async function withoutRowTriggers<T>(db: Db, load: () => Promise<T>): Pro
  * (`creator_page_totals_follows` and `_missions`: a shard row once a follow or a liked mission of the shard names the
  * creator), each supporter's completed missions and coins (`creator_supporters_missions`: COMPLETED, not EVENT, public
  * and not content-blocked),
+ * each mission's copy of its creator's adult flag (`missions_creator_adult`),
  * each creator's missions by status, type and months and each product's missions past CREATED
  * (`creator_mission_totals_add`), and the dashboard days a mission's past stamps make stale (`dashboard_day_forget`, older than an hour).
  */
 export async function fillMissionCounters(db: Db): Promise<void> {
+  await sql`
+    update missions m set creator_adult = true
+    from creators c where c.id = m.creator_id and c.contain_adult_content and not m.creator_adult`.execute(db);
   await sql`
     insert into creator_page_total_shards (creator_id, shard, followers, likes)
     select creator_id, shard, sum(followers), sum(likes) from (

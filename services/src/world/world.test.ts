@@ -224,6 +224,7 @@ describe('the world generator (size XS)', () => {
       creatorMissionTotals: 0,
       productMissionCounts: 0,
       creatorSupporters: 0,
+      missionAdultFlags: 0,
     });
   });
 

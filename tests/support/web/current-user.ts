@@ -19,6 +19,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     language: 'ko',
     coinsFrozen: false,
     rankingOptOut: false,
+    adultVerifiedAt: null,
     creator: null,
     ...overrides,
   };

@@ -81,6 +81,7 @@ import * as m0390 from './0390_approval_summary_from_params';
 import * as m0391 from './0391_approval_reason_optional';
 import * as m0393 from './0393_bank_deposit_instructions';
 import * as m0394 from './0394_creator_review_refusals';
+import * as m0395 from './0395_adult_verification';
 import * as m0396 from './0396_terms_versions';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -167,5 +168,6 @@ export const migrations: Record<string, Migration> = {
   '0391_approval_reason_optional': m0391,
   '0393_bank_deposit_instructions': m0393,
   '0394_creator_review_refusals': m0394,
+  '0395_adult_verification': m0395,
   '0396_terms_versions': m0396,
 };

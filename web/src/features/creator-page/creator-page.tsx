@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { AdultGate } from '../../shared/adult-gate/adult-gate';
 import { showAlert } from '../../shared/alert/alert';
 import { useSession } from '../../shared/session/session';
 import { CreatorProfile } from './components/creator-profile';
@@ -30,6 +31,7 @@ export function CreatorPage() {
 
   const firstView = loaded.state === 'loading' ? creatorFirstView(creatorId) : null;
   if (firstView) return firstView;
+  if (loaded.state === 'adult-gate') return <AdultGate code={loaded.code} />;
   if (loaded.state !== 'shown') {
     return (
       <Box component="main" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>

@@ -1,16 +1,24 @@
-import type { CreatorPage } from '@fanmission/contracts';
+import type { AdultGateCode, CreatorPage } from '@fanmission/contracts';
+import { adultGateOf } from '../../shared/adult-gate/api';
 import { ApiError } from '../../shared/api/client';
 import type { Session } from '../../shared/session/session';
 import { useCreatorPage } from './api/creator-page';
 
 export type LoadedCreator =
-  { state: 'loading' } | { state: 'shown'; page: CreatorPage } | { state: 'gone' } | { state: 'pending-review' };
+  | { state: 'loading' }
+  | { state: 'shown'; page: CreatorPage }
+  | { state: 'gone' }
+  | { state: 'pending-review' }
+  /** An adult-flagged creator, refused by the adult gate (login, or the adult verification, first). */
+  | { state: 'adult-gate'; code: AdultGateCode };
 
 /** The creator and what to do with the answer. */
 export function useCreator(idOrUrl: string, session: Session): LoadedCreator {
   const query = useCreatorPage(idOrUrl);
   if (query.isPending) return { state: 'loading' };
   if (query.isError || !query.data) {
+    const gate = adultGateOf(query.error);
+    if (gate) return { state: 'adult-gate', code: gate };
     if (!(query.error instanceof ApiError)) console.warn('creator fetch failed', query.error);
     return { state: 'gone' };
   }

@@ -12,6 +12,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
+import { AdultGate } from '../../shared/adult-gate/adult-gate';
+import { adultGateOf } from '../../shared/adult-gate/api';
 import { ApiError } from '../../shared/api/client';
 import { useGoToLogin } from '../../shared/auth/login-return';
 import { formatDotDate } from '../../shared/format/date';
@@ -51,6 +53,8 @@ export function LotteryEventPage() {
     if (missing) void navigate('/not-found', { replace: true });
   }, [missing, navigate]);
 
+  const gate = adultGateOf(loaded.error);
+  if (gate) return <AdultGate code={gate} />;
   if (!product || !product.event) return <LoadingState py={10} />;
   const event = product.event;
   const badge = eventBadge(event);

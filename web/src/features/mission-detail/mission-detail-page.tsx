@@ -10,6 +10,8 @@ import { useEffect } from 'react';
 import { missionFirstView } from '../../shared/first-view';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { AdultGate } from '../../shared/adult-gate/adult-gate';
+import { adultGateOf } from '../../shared/adult-gate/api';
 import { MissionEventCard } from '../../shared/lottery-event/mission-event-card';
 import { creatorPath } from '../../shared/navigation/creator-path';
 import { useSession } from '../../shared/session/session';
@@ -37,6 +39,8 @@ export function MissionDetailPage() {
 
   const mission = query.data;
   useDocumentTitle(mission?.missionProduct.name);
+  const gate = adultGateOf(query.error);
+  if (gate) return <AdultGate code={gate} />;
   if (!mission) {
     // The mission's first view (server-painted, then the shell's) stays until the answer arrives: nothing moves.
     const firstView = query.isPending ? missionFirstView(missionId) : null;

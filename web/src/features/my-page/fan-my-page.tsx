@@ -1,10 +1,12 @@
 import { CREATOR_REVIEW_DAYS } from '@fanmission/contracts';
 import MonetizationOnOutlined from '@mui/icons-material/MonetizationOnOutlined';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -71,6 +73,16 @@ export function FanMyPage() {
             <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
               {user?.email}
             </Typography>
+            {user?.adultVerifiedAt && (
+              <Chip
+                icon={<VerifiedUserOutlined />}
+                label={t('adultGate.verified')}
+                color="success"
+                variant="outlined"
+                size="small"
+                sx={{ mt: 1 }}
+              />
+            )}
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center' }}>
               <MonetizationOnOutlined color="warning" />
               <Link component={RouterLink} to="/my-coins" underline="hover" color="inherit">

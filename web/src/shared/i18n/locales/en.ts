@@ -12,6 +12,7 @@ import { creatorStudioEn } from './creator-studio-en';
 import { lotteryEventEn } from './lottery-event-en';
 import { pageTitlesEn } from './page-titles-en';
 import { trustEn } from './trust-en';
+import { adultGateEn } from './adult-gate';
 import { discoverEn } from './discover-en';
 import type { Messages } from './ko';
 
@@ -602,6 +603,7 @@ export const en: Messages = {
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
+  adultGate: adultGateEn,
   pageTitles: pageTitlesEn,
   discover: discoverEn,
   coinRefunds: coinRefundsEn,

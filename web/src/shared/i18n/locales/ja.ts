@@ -12,6 +12,7 @@ import { creatorStudioJa } from './creator-studio-ja';
 import { lotteryEventJa } from './lottery-event-ja';
 import { pageTitlesJa } from './page-titles-ja';
 import { trustJa } from './trust-ja';
+import { adultGateJa } from './adult-gate';
 import { discoverJa } from './discover-ja';
 import type { Messages } from './ko';
 
@@ -603,6 +604,7 @@ export const ja: Messages = {
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
+  adultGate: adultGateJa,
   pageTitles: pageTitlesJa,
   discover: discoverJa,
   coinRefunds: coinRefundsJa,

@@ -14,6 +14,7 @@ import { creatorStudioKo } from './creator-studio';
 import { lotteryEventKo } from './lottery-event';
 import { pageTitlesKo } from './page-titles';
 import { trustKo } from './trust';
+import { adultGateKo } from './adult-gate';
 import { discoverKo } from './discover';
 export const ko = {
   common: {
@@ -594,6 +595,7 @@ export const ko = {
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
+  adultGate: adultGateKo,
   pageTitles: pageTitlesKo,
   discover: discoverKo,
   coinRefunds: coinRefundsKo,

@@ -1,0 +1,4 @@
+// The public surface of `identity-verification`: a member's adult verification through an identity check (PortOne's,
+// or the sandbox's). Other modules import only this file.
+export { identityVerificationRoutes, sandboxIdentityRoutes } from './routes';
+export { type IdentityVerificationTables } from './table';

@@ -1,0 +1,23 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * The sandbox identity verification's records (development and tests): what PortOne keeps of a verification, with the
+ * birth date the tester chose. Members' rows keep none of it (users.adult_verified_at and adult_verification_id only).
+ */
+export interface SandboxIdentityVerificationsTable {
+  id: string;
+  user_id: number;
+  /** Where the sandbox page sends the browser back, as PortOne's `redirectUrl` (our own origin only). */
+  redirect_url: string;
+  status: Generated<'READY' | 'VERIFIED' | 'FAILED'>;
+  /** YYYY-MM-DD, once VERIFIED. */
+  birth_date: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+export interface IdentityVerificationTables {
+  sandbox_identity_verifications: SandboxIdentityVerificationsTable;
+}
+
+export type SandboxIdentityVerificationRow = Selectable<SandboxIdentityVerificationsTable>;
