@@ -12,10 +12,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../shared/alert/alert';
 import { CoinChargeDialog } from '../../shared/coins/coin-charge-dialog';
 import { RequestAttachment } from './components/request-attachment';
-import { dropRequestDraft } from '../../shared/missions/request-draft';
+import { dropRequestDraft, keepDraftUntil } from '../../shared/missions/request-draft';
 import { attachmentsAllowed, minimumOffer, type RequestForm } from './request-form';
 import { useMissionRequest } from './use-mission-request';
 
@@ -33,16 +35,23 @@ export function MissionRequestDialog({
 }) {
   const { t } = useTranslation();
   const request = useMissionRequest(product, onClose, onRequested, draft);
+  const bankRequested = useRef(false);
   const { values, set, textField, message, busy, held, cost } = request;
   const cut = (max: number) => (value: string) => value.slice(0, max);
 
   // The not-enough-coins path replaces this modal with the charge modal; closing it closes both and gives up the draft
-  // (a checkout leaves the page without closing it, and its return restores the request).
+  // (a checkout leaves the page without closing it, and its return restores the request). A bank deposit's coins come
+  // later: the draft is kept until the deposit's deadline, and this page opens the request again on the next visit.
   if (request.charging) {
     return (
       <CoinChargeDialog
+        onBankRequested={(deposit) => {
+          bankRequested.current = true;
+          keepDraftUntil(new Date(deposit.instructions.dueAt));
+          void showAlert(t('missionRequest.draftKeptForDeposit'));
+        }}
         onClose={() => {
-          dropRequestDraft();
+          if (!bankRequested.current) dropRequestDraft();
           onClose();
         }}
       />

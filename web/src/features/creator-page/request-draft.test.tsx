@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { BANK_DEPOSIT_INSTRUCTIONS as instructions } from '@fanmission/tests/support/web/bank-deposit';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { keepRequestDraft, readRequestDraft } from '../../shared/missions/request-draft';
@@ -71,6 +72,48 @@ describe('a request left to charge coins', () => {
     });
     await user.click(within(charge).getByRole('button', { name: t.common.cancel }));
     expect(readRequestDraft()).toBeNull();
+  });
+
+  test('too few coins, paid by bank deposit: the draft outlasts the tab until the deposit’s deadline', async () => {
+    const t = await useLanguage('ko');
+    const user = userEvent.setup();
+    serve({
+      'GET /api/v1/coin-deposit': () => json({ point: 0 }),
+      'GET /api/v1/coin-items': () =>
+        json([{ id: 7, name: '1000 코인', point: 1000, price: 100_000, usdPrice: 80, itemType: 'CASH' }]),
+      'POST /api/v1/payment/bank-transfer': () => json({ id: 41, instructions }),
+    });
+    renderAt(
+      '/starlight',
+      <Route path="/starlight" element={<MissionRequestDialog product={custom} onClose={() => {}} />} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), '민지');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), '고양이랑 춤춰 주세요');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
+    await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
+    await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
+    await user.click(await screen.findByRole('button', { name: t.common.ok }));
+    const charge = await screen.findByRole('dialog', { name: t.coinCharge.title });
+    await user.click(await within(charge).findByRole('button', { name: startsWith('1,000') }));
+    await user.click(within(charge).getByRole('radio', { name: t.coinCharge.withoutbankbook }));
+    await user.type(within(charge).getByRole('textbox', { name: t.coinCharge.depositorName }), '홍길동');
+    await user.type(within(charge).getByRole('textbox', { name: t.coinCharge.depositorPhone }), '01012345678');
+    await user.click(within(charge).getByRole('checkbox', { name: t.coinCharge.terms }));
+    await user.click(within(charge).getByRole('button', { name: t.coinCharge.apply }));
+    const requested = await screen.findByRole('dialog', { name: t.bankDeposit.requestedTitle });
+    await user.click(within(requested).getByRole('button', { name: t.common.ok }));
+    // The fan is told his request waits for the coins.
+    expect(await screen.findByText(t.missionRequest.draftKeptForDeposit)).toBeTruthy();
+
+    // Another tab (this tab's storage gone), before the deadline: the draft is there; after it, given up.
+    window.sessionStorage.clear();
+    expect(readRequestDraft(new Date(Date.parse(instructions.dueAt) - 60_000))).toMatchObject({
+      path: '/starlight',
+      productId: 2,
+      fields: expect.objectContaining({ requestComment: '고양이랑 춤춰 주세요' }),
+    });
+    expect(readRequestDraft(new Date(Date.parse(instructions.dueAt) + 60_000))).toBeNull();
   });
 
   test('back on the creator’s page, the request opens again on its tab with what was typed, once', async () => {

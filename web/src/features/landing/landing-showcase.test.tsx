@@ -25,7 +25,7 @@ const mission = (id: number, name: string) =>
     id,
     status: 'COMPLETED',
     thumbnail: { s3Url: `/files/${id}/poster.jpg` },
-    missionProduct: { name, descriptionPicture: null, creator: { name: 'Mina Park' } },
+    missionProduct: { id: 100 + id, name, descriptionPicture: null, creator: { name: 'Mina Park' } },
   }) as unknown as MissionView;
 
 const page = <T,>(content: T[]) =>
@@ -43,7 +43,13 @@ describe('landing showcase', () => {
       const calls = serve({
         'GET /api/v1/creators/page': () =>
           page([creator(1, 'Mina Park', '/files/mina.jpg'), creator(2, '김민지', null)]),
-        'GET /api/v1/missions/page': () => page([mission(10, 'Birthday song'), mission(11, 'Morning call')]),
+        'GET /api/v1/missions/page': () =>
+          page([
+            mission(10, 'Birthday song'),
+            mission(11, 'Morning call'),
+            // A second winner's mission of the same lottery product: one card is enough.
+            { ...mission(12, 'Morning call'), missionProduct: mission(11, 'Morning call').missionProduct },
+          ]),
       });
       renderAt('/', <Route path="/" element={<LandingShowcase />} />);
 
@@ -77,14 +83,15 @@ describe('landing showcase', () => {
       expect(asked['/api/v1/missions/page']).toMatchObject({
         status: 'COMPLETED',
         page: '0',
-        size: `${LANDING_CARDS}`,
+        size: `${2 * LANDING_CARDS}`,
       });
     });
   }
 
   test('a public mission shows its answer (the picture, the video’s poster), not the product’s picture', async () => {
     const t = await useLanguage('ko');
-    const product = (name: string) => ({
+    const product = (id: number, name: string) => ({
+      id,
       name,
       descriptionPicture: { s3Url: '/files/type-icon.png', thumbnail: { s3Url: '/files/type-icon.thumb.webp' } },
       creator: { name: 'Mina Park' },
@@ -97,7 +104,7 @@ describe('landing showcase', () => {
         thumbnail: null,
         picture: null,
         video: null,
-        missionProduct: product(name),
+        missionProduct: product(id, name),
         ...answer,
       }) as unknown as MissionView;
     serve({

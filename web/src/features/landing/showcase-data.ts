@@ -13,7 +13,8 @@ export const LANDING_CARDS = 8;
  */
 export const LANDING_REQUESTS = {
   creators: { path: '/creators/page', query: { type: 'recommended', page: 0, size: LANDING_CARDS } },
-  missions: { path: '/missions/page', query: { status: 'COMPLETED', page: 0, size: LANDING_CARDS } },
+  // Twice the cards: a product performed for several fans at once (a lottery's winners) is shown once.
+  missions: { path: '/missions/page', query: { status: 'COMPLETED', page: 0, size: 2 * LANDING_CARDS } },
 } as const;
 
 export interface Showcase {
@@ -26,11 +27,21 @@ export interface Showcase {
 async function items<T>(request: { path: string; query: Record<string, string | number> }): Promise<T[]> {
   try {
     const { data } = await api<Page<T>>(request.path, { query: request.query, globalErrors: 'none' });
-    return Array.isArray(data?.content) ? data.content.slice(0, LANDING_CARDS) : [];
+    return Array.isArray(data?.content) ? data.content : [];
   } catch (error) {
     console.warn(`landing ${request.path} could not be loaded`, error);
     return [];
   }
+}
+
+/** The newest mission of each product: two cards of one product would look the same (its name, its creator). */
+export function oneCardPerProduct(missions: MissionView[]): MissionView[] {
+  const seen = new Set<number>();
+  return missions.filter((mission) => {
+    if (seen.has(mission.missionProduct.id)) return false;
+    seen.add(mission.missionProduct.id);
+    return true;
+  });
 }
 
 export function useShowcase(): Showcase {
@@ -41,7 +52,13 @@ export function useShowcase(): Showcase {
       items<CreatorListItem>(LANDING_REQUESTS.creators),
       items<MissionView>(LANDING_REQUESTS.missions),
     ]).then(([creators, missions]) => {
-      if (current) setShowcase({ creators, missions, loaded: true });
+      if (current) {
+        setShowcase({
+          creators: creators.slice(0, LANDING_CARDS),
+          missions: oneCardPerProduct(missions).slice(0, LANDING_CARDS),
+          loaded: true,
+        });
+      }
     });
     return () => {
       current = false;

@@ -66,6 +66,6 @@ describe('a bank-deposit request', () => {
     });
     expect(closed).toEqual([]);
     await user.click(within(done).getByRole('button', { name: t.common.ok }));
-    expect(closed).toEqual(['close', 'pending tab']);
+    expect(closed).toEqual(['pending tab', 'close']);
   });
 });

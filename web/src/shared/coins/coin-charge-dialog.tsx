@@ -1,3 +1,4 @@
+import type { BankTransferCreated } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -23,7 +24,14 @@ import { useCoinCharge } from './use-coin-charge';
  * The coin charge modal: items, pay method, terms, depositor fields; provider payments go to the checkout page; a bank
  * deposit's request ends on where, how much and by when to pay.
  */
-export function CoinChargeDialog({ onClose, onBankRequested }: { onClose: () => void; onBankRequested?: () => void }) {
+export function CoinChargeDialog({
+  onClose,
+  onBankRequested,
+}: {
+  onClose: () => void;
+  /** A bank deposit was asked for (its coins arrive once finance has seen the money), before `onClose`. */
+  onBankRequested?: (requested: BankTransferCreated) => void;
+}) {
   const { t } = useTranslation();
   const charge = useCoinCharge(onClose, onBankRequested);
   const { values: form, set, errorKey, busy, submit, items, requested } = charge;

@@ -16,7 +16,7 @@ import { fetchMerchantCode, payWithPortOne } from './portone-checkout';
  * shows where, how much and by when to pay (`requested`; the pending tab lists it too); a provider payment goes to its
  * checkout page (PortOne's, opened by its browser SDK, or the sandbox's and PayPal's pages).
  */
-export function useCoinCharge(onClose: () => void, onBankRequested?: () => void) {
+export function useCoinCharge(onClose: () => void, onBankRequested?: (requested: BankTransferCreated) => void) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { form, values, set, errorKey } = useSchemaForm(chargeFormSchema, EMPTY_CHARGE_FORM);
@@ -102,8 +102,8 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: () => void)
 
   /** Closes the modal once the fan has read where to pay a bank deposit, and shows the pending tab. */
   const closeRequested = () => {
+    if (requested) onBankRequested?.(requested);
     onClose();
-    onBankRequested?.();
   };
 
   return { values, set, errorKey, busy, submit, items, requested, closeRequested };

@@ -315,6 +315,8 @@ export const en: Messages = {
     submit: 'Request',
     done: 'Your mission request is complete.',
     failed: 'The mission request failed. Please try again.',
+    draftKeptForDeposit:
+      'Once your deposit is confirmed and the coins arrive, come back to this creator’s page: the request you were writing opens again as you left it.',
   },
   lucky: {
     wheel: 'Lucky roulette',

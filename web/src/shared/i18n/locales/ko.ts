@@ -316,6 +316,8 @@ export const ko = {
     submit: '요청하기',
     done: '미션 요청이 완료되었습니다.',
     failed: '미션 요청에 실패했습니다. 다시 시도해 주세요.',
+    draftKeptForDeposit:
+      '입금이 확인되어 코인이 들어오면, 이 크리에이터 페이지에 다시 오실 때 작성하던 요청이 그대로 열립니다.',
   },
   lucky: {
     wheel: '럭키 룰렛',
