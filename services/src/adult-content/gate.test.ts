@@ -155,6 +155,7 @@ describe('the adult gate on an adult-flagged creator’s content', () => {
       ['POST', `/missions/${adultCompleted.id}/blocks`, { userId: fan.id }],
       ['POST', '/missions', basicRequest(adultBasic.id)],
       ['POST', '/missions/lucky', { missionProductId: adultLucky.id }],
+      ['POST', `/creators/${adultCreator.creatorId}/follower`, { userId: fan.id }],
       [
         'POST',
         '/missions',
@@ -173,6 +174,16 @@ describe('the adult gate on an adult-flagged creator’s content', () => {
       expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(403);
       expect(response.json().code, url).toBe('ADULT_VERIFICATION_REQUIRED');
     }
+  });
+
+  it('lets a verified adult follow the creator, and anyone unfollow him', async () => {
+    const followed = await call('POST', `/creators/${adultCreator.creatorId}/follower`, adultFan, {
+      userId: adultFan.id,
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect(followed.json()).toMatchObject({ following: true });
+    const left = await call('DELETE', `/creators/${adultCreator.creatorId}/follower?userId=${fan.id}`, fan);
+    expect(left.statusCode, left.body).toBe(200);
   });
 
   it('shows everything to a verified adult, the creator himself and operators', async () => {

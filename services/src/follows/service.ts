@@ -1,4 +1,5 @@
 import { toPage, UNPAGED_LIST_MAX, type FollowItem, type FollowState, type Page } from '@fanmission/contracts';
+import { requireAdultAccess } from '../adult-content';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { canSeeCreator, findCreatorById } from '../creators';
@@ -13,6 +14,8 @@ async function followableCreator(ctx: ServiceContext, caller: Caller, creatorId:
   if (creator.user_id === caller.id) {
     throw new AppError(400, 'creators.cannotFollowSelf', { code: 'CANNOT_FOLLOW_SELF' });
   }
+  // Following an adult-flagged creator is for whoever may see his page (unfollowing stays open to everyone).
+  requireAdultAccess(caller, { creatorId, adult: creator.contain_adult_content });
   return creator;
 }
 
