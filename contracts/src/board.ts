@@ -45,17 +45,49 @@ export const adminFaqSchema = z
     category: faqCategorySchema,
     title: z.string(),
     content: z.string(),
+    /** The question and answer in English and Japanese; null where the operators wrote none (Korean is shown). */
+    titleEn: z.string().nullable(),
+    contentEn: z.string().nullable(),
+    titleJa: z.string().nullable(),
+    contentJa: z.string().nullable(),
     position: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'AdminFaq' });
-export const adminFaqInputSchema = z.object({
-  category: faqCategorySchema,
-  title: z.string().trim().min(1, { error: 'validation.required' }).max(200),
-  content: z.string().trim().min(1, { error: 'validation.required' }).max(5000),
-  position: z.number().int().min(0).max(1_000_000).default(0),
-});
+/** A translation left empty is none. */
+const translation = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+export const adminFaqInputSchema = z
+  .object({
+    category: faqCategorySchema,
+    title: z.string().trim().min(1, { error: 'validation.required' }).max(200),
+    content: z.string().trim().min(1, { error: 'validation.required' }).max(5000),
+    titleEn: translation(200),
+    contentEn: translation(5000),
+    titleJa: translation(200),
+    contentJa: translation(5000),
+    position: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine((faq, context) => {
+    // A language's question and answer go together.
+    for (const [title, content] of [
+      ['titleEn', 'contentEn'],
+      ['titleJa', 'contentJa'],
+    ] as const) {
+      if ((faq[title] === null) === (faq[content] === null)) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [faq[title] === null ? title : content],
+        message: 'validation.required',
+      });
+    }
+  });
 export const adminFaqFilterSchema = z.object({
   id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
   category: faqCategorySchema.optional(),

@@ -178,7 +178,16 @@ export const resourcesEn = {
   },
   faqs: {
     name: 'FAQ |||| FAQ',
-    fields: { category: 'Category', title: 'Title', content: 'Content', position: 'Position' },
+    fields: {
+      category: 'Category',
+      title: 'Title',
+      content: 'Content',
+      titleEn: 'Title (English)',
+      contentEn: 'Content (English)',
+      titleJa: 'Title (Japanese)',
+      contentJa: 'Content (Japanese)',
+      position: 'Position',
+    },
   },
   'terms-versions': {
     name: 'Terms version |||| Terms versions',

@@ -178,7 +178,19 @@ export const resourcesKo: ResourceMessages = {
       note: '메모',
     },
   },
-  faqs: { name: 'FAQ', fields: { category: '분류', title: '제목', content: '내용', position: '순서' } },
+  faqs: {
+    name: 'FAQ',
+    fields: {
+      category: '분류',
+      title: '제목',
+      content: '내용',
+      titleEn: '제목 (영어)',
+      contentEn: '내용 (영어)',
+      titleJa: '제목 (일본어)',
+      contentJa: '내용 (일본어)',
+      position: '순서',
+    },
+  },
   'terms-versions': {
     name: '약관 버전',
     fields: {

@@ -38,6 +38,11 @@ const faqForm = (
     <SelectInput source="category" choices={codeChoices('faqCategory')} validate={required()} />
     <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
     <TextInput source="content" multiline minRows={4} validate={[required(), maxLength(5000)]} fullWidth />
+    {/* English and Japanese readers get these where they are written (a question with its answer), else the Korean. */}
+    <TextInput source="titleEn" validate={maxLength(200)} fullWidth />
+    <TextInput source="contentEn" multiline minRows={3} validate={maxLength(5000)} fullWidth />
+    <TextInput source="titleJa" validate={maxLength(200)} fullWidth />
+    <TextInput source="contentJa" multiline minRows={3} validate={maxLength(5000)} fullWidth />
     <NumberInput source="position" min={0} defaultValue={0} />
   </SimpleForm>
 );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
-import type { FaqRow } from './table';
+import type { FaqRow, NewFaq } from './table';
 import { errorResponses, notFound } from '../http';
 import * as repository from './repository';
 
@@ -14,12 +14,28 @@ const adminFaq = (row: FaqRow): z.infer<typeof adminFaqSchema> => ({
   category: row.category,
   title: row.title,
   content: row.content,
+  titleEn: row.title_en,
+  contentEn: row.content_en,
+  titleJa: row.title_ja,
+  contentJa: row.content_ja,
   position: row.position,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
 
 const faqNotFound = () => notFound('board.faqNotFound');
+
+/** The entry as the console sends it, as the table keeps it. */
+const faqValues = (input: z.infer<typeof adminFaqInputSchema>): NewFaq => ({
+  category: input.category,
+  title: input.title,
+  content: input.content,
+  title_en: input.titleEn,
+  content_en: input.contentEn,
+  title_ja: input.titleJa,
+  content_ja: input.contentJa,
+  position: input.position,
+});
 
 /** `/api/admin/faqs`: operators write the FAQ (ra-data-simple-rest: list, one, create, update, delete). */
 export async function faqAdminRoutes(app: FastifyInstance) {
@@ -66,7 +82,7 @@ export async function faqAdminRoutes(app: FastifyInstance) {
         response: { 200: adminFaqSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => adminFaq(await repository.insertFaq(app.db, request.body)),
+    async (request) => adminFaq(await repository.insertFaq(app.db, faqValues(request.body))),
   );
 
   routes.put(
@@ -84,7 +100,7 @@ export async function faqAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await repository.updateFaq(app.db, request.params.id, request.body);
+      const row = await repository.updateFaq(app.db, request.params.id, faqValues(request.body));
       if (!row) throw faqNotFound();
       return adminFaq(row);
     },

@@ -71,6 +71,10 @@ describe('/api/admin/faqs', () => {
     const badCategory = await admin('POST', '/faqs', { category: 'OTHER', title: 't', content: 'c' });
     expect(badCategory.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['category']);
     expect((await admin('GET', '/faqs?sort=["title","ASC"]')).statusCode).toBe(400);
+    // A translation's question goes with its answer.
+    const halfEnglish = await admin('POST', '/faqs', { category: 'PAYMENT', title: 't', content: 'c', titleEn: 'Q' });
+    expect(halfEnglish.statusCode).toBe(400);
+    expect(halfEnglish.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['contentEn']);
   });
 
   it('is for operators only', async () => {
@@ -119,6 +123,37 @@ describe('GET /api/v1/board/faq', () => {
       await app().inject({ method: 'GET', url: '/api/v1/board/faq?direction=DESC&type=MISSION&page=1' })
     ).json();
     expect(descending).toMatchObject({ last: true, content: [{ title: '미션 1' }, { title: '미션 0' }] });
+  });
+
+  it('answers each reader in his language where the operators wrote it, else in Korean', async () => {
+    const created = await admin('POST', '/faqs', {
+      category: 'MISSION',
+      title: '번역된 질문',
+      content: '번역된 답',
+      titleEn: 'A translated question',
+      contentEn: 'A translated answer',
+      titleJa: '翻訳された質問',
+      contentJa: '翻訳された答え',
+      position: 100,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ titleEn: 'A translated question', contentJa: '翻訳された答え' });
+    const page = async (language: string) =>
+      pageSchema(faqSchema).parse(
+        (
+          await app().inject({
+            method: 'GET',
+            url: '/api/v1/board/faq?type=MISSION&direction=DESC&size=2',
+            headers: { 'accept-language': language },
+          })
+        ).json(),
+      ).content;
+    expect((await page('en'))[0]).toMatchObject({ title: 'A translated question', content: 'A translated answer' });
+    expect((await page('ja'))[0]).toMatchObject({ title: '翻訳された質問', content: '翻訳された答え' });
+    expect((await page('ko'))[0]).toMatchObject({ title: '번역된 질문', content: '번역된 답' });
+    // An entry with no English is read in Korean.
+    expect((await page('en'))[1]!.title).toMatch(/^미션 /);
+    expect((await admin('DELETE', `/faqs/${created.json().id}`)).statusCode).toBe(200);
   });
 
   it('refuses unknown categories and directions', async () => {

@@ -1,17 +1,26 @@
-import { faqQuerySchema, faqSchema, pageSchema, toPage, type Faq } from '@fanmission/contracts';
+import { faqQuerySchema, faqSchema, pageSchema, toPage, type Faq, type Language } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FaqRow } from './table';
 import { errorResponses } from '../http';
 import * as repository from './repository';
 
-export const faqView = (row: FaqRow): Faq => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  created: row.created_at.toISOString(),
-  type: row.category,
-});
+/** An entry in the reader's language where the operators wrote it, else in Korean. */
+export const faqView = (row: FaqRow, language: Language): Faq => {
+  const [title, content] =
+    language === 'en'
+      ? [row.title_en, row.content_en]
+      : language === 'ja'
+        ? [row.title_ja, row.content_ja]
+        : [null, null];
+  return {
+    id: row.id,
+    title: title ?? row.title,
+    content: content ?? row.content,
+    created: row.created_at.toISOString(),
+    type: row.category,
+  };
+};
 
 /** `GET /board/faq`: the FAQ page, a category at a time. */
 export async function faqRoutes(app: FastifyInstance) {
@@ -25,7 +34,8 @@ export async function faqRoutes(app: FastifyInstance) {
         summary: 'FAQ entries of a category',
         description:
           '`type` PAYMENT (default) or MISSION; `direction` ASC (default) or DESC over the operators’ order; ' +
-          'page size 6 by default. Public.',
+          'page size 6 by default. Public. Each entry in the caller’s language where the operators wrote it, else ' +
+          'in Korean.',
         querystring: faqQuerySchema,
         response: { 200: pageSchema(faqSchema), ...errorResponses(400) },
       },
@@ -38,7 +48,11 @@ export async function faqRoutes(app: FastifyInstance) {
         offset: page * size,
         limit: size,
       });
-      return toPage(rows.map(faqView), total, { page, size });
+      return toPage(
+        rows.map((row) => faqView(row, request.language)),
+        total,
+        { page, size },
+      );
     },
   );
 }
