@@ -1,4 +1,5 @@
 import {
+  errorResponseSchema,
   adultVerificationRequestSchema,
   adultVerificationSchema,
   identityVerificationIdSchema,
@@ -126,7 +127,8 @@ export async function sandboxIdentityRoutes(app: FastifyInstance) {
         querystring: sandboxQuerySchema,
         response: {
           303: z.null().describe('Redirect'),
-          400: z.string().describe('text/html'),
+          // The page again for an unreadable birth date; a malformed path or query is the API's usual error.
+          400: z.union([z.string().describe('text/html'), errorResponseSchema]),
           ...errorResponses(404),
         },
       },
