@@ -3,6 +3,9 @@
  * operator's text colour only where it reads on his button colour; the console warns the operator of the same rule.
  */
 
+/** The web app's text colour: what it shows on a light button in place of an unreadable chosen colour. */
+export const DARK_TEXT_COLOUR = '#1d1d1f';
+
 /** The contrast text needs against its background (WCAG 2.2 AA, normal text). */
 export const MIN_TEXT_CONTRAST = 4.5;
 

@@ -82,6 +82,23 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: '로그인' }).click();
   }
 
+  /** The member asks to charge ten coins by bank deposit, as the web app does. */
+  async function askBankDeposit(member: TestAccount, depositorName: string, depositorPhone: string) {
+    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
+      method: 'POST',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        coinItemId: tenCoins,
+        userId: member.id,
+        depositorName,
+        depositorPhone,
+        cashReceiptNumber: '',
+        receiptType: 'PHONE',
+      }),
+    });
+    expect(request.status).toBe(200);
+  }
+
   /** A second finance member approves the maker's pending request of this kind (services/src/approvals). */
   async function approvePendingOf(maker: TestAccount, kind: string) {
     const app = served.testApp.app;
@@ -177,19 +194,7 @@ describe('operator and finance console', () => {
   });
 
   test('finance confirms a bank deposit once, and runs a clean ledger verify', async () => {
-    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
-      method: 'POST',
-      headers: { ...fan.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coinItemId: tenCoins,
-        userId: fan.id,
-        depositorName: '김팬',
-        depositorPhone: '01012345678',
-        cashReceiptNumber: '',
-        receiptType: 'PHONE',
-      }),
-    });
-    expect(request.status).toBe(200);
+    await askBankDeposit(fan, '김팬', '01012345678');
     const balance = async () =>
       (
         (await (await fetch(`${served.baseUrl}/api/v1/coin-deposit`, { headers: fan.headers })).json()) as {
@@ -339,19 +344,7 @@ describe('operator and finance console', () => {
 
   test('finance rejects a bank deposit request after a confirmation naming the depositor and the amount', async () => {
     const member = await createAccount(served.testApp.app);
-    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
-      method: 'POST',
-      headers: { ...member.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coinItemId: tenCoins,
-        userId: member.id,
-        depositorName: '입금거절',
-        depositorPhone: '01087654321',
-        cashReceiptNumber: '',
-        receiptType: 'PHONE',
-      }),
-    });
-    expect(request.status).toBe(200);
+    await askBankDeposit(member, '입금거절', '01087654321');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
     await logIn(page, finance);
@@ -381,19 +374,7 @@ describe('operator and finance console', () => {
 
   test('finance marks a bank deposit failed with a reason; the fan reads “failed, contact support”', async () => {
     const member = await createAccount(served.testApp.app);
-    const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
-      method: 'POST',
-      headers: { ...member.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coinItemId: tenCoins,
-        userId: member.id,
-        depositorName: '입금실패',
-        depositorPhone: '01087654321',
-        cashReceiptNumber: '',
-        receiptType: 'PHONE',
-      }),
-    });
-    expect(request.status).toBe(200);
+    await askBankDeposit(member, '입금실패', '01087654321');
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);

@@ -1,9 +1,13 @@
-import { contrastRatio, hexColour, MIN_TEXT_CONTRAST, readableTextColour } from '@fanmission/contracts';
+import {
+  contrastRatio,
+  DARK_TEXT_COLOUR,
+  hexColour,
+  MIN_TEXT_CONTRAST,
+  readableTextColour,
+} from '@fanmission/contracts';
 import { Alert } from '@mui/material';
 import { FormDataConsumer, useTranslate } from 'react-admin';
 
-/** The web app's own dark text, which it shows on a light button instead of an unreadable chosen colour. */
-const WEB_DARK_TEXT = '#1d1d1f';
 const HEX = /^#?[0-9a-f]{6}$/i;
 
 /**
@@ -31,7 +35,7 @@ function ColourNote({ background, text }: { background?: string; text?: string }
       {translate('console.popups.colourNote', {
         ratio: ratio.toFixed(1),
         minimum: MIN_TEXT_CONTRAST,
-        shown: readableTextColour(chosen, button, WEB_DARK_TEXT).toUpperCase(),
+        shown: readableTextColour(chosen, button, DARK_TEXT_COLOUR).toUpperCase(),
       })}
     </Alert>
   );

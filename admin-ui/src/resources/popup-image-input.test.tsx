@@ -24,18 +24,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-test('the chosen picture is uploaded, shown, can be removed, and is saved with the popup', async () => {
-  const signedUrl = 'http://localhost/files/2026/11/picture.png?exp=1&sig=x';
-  const fetch = vi.fn(
-    async () =>
-      new Response(JSON.stringify({ id: 41, s3Url: signedUrl, contentType: 'image/png', thumbnail: null }), {
-        status: 200,
-      }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
-    data: { id: 1, ...params.data },
-  }));
+/** The popup create form, on a data provider that answers reads with nothing and `create` as given. */
+function renderPopupCreate(create?: (resource: string, params: { data: Record<string, unknown> }) => unknown) {
   const provider = {
     getList: async () => ({ data: [], total: 0 }),
     getOne: async () => ({ data: { id: 1 } }),
@@ -50,6 +40,21 @@ test('the chosen picture is uploaded, shown, can be removed, and is saved with t
       </ResourceContextProvider>
     </AdminContext>,
   );
+}
+
+test('the chosen picture is uploaded, shown, can be removed, and is saved with the popup', async () => {
+  const signedUrl = 'http://localhost/files/2026/11/picture.png?exp=1&sig=x';
+  const fetch = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ id: 41, s3Url: signedUrl, contentType: 'image/png', thumbnail: null }), {
+        status: 200,
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
+    data: { id: 1, ...params.data },
+  }));
+  renderPopupCreate(create);
   const words = consoleKo.console.popups;
   expect(await screen.findByText(words.noImage, {}, { timeout: 10_000 })).toBeTruthy();
   const picture = new File([new Uint8Array([137, 80, 78, 71])], 'summer.png', { type: 'image/png' });
@@ -71,19 +76,7 @@ test('the chosen picture is uploaded, shown, can be removed, and is saved with t
 });
 
 test('a button text colour that does not read on the button colour is noted with what fans will see', async () => {
-  const provider = {
-    getList: async () => ({ data: [], total: 0 }),
-    getOne: async () => ({ data: { id: 1 } }),
-    getMany: async () => ({ data: [] }),
-    getManyReference: async () => ({ data: [], total: 0 }),
-  } as unknown as DataProvider;
-  render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
-      <ResourceContextProvider value="popups">
-        <PopupCreate />
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+  renderPopupCreate();
   const fields = consoleKo.resources.popups.fields;
   const background = await screen.findByLabelText(fields.linkBackgroundColor, {}, { timeout: 10_000 });
   // White on black reads: nothing to say.

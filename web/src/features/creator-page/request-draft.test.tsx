@@ -43,22 +43,30 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+/** The CUSTOM request typed on the creator's page and sent with too few coins, up to the charge it leads to. */
+async function requestWithTooFewCoins(
+  t: Awaited<ReturnType<typeof useLanguage>>,
+  user: ReturnType<typeof userEvent.setup>,
+) {
+  renderAt(
+    '/starlight',
+    <Route path="/starlight" element={<MissionRequestDialog product={custom} onClose={() => {}} />} />,
+  );
+  const dialog = screen.getByRole('dialog');
+  await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), '민지');
+  await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), '고양이랑 춤춰 주세요');
+  await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
+  await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
+  await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
+  await user.click(await screen.findByRole('button', { name: t.common.ok }));
+}
+
 describe('a request left to charge coins', () => {
   test('too few coins: what was typed is kept for the charge’s return; closing the charge gives it up', async () => {
     const t = await useLanguage('ko');
     const user = userEvent.setup();
     serve({ 'GET /api/v1/coin-deposit': () => json({ point: 0 }), 'GET /api/v1/coin-items': () => json([]) });
-    renderAt(
-      '/starlight',
-      <Route path="/starlight" element={<MissionRequestDialog product={custom} onClose={() => {}} />} />,
-    );
-    const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), '민지');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), '고양이랑 춤춰 주세요');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
-    await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
-    await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
-    await user.click(await screen.findByRole('button', { name: t.common.ok }));
+    await requestWithTooFewCoins(t, user);
     const charge = await screen.findByRole('dialog', { name: t.coinCharge.title });
     expect(readRequestDraft()).toEqual({
       path: '/starlight',
@@ -83,17 +91,7 @@ describe('a request left to charge coins', () => {
         json([{ id: 7, name: '1000 코인', point: 1000, price: 100_000, usdPrice: 80, itemType: 'CASH' }]),
       'POST /api/v1/payment/bank-transfer': () => json({ id: 41, instructions }),
     });
-    renderAt(
-      '/starlight',
-      <Route path="/starlight" element={<MissionRequestDialog product={custom} onClose={() => {}} />} />,
-    );
-    const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), '민지');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), '고양이랑 춤춰 주세요');
-    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
-    await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
-    await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
-    await user.click(await screen.findByRole('button', { name: t.common.ok }));
+    await requestWithTooFewCoins(t, user);
     const charge = await screen.findByRole('dialog', { name: t.coinCharge.title });
     await user.click(await within(charge).findByRole('button', { name: startsWith('1,000') }));
     await user.click(within(charge).getByRole('radio', { name: t.coinCharge.withoutbankbook }));

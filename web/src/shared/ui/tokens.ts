@@ -1,3 +1,5 @@
+import { DARK_TEXT_COLOUR } from '@fanmission/contracts';
+
 /**
  * The brand's colours, in one place: the component library's theme (./theme.ts), the shell's CSS custom properties
  * (app/shell.css, checked equal by tokens.test.ts), the web app manifest and `<meta name="theme-color">`.
@@ -11,7 +13,7 @@ export const colours = {
   primaryDark: '#b81d4c',
   accent: '#ff3d6e',
   secondary: '#5b3cc4',
-  text: '#1d1d1f',
+  text: DARK_TEXT_COLOUR,
   textSecondary: '#5f5f64',
   background: '#fafafa',
   paper: '#ffffff',
