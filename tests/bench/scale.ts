@@ -25,11 +25,9 @@
 // Then each route's and job's growth from the smallest to the largest size measured, and last the line
 //   scale: worst growth <x>× by rows read (buffers) (<route>) from <size> to <size>; heaviest route <y> ms CPU
 //   (<route>) at <size>; settlement <s> s; verify <v> s
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import {
   ADMIN_AUDIT_SORT_FIELDS,
   ADMIN_BANK_TRANSFER_SORT_FIELDS,
@@ -40,22 +38,29 @@ import {
   ADMIN_MISSION_SORT_FIELDS,
   ADMIN_PAYMENT_SORT_FIELDS,
   ADMIN_USER_SORT_FIELDS,
-  type Role,
 } from '@fanmission/contracts';
 import { expireLots, verify, verifyIncremental } from '@fanmission/ledger';
-import { buildApp } from '@fanmission/services/app';
-import { signSessionToken } from '@fanmission/services/auth';
 import { createCoinExpiryWarningActivities } from '@fanmission/services/coins';
 import type { TemporalAccess } from '@fanmission/services/context';
-import { createDb, type Db, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
+import { createDb, type Db } from '@fanmission/services/db';
 import { reconcileEventWorkflows } from '@fanmission/services/events';
 import { settleMonth } from '@fanmission/services/income';
 import { createDevMailbox } from '@fanmission/services/mail';
 import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { runDataMaintenance } from '@fanmission/services/retention';
-import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
-import { generateWorld, WORLD_DB_OPTIONS, WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
-import { benchConfig, cpuMsPerOperation, databaseSizes, measureHttp, processTreeCpu } from './support';
+import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
+import { WORLD_SIZES, type WorldSize } from '@fanmission/services/world';
+import {
+  adminQuery,
+  CALIBRATION_ROUTE,
+  databaseSizes,
+  ensureWorld,
+  measureCost,
+  measureHttp,
+  startWorldApp,
+  startWorldsPostgres,
+  WORLDS_NOW,
+} from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.trim()) as WorldSize[];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -67,14 +72,13 @@ const JOBS = process.env.BENCH_JOBS !== '0';
 /** Only the jobs whose name matches (BENCH_JOBS as a regular expression; every job when unset or 1). */
 const JOB_NAMES = new RegExp(!process.env.BENCH_JOBS || process.env.BENCH_JOBS === '1' ? '.' : process.env.BENCH_JOBS);
 const JOBS_IN_PLACE = process.env.BENCH_JOBS_IN_PLACE === '1';
+/** The calibration route's name in the tables. */
+const CONSTANT = CALIBRATION_ROUTE.name;
 /** Also print each route's statements with their buffers per request (where a route's reads go). */
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 /** The calibration route's name in the tables. */
-const CONSTANT = 'constant JSON (calibration)';
 const WORLDS = process.env.BENCH_WORLDS_DIR ?? path.join(os.tmpdir(), 'fanmission-scale-worlds');
-/** The worlds' present: fixed, so that a kept world stays the same world. */
-const NOW = new Date('2026-11-24T00:00:00Z');
-const GENERATED_MONTHS = 12;
+const NOW = WORLDS_NOW;
 
 interface RouteFigure {
   route: string;
@@ -99,25 +103,12 @@ interface JobFigure {
 }
 
 for (const size of SIZES) if (!(size in WORLD_SIZES)) throw new Error(`unknown size ${size}`);
-await fs.mkdir(WORLDS, { recursive: true });
-await fs.chmod(WORLDS, 0o755);
-const postgres = await startEmbeddedPostgres({
-  dataDir: path.join(WORLDS, 'pg'),
-  port: await freePort(),
-  settings: {
-    max_connections: '80',
-    shared_buffers: '512MB',
-    // L (about 55 GB) leaves little of this machine's disk: the WAL is kept small, at the price of more checkpoints.
-    max_wal_size: '2GB',
-    checkpoint_timeout: '30min',
-    shared_preload_libraries: 'pg_stat_statements',
-  },
-});
+const postgres = await startWorldsPostgres(WORLDS);
 const results = new Map<WorldSize, { routes: RouteFigure[]; jobs: JobFigure[] }>();
 try {
   for (const size of SIZES) {
     const database = `world_${size.toLowerCase()}`;
-    await ensureWorld(size, database);
+    await ensureWorld(postgres, size, database, { now: NOW });
     const routes = await measureRoutes(size, database);
     printRoutes(size, routes);
     const jobs = JOBS ? await measureJobs(database) : [];
@@ -129,94 +120,14 @@ try {
   await postgres.stop();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The world of `size` in `database`: kept from an earlier run when it was generated whole, else generated now. */
-async function ensureWorld(size: WorldSize, database: string): Promise<void> {
-  const exists = await admin(
-    async (client) => (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1,
-  );
-  if (exists) {
-    const db = createDb(postgres.urlFor(database), { max: 1 });
-    // A world the jobs ran on in place is spent (measureJobs).
-    const { rows } = await sql<{ n: number }>`
-      select case when to_regclass('bench_world_spent') is null then count(*)::int else 0 end as n from settlement_runs`
-      .execute(db)
-      .catch(() => ({ rows: [{ n: 0 }] }));
-    await db.destroy();
-    if (rows[0]!.n >= GENERATED_MONTHS) {
-      // Migrations written since the world was generated apply to it as they would to a deployment's data.
-      const migrating = createDb(postgres.urlFor(database), { max: 1, statementTimeoutMs: 0 });
-      await migrateToLatest(migrating).finally(() => migrating.destroy());
-      console.log(`world ${size}: kept from an earlier run (${database})`);
-      return;
-    }
-  }
-  await admin(async (client) => {
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.query(`create database ${database}`);
-  });
-  const db = createDb(postgres.urlFor(database), WORLD_DB_OPTIONS);
-  try {
-    await migrateToLatest(db);
-    const report = await generateWorld(db, {
-      size,
-      seed: 39,
-      now: NOW,
-      consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
-      log: (line) => console.log(`  world ${size}: ${line}`),
-    });
-    await sql`vacuum analyze`.execute(db);
-    console.log(
-      `world ${size}: generated in ${report.seconds.toFixed(0)} s, peak RSS ${(report.peakRssBytes / 2 ** 30).toFixed(2)} GB`,
-    );
-    for (const { table, rows, seconds } of report.tables) {
-      console.log(`  ${table.padEnd(24)} ${String(rows).padStart(10)} rows ${rate(rows, seconds).padStart(9)} rows/s`);
-    }
-  } finally {
-    await db.destroy();
-  }
-}
-
-function rate(rows: number, seconds: number): string {
-  return String(Math.round(rows / Math.max(seconds, 0.001)));
-}
-
 async function measureRoutes(size: WorldSize, database: string): Promise<RouteFigure[]> {
   const shape = WORLD_SIZES[size];
-  // The API reaches PostgreSQL over its Unix socket, as `npm start` connects (and tests/bench/missions.ts measures);
-  // BENCH_DB_TCP=1 over TCP, as separate machines would.
-  const db = createDb(process.env.BENCH_DB_TCP === '1' ? postgres.urlFor(database) : postgres.localUrlFor(database), {
-    max: 10,
-  });
-  const config = await benchConfig(path.join(WORLDS, `app-${database}`));
-  const app = await buildApp({
-    config,
-    db,
-    logger: false,
-    mailer: createDevMailbox({ from: config.MAIL_FROM }),
-    eventConsumers: [],
-  });
-  const constant = { status: 'ACCEPTED', id: 0 };
-  app.get('/api/bench/constant', async () => constant);
-  await app.listen({ host: '127.0.0.1', port: config.PORT });
-  await sql`create extension if not exists pg_stat_statements`.execute(db);
-  const base = `http://127.0.0.1:${config.PORT}/api`;
+  const { db, base, token, close } = await startWorldApp(postgres, database, path.join(WORLDS, `app-${database}`));
   try {
     // The busiest of each persona: the first fan and creator of the world are its most active.
     const fanId = 2 + shape.creators + 1;
     const creatorUserId = 2;
     const creatorId = 1;
-    const token = (id: number, roles: Role[], kind: 'web' | 'console' = 'web') =>
-      `Bearer ${signSessionToken(app, { id, roles }, { kind })}`;
     const personas = {
       fan: token(fanId, ['ROLE_USER']),
       creator: token(creatorUserId, ['ROLE_USER', 'ROLE_CREATOR']),
@@ -238,7 +149,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         ];
       });
     const routes: [string, keyof typeof personas, string][] = [
-      [CONSTANT, 'fan', '/bench/constant'],
+      [CONSTANT, 'fan', CALIBRATION_ROUTE.path],
       ...['newest', 'popular', 'recommended'].flatMap((sort): [string, 'fan', string][] => [
         [`search ${sort} page 0`, 'fan', `/v1/creators/page?type=${sort}&page=0`],
         [`search ${sort} page 50`, 'fan', `/v1/creators/page?type=${sort}&page=50`],
@@ -320,9 +231,9 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         continue;
       }
       const total = probe.headers.get('content-range')?.split('/')[1];
-      const cost = await measureCost(db, `${base}${url}`, headers);
+      const cost = await measureCost(db, `${base}${url}`, headers, { requests: COST_REQUESTS, statements: STATEMENTS });
       const requests = [{ method: 'GET' as const, path: `/api${url}` }];
-      const origin = `http://127.0.0.1:${config.PORT}`;
+      const origin = new URL(base).origin;
       await measureHttp({ url: origin, connections: CONNECTIONS, seconds: 1, requests, headers });
       const measured = await measureHttp({
         url: origin,
@@ -344,55 +255,8 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
     }
     return figures;
   } finally {
-    await app.close();
-    await db.destroy();
+    await close();
   }
-}
-
-/**
- * What one request of `url` costs, over requests made one after the other (what load does not move): buffers and
- * statements from pg_stat_statements (top-level statements: a function's own statements are inside its call's
- * figures), CPU from /proc of this process (the API, and the client making the requests) and of PostgreSQL.
- */
-async function measureCost(db: Db, url: string, headers: Record<string, string>) {
-  await sql`select pg_stat_statements_reset()`.execute(db);
-  // PostgreSQL's CPU from /proc (ticks of 10 ms: enough requests make it fine), this process's from the runtime
-  // (microseconds), each read so that the other's reading is not inside it.
-  const postgresBefore = await processTreeCpu();
-  const apiBefore = process.cpuUsage();
-  const started = performance.now();
-  let requests = 0;
-  const elapsed = () => performance.now() - started;
-  while (requests < 3 || (elapsed() < 5_000 && (requests < COST_REQUESTS || (elapsed() < 1_000 && requests < 400)))) {
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    requests += 1;
-  }
-  const api = process.cpuUsage(apiBefore);
-  const postgres = cpuMsPerOperation(postgresBefore, await processTreeCpu(), requests);
-  const { rows } = await sql<{ calls: string; buffers: string }>`
-    select coalesce(sum(calls), 0) as calls, coalesce(sum(shared_blks_hit + shared_blks_read), 0) as buffers
-    from pg_stat_statements where query not ilike '%pg_stat_statements%'`.execute(db);
-  if (STATEMENTS) {
-    const { rows: statements } = await sql<{ query: string; calls: string; buffers: string }>`
-      select query, calls, shared_blks_hit + shared_blks_read as buffers from pg_stat_statements
-      where query not ilike '%pg_stat_statements%' order by buffers desc limit 6`.execute(db);
-    for (const statement of statements) {
-      const perRequest = Number(statement.buffers) / requests;
-      console.log(
-        `    ${perRequest.toFixed(0).padStart(7)} buffers/req  ${statement.query.replace(/\s+/g, ' ').slice(0, 220)}`,
-      );
-    }
-  }
-  const apiCpuMs = (api.user + api.system) / 1000 / requests;
-  const postgresCpuMs = postgres.get('postgres') ?? 0;
-  return {
-    buffers: Number(rows[0]!.buffers) / requests,
-    statements: Number(rows[0]!.calls) / requests,
-    cpuMs: apiCpuMs + postgresCpuMs,
-    apiCpuMs,
-    postgresCpuMs,
-  };
 }
 
 /**
@@ -402,7 +266,7 @@ async function measureCost(db: Db, url: string, headers: Record<string, string>)
 async function measureJobs(database: string): Promise<JobFigure[]> {
   const jobsDatabase = JOBS_IN_PLACE ? database : `${database}_jobs`;
   if (!JOBS_IN_PLACE) {
-    await admin(async (client) => {
+    await adminQuery(postgres, async (client) => {
       await client.query(`drop database if exists ${jobsDatabase} with (force)`);
       await client.query(`create database ${jobsDatabase} template ${database} strategy file_copy`);
     });
@@ -488,7 +352,8 @@ async function measureJobs(database: string): Promise<JobFigure[]> {
   } finally {
     if (JOBS_IN_PLACE) await sql`create table if not exists bench_world_spent ()`.execute(db);
     await db.destroy();
-    if (!JOBS_IN_PLACE) await admin((client) => client.query(`drop database if exists ${jobsDatabase} with (force)`));
+    if (!JOBS_IN_PLACE)
+      await adminQuery(postgres, (client) => client.query(`drop database if exists ${jobsDatabase} with (force)`));
   }
 }
 

@@ -2,12 +2,19 @@
 // (closed loop) and paced runs (open loop, requests spread in time).
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import pg from 'pg';
+import type { Role } from '@fanmission/contracts';
+import { buildApp } from '@fanmission/services/app';
+import { signSessionToken } from '@fanmission/services/auth';
 import { loadConfig, type AppConfig } from '@fanmission/services/config';
-import { createDb, type Db, ensureDatabase, migrateToLatest } from '@fanmission/services/db';
-import { freePort } from '@fanmission/services/runtime';
+import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
+import { createDevMailbox } from '@fanmission/services/mail';
+import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
+import { generateWorld, WORLD_DB_OPTIONS, type WorldSize } from '@fanmission/services/world';
 
 export interface HttpResult {
   /** Requests per second over the whole run. */
@@ -344,5 +351,204 @@ export async function databaseSizes(db: Db): Promise<{ database: number; tables:
   return {
     database: Number(database[0]!.bytes),
     tables: Object.fromEntries(tables.map((table) => [table.name, Number(table.bytes)])),
+  };
+}
+
+/** The generated worlds' PostgreSQL (tests/bench/scale.ts, tests/bench/persona.ts). */
+/** The generated worlds' present: fixed, so that a kept world stays the same world. */
+export const WORLDS_NOW = new Date('2026-11-24T00:00:00Z');
+
+/** The months a generated world settles (services/src/world): a world with fewer settlement runs was cut short. */
+const GENERATED_MONTHS = 12;
+
+export type WorldsPostgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+/** The calibration route: a constant JSON answer of the same app, its CPU a request the yardstick of the others'. */
+export const CALIBRATION_ROUTE = { name: 'constant JSON (calibration)', path: '/bench/constant' } as const;
+
+/** The worlds' embedded PostgreSQL, its data under `dir` (kept between runs), with pg_stat_statements loaded. */
+export async function startWorldsPostgres(dir: string): Promise<WorldsPostgres> {
+  await fs.mkdir(dir, { recursive: true });
+  await fs.chmod(dir, 0o755);
+  return await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    settings: {
+      max_connections: '80',
+      shared_buffers: '512MB',
+      // L (about 55 GB) leaves little of this machine's disk: the WAL is kept small, at the price of more checkpoints.
+      max_wal_size: '2GB',
+      checkpoint_timeout: '30min',
+      shared_preload_libraries: 'pg_stat_statements',
+    },
+  });
+}
+
+/** `work` on a connection to the server's maintenance database (create, drop, copy databases). */
+export async function adminQuery<T>(postgres: WorldsPostgres, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The world of `size` in `database`: kept from an earlier run when it was generated whole, else generated now. */
+export async function ensureWorld(
+  postgres: WorldsPostgres,
+  size: WorldSize,
+  database: string,
+  options: { now: Date },
+): Promise<void> {
+  const exists = await adminQuery(
+    postgres,
+    async (client) => (await client.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1,
+  );
+  if (exists) {
+    const db = createDb(postgres.urlFor(database), { max: 1 });
+    // A world the jobs ran on in place is spent (measureJobs).
+    const { rows } = await sql<{ n: number }>`
+      select case when to_regclass('bench_world_spent') is null then count(*)::int else 0 end as n from settlement_runs`
+      .execute(db)
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    await db.destroy();
+    if (rows[0]!.n >= GENERATED_MONTHS) {
+      // Migrations written since the world was generated apply to it as they would to a deployment's data.
+      const migrating = createDb(postgres.urlFor(database), { max: 1, statementTimeoutMs: 0 });
+      await migrateToLatest(migrating).finally(() => migrating.destroy());
+      console.log(`world ${size}: kept from an earlier run (${database})`);
+      return;
+    }
+  }
+  await adminQuery(postgres, async (client) => {
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.query(`create database ${database}`);
+  });
+  const db = createDb(postgres.urlFor(database), WORLD_DB_OPTIONS);
+  try {
+    await migrateToLatest(db);
+    const report = await generateWorld(db, {
+      size,
+      seed: 39,
+      now: options.now,
+      consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+      log: (line) => console.log(`  world ${size}: ${line}`),
+    });
+    await sql`vacuum analyze`.execute(db);
+    console.log(
+      `world ${size}: generated in ${report.seconds.toFixed(0)} s, peak RSS ${(report.peakRssBytes / 2 ** 30).toFixed(2)} GB`,
+    );
+    for (const { table, rows, seconds } of report.tables) {
+      console.log(`  ${table.padEnd(24)} ${String(rows).padStart(10)} rows ${rate(rows, seconds).padStart(9)} rows/s`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function rate(rows: number, seconds: number): string {
+  return String(Math.round(rows / Math.max(seconds, 0.001)));
+}
+
+/**
+ * The API on a world's database, listening on a free port, with the calibration route added; `token` signs a session
+ * of any member (a console token for the console's routes, as POST /api/admin/session signs it).
+ */
+export async function startWorldApp(postgres: WorldsPostgres, database: string, dataDir: string) {
+  // The API reaches PostgreSQL over its Unix socket, as `npm start` connects (and tests/bench/missions.ts measures);
+  // BENCH_DB_TCP=1 over TCP, as separate machines would.
+  const db = createDb(process.env.BENCH_DB_TCP === '1' ? postgres.urlFor(database) : postgres.localUrlFor(database), {
+    max: 10,
+  });
+  const config = await benchConfig(dataDir);
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    mailer: createDevMailbox({ from: config.MAIL_FROM }),
+    eventConsumers: [],
+  });
+  const constant = { status: 'ACCEPTED', id: 0 };
+  app.get(`/api${CALIBRATION_ROUTE.path}`, async () => constant);
+  await app.listen({ host: '127.0.0.1', port: config.PORT });
+  await sql`create extension if not exists pg_stat_statements`.execute(db);
+  return {
+    app,
+    db,
+    /** The API's base URL, `…/api`. */
+    base: `http://127.0.0.1:${config.PORT}/api`,
+    token: (id: number, roles: Role[], kind: 'web' | 'console' = 'web') =>
+      `Bearer ${signSessionToken(app, { id, roles }, { kind })}`,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** What one request of a route costs: buffers and statements (pg_stat_statements), CPU ms of the API and PostgreSQL. */
+export interface RouteCost {
+  buffers: number;
+  statements: number;
+  cpuMs: number;
+  apiCpuMs: number;
+  postgresCpuMs: number;
+}
+
+/**
+ * What one request of `url` costs, over requests made one after the other (what load does not move): buffers and
+ * statements from pg_stat_statements (top-level statements: a function's own statements are inside its call's
+ * figures), CPU from /proc of this process (the API, and the client making the requests) and of PostgreSQL; at least 3
+ * requests, `options.requests` and at least 1 s (at most 400), at most 5 s. `options.statements`: print the six
+ * heaviest statements with their buffers per request.
+ */
+export async function measureCost(
+  db: Db,
+  url: string,
+  headers: Record<string, string>,
+  options: { requests: number; statements?: boolean },
+): Promise<RouteCost> {
+  await sql`select pg_stat_statements_reset()`.execute(db);
+  // PostgreSQL's CPU from /proc (ticks of 10 ms: enough requests make it fine), this process's from the runtime
+  // (microseconds), each read so that the other's reading is not inside it.
+  const postgresBefore = await processTreeCpu();
+  const apiBefore = process.cpuUsage();
+  const started = performance.now();
+  let requests = 0;
+  const elapsed = () => performance.now() - started;
+  while (
+    requests < 3 ||
+    (elapsed() < 5_000 && (requests < options.requests || (elapsed() < 1_000 && requests < 400)))
+  ) {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    requests += 1;
+  }
+  const api = process.cpuUsage(apiBefore);
+  const postgres = cpuMsPerOperation(postgresBefore, await processTreeCpu(), requests);
+  const { rows } = await sql<{ calls: string; buffers: string }>`
+    select coalesce(sum(calls), 0) as calls, coalesce(sum(shared_blks_hit + shared_blks_read), 0) as buffers
+    from pg_stat_statements where query not ilike '%pg_stat_statements%'`.execute(db);
+  if (options.statements) {
+    const { rows: statements } = await sql<{ query: string; calls: string; buffers: string }>`
+      select query, calls, shared_blks_hit + shared_blks_read as buffers from pg_stat_statements
+      where query not ilike '%pg_stat_statements%' order by buffers desc limit 6`.execute(db);
+    for (const statement of statements) {
+      const perRequest = Number(statement.buffers) / requests;
+      console.log(
+        `    ${perRequest.toFixed(0).padStart(7)} buffers/req  ${statement.query.replace(/\s+/g, ' ').slice(0, 220)}`,
+      );
+    }
+  }
+  const apiCpuMs = (api.user + api.system) / 1000 / requests;
+  const postgresCpuMs = postgres.get('postgres') ?? 0;
+  return {
+    buffers: Number(rows[0]!.buffers) / requests,
+    statements: Number(rows[0]!.calls) / requests,
+    cpuMs: apiCpuMs + postgresCpuMs,
+    apiCpuMs,
+    postgresCpuMs,
   };
 }
