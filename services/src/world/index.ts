@@ -11,3 +11,6 @@ export {
   type WorldReport,
   type WorldSize,
 } from './shape';
+// The bulk path of the world's loads, for data added to a generated world (tests/bench/persona.ts).
+export { withoutSecondaryIndexes } from './indexes';
+export { fillMissionCounters, withoutRowTriggers } from './triggers';
