@@ -97,6 +97,38 @@ export const LIST_INDEXES: readonly ListIndex[] = [
     columns: 'creator_id, status, coin_price, id',
     include: 'type',
   },
+  // A creator's management list of one type (his studio's tabs and its product-type menus): the type joins the key,
+  // so a page's places are one range of the status and type, not a walk of all his missions of the status until
+  // enough of the type turn up (a type with none of that status read them all).
+  {
+    name: 'missions_creator_status_type_newest',
+    table: 'missions',
+    columns: 'creator_id, status, type, created_at desc nulls last, id desc',
+    include: 'coin_price',
+  },
+  // Browsing a status tab as one of its parties (`listMissions`, services/src/mission-reads/repository.ts): the
+  // missions only he sees, in each tab's order with nulls last as the public indexes keep them (migration 0336), so
+  // his places up to the page's end are one range however many he has. The predicate is the party-only one of
+  // migration 0395 word for word (the planner proves a partial index usable from the query's own text).
+  ...(['user_id', 'creator_id'] as const).flatMap((party): ListIndex[] => {
+    const name = `missions_party_only_${party === 'user_id' ? 'user' : 'creator'}`;
+    const where = "(is_private or status = 'CREATED' or content_blocked_at is not null) and not creator_adult";
+    return [
+      {
+        name: `${name}_completed`,
+        table: 'missions',
+        columns: `${party}, status, completed_at desc nulls last, id desc`,
+        where,
+        replaces: name,
+      },
+      {
+        name: `${name}_newest`,
+        table: 'missions',
+        columns: `${party}, status, created_at desc nulls last, id desc`,
+        where,
+      },
+    ];
+  }),
   // A creator page's current lottery event when none is ongoing: his newest not cancelled.
   {
     name: 'lottery_events_creator_newest',
