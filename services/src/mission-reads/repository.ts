@@ -207,39 +207,33 @@ export async function listMissions(
     return { ids: idsOf(places), total };
   }
   // Browsing everyone's missions as a party: the public ones (in the order of an index over public missions) and
-  // those only a party sees, merged by place. The party's places up to the page's end come first; then, of the
-  // public ones, only the window that can fall on the page: with q party places before the page's end, the page's
-  // public missions are among those from public position offset − q on, l + q of them. One query with both would
-  // read and sort every matching mission on each page.
+  // those only a party sees (his party-only indexes, in the same order), each read up to the page's end and merged
+  // and cut to the page in one statement: each part reads at most offset + limit index entries however many missions
+  // the party has, and only the page's places come back. One query with both parts' filters in one `where` would read
+  // and sort every matching mission on each page.
   const { offset, limit } = options.window;
   const publicMissions = filteredMissions(db, viewer, filters, hidden, 'public');
   const partyOnly = filteredMissions(db, viewer, filters, hidden, 'partyOnly');
-  const [partyPlaces, publicTotal] = await Promise.all([
-    placed(partyOnly, { offset: 0, limit: offset + limit }),
+  // Each part ordered by the sort column itself (not its key), so that PostgreSQL merges the two index ranges in order
+  // instead of sorting them.
+  const upToPageEnd = (query: ReturnType<typeof filteredMissions>) =>
+    query
+      .select(['m.id', sql.ref(column).as('sorted_by')])
+      .orderBy(column, (ob) => {
+        if (options.order === 'COIN_PRICE') return direction === 'asc' ? ob.asc() : ob.desc();
+        return direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast();
+      })
+      .orderBy('m.id', direction)
+      .limit(offset + limit);
+  const order = sql.raw(direction);
+  const [page, publicTotal, partyTotal] = await Promise.all([
+    sql<{ id: string }>`
+      select id from ((${upToPageEnd(publicMissions)}) union all (${upToPageEnd(partyOnly)})) places
+      order by sorted_by ${order} nulls last, id ${order} offset ${offset} limit ${limit}`.execute(db),
     countUpTo(publicMissions, { reuseEstimatesOf: db }),
+    countUpTo(partyOnly, { reuseEstimatesOf: db }),
   ]);
-  // Fewer places than asked are all of them: counted already.
-  const partyTotal =
-    partyPlaces.length < offset + limit ? partyPlaces.length : await countUpTo(partyOnly, { reuseEstimatesOf: db });
-  const total = publicTotal + partyTotal;
-  let publicStart = Math.max(0, offset - partyPlaces.length);
-  let publicPlaces = await placed(publicMissions, { offset: publicStart, limit: limit + partyPlaces.length });
-  if (publicStart > 0 && publicPlaces.length === 0) {
-    // Past the public missions' end: where the party's missions fall among them needs them all (a rare page).
-    publicStart = 0;
-    publicPlaces = await placed(publicMissions, { offset: 0, limit: offset + limit });
-  }
-  if (publicStart === 0) {
-    const page = [...publicPlaces, ...partyPlaces].sort(compare).slice(offset, offset + limit);
-    return { ids: idsOf(page), total };
-  }
-  // The window's first public mission is at publicStart plus the party places before it; those are all before the
-  // page (publicStart + their number ≤ offset), so they are left out and the rest is the list from that mission on.
-  const first = publicPlaces[0]!;
-  const before = partyPlaces.filter((place) => compare(place, first) < 0).length;
-  const rest = [...publicPlaces, ...partyPlaces.filter((place) => compare(place, first) >= 0)].sort(compare);
-  const start = publicStart + before;
-  return { ids: idsOf(rest.slice(offset - start, offset - start + limit)), total };
+  return { ids: page.rows.map((row) => Number(row.id)), total: publicTotal + partyTotal };
 }
 
 /**
