@@ -12,7 +12,7 @@ import { countUpTo } from '../admin';
 import type { DbExecutor } from '../db';
 import type { ShownFile } from '../files';
 import type { CreatorOwner, ProductSummaryRow } from '../mission-products';
-import type { MissionRow } from '../missions';
+import { MISSION_COLUMNS, type MissionRow } from '../missions';
 /** Who is reading: private missions are for their requester, their creator and operators only. */
 export interface MissionViewer {
   userId: number | null;
@@ -331,7 +331,7 @@ export async function findMissionCards(
     .innerJoin('creators as c', 'c.id', 'p.creator_id')
     .innerJoin('users as cu', 'cu.id', 'c.user_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .selectAll('m')
+    .select(MISSION_COLUMNS.map((column) => `m.${column}` as const))
     .select([
       'p.creator_id as product_creator_id',
       'p.name as product_name',

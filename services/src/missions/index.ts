@@ -8,4 +8,4 @@ export { clearWorkflowStartsOfOpenMissions, findMissionsWithoutWorkflow } from '
 export { missionRoutes } from './routes';
 export { requestMission } from './service';
 export { missionWorkflowStartsSettled } from './workflow-starts';
-export { type MissionRow, type MissionsTables, type NewMission } from './table';
+export { MISSION_COLUMNS, type MissionRow, type MissionsTables, type NewMission } from './table';

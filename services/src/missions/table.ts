@@ -112,5 +112,58 @@ export interface MissionsTables {
 
 export type CreatorPenaltyRow = Selectable<CreatorPenaltiesTable>;
 
+/**
+ * Every column of `missions`, named: a statement that lists them (not `m.*`) is sent as a prepared statement once
+ * often used (services/src/db/prepared-statements.ts prepares no statement with a `*`). The type below fails to
+ * compile when a column of MissionsTable is missing here.
+ */
+export const MISSION_COLUMNS = [
+  'id',
+  'product_id',
+  'creator_id',
+  'user_id',
+  'type',
+  'status',
+  'coin_price',
+  'is_private',
+  'to_friend',
+  'recipient_name',
+  'sender_name',
+  'request_comment',
+  'request_file_id',
+  'feedback',
+  'response_comment',
+  'video_file_id',
+  'picture_file_id',
+  'voice_file_id',
+  'thumbnail_file_id',
+  'media_duration_seconds',
+  'rejection_reason',
+  'refunded_coins',
+  'likes_count',
+  'comments_count',
+  'created_at',
+  'requested_at',
+  'decision_due_at',
+  'accepted_at',
+  'perform_due_at',
+  'completed_at',
+  'rejected_at',
+  'workflow_started_at',
+  'decision_update_id',
+  'perform_update_id',
+  'updated_at',
+  'idempotency_key',
+  'content_blocked_at',
+  'content_block_reason',
+  'content_blocked_by',
+  'creator_adult',
+] as const satisfies readonly (keyof MissionsTable)[];
+// A column of MissionsTable that MISSION_COLUMNS leaves out makes this `true`, which `false` does not accept.
+const missionColumnsComplete: Exclude<keyof MissionsTable, (typeof MISSION_COLUMNS)[number]> extends never
+  ? false
+  : true = false;
+void missionColumnsComplete;
+
 export type MissionRow = Selectable<MissionsTable>;
 export type NewMission = Insertable<MissionsTable>;
