@@ -532,13 +532,15 @@ export async function measureCost(
     select coalesce(sum(calls), 0) as calls, coalesce(sum(shared_blks_hit + shared_blks_read), 0) as buffers
     from pg_stat_statements where query not ilike '%pg_stat_statements%'`.execute(db);
   if (options.statements) {
-    const { rows: statements } = await sql<{ query: string; calls: string; buffers: string }>`
-      select query, calls, shared_blks_hit + shared_blks_read as buffers from pg_stat_statements
+    const { rows: statements } = await sql<{ query: string; calls: string; buffers: string; ms: number }>`
+      select query, calls, shared_blks_hit + shared_blks_read as buffers, total_exec_time as ms from pg_stat_statements
       where query not ilike '%pg_stat_statements%' order by buffers desc limit 6`.execute(db);
     for (const statement of statements) {
       const perRequest = Number(statement.buffers) / requests;
+      const ms = (statement.ms / requests).toFixed(2);
       console.log(
-        `    ${perRequest.toFixed(0).padStart(7)} buffers/req  ${statement.query.replace(/\s+/g, ' ').slice(0, 220)}`,
+        `    ${perRequest.toFixed(0).padStart(7)} buffers/req ${ms.padStart(6)} ms/req  ` +
+          statement.query.replace(/\s+/g, ' ').slice(0, 200),
       );
     }
   }
