@@ -328,6 +328,10 @@ async function measure(personas: Persona[]): Promise<void> {
       }
     }
     calibration = await cost(CALIBRATION_ROUTE.path, '');
+    // Each route at 1×, 10× and 100× one right after the other, so that the machine's load drifting during the run
+    // moves the three alike (a stable sort keeps the scales' order within a route).
+    const routeOrder = [...new Set(measured.map(([, route]) => route))];
+    measured.sort(([, a], [, b]) => routeOrder.indexOf(a) - routeOrder.indexOf(b));
     for (const [persona, route, authorization, url] of measured) {
       if (STATEMENTS) console.log(`  ${route} at ${persona.scale}×`);
       figures.push({ route, scale: persona.scale, ...(await cost(url, authorization)) });
