@@ -1,7 +1,7 @@
 import { countUpTo } from '../admin';
 import type { DbExecutor } from '../db';
 import type { FileRow } from '../files';
-import type { NotificationRow } from './table';
+import { NOTIFICATION_COLUMNS, type NotificationRow } from './table';
 
 export interface NotificationView extends NotificationRow {
   actorImage: Omit<
@@ -21,7 +21,7 @@ export async function findNotificationPage(
       .selectFrom('notifications as n')
       .leftJoin('users as actor', 'actor.id', 'n.actor_user_id')
       .leftJoin('files as f', 'f.id', 'actor.image_file_id')
-      .selectAll('n')
+      .select(NOTIFICATION_COLUMNS.map((column) => `n.${column}` as const))
       .select([
         'f.id as file_id',
         'f.owner_user_id as file_owner_user_id',

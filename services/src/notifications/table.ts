@@ -20,4 +20,29 @@ export interface NotificationsTables {
   notifications: NotificationsTable;
 }
 
+/**
+ * Every column of `notifications`, named: a page's statement that lists them (not `n.*`) is sent as a prepared
+ * statement once often used (services/src/db/prepared-statements.ts prepares no statement with a `*`). The type below
+ * fails to compile when a column of NotificationsTable is missing here.
+ */
+export const NOTIFICATION_COLUMNS = [
+  'id',
+  'user_id',
+  'kind',
+  'mission_id',
+  'mission_comment_id',
+  'actor_user_id',
+  'params',
+  'event_id',
+  'created_at',
+] as const satisfies readonly (keyof NotificationsTable)[];
+// A column of NotificationsTable that NOTIFICATION_COLUMNS leaves out makes this `true`, which `false` does not accept.
+const notificationColumnsComplete: Exclude<
+  keyof NotificationsTable,
+  (typeof NOTIFICATION_COLUMNS)[number]
+> extends never
+  ? false
+  : true = false;
+void notificationColumnsComplete;
+
 export type NotificationRow = Selectable<NotificationsTable>;
