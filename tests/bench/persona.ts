@@ -7,7 +7,7 @@
 // fan as skewed(members, 3): the first of n gets a share n^(-1/4), n^(-1/3)); so M's busiest hold S's busiest's data
 // times (M missions ÷ S missions) × (S count ÷ M count)^(1/skew):
 // - the busiest fan: 10 × (1/10)^(1/3) = 4.64× S's fan 1: 2,373 missions and 3,643 notifications at S (seed 39),
-//   so 11,015 missions and 16,911 notifications at M, the 1× persona;
+//   so 11,014 missions and 16,909 notifications at M, the 1× persona;
 // - the busiest creator: 10 × (1/10)^(1/4) = 5.62× S's creator 1: 8,860 missions at S, so 49,823 at M, in S's creator
 //   1's mix of statuses and types (COMPLETED 65 %, REJECTED 22 %, CREATED 10 %, ACCEPTED 1.8 %, REQUESTED 0.5 %).
 // The bench reads these figures from the world itself and prints them. A persona's missions are his creator's (the
