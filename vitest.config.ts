@@ -92,11 +92,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The web and console components in jsdom, each file in a fresh module graph: their i18n, session and
-          // router state is module-level, and a file must not see the language or login another file left behind.
+          // The web and console components in jsdom.
           name: 'components',
           include: ['{web,admin-ui}/src/**/*.test.{ts,tsx}'],
           globalSetup: [postgres],
+          // The files of a worker share one module graph and one jsdom (a fresh graph and jsdom per file cost two
+          // thirds of the project's CPU); each file starts from a browser state no earlier file left behind.
+          isolate: false,
+          setupFiles: ['tests/support/component-file-reset.ts'],
         },
       },
       {
@@ -191,6 +194,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [postgres, browser],
+          // The files share one worker and its module graph (the API is imported once, not per file) and the run's
+          // Chromium (browser-global-setup.ts); each file still gets its own database, app and browser contexts.
+          isolate: false,
           // One file at a time: the browser journeys are the most timing-sensitive files, and two at a time on 2 cores
           // (each with its own Chromium, app and time-skipping server) made them miss their waits when the machine was
           // busy. The lanes (scripts/test.ts) already run them beside the other suites.

@@ -16,7 +16,8 @@ const ko = consoleKo;
 const ITEM = '승인 테스트 보너스';
 
 describe('console: staff approvals', () => {
-  const served = useServedApp();
+  // The console lists the whole platform's members and requests: an app no other file wrote to.
+  const served = useServedApp({ own: true });
   const browser = useBrowser();
   let financeA: TestAccount;
   let financeB: TestAccount;

@@ -11,7 +11,7 @@ import { consoleEn } from '../../admin-ui/src/i18n/console-en';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
+import { savedDownload, screenshot, useBrowser } from '../harness/browser';
 import { fanSession, storeSession } from '@fanmission/tests/support/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
@@ -37,7 +37,8 @@ const seriousA11yViolations = async (page: Page) =>
     .map((violation) => violation.id);
 
 describe('operator and finance console', () => {
-  const served = useServedApp();
+  // The console lists the whole platform (its dashboard, queues and lists): an app no other file wrote to.
+  const served = useServedApp({ own: true });
   const browser = useBrowser();
   let fan: TestAccount;
   let operator: TestAccount;
@@ -864,7 +865,7 @@ describe('operator and finance console', () => {
       page.getByRole('button', { name: ko.console.actions.statementPdf }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(new RegExp(`^fanmission-statement-\\d{4}-\\d{2}-${statement.id}\\.pdf$`));
-    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readFile(await savedDownload(pdf))).subarray(0, 5).toString()).toBe('%PDF-');
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-finance-settlement-show.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -894,7 +895,7 @@ describe('operator and finance console', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: ko.console.actions.downloadCsv }).click(),
     ]);
-    const csv = await readFile(await download.path());
+    const csv = await readFile(await savedDownload(download));
     const text = csv.toString('utf8');
     expect(text).toContain(`1002${payee.id}`.slice(0, 30));
     expect(text).toContain(`,${statement.to_receipt},${statement.id}`);

@@ -22,7 +22,8 @@ const readableByScripts = (page: Page) =>
   }));
 
 describe('operator console: the session is an HttpOnly cookie, under a script CSP', () => {
-  const served = useServedApp();
+  // The console's files see the whole platform: an app no other file wrote to.
+  const served = useServedApp({ own: true });
   const browser = useBrowser();
   const url = (path: string) => `${served.baseUrl}${path}`;
 

@@ -20,7 +20,7 @@ import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { fund } from '@fanmission/tests/support/missions';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
-import { screenshot, useBrowser } from '../harness/browser';
+import { savedDownload, screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { sessionTokenOf, storeSession } from '../support/browser';
 import { expectAccessibleDialog } from '../support/web-a11y';
@@ -286,7 +286,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       fanView.page.getByRole('button', { name: s.missions.media.download }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Happy birthday Minji.mp4');
-    const saved = await download.path();
+    const saved = await savedDownload(download);
     expect(readFileSync(saved).subarray(4, 8).toString('latin1')).toBe('ftyp');
     await shot(fanView.page, 'detail-download', 'ko');
 

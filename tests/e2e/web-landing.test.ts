@@ -52,7 +52,8 @@ async function loadPictures(page: Page, selector: string): Promise<number> {
 }
 
 describe('web app: the landing page', () => {
-  const served = useServedApp();
+  // The landing lists the platform's featured creators and latest missions: an app no other file wrote to.
+  const served = useServedApp({ own: true });
   const { openPage, screenshot } = useWebPages(served, 'web-landing');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);

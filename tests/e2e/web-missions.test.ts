@@ -68,7 +68,8 @@ describe('web app: sign-in with Google and Apple configured', () => {
 });
 
 describe('web app: notifications, mission detail, browse missions', () => {
-  const served = useServedApp();
+  // The browse tabs count the platform's missions: an app no other file wrote to.
+  const served = useServedApp({ own: true });
   const { openPage, screenshot } = useWebPages(served, 'web-missions');
   const url = (path: string) => `${served.baseUrl}${path}`;
   const suffix = Date.now().toString(36);

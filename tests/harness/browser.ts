@@ -1,6 +1,6 @@
 // A real headless Chromium (Debian's, see scripts/infra/chromium.ts) driven by playwright-core.
 //
-//   const browser = useBrowser();            // one browser per test file, always closed afterwards
+//   const browser = useBrowser();            // the run's browser for this file, disconnected afterwards
 //   test('...', async () => {
 //     const page = await browser.newPage();  // a fresh context (own cookies and localStorage), closed after the test
 //     await page.goto(...);
@@ -9,28 +9,33 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { ensureChromium } from '../../scripts/infra/chromium';
+import { CHROMIUM_ARGS } from './browser-options';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-] as const;
+export { CHROMIUM_ARGS };
 
 /** Per action (click, waitFor, goto, …) inside a page from useBrowser().newPage(). */
 export const ACTION_TIMEOUT_MS = 10_000;
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 
-/** Launches headless Chromium. The caller owns it: `await browser.close()` (useBrowser() does that for you). */
+/**
+ * The run's Chromium (started once by the e2e project's globalSetup), connected for this caller, or a Chromium of its
+ * own where no run provides one. The caller owns the connection: `await browser.close()` closes the contexts it made
+ * and disconnects (useBrowser() does that for you).
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const wsEndpoint = inject('chromiumWsEndpoint');
+  if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000 });
   const executablePath = await ensureChromium();
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 });
 }
@@ -43,6 +48,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * A finished download's bytes saved under tests/artifacts/downloads/ and its path there: the run's Chromium is a
+ * server this process connects to, whose own download folder only `saveAs` reaches.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = path.join(DOWNLOAD_DIR, `${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
+}
+
+const DOWNLOAD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/downloads');
+
 export interface BrowserHandle {
   readonly browser: Browser;
   /** How long the launch took, in milliseconds. */
@@ -51,7 +68,7 @@ export interface BrowserHandle {
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
-/** One browser for the whole test file: launched before its first test, closed after its last (even on failure). */
+/** The run's browser for the whole test file: connected before its first test, closed after its last (even on failure). */
 export function useBrowser(): BrowserHandle {
   let browser: Browser | undefined;
   let launchMs = 0;

@@ -1,18 +1,18 @@
 // Mission workflows for a served app (`useServedApp({ temporal: true })`): the e2e project has no shared Temporal
-// server, so the served app gets a time-skipping test server of its own, a worker with the mission activities on a
-// fresh task queue, and the server's client. Time only skips while a client awaits a workflow result, so deadlines
+// server, so the served app gets a time-skipping test server of its own, the production worker with the mission and
+// event activities (its workflow bundle built once for the sources and kept in the cache), and the server's client. Time only skips while a client awaits a workflow result, so deadlines
 // run on the wall clock as long as a browser test does not wait for a whole workflow.
-import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import type { TemporalAccess } from '@fanmission/services/context';
 import type { Db } from '@fanmission/services/db';
 import type { AppConfig } from '@fanmission/services/config';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { createEventActivities } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
-import { defaultWorkflowsPath } from '@fanmission/workflows/worker';
-import { startTemporalTestServer } from './temporal-global-setup';
+import { createFanmissionWorker } from '@fanmission/workflows/worker';
+import { FANMISSION_TASK_QUEUE } from '@fanmission/workflows/task-queue';
+import { startTemporalTestServer, WORKFLOW_BUNDLE_CACHE } from './temporal-global-setup';
 
 export interface ServedTemporal {
   readonly access: TemporalAccess;
@@ -26,18 +26,16 @@ export interface ServedTemporal {
 export async function startServedTemporal(): Promise<ServedTemporal> {
   if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('WARN') });
   const env = await startTemporalTestServer();
-  const taskQueue = `served-${randomUUID()}`;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   return {
-    access: { client: env.client, taskQueue },
+    access: { client: env.client, taskQueue: FANMISSION_TASK_QUEUE },
     env,
     async startWorker(db, config) {
-      worker = await Worker.create({
+      worker = await createFanmissionWorker({
         connection: env.nativeConnection,
         namespace: env.namespace ?? 'default',
-        taskQueue,
-        workflowsPath: defaultWorkflowsPath(),
+        bundleCacheDir: WORKFLOW_BUNDLE_CACHE,
         activities: {
           ...createMissionActivities({ db, storage: storageDriverFor(config), mediaTools: mediaToolsOf(config) }),
           ...createEventActivities({ db }),

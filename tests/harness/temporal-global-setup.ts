@@ -1,8 +1,10 @@
 // The workflow bundle for every workflow test file, built once per run (and again when watch mode re-runs tests);
 // each file starts its own time-skipping test server with `useTemporalTestEnvironment()` from ./temporal.
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
+import { CACHE_DIR } from '../../scripts/lib/paths';
 import { ensureTemporalTestServer } from '../../scripts/infra/temporal-test-server';
 import { defaultWorkflowsPath } from '../../workflows/src/worker';
 
@@ -12,6 +14,12 @@ declare module 'vitest' {
     temporalWorkflowBundle: { code: string };
   }
 }
+
+/**
+ * Where the production workflow bundle (with its interceptor modules) is kept for the tests that run the production
+ * worker, keyed by its sources (`createFanmissionWorker({ bundleCacheDir })`): built once, not by every such test.
+ */
+export const WORKFLOW_BUNDLE_CACHE = path.join(CACHE_DIR, 'workflow-bundles');
 
 /**
  * Starts a time-skipping test server from the cached Maven jar (installed on first use) and connects to it; the

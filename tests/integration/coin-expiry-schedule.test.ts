@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { balance, purchase, walletAccount } from '@fanmission/ledger';
 import { ScheduleOverlapPolicy } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
-import { useScheduleServer } from '@fanmission/tests/support/schedule-server';
+import { SCHEDULE_TEST_TIMEOUT_MS, useScheduleServer } from '@fanmission/tests/support/schedule-server';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { createCoinExpiryActivities } from '@fanmission/services/coins';
 import { COIN_EXPIRY_SCHEDULE_ID, ensureCoinExpirySchedule } from '@fanmission/workflows/coins';
@@ -13,7 +13,7 @@ const database = useTestDatabase();
 const schedules = useScheduleServer(COIN_EXPIRY_SCHEDULE_ID, 'fanmission-schedule-');
 const { handle } = schedules;
 
-describe('the daily coin expiry Schedule', () => {
+describe('the daily coin expiry Schedule', { timeout: SCHEDULE_TEST_TIMEOUT_MS }, () => {
   it('runs expireCoinLots every day at 00:05 Korea time, skipping a run while one is still going', async () => {
     expect(await ensureCoinExpirySchedule(schedules.client)).toBe('created');
 
@@ -73,5 +73,5 @@ describe('the daily coin expiry Schedule', () => {
     const result = await schedules.runTriggered(createCoinExpiryActivities({ db, now: () => new Date() }));
     expect(result).toMatchObject({ coins: 70 });
     expect(await balance(db, walletAccount(user.id))).toMatchObject({ balance: 0 });
-  }, 120_000);
+  });
 });

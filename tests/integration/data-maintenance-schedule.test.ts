@@ -4,7 +4,7 @@ import { ScheduleOverlapPolicy } from '@temporalio/client';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDataMaintenanceActivities } from '@fanmission/services/retention';
-import { useScheduleServer } from '@fanmission/tests/support/schedule-server';
+import { SCHEDULE_TEST_TIMEOUT_MS, useScheduleServer } from '@fanmission/tests/support/schedule-server';
 import { useTestDatabase } from '@fanmission/tests/harness/database';
 import { createMember } from '@fanmission/tests/support/ledger';
 import { DATA_MAINTENANCE_SCHEDULE_ID, ensureDataMaintenanceSchedule } from '@fanmission/workflows/maintenance';
@@ -13,7 +13,7 @@ const database = useTestDatabase();
 const schedules = useScheduleServer(DATA_MAINTENANCE_SCHEDULE_ID, 'fanmission-maintenance-schedule-');
 const { handle } = schedules;
 
-describe('the daily data maintenance Schedule', () => {
+describe('the daily data maintenance Schedule', { timeout: SCHEDULE_TEST_TIMEOUT_MS }, () => {
   it('runs dataMaintenance every day at 04:30 Korea time, skipping a run while one is still going', async () => {
     expect(await ensureDataMaintenanceSchedule(schedules.client)).toBe('created');
     const description = await handle().describe();
@@ -59,5 +59,5 @@ describe('the daily data maintenance Schedule', () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from data_maintenance_runs where id = ${result.runId} and error is null`.execute(db);
     expect(rows[0]!.n).toBe(1);
-  }, 120_000);
+  });
 });

@@ -5,7 +5,7 @@ import { settledAccount, balance } from '@fanmission/ledger';
 import { createSettlementActivities } from '@fanmission/services/income';
 import { ScheduleOverlapPolicy } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
-import { useScheduleServer } from '@fanmission/tests/support/schedule-server';
+import { SCHEDULE_TEST_TIMEOUT_MS, useScheduleServer } from '@fanmission/tests/support/schedule-server';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { SETTLEMENT_SCHEDULE_ID, ensureSettlementSchedule } from '@fanmission/workflows/settlement';
@@ -14,7 +14,7 @@ const testApp = useTestApp();
 const schedules = useScheduleServer(SETTLEMENT_SCHEDULE_ID, 'fanmission-settlement-schedule-');
 const { handle } = schedules;
 
-describe('the monthly settlement Schedule', () => {
+describe('the monthly settlement Schedule', { timeout: SCHEDULE_TEST_TIMEOUT_MS }, () => {
   it('runs settleMonth on the 1st at 00:10 Korea time, skipping a run while one is still going', async () => {
     expect(await ensureSettlementSchedule(schedules.client)).toBe('created');
     const description = await handle().describe();
@@ -67,5 +67,5 @@ describe('the monthly settlement Schedule', () => {
     const result = await schedules.runTriggered(createSettlementActivities({ db, now: () => new Date() }));
     expect(result).toMatchObject({ ...last, issued: 1, settledCoins: 640 });
     expect(await balance(db, settledAccount(creator.creatorId))).toMatchObject({ balance: 640 });
-  }, 120_000);
+  });
 });

@@ -5,7 +5,7 @@
 //   const { page, errors } = await web.openPage('ko', fanSession(fan));
 //   await web.screenshot(page, 'history', 'ko');           // tests/artifacts/screenshots/web-coins-history-ko.png
 import { SESSION_COOKIE_NAME } from '@fanmission/contracts';
-import type { Page, ViewportSize } from 'playwright-core';
+import type { BrowserContextOptions, Page, ViewportSize } from 'playwright-core';
 import { screenshot as savePng, useBrowser, type BrowserHandle } from '../harness/browser';
 
 export { useBrowser, type BrowserHandle };
@@ -60,23 +60,43 @@ export async function collectCspViolations(page: Page): Promise<string[]> {
 
 /** The session cookie of `token` for the app at `baseUrl`, as `POST /api/login` sets it (HttpOnly, Path=/api). */
 export async function addSessionCookie(page: Page, baseUrl: string, token: string): Promise<void> {
-  await page.context().addCookies([
-    {
-      name: SESSION_COOKIE_NAME,
-      value: token.replace(/^Bearer\s+/i, ''),
-      domain: new URL(baseUrl).hostname,
-      path: '/api',
-      httpOnly: true,
-      secure: false,
-      sameSite: 'Lax',
-    },
-  ]);
+  await page.context().addCookies([sessionCookie(baseUrl, token)]);
+}
+
+function sessionCookie(baseUrl: string, token: string) {
+  return {
+    name: SESSION_COOKIE_NAME,
+    value: token.replace(/^Bearer\s+/i, ''),
+    domain: new URL(baseUrl).hostname,
+    path: '/api',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
 }
 
 /** The session token of the page's context (the HttpOnly cookie a login set), as `Bearer …`, or null. */
 export async function sessionTokenOf(page: Page): Promise<string | null> {
   const cookie = (await page.context().cookies()).find((entry) => entry.name === SESSION_COOKIE_NAME);
   return cookie?.value ? `Bearer ${cookie.value}` : null;
+}
+
+/**
+ * A new context's storage holding `values` as a login on the app at `baseUrl` leaves them: the session cookie and the
+ * localStorage entries, there before the app's first page loads (no page of the app is loaded to write them).
+ */
+export function sessionState(baseUrl: string, values: WebSession): NonNullable<BrowserContextOptions['storageState']> {
+  const { token, ...storage } = values;
+  return {
+    cookies: token ? [sessionCookie(baseUrl, token)] : [],
+    origins: [
+      {
+        origin: new URL(baseUrl).origin,
+        localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })),
+      },
+    ],
+  };
 }
 
 /**
@@ -135,10 +155,9 @@ export function useWebPages(
   return {
     browser,
     async openPage(language, session = {}, viewport = DESKTOP) {
-      const page = await browser.newPage({ viewport });
-      const errors = collectPageErrors(page);
-      await storeSession(page, served.baseUrl, { lang: language, ...session });
-      return { page, errors };
+      const storageState = sessionState(served.baseUrl, { lang: language, ...session });
+      const page = await browser.newPage({ viewport, storageState });
+      return { page, errors: collectPageErrors(page) };
     },
     screenshot: (page, name, language, options) =>
       screenshot(page, `${screenshotPrefix}-${name}-${language}.png`, { ...defaults, ...options }),

@@ -16,6 +16,17 @@ import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createFanmissionWorker } from '@fanmission/workflows/worker';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
+import { WORKFLOW_BUNDLE_CACHE } from '../harness/temporal-global-setup';
+
+/**
+ * How long a Schedule test may take before it counts as hung: a last guard only. Every wait of this file ends when the
+ * state it waits for shows (an update applied, a pause, a started workflow), which the dev server reaches in well
+ * under a second alone and in tens of seconds on a 2-core machine busy with the other lanes of `npm test`.
+ */
+export const SCHEDULE_TEST_TIMEOUT_MS = 240_000;
+
+/** The bound of one wait for a state (see SCHEDULE_TEST_TIMEOUT_MS). */
+const STATE_WAIT_MS = 120_000;
 
 export interface ScheduleServer {
   readonly client: Client;
@@ -61,12 +72,14 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
   const handle = () => client.schedule.getHandle(scheduleId);
 
   async function firstActionWorkflowId(): Promise<string> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const [action] = (await handle().describe()).info.recentActions;
-      if (action) return action.action.workflow.workflowId;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the Schedule did not start its workflow');
+    return await vi.waitFor(
+      async () => {
+        const [action] = (await handle().describe()).info.recentActions;
+        if (!action) throw new Error('the Schedule has not started its workflow yet');
+        return action.action.workflow.workflowId;
+      },
+      { timeout: STATE_WAIT_MS, interval: 100 },
+    );
   }
 
   return {
@@ -83,7 +96,7 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
           expect(description.spec.timezone).toBe(spec.timezone);
           expect(description.state).toMatchObject({ paused: true, note: pauseNote });
         },
-        { timeout: 30_000, interval: 100 },
+        { timeout: STATE_WAIT_MS, interval: 100 },
       );
     },
     async describeUpdatedTo(timezone) {
@@ -93,13 +106,17 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
           expect(description.spec.timezone).toBe(timezone);
           return description;
         },
-        { timeout: 30_000, interval: 100 },
+        { timeout: STATE_WAIT_MS, interval: 100 },
       );
     },
     async runTriggered(activities) {
       const nativeConnection = await NativeConnection.connect({ address: server.address });
       try {
-        const worker = await createFanmissionWorker({ connection: nativeConnection, activities });
+        const worker = await createFanmissionWorker({
+          connection: nativeConnection,
+          activities,
+          bundleCacheDir: WORKFLOW_BUNDLE_CACHE,
+        });
         return await worker.runUntil(async () => {
           await handle().trigger();
           const workflowId = await firstActionWorkflowId();
