@@ -1,7 +1,8 @@
 // Setup file of the `components` project, run before each test file. The project's files share one worker's module
 // graph and jsdom (vitest.config.ts, `isolate: false`): what one file left in the page, its storage, cookies, address,
-// timers or stubbed globals must not reach the next one, which starts as a fresh page would.
+// timers, stubbed globals or open alerts must not reach the next one, which starts as a fresh page would.
 import { afterAll, beforeAll, vi } from 'vitest';
+import { closeAllAlerts } from '../../web/src/shared/alert/alert';
 
 function freshPage(): void {
   if (typeof window === 'undefined') return; // a file of the project in the Node environment
@@ -19,6 +20,7 @@ function freshPage(): void {
 }
 
 beforeAll(() => {
+  closeAllAlerts(); // the web app's alert queue is module state: one a file left open would show over the next's
   freshPage();
 });
 
@@ -27,5 +29,6 @@ afterAll(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  closeAllAlerts();
   freshPage();
 });

@@ -3,7 +3,14 @@
 // the content to a verified adult, the creator himself, a mission's requester and operators; a missing or private
 // thing stays 404 first. Every list across creators (browse in each status tab, the landing's, likes, the week's best
 // comments, products) leaves his content out for everybody, and follows his flag when an operator changes it.
-import { MISSION_STATUSES, type MissionProduct, type MissionView, type Page } from '@fanmission/contracts';
+import {
+  DAY_MS,
+  kstDate,
+  MISSION_STATUSES,
+  type MissionProduct,
+  type MissionView,
+  type Page,
+} from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -61,7 +68,8 @@ beforeAll(async () => {
   adultBasic = await registerProduct(app(), adultCreator, { type: 'BASIC' });
   plainBasic = await registerProduct(app(), plainCreator, { type: 'BASIC' });
   adultLucky = await registerProduct(app(), adultCreator, { type: 'LUCKY' });
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // Days in Korea time, as the event's dates are checked (a UTC date is yesterday in Korea after 15:00 UTC).
+  const day = (offset: number) => kstDate(new Date(Date.now() + offset * DAY_MS));
   const event = await call('POST', '/mission-products', adultCreator, {
     creatorId: adultCreator.creatorId,
     type: 'EVENT',
