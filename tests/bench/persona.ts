@@ -44,6 +44,7 @@ import {
   startWorldsPostgres,
   WORLDS_NOW,
   type RouteCost,
+  STUDIO_TABS,
 } from './support';
 
 const WORLDS = process.env.BENCH_WORLDS_DIR ?? path.join(os.tmpdir(), 'fanmission-persona-worlds');
@@ -296,16 +297,7 @@ async function measure(personas: Persona[]): Promise<void> {
           creator,
           `${mine}&status=${status}`,
         ]),
-        // The creator studio's tabs as its pages ask them (web/src/features/creator-studio/missions).
-        ...(
-          [
-            ['accepted BASIC', 'productType=BASIC&status=ACCEPTED&order=CREATED'],
-            ['requested CUSTOM', 'productType=CUSTOM&status=REQUESTED&order=CREATED'],
-            ['completed', 'status=COMPLETED&order=COMPLETED'],
-            ['completed by price', 'status=COMPLETED&order=COIN_PRICE'],
-            ['rejected', 'status=REJECTED&order=CREATED'],
-          ] as const
-        ).map(([tab, query]): [string, string, string] => [
+        ...STUDIO_TABS.map(([tab, query]): [string, string, string] => [
           `studio tab ${tab}`,
           creator,
           `${mine}&${query}&page=0&size=12`,

@@ -60,6 +60,7 @@ import {
   startWorldApp,
   startWorldsPostgres,
   WORLDS_NOW,
+  STUDIO_TABS,
 } from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? 'S,M').split(',').map((size) => size.trim()) as WorldSize[];
@@ -174,16 +175,7 @@ async function measureRoutes(size: WorldSize, database: string): Promise<RouteFi
         'creator',
         `/v1/missions/page?creatorId=${creatorId}&productType=${type}&status=REQUESTED,ACCEPTED`,
       ]),
-      // The creator studio's tabs as its pages ask them (web/src/features/creator-studio/missions).
-      ...(
-        [
-          ['accepted BASIC', 'productType=BASIC&status=ACCEPTED&order=CREATED'],
-          ['requested CUSTOM', 'productType=CUSTOM&status=REQUESTED&order=CREATED'],
-          ['completed', 'status=COMPLETED&order=COMPLETED'],
-          ['completed by price', 'status=COMPLETED&order=COIN_PRICE'],
-          ['rejected', 'status=REJECTED&order=CREATED'],
-        ] as const
-      ).map(([tab, query]): [string, 'creator', string] => [
+      ...STUDIO_TABS.map(([tab, query]): [string, 'creator', string] => [
         `management tab ${tab}`,
         'creator',
         `/v1/missions/page?creatorId=${creatorId}&${query}&page=0&size=12`,

@@ -364,6 +364,15 @@ const GENERATED_MONTHS = 12;
 export type WorldsPostgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 
 /** The calibration route: a constant JSON answer of the same app, its CPU a request the yardstick of the others'. */
+/** The creator studio's tabs as its pages ask them (web/src/features/creator-studio/missions): name, query. */
+export const STUDIO_TABS = [
+  ['accepted BASIC', 'productType=BASIC&status=ACCEPTED&order=CREATED'],
+  ['requested CUSTOM', 'productType=CUSTOM&status=REQUESTED&order=CREATED'],
+  ['completed', 'status=COMPLETED&order=COMPLETED'],
+  ['completed by price', 'status=COMPLETED&order=COIN_PRICE'],
+  ['rejected', 'status=REJECTED&order=CREATED'],
+] as const;
+
 export const CALIBRATION_ROUTE = { name: 'constant JSON (calibration)', path: '/bench/constant' } as const;
 
 /** The worlds' embedded PostgreSQL, its data under `dir` (kept between runs), with pg_stat_statements loaded. */
