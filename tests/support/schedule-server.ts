@@ -71,6 +71,17 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
 
   const handle = () => client.schedule.getHandle(scheduleId);
 
+  async function describeUpdatedTo(timezone: string | undefined): Promise<ScheduleDescription> {
+    return await vi.waitFor(
+      async () => {
+        const description = await handle().describe();
+        expect(description.spec.timezone).toBe(timezone);
+        return description;
+      },
+      { timeout: STATE_WAIT_MS, interval: 100 },
+    );
+  }
+
   async function firstActionWorkflowId(): Promise<string> {
     return await vi.waitFor(
       async () => {
@@ -88,7 +99,10 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
     },
     handle,
     async changeByOperator({ spec, pauseNote }) {
+      // One change at a time: an update and a pause sent back to back wait together for the Schedule's workflow,
+      // which can apply the pause first and then the update, whose state (read before the pause) unpauses it again.
       await handle().update((previous) => ({ ...previous, spec }));
+      await describeUpdatedTo(spec.timezone);
       await handle().pause(pauseNote);
       await vi.waitFor(
         async () => {
@@ -99,16 +113,7 @@ export function useScheduleServer(scheduleId: string, folderPrefix: string): Sch
         { timeout: STATE_WAIT_MS, interval: 100 },
       );
     },
-    async describeUpdatedTo(timezone) {
-      return await vi.waitFor(
-        async () => {
-          const description = await handle().describe();
-          expect(description.spec.timezone).toBe(timezone);
-          return description;
-        },
-        { timeout: STATE_WAIT_MS, interval: 100 },
-      );
-    },
+    describeUpdatedTo,
     async runTriggered(activities) {
       const nativeConnection = await NativeConnection.connect({ address: server.address });
       try {
