@@ -11,6 +11,39 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** How long a dropped database's closing connections get to go before the drop terminates them. */
+const CLOSING_CONNECTIONS_WAIT_MS = 10_000;
+
+/**
+ * Waits until no connection to `database` is left, or CLOSING_CONNECTIONS_WAIT_MS has passed. A pool's `end()`
+ * resolves once its clients are told to close, before the server has seen them go; a forced drop right after it
+ * terminates connections that are already closing, and the termination's error reaches a pool that nobody listens to
+ * any more (an uncaught exception that fails the run). A connection a test leaked is still terminated by the drop.
+ */
+async function untilDisconnected(admin: pg.Client, database: string): Promise<void> {
+  const deadline = performance.now() + CLOSING_CONNECTIONS_WAIT_MS;
+  while (performance.now() < deadline) {
+    const { rows } = await admin.query<{ connections: number }>(
+      'select count(*)::int as connections from pg_stat_activity where datname = $1',
+      [database],
+    );
+    if (rows[0]?.connections === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Drops `database` once the connections its pools were closing have gone (`untilDisconnected`). */
+export async function dropTestDatabase(adminUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await untilDisconnected(admin, database);
+    await admin.query(`drop database if exists ${database} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Clones the run's migrated template into a fresh database of its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
@@ -35,13 +68,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (dropped) return;
       dropped = true;
       await db.destroy();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await dropTestDatabase(adminUrl, name);
     },
   };
 }

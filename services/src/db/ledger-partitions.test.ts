@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { grantBonus, holdForMission, purchase, verify, walletAccount, withdrawPurchase } from '@fanmission/ledger';
-import { useTestDatabase } from '@fanmission/tests/harness/database';
+import { dropTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
 import { withDatabase } from '@fanmission/tests/harness/postgres-global-setup';
 import { createMember, newKey, nextId, refusal } from '@fanmission/tests/support/ledger';
 import { createDb, type Db } from './database';
@@ -139,10 +139,7 @@ describe('a populated ledger converted online', () => {
 
   afterAll(async () => {
     await db.destroy();
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropTestDatabase(adminUrl(), name);
   });
 
   it('gives up cleanly when it never gets its locks: nothing changed, and migrating goes on', async () => {
