@@ -155,6 +155,8 @@ export const ERROR_CODES = [
   'IDENTITY_NOT_VERIFIED',
   'UNDER_ADULT_AGE',
   'IDENTITY_ALREADY_USED',
+  // An operator's decision on a creator's request to clear his adult flag when none waits.
+  'ADULT_CLEAR_NOT_REQUESTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -32,4 +32,9 @@ export const adultContentMessages = {
     en: 'The identity check is not available right now. Please try again later.',
     ja: '現在、本人認証をご利用いただけません。しばらくしてからもう一度お試しください。',
   },
+  'creators.adultClearNotRequested': {
+    ko: '이 크리에이터는 성인 콘텐츠 표시 해제를 요청하지 않았습니다.',
+    en: 'This creator has not asked to clear the adult content flag.',
+    ja: 'このクリエイターは成人コンテンツ表示の解除を申請していません。',
+  },
 } as const satisfies Catalog;
