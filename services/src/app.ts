@@ -249,9 +249,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(coinRoutes);
       await v1.register(coinDepositRoutes);
       await v1.register(paymentRoutes);
-      await v1.register(sandboxCheckoutRoutes);
       await v1.register(identityVerificationRoutes);
-      await v1.register(sandboxIdentityRoutes);
+      // The sandboxes' pages exist outside production only (production's configuration refuses them as providers).
+      if (!config.isProduction) {
+        await v1.register(sandboxCheckoutRoutes);
+        await v1.register(sandboxIdentityRoutes);
+      }
       await v1.register(paymentWebhookRoutes);
       await v1.register(creatorRoutes, { storage, rateLimits });
       await v1.register(discoveryRoutes);

@@ -294,8 +294,9 @@ export const configSchema = z
     if (config.BANK_DEPOSIT_ACCOUNT_NUMBER === DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber) {
       refuse('BANK_DEPOSIT_ACCOUNT_NUMBER', "is the demo's; set the platform's receiving account in production");
     }
-    // The sandbox approves any payment its caller asks it to: free coins if it were reachable in production.
-    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER'] as const) {
+    // The sandbox approves any payment its caller asks it to (free coins), and any birth date typed into its identity
+    // check (every member an adult), if it were reachable in production.
+    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER', 'IDENTITY_VERIFICATION_PROVIDER'] as const) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
     }
   });
