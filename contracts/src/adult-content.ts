@@ -77,6 +77,15 @@ export const identityVerificationStartSchema = z
   .meta({ id: 'IdentityVerificationStart' });
 export type IdentityVerificationStart = z.infer<typeof identityVerificationStartSchema>;
 
+/**
+ * `POST /api/admin/users/{id}/adult-identity-allowance` (operators): the member may verify as an adult with an identity
+ * another account already verified (one person's second account), with the reason the audit log keeps.
+ */
+export const adultIdentityAllowanceSchema = z
+  .strictObject({ reason: z.string().trim().min(1, { error: 'validation.required' }).max(200) })
+  .meta({ id: 'AdultIdentityAllowance' });
+export type AdultIdentityAllowance = z.infer<typeof adultIdentityAllowanceSchema>;
+
 /** `POST /users/me/adult-verification`: the finished identity verification to read back from the provider. */
 export const adultVerificationRequestSchema = z.object({ identityVerificationId: identityVerificationIdSchema });
 export type AdultVerificationRequest = z.infer<typeof adultVerificationRequestSchema>;

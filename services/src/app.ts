@@ -67,7 +67,11 @@ import {
   sandboxCheckoutRoutes,
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
-import { identityVerificationRoutes, sandboxIdentityRoutes } from './identity-verification';
+import {
+  identityVerificationAdminRoutes,
+  identityVerificationRoutes,
+  sandboxIdentityRoutes,
+} from './identity-verification';
 import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { requireAcceptedTerms, termsRoutes, termsVersionAdminRoutes } from './terms';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
@@ -157,6 +161,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   paymentReversalAdminRoutes,
   paymentAdminRoutes,
   lotteryEventAdminRoutes,
+  identityVerificationAdminRoutes,
   bonusGrantAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,

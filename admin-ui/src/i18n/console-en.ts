@@ -78,6 +78,7 @@ export const consoleEn = {
       flagAdult: 'Flag adult content',
       clearAdult: 'Clear adult flag',
       acceptAdultClear: 'Accept clearing',
+      allowSharedAdultIdentity: 'Allow adult verification with an identity already used',
       declineAdultClear: 'Decline clearing',
       markPaid: 'Mark paid',
       refuseRefund: 'Refuse to pay',
@@ -302,6 +303,7 @@ export const consoleEn = {
     },
     done: {
       creatorApproved: 'Creator “%{name}” approved.',
+      adultIdentityAllowed: 'The member may now verify with an identity another account of his used.',
       creatorRejected: 'Creator “%{name}” refused.',
       loginBlocked: '%{who} can no longer log in.',
       loginUnblocked: '%{who} can log in again.',

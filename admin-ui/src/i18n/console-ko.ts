@@ -79,6 +79,7 @@ export const consoleKo: ConsoleMessages = {
       flagAdult: '성인 콘텐츠 지정',
       clearAdult: '성인 콘텐츠 해제',
       acceptAdultClear: '해제 요청 승인',
+      allowSharedAdultIdentity: '이미 사용된 본인인증으로 성인 인증 허용',
       declineAdultClear: '해제 요청 거절',
       markPaid: '지급 완료',
       refuseRefund: '지급 거절',
@@ -297,6 +298,7 @@ export const consoleKo: ConsoleMessages = {
     },
     done: {
       creatorApproved: '"%{name}" 크리에이터를 승인했습니다.',
+      adultIdentityAllowed: '이 회원은 본인의 다른 계정이 사용한 본인인증으로 성인 인증을 할 수 있습니다.',
       creatorRejected: '"%{name}" 크리에이터를 반려했습니다.',
       loginBlocked: '%{who} 회원의 로그인을 차단했습니다.',
       loginUnblocked: '%{who} 회원의 로그인 차단을 해제했습니다.',

@@ -139,6 +139,11 @@ export const configSchema = z
     IDENTITY_VERIFICATION_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'portone']).optional()),
     /** The channel key of PortOne's identity verification channel (a channel of its own, apart from payments'). */
     PORTONE_IDENTITY_CHANNEL_KEY: optionalString,
+    // The key of the HMAC kept of an identity check's CI (one person verifies one account); JWT_SECRET when unset, so
+    // set it before JWT_SECRET is ever rotated (a new key forgets which accounts share a person).
+    IDENTITY_CI_HMAC_KEY: optionalString.pipe(
+      z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    ),
     /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it. */
     PORTONE_WEBHOOK_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
