@@ -16,6 +16,7 @@ const listPath = (resource: string, filter: object, sort: [field: string, order:
 
 export const TO_DO_LINKS: Record<ToDoQueue, string> = {
   creatorsToReview: listPath('creators', { reviewStatus: 'PENDING' }, ['createdAt', 'ASC']),
+  adultFlagClearRequests: listPath('creators', { adultClearRequested: true }, ['createdAt', 'ASC']),
   blockObjections: listPath('block-objections', { status: 'PENDING' }, ['created', 'ASC']),
   depositsToConfirm: listPath('bank-transfers', { status: 'ready' }, ['created', 'ASC']),
   refundRequests: listPath('coin-refunds', { status: 'requested' }, ['dueOn', 'ASC']),

@@ -45,6 +45,15 @@ export const APPROVAL_SUMMARY_FIELDS = {
   STAFF_ROLE_GRANT: ['staffId', 'roles'],
 } as const satisfies Record<ApprovalKind, readonly string[]>;
 
+/**
+ * The summary fields that name a person (a payout account's holder, an invited member's e-mail): the legal retention's
+ * erasure of the audit log blanks them (services/src/retention/legal.ts, migration 0421); a test holds it to this list.
+ */
+export const APPROVAL_SUMMARY_PERSONAL_FIELDS = [
+  'holder',
+  'email',
+] as const satisfies readonly (typeof APPROVAL_SUMMARY_FIELDS)[ApprovalKind][number][];
+
 /** The summary values of a kind (of each kind of a union, one of them). */
 export type ApprovalSummary<Kind extends ApprovalKind = ApprovalKind> = Kind extends ApprovalKind
   ? Record<(typeof APPROVAL_SUMMARY_FIELDS)[Kind][number], string | number>

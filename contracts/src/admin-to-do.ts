@@ -9,6 +9,7 @@ import type { AdminWriteResource } from './admin-console';
 /** Each queue and the admin resource whose write roles act on it. */
 export const TO_DO_QUEUES = {
   creatorsToReview: 'creators',
+  adultFlagClearRequests: 'creators',
   blockObjections: 'block-objections',
   depositsToConfirm: 'bank-transfers',
   refundRequests: 'coin-refunds',

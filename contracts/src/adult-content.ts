@@ -35,6 +35,17 @@ export function isAdultAt(birthDate: string, now: Date): boolean {
 export const ADULT_GATE_CODES = ['ADULT_LOGIN_REQUIRED', 'ADULT_VERIFICATION_REQUIRED'] as const;
 export type AdultGateCode = (typeof ADULT_GATE_CODES)[number];
 
+/**
+ * Who set a creator's adult flag: he himself on his profile, or an operator in the console's review. A creator never
+ * clears it himself: his clearing waits for an operator's decision (ACCEPT clears, DECLINE keeps it as the
+ * operator's), and his content stays behind the gate until then.
+ */
+export const ADULT_FLAG_SETTERS = ['CREATOR', 'OPERATOR'] as const;
+export const adultFlagSetterSchema = z.enum(ADULT_FLAG_SETTERS);
+export type AdultFlagSetter = z.infer<typeof adultFlagSetterSchema>;
+export const ADULT_CLEAR_DECISIONS = ['ACCEPT', 'DECLINE'] as const;
+export type AdultClearDecision = (typeof ADULT_CLEAR_DECISIONS)[number];
+
 /** The identity verification's providers: PortOne (V2), or the local sandbox of development and tests. */
 export const IDENTITY_VERIFICATION_PROVIDERS = ['sandbox', 'portone'] as const;
 export type IdentityVerificationProviderName = (typeof IDENTITY_VERIFICATION_PROVIDERS)[number];
@@ -65,6 +76,15 @@ export const identityVerificationStartSchema = z
   })
   .meta({ id: 'IdentityVerificationStart' });
 export type IdentityVerificationStart = z.infer<typeof identityVerificationStartSchema>;
+
+/**
+ * `POST /api/admin/users/{id}/adult-identity-allowance` (operators): the member may verify as an adult with an identity
+ * another account already verified (one person's second account), with the reason the audit log keeps.
+ */
+export const adultIdentityAllowanceSchema = z
+  .strictObject({ reason: z.string().trim().min(1, { error: 'validation.required' }).max(200) })
+  .meta({ id: 'AdultIdentityAllowance' });
+export type AdultIdentityAllowance = z.infer<typeof adultIdentityAllowanceSchema>;
 
 /** `POST /users/me/adult-verification`: the finished identity verification to read back from the provider. */
 export const adultVerificationRequestSchema = z.object({ identityVerificationId: identityVerificationIdSchema });

@@ -106,6 +106,9 @@ export const myCreatorSchema = creatorSchema
     review: creatorReviewSchema,
     /** A lottery event of his is under way (not closed or cancelled): no new mission product until it ends. */
     ongoingEvent: z.boolean(),
+    adultContentClearPending: z
+      .boolean()
+      .describe('He asked to clear his adult flag: it stays on (his content gated) until an operator accepts.'),
   })
   .meta({ id: 'MyCreator' });
 export type MyCreator = z.infer<typeof myCreatorSchema>;

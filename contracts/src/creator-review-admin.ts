@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADULT_CLEAR_DECISIONS, adultFlagSetterSchema } from './adult-content';
 import { creatorSchema } from './creator-api';
 import { creatorReviewStatusSchema, REVIEW_REASON_MAX } from './creator-review';
 import { creatorGradeSchema } from './creators';
@@ -23,6 +24,13 @@ export const adminCreatorSchema = z
     queued: z.boolean(),
     grade: creatorGradeSchema,
     containAdultContent: z.boolean(),
+    adultFlaggedBy: adultFlagSetterSchema
+      .nullable()
+      .describe('Who set the adult flag (null while it is off); a creator never clears it himself.'),
+    adultClearRequestedAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe('When the creator asked to clear the adult flag; it stays on until an operator decides.'),
     createdAt: z.iso.datetime({ offset: true }),
     reviewedAt: z.iso.datetime({ offset: true }).nullable(),
   })
@@ -58,6 +66,8 @@ export const adminCreatorFilterSchema = z.object({
   /** Only creators in the queue (PENDING and ready) or only those not in it. */
   queued: z.boolean().optional(),
   verified: z.boolean().optional(),
+  /** Only creators whose request to clear their adult flag waits for an operator (or only those without one). */
+  adultClearRequested: z.boolean().optional(),
   /** Name, URL, e-mail or nickname, anywhere, any case. */
   q: z.string().trim().max(100).optional(),
 });
@@ -67,7 +77,8 @@ export type AdminCreatorFilter = z.infer<typeof adminCreatorFilterSchema>;
  * `PUT /api/admin/creators/{id}`: react-admin sends the whole record; only these fields are read (others are
  * ignored). Approve with `{ reviewStatus: "APPROVED" }` or `{ verified: true }`; reject with
  * `{ reviewStatus: "REJECTED", reviewReason }` (or `{ verified: false, reviewReason }`), the reason required.
- * `grade` and `containAdultContent` may change with or without a decision.
+ * `grade` and `containAdultContent` may change with or without a decision. `adultClearRequest` decides a creator's
+ * request to clear his adult flag: ACCEPT clears it, DECLINE keeps it as the operator's (409 when none waits).
  */
 export const adminCreatorUpdateSchema = z
   .object({
@@ -76,6 +87,7 @@ export const adminCreatorUpdateSchema = z
     verified: z.boolean().optional(),
     grade: creatorGradeSchema.optional(),
     containAdultContent: z.boolean().optional(),
+    adultClearRequest: z.enum(ADULT_CLEAR_DECISIONS).optional(),
   })
   .meta({ id: 'AdminCreatorUpdate' });
 export type AdminCreatorUpdate = z.infer<typeof adminCreatorUpdateSchema>;

@@ -155,6 +155,10 @@ export const ERROR_CODES = [
   'IDENTITY_NOT_VERIFIED',
   'UNDER_ADULT_AGE',
   'IDENTITY_ALREADY_USED',
+  // One person (the check's CI) already verified another account, and no operator allowed a second one.
+  'ADULT_IDENTITY_IN_USE',
+  // An operator's decision on a creator's request to clear his adult flag when none waits.
+  'ADULT_CLEAR_NOT_REQUESTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

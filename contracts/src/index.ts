@@ -47,3 +47,4 @@ export * from './trust';
 export * from './messages';
 export * from './payment-webhooks';
 export * from './terms';
+export * from './csv';

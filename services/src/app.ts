@@ -67,7 +67,11 @@ import {
   sandboxCheckoutRoutes,
 } from './payments';
 import { paymentWebhookRoutes } from './payments';
-import { identityVerificationRoutes, sandboxIdentityRoutes } from './identity-verification';
+import {
+  identityVerificationAdminRoutes,
+  identityVerificationRoutes,
+  sandboxIdentityRoutes,
+} from './identity-verification';
 import { lotteryEventAdminRoutes, lotteryEventRoutes, rouletteFairnessRoutes } from './events';
 import { requireAcceptedTerms, termsRoutes, termsVersionAdminRoutes } from './terms';
 import { blockObjectionAdminRoutes, trustRoutes } from './trust';
@@ -157,6 +161,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   paymentReversalAdminRoutes,
   paymentAdminRoutes,
   lotteryEventAdminRoutes,
+  identityVerificationAdminRoutes,
   bonusGrantAdminRoutes,
   faqAdminRoutes,
   popupAdminRoutes,
@@ -249,9 +254,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(coinRoutes);
       await v1.register(coinDepositRoutes);
       await v1.register(paymentRoutes);
-      await v1.register(sandboxCheckoutRoutes);
       await v1.register(identityVerificationRoutes);
-      await v1.register(sandboxIdentityRoutes);
+      // The sandboxes' pages exist outside production only (production's configuration refuses them as providers).
+      if (!config.isProduction) {
+        await v1.register(sandboxCheckoutRoutes);
+        await v1.register(sandboxIdentityRoutes);
+      }
       await v1.register(paymentWebhookRoutes);
       await v1.register(creatorRoutes, { storage, rateLimits });
       await v1.register(discoveryRoutes);

@@ -242,6 +242,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/staff': s`401 403 403 403 403 403 200 403`,
   'PUT /api/admin/staff/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/users/{id}': s`401 403 403 403 403 403 404 403`,
+  'POST /api/admin/users/{id}/adult-identity-allowance': s`401 403 403 403 403 403 404 403`,
   'PUT /api/admin/missions/{id}': s`401 403 403 403 403 403 404 403`,
   'PUT /api/admin/mission-products/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/coin-items': s`401 403 403 403 403 403 403 200`,

@@ -41,6 +41,7 @@ export async function createCreator(
       url: options.url === undefined ? `c${counter}x${Date.now()}` : options.url,
       verified: options.verified ?? true,
       contain_adult_content: options.adult ?? false,
+      adult_flagged_by: options.adult ? 'OPERATOR' : null,
       ...(options.createdAt && { created_at: options.createdAt }),
       ...(options.availableCustom !== undefined && { available_custom: options.availableCustom }),
       ...(options.minimumCost !== undefined && { minimum_cost: options.minimumCost }),

@@ -7,18 +7,23 @@ import Fastify from 'fastify';
 
 export interface PortOneIdentityServer {
   url: string;
-  /** The verification PortOne holds under that id: its status and, once VERIFIED, the person's birth date. */
-  setVerification(id: string, state: { status: 'READY' | 'VERIFIED' | 'FAILED'; birthDate?: string }): void;
+  /**
+   * The verification PortOne holds under that id: its status and, once VERIFIED, the person's birth date and CI (one
+   * person's own unless given: `ci-of-<id>`).
+   */
+  setVerification(id: string, state: VerificationState): void;
   requests: Array<{ url: string; authorization: string | undefined }>;
   close(): Promise<void>;
 }
+
+type VerificationState = { status: 'READY' | 'VERIFIED' | 'FAILED'; birthDate?: string; ci?: string };
 
 export async function startPortOneIdentityServer(options: {
   apiSecret: string;
   storeId: string;
 }): Promise<PortOneIdentityServer> {
   const app = Fastify({ logger: false });
-  const verifications = new Map<string, { status: 'READY' | 'VERIFIED' | 'FAILED'; birthDate?: string }>();
+  const verifications = new Map<string, VerificationState>();
   const requests: PortOneIdentityServer['requests'] = [];
   app.get<{ Params: { id: string }; Querystring: { storeId?: string } }>(
     '/identity-verifications/:id',
@@ -46,7 +51,7 @@ export async function startPortOneIdentityServer(options: {
           birthDate: found.birthDate,
           gender: 'MALE',
           isForeigner: false,
-          ci: 'ci-value',
+          ci: found.ci ?? `ci-of-${request.params.id}`,
           di: 'di-value',
         },
       };

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// An operator sets and clears a creator's adult-content flag from the creator's page (finance reads it only).
+// An operator sets and clears a creator's adult-content flag from the creator's page, and decides the creator's own
+// request to clear it (finance reads it only).
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -74,4 +75,23 @@ test('a flagged creator offers the clear; finance is offered neither', async () 
   renderShow(['ROLE_FINANCE']);
   expect(await screen.findByText('소라', {}, { timeout: 10_000 })).toBeTruthy();
   expect(screen.queryByRole('button', { name: words.flagAdult })).toBeNull();
+});
+
+test('a creator’s request to clear his flag shows who set it and is accepted or declined, never cleared past it', async () => {
+  const asking = {
+    ...creator,
+    containAdultContent: true,
+    adultFlaggedBy: 'OPERATOR',
+    adultClearRequestedAt: '2026-11-20T01:00:00.000Z',
+  };
+  const update = renderShow(['ROLE_OPERATOR'], asking);
+  expect(
+    await screen.findByText(consoleKo.console.creatorReview.adultFlaggedByOperator, {}, { timeout: 10_000 }),
+  ).toBeTruthy();
+  expect(screen.queryByRole('button', { name: words.clearAdult })).toBeNull();
+  expect(screen.getByRole('button', { name: words.declineAdultClear })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: words.acceptAdultClear }));
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith('creators', expect.objectContaining({ data: { adultClearRequest: 'ACCEPT' } })),
+  );
 });

@@ -97,7 +97,7 @@ export function CreatorApplication() {
   // A row of the list is shown while its whole record loads: the application waits for the record.
   if (!creator?.profile) return null;
   const { profile } = creator;
-  const t = (key: string) => translate(`console.creatorReview.${key}`);
+  const t = (key: string, options?: object) => translate(`console.creatorReview.${key}`, options);
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
@@ -134,6 +134,16 @@ export function CreatorApplication() {
               <Fact label={t('adult')}>
                 {translate(creator.containAdultContent ? 'ra.boolean.true' : 'ra.boolean.false')}
               </Fact>
+              {creator.adultFlaggedBy && (
+                <Fact label={t('adultFlaggedBy')}>
+                  {t(creator.adultFlaggedBy === 'CREATOR' ? 'adultFlaggedByCreator' : 'adultFlaggedByOperator')}
+                </Fact>
+              )}
+              {creator.adultClearRequestedAt && (
+                <Fact label={t('adult')}>
+                  {t('adultClearRequested', { date: formatKst(creator.adultClearRequestedAt, { showTime: true }) })}
+                </Fact>
+              )}
               <Fact label={t('grade')}>{label('creatorGrade', creator.grade)}</Fact>
             </Box>
             <Link
@@ -241,8 +251,24 @@ export const CreatorShow = (props: ShowProps) => (
         <UpdateAction
           resource="creators"
           label="console.actions.clearAdult"
-          show={(record) => record['containAdultContent'] === true}
+          show={(record) => record['containAdultContent'] === true && !record['adultClearRequestedAt']}
           patch={() => ({ containAdultContent: false })}
+          patchOnly
+        />
+        {/* A creator's own clearing of the flag waits here (services/src/creators/adult-flag.ts). */}
+        <UpdateAction
+          resource="creators"
+          label="console.actions.acceptAdultClear"
+          show={(record) => Boolean(record['adultClearRequestedAt'])}
+          patch={() => ({ adultClearRequest: 'ACCEPT' })}
+          patchOnly
+        />
+        <UpdateAction
+          resource="creators"
+          label="console.actions.declineAdultClear"
+          color="warning"
+          show={(record) => Boolean(record['adultClearRequestedAt'])}
+          patch={() => ({ adultClearRequest: 'DECLINE' })}
           patchOnly
         />
         {CREATOR_GRADES.map((grade) => (

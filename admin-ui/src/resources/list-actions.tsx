@@ -13,6 +13,7 @@ import {
   type ListProps,
   type SortPayload,
 } from 'react-admin';
+import { consoleExporter } from '../csv-export';
 import { useCanWrite } from '../permissions';
 import { DropRefusedSort, isRefusedSort, withContractSorts } from './list-sorts';
 
@@ -87,6 +88,7 @@ export function ConsoleList({ rowClick = false, children, ...listProps }: Consol
   const defaultSort = listProps.sort ?? REACT_ADMIN_DEFAULT_SORT;
   return (
     <List
+      exporter={consoleExporter}
       {...listProps}
       sort={defaultSort}
       queryOptions={{

@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices, useCodeLabel } from './code-field';
+import { ReasonAction } from './reason-action';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 import type { WithPendingApproval } from '../data-provider';
@@ -93,6 +94,16 @@ export const UserShow = () => (
     actions={
       <TopToolbar>
         <BlockLoginActions />
+        {/* One person verifies one account as an adult; a second of his waits for this (identity-verification/admin-routes.ts). */}
+        <ReasonAction
+          resource="users"
+          label="console.actions.allowSharedAdultIdentity"
+          url={(record) => `/api/admin/users/${record.id}/adult-identity-allowance`}
+          show={(record) =>
+            !(record['roles'] as string[]).some((role) => (STAFF_ROLES as readonly string[]).includes(role))
+          }
+          done="console.done.adultIdentityAllowed"
+        />
       </TopToolbar>
     }
   >

@@ -1,6 +1,7 @@
 import { maskAccountNumber } from '@fanmission/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db';
+import { LONE_SURROGATE } from '../http';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +46,18 @@ export interface AuditRecord {
   at: Date;
 }
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * The record as jsonb text. An unpaired surrogate (refused in requests, but a handler's value may still carry one)
+ * becomes U+FFFD, as a text column stores it: jsonb would refuse the row, and the audit log must never lose one.
+ */
+const json = (value: unknown) =>
+  value === undefined || value === null
+    ? null
+    : JSON.stringify(value, (_, field: unknown) =>
+        typeof field === 'string' ? field.replace(LONE_SURROGATES, '\ufffd') : field,
+      );
 
 /** A signed URL's query (`exp=…&sig=…` of services/src/files/signed-url.ts, or an S3 presigned one). */
 const SIGNED_QUERY = /[?&](sig|x-amz-signature)=/i;

@@ -54,10 +54,19 @@ function requestsQuery(db: DbExecutor) {
 }
 type RequestViewRow = StaffApprovalRequestRow & { maker_email: string | null };
 
-/** A request's summary values, from its frozen parameters by its kind's action (none for a kind no longer declared). */
+/**
+ * A request's summary values, from its frozen parameters by its kind's action (none for a kind no longer declared).
+ * Parameters the legal retention erased (an e-mail as '-') may no longer parse: such a request shows no summary.
+ */
 function summaryOf(actions: readonly GuardedAction[], row: StaffApprovalRequestRow): AdminApproval['summary'] {
   const action = actions.find((candidate) => candidate.kind === row.kind);
-  return action ? { ...action.summary(row.params) } : {};
+  if (!action) return {};
+  if (row.personal_data_erased_at === null) return { ...action.summary(row.params) };
+  try {
+    return { ...action.summary(row.params) };
+  } catch {
+    return {};
+  }
 }
 
 async function views(

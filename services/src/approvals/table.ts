@@ -20,6 +20,8 @@ export interface StaffApprovalRequestsTable {
   decided_at: Date | null;
   decision_note: string | null;
   result: unknown;
+  /** When the legal retention erased its copies of personal data (migration 0421). */
+  personal_data_erased_at: Date | null;
 }
 
 /** Append-only history of a request: made, approved, run, refused, voided, expired. */

@@ -3,6 +3,7 @@
 export {
   type Caller,
   creatorCannotRequest,
+  hasStaffRole,
   isOperator,
   isStaffManagedLogin,
   isStaffOnly,

@@ -139,6 +139,11 @@ export const configSchema = z
     IDENTITY_VERIFICATION_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'portone']).optional()),
     /** The channel key of PortOne's identity verification channel (a channel of its own, apart from payments'). */
     PORTONE_IDENTITY_CHANNEL_KEY: optionalString,
+    // The key of the HMAC kept of an identity check's CI (one person verifies one account); JWT_SECRET when unset, so
+    // set it before JWT_SECRET is ever rotated (a new key forgets which accounts share a person).
+    IDENTITY_CI_HMAC_KEY: optionalString.pipe(
+      z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    ),
     /** PortOne V2 webhook secret (`whsec_…`): POST /payment/webhooks/portone verifies signatures with it. */
     PORTONE_WEBHOOK_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
@@ -294,8 +299,9 @@ export const configSchema = z
     if (config.BANK_DEPOSIT_ACCOUNT_NUMBER === DEMO_BANK_DEPOSIT_ACCOUNT.accountNumber) {
       refuse('BANK_DEPOSIT_ACCOUNT_NUMBER', "is the demo's; set the platform's receiving account in production");
     }
-    // The sandbox approves any payment its caller asks it to: free coins if it were reachable in production.
-    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER'] as const) {
+    // The sandbox approves any payment its caller asks it to (free coins), and any birth date typed into its identity
+    // check (every member an adult), if it were reachable in production.
+    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER', 'IDENTITY_VERIFICATION_PROVIDER'] as const) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
     }
   });

@@ -14,7 +14,7 @@ export async function toDoAdminRoutes(app: FastifyInstance) {
         tags: ['admin: dashboard'],
         summary: 'What waits for the signed-in staff member: one count per queue his roles may act on',
         description:
-          'Operators: creators awaiting review, block objections pending. Finance: bank deposits to confirm, refund ' +
+          'Operators: creators awaiting review, creators asking to clear their adult flag, block objections pending. Finance: bank deposits to confirm, refund ' +
           'requests, statements to approve, statements to pay, held statements. Both: approval requests waiting for ' +
           'the caller (not his own). Each with the time its oldest entry started waiting.',
         security: [{ bearerAuth: [] }],

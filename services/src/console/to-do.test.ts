@@ -38,6 +38,7 @@ describe('GET /api/admin/to-do', () => {
   it('shows operators their queues only, finance theirs, each counted as its list filters and oldest first', async () => {
     expect((await toDo(operator)).items.map((item) => item.queue)).toEqual([
       'creatorsToReview',
+      'adultFlagClearRequests',
       'blockObjections',
       'approvalsWaitingForMe',
     ]);
@@ -49,7 +50,7 @@ describe('GET /api/admin/to-do', () => {
       'heldStatements',
       'approvalsWaitingForMe',
     ]);
-    expect((await toDo(both)).items).toHaveLength(8);
+    expect((await toDo(both)).items).toHaveLength(9);
 
     const before = { operator: counts(await toDo(operator)), finance: counts(await toDo(finance)) };
     const db = app().db;
@@ -61,6 +62,14 @@ describe('GET /api/admin/to-do', () => {
       .updateTable('creators')
       .set({ created_at: kst('2020-01-02T09:00:00') })
       .where('id', '=', first.creatorId)
+      .execute();
+    // An adult-flagged creator asking to clear his flag, one not asking.
+    const asking = await createCreator(app(), { adult: true });
+    await createCreator(app(), { adult: true });
+    await db
+      .updateTable('creators')
+      .set({ adult_clear_requested_at: kst('2032-03-03T11:00:00') })
+      .where('id', '=', asking.creatorId)
       .execute();
     // One pending objection, one decided.
     await db
@@ -153,9 +162,11 @@ describe('GET /api/admin/to-do', () => {
     expect(counts(operatorNow)).toEqual({
       ...before.operator,
       creatorsToReview: before.operator['creatorsToReview']! + 2,
+      adultFlagClearRequests: before.operator['adultFlagClearRequests']! + 1,
       blockObjections: before.operator['blockObjections']! + 1,
     });
     expect(oldest(operatorNow, 'creatorsToReview')).toBe(kst('2020-01-02T09:00:00').toISOString());
+    expect(oldest(operatorNow, 'adultFlagClearRequests')).toBe(kst('2032-03-03T11:00:00').toISOString());
     const financeNow = await toDo(finance);
     expect(counts(financeNow)).toEqual({
       ...before.finance,

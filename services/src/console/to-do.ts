@@ -32,6 +32,8 @@ async function figure(db: DbExecutor, table: string, since: string, condition: R
 /** How each queue is counted; each reads the same condition as its console list's default filter. */
 const QUEUE_FIGURES: Record<ToDoQueue, (ctx: ServiceContext, caller: Caller) => Promise<QueueFigure>> = {
   creatorsToReview: (ctx) => figure(ctx.db, 'creators', 'created_at', sql`review_status = 'PENDING'`),
+  adultFlagClearRequests: (ctx) =>
+    figure(ctx.db, 'creators', 'adult_clear_requested_at', sql`adult_clear_requested_at is not null`),
   blockObjections: (ctx) => figure(ctx.db, 'block_objections', 'created_at', sql`status = 'PENDING'`),
   depositsToConfirm: (ctx) => figure(ctx.db, 'bank_transfers', 'created_at', sql`status = 'ready'`),
   refundRequests: (ctx) => figure(ctx.db, 'coin_refunds', 'requested_at', sql`status = 'requested'`),

@@ -200,6 +200,17 @@ describe('PUT /api/v1/creators/{id}: the bank account needs the current password
       .set({ password_hash: null, provider: 'google' })
       .where('id', '=', creator.id)
       .execute();
+    // A social member accepted the terms in force at the consent gate (services/src/terms/repository.ts).
+    await app()
+      .db.insertInto('terms_acceptances')
+      .columns(['user_id', 'terms_version_id', 'accepted_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('terms_versions')
+          .select([eb.val(creator.id).as('user_id'), 'id', eb.val(new Date()).as('accepted_at')])
+          .where('withdrawn_at', 'is', null),
+      )
+      .execute();
     const signedInAt = (secondsAgo: number) => ({
       authorization: `Bearer ${app().jwt.sign(
         { sub: String(creator.id), roles: ['ROLE_USER', 'ROLE_CREATOR'], sv: 0 },

@@ -80,7 +80,6 @@ export async function profileChanges(
       name: body.name,
       url: body.url || null,
       description: body.description ?? null,
-      contain_adult_content: body.containAdultContent ?? creator.contain_adult_content,
       donating: body.donating ?? creator.donating,
       business_type: businessType,
       ...business,

@@ -15,6 +15,7 @@ import { invalidateSearches } from '../discovery';
 import { invalidFields, notFound } from '../http';
 import { productViews } from '../mission-products';
 import { domainEvent, recordEvents } from '../outbox';
+import { adultClearDecisionValues, adultFlagValues } from './adult-flag';
 import { backToPendingNotAllowed } from './errors';
 import * as repository from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -83,6 +84,8 @@ function adminCreator(row: AdminRow): AdminCreator {
     queued: row.queued,
     grade: row.grade,
     containAdultContent: row.contain_adult_content,
+    adultFlaggedBy: row.contain_adult_content ? row.adult_flagged_by : null,
+    adultClearRequestedAt: row.adult_clear_requested_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
   };
@@ -117,6 +120,9 @@ export async function listCreatorsForReview(
     query = query.where('c.review_status', 'in', statuses);
   }
   if (filter.verified !== undefined) query = query.where('c.verified', '=', filter.verified);
+  if (filter.adultClearRequested !== undefined) {
+    query = query.where('c.adult_clear_requested_at', filter.adultClearRequested ? 'is not' : 'is', null);
+  }
   if (filter.queued !== undefined) {
     // Every creator has his account (users.id, not null): not queued is no account that makes him queued.
     query = query.where(filter.queued ? ofMember(queuedSql) : sql<SqlBool>`not ${ofMember(queuedSql)}`);
@@ -203,8 +209,10 @@ export async function updateCreatorReview(
     }
     const values: CreatorUpdate = {};
     if (body.grade !== undefined && body.grade !== current.grade) values.grade = body.grade;
-    if (body.containAdultContent !== undefined && body.containAdultContent !== current.contain_adult_content) {
-      values.contain_adult_content = body.containAdultContent;
+    if (body.adultClearRequest !== undefined) {
+      Object.assign(values, adultClearDecisionValues(current, body.adultClearRequest));
+    } else if (body.containAdultContent !== current.contain_adult_content) {
+      Object.assign(values, adultFlagValues(current, body.containAdultContent, 'OPERATOR', ctx.now()));
     }
     if (decision) {
       Object.assign(values, {

@@ -9,7 +9,7 @@ import {
   type MyCreator,
   type UpdateCreatorBody,
 } from '@fanmission/contracts';
-import { isOperator, type Caller } from '../auth';
+import { hasStaffRole, isOperator, type Caller } from '../auth';
 import { requireAdultAccess } from '../adult-content';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
@@ -36,6 +36,7 @@ import { reviewOf, requeueValues } from './review';
 import { creatorView } from './view';
 import { applyPayoutAccountChange, payoutReauthenticationProblem } from './payout-account';
 import { present, profileChanges, customMissionChanges, bankChanges } from './profile-rules';
+import { adultFlagValues, auditCreatorAdultFlag } from './adult-flag';
 /** Intro media: video or audio, within the 500 MB upload guidance. */
 export const INTRO_POLICY: UploadPolicy = {
   maxBytes: { video: FILE_LIMITS.mediaBytes, audio: FILE_LIMITS.mediaBytes },
@@ -117,6 +118,7 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     newbie,
     review: reviewOf(creator, newbie),
     ongoingEvent,
+    adultContentClearPending: creator.adult_clear_requested_at !== null,
   };
 }
 
@@ -172,10 +174,17 @@ export async function updateCreator(
       const problems: FieldProblem[] = passwordProblem ? [passwordProblem] : [];
       let values: CreatorUpdate = {};
       let tags: number[] | undefined;
+      let adultFlag: CreatorUpdate = {};
       if (groups.profile) {
         const profile = await profileChanges(ctx, creator, owner.image_file_id, body);
         problems.push(...profile.problems);
-        values = { ...values, ...profile.values, ...requeueValues(creator) };
+        adultFlag = adultFlagValues(
+          creator,
+          body.containAdultContent,
+          ownsCreator(caller, creator) ? 'CREATOR' : 'OPERATOR',
+          ctx.now(),
+        );
+        values = { ...values, ...profile.values, ...adultFlag, ...requeueValues(creator) };
         tags = profile.tags;
       }
       if (groups.custom) {
@@ -189,6 +198,16 @@ export async function updateCreator(
         throw invalidCreatorFields(groups.profile, problems);
       }
       if (Object.keys(values).length > 0) await repository.updateCreator(trx, creatorId, values);
+      if (Object.keys(adultFlag).length > 0 && !hasStaffRole(caller.roles)) {
+        await auditCreatorAdultFlag(trx, {
+          caller,
+          creatorId,
+          before: creator,
+          values: adultFlag,
+          requestId: request.requestId,
+          at: ctx.now(),
+        });
+      }
       if (bank?.account) {
         await applyPayoutAccountChange(
           trx,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
-import type { BusinessType, CreatorGrade, CreatorReviewStatus, SnsType } from '@fanmission/contracts';
+import type { AdultFlagSetter, BusinessType, CreatorGrade, CreatorReviewStatus, SnsType } from '@fanmission/contracts';
 
 export interface CreatorsTable {
   id: Generated<number>;
@@ -9,6 +9,10 @@ export interface CreatorsTable {
   verified: Generated<boolean>;
   grade: Generated<CreatorGrade>;
   contain_adult_content: Generated<boolean>;
+  /** Who set the adult flag, while it is on (services/src/creators/adult-flag.ts). */
+  adult_flagged_by: AdultFlagSetter | null;
+  /** When the creator asked to clear the adult flag; it stays on until an operator decides. */
+  adult_clear_requested_at: Date | null;
   description: string | null;
   intro_file_id: number | null;
   business_type: BusinessType | null;

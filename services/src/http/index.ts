@@ -6,7 +6,7 @@ export { accessDenied, AppError, conflict, type FieldProblem, invalidFields, not
 export { pageOffset, toPage } from '@fanmission/contracts';
 export { errorResponses } from './responses';
 export { onOffRoutes } from './on-off-routes';
-export { zodValidatorCompiler } from './validation';
+export { LONE_SURROGATE, zodValidatorCompiler } from './validation';
 export { requestLogSerializers } from './log-redaction';
 export { warnOfUntrustedProxy } from './untrusted-proxy';
 export { BriefCache, briefCachesBy } from './brief-cache';

@@ -11,8 +11,8 @@ export interface IdentityVerificationResult {
   status: 'READY' | 'VERIFIED' | 'FAILED';
   /** YYYY-MM-DD (VERIFIED only). */
   birthDate: string | null;
-  /** The member who started it, when the provider knows (the sandbox does). */
-  userId?: number;
+  /** The verified person's CI (connecting information, the same for one person at every site), when given. */
+  ci: string | null;
 }
 
 export interface IdentityVerificationProvider {
@@ -46,7 +46,7 @@ export const sandboxIdentityPath = (id: string) => `/api/v1/identity-verificatio
 const portOneIdentityVerificationSchema = z.looseObject({
   status: z.enum(['READY', 'VERIFIED', 'FAILED']),
   id: z.string(),
-  verifiedCustomer: z.looseObject({ birthDate: z.string() }).optional(),
+  verifiedCustomer: z.looseObject({ birthDate: z.string(), ci: z.string().optional() }).optional(),
 });
 
 /**
@@ -85,8 +85,8 @@ export function portOneIdentityProvider(options: {
       if (response.status === 404) return null;
       const parsed = portOneIdentityVerificationSchema.safeParse(body);
       if (!response.ok || !parsed.success) throw identityProviderUnavailable(parsed.error ?? body);
-      const birthDate = parsed.data.status === 'VERIFIED' ? (parsed.data.verifiedCustomer?.birthDate ?? null) : null;
-      return { status: parsed.data.status, birthDate };
+      const verified = parsed.data.status === 'VERIFIED' ? parsed.data.verifiedCustomer : undefined;
+      return { status: parsed.data.status, birthDate: verified?.birthDate ?? null, ci: verified?.ci ?? null };
     },
   };
 }
@@ -107,7 +107,8 @@ export function sandboxIdentityProvider(ctx: ServiceContext): IdentityVerificati
     },
     async find(id) {
       const row = await findSandboxIdentityVerification(ctx.db, id);
-      return row ? { status: row.status, birthDate: row.birth_date, userId: row.user_id } : null;
+      // The sandbox's tester is nobody: no CI, so the one-person rule does not apply to it.
+      return row ? { status: row.status, birthDate: row.birth_date, ci: null } : null;
     },
   };
 }

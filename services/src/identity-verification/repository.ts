@@ -58,11 +58,12 @@ export async function recordAdultVerification(
   db: DbExecutor,
   userId: number,
   verificationId: string,
+  identityHmac: string | null,
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ adult_verified_at: now, adult_verification_id: verificationId })
+    .set({ adult_verified_at: now, adult_verification_id: verificationId, adult_identity_hmac: identityHmac })
     .where('id', '=', userId)
     .where('adult_verified_at', 'is', null)
     .executeTakeFirst();

@@ -142,14 +142,14 @@ describe('an adult verification through the sandbox identity check', () => {
     expect(await adultVerifiedAt(member)).toBeNull();
   });
 
-  it('refuses a check another member started or already used (409 IDENTITY_ALREADY_USED)', async () => {
+  it('refuses a check another member started like an unknown one (409 IDENTITY_NOT_VERIFIED)', async () => {
     const owner = await createAccount(app());
     const borrower = await createAccount(app());
     const { identityVerificationId } = await start(owner);
     await sandboxVerify(identityVerificationId, '1985-03-03');
     const borrowed = await confirm(borrower, identityVerificationId);
     expect(borrowed.statusCode).toBe(409);
-    expect(borrowed.json().code).toBe('IDENTITY_ALREADY_USED');
+    expect(borrowed.json().code).toBe('IDENTITY_NOT_VERIFIED');
     expect(await adultVerifiedAt(borrower)).toBeNull();
     expect((await confirm(owner, identityVerificationId)).statusCode).toBe(200);
   });

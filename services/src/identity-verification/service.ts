@@ -5,10 +5,12 @@ import {
   type IdentityVerificationStart,
   type IdentityVerificationStartRequest,
 } from '@fanmission/contracts';
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
-import { AppError, invalidFields } from '../http';
+import { AppError, invalidFields, notFound } from '../http';
 import { isUnderPublicUrl } from '../users';
 import {
   identityProviderFor,
@@ -17,6 +19,9 @@ import {
   type IdentityVerificationProvider,
 } from './providers';
 import { findAdultVerification, recordAdultVerification } from './repository';
+
+/** How long an issued check id may be used: the check takes minutes at most. */
+const CHECK_VALID_MS = 60 * 60 * 1000;
 
 /*
  * Adult verification through an identity check (본인인증): the browser runs the provider's check under an id of ours;
@@ -42,6 +47,16 @@ export async function startIdentityVerification(
   }
   const provider = requireProvider(ctx);
   const identityVerificationId = newIdentityVerificationId();
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('identity_verification_starts')
+    .values({
+      id: identityVerificationId,
+      user_id: caller.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + CHECK_VALID_MS),
+    })
+    .execute();
   const sandboxUrl = await provider.start({
     id: identityVerificationId,
     userId: caller.id,
@@ -54,12 +69,21 @@ export async function startIdentityVerification(
 const notVerified = () => new AppError(409, 'adult.notVerified', { code: 'IDENTITY_NOT_VERIFIED' });
 const underAge = () => new AppError(403, 'adult.underAge', { code: 'UNDER_ADULT_AGE' });
 const alreadyUsed = () => new AppError(409, 'adult.alreadyUsed', { code: 'IDENTITY_ALREADY_USED' });
+const identityInUse = () => new AppError(409, 'adult.identityInUse', { code: 'ADULT_IDENTITY_IN_USE' });
+
+/** The HMAC kept of a check's CI: which accounts one person verified, never who he is. */
+const identityHmac = (ctx: ServiceContext, ci: string) =>
+  createHmac('sha256', ctx.config.IDENTITY_CI_HMAC_KEY ?? ctx.config.JWT_SECRET)
+    .update(`identity-ci:${ci}`)
+    .digest('base64url');
 
 /**
- * `POST /users/me/adult-verification`: reads the finished check from the provider. VERIFIED and 19 or older (Korea
- * time) → the member is an adult from now on (a member verified before keeps his first verification). Not finished
- * → 409 IDENTITY_NOT_VERIFIED; a minor → 403 UNDER_ADULT_AGE, nothing recorded; a check another account used (or
- * another member started, where the provider knows) → 409 IDENTITY_ALREADY_USED.
+ * `POST /users/me/adult-verification`: reads the finished check from the provider. Only a check id the API issued to
+ * the caller, unexpired and never used, counts (another's, an unknown or an expired one is 409 IDENTITY_NOT_VERIFIED,
+ * never telling which; one used before is 409 IDENTITY_ALREADY_USED). VERIFIED and 19 or older (Korea time) → the
+ * member is an adult from now on (a member verified before keeps his first verification). Not finished → 409
+ * IDENTITY_NOT_VERIFIED; a minor → 403 UNDER_ADULT_AGE, nothing recorded; a person (the check's CI) who already
+ * verified another account → 409 ADULT_IDENTITY_IN_USE, unless an operator allowed this member a shared identity.
  */
 export async function confirmAdultVerification(
   ctx: ServiceContext,
@@ -68,17 +92,66 @@ export async function confirmAdultVerification(
 ): Promise<AdultVerification> {
   const earlier = await findAdultVerification(ctx.db, caller.id);
   if (earlier?.adult_verified_at) return { adultVerifiedAt: earlier.adult_verified_at.toISOString() };
+  const issued = await ctx.db
+    .selectFrom('identity_verification_starts')
+    .selectAll()
+    .where('id', '=', input.identityVerificationId)
+    .executeTakeFirst();
+  if (!issued || issued.user_id !== caller.id || issued.expires_at <= ctx.now()) throw notVerified();
+  if (issued.used_at !== null) throw alreadyUsed();
   const found = await requireProvider(ctx).find(input.identityVerificationId);
   if (!found || found.status !== 'VERIFIED' || found.birthDate === null) throw notVerified();
-  if (found.userId !== undefined && found.userId !== caller.id) throw alreadyUsed();
   if (!isAdultAt(found.birthDate, ctx.now())) throw underAge();
+  const hmac = found.ci === null ? null : identityHmac(ctx, found.ci);
   const now = ctx.now();
   try {
-    await recordAdultVerification(ctx.db, caller.id, input.identityVerificationId, now);
+    await ctx.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('identity_verification_starts')
+        .set({ used_at: now })
+        .where('id', '=', issued.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows === 0n) throw alreadyUsed();
+      if (hmac !== null) {
+        // One person's verifications are decided one at a time, so two accounts never both pass.
+        await sql`select pg_advisory_xact_lock(hashtext(${`adult-identity:${hmac}`}))`.execute(trx);
+        const other = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('adult_identity_hmac', '=', hmac)
+          .where('id', '<>', caller.id)
+          .limit(1)
+          .executeTakeFirst();
+        const member = await trx
+          .selectFrom('users')
+          .select('adult_identity_shared_allowed_at')
+          .where('id', '=', caller.id)
+          .executeTakeFirstOrThrow();
+        if (other && member.adult_identity_shared_allowed_at === null) throw identityInUse();
+      }
+      await recordAdultVerification(trx, caller.id, input.identityVerificationId, hmac, now);
+    });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw alreadyUsed();
     throw error;
   }
   const recorded = await findAdultVerification(ctx.db, caller.id);
   return { adultVerifiedAt: (recorded?.adult_verified_at ?? now).toISOString() };
+}
+
+/**
+ * `POST /api/admin/users/{id}/adult-identity-allowance` (operators): lets the member verify as an adult with an
+ * identity another account already verified (one person's second account, checked by the operator out of band); the
+ * reason is in the audit log. Staff accounts are not members (404, as an unknown id).
+ */
+export async function allowSharedAdultIdentity(ctx: ServiceContext, operator: Caller, userId: number): Promise<void> {
+  const updated = await ctx.db
+    .updateTable('users')
+    .set({ adult_identity_shared_allowed_at: ctx.now(), adult_identity_shared_allowed_by: operator.id })
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`not (roles && array['ROLE_OPERATOR', 'ROLE_FINANCE']::text[])`)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw notFound();
 }

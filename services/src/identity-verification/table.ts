@@ -16,8 +16,18 @@ export interface SandboxIdentityVerificationsTable {
   decided_at: Date | null;
 }
 
+/** Every identity check id the API issued: to whom, until when, and when an adult verification used it. */
+export interface IdentityVerificationStartsTable {
+  id: string;
+  user_id: number;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface IdentityVerificationTables {
   sandbox_identity_verifications: SandboxIdentityVerificationsTable;
+  identity_verification_starts: IdentityVerificationStartsTable;
 }
 
 export type SandboxIdentityVerificationRow = Selectable<SandboxIdentityVerificationsTable>;

@@ -1,4 +1,5 @@
 import {
+  csvDocument,
   koreaMonthOf,
   monthKey,
   type AdminSettlement,
@@ -88,14 +89,6 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
   };
 }
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/**
- * A free-text cell a spreadsheet must show as text: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return
- * would be read as a formula, so it is prefixed with `'` (the holder name is typed by the creator or by finance).
- */
-const textCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /**
  * The month's bank transfer file: one row per unpaid payout statement, UTF-8 with a byte order mark. A statement held
  * after a payout account change is left out until finance releases it.
@@ -104,17 +97,11 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
   const rows = await repository.unpaidStatementsOfMonth(ctx.db, year, month);
   const records = [
     ['bank', 'holder', 'account', 'amount', 'statementId'],
-    ...rows.map((row) => [
-      textCell(row.bank_name ?? ''),
-      textCell(row.bank_account_holder ?? ''),
-      textCell(row.bank_account_number ?? ''),
-      String(row.to_receipt),
-      String(row.id),
-    ]),
+    ...rows.map((row) => [row.bank_name, row.bank_account_holder, row.bank_account_number, row.to_receipt, row.id]),
   ];
   return {
     filename: `settlement-transfers-${monthKey(year, month)}.csv`,
-    csv: `\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`,
+    csv: csvDocument(records),
   };
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { koreaDate, type BusinessType, type Language } from '@fanmission/contracts';
+import { csvDocument, koreaDate, type BusinessType, type Language } from '@fanmission/contracts';
 import type { StatementRow } from './table';
 
 /*
@@ -191,8 +191,6 @@ function amountRows(row: StatementRow & StatementPayee, language: Language, now:
   ];
 }
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 /** A statement line's cells, in the order of the CSV's and the PDF's header. */
 const lineCells = (line: StatementLine, language: Language): string[] => [
   line.mission_id === null ? '' : String(line.mission_id),
@@ -218,7 +216,7 @@ export function statementCsv(
   for (const line of lines) {
     records.push(lineCells(line, language));
   }
-  return `\uFEFF${records.map((record) => record.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvDocument(records);
 }
 
 /** Noto Sans CJK as Debian installs it (fonts-noto-cjk); the Korean face of the collection. */

@@ -18,7 +18,7 @@ export const ERASED_APPLICANT = { name: '-', phone: '000000' } as const;
  * reference and no ledger check breaks. Records nothing references (reports, objections, warnings, upload records)
  * are deleted. The records that are otherwise never changed (the console's audit log, the payout account history,
  * paid settlement statements) have their personal data erased in transactions that declare it, the only change their
- * triggers let through (migration 0373).
+ * triggers let through (migration 0373); so do the staff approval requests' copies of it (migration 0421).
  */
 
 export type LegalRecordKind = 'payment' | 'contract' | 'complaint' | 'membership';
@@ -125,6 +125,30 @@ export async function destroyPastLegalRetention(
             request_ip = null
           where id in (select id from payout_account_changes
             where changed_at < ${payment} and to_bank_account_holder <> '-'
+            limit ${limit})`.execute(trx),
+      ),
+    );
+    // A staff approval keeps copies of what its action acted on (a payout account, an invited member's e-mail), the
+    // maker's reason and address: erased with the payment records (migration 0421).
+    result.payment.staff_approval_requests = await inBatches(limit, () =>
+      sql`
+        update staff_approval_requests set
+          params = approval_personal_data_erased(params),
+          result = approval_personal_data_erased(result),
+          reason = case when reason is null then null else '-' end,
+          decision_note = case when decision_note is null then null else '-' end,
+          personal_data_erased_at = ${options.now}
+        where id in (select id from staff_approval_requests
+          where created_at < ${payment} and personal_data_erased_at is null
+          limit ${limit})`.execute(db),
+    );
+    result.payment.staff_approval_steps = await inBatches(
+      limit,
+      asLegalErasure(db, (trx) =>
+        sql`
+          update staff_approval_steps set note = '-'
+          where id in (select id from staff_approval_steps
+            where at < ${payment} and note is not null and note <> '-'
             limit ${limit})`.execute(trx),
       ),
     );

@@ -61,6 +61,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<string[]> {
           url: profile.url,
           verified: profile.verified,
           contain_adult_content: profile.adult ?? false,
+          adult_flagged_by: profile.adult ? 'CREATOR' : null,
           description: profile.description,
           business_type: 'NONE',
           business_cash_receipt_number: '01000000000',

@@ -43,8 +43,9 @@ export async function idsInForce(db: DbExecutor, now: Date): Promise<Map<number,
 }
 
 /**
- * The versions in force at `now` of the kinds members accept that the member has not accepted, among those that took
- * effect after he joined (he accepted the ones in force when he signed up).
+ * The versions in force at `now` of the kinds members accept that the member has not accepted. An e-mail sign-up
+ * accepted the versions in force when he joined (its form's boxes, `recordSignUpAcceptance`), so only later ones are
+ * asked of him; a social sign-up has no terms step, so its member is asked every version in force.
  */
 export async function pendingVersions(db: DbExecutor, userId: number, now: Date): Promise<TermsVersionRow[]> {
   const { rows } = await sql<TermsVersionRow>`
@@ -54,7 +55,7 @@ export async function pendingVersions(db: DbExecutor, userId: number, now: Date)
       order by kind, effective_at desc
     ) v
     join users u on u.id = ${userId}
-    where v.effective_at > u.created_at
+    where (v.effective_at > u.created_at or u.provider <> 'local')
       and not exists (select 1 from terms_acceptances a where a.user_id = u.id and a.terms_version_id = v.id)
     order by v.kind`.execute(db);
   return rows;

@@ -38,6 +38,11 @@ export interface UsersTable {
   /** When an identity check proved the member an adult, and its verification id (0395); nothing else of it is kept. */
   adult_verified_at: Generated<Date | null>;
   adult_verification_id: Generated<string | null>;
+  /** HMAC of the CI of the identity check that verified him (services/src/identity-verification/service.ts). */
+  adult_identity_hmac: Generated<string | null>;
+  /** An operator let him verify with an identity another account already used. */
+  adult_identity_shared_allowed_at: Generated<Date | null>;
+  adult_identity_shared_allowed_by: Generated<number | null>;
 }
 
 export interface UserIdentitiesTable {

@@ -84,6 +84,9 @@ import * as m0394 from './0394_creator_review_refusals';
 import * as m0395 from './0395_adult_verification';
 import * as m0396 from './0396_terms_versions';
 import * as m0397 from './0397_faq_translations';
+import * as m0420 from './0420_adult_flag_setter';
+import * as m0421 from './0421_approval_legal_erasure';
+import * as m0422 from './0422_identity_verification_binding';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -172,4 +175,7 @@ export const migrations: Record<string, Migration> = {
   '0395_adult_verification': m0395,
   '0396_terms_versions': m0396,
   '0397_faq_translations': m0397,
+  '0420_adult_flag_setter': m0420,
+  '0421_approval_legal_erasure': m0421,
+  '0422_identity_verification_binding': m0422,
 };

@@ -27,9 +27,19 @@ export const adultContentMessages = {
     en: 'This identity check was already used by another account.',
     ja: 'この本人認証はすでに別のアカウントで使用されています。',
   },
+  'adult.identityInUse': {
+    ko: '이 본인인증 정보로 이미 다른 계정이 성인 인증을 받았습니다. 같은 분의 계정이라면 고객센터에 문의해 주세요.',
+    en: 'Another account was already verified as an adult with this identity. If it is yours too, please contact support.',
+    ja: 'この本人認証情報ですでに別のアカウントが成人認証を受けています。ご本人のアカウントであればサポートにお問い合わせください。',
+  },
   'adult.unavailable': {
     ko: '지금은 본인인증을 할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The identity check is not available right now. Please try again later.',
     ja: '現在、本人認証をご利用いただけません。しばらくしてからもう一度お試しください。',
+  },
+  'creators.adultClearNotRequested': {
+    ko: '이 크리에이터는 성인 콘텐츠 표시 해제를 요청하지 않았습니다.',
+    en: 'This creator has not asked to clear the adult content flag.',
+    ja: 'このクリエイターは成人コンテンツ表示の解除を申請していません。',
   },
 } as const satisfies Catalog;

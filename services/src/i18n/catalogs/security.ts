@@ -27,4 +27,9 @@ export const securityMessages = {
     en: 'Contains a character that is not allowed (NUL).',
     ja: '使用できない文字（NUL）が含まれています。',
   },
+  'validation.loneSurrogate': {
+    ko: '깨진 문자(짝이 없는 서로게이트)가 포함되어 있습니다.',
+    en: 'Contains a broken character (an unpaired surrogate).',
+    ja: '壊れた文字（対になっていないサロゲート）が含まれています。',
+  },
 } as const satisfies Catalog;

@@ -49,6 +49,7 @@ const creator: MyCreator = {
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
   ongoingEvent: false,
+  adultContentClearPending: false,
 };
 
 function stubApi(routes: Record<string, unknown>) {

@@ -279,6 +279,9 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
             }
             label={t('creatorStudio.profile.adult')}
           />
+          {creator.adultContentClearPending ? (
+            <Alert severity="info">{t('creatorStudio.profile.adultClearPending')}</Alert>
+          ) : null}
 
           {missing.length > 0 || serverProblems.length > 0 ? (
             <Alert severity="error" role="alert">

@@ -98,6 +98,8 @@ export const creatorStudioEn: CreatorStudioMessages = {
     businessRegistrationNumber: 'Business registration number',
     businessCashReceiptNumber: 'Cash receipt number (e.g. mobile number)',
     adult: 'Contains adult content (hidden from search)',
+    adultClearPending:
+      'You asked to clear the adult flag. Until an operator accepts, your page and missions are shown to verified adults only.',
     save: 'Save',
     missing: '{{items}} information is required.',
     separator: ', ',

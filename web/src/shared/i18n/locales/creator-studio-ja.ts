@@ -98,6 +98,8 @@ export const creatorStudioJa: CreatorStudioMessages = {
     businessRegistrationNumber: '事業者登録番号',
     businessCashReceiptNumber: '現金領収書番号（携帯番号など）',
     adult: '成人向けコンテンツを含みます（検索に表示されません）',
+    adultClearPending:
+      '成人向けの表示の解除を申請しました。運営者が承認するまで、ページとミッションは成人認証済みの会員にのみ表示されます。',
     save: '保存',
     missing: '{{items}}の情報が必要です。',
     separator: '、',

@@ -96,6 +96,8 @@ export const creatorStudioKo = {
     businessRegistrationNumber: '사업자등록번호',
     businessCashReceiptNumber: '현금영수증 번호 (휴대폰 번호 등)',
     adult: '성인 콘텐츠를 포함합니다 (검색에 노출되지 않습니다)',
+    adultClearPending:
+      '성인 콘텐츠 해제를 요청했습니다. 운영자가 승인할 때까지 페이지와 미션은 성인 인증 회원에게만 보입니다.',
     save: '저장',
     missing: '{{items}} 정보가 필요합니다.',
     separator: ', ',
