@@ -40,9 +40,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 });
 }
 
-/** Saves a full-page PNG under tests/artifacts/screenshots/ and returns its path. */
+/**
+ * Whether the browser tests save their screenshots: with `FANMISSION_SCREENSHOTS=1`, when someone will look at them
+ * (docs/testing.md). Without it a test still waits for what it would have captured but skips the capture, which cost
+ * about a fifth of a screens file's Chromium CPU.
+ */
+export const SCREENSHOTS_SAVED = process.env.FANMISSION_SCREENSHOTS === '1';
+
+/** Saves a full-page PNG under tests/artifacts/screenshots/ (`SCREENSHOTS_SAVED`) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, name.endsWith('.png') ? name : `${name}.png`);
+  if (!SCREENSHOTS_SAVED) return file;
   await mkdir(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;

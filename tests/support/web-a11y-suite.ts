@@ -4,13 +4,15 @@
 //   rules) finds no serious or critical violation, every link and button of the header and the main content is at
 //   least 24 × 24 px, nothing overflows the page horizontally, every header item stays
 //   on one line, an open dialog fits the screen, every file input names a picture, video or audio type (the phone
-//   offers its camera); the screenshot lands in tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
+//   offers its camera); with FANMISSION_SCREENSHOTS=1 the screenshot lands in
+//   tests/artifacts/screenshots/web-a11y-<screen>-<language>.png;
 // and, in the file that runs the journeys:
 // - the mission detail's screens also at 1280 × 900 in ko (its two-column layout): axe-core as above;
 // - at 390 px the header of a visitor and of a fan stays on one line; the menu drawer is a modal dialog (focus
 //   trapped, Escape closes it, the focus returns to its button);
 // - keyboard-only journeys: sign in, charge coins through the sandbox checkout, request a mission.
-// A file's languages run side by side (one page per language and viewer, one screen at a time on each).
+// A file's languages run side by side (one page per language and viewer, one screen at a time on each); a page moves
+// to its next screen inside the app, as its links do, unless its last screen opened something (then it loads it).
 import sharp from 'sharp';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -39,11 +41,13 @@ import {
   dialogKeyboard,
   focusedName,
   measureLayout,
+  navigateInApp,
   PHONE,
   recordOpener,
   screenshotScreen,
   settle,
   smallTargets,
+  trackRequests,
   WIDE_PHONE,
 } from '../support/web-a11y';
 
@@ -113,6 +117,12 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
     const contexts: BrowserContext[] = [];
     const pages = new Map<string, Promise<{ page: Page; errors: Error[] }>>();
     const queues = new Map<string, Promise<unknown>>();
+    /**
+     * The pages that show the app as their last screen left it, with nothing opened on it: the next screen opens there
+     * as the app's links open it (`navigateInApp`). A new page, or one whose screen opened a dialog, a menu or a tab,
+     * loads the next screen.
+     */
+    const showingApp = new WeakSet<Page>();
 
     /** Runs `work` after every earlier piece of work queued under `key` (one screen at a time on a language's pages). */
     function serially<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -144,6 +154,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         { lang: language, ...storage },
       );
       const page = await context.newPage();
+      trackRequests(page);
       if (token) await addSessionCookie(page, served.baseUrl, token);
       return { page, errors: collectPageErrors(page) };
     }
@@ -329,8 +340,10 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
       const { page, errors } = await pageFor(language, screen.viewer);
       errors.length = 0;
       const path = typeof screen.path === 'string' ? screen.path : screen.path(data);
+      const inApp = showingApp.delete(page);
       await timed('load', async () => {
-        await page.goto(url(path));
+        if (inApp) await navigateInApp(page, path);
+        else await page.goto(url(path));
         await settle(page);
         if (screen.open) {
           await recordOpener(page);
@@ -354,6 +367,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
           .map((input) => input.getAttribute('aria-label') ?? input.name),
       );
       const keyboard = await timed('keyboard', () => dialogKeyboard(page));
+      if (!screen.open) showingApp.add(page);
       expect({
         path,
         axe: violations,

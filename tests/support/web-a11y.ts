@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, ViewportSize } from 'playwright-core';
 import { expect } from 'vitest';
-import { ACTION_TIMEOUT_MS, SCREENSHOT_DIR, screenshot } from '../harness/browser';
+import { ACTION_TIMEOUT_MS, SCREENSHOT_DIR, SCREENSHOTS_SAVED, screenshot } from '../harness/browser';
 
 export const PHONE: ViewportSize = { width: 360, height: 800 };
 export const WIDE_PHONE: ViewportSize = { width: 390, height: 844 };
@@ -23,6 +23,49 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 3 * ACTION_TIMEOUT_MS },
   );
+}
+
+/** Requests in flight per page (`trackRequests`), for waiting on a screen that the app opened without a page load. */
+const requestsInFlight = new WeakMap<Page, { count: number; changedAt: number }>();
+
+/** Counts `page`'s requests in flight from now on, for `navigateInApp`. */
+export function trackRequests(page: Page): void {
+  const state = { count: 0, changedAt: performance.now() };
+  requestsInFlight.set(page, state);
+  const change = (delta: number) => () => {
+    state.count += delta;
+    state.changedAt = performance.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+}
+
+/** The quiet a page load's `networkidle` waits for: no request in flight for this long. */
+const NETWORK_QUIET_MS = 500;
+
+/**
+ * Opens `path` in a page that shows the app (and whose requests `trackRequests` counts) as the app's own links do: a
+ * history entry and the popstate the router listens to, so that the screen renders without the app loading again (a
+ * page load costs Chromium more CPU than most screens' checks). Then waits, as a load's `networkidle` does, until no
+ * request has been in flight for a moment, with the page scrolled to its top; `settle` follows.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const state = requestsInFlight.get(page);
+  if (!state) throw new Error('navigateInApp needs a page whose requests trackRequests counts');
+  await page.evaluate(async (to) => {
+    const previous = (window.history.state ?? {}) as { idx?: number };
+    window.history.pushState({ usr: null, key: 'sweep', idx: (previous.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    // The router renders the new screen in a task of its own; its requests start once it has.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    window.scrollTo(0, 0);
+  }, path);
+  const deadline = performance.now() + 3 * ACTION_TIMEOUT_MS;
+  while (state.count > 0 || performance.now() - state.changedAt < NETWORK_QUIET_MS) {
+    if (performance.now() > deadline) throw new Error(`${path}: requests still in flight after navigating in the app`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Serious and critical axe-core violations, one line each (rule, impact, the first elements). */
@@ -321,6 +364,7 @@ export async function screenshotScreen(page: Page, name: string): Promise<string
   );
   if (!overlay) return screenshot(page, name);
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (!SCREENSHOTS_SAVED) return file;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: file });
   return file;
