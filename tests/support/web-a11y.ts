@@ -21,7 +21,9 @@ export async function settle(page: Page): Promise<void> {
       document.querySelector('.page-loading, .MuiSkeleton-root, .MuiCircularProgress-root') === null &&
       document.getAnimations().every((animation) => animation.playState !== 'running'),
     undefined,
-    { timeout: 3 * ACTION_TIMEOUT_MS },
+    // Checked every 100 ms, not on every animation frame: a frame-by-frame check has Chromium draw frames for as long
+    // as it waits.
+    { timeout: 3 * ACTION_TIMEOUT_MS, polling: 100 },
   );
 }
 
