@@ -55,7 +55,7 @@ export interface BenchTemporal {
 /**
  * The Temporal server a run measures against: `test`, the SDK's time-skipping test server (the Java in-memory server
  * of the workflow tests, time skipping locked); `dev`, the Temporal CLI's dev server (a real Temporal server on
- * SQLite, what `npm start` runs; slower here: see tests/bench/README.md). Either runs at `nice`.
+ * SQLite, what `npm start` runs). Either runs at `nice`.
  */
 export async function startBenchTemporal(options: {
   server: 'test' | 'dev';
