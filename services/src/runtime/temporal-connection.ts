@@ -1,9 +1,9 @@
 // The API's connection to Temporal. It runs over the SDK's Rust client (`NativeConnection`, the worker's transport)
 // rather than `@grpc/grpc-js`: the gRPC calls (HTTP/2 framing, retries) then run on the Rust core's threads instead
-// of on the API's event loop, and a mission request costs the API's process about a fifth less CPU (tests/bench/missions.ts
-// compares both with `BENCH_TEMPORAL_CLIENT`). `NativeConnection` only connects eagerly, and the API must start and serve while
-// Temporal is down, so this connection is lazy: the first call connects, and a call after a
-// failed connect tries again.
+// of on the API's event loop, and a mission request costs the API's process about a fifth less CPU
+// (tests/bench/missions.ts compares both with `BENCH_TEMPORAL_CLIENT`). `NativeConnection` only connects eagerly, and
+// the API must start and serve while Temporal is down, so this connection is lazy: the first call connects, and a
+// call after a failed connect tries again.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Metadata as GrpcMetadata, status } from '@grpc/grpc-js';
 import {
