@@ -2,14 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import { PLATFORM_REVENUE, accountKind, houseShards, mayGoNegative, walletAccount } from './accounts';
 import { insertColumns } from './bulk-insert';
 import type { CommandContext, CommandData, LedgerCommandType } from './commands';
-import {
-  deciders,
-  type HeldPortion,
-  type LedgerStates,
-  type Member,
-  type PurchaseRecord,
-  type RefundRecord,
-} from './decide';
+import { deciders } from './decide';
+import type { HeldPortion, LedgerStates, Member, PurchaseRecord, RefundRecord } from './decider-states';
 import { asLedgerDb, assertWellFormed, type LedgerExecutor } from './engine';
 import type { LedgerRefusal } from './errors';
 import type { LedgerDb } from './repository';
