@@ -26,11 +26,15 @@ export const CoinItemEdit = screen(moneyModule, 'CoinItemEdit');
 export const CoinItemList = screen(moneyModule, 'CoinItemList');
 export const BankTransferList = screen(moneyModule, 'BankTransferList');
 export const CoinRefundList = screen(moneyModule, 'CoinRefundList');
-export const CommentEventCreate = screen(moneyModule, 'CommentEventCreate');
-export const CommentEventEdit = screen(moneyModule, 'CommentEventEdit');
-export const CommentEventList = screen(moneyModule, 'CommentEventList');
-export const SettlementList = screen(moneyModule, 'SettlementList');
-export const SettlementShow = screen(moneyModule, 'SettlementShow');
+
+const settlementsModule = () => import('./resources/settlements');
+export const SettlementList = screen(settlementsModule, 'SettlementList');
+export const SettlementShow = screen(settlementsModule, 'SettlementShow');
+
+const commentEventsModule = () => import('./resources/comment-events');
+export const CommentEventCreate = screen(commentEventsModule, 'CommentEventCreate');
+export const CommentEventEdit = screen(commentEventsModule, 'CommentEventEdit');
+export const CommentEventList = screen(commentEventsModule, 'CommentEventList');
 
 const contentModule = () => import('./resources/content');
 export const FaqCreate = screen(contentModule, 'FaqCreate');

@@ -1,22 +1,3 @@
-import { sql, type Transaction } from 'kysely';
-import { PLATFORM_REVENUE, accountKind, houseShards, mayGoNegative, walletAccount } from './accounts';
-import { insertColumns } from './bulk-insert';
-import type { CommandContext, CommandData, LedgerCommandType } from './commands';
-import {
-  deciders,
-  type HeldPortion,
-  type LedgerStates,
-  type Member,
-  type PurchaseRecord,
-  type RefundRecord,
-} from './decide';
-import { asLedgerDb, assertWellFormed, type LedgerExecutor } from './engine';
-import type { LedgerRefusal } from './errors';
-import type { LedgerDb } from './repository';
-import type { Lot } from './rules';
-import type { LedgerTables } from './table';
-import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
-
 /*
  * The bulk path: millions of transactions loaded into an empty ledger (a generated world, a migration from another
  * system) at the speed of set-based inserts, with the ledger's own rules. Each command is decided by the same pure
@@ -26,8 +7,7 @@ import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } f
  * to the database in batches, one statement per table per batch, while the next batch is decided; the accounts
  * (balance, and version = the number of postings) and the lots (what is left of each) are written once, at `finish`,
  * as the replay of what was loaded. So `verify` finds the balances and lots equal to the replay of the log, as after
- * the same commands one by one. One file on purpose: the in-memory state and the batched writes keep that invariant
- * only together.
+ * the same commands one by one. How a batch is written is in `bulk-batch.ts`.
  *
  * Each command costs the same however much was loaded before it: a wallet's open lots (remaining > 0) are a set kept
  * as the movements change them, which is all the deciders look at (they spend, expire and refund only lots with
@@ -35,6 +15,19 @@ import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } f
  * the batch not written yet, and the older ones by the keys table's primary key when the batch is written (one used
  * twice is a programming error either way): a set of every key would outgrow what a JavaScript Set holds (2^24).
  */
+import { sql } from 'kysely';
+import { PLATFORM_REVENUE, accountKind, houseShards, mayGoNegative, walletAccount } from './accounts';
+import { writeBatch, type Batch, type BatchMovement, type BatchPosting, type PendingTransaction } from './bulk-batch';
+import { insertColumns } from './bulk-insert';
+import type { CommandContext, CommandData, LedgerCommandType } from './commands';
+import { deciders } from './decide';
+import type { HeldPortion, LedgerStates, Member, PurchaseRecord, RefundRecord } from './decider-states';
+import { asLedgerDb, assertWellFormed, type LedgerExecutor } from './engine';
+import type { LedgerRefusal } from './errors';
+import type { LedgerDb } from './repository';
+import type { Lot } from './rules';
+import type { LedgerTables } from './table';
+import { cleanMetadata, type Decision, type LedgerEntry, type NewTransaction } from './transaction';
 
 /** Commands the loader decides from memory: those whose state it can hold (every one a world needs). */
 type BulkCommand = Exclude<LedgerCommandType, 'CompensateLuckyMission' | 'ForfeitWallet' | 'ReversePurchase'>;
@@ -45,19 +38,6 @@ interface AccountState {
   balance: number;
   version: number;
   createdAt: Date;
-}
-
-interface PendingTransaction {
-  id: number;
-  key: string;
-  request: string;
-  type: string;
-  occurredAt: Date;
-  metadata: string;
-  /** Its event, or null for history older than `eventsFrom`. */
-  outbox: string | null;
-  /** A purchase's payment, which `ledger_purchase_payments` maps to it. */
-  paymentId: string | null;
 }
 
 /** Transactions kept in memory before they are written. */
@@ -92,14 +72,8 @@ export class BulkLedger {
   private keys = new Set<string>();
   private readonly members = new Map<number, Member>();
   private pending: PendingTransaction[] = [];
-  private postings: { transaction_id: number; account: string; amount: number }[] = [];
-  private movements: {
-    transaction_id: number;
-    lot_id: number;
-    wallet_amount: number;
-    escrow: string | null;
-    escrow_amount: number | null;
-  }[] = [];
+  private postings: BatchPosting[] = [];
+  private movements: BatchMovement[] = [];
   private finished = false;
   /** The batch being written, if any: its failure is thrown by the next write or by `finish`. */
   private writing: Promise<void> = Promise.resolve();
@@ -361,85 +335,11 @@ export class BulkLedger {
     this.writing.catch(() => undefined);
   }
 
-  private async write(batch: {
-    transactions: PendingTransaction[];
-    postings: BulkLedger['postings'];
-    movements: BulkLedger['movements'];
-  }): Promise<void> {
-    const { transactions, postings, movements } = batch;
-    const column = <K extends keyof PendingTransaction>(key: K) => transactions.map((t) => t[key]);
-    const times = column('occurredAt');
-    // Two connections, each its own DB transaction, write the batch side by side: the keys, transactions and postings
-    // in one (the postings' trigger reads their transaction), the lot movements and events in the other (nothing
-    // reads across the two). Each commits only once both have written their part: a batch is written whole or not.
-    await bothOrNeither(
-      this.db,
-      async (trx) => {
-        // The events are written by the other connection, set by set, instead of by the per-row trigger (which
-        // reads each transaction's postings back), and each purchase's payment here, instead of by the per-row
-        // trigger that maps it; both triggers are off for this DB transaction only.
-        await sql`alter table ledger_transactions disable trigger ledger_transactions_to_outbox`.execute(trx);
-        await sql`alter table ledger_transactions disable trigger ledger_purchase_payment`.execute(trx);
-        await insertColumns(trx, 'ledger_idempotency_keys', {
-          idempotency_key: column('key'),
-          request: column('request'),
-          transaction_id: column('id'),
-          created_at: times,
-        });
-        await insertColumns(trx, 'ledger_transactions', {
-          id: column('id'),
-          type: column('type'),
-          idempotency_key: column('key'),
-          occurred_at: times,
-          metadata: column('metadata'),
-        });
-        await insertColumns(trx, 'ledger_postings', {
-          transaction_id: postings.map((posting) => posting.transaction_id),
-          account: postings.map((posting) => posting.account),
-          amount: postings.map((posting) => posting.amount),
-        });
-        const purchases = transactions.filter((t) => t.paymentId !== null);
-        await insertColumns(trx, 'ledger_purchase_payments', {
-          payment_id: purchases.map((t) => t.paymentId),
-          transaction_id: purchases.map((t) => t.id),
-        });
-        await sql`alter table ledger_transactions enable trigger ledger_purchase_payment`.execute(trx);
-        await sql`alter table ledger_transactions enable trigger ledger_transactions_to_outbox`.execute(trx);
-      },
-      async (trx) => {
-        await insertColumns(trx, 'ledger_lot_movements', {
-          transaction_id: movements.map((movement) => movement.transaction_id),
-          lot_id: movements.map((movement) => movement.lot_id),
-          wallet_amount: movements.map((movement) => movement.wallet_amount),
-          escrow: movements.map((movement) => movement.escrow),
-          escrow_amount: movements.map((movement) => movement.escrow_amount),
-        });
-        const events = transactions.filter((t): t is PendingTransaction & { outbox: string } => t.outbox !== null);
-        if (events.length === 0) return;
-        await insertColumns(
-          trx,
-          'outbox',
-          {
-            type: events.map(() => 'ledger.transaction.appended'),
-            aggregate_type: events.map(() => 'ledger'),
-            aggregate_id: events.map((t) => String(t.id)),
-            payload: events.map((t) => t.outbox),
-            schema_version: events.map(() => 1),
-            occurred_at: events.map((t) => t.occurredAt),
-          },
-          {
-            computed: {
-              id: sql`gen_random_uuid()`,
-              // recorded_at is now() too: delivered the moment it was recorded.
-              ...(this.options.eventsDelivered && { sent_at: sql`now()` }),
-            },
-          },
-        );
-      },
-    );
-    this.written.transactions += transactions.length;
-    this.written.postings += postings.length;
-    this.written.lotMovements += movements.length;
+  private async write(batch: Batch): Promise<void> {
+    await writeBatch(this.db, batch, this.options.eventsDelivered);
+    this.written.transactions += batch.transactions.length;
+    this.written.postings += batch.postings.length;
+    this.written.lotMovements += batch.movements.length;
   }
 
   /** Writes what is left, then the accounts and lots as replayed, and moves the id sequences past what was used. */
@@ -479,36 +379,4 @@ export class BulkLedger {
     });
     return { accounts: this.accounts.size, lots: this.lots.size };
   }
-}
-
-/**
- * Runs two writes side by side, each in a DB transaction of its own connection, and commits each only once both have
- * written: when one fails, the other rolls back too.
- */
-async function bothOrNeither(
-  db: LedgerDb,
-  ...writes: [(trx: Transaction<LedgerTables>) => Promise<void>, (trx: Transaction<LedgerTables>) => Promise<void>]
-): Promise<void> {
-  const written = writes.map(() => {
-    let settle!: { resolve: () => void; reject: (error: unknown) => void };
-    const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-    promise.catch(() => undefined);
-    return { promise, ...settle };
-  });
-  const all = Promise.all(written.map((side) => side.promise));
-  all.catch(() => undefined);
-  await Promise.all(
-    writes.map((write, index) =>
-      db.transaction().execute(async (trx) => {
-        try {
-          await write(trx);
-          written[index]!.resolve();
-        } catch (error) {
-          written[index]!.reject(error);
-          throw error;
-        }
-        await all;
-      }),
-    ),
-  );
 }

@@ -8,7 +8,8 @@ import {
   houseShard,
   houseShards,
 } from './accounts';
-import { deciders, houseDebit, type LedgerStates, type Member } from './decide';
+import { deciders, houseDebit } from './decide';
+import type { LedgerStates, Member } from './decider-states';
 import type { LedgerRefusal } from './errors';
 import type { Lot } from './rules';
 import type { NewTransaction } from './transaction';

@@ -1,6 +1,6 @@
 /*
  * The ledger's deciders: one pure function per command, from the state it was given to the balanced entry it posts
- * or the refusal it answers. One file of more than 300 lines on purpose: every decider spends lots, holds escrow and
+ * or the refusal it answers (the states they are given are in `decider-states.ts`). One file of more than 300 lines on purpose: every decider spends lots, holds escrow and
  * returns coins by the same few rules, and a money rule is reviewed by reading all the commands that apply it together.
  */
 import {
@@ -18,6 +18,7 @@ import {
   walletAccount,
 } from './accounts';
 import type { CommandData, LedgerCommandType } from './commands';
+import type { Decider, HeldPortion, LedgerStates, Member } from './decider-states';
 import {
   allocateFifo,
   byExpiry,
@@ -29,65 +30,6 @@ import {
   type Lot,
 } from './rules';
 import { append, refuse, type Decision, type LedgerMetadata, type LotMovement, type Posting } from './transaction';
-
-/** What the ledger knows of the member behind a wallet (read from `users` in the same DB transaction). */
-export interface Member {
-  exists: boolean;
-  isCreator: boolean;
-  /** Set when the member switched to a creator account: his coins can no longer be spent. */
-  coinsFrozenAt: Date | null;
-}
-
-/** A portion of a lot held in an escrow. */
-export interface HeldPortion {
-  lot: Lot;
-  coins: number;
-}
-
-export interface PurchaseRecord {
-  transactionId: number;
-  occurredAt: Date;
-  lot: Lot;
-  /** A PURCHASE_WITHDRAWAL, PARTIAL_REFUND or PURCHASE_REVERSAL has already taken this lot's coins back. */
-  refunded: boolean;
-}
-
-/** A PURCHASE_WITHDRAWAL or PARTIAL_REFUND as a return reads it. */
-export interface RefundRecord {
-  transactionId: number;
-  type: string;
-  postings: Posting[];
-  /** The coins it took out of each lot (negative wallet amounts). */
-  lotMovements: Array<{ lotId: number; account: string; amount: number }>;
-  /** A REFUND_RETURN already gave them back. */
-  returned: boolean;
-}
-
-/** The state each decider needs, loaded under the locks of its accounts. */
-export interface LedgerStates {
-  Purchase: { member: Member; creditedBy: number | null };
-  GrantBonus: { member: Member };
-  HoldForMission: { member: Member; lots: Lot[] };
-  ReleaseToCreator: { escrowBalance: number; held: HeldPortion[] };
-  RefundMission: { escrowBalance: number; held: HeldPortion[] };
-  LuckyRoll: { member: Member; lots: Lot[] };
-  /** `revenue`: the balance of every shard of platform revenue, each locked (or checked) by the append. */
-  CompensateLuckyMission: { member: Member; revenue: ReadonlyMap<string, number>; creatorEarnings: number };
-  ExpireWallet: { lots: Lot[] };
-  WithdrawPurchase: { purchase: PurchaseRecord | null };
-  PartialRefund: { lots: Lot[] };
-  /** `revenue`: the balance of every shard of platform revenue (a partial refund's fee comes back out of it). */
-  ReturnRefund: { refund: RefundRecord | null; revenue: ReadonlyMap<string, number> };
-  SettlementPayout: { earnings: number };
-  ForfeitWallet: { lots: Lot[] };
-  ReversePurchase: { purchase: PurchaseRecord | null };
-}
-
-export type Decider<T extends LedgerCommandType> = (
-  data: CommandData<T>,
-  state: LedgerStates[T],
-  now: Date,
-) => Decision;
 
 const sortPostings = (postings: Posting[]) => postings.sort((a, b) => compareAccounts(a.account, b.account));
 

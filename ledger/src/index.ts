@@ -77,5 +77,6 @@ export type { VerifyDifference } from './replay';
 export { lotExpiry, partialRefundFee, withdrawalDeadline } from './rules';
 export type { LedgerTables } from './table';
 export type { LedgerEntry, LedgerMetadata, LuckyRollOutcome, Posting } from './transaction';
-export { verify, type VerifyOptions, type VerifyReport } from './verify';
+export { verify } from './verify';
+export type { VerifyOptions, VerifyReport } from './verify-run';
 export { verifyIncremental } from './verify-incremental';

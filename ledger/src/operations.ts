@@ -30,8 +30,8 @@ import {
   decideReversePurchase,
   decideSettlementPayout,
   decideWithdrawPurchase,
-  type PurchaseRecord,
 } from './decide';
+import type { PurchaseRecord } from './decider-states';
 import { asLedgerDb, runOperation, type LedgerExecutor, type Operation } from './engine';
 import { requireCoins, requireId, requireText } from './request-checks';
 import { invalidCommand } from './errors';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CoinLotSource, LedgerTransactionType } from '@fanmission/contracts';
-import type { PurchaseRecord, RefundRecord } from './decide';
+import type { PurchaseRecord, RefundRecord } from './decider-states';
 import type { Lot } from './rules';
 import type { LedgerEntry, LedgerMetadata, Posting } from './transaction';
 import { num, type LedgerDb } from './repository';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoinLotSource } from '@fanmission/contracts';
 import { accountKind, compareLockOrder, lockOrder } from './accounts';
-import type { HeldPortion, Member } from './decide';
+import type { HeldPortion, Member } from './decider-states';
 import type { LedgerRefusal } from './errors';
 import type { Lot } from './rules';
 import type { LedgerTables } from './table';

@@ -1,4 +1,4 @@
-import type { HeldPortion, Member } from './decide';
+import type { HeldPortion, Member } from './decider-states';
 import type { ReadState } from './repository';
 import { byExpiry, type Lot } from './rules';
 import type { NewTransaction } from './transaction';

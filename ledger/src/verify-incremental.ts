@@ -12,8 +12,9 @@ import {
   type ReplayedLot,
 } from './replay';
 import type { LedgerTables } from './table';
-import type { FirstDifferences } from './verify';
-import { num, startRun, toMovement, verify, type RunContext, type VerifyOptions, type VerifyReport } from './verify';
+import { verify } from './verify';
+import type { FirstDifferences } from './verify-differences';
+import { num, startRun, toMovement, type RunContext, type VerifyOptions, type VerifyReport } from './verify-run';
 import {
   loadVerifiedBalances,
   loadVerifiedLots,

@@ -8,7 +8,7 @@ import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvid
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
-import { SettlementShow } from './money';
+import { SettlementShow } from './settlements';
 import { CreatorPayoutHistory } from './payout-accounts';
 
 vi.setConfig({ testTimeout: 60_000 });

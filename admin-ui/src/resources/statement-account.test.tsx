@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
-import { SettlementShow } from './money';
+import { SettlementShow } from './settlements';
 
 vi.setConfig({ testTimeout: 60_000 });
 

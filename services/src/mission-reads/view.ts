@@ -4,7 +4,7 @@ import type { DbExecutor } from '../db';
 import { fileEntry, type FileAudience, type ShownFile, signedStorageUrl, storageUrl } from '../files';
 import { fileEntryOf, type ProductRelations, productSummaryView } from '../mission-products';
 import type { MissionRow } from '../missions';
-import * as repository from './repository';
+import { findMissionCards, type MissionCard } from './cards-repository';
 import type { MissionViewer } from './repository';
 
 /*
@@ -49,11 +49,11 @@ export async function missionViewsByIds(
   ids: readonly number[],
   options: { hiddenLeftOut?: boolean } = {},
 ): Promise<MissionView[]> {
-  const cards = await repository.findMissionCards(db, ids, viewer.userId, { blocks: options.hiddenLeftOut !== true });
+  const cards = await findMissionCards(db, ids, viewer.userId, { blocks: options.hiddenLeftOut !== true });
   return cards.map((card) => missionViewOf(config, viewer, card));
 }
 
-function missionViewOf(config: AppConfig, viewer: MissionViewer, card: repository.MissionCard): MissionView {
+function missionViewOf(config: AppConfig, viewer: MissionViewer, card: MissionCard): MissionView {
   const { mission, product, requester } = card;
   const files = new Map(card.files.map((file) => [file.id, file]));
   const relations: ProductRelations = { creators: new Map([[card.creator.id, card.creator]]), files };

@@ -4,7 +4,9 @@ import { useTestDatabase } from '@fanmission/tests/harness/database';
 import type { Database } from '../db';
 import { defineConsumer } from './consumer';
 import { domainEvent, recordEvents } from './outbox';
-import { readCheckpoint, startPostgresConsumers, type ParkedEvent } from './postgres-transport';
+import type { ParkedEvent } from './dead-letters';
+import { startPostgresConsumers } from './postgres-consumers';
+import { readCheckpoint } from './postgres-transport';
 
 // A poison event used to stall its consumer for ever (its checkpoint never moved). Now, after
 // `maxAttempts` failures it is parked in event_consumer_dead_letters (with the error), the consumer moves on to the

@@ -5,15 +5,8 @@ export { createKafka, type KafkaEventsOptions } from './kafka';
 export { startKafkaConsumers } from './kafka-transport';
 export { parkedEventsByConsumer, readEventsHealth } from './lag';
 export { domainEvent, firstTraceIds, outboxRows, recordEvents } from './outbox';
-export {
-  consumeOutboxBatch,
-  DEFAULT_MAX_ATTEMPTS,
-  type ParkedEvent,
-  parkNextEvent,
-  pause,
-  readCheckpoint,
-  type RunningConsumers,
-  startPostgresConsumers,
-} from './postgres-transport';
+export { DEFAULT_MAX_ATTEMPTS, type ParkedEvent, parkNextEvent } from './dead-letters';
+export { pause, type RunningConsumers, startPostgresConsumers } from './postgres-consumers';
+export { consumeOutboxBatch, readCheckpoint } from './postgres-transport';
 export { type RunningRelay, startRelay } from './relay';
 export { type EventsTables } from './table';

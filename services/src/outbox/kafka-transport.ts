@@ -5,15 +5,9 @@ import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../http';
 import { applyEvents, eventTypesOf, reportCommitted, type EventConsumer } from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
-import {
-  DEFAULT_BATCH_SIZE,
-  DEFAULT_MAX_ATTEMPTS,
-  pause,
-  recordDeadLetter,
-  type ConsumerLag,
-  type ParkedEvent,
-  type RunningConsumers,
-} from './postgres-transport';
+import { DEFAULT_MAX_ATTEMPTS, recordDeadLetter, type ParkedEvent } from './dead-letters';
+import { pause, type RunningConsumers } from './postgres-consumers';
+import { DEFAULT_BATCH_SIZE, type ConsumerLag } from './postgres-transport';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -17,7 +17,8 @@ import { readEventsHealth } from './lag';
 import { EVENT_CONSUMERS } from '../runtime';
 import { kafkaConsumerLag, startKafkaConsumers } from './kafka-transport';
 import { domainEvent, recordEvents } from './outbox';
-import { outboxRowToEvent, type RunningConsumers } from './postgres-transport';
+import type { RunningConsumers } from './postgres-consumers';
+import { outboxRowToEvent } from './postgres-transport';
 import { startRelay, type RunningRelay } from './relay';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 

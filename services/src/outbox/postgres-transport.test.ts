@@ -7,14 +7,13 @@ import type { Database, Db } from '../db';
 import { applyEvents, defineConsumer, type EventConsumer } from './consumer';
 import { creatorPopularityConsumer } from '../creators';
 import { domainEvent, recordEvents } from './outbox';
+import { nextPollPause, startPostgresConsumers } from './postgres-consumers';
 import {
   consumeOutboxBatch,
   consumeOutboxGroup,
-  nextPollPause,
   outboxRowToEvent,
   postgresConsumerLag,
   readCheckpoint,
-  startPostgresConsumers,
 } from './postgres-transport';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 

@@ -1,17 +1,16 @@
-import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, DbExecutor } from '../db';
-import { isDatabaseUnavailable } from '../http';
-import { applyEvents, reportCommitted, type EventConsumer } from './consumer';
-import type { OutboxEventRow } from './table';
-
 /*
  * Embedded mode's transport: each consumer reads the outbox from its stored checkpoint. A polling reader cannot trust
  * `position` order alone (a transaction that commits late can carry a smaller position), so, as Emmett does, it reads
  * in (transaction_id, position) order only rows whose writing transaction is older than its snapshot's xmin: every
  * such transaction has ended, so no row can later appear before the checkpoint. The effects and the new checkpoint
- * commit in one transaction, so a crash mid-batch leaves neither.
+ * commit in one transaction, so a crash mid-batch leaves neither. Here: that read, a consumer's turn, a group poll and
+ * a consumer's lag; the polling runtime is postgres-consumers.ts, parking an event dead-letters.ts.
  */
+import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, DbExecutor } from '../db';
+import { applyEvents, reportCommitted, type EventConsumer } from './consumer';
+import type { OutboxEventRow } from './table';
 
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -62,7 +61,7 @@ const readOrdered = (from: Checkpoint, limit: number) => sql<OutboxEventRow>`
  * while the runtime polls) wait on an advisory lock, which unlike a row lock takes no transaction id and so holds back
  * nobody's xmin. Undefined when there was no event.
  */
-async function consumerTurn<T>(
+export async function consumerTurn<T>(
   db: Db,
   consumer: string,
   limit: number,
@@ -103,98 +102,6 @@ export async function consumeOutboxBatch(
   if (!turn) return 0;
   reportCommitted(consumer, turn.applied);
   return turn.read;
-}
-
-/** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on. */
-export const DEFAULT_MAX_ATTEMPTS = 10;
-
-export interface ParkedEvent {
-  consumer: string;
-  event: DomainEvent;
-  attempts: number;
-  error: string;
-}
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
-
-/** Records a poison event as a dead letter, with what it failed with; it counts as processed from then on. */
-export async function recordDeadLetter(
-  trx: DbExecutor,
-  consumer: string,
-  event: DomainEvent,
-  attempts: number,
-  error: unknown,
-): Promise<ParkedEvent> {
-  await sql`
-    insert into event_consumer_dead_letters (consumer, event_id, event_type, event, attempts, error)
-    values (${consumer}, ${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb, ${attempts}, ${errorText(error)})
-    on conflict (consumer, event_id) do update set attempts = excluded.attempts, error = excluded.error,
-      parked_at = now()`.execute(trx);
-  await sql`
-    insert into event_consumer_processed (consumer, event_id) values (${consumer}, ${event.id})
-    on conflict do nothing`.execute(trx);
-  return { consumer, event, attempts, error: errorText(error) };
-}
-
-/**
- * Parks the consumer's next event (the one its last batches of one failed on) and moves its checkpoint past it.
- * Undefined when there is no next event (someone else moved the checkpoint meanwhile).
- */
-export async function parkNextEvent(
-  db: Db,
-  consumer: EventConsumer,
-  attempts: number,
-  error: unknown,
-): Promise<ParkedEvent | undefined> {
-  return consumerTurn(db, consumer.name, 1, (trx, [row]) =>
-    recordDeadLetter(trx, consumer.name, outboxRowToEvent(row!), attempts, error),
-  );
-}
-
-export interface ConsumerLag {
-  consumer: string;
-  /** Events written but not yet applied (or, on Kafka, messages not yet committed by the group). */
-  pendingEvents: number;
-  /** Age of the oldest of them, when known. */
-  oldestPendingSeconds: number | null;
-}
-
-/**
- * Pending events are counted up to this many: a backlog of millions (a database started on a big outbox) would make
- * the count a scan that runs into the statement timeout, and /health would report the pipeline DOWN for it. A
- * bigger backlog reads as this many.
- */
-export const LAG_COUNT_LIMIT = 10_000;
-
-/**
- * Events after the consumer's checkpoint (counted up to `limit`) and the age of the first of them in the order the
- * consumer reads (the oldest it has not applied), from the database's clock. Both read the read-order index from the
- * checkpoint on and stop early: neither scans the outbox.
- */
-export async function postgresConsumerLag(
-  db: DbExecutor,
-  consumer: string,
-  options: { limit?: number } = {},
-): Promise<ConsumerLag> {
-  const from = await readCheckpoint(db, consumer);
-  const { rows } = await sql<{ pending: number; oldest: number | null }>`
-    select
-      (select count(*)::int from (
-        select 1 from outbox where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
-        limit ${options.limit ?? LAG_COUNT_LIMIT}) as pending) as pending,
-      (select extract(epoch from now() - recorded_at)::float8 from outbox
-        where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
-        order by transaction_id, position limit 1) as oldest`.execute(db);
-  const row = rows[0]!;
-  return {
-    consumer,
-    pendingEvents: row.pending,
-    oldestPendingSeconds: row.oldest === null ? null : Math.max(0, row.oldest),
-  };
-}
-
-export interface RunningConsumers {
-  stop(): Promise<void>;
 }
 
 /** One consumer's share of a group poll: at most `limit` events (one while it is failing). */
@@ -288,133 +195,44 @@ export async function consumeOutboxGroup(
   return results;
 }
 
-/** The longest pause between two polls that found nothing (default of `maxIdlePollMs`). */
-export const MAX_IDLE_POLL_MS = 1_000;
-
-/**
- * The pause before the next poll: none after a full batch; `pollIntervalMs` after a poll that found work; after
- * one that found nothing, twice the last pause, up to `maxIdlePollMs` (an idle outbox is read less and less often, a
- * busy one as often as before).
- */
-export function nextPollPause(
-  last: number,
-  poll: 'full' | 'worked' | 'idle',
-  options: { pollIntervalMs: number; maxIdlePollMs: number },
-): number {
-  if (poll === 'full') return 0;
-  if (poll === 'worked' || last <= 0) return options.pollIntervalMs;
-  return Math.min(Math.max(last * 2, options.pollIntervalMs), options.maxIdlePollMs);
+export interface ConsumerLag {
+  consumer: string;
+  /** Events written but not yet applied (or, on Kafka, messages not yet committed by the group). */
+  pendingEvents: number;
+  /** Age of the oldest of them, when known. */
+  oldestPendingSeconds: number | null;
 }
 
 /**
- * Polls the outbox for the consumers until stopped, all of them in one poll (`consumeOutboxGroup`): at once again
- * after a full batch, else after a pause that starts at `pollIntervalMs` and doubles while the polls find nothing, up
- * to `maxIdlePollMs` (`nextPollPause`). A consumer's failing batch (rolled back to its savepoint, the others' kept)
- * is retried with a growing pause, one event at a time, and an event that keeps failing (`maxAttempts`, the database
- * being reachable) is parked as a dead letter so the consumer moves on.
+ * Pending events are counted up to this many: a backlog of millions (a database started on a big outbox) would make
+ * the count a scan that runs into the statement timeout, and /health would report the pipeline DOWN for it. A
+ * bigger backlog reads as this many.
  */
-export function startPostgresConsumers(
-  db: Db,
-  consumers: readonly EventConsumer[],
-  options: {
-    pollIntervalMs?: number;
-    /** The longest pause between polls that find nothing (default MAX_IDLE_POLL_MS). */
-    maxIdlePollMs?: number;
-    batchSize?: number;
-    onError?: (consumer: string, error: unknown) => void;
-    /** Failed attempts before an event is parked. */
-    maxAttempts?: number;
-    /** Called for each parked event: the alert (logged as an error by the runtime, counted on /metrics). */
-    onParked?: (parked: ParkedEvent) => void;
-  } = {},
-): RunningConsumers {
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
-  const pacing = { pollIntervalMs, maxIdlePollMs: Math.max(options.maxIdlePollMs ?? MAX_IDLE_POLL_MS, pollIntervalMs) };
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const stopping = new AbortController();
-  const states = consumers.map((consumer) => ({ consumer, failures: 0, retryAt: 0 }));
-  type State = (typeof states)[number];
+export const LAG_COUNT_LIMIT = 10_000;
 
-  /**
-   * A failed attempt of one consumer: reported, counted, the event parked after `maxAttempts` (true), else a pause.
-   */
-  const failed = async (state: State, error: unknown): Promise<boolean> => {
-    const { consumer } = state;
-    options.onError?.(consumer.name, error);
-    // An unreachable database is nobody's poison: wait for it without counting.
-    if (!isDatabaseUnavailable(error)) state.failures += 1;
-    if (state.failures >= maxAttempts) {
-      const parked = await parkNextEvent(db, consumer, state.failures, error).catch((parkError: unknown) => {
-        options.onError?.(consumer.name, parkError);
-        return undefined;
-      });
-      if (parked) {
-        state.failures = 0;
-        state.retryAt = 0;
-        options.onParked?.(parked);
-        return true;
-      }
-    }
-    state.retryAt = Date.now() + Math.min(pollIntervalMs * 2 ** Math.max(state.failures, 1), 5_000);
-    return false;
-  };
-
-  const loop = (async () => {
-    let lastPause = 0;
-    while (!stopping.signal.aborted) {
-      const due = states.filter((state) => state.retryAt <= Date.now());
-      let poll: 'full' | 'worked' | 'idle' = 'idle';
-      if (due.length > 0) {
-        // After a failure, one event at a time: the next success moves past the good ones, a poison one stays first.
-        const limits = new Map(due.map((state) => [state, state.failures > 0 ? 1 : batchSize]));
-        let results: Map<string, ConsumerPollResult> | undefined;
-        let pollError: unknown;
-        try {
-          results = await consumeOutboxGroup(
-            db,
-            due.map((state) => ({ consumer: state.consumer, limit: limits.get(state)! })),
-          );
-        } catch (error) {
-          if (stopping.signal.aborted) break;
-          pollError = error;
-        }
-        for (const state of due) {
-          const result = results?.get(state.consumer.name) ?? { error: pollError };
-          if ('error' in result) {
-            // Parked: the events behind it go at once.
-            if (await failed(state, result.error)) poll = 'full';
-            continue;
-          }
-          state.failures = 0;
-          if (result.read > 0 && poll === 'idle') poll = 'worked';
-          if (result.read >= batchSize) poll = 'full';
-        }
-      }
-      lastPause = nextPollPause(lastPause, poll, pacing);
-      // A consumer waiting to retry is polled when its pause is over, however idle the others are.
-      const retries = states.map((state) => state.retryAt).filter((at) => at > Date.now());
-      const pauseMs = Math.min(lastPause, ...retries.map((at) => at - Date.now()));
-      if (pauseMs > 0) await pause(pauseMs, stopping.signal);
-    }
-  })();
+/**
+ * Events after the consumer's checkpoint (counted up to `limit`) and the age of the first of them in the order the
+ * consumer reads (the oldest it has not applied), from the database's clock. Both read the read-order index from the
+ * checkpoint on and stop early: neither scans the outbox.
+ */
+export async function postgresConsumerLag(
+  db: DbExecutor,
+  consumer: string,
+  options: { limit?: number } = {},
+): Promise<ConsumerLag> {
+  const from = await readCheckpoint(db, consumer);
+  const { rows } = await sql<{ pending: number; oldest: number | null }>`
+    select
+      (select count(*)::int from (
+        select 1 from outbox where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+        limit ${options.limit ?? LAG_COUNT_LIMIT}) as pending) as pending,
+      (select extract(epoch from now() - recorded_at)::float8 from outbox
+        where (transaction_id, position) > (${from.transactionId}::xid8, ${from.position})
+        order by transaction_id, position limit 1) as oldest`.execute(db);
+  const row = rows[0]!;
   return {
-    async stop() {
-      stopping.abort();
-      await loop;
-    },
+    consumer,
+    pendingEvents: row.pending,
+    oldestPendingSeconds: row.oldest === null ? null : Math.max(0, row.oldest),
   };
-}
-
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolvePause) => {
-    if (signal?.aborted) return resolvePause();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolvePause();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

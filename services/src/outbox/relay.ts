@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Db } from '../db';
 import { encodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
-import { DEFAULT_BATCH_SIZE, outboxRowToEvent, pause } from './postgres-transport';
+import { pause } from './postgres-consumers';
+import { DEFAULT_BATCH_SIZE, outboxRowToEvent } from './postgres-transport';
 import type { OutboxEventRow } from './table';
 
 /*

@@ -1,0 +1,312 @@
+/*
+ * The console's settlements: the monthly statements finance decides on (approve, pay, release a hold after a payout
+ * account change, each waiting for a second finance member), their documents and mission lines, and the month's bank
+ * transfer file.
+ */
+import type { AdminSettlement, AdminSettlementDetail } from '@fanmission/contracts';
+import { Box, Button, Chip, Typography } from '@mui/material';
+import { useId } from 'react';
+import {
+  ArrayField,
+  Datagrid,
+  FunctionField,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+  type ShowProps,
+} from 'react-admin';
+import { KstDateField, formatKstDay } from '../format/kst';
+import { StatementAccountNotice } from './statement-account';
+import { downloadFromApi } from '../data-provider';
+import { useCanWrite } from '../permissions';
+import { CodeField, codeChoices } from './code-field';
+import { CreatorPayoutHistory } from './payout-accounts';
+import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
+import type { MoneyFacts } from './money-confirm';
+import { UpdateAction } from './update-action';
+
+/** The month's bank transfer file of settlements, downloaded with the session token. */
+function TransferCsvButton() {
+  const { filterValues } = useListContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const allowed = useCanWrite('settlements');
+  const year = filterValues['year'] as number | undefined;
+  const month = filterValues['month'] as number | undefined;
+  if (!allowed) return null;
+  return (
+    <Button
+      size="small"
+      disabled={!year || !month}
+      onClick={() =>
+        downloadFromApi(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`).catch((error: Error) =>
+          notify(error.message, { type: 'error' }),
+        )
+      }
+    >
+      {translate('console.actions.downloadCsv')}
+    </Button>
+  );
+}
+
+const settlementFilters = [
+  <NumberInput key="year" source="year" alwaysOn />,
+  <NumberInput key="month" source="month" min={1} max={12} alwaysOn />,
+  <SelectInput key="status" source="status" choices={codeChoices('statementStatus')} />,
+  <NullableBooleanInput key="held" source="held" alwaysOn />,
+];
+
+/** A statement held after a payout account change, until finance releases it (docs/rules/settlement.md). */
+const isHeld = (record: RaRecord) => record['held'] === true;
+
+/** The hold's chip in a list or on the statement's page; nothing when the statement is not held. */
+function HoldChip() {
+  const record = useRecordContext<{ held?: boolean; holdReleasedAt?: string | null }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  // The error colour: MUI's warning orange under white text fails WCAG AA contrast (axe, 768 px check).
+  if (record.held) return <Chip size="small" color="error" label={translate('console.settlements.held')} />;
+  if (record.holdReleasedAt)
+    return <Chip size="small" variant="outlined" label={translate('console.settlements.released')} />;
+  return null;
+}
+
+/**
+ * Finance releases a held statement, saying what it checked (the note is kept with the statement and audited); the
+ * confirmation names the account the statement will pay.
+ */
+const ReleaseHoldAction = () => (
+  <UpdateAction<AdminSettlement>
+    label="console.actions.releaseHold"
+    reasonLabel="resources.settlements.fields.holdReleaseNote"
+    show={isHeld}
+    patchOnly
+    patch={(_, note) => ({ action: 'release', note })}
+    confirm={(record) => statementFacts(record, 'console.confirm.next.statementRelease')}
+  />
+);
+
+/**
+ * A statement's creator, the coins it pays for and the won transferred; every decision on it waits for a second
+ * finance member (services/src/income/console.ts `decideStatement`).
+ */
+const statementFacts = (statement: AdminSettlement, next: string): MoneyFacts => ({
+  who: statement.bankName
+    ? `${statement.creatorName} · ${statement.bankName} ${statement.bankAccountNumber ?? ''}`.trim()
+    : statement.creatorName,
+  coins: statement.totalEarningCoin,
+  money: { amount: statement.toReceipt, currency: 'KRW' },
+  next,
+  nextArgs: { year: statement.year, month: statement.month },
+  approval: 'always',
+});
+
+/** What finance decides on a statement, each asked first and then waiting for a second finance member. */
+const StatementDecisions = () => (
+  <>
+    <ReleaseHoldAction />
+    <UpdateAction<AdminSettlement>
+      label="console.actions.approve"
+      show={(record) => record.status === 'ISSUED' && !isHeld(record)}
+      patch={() => ({ action: 'approve' })}
+      confirm={(record) => statementFacts(record, 'console.confirm.next.statementApprove')}
+    />
+    <UpdateAction<AdminSettlement>
+      label="console.actions.markPaid"
+      reasonLabel="resources.settlements.fields.transferReference"
+      color="success"
+      show={(record) => record.status === 'APPROVED' && !isHeld(record)}
+      confirm={(record) => statementFacts(record, 'console.confirm.next.statementPay')}
+      patch={(_, reference) => ({
+        action: 'pay',
+        transferReference: reference,
+        transferDate: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10),
+      })}
+    />
+  </>
+);
+
+/** The statement as its creator downloads it (PDF and CSV, in the console's language). */
+function StatementDocuments() {
+  const record = useRecordContext<AdminSettlement>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (!record) return null;
+  return (
+    <>
+      {(['pdf', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          size="small"
+          onClick={() =>
+            downloadFromApi(`/api/admin/settlements/${record.id}/${format}`).catch((error: Error) =>
+              notify(error.message, { type: 'error' }),
+            )
+          }
+        >
+          {translate(`console.actions.statement${format === 'pdf' ? 'Pdf' : 'Csv'}`)}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+/** The missions the statement pays for (its own month's and the carried-over months' it paid), oldest first. */
+function StatementLines() {
+  const translate = useTranslate();
+  const record = useRecordContext<AdminSettlementDetail>();
+  const headingId = useId();
+  if (!record?.lines) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0, overflowX: 'auto' }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('resources.settlements.lines', { count: record.lines.length })}
+      </Typography>
+      {record.carriedStatementIds.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.settlements.carried', {
+            ids: record.carriedStatementIds.map((id) => `#${id}`).join(', '),
+          })}
+        </Typography>
+      )}
+      <ArrayField source="lines">
+        {/* One line a mission: on a phone the table scrolls sideways inside its section, not the page. */}
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Empty />}
+          sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
+          <KstDateField source="releasedAt" label="resources.settlements.fields.releasedAt" showTime />
+          <ReferenceField
+            source="missionId"
+            reference="missions"
+            label="resources.settlements.fields.missionId"
+            link="show"
+            emptyText="-"
+          >
+            <TextField source="id" />
+          </ReferenceField>
+          <CodeField
+            source="missionProductType"
+            family="productType"
+            label="resources.settlements.fields.missionProductType"
+            emptyText="-"
+          />
+          <TextField
+            source="missionProductName"
+            label="resources.settlements.fields.missionProductName"
+            emptyText="-"
+            sx={WRAP}
+          />
+          <TextField source="username" label="resources.settlements.fields.username" emptyText="-" sx={WRAP} />
+          <NumberField source="coins" label="resources.settlements.fields.coins" />
+        </Datagrid>
+      </ArrayField>
+    </Box>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Typography variant="body2">{translate('resources.settlements.noLines')}</Typography>;
+}
+
+/** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
+export const SettlementList = () => {
+  const wide = useWideConsole();
+  return (
+    <ConsoleList
+      rowClick="show"
+      filters={settlementFilters}
+      sort={{ field: 'status', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <TransferCsvButton />
+        </TopToolbar>
+      }
+      empty={false}
+    >
+      {wide && <TextField source="id" />}
+      <TextField source="year" />
+      <TextField source="month" />
+      <TextField source="creatorName" sx={WRAP} />
+      {wide && <NumberField source="totalEarningCoin" />}
+      <NumberField source="income" />
+      <NumberField source="toReceipt" />
+      <CodeField source="status" family="statementStatus" />
+      <FunctionField source="held" render={() => <HoldChip />} />
+      <ActionsColumn label="console.actions.column">
+        <StatementDecisions />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
+
+/**
+ * A statement: its amounts, the account it pays, its hold after a payout account change (with the release button and
+ * the change that held it), and the creator's payout account history.
+ */
+export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
+  <Show
+    {...props}
+    actions={
+      <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <StatementDocuments />
+        <StatementDecisions />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <StatementAccountNotice />
+      <TextField source="id" />
+      <TextField source="year" />
+      <TextField source="month" />
+      <TextField source="creatorName" />
+      <NumberField source="totalEarningCoin" />
+      <NumberField source="income" />
+      <NumberField source="toReceipt" />
+      <CodeField source="status" family="statementStatus" />
+      <KstDateField source="created" showTime />
+      <FunctionField source="dueDate" render={(record: { dueDate: string | null }) => formatKstDay(record.dueDate)} />
+      <KstDateField source="approvedAt" showTime emptyText="-" />
+      <KstDateField source="paidAt" showTime emptyText="-" />
+      <FunctionField
+        source="transferDate"
+        render={(record: { transferDate: string | null }) => formatKstDay(record.transferDate)}
+      />
+      <TextField source="transferReference" emptyText="-" />
+      <FunctionField
+        source="bankAccountNumber"
+        render={(record: {
+          bankName: string | null;
+          bankAccountNumber: string | null;
+          bankAccountHolder: string | null;
+        }) =>
+          record.bankName
+            ? `${record.bankName} ${record.bankAccountNumber ?? ''} · ${record.bankAccountHolder ?? ''}`
+            : '-'
+        }
+      />
+      <FunctionField source="held" render={() => <HoldChip />} />
+      <ReferenceField source="holdAccountChangeId" reference="payout-account-changes" link="show" emptyText="-">
+        <KstDateField source="changedAt" showTime />
+      </ReferenceField>
+      <KstDateField source="holdReleasedAt" showTime emptyText="-" />
+      <TextField source="holdReleaseNote" emptyText="-" />
+      <StatementLines />
+      <CreatorPayoutHistory source="creatorId" label="resources.payout-account-changes.history" />
+    </SimpleShowLayout>
+  </Show>
+);
