@@ -207,6 +207,9 @@ export const consoleEn = {
         PROVIDER_REFUND: 'Refund request %{refundId}: refund through the providers',
         STAFF_INVITATION: 'Invite %{email} as %{roles}',
         STAFF_ROLE_GRANT: 'Staff member %{staffId}: give %{roles}',
+        STAFF_ROLE_REMOVAL: 'Staff member %{staffId}: take away %{roles}',
+        STAFF_DEACTIVATION: 'Deactivate staff member %{staffId} (his login is blocked)',
+        STAFF_REACTIVATION: 'Reactivate staff member %{staffId}',
       },
     },
     shortfalls: {

@@ -203,6 +203,9 @@ export const consoleKo: ConsoleMessages = {
         PROVIDER_REFUND: '환불 요청 %{refundId}: 결제대행사를 통해 환불',
         STAFF_INVITATION: '%{email}을(를) %{roles}(으)로 초대',
         STAFF_ROLE_GRANT: '운영진 %{staffId}에게 %{roles} 권한 부여',
+        STAFF_ROLE_REMOVAL: '운영진 %{staffId}의 %{roles} 권한 회수',
+        STAFF_DEACTIVATION: '운영진 %{staffId} 비활성화(로그인 차단)',
+        STAFF_REACTIVATION: '운영진 %{staffId} 재활성화',
       },
     },
     shortfalls: {
