@@ -131,7 +131,7 @@ export const adminApprovalFilterSchema = z.strictObject({
   view: z.enum(['waiting', 'mine']).optional(),
   status: approvalStatusSchema.optional(),
   /** One kind, or any of several (the staff screen asks for `STAFF_APPROVAL_KINDS`). */
-  kind: z.union([approvalKindSchema, z.array(approvalKindSchema).max(APPROVAL_KINDS.length)]).optional(),
+  kind: z.union([approvalKindSchema, z.array(approvalKindSchema).min(1).max(APPROVAL_KINDS.length)]).optional(),
 });
 export type AdminApprovalFilter = z.infer<typeof adminApprovalFilterSchema>;
 

@@ -297,6 +297,49 @@ describe('PUT /api/admin/staff/{id}', () => {
     expect([401, 403]).toContain(fan.statusCode);
   });
 
+  it('when nobody else holds the role, a holder of the other role checks; the last active holder is never removed', async () => {
+    const maker = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const subject = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const blockOthers = (keep: number[]) =>
+      db()
+        .updateTable('users')
+        .set({ login_blocked_at: new Date() })
+        .where('id', 'not in', keep)
+        .where(sql<boolean>`'ROLE_FINANCE' = any(roles)`)
+        .returning('id')
+        .execute();
+    const unblock = (ids: { id: number }[]) =>
+      db()
+        .updateTable('users')
+        .set({ login_blocked_at: null })
+        .where(
+          'id',
+          'in',
+          ids.map((row) => row.id),
+        )
+        .execute();
+    // Only the maker and the account he asks to deactivate hold finance: an operator checks.
+    const blocked = await blockOthers([maker.id, subject.id]);
+    try {
+      const asked = requestOf(await call('PUT', `/api/admin/staff/${subject.id}`, maker, { active: false }));
+      expect(asked).toMatchObject({ kind: 'STAFF_DEACTIVATION', role: 'ROLE_OPERATOR' });
+      // The maker leaves meanwhile: the account would be finance's last active holder.
+      await db().updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', maker.id).execute();
+      blocked.push({ id: maker.id });
+      const refused = await decide(operator1, asked.id);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'LAST_ROLE_HOLDER',
+        message:
+          'After this change no active staff member would hold ROLE_FINANCE. Give the role to another member first.',
+      });
+      expect((await staffRow(subject.id)).login_blocked_at).toBeNull();
+      expect(await statusOf(asked.id)).toBe('PENDING');
+    } finally {
+      await unblock(blocked);
+    }
+  });
+
   it('lists the pending staff requests for the staff screen', async () => {
     const filter = encodeURIComponent(
       JSON.stringify({
@@ -313,5 +356,7 @@ describe('PUT /api/admin/staff/{id}', () => {
     const listed = (await call('GET', `/api/admin/approvals?filter=${filter}`, admin)).json<AdminApproval[]>();
     expect(listed.length).toBeGreaterThan(0);
     expect(new Set(listed.map((row) => row.kind))).toEqual(new Set(['STAFF_INVITATION', 'STAFF_DEACTIVATION']));
+    const none = await call('GET', `/api/admin/approvals?filter=${encodeURIComponent('{"kind":[]}')}`, admin);
+    expect(none.statusCode).toBe(400);
   });
 });
