@@ -22,9 +22,21 @@ export const APPROVAL_KINDS = [
   'PROVIDER_REFUND',
   'STAFF_INVITATION',
   'STAFF_ROLE_GRANT',
+  'STAFF_ROLE_REMOVAL',
+  'STAFF_DEACTIVATION',
+  'STAFF_REACTIVATION',
 ] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;
+
+/** The kinds that change who holds console access (the staff screen lists their pending requests). */
+export const STAFF_APPROVAL_KINDS = [
+  'STAFF_INVITATION',
+  'STAFF_ROLE_GRANT',
+  'STAFF_ROLE_REMOVAL',
+  'STAFF_DEACTIVATION',
+  'STAFF_REACTIVATION',
+] as const satisfies readonly ApprovalKind[];
 
 /**
  * The values a request's one-line summary is worded from, per kind: the console words the line in its own language
@@ -43,6 +55,9 @@ export const APPROVAL_SUMMARY_FIELDS = {
   PROVIDER_REFUND: ['refundId'],
   STAFF_INVITATION: ['email', 'roles'],
   STAFF_ROLE_GRANT: ['staffId', 'roles'],
+  STAFF_ROLE_REMOVAL: ['staffId', 'roles'],
+  STAFF_DEACTIVATION: ['staffId'],
+  STAFF_REACTIVATION: ['staffId'],
 } as const satisfies Record<ApprovalKind, readonly string[]>;
 
 /**
@@ -115,7 +130,8 @@ export const adminApprovalFilterSchema = z.strictObject({
   /** `waiting`: pending requests of others the caller may approve; `mine`: the caller's own requests. */
   view: z.enum(['waiting', 'mine']).optional(),
   status: approvalStatusSchema.optional(),
-  kind: approvalKindSchema.optional(),
+  /** One kind, or any of several (the staff screen asks for `STAFF_APPROVAL_KINDS`). */
+  kind: z.union([approvalKindSchema, z.array(approvalKindSchema).min(1).max(APPROVAL_KINDS.length)]).optional(),
 });
 export type AdminApprovalFilter = z.infer<typeof adminApprovalFilterSchema>;
 

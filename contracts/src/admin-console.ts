@@ -98,6 +98,11 @@ export const adminStaffSchema = z
     active: z.boolean(),
     /** True while a password link (the invitation, or a reset) is unused and valid. */
     invitationPending: z.boolean(),
+    /** Who made the account's last grant of console access (invitation, role, reactivation), null if none recorded. */
+    grantedBy: z.number().int().nullable(),
+    /** Who approved the account's last staff change, and when; null if none was approved (the founding team). */
+    approvedBy: z.number().int().nullable(),
+    approvedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
   })
   .meta({ id: 'AdminStaff' });

@@ -128,12 +128,14 @@ export const ERROR_CODES = [
   'PRIZE_DEADLINE_PASSED',
   // Console.
   'OWN_ACCOUNT',
-  // Staff approvals: the maker approving his own request, or through an account he made staff recently; the author of
+  // Staff approvals: the maker approving his own request, or a member related to him by recent staff grants; the author of
   // the payout account change that held a statement releasing it; a request voided by a change of what it acts on,
   // expired, or already decided; the platform's cap of free coins.
   'OWN_REQUEST',
   'OWN_PAYOUT_CHANGE',
-  'STAFF_MADE_BY_MAKER',
+  'STAFF_RELATED',
+  // A staff change that would leave a console role with no active holder.
+  'LAST_ROLE_HOLDER',
   'APPROVAL_VOIDED',
   'APPROVAL_EXPIRED',
   'APPROVAL_NOT_PENDING',

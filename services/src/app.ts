@@ -10,6 +10,9 @@ import {
   consoleAdminResources,
   staffInvitationApproval,
   staffRoleGrantApproval,
+  staffRoleRemovalApproval,
+  staffDeactivationApproval,
+  staffReactivationApproval,
 } from './console';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimits, registerJwt, registerRateLimits } from './auth';
 import {
@@ -151,6 +154,9 @@ export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   providerRefundApproval,
   staffInvitationApproval,
   staffRoleGrantApproval,
+  staffRoleRemovalApproval,
+  staffDeactivationApproval,
+  staffReactivationApproval,
 ];
 
 /** The console API's resources, each module's own routes, which the admin plugin guards and audits (`/api/admin`). */

@@ -189,6 +189,22 @@ pending(
   'STAFF_ROLE_GRANT',
   admin,
 );
+// Deactivating the other holders of a role never runs at once: it cannot make the first account a "first team" again.
+const deactivation = pending(
+  'deactivating a finance colleague (the first account, both roles)',
+  await admin.call('PUT', `/api/admin/staff/${financeB.id}`, { active: false }),
+  'STAFF_DEACTIVATION',
+  admin,
+);
+check(
+  'the colleague stays active while it waits',
+  (await admin.call('GET', `/api/admin/staff/${financeB.id}`)).body?.active === true,
+  deactivation,
+);
+await admin.call('POST', `/api/admin/approvals/${deactivation}/decision`, {
+  decision: 'refuse',
+  note: 'black-box run',
+});
 const refunds = (await financeA.call('GET', `/api/admin/coin-refunds?${filter({ status: 'requested' })}&range=[0,99]`))
   .body as { id: number; amount: number; parts: { via: string }[] }[];
 const large = refunds.filter((refund) => refund.amount > 100_000);

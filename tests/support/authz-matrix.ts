@@ -239,7 +239,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
   'PUT /api/admin/grade-proposals/{id}': s`401 403 403 403 403 403 404 403`,
-  'POST /api/admin/staff': s`401 403 403 403 403 403 200 403`,
+  'POST /api/admin/staff': s`401 403 403 403 403 403 202 403`,
   'PUT /api/admin/staff/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/users/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/users/{id}/adult-identity-allowance': s`401 403 403 403 403 403 404 403`,

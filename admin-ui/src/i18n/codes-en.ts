@@ -90,6 +90,9 @@ export const codesEn: CodeLabels = {
     PROVIDER_REFUND: 'Refund through the providers',
     STAFF_INVITATION: 'Staff invitation',
     STAFF_ROLE_GRANT: 'Staff role grant',
+    STAFF_ROLE_REMOVAL: 'Staff role removal',
+    STAFF_DEACTIVATION: 'Staff deactivation',
+    STAFF_REACTIVATION: 'Staff reactivation',
   },
   approvalStep: {
     REQUESTED: 'Requested',

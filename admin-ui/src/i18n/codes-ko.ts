@@ -93,6 +93,9 @@ export const codesKo: CodeLabels = {
     PROVIDER_REFUND: '결제사 통한 환불',
     STAFF_INVITATION: '운영진 초대',
     STAFF_ROLE_GRANT: '운영진 권한 부여',
+    STAFF_ROLE_REMOVAL: '운영진 권한 회수',
+    STAFF_DEACTIVATION: '운영진 비활성화',
+    STAFF_REACTIVATION: '운영진 재활성화',
   },
   approvalStep: {
     REQUESTED: '요청',

@@ -183,6 +183,12 @@ export const consoleEn = {
       refundedAtProvider: 'Refunded at the provider.',
     },
     commentEvents: { budgetApproved: 'Budget approved: the event pays its wins from now on.' },
+    staff: {
+      pendingTitle: 'Staff changes waiting for approval',
+      pendingNone: 'No staff change is waiting for approval.',
+      pendingBy: 'asked by %{email}',
+      oneChange: 'Each change waits for another member’s approval; change the roles and the active state separately.',
+    },
     approvals: {
       waiting: 'Waiting for my approval',
       mine: 'My requests',
@@ -207,6 +213,9 @@ export const consoleEn = {
         PROVIDER_REFUND: 'Refund request %{refundId}: refund through the providers',
         STAFF_INVITATION: 'Invite %{email} as %{roles}',
         STAFF_ROLE_GRANT: 'Staff member %{staffId}: give %{roles}',
+        STAFF_ROLE_REMOVAL: 'Staff member %{staffId}: take away %{roles}',
+        STAFF_DEACTIVATION: 'Deactivate staff member %{staffId} (his login is blocked)',
+        STAFF_REACTIVATION: 'Reactivate staff member %{staffId}',
       },
     },
     shortfalls: {

@@ -180,6 +180,12 @@ export const consoleKo: ConsoleMessages = {
       refundedAtProvider: '결제대행사에서 환불했습니다.',
     },
     commentEvents: { budgetApproved: '예산을 승인했습니다. 이제부터 당첨 코인이 지급됩니다.' },
+    staff: {
+      pendingTitle: '승인 대기 중인 운영진 변경',
+      pendingNone: '승인을 기다리는 운영진 변경이 없습니다.',
+      pendingBy: '요청: %{email}',
+      oneChange: '모든 변경은 다른 운영진의 승인 후 실행됩니다. 권한과 활성 상태는 따로 변경해 주세요.',
+    },
     approvals: {
       waiting: '내 승인 대기',
       mine: '내 요청',
@@ -203,6 +209,9 @@ export const consoleKo: ConsoleMessages = {
         PROVIDER_REFUND: '환불 요청 %{refundId}: 결제대행사를 통해 환불',
         STAFF_INVITATION: '%{email}을(를) %{roles}(으)로 초대',
         STAFF_ROLE_GRANT: '운영진 %{staffId}에게 %{roles} 권한 부여',
+        STAFF_ROLE_REMOVAL: '운영진 %{staffId}의 %{roles} 권한 회수',
+        STAFF_DEACTIVATION: '운영진 %{staffId} 비활성화(로그인 차단)',
+        STAFF_REACTIVATION: '운영진 %{staffId} 재활성화',
       },
     },
     shortfalls: {

@@ -1,5 +1,5 @@
-import { STAFF_ROLES } from '@fanmission/contracts';
-import { Typography } from '@mui/material';
+import { STAFF_APPROVAL_KINDS, STAFF_ROLES, type AdminApproval } from '@fanmission/contracts';
+import { Box, List as MuiList, ListItem, Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
@@ -8,7 +8,10 @@ import {
   Edit,
   EmailField,
   NullableBooleanInput,
+  Labeled,
+  Link,
   NumberField,
+  ReferenceField,
   SelectInput,
   Show,
   SimpleForm,
@@ -23,6 +26,8 @@ import {
   useNotify,
   useRedirect,
   useRefresh,
+  useGetList,
+  useTranslate,
 } from 'react-admin';
 import { KstDateField } from '../format/kst';
 import { CodeField, codeChoices, useCodeLabel } from './code-field';
@@ -30,6 +35,7 @@ import { ReasonAction } from './reason-action';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import { UpdateAction } from './update-action';
 import type { WithPendingApproval } from '../data-provider';
+import { ApprovalSummaryText } from './approvals';
 
 const userFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -129,16 +135,64 @@ export const UserShow = () => (
 
 const roleChoices = codeChoices('role', STAFF_ROLES);
 
+/** Who approved an account's last staff change (the founding team's accounts have none). */
+const ApproverField = ({ source }: { source: 'approvedBy' | 'grantedBy' }) => (
+  <ReferenceField source={source} reference="staff" link={false} emptyText="—">
+    <TextField source="email" />
+  </ReferenceField>
+);
+
+/**
+ * The staff changes waiting for a second member's approval (invitations, roles, (de)activations): nothing of them has
+ * happened yet. Each opens its request, where a member who may approve it does.
+ */
+export function PendingStaffRequests() {
+  const translate = useTranslate();
+  const { data, isPending } = useGetList<AdminApproval>('approvals', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'id', order: 'DESC' },
+    filter: { status: 'PENDING', kind: STAFF_APPROVAL_KINDS },
+  });
+  if (isPending) return null;
+  return (
+    <Box component="section" aria-labelledby="pending-staff-requests" sx={{ mt: 2 }}>
+      <Typography id="pending-staff-requests" variant="h6" component="h2">
+        {translate('console.staff.pendingTitle')}
+      </Typography>
+      {(data ?? []).length === 0 ? (
+        <Typography variant="body2">{translate('console.staff.pendingNone')}</Typography>
+      ) : (
+        <MuiList dense>
+          {(data ?? []).map((request) => (
+            <ListItem key={request.id} disableGutters>
+              <Link to={`/approvals/${request.id}/show`}>
+                <ApprovalSummaryText record={request} />
+              </Link>
+              <Typography variant="body2" component="span" sx={{ ml: 1 }}>
+                {translate('console.staff.pendingBy', { email: request.makerEmail ?? request.makerId })}
+              </Typography>
+            </ListItem>
+          ))}
+        </MuiList>
+      )}
+    </Box>
+  );
+}
+
 export const StaffList = () => (
-  <WritableList resource="staff" sort={{ field: 'id', order: 'ASC' }}>
-    <TextField source="id" />
-    <EmailField source="email" />
-    <TextField source="username" />
-    <CodeField source="roles" family="role" />
-    <BooleanField source="active" />
-    <BooleanField source="invitationPending" />
-    <KstDateField source="createdAt" />
-  </WritableList>
+  <>
+    <WritableList resource="staff" sort={{ field: 'id', order: 'ASC' }}>
+      <TextField source="id" />
+      <EmailField source="email" />
+      <TextField source="username" />
+      <CodeField source="roles" family="role" />
+      <BooleanField source="active" />
+      <BooleanField source="invitationPending" />
+      <ApproverField source="approvedBy" />
+      <KstDateField source="createdAt" />
+    </WritableList>
+    <PendingStaffRequests />
+  </>
 );
 
 /** Inviting a console member usually waits for a second member's approval: its request opens then. */
@@ -169,7 +223,7 @@ const StaffCreateForm = () => (
   </SimpleForm>
 );
 
-/** A role the account did not hold is sent for approval; the form says so and stays on the account. */
+/** Every change is sent for approval: the form says so and stays on the account, which is unchanged until then. */
 export const StaffEdit = () => {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -193,6 +247,15 @@ const StaffEditForm = () => (
   <SimpleForm>
     <TextField source="email" />
     <CheckboxGroupInput source="roles" choices={roleChoices} validate={required()} />
-    <BooleanInput source="active" />
+    <BooleanInput source="active" helperText="console.staff.oneChange" />
+    <Labeled source="grantedBy">
+      <ApproverField source="grantedBy" />
+    </Labeled>
+    <Labeled source="approvedBy">
+      <ApproverField source="approvedBy" />
+    </Labeled>
+    <Labeled source="approvedAt">
+      <KstDateField source="approvedAt" showTime emptyText="—" />
+    </Labeled>
   </SimpleForm>
 );

@@ -25,6 +25,8 @@ export interface GuardedActionDefinition<Params, Kind extends ApprovalKind> {
   role: StaffRole | ((params: Params) => StaffRole);
   params: z.ZodType<Params>;
   summary(params: Params): ApprovalSummary<Kind>;
+  /** The staff account the action changes, if any: that member never approves it. */
+  subjectStaffId?(params: Params): number | null;
   /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
   targetState(db: DbExecutor, params: Params, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: Params, run: ApprovedRun): Promise<unknown>;
@@ -36,6 +38,7 @@ export interface GuardedAction {
   roleOf(params: unknown): StaffRole;
   parse(params: unknown): unknown;
   summary(params: unknown): Readonly<Record<string, string | number>>;
+  subjectStaffId(params: unknown): number | null;
   targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
   execute(trx: Transaction<Database>, params: unknown, run: ApprovedRun): Promise<unknown>;
 }
@@ -52,6 +55,7 @@ export function guardedAction<Params, Kind extends ApprovalKind>(
     },
     parse,
     summary: (params) => definition.summary(parse(params)),
+    subjectStaffId: (params) => definition.subjectStaffId?.(parse(params)) ?? null,
     targetState: (db, params, ctx) => definition.targetState(db, parse(params), ctx),
     execute: (trx, params, run) => definition.execute(trx, parse(params), run),
   };

@@ -68,8 +68,10 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
           description:
             '`{"decision":"approve","note"?}`: a staff member other than the maker, holding the request’s role, ' +
             'approves; the action runs once in the same transaction and the request answers EXECUTED with its ' +
-            'result (approving again runs nothing). The maker’s own approval is 403 `OWN_REQUEST`; an account the ' +
-            'maker invited or made staff within APPROVAL_NEW_STAFF_DAYS is 403 `STAFF_MADE_BY_MAKER`. A request ' +
+            'result (approving again runs nothing). The maker’s own approval is 403 `OWN_REQUEST`; a member related ' +
+            'to the maker (one invited, gave a role to, reactivated or approved any of those for the other, through ' +
+            'a chain, within APPROVAL_NEW_STAFF_DAYS) is 403 `STAFF_RELATED`; the account a staff request changes ' +
+            'is 403 `STAFF_SELF`. A request ' +
             'whose target changed since it was made is voided (409 `APPROVAL_VOIDED`), an expired one expires (409 ' +
             '`APPROVAL_EXPIRED`); neither runs anything. The action’s own refusals (409) leave the request pending. ' +
             '`{"decision":"refuse","note"}`: a checker refuses, or the maker withdraws. A request the caller may not ' +

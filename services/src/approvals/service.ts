@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError } from '../http';
 import type { GuardedAction } from './guarded-action';
+import { relatedSince, relatedStaffIds } from './related-staff';
 import type { StaffApprovalRequestRow } from './table';
 
 /*
@@ -23,7 +24,8 @@ import type { StaffApprovalRequestRow } from './table';
  * reason, an expiry, and the hash of those parameters and of the target's state. Another staff member holding the
  * action's role approves it: under the request's row lock, in one transaction, the target's state is read again (a
  * change voids the request), and the action runs once; the request's status makes a repeated approval run nothing.
- * The maker never approves his own request, whatever roles he holds, nor does an account he made staff recently.
+ * The maker never approves his own request, whatever roles he holds, nor does a member related to him
+ * (./related-staff.ts), nor the staff account the request changes.
  */
 
 const staffRolesOf = (roles: readonly Role[]): StaffRole[] => STAFF_ROLES.filter((role) => roles.includes(role));
@@ -144,6 +146,7 @@ export async function requestApproval(
         frozen_hash: hash,
         reason: input.reason,
         maker_id: input.maker.id,
+        subject_staff_id: action.subjectStaffId(params),
         idempotency_key: input.idempotencyKey ?? null,
         created_at: now,
         expires_at: new Date(now.getTime() + ctx.config.APPROVAL_EXPIRY_HOURS * 3_600_000),
@@ -167,7 +170,7 @@ type Outcome = 'done' | 'voided' | 'expired';
 
 /**
  * Approves (runs the action once) or refuses a request. The maker may withdraw (refuse) his own request, never
- * approve it; nor may an account he invited or made staff within APPROVAL_NEW_STAFF_DAYS. A request that is not the
+ * approve it; nor may a member related to him, nor the staff account the request changes. A request that is not the
  * caller's and whose role he lacks is 404, like one that does not exist.
  */
 export async function decideApproval(
@@ -206,18 +209,10 @@ export async function decideApproval(
     // A retried approval answers the run made the first time and runs nothing again.
     if (row.status === 'EXECUTED') return 'done';
     if (row.status !== 'PENDING') throw new AppError(409, 'approvals.notPending', { code: 'APPROVAL_NOT_PENDING' });
-    const checker = await trx
-      .selectFrom('users')
-      .select(['staff_granted_by', 'staff_granted_at'])
-      .where('id', '=', caller.id)
-      .executeTakeFirstOrThrow();
-    if (
-      checker.staff_granted_by === row.maker_id &&
-      checker.staff_granted_at !== null &&
-      checker.staff_granted_at > newStaffSince(ctx, now)
-    ) {
-      throw new AppError(403, 'approvals.staffMadeByMaker', {
-        code: 'STAFF_MADE_BY_MAKER',
+    if (row.subject_staff_id === caller.id) throw new AppError(403, 'console.staffSelf', { code: 'STAFF_SELF' });
+    if ((await relatedStaffIds(trx, caller.id, relatedSince(ctx, now))).includes(row.maker_id)) {
+      throw new AppError(403, 'approvals.staffRelated', {
+        code: 'STAFF_RELATED',
         params: { days: ctx.config.APPROVAL_NEW_STAFF_DAYS },
       });
     }
@@ -277,15 +272,11 @@ export async function getApproval(
   return (await views(ctx.db, actions, [row]))[0]!;
 }
 
-/** The moment before which a staff role given by a maker no longer keeps its holder from approving his requests. */
-const newStaffSince = (ctx: ServiceContext, now: Date) =>
-  new Date(now.getTime() - ctx.config.APPROVAL_NEW_STAFF_DAYS * 86_400_000);
-
 /**
  * The requests the caller may see. "Waiting for me" holds only what he could approve: pending, unexpired, not his
- * own, of a role he holds, and not made by whoever gave him his staff role within APPROVAL_NEW_STAFF_DAYS.
+ * own, of a role he holds, not changing his own account, and not made by a member related to him (`related`).
  */
-function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date, staffSince: Date) {
+function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, now: Date, related: readonly number[]) {
   const roles = staffRolesOf(caller.roles);
   let query = db
     .selectFrom('staff_approval_requests as r')
@@ -294,7 +285,7 @@ function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, n
     );
   if (filter.id !== undefined) query = query.where('r.id', 'in', idsOfFilter(filter.id));
   if (filter.status) query = query.where('r.status', '=', filter.status);
-  if (filter.kind) query = query.where('r.kind', '=', filter.kind);
+  if (filter.kind) query = query.where('r.kind', 'in', [filter.kind].flat());
   if (filter.view === 'mine') query = query.where('r.maker_id', '=', caller.id);
   if (filter.view === 'waiting') {
     query = query
@@ -302,20 +293,15 @@ function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, n
       .where('r.expires_at', '>', now)
       .where('r.maker_id', '<>', caller.id)
       .where((eb) => (roles.length > 0 ? eb('r.required_role', 'in', roles) : eb.val(false)))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('users as checker')
-              .select('checker.id')
-              .where('checker.id', '=', caller.id)
-              .whereRef('checker.staff_granted_by', '=', 'r.maker_id')
-              .where('checker.staff_granted_at', '>', staffSince),
-          ),
-        ),
-      );
+      .where((eb) => eb.or([eb('r.subject_staff_id', 'is', null), eb('r.subject_staff_id', '<>', caller.id)]));
+    if (related.length > 0) query = query.where('r.maker_id', 'not in', related);
   }
   return query;
 }
+
+/** The members whose requests the caller may never check (./related-staff.ts). */
+const relatedTo = (ctx: ServiceContext, caller: Caller, now: Date) =>
+  relatedStaffIds(ctx.db, caller.id, relatedSince(ctx, now));
 
 /** One page of the requests the caller may see, newest first unless `ASC`. */
 export async function listApprovals(
@@ -330,7 +316,7 @@ export async function listApprovals(
     requestsQuery(ctx.db),
     { column: 'r.id', direction, idColumn: 'r.id' },
     window,
-    filtered(ctx.db, caller, filter, ctx.now(), newStaffSince(ctx, ctx.now())),
+    filtered(ctx.db, caller, filter, ctx.now(), await relatedTo(ctx, caller, ctx.now())),
   );
   return { rows: await views(ctx.db, actions, rows), total };
 }
@@ -341,7 +327,7 @@ export async function waitingForApproval(
   caller: Caller,
 ): Promise<{ count: number; oldestAt: Date | null }> {
   const now = ctx.now();
-  const row = await filtered(ctx.db, caller, { view: 'waiting' }, now, newStaffSince(ctx, now))
+  const row = await filtered(ctx.db, caller, { view: 'waiting' }, now, await relatedTo(ctx, caller, now))
     .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(r.created_at)`.as('oldest')])
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), oldestAt: row.oldest };
@@ -350,8 +336,9 @@ export async function waitingForApproval(
 /** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */
 export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
   const now = ctx.now();
+  const related = await relatedTo(ctx, caller, now);
   const count = async (filter: AdminApprovalFilter) => {
-    const row = await filtered(ctx.db, caller, filter, now, newStaffSince(ctx, now))
+    const row = await filtered(ctx.db, caller, filter, now, related)
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);

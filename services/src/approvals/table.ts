@@ -22,6 +22,8 @@ export interface StaffApprovalRequestsTable {
   result: unknown;
   /** When the legal retention erased its copies of personal data (migration 0421). */
   personal_data_erased_at: Date | null;
+  /** The staff account a staff request changes (0430): it never approves that request. */
+  subject_staff_id: Generated<number | null>;
 }
 
 /** Append-only history of a request: made, approved, run, refused, voided, expired. */
@@ -34,9 +36,30 @@ export interface StaffApprovalStepsTable {
   at: Date;
 }
 
+/**
+ * One grant of console access (0430): an invitation, a role given or a reactivation, once per member who took part
+ * (its maker, its approver). The rows make the relation that keeps members from checking each other.
+ */
+export interface StaffAccessGrantsTable {
+  id: Generated<number>;
+  staff_id: number;
+  granter_id: number;
+  part: 'MAKER' | 'APPROVER';
+  request_id: number | null;
+  at: Date;
+}
+
+/** When a second console account first existed (0430); one row, never cleared. */
+export interface StaffTeamTable {
+  singleton: Generated<boolean>;
+  second_member_at: Date | null;
+}
+
 export type StaffApprovalRequestRow = Selectable<StaffApprovalRequestsTable>;
 
 export interface ApprovalsTables {
   staff_approval_requests: StaffApprovalRequestsTable;
   staff_approval_steps: StaffApprovalStepsTable;
+  staff_access_grants: StaffAccessGrantsTable;
+  staff_team: StaffTeamTable;
 }

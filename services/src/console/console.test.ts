@@ -252,15 +252,20 @@ describe('/api/admin/staff', () => {
 
     // Deactivated: the login and the token stop working at once; reactivated, they work again.
     const token = { cookie: consoleCookie(session) };
-    const off = await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { ...staff, active: false });
-    expect(off.json()).toMatchObject({ active: false });
+    // Deactivating and reactivating are staff approvals too: another finance member approves each.
+    const off = await approveAs<AdminStaff>(
+      app(),
+      finance,
+      await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { ...staff, active: false }),
+    );
+    expect(off).toMatchObject({ active: false, approvedBy: finance.id });
     // His console token is refused, and says why.
     expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).json()).toMatchObject({
       status: 403,
       code: 'LOGIN_BLOCKED',
     });
     expect((await consoleLogin(email, 'finance-pass1')).json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
-    await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { active: true });
+    await approveAs(app(), finance, await call(chief, 'PUT', `/api/admin/staff/${staff.id}`, { active: true }));
     expect((await app().inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(200);
 
     const audit = await auditRows('staff');
@@ -379,7 +384,7 @@ describe('/api/admin/users', () => {
 
     // A finance member deactivated under staff management stays deactivated: the users route cannot lift it.
     const dismissed = await createAccount(app(), { roles: ['ROLE_FINANCE'], password: 'dismissed1' });
-    expect((await call(chief, 'PUT', `/api/admin/staff/${dismissed.id}`, { active: false })).statusCode).toBe(200);
+    await approveAs(app(), finance, await call(chief, 'PUT', `/api/admin/staff/${dismissed.id}`, { active: false }));
     const reactivated = await call(operator, 'PUT', `/api/admin/users/${dismissed.id}`, { loginBlocked: false });
     expect(reactivated.json()).toMatchObject({ status: 403, code: 'STAFF_ACCOUNT' });
     expect(await loginBlockOf(dismissed.id)).not.toBeNull();

@@ -16,6 +16,9 @@ export {
   inviteOrRequestApproval,
   staffInvitationApproval,
   staffRoleGrantApproval,
+  staffRoleRemovalApproval,
+  staffDeactivationApproval,
+  staffReactivationApproval,
   updateOrRequestApproval,
 } from './staff-approvals';
 export { latestFinishedVerifyRun, scheduledVerifyRun } from './verify-runs';

@@ -1,6 +1,6 @@
-// The platform's first team (services/src/console/staff-approvals.ts): a console role is given at once while nobody
-// but its granter holds it, since nobody could approve it; from the moment a second member holds that role, every
-// grant of it waits for his approval. An empty database of its own: no other staff exists.
+// The platform's first team (services/src/console/staff-approvals.ts): the founding account invites at once while it is
+// the console's only account, since nobody could approve; from the moment a second account has existed, every staff
+// change waits for an approval, whoever is still active. An empty database of its own: no other staff exists.
 import type { AdminApproval, AdminStaff } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -51,31 +51,35 @@ describe('the first team', () => {
     expect(await financeHolders('second-finance@example.test')).toBe(0);
   });
 
-  it('grants a role at once while nobody else holds it; once someone does, a grant of it waits', async () => {
+  it('never again once a second account existed: a role grant waits, and so does an invitation when the other left', async () => {
     const first = await db()
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'first-finance@example.test')
       .executeTakeFirstOrThrow();
-    // Nobody but the founder is an operator: making the first finance member one runs at once.
-    const atOnce = await call('PUT', `/api/admin/staff/${first.id}`, founder, {
+    // Nobody but the founder is an operator: making the first finance member one still waits for an approval.
+    const grant = await call('PUT', `/api/admin/staff/${first.id}`, founder, {
       roles: ['ROLE_FINANCE', 'ROLE_OPERATOR'],
     });
-    expect(atOnce.statusCode, atOnce.body).toBe(200);
-    expect(atOnce.json<AdminStaff>().roles).toEqual(expect.arrayContaining(['ROLE_FINANCE', 'ROLE_OPERATOR']));
-
-    // Now a second operator exists: the same grant to another finance member waits for him.
-    const other = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
-    const waits = await call('PUT', `/api/admin/staff/${other.id}`, founder, {
-      roles: ['ROLE_FINANCE', 'ROLE_OPERATOR'],
-    });
-    expect(waits.statusCode, waits.body).toBe(202);
-    expect(waits.json<AdminApproval>()).toMatchObject({
-      kind: 'STAFF_ROLE_GRANT',
-      role: 'ROLE_OPERATOR',
-      status: 'PENDING',
-    });
-    const held = await db().selectFrom('users').select('roles').where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(grant.statusCode, grant.body).toBe(202);
+    expect(grant.json<AdminApproval>()).toMatchObject({ kind: 'STAFF_ROLE_GRANT', status: 'PENDING' });
+    const held = await db().selectFrom('users').select('roles').where('id', '=', first.id).executeTakeFirstOrThrow();
     expect(held.roles).not.toContain('ROLE_OPERATOR');
+
+    // The first finance member holds no console role any more and cannot log in: the founder is alone again, but the
+    // console remembers that a team existed.
+    await db()
+      .updateTable('users')
+      .set({ roles: ['ROLE_USER'], login_blocked_at: new Date() })
+      .where('id', '=', first.id)
+      .execute();
+    const alone = await call('POST', '/api/admin/staff', founder, {
+      email: 'third-finance@example.test',
+      roles: ['ROLE_FINANCE'],
+    });
+    expect(alone.statusCode, alone.body).toBe(202);
+    expect(await financeHolders('third-finance@example.test')).toBe(0);
+    const team = await db().selectFrom('staff_team').select('second_member_at').executeTakeFirstOrThrow();
+    expect(team.second_member_at).not.toBeNull();
   });
 });

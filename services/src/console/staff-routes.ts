@@ -17,9 +17,10 @@ import { inviteOrRequestApproval, updateOrRequestApproval } from './staff-approv
 const RESOURCE = 'staff';
 
 /**
- * `/api/admin/staff`: console accounts. Inviting creates the account without a password and mails a link to set one
- * (then the member logs in at /admin/); roles change within the caller's own roles; deactivating blocks the login at
- * once (the token stops working on its next call).
+ * `/api/admin/staff`: console accounts. Every change is a staff approval request (./staff-approvals.ts): once approved,
+ * an invitation creates the account without a password and mails a link to set one (then the member logs in at
+ * /admin/); roles change within the caller's own roles; deactivating blocks the login at once (the token stops
+ * working on its next call).
  */
 export async function staffAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -54,8 +55,9 @@ export async function staffAdminRoutes(app: FastifyInstance) {
         description:
           'Roles are ROLE_OPERATOR and/or ROLE_FINANCE, only ones the caller holds (403 ROLE_NOT_HELD). An e-mail ' +
           'already registered is 409. The invitation link works once, for 72 hours. The invitation is 202 with a ' +
-          'staff approval request that another member holding the granted role (finance when finance is granted) ' +
-          'approves; while nobody else holds that role it is sent at once (200).',
+          'staff approval request that another member, unrelated to the caller, holding the granted role (finance ' +
+          'when finance is granted) approves. Only the founding account, while it is the console’s one and only ' +
+          'account (never again once a second one existed), invites at once (200).',
         security,
         body: adminStaffCreateSchema,
         response: { 200: adminStaffSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
@@ -74,14 +76,19 @@ export async function staffAdminRoutes(app: FastifyInstance) {
       config: { adminResource: RESOURCE },
       schema: {
         tags,
-        summary: 'Change a console account’s roles, or deactivate / reactivate it',
+        summary: 'Ask to change a console account’s roles, or to deactivate / reactivate it (202)',
         description:
-          'Only within the caller’s own roles, never one’s own account (403). Deactivating blocks the login at once. ' +
-          'Giving a console role the account did not hold is 202 with a staff approval request, like an invitation.',
+          'Only within the caller’s own roles, never one’s own account (403). Every change is 202 with a staff ' +
+          'approval request (STAFF_ROLE_GRANT, STAFF_ROLE_REMOVAL, STAFF_DEACTIVATION, STAFF_REACTIVATION) that ' +
+          'another member, unrelated to the caller and other than the account, holding the role concerned approves ' +
+          '(the other console role when nobody else holds it); nothing changes until then. Once approved, a ' +
+          'deactivation blocks the login at once. A body equal to the account is 200 with the account, unchanged. ' +
+          'Roles and `active` change in separate requests (400 on `active`). A change that would leave a role ' +
+          'without an active holder is 409 `LAST_ROLE_HOLDER`.',
         security,
         params: idParamsSchema,
         body: adminStaffUpdateSchema,
-        response: { 200: adminStaffSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: adminStaffSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

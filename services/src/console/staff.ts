@@ -9,10 +9,11 @@ import {
   type Role,
   type StaffRole,
 } from '@fanmission/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context';
+import { recordStaffGrant } from '../approvals';
 import { idsOfFilter, selectListWindow, type ListWindow } from '../admin';
 import { type Caller, hashPassword, newSecretToken, STAFF_DEACTIVATION_REASON } from '../auth';
 import { containsPattern, type Database, type DbExecutor, uniqueViolation } from '../db';
@@ -21,6 +22,7 @@ import { translate } from '../i18n';
 import { passwordPageLink } from '../users';
 
 // The console's own accounts (operators and finance): the list, an invitation by mail, role changes and deactivation.
+// Each change runs here once approved (./staff-approvals.ts says when and by whom), in the caller's transaction.
 
 type UserRow = Selectable<Database['users']>;
 
@@ -38,6 +40,9 @@ const staffView = (row: StaffRow): AdminStaff => ({
   roles: row.roles.filter(isStaffRole),
   active: row.login_blocked_at === null,
   invitationPending: row.invitation_pending,
+  grantedBy: row.staff_granted_by,
+  approvedBy: row.staff_approved_by,
+  approvedAt: row.staff_approved_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
 });
 
@@ -57,16 +62,16 @@ function staffQuery(db: DbExecutor) {
  * A staff member manages only accounts and roles within his own roles (an operator cannot make anyone finance, nor
  * touch a finance account), and never his own account.
  */
-function requireManageable(caller: Caller, target: { id?: number; roles: readonly Role[] }) {
+export function requireManageable(caller: Caller, target: { id?: number; roles: readonly Role[] }) {
   if (target.id === caller.id) throw new AppError(403, 'console.staffSelf', { code: 'STAFF_SELF' });
   if (target.roles.filter(isStaffRole).some((role) => !caller.roles.includes(role))) {
     throw new AppError(403, 'console.staffRoleNotHeld', { code: 'ROLE_NOT_HELD' });
   }
 }
 
-async function mailInvitation(ctx: ServiceContext, user: UserRow, roles: StaffRole[], inviter: string) {
+async function mailInvitation(ctx: ServiceContext, db: DbExecutor, user: UserRow, roles: StaffRole[], inviter: string) {
   const { token, hash } = newSecretToken();
-  await ctx.db
+  await db
     .insertInto('password_resets')
     .values({
       user_id: user.id,
@@ -122,21 +127,45 @@ export async function staffMember(db: DbExecutor, id: number): Promise<AdminStaf
   return staffView(row);
 }
 
+/** How a staff change came to run: the approved request and its checker, or none (the founding account alone). */
+export interface StaffChangeApproval {
+  requestId: number;
+  approverId: number;
+}
+
+/** An invitation's own rules, checked before it is asked and again when it runs: roles held, e-mail not registered. */
+export async function checkInvitation(db: DbExecutor, caller: Caller, invitation: AdminStaffCreate): Promise<void> {
+  requireManageable(caller, { roles: invitation.roles });
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', invitation.email.toLowerCase())
+    .executeTakeFirst();
+  if (taken) throw emailTaken(invitation.email);
+}
+
+const emailTaken = (email: string) =>
+  conflict('console.staffEmailTaken', [{ field: 'email', key: 'console.staffEmailTaken', rejectedValue: email }]);
+
 /**
  * Creates a console account without a usable password and mails the invitation link (72 hours) to set one. Roles
- * only within the caller's own; an e-mail already registered is 409.
+ * only within the caller's own; an e-mail already registered is 409. The caller and the approver become the account's
+ * granters (services/src/approvals/related-staff.ts).
  */
 export async function inviteStaff(
   ctx: ServiceContext,
+  trx: Transaction<Database>,
   caller: Caller,
   invitation: AdminStaffCreate,
   language: Language,
+  approval: StaffChangeApproval | null,
 ): Promise<AdminStaff> {
   const roles = [...new Set(invitation.roles)];
   requireManageable(caller, { roles });
+  const now = ctx.now();
   let row: UserRow;
   try {
-    row = await ctx.db
+    row = await trx
       .insertInto('users')
       .values({
         email: invitation.email.toLowerCase(),
@@ -145,64 +174,116 @@ export async function inviteStaff(
         password_hash: await hashPassword(randomBytes(32).toString('base64url')),
         provider: 'local',
         roles,
-        email_verified_at: ctx.now(),
+        email_verified_at: now,
         language,
-        // Who made the account staff: it cannot approve his requests in its first days (services/src/approvals).
         staff_granted_by: caller.id,
-        staff_granted_at: ctx.now(),
+        staff_granted_at: now,
+        staff_approved_by: approval?.approverId ?? null,
+        staff_approved_at: approval ? now : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (uniqueViolation(error) === 'users_email_key') {
-      throw conflict('console.staffEmailTaken', [
-        { field: 'email', key: 'console.staffEmailTaken', rejectedValue: invitation.email },
-      ]);
-    }
+    if (uniqueViolation(error) === 'users_email_key') throw emailTaken(invitation.email);
     throw error;
   }
-  await mailInvitation(ctx, row, roles, `${caller.id}`);
+  await recordStaffGrant(trx, {
+    staffId: row.id,
+    makerId: caller.id,
+    approverId: approval?.approverId ?? null,
+    requestId: approval?.requestId ?? null,
+    at: now,
+  });
+  await mailInvitation(ctx, trx, row, roles, `${caller.id}`);
   return staffView({ ...row, invitation_pending: true });
 }
 
+/** What a change asks of an account as it is: the roles it gives and takes, and its activation. */
+export function staffChangeOf(current: AdminStaff, change: AdminStaffUpdate) {
+  const roles = change.roles ? [...new Set(change.roles)] : current.roles;
+  const active = change.active ?? current.active;
+  return {
+    roles,
+    active,
+    granted: roles.filter((role) => !current.roles.includes(role)),
+    removed: current.roles.filter((role) => !roles.includes(role)),
+    activation: active === current.active ? null : active,
+  };
+}
+
 /**
- * Changes a console account's roles (within the caller's own, never his own account) or (de)activates it: a
- * deactivated account's login is blocked at once. `before` receives the account as it was, for the audit log.
+ * A change never leaves a console role without an active holder: nobody could then approve a grant of it again.
+ * Counted under the staff team's lock when the change runs, so two approvals cannot each take one of the last two.
  */
-export async function updateStaff(
+export async function requireRoleHolders(
+  db: DbExecutor,
+  current: AdminStaff,
+  after: { roles: readonly StaffRole[]; active: boolean },
+): Promise<void> {
+  const losing = current.active ? current.roles.filter((role) => !after.active || !after.roles.includes(role)) : [];
+  for (const role of losing) {
+    const other = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '<>', current.id)
+      .where('login_blocked_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`${role} = any(roles)`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!other) throw new AppError(409, 'console.lastRoleHolder', { code: 'LAST_ROLE_HOLDER', params: { role } });
+  }
+}
+
+/** Locks the staff team's row: staff changes and the founding account's invitations run one at a time. */
+export async function lockStaffTeam(trx: Transaction<Database>): Promise<{ secondMemberAt: Date | null }> {
+  const row = await trx.selectFrom('staff_team').select('second_member_at').forUpdate().executeTakeFirstOrThrow();
+  return { secondMemberAt: row.second_member_at };
+}
+
+/**
+ * Runs an approved change of a console account's roles or activation (within the maker's own roles, never his own
+ * account): a deactivated account's login is blocked at once. A role given or a reactivation makes the maker and
+ * the approver its granters; every change records its approver on the account.
+ */
+export async function changeStaff(
   ctx: ServiceContext,
-  caller: Caller,
+  trx: Transaction<Database>,
+  maker: Caller,
   id: number,
   change: AdminStaffUpdate,
-  before: (staff: AdminStaff) => void,
+  approval: StaffChangeApproval,
 ): Promise<AdminStaff> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await staffQuery(trx).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound();
-    requireManageable(caller, row);
-    const roles = change.roles ? [...new Set(change.roles)] : undefined;
-    if (roles) requireManageable(caller, { roles });
-    before(staffView(row));
-    const others = row.roles.filter((role) => !isStaffRole(role));
-    const updated = await trx
-      .updateTable('users')
-      .set({
-        ...(roles && { roles: [...others, ...roles] }),
-        // A staff role the account did not hold makes the caller its granter (services/src/approvals).
-        ...(roles?.some((role) => !row.roles.includes(role)) && {
-          staff_granted_by: caller.id,
-          staff_granted_at: ctx.now(),
-        }),
-        ...(change.active !== undefined && {
-          login_blocked_at: change.active ? null : (row.login_blocked_at ?? ctx.now()),
-          login_block_reason: change.active ? null : STAFF_DEACTIVATION_REASON,
-          staff_deactivated: !change.active,
-        }),
-        updated_at: ctx.now(),
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return staffView({ ...updated, invitation_pending: row.invitation_pending });
-  });
+  await lockStaffTeam(trx);
+  const row = await staffQuery(trx).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound();
+  requireManageable(maker, row);
+  if (change.roles) requireManageable(maker, { roles: change.roles });
+  const current = staffView(row);
+  const { roles, active, granted, activation } = staffChangeOf(current, change);
+  await requireRoleHolders(trx, current, { roles, active });
+  const now = ctx.now();
+  const grants = granted.length > 0 || activation === true;
+  const others = row.roles.filter((role) => !isStaffRole(role));
+  const updated = await trx
+    .updateTable('users')
+    .set({
+      roles: [...others, ...roles],
+      ...(grants && { staff_granted_by: maker.id, staff_granted_at: now }),
+      staff_approved_by: approval.approverId,
+      staff_approved_at: now,
+      ...(activation !== null && {
+        login_blocked_at: activation ? null : (row.login_blocked_at ?? now),
+        login_block_reason: activation ? null : STAFF_DEACTIVATION_REASON,
+        staff_deactivated: !activation,
+      }),
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (grants) {
+    await recordStaffGrant(trx, { staffId: row.id, makerId: maker.id, ...approval, at: now });
+  }
+  return staffView({ ...updated, invitation_pending: row.invitation_pending });
 }

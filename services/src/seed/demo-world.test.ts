@@ -65,7 +65,11 @@ describe('the demo world', () => {
       .where('payout_held', '=', true)
       .executeTakeFirst();
     expect(held).toBeDefined();
-    const kinds = APPROVAL_KINDS;
+    // Every kind but the staff changes the demo's four-member team has nobody to apply to: taking a role away needs a
+    // member with two roles other than the first account, reactivating needs a deactivated one, and deactivating
+    // one of the four would leave the demo's story short of a checker.
+    const unseeded: readonly string[] = ['STAFF_ROLE_REMOVAL', 'STAFF_DEACTIVATION', 'STAFF_REACTIVATION'];
+    const kinds = APPROVAL_KINDS.filter((kind) => !unseeded.includes(kind));
     const rows = await app.db
       .selectFrom('staff_approval_requests as r')
       .innerJoin('users as u', 'u.id', 'r.maker_id')

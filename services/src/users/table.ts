@@ -35,6 +35,9 @@ export interface UsersTable {
   /** Who last invited the account as staff or granted it a staff role, and when (0380, services/src/approvals). */
   staff_granted_by: Generated<number | null>;
   staff_granted_at: Generated<Date | null>;
+  /** Who approved the account's last staff change, and when (0430, services/src/console/staff-approvals.ts). */
+  staff_approved_by: Generated<number | null>;
+  staff_approved_at: Generated<Date | null>;
   /** When an identity check proved the member an adult, and its verification id (0395); nothing else of it is kept. */
   adult_verified_at: Generated<Date | null>;
   adult_verification_id: Generated<string | null>;

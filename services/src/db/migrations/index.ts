@@ -87,6 +87,7 @@ import * as m0397 from './0397_faq_translations';
 import * as m0420 from './0420_adult_flag_setter';
 import * as m0421 from './0421_approval_legal_erasure';
 import * as m0422 from './0422_identity_verification_binding';
+import * as m0430 from './0430_staff_relations';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -178,4 +179,5 @@ export const migrations: Record<string, Migration> = {
   '0420_adult_flag_setter': m0420,
   '0421_approval_legal_erasure': m0421,
   '0422_identity_verification_binding': m0422,
+  '0430_staff_relations': m0430,
 };

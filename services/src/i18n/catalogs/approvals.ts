@@ -7,10 +7,10 @@ export const approvalsMessages = {
     en: 'You made this request: another staff member must approve it.',
     ja: '自分が依頼した作業は承認できません。他の運営スタッフが承認する必要があります。',
   },
-  'approvals.staffMadeByMaker': {
-    ko: '요청자가 최근 {days}일 안에 초대하거나 권한을 준 계정은 그 요청을 승인할 수 없습니다.',
-    en: 'An account the requester invited or gave a staff role within the last {days} days cannot approve his requests.',
-    ja: '依頼者が直近{days}日以内に招待または権限を付与したアカウントは、その依頼を承認できません。',
+  'approvals.staffRelated': {
+    ko: '최근 {days}일 안에 요청자와 서로 초대·권한 부여·승인으로 이어진 계정은 그 요청을 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',
+    en: 'You and the requester are linked by an invitation, role grant or approval of staff access within the last {days} days: another staff member must approve it.',
+    ja: '直近{days}日以内に依頼者と招待・権限付与・承認でつながっているアカウントは、その依頼を承認できません。他の運営スタッフが承認する必要があります。',
   },
   'approvals.voided': {
     ko: '요청 후 대상이 변경되어 요청이 무효가 되었습니다. 아무것도 실행하지 않았습니다. 다시 요청해 주세요.',

@@ -37,6 +37,16 @@ export const consoleMessages = {
     en: 'The console needs a console login. Please log in at the operator console (/admin/).',
     ja: '運営コンソールへのログインが必要です。運営コンソール（/admin/）からログインしてください。',
   },
+  'console.lastRoleHolder': {
+    ko: '이 변경 후 {role} 권한을 가진 활성 운영진이 한 명도 남지 않습니다. 먼저 다른 운영진에게 권한을 주세요.',
+    en: 'After this change no active staff member would hold {role}. Give the role to another member first.',
+    ja: 'この変更後、{role}の権限を持つ有効な運営スタッフが一人もいなくなります。先に他のスタッフに権限を付与してください。',
+  },
+  'console.staffOneChange': {
+    ko: '역할 변경과 활성 상태 변경은 따로 요청해 주세요.',
+    en: 'Change the roles and the active state in separate requests.',
+    ja: '権限の変更と有効状態の変更は別々に依頼してください。',
+  },
   'console.staffEmailTaken': {
     ko: '이미 가입된 이메일입니다.',
     en: 'This e-mail address is already registered.',
