@@ -91,8 +91,8 @@ if (!infrastructure.ok) console.log(`\n[test] infrastructure failed:\n${infrastr
 // the lanes overlap well. Each run is a whole vitest run with its own real components (PostgreSQL, Temporal servers,
 // Kafka, Chromium). Inside a run Vitest's rules still hold: the files of a serial project run one after another.
 //
-// The browser files (`e2e`, one at a time) are the longest part (about 1,300 s alone, most of it Chromium's CPU and
-// the pages' waits); the unit lane's projects take about 1,050 s beside the others and the server suites about 650 s.
+// The browser files (`e2e`, one at a time) are the longest part (about 1,250 s beside the others, most of it
+// Chromium's CPU and the pages' waits); the unit lane's projects take about 1,020 s and the server suites about 590 s.
 // So the other two lanes run a few browser files after their own projects, chosen with the file times of a whole run
 // (vitest.config.ts), and the three lanes end close together: the sweep of every screen is two files, ko with the
 // keyboard journeys in the e2e lane, en and ja in the servers lane. Each run starts the run's Chromium once.
@@ -101,7 +101,7 @@ interface LaneRun {
   /** Only these files of the projects (paths from the repository root); every file when absent. */
   files?: readonly string[];
 }
-const BROWSER_FILES_IN_UNIT_LANE = ['tests/e2e/web-screens.test.ts', 'tests/e2e/web-discovery.test.ts'];
+const BROWSER_FILES_IN_UNIT_LANE = ['tests/e2e/web-screens.test.ts'];
 const BROWSER_FILES_IN_SERVERS_LANE = ['tests/e2e/admin-console.test.ts', 'tests/e2e/web-a11y-en-ja.test.ts'];
 const LANES: readonly { name: string; runs: readonly LaneRun[] }[] = [
   { name: 'e2e', runs: [{ projects: ['e2e'] }] },
