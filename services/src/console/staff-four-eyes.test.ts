@@ -114,7 +114,7 @@ const sybilCoins = async () =>
     point: number;
   }>().point;
 
-describe('a helper account (the review recipes)', () => {
+describe('one person with helper accounts he invited', () => {
   let helper: Staff;
 
   it('reverse helper: the inviter never approves his helper’s money request, nor does the invitation’s approver', async () => {
