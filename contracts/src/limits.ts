@@ -18,6 +18,8 @@ export const PAGE_SIZES = {
   eventApplicants: 5,
 } as const;
 export const MAX_PAGE_SIZE = 100;
+/** The most the header's unread count tells; past it the badge reads "99+". */
+export const UNREAD_NOTIFICATIONS_SHOWN = 99;
 /** The most rows an unpaged list answers: `GET /mission-products`, `GET /users/{id}/follows`. */
 export const UNPAGED_LIST_MAX = 200;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './limits';
+import { PAGE_SIZES, UNREAD_NOTIFICATIONS_SHOWN } from './limits';
 import { pageQuerySchema, pageSchema } from './page';
 import { termsKindSchema } from './terms';
 import { fileEntrySchema } from './users';
+import { languageSchema } from './languages';
 
 /** What a notification is about; the text is rendered in the reader's language. */
 export const NOTIFICATION_KINDS = [
@@ -63,9 +64,40 @@ export const notificationSchema = z
     missionComment: z.object({ id: z.number().int(), missionId: z.number().int() }).nullable(),
     /** A terms notice: the document whose legal page it opens. */
     termsKind: termsKindSchema.optional(),
+    /** Opened by the reader, or reached by his "mark all as read". */
+    read: z.boolean(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationPageSchema = pageSchema(notificationSchema).meta({ id: 'NotificationPage' });
 export const notificationPageQuerySchema = pageQuerySchema(PAGE_SIZES.notifications);
+
+/**
+ * The reader's notifications he has not seen yet: those newer than the newest his notifications page showed him.
+ * `count` stops at UNREAD_NOTIFICATIONS_SHOWN + 1 (`more` then true): a badge never counts further.
+ */
+export const unreadNotificationsSchema = z
+  .object({
+    count: z
+      .number()
+      .int()
+      .min(0)
+      .max(UNREAD_NOTIFICATIONS_SHOWN + 1),
+    more: z.boolean(),
+    /** The newest notification's id (0: none): what the page marks seen, and the live stream's resume point. */
+    newestId: z.number().int().min(0),
+  })
+  .meta({ id: 'UnreadNotifications' });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+/** Everything up to a notification the reader was shown: seen (the count) or read (every row up to it). */
+export const notificationsUpToSchema = z
+  .object({ upTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .meta({ id: 'NotificationsUpTo' });
+export type NotificationsUpTo = z.infer<typeof notificationsUpToSchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/** The live stream's query: the language of the texts it sends (an EventSource cannot set Accept-Language). */
+export const notificationStreamQuerySchema = z.object({ language: languageSchema.optional() });

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, ViewportSize } from 'playwright-core';
+import type { Page, Request, ViewportSize } from 'playwright-core';
 import { expect } from 'vitest';
 import { ACTION_TIMEOUT_MS, SCREENSHOT_DIR, SCREENSHOTS_SAVED, screenshot } from '../harness/browser';
 
@@ -34,7 +34,10 @@ const requestsInFlight = new WeakMap<Page, { count: number; changedAt: number }>
 export function trackRequests(page: Page): void {
   const state = { count: 0, changedAt: performance.now() };
   requestsInFlight.set(page, state);
-  const change = (delta: number) => () => {
+  // A live stream (the header's unread count) stays open while the page is: like a load's `networkidle`, the wait
+  // leaves it out.
+  const change = (delta: number) => (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
     state.count += delta;
     state.changedAt = performance.now();
   };

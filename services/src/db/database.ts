@@ -28,6 +28,12 @@ export interface DbOptions {
   preparedStatements?: boolean;
 }
 
+/** The server each database handle connects to, for a connection of its own outside the pool (LISTEN). */
+const connectionStrings = new WeakMap<Db, string>();
+
+/** The connection string a handle of `createDb` was made with (undefined for a handle made elsewhere). */
+export const connectionStringOf = (db: Db): string | undefined => connectionStrings.get(db);
+
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
   const statementTimeout = options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementTimeoutMs;
   const idleTimeout = options.idleInTransactionTimeoutMs ?? DATABASE_TIMEOUTS.idleInTransactionTimeoutMs;
@@ -46,7 +52,9 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // Ctrl-C of `npm start`, which stops the embedded server too). The holder's next query fails with the error and
   // reports it; an idle client's error is reported by the pool's listener above (so not here too).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  connectionStrings.set(db, connectionString);
+  return db;
 }
 
 export async function pingDatabase(db: Db): Promise<number> {

@@ -1,6 +1,6 @@
 // The public surface of `db`: the database connection, transactions, the schema type and migrations. Other modules
 // import only this file.
-export { createDb, type Db, pingDatabase } from './database';
+export { connectionStringOf, createDb, type Db, pingDatabase } from './database';
 export { ensureDatabase, grantTraversal, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 export type { RunningPostgres } from './embedded-postgres';
 export { migrateToLatest, pendingMigrations } from './migrate';

@@ -129,6 +129,8 @@ export const LIST_INDEXES: readonly ListIndex[] = [
       },
     ];
   }),
+  // A member's notifications past the ones he has seen (the header's unread count, the live page's new rows).
+  { name: 'notifications_user_id', table: 'notifications', columns: 'user_id, id' },
   // A creator page's current lottery event when none is ongoing: his newest not cancelled.
   {
     name: 'lottery_events_creator_newest',

@@ -11,7 +11,8 @@ import type { ServiceContext } from '../context';
 import { fileEntry } from '../files';
 import { pageOffset, toPage } from '../http';
 import { translate } from '../i18n';
-import { findNotificationPage } from './repository';
+import { allReadUpTo } from './reads';
+import { findNotificationPage, findNotificationsAfter, type NotificationView } from './repository';
 
 /** The document a terms notice is about (its `termsKind` parameter). */
 const termsKindOf = (params: Record<string, string | number>): TermsKind =>
@@ -24,25 +25,54 @@ export async function notificationPage(
   query: PageQuery,
   language: Language,
 ): Promise<Page<Notification>> {
-  const { rows, total } = await findNotificationPage(ctx.db, userId, { offset: pageOffset(query), limit: query.size });
-  const content = rows.map((row): Notification => {
-    const image = row.actorImage ? fileEntry(ctx.config, row.actorImage) : null;
-    return {
-      id: row.id,
-      kind: row.kind,
-      content: notificationText(language, row.kind, row.params),
-      created: row.created_at.toISOString(),
-      thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
-      image,
-      mission: row.mission_id === null ? null : { id: row.mission_id },
-      ...(row.kind === 'TERMS_CHANGED' && { termsKind: termsKindOf(row.params) }),
-      missionComment:
-        row.mission_comment_id === null || row.mission_id === null
-          ? null
-          : { id: row.mission_comment_id, missionId: row.mission_id },
-    };
-  });
-  return toPage(content, total, query);
+  const [{ rows, total }, readUpTo] = await Promise.all([
+    findNotificationPage(ctx.db, userId, { offset: pageOffset(query), limit: query.size }),
+    allReadUpTo(ctx.db, userId),
+  ]);
+  return toPage(
+    rows.map((row) => toNotification(ctx, row, language, readUpTo)),
+    total,
+    query,
+  );
+}
+
+/** The reader's notifications past `afterId`, oldest first, at most `limit` (a live page's new rows). */
+export async function notificationsAfter(
+  ctx: ServiceContext,
+  userId: number,
+  afterId: number,
+  limit: number,
+  language: Language,
+): Promise<Notification[]> {
+  const [rows, readUpTo] = await Promise.all([
+    findNotificationsAfter(ctx.db, userId, afterId, limit),
+    allReadUpTo(ctx.db, userId),
+  ]);
+  return rows.map((row) => toNotification(ctx, row, language, readUpTo));
+}
+
+function toNotification(
+  ctx: Pick<ServiceContext, 'config'>,
+  row: NotificationView,
+  language: Language,
+  readUpTo: number,
+): Notification {
+  const image = row.actorImage ? fileEntry(ctx.config, row.actorImage) : null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    content: notificationText(language, row.kind, row.params),
+    created: row.created_at.toISOString(),
+    thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
+    image,
+    mission: row.mission_id === null ? null : { id: row.mission_id },
+    ...(row.kind === 'TERMS_CHANGED' && { termsKind: termsKindOf(row.params) }),
+    missionComment:
+      row.mission_comment_id === null || row.mission_id === null
+        ? null
+        : { id: row.mission_comment_id, missionId: row.mission_id },
+    read: row.read_at !== null || row.id <= readUpTo,
+  };
 }
 
 /** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */

@@ -14,10 +14,22 @@ export interface NotificationsTable {
   params: ColumnType<Record<string, string | number>, string, never>;
   event_id: string;
   created_at: Date;
+  /** When the reader opened this one notification; null: unread unless "mark all as read" reached it. */
+  read_at: ColumnType<Date | null, never, Date | null>;
+}
+
+/** What a member has seen and read of his notifications (migration 0460). */
+export interface NotificationReadsTable {
+  user_id: number;
+  /** The newest notification his notifications page showed him: the header's count is those past it. */
+  seen_up_to: Generated<number>;
+  /** Every notification up to this id is read. */
+  all_read_up_to: Generated<number>;
 }
 
 export interface NotificationsTables {
   notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
 }
 
 /**
@@ -35,6 +47,7 @@ export const NOTIFICATION_COLUMNS = [
   'params',
   'event_id',
   'created_at',
+  'read_at',
 ] as const satisfies readonly (keyof NotificationsTable)[];
 // A column of NotificationsTable that NOTIFICATION_COLUMNS leaves out makes this `true`, which `false` does not accept.
 const notificationColumnsComplete: Exclude<

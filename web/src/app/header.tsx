@@ -7,6 +7,7 @@ import { InitialsAvatar } from '../shared/cards/pictures';
 import { logout as endSession } from '../shared/auth/logout';
 import { LazyMenu } from '../shared/ui/lazy-menu';
 import { Icon } from '../shared/ui/icons';
+import { holdUnreadNotifications, unreadBadgeText, useUnreadNotifications } from '../shared/notifications/unread';
 import { HeaderDrawer } from './header-drawer';
 import { LanguageMenu } from './language-menu';
 
@@ -37,13 +38,18 @@ function skipToContent(event: React.MouseEvent) {
  * items (class `header-wide`) move into a menu drawer behind the menu button.
  */
 export function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
+  const unread = useUnreadNotifications();
   const scrolled = useScrolledPast(HEADER_SCROLL_COLOUR_CHANGE_PX);
   const loggedIn = session.loggedIn;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => (loggedIn ? holdUnreadNotifications(i18n.language) : undefined), [loggedIn, i18n.language]);
+  const unreadText = loggedIn && unread.count > 0 ? unreadBadgeText(unread) : null;
+  const unreadWords = unreadText ? t('header.unreadCount', { count: unreadText }) : null;
+  const noticeLabel = unreadWords ? `${t('header.notice')}, ${unreadWords}` : t('header.notice');
   return (
     <header className={scrolled ? 'app-header scrolled' : 'app-header'} data-scrolled={scrolled}>
       <a className="skip-link" href="#main" onClick={skipToContent}>
@@ -58,7 +64,7 @@ export function Header() {
         {loggedIn ? (
           <>
             <WideIconLink to="/" label={t('header.main')} icon="home" />
-            <WideIconLink to="/notifications" label={t('header.notice')} icon="notifications" />
+            <WideIconLink to="/notifications" label={noticeLabel} icon="notifications" badge={unreadText} />
             <UserMenu />
           </>
         ) : (
@@ -75,7 +81,7 @@ export function Header() {
         <button
           type="button"
           className="shell-icon-button header-menu-button"
-          aria-label={t('a11y.openMenu')}
+          aria-label={unreadText ? `${t('a11y.openMenu')} (${noticeLabel})` : t('a11y.openMenu')}
           aria-expanded={drawerOpen}
           aria-controls="header-drawer"
           aria-haspopup="dialog"
@@ -84,6 +90,7 @@ export function Header() {
           <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
             <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
           </svg>
+          {unreadText ? <UnreadBadge text={unreadText} /> : null}
         </button>
       </div>
       <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
@@ -102,6 +109,8 @@ export function Header() {
         {loggedIn ? (
           <Link to="/notifications">
             <Icon name="notifications" /> {t('header.notice')}
+            {unreadText ? <UnreadBadge text={unreadText} inline /> : null}
+            {unreadWords ? <span className="visually-hidden">, {unreadWords}</span> : null}
           </Link>
         ) : null}
       </HeaderDrawer>
@@ -109,12 +118,35 @@ export function Header() {
   );
 }
 
-/** An icon button of the wide bar (hidden below 600 px, where the drawer lists it): its label is its name and tooltip. */
-function WideIconLink({ to, label, icon }: { to: string; label: string; icon: ComponentProps<typeof Icon>['name'] }) {
+/**
+ * An icon button of the wide bar (hidden below 600 px, where the drawer lists it): its label is its name and tooltip,
+ * with what its badge counts.
+ */
+function WideIconLink({
+  to,
+  label,
+  icon,
+  badge = null,
+}: {
+  to: string;
+  label: string;
+  icon: ComponentProps<typeof Icon>['name'];
+  badge?: string | null;
+}) {
   return (
     <Link className="shell-icon-button header-wide" to={to} aria-label={label} title={label}>
       <Icon name={icon} />
+      {badge ? <UnreadBadge text={badge} /> : null}
     </Link>
+  );
+}
+
+/** The unread count on an icon (its corner) or after a menu item's text; the control's label says it in words. */
+function UnreadBadge({ text, inline = false }: { text: string; inline?: boolean }) {
+  return (
+    <span className={inline ? 'unread-badge inline' : 'unread-badge'} aria-hidden="true" data-testid="unread-badge">
+      {text}
+    </span>
   );
 }
 

@@ -7,13 +7,22 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDotDate } from '../../shared/format/date';
+import { onNewNotification, setUnreadNotifications } from '../../shared/notifications/unread';
 import { PageNumbers, TableEmptyRow, TableLoadingRow } from '../../shared/ui/list-states';
 import { Page } from '../../shared/ui/page';
-import { useNotifications } from './api/notifications';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  markNotificationsSeen,
+  useNotifications,
+} from './api/notifications';
 
 /** Where a notification leads: its mission, or the mission of its comment; null when it has neither. */
 export function notificationTarget(
@@ -30,17 +39,58 @@ export function notificationPicture(notification: Pick<Notification, 'thumbnail'
   return notification.thumbnail ?? notification.image?.thumbnail?.s3Url ?? notification.image?.s3Url ?? null;
 }
 
-/** `/notifications`: thumbnail 15 %, content 65 %, created 20 %; paging only above one page. */
+/**
+ * `/notifications`: thumbnail 15 %, content 65 %, created 20 %; paging only above one page. Opening it marks what it
+ * shows seen (the header's count drops); a notification that arrives meanwhile appears without a reload. Unread rows
+ * stand out until opened or "mark all as read".
+ */
 export function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const list = useNotifications(page);
   const rows = list.data?.content ?? [];
   const totalPages = list.data?.totalPages ?? 0;
+  const newestShown = rows.reduce((newest, row) => Math.max(newest, row.id), 0);
+  const anyUnread = rows.some((row) => !row.read);
+
+  useEffect(() => {
+    if (newestShown === 0) return;
+    void markNotificationsSeen(newestShown).then(setUnreadNotifications, () => undefined);
+  }, [newestShown]);
+  // A screen reader hears that one arrived; the list reloads to show it.
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(
+    () =>
+      onNewNotification(() => {
+        setAnnouncement(t('notifications.newArrived'));
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      }),
+    [queryClient, t],
+  );
+  const open = (id: number, target: string | null, read: boolean) => {
+    if (!read) void markNotificationRead(id).then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }));
+    if (target) void navigate(target);
+  };
+  const markAllRead = () =>
+    void markAllNotificationsRead(newestShown).then((unread) => {
+      setUnreadNotifications(unread);
+      return queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    });
 
   return (
     <Page title={t('notifications.title')} width="md">
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
+      {anyUnread ? (
+        <Stack direction="row" sx={{ mb: 1, justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={markAllRead}>
+            {t('notifications.markAllRead')}
+          </Button>
+        </Stack>
+      ) : null}
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
         <Table sx={{ tableLayout: 'fixed' }} aria-label={t('notifications.title')}>
           <TableHead>
@@ -73,8 +123,15 @@ export function NotificationsPage() {
                   <TableRow
                     key={row.id}
                     hover={target !== null}
-                    onClick={target ? () => void navigate(target) : undefined}
-                    sx={{ cursor: target ? 'pointer' : 'default' }}
+                    onClick={target || !row.read ? () => open(row.id, target, row.read) : undefined}
+                    data-read={row.read}
+                    sx={{
+                      cursor: target ? 'pointer' : 'default',
+                      ...(!row.read && {
+                        bgcolor: '#fdf1f5',
+                        '& td:first-of-type': { boxShadow: 'inset 4px 0 #d6245a' },
+                      }),
+                    }}
                   >
                     <TableCell>
                       <Avatar
@@ -85,7 +142,10 @@ export function NotificationsPage() {
                         <NotificationsNoneOutlined />
                       </Avatar>
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.content}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: row.read ? 400 : 700 }}>
+                      {row.read ? null : <span className="visually-hidden">{t('notifications.unread')}: </span>}
+                      {row.content}
+                    </TableCell>
                     <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                       {formatDotDate(row.created)}
                     </TableCell>

@@ -33,6 +33,7 @@ export const en: Messages = {
     search: 'Search',
     main: 'Main',
     notice: 'Notice',
+    unreadCount: '{{count}} unread',
     login: 'Login',
     userMenu: 'User menu',
     myPage: 'My page',
@@ -339,6 +340,9 @@ export const en: Messages = {
     content: 'Content',
     created: 'Date',
     placeholder: 'No picture',
+    unread: 'Unread',
+    markAllRead: 'Mark all as read',
+    newArrived: 'A new notification arrived.',
   },
   missionDetail: {
     title: 'Mission',

@@ -33,6 +33,7 @@ export const ja: Messages = {
     search: '検索',
     main: 'メイン',
     notice: 'お知らせ',
+    unreadCount: '未読{{count}}件',
     login: 'ログイン',
     userMenu: 'ユーザーメニュー',
     myPage: 'マイページ',
@@ -341,6 +342,9 @@ export const ja: Messages = {
     content: '内容',
     created: '日付',
     placeholder: '画像なし',
+    unread: '未読',
+    markAllRead: 'すべて既読にする',
+    newArrived: '新しいお知らせが届きました。',
   },
   missionDetail: {
     title: 'ミッション',

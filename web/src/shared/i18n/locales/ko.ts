@@ -33,6 +33,7 @@ export const ko = {
     search: '검색',
     main: '메인',
     notice: '알림',
+    unreadCount: '읽지 않은 알림 {{count}}개',
     login: '로그인',
     userMenu: '사용자 메뉴',
     myPage: '마이페이지',
@@ -340,6 +341,9 @@ export const ko = {
     content: '내용',
     created: '날짜',
     placeholder: '프로필 없음',
+    unread: '읽지 않음',
+    markAllRead: '모두 읽음으로 표시',
+    newArrived: '새 알림이 도착했습니다.',
   },
   missionDetail: {
     title: '미션',
