@@ -122,6 +122,20 @@ export const domainEventDefinitions = {
       refundedCoins: z.number().int().nonnegative(),
     }),
   },
+  /**
+   * A deadline the creator's mission waits on is near (a custom request's decision, a performance, a lottery prize):
+   * `beforeMs` before `dueAt`, one event per mission, deadline and reminder.
+   */
+  'mission.deadline-approaching': {
+    aggregateType: 'mission',
+    payload: z.object({
+      ...missionParties,
+      productName: z.string(),
+      deadline: z.enum(['DECISION', 'PERFORM', 'PRIZE']),
+      dueAt: isoDate,
+      beforeMs: z.number().int().positive(),
+    }),
+  },
   /** A fan applied to a lottery event (the application is a mission of the EVENT product): to the fan. */
   'event.applied': {
     aggregateType: 'mission',

@@ -9,6 +9,12 @@ import { languageSchema } from './languages';
 export const NOTIFICATION_KINDS = [
   /** To the creator: a fan requested a mission (or won a LUCKY one). */
   'MISSION_REQUESTED',
+  /** To the creator: a custom request waits for his decision, its 30 days end soon (7 days and 1 day before). */
+  'MISSION_DECISION_DUE_SOON',
+  /** To the creator: an accepted mission waits to be performed, its 10 days end soon (3 days, 1 day, 2 hours before). */
+  'MISSION_PERFORM_DUE_SOON',
+  /** To the creator: a lottery winner's prize is owed, its week ends soon (2 days and 1 day before). */
+  'EVENT_PRIZE_DUE_SOON',
   /** To the fan: the creator accepted the request. */
   'MISSION_ACCEPTED',
   /** To the fan: the mission was performed. */

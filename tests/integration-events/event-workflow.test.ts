@@ -500,7 +500,7 @@ describe('the 14-day rule', () => {
 });
 
 describe('prizes', () => {
-  it('a winner not served within a week: PERFORM_EXPIRED, the creator penalised, the fan told; CLOSED at eventEnd', async () => {
+  it('a winner not served within a week: reminded 2 days and 1 day before, then PERFORM_EXPIRED, the creator penalised, the fan told; CLOSED at eventEnd', async () => {
     const created = await createEvent(2, { eventEndDays: 30 });
     await openApplications(created);
     const { missions } = await apply(created.productId, 2);
@@ -540,7 +540,30 @@ describe('prizes', () => {
         eventEnd: closed.event_end,
       }).eventEndAt.getTime(),
     );
-    expect(await outboxTypes(missed)).toEqual(['event.applied', 'event.drawn', 'mission.rejected']);
+    expect(await outboxTypes(missed)).toEqual([
+      'event.applied',
+      'event.drawn',
+      'mission.deadline-approaching',
+      'mission.deadline-approaching',
+      'mission.rejected',
+    ]);
+    // The creator was reminded of the prize still owed at its times (to the minute), never of the one delivered.
+    const reminders = await db()
+      .selectFrom('mission_deadline_reminders')
+      .selectAll()
+      .where('mission_id', 'in', [served, missed])
+      .orderBy('sent_at')
+      .execute();
+    expect(
+      reminders.map((row) => [
+        row.mission_id,
+        row.deadline,
+        Math.round((drawn.prize_due_at!.getTime() - row.sent_at.getTime()) / 60_000) * 60_000,
+      ]),
+    ).toEqual([
+      [missed, 'PRIZE', 2 * DAY],
+      [missed, 'PRIZE', DAY],
+    ]);
     expect(await outboxTypes(served)).toEqual(['event.applied', 'event.drawn', 'mission.completed']);
   });
 });

@@ -1,20 +1,15 @@
 // Mission workflows end to end on the time-skipping test server: requests through the real API (which starts the
 // workflow after its answer: each POST here waits for that start before the test skips time), actions as Updates, deadlines skipped in seconds, the DB, ledger and outbox checked after each path.
-import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '@fanmission/ledger';
-import {
-  createMissionActivities,
-  creatorBlockedByPenalties,
-  reconcileMissionWorkflows,
-} from '@fanmission/services/missions';
+import { balance, earningsAccount, escrowAccount, walletAccount } from '@fanmission/ledger';
+import { creatorBlockedByPenalties, reconcileMissionWorkflows } from '@fanmission/services/missions';
+import { storageDriverFor } from '@fanmission/services/files';
 import {
   basicRequest,
   createFan,
   createFile,
   createProduct,
   createVerifiedCreator,
-  postAndAwaitWorkflowStarts,
 } from '@fanmission/tests/support/missions';
-import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { WorkflowUpdateStage } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
@@ -24,111 +19,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTestApp } from '@fanmission/tests/harness/app';
-import { useTemporalTestEnvironment } from '@fanmission/tests/harness/temporal';
+import { describe, expect, inject, it } from 'vitest';
+import { DAY, useMissionWorkflows } from '@fanmission/tests/support/mission-workflows';
 import { recordHistoryFixtures } from '@fanmission/tests/support/workflow-histories';
-import {
-  acceptMissionUpdate,
-  missionStateQuery,
-  type MissionWorkflowResult,
-  performMissionUpdate,
-} from '@fanmission/workflows/missions';
+import { acceptMissionUpdate, missionStateQuery, performMissionUpdate } from '@fanmission/workflows/missions';
 
-const env = await useTemporalTestEnvironment();
-const taskQueue = `missions-${randomUUID()}`;
-// The app's clock follows the test server's, which runs ahead of the wall clock by every skipped day.
-let skew = 0;
-const syncClock = async () => {
-  skew = (await env.currentTimeMs()) - Date.now();
-};
-const testApp = useTestApp({ temporal: { client: env.client, taskQueue }, now: () => new Date(Date.now() + skew) });
-const app = () => testApp.current.app;
-const db = () => testApp.current.app.db;
-const DAY = 24 * 60 * 60 * 1000;
-
-let worker: Worker;
-let running: Promise<void>;
-const histories: Array<{ workflowId: string; scenario: string; history: unknown }> = [];
-
-async function startWorker(): Promise<void> {
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    namespace: env.namespace ?? 'default',
-    taskQueue,
-    workflowBundle: inject('temporalWorkflowBundle'),
-    activities: createMissionActivities({
-      db: db(),
-      storage: storageDriverFor(testApp.current.config),
-      mediaTools: mediaToolsOf(testApp.current.config),
-    }),
-    // A killed worker's cached workflows move on to the next worker quickly.
-    stickyQueueScheduleToStartTimeout: '1 second',
-  });
-  running = worker.run();
-}
-
-async function stopWorker(): Promise<void> {
-  worker.shutdown();
-  await running;
-}
-
-beforeAll(async () => {
-  await syncClock();
-  await startWorker();
-});
-
-afterAll(async () => {
-  await stopWorker();
-  expect((await verify(db())).differences).toEqual([]);
-});
-
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  postAndAwaitWorkflowStarts(app(), url, headers, payload);
-
-async function skip(days: number): Promise<void> {
-  await env.sleep(days * DAY);
-  await syncClock();
-}
-
-/** Waits for the mission's workflow to finish (skipping time to its timers) and keeps its history for replay. */
-async function finished(missionId: number): Promise<MissionWorkflowResult> {
-  const handle = env.client.workflow.getHandle(`mission-${missionId}`);
-  const result = (await handle.result()) as MissionWorkflowResult;
-  const scenario = expect.getState().currentTestName ?? handle.workflowId;
-  histories.push({ workflowId: handle.workflowId, scenario, history: await handle.fetchHistory() });
-  await syncClock();
-  return result;
-}
-
-const mission = (id: number) => db().selectFrom('missions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-async function outboxTypes(aggregateId: number, aggregateType = 'mission'): Promise<string[]> {
-  const rows = await db()
-    .selectFrom('outbox')
-    .select('type')
-    .where('aggregate_id', '=', String(aggregateId))
-    .where('aggregate_type', '=', aggregateType as never)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => row.type);
-}
-
-async function requestBasic(coinPrice = 20) {
-  const creator = await createVerifiedCreator(app());
-  const product = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice });
-  const fan = await createFan(app(), 100);
-  await syncClock();
-  const response = await post('/missions', fan.headers, basicRequest(product));
-  expect(response.json(), `skew ${skew}`).toMatchObject({ status: 'ACCEPTED' });
-  return { creator, fan, product, id: response.json<{ id: number }>().id };
-}
-
-async function perform(creator: { id: number; headers: Record<string, string> }, id: number, kind = 'image') {
-  const file = await createFile(db(), creator.id, kind as 'image');
-  const field = kind === 'image' ? 'pictureId' : kind === 'video' ? 'videoId' : 'voiceId';
-  return post(`/missions/${id}/perform`, creator.headers, { responseComment: 'Happy birthday!', [field]: file });
-}
+const world = await useMissionWorkflows();
+const { env, taskQueue, app, db, histories, startWorker, stopWorker, syncClock, post, skip, finished, mission } = world;
+const { outboxTypes, requestBasic, requestCustom, perform } = world;
 
 describe('a worker killed mid-mission', () => {
   // First in the file: the killed worker holds only this workflow.
@@ -167,7 +65,14 @@ describe('BASIC missions', () => {
     expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 20 });
     expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 0 });
     expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 80 });
-    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.completed']);
+    // Performed on day 9: reminded 3 days before the deadline, never 2 hours before (the 1-day reminder falls on day
+    // 9 itself, before or after the perform; tests/integration/deadline-reminders.test.ts times them).
+    const types = await outboxTypes(id);
+    expect(types.filter((type) => type !== 'mission.deadline-approaching')).toEqual([
+      'mission.requested',
+      'mission.completed',
+    ]);
+    expect(types.filter((type) => type === 'mission.deadline-approaching').length).toBeOneOf([1, 2]);
 
     const again = await perform(creator, id);
     expect(again.json()).toMatchObject({ status: 409, code: 'ALREADY_PERFORMED' });
@@ -215,7 +120,7 @@ describe('BASIC missions', () => {
 
   it('a video uploaded without a poster frame gets one taken while TRANSCODING', async () => {
     const { creator, id } = await requestBasic(10);
-    const storage = storageDriverFor(testApp.current.config);
+    const storage = storageDriverFor(app().config);
     const folder = await mkdtemp(path.join(tmpdir(), 'fanmission-transcode-'));
     const key = `test/${randomUUID()}.mp4`;
     let posterKey: string | undefined;
@@ -272,7 +177,11 @@ describe('BASIC missions', () => {
       const row = await mission(id);
       expect(row).toMatchObject({ status: 'REJECTED', rejection_reason: 'PERFORM_EXPIRED', refunded_coins: 15 });
       expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
-      expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.rejected']);
+      expect(await outboxTypes(id)).toEqual([
+        'mission.requested',
+        ...Array<string>(3).fill('mission.deadline-approaching'),
+        'mission.rejected',
+      ]);
       const penaltyLevel = round + 1;
       const late = await perform(creator, id);
       // From level 3 the creator cannot even log in (checked below).
@@ -345,16 +254,6 @@ describe('a perform racing the deadline', () => {
 });
 
 describe('CUSTOM missions', () => {
-  async function requestCustom() {
-    const creator = await createVerifiedCreator(app());
-    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 40 });
-    const fan = await createFan(app(), 100);
-    await syncClock();
-    const response = await post('/missions', fan.headers, basicRequest(product, { coinPrice: 40 }));
-    expect(response.json()).toMatchObject({ status: 'REQUESTED' });
-    return { creator, fan, id: response.json<{ id: number }>().id };
-  }
-
   it('accepted on day 29, then performed: COMPLETED', async () => {
     const { creator, id } = await requestCustom();
     await skip(29);
@@ -368,7 +267,14 @@ describe('CUSTOM missions', () => {
     await skip(5);
     expect((await perform(creator, id)).statusCode).toBe(200);
     expect(await finished(id)).toEqual({ status: 'COMPLETED' });
-    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.accepted', 'mission.completed']);
+    // Accepted on day 29: reminded 7 days and 1 day before the decision's deadline, then performed 5 days into 10.
+    expect(await outboxTypes(id)).toEqual([
+      'mission.requested',
+      'mission.deadline-approaching',
+      'mission.deadline-approaching',
+      'mission.accepted',
+      'mission.completed',
+    ]);
     expect(await balance(db(), earningsAccount(creator.creatorId))).toMatchObject({ balance: 40 });
   });
 

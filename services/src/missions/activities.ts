@@ -8,6 +8,7 @@ import {
   type MissionActivities,
   type RecordPerformanceInput,
   type RejectMissionInput,
+  type RemindDeadlineInput,
 } from '@fanmission/workflows/missions';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../db';
@@ -40,6 +41,41 @@ export interface MissionActivityDependencies {
 export function createMissionActivities(deps: MissionActivityDependencies): MissionActivities {
   const { db } = deps;
   return {
+    async remindDeadline(input: RemindDeadlineInput) {
+      await db.transaction().execute(async (trx) => {
+        const mission = await lockedMission(trx, input.missionId);
+        // Decided, performed or ended since the workflow's timer fired: nothing left to remind of.
+        if (mission.status !== (input.deadline === 'DECISION' ? 'REQUESTED' : 'ACCEPTED')) return;
+        const at = new Date(input.at);
+        const first = await trx
+          .insertInto('mission_deadline_reminders')
+          .values({
+            mission_id: mission.id,
+            deadline: input.deadline,
+            before_ms: input.beforeMs,
+            due_at: new Date(input.dueAt),
+            sent_at: at,
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('mission_id')
+          .executeTakeFirst();
+        if (!first) return;
+        await recordEvents(trx, [
+          domainEvent(
+            'mission.deadline-approaching',
+            {
+              ...parties(mission),
+              productName: await productName(trx, mission),
+              deadline: input.deadline,
+              dueAt: input.dueAt,
+              beforeMs: input.beforeMs,
+            },
+            at,
+          ),
+        ]);
+      });
+    },
+
     async acceptMission(input: AcceptMissionInput) {
       await db.transaction().execute(async (trx) => {
         const mission = await lockedMission(trx, input.missionId);

@@ -103,8 +103,18 @@ export interface MissionActionKeysTable {
   created_at: Generated<Date>;
 }
 
+/** A reminder of a deadline sent to a mission's creator (migration 0461): at most one per deadline and time before. */
+export interface MissionDeadlineRemindersTable {
+  mission_id: number;
+  deadline: 'DECISION' | 'PERFORM' | 'PRIZE';
+  before_ms: number;
+  due_at: Date;
+  sent_at: Date;
+}
+
 export interface MissionsTables {
   missions: MissionsTable;
+  mission_deadline_reminders: MissionDeadlineRemindersTable;
   lucky_rolls: LuckyRollsTable;
   creator_penalties: CreatorPenaltiesTable;
   mission_action_keys: MissionActionKeysTable;

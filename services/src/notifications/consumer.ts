@@ -1,4 +1,5 @@
 import type { MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
+import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { defineConsumer } from '../outbox';
@@ -56,6 +57,12 @@ async function notify(
     .execute();
 }
 
+const DEADLINE_KINDS = {
+  DECISION: 'MISSION_DECISION_DUE_SOON',
+  PERFORM: 'MISSION_PERFORM_DUE_SOON',
+  PRIZE: 'EVENT_PRIZE_DUE_SOON',
+} as const satisfies Record<string, NotificationKind>;
+
 const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
   REFUSED: 'MISSION_REFUSED',
   DECISION_EXPIRED: 'MISSION_DECISION_EXPIRED',
@@ -111,6 +118,21 @@ export const notificationsConsumer = defineConsumer('notifications', {
       actor: await fanParty(trx, payload.userId),
       missionId: payload.missionId,
       params: { product: payload.productName, coins: payload.coinPrice },
+    }),
+  // A deadline the creator's mission waits on is near: the fan who waits is the other party.
+  'mission.deadline-approaching': async (trx, { id, occurredAt, payload }) =>
+    notify(trx, {
+      eventId: id,
+      occurredAt,
+      kind: DEADLINE_KINDS[payload.deadline],
+      recipient: await creatorParty(trx, payload.creatorId),
+      actor: await fanParty(trx, payload.userId),
+      missionId: payload.missionId,
+      params: {
+        product: payload.productName,
+        due: formatKoreaTime(new Date(payload.dueAt)),
+        hoursLeft: Math.round(payload.beforeMs / 3_600_000),
+      },
     }),
   // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
   'mission.accepted': async (trx, event) =>

@@ -81,8 +81,19 @@ function notificationText(language: Language, kind: NotificationKind, params: Re
     const document = translate(language, `terms.kind.${termsKindOf(params)}`);
     return translate(language, 'notification.TERMS_CHANGED', { ...params, document });
   }
-  const text = translate(language, `notification.${kind}`, params);
+  const text = translate(language, `notification.${kind}`, { ...params, ...timeLeftParam(language, params) });
   const message = typeof params.message === 'string' ? params.message.trim() : '';
   if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;
   return `${text} ${translate(language, `notification.message.${kind}`, { message })}`;
+}
+
+/** A deadline reminder's `{left}`, in the reader's language, from the hours its event carried. */
+function timeLeftParam(language: Language, params: Record<string, string | number>): { left?: string } {
+  const hours = params.hoursLeft;
+  if (typeof hours !== 'number') return {};
+  if (hours < 24) return { left: translate(language, 'notification.left.hours', { count: hours }) };
+  const days = Math.round(hours / 24);
+  return {
+    left: translate(language, days === 1 ? 'notification.left.day' : 'notification.left.days', { count: days }),
+  };
 }

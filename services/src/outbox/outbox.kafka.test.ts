@@ -171,6 +171,15 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
     feedback: 'sorry',
     refundedCoins: 30,
   },
+  'mission.deadline-approaching': {
+    missionId: 77,
+    creatorId: 5,
+    userId: 6,
+    productName: 'p',
+    deadline: 'PERFORM',
+    dueAt: '2026-03-05T03:00:00.000Z',
+    beforeMs: 7_200_000,
+  },
   'mission.liked': { missionId: 77, creatorId: 5, userId: 6 },
   'mission.unliked': { missionId: 77, creatorId: 5, userId: 6 },
   'mission.commented': {

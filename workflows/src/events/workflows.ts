@@ -14,11 +14,13 @@ import {
   condition,
   defineQuery,
   defineUpdate,
+  patched,
   proxyActivities,
   setHandler,
 } from '@temporalio/workflow';
 import { DAY_MS } from '@fanmission/contracts/time';
 import type { MissionActivities, MissionMediaKind } from '../missions/activities';
+import { DEADLINE_REMINDERS, DEADLINE_REMINDERS_PATCH } from '../missions/reminders';
 import type { DrawOutcome, EventActivities, EventEdit, EventSchedule } from './activities';
 import { EVENT_ACTION_REFUSALS, type EventActionRefusal } from './refusals';
 
@@ -28,7 +30,7 @@ export const PRIZE_WINDOW_MS = 7 * DAY_MS;
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' } as const;
 const activities = proxyActivities<EventActivities>({ startToCloseTimeout: '1 minute', retry });
 const missionActivities = proxyActivities<
-  Pick<MissionActivities, 'recordPerformance' | 'completeMission' | 'rejectMission'>
+  Pick<MissionActivities, 'recordPerformance' | 'completeMission' | 'rejectMission' | 'remindDeadline'>
 >({ startToCloseTimeout: '1 minute', retry });
 const transcoding = proxyActivities<Pick<MissionActivities, 'transcodeMissionVideo'>>({
   startToCloseTimeout: '15 minutes',
@@ -333,6 +335,12 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
   const allSettled = () => winners.every((winner) => settled.has(winner));
   const allDelivered = () => winners.every((winner) => delivered.has(winner));
   let closed = phaseNow() === 'CLOSED';
+  // The creator is reminded of each winner's prize still owed before the week ends (histories from before the
+  // reminders replay without them).
+  const prizeReminders: number[] =
+    prizeDueAt !== null && !prizesExpired && patched(DEADLINE_REMINDERS_PATCH)
+      ? DEADLINE_REMINDERS.PRIZE.filter((beforeMs) => prizeDueAt! - beforeMs > Date.now())
+      : [];
   for (;;) {
     if (canceled()) return await ended();
     if (!closed && allDelivered()) {
@@ -341,9 +349,12 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
       phase = 'CLOSED';
     }
     if (closed && allSettled()) return { status: 'CLOSED' };
+    const nextReminderAt =
+      prizeReminders.length > 0 && !prizesExpired && prizeDueAt !== null ? prizeDueAt - prizeReminders[0]! : Infinity;
     const nextDeadline = Math.min(
       closed ? Infinity : at(schedule.eventEndAt),
       prizesExpired ? Infinity : (prizeDueAt ?? Infinity),
+      nextReminderAt,
     );
     const settledBefore = settled.size;
     if (nextDeadline === Infinity) {
@@ -353,6 +364,20 @@ export async function lotteryEventWorkflow(input: EventWorkflowInput): Promise<{
     const changed = await waitUntil(() => settled.size !== settledBefore || canceled(), nextDeadline);
     if (changed) continue;
     if (canceled()) continue;
+    if (Date.now() >= nextReminderAt && Date.now() < prizeDueAt!) {
+      const beforeMs = prizeReminders.shift()!;
+      for (const winner of winners) {
+        if (settled.has(winner) || performing.has(winner)) continue;
+        await missionActivities.remindDeadline({
+          missionId: winner,
+          deadline: 'PRIZE',
+          dueAt: new Date(prizeDueAt!).toISOString(),
+          beforeMs,
+          at: nowIso(),
+        });
+      }
+      continue;
+    }
     if (!prizesExpired && prizeDueAt !== null && Date.now() >= prizeDueAt) {
       // The week is over: the prizes not delivered count as missed deadlines (the creator is penalised).
       prizesExpired = true;

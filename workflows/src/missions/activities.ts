@@ -42,7 +42,22 @@ export interface RecordPerformanceResult {
   transcoding: boolean;
 }
 
+export interface RemindDeadlineInput {
+  missionId: number;
+  deadline: 'DECISION' | 'PERFORM' | 'PRIZE';
+  /** The deadline reminded of. */
+  dueAt: IsoInstant;
+  /** How long before the deadline this reminder is (one of DEADLINE_REMINDERS), which makes it one of its kind. */
+  beforeMs: number;
+  at: IsoInstant;
+}
+
 export interface MissionActivities {
+  /**
+   * Tells the creator that a deadline is near, once per mission, deadline and time before it; nothing when the
+   * mission has left the state that deadline waits on (decided, performed, cancelled) meanwhile.
+   */
+  remindDeadline(input: RemindDeadlineInput): Promise<void>;
   /** CUSTOM: REQUESTED → ACCEPTED with the creator's message and the 10-day perform deadline. */
   acceptMission(input: AcceptMissionInput): Promise<void>;
   /** → REJECTED: the escrow back to the fan; a missed perform deadline also penalises the creator (and compensates a lucky win). */

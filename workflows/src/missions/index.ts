@@ -2,3 +2,4 @@
 export type * from './activities';
 export * from './refusals';
 export * from './workflows';
+export * from './reminders';

@@ -17,10 +17,12 @@ import {
   currentUpdateInfo,
   defineQuery,
   defineUpdate,
+  patched,
   proxyActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { MissionActivities, MissionMediaKind } from './activities';
+import { DEADLINE_REMINDERS, DEADLINE_REMINDERS_PATCH, type ReminderDeadline } from './reminders';
 import { DAY_MS } from '@fanmission/contracts/time';
 import { MISSION_ACTION_REFUSALS, MISSION_MEDIA_MISSING, type MissionActionRefusal } from './refusals';
 
@@ -96,6 +98,31 @@ async function waitUntil(done: () => boolean, dueAt: number): Promise<boolean> {
   const remaining = dueAt - Date.now();
   if (remaining <= 0) return done();
   return await condition(done, remaining);
+}
+
+/**
+ * Waits like `waitUntil`, reminding the creator at each of the deadline's reminder times still ahead (the workflow
+ * clock) while `done()` is false. A reminder never delays the deadline: the activity only records a notification.
+ */
+async function waitUntilReminding(
+  done: () => boolean,
+  dueAt: number,
+  reminder: { missionId: number; deadline: ReminderDeadline },
+): Promise<boolean> {
+  if (patched(DEADLINE_REMINDERS_PATCH)) {
+    for (const beforeMs of DEADLINE_REMINDERS[reminder.deadline]) {
+      const remindAt = dueAt - beforeMs;
+      if (remindAt <= Date.now()) continue;
+      if (await waitUntil(done, remindAt)) return true;
+      await activities.remindDeadline({
+        ...reminder,
+        dueAt: new Date(dueAt).toISOString(),
+        beforeMs,
+        at: nowIso(),
+      });
+    }
+  }
+  return await waitUntil(done, dueAt);
 }
 
 export async function missionWorkflow(input: MissionWorkflowInput): Promise<MissionWorkflowResult> {
@@ -222,7 +249,10 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
 
   if (startedIn === 'REQUESTED') {
     if (decisionDueAt === null) throw ApplicationFailure.nonRetryable('a REQUESTED mission needs decisionDueAt');
-    const decided = await waitUntil(() => phase !== 'REQUESTED', decisionDueAt);
+    const decided = await waitUntilReminding(() => phase !== 'REQUESTED', decisionDueAt, {
+      missionId,
+      deadline: 'DECISION',
+    });
     if (!decided) {
       decisionExpired = true;
       phase = 'EXPIRING';
@@ -238,7 +268,10 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   if (performDueAt === null) throw ApplicationFailure.nonRetryable('an ACCEPTED mission needs performDueAt');
   // A perform that failed (its file was gone) returns the phase to ACCEPTED: wait again for the same deadline.
   for (;;) {
-    const acted = await waitUntil(() => phase !== 'ACCEPTED', performDueAt);
+    const acted = await waitUntilReminding(() => phase !== 'ACCEPTED', performDueAt, {
+      missionId,
+      deadline: 'PERFORM',
+    });
     if (!acted) {
       performExpired = true;
       phase = 'EXPIRING';

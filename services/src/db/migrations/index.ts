@@ -89,6 +89,7 @@ import * as m0421 from './0421_approval_legal_erasure';
 import * as m0422 from './0422_identity_verification_binding';
 import * as m0430 from './0430_staff_relations';
 import * as m0460 from './0460_notification_reads';
+import * as m0461 from './0461_mission_deadline_reminders';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -182,4 +183,5 @@ export const migrations: Record<string, Migration> = {
   '0422_identity_verification_binding': m0422,
   '0430_staff_relations': m0430,
   '0460_notification_reads': m0460,
+  '0461_mission_deadline_reminders': m0461,
 };

@@ -60,4 +60,23 @@ export const eventsMessages = {
     en: '{actor} replied to your comment: {excerpt}',
     ja: '{actor}さんがあなたのコメントに返信しました: {excerpt}',
   },
+  // Deadline reminders to the creator: `{left}` is the time left (notification.left.*), `{due}` the deadline in KST.
+  'notification.MISSION_DECISION_DUE_SOON': {
+    ko: '{actor}님의 「{product}」 요청을 수락하거나 거절할 기한이 {left} 남았습니다({due}까지). 기한이 지나면 자동으로 환불됩니다.',
+    en: 'Only {left} left to accept or refuse {actor}’s request “{product}” (until {due}); after that it is refunded automatically.',
+    ja: '{actor}さんの「{product}」リクエストを承諾または拒否する期限まであと{left}です（{due}まで）。期限を過ぎると自動的に返金されます。',
+  },
+  'notification.MISSION_PERFORM_DUE_SOON': {
+    ko: '{actor}님의 「{product}」 미션을 수행할 기한이 {left} 남았습니다({due}까지). 기한을 넘기면 환불되고 페널티가 부과됩니다.',
+    en: 'Only {left} left to perform {actor}’s mission “{product}” (until {due}); a missed deadline refunds the fan and brings a penalty.',
+    ja: '{actor}さんの「{product}」ミッションを実行する期限まであと{left}です（{due}まで）。期限を過ぎると返金され、ペナルティが科されます。',
+  },
+  'notification.EVENT_PRIZE_DUE_SOON': {
+    ko: '당첨자 {actor}님에게 「{product}」 상품을 전달할 기한이 {left} 남았습니다({due}까지). 기한을 넘기면 페널티가 부과됩니다.',
+    en: 'Only {left} left to deliver the prize of “{product}” to the winner {actor} (until {due}); a missed deadline brings a penalty.',
+    ja: '当選者{actor}さんに「{product}」の賞品を届ける期限まであと{left}です（{due}まで）。期限を過ぎるとペナルティが科されます。',
+  },
+  'notification.left.day': { ko: '1일', en: '1 day', ja: '1日' },
+  'notification.left.days': { ko: '{count}일', en: '{count} days', ja: '{count}日' },
+  'notification.left.hours': { ko: '{count}시간', en: '{count} hours', ja: '{count}時間' },
 } as const satisfies Catalog;
