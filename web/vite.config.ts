@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
@@ -15,7 +16,7 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
  * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
  */
 const SHELL =
-  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|notifications[\\/]unread|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session|first-view))/;
+  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|notifications[\\/]unread|pwa[\\/]|network[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session|first-view))/;
 const COMMON =
   /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address|cards[\\/])|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;
@@ -104,6 +105,33 @@ function preloadFirstPage(): Plugin {
       },
     },
   };
+}
+
+/**
+ * The service worker (src/sw.ts) and what it precaches: the app shell, which is what the first paint of any page
+ * needs (index.html, the entry with its vendor and constants chunks, the texts, the icons). The pages' chunks are
+ * cached as they are first loaded; a member's phone never downloads the whole app up front.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // The app registers it itself (src/shared/pwa/service-worker.ts), outside the embedded app mode.
+    injectRegister: false,
+    // public/manifest.webmanifest is the app's manifest.
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: [
+        'index.html',
+        'manifest.webmanifest',
+        'icons/*.{png,svg}',
+        'images/*.{png,svg}',
+        'assets/{index,react,constants,rolldown-runtime,ko,en,ja}-*.{js,css}',
+      ],
+    },
+  });
 }
 
 /** The pages index.html paints before any script runs (src/app/static-first-view.tsx), by path. */
@@ -228,7 +256,15 @@ export default defineConfig(({ command }) => {
   // NODE_ENV after loading this file; scripts/build-apps.ts restores the caller's value afterwards.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [pureContractSchemas(), react(), precompress(), shellStaysLight(), preloadFirstPage(), staticFirstView()],
+    plugins: [
+      pureContractSchemas(),
+      react(),
+      precompress(),
+      shellStaysLight(),
+      preloadFirstPage(),
+      staticFirstView(),
+      serviceWorker(),
+    ],
     base: '/',
     build: {
       outDir: 'dist',

@@ -120,7 +120,9 @@ export function useBrowser(): BrowserHandle {
       return launchMs;
     },
     async newPage(options?: BrowserContextOptions) {
-      const context = await current().newContext(options);
+      // The web app's service worker only where a test asks for it (`serviceWorkers: 'allow'`): installing it in
+      // every page would precache the app shell each time, and requests through it hide nothing the tests check.
+      const context = await current().newContext({ serviceWorkers: 'block', ...options });
       contexts.add(context);
       // Fail a step with Playwright's own message well before the test's timeout ends the whole test.
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);

@@ -86,7 +86,10 @@ export async function sessionTokenOf(page: Page): Promise<string | null> {
  * A new context's storage holding `values` as a login on the app at `baseUrl` leaves them: the session cookie and the
  * localStorage entries, there before the app's first page loads (no page of the app is loaded to write them).
  */
-export function sessionState(baseUrl: string, values: WebSession): NonNullable<BrowserContextOptions['storageState']> {
+export function sessionState(
+  baseUrl: string,
+  values: WebSession,
+): Exclude<NonNullable<BrowserContextOptions['storageState']>, string> {
   const { token, ...storage } = values;
   return {
     cookies: token ? [sessionCookie(baseUrl, token)] : [],

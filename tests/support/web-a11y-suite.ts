@@ -141,7 +141,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
       viewport: ViewportSize = PHONE,
       options: BrowserContextOptions = {},
     ) {
-      const context = await browser.newContext({ viewport, ...options });
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...options });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       contexts.push(context);
       const { token, ...storage } = session;

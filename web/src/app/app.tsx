@@ -1,12 +1,14 @@
 import type { i18n as I18n } from 'i18next';
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { AlertHost } from '../shared/alert/alert';
 import { useAppMode } from '../shared/app-mode';
 import { NavigationBridge } from '../shared/navigation/navigation';
 import { useSession } from '../shared/session/session';
+import { ConnectionBanner, PageErrorBoundary } from './connection-banner';
 import { Footer } from './footer';
+import { InstallHintCard } from './install-hint';
 import { Header } from './header';
 import { AppRoutes } from './routes';
 import './shell.css';
@@ -40,10 +42,13 @@ const TermsConsentGate = lazy(async () => {
 export function Layout({ children }: { children: ReactNode }) {
   const appMode = useAppMode();
   const session = useSession();
+  const { pathname } = useLocation();
   return (
     <>
       {appMode ? null : <Header />}
-      {children}
+      <ConnectionBanner />
+      {appMode ? null : <InstallHintCard />}
+      <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
       {appMode ? null : <Footer />}
       {session.loggedIn ? (
         <Suspense fallback={null}>

@@ -8,6 +8,11 @@ const KEY = 'app-api';
  */
 export function useAppMode(): boolean {
   const { search } = useLocation();
+  return appModeOf(search);
+}
+
+/** The app mode for a page's query string (remembering `?app-api=` for the tab), outside React. */
+export function appModeOf(search: string): boolean {
   const value = new URLSearchParams(search).get(KEY);
   if (value === 'true') window.sessionStorage.setItem(KEY, 'true');
   else if (value !== null) window.sessionStorage.removeItem(KEY);

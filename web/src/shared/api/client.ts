@@ -9,6 +9,7 @@ import {
 import i18next from 'i18next';
 import { showAlert } from '../alert/alert';
 import { navigateTo } from '../navigation/navigation';
+import { isGatewayTrouble, reportConnectionTrouble, reportConnectionWorks } from '../network/connection';
 import { clearSession, readSession } from '../session/session';
 
 /** An answer other than 2xx; `body` is the API's error object when it sent one. */
@@ -219,8 +220,17 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     method === 'GET' && !options.signal && !options.headers && options.token === undefined
       ? takeEarlyAnswer(url, headers)
       : undefined;
-  const response = await (early ??
-    fetch(url, { method, headers, body, signal: options.signal, credentials: SESSION_CREDENTIALS }));
+  let response: Response;
+  try {
+    response = await (early ??
+      fetch(url, { method, headers, body, signal: options.signal, credentials: SESSION_CREDENTIALS }));
+  } catch (error) {
+    // No answer at all (offline, a dropped connection); a call the page cancelled is no trouble.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportConnectionTrouble();
+    throw error;
+  }
+  if (isGatewayTrouble(response.status)) reportConnectionTrouble();
+  else reportConnectionWorks();
   const data = await parseBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, asErrorResponse(data));

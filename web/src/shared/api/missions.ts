@@ -1,4 +1,5 @@
 import type { EventApplication, MissionRequest, MissionRequestResponse } from '@fanmission/contracts';
+import { installMomentReached } from '../pwa/install-hint';
 import { api } from './client';
 
 /**
@@ -9,11 +10,12 @@ export async function postMission(
   body: MissionRequest | EventApplication,
   idempotencyKey: string,
 ): Promise<MissionRequestResponse> {
-  return (
-    await api<MissionRequestResponse>('/missions', {
-      method: 'POST',
-      body,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    })
-  ).data;
+  const { data } = await api<MissionRequestResponse>('/missions', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  // His first request: from now on he waits for news of it, which the installed app brings.
+  installMomentReached();
+  return data;
 }

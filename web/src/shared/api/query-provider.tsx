@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RETRY_EVENT } from '../network/connection';
 
 export function createQueryClient(): QueryClient {
   // List errors are warned about and shown as empty lists; retrying a 4xx helps nobody.
@@ -8,6 +9,8 @@ export function createQueryClient(): QueryClient {
 
 /** One cache for every page of the tab. */
 const sharedClient = createQueryClient();
+// "Try again" after a connection trouble: what the open pages show is asked for again.
+window.addEventListener(RETRY_EVENT, () => void sharedClient.refetchQueries({ type: 'active' }));
 
 /**
  * TanStack Query for the pages that load server state. Each lazily loaded page brings it along, so the landing page

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
+import { installMomentReached } from '../../../shared/pwa/install-hint';
 import { api } from '../../../shared/api/client';
 import { PerformFilePicker, performFieldOf, usePerformUpload } from '../perform-upload';
 import { MissionSummary, type MissionDialogProps } from './mission-summary';
@@ -49,6 +50,7 @@ export function PerformDialog({ mission, onClose, onDone }: MissionDialogProps) 
         return;
       }
       onDone();
+      installMomentReached();
       await showAlert(t('creatorStudio.missions.perform.done'));
       onClose();
     } catch (error) {

@@ -334,6 +334,19 @@ export const en: Messages = {
     lost: 'So close. Try once more!',
     failed: 'An error occurred. If it continues, please contact the customer centre.',
   },
+  install: {
+    title: 'Add Fanmission to your home screen',
+    body: 'Install the app to get news of your missions and deadline reminders right away.',
+    ios: 'Tap the share button, then “Add to Home Screen”, to use it as an app and get notifications.',
+    install: 'Install',
+    later: 'Later',
+  },
+  network: {
+    offline: 'You are offline. Try again once you are connected.',
+    unstable: 'The connection is unstable.',
+    retry: 'Try again',
+    pageFailed: 'The page could not be loaded.',
+  },
   notifications: {
     title: 'Notifications',
     thumbnail: 'Thumbnail',

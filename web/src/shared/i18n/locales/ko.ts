@@ -335,6 +335,19 @@ export const ko = {
     lost: '아쉽네요. 한 번 더 도전해 보세요!',
     failed: '오류가 발생했습니다. 문제가 계속되면 고객센터로 문의해 주세요.',
   },
+  install: {
+    title: '홈 화면에 Fanmission 추가',
+    body: '앱으로 설치하면 미션 소식과 기한 알림을 바로 받을 수 있어요.',
+    ios: '공유 버튼을 누른 뒤 「홈 화면에 추가」를 선택하면 앱처럼 쓰고 알림도 받을 수 있어요.',
+    install: '설치',
+    later: '나중에',
+  },
+  network: {
+    offline: '인터넷에 연결되어 있지 않습니다. 연결되면 다시 시도해 주세요.',
+    unstable: '연결이 불안정합니다.',
+    retry: '다시 시도',
+    pageFailed: '페이지를 불러오지 못했습니다.',
+  },
   notifications: {
     title: '알림',
     thumbnail: '썸네일',
