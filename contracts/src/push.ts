@@ -102,7 +102,9 @@ const base64url = (bytes: number) => {
 /** `PushSubscription.toJSON()` of the browser: where to send, and the keys that encrypt for it (RFC 8291). */
 export const pushSubscriptionRequestSchema = z
   .object({
-    endpoint: z.url({ error: 'validation.url' }).max(2_048),
+    endpoint: z
+      .url({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.url') })
+      .max(2_048),
     keys: z.object({
       /** The browser's P-256 public key, uncompressed (65 bytes). */
       p256dh: base64url(65),

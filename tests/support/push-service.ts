@@ -58,7 +58,9 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       }
       const push: ReceivedPush = { path, headers: request.headers, body: Buffer.concat(chunks), status };
       received.push(push);
-      void Promise.resolve(listener?.(push)).finally(() => response.writeHead(status).end());
+      // A redirect points back at this service: a sender that followed it would show as a second request.
+      const headers = status >= 300 && status < 400 ? { location: `${url}/redirected${path}` } : undefined;
+      void Promise.resolve(listener?.(push)).finally(() => response.writeHead(status, headers).end());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -62,7 +62,6 @@ for (const [address, prefix] of [
 for (const [address, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -73,10 +72,22 @@ for (const [address, prefix] of [
   NON_PUBLIC.addSubnet(address, prefix, 'ipv6');
 }
 
+/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, `::ffff:7f00:1`) stands for. */
+function mappedIpv4(address: string): string | undefined {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const ipv4 = family === 6 ? mappedIpv4(address) : address;
+  if (ipv4 !== undefined) return !NON_PUBLIC.check(ipv4, 'ipv4');
+  return !NON_PUBLIC.check(address, 'ipv6');
 }
 
 /**

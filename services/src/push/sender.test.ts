@@ -207,6 +207,19 @@ describe('push messages of notifications', () => {
     ]);
   });
 
+  it('never follows a redirect: the message fails and nothing else is asked', async () => {
+    const fan = await member('en');
+    const browser = await subscribe(fan);
+    pushService.answer(browser.endpoint, 307);
+    await requestAndAccept(fan);
+    await drainPushDeliveries(sender());
+    expect(pushService.received.filter((push) => push.path.startsWith('/redirected'))).toEqual([]);
+    expect(pushesTo(browser)).toHaveLength(1);
+    expect(await deliveryStates(browser)).toEqual([
+      expect.objectContaining({ status: 'FAILED', attempts: 1, last_error: 'the push service answered 307' }),
+    ]);
+  });
+
   it('sends nothing of a topic the member switched off, and still shows the notification in the app', async () => {
     const fan = await member('en');
     const browser = await subscribe(fan);
