@@ -147,6 +147,11 @@ describe('PUT and DELETE /users/me/push-subscriptions', () => {
       'keys.p256dh': 'This is not a key as the browser gives it (base64url).',
       'keys.auth': 'This is not a key as the browser gives it (base64url).',
     });
+    const notAPoint = { endpoint: browser.endpoint, keys: { ...browser.keys, p256dh: 'x'.repeat(87) } };
+    const offCurve = await call('PUT', '/users/me/push-subscriptions', fan, notAPoint);
+    expect(subErrors(offCurve.body)).toEqual({
+      'keys.p256dh': 'This is not a key as the browser gives it (base64url).',
+    });
     const korean = await call('PUT', '/users/me/push-subscriptions', fan, { ...browser, keys: {} }, 'ko');
     expect(subErrors(korean.body)).toEqual({ 'keys.p256dh': '필수 항목입니다.', 'keys.auth': '필수 항목입니다.' });
 

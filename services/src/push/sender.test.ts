@@ -11,7 +11,7 @@ import {
 } from '@fanmission/tests/support/push-service';
 import { notificationsConsumer, notificationText } from '../notifications';
 import { domainEvent, recordEvents } from '../outbox';
-import { drainPushDeliveries, PUSH_MAX_ATTEMPTS, pushTopicOf, startPushSender } from './index';
+import { drainPushDeliveries, enqueuePushDeliveries, PUSH_MAX_ATTEMPTS, pushTopicOf, startPushSender } from './index';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -131,6 +131,39 @@ describe('push messages of notifications', () => {
     expect(await deliveryStates(laptop)).toEqual([expect.objectContaining({ status: 'SENT', attempts: 1 })]);
   });
 
+  it('links expiring coins to the coins page, with low urgency', async () => {
+    const fan = await member('ko');
+    const browser = await subscribe(fan);
+    // As services/src/coins/expiry-warnings.ts writes the warning: the notification and its messages together.
+    await app()
+      .db.transaction()
+      .execute(async (trx) => {
+        const notification = await trx
+          .insertInto('notifications')
+          .values({
+            user_id: fan.id,
+            kind: 'COINS_EXPIRING',
+            mission_id: null,
+            mission_comment_id: null,
+            actor_user_id: null,
+            params: JSON.stringify({ coins: 120, days: 7, date: '2026-12-04' }),
+            event_id: crypto.randomUUID(),
+            created_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await enqueuePushDeliveries(trx, { id: notification.id, userId: fan.id, kind: 'COINS_EXPIRING' });
+      });
+    await drainPushDeliveries(sender());
+    expect(pushesTo(browser)[0]!.headers.urgency).toBe('low');
+    expect(payloadOf(browser)).toMatchObject({
+      kind: 'COINS_EXPIRING',
+      title: '코인 소멸 예정',
+      url: 'http://localhost:8080/my-coins',
+    });
+    expect(payloadOf(browser).body).toContain('120');
+  });
+
   it('writes a Japanese member’s message in Japanese', async () => {
     const fan = await member('ja', 'hanako');
     const browser = await subscribe(fan);
@@ -205,6 +238,29 @@ describe('push messages of notifications', () => {
     expect(await deliveryStates(failing)).toEqual([
       expect.objectContaining({ status: 'FAILED', attempts: PUSH_MAX_ATTEMPTS }),
     ]);
+  });
+
+  it('drops a message not sent within a day of being written, and forgets a browser whose keys encrypt nothing', async () => {
+    const fan = await member('en');
+    const browser = await subscribe(fan);
+    await requestAndAccept(fan);
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60_000);
+    await drainPushDeliveries(sender(() => tomorrow));
+    expect(pushesTo(browser)).toHaveLength(0);
+    expect(await deliveryStates(browser)).toEqual([
+      expect.objectContaining({ status: 'FAILED', last_error: 'not sent within the time to live' }),
+    ]);
+
+    // A key the registration would refuse now (not a P-256 point), stored before.
+    await app()
+      .db.updateTable('push_subscriptions')
+      .set({ p256dh: 'x'.repeat(87) })
+      .where('endpoint', '=', browser.endpoint)
+      .execute();
+    await requestAndAccept(fan);
+    await drainPushDeliveries(sender());
+    expect(pushesTo(browser)).toHaveLength(0);
+    expect(await deliveryStates(browser)).toEqual([]);
   });
 
   it('never follows a redirect: the message fails and nothing else is asked', async () => {

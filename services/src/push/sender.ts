@@ -29,7 +29,7 @@ import type { PushDeliveryRow } from './table';
  * - 429, 5xx, a timeout or a network failure: tried again after a back-off (or the service's Retry-After), at most
  *   MAX_ATTEMPTS times. 404 and 410: the browser unsubscribed, its subscription is deleted. Any other answer
  *   (a redirect included: it is never followed) fails the message for good.
- * - A message not sent within TTL_SECONDS of its notification is not sent at all: it is old news.
+ * - A message not sent within PUSH_TTL_SECONDS of being written is not sent at all: it is old news.
  */
 
 export const PUSH_MAX_ATTEMPTS = 5;
@@ -147,15 +147,16 @@ function retryAfterMs(header: string | undefined, now: Date): number | undefined
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
 }
 
-async function send(
+/** The encrypted message and its headers (VAPID, TTL, Urgency, Topic) for one browser. */
+function requestDetails(
   options: PushSenderOptions,
   subscription: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
   notificationId: number,
   urgency: Urgency,
-): Promise<Outcome> {
+): webpush.RequestDetails {
   const { config } = options.ctx;
-  const details = webpush.generateRequestDetails(
+  return webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
     {
@@ -170,9 +171,25 @@ async function send(
       },
     },
   );
+}
+
+async function send(
+  options: PushSenderOptions,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  payload: PushPayload,
+  notificationId: number,
+  urgency: Urgency,
+): Promise<Outcome> {
+  let details: webpush.RequestDetails;
+  try {
+    details = requestDetails(options, subscription, payload, notificationId, urgency);
+  } catch (error) {
+    // Keys nothing can be encrypted for: no later attempt would do better.
+    return { sent: false, retry: false, gone: true, error: error instanceof Error ? error.message : String(error) };
+  }
   let answer: { status: number; retryAfter: string | undefined };
   try {
-    answer = await post(details, config.isProduction);
+    answer = await post(details, options.ctx.config.isProduction);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // An address refused by the production lookup is no passing failure.
@@ -207,7 +224,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
     .innerJoin('notifications as n', (join) => join.on('n.id', '=', delivery.notification_id))
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth', 's.expires_at', 'u.language'])
-    .select(['n.kind', 'n.params', 'n.mission_id', 'n.created_at'])
+    .select(['n.kind', 'n.params', 'n.mission_id'])
     .where('s.id', '=', delivery.subscription_id)
     .executeTakeFirst();
   if (!target) {
@@ -227,7 +244,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
     await forget('expired');
     return;
   }
-  if (now.getTime() - target.created_at.getTime() > PUSH_TTL_SECONDS * 1000) {
+  if (now.getTime() - delivery.created_at.getTime() > PUSH_TTL_SECONDS * 1000) {
     await still({ status: 'FAILED', last_error: 'not sent within the time to live' });
     return;
   }

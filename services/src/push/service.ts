@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import type { PushSubscriptionRequest } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError, invalidFields } from '../http';
@@ -22,6 +23,9 @@ export async function registerSubscription(
   vapidPublicKey(ctx);
   const refusal = endpointRefusal(subscription.endpoint, ctx.config.isProduction);
   if (refusal) throw invalidFields([{ field: 'endpoint', key: refusal, rejectedValue: subscription.endpoint }]);
+  if (!isP256PublicKey(subscription.keys.p256dh)) {
+    throw invalidFields([{ field: 'keys.p256dh', key: 'push.keyFormat', rejectedValue: subscription.keys.p256dh }]);
+  }
   const now = ctx.now();
   if (subscription.expirationTime != null && subscription.expirationTime <= now.getTime()) {
     throw invalidFields([
@@ -29,6 +33,16 @@ export async function registerSubscription(
     ]);
   }
   await saveSubscription(ctx.db, userId, subscription, now);
+}
+
+/** Whether the browser's key is a point of P-256, which every message to it is encrypted for (RFC 8291). */
+function isP256PublicKey(base64url: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(base64url, 'base64url'), 'prime256v1', undefined, undefined, 'uncompressed');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Forgets the caller's browser (the web app calls it when he logs out on it); unknown endpoints change nothing. */
