@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -27,12 +28,17 @@ export async function keptVapidKeys(dataDir: string): Promise<VapidKeys> {
   }
   const keys = generateVapidKeys();
   await fs.mkdir(dataDir, { recursive: true });
-  // `wx`: of two starts racing, the second reads the first one's pair.
+  // Written whole under another name, then linked into place: of two starts racing, the second reads the first one's
+  // complete pair.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    await fs.writeFile(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await fs.writeFile(draft, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await fs.link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return keptVapidKeys(dataDir);
     throw error;
+  } finally {
+    await fs.rm(draft, { force: true });
   }
   return keys;
 }
