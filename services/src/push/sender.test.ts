@@ -10,6 +10,7 @@ import {
   type LocalPushService,
 } from '@fanmission/tests/support/push-service';
 import { notificationsConsumer, notificationText } from '../notifications';
+import { claimDueDelivery, PUSH_LEASE_MS } from './sender';
 import { domainEvent, recordEvents } from '../outbox';
 import { drainPushDeliveries, enqueuePushDeliveries, PUSH_MAX_ATTEMPTS, pushTopicOf, startPushSender } from './index';
 
@@ -322,7 +323,7 @@ describe('push messages of notifications', () => {
       // The first message is on its way: stop while it (and whatever else was claimed) is being sent.
       stopping ??= running.stop();
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect.poll(() => stopping !== undefined, { timeout: 10_000 }).toBe(true);
     await stopping;
     pushService.onRequest(undefined);
     const beforeRestart = pushService.received.length;
@@ -335,5 +336,23 @@ describe('push messages of notifications', () => {
       expect(pushesTo(browser)).toHaveLength(1);
       expect(payloadOf(browser).kind).toBe('MISSION_ACCEPTED');
     }
+  });
+
+  it('leaves the message of a sender that died holding it until its claim lapses, then sends it once', async () => {
+    await app().db.deleteFrom('push_subscriptions').where('user_id', '=', creator.id).execute();
+    const fan = await member('en');
+    const browser = await subscribe(fan);
+    await requestAndAccept(fan);
+    // A process claims the message and dies before it marks it (whether or not the push service took it).
+    const claimed = await claimDueDelivery(app().db, new Date());
+    expect(claimed).toBeDefined();
+    expect(await drainPushDeliveries(sender())).toBe(0);
+    const lapsed = new Date(Date.now() + PUSH_LEASE_MS + 1_000);
+    expect(await drainPushDeliveries(sender(() => lapsed))).toBe(1);
+    expect(pushesTo(browser)).toHaveLength(1);
+    // Sent again after a death that followed the push service's answer, it would collapse into the first.
+    expect(payloadOf(browser).tag).toBe(`notification-${claimed!.notification_id}`);
+    expect(pushesTo(browser)[0]!.headers.topic).toBe(pushTopicOf(claimed!.notification_id));
+    expect(await deliveryStates(browser)).toEqual([expect.objectContaining({ status: 'SENT', attempts: 2 })]);
   });
 });
