@@ -2,6 +2,7 @@ import type { Language, PushPayload } from '@fanmission/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { processCounterValue } from '@fanmission/tests/support/metrics';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import {
   decryptPush,
@@ -214,6 +215,8 @@ describe('push messages of notifications', () => {
     const fan = await member('en');
     const browser = await subscribe(fan);
     pushService.answer(browser.endpoint, 500);
+    const counted = (outcome: string) => processCounterValue('fanmission_push_messages_total', { outcome });
+    const [retriedBefore, failedBefore] = [await counted('retried'), await counted('failed')];
     await requestAndAccept(fan);
     await drainPushDeliveries(sender());
     expect(await deliveryStates(browser)).toEqual([
@@ -239,6 +242,8 @@ describe('push messages of notifications', () => {
     expect(await deliveryStates(failing)).toEqual([
       expect.objectContaining({ status: 'FAILED', attempts: PUSH_MAX_ATTEMPTS }),
     ]);
+    expect(await counted('retried')).toBe(retriedBefore + 1 + PUSH_MAX_ATTEMPTS - 1);
+    expect(await counted('failed')).toBe(failedBefore + 1);
   });
 
   it('drops a message not sent within a day of being written, and forgets a browser whose keys encrypt nothing', async () => {

@@ -14,6 +14,7 @@ import webpush, { type Urgency } from 'web-push';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { translate } from '../i18n';
+import { countPushMessage } from '../metrics';
 import { endpointRefusal, publicOnlyLookup } from './endpoint-policy';
 import type { PushDeliveryRow } from './table';
 
@@ -234,6 +235,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
   }
   const forget = async (reason: string) => {
     await db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
+    countPushMessage('subscription_removed');
     log.warn({ subscriptionId: target.id, reason }, 'push subscription removed');
   };
   if (endpointRefusal(target.endpoint, options.ctx.config.isProduction)) {
@@ -246,10 +248,12 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
   }
   if (now.getTime() - delivery.created_at.getTime() > PUSH_TTL_SECONDS * 1000) {
     await still({ status: 'FAILED', last_error: 'not sent within the time to live' });
+    countPushMessage('dropped');
     return;
   }
   if (delivery.attempts > PUSH_MAX_ATTEMPTS) {
     await still({ status: 'FAILED', last_error: 'sending never finished (the process sending it stopped)' });
+    countPushMessage('failed');
     return;
   }
   const topic = NOTIFICATION_KIND_TOPIC[target.kind];
@@ -262,6 +266,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
     .executeTakeFirst();
   if (switchedOff) {
     await still({ status: 'FAILED', last_error: 'the member switched this topic off' });
+    countPushMessage('dropped');
     return;
   }
   const language = target.language;
@@ -273,6 +278,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
   const outcome = await send(options, target, payload, delivery.notification_id, URGENCY[target.kind] ?? 'normal');
   if (outcome.sent) {
     await still({ status: 'SENT', sent_at: options.ctx.now(), last_error: null });
+    countPushMessage('sent');
     return;
   }
   if (outcome.gone) {
@@ -288,6 +294,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
     ...(final ? { status: 'FAILED' as const } : { due_at: new Date(options.ctx.now().getTime() + delay) }),
     last_error: outcome.error.slice(0, 2_000),
   });
+  countPushMessage(final ? 'failed' : 'retried');
   log.warn({ deliveryId: delivery.id, final, error: outcome.error }, 'push message not delivered');
 }
 
