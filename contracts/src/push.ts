@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotificationKind } from './notifications';
+import { notificationKindSchema, type NotificationKind } from './notifications';
 import { TERMS_PAGE_PATHS, type TermsKind } from './terms';
 
 /**
@@ -150,7 +150,7 @@ export const notificationPreferencesSchema = z
       z.object({
         topic: notificationTopicSchema,
         audience: z.enum(['CREATOR', 'FAN', 'EVERYONE']),
-        kinds: z.array(z.string()),
+        kinds: z.array(notificationKindSchema),
         ...channelChoicesSchema.shape,
       }),
     ),
