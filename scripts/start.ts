@@ -10,6 +10,7 @@ import { ensureTemporalCli } from './infra/temporal-cli';
 // Not through services/src/runtime/index.ts: that loads the whole app, which is what this start overlaps.
 import { prestartEmbeddedInfrastructure, stopPrestarted } from '../services/src/runtime/prestart';
 import { loadConfig } from '../services/src/config';
+import { keptVapidKeys } from '../services/src/push/vapid-keys';
 import { parseRole } from '../services/src/runtime/roles';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -84,6 +85,13 @@ try {
   if (tools) process.env.BARMAN_PATH = tools.barman;
   // The demo seed and the uploads find them where these installed them.
   await mediaTools;
+  // Web push signs with a VAPID key pair: unless one is configured, the pair generated on the first start and kept
+  // in DATA_DIR (production requires its own, services/src/config/config.ts).
+  if (embedded && !embedded.config.isProduction && !embedded.config.WEB_PUSH_VAPID_PUBLIC_KEY) {
+    const keys = await keptVapidKeys(embedded.config.DATA_DIR);
+    process.env.WEB_PUSH_VAPID_PUBLIC_KEY = keys.publicKey;
+    process.env.WEB_PUSH_VAPID_PRIVATE_KEY = keys.privateKey;
+  }
   // main.ts reads its configuration from the environment, so not while a build has NODE_ENV=production (above);
   // nothing to wait for on a start with nothing to build.
   await appsBuilt;

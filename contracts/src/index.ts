@@ -48,3 +48,4 @@ export * from './messages';
 export * from './payment-webhooks';
 export * from './terms';
 export * from './csv';
+export * from './push';

@@ -48,6 +48,7 @@ import { missionProductRoutes, registerDefaultProductNames } from './mission-pro
 import { missionReadRoutes } from './mission-reads';
 import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
 import { notificationRoutes } from './notifications';
+import { pushRoutes } from './push';
 import { ledgerAdminRoutes } from './ledger-admin';
 import { incomeRoutes, settlementAdminRoutes, statementApprovals } from './income';
 import {
@@ -279,6 +280,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(missionReadRoutes, { storage });
       await v1.register(missionRoutes);
       await v1.register(notificationRoutes);
+      await v1.register(pushRoutes);
       await v1.register(commentRoutes);
       await v1.register(incomeRoutes);
       await v1.register(trustRoutes, { rateLimits });

@@ -15,6 +15,7 @@ import {
 import { createCreator } from '@fanmission/tests/support/creators';
 import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 import { createFile, createProduct, fund, insertMission } from '@fanmission/tests/support/missions';
+import { browserSubscription } from '@fanmission/tests/support/push-service';
 
 /*
  * The authorization matrix: every operation of the OpenAPI document, called as each of the eight personas,
@@ -60,6 +61,10 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     responseComment: 'Done',
     pictureId: f.fileId,
   }),
+  'PUT /api/v1/users/me/push-subscriptions': () => {
+    const browser = browserSubscription('http://127.0.0.1:9/push/matrix');
+    return { endpoint: browser.endpoint, keys: browser.keys };
+  },
   'POST /api/v1/payment/bank-transfer': (f) => ({
     coinItemId: 1,
     userId: f.fanId,

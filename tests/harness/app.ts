@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '@fanmission/services/app';
 import { loadConfig, type AppConfig } from '@fanmission/services/config';
 import { createDevMailbox } from '@fanmission/services/mail';
+import { generateVapidKeys, type VapidKeys } from '@fanmission/services/push';
 import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
 import type { RateLimits } from '@fanmission/services/auth';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -21,6 +22,17 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   mail: { max: 10_000, timeWindow: '1 minute' },
 };
 
+/** The VAPID key pair of this test run: generated once per process, as no test needs it kept. */
+let runVapidKeys: VapidKeys | undefined;
+const vapidKeysOfRun = () => (runVapidKeys ??= generateVapidKeys());
+
+/** What production requires of web push, with this run's key pair. */
+export const productionPushKeys = () => ({
+  WEB_PUSH_VAPID_PUBLIC_KEY: vapidKeysOfRun().publicKey,
+  WEB_PUSH_VAPID_PRIVATE_KEY: vapidKeysOfRun().privateKey,
+  WEB_PUSH_SUBJECT: 'mailto:admin@fanmission.local',
+});
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -32,6 +44,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     VISITOR_PAGE_CACHE_MS: '0',
     // An embedded server a suite starts archives no WAL; the backups have their own drill (tests/faults/restore-drill).
     BACKUP_ENABLED: 'false',
+    // Web push with a key pair of this run; the local push service of tests/support/push-service.ts receives it.
+    WEB_PUSH_VAPID_PUBLIC_KEY: vapidKeysOfRun().publicKey,
+    WEB_PUSH_VAPID_PRIVATE_KEY: vapidKeysOfRun().privateKey,
     ...overrides,
   });
 }

@@ -88,6 +88,13 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/users/me/notifications/seen': s`401 200 200 200 200 200 200 200`,
   'POST /api/v1/users/me/notifications/read-all': s`401 200 200 200 200 200 200 200`,
   'POST /api/v1/users/me/notifications/{id}/read': s`401 404 404 404 404 404 404 404`,
+  // Web push: the key is public; a member registers and removes his own browsers only (an endpoint he does not hold
+  // is removed from nobody, 204 all the same), and reads and changes his own channel choices.
+  'GET /api/v1/push/vapid-public-key': s`200 200 200 200 200 200 200 200`,
+  'PUT /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
+  'DELETE /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
+  'GET /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
+  'PUT /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/missions/{id}/comments/page': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/mission-comments/best-3': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/comment-events/current': s`200 200 200 200 200 200 200 200`,

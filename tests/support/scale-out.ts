@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '@fanmission/services/config';
 import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db';
+import { generateVapidKeys } from '@fanmission/services/push';
 import { freePort, startTemporalDevServer } from '@fanmission/services/runtime';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
 import { startKafka } from '../harness/kafka';
@@ -108,6 +109,9 @@ export const COMPOSE_APP_VARIABLES = [
   'BANK_DEPOSIT_BANK_NAME',
   'BANK_DEPOSIT_ACCOUNT_NUMBER',
   'BANK_DEPOSIT_ACCOUNT_HOLDER',
+  'WEB_PUSH_VAPID_PUBLIC_KEY',
+  'WEB_PUSH_VAPID_PRIVATE_KEY',
+  'WEB_PUSH_SUBJECT',
 ] as const;
 /** What compose's `api` service adds. */
 export const COMPOSE_API_VARIABLES = ['PORT', 'HOST'] as const;
@@ -204,6 +208,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
     const firstApiPort = await freePort();
     const bucket = 'fanmission';
     // docker-compose.yml's x-app environment, value for value where the machine allows it.
+    const vapidKeys = generateVapidKeys();
     const environment: Record<(typeof COMPOSE_APP_VARIABLES)[number], string> = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -232,6 +237,9 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       BANK_DEPOSIT_BANK_NAME: '카카오뱅크',
       BANK_DEPOSIT_ACCOUNT_NUMBER: '3333-01-2345678',
       BANK_DEPOSIT_ACCOUNT_HOLDER: '(주)팬미션',
+      WEB_PUSH_VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+      WEB_PUSH_SUBJECT: 'mailto:admin@fanmission.local',
     };
     Object.assign(environment, options.env);
 

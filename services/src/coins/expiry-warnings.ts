@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { translate } from '../i18n';
 import type { Mailer } from '../mail';
+import { enqueuePushDeliveries } from '../push';
 
 /*
  * Coin expiry warnings: 30 and 7 days before a lot of a fan's coins expires, a notification and an
@@ -79,7 +80,7 @@ async function recordWarnings(db: Db, asOf: Date): Promise<number> {
         .returning('lot_id')
         .executeTakeFirst();
       if (!inserted) return false;
-      await trx
+      const notification = await trx
         .insertInto('notifications')
         .values({
           user_id: lot.user_id,
@@ -95,7 +96,9 @@ async function recordWarnings(db: Db, asOf: Date): Promise<number> {
           event_id: randomUUID(),
           created_at: asOf,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueuePushDeliveries(trx, { id: notification.id, userId: lot.user_id, kind: 'COINS_EXPIRING' });
       return true;
     });
     if (recorded) warned += 1;

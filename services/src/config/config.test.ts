@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateVapidKeys } from '../push';
 import { ConfigError, loadConfig } from './config';
+
+const vapid = generateVapidKeys();
 
 describe('loadConfig', () => {
   it('works with no variable set (embedded mode)', () => {
@@ -55,6 +58,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:25',
       METRICS_TOKEN: 'a-scrape-token-of-our-own',
       BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
+      WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+      WEB_PUSH_SUBJECT: 'mailto:ops@fanmission.example',
     };
 
     it('accepts secrets of its own, and listens on every interface unless HOST says otherwise', () => {
@@ -68,6 +74,14 @@ describe('loadConfig', () => {
         /^Invalid configuration: METRICS_TOKEN is required in production$/,
       );
     });
+
+    it.each(['WEB_PUSH_VAPID_PUBLIC_KEY', 'WEB_PUSH_VAPID_PRIVATE_KEY', 'WEB_PUSH_SUBJECT'])(
+      'requires %s (web push signs every message with the pair, and names whom to contact)',
+      (key) => {
+        const { [key as 'WEB_PUSH_SUBJECT']: _left, ...rest } = production;
+        expect(() => loadConfig(rest)).toThrow(new RegExp(`^Invalid configuration: ${key} is required`));
+      },
+    );
 
     it.each([
       [
@@ -126,5 +140,30 @@ describe('loadConfig', () => {
     const config = loadConfig({ KAFKA_BROKERS: 'a:9092, b:9092', PUBLIC_URL: 'https://fanmission.kr/' });
     expect(config.KAFKA_BROKERS).toEqual(['a:9092', 'b:9092']);
     expect(config.PUBLIC_URL).toBe('https://fanmission.kr');
+  });
+});
+
+describe('web push configuration', () => {
+  it('takes a key pair and a subject, and outside production names the operator’s address by default', () => {
+    const config = loadConfig({
+      WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+      ADMIN_EMAIL: 'ops@fanmission.example',
+    });
+    expect(config.WEB_PUSH_VAPID_PUBLIC_KEY).toBe(vapid.publicKey);
+    expect(config.WEB_PUSH_SUBJECT).toBe('mailto:ops@fanmission.example');
+    expect(loadConfig({}).WEB_PUSH_VAPID_PUBLIC_KEY).toBeUndefined();
+  });
+
+  it('refuses one key without the other, a key that is none, and a subject that is no mailto: or https URL', () => {
+    expect(() => loadConfig({ WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(
+      /^Invalid configuration: WEB_PUSH_VAPID_PRIVATE_KEY is required with the other VAPID key$/,
+    );
+    expect(() =>
+      loadConfig({ WEB_PUSH_VAPID_PUBLIC_KEY: 'short', WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey }),
+    ).toThrow(/WEB_PUSH_VAPID_PUBLIC_KEY must be a base64url P-256 public key/);
+    expect(() => loadConfig({ WEB_PUSH_SUBJECT: 'http://fanmission.example' })).toThrow(
+      /WEB_PUSH_SUBJECT must be mailto:<address> or an https:\/\/ URL/,
+    );
   });
 });

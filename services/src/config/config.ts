@@ -173,6 +173,30 @@ export const configSchema = z
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
+    /**
+     * Web push's VAPID key pair (base64url; `npx web-push generate-vapid-keys` makes one): the push services know the
+     * sender by the public key, which browsers subscribe with. Required in production; `npm start` generates a pair
+     * once into DATA_DIR/web-push-vapid.json. Unset outside production: no push is sent.
+     */
+    WEB_PUSH_VAPID_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, { message: 'must be a base64url P-256 public key (87 characters)' })
+        .optional(),
+    ),
+    WEB_PUSH_VAPID_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a base64url P-256 private key (43 characters)' })
+        .optional(),
+    ),
+    /** Whom a push service contacts about our messages: `mailto:` an address, or an https page; required in production. */
+    WEB_PUSH_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, { message: 'must be mailto:<address> or an https:// URL' })
+        .optional(),
+    ),
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().default('default'),
     TEMPORAL_CLI_PATH: optionalString,
@@ -261,6 +285,11 @@ export const configSchema = z
     RSYNC_PATH: optionalString.transform((value) => value ?? '/usr/bin/rsync'),
   })
   .superRefine((config, context) => {
+    // A key pair or nothing: one key alone signs nothing a push service accepts.
+    if (!config.WEB_PUSH_VAPID_PUBLIC_KEY !== !config.WEB_PUSH_VAPID_PRIVATE_KEY) {
+      const missing = config.WEB_PUSH_VAPID_PUBLIC_KEY ? 'WEB_PUSH_VAPID_PRIVATE_KEY' : 'WEB_PUSH_VAPID_PUBLIC_KEY';
+      context.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key' });
+    }
     if (config.NODE_ENV !== 'production') return;
     for (const key of [
       'JWT_SECRET',
@@ -269,6 +298,9 @@ export const configSchema = z
       'ADMIN_PASSWORD',
       'SMTP_URL',
       'METRICS_TOKEN',
+      'WEB_PUSH_VAPID_PUBLIC_KEY',
+      'WEB_PUSH_VAPID_PRIVATE_KEY',
+      'WEB_PUSH_SUBJECT',
     ] as const) {
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
@@ -336,8 +368,10 @@ export type RawConfig = z.infer<typeof configSchema>;
 
 export interface AppConfig extends Omit<
   RawConfig,
-  'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS' | 'BACKUP_DIR'
+  'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'ADMIN_PASSWORD' | 'KAFKA_BROKERS' | 'BACKUP_DIR' | 'WEB_PUSH_SUBJECT'
 > {
+  /** WEB_PUSH_SUBJECT, or outside production `mailto:` ADMIN_EMAIL. */
+  WEB_PUSH_SUBJECT: string;
   HOST: string;
   /** An absolute path: PostgreSQL's archive_command runs in its data directory. */
   BACKUP_DIR: string;
@@ -378,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     JWT_SECRET: raw.JWT_SECRET ?? 'development-only-secret-change-me-in-production-0123456789',
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     ADMIN_PASSWORD: raw.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN_PASSWORD,
+    WEB_PUSH_SUBJECT: raw.WEB_PUSH_SUBJECT ?? `mailto:${raw.ADMIN_EMAIL}`,
     KAFKA_BROKERS: (raw.KAFKA_BROKERS ?? '')
       .split(',')
       .map((broker) => broker.trim())

@@ -17,6 +17,7 @@ import { containsPattern, type DbExecutor } from '../db';
 import { signedStorageUrl } from '../files';
 import { notFound } from '../http';
 import { firstTraceIds } from '../outbox';
+import { enqueuePushDeliveries } from '../push';
 import { traceUrl } from '../telemetry';
 import { iso } from './list-filters';
 
@@ -218,7 +219,7 @@ export async function setContentBlock(
         .executeTakeFirstOrThrow();
       const eventId = randomUUID();
       const params = JSON.stringify({ product: before.productName, reason: update.contentBlockReason! });
-      await trx
+      const written = await trx
         .insertInto('notifications')
         .values(
           [...new Set([creator.user_id, mission.user_id])].map((userId) => ({
@@ -232,7 +233,15 @@ export async function setContentBlock(
             created_at: now,
           })),
         )
+        .returning(['id', 'user_id', 'kind'])
         .execute();
+      for (const notification of written) {
+        await enqueuePushDeliveries(trx, {
+          id: notification.id,
+          userId: notification.user_id,
+          kind: notification.kind,
+        });
+      }
     }
   });
   return getMission(ctx, before.id);

@@ -16,6 +16,7 @@ import type { MissionsTables } from '../missions/table';
 import type { NotificationsTables } from '../notifications/table';
 import type { PaymentsTables } from '../payments/table';
 import type { PopupsTables } from '../popups/table';
+import type { PushTables } from '../push/table';
 import type { UsersTables } from '../users/table';
 import type { CommentsTables } from '../comments/table';
 import type { LotteryEventsTables } from '../events/table';
@@ -50,4 +51,5 @@ export interface Database
     ConsoleTables,
     TermsTables,
     TrustTables,
-    IdentityVerificationTables {}
+    IdentityVerificationTables,
+    PushTables {}

@@ -18,6 +18,7 @@ import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { approvalsMessages } from './catalogs/approvals';
 import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
+import { pushMessages } from './catalogs/push';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
 import { termsMessages } from './catalogs/terms';
@@ -343,6 +344,7 @@ const catalog = {
   ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
+  ...pushMessages,
   ...sharedMessages,
 } as const satisfies Catalog;
 
@@ -366,6 +368,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
+  push: pushMessages,
   shared: sharedMessages,
 };
 

@@ -2,7 +2,7 @@
 // anybody an adult by typing a birth date) as it refuses the payment ones, and the sandbox pages are no routes there.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
-import { useTestApp } from '@fanmission/tests/harness/app';
+import { productionPushKeys, useTestApp } from '@fanmission/tests/harness/app';
 import { loadConfig } from '../config';
 
 const production = {
@@ -19,6 +19,7 @@ const production = {
   PORTONE_API_SECRET: 'portone-secret-of-our-own',
   PORTONE_IDENTITY_CHANNEL_KEY: 'channel-key-identity',
   PORTONE_STORE_ID: 'store-id',
+  ...productionPushKeys(),
 };
 
 const testApp = useTestApp({ config: loadConfig(production) });

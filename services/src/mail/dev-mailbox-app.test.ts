@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
+import { createTestApp, productionPushKeys, testConfig, type TestApp } from '@fanmission/tests/harness/app';
 import { createDevMailbox } from './mailer';
 
 let testApp: TestApp;
@@ -18,6 +18,7 @@ beforeAll(async () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       METRICS_TOKEN: 'a-scrape-token-of-our-own',
       BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
+      ...productionPushKeys(),
     }),
     mailer: productionMailbox,
     devMailbox: productionMailbox,

@@ -64,6 +64,14 @@ const paymentWebhooks = processCounter(
   ['provider', 'outcome'],
 );
 
+export type PushOutcome = 'sent' | 'retried' | 'failed' | 'dropped' | 'subscription_removed';
+
+const pushMessages = processCounter(
+  'fanmission_push_messages_total',
+  'Web push messages handed to the push services, by outcome (sent, retried, failed, dropped, subscription_removed).',
+  ['outcome'],
+);
+
 const rateLimitRefusals = processCounter(
   'fanmission_rate_limit_refusals_total',
   'Requests refused with 429 by a rate limit, by route pattern and method.',
@@ -95,3 +103,6 @@ export const countPaymentWebhook = (provider: string, outcome: PaymentWebhookOut
 
 /** `route` is the route's pattern (`/api/login`), never the requested URL. */
 export const countRateLimitRefusal = (route: string, method: string) => rateLimitRefusals.inc({ route, method });
+
+/** One push message's attempt (services/src/push/sender.ts). */
+export const countPushMessage = (outcome: PushOutcome) => pushMessages.inc({ outcome });

@@ -3,6 +3,7 @@ import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { defineConsumer } from '../outbox';
+import { enqueuePushDeliveries } from '../push';
 
 interface Party {
   userId: number;
@@ -41,7 +42,7 @@ async function notify(
   if (!notification.recipient) return;
   // Nobody is told about what he did himself.
   if (notification.actor && notification.actor.userId === notification.recipient.userId) return;
-  await trx
+  const inserted = await trx
     .insertInto('notifications')
     .values({
       user_id: notification.recipient.userId,
@@ -54,7 +55,16 @@ async function notify(
       created_at: new Date(notification.occurredAt),
     })
     .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  // Push messages go with a notification written now, never with one an event applied again left as it was.
+  if (inserted) {
+    await enqueuePushDeliveries(trx, {
+      id: inserted.id,
+      userId: notification.recipient.userId,
+      kind: notification.kind,
+    });
+  }
 }
 
 const DEADLINE_KINDS = {

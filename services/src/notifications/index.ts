@@ -1,4 +1,5 @@
 // The public surface of `notifications`: notifications and their consumer. Other modules import only this file.
 export { notificationsConsumer } from './consumer';
 export { notificationRoutes } from './routes';
+export { notificationText } from './service';
 export { type NotificationsTables } from './table';

@@ -76,7 +76,11 @@ function toNotification(
 }
 
 /** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */
-function notificationText(language: Language, kind: NotificationKind, params: Record<string, string | number>): string {
+export function notificationText(
+  language: Language,
+  kind: NotificationKind,
+  params: Record<string, string | number>,
+): string {
   if (kind === 'TERMS_CHANGED') {
     const document = translate(language, `terms.kind.${termsKindOf(params)}`);
     return translate(language, 'notification.TERMS_CHANGED', { ...params, document });

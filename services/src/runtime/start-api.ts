@@ -6,7 +6,9 @@ import type { EventConsumer } from '../outbox';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
 import { purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
+import { notificationText } from '../notifications';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
+import { startPushSender } from '../push';
 import type { DevMailbox, Mailer } from '../mail';
 import { tracingClientInterceptors } from '../telemetry';
 import { ensureOperatorAccount } from '../users';
@@ -17,8 +19,8 @@ import { temporalLogLevel, type StartScope } from './start-scope';
 import { lazyTemporalConnection } from './temporal-connection';
 
 /**
- * The API with what runs beside it: the operator account and demo data, the purge of deleted files, the media queue
- * and the payment sweeper.
+ * The API with what runs beside it: the operator account and demo data, the purge of deleted files, the media queue,
+ * the payment sweeper and the push sender.
  */
 export async function startApi(
   scope: StartScope,
@@ -92,6 +94,11 @@ export async function startApi(
     intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
   });
   stops.push(() => sweeper.stop());
+  // Push messages written with notifications go out from here, once the VAPID keys are configured.
+  if (config.WEB_PUSH_VAPID_PUBLIC_KEY && config.WEB_PUSH_VAPID_PRIVATE_KEY) {
+    const pushSender = startPushSender({ ctx: app.ctx, notificationText });
+    stops.push(() => pushSender.stop());
+  }
   const base = `http://localhost:${config.PORT}`;
   Object.assign(scope.urls, {
     web: `${base}/`,

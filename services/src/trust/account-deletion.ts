@@ -4,6 +4,7 @@ import { balance, forfeitWallet, walletAccount } from '@fanmission/ledger';
 import { accessDenied, AppError, invalidFields } from '../http';
 import { verifyPassword, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
+import { removeMemberSubscriptions } from '../push';
 import { ERASED_APPLICANT } from '../retention';
 
 /*
@@ -94,6 +95,7 @@ export async function deleteAccount(
     await trx.deleteFrom('email_verifications').where('user_id', '=', caller.id).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', caller.id).execute();
     await trx.deleteFrom('notifications').where('user_id', '=', caller.id).execute();
+    await removeMemberSubscriptions(trx, caller.id);
     await trx
       .updateTable('event_applications')
       .set({ ...ERASED_APPLICANT, address: null, address_detail: null })

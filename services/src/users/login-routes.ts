@@ -61,6 +61,7 @@ export async function loginRoutes(app: FastifyInstance, options: { rateLimits: R
         description:
           'Revokes every session token of the caller (this one and those of other devices): they answer 401 ' +
           'INVALID_TOKEN from now on — and clears the session cookie. A password change or reset does the same. ' +
+          'Every browser of the caller stops getting push notifications (each registers again at its next login). ' +
           'On the cookie, the `X-Requested-With: fanmission` header is required (403 CSRF otherwise).',
         security: [{ bearerAuth: [] }],
         response: { 204: noContentSchema, ...errorResponses(401, 403) },

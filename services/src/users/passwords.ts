@@ -3,6 +3,7 @@ import { forgetAccountFailures, hashPassword, hashSecretToken, newSecretToken, v
 import type { ServiceContext } from '../context';
 import { AppError, invalidFields, notFound } from '../http';
 import { passwordResetMail } from '../mail';
+import { removeMemberSubscriptions } from '../push';
 import * as repository from './repository';
 import { sendMailSafely } from './service';
 
@@ -41,6 +42,8 @@ export async function resetPassword(ctx: ServiceContext, code: string, password:
     // Whoever held the account's sessions or older codes is out.
     await repository.voidPasswordResets(trx, reset.user_id, ctx.now());
     await repository.bumpSessionVersion(trx, reset.user_id);
+    // Browsers registered by those sessions (an intruder's among them) are told nothing more.
+    await removeMemberSubscriptions(trx, reset.user_id);
     // The mailbox is proven: guesses others made at the account no longer make its owner wait.
     const user = await repository.findUserById(trx, reset.user_id);
     if (user?.email) await forgetAccountFailures(trx, user.email);
@@ -69,7 +72,9 @@ export async function changePassword(
   return { id: userId, roles: user.roles, session_version: sessionVersion };
 }
 
-/** Logout: every session token of the member stops working. */
+/** Logout: every session token of the member stops working, and no browser of his gets push messages. */
 export async function revokeSessions(ctx: ServiceContext, userId: number): Promise<void> {
   await repository.bumpSessionVersion(ctx.db, userId);
+  // The browsers' push subscriptions were registered by the sessions revoked: each registers again at its next login.
+  await removeMemberSubscriptions(ctx.db, userId);
 }
