@@ -50,9 +50,13 @@ describe('media probe', () => {
     };
     await expect(probeMedia(mediaToolsOf(missing), video)).rejects.toBeInstanceOf(MediaToolMissingError);
     const storage = localDiskStorage({ root: path.join(folder, 'store') });
-    await expect(takeMediaDetails(mediaToolsOf(missing), storage, video, 'video', 'poster.jpg')).rejects.toBeInstanceOf(
-      MediaToolMissingError,
-    );
+    await expect(
+      takeMediaDetails(mediaToolsOf(missing), storage, video, {
+        kind: 'video',
+        storage_key: 'clip.mp4',
+        original_key: null,
+      }),
+    ).rejects.toBeInstanceOf(MediaToolMissingError);
     expect(await fs.readdir(folder)).not.toContain('store');
   });
 
@@ -60,6 +64,8 @@ describe('media probe', () => {
     const broken = path.join(folder, 'broken.mp4');
     await fs.writeFile(broken, Buffer.from('not a video at all'));
     const storage = localDiskStorage({ root: path.join(folder, 'store') });
-    await expect(takeMediaDetails(tools, storage, broken, 'video', 'poster.jpg')).rejects.toThrow(/ffprobe|failed/);
+    await expect(
+      takeMediaDetails(tools, storage, broken, { kind: 'video', storage_key: 'clip.mp4', original_key: null }),
+    ).rejects.toThrow(/ffprobe|failed/);
   });
 });
