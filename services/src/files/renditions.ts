@@ -36,7 +36,7 @@ const encoderThreads = () => String(Math.max(1, Math.floor(os.availableParalleli
  * How long a transcode may run: generous for a slow, shared machine at background priority (20 times the clip's
  * length plus two minutes); a stuck ffmpeg is killed then.
  */
-const transcodeTimeoutMs = (durationSeconds: number | null) => 120_000 + 20_000 * (durationSeconds ?? 600);
+const transcodeTimeoutMs = (durationSeconds: number | null) => Math.ceil(120_000 + 20_000 * (durationSeconds ?? 600));
 
 export interface ProbedStream {
   codec: string;
