@@ -1,11 +1,12 @@
 // Debian's ffmpeg for the media queue's renditions, poster frames and durations (services/src/files/media-probe.ts,
-// services/src/files/transcode.ts), and libheif's heif-enc, with which the tests make HEIC photos.
+// services/src/files/renditions.ts), and libheif's heif-enc, with which the tests make HEIC photos.
 //
 //   tsx scripts/infra/ffmpeg.ts      prints ffmpeg's path (installing it first when missing and root)
 //   … --heif-enc                      and heif-enc's
 //
 // FFMPEG_PATH / FFPROBE_PATH name other executables. Otherwise /usr/bin/ffmpeg and /usr/bin/ffprobe are used,
-// installed with apt-get. The API runs without them (uploads get no poster frame and a warning is logged).
+// installed with apt-get. The API runs without them, but video and audio uploads are then never served (they end
+// FAILED) and a warning is logged.
 import { aptInstall, aptInstallCommand, commandExists, isExecutable } from './debian-packages';
 
 export const DEBIAN_FFMPEG = '/usr/bin/ffmpeg';

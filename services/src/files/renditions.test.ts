@@ -263,6 +263,37 @@ describe('the renditions of uploaded media', () => {
     expect(await originalsLeft()).toEqual([]);
   });
 
+  it('serves a turned TIFF as an upright JPEG, and an animated GIF as an animated WebP, both without metadata', async () => {
+    const tiff = path.join(work, 'scan.tiff');
+    await sharp({ create: { width: 40, height: 20, channels: 3, background: '#36c' } })
+      .tiff()
+      .withMetadata({ orientation: 6 })
+      .toFile(tiff);
+    expect((await sharp(tiff).metadata()).orientation).toBe(6);
+    const gif = path.join(work, 'wave.gif');
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=32x24:rate=5:duration=0.6', '-metadata', `comment=${DEVICE}`, gif);
+
+    const uploadedTiff = await upload(tiff);
+    const uploadedGif = await upload(gif);
+    expect(uploadedTiff).toMatchObject({ contentType: 'image/jpeg', processing: 'PENDING' });
+    expect(uploadedGif).toMatchObject({ contentType: 'image/webp', processing: 'PENDING' });
+    await drain();
+
+    const jpeg = (await fetchStored((await fileState(uploadedTiff.id)).s3Url)).rawPayload;
+    const jpegMetadata = await sharp(jpeg).metadata();
+    // Turned by its EXIF orientation before the EXIF went.
+    expect(jpegMetadata).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(jpegMetadata.exif).toBeUndefined();
+    expect(jpegMetadata.orientation).toBeUndefined();
+    expectNothingPersonal(jpeg);
+
+    const webp = (await fetchStored((await fileState(uploadedGif.id)).s3Url)).rawPayload;
+    const webpMetadata = await sharp(webp, { animated: true }).metadata();
+    expect(webpMetadata).toMatchObject({ format: 'webp', width: 32, pages: 3 });
+    expect(webpMetadata.exif).toBeUndefined();
+    expectNothingPersonal(webp);
+  });
+
   it('fails a broken video for good, serves nothing of it and tells its uploader why in his language', async () => {
     const broken = path.join(work, 'broken.mp4');
     const clip = await fs.readFile(phoneClip('whole.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '64x64'));
