@@ -14,6 +14,7 @@ import { buildApp } from '../app';
 import { createDevMailbox } from '../mail';
 import { EVENT_CONSUMERS } from '../runtime';
 import { drainMediaQueue } from './media-queue';
+import { purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
 
 // Uploads served only as their renditions: made by the media queue from real files ffmpeg and heif-enc write here,
@@ -184,6 +185,20 @@ describe('the renditions of uploaded media', () => {
     expectNothingPersonal(small.rawPayload, smallProbed);
     // The original went once the rendition was verified.
     expect(await originalsLeft()).toEqual([]);
+
+    // Deleted by its uploader: every rendition goes with the purge, the 720p one too.
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/files/s3/${uploaded.id}`,
+      headers: { authorization: creator.authorization },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const base = new URL(ready.s3Url, 'http://localhost').pathname.replace(/^\/files\//, '').replace(/\.mp4$/, '');
+    const objectsOfFile = async () => (await filesUnder(storageDir)).filter((name) => name.startsWith(base));
+    expect(await objectsOfFile()).toHaveLength(3);
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60_000);
+    await purgeDeletedFiles({ ...app.ctx, now: () => later }, storageDriverFor(config));
+    expect(await objectsOfFile()).toEqual([]);
   });
 
   it('cleans an H.264 MP4 with a location, keeping its portrait size and making no 720p rendition of a small clip', async () => {
