@@ -218,6 +218,29 @@ describe('the renditions of uploaded media', () => {
     expectNothingPersonal(served.rawPayload, probed);
   });
 
+  it('turns a clip a phone recorded sideways (a rotation in its display matrix) upright, with no rotation left', async () => {
+    const landscape = phoneClip(
+      'sideways.mp4',
+      ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      '320x180',
+    );
+    const sideways = path.join(work, 'rotated.mp4');
+    ffmpeg('-i', landscape, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', sideways);
+    const rotationOf = (file: string) =>
+      execFileSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream_side_data=rotation', '-of', 'csv=p=0', file])
+        .toString()
+        .trim();
+    expect(rotationOf(sideways)).toBe('90');
+    const uploaded = await upload(sideways);
+    await drain();
+    const ready = await fileState(uploaded.id);
+    const served = (await fetchStored(ready.s3Url)).rawPayload;
+    expect((await probe(served)).streams[0]).toMatchObject({ codec_name: 'h264', width: 180, height: 320 });
+    const copy = path.join(work, 'served-rotated.mp4');
+    await fs.writeFile(copy, served);
+    expect(rotationOf(copy)).toBe('');
+  });
+
   it('serves a voice as AAC in an .m4a without its tags', async () => {
     const voice = path.join(work, 'voice.m4a');
     ffmpeg(
