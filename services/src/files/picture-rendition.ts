@@ -1,4 +1,5 @@
-import decodeHeic from 'heic-decode';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 
 /*
@@ -27,6 +28,33 @@ export function pictureRenditionType(uploadExtension: string): { contentType: st
     : { contentType: 'image/jpeg', extension: 'jpg' };
 }
 
+/**
+ * Decodes a HEIC in a worker thread of its own: heic-decode is libheif compiled to WebAssembly and runs synchronously
+ * for a second or two on a 12-megapixel photo, which on the API's own thread would hold every request that long.
+ */
+const HEIC_WORKER = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const decode = require(workerData.heicDecode);
+  decode({ buffer: workerData.bytes }).then(
+    (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }, [image.data.buffer]),
+    (error) => parentPort.postMessage({ error: String(error && error.message ? error.message : error) }),
+  );
+`;
+const heicDecodePath = createRequire(import.meta.url).resolve('heic-decode');
+
+function decodeHeicOffThread(bytes: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(HEIC_WORKER, { eval: true, workerData: { heicDecode: heicDecodePath, bytes } });
+    worker.once('message', (message: { error?: string; width: number; height: number; data: Uint8ClampedArray }) => {
+      if (message.error !== undefined) reject(new Error(`the HEIC could not be decoded: ${message.error}`));
+      else resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the HEIC decoder stopped (${code})`)));
+  });
+}
+
 /** HEIC and HEIF, which sharp's prebuilt libvips cannot read (it has no HEVC decoder). */
 const isHeic = (uploadExtension: string) => uploadExtension === 'heic' || uploadExtension === 'heif';
 
@@ -43,7 +71,7 @@ export async function makePictureRendition(original: Buffer, uploadExtension: st
   let input: Sharp;
   if (isHeic(uploadExtension)) {
     // libheif applies the file's own rotation and mirroring while decoding; the pixels come out upright.
-    const decoded = await decodeHeic({ buffer: original });
+    const decoded = await decodeHeicOffThread(original);
     if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw new Error('the picture is too large to convert');
     input = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
