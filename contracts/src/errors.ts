@@ -104,6 +104,9 @@ export const ERROR_CODES = [
   'CANNOT_FOLLOW_SELF',
   'FILE_TOO_LARGE',
   'UNKNOWN_FILE_FORMAT',
+  // A media file whose playable rendition is being made (409, try again) or could not be made (422).
+  'FILE_PROCESSING',
+  'FILE_PROCESSING_FAILED',
   // Comments.
   'COMMENT_RESTRICTED',
   'OWN_COMMENT',

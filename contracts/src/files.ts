@@ -10,12 +10,16 @@ export const uploadedFileSchema = fileEntrySchema
   .extend({
     kind: fileKindSchema,
     filename: z.string().describe('The name the file was uploaded with (display only).'),
-    sizeBytes: z.number().int(),
+    sizeBytes: z.number().int().describe('The served rendition’s size once READY; the upload’s before.'),
     durationSeconds: z
       .number()
       .nullable()
       .describe('Length of a video or audio file; null for images, unreadable media, or while PENDING.'),
     processing: z.enum(['PENDING', 'READY', 'FAILED']),
+    processingFailure: z
+      .string()
+      .nullable()
+      .describe('Why the file cannot be served, in the caller’s language, when `processing` is FAILED; else null.'),
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

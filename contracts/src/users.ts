@@ -91,10 +91,15 @@ export const fileEntrySchema = z
       .enum(['PENDING', 'READY', 'FAILED'])
       .optional()
       .describe(
-        'Video and audio details (duration, poster frame as `thumbnail`) are taken in the background after the ' +
-          'upload: PENDING until then (show a placeholder; the file itself already plays), FAILED when the file ' +
-          'could not be read (it still plays where the browser can; no poster). Absent: READY.',
+        'Video, audio and pictures other than JPEG, PNG and WebP are served as a rendition made in the background ' +
+          'after the upload (H.264/AAC MP4, AAC .m4a, JPEG; metadata removed; docs/rules/files.md): PENDING until ' +
+          'then (show a placeholder: `s3Url` answers 409 `FILE_PROCESSING`), FAILED when it could not be made ' +
+          '(nothing is served: 422 `FILE_PROCESSING_FAILED`). Absent: READY.',
       ),
+    smallScreenVideo: z
+      .object({ s3Url: z.string(), width: z.number().int(), height: z.number().int() })
+      .optional()
+      .describe('A 720p rendition of a video larger than 720p, for small screens and slow networks.'),
   })
   .meta({ id: 'FileEntry' });
 export type FileEntry = z.infer<typeof fileEntrySchema>;

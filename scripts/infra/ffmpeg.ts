@@ -1,9 +1,12 @@
-// Debian's ffmpeg for video poster frames and media durations (services/src/files/media-probe.ts).
+// Debian's ffmpeg for the media queue's renditions, poster frames and durations (services/src/files/media-probe.ts,
+// services/src/files/renditions.ts), and libheif's heif-enc, with which the tests make HEIC photos.
 //
 //   tsx scripts/infra/ffmpeg.ts      prints ffmpeg's path (installing it first when missing and root)
+//   … --heif-enc                      and heif-enc's
 //
 // FFMPEG_PATH / FFPROBE_PATH name other executables. Otherwise /usr/bin/ffmpeg and /usr/bin/ffprobe are used,
-// installed with apt-get. The API runs without them (uploads get no poster frame and a warning is logged).
+// installed with apt-get. The API runs without them, but video and audio uploads are then never served (they end
+// FAILED) and a warning is logged.
 import { aptInstall, aptInstallCommand, commandExists, isExecutable } from './debian-packages';
 
 export const DEBIAN_FFMPEG = '/usr/bin/ffmpeg';
@@ -58,9 +61,39 @@ async function ensure(log: (line: string) => void): Promise<string> {
   return DEBIAN_FFMPEG;
 }
 
+export const DEBIAN_HEIF_ENC = '/usr/bin/heif-enc';
+let pendingHeifEncoder: Promise<string> | undefined;
+
+/**
+ * Returns Debian's heif-enc (package libheif-examples), installing it with apt-get when missing and root: the upload
+ * tests encode HEIC photos with it at test time (services/src/files/renditions.test.ts). The API never runs it.
+ */
+export function ensureHeifEncoder(options: EnsureFfmpegOptions = {}): Promise<string> {
+  const log = options.log ?? ((line) => console.log(line));
+  pendingHeifEncoder ??= (async () => {
+    if (isExecutable(DEBIAN_HEIF_ENC)) return DEBIAN_HEIF_ENC;
+    if (process.getuid?.() !== 0 || !commandExists('apt-get')) {
+      throw new Error(
+        `heif-enc is missing (${DEBIAN_HEIF_ENC}); the HEIC upload tests need it: ` +
+          `sudo sh -c '${aptInstallCommand(['libheif-examples'])}'`,
+      );
+    }
+    log('[ffmpeg] installing heif-enc (libheif-examples) with apt-get (once per machine)…');
+    await aptInstall(['libheif-examples']);
+    if (!isExecutable(DEBIAN_HEIF_ENC))
+      throw new Error(`apt-get installed libheif-examples but ${DEBIAN_HEIF_ENC} is missing`);
+    return DEBIAN_HEIF_ENC;
+  })().catch((error: unknown) => {
+    pendingHeifEncoder = undefined;
+    throw error;
+  });
+  return pendingHeifEncoder;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     console.log(await ensureFfmpeg());
+    if (process.argv.includes('--heif-enc')) console.log(await ensureHeifEncoder());
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

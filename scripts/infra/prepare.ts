@@ -1,7 +1,7 @@
 import { ensureBarman, ensureRsync } from './barman';
 import { ensureChromium } from './chromium';
 import { ensureEspeakNg } from './espeak-ng';
-import { ensureFfmpeg } from './ffmpeg';
+import { ensureFfmpeg, ensureHeifEncoder } from './ffmpeg';
 import { ensureKafkaJars } from './kafka';
 import { ensureSchemathesis } from './schemathesis';
 import { ensureStatementPdfTools } from './statement-pdf';
@@ -10,7 +10,7 @@ import { ensureTemporalTestServer } from './temporal-test-server';
 
 /**
  * Installs (first run) or finds (cached) every real component the test suites start: the Temporal test server and
- * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium, ffmpeg, espeak-ng and rsync, schemathesis and
+ * Kafka jars from Maven Central, the Temporal CLI, Debian's Chromium, ffmpeg (and heif-enc), espeak-ng and rsync, schemathesis and
  * Barman from PyPI. Done before vitest so a slow first download is reported as such, not as a hook time-out.
  */
 export async function prepareTestInfrastructure(log: (line: string) => void): Promise<void> {
@@ -33,6 +33,7 @@ export async function prepareTestInfrastructure(log: (line: string) => void): Pr
     (async () => {
       await timed('Chromium', ensureChromium);
       await timed('ffmpeg', ensureFfmpeg);
+      await timed('heif-enc', () => ensureHeifEncoder({ log }));
       await timed('espeak-ng', ensureEspeakNg);
       await timed('statement PDF fonts and poppler', ensureStatementPdfTools);
       await timed('rsync', () => ensureRsync({ log }));

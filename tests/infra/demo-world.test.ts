@@ -75,7 +75,7 @@ describe('the demo world of npm start', () => {
       expect(await served(picture.picture!.s3Url)).toBe('image/png');
       expect(await served(video.video!.s3Url)).toBe('video/mp4');
       expect(await served(video.thumbnail!.s3Url)).toBe('image/jpeg');
-      expect(await served(voice.voice!.s3Url)).toBe('audio/mpeg');
+      expect(await served(voice.voice!.s3Url)).toBe('audio/mp4');
 
       // A lottery event drawn, its winners' prizes performed.
       const drawn = await findDrawnEvent(get);

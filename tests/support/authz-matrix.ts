@@ -170,6 +170,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/v1/users/{id}': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'POST /api/v1/files/s3': s`401 200 200 200 200 200 200 200`,
+  // Its uploader's file only; anyone else is refused whether or not the id exists.
+  'GET /api/v1/files/s3/{id}': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/users/auth-by-apple': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/coin-deposits/{depositId}/withdrawal': s`401 404 404 404 404 404 404 404`,
   'POST /api/v1/users/me/coins/partial-refund': s`401 200 409 409 409 409 409 409`,

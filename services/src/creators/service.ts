@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { invalidateSearches } from '../discovery';
 import {
+  announcePendingMedia,
   type FileRow,
   type IncomingFile,
   insertFile,
@@ -268,6 +269,7 @@ export async function replaceIntro(
     throw error;
   }
   if (result.previous) await removeStoredObjects(ctx, storage, result.previous);
+  if (result.intro.processing_status === 'pending') announcePendingMedia();
   return result.intro;
 }
 

@@ -9,13 +9,14 @@ import type { DbExecutor } from '../db';
  *   blocked: the same rule as `canSeeMission`), unless its creator is flagged adult (behind the adult gate): public;
  * - everything else is private: request attachments (lottery application images included), the media of private or
  *   blocked missions and of adult-flagged creators' ones, and uploads not used anywhere yet. Those are served only through signed URLs.
- * A thumbnail (or video poster) shares its file's audience.
+ * A thumbnail (or video poster) and a video's 720p rendition share their file's audience. The upload as it came
+ * (original_key) is never served to anyone.
  */
 export async function isPublicStoredKey(db: DbExecutor, key: string): Promise<boolean> {
   const result = await sql<{ public: boolean }>`
     select exists (
       select 1 from files f
-      where (f.storage_key = ${key} or f.thumbnail_key = ${key})
+      where (f.storage_key = ${key} or f.thumbnail_key = ${key} or f.small_video_key = ${key})
         and (
           exists (select 1 from users u where u.image_file_id = f.id)
           or exists (select 1 from creators c where c.intro_file_id = f.id)

@@ -21,7 +21,7 @@ export function signedStorageUrl(config: AppConfig, key: string): string {
 export type FileAudience = 'public' | 'private';
 
 type EntryFile = Pick<FileRow, 'id' | 'storage_key' | 'content_type' | 'thumbnail_key'> &
-  Partial<Pick<FileRow, 'processing_status'>>;
+  Partial<Pick<FileRow, 'processing_status' | 'small_video_key' | 'small_video_width' | 'small_video_height'>>;
 
 const PROCESSING = { pending: 'PENDING', ready: 'READY', failed: 'FAILED' } as const;
 
@@ -38,6 +38,14 @@ export function fileEntry(config: AppConfig, file: EntryFile, audience: FileAudi
     thumbnail: file.thumbnail_key ? { s3Url: url(config, file.thumbnail_key) } : null,
     // Only while not ready, so the answers of every finished file stay as they were.
     ...(processing !== 'READY' && { processing }),
+    ...(processing === 'READY' &&
+      file.small_video_key && {
+        smallScreenVideo: {
+          s3Url: url(config, file.small_video_key),
+          width: file.small_video_width ?? 0,
+          height: file.small_video_height ?? 0,
+        },
+      }),
   };
 }
 

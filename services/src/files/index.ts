@@ -17,6 +17,7 @@ export {
   streamedBodyValidator,
 } from './multipart';
 export {
+  announcePendingMedia,
   drainMediaQueue,
   MEDIA_QUEUE_MAX_ATTEMPTS,
   type MediaQueueOptions,
@@ -24,6 +25,7 @@ export {
   startMediaQueue,
 } from './media-queue';
 export { findFiles, insertFile } from './repository';
+export { makeAudioRendition, makeVideoRenditions } from './renditions';
 export { fileRoutes } from './routes';
 export { registerStoredFiles } from './serve';
 export {

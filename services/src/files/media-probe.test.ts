@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { takeMediaDetails } from './media-details';
-import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia } from './media-probe';
+import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia, spawnMediaTool } from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
@@ -50,9 +50,13 @@ describe('media probe', () => {
     };
     await expect(probeMedia(mediaToolsOf(missing), video)).rejects.toBeInstanceOf(MediaToolMissingError);
     const storage = localDiskStorage({ root: path.join(folder, 'store') });
-    await expect(takeMediaDetails(mediaToolsOf(missing), storage, video, 'video', 'poster.jpg')).rejects.toBeInstanceOf(
-      MediaToolMissingError,
-    );
+    await expect(
+      takeMediaDetails(mediaToolsOf(missing), storage, video, {
+        kind: 'video',
+        storage_key: 'clip.mp4',
+        original_key: null,
+      }),
+    ).rejects.toBeInstanceOf(MediaToolMissingError);
     expect(await fs.readdir(folder)).not.toContain('store');
   });
 
@@ -60,6 +64,17 @@ describe('media probe', () => {
     const broken = path.join(folder, 'broken.mp4');
     await fs.writeFile(broken, Buffer.from('not a video at all'));
     const storage = localDiskStorage({ root: path.join(folder, 'store') });
-    await expect(takeMediaDetails(tools, storage, broken, 'video', 'poster.jpg')).rejects.toThrow(/ffprobe|failed/);
+    await expect(
+      takeMediaDetails(tools, storage, broken, { kind: 'video', storage_key: 'clip.mp4', original_key: null }),
+    ).rejects.toThrow(/ffprobe|failed/);
+  });
+
+  it('runs a background tool (a transcode) at the lowest CPU priority, and others at the API’s', async () => {
+    // The child reports its own niceness once it had time to be lowered (os.setPriority right after spawn).
+    const niceness = async (background: boolean) =>
+      Number((await spawnMediaTool('/bin/sh', ['-c', 'sleep 0.3; ps -o ni= -p $$'], { background })).trim());
+    const own = os.getPriority();
+    expect(await niceness(true)).toBe(19);
+    expect(await niceness(false)).toBe(own);
   });
 });

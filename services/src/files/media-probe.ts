@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
+import os from 'node:os';
 import type { AppConfig } from '../config';
 
 /** The ffmpeg and ffprobe executables: the configuration's FFMPEG_PATH / FFPROBE_PATH (Debian's by default). */
@@ -158,13 +159,38 @@ async function withToolSlot<T>(work: () => Promise<T>): Promise<T> {
 const SAFE_INPUT = ['-protocol_whitelist', 'file'];
 
 function run(command: string, args: string[]): Promise<string> {
-  return withToolSlot(() => spawnMediaTool(command, [...SAFE_INPUT, ...args]));
+  return runMediaTool(command, args);
 }
 
+export interface MediaToolRun {
+  /** Killed after this long (60 s by default). */
+  timeoutMs?: number;
+  /**
+   * Runs at the lowest CPU priority (nice 19), so a transcode only takes the time the API leaves: a request is never
+   * slowed by it beyond the cores' sharing.
+   */
+  background?: boolean;
+}
+
+/** A run within this process's media tool slots, reading local files only. */
+export function runMediaTool(command: string, args: string[], options: MediaToolRun = {}): Promise<string> {
+  return withToolSlot(() => spawnMediaTool(command, [...SAFE_INPUT, ...args], options));
+}
+
+/** The lowest scheduling priority (the `nice -n 19` of a background job). */
+const BACKGROUND_NICENESS = 19;
+
 /** Runs a tool outside the upload queue (the demo seed's media); its standard output, or an error with its end. */
-export function spawnMediaTool(command: string, args: string[]): Promise<string> {
+export function spawnMediaTool(command: string, args: string[], options: MediaToolRun = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? TIMEOUT_MS });
+    if (options.background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        // The child already ended (its close event reports how).
+      }
+    }
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -8,28 +8,32 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Updateable } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
-import { type MediaDetails, posterKeyOf, takeMediaDetails } from './media-details';
+import { type MediaDetails, takeMediaDetails } from './media-details';
 import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf } from './media-probe';
+import { UnconvertibleMediaError } from './renditions';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow, FilesTable } from './table';
 
 type FileUpdate = Updateable<FilesTable>;
 
 /*
- * The media queue: ffprobe/ffmpeg run here, never inside an upload request. A video or audio
- * upload is stored `pending` (files.processing_status); a runner in each API process claims pending files one at a
- * time with `for update skip locked` (so several processes share the queue and each file is taken by one of them),
- * at most `concurrency` at once per process, and records the duration and poster frame (`ready`).
+ * The media queue: ffprobe/ffmpeg run here, never inside an upload request. A video, audio or picture upload that
+ * needs a rendition (renditions.ts, picture-rendition.ts) is stored `pending` (files.processing_status) with its
+ * bytes under original_key; a runner in each API process claims pending files one at a time with
+ * `for update skip locked` (so several processes share the queue and each file is taken by one of them), at most
+ * `concurrency` at once per process, stores the renditions under the file's keys and records them, the duration and
+ * the poster frame (`ready`). The original is deleted once its rendition is verified and recorded.
  *
- * - Survives restarts: the queue is the files table; a claim holds the file for LEASE_MS, so the file of a process
- *   that died mid-run is claimed again once the lease lapses.
+ * - Survives restarts: the queue is the files table; a claim holds the file for LEASE_MS and is renewed while the run
+ *   goes on, so the file of a process that died mid-run is claimed again once the lease lapses.
  * - Bounded retries: every claim counts an attempt; a file ffmpeg cannot read is retried after a back-off and is
- *   `failed` after MAX_ATTEMPTS (a file that crashes or hangs its run is failed the same way, by its claims).
- * - A failed file stays usable: it is stored and plays where the browser can; it has no poster or duration.
+ *   `failed` after MAX_ATTEMPTS (a file that crashes or hangs its run is failed the same way, by its claims); a file
+ *   that cannot be converted at all (no picture in a video, a rendition that does not check out) at once.
+ * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
  */
 
 export const MEDIA_QUEUE_MAX_ATTEMPTS = 3;
-/** How long a claim holds a file: above two 60 s ffmpeg runs plus a remote store's download and upload. */
+/** How long a claim holds a file; a run renews it every third of that while it goes on. */
 export const MEDIA_QUEUE_LEASE_MS = 10 * 60_000;
 /** Wait before the second and third attempt. */
 const RETRY_DELAYS_MS = [30_000, 5 * 60_000];
@@ -73,14 +77,31 @@ export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileR
 
 function defaultProcessor(options: MediaQueueOptions): MediaProcessor {
   const tools = mediaToolsOf(options.ctx.config);
-  return (file, localPath) =>
-    takeMediaDetails(
-      tools,
-      options.storage,
-      localPath,
-      file.kind === 'video' ? 'video' : 'audio',
-      posterKeyOf(file.storage_key),
-    );
+  return (file, localPath) => takeMediaDetails(tools, options.storage, localPath, file);
+}
+
+/** Renews the claim of a file while its run goes on (a long video takes longer than one lease). */
+function holdClaim(options: MediaQueueOptions, file: FileRow): () => void {
+  const { db, log, now } = options.ctx;
+  const timer = setInterval(() => {
+    db.updateTable('files')
+      .set({ processing_locked_until: new Date(now().getTime() + MEDIA_QUEUE_LEASE_MS) })
+      .where('id', '=', file.id)
+      .where('processing_status', '=', 'pending')
+      .execute()
+      .catch((error: unknown) => log.warn({ err: error, fileId: file.id }, 'renewing a media claim failed'));
+  }, MEDIA_QUEUE_LEASE_MS / 3);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function deleteObjects(options: MediaQueueOptions, keys: readonly (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    await options.storage
+      .delete(key)
+      .catch((error: unknown) => options.ctx.log.error({ err: error, key }, 'removing a stored object failed'));
+  }
 }
 
 /** The file on local disk for ffmpeg: in the local store as is, else downloaded to a temporary file. */
@@ -105,38 +126,66 @@ export async function processClaimedFile(options: MediaQueueOptions, file: FileR
     db.updateTable('files').set(values).where('id', '=', file.id).where('processing_status', '=', 'pending').execute();
   if (file.processing_attempts > MEDIA_QUEUE_MAX_ATTEMPTS) {
     // Claimed more often than it was ever allowed to run: earlier runs died with their process.
-    await still({
+    const [result] = await still({
       processing_status: 'failed',
+      original_key: null,
       processing_locked_until: null,
       processing_error: 'processing never finished (the process running it stopped)',
     });
+    if (Number(result?.numUpdatedRows ?? 0) > 0) await deleteObjects(options, [file.original_key]);
     log.warn({ fileId: file.id }, 'media processing failed for good: its runs never finished');
     return;
   }
   const processor = options.processor ?? defaultProcessor(options);
+  const original = file.original_key ?? file.storage_key;
+  const release = holdClaim(options, file);
+  let details: MediaDetails;
   try {
-    const details = await withLocalCopy(options.storage, file.storage_key, (local) => processor(file, local));
-    await still({
-      processing_status: 'ready',
-      duration_seconds: details.durationSeconds,
-      thumbnail_key: details.posterKey,
-      processing_locked_until: null,
-      processing_error: null,
-    });
+    details = await withLocalCopy(options.storage, original, (local) => processor(file, local));
   } catch (error) {
+    release();
     const message = error instanceof Error ? error.message : String(error);
-    const final = file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS;
+    const final = file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS || error instanceof UnconvertibleMediaError;
     const delay = RETRY_DELAYS_MS[Math.min(file.processing_attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
-    await still({
+    const [result] = await still({
       ...(final
-        ? { processing_status: 'failed' as const }
+        ? { processing_status: 'failed' as const, original_key: null }
         : { processing_after: new Date(options.ctx.now().getTime() + delay) }),
       processing_locked_until: null,
       processing_error: message.slice(0, 2_000),
     });
+    // A file that cannot be served keeps nothing of its upload.
+    if (final && Number(result?.numUpdatedRows ?? 0) > 0 && file.original_key) await deleteObjects(options, [original]);
     if (error instanceof MediaToolMissingError) log.warn({ err: error }, 'ffmpeg is missing: media stay unprocessed');
     else log.warn({ err: error, fileId: file.id, final }, 'media processing failed');
+    return;
   }
+  release();
+  const { rendition, smallVideo } = details;
+  const [result] = await still({
+    processing_status: 'ready',
+    duration_seconds: details.durationSeconds,
+    thumbnail_key: details.posterKey,
+    processing_locked_until: null,
+    processing_error: null,
+    ...(rendition && {
+      original_key: null,
+      size_bytes: rendition.sizeBytes,
+      width: rendition.width,
+      height: rendition.height,
+      small_video_key: smallVideo?.key ?? null,
+      small_video_size_bytes: smallVideo?.sizeBytes ?? null,
+      small_video_width: smallVideo?.width ?? null,
+      small_video_height: smallVideo?.height ?? null,
+    }),
+  });
+  if (Number(result?.numUpdatedRows ?? 0) === 0) {
+    // Deleted while it ran: its deleted_files row names the rendition and the original, not these.
+    await deleteObjects(options, [smallVideo?.key, details.posterKey]);
+    return;
+  }
+  // The rendition is verified (renditions.ts probes it) and recorded: the upload as it came goes.
+  if (rendition && file.original_key && file.original_key !== rendition.key) await deleteObjects(options, [original]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../db';
 import type { DeletedFilesTable, FileRow, NewFile } from './table';
 
@@ -40,6 +41,8 @@ export async function retainDeletedFile(db: DbExecutor, file: FileRow, now: Date
       owner_user_id: file.owner_user_id,
       storage_key: file.storage_key,
       thumbnail_key: file.thumbnail_key,
+      original_key: file.original_key,
+      small_video_key: file.small_video_key,
       filename: file.filename,
       content_type: file.content_type,
       kind: file.kind,
@@ -51,7 +54,11 @@ export async function retainDeletedFile(db: DbExecutor, file: FileRow, now: Date
     .execute();
 }
 
-export async function findDeletedFilesDue(db: DbExecutor, now: Date, limit: number): Promise<DeletedFilesTable[]> {
+export async function findDeletedFilesDue(
+  db: DbExecutor,
+  now: Date,
+  limit: number,
+): Promise<Selectable<DeletedFilesTable>[]> {
   return db
     .selectFrom('deleted_files')
     .selectAll()

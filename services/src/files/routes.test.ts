@@ -209,7 +209,8 @@ describe('POST /api/v1/files/s3', () => {
         durationSeconds: null,
       });
       expect(mediaToolPeak()).toBe(0);
-      expect((await fetchStored(videoFile.s3Url)).statusCode).toBe(200);
+      // Never the upload's own bytes: the URL says the rendition is being made.
+      expect((await fetchStored(videoFile.s3Url)).statusCode).toBe(409);
       const audioResponse = await upload(readFileSync(audio), 'voice.m4a');
       const audioFile = audioResponse.json<UploadedFile>();
       expect(audioFile).toMatchObject({ kind: 'audio', thumbnail: null, processing: 'PENDING' });
@@ -227,6 +228,7 @@ describe('POST /api/v1/files/s3', () => {
       expect(rows[0]!.thumbnail_key).toMatch(/\.poster\.jpg$/);
       expect(rows[1]!.duration_seconds).toBeCloseTo(1.5, 1);
       expect(rows[1]!.thumbnail_key).toBeNull();
+      expect((await fetchStored(videoFile.s3Url)).statusCode).toBe(200);
       const posterUrl = signedStorageUrl(config, rows[0]!.thumbnail_key!);
       const poster = await fetchStored(posterUrl);
       expect(poster.statusCode).toBe(200);
@@ -249,20 +251,30 @@ describe('POST /api/v1/files/s3', () => {
   });
 
   it.each([
-    // An MP4 header without any track: accepted all the same (the media queue will find no poster or duration).
-    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video' },
-    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mpeg', kind: 'audio' },
-    { name: 'voice.wav', bytes: wav(), contentType: 'audio/wav', kind: 'audio' },
-  ])('accepts $name as $kind and serves it as $contentType', async ({ name, bytes, contentType, kind }) => {
-    const response = await upload(bytes, name);
-    expect(response.statusCode).toBe(200);
-    const file = response.json<UploadedFile>();
-    expect(file).toMatchObject({ contentType, kind, sizeBytes: bytes.length, thumbnail: null, processing: 'PENDING' });
-    const served = await fetchStored(file.s3Url);
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(contentType);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
-  });
+    // An MP4 header without any track: accepted all the same (the media queue will fail it).
+    { name: 'clip.mp4', bytes: mp4(), contentType: 'video/mp4', kind: 'video', extension: 'mp4' },
+    { name: 'voice.mp3', bytes: mp3(), contentType: 'audio/mp4', kind: 'audio', extension: 'm4a' },
+    { name: 'voice.wav', bytes: wav(), contentType: 'audio/mp4', kind: 'audio', extension: 'm4a' },
+  ])(
+    'accepts $name as $kind, to be served as $contentType only',
+    async ({ name, bytes, contentType, kind, extension }) => {
+      const response = await upload(bytes, name, { language: 'ko' });
+      expect(response.statusCode).toBe(200);
+      const file = response.json<UploadedFile>();
+      expect(file).toMatchObject({
+        contentType,
+        kind,
+        sizeBytes: bytes.length,
+        thumbnail: null,
+        processing: 'PENDING',
+      });
+      expect(file.s3Url).toMatch(new RegExp(`\\.${extension}\\?exp=`));
+      const served = await fetchStored(file.s3Url);
+      expect(served.statusCode).toBe(409);
+      expect(served.json()).toMatchObject({ code: 'FILE_PROCESSING', message: expect.stringMatching(/변환/) });
+      expect(served.rawPayload.includes(bytes)).toBe(false);
+    },
+  );
 
   it('refuses a text file named .png as an unknown file format, in the caller’s language, keeping nothing', async () => {
     const before = { files: await filesUnder(storageDir), rows: await rowCount() };

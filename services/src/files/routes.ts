@@ -1,11 +1,13 @@
 import { idParamsSchema, noContentSchema, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
-import { errorResponses } from '../http';
+import { accessDenied, errorResponses } from '../http';
+import { translate } from '../i18n';
 import { privateFileEntry, processingOf } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
+import { findFileById } from './repository';
 import * as files from './service';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow } from './table';
@@ -18,7 +20,7 @@ export interface FileRoutesOptions {
   quota?: UploadQuota;
 }
 
-export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
+export function uploadedFile(app: FastifyInstance, request: FastifyRequest, row: FileRow): UploadedFile {
   return {
     // Private until something public uses it: the uploader gets a signed URL.
     ...privateFileEntry(app.config, row),
@@ -27,6 +29,8 @@ export function uploadedFile(app: FastifyInstance, row: FileRow): UploadedFile {
     sizeBytes: row.size_bytes,
     durationSeconds: row.duration_seconds,
     processing: processingOf(row),
+    processingFailure:
+      row.processing_status === 'failed' ? translate(request.language, 'files.processingFailed') : null,
   };
 }
 
@@ -46,8 +50,12 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
           'multipart/form-data with the file in the field `data`. The type is recognised from the bytes, not the ' +
           'name or the declared type; anything but an image, video or audio file is 400 `UNKNOWN_FILE_FORMAT`. ' +
           'Images may be at most 5 MB, video and audio 500 MB (413 `FILE_TOO_LARGE`, nothing is kept). ' +
-          'Images get a thumbnail when they can be decoded; videos get a poster frame (JPEG, as `thumbnail`) and ' +
-          'video and audio their `durationSeconds` when ffmpeg can read them. Per user at most 8 uploads at once, 60 ' +
+          'JPEG, PNG and WebP pictures lose their metadata and get a thumbnail at once. Video, audio and other ' +
+          'pictures (HEIC, AVIF, TIFF, GIF, …) answer `processing: PENDING`: the media queue converts them to ' +
+          'H.264/AAC MP4 (at most 1080p, plus a 720p `smallScreenVideo` for a larger source), AAC .m4a or JPEG ' +
+          '(WebP for GIF) without metadata, with a poster frame and `durationSeconds` (docs/rules/files.md); ' +
+          '`s3Url` serves that rendition once READY (409 before, 422 when FAILED; `GET /files/s3/{id}` tells). ' +
+          'The upload as it came is deleted once its rendition is verified. Per user at most 8 uploads at once, 60 ' +
           'files an hour and 3 GiB a day (50 MiB before the e-mail is verified): 429 `TOO_MANY_REQUESTS` beyond.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
@@ -69,7 +77,30 @@ export async function fileRoutes(app: FastifyInstance, options: FileRoutesOption
           },
         ),
       );
-      return uploadedFile(app, row);
+      return uploadedFile(app, request, row);
+    },
+  );
+
+  routes.get(
+    '/files/s3/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An uploaded file and its processing',
+        description:
+          'For its uploader only (403 `access denied` for anyone else, whether or not the id exists): the answer of ' +
+          'the upload with the current `processing` (poll it while PENDING), the served rendition’s size and, once ' +
+          'FAILED, why in the caller’s language (`processingFailure`).',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const row = await findFileById(app.db, request.params.id);
+      if (!row || row.owner_user_id !== caller.id) throw accessDenied();
+      return uploadedFile(app, request, row);
     },
   );
 

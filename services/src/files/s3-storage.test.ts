@@ -118,14 +118,30 @@ describe('the S3-compatible storage driver', () => {
       expect(response.statusCode).toBe(200);
       const file = uploadedFileSchema.parse(response.json());
       expect(file.processing).toBe('PENDING');
-      expect(objects.get(`/uploads/${new URL(file.s3Url).pathname.slice(1)}`)?.body.equals(bytes)).toBe(true);
-      // The media queue reads the object back from the bucket for ffmpeg and puts the poster next to it.
       const app = testApp.current.app;
+      const renditionKey = `/uploads/${new URL(file.s3Url, 'http://localhost').pathname.slice(1)}`;
+      // Stored as it came under its original key, never under the key the URL serves.
+      const pending = await app.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
+      expect(objects.get(`/uploads/${pending.original_key}`)?.body.equals(bytes)).toBe(true);
+      expect(objects.has(renditionKey)).toBe(false);
+      // The media queue reads the original back from the bucket for ffmpeg, puts the rendition and the poster, and
+      // deletes the original.
       await drainMediaQueue({ ctx: app.ctx, storage: storageDriverFor(app.config) });
       const row = await app.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ processing_status: 'ready', thumbnail_key: expect.stringMatching(/\.poster\.jpg$/) });
+      expect(row).toMatchObject({
+        processing_status: 'ready',
+        original_key: null,
+        thumbnail_key: expect.stringMatching(/\.poster\.jpg$/),
+      });
       expect(objects.get(`/uploads/${row.thumbnail_key}`)?.headers['content-type']).toBe('image/jpeg');
+      expect(objects.get(renditionKey)?.headers['content-type']).toBe('video/mp4');
+      expect(objects.has(`/uploads/${pending.original_key}`)).toBe(false);
+      expect(row.size_bytes).toBe(objects.get(renditionKey)?.body.length);
       expect(row.duration_seconds).toBeCloseTo(1, 1);
+      const { pathname, search } = new URL(file.s3Url, 'http://localhost');
+      const served = await app.inject({ method: 'GET', url: `/files${pathname}${search}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('video/mp4');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

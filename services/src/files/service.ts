@@ -5,6 +5,8 @@ import type { ServiceContext } from '../context';
 import { AppError, accessDenied, conflict } from '../http';
 import type { MessageKey } from '../i18n';
 import { announcePendingMedia } from './media-queue';
+import { needsPictureRendition, pictureRenditionType } from './picture-rendition';
+import { AUDIO_RENDITION_CONTENT_TYPE, VIDEO_RENDITION_CONTENT_TYPE } from './renditions';
 import { purgeUploadUsage, uploadQuotaExceeded, type UploadBudget } from './quota';
 import * as repository from './repository';
 import type { StorageDriver } from './storage-driver';
@@ -65,12 +67,24 @@ export type StoredUpload = Pick<
   FileRow,
   'storage_key' | 'filename' | 'content_type' | 'kind' | 'size_bytes' | 'thumbnail_key' | 'duration_seconds'
 > &
-  Partial<Pick<FileRow, 'processing_status' | 'processing_after'>>;
+  Partial<Pick<FileRow, 'processing_status' | 'processing_after' | 'original_key'>>;
+
+/** What the media queue turns an upload into (its content type and the extension of its key), if anything. */
+function renditionTypeOf(
+  kind: FileKind,
+  sniffed: { mime: string; ext: string },
+): { contentType: string; extension: string } | undefined {
+  if (kind === 'video') return { contentType: VIDEO_RENDITION_CONTENT_TYPE, extension: 'mp4' };
+  if (kind === 'audio') return { contentType: AUDIO_RENDITION_CONTENT_TYPE, extension: 'm4a' };
+  return needsPictureRendition(sniffed.mime) ? pictureRenditionType(sniffed.ext) : undefined;
+}
 
 /**
- * Puts an upload in the store after recognising its type from its bytes. Images (small) are read into memory, lose
- * their metadata and get a thumbnail; video and audio stream straight to the store and are left `pending` for the
- * media queue (`media-queue.ts`), which takes their duration and (videos) a poster frame. A rejected or failed upload
+ * Puts an upload in the store after recognising its type from its bytes. JPEG, PNG and WebP pictures (small) are read
+ * into memory, lose their metadata and get a thumbnail; video, audio and other pictures (HEIC, AVIF, TIFF, GIF, …)
+ * stream straight to the store under their original_key and are left `pending` for the media queue
+ * (`media-queue.ts`), which makes the rendition served under their storage_key (MP4, M4A, JPEG or WebP), their
+ * duration and (videos) a poster frame, and then deletes the original. A rejected or failed upload
  * leaves nothing stored. The stream is cut where the caller's upload quota ends (`budget`, from `withinUploadQuota`):
  * 429 then, 413 past the kind's own limit; what was stored is reported to the budget.
  */
@@ -106,18 +120,23 @@ export async function storeUpload(
     kind,
   };
 
-  if (kind !== 'image') {
-    // Stored as it came; duration and poster frame are taken by the media queue afterwards (no
-    // ffmpeg inside the request). The answer says `processing: PENDING` until then.
+  const rendition = renditionTypeOf(kind, sniffed.type);
+  if (rendition) {
+    // The upload is kept (never served) until the media queue has made and verified its rendition (no ffmpeg inside
+    // the request). The answer says `processing: PENDING` and its URL answers 409 until then.
+    const originalKey = `${base}.original.${ext}`;
     const limited = limitedStream(sniffed.chunks, maxBytes, overLimit);
-    await storage.put(stored.storage_key, limited.stream, mime);
+    await storage.put(originalKey, limited.stream, mime);
     if (file.truncated()) {
-      await storage.delete(stored.storage_key);
+      await storage.delete(originalKey);
       throw fileTooLarge(kindMaxBytes);
     }
     budget.stored(limited.bytes());
     return {
       ...stored,
+      storage_key: `${base}.${rendition.extension}`,
+      original_key: originalKey,
+      content_type: rendition.contentType,
       size_bytes: limited.bytes(),
       thumbnail_key: null,
       duration_seconds: null,
@@ -171,9 +190,9 @@ async function storeThumbnail(ctx: ServiceContext, storage: StorageDriver, image
 export async function removeStoredObjects(
   ctx: ServiceContext,
   storage: StorageDriver,
-  file: Pick<FileRow, 'storage_key' | 'thumbnail_key'>,
+  file: Pick<FileRow, 'storage_key' | 'thumbnail_key'> & Partial<Pick<FileRow, 'original_key' | 'small_video_key'>>,
 ): Promise<void> {
-  for (const key of [file.storage_key, file.thumbnail_key]) {
+  for (const key of [file.storage_key, file.thumbnail_key, file.original_key, file.small_video_key]) {
     if (!key) continue;
     try {
       await storage.delete(key);

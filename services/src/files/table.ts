@@ -5,7 +5,13 @@ export type FileKind = 'image' | 'video' | 'audio';
 export interface FilesTable {
   id: Generated<number>;
   owner_user_id: number | null;
+  /**
+   * The object served for the file. Video, audio and the pictures libvips cannot clean in the request are served as
+   * the media queue's rendition (renditions.ts): this key does not exist until the file is `ready`.
+   */
   storage_key: string;
+  /** The upload as it came, kept (never served) until its rendition is verified; null for a file without one. */
+  original_key: Generated<string | null>;
   filename: string;
   content_type: string;
   kind: FileKind;
@@ -14,10 +20,18 @@ export interface FilesTable {
   thumbnail_key: string | null;
   /** Length of a video or audio file, when ffprobe could read it. */
   duration_seconds: Generated<number | null>;
+  /** The served picture's or video's size in pixels (upright), once known. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  /** The 720p rendition of a video larger than 720p (for small screens), and its size. */
+  small_video_key: Generated<string | null>;
+  small_video_size_bytes: Generated<number | null>;
+  small_video_width: Generated<number | null>;
+  small_video_height: Generated<number | null>;
   created_at: Generated<Date>;
   /**
-   * Video and audio details (duration, poster frame) are taken by the media queue after the upload answered
-   *: `pending` until then, `failed` when ffmpeg could not read the file after bounded attempts.
+   * Renditions and details (duration, poster frame) are made by the media queue after the upload answered:
+   * `pending` until then, `failed` when the file could not be converted after bounded attempts (never served then).
    */
   processing_status: Generated<FileProcessingStatus>;
   processing_attempts: Generated<number>;
@@ -36,6 +50,8 @@ export interface DeletedFilesTable {
   owner_user_id: number | null;
   storage_key: string;
   thumbnail_key: string | null;
+  original_key: Generated<string | null>;
+  small_video_key: Generated<string | null>;
   filename: string;
   content_type: string;
   kind: FileKind;
@@ -73,5 +89,6 @@ export type FileRow = Selectable<FilesTable>;
 export type ShownFile = Pick<
   FileRow,
   'id' | 'storage_key' | 'filename' | 'content_type' | 'thumbnail_key' | 'processing_status'
->;
+> &
+  Partial<Pick<FileRow, 'small_video_key' | 'small_video_width' | 'small_video_height'>>;
 export type NewFile = Insertable<FilesTable>;

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { notFound } from '../http';
 import type { UploadBudget } from './quota';
+import { announcePendingMedia } from './media-queue';
 import * as repository from './repository';
 import { PROFILE_IMAGE_POLICY, removeStoredObjects, storeUpload, type IncomingFile } from './service';
 import type { StorageDriver } from './storage-driver';
@@ -54,6 +55,7 @@ export async function replaceUserImage(
     throw error;
   }
   if (result.previous) await removeStoredObjects(ctx, storage, result.previous);
+  if (result.image.processing_status === 'pending') announcePendingMedia();
   return result.image;
 }
 

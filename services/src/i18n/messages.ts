@@ -174,6 +174,16 @@ const coreCatalog = {
     en: 'This file is in use and cannot be deleted.',
     ja: '使用中のファイルは削除できません。',
   },
+  'files.processing': {
+    ko: '파일을 재생 가능한 형식으로 변환하고 있습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The file is being converted into a playable format. Please try again in a moment.',
+    ja: 'ファイルを再生できる形式に変換しています。しばらくしてから再度お試しください。',
+  },
+  'files.processingFailed': {
+    ko: '이 파일을 재생 가능한 형식으로 변환하지 못했습니다. 다른 형식으로 다시 올려 주세요.',
+    en: 'This file could not be converted into a playable format. Please upload it again in another format.',
+    ja: 'このファイルを再生できる形式に変換できませんでした。別の形式で再度アップロードしてください。',
+  },
   'validation.json': { ko: 'JSON 형식이 아닙니다.', en: 'This is not valid JSON.', ja: 'JSON形式ではありません。' },
   'validation.range': {
     ko: '범위가 올바르지 않습니다.',

@@ -66,7 +66,9 @@ export async function findMissionCards(
       'u.image_file_id as requester_image_file_id',
       sql<ShownFile[]>`(
         select coalesce(json_agg(json_build_object('id', f.id, 'storage_key', f.storage_key, 'filename', f.filename,
-          'content_type', f.content_type, 'thumbnail_key', f.thumbnail_key, 'processing_status', f.processing_status)),
+          'content_type', f.content_type, 'thumbnail_key', f.thumbnail_key, 'processing_status', f.processing_status,
+          'small_video_key', f.small_video_key, 'small_video_width', f.small_video_width,
+          'small_video_height', f.small_video_height)),
           '[]')
         from files f
         where f.id in (m.request_file_id, m.video_file_id, m.picture_file_id, m.voice_file_id, m.thumbnail_file_id,

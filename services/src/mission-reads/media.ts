@@ -42,8 +42,9 @@ function extensionOf(kind: MediaKind, file: FileRow): string {
 }
 
 /**
- * The media file of a completed mission the caller may see, saved as the response comment plus .mp4 (video) or .jpg
- * (picture); a file of another type keeps its real extension (a PNG is not renamed .jpg).
+ * The media file of a completed mission the caller may see, as it is served (its rendition: H.264/AAC MP4, AAC .m4a,
+ * JPEG, or a PNG/WebP picture cleaned at upload), saved as the response comment plus .mp4 (video) or .jpg (picture);
+ * a file of another type keeps its rendition's extension (.m4a for a voice, a PNG is not renamed .jpg).
  */
 export async function missionDownload(
   ctx: ServiceContext,
@@ -59,6 +60,11 @@ export async function missionDownload(
   const fileId = chosen ? mission[MEDIA_COLUMNS[chosen]] : null;
   const file = fileId === null ? undefined : (await findFiles(ctx.db, [fileId])).get(fileId);
   if (!chosen || !file) throw notFound('missionReads.mediaMissing');
+  // Only a rendition is ever handed out (services/src/files/renditions.ts): none yet, or none possible.
+  if (file.processing_status === 'pending') throw new AppError(409, 'files.processing', { code: 'FILE_PROCESSING' });
+  if (file.processing_status === 'failed') {
+    throw new AppError(422, 'files.processingFailed', { code: 'FILE_PROCESSING_FAILED' });
+  }
   return { file, filename: `${downloadBaseName(mission.response_comment, mission.id)}.${extensionOf(chosen, file)}` };
 }
 

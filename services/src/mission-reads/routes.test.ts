@@ -13,7 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { JPEG_2X2, mp4, PNG_1X1 } from '@fanmission/tests/support/files';
+import { JPEG_2X2, mp4, PNG_1X1, wav, writeTestVideo } from '@fanmission/tests/support/files';
+import { drainMediaQueue, storageDriverFor } from '../files';
 import type { MissionRow } from '../missions';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { insertMission, registerProduct, uploadFile } from '@fanmission/tests/support/missions';
@@ -634,19 +635,33 @@ describe('blocks', () => {
 
 describe('GET /missions/{id}/media', () => {
   let video: MissionRow;
+  let voice: MissionRow;
   let picture: MissionRow;
   let jpeg: MissionRow;
-  const clip = mp4(64);
+  let converting: MissionRow;
 
   beforeAll(async () => {
-    const videoFile = await uploadFile(app(), creator, clip, 'answer.mp4');
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-answers-'));
+    const clip = writeTestVideo(path.join(folder, 'answer.mov'));
+    const videoFile = await uploadFile(app(), creator, await fs.readFile(clip), 'answer.mov');
+    const voiceFile = await uploadFile(app(), creator, wav(8000), 'voice.wav');
     const pictureFile = await uploadFile(app(), creator, PNG_1X1, 'answer.png');
     const jpegFile = await uploadFile(app(), creator, JPEG_2X2, 'answer.jpg');
+    await fs.rm(folder, { recursive: true, force: true });
+    await drainMediaQueue({ ctx: app().ctx, storage: storageDriverFor(app().config) });
+    // Uploaded after the queue ran: still being converted.
+    const pendingFile = await uploadFile(app(), creator, mp4(64), 'later.mp4');
     video = await insertMission(app(), basic, {
       user_id: fan.id,
       status: 'COMPLETED',
       response_comment: '생일 축하해요 "민지"/',
       video_file_id: videoFile.id,
+    });
+    voice = await insertMission(app(), basic, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      response_comment: 'Hello',
+      voice_file_id: voiceFile.id,
     });
     picture = await insertMission(app(), basic, {
       user_id: fan.id,
@@ -661,16 +676,34 @@ describe('GET /missions/{id}/media', () => {
       response_comment: 'Smile',
       picture_file_id: jpegFile.id,
     });
+    converting = await insertMission(app(), basic, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      response_comment: 'Soon',
+      video_file_id: pendingFile.id,
+    });
   });
 
-  it('downloads the video as the response comment plus .mp4', async () => {
+  it('downloads the video’s H.264 rendition as the response comment plus .mp4', async () => {
     const response = await call('GET', `/missions/${video.id}/media`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('video/mp4');
-    expect(response.rawPayload.equals(clip)).toBe(true);
+    // An MP4 (ftyp) of H.264 (avc1), whatever the upload was (a QuickTime .mov here).
+    expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(response.rawPayload.includes(Buffer.from('avc1'))).toBe(true);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     const disposition = String(response.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename="[^"]+\.mp4"; /);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('생일 축하해요 민지.mp4')}`);
+  });
+
+  it('downloads a voice as its AAC rendition named .m4a, whatever was uploaded (a WAV)', async () => {
+    const response = await call('GET', `/missions/${voice.id}/media`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mp4');
+    expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(response.rawPayload.includes(Buffer.from('mp4a'))).toBe(true);
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''Hello.m4a");
   });
 
   it('names a JPEG picture .jpg and keeps a PNG’s own extension; a mission without comment is named by id', async () => {
@@ -679,6 +712,12 @@ describe('GET /missions/{id}/media', () => {
     const png = await call('GET', `/missions/${picture.id}/media`, fan);
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-disposition']).toContain(`filename="mission-${picture.id}.png"`);
+  });
+
+  it('says a file still being converted is not ready instead of handing out anything', async () => {
+    const response = await call('GET', `/missions/${converting.id}/media`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'FILE_PROCESSING' });
   });
 
   it('serves only completed missions the caller may see, and only the kinds they have', async () => {

@@ -211,15 +211,17 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
         tags,
         summary: 'Download the answer of a completed mission',
         description:
-          'The video, picture or voice file (`kind`; by default the one the mission has) as an attachment named ' +
-          'after the response comment plus .mp4 (video) or .jpg (picture); a file of another type keeps its real ' +
-          `extension. 409 unless the mission is COMPLETED. ${VISIBILITY}`,
+          'The video, picture or voice file (`kind`; by default the one the mission has) as it is served (its ' +
+          'rendition: H.264/AAC MP4, AAC .m4a, JPEG) as an attachment named after the response comment plus .mp4 ' +
+          '(video), .jpg (picture) or the rendition’s own extension (.m4a, .png, .webp). 409 unless the mission is ' +
+          'COMPLETED, 409 `FILE_PROCESSING` while the rendition is being made, 422 `FILE_PROCESSING_FAILED` when it ' +
+          `could not be. ${VISIBILITY}`,
         params: idParamsSchema,
         querystring: missionMediaQuerySchema,
         response: {
           200: z.any().describe('The file (binary)'),
           302: z.null().describe('Redirect to the stored object (remote storage)'),
-          ...errorResponses(400, 401, 404, 409),
+          ...errorResponses(400, 401, 404, 409, 422),
         },
       },
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AcceptMissionInput,
   MISSION_MEDIA_MISSING,
@@ -178,12 +179,18 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
     async transcodeMissionVideo({ missionId }) {
       const mission = await repository.findMission(db, missionId);
       if (!mission?.video_file_id || mission.thumbnail_file_id) return;
-      const video = await db
-        .selectFrom('files')
-        .select(['storage_key', 'owner_user_id', 'thumbnail_key', 'duration_seconds'])
-        .where('id', '=', mission.video_file_id)
-        .executeTakeFirst();
+      const video = await processedVideo(db, mission.video_file_id);
       if (!video) return;
+      if (video.processing_status === 'pending') {
+        // The media queue is still making the rendition (a long clip on a busy machine): the workflow retries.
+        throw ApplicationFailure.retryable(`the video of mission ${missionId} is still being converted`);
+      }
+      if (video.processing_status === 'failed') {
+        throw ApplicationFailure.nonRetryable(
+          `the video of mission ${missionId} cannot be converted`,
+          'UnreadableVideo',
+        );
+      }
       if (video.thumbnail_key) {
         // The upload already took the poster frame and the duration (files/media-details.ts): no second ffmpeg run.
         await attachPoster(db, missionId, {
@@ -232,6 +239,24 @@ export function createMissionActivities(deps: MissionActivityDependencies): Miss
       });
     },
   };
+}
+
+/** How long one run of transcodeMissionVideo waits for the media queue (below the activity's 15-minute limit). */
+const RENDITION_WAIT_MS = 12 * 60_000;
+const RENDITION_POLL_MS = 1_000;
+
+/** The video's row once the media queue is done with it, or still pending after RENDITION_WAIT_MS. */
+async function processedVideo(db: Db, fileId: number) {
+  const deadline = Date.now() + RENDITION_WAIT_MS;
+  for (;;) {
+    const video = await db
+      .selectFrom('files')
+      .select(['storage_key', 'owner_user_id', 'thumbnail_key', 'duration_seconds', 'processing_status'])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (video?.processing_status !== 'pending' || Date.now() >= deadline) return video;
+    await sleep(RENDITION_POLL_MS);
+  }
 }
 
 /** Records the mission's poster frame (as a file row of its own) and the video's duration. */

@@ -4,9 +4,18 @@ import type { FileRow } from '../files';
 import { NOTIFICATION_COLUMNS, type NotificationRow } from './table';
 
 export interface NotificationView extends NotificationRow {
-  actorImage: Omit<
+  actorImage: Pick<
     FileRow,
-    'processing_status' | 'processing_attempts' | 'processing_after' | 'processing_locked_until' | 'processing_error'
+    | 'id'
+    | 'owner_user_id'
+    | 'storage_key'
+    | 'filename'
+    | 'content_type'
+    | 'kind'
+    | 'size_bytes'
+    | 'thumbnail_key'
+    | 'duration_seconds'
+    | 'created_at'
   > | null;
 }
 

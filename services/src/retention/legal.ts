@@ -239,10 +239,10 @@ async function eraseWithdrawnMembersFiles(db: Db, limit: number, withdrawnBefore
         await sql`update ${sql.table(table)} set ${reference} = null where ${reference} = any(${ids})`.execute(trx);
       }
       await sql`
-        insert into deleted_files (id, owner_user_id, storage_key, thumbnail_key, filename, content_type, kind,
-          size_bytes, created_at, deleted_at, purge_after)
-        select id, owner_user_id, storage_key, thumbnail_key, filename, content_type, kind, size_bytes, created_at,
-          ${now}, ${now}
+        insert into deleted_files (id, owner_user_id, storage_key, thumbnail_key, original_key, small_video_key,
+          filename, content_type, kind, size_bytes, created_at, deleted_at, purge_after)
+        select id, owner_user_id, storage_key, thumbnail_key, original_key, small_video_key, filename, content_type,
+          kind, size_bytes, created_at, ${now}, ${now}
         from files where id = any(${ids})`.execute(trx);
       return await sql`delete from files where id = any(${ids})`.execute(trx);
     }),

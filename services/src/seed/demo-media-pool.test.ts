@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,16 @@ describe('the demo media pool', () => {
     expect(video).toMatchObject({ video: { contentType: 'video/mp4' }, poster: { contentType: 'image/jpeg' } });
     expect(video.video.bytes).toBeGreaterThan(1_000);
     const voice = (await pool.voice('ja', 1))!;
-    expect(voice).toMatchObject({ language: 'ja', audio: { contentType: 'audio/mpeg' } });
+    expect(voice).toMatchObject({ language: 'ja', audio: { contentType: 'audio/mp4' } });
     expect(voice.seconds).toBeGreaterThan(0.5);
+    // Kept as the media queue's renditions, what an upload is served as.
+    const codecs = (file: string) =>
+      execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file])
+        .toString()
+        .trim()
+        .split('\n');
+    expect(codecs(pool.file(video.video))).toEqual(['h264', 'aac']);
+    expect(codecs(pool.file(voice.audio))).toEqual(['aac']);
 
     const made = statSync(pool.file(video.video)).mtimeMs;
     const again = new DemoMediaPool(testConfig({ FANMISSION_CACHE_DIR: cacheDir }));

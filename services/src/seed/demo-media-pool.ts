@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { mediaToolAvailable, spawnMediaTool } from '../files';
+import { makeAudioRendition, makeVideoRenditions, mediaToolAvailable, mediaToolsOf, spawnMediaTool } from '../files';
 import { cjkFont } from '../income';
 import { drawDemoAvatar, drawDemoPicture, drawDemoPortrait, type DemoMotif } from './demo-images';
 
 /**
  * The demo world's media, generated once per machine into FANMISSION_CACHE_DIR/demo-media/<recipe>/ and reused by
  * every seed: DiceBear avatars (PNG), drawn pictures (PNG), short videos with a poster frame (ffmpeg: a drawn
- * portrait, a tone and a floating caption in the CJK font) and spoken answers (espeak-ng, MP3 through ffmpeg). An
+ * portrait, a tone and a floating caption in the CJK font) and spoken answers (espeak-ng). Videos and voices are
+ * kept as the media queue's renditions (services/src/files/renditions.ts: H.264/AAC MP4, AAC .m4a), made by the same
+ * code an upload goes through, so the demo serves what uploads are served as; the poster is taken from the rendition. An
  * item is written under a temporary name and renamed, so a cut run leaves no half file; its name is the hash of its
  * recipe. Without ffmpeg there are no videos, without espeak-ng no voices: the seed then answers with pictures; an
  * item a tool fails to make is left out (`failures`).
@@ -31,7 +33,7 @@ export interface PoolVoice {
 }
 
 /** Bump to regenerate every machine's cached media (a recipe's own change already renames its item). */
-const RECIPE_VERSION = 3;
+const RECIPE_VERSION = 4;
 const VIDEO_SECONDS = 3;
 const PALETTES: [string, string][] = [
   ['#6a5af9', '#f7a8d8'],
@@ -60,7 +62,7 @@ export class DemoMediaPool {
   constructor(
     private readonly config: Pick<
       AppConfig,
-      'FANMISSION_CACHE_DIR' | 'FFMPEG_PATH' | 'ESPEAK_NG_PATH' | 'STATEMENT_FONT_PATH'
+      'FANMISSION_CACHE_DIR' | 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'ESPEAK_NG_PATH' | 'STATEMENT_FONT_PATH'
     >,
   ) {
     this.root = path.join(path.resolve(config.FANMISSION_CACHE_DIR), 'demo-media', `v${RECIPE_VERSION}`);
@@ -83,7 +85,7 @@ export class DemoMediaPool {
   /** Why items could not be made (a tool that failed): the seed goes on without them. */
   readonly failures: string[] = [];
 
-  /** A 360×640 H.264 video of a few seconds with the caption, and its first frame; null without ffmpeg. */
+  /** A 360×640 H.264/AAC rendition of a few seconds with the caption, and its first frame; null without ffmpeg. */
   async video(caption: string, colours: [string, string]): Promise<PoolVideo | null> {
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return null;
     return await this.orNull(() => this.makeVideo(caption, colours));
@@ -91,7 +93,10 @@ export class DemoMediaPool {
 
   private async makeVideo(caption: string, colours: [string, string]): Promise<PoolVideo> {
     const recipe = { video: caption, colours, seconds: VIDEO_SECONDS };
-    const video = await this.cached(recipe, 'mp4', 'video/mp4', (out) => this.renderVideo(out, caption, colours));
+    const drawn = await this.cached(recipe, 'mp4', 'video/mp4', (out) => this.renderVideo(out, caption, colours));
+    const video = await this.cached({ rendition: recipe }, 'mp4', 'video/mp4', (out) =>
+      makeVideoRenditions(mediaToolsOf(this.config), this.file(drawn), { main: out, small: `${out}.720p.mp4` }),
+    );
     const poster = await this.cached({ poster: recipe }, 'jpg', 'image/jpeg', (out) =>
       this.ffmpeg(['-i', this.file(video), '-frames:v', '1', '-q:v', '4', out]),
     );
@@ -103,7 +108,7 @@ export class DemoMediaPool {
     return this.video(CAPTIONS[index % CAPTIONS.length]!, paletteOf(index + 1));
   }
 
-  /** The n-th spoken answer in the language (ko, en, ja): MP3, or WAV without ffmpeg; null without espeak-ng. */
+  /** The n-th spoken answer in the language (ko, en, ja): AAC .m4a, or WAV without ffmpeg; null without espeak-ng. */
   async voice(language: string, index: number): Promise<PoolVoice | null> {
     if (!(await mediaToolAvailable(this.config.ESPEAK_NG_PATH))) return null;
     return await this.orNull(() => this.makeVoice(language, index));
@@ -117,10 +122,10 @@ export class DemoMediaPool {
     );
     const seconds = Math.max(1, (wav.bytes - 44) / 44_100);
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return { audio: wav, seconds, language };
-    const mp3 = await this.cached({ mp3: text, language }, 'mp3', 'audio/mpeg', (out) =>
-      this.ffmpeg(['-i', this.file(wav), '-c:a', 'libmp3lame', '-b:a', '48k', out]),
+    const m4a = await this.cached({ m4a: text, language }, 'm4a', 'audio/mp4', (out) =>
+      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out),
     );
-    return { audio: mp3, seconds, language };
+    return { audio: m4a, seconds, language };
   }
 
   private async orNull<T>(make: () => Promise<T>): Promise<T | null> {

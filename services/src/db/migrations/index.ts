@@ -88,6 +88,7 @@ import * as m0420 from './0420_adult_flag_setter';
 import * as m0421 from './0421_approval_legal_erasure';
 import * as m0422 from './0422_identity_verification_binding';
 import * as m0430 from './0430_staff_relations';
+import * as m0440 from './0440_media_renditions';
 import * as m0450 from './0450_web_push';
 import * as m0460 from './0460_notification_reads';
 import * as m0461 from './0461_mission_deadline_reminders';
@@ -183,6 +184,7 @@ export const migrations: Record<string, Migration> = {
   '0421_approval_legal_erasure': m0421,
   '0422_identity_verification_binding': m0422,
   '0430_staff_relations': m0430,
+  '0440_media_renditions': m0440,
   '0450_web_push': m0450,
   '0460_notification_reads': m0460,
   '0461_mission_deadline_reminders': m0461,

@@ -3,6 +3,6 @@
 import type { mediaProcessingKo } from './locales';
 
 export const mediaProcessingEn: typeof mediaProcessingKo = {
-  pending: 'Preparing the preview image. The file itself is already uploaded.',
-  failed: 'No preview image could be made. The file itself can still be used.',
+  pending: 'Converting into a playable format. It can be watched in a moment.',
+  failed: 'This file could not be converted. Please upload it again in another format.',
 };

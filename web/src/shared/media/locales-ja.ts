@@ -3,6 +3,6 @@
 import type { mediaProcessingKo } from './locales';
 
 export const mediaProcessingJa: typeof mediaProcessingKo = {
-  pending: 'プレビュー画像を作成しています。ファイルはアップロード済みです。',
-  failed: 'プレビュー画像を作成できませんでした。ファイルはそのまま使えます。',
+  pending: '再生できる形式に変換しています。まもなく見られます。',
+  failed: 'このファイルは変換できませんでした。別の形式で再度アップロードしてください。',
 };

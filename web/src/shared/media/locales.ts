@@ -2,6 +2,6 @@
 // the top-level `mediaProcessing` namespace of ko (en and ja in ./locales-en.ts, ./locales-ja.ts).
 
 export const mediaProcessingKo = {
-  pending: '미리보기 이미지를 만들고 있어요. 파일은 이미 올라갔어요.',
-  failed: '미리보기 이미지를 만들 수 없었어요. 파일은 그대로 쓸 수 있어요.',
+  pending: '재생할 수 있는 형식으로 변환하고 있어요. 잠시 후에 볼 수 있어요.',
+  failed: '이 파일은 변환하지 못했어요. 다른 형식으로 다시 올려 주세요.',
 };

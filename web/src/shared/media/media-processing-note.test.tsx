@@ -18,13 +18,13 @@ describe('media processing note', () => {
 
   test('says pending or failed in each language, and nothing once ready', async () => {
     await useLanguage('ko');
-    expect(noteFor('PENDING')).toBe('미리보기 이미지를 만들고 있어요. 파일은 이미 올라갔어요.');
+    expect(noteFor('PENDING')).toBe('재생할 수 있는 형식으로 변환하고 있어요. 잠시 후에 볼 수 있어요.');
     await useLanguage('en');
-    expect(noteFor('PENDING')).toBe('Preparing the preview image. The file itself is already uploaded.');
-    expect(noteFor('FAILED')).toBe('No preview image could be made. The file itself can still be used.');
+    expect(noteFor('PENDING')).toBe('Converting into a playable format. It can be watched in a moment.');
+    expect(noteFor('FAILED')).toBe('This file could not be converted. Please upload it again in another format.');
     expect(noteFor('READY')).toBeNull();
     expect(noteFor(undefined)).toBeNull();
     await useLanguage('ja');
-    expect(noteFor('FAILED')).toBe('プレビュー画像を作成できませんでした。ファイルはそのまま使えます。');
+    expect(noteFor('FAILED')).toBe('このファイルは変換できませんでした。別の形式で再度アップロードしてください。');
   });
 });

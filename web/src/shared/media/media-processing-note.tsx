@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A line under a freshly uploaded video or audio file while its poster frame and duration are still being taken in
- * the background (`processing: PENDING`), or when they could not be (`FAILED`); nothing once ready.
+ * A line under a freshly uploaded file while the server is still making the rendition it serves (`processing:
+ * PENDING`: its URL answers 409 until then), or when it could not (`FAILED`: nothing is served); nothing once ready.
  */
 export function MediaProcessingNote({ file }: { file: Pick<FileEntry, 'processing'> | null | undefined }) {
   const { t } = useTranslation();

@@ -1,0 +1,246 @@
+import os from 'node:os';
+import { type MediaTools, runMediaTool } from './media-probe';
+
+/*
+ * The formats every browser plays, made from whatever a phone uploaded: H.264 (yuv420p) with AAC in an MP4 that
+ * starts playing before it is downloaded (`+faststart`), at most 1080p (1920×1080, or 1080×1920 upright), and a
+ * 720p one beside it when the source is larger than 720p; AAC in MP4 (.m4a) for audio. Nothing of the upload's
+ * metadata is copied: no global tags (ISO 6709 location, device make and model, owner, creation time), no stream
+ * tags, no chapters, and the encoder's own tags are left out too (`bitexact`). Each output is probed before it is
+ * accepted.
+ */
+
+export const VIDEO_RENDITION_CONTENT_TYPE = 'video/mp4';
+export const AUDIO_RENDITION_CONTENT_TYPE = 'audio/mp4';
+
+/** The boxes a video is scaled down into (never up), by its longer and shorter side. */
+export const MAIN_VIDEO_BOX = { longer: 1920, shorter: 1080 } as const;
+export const SMALL_VIDEO_BOX = { longer: 1280, shorter: 720 } as const;
+
+/**
+ * Quality and caps: constant quality (CRF) with a peak bitrate and the buffer the peak is measured over, so a
+ * grainy or busy clip cannot grow past what a phone on a mobile network plays smoothly.
+ */
+const MAIN_VIDEO_RATE = { maxrate: '5M', bufsize: '10M' };
+const SMALL_VIDEO_RATE = { maxrate: '2500k', bufsize: '5M' };
+const VIDEO_CRF = '23';
+const AUDIO_BITRATE = '128k';
+const MAX_FRAME_RATE = '60';
+/** A rendition's length may differ from the source's by this much (whichever is larger) before it is refused. */
+const DURATION_TOLERANCE = { seconds: 1, ratio: 0.05 };
+
+/** The encoder's threads: half the cores at most, so a transcode never holds the whole machine. */
+const encoderThreads = () => String(Math.max(1, Math.floor(os.availableParallelism() / 2)));
+
+/**
+ * How long a transcode may run: generous for a slow, shared machine at background priority (20 times the clip's
+ * length plus two minutes); a stuck ffmpeg is killed then.
+ */
+const transcodeTimeoutMs = (durationSeconds: number | null) => Math.ceil(120_000 + 20_000 * (durationSeconds ?? 600));
+
+export interface ProbedStream {
+  codec: string;
+  width: number | null;
+  height: number | null;
+  channels: number | null;
+}
+
+export interface ProbedMedia {
+  durationSeconds: number | null;
+  video: ProbedStream | null;
+  audio: ProbedStream | null;
+  /** The first video stream's display rotation in degrees (a phone's portrait clip), 0 without one. */
+  rotation: number;
+}
+
+/** What ffprobe finds in the file: its duration, first video and first audio stream. Throws when it cannot read it. */
+export async function probeStreams(tools: MediaTools, file: string): Promise<ProbedMedia> {
+  const output = await runMediaTool(tools.ffprobe, [
+    ...['-v', 'error', '-show_entries'],
+    'format=duration:stream=codec_type,codec_name,width,height,channels,duration:stream_side_data=rotation',
+    ...['-of', 'json', '--', file],
+  ]);
+  const parsed = JSON.parse(output) as {
+    format?: { duration?: string };
+    streams?: {
+      codec_type?: string;
+      codec_name?: string;
+      width?: number;
+      height?: number;
+      channels?: number;
+      duration?: string;
+      side_data_list?: { rotation?: number }[];
+    }[];
+  };
+  const positive = (value: string | undefined) => {
+    const number = value === undefined ? Number.NaN : Number(value);
+    return Number.isFinite(number) && number > 0 ? number : null;
+  };
+  const streams = parsed.streams ?? [];
+  const of = (type: string) => {
+    const stream = streams.find((candidate) => candidate.codec_type === type);
+    return stream
+      ? {
+          codec: stream.codec_name ?? 'unknown',
+          width: stream.width ?? null,
+          height: stream.height ?? null,
+          channels: stream.channels ?? null,
+        }
+      : null;
+  };
+  const streamDurations = streams.map((stream) => positive(stream.duration)).filter((value) => value !== null);
+  const videoStream = streams.find((candidate) => candidate.codec_type === 'video');
+  return {
+    durationSeconds:
+      positive(parsed.format?.duration) ?? (streamDurations.length > 0 ? Math.max(...streamDurations) : null),
+    video: of('video'),
+    audio: of('audio'),
+    rotation: videoStream?.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? 0,
+  };
+}
+
+/** A rendition that cannot be made from this upload (no retry helps): the file is failed at once. */
+export class UnconvertibleMediaError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnconvertibleMediaError';
+  }
+}
+
+/** The scale filter that fits a frame into the box (landscape or portrait alike), never enlarging it. */
+const fitInto = (box: { longer: number; shorter: number }) =>
+  `scale=w='if(gte(iw,ih),min(${box.longer},iw),min(${box.shorter},iw))'` +
+  `:h='if(gte(iw,ih),min(${box.shorter},ih),min(${box.longer},ih))'` +
+  ':force_original_aspect_ratio=decrease:force_divisible_by=2';
+
+/** Options every output gets: no metadata of the upload, the encoder's tags left out. */
+const CLEAN_OUTPUT = [
+  ...['-map_metadata', '-1', '-map_metadata:s', '-1', '-map_chapters', '-1'],
+  ...['-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact'],
+  ...['-movflags', '+faststart', '-f', 'mp4'],
+];
+
+function audioOptions(source: ProbedMedia): string[] {
+  if (!source.audio) return [];
+  const channels = source.audio.channels !== null && source.audio.channels > 2 ? ['-ac', '2'] : [];
+  return ['-c:a', 'aac', '-b:a', AUDIO_BITRATE, ...channels];
+}
+
+function videoOutput(source: ProbedMedia, label: string, rate: { maxrate: string; bufsize: string }, out: string) {
+  return [
+    ...['-map', `[${label}]`, ...(source.audio ? ['-map', '0:a:0'] : [])],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', VIDEO_CRF, '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+    ...['-maxrate', rate.maxrate, '-bufsize', rate.bufsize, '-fpsmax', MAX_FRAME_RATE, '-threads', encoderThreads()],
+    ...audioOptions(source),
+    ...CLEAN_OUTPUT,
+    out,
+  ];
+}
+
+export interface VideoRenditionFiles {
+  main: string;
+  /** Written only when the source is larger than 720p. */
+  small: string;
+}
+
+export interface VerifiedRendition {
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+export interface VideoRenditions {
+  source: ProbedMedia;
+  main: VerifiedRendition;
+  small: VerifiedRendition | null;
+}
+
+/** Whether the upright picture is larger than 720p (its shorter side above 720 px). */
+export const largerThan720p = (stream: ProbedStream) =>
+  stream.width !== null && stream.height !== null && Math.min(stream.width, stream.height) > SMALL_VIDEO_BOX.shorter;
+
+/**
+ * Transcodes the video at `source` into `files.main` (and `files.small`, for a source larger than 720p) in one
+ * ffmpeg run at background priority; probes what it wrote. Throws UnconvertibleMediaError for a file without a
+ * picture or a rendition that does not check out, another error when ffmpeg fails (a retry may help).
+ */
+export async function makeVideoRenditions(
+  tools: MediaTools,
+  source: string,
+  files: VideoRenditionFiles,
+): Promise<VideoRenditions> {
+  const probed = await probeStreams(tools, source);
+  if (!probed.video) throw new UnconvertibleMediaError('the file has no video stream');
+  const withSmall = largerThan720p(probed.video);
+  const graph = withSmall
+    ? `[0:v:0]split=2[main][small];[main]${fitInto(MAIN_VIDEO_BOX)}[mainout];[small]${fitInto(SMALL_VIDEO_BOX)}[smallout]`
+    : `[0:v:0]${fitInto(MAIN_VIDEO_BOX)}[mainout]`;
+  await runMediaTool(
+    tools.ffmpeg,
+    [
+      ...['-v', 'error', '-nostdin', '-y', '-i', source, '-filter_complex', graph],
+      ...videoOutput(probed, 'mainout', MAIN_VIDEO_RATE, files.main),
+      ...(withSmall ? videoOutput(probed, 'smallout', SMALL_VIDEO_RATE, files.small) : []),
+    ],
+    { background: true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+  );
+  return {
+    source: probed,
+    main: await verifyRendition(tools, files.main, probed, MAIN_VIDEO_BOX),
+    small: withSmall ? await verifyRendition(tools, files.small, probed, SMALL_VIDEO_BOX) : null,
+  };
+}
+
+/** Transcodes the audio (or the sound of a video) at `source` into AAC in MP4 at `out`, and probes it. */
+export async function makeAudioRendition(tools: MediaTools, source: string, out: string): Promise<VerifiedRendition> {
+  const probed = await probeStreams(tools, source);
+  if (!probed.audio) throw new UnconvertibleMediaError('the file has no audio stream');
+  await runMediaTool(
+    tools.ffmpeg,
+    [
+      ...['-v', 'error', '-nostdin', '-y', '-i', source, '-map', '0:a:0', '-vn', '-sn', '-dn'],
+      ...audioOptions(probed),
+      ...CLEAN_OUTPUT,
+      out,
+    ],
+    { background: true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+  );
+  return verifyRendition(tools, out, { ...probed, video: null }, null);
+}
+
+/**
+ * Probes a written rendition: H.264 (within the box) when the source had a picture, AAC when it had sound, and about
+ * the source's length. Throws UnconvertibleMediaError otherwise: such a rendition is never served.
+ */
+async function verifyRendition(
+  tools: MediaTools,
+  file: string,
+  source: ProbedMedia,
+  box: { longer: number; shorter: number } | null,
+): Promise<VerifiedRendition> {
+  const made = await probeStreams(tools, file);
+  const problems: string[] = [];
+  if (source.video) {
+    const { video } = made;
+    if (video?.codec !== 'h264') problems.push(`video codec ${video?.codec ?? 'missing'}`);
+    if (video && box && (video.width ?? 0) * (video.height ?? 0) > box.longer * box.shorter) {
+      problems.push(`video of ${video.width}x${video.height}`);
+    }
+  } else if (made.video) {
+    problems.push('a video stream in an audio rendition');
+  }
+  if (source.audio && made.audio?.codec !== 'aac') problems.push(`audio codec ${made.audio?.codec ?? 'missing'}`);
+  if (source.durationSeconds !== null) {
+    const tolerance = Math.max(DURATION_TOLERANCE.seconds, source.durationSeconds * DURATION_TOLERANCE.ratio);
+    if (made.durationSeconds === null || Math.abs(made.durationSeconds - source.durationSeconds) > tolerance) {
+      problems.push(`duration ${made.durationSeconds ?? 'unknown'} s for a source of ${source.durationSeconds} s`);
+    }
+  }
+  if (problems.length > 0)
+    throw new UnconvertibleMediaError(`the rendition does not check out: ${problems.join(', ')}`);
+  return {
+    width: made.video?.width ?? null,
+    height: made.video?.height ?? null,
+    durationSeconds: made.durationSeconds,
+  };
+}
