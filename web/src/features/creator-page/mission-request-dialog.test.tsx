@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { formatDotDate } from '../../shared/format/date';
 import { MissionRequestDialog } from './mission-request-dialog';
 
 const custom = {
@@ -41,6 +42,44 @@ describe('mission request modal (react-hook-form over the request schema)', () =
     );
     return { dialog: screen.getByRole('dialog'), onClose };
   }
+
+  test('a sent request is confirmed with its deadline, the coins left and a way to the mission', async () => {
+    const t = await useLanguage('en');
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = String(url).includes('/coin-deposit')
+          ? { point: 1000 }
+          : String(url).endsWith('/missions') && init?.method === 'POST'
+            ? { id: 77, status: 'REQUESTED' }
+            : [];
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderAt(
+      '/creator/1',
+      <Route path="/creator/1" element={<MissionRequestDialog product={custom} onClose={vi.fn()} />} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.to)), 'Mina');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.detail)), 'A dance for my birthday');
+    await user.type(within(dialog).getByLabelText(startsWith(t.missionRequest.amount)), '300');
+    await user.click(within(dialog).getByLabelText(t.missionRequest.terms));
+    await waitFor(() =>
+      expect(within(dialog).getByText(t.missionRequest.cost.replace('{{count}}', '300'))).toBeTruthy(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: t.missionRequest.submit }));
+
+    const confirmation = await screen.findByRole('alertdialog');
+    // The app's one date format (Korea time), 30 days on.
+    const date = formatDotDate(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+    expect(within(confirmation).getByText(new RegExp(t.missionRequest.done.replace('.', '\\.'))).textContent).toContain(
+      t.missionRequest.decideBy.replace('{{date}}', date),
+    );
+    expect(confirmation.textContent).toContain(t.missionRequest.coinsLeft.replace('{{count}}', '700'));
+    expect(within(confirmation).getByRole('button', { name: t.missionRequest.view })).toBeTruthy();
+  });
 
   test('a CUSTOM request is told both deadlines: 30 days to accept, then 10 to perform', async () => {
     const t = await useLanguage('ko');

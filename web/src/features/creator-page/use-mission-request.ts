@@ -1,4 +1,5 @@
 import {
+  DEADLINES,
   missionRequestSchema,
   NOT_ENOUGH_COINS,
   type MissionProduct,
@@ -9,6 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
+import { formatDotDate } from '../../shared/format/date';
 import { ApiError, failureMessage } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
 import { mayCharge } from '../../shared/coins/charge-form';
@@ -64,6 +66,17 @@ export function useMissionRequest(
     setCharging(true);
   };
 
+  /** The confirmation: done, until when the creator decides or performs (else refunded), and the coins left. */
+  const requestedMessage = (data: MissionRequestResponse, coinsLeft: number) => {
+    const days = data.status === 'REQUESTED' ? DEADLINES.customDecisionDays : DEADLINES.missionPerformDays;
+    const date = formatDotDate(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+    return [
+      t('missionRequest.done'),
+      t(data.status === 'REQUESTED' ? 'missionRequest.decideBy' : 'missionRequest.performBy', { date }),
+      t('missionRequest.coinsLeft', { count: Math.max(0, coinsLeft) }),
+    ].join('\n');
+  };
+
   const send = async () => {
     if (held < cost) return notEnoughCoins();
     const checked = validate(missionRequestSchema, requestBody(form.getValues(), product, upload.file?.entry?.id));
@@ -80,7 +93,10 @@ export function useMissionRequest(
       await invalidateCoinBalance(queryClient);
       onRequested?.(data);
       onClose();
-      void showAlert(t('missionRequest.done'));
+      void showAlert(requestedMessage(data, held - cost), {
+        label: t('missionRequest.view'),
+        to: `/mission-detail/${data.id}`,
+      });
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {

@@ -3,10 +3,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import { PageProviders } from '../ui/page-providers';
 import { useTranslation } from 'react-i18next';
+import { navigateTo } from '../navigation/navigation';
+import { PageProviders } from '../ui/page-providers';
+import type { AlertAction } from './alert';
 
-export default function AlertDialog({ message, onClose }: { message: string; onClose: () => void }) {
+export default function AlertDialog({
+  message,
+  action,
+  onClose,
+}: {
+  message: string;
+  action: AlertAction | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <PageProviders>
@@ -17,6 +27,16 @@ export default function AlertDialog({ message, onClose }: { message: string; onC
           </DialogContentText>
         </DialogContent>
         <DialogActions>
+          {action ? (
+            <Button
+              onClick={() => {
+                onClose();
+                navigateTo(action.to);
+              }}
+            >
+              {action.label}
+            </Button>
+          ) : null}
           <Button onClick={onClose} variant="contained" autoFocus>
             {t('common.ok')}
           </Button>

@@ -1,8 +1,15 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
+/** A way on from an alert besides OK: a button that opens a page of the app. */
+export interface AlertAction {
+  label: string;
+  to: string;
+}
+
 interface PendingAlert {
   id: number;
   message: string;
+  action: AlertAction | undefined;
   resolve: () => void;
 }
 
@@ -18,9 +25,9 @@ function emit() {
  * Shows a message the user confirms with OK (the original client's alerts), in a dialog that survives navigation:
  * callers may navigate right after calling it. Resolves when the user closes it.
  */
-export function showAlert(message: string): Promise<void> {
+export function showAlert(message: string, action?: AlertAction): Promise<void> {
   return new Promise((resolve) => {
-    queue = [...queue, { id: nextId++, message, resolve }];
+    queue = [...queue, { id: nextId++, message, action, resolve }];
     emit();
   });
 }
@@ -58,7 +65,7 @@ export function AlertHost() {
   if (!current) return null;
   return (
     <Suspense fallback={null}>
-      <AlertDialog key={current.id} message={current.message} onClose={closeCurrent} />
+      <AlertDialog key={current.id} message={current.message} action={current.action} onClose={closeCurrent} />
     </Suspense>
   );
 }

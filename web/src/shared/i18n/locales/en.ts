@@ -315,6 +315,10 @@ export const en: Messages = {
     notEnoughCoins: sharedMessageForWeb('en', 'missions.notEnoughCoins'),
     submit: 'Request',
     done: 'Your mission request is complete.',
+    decideBy: 'The creator decides by {{date}}; if not accepted by then, your coins are refunded automatically.',
+    performBy: 'The creator performs it by {{date}}; if not performed by then, your coins are refunded automatically.',
+    coinsLeft: 'Coins left: {{count}}',
+    view: 'View the mission',
     failed: 'The mission request failed. Please try again.',
     draftKeptForDeposit:
       'Once your deposit is confirmed and the coins arrive, come back to this creator’s page: the request you were writing opens again as you left it.',

@@ -317,6 +317,12 @@ export const ja: Messages = {
     notEnoughCoins: sharedMessageForWeb('ja', 'missions.notEnoughCoins'),
     submit: 'リクエストする',
     done: 'ミッションのリクエストが完了しました。',
+    decideBy:
+      'クリエイターが{{date}}までに承諾するかを決めます。それまでに承諾されない場合、コインは自動的に返金されます。',
+    performBy:
+      'クリエイターが{{date}}までにミッションを実行します。それまでに実行されない場合、コインは自動的に返金されます。',
+    coinsLeft: '残りのコイン: {{count}}コイン',
+    view: 'ミッションを見る',
     failed: 'ミッションのリクエストに失敗しました。もう一度お試しください。',
     draftKeptForDeposit:
       '入金が確認されてコインが届いたら、このクリエイターのページに戻ると書きかけのリクエストがそのまま開きます。',

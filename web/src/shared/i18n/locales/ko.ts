@@ -316,6 +316,10 @@ export const ko = {
     notEnoughCoins: sharedMessageForWeb('ko', 'missions.notEnoughCoins'),
     submit: '요청하기',
     done: '미션 요청이 완료되었습니다.',
+    decideBy: '크리에이터가 {{date}}까지 수락 여부를 결정합니다. 그때까지 수락하지 않으면 코인이 자동으로 환불됩니다.',
+    performBy: '크리에이터가 {{date}}까지 미션을 수행합니다. 그때까지 수행하지 않으면 코인이 자동으로 환불됩니다.',
+    coinsLeft: '남은 코인: {{count}}코인',
+    view: '미션 보기',
     failed: '미션 요청에 실패했습니다. 다시 시도해 주세요.',
     draftKeptForDeposit:
       '입금이 확인되어 코인이 들어오면, 이 크리에이터 페이지에 다시 오실 때 작성하던 요청이 그대로 열립니다.',
