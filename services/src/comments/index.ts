@@ -3,3 +3,4 @@ export { commentAdminRoutes, commentEventBudgetRoutes } from './admin-routes';
 export { commitmentOf, isWinningRoll, rollValue } from './coin-event';
 export { commentRoutes } from './routes';
 export type { CommentsTables } from './table';
+export { isHidden as isHiddenComment } from './repository';

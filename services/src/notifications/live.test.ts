@@ -10,6 +10,7 @@ import { createDb } from '../db';
 import { createDevMailbox } from '../mail';
 import { domainEvent, recordEvents } from '../outbox';
 import { EVENT_CONSUMERS } from '../runtime';
+import { createProduct, insertMission } from '@fanmission/tests/support/missions';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -180,6 +181,47 @@ describe('the unread count and the read state', () => {
     for (const url of ['/api/v1/users/me/notifications/seen', '/api/v1/users/me/notifications/1/read']) {
       expect((await post(null, url, { upTo: 1 })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('a comment hidden since it was notified', () => {
+  it('is no longer quoted: who commented stays, what he wrote goes', async () => {
+    const fan = await createAccount(app(), { username: 'quoted-fan' });
+    const commenter = await createAccount(app(), { username: 'rude' });
+    const productId = await createProduct(app().db, creatorId, 'BASIC', { coinPrice: 10 });
+    const mission = await insertMission(
+      app(),
+      { id: productId, type: 'BASIC', coinPrice: 10, minimumCost: null, creator: { id: creatorId } },
+      { user_id: fan.id, status: 'COMPLETED' },
+    );
+    const comment = await app()
+      .db.insertInto('mission_comments')
+      .values({ mission_id: mission.id, user_id: commenter.id, content: 'something nasty' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: mission.id,
+          creatorId,
+          userId: fan.id,
+          commentId: comment.id,
+          authorId: commenter.id,
+          parentCommentId: null,
+          parentAuthorId: null,
+          excerpt: 'something nasty',
+        },
+        new Date(),
+      ),
+    ]);
+    await drainOutbox(app().db);
+    expect((await page(fan)).content[0]?.content).toBe('rude commented on the mission: something nasty');
+
+    await app().db.updateTable('mission_comments').set({ moderation: 'HIDDEN' }).where('id', '=', comment.id).execute();
+    const [hidden] = (await page(fan)).content;
+    expect(hidden?.content).toBe('rude commented on the mission. (The comment was hidden under the operating policy.)');
+    expect(hidden?.content).not.toContain('nasty');
   });
 });
 

@@ -1,9 +1,12 @@
 import { countUpTo } from '../admin';
+import { isHiddenComment as isHidden } from '../comments';
 import type { DbExecutor } from '../db';
 import type { FileRow } from '../files';
 import { NOTIFICATION_COLUMNS, type NotificationRow } from './table';
 
 export interface NotificationView extends NotificationRow {
+  /** The notification is about a comment nobody may read now: its words are not repeated. */
+  commentHidden: boolean;
   actorImage: Pick<
     FileRow,
     | 'id'
@@ -25,7 +28,9 @@ function selectNotifications(db: DbExecutor, userId: number) {
     .selectFrom('notifications as n')
     .leftJoin('users as actor', 'actor.id', 'n.actor_user_id')
     .leftJoin('files as f', 'f.id', 'actor.image_file_id')
+    .leftJoin('mission_comments as c', 'c.id', 'n.mission_comment_id')
     .select(NOTIFICATION_COLUMNS.map((column) => `n.${column}` as const))
+    .select(['c.id as comment_id', 'c.moderation as comment_moderation', 'c.reports_count as comment_reports_count'])
     .select([
       'f.id as file_id',
       'f.owner_user_id as file_owner_user_id',
@@ -74,6 +79,9 @@ export async function findNotificationsAfter(
 }
 
 function toView({
+  comment_id,
+  comment_moderation,
+  comment_reports_count,
   file_id,
   file_owner_user_id,
   file_storage_key,
@@ -88,6 +96,10 @@ function toView({
 }: SelectedNotification): NotificationView {
   return {
     ...notification,
+    // A comment deleted or hidden since it was notified (by an operator, or by its reports).
+    commentHidden:
+      notification.mission_comment_id !== null &&
+      (comment_id === null || isHidden({ moderation: comment_moderation, reports_count: comment_reports_count ?? 0 })),
     actorImage:
       file_id === null
         ? null

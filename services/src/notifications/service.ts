@@ -61,7 +61,7 @@ function toNotification(
   return {
     id: row.id,
     kind: row.kind,
-    content: notificationText(language, row.kind, row.params),
+    content: row.commentHidden ? hiddenCommentText(language, row) : notificationText(language, row.kind, row.params),
     created: row.created_at.toISOString(),
     thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
     image,
@@ -100,4 +100,10 @@ function timeLeftParam(language: Language, params: Record<string, string | numbe
   return {
     left: translate(language, days === 1 ? 'notification.left.day' : 'notification.left.days', { count: days }),
   };
+}
+
+/** A comment or reply notification whose comment is hidden now: who commented, never what. */
+function hiddenCommentText(language: Language, row: NotificationView): string {
+  const kind = row.kind === 'COMMENT_REPLIED' ? 'COMMENT_REPLIED' : 'MISSION_COMMENTED';
+  return translate(language, `notification.hidden.${kind}`, { actor: String(row.params.actor ?? '') });
 }

@@ -55,6 +55,17 @@ export const eventsMessages = {
     en: '{actor} commented on the mission: {excerpt}',
     ja: '{actor}さんがミッションにコメントしました: {excerpt}',
   },
+  // A comment the operators hid (or its reports hid) since: the notification no longer repeats its words.
+  'notification.hidden.MISSION_COMMENTED': {
+    ko: '{actor}님이 미션에 댓글을 남겼습니다. (운영 정책에 따라 숨겨진 댓글입니다)',
+    en: '{actor} commented on the mission. (The comment was hidden under the operating policy.)',
+    ja: '{actor}さんがミッションにコメントしました。（運営ポリシーにより非表示になったコメントです）',
+  },
+  'notification.hidden.COMMENT_REPLIED': {
+    ko: '{actor}님이 내 댓글에 답글을 남겼습니다. (운영 정책에 따라 숨겨진 답글입니다)',
+    en: '{actor} replied to your comment. (The reply was hidden under the operating policy.)',
+    ja: '{actor}さんがあなたのコメントに返信しました。（運営ポリシーにより非表示になった返信です）',
+  },
   'notification.COMMENT_REPLIED': {
     ko: '{actor}님이 내 댓글에 답글을 남겼습니다: {excerpt}',
     en: '{actor} replied to your comment: {excerpt}',
