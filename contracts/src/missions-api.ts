@@ -69,6 +69,11 @@ export const missionSchema = z
     commentsCount: z.number().int().nonnegative(),
     /** Whether the caller hid it from his lists (`POST /missions/{id}/blocks`). */
     blocked: z.boolean(),
+    /**
+     * The operators hid its content from everybody else (when, and why): shown to its requester, its creator and
+     * operators; null for them when it is not hidden, and for every other viewer.
+     */
+    contentHidden: z.object({ at: instant, reason: z.string() }).nullable(),
     /** The lottery event of an EVENT mission; lottery events arrive in a later issue. */
     event: z.null(),
   })

@@ -475,7 +475,13 @@ describe('/api/admin/missions and mission-products', () => {
     expect(await publicIds()).not.toContain(mission.id);
     expect((await call(otherFan, 'GET', `/api/v1/missions/${mission.id}`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `/api/v1/missions/${mission.id}`)).statusCode).toBe(404);
-    expect((await call(fan, 'GET', `/api/v1/missions/${mission.id}`)).statusCode).toBe(200);
+    const asRequester = await call(fan, 'GET', `/api/v1/missions/${mission.id}`);
+    expect(asRequester.statusCode).toBe(200);
+    // Its requester is shown why and since when (the page's banner).
+    expect(asRequester.json<{ contentHidden: unknown }>().contentHidden).toEqual({
+      at: expect.any(String),
+      reason: 'copyright',
+    });
     const notified = await app()
       .db.selectFrom('notifications')
       .select(['user_id', 'kind'])
@@ -488,6 +494,9 @@ describe('/api/admin/missions and mission-products', () => {
 
     await call(operator, 'PUT', `/api/admin/missions/${mission.id}`, { contentBlocked: false });
     expect(await publicIds()).toContain(mission.id);
+    expect(
+      (await call(otherFan, 'GET', `/api/v1/missions/${mission.id}`)).json<{ contentHidden: unknown }>().contentHidden,
+    ).toBeNull();
     expect(
       (await list(operator, 'missions', { filter: { contentBlocked: true, creatorId: creator.creatorId } })).json(),
     ).toEqual([]);

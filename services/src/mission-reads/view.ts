@@ -97,6 +97,10 @@ function missionViewOf(config: AppConfig, viewer: MissionViewer, card: MissionCa
     likesCount: mission.likes_count,
     commentsCount: mission.comments_count,
     blocked: card.blocked,
+    contentHidden:
+      party && mission.content_blocked_at !== null
+        ? { at: mission.content_blocked_at.toISOString(), reason: mission.content_block_reason ?? '' }
+        : null,
     event: null,
   };
 }

@@ -19,6 +19,7 @@ import { EscrowTimeline } from './components/escrow-timeline';
 import { useMission } from './api/mission';
 import { useDocumentTitle } from '../../shared/navigation/document-title';
 import { CommentsPanel } from './comments/comments-panel';
+import { ContentHiddenNotice } from './components/content-hidden-notice';
 import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
@@ -95,6 +96,7 @@ export function MissionDetailPage() {
           </Box>
         </Box>
       </Box>
+      <ContentHiddenNotice mission={mission} />
       <Box
         sx={{
           display: 'grid',

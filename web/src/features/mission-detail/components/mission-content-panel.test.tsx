@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { ContentHiddenNotice } from './content-hidden-notice';
 import { MissionContentPanel } from './mission-content-panel';
 
 const mission = {
@@ -73,5 +74,22 @@ describe('the creator’s words with his decision', () => {
     await useLanguage('en');
     renderAt('/', <Route path="/" element={<MissionContentPanel mission={{ ...mission, feedback: null }} />} />);
     expect(screen.queryByRole('region', { name: /The creator’s/ })).toBeNull();
+  });
+});
+
+describe('a mission the operators hid', () => {
+  afterEach(() => cleanupApp());
+
+  test('tells its requester and creator since when and why; nothing when it is not hidden', async () => {
+    const t = await useLanguage('ko');
+    const hidden = { contentHidden: { at: '2026-11-27T03:00:00Z', reason: '저작권 침해' } };
+    renderAt('/', <Route path="/" element={<ContentHiddenNotice mission={hidden} />} />);
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toBe(
+      t.missionDetail.contentHidden.replace('{{date}}', '2026.11.27').replace('{{reason}}', '저작권 침해'),
+    );
+    cleanupApp();
+    renderAt('/', <Route path="/" element={<ContentHiddenNotice mission={{ contentHidden: null }} />} />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -362,6 +362,8 @@ export const en: Messages = {
     newArrived: 'A new notification arrived.',
   },
   missionDetail: {
+    contentHidden:
+      'The operators hid this mission on {{date}}: only its requester and its creator see it. Reason: {{reason}}',
     title: 'Mission',
     request: 'Request',
     to: 'To',

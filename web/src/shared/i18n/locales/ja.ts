@@ -366,6 +366,8 @@ export const ja: Messages = {
     newArrived: '新しいお知らせが届きました。',
   },
   missionDetail: {
+    contentHidden:
+      '運営ポリシーにより{{date}}にこのミッションは非公開になり、依頼者とクリエイターにのみ表示されます。理由：{{reason}}',
     title: 'ミッション',
     request: 'リクエスト内容',
     to: '宛先',

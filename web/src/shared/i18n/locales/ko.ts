@@ -363,6 +363,8 @@ export const ko = {
     newArrived: '새 알림이 도착했습니다.',
   },
   missionDetail: {
+    contentHidden:
+      '운영 정책에 따라 {{date}}에 이 미션이 비공개 처리되어 요청자와 크리에이터에게만 보입니다. 사유: {{reason}}',
     title: '미션',
     request: '요청 내용',
     to: '받는 사람',
