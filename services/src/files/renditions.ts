@@ -160,6 +160,14 @@ export const largerThan720p = (stream: ProbedStream) =>
   stream.width !== null && stream.height !== null && Math.min(stream.width, stream.height) > SMALL_VIDEO_BOX.shorter;
 
 /**
+ * How a rendition is made: at background priority (a member's upload: the API keeps the cores it needs) unless told
+ * otherwise (the demo seed, which a developer waits for).
+ */
+export interface RenditionRun {
+  background?: boolean;
+}
+
+/**
  * Transcodes the video at `source` into `files.main` (and `files.small`, for a source larger than 720p) in one
  * ffmpeg run at background priority; probes what it wrote. Throws UnconvertibleMediaError for a file without a
  * picture or a rendition that does not check out, another error when ffmpeg fails (a retry may help).
@@ -168,6 +176,7 @@ export async function makeVideoRenditions(
   tools: MediaTools,
   source: string,
   files: VideoRenditionFiles,
+  run: RenditionRun = {},
 ): Promise<VideoRenditions> {
   const probed = await probeStreams(tools, source);
   if (!probed.video) throw new UnconvertibleMediaError('the file has no video stream');
@@ -182,7 +191,7 @@ export async function makeVideoRenditions(
       ...videoOutput(probed, 'mainout', MAIN_VIDEO_RATE, files.main),
       ...(withSmall ? videoOutput(probed, 'smallout', SMALL_VIDEO_RATE, files.small) : []),
     ],
-    { background: true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+    { background: run.background ?? true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
   );
   return {
     source: probed,
@@ -192,7 +201,12 @@ export async function makeVideoRenditions(
 }
 
 /** Transcodes the audio (or the sound of a video) at `source` into AAC in MP4 at `out`, and probes it. */
-export async function makeAudioRendition(tools: MediaTools, source: string, out: string): Promise<VerifiedRendition> {
+export async function makeAudioRendition(
+  tools: MediaTools,
+  source: string,
+  out: string,
+  run: RenditionRun = {},
+): Promise<VerifiedRendition> {
   const probed = await probeStreams(tools, source);
   if (!probed.audio) throw new UnconvertibleMediaError('the file has no audio stream');
   await runMediaTool(
@@ -203,7 +217,7 @@ export async function makeAudioRendition(tools: MediaTools, source: string, out:
       ...CLEAN_OUTPUT,
       out,
     ],
-    { background: true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+    { background: run.background ?? true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
   );
   return verifyRendition(tools, out, { ...probed, video: null }, null);
 }
