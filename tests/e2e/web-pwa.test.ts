@@ -159,6 +159,13 @@ describe('web app: installable, offline, live notifications', () => {
         );
       }
       await screenshot(first, 'web-pwa-unread-ko.png');
+      // On a wide screen the count sits on the Notice icon itself.
+      await first.setViewportSize({ width: 1280, height: 800 });
+      await expect
+        .poll(() => first.locator('a[href="/notifications"] [data-testid="unread-badge"]').first().textContent())
+        .toBe('1');
+      await screenshot(first, 'web-pwa-unread-ko-1280.png');
+      await first.setViewportSize(PHONE);
 
       // Opening the list in one tab marks it seen: the other tab's count drops too.
       await first.goto(`${served.baseUrl}/notifications`);
