@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'CANNOT_FOLLOW_SELF',
   'FILE_TOO_LARGE',
   'UNKNOWN_FILE_FORMAT',
+  // A picture of a known type whose bytes cannot be decoded (it would otherwise be stored with its metadata).
+  'UNREADABLE_FILE',
   // A media file whose playable rendition is being made (409, try again) or could not be made (422).
   'FILE_PROCESSING',
   'FILE_PROCESSING_FAILED',

@@ -297,6 +297,26 @@ describe('POST /api/v1/files/s3', () => {
     expect(await rowCount()).toBe(before.rows);
   });
 
+  it('refuses a picture whose bytes cannot be decoded (never stored with what it carries), keeping nothing', async () => {
+    const before = { files: await filesUnder(storageDir), rows: await rowCount() };
+    // A JPEG's start, an EXIF block with a location, then nothing a decoder can read.
+    const broken = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x20]),
+      Buffer.from('Exif\0\0GPS +37.5665+126.9780/ ....'),
+      Buffer.alloc(4_000, 0x42),
+    ]);
+    const refused = await upload(broken, 'home.jpg', { language: 'en' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorResponseSchema.parse(refused.json())).toMatchObject({
+      code: 'UNREADABLE_FILE',
+      message: 'The picture cannot be read. Please upload another, undamaged file.',
+      subErrors: [expect.objectContaining({ field: 'data', rejectedValue: 'home.jpg' })],
+    });
+    expect((await upload(broken, 'home.jpg', { language: 'ko' })).json().message).toMatch(/사진을 읽을 수 없습니다/);
+    expect(await filesUnder(storageDir)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
   it('takes an image of exactly 5 MB and refuses one byte more with 413, keeping nothing', async () => {
     const atLimit = await upload(paddedPng(FILE_LIMITS.attachmentImageBytes), 'big.png');
     expect(atLimit.statusCode).toBe(200);

@@ -148,7 +148,7 @@ export async function storeUpload(
   const original = await readAllBytes(sniffed.chunks, maxBytes, overLimit);
   if (file.truncated()) throw fileTooLarge(kindMaxBytes);
   // Metadata (EXIF with GPS, XMP, IPTC) never reaches the store.
-  const bytes = await withoutMetadata(ctx, original, mime);
+  const bytes = await withoutMetadata(original, mime, file);
   await storage.put(stored.storage_key, bytes, mime);
   const thumbnailKey = await storeThumbnail(ctx, storage, bytes, `${base}.thumb.${THUMBNAIL_EXTENSION}`).catch(
     async (error: unknown) => {
@@ -160,13 +160,18 @@ export async function storeUpload(
   return { ...stored, size_bytes: bytes.length, thumbnail_key: thumbnailKey, duration_seconds: null };
 }
 
-/** The image re-encoded without metadata; the original when it cannot be decoded (no thumbnail either then). */
-async function withoutMetadata(ctx: ServiceContext, image: Buffer, mime: string): Promise<Buffer> {
+/**
+ * The image re-encoded without metadata. One that cannot be decoded is refused (400 on its field): stored as it came
+ * it would keep whatever it carries, a location among it.
+ */
+async function withoutMetadata(image: Buffer, mime: string, file: IncomingFile): Promise<Buffer> {
   try {
     return (await stripImageMetadata(image, mime)) ?? image;
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'image metadata kept: the image could not be decoded');
-    return image;
+  } catch {
+    throw new AppError(400, 'files.unreadablePicture', {
+      code: 'UNREADABLE_FILE',
+      fields: [{ field: file.field, key: 'files.unreadablePicture', rejectedValue: file.filename }],
+    });
   }
 }
 

@@ -164,6 +164,11 @@ const coreCatalog = {
     en: 'Unknown file format. Only image, video and audio files can be uploaded.',
     ja: '不明なファイル形式です。画像・動画・音声ファイルのみアップロードできます。',
   },
+  'files.unreadablePicture': {
+    ko: '사진을 읽을 수 없습니다. 손상되지 않은 다른 파일을 올려 주세요.',
+    en: 'The picture cannot be read. Please upload another, undamaged file.',
+    ja: '写真を読み込めません。破損していない別のファイルをアップロードしてください。',
+  },
   'files.tooLarge': {
     ko: '파일이 너무 큽니다. 최대 {max}까지 올릴 수 있습니다.',
     en: 'The file is too large. The limit is {max}.',
