@@ -2,6 +2,7 @@ import type { MissionView } from '@fanmission/contracts';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RequestAttachment } from '../../../shared/media/request-attachment';
 
 /** What a row's modal gets: the mission, and what to do when it closes or has done its work. */
 export interface MissionDialogProps {
@@ -29,6 +30,7 @@ export function MissionSummary({ mission }: { mission: MissionView }) {
           {mission.requestComment}
         </Typography>
       ) : null}
+      {mission.requestFile ? <RequestAttachment file={mission.requestFile} /> : null}
     </Stack>
   );
 }

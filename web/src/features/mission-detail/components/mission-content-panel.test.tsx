@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { RequestAttachment } from '../../../shared/media/request-attachment';
 import { ContentHiddenNotice } from './content-hidden-notice';
 import { MissionContentPanel } from './mission-content-panel';
 
@@ -91,5 +92,35 @@ describe('a mission the operators hid', () => {
     cleanupApp();
     renderAt('/', <Route path="/" element={<ContentHiddenNotice mission={{ contentHidden: null }} />} />);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('what the fan sent with his request', () => {
+  afterEach(() => cleanupApp());
+
+  test('reaches the creator as the picture itself, its name and a link; a video as an inline player', async () => {
+    await useLanguage('ko');
+    const picture = {
+      contentType: 'image/jpeg',
+      s3Url: '/files/look.jpg',
+      thumbnail: { s3Url: '/files/look.thumb.webp' },
+      filename: 'look.jpg',
+    };
+    renderAt('/', <Route path="/" element={<RequestAttachment file={picture} />} />);
+    expect(screen.getByRole('img', { name: 'look.jpg' }).getAttribute('src')).toBe('/files/look.thumb.webp');
+    expect(screen.getByRole('link', { name: 'look.jpg' }).getAttribute('href')).toBe('/files/look.jpg');
+    cleanupApp();
+
+    const video = { contentType: 'video/mp4', s3Url: '/files/dance.mp4', thumbnail: null, filename: 'dance.mov' };
+    renderAt('/', <Route path="/" element={<RequestAttachment file={video} />} />);
+    const player = screen.getByLabelText('dance.mov');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.hasAttribute('playsinline')).toBe(true);
+    cleanupApp();
+
+    // While its rendition is made: the note, no broken player or link.
+    renderAt('/', <Route path="/" element={<RequestAttachment file={{ ...video, processing: 'PENDING' }} />} />);
+    expect(screen.getByTestId('media-processing-note')).toBeTruthy();
+    expect(screen.queryByLabelText('dance.mov')).toBeNull();
   });
 });

@@ -12,11 +12,14 @@ import { MissionMediaDownload } from '../../../shared/missions/media-download';
 import { MediaProcessingNote } from '../../../shared/media/media-processing-note';
 import { placeholderTint } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
+import { useSession } from '../../../shared/session/session';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
   const { t } = useTranslation();
   const content = missionContent(mission);
+  const session = useSession();
+  const isParty = session.userId === mission.user.id || session.creatorId === mission.missionProduct.creator.id;
   const frame = { width: '100%', maxHeight: 640, borderRadius: 12, background: '#111', display: 'block' } as const;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
@@ -84,6 +87,8 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
           />
           <InProgress mission={mission} />
           <CreatorFeedback mission={mission} />
+          {/* Its requester and creator see what was asked and sent (requestFile is theirs only). */}
+          {isParty ? <RequestBox mission={mission} /> : null}
         </Stack>
       ) : content === 'customBox' ? (
         <Stack spacing={2}>

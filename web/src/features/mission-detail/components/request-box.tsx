@@ -1,11 +1,10 @@
 import type { MissionView } from '@fanmission/contracts';
-import AttachFile from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../../shared/format/date';
+import { RequestAttachment } from '../../../shared/media/request-attachment';
 
 /** The fan's request as it was sent. */
 export function RequestBox({ mission }: { mission: MissionView }) {
@@ -35,17 +34,7 @@ export function RequestBox({ mission }: { mission: MissionView }) {
               <Typography sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{value}</Typography>
             </Box>
           ))}
-        {mission.requestFile ? (
-          <Link
-            href={mission.requestFile.s3Url}
-            target="_blank"
-            rel="noreferrer"
-            sx={{ display: 'inline-flex', gap: 0.5 }}
-          >
-            <AttachFile fontSize="small" />
-            {mission.requestFile.filename || t('missionDetail.attachment')}
-          </Link>
-        ) : null}
+        {mission.requestFile ? <RequestAttachment file={mission.requestFile} /> : null}
         <Typography variant="caption" color="text.secondary">
           {formatDotDate(mission.created)}
         </Typography>
