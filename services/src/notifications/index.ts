@@ -3,3 +3,4 @@ export { notificationsConsumer } from './consumer';
 export { notificationRoutes } from './routes';
 export { notificationText } from './service';
 export { type NotificationsTables } from './table';
+export { notifyCoinRefundPaid } from './write';
