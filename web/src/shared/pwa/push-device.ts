@@ -1,4 +1,5 @@
-import { vapidPublicKeySchema, type PushSubscriptionRequest } from '@fanmission/contracts';
+// Types only: logout (in the app shell) imports this module, and the shell loads no schema (web/vite.config.ts).
+import type { PushSubscriptionRequest, VapidPublicKey } from '@fanmission/contracts';
 import { api, ApiError } from '../api/client';
 import { appModeOf } from '../app-mode';
 
@@ -84,9 +85,7 @@ export async function subscribeThisDevice(): Promise<PushDeviceState> {
   if (permission !== 'granted') return 'off';
   let publicKey: string;
   try {
-    publicKey = vapidPublicKeySchema.parse(
-      (await api('/push/vapid-public-key', { globalErrors: 'none' })).data,
-    ).publicKey;
+    publicKey = (await api<VapidPublicKey>('/push/vapid-public-key', { globalErrors: 'none' })).data.publicKey;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return 'unavailable';
     throw error;
