@@ -4,22 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { defineConsumer } from '../outbox';
 import { moneyNotification } from './money';
-import { notify, type Party } from './write';
-
-/** The creator as a party: the account behind the creator profile, under the creator's display name. */
-async function creatorParty(trx: Transaction<Database>, creatorId: number): Promise<Party | undefined> {
-  const row = await trx
-    .selectFrom('creators')
-    .select(['user_id', 'name'])
-    .where('id', '=', creatorId)
-    .executeTakeFirst();
-  return row && { userId: row.user_id, name: row.name };
-}
-
-async function fanParty(trx: Transaction<Database>, userId: number): Promise<Party | undefined> {
-  const row = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
-  return row && { userId: row.id, name: row.username };
-}
+import { creatorParty, fanParty, notify } from './write';
 
 const DEADLINE_KINDS = {
   DECISION: 'MISSION_DECISION_DUE_SOON',
@@ -27,7 +12,7 @@ const DEADLINE_KINDS = {
   PRIZE: 'EVENT_PRIZE_DUE_SOON',
 } as const satisfies Record<string, NotificationKind>;
 
-const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
+export const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
   REFUSED: 'MISSION_REFUSED',
   DECISION_EXPIRED: 'MISSION_DECISION_EXPIRED',
   PERFORM_EXPIRED: 'MISSION_PERFORM_EXPIRED',
@@ -37,7 +22,7 @@ const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
 };
 
 /** The product type of a mission (EVENT missions get the lottery event's texts). */
-async function missionType(trx: Transaction<Database>, missionId: number): Promise<string | undefined> {
+export async function missionType(trx: Transaction<Database>, missionId: number): Promise<string | undefined> {
   const row = await trx.selectFrom('missions').select('type').where('id', '=', missionId).executeTakeFirst();
   return row?.type;
 }

@@ -4,3 +4,4 @@ export { notificationRoutes } from './routes';
 export { notificationText } from './service';
 export { type NotificationsTables } from './table';
 export { notifyCoinRefundPaid } from './write';
+export { createNotificationMailConsumer, NOTIFICATION_MAIL_CONSUMER } from './mail-consumer';

@@ -8,6 +8,21 @@ export interface Party {
   name: string;
 }
 
+/** The creator as a party: the account behind the creator profile, under the creator's display name. */
+export async function creatorParty(trx: DbExecutor, creatorId: number): Promise<Party | undefined> {
+  const row = await trx
+    .selectFrom('creators')
+    .select(['user_id', 'name'])
+    .where('id', '=', creatorId)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, name: row.name };
+}
+
+export async function fanParty(trx: DbExecutor, userId: number): Promise<Party | undefined> {
+  const row = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+  return row && { userId: row.id, name: row.username };
+}
+
 /** Writes one notification and its push messages, once per event and recipient. */
 export async function notify(
   trx: DbExecutor,
