@@ -10,7 +10,16 @@ import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { collectPageErrors, DESKTOP, fanSession, screenshot, sessionState, useBrowser } from '../support/browser';
+import { createCreator } from '../support/creators';
+import {
+  collectPageErrors,
+  creatorSession,
+  DESKTOP,
+  fanSession,
+  screenshot,
+  sessionState,
+  useBrowser,
+} from '../support/browser';
 import { axeViolations, PHONE } from '../support/web-a11y';
 
 const ko = resources.ko.translation;
@@ -72,6 +81,7 @@ describe('web app: notification settings', () => {
       const failed = page.getByText(texts.device.failed);
       await on.or(failed).waitFor({ timeout: 30_000 });
       const outcome = (await on.isVisible()) ? 'on' : 'failed';
+      await screenshot(page, `web-notification-settings-device-${outcome}-360-ko.png`);
       const registered = async () =>
         Number(
           (
@@ -102,4 +112,38 @@ describe('web app: notification settings', () => {
       await context.close();
     }
   });
+
+  test(
+    'a creator chooses his channels on his profile page: creators’ topics, not fans’',
+    { timeout: 60_000 },
+    async () => {
+      const creator = await createCreator(served.testApp.app, { url: `bell${Date.now().toString(36)}` });
+      const context = await browser.browser.newContext({
+        viewport: PHONE,
+        storageState: sessionState(served.baseUrl, { lang: 'ko', ...creatorSession(creator) }),
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${served.baseUrl}/edit-creator-profile`);
+        const form = page.getByRole('form', { name: texts.title });
+        await form.waitFor();
+        await form.getByRole('switch', { name: `${texts.topics.MISSION_REQUESTS} ${texts.mail}` }).click();
+        expect(await form.getByText(texts.topics.COINS_EXPIRING).count()).toBe(0);
+        await form.getByRole('button', { name: texts.save }).click();
+        await page.getByText(texts.saved).waitFor();
+        const stored = (
+          await served.testApp.app.inject({
+            method: 'GET',
+            url: '/api/v1/users/me/notification-preferences',
+            headers: creator.headers,
+          })
+        ).json<NotificationPreferences>();
+        expect(stored.topics.find((choice) => choice.topic === 'MISSION_REQUESTS')).toMatchObject({ mail: false });
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, 'web-notification-settings-creator-360-ko.png');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
