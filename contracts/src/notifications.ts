@@ -49,6 +49,18 @@ export const NOTIFICATION_KINDS = [
   'MISSION_CONTENT_BLOCKED',
   /** To every member: a new version of the terms takes effect on a date; links to its legal page. */
   'TERMS_CHANGED',
+  /** To the fan: an operator confirmed his bank deposit, the coins are credited; links to /coin-history. */
+  'COINS_DEPOSITED',
+  /** To the fan: an operator granted him bonus coins (a free-coin event); links to /coin-history. */
+  'BONUS_COINS_RECEIVED',
+  /** To the fan: his refund of the coins left was requested (coins taken, money to be paid); links to /coin-history. */
+  'COIN_REFUND_REQUESTED',
+  /** To the fan: finance paid his refund; links to /coin-history. */
+  'COIN_REFUND_PAID',
+  /** To the fan: finance refused his refund, the coins went back to his wallet; links to /coin-history. */
+  'COIN_REFUND_REFUSED',
+  /** To the fan: a charge was withdrawn or cancelled at the payment provider, its coins taken back; /coin-history. */
+  'CHARGE_WITHDRAWN',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -73,6 +73,12 @@ export const NOTIFICATION_KIND_TOPIC: Record<NotificationKind, NotificationTopic
   COINS_EXPIRING: 'COINS_EXPIRING',
   MISSION_CONTENT_BLOCKED: 'ACCOUNT_NOTICES',
   TERMS_CHANGED: 'ACCOUNT_NOTICES',
+  COINS_DEPOSITED: 'MONEY',
+  BONUS_COINS_RECEIVED: 'MONEY',
+  COIN_REFUND_REQUESTED: 'MONEY',
+  COIN_REFUND_PAID: 'MONEY',
+  COIN_REFUND_REFUSED: 'MONEY',
+  CHARGE_WITHDRAWN: 'MONEY',
 };
 
 /** The channels besides the in-app notification. */
@@ -80,8 +86,9 @@ export const NOTIFICATION_CHANNELS = ['push', 'mail'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * The page a notification opens in the web app: its mission (or its comment's mission), the coins page, the terms'
- * legal page; null when it has none (web/src/features/notifications/notifications-page.tsx links them alike).
+ * The page a notification opens in the web app: its mission (or its comment's mission), the coins page, the coin
+ * history for money, the terms' legal page; null when it has none (the push message's page and the notifications
+ * page's link, web/src/features/notifications/notifications-page.tsx, both use it).
  */
 export function notificationPath(notification: {
   kind: NotificationKind;
@@ -89,6 +96,7 @@ export function notificationPath(notification: {
   termsKind?: TermsKind;
 }): string | null {
   if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
+  if (NOTIFICATION_KIND_TOPIC[notification.kind] === 'MONEY') return '/coin-history';
   if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
   return notification.missionId === null ? null : `/mission-detail/${notification.missionId}`;
 }
@@ -130,6 +138,7 @@ export const vapidPublicKeySchema = z
     publicKey: z.string(),
   })
   .meta({ id: 'VapidPublicKey' });
+export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 
 /** What a push message carries, decrypted by the service worker. */
 export const pushPayloadSchema = z

@@ -2,6 +2,7 @@ import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmi
 import { sql, type Updateable } from 'kysely';
 import type { DbExecutor } from '../db';
 import { selectListWindow } from '../admin';
+import { notifyCoinRefundPaid } from '../notifications';
 import type { CoinRefundRow, CoinRefundsTable } from './table';
 import { type Window } from './repository';
 
@@ -113,17 +114,28 @@ async function setRefund(db: DbExecutor, id: number, values: Updateable<CoinRefu
   await db.updateTable('coin_refunds').set(values).where('id', '=', id).execute();
 }
 
+/** Marks a request paid (by hand or at the providers), and tells the fan in the same transaction. */
 export async function markRefundPaid(
   db: DbExecutor,
   id: number,
   paid: { paidAt: Date; paidBy: number; note?: string | null | undefined },
 ): Promise<void> {
-  await setRefund(db, id, {
-    status: 'paid',
-    paid_at: paid.paidAt,
-    paid_by: paid.paidBy,
-    ...(paid.note !== undefined && { note: paid.note }),
-    updated_at: paid.paidAt,
+  const refund = await db
+    .updateTable('coin_refunds')
+    .set({
+      status: 'paid',
+      paid_at: paid.paidAt,
+      paid_by: paid.paidBy,
+      ...(paid.note !== undefined && { note: paid.note }),
+      updated_at: paid.paidAt,
+    })
+    .where('id', '=', id)
+    .returning(['user_id', 'coins', 'fee_coins'])
+    .executeTakeFirstOrThrow();
+  await notifyCoinRefundPaid(db, {
+    userId: refund.user_id,
+    coins: refund.coins - refund.fee_coins,
+    paidAt: paid.paidAt,
   });
 }
 

@@ -14,6 +14,7 @@ export type MailKind =
   | 'bank_deposit_instructions'
   | 'staff_invitation'
   | 'terms_notice'
+  | 'notification'
   | 'other';
 
 export interface OutgoingMail {

@@ -3,69 +3,8 @@ import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { defineConsumer } from '../outbox';
-import { enqueuePushDeliveries } from '../push';
-
-interface Party {
-  userId: number;
-  name: string;
-}
-
-/** The creator as a party: the account behind the creator profile, under the creator's display name. */
-async function creatorParty(trx: Transaction<Database>, creatorId: number): Promise<Party | undefined> {
-  const row = await trx
-    .selectFrom('creators')
-    .select(['user_id', 'name'])
-    .where('id', '=', creatorId)
-    .executeTakeFirst();
-  return row && { userId: row.user_id, name: row.name };
-}
-
-async function fanParty(trx: Transaction<Database>, userId: number): Promise<Party | undefined> {
-  const row = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
-  return row && { userId: row.id, name: row.username };
-}
-
-async function notify(
-  trx: Transaction<Database>,
-  notification: {
-    eventId: string;
-    occurredAt: string;
-    kind: NotificationKind;
-    recipient: Party | undefined;
-    actor: Party | undefined;
-    missionId: number;
-    missionCommentId?: number;
-    params: Record<string, string | number>;
-  },
-): Promise<void> {
-  // A recipient whose account is gone gets nothing; an event must never stall the consumer.
-  if (!notification.recipient) return;
-  // Nobody is told about what he did himself.
-  if (notification.actor && notification.actor.userId === notification.recipient.userId) return;
-  const inserted = await trx
-    .insertInto('notifications')
-    .values({
-      user_id: notification.recipient.userId,
-      kind: notification.kind,
-      mission_id: notification.missionId,
-      mission_comment_id: notification.missionCommentId ?? null,
-      actor_user_id: notification.actor?.userId ?? null,
-      params: JSON.stringify({ actor: notification.actor?.name ?? '', ...notification.params }),
-      event_id: notification.eventId,
-      created_at: new Date(notification.occurredAt),
-    })
-    .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  // Push messages go with a notification written now, never with one an event applied again left as it was.
-  if (inserted) {
-    await enqueuePushDeliveries(trx, {
-      id: inserted.id,
-      userId: notification.recipient.userId,
-      kind: notification.kind,
-    });
-  }
-}
+import { moneyNotification } from './money';
+import { creatorParty, fanParty, notify } from './write';
 
 const DEADLINE_KINDS = {
   DECISION: 'MISSION_DECISION_DUE_SOON',
@@ -73,7 +12,7 @@ const DEADLINE_KINDS = {
   PRIZE: 'EVENT_PRIZE_DUE_SOON',
 } as const satisfies Record<string, NotificationKind>;
 
-const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
+export const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
   REFUSED: 'MISSION_REFUSED',
   DECISION_EXPIRED: 'MISSION_DECISION_EXPIRED',
   PERFORM_EXPIRED: 'MISSION_PERFORM_EXPIRED',
@@ -83,7 +22,7 @@ const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
 };
 
 /** The product type of a mission (EVENT missions get the lottery event's texts). */
-async function missionType(trx: Transaction<Database>, missionId: number): Promise<string | undefined> {
+export async function missionType(trx: Transaction<Database>, missionId: number): Promise<string | undefined> {
   const row = await trx.selectFrom('missions').select('type').where('id', '=', missionId).executeTakeFirst();
   return row?.type;
 }
@@ -116,7 +55,8 @@ async function notifyFan(
 
 /**
  * Fan and creator notifications from mission events: a request goes to the creator; acceptance, completion and
- * every way a mission ends refunded (refused, a deadline passed, cancelled) go to the fan.
+ * every way a mission ends refunded (refused, a deadline passed, cancelled) go to the fan; money moved in or out of a
+ * fan's wallet from the ledger's transactions.
  */
 export const notificationsConsumer = defineConsumer('notifications', {
   'mission.requested': async (trx, { id, occurredAt, payload }) =>
@@ -199,4 +139,18 @@ export const notificationsConsumer = defineConsumer('notifications', {
     }),
   'event.canceled': async (trx, event) =>
     notifyFan(trx, event, event.payload, 'EVENT_CANCELED', { title: event.payload.title }),
+  // Money that moved in or out of a member's wallet without his waiting on the page (services/src/notifications/money.ts).
+  'ledger.transaction.appended': async (trx, { id, occurredAt, payload }) => {
+    const money = moneyNotification(payload);
+    if (!money) return;
+    await notify(trx, {
+      eventId: id,
+      occurredAt,
+      kind: money.kind,
+      recipient: await fanParty(trx, money.userId),
+      actor: undefined,
+      missionId: null,
+      params: money.params,
+    });
+  },
 });

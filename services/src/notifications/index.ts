@@ -3,3 +3,5 @@ export { notificationsConsumer } from './consumer';
 export { notificationRoutes } from './routes';
 export { notificationText } from './service';
 export { type NotificationsTables } from './table';
+export { notifyCoinRefundPaid } from './write';
+export { createNotificationMailConsumer, NOTIFICATION_MAIL_CONSUMER } from './mail-consumer';

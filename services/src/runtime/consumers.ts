@@ -5,7 +5,7 @@ import {
   type ReviewMailDependencies,
 } from '../creators';
 import { settlementFeedConsumer } from '../income';
-import { notificationsConsumer } from '../notifications';
+import { createNotificationMailConsumer, notificationsConsumer } from '../notifications';
 import { createBankDepositMailConsumer } from '../payments';
 import type { EventConsumer } from '../outbox';
 import { creatorReliabilityConsumer } from '../trust';
@@ -23,7 +23,8 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
 
 /**
  * Every consumer a running process starts: the ones above and those that need the process's mailer (the creator
- * review decision mail, the payout account change mail, the bank deposit instructions). `EVENT_CONSUMERS` stays the
+ * review decision mail, the payout account change mail, the bank deposit instructions, missions' notifications by
+ * mail). `EVENT_CONSUMERS` stays the
  * list of those that need nothing, for tests and tools.
  */
 export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventConsumer[] {
@@ -32,5 +33,6 @@ export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventCo
     createReviewMailConsumer(deps),
     createPayoutAccountMailConsumer(deps),
     createBankDepositMailConsumer(deps),
+    createNotificationMailConsumer(deps),
   ];
 }

@@ -5,6 +5,36 @@ import type { Catalog } from './catalog';
  * `{actor}` is the other party (the fan for a creator, the creator for a fan), `{product}` the mission product.
  */
 export const eventsMessages = {
+  'notification.COINS_DEPOSITED': {
+    ko: '입금이 확인되어 {coins}코인이 충전되었습니다.',
+    en: 'Your bank deposit arrived: {coins} coins were added.',
+    ja: 'ご入金を確認し、{coins}コインをチャージしました。',
+  },
+  'notification.BONUS_COINS_RECEIVED': {
+    ko: '보너스 {coins}코인이 지급되었습니다.',
+    en: 'You received {coins} bonus coins.',
+    ja: 'ボーナス{coins}コインが付与されました。',
+  },
+  'notification.COIN_REFUND_REQUESTED': {
+    ko: '코인 환불이 접수되었습니다. {coins}코인이 환불 처리됩니다.',
+    en: 'Your coin refund was requested: {coins} coins will be refunded.',
+    ja: 'コインの返金を受け付けました。{coins}コインが返金されます。',
+  },
+  'notification.COIN_REFUND_PAID': {
+    ko: '{coins}코인의 환불금이 지급되었습니다.',
+    en: 'The refund of your {coins} coins was paid.',
+    ja: '{coins}コインの返金が完了しました。',
+  },
+  'notification.COIN_REFUND_REFUSED': {
+    ko: '코인 환불이 처리되지 않아 {coins}코인이 지갑으로 돌아왔습니다. 코인 내역에서 사유를 확인하세요.',
+    en: 'Your coin refund could not be paid: {coins} coins are back in your wallet. See why in your coin history.',
+    ja: 'コインの返金ができなかったため、{coins}コインがウォレットに戻りました。コイン履歴で理由をご確認ください。',
+  },
+  'notification.CHARGE_WITHDRAWN': {
+    ko: '충전이 취소되어 {coins}코인이 회수되었습니다. 결제하신 금액은 결제 수단으로 환불됩니다.',
+    en: 'A charge was cancelled: {coins} coins were taken back, and the payment is refunded to your payment method.',
+    ja: 'チャージが取り消され、{coins}コインが回収されました。お支払い額は決済手段に返金されます。',
+  },
   'notification.MISSION_REQUESTED': {
     ko: '{actor}님이 「{product}」 미션을 신청했습니다.',
     en: '{actor} requested your mission “{product}”.',

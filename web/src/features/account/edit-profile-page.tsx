@@ -13,6 +13,7 @@ import { showAlert } from '../../shared/alert/alert';
 import { refreshCurrentUser, useCurrentUser } from '../../shared/api/current-user';
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
+import { NotificationSettingsCard } from '../../shared/notifications/notification-settings';
 import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { AccountDeletionCard } from './account-deletion';
@@ -38,6 +39,7 @@ export function EditProfilePage() {
   return (
     <Page title={t('editProfile.title')} width="sm">
       <Card>{user ? <EditProfileForm user={user} /> : <CircularProgress sx={{ alignSelf: 'center' }} />}</Card>
+      <NotificationSettingsCard />
       <AccountDeletionCard />
     </Page>
   );

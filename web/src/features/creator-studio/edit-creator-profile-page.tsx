@@ -26,6 +26,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
 import { fetchCurrentUser } from '../../shared/api/current-user';
+import { NotificationSettingsCard } from '../../shared/notifications/notification-settings';
 import { storeCurrentUser, useSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
@@ -296,6 +297,7 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
           </Button>
         </Stack>
       </Card>
+      <NotificationSettingsCard />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { TERMS_PAGE_PATHS, type Notification } from '@fanmission/contracts';
+import { notificationPath, type Notification } from '@fanmission/contracts';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Avatar from '@mui/material/Avatar';
 import Paper from '@mui/material/Paper';
@@ -24,14 +24,18 @@ import {
   useNotifications,
 } from './api/notifications';
 
-/** Where a notification leads: its mission, or the mission of its comment; null when it has neither. */
+/**
+ * Where a notification leads, by the rule its push message follows (`notificationPath` in contracts/src/push.ts): its
+ * mission or its comment's mission, the coins pages, the terms' legal page; null when it has none.
+ */
 export function notificationTarget(
-  notification: Pick<Notification, 'mission' | 'missionComment'> & Partial<Pick<Notification, 'kind' | 'termsKind'>>,
+  notification: Pick<Notification, 'kind' | 'mission' | 'missionComment' | 'termsKind'>,
 ): string | null {
-  if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
-  if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
-  const missionId = notification.mission?.id ?? notification.missionComment?.missionId;
-  return missionId === undefined ? null : `/mission-detail/${missionId}`;
+  return notificationPath({
+    kind: notification.kind,
+    missionId: notification.mission?.id ?? notification.missionComment?.missionId ?? null,
+    ...(notification.termsKind && { termsKind: notification.termsKind }),
+  });
 }
 
 /** The other party's profile picture (thumbnail first), or null for the placeholder. */

@@ -44,6 +44,8 @@ export const queryKeys = {
     all: ['terms-consent'] as const,
     of: (userId: number | null, language: string) => ['terms-consent', userId, language] as const,
   },
+  /** `GET /users/me/notification-preferences`: the member's channels per topic and his consents to promotions. */
+  notificationPreferences: (userId: number | null) => ['notification-preferences', userId] as const,
   faq: (category: string, page: number) => ['faq', category, page] as const,
   lotteryEvents: (userId: number | null) => ['lottery-events', userId] as const,
   lotteryEvent: (productId: string, userId: number | null) => ['lottery-event', productId, userId] as const,

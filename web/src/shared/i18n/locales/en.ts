@@ -6,6 +6,7 @@
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { notificationSettingsEn } from './notification-settings-en';
 import { coinRefundsEn } from './coin-refunds-en';
 import { eventManagementEn } from './event-management-en';
 import { creatorStudioEn } from './creator-studio-en';
@@ -632,6 +633,7 @@ export const en: Messages = {
   pageTitles: pageTitlesEn,
   discover: discoverEn,
   coinRefunds: coinRefundsEn,
+  notificationSettings: notificationSettingsEn,
   blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
   mediaProcessing: mediaProcessingEn,

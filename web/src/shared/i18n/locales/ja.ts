@@ -6,6 +6,7 @@
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { notificationSettingsJa } from './notification-settings-ja';
 import { coinRefundsJa } from './coin-refunds-ja';
 import { eventManagementJa } from './event-management-ja';
 import { creatorStudioJa } from './creator-studio-ja';
@@ -635,6 +636,7 @@ export const ja: Messages = {
   pageTitles: pageTitlesJa,
   discover: discoverJa,
   coinRefunds: coinRefundsJa,
+  notificationSettings: notificationSettingsJa,
   blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,
   mediaProcessing: mediaProcessingJa,

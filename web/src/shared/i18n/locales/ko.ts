@@ -6,6 +6,7 @@
 import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from './block-objection';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { notificationSettingsKo } from './notification-settings';
 import { coinRefundsKo } from './coin-refunds';
 import { eventManagementKo } from './event-management';
 // Korean UI texts (the default). The `validation` and `auth` keys repeat the server's catalogue keys, because the
@@ -624,6 +625,7 @@ export const ko = {
   pageTitles: pageTitlesKo,
   discover: discoverKo,
   coinRefunds: coinRefundsKo,
+  notificationSettings: notificationSettingsKo,
   blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,
   mediaProcessing: mediaProcessingKo,

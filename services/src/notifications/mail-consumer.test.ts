@@ -1,0 +1,119 @@
+// A mission's main moments by mail where the member's mail choice of the topic is on (the default): the creator a new
+// request, the fan the acceptance, the completion and the refusal, in the recipient's language, linking to the mission.
+import type { Language } from '@fanmission/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
+import { domainEvent, recordEvents } from '../outbox';
+import { createNotificationMailConsumer } from './index';
+
+const clock = { now: new Date('2026-11-27T01:30:00Z') };
+const mailing = useMailingTestApp(clock);
+const app = () => mailing.current.app;
+
+let fan: TestAccount;
+let creator: TestAccount;
+let creatorId: number;
+
+async function account(language: Language, roles?: ('ROLE_USER' | 'ROLE_CREATOR')[]): Promise<TestAccount> {
+  const created = await createAccount(app(), { ...(roles && { roles }), username: `m${language}${Date.now() % 1e6}` });
+  await app().db.updateTable('users').set({ language }).where('id', '=', created.id).execute();
+  return created;
+}
+
+beforeAll(async () => {
+  fan = await account('en');
+  creator = await account('ko', ['ROLE_USER', 'ROLE_CREATOR']);
+  creatorId = (
+    await app().db.selectFrom('creators').select('id').where('user_id', '=', creator.id).executeTakeFirstOrThrow()
+  ).id;
+});
+
+const sendMails = () =>
+  drainOutbox(app().db, {
+    consumers: [
+      createNotificationMailConsumer({ mailer: app().ctx.mailer, publicUrl: mailing.current.config.PUBLIC_URL }),
+    ],
+  });
+const mailsTo = (email: string) => mailing.current.smtp.mails().filter((mail) => mail.to.includes(email.toLowerCase()));
+
+describe('notifications by mail', () => {
+  it('tells the creator of a request and the fan of its outcome, each in his language, with the mission link', async () => {
+    const parties = { missionId: 71, creatorId, userId: fan.id };
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.requested',
+        { ...parties, productId: 3, productType: 'BASIC', productName: 'Birthday song', coinPrice: 30, status: 'X' },
+        clock.now,
+      ),
+      domainEvent(
+        'mission.accepted',
+        { ...parties, productName: 'Birthday song', performDueAt: clock.now.toISOString(), feedback: 'Soon!' },
+        clock.now,
+      ),
+      domainEvent(
+        'mission.rejected',
+        { ...parties, missionId: 72, productName: 'Dance', reason: 'REFUSED', feedback: null, refundedCoins: 50 },
+        clock.now,
+      ),
+    ]);
+    await sendMails();
+
+    const [request] = mailsTo(creator.email);
+    expect(request!.subject).toBe('[Fanmission] 새 미션 신청');
+    expect(request!.text).toContain('「Birthday song」 미션을 신청했습니다.');
+    expect(request!.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/71`);
+
+    const toFan = mailsTo(fan.email);
+    expect(toFan.map((mail) => mail.subject).sort()).toEqual([
+      '[Fanmission] Mission accepted',
+      '[Fanmission] Mission ended, coins refunded',
+    ]);
+    const accepted = toFan.find((mail) => mail.subject.endsWith('accepted'))!;
+    expect(accepted.text).toContain('accepted your mission “Birthday song”.');
+    expect(accepted.text).toContain('“Soon!”');
+    const refused = toFan.find((mail) => mail.subject.endsWith('refunded'))!;
+    expect(refused.text).toContain('50 coins');
+    expect(refused.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/72`);
+  });
+
+  it('sends nothing where the member turned the topic’s mail off; the push choice does not matter', async () => {
+    const other = await account('ja');
+    const turnedOff = await app().inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/notification-preferences',
+      headers: other.headers,
+      payload: {
+        topics: [
+          { topic: 'MISSION_COMPLETED', mail: false },
+          { topic: 'MISSION_ACCEPTED', push: false },
+        ],
+      },
+    });
+    expect(turnedOff.statusCode, turnedOff.body).toBe(200);
+    const parties = { missionId: 81, creatorId, userId: other.id };
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.completed',
+        {
+          ...parties,
+          productName: 'Song',
+          productType: 'BASIC',
+          coins: 30,
+          completedAt: clock.now.toISOString(),
+          onTime: true,
+        },
+        clock.now,
+      ),
+      domainEvent(
+        'mission.accepted',
+        { ...parties, productName: 'Song', performDueAt: clock.now.toISOString() },
+        clock.now,
+      ),
+    ]);
+    await sendMails();
+    const mails = mailsTo(other.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['[Fanmission] ミッション承諾']);
+  });
+});

@@ -1,0 +1,48 @@
+// Texts of the account page's notification choices: the `notificationSettings` namespace of ko (en and ja in
+// ./notification-settings-en.ts, ./notification-settings-ja.ts).
+
+export const notificationSettingsKo = {
+  title: '알림 설정',
+  intro: '알림함에는 모든 알림이 남습니다. 주제마다 푸시 알림과 메일을 받을지 고를 수 있습니다.',
+  push: '푸시',
+  mail: '메일',
+  channelOf: '{{topic}} {{channel}}',
+  topics: {
+    MISSION_REQUESTS: '새 미션 요청',
+    DEADLINE_REMINDERS: '결정·수행 기한 알림',
+    MISSION_ACCEPTED: '미션 수락',
+    MISSION_COMPLETED: '미션 완료·경품 전달',
+    MISSION_ENDED: '거절·만료·취소 (코인 환불)',
+    EVENT_DRAWS: '추첨 이벤트 응모·결과',
+    COMMENTS: '댓글과 답글',
+    COINS_EXPIRING: '코인 소멸 예정',
+    MONEY: '결제·환불·정산',
+    ACCOUNT_NOTICES: '약관 변경과 운영 조치',
+    MARKETING: '이벤트·혜택 (광고)',
+  },
+  marketingTitle: '광고성 정보 수신 동의',
+  marketingConsent: '이벤트·혜택 등 광고성 정보 수신에 동의합니다 (선택)',
+  marketingNightConsent: '야간(21시~08시)에도 광고성 정보를 받겠습니다 (선택)',
+  consentedOn: '{{date}}에 동의함',
+  marketingHint: '동의하지 않아도 서비스 이용에 제한이 없으며, 언제든 철회할 수 있습니다.',
+  save: '알림 설정 저장',
+  saved: '알림 설정이 저장되었습니다.',
+  failed: '알림 설정을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  loadFailed: '알림 설정을 불러오지 못했습니다.',
+  device: {
+    title: '이 기기에서 푸시 알림 받기',
+    turnOn: '푸시 알림 켜기',
+    turnOff: '푸시 알림 끄기',
+    on: '이 기기에서 푸시 알림을 받고 있습니다.',
+    off: '이 기기에서는 푸시 알림을 받지 않습니다.',
+    blocked:
+      '브라우저에서 이 사이트의 알림이 차단되어 있습니다. 주소창 왼쪽의 사이트 정보(자물쇠) 아이콘 → 알림 → 허용으로 바꾼 뒤 다시 눌러 주세요.',
+    needsInstall:
+      'iPhone·iPad에서는 홈 화면에 추가한 앱에서만 푸시 알림을 받을 수 있습니다. Safari의 공유 버튼 → "홈 화면에 추가" 후 그 앱에서 켜 주세요.',
+    unsupported: '이 브라우저는 푸시 알림을 지원하지 않습니다.',
+    unavailable: '지금은 푸시 알림을 보낼 수 없습니다.',
+    failed: '푸시 알림을 설정하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  },
+};
+
+export type NotificationSettingsMessages = typeof notificationSettingsKo;

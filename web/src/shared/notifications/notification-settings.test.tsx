@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import {
+  NOTIFICATION_TOPIC_AUDIENCE,
+  NOTIFICATION_TOPICS,
+  type NotificationPreferences,
+  type NotificationPreferencesUpdate,
+} from '@fanmission/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
+import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { urlBase64ToUint8Array } from '../pwa/push-device';
+import { NotificationSettingsCard } from './notification-settings';
+
+function preferences(marketing: Partial<NotificationPreferences['marketing']> = {}): NotificationPreferences {
+  const consented = marketing.consentedAt != null;
+  return {
+    topics: NOTIFICATION_TOPICS.map((topic) => ({
+      topic,
+      audience: NOTIFICATION_TOPIC_AUDIENCE[topic],
+      kinds: [],
+      push: topic !== 'MARKETING' || consented,
+      mail: topic !== 'MARKETING' || consented,
+    })),
+    marketing: { consentedAt: null, nightConsentedAt: null, ...marketing },
+  };
+}
+
+/** The server's answer to a change: the stored choices (the consents dated now). */
+function applied(update: NotificationPreferencesUpdate): NotificationPreferences {
+  const stored = preferences({
+    consentedAt: update.marketing?.consent ? '2026-11-27T01:00:00Z' : null,
+    nightConsentedAt: update.marketing?.nightConsent ? '2026-11-27T01:00:00Z' : null,
+  });
+  for (const change of update.topics ?? []) {
+    const topic = stored.topics.find((choice) => choice.topic === change.topic)!;
+    Object.assign(topic, change.push === undefined ? {} : { push: change.push });
+    Object.assign(topic, change.mail === undefined ? {} : { mail: change.mail });
+  }
+  return stored;
+}
+
+const render = () =>
+  renderAt('/edit-user-profile', <Route path="/edit-user-profile" element={<NotificationSettingsCard />} />);
+
+describe('notification settings', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+  });
+
+  test.each(['ko', 'en', 'ja'] as const)(
+    'a fan sees fans’ topics, turns one channel off and consents to promotions; saved (%s)',
+    async (language) => {
+      const t = await useLanguage(language);
+      window.localStorage.setItem('UserId', '7');
+      const user = userEvent.setup();
+      const calls = serve({
+        'GET /api/v1/users/me/notification-preferences': () => json(preferences()),
+        'PUT /api/v1/users/me/notification-preferences': (call) =>
+          json(applied(call.body as NotificationPreferencesUpdate)),
+      });
+      render();
+      const form = await screen.findByRole('form', { name: t.notificationSettings.title });
+      const names = t.notificationSettings.topics;
+      const channel = (topic: keyof typeof names, kind: 'push' | 'mail') =>
+        within(form).getByRole('switch', { name: `${names[topic]} ${t.notificationSettings[kind]}` });
+      // Fans' and everyone's topics; not the creators'.
+      expect(channel('MISSION_ACCEPTED', 'push')).toBeTruthy();
+      expect(channel('MONEY', 'mail')).toBeTruthy();
+      expect(within(form).queryByText(names.MISSION_REQUESTS)).toBeNull();
+      // No browser push here (jsdom has no service worker): the device says so.
+      expect((await screen.findByText(t.notificationSettings.device.unsupported)).textContent).toBeTruthy();
+
+      // Promotions: off by default; the night consent needs the other, each its own switch.
+      const consent = within(form).getByRole('switch', { name: t.notificationSettings.marketingConsent });
+      const night = within(form).getByRole('switch', { name: t.notificationSettings.marketingNightConsent });
+      expect((consent as HTMLInputElement).checked).toBe(false);
+      expect((night as HTMLInputElement).disabled).toBe(true);
+
+      await user.click(channel('COMMENTS', 'mail'));
+      await user.click(consent);
+      await user.click(within(form).getByRole('button', { name: t.notificationSettings.save }));
+      await screen.findByText(t.notificationSettings.saved);
+      const update = calls.find((call) => call.method === 'PUT')!.body as NotificationPreferencesUpdate;
+      expect(update.marketing).toEqual({ consent: true, nightConsent: false });
+      expect(update.topics).toContainEqual({ topic: 'COMMENTS', push: true, mail: false });
+      expect(update.topics).toContainEqual({ topic: 'MARKETING', push: true, mail: true });
+      expect(update.topics?.map((choice) => choice.topic)).not.toContain('MISSION_REQUESTS');
+      // The consent's day shown once given (2026-11-27 10:00 in Korea).
+      expect(screen.getByText(t.notificationSettings.consentedOn.replace('{{date}}', '2026.11.27'))).toBeTruthy();
+      expect((channel('COMMENTS', 'mail') as HTMLInputElement).checked).toBe(false);
+    },
+  );
+
+  test('a creator sees creators’ topics; promotions without consent are not sent; a failed save says so', async () => {
+    const t = await useLanguage('ko');
+    window.localStorage.setItem('UserId', '8');
+    window.localStorage.setItem('CreatorId', '3');
+    const user = userEvent.setup();
+    const calls = serve({
+      'GET /api/v1/users/me/notification-preferences': () => json(preferences()),
+      'PUT /api/v1/users/me/notification-preferences': () => json({ message: 'down' }, 500),
+    });
+    render();
+    const form = await screen.findByRole('form', { name: t.notificationSettings.title });
+    expect(within(form).getByText(t.notificationSettings.topics.MISSION_REQUESTS)).toBeTruthy();
+    expect(within(form).getByText(t.notificationSettings.topics.DEADLINE_REMINDERS)).toBeTruthy();
+    expect(within(form).queryByText(t.notificationSettings.topics.COINS_EXPIRING)).toBeNull();
+    await user.click(
+      within(form).getByRole('switch', {
+        name: `${t.notificationSettings.topics.MISSION_REQUESTS} ${t.notificationSettings.push}`,
+      }),
+    );
+    await user.click(within(form).getByRole('button', { name: t.notificationSettings.save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t.notificationSettings.failed);
+    const update = calls.find((call) => call.method === 'PUT')!.body as NotificationPreferencesUpdate;
+    expect(update.topics).toContainEqual({ topic: 'MISSION_REQUESTS', push: false, mail: true });
+    expect(update.topics?.map((choice) => choice.topic)).not.toContain('MARKETING');
+    expect(update.marketing).toEqual({ consent: false, nightConsent: false });
+  });
+
+  test('choices that cannot be loaded say so', async () => {
+    const t = await useLanguage('en');
+    serve({ 'GET /api/v1/users/me/notification-preferences': () => json({ message: 'down' }, 500) });
+    render();
+    expect(await screen.findByText(t.notificationSettings.loadFailed, {}, { timeout: 15_000 })).toBeTruthy();
+  });
+});
+
+describe('this device’s push', () => {
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+  });
+
+  test('a VAPID key in base64url becomes its bytes', () => {
+    expect([...urlBase64ToUint8Array('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);
+  });
+
+  test('turned on by a click (permission asked then), registered with the API, turned off again', async () => {
+    const t = await useLanguage('ko');
+    let permission: NotificationPermission = 'default';
+    const requestPermission = vi.fn(async () => (permission = 'granted'));
+    vi.stubGlobal('Notification', {
+      get permission() {
+        return permission;
+      },
+      requestPermission,
+    });
+    vi.stubGlobal('PushManager', class {});
+    let subscription: { endpoint: string; toJSON(): object; unsubscribe(): Promise<boolean> } | null = null;
+    const subscribe = vi.fn(async (options: { applicationServerKey: Uint8Array }) => {
+      expect([...options.applicationServerKey]).toEqual([1, 2, 3]);
+      subscription = {
+        endpoint: 'http://127.0.0.1:9/push/1',
+        toJSON: () => ({ endpoint: 'http://127.0.0.1:9/push/1', keys: { p256dh: 'p', auth: 'a' } }),
+        unsubscribe: vi.fn(async () => {
+          subscription = null;
+          return true;
+        }),
+      };
+      return subscription;
+    });
+    const registration = { pushManager: { getSubscription: async () => subscription, subscribe } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+    });
+    const calls = serve({
+      'GET /api/v1/users/me/notification-preferences': () => json(preferences()),
+      'GET /api/v1/push/vapid-public-key': () => json({ publicKey: 'AQID' }),
+      'PUT /api/v1/users/me/push-subscriptions': () => new Response(null, { status: 204 }),
+      'DELETE /api/v1/users/me/push-subscriptions': () => new Response(null, { status: 204 }),
+    });
+    try {
+      const user = userEvent.setup();
+      render();
+      await screen.findByText(t.notificationSettings.device.off);
+      expect(requestPermission).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: t.notificationSettings.device.turnOn }));
+      await screen.findByText(t.notificationSettings.device.on);
+      expect(requestPermission).toHaveBeenCalledOnce();
+      expect(calls.find((call) => call.method === 'PUT' && call.path.endsWith('push-subscriptions'))?.body).toEqual({
+        endpoint: 'http://127.0.0.1:9/push/1',
+        keys: { p256dh: 'p', auth: 'a' },
+      });
+      await user.click(screen.getByRole('button', { name: t.notificationSettings.device.turnOff }));
+      await screen.findByText(t.notificationSettings.device.off);
+      expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ endpoint: 'http://127.0.0.1:9/push/1' });
+      expect(subscription).toBeNull();
+
+      // Refused in the browser: how to unblock it.
+      permission = 'denied';
+      cleanupApp();
+      render();
+      await screen.findByText(t.notificationSettings.device.blocked);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+});
