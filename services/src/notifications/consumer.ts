@@ -1,4 +1,4 @@
-import type { MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
+import type { DomainEventPayload, MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
 import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
@@ -11,6 +11,21 @@ const DEADLINE_KINDS = {
   PERFORM: 'MISSION_PERFORM_DUE_SOON',
   PRIZE: 'EVENT_PRIZE_DUE_SOON',
 } as const satisfies Record<string, NotificationKind>;
+
+/** A deadline reminder's kind and text parameters (the deadline in Korea time, the hours left before it). */
+export function deadlineReminder(payload: DomainEventPayload<'mission.deadline-approaching'>): {
+  kind: NotificationKind;
+  params: Record<string, string | number>;
+} {
+  return {
+    kind: DEADLINE_KINDS[payload.deadline],
+    params: {
+      product: payload.productName,
+      due: formatKoreaTime(new Date(payload.dueAt)),
+      hoursLeft: Math.round(payload.beforeMs / 3_600_000),
+    },
+  };
+}
 
 export const REJECTION_KINDS: Record<MissionRejectionReason, NotificationKind> = {
   REFUSED: 'MISSION_REFUSED',
@@ -74,15 +89,10 @@ export const notificationsConsumer = defineConsumer('notifications', {
     notify(trx, {
       eventId: id,
       occurredAt,
-      kind: DEADLINE_KINDS[payload.deadline],
+      ...deadlineReminder(payload),
       recipient: await creatorParty(trx, payload.creatorId),
       actor: await fanParty(trx, payload.userId),
       missionId: payload.missionId,
-      params: {
-        product: payload.productName,
-        due: formatKoreaTime(new Date(payload.dueAt)),
-        hoursLeft: Math.round(payload.beforeMs / 3_600_000),
-      },
     }),
   // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
   'mission.accepted': async (trx, event) =>

@@ -116,4 +116,28 @@ describe('notifications by mail', () => {
     const mails = mailsTo(other.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['[Fanmission] ミッション承諾']);
   });
+
+  it('reminds the creator of a deadline by mail, with the time left and the deadline in Korea time', async () => {
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.deadline-approaching',
+        {
+          missionId: 91,
+          creatorId,
+          userId: fan.id,
+          productName: 'Birthday song',
+          deadline: 'PERFORM',
+          dueAt: '2026-11-29T03:00:00.000Z',
+          beforeMs: 2 * 3_600_000,
+        },
+        clock.now,
+      ),
+    ]);
+    await sendMails();
+    const reminder = mailsTo(creator.email).find((mail) => mail.text.includes('2시간'));
+    expect(reminder?.text).toContain(
+      '「Birthday song」 미션을 수행할 기한이 2시간 남았습니다(2026-11-29 12:00 KST까지)',
+    );
+    expect(reminder?.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/91`);
+  });
 });

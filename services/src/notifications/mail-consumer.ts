@@ -3,7 +3,7 @@ import { translate } from '../i18n';
 import { renderMail, type MailDependencies } from '../mail';
 import type { DbExecutor } from '../db';
 import { defineConsumer, type EventConsumer } from '../outbox';
-import { missionType, REJECTION_KINDS } from './consumer';
+import { deadlineReminder, missionType, REJECTION_KINDS } from './consumer';
 import { notificationText } from './service';
 import { creatorParty, fanParty, type Party } from './write';
 
@@ -31,7 +31,7 @@ const COPY: Record<Language, { greeting: (name: string) => string; action: strin
 
 /**
  * Mails what matters most about a mission, where the member's mail choice for its topic is on (the default): the
- * creator a new request, the fan its acceptance, its completion and every way it ends refunded. The text is the
+ * creator a new request and each reminder of a deadline near, the fan its acceptance, its completion and every way it ends refunded. The text is the
  * notification's, in the recipient's language; the link opens the mission. A failing mail server rolls the event's
  * handling back so it comes again (at least once, like the other mails).
  */
@@ -84,6 +84,14 @@ export function createNotificationMailConsumer(deps: MailDependencies): EventCon
         actor: await fanParty(trx, payload.userId),
         missionId: payload.missionId,
         params: { product: payload.productName, coins: payload.coinPrice },
+      }),
+    // A deadline near: the creator is reminded by mail too (his mail choice for deadline reminders).
+    'mission.deadline-approaching': async (trx, { payload }) =>
+      mail(trx, {
+        ...deadlineReminder(payload),
+        recipient: await creatorParty(trx, payload.creatorId),
+        actor: await fanParty(trx, payload.userId),
+        missionId: payload.missionId,
       }),
     'mission.accepted': async (trx, { payload }) =>
       mail(trx, {
