@@ -198,6 +198,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
   routes.head(
     '/files/tus/:uploadId',
     {
+      // Declared HEAD routes are left out of the OpenAPI document unless they ask.
+      config: { swagger: { exposeHeadRoute: true } },
       schema: {
         tags,
         summary: 'Where a resumable upload stands (tus 1.0)',
