@@ -108,6 +108,8 @@ export interface ResumableUploadsOptions {
    * aborted stream, whatever the reason.
    */
   refusals: Map<string, AppError>;
+  /** The JSON answer of a finished upload: what `POST /files/s3` answers for the same file. */
+  describeFile: (row: FileRow) => unknown;
 }
 
 /**
@@ -134,7 +136,12 @@ export function createTusServer(options: ResumableUploadsOptions): TusServer {
     },
     onUploadFinish: async (_request, upload) => {
       const row = await makeFileOfUpload(options, upload.id);
-      return { headers: { 'Upload-File-Id': String(row.id) } };
+      // 200 with the file (tus clients take any 2xx), so the client needs no second request.
+      return {
+        status_code: 200,
+        headers: { 'Upload-File-Id': String(row.id), 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(options.describeFile(row)),
+      };
     },
     onResponseError: (request, error) => {
       if (error instanceof AppError) {

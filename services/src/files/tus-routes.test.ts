@@ -133,9 +133,11 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(offset.headers['cache-control']).toBe('no-store');
 
     const last = await patch(location, 64 * 1024, video.subarray(64 * 1024));
-    expect(last.statusCode, last.body).toBe(204);
+    expect(last.statusCode, last.body).toBe(200);
     const fileId = Number(last.headers['upload-file-id']);
     expect(fileId).toBeGreaterThan(0);
+    expect(last.headers['upload-offset']).toBe(String(video.length));
+    expect(uploadedFileSchema.parse(last.json())).toMatchObject({ id: fileId, kind: 'video', processing: 'PENDING' });
 
     const file = await database.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ owner_user_id: uploader.id, kind: 'video', filename: 'answer.mp4' });
@@ -168,7 +170,7 @@ describe('resumable uploads (tus 1.0)', () => {
     const there = await head(location, second);
     expect(there.headers['upload-offset']).toBe(String(half));
     const rest = await patch(location, half, picture.subarray(half), second);
-    expect(rest.statusCode, rest.body).toBe(204);
+    expect(rest.statusCode, rest.body).toBe(200);
     const fileId = Number(rest.headers['upload-file-id']);
     const file = await database.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ kind: 'image', content_type: 'image/png', owner_user_id: uploader.id });

@@ -87,6 +87,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
     attachmentPolicy,
     states,
     refusals,
+    describeFile: (row) => uploadedFile(app, null, row),
   });
 
   // The bytes of a PATCH are streamed to tus, never parsed.
@@ -242,15 +243,15 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
           '`Content-Type: application/offset+octet-stream` with `Upload-Offset` equal to the stored offset (409 ' +
           'otherwise). The type is recognised from the first bytes as they arrive: a type the purpose does not ' +
           'take is 400 `UNKNOWN_FILE_FORMAT`, a length over the recognised kind’s limit 413, and the upload ends ' +
-          'there. The PATCH that brings the last byte answers once the file exists, with its id in ' +
-          '`Upload-File-Id` (the file is made like a multipart upload’s: pictures lose their metadata, media are ' +
+          'there. The PATCH that brings the last byte answers 200 once the file exists, with the file (as ' +
+          '`POST /files/s3` answers it) and its id in `Upload-File-Id` (the file is made like a multipart upload’s: pictures lose their metadata, media are ' +
           'queued for renditions). Someone else’s upload is 404. One request writes an upload at a time, ' +
           'whichever API process it reaches.',
         security: [{ bearerAuth: [] }],
         params: resumableUploadParamsSchema,
         headers: patchHeaders,
         consumes: [TUS_CONTENT_TYPE],
-        response: { 204: noContentSchema, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        response: { 200: uploadedFileSchema, 204: noContentSchema, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
