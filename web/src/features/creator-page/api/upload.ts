@@ -1,13 +1,15 @@
 import type { FileEntry } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
-import { uploadWithProgressTo } from '../../../shared/api/upload';
+import { resumableUpload } from '../../../shared/api/upload';
 
 /**
- * `POST /files/s3` (form field `data`) with upload progress, which fetch cannot report. Resolves with the stored
- * file; rejects with the server's message (or the HTTP status) on failure.
+ * A request attachment as a resumable upload (`/files/tus`, purpose `request-attachment`) with its progress in
+ * percent. Resolves with the stored file; rejects with the server's message (or the HTTP status) on failure.
  */
 export async function uploadWithProgress(file: File, onProgress: (percent: number) => void): Promise<FileEntry> {
-  const body = await uploadWithProgressTo<unknown>('/files/s3', 'data', file, onProgress);
+  const body = await resumableUpload<unknown>(file, 'request-attachment', (sent, total) =>
+    onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+  ).done;
   if (body && typeof body === 'object' && 'id' in body) return body as FileEntry;
   throw new Error('the upload answered no file');
 }
