@@ -17,7 +17,7 @@ export const uploadPercent = (state: UploadState) =>
 
 /** A size for people: "850 KB", "3.1 MB". */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
