@@ -233,6 +233,12 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(errorResponseSchema.parse(pdf.json())).toMatchObject({ code: 'UNKNOWN_FILE_FORMAT' });
     expect(pdf.json().message).toContain('알 수 없는 파일 형식');
 
+    // No declared type: the first bytes decide (a picture, here), within the purpose's largest limit.
+    const undeclared = await created({ length: 100_000, filetype: '', filename: 'IMG_0001.HEIC' });
+    const recognised = await patch(undeclared, 0, paddedPng(100_000));
+    expect(recognised.statusCode, recognised.body).toBe(200);
+    expect(recognised.json()).toMatchObject({ kind: 'image', filename: 'IMG_0001.HEIC' });
+
     const videoAsProfilePicture = await create({ length: 1000, purpose: 'profile-picture' });
     expect(videoAsProfilePicture.statusCode).toBe(415);
 

@@ -138,7 +138,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
         summary: 'Start a resumable upload (tus 1.0 creation)',
         description:
           'An empty POST with `Tus-Resumable: 1.0.0`, `Upload-Length` and `Upload-Metadata` (`filename`, `filetype`, ' +
-          '`purpose`). Checked at once: a declared type the purpose does not take is 415 `UNKNOWN_FILE_FORMAT`, a ' +
+          '`purpose`). Checked at once: a declared type the purpose does not take is 415 `UNKNOWN_FILE_FORMAT` (no ' +
+          'type, or `application/octet-stream`, is left to the first bytes), a ' +
           'length over its kind’s limit (pictures 5 MB, video and audio 500 MB) 413 `FILE_TOO_LARGE`, the upload ' +
           'quota 429 `TOO_MANY_REQUESTS` (the declared length is reserved of the day’s bytes until the upload ends). ' +
           'Answers 201 with `Location: /api/v1/files/tus/{uploadId}`. ' +
@@ -158,8 +159,12 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
       const purpose = uploadPurposeSchema.safeParse(metadata.purpose);
       if (!purpose.success) throw invalidFields([{ field: 'purpose', key: 'files.unknownPurpose' }]);
       const policy = policyOfPurpose(purpose.data, attachmentPolicy);
-      const kind = files.kindOfMime(metadata.filetype ?? '');
-      const kindMaxBytes = kind ? policy.maxBytes[kind] : undefined;
+      const declaredType = metadata.filetype ?? '';
+      // Browsers declare no type for some files (HEIC on most desktops): their first bytes decide, within the
+      // purpose's largest limit until then.
+      const undeclared = declaredType === '' || declaredType === 'application/octet-stream';
+      const kind = files.kindOfMime(declaredType);
+      const kindMaxBytes = undeclared ? files.largestAllowedBytes(policy) : kind ? policy.maxBytes[kind] : undefined;
       if (!kindMaxBytes) {
         throw new AppError(415, policy.rejectedKindKey, {
           code: 'UNKNOWN_FILE_FORMAT',
@@ -186,7 +191,10 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
         .execute();
       try {
         const answer = await handOver(request, reply, { uploadId });
-        if (reply.statusCode !== 201) await abandonUpload(app.db, datastore, (await ownUpload(caller, uploadId))!);
+        if (reply.statusCode !== 201) {
+          const row = await findResumableUpload(app.db, uploadId);
+          if (row) await abandonUpload(app.db, datastore, row);
+        }
         return answer;
       } catch (error) {
         const row = await findResumableUpload(app.db, uploadId);
