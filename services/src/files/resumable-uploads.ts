@@ -201,9 +201,9 @@ function guardFirstBytes(datastore: DataStore, options: ResumableUploadsOptions)
   };
 }
 
-/** The stored bytes of an upload, from the first (both stores can read an upload back). */
-function readUpload(datastore: DataStore, id: string): Readable {
-  return (datastore as unknown as { read(id: string): Readable }).read(id);
+/** The stored bytes of an upload, from the first (the file store answers a stream, the S3 store a promise of one). */
+async function readUpload(datastore: DataStore, id: string): Promise<Readable> {
+  return (datastore as unknown as { read(id: string): Readable | Promise<Readable> }).read(id);
 }
 
 /**
@@ -223,7 +223,7 @@ async function makeFileOfUpload(options: ResumableUploadsOptions, id: string): P
     const incoming = {
       field: 'file',
       filename: row.filename,
-      stream: readUpload(datastore, id),
+      stream: await readUpload(datastore, id),
       truncated: () => false,
     };
     file = await files.uploadFile(ctx, options.storage, row.owner_user_id, incoming, budget, policy);
