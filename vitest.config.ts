@@ -91,6 +91,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The browser build of packages that have one for the browser (the app's Vite build picks it the same way).
+        resolve: { alias: { 'tus-js-client': 'tus-js-client/lib.esm/browser/index.js' } },
         test: {
           // The web and console components in jsdom.
           name: 'components',

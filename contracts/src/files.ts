@@ -25,3 +25,33 @@ export const uploadedFileSchema = fileEntrySchema
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 export const noContentSchema = z.null().describe('No content');
+
+/**
+ * What a resumable (tus) upload is for, sent in its `Upload-Metadata` as `purpose`: it decides which kinds and sizes
+ * are taken (profile pictures, covers and popup images are pictures of at most 5 MB; the others pictures of 5 MB,
+ * video and audio of 500 MB).
+ */
+export const UPLOAD_PURPOSES = [
+  'mission-answer',
+  'request-attachment',
+  'intro-video',
+  'cover',
+  'profile-picture',
+  'popup-image',
+] as const;
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+/** The resumable upload endpoint (tus 1.0) under the API's `/api/v1`. */
+export const RESUMABLE_UPLOAD_PATH = '/api/v1/files/tus';
+/** The header of the answer to an upload's last PATCH (and of HEAD once complete) naming the file it became. */
+export const UPLOAD_FILE_ID_HEADER = 'Upload-File-Id';
+/** An upload not finished this long after its creation expires: its bytes and its quota reservation go. */
+export const RESUMABLE_UPLOAD_EXPIRY_HOURS = 24;
+
+export const resumableUploadParamsSchema = z.object({
+  uploadId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .describe('The upload’s id, the last segment of the `Location` its creation answered.'),
+});

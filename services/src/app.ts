@@ -37,7 +37,7 @@ import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
-import { fileRoutes, registerMultipart, registerStoredFiles, storageDriverFor } from './files';
+import { fileRoutes, registerMultipart, registerStoredFiles, resumableUploadRoutes, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
 import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes, payoutAccountApproval } from './creators';
 import { discoveryRoutes } from './discovery';
@@ -255,6 +255,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(userRoutes, { rateLimits });
       await v1.register(userImageRoutes, { storage });
       await v1.register(fileRoutes, { storage });
+      await v1.register(resumableUploadRoutes, { storage });
       await v1.register(appleLoginRoutes);
       await v1.register(authProviderRoutes);
       await v1.register(coinHistoryRoutes);

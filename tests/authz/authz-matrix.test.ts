@@ -73,6 +73,28 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
   }),
 };
 
+/** The tus protocol's headers, which every resumable upload request carries. */
+const TUS_HEADERS = { 'tus-resumable': '1.0.0' };
+const tusCreation = () => ({
+  ...TUS_HEADERS,
+  'upload-length': String(PNG_1X1.length),
+  'upload-metadata': ['filename matrix.png', 'filetype image/png', 'purpose mission-answer']
+    .map((pair) => pair.replace(/ (.*)$/, (_, value: string) => ` ${Buffer.from(value).toString('base64')}`))
+    .join(','),
+});
+
+/** Headers a route requires besides the session's, by route. */
+const HEADER_OVERRIDES: Partial<Record<RouteKey, () => Record<string, string>>> = {
+  'POST /api/v1/files/tus': tusCreation,
+  'PATCH /api/v1/files/tus/{uploadId}': () => ({
+    ...TUS_HEADERS,
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  }),
+  'HEAD /api/v1/files/tus/{uploadId}': () => TUS_HEADERS,
+  'DELETE /api/v1/files/tus/{uploadId}': () => TUS_HEADERS,
+};
+
 /** Calls that change what the fixtures are (the fan becomes a creator): after every other route. */
 const LAST: readonly RouteKey[] = [
   // Refused here (wrong password), but it would end the fan: before he becomes a creator.
@@ -108,7 +130,10 @@ async function request(operation: Operation, persona: Persona): Promise<number> 
         )}`
       : '');
   const session = sessions.get(persona);
-  const headers: Record<string, string> = { ...(session ? session.headers : {}) };
+  const headers: Record<string, string> = {
+    ...(session ? session.headers : {}),
+    ...HEADER_OVERRIDES[operation.key]?.(),
+  };
   const options: InjectOptions = { method: operation.method as InjectOptions['method'], url, headers };
   if (operation.body === 'multipart') {
     const form = await multipartForm('data', PNG_1X1, 'matrix.png');
@@ -165,6 +190,17 @@ beforeAll(async () => {
     missionId: mission.id,
     commentId: comment.id,
     fileId: await createFile(app().db, fan.id, 'image'),
+    uploadId: String(
+      (
+        await app().inject({
+          method: 'POST',
+          url: '/api/v1/files/tus',
+          headers: { ...fan.headers, ...tusCreation() },
+        })
+      ).headers.location,
+    )
+      .split('/')
+      .pop()!,
   };
 });
 

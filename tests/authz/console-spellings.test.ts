@@ -198,6 +198,7 @@ function canonicalPathOf(operation: Operation): string {
         missionId: MISSING_ID,
         commentId: MISSING_ID,
         fileId: MISSING_ID,
+        uploadId: '0'.repeat(32),
       }),
     ),
   );

@@ -390,16 +390,19 @@ describe('web app: discovery', () => {
     await custom.getByRole('button').first().click();
     await custom.getByRole('button', { name: en.creatorPage.request }).click();
     await dialog.getByText(en.missionRequest.attach).first().waitFor();
-    const uploads: number[] = [];
+    // A resumable upload: created, then its bytes in one PATCH that answers the file.
+    const uploads: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/api/v1/files/s3')) uploads.push(response.status());
+      if (new URL(response.url()).pathname.startsWith('/api/v1/files/tus')) {
+        uploads.push(`${response.request().method()} ${response.status()}`);
+      }
     });
     await dialog
       .getByLabel(en.missionRequest.attach)
       .setInputFiles({ name: 'wish.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await dialog.getByText('wish.png').waitFor();
     await dialog.getByRole('button', { name: en.missionRequest.removeFile }).waitFor();
-    expect(uploads).toEqual([200]);
+    expect(uploads).toEqual(['POST 201', 'PATCH 200']);
     await dialog.getByRole('textbox', { name: en.missionRequest.amount }).fill('10');
     await dialog.getByRole('button', { name: en.missionRequest.submit }).click();
     await dialog.getByText('Must be at least 300 coins.').first().waitFor();

@@ -21,7 +21,7 @@ export const PERSONAS = [
 ] as const;
 export type Persona = (typeof PERSONAS)[number];
 
-export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'} /${string}`;
+export type RouteKey = `${'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'} /${string}`;
 
 /** `s\`401 200 403 …\``: one status per persona, in PERSONAS order. */
 function s(strings: TemplateStringsArray): readonly number[] {
@@ -172,6 +172,12 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/files/s3': s`401 200 200 200 200 200 200 200`,
   // Its uploader's file only; anyone else is refused whether or not the id exists.
   'GET /api/v1/files/s3/{id}': s`401 200 403 403 403 403 403 403`,
+  // Resumable uploads: anyone signed in starts his own; the fan's upload (not sent yet) is unknown (404) to anyone
+  // else, and its file is not there yet (409).
+  'POST /api/v1/files/tus': s`401 201 201 201 201 201 201 201`,
+  'HEAD /api/v1/files/tus/{uploadId}': s`401 200 404 404 404 404 404 404`,
+  'PATCH /api/v1/files/tus/{uploadId}': s`401 204 404 404 404 404 404 404`,
+  'GET /api/v1/files/tus/{uploadId}/file': s`401 409 404 404 404 404 404 404`,
   'POST /api/v1/users/auth-by-apple': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/coin-deposits/{depositId}/withdrawal': s`401 404 404 404 404 404 404 404`,
   'POST /api/v1/users/me/coins/partial-refund': s`401 200 409 409 409 409 409 409`,
@@ -267,6 +273,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/ledger-verify-runs': s`401 403 403 403 403 403 202 202`,
   'DELETE /api/v1/users/{userId}/image': s`401 204 403 403 403 403 403 403`,
   'DELETE /api/v1/files/s3/{id}': s`401 204 403 403 403 403 403 403`,
+  'DELETE /api/v1/files/tus/{uploadId}': s`401 204 404 404 404 404 404 404`,
   'DELETE /api/v1/creators/{id}/intro': s`401 403 403 204 403 403 204 403`,
   'DELETE /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,
   'DELETE /api/v1/mission-products/{id}/missions/{missionId}/pick': s`401 403 403 404 404 403 404 403`,

@@ -82,6 +82,8 @@ export interface MatrixFixtures {
   missionId: number;
   commentId: number;
   fileId: number;
+  /** The fan's resumable upload, created and not sent yet. */
+  uploadId: string;
 }
 
 /** Ids no fixture has: staff routes answer 404 on them after their role check, with no side effect. */
@@ -183,6 +185,8 @@ export function pathValue(route: string, name: string, fixtures: MatrixFixtures)
       return String(MISSING_ID);
     case 'paymentId':
       return 'no-such-payment';
+    case 'uploadId':
+      return fixtures.uploadId;
     case 'identityVerificationId':
       return 'no-such-identity-verification';
     case 'id':

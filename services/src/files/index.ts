@@ -27,6 +27,8 @@ export {
 export { findFiles, insertFile } from './repository';
 export { makeAudioRendition, makeVideoRenditions } from './renditions';
 export { fileRoutes } from './routes';
+export { removeExpiredResumableUploads, resumableStoreFor } from './resumable-uploads';
+export { resumableUploadRoutes } from './tus-routes';
 export { registerStoredFiles } from './serve';
 export {
   type IncomingFile,

@@ -50,9 +50,35 @@ export async function withinUploadQuota<T>(
   maxBytes: number,
   upload: (budget: UploadBudget) => Promise<T>,
 ): Promise<T> {
+  const reservation = await reserveUploadBytes(db, caller, quota, maxBytes, RESERVATION_HOURS);
+  let storedBytes: number | undefined;
+  let result: T;
+  try {
+    result = await upload({ bytesLeft: reservation.bytes, stored: (bytes) => (storedBytes = bytes) });
+  } catch (error) {
+    await db.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
+    throw error;
+  }
+  await settleReservation(db, caller.id, reservation.id, storedBytes);
+  return result;
+}
+
+/**
+ * Reserves up to `maxBytes` of the caller's day for one upload lasting at most `hours`, or 429 `TOO_MANY_REQUESTS`
+ * (see `withinUploadQuota`). `exactly` refuses unless all of `maxBytes` is left (a resumable upload declares its
+ * length up front).
+ */
+export async function reserveUploadBytes(
+  db: Db,
+  caller: Caller,
+  quota: UploadQuota,
+  maxBytes: number,
+  hours: number,
+  options: { exactly?: boolean } = {},
+): Promise<{ id: string; bytes: number }> {
   const bytesPerDay = caller.roles.includes('ROLE_UNVERIFIED') ? quota.unverifiedBytesPerDay : quota.bytesPerDay;
   // The user's uploads are counted and reserved one at a time, whichever process runs them.
-  const reservation = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('upload-quota'), ${caller.id}::int)`.execute(trx);
     const { rows } = await sql<{ bytes: number; files: number; uploads: number; reserved: number }>`
       select
@@ -67,34 +93,30 @@ export async function withinUploadQuota<T>(
     if (used.uploads >= quota.concurrentPerUser) throw uploadQuotaExceeded();
     const bytesLeft = bytesPerDay - used.bytes - used.reserved;
     if (used.files >= quota.filesPerHour || bytesLeft <= 0) throw uploadQuotaExceeded();
+    if (options.exactly && bytesLeft < maxBytes) throw uploadQuotaExceeded();
     const bytes = Math.min(bytesLeft, maxBytes);
     const { id } = await trx
       .insertInto('upload_reservations')
-      .values({
-        user_id: caller.id,
-        bytes,
-        expires_at: sql<Date>`now() + ${RESERVATION_HOURS} * interval '1 hour'`,
-      })
+      .values({ user_id: caller.id, bytes, expires_at: sql<Date>`now() + ${hours} * interval '1 hour'` })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id, bytes };
   });
-  let storedBytes: number | undefined;
-  let result: T;
-  try {
-    result = await upload({ bytesLeft: reservation.bytes, stored: (bytes) => (storedBytes = bytes) });
-  } catch (error) {
-    await db.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
-    throw error;
-  }
-  // The reservation becomes what was stored, at once.
+}
+
+/** The reservation becomes what was stored (nothing when the upload stored nothing), at once. */
+export async function settleReservation(
+  db: Db,
+  userId: number,
+  reservationId: string,
+  storedBytes: number | undefined,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
+    await trx.deleteFrom('upload_reservations').where('id', '=', reservationId).execute();
     if (storedBytes !== undefined) {
-      await trx.insertInto('upload_usage').values({ user_id: caller.id, bytes: storedBytes }).execute();
+      await trx.insertInto('upload_usage').values({ user_id: userId, bytes: storedBytes }).execute();
     }
   });
-  return result;
 }
 
 /** Usage rows the quota no longer looks at (it looks one day back), and lapsed reservations; answers how many went. */

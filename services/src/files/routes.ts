@@ -20,7 +20,8 @@ export interface FileRoutesOptions {
   quota?: UploadQuota;
 }
 
-export function uploadedFile(app: FastifyInstance, request: FastifyRequest, row: FileRow): UploadedFile {
+/** The answer of an upload; `request` gives the language of a failure's reason (none for a new file). */
+export function uploadedFile(app: FastifyInstance, request: FastifyRequest | null, row: FileRow): UploadedFile {
   return {
     // Private until something public uses it: the uploader gets a signed URL.
     ...privateFileEntry(app.config, row),
@@ -30,7 +31,7 @@ export function uploadedFile(app: FastifyInstance, request: FastifyRequest, row:
     durationSeconds: row.duration_seconds,
     processing: processingOf(row),
     processingFailure:
-      row.processing_status === 'failed' ? translate(request.language, 'files.processingFailed') : null,
+      row.processing_status === 'failed' ? translate(request?.language ?? 'ko', 'files.processingFailed') : null,
   };
 }
 

@@ -77,11 +77,27 @@ export interface UploadReservationsTable {
   expires_at: Date;
 }
 
+/** A resumable (tus) upload from its creation until it expires (services/src/files/resumable-uploads.ts). */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_user_id: number;
+  purpose: string;
+  filename: string;
+  declared_type: string;
+  size_bytes: number;
+  reservation_id: string | null;
+  sniffed_type: string | null;
+  file_id: number | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface FilesTables {
   files: FilesTable;
   deleted_files: DeletedFilesTable;
   upload_usage: UploadUsageTable;
   upload_reservations: UploadReservationsTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -17,6 +17,8 @@ export function fileTooLarge(maxBytes: number): AppError {
 export interface SniffedUpload {
   /** What the bytes are, whatever the file's name or declared type claim; undefined when nothing matches. */
   type: FileTypeResult | undefined;
+  /** How many bytes the type was recognised from: SNIFF_BYTES, or fewer when the source ended before. */
+  headLength: number;
   /** Every byte of the upload, from the first; can be consumed once. */
   chunks: AsyncIterable<Buffer>;
   /** Stops reading and destroys the source (a rejected upload is not read to its end). */
@@ -57,6 +59,7 @@ export async function sniffUpload(source: Readable): Promise<SniffedUpload> {
 
   return {
     type: await fileTypeFromBuffer(headBytes),
+    headLength: headBytes.length,
     chunks: chunks(),
     discard: async () => {
       if (!sourceEnded) await iterator.return?.();

@@ -189,6 +189,21 @@ const coreCatalog = {
     en: 'This file could not be converted into a playable format. Please upload it again in another format.',
     ja: 'このファイルを再生できる形式に変換できませんでした。別の形式で再度アップロードしてください。',
   },
+  'files.uploadIncomplete': {
+    ko: '파일이 아직 끝까지 올라가지 않았습니다.',
+    en: 'The file has not been uploaded to its end yet.',
+    ja: 'ファイルのアップロードがまだ完了していません。',
+  },
+  'files.unknownPurpose': {
+    ko: '파일을 어디에 쓸지 알 수 없습니다.',
+    en: 'What the file is for is missing or unknown.',
+    ja: 'ファイルの用途が指定されていないか、不明です。',
+  },
+  'files.uploadLengthRequired': {
+    ko: '올릴 파일의 크기를 먼저 알려 주세요.',
+    en: 'Tell the size of the file before uploading it.',
+    ja: 'アップロードするファイルのサイズを先に指定してください。',
+  },
   'validation.json': { ko: 'JSON 형식이 아닙니다.', en: 'This is not valid JSON.', ja: 'JSON形式ではありません。' },
   'validation.range': {
     ko: '범위가 올바르지 않습니다.',

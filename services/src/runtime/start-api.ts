@@ -5,7 +5,13 @@ import { buildApp } from '../app';
 import type { EventConsumer } from '../outbox';
 import type { TemporalAccess } from '../context';
 import { runPeriodically } from '../background';
-import { purgeDeletedFiles, startMediaQueue, storageDriverFor } from '../files';
+import {
+  purgeDeletedFiles,
+  removeExpiredResumableUploads,
+  resumableStoreFor,
+  startMediaQueue,
+  storageDriverFor,
+} from '../files';
 import { notificationText } from '../notifications';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import { startPushSender } from '../push';
@@ -86,6 +92,15 @@ export async function startApi(
     failureMessage: 'purging deleted files failed',
   });
   stops.push(() => purge.stop());
+  // Resumable uploads left unfinished lose their bytes and quota reservation 24 h after their creation: checked
+  // every 15 minutes (every process checks; removing an upload twice is harmless).
+  const expiredUploads = runPeriodically(() => removeExpiredResumableUploads(app.ctx, resumableStoreFor(config)), {
+    intervalMs: 15 * 60_000,
+    log: app.ctx.log,
+    countMessage: 'removed expired unfinished resumable uploads',
+    failureMessage: 'removing expired resumable uploads failed',
+  });
+  stops.push(() => expiredUploads.stop());
   // Video and audio details (duration, poster frame) are taken here, after the upload answered.
   const mediaQueue = startMediaQueue({ ctx: app.ctx, storage: storageDriverFor(config) });
   stops.push(() => mediaQueue.stop());

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api, ApiError } from '../../shared/api/client';
-import { uploadWithProgressTo } from '../../shared/api/upload';
+import { resumableUpload } from '../../shared/api/upload';
 import { mediaKindOf } from './upload';
 import { FileButton } from '../../shared/ui/file-button';
 
@@ -56,7 +56,12 @@ export function useCoverUpload(texts: CoverTexts, initialPreview: string | null,
     setProgress(0);
     let uploaded: FileEntry | null = null;
     try {
-      if (cover) uploaded = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', cover, setProgress, cover.name);
+      if (cover) {
+        // Resumable (retried after the network drops); a cover is a picture of at most 5 MB.
+        uploaded = await resumableUpload<FileEntry>(cover, 'cover', (sent, total) =>
+          setProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+        ).done;
+      }
       await send(uploaded);
     } catch (failure) {
       setProgress(null);

@@ -1,17 +1,16 @@
 import type { FileEntry } from '@fanmission/contracts';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
-import { uploadWithProgressTo } from '../../shared/api/upload';
+import { type ResumableUpload, resumableUpload } from '../../shared/api/upload';
 import { mediaKindOf } from './upload';
 import { MediaProcessingNote } from '../../shared/media/media-processing-note';
 import { FileButton } from '../../shared/ui/file-button';
+import { UploadProgress, uploadPercent, type UploadState } from '../../shared/ui/upload-progress';
 
 /** Which perform field an uploaded file goes in; null for anything but video, image or audio. */
 export function performFieldOf(contentType: string): 'videoId' | 'pictureId' | 'voiceId' | null {
@@ -31,9 +30,11 @@ export interface PerformUpload {
   file: FileEntry | null;
   /** The uploaded file's own name, as the creator picked it. */
   fileName: string | null;
-  /** The upload's percentage while it runs. */
-  progress: number | null;
+  /** The upload while it runs (bytes sent, paused). */
+  progress: UploadState | null;
   upload: (picked: File | undefined) => Promise<void>;
+  pause: () => void;
+  resume: () => void;
   /** Deletes the uploaded file (told with an alert) and forgets it. */
   removeFile: () => void;
 }
@@ -47,7 +48,8 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
   const { t } = useTranslation();
   const [file, setFile] = useState<FileEntry | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<UploadState | null>(null);
+  const running = useRef<ResumableUpload<FileEntry> | null>(null);
 
   const remove = async (entry: FileEntry, quiet = false) => {
     try {
@@ -68,9 +70,13 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
       void showAlert(t(`${texts}.unknownFormat`));
       return;
     }
-    setProgress(0);
+    setProgress({ sent: 0, total: picked.size, paused: false });
     try {
-      const stored = await uploadWithProgressTo<FileEntry>('/files/s3', 'data', picked, setProgress, picked.name);
+      // Resumable: a dropped connection resumes where the server stands, a reload when the same file is picked again.
+      running.current = resumableUpload<FileEntry>(picked, 'mission-answer', (sent, total) =>
+        setProgress((state) => ({ sent, total, paused: state?.paused ?? false })),
+      );
+      const stored = await running.current.done;
       if (performFieldOf(stored.contentType) === null) {
         await remove(stored, true);
         void showAlert(t(`${texts}.unknownFormat`));
@@ -87,8 +93,18 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
           : t(`${texts}.uploadFailed`, { reason: message }),
       );
     } finally {
+      running.current = null;
       setProgress(null);
     }
+  };
+
+  const pause = () => {
+    running.current?.pause();
+    setProgress((state) => state && { ...state, paused: true });
+  };
+  const resume = () => {
+    running.current?.resume();
+    setProgress((state) => state && { ...state, paused: false });
   };
 
   const removeFile = () => {
@@ -97,7 +113,7 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
     setFile(null);
   };
 
-  return { texts, file, fileName, progress, upload, removeFile };
+  return { texts, file, fileName, progress, upload, pause, resume, removeFile };
 }
 
 /** The file part of a perform dialog: choose (and `extra` pickers such as the camera), the file, progress, preview. */
@@ -137,10 +153,12 @@ export function PerformFilePicker({
         ) : null}
       </Stack>
       {progress !== null ? (
-        <Box>
-          <LinearProgress variant="determinate" value={progress} />
-          <Typography variant="caption">{t(`${texts}.uploading`, { percent: progress })}</Typography>
-        </Box>
+        <UploadProgress
+          state={progress}
+          label={t(`${texts}.uploading`, { percent: uploadPercent(progress) })}
+          onPause={state.pause}
+          onResume={state.resume}
+        />
       ) : null}
       {file && file.contentType.startsWith('video/') ? (
         <video src={file.s3Url} controls style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />

@@ -1,15 +1,16 @@
 import type { FileEntry } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
-import { uploadWithProgressTo } from '../../../shared/api/upload';
+import { type ResumableUpload, resumableUpload } from '../../../shared/api/upload';
 
 /**
- * `POST /files/s3` (form field `data`) with upload progress, which fetch cannot report. Resolves with the stored
+ * A request attachment as a resumable upload (`/files/tus`, purpose `request-attachment`): resolves with the stored
  * file; rejects with the server's message (or the HTTP status) on failure.
  */
-export async function uploadWithProgress(file: File, onProgress: (percent: number) => void): Promise<FileEntry> {
-  const body = await uploadWithProgressTo<unknown>('/files/s3', 'data', file, onProgress);
-  if (body && typeof body === 'object' && 'id' in body) return body as FileEntry;
-  throw new Error('the upload answered no file');
+export function uploadAttachment(
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+): ResumableUpload<FileEntry> {
+  return resumableUpload<FileEntry>(file, 'request-attachment', onProgress);
 }
 
 /** `DELETE /files/s3/{id}`; a failure is only logged (the request is being abandoned anyway). */

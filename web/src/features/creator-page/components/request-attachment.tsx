@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import type { useRequestUpload } from '../use-request-upload';
 import { CameraButton } from '../../../shared/ui/camera-button';
 import { FileButton } from '../../../shared/ui/file-button';
 import { PickedFile } from '../../../shared/ui/picked-file';
+import { UploadProgress, uploadPercent } from '../../../shared/ui/upload-progress';
 
 /** The attach button, the picked file's name with its remove button, and the upload progress. */
 export function RequestAttachment({
@@ -33,12 +33,14 @@ export function RequestAttachment({
         />
       ) : null}
       {uploading && file ? (
-        <LinearProgress
-          variant="determinate"
-          value={file.progress}
-          aria-label={t('missionRequest.uploading')}
-          sx={{ mt: 1 }}
-        />
+        <Box sx={{ mt: 1 }}>
+          <UploadProgress
+            state={file.progress}
+            label={`${t('missionRequest.uploading')} ${uploadPercent(file.progress)}%`}
+            onPause={upload.pause}
+            onResume={upload.resume}
+          />
+        </Box>
       ) : null}
     </Box>
   );

@@ -60,16 +60,15 @@ afterEach(() => {
 });
 
 describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (language) => {
-  test('perform: an unknown format is refused and its upload removed; a video and a comment send it', async () => {
+  test('perform: an unknown format is refused when its upload is created; a video and a comment send it', async () => {
     const texts = await useLanguage(language);
     const p = texts.creatorStudio.missions.perform;
-    const uploads = fakeUploads((file) =>
-      file.name.endsWith('.pdf')
-        ? { id: 70, s3Url: '/files/70', contentType: 'application/pdf' }
-        : { id: 71, s3Url: '/files/71', contentType: 'video/mp4' },
-    );
+    // A PDF is refused when its upload is created (its declared type), before any byte is sent.
+    const uploads = fakeUploads(() => ({ id: 71, s3Url: '/files/71', contentType: 'video/mp4' }), {
+      refuse: (file) =>
+        file.type === 'application/pdf' ? { status: 415, message: 'Unknown file format.' } : undefined,
+    });
     const calls = serve({
-      'DELETE /api/v1/files/s3/70': () => new Response(null, { status: 204 }),
       'POST /api/v1/missions/41/perform': () => json({ ...mission, id: 41, status: 'COMPLETED' }),
     });
     const onDone = vi.fn();
@@ -81,7 +80,7 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
       applyAccept: false,
     });
     await closeAlert(p.unknownFormat);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/v1/files/s3/70']);
+    expect(calls).toEqual([]);
     expect(screen.queryByTestId('performed-file')).toBeNull();
     await userEvent.type(screen.getByLabelText(p.comment), 'Happy birthday');
     expect(send().disabled).toBe(true);
@@ -91,7 +90,7 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     expect((await screen.findByRole('status')).textContent).toBe(`✓ ${p.uploadDone}`);
     expect(screen.getByTestId('performed-file').textContent).toBe('answer.mp4');
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(uploads).toEqual(['/api/v1/files/s3', '/api/v1/files/s3']);
+    expect(uploads).toEqual(['/api/v1/files/tus', '/api/v1/files/tus']);
     expect(send().disabled).toBe(false);
     await userEvent.clear(screen.getByLabelText(p.comment));
     expect(send().disabled).toBe(true);

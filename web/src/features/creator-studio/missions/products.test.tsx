@@ -192,7 +192,7 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
 
     const failure = await screen.findByRole('alertdialog');
     expect(failure.textContent).toContain(d.failed.replace('{{reason}}', ''));
-    expect(uploads).toEqual(['/api/v1/files/s3']);
+    expect(uploads).toEqual(['/api/v1/files/tus']);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/v1/mission-products',
       'DELETE /api/v1/files/s3/55',

@@ -29,6 +29,12 @@ export const en: Messages = {
     abnormalAccess: 'Abnormal access.',
     scrollsSideways: 'Swipe the table sideways to see every column.',
   },
+  upload: {
+    remaining: '{{size}} left',
+    pause: 'Pause',
+    resume: 'Resume',
+    paused: 'Paused',
+  },
   language: { label: 'Language' },
   header: {
     search: 'Search',

@@ -29,6 +29,12 @@ export const ja: Messages = {
     abnormalAccess: '不正なアクセスです。',
     scrollsSideways: '表を横にスクロールすると残りの項目が表示されます。',
   },
+  upload: {
+    remaining: '残り {{size}}',
+    pause: '一時停止',
+    resume: '再開',
+    paused: '一時停止中',
+  },
   language: { label: '言語' },
   header: {
     search: '検索',

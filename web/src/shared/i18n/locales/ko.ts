@@ -29,6 +29,12 @@ export const ko = {
     abnormalAccess: '비정상적인 접근입니다.',
     scrollsSideways: '표를 옆으로 밀면 나머지 항목이 보입니다.',
   },
+  upload: {
+    remaining: '{{size}} 남음',
+    pause: '일시정지',
+    resume: '이어서 올리기',
+    paused: '일시정지됨',
+  },
   language: { label: '언어' },
   header: {
     search: '검색',
