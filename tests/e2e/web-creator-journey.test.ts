@@ -94,9 +94,11 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await screenshot(page, `web-creator-${name}-${language}.png`);
   }
 
+  /** Closes the alert showing `text` with its OK (a request's confirmation also has a way to the mission). */
   async function confirmAlert(page: Page, text: string) {
     await page.getByRole('alertdialog').getByText(text).waitFor();
-    await page.getByRole('alertdialog').getByRole('button').click();
+    const ok = new RegExp(`^(${[...new Set(LANGUAGES.map((language) => texts(language).common.ok))].join('|')})$`);
+    await page.getByRole('alertdialog').getByRole('button', { name: ok }).click();
   }
 
   const v1 = (method: 'GET' | 'POST' | 'PUT', path: string, account: TestAccount | null, payload?: object) =>
@@ -163,7 +165,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     // The profile: photo through the editor (rotate, crop 9:16), intro video, tag, SNS, business type.
     await page.getByRole('link', { name: s.newbie.profileUpload }).click();
     await page.waitForURL('**/edit-creator-profile');
-    await page.getByRole('button', { name: s.profile.save }).click();
+    await page.getByRole('button', { name: s.profile.save, exact: true }).click();
     await page.getByRole('alert').getByText(s.profile.items.tags, { exact: false }).waitFor();
     await shot(page, 'profile-missing', 'ko');
 
@@ -202,7 +204,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await page.getByLabel(s.profile.businessTypes.NONE).check();
     await page.locator('#creator-profile-businessCashReceiptNumber').fill('01012345678');
     await shot(page, 'profile-filled', 'ko');
-    await page.getByRole('button', { name: s.profile.save }).click();
+    await page.getByRole('button', { name: s.profile.save, exact: true }).click();
     await page.waitForURL('**/newbie-creator-mypage');
     await page.getByText(s.newbie.todoBanner).waitFor();
 
@@ -428,7 +430,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
 
       const creator = await newPage(language, creatorSession);
       await creator.page.goto(url('/edit-creator-profile'));
-      await creator.page.getByRole('button', { name: t.profile.save }).waitFor();
+      await creator.page.getByRole('button', { name: t.profile.save, exact: true }).waitFor();
       await shot(creator.page, 'profile', language);
       await creator.page.getByRole('button', { name: t.profile.photoUpload }).click();
       const editor = creator.page.getByRole('dialog', { name: t.photoEditor.title });
@@ -466,7 +468,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       await creator.page.getByRole('navigation', { name: t.missions.title }).waitFor();
       await shot(creator.page, 'missions-normal-360', language);
       await creator.page.goto(url('/edit-creator-profile'));
-      await creator.page.getByRole('button', { name: t.profile.save }).waitFor();
+      await creator.page.getByRole('button', { name: t.profile.save, exact: true }).waitFor();
       await shot(creator.page, 'profile-360', language);
       // Nothing sticks out of a 360 px screen (the elements that do are named in the failure).
       const overflowing = await creator.page.evaluate(() =>
