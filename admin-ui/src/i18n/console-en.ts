@@ -59,6 +59,7 @@ export const consoleEn = {
         'creator-review-mail': 'Creator review mails',
         'payout-account-mail': 'Payout account mails',
         'bank-deposit-mail': 'Bank deposit instructions',
+        'notification-mail': 'Mission notification mails',
       },
       noData: 'No data in this period.',
       coins: '%{coins} coins',

@@ -60,6 +60,7 @@ export const consoleKo: ConsoleMessages = {
         'creator-review-mail': '크리에이터 심사 메일',
         'payout-account-mail': '정산 계좌 변경 메일',
         'bank-deposit-mail': '무통장 입금 안내 메일',
+        'notification-mail': '미션 알림 메일',
       },
       noData: '이 기간에는 데이터가 없습니다.',
       coins: '%{coins}코인',

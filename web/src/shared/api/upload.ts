@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@fanmission/contracts';
 import i18next from 'i18next';
-import { type DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { api, apiHeaders, apiUrl } from './client';
 
 /**
@@ -81,38 +81,43 @@ export function resumableUpload<T>(
   onProgress: (sent: number, total: number) => void,
 ): ResumableUpload<T> {
   let upload: Upload | undefined;
-  const done = new Promise<T>((resolve, reject) => {
-    upload = new Upload(file, {
-      endpoint: apiUrl('/files/tus'),
-      retryDelays: RETRY_DELAYS_MS,
-      // The session cookie goes along (same origin); the anti-CSRF header is what the API asks of a cookie upload.
-      headers: Object.fromEntries(apiHeaders(i18next.language || 'ko').entries()),
-      metadata: { filename: file.name, filetype: file.type, purpose },
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
-      onProgress,
-      onError: (error) => reject(new Error(messageOf(error))),
-      onSuccess: ({ lastResponse }) => {
-        // The last PATCH answers the file; a resumed upload that was already complete asks for it.
-        const body = lastResponse.getBody();
-        if (body) {
-          resolve(JSON.parse(body) as T);
-          return;
-        }
-        const uploadId = upload?.url?.split('/').pop() ?? '';
-        api<T>(`/files/tus/${uploadId}/file`).then((response) => resolve(response.data), reject);
-      },
-    });
-    const started = upload;
-    void started
-      .findPreviousUploads()
-      .then((previous) => {
-        const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-        if (latest) started.resumeFromPreviousUpload(latest);
-      })
-      .catch(() => undefined)
-      .finally(() => started.start());
-  });
+  // The protocol's client loads with the first upload: the pages that only might upload (a creator's page, a
+  // mission's) do not download it.
+  const done = import('tus-js-client').then(
+    (tus) =>
+      new Promise<T>((resolve, reject) => {
+        upload = new tus.Upload(file, {
+          endpoint: apiUrl('/files/tus'),
+          retryDelays: RETRY_DELAYS_MS,
+          // The session cookie goes along (same origin); the anti-CSRF header is what the API asks of a cookie upload.
+          headers: Object.fromEntries(apiHeaders(i18next.language || 'ko').entries()),
+          metadata: { filename: file.name, filetype: file.type, purpose },
+          storeFingerprintForResuming: true,
+          removeFingerprintOnSuccess: true,
+          onProgress,
+          onError: (error) => reject(new Error(messageOf(error))),
+          onSuccess: ({ lastResponse }) => {
+            // The last PATCH answers the file; a resumed upload that was already complete asks for it.
+            const body = lastResponse.getBody();
+            if (body) {
+              resolve(JSON.parse(body) as T);
+              return;
+            }
+            const uploadId = upload?.url?.split('/').pop() ?? '';
+            api<T>(`/files/tus/${uploadId}/file`).then((response) => resolve(response.data), reject);
+          },
+        });
+        const started = upload;
+        void started
+          .findPreviousUploads()
+          .then((previous) => {
+            const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+            if (latest) started.resumeFromPreviousUpload(latest);
+          })
+          .catch(() => undefined)
+          .finally(() => started.start());
+      }),
+  );
   return {
     done,
     pause: () => void upload?.abort(),
