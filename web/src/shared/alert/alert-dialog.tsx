@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../navigation/navigation';
 import { PageProviders } from '../ui/page-providers';
-import type { AlertAction } from './alert';
+import type { AlertAction } from './alert-action';
 
 export default function AlertDialog({
   message,

@@ -1,10 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { AlertAction } from './alert-action';
 
-/** A way on from an alert besides OK: a button that opens a page of the app. */
-export interface AlertAction {
-  label: string;
-  to: string;
-}
+export type { AlertAction };
 
 interface PendingAlert {
   id: number;
