@@ -89,8 +89,14 @@ async function drawerItemsShown(page: Page): Promise<void> {
  * with `arg` and returns what is wrong, or ''.
  */
 async function expectPlaced(page: Page, placement: (arg: string) => string, arg: string): Promise<void> {
-  const problem = await page.evaluate(placement, arg);
-  if (problem) throw new Error(problem);
+  // The screen may still be painting what it loads (a profile, a list): asked again until it holds or 5 s pass.
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const problem = await page.evaluate(placement, arg);
+    if (!problem) return;
+    if (Date.now() > deadline) throw new Error(problem);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The text of the page's link or button `label` is on one line, not broken inside its words. */
