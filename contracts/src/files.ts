@@ -42,6 +42,22 @@ export const UPLOAD_PURPOSES = [
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
+/**
+ * The body that makes a finished resumable upload a profile picture or an intro: the file its last PATCH answered
+ * (or `GET /files/tus/{uploadId}/file`), uploaded by the caller for that use (`purpose`) and used nowhere yet.
+ */
+export const uploadedFileBodySchema = z
+  .object({
+    fileId: z
+      .number()
+      .int()
+      .positive()
+      .describe('The file of a resumable upload the caller finished for this purpose, not used before.'),
+  })
+  .strict()
+  .meta({ id: 'UploadedFileBody' });
+export type UploadedFileBody = z.infer<typeof uploadedFileBodySchema>;
+
 /** The resumable upload endpoint (tus 1.0) under the API's `/api/v1`. */
 export const RESUMABLE_UPLOAD_PATH = '/api/v1/files/tus';
 /** The header of the answer to an upload's last PATCH (and of HEAD once complete) naming the file it became. */

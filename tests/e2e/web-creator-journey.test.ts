@@ -177,7 +177,12 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await editor.getByRole('button', { name: s.photoEditor.applyCrop }).click();
     await editor.getByRole('img', { name: s.photoEditor.cropped }).waitFor();
     await editor.getByRole('button', { name: s.photoEditor.confirm }).click();
-    await confirmAlert(page, s.profile.uploadDone);
+    // Said in place, not in a dialog to dismiss.
+    await page
+      .getByRole('region', { name: s.profile.photo })
+      .getByRole('status')
+      .filter({ hasText: s.profile.uploadDone })
+      .waitFor();
     const avatar = page.getByRole('img', { name: s.profile.photo });
     await avatar.waitFor();
     // The stored photo is the 9:16 crop.
@@ -195,8 +200,14 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     expect(Math.abs(shown.width / shown.height - 9 / 16)).toBeLessThan(0.02);
 
     await page.getByTestId('intro-input').setInputFiles(video);
-    await confirmAlert(page, s.profile.uploadDone);
-    await page.getByRole('region', { name: s.profile.intro }).locator('video').waitFor();
+    const introSection = page.getByRole('region', { name: s.profile.intro });
+    await introSection.getByRole('status').filter({ hasText: s.profile.uploadDone }).waitFor();
+    await shot(page, 'profile-intro-uploaded', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await shot(page, 'profile-intro-uploaded-360', 'ko');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The intro is converted after its upload: its place says so, then the player comes without a reload.
+    await introSection.locator('video').waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: `#${tagName}` }).click();
     await page.locator('#creator-profile-url').fill(`maker${suffix}`);

@@ -169,6 +169,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/v1/users/user/forgot-password-reset': s`400 400 400 400 400 400 400 400`,
   'PUT /api/v1/users/{id}': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
+  'PUT /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'POST /api/v1/files/s3': s`401 200 200 200 200 200 200 200`,
   // Its uploader's file only; anyone else is refused whether or not the id exists.
   'GET /api/v1/files/s3/{id}': s`401 200 403 403 403 403 403 403`,
@@ -197,6 +198,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   // Owner, operator or finance (finance keeps payout accounts); the minimal body is then refused on its content (400).
   'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
+  'PUT /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/mission-products': s`401 403 403 400 403 403 400 403`,
   'PUT /api/v1/mission-products/{id}': s`401 403 403 400 403 403 400 403`,

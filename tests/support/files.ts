@@ -129,3 +129,40 @@ export function writeTestVideo(
   ]);
   return file;
 }
+
+/**
+ * Uploads `bytes` on the resumable (tus 1.0) endpoint in one PATCH, as the web app's client does, and answers the
+ * file entry its last PATCH returns (a picture for `profile-picture`, a video or voice for `intro-video`, …).
+ */
+export async function resumablyUploaded(
+  app: FastifyInstance,
+  authorization: string,
+  bytes: Buffer,
+  upload: { purpose: string; filename: string; filetype: string },
+): Promise<{ id: number; s3Url: string; contentType: string }> {
+  const base64 = (value: string) => Buffer.from(value).toString('base64');
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/files/tus',
+    headers: {
+      authorization,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': `filename ${base64(upload.filename)},filetype ${base64(upload.filetype)},purpose ${base64(upload.purpose)}`,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`tus creation: ${created.statusCode} ${created.body}`);
+  const finished = await app.inject({
+    method: 'PATCH',
+    url: String(created.headers.location),
+    headers: {
+      authorization,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: bytes,
+  });
+  if (finished.statusCode !== 200) throw new Error(`tus upload: ${finished.statusCode} ${finished.body}`);
+  return finished.json();
+}

@@ -158,6 +158,16 @@ export async function productFlags(
   return { eventDone: row.event_done, missionDone: row.mission_done };
 }
 
+/** The file becomes `ownerUserId`'s (an intro an operator uploaded for the creator is the creator's). */
+export async function giveFileTo(db: DbExecutor, id: number, ownerUserId: number): Promise<FileRow> {
+  return db
+    .updateTable('files')
+    .set({ owner_user_id: ownerUserId })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function deleteFileById(db: DbExecutor, id: number): Promise<FileRow | undefined> {
   return db.deleteFrom('files').where('id', '=', id).returningAll().executeTakeFirst();
 }

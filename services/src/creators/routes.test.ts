@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drainMediaQueue, storageDriverFor } from '../files';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
-import { mp4, multipartForm, PNG_1X1, writeTestVideo } from '@fanmission/tests/support/files';
+import { mp4, multipartForm, PNG_1X1, resumablyUploaded, writeTestVideo } from '@fanmission/tests/support/files';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'fanmission-creators-'));
@@ -577,5 +577,90 @@ describe('POST and DELETE /api/v1/creators/{id}/intro', () => {
     const pending = await createCreator(app(), { verified: false });
     const hidden = `/api/v1/creators/${pending.creatorId}/intro`;
     expect((await app().inject({ method: 'DELETE', url: hidden, headers: fan.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/v1/creators/{id}/intro (a resumable upload)', () => {
+  const uploaded = (headers: Record<string, string>, purpose = 'intro-video') =>
+    resumablyUploaded(app(), headers.authorization ?? '', mp4(), {
+      purpose,
+      filename: 'hi.mp4',
+      filetype: 'video/mp4',
+    });
+  const putIntro = (creatorId: number, body: unknown, headers: Record<string, string> = {}, language = 'en') =>
+    app().inject({
+      method: 'PUT',
+      url: `/api/v1/creators/${creatorId}/intro`,
+      headers: { ...headers, 'accept-language': language },
+      payload: body as object,
+    });
+
+  it('makes the uploaded video the intro, deletes the previous one, and takes each upload once', async () => {
+    const creator = await createCreator(app());
+    const previous = await uploadTo(`/api/v1/creators/${creator.creatorId}/intro`, 'intro', mp4(), 'a.mp4', {
+      ...creator.headers,
+    });
+    const video = await uploaded(creator.headers);
+    const response = await putIntro(creator.creatorId, { fileId: video.id }, creator.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: video.id, contentType: 'video/mp4' });
+    const page = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(page.json().creator.intro.id).toBe(video.id);
+    expect(
+      await app().db.selectFrom('files').select('id').where('id', '=', previous.json().id).executeTakeFirst(),
+    ).toBeUndefined();
+
+    const again = await putIntro(creator.creatorId, { fileId: video.id }, creator.headers, 'ja');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().subErrors).toEqual([
+      expect.objectContaining({
+        field: 'fileId',
+        message:
+          'この用途でアップロードを完了したご自身のファイルではないか、すでに使用されています。ファイルを再度アップロードしてください。',
+      }),
+    ]);
+  });
+
+  it('an operator’s upload becomes the creator’s intro, owned by the creator', async () => {
+    const creator = await createCreator(app());
+    const video = await uploaded(operator.headers);
+    const response = await putIntro(creator.creatorId, { fileId: video.id }, operator.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await app()
+      .db.selectFrom('files')
+      .select('owner_user_id')
+      .where('id', '=', video.id)
+      .executeTakeFirst();
+    expect(row?.owner_user_id).toBe(creator.id);
+  });
+
+  it('refuses a file uploaded for another use or by someone else, and a malformed body, changing nothing', async () => {
+    const creator = await createCreator(app());
+    const other = await createCreator(app());
+    const answer = await uploaded(creator.headers, 'mission-answer');
+    const theirs = await uploaded(other.headers);
+    for (const fileId of [answer.id, theirs.id]) {
+      const response = await putIntro(creator.creatorId, { fileId }, creator.headers);
+      expect(response.statusCode, String(fileId)).toBe(400);
+      expect(response.json().subErrors).toEqual([expect.objectContaining({ field: 'fileId' })]);
+    }
+    for (const body of [{}, { fileId: -1 }, { fileId: 1.5 }]) {
+      const response = await putIntro(creator.creatorId, body, creator.headers, 'ko');
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const page = await app().inject({ method: 'GET', url: `/api/v1/creators/${creator.creatorId}` });
+    expect(page.json().creator.intro).toBeNull();
+    // The other creator's upload is still his to use.
+    expect((await putIntro(other.creatorId, { fileId: theirs.id }, other.headers)).statusCode).toBe(200);
+  });
+
+  it('lets only the owner or an operator set it, and a stranger learns nothing of a hidden creator', async () => {
+    const creator = await createCreator(app());
+    const video = await uploaded(fan.headers);
+    expect((await putIntro(creator.creatorId, { fileId: video.id })).statusCode).toBe(401);
+    expect((await putIntro(creator.creatorId, { fileId: video.id }, fan.headers)).statusCode).toBe(403);
+    const pending = await createCreator(app(), { verified: false });
+    expect((await putIntro(pending.creatorId, { fileId: video.id }, fan.headers)).statusCode).toBe(404);
+    expect((await putIntro(987_654, { fileId: video.id }, fan.headers)).statusCode).toBe(404);
   });
 });

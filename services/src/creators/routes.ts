@@ -9,6 +9,7 @@ import {
   myCreatorSchema,
   noContentSchema,
   updateCreatorRequestSchema,
+  uploadedFileBodySchema,
 } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -189,6 +190,35 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
             budget,
           ),
         ),
+      );
+      return fileEntry(app.config, intro);
+    },
+  );
+
+  routes.put(
+    '/creators/:id/intro',
+    {
+      schema: {
+        tags,
+        summary: 'Make a resumably uploaded video (or audio) the intro',
+        description:
+          'The intro is a file the caller finished uploading on `POST /files/tus` with the purpose `intro-video` ' +
+          '(video or audio, at most 500 MB, checked as its bytes arrived); each such upload is used once. Replaces ' +
+          'and deletes the previous intro, like `POST`. Only the owner or an operator; 400 on `fileId` for any ' +
+          'other file.',
+        security: [{ bearerAuth: [] }],
+        params: creatorIdParamsSchema,
+        body: uploadedFileBodySchema,
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const intro = await creators.useUploadedIntro(
+        app.ctx,
+        options.storage,
+        requireCaller(request),
+        request.params.id,
+        request.body.fileId,
       );
       return fileEntry(app.config, intro);
     },

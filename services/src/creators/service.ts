@@ -16,6 +16,7 @@ import { uniqueViolation } from '../db';
 import { invalidateSearches } from '../discovery';
 import {
   announcePendingMedia,
+  claimUploadedFile,
   type FileRow,
   type IncomingFile,
   insertFile,
@@ -25,7 +26,7 @@ import {
   type UploadBudget,
   type UploadPolicy,
 } from '../files';
-import { AppError, accessDenied, conflict, notFound, type FieldProblem } from '../http';
+import { AppError, accessDenied, conflict, invalidFields, notFound, type FieldProblem } from '../http';
 import { applyCustomSettingsToProduct } from '../mission-products';
 import { currentEventProductId, hasOngoingEvent } from '../events';
 import { getProduct } from '../mission-products';
@@ -271,6 +272,36 @@ export async function replaceIntro(
   if (result.previous) await removeStoredObjects(ctx, storage, result.previous);
   if (result.intro.processing_status === 'pending') announcePendingMedia();
   return result.intro;
+}
+
+/**
+ * `PUT /creators/{id}/intro`: the video or audio the caller finished uploading resumably (purpose `intro-video`)
+ * becomes the intro, owned by the creator as an uploaded intro is; the previous one is deleted.
+ */
+export async function useUploadedIntro(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  caller: Caller,
+  creatorId: number,
+  fileId: number,
+): Promise<FileRow> {
+  const owner = await editableCreator(ctx, caller, creatorId);
+  const { intro, previous } = await ctx.db.transaction().execute(async (trx) => {
+    const creator = await repository.lockCreator(trx, creatorId);
+    if (!creator) throw creatorNotFound();
+    const claimed = await claimUploadedFile(trx, caller.id, fileId, 'intro-video');
+    if (!claimed || (claimed.kind !== 'video' && claimed.kind !== 'audio')) {
+      throw invalidFields([{ field: 'fileId', key: 'files.uploadNotUsable', rejectedValue: fileId }]);
+    }
+    const intro = await repository.giveFileTo(trx, claimed.id, owner.user_id);
+    await repository.updateCreator(trx, creatorId, { intro_file_id: intro.id });
+    const previous =
+      creator.intro_file_id === null ? undefined : await repository.deleteFileById(trx, creator.intro_file_id);
+    return { intro, previous };
+  });
+  if (previous) await removeStoredObjects(ctx, storage, previous);
+  if (intro.processing_status === 'pending') announcePendingMedia();
+  return intro;
 }
 
 /** `DELETE /creators/{id}/intro`: removes the intro (row and objects); none is already done. */

@@ -27,7 +27,7 @@ export {
 export { findFiles, insertFile } from './repository';
 export { makeAudioRendition, makeVideoRenditions } from './renditions';
 export { fileRoutes } from './routes';
-export { removeExpiredResumableUploads, resumableStoreFor } from './resumable-uploads';
+export { claimUploadedFile, removeExpiredResumableUploads, resumableStoreFor } from './resumable-uploads';
 export { resumableUploadRoutes } from './tus-routes';
 export { registerStoredFiles } from './serve';
 export {
@@ -44,5 +44,5 @@ export { storageDriverFor } from './storage';
 export type { StorageDriver } from './storage-driver';
 export { type FileRow, type FilesTables, type ShownFile } from './table';
 export { makeThumbnail, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_EXTENSION } from './thumbnails';
-export { removeUserImage, replaceUserImage } from './user-image';
+export { removeUserImage, replaceUserImage, useUploadedUserImage } from './user-image';
 export { DEFAULT_UPLOAD_QUOTA, type UploadBudget, withinUploadQuota } from './quota';

@@ -13,7 +13,7 @@ import { Server as TusServer } from '@tus/server';
 import type { DataStore } from '@tus/utils';
 import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
-import { connectionStringOf, type Db } from '../db';
+import { connectionStringOf, type Db, type DbExecutor } from '../db';
 import { AppError } from '../http';
 import { PostgresLocker } from './postgres-locker';
 import { settleReservation } from './quota';
@@ -269,4 +269,26 @@ export async function removeExpiredResumableUploads(ctx: ServiceContext, datasto
   // Partials the table no longer knows (a process that died between the store and the row).
   await datastore.deleteExpired().catch((error: unknown) => ctx.log.warn({ err: error }, 'expired partials stay'));
   return unfinished;
+}
+
+/**
+ * Takes the file a finished resumable upload of `ownerUserId` for `purpose` became, once: its row goes, so the same
+ * upload cannot become a second profile picture or intro, nor a file used elsewhere become one (replacing a picture
+ * deletes the previous file). Undefined when there is no such upload.
+ */
+export async function claimUploadedFile(
+  trx: DbExecutor,
+  ownerUserId: number,
+  fileId: number,
+  purpose: UploadPurpose,
+): Promise<FileRow | undefined> {
+  const claimed = await trx
+    .deleteFrom('resumable_uploads')
+    .where('file_id', '=', fileId)
+    .where('owner_user_id', '=', ownerUserId)
+    .where('purpose', '=', purpose)
+    .returning('file_id')
+    .executeTakeFirst();
+  if (!claimed) return undefined;
+  return trx.selectFrom('files').selectAll().where('id', '=', fileId).forUpdate().executeTakeFirst();
 }

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
-import { notFound } from '../http';
+import { invalidFields, notFound } from '../http';
 import type { UploadBudget } from './quota';
 import { announcePendingMedia } from './media-queue';
 import * as repository from './repository';
+import { claimUploadedFile } from './resumable-uploads';
 import { PROFILE_IMAGE_POLICY, removeStoredObjects, storeUpload, type IncomingFile } from './service';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow } from './table';
@@ -57,6 +58,31 @@ export async function replaceUserImage(
   if (result.previous) await removeStoredObjects(ctx, storage, result.previous);
   if (result.image.processing_status === 'pending') announcePendingMedia();
   return result.image;
+}
+
+/**
+ * Makes the picture the user finished uploading resumably (purpose `profile-picture`) his profile picture; the
+ * previous one is deleted as an upload's replacement deletes it. Any other file is a 400 on `fileId`.
+ */
+export async function useUploadedUserImage(
+  ctx: ServiceContext,
+  storage: StorageDriver,
+  userId: number,
+  fileId: number,
+): Promise<FileRow> {
+  const { image, previous } = await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockUserImage(trx, userId);
+    const image = await claimUploadedFile(trx, userId, fileId, 'profile-picture');
+    if (!image || image.kind !== 'image') {
+      throw invalidFields([{ field: 'fileId', key: 'files.uploadNotUsable', rejectedValue: fileId }]);
+    }
+    await setUserImage(trx, userId, image.id);
+    const previous = user.image_file_id === null ? undefined : await repository.deleteFileById(trx, user.image_file_id);
+    return { image, previous };
+  });
+  if (previous) await removeStoredObjects(ctx, storage, previous);
+  if (image.processing_status === 'pending') announcePendingMedia();
+  return image;
 }
 
 /** Removes the user's profile picture (row and objects); a user without one is already done. */

@@ -199,6 +199,11 @@ const coreCatalog = {
     en: 'What the file is for is missing or unknown.',
     ja: 'ファイルの用途が指定されていないか、不明です。',
   },
+  'files.uploadNotUsable': {
+    ko: '이 용도로 끝까지 올린 내 파일이 아니거나 이미 사용한 파일입니다. 파일을 다시 올려 주세요.',
+    en: 'This is not a file you finished uploading for this use, or it is already used. Please upload the file again.',
+    ja: 'この用途でアップロードを完了したご自身のファイルではないか、すでに使用されています。ファイルを再度アップロードしてください。',
+  },
   'files.uploadLengthRequired': {
     ko: '올릴 파일의 크기를 먼저 알려 주세요.',
     en: 'Tell the size of the file before uploading it.',

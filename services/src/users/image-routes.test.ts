@@ -13,6 +13,7 @@ import {
   multipartForm,
   paddedPng,
   PNG_1X1,
+  resumablyUploaded,
   TEXT_FILE,
 } from '@fanmission/tests/support/files';
 
@@ -146,6 +147,83 @@ describe('POST /api/v1/users/{id}/image', () => {
     const response = await uploadImage(frank.id, PNG_1X1, { authorization: frank.authorization, field: 'data' });
     expect(response.statusCode).toBe(400);
     expect(response.json().subErrors).toEqual([expect.objectContaining({ field: 'image' })]);
+  });
+});
+
+describe('PUT /api/v1/users/{id}/image (a resumable upload)', () => {
+  const picture = (authorization: string, purpose = 'profile-picture') =>
+    resumablyUploaded(testApp.current.app, authorization, JPEG_2X2, {
+      purpose,
+      filename: 'me.jpg',
+      filetype: 'image/jpeg',
+    });
+  const put = (userId: number, body: unknown, authorization?: string, language = 'en') =>
+    testApp.current.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${userId}/image`,
+      headers: { 'accept-language': language, ...(authorization && { authorization }) },
+      payload: body as object,
+    });
+
+  it('makes the uploaded picture the profile picture, deletes the previous one, and takes each upload once', async () => {
+    const hana = await member('hana');
+    const previous = (await uploadImage(hana.id, PNG_1X1, { authorization: hana.authorization })).json<FileEntry>();
+    const uploaded = await picture(hana.authorization);
+
+    const response = await put(hana.id, { fileId: uploaded.id }, hana.authorization);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<FileEntry>()).toMatchObject({ id: uploaded.id, contentType: 'image/jpeg' });
+    expect((await me(hana.authorization)).image?.id).toBe(uploaded.id);
+    expect((await fetchStored(previous.s3Url)).statusCode).toBe(404);
+
+    // The same upload a second time, e.g. to make the picture deletable through another use: refused.
+    const again = await put(hana.id, { fileId: uploaded.id }, hana.authorization, 'ko');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().subErrors).toEqual([
+      expect.objectContaining({
+        field: 'fileId',
+        message: '이 용도로 끝까지 올린 내 파일이 아니거나 이미 사용한 파일입니다. 파일을 다시 올려 주세요.',
+      }),
+    ]);
+    expect((await me(hana.authorization)).image?.id).toBe(uploaded.id);
+  });
+
+  it('refuses a file uploaded for another use, someone else’s, or none, changing nothing', async () => {
+    const ian = await member('ian');
+    const other = await member('other-ian');
+    const cover = await picture(ian.authorization, 'cover');
+    const theirs = await picture(other.authorization);
+    const multipart = (await uploadImage(other.id, PNG_1X1, { authorization: other.authorization })).json<FileEntry>();
+    for (const fileId of [cover.id, theirs.id, multipart.id, 999_999_999]) {
+      const response = await put(ian.id, { fileId }, ian.authorization);
+      expect(response.statusCode, String(fileId)).toBe(400);
+      expect(response.json().subErrors).toEqual([
+        expect.objectContaining({ field: 'fileId', message: expect.stringContaining('not a file you finished') }),
+      ]);
+    }
+    expect((await me(ian.authorization)).image).toBeNull();
+    expect((await me(other.authorization)).image?.id).toBe(multipart.id);
+  });
+
+  it('wants a positive file id and nothing else, in the caller’s language', async () => {
+    const jun = await member('jun');
+    for (const body of [{}, { fileId: 'one' }, { fileId: 0 }, { fileId: 1, extra: true }]) {
+      const response = await put(jun.id, body, jun.authorization, 'ja');
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().subErrors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is for one’s own account only, and tells a stranger nothing about the file', async () => {
+    const kai = await member('kai');
+    const mallory = await member('mallory-put');
+    const uploaded = await picture(kai.authorization);
+    expect((await put(kai.id, { fileId: uploaded.id })).statusCode).toBe(401);
+    const someoneElse = await put(kai.id, { fileId: uploaded.id }, mallory.authorization);
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json()).toMatchObject({ message: 'access denied' });
+    // Still his to use.
+    expect((await put(kai.id, { fileId: uploaded.id }, kai.authorization)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,10 @@
-import { fileEntrySchema, idParamsSchema, noContentSchema, userIdParamsSchema } from '@fanmission/contracts';
+import {
+  fileEntrySchema,
+  idParamsSchema,
+  noContentSchema,
+  uploadedFileBodySchema,
+  userIdParamsSchema,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSelf } from '../auth';
@@ -14,11 +20,12 @@ import {
   replaceUserImage,
   type StorageDriver,
   streamedBodyValidator,
+  useUploadedUserImage,
   withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
 
-/** `POST /users/{id}/image` and `DELETE /users/{userId}/image`: one's own profile picture. */
+/** `POST` and `PUT /users/{id}/image`, `DELETE /users/{userId}/image`: one's own profile picture. */
 export async function userImageRoutes(app: FastifyInstance, options: { storage: StorageDriver }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
@@ -51,6 +58,29 @@ export async function userImageRoutes(app: FastifyInstance, options: { storage: 
           return replaceUserImage(app.ctx, options.storage, request.params.id, file, budget);
         }),
       );
+      return fileEntry(app.config, image);
+    },
+  );
+
+  routes.put(
+    '/users/:id/image',
+    {
+      schema: {
+        tags,
+        summary: 'Make a resumably uploaded picture one’s profile picture',
+        description:
+          'The picture is a file the caller finished uploading on `POST /files/tus` with the purpose ' +
+          '`profile-picture` (images only, at most 5 MB, checked as its bytes arrived); each such upload is used ' +
+          'once. Replaces and deletes the previous picture, like `POST`. 400 on `fileId` for any other file.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: uploadedFileBodySchema,
+        response: { 200: fileEntrySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      const image = await useUploadedUserImage(app.ctx, options.storage, request.params.id, request.body.fileId);
       return fileEntry(app.config, image);
     },
   );

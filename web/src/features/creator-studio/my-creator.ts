@@ -1,6 +1,7 @@
 import { MY_CREATOR_PATH, type MyCreator } from '@fanmission/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { refetchWhilePending } from '../../shared/media/pending';
 
 export const myCreatorQueryKey = ['creators', 'me'] as const;
 
@@ -9,5 +10,7 @@ export function useMyCreator() {
   return useQuery({
     queryKey: myCreatorQueryKey,
     queryFn: async () => (await api<MyCreator>(MY_CREATOR_PATH)).data,
+    // A new intro plays once converted, without a reload.
+    refetchInterval: refetchWhilePending((creator: MyCreator) => [creator.intro, creator.avatar]),
   });
 }

@@ -9,6 +9,7 @@ import { api } from '../../shared/api/client';
 import { type ResumableUpload, resumableUpload } from '../../shared/api/upload';
 import { mediaKindOf } from './upload';
 import { MediaProcessingNote } from '../../shared/media/media-processing-note';
+import { VideoPlayer } from '../../shared/media/video-player';
 import { FileButton } from '../../shared/ui/file-button';
 import { UploadProgress, uploadPercent, type UploadState } from '../../shared/ui/upload-progress';
 
@@ -161,13 +162,14 @@ export function PerformFilePicker({
         />
       ) : null}
       {file && file.contentType.startsWith('video/') ? (
-        <video src={file.s3Url} controls style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
+        <VideoPlayer file={file} style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
+      ) : file && file.processing ? (
+        <MediaProcessingNote file={file} />
       ) : file && file.contentType.startsWith('image/') ? (
         <img src={file.s3Url} alt="" style={{ width: 200, maxWidth: '100%', borderRadius: 8 }} />
       ) : file ? (
         <audio src={file.s3Url} controls />
       ) : null}
-      <MediaProcessingNote file={file} />
     </>
   );
 }

@@ -1,7 +1,5 @@
-import type { FileEntry, MyCreator } from '@fanmission/contracts';
-import Box from '@mui/material/Box';
+import type { FileEntry, MyCreator, UploadPurpose } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
@@ -10,11 +8,13 @@ import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 import { fieldId } from './profile-form';
-import { uploadWithProgressTo } from '../../shared/api/upload';
+import { type ResumableUpload, resumableUploadTo } from '../../shared/api/upload';
+import { VideoPlayer } from '../../shared/media/video-player';
+import { UploadProgress, type UploadState, uploadPercent } from '../../shared/ui/upload-progress';
 import { mediaKindOf } from './upload';
 
-// The profile editor's two media sections (intro video or audio, profile photo): each uploads with progress, replaces
-// the previous one, and deletes after a confirmation; every outcome is told in an alert and refetches the profile.
+// The profile editor's two media sections (intro video or audio, profile photo): each uploads resumably with progress
+// and pause, replaces the previous one, and deletes after a confirmation; each change refetches the profile.
 
 function SectionTitle({ children, missing }: { children: string; missing: boolean }) {
   return (
@@ -24,32 +24,74 @@ function SectionTitle({ children, missing }: { children: string; missing: boolea
   );
 }
 
-/** Upload and delete of one profile medium: the upload's progress (null when none runs) and each outcome's alert. */
+/**
+ * Upload and delete of one profile medium: the resumable upload's progress (null when none runs) and pause, its end
+ * said in place (✓), a failure or a deletion in an alert; each change refetches the profile.
+ */
 function useProfileMedium(onChanged: () => Promise<void>) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
-  const tell = async (work: () => Promise<unknown>, done: string) => {
+  const [progress, setProgress] = useState<UploadState | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  const running = useRef<ResumableUpload<FileEntry> | null>(null);
+  const fail = (error: unknown) =>
+    void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
+  const upload = async (path: string, purpose: UploadPurpose, file: File) => {
+    setUploaded(false);
+    setProgress({ sent: 0, total: file.size, paused: false });
     try {
-      await work();
-      await onChanged();
-      void showAlert(t(done));
-    } catch (error) {
-      void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-    }
-  };
-  const upload = async (path: string, field: string, body: Blob, fileName: string) => {
-    setProgress(0);
-    try {
-      await tell(
-        () => uploadWithProgressTo<FileEntry>(path, field, body, setProgress, fileName),
-        'creatorStudio.profile.uploadDone',
+      running.current = resumableUploadTo(path, file, purpose, (sent, total) =>
+        setProgress((state) => ({ sent, total, paused: state?.paused ?? false })),
       );
+      await running.current.done;
+      await onChanged();
+      setUploaded(true);
+    } catch (error) {
+      fail(error);
     } finally {
+      running.current = null;
       setProgress(null);
     }
   };
-  const remove = (path: string) => tell(() => api(path, { method: 'DELETE' }), 'creatorStudio.profile.deleteDone');
-  return { progress, upload, remove };
+  const remove = async (path: string) => {
+    setUploaded(false);
+    try {
+      await api(path, { method: 'DELETE' });
+      await onChanged();
+      void showAlert(t('creatorStudio.profile.deleteDone'));
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const pause = () => {
+    running.current?.pause();
+    setProgress((state) => state && { ...state, paused: true });
+  };
+  const resume = () => {
+    running.current?.resume();
+    setProgress((state) => state && { ...state, paused: false });
+  };
+  return { progress, uploaded, upload, remove, pause, resume };
+}
+
+/** Where a profile medium's upload is: its progress while it runs, then ✓ once it is the profile's. */
+function UploadOutcome({ medium }: { medium: ReturnType<typeof useProfileMedium> }) {
+  const { t } = useTranslation();
+  if (medium.progress) {
+    return (
+      <UploadProgress
+        state={medium.progress}
+        label={t('creatorStudio.profile.uploading', { percent: uploadPercent(medium.progress) })}
+        onPause={medium.pause}
+        onResume={medium.resume}
+      />
+    );
+  }
+  if (!medium.uploaded) return null;
+  return (
+    <Typography variant="body2" color="success.main" role="status">
+      ✓ {t('creatorStudio.profile.uploadDone')}
+    </Typography>
+  );
 }
 
 /** A delete button that asks first: the question with OK and cancel in its place. */
@@ -100,7 +142,8 @@ export function IntroSection({
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const { progress, upload, remove } = useProfileMedium(onChanged);
+  const medium = useProfileMedium(onChanged);
+  const { progress, upload, remove } = medium;
   const path = `/creators/${creator.id}/intro`;
   const choose = (file: File | undefined) => {
     if (!file) return;
@@ -109,7 +152,7 @@ export function IntroSection({
       void showAlert(t('creatorStudio.profile.videoOrAudioOnly'));
       return;
     }
-    void upload(path, 'intro', file, file.name);
+    void upload(path, 'intro-video', file);
   };
   const intro = creator.intro;
   return (
@@ -122,27 +165,16 @@ export function IntroSection({
         intro.contentType.startsWith('audio/') ? (
           <audio controls src={intro.s3Url} aria-label={t('creatorStudio.profile.intro')} />
         ) : (
-          <video
-            controls
-            src={intro.s3Url}
-            poster={intro.thumbnail?.s3Url}
+          <VideoPlayer
+            file={intro}
+            label={t('creatorStudio.profile.intro')}
             style={{ width: 200, maxWidth: '100%', borderRadius: 12, background: '#000' }}
-            aria-label={t('creatorStudio.profile.intro')}
           />
         )
       ) : (
         <Typography color="text.secondary">{t('creatorStudio.profile.introNone')}</Typography>
       )}
-      {progress !== null ? (
-        <Box>
-          <LinearProgress
-            variant="determinate"
-            value={progress}
-            aria-label={t('creatorStudio.profile.uploading', { percent: progress })}
-          />
-          <Typography variant="caption">{t('creatorStudio.profile.uploading', { percent: progress })}</Typography>
-        </Box>
-      ) : null}
+      <UploadOutcome medium={medium} />
       <Stack direction="row" spacing={1}>
         <Button
           id={fieldId('intro')}
@@ -189,7 +221,8 @@ export function PhotoSection({
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const { progress, upload, remove } = useProfileMedium(onChanged);
+  const medium = useProfileMedium(onChanged);
+  const { progress, upload, remove } = medium;
   const photo = creator.avatar;
   return (
     <Stack spacing={1} component="section" aria-label={t('creatorStudio.profile.photo')}>
@@ -201,7 +234,7 @@ export function PhotoSection({
           style={{ width: 120, aspectRatio: '9 / 16', objectFit: 'cover', borderRadius: 12 }}
         />
       ) : null}
-      {progress !== null ? <LinearProgress variant="determinate" value={progress} /> : null}
+      <UploadOutcome medium={medium} />
       <Stack direction="row" spacing={1}>
         <Button id={fieldId('image')} variant="outlined" onClick={() => setEditing(true)} disabled={progress !== null}>
           {t('creatorStudio.profile.photoUpload')}
@@ -221,7 +254,8 @@ export function PhotoSection({
         onClose={() => setEditing(false)}
         onConfirm={(image) => {
           setEditing(false);
-          if (userId !== null) void upload(`/users/${userId}/image`, 'image', image, 'profile.jpg');
+          const picture = new File([image], 'profile.jpg', { type: image.type || 'image/jpeg' });
+          if (userId !== null) void upload(`/users/${userId}/image`, 'profile-picture', picture);
         }}
       />
     </Stack>

@@ -7,6 +7,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -133,17 +134,21 @@ function ProfilePhoto({ imageUrl, hasImage, name }: { imageUrl: string; hasImage
   const input = useRef<HTMLInputElement>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The upload's percent while one runs (resumable: a dropped connection goes on where it stopped). */
+  const [percent, setPercent] = useState<number | null>(null);
 
   const refresh = () => refreshCurrentUser(queryClient);
   const upload = async (file: File) => {
     setBusy(true);
+    setPercent(0);
     try {
-      await uploadProfileImage(session.userId, file);
+      await uploadProfileImage(session.userId, file, setPercent);
       await refresh();
     } catch {
       void showAlert(t('myPage.photoFailed'));
     } finally {
       setBusy(false);
+      setPercent(null);
     }
   };
   const remove = async () => {
@@ -175,6 +180,16 @@ function ProfilePhoto({ imageUrl, hasImage, name }: { imageUrl: string; hasImage
           sx={{ p: 0 }}
         >
           <InitialsAvatar name={name} seed={session.userId ?? 0} src={imageUrl} size={96} />
+          {percent !== null ? (
+            <CircularProgress
+              variant="determinate"
+              value={percent}
+              size={104}
+              thickness={2.5}
+              aria-label={t('upload.sending', { percent })}
+              sx={{ position: 'absolute', top: -4, left: -4 }}
+            />
+          ) : null}
         </IconButton>
       </Badge>
       <input

@@ -1,50 +1,7 @@
-import type { UploadPurpose } from '@fanmission/contracts';
+import type { FileEntry, UploadPurpose } from '@fanmission/contracts';
 import i18next from 'i18next';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { api, apiHeaders, apiUrl } from './client';
-
-/**
- * A multipart upload with progress (fetch cannot report it): `POST path` with the file in `field`. Resolves with the
- * JSON answer; rejects with the server's message (or the HTTP status).
- */
-export function uploadWithProgressTo<T>(
-  path: string,
-  field: string,
-  file: Blob,
-  onProgress: (percent: number) => void,
-  filename?: string,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', apiUrl(path));
-    // The session cookie goes along (same origin); the anti-CSRF header is what the API asks of a cookie upload.
-    apiHeaders(i18next.language || 'ko').forEach((value, name) => request.setRequestHeader(name, value));
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = null;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(100);
-        resolve(body as T);
-      } else {
-        const message =
-          body && typeof body === 'object' && 'message' in body ? String(body.message) : `HTTP ${request.status}`;
-        reject(new Error(message));
-      }
-    };
-    request.onerror = () => reject(new Error('network error'));
-    const form = new FormData();
-    if (filename) form.append(field, file, filename);
-    else form.append(field, file);
-    request.send(form);
-  });
-}
 
 /** Waits before each new attempt after a network failure: at once, then up to 30 s apart (tus-js-client retries). */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 30_000, 30_000];
@@ -123,4 +80,21 @@ export function resumableUpload<T>(
     pause: () => void upload?.abort(),
     resume: () => upload?.start(),
   };
+}
+
+/**
+ * A resumable upload that `PUT path` then makes what it is for (`{ fileId }`: one's profile picture, a creator's
+ * intro); `done` is the file as that answer gives it.
+ */
+export function resumableUploadTo(
+  path: string,
+  file: File,
+  purpose: UploadPurpose,
+  onProgress: (sent: number, total: number) => void,
+): ResumableUpload<FileEntry> {
+  const upload = resumableUpload<FileEntry>(file, purpose, onProgress);
+  const done = upload.done.then(
+    async (uploaded) => (await api<FileEntry>(path, { method: 'PUT', body: { fileId: uploaded.id } })).data,
+  );
+  return { ...upload, done };
 }

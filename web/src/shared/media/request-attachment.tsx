@@ -5,8 +5,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { MediaProcessingNote } from './media-processing-note';
+import { VideoPlayer } from './video-player';
 
-type AttachedFile = Pick<FileEntry, 'contentType' | 's3Url' | 'thumbnail' | 'processing'> & { filename: string };
+type AttachedFile = Pick<FileEntry, 'contentType' | 's3Url' | 'thumbnail' | 'processing' | 'smallScreenVideo'> & {
+  filename: string;
+};
 
 /**
  * What the fan sent with his request, shown where the request is (the creator's accept, refuse and perform dialogs,
@@ -29,13 +32,9 @@ export function RequestAttachment({ file }: { file: AttachedFile }) {
         />
       ) : null}
       {ready && file.contentType.startsWith('video/') ? (
-        <video
-          controls
-          playsInline
-          preload="metadata"
-          src={file.s3Url}
-          poster={file.thumbnail?.s3Url}
-          aria-label={name}
+        <VideoPlayer
+          file={file}
+          label={name}
           style={{ width: '100%', maxHeight: 320, borderRadius: 8, background: '#000' }}
         />
       ) : null}

@@ -2,6 +2,7 @@ import type { MissionLikeResponse, MissionView } from '@fanmission/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
+import { refetchWhilePending } from '../../../shared/media/pending';
 
 /** `GET /missions/{id}`; unknown, malformed or private (404 / 400) → null. */
 export async function fetchMission(id: string): Promise<MissionView | null> {
@@ -18,6 +19,10 @@ export const missionQueryOptions = (missionId: string, userId: number | null) =>
     queryKey: queryKeys.mission(missionId, userId),
     queryFn: () => fetchMission(missionId),
     retry: false,
+    // The answer plays once its rendition is ready, without a reload.
+    refetchInterval: refetchWhilePending((mission: MissionView | null) =>
+      mission ? [mission.video, mission.voice, mission.picture, mission.requestFile] : [],
+    ),
   });
 
 export function useMission(missionId: string, userId: number | null) {

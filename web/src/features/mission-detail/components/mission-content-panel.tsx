@@ -10,6 +10,7 @@ import { missionContent, missionThumbnail } from '../mission-content';
 import { RequestBox } from './request-box';
 import { MissionMediaDownload } from '../../../shared/missions/media-download';
 import { MediaProcessingNote } from '../../../shared/media/media-processing-note';
+import { VideoPlayer } from '../../../shared/media/video-player';
 import { placeholderTint } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
 import { useSession } from '../../../shared/session/session';
@@ -26,15 +27,14 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
       {content === 'media' ? (
         <Stack spacing={2}>
           {mission.video ? (
-            <video
-              controls
-              playsInline
-              src={mission.video.s3Url}
-              poster={mission.video.thumbnail?.s3Url ?? mission.thumbnail?.s3Url}
+            <VideoPlayer
+              file={mission.video}
+              poster={mission.thumbnail?.s3Url}
+              label={mission.missionProduct.name}
               style={{ ...frame, aspectRatio: '9 / 16', objectFit: 'contain' }}
             />
           ) : null}
-          <MediaProcessingNote file={mission.video ?? mission.voice} />
+          <MediaProcessingNote file={mission.voice} />
           {mission.picture ? (
             // A 16:9 frame (the answer pictures' usual shape) on the mission's colour, there before the picture
             // arrives so nothing below moves; the whole picture shows, whatever its shape.
@@ -54,7 +54,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {t('missionDetail.voice')}
               </Typography>
-              <audio controls src={mission.voice.s3Url} style={{ width: '100%' }} />
+              {mission.voice.processing ? null : <audio controls src={mission.voice.s3Url} style={{ width: '100%' }} />}
             </Box>
           ) : null}
           <MissionMediaDownload mission={mission} />

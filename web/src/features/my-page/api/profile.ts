@@ -1,11 +1,16 @@
 import type { FileEntry } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
+import { resumableUploadTo } from '../../../shared/api/upload';
 
-/** `POST /users/{id}/image` (form field `image`). */
-export async function uploadProfileImage(userId: number | null, file: File): Promise<void> {
-  const form = new FormData();
-  form.append('image', file);
-  await api<FileEntry>(`/users/${userId}/image`, { method: 'POST', body: form });
+/** A resumable upload of the picture, then `PUT /users/{id}/image`; `onPercent` follows the bytes sent. */
+export async function uploadProfileImage(
+  userId: number | null,
+  file: File,
+  onPercent: (percent: number) => void,
+): Promise<FileEntry> {
+  return resumableUploadTo(`/users/${userId}/image`, file, 'profile-picture', (sent, total) =>
+    onPercent(total > 0 ? Math.floor((sent / total) * 100) : 0),
+  ).done;
 }
 
 /** `DELETE /users/{id}/image` */

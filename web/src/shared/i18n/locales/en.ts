@@ -30,6 +30,7 @@ export const en: Messages = {
     scrollsSideways: 'Swipe the table sideways to see every column.',
   },
   upload: {
+    sending: 'Uploading {{percent}}%',
     remaining: '{{size}} left',
     pause: 'Pause',
     resume: 'Resume',

@@ -30,6 +30,7 @@ export const ja: Messages = {
     scrollsSideways: '表を横にスクロールすると残りの項目が表示されます。',
   },
   upload: {
+    sending: 'アップロード中 {{percent}}%',
     remaining: '残り {{size}}',
     pause: '一時停止',
     resume: '再開',

@@ -30,6 +30,7 @@ export const ko = {
     scrollsSideways: '표를 옆으로 밀면 나머지 항목이 보입니다.',
   },
   upload: {
+    sending: '올리는 중 {{percent}}%',
     remaining: '{{size}} 남음',
     pause: '일시정지',
     resume: '이어서 올리기',
