@@ -210,7 +210,9 @@ describe('web app: a resumable answer upload', () => {
     await page.getByRole('row').filter({ hasText: 'photo-fan' }).first().click();
     const decision = page.getByRole('dialog', { name: ko.creatorStudio.missions.decision.title });
     await expectPhotoIn(decision);
-    await screenshot(page, 'web-uploads-decision-photo-ko.png', { settleMs: 600 });
+    // The dialog's fade-in done.
+    await page.waitForTimeout(600);
+    await screenshot(page, 'web-uploads-decision-photo-ko.png');
     await decision.getByRole('button', { name: ko.creatorStudio.missions.decision.accept }).click();
     await page.getByRole('alertdialog').getByRole('button').click();
     await expect.poll(status, { timeout: 20_000 }).toBe('ACCEPTED');
@@ -220,7 +222,9 @@ describe('web app: a resumable answer upload', () => {
     await page.getByRole('row').filter({ hasText: 'photo-fan' }).first().click();
     const performDialog = page.getByRole('dialog', { name: perform.title });
     await expectPhotoIn(performDialog);
-    await screenshot(page, 'web-uploads-perform-photo-ko.png', { settleMs: 600 });
+    // The dialog's fade-in done.
+    await page.waitForTimeout(600);
+    await screenshot(page, 'web-uploads-perform-photo-ko.png');
     await performDialog.getByLabel(perform.choose).setInputFiles(clip);
     await performDialog.getByRole('status').getByText(perform.uploadDone).waitFor({ timeout: 60_000 });
     await performDialog.getByLabel(perform.comment).fill('Here you go');

@@ -2,9 +2,9 @@ import type { DomainEventPayload, MissionRejectionReason, NotificationKind } fro
 import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
-import { defineConsumer } from '../outbox';
+import { defineConsumer, type EventConsumer } from '../outbox';
 import { moneyNotification } from './money';
-import { creatorParty, fanParty, notify } from './write';
+import { creatorParty, fanParty, notify, type NotificationDraft } from './write';
 
 const DEADLINE_KINDS = {
   DECISION: 'MISSION_DECISION_DUE_SOON',
@@ -49,118 +49,127 @@ interface MissionParties {
   missionId: number;
 }
 
-/** A notification to the fan of a mission from its creator (acceptance, completion, refunds, lottery results). */
-async function notifyFan(
-  trx: Transaction<Database>,
-  event: { id: string; occurredAt: string },
-  parties: MissionParties,
-  kind: NotificationKind,
-  params: Record<string, string | number>,
-): Promise<void> {
-  await notify(trx, {
-    eventId: event.id,
-    occurredAt: event.occurredAt,
-    kind,
-    recipient: await fanParty(trx, parties.userId),
-    actor: await creatorParty(trx, parties.creatorId),
-    missionId: parties.missionId,
-    params,
-  });
-}
+/** What a consumer does with each notification an event gives: writes it (in the app, by push), or mails it. */
+export type DeliverNotification = (trx: Transaction<Database>, notification: NotificationDraft) => Promise<void>;
 
 /**
- * Fan and creator notifications from mission events: a request goes to the creator; acceptance, completion and
- * every way a mission ends refunded (refused, a deadline passed, cancelled) go to the fan; money moved in or out of a
- * fan's wallet from the ledger's transactions.
+ * Every notification an event gives, to `deliver`: a request goes to the creator, a deadline near to the creator;
+ * acceptance, completion and every way a mission ends refunded (refused, a deadline passed, cancelled) to the fan;
+ * comments to the mission's parties and a reply to the comment's author; lottery applications, draws and
+ * cancellations to the applicant; money moved in or out of a member's wallet from the ledger's transactions. One
+ * rule for every channel: the in-app consumer and the mail consumer are both made from it.
  */
-export const notificationsConsumer = defineConsumer('notifications', {
-  'mission.requested': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: 'MISSION_REQUESTED',
-      recipient: await creatorParty(trx, payload.creatorId),
-      actor: await fanParty(trx, payload.userId),
-      missionId: payload.missionId,
-      params: { product: payload.productName, coins: payload.coinPrice },
-    }),
-  // A deadline the creator's mission waits on is near: the fan who waits is the other party.
-  'mission.deadline-approaching': async (trx, { id, occurredAt, payload }) =>
-    notify(trx, {
-      eventId: id,
-      occurredAt,
-      ...deadlineReminder(payload),
-      recipient: await creatorParty(trx, payload.creatorId),
-      actor: await fanParty(trx, payload.userId),
-      missionId: payload.missionId,
-    }),
-  // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
-  'mission.accepted': async (trx, event) =>
-    notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', {
-      product: event.payload.productName,
-      ...(event.payload.feedback && { message: event.payload.feedback }),
-    }),
-  'mission.completed': async (trx, event) =>
-    notifyFan(
-      trx,
-      event,
-      event.payload,
-      event.payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
-      { product: event.payload.productName },
-    ),
-  'mission.rejected': async (trx, event) => {
-    const { payload } = event;
-    const kind =
-      payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
-        ? 'EVENT_PRIZE_EXPIRED'
-        : REJECTION_KINDS[payload.reason];
-    await notifyFan(trx, event, payload, kind, {
-      product: payload.productName,
-      coins: payload.refundedCoins,
-      ...(payload.reason === 'REFUSED' && payload.feedback && { message: payload.feedback }),
+export function notificationHandlers(deliver: DeliverNotification) {
+  /** A notification to the fan of a mission from its creator (acceptance, completion, refunds, lottery results). */
+  const notifyFan = async (
+    trx: Transaction<Database>,
+    event: { id: string; occurredAt: string },
+    parties: MissionParties,
+    kind: NotificationKind,
+    params: Record<string, string | number>,
+  ): Promise<void> =>
+    deliver(trx, {
+      eventId: event.id,
+      occurredAt: event.occurredAt,
+      kind,
+      recipient: await fanParty(trx, parties.userId),
+      actor: await creatorParty(trx, parties.creatorId),
+      missionId: parties.missionId,
+      params,
     });
-  },
-  // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
-  'mission.commented': async (trx, { id, occurredAt, payload }) => {
-    const actor = await fanParty(trx, payload.authorId);
-    const about = { missionId: payload.missionId, missionCommentId: payload.commentId };
-    const params = { excerpt: payload.excerpt };
-    if (payload.parentAuthorId !== null) {
-      await notify(trx, {
+
+  return {
+    'mission.requested': async (trx, { id, occurredAt, payload }) =>
+      deliver(trx, {
         eventId: id,
         occurredAt,
-        kind: 'COMMENT_REPLIED',
-        recipient: await fanParty(trx, payload.parentAuthorId),
-        actor,
-        ...about,
-        params,
+        kind: 'MISSION_REQUESTED',
+        recipient: await creatorParty(trx, payload.creatorId),
+        actor: await fanParty(trx, payload.userId),
+        missionId: payload.missionId,
+        params: { product: payload.productName, coins: payload.coinPrice },
+      }),
+    // A deadline the creator's mission waits on is near: the fan who waits is the other party.
+    'mission.deadline-approaching': async (trx, { id, occurredAt, payload }) =>
+      deliver(trx, {
+        eventId: id,
+        occurredAt,
+        ...deadlineReminder(payload),
+        recipient: await creatorParty(trx, payload.creatorId),
+        actor: await fanParty(trx, payload.userId),
+        missionId: payload.missionId,
+      }),
+    // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
+    'mission.accepted': async (trx, event) =>
+      notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', {
+        product: event.payload.productName,
+        ...(event.payload.feedback && { message: event.payload.feedback }),
+      }),
+    'mission.completed': async (trx, event) =>
+      notifyFan(
+        trx,
+        event,
+        event.payload,
+        event.payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
+        { product: event.payload.productName },
+      ),
+    'mission.rejected': async (trx, event) => {
+      const { payload } = event;
+      const kind =
+        payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
+          ? 'EVENT_PRIZE_EXPIRED'
+          : REJECTION_KINDS[payload.reason];
+      await notifyFan(trx, event, payload, kind, {
+        product: payload.productName,
+        coins: payload.refundedCoins,
+        ...(payload.reason === 'REFUSED' && payload.feedback && { message: payload.feedback }),
       });
-      return;
-    }
-    for (const recipient of [await fanParty(trx, payload.userId), await creatorParty(trx, payload.creatorId)]) {
-      await notify(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
-    }
-  },
-  'event.applied': async (trx, event) =>
-    notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
-  'event.drawn': async (trx, event) =>
-    notifyFan(trx, event, event.payload, event.payload.won ? 'EVENT_WON' : 'EVENT_NOT_WON', {
-      title: event.payload.title,
-    }),
-  'event.canceled': async (trx, event) =>
-    notifyFan(trx, event, event.payload, 'EVENT_CANCELED', { title: event.payload.title }),
-  // Money that moved in or out of a member's wallet without his waiting on the page (services/src/notifications/money.ts).
-  'ledger.transaction.appended': async (trx, { id, occurredAt, payload }) => {
-    const money = moneyNotification(payload);
-    if (!money) return;
-    await notify(trx, {
-      eventId: id,
-      occurredAt,
-      kind: money.kind,
-      recipient: await fanParty(trx, money.userId),
-      actor: undefined,
-      missionId: null,
-      params: money.params,
-    });
-  },
-});
+    },
+    // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
+    'mission.commented': async (trx, { id, occurredAt, payload }) => {
+      const actor = await fanParty(trx, payload.authorId);
+      const about = { missionId: payload.missionId, missionCommentId: payload.commentId };
+      const params = { excerpt: payload.excerpt };
+      if (payload.parentAuthorId !== null) {
+        await deliver(trx, {
+          eventId: id,
+          occurredAt,
+          kind: 'COMMENT_REPLIED',
+          recipient: await fanParty(trx, payload.parentAuthorId),
+          actor,
+          ...about,
+          params,
+        });
+        return;
+      }
+      for (const recipient of [await fanParty(trx, payload.userId), await creatorParty(trx, payload.creatorId)]) {
+        await deliver(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
+      }
+    },
+    'event.applied': async (trx, event) =>
+      notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
+    'event.drawn': async (trx, event) =>
+      notifyFan(trx, event, event.payload, event.payload.won ? 'EVENT_WON' : 'EVENT_NOT_WON', {
+        title: event.payload.title,
+      }),
+    'event.canceled': async (trx, event) =>
+      notifyFan(trx, event, event.payload, 'EVENT_CANCELED', { title: event.payload.title }),
+    // Money that moved in or out of a member's wallet without his waiting on the page (services/src/notifications/money.ts).
+    'ledger.transaction.appended': async (trx, { id, occurredAt, payload }) => {
+      const money = moneyNotification(payload);
+      if (!money) return;
+      await deliver(trx, {
+        eventId: id,
+        occurredAt,
+        kind: money.kind,
+        recipient: await fanParty(trx, money.userId),
+        actor: undefined,
+        missionId: null,
+        params: money.params,
+      });
+    },
+  } satisfies EventConsumer['handlers'];
+}
+
+/** The notifications in the app (and their push messages). */
+export const notificationsConsumer = defineConsumer('notifications', notificationHandlers(notify));

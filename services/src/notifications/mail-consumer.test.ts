@@ -1,10 +1,12 @@
-// A mission's main moments by mail where the member's mail choice of the topic is on (the default): the creator a new
-// request, the fan the acceptance, the completion and the refusal, in the recipient's language, linking to the mission.
+// Every notification by mail where the member's mail choice of the topic is on (the default): the creator a new
+// request, the fan the acceptance, the completion and the refusal, lottery draws, comments (a hidden one not quoted),
+// money in his wallet, each in the recipient's language, linking to the page the notification opens.
 import type { Language } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
+import { walletAccount } from '@fanmission/ledger';
 import { domainEvent, recordEvents } from '../outbox';
 import { createNotificationMailConsumer } from './index';
 
@@ -139,5 +141,66 @@ describe('notifications by mail', () => {
       '「Birthday song」 미션을 수행할 기한이 2시간 남았습니다(2026-11-29 12:00 KST까지)',
     );
     expect(reminder?.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/91`);
+  });
+
+  it('mails draws, comments and money too: a comment gone is not quoted, money opens the coin history', async () => {
+    const member = await account('ko');
+    const parties = { missionId: 101, creatorId, userId: member.id };
+    await recordEvents(app().db, [
+      domainEvent(
+        'event.drawn',
+        {
+          ...parties,
+          productId: 9,
+          title: 'Signed polaroids',
+          won: true,
+          automatic: false,
+          prizeDueAt: clock.now.toISOString(),
+        },
+        clock.now,
+      ),
+      // A comment by the creator on the member's mission, gone (hidden or deleted) before its mail went.
+      domainEvent(
+        'mission.commented',
+        {
+          ...parties,
+          commentId: 987_654,
+          authorId: creator.id,
+          parentCommentId: null,
+          parentAuthorId: null,
+          excerpt: 'words nobody may read now',
+        },
+        clock.now,
+      ),
+      domainEvent(
+        'ledger.transaction.appended',
+        {
+          transactionId: 5_001,
+          transactionType: 'PURCHASE',
+          idempotencyKey: `deposit-${member.id}`,
+          occurredAt: clock.now.toISOString(),
+          postings: [
+            { account: walletAccount(member.id), amount: 100 },
+            { account: 'platform:cash', amount: -100 },
+          ],
+          metadata: { userId: member.id, payMethod: 'withoutbankbook', amount: 10_000 },
+        },
+        clock.now,
+      ),
+    ]);
+    await sendMails();
+    const mails = mailsTo(member.email);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      '[Fanmission] 결제 및 정산',
+      '[Fanmission] 새 댓글',
+      '[Fanmission] 이벤트 추첨',
+    ]);
+    const comment = mails.find((mail) => mail.subject.includes('댓글'))!;
+    expect(comment.text).not.toContain('words nobody may read now');
+    expect(comment.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/101`);
+    const money = mails.find((mail) => mail.subject.includes('결제'))!;
+    expect(money.text).toContain('100코인');
+    expect(money.text).toContain(`${mailing.current.config.PUBLIC_URL}/coin-history`);
+    expect(money.text).toContain('자세히 보기');
   });
 });

@@ -23,24 +23,29 @@ export async function fanParty(trx: DbExecutor, userId: number): Promise<Party |
   return row && { userId: row.id, name: row.username };
 }
 
+/** A notification an event gives one member, before it is written or mailed. */
+export interface NotificationDraft {
+  eventId: string;
+  occurredAt: string;
+  kind: NotificationKind;
+  /** Undefined when the account is gone: nobody is told. */
+  recipient: Party | undefined;
+  actor: Party | undefined;
+  missionId: number | null;
+  missionCommentId?: number;
+  params: Record<string, string | number>;
+}
+
+/** Whether the draft reaches anyone: a recipient whose account exists, never about what he did himself. */
+export const reachesSomeone = (
+  notification: Pick<NotificationDraft, 'recipient' | 'actor'>,
+): notification is Pick<NotificationDraft, 'actor'> & { recipient: Party } =>
+  !!notification.recipient && (!notification.actor || notification.actor.userId !== notification.recipient.userId);
+
 /** Writes one notification and its push messages, once per event and recipient. */
-export async function notify(
-  trx: DbExecutor,
-  notification: {
-    eventId: string;
-    occurredAt: string;
-    kind: NotificationKind;
-    recipient: Party | undefined;
-    actor: Party | undefined;
-    missionId: number | null;
-    missionCommentId?: number;
-    params: Record<string, string | number>;
-  },
-): Promise<void> {
-  // A recipient whose account is gone gets nothing; an event must never stall the consumer.
-  if (!notification.recipient) return;
-  // Nobody is told about what he did himself.
-  if (notification.actor && notification.actor.userId === notification.recipient.userId) return;
+export async function notify(trx: DbExecutor, notification: NotificationDraft): Promise<void> {
+  // A recipient whose account is gone gets nothing (an event must never stall the consumer), nor one who acted.
+  if (!reachesSomeone(notification)) return;
   const inserted = await trx
     .insertInto('notifications')
     .values({
