@@ -82,7 +82,33 @@ export const NOTIFICATION_KIND_TOPIC: Record<NotificationKind, NotificationTopic
 };
 
 /** The channels besides the in-app notification. */
-export const NOTIFICATION_CHANNELS = ['push', 'mail'] as const;
+export const NOTIFICATION_CHANNELS = ['push', 'mail', 'alimtalk'] as const;
+
+/**
+ * The topics KakaoTalk 알림톡 carries: what is transactional about a member's missions and money (알림톡 may carry no
+ * promotion, and comments are not transactions). Sent to the phone number on the member's profile.
+ */
+export const ALIMTALK_TOPICS = [
+  'MISSION_REQUESTS',
+  'DEADLINE_REMINDERS',
+  'MISSION_ACCEPTED',
+  'MISSION_COMPLETED',
+  'MISSION_ENDED',
+  'EVENT_DRAWS',
+  'MONEY',
+] as const satisfies readonly NotificationTopic[];
+
+/**
+ * The Korean mobile number 알림톡 goes to, as digits (`01012345678`), from what a member typed on his profile
+ * (hyphens, spaces and `+82` allowed); null when it is none (a landline, a foreign number, nothing).
+ */
+export function koreanMobileNumber(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/[\s().-]/g, '').replace(/^\+82/, '0');
+  return /^01[016789]\d{7,8}$/.test(digits) ? digits : null;
+}
+
+export const isAlimtalkTopic = (topic: NotificationTopic): topic is (typeof ALIMTALK_TOPICS)[number] =>
+  (ALIMTALK_TOPICS as readonly NotificationTopic[]).includes(topic);
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
@@ -164,8 +190,12 @@ export const notificationPreferencesSchema = z
         audience: z.enum(['CREATOR', 'FAN', 'EVERYONE']),
         kinds: z.array(notificationKindSchema),
         ...channelChoicesSchema.shape,
+        /** KakaoTalk 알림톡 on or off; null for a topic it does not carry (ALIMTALK_TOPICS). */
+        alimtalk: z.boolean().nullable(),
       }),
     ),
+    /** Whether 알림톡 can reach the member: the channel runs on this server, and his profile has a mobile number. */
+    alimtalk: z.object({ available: z.boolean(), phoneOnFile: z.boolean() }),
     marketing: z.object({
       /** When the member consented to promotions; null: no consent (MARKETING is sent on no channel). */
       consentedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -181,11 +211,17 @@ export const notificationPreferencesUpdateSchema = z
     /** Topics to change; a topic left out keeps its choices, a channel left out keeps its choice. */
     topics: z
       .array(
-        z.object({
-          topic: notificationTopicSchema,
-          push: z.boolean().optional(),
-          mail: z.boolean().optional(),
-        }),
+        z
+          .object({
+            topic: notificationTopicSchema,
+            push: z.boolean().optional(),
+            mail: z.boolean().optional(),
+            alimtalk: z.boolean().optional(),
+          })
+          .refine((change) => change.alimtalk === undefined || isAlimtalkTopic(change.topic), {
+            path: ['alimtalk'],
+            error: 'push.alimtalkTopic',
+          }),
       )
       .max(NOTIFICATION_TOPICS.length)
       .optional(),

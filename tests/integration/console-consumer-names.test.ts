@@ -2,6 +2,7 @@
 // a running process starts has its name in Korean and English.
 import { describe, expect, it } from 'vitest';
 import { runtimeConsumers } from '@fanmission/services/runtime';
+import { sandboxAlimtalkProvider } from '@fanmission/services/alimtalk';
 import type { ReviewMailDependencies } from '@fanmission/services/creators';
 import { consoleEn } from '../../admin-ui/src/i18n/console-en';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
@@ -9,7 +10,9 @@ import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 describe('the console dashboard’s consumer names', () => {
   it('names every consumer the runtime starts, in ko and en', () => {
     // The consumers are only named here, never run: their mail dependencies are not used.
-    const names = runtimeConsumers({} as ReviewMailDependencies).map((consumer) => consumer.name);
+    const deps = { ...({} as ReviewMailDependencies), alimtalk: sandboxAlimtalkProvider() };
+    const names = runtimeConsumers(deps).map((consumer) => consumer.name);
+    expect(names).toContain('notification-alimtalk');
     expect(names.length).toBeGreaterThanOrEqual(7);
     for (const messages of [consoleKo, consoleEn]) {
       const labels = messages.console.dashboard.consumerNames as Record<string, string>;

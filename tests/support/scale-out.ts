@@ -112,6 +112,11 @@ export const COMPOSE_APP_VARIABLES = [
   'WEB_PUSH_VAPID_PUBLIC_KEY',
   'WEB_PUSH_VAPID_PRIVATE_KEY',
   'WEB_PUSH_SUBJECT',
+  'SOLAPI_API_KEY',
+  'SOLAPI_API_SECRET',
+  'SOLAPI_KAKAO_PFID',
+  'SOLAPI_SENDER_NUMBER',
+  'ALIMTALK_TEMPLATE_IDS',
 ] as const;
 /** What compose's `api` service adds. */
 export const COMPOSE_API_VARIABLES = ['PORT', 'HOST'] as const;
@@ -240,6 +245,12 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       WEB_PUSH_VAPID_PUBLIC_KEY: vapidKeys.publicKey,
       WEB_PUSH_VAPID_PRIVATE_KEY: vapidKeys.privateKey,
       WEB_PUSH_SUBJECT: 'mailto:admin@fanmission.local',
+      // 알림톡 off, as compose runs without Solapi's keys: empty counts as unset.
+      SOLAPI_API_KEY: '',
+      SOLAPI_API_SECRET: '',
+      SOLAPI_KAKAO_PFID: '',
+      SOLAPI_SENDER_NUMBER: '',
+      ALIMTALK_TEMPLATE_IDS: '',
     };
     Object.assign(environment, options.env);
 

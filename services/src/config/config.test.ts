@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateVapidKeys } from '../push';
-import { ConfigError, loadConfig } from './config';
+import { alimtalkProviderOf, ConfigError, loadConfig } from './config';
 
 const vapid = generateVapidKeys();
 
@@ -109,6 +109,34 @@ describe('loadConfig', () => {
       ],
     ])('refuses %s=%s with one line naming it', (key, value, message) => {
       expect(() => loadConfig({ ...production, [key]: value })).toThrow(message);
+    });
+
+    it('runs KakaoTalk 알림톡 through Solapi once its keys are set, else not at all; never the sandbox', () => {
+      expect(alimtalkProviderOf(loadConfig(production))).toBeNull();
+      const solapi = {
+        SOLAPI_API_KEY: 'NCSKEY',
+        SOLAPI_API_SECRET: 'secret',
+        SOLAPI_KAKAO_PFID: 'KA01PF1',
+        SOLAPI_SENDER_NUMBER: '0215880000',
+        ALIMTALK_TEMPLATE_IDS: '{"FM_MISSION_ACCEPTED_KO":"KA01TP1"}',
+      };
+      const configured = loadConfig({ ...production, ...solapi });
+      expect(alimtalkProviderOf(configured)).toBe('solapi');
+      expect(configured.ALIMTALK_TEMPLATE_IDS).toEqual({ FM_MISSION_ACCEPTED_KO: 'KA01TP1' });
+      expect(() => loadConfig({ ...production, ALIMTALK_PROVIDER: 'sandbox' })).toThrow(
+        /ALIMTALK_PROVIDER cannot be the sandbox provider in production/,
+      );
+      expect(() => loadConfig({ ...production, ALIMTALK_PROVIDER: 'solapi' })).toThrow(
+        /SOLAPI_API_KEY is required for ALIMTALK_PROVIDER=solapi/,
+      );
+      expect(() => loadConfig({ ...production, ...solapi, ALIMTALK_TEMPLATE_IDS: '[1]' })).toThrow(
+        /ALIMTALK_TEMPLATE_IDS must be a JSON object of template codes to template ids/,
+      );
+      expect(() => loadConfig({ ...production, ...solapi, SOLAPI_SENDER_NUMBER: '02-1588-0000' })).toThrow(
+        /SOLAPI_SENDER_NUMBER must be a phone number of 8 to 12 digits/,
+      );
+      // Outside production without the keys: the sandbox.
+      expect(alimtalkProviderOf(loadConfig({}))).toBe('sandbox');
     });
 
     it('allows the sandbox and the development defaults outside production', () => {

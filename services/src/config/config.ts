@@ -197,6 +197,42 @@ export const configSchema = z
         .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, { message: 'must be mailto:<address> or an https:// URL' })
         .optional(),
     ),
+    // KakaoTalk 알림톡 through Solapi (services/src/alimtalk). Unset, Solapi once its key, secret and channel are set,
+    // else the local sandbox outside production; in production without them the channel is off.
+    ALIMTALK_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'solapi']).optional()),
+    SOLAPI_API_URL: optionalUrl(['https', 'http']).transform((value) => value ?? 'https://api.solapi.com'),
+    SOLAPI_API_KEY: optionalString,
+    SOLAPI_API_SECRET: optionalString,
+    /** The KakaoTalk channel's sender profile id at Solapi (`KA01PF…`). */
+    SOLAPI_KAKAO_PFID: optionalString,
+    /** The registered sender number Solapi requires with every message (digits). */
+    SOLAPI_SENDER_NUMBER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{8,12}$/, { message: 'must be a phone number of 8 to 12 digits' })
+        .optional(),
+    ),
+    /**
+     * The template ids Kakao gave each of our templates once approved, as JSON `{ "FM_MISSION_ACCEPTED_KO":
+     * "KA01TP…" }` (docs/alimtalk-templates.md lists ours); a template without one is sent under its own code.
+     */
+    ALIMTALK_TEMPLATE_IDS: optionalString.pipe(
+      z
+        .string()
+        .transform((value, context) => {
+          try {
+            const parsed: unknown = JSON.parse(value);
+            if (parsed && typeof parsed === 'object' && Object.values(parsed).every((id) => typeof id === 'string')) {
+              return parsed as Record<string, string>;
+            }
+          } catch {
+            // Reported below.
+          }
+          context.addIssue({ code: 'custom', message: 'must be a JSON object of template codes to template ids' });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().default('default'),
     TEMPORAL_CLI_PATH: optionalString,
@@ -336,6 +372,14 @@ export const configSchema = z
     for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER', 'IDENTITY_VERIFICATION_PROVIDER'] as const) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
     }
+    // The 알림톡 sandbox would tell members their messages went while none did.
+    if (config.ALIMTALK_PROVIDER === 'sandbox')
+      refuse('ALIMTALK_PROVIDER', 'cannot be the sandbox provider in production');
+    if (config.ALIMTALK_PROVIDER === 'solapi') {
+      for (const key of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_KAKAO_PFID', 'SOLAPI_SENDER_NUMBER'] as const) {
+        if (!config[key]) refuse(key, 'is required for ALIMTALK_PROVIDER=solapi');
+      }
+    }
   });
 
 /**
@@ -420,4 +464,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     BACKUP_DIR: path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, 'backup')),
     isProduction: raw.NODE_ENV === 'production',
   };
+}
+
+/**
+ * Which provider sends KakaoTalk 알림톡: the one configured; unset, Solapi once its key, secret, channel and sender
+ * number are set, else the sandbox outside production and none (the channel off) in it.
+ */
+export function alimtalkProviderOf(config: AppConfig): 'solapi' | 'sandbox' | null {
+  if (config.ALIMTALK_PROVIDER) return config.ALIMTALK_PROVIDER;
+  const solapiReady =
+    !!config.SOLAPI_API_KEY &&
+    !!config.SOLAPI_API_SECRET &&
+    !!config.SOLAPI_KAKAO_PFID &&
+    !!config.SOLAPI_SENDER_NUMBER;
+  if (solapiReady) return 'solapi';
+  return config.NODE_ENV === 'production' ? null : 'sandbox';
 }

@@ -1,5 +1,6 @@
 // The public surface of `config`: the validated configuration. Other modules import only this file.
 export {
+  alimtalkProviderOf,
   type AppConfig,
   ConfigError,
   DEMO_BANK_DEPOSIT_ACCOUNT,

@@ -85,11 +85,17 @@ export function notificationText(
     const document = translate(language, `terms.kind.${termsKindOf(params)}`);
     return translate(language, 'notification.TERMS_CHANGED', { ...params, document });
   }
-  const text = translate(language, `notification.${kind}`, { ...params, ...timeLeftParam(language, params) });
+  const text = translate(language, `notification.${kind}`, notificationTextParams(language, params));
   const message = typeof params.message === 'string' ? params.message.trim() : '';
   if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;
   return `${text} ${translate(language, `notification.message.${kind}`, { message })}`;
 }
+
+/** The values a notification's text is filled with: its parameters, and a deadline reminder's time left. */
+export const notificationTextParams = (
+  language: Language,
+  params: Record<string, string | number>,
+): Record<string, string | number> => ({ ...params, ...timeLeftParam(language, params) });
 
 /** A deadline reminder's `{left}`, in the reader's language, from the hours its event carried. */
 function timeLeftParam(language: Language, params: Record<string, string | number>): { left?: string } {

@@ -1,4 +1,6 @@
 import {
+  isAlimtalkTopic,
+  koreanMobileNumber,
   NOTIFICATION_KIND_TOPIC,
   NOTIFICATION_TOPIC_AUDIENCE,
   NOTIFICATION_TOPICS,
@@ -21,10 +23,19 @@ for (const [kind, topic] of Object.entries(NOTIFICATION_KIND_TOPIC)) {
   KINDS_OF_TOPIC.get(topic)!.push(kind as NotificationKind);
 }
 
-export async function readPreferences(db: DbExecutor, userId: number): Promise<NotificationPreferences> {
-  const [rows, consent] = await Promise.all([
+/**
+ * The member's choices; `alimtalkRuns` says whether this server sends KakaoTalk 알림톡 at all (a provider is
+ * configured), which with a mobile number on his profile makes it `available`.
+ */
+export async function readPreferences(
+  db: DbExecutor,
+  userId: number,
+  alimtalkRuns: boolean,
+): Promise<NotificationPreferences> {
+  const [rows, consent, user] = await Promise.all([
     db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('marketing_consents').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst(),
   ]);
   const chosen = new Map(rows.map((row) => [row.topic, row]));
   const marketingOn = consent?.consented_at != null;
@@ -39,8 +50,10 @@ export async function readPreferences(db: DbExecutor, userId: number): Promise<N
         // Promotions stay off on every channel while there is no consent, whatever was chosen before.
         push: (row?.push ?? true) && byDefault,
         mail: (row?.mail ?? true) && byDefault,
+        alimtalk: isAlimtalkTopic(topic) ? (row?.alimtalk ?? true) : null,
       };
     }),
+    alimtalk: { available: alimtalkRuns, phoneOnFile: koreanMobileNumber(user?.phone) !== null },
     marketing: {
       consentedAt: consent?.consented_at?.toISOString() ?? null,
       nightConsentedAt: consent?.night_consented_at?.toISOString() ?? null,
@@ -57,6 +70,7 @@ export async function updatePreferences(
   userId: number,
   update: NotificationPreferencesUpdate,
   now: Date,
+  alimtalkRuns: boolean,
 ): Promise<NotificationPreferences> {
   if (update.marketing && update.marketing.nightConsent && !update.marketing.consent) {
     throw invalidFields([
@@ -65,19 +79,22 @@ export async function updatePreferences(
   }
   await db.transaction().execute(async (trx) => {
     for (const change of update.topics ?? []) {
-      if (change.push === undefined && change.mail === undefined) continue;
+      if (change.push === undefined && change.mail === undefined && change.alimtalk === undefined) continue;
       const current = await trx
         .selectFrom('notification_preferences')
-        .select(['push', 'mail'])
+        .select(['push', 'mail', 'alimtalk'])
         .where('user_id', '=', userId)
         .where('topic', '=', change.topic)
         .executeTakeFirst();
       const push = change.push ?? current?.push ?? true;
       const mail = change.mail ?? current?.mail ?? true;
+      const alimtalk = change.alimtalk ?? current?.alimtalk ?? null;
       await trx
         .insertInto('notification_preferences')
-        .values({ user_id: userId, topic: change.topic, push, mail, updated_at: now })
-        .onConflict((conflict) => conflict.columns(['user_id', 'topic']).doUpdateSet({ push, mail, updated_at: now }))
+        .values({ user_id: userId, topic: change.topic, push, mail, alimtalk, updated_at: now })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'topic']).doUpdateSet({ push, mail, alimtalk, updated_at: now }),
+        )
         .execute();
     }
     if (update.marketing) {
@@ -102,7 +119,7 @@ export async function updatePreferences(
         .execute();
     }
   });
-  return readPreferences(db, userId);
+  return readPreferences(db, userId, alimtalkRuns);
 }
 
 const KOREA_OFFSET_MS = 9 * 60 * 60_000;

@@ -9,12 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
+import { alimtalkProviderOf } from '../config';
 import { errorResponses } from '../http';
 import { readPreferences, updatePreferences } from './preferences';
 import { registerSubscription, unregisterSubscription, vapidPublicKey } from './service';
 
 /** Web push subscriptions of the caller's browsers, and his choices of channels per notification topic. */
 export async function pushRoutes(app: FastifyInstance) {
+  const alimtalkRuns = alimtalkProviderOf(app.config) !== null;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/push/vapid-public-key',
@@ -81,14 +83,16 @@ export async function pushRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'The caller’s channels per notification topic',
         description:
-          'Every topic with its notification kinds and who it concerns, and whether push and mail are on (every ' +
-          'topic is on by default, except MARKETING, which is off without the consent to promotions). In-app ' +
+          'Every topic with its notification kinds and who it concerns, and whether push, mail and KakaoTalk 알림톡 ' +
+          'are on (every topic is on by default, except MARKETING, which is off without the consent to ' +
+          'promotions; 알림톡 carries the transactional topics only, null on the others, and reaches a member only ' +
+          'when `alimtalk.available` and `alimtalk.phoneOnFile`: the mobile number on his profile). In-app ' +
           'notifications are always written.',
         security: [{ bearerAuth: [] }],
         response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
       },
     },
-    async (request) => readPreferences(app.db, requireCaller(request).id),
+    async (request) => readPreferences(app.db, requireCaller(request).id, alimtalkRuns),
   );
 
   routes.put(
@@ -100,12 +104,14 @@ export async function pushRoutes(app: FastifyInstance) {
         description:
           'Only the topics and channels sent change. `marketing` records the consent to promotions and the ' +
           'separate consent to promotions between 21:00 and 08:00 Korea time (정보통신망법 §50), each with the ' +
-          'moment it was given; the night consent needs the other (400 naming `marketing.nightConsent`).',
+          'moment it was given; the night consent needs the other (400 naming `marketing.nightConsent`). `alimtalk` ' +
+          'on a topic 알림톡 does not carry is a 400 naming it.',
         security: [{ bearerAuth: [] }],
         body: notificationPreferencesUpdateSchema,
         response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => updatePreferences(app.db, requireCaller(request).id, request.body, app.ctx.now()),
+    async (request) =>
+      updatePreferences(app.db, requireCaller(request).id, request.body, app.ctx.now(), alimtalkRuns),
   );
 }

@@ -22,6 +22,8 @@ export interface NotificationPreferencesTable {
   topic: NotificationTopic;
   push: boolean;
   mail: boolean;
+  /** KakaoTalk 알림톡; null: the default (on), and for the topics it does not carry. */
+  alimtalk: boolean | null;
   updated_at: Date;
 }
 

@@ -1,3 +1,4 @@
+import { type AlimtalkProvider, createAlimtalkConsumer } from '../alimtalk';
 import {
   createPayoutAccountMailConsumer,
   createReviewMailConsumer,
@@ -22,17 +23,20 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
 ];
 
 /**
- * Every consumer a running process starts: the ones above and those that need the process's mailer (the creator
- * review decision mail, the payout account change mail, the bank deposit instructions, missions' notifications by
- * mail). `EVENT_CONSUMERS` stays the
- * list of those that need nothing, for tests and tools.
+ * Every consumer a running process starts: the ones above, those that need the process's mailer (the creator review
+ * decision mail, the payout account change mail, the bank deposit instructions, notifications by mail) and, when a
+ * provider is configured, notifications by KakaoTalk 알림톡. `EVENT_CONSUMERS` stays the list of those that need
+ * nothing, for tests and tools.
  */
-export function runtimeConsumers(deps: ReviewMailDependencies): readonly EventConsumer[] {
+export function runtimeConsumers(
+  deps: ReviewMailDependencies & { alimtalk?: AlimtalkProvider | null },
+): readonly EventConsumer[] {
   return [
     ...EVENT_CONSUMERS,
     createReviewMailConsumer(deps),
     createPayoutAccountMailConsumer(deps),
     createBankDepositMailConsumer(deps),
     createNotificationMailConsumer(deps),
+    ...(deps.alimtalk ? [createAlimtalkConsumer(deps.alimtalk)] : []),
   ];
 }

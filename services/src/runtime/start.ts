@@ -1,3 +1,4 @@
+import { alimtalkProviderFor } from '../alimtalk';
 import type { NativeConnection } from '@temporalio/worker';
 import { startBackupSchedule, walIncomingDir } from '../backup';
 import type { AppConfig } from '../config';
@@ -83,7 +84,11 @@ export async function startFanmission(options: {
       mailer = devMailbox;
     }
     stops.push(() => mailer.close());
-    const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL });
+    const alimtalk = alimtalkProviderFor(config, {
+      warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+      error: (object, message) => log(`${message} ${JSON.stringify(object)}`),
+    });
+    const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL, alimtalk });
 
     // One process runs the API and the worker (`all`): the API's client shares the worker's connection, so its
     // workflow starts are eager (the first task comes back in the start's answer, to this worker, with no poll).

@@ -50,4 +50,9 @@ export const pushMessages = {
     en: 'Promotions at night need the consent to promotions.',
     ja: '夜間の広告受信には広告受信への同意が必要です。',
   },
+  'push.alimtalkTopic': {
+    ko: '카카오톡 알림톡은 미션, 기한, 추첨, 결제 알림에만 쓸 수 있습니다.',
+    en: 'KakaoTalk messages are for missions, deadlines, draws and payments only.',
+    ja: 'カカオトークのお知らせはミッション、期限、抽選、決済の通知にのみ使えます。',
+  },
 } as const satisfies Catalog;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  isAlimtalkTopic,
   NOTIFICATION_TOPIC_AUDIENCE,
   NOTIFICATION_TOPICS,
   type NotificationPreferences,
@@ -14,7 +15,10 @@ import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web
 import { urlBase64ToUint8Array } from '../pwa/push-device';
 import { NotificationSettingsCard } from './notification-settings';
 
-function preferences(marketing: Partial<NotificationPreferences['marketing']> = {}): NotificationPreferences {
+function preferences(
+  marketing: Partial<NotificationPreferences['marketing']> = {},
+  alimtalk: NotificationPreferences['alimtalk'] = { available: false, phoneOnFile: false },
+): NotificationPreferences {
   const consented = marketing.consentedAt != null;
   return {
     topics: NOTIFICATION_TOPICS.map((topic) => ({
@@ -23,8 +27,10 @@ function preferences(marketing: Partial<NotificationPreferences['marketing']> = 
       kinds: [],
       push: topic !== 'MARKETING' || consented,
       mail: topic !== 'MARKETING' || consented,
+      alimtalk: isAlimtalkTopic(topic) ? true : null,
     })),
     marketing: { consentedAt: null, nightConsentedAt: null, ...marketing },
+    alimtalk,
   };
 }
 
@@ -38,6 +44,7 @@ function applied(update: NotificationPreferencesUpdate): NotificationPreferences
     const topic = stored.topics.find((choice) => choice.topic === change.topic)!;
     Object.assign(topic, change.push === undefined ? {} : { push: change.push });
     Object.assign(topic, change.mail === undefined ? {} : { mail: change.mail });
+    Object.assign(topic, change.alimtalk === undefined ? {} : { alimtalk: change.alimtalk });
   }
   return stored;
 }
@@ -88,6 +95,8 @@ describe('notification settings', () => {
       const update = calls.find((call) => call.method === 'PUT')!.body as NotificationPreferencesUpdate;
       expect(update.marketing).toEqual({ consent: true, nightConsent: false });
       expect(update.topics).toContainEqual({ topic: 'COMMENTS', push: true, mail: false });
+      // Without 알림톡 on this server, no KakaoTalk switch and none of it sent.
+      expect(within(form).queryByText(t.notificationSettings.alimtalk)).toBeNull();
       expect(update.topics).toContainEqual({ topic: 'MARKETING', push: true, mail: true });
       expect(update.topics?.map((choice) => choice.topic)).not.toContain('MISSION_REQUESTS');
       // The consent's day shown once given (2026-11-27 10:00 in Korea).
@@ -118,9 +127,46 @@ describe('notification settings', () => {
     await user.click(within(form).getByRole('button', { name: t.notificationSettings.save }));
     expect((await screen.findByRole('alert')).textContent).toBe(t.notificationSettings.failed);
     const update = calls.find((call) => call.method === 'PUT')!.body as NotificationPreferencesUpdate;
-    expect(update.topics).toContainEqual({ topic: 'MISSION_REQUESTS', push: false, mail: true });
+    expect(update.topics).toContainEqual({ topic: 'MISSION_REQUESTS', push: false, mail: true, alimtalk: true });
     expect(update.topics?.map((choice) => choice.topic)).not.toContain('MARKETING');
     expect(update.marketing).toEqual({ consent: false, nightConsent: false });
+  });
+
+  test('KakaoTalk 알림톡 on the transactional topics only, with where it goes; turned off and saved', async () => {
+    const t = await useLanguage('ko');
+    window.localStorage.setItem('UserId', '9');
+    const user = userEvent.setup();
+    let phoneOnFile = false;
+    const calls = serve({
+      'GET /api/v1/users/me/notification-preferences': () => json(preferences({}, { available: true, phoneOnFile })),
+      'PUT /api/v1/users/me/notification-preferences': (call) =>
+        json({ ...applied(call.body as NotificationPreferencesUpdate), alimtalk: { available: true, phoneOnFile } }),
+    });
+    render();
+    let form = await screen.findByRole('form', { name: t.notificationSettings.title });
+    // No mobile number on the profile: how to get it.
+    expect(screen.getByTestId('alimtalk-note').textContent).toBe(t.notificationSettings.alimtalkNoPhone);
+    cleanupApp();
+
+    phoneOnFile = true;
+    render();
+    form = await screen.findByRole('form', { name: t.notificationSettings.title });
+    expect(screen.getByTestId('alimtalk-note').textContent).toBe(t.notificationSettings.alimtalkOnFile);
+    const names = t.notificationSettings.topics;
+    const kakao = (topic: keyof typeof names) =>
+      within(form).queryByRole('switch', { name: `${names[topic]} ${t.notificationSettings.alimtalk}` });
+    expect((kakao('MONEY') as HTMLInputElement).checked).toBe(true);
+    expect(kakao('MISSION_ACCEPTED')).not.toBeNull();
+    // Comments and notices are not transactions: no KakaoTalk switch.
+    expect(kakao('COMMENTS')).toBeNull();
+    expect(kakao('ACCOUNT_NOTICES')).toBeNull();
+    await user.click(kakao('MONEY')!);
+    await user.click(within(form).getByRole('button', { name: t.notificationSettings.save }));
+    await screen.findByText(t.notificationSettings.saved);
+    const update = calls.find((call) => call.method === 'PUT')!.body as NotificationPreferencesUpdate;
+    expect(update.topics).toContainEqual({ topic: 'MONEY', push: true, mail: true, alimtalk: false });
+    expect(update.topics).toContainEqual({ topic: 'COMMENTS', push: true, mail: true });
+    expect((kakao('MONEY') as HTMLInputElement).checked).toBe(false);
   });
 
   test('choices that cannot be loaded say so', async () => {

@@ -20,6 +20,7 @@ import { PushDeviceControl } from './push-device-control';
 
 type TopicChoice = NotificationPreferences['topics'][number];
 type Draft = { topics: TopicChoice[]; consent: boolean; nightConsent: boolean };
+type Channel = 'push' | 'mail' | 'alimtalk';
 
 const draftOf = (preferences: NotificationPreferences): Draft => ({
   topics: preferences.topics,
@@ -28,19 +29,22 @@ const draftOf = (preferences: NotificationPreferences): Draft => ({
 });
 
 /**
- * What the form sends: every topic shown with both channels, and the consents. Promotions' channels only with the
+ * What the form sends: every topic shown with its channels, and the consents. Promotions' channels only with the
  * consent: without it the server sends them on no channel, and a choice stored then would outlive a later consent.
  */
 export function preferencesUpdateOf(draft: Draft, shown: readonly TopicChoice[]): NotificationPreferencesUpdate {
   return {
     topics: shown
       .filter((choice) => choice.topic !== 'MARKETING' || draft.consent)
-      .map(({ topic, push, mail }) => ({ topic, push, mail })),
+      .map(({ topic, push, mail, alimtalk }) => ({ topic, push, mail, ...(alimtalk !== null && { alimtalk }) })),
     marketing: { consent: draft.consent, nightConsent: draft.consent && draft.nightConsent },
   };
 }
 
-/** The account page's "알림 설정": this device's push, each topic's push and mail, the consents to promotions. */
+/**
+ * The account page's "알림 설정": this device's push, each topic's push, mail and (for the transactional ones, where
+ * the server sends it) KakaoTalk 알림톡, the consents to promotions.
+ */
 export function NotificationSettingsCard() {
   const { t } = useTranslation();
   const { userId } = useSession();
@@ -86,7 +90,9 @@ export function NotificationChoicesForm({ preferences }: { preferences: Notifica
     setOutcome(null);
     setDraft((current) => ({ ...current, ...next }));
   };
-  const setChannel = (topic: TopicChoice['topic'], channel: 'push' | 'mail', on: boolean) =>
+  // 알림톡 where the server sends it; its topics only (null on the others).
+  const alimtalkShown = preferences.alimtalk.available;
+  const setChannel = (topic: TopicChoice['topic'], channel: Channel, on: boolean) =>
     change({
       topics: draft.topics.map((choice) => (choice.topic === topic ? { ...choice, [channel]: on } : choice)),
     });
@@ -115,13 +121,13 @@ export function NotificationChoicesForm({ preferences }: { preferences: Notifica
     }
   };
 
-  const channelSwitch = (choice: TopicChoice, channel: 'push' | 'mail', disabled = false) => (
+  const channelSwitch = (choice: TopicChoice, channel: Channel, disabled = false) => (
     <FormControlLabel
       label={t(`notificationSettings.${channel}`)}
       sx={{ mr: 0, ml: 0 }}
       control={
         <Switch
-          checked={choice[channel]}
+          checked={choice[channel] ?? false}
           disabled={disabled}
           onChange={(_, on) => setChannel(choice.topic, channel, on)}
           slotProps={{
@@ -148,6 +154,15 @@ export function NotificationChoicesForm({ preferences }: { preferences: Notifica
       }}
     >
       <Typography color="text.secondary">{t('notificationSettings.intro')}</Typography>
+      {alimtalkShown ? (
+        <Typography variant="body2" color="text.secondary" data-testid="alimtalk-note">
+          {t(
+            preferences.alimtalk.phoneOnFile
+              ? 'notificationSettings.alimtalkOnFile'
+              : 'notificationSettings.alimtalkNoPhone',
+          )}
+        </Typography>
+      ) : null}
       <Stack divider={<Divider flexItem />} spacing={1}>
         {listed.map((choice) => (
           <Box
@@ -157,9 +172,10 @@ export function NotificationChoicesForm({ preferences }: { preferences: Notifica
             <Typography sx={{ flex: '1 1 12rem', fontWeight: 600 }}>
               {t(`notificationSettings.topics.${choice.topic}`)}
             </Typography>
-            <Stack direction="row" spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {channelSwitch(choice, 'push')}
               {channelSwitch(choice, 'mail')}
+              {alimtalkShown && choice.alimtalk !== null ? channelSwitch(choice, 'alimtalk') : null}
             </Stack>
           </Box>
         ))}

@@ -8,6 +8,11 @@ export const notificationSettingsEn: NotificationSettingsMessages = {
     'Every notification stays in your notifications. For each topic, choose whether you also get a push and a mail.',
   push: 'Push',
   mail: 'Mail',
+  alimtalk: 'KakaoTalk',
+  alimtalkOnFile:
+    'KakaoTalk messages (알림톡) about missions, deadlines, draws and payments go to the mobile number on your profile.',
+  alimtalkNoPhone:
+    'Add a mobile number to your profile to get missions, deadlines, draws and payments as KakaoTalk messages (알림톡) too.',
   channelOf: '{{topic}} {{channel}}',
   topics: {
     MISSION_REQUESTS: 'New mission requests',

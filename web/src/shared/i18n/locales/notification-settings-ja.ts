@@ -7,6 +7,11 @@ export const notificationSettingsJa: NotificationSettingsMessages = {
   intro: 'すべての通知はお知らせ一覧に残ります。トピックごとにプッシュ通知とメールを受け取るか選べます。',
   push: 'プッシュ',
   mail: 'メール',
+  alimtalk: 'カカオトーク',
+  alimtalkOnFile:
+    'ミッション・期限・抽選・決済のお知らせは、プロフィールの携帯電話番号にカカオトーク(알림톡)でも届きます。',
+  alimtalkNoPhone:
+    'プロフィールに携帯電話番号を登録すると、ミッション・期限・抽選・決済のお知らせをカカオトーク(알림톡)でも受け取れます。',
   channelOf: '{{topic}} {{channel}}',
   topics: {
     MISSION_REQUESTS: '新しいミッションリクエスト',

@@ -6,6 +6,9 @@ export const notificationSettingsKo = {
   intro: '알림함에는 모든 알림이 남습니다. 주제마다 푸시 알림과 메일을 받을지 고를 수 있습니다.',
   push: '푸시',
   mail: '메일',
+  alimtalk: '카카오톡',
+  alimtalkOnFile: '카카오톡 알림톡은 미션·기한·추첨·결제 알림을 프로필의 휴대폰 번호로 보냅니다.',
+  alimtalkNoPhone: '프로필에 휴대폰 번호를 등록하면 미션·기한·추첨·결제 알림을 카카오톡 알림톡으로도 받을 수 있습니다.',
   channelOf: '{{topic}} {{channel}}',
   topics: {
     MISSION_REQUESTS: '새 미션 요청',

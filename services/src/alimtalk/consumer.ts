@@ -1,0 +1,38 @@
+import { isAlimtalkTopic, koreanMobileNumber, NOTIFICATION_KIND_TOPIC, notificationPath } from '@fanmission/contracts';
+import type { DbExecutor } from '../db';
+import { notificationHandlers, type NotificationDraft, reachesSomeone } from '../notifications';
+import { defineConsumer, type EventConsumer } from '../outbox';
+import type { AlimtalkProvider } from './provider';
+import { alimtalkMessage } from './templates';
+
+/** The consumer's name: its checkpoint, its processed ids and its Kafka consumer group. */
+export const ALIMTALK_CONSUMER = 'notification-alimtalk';
+
+/**
+ * Sends KakaoTalk 알림톡 for every notification of a transactional topic an event gives (the same rule as the app's
+ * and the mail's: `notificationHandlers`), to the mobile number on the member's profile, where his 알림톡 choice of
+ * the topic is on (the default): in his language, with a button to the page the notification opens. A provider that
+ * cannot take it now rolls the event's handling back so it comes again (at least once, like the mails).
+ */
+export function createAlimtalkConsumer(provider: AlimtalkProvider): EventConsumer {
+  const send = async (trx: DbExecutor, notification: NotificationDraft) => {
+    if (!reachesSomeone(notification)) return;
+    const topic = NOTIFICATION_KIND_TOPIC[notification.kind];
+    if (!isAlimtalkTopic(topic)) return;
+    const member = await trx
+      .selectFrom('users as u')
+      .leftJoin('notification_preferences as p', (join) =>
+        join.onRef('p.user_id', '=', 'u.id').on('p.topic', '=', topic),
+      )
+      .select(['u.phone', 'u.language', 'p.alimtalk'])
+      .where('u.id', '=', notification.recipient.userId)
+      .executeTakeFirst();
+    const to = koreanMobileNumber(member?.phone);
+    // Gone, no mobile number on the profile, or 알림톡 of this topic turned off.
+    if (!member || !to || member.alimtalk === false) return;
+    const path = notificationPath({ kind: notification.kind, missionId: notification.missionId }) ?? '/notifications';
+    const params = { actor: notification.actor?.name ?? '', ...notification.params };
+    await provider.send({ to, message: alimtalkMessage(notification.kind, member.language, params, path) });
+  };
+  return defineConsumer(ALIMTALK_CONSUMER, notificationHandlers(send));
+}
