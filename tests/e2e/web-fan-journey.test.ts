@@ -113,6 +113,8 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     await bothWidths(page, 'request-resumed');
     await request.getByRole('button', { name: ko.missionRequest.submit }).click();
     await page.getByRole('alertdialog').getByText(ko.missionRequest.done).waitFor();
+    // The confirmation: the mission's link, its deadline and the coins left.
+    await bothWidths(page, 'request-confirmation');
     await page.getByRole('button', { name: ko.common.ok }).click();
     expect(await balanceOf(fan)).toBe(40);
     const waiting = (await api('GET', '/users/me/missions/page?status=REQUESTED', fan)).json<{

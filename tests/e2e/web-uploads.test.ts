@@ -283,6 +283,18 @@ describe('web app: a resumable answer upload', () => {
       servedFile,
     ]).toString();
     expect(tags).not.toMatch(/location|37\.5665/i);
+
+    // Operators hide the answer: its fan is told since when and why, at 360 and 1280 px.
+    await app.db
+      .updateTable('missions')
+      .set({ content_blocked_at: new Date(), content_block_reason: '초상권 침해 신고가 접수되어 확인 중입니다.' })
+      .where('id', '=', customId)
+      .execute();
+    await fanView.page.reload();
+    await fanView.page.getByRole('alert').filter({ hasText: '초상권 침해 신고가 접수되어' }).waitFor();
+    await screenshot(fanView.page, 'web-uploads-fan-hidden-360-ko.png');
+    await fanView.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(fanView.page, 'web-uploads-fan-hidden-1280-ko.png');
     expect(fanView.errors).toEqual([]);
   }, 240_000);
 });
