@@ -10,7 +10,7 @@ import {
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server as TusServer } from '@tus/server';
-import type { DataStore } from '@tus/utils';
+import { type DataStore, ERRORS as TUS_ERRORS } from '@tus/utils';
 import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { connectionStringOf, type Db, type DbExecutor } from '../db';
@@ -47,10 +47,30 @@ export function policyOfPurpose(purpose: UploadPurpose, attachments: files.Uploa
   }
 }
 
+/**
+ * The S3 store, removing a finished upload too. Its `remove` aborts the multipart upload before deleting the objects,
+ * and S3 answers the abort of a completed one 404 `NoSuchUpload`: the assembled copy and its `.info` stayed in the
+ * bucket for good. For a finished upload (its multipart upload completed) the objects are deleted all the same.
+ */
+class FinishedUploadsS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if (error !== TUS_ERRORS.FILE_NOT_FOUND) throw error;
+      await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }] },
+      });
+      await this.clearCache(id);
+    }
+  }
+}
+
 /** Where unfinished uploads are kept: never under the served `/files/` folder or keys. */
 export function createResumableStore(config: AppConfig): DataStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
-    return new S3Store({
+    return new FinishedUploadsS3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds: EXPIRY_MS,
       s3ClientConfig: {
@@ -58,6 +78,8 @@ export function createResumableStore(config: AppConfig): DataStore {
         endpoint: config.S3_ENDPOINT,
         region: config.S3_REGION,
         forcePathStyle: true,
+        // As the storage driver's client: no streamed (aws-chunked) checksums, which S3-compatible stores refuse.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
         credentials: {
           accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
           secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { uploadedFileSchema } from '@fanmission/contracts';
+import { RESUMABLE_UPLOAD_PATH, uploadedFileSchema } from '@fanmission/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { createLocalS3Server } from '@fanmission/tests/support/s3-server';
-import { multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
+import { mp4, multipartForm, PNG_1X1, TEXT_FILE } from '@fanmission/tests/support/files';
 import { drainMediaQueue } from './media-queue';
 import { purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
@@ -151,5 +151,64 @@ describe('the S3-compatible storage driver', () => {
     expect(refusedUpload.statusCode).toBe(400);
     expect(objects.size).toBe(before);
     expect(refused).toEqual([]);
+  });
+});
+
+describe('resumable uploads on the S3 store', () => {
+  const base64 = (value: string) => Buffer.from(value).toString('base64');
+  const tus = (authorization: string) => ({ authorization, 'tus-resumable': '1.0.0' });
+
+  it('keeps the parts in the bucket as a multipart upload, resumes it, and leaves only the file', async () => {
+    const member = await createAccount(testApp.current.app);
+    // 12 MiB: one 8 MiB part of the store's, then the rest; sent in two halves that each end mid-part.
+    const video = mp4(12 * 1024 * 1024);
+    const created = await testApp.current.app.inject({
+      method: 'POST',
+      url: RESUMABLE_UPLOAD_PATH,
+      headers: {
+        ...tus(member.headers.authorization),
+        'upload-length': String(video.length),
+        'upload-metadata': `filename ${base64('answer.mp4')},filetype ${base64('video/mp4')},purpose ${base64('mission-answer')}`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const uploadId = location.split('/').pop()!;
+    const patch = (offset: number, bytes: Buffer) =>
+      testApp.current.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...tus(member.headers.authorization),
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: bytes,
+      });
+    const half = Math.floor(video.length / 2);
+    const first = await patch(0, video.subarray(0, half));
+    expect(first.statusCode, first.body).toBe(204);
+    expect(first.headers['upload-offset']).toBe(String(half));
+    // Where the partial waits: the bucket (its info, the bytes short of a part), never under the served files.
+    const partialKeys = () => [...objects.keys()].filter((key) => key.includes(uploadId));
+    expect(partialKeys().length).toBeGreaterThan(0);
+    expect(s3.multipart.size).toBe(1);
+    const offset = await testApp.current.app.inject({
+      method: 'HEAD',
+      url: location,
+      headers: tus(member.headers.authorization),
+    });
+    expect(offset.headers['upload-offset']).toBe(String(half));
+
+    const last = await patch(half, video.subarray(half));
+    expect(last.statusCode, last.body).toBe(200);
+    const file = uploadedFileSchema.parse(last.json());
+    expect(file).toMatchObject({ kind: 'video', processing: 'PENDING' });
+    // The file is in the bucket byte for byte; the multipart upload and the partial's objects are gone.
+    const stored = [...objects.entries()].find(([key, object]) => !key.includes(uploadId) && object.body.equals(video));
+    expect(stored).toBeDefined();
+    expect(s3.multipart.size).toBe(0);
+    expect(partialKeys()).toEqual([]);
+    expect(refused, refused.join('\n')).toEqual([]);
   });
 });
