@@ -33,12 +33,21 @@ describe('password forms', () => {
     expect(submitted).not.toHaveBeenCalled();
   });
 
-  test('the change page without an e-mail in navigation state alerts abnormal access and goes to /', async () => {
+  test('opened from a bookmark or a reload: the signed-in member’s own page; abnormal only without an e-mail', async () => {
     const t = await useLanguage('en');
+    window.localStorage.setItem('UserId', '1');
+    serve({ 'GET /api/v1/users/me': () => json(currentUser()) });
+    renderAt('/password-change', <Route path="/password-change" element={<PasswordChangePage />} />);
+    expect(await screen.findByRole('heading', { name: t.password.changeTitle })).toBeTruthy();
+    expect(screen.getByLabelText('current path').textContent).toBe('/password-change');
+    cleanupApp();
+
+    serve({ 'GET /api/v1/users/me': () => json(currentUser({ email: null, provider: 'google' })) });
     renderAt('/password-change', <Route path="/password-change" element={<PasswordChangePage />} />);
     expect(await screen.findByText(t.common.abnormalAccess)).toBeTruthy();
     expect(screen.getByLabelText('current path').textContent).toBe('/');
     await userEvent.setup().click(screen.getByRole('button', { name: t.common.ok }));
+    window.localStorage.clear();
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
+import { useAccountEmail } from '../../shared/api/current-user';
 import { readSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
 import { changePassword } from './api/account';
@@ -13,27 +14,23 @@ export interface PasswordChangeState {
   email: string;
 }
 
-function emailFromState(state: unknown): string | null {
-  const email = (state as Partial<PasswordChangeState> | null)?.email;
-  return typeof email === 'string' && email !== '' ? email : null;
-}
-
 /**
- * `/password-change`, reached from the profile editors with the e-mail in navigation state; otherwise 'abnormal
- * access' and back to `/`. The current password is checked by logging in with it first.
+ * `/password-change`, from the profile editors (the e-mail in navigation state), a bookmark or a reload (the signed-in
+ * member's); 'abnormal access' and back to `/` only for an account without an e-mail. The current password is checked
+ * by logging in with it first.
  */
 export function PasswordChangePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const email = emailFromState(location.state);
+  const { email, loading } = useAccountEmail(location.state);
 
   useEffect(() => {
-    if (!email) {
+    if (!email && !loading) {
       void showAlert(t('common.abnormalAccess'));
       void navigate('/', { replace: true });
     }
-  }, [email, navigate, t]);
+  }, [email, loading, navigate, t]);
   if (!email) return null;
 
   return (

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
-import { useCurrentUser } from '../../shared/api/current-user';
+import { useAccountEmail, useCurrentUser } from '../../shared/api/current-user';
 import { digitsOnly } from '../../shared/forms/validate';
 import { useSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
@@ -33,19 +33,22 @@ export interface EmailState {
   email: string;
 }
 
-/** `/bank-account-change`: reached from the profile editor with the e-mail in navigation state. */
+/**
+ * `/bank-account-change`: from the profile editor (the e-mail in navigation state), a bookmark or a reload (the
+ * signed-in creator's); 'abnormal access' only for an account without an e-mail.
+ */
 export function BankAccountPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const email = (location.state as Partial<EmailState> | null)?.email;
+  const { email, loading } = useAccountEmail(location.state);
   const warned = useRef(false);
   useEffect(() => {
-    if (email || warned.current) return;
+    if (email || loading || warned.current) return;
     warned.current = true;
     void showAlert(t('common.abnormalAccess'));
     void navigate('/', { replace: true });
-  }, [email, navigate, t]);
+  }, [email, loading, navigate, t]);
   if (!email) return null;
   return <BankAccountForm />;
 }

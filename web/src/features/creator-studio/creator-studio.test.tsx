@@ -272,8 +272,19 @@ describe('bank account (/bank-account-change)', () => {
     expect(screen.getByLabelText('current path').textContent).toBe('/bank-account-change');
   });
 
-  test('without the e-mail in navigation state it is an abnormal access', async () => {
+  test('opened from a bookmark or a reload: the signed-in creator’s own page; abnormal only without an e-mail', async () => {
     const texts = await useLanguage('en');
+    serve({ 'GET /api/v1/creators/me': () => json(creator), 'GET /api/v1/users/me': () => json(creatorUser()) });
+    renderAt('/bank-account-change', <Route path="/bank-account-change" element={<BankAccountPage />} />);
+    expect(await screen.findByRole('button', { name: texts.creatorStudio.bank.save })).toBeTruthy();
+    expect(screen.queryByText(texts.common.abnormalAccess)).toBeNull();
+    expect(screen.getByLabelText('current path').textContent).toBe('/bank-account-change');
+    cleanupApp();
+
+    serve({
+      'GET /api/v1/creators/me': () => json(creator),
+      'GET /api/v1/users/me': () => json({ ...creatorUser('google'), email: null }),
+    });
     renderAt('/bank-account-change', <Route path="/bank-account-change" element={<BankAccountPage />} />);
     expect(await screen.findByText(texts.common.abnormalAccess)).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/'));

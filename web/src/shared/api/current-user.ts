@@ -28,3 +28,16 @@ export async function refreshCurrentUser(queryClient: QueryClient): Promise<void
   storeCurrentUser(await fetchCurrentUser());
   await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all });
 }
+
+/**
+ * The account's e-mail for the pages that act on it (`/password-change`, `/bank-account-change`): the one the profile
+ * editor passed in navigation state, else the signed-in member's own, so a bookmark or a reload opens the page too.
+ * `email` is null while it loads (`loading`) and for an account without one.
+ */
+export function useAccountEmail(state: unknown): { email: string | null; loading: boolean } {
+  const passed = (state as { email?: unknown } | null)?.email;
+  const user = useCurrentUser();
+  if (typeof passed === 'string' && passed !== '') return { email: passed, loading: false };
+  if (user.isPending && user.fetchStatus !== 'idle') return { email: null, loading: true };
+  return { email: user.data?.email ?? null, loading: false };
+}
