@@ -211,7 +211,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
 
     await page.getByRole('button', { name: `#${tagName}` }).click();
     await page.locator('#creator-profile-url').fill(`maker${suffix}`);
-    await page.getByLabel('YOUTUBE').fill('https://youtube.com/@maker');
+    await page.getByLabel(s.profile.snsNames.YOUTUBE).fill('https://youtube.com/@maker');
     await page.getByLabel(s.profile.businessTypes.NONE).check();
     await page.locator('#creator-profile-businessCashReceiptNumber').fill('01012345678');
     await shot(page, 'profile-filled', 'ko');

@@ -380,7 +380,11 @@ describe('profile editor (/edit-creator-profile)', () => {
     const description = await screen.findByLabelText(texts.creatorStudio.profile.description);
     await userEvent.type(description, 'hello');
     expect(screen.getByText('5/200')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('YOUTUBE'), 'youtube');
+    // Each channel named as people know it (SOOP was AfreecaTV), and what the adult box does said beside it.
+    const names = texts.creatorStudio.profile.snsNames;
+    expect(screen.getByLabelText(names.AFREECA)).toBeTruthy();
+    expect(screen.getByLabelText(texts.creatorStudio.profile.adult)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(names.YOUTUBE), 'youtube');
     await userEvent.click(screen.getByRole('button', { name: texts.creatorStudio.profile.save }));
     expect(await screen.findByText(texts.creatorStudio.errors.snsLinkInvalid)).toBeTruthy();
   });

@@ -213,7 +213,7 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
                 <TextField
                   key={type}
                   id={index === 0 ? fieldId('snsLinks') : fieldId(`sns-${type}`)}
-                  label={type}
+                  label={t(`creatorStudio.profile.snsNames.${type}`)}
                   size="small"
                   placeholder="https://"
                   value={values.sns[type]}

@@ -8,6 +8,7 @@ import YouTube from '@mui/icons-material/YouTube';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const SNS_ICONS: Record<SnsLink['type'], ReactNode> = {
   YOUTUBE: <YouTube />,
@@ -18,7 +19,9 @@ const SNS_ICONS: Record<SnsLink['type'], ReactNode> = {
   INSTAGRAM: <Instagram />,
 };
 
+/** The creator's channels as icons, each named as people know the service (유튜브, SOOP(아프리카TV), …). */
 export function SnsIcons({ links }: { links: SnsLink[] }) {
+  const { t } = useTranslation();
   if (links.length === 0) return null;
   return (
     <Stack direction="row" spacing={0.5}>
@@ -29,7 +32,7 @@ export function SnsIcons({ links }: { links: SnsLink[] }) {
           href={link.link}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={link.type}
+          aria-label={t(`creatorStudio.profile.snsNames.${link.type}`)}
         >
           {SNS_ICONS[link.type]}
         </IconButton>

@@ -97,7 +97,16 @@ export const creatorStudioEn: CreatorStudioMessages = {
     businessName: 'Business name',
     businessRegistrationNumber: 'Business registration number',
     businessCashReceiptNumber: 'Cash receipt number (e.g. mobile number)',
-    adult: 'Contains adult content (hidden from search)',
+    adult:
+      'Contains adult content: only members who proved they are 19 or older see my page and missions, and it is hidden from search',
+    snsNames: {
+      YOUTUBE: 'YouTube',
+      AFREECA: 'SOOP (AfreecaTV)',
+      TWITCH: 'Twitch',
+      FACEBOOK: 'Facebook',
+      TIKTOK: 'TikTok',
+      INSTAGRAM: 'Instagram',
+    },
     adultClearPending:
       'You asked to clear the adult flag. Until an operator accepts, your page and missions are shown to verified adults only.',
     save: 'Save',

@@ -97,7 +97,16 @@ export const creatorStudioJa: CreatorStudioMessages = {
     businessName: '商号（法人名）',
     businessRegistrationNumber: '事業者登録番号',
     businessCashReceiptNumber: '現金領収書番号（携帯番号など）',
-    adult: '成人向けコンテンツを含みます（検索に表示されません）',
+    adult:
+      '成人向けコンテンツを含みます：19歳以上の本人確認を済ませた会員だけがマイページとミッションを見られ、検索には表示されません',
+    snsNames: {
+      YOUTUBE: 'YouTube',
+      AFREECA: 'SOOP（アフリカTV）',
+      TWITCH: 'Twitch',
+      FACEBOOK: 'Facebook',
+      TIKTOK: 'TikTok',
+      INSTAGRAM: 'Instagram',
+    },
     adultClearPending:
       '成人向けの表示の解除を申請しました。運営者が承認するまで、ページとミッションは成人認証済みの会員にのみ表示されます。',
     save: '保存',

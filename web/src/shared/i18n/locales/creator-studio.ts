@@ -95,7 +95,16 @@ export const creatorStudioKo = {
     businessName: '상호(법인명)',
     businessRegistrationNumber: '사업자등록번호',
     businessCashReceiptNumber: '현금영수증 번호 (휴대폰 번호 등)',
-    adult: '성인 콘텐츠를 포함합니다 (검색에 노출되지 않습니다)',
+    adult:
+      '성인 콘텐츠를 포함합니다: 체크하면 만 19세 이상 본인인증을 마친 회원만 내 페이지와 미션을 볼 수 있고, 검색에 노출되지 않습니다',
+    snsNames: {
+      YOUTUBE: '유튜브',
+      AFREECA: 'SOOP(아프리카TV)',
+      TWITCH: '트위치',
+      FACEBOOK: '페이스북',
+      TIKTOK: '틱톡',
+      INSTAGRAM: '인스타그램',
+    },
     adultClearPending:
       '성인 콘텐츠 해제를 요청했습니다. 운영자가 승인할 때까지 페이지와 미션은 성인 인증 회원에게만 보입니다.',
     save: '저장',
