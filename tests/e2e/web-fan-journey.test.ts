@@ -151,6 +151,9 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     await expect.poll(() => balanceOf(fan), { timeout: 15_000 }).toBe(100);
     await page.goto(url(`/mission-detail/${missionId}`));
     await page.getByRole('region', { name: ko.missionDetail.refusalReason }).getByText(reason).waitFor();
+    // Nothing to like or comment on a refused mission, and no comment event to join.
+    expect(await page.getByRole('button', { name: ko.missionDetail.like, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: ko.comments.placeholder }).count()).toBe(0);
     // The creator has no profile picture: the mission page's avatar link shows her initials.
     await bothWidths(page, 'mission-refused');
     await drainOutbox(served.testApp.app.db);

@@ -53,6 +53,7 @@ export function MissionDetailPage() {
     );
   }
   const creator = mission.missionProduct.creator;
+  const refused = mission.status === 'REJECTED';
   // The head's and the content panel's sizes are those of the first view (shared/first-view.tsx, and the server's in
   // services/src/plugins/first-view.ts): change them together. The title wraps (a phone shows all of it); the chips
   // sit on the creator's line, which keeps its height, so they move nothing when they appear.
@@ -107,10 +108,11 @@ export function MissionDetailPage() {
       >
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
-          <MissionEventCard mission={mission} />
+          {/* A refused mission has nothing to like or comment on, nor a comment event to join: its coins went back. */}
+          {refused ? null : <MissionEventCard mission={mission} />}
           <EscrowTimeline mission={mission} />
-          <LikePanel mission={mission} />
-          <CommentsPanel mission={mission} />
+          {refused ? null : <LikePanel mission={mission} />}
+          {refused ? null : <CommentsPanel mission={mission} />}
         </Stack>
       </Box>
     </Container>
