@@ -137,7 +137,7 @@ export const consoleKo: ConsoleMessages = {
       held: '보류: 계좌 변경',
       released: '보류 해제됨',
       paysIssuedAccount:
-        '이 정산서는 발행 때의 계좌 %{account}(으)로 지급됩니다. 크리에이터가 %{changedAt}에 계좌를 %{current}(으)로 바꿨습니다.',
+        '이 정산서는 발행 때의 계좌(%{account})로 지급됩니다. 크리에이터가 %{changedAt}에 계좌를 바꿨습니다(지금 계좌: %{current}).',
     },
     trace: { label: '트레이스', open: '트레이스 보기' },
     lotteryEvents: {
@@ -166,7 +166,7 @@ export const consoleKo: ConsoleMessages = {
       removeImage: '사진 빼기',
       noImage: '사진이 없습니다.',
       colourNote:
-        '버튼 글자색이 버튼 색 위에서 잘 읽히지 않습니다(대비 %{ratio}:1, 최소 %{minimum}:1). 웹에서는 글자가 %{shown}(으)로 바뀌어 보입니다.',
+        '버튼 글자색이 버튼 색 위에서 잘 읽히지 않습니다(대비 %{ratio}:1, 최소 %{minimum}:1). 웹에서는 글자가 %{shown} 색으로 바뀌어 보입니다.',
     },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
@@ -201,15 +201,15 @@ export const consoleKo: ConsoleMessages = {
       own: '내가 보낸 요청입니다. 다른 운영진이 승인합니다.',
       summaries: {
         BONUS_GRANT: '회원 %{members}명 × %{coinsEach}코인 = %{coins}코인 (상품 %{itemId})',
-        BONUS_COIN_ITEM: '무료 코인 상품 "%{name}"을(를) %{coins}코인으로 설정',
-        PAYOUT_ACCOUNT_CHANGE: '크리에이터 %{creatorId}: 정산 계좌를 %{bank} %{account} (%{holder})(으)로 변경',
+        BONUS_COIN_ITEM: '무료 코인 상품 "%{name}": %{coins}코인으로 설정',
+        PAYOUT_ACCOUNT_CHANGE: '크리에이터 %{creatorId}: 정산 계좌 변경 → %{bank} %{account} (%{holder})',
         STATEMENT_RELEASE: '정산서 %{statementId}: 보류 해제',
         STATEMENT_APPROVE: '정산서 %{statementId}: 승인',
         STATEMENT_PAY: '정산서 %{statementId}: 지급 완료 처리 (이체 %{transferReference}, %{transferDate})',
         PAYMENT_CANCEL: '결제 %{paymentId}: 결제대행사에서 취소',
         MANUAL_REFUND: '환불 요청 %{refundId}: 계좌 이체로 지급 완료 처리',
         PROVIDER_REFUND: '환불 요청 %{refundId}: 결제대행사를 통해 환불',
-        STAFF_INVITATION: '%{email}을(를) %{roles}(으)로 초대',
+        STAFF_INVITATION: '%{email} 초대 (역할: %{roles})',
         STAFF_ROLE_GRANT: '운영진 %{staffId}에게 %{roles} 권한 부여',
         STAFF_ROLE_REMOVAL: '운영진 %{staffId}의 %{roles} 권한 회수',
         STAFF_DEACTIVATION: '운영진 %{staffId} 비활성화(로그인 차단)',
@@ -253,7 +253,7 @@ export const consoleKo: ConsoleMessages = {
       approvalAlways: '승인 요청으로 접수됩니다. 다른 재무 담당자가 승인하면 실행됩니다(승인 메뉴).',
       approvalAboveLimit: '승인 한도를 넘는 금액이면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       approvalAboveLimitOf:
-        '승인 한도 %{limit}을(를) 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+        '승인 한도(%{limit})를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       coins: '%{coins}코인',
       done: '%{action} 처리했습니다: %{who}, %{amount}',
       members: '회원 %{ids}',

@@ -83,7 +83,7 @@ describe('a request’s summary', () => {
         summary: { email: 'finance3@fanmission.local', roles: 'ROLE_FINANCE,ROLE_OPERATOR' },
       }),
     );
-    await screen.findByText('finance3@fanmission.local을(를) 재무, 운영자(으)로 초대', {}, { timeout: 10_000 });
+    await screen.findByText('finance3@fanmission.local 초대 (역할: 재무, 운영자)', {}, { timeout: 10_000 });
     expect(screen.queryByText(/ROLE_FINANCE/)).toBeNull();
   });
 });

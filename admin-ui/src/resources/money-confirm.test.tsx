@@ -50,7 +50,7 @@ test('a refund or cancel above the limit names the limit in won', async () => {
   renderSummary('aboveWon');
   expect(
     await screen.findByText(
-      '승인 한도 ₩50,000을(를) 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+      '승인 한도(₩50,000)를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       {},
       { timeout: 10_000 },
     ),
@@ -59,7 +59,7 @@ test('a refund or cancel above the limit names the limit in won', async () => {
 
 test('a free-coin grant names the limit in coins; an action that always waits says so', async () => {
   renderSummary('aboveBonusCoins');
-  expect(await screen.findByText(/^승인 한도 2,000코인을\(를\) 넘으면/, {}, { timeout: 10_000 })).toBeTruthy();
+  expect(await screen.findByText(/^승인 한도\(2,000코인\)를 넘으면/, {}, { timeout: 10_000 })).toBeTruthy();
   cleanup();
   renderSummary('always');
   expect(await screen.findByText(/승인/, { selector: '.MuiAlert-message' }, { timeout: 10_000 })).toBeTruthy();

@@ -72,7 +72,7 @@ test('a change after the statement was issued: the page names the account it pay
   const getList = renderShow(statement, [change('2026-11-03T05:00:00.000Z')]);
   expect(
     await screen.findByText(
-      '이 정산서는 발행 때의 계좌 KB국민은행 100000001 · 김소라(으)로 지급됩니다. 크리에이터가 2026.11.03 14:00 KST에 계좌를 우리은행 200000002 · 김소라(으)로 바꿨습니다.',
+      '이 정산서는 발행 때의 계좌(KB국민은행 100000001 · 김소라)로 지급됩니다. 크리에이터가 2026.11.03 14:00 KST에 계좌를 바꿨습니다(지금 계좌: 우리은행 200000002 · 김소라).',
       {},
       { timeout: 10_000 },
     ),

@@ -257,7 +257,7 @@ describe('terms versions', () => {
     expect(notifications.content[0]).toMatchObject({
       kind: 'TERMS_CHANGED',
       termsKind: 'terms',
-      content: `서비스 이용약관이(가) ${earliestDay(15)}부터 변경됩니다. 변경 내용을 확인해 주세요.`,
+      content: `서비스 이용약관 변경 안내: ${earliestDay(15)}부터 적용됩니다. 변경 내용을 확인해 주세요.`,
     });
     const korean = await mailing.current.smtp.awaitMail(fan.email, { subject: /서비스 이용약관 변경 안내/ });
     expect(korean.text).toContain(texts.summary.ko);

@@ -38,7 +38,7 @@ export const incomeMessages = {
     ja: 'この精算書は保留されていません。',
   },
   'income.monthNotEnded': {
-    ko: '{month}은(는) 아직 끝나지 않아 정산할 수 없습니다.',
+    ko: '아직 끝나지 않은 달({month})은 정산할 수 없습니다.',
     en: '{month} has not ended yet and cannot be settled.',
     ja: '{month}はまだ終わっていないため精算できません。',
   },

@@ -41,7 +41,7 @@ export const termsMessages = {
     ja: '変更された規約に同意してからご利用ください。',
   },
   'notification.TERMS_CHANGED': {
-    ko: '{document}이(가) {date}부터 변경됩니다. 변경 내용을 확인해 주세요.',
+    ko: '{document} 변경 안내: {date}부터 적용됩니다. 변경 내용을 확인해 주세요.',
     en: 'The {document} changes on {date}. Please read what changes.',
     ja: '{document}が{date}から変更されます。変更内容をご確認ください。',
   },
@@ -52,7 +52,7 @@ export const termsMessages = {
   },
   'terms.mailGreeting': { ko: '{name}님, 안녕하세요.', en: 'Hello {name},', ja: '{name}さん、こんにちは。' },
   'terms.mailBody': {
-    ko: 'Fanmission {document}이(가) {date}부터 변경됩니다. 주요 변경 내용은 다음과 같습니다.',
+    ko: 'Fanmission {document} 변경 안내: {date}부터 적용됩니다. 주요 변경 내용은 다음과 같습니다.',
     en: 'The Fanmission {document} changes on {date}. What changes:',
     ja: 'Fanmissionの{document}が{date}から変更されます。主な変更内容は次のとおりです。',
   },

@@ -53,7 +53,7 @@ export const ko = {
     faq: 'FAQ',
     contact: '문의하기',
     contactAlert: '현재 준비 중입니다.',
-    contactChannel: '그동안 {{email}}(으)로 메일을 보내 주시거나 FAQ의 실시간 상담(평일 11:00~19:00)을 이용해 주세요.',
+    contactChannel: '그동안 {{email}} 주소로 메일을 보내 주시거나 FAQ의 실시간 상담(평일 11:00~19:00)을 이용해 주세요.',
     terms: '이용약관',
     privacy: '개인정보처리방침',
     servicePolicy: '운영정책',
