@@ -451,7 +451,9 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       await editor.getByRole('button', { name: t.photoEditor.cancel }).click();
       await editor.waitFor({ state: 'detached' });
       await creator.page.getByRole('link', { name: t.profile.bankAccountChange }).click();
-      await creator.page.getByRole('button', { name: t.bank.save }).waitFor();
+      // The profile editor has a save button of the same name: the bank page's once it is the one shown.
+      await creator.page.waitForURL((url) => url.pathname === '/bank-account-change');
+      await creator.page.getByRole('button', { name: t.bank.save, exact: true }).waitFor();
       await shot(creator.page, 'bank-account', language);
       for (const [path, name] of [
         ['/mission-management/normal', 'missions-normal'],
