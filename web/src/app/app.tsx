@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation, useNavigationType } from 'react-router';
 import { AlertHost } from '../shared/alert/alert';
 import { useAppMode } from '../shared/app-mode';
 import { NavigationBridge } from '../shared/navigation/navigation';
@@ -43,6 +43,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const appMode = useAppMode();
   const session = useSession();
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // A new page opens at its top (a phone kept the last page's scroll: the login page opened at its bottom); Back and
+  // Forward keep the browser's own restoration.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   return (
     <>
       {appMode ? null : <Header />}

@@ -9,6 +9,7 @@ import { currentUser } from '@fanmission/tests/support/web/current-user';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { EmailLoginForm } from './email-login-form';
+import { SignInPage } from './sign-in-page';
 
 describe('e-mail login form', () => {
   afterEach(cleanupApp);
@@ -114,6 +115,31 @@ describe('back where the login was asked for', () => {
     expect(screen.getByLabelText('current path').textContent).toBe('/starlight?tab=CUSTOM');
     // Used once: the next login lands by role again.
     expect(takeLoginReturn()).toBeNull();
+  });
+
+  test('sent from an action, the login page says a login is needed and offers a fan’s sign-up first (ko, en, ja)', async () => {
+    for (const language of ['ko', 'en', 'ja'] as const) {
+      const t = await useLanguage(language);
+      serve({ 'GET /api/v1/auth/providers': () => json({ google: false, facebook: false, apple: null }) });
+      const user = userEvent.setup();
+      renderAt(
+        '/starlight',
+        <>
+          <Route path="/starlight" element={<RequestButton />} />
+          <Route path="/login" element={<SignInPage />} />
+        </>,
+      );
+      await user.click(screen.getByRole('button', { name: 'request' }));
+      expect(await screen.findByText(t.snsLogin.loginNeeded)).toBeTruthy();
+      expect(screen.getByRole('link', { name: t.snsLogin.signUp }).getAttribute('href')).toBe('/sign-up');
+      cleanupApp();
+      // Opened from the menu, nothing to explain.
+      renderAt('/login', <Route path="/login" element={<SignInPage />} />);
+      await screen.findByRole('link', { name: t.snsLogin.signUp });
+      expect(screen.queryByText(t.snsLogin.loginNeeded)).toBeNull();
+      cleanupApp();
+      takeLoginReturn();
+    }
   });
 
   test('the kept page survives a social login (the same completion) and is used once', async () => {

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
+import { isLoginForAction } from '../../shared/auth/login-return';
 import { apiUrl } from '../../shared/api/client';
 import { socialLoginReturnUrl, webConfig } from '../../shared/config';
 import { clearSession } from '../../shared/session/session';
@@ -117,6 +118,11 @@ export function SignInPage() {
         ) : (
           <>
             <Typography color="text.secondary">{t('snsLogin.subtitle')}</Typography>
+            {isLoginForAction(location.state) ? (
+              <Alert severity="info" role="status">
+                {t('snsLogin.loginNeeded')}
+              </Alert>
+            ) : null}
             {failure ? <Alert severity="error">{failure}</Alert> : null}
             {configured.apple ? (
               <Button
@@ -160,6 +166,10 @@ export function SignInPage() {
               startIcon={<MailOutlined />}
             >
               {t('snsLogin.emailLogin')}
+            </Button>
+            {/* A new fan signs up here: the creator sign-up below is for those who perform missions. */}
+            <Button component={RouterLink} to="/sign-up" variant="contained" size="large">
+              {t('snsLogin.signUp')}
             </Button>
             {/* The sign-up link under the notice: as the alert's side action it squeezed into a column on a phone
                 and broke its own word. */}

@@ -22,12 +22,20 @@ export function takeLoginReturn(): string | null {
   return path !== null && isReturnPath(path) ? path : null;
 }
 
+/** The navigation state of /login opened by an action that needs a member: the page says why he is there. */
+export interface LoginForActionState {
+  loginNeeded: true;
+}
+
+export const isLoginForAction = (state: unknown): boolean =>
+  (state as Partial<LoginForActionState> | null)?.loginNeeded === true;
+
 /** Opens /login, remembering the current page to come back to after the login. */
 export function useGoToLogin() {
   const navigate = useNavigate();
   const location = useLocation();
   return () => {
     rememberLoginReturn(`${location.pathname}${location.search}`);
-    void navigate('/login');
+    void navigate('/login', { state: { loginNeeded: true } satisfies LoginForActionState });
   };
 }

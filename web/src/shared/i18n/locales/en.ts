@@ -101,6 +101,8 @@ export const en: Messages = {
     facebook: 'Sign in with Facebook',
     emailLogin: 'Log in with e-mail',
     creatorSignUp: 'Creator sign-up',
+    signUp: 'Sign up',
+    loginNeeded: 'Please log in first. Once logged in, you continue where you were.',
     creatorNotice: 'Want to be a creator? Sign up, then switch to a creator account from your my page.',
     collectTerms: 'Collection and use of personal information',
     failed: 'Social login failed. ({{reason}})',

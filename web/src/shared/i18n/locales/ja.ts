@@ -102,6 +102,8 @@ export const ja: Messages = {
     facebook: 'Facebookでログイン',
     emailLogin: 'メールアドレスでログイン',
     creatorSignUp: 'クリエイター登録',
+    signUp: '会員登録',
+    loginNeeded: 'ログインが必要です。ログインすると、続きから進められます。',
     creatorNotice:
       'クリエイターとして活動しませんか？会員登録後、マイページからクリエイターアカウントに切り替えられます。',
     collectTerms: '個人情報の収集・利用について',

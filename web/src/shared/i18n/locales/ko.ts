@@ -101,6 +101,8 @@ export const ko = {
     facebook: 'Facebook으로 로그인',
     emailLogin: '이메일로 로그인',
     creatorSignUp: '크리에이터 가입',
+    signUp: '회원가입',
+    loginNeeded: '로그인이 필요합니다. 로그인하면 하던 일을 이어서 할 수 있습니다.',
     creatorNotice:
       '크리에이터로 활동하고 싶으신가요? 회원가입 후 마이페이지에서 크리에이터 계정으로 전환할 수 있습니다.',
     collectTerms: '개인정보 수집 및 이용 안내',
