@@ -29,16 +29,24 @@ export interface ProductForm {
 
 export type ProductFormError = 'required' | 'tooLong' | 'probability';
 
+/** The required parts of a product, in the form's order (a LUCKY one's price is a roll's, its description the item). */
+export type ProductField = 'name' | 'price' | 'winProbability' | 'description' | 'cover';
+
+/** The required parts left empty, so that the form names them beside the spec's "every field is required". */
+export function missingProductFields(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCover: boolean): ProductField[] {
+  const filled: Record<ProductField, boolean> = {
+    name: form.name.trim() !== '',
+    price: form.price !== '' && Number(form.price) >= 1,
+    winProbability: type !== 'LUCKY' || form.winProbability.trim() !== '',
+    description: form.description.trim() !== '',
+    cover: hasCover,
+  };
+  return (Object.keys(filled) as ProductField[]).filter((field) => !filled[field]);
+}
+
 /** Every field and the cover required, description at most 200, probability 0.1–10 in steps of 0.1. */
 export function checkProduct(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCover: boolean): ProductFormError | null {
-  const missing =
-    !form.name.trim() ||
-    !form.price ||
-    Number(form.price) < 1 ||
-    !form.description.trim() ||
-    !hasCover ||
-    (type === 'LUCKY' && !form.winProbability.trim());
-  if (missing) return 'required';
+  if (missingProductFields(type, form, hasCover).length > 0) return 'required';
   if (form.description.length > TEXT_LIMITS.description) return 'tooLong';
   if (type === 'LUCKY') {
     const probability = Number(form.winProbability);
@@ -53,6 +61,15 @@ export function checkProduct(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCove
   }
   return null;
 }
+
+/** Each required part's label in the dialog's texts, as the form shows it for a BASIC or a LUCKY product. */
+const FIELD_LABELS: Record<ProductField, (lucky: boolean) => string> = {
+  name: () => 'name',
+  price: (lucky) => (lucky ? 'rollPrice' : 'price'),
+  winProbability: () => 'winProbability',
+  description: (lucky) => (lucky ? 'performItem' : 'description'),
+  cover: () => 'cover',
+};
 
 function formOf(product: MissionProduct | null): ProductForm {
   return {
@@ -159,7 +176,7 @@ export function ProductDialog({
             counter={(count, max) => t('creatorStudio.missions.dialog.counter', { count, max })}
             counterTestId="description-counter"
           />
-          <CoverPicker state={coverUpload} />
+          <CoverPicker state={coverUpload} required />
           {lucky ? (
             <FormControlLabel
               control={
@@ -182,6 +199,13 @@ export function ProductDialog({
           {error ? (
             <Alert severity="error" role="alert">
               {t(`creatorStudio.missions.dialog.${error}`, { max: TEXT_LIMITS.description })}
+              {error === 'required'
+                ? ` ${t('creatorStudio.missions.dialog.missing', {
+                    fields: missingProductFields(type, form, cover !== null || preview !== null)
+                      .map((field) => t(`creatorStudio.missions.dialog.${FIELD_LABELS[field](lucky)}`))
+                      .join(', '),
+                  })}`
+                : null}
             </Alert>
           ) : null}
         </Stack>

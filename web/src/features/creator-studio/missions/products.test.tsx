@@ -160,6 +160,23 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
     expect(screen.queryByText(p.eventUnderWay)).toBeNull();
   });
 
+  test('register: the cover is marked required, and what is missing is named beside "all required"', async () => {
+    const texts = await useLanguage(language);
+    const d = texts.creatorStudio.missions.dialog;
+    const calls = serve({});
+    renderWithProviders(
+      <ProductDialog type="LUCKY" creatorId={CREATOR_ID} product={null} onClose={() => {}} onSaved={() => {}} />,
+    );
+    expect(screen.getByText(`${d.cover} *`)).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(d.name) }), 'Roulette');
+    await userEvent.click(screen.getByRole('button', { name: d.save }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `${d.required} ${d.missing.replace('{{fields}}', [d.rollPrice, d.winProbability, d.performItem, d.cover].join(', '))}`,
+    );
+    expect(calls).toEqual([]);
+  });
+
   test('register: the cover is uploaded first, then the product; a refused product deletes its cover again', async () => {
     const texts = await useLanguage(language);
     const d = texts.creatorStudio.missions.dialog;

@@ -50,6 +50,7 @@ export const missionManagementEn: MissionManagementMessages = {
     update: 'Update',
     cancel: 'Cancel',
     required: 'Please enter all the information.',
+    missing: 'Missing: {{fields}}',
     numeric: 'Only digits are allowed.',
     tooLong: 'Enter at most {{max}} characters.',
     probability: 'The win probability must be at least 0.1% and at most 10%.',

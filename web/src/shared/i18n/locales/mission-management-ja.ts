@@ -50,6 +50,7 @@ export const missionManagementJa: MissionManagementMessages = {
     update: '更新',
     cancel: 'キャンセル',
     required: 'すべての情報を入力してください。',
+    missing: '未入力の項目：{{fields}}',
     numeric: '数字のみ入力してください。',
     tooLong: '{{max}}文字以内で入力してください。',
     probability: '当選確率は0.1%以上10%以下にしてください。',

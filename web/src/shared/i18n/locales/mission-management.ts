@@ -43,6 +43,7 @@ export const missionManagementKo = {
     update: '수정',
     cancel: '취소',
     required: '모든 정보를 입력해 주세요.',
+    missing: '빠진 항목: {{fields}}',
     numeric: '숫자만 입력해 주세요.',
     tooLong: '{{max}}자 이하로 입력해 주세요.',
     probability: '당첨 확률은 0.1% 이상 10% 이하여야 합니다.',
