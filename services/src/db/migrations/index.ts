@@ -93,6 +93,7 @@ import * as m0450 from './0450_web_push';
 import * as m0460 from './0460_notification_reads';
 import * as m0461 from './0461_mission_deadline_reminders';
 import * as m0470 from './0470_resumable_uploads';
+import * as m0480 from './0480_staff_allowances';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -190,4 +191,5 @@ export const migrations: Record<string, Migration> = {
   '0460_notification_reads': m0460,
   '0461_mission_deadline_reminders': m0461,
   '0470_resumable_uploads': m0470,
+  '0480_staff_allowances': m0480,
 };
