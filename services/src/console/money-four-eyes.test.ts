@@ -166,6 +166,16 @@ describe('the coin catalogue', () => {
     expect(messages.ja).toMatch(/100ウォン/);
   });
 
+  it('refuses a negative or fractional discount with a field error', async () => {
+    for (const discount of [-1, 1.5]) {
+      const response = await call('POST', '/api/admin/coin-items', finance1, item({ discount }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ subErrors: { field: string }[] }>().subErrors.map((error) => error.field)).toContain(
+        'discount',
+      );
+    }
+  });
+
   it('the same item with its discount written out: a pending request, nothing for sale', async () => {
     const before = await db().selectFrom('coin_items').select('id').execute();
     const request = requestOf(
@@ -197,26 +207,29 @@ describe('the coin catalogue', () => {
 });
 
 describe('refunds marked paid, split under the threshold', () => {
+  /** A member's partial refund of 500 held CASH coins: 485 coins, 48,500 won to his bank account. */
+  async function refundRequest(): Promise<CoinRefund> {
+    const fan = await createAccount(app());
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS) });
+    const asked = await app().inject({
+      method: 'POST',
+      url: '/api/v1/users/me/coins/partial-refund',
+      headers: fan.headers,
+      payload: {
+        bankAccount: { bankName: 'KB국민은행', bankAccountHolder: '홍길동', bankAccountNumber: '12345678901234' },
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const refund = asked.json<CoinRefund>();
+    expect(refund.amount).toBe(48_500);
+    return refund;
+  }
+  const markPaid = (maker: Account, refund: CoinRefund) =>
+    call('PUT', `/api/admin/coin-refunds/${refund.id}`, maker, { status: 'paid', note: 'sent' });
+
   it('repeated refunds of 48,500 won: two run alone, the third waits for a second member', async () => {
     const answers: LightMyRequestResponse[] = [];
-    for (let index = 0; index < 3; index++) {
-      const fan = await createAccount(app());
-      await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS) });
-      const asked = await app().inject({
-        method: 'POST',
-        url: '/api/v1/users/me/coins/partial-refund',
-        headers: fan.headers,
-        payload: {
-          bankAccount: { bankName: 'KB국민은행', bankAccountHolder: '홍길동', bankAccountNumber: '12345678901234' },
-        },
-      });
-      expect(asked.statusCode, asked.body).toBe(200);
-      const refund = asked.json<CoinRefund>();
-      expect(refund.amount).toBe(48_500);
-      answers.push(
-        await call('PUT', `/api/admin/coin-refunds/${refund.id}`, finance1, { status: 'paid', note: 'sent' }),
-      );
-    }
+    for (let index = 0; index < 3; index++) answers.push(await markPaid(finance1, await refundRequest()));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 202]);
     const request = requestOf(answers[2]!, 'MANUAL_REFUND', finance1);
     const third = await db()
@@ -226,6 +239,47 @@ describe('refunds marked paid, split under the threshold', () => {
       .executeTakeFirstOrThrow();
     expect(third.status).toBe('requested');
     expect(used(await allowanceOf(finance1), 'MONEY_OUT_WON')).toMatchObject({ used: 97_000, limit: 100_000 });
+  });
+
+  it('five refunds marked paid at once by one member: exactly two are paid, three wait', async () => {
+    const maker = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const refunds: CoinRefund[] = [];
+    for (let index = 0; index < 5; index++) refunds.push(await refundRequest());
+    const answers = await Promise.all(refunds.map((refund) => markPaid(maker, refund)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(3);
+    const paid = await db()
+      .selectFrom('coin_refunds')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        refunds.map((refund) => refund.id),
+      )
+      .where('status', '=', 'paid')
+      .execute();
+    expect(paid).toHaveLength(2);
+    expect(used(await allowanceOf(maker), 'MONEY_OUT_WON')).toMatchObject({ used: 97_000, remaining: 3_000 });
+  });
+});
+
+describe('GET /api/admin/approvals/allowance', () => {
+  it('answers a member nothing used at first, per allowance, with the window', async () => {
+    const fresh = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    expect(await allowanceOf(fresh)).toEqual({
+      windowHours: 24,
+      allowances: [
+        { allowance: 'FREE_COINS', used: 0, limit: 1_000, remaining: 1_000 },
+        { allowance: 'MONEY_OUT_WON', used: 0, limit: 100_000, remaining: 100_000 },
+        { allowance: 'MONEY_IN_WON', used: 0, limit: 10_000, remaining: 10_000 },
+      ],
+    });
+  });
+
+  it('is refused to a visitor (401) and to a member without a console role (403)', async () => {
+    expect((await app().inject({ method: 'GET', url: '/api/admin/approvals/allowance' })).statusCode).toBe(401);
+    const fan = await createAccount(app());
+    expect((await call('GET', '/api/admin/approvals/allowance', fan)).statusCode).toBe(403);
   });
 });
 
