@@ -14,7 +14,7 @@ import { grantBonus } from '@fanmission/ledger';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { ListPage, ListWindow } from '../admin';
-import { guardedAction, requestApproval, takeAllowance } from '../approvals';
+import { approvalAskedUnder, guardedAction, requestApproval, takeAllowance } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
@@ -344,6 +344,18 @@ export async function grantBonusItem(
     return { grant: toDto(earlier) };
   }
   const run = await checkedGrant(ctx.db, input, idempotencyKey);
+  const askApproval = async () => ({
+    approval: await requestApproval(ctx, bonusGrantApproval, {
+      maker: finance,
+      params: run,
+      reason: input.reason,
+      idempotencyKey,
+    }),
+  });
+  // A retry of a grant sent for approval answers that request, even once the allowance would let it run alone.
+  if (await approvalAskedUnder(ctx, { makerId: finance.id, kind: 'BONUS_GRANT', idempotencyKey })) {
+    return await askApproval();
+  }
   const coins = run.userIds.length * run.coinsEach;
   const now = ctx.now();
   const outcome = await ctx.db
@@ -368,15 +380,7 @@ export async function grantBonusItem(
       throw error;
     });
   if ('retried' in outcome) return await grantBonusItem(ctx, finance, input, idempotencyKey);
-  if ('overAllowance' in outcome) {
-    const approval = await requestApproval(ctx, bonusGrantApproval, {
-      maker: finance,
-      params: run,
-      reason: input.reason,
-      idempotencyKey,
-    });
-    return { approval };
-  }
+  if ('overAllowance' in outcome) return await askApproval();
   return { grant: await getBonusGrant(ctx, outcome.id) };
 }
 

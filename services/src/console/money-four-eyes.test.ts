@@ -307,11 +307,23 @@ describe('free coins split into small grants', () => {
     const maker = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
     const fan = await createAccount(app());
     expect((await grant(maker, fan, thousand, 'split-1')).statusCode).toBe(200);
-    requestOf(await grant(maker, fan, thousand, 'split-2'), 'BONUS_GRANT', maker);
+    const second = requestOf(await grant(maker, fan, thousand, 'split-2'), 'BONUS_GRANT', maker);
     // A retry of the first grant answers it again and uses nothing more.
     expect((await grant(maker, fan, thousand, 'split-1')).statusCode).toBe(200);
     expect(await walletCoins(fan.id)).toBe(1_000);
     expect(used(await allowanceOf(maker), 'FREE_COINS')).toMatchObject({ used: 1_000, limit: 1_000 });
+
+    // A day later the allowance is free again; a retry of the grant sent for approval still answers that request.
+    await db()
+      .updateTable('staff_allowance_uses')
+      .set({ at: plus(new Date(), -25 * 3_600_000) })
+      .where('staff_id', '=', maker.id)
+      .execute();
+    expect(used(await allowanceOf(maker), 'FREE_COINS')).toMatchObject({ used: 0 });
+    const retried = await grant(maker, fan, thousand, 'split-2');
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json<AdminApproval>().id).toBe(second.id);
+    expect(await walletCoins(fan.id)).toBe(1_000);
   });
 
   it('parallel split grants never pass the allowance: 20 grants of 100 coins at once, exactly 10 run', async () => {
