@@ -8,6 +8,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
+import { AppError } from '../http';
 
 /*
  * A staff member's daily allowances (docs/rules/security.md, Staff approvals): the thresholds of the guarded money
@@ -88,8 +89,10 @@ export async function takeAllowance(
 
 /**
  * Runs an action that cannot share the allowance's transaction (it calls a provider, or opens its own): the use is
- * taken and committed first, the action runs, and a failed action gives the use back. Answers `{ ran: false }`, with
- * nothing run, when the use would pass the allowance.
+ * taken and committed first, then the action runs. An action that refuses (a 4xx: its own checks, before any money
+ * moves) gives the use back; any other failure keeps it counted, since a provider may have moved part of the money
+ * (a refund's earlier parts before a 502). Answers `{ ran: false }`, with nothing run, when the use would pass the
+ * allowance.
  */
 export async function runWithinAllowance<Result>(
   ctx: ServiceContext,
@@ -101,7 +104,9 @@ export async function runWithinAllowance<Result>(
   try {
     return { ran: true, result: await run() };
   } catch (error) {
-    await ctx.db.updateTable('staff_allowance_uses').set({ released_at: ctx.now() }).where('id', '=', id).execute();
+    if (error instanceof AppError && error.status < 500) {
+      await ctx.db.updateTable('staff_allowance_uses').set({ released_at: ctx.now() }).where('id', '=', id).execute();
+    }
     throw error;
   }
 }

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // - staff_allowance_uses: what each staff member did alone (without a second member's approval) that counts towards
 //   his daily allowances: free coins granted, money paid back or cancelled, bank deposits confirmed. The sum of a
 //   member's rows of the last 24 hours, read and added to under a lock on that member, decides whether his next
-//   action runs alone or waits for approval. A use whose action then failed is released (released_at), never deleted.
+//   action runs alone or waits for approval. A use whose action then refused is released (released_at), never
+//   deleted.
 // - coin_items.discount: the won a CASH item is priced below the catalogue's rate (coins × 100 won), its own field;
 //   a CASH item's price and discount make exactly that rate. Items already priced below it get the difference as
 //   their discount; the rule holds for every row written from now on (not valid: an item priced above the rate keeps
