@@ -168,7 +168,8 @@ export type AdminApprovalDecision = z.infer<typeof adminApprovalDecisionSchema>;
 /*
  * A member's daily allowance: what one staff member may do alone in any 24 hours, counted per person in the database
  * (services/src/approvals/allowance.ts). An action that would take him past an allowance waits for a second member,
- * so splitting an amount below a threshold sends the rest for approval. Only what ran without a checker counts.
+ * so splitting an amount below a threshold sends the rest for approval. Only what ran without a checker counts, and a
+ * member shares his allowances with the members related to him (one made the other staff or approved it, lately).
  * - FREE_COINS: free coins granted (coins), up to BONUS_GRANT_APPROVAL_ABOVE_COINS;
  * - MONEY_OUT_WON: refunds marked paid, refunds through the providers and payment cancels (won), up to
  *   APPROVAL_ABOVE_WON;
@@ -195,7 +196,7 @@ export const adminStaffAllowanceSchema = z
     allowances: z.array(
       z.object({
         allowance: staffAllowanceKindSchema,
-        /** What the caller did alone in the window (coins for FREE_COINS, won otherwise). */
+        /** What the caller and the members related to him did alone in the window (coins for FREE_COINS, won else). */
         used: z.number().int(),
         limit: z.number().int(),
         remaining: z.number().int(),

@@ -8,7 +8,8 @@
  * items, free coins, refunds, cancels, payout accounts, statements, staff), each also split under its threshold; then
  * with the helper account he can get (a colleague he invites, whose invitation a second member approves as routine),
  * each of the two checking the other. Nothing is credited, changed or released beyond what one member may do alone in
- * a day (his allowances), until a second, unrelated member approves; finance2@ then approves one and it runs once.
+ * a day (his allowances, which his helper shares), until a second, unrelated member approves; finance2@ then approves
+ * one and it runs once.
  * It changes the demo world (requests, a helper), so run it on a fresh one. Prints one line per check and exits 1
  * when any answer differs from the rule.
  */
@@ -294,7 +295,14 @@ const helper = await Session.console(base, helperEmail, 'bb-helper-pass1');
 
 // The helper asks; the insider (his inviter) and finance2@ (who approved him) are both related to him.
 const helperDeposit = await askDeposit(1_000);
+const helperSmall = await askDeposit(30);
 const helperRequests = [
+  pending(
+    'the helper confirming a 3,000-won deposit (the allowance he shares with his inviter is spent)',
+    await helper.call('PUT', `/api/admin/bank-transfers/${helperSmall}`, { status: 'paid' }),
+    'BANK_DEPOSIT_CONFIRM',
+    helper,
+  ),
   pending(
     'the helper confirming a 100,000-won deposit',
     await helper.call('PUT', `/api/admin/bank-transfers/${helperDeposit}`, { status: 'paid' }),
@@ -375,11 +383,11 @@ const insiderUsed = await allowance(insider);
 const helperUsed = await allowance(helper);
 const fanCoins = await coinsOf(fan.id);
 check(
-  'the fan holds no more than what the two could credit alone in a day (10,000 won of deposits, 1,000 free coins each)',
-  fanCoins - startCoins === insiderUsed.MONEY_IN_WON / 100 + insiderUsed.FREE_COINS + helperUsed.MONEY_IN_WON / 100 &&
+  'the fan holds no more than one daily allowance for the two together (10,000 won of deposits, 1,000 free coins)',
+  fanCoins - startCoins === insiderUsed.MONEY_IN_WON / 100 + insiderUsed.FREE_COINS &&
     insiderUsed.MONEY_IN_WON <= 10_000 &&
     insiderUsed.FREE_COINS <= 1_000 &&
-    helperUsed.MONEY_IN_WON <= 10_000,
+    JSON.stringify(helperUsed) === JSON.stringify(insiderUsed),
   { startCoins, fanCoins, insiderUsed, helperUsed },
 );
 const bigTransfer = (await colleague.call('GET', `/api/admin/bank-transfers/${bigDeposit}`)).body;

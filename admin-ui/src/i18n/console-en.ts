@@ -17,7 +17,8 @@ export const consoleEn = {
     },
     allowance: {
       title: 'What I did alone (last %{hours} hours)',
-      intro: 'Past an allowance, the action becomes a request another member approves.',
+      intro:
+        'Counted with the members linked to you by staff access. Past an allowance, the action becomes a request another member approves.',
       used: '%{used} of %{limit}',
       remaining: '%{amount} left',
       none: 'Used up: the next one waits for approval',

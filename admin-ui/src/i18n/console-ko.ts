@@ -18,7 +18,7 @@ export const consoleKo: ConsoleMessages = {
     },
     allowance: {
       title: '오늘 혼자 처리한 한도 (최근 %{hours}시간)',
-      intro: '한도를 넘는 처리는 다른 운영진이 승인하는 요청이 됩니다.',
+      intro: '초대·승인으로 이어진 운영진과 합산합니다. 한도를 넘는 처리는 다른 운영진이 승인하는 요청이 됩니다.',
       used: '%{limit} 중 %{used}',
       remaining: '%{amount} 남음',
       none: '한도 소진: 다음 처리는 승인을 기다립니다',

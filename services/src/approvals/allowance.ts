@@ -9,13 +9,16 @@ import { sql, type Transaction } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError } from '../http';
+import { relatedSince, relatedStaffIds } from './related-staff';
 
 /*
  * A staff member's daily allowances (docs/rules/security.md, Staff approvals): the thresholds of the guarded money
  * actions count what one person did alone in the last STAFF_ALLOWANCE_WINDOW_HOURS, not one request. Each use is a row
- * of `staff_allowance_uses`, read and added under a transaction-scoped advisory lock on the member, so that parallel
- * requests of one member are counted one after another and together never pass the allowance: the one that would is
- * sent for approval instead. What a second member approved is not counted (two people saw it).
+ * of `staff_allowance_uses`, read and added under transaction-scoped advisory locks, so that parallel requests are
+ * counted one after another and together never pass the allowance: the one that would is sent for approval instead.
+ * A member shares his allowance with the members related to him (./related-staff.ts: one made the other staff, or
+ * approved it): a helper he had invited doubles nothing he may do alone. What a second member approved is not counted
+ * (two people saw it).
  */
 
 /** A use of one member's allowance by one action (its kind and what it acted on). */
@@ -42,11 +45,21 @@ export function allowanceLimit(ctx: ServiceContext, allowance: StaffAllowanceKin
 
 const windowStart = (now: Date) => new Date(now.getTime() - STAFF_ALLOWANCE_WINDOW_HOURS * 3_600_000);
 
-async function usedBy(db: DbExecutor, staffId: number, now: Date): Promise<Map<StaffAllowanceKind, number>> {
+/** The member and those related to him, whose uses count together, in ascending order (the order of their locks). */
+async function allowanceGroup(db: DbExecutor, ctx: ServiceContext, staffId: number, now: Date): Promise<number[]> {
+  const related = await relatedStaffIds(db, staffId, relatedSince(ctx, now));
+  return [...new Set([staffId, ...related])].sort((a, b) => a - b);
+}
+
+async function usedBy(
+  db: DbExecutor,
+  staffIds: readonly number[],
+  now: Date,
+): Promise<Map<StaffAllowanceKind, number>> {
   const rows = await db
     .selectFrom('staff_allowance_uses')
     .select(['allowance', sql<number>`coalesce(sum(amount), 0)::int`.as('used')])
-    .where('staff_id', '=', staffId)
+    .where('staff_id', 'in', staffIds)
     .where('released_at', 'is', null)
     .where('at', '>', windowStart(now))
     .groupBy('allowance')
@@ -66,10 +79,14 @@ export async function takeAllowance(
 ): Promise<number | null> {
   // Nothing worth counting (a free item): no use, and nothing to give back (id 0 names no row).
   if (use.amount <= 0) return 0;
-  // One member's uses are counted one at a time; other members' uses never wait for his.
-  await sql`select pg_advisory_xact_lock(hashtext('staff-allowance'), ${use.staffId}::int)`.execute(trx);
   const now = ctx.now();
-  const used = (await usedBy(trx, use.staffId, now)).get(use.allowance) ?? 0;
+  // The uses of a member and of those related to him are counted one at a time (each member's lock, taken in
+  // ascending order so that two groups never wait for each other in a circle); unrelated members never wait.
+  const group = await allowanceGroup(trx, ctx, use.staffId, now);
+  for (const staffId of group) {
+    await sql`select pg_advisory_xact_lock(hashtext('staff-allowance'), ${staffId}::int)`.execute(trx);
+  }
+  const used = (await usedBy(trx, group, now)).get(use.allowance) ?? 0;
   if (used + use.amount > allowanceLimit(ctx, use.allowance)) return null;
   const row = await trx
     .insertInto('staff_allowance_uses')
@@ -111,9 +128,13 @@ export async function runWithinAllowance<Result>(
   }
 }
 
-/** `GET /api/admin/approvals/allowance`: how much of each allowance the member used alone in the window. */
+/**
+ * `GET /api/admin/approvals/allowance`: how much of each allowance the member (with the members related to him) used
+ * alone in the window.
+ */
 export async function allowanceOf(ctx: ServiceContext, staffId: number): Promise<AdminStaffAllowance> {
-  const used = await usedBy(ctx.db, staffId, ctx.now());
+  const now = ctx.now();
+  const used = await usedBy(ctx.db, await allowanceGroup(ctx.db, ctx, staffId, now), now);
   return {
     windowHours: STAFF_ALLOWANCE_WINDOW_HOURS,
     allowances: STAFF_ALLOWANCES.map((allowance) => {

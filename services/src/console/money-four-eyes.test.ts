@@ -6,6 +6,7 @@ import type { AdminApproval, AdminStaffAllowance, CoinRefund } from '@fanmission
 import { verify, walletAccount } from '@fanmission/ledger';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signSessionToken } from '@fanmission/services/auth';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { approveAs } from '@fanmission/tests/support/approvals';
@@ -344,6 +345,49 @@ describe('free coins split into small grants', () => {
     expect(statuses.filter((status) => status === 202)).toHaveLength(10);
     expect(await walletCoins(fan.id)).toBe(1_000);
     expect((await verify(db())).differences).toEqual([]);
+  });
+});
+
+describe('a helper account shares the allowance of the member who made him staff', () => {
+  it('the inviter grants 1,000 coins alone; his helper’s grant the same day waits', async () => {
+    const thousand = (
+      await db()
+        .insertInto('coin_items')
+        .values({ item_type: 'BONUS', name: 'helper 1000', point: 1_000, price: 0, usd_price: '0', active: false })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const inviter = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const colleague = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
+    const email = `helper-${Date.now()}@example.test`;
+    // A routine invitation, approved by a colleague: the helper exists, made staff by the inviter.
+    await approveAs(
+      app(),
+      colleague,
+      await call('POST', '/api/admin/staff', inviter, { email, roles: ['ROLE_FINANCE'] }),
+    );
+    const row = await db()
+      .selectFrom('users')
+      .select(['id', 'roles'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const token = signSessionToken(app(), { id: row.id, roles: row.roles as never }, { kind: 'console' });
+    const helper = { id: row.id, headers: { authorization: `Bearer ${token}` } };
+    const fan = await createAccount(app());
+    const grant = (maker: Account, key: string) =>
+      call(
+        'POST',
+        '/api/admin/bonus-grants',
+        maker,
+        { coinItemId: thousand, reason: 'promo', budgetCoins: 1_000, recipients: { userIds: [fan.id] } },
+        { 'idempotency-key': key },
+      );
+    expect((await grant(inviter, 'shared-1')).statusCode).toBe(200);
+    requestOf(await grant(helper, 'shared-2'), 'BONUS_GRANT', helper);
+    expect(used(await allowanceOf(helper), 'FREE_COINS')).toMatchObject({ used: 1_000, remaining: 0 });
+    // The colleague who approved the invitation is related to the helper only, not to the inviter: his own is whole.
+    expect(used(await allowanceOf(colleague), 'FREE_COINS')).toMatchObject({ used: 0 });
+    expect(await walletCoins(fan.id)).toBe(1_000);
   });
 });
 
