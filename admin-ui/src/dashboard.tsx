@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { httpClient } from './data-provider';
 import { useCodeLabel } from './resources/code-field';
+import { AllowanceBlock } from './allowance';
 import { ToDoBlock } from './to-do';
 
 const METHOD_COLOURS: Record<string, string> = {
@@ -110,6 +111,7 @@ export function Dashboard() {
     <Box sx={{ mt: 1 }}>
       <Title title={translate('console.dashboard.title')} />
       <ToDoBlock />
+      <AllowanceBlock />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
         <Typography id="dashboard-days">{translate('console.dashboard.days')}</Typography>
         <Select

@@ -13,6 +13,11 @@ import { staffRoleSchema } from './admin-console';
 export const APPROVAL_KINDS = [
   'BONUS_GRANT',
   'BONUS_COIN_ITEM',
+  'CASH_COIN_ITEM',
+  'BANK_DEPOSIT_CONFIRM',
+  'CREATOR_GRADE_CHANGE',
+  'CREATOR_PENALTY_LIFT',
+  'GRADE_PROPOSAL_OVERRIDE',
   'PAYOUT_ACCOUNT_CHANGE',
   'STATEMENT_RELEASE',
   'STATEMENT_APPROVE',
@@ -46,6 +51,12 @@ export const STAFF_APPROVAL_KINDS = [
 export const APPROVAL_SUMMARY_FIELDS = {
   BONUS_GRANT: ['members', 'coinsEach', 'coins', 'itemId'],
   BONUS_COIN_ITEM: ['name', 'coins'],
+  CASH_COIN_ITEM: ['name', 'coins', 'price', 'discount'],
+  /** What the receiving account's bank statement must show: who paid, how much, from when on (the request's time). */
+  BANK_DEPOSIT_CONFIRM: ['bankTransferId', 'depositorName', 'amount', 'requestedAt'],
+  CREATOR_GRADE_CHANGE: ['creatorId', 'from', 'to'],
+  CREATOR_PENALTY_LIFT: ['penaltyId', 'creatorId', 'gradeBack'],
+  GRADE_PROPOSAL_OVERRIDE: ['proposalId', 'creatorId', 'proposed', 'chosen'],
   PAYOUT_ACCOUNT_CHANGE: ['creatorId', 'bank', 'account', 'holder'],
   STATEMENT_RELEASE: ['statementId'],
   STATEMENT_APPROVE: ['statementId'],
@@ -67,6 +78,7 @@ export const APPROVAL_SUMMARY_FIELDS = {
 export const APPROVAL_SUMMARY_PERSONAL_FIELDS = [
   'holder',
   'email',
+  'depositorName',
 ] as const satisfies readonly (typeof APPROVAL_SUMMARY_FIELDS)[ApprovalKind][number][];
 
 /** The summary values of a kind (of each kind of a union, one of them). */
@@ -152,3 +164,44 @@ export const adminApprovalDecisionSchema = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('refuse'), note: limitedText(500) }),
 ]);
 export type AdminApprovalDecision = z.infer<typeof adminApprovalDecisionSchema>;
+
+/*
+ * A member's daily allowance: what one staff member may do alone in any 24 hours, counted per person in the database
+ * (services/src/approvals/allowance.ts). An action that would take him past an allowance waits for a second member,
+ * so splitting an amount below a threshold sends the rest for approval. Only what ran without a checker counts, and a
+ * member shares his allowances with the members related to him (one made the other staff or approved it, lately).
+ * - FREE_COINS: free coins granted (coins), up to BONUS_GRANT_APPROVAL_ABOVE_COINS;
+ * - MONEY_OUT_WON: refunds marked paid, refunds through the providers and payment cancels (won), up to
+ *   APPROVAL_ABOVE_WON;
+ * - MONEY_IN_WON: bank deposits confirmed (won), up to BANK_DEPOSIT_APPROVAL_ABOVE_WON.
+ */
+export const STAFF_ALLOWANCES = ['FREE_COINS', 'MONEY_OUT_WON', 'MONEY_IN_WON'] as const;
+export const staffAllowanceKindSchema = z.enum(STAFF_ALLOWANCES);
+export type StaffAllowanceKind = z.infer<typeof staffAllowanceKindSchema>;
+
+/** The period a member's allowance counts, in hours (a rolling window ending now). */
+export const STAFF_ALLOWANCE_WINDOW_HOURS = 24;
+
+/**
+ * A bank deposit worth more than this (won), or one that would take the member's confirmations of the last 24 hours
+ * past it, is confirmed only by a second finance member who checks the receiving account's statement: nobody alone
+ * credits cash coins for money he says arrived.
+ */
+export const BANK_DEPOSIT_APPROVAL_ABOVE_WON = 10_000;
+
+/** `GET /api/admin/approvals/allowance`: how much of his daily allowances the caller has used. */
+export const adminStaffAllowanceSchema = z
+  .object({
+    windowHours: z.number().int(),
+    allowances: z.array(
+      z.object({
+        allowance: staffAllowanceKindSchema,
+        /** What the caller and the members related to him did alone in the window (coins for FREE_COINS, won else). */
+        used: z.number().int(),
+        limit: z.number().int(),
+        remaining: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminStaffAllowance' });
+export type AdminStaffAllowance = z.infer<typeof adminStaffAllowanceSchema>;

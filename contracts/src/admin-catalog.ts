@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, limitedText } from './admin-fields';
 import { coinItemFields } from './coins-api';
 import { coinItemTypeSchema } from './coins';
+import { WON_PER_COIN } from './limits';
 import { eventStatusSchema, missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
 
 // The console's catalog resources, in the ra-data-simple-rest dialect of `/api/admin`: missions, mission products,
@@ -101,6 +102,8 @@ export type AdminMissionProductFilter = z.infer<typeof adminMissionProductFilter
 export const adminCoinItemSchema = z
   .object({
     ...coinItemFields,
+    /** Won off the catalogue's rate (coins × WON_PER_COIN) of a CASH item. */
+    discount: z.number().int(),
     active: z.boolean(),
     sortOrder: z.number().int(),
     createdAt: isoDateTime,
@@ -108,15 +111,25 @@ export const adminCoinItemSchema = z
   .meta({ id: 'AdminCoinItem' });
 export type AdminCoinItem = z.infer<typeof adminCoinItemSchema>;
 
-export const adminCoinItemInputSchema = z.object({
-  itemType: coinItemTypeSchema,
-  name: limitedText(50),
-  point: z.number().int().min(1).max(1_000_000),
-  price: z.number().int().min(0).max(100_000_000),
-  usdPrice: z.number().min(0).max(100_000).multipleOf(0.01),
-  active: z.boolean().default(true),
-  sortOrder: z.number().int().min(0).max(10_000).default(0),
-});
+/**
+ * A CASH item keeps the catalogue's rate: its price is its coins × WON_PER_COIN, less its discount in won, a field of
+ * its own (so a cheaper item says so, and a second finance member approves it with every CASH item change).
+ */
+export const adminCoinItemInputSchema = z
+  .object({
+    itemType: coinItemTypeSchema,
+    name: limitedText(50),
+    point: z.number().int().min(1).max(1_000_000),
+    price: z.number().int().min(0).max(100_000_000),
+    discount: z.number().int().min(0).max(100_000_000).default(0),
+    usdPrice: z.number().min(0).max(100_000).multipleOf(0.01),
+    active: z.boolean().default(true),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+  })
+  .refine((item) => item.itemType !== 'CASH' || item.price + item.discount === item.point * WON_PER_COIN, {
+    path: ['price'],
+    error: 'console.coinItemRate',
+  });
 export type AdminCoinItemInput = z.infer<typeof adminCoinItemInputSchema>;
 
 export const ADMIN_COIN_ITEM_SORT_FIELDS = ['id', 'sortOrder', 'price', 'point'] as const;

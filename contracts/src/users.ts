@@ -55,6 +55,11 @@ export const consoleSessionSchema = z.object({
         .int()
         .nonnegative()
         .describe('A free-coin grant (or BONUS coin item) of more coins waits for a second member.'),
+      bankDepositAboveWon: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe('A bank deposit worth more waits for a second member, who checks the bank statement.'),
     })
     .describe('The amounts above which a money action waits in the staff approval queue, as the console says them.'),
 });

@@ -7,6 +7,7 @@ import { adminRoutes, auditLogAdminRoutes, auditStaffMemberApiWrites, refuseEnco
 import { approvalAdminRoutes, type GuardedAction } from './approvals';
 import {
   bonusCoinItemApproval,
+  cashCoinItemApproval,
   consoleAdminResources,
   staffInvitationApproval,
   staffRoleGrantApproval,
@@ -39,18 +40,24 @@ import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, resumableUploadRoutes, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
-import { creatorReviewAdminRoutes, creatorRoutes, payoutAccountAdminRoutes, payoutAccountApproval } from './creators';
+import {
+  creatorGradeApproval,
+  creatorReviewAdminRoutes,
+  creatorRoutes,
+  payoutAccountAdminRoutes,
+  payoutAccountApproval,
+} from './creators';
 import { discoveryRoutes } from './discovery';
 import { faqAdminRoutes, faqRoutes } from './faq';
 import { followRoutes } from './follows';
 import { popupAdminRoutes, popupImageAdminRoutes, popupRoutes } from './popups';
 import { missionProductRoutes, registerDefaultProductNames } from './mission-products';
 import { missionReadRoutes } from './mission-reads';
-import { creatorPenaltyAdminRoutes, missionRoutes } from './missions';
+import { creatorPenaltyAdminRoutes, missionRoutes, penaltyLiftApproval } from './missions';
 import { notificationRoutes } from './notifications';
 import { pushRoutes } from './push';
 import { ledgerAdminRoutes } from './ledger-admin';
-import { incomeRoutes, settlementAdminRoutes, statementApprovals } from './income';
+import { gradeProposalOverrideApproval, incomeRoutes, settlementAdminRoutes, statementApprovals } from './income';
 import {
   answerFrameworkError,
   declareFrameworkAnswers,
@@ -64,6 +71,7 @@ import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
 import type { EventConsumer } from './outbox';
 import { bonusGrantAdminRoutes, bonusGrantApproval, coinRoutes } from './coins';
 import {
+  bankDepositConfirmApproval,
   bankTransferAdminRoutes,
   coinDepositRoutes,
   paymentReversalAdminRoutes,
@@ -148,6 +156,11 @@ const withLogRedaction = (logger: NonNullable<AppDependencies['logger']>) =>
 export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   bonusGrantApproval,
   bonusCoinItemApproval,
+  cashCoinItemApproval,
+  bankDepositConfirmApproval,
+  creatorGradeApproval,
+  penaltyLiftApproval,
+  gradeProposalOverrideApproval,
   payoutAccountApproval,
   ...statementApprovals,
   paymentCancelApproval,

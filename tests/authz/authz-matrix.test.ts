@@ -33,6 +33,8 @@ let document: OpenApi;
 let fixtures: MatrixFixtures;
 const sessions = new Map<Persona, TestAccount | null>();
 
+const MATRIX_BONUS_ITEM = { itemType: 'BONUS', name: 'matrix', point: 1, price: 0, usdPrice: 0 };
+
 /** Bodies the generator cannot make valid (patterns, cross-field rules), by route. */
 const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> = {
   'POST /api/v1/users/me/coins/partial-refund': () => ({
@@ -65,6 +67,9 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     const browser = browserSubscription('http://127.0.0.1:9/push/matrix');
     return { endpoint: browser.endpoint, keys: browser.keys };
   },
+  // A CASH item keeps the catalogue's rate (a cross-field rule), and waits for approval: a small BONUS item runs at once.
+  'POST /api/admin/coin-items': () => MATRIX_BONUS_ITEM,
+  'PUT /api/admin/coin-items/{id}': () => MATRIX_BONUS_ITEM,
   'POST /api/v1/payment/bank-transfer': (f) => ({
     coinItemId: 1,
     userId: f.fanId,

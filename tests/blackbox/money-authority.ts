@@ -10,64 +10,13 @@
  * fans' refund accounts, a known browser's mark after a password change. It changes the demo world (requests, a
  * grant), so run it on a fresh one. Prints one line per check and exits 1 when any answer differs from the rule.
  */
+import { Checks, filter, Session, type Answer } from './console-http';
+
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const DEMO_PASSWORD = 'fanmission1';
+const checks = new Checks();
+const check = checks.check.bind(checks);
 
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the run reads answers as an outsider would
-}
-
-class Session {
-  private constructor(
-    readonly email: string,
-    readonly id: number,
-    private readonly cookie: string,
-  ) {}
-
-  static async console(email: string, password = DEMO_PASSWORD): Promise<Session> {
-    const answer = await fetch(`${base}/api/admin/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
-    });
-    if (answer.status !== 200) throw new Error(`${email} cannot sign in to the console: ${answer.status}`);
-    const cookie = answer.headers
-      .getSetCookie()
-      .map((entry) => entry.split(';')[0])
-      .join('; ');
-    return new Session(email, ((await answer.json()) as { id: number }).id, cookie);
-  }
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        cookie: this.cookie,
-        'accept-language': 'ko',
-        'x-requested-with': 'fanmission',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text
-    }
-    return { status: answer.status, body: parsed };
-  }
-}
-
-const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
-let failures = 0;
-function check(name: string, ok: boolean, detail: unknown = ''): void {
-  if (!ok) failures += 1;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok ? '' : `: ${JSON.stringify(detail).slice(0, 400)}`}`);
-}
 /** A guarded action asked by one person: 202, a PENDING request of its kind, made by him. */
 function pending(name: string, answer: Answer, kind: string, maker: Session): number {
   check(
@@ -82,10 +31,10 @@ function pending(name: string, answer: Answer, kind: string, maker: Session): nu
 }
 
 const [admin, financeA, financeB, operator] = await Promise.all([
-  Session.console('admin@fanmission.local', 'fanmission-admin1'),
-  Session.console('finance1@fanmission.local'),
-  Session.console('finance2@fanmission.local'),
-  Session.console('operator1@fanmission.local'),
+  Session.console(base, 'admin@fanmission.local', 'fanmission-admin1'),
+  Session.console(base, 'finance1@fanmission.local', DEMO_PASSWORD),
+  Session.console(base, 'finance2@fanmission.local', DEMO_PASSWORD),
+  Session.console(base, 'operator1@fanmission.local', DEMO_PASSWORD),
 ]);
 const fan = (await financeA.call('GET', `/api/admin/users?${filter({ q: 'fan@fanmission.local' })}`)).body[0];
 const coinsOf = async (userId: number) => (await financeA.call('GET', `/api/admin/users/${userId}`)).body.coins;
@@ -358,5 +307,4 @@ check(
   statuses,
 );
 
-console.log(failures === 0 ? 'every check answered as the rules say' : `${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+checks.finish();

@@ -1,6 +1,8 @@
 // The maker-checker rule in the console, over the real API and PostgreSQL: finance member A grants free coins above
 // the limit and sees the grant waiting among his requests; finance member B approves it from "waiting for my
-// approval"; the fan's coin history shows the grant, and the audit log both steps. Screenshots in ko at 1280 and 360 px.
+// approval"; the fan's coin history shows the grant, and the audit log both steps. A bank deposit confirmed past the
+// member's daily allowance waits too, and its checker reads what the bank statement must show. Screenshots in ko at
+// 1280 and 360 px.
 import type { AdminApproval, AdminAuditEntry } from '@fanmission/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -163,5 +165,73 @@ describe('console: staff approvals', () => {
     await checker.waitForLoadState('networkidle');
     await screenshot(checker, 'admin-approvals-audit-log.png');
     expect([...makerErrors, ...checkerErrors, ...phoneErrors]).toEqual([]);
+  }, 120_000);
+
+  test('finance A confirms a 100,000-won bank deposit: it waits; finance B reads what the bank statement must show and approves', async () => {
+    const app = served.testApp.app;
+    const payer = await createAccount(app, { password: 'payer-password1' });
+    const pack = await app.db
+      .selectFrom('coin_items')
+      .select('id')
+      .where('item_type', '=', 'CASH')
+      .where('point', '=', 1_000)
+      .executeTakeFirstOrThrow();
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/bank-transfer',
+      headers: payer.headers,
+      payload: {
+        coinItemId: pack.id,
+        userId: payer.id,
+        depositorName: '김입금',
+        depositorPhone: '01012345678',
+        cashReceiptNumber: '01012345678',
+        receiptType: 'PHONE',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const payerCoins = async () =>
+      (await app.inject({ method: 'GET', url: '/api/v1/coin-deposit', headers: payer.headers })).json<{
+        point: number;
+      }>().point;
+
+    const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(maker);
+    await logIn(maker, financeA);
+    await maker.goto(`${served.baseUrl}/admin/bank-transfers`);
+    await maker.getByText('김입금').waitFor({ state: 'visible' });
+    await maker.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
+    const confirmation = maker.getByRole('dialog', { name: ko.console.actions.confirmDeposit });
+    await confirmation.getByText(/“김입금” 이름으로 100,000원이 입금된 것을/).waitFor({ state: 'visible' });
+    await confirmation.getByRole('button', { name: '확인' }).click();
+    await maker.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
+    expect(await payerCoins()).toBe(0);
+
+    // Finance B opens it: one line names the depositor, the won and the time after which the credit must show.
+    const request = await app.db
+      .selectFrom('staff_approval_requests')
+      .select('id')
+      .where('kind', '=', 'BANK_DEPOSIT_CONFIRM')
+      .where('maker_id', '=', financeA.id)
+      .executeTakeFirstOrThrow();
+    const line = /^무통장 입금 \d+: 입금자 “김입금”, 100,000원이 \d{4}\.\d{2}\.\d{2} \d{2}:\d{2} KST 이후/;
+    for (const width of [1280, 360]) {
+      const checker = await browser.newPage({ viewport: { width, height: 900 } });
+      errors.push(...collectPageErrors(checker));
+      await logIn(checker, financeB);
+      await checker.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
+      await checker.getByText(line).first().waitFor({ state: 'visible' });
+      await checker.waitForLoadState('networkidle');
+      await screenshot(checker, `admin-approvals-bank-deposit-${width}.png`);
+      expect(await checker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width + 1);
+      if (width === 360) {
+        await checker.getByRole('button', { name: ko.console.approvals.approve, exact: true }).click();
+        await checker.getByRole('textbox', { name: ko.console.approvals.note }).fill('통장 거래내역 확인');
+        await checker.getByRole('button', { name: '확인' }).click();
+        await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
+      }
+    }
+    expect(await payerCoins()).toBe(1_000);
+    expect(errors).toEqual([]);
   }, 120_000);
 });

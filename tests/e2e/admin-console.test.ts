@@ -24,6 +24,8 @@ const ko = consoleKo;
 /** The confirmation's line for an action that waits above the server's approval limit, naming the limit. */
 const aboveLimit = (limit: string) => ko.console.confirm.approvalAboveLimitOf.replace('%{limit}', limit);
 const won = (amount: number) => new Intl.NumberFormat('ko', { style: 'currency', currency: 'KRW' }).format(amount);
+/** What a bank deposit's confirmation says the statement must show (김팬's 1,000 won, after the request's time). */
+const DEPOSIT_STATEMENT_LINE = /^통장 거래내역에 .+ 이후 “김팬” 이름으로 1,000원이 입금된 것을/;
 
 function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
@@ -217,7 +219,8 @@ describe('operator and finance console', () => {
     // before anything is sent.
     await page.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
     const confirmation = page.getByRole('dialog', { name: ko.console.actions.confirmDeposit });
-    await confirmation.getByText(ko.console.confirm.next.depositPaid).waitFor({ state: 'visible' });
+    // …and what the bank statement must show before anyone confirms: the amount, from whom, after the request.
+    await confirmation.getByText(DEPOSIT_STATEMENT_LINE).waitFor({ state: 'visible' });
     expect(await confirmation.textContent()).toContain('김팬');
     expect(await confirmation.textContent()).toContain('10코인 (₩1,000)');
     expect(await balance()).toBe(before);
@@ -235,7 +238,7 @@ describe('operator and finance console', () => {
     await page.reload();
     await page.getByText('김팬').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
-    await confirmation.getByText(ko.console.confirm.next.depositPaid).waitFor({ state: 'visible' });
+    await confirmation.getByText(DEPOSIT_STATEMENT_LINE).waitFor({ state: 'visible' });
     await expect
       .poll(() => confirmation.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
       .toBe('1');
@@ -251,6 +254,20 @@ describe('operator and finance console', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(await balance()).toBe(before + 10);
+
+    // The dashboard says how much of his daily allowances he used alone: the 1,000 won just confirmed.
+    await page.goto(`${served.baseUrl}/admin/`);
+    const allowance = page.getByRole('region', { name: ko.console.allowance.title.replace('%{hours}', '24') });
+    await allowance.getByText('10,000원 중 1,000원').waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-allowance-1280.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await allowance.getByText('9,000원 남음').waitFor({ state: 'attached' });
+    await allowance.scrollIntoViewIfNeeded();
+    await allowance.getByText('9,000원 남음').waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-finance-allowance-360.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await menu.getByText(ko.resources['ledger-verify-runs'].name, { exact: true }).click();
     await page.getByRole('button', { name: ko.console.actions.runVerify }).click();
@@ -1000,7 +1017,7 @@ describe('operator and finance console', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an operator confirms a grade of the monthly review (after the settlement run above)', async () => {
+  test('an operator confirms a grade of the monthly review (after the settlement run above); another grade waits', async () => {
     const app = served.testApp.app;
     const proposal = await app.db
       .selectFrom('grade_proposals')
@@ -1021,14 +1038,33 @@ describe('operator and finance console', () => {
     await row.waitFor({ state: 'visible' });
     expect(await row.getByText(ko.codes.gradeProposalStatus.PROPOSED, { exact: true }).count()).toBe(1);
     await screenshot(page, 'admin-operator-grade-proposals.png');
+    // Another grade than the proposed one sets a payout rate: it is sent for a finance member's approval.
     await row.getByRole('button', { name: ko.codes.creatorGrade[chosen], exact: true }).click();
+    await page.getByText(ko.console.approvals.requested).first().waitFor({ state: 'visible' });
+    const asked = await app.db
+      .selectFrom('staff_approval_requests')
+      .select(['kind', 'status', 'params'])
+      .where('kind', '=', 'GRADE_PROPOSAL_OVERRIDE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(asked).toMatchObject({ status: 'PENDING', params: { proposalId: proposal.id, chosen } });
+    const waiting = await app.db
+      .selectFrom('grade_proposals')
+      .select('status')
+      .where('id', '=', proposal.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe('PROPOSED');
+    // The proposed grade itself is the review's rule: confirmed at once.
+    await page.reload();
+    await row.waitFor({ state: 'visible' });
+    await row.getByRole('button', { name: ko.console.actions.confirmGrade, exact: true }).click();
     await row.waitFor({ state: 'detached' });
     const confirmed = await app.db
       .selectFrom('grade_proposals')
       .select(['status', 'confirmed_grade'])
       .where('id', '=', proposal.id)
       .executeTakeFirstOrThrow();
-    expect(confirmed).toEqual({ status: 'CONFIRMED', confirmed_grade: chosen });
+    expect(confirmed).toEqual({ status: 'CONFIRMED', confirmed_grade: proposal.proposed_grade });
     expect(errors).toEqual([]);
   }, 90_000);
 

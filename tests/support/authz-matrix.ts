@@ -237,6 +237,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/bonus-grants': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/approvals': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/approvals/counts': s`401 403 403 403 403 403 200 200`,
+  'GET /api/admin/approvals/allowance': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/approvals/{id}': s`401 403 403 403 403 403 404 404`,
   'POST /api/admin/approvals/{id}/decision': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/bonus-grants/{id}': s`401 403 403 403 403 403 404 404`,

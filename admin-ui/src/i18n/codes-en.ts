@@ -81,6 +81,11 @@ export const codesEn: CodeLabels = {
   approvalKind: {
     BONUS_GRANT: 'Free-coin grant',
     BONUS_COIN_ITEM: 'Free-coin item',
+    CASH_COIN_ITEM: 'Paid coin item',
+    BANK_DEPOSIT_CONFIRM: 'Bank deposit confirmation',
+    CREATOR_GRADE_CHANGE: 'Creator grade change',
+    CREATOR_PENALTY_LIFT: 'Creator penalty lift',
+    GRADE_PROPOSAL_OVERRIDE: 'Grade other than proposed',
     PAYOUT_ACCOUNT_CHANGE: 'Payout account change',
     STATEMENT_RELEASE: 'Statement hold release',
     STATEMENT_APPROVE: 'Statement approval',

@@ -84,6 +84,11 @@ export const codesKo: CodeLabels = {
   approvalKind: {
     BONUS_GRANT: '무료 코인 지급',
     BONUS_COIN_ITEM: '무료 코인 상품',
+    CASH_COIN_ITEM: '유료 코인 상품',
+    BANK_DEPOSIT_CONFIRM: '무통장 입금 확인',
+    CREATOR_GRADE_CHANGE: '크리에이터 등급 변경',
+    CREATOR_PENALTY_LIFT: '크리에이터 페널티 해제',
+    GRADE_PROPOSAL_OVERRIDE: '제안과 다른 등급 확정',
     PAYOUT_ACCOUNT_CHANGE: '정산 계좌 변경',
     STATEMENT_RELEASE: '정산서 보류 해제',
     STATEMENT_APPROVE: '정산서 승인',

@@ -12,6 +12,24 @@ export const consoleEn = {
     },
     menu: { moderation: 'Moderation', money: 'Money', content: 'Content', system: 'System' },
     time: { kstInput: 'Korea time (KST)' },
+    coinItems: {
+      rate: 'A paid item’s price is its coins × 100 won, less its discount; a paid item waits for approval.',
+    },
+    allowance: {
+      title: 'What I did alone (last %{hours} hours)',
+      intro:
+        'Counted with the members linked to you by staff access. Past an allowance, the action becomes a request another member approves.',
+      used: '%{used} of %{limit}',
+      remaining: '%{amount} left',
+      none: 'Used up: the next one waits for approval',
+      coins: '%{amount} coins',
+      won: '%{amount} won',
+      kinds: {
+        FREE_COINS: 'Free coins granted',
+        MONEY_OUT_WON: 'Refunds paid and payments cancelled',
+        MONEY_IN_WON: 'Bank deposits confirmed',
+      },
+    },
     toDo: {
       title: 'To do today',
       count: '%{count}',
@@ -206,6 +224,13 @@ export const consoleEn = {
       summaries: {
         BONUS_GRANT: '%{members} member(s) × %{coinsEach} coins = %{coins} coins (item %{itemId})',
         BONUS_COIN_ITEM: 'BONUS item "%{name}" set to %{coins} coins',
+        CASH_COIN_ITEM: 'Paid item "%{name}": %{coins} coins for %{price} won (discount %{discount} won)',
+        BANK_DEPOSIT_CONFIRM:
+          'Bank deposit %{bankTransferId}: the statement must show %{amount} won from “%{depositorName}”, credited after %{requestedAt}',
+        CREATOR_GRADE_CHANGE: 'Creator %{creatorId}: grade %{from} → %{to} (payout rate)',
+        CREATOR_PENALTY_LIFT: 'Creator %{creatorId}: lift penalty %{penaltyId} (grade back: %{gradeBack})',
+        GRADE_PROPOSAL_OVERRIDE:
+          'Creator %{creatorId}: grade %{chosen} instead of the proposed %{proposed} (proposal %{proposalId})',
         PAYOUT_ACCOUNT_CHANGE: 'Creator %{creatorId}: payouts to %{bank} %{account} (%{holder})',
         STATEMENT_RELEASE: 'Statement %{statementId}: release the hold',
         STATEMENT_APPROVE: 'Statement %{statementId}: approve',
@@ -257,16 +282,17 @@ export const consoleEn = {
       amount: '%{coins} coins (%{money})',
       approvalAlways: 'This becomes a request: a second finance member approves it before it runs (Approvals).',
       approvalAboveLimit:
-        'Above the approval limit this becomes a request: a second finance member approves it before it runs.',
+        'Past your daily approval limit this becomes a request: a second finance member approves it before it runs.',
       approvalAboveLimitOf:
-        'Above the approval limit of %{limit} this becomes a request: a second finance member approves it before it runs.',
+        'If it takes what you did alone in the last 24 hours past %{limit}, it becomes a request: a second finance member approves it before it runs.',
       coins: '%{coins} coins',
       done: '%{action} done: %{who}, %{amount}.',
       members: 'Members %{ids}',
       membersJoined: 'Members who joined in the chosen period',
       bonusGrantTitle: 'Grant free coins',
       next: {
-        depositPaid: 'The coins go into the member’s wallet at once.',
+        depositPaid:
+          'Confirm only if the bank statement shows %{amount} won from “%{name}” after %{date}. The coins then go into the member’s wallet.',
         depositRejected: 'The deposit request is refused: no coins are credited.',
         depositFailed:
           'No coins are credited: the member reads “deposit failed, contact support”; support reads your reason.',

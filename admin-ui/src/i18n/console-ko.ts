@@ -13,6 +13,23 @@ export const consoleKo: ConsoleMessages = {
     },
     menu: { moderation: '운영', money: '정산·결제', content: '콘텐츠', system: '시스템' },
     time: { kstInput: '한국 시간(KST)' },
+    coinItems: {
+      rate: '유료 상품의 가격은 코인 수 × 100원에서 할인을 뺀 금액이며, 유료 상품 변경은 승인을 거칩니다.',
+    },
+    allowance: {
+      title: '오늘 혼자 처리한 한도 (최근 %{hours}시간)',
+      intro: '초대·승인으로 이어진 운영진과 합산합니다. 한도를 넘는 처리는 다른 운영진이 승인하는 요청이 됩니다.',
+      used: '%{limit} 중 %{used}',
+      remaining: '%{amount} 남음',
+      none: '한도 소진: 다음 처리는 승인을 기다립니다',
+      coins: '%{amount}코인',
+      won: '%{amount}원',
+      kinds: {
+        FREE_COINS: '무료 코인 지급',
+        MONEY_OUT_WON: '환불 지급·결제 취소',
+        MONEY_IN_WON: '무통장 입금 확인',
+      },
+    },
     toDo: {
       title: '오늘 할 일',
       count: '%{count}건',
@@ -202,6 +219,12 @@ export const consoleKo: ConsoleMessages = {
       summaries: {
         BONUS_GRANT: '회원 %{members}명 × %{coinsEach}코인 = %{coins}코인 (상품 %{itemId})',
         BONUS_COIN_ITEM: '무료 코인 상품 "%{name}": %{coins}코인으로 설정',
+        CASH_COIN_ITEM: '유료 코인 상품 "%{name}": %{coins}코인을 %{price}원에 판매 (할인 %{discount}원)',
+        BANK_DEPOSIT_CONFIRM:
+          '무통장 입금 %{bankTransferId}: 입금자 “%{depositorName}”, %{amount}원이 %{requestedAt} 이후 통장 거래내역에 있어야 함',
+        CREATOR_GRADE_CHANGE: '크리에이터 %{creatorId}: 등급 %{from} → %{to} (정산 단가)',
+        CREATOR_PENALTY_LIFT: '크리에이터 %{creatorId}: 페널티 %{penaltyId} 해제 (돌아오는 등급: %{gradeBack})',
+        GRADE_PROPOSAL_OVERRIDE: '크리에이터 %{creatorId}: 제안 등급 %{proposed} 대신 %{chosen} (제안 %{proposalId})',
         PAYOUT_ACCOUNT_CHANGE: '크리에이터 %{creatorId}: 정산 계좌 변경 → %{bank} %{account} (%{holder})',
         STATEMENT_RELEASE: '정산서 %{statementId}: 보류 해제',
         STATEMENT_APPROVE: '정산서 %{statementId}: 승인',
@@ -251,16 +274,17 @@ export const consoleKo: ConsoleMessages = {
       amountLabel: '금액',
       amount: '%{coins}코인 (%{money})',
       approvalAlways: '승인 요청으로 접수됩니다. 다른 재무 담당자가 승인하면 실행됩니다(승인 메뉴).',
-      approvalAboveLimit: '승인 한도를 넘는 금액이면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+      approvalAboveLimit: '오늘 승인 한도를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       approvalAboveLimitOf:
-        '승인 한도(%{limit})를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
+        '최근 24시간 동안 혼자 처리한 합계가 한도(%{limit})를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       coins: '%{coins}코인',
       done: '%{action} 처리했습니다: %{who}, %{amount}',
       members: '회원 %{ids}',
       membersJoined: '선택한 기간에 가입한 회원',
       bonusGrantTitle: '무료 코인 지급',
       next: {
-        depositPaid: '회원의 지갑에 코인이 바로 들어갑니다.',
+        depositPaid:
+          '통장 거래내역에 %{date} 이후 “%{name}” 이름으로 %{amount}원이 입금된 것을 확인한 경우에만 확인하세요. 확인하면 회원의 지갑에 코인이 들어갑니다.',
         depositRejected: '입금 요청을 거절합니다. 코인은 지급되지 않습니다.',
         depositFailed:
           '코인은 지급되지 않습니다. 회원에게는 "입금 실패, 고객센터 문의" 안내가, 고객센터에는 사유가 보입니다.',

@@ -75,6 +75,7 @@ export const resourcesEn = {
       name: 'Name',
       point: 'Coins',
       price: 'Price (won)',
+      discount: 'Discount (won)',
       usdPrice: 'Price (USD)',
       active: 'On sale',
       sortOrder: 'Order',

@@ -77,6 +77,7 @@ export const resourcesKo: ResourceMessages = {
       name: '이름',
       point: '코인',
       price: '가격(원)',
+      discount: '할인(원)',
       usdPrice: '가격(USD)',
       active: '판매 중',
       sortOrder: '순서',

@@ -27,7 +27,7 @@ import {
   useTranslate,
   type ShowProps,
 } from 'react-admin';
-import { KstDateField } from '../format/kst';
+import { formatKst, KstDateField } from '../format/kst';
 import { httpClient } from '../data-provider';
 import { announceApprovalsChanged } from '../approval-counts';
 import { codeChoices, CodeField, useCodeLabel } from './code-field';
@@ -41,9 +41,12 @@ import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 export const APPROVAL_VIEWS = ['waiting', 'mine'] as const;
 
+/** Summary values that are a creator grade code (a payout rate), shown by their label. */
+const GRADE_KEYS = new Set(['from', 'to', 'proposed', 'chosen', 'gradeBack']);
+
 /**
  * What a request will run, in the console's language: its kind's wording (`console.approvals.summaries`) filled with
- * the request's summary values; amounts grouped by the locale (ids as they are), role codes as their labels.
+ * the request's summary values; amounts grouped by the locale (ids as they are), role and grade codes as their labels, instants in Korea time.
  */
 export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
   const translate = useTranslate();
@@ -57,9 +60,13 @@ export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
             .split(',')
             .map((role) => label('role', role))
             .join(', ')
-        : typeof value === 'number' && !key.endsWith('Id')
-          ? value.toLocaleString(locale)
-          : String(value),
+        : GRADE_KEYS.has(key) && value !== '-'
+          ? label('creatorGrade', String(value))
+          : key.endsWith('At')
+            ? (formatKst(String(value), { showTime: true }) ?? String(value))
+            : typeof value === 'number' && !key.endsWith('Id')
+              ? value.toLocaleString(locale)
+              : String(value),
     ]),
   );
   return <>{translate(`console.approvals.summaries.${record.kind}`, { ...values, _: record.kind })}</>;

@@ -93,7 +93,10 @@ test('confirming a deposit names the member, the coins and the won first; nothin
   const dialog = await screen.findByRole('dialog', { name: consoleKo.console.actions.confirmDeposit });
   expect(within(dialog).getByText('팬하나 (김팬)')).toBeTruthy();
   expect(within(dialog).getByText('10코인 (₩1,000)')).toBeTruthy();
-  expect(within(dialog).getByText(consoleKo.console.confirm.next.depositPaid)).toBeTruthy();
+  // What the bank statement must show before anyone confirms: the amount, the depositor's name, after the request.
+  expect(
+    within(dialog).getByText(/^통장 거래내역에 2026\.11\.20 10:00 KST 이후 “김팬” 이름으로 1,000원이 입금된 것을/),
+  ).toBeTruthy();
   expect(update).not.toHaveBeenCalled();
   await userEvent.click(within(dialog).getByRole('button', { name: /확인|Confirm/ }));
   await waitFor(() =>

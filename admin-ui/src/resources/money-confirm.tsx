@@ -16,10 +16,10 @@ export function formatMinorUnits(amount: number, currency: string, locale: strin
 }
 
 /**
- * When the action waits in the approval queue: always, or when its amount is above the server's limit in won (cancels
- * and refunds) or in free coins (grants).
+ * When the action waits in the approval queue: always, or when it would take the member's daily total past the
+ * server's limit in won (cancels and refunds; bank deposits confirmed) or in free coins (grants).
  */
-export type ApprovalRule = 'always' | 'aboveWon' | 'aboveBonusCoins';
+export type ApprovalRule = 'always' | 'aboveWon' | 'aboveBonusCoins' | 'aboveDepositWon';
 
 export interface MoneyFacts {
   /** The member or creator, as the operator knows him (name, e-mail, account). */
@@ -52,11 +52,11 @@ function useLimitText(): (rule: Exclude<ApprovalRule, 'always'>) => string | nul
   return (rule) => {
     const limits = currentSession()?.approvalLimits;
     if (!limits) return null;
-    return rule === 'aboveWon'
-      ? formatMinorUnits(limits.aboveWon, 'KRW', locale)
-      : translate('console.confirm.coins', {
-          coins: new Intl.NumberFormat(locale).format(limits.bonusGrantAboveCoins),
-        });
+    if (rule === 'aboveWon') return formatMinorUnits(limits.aboveWon, 'KRW', locale);
+    if (rule === 'aboveDepositWon') return formatMinorUnits(limits.bankDepositAboveWon, 'KRW', locale);
+    return translate('console.confirm.coins', {
+      coins: new Intl.NumberFormat(locale).format(limits.bonusGrantAboveCoins),
+    });
   };
 }
 

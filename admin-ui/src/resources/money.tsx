@@ -21,7 +21,7 @@ import {
   useRedirect,
   type RaRecord,
 } from 'react-admin';
-import { KstDateField, formatKstDay } from '../format/kst';
+import { KstDateField, formatKst, formatKstDay } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
 import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
@@ -63,7 +63,15 @@ export const BankTransferList = () => (
         color="success"
         show={(record) => record.status === 'ready'}
         patch={() => ({ status: 'paid' })}
-        confirm={(record) => depositFacts(record, 'console.confirm.next.depositPaid')}
+        confirm={(record) => ({
+          ...depositFacts(record, 'console.confirm.next.depositPaid'),
+          nextArgs: {
+            name: record.depositorName,
+            amount: record.amount.toLocaleString(),
+            date: formatKst(record.created, { showTime: true }),
+          },
+          approval: 'aboveDepositWon',
+        })}
       />
       <UpdateAction<AdminBankTransfer>
         label="console.actions.rejectDeposit"
@@ -136,7 +144,8 @@ const coinItemForm = (
     <SelectInput source="itemType" choices={codeChoices('coinItemType')} validate={required()} />
     <TextInput source="name" validate={required()} />
     <NumberInput source="point" min={1} validate={required()} />
-    <NumberInput source="price" min={0} validate={required()} />
+    <NumberInput source="price" min={0} validate={required()} helperText="console.coinItems.rate" />
+    <NumberInput source="discount" min={0} defaultValue={0} />
     <NumberInput source="usdPrice" min={0} step={0.01} validate={required()} />
     <BooleanInput source="active" defaultValue />
     <NumberInput source="sortOrder" min={0} defaultValue={0} />
@@ -150,12 +159,16 @@ export const CoinItemList = () => (
     <TextField source="name" />
     <NumberField source="point" />
     <NumberField source="price" />
+    <NumberField source="discount" />
     <NumberField source="usdPrice" />
     <BooleanField source="active" />
     <NumberField source="sortOrder" />
   </WritableList>
 );
-/** A BONUS item worth more than a grant may give alone waits for a second finance member: its request opens then. */
+/**
+ * A CASH item, or a BONUS item worth more than a grant may give alone, waits for a second finance member: its request
+ * opens then.
+ */
 export const CoinItemCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -175,7 +188,10 @@ export const CoinItemCreate = () => {
   );
 };
 
-/** Raising a BONUS item's coins above the limit is sent for approval; the item stays as it is until then. */
+/**
+ * Changing a CASH item's coins or prices, or raising a BONUS item's coins above the limit, is sent for approval; the
+ * item stays as it is until then.
+ */
 export const CoinItemEdit = () => {
   const notify = useNotify();
   const redirect = useRedirect();

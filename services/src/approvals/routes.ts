@@ -4,12 +4,14 @@ import {
   adminApprovalFilterSchema,
   adminApprovalSchema,
   adminIdParamsSchema,
+  adminStaffAllowanceSchema,
 } from '@fanmission/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
+import { allowanceOf } from './allowance';
 import type { GuardedAction } from './guarded-action';
 import { approvalCounts, decideApproval, getApproval, listApprovals } from './service';
 
@@ -50,6 +52,23 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
         },
       },
       async (request) => approvalCounts(app.ctx, requireCaller(request)),
+    );
+    routes.get(
+      `/${RESOURCE}/allowance`,
+      {
+        config: { adminResource: RESOURCE },
+        schema: {
+          tags,
+          summary: 'How much of his daily allowances the caller used alone (the last 24 hours)',
+          description:
+            'Per allowance (FREE_COINS in coins; MONEY_OUT_WON: refunds paid and payment cancels; MONEY_IN_WON: bank ' +
+            'deposits confirmed), what the caller did without a second member in the last `windowHours`, the limit ' +
+            'and what remains. An action that would pass an allowance answers 202 with an approval request instead.',
+          security: [{ bearerAuth: [] }],
+          response: { 200: adminStaffAllowanceSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => allowanceOf(app.ctx, requireCaller(request).id),
     );
     consoleRecordRoute(app, {
       resource: RESOURCE,

@@ -166,6 +166,21 @@ export async function requestApproval(
   return approvalView(ctx.db, [action], id);
 }
 
+/** Whether the maker already asked for this kind of action under this Idempotency-Key (a retry answers that request). */
+export async function approvalAskedUnder(
+  ctx: ServiceContext,
+  input: { makerId: number; kind: GuardedAction['kind']; idempotencyKey: string },
+): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('staff_approval_requests')
+    .select('id')
+    .where('maker_id', '=', input.makerId)
+    .where('kind', '=', input.kind)
+    .where('idempotency_key', '=', input.idempotencyKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 type Outcome = 'done' | 'voided' | 'expired';
 
 /**

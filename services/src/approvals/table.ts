@@ -1,4 +1,4 @@
-import type { ApprovalKind, ApprovalStatus, StaffRole } from '@fanmission/contracts';
+import type { ApprovalKind, ApprovalStatus, StaffAllowanceKind, StaffRole } from '@fanmission/contracts';
 import type { Generated, Selectable } from 'kysely';
 
 /** A staff action waiting for (or decided by) its checker (0380). */
@@ -55,6 +55,18 @@ export interface StaffTeamTable {
   second_member_at: Date | null;
 }
 
+/** One action a staff member did alone, counted towards his daily allowance (0480); released if it then failed. */
+export interface StaffAllowanceUsesTable {
+  id: Generated<number>;
+  staff_id: number;
+  allowance: StaffAllowanceKind;
+  amount: number;
+  action: string;
+  reference: string;
+  at: Date;
+  released_at: Date | null;
+}
+
 export type StaffApprovalRequestRow = Selectable<StaffApprovalRequestsTable>;
 
 export interface ApprovalsTables {
@@ -62,4 +74,5 @@ export interface ApprovalsTables {
   staff_approval_steps: StaffApprovalStepsTable;
   staff_access_grants: StaffAccessGrantsTable;
   staff_team: StaffTeamTable;
+  staff_allowance_uses: StaffAllowanceUsesTable;
 }

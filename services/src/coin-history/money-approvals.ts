@@ -1,6 +1,6 @@
 import type { AdminApproval, AdminCoinRefund, AdminPaymentDetail } from '@fanmission/contracts';
 import { z } from 'zod';
-import { guardedAction, requestApproval } from '../approvals';
+import { guardedAction, requestApproval, runWithinAllowance } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
@@ -9,8 +9,10 @@ import { refundRequestAtProvider } from './provider-refund';
 import { getRefundRequest, setRefundStatus } from './refund-finance';
 
 /*
- * Finance's payment cancels, manual refunds and refunds through the providers worth more than APPROVAL_ABOVE_WON wait
- * for a second finance member (services/src/approvals). Each already moves its money once however often it is asked
+ * Finance's payment cancels, manual refunds and refunds through the providers wait for a second finance member
+ * (services/src/approvals) once they would take their maker past his daily MONEY_OUT_WON allowance: APPROVAL_ABOVE_WON
+ * in all, counted over every cancel and refund he ran alone in the last 24 hours, so splitting sends the rest for
+ * approval. Each already moves its money once however often it is asked
  * (the cancel finds the same withdrawal and provider refund; a paid refund stays paid; a provider part is refunded
  * once), so the approval runs them through their own services: a cancel or a provider refund calls its provider,
  * which no database transaction can hold.
@@ -41,8 +43,8 @@ export const paymentCancelApproval = guardedAction({
 });
 
 /**
- * `POST /api/admin/payments/{id}/cancel`: cancels at once up to APPROVAL_ABOVE_WON (`payment`), else asks for
- * approval (`approval`). Never on the caller's own account.
+ * `POST /api/admin/payments/{id}/cancel`: cancels at once within the maker's MONEY_OUT_WON allowance (`payment`), else
+ * asks for approval (`approval`). Never on the caller's own account.
  */
 export async function cancelOrRequestApproval(
   ctx: ServiceContext,
@@ -52,10 +54,24 @@ export async function cancelOrRequestApproval(
 ): Promise<{ payment: AdminPaymentDetail } | { approval: AdminApproval }> {
   const payment = await getPaymentDetail(ctx, paymentId);
   if (payment.userId === finance.id) throw ownAccount();
-  if (wonOf(payment) <= ctx.config.APPROVAL_ABOVE_WON) {
-    return { payment: await cancelPaymentAtProvider(ctx, paymentId, finance.id, reason) };
+  const cancel = () => cancelPaymentAtProvider(ctx, paymentId, finance.id, reason);
+  // Only a paid, credited payment gives money back; any other answers (or refuses) without moving any.
+  if (payment.status !== 'paid' || payment.deposit === null) {
+    if (wonOf(payment) <= ctx.config.APPROVAL_ABOVE_WON) return { payment: await cancel() };
+    throw notCancellable();
   }
-  if (payment.status !== 'paid' || payment.deposit === null) throw notCancellable();
+  const alone = await runWithinAllowance(
+    ctx,
+    {
+      staffId: finance.id,
+      allowance: 'MONEY_OUT_WON',
+      amount: wonOf(payment),
+      action: 'PAYMENT_CANCEL',
+      reference: paymentId,
+    },
+    cancel,
+  );
+  if (alone.ran) return { payment: alone.result };
   return {
     approval: await requestApproval(ctx, paymentCancelApproval, {
       maker: finance,
@@ -84,8 +100,9 @@ export const manualRefundApproval = guardedAction({
 });
 
 /**
- * `PUT /api/admin/coin-refunds/{id}` marking a requested refund paid: at once up to APPROVAL_ABOVE_WON (`refund`),
- * else a request for approval (`approval`). Refusals and notes are never guarded: they move no money out.
+ * `PUT /api/admin/coin-refunds/{id}` marking a requested refund paid: at once within the maker's MONEY_OUT_WON
+ * allowance (`refund`), else a request for approval (`approval`). Refusals and notes are never guarded: they move no
+ * money out.
  */
 export async function markRefundPaidOrRequestApproval(
   ctx: ServiceContext,
@@ -93,7 +110,19 @@ export async function markRefundPaidOrRequestApproval(
   refund: AdminCoinRefund,
   change: Parameters<typeof setRefundStatus>[2],
 ): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
-  if (change.status === 'paid' && refund.status === 'requested' && refund.amount > ctx.config.APPROVAL_ABOVE_WON) {
+  if (change.status === 'paid' && refund.status === 'requested') {
+    const alone = await runWithinAllowance(
+      ctx,
+      {
+        staffId: finance.id,
+        allowance: 'MONEY_OUT_WON',
+        amount: refund.amount,
+        action: 'MANUAL_REFUND',
+        reference: String(refund.id),
+      },
+      () => setRefundStatus(ctx, refund.id, change, finance.id),
+    );
+    if (alone.ran) return { refund: alone.result };
     const note = change.note ?? null;
     const approval = await requestApproval(ctx, manualRefundApproval, {
       maker: finance,
@@ -132,9 +161,9 @@ export const providerRefundApproval = guardedAction({
 });
 
 /**
- * `POST /api/admin/coin-refunds/{id}/provider-refund`: a requested refund worth more than APPROVAL_ABOVE_WON with a
- * part to send back through a provider is a request for approval (`approval`); anything else runs (or is refused) at
- * once, as the provider refund answers it (`refund`).
+ * `POST /api/admin/coin-refunds/{id}/provider-refund`: a requested refund with a part to send back through a provider
+ * runs within the maker's MONEY_OUT_WON allowance, else is a request for approval (`approval`); anything else runs (or
+ * is refused) at once, as the provider refund answers it (`refund`).
  */
 export async function refundAtProviderOrRequestApproval(
   ctx: ServiceContext,
@@ -143,7 +172,19 @@ export async function refundAtProviderOrRequestApproval(
   reason: string,
 ): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
   const throughProvider = refund.parts.some((part) => part.via === 'PROVIDER' && part.amount > 0);
-  if (refund.status === 'requested' && throughProvider && refund.amount > ctx.config.APPROVAL_ABOVE_WON) {
+  if (refund.status === 'requested' && throughProvider) {
+    const alone = await runWithinAllowance(
+      ctx,
+      {
+        staffId: finance.id,
+        allowance: 'MONEY_OUT_WON',
+        amount: refund.amount,
+        action: 'PROVIDER_REFUND',
+        reference: String(refund.id),
+      },
+      () => refundRequestAtProvider(ctx, refund.id, finance.id, reason),
+    );
+    if (alone.ran) return { refund: alone.result };
     const approval = await requestApproval(ctx, providerRefundApproval, {
       maker: finance,
       params: { refundId: refund.id, reason },

@@ -1,4 +1,4 @@
-import type { AdminCoinRefund, AdminReversalShortfall, CoinRefund } from '@fanmission/contracts';
+import type { AdminCoinRefund, AdminReversalShortfall, AdminStaffAllowance, CoinRefund } from '@fanmission/contracts';
 import { holdForMission, verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,6 +267,21 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
     expect(later.statusCode, later.body).toBe(200);
     expect(later.json<AdminCoinRefund>().status).toBe('paid');
     expect(cancellationsOf(paymentId)).toHaveLength(1);
+  });
+
+  it('keeps a refund whose provider failed counted in its member’s daily allowance (money may have moved)', async () => {
+    const member = await createAccount(testApp.app, { roles: ['ROLE_FINANCE'] });
+    const moneyOut = async () =>
+      (await inject({ method: 'GET', url: '/api/admin/approvals/allowance', headers: member.headers }))
+        .json<AdminStaffAllowance>()
+        .allowances.find((entry) => entry.allowance === 'MONEY_OUT_WON')!.used;
+    const fan = await createAccount(testApp.app);
+    const paymentId = await paidCard(fan);
+    const request = await withdraw(fan, paymentId);
+    portOne.setPayment(paymentId, { status: 'FAILED', total: 1000 });
+    expect((await refundAtProvider(request.id, member)).statusCode).toBe(502);
+    expect(await moneyOut()).toBe(request.amount);
+    portOne.setPayment(paymentId, { status: 'PAID', total: 1000 });
   });
 
   it('refuses (409) a request with no provider charge, a refused one, and refusing one refunded at the provider', async () => {

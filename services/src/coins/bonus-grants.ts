@@ -14,7 +14,7 @@ import { grantBonus } from '@fanmission/ledger';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { ListPage, ListWindow } from '../admin';
-import { guardedAction, requestApproval } from '../approvals';
+import { approvalAskedUnder, guardedAction, requestApproval, takeAllowance } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
@@ -324,7 +324,8 @@ export const bonusGrantApproval = guardedAction({
 
 /**
  * `POST /api/admin/bonus-grants`: every recipient credited once, within the budget and the platform's caps, or
- * nothing at all. Above BONUS_GRANT_APPROVAL_ABOVE_COINS in all, a staff approval request instead (`approval`).
+ * nothing at all. A grant that would take its maker past his daily FREE_COINS allowance (BONUS_GRANT_APPROVAL_ABOVE_COINS
+ * in all over the last 24 hours, services/src/approvals) is a staff approval request instead (`approval`).
  */
 export async function grantBonusItem(
   ctx: ServiceContext,
@@ -343,17 +344,45 @@ export async function grantBonusItem(
     return { grant: toDto(earlier) };
   }
   const run = await checkedGrant(ctx.db, input, idempotencyKey);
-  if (run.userIds.length * run.coinsEach > ctx.config.BONUS_GRANT_APPROVAL_ABOVE_COINS) {
-    const approval = await requestApproval(ctx, bonusGrantApproval, {
+  const askApproval = async () => ({
+    approval: await requestApproval(ctx, bonusGrantApproval, {
       maker: finance,
       params: run,
       reason: input.reason,
       idempotencyKey,
-    });
-    return { approval };
+    }),
+  });
+  // A retry of a grant sent for approval answers that request, even once the allowance would let it run alone.
+  if (await approvalAskedUnder(ctx, { makerId: finance.id, kind: 'BONUS_GRANT', idempotencyKey })) {
+    return await askApproval();
   }
+  const coins = run.userIds.length * run.coinsEach;
   const now = ctx.now();
-  const id = await ctx.db.transaction().execute((trx) => runGrant(trx, ctx, finance.id, run, now));
-  if (id === null) return await grantBonusItem(ctx, finance, input, idempotencyKey);
-  return { grant: await getBonusGrant(ctx, id) };
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      // The grant and its use of the maker's allowance commit together, or neither does.
+      const use = await takeAllowance(trx, ctx, {
+        staffId: finance.id,
+        allowance: 'FREE_COINS',
+        amount: coins,
+        action: 'BONUS_GRANT',
+        reference: idempotencyKey,
+      });
+      if (use === null) return { overAllowance: true } as const;
+      const id = await runGrant(trx, ctx, finance.id, run, now);
+      // A concurrent retry with the same key made the grant: this one neither grants nor counts.
+      if (id === null) throw new ConcurrentRetry();
+      return { id };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ConcurrentRetry) return { retried: true } as const;
+      throw error;
+    });
+  if ('retried' in outcome) return await grantBonusItem(ctx, finance, input, idempotencyKey);
+  if ('overAllowance' in outcome) return await askApproval();
+  return { grant: await getBonusGrant(ctx, outcome.id) };
 }
+
+/** A grant whose key a concurrent retry used first: its transaction rolls back, and the retry's grant answers. */
+class ConcurrentRetry extends Error {}

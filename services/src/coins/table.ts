@@ -8,6 +8,8 @@ export interface CoinItemsTable {
   point: number;
   /** KRW. */
   price: number;
+  /** Won below the catalogue's rate of a CASH item: price + discount = point × 100 (migration 0480). */
+  discount: Generated<number>;
   /** numeric(10,2), read as a string by pg. */
   usd_price: string;
   active: Generated<boolean>;

@@ -16,10 +16,12 @@ import { errorResponses } from '../http';
 import * as catalog from './catalog';
 import { saveCoinItemOrRequestApproval } from './coin-item-approvals';
 
-const BONUS_ITEM_APPROVAL =
-  'A BONUS item set to more coins than BONUS_GRANT_APPROVAL_ABOVE_COINS (added, its coins raised, or made BONUS) is ' +
-  '202 with a staff approval request (`/api/admin/approvals`): another finance member approves it and it is saved ' +
-  'then; a change of the item meanwhile voids the request.';
+const COIN_ITEM_APPROVAL =
+  'A CASH item keeps the catalogue’s rate: price + discount = coins × 100 won (400 on `price` otherwise). Adding a ' +
+  'CASH item, making an item CASH, or changing a CASH item’s coins, price, discount or USD price is 202 with a staff ' +
+  'approval request (`/api/admin/approvals`, CASH_COIN_ITEM); so is a BONUS item set to more coins than ' +
+  'BONUS_GRANT_APPROVAL_ABOVE_COINS (added, its coins raised, or made BONUS; BONUS_COIN_ITEM). Another finance ' +
+  'member approves it and it is saved then; a change of the item meanwhile voids the request.';
 
 /**
  * `/api/admin/coin-items`: the coin catalogue and its prices (finance); an item already sold can be inactivated but
@@ -55,8 +57,8 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       config: { adminResource: 'coin-items' },
       schema: {
         tags: coinTags,
-        summary: 'Add a coin item (finance; a BONUS item above a limit, 202)',
-        description: BONUS_ITEM_APPROVAL,
+        summary: 'Add a coin item (finance; a CASH item, or a BONUS item above a limit, 202)',
+        description: COIN_ITEM_APPROVAL,
         security,
         body: adminCoinItemInputSchema,
         response: { 200: adminCoinItemSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403) },
@@ -76,7 +78,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       schema: {
         tags: coinTags,
         summary: 'Change a coin item or its prices (finance); purchases already made keep what they paid',
-        description: BONUS_ITEM_APPROVAL,
+        description: COIN_ITEM_APPROVAL,
         security,
         params: idParamsSchema,
         body: adminCoinItemInputSchema,

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../http';
 
 const coinItemView = (row: CoinItemRow): AdminCoinItem => ({
   ...toCoinItem(row),
+  discount: row.discount,
   active: row.active,
   sortOrder: row.sort_order,
   createdAt: row.created_at.toISOString(),
@@ -72,6 +73,7 @@ const coinItemValues = (body: AdminCoinItemInput) => ({
   name: body.name,
   point: body.point,
   price: body.price,
+  discount: body.discount,
   usd_price: body.usdPrice.toFixed(2),
   active: body.active,
   sort_order: body.sortOrder,

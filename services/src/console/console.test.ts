@@ -239,7 +239,7 @@ describe('/api/admin/staff', () => {
       id: staff.id,
       email,
       roles: ['ROLE_FINANCE'],
-      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000, bankDepositAboveWon: 10_000 },
     });
     // A console-only account: the web app's login is not its door.
     expect((await login(email, 'finance-pass1')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });
@@ -517,21 +517,30 @@ describe('/api/admin/missions and mission-products', () => {
 });
 
 describe('/api/admin/coin-items and tags', () => {
-  it('lets finance add, reprice and delete an unsold coin item; a sold one can only be inactivated', async () => {
+  it('lets finance add, reprice (with a second member) and delete an unsold coin item; a sold one only inactivated', async () => {
     const bad = await call(finance, 'POST', '/api/admin/coin-items', { itemType: 'GOLD', name: '', point: 0 });
     expect(fields(bad).sort()).toEqual(['itemType', 'name', 'point', 'price', 'usdPrice']);
-    const created = await call(finance, 'POST', '/api/admin/coin-items', {
-      itemType: 'CASH',
-      name: '77 coins',
-      point: 77,
-      price: 7_700,
-      usdPrice: 5.5,
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const item = created.json<AdminCoinItem>();
-    expect(item).toMatchObject({ point: 77, price: 7_700, usdPrice: 5.5, active: true });
-    const repriced = await call(finance, 'PUT', `/api/admin/coin-items/${item.id}`, { ...item, price: 7_000 });
-    expect(repriced.json()).toMatchObject({ price: 7_000 });
+    const created = await approveAs<AdminCoinItem>(
+      app(),
+      chief,
+      await call(finance, 'POST', '/api/admin/coin-items', {
+        itemType: 'CASH',
+        name: '77 coins',
+        point: 77,
+        price: 7_700,
+        usdPrice: 5.5,
+      }),
+    );
+    expect(created).toMatchObject({ point: 77, price: 7_700, discount: 0, usdPrice: 5.5, active: true });
+    const item = (await call(finance, 'GET', `/api/admin/coin-items/${created.id}`)).json<AdminCoinItem>();
+    const repriced = await approveAs<AdminCoinItem>(
+      app(),
+      chief,
+      await call(finance, 'PUT', `/api/admin/coin-items/${item.id}`, { ...item, price: 7_000, discount: 700 }),
+    );
+    expect(repriced).toMatchObject({ price: 7_000, discount: 700 });
+    const renamed = await call(finance, 'PUT', `/api/admin/coin-items/${item.id}`, { ...repriced, name: '77' });
+    expect(renamed.json()).toMatchObject({ name: '77', price: 7_000 });
     expect((await call(finance, 'DELETE', `/api/admin/coin-items/${item.id}`)).statusCode).toBe(200);
     expect((await call(finance, 'GET', `/api/admin/coin-items/${item.id}`)).statusCode).toBe(404);
     // The 10-coin item was sold above.
@@ -540,9 +549,9 @@ describe('/api/admin/coin-items and tags', () => {
     expect(audit.map((row) => row.action)).toEqual([
       'DELETE /api/admin/coin-items/:id',
       'PUT /api/admin/coin-items/:id',
-      'POST /api/admin/coin-items',
+      'PUT /api/admin/coin-items/:id',
     ]);
-    expect(audit[1]).toMatchObject({ before: { price: 7_700 }, after: { price: 7_000 } });
+    expect(audit[1]).toMatchObject({ before: { price: 7_000, name: '77 coins' }, after: { name: '77' } });
   });
 
   it('lets operators manage tags; names are unique and a tag in use stays', async () => {

@@ -10,7 +10,7 @@ import { toDoAdminRoutes } from './to-do-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
 export type { ConsoleTables } from './table';
-export { bonusCoinItemApproval, saveCoinItemOrRequestApproval } from './coin-item-approvals';
+export { bonusCoinItemApproval, cashCoinItemApproval, saveCoinItemOrRequestApproval } from './coin-item-approvals';
 export { dashboard } from './dashboard';
 export {
   inviteOrRequestApproval,

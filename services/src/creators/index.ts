@@ -4,6 +4,7 @@ export { payoutAccountAdminRoutes } from './payout-account-admin-routes';
 export { changePayoutAccountAsFinance, payoutAccountApproval } from './payout-account';
 export { creatorPopularityConsumer } from './popularity-consumer';
 export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
+export { creatorGradeApproval, updateCreatorOrRequestGradeChange } from './grade-approvals';
 export { findCreatorById, tagsOfCreator } from './repository';
 export { creatorReviewAdminRoutes } from './review-admin-routes';
 export { creatorRoutes } from './routes';

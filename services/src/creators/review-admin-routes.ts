@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   adminCreatorDetailSchema,
   adminCreatorFilterSchema,
   adminCreatorSchema,
@@ -10,7 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { creatorForReview, listCreatorsForReview, updateCreatorReview } from './review';
+import { updateCreatorOrRequestGradeChange } from './grade-approvals';
+import { creatorForReview, listCreatorsForReview } from './review';
 
 const RESOURCE = 'creators';
 
@@ -54,17 +56,25 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
           'searchable). Reject: `{"reviewStatus":"REJECTED","reviewReason":"…"}` (or `verified:false`), the reason ' +
           'required (400 otherwise); the creator sees it on his dashboard, and a profile save puts him back in the ' +
           'queue. A decision is a status different from the stored one (react-admin sends the whole record); it ' +
-          'writes the `creator.reviewed` event and mails the creator in his language. `grade` and ' +
-          '`containAdultContent` change with or without a decision. Unknown fields are ignored.',
+          'writes the `creator.reviewed` event and mails the creator in his language. `containAdultContent` ' +
+          'changes with or without a decision. A changed `grade` (the payout rate) is 202 with a staff approval ' +
+          'request (CREATOR_GRADE_CHANGE) that a finance member approves; the rest of the body is saved first. ' +
+          'Unknown fields are ignored.',
         security,
         params: adminIdParamsSchema,
         body: adminCreatorUpdateSchema,
-        response: { 200: adminCreatorDetailSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: adminCreatorDetailSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const operator = requireCaller(request);
-      return updateCreatorReview(app.ctx, operator, request.params.id, request.body);
+      const outcome = await updateCreatorOrRequestGradeChange(app.ctx, operator, request.params.id, request.body);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.creator;
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
@@ -204,20 +205,23 @@ describe('creator review (admin API)', () => {
     expect(after).toHaveLength(1);
   });
 
-  it('approves with {verified: true} and changes grade and the adult flag', async () => {
+  it('approves with {verified: true} and the adult flag at once; the grade (a payout rate) once finance approves', async () => {
     const creator = await queuedCreator({ language: 'en' });
-    const approved = await admin('PUT', `/creators/${creator.creatorId}`, {
+    const asked = await admin('PUT', `/creators/${creator.creatorId}`, {
       verified: true,
       grade: 'GOLD',
       containAdultContent: true,
     });
-    expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ kind: 'CREATOR_GRADE_CHANGE', summary: { from: 'SILVER', to: 'GOLD' } });
+    expect((await admin('GET', `/creators/${creator.creatorId}`)).json()).toMatchObject({
       verified: true,
       reviewStatus: 'APPROVED',
-      grade: 'GOLD',
+      grade: 'SILVER',
       containAdultContent: true,
     });
+    await approveAs(app(), finance, asked);
+    expect((await admin('GET', `/creators/${creator.creatorId}`)).json()).toMatchObject({ grade: 'GOLD' });
     expect(mailing.current.smtp.mails().filter((mail) => mail.to.includes(creator.email.toLowerCase()))).toEqual([]);
     await sendReviewMails();
     const mail = await mailing.current.smtp.awaitMail(creator.email);
@@ -293,12 +297,16 @@ describe('creator review (admin API)', () => {
       reviewStatus: 'REJECTED',
       reviewReason: 'Copied content',
     });
-    // A whole record sent back with verified false (unchanged) and a new grade decides nothing more.
+    // A whole record sent back with verified false (unchanged) and a new grade decides nothing more: the grade waits.
     const grade = await admin('PUT', `/creators/${creator.creatorId}`, {
       ...(withReason.json() as object),
       grade: 'DIAMOND',
     });
-    expect(grade.json()).toMatchObject({ reviewStatus: 'REJECTED', grade: 'DIAMOND' });
+    expect(grade.json()).toMatchObject({ kind: 'CREATOR_GRADE_CHANGE', status: 'PENDING' });
+    expect((await admin('GET', `/creators/${creator.creatorId}`)).json()).toMatchObject({
+      reviewStatus: 'REJECTED',
+      grade: 'SILVER',
+    });
   });
 
   it('refuses going back to PENDING and a reason over 1000 characters', async () => {

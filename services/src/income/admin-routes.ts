@@ -19,6 +19,7 @@ import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import * as settlementConsole from './console';
+import { confirmGradeProposalOrRequestApproval } from './grade-proposal-approvals';
 import { statementWithLines } from './creator-income';
 import { statementDocumentRoutes } from './statement-document-routes';
 
@@ -174,18 +175,27 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
       config: { adminResource: 'grade-proposals' },
       schema: {
         tags,
-        summary: 'Confirm a grade proposal (operator)',
+        summary: 'Confirm a grade proposal (operator; another grade than proposed, 202)',
         description:
           'The proposed grade, or `grade` to choose another, becomes the creator’s grade for the month after the ' +
           'review (and his grade now, once that month has begun). Confirming again changes nothing (409 with ' +
-          'another grade).',
+          'another grade). Choosing another grade than the proposed one sets a payout rate: 202 with a staff ' +
+          'approval request (GRADE_PROPOSAL_OVERRIDE) that a finance member approves; it is confirmed then.',
         security,
         params: adminIdParamsSchema,
         body: confirmGradeProposalRequestSchema,
-        response: { 200: gradeProposalSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: gradeProposalSchema, 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      settlementConsole.confirmGradeProposal(app.ctx, requireCaller(request), request.params.id, request.body.grade),
+    async (request, reply) => {
+      const outcome = await confirmGradeProposalOrRequestApproval(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.body.grade,
+      );
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.proposal;
+    },
   );
 }

@@ -294,7 +294,7 @@ export async function listGradeProposals(
  */
 export async function confirmGradeProposal(
   ctx: ServiceContext,
-  operator: Caller,
+  operator: Pick<Caller, 'id'>,
   id: number,
   chosen: CreatorGrade | undefined,
 ) {

@@ -3,6 +3,7 @@ export { createSettlementActivities, type SettlementActivityDependencies } from 
 export { settlementAdminRoutes } from './admin-routes';
 export { decideStatement, statementApprovals } from './console';
 export { cjkFont } from './documents';
+export { gradeProposalOverrideApproval } from './grade-proposal-approvals';
 export { gradeConfirmedSince } from './grades';
 export { incomeRoutes } from './routes';
 export { MonthNotEndedError, settleMonth, type SettlementRunResult } from './settlement';

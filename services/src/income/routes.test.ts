@@ -458,7 +458,7 @@ describe('/api/admin/settlements', () => {
 });
 
 describe('/api/admin/grade-proposals', () => {
-  it('lists the review’s proposals; an operator confirms one, which becomes the grade of the next month', async () => {
+  it('lists the review’s proposals; another grade confirmed (with finance) becomes the grade of the next month', async () => {
     const list = await get(
       `/api/admin/grade-proposals?filter=${encodeURIComponent(JSON.stringify({ reviewMonth: '2025-03', creatorId: creator.creatorId }))}`,
       operator.headers,
@@ -473,9 +473,15 @@ describe('/api/admin/grade-proposals', () => {
     const url = `/api/admin/grade-proposals/${proposal!.id}`;
     expect((await send('PUT', url, finance.headers, { grade: 'GOLD' })).statusCode).toBe(403);
     expect((await send('PUT', url, operator.headers, { grade: 'PLATINUM' })).statusCode).toBe(400);
-    const confirmed = await send('PUT', url, operator.headers, { grade: 'GOLD' });
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', confirmedGrade: 'GOLD' });
+    // Another grade than the proposed one sets a payout rate: a finance member approves it first.
+    const asked = await send('PUT', url, operator.headers, { grade: 'GOLD' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({
+      kind: 'GRADE_PROPOSAL_OVERRIDE',
+      summary: { proposalId: proposal!.id, proposed: 'SILVER', chosen: 'GOLD' },
+    });
+    const confirmed = await approveAs(app(), finance, asked);
+    expect(confirmed).toMatchObject({ status: 'CONFIRMED', confirmedGrade: 'GOLD' });
     expect((await send('PUT', url, operator.headers, { grade: 'GOLD' })).statusCode).toBe(200);
     expect((await send('PUT', url, operator.headers, { grade: 'DIAMOND' })).statusCode).toBe(409);
     expect((await send('PUT', '/api/admin/grade-proposals/999999', operator.headers, {})).statusCode).toBe(404);

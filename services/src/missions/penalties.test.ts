@@ -2,11 +2,13 @@ import { koreaMonthOf, monthKey, type CreatorGrade } from '@fanmission/contracts
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { basicRequest, createFan, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 import { penalizeCreator } from './penalties';
 
-// A level-2 penalty drops the creator's grade to SILVER and keeps the grade it took; lifting it gives that grade
-// back, unless an operator confirmed a grade while the penalty ran: the grade an operator confirmed last wins.
+// A level-2 penalty drops the creator's grade to SILVER and keeps the grade it took; lifting it (an operator asks, a
+// finance member approves) gives that grade back, unless a grade was confirmed while the penalty ran: the grade
+// confirmed last wins.
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -50,6 +52,7 @@ async function penalizedDiamondCreator() {
   return { creator, penaltyId: penalty.id };
 }
 
+/** An operator asks to lift the penalty; a finance member approves (the lift gives a payout rate back). */
 async function lift(penaltyId: number) {
   const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
   const response = await app().inject({
@@ -58,7 +61,7 @@ async function lift(penaltyId: number) {
     headers: operator.headers,
     payload: { liftNote: 'appeal accepted' },
   });
-  expect(response.statusCode, response.body).toBe(200);
+  await approveAs(app(), await createAccount(app(), { roles: ['ROLE_FINANCE'] }), response);
 }
 
 describe('lifting a penalty that dropped the grade', () => {
@@ -93,7 +96,7 @@ describe('lifting a penalty that dropped the grade', () => {
       headers: operator.headers,
       payload: { grade: 'GOLD' },
     });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await approveAs(app(), await createAccount(app(), { roles: ['ROLE_FINANCE'] }), confirmed);
     expect(await gradeOf(creator.creatorId)).toBe('GOLD');
 
     await lift(penaltyId);

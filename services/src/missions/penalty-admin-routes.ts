@@ -1,11 +1,17 @@
-import { adminIdParamsSchema, creatorPenaltySchema, liftCreatorPenaltyRequestSchema } from '@fanmission/contracts';
+import {
+  adminApprovalSchema,
+  adminIdParamsSchema,
+  creatorPenaltySchema,
+  liftCreatorPenaltyRequestSchema,
+} from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { liftPenaltyByOperator, listPenalties, penaltyById } from './penalty-console';
+import { liftPenaltyOrRequestApproval } from './penalty-approvals';
+import { listPenalties, penaltyById } from './penalty-console';
 
 const RESOURCE = 'creator-penalties';
 const filterSchema = z.object({
@@ -43,19 +49,28 @@ export async function creatorPenaltyAdminRoutes(app: FastifyInstance) {
       config: { adminResource: RESOURCE },
       schema: {
         tags,
-        summary: 'Lift a creator penalty (operator)',
+        summary: 'Lift a creator penalty (operator; 202, a finance member approves)',
         description:
           'Its request block ends and the grade it lowered comes back; a login block ends unless another ' +
-          'login-blocking penalty stands; it no longer counts towards the next level. Lifting again changes nothing.',
+          'login-blocking penalty stands; it no longer counts towards the next level. The lift gives back a payout ' +
+          'rate, so it is 202 with a staff approval request (CREATOR_PENALTY_LIFT) that a finance member approves, ' +
+          'and it runs then. Lifting a lifted penalty changes nothing (200).',
         security,
         params: adminIdParamsSchema,
         body: liftCreatorPenaltyRequestSchema,
-        response: { 200: creatorPenaltySchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: creatorPenaltySchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const operator = requireCaller(request);
-      return liftPenaltyByOperator(app.ctx, request.params.id, operator.id, request.body.liftNote ?? null);
+      const note = request.body.liftNote ?? null;
+      const outcome = await liftPenaltyOrRequestApproval(app.ctx, operator, request.params.id, note);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.penalty;
     },
   );
 }

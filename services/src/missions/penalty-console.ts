@@ -1,11 +1,10 @@
 import type { CreatorPenalty } from '@fanmission/contracts';
 import { selectListWindow, type ListWindow } from '../admin';
-import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { notFound } from '../http';
-import { liftPenalty, penaltyDto } from './penalties';
+import { penaltyDto } from './penalties';
 
-// The console's view of creator penalties: the list, one penalty, and an operator lifting one.
+// The console's view of creator penalties: the list and one penalty (lifting one: ./penalty-approvals.ts).
 
 const SORT_COLUMNS = { id: 'id', createdAt: 'created_at', level: 'level', creatorId: 'creator_id' } as const;
 
@@ -30,18 +29,4 @@ export async function penaltyById(db: DbExecutor, id: number): Promise<CreatorPe
   const row = await db.selectFrom('creator_penalties').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('creatorPenalties.notFound');
   return penaltyDto(row);
-}
-
-/** An operator lifts a penalty (again: nothing changes); 404 when there is none. */
-export async function liftPenaltyByOperator(
-  ctx: ServiceContext,
-  penaltyId: number,
-  operatorId: number,
-  note: string | null,
-): Promise<CreatorPenalty> {
-  const lifted = await ctx.db
-    .transaction()
-    .execute((trx) => liftPenalty(trx, { penaltyId, operatorId, note, at: ctx.now() }));
-  if (!lifted) throw notFound('creatorPenalties.notFound');
-  return penaltyDto(lifted);
 }

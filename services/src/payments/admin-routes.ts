@@ -1,4 +1,5 @@
 import {
+  adminApprovalSchema,
   adminReversalShortfallQuerySchema,
   adminReversalShortfallSchema,
   adminBankTransferFilterSchema,
@@ -19,14 +20,16 @@ import {
 } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
-import { decideBankTransfer, getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
+import { decideBankTransferOrRequestApproval } from './bank-deposit-approvals';
+import { getBankTransferForConsole, listBankTransfersForConsole } from './bank-transfers';
 import { listReversalShortfalls } from './reversals';
 
 const RESOURCE = 'bank-transfers';
 
 /**
  * `/api/admin/bank-transfers`: operators (or finance) see bank-deposit requests and decide them. Marking one paid
- * credits its coins once. Deciding is for finance accounts only, never on their own account.
+ * credits its coins once, alone only within the member's daily allowance (./bank-deposit-approvals.ts). Deciding is
+ * for finance accounts only, never on their own account.
  */
 export async function bankTransferAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -63,20 +66,30 @@ export async function bankTransferAdminRoutes(app: FastifyInstance) {
         description:
           'Only a ready request changes. Repeating the decision already taken changes nothing (a second paid never ' +
           'credits again); any other change of a decided request is 409 BANK_TRANSFER_DECIDED. Finance only; a ' +
-          'request of the caller’s own account is 403 OWN_ACCOUNT.',
+          'request of the caller’s own account is 403 OWN_ACCOUNT. Confirming (paid) a deposit that would take the ' +
+          'caller past his daily MONEY_IN_WON allowance (BANK_DEPOSIT_APPROVAL_ABOVE_WON in all over the last 24 ' +
+          'hours) is 202 with a staff approval request (BANK_DEPOSIT_CONFIRM): another finance member checks the ' +
+          'bank statement for the depositor’s name, the amount and a credit after the request, and approves it; ' +
+          'the coins are credited then.',
         security,
         params: idParamsSchema,
         body: adminBankTransferUpdateSchema,
-        response: { 200: adminBankTransferSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: adminBankTransferSchema,
+          202: adminApprovalSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Money-in is finance's decision, and never on one's own account.
       const finance = requireCaller(request);
       const before = await getBankTransferForConsole(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
-      return decideBankTransfer(app.ctx, finance.id, request.params.id, request.body);
+      const outcome = await decideBankTransferOrRequestApproval(app.ctx, finance, request.params.id, request.body);
+      if ('approval' in outcome) return reply.code(202).send(outcome.approval);
+      return outcome.transfer;
     },
   );
 }

@@ -264,13 +264,16 @@ describe('finance decides in /api/admin/bank-transfers', () => {
     const member = await createAccount(testApp.current.app);
     const { id } = (await request(member, validRequest(member))).json() as { id: number };
     const db = testApp.current.app.db;
-    await db.updateTable('coin_items').set({ point: 1_000 }).where('id', '=', tenCoins).execute();
+    // The catalogue keeps its rate (coins × 100 won = price): the item's coins and price change together.
+    await db.updateTable('coin_items').set({ point: 1_000, price: 100_000 }).where('id', '=', tenCoins).execute();
     try {
       const listed = await admin(finance, { method: 'GET', url: `/api/admin/bank-transfers/${id}` });
       expect(listed.json().coinItem).toMatchObject({ id: tenCoins, point: 10 });
-      expect((await decide(finance, id, { status: 'paid' })).statusCode).toBe(200);
+      // A member whose daily allowance is untouched confirms it alone (the file's other confirmations used finance's).
+      const colleague = await createAccount(testApp.current.app, { roles: ['ROLE_FINANCE'] });
+      expect((await decide(colleague, id, { status: 'paid' })).statusCode).toBe(200);
     } finally {
-      await db.updateTable('coin_items').set({ point: 10 }).where('id', '=', tenCoins).execute();
+      await db.updateTable('coin_items').set({ point: 10, price: 1_000 }).where('id', '=', tenCoins).execute();
     }
     expect(await balanceOf(member)).toBe(10);
   });

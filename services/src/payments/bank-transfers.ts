@@ -9,9 +9,11 @@ import type {
   Page,
   PageQuery,
 } from '@fanmission/contracts';
+import type { Transaction } from 'kysely';
 import type { ListWindow, ListPage } from '../admin';
 import { depositBankTransfer } from '../coins';
 import type { ServiceContext } from '../context';
+import type { Database } from '../db';
 import { AppError, notFound, pageOffset, toPage } from '../http';
 import { domainEvent, recordEvents } from '../outbox';
 import { idempotencyConflict } from './errors';
@@ -185,22 +187,39 @@ export async function decideBankTransfer(
   decision: AdminBankTransferUpdate,
 ): Promise<AdminBankTransfer> {
   await ctx.db.transaction().execute(async (trx) => {
-    const transfer = await repository.lockBankTransfer(trx, id);
-    if (!transfer) throw notFound('payments.bankTransferNotFound');
-    if (transfer.status === decision.status) return;
-    if (transfer.status !== 'ready') {
-      throw new AppError(409, 'payments.bankTransferDecided', {
-        code: 'BANK_TRANSFER_DECIDED',
-        params: { status: transfer.status },
-      });
-    }
-    if (decision.status === 'paid') await depositBankTransfer(ctx, trx, transfer);
-    await repository.decideBankTransfer(trx, id, {
-      status: decision.status,
-      note: decision.note ?? transfer.note,
-      decidedBy: operatorId,
-      now: ctx.now(),
-    });
+    const transfer = await lockBankTransfer(trx, id);
+    await decideLockedBankTransfer(ctx, trx, operatorId, transfer, decision);
   });
   return getBankTransferForConsole(ctx, id);
+}
+
+/** The request locked for a decision in the caller's transaction; 404 when there is none. */
+export async function lockBankTransfer(trx: Transaction<Database>, id: number): Promise<BankTransferRow> {
+  const transfer = await repository.lockBankTransfer(trx, id);
+  if (!transfer) throw notFound('payments.bankTransferNotFound');
+  return transfer;
+}
+
+/** `decideBankTransfer` on a request already locked in the caller's transaction. */
+export async function decideLockedBankTransfer(
+  ctx: ServiceContext,
+  trx: Transaction<Database>,
+  operatorId: number,
+  transfer: BankTransferRow,
+  decision: AdminBankTransferUpdate,
+): Promise<void> {
+  if (transfer.status === decision.status) return;
+  if (transfer.status !== 'ready') {
+    throw new AppError(409, 'payments.bankTransferDecided', {
+      code: 'BANK_TRANSFER_DECIDED',
+      params: { status: transfer.status },
+    });
+  }
+  if (decision.status === 'paid') await depositBankTransfer(ctx, trx, transfer);
+  await repository.decideBankTransfer(trx, transfer.id, {
+    status: decision.status,
+    note: decision.note ?? transfer.note,
+    decidedBy: operatorId,
+    now: ctx.now(),
+  });
 }

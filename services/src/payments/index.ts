@@ -1,6 +1,7 @@
 // The public surface of `payments`: payment orders, providers, bank transfers and crediting paid orders. Other modules
 // import only this file.
 export { bankTransferAdminRoutes, paymentReversalAdminRoutes } from './admin-routes';
+export { bankDepositConfirmApproval, decideBankTransferOrRequestApproval } from './bank-deposit-approvals';
 export { BANK_DEPOSIT_MAIL_CONSUMER, createBankDepositMailConsumer } from './bank-transfer-mail-consumer';
 export { getPaymentForConsole, listPaymentsForConsole } from './console';
 export { coinDepositRoutes } from './deposit-routes';

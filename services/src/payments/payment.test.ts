@@ -210,7 +210,7 @@ describe('OpenAPI', () => {
       ['/api/v1/payment/sandbox/{paymentId}/decline', 'post', ['303', '401', '404', '414']],
       ['/api/admin/bank-transfers', 'get', ['200', '400', '401', '403']],
       ['/api/admin/bank-transfers/{id}', 'get', ['200', '400', '401', '403', '404', '414']],
-      ['/api/admin/bank-transfers/{id}', 'put', ['200', '400', '401', '403', '404', '409', '414']],
+      ['/api/admin/bank-transfers/{id}', 'put', ['200', '202', '400', '401', '403', '404', '409', '414']],
     ];
     for (const [path, method, statuses] of expected) {
       expect(Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort(), `${method} ${path}`).toEqual(

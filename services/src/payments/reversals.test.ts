@@ -204,14 +204,15 @@ describe('the coins an order buys are snapshotted at order time', () => {
   it('a catalogue change between checkout and credit does not change the coins credited', async () => {
     const { merchantUid, point } = await order('card');
     expect(point).toBe(10);
-    await db().updateTable('coin_items').set({ point: 12 }).where('id', '=', tenCoins).execute();
+    // 12 coins for the same 1,000 won: a 200-won discount keeps the catalogue's rate (coins × 100 won = price).
+    await db().updateTable('coin_items').set({ point: 12, discount: 200 }).where('id', '=', tenCoins).execute();
     try {
       portOne.setPayment(merchantUid, { status: 'PAID', total: 1000 });
       const before = await balance();
       expect((await deposit(merchantUid)).statusCode).toBe(200);
       expect(await balance()).toBe(before + 10);
     } finally {
-      await db().updateTable('coin_items').set({ point: 10 }).where('id', '=', tenCoins).execute();
+      await db().updateTable('coin_items').set({ point: 10, discount: 0 }).where('id', '=', tenCoins).execute();
     }
   });
 });

@@ -11,14 +11,20 @@ import {
 import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
 import { inviteOrRequestApproval, saveCoinItemOrRequestApproval, updateOrRequestApproval } from '../console';
-import { changePayoutAccountAsFinance } from '../creators';
+import { changePayoutAccountAsFinance, updateCreatorOrRequestGradeChange } from '../creators';
 import { decideStatement } from '../income';
-import { decideBankTransfer, purchaseAtSandbox, requestBankTransfer } from '../payments';
+import {
+  decideBankTransfer,
+  decideBankTransferOrRequestApproval,
+  purchaseAtSandbox,
+  requestBankTransfer,
+} from '../payments';
 import { DEMO_STAFF } from './demo-accounts';
 
 const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
 const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
 const DEMO_LARGE_PACK = '3000 코인 연말 패키지 (판매 종료)';
+const DEMO_DISCOUNT_PACK = '100 코인 첫 충전 할인';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
@@ -26,8 +32,10 @@ const DEMO_LARGE_PACK = '3000 코인 연말 패키지 (판매 종료)';
  * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider), to cancel a
  * member's charge above it and, where
  * the demo world has such statements, to approve an issued statement, to pay an approved one and to release a held
- * one; finance2@ finds them waiting. The first console account (both roles) has asked to give operator1@ the finance
- * role, which either finance member may approve.
+ * one, to confirm a bank deposit beyond his daily allowance and to add a discounted paid coin item; finance2@ finds
+ * them waiting. The first console account (both roles) has asked to give operator1@ the finance role, which either
+ * finance member may approve; operator1@ has asked to change a creator's grade (his payout rate), which a finance
+ * member approves.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
 export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
@@ -66,6 +74,7 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
     name: DEMO_NEW_BONUS_ITEM,
     point: 2_000,
     price: 0,
+    discount: 0,
     usdPrice: 0,
     active: false,
     sortOrder: 0,
@@ -102,7 +111,68 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
     await decideStatement(ctx, caller, held.id, { action: 'release', note: '데모: 등록된 연락처로 본인 확인 완료' });
   }
   await seedRefundsAboveLimit(ctx, caller);
+  await seedMoneyIn(ctx, caller, fan.id);
   await seedRoleGrant(ctx);
+  await seedPayoutRateChanges(ctx);
+}
+
+/**
+ * Money coming in: a member asked to pay the largest pack (100,000 won) by bank deposit, and finance1@ confirms it,
+ * beyond what he may confirm alone in a day; he also asks to add a discounted paid coin item (100 coins for 9,000 won,
+ * a 1,000-won discount written out). Both wait for finance2@.
+ */
+async function seedMoneyIn(ctx: ServiceContext, finance: Caller, fanId: number): Promise<void> {
+  const item = await largestCashItem(ctx);
+  const transfer = await requestBankTransfer(
+    ctx,
+    fanId,
+    {
+      coinItemId: item.id,
+      userId: fanId,
+      depositorName: '팬하나',
+      depositorPhone: '01055551234',
+      receiptType: 'PHONE',
+    },
+    'demo-deposit-to-confirm',
+  );
+  await decideBankTransferOrRequestApproval(ctx, finance, transfer.id, {
+    status: 'paid',
+    note: '데모: 통장 입금 확인',
+  });
+  await saveCoinItemOrRequestApproval(ctx, finance, null, {
+    itemType: 'CASH',
+    name: DEMO_DISCOUNT_PACK,
+    point: 100,
+    price: 9_000,
+    discount: 1_000,
+    usdPrice: 7.2,
+    active: false,
+    sortOrder: 50,
+  });
+}
+
+/**
+ * A creator's payout rate: operator1@ asks to change skydance's grade (one step up, or down from the top), to lift the oldest penalty still standing, and
+ * to confirm a pending grade proposal with a grade one step above the proposed one, where the world has them; a finance
+ * member approves each.
+ */
+async function seedPayoutRateChanges(ctx: ServiceContext): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'roles'])
+    .where('email', '=', DEMO_STAFF.operatorMaker)
+    .executeTakeFirst();
+  const creator = await ctx.db
+    .selectFrom('creators')
+    .select(['id', 'grade'])
+    .where('url', '=', 'skydance')
+    .executeTakeFirst();
+  if (!row || !creator) return;
+  const operator: Caller = { id: row.id, roles: row.roles as Role[], creatorId: null };
+  const raised = creator.grade === 'SILVER' ? 'GOLD' : 'DIAMOND';
+  await updateCreatorOrRequestGradeChange(ctx, operator, creator.id, {
+    grade: creator.grade === 'DIAMOND' ? 'GOLD' : raised,
+  });
 }
 
 /** The largest coin pack on sale (1,000 coins, 100,000 won: no single charge of it needs an approval). */

@@ -68,7 +68,16 @@ describe('the demo world', () => {
     // Every kind but the staff changes the demo's four-member team has nobody to apply to: taking a role away needs a
     // member with two roles other than the first account, reactivating needs a deactivated one, and deactivating
     // one of the four would leave the demo's story short of a checker.
-    const unseeded: readonly string[] = ['STAFF_ROLE_REMOVAL', 'STAFF_DEACTIVATION', 'STAFF_REACTIVATION'];
+    // Nor a penalty lift or a grade other than proposed: the world has no penalty standing nor a proposal pending.
+    const unseeded: readonly string[] = [
+      'STAFF_ROLE_REMOVAL',
+      'STAFF_DEACTIVATION',
+      'STAFF_REACTIVATION',
+      'CREATOR_PENALTY_LIFT',
+      'GRADE_PROPOSAL_OVERRIDE',
+    ];
+    // A creator's grade (his payout rate) is an operator's request that finance checks.
+    const OPERATOR_KINDS: readonly string[] = ['CREATOR_GRADE_CHANGE'];
     const kinds = APPROVAL_KINDS.filter((kind) => !unseeded.includes(kind));
     const rows = await app.db
       .selectFrom('staff_approval_requests as r')
@@ -80,7 +89,12 @@ describe('the demo world', () => {
       [...kinds].sort().map((kind) => ({
         kind,
         status: 'PENDING',
-        email: kind === 'STAFF_ROLE_GRANT' ? config.ADMIN_EMAIL : DEMO_STAFF.financeMaker,
+        email:
+          kind === 'STAFF_ROLE_GRANT'
+            ? config.ADMIN_EMAIL
+            : OPERATOR_KINDS.includes(kind)
+              ? DEMO_STAFF.operatorMaker
+              : DEMO_STAFF.financeMaker,
       })),
     );
   });

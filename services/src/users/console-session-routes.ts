@@ -1,4 +1,5 @@
 import {
+  BANK_DEPOSIT_APPROVAL_ABOVE_WON,
   STAFF_ROLES,
   consoleSessionSchema,
   loginRequestSchema,
@@ -33,6 +34,7 @@ const CSRF_NOTE =
 const approvalLimitsOf = (config: Pick<AppConfig, 'APPROVAL_ABOVE_WON' | 'BONUS_GRANT_APPROVAL_ABOVE_COINS'>) => ({
   aboveWon: config.APPROVAL_ABOVE_WON,
   bonusGrantAboveCoins: config.BONUS_GRANT_APPROVAL_ABOVE_COINS,
+  bankDepositAboveWon: BANK_DEPOSIT_APPROVAL_ABOVE_WON,
 });
 
 /**

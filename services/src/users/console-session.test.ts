@@ -42,7 +42,7 @@ describe('the operator console session', () => {
       id: operator.id,
       email: operator.email,
       roles: ['ROLE_OPERATOR'],
-      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000, bankDepositAboveWon: 10_000 },
     });
     expect(response.headers.authorization).toBeUndefined();
     expect(response.body).not.toMatch(/eyJ/);
@@ -73,7 +73,7 @@ describe('the operator console session', () => {
       id: operator.id,
       email: operator.email,
       roles: ['ROLE_OPERATOR'],
-      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000, bankDepositAboveWon: 10_000 },
     });
   });
 

@@ -294,7 +294,7 @@ describe('operator account bootstrap', () => {
       id,
       email: 'ops@fanmission.local',
       roles: ['ROLE_OPERATOR', 'ROLE_FINANCE'],
-      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000 },
+      approvalLimits: { aboveWon: 100_000, bonusGrantAboveCoins: 1_000, bankDepositAboveWon: 10_000 },
     });
     // A console-only account: the web app's login refuses it.
     expect((await login('ops@fanmission.local', 'operator123')).json()).toMatchObject({ code: 'CONSOLE_ACCOUNT' });

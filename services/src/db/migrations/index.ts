@@ -93,6 +93,7 @@ import * as m0450 from './0450_web_push';
 import * as m0460 from './0460_notification_reads';
 import * as m0461 from './0461_mission_deadline_reminders';
 import * as m0470 from './0470_resumable_uploads';
+import * as m0480 from './0480_staff_allowances';
 import * as m0490 from './0490_alimtalk_choice';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -191,5 +192,6 @@ export const migrations: Record<string, Migration> = {
   '0460_notification_reads': m0460,
   '0461_mission_deadline_reminders': m0461,
   '0470_resumable_uploads': m0470,
+  '0480_staff_allowances': m0480,
   '0490_alimtalk_choice': m0490,
 };

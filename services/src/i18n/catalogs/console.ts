@@ -2,6 +2,11 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the operator and finance console (ko, en, ja). */
 export const consoleMessages = {
+  'console.coinItemRate': {
+    ko: '코인 상품의 가격은 코인 수 × 100원에서 할인 금액을 뺀 금액이어야 합니다.',
+    en: 'A coin item’s price is its coins × 100 won, less its discount.',
+    ja: 'コイン商品の価格は、コイン数 × 100ウォンから割引額を引いた金額です。',
+  },
   'console.ownAccount': {
     ko: '본인 계정의 입금이나 환불은 처리할 수 없습니다.',
     en: 'Nobody may decide a deposit or refund of his own account.',
