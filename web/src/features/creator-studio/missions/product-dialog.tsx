@@ -164,10 +164,16 @@ export function ProductDialog({
               type="number"
               value={form.winProbability}
               onChange={(event) => set({ winProbability: event.target.value })}
+              helperText={t('creatorStudio.missions.dialog.winProbabilityHelp')}
               slotProps={{
                 htmlInput: { min: WIN_PROBABILITY.min, max: WIN_PROBABILITY.max, step: WIN_PROBABILITY.step },
               }}
             />
+          ) : null}
+          {lucky ? (
+            <Alert severity="info" variant="outlined" role="note" data-testid="lucky-earnings">
+              {t('creatorStudio.missions.dialog.luckyEarnings')}
+            </Alert>
           ) : null}
           <DescriptionField
             label={t(lucky ? 'creatorStudio.missions.dialog.performItem' : 'creatorStudio.missions.dialog.description')}

@@ -168,6 +168,9 @@ describe.each(LANGUAGES)('mission products in %s', (language) => {
       <ProductDialog type="LUCKY" creatorId={CREATOR_ID} product={null} onClose={() => {}} onSaved={() => {}} />,
     );
     expect(screen.getByText(`${d.cover} *`)).toBeTruthy();
+    // The allowed chance before any error, and what a LUCKY product earns.
+    expect(screen.getByText(d.winProbabilityHelp)).toBeTruthy();
+    expect(screen.getByTestId('lucky-earnings').textContent).toBe(d.luckyEarnings);
     await userEvent.type(screen.getByRole('textbox', { name: new RegExp(d.name) }), 'Roulette');
     await userEvent.click(screen.getByRole('button', { name: d.save }));
     const alert = await screen.findByRole('alert');

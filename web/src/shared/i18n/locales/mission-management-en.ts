@@ -45,6 +45,9 @@ export const missionManagementEn: MissionManagementMessages = {
     coverChoose: 'Choose image',
     allowAttachments: 'Allow fans’ attachments',
     winProbability: 'Win probability (%)',
+    winProbabilityHelp: '0.1% to 10%, in steps of 0.1%',
+    luckyEarnings:
+      'What you earn: only a winning roll’s price is your income; the coins of rolls that did not win are the platform’s. A win not performed within 10 days is refunded to the fan, and the compensation coins come out of your income.',
     alwaysPrivate: 'Always private',
     save: 'Register',
     update: 'Update',

@@ -45,6 +45,9 @@ export const missionManagementJa: MissionManagementMessages = {
     coverChoose: '画像を選択',
     allowAttachments: 'ファンの添付ファイルを許可',
     winProbability: '当選確率（%）',
+    winProbabilityHelp: '0.1%〜10%、0.1%単位',
+    luckyEarnings:
+      '収益について：当選した回の価格だけがクリエイターの収益になり、当選しなかった回のコインはプラットフォームの収益です。当選したミッションを10日以内に実行しないとファンに返金され、補償コインは収益から差し引かれます。',
     alwaysPrivate: '常に非公開',
     save: '登録',
     update: '更新',

@@ -38,6 +38,9 @@ export const missionManagementKo = {
     coverChoose: '이미지 선택',
     allowAttachments: '팬의 첨부 파일 허용',
     winProbability: '당첨 확률 (%)',
+    winProbabilityHelp: '0.1%~10%, 0.1% 단위',
+    luckyEarnings:
+      '수익 안내: 당첨된 회차의 가격만 크리에이터 수익이 되고, 당첨되지 않은 회차의 코인은 플랫폼 수익입니다. 당첨된 미션을 10일 안에 수행하지 못하면 팬에게 환불하고, 보상 코인은 수익에서 차감됩니다.',
     alwaysPrivate: '항상 비공개',
     save: '등록',
     update: '수정',
