@@ -76,57 +76,62 @@ export function createNotificationMailConsumer(deps: MailDependencies): EventCon
     );
   };
 
-  return defineConsumer(NOTIFICATION_MAIL_CONSUMER, {
-    'mission.requested': async (trx, { payload }) =>
-      mail(trx, {
-        kind: 'MISSION_REQUESTED',
-        recipient: await creatorParty(trx, payload.creatorId),
-        actor: await fanParty(trx, payload.userId),
-        missionId: payload.missionId,
-        params: { product: payload.productName, coins: payload.coinPrice },
-      }),
-    // A deadline near: the creator is reminded by mail too (his mail choice for deadline reminders).
-    'mission.deadline-approaching': async (trx, { payload }) =>
-      mail(trx, {
-        ...deadlineReminder(payload),
-        recipient: await creatorParty(trx, payload.creatorId),
-        actor: await fanParty(trx, payload.userId),
-        missionId: payload.missionId,
-      }),
-    'mission.accepted': async (trx, { payload }) =>
-      mail(trx, {
-        kind: 'MISSION_ACCEPTED',
-        recipient: await fanParty(trx, payload.userId),
-        actor: await creatorParty(trx, payload.creatorId),
-        missionId: payload.missionId,
-        params: { product: payload.productName, ...(payload.feedback && { message: payload.feedback }) },
-      }),
-    'mission.completed': async (trx, { payload }) =>
-      mail(trx, {
-        kind: payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
-        recipient: await fanParty(trx, payload.userId),
-        actor: await creatorParty(trx, payload.creatorId),
-        missionId: payload.missionId,
-        params: { product: payload.productName },
-      }),
-    'mission.rejected': async (trx, { payload }) => {
-      // Lottery applications not drawn are told in-app only (the draw's result is not a mission's end).
-      if (payload.reason === 'NOT_WON') return;
-      const kind =
-        payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
-          ? 'EVENT_PRIZE_EXPIRED'
-          : REJECTION_KINDS[payload.reason];
-      await mail(trx, {
-        kind,
-        recipient: await fanParty(trx, payload.userId),
-        actor: await creatorParty(trx, payload.creatorId),
-        missionId: payload.missionId,
-        params: {
-          product: payload.productName,
-          coins: payload.refundedCoins,
-          ...(payload.reason === 'REFUSED' && payload.feedback && { message: payload.feedback }),
-        },
-      });
+  return defineConsumer(
+    NOTIFICATION_MAIL_CONSUMER,
+    {
+      'mission.requested': async (trx, { payload }) =>
+        mail(trx, {
+          kind: 'MISSION_REQUESTED',
+          recipient: await creatorParty(trx, payload.creatorId),
+          actor: await fanParty(trx, payload.userId),
+          missionId: payload.missionId,
+          params: { product: payload.productName, coins: payload.coinPrice },
+        }),
+      // A deadline near: the creator is reminded by mail too (his mail choice for deadline reminders).
+      'mission.deadline-approaching': async (trx, { payload }) =>
+        mail(trx, {
+          ...deadlineReminder(payload),
+          recipient: await creatorParty(trx, payload.creatorId),
+          actor: await fanParty(trx, payload.userId),
+          missionId: payload.missionId,
+        }),
+      'mission.accepted': async (trx, { payload }) =>
+        mail(trx, {
+          kind: 'MISSION_ACCEPTED',
+          recipient: await fanParty(trx, payload.userId),
+          actor: await creatorParty(trx, payload.creatorId),
+          missionId: payload.missionId,
+          params: { product: payload.productName, ...(payload.feedback && { message: payload.feedback }) },
+        }),
+      'mission.completed': async (trx, { payload }) =>
+        mail(trx, {
+          kind: payload.productType === 'EVENT' ? 'EVENT_PRIZE_DELIVERED' : 'MISSION_COMPLETED',
+          recipient: await fanParty(trx, payload.userId),
+          actor: await creatorParty(trx, payload.creatorId),
+          missionId: payload.missionId,
+          params: { product: payload.productName },
+        }),
+      'mission.rejected': async (trx, { payload }) => {
+        // Lottery applications not drawn are told in-app only (the draw's result is not a mission's end).
+        if (payload.reason === 'NOT_WON') return;
+        const kind =
+          payload.reason === 'PERFORM_EXPIRED' && (await missionType(trx, payload.missionId)) === 'EVENT'
+            ? 'EVENT_PRIZE_EXPIRED'
+            : REJECTION_KINDS[payload.reason];
+        await mail(trx, {
+          kind,
+          recipient: await fanParty(trx, payload.userId),
+          actor: await creatorParty(trx, payload.creatorId),
+          missionId: payload.missionId,
+          params: {
+            product: payload.productName,
+            coins: payload.refundedCoins,
+            ...(payload.reason === 'REFUSED' && payload.feedback && { message: payload.feedback }),
+          },
+        });
+      },
     },
-  });
+    // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
+    { eventsPerTransaction: 1 },
+  );
 }
