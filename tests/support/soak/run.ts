@@ -164,7 +164,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       () => missionsExplained(input),
       () => openMissionsWaiting(input),
       () => eventsAppliedOnce(input),
-      async () => mailsOnce(input),
+      () => mailsOnce(input),
       () => countersRecount(input),
       async () => answersAndRecoveries(input),
     ]) {
