@@ -95,7 +95,6 @@ export interface ScaleOutCluster {
   stopKafka(): Promise<void>;
   /** The stopped broker started again on its data and port. */
   startKafka(): Promise<void>;
-
   /** SIGTERM to every application process (API first), then the infrastructure; SIGKILL after 40 s. */
   stop(): Promise<void>;
 }

@@ -148,8 +148,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
     await drain(input, (options.drainSeconds ?? 180) * 1000, log);
     const record = workload.record;
+    const actions = [...record.actions.values()].reduce((sum, n) => sum + n, 0);
     log(
-      `[soak] actions: ${[...record.actions].map(([name, n]) => `${name} ${n}`).join(', ')}; skipped ${record.skipped}`,
+      `[soak] ${actions} actions (${(actions / (minutes * 60)).toFixed(1)}/s of ${options.rate}/s offered): ` +
+        `${[...record.actions].map(([name, n]) => `${name} ${n}`).join(', ')}; skipped (client at its limit) ` +
+        `${record.skipped}`,
     );
     if (record.failedActions.size > 0)
       log(`[soak] actions not done: ${[...record.failedActions].map(([what, n]) => `${n}× ${what}`).join(', ')}`);

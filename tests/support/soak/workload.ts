@@ -482,6 +482,8 @@ export function startWorkload(options: WorkloadOptions): Workload {
   let settlementDue = true;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  // Arrivals keep to their own clock: a timer that fires late (a busy event loop) sends every arrival it missed.
+  let nextArrival = performance.now();
   const arrive = () => {
     if (stopped) return;
     const now = performance.now();
@@ -493,12 +495,14 @@ export function startWorkload(options: WorkloadOptions): Workload {
       settlementDue = false;
       run('settlement', runSettlement);
     }
-    if (inFlight.size >= maxInFlight) record.skipped += 1;
-    else {
-      const name = draw();
-      run(name, actions[name]);
+    for (; nextArrival <= now; nextArrival += random.exponential(1000 / options.rate)) {
+      if (inFlight.size >= maxInFlight) record.skipped += 1;
+      else {
+        const name = draw();
+        run(name, actions[name]);
+      }
     }
-    timer = setTimeout(arrive, random.exponential(1000 / options.rate));
+    timer = setTimeout(arrive, nextArrival - now);
   };
   arrive();
 
