@@ -8,21 +8,24 @@
 //   const cluster = await startScaleOut({ apis: 2, workers: 2, relays: 1 });
 //   cluster.apis[0].url   // http://127.0.0.1:<port>
 //   cluster.workers[0].kill('SIGKILL');
+//   await cluster.restart(cluster.workers[0]);     // as a supervisor restarts a container
+//   await cluster.restartPostgres('immediate');    // own PostgreSQL only
 //   await cluster.stop();
 //
-// `scripts/scale-out.ts` runs it from the command line; `tests/scale-out` and `tests/bench/scale-out.ts` use it.
+// `scripts/scale-out.ts` runs it from the command line; `tests/scale-out`, `tests/bench/scale-out.ts` and the soak
+// (`tests/support/soak`) use it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '@fanmission/services/config';
-import { ensureDatabase, startEmbeddedPostgres } from '@fanmission/services/db';
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '@fanmission/services/db';
 import { generateVapidKeys } from '@fanmission/services/push';
-import { freePort, startTemporalDevServer } from '@fanmission/services/runtime';
+import { freePort, startTemporalDevServer, type TemporalDevServer } from '@fanmission/services/runtime';
 import { ensureTemporalCli } from '../../scripts/infra/temporal-cli';
-import { startKafka } from '../harness/kafka';
+import { startKafka, type KafkaBroker } from '../harness/kafka';
 import { startSmtpServer, type SmtpTestServer } from '../harness/smtp';
 import { createLocalS3Server } from './s3-server';
 
@@ -75,6 +78,23 @@ export interface ScaleOutCluster {
   readonly environment: Readonly<Record<string, string>>;
   /** Starts one more process of the role (e.g. a worker to replace a killed one). */
   start(role: ScaleOutRole): Promise<AppProcess>;
+  /**
+   * Starts a process again once it has exited (SIGKILL it first), as compose's `restart:` policy does a container: the
+   * same name, port and data folder; the cluster's lists name the new process in its place. Resolves once it is ready.
+   */
+  restart(child: AppProcess): Promise<AppProcess>;
+  /**
+   * Stops the cluster's own PostgreSQL (`fast`: SIGINT, sessions ended and a checkpoint; `immediate`: SIGQUIT, no
+   * checkpoint, crash recovery at the next start) and starts it again on the same data and port. Not with
+   * `databaseUrl` (a server the cluster does not own).
+   */
+  restartPostgres(mode: 'fast' | 'immediate'): Promise<void>;
+  /** The Temporal server stopped (SIGTERM) and started again on its SQLite file and port. */
+  restartTemporal(): Promise<void>;
+  /** The Kafka broker stopped (SIGTERM), its data kept. */
+  stopKafka(): Promise<void>;
+  /** The stopped broker started again on its data and port. */
+  startKafka(): Promise<void>;
   /** SIGTERM to every application process (API first), then the infrastructure; SIGKILL after 40 s. */
   stop(): Promise<void>;
 }
@@ -178,27 +198,42 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
     await s3.listen();
     stops.push(() => s3.close());
 
+    // The infrastructure's servers in mutable slots: a restart puts a new server in its slot, and the stops stop
+    // whichever runs then.
+    let postgres: { server: RunningPostgres; start: () => Promise<RunningPostgres> } | undefined;
+    let temporalServer: TemporalDevServer;
+    let kafkaBroker: KafkaBroker | undefined;
+    let kafkaPort: number;
+    const kafkaDataDir = path.join(scratch, 'kafka');
+    const temporalDataDir = path.join(scratch, 'temporal');
+    let temporalBinary: string;
     const [database, temporal, kafka, smtp] = await Promise.all([
       options.databaseUrl
         ? { url: options.databaseUrl }
         : freePort().then(async (port) => {
-            const server = await startEmbeddedPostgres({
-              dataDir: path.join(scratch, 'postgres'),
-              port,
-              password: randomBytes(12).toString('hex'),
-              settings: { max_connections: '300' },
-            });
-            stops.push(() => server.stop());
-            await ensureDatabase(server.url, 'fanmission');
-            return { url: server.urlFor('fanmission') };
+            const password = randomBytes(12).toString('hex');
+            const start = () =>
+              startEmbeddedPostgres({
+                dataDir: path.join(scratch, 'postgres'),
+                port,
+                password,
+                settings: { max_connections: '300' },
+              });
+            postgres = { server: await start(), start };
+            stops.push(() => postgres!.server.stop());
+            await ensureDatabase(postgres.server.url, 'fanmission');
+            return { url: postgres.server.urlFor('fanmission') };
           }),
       ensureTemporalCli().then(async (binary) => {
-        const server = await startTemporalDevServer({ binary, dataDir: path.join(scratch, 'temporal') });
-        stops.push(() => server.stop());
-        return server;
+        temporalBinary = binary;
+        temporalServer = await startTemporalDevServer({ binary, dataDir: temporalDataDir });
+        stops.push(() => temporalServer.stop());
+        return temporalServer;
       }),
-      startKafka().then((broker) => {
-        stops.push(() => broker.stop());
+      startKafka({ dataDir: kafkaDataDir }).then((broker) => {
+        kafkaBroker = broker;
+        kafkaPort = Number(broker.brokers[0]!.split(':').at(-1));
+        stops.push(async () => kafkaBroker?.stop());
         return broker;
       }),
       startSmtpServer().then((server) => {
@@ -256,13 +291,10 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
 
     const processes: Record<ScaleOutRole, AppProcess[]> = { api: [], worker: [], relay: [] };
     const counters: Record<ScaleOutRole, number> = { api: 0, worker: 0, relay: 0 };
-    const startOne = async (role: ScaleOutRole): Promise<AppProcess> => {
+    const launch = async (role: ScaleOutRole, name: string, port: number | undefined, replacing?: AppProcess) => {
       const begun = performance.now();
-      counters[role] += 1;
-      const name = `${role}-${counters[role]}`;
       const dataDir = path.join(scratch, name);
       await mkdir(dataDir, { recursive: true });
-      const port = role === 'api' ? (counters.api === 1 ? firstApiPort : await freePort()) : undefined;
       const env: Record<string, string> = {
         // Only what a container would have besides compose's variables: no TEST_*, no developer settings.
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -273,11 +305,26 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
         ...(port !== undefined && { PORT: String(port), HOST: '127.0.0.1' }),
       };
       const child = spawnApp(role, name, env, dataDir, port, options.log);
-      processes[role].push(child);
+      const list = processes[role];
+      const index = replacing ? list.indexOf(replacing) : -1;
+      if (index >= 0) list[index] = child;
+      else list.push(child);
+      if (replacing && running.includes(replacing)) running.splice(running.indexOf(replacing), 1);
       running.push(child);
       await waitUntilReady(child, role, options.readyTimeoutMs ?? 180_000);
       options.log?.(`[scale-out] ${name} ready in ${Math.round(performance.now() - begun)} ms`);
       return child;
+    };
+    const startOne = async (role: ScaleOutRole): Promise<AppProcess> => {
+      counters[role] += 1;
+      const name = `${role}-${counters[role]}`;
+      const port = role === 'api' ? (counters.api === 1 ? firstApiPort : await freePort()) : undefined;
+      return launch(role, name, port);
+    };
+    const restart = async (child: AppProcess): Promise<AppProcess> => {
+      await child.exited;
+      const port = child.url === undefined ? undefined : Number(new URL(child.url).port);
+      return launch(child.role, child.name, port, child);
     };
 
     // compose: api first (it migrates the database and creates the operator account), the others once it is healthy.
@@ -301,6 +348,29 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
       smtp,
       environment,
       start: startOne,
+      restart,
+      async restartPostgres(mode) {
+        if (!postgres) throw new Error('the cluster runs on a PostgreSQL it does not own (databaseUrl)');
+        const dataDir = path.join(scratch, 'postgres');
+        const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+        // pg_ctl's shutdown modes are these signals to the postmaster.
+        process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
+        await untilGone(pid, 60_000);
+        postgres.server = await postgres.start();
+      },
+      async restartTemporal() {
+        const port = Number(temporalServer.address.split(':').at(-1));
+        await temporalServer.stop();
+        temporalServer = await startTemporalDevServer({ binary: temporalBinary, dataDir: temporalDataDir, port });
+      },
+      async stopKafka() {
+        await kafkaBroker?.stop();
+        kafkaBroker = undefined;
+      },
+      async startKafka() {
+        if (kafkaBroker) return;
+        kafkaBroker = await startKafka({ dataDir: kafkaDataDir, port: kafkaPort });
+      },
       stop: stopAll,
     };
   } catch (error) {
@@ -383,6 +453,20 @@ async function waitUntilReady(child: AppProcess, role: ScaleOutRole, timeoutMs: 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${child.name} was not ready within ${timeoutMs} ms:\n${child.output().join('\n')}`);
+}
+
+/** Waits until no process has the pid (a server's postmaster after a shutdown signal). */
+async function untilGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`process ${pid} still runs after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function stopProcess(child: AppProcess): Promise<void> {

@@ -34,5 +34,6 @@ export function createAlimtalkConsumer(provider: AlimtalkProvider): EventConsume
     const params = { actor: notification.actor?.name ?? '', ...notification.params };
     await provider.send({ to, message: alimtalkMessage(notification.kind, member.language, params, path) });
   };
-  return defineConsumer(ALIMTALK_CONSUMER, notificationHandlers(send));
+  // One event a transaction: a failure sends again only the message of the event that failed.
+  return defineConsumer(ALIMTALK_CONSUMER, notificationHandlers(send), { eventsPerTransaction: 1 });
 }

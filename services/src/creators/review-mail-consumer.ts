@@ -16,28 +16,33 @@ export const REVIEW_MAIL_CONSUMER = 'creator-review-mail';
  * the commit sends the mail again.
  */
 export function createReviewMailConsumer(deps: ReviewMailDependencies): EventConsumer {
-  return defineConsumer(REVIEW_MAIL_CONSUMER, {
-    'creator.reviewed': async (trx, event) => {
-      const { creatorId, reviewStatus, reason } = event.payload;
-      const target = await trx
-        .selectFrom('creators as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.name', 'u.email', 'u.language'])
-        .where('c.id', '=', creatorId)
-        .executeTakeFirst();
-      // A creator (or member) deleted since, or without an address: nobody to tell.
-      if (!target?.email) return;
-      const approved = reviewStatus === 'APPROVED';
-      const link = approved ? `${deps.publicUrl}/creator/${creatorId}` : `${deps.publicUrl}/newbie-creator-mypage`;
-      await deps.mailer.send(
-        creatorReviewMail(
-          target.language,
-          target.email,
-          target.name,
-          approved ? { approved: true } : { approved: false, reason: reason ?? '' },
-          link,
-        ),
-      );
+  return defineConsumer(
+    REVIEW_MAIL_CONSUMER,
+    {
+      'creator.reviewed': async (trx, event) => {
+        const { creatorId, reviewStatus, reason } = event.payload;
+        const target = await trx
+          .selectFrom('creators as c')
+          .innerJoin('users as u', 'u.id', 'c.user_id')
+          .select(['c.name', 'u.email', 'u.language'])
+          .where('c.id', '=', creatorId)
+          .executeTakeFirst();
+        // A creator (or member) deleted since, or without an address: nobody to tell.
+        if (!target?.email) return;
+        const approved = reviewStatus === 'APPROVED';
+        const link = approved ? `${deps.publicUrl}/creator/${creatorId}` : `${deps.publicUrl}/newbie-creator-mypage`;
+        await deps.mailer.send(
+          creatorReviewMail(
+            target.language,
+            target.email,
+            target.name,
+            approved ? { approved: true } : { approved: false, reason: reason ?? '' },
+            link,
+          ),
+        );
+      },
     },
-  });
+    // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
+    { eventsPerTransaction: 1 },
+  );
 }

@@ -66,6 +66,16 @@ export async function rollLuckyMission(
   const now = ctx.now();
   const { won, success } = await ctx.db.transaction().execute(async (trx) => {
     const mission = await repository.lockMission(trx, missionId);
+    // The same roll sent again while its first attempt was still under way (the client gave up on a paused or
+    // unreachable API and retried on another) waited here for the mission's lock: it answers the first roll's
+    // outcome, even once that roll has won and closed the roulette, and never rolls a second time.
+    if (idempotencyKey) {
+      const first = await repository.findRollByIdempotencyKey(trx, caller.id, idempotencyKey);
+      if (first) {
+        if (first.mission_id !== missionId) throw idempotencyConflict();
+        return { won: null, success: first.success };
+      }
+    }
     if (!mission || mission.status !== 'CREATED') {
       throw rouletteClosed();
     }

@@ -428,6 +428,28 @@ describe('lucky roulette', () => {
     expect(retry.json()).toEqual(first.json());
     expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 27 });
   });
+
+  it('answers a roll and its retries sent at once (the first still in flight) with one outcome, charging once', async () => {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'LUCKY', { coinPrice: 1, winProbability: 10 });
+    const fan = await createFan(app(), 1_000);
+    // Until a roll wins: a retry that waited for a winning roll must answer its win, not "roulette closed".
+    let won = false;
+    let rolls = 0;
+    while (!won && rolls < 150) {
+      const { id } = (await post('/missions/lucky', fan.headers, { missionProductId: product })).json<{ id: number }>();
+      const headers = { ...fan.headers, 'idempotency-key': `roll-at-once-${rolls}` };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => post(`/missions/${id}/rolls`, headers)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      won = answers[0]!.json<{ success: boolean }>().success;
+      rolls += 1;
+    }
+    expect(won).toBe(true);
+    const stored = await db().selectFrom('lucky_rolls').select('id').where('user_id', '=', fan.id).execute();
+    expect(stored).toHaveLength(rolls);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 1_000 - rolls });
+  }, 60_000);
 });
 
 describe('creator actions without Temporal', () => {

@@ -77,7 +77,8 @@ export function createNotificationMailConsumer(deps: MailDependencies): EventCon
       ),
     );
   };
-  return defineConsumer(NOTIFICATION_MAIL_CONSUMER, notificationHandlers(mail));
+  // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
+  return defineConsumer(NOTIFICATION_MAIL_CONSUMER, notificationHandlers(mail), { eventsPerTransaction: 1 });
 }
 
 /** Whether the comment a notification is about is hidden already (its words are then never repeated). */

@@ -23,9 +23,24 @@ export interface EventConsumer {
    * must count each event once). Both transports call it; what it throws is ignored.
    */
   readonly afterCommit?: (applied: readonly DomainEvent[]) => void;
+  /**
+   * At most this many events in one transaction (the transports' batch size when absent). A consumer whose handlers
+   * act outside the database (a mail sent) takes 1: a transaction that fails after its effects (a mail server refusing
+   * the tenth mail, the process killed, the database restarted) comes again with all its events, and with 500 to a
+   * transaction every mail sent before the failure went out again, at every retry.
+   */
+  readonly eventsPerTransaction?: number;
 }
 
-export const defineConsumer = (name: string, handlers: EventHandlers): EventConsumer => ({ name, handlers });
+export const defineConsumer = (
+  name: string,
+  handlers: EventHandlers,
+  options: { eventsPerTransaction?: number } = {},
+): EventConsumer => ({ name, handlers, ...options });
+
+/** How many events one transaction of the consumer applies, out of a transport's batch of `batchSize`. */
+export const transactionSize = (consumer: EventConsumer, batchSize: number) =>
+  Math.max(1, Math.min(batchSize, consumer.eventsPerTransaction ?? batchSize));
 
 /** Hands the events a committed transaction applied to the consumer's `afterCommit`. */
 export function reportCommitted(consumer: EventConsumer, applied: readonly DomainEvent[]): void {

@@ -3,7 +3,7 @@ import { domainEventDefinitions, type AggregateType, type DomainEvent } from '@f
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../http';
-import { applyEvents, eventTypesOf, reportCommitted, type EventConsumer } from './consumer';
+import { applyEvents, eventTypesOf, reportCommitted, transactionSize, type EventConsumer } from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import { DEFAULT_MAX_ATTEMPTS, recordDeadLetter, type ParkedEvent } from './dead-letters';
 import { pause, type RunningConsumers } from './postgres-consumers';
@@ -60,8 +60,11 @@ export async function startKafkaConsumers(
   await ensureEventTopics(kafka, options);
   const running: Consumer[] = [];
   const stopping = new AbortController();
-  try {
-    for (const eventConsumer of consumers) {
+  // The groups join side by side: a member joining waits for its group's rebalance (the other members' batches under
+  // way, a killed member's session running out), and one group after another a restarted worker took minutes to be
+  // ready while its events waited.
+  const started = await Promise.allSettled(
+    consumers.map(async (eventConsumer) => {
       const consumer = kafka.consumer({
         groupId: consumerGroupId(options, eventConsumer.name),
         retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10 },
@@ -122,8 +125,9 @@ export async function startKafkaConsumers(
               }
             }
           };
-          for (let start = 0; start < batch.messages.length; start += batchSize) {
-            const chunk = batch.messages.slice(start, start + batchSize);
+          const chunkSize = transactionSize(eventConsumer, batchSize);
+          for (let start = 0; start < batch.messages.length; start += chunkSize) {
+            const chunk = batch.messages.slice(start, start + chunkSize);
             if (!(await applyWithRetries(chunk))) return;
             resolveOffset(chunk.at(-1)!.offset);
             await commitOffsetsIfNecessary();
@@ -131,10 +135,12 @@ export async function startKafkaConsumers(
           }
         },
       });
-    }
-  } catch (error) {
+    }),
+  );
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
     await Promise.allSettled(running.map((consumer) => consumer.disconnect()));
-    throw error;
+    throw failed.reason;
   }
   return {
     async stop() {

@@ -330,6 +330,32 @@ describe('outbox → Kafka → consumers', () => {
     ).toHaveLength(1);
   });
 
+  it('applies a mailing consumer one event a transaction: a mail server refusing the third mail sends none twice', async () => {
+    const options = kafkaOptions();
+    const events = await recordEvents(
+      db(),
+      Array.from({ length: 6 }, (_, i) => keyed(300, i + 1)),
+    );
+    const ids = new Set(events.map((event) => event.id));
+    const mailed: string[] = [];
+    let refused = false;
+    const mail = async (_trx: Transaction<Database>, event: { id: string }) => {
+      if (!ids.has(event.id)) return;
+      if (mailed.length === 2 && !refused) {
+        refused = true;
+        throw new Error('mail server unavailable');
+      }
+      mailed.push(event.id);
+    };
+    const handlers = Object.fromEntries(DOMAIN_EVENT_TYPES.map((type) => [type, mail])) as EventHandlers;
+    await relay(options);
+    await consume(options, [defineConsumer('mailer', handlers, { eventsPerTransaction: 1 })]);
+    await waitFor('six mails', async () => mailed.length >= 6);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(refused).toBe(true);
+    expect(mailed).toEqual(events.map((event) => event.id));
+  });
+
   it('runs two relays at once: every event delivered, effects exactly once', async () => {
     const options = kafkaOptions();
     const before = await likes();

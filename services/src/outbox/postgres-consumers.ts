@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../http';
-import type { EventConsumer } from './consumer';
+import { transactionSize, type EventConsumer } from './consumer';
 import { DEFAULT_MAX_ATTEMPTS, parkNextEvent, type ParkedEvent } from './dead-letters';
 import { consumeOutboxGroup, DEFAULT_BATCH_SIZE, type ConsumerPollResult } from './postgres-transport';
 
@@ -92,7 +92,9 @@ export function startPostgresConsumers(
       let poll: 'full' | 'worked' | 'idle' = 'idle';
       if (due.length > 0) {
         // After a failure, one event at a time: the next success moves past the good ones, a poison one stays first.
-        const limits = new Map(due.map((state) => [state, state.failures > 0 ? 1 : batchSize]));
+        const limits = new Map(
+          due.map((state) => [state, state.failures > 0 ? 1 : transactionSize(state.consumer, batchSize)]),
+        );
         let results: Map<string, ConsumerPollResult> | undefined;
         let pollError: unknown;
         try {
@@ -113,7 +115,7 @@ export function startPostgresConsumers(
           }
           state.failures = 0;
           if (result.read > 0 && poll === 'idle') poll = 'worked';
-          if (result.read >= batchSize) poll = 'full';
+          if (result.read >= limits.get(state)!) poll = 'full';
         }
       }
       lastPause = nextPollPause(lastPause, poll, pacing);

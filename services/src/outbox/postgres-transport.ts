@@ -9,7 +9,7 @@
 import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, DbExecutor } from '../db';
-import { applyEvents, reportCommitted, type EventConsumer } from './consumer';
+import { applyEvents, reportCommitted, transactionSize, type EventConsumer } from './consumer';
 import type { OutboxEventRow } from './table';
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -95,7 +95,8 @@ export async function consumeOutboxBatch(
   consumer: EventConsumer,
   options: { batchSize?: number } = {},
 ): Promise<number> {
-  const turn = await consumerTurn(db, consumer.name, options.batchSize ?? DEFAULT_BATCH_SIZE, async (trx, rows) => ({
+  const limit = transactionSize(consumer, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const turn = await consumerTurn(db, consumer.name, limit, async (trx, rows) => ({
     read: rows.length,
     applied: await applyEvents(trx, consumer, rows.map(outboxRowToEvent)),
   }));

@@ -12,36 +12,41 @@ export const BANK_DEPOSIT_MAIL_CONSUMER = 'bank-deposit-mail';
  * rolls the event's handling back so it comes again (at least once, like the review mail).
  */
 export function createBankDepositMailConsumer(deps: MailDependencies): EventConsumer {
-  return defineConsumer(BANK_DEPOSIT_MAIL_CONSUMER, {
-    'payment.bank-transfer-requested': async (trx, event) => {
-      const target = await trx
-        .selectFrom('bank_transfers as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          't.amount',
-          't.point',
-          't.pay_to_bank_name',
-          't.pay_to_account_number',
-          't.pay_to_account_holder',
-          't.pay_due_at',
-          'u.username',
-          'u.email',
-          'u.language',
-        ])
-        .where('t.id', '=', event.payload.bankTransferId)
-        .executeTakeFirst();
-      const instructions = target && instructionsOf(target);
-      // A member deleted since, or without an address: nobody to tell.
-      if (!target?.email || !instructions) return;
-      await deps.mailer.send(
-        bankDepositInstructionsMail(
-          target.language,
-          target.email,
-          target.username,
-          { coins: target.point, instructions },
-          `${deps.publicUrl}/coin-history`,
-        ),
-      );
+  return defineConsumer(
+    BANK_DEPOSIT_MAIL_CONSUMER,
+    {
+      'payment.bank-transfer-requested': async (trx, event) => {
+        const target = await trx
+          .selectFrom('bank_transfers as t')
+          .innerJoin('users as u', 'u.id', 't.user_id')
+          .select([
+            't.amount',
+            't.point',
+            't.pay_to_bank_name',
+            't.pay_to_account_number',
+            't.pay_to_account_holder',
+            't.pay_due_at',
+            'u.username',
+            'u.email',
+            'u.language',
+          ])
+          .where('t.id', '=', event.payload.bankTransferId)
+          .executeTakeFirst();
+        const instructions = target && instructionsOf(target);
+        // A member deleted since, or without an address: nobody to tell.
+        if (!target?.email || !instructions) return;
+        await deps.mailer.send(
+          bankDepositInstructionsMail(
+            target.language,
+            target.email,
+            target.username,
+            { coins: target.point, instructions },
+            `${deps.publicUrl}/coin-history`,
+          ),
+        );
+      },
     },
-  });
+    // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
+    { eventsPerTransaction: 1 },
+  );
 }
