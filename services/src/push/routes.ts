@@ -111,7 +111,6 @@ export async function pushRoutes(app: FastifyInstance) {
         response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      updatePreferences(app.db, requireCaller(request).id, request.body, app.ctx.now(), alimtalkRuns),
+    async (request) => updatePreferences(app.db, requireCaller(request).id, request.body, app.ctx.now(), alimtalkRuns),
   );
 }
