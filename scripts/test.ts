@@ -101,6 +101,12 @@ interface LaneRun {
   /** Only these files of the projects (paths from the repository root); every file when absent. */
   files?: readonly string[];
 }
+/**
+ * Runs after the lanes, alone: the soak's cluster (two APIs, two workers, the relay, PostgreSQL, Temporal, Kafka)
+ * under load with faults for 3 minutes takes the machine, and beside it the lanes' time-bound tests (workflows on the
+ * time-skipping server, browser journeys) ran out of time.
+ */
+const ALONE_AFTER_THE_LANES = { project: 'scale-out', files: ['tests/scale-out/soak.test.ts'] } as const;
 const BROWSER_FILES_IN_UNIT_LANE = ['tests/e2e/web-screens.test.ts'];
 const BROWSER_FILES_IN_SERVERS_LANE = ['tests/e2e/admin-console.test.ts', 'tests/e2e/web-a11y-en-ja.test.ts'];
 const LANES: readonly { name: string; runs: readonly LaneRun[] }[] = [
@@ -143,6 +149,9 @@ function laneArguments(): { name: string; runs: string[][] }[] {
       const projects = lane.name === 'unit' && index === 0 ? [...run.projects, ...missing] : run.projects;
       const args = projects.flatMap((name) => ['--project', name]);
       if (run.files) return [...args, ...run.files];
+      if (projects.includes(ALONE_AFTER_THE_LANES.project)) {
+        args.push(...ALONE_AFTER_THE_LANES.files.flatMap((file) => ['--exclude', file]));
+      }
       if (lane.name === 'e2e') return [...args, ...elsewhere.flatMap((file) => ['--exclude', file])];
       return args;
     }),
@@ -184,6 +193,39 @@ function firstLines(message: string | undefined, count = 8): string {
   return lines.map((line) => `\n    ${line.slice(0, 300)}`).join('');
 }
 
+/**
+ * A vitest run's JSON report: its counts, and each failed test (by file and name, with its message's head) added to
+ * `failedTests`. No report (the run did not start): nothing counted.
+ */
+function collectReport(reportFile: string): { passed: number; failed: number; skipped: number } {
+  if (!fs.existsSync(reportFile)) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults?: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
+  };
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    const fileName = path.relative(REPO_ROOT, file.name);
+    if (failed.length === 0 && file.status === 'failed')
+      failedTests.push(`${fileName} (the file did not run)${firstLines(file.message)}`);
+    for (const test of failed)
+      failedTests.push(`${fileName}: ${test.fullName}${firstLines(test.failureMessages?.join('\n'))}`);
+  }
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
 fs.mkdirSync(CACHE_DIR, { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
 /** Every failed test by file and name with its message's head, printed again under the summary so the end of a long log names them. */
@@ -203,30 +245,10 @@ if (infrastructure.ok) {
           fs.rmSync(reportFile, { force: true });
           const code = await runVitest(lane.name, selection, reportFile);
           if (code !== 0) failedRuns += 1;
-          if (!fs.existsSync(reportFile)) continue;
-          const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
-            numPassedTests: number;
-            numFailedTests: number;
-            numPendingTests: number;
-            numTodoTests: number;
-            testResults?: {
-              name: string;
-              status: string;
-              message?: string;
-              assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
-            }[];
-          };
-          laneCounts.passed += report.numPassedTests;
-          laneCounts.failed += report.numFailedTests;
-          laneCounts.skipped += report.numPendingTests + report.numTodoTests;
-          for (const file of report.testResults ?? []) {
-            const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-            const fileName = path.relative(REPO_ROOT, file.name);
-            if (failed.length === 0 && file.status === 'failed')
-              failedTests.push(`${fileName} (the file did not run)${firstLines(file.message)}`);
-            for (const test of failed)
-              failedTests.push(`${fileName}: ${test.fullName}${firstLines(test.failureMessages?.join('\n'))}`);
-          }
+          const report = collectReport(reportFile);
+          laneCounts.passed += report.passed;
+          laneCounts.failed += report.failed;
+          laneCounts.skipped += report.skipped;
         }
         counts.passed += laneCounts.passed;
         counts.failed += laneCounts.failed;
@@ -239,6 +261,20 @@ if (infrastructure.ok) {
     ),
   );
   results.push(...laneSteps);
+  results.push(
+    await timed('tests: alone', async () => {
+      const reportFile = path.join(CACHE_DIR, 'vitest-report-alone.json');
+      fs.rmSync(reportFile, { force: true });
+      const selection = ['--project', ALONE_AFTER_THE_LANES.project, ...ALONE_AFTER_THE_LANES.files];
+      const code = await runVitest('alone', selection, reportFile);
+      const report = collectReport(reportFile);
+      counts.passed += report.passed;
+      counts.failed += report.failed;
+      counts.skipped += report.skipped;
+      const ok = code === 0 && report.passed > 0 && report.failed === 0;
+      return { ok, detail: ok ? undefined : `${report.passed} passed, ${report.failed} failed` };
+    }),
+  );
 }
 
 const staticResults = await staticChecks;

@@ -257,6 +257,12 @@ describe('CUSTOM missions', () => {
   it('accepted on day 29, then performed: COMPLETED', async () => {
     const { creator, id } = await requestCustom();
     await skip(29);
+    // The reminder 1 day before the deadline is due at the skip's end: its activity records it before the accept.
+    await expect
+      .poll(async () => (await outboxTypes(id)).filter((type) => type === 'mission.deadline-approaching').length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
     const accepted = await post(`/missions/${id}/accept`, creator.headers, { feedback: 'With pleasure' });
     expect(accepted.statusCode).toBe(200);
     const row = await mission(id);
