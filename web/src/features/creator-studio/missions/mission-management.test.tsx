@@ -117,7 +117,7 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
       <ProductDialog type="LUCKY" creatorId={7} product={null} onClose={() => {}} onSaved={() => {}} />,
     );
     await userEvent.click(screen.getByRole('button', { name: d.save }));
-    // The spec's message, then what is missing by name.
+    // "Every field is required", then what is missing by name.
     expect(screen.getByRole('alert').textContent?.startsWith(`${d.required} `)).toBe(true);
     await userEvent.click(screen.getByLabelText(new RegExp(d.name)));
     await userEvent.paste('Lucky hello');

@@ -32,7 +32,7 @@ export type ProductFormError = 'required' | 'tooLong' | 'probability';
 /** The required parts of a product, in the form's order (a LUCKY one's price is a roll's, its description the item). */
 export type ProductField = 'name' | 'price' | 'winProbability' | 'description' | 'cover';
 
-/** The required parts left empty, so that the form names them beside the spec's "every field is required". */
+/** The required parts left empty, so that the form names them beside "every field is required". */
 export function missingProductFields(type: 'BASIC' | 'LUCKY', form: ProductForm, hasCover: boolean): ProductField[] {
   const filled: Record<ProductField, boolean> = {
     name: form.name.trim() !== '',
