@@ -2,11 +2,12 @@ import type { FileEntry } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
-import { type ResumableUpload, resumableUpload } from '../../shared/api/upload';
+import { resumableUpload } from '../../shared/api/upload';
+import { useResumableUpload } from '../../shared/api/use-resumable-upload';
 import { mediaKindOf } from './upload';
 import { MediaProcessingNote } from '../../shared/media/media-processing-note';
 import { VideoPlayer } from '../../shared/media/video-player';
@@ -49,8 +50,7 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
   const { t } = useTranslation();
   const [file, setFile] = useState<FileEntry | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadState | null>(null);
-  const running = useRef<ResumableUpload<FileEntry> | null>(null);
+  const { progress, run, pause, resume } = useResumableUpload();
 
   const remove = async (entry: FileEntry, quiet = false) => {
     try {
@@ -71,13 +71,11 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
       void showAlert(t(`${texts}.unknownFormat`));
       return;
     }
-    setProgress({ sent: 0, total: picked.size, paused: false });
     try {
       // Resumable: a dropped connection resumes where the server stands, a reload when the same file is picked again.
-      running.current = resumableUpload<FileEntry>(picked, 'mission-answer', (sent, total) =>
-        setProgress((state) => ({ sent, total, paused: state?.paused ?? false })),
+      const stored = await run(picked.size, (onProgress) =>
+        resumableUpload<FileEntry>(picked, 'mission-answer', onProgress),
       );
-      const stored = await running.current.done;
       if (performFieldOf(stored.contentType) === null) {
         await remove(stored, true);
         void showAlert(t(`${texts}.unknownFormat`));
@@ -93,19 +91,7 @@ export function usePerformUpload(texts: PerformTexts, { checkBeforeUpload = fals
           ? t(`${texts}.unknownFormat`)
           : t(`${texts}.uploadFailed`, { reason: message }),
       );
-    } finally {
-      running.current = null;
-      setProgress(null);
     }
-  };
-
-  const pause = () => {
-    running.current?.pause();
-    setProgress((state) => state && { ...state, paused: true });
-  };
-  const resume = () => {
-    running.current?.resume();
-    setProgress((state) => state && { ...state, paused: false });
   };
 
   const removeFile = () => {

@@ -1,4 +1,4 @@
-import type { FileEntry, MyCreator, UploadPurpose } from '@fanmission/contracts';
+import type { MyCreator, UploadPurpose } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,9 +8,10 @@ import { showAlert } from '../../shared/alert/alert';
 import { api } from '../../shared/api/client';
 import { PhotoEditorDialog } from './photo-editor-dialog';
 import { fieldId } from './profile-form';
-import { type ResumableUpload, resumableUploadTo } from '../../shared/api/upload';
+import { resumableUploadTo } from '../../shared/api/upload';
+import { useResumableUpload } from '../../shared/api/use-resumable-upload';
 import { VideoPlayer } from '../../shared/media/video-player';
-import { UploadProgress, type UploadState, uploadPercent } from '../../shared/ui/upload-progress';
+import { UploadProgress, uploadPercent } from '../../shared/ui/upload-progress';
 import { mediaKindOf } from './upload';
 
 // The profile editor's two media sections (intro video or audio, profile photo): each uploads resumably with progress
@@ -30,26 +31,18 @@ function SectionTitle({ children, missing }: { children: string; missing: boolea
  */
 function useProfileMedium(onChanged: () => Promise<void>) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<UploadState | null>(null);
+  const { progress, run, pause, resume } = useResumableUpload();
   const [uploaded, setUploaded] = useState(false);
-  const running = useRef<ResumableUpload<FileEntry> | null>(null);
   const fail = (error: unknown) =>
     void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
   const upload = async (path: string, purpose: UploadPurpose, file: File) => {
     setUploaded(false);
-    setProgress({ sent: 0, total: file.size, paused: false });
     try {
-      running.current = resumableUploadTo(path, file, purpose, (sent, total) =>
-        setProgress((state) => ({ sent, total, paused: state?.paused ?? false })),
-      );
-      await running.current.done;
+      await run(file.size, (onProgress) => resumableUploadTo(path, file, purpose, onProgress));
       await onChanged();
       setUploaded(true);
     } catch (error) {
       fail(error);
-    } finally {
-      running.current = null;
-      setProgress(null);
     }
   };
   const remove = async (path: string) => {
@@ -61,14 +54,6 @@ function useProfileMedium(onChanged: () => Promise<void>) {
     } catch (error) {
       fail(error);
     }
-  };
-  const pause = () => {
-    running.current?.pause();
-    setProgress((state) => state && { ...state, paused: true });
-  };
-  const resume = () => {
-    running.current?.resume();
-    setProgress((state) => state && { ...state, paused: false });
   };
   return { progress, uploaded, upload, remove, pause, resume };
 }

@@ -32,11 +32,11 @@ export function RequestAttachment({
           onRemove={file.entry ? upload.remove : undefined}
         />
       ) : null}
-      {uploading && file ? (
+      {upload.progress ? (
         <Box sx={{ mt: 1 }}>
           <UploadProgress
-            state={file.progress}
-            label={`${t('missionRequest.uploading')} ${uploadPercent(file.progress)}%`}
+            state={upload.progress}
+            label={`${t('missionRequest.uploading')} ${uploadPercent(upload.progress)}%`}
             onPause={upload.pause}
             onResume={upload.resume}
           />
