@@ -1,7 +1,7 @@
 import { isAlimtalkTopic, koreanMobileNumber, NOTIFICATION_KIND_TOPIC, notificationPath } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
-import { notificationHandlers, type NotificationDraft, reachesSomeone } from '../notifications';
-import { defineConsumer, type EventConsumer } from '../outbox';
+import { notificationConsumer, type NotificationDraft, reachesSomeone } from '../notifications';
+import type { EventConsumer } from '../outbox';
 import type { AlimtalkProvider } from './provider';
 import { alimtalkMessage } from './templates';
 
@@ -10,7 +10,7 @@ export const ALIMTALK_CONSUMER = 'notification-alimtalk';
 
 /**
  * Sends KakaoTalk 알림톡 for every notification of a transactional topic an event gives (the same rule as the app's
- * and the mail's: `notificationHandlers`), to the mobile number on the member's profile, where his 알림톡 choice of
+ * and the mail's: `notificationConsumer`), to the mobile number on the member's profile, where his 알림톡 choice of
  * the topic is on (the default): in his language, with a button to the page the notification opens. A provider that
  * cannot take it now rolls the event's handling back so it comes again (at least once, like the mails).
  */
@@ -35,5 +35,5 @@ export function createAlimtalkConsumer(provider: AlimtalkProvider): EventConsume
     await provider.send({ to, message: alimtalkMessage(notification.kind, member.language, params, path) });
   };
   // One event a transaction: a failure sends again only the message of the event that failed.
-  return defineConsumer(ALIMTALK_CONSUMER, notificationHandlers(send), { eventsPerTransaction: 1 });
+  return notificationConsumer(ALIMTALK_CONSUMER, send, { eventsPerTransaction: 1 });
 }

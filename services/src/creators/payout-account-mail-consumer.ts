@@ -1,3 +1,4 @@
+import { eventMessageId } from '../mail';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { payoutAccountChangedMail } from './payout-account-mail';
 import type { ReviewMailDependencies } from './review-mail-consumer';
@@ -26,8 +27,8 @@ export function createPayoutAccountMailConsumer(deps: ReviewMailDependencies): E
           .executeTakeFirst();
         // A creator deleted since, or without an address: nobody to tell.
         if (!target?.email) return;
-        await deps.mailer.send(
-          payoutAccountChangedMail(
+        await deps.mailer.send({
+          ...payoutAccountChangedMail(
             target.language,
             target.email,
             target.name,
@@ -47,7 +48,8 @@ export function createPayoutAccountMailConsumer(deps: ReviewMailDependencies): E
             },
             `${deps.publicUrl}/forgot-password`,
           ),
-        );
+          messageId: eventMessageId('payout_account_changed', event.id, deps.publicUrl),
+        });
       },
     },
     // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.

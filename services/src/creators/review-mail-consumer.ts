@@ -1,4 +1,4 @@
-import type { MailDependencies } from '../mail';
+import { eventMessageId, type MailDependencies } from '../mail';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { creatorReviewMail } from './review-mail';
 
@@ -31,15 +31,16 @@ export function createReviewMailConsumer(deps: ReviewMailDependencies): EventCon
         if (!target?.email) return;
         const approved = reviewStatus === 'APPROVED';
         const link = approved ? `${deps.publicUrl}/creator/${creatorId}` : `${deps.publicUrl}/newbie-creator-mypage`;
-        await deps.mailer.send(
-          creatorReviewMail(
+        await deps.mailer.send({
+          ...creatorReviewMail(
             target.language,
             target.email,
             target.name,
             approved ? { approved: true } : { approved: false, reason: reason ?? '' },
             link,
           ),
-        );
+          messageId: eventMessageId('creator_review', event.id, deps.publicUrl),
+        });
       },
     },
     // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.

@@ -3,6 +3,7 @@ export { devMailboxRoutes } from './dev-mailbox-routes';
 export {
   createDevMailbox,
   createSmtpMailer,
+  eventMessageId,
   type DevMailbox,
   type MailDependencies,
   type Mailer,

@@ -23,6 +23,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The mail's Message-ID, when one thing must always make the same mail (an event's notification to one member):
+   * sent again after a failure, it is recognisably the same mail to the receiving server and to the member's client.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -55,10 +60,12 @@ export type DevMailbox = Mailer & {
 
 /**
  * Sends through the SMTP server named by a URL: `smtp://[user:pass@]host:port` (STARTTLS when the server offers
- * it) or `smtps://...` (TLS from the start). Query options such as `?pool=true` are passed to nodemailer.
+ * it) or `smtps://...` (TLS from the start). Query options are passed to nodemailer; connections are pooled and
+ * reused (`pool=true`) unless the URL says `pool=false`: a mail consumer sends one mail after another, and a new
+ * connection, greeting and TLS handshake for each one made it the slowest consumer.
  */
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport(pooled(options.smtpUrl));
   return {
     async send(mail) {
       await counted(mail, () =>
@@ -68,6 +75,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
           subject: mail.subject,
           text: mail.text,
           ...(mail.html === undefined ? {} : { html: mail.html }),
+          ...(mail.messageId === undefined ? {} : { messageId: mail.messageId }),
         }),
       );
     },
@@ -75,6 +83,27 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
       transport.close();
     },
   };
+}
+
+/** The SMTP URL with `pool=true` unless it sets `pool` itself. */
+export function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
+/**
+ * The Message-ID of the mail an event gives (one recipient's, when it mails several): the same whenever the event is
+ * applied again. `<kind.eventId[.recipientId]@host>`, host that of the web app (PUBLIC_URL).
+ */
+export function eventMessageId(kind: MailKind, eventId: string, publicUrl: string, recipientId?: number): string {
+  let host = 'fanmission.local';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // No public URL (a test's consumer): the default host.
+  }
+  return `<${kind}.${eventId}${recipientId === undefined ? '' : `.${recipientId}`}@${host}>`;
 }
 
 /** Sends and counts the mail as sent or failed, by kind; a failure is thrown on to the caller. */

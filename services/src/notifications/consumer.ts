@@ -1,4 +1,4 @@
-import type { DomainEventPayload, MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
+import type { DomainEvent, DomainEventPayload, MissionRejectionReason, NotificationKind } from '@fanmission/contracts';
 import { formatKoreaTime } from '@fanmission/contracts/time';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
@@ -171,5 +171,20 @@ export function notificationHandlers(deliver: DeliverNotification) {
   } satisfies EventConsumer['handlers'];
 }
 
+/**
+ * Whether an event may notify someone, decided from the event alone: not the ledger's transactions that tell nobody
+ * (a lucky roll's, a mission's hold), which are most of them.
+ */
+export const mayNotify = (event: DomainEvent): boolean =>
+  event.type !== 'ledger.transaction.appended' ||
+  moneyNotification((event as DomainEvent<'ledger.transaction.appended'>).payload) !== null;
+
+/** A consumer that gives every event's notifications through `deliver` (in the app, by mail, by 알림톡). */
+export const notificationConsumer = (
+  name: string,
+  deliver: DeliverNotification,
+  options: Pick<EventConsumer, 'eventsPerTransaction'> = {},
+): EventConsumer => defineConsumer(name, notificationHandlers(deliver), { ...options, concerns: mayNotify });
+
 /** The notifications in the app (and their push messages). */
-export const notificationsConsumer = defineConsumer('notifications', notificationHandlers(notify));
+export const notificationsConsumer = notificationConsumer('notifications', notify);

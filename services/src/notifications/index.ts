@@ -1,5 +1,5 @@
 // The public surface of `notifications`: notifications and their consumer. Other modules import only this file.
-export { notificationHandlers, notificationsConsumer } from './consumer';
+export { notificationConsumer, notificationsConsumer } from './consumer';
 export { notificationRoutes } from './routes';
 export { notificationText, notificationTextParams } from './service';
 export { type NotificationsTables } from './table';

@@ -2,9 +2,9 @@ import { NOTIFICATION_KIND_TOPIC, notificationPath, type Language } from '@fanmi
 import { isHiddenComment } from '../comments';
 import type { DbExecutor } from '../db';
 import { translate } from '../i18n';
-import { renderMail, type MailDependencies } from '../mail';
-import { defineConsumer, type EventConsumer } from '../outbox';
-import { notificationHandlers } from './consumer';
+import { eventMessageId, renderMail, type MailDependencies } from '../mail';
+import type { EventConsumer } from '../outbox';
+import { notificationConsumer } from './consumer';
 import { notificationText } from './service';
 import { type NotificationDraft, reachesSomeone } from './write';
 
@@ -34,7 +34,7 @@ const COPY: Record<Language, { greeting: (name: string) => string; action: strin
 };
 
 /**
- * Mails every notification an event gives (the same rule as the app's: `notificationHandlers`) where the member's mail
+ * Mails every notification an event gives (the same rule as the app's: `notificationConsumer`) where the member's mail
  * choice for its topic is on (the default, marketing aside): the creator a new request and each deadline near, the
  * fan his request's acceptance, completion and every way it ends refunded, lottery applications and draws, comments
  * and replies, money moved in or out of his wallet. The text is the notification's, in the recipient's language (a
@@ -63,8 +63,8 @@ export function createNotificationMailConsumer(deps: MailDependencies): EventCon
       : notificationText(language, kind, params);
     const path = notificationPath({ kind, missionId: notification.missionId }) ?? '/notifications';
     const copy = COPY[language];
-    await deps.mailer.send(
-      renderMail(
+    await deps.mailer.send({
+      ...renderMail(
         member.email,
         {
           subject: `[Fanmission] ${translate(language, `push.title.${topic}`)}`,
@@ -75,10 +75,11 @@ export function createNotificationMailConsumer(deps: MailDependencies): EventCon
         },
         { kind: 'notification', name: member.username, link: `${deps.publicUrl}${path}` },
       ),
-    );
+      messageId: eventMessageId('notification', notification.eventId, deps.publicUrl, recipient.userId),
+    });
   };
   // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
-  return defineConsumer(NOTIFICATION_MAIL_CONSUMER, notificationHandlers(mail), { eventsPerTransaction: 1 });
+  return notificationConsumer(NOTIFICATION_MAIL_CONSUMER, mail, { eventsPerTransaction: 1 });
 }
 
 /** Whether the comment a notification is about is hidden already (its words are then never repeated). */

@@ -30,17 +30,42 @@ export interface EventConsumer {
    * transaction every mail sent before the failure went out again, at every retry.
    */
   readonly eventsPerTransaction?: number;
+  /**
+   * Of the events it has a handler for, those its handler acts on (all when absent): a cheap test of the event alone.
+   * The others are passed over like events of a type it does not handle: no handler call, no record of them, and
+   * they count towards no `eventsPerTransaction` (a mail consumer passes a thousand lucky rolls' ledger events in one
+   * transaction, not in a thousand).
+   */
+  readonly concerns?: (event: DomainEvent) => boolean;
 }
 
 export const defineConsumer = (
   name: string,
   handlers: EventHandlers,
-  options: { eventsPerTransaction?: number } = {},
+  options: Pick<EventConsumer, 'eventsPerTransaction' | 'concerns'> = {},
 ): EventConsumer => ({ name, handlers, ...options });
 
-/** How many events one transaction of the consumer applies, out of a transport's batch of `batchSize`. */
+/** Whether the consumer acts on the event: it has a handler for its type and the handler would act on it. */
+export const concerns = (consumer: EventConsumer, event: DomainEvent): boolean =>
+  consumer.handlers[event.type] !== undefined && (consumer.concerns?.(event) ?? true);
+
+/** How many of the events the consumer acts on one transaction applies, in a transport's batch of `batchSize`. */
 export const transactionSize = (consumer: EventConsumer, batchSize: number) =>
   Math.max(1, Math.min(batchSize, consumer.eventsPerTransaction ?? batchSize));
+
+/**
+ * How many events (in order; `actsOn` says of each whether the consumer acts on it) one transaction takes: all of
+ * them, or up to and including the `limit`-th it acts on. Those it passes over before that go along; those after it
+ * wait for the next transaction.
+ */
+export function eventsForOneTransaction(actsOn: readonly boolean[], limit: number): number {
+  let acted = 0;
+  for (let index = 0; index < actsOn.length; index += 1) {
+    if (actsOn[index]) acted += 1;
+    if (acted === limit) return index + 1;
+  }
+  return actsOn.length;
+}
 
 /** Hands the events a committed transaction applied to the consumer's `afterCommit`. */
 export function reportCommitted(consumer: EventConsumer, applied: readonly DomainEvent[]): void {
@@ -57,7 +82,7 @@ export function eventTypesOf(consumer: EventConsumer): DomainEventType[] {
 }
 
 /**
- * Applies the events the consumer handles, in order, skipping those it has applied before (a Kafka redelivery, a
+ * Applies the events the consumer acts on (`concerns`), in order, skipping those it has applied before (a Kafka redelivery, a
  * second relay's duplicate): the ids go into `event_consumer_processed` in the caller's transaction, together with
  * the effects, so an event's effect exists exactly when its id does. Returns the events applied (for
  * `reportCommitted` once the caller's transaction has committed).
@@ -69,7 +94,7 @@ export async function applyEvents(
 ): Promise<DomainEvent[]> {
   const seen = new Set<string>();
   const relevant = events.filter((event) => {
-    if (consumer.handlers[event.type] === undefined || seen.has(event.id)) return false;
+    if (!concerns(consumer, event) || seen.has(event.id)) return false;
     seen.add(event.id);
     return true;
   });

@@ -5,8 +5,8 @@
 import type { DomainEvent } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
-import type { EventConsumer } from './consumer';
-import { consumerTurn, outboxRowToEvent } from './postgres-transport';
+import { concerns, eventsForOneTransaction, type EventConsumer } from './consumer';
+import { consumerTurn, DEFAULT_BATCH_SIZE, outboxRowToEvent } from './postgres-transport';
 
 /** Failed attempts at one event after which it is parked as a dead letter and the consumer moves on. */
 export const DEFAULT_MAX_ATTEMPTS = 10;
@@ -40,8 +40,9 @@ export async function recordDeadLetter(
 }
 
 /**
- * Parks the consumer's next event (the one its last batches of one failed on) and moves its checkpoint past it.
- * Undefined when there is no next event (someone else moved the checkpoint meanwhile).
+ * Parks the consumer's next event it acts on (the one its last batches of one failed on) and moves its checkpoint past
+ * it and past the events it passes over before it. Undefined when there is no such event (someone else moved the
+ * checkpoint meanwhile).
  */
 export async function parkNextEvent(
   db: Db,
@@ -49,7 +50,18 @@ export async function parkNextEvent(
   attempts: number,
   error: unknown,
 ): Promise<ParkedEvent | undefined> {
-  return consumerTurn(db, consumer.name, 1, (trx, [row]) =>
-    recordDeadLetter(trx, consumer.name, outboxRowToEvent(row!), attempts, error),
+  return consumerTurn(
+    db,
+    consumer.name,
+    DEFAULT_BATCH_SIZE,
+    async (trx, rows) => {
+      const next = outboxRowToEvent(rows.at(-1)!);
+      return concerns(consumer, next) ? recordDeadLetter(trx, consumer.name, next, attempts, error) : undefined;
+    },
+    (rows) =>
+      eventsForOneTransaction(
+        rows.map((row) => concerns(consumer, outboxRowToEvent(row))),
+        1,
+      ),
   );
 }

@@ -1,6 +1,6 @@
 // The public surface of `outbox`: the transactional outbox, its relay, transports and consumer runtime
 // (infrastructure: no domain module). Other modules import only this file.
-export { defineConsumer, type EventConsumer } from './consumer';
+export { concerns, defineConsumer, type EventConsumer } from './consumer';
 export { createKafka, type KafkaEventsOptions } from './kafka';
 export { startKafkaConsumers } from './kafka-transport';
 export { parkedEventsByConsumer, readEventsHealth } from './lag';

@@ -3,7 +3,15 @@ import { domainEventDefinitions, type AggregateType, type DomainEvent } from '@f
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../http';
-import { applyEvents, eventTypesOf, reportCommitted, transactionSize, type EventConsumer } from './consumer';
+import {
+  applyEvents,
+  concerns,
+  eventsForOneTransaction,
+  eventTypesOf,
+  reportCommitted,
+  transactionSize,
+  type EventConsumer,
+} from './consumer';
 import { consumerGroupId, decodeEvent, ensureEventTopics, eventTopic, type KafkaEventsOptions } from './kafka';
 import { DEFAULT_MAX_ATTEMPTS, recordDeadLetter, type ParkedEvent } from './dead-letters';
 import { pause, type RunningConsumers } from './postgres-consumers';
@@ -125,9 +133,20 @@ export async function startKafkaConsumers(
               }
             }
           };
-          const chunkSize = transactionSize(eventConsumer, batchSize);
-          for (let start = 0; start < batch.messages.length; start += chunkSize) {
-            const chunk = batch.messages.slice(start, start + chunkSize);
+          // Up to the consumer's `eventsPerTransaction`-th event it acts on a transaction, those it passes over along
+          // (a message that is no event counts as acted on: it fails, alone, and is parked).
+          const perTransaction = transactionSize(eventConsumer, batchSize);
+          const actsOn = batch.messages.map((message) => {
+            try {
+              return concerns(eventConsumer, decodeEvent(message.value));
+            } catch {
+              return true;
+            }
+          });
+          for (let start = 0; start < batch.messages.length;) {
+            const end = start + eventsForOneTransaction(actsOn.slice(start, start + batchSize), perTransaction);
+            const chunk = batch.messages.slice(start, end);
+            start = end;
             if (!(await applyWithRetries(chunk))) return;
             resolveOffset(chunk.at(-1)!.offset);
             await commitOffsetsIfNecessary();

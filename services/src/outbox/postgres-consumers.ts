@@ -101,6 +101,7 @@ export function startPostgresConsumers(
           results = await consumeOutboxGroup(
             db,
             due.map((state) => ({ consumer: state.consumer, limit: limits.get(state)! })),
+            { readSize: batchSize },
           );
         } catch (error) {
           if (stopping.signal.aborted) break;
@@ -115,7 +116,7 @@ export function startPostgresConsumers(
           }
           state.failures = 0;
           if (result.read > 0 && poll === 'idle') poll = 'worked';
-          if (result.read >= limits.get(state)!) poll = 'full';
+          if (result.full) poll = 'full';
         }
       }
       lastPause = nextPollPause(lastPause, poll, pacing);

@@ -5,6 +5,7 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import type { Database, Db } from '../db';
 import { applyEvents, defineConsumer, type EventConsumer } from './consumer';
+import { parkNextEvent } from './dead-letters';
 import { creatorPopularityConsumer } from '../creators';
 import { domainEvent, recordEvents } from './outbox';
 import { nextPollPause, startPostgresConsumers } from './postgres-consumers';
@@ -265,7 +266,7 @@ describe('one reader for every consumer', () => {
     );
     expect(counts).toEqual({ outboxReads: 1, checkpointWrites: 1 });
     for (const consumer of consumers) {
-      expect(results.get(consumer.name)).toEqual({ read: 3 });
+      expect(results.get(consumer.name)).toEqual({ read: 3, full: false });
       expect((await seen(consumer.name)).map((row) => row.sequence)).toEqual([101, 102, 103]);
       expect((await postgresConsumerLag(db(), consumer.name)).pendingEvents).toBe(0);
     }
@@ -280,7 +281,7 @@ describe('one reader for every consumer', () => {
     const polls = [healthy, failing].map((consumer) => ({ consumer, limit: 500 }));
 
     const first = await consumeOutboxGroup(db(), polls);
-    expect(first.get('savepoint-healthy')).toEqual({ read: 3 });
+    expect(first.get('savepoint-healthy')).toEqual({ read: 3, full: false });
     expect(String((first.get('savepoint-failing') as { error: unknown }).error)).toContain('crashed at event 112');
     expect((await seen('savepoint-healthy')).map((row) => row.sequence)).toEqual([111, 112, 113]);
     // Event 111 applied before the failure is undone with it: the failing consumer starts again from its checkpoint.
@@ -289,8 +290,8 @@ describe('one reader for every consumer', () => {
 
     // Behind the others now: it reads from its own checkpoint, they read nothing new.
     const second = await consumeOutboxGroup(db(), polls);
-    expect(second.get('savepoint-healthy')).toEqual({ read: 0 });
-    expect(second.get('savepoint-failing')).toEqual({ read: 3 });
+    expect(second.get('savepoint-healthy')).toEqual({ read: 0, full: false });
+    expect(second.get('savepoint-failing')).toEqual({ read: 3, full: false });
     expect((await seen('savepoint-failing')).map((row) => row.sequence)).toEqual([111, 112, 113]);
     expect(await readCheckpoint(db(), 'savepoint-failing')).toEqual(await readCheckpoint(db(), 'savepoint-healthy'));
   });
@@ -319,6 +320,70 @@ describe('one reader for every consumer', () => {
       await running.stop();
     }
     expect(await seen('poll-poisoned')).toEqual([expect.objectContaining({ sequence: 121 })]);
+  });
+
+  it('passes over, with the next event it acts on, the events a one-event-a-transaction consumer does nothing with', async () => {
+    // Acts on the tens only (as a mail consumer acts on the ledger transactions that notify someone).
+    const tens = await recordingConsumer('one-a-transaction');
+    const consumer = defineConsumer('one-a-transaction', tens.handlers, {
+      eventsPerTransaction: 1,
+      concerns: (event) => (event.payload as { missionId: number }).missionId % 10 === 0,
+    });
+    await caughtUp([consumer]);
+    const processedRows = async () =>
+      (
+        await sql<{ count: number }>`
+          select count(*)::int as count from event_consumer_processed where consumer = ${consumer.name}`.execute(db())
+      ).rows[0]!.count;
+    const processedBefore = await processedRows();
+    await recordEvents(db(), [141, 142, 143, 150, 144, 145, 160, 146].map(liked));
+    const polls = [{ consumer, limit: 1 }];
+    const { counts, db: counted } = countingOutboxStatements();
+
+    expect((await consumeOutboxGroup(counted, polls)).get(consumer.name)).toEqual({ read: 4, full: true });
+    expect((await seen(consumer.name)).map((row) => row.sequence)).toEqual([150]);
+    expect((await consumeOutboxGroup(counted, polls)).get(consumer.name)).toEqual({ read: 3, full: true });
+    expect((await consumeOutboxGroup(counted, polls)).get(consumer.name)).toEqual({ read: 1, full: false });
+    expect(counts.outboxReads).toBe(3);
+    expect((await seen(consumer.name)).map((row) => row.sequence)).toEqual([150, 160]);
+    expect((await postgresConsumerLag(db(), consumer.name)).pendingEvents).toBe(0);
+    // Only what it acted on is recorded as processed.
+    expect((await processedRows()) - processedBefore).toBe(2);
+
+    // One consumer's own turn takes as much.
+    await recordEvents(db(), [171, 170, 172].map(liked));
+    expect(await consumeOutboxBatch(db(), consumer)).toBe(2);
+    expect(await consumeOutboxBatch(db(), consumer)).toBe(1);
+    expect(await consumeOutboxBatch(db(), consumer)).toBe(0);
+    expect((await seen(consumer.name)).map((row) => row.sequence)).toEqual([150, 160, 170]);
+  });
+
+  it('parks the event a consumer failed on, not an event it passes over before it', async () => {
+    await sql`create table if not exists test_seen (consumer text, sequence int, event_id uuid, type text)`.execute(
+      db(),
+    );
+    const poisoned = defineConsumer(
+      'park-concerning',
+      {
+        'mission.liked': async () => {
+          throw new Error('cannot send it');
+        },
+      },
+      { eventsPerTransaction: 1, concerns: (event) => (event.payload as { missionId: number }).missionId === 180 },
+    );
+    await drainOutbox(db(), { consumers: [poisoned] });
+    await recordEvents(db(), [liked(181), liked(180), liked(182)]);
+    const failed = await consumeOutboxGroup(db(), [{ consumer: poisoned, limit: 1 }]);
+    expect(String((failed.get('park-concerning') as { error: unknown }).error)).toContain('cannot send it');
+
+    const parked = await parkNextEvent(db(), poisoned, 10, new Error('cannot send it'));
+    expect(parked?.event.payload).toMatchObject({ missionId: 180 });
+    const { rows } = await sql<{ mission: string }>`
+      select event->'payload'->>'missionId' as mission from event_consumer_dead_letters
+      where consumer = 'park-concerning'`.execute(db());
+    expect(rows.map((row) => row.mission)).toEqual(['180']);
+    expect(await consumeOutboxBatch(db(), poisoned)).toBe(1);
+    expect((await postgresConsumerLag(db(), poisoned.name)).pendingEvents).toBe(0);
   });
 
   it('polls an idle outbox less and less often, up to maxIdlePollMs, and at once again after work', async () => {

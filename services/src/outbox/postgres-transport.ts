@@ -9,7 +9,14 @@
 import type { DomainEvent, DomainEventType } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, DbExecutor } from '../db';
-import { applyEvents, reportCommitted, transactionSize, type EventConsumer } from './consumer';
+import {
+  applyEvents,
+  concerns,
+  eventsForOneTransaction,
+  reportCommitted,
+  transactionSize,
+  type EventConsumer,
+} from './consumer';
 import type { OutboxEventRow } from './table';
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -56,21 +63,24 @@ const readOrdered = (from: Checkpoint, limit: number) => sql<OutboxEventRow>`
 
 /**
  * The consumer's turn at the outbox: up to `limit` events after its checkpoint, only from transactions older than
- * every one still open (so none commits later behind the checkpoint), handed to `handle`, then the checkpoint moved
- * past the last of them, in one transaction. Concurrent turns of the same consumer (two processes, a test draining
- * while the runtime polls) wait on an advisory lock, which unlike a row lock takes no transaction id and so holds back
- * nobody's xmin. Undefined when there was no event.
+ * every one still open (so none commits later behind the checkpoint); `take` says how many of them this turn takes
+ * (all by default), `handle` gets those, then the checkpoint moves past the last of them, in one transaction.
+ * Concurrent turns of the same consumer (two processes, a test draining while the runtime polls) wait on an advisory
+ * lock, which unlike a row lock takes no transaction id and so holds back nobody's xmin. Undefined when there was no
+ * event.
  */
 export async function consumerTurn<T>(
   db: Db,
   consumer: string,
   limit: number,
   handle: (trx: Transaction<Database>, rows: OutboxEventRow[]) => Promise<T>,
+  take: (rows: OutboxEventRow[]) => number = (rows) => rows.length,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`fanmission.consumer:${consumer}`}, 0))`.execute(trx);
     const from = await readCheckpoint(trx, consumer);
-    const { rows } = await readOrdered(from, limit).execute(trx);
+    const { rows: read } = await readOrdered(from, limit).execute(trx);
+    const rows = read.slice(0, take(read));
     const last = rows.at(-1);
     if (!last) return undefined;
     const result = await handle(trx, rows);
@@ -89,30 +99,50 @@ export async function consumerTurn<T>(
   });
 }
 
-/** Applies the next batch of outbox events to one consumer and moves its checkpoint past them. Returns how many. */
+/**
+ * Applies the next outbox events to one consumer and moves its checkpoint past them: a batch of `batchSize`, or up to
+ * its `eventsPerTransaction`-th event it acts on. Returns how many it moved past.
+ */
 export async function consumeOutboxBatch(
   db: Db,
   consumer: EventConsumer,
   options: { batchSize?: number } = {},
 ): Promise<number> {
-  const limit = transactionSize(consumer, options.batchSize ?? DEFAULT_BATCH_SIZE);
-  const turn = await consumerTurn(db, consumer.name, limit, async (trx, rows) => ({
-    read: rows.length,
-    applied: await applyEvents(trx, consumer, rows.map(outboxRowToEvent)),
-  }));
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const perTransaction = transactionSize(consumer, batchSize);
+  const turn = await consumerTurn(
+    db,
+    consumer.name,
+    batchSize,
+    async (trx, rows) => ({
+      read: rows.length,
+      applied: await applyEvents(trx, consumer, rows.map(outboxRowToEvent)),
+    }),
+    (rows) =>
+      eventsForOneTransaction(
+        rows.map((row) => concerns(consumer, outboxRowToEvent(row))),
+        perTransaction,
+      ),
+  );
   if (!turn) return 0;
   reportCommitted(consumer, turn.applied);
   return turn.read;
 }
 
-/** One consumer's share of a group poll: at most `limit` events (one while it is failing). */
+/**
+ * One consumer's share of a group poll: at most `limit` events it acts on (one while it is failing), with the events
+ * it passes over among them.
+ */
 export interface ConsumerPoll {
   consumer: EventConsumer;
   limit: number;
 }
 
-/** What a group poll did for one consumer: how many events it read (and committed past), or what it failed with. */
-export type ConsumerPollResult = { read: number } | { error: unknown };
+/**
+ * What a group poll did for one consumer: how many events it moved past (committed), and whether more were there for
+ * it at once (its limit reached, or the read full); or what it failed with.
+ */
+export type ConsumerPollResult = { read: number; full: boolean } | { error: unknown };
 
 /**
  * One poll of the outbox for several consumers, in one transaction: their advisory locks (the ones `consumerTurn`
@@ -127,7 +157,9 @@ export type ConsumerPollResult = { read: number } | { error: unknown };
 export async function consumeOutboxGroup(
   db: Db,
   polls: readonly ConsumerPoll[],
+  options: { readSize?: number } = {},
 ): Promise<Map<string, ConsumerPollResult>> {
+  const readSize = options.readSize ?? DEFAULT_BATCH_SIZE;
   const ordered = [...polls].sort((a, b) => (a.consumer.name < b.consumer.name ? -1 : 1));
   const names = ordered.map((poll) => poll.consumer.name);
   const results = new Map<string, ConsumerPollResult>();
@@ -154,27 +186,33 @@ export async function consumeOutboxGroup(
     const moved: Array<{ consumer: string; row: OutboxEventRow }> = [];
     let savepoint = 0;
     for (const { from, polls: sharing } of byCheckpoint.values()) {
-      const { rows } = await readOrdered(from, Math.max(...sharing.map((poll) => poll.limit))).execute(trx);
+      const { rows } = await readOrdered(from, readSize).execute(trx);
+      const events = rows.map(outboxRowToEvent);
       for (const { consumer, limit } of sharing) {
-        const mine = rows.slice(0, limit);
-        const last = mine.at(-1);
+        const taken = eventsForOneTransaction(
+          events.map((event) => concerns(consumer, event)),
+          limit,
+        );
+        const mine = events.slice(0, taken);
+        const last = rows[taken - 1];
+        const full = taken < rows.length || rows.length === readSize;
         if (!last) {
-          results.set(consumer.name, { read: 0 });
+          results.set(consumer.name, { read: 0, full: false });
           continue;
         }
-        if (!mine.some((row) => consumer.handlers[row.type as DomainEventType] !== undefined)) {
-          // Nothing it handles: it only moves past them, and no statement of its own can fail.
+        if (!mine.some((event) => concerns(consumer, event))) {
+          // Nothing it acts on: it only moves past them, and no statement of its own can fail.
           moved.push({ consumer: consumer.name, row: last });
-          results.set(consumer.name, { read: mine.length });
+          results.set(consumer.name, { read: taken, full });
           continue;
         }
         const name = `consumer_${(savepoint += 1)}`;
         await sql`savepoint ${sql.id(name)}`.execute(trx);
         try {
-          applied.set(consumer.name, await applyEvents(trx, consumer, mine.map(outboxRowToEvent)));
+          applied.set(consumer.name, await applyEvents(trx, consumer, mine));
           await sql`release savepoint ${sql.id(name)}`.execute(trx);
           moved.push({ consumer: consumer.name, row: last });
-          results.set(consumer.name, { read: mine.length });
+          results.set(consumer.name, { read: taken, full });
         } catch (error) {
           await sql`rollback to savepoint ${sql.id(name)}`.execute(trx);
           applied.delete(consumer.name);

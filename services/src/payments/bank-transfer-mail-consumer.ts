@@ -1,4 +1,4 @@
-import type { MailDependencies } from '../mail';
+import { eventMessageId, type MailDependencies } from '../mail';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { bankDepositInstructionsMail } from './bank-transfer-mail';
 import { instructionsOf } from './bank-transfers';
@@ -35,15 +35,16 @@ export function createBankDepositMailConsumer(deps: MailDependencies): EventCons
         const instructions = target && instructionsOf(target);
         // A member deleted since, or without an address: nobody to tell.
         if (!target?.email || !instructions) return;
-        await deps.mailer.send(
-          bankDepositInstructionsMail(
+        await deps.mailer.send({
+          ...bankDepositInstructionsMail(
             target.language,
             target.email,
             target.username,
             { coins: target.point, instructions },
             `${deps.publicUrl}/coin-history`,
           ),
-        );
+          messageId: eventMessageId('bank_deposit_instructions', event.id, deps.publicUrl),
+        });
       },
     },
     // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.

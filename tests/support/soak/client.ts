@@ -40,7 +40,10 @@ export interface Observed {
 export interface AnswerCounts {
   requests: number;
   success: number;
-  /** 409 answers by code: business refusals (NOT_ENOUGH_COINS, a mission already decided…). */
+  /**
+   * Business refusals by code: 409s (NOT_ENOUGH_COINS, a mission already decided…) and an upload over the member's
+   * quota (429).
+   */
   refusals: Map<string, number>;
   unavailable: number;
   /** Every other 4xx and 5xx (a 500, a 502, a 400 the workload never sends…): `<status> <kind> <body start>`. */
@@ -122,6 +125,8 @@ export function createBalancer(apis: () => readonly AppProcess[], log?: (line: s
       }
       if (status < 400) counts.success += 1;
       else if (status === 409) bump(counts.refusals, codeOf(text));
+      // A member's upload quota (60 files an hour): the workload's busiest creators answer more missions than that.
+      else if (status === 429 && request.kind === 'file.upload') bump(counts.refusals, `429 ${codeOf(text)}`);
       else {
         bump(counts.other, `${status} ${request.kind} ${text.slice(0, 120)}`);
         // The first few live, for whoever watches the run.

@@ -156,9 +156,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     );
     if (record.failedActions.size > 0)
       log(`[soak] actions not done: ${[...record.failedActions].map(([what, n]) => `${n}× ${what}`).join(', ')}`);
-    log(
-      `[soak] refusals (409): ${[...client.counts.refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`,
-    );
+    log(`[soak] refusals: ${[...client.counts.refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
     const invariants: Invariant[] = [];
     for (const check of [
       () => ledgerVerifies(db),
