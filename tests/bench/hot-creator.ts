@@ -24,6 +24,12 @@
 // BENCH_ROW_SAMPLE_MS (default 10 ms) another reads which shard rows of platform:revenue are locked (their versions' xmax an open transaction):
 // the hottest shard's hold a losing roll, and the ceiling it implies (shards ÷ hold); and the whole machine's CPU in
 // use (/proc/stat) as a share of its cores.
+// Then, with BENCH_LOSING_RATE above 0 (default 100/s), losing rolls alone for BENCH_SECONDS: the same fans on a
+// second roulette of the creator with the lowest win chance a product may have (0.1 %), without the side load; CPU per
+// losing roll by process, and the statements it runs from pg_stat_statements (those the processes send, and with those
+// inside the ledger's functions and the triggers), the most frequent listed with their execution time. This line is
+// what tests/bench/roll-cost.ts compares with a baseline commit's: `losing roll: <x> ms CPU (postgres <y>), <n>
+// statements (<m> with those inside functions and triggers), at <rate>/s offered`.
 // CPU per play counts each process of the product (app, worker with its consumers, PostgreSQL, Temporal) from the
 // start of a run until what it set off is done (the workflows' first tasks run, every consumer caught up); the side
 // load's requests are in it. Afterwards ledger `verify` must be clean and every counter the triggers keep must equal
@@ -86,16 +92,32 @@ const BACKGROUND_NICE = loadConfig({ BACKGROUND_NICE: process.env.BACKGROUND_NIC
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const ROLL_COINS = 10;
 const WIN_PROBABILITY = 10;
+/** The losing rolls' phase: its offered rate (0 leaves it out) and its product's win chance (the lowest a product may have). */
+const LOSING_RATE = Number(process.env.BENCH_LOSING_RATE ?? 100);
+const LOSING_WIN_PROBABILITY = 0.1;
+/** The statements of a losing roll listed (the most frequent first). */
+const STATEMENTS_LISTED = Number(process.env.BENCH_STATEMENTS_LISTED ?? 25);
 /** Enough for every play of the default runs several times over: a refused play would be the bench's bug. */
 const COINS_PER_FAN = 5_000;
 const WARM_UP_SECONDS = 5;
 const WARM_UP_RATE = 50;
+
+/** CPU ms an operation over the product's processes. */
+const cpuTotalOf = (cpu: Map<string, number>) =>
+  ['worker', 'postgres', 'apps', 'temporal'].reduce((sum, role) => sum + (cpu.get(role) ?? 0), 0);
+
+const cpuRolesOf = (cpu: Map<string, number>, digits = 1) =>
+  ['postgres', 'apps', 'worker', 'temporal']
+    .map((role) => `${role} ${(cpu.get(role) ?? 0).toFixed(digits)}`)
+    .join(', ');
 
 interface Fan {
   id: number;
   token: string;
   /** The fan's open roulette (a CREATED mission), none after a win until he opens it again. */
   roulette: number | undefined;
+  /** His open roulette of the product that almost never wins (the losing rolls' phase). */
+  losingRoulette: number | undefined;
   /** His play or side request under way: the next one waits for it. */
   busy: Promise<unknown>;
   following: boolean;
@@ -109,7 +131,14 @@ const [postgres, temporal] = await Promise.all([
     startEmbeddedPostgres({
       dataDir: path.join(scratch, 'pg'),
       port,
-      settings: { ...EMBEDDED_POSTGRES_SETTINGS, max_connections: '80' },
+      settings: {
+        ...EMBEDDED_POSTGRES_SETTINGS,
+        max_connections: '80',
+        // What a losing roll runs, nested statements (the ledger's functions, the triggers) included.
+        shared_preload_libraries: 'pg_stat_statements',
+        'pg_stat_statements.track': 'all',
+        'pg_stat_statements.track_planning': 'off',
+      },
     }),
   ),
   startBenchTemporal({ server: 'test', scratch, nice: BACKGROUND_NICE }),
@@ -124,7 +153,8 @@ try {
     POOL,
   );
   db = database.db;
-  const { fanIds, creatorId, productId } = database.seeded;
+  const { fanIds, creatorId, productId, losingProductId } = database.seeded;
+  await sql`create extension if not exists pg_stat_statements`.execute(db);
   const databaseUrl = postgres.localUrlFor('hot_creator_bench');
   // The worker's and the app's processes of tests/bench/missions.ts (`--worker`, `--app end-to-end`).
   const workerChild = await forkBenchChild(MISSIONS_BENCH, [
@@ -148,6 +178,7 @@ try {
     id,
     token: tokens[index]!,
     roulette: undefined,
+    losingRoulette: undefined,
     busy: Promise.resolve(),
     following: false,
     liked: false,
@@ -158,28 +189,35 @@ try {
     failures.set(key, (failures.get(key) ?? 0) + 1);
   };
   const roulettePath = '/api/v1/missions/lucky';
-  const open = async (fan: Fan, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => {
+  /** Which of his two roulettes a fan plays: the hot product's, or the one that almost never wins. */
+  type Roulette = 'roulette' | 'losingRoulette';
+  const productOf: Record<Roulette, number> = { roulette: productId, losingRoulette: losingProductId };
+  const open = async (
+    fan: Fan,
+    exchange: (request: PacedRequest) => Promise<PacedAnswer>,
+    which: Roulette = 'roulette',
+  ) => {
     const answer = await exchange({
       method: 'POST',
       path: roulettePath,
       headers: { authorization: fan.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ missionProductId: productId }),
+      body: JSON.stringify({ missionProductId: productOf[which] }),
     });
     if (answer.status !== 201) failed('open', answer);
-    else fan.roulette = (JSON.parse(answer.body) as { id: number }).id;
+    else fan[which] = (JSON.parse(answer.body) as { id: number }).id;
     return answer.status;
   };
   let wins = 0;
   /** One play: the fan's roll (his roulette opened again first after a win), after his previous play. */
-  const play = (fan: Fan, exchange: (request: PacedRequest) => Promise<PacedAnswer>) => {
+  const play = (fan: Fan, exchange: (request: PacedRequest) => Promise<PacedAnswer>, which: Roulette = 'roulette') => {
     const played = fan.busy.then(async () => {
-      if (fan.roulette === undefined) {
-        const opened = await open(fan, exchange);
+      if (fan[which] === undefined) {
+        const opened = await open(fan, exchange, which);
         if (opened !== 201) return opened;
       }
       const answer = await exchange({
         method: 'POST',
-        path: `/api/v1/missions/${fan.roulette}/rolls`,
+        path: `/api/v1/missions/${fan[which]}/rolls`,
         headers: { authorization: fan.token },
       });
       if (answer.status !== 200) {
@@ -187,7 +225,7 @@ try {
         return answer.status;
       }
       if ((JSON.parse(answer.body) as { success: boolean }).success) {
-        fan.roulette = undefined;
+        fan[which] = undefined;
         wins += 1;
       }
       return answer.status;
@@ -233,31 +271,31 @@ try {
     return done;
   };
 
-  // Every fan opens the roulette, 20 at a time, before any clock.
+  // Every fan opens his roulettes, 20 at a time, before any clock.
+  const fetched = (request: PacedRequest) =>
+    fetch(`${base}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && { body: request.body }),
+    }).then(async (response) => ({ status: response.status, body: await response.text() }));
   for (let at = 0; at < fans.length; at += 20) {
     await Promise.all(
-      fans.slice(at, at + 20).map((fan) =>
-        open(fan, (request) =>
-          fetch(`${base}${request.path}`, {
-            method: request.method,
-            headers: request.headers,
-            ...(request.body !== undefined && { body: request.body }),
-          }).then(async (response) => ({ status: response.status, body: await response.text() })),
-        ),
-      ),
+      fans
+        .slice(at, at + 20)
+        .flatMap((fan) => [open(fan, fetched), ...(LOSING_RATE > 0 ? [open(fan, fetched, 'losingRoulette')] : [])]),
     );
   }
   if (failures.size > 0) throw new Error(`opening the roulettes failed: ${[...failures.keys()].join('; ')}`);
   // Warm-up (JIT, plans, pool connections, the worker's bundle): plays, whose wins are the missions the side load likes.
   let playIndex = 0;
-  const paced = (rate: number, seconds: number) =>
+  const paced = (rate: number, seconds: number, which: Roulette = 'roulette') =>
     measurePaced({
       url: base,
       connections: CONNECTIONS,
       seconds,
       rate,
       warmPath: '/api/v1/health',
-      operation: (_, exchange) => play(fans[playIndex++ % fans.length]!, exchange),
+      operation: (_, exchange) => play(fans[playIndex++ % fans.length]!, exchange, which),
     });
   let sideIndex = 0;
   const sidePaced = (seconds: number) =>
@@ -310,9 +348,30 @@ try {
     console.log(report(result));
   }
 
+  // Losing rolls alone, on the product that almost never wins, without the side load: what one costs every process
+  // (CPU) and the database (statements, nested ones included).
+  let losing: LosingRolls | undefined;
+  if (LOSING_RATE > 0) {
+    await paced(WARM_UP_RATE, WARM_UP_SECONDS, 'losingRoulette');
+    await app.request({ type: 'settled' });
+    await worker.drained(db);
+    await consumersCaughtUp(db, scratch);
+    await sql`select pg_stat_statements_reset()`.execute(db);
+    const winsBefore = wins;
+    const cpuBefore = await processTreeCpu();
+    const plays = await paced(LOSING_RATE, SECONDS, 'losingRoulette');
+    await app.request({ type: 'settled' });
+    await worker.drained(db);
+    await consumersCaughtUp(db, scratch);
+    const playCount = Math.round(plays.rps * SECONDS);
+    const cpu = cpuMsPerOperation(cpuBefore, await processTreeCpu(), playCount, PROCESS_NAMES);
+    losing = { plays, playCount, wins: wins - winsBefore, cpu, statements: await statementsPerPlay(db, playCount) };
+    console.log(reportLosing(losing));
+  }
+
   const drift = await countersOffTheirRecount(db);
   const ledger = await verify(db);
-  const errors = results.reduce((sum, r) => sum + r.plays.errors + r.side.errors, 0);
+  const errors = results.reduce((sum, r) => sum + r.plays.errors + r.side.errors, 0) + (losing?.plays.errors ?? 0);
   console.log(
     `\n${FANS} fans, ${CONNECTIONS} connections for the plays and ${SIDE_CONNECTIONS} for the side load, ` +
       `${SECONDS} s a rate, ${os.cpus().length} CPUs, database pool ${POOL}; embedded PostgreSQL, the Temporal test ` +
@@ -329,6 +388,15 @@ try {
   for (const [failure, count] of failures) console.log(`  ${count}× ${failure}`);
   if (errors > 0 || ledger.differences.length > 0 || Object.values(drift).some((off) => off !== 0)) {
     process.exitCode = 1;
+  }
+  if (losing) {
+    const total = cpuTotalOf(losing.cpu);
+    // One line a comparison reads (tests/bench/roll-cost.ts).
+    console.log(
+      `losing roll: ${total.toFixed(2)} ms CPU (postgres ${(losing.cpu.get('postgres') ?? 0).toFixed(2)}), ` +
+        `${losing.statements.topLevel.toFixed(1)} statements (${losing.statements.all.toFixed(1)} with those inside ` +
+        `functions and triggers), at ${LOSING_RATE}/s offered`,
+    );
   }
   const last = results.at(-1);
   if (last) {
@@ -378,13 +446,8 @@ interface RateResult {
 }
 
 function report(result: RateResult): string {
-  const cpuTotal = ['worker', 'postgres', 'apps', 'temporal'].reduce(
-    (sum, role) => sum + (result.cpu.get(role) ?? 0),
-    0,
-  );
-  const cpuRoles = ['postgres', 'apps', 'worker', 'temporal']
-    .map((role) => `${role} ${(result.cpu.get(role) ?? 0).toFixed(1)}`)
-    .join(', ');
+  const cpuTotal = cpuTotalOf(result.cpu);
+  const cpuRoles = cpuRolesOf(result.cpu);
   return (
     `${result.rate}/s offered: ${achieved(result.plays).toFixed(1)} plays/s, p50 ${result.plays.p50} ms, p99 ` +
     `${result.plays.p99} ms, max ${result.plays.max} ms, errors ${result.plays.errors}, ${result.wins} wins; side load ` +
@@ -395,8 +458,67 @@ function report(result: RateResult): string {
   );
 }
 
+/** The losing rolls' phase: its plays, CPU by process and statements, each per play. */
+interface LosingRolls {
+  plays: PacedResult;
+  playCount: number;
+  wins: number;
+  cpu: Map<string, number>;
+  statements: StatementsPerPlay;
+}
+
+interface StatementsPerPlay {
+  /** Statements a client sent (the API's, the worker's, the consumers'). */
+  topLevel: number;
+  /** With the statements run inside functions and triggers. */
+  all: number;
+  /** The most frequent, per play: calls, execution µs, whether a client sent it, its text. */
+  listed: Array<{ calls: number; micros: number; topLevel: boolean; query: string }>;
+}
+
+/** pg_stat_statements since its reset, per play (this database's statements but its own reads). */
+async function statementsPerPlay(db: Db, plays: number): Promise<StatementsPerPlay> {
+  const { rows } = await sql<{ toplevel: boolean; calls: number; ms: number; query: string }>`
+    select toplevel, calls::int, total_exec_time::float8 as ms, query
+    from pg_stat_statements
+    where dbid = (select oid from pg_database where datname = current_database())
+      and query not like '%pg_stat_statements%'
+    order by calls desc, total_exec_time desc`.execute(db);
+  const per = (value: number) => value / Math.max(plays, 1);
+  return {
+    topLevel: per(rows.filter((row) => row.toplevel).reduce((sum, row) => sum + row.calls, 0)),
+    all: per(rows.reduce((sum, row) => sum + row.calls, 0)),
+    listed: rows.slice(0, STATEMENTS_LISTED).map((row) => ({
+      calls: per(row.calls),
+      micros: per(row.ms * 1000),
+      topLevel: row.toplevel,
+      query: row.query.replace(/\s+/g, ' ').slice(0, 160),
+    })),
+  };
+}
+
+function reportLosing(result: LosingRolls): string {
+  const { statements } = result;
+  return (
+    `losing rolls at ${LOSING_RATE}/s offered: ${achieved(result.plays).toFixed(1)} plays/s, p50 ${result.plays.p50} ` +
+    `ms, p99 ${result.plays.p99} ms, errors ${result.plays.errors}, ${result.wins} wins\n` +
+    `  CPU ms per losing roll: ${cpuTotalOf(result.cpu).toFixed(2)} (${cpuRolesOf(result.cpu, 2)})\n` +
+    `  statements per losing roll: ${statements.topLevel.toFixed(1)} sent, ${statements.all.toFixed(1)} with those ` +
+    `inside functions and triggers; the most frequent (calls, µs of execution, a roll; * inside a function):\n` +
+    statements.listed
+      .map(
+        (row) =>
+          `    ${row.calls.toFixed(2).padStart(6)} ${row.micros.toFixed(0).padStart(5)} µs ${row.topLevel ? ' ' : '*'} ` +
+          row.query,
+      )
+      .join('\n')
+  );
+}
+
 /** Fans with funded wallets, and one verified creator selling one lucky roulette. */
-async function seed(db: Db): Promise<{ fanIds: number[]; creatorId: number; productId: number }> {
+async function seed(
+  db: Db,
+): Promise<{ fanIds: number[]; creatorId: number; productId: number; losingProductId: number }> {
   const fanIds = await fundedFans(db, FANS, COINS_PER_FAN);
   const creator = await sql<{ id: number }>`
     with member as (
@@ -410,5 +532,14 @@ async function seed(db: Db): Promise<{ fanIds: number[]; creatorId: number; prod
     insert into mission_products (creator_id, type, name, coin_price, win_probability, description, sort_order)
     values (${creatorId}, 'LUCKY', '행운의 룰렛', ${ROLL_COINS}, ${WIN_PROBABILITY}, '당첨되면 영상을 보내 드려요', 1)
     returning id`.execute(db);
-  return { fanIds, creatorId, productId: Number(product.rows[0]!.id) };
+  const losingProduct = await sql<{ id: number }>`
+    insert into mission_products (creator_id, type, name, coin_price, win_probability, description, sort_order)
+    values (${creatorId}, 'LUCKY', '거의 꽝인 룰렛', ${ROLL_COINS}, ${LOSING_WIN_PROBABILITY}, '천 번에 한 번', 2)
+    returning id`.execute(db);
+  return {
+    fanIds,
+    creatorId,
+    productId: Number(product.rows[0]!.id),
+    losingProductId: Number(losingProduct.rows[0]!.id),
+  };
 }

@@ -54,13 +54,22 @@ export interface SeededRoll {
  * values): `HMAC-SHA256(serverSeed, "{clientSeed}:{nonce}")` first 8 bytes / 2^64 < winProbability / 100.
  */
 export async function seededRoll(trx: DbExecutor, userId: number, winProbability: number): Promise<SeededRoll> {
-  const seed = await activeSeed(trx, userId, true);
-  const nonce = seed.next_nonce;
-  await trx
-    .updateTable('roulette_seeds')
-    .set({ next_nonce: nonce + 1 })
-    .where('id', '=', seed.id)
-    .execute();
+  // The nonce taken in one round trip (the row stays locked to the end of the transaction); a fan's first roll
+  // creates his seed first.
+  const take = () =>
+    trx
+      .updateTable('roulette_seeds')
+      .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
+      .where('user_id', '=', userId)
+      .where('revealed_at', 'is', null)
+      .returning(['id', 'server_seed', 'client_seed', 'next_nonce'])
+      .executeTakeFirst();
+  let seed = await take();
+  if (!seed) {
+    await activeSeed(trx, userId, false);
+    seed = (await take())!;
+  }
+  const nonce = seed.next_nonce - 1;
   return {
     seedId: seed.id,
     clientSeed: seed.client_seed,

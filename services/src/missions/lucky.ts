@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { luckyRoll } from '@fanmission/ledger';
 import { requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { domainEvent, recordEvents } from '../outbox';
+import { domainEvent } from '../outbox';
 import { seededRoll } from '../events';
 import { idempotencyConflict, missionNotFound, rouletteClosed, wrongProductType } from './errors';
 import * as repository from './repository';
 import type { MissionRow } from './table';
 import { startMissionWorkflow } from './workflow-client';
-import { requestableProduct, spend, recordRequested } from './service';
+import { requestable, requestableProduct, requestedEvent, spend } from './service';
 
 // LUCKY missions: a fan's roll of a creator's lucky roulette (paid through the ledger, decided by the provably fair
 // roll) and the mission a won roll opens.
@@ -42,8 +42,11 @@ export async function openLuckyMission(
 
 /**
  * One roll of a lucky roulette: charges the roll's price and draws with the product's win probability, provably
- * fairly (the fan's committed server seed, his client seed and the roll's nonce; docs/provably-fair.md). A win holds the coins in the mission's escrow and accepts the mission
- * (10 days to perform), then its workflow starts; a loss is platform revenue. Rolls of one roulette run one at a time.
+ * fairly (the fan's committed server seed, his client seed and the roll's nonce; docs/provably-fair.md). A win holds
+ * the coins in the mission's escrow and accepts the mission (10 days to perform), then its workflow starts; a loss is
+ * platform revenue. Rolls of one roulette run one at a time.
+ * The hottest action of the product, so each step is one round trip: what it needs read at once, then in one
+ * transaction the mission locked, the seed's nonce taken, the ledger's spend, and the roll inserted with its events.
  */
 export async function rollLuckyMission(
   ctx: ServiceContext,
@@ -52,30 +55,27 @@ export async function rollLuckyMission(
   idempotencyKey: string | undefined,
 ): Promise<LuckyRollResponse> {
   requireRequestingFan(caller);
-  const found = await repository.findMission(ctx.db, missionId);
-  if (!found || found.user_id !== caller.id || found.type !== 'LUCKY') throw missionNotFound();
-  if (idempotencyKey) {
-    const earlier = await repository.findRollByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
-    if (earlier) {
-      if (earlier.mission_id !== missionId) throw idempotencyConflict();
-      return { success: earlier.success };
-    }
-  }
-  const product = await requestableProduct(ctx, caller, found.product_id);
-  const winProbability = Number(product.win_probability);
   const now = ctx.now();
+  const context = await repository.readRollContext(ctx.db, {
+    missionId,
+    userId: caller.id,
+    idempotencyKey: idempotencyKey ?? null,
+    now,
+  });
+  if (!context.mission || context.mission.userId !== caller.id || context.mission.type !== 'LUCKY') {
+    throw missionNotFound();
+  }
+  if (context.earlier) return sameRoll(context.earlier, missionId);
+  const product = await requestable(caller, context.product, () => context.creatorBlocked);
+  const winProbability = Number(product.win_probability);
   const { won, success } = await ctx.db.transaction().execute(async (trx) => {
     const mission = await repository.lockMission(trx, missionId);
     // The same roll sent again while its first attempt was still under way (the client gave up on a paused or
     // unreachable API and retried on another) waited here for the mission's lock: it answers the first roll's
-    // outcome, even once that roll has won and closed the roulette, and never rolls a second time.
-    if (idempotencyKey) {
-      const first = await repository.findRollByIdempotencyKey(trx, caller.id, idempotencyKey);
-      if (first) {
-        if (first.mission_id !== missionId) throw idempotencyConflict();
-        return { won: null, success: first.success };
-      }
-    }
+    // outcome, even once that roll has won and closed the roulette, and never rolls a second time. (Read after the
+    // lock, by a statement of its own: one that joined the roll to the locked row would not see it.)
+    const earlier = idempotencyKey && (await repository.findRollByIdempotencyKey(trx, caller.id, idempotencyKey));
+    if (earlier) return { won: null, success: sameRoll(earlier, missionId).success };
     if (!mission || mission.status !== 'CREATED') {
       throw rouletteClosed();
     }
@@ -83,9 +83,11 @@ export async function rollLuckyMission(
     const roll = await seededRoll(trx, caller.id, winProbability);
     const success = roll.success;
     const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
-    await recordEvents(trx, [
-      domainEvent('mission.rolled', { ...parties, productName: product.name, coins: mission.coin_price, success }, now),
-    ]);
+    const rolled = domainEvent(
+      'mission.rolled',
+      { ...parties, productName: product.name, coins: mission.coin_price, success },
+      now,
+    );
     let accepted: MissionRow | null = null;
     if (success) {
       accepted = {
@@ -101,10 +103,10 @@ export async function rollLuckyMission(
         accepted_at: accepted.accepted_at,
         perform_due_at: accepted.perform_due_at,
       });
-      await recordRequested(trx, accepted, product, now);
     }
-    // The spend last: a loss credits a shard of platform revenue, whose row lock every roll of the fans of that shard
-    // waits for until this transaction commits. Only the roll's own row, which names the ledger transaction, follows.
+    // The spend before the last write: a loss credits a shard of platform revenue, whose row lock every roll of the
+    // fans of that shard waits for until this transaction commits. Only the roll's own row, which names the ledger
+    // transaction, and its events follow.
     const entry = await spend(() =>
       luckyRoll(trx, {
         userId: caller.id,
@@ -115,20 +117,30 @@ export async function rollLuckyMission(
         now,
       }),
     );
-    await repository.insertRoll(trx, {
-      mission_id: missionId,
-      user_id: caller.id,
-      coins: mission.coin_price,
-      success,
-      ledger_transaction_id: entry.transactionId,
-      idempotency_key: idempotencyKey ?? null,
-      seed_id: roll.seedId,
-      client_seed: roll.clientSeed,
-      nonce: roll.nonce,
-      win_probability: winProbability.toFixed(1),
-    });
+    await repository.insertRoll(
+      trx,
+      {
+        mission_id: missionId,
+        user_id: caller.id,
+        coins: mission.coin_price,
+        success,
+        ledger_transaction_id: entry.transactionId,
+        idempotency_key: idempotencyKey ?? null,
+        seed_id: roll.seedId,
+        client_seed: roll.clientSeed,
+        nonce: roll.nonce,
+        win_probability: winProbability.toFixed(1),
+      },
+      accepted ? [rolled, requestedEvent(accepted, product, now)] : [rolled],
+    );
     return { won: accepted, success };
   });
   if (won) await startMissionWorkflow(ctx, won);
   return { success };
+}
+
+/** The answer to a key used before: the first roll's outcome, for the same mission only. */
+function sameRoll(earlier: { mission_id: number; success: boolean }, missionId: number): LuckyRollResponse {
+  if (earlier.mission_id !== missionId) throw idempotencyConflict();
+  return { success: earlier.success };
 }

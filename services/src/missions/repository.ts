@@ -194,8 +194,60 @@ export async function findRollByIdempotencyKey(db: DbExecutor, userId: number, k
     .executeTakeFirst();
 }
 
-export async function insertRoll(db: DbExecutor, roll: Insertable<LuckyRollsTable>): Promise<void> {
-  await db.insertInto('lucky_rolls').values(roll).execute();
+/**
+ * What a roll needs before its transaction, in one round trip: the mission, the earlier roll of the fan's key (its
+ * mission and outcome), and the mission's product with its creator and whether a penalty blocks him now.
+ */
+export async function readRollContext(
+  db: DbExecutor,
+  input: { missionId: number; userId: number; idempotencyKey: string | null; now: Date },
+) {
+  const { rows } = await sql<
+    ProductForRequest & {
+      mission_user_id: number | null;
+      mission_type: string | null;
+      earlier_mission_id: number | null;
+      earlier_success: boolean | null;
+      creator_blocked: boolean;
+    }
+  >`
+    select
+      m.user_id as mission_user_id, m.type as mission_type,
+      r.mission_id as earlier_mission_id, r.success as earlier_success,
+      p.id, p.creator_id, p.type, p.name, p.coin_price, p.minimum_cost, p.win_probability, p.always_private,
+      p.allow_attachments, p.active,
+      c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
+      c.contain_adult_content as creator_adult,
+      coalesce(exists (
+        select 1 from creator_penalties cp
+        where cp.creator_id = p.creator_id and cp.lifted_at is null
+          and (cp.requests_blocked_until > ${input.now} or cp.blocks_login)
+      ), false) as creator_blocked
+    from (values (1)) as one (one)
+    left join missions m on m.id = ${input.missionId}
+    left join lucky_rolls r on r.user_id = ${input.userId} and r.idempotency_key = ${input.idempotencyKey}
+    left join (mission_products p join creators c on c.id = p.creator_id) on p.id = m.product_id`.execute(db);
+  const { mission_user_id, mission_type, earlier_mission_id, earlier_success, creator_blocked, ...product } = rows[0]!;
+  return {
+    mission: mission_user_id === null ? undefined : { userId: mission_user_id, type: mission_type! },
+    earlier: earlier_mission_id === null ? undefined : { mission_id: earlier_mission_id, success: earlier_success! },
+    product: product.id === null ? undefined : (product as ProductForRequest),
+    creatorBlocked: creator_blocked,
+  };
+}
+
+/** Inserts a roll and its outbox events in one statement (a data-modifying CTE), inside the caller's transaction. */
+export async function insertRoll(
+  db: DbExecutor,
+  roll: Insertable<LuckyRollsTable>,
+  events: Parameters<typeof outboxRows>[0],
+): Promise<void> {
+  const columns = (Object.keys(roll) as Array<keyof typeof roll>).filter((key) => roll[key] !== undefined);
+  const outbox = db.insertInto('outbox').values(outboxRows(events));
+  await sql`
+    with event as (${outbox})
+    insert into lucky_rolls (${sql.join(columns.map((column) => sql.ref(column)))})
+    values (${sql.join(columns.map((column) => roll[column]))})`.execute(db);
 }
 
 /** What a lucky mission's rolls cost: how many, in total, and what the losing ones paid to the platform. */

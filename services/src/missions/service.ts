@@ -3,8 +3,8 @@ import { holdForMission, isLedgerError, type LedgerEntry } from '@fanmission/led
 import { requireAdultAccess } from '../adult-content';
 import { creatorCannotRequest, requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
-import { type DbExecutor, uniqueViolation } from '../db';
-import { domainEvent, recordEvents } from '../outbox';
+import { uniqueViolation } from '../db';
+import { domainEvent } from '../outbox';
 import { invalidFields, type FieldProblem } from '../http';
 import {
   creatorBlocked,
@@ -31,12 +31,22 @@ export async function requestableProduct(
   productId: number,
 ): Promise<ProductForRequest> {
   const product = await repository.findProductForRequest(ctx.db, productId);
+  return requestable(caller, product, () => creatorBlockedByPenalties(ctx.db, product!.creator_id, ctx.now()));
+}
+
+/**
+ * The product, if the caller may request it: 404 for a product that is not there or whose creator is not verified,
+ * the adult gate, 409 for an inactive product or a creator a penalty blocks (`blocked`, asked last).
+ */
+export async function requestable(
+  caller: Caller,
+  product: ProductForRequest | undefined,
+  blocked: () => boolean | Promise<boolean>,
+): Promise<ProductForRequest> {
   if (!product || !product.creator_verified) throw productNotFound();
   requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
   if (!product.active) throw productInactive();
-  if (await creatorBlockedByPenalties(ctx.db, product.creator_id, ctx.now())) {
-    throw creatorBlocked();
-  }
+  if (await blocked()) throw creatorBlocked();
   return product;
 }
 
@@ -65,11 +75,7 @@ export async function requestMission(
     const earlier = await repository.findMission(ctx.db, context.earlierMissionId);
     if (earlier) return sameRequest(earlier, body);
   }
-  const product = context.product;
-  if (!product || !product.creator_verified) throw productNotFound();
-  requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
-  if (!product.active) throw productInactive();
-  if (context.creatorBlocked) throw creatorBlocked();
+  const product = await requestable(caller, context.product, () => context.creatorBlocked);
   if (product.type !== 'BASIC' && product.type !== 'CUSTOM') {
     throw wrongProductType();
   }
@@ -221,7 +227,7 @@ export async function spend(operation: () => Promise<LedgerEntry>): Promise<Ledg
 }
 
 /** The `mission.requested` event of a mission (BASIC or CUSTOM request, or a lucky roulette won). */
-function requestedEvent(
+export function requestedEvent(
   mission: Pick<MissionRow, 'id' | 'creator_id' | 'user_id' | 'coin_price' | 'status'>,
   product: ProductForRequest,
   at: Date,
@@ -240,8 +246,4 @@ function requestedEvent(
     },
     at,
   );
-}
-
-export async function recordRequested(trx: DbExecutor, mission: MissionRow, product: ProductForRequest, at: Date) {
-  await recordEvents(trx, [requestedEvent(mission, product, at)]);
 }
