@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, '' when the mail has none. */
+  messageId: string;
   raw: string;
 }
 
@@ -73,6 +75,7 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: parsed.html ?? '',
+              messageId: parsed.messageId ?? '',
               raw: raw.toString('utf8'),
             };
             received.push(mail);

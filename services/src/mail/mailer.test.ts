@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
 import { processCounterValue } from '@fanmission/tests/support/metrics';
-import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer';
+import { createDevMailbox, createSmtpMailer, eventMessageId, type Mailer, pooled } from './mailer';
 
 describe('createSmtpMailer (through a real SMTP listener)', () => {
   let smtp: SmtpTestServer;
@@ -33,6 +33,21 @@ describe('createSmtpMailer (through a real SMTP listener)', () => {
     expect(mail.text).toContain('안녕하세요!');
     expect(mail.text.match(/https?:\/\/\S+/)?.[0]).toBe(link);
     expect(mail.html).toContain('href="https://fanmission.test/verify-email?token=abc.DEF_123-xyz&amp;lang=ko"');
+  });
+
+  it('sends the Message-ID it is given, and pools connections unless the URL says otherwise', async () => {
+    const messageId = eventMessageId(
+      'notification',
+      '0b7e0f4e-2c1a-4f6b-9d3e-5a1c2b3d4e5f',
+      'https://fanmission.kr',
+      42,
+    );
+    expect(messageId).toBe('<notification.0b7e0f4e-2c1a-4f6b-9d3e-5a1c2b3d4e5f.42@fanmission.kr>');
+    await mailer.send({ to: 'twice@example.com', subject: 'Same mail', text: 'once', messageId });
+    const mail = await smtp.awaitMail('twice@example.com');
+    expect(mail.messageId).toBe(messageId);
+    expect(pooled('smtp://user:pass@mail.example.com:587')).toBe('smtp://user:pass@mail.example.com:587?pool=true');
+    expect(pooled('smtps://mail.example.com:465?pool=false')).toBe('smtps://mail.example.com:465?pool=false');
   });
 
   it('awaitMail waits for a later mail, and rejects with a clear message when none arrives', async () => {

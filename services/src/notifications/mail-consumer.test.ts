@@ -66,6 +66,8 @@ describe('notifications by mail', () => {
     expect(request!.subject).toBe('[Fanmission] 새 미션 신청');
     expect(request!.text).toContain('「Birthday song」 미션을 신청했습니다.');
     expect(request!.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/71`);
+    // Known by its event and recipient: sent again, it is the same mail.
+    expect(request!.messageId).toMatch(new RegExp(`^<notification\\.[0-9a-f-]{36}\\.${creator.id}@[^>]+>$`));
 
     const toFan = mailsTo(fan.email);
     expect(toFan.map((mail) => mail.subject).sort()).toEqual([

@@ -333,10 +333,12 @@ export async function eventsAppliedOnce(input: InvariantInput): Promise<Invarian
  */
 export async function mailsOnce(input: InvariantInput): Promise<Invariant> {
   const mails = input.smtp.mails();
-  const seen = new Map<string, { count: number; to: string; subject: string }>();
+  const seen = new Map<string, { count: number; to: string; subject: string; text: string }>();
   for (const mail of mails) {
-    const key = `${mail.to.join(',')}\n${mail.subject}\n${mail.text}`;
-    const entry = seen.get(key) ?? { count: 0, to: mail.to.join(','), subject: mail.subject };
+    // An event's mail is known by its Message-ID (two events may well give one member the same text); others by
+    // their content.
+    const key = mail.messageId || `${mail.to.join(',')}\n${mail.subject}\n${mail.text}`;
+    const entry = seen.get(key) ?? { count: 0, to: mail.to.join(','), subject: mail.subject, text: mail.text };
     entry.count += 1;
     seen.set(key, entry);
   }
@@ -351,7 +353,7 @@ export async function mailsOnce(input: InvariantInput): Promise<Invariant> {
   ).length;
   const mailing = await mailingConsumers(input.db);
   const allowed = interrupting * WORKERS * mailing;
-  const instructions = [...seen.keys()].filter((key) => key.includes(input.depositAccountNumber)).length;
+  const instructions = [...seen.values()].filter((entry) => entry.text.includes(input.depositAccountNumber)).length;
   const asked = input.record.bankTransfersRequested.length;
   return {
     name: 'no mail twice, none missing',
