@@ -253,7 +253,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
     secureCookies: httpsOnly,
-    loadCaller: (userId, sessionVersion) => findCaller(db, userId, sessionVersion),
+    loadCaller: (userId, sessionVersion) => findCaller(db, userId, sessionVersion, ctx.now()),
   });
 
   await app.register(loginRoutes, { prefix: '/api', rateLimits });

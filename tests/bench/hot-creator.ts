@@ -25,11 +25,12 @@
 // the hottest shard's hold a losing roll, and the ceiling it implies (shards ÷ hold); and the whole machine's CPU in
 // use (/proc/stat) as a share of its cores.
 // Then, with BENCH_LOSING_RATE above 0 (default 100/s), losing rolls alone for BENCH_SECONDS: the same fans on a
-// second roulette of the creator with the lowest win chance a product may have (0.1 %), without the side load; CPU per
-// losing roll by process, and the statements it runs from pg_stat_statements (those the processes send, and with those
-// inside the ledger's functions and the triggers), the most frequent listed with their execution time. This line is
-// what tests/bench/roll-cost.ts compares with a baseline commit's: `losing roll: <x> ms CPU (postgres <y>), <n>
-// statements (<m> with those inside functions and triggers), at <rate>/s offered`.
+// second roulette of the creator with the lowest win chance a product may have (0.1 %), without the side load, after
+// one roll of every fan (a fan's first roll makes his seed); CPU per losing roll by process, and the statements it
+// runs from pg_stat_statements (those the processes send, and with those inside the ledger's functions and the
+// triggers), the most frequent listed with their execution time. This line is what tests/bench/roll-cost.ts compares
+// with a baseline commit's: `losing roll: <x> ms CPU (postgres <y>), <n> statements (<m> with those inside functions
+// and triggers), at <rate>/s offered`.
 // CPU per play counts each process of the product (app, worker with its consumers, PostgreSQL, Temporal) from the
 // start of a run until what it set off is done (the workflows' first tasks run, every consumer caught up); the side
 // load's requests are in it. Afterwards ledger `verify` must be clean and every counter the triggers keep must equal
@@ -352,7 +353,8 @@ try {
   // (CPU) and the database (statements, nested ones included).
   let losing: LosingRolls | undefined;
   if (LOSING_RATE > 0) {
-    await paced(WARM_UP_RATE, WARM_UP_SECONDS, 'losingRoulette');
+    // Every fan rolls once first: a fan's first roll makes his provably fair seed, which the phase does not measure.
+    await paced(LOSING_RATE, Math.ceil(FANS / LOSING_RATE), 'losingRoulette');
     await app.request({ type: 'settled' });
     await worker.drained(db);
     await consumersCaughtUp(db, scratch);

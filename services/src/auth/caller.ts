@@ -9,6 +9,8 @@ export interface Caller {
   creatorId: number | null;
   /** An identity check proved him an adult (contracts/src/adult-content.ts); absent is not proved. */
   adultVerified?: boolean;
+  /** He has terms in force to accept (services/src/terms/consent-guard.ts), as read with him; absent is not read. */
+  termsPending?: boolean;
 }
 
 export const isOperator = (caller: Caller) => caller.roles.includes('ROLE_OPERATOR');

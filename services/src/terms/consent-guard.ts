@@ -27,6 +27,6 @@ export function requireAcceptedTerms(ctx: ServiceContext) {
     const caller = request.caller;
     if (!caller || READS.has(request.method) || request.routeOptions.config.allowedBeforeTermsAcceptance) return;
     if (isStaffOnly(caller.roles)) return;
-    if (await mustAcceptTerms(ctx, caller.id)) throw termsNotAccepted();
+    if (caller.termsPending ?? (await mustAcceptTerms(ctx, caller.id))) throw termsNotAccepted();
   };
 }

@@ -3,6 +3,7 @@
 export { termsVersionAdminRoutes } from './admin-routes';
 export { requireAcceptedTerms } from './consent-guard';
 export { sendTermsNotices, startTermsNoticeSender } from './notice';
+export { hasPendingTerms } from './repository';
 export { termsRoutes } from './routes';
 export { recordSignUpAcceptance } from './service';
 export type { TermsTables } from './table';

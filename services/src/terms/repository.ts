@@ -43,23 +43,35 @@ export async function idsInForce(db: DbExecutor, now: Date): Promise<Map<number,
 }
 
 /**
- * The versions in force at `now` of the kinds members accept that the member has not accepted. An e-mail sign-up
- * accepted the versions in force when he joined (its form's boxes, `recordSignUpAcceptance`), so only later ones are
- * asked of him; a social sign-up has no terms step, so its member is asked every version in force.
+ * The versions in force at `now` of the kinds members accept that the member `u` (a `users` row in the statement) has
+ * not accepted. An e-mail sign-up accepted the versions in force when he joined (its form's boxes,
+ * `recordSignUpAcceptance`), so only later ones are asked of him; a social sign-up has no terms step, so its member
+ * is asked every version in force.
  */
+const unacceptedVersions = (u: string, now: Date) => sql`
+  select v.* from (
+    select distinct on (kind) * from terms_versions
+    where withdrawn_at is null and effective_at <= ${now} and kind in (${sql.join([...CONSENT_TERMS_KINDS])})
+    order by kind, effective_at desc
+  ) v
+  where (v.effective_at > ${sql.ref(`${u}.created_at`)} or ${sql.ref(`${u}.provider`)} <> 'local')
+    and not exists (
+      select 1 from terms_acceptances a where a.user_id = ${sql.ref(`${u}.id`)} and a.terms_version_id = v.id)`;
+
+/** The versions the member has still to accept (see `unacceptedVersions`), by kind. */
 export async function pendingVersions(db: DbExecutor, userId: number, now: Date): Promise<TermsVersionRow[]> {
   const { rows } = await sql<TermsVersionRow>`
-    select v.* from (
-      select distinct on (kind) * from terms_versions
-      where withdrawn_at is null and effective_at <= ${now} and kind in (${sql.join([...CONSENT_TERMS_KINDS])})
-      order by kind, effective_at desc
-    ) v
-    join users u on u.id = ${userId}
-    where (v.effective_at > u.created_at or u.provider <> 'local')
-      and not exists (select 1 from terms_acceptances a where a.user_id = u.id and a.terms_version_id = v.id)
-    order by v.kind`.execute(db);
+    select p.* from users u cross join lateral (${unacceptedVersions('u', now)}) p
+    where u.id = ${userId}
+    order by p.kind`.execute(db);
   return rows;
 }
+
+/**
+ * Whether the member `u` (a `users` row in the statement) has a version in force to accept: a column for the query
+ * that loads him as a caller, so that the consent rule costs no statement of its own.
+ */
+export const hasPendingTerms = (u: string, now: Date) => sql<boolean>`exists (${unacceptedVersions(u, now)})`;
 
 export async function recordAcceptances(
   db: DbExecutor,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 import type { Caller } from '../auth';
+import { hasPendingTerms } from '../terms';
 import type { NewUser, UserRow, UserUpdate } from './table';
 
 export async function insertUser(db: DbExecutor, user: NewUser): Promise<UserRow> {
@@ -34,13 +35,17 @@ export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate
     .executeTakeFirst();
 }
 
-/** The caller behind a session token: null when the account is gone or its login is blocked. */
-/** The caller behind a session token; null when gone, blocked, or the token predates his last session revocation. */
 /**
  * The caller a session token of `userId` at `sessionVersion` stands for: null when the account is gone or the token
- * was revoked; BLOCKED when the account may not log in (whatever the token).
+ * was revoked; BLOCKED when the account may not log in (whatever the token). Whether he has terms in force to accept
+ * at `now` comes in the same statement (the consent rule of every change he makes).
  */
-export async function findCaller(db: Db, userId: number, sessionVersion = 0): Promise<Caller | 'BLOCKED' | null> {
+export async function findCaller(
+  db: Db,
+  userId: number,
+  sessionVersion: number,
+  now: Date,
+): Promise<Caller | 'BLOCKED' | null> {
   const row = await db
     .selectFrom('users')
     .leftJoin('creators', 'creators.user_id', 'users.id')
@@ -51,6 +56,7 @@ export async function findCaller(db: Db, userId: number, sessionVersion = 0): Pr
       'users.session_version',
       'users.adult_verified_at',
       'creators.id as creator_id',
+      hasPendingTerms('users', now).as('terms_pending'),
     ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
@@ -58,7 +64,13 @@ export async function findCaller(db: Db, userId: number, sessionVersion = 0): Pr
   if (!row) return null;
   if (row.login_blocked_at) return 'BLOCKED';
   if (row.session_version !== sessionVersion) return null;
-  return { id: row.id, roles: row.roles, creatorId: row.creator_id, adultVerified: row.adult_verified_at !== null };
+  return {
+    id: row.id,
+    roles: row.roles,
+    creatorId: row.creator_id,
+    adultVerified: row.adult_verified_at !== null,
+    termsPending: row.terms_pending,
+  };
 }
 
 export async function insertEmailVerification(
