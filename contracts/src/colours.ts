@@ -23,10 +23,14 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** A colour stored with or without its leading '#' as #rrggbb; `fallback` when none is stored. */
+/**
+ * A colour stored with or without its leading '#', in 3 or 6 hex digits (HEX_COLOUR_PATTERN), as #rrggbb (`#c00` is
+ * `#cc0000`); `fallback` when none is stored.
+ */
 export function hexColour(value: string | null | undefined, fallback: string): string {
   if (!value) return fallback;
-  return value.startsWith('#') ? value : `#${value}`;
+  const digits = value.startsWith('#') ? value.slice(1) : value;
+  return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits}`;
 }
 
 /**

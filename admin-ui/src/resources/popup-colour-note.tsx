@@ -1,14 +1,13 @@
 import {
   contrastRatio,
   DARK_TEXT_COLOUR,
+  HEX_COLOUR_PATTERN,
   hexColour,
   MIN_TEXT_CONTRAST,
   readableTextColour,
 } from '@fanmission/contracts';
 import { Alert } from '@mui/material';
 import { FormDataConsumer, useTranslate } from 'react-admin';
-
-const HEX = /^#?[0-9a-f]{6}$/i;
 
 /**
  * Under a popup's button colours: when the chosen text colour does not read on the chosen button colour, the web app
@@ -25,7 +24,7 @@ export function PopupColourNote() {
 
 function ColourNote({ background, text }: { background?: string; text?: string }) {
   const translate = useTranslate();
-  if (!background || !text || !HEX.test(background) || !HEX.test(text)) return null;
+  if (!background || !text || !HEX_COLOUR_PATTERN.test(background) || !HEX_COLOUR_PATTERN.test(text)) return null;
   const button = hexColour(background, background);
   const chosen = hexColour(text, text);
   const ratio = contrastRatio(chosen, button);
