@@ -13,9 +13,9 @@ describe('localised labels', () => {
   afterEach(() => cleanupApp());
 
   test.each([
-    ['ko', '페이지 이동', '1페이지', '2페이지로 이동', '다음 페이지로 이동'],
-    ['ja', 'ページ移動', '1ページ', '2ページへ移動', '次のページへ移動'],
-    ['en', 'Pages', 'Page 1', 'Go to page 2', 'Go to the next page'],
+    ['ko', '페이지 이동', '1 페이지', '2 페이지', '다음 페이지로 이동'],
+    ['ja', 'ページ移動', '1 ページ', '2 ページ', '次のページへ移動'],
+    ['en', 'Pages', 'Page 1', 'Page 2', 'Go to the next page'],
   ] as const)('page numbers in %s', async (language, nav, current, other, next) => {
     await useLanguage(language);
     render(

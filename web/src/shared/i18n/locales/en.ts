@@ -648,7 +648,8 @@ export const en: Messages = {
   mediaProcessing: mediaProcessingEn,
   pagination: {
     label: 'Pages',
-    page: 'Go to page {{page}}',
+    // Named as it reads (the number first), so that saying the number reaches it.
+    page: 'Page {{page}}',
     current: 'Page {{page}}',
     first: 'Go to the first page',
     last: 'Go to the last page',

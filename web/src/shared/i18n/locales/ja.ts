@@ -651,8 +651,9 @@ export const ja: Messages = {
   mediaProcessing: mediaProcessingJa,
   pagination: {
     label: 'ページ移動',
-    page: '{{page}}ページへ移動',
-    current: '{{page}}ページ',
+    // Named as it reads (the number first), so that saying the number reaches it.
+    page: '{{page}} ページ',
+    current: '{{page}} ページ',
     first: '最初のページへ移動',
     last: '最後のページへ移動',
     next: '次のページへ移動',

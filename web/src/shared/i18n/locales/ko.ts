@@ -640,8 +640,9 @@ export const ko = {
   mediaProcessing: mediaProcessingKo,
   pagination: {
     label: '페이지 이동',
-    page: '{{page}}페이지로 이동',
-    current: '{{page}}페이지',
+    // Named as it reads (the number first), so that saying the number reaches it.
+    page: '{{page}} 페이지',
+    current: '{{page}} 페이지',
     first: '첫 페이지로 이동',
     last: '마지막 페이지로 이동',
     next: '다음 페이지로 이동',
