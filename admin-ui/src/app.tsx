@@ -172,6 +172,24 @@ const consoleTheme: RaThemeOptions = {
         root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' } },
       },
     },
+    // A long page title never runs into the language selector: it ends in an ellipsis before it, and on a phone the
+    // selector shows its icons only (its language name stays its accessible name).
+    RaAppBar: {
+      styleOverrides: {
+        root: {
+          '& #react-admin-title': { minWidth: 0, marginRight: 8 },
+          '& #react-admin-title > *': { overflow: 'hidden', textOverflow: 'ellipsis' },
+          '@media (max-width: 599.95px)': {
+            '& .RaAppBar-toolbar button[aria-controls="simple-menu"]': {
+              minWidth: 0,
+              fontSize: 0,
+              paddingLeft: 4,
+              paddingRight: 4,
+            },
+          },
+        },
+      },
+    },
     // The empty list's message is in the "disabled" grey (2.6:1): the secondary text colour instead (7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
   },

@@ -132,6 +132,14 @@ describe('console: staff approvals', () => {
     await phone.waitForLoadState('networkidle');
     await screenshot(phone, 'admin-approvals-show-360.png');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    // A long page title stops short of the language selector, which shows its icons only on a phone.
+    await phone.goto(`${served.baseUrl}/admin/payout-account-changes`);
+    await phone.locator('#react-admin-title').getByText(consoleKo.resources['payout-account-changes'].name).waitFor();
+    const title = (await phone.locator('#react-admin-title').boundingBox())!;
+    const language = (await phone.locator('header button[aria-controls="simple-menu"]').boundingBox())!;
+    expect(title.x + title.width + 8).toBeLessThanOrEqual(language.x);
+    expect(language.width).toBeLessThan(80);
+    await screenshot(phone, 'admin-title-360.png');
 
     // The fan's coin history shows the free coin event, once.
     const web = await browser.newPage({ viewport: { width: 1280, height: 900 } });
