@@ -33,7 +33,10 @@ export function Footer() {
           <span className="fact-label">{t('footer.businessNumber')}:</span> {company.businessNumber}
           <br />
           <span className="fact-label">{t('footer.address')}:</span> {company.address} ·{' '}
-          <span className="fact-label">{t('footer.email')}:</span> {company.email}
+          <span className="fact-label">{t('footer.email')}:</span>{' '}
+          <a href={`mailto:${company.email}?subject=${encodeURIComponent(`[Fanmission] ${t('footer.contact')}`)}`}>
+            {company.email}
+          </a>
         </address>
         <small>
           © {new Date().getFullYear()} {company.name}

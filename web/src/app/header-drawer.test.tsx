@@ -40,5 +40,10 @@ describe.each(['ko', 'en', 'ja'] as const)('a visitor’s way around (%s)', (lan
     const alert = await screen.findByRole('alertdialog');
     expect(alert.textContent).toContain(t.footer.contactAlert);
     expect(alert.textContent).toContain(t.footer.contactChannel.replace('{{email}}', webConfig.company.email));
+    // The address it names is a mail link in the footer (behind the open alert), with the subject filled in.
+    const mail = screen.getByRole('link', { name: webConfig.company.email, hidden: true });
+    expect(mail.getAttribute('href')).toBe(
+      `mailto:${webConfig.company.email}?subject=${encodeURIComponent(`[Fanmission] ${t.footer.contact}`)}`,
+    );
   });
 });
