@@ -1,4 +1,4 @@
-import type { FileEntry, MyCreator, UploadPurpose } from '@fanmission/contracts';
+import type { FileEntry, MyCreator, MemberUploadPurpose } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -35,7 +35,7 @@ function useProfileMedium(onChanged: () => Promise<void>) {
   const running = useRef<ResumableUpload<FileEntry> | null>(null);
   const fail = (error: unknown) =>
     void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-  const upload = async (path: string, purpose: UploadPurpose, file: File) => {
+  const upload = async (path: string, purpose: MemberUploadPurpose, file: File) => {
     setUploaded(false);
     setProgress({ sent: 0, total: file.size, paused: false });
     try {
