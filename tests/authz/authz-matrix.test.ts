@@ -80,24 +80,25 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
 
 /** The tus protocol's headers, which every resumable upload request carries. */
 const TUS_HEADERS = { 'tus-resumable': '1.0.0' };
-const tusCreation = () => ({
+const tusCreation = (purpose = 'mission-answer') => ({
   ...TUS_HEADERS,
   'upload-length': String(PNG_1X1.length),
-  'upload-metadata': ['filename matrix.png', 'filetype image/png', 'purpose mission-answer']
+  'upload-metadata': ['filename matrix.png', 'filetype image/png', `purpose ${purpose}`]
     .map((pair) => pair.replace(/ (.*)$/, (_, value: string) => ` ${Buffer.from(value).toString('base64')}`))
     .join(','),
 });
+const tusPatch = () => ({ ...TUS_HEADERS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
 
 /** Headers a route requires besides the session's, by route. */
 const HEADER_OVERRIDES: Partial<Record<RouteKey, () => Record<string, string>>> = {
-  'POST /api/v1/files/tus': tusCreation,
-  'PATCH /api/v1/files/tus/{uploadId}': () => ({
-    ...TUS_HEADERS,
-    'upload-offset': '0',
-    'content-type': 'application/offset+octet-stream',
-  }),
+  'POST /api/v1/files/tus': () => tusCreation(),
+  'PATCH /api/v1/files/tus/{uploadId}': tusPatch,
   'HEAD /api/v1/files/tus/{uploadId}': () => TUS_HEADERS,
   'DELETE /api/v1/files/tus/{uploadId}': () => TUS_HEADERS,
+  'POST /api/admin/files/tus': () => tusCreation('popup-image'),
+  'PATCH /api/admin/files/tus/{uploadId}': tusPatch,
+  'HEAD /api/admin/files/tus/{uploadId}': () => TUS_HEADERS,
+  'DELETE /api/admin/files/tus/{uploadId}': () => TUS_HEADERS,
 };
 
 /** Calls that change what the fixtures are (the fan becomes a creator): after every other route. */

@@ -1,5 +1,8 @@
 // Browser journeys through the operator and finance console against the real API and PostgreSQL.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
 import { holdForMission } from '@fanmission/ledger';
@@ -504,24 +507,87 @@ describe('operator and finance console', () => {
     await screenshot(web, 'web-coin-history-free-coin-event.png');
   });
 
-  test('an operator gives a popup its picture in the console; the web popup shows it', async () => {
-    const picture = await sharp({
+  test('an operator gives a popup its picture in the console, resumed after a cut; the web popup shows it', async () => {
+    const drawn = await sharp({
       create: { width: 480, height: 240, channels: 3, background: { r: 255, g: 140, b: 60 } },
     })
       .png()
       .toBuffer();
+    // A megabyte (bytes after the picture's end, as some editors leave): enough to be cut off in the middle. A file on
+    // disk, so that picking it again is the same file to the upload's fingerprint.
+    const pictureFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fanmission-popup-')), 'summer.png');
+    writeFileSync(pictureFile, Buffer.concat([drawn, Buffer.alloc(1024 * 1024 - drawn.length)]));
+    const offsetOnServer = async () => {
+      const row = await served.testApp.app.db
+        .selectFrom('resumable_uploads')
+        .select('id')
+        .where('owner_user_id', '=', operator.id)
+        .where('file_id', 'is', null)
+        .executeTakeFirst();
+      if (!row) return 0;
+      const head = await served.testApp.app.inject({
+        method: 'HEAD',
+        url: `/api/admin/files/tus/${row.id}`,
+        headers: { ...operator.headers, 'tus-resumable': '1.0.0' },
+      });
+      return Number(head.headers['upload-offset'] ?? 0);
+    };
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
     await logIn(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+
+    // The first PATCH reaches the server with only the first half of its bytes, then the connection is cut, and the
+    // network stays down until the page goes away.
+    let cutAt = 0;
+    await page.route('**/api/admin/files/tus**', async (route) => {
+      const request = route.request();
+      if (cutAt > 0) return route.abort('internetdisconnected');
+      if (request.method() !== 'PATCH') return route.continue();
+      const body = request.postDataBuffer()!;
+      const sent = await served.testApp.app.inject({
+        method: 'PATCH',
+        url: new URL(request.url()).pathname,
+        headers: {
+          ...operator.headers,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: body.subarray(0, Math.floor(body.length / 2)),
+      });
+      expect(sent.statusCode, sent.body).toBe(204);
+      cutAt = Number(sent.headers['upload-offset']);
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${served.baseUrl}/admin/popups/create`);
+    await page.getByText(ko.console.popups.noImage).waitFor({ state: 'visible' });
+    await page.getByLabel(ko.console.popups.upload).setInputFiles(pictureFile);
+    await expect.poll(offsetOnServer, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await offsetOnServer()).toBe(cutAt);
+    await page.goto('about:blank');
+    await page.unrouteAll();
+
+    // After the reload the same file picked again goes on where the server stands; the progress is seen while the
+    // resumed PATCH is held a moment.
+    const resumedFrom: number[] = [];
+    let seriousWhileSending: string[] = [];
+    await page.route('**/api/admin/files/tus/*', async (route) => {
+      const request = route.request();
+      if (request.method() === 'PATCH') {
+        resumedFrom.push(Number(request.headers()['upload-offset']));
+        await page.getByTestId('popup-image-progress').getByText(/남음/).waitFor();
+        // The bar's own transition (0.4 s) done.
+        await page.waitForTimeout(500);
+        seriousWhileSending = await seriousA11yViolations(page);
+        await screenshot(page, 'admin-operator-popup-upload-progress.png');
+      }
+      await route.continue();
+    });
     await page.goto(`${served.baseUrl}/admin/popups/create`);
     await page.getByRole('textbox', { name: ko.resources.popups.fields.title }).fill('여름 맞이 사진 팝업');
     await page.getByText(ko.console.popups.noImage).waitFor({ state: 'visible' });
-    await page.getByLabel(ko.console.popups.upload).setInputFiles({
-      name: 'summer.png',
-      mimeType: 'image/png',
-      buffer: picture,
-    });
+    await page.getByLabel(ko.console.popups.upload).setInputFiles(pictureFile);
     await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
     // The picture just uploaded shows before the popup is saved (a signed URL: it is public once saved).
     expect(
@@ -531,6 +597,10 @@ describe('operator and finance console', () => {
         return image.naturalWidth;
       }),
     ).toBe(480);
+    // Resumed where the server stood, not from zero; the progress read well.
+    expect(resumedFrom).toEqual([cutAt]);
+    expect(seriousWhileSending).toEqual([]);
+    await page.unrouteAll();
     await page.getByRole('textbox', { name: ko.resources.popups.fields.linkLoggedOff }).fill('/creator-search');
     await page.getByRole('textbox', { name: ko.resources.popups.fields.linkTextLoggedOff }).fill('크리에이터 보기');
     await screenshot(page, 'admin-operator-popup-picture.png');
@@ -552,6 +622,54 @@ describe('operator and finance console', () => {
     await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-operator-popup-picture-360.png');
+    // Another picture's upload at 360 px (not saved: the popup keeps its picture). Its connection is cut at half: the
+    // client asks where the server stands and goes on at once; that PATCH is held a moment to see the progress.
+    let narrowCutAt = 0;
+    let narrowResumedFrom = 0;
+    let narrowWhileSending = 0;
+    await page.route('**/api/admin/files/tus/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      if (narrowCutAt === 0) {
+        const body = request.postDataBuffer()!;
+        const sent = await served.testApp.app.inject({
+          method: 'PATCH',
+          url: new URL(request.url()).pathname,
+          headers: {
+            ...operator.headers,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          payload: body.subarray(0, Math.floor(body.length / 2)),
+        });
+        narrowCutAt = Number(sent.headers['upload-offset']);
+        return route.abort('connectionreset');
+      }
+      narrowResumedFrom = Number(request.headers()['upload-offset']);
+      await page.getByTestId('popup-image-progress').getByText('올리는 중 50%').waitFor();
+      await page.waitForTimeout(500);
+      narrowWhileSending = await page.evaluate(() => document.documentElement.scrollWidth);
+      await screenshot(page, 'admin-operator-popup-upload-progress-360.png');
+      await route.continue();
+    });
+    await page.getByLabel(ko.console.popups.upload).setInputFiles(pictureFile);
+    await page.getByTestId('popup-image-progress').waitFor({ state: 'visible' });
+    await page.getByTestId('popup-image-progress').waitFor({ state: 'detached' });
+    await page.getByTestId('popup-image-preview').waitFor({ state: 'visible' });
+    expect(narrowCutAt).toBeGreaterThan(0);
+    expect(narrowResumedFrom).toBe(narrowCutAt);
+    expect(narrowWhileSending).toBeGreaterThan(0);
+    expect(narrowWhileSending).toBeLessThanOrEqual(360);
+    await page.unrouteAll();
+    // Words that are no picture, named and declared as one: its first bytes refuse it, said in the console's words.
+    await page.getByLabel(ko.console.popups.upload).setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('These are words, not pixels.\n'.repeat(400)),
+    });
+    await page.getByTestId('popup-image-error').getByText(ko.console.popups.wrongType).waitFor();
+    await screenshot(page, 'admin-operator-popup-upload-refused-360.png');
     expect(errors).toEqual([]);
 
     for (const width of [1280, 360]) {

@@ -234,6 +234,14 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/payments/{id}': s`401 403 403 403 403 403 404 404`,
   'POST /api/admin/payments/{id}/cancel': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/popups/images': s`401 403 403 403 403 403 400 403`,
+  'POST /api/admin/popups/images/from-upload': s`401 403 403 403 403 403 400 403`,
+  // The console's resumable uploads: operators only (the popups' writers, reads included); an upload id no upload has
+  // is 404 to them.
+  'POST /api/admin/files/tus': s`401 403 403 403 403 403 201 403`,
+  'HEAD /api/admin/files/tus/{uploadId}': s`401 403 403 403 403 403 404 403`,
+  'PATCH /api/admin/files/tus/{uploadId}': s`401 403 403 403 403 403 404 403`,
+  'GET /api/admin/files/tus/{uploadId}/file': s`401 403 403 403 403 403 404 403`,
+  'DELETE /api/admin/files/tus/{uploadId}': s`401 403 403 403 403 403 404 403`,
   'GET /api/admin/bonus-grants': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/approvals': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/approvals/counts': s`401 403 403 403 403 403 200 200`,

@@ -88,6 +88,8 @@ export interface MatrixFixtures {
 
 /** Ids no fixture has: staff routes answer 404 on them after their role check, with no side effect. */
 export const MISSING_ID = 999_999;
+/** An upload id (32 hex digits) no upload has. */
+const MISSING_UPLOAD_ID = '0'.repeat(32);
 
 type Schema = {
   $ref?: string;
@@ -162,6 +164,7 @@ export function exampleOf(schema: Schema | undefined, components: Record<string,
 export function pathValue(route: string, name: string, fixtures: MatrixFixtures): string {
   const path = route.split(' ')[1]!;
   if (path.startsWith('/api/admin/')) {
+    if (name === 'uploadId') return MISSING_UPLOAD_ID;
     return name === 'account' ? `wallet:${fixtures.fanId}` : String(MISSING_ID);
   }
   switch (name) {

@@ -131,19 +131,20 @@ export function writeTestVideo(
 }
 
 /**
- * Uploads `bytes` on the resumable (tus 1.0) endpoint in one PATCH, as the web app's client does, and answers the
- * file entry its last PATCH returns (a picture for `profile-picture`, a video or voice for `intro-video`, …).
+ * Uploads `bytes` on a resumable (tus 1.0) endpoint (the members' unless told) in one PATCH, as the web app's client
+ * does, and answers the file entry its last PATCH returns (a picture for `profile-picture`, a video or voice for
+ * `intro-video`, …).
  */
 export async function resumablyUploaded(
   app: FastifyInstance,
   authorization: string,
   bytes: Buffer,
-  upload: { purpose: string; filename: string; filetype: string },
+  upload: { purpose: string; filename: string; filetype: string; endpoint?: string },
 ): Promise<{ id: number; s3Url: string; contentType: string }> {
   const base64 = (value: string) => Buffer.from(value).toString('base64');
   const created = await app.inject({
     method: 'POST',
-    url: '/api/v1/files/tus',
+    url: upload.endpoint ?? '/api/v1/files/tus',
     headers: {
       authorization,
       'tus-resumable': '1.0.0',

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  FILE_LIMITS,
-  RESUMABLE_UPLOAD_EXPIRY_HOURS,
-  RESUMABLE_UPLOAD_PATH,
-  type UploadPurpose,
-} from '@fanmission/contracts';
+import { FILE_LIMITS, RESUMABLE_UPLOAD_EXPIRY_HOURS, type UploadPurpose } from '@fanmission/contracts';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server as TusServer } from '@tus/server';
@@ -120,6 +115,8 @@ export interface TusRequestState {
 }
 
 export interface ResumableUploadsOptions {
+  /** The endpoint as clients call it (`/api/v1/files/tus`): the uploads' `Location` is under it. */
+  path: string;
   ctx: ServiceContext;
   storage: StorageDriver;
   datastore: DataStore;
@@ -145,7 +142,7 @@ export function createTusServer(options: ResumableUploadsOptions): TusServer {
   if (!connectionString) throw new Error('resumable uploads need a database handle made by createDb');
   guardFirstBytes(datastore, options);
   return new TusServer({
-    path: RESUMABLE_UPLOAD_PATH,
+    path: options.path,
     datastore,
     locker: new PostgresLocker(connectionString),
     relativeLocation: true,

@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
 import {
   FILE_LIMITS,
+  MEMBER_UPLOAD_PURPOSES,
   noContentSchema,
   RESUMABLE_UPLOAD_EXPIRY_HOURS,
   resumableUploadParamsSchema,
   uploadedFileSchema,
-  uploadPurposeSchema,
+  type UploadPurpose,
 } from '@fanmission/contracts';
 import type { DataStore } from '@tus/utils';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Caller, requireCaller } from '../auth';
@@ -30,8 +31,25 @@ import * as files from './service';
 import type { StorageDriver } from './storage-driver';
 import { fileTooLarge } from './upload-stream';
 
+/**
+ * Who may use an endpoint beyond a signed-in caller, for the console's under `/api/admin`: the routes' `config` (the
+ * admin resource they write to) and a check run before anything of the request is read (the resource's role, for
+ * `HEAD` and `GET` too).
+ */
+export interface ResumableUploadAccess {
+  config: FastifyContextConfig;
+  check: (request: FastifyRequest) => unknown;
+  /** Who may, for the OpenAPI document: "Operators only, …". */
+  summary: string;
+}
+
 export interface ResumableUploadRoutesOptions {
   storage: StorageDriver;
+  /** The purposes this endpoint takes: the members' (MEMBER_UPLOAD_PURPOSES) unless told. */
+  purposes?: readonly UploadPurpose[];
+  access?: ResumableUploadAccess;
+  /** The OpenAPI document's tags of the routes; `files` unless told. */
+  tags?: string[];
   /** Tests pass small limits and quotas. */
   policy?: files.UploadPolicy;
   quota?: UploadQuota;
@@ -42,15 +60,16 @@ const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
 
 const tusHeaders = z.object({ 'tus-resumable': z.literal('1.0.0').describe('The tus protocol version.') }).loose();
 
-const creationHeaders = tusHeaders.extend({
-  'upload-length': z.string().regex(/^\d+$/).describe('The file’s size in bytes (a deferred length is refused).'),
-  'upload-metadata': z
-    .string()
-    .describe(
-      'Comma-separated `key base64(value)` pairs: `filename`, `filetype` (the declared MIME type) and `purpose` ' +
-        `(${uploadPurposeSchema.options.join(', ')}).`,
-    ),
-});
+const creationHeaders = (purposes: readonly UploadPurpose[]) =>
+  tusHeaders.extend({
+    'upload-length': z.string().regex(/^\d+$/).describe('The file’s size in bytes (a deferred length is refused).'),
+    'upload-metadata': z
+      .string()
+      .describe(
+        'Comma-separated `key base64(value)` pairs: `filename`, `filetype` (the declared MIME type) and `purpose` ' +
+          `(${purposes.join(', ')}).`,
+      ),
+  });
 
 const patchHeaders = tusHeaders.extend({
   'upload-offset': z.string().regex(/^\d+$/).describe('Where these bytes start; must equal the stored offset.'),
@@ -67,20 +86,45 @@ export function parseUploadMetadata(header: string): Record<string, string> {
   return metadata;
 }
 
+const megabytes = (bytes: number) => `${bytes / 1024 ** 2} MB`;
+
+/** What each purpose takes, for the OpenAPI document: "`cover`: image ≤ 5 MB; …". */
+function describedLimits(purposes: readonly UploadPurpose[], attachments: files.UploadPolicy): string {
+  return purposes
+    .map((purpose) => {
+      const kinds = Object.entries(policyOfPurpose(purpose, attachments).maxBytes).map(
+        ([kind, bytes]) => `${kind} ≤ ${megabytes(bytes)}`,
+      );
+      return `\`${purpose}\`: ${kinds.join(', ')}`;
+    })
+    .join('; ');
+}
+
 /**
  * Resumable uploads on tus 1.0 (Core, Creation, Termination and Expiration extensions) with `@tus/server`: Fastify
  * routes check the caller, the ownership and the creation's metadata, then hand a web Request to the tus server and
- * send back its answer. Errors of our own keep the API's error shape and the caller's language.
+ * send back its answer. Errors of our own keep the API's error shape and the caller's language. Registered once per
+ * endpoint, at `files/tus` under the plugin's prefix: the members' (`/api/v1`) and the console's (`/api/admin`, its
+ * purposes and access given). An upload is known only at the endpoint of its purpose.
  */
 export async function resumableUploadRoutes(app: FastifyInstance, options: ResumableUploadRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['files'];
+  const endpoint = `${app.prefix}/files/tus`;
+  const purposes = options.purposes ?? MEMBER_UPLOAD_PURPOSES;
+  const tags = options.tags ?? ['files'];
+  const { access } = options;
+  const config = access?.config ?? {};
+  // The access check before the request is read, its refusal, and who passes it.
+  const checked = access ? { onRequest: async (request: FastifyRequest) => void access.check(request) } : {};
+  const forbidden = access ? errorResponses(403) : {};
+  const who = access ? ` ${access.summary}` : '';
   const attachmentPolicy = options.policy ?? files.ATTACHMENT_POLICY;
   const quota = options.quota ?? DEFAULT_UPLOAD_QUOTA;
   const datastore = options.datastore ?? resumableStoreFor(app.config);
   const states = new WeakMap<Request, TusRequestState>();
   const refusals = new Map<string, AppError>();
   const tus = createTusServer({
+    path: endpoint,
     ctx: app.ctx,
     storage: options.storage,
     datastore,
@@ -123,8 +167,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
 
   async function ownUpload(caller: Caller, uploadId: string): Promise<ResumableUploadRow> {
     const row = await findResumableUpload(app.db, uploadId);
-    // Someone else's upload is as unknown as a missing one.
-    if (!row || row.owner_user_id !== caller.id) throw notFound();
+    // Someone else's upload is as unknown as a missing one, and so is one of the other endpoint.
+    if (!row || row.owner_user_id !== caller.id || !purposes.includes(row.purpose as UploadPurpose)) throw notFound();
     return row;
   }
 
@@ -133,20 +177,23 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
   routes.post(
     '/files/tus',
     {
+      config,
+      ...checked,
       schema: {
         tags,
         summary: 'Start a resumable upload (tus 1.0 creation)',
         description:
           'An empty POST with `Tus-Resumable: 1.0.0`, `Upload-Length` and `Upload-Metadata` (`filename`, `filetype`, ' +
-          '`purpose`). Checked at once: a declared type the purpose does not take is 415 `UNKNOWN_FILE_FORMAT` (no ' +
-          'type, or `application/octet-stream`, is left to the first bytes), a ' +
-          'length over its kind’s limit (pictures 5 MB, video and audio 500 MB) 413 `FILE_TOO_LARGE`, the upload ' +
-          'quota 429 `TOO_MANY_REQUESTS` (the declared length is reserved of the day’s bytes until the upload ends). ' +
-          'Answers 201 with `Location: /api/v1/files/tus/{uploadId}`. ' +
-          expiry,
+          '`purpose`). Checked at once: a purpose this endpoint does not take is 400, a declared type the purpose ' +
+          'does not take 415 `UNKNOWN_FILE_FORMAT` (no type, or `application/octet-stream`, is left to the first ' +
+          `bytes), a length over its kind’s limit (${describedLimits(purposes, attachmentPolicy)}) 413 ` +
+          '`FILE_TOO_LARGE`, the upload quota 429 `TOO_MANY_REQUESTS` (the declared length is reserved of the day’s ' +
+          `bytes until the upload ends). Answers 201 with \`Location: ${endpoint}/{uploadId}\`. ` +
+          expiry +
+          who,
         security: [{ bearerAuth: [] }],
-        headers: creationHeaders,
-        response: { 201: noContentSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        headers: creationHeaders(purposes),
+        response: { 201: noContentSchema, ...errorResponses(400, 401, 413, 415, 429), ...forbidden },
       },
     },
     async (request, reply) => {
@@ -156,9 +203,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
       }
       const size = Number(request.headers['upload-length']);
       const metadata = parseUploadMetadata(request.headers['upload-metadata']);
-      const purpose = uploadPurposeSchema.safeParse(metadata.purpose);
-      if (!purpose.success) throw invalidFields([{ field: 'purpose', key: 'files.unknownPurpose' }]);
-      const policy = policyOfPurpose(purpose.data, attachmentPolicy);
+      const purpose = purposes.find((taken) => taken === metadata.purpose);
+      if (!purpose) throw invalidFields([{ field: 'purpose', key: 'files.unknownPurpose' }]);
+      const policy = policyOfPurpose(purpose, attachmentPolicy);
       const declaredType = metadata.filetype ?? '';
       // Browsers declare no type for some files (HEIC on most desktops): their first bytes decide, within the
       // purpose's largest limit until then.
@@ -181,7 +228,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
         .values({
           id: uploadId,
           owner_user_id: caller.id,
-          purpose: purpose.data,
+          purpose,
           filename: files.displayFilename(metadata.filename ?? '', 'bin'),
           declared_type: metadata.filetype ?? '',
           size_bytes: size,
@@ -208,18 +255,20 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
     '/files/tus/:uploadId',
     {
       // Declared HEAD routes are left out of the OpenAPI document unless they ask.
-      config: { swagger: { exposeHeadRoute: true } },
+      config: { ...config, swagger: { exposeHeadRoute: true } },
+      ...checked,
       schema: {
         tags,
         summary: 'Where a resumable upload stands (tus 1.0)',
         description:
           '`Upload-Offset` (the bytes stored) and `Upload-Length`. Once complete, also `Upload-File-Id`, the file ' +
           'it became. Someone else’s upload, or an expired one, is 404. ' +
-          expiry,
+          expiry +
+          who,
         security: [{ bearerAuth: [] }],
         params: resumableUploadParamsSchema,
         headers: tusHeaders,
-        response: { 200: noContentSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: noContentSchema, ...errorResponses(400, 401, 404), ...forbidden },
       },
     },
     async (request, reply) => {
@@ -244,6 +293,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
   routes.patch(
     '/files/tus/:uploadId',
     {
+      config,
+      ...checked,
       schema: {
         tags,
         summary: 'Send the next bytes of a resumable upload (tus 1.0)',
@@ -251,15 +302,21 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
           '`Content-Type: application/offset+octet-stream` with `Upload-Offset` equal to the stored offset (409 ' +
           'otherwise). The type is recognised from the first bytes as they arrive: a type the purpose does not ' +
           'take is 400 `UNKNOWN_FILE_FORMAT`, a length over the recognised kind’s limit 413, and the upload ends ' +
-          'there. The PATCH that brings the last byte answers 200 once the file exists, with the file (as ' +
-          '`POST /files/s3` answers it) and its id in `Upload-File-Id` (the file is made like a multipart upload’s: pictures lose their metadata, media are ' +
-          'queued for renditions). Someone else’s upload is 404. One request writes an upload at a time, ' +
-          'whichever API process it reaches.',
+          'there. The PATCH that brings the last byte answers 200 once the file exists, with the file (as a ' +
+          'multipart upload answers it) and its id in `Upload-File-Id` (the file is made like a multipart upload’s: ' +
+          'pictures lose their metadata, media are queued for renditions). Someone else’s upload is 404. One ' +
+          'request writes an upload at a time, whichever API process it reaches.' +
+          who,
         security: [{ bearerAuth: [] }],
         params: resumableUploadParamsSchema,
         headers: patchHeaders,
         consumes: [TUS_CONTENT_TYPE],
-        response: { 200: uploadedFileSchema, 204: noContentSchema, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        response: {
+          200: uploadedFileSchema,
+          204: noContentSchema,
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+          ...forbidden,
+        },
       },
     },
     async (request, reply) => {
@@ -272,15 +329,17 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
   routes.delete(
     '/files/tus/:uploadId',
     {
+      config,
+      ...checked,
       schema: {
         tags,
         summary: 'Give up a resumable upload (tus 1.0 termination)',
         description:
-          'Its bytes and its quota reservation go at once. Someone else’s upload, or a finished one, is 404.',
+          'Its bytes and its quota reservation go at once. Someone else’s upload, or a finished one, is 404.' + who,
         security: [{ bearerAuth: [] }],
         params: resumableUploadParamsSchema,
         headers: tusHeaders,
-        response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 404), ...forbidden },
       },
     },
     async (request, reply) => {
@@ -295,15 +354,18 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
   routes.get(
     '/files/tus/:uploadId/file',
     {
+      config,
+      ...checked,
       schema: {
         tags,
         summary: 'The file a finished resumable upload became',
         description:
           'The same answer as a multipart upload’s, for a client that missed `Upload-File-Id`. 409 while bytes are ' +
-          'missing; someone else’s upload, or an expired one, is 404.',
+          'missing; someone else’s upload, or an expired one, is 404.' +
+          who,
         security: [{ bearerAuth: [] }],
         params: resumableUploadParamsSchema,
-        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: uploadedFileSchema, ...errorResponses(400, 401, 404, 409), ...forbidden },
       },
     },
     async (request) => {

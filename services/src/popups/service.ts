@@ -2,7 +2,7 @@ import type { adminPopupInputSchema, adminPopupSchema, Popup } from '@fanmission
 import type { z } from 'zod';
 import type { ServiceContext } from '../context';
 import type { NewPopup, PopupRow } from './table';
-import { findFiles, storageUrl } from '../files';
+import { claimUploadedFile, type FileRow, findFiles, storageUrl } from '../files';
 import { invalidFields, notFound } from '../http';
 import * as repository from './repository';
 
@@ -78,4 +78,24 @@ export const popupNotFound = () => notFound('board.popupNotFound');
 /** Records an upload of the console as a popup picture, which a popup may then show. */
 export async function recordPopupImage(ctx: ServiceContext, fileId: number, uploadedBy: number): Promise<void> {
   await repository.recordPopupImage(ctx.db, fileId, uploadedBy);
+}
+
+/**
+ * Records the picture the operator finished uploading resumably (purpose `popup-image`) as a popup picture: only his
+ * own finished upload for that purpose, once (the claim removes the upload's row). Any other file is a 400 on
+ * `fileId`, whoever uploaded it.
+ */
+export async function recordUploadedPopupImage(
+  ctx: ServiceContext,
+  fileId: number,
+  uploadedBy: number,
+): Promise<FileRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const image = await claimUploadedFile(trx, uploadedBy, fileId, 'popup-image');
+    if (!image || image.kind !== 'image') {
+      throw invalidFields([{ field: 'fileId', key: 'files.uploadNotUsable', rejectedValue: fileId }]);
+    }
+    await repository.recordPopupImage(trx, image.id, uploadedBy);
+    return image;
+  });
 }

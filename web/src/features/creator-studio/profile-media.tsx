@@ -1,4 +1,4 @@
-import type { MyCreator, UploadPurpose } from '@fanmission/contracts';
+import type { MemberUploadPurpose, MyCreator } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -35,7 +35,7 @@ function useProfileMedium(onChanged: () => Promise<void>) {
   const [uploaded, setUploaded] = useState(false);
   const fail = (error: unknown) =>
     void showAlert(t('creatorStudio.profile.failed', { error: (error as Error).message }));
-  const upload = async (path: string, purpose: UploadPurpose, file: File) => {
+  const upload = async (path: string, purpose: MemberUploadPurpose, file: File) => {
     setUploaded(false);
     try {
       await run(file.size, (onProgress) => resumableUploadTo(path, file, purpose, onProgress));

@@ -1,4 +1,4 @@
-import type { FileEntry, UploadPurpose } from '@fanmission/contracts';
+import type { FileEntry, MemberUploadPurpose } from '@fanmission/contracts';
 import i18next from 'i18next';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { api, apiHeaders, apiUrl } from './client';
@@ -34,7 +34,7 @@ function messageOf(error: Error): string {
  */
 export function resumableUpload<T>(
   file: File,
-  purpose: UploadPurpose,
+  purpose: MemberUploadPurpose,
   onProgress: (sent: number, total: number) => void,
 ): ResumableUpload<T> {
   let upload: Upload | undefined;
@@ -89,7 +89,7 @@ export function resumableUpload<T>(
 export function resumableUploadTo(
   path: string,
   file: File,
-  purpose: UploadPurpose,
+  purpose: MemberUploadPurpose,
   onProgress: (sent: number, total: number) => void,
 ): ResumableUpload<FileEntry> {
   const upload = resumableUpload<FileEntry>(file, purpose, onProgress);
