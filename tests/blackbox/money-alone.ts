@@ -13,26 +13,14 @@
  * It changes the demo world (requests, a helper), so run it on a fresh one. Prints one line per check and exits 1
  * when any answer differs from the rule.
  */
-import { Checks, filter, Session, type Answer } from './console-http';
+import { allowanceUsed, askBankDeposit, cashItems, Checks, filter, joinStaff, Session } from './console-http';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const PASSWORD = 'fanmission1';
 const run = Date.now();
 const checks = new Checks();
 const check = checks.check.bind(checks);
-
-/** A guarded action asked by one person: 202, a PENDING request of its kind, made by him. */
-function pending(name: string, answer: Answer, kind: string, maker: Session): number {
-  check(
-    `${name}: 202, a pending ${kind} request of ${maker.email}`,
-    answer.status === 202 &&
-      answer.body?.kind === kind &&
-      answer.body?.status === 'PENDING' &&
-      answer.body?.makerId === maker.id,
-    answer,
-  );
-  return answer.body?.id as number;
-}
+const pending = checks.pending.bind(checks);
 
 const [insider, colleague, admin] = await Promise.all([
   Session.console(base, 'finance1@fanmission.local', PASSWORD),
@@ -43,26 +31,10 @@ const fan = await Session.member(base, 'fan@fanmission.local', PASSWORD);
 const coinsOf = async (userId: number) =>
   (await colleague.call('GET', `/api/admin/users/${userId}`)).body.coins as number;
 const startCoins = await coinsOf(fan.id);
-const allowance = async (who: Session) =>
-  Object.fromEntries(
-    (
-      (await who.call('GET', '/api/admin/approvals/allowance')).body.allowances as { allowance: string; used: number }[]
-    ).map((entry) => [entry.allowance, entry.used]),
-  ) as Record<'FREE_COINS' | 'MONEY_OUT_WON' | 'MONEY_IN_WON', number>;
-const cashItems = (await colleague.call('GET', `/api/admin/coin-items?${filter({ itemType: 'CASH' })}&range=[0,99]`))
-  .body as { id: number; point: number; price: number; usdPrice: number; name: string; sortOrder: number }[];
-const itemOf = (point: number) => cashItems.find((item) => item.point === point)!;
-const askDeposit = async (point: number) =>
-  (
-    await fan.call('POST', '/api/v1/payment/bank-transfer', {
-      coinItemId: itemOf(point).id,
-      userId: fan.id,
-      depositorName: '팬하나',
-      depositorPhone: '01012345678',
-      cashReceiptNumber: '01012345678',
-      receiptType: 'PHONE',
-    })
-  ).body.id as number;
+const allowance = allowanceUsed;
+const packs = await cashItems(colleague);
+const itemOf = (point: number) => packs.find((item) => item.point === point)!;
+const askDeposit = (point: number) => askBankDeposit(fan, itemOf(point).id);
 /** Every request the insider's own answer or approval could run: kept to check none ran. */
 const insiderRequests: number[] = [];
 
@@ -276,22 +248,8 @@ const selfInvite = await insider.call('POST', `/api/admin/approvals/${invitation
 check('approving his own helper’s invitation: 403 OWN_REQUEST', selfInvite.body?.code === 'OWN_REQUEST', selfInvite);
 const routine = await colleague.call('POST', `/api/admin/approvals/${invitation}/decision`, { decision: 'approve' });
 check('finance2@ approves the invitation as routine: EXECUTED', routine.body?.status === 'EXECUTED', routine);
-// The invitation mail is in the development mailbox (`/dev/mail`, newest first): its link carries the password code.
-const mailList = await (await fetch(`${base}/dev/mail`)).text();
-let code: string | undefined;
-for (const [, id] of mailList.matchAll(/href="\/dev\/mail\/([0-9a-f-]+)"/g)) {
-  const text = await (await fetch(`${base}/dev/mail/${id}`)).text();
-  if (!text.includes(helperEmail)) continue;
-  code = /password-reset#code=([^\s"<&]+)/.exec(text)?.[1];
-  if (code) break;
-}
-const set = await fetch(`${base}/api/v1/users/user/forgot-password-reset`, {
-  method: 'PUT',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ password: 'bb-helper-pass1', code: decodeURIComponent(code ?? '') }),
-});
-check('the helper sets his password from the invitation mail', set.status === 200, set.status);
-const helper = await Session.console(base, helperEmail, 'bb-helper-pass1');
+// The helper sets his password from the invitation mail (the development mailbox) and signs in.
+const helper = await joinStaff(base, helperEmail, 'bb-helper-pass1');
 
 // The helper asks; the insider (his inviter) and finance2@ (who approved him) are both related to him.
 const helperDeposit = await askDeposit(1_000);

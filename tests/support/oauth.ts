@@ -27,10 +27,11 @@ export interface LocalAuthorizationServer {
   close(): Promise<void>;
 }
 
-export async function startLocalAuthorizationServer(client: {
-  clientId: string;
-  clientSecret: string;
-}): Promise<LocalAuthorizationServer> {
+/** `options.port`: a fixed port, for a product started beforehand with its URLs (else any free port). */
+export async function startLocalAuthorizationServer(
+  client: { clientId: string; clientSecret: string },
+  options: { port?: number } = {},
+): Promise<LocalAuthorizationServer> {
   const server: FastifyInstance = Fastify({ logger: false });
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -96,7 +97,7 @@ export async function startLocalAuthorizationServer(client: {
     return userInfo;
   });
 
-  const address = await server.listen({ host: '127.0.0.1', port: 0 });
+  const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const local: LocalAuthorizationServer = {
     url: address,
     signInAs(userInfo) {

@@ -18,7 +18,8 @@ import { relatedSince, relatedStaffIds } from './related-staff';
  * counted one after another and together never pass the allowance: the one that would is sent for approval instead.
  * A member shares his allowance with the members related to him (./related-staff.ts: one made the other staff, or
  * approved it): a helper he had invited doubles nothing he may do alone. What a second member approved is not counted
- * (two people saw it).
+ * (two people saw it), nor is an action that moved nothing: refused, or finding the money already moved by another
+ * call (it commits with its use or gives it back).
  */
 
 /** A use of one member's allowance by one action (its kind and what it acted on). */
@@ -104,28 +105,41 @@ export async function takeAllowance(
   return row.id;
 }
 
+/** What an action run within an allowance answers: its result, and whether this call moved money itself. */
+export interface AllowanceRun<Result> {
+  result: Result;
+  /** False when the action only answered what an earlier or concurrent call had done (a cancel asked again). */
+  moved: boolean;
+}
+
 /**
- * Runs an action that cannot share the allowance's transaction (it calls a provider, or opens its own): the use is
- * taken and committed first, then the action runs. An action that refuses (a 4xx: its own checks, before any money
- * moves) gives the use back; any other failure keeps it counted, since a provider may have moved part of the money
- * (a refund's earlier parts before a 502). Answers `{ ran: false }`, with nothing run, when the use would pass the
- * allowance.
+ * Runs an action that cannot share the allowance's transaction (it calls a provider): the use is taken and committed
+ * first, then the action runs. An action that moved nothing gives the use back: one that refuses (a 4xx: its own
+ * checks, before any money moves) and one that only answers what an earlier or concurrent call did. Any other failure
+ * keeps it counted, since a provider may have moved part of the money (a refund's earlier parts before a 502).
+ * Answers `{ ran: false }`, with nothing run, when the use would pass the allowance.
  */
 export async function runWithinAllowance<Result>(
   ctx: ServiceContext,
   use: AllowanceUse,
-  run: () => Promise<Result>,
+  run: () => Promise<AllowanceRun<Result>>,
 ): Promise<{ ran: true; result: Result } | { ran: false }> {
   const id = await ctx.db.transaction().execute((trx) => takeAllowance(trx, ctx, use));
   if (id === null) return { ran: false };
+  let outcome: AllowanceRun<Result>;
   try {
-    return { ran: true, result: await run() };
+    outcome = await run();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      await ctx.db.updateTable('staff_allowance_uses').set({ released_at: ctx.now() }).where('id', '=', id).execute();
-    }
+    if (error instanceof AppError && error.status < 500) await giveBack(ctx, id);
     throw error;
   }
+  if (!outcome.moved) await giveBack(ctx, id);
+  return { ran: true, result: outcome.result };
+}
+
+/** A use whose action moved nothing no longer counts. */
+async function giveBack(ctx: ServiceContext, useId: number): Promise<void> {
+  await ctx.db.updateTable('staff_allowance_uses').set({ released_at: ctx.now() }).where('id', '=', useId).execute();
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { AdminApproval, AdminCoinRefund, AdminPaymentDetail } from '@fanmission/contracts';
 import { z } from 'zod';
-import { guardedAction, requestApproval, runWithinAllowance } from '../approvals';
+import { guardedAction, requestApproval, runWithinAllowance, takeAllowance } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
 import { refundRequestAtProvider } from './provider-refund';
-import { getRefundRequest, setRefundStatus } from './refund-finance';
+import { getRefundRequest, markRefundPaidIf, setRefundStatus } from './refund-finance';
 
 /*
  * Finance's payment cancels, manual refunds and refunds through the providers wait for a second finance member
@@ -15,7 +15,8 @@ import { getRefundRequest, setRefundStatus } from './refund-finance';
  * approval. Each already moves its money once however often it is asked
  * (the cancel finds the same withdrawal and provider refund; a paid refund stays paid; a provider part is refunded
  * once), so the approval runs them through their own services: a cancel or a provider refund calls its provider,
- * which no database transaction can hold.
+ * which no database transaction can hold. An allowance counts what its member moved, once: a call that finds the
+ * money already moved by another (a cancel asked again, a refund paid meanwhile) gives its use back.
  */
 
 const ownAccount = () => new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
@@ -38,7 +39,7 @@ export const paymentCancelApproval = guardedAction({
   async execute(_trx, { paymentId, reason }, approved) {
     const payment = await getPaymentDetail(approved.ctx, paymentId);
     if (payment.userId === approved.approverId) throw ownAccount();
-    return await cancelPaymentAtProvider(approved.ctx, paymentId, approved.makerId, reason);
+    return (await cancelPaymentAtProvider(approved.ctx, paymentId, approved.makerId, reason)).payment;
   },
 });
 
@@ -54,10 +55,13 @@ export async function cancelOrRequestApproval(
 ): Promise<{ payment: AdminPaymentDetail } | { approval: AdminApproval }> {
   const payment = await getPaymentDetail(ctx, paymentId);
   if (payment.userId === finance.id) throw ownAccount();
-  const cancel = () => cancelPaymentAtProvider(ctx, paymentId, finance.id, reason);
+  const cancel = async () => {
+    const { payment: result, sent } = await cancelPaymentAtProvider(ctx, paymentId, finance.id, reason);
+    return { result, moved: sent };
+  };
   // Only a paid, credited payment gives money back; any other answers (or refuses) without moving any.
   if (payment.status !== 'paid' || payment.deposit === null) {
-    if (wonOf(payment) <= ctx.config.APPROVAL_ABOVE_WON) return { payment: await cancel() };
+    if (wonOf(payment) <= ctx.config.APPROVAL_ABOVE_WON) return { payment: (await cancel()).result };
     throw notCancellable();
   }
   const alone = await runWithinAllowance(
@@ -101,8 +105,9 @@ export const manualRefundApproval = guardedAction({
 
 /**
  * `PUT /api/admin/coin-refunds/{id}` marking a requested refund paid: at once within the maker's MONEY_OUT_WON
- * allowance (`refund`), else a request for approval (`approval`). Refusals and notes are never guarded: they move no
- * money out.
+ * allowance (`refund`), else a request for approval (`approval`). The use of the allowance commits with the payment,
+ * taken under the request's lock only when this call pays it: a request paid meanwhile uses none. Refusals and notes
+ * are never guarded: they move no money out.
  */
 export async function markRefundPaidOrRequestApproval(
   ctx: ServiceContext,
@@ -111,18 +116,17 @@ export async function markRefundPaidOrRequestApproval(
   change: Parameters<typeof setRefundStatus>[2],
 ): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
   if (change.status === 'paid' && refund.status === 'requested') {
-    const alone = await runWithinAllowance(
-      ctx,
-      {
+    const paid = await markRefundPaidIf(ctx, refund.id, change.note, finance.id, async (trx) => {
+      const use = await takeAllowance(trx, ctx, {
         staffId: finance.id,
         allowance: 'MONEY_OUT_WON',
         amount: refund.amount,
         action: 'MANUAL_REFUND',
         reference: String(refund.id),
-      },
-      () => setRefundStatus(ctx, refund.id, change, finance.id),
-    );
-    if (alone.ran) return { refund: alone.result };
+      });
+      return use !== null;
+    });
+    if (paid) return { refund: paid };
     const note = change.note ?? null;
     const approval = await requestApproval(ctx, manualRefundApproval, {
       maker: finance,
@@ -156,7 +160,7 @@ export const providerRefundApproval = guardedAction({
   async execute(_trx, { refundId, reason }, approved) {
     const refund = await getRefundRequest(approved.ctx, refundId);
     if (refund.userId === approved.approverId) throw ownAccount();
-    return await refundRequestAtProvider(approved.ctx, refundId, approved.makerId, reason);
+    return (await refundRequestAtProvider(approved.ctx, refundId, approved.makerId, reason)).refund;
   },
 });
 
@@ -182,7 +186,10 @@ export async function refundAtProviderOrRequestApproval(
         action: 'PROVIDER_REFUND',
         reference: String(refund.id),
       },
-      () => refundRequestAtProvider(ctx, refund.id, finance.id, reason),
+      async () => {
+        const { refund: result, sent } = await refundRequestAtProvider(ctx, refund.id, finance.id, reason);
+        return { result, moved: sent };
+      },
     );
     if (alone.ran) return { refund: alone.result };
     const approval = await requestApproval(ctx, providerRefundApproval, {
@@ -192,5 +199,5 @@ export async function refundAtProviderOrRequestApproval(
     });
     return { approval };
   }
-  return { refund: await refundRequestAtProvider(ctx, refund.id, finance.id, reason) };
+  return { refund: (await refundRequestAtProvider(ctx, refund.id, finance.id, reason)).refund };
 }

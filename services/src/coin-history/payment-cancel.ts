@@ -12,23 +12,25 @@ import { withdrawCharge } from './refund-service';
  * (services/src/coin-history/refund-service.ts: the ledger takes the unused coins back under the charge's own key, and
  * a refund request is recorded), then refunded at the provider at once (./provider-refund.ts: each provider part is
  * refunded once, the request marked paid). Asked again, or after the fan withdrew the charge himself, it finds the
- * same withdrawal and the same provider refund: nothing moves twice.
+ * same withdrawal and the same provider refund: nothing moves twice. `sent` tells whether this call had the provider
+ * send money back (false when it only answered an earlier cancel).
  */
 export async function cancelPaymentAtProvider(
   ctx: ServiceContext,
   paymentId: string,
   financeUserId: number,
   reason: string,
-): Promise<AdminPaymentDetail> {
+): Promise<{ payment: AdminPaymentDetail; sent: boolean }> {
   const payment = await getPaymentForConsole(ctx, paymentId);
   if (payment.status !== 'paid' || payment.deposit === null) throw notCancellable();
+  let sent: boolean;
   try {
     const withdrawal = await withdrawCharge(ctx, payment.userId, payment.deposit.id);
-    await refundRequestAtProvider(ctx, withdrawal.id, financeUserId, reason);
+    ({ sent } = await refundRequestAtProvider(ctx, withdrawal.id, financeUserId, reason));
   } catch (error) {
     throw asFinanceRefusal(error);
   }
-  return await getPaymentDetail(ctx, paymentId);
+  return { payment: await getPaymentDetail(ctx, paymentId), sent };
 }
 
 /** The payment with the refund requests of its deposit. */

@@ -19,18 +19,19 @@ import * as refundPartRepository from './refund-part-repository';
  * the request is marked paid (by `financeUserId`, with the provider's refund id). Asked again once paid this way, it
  * answers the request as it stands. 409 when no part can go back through a provider (a bank deposit), when the
  * request was refused, paid by hand, or is being refunded by another call; 502 when a provider cannot be reached or
- * refuses (the parts it refunded before stay recorded; a retry goes on with the rest).
+ * refuses (the parts it refunded before stay recorded; a retry goes on with the rest). `sent` tells whether this call
+ * had a provider send money back (false when it only answered what an earlier or concurrent call did).
  */
 export async function refundRequestAtProvider(
   ctx: ServiceContext,
   id: number,
   financeUserId: number,
   reason: string,
-): Promise<AdminCoinRefund> {
+): Promise<{ refund: AdminCoinRefund; sent: boolean }> {
   const before = await getRefundRequest(ctx, id);
   const providerParts = before.parts.filter((part) => part.via === 'PROVIDER' && part.amount > 0);
   if (providerParts.length === 0) throw notRefundableAtProvider();
-  if (before.status === 'paid' && refundedAtProvider(before)) return before;
+  if (before.status === 'paid' && refundedAtProvider(before)) return { refund: before, sent: false };
   if (before.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
   const now = ctx.now();
   const claimed = await refundPartRepository.claimProviderRefund(
@@ -41,10 +42,11 @@ export async function refundRequestAtProvider(
   );
   if (!claimed) {
     const current = await getRefundRequest(ctx, id);
-    if (current.status === 'paid' && refundedAtProvider(current)) return current;
+    if (current.status === 'paid' && refundedAtProvider(current)) return { refund: current, sent: false };
     if (current.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
     throw new AppError(409, 'coinRefunds.providerRefundUnderWay', { code: 'CONFLICT' });
   }
+  let sent = false;
   try {
     const parts = (await refundPartRepository.findRefundParts(ctx.db, [id])).get(id) ?? [];
     const providers = paymentProvidersFor(ctx);
@@ -57,6 +59,7 @@ export async function refundRequestAtProvider(
       });
       await refundPartRepository.markPartRefunded(ctx.db, part.id, providerRefundId, ctx.now());
       part.provider_refund_id = providerRefundId;
+      sent = true;
     }
     const refunded = parts.filter((part) => part.provider_refund_id !== null);
     // Nothing left for a bank transfer: the request is paid.
@@ -75,7 +78,7 @@ export async function refundRequestAtProvider(
   } finally {
     await refundPartRepository.releaseProviderRefund(ctx.db, id);
   }
-  return await getRefundRequest(ctx, id);
+  return { refund: await getRefundRequest(ctx, id), sent };
 }
 
 const notRefundableAtProvider = () =>

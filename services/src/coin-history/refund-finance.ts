@@ -1,8 +1,9 @@
 import { type AdminCoinRefund, type CoinRefundStatus } from '@fanmission/contracts';
 import { returnRefund } from '@fanmission/ledger';
+import type { Transaction } from 'kysely';
 import type { ServiceContext } from '../context';
 import { forgetAppRefund } from '../payments';
-import type { DbExecutor } from '../db';
+import type { Database, DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
 import * as repository from './repository';
 import * as refundRepository from './refund-repository';
@@ -34,60 +35,101 @@ export async function getRefundRequest(ctx: ServiceContext, id: number): Promise
 export async function setRefundStatus(
   ctx: ServiceContext,
   id: number,
-  change: { status: CoinRefundStatus; note?: string | null | undefined; refusalReason?: string | null | undefined },
+  change: RefundStatusChange,
   financeUserId: number,
 ): Promise<AdminCoinRefund> {
   await ctx.db.transaction().execute(async (trx) => {
     const current = await refundRepository.lockRefund(trx, id);
     if (!current) throw notFound('coinRefunds.notFound');
-    if (current.status === 'paid' && change.status === 'requested') {
-      throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
-    }
-    if (change.status === 'refused' && current.status !== 'requested' && current.status !== 'refused') {
-      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
-    }
-    if (current.status === 'refused' && change.status !== 'refused') {
-      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
-    }
-    const now = ctx.now();
-    if (current.status === 'requested' && change.status === 'refused') {
-      const parts = await partsOf(trx, id);
-      // Money a provider already sent back cannot be refused; a refund at the provider under way is waited for.
-      const claimedRecently =
-        current.provider_refund_claimed_at !== null &&
-        current.provider_refund_claimed_at.getTime() > now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS;
-      if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
-        throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
-      }
-      // The provider will not be asked: its later refund of these charges takes their coins as any other.
-      for (const part of parts) {
-        if (part.payment_id && part.request_id) {
-          await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
-        }
-      }
-      // The coins the request took go back to the fan, in the same DB transaction, once per debit.
-      const returned = await returnRefund(trx, {
-        userId: current.user_id,
-        refundTransactionId: current.ledger_transaction_id,
-        idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
-        now,
-        metadata: { refundId: id },
-      });
-      await refundRepository.markRefundRefused(trx, id, {
-        refusedAt: now,
-        refusedBy: financeUserId,
-        reason: change.refusalReason ?? '',
-        returnedTransactionId: returned.transactionId,
-        note: change.note,
-      });
-    } else if (current.status === 'requested' && change.status === 'paid') {
-      await refuseHandPaymentOfProviderRefund(trx, id, current.provider_refund_claimed_at, now);
-      await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
-    } else if (change.note !== undefined) {
-      await refundRepository.updateRefundNote(trx, id, change.note, now);
-    }
+    await changeLockedRefund(trx, ctx, id, current, change, financeUserId);
   });
   return await getRefundRequest(ctx, id);
+}
+
+/**
+ * Marks a request paid by hand as `setRefundStatus` does, once `mayPay` allows it: asked in the same transaction, under
+ * the request's lock, and only when this call is the one that pays it (the request is still requested), so that what
+ * it takes (a staff member's allowance) commits with the payment or not at all. Null, with nothing changed, when it
+ * does not allow it. A request paid earlier or meanwhile is answered as it is (its note updated), without asking.
+ */
+export async function markRefundPaidIf(
+  ctx: ServiceContext,
+  id: number,
+  note: string | null | undefined,
+  financeUserId: number,
+  mayPay: (trx: Transaction<Database>) => Promise<boolean>,
+): Promise<AdminCoinRefund | null> {
+  const paid = await ctx.db.transaction().execute(async (trx) => {
+    const current = await refundRepository.lockRefund(trx, id);
+    if (!current) throw notFound('coinRefunds.notFound');
+    if (current.status === 'requested' && !(await mayPay(trx))) return false;
+    await changeLockedRefund(trx, ctx, id, current, { status: 'paid', note }, financeUserId);
+    return true;
+  });
+  return paid ? await getRefundRequest(ctx, id) : null;
+}
+
+type RefundStatusChange = {
+  status: CoinRefundStatus;
+  note?: string | null | undefined;
+  refusalReason?: string | null | undefined;
+};
+
+/** Applies a status change to a request locked in `trx` (`current`, its row as locked). */
+async function changeLockedRefund(
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  id: number,
+  current: NonNullable<Awaited<ReturnType<typeof refundRepository.lockRefund>>>,
+  change: RefundStatusChange,
+  financeUserId: number,
+): Promise<void> {
+  if (current.status === 'paid' && change.status === 'requested') {
+    throw new AppError(409, 'coinRefunds.alreadyPaid', { code: 'CONFLICT' });
+  }
+  if (change.status === 'refused' && current.status !== 'requested' && current.status !== 'refused') {
+    throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+  }
+  if (current.status === 'refused' && change.status !== 'refused') {
+    throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+  }
+  const now = ctx.now();
+  if (current.status === 'requested' && change.status === 'refused') {
+    const parts = await partsOf(trx, id);
+    // Money a provider already sent back cannot be refused; a refund at the provider under way is waited for.
+    const claimedRecently =
+      current.provider_refund_claimed_at !== null &&
+      current.provider_refund_claimed_at.getTime() > now.getTime() - refundPartRepository.PROVIDER_REFUND_CLAIM_MS;
+    if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
+      throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
+    }
+    // The provider will not be asked: its later refund of these charges takes their coins as any other.
+    for (const part of parts) {
+      if (part.payment_id && part.request_id) {
+        await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
+      }
+    }
+    // The coins the request took go back to the fan, in the same DB transaction, once per debit.
+    const returned = await returnRefund(trx, {
+      userId: current.user_id,
+      refundTransactionId: current.ledger_transaction_id,
+      idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
+      now,
+      metadata: { refundId: id },
+    });
+    await refundRepository.markRefundRefused(trx, id, {
+      refusedAt: now,
+      refusedBy: financeUserId,
+      reason: change.refusalReason ?? '',
+      returnedTransactionId: returned.transactionId,
+      note: change.note,
+    });
+  } else if (current.status === 'requested' && change.status === 'paid') {
+    await refuseHandPaymentOfProviderRefund(trx, id, current.provider_refund_claimed_at, now);
+    await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
+  } else if (change.note !== undefined) {
+    await refundRepository.updateRefundNote(trx, id, change.note, now);
+  }
 }
 
 /**

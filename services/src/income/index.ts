@@ -3,8 +3,8 @@ export { createSettlementActivities, type SettlementActivityDependencies } from 
 export { settlementAdminRoutes } from './admin-routes';
 export { decideStatement, statementApprovals } from './console';
 export { cjkFont } from './documents';
-export { gradeProposalOverrideApproval } from './grade-proposal-approvals';
-export { gradeConfirmedSince } from './grades';
+export { confirmGradeProposalOrRequestApproval, gradeProposalOverrideApproval } from './grade-proposal-approvals';
+export { gradeConfirmedSince, proposeMonthlyGrades } from './grades';
 export { incomeRoutes } from './routes';
 export { MonthNotEndedError, settleMonth, type SettlementRunResult } from './settlement';
 export { carriedOverAmounts, issuedAmounts, statementBase } from './statement-columns';

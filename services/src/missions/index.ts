@@ -3,7 +3,7 @@
 export { createMissionActivities } from './activities';
 export { creatorBlockedByPenalties, penalizeCreator } from './penalties';
 export { creatorPenaltyAdminRoutes } from './penalty-admin-routes';
-export { penaltyLiftApproval } from './penalty-approvals';
+export { liftPenaltyOrRequestApproval, penaltyLiftApproval } from './penalty-approvals';
 export { reconcileMissionWorkflows, startMissionReconciler } from './reconciler';
 export { clearWorkflowStartsOfOpenMissions, findMissionsWithoutWorkflow } from './repository';
 export { missionRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { DAY_MS, type Role } from '@fanmission/contracts';
+import { type CreatorGrade, DAY_MS, koreaMonthOf, previousMonth, type Role } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { Caller } from '../auth';
 import {
@@ -12,7 +12,8 @@ import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
 import { inviteOrRequestApproval, saveCoinItemOrRequestApproval, updateOrRequestApproval } from '../console';
 import { changePayoutAccountAsFinance, updateCreatorOrRequestGradeChange } from '../creators';
-import { decideStatement } from '../income';
+import { confirmGradeProposalOrRequestApproval, decideStatement, proposeMonthlyGrades } from '../income';
+import { liftPenaltyOrRequestApproval, penalizeCreator } from '../missions';
 import {
   decideBankTransfer,
   decideBankTransferOrRequestApproval,
@@ -34,8 +35,8 @@ const DEMO_DISCOUNT_PACK = '100 코인 첫 충전 할인';
  * the demo world has such statements, to approve an issued statement, to pay an approved one and to release a held
  * one, to confirm a bank deposit beyond his daily allowance and to add a discounted paid coin item; finance2@ finds
  * them waiting. The first console account (both roles) has asked to give operator1@ the finance role, which either
- * finance member may approve; operator1@ has asked to change a creator's grade (his payout rate), which a finance
- * member approves.
+ * finance member may approve; operator1@ has asked to change a creator's grade (his payout rate), to lift a penalty
+ * and to confirm a grade proposal with another grade, which a finance member approves.
  * Made through the same service calls as the console, once (a database with any request is left alone).
  */
 export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
@@ -152,9 +153,11 @@ async function seedMoneyIn(ctx: ServiceContext, finance: Caller, fanId: number):
 }
 
 /**
- * A creator's payout rate: operator1@ asks to change skydance's grade (one step up, or down from the top), to lift the oldest penalty still standing, and
- * to confirm a pending grade proposal with a grade one step above the proposed one, where the world has them; a finance
- * member approves each.
+ * A creator's payout rate: operator1@ asks to change skydance's grade (one step up, or down from the top), to lift the
+ * oldest penalty still standing, and to confirm cookingbear's grade proposal with a grade one step above the proposed
+ * one (down from the top); a finance member approves each. The demo world's generator writes no penalty and no
+ * proposal: the world's latest missed perform deadline is penalised as the mission workflow does, and last month's
+ * grade review proposed as the settlement run does, where none stands yet.
  */
 async function seedPayoutRateChanges(ctx: ServiceContext): Promise<void> {
   const row = await ctx.db
@@ -169,10 +172,64 @@ async function seedPayoutRateChanges(ctx: ServiceContext): Promise<void> {
     .executeTakeFirst();
   if (!row || !creator) return;
   const operator: Caller = { id: row.id, roles: row.roles as Role[], creatorId: null };
-  const raised = creator.grade === 'SILVER' ? 'GOLD' : 'DIAMOND';
-  await updateCreatorOrRequestGradeChange(ctx, operator, creator.id, {
-    grade: creator.grade === 'DIAMOND' ? 'GOLD' : raised,
-  });
+  await updateCreatorOrRequestGradeChange(ctx, operator, creator.id, { grade: anotherGrade(creator.grade) });
+  await seedPenaltyLift(ctx, operator);
+  await seedGradeProposalOverride(ctx, operator);
+}
+
+/** One step up, or down from the top. */
+const anotherGrade = (grade: CreatorGrade): CreatorGrade =>
+  grade === 'DIAMOND' ? 'GOLD' : grade === 'SILVER' ? 'GOLD' : 'DIAMOND';
+
+async function seedPenaltyLift(ctx: ServiceContext, operator: Caller): Promise<void> {
+  const oldestStanding = () =>
+    ctx.db
+      .selectFrom('creator_penalties')
+      .select('id')
+      .where('lifted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+  if (!(await oldestStanding())) {
+    const missed = await ctx.db
+      .selectFrom('missions')
+      .select(['id', 'creator_id', 'rejected_at'])
+      .where('rejection_reason', '=', 'PERFORM_EXPIRED')
+      .where('rejected_at', 'is not', null)
+      .orderBy('rejected_at', 'desc')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!missed) return;
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        penalizeCreator(trx, { creatorId: missed.creator_id, missionId: missed.id, at: missed.rejected_at! }),
+      );
+  }
+  const penalty = await oldestStanding();
+  if (!penalty) return;
+  await liftPenaltyOrRequestApproval(ctx, operator, penalty.id, '데모: 입원 확인서 제출, 기한 초과 사유 인정');
+}
+
+async function seedGradeProposalOverride(ctx: ServiceContext, operator: Caller): Promise<void> {
+  const creator = await ctx.db.selectFrom('creators').select('id').where('url', '=', 'cookingbear').executeTakeFirst();
+  if (!creator) return;
+  const pending = () =>
+    ctx.db
+      .selectFrom('grade_proposals')
+      .select(['id', 'proposed_grade'])
+      .where('creator_id', '=', creator.id)
+      .where('status', '=', 'PROPOSED')
+      .orderBy('review_month', 'desc')
+      .executeTakeFirst();
+  if (!(await pending())) {
+    const current = koreaMonthOf(ctx.now());
+    const { year, month } = previousMonth(current.year, current.month);
+    await proposeMonthlyGrades(ctx.db, year, month, ctx.now());
+  }
+  const proposal = await pending();
+  if (!proposal) return;
+  await confirmGradeProposalOrRequestApproval(ctx, operator, proposal.id, anotherGrade(proposal.proposed_grade));
 }
 
 /** The largest coin pack on sale (1,000 coins, 100,000 won: no single charge of it needs an approval). */

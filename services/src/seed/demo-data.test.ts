@@ -49,7 +49,7 @@ describe('demo data', () => {
     expect(me.json()).toMatchObject({ roles: ['ROLE_USER', 'ROLE_CREATOR'], creator: { verified: true } });
   });
 
-  it('has a small-bank team whose approvals queue shows money in and out, a payout account, a grade and an invitation waiting', async () => {
+  it('has a small-bank team whose approvals queue shows money in and out, a payout account, payout rates and an invitation waiting', async () => {
     const { app } = testApp.current;
     const consoleSession = async (email: string) => {
       const login = await app.inject({
@@ -62,7 +62,7 @@ describe('demo data', () => {
       return (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
     };
     const checker = await consoleSession(DEMO_STAFF.financeChecker);
-    expect((await checker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 7, mine: 0 });
+    expect((await checker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 9, mine: 0 });
     const waiting = (await checker(`/api/admin/approvals?filter=${encodeURIComponent('{"view":"waiting"}')}`)).json<
       AdminApproval[]
     >();
@@ -72,11 +72,13 @@ describe('demo data', () => {
       ['BONUS_GRANT', 'PENDING', DEMO_STAFF.financeMaker],
       ['CASH_COIN_ITEM', 'PENDING', DEMO_STAFF.financeMaker],
       ['CREATOR_GRADE_CHANGE', 'PENDING', DEMO_STAFF.operatorMaker],
+      ['CREATOR_PENALTY_LIFT', 'PENDING', DEMO_STAFF.operatorMaker],
+      ['GRADE_PROPOSAL_OVERRIDE', 'PENDING', DEMO_STAFF.operatorMaker],
       ['PAYOUT_ACCOUNT_CHANGE', 'PENDING', DEMO_STAFF.financeMaker],
       ['STAFF_INVITATION', 'PENDING', DEMO_STAFF.financeMaker],
     ]);
     const maker = await consoleSession(DEMO_STAFF.financeMaker);
-    expect((await maker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 1, mine: 6 });
+    expect((await maker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 3, mine: 6 });
     for (const operator of [DEMO_STAFF.operatorMaker, DEMO_STAFF.operatorChecker]) {
       expect((await (await consoleSession(operator))('/api/admin/approvals/counts')).statusCode).toBe(200);
     }

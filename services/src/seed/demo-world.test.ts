@@ -68,16 +68,14 @@ describe('the demo world', () => {
     // Every kind but the staff changes the demo's four-member team has nobody to apply to: taking a role away needs a
     // member with two roles other than the first account, reactivating needs a deactivated one, and deactivating
     // one of the four would leave the demo's story short of a checker.
-    // Nor a penalty lift or a grade other than proposed: the world has no penalty standing nor a proposal pending.
-    const unseeded: readonly string[] = [
-      'STAFF_ROLE_REMOVAL',
-      'STAFF_DEACTIVATION',
-      'STAFF_REACTIVATION',
+    const unseeded: readonly string[] = ['STAFF_ROLE_REMOVAL', 'STAFF_DEACTIVATION', 'STAFF_REACTIVATION'];
+    // A creator's payout rate (his grade, a penalty that lowered it, a grade other than proposed) is an operator's
+    // request that finance checks.
+    const OPERATOR_KINDS: readonly string[] = [
+      'CREATOR_GRADE_CHANGE',
       'CREATOR_PENALTY_LIFT',
       'GRADE_PROPOSAL_OVERRIDE',
     ];
-    // A creator's grade (his payout rate) is an operator's request that finance checks.
-    const OPERATOR_KINDS: readonly string[] = ['CREATOR_GRADE_CHANGE'];
     const kinds = APPROVAL_KINDS.filter((kind) => !unseeded.includes(kind));
     const rows = await app.db
       .selectFrom('staff_approval_requests as r')
