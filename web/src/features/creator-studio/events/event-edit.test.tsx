@@ -153,6 +153,25 @@ describe('editing a lottery event before its applications open', () => {
   });
 });
 
+describe('the event list’s empty tabs', () => {
+  test('say what the tab lacks: no ended event while one is ongoing, no ongoing one once all ended', async () => {
+    const t = await useLanguage('ko');
+    const user = userEvent.setup();
+    api([product(lottery({ status: 'APPLYING' }))]);
+    const ongoing = renderAt('/mission-management/lottery-event', routes);
+    await screen.findByRole('button', { name: 'Birthday lottery' });
+    await user.click(screen.getByRole('button', { name: t.eventManagement.list.ended }));
+    expect(await screen.findByText(t.eventManagement.list.noEnded)).toBeTruthy();
+    expect(screen.queryByText(t.discover.empty.managementEvents)).toBeNull();
+    ongoing.unmount();
+
+    api([product(lottery({ status: 'CLOSED' }))]);
+    renderAt('/mission-management/lottery-event', routes);
+    expect(await screen.findByText(t.eventManagement.list.noOngoing)).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.discover.actions.registerEvent })).toBeTruthy();
+  });
+});
+
 describe('registering a lottery event', () => {
   test.each(['ko', 'en', 'ja'] as const)(
     'marks the cover required and names what is missing beside "every field is required" (%s)',
