@@ -139,6 +139,9 @@ describe('editing a lottery event before its applications open', () => {
     await user.click(await screen.findByRole('button', { name: 'Birthday lottery' }));
     const opened = await screen.findByRole('dialog', { name: 'Birthday lottery' });
     expect(within(opened).queryByRole('button', { name: t.eventManagement.editDialog.edit })).toBeNull();
+    // Event dates read MM/DD, the end as the period beside it.
+    expect(within(opened).getByText(t.eventManagement.detail.eventEnd.replace('{{date}}', '02/20'))).toBeTruthy();
+    expect(opened.textContent).not.toContain('2099-02-20');
     first.unmount();
 
     const refusal = '응모가 시작된 이벤트는 수정할 수 없습니다.';

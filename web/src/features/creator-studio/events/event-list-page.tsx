@@ -153,7 +153,9 @@ function EventDetailModal({
           <Typography variant="body2">
             {t('eventManagement.detail.period', { start: monthDay(event.applyStart), end: monthDay(event.applyEnd) })}
           </Typography>
-          <Typography variant="body2">{t('eventManagement.detail.eventEnd', { date: event.eventEnd })}</Typography>
+          <Typography variant="body2">
+            {t('eventManagement.detail.eventEnd', { date: monthDay(event.eventEnd) })}
+          </Typography>
           <Typography variant="body2">
             {t('eventManagement.detail.counts', { draw: event.drawNumber, apply: event.applyNumber })}
           </Typography>
