@@ -182,9 +182,20 @@ function send(method: string, rawPath: string, headers: Record<string, string>, 
   });
 }
 
-/** No route of the API answered: its "no API route matches" 404, or the web app's page (served for other GETs). */
-const isNoRoute = (answer: Answer) =>
-  answer.page || (answer.status === 404 && (answer.json.message ?? '').startsWith('No API route matches'));
+/**
+ * No route of the API answered: its "no API route matches" 404, or the web app's page (served for other GETs). A
+ * HEAD's answer has no body to tell: its 404 reveals nothing and refuses as a 401 or 403 does.
+ */
+const isNoRoute = (answer: Answer, method: string) =>
+  answer.page ||
+  (answer.status === 404 && (method === 'HEAD' || (answer.json.message ?? '').startsWith('No API route matches')));
+
+/**
+ * The console's tus routes but the finished file's: without the protocol's headers (none are sent here) a caller let
+ * through is refused by validation (400).
+ */
+const needsTusHeaders = (operation: Operation) =>
+  operation.path.startsWith('/api/admin/files/tus') && !operation.path.endsWith('/file');
 
 function canonicalPathOf(operation: Operation): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -230,7 +241,7 @@ describe('the console API under every spelling of its paths', () => {
         const expected =
           declared === 401 || (declared === 403 && !REFUSED_AFTER_VALIDATION.includes(`${operation.key} as ${persona}`))
             ? declared
-            : refusedBody
+            : refusedBody || needsTusHeaders(operation)
               ? 400
               : // An upload sent without its multipart body (none is sent here) is refused as such once let through.
                 operation.body === 'multipart'
@@ -252,13 +263,13 @@ describe('the console API under every spelling of its paths', () => {
         if (plain.status !== expected)
           problems.push(`${where}: plain ${canonical} answered ${plain.status}, not ${expected}`);
         for (const [name, rawPath, answer] of spelled) {
-          const outcome = isNoRoute(answer) ? 'no route' : String(answer.status);
+          const outcome = isNoRoute(answer, operation.method) ? 'no route' : String(answer.status);
           spelledAnswers.set(outcome, (spelledAnswers.get(outcome) ?? 0) + 1);
           // A refusal (no session, no role) stays a refusal: never let through to validation or the handler.
           const refused = plain.status === 401 || plain.status === 403;
-          const stillRefused = isNoRoute(answer) || answer.status === 401 || answer.status === 403;
+          const stillRefused = isNoRoute(answer, operation.method) || answer.status === 401 || answer.status === 403;
           // Nothing succeeds under another spelling that did not succeed under the plain one.
-          const succeeded = !isNoRoute(answer) && answer.status < 300 && plain.status >= 300;
+          const succeeded = !isNoRoute(answer, operation.method) && answer.status < 300 && plain.status >= 300;
           if ((refused && !stillRefused) || succeeded) {
             problems.push(`${where}: ${name} ${rawPath} answered ${answer.status} (plain: ${plain.status})`);
           }
