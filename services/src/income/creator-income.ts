@@ -4,6 +4,7 @@ import {
   koreaMonthRange,
   type MonthIncome,
   monthKey,
+  isBusinessRegistered,
   settlementAmounts,
   toPage,
 } from '@fanmission/contracts';
@@ -79,10 +80,14 @@ export async function accumulatedIncome(db: DbExecutor, creatorId: number, now: 
 async function payoutAccount(db: DbExecutor, creatorId: number) {
   const creator = await db
     .selectFrom('creators')
-    .select(['payout_overseas', 'payout_foreigner'])
+    .select(['payout_overseas', 'payout_foreigner', 'business_type'])
     .where('id', '=', creatorId)
     .executeTakeFirstOrThrow();
-  return { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
+  return {
+    overseas: creator.payout_overseas,
+    foreigner: creator.payout_foreigner,
+    businessRegistered: isBusinessRegistered(creator.business_type),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { koreaMonthOf } from '@fanmission/contracts';
-import { verify } from '@fanmission/ledger';
+import { balance, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -504,5 +504,75 @@ describe('/api/admin/grade-proposals', () => {
       creator.headers,
     );
     expect(april.json()).toMatchObject({ grade: 'GOLD', totalEarningCoin: 0 });
+  });
+});
+
+describe('withholding tax of individual creators (docs/rules/settlement.md)', () => {
+  it('withholds 3 % income tax and 0.3 % local income tax from a domestic individual, none under 1,000 won', async () => {
+    // No business registration: 1,000 coins at Silver (60,000 won) and 555 coins (33,300 won: 999 won of tax).
+    const individual = await createIncomeCreator(app(), { businessType: 'NONE' });
+    const small = await createIncomeCreator(app(), { businessType: null });
+    const registered = await createIncomeCreator(app(), { businessType: 'CORPORATION' });
+    await releasedMission(db(), { creatorId: individual.creatorId, coins: 1_000, at: inMonth(2025, 11) });
+    await releasedMission(db(), { creatorId: small.creatorId, coins: 555, at: inMonth(2025, 11) });
+    await releasedMission(db(), { creatorId: registered.creatorId, coins: 1_000, at: inMonth(2025, 11) });
+    const run = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 11 });
+    expect(run.statusCode).toBe(200);
+
+    const statementOf = async (who: IncomeCreator) => {
+      const page = await get('/api/v1/creators/me/incomes-new/page', who.headers);
+      expect(page.statusCode).toBe(200);
+      return page.json<{ content: Array<Record<string, unknown>> }>().content[0];
+    };
+    expect(await statementOf(individual)).toMatchObject({
+      status: 'ISSUED',
+      income: 60_000,
+      overseasFee: 0,
+      taxWithheld: 1_800,
+      taxRate: 3,
+      localTaxWithheld: 180,
+      localTaxRate: 0.3,
+      toReceipt: 58_020,
+    });
+    // 소액부징수: 999 won of income tax is not withheld, nor its local tax.
+    expect(await statementOf(small)).toMatchObject({
+      income: 33_300,
+      taxWithheld: 0,
+      localTaxWithheld: 0,
+      toReceipt: 33_300,
+    });
+    expect(await statementOf(registered)).toMatchObject({
+      income: 60_000,
+      taxWithheld: 0,
+      taxRate: 0,
+      localTaxWithheld: 0,
+      localTaxRate: 0,
+      toReceipt: 60_000,
+    });
+
+    // Finance sees the same amounts; the ledger moved all the coins, the taxes only lower what is transferred.
+    const listUrl = `/api/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ creatorId: individual.creatorId }))}`;
+    const listed = await get(listUrl, finance.headers);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<Array<Record<string, unknown>>>()[0]).toMatchObject({
+      taxWithheld: 1_800,
+      localTaxWithheld: 180,
+      toReceipt: 58_020,
+    });
+    for (const [who, coins] of [
+      [individual, 1_000],
+      [small, 555],
+    ] as const) {
+      expect(await balance(db(), settledAccount(who.creatorId))).toMatchObject({ balance: coins });
+      expect(await balance(db(), earningsAccount(who.creatorId))).toMatchObject({ balance: 0 });
+    }
+    // The database keeps each statement balanced with the local tax: income = toReceipt + fees + both taxes.
+    await expect(
+      db()
+        .updateTable('settlement_statements')
+        .set({ local_tax_withheld: 0 })
+        .where('creator_id', '=', individual.creatorId)
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -34,6 +34,8 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   overseasFeeRate: 0,
   taxWithheld: 0,
   taxRate: 0,
+  localTaxWithheld: 0,
+  localTaxRate: 0,
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
   payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
