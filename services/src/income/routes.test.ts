@@ -575,4 +575,51 @@ describe('withholding tax of individual creators (docs/rules/settlement.md)', ()
         .execute(),
     ).rejects.toThrow();
   });
+
+  it('GET /api/admin/settlements/withholding-summary: the month’s withholding per creator and its totals, finance only', async () => {
+    const url = '/api/admin/settlements/withholding-summary?year=2025&month=11';
+    const response = await get(url, finance.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toContain('settlement-withholding-2025-11.csv');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const records = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(records[0]).toEqual([
+      'creatorId',
+      'creatorName',
+      'statementId',
+      'withholding',
+      'income',
+      'incomeTax',
+      'localIncomeTax',
+    ]);
+    // The two individuals of the first test (one under 소액부징수), not the business-registered creator.
+    const amounts = records.slice(1).map((record) => [record[3], record[4], record[5], record[6]]);
+    expect(amounts).toEqual([
+      ['INDIVIDUAL', '60000', '1800', '180'],
+      ['INDIVIDUAL', '33300', '0', '0'],
+      ['', '93300', '1800', '180'],
+    ]);
+    expect(records.at(-1)![0]).toBe('TOTAL');
+    // A month without any: the header and a zero total.
+    const empty = await get('/api/admin/settlements/withholding-summary?year=2019&month=1', finance.headers);
+    expect(
+      empty.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(2);
+
+    expect((await get(url, operator.headers)).statusCode).toBe(403);
+    expect((await get(url, creator.headers)).statusCode).toBe(403);
+    expect((await get(url, {})).statusCode).toBe(401);
+    const invalid = await get('/api/admin/settlements/withholding-summary?year=2025&month=13', finance.headers, 'ko');
+    expect(invalid.statusCode).toBe(400);
+    expect(JSON.stringify(invalid.json())).toContain('month');
+    expect((await get('/api/admin/settlements/withholding-summary?month=11', finance.headers)).statusCode).toBe(400);
+  });
 });
