@@ -550,6 +550,18 @@ describe('withholding tax of individual creators (docs/rules/settlement.md)', ()
       toReceipt: 60_000,
     });
 
+    // The statement's CSV (and PDF: the same rows) names both taxes with their rates.
+    const individualStatement = (await statementOf(individual))!;
+    const csv = await get(
+      `/api/v1/creators/me/incomes/${String(individualStatement.id)}/csv`,
+      individual.headers,
+      'ko',
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('원천징수 세금 (원) 3%,"1,800"');
+    expect(csv.body).toContain('지방소득세 (원) 0.3%,180');
+    expect(csv.body).toContain('지급액 (원),"58,020"');
+
     // Finance sees the same amounts; the ledger moved all the coins, the taxes only lower what is transferred.
     const listUrl = `/api/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ creatorId: individual.creatorId }))}`;
     const listed = await get(listUrl, finance.headers);
