@@ -53,6 +53,9 @@ export const monthIncomeSchema = incomeNewSchema
     /** The month's statement when the month has been settled, else null (computed from the releases so far). */
     statementId: z.number().int().nullable(),
     settled: z.boolean(),
+    /** The taxes taken from income before toReceipt (docs/rules/settlement.md): income tax, and local income tax. */
+    taxWithheld: won,
+    localTaxWithheld: won,
   })
   .meta({ id: 'MonthIncome' });
 export type MonthIncome = z.infer<typeof monthIncomeSchema>;

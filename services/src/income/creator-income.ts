@@ -159,6 +159,8 @@ export async function monthIncome(
       pgFee: statement.pg_fee,
       fatkatFee: statement.fatkat_fee,
       toReceipt: statement.to_receipt,
+      taxWithheld: statement.tax_withheld,
+      localTaxWithheld: statement.local_tax_withheld,
     };
   }
   // The month's releases less its lucky compensations, kept per creator and month as the ledger appends them.
@@ -181,6 +183,8 @@ export async function monthIncome(
     pgFee: amounts.pgFee,
     fatkatFee: amounts.fatkatFee,
     toReceipt: amounts.toReceipt,
+    taxWithheld: amounts.taxWithheld,
+    localTaxWithheld: amounts.localTaxWithheld,
   };
 }
 

@@ -135,6 +135,9 @@ describe('creator income', () => {
       totalEarningCoin: 600,
       income: 36_000,
       pgFee: 6_000,
+      // A business-registered creator: nothing withheld.
+      taxWithheld: 0,
+      localTaxWithheld: 0,
     });
     const now = koreaMonthOf(new Date());
     const current = await get(
@@ -541,6 +544,12 @@ describe('withholding tax of individual creators (docs/rules/settlement.md)', ()
       localTaxWithheld: 0,
       toReceipt: 33_300,
     });
+    // The month's income shows the taxes withheld, from the statement.
+    const month = await get(
+      `/api/v1/creators/${individual.creatorId}/incomes/by-month-new?year=2025&month=11`,
+      individual.headers,
+    );
+    expect(month.json()).toMatchObject({ settled: true, taxWithheld: 1_800, localTaxWithheld: 180, toReceipt: 58_020 });
     expect(await statementOf(registered)).toMatchObject({
       income: 60_000,
       taxWithheld: 0,
