@@ -53,6 +53,9 @@ export const monthIncomeSchema = incomeNewSchema
     /** The month's statement when the month has been settled, else null (computed from the releases so far). */
     statementId: z.number().int().nullable(),
     settled: z.boolean(),
+    /** The taxes taken from income before toReceipt (docs/rules/settlement.md): income tax, and local income tax. */
+    taxWithheld: won,
+    localTaxWithheld: won,
   })
   .meta({ id: 'MonthIncome' });
 export type MonthIncome = z.infer<typeof monthIncomeSchema>;
@@ -89,8 +92,12 @@ export const monthlySettlementSchema = z
     gross: won,
     overseasFee: won,
     overseasFeeRate: percent,
+    /** Overseas account: the 10 % tax; domestic individual: the 3 % income tax (소득세법 사업소득 원천징수). */
     taxWithheld: won,
     taxRate: percent,
+    /** A domestic individual's 0.3 % local income tax (지방소득세 특별징수); 0 otherwise. */
+    localTaxWithheld: won,
+    localTaxRate: percent,
     dueDate: calendarDate.nullable(),
     /** The payout statement that paid this carried-over month. */
     carriedIntoStatementId: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { PAYOUT_WON_PER_COIN, type CreatorGrade } from './creators';
+import { PAYOUT_WON_PER_COIN, type BusinessType, type CreatorGrade } from './creators';
 import { SETTLEMENT, WON_PER_COIN } from './limits';
 
 /*
@@ -6,26 +6,54 @@ import { SETTLEMENT, WON_PER_COIN } from './limits';
  * (statements, income API) and the web app (this month's totals). Every amount is in whole won and every fraction is
  * rounded down; each statement balances to the won:
  *   gross = income + pgFee + fatkatFee          (gross = coins × 100 won)
- *   income = toReceipt + overseasFee + taxWithheld
+ *   income = toReceipt + overseasFee + taxWithheld + localTaxWithheld
+ * Withholding (docs/rules/settlement.md): an overseas account has 10 % withheld; a domestic creator without a business
+ * registration has the 3 % income tax on business income (소득세법 사업소득 원천징수) and the 0.3 % local income tax
+ * (지방소득세 특별징수) withheld; a business-registered creator (개인·법인사업자) has nothing withheld.
  */
 
 /** Percentages, as reported on a statement (`pgFeeRate`, …). */
+const percentOf = (amount: number, percent: number) => Math.floor((amount * percent) / 100);
+
 export const SETTLEMENT_RATES = {
   pgFeePercent: Math.round(SETTLEMENT.paymentFeeRate * 100),
   overseasFeePercent: Math.round(SETTLEMENT.overseasExtraFeeRate * 100),
   /** Overseas payment settlement deducts 10 % tax. */
   overseasTaxPercent: 10,
+  /** 소득세법 사업소득 원천징수: 3 % of a domestic individual's income. */
+  individualIncomeTaxPercent: 3,
+  /** 지방소득세 특별징수: 10 % of the income tax withheld, i.e. 0.3 % of income. */
+  localIncomeTaxPercentOfIncomeTax: 10,
+  localIncomeTaxPercent: 0.3,
 } as const;
+
+/**
+ * The withholding of a domestic individual: each tax cut down to 10 won (원 단위 절사), and nothing withheld when the
+ * income tax comes to less than 1,000 won (소액부징수, 소득세법 제86조).
+ */
+export const WITHHOLDING_RULES = { truncateToWon: 10, minimumIncomeTax: 1_000 } as const;
 
 /** Gold needs this many missions completed on time in the month; Diamond is the top 10 % (and Gold's bar too). */
 export const GRADE_RULES = { goldOnTimeCompleted: 10, diamondTopPercent: 10 } as const;
 
 export const SETTLEMENT_TIME_ZONE = 'Asia/Seoul';
 
-/** Where the creator is paid: an overseas bank account costs 5 % more and 10 % tax; foreigners there need 1,000. */
+/**
+ * Where the creator is paid: an overseas bank account costs 5 % more and 10 % tax; foreigners there need 1,000. A
+ * domestic one has 3.3 % withheld unless the creator is business-registered (his business type is not NONE).
+ */
 export interface PayoutAccount {
   overseas: boolean;
   foreigner: boolean;
+  businessRegistered: boolean;
+}
+
+/**
+ * Whether a creator is business-registered, from his profile's business type: a 개인사업자 or 법인사업자 (with its
+ * 사업자등록번호) is; NONE, or no answer yet, is an individual whose income tax is withheld.
+ */
+export function isBusinessRegistered(businessType: BusinessType | null): boolean {
+  return businessType === 'PRIVATE' || businessType === 'CORPORATION';
 }
 
 /** Coins earned in one month, valued at the grade the creator had in that month. */
@@ -44,12 +72,53 @@ export interface SettlementAmounts {
   fatkatFeeRate: number;
   overseasFee: number;
   overseasFeeRate: number;
+  /** The overseas 10 % or a domestic individual's 3 % income tax. */
   taxWithheld: number;
   taxRate: number;
+  /** A domestic individual's local income tax: 10 % of taxWithheld (0.3 % of income). */
+  localTaxWithheld: number;
+  localTaxRate: number;
   toReceipt: number;
 }
 
-const percentOf = (amount: number, percent: number) => Math.floor((amount * percent) / 100);
+/** Whose income tax is withheld at 3 % (+ 0.3 % local): a domestic account of a creator without a business registration. */
+export function withholdsIndividualTax(account: PayoutAccount): boolean {
+  return !account.overseas && !account.businessRegistered;
+}
+
+const truncateToTens = (won: number) =>
+  Math.floor(won / WITHHOLDING_RULES.truncateToWon) * WITHHOLDING_RULES.truncateToWon;
+
+/**
+ * A domestic individual's withholding on `income` won: the income tax is 3 % cut down to 10 won, none at all below
+ * 1,000 won (소액부징수); the local income tax is 10 % of that income tax, cut down to 10 won.
+ */
+export function individualWithholding(income: number): { incomeTax: number; localTax: number } {
+  const incomeTax = truncateToTens(Math.floor((income * SETTLEMENT_RATES.individualIncomeTaxPercent) / 100));
+  if (incomeTax < WITHHOLDING_RULES.minimumIncomeTax) return { incomeTax: 0, localTax: 0 };
+  const localTax = truncateToTens(Math.floor((incomeTax * SETTLEMENT_RATES.localIncomeTaxPercentOfIncomeTax) / 100));
+  return { incomeTax, localTax };
+}
+
+/** The taxes a statement withholds from `income`, and their rates in percent, by the account's rule. */
+function withholding(income: number, account: PayoutAccount) {
+  if (account.overseas) {
+    return {
+      taxWithheld: percentOf(income, SETTLEMENT_RATES.overseasTaxPercent),
+      taxRate: SETTLEMENT_RATES.overseasTaxPercent,
+      localTaxWithheld: 0,
+      localTaxRate: 0,
+    };
+  }
+  if (!withholdsIndividualTax(account)) return { taxWithheld: 0, taxRate: 0, localTaxWithheld: 0, localTaxRate: 0 };
+  const { incomeTax, localTax } = individualWithholding(income);
+  return {
+    taxWithheld: incomeTax,
+    taxRate: SETTLEMENT_RATES.individualIncomeTaxPercent,
+    localTaxWithheld: localTax,
+    localTaxRate: SETTLEMENT_RATES.localIncomeTaxPercent,
+  };
+}
 
 function requireCoins(coins: number) {
   if (!Number.isSafeInteger(coins) || coins < 0) throw new RangeError(`not a whole number of coins: ${coins}`);
@@ -85,7 +154,7 @@ export function settlementAmounts(parts: readonly EarningPart[], account: Payout
   const pgFee = percentOf(gross, SETTLEMENT_RATES.pgFeePercent);
   const fatkatFee = gross - income - pgFee;
   const overseasFee = account.overseas ? percentOf(income, SETTLEMENT_RATES.overseasFeePercent) : 0;
-  const taxWithheld = account.overseas ? percentOf(income, SETTLEMENT_RATES.overseasTaxPercent) : 0;
+  const taxes = withholding(income, account);
   return {
     totalEarningCoin: coins,
     gross,
@@ -96,9 +165,8 @@ export function settlementAmounts(parts: readonly EarningPart[], account: Payout
     fatkatFeeRate: gross === 0 ? 0 : Math.round((fatkatFee * 10_000) / gross) / 100,
     overseasFee,
     overseasFeeRate: account.overseas ? SETTLEMENT_RATES.overseasFeePercent : 0,
-    taxWithheld,
-    taxRate: account.overseas ? SETTLEMENT_RATES.overseasTaxPercent : 0,
-    toReceipt: income - overseasFee - taxWithheld,
+    ...taxes,
+    toReceipt: income - overseasFee - taxes.taxWithheld - taxes.localTaxWithheld,
   };
 }
 

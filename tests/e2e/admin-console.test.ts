@@ -956,7 +956,8 @@ describe('operator and finance console', () => {
 
   test('finance settles last month, downloads the transfer CSV and marks the statement paid', async () => {
     const app = served.testApp.app;
-    const payee = await createIncomeCreator(app);
+    // An individual without a business registration: 3 % and 0.3 % are withheld (docs/rules/settlement.md).
+    const payee = await createIncomeCreator(app, { businessType: 'NONE' });
     const now = new Date();
     const last = {
       year: now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear(),
@@ -1001,6 +1002,10 @@ describe('operator and finance console', () => {
     ]);
     expect(pdf.suggestedFilename()).toMatch(new RegExp(`^fanmission-statement-\\d{4}-\\d{2}-${statement.id}\\.pdf$`));
     expect((await readFile(await savedDownload(pdf))).subarray(0, 5).toString()).toBe('%PDF-');
+    // 600 coins × 60 = 36,000 won: 1,080 income tax (3 %) and 100 local income tax (0.3 %) withheld.
+    await page.getByText('1,080 (3%)', { exact: true }).waitFor({ state: 'visible' });
+    await page.getByText('100 (0.3%)', { exact: true }).waitFor({ state: 'visible' });
+    expect(statement.to_receipt).toBe(34_820);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-finance-settlement-show.png');
     expect(await seriousA11yViolations(page)).toEqual([]);

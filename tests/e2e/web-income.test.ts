@@ -57,7 +57,8 @@ describe('web app: income management', () => {
 
   beforeAll(async () => {
     const app = served.testApp.app;
-    creator = await createIncomeCreator(app);
+    // An individual without a business registration: 3 % income tax and 0.3 % local income tax are withheld.
+    creator = await createIncomeCreator(app, { businessType: 'NONE' });
     finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     const db = app.db;
     // This month so far: two missions, 120 coins.
@@ -117,7 +118,9 @@ describe('web app: income management', () => {
 
     await page.reload();
     const row = page.getByTestId('income-statement-row');
-    await row.filter({ hasText: '36,000원' }).waitFor();
+    // 600 coins × 60 = 36,000 won, less 1,080 income tax and 100 local income tax (108 cut to 10 won).
+    await row.filter({ hasText: '34,820원' }).waitFor();
+    await row.getByText('원천징수 1,180원 (소득세 1,080원 · 지방소득세 100원)').waitFor();
     // Due by the 10th of this month (or the next business day): scheduled until then, delayed after it.
     const overdue = new RegExp(
       `^${ko.income.overdue.replace('{{date}}', '\\d{4}\\.\\d{2}\\.\\d{2}').replace(/[()]/g, '\\$&')}$`,
@@ -141,6 +144,8 @@ describe('web app: income management', () => {
       const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
       expect(text).toContain('월 정산서');
       expect(text).toContain('생일 축하 영상');
+      expect(text).toMatch(/지방소득세 \(원\) 0\.3%\s+100/);
+      expect(text).toMatch(/지급액 \(원\)\s+34,820/);
       execFileSync('pdftoppm', [
         '-png',
         '-r',

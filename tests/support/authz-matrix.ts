@@ -135,6 +135,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/payout-account-changes/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/settlements': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/transfer-file': s`401 403 403 403 403 403 403 200`,
+  'GET /api/admin/settlements/withholding-summary': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/settlements/{id}/pdf': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/settlements/{id}/csv': s`401 403 403 403 403 403 403 404`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
+import type { BusinessType } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../harness/accounts';
 
@@ -15,7 +16,7 @@ export interface IncomeCreator extends TestAccount {
 
 export async function createIncomeCreator(
   app: FastifyInstance,
-  options: { overseas?: boolean; foreigner?: boolean; bank?: boolean } = {},
+  options: { overseas?: boolean; foreigner?: boolean; bank?: boolean; businessType?: BusinessType | null } = {},
 ): Promise<IncomeCreator> {
   const account = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
   const withBank = options.bank ?? true;
@@ -25,6 +26,9 @@ export async function createIncomeCreator(
       verified: true,
       payout_overseas: options.overseas ?? false,
       payout_foreigner: options.foreigner ?? false,
+      // A 개인사업자 unless asked otherwise: nothing withheld, so a statement pays all its income (an individual,
+      // `businessType: 'NONE'` or null, has 3.3 % withheld: docs/rules/settlement.md).
+      business_type: options.businessType === undefined ? 'PRIVATE' : options.businessType,
       bank_name: withBank ? '국민은행' : null,
       bank_account_holder: withBank ? '홍길동' : null,
       bank_account_number: withBank ? `1002${account.id}`.slice(0, 30) : null,

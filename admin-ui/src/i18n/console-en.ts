@@ -118,6 +118,7 @@ export const consoleEn = {
       runVerify: 'Run ledger verify',
       runVerifyIncremental: 'Verify since the last run',
       downloadCsv: 'Download transfer CSV',
+      downloadWithholdingCsv: 'Download withholding tax CSV',
       statementPdf: 'Statement PDF',
       statementCsv: 'Statement CSV',
       done: 'Done',

@@ -118,6 +118,7 @@ export const consoleKo: ConsoleMessages = {
       runVerify: '원장 검증 실행',
       runVerifyIncremental: '지난 검증 이후분 검증',
       downloadCsv: '이체 CSV 다운로드',
+      downloadWithholdingCsv: '원천징수 내역 CSV 다운로드',
       statementPdf: '정산서 PDF',
       statementCsv: '정산서 CSV',
       done: '완료',

@@ -66,6 +66,12 @@ const heldStatement = {
   creatorName: '소라',
   totalEarningCoin: 1000,
   income: 60000,
+  // A business-registered creator's: nothing withheld.
+  overseasFee: 0,
+  taxWithheld: 0,
+  taxRate: 0,
+  localTaxWithheld: 0,
+  localTaxRate: 0,
   toReceipt: 60000,
   status: 'ISSUED',
   transferReference: null,

@@ -36,8 +36,8 @@ import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
 
-/** The month's bank transfer file of settlements, downloaded with the session token. */
-function TransferCsvButton() {
+/** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
+function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
   const { filterValues } = useListContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -50,12 +50,12 @@ function TransferCsvButton() {
       size="small"
       disabled={!year || !month}
       onClick={() =>
-        downloadFromApi(`/api/admin/settlements/transfer-file?year=${year}&month=${month}`).catch((error: Error) =>
+        downloadFromApi(`/api/admin/settlements/${file}?year=${year}&month=${month}`).catch((error: Error) =>
           notify(error.message, { type: 'error' }),
         )
       }
     >
-      {translate('console.actions.downloadCsv')}
+      {translate(label)}
     </Button>
   );
 }
@@ -233,7 +233,9 @@ export const SettlementList = () => {
       sort={{ field: 'status', order: 'ASC' }}
       actions={
         <TopToolbar>
-          <TransferCsvButton />
+          {/* The bank transfer file, and the withholding tax summary for the tax filing (docs/rules/settlement.md). */}
+          <MonthCsvButton file="transfer-file" label="console.actions.downloadCsv" />
+          <MonthCsvButton file="withholding-summary" label="console.actions.downloadWithholdingCsv" />
         </TopToolbar>
       }
       empty={false}
@@ -253,6 +255,9 @@ export const SettlementList = () => {
     </ConsoleList>
   );
 };
+
+/** An amount withheld and its rate: `1,800 (3%)`. */
+const withRate = (amount: number, rate: number) => `${amount.toLocaleString('ko-KR')} (${rate}%)`;
 
 /**
  * A statement: its amounts, the account it pays, its hold after a payout account change (with the release button and
@@ -276,6 +281,16 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
       <TextField source="creatorName" />
       <NumberField source="totalEarningCoin" />
       <NumberField source="income" />
+      <NumberField source="overseasFee" />
+      {/* The overseas 10 % or an individual creator's 3 % and 0.3 % (docs/rules/settlement.md), with its rate. */}
+      <FunctionField
+        source="taxWithheld"
+        render={(record: AdminSettlement) => withRate(record.taxWithheld, record.taxRate)}
+      />
+      <FunctionField
+        source="localTaxWithheld"
+        render={(record: AdminSettlement) => withRate(record.localTaxWithheld, record.localTaxRate)}
+      />
       <NumberField source="toReceipt" />
       <CodeField source="status" family="statementStatus" />
       <KstDateField source="created" showTime />

@@ -19,7 +19,13 @@ const statement = {
   status: 'ISSUED',
   totalEarningCoin: 1200,
   income: 72000,
-  toReceipt: 72000,
+  // An individual creator's: 3 % income tax and 0.3 % local income tax withheld (docs/rules/settlement.md).
+  overseasFee: 0,
+  taxWithheld: 2160,
+  taxRate: 3,
+  localTaxWithheld: 210,
+  localTaxRate: 0.3,
+  toReceipt: 69630,
   created: '2026-11-01T01:00:00.000Z',
   dueDate: '2026-11-10',
   approvedAt: null,
@@ -86,6 +92,9 @@ test('a change after the statement was issued: the page names the account it pay
 test('no notice for a change before the issue, nor for a paid statement', async () => {
   const before = renderShow(statement, [change('2026-10-20T05:00:00.000Z')]);
   expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
+  // The taxes withheld, each with its rate.
+  expect(screen.getByText('2,160 (3%)')).toBeTruthy();
+  expect(screen.getByText('210 (0.3%)')).toBeTruthy();
   await waitFor(() => expect(before).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(screen.queryByText(/발행 때의 계좌/)).toBeNull();

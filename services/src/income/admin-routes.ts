@@ -74,6 +74,32 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
   );
 
   routes.get(
+    `/${SETTLEMENTS}/withholding-summary`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      schema: {
+        tags,
+        summary: 'The withholding tax summary of a month (finance, CSV)',
+        description:
+          'One row per creator whose statement of the month (issued, approved or paid) withholds tax: creator id and ' +
+          'name, statement id, withholding (INDIVIDUAL: 3 % income tax and 0.3 % local income tax, none when the ' +
+          'income tax is under 1,000 won; OVERSEAS: 10 %), income, income tax, local income tax (won); then a TOTAL ' +
+          'row. Business-registered creators withhold nothing and are not listed. UTF-8 with a byte order mark.',
+        security,
+        querystring: transferFileQuerySchema,
+        response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const file = await settlementConsole.withholdingSummary(app.ctx, request.query.year, request.query.month);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.csv);
+    },
+  );
+
+  routes.get(
     `/${SETTLEMENTS}/:id`,
     {
       config: { adminResource: SETTLEMENTS },

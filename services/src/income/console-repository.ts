@@ -62,6 +62,23 @@ export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: num
     .execute();
 }
 
+/**
+ * A month's payout statements (not carried over) that withhold tax: a domestic individual's (3 % and 0.3 %, also when
+ * 소액부징수 left both at 0: his income is still reported) and an overseas account's 10 %, with the creator's name.
+ */
+export function withholdingStatementsOfMonth(db: DbExecutor, year: number, month: number) {
+  return db
+    .selectFrom('settlement_statements as s')
+    .innerJoin('creators as c', 'c.id', 's.creator_id')
+    .select(['s.id', 's.creator_id', 'c.name', 's.overseas', 's.income', 's.tax_withheld', 's.local_tax_withheld'])
+    .where('s.year', '=', year)
+    .where('s.month', '=', month)
+    .where('s.status', '<>', 'CARRIED_OVER')
+    .where('s.tax_rate', '>', '0')
+    .orderBy('s.creator_id')
+    .execute();
+}
+
 export function lockStatement(db: DbExecutor, id: number) {
   return db
     .selectFrom('settlement_statements')

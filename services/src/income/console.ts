@@ -105,6 +105,42 @@ export async function transferFile(ctx: ServiceContext, year: number, month: num
   };
 }
 
+/**
+ * The month's withholding summary for finance's tax filing (docs/rules/settlement.md): one row per creator whose
+ * statement withholds tax — `INDIVIDUAL` (소득세 3 %, 지방소득세 0.3 %) or `OVERSEAS` (10 %) — with his income and the
+ * taxes, then a `TOTAL` row. UTF-8 with a byte order mark.
+ */
+export async function withholdingSummary(ctx: ServiceContext, year: number, month: number) {
+  const rows = await repository.withholdingStatementsOfMonth(ctx.db, year, month);
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + Number(pick(row)), 0);
+  const records = [
+    ['creatorId', 'creatorName', 'statementId', 'withholding', 'income', 'incomeTax', 'localIncomeTax'],
+    ...rows.map((row) => [
+      row.creator_id,
+      row.name,
+      row.id,
+      row.overseas ? 'OVERSEAS' : 'INDIVIDUAL',
+      Number(row.income),
+      Number(row.tax_withheld),
+      Number(row.local_tax_withheld),
+    ]),
+    [
+      'TOTAL',
+      '',
+      '',
+      '',
+      sum((row) => row.income),
+      sum((row) => row.tax_withheld),
+      sum((row) => row.local_tax_withheld),
+    ],
+  ];
+  return {
+    filename: `settlement-withholding-${monthKey(year, month)}.csv`,
+    csv: csvDocument(records),
+  };
+}
+
 const statementHeld = () => new AppError(409, 'income.statementHeld', { code: 'STATEMENT_HELD' });
 const ownPayoutChange = () => new AppError(403, 'income.ownPayoutChange', { code: 'OWN_PAYOUT_CHANGE' });
 

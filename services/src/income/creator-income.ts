@@ -4,6 +4,7 @@ import {
   koreaMonthRange,
   type MonthIncome,
   monthKey,
+  isBusinessRegistered,
   settlementAmounts,
   toPage,
 } from '@fanmission/contracts';
@@ -79,10 +80,14 @@ export async function accumulatedIncome(db: DbExecutor, creatorId: number, now: 
 async function payoutAccount(db: DbExecutor, creatorId: number) {
   const creator = await db
     .selectFrom('creators')
-    .select(['payout_overseas', 'payout_foreigner'])
+    .select(['payout_overseas', 'payout_foreigner', 'business_type'])
     .where('id', '=', creatorId)
     .executeTakeFirstOrThrow();
-  return { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
+  return {
+    overseas: creator.payout_overseas,
+    foreigner: creator.payout_foreigner,
+    businessRegistered: isBusinessRegistered(creator.business_type),
+  };
 }
 
 /**
@@ -154,6 +159,8 @@ export async function monthIncome(
       pgFee: statement.pg_fee,
       fatkatFee: statement.fatkat_fee,
       toReceipt: statement.to_receipt,
+      taxWithheld: statement.tax_withheld,
+      localTaxWithheld: statement.local_tax_withheld,
     };
   }
   // The month's releases less its lucky compensations, kept per creator and month as the ledger appends them.
@@ -176,6 +183,8 @@ export async function monthIncome(
     pgFee: amounts.pgFee,
     fatkatFee: amounts.fatkatFee,
     toReceipt: amounts.toReceipt,
+    taxWithheld: amounts.taxWithheld,
+    localTaxWithheld: amounts.localTaxWithheld,
   };
 }
 

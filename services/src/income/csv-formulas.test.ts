@@ -1,6 +1,6 @@
-// Every CSV the API writes (the creator's statement, finance's copy of it, the month's bank transfer file) writes a
-// cell that a spreadsheet would read as a formula as text: the member-typed nickname, product name, creator name and
-// account holder all start with `=`, `+`, `-`, `@`, a tab or a carriage return here.
+// Every CSV the API writes (the creator's statement, finance's copy of it, the month's bank transfer file and
+// withholding summary) writes a cell that a spreadsheet would read as a formula as text: the member-typed nickname,
+// product name, creator name and account holder all start with `=`, `+`, `-`, `@`, a tab or a carriage return here.
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -45,7 +45,8 @@ function cells(body: string): string[] {
 
 beforeAll(async () => {
   finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
-  creator = await createIncomeCreator(app());
+  // An individual: his statement is on the month's withholding summary too.
+  creator = await createIncomeCreator(app(), { businessType: 'NONE' });
   await db()
     .updateTable('creators')
     .set({ name: '=creator()', business_name: '@business', bank_account_holder: '-holder' })
@@ -82,6 +83,11 @@ describe('CSV downloads', () => {
     ['the creator’s statement', () => `/api/v1/creators/me/incomes/${statementId}/csv`, () => creator.headers],
     ['finance’s statement', () => `/api/admin/settlements/${statementId}/csv`, () => finance.headers],
     ['the bank transfer file', () => '/api/admin/settlements/transfer-file?year=2025&month=3', () => finance.headers],
+    [
+      'the withholding summary',
+      () => '/api/admin/settlements/withholding-summary?year=2025&month=3',
+      () => finance.headers,
+    ],
   ])('%s writes no cell a spreadsheet reads as a formula', async (_, url, headers) => {
     const response = await get(url(), headers());
     expect(response.statusCode).toBe(200);

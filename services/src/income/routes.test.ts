@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { koreaMonthOf } from '@fanmission/contracts';
-import { verify } from '@fanmission/ledger';
+import { balance, earningsAccount, settledAccount, verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -135,6 +135,9 @@ describe('creator income', () => {
       totalEarningCoin: 600,
       income: 36_000,
       pgFee: 6_000,
+      // A business-registered creator: nothing withheld.
+      taxWithheld: 0,
+      localTaxWithheld: 0,
     });
     const now = koreaMonthOf(new Date());
     const current = await get(
@@ -504,5 +507,140 @@ describe('/api/admin/grade-proposals', () => {
       creator.headers,
     );
     expect(april.json()).toMatchObject({ grade: 'GOLD', totalEarningCoin: 0 });
+  });
+});
+
+describe('withholding tax of individual creators (docs/rules/settlement.md)', () => {
+  it('withholds 3 % income tax and 0.3 % local income tax from a domestic individual, none under 1,000 won', async () => {
+    // No business registration: 1,000 coins at Silver (60,000 won) and 555 coins (33,300 won: 999 won of tax).
+    const individual = await createIncomeCreator(app(), { businessType: 'NONE' });
+    const small = await createIncomeCreator(app(), { businessType: null });
+    const registered = await createIncomeCreator(app(), { businessType: 'CORPORATION' });
+    await releasedMission(db(), { creatorId: individual.creatorId, coins: 1_000, at: inMonth(2025, 11) });
+    await releasedMission(db(), { creatorId: small.creatorId, coins: 555, at: inMonth(2025, 11) });
+    await releasedMission(db(), { creatorId: registered.creatorId, coins: 1_000, at: inMonth(2025, 11) });
+    const run = await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 11 });
+    expect(run.statusCode).toBe(200);
+
+    const statementOf = async (who: IncomeCreator) => {
+      const page = await get('/api/v1/creators/me/incomes-new/page', who.headers);
+      expect(page.statusCode).toBe(200);
+      return page.json<{ content: Array<Record<string, unknown>> }>().content[0];
+    };
+    expect(await statementOf(individual)).toMatchObject({
+      status: 'ISSUED',
+      income: 60_000,
+      overseasFee: 0,
+      taxWithheld: 1_800,
+      taxRate: 3,
+      localTaxWithheld: 180,
+      localTaxRate: 0.3,
+      toReceipt: 58_020,
+    });
+    // 소액부징수: 999 won of income tax is not withheld, nor its local tax.
+    expect(await statementOf(small)).toMatchObject({
+      income: 33_300,
+      taxWithheld: 0,
+      localTaxWithheld: 0,
+      toReceipt: 33_300,
+    });
+    // The month's income shows the taxes withheld, from the statement.
+    const month = await get(
+      `/api/v1/creators/${individual.creatorId}/incomes/by-month-new?year=2025&month=11`,
+      individual.headers,
+    );
+    expect(month.json()).toMatchObject({ settled: true, taxWithheld: 1_800, localTaxWithheld: 180, toReceipt: 58_020 });
+    expect(await statementOf(registered)).toMatchObject({
+      income: 60_000,
+      taxWithheld: 0,
+      taxRate: 0,
+      localTaxWithheld: 0,
+      localTaxRate: 0,
+      toReceipt: 60_000,
+    });
+
+    // The statement's CSV (and PDF: the same rows) names both taxes with their rates.
+    const individualStatement = (await statementOf(individual))!;
+    const csv = await get(
+      `/api/v1/creators/me/incomes/${String(individualStatement.id)}/csv`,
+      individual.headers,
+      'ko',
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('원천징수 세금 (원) 3%,"1,800"');
+    expect(csv.body).toContain('지방소득세 (원) 0.3%,180');
+    expect(csv.body).toContain('지급액 (원),"58,020"');
+
+    // Finance sees the same amounts; the ledger moved all the coins, the taxes only lower what is transferred.
+    const listUrl = `/api/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ creatorId: individual.creatorId }))}`;
+    const listed = await get(listUrl, finance.headers);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<Array<Record<string, unknown>>>()[0]).toMatchObject({
+      taxWithheld: 1_800,
+      localTaxWithheld: 180,
+      toReceipt: 58_020,
+    });
+    for (const [who, coins] of [
+      [individual, 1_000],
+      [small, 555],
+    ] as const) {
+      expect(await balance(db(), settledAccount(who.creatorId))).toMatchObject({ balance: coins });
+      expect(await balance(db(), earningsAccount(who.creatorId))).toMatchObject({ balance: 0 });
+    }
+    // The database keeps each statement balanced with the local tax: income = toReceipt + fees + both taxes.
+    await expect(
+      db()
+        .updateTable('settlement_statements')
+        .set({ local_tax_withheld: 0 })
+        .where('creator_id', '=', individual.creatorId)
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('GET /api/admin/settlements/withholding-summary: the month’s withholding per creator and its totals, finance only', async () => {
+    const url = '/api/admin/settlements/withholding-summary?year=2025&month=11';
+    const response = await get(url, finance.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toContain('settlement-withholding-2025-11.csv');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const records = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(records[0]).toEqual([
+      'creatorId',
+      'creatorName',
+      'statementId',
+      'withholding',
+      'income',
+      'incomeTax',
+      'localIncomeTax',
+    ]);
+    // The two individuals of the first test (one under 소액부징수), not the business-registered creator.
+    const amounts = records.slice(1).map((record) => [record[3], record[4], record[5], record[6]]);
+    expect(amounts).toEqual([
+      ['INDIVIDUAL', '60000', '1800', '180'],
+      ['INDIVIDUAL', '33300', '0', '0'],
+      ['', '93300', '1800', '180'],
+    ]);
+    expect(records.at(-1)![0]).toBe('TOTAL');
+    // A month without any: the header and a zero total.
+    const empty = await get('/api/admin/settlements/withholding-summary?year=2019&month=1', finance.headers);
+    expect(
+      empty.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(2);
+
+    expect((await get(url, operator.headers)).statusCode).toBe(403);
+    expect((await get(url, creator.headers)).statusCode).toBe(403);
+    expect((await get(url, {})).statusCode).toBe(401);
+    const invalid = await get('/api/admin/settlements/withholding-summary?year=2025&month=13', finance.headers, 'ko');
+    expect(invalid.statusCode).toBe(400);
+    expect(JSON.stringify(invalid.json())).toContain('month');
+    expect((await get('/api/admin/settlements/withholding-summary?month=11', finance.headers)).statusCode).toBe(400);
   });
 });

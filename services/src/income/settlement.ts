@@ -1,5 +1,6 @@
 import {
   decideSettlement,
+  isBusinessRegistered,
   koreaMonthRange,
   monthHasEnded,
   monthKey,
@@ -119,7 +120,15 @@ async function settleCreators(
   // Serialises runs for the creators (the Schedule's and an operator's at once), locked in id order.
   const creators = await trx
     .selectFrom('creators')
-    .select(['id', 'payout_overseas', 'payout_foreigner', 'bank_name', 'bank_account_holder', 'bank_account_number'])
+    .select([
+      'id',
+      'payout_overseas',
+      'payout_foreigner',
+      'business_type',
+      'bank_name',
+      'bank_account_holder',
+      'bank_account_number',
+    ])
     .where('id', 'in', [...creatorIds])
     .orderBy('id')
     .forUpdate()
@@ -168,7 +177,11 @@ async function settleCreators(
       ...carried.map((row) => ({ month: monthKey(row.year, row.month), coins: row.month_coins, grade: row.grade })),
       ...(monthCoins > 0 ? [{ month: monthKey(year, month), coins: monthCoins, grade }] : []),
     ];
-    const account = { overseas: creator.payout_overseas, foreigner: creator.payout_foreigner };
+    const account = {
+      overseas: creator.payout_overseas,
+      foreigner: creator.payout_foreigner,
+      businessRegistered: isBusinessRegistered(creator.business_type),
+    };
     const decision = decideSettlement(pending, account);
     // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
     // too little to pay: nothing is issued, and its lines wait for the next month's statement.

@@ -38,6 +38,8 @@ export function statementDto(row: StatementRow & { carried_into_statement_id?: n
     overseasFeeRate: Number(row.overseas_fee_rate),
     taxWithheld: row.tax_withheld,
     taxRate: Number(row.tax_rate),
+    localTaxWithheld: row.local_tax_withheld,
+    localTaxRate: Number(row.local_tax_rate),
     dueDate: row.due_date,
     carriedIntoStatementId: row.carried_into_statement_id ?? null,
     payTo:

@@ -26,6 +26,9 @@ export interface SettlementStatementsTable {
   overseas_fee_rate: Numeric;
   tax_withheld: number;
   tax_rate: Numeric;
+  /** A domestic individual's local income tax (migration 0500); 0 otherwise. */
+  local_tax_withheld: Generated<number>;
+  local_tax_rate: ColumnType<string, number | string | undefined, number | string>;
   to_receipt: number;
   overseas: boolean;
   foreigner: boolean;

@@ -1,8 +1,10 @@
 import {
   DAY_MS,
   decideSettlement,
+  isBusinessRegistered,
   koreaMonthRange,
   monthKey,
+  type BusinessType,
   type CreatorGrade,
   type MonthEarning,
 } from '@fanmission/contracts';
@@ -69,7 +71,11 @@ export class WorldSettlement {
       const monthCoins = lines.reduce((sum, line) => sum + line.coins, 0);
       if (monthCoins === 0 && carried.length === 0) continue;
       const grade = creator.grade as CreatorGrade;
-      const account = { overseas: false, foreigner: false };
+      const account = {
+        overseas: false,
+        foreigner: false,
+        businessRegistered: isBusinessRegistered(creator.business_type as BusinessType | null),
+      };
       const pending: MonthEarning[] = [
         ...carried.map(({ month: carriedMonth, coins, grade: carriedGrade }) => ({
           month: carriedMonth,

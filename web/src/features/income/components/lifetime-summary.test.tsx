@@ -30,7 +30,16 @@ function serve(options: { fail?: boolean } = {}) {
         return options.fail ? json({ message: 'down', status: 503 }, 503) : json(totals);
       if (path.endsWith('/creators/me/incomes/accumulated')) return json(paid);
       if (path.includes('/by-month-new'))
-        return json({ ...totals, year: 2026, month: 11, grade: 'SILVER', settled: false });
+        return json({
+          ...totals,
+          year: 2026,
+          month: 11,
+          grade: 'SILVER',
+          settled: false,
+          statementId: null,
+          taxWithheld: 22_220,
+          localTaxWithheld: 2_220,
+        });
       return json({ content: [], last: true, totalElements: 0, totalPages: 0, number: 0, size: 12 });
     }),
   );
@@ -63,6 +72,9 @@ describe('income page: lifetime totals', () => {
       expect(value(t.income.pgFee)).toBe('₩123,450');
       expect(value(t.income.fatkatFee)).toBe('₩370,350');
       expect(asked).toContain('/api/v1/creators/me/incomes/accumulated');
+      // This month's summary adds up the taxes withheld (income tax and local income tax).
+      const month = await screen.findByTestId('month-summary');
+      expect(within(month).getByText(t.income.taxWithheld).nextElementSibling?.textContent).toBe('₩24,440');
     },
   );
 

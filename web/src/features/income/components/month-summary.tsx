@@ -6,7 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The month's totals: coins, income at the month's grade, the payment and platform fees, what is to be received. */
+/**
+ * The month's totals: coins, income at the month's grade, the payment and platform fees, the taxes withheld (when
+ * any), what is to be received.
+ */
 export function MonthSummary({ income }: { income: MonthIncome }) {
   const { t } = useTranslation();
   const won = (amount: number) => t('income.won', { amount: amount.toLocaleString() });
@@ -15,6 +18,10 @@ export function MonthSummary({ income }: { income: MonthIncome }) {
     [t('income.income'), won(income.income)],
     [t('income.pgFee'), won(income.pgFee)],
     [t('income.fatkatFee'), won(income.fatkatFee)],
+    // Taxes withheld from an individual's (or an overseas account's) income: why toReceipt is less than income.
+    ...(income.taxWithheld + income.localTaxWithheld > 0
+      ? [[t('income.taxWithheld'), won(income.taxWithheld + income.localTaxWithheld)] as [string, string]]
+      : []),
     [t('income.toReceipt'), won(income.toReceipt)],
   ];
   return (
@@ -31,7 +38,9 @@ export function MonthSummary({ income }: { income: MonthIncome }) {
           label={income.settled ? t('income.settled') : t('income.inProgress')}
         />
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' }, gap: 1.5 }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: `repeat(${items.length}, 1fr)` }, gap: 1.5 }}
+      >
         {items.map(([label, value]) => (
           <Box key={label}>
             <Typography variant="caption" color="text.secondary">

@@ -34,6 +34,8 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   overseasFeeRate: 0,
   taxWithheld: 0,
   taxRate: 0,
+  localTaxWithheld: 0,
+  localTaxRate: 0,
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
   payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
@@ -42,7 +44,17 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
 
 // Today is 2026-11-27 in Korea: September's statement was due on 2026-10-12, October's is due on 2026-12-10.
 const STATEMENTS = [
-  statement(4, { month: 10, status: 'ISSUED', dueDate: '2026-12-10' }),
+  // An individual creator's: 3 % income tax and 0.3 % local income tax withheld.
+  statement(4, {
+    month: 10,
+    status: 'ISSUED',
+    dueDate: '2026-12-10',
+    taxWithheld: 1_800,
+    taxRate: 3,
+    localTaxWithheld: 180,
+    localTaxRate: 0.3,
+    toReceipt: 58_020,
+  }),
   statement(3, {}),
   statement(2, { month: 8, status: 'PAID', paid: true, dueDate: '2026-09-10' }),
   statement(1, { month: 7, status: 'CARRIED_OVER', dueDate: null, toReceipt: 0 }),
@@ -91,6 +103,13 @@ describe('past incomes: each statement’s payment state', () => {
       expect(state(4).getByText(paysTo)).toBeTruthy();
       expect(state(2).queryByText(paysTo)).toBeNull();
       expect(state(1).queryByText(paysTo)).toBeNull();
+      // The taxes withheld show under the amount paid; a statement without any says nothing.
+      const withheld = t.income.withheld
+        .replace('{{total}}', (1_980).toLocaleString())
+        .replace('{{incomeTax}}', (1_800).toLocaleString())
+        .replace('{{localTax}}', (180).toLocaleString());
+      expect(state(4).getByText(withheld)).toBeTruthy();
+      expect(state(3).queryByText(/1,800/)).toBeNull();
     },
   );
 });

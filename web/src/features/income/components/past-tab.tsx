@@ -65,6 +65,16 @@ export function PastTab() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{statement.totalEarningCoin.toLocaleString()}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
               {t('income.won', { amount: statement.toReceipt.toLocaleString() })}
+              {/* Taxes withheld (docs/rules/settlement.md): what was taken from income before the amount paid. */}
+              {statement.taxWithheld + statement.localTaxWithheld > 0 && (
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ fontWeight: 400 }}>
+                  {t('income.withheld', {
+                    total: (statement.taxWithheld + statement.localTaxWithheld).toLocaleString(),
+                    incomeTax: statement.taxWithheld.toLocaleString(),
+                    localTax: statement.localTaxWithheld.toLocaleString(),
+                  })}
+                </Typography>
+              )}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Chip

@@ -481,6 +481,8 @@ export const en: Messages = {
     amount: 'Amount',
     paidState: 'Payment',
     paysTo: 'Pays to {{bank}} {{account}}',
+    withheld: 'Tax withheld ₩{{total}} (income tax ₩{{incomeTax}} · local income tax ₩{{localTax}})',
+    taxWithheld: 'Tax withheld',
     download: 'Download',
     status: { PAID: 'Paid', UNPAID: 'To be paid', CARRIED_OVER: 'Carried over' },
     overdue: 'Delayed (due {{date}})',

@@ -486,6 +486,8 @@ export const ja: Messages = {
     amount: '精算金額',
     paidState: '支払状況',
     paysTo: '{{bank}} {{account}} の口座へ支払い',
+    withheld: '源泉徴収 {{total}}ウォン（所得税 {{incomeTax}}ウォン・地方所得税 {{localTax}}ウォン）',
+    taxWithheld: '源泉徴収税',
     download: 'ダウンロード',
     status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越' },
     overdue: '支払遅延（予定日 {{date}}）',

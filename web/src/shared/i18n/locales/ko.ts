@@ -482,6 +482,8 @@ export const ko = {
     amount: '정산 금액',
     paidState: '지급 상태',
     paysTo: '{{bank}} {{account}} 계좌로 지급',
+    withheld: '원천징수 {{total}}원 (소득세 {{incomeTax}}원 · 지방소득세 {{localTax}}원)',
+    taxWithheld: '원천징수 세금',
     download: '다운로드',
     status: { PAID: '지급 완료', UNPAID: '지급 예정', CARRIED_OVER: '이월' },
     overdue: '지급 지연 (예정일 {{date}})',
