@@ -235,6 +235,16 @@ export const en: Messages = {
       'Switching to a creator account cannot be reversed. Your charged coins become unusable. The creator review takes {{min}} to {{max}} days.',
     switchConfirm: 'Switch',
     switchFailed: 'The account could not be switched.',
+    pendingRequest: {
+      decisionDue: 'Awaiting acceptance until {{date}} ({{days}} days left)',
+      cancel: 'Cancel request',
+      confirmTitle: 'Cancel this request?',
+      confirmText: 'Cancelling “{{name}}” returns its {{count}} coins to your balance at once.',
+      keep: 'Keep it',
+      confirm: 'Cancel request',
+      cancelled: 'The request was cancelled. {{count}} coins are back in your balance.',
+      cancelFailed: 'The request could not be cancelled.',
+    },
   },
   missionStatus: MISSION_STATUS_LABELS.en,
   /** A lottery application's status where it differs from a request's: it waits for the draw. */

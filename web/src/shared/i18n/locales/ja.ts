@@ -237,6 +237,16 @@ export const ja: Messages = {
       'クリエイターアカウントへの切り替えは元に戻せません。チャージしたコインは使えなくなります。クリエイター審査には{{min}}〜{{max}}日かかります。',
     switchConfirm: '切り替える',
     switchFailed: '切り替えできませんでした。',
+    pendingRequest: {
+      decisionDue: '{{date}}まで承諾待ち（残り{{days}}日）',
+      cancel: 'リクエストを取り消す',
+      confirmTitle: 'このリクエストを取り消しますか？',
+      confirmText: '「{{name}}」を取り消すと、{{count}}コインがすぐに保有コインに戻ります。',
+      keep: 'そのままにする',
+      confirm: '取り消す',
+      cancelled: 'リクエストを取り消しました。{{count}}コインが戻りました。',
+      cancelFailed: 'リクエストを取り消せませんでした。',
+    },
   },
   missionStatus: MISSION_STATUS_LABELS.ja,
   /** A lottery application's status where it differs from a request's: it waits for the draw. */
