@@ -314,6 +314,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/missions/{id}/escrow': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/creators/reliability': s`400 400 400 400 400 400 400 400`,
   'POST /api/v1/block-objections': s`401 401 401 401 401 401 401 401`,
+  'POST /api/v1/block-objections/block': s`401 401 401 401 401 401 401 401`,
   'GET /api/admin/block-objections': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 403`,
