@@ -377,14 +377,17 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       }
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    // Newest first: the poem, then the cat.
+    // Newest first: the poem, then the cat, each with its request's first line.
+    await page.getByRole('row').nth(1).getByTestId('request-first-line').getByText('Read my poem').waitFor();
     await page.getByRole('row').nth(1).click();
     const decision = page.getByRole('dialog', { name: s.decision.title });
     await decision.getByText('Read my poem').waitFor();
     await decision.getByRole('button', { name: s.decision.refuse }).click();
+    await decision.getByText(s.decision.refuseWarning).waitFor();
+    await decision.getByRole('button', { name: s.decision.refuseConfirm }).click();
     await decision.getByText(s.decision.reasonRequired).waitFor();
     await decision.getByRole('textbox').fill('Not my style');
-    await decision.getByRole('button', { name: s.decision.refuse }).click();
+    await decision.getByRole('button', { name: s.decision.refuseConfirm }).click();
     await confirmAlert(page, s.decision.refused);
     await expect.poll(() => missionStatus(ids[1]!), { timeout: 20_000 }).toBe('REJECTED');
     await expect.poll(() => balanceOf(fan), { timeout: 20_000 }).toBe(before - 60);
@@ -404,6 +407,7 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await page.getByRole('row').nth(1).click();
     await decision.getByText('Dance with my cat').waitFor();
     await decision.getByRole('button', { name: s.decision.accept }).click();
+    await decision.getByRole('button', { name: s.decision.acceptConfirm }).click();
     await confirmAlert(page, s.decision.accepted);
     await expect.poll(() => missionStatus(ids[0]!), { timeout: 20_000 }).toBe('ACCEPTED');
     await page.getByRole('tab', { name: s.list.accepted }).click();

@@ -214,6 +214,7 @@ describe('web app: a resumable answer upload', () => {
     await page.waitForTimeout(600);
     await screenshot(page, 'web-uploads-decision-photo-ko.png');
     await decision.getByRole('button', { name: ko.creatorStudio.missions.decision.accept }).click();
+    await decision.getByRole('button', { name: ko.creatorStudio.missions.decision.acceptConfirm }).click();
     await page.getByRole('alertdialog').getByRole('button').click();
     await expect.poll(status, { timeout: 20_000 }).toBe('ACCEPTED');
 

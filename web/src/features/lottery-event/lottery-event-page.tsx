@@ -149,7 +149,7 @@ export function LotteryEventPage() {
                 </Button>
                 {button === 'comingSoon' ? (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {t('lotteryEvent.opensOn', { date: formatDotDate(event.applyStartAt) })}
+                    {t('lotteryEvent.opensOn', { date: monthDay(event.applyStart) })}
                   </Typography>
                 ) : null}
               </Box>

@@ -31,6 +31,9 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
     const bank = form.payMethod === 'withoutbankbook';
     const paypal = form.payMethod === 'paypal';
     setBusy(true);
+    // A bank deposit that could not be asked for, or a merchant code not obtained, is said and the page reloads (the
+    // charge starts over from what the server has); a checkout that could not be made says to contact the admin.
+    let reloadAfterAlert = bank;
     try {
       if (bank) {
         const created = await requestBankTransfer(
@@ -51,7 +54,9 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
       const back = new URL(CHARGE_RETURN_PATH, window.location.origin);
       back.searchParams.set('coinItemId', String(form.coinItemId));
       // Card and KakaoPay go to the card provider: PortOne's browser SDK when it is configured, else the sandbox.
+      reloadAfterAlert = !paypal;
       const merchant = paypal ? null : await fetchMerchantCode();
+      reloadAfterAlert = false;
       const data = await startCheckout(
         {
           coinItemId: form.coinItemId,
@@ -88,6 +93,7 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
             ? t('coinCharge.bankFailed')
             : t('coinCharge.noPayload');
       await showAlert(message);
+      if (reloadAfterAlert) window.location.reload();
     }
   };
 

@@ -30,7 +30,7 @@ function ApplicantsView({ product }: { product: EventProduct }) {
       <Facts>
         <Typography>{t('eventManagement.applicants.drawNumber', { count: event.drawNumber })}</Typography>
         <Typography>{t('eventManagement.applicants.applyNumber', { count: event.applyNumber })}</Typography>
-        <Typography>{t('eventManagement.applicants.applyEnd', { date: event.applyEnd })}</Typography>
+        <Typography>{t('eventManagement.applicants.applyEnd', { date: monthDay(event.applyEnd) })}</Typography>
       </Facts>
       <ApplicantTable
         product={product}
@@ -156,7 +156,7 @@ export function LotteryEventDetailPage() {
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {t('eventManagement.detail.period', { start: monthDay(event.applyStart), end: monthDay(event.applyEnd) })} ·{' '}
-          {t('eventManagement.detail.eventEnd', { date: event.eventEnd })}
+          {t('eventManagement.detail.eventEnd', { date: monthDay(event.eventEnd) })}
         </Typography>
         {event.status === 'DRAWING' ? (
           <DrawView product={product} />

@@ -139,6 +139,9 @@ describe('editing a lottery event before its applications open', () => {
     await user.click(await screen.findByRole('button', { name: 'Birthday lottery' }));
     const opened = await screen.findByRole('dialog', { name: 'Birthday lottery' });
     expect(within(opened).queryByRole('button', { name: t.eventManagement.editDialog.edit })).toBeNull();
+    // Event dates read MM/DD, the end as the period beside it.
+    expect(within(opened).getByText(t.eventManagement.detail.eventEnd.replace('{{date}}', '02/20'))).toBeTruthy();
+    expect(opened.textContent).not.toContain('2099-02-20');
     first.unmount();
 
     const refusal = '응모가 시작된 이벤트는 수정할 수 없습니다.';
@@ -150,6 +153,25 @@ describe('editing a lottery event before its applications open', () => {
     const form = await screen.findByRole('dialog', { name: t.eventManagement.editDialog.title });
     await user.click(within(form).getByRole('button', { name: t.eventManagement.editDialog.save }));
     await closeAlert(t.eventManagement.editDialog.failed.replace('{{reason}}', refusal));
+  });
+});
+
+describe('the event list’s empty tabs', () => {
+  test('say what the tab lacks: no ended event while one is ongoing, no ongoing one once all ended', async () => {
+    const t = await useLanguage('ko');
+    const user = userEvent.setup();
+    api([product(lottery({ status: 'APPLYING' }))]);
+    const ongoing = renderAt('/mission-management/lottery-event', routes);
+    await screen.findByRole('button', { name: 'Birthday lottery' });
+    await user.click(screen.getByRole('button', { name: t.eventManagement.list.ended }));
+    expect(await screen.findByText(t.eventManagement.list.noEnded)).toBeTruthy();
+    expect(screen.queryByText(t.discover.empty.managementEvents)).toBeNull();
+    ongoing.unmount();
+
+    api([product(lottery({ status: 'CLOSED' }))]);
+    renderAt('/mission-management/lottery-event', routes);
+    expect(await screen.findByText(t.eventManagement.list.noOngoing)).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.discover.actions.registerEvent })).toBeTruthy();
   });
 });
 

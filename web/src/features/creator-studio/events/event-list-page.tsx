@@ -153,7 +153,9 @@ function EventDetailModal({
           <Typography variant="body2">
             {t('eventManagement.detail.period', { start: monthDay(event.applyStart), end: monthDay(event.applyEnd) })}
           </Typography>
-          <Typography variant="body2">{t('eventManagement.detail.eventEnd', { date: event.eventEnd })}</Typography>
+          <Typography variant="body2">
+            {t('eventManagement.detail.eventEnd', { date: monthDay(event.eventEnd) })}
+          </Typography>
           <Typography variant="body2">
             {t('eventManagement.detail.counts', { draw: event.drawNumber, apply: event.applyNumber })}
           </Typography>
@@ -285,9 +287,14 @@ export function LotteryEventListPage() {
         {events.isSuccess && rows.length === 0 ? (
           <EmptyState
             py={4}
-            message={t('discover.empty.managementEvents')}
+            // Said of the tab shown: a creator with ongoing events has no ended one yet, and the other way round.
+            message={
+              (events.data ?? []).length === 0
+                ? t('discover.empty.managementEvents')
+                : t(ended ? 'eventManagement.list.noEnded' : 'eventManagement.list.noOngoing')
+            }
             action={
-              creatorId === null
+              creatorId === null || ended
                 ? undefined
                 : { label: t('discover.actions.registerEvent'), onClick: () => setRegistering(true) }
             }

@@ -143,7 +143,7 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
     expect(fetchMock).not.toHaveBeenCalled();
   }, 90_000);
 
-  test('refusing a custom request needs a reason; accepting does not', async () => {
+  test('refusing a custom request is a step of its own that says what it does and needs a reason; accepting does not', async () => {
     const texts = await useLanguage(language);
     const m = texts.creatorStudio.missions.decision;
     const fetchMock = vi.fn(
@@ -154,10 +154,21 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
     const onClose = vi.fn();
     const onDone = vi.fn();
     renderWithProviders(<DecisionDialog mission={mission} onClose={onClose} onDone={onDone} />);
+    // The price says coins.
+    expect(
+      screen.getByText(
+        new RegExp(texts.creatorStudio.missions.products.coins.replace('{{count}}', String(mission.coinPrice))),
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: m.refuse }));
+    expect(screen.getByText(m.refuseWarning)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: m.refuseConfirm }));
     expect(screen.getByText(m.reasonRequired)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: m.back }));
     await userEvent.click(screen.getByRole('button', { name: m.accept }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: m.acceptConfirm }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/api/v1/missions/41/accept');

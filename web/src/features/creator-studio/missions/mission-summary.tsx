@@ -18,7 +18,7 @@ export function MissionSummary({ mission }: { mission: MissionView }) {
   return (
     <Stack spacing={0.5} sx={{ mb: 1 }}>
       <Typography sx={{ fontWeight: 700 }}>
-        {mission.missionProduct.name} · {mission.coinPrice.toLocaleString()}
+        {mission.missionProduct.name} · {t('creatorStudio.missions.products.coins', { count: mission.coinPrice })}
       </Typography>
       <Typography variant="body2">
         {t('creatorStudio.missions.list.requester')}: {mission.user.username}

@@ -208,6 +208,22 @@ export function MissionTable({
                   </TableCell>
                   <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
                     <RowOpenButton onOpen={() => setOpen(mission)}>{mission.missionProduct.name}</RowOpenButton>
+                    {/* The request's first line: requests can be told apart without opening each. */}
+                    {mission.requestComment ? (
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        data-testid="request-first-line"
+                        sx={{
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                          maxWidth: { xs: 80, sm: 320 },
+                        }}
+                      >
+                        {mission.requestComment.split('\n')[0]}
+                      </Typography>
+                    ) : null}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {mission.coinPrice.toLocaleString()}

@@ -9,6 +9,8 @@ export const eventManagementEn: EventManagementMessages = {
     register: 'Register event',
     ongoing: 'Ongoing',
     ended: 'Ended',
+    noOngoing: 'No ongoing event. Register a new lottery event.',
+    noEnded: 'No ended event yet.',
     number: 'No.',
     eventTitle: 'Title',
     drawNumber: 'Draws',

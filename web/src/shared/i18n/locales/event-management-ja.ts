@@ -9,6 +9,8 @@ export const eventManagementJa: EventManagementMessages = {
     register: 'イベント登録',
     ongoing: '進行中',
     ended: '終了',
+    noOngoing: '進行中のイベントはありません。新しい抽選イベントを登録してください。',
+    noEnded: '終了したイベントはありません。',
     number: '番号',
     eventTitle: 'タイトル',
     drawNumber: '当選人数',

@@ -10,6 +10,8 @@ export const eventManagementKo = {
     register: '이벤트 등록',
     ongoing: '진행 중',
     ended: '종료',
+    noOngoing: '진행 중인 이벤트가 없습니다. 새 추첨 이벤트를 등록해 보세요.',
+    noEnded: '종료된 이벤트가 없습니다.',
     number: '번호',
     eventTitle: '제목',
     drawNumber: '추첨 인원',

@@ -109,6 +109,12 @@ export const missionManagementEn: MissionManagementMessages = {
     refused: 'Mission rejected.',
     acceptFailed: 'Mission accept failed.',
     refuseFailed: 'Mission reject failed: {{reason}}',
+    choose: 'Accept or refuse this request.',
+    back: 'Back',
+    acceptConfirm: 'Accept the request',
+    refuseConfirm: 'Refuse the request',
+    refuseWarning: 'Refusing cancels the request and refunds all the fan’s coins. It cannot be undone.',
+    acceptStep: 'You may leave the fan a message with your acceptance.',
   },
   perform: {
     title: 'Perform mission',

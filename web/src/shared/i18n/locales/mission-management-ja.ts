@@ -109,6 +109,12 @@ export const missionManagementJa: MissionManagementMessages = {
     refused: 'ミッションを却下しました。',
     acceptFailed: 'ミッションの承諾に失敗しました。',
     refuseFailed: 'ミッションの却下に失敗しました: {{reason}}',
+    choose: 'このリクエストを承諾するか却下してください。',
+    back: '戻る',
+    acceptConfirm: '承諾する',
+    refuseConfirm: '却下する',
+    refuseWarning: '却下するとリクエストは取り消され、ファンのコインはすべて返金されます。元に戻せません。',
+    acceptStep: '承諾と一緒にファンへのメッセージを残せます。',
   },
   perform: {
     title: 'ミッション実行',

@@ -102,6 +102,12 @@ export const missionManagementKo = {
     refused: '미션을 거절했습니다.',
     acceptFailed: '미션 수락에 실패했습니다.',
     refuseFailed: '미션 거절에 실패했습니다: {{reason}}',
+    choose: '이 요청을 수락하거나 거절하세요.',
+    back: '뒤로',
+    acceptConfirm: '수락하기',
+    refuseConfirm: '거절하기',
+    refuseWarning: '거절하면 요청이 취소되고 팬에게 코인이 모두 환불됩니다. 되돌릴 수 없습니다.',
+    acceptStep: '수락할 때 팬에게 남길 메시지를 쓸 수 있습니다.',
   },
   perform: {
     title: '미션 수행',
