@@ -470,6 +470,8 @@ describe('web app: discovery', () => {
       if (await dialog.getByText(en.lucky.waitForCreator).isVisible()) {
         wonOnce = true;
         await dialog.getByText('You won! Wink').waitFor();
+        // The win leads to the won mission, with its perform deadline.
+        await dialog.getByRole('link', { name: /^See my mission \(due \d{2}\.\d{2}\)$/ }).waitFor();
         await dialog.getByText(`Coins held: ${200 - rolls}`).waitFor();
         expect(await retry.count()).toBe(0);
         expect(await spin.count()).toBe(0);
