@@ -26,6 +26,8 @@ export const commentSchema = z
     user: userSummarySchema,
     /** Written by the mission's creator: shown with the creator icon. */
     creator: z.boolean(),
+    /** The name the comment is shown under: the creator's name on his comments, else the member's username. */
+    authorName: z.string(),
     created: instant,
     /** When the author last changed it (null: never), shown as "edited". */
     edited: instant.nullable(),

@@ -159,6 +159,25 @@ export const blockObjectionReceiptSchema = z
   .meta({ id: 'BlockObjectionReceipt' });
 export type BlockObjectionReceipt = z.infer<typeof blockObjectionReceiptSchema>;
 
+/** The blocked account's own e-mail and password: enough to be told why and since when it is blocked. */
+export const blockLookupRequestSchema = blockObjectionRequestSchema.pick({ email: true, password: true }).meta({
+  id: 'BlockLookupRequest',
+});
+export type BlockLookupRequest = z.infer<typeof blockLookupRequestSchema>;
+
+/** Why and since when an account's login is blocked, and until when it may object (once per block). */
+export const blockLookupSchema = z
+  .object({
+    blockedAt: instant,
+    /** The operator's reason as he wrote it when blocking (null for blocks from before reasons were recorded). */
+    reason: z.string().nullable(),
+    objectableUntil: instant,
+    /** This block already has an objection (no second one). */
+    objected: z.boolean(),
+  })
+  .meta({ id: 'BlockLookup' });
+export type BlockLookup = z.infer<typeof blockLookupSchema>;
+
 /** An objection as operators see it in the console. */
 export const ADMIN_BLOCK_OBJECTION_SORT_FIELDS = ['id', 'created', 'status'] as const;
 

@@ -94,7 +94,9 @@ describe('web app: the age gate of an adult-flagged creator (ko)', () => {
     await verifyInSandbox(page, bornYearsAgo(30), 'sandbox-check');
     await page.getByRole('heading', { name: `Night ${suffix}` }).waitFor();
     expect(new URL(page.url()).search).toBe('');
-    await screenshot(page, 'creator-page-verified', 'ko');
+    // The page says what it is: the 19 mark beside the creator's name.
+    await page.getByRole('img', { name: ko.adultGate.badge }).waitFor();
+    await bothWidths(page, 'creator-page-verified');
 
     await page.goto(url('/user-mypage'));
     await page.getByText(ko.adultGate.verified).waitFor();

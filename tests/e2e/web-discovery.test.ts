@@ -15,6 +15,7 @@ import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const en = resources.en.translation;
+const ko = resources.ko.translation;
 
 describe('web app: discovery', () => {
   const served = useServedApp();
@@ -177,7 +178,33 @@ describe('web app: discovery', () => {
     expect(path(page)).toBe(`/creator/${bora.creatorId}`);
     // LUCKY only: the initial tab is LUCKY.
     await page.getByRole('tab', { name: en.creatorPage.tabs.LUCKY, selected: true }).waitFor();
+
+    // Back returns to the same search: the words, the sort and the list are in the address.
+    await page.goBack();
+    await page.waitForURL((current) => current.pathname === '/creator-search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`bora ${suffix}`);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('popular');
+    expect(await page.getByRole('textbox', { name: en.creatorSearch.searchLabel }).inputValue()).toBe(`bora ${suffix}`);
+    await page.getByRole('button', { name: en.creatorSearch.sort.popular, pressed: true }).waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByRole('link', { name: `Bora ${suffix}` }).waitFor();
+    // A tag goes into the address too.
+    await page.getByRole('textbox', { name: en.creatorSearch.searchLabel }).fill('');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `#Dance${suffix} (1)` }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe(String(danceTag));
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
     expect(errors).toEqual([]);
+
+    // The same address opened in ko restores the search (the screen at 1280 and 360 px).
+    const korean = await openPage('ko');
+    await korean.page.goto(url(`/creator-search?tag=${danceTag}&sort=popular`));
+    await korean.page.getByRole('button', { name: ko.creatorSearch.sort.popular, pressed: true }).waitFor();
+    await expect.poll(() => korean.page.locator('main a[href]').count()).toBe(1);
+    await screenshot(korean.page, 'search-restored-1280', 'ko');
+    await korean.page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(korean.page, 'search-restored-360', 'ko');
+    expect(korean.errors).toEqual([]);
   });
 
   test('search: a visitor’s heart goes to /login; a fan follows and unfollows', async () => {
@@ -443,6 +470,8 @@ describe('web app: discovery', () => {
       if (await dialog.getByText(en.lucky.waitForCreator).isVisible()) {
         wonOnce = true;
         await dialog.getByText('You won! Wink').waitFor();
+        // The win leads to the won mission, with its perform deadline.
+        await dialog.getByRole('link', { name: /^See my mission \(due \d{2}\.\d{2}\)$/ }).waitFor();
         await dialog.getByText(`Coins held: ${200 - rolls}`).waitFor();
         expect(await retry.count()).toBe(0);
         expect(await spin.count()).toBe(0);

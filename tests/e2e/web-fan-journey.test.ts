@@ -1,7 +1,8 @@
 // A fan's path through a purchase, in ko, over the real stack with the mission workflows running: a visitor on a
 // creator's page presses "request", logs in by e-mail and comes back to the creator; his CUSTOM request lacks coins,
 // he charges through the sandbox checkout and comes back to the request with its text; the request waits on his my
-// page; the creator refuses it with a reason, which the fan reads on the mission page and in his notification. Then a
+// page, told apart by its amount, first line and decision deadline; the creator refuses it with a reason, which the
+// fan reads on the mission page and in his notification; a second request he cancels himself, coins back at once. Then a
 // bank-deposit request names where, how much and by when to pay, on its confirmation and in the pending tab.
 // Screenshots at 1280 and 360 px: tests/artifacts/screenshots/web-fan-journey-<screen>-ko.png.
 import type { Page } from 'playwright-core';
@@ -27,12 +28,15 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
   const suffix = Date.now().toString(36);
   let creator: TestCreator;
   let fan: TestAccount;
+  let customProductId: number;
 
   beforeAll(async () => {
     const app = served.testApp.app;
     creator = await createCreator(app, { name: `Haneul ${suffix}`, url: `haneul${suffix}` });
     await registerProduct(app, creator, { type: 'BASIC', name: 'Birthday song', coinPrice: 30 });
-    await registerProduct(app, creator, { type: 'CUSTOM', name: 'Anything you like', minimumCost: 50 });
+    customProductId = (
+      await registerProduct(app, creator, { type: 'CUSTOM', name: 'Anything you like', minimumCost: 50 })
+    ).id;
     fan = await createAccount(app, { username: `pathfinder${suffix}` });
   });
 
@@ -137,9 +141,13 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     const application = await insertMission(served.testApp.app, lottery, { user_id: fan.id, status: 'REQUESTED' });
     await page.goto(url('/user-mypage'));
     await page.getByRole('tab', { name: ko.myPage.tabs.pending }).click();
-    const waitingCard = page.locator(`a[href="/mission-detail/${missionId}"]`);
-    await waitingCard.getByText('Anything you like').waitFor();
-    await waitingCard.getByText(ko.missionStatus.REQUESTED).waitFor();
+    // The request's card tells it apart: amount, date, its first line and until when the creator may answer.
+    const waitingCard = page.getByRole('region', { name: 'Anything you like' });
+    await waitingCard.locator(`a[href="/mission-detail/${missionId}"]`).waitFor();
+    await waitingCard.getByText(new RegExp(`^${ko.missionStatus.REQUESTED} · \\d{4}\\.\\d{2}\\.\\d{2}$`)).waitFor();
+    await waitingCard.getByText(ko.myPage.coinUnit.replace('{{count}}', '60')).waitFor();
+    await waitingCard.getByText('“고양이랑 같이 춤춰 주세요”').waitFor();
+    await waitingCard.getByText(/까지 수락 대기 \(D-29\)$/).waitFor();
     const applicationCard = page.locator(`a[href="/mission-detail/${application.id}"]`);
     await applicationCard.getByText(ko.applicationStatus.REQUESTED).waitFor();
     await bothWidths(page, 'my-page-waiting');
@@ -161,6 +169,36 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     const rows = page.getByRole('table', { name: ko.notifications.title }).locator('tbody tr');
     await rows.filter({ hasText: `「${reason}」` }).waitFor();
     await bothWidths(page, 'notification-refused');
+
+    // A second request, then second thoughts: the fan cancels it before the creator answers and has his coins back.
+    const second = await api('POST', '/missions', fan, {
+      missionProductId: customProductId,
+      to: '민지',
+      requestComment: '생일 축하 노래 불러 주세요\n가능하면 기타로요',
+      coinPrice: 50,
+      private: false,
+      toFriend: false,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await balanceOf(fan)).toBe(50);
+    await page.goto(url('/user-mypage'));
+    await page.getByRole('tab', { name: ko.myPage.tabs.pending }).click();
+    const secondCard = page.getByRole('region', { name: 'Anything you like' });
+    await secondCard.getByText('“생일 축하 노래 불러 주세요”').waitFor();
+    expect(await secondCard.getByText('가능하면 기타로요').count()).toBe(0);
+    await bothWidths(page, 'my-page-request-card');
+    await secondCard.getByRole('button', { name: ko.myPage.pendingRequest.cancel }).click();
+    const confirmCancel = page.getByRole('dialog', { name: ko.myPage.pendingRequest.confirmTitle });
+    await confirmCancel.getByText(/50코인이 바로 보유 코인으로 돌아옵니다/).waitFor();
+    await bothWidths(page, 'cancel-request-confirm');
+    await confirmCancel.getByRole('button', { name: ko.myPage.pendingRequest.confirm }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(ko.myPage.pendingRequest.cancelled.replace('{{count}}', '50'))
+      .waitFor();
+    expect(await balanceOf(fan)).toBe(100);
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    await secondCard.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 

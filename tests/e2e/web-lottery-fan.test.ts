@@ -266,6 +266,9 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       await wink.getByRole('button', { name: en.creatorPage.request }).click();
       const dialog = page.getByRole('dialog');
       const commitment = dialog.getByTestId('roulette-commitment');
+      // The fairness details wait behind their button, out of the way of the roll.
+      expect(await commitment.count()).toBe(0);
+      await dialog.getByRole('button', { name: en.lucky.fairness }).click();
       await commitment.waitFor();
       const committed = await commitment.textContent();
       expect(committed).toMatch(/^[0-9a-f]{64}$/);
@@ -292,6 +295,7 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       await page.goto(url(`/creator/${creator.creatorId}`));
       await wink.getByRole('button', { name: /Fair wink/ }).click();
       await wink.getByRole('button', { name: en.creatorPage.request }).click();
+      await dialog.getByRole('button', { name: en.lucky.fairness }).click();
       await dialog.getByTestId('roulette-commitment').waitFor();
       await dialog.getByRole('button', { name: en.lotteryEvent.seed.rotate }).click();
       const revealed = dialog.getByTestId('roulette-revealed-seed');

@@ -16,6 +16,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { creatorSession, fanSession, useWebPages } from '../support/browser';
+import { axeViolations, measureLayout } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const texts = {
@@ -329,7 +330,7 @@ describe('web app: escrow timeline and leaving the service', () => {
       const blocked = await createAccount(app, { username: `blocked${suffix}`, password: 'blocked-pass1' });
       await app.db
         .updateTable('users')
-        .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: 'spam' })
+        .set({ login_blocked_at: new Date(Date.now() - 2 * DAY), login_block_reason: '광고성 댓글 반복' })
         .where('id', '=', blocked.id)
         .execute();
       // His login is refused with the reason and a link to the objection form, which has his e-mail already.
@@ -347,8 +348,18 @@ describe('web app: escrow timeline and leaving the service', () => {
       await objection.getByRole('button', { name: ko.blockObjection.submit }).click();
       expect(await objection.getByText(ko.validation.required).count()).toBe(2);
       await objection.getByLabel(ko.blockObjection.password).fill('blocked-pass1');
+      // Before he writes, he learns why and since when he is blocked, and until when he may object.
+      await objection.getByRole('button', { name: ko.blockObjection.showBlock }).click();
+      const block = member.page.getByRole('region', { name: ko.blockObjection.blockTitle });
+      await block.getByText(ko.blockObjection.blockReason.replace('{{reason}}', '광고성 댓글 반복')).waitFor();
+      await block.getByText(/^제한일: \d{4}\.\d{2}\.\d{2}$/).waitFor();
+      await block.getByText(/^이의 신청 기한: \d{4}\.\d{2}\.\d{2}까지$/).waitFor();
       await objection.getByRole('textbox', { name: ko.blockObjection.reason }).fill(`Not me ${suffix}`);
       await screenshot(member.page, 'block-objection', 'ko');
+      await member.page.setViewportSize({ width: 360, height: 780 });
+      await screenshot(member.page, 'block-objection-360', 'ko');
+      expect(await axeViolations(member.page)).toEqual([]);
+      expect((await member.page.evaluate(measureLayout)).overflow).toEqual([]);
       await objection.getByRole('button', { name: ko.blockObjection.submit }).click();
       await member.page
         .getByRole('status')

@@ -344,6 +344,37 @@ describe('CUSTOM missions', () => {
     expect(await db().selectFrom('creator_penalties').select('id').where('mission_id', '=', id).execute()).toEqual([]);
   });
 
+  it('cancelled by the fan before a decision: REJECTED as CANCELED, refunded at once and once, a late accept refused', async () => {
+    const { creator, fan, id } = await requestCustom();
+    await skip(3);
+    const cancelled = await post(`/missions/${id}/cancel`, fan.headers);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual({ id });
+    // Back in the wallet when the answer arrives, not later.
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 0 });
+    expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'CANCELED' });
+    expect(await mission(id)).toMatchObject({ status: 'REJECTED', rejection_reason: 'CANCELED', refunded_coins: 40 });
+
+    const again = await post(`/missions/${id}/cancel`, fan.headers);
+    expect(again.statusCode).toBe(200);
+    expect(await balance(db(), walletAccount(fan.id))).toMatchObject({ balance: 100 });
+    const late = await post(`/missions/${id}/accept`, creator.headers, {});
+    expect(late.json()).toMatchObject({ status: 409, code: 'ALREADY_DECIDED' });
+    expect(await outboxTypes(id)).toEqual(['mission.requested', 'mission.rejected']);
+    expect(await db().selectFrom('creator_penalties').select('id').where('mission_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('a cancel after the creator accepted is refused, the coins staying held', async () => {
+    const { creator, fan, id } = await requestCustom();
+    expect((await post(`/missions/${id}/accept`, creator.headers, {})).statusCode).toBe(200);
+    const late = await post(`/missions/${id}/cancel`, fan.headers);
+    expect(late.json()).toMatchObject({ status: 409, code: 'ALREADY_DECIDED' });
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 40 });
+    expect((await perform(creator, id)).statusCode).toBe(200);
+    expect(await finished(id)).toEqual({ status: 'COMPLETED' });
+  });
+
   it('no answer in 30 days: refused and refunded, a late accept refused', async () => {
     const { creator, fan, id } = await requestCustom();
     expect(await finished(id)).toEqual({ status: 'REJECTED', reason: 'DECISION_EXPIRED' });

@@ -224,6 +224,9 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/missions/{id}/perform': s`401 403 403 400 404 403 403 403`,
   'POST /api/v1/missions/{id}/accept': s`401 403 403 409 404 403 403 403`,
   'POST /api/v1/missions/{id}/refuse': s`401 403 403 409 404 403 403 403`,
+  // Only the requester may cancel (here 409: the fixture mission is no undecided CUSTOM request); to anybody else it
+  // does not exist.
+  'POST /api/v1/missions/{id}/cancel': s`401 409 404 404 404 404 404 404`,
   'POST /api/v1/missions/{id}/comments': s`401 200 404 200 404 404 200 404`,
   'PUT /api/v1/missions/{id}/comments/{commentId}': s`401 200 404 403 404 404 403 404`,
   'POST /api/v1/missions/{id}/comments/{commentId}/blocks': s`401 400 404 200 404 404 200 404`,
@@ -312,6 +315,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/missions/{id}/escrow': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/creators/reliability': s`400 400 400 400 400 400 400 400`,
   'POST /api/v1/block-objections': s`401 401 401 401 401 401 401 401`,
+  'POST /api/v1/block-objections/block': s`401 401 401 401 401 401 401 401`,
   'GET /api/admin/block-objections': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 404`,
   'PUT /api/admin/block-objections/{id}': s`401 403 403 403 403 403 404 403`,

@@ -97,15 +97,18 @@ export async function findViewerMarks(
 }
 
 /** The account behind each mission's creator. */
-export async function findCreatorUsers(db: DbExecutor, missionIds: readonly number[]): Promise<Map<number, number>> {
+export async function findCreatorUsers(
+  db: DbExecutor,
+  missionIds: readonly number[],
+): Promise<Map<number, { userId: number; name: string }>> {
   if (missionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('missions as m')
     .innerJoin('creators as c', 'c.id', 'm.creator_id')
-    .select(['m.id', 'c.user_id'])
+    .select(['m.id', 'c.user_id', 'c.name'])
     .where('m.id', 'in', [...new Set(missionIds)])
     .execute();
-  return new Map(rows.map((row) => [row.id, row.user_id]));
+  return new Map(rows.map((row) => [row.id, { userId: row.user_id, name: row.name }]));
 }
 
 /** Locks the mission row for the comment writes that recount it (serialises them per mission). */

@@ -58,6 +58,8 @@ async function missionCommentsCount(missionId: number) {
 }
 
 let creator: TestCreator;
+/** The creator's name on his page, other than his member nickname. */
+const creatorName = 'Starlight Official';
 let fan: TestAccount;
 let friend: TestAccount;
 let stranger: TestAccount;
@@ -67,7 +69,7 @@ let mission: MissionRow;
 let privateMission: MissionRow;
 
 beforeAll(async () => {
-  creator = await createCreator(app(), { username: 'starlight' });
+  creator = await createCreator(app(), { username: 'starlight', name: creatorName });
   fan = await createAccount(app(), { username: 'fanone' });
   friend = await createAccount(app(), { username: 'friend' });
   stranger = await createAccount(app(), { username: 'stranger' });
@@ -87,6 +89,7 @@ describe('comments and replies', () => {
       parentCommentId: null,
       user: { id: fan.id, username: 'fanone' },
       creator: false,
+      authorName: 'fanone',
       liked: false,
       likedCount: 0,
       childrenCount: 0,
@@ -96,7 +99,9 @@ describe('comments and replies', () => {
       edited: null,
     });
     const reply = await post(mission, creator, 'Thank you!', top.id);
-    expect(reply).toMatchObject({ parentCommentId: top.id, creator: true });
+    // The creator answers under his creator name, not his member nickname.
+    expect(reply).toMatchObject({ parentCommentId: top.id, creator: true, authorName: creatorName });
+    expect(reply.authorName).not.toBe(reply.user.username);
     const nested = await post(mission, friend, 'Agreed', reply.id);
     expect(nested.parentCommentId).toBe(top.id);
     expect(await missionCommentsCount(mission.id)).toBe(3);

@@ -62,13 +62,17 @@ export async function commentViews(
   );
   return rows.map((row) => {
     const user = users.get(row.user_id)!;
+    const creator = creatorUsers.get(row.mission_id);
+    const byCreator = creator?.userId === row.user_id;
     return {
       id: row.id,
       missionId: row.mission_id,
       content: row.content,
       parentCommentId: row.parent_id,
       user: { id: user.id, username: user.username, image: fileEntryOf(ctx.config, files, user.image_file_id) },
-      creator: creatorUsers.get(row.mission_id) === row.user_id,
+      creator: byCreator,
+      // The creator speaks under the name his page shows everywhere else, not his member nickname.
+      authorName: byCreator ? creator.name : user.username,
       created: row.created_at.toISOString(),
       edited: row.edited_at?.toISOString() ?? null,
       liked: marks.liked.has(row.id),

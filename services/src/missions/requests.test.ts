@@ -512,6 +512,65 @@ describe('creator actions without Temporal', () => {
   });
 });
 
+describe('a fan cancelling his request without Temporal', () => {
+  async function customRequest() {
+    const creator = await createVerifiedCreator(app());
+    const product = await createProduct(db(), creator.creatorId, 'CUSTOM', { minimumCost: 5 });
+    const fan = await createFan(app(), 100);
+    const { id } = (await post('/missions', fan.headers, basicRequest(product, { coinPrice: 5 }))).json<{
+      id: number;
+    }>();
+    return { creator, fan, id };
+  }
+
+  it('checks the id, who asks, and answers 503 when the workflow cannot be reached, holding the coins still', async () => {
+    const { creator, fan, id } = await customRequest();
+    const otherFan = await createFan(app(), 0);
+
+    const badId = await post('/missions/one/cancel', fan.headers);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().subErrors[0]).toMatchObject({ field: 'id' });
+    const badIdKo = await app().inject({ method: 'POST', url: '/api/v1/missions/0/cancel', headers: fan.headers });
+    expect(badIdKo.json().subErrors[0]).toMatchObject({ field: 'id', message: expect.stringMatching(/[가-힣]/) });
+    expect((await post(`/missions/${id}/cancel`, {})).statusCode).toBe(401);
+    // Another fan's, the creator's view of it and an unknown one: the same 404, which says nothing of its existence.
+    const unknown = await post('/missions/999999/cancel', fan.headers);
+    expect(unknown.statusCode).toBe(404);
+    for (const stranger of [otherFan, creator]) {
+      const response = await post(`/missions/${id}/cancel`, stranger.headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(unknown.json().message);
+    }
+
+    expect((await post(`/missions/${id}/cancel`, fan.headers)).json()).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(await balance(db(), escrowAccount(id))).toMatchObject({ balance: 5 });
+  });
+
+  it('refuses a request already decided, and a BASIC mission, with 409', async () => {
+    const { fan, id } = await customRequest();
+    await db()
+      .updateTable('missions')
+      .set({ status: 'ACCEPTED', accepted_at: new Date(), perform_due_at: new Date(Date.now() + 86_400_000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await post(`/missions/${id}/cancel`, fan.headers)).json()).toMatchObject({
+      status: 409,
+      code: 'ALREADY_DECIDED',
+    });
+
+    const creator = await createVerifiedCreator(app());
+    const basic = await createProduct(db(), creator.creatorId, 'BASIC', { coinPrice: 1 });
+    const bought = (await post('/missions', fan.headers, basicRequest(basic))).json<{ id: number }>();
+    expect((await post(`/missions/${bought.id}/cancel`, fan.headers)).json()).toMatchObject({
+      status: 409,
+      code: 'NOT_REQUESTED',
+    });
+  });
+});
+
 describe('/api/admin/creator-penalties', () => {
   it('lists penalties for operators only, and 404s an unknown one', async () => {
     const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });

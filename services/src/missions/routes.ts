@@ -20,6 +20,7 @@ import { applyToEvent } from '../events';
 import { requestMission } from './service';
 import { openLuckyMission, rollLuckyMission } from './lucky';
 import { acceptMission, performMission, refuseMission } from './creator-actions';
+import { cancelMission } from './fan-actions';
 import { missionWorkflowStartsSettled } from './workflow-starts';
 
 /** Mission requests, the lucky roulette and the creator's actions. */
@@ -176,5 +177,26 @@ export async function missionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => byCreator(request, refuseMission),
+  );
+
+  routes.post(
+    '/missions/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        summary: 'Cancel a CUSTOM request the creator has not decided yet (requester)',
+        description:
+          'Only while the mission is REQUESTED and its 30-day decision deadline is ahead: the mission ends REJECTED ' +
+          'with reason CANCELED and the coins held for it are back in the fan’s wallet when this answers (a ' +
+          'MISSION_CANCELED notification tells him). Repeating it answers the same. 404 for a mission that is not ' +
+          'the caller’s; 409 ALREADY_DECIDED once accepted or refused, DECISION_DEADLINE_PASSED, NOT_REQUESTED for ' +
+          'a BASIC, LUCKY or lottery mission; 503 SERVICE_UNAVAILABLE when the mission service does not answer ' +
+          'within 10 seconds (try again).',
+        response: { 200: idResponseSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => cancelMission(app.ctx, requireCaller(request), request.params.id),
   );
 }

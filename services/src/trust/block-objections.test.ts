@@ -1,4 +1,4 @@
-import { adminBlockObjectionSchema, blockObjectionReceiptSchema } from '@fanmission/contracts';
+import { adminBlockObjectionSchema, blockLookupSchema, blockObjectionReceiptSchema } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -214,5 +214,54 @@ describe('POST /block-objections and the console', () => {
     expect((await admin('PUT', `/block-objections/${id}`, fan, { status: 'ACCEPTED' })).statusCode).toBe(403);
     expect((await admin('GET', '/block-objections/999999', operator)).statusCode).toBe(404);
     expect((await admin('PUT', '/block-objections/999999', operator, { status: 'ACCEPTED' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /block-objections/block', () => {
+  const lookUp = (payload: Record<string, unknown>, language = 'en') =>
+    app().inject({
+      method: 'POST',
+      url: '/api/v1/block-objections/block',
+      headers: { 'accept-language': language },
+      payload,
+    });
+
+  it("tells the blocked account the operator's reason, the block's date and until when it may object", async () => {
+    const member = await blocked(2, '광고성 댓글 반복');
+    const response = await lookUp({ email: member.email, password: member.password });
+    expect(response.statusCode).toBe(200);
+    const lookup = blockLookupSchema.parse(response.json());
+    expect(lookup).toEqual({
+      blockedAt: new Date(clock.now.getTime() - 2 * DAY).toISOString(),
+      reason: '광고성 댓글 반복',
+      objectableUntil: new Date(clock.now.getTime() + 28 * DAY).toISOString(),
+      objected: false,
+    });
+    expect((await object({ email: member.email, password: member.password, reason: 'mistake' })).statusCode).toBe(200);
+    expect((await lookUp({ email: member.email, password: member.password })).json()).toMatchObject({ objected: true });
+  });
+
+  it('tells nothing to a wrong pair (401), 409 for an account not blocked, 400 per field', async () => {
+    const member = await blocked(1);
+    for (const payload of [
+      { email: member.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: member.password },
+    ]) {
+      const response = await lookUp(payload);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'BAD_CREDENTIALS' });
+      expect(response.body).not.toContain('spam');
+    }
+    const free = await createAccount(app());
+    expect((await lookUp({ email: free.email, password: free.password })).statusCode).toBe(409);
+    for (const [payload, field] of [
+      [{ password: member.password }, 'email'],
+      [{ email: member.email }, 'password'],
+      [{ email: member.email, password: member.password, reason: 'x' }, 'reason'],
+    ] as const) {
+      const response = await lookUp(payload, 'ko');
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ subErrors: { field: string }[] }>().subErrors.map((e) => e.field)).toContain(field);
+    }
   });
 });

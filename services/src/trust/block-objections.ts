@@ -4,6 +4,8 @@ import {
   DAY_MS,
   type AdminBlockObjection,
   type BlockObjectionReceipt,
+  type BlockLookup,
+  type BlockLookupRequest,
   type BlockObjectionRequest,
   type DecideBlockObjection,
 } from '@fanmission/contracts';
@@ -22,21 +24,45 @@ import { AppError, invalidFields, notFound } from '../http';
 
 const badCredentials = () => new AppError(401, 'auth.badCredentials', { code: 'BAD_CREDENTIALS' });
 
+/** The blocked account the e-mail and password name: 401 as a failed login for any mismatch, 409 when not blocked. */
+async function blockedAccount(ctx: ServiceContext, credentials: BlockLookupRequest) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'login_blocked_at', 'login_block_reason'])
+    .where('email', '=', credentials.email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const matches = await verifyPassword(user?.password_hash ?? undefined, credentials.password);
+  if (!user || !matches) throw badCredentials();
+  const blockedAt = user.login_blocked_at;
+  if (!blockedAt) throw new AppError(409, 'trust.objection.notBlocked', { code: 'CONFLICT' });
+  return { ...user, blockedAt };
+}
+
+/** Why and since when the account is blocked, told only to its holder (the objection page shows it first). */
+export async function lookUpBlock(ctx: ServiceContext, credentials: BlockLookupRequest): Promise<BlockLookup> {
+  const { id, blockedAt, login_block_reason } = await blockedAccount(ctx, credentials);
+  const objection = await ctx.db
+    .selectFrom('block_objections')
+    .select('id')
+    .where('user_id', '=', id)
+    .where('blocked_at', '=', blockedAt)
+    .executeTakeFirst();
+  return {
+    blockedAt: blockedAt.toISOString(),
+    reason: login_block_reason,
+    objectableUntil: new Date(blockedAt.getTime() + BLOCK_OBJECTION.withinDays * DAY_MS).toISOString(),
+    objected: objection !== undefined,
+  };
+}
+
 export async function fileBlockObjection(
   ctx: ServiceContext,
   request: BlockObjectionRequest,
 ): Promise<BlockObjectionReceipt> {
   const now = ctx.now();
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'login_blocked_at', 'login_block_reason'])
-    .where('email', '=', request.email)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const matches = await verifyPassword(user?.password_hash ?? undefined, request.password);
-  if (!user || !matches) throw badCredentials();
-  const blockedAt = user.login_blocked_at;
-  if (!blockedAt) throw new AppError(409, 'trust.objection.notBlocked', { code: 'CONFLICT' });
+  const user = await blockedAccount(ctx, request);
+  const { blockedAt } = user;
   if (now.getTime() - blockedAt.getTime() > BLOCK_OBJECTION.withinDays * DAY_MS) {
     throw new AppError(409, 'trust.objection.tooLate', {
       code: 'CONFLICT',

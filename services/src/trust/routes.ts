@@ -1,6 +1,8 @@
 import {
   accountDeletionRequestSchema,
   accountDeletionResponseSchema,
+  blockLookupRequestSchema,
+  blockLookupSchema,
   blockObjectionReceiptSchema,
   blockObjectionRequestSchema,
   creatorReliabilityListSchema,
@@ -14,7 +16,7 @@ import { loginThrottleOf, type RateLimits, requireCaller, throttledPasswordCheck
 import { errorResponses } from '../http';
 import { passwordCredentialOf } from '../users';
 import { deleteAccount } from './account-deletion';
-import { fileBlockObjection } from './block-objections';
+import { fileBlockObjection, lookUpBlock } from './block-objections';
 import { creatorReliability } from './reliability';
 import { missionEscrow } from './escrow';
 
@@ -83,6 +85,31 @@ export async function trustRoutes(app: FastifyInstance, options: { rateLimits: R
         loginThrottleOf(options.rateLimits.login),
         passwordCredentialOf(app.db),
         () => fileBlockObjection(app.ctx, request.body),
+      ),
+  );
+
+  routes.post(
+    '/block-objections/block',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Why and since when my login is blocked (before objecting)',
+        description:
+          'The blocked account’s e-mail and password (checked and counted as a login, like the objection itself) ' +
+          'get the operator’s reason, the block’s date, until when an objection is taken and whether this block ' +
+          'has one already. 401 for a wrong pair, 409 when the account is not blocked.',
+        body: blockLookupRequestSchema,
+        response: { 200: blockLookupSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      throttledPasswordCheck(
+        request,
+        reply,
+        request.body.email,
+        loginThrottleOf(options.rateLimits.login),
+        passwordCredentialOf(app.db),
+        () => lookUpBlock(app.ctx, request.body),
       ),
   );
 

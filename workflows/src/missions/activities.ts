@@ -16,7 +16,8 @@ export interface AcceptMissionInput {
   decisionUpdateId?: string;
 }
 
-export type RejectionReason = 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED';
+/** CANCELED: the requester withdrew a CUSTOM request before the creator decided. */
+export type RejectionReason = 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED' | 'CANCELED';
 
 export interface RejectMissionInput {
   missionId: number;

@@ -1,6 +1,6 @@
 // One workflow per mission (`mission-<id>`), started by the API right after the request and its coin
 // hold commit (or by the reconciler). From then on it is the only writer of the mission's state: accept, refuse and
-// perform reach it as Updates, and its timers are the 30-day decision and 10-day perform deadlines.
+// perform (and the fan's cancel of a request still undecided) reach it as Updates, and its timers are the 30-day decision and 10-day perform deadlines.
 //
 // Why an action and a deadline can never both win: the mission's phase lives in this workflow and changes
 // synchronously, in one activation. An Update's validator admits an action only in the right phase and strictly
@@ -66,11 +66,16 @@ export interface MissionWorkflowState {
 
 export interface MissionWorkflowResult {
   status: 'COMPLETED' | 'REJECTED';
-  reason?: 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED';
+  reason?: 'REFUSED' | 'DECISION_EXPIRED' | 'PERFORM_EXPIRED' | 'CANCELED';
 }
 
 export const acceptMissionUpdate = defineUpdate<{ id: number }, [{ feedback: string | null }]>('accept');
 export const refuseMissionUpdate = defineUpdate<{ id: number }, [{ feedback: string }]>('refuse');
+/**
+ * The requester withdraws a CUSTOM request the creator has not decided yet: REJECTED as CANCELED, refunded. It
+ * carries nothing; its one empty argument keeps the shape of the other actions (services send each the same way).
+ */
+export const cancelMissionUpdate = defineUpdate<{ id: number }, [Record<string, never>]>('cancel');
 export const performMissionUpdate = defineUpdate<{ id: number }, [PerformInput]>('perform');
 export const missionStateQuery = defineQuery<MissionWorkflowState>('state');
 
@@ -137,6 +142,8 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
   let performDueAt = input.performDueAt ? Date.parse(input.performDueAt) : null;
   let performed: { transcoding: boolean } | undefined;
   let decisionExpired = false;
+  /** The requester cancelled the request before the creator decided. */
+  let canceled = false;
   let performExpired = false;
   /**
    * An accept is being recorded (phase DECIDING). Its answer can reach the creator before it finishes here: when a
@@ -202,6 +209,19 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     { validator: requireDecisionOpen },
   );
 
+  // Open exactly while the creator may still decide: an accept or refuse and a cancel cannot both win.
+  setHandler(
+    cancelMissionUpdate,
+    async () => {
+      phase = 'DECIDING';
+      canceled = true;
+      await activities.rejectMission({ missionId, reason: 'CANCELED', feedback: null, at: nowIso() });
+      phase = 'REJECTED';
+      return { id: missionId };
+    },
+    { validator: (_cancel: Record<string, never>) => requireDecisionOpen({ feedback: null }) },
+  );
+
   const requirePerformOpen = () => {
     if (performExpired) refuse('PERFORM_DEADLINE_PASSED');
     if (phase === 'PERFORMING' || phase === 'TRANSCODING' || phase === 'COMPLETED') refuse('ALREADY_PERFORMED');
@@ -262,7 +282,9 @@ export async function missionWorkflow(input: MissionWorkflowInput): Promise<Miss
     }
     await condition(() => phase === 'ACCEPTED' || phase === 'REJECTED');
     // The handler moved the phase on while this function awaited.
-    if ((phase as MissionPhase) === 'REJECTED') return await finish({ status: 'REJECTED', reason: 'REFUSED' });
+    if ((phase as MissionPhase) === 'REJECTED') {
+      return await finish({ status: 'REJECTED', reason: canceled ? 'CANCELED' : 'REFUSED' });
+    }
   }
 
   if (performDueAt === null) throw ApplicationFailure.nonRetryable('an ACCEPTED mission needs performDueAt');

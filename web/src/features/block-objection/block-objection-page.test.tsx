@@ -62,4 +62,32 @@ describe('objection to a login block (/block-objection)', () => {
       body: { email: 'blocked@fan.test', password: 'secret-pass1', reason: '다른 사람이 제 계정을 썼습니다' },
     });
   });
+
+  test("the e-mail and password show the block's reason, its date and until when to object (ko)", async () => {
+    const t = await useLanguage('ko');
+    const calls = answer([
+      200,
+      {
+        blockedAt: '2026-11-20T03:00:00Z',
+        reason: '광고성 댓글 반복',
+        objectableUntil: '2026-12-20T03:00:00Z',
+        objected: false,
+      },
+    ]);
+    const user = userEvent.setup();
+    renderAt('/block-objection?email=blocked%40fan.test', page);
+    // Without the password nothing is asked.
+    await user.click(screen.getByRole('button', { name: t.blockObjection.showBlock }));
+    await screen.findByText(t.validation.required);
+    expect(calls).toEqual([]);
+    await user.type(screen.getByLabelText(t.blockObjection.password), 'secret-pass1');
+    await user.click(screen.getByRole('button', { name: t.blockObjection.showBlock }));
+    const block = await screen.findByRole('region', { name: t.blockObjection.blockTitle });
+    expect(block.textContent).toContain(t.blockObjection.blockedAt.replace('{{date}}', '2026.11.20'));
+    expect(block.textContent).toContain(t.blockObjection.blockReason.replace('{{reason}}', '광고성 댓글 반복'));
+    expect(block.textContent).toContain(t.blockObjection.objectableUntil.replace('{{date}}', '2026.12.20'));
+    expect(calls).toEqual([
+      { url: '/api/v1/block-objections/block', body: { email: 'blocked@fan.test', password: 'secret-pass1' } },
+    ]);
+  });
 });

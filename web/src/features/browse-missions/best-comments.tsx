@@ -81,7 +81,7 @@ export function BestComments() {
                   </Typography>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     <Typography variant="caption" color="text.secondary" noWrap sx={{ flexGrow: 1 }}>
-                      {comment.user.username}
+                      {comment.authorName}
                     </Typography>
                     <Favorite sx={{ fontSize: 14 }} color="primary" />
                     <Typography variant="caption" aria-label={t('comments.bestLikes')}>

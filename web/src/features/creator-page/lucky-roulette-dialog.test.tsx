@@ -15,7 +15,7 @@ const product = { id: 3, name: 'Lucky dance', type: 'LUCKY', coinPrice: 30, winP
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
-function serve() {
+function serve(win = false) {
   const rolls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -24,8 +24,9 @@ function serve() {
       if (path.endsWith('/missions/lucky')) return json({ id: 55 });
       if (path.endsWith('/missions/55/rolls')) {
         rolls.push(init?.method ?? 'GET');
-        return json({ success: false });
+        return json({ success: win });
       }
+      if (path.endsWith('/missions/55')) return json({ id: 55, performDueAt: '2026-12-07T05:00:00Z' });
       if (path.endsWith('/coin-deposit')) return json({ point: 500, frozenPoint: 0 });
       // Each roll uses the seed's next nonce.
       return json({ commitment: 'ab'.repeat(32), clientSeed: 'seed', nextNonce: rolls.length });
@@ -66,10 +67,30 @@ describe('lucky roulette odds', () => {
       await user.click(play);
       await screen.findByText(t.lucky.lost, undefined, { timeout: 10_000 });
       expect(rolls).toEqual(['POST']);
-      // The seed panel shows the nonce the next roll will use, without reopening the dialog.
+      // The fairness details wait behind their button; opened, the seed panel shows the nonce the next roll will use,
+      // without reopening the dialog.
+      expect(screen.queryByText(t.lotteryEvent.seed.nextNonce.replace('{{nonce}}', '1'))).toBeNull();
+      await user.click(screen.getByRole('button', { name: t.lucky.fairness }));
       await screen.findByText(t.lotteryEvent.seed.nextNonce.replace('{{nonce}}', '1'));
       expect(screen.getByRole('button', { name: t.lucky.retry.replace('{{count}}', '30') })).toBeTruthy();
       expect(within(odds()).getByText(perWin)).toBeTruthy();
     });
   }
+
+  test('a win links to the won mission with its perform deadline (ko)', { timeout: 60_000 }, async () => {
+    const t = await useLanguage('ko');
+    storeLogin({ id: 9, roles: ['ROLE_USER'] });
+    serve(true);
+    const user = userEvent.setup();
+    renderAt('/c', <Route path="/c" element={<LuckyRouletteDialog product={product} onClose={() => undefined} />} />);
+    const play = await screen.findByRole('button', { name: t.lucky.play.replace('{{count}}', '30') });
+    await vi.waitFor(() => expect(play.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
+    await user.click(play);
+    const link = await screen.findByRole(
+      'link',
+      { name: t.lucky.myMissionUntil.replace('{{date}}', '12.07') },
+      { timeout: 10_000 },
+    );
+    expect(link.getAttribute('href')).toBe('/mission-detail/55');
+  });
 });

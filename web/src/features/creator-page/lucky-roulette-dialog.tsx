@@ -2,22 +2,28 @@ import { NOT_ENOUGH_COINS, type MissionProduct } from '@fanmission/contracts';
 import Casino from '@mui/icons-material/Casino';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
 import { ApiError } from '../../shared/api/client';
 import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-balance';
 import { queryKeys } from '../../shared/api/query-keys';
 import { RouletteSeedPanel } from '../../shared/fairness/roulette-seed-panel';
 import { useSession } from '../../shared/session/session';
-import { openLuckyMission, rollLuckyMission } from './api/lucky';
+import { formatDotDate } from '../../shared/format/date';
+import { fetchPerformDueAt, openLuckyMission, rollLuckyMission } from './api/lucky';
 import { expectedCoinsPerWin } from './roulette-odds';
+
+/** `MM.DD` of an instant in Korea time: a deadline within the next days needs no year. */
+const formatMonthDay = (instant: string) => formatDotDate(instant).slice(5);
 
 /** How long the win or loss animation plays before the result shows. */
 export const ROULETTE_ANIMATION_MS = 1200;
@@ -34,8 +40,12 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useSession();
+  const fairnessId = useId();
   const [phase, setPhase] = useState<Phase>('opening');
   const [outcome, setOutcome] = useState<boolean | null>(null);
+  /** The won mission's perform deadline, once read (the link shows without it until then). */
+  const [dueAt, setDueAt] = useState<string | null>(null);
+  const [fairnessOpen, setFairnessOpen] = useState(false);
   const missionId = useRef<number | null>(null);
   const cost = product.coinPrice ?? 0;
   const perWin = expectedCoinsPerWin(cost, product.winProbability);
@@ -77,6 +87,12 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
         queryClient.invalidateQueries({ queryKey: queryKeys.rouletteSeed(session.userId) }),
       ]);
       setPhase(data.success ? 'won' : 'lost');
+      if (data.success) {
+        // The deadline is a courtesy: the link to the mission works without it.
+        fetchPerformDueAt(missionId.current)
+          .then(setDueAt)
+          .catch(() => undefined);
+      }
     } catch (error) {
       if (error instanceof ApiError && error.body?.code === NOT_ENOUGH_COINS) {
         setPhase('ready');
@@ -124,6 +140,11 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
               <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
                 {t('lucky.waitForCreator')}
               </Typography>
+              {missionId.current === null ? null : (
+                <Button component={RouterLink} to={`/mission-detail/${missionId.current}`} variant="contained">
+                  {dueAt ? t('lucky.myMissionUntil', { date: formatMonthDay(dueAt) }) : t('lucky.myMission')}
+                </Button>
+              )}
             </>
           ) : (
             <>
@@ -147,7 +168,18 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
           <Typography color={held < cost ? 'error' : 'text.secondary'}>
             {t('missionRequest.held', { count: held })}
           </Typography>
-          <RouletteSeedPanel disabled={phase === 'playing' || phase === 'opening'} />
+          {/* How the roll is decided (seeds and nonces) is there for whoever asks, not in the way of the roll. */}
+          <Button
+            size="small"
+            onClick={() => setFairnessOpen((open) => !open)}
+            aria-expanded={fairnessOpen}
+            aria-controls={fairnessId}
+          >
+            {t('lucky.fairness')}
+          </Button>
+          <Collapse in={fairnessOpen} id={fairnessId} sx={{ width: '100%' }} unmountOnExit>
+            <RouletteSeedPanel disabled={phase === 'playing' || phase === 'opening'} />
+          </Collapse>
         </Box>
       </DialogContent>
       <DialogActions>

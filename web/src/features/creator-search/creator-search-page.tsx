@@ -19,6 +19,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { CreatorCard } from '../../shared/cards/creator-card';
@@ -26,11 +27,35 @@ import { CreatorReliabilityChips } from '../../shared/creators/reliability';
 import { useCreatorSearch, useCreatorTags, type SearchFilters } from './api/creators';
 import { useFollow } from '../../shared/creators/follow';
 
+/** The search as the address keeps it (`?q=&tag=&sort=`): Back from a creator returns to the same list. */
+export function filtersOf(params: URLSearchParams): SearchFilters {
+  const tag = Number(params.get('tag'));
+  const sort = params.get('sort') as CreatorSearchSort | null;
+  return {
+    name: params.get('q')?.trim() ?? '',
+    tagId: Number.isInteger(tag) && tag > 0 ? tag : null,
+    sort: sort && CREATOR_SEARCH_SORTS.includes(sort) ? sort : 'newest',
+  };
+}
+
+/** The address's parameters of a search, the defaults left out. */
+export function paramsOf(filters: SearchFilters): Record<string, string> {
+  return {
+    ...(filters.name && { q: filters.name }),
+    ...(filters.tagId !== null && { tag: String(filters.tagId) }),
+    ...(filters.sort !== 'newest' && { sort: filters.sort }),
+  };
+}
+
 /** `/creator-search`: prompt, search box, tags, sorts and the creator grid with scroll loading. */
 export function CreatorSearchPage() {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [filters, setFilters] = useState<SearchFilters>({ name: '', tagId: null, sort: 'newest' });
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [input, setInput] = useState(filters.name);
+  // Each change replaces the address instead of adding a history entry: Back leaves the search, as before.
+  const setFilters = (change: (current: SearchFilters) => SearchFilters) =>
+    setParams(paramsOf(change(filtersOf(params))), { replace: true });
   const tags = useCreatorTags();
   // Every filter is part of the key: any change starts again at page 0.
   const list = useCreatorSearch(filters);

@@ -13,6 +13,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/list-states';
 import { useTabList } from './api/tab-lists';
 import { useScrollLoading, type FollowItem, type MissionListItem, type MyPageTab } from './lists';
 import { InitialsAvatar } from '../../shared/cards/pictures';
+import { PendingRequestCard } from './pending-request-card';
 
 export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number | null }) {
   const { t } = useTranslation();
@@ -53,10 +54,19 @@ export function MyPageTabPanel({ tab, userId }: { tab: MyPageTab; userId: number
       >
         {tab === 'follow'
           ? (items as FollowItem[]).map((item) => <FollowCard key={item.creator.id} item={item} />)
-          : (items as MissionListItem[]).map((mission) => <MissionCard key={mission.id} mission={mission} />)}
+          : (items as MissionListItem[]).map((mission) => <MissionItem key={mission.id} mission={mission} />)}
       </Box>
       {list.isFetchingNextPage ? <LoadingState py={3} size={28} /> : null}
     </>
+  );
+}
+
+/** A CUSTOM request still waiting for the creator gets its own card (amount, text, deadline, cancel). */
+function MissionItem({ mission }: { mission: MissionListItem }) {
+  return mission.missionProduct.type === 'CUSTOM' && mission.status === 'REQUESTED' ? (
+    <PendingRequestCard mission={mission} />
+  ) : (
+    <MissionCard mission={mission} />
   );
 }
 

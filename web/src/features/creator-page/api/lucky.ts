@@ -1,4 +1,4 @@
-import type { LuckyRollResponse } from '@fanmission/contracts';
+import type { LuckyRollResponse, MissionView } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
 
 /** `POST /missions/lucky`: opens the roulette as a CREATED lucky mission; answers its id. */
@@ -14,4 +14,9 @@ export async function rollLuckyMission(missionId: number): Promise<LuckyRollResp
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     })
   ).data;
+}
+
+/** The won mission's perform deadline (`GET /missions/{id}`), for the win's "my mission (until …)" link. */
+export async function fetchPerformDueAt(missionId: number): Promise<string | null> {
+  return (await api<MissionView>(`/missions/${missionId}`)).data.performDueAt;
 }

@@ -111,6 +111,29 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mr: 1 }}>
               {creator.name}
             </Typography>
+            {creator.containAdultContent ? (
+              // The rating mark of content for adults only (만 19세 이상): a red-ringed 19 beside the name.
+              <Box
+                role="img"
+                aria-label={t('adultGate.badge')}
+                title={t('adultGate.badge')}
+                sx={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: 32,
+                  height: 32,
+                  border: '3px solid #c62828',
+                  borderRadius: '50%',
+                  color: '#1d1d1f',
+                  fontWeight: 800,
+                  fontSize: 14,
+                  lineHeight: 1,
+                }}
+              >
+                19
+              </Box>
+            ) : null}
             <IconButton aria-label={t('creatorPage.share')} onClick={() => void share()}>
               <Share />
             </IconButton>

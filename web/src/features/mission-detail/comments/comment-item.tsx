@@ -96,19 +96,19 @@ export function CommentItem({
   };
 
   return (
-    <Box component="li" sx={{ listStyle: 'none' }} aria-label={t('comments.item', { user: comment.user.username })}>
+    <Box component="li" sx={{ listStyle: 'none' }} aria-label={t('comments.item', { user: comment.authorName })}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <InitialsAvatar
-          name={comment.user.username}
+          name={comment.authorName}
           seed={comment.user.id}
           src={comment.user.image?.thumbnail?.s3Url ?? comment.user.image?.s3Url}
-          alt={comment.user.username}
+          alt={comment.authorName}
           size={36}
         />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ fontWeight: 700 }} noWrap>
-              {comment.user.username}
+              {comment.authorName}
             </Typography>
             {comment.creator ? (
               <Verified color="primary" sx={{ fontSize: 18 }} titleAccess={t('comments.creator')} />

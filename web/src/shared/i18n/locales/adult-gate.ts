@@ -10,6 +10,7 @@ export const adultGateKo = {
   failed: '본인인증을 진행하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   privacy: '이름과 생년월일은 저장하지 않고, 성인 인증을 마친 날짜만 기록합니다.',
   verified: '성인 인증 완료',
+  badge: '19세 이상 이용 가능',
 };
 
 export const adultGateEn: typeof adultGateKo = {
@@ -24,6 +25,7 @@ export const adultGateEn: typeof adultGateKo = {
   failed: 'The identity check could not be started. Please try again later.',
   privacy: 'Your name and birth date are not stored; only the date of your adult verification is kept.',
   verified: 'Adult verified',
+  badge: 'For ages 19 and over',
 };
 
 export const adultGateJa: typeof adultGateKo = {
@@ -36,4 +38,5 @@ export const adultGateJa: typeof adultGateKo = {
   failed: '本人認証を開始できませんでした。しばらくしてからもう一度お試しください。',
   privacy: '氏名と生年月日は保存せず、成人認証を行った日付のみを記録します。',
   verified: '成人認証済み',
+  badge: '19歳以上向け',
 };

@@ -14,4 +14,11 @@ export const blockObjectionEn: BlockObjectionMessages = {
   done: 'Your objection was received (number {{id}}). Operators will review it and let you know.',
   failed: 'The objection could not be sent. Please try again in a moment.',
   link: 'Object to a login block',
+  showBlock: 'See why I am blocked',
+  blockTitle: 'The block on your account',
+  blockedAt: 'Blocked on: {{date}}',
+  blockReason: 'Reason: {{reason}}',
+  noReason: 'No reason recorded (please contact us)',
+  objectableUntil: 'You may object until {{date}}',
+  alreadyObjected: 'You have already objected to this block. Operators are reviewing it.',
 };

@@ -14,4 +14,11 @@ export const blockObjectionJa: BlockObjectionMessages = {
   done: '異議申し立てを受け付けました（受付番号 {{id}}）。運営者が確認のうえ結果をお知らせします。',
   failed: '異議申し立てを送信できませんでした。しばらくしてから再度お試しください。',
   link: '利用制限への異議申し立て',
+  showBlock: '制限の理由を確認',
+  blockTitle: 'アカウントの利用制限',
+  blockedAt: '制限日: {{date}}',
+  blockReason: '理由: {{reason}}',
+  noReason: '記録された理由はありません（お問い合わせください）',
+  objectableUntil: '異議申し立て期限: {{date}}まで',
+  alreadyObjected: 'この制限にはすでに異議を申し立てています。運営者の確認をお待ちください。',
 };

@@ -236,6 +236,17 @@ export const ko = {
       '크리에이터 계정으로 전환하면 되돌릴 수 없습니다. 충전한 코인은 더 이상 사용할 수 없게 됩니다. 크리에이터 심사에는 {{min}}~{{max}}일이 걸립니다.',
     switchConfirm: '전환하기',
     switchFailed: '전환하지 못했습니다.',
+    /** A CUSTOM request waiting for the creator's answer (./pending-request-card.tsx). */
+    pendingRequest: {
+      decisionDue: '{{date}}까지 수락 대기 (D-{{days}})',
+      cancel: '요청 취소',
+      confirmTitle: '요청을 취소할까요?',
+      confirmText: '「{{name}}」 요청을 취소하면 {{count}}코인이 바로 보유 코인으로 돌아옵니다.',
+      keep: '그대로 두기',
+      confirm: '요청 취소하기',
+      cancelled: '요청을 취소했습니다. {{count}}코인이 돌아왔습니다.',
+      cancelFailed: '요청을 취소하지 못했습니다.',
+    },
   },
   missionStatus: MISSION_STATUS_LABELS.ko,
   /** A lottery application's status where it differs from a request's: it waits for the draw. */
@@ -346,6 +357,9 @@ export const ko = {
     retry: '한 번 더 도전 ({{count}} 코인)',
     won: '당첨! {{name}}',
     waitForCreator: '크리에이터의 반응을 기다려 주세요.',
+    myMission: '내 미션 보기',
+    myMissionUntil: '내 미션 보기 ({{date}}까지)',
+    fairness: '공정성 확인',
     lost: '아쉽네요. 한 번 더 도전해 보세요!',
     failed: '오류가 발생했습니다. 문제가 계속되면 고객센터로 문의해 주세요.',
   },
