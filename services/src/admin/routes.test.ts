@@ -60,9 +60,13 @@ describe('the admin plugin’s routes', () => {
     const written = new Set(writes.map((write) => write.resource));
     expect(Object.keys(ADMIN_WRITE_POLICY).filter((resource) => !written.has(resource as never))).toEqual([]);
     // A write's resource is the one its path names (the audit log and the console's buttons say the same), but for
-    // finance's approval of an operator's comment event budget, a resource of its own.
+    // finance's approval of an operator's comment event budget, a resource of its own, and the console's resumable
+    // uploads, which are popup pictures.
     const ownResource: Record<string, string> = {
       'POST /api/admin/comment-events/:id/budget-approval': 'comment-event-budgets',
+      'POST /api/admin/files/tus': 'popups',
+      'PATCH /api/admin/files/tus/:uploadId': 'popups',
+      'DELETE /api/admin/files/tus/:uploadId': 'popups',
     };
     for (const write of writes) {
       expect(write.resource, write.key).toBe(ownResource[write.key] ?? write.key.split(' ')[1]!.split('/')[3]);
