@@ -87,7 +87,7 @@ describe('web app: installable, offline, live notifications', () => {
     await page.context().setOffline(true);
     await page.goto(`${served.baseUrl}/faq`);
     await page.getByRole('heading', { name: ko.network.pageFailed }).waitFor();
-    await page.getByRole('link', { name: 'Fanmission' }).waitFor();
+    await page.getByRole('link', { name: 'Fanmission', exact: true }).waitFor();
     await page.getByRole('button', { name: ko.network.retry }).waitFor();
     await screenshot(page, 'web-pwa-offline-page-ko.png');
     // A page opened before (its code cached as it loaded): the page, and the connection's state over it.

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
@@ -11,13 +11,18 @@ import { useGoToLogin } from '../../../shared/auth/login-return';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
 import { useCreatorProducts } from '../api/creator-page';
-import { LuckyRouletteDialog } from '../lucky-roulette-dialog';
 import { MissionRequestDialog } from '../mission-request-dialog';
 import type { RequestForm } from '../request-form';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
 import { useResumedRequest } from '../use-resumed-request';
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
+
+// The roulette's dialog (its fairness panel and draw) loads when a fan opens it: most visits of a creator's page
+// never do, and the page's first load stays within its script budget (tests/e2e/web-route-budget.test.ts).
+const LuckyRouletteDialog = lazy(() =>
+  import('../lucky-roulette-dialog').then((module) => ({ default: module.LuckyRouletteDialog })),
+);
 
 /**
  * The Basic / Lucky / Custom tabs; one card selected at a time (the tab's first until another is chosen); the request
@@ -119,7 +124,9 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
         />
       ) : null}
       {requesting?.type === 'LUCKY' ? (
-        <LuckyRouletteDialog product={requesting} onClose={() => setRequesting(null)} />
+        <Suspense fallback={null}>
+          <LuckyRouletteDialog product={requesting} onClose={() => setRequesting(null)} />
+        </Suspense>
       ) : null}
     </Box>
   );
