@@ -16,7 +16,7 @@ const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
  * browser opens at most six connections to the server. `shellStaysLight` fails the build if the entry imports it.
  */
 const SHELL =
-  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|notifications[\\/]unread|pwa[\\/]|network[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|session|first-view))/;
+  /[\\/](web[\\/]src[\\/](main\.tsx|app[\\/]|features[\\/]landing[\\/]|shared[\\/](alert[\\/]alert|app-mode|first-view|i18n[\\/]|navigation[\\/]|config|session[\\/]|notifications[\\/]unread|pwa[\\/]|network[\\/]|api[\\/]client|auth[\\/]logout|ui[\\/](lazy-menu|icons)|popups[\\/](event-popup|popup-dialog|popup\.ts)))|contracts[\\/]src[\\/](languages|errors|limits|messages|numbers|time|session|first-view))/;
 const COMMON =
   /[\\/](web[\\/]src[\\/]shared[\\/](?!legal[\\/]|password[\\/]|auth[\\/]|forms[\\/]address|cards[\\/])|node_modules[\\/]@tanstack[\\/])/;
 const LOCALES = /[\\/]locales[\\/]|locales\.ts$/;

@@ -1,7 +1,8 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminStaffAllowance, StaffAllowanceKind } from '@fanmission/contracts';
 import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { httpClient } from './data-provider';
 
 /*
@@ -18,7 +19,6 @@ const UNIT: Record<StaffAllowanceKind, 'coins' | 'won'> = {
 
 export function AllowanceBlock() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const [allowance, setAllowance] = useState<AdminStaffAllowance>();
   const [error, setError] = useState<string>();
   const { permissions } = usePermissions<readonly string[]>();
@@ -36,7 +36,7 @@ export function AllowanceBlock() {
   }, [finance]);
   if (!finance) return null;
   const amount = (kind: StaffAllowanceKind, value: number) =>
-    translate(`console.allowance.${UNIT[kind]}`, { amount: value.toLocaleString(locale) });
+    translate(`console.allowance.${UNIT[kind]}`, { amount: formatNumber(value) });
   return (
     <Card variant="outlined" component="section" aria-labelledby="allowance-title" sx={{ mb: 2, minWidth: 0 }}>
       <CardHeader

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminDashboard } from '@fanmission/contracts';
 import { Alert, Box, Card, CardContent, CardHeader, MenuItem, Select, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -35,7 +36,7 @@ const MISSION_OUTCOMES = [
 ] as const;
 const hasMissions = (day: AdminDashboard['missionsPerDay'][number]) =>
   day.requested + MISSION_OUTCOMES.reduce((sum, { key }) => sum + day[key], 0) > 0;
-const won = (value: number) => value.toLocaleString('ko-KR');
+const won = (value: number) => formatNumber(value);
 
 /** A chart card; a window with nothing to draw says so instead of drawing empty axes. */
 function Chart({

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminLedgerAccount, AdminLedgerEntry } from '@fanmission/contracts';
 import { formatKst } from './format/kst';
 import {
@@ -92,7 +93,7 @@ export function LedgerPage() {
         {result && (
           <Stack spacing={2} sx={{ mt: 2 }}>
             <Typography variant="h6" aria-label="ledger balance">
-              {result.summary.account}: {translate('console.ledger.balance')} {result.summary.balance.toLocaleString()}
+              {result.summary.account}: {translate('console.ledger.balance')} {formatNumber(result.summary.balance)}
             </Typography>
             {result.summary.lots.length > 0 && (
               <Card variant="outlined">

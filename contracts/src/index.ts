@@ -33,6 +33,7 @@ export * from './missions-api';
 export * from './page';
 export * from './payout-accounts';
 export * from './time';
+export * from './numbers';
 export * from './roles';
 export * from './roulette-fairness';
 export * from './session';

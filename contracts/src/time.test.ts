@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_DATE_TEXT, addBusinessDays, formatKoreaTime, koreaDate, koreaPeriod } from './time';
+import {
+  INVALID_DATE_TEXT,
+  addBusinessDays,
+  formatDay,
+  formatKoreaDay,
+  formatKoreaMoment,
+  formatKoreaTime,
+  koreaDate,
+  koreaPeriod,
+} from './time';
 
 describe('Korea time', () => {
   it('bounds a month and a year at midnight in Korea (15:00 UTC the day before)', () => {
@@ -17,13 +26,21 @@ describe('Korea time', () => {
   it('names the Korean date and wall-clock time of an instant', () => {
     expect(koreaDate(new Date('2026-02-28T15:00:00Z'))).toBe('2026-03-01');
     expect(koreaDate(new Date('2026-02-28T14:59:59Z'))).toBe('2026-02-28');
-    expect(formatKoreaTime(new Date('2026-03-08T01:00:00Z'))).toBe('2026-03-08 10:00 KST');
+  });
+
+  it('writes days and moments one way, as people read them, in Korea time', () => {
+    expect(formatKoreaDay(new Date('2026-02-28T15:00:00Z'))).toBe('2026.03.01');
+    expect(formatKoreaMoment(new Date('2026-03-08T14:59:00Z'))).toBe('2026.03.08 23:59');
+    expect(formatKoreaTime(new Date('2026-03-08T01:00:00Z'))).toBe('2026.03.08 10:00 KST');
+    expect(formatDay('2026-12-10')).toBe('2026.12.10');
   });
 
   it('answers an instant that is no date without throwing, with a text that is never a calendar date', () => {
     for (const instant of [new Date(''), new Date(Number.NaN), new Date(8.64e15 + 1), new Date(8.64e15)]) {
       expect(koreaDate(instant)).toBe(INVALID_DATE_TEXT);
       expect(formatKoreaTime(instant)).toBe(INVALID_DATE_TEXT);
+      expect(formatKoreaDay(instant)).toBe(INVALID_DATE_TEXT);
+      expect(formatKoreaMoment(instant)).toBe(INVALID_DATE_TEXT);
     }
   });
 

@@ -37,10 +37,32 @@ export function koreaDate(instant: Date): string {
   return koreaIso(instant)?.slice(0, 10) ?? INVALID_DATE_TEXT;
 }
 
-/** An instant as Korea-time wall clock, for messages: `2026-11-29 10:00 KST` (`INVALID_DATE_TEXT` for no date). */
-export function formatKoreaTime(instant: Date): string {
+/*
+ * How people read dates, everywhere the product writes one (pages, console, mails, notifications): a day as
+ * `2026.11.29`, a moment as `2026.11.29 10:00`, both in Korea time; a moment told outside the app (a mail, a message
+ * the server words) is labelled `KST`. A lottery event's own days read `11/29` beside its title
+ * (web/src/shared/lottery-event/event-status.ts). Dates a machine reads (the API, CSV, file names) stay ISO.
+ */
+
+/** A Korea-time calendar day as the API sends it, `YYYY-MM-DD`, as people read it: `2026.11.29`. */
+export const formatDay = (day: string): string => day.replaceAll('-', '.');
+
+/** The Korea-time day of an instant as people read it: `2026.11.29` (`INVALID_DATE_TEXT` for no date). */
+export function formatKoreaDay(instant: Date): string {
   const local = koreaIso(instant);
-  return local === null ? INVALID_DATE_TEXT : `${local.slice(0, 10)} ${local.slice(11, 16)} KST`;
+  return local === null ? INVALID_DATE_TEXT : formatDay(local.slice(0, 10));
+}
+
+/** An instant's Korea-time day and wall clock as people read it: `2026.11.29 10:00` (`INVALID_DATE_TEXT` for no date). */
+export function formatKoreaMoment(instant: Date): string {
+  const local = koreaIso(instant);
+  return local === null ? INVALID_DATE_TEXT : `${formatDay(local.slice(0, 10))} ${local.slice(11, 16)}`;
+}
+
+/** An instant as a message outside the app tells it: `2026.11.29 10:00 KST` (`INVALID_DATE_TEXT` for no date). */
+export function formatKoreaTime(instant: Date): string {
+  const moment = formatKoreaMoment(instant);
+  return moment === INVALID_DATE_TEXT ? moment : `${moment} KST`;
 }
 
 /**

@@ -603,7 +603,16 @@ describe('operator and finance console', () => {
     await page.unrouteAll();
     await page.getByRole('textbox', { name: ko.resources.popups.fields.linkLoggedOff }).fill('/creator-search');
     await page.getByRole('textbox', { name: ko.resources.popups.fields.linkTextLoggedOff }).fill('크리에이터 보기');
+    // The live preview shows the popup as visitors will see it, the picture just uploaded in it.
+    await expect.poll(() => page.getByTestId('popup-preview').getByText('크리에이터 보기').count()).toBe(1);
+    expect(await page.getByTestId('popup-preview').locator('img').count()).toBe(1);
     await screenshot(page, 'admin-operator-popup-picture.png');
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByTestId('popup-preview').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-operator-popup-picture-360.png');
+    await page.setViewportSize(wide);
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText('여름 맞이 사진 팝업').waitFor({ state: 'visible' });
     const [created] = await served.testApp.app.db

@@ -463,7 +463,7 @@ describe('web app: accounts', () => {
     expect(await page.locator('header').count()).toBe(1);
   });
 
-  test('the popup shows once per id and state, and closing it stores the dismissal', async () => {
+  test('the popup shows once per id and state, closing it stores the dismissal, "not today" hides it until midnight', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const operator = await createAccount(served.testApp.app, { roles: ['ROLE_OPERATOR'] });
     // A tall picture (600 × 1600), as operators upload posters.
@@ -505,6 +505,23 @@ describe('web app: accounts', () => {
     const button = (await dialog.getByRole('button', { name: 'Log in to join' }).boundingBox())!;
     expect(button.y + button.height).toBeLessThanOrEqual(900);
     await screenshot(page, 'web-popup-logged-off-ko.png');
+    // "Not today": no popup until the next midnight in Korea time, and this one not dismissed.
+    await dialog.getByRole('button', { name: ko.popup.notToday }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const quietUntil = Number(await page.evaluate(() => window.localStorage.getItem('popups-quiet-until')));
+    const koreaNow = new Date(Date.now() + 9 * 3_600_000);
+    expect(new Date(quietUntil + 9 * 3_600_000).toISOString()).toBe(
+      `${new Date(koreaNow.getTime() + 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`,
+    );
+    expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-off-popup'))).toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+    // The next day it shows again; closing it dismisses it for good.
+    await page.evaluate(() => window.localStorage.setItem('popups-quiet-until', String(Date.now() - 1)));
+    await page.reload();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: ko.popup.close }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-off-popup'))).toBe(`[${popupId}]`);

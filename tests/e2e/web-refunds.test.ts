@@ -3,7 +3,7 @@
 // refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the request under
 // the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots screen in
 // ko/en/ja and at 360 px. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
-import type { CoinRefund, MissionProduct } from '@fanmission/contracts';
+import { formatNumber, type CoinRefund, type MissionProduct } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
 import type { Page } from 'playwright-core';
@@ -53,7 +53,9 @@ describe('web app: refunds and coin lots', () => {
     await page.waitForURL(/\/payment\/sandbox\//);
     await page.getByRole('button', { name: '결제 승인' }).click();
     await page.waitForURL(/\/coin-history/);
-    const charged = ko.coinCharge.charged.replace('{{point}}', '100').replace('{{balance}}', String(expectedBalance));
+    const charged = ko.coinCharge.charged
+      .replace('{{point}}', '100')
+      .replace('{{balance}}', formatNumber(expectedBalance));
     await page.getByRole('alertdialog').getByText(charged).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
   }

@@ -51,7 +51,7 @@ describe('deadline reminders', () => {
       .map((row) => row.content);
     expect(texts).toHaveLength(2);
     expect(texts[1]).toMatch(
-      /^Only 7 days left to accept or refuse .+’s request “.+” \(until \d{4}-\d\d-\d\d \d\d:\d\d KST\)/,
+      /^Only 7 days left to accept or refuse .+’s request “.+” \(until \d{4}\.\d\d\.\d\d \d\d:\d\d KST\)/,
     );
     expect(texts[0]).toMatch(/^Only 1 day left to accept or refuse/);
     const [korean] = await creatorNotifications(creator.headers, 'ko');

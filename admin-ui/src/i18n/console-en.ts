@@ -198,6 +198,15 @@ export const consoleEn = {
       uploadFailed: 'The picture could not be uploaded: %{reason}',
       colourNote:
         'The button text colour does not read on the button colour (contrast %{ratio}:1, at least %{minimum}:1 needed). The web app shows the text in %{shown} instead.',
+      pickColour: 'Pick a colour: %{field}',
+      preview: 'Preview',
+      previewFor: 'Preview for',
+      previewLoggedOff: 'Visitor',
+      previewLoggedOn: 'Member',
+      previewNoTitle: 'Title',
+      previewNoLink: 'No link button for this audience.',
+      previewNotToday: "Don't show today",
+      previewClose: 'Close',
     },
     payments: {
       search: 'Payment id, provider id, e-mail or username',

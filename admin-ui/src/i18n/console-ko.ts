@@ -194,6 +194,15 @@ export const consoleKo: ConsoleMessages = {
       uploadFailed: '사진을 올리지 못했습니다: %{reason}',
       colourNote:
         '버튼 글자색이 버튼 색 위에서 잘 읽히지 않습니다(대비 %{ratio}:1, 최소 %{minimum}:1). 웹에서는 글자가 %{shown} 색으로 바뀌어 보입니다.',
+      pickColour: '색 고르기: %{field}',
+      preview: '미리보기',
+      previewFor: '미리보기 대상',
+      previewLoggedOff: '비로그인 방문자',
+      previewLoggedOn: '로그인 회원',
+      previewNoTitle: '제목',
+      previewNoLink: '이 대상에게는 링크 버튼이 없습니다.',
+      previewNotToday: '오늘 하루 보지 않기',
+      previewClose: '닫기',
     },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',

@@ -1,7 +1,7 @@
-import { ADMIN_WRITE_POLICY } from '@fanmission/contracts';
+import { ADMIN_WRITE_POLICY, formatMessageParameter } from '@fanmission/contracts';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { consoleEn } from './console-en';
 import { consoleKo } from './console-ko';
 import { raKorean } from './ra-ko';
@@ -92,10 +92,29 @@ const messages: Record<ConsoleLocale, TranslationMessages> = {
   ) as unknown as TranslationMessages,
 };
 
-/** ko (default) and en, through react-admin's i18n provider; the choice is remembered by react-admin's store. */
-export const i18nProvider = polyglotI18nProvider(
+const polyglotProvider = polyglotI18nProvider(
   (locale) => messages[(locale as ConsoleLocale) in messages ? (locale as ConsoleLocale) : 'ko'],
   'ko',
   [...LOCALES],
   { allowMissing: true },
 );
+
+/**
+ * ko (default) and en, through react-admin's i18n provider; the choice is remembered by react-admin's store. Every
+ * number put into a message is written as the product writes numbers (contracts/src/numbers.ts); polyglot's
+ * `smart_count` stays a number, as its plural forms count it.
+ */
+export const i18nProvider: I18nProvider = {
+  ...polyglotProvider,
+  translate: (key, options) =>
+    polyglotProvider.translate(
+      key,
+      options &&
+        Object.fromEntries(
+          Object.entries(options).map(([name, value]) => [
+            name,
+            name === 'smart_count' ? value : formatMessageParameter(name, value),
+          ]),
+        ),
+    ),
+};

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminApproval } from '@fanmission/contracts';
 import {
   Box,
@@ -20,7 +21,6 @@ import {
   TextField,
   TopToolbar,
   useGetIdentity,
-  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -51,7 +51,6 @@ const GRADE_KEYS = new Set(['from', 'to', 'proposed', 'chosen', 'gradeBack']);
 export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
   const translate = useTranslate();
   const label = useCodeLabel();
-  const [locale] = useLocaleState();
   const values = Object.fromEntries(
     Object.entries(record.summary).map(([key, value]) => [
       key,
@@ -65,7 +64,7 @@ export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
           : key.endsWith('At')
             ? (formatKst(String(value), { showTime: true }) ?? String(value))
             : typeof value === 'number' && !key.endsWith('Id')
-              ? value.toLocaleString(locale)
+              ? formatNumber(value)
               : String(value),
     ]),
   );

@@ -13,11 +13,13 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { useState } from 'react';
 import { KstDateField, KstDateTimeInput } from '../format/kst';
 import { CodeField, codeChoices } from './code-field';
 import { WritableList } from './list-actions';
 import { PopupColourNote } from './popup-colour-note';
 import { PopupImageInput } from './popup-image-input';
+import { ColourInput, PopupPreview } from './popup-preview';
 
 export const FaqList = () => (
   <WritableList
@@ -52,22 +54,27 @@ export const FaqEdit = () => <Edit mutationMode="pessimistic">{faqForm}</Edit>;
 /** Popup links: an http(s) URL or a path of the site, as the API accepts (never javascript: or data:). */
 const safeLink = regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, 'validation.url');
 
-const popupForm = (
-  <SimpleForm>
-    <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
-    <PopupImageInput />
-    <TextInput source="linkLoggedOn" validate={safeLink} fullWidth />
-    <TextInput source="linkTextLoggedOn" />
-    <TextInput source="linkLoggedOff" validate={safeLink} fullWidth />
-    <TextInput source="linkTextLoggedOff" />
-    <TextInput source="linkBackgroundColor" defaultValue="#000000" />
-    <TextInput source="linkTextColor" defaultValue="#FFFFFF" />
-    <PopupColourNote />
-    <BooleanInput source="active" defaultValue />
-    <KstDateTimeInput source="startsAt" />
-    <KstDateTimeInput source="endsAt" />
-  </SimpleForm>
-);
+/** A popup's form, with its live preview (the picture the image input shows is the preview's). */
+function PopupForm() {
+  const [pictureUrl, setPictureUrl] = useState<string | null>(null);
+  return (
+    <SimpleForm>
+      <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+      <PopupImageInput onShownChange={setPictureUrl} />
+      <TextInput source="linkLoggedOn" validate={safeLink} fullWidth />
+      <TextInput source="linkTextLoggedOn" />
+      <TextInput source="linkLoggedOff" validate={safeLink} fullWidth />
+      <TextInput source="linkTextLoggedOff" />
+      <ColourInput source="linkBackgroundColor" defaultValue="#000000" />
+      <ColourInput source="linkTextColor" defaultValue="#FFFFFF" />
+      <PopupColourNote />
+      <PopupPreview pictureUrl={pictureUrl} />
+      <BooleanInput source="active" defaultValue />
+      <KstDateTimeInput source="startsAt" />
+      <KstDateTimeInput source="endsAt" />
+    </SimpleForm>
+  );
+}
 
 export const PopupList = () => (
   <WritableList resource="popups" sort={{ field: 'id', order: 'DESC' }}>
@@ -79,8 +86,16 @@ export const PopupList = () => (
     <KstDateField source="endsAt" emptyText="-" />
   </WritableList>
 );
-export const PopupCreate = () => <Create redirect="list">{popupForm}</Create>;
-export const PopupEdit = () => <Edit mutationMode="pessimistic">{popupForm}</Edit>;
+export const PopupCreate = () => (
+  <Create redirect="list">
+    <PopupForm />
+  </Create>
+);
+export const PopupEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <PopupForm />
+  </Edit>
+);
 
 export const TagList = () => (
   <WritableList

@@ -207,3 +207,14 @@ test('a stored sort the server refuses is dropped for the default order, with a 
   });
   expect(screen.queryByText('입력값이 올바르지 않습니다.')).toBeNull();
 });
+
+test('the refund requests open on those still to pay, the nearest due first', async () => {
+  // The list's parameters of an earlier test stay in the location react-admin keeps them in.
+  window.history.replaceState(null, '', '/');
+  const { getList } = renderList('coin-refunds');
+  await screen.findAllByRole('columnheader', {}, { timeout: 10_000 });
+  expect(getList.mock.calls[0]![1]).toMatchObject({
+    filter: { status: 'requested' },
+    sort: { field: 'dueOn', order: 'ASC' },
+  });
+});

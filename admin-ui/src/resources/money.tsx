@@ -3,6 +3,7 @@
  * requests (paid or refused), and the coin items members buy. Settlements are in settlements.tsx, comment coin events
  * in comment-events.tsx.
  */
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminBankTransfer, AdminCoinRefund } from '@fanmission/contracts';
 import {
   BooleanField,
@@ -67,7 +68,7 @@ export const BankTransferList = () => (
           ...depositFacts(record, 'console.confirm.next.depositPaid'),
           nextArgs: {
             name: record.depositorName,
-            amount: record.amount.toLocaleString(),
+            amount: formatNumber(record.amount),
             date: formatKst(record.created, { showTime: true }),
           },
           approval: 'aboveDepositWon',
@@ -96,11 +97,19 @@ export const BankTransferList = () => (
 
 const refundFilters = [<SelectInput key="status" source="status" choices={codeChoices('coinRefundStatus')} alwaysOn />];
 
-/** Below 900 px the id, the kind, what goes back where, and the request date are left out; the decisions share one column. */
+/**
+ * Open requests first: the list opens on those still to pay, the nearest due first (clearing the status filter shows
+ * every request). Below 900 px the id, the kind, what goes back where, and the request date are left out; the
+ * decisions share one column.
+ */
 export const CoinRefundList = () => {
   const wide = useWideConsole();
   return (
-    <ConsoleList filters={refundFilters} sort={{ field: 'dueOn', order: 'ASC' }}>
+    <ConsoleList
+      filters={refundFilters}
+      filterDefaultValues={{ status: 'requested' }}
+      sort={{ field: 'dueOn', order: 'ASC' }}
+    >
       {wide && <TextField source="id" />}
       <TextField source="username" sx={WRAP} />
       {wide && <CodeField source="kind" family="coinRefundKind" />}

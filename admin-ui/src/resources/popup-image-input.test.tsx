@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The popup form's picture: uploaded at once, resumably (tus at the console's endpoint) with its progress, pause and
-// resume, then made a popup picture, shown, and saved as `webImageId`; the API's refusals said in the console's words.
+// resume, then made a popup picture, shown, and saved as `webImageId`; the API's refusals said in the console's words;
+// the colours' note and pickers, and the live preview of the popup as fans will see it.
 import { CONSOLE_RESUMABLE_UPLOAD_PATH, type StaffRole } from '@fanmission/contracts';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -268,4 +269,34 @@ test('a button text colour that does not read on the button colour is noted with
   // White on light yellow is about 1.2:1: fans see the web app's dark text instead.
   expect(note.textContent).toContain('1.2:1');
   expect(note.textContent).toContain('#1D1D1F');
+});
+
+test('the preview shows the popup as fans will, live, for a visitor or a member, with the picture just uploaded', async () => {
+  const tus = fakeTusEndpoint();
+  fakeClaim();
+  renderPopupCreate();
+  const fields = consoleKo.resources.popups.fields;
+  const preview = await screen.findByTestId('popup-preview', {}, { timeout: 10_000 });
+  expect(preview.textContent).toContain(words.previewNoTitle);
+  expect(preview.textContent).toContain(words.previewNoLink);
+  await userEvent.type(screen.getByLabelText(new RegExp(`^${fields.title}`)), 'Spring event');
+  await userEvent.type(screen.getByLabelText(fields.linkTextLoggedOff), 'Log in to join');
+  await userEvent.type(screen.getByLabelText(fields.linkTextLoggedOn), 'See the FAQ');
+  expect(preview.textContent).toContain('Spring event');
+  const link = screen.getByTestId('popup-preview-link');
+  expect(link.textContent).toBe('Log in to join');
+  await userEvent.click(screen.getByRole('button', { name: words.previewLoggedOn }));
+  expect(screen.getByTestId('popup-preview-link').textContent).toBe('See the FAQ');
+  // The colour picker writes the hex field; white on light yellow shows in the web's dark text, as fans see it.
+  const picker = screen.getByLabelText(words.pickColour.replace('%{field}', fields.linkBackgroundColor));
+  fireEvent.input(picker, { target: { value: '#ffe680' } });
+  await waitFor(() =>
+    expect((screen.getByLabelText(fields.linkBackgroundColor) as HTMLInputElement).value).toBe('#FFE680'),
+  );
+  expect(getComputedStyle(screen.getByTestId('popup-preview-link')).color).toBe('rgb(29, 29, 31)');
+  expect(preview.querySelector('img')).toBeNull();
+  await userEvent.upload(screen.getByLabelText(words.upload), picture());
+  await screen.findByText('올리는 중 50%');
+  tus.finish();
+  await waitFor(() => expect(preview.querySelector('img')?.getAttribute('src')).toBe(SIGNED_URL));
 });

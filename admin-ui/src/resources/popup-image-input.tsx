@@ -1,6 +1,6 @@
 import { FILE_LIMITS, type FileEntry } from '@fanmission/contracts';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { type ResumableUpload, resumableUpload, UploadRefusal } from '../resumable-upload';
@@ -32,9 +32,10 @@ const REFUSAL_TEXTS: Record<string, string> = {
  * The popup's picture: uploads the chosen image at once, resumably, to the console's own endpoint
  * (`/api/admin/files/tus`, then `POST /api/admin/popups/images/from-upload`), with its progress inline (percent, what
  * is left, pause and resume; the same file picked again after a reload goes on where the server stands), and keeps its
- * id in `webImageId`; shows the picture the popup has, or the one just uploaded; "remove" leaves the popup without one.
+ * id in `webImageId`; shows the picture the popup has, or the one just uploaded (and tells `onShownChange` which);
+ * "remove" leaves the popup without one.
  */
-export function PopupImageInput() {
+export function PopupImageInput({ onShownChange }: { onShownChange?: (url: string | null) => void } = {}) {
   const record = useRecordContext<{ webImageId?: number | null; webImage?: { s3Url: string } | null }>();
   const { field } = useInput<number | null>({ source: 'webImageId', defaultValue: null });
   const translate = useTranslate();
@@ -47,6 +48,7 @@ export function PopupImageInput() {
       ? null
       : (uploadedUrl ?? (field.value === record?.webImageId ? (record?.webImage?.s3Url ?? null) : null));
   const label = translate('resources.popups.fields.webImage');
+  useEffect(() => onShownChange?.(shownUrl), [onShownChange, shownUrl]);
 
   const upload = async (file: File) => {
     setFailure(null);

@@ -3,6 +3,7 @@
  * account change, each waiting for a second finance member), their documents and mission lines, and the month's bank
  * transfer file.
  */
+import { formatNumber } from '@fanmission/contracts';
 import type { AdminSettlement, AdminSettlementDetail } from '@fanmission/contracts';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useId } from 'react';
@@ -257,7 +258,7 @@ export const SettlementList = () => {
 };
 
 /** An amount withheld and its rate: `1,800 (3%)`. */
-const withRate = (amount: number, rate: number) => `${amount.toLocaleString('ko-KR')} (${rate}%)`;
+const withRate = (amount: number, rate: number) => `${formatNumber(amount)} (${rate}%)`;
 
 /**
  * A statement: its amounts, the account it pays, its hold after a payout account change (with the release button and

@@ -616,7 +616,7 @@ describe('the maker-checker rule', () => {
     const capped = await decide(financeB, request.id, { decision: 'approve' });
     expect(capped.statusCode).toBe(409);
     expect(capped.json().code).toBe('BONUS_CAP_EXCEEDED');
-    expect(capped.json().message).toMatch(/^Today's free-coin cap of 3000 coins would be exceeded/);
+    expect(capped.json().message).toMatch(/^Today's free-coin cap of 3,000 coins would be exceeded/);
     expect((await call('GET', `/api/admin/approvals/${request.id}`, financeB)).json<AdminApproval>().status).toBe(
       'PENDING',
     );

@@ -150,7 +150,7 @@ describe('payments in the console', () => {
     const deep = await list(finance, 'range=[10001,10010]');
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toBe(
-      'A list pages through its first 10000 rows only: narrow it with a search or a filter.',
+      'A list pages through its first 10,000 rows only: narrow it with a search or a filter.',
     );
     for (const payload of [{}, { reason: '   ' }, { reason: 'x'.repeat(201) }]) {
       const refused = await cancel(finance, first, payload);

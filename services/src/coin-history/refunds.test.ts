@@ -115,11 +115,11 @@ describe('withdrawing a charge', () => {
       status: 409,
       code: 'WITHDRAWAL_WINDOW_PASSED',
       message:
-        'A charge can be withdrawn only within 7 days of it (until 2026-03-08 10:00 KST). ' +
+        'A charge can be withdrawn only within 7 days of it (until 2026.03.08 10:00 KST). ' +
         'You can ask for a partial refund instead: held coins minus 3%.',
     });
     const korean = await withdraw(fan, charge.depositId, 'ko');
-    expect(korean.json().message).toContain('7일 이내(2026-03-08 10:00 KST까지)');
+    expect(korean.json().message).toContain('7일 이내(2026.03.08 10:00 KST까지)');
     expect((await withdraw(fan, charge.depositId, 'ja')).json().message).toContain('7日以内');
     expect(await ledgerTransactions(fan, 'PURCHASE_WITHDRAWAL')).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, formatKoreaTime, type Language } from '@fanmission/contracts';
+import { DAY_MS, formatKoreaDay, type Language } from '@fanmission/contracts';
 import { expiryAsOf, isCalendarDate, type CoinWarningActivities } from '@fanmission/workflows/coins';
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from 'kysely';
@@ -91,7 +91,7 @@ async function recordWarnings(db: Db, asOf: Date): Promise<number> {
           params: JSON.stringify({
             coins: lot.remaining,
             days: threshold,
-            date: formatKoreaTime(lot.expires_at).slice(0, 10),
+            date: formatKoreaDay(lot.expires_at),
           }),
           event_id: randomUUID(),
           created_at: asOf,
@@ -123,7 +123,7 @@ async function mailPendingWarnings(deps: CoinExpiryWarningDependencies): Promise
           name: warning.username,
           coins: warning.coins,
           days: warning.threshold_days,
-          date: formatKoreaTime(warning.expires_at).slice(0, 10),
+          date: formatKoreaDay(warning.expires_at),
           link: `${deps.publicUrl}/my-coins`,
         }),
       );

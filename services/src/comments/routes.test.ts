@@ -380,7 +380,7 @@ describe('restrictions', () => {
     expect(created.statusCode, created.body).toBe(200);
     const refused = await call('POST', `/missions/${mission.id}/comments`, stranger, { content: 'hello' });
     expect(refused.statusCode).toBe(403);
-    const kst = new Date(until.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10);
+    const kst = new Date(until.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10).replaceAll('-', '.');
     expect(refused.json().message).toContain(kst);
     const list = await call('GET', '/api/admin/comment-restrictions', operator);
     expect(list.json()).toEqual([expect.objectContaining({ id: stranger.id, reason: 'abuse' })]);

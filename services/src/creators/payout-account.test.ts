@@ -165,7 +165,7 @@ describe('PUT /api/v1/creators/{id}: the bank account needs the current password
     await sendPayoutMails();
     const mail = await mailing.current.smtp.awaitMail(creator.email);
     expect(mail.subject).toBe('[Fanmission] 정산 계좌가 변경되었습니다');
-    expect(mail.text).toContain('2026-11-22 19:00 KST에 회원님이 정산 계좌를 변경했습니다.');
+    expect(mail.text).toContain('2026.11.22 19:00 KST에 회원님이 정산 계좌를 변경했습니다.');
     expect(mail.text).toContain('변경 전: KB국민은행 ****1111');
     expect(mail.text).toContain('변경 후: 카카오뱅크 ****5678');
     expect(mail.text).toContain('본인이 변경하지 않았다면');

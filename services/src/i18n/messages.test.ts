@@ -9,6 +9,11 @@ describe('translate', () => {
     expect(translate('ko', 'error.apiPathNotFound', { method: 'GET', path: '/api/x' })).toContain('/api/x');
     expect(translate('ja', 'error.validation')).toBe('入力値が正しくありません。');
   });
+  it('groups the quantities put into a message, whatever the server’s locale', () => {
+    expect(translate('en', 'approvals.bonusDailyCapExceeded', { cap: 10000, granted: 9500, coins: 1500 })).toBe(
+      "Today's free-coin cap of 10,000 coins would be exceeded: 9,500 are granted and this grant is 1,500. Nothing was granted.",
+    );
+  });
   it('keeps the literal 403 text the client matches', () => {
     expect(translate('ko', 'error.accessDenied')).toBe('access denied');
   });

@@ -3,7 +3,7 @@
  * languages side by side so a missing translation shows. One file of more than 300 lines on purpose: it is a table,
  * not logic; each module's own messages are in `catalogs/<module>.ts`.
  */
-import type { Language } from '@fanmission/contracts';
+import { formatMessageParameter, type Language } from '@fanmission/contracts';
 import type { Catalog } from './catalogs/catalog';
 import { coinRefundsMessages } from './catalogs/coin-refunds';
 import { commentsMessages } from './catalogs/comments';
@@ -416,6 +416,6 @@ export function isMessageKey(value: string): value is MessageKey {
 
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
   return catalog[key][language].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
+    name in params ? String(formatMessageParameter(name, params[name])) : match,
   );
 }

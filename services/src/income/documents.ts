@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { csvDocument, koreaDate, type BusinessType, type Language } from '@fanmission/contracts';
+import { type BusinessType, csvDocument, formatNumber, koreaDate, type Language } from '@fanmission/contracts';
 import type { StatementRow } from './table';
 
 /*
@@ -146,8 +146,6 @@ export interface StatementPayee {
   business_registration_number: string | null;
 }
 
-const LOCALES = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP' } as const satisfies Record<Language, string>;
-
 export function statementFilename(row: Pick<StatementRow, 'id' | 'year' | 'month'>, format: 'pdf' | 'csv') {
   return `fanmission-statement-${row.year}-${String(row.month).padStart(2, '0')}-${row.id}.${format}`;
 }
@@ -157,7 +155,7 @@ const kst = (instant: Date) => new Date(instant.getTime() + 9 * 60 * 60 * 1000).
 
 function amountRows(row: StatementRow & StatementPayee, language: Language, now: Date): Array<[string, string]> {
   const label = LABELS[language];
-  const amount = (value: number | string) => Number(value).toLocaleString(LOCALES[language]);
+  const amount = (value: number | string) => formatNumber(Number(value));
   const due = row.due_date;
   const unpaid = due !== null && row.status !== 'CARRIED_OVER' && due < koreaDate(now) ? label.overdue : label.no;
   const business =
@@ -203,7 +201,7 @@ const lineCells = (line: StatementLine, language: Language): string[] => [
     : '',
   line.product_name ?? '',
   line.username ?? '',
-  line.coins.toLocaleString(LOCALES[language]),
+  formatNumber(line.coins),
   kst(line.released_at),
 ];
 

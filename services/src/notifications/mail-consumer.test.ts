@@ -140,7 +140,7 @@ describe('notifications by mail', () => {
     await sendMails();
     const reminder = mailsTo(creator.email).find((mail) => mail.text.includes('2시간'));
     expect(reminder?.text).toContain(
-      '「Birthday song」 미션을 수행할 기한이 2시간 남았습니다(2026-11-29 12:00 KST까지)',
+      '「Birthday song」 미션을 수행할 기한이 2시간 남았습니다(2026.11.29 12:00 KST까지)',
     );
     expect(reminder?.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/91`);
   });

@@ -94,7 +94,7 @@ describe('a bank-deposit request tells what to pay', () => {
       '계좌번호: 000000-00-000000',
       '예금주: (주)팬미션',
       '입금액: 100,000원',
-      '입금 기한: 2026-11-30 10:30 KST',
+      '입금 기한: 2026.11.30 10:30 KST',
       '평일 10:00~19:00 입금 시 2시간 이내에 충전됩니다.',
       'http://localhost:8080/coin-history',
     ]) {
@@ -110,7 +110,7 @@ describe('a bank-deposit request tells what to pay', () => {
     expect(inEnglish.subject).toBe('[Fanmission] How to pay your bank deposit');
     expect(inEnglish.text).toContain('Bank: KB Kookmin Bank');
     expect(inEnglish.text).toContain('Amount: KRW 100,000');
-    expect(inEnglish.text).toContain('Pay by: 2026-11-30 10:30 KST');
+    expect(inEnglish.text).toContain('Pay by: 2026.11.30 10:30 KST');
 
     const japanese = await member('ja');
     await ask(japanese);
@@ -118,7 +118,7 @@ describe('a bank-deposit request tells what to pay', () => {
     const inJapanese = await mailing.current.smtp.awaitMail(japanese.email);
     expect(inJapanese.subject).toBe('[Fanmission] 銀行振込のご案内');
     expect(inJapanese.text).toContain('振込金額: 100,000ウォン');
-    expect(inJapanese.text).toContain('振込期限: 2026-11-30 10:30 KST');
+    expect(inJapanese.text).toContain('振込期限: 2026.11.30 10:30 KST');
   });
 
   it('a request made before the instructions were recorded lists none (it was told none)', async () => {

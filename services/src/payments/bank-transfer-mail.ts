@@ -1,4 +1,10 @@
-import { BANKS, formatKoreaTime, type BankDepositInstructions, type Language } from '@fanmission/contracts';
+import {
+  type BankDepositInstructions,
+  BANKS,
+  formatKoreaTime,
+  formatNumber,
+  type Language,
+} from '@fanmission/contracts';
 import { renderMail, type Mailer } from '../mail';
 
 type OutgoingMail = Parameters<Mailer['send']>[0];
@@ -19,7 +25,7 @@ const copies: Record<Language, InstructionsCopy> = {
     subject: '[Fanmission] 무통장 입금 안내',
     greeting: (name) => `${name}님, 안녕하세요.`,
     body: (coins) =>
-      `${coins.toLocaleString('en-US')} 코인 충전을 위한 무통장 입금 신청이 접수되었습니다. 아래 계좌로 입금해 주세요.`,
+      `${formatNumber(coins)} 코인 충전을 위한 무통장 입금 신청이 접수되었습니다. 아래 계좌로 입금해 주세요.`,
     lines: (to) => [
       `은행: ${to.bank}`,
       `계좌번호: ${to.number}`,
@@ -36,7 +42,7 @@ const copies: Record<Language, InstructionsCopy> = {
     subject: '[Fanmission] How to pay your bank deposit',
     greeting: (name) => `Hello ${name},`,
     body: (coins) =>
-      `We received your request to charge ${coins.toLocaleString('en-US')} coins by bank deposit. Please pay into the account below.`,
+      `We received your request to charge ${formatNumber(coins)} coins by bank deposit. Please pay into the account below.`,
     lines: (to) => [
       `Bank: ${to.bank}`,
       `Account number: ${to.number}`,
@@ -53,7 +59,7 @@ const copies: Record<Language, InstructionsCopy> = {
     subject: '[Fanmission] 銀行振込のご案内',
     greeting: (name) => `${name}様`,
     body: (coins) =>
-      `${coins.toLocaleString('en-US')}コインのチャージのための銀行振込のお申し込みを受け付けました。下記の口座にお振り込みください。`,
+      `${formatNumber(coins)}コインのチャージのための銀行振込のお申し込みを受け付けました。下記の口座にお振り込みください。`,
     lines: (to) => [
       `銀行: ${to.bank}`,
       `口座番号: ${to.number}`,
@@ -91,7 +97,7 @@ export function bankDepositInstructionsMail(
     bank: bankName(instructions.bankName, language),
     number: instructions.accountNumber,
     holder: instructions.accountHolder,
-    amount: copy.won(instructions.amount.toLocaleString('en-US')),
+    amount: copy.won(formatNumber(instructions.amount)),
     due: formatKoreaTime(new Date(instructions.dueAt)),
   });
   return renderMail(

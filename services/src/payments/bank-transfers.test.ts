@@ -136,6 +136,50 @@ describe('a fan asks to charge by bank deposit', () => {
   });
 });
 
+describe('a fan takes back his bank deposit request', () => {
+  const cancel = (account: TestAccount | null, id: number | string, headers = {}) =>
+    inject({
+      method: 'POST',
+      url: `/api/v1/payment/bank-transfer/${id}/cancel`,
+      headers: { ...en, ...(account ? account.headers : {}), ...headers },
+    });
+
+  it('cancels his own waiting request once, which leaves his pending charges; finance can no longer confirm it', async () => {
+    const member = await createAccount(testApp.current.app);
+    const { id } = (await request(member, validRequest(member))).json() as { id: number };
+    const cancelled = await cancel(member, id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, status: 'cancelled', coinItem: { point: 10 } });
+    // Again: nothing changes.
+    expect((await cancel(member, id)).json()).toEqual(cancelled.json());
+    expect((await pending(member, `userId=${member.id}&status=ready`)).json().content).toEqual([]);
+    const record = await admin(finance, { method: 'GET', url: `/api/admin/bank-transfers/${id}` });
+    expect(record.json()).toMatchObject({ status: 'cancelled', decidedBy: member.id, coinDepositId: null });
+    expect((await decide(finance, id, { status: 'paid' })).statusCode).toBe(409);
+    expect(await balanceOf(member)).toBe(0);
+  });
+
+  it('refuses once finance has decided (409), someone else’s or no request alike (404), visitors (401), a bad id (400)', async () => {
+    const member = await createAccount(testApp.current.app);
+    const other = await createAccount(testApp.current.app);
+    const { id } = (await request(member, validRequest(member))).json() as { id: number };
+    const theirs = await cancel(other, id);
+    const none = await cancel(other, 999_999_999);
+    expect([theirs.statusCode, none.statusCode]).toEqual([404, 404]);
+    expect(theirs.json()).toEqual(none.json());
+    expect((await cancel(null, id)).statusCode).toBe(401);
+    const bad = await cancel(member, 'abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().subErrors.map((error: { field: string }) => error.field)).toEqual(['id']);
+
+    expect((await decide(finance, id, { status: 'paid' })).statusCode).toBe(200);
+    const late = await cancel(member, id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'BANK_TRANSFER_DECIDED' });
+    expect(await balanceOf(member)).toBe(10);
+  });
+});
+
 describe('finance decides in /api/admin/bank-transfers', () => {
   it('lists pending requests with Content-Range, marks one paid once, and refuses other changes', async () => {
     const member = await createAccount(testApp.current.app);

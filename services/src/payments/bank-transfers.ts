@@ -176,6 +176,24 @@ export async function getBankTransferForConsole(ctx: ServiceContext, id: number)
 }
 
 /**
+ * `POST /payment/bank-transfer/{id}/cancel`: a member takes back his own request while it waits for his deposit: it is
+ * cancelled as finance would cancel it, recorded as his own decision. A request that is not his, or none, is 404; one
+ * finance has already decided is 409; cancelling it again changes nothing.
+ */
+export async function cancelOwnBankTransfer(
+  ctx: ServiceContext,
+  memberId: number,
+  id: number,
+): Promise<BankTransferDto> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const transfer = await repository.lockBankTransfer(trx, id);
+    if (!transfer || transfer.user_id !== memberId) throw notFound('payments.bankTransferNotFound');
+    await decideLockedBankTransfer(ctx, trx, memberId, transfer, { status: 'cancelled' });
+  });
+  return toRow((await repository.findBankTransferDetails(ctx.db, id))!);
+}
+
+/**
  * An operator's decision on a ready request. `paid` credits the coins (coin deposit + ledger purchase) in the same
  * transaction that records the decision; repeating the decision already taken changes nothing; any other change of
  * a decided request is a 409.

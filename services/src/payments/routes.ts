@@ -2,8 +2,10 @@ import {
   bankTransferPageQuerySchema,
   bankTransferCreatedSchema,
   bankTransferPageSchema,
+  bankTransferRowSchema,
   createBankTransferRequestSchema,
   createPaymentRequestSchema,
+  idParamsSchema,
   merchantCodeResponseSchema,
   paymentCheckoutSchema,
   paymentIdempotencyHeadersSchema,
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller, requireSelf } from '../auth';
 import { errorResponses } from '../http';
-import { pageBankTransfers, requestBankTransfer } from './bank-transfers';
+import { cancelOwnBankTransfer, pageBankTransfers, requestBankTransfer } from './bank-transfers';
 import { requireChargingMember } from './charge-guard';
 import { paymentProvidersFor } from './providers/registry';
 import { createPayment, merchantCode } from './service';
@@ -84,6 +86,24 @@ export async function paymentRoutes(app: FastifyInstance) {
       const caller = requireChargingMember(request, request.body.userId);
       return requestBankTransfer(app.ctx, caller.id, request.body, request.headers['idempotency-key']);
     },
+  );
+
+  routes.post(
+    '/payment/bank-transfer/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Take back one’s own bank-deposit request',
+        description:
+          'While the request waits for the deposit (status ready), its member cancels it (status cancelled, as ' +
+          'finance would); cancelling it again changes nothing. 404 for a request that is not the caller’s; 409 once ' +
+          'finance has confirmed or refused it. Answers the request.',
+        security,
+        params: idParamsSchema,
+        response: { 200: bankTransferRowSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => cancelOwnBankTransfer(app.ctx, requireCaller(request).id, request.params.id),
   );
 
   routes.get(

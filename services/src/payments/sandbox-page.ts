@@ -1,4 +1,4 @@
-import type { Language, PayMethod } from '@fanmission/contracts';
+import { formatNumber, type Language, type PayMethod } from '@fanmission/contracts';
 import { escapeHtml, providerPage } from '../http';
 
 /** The sandbox checkout's own words (a provider's page, not API messages). */
@@ -95,7 +95,7 @@ export function renderSandboxCheckout(data: SandboxPageData): string {
   const text = TEXT[data.language];
   const rows: Array<[string, string]> = [
     [text.item, data.itemName],
-    [text.coins, data.point.toLocaleString(LOCALES[data.language])],
+    [text.coins, formatNumber(data.point)],
     [text.amount, formatAmount(data.amount, data.currency, data.language)],
     // The method in words ("신용카드"), never its code; a code the sandbox does not know is shown as it is.
     [text.method, text.methods[data.payMethod as PayMethod] ?? data.payMethod],

@@ -1,4 +1,4 @@
-import { koreaDate, TERMS_PAGE_PATHS, type Language } from '@fanmission/contracts';
+import { formatKoreaDay, TERMS_PAGE_PATHS, type Language } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext } from '../context';
@@ -54,7 +54,7 @@ export async function sendTermsNotices(deps: TermsNoticeDependencies): Promise<n
 const noticeParams = (version: TermsVersionRow) => ({
   termsKind: version.kind,
   version: version.version,
-  date: koreaDate(version.effective_at),
+  date: formatKoreaDay(version.effective_at),
 });
 
 /**
@@ -151,7 +151,7 @@ export function termsNoticeMail(
   const params = {
     name,
     document: translate(language, `terms.kind.${version.kind}`),
-    date: koreaDate(version.effective_at),
+    date: formatKoreaDay(version.effective_at),
   };
   const text = [
     translate(language, 'terms.mailGreeting', params),

@@ -1,6 +1,7 @@
 import {
   CONSENT_TERMS_KINDS,
   DAY_MS,
+  formatKoreaDay,
   koreaDate,
   termsNoticeDays,
   type AdminTermsVersion,
@@ -160,7 +161,7 @@ export async function publishVersion(
         {
           field: 'effectiveDate',
           key: 'terms.notAfterScheduled',
-          params: { date: koreaDate(latest) },
+          params: { date: formatKoreaDay(latest) },
           rejectedValue: input.effectiveDate,
         },
       ]);

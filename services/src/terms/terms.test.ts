@@ -10,6 +10,7 @@ import {
   TERMS_NOTICE_DAYS,
   UNFAVOURABLE_TERMS_NOTICE_DAYS,
   errorResponseSchema,
+  formatDay,
   koreaDate,
   notificationPageSchema,
   termsConsentSchema,
@@ -233,7 +234,7 @@ describe('terms versions', () => {
     const before = await publish({ kind: 'terms', effectiveDate: earliestDay(15), ...texts });
     expect(before.statusCode).toBe(400);
     expect(fieldErrors(before)).toEqual([
-      ['effectiveDate', `시행일은 예정된 버전의 시행일(${earliestDay(15)})보다 뒤여야 합니다.`],
+      ['effectiveDate', `시행일은 예정된 버전의 시행일(${formatDay(earliestDay(15))})보다 뒤여야 합니다.`],
     ]);
   });
 
@@ -257,7 +258,7 @@ describe('terms versions', () => {
     expect(notifications.content[0]).toMatchObject({
       kind: 'TERMS_CHANGED',
       termsKind: 'terms',
-      content: `서비스 이용약관 변경 안내: ${earliestDay(15)}부터 적용됩니다. 변경 내용을 확인해 주세요.`,
+      content: `서비스 이용약관 변경 안내: ${formatDay(earliestDay(15))}부터 적용됩니다. 변경 내용을 확인해 주세요.`,
     });
     const korean = await mailing.current.smtp.awaitMail(fan.email, { subject: /서비스 이용약관 변경 안내/ });
     expect(korean.text).toContain(texts.summary.ko);

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../../../web/src/app/app';
 import { closeAllAlerts } from '../../../web/src/shared/alert/alert';
 import { createQueryClient, QueryProvider } from '../../../web/src/shared/api/query-provider';
+import { INTERPOLATION } from '../../../web/src/shared/i18n/interpolation';
 import { resources } from '../../../web/src/shared/i18n/resources';
 import { NavigationBridge } from '../../../web/src/shared/navigation/navigation';
 
@@ -23,7 +24,7 @@ export async function useLanguage(language: Language) {
   if (!i18next.isInitialized) {
     await i18next
       .use(initReactI18next)
-      .init({ resources, lng: language, interpolation: { escapeValue: false }, showSupportNotice: false });
+      .init({ resources, lng: language, interpolation: INTERPOLATION, showSupportNotice: false });
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

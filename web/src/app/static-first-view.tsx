@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { LANGUAGE_MENU, type Language } from '@fanmission/contracts';
 import { LandingHero } from '../features/landing/landing-page';
+import { INTERPOLATION } from '../shared/i18n/interpolation';
 import { resources } from '../shared/i18n/resources';
 import { Footer } from './footer';
 
@@ -28,7 +29,7 @@ function variantMarkup(language: Language, kind: 'landing' | 'page'): string {
     resources: { [language]: { translation: resources[language].translation } },
     lng: language,
     fallbackLng: false,
-    interpolation: { escapeValue: false },
+    interpolation: INTERPOLATION,
     showSupportNotice: false,
     initAsync: false,
   });

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { AccountDeletionResponse, CoinLotsResponse, CurrentUser, ErrorResponse } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -83,9 +84,9 @@ function DeletionDialog({ user, onClose }: { user: CurrentUser; onClose: () => v
               {refund && refund.refundCoins > 0 ? (
                 <Typography variant="body2" sx={{ mb: 1 }}>
                   {t('trust.deletion.refundPreview', {
-                    coins: refund.refundCoins.toLocaleString(),
-                    amount: refund.refundAmount.toLocaleString(),
-                    fee: refund.feeCoins.toLocaleString(),
+                    coins: formatNumber(refund.refundCoins),
+                    amount: formatNumber(refund.refundAmount),
+                    fee: formatNumber(refund.feeCoins),
                   })}
                 </Typography>
               ) : null}

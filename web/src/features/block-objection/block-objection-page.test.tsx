@@ -51,7 +51,7 @@ describe('objection to a login block (/block-objection)', () => {
     expect((screen.getByLabelText(t.blockObjection.email) as HTMLInputElement).value).toBe('blocked@fan.test');
     await user.type(screen.getByLabelText(t.blockObjection.password), 'secret-pass1');
     await user.type(screen.getByLabelText(t.blockObjection.reason), '다른 사람이 제 계정을 썼습니다');
-    screen.getByText(t.blockObjection.reasonHelp.replace('{{count}}', '17').replace('{{max}}', '1000'));
+    screen.getByText(t.blockObjection.reasonHelp.replace('{{count}}', '17').replace('{{max}}', '1,000'));
     await user.click(screen.getByRole('button', { name: t.blockObjection.submit }));
     await screen.findByText(refusal);
     await user.click(screen.getByRole('button', { name: t.blockObjection.submit }));

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -45,7 +46,7 @@ export function CoinHistoryPage() {
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
       >
         <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="coin-balance">
-          {t('coinHistory.balance')}: {(balance.data?.point ?? 0).toLocaleString()}
+          {t('coinHistory.balance')}: {formatNumber(balance.data?.point ?? 0)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="contained" onClick={() => mayCharge() && setCharging(true)}>

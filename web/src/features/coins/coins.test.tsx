@@ -90,10 +90,12 @@ describe('coin history texts', () => {
     expect(checkCharge({ ...form, coinItemId: 1, agreed: true })).toEqual({});
     const bank = { ...form, coinItemId: 1, agreed: true, payMethod: 'withoutbankbook' as const };
     expect(checkCharge(bank)).toEqual({ depositorName: 'coinCharge.required', depositorPhone: 'coinCharge.required' });
-    expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '010-1' })).toEqual({
+    expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '0101234' })).toEqual({});
+    // Written as people write phone numbers: the hyphens and spaces go, the digits are sent.
+    expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '010-1234 5678' })).toEqual({});
+    expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '010.1234' })).toEqual({
       depositorPhone: 'coinCharge.numeric',
     });
-    expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '0101234' })).toEqual({});
   });
 
   test('creators cannot charge coins; fans may', async () => {

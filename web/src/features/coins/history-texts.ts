@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUSES, type CoinHistoryRowDto } from '@fanmission/contracts';
+import { type CoinHistoryRowDto, DEPOSIT_STATUSES, formatNumber } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 
 /** The content text of a history row. */
@@ -33,4 +33,4 @@ export function depositStatusLabel(status: string, t: TFunction): string {
 }
 
 /** "+1,000" / "-300": every amount signed. */
-export const signedPoint = (point: number) => `${point > 0 ? '+' : ''}${point.toLocaleString()}`;
+export const signedPoint = (point: number) => `${point > 0 ? '+' : ''}${formatNumber(point)}`;

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -26,7 +27,7 @@ export function MyCoinsPage() {
         sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}
       >
         <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="lots-balance">
-          {t('coinHistory.balance')}: {(lots.data?.balance ?? 0).toLocaleString()}
+          {t('coinHistory.balance')}: {formatNumber(lots.data?.balance ?? 0)}
         </Typography>
         <Button component={RouterLink} to="/coin-history" variant="outlined">
           {t('coinRefunds.backToHistory')}
@@ -51,7 +52,7 @@ export function MyCoinsPage() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinRefunds.source.${lot.source}`)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(lot.createdAt)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-              {lot.remaining.toLocaleString()} / {lot.amount.toLocaleString()}
+              {formatNumber(lot.remaining)} / {formatNumber(lot.amount)}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(lot.expiresAt)}</TableCell>
             {/* A column of sentences: wide enough to read on a phone (the table scrolls in its box), not a letter a line. */}

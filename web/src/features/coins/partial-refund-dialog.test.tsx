@@ -44,7 +44,8 @@ describe('partial refund dialog', () => {
     await user.click(screen.getByRole('combobox', { name: t.coinRefunds.bankName }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'KB Kookmin Bank' }));
     await user.type(screen.getByLabelText(t.coinRefunds.bankAccountHolder), 'Kim Fan');
-    await user.type(screen.getByLabelText(t.coinRefunds.bankAccountNumber), '12345678901');
+    // Copied with its hyphens, as banking apps show an account: sent as its digits.
+    await user.type(screen.getByLabelText(t.coinRefunds.bankAccountNumber), '123-456-78901');
     await user.click(submit);
     await screen.findByText(refusal);
     expect(screen.queryByText(t.coinRefunds.bankRequired)).toBeNull();

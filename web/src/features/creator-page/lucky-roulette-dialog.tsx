@@ -1,4 +1,4 @@
-import { NOT_ENOUGH_COINS, type MissionProduct } from '@fanmission/contracts';
+import { formatNumber, type MissionProduct, NOT_ENOUGH_COINS } from '@fanmission/contracts';
 import Casino from '@mui/icons-material/Casino';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -159,7 +159,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
                 </Typography>
                 {perWin === null ? null : (
                   <Typography variant="body2" color="text.secondary">
-                    {t('lucky.perWin', { coins: perWin.toLocaleString() })}
+                    {t('lucky.perWin', { coins: formatNumber(perWin) })}
                   </Typography>
                 )}
               </Box>

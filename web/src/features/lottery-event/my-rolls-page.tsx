@@ -1,4 +1,4 @@
-import { INFINITE_SCROLL_THRESHOLD_PX, type RouletteRoll } from '@fanmission/contracts';
+import { formatNumber, INFINITE_SCROLL_THRESHOLD_PX, type RouletteRoll } from '@fanmission/contracts';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -39,7 +39,7 @@ function RollRow({ roll }: { roll: RouletteRoll }) {
         <Chip
           size="small"
           variant="outlined"
-          label={t('lotteryEvent.rolls.cost', { coins: roll.coins.toLocaleString() })}
+          label={t('lotteryEvent.rolls.cost', { coins: formatNumber(roll.coins) })}
         />
         <Chip
           size="small"

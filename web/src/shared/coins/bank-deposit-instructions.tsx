@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { BankDepositInstructions } from '@fanmission/contracts';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
@@ -35,7 +36,7 @@ export function BankDepositInstructionsList({ instructions }: { instructions: Ba
       </>,
     ],
     [t('bankDeposit.holder'), instructions.accountHolder],
-    [t('bankDeposit.amount'), t('coinHistory.won', { amount: instructions.amount.toLocaleString() })],
+    [t('bankDeposit.amount'), t('coinHistory.won', { amount: formatNumber(instructions.amount) })],
     [t('bankDeposit.due'), t('bankDeposit.dueValue', { date: formatDotDateTime(instructions.dueAt) })],
   ];
   return (

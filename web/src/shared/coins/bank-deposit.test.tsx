@@ -48,7 +48,8 @@ describe('a bank-deposit request', () => {
     );
     await user.click(screen.getByRole('radio', { name: t.coinCharge.withoutbankbook }));
     await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorName }), '홍길동');
-    await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorPhone }), '01012345678');
+    // Typed with hyphens, as phone numbers are written: sent as its digits.
+    await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorPhone }), '010-1234-5678');
     await user.click(screen.getByRole('checkbox', { name: t.coinCharge.terms }));
     await user.click(screen.getByRole('button', { name: t.coinCharge.apply }));
 
@@ -63,6 +64,7 @@ describe('a bank-deposit request', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       coinItemId: 7,
       depositorName: '홍길동',
+      depositorPhone: '01012345678',
     });
     expect(closed).toEqual([]);
     await user.click(within(done).getByRole('button', { name: t.common.ok }));

@@ -2,6 +2,7 @@ import { DEFAULT_PAY_METHOD } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { z } from 'zod';
 import { showAlert } from '../alert/alert';
+import { typedNumber } from '../forms/validate';
 import { readSession } from '../session/session';
 import { navigateTo } from '../navigation/navigation';
 
@@ -33,7 +34,7 @@ export function checkCharge(form: ChargeForm): ChargeErrors {
   if (form.payMethod === 'withoutbankbook') {
     if (!form.depositorName.trim()) errors.depositorName = 'coinCharge.required';
     if (!form.depositorPhone.trim()) errors.depositorPhone = 'coinCharge.required';
-    else if (!/^\d+$/.test(form.depositorPhone.trim())) errors.depositorPhone = 'coinCharge.numeric';
+    else if (!typedNumber(form.depositorPhone)) errors.depositorPhone = 'coinCharge.numeric';
   }
   return errors;
 }

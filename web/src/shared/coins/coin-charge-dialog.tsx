@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { BankTransferCreated } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -87,12 +88,12 @@ export function CoinChargeDialog({
                   sx={{ flexDirection: 'column', border: '1px solid !important', borderRadius: '8px !important' }}
                 >
                   <span style={{ fontWeight: 700 }}>
-                    {t('coinCharge.itemLabel', { point: item.point.toLocaleString() })}
+                    {t('coinCharge.itemLabel', { point: formatNumber(item.point) })}
                   </span>
                   <span>
                     {paypal
                       ? `$${item.usdPrice.toFixed(2)}`
-                      : t('coinHistory.won', { amount: item.price.toLocaleString() })}
+                      : t('coinHistory.won', { amount: formatNumber(item.price) })}
                   </span>
                 </ToggleButton>
               ))}

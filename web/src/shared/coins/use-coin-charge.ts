@@ -6,6 +6,7 @@ import { showAlert } from '../alert/alert';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useSchemaForm } from '../forms/schema-form';
+import { typedNumber } from '../forms/validate';
 import { readSession } from '../session/session';
 import { requestBankTransfer, startCheckout, useCashItems } from './charge-api';
 import { CHARGE_RETURN_PATH, chargeFormSchema, EMPTY_CHARGE_FORM, type ChargeForm } from './charge-form';
@@ -41,7 +42,7 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
             coinItemId: form.coinItemId,
             userId: session.userId,
             depositorName: form.depositorName.trim(),
-            depositorPhone: form.depositorPhone.trim(),
+            depositorPhone: typedNumber(form.depositorPhone)!,
             receiptType: 'PHONE',
           },
           idempotencyKey.current,

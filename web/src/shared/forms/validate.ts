@@ -29,3 +29,12 @@ export function validate<Schema extends z.ZodType>(
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
+
+/**
+ * A phone or bank account number as people write and copy it (`010-1234-5678`, `123 456 78`): its digits; null when
+ * anything but digits, hyphens and spaces is in it. The API takes the digits alone.
+ */
+export function typedNumber(value: string): string | null {
+  const trimmed = value.trim();
+  return /^[\d\s-]+$/.test(trimmed) ? digitsOnly(trimmed) : null;
+}

@@ -1,6 +1,7 @@
 import { normalizeLanguage, type Language } from '@fanmission/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { INTERPOLATION } from './interpolation';
 import type { Messages } from './locales/ko';
 
 /** The stored language (`lang` in local storage, `jp` meaning ja) or the `lang` query parameter; Korean by default. */
@@ -27,7 +28,7 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
     resources: { [language]: { translation: await loadMessages(language) } },
     lng: language,
     fallbackLng: false,
-    interpolation: { escapeValue: false },
+    interpolation: INTERPOLATION,
     showSupportNotice: false,
   });
   return i18next;

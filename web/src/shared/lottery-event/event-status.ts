@@ -17,5 +17,5 @@ export const BADGE_COLOR = {
   CANCELED: 'error',
 } as const satisfies Record<EventBadge, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error'>;
 
-/** A YYYY-MM-DD day as MM/DD (the period). */
+/** A YYYY-MM-DD day as MM/DD: the one date format of lottery events' dates, as the product's events show them. */
 export const monthDay = (date: string): string => `${date.slice(5, 7)}/${date.slice(8, 10)}`;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getOrNull } from '../api/client';
-import { dismissedPopups, dismissPopup, type PopupState } from '../session/session';
+import { dismissedPopups, dismissPopup, popupsQuiet, quietPopupsForToday, type PopupState } from '../session/session';
 import type { Popup } from './popup';
 
 const PopupDialog = lazy(() => import('./popup-dialog'));
@@ -17,11 +17,13 @@ async function fetchCurrentPopup(): Promise<Popup | null> {
 
 /**
  * The operator's popup for the visitor's logged-in state, shown until dismissed: closing it, or following its link
- * while logged in, stores its id in `ignore-logged-on-popup` / `ignore-logged-off-popup`.
+ * while logged in, stores its id in `ignore-logged-on-popup` / `ignore-logged-off-popup`; "not today" hides every
+ * popup until the next midnight in Korea time (the one on screen shows again tomorrow).
  */
 export function EventPopup({ state }: { state: PopupState }) {
   const [popup, setPopup] = useState<Popup | null>(null);
   useEffect(() => {
+    if (popupsQuiet()) return;
     let current = true;
     void fetchCurrentPopup().then((found) => {
       if (current && found && !dismissedPopups(state).includes(found.id)) {
@@ -40,8 +42,9 @@ export function EventPopup({ state }: { state: PopupState }) {
       <PopupDialog
         popup={popup}
         state={state}
-        onDismiss={(followedLink) => {
-          if (!followedLink || state === 'loggedOn') dismissPopup(state, popup.id);
+        onDismiss={(how) => {
+          if (how === 'notToday') quietPopupsForToday();
+          else if (how === 'closed' || state === 'loggedOn') dismissPopup(state, popup.id);
           setPopup(null);
         }}
       />

@@ -12,6 +12,8 @@ import { hexColour, readableTextColour } from '@fanmission/contracts';
 import type { Popup } from './popup';
 import { colours } from '../ui/tokens';
 
+export type PopupDismissal = 'closed' | 'followedLink' | 'notToday';
+
 export default function PopupDialog({
   popup,
   state,
@@ -19,8 +21,8 @@ export default function PopupDialog({
 }: {
   popup: Popup;
   state: PopupState;
-  /** `followedLink` is true when the user clicked the popup's link rather than closing it. */
-  onDismiss: (followedLink: boolean) => void;
+  /** How the user left it: closed it, followed its link, or asked not to see popups today. */
+  onDismiss: (how: PopupDismissal) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,13 +32,13 @@ export default function PopupDialog({
   const linkColour = readableTextColour(hexColour(popup.linkTextColor, '#ffffff'), background, colours.text);
   const follow = () => {
     if (!link) return;
-    onDismiss(true);
+    onDismiss('followedLink');
     if (link.startsWith('/')) void navigate(link);
     else window.open(link, '_blank', 'noopener');
   };
   return (
     <PageProviders>
-      <Dialog open onClose={() => onDismiss(false)} aria-labelledby="event-popup-title" maxWidth="xs" fullWidth>
+      <Dialog open onClose={() => onDismiss('closed')} aria-labelledby="event-popup-title" maxWidth="xs" fullWidth>
         <DialogTitle id="event-popup-title" sx={{ fontWeight: 800 }}>
           {popup.title}
         </DialogTitle>
@@ -66,8 +68,11 @@ export default function PopupDialog({
             </Button>
           ) : null}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onDismiss(false)}>{t('popup.close')}</Button>
+        <DialogActions sx={{ justifyContent: 'space-between' }}>
+          <Button color="inherit" onClick={() => onDismiss('notToday')}>
+            {t('popup.notToday')}
+          </Button>
+          <Button onClick={() => onDismiss('closed')}>{t('popup.close')}</Button>
         </DialogActions>
       </Dialog>
     </PageProviders>

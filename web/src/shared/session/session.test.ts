@@ -6,6 +6,8 @@ import {
   dismissedPopups,
   dismissPopup,
   guardAllows,
+  popupsQuiet,
+  quietPopupsForToday,
   readSession,
   dropLegacyToken,
   storeCurrentUser,
@@ -65,6 +67,18 @@ describe('session values in local storage', () => {
     });
     expect(dismissedPopups('loggedOff')).toEqual([5]);
     expect(readSession()).toMatchObject({ loggedIn: false, userId: null, isVerified: null });
+  });
+
+  test('"not today" quiets popups until the next midnight in Korea time, and survives logging out', () => {
+    // 23:30 in Korea (14:30 UTC): quiet until 00:00 Korea time, 15:00 UTC the same day.
+    quietPopupsForToday(new Date('2026-11-28T14:30:00Z'));
+    expect(popupsQuiet(new Date('2026-11-28T14:59:59Z'))).toBe(true);
+    expect(popupsQuiet(new Date('2026-11-28T15:00:00Z'))).toBe(false);
+    // 00:30 in Korea (15:30 UTC the day before): the whole Korean day.
+    quietPopupsForToday(new Date('2026-11-28T15:30:00Z'));
+    expect(popupsQuiet(new Date('2026-11-29T14:59:00Z'))).toBe(true);
+    clearSession();
+    expect(popupsQuiet(new Date('2026-11-29T14:59:00Z'))).toBe(true);
   });
 
   test('a corrupt dismissal list reads as empty', () => {

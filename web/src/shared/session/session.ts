@@ -1,4 +1,4 @@
-import { DEFAULT_PROFILE_IMAGE, type CurrentUser } from '@fanmission/contracts';
+import { DAY_MS, DEFAULT_PROFILE_IMAGE, KOREA_OFFSET_MS, type CurrentUser } from '@fanmission/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -16,12 +16,13 @@ export const SESSION_KEYS = {
   imageUrl: 'ImageUrl',
   ignoreLoggedOnPopup: 'ignore-logged-on-popup',
   ignoreLoggedOffPopup: 'ignore-logged-off-popup',
+  popupsQuietUntil: 'popups-quiet-until',
 } as const;
 
 /** Where older versions kept the session token (removed on load: a token must never sit in localStorage). */
 export const LEGACY_TOKEN_KEY = 'token';
 
-/** Logging out or an expired token clears these; the language and popup dismissals stay. */
+/** Logging out or an expired token clears these; the language and popup dismissals (and quiet day) stay. */
 const CLEARED_ON_LOGOUT = [
   SESSION_KEYS.userId,
   SESSION_KEYS.userName,
@@ -186,4 +187,18 @@ export function dismissedPopups(state: PopupState): number[] {
 export function dismissPopup(state: PopupState, id: number): void {
   const ids = dismissedPopups(state);
   if (!ids.includes(id)) window.localStorage.setItem(popupKey(state), JSON.stringify([...ids, id]));
+}
+
+/**
+ * "Not today" on a popup: no popup at all, of either logged-in state and whichever the operator publishes next, until
+ * the next midnight in Korea time; the one on screen comes back tomorrow unless it is closed (which dismisses it).
+ */
+export function quietPopupsForToday(now: Date = new Date()): void {
+  const nextKoreaMidnight = (Math.floor((now.getTime() + KOREA_OFFSET_MS) / DAY_MS) + 1) * DAY_MS - KOREA_OFFSET_MS;
+  window.localStorage.setItem(SESSION_KEYS.popupsQuietUntil, String(nextKoreaMidnight));
+}
+
+/** Whether "not today" was chosen today (Korea time). */
+export function popupsQuiet(now: Date = new Date()): boolean {
+  return Number(read(SESSION_KEYS.popupsQuietUntil) ?? 0) > now.getTime();
 }

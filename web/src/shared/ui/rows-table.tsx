@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableEmptyRow, TableLoadingRow } from './list-states';
@@ -24,7 +25,44 @@ const SCROLL_SHADOWS = {
   backgroundColor: 'background.paper',
 } as const;
 
-/** Whether the element's content is wider than the element (a phone's table), followed as either resizes. */
+/**
+ * On a phone every row is a card of its own: each cell on a line of its own, its column's name before it (the header
+ * row is hidden; the names come from `columns`, in order), so no column lies off-screen. From `sm` up, a table.
+ */
+function stackedOnPhones(columns: string[], theme: Theme): Record<string, object> {
+  return {
+    [theme.breakpoints.down('sm')]: {
+      '& table, & tbody, & tbody tr': { display: 'block', width: '100%' },
+      '& tbody td': { display: 'block', border: 0, py: 0.5, px: 2 },
+      '& thead': { display: 'none' },
+      '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } },
+      // The name floats left of the value, which keeps to the right and wraps under it when long (a value may be
+      // several parts: an amount and the tax under it, a status and the account it pays).
+      '& tbody td:not([colspan])': {
+        textAlign: 'right',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        '&::after': { content: '""', display: 'table', clear: 'both' },
+      },
+      '& tbody td:not([colspan])::before': {
+        float: 'left',
+        maxWidth: '45%',
+        mr: 2,
+        textAlign: 'left',
+        fontWeight: 700,
+        color: 'text.secondary',
+      },
+      ...Object.fromEntries(
+        columns.map((column, index) => [
+          `& tbody td:nth-of-type(${index + 1}):not([colspan])::before`,
+          { content: JSON.stringify(column) },
+        ]),
+      ),
+    },
+  };
+}
+
+/** Whether the element's content is wider than the element (a wide table), followed as either resizes. */
 function useOverflowsSideways<Element extends HTMLElement>() {
   const ref = useRef<Element>(null);
   const [overflows, setOverflows] = useState(false);
@@ -41,7 +79,7 @@ function useOverflowsSideways<Element extends HTMLElement>() {
   return { ref, overflows };
 }
 
-/** A table with its header, then the loading row, the empty message, or the rows. */
+/** A table with its header, then the loading row, the empty message, or the rows; stacked cards on a phone. */
 export function RowsTable({
   label,
   size,
@@ -60,14 +98,15 @@ export function RowsTable({
 }) {
   const { t } = useTranslation();
   const { ref, overflows } = useOverflowsSideways<HTMLDivElement>();
-  // A table wider than the screen scrolls inside its box: the box says so (a line above it, shadows at the edges
+  const theme = useTheme();
+  // A table wider than its box (a tablet's) scrolls inside it: the box says so (a line above it, shadows at the edges
   // where more columns lie) and takes the keyboard's focus, so its arrow keys scroll it.
   const table = (
     <TableContainer
       ref={ref}
       component={Paper}
       variant="outlined"
-      sx={{ borderRadius: 3, ...(overflows && SCROLL_SHADOWS) }}
+      sx={{ borderRadius: 3, ...(overflows && SCROLL_SHADOWS), ...stackedOnPhones(columns, theme) }}
       {...(overflows && { role: 'region', tabIndex: 0, 'aria-label': label ?? t('common.scrollsSideways') })}
     >
       <Table size={size} aria-label={label}>

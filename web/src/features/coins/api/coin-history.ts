@@ -52,6 +52,11 @@ export function useBankTransfers(userId: number | null, page: number) {
   return useQuery(bankTransfersQueryOptions(userId, page));
 }
 
+/** `POST /payment/bank-transfer/{id}/cancel`: the member takes back a request still waiting for his deposit. */
+export async function cancelBankTransfer(id: number) {
+  await api(`/payment/bank-transfer/${id}/cancel`, { method: 'POST' });
+}
+
 /** `POST /coin-deposit`: credits a checkout the provider reported paid. */
 export async function completeDeposit(body: { coinItemId: number; userId: number | null; paymentId: string }) {
   await api('/coin-deposit', { method: 'POST', body });

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedNumber } from '../../../shared/forms/validate';
 
 export interface BankAccountDraft {
   bankName: string;
@@ -24,7 +25,8 @@ export function checkBankAccount(
   const errors: Partial<Record<keyof BankAccountDraft, string>> = {};
   if (!BANKS.some((bank) => bank.ko === draft.bankName)) errors.bankName = 'coinRefunds.bankRequired';
   if (draft.bankAccountHolder.trim() === '') errors.bankAccountHolder = 'coinRefunds.holderRequired';
-  if (!BANK_ACCOUNT_NUMBER_PATTERN.test(draft.bankAccountNumber.trim())) {
+  const number = typedNumber(draft.bankAccountNumber);
+  if (number === null || !BANK_ACCOUNT_NUMBER_PATTERN.test(number)) {
     errors.bankAccountNumber = 'coinRefunds.numberInvalid';
   }
   if (Object.keys(errors).length > 0) return { account: null, errors };
@@ -32,7 +34,7 @@ export function checkBankAccount(
     account: {
       bankName: draft.bankName as RefundBankAccount['bankName'],
       bankAccountHolder: draft.bankAccountHolder.trim(),
-      bankAccountNumber: draft.bankAccountNumber.trim(),
+      bankAccountNumber: number!,
     },
     errors: null,
   };

@@ -1,4 +1,4 @@
-import { WON_PER_COIN, type CoinHistoryRowDto, type CoinLot } from '@fanmission/contracts';
+import { type CoinHistoryRowDto, type CoinLot, formatNumber, WON_PER_COIN } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,7 +25,7 @@ export function paidAmount(row: CoinHistoryRowDto, coins: number, language: stri
   }
   const won = payment?.amount ?? coins * WON_PER_COIN;
   return language === 'ko'
-    ? `${won.toLocaleString('ko-KR')}원`
+    ? `${formatNumber(won)}원`
     : new Intl.NumberFormat(locale, { style: 'currency', currency: 'KRW' }).format(won);
 }
 
@@ -96,7 +96,7 @@ export function ChargeWithdrawal({ row, lot }: { row: CoinHistoryRowDto; lot: Co
           <DialogContent>
             <Typography>
               {t('coinRefunds.withdrawBody', {
-                coins: coins.toLocaleString(),
+                coins: formatNumber(coins),
                 amount: paidAmount(row, coins, i18n.language),
               })}
             </Typography>

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { CoinLotsResponse } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -80,25 +81,25 @@ export function PartialRefundDialog({
           <Stack spacing={1} data-testid="refund-preview" sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
             <PreviewLine
               label={t('coinRefunds.previewCash')}
-              value={t('coinRefunds.coins', { coins: preview.cashCoins.toLocaleString() })}
+              value={t('coinRefunds.coins', { coins: formatNumber(preview.cashCoins) })}
             />
             <PreviewLine
               label={t('coinRefunds.previewFee')}
-              value={`- ${t('coinRefunds.coins', { coins: preview.feeCoins.toLocaleString() })}`}
+              value={`- ${t('coinRefunds.coins', { coins: formatNumber(preview.feeCoins) })}`}
             />
             <PreviewLine
               label={t('coinRefunds.previewRefundCoins')}
-              value={t('coinRefunds.coins', { coins: preview.refundCoins.toLocaleString() })}
+              value={t('coinRefunds.coins', { coins: formatNumber(preview.refundCoins) })}
             />
             <PreviewLine
               strong
               label={t('coinRefunds.previewAmount')}
-              value={t('coinRefunds.won', { amount: preview.refundAmount.toLocaleString() })}
+              value={t('coinRefunds.won', { amount: formatNumber(preview.refundAmount) })}
             />
           </Stack>
           {preview.nonRefundableCoins > 0 ? (
             <Alert severity="info">
-              {t('coinRefunds.previewKept', { coins: preview.nonRefundableCoins.toLocaleString() })}
+              {t('coinRefunds.previewKept', { coins: formatNumber(preview.nonRefundableCoins) })}
             </Alert>
           ) : null}
           {nothing ? (
@@ -113,7 +114,7 @@ export function PartialRefundDialog({
           {t('coinRefunds.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={nothing || refund.isPending}>
-          {t('coinRefunds.submit', { amount: preview.refundAmount.toLocaleString() })}
+          {t('coinRefunds.submit', { amount: formatNumber(preview.refundAmount) })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -9,12 +10,13 @@ import { useSession } from '../../../shared/session/session';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useBankTransfers } from '../api/coin-history';
 import { depositStatusLabel } from '../history-texts';
+import { CancelDepositButton } from './cancel-deposit';
 import { RefundRequests } from './refund-requests';
 import { RowsTable } from '../../../shared/ui/rows-table';
 
 /**
- * The pending tab: where, how much and by when to pay each bank deposit not paid yet; the deposits waiting for the
- * operator, with their status; then the refund requests.
+ * The pending tab: where, how much and by when to pay each bank deposit not paid yet (each one may be taken back);
+ * the deposits waiting for the operator, with their status; then the refund requests.
  */
 export function PendingTab({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
@@ -36,13 +38,13 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
           sx={{ p: 2, mb: 2, borderRadius: 2 }}
         >
           <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('bankDeposit.pendingTitle')} ·{' '}
-            {t('coinCharge.itemLabel', { point: row.coinItem.point.toLocaleString() })}
+            {t('bankDeposit.pendingTitle')} · {t('coinCharge.itemLabel', { point: formatNumber(row.coinItem.point) })}
           </Typography>
           <BankDepositInstructionsList instructions={row.instructions} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('bankDeposit.exactAmount')}
           </Typography>
+          <CancelDepositButton request={row} />
         </Paper>
       ))}
       <RowsTable
@@ -64,10 +66,10 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
             <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
             <TableCell>{row.depositorName}</TableCell>
             <TableCell>{row.depositorPhone}</TableCell>
-            <TableCell>{row.coinItem.point.toLocaleString()}</TableCell>
+            <TableCell>{formatNumber(row.coinItem.point)}</TableCell>
             {/* An amount is read whole: at 360 px the table scrolls instead of breaking it over two lines. */}
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {t('coinHistory.won', { amount: row.coinItem.price.toLocaleString() })}
+              {t('coinHistory.won', { amount: formatNumber(row.coinItem.price) })}
             </TableCell>
           </TableRow>
         ))}

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import type { CoinRefund } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -49,7 +50,7 @@ export function refundMoneyLines(
   const total = refund.parts.reduce((sum, part) => sum + part.amount, 0);
   const sameDestination = new Set(refund.parts.map((part) => part.via)).size <= 1;
   if (refund.parts.length === 0 || (inWon && sameDestination && total === refund.amount)) {
-    return [t('coinRefunds.won', { amount: refund.amount.toLocaleString(language) })];
+    return [t('coinRefunds.won', { amount: formatNumber(refund.amount) })];
   }
   return refund.parts.map(
     (part) =>
@@ -146,10 +147,10 @@ export function RefundRequests() {
             {/* Six columns do not fit a phone: the longer ones keep a readable width and the box scrolls sideways
                 (squeezed, the status and its reason ran a syllable or two a line). */}
             <TableCell>
-              {refund.coins.toLocaleString()}
+              {formatNumber(refund.coins)}
               {refund.feeCoins > 0 ? (
                 <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('coinRefunds.previewFee')}: {refund.feeCoins.toLocaleString()}
+                  {t('coinRefunds.previewFee')}: {formatNumber(refund.feeCoins)}
                 </Typography>
               ) : null}
             </TableCell>

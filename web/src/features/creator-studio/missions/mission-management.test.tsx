@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Language, MissionView } from '@fanmission/contracts';
+import { formatNumber, type Language, type MissionView } from '@fanmission/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -157,7 +157,7 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
     // The price says coins.
     expect(
       screen.getByText(
-        new RegExp(texts.creatorStudio.missions.products.coins.replace('{{count}}', String(mission.coinPrice))),
+        new RegExp(texts.creatorStudio.missions.products.coins.replace('{{count}}', formatNumber(mission.coinPrice))),
       ),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: m.refuse }));

@@ -1,4 +1,4 @@
-import { DAY_MS, SETTLEMENT, type MissionView, type ProductType } from '@fanmission/contracts';
+import { DAY_MS, formatNumber, type MissionView, type ProductType, SETTLEMENT } from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -172,7 +172,7 @@ export function MissionTable({
         <Typography sx={{ fontWeight: 700 }} role="status">
           {t('creatorStudio.missions.list.totals', {
             count: totals.data.count,
-            coins: totals.data.coins.toLocaleString(),
+            coins: formatNumber(totals.data.coins),
           })}
         </Typography>
       ) : null}
@@ -226,7 +226,7 @@ export function MissionTable({
                     ) : null}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {mission.coinPrice.toLocaleString()}
+                    {formatNumber(mission.coinPrice)}
                   </TableCell>
                   <TableCell
                     sx={{

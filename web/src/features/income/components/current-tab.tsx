@@ -1,4 +1,4 @@
-import { SETTLEMENT, koreaMonthOf } from '@fanmission/contracts';
+import { formatNumber, koreaMonthOf, SETTLEMENT } from '@fanmission/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -87,7 +87,7 @@ export function CurrentTab({ creatorId }: { creatorId: number }) {
             <TableCell sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
               {row.missionProductName ?? '-'}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.coinPrice.toLocaleString()}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatNumber(row.coinPrice)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDotDate(row.completed)}</TableCell>
           </TableRow>
         ))}

@@ -1,3 +1,4 @@
+import { formatNumber } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,11 +14,11 @@ import { useLifetimeIncome } from '../api/income';
 export function LifetimeSummary({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation();
   const query = useLifetimeIncome(creatorId);
-  const won = (amount: number) => t('income.won', { amount: amount.toLocaleString() });
+  const won = (amount: number) => t('income.won', { amount: formatNumber(amount) });
   const totals = query.data;
   const items: Array<[string, string]> = totals
     ? [
-        [t('income.totalEarningCoin'), t('income.coinValue', { coins: totals.totalEarningCoin.toLocaleString() })],
+        [t('income.totalEarningCoin'), t('income.coinValue', { coins: formatNumber(totals.totalEarningCoin) })],
         [t('income.lifetime.earned'), won(totals.income)],
         [t('income.lifetime.paid'), won(totals.paidIncome)],
         [t('income.lifetime.unpaid'), won(Math.max(0, totals.toReceipt - totals.paidIncome))],

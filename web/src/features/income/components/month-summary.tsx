@@ -1,4 +1,4 @@
-import { payoutWonPerCoin, type MonthIncome } from '@fanmission/contracts';
+import { formatNumber, type MonthIncome, payoutWonPerCoin } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
  */
 export function MonthSummary({ income }: { income: MonthIncome }) {
   const { t } = useTranslation();
-  const won = (amount: number) => t('income.won', { amount: amount.toLocaleString() });
+  const won = (amount: number) => t('income.won', { amount: formatNumber(amount) });
   const items: Array<[string, string]> = [
-    [t('income.totalEarningCoin'), t('income.coinValue', { coins: income.totalEarningCoin.toLocaleString() })],
+    [t('income.totalEarningCoin'), t('income.coinValue', { coins: formatNumber(income.totalEarningCoin) })],
     [t('income.income'), won(income.income)],
     [t('income.pgFee'), won(income.pgFee)],
     [t('income.fatkatFee'), won(income.fatkatFee)],

@@ -1,4 +1,4 @@
-import { SETTLEMENT, koreaDate, type MonthlySettlement } from '@fanmission/contracts';
+import { formatNumber, koreaDate, type MonthlySettlement, SETTLEMENT } from '@fanmission/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -62,16 +62,16 @@ export function PastTab() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {t('income.settlementMonthValue', { year: statement.year, month: statement.month })}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{statement.totalEarningCoin.toLocaleString()}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatNumber(statement.totalEarningCoin)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-              {t('income.won', { amount: statement.toReceipt.toLocaleString() })}
+              {t('income.won', { amount: formatNumber(statement.toReceipt) })}
               {/* Taxes withheld (docs/rules/settlement.md): what was taken from income before the amount paid. */}
               {statement.taxWithheld + statement.localTaxWithheld > 0 && (
                 <Typography variant="caption" component="div" color="text.secondary" sx={{ fontWeight: 400 }}>
                   {t('income.withheld', {
-                    total: (statement.taxWithheld + statement.localTaxWithheld).toLocaleString(),
-                    incomeTax: statement.taxWithheld.toLocaleString(),
-                    localTax: statement.localTaxWithheld.toLocaleString(),
+                    total: formatNumber(statement.taxWithheld + statement.localTaxWithheld),
+                    incomeTax: formatNumber(statement.taxWithheld),
+                    localTax: formatNumber(statement.localTaxWithheld),
                   })}
                 </Typography>
               )}

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type MissionComment } from '@fanmission/contracts';
+import { formatNumber, type MissionComment, TEXT_LIMITS } from '@fanmission/contracts';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Verified from '@mui/icons-material/Verified';
@@ -121,7 +121,7 @@ export function CommentItem({
               <Chip
                 size="small"
                 color="secondary"
-                label={t('comments.winChip', { coins: comment.winPoint.toLocaleString() })}
+                label={t('comments.winChip', { coins: formatNumber(comment.winPoint) })}
               />
             ) : null}
           </Stack>

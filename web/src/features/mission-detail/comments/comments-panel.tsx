@@ -1,4 +1,4 @@
-import { type MissionView } from '@fanmission/contracts';
+import { formatNumber, type MissionView } from '@fanmission/contracts';
 import Celebration from '@mui/icons-material/Celebration';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -51,8 +51,8 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
         <Alert severity="info" icon={<Celebration fontSize="small" />} sx={{ mb: 1.5 }} data-testid="comment-event">
           {t('comments.eventHint', {
             title: event.title,
-            probability: event.winProbability.toLocaleString(),
-            coins: event.coinsPerWin.toLocaleString(),
+            probability: formatNumber(event.winProbability),
+            coins: formatNumber(event.coinsPerWin),
             date: formatDotDateTime(event.endsAt),
           })}
         </Alert>
@@ -88,7 +88,7 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
         </DialogTitle>
         <DialogContent sx={{ textAlign: 'center' }}>
           <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 800, my: 1 }}>
-            {t('comments.winCoins', { coins: (win ?? 0).toLocaleString() })}
+            {t('comments.winCoins', { coins: formatNumber(win ?? 0) })}
           </Typography>
           <Typography color="text.secondary">{t('comments.winBody')}</Typography>
         </DialogContent>

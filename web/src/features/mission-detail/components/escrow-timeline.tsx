@@ -47,9 +47,9 @@ function stepLabel(t: ReturnType<typeof useTranslation>['t'], step: EscrowStep):
     case 'RELEASED':
       return step.creatorCoins !== null && step.creatorCoins !== step.coins
         ? t('trust.escrow.stepRELEASED_share', { coins: step.coins, share: step.creatorCoins })
-        : t('trust.escrow.stepRELEASED', { coins: step.coins?.toLocaleString() });
+        : t('trust.escrow.stepRELEASED', { coins: step.coins });
     default:
-      return t(`trust.escrow.step${step.kind}`, { coins: step.coins?.toLocaleString() });
+      return t(`trust.escrow.step${step.kind}`, { coins: step.coins });
   }
 }
 

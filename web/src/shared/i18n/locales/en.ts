@@ -78,7 +78,7 @@ export const en: Messages = {
     blocked: 'Your account has been restricted. On the objection page you can see why and object to it.',
     serverError: sharedMessageForWeb('en', 'error.internal'),
   },
-  popup: { close: 'Close', label: 'Event popup' },
+  popup: { close: 'Close', notToday: "Don't show today", label: 'Event popup' },
   validation: {
     required: sharedMessageForWeb('en', 'validation.required'),
     email: sharedMessageForWeb('en', 'validation.email'),
@@ -526,6 +526,14 @@ export const en: Messages = {
     seePending: 'You can see this again any time under the pending tab.',
     copy: 'Copy the account number',
     copied: 'The account number was copied.',
+    cancel: 'Cancel deposit request',
+    cancelTitle: 'Cancel this deposit request?',
+    cancelText:
+      'The request to deposit {{amount}} won is cancelled. If you have already paid, do not cancel: wait for the charge. Money paid after cancelling is returned through customer support.',
+    keep: 'Keep it',
+    cancelConfirm: 'Cancel request',
+    cancelled: 'Your deposit request was cancelled.',
+    cancelFailed: 'The deposit request could not be cancelled.',
   },
   coinHistory: {
     title: 'Coin history',
@@ -577,7 +585,7 @@ export const en: Messages = {
     paypal: 'PayPal',
     withoutbankbook: 'Bank deposit',
     depositorName: 'Depositor name',
-    depositorPhone: 'Phone (for the cash receipt, digits only)',
+    depositorPhone: 'Phone (for the cash receipt)',
     bankNote: 'Deposits made on weekdays 10:00 to 19:00 are credited within 2 hours.',
     phoneNote:
       'A mobile phone payment is billed with this month’s phone bill and can be cancelled only within the month it was paid in.',
@@ -588,7 +596,7 @@ export const en: Messages = {
     selectItem: 'Please choose the coins to charge.',
     agreeTerms: 'Please agree to the terms.',
     required: 'Required.',
-    numeric: 'Digits only.',
+    numeric: 'Enter digits; hyphens (-) are fine.',
     creatorsCannotCharge: sharedMessageForWeb('en', 'coins.creatorCannotCharge'),
     noPayload: sharedMessageForWeb('en', 'payments.payloadNotCreated'),
     declined: sharedMessageForWeb('en', 'payments.failed'),
