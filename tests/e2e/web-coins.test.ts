@@ -154,10 +154,11 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
     expect(await dialog.getByText(en.coinCharge.required).count()).toBe(2);
     await dialog.getByRole('textbox', { name: en.coinCharge.depositorName }).fill('Kim Minji');
-    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('010-1234');
+    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('010 1234 / 5678');
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
     await dialog.getByText(en.coinCharge.numeric).waitFor();
-    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('01012345678');
+    // Hyphens are how people write phone numbers: taken, the digits sent.
+    await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('010-1234-5678');
     await screenshot(page, 'charge-modal-bank', 'en');
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
     // The request ends on where, how much and by when to pay.
