@@ -186,6 +186,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/coin-deposit': s`401 404 403 403 403 403 403 403`,
   'POST /api/v1/payment': s`401 200 403 403 403 403 403 403`,
   'POST /api/v1/payment/bank-transfer': s`401 200 403 403 403 403 403 403`,
+  // A member's own request only: a request that is not his is unknown to him, whether or not it exists.
+  'POST /api/v1/payment/bank-transfer/{id}/cancel': s`401 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/sandbox/{paymentId}/approve': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/payment/sandbox/{paymentId}/decline': s`404 404 404 404 404 404 404 404`,
   'POST /api/v1/identity-verification/sandbox/{identityVerificationId}/verify': s`404 404 404 404 404 404 404 404`,
