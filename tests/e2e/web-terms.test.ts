@@ -151,7 +151,9 @@ describe('the terms journey', () => {
     await signIn(page, fan);
     await page.waitForURL((current) => current.pathname !== '/login');
     await page.goto(url('/notifications'));
-    const notice = page.getByText(`서비스 이용약관 변경 안내: ${dotted(effective)}부터 적용됩니다. 변경 내용을 확인해 주세요.`);
+    const notice = page.getByText(
+      `서비스 이용약관 변경 안내: ${dotted(effective)}부터 적용됩니다. 변경 내용을 확인해 주세요.`,
+    );
     await notice.click();
     await page.waitForURL((current) => current.pathname === '/provideterms');
     await page.getByText('버전 1 · 2025.01.01 시행').waitFor();
