@@ -75,6 +75,7 @@ import {
   TagList,
   TermsVersionCreate,
   TermsVersionList,
+  TermsVersionShow,
   UserList,
   UserShow,
 } from './screens';
@@ -238,6 +239,7 @@ export function App() {
                 <Resource
                   name="terms-versions"
                   list={TermsVersionList}
+                  show={TermsVersionShow}
                   create={operator ? TermsVersionCreate : undefined}
                 />
               )}

@@ -50,6 +50,7 @@ export const TagList = screen(contentModule, 'TagList');
 const termsVersionsModule = () => import('./resources/terms-versions');
 export const TermsVersionCreate = screen(termsVersionsModule, 'TermsVersionCreate');
 export const TermsVersionList = screen(termsVersionsModule, 'TermsVersionList');
+export const TermsVersionShow = screen(termsVersionsModule, 'TermsVersionShow');
 
 const blockObjectionsModule = () => import('./resources/block-objections');
 export const BlockObjectionList = screen(blockObjectionsModule, 'BlockObjectionList');

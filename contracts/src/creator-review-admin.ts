@@ -48,13 +48,19 @@ export const adminCreatorRefusalSchema = z
 export type AdminCreatorRefusal = z.infer<typeof adminCreatorRefusalSchema>;
 
 /**
- * `GET /api/admin/creators/{id}`: the list row plus every profile field, intro, photo and products, and every earlier
- * refusal, newest first.
+ * `GET /api/admin/creators/{id}`: the list row plus every profile field, intro, photo and products (his lottery events
+ * among them), and every earlier refusal, newest first.
  */
 export const adminCreatorDetailSchema = adminCreatorSchema
   .extend({
     profile: creatorSchema,
-    products: z.array(missionProductSchema),
+    products: z
+      .array(missionProductSchema)
+      .describe(
+        'Every product he registered, active or not (what put him in the review queue): BASIC and LUCKY with ' +
+          '`coinPrice` (LUCKY: a roll), CUSTOM with `minimumCost`, and his lottery events as EVENT products whose ' +
+          '`event` has the title, the entry and end days and the status. Empty when he registered none.',
+      ),
     refusals: z.array(adminCreatorRefusalSchema),
   })
   .meta({ id: 'AdminCreatorDetail' });

@@ -48,5 +48,6 @@ export * from './trust';
 export * from './messages';
 export * from './payment-webhooks';
 export * from './terms';
+export * from './terms-comparison';
 export * from './csv';
 export * from './push';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { MissionView, Page as ApiPage } from '@fanmission/contracts';
+import { DAY_MS, kstDate, kstDayStart, type MissionView, type Page as ApiPage } from '@fanmission/contracts';
 import { holdForMission } from '@fanmission/ledger';
 import { paymentProvidersFor, sweepProviderRefunds } from '@fanmission/services/payments';
 import AxeBuilder from '@axe-core/playwright';
@@ -20,7 +20,7 @@ import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
-import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { createFile, insertMission, registerProduct } from '@fanmission/tests/support/missions';
 
 const ko = consoleKo;
 
@@ -460,6 +460,59 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: ko.console.actions.clearAdult }).click();
     await page.getByRole('button', { name: ko.console.actions.flagAdult }).waitFor({ state: 'visible' });
     expect(await searched()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('an operator reviews an applicant’s products and lottery event; the grade change is a group apart', async () => {
+    const app = served.testApp.app;
+    const applicant = await createCreator(app, { name: '상품 심사 크리에이터', verified: false });
+    await registerProduct(app, applicant, { type: 'BASIC', name: '생일 축하 노래', coinPrice: 1000 });
+    await registerProduct(app, applicant, { type: 'LUCKY', name: '럭키 댄스' });
+    await registerProduct(app, applicant, { type: 'CUSTOM', minimumCost: 3000 });
+    // The event last: an ongoing event refuses new products.
+    const today = kstDate(new Date());
+    const inDays = (days: number) => kstDate(new Date(kstDayStart(today).getTime() + days * DAY_MS));
+    const event = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mission-products',
+      headers: applicant.headers,
+      payload: {
+        creatorId: applicant.creatorId,
+        type: 'EVENT',
+        title: '사인 폴라로이드 추첨',
+        description: '사인 폴라로이드 세 장',
+        drawNumber: 3,
+        applyStart: inDays(1),
+        applyEnd: inDays(4),
+        eventEnd: inDays(14),
+        descriptionPictureId: await createFile(app.db, applicant.id, 'image'),
+      },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await logIn(page, operator);
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await page.goto(`${served.baseUrl}/admin/creators/${applicant.creatorId}/show`);
+    const products = page.getByRole('table', { name: ko.console.creatorReview.products });
+    await products.getByRole('cell', { name: '생일 축하 노래' }).waitFor({ state: 'visible' });
+    await products.getByRole('cell', { name: '1,000코인', exact: true }).waitFor({ state: 'visible' });
+    await products.getByRole('cell', { name: '최소 3,000코인' }).waitFor({ state: 'visible' });
+    const events = page.getByRole('table', { name: ko.console.creatorReview.events });
+    await events.getByRole('cell', { name: '사인 폴라로이드 추첨' }).waitFor({ state: 'visible' });
+    await events.getByText(`응모 ${inDays(1).replaceAll('-', '.')} ~ ${inDays(4).replaceAll('-', '.')} KST`).waitFor();
+    const grade = page.getByRole('group', { name: ko.console.creatorReview.gradeChange });
+    await grade.getByRole('button', { name: '골드로 변경 요청 (코인당 70원)' }).waitFor({ state: 'visible' });
+    await page.getByText('현재 등급: 실버 (코인당 60원)').waitFor({ state: 'visible' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-operator-creator-review-1280.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await products.getByRole('cell', { name: '생일 축하 노래' }).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-operator-creator-review-360.png');
     expect(errors).toEqual([]);
   });
 

@@ -109,6 +109,11 @@ describe('the terms journey', () => {
     await page.goto(url('/admin/terms-versions/create'));
     await field(page, '문서').click();
     await page.getByRole('option', { name: '서비스 이용약관' }).click();
+    // Every text starts from the version in force (version 1 of the migration); the operator edits from there.
+    await expect.poll(() => field(page, '전문 (한국어)').inputValue()).toContain('## 제1조 (목적)');
+    expect(await field(page, '변경 요약 (한국어)').inputValue()).toBe('서비스 시작 시점의 최초 버전입니다.');
+    const inForce = await field(page, '전문 (한국어)').inputValue();
+    expect(inForce).toContain('충전 후 7일 이내에');
     // Too soon: the server's field error shows under the date, in Korean.
     const tooSoon = koreaDate(new Date(clock.now.getTime() + 10 * DAY_MS));
     await field(page, '시행일 (한국 시간)').fill(tooSoon);
@@ -117,11 +122,23 @@ describe('the terms journey', () => {
       'Article 3 names KakaoPay and phone billing; the refund wording is fixed.',
     );
     await field(page, '변경 요약 (일본어)').fill('第3条にKakaoPayと携帯電話決済を明記しました。');
+    // One word changed, one paragraph added; the English and Japanese texts rewritten whole.
     await field(page, '전문 (한국어)').fill(
-      '## 제1조 (목적)\n\n개정된 약관 본문입니다.\n\n## 제3조 (코인)\n\n카드, 카카오페이, 휴대폰 결제, PayPal, 무통장 입금.',
+      `${inForce.replace('충전 후 7일 이내에', '충전 후 14일 이내에')}\n\n## 제7조 (개정)\n\n개정된 약관 본문입니다.`,
     );
     await field(page, '전문 (영어)').fill('## Article 1 (Purpose)\n\nThe revised terms.');
     await field(page, '전문 (일본어)').fill('## 第1条（目的）\n\n改定後の本文です。');
+    // The 신·구 조문 대비표 of the texts as typed: the changed word struck through and underlined, the new article
+    // against <신설>.
+    const comparison = page.getByRole('table', { name: '신·구 조문 대비표 (한국어)' });
+    await comparison.locator('del', { hasText: '7일' }).waitFor();
+    await comparison.locator('ins', { hasText: '14일' }).waitFor();
+    await comparison.getByText('<신설>').first().waitFor();
+    await comparison.scrollIntoViewIfNeeded();
+    problems.push(...(await lookAt(page, 'web-terms-console-create-comparison-ko-1280')));
+    await page.setViewportSize(PHONE);
+    problems.push(...(await lookAt(page, 'web-terms-console-create-comparison-ko-360')));
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText(`시행일은 오늘부터 15일 이후(${effective} 이후)여야 합니다.`).waitFor();
     problems.push(...(await lookAt(page, 'web-terms-console-create-error-ko-1280')));
@@ -135,6 +152,14 @@ describe('the terms journey', () => {
     problems.push(...(await lookAt(page, 'web-terms-console-published-ko-1280')));
     await page.setViewportSize(PHONE);
     problems.push(...(await lookAt(page, 'web-terms-console-list-ko-360')));
+    // The version's page: its summaries and the same table against version 1.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('cell', { name: '시행 예정' }).click();
+    await page.getByRole('table', { name: '신·구 조문 대비표 (한국어)' }).locator('ins', { hasText: '14일' }).waitFor();
+    await page.getByText('비교 기준: 버전 1 · 시행 중 · 2025.01.01 KST 시행').waitFor();
+    problems.push(...(await lookAt(page, 'web-terms-console-show-ko-1280')));
+    await page.setViewportSize(PHONE);
+    problems.push(...(await lookAt(page, 'web-terms-console-show-ko-360')));
     expect(errors).toEqual([]);
     expect(problems).toEqual([]);
 

@@ -20,6 +20,7 @@ const creator = {
   containAdultContent: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   profile: { tags: [], snsLinks: [], intro: null, avatar: null, description: null, businessType: 'NONE' },
+  products: [],
   refusals: [],
 };
 const words = consoleKo.console.actions;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The creator review page shows the application as the creator filled it in, his earlier refusals and a link to his
-// public page; approving asks first and then names the creator in its notice.
-import type { AdminCreatorDetail, StaffRole } from '@fanmission/contracts';
+// The creator review page shows the application as the creator filled it in, the products and lottery events he
+// registered, his earlier refusals and a link to his public page; approving asks first and then names the creator in
+// its notice; the grade change is a labelled group of its own, apart from the decisions.
+import type { AdminCreatorDetail, LotteryEvent, MissionProduct, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
@@ -63,6 +64,60 @@ const creator: AdminCreatorDetail = {
   ],
 };
 
+/** A product of the creator as the API answers it; `overrides` make it one of a type. */
+function product(overrides: Partial<MissionProduct> & Pick<MissionProduct, 'id' | 'name' | 'type'>): MissionProduct {
+  return {
+    coinPrice: null,
+    minimumCost: null,
+    winProbability: null,
+    alwaysPrivate: false,
+    allowAttachments: false,
+    description: null,
+    descriptionPicture: null,
+    creator: { id: 8, name: '소라', url: 'sora', verified: false, user: { id: 31, username: '소라팬', image: null } },
+    created: '2026-11-26T16:40:00.000Z',
+    active: true,
+    sortOrder: 1,
+    currentRequested: 0,
+    accumulated: 0,
+    event: null,
+    ...overrides,
+  };
+}
+
+const lottery: LotteryEvent = {
+  name: '폴라로이드 추첨',
+  title: '사인 폴라로이드 추첨',
+  description: '사인 폴라로이드 세 장',
+  applyStart: '2026-11-27',
+  applyEnd: '2026-11-30',
+  eventEnd: '2026-12-31',
+  drawNumber: 3,
+  applyNumber: 0,
+  pickedNumber: 0,
+  status: 'APPLYING',
+  drawable: false,
+  applied: false,
+  commitment: 'a'.repeat(64),
+  applyStartAt: '2026-11-26T15:00:00.000Z',
+  applyEndAt: '2026-11-30T15:00:00.000Z',
+  drawDeadlineAt: '2026-12-14T15:00:00.000Z',
+  drawnAt: null,
+  prizeDueAt: null,
+  drawnAutomatically: false,
+};
+
+/** The applicant with a product of each type (the roulette switched off) and a lottery event. */
+const withProducts: AdminCreatorDetail = {
+  ...creator,
+  products: [
+    product({ id: 1, name: '생일 축하 노래', type: 'BASIC', coinPrice: 100 }),
+    product({ id: 2, name: '럭키 댄스', type: 'LUCKY', coinPrice: 5, winProbability: 2.5, active: false }),
+    product({ id: 3, name: '무엇이든 요청', type: 'CUSTOM', minimumCost: 1000 }),
+    product({ id: 4, name: '폴라로이드 추첨', type: 'EVENT', event: lottery }),
+  ],
+};
+
 const auth = (roles: StaffRole[]): AuthProvider => ({
   login: async () => undefined,
   logout: async () => undefined,
@@ -71,9 +126,13 @@ const auth = (roles: StaffRole[]): AuthProvider => ({
   getPermissions: async () => roles,
 });
 
-function renderShow(roles: StaffRole[], record: AdminCreatorDetail = creator) {
+function renderShow(
+  roles: StaffRole[],
+  record: AdminCreatorDetail = creator,
+  answer: (data: Record<string, unknown>) => Record<string, unknown> = (data) => ({ ...record, ...data }),
+) {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
-    data: { ...record, ...params.data },
+    data: answer(params.data),
   }));
   const provider = {
     getList: async () => ({ data: [], total: 0 }),
@@ -161,4 +220,78 @@ test('finance reads the application and is offered no decision', async () => {
   expect(await screen.findByText('sora@example.com', {}, { timeout: 10_000 })).toBeTruthy();
   expect(screen.queryByRole('button', { name: consoleKo.console.actions.approve })).toBeNull();
   expect(screen.queryByRole('button', { name: consoleKo.console.actions.reject })).toBeNull();
+});
+
+test('shows the products he registered with type, price and state, and his lottery event with its days and status', async () => {
+  renderShow(['ROLE_OPERATOR'], withProducts);
+  const products = await screen.findByRole('table', { name: words.products }, { timeout: 10_000 });
+  const rows = within(products)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+  expect(rows.filter((cells) => cells.length > 0)).toEqual([
+    ['생일 축하 노래', '기본', '100코인', '활성'],
+    ['럭키 댄스', '럭키', '1회 5코인', '비활성'],
+    ['무엇이든 요청', '커스텀', '최소 1,000코인', '활성'],
+  ]);
+  const events = screen.getByRole('table', { name: words.events });
+  expect(within(events).getByRole('cell', { name: '사인 폴라로이드 추첨' })).toBeTruthy();
+  expect(within(events).getByText('응모 2026.11.27 ~ 2026.11.30 KST')).toBeTruthy();
+  expect(within(events).getByText('이벤트 종료 2026.12.31 KST')).toBeTruthy();
+  expect(within(events).getByRole('cell', { name: '응모 중' })).toBeTruthy();
+  expect(screen.queryByText(words.noProducts)).toBeNull();
+  expect(screen.queryByText(words.noEvents)).toBeNull();
+});
+
+test('an applicant without products or events is told so, in each section', async () => {
+  renderShow(['ROLE_OPERATOR']);
+  expect(await screen.findByText(words.noProducts, {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.getByText(words.noEvents)).toBeTruthy();
+  expect(screen.queryByRole('table', { name: words.products })).toBeNull();
+  expect(screen.queryByRole('table', { name: words.events })).toBeNull();
+});
+
+test('the grade change is a labelled group apart from the decisions, with the current grade and what each button asks', async () => {
+  renderShow(['ROLE_OPERATOR']);
+  const group = await screen.findByRole('group', { name: words.gradeChange }, { timeout: 10_000 });
+  const section = screen.getByRole('region', { name: words.gradeChange });
+  expect(within(section).getByText('현재 등급: 실버 (코인당 60원)')).toBeTruthy();
+  expect(
+    within(group)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['골드로 변경 요청 (코인당 70원)', '다이아몬드로 변경 요청 (코인당 80원)']);
+  // The decisions stay in the toolbar, without any grade among them.
+  const approve = screen.getByRole('button', { name: consoleKo.console.actions.approve });
+  expect(section.contains(approve)).toBe(false);
+  expect(screen.queryByRole('button', { name: '골드' })).toBeNull();
+  expect(screen.queryByRole('button', { name: '다이아몬드' })).toBeNull();
+});
+
+test('a grade change asks first, sends the grade alone and says a finance member approves it', async () => {
+  const update = renderShow(['ROLE_OPERATOR'], creator, () => ({ ...creator, pendingApproval: { id: 5 } }));
+  const group = await screen.findByRole('group', { name: words.gradeChange }, { timeout: 10_000 });
+  await userEvent.click(within(group).getByRole('button', { name: '골드로 변경 요청 (코인당 70원)' }));
+  const dialog = await screen.findByRole('dialog', { name: '골드로 변경 요청 (코인당 70원)' });
+  expect(
+    within(dialog).getByText(
+      '"소라" 크리에이터의 등급 변경을 요청합니다: 실버 → 골드. 재무 담당자가 승인하면 적용됩니다.',
+    ),
+  ).toBeTruthy();
+  expect(update).not.toHaveBeenCalled();
+  await userEvent.click(within(dialog).getByRole('button', { name: /확인|Confirm/ }));
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith('creators', expect.objectContaining({ data: { grade: 'GOLD' } })),
+  );
+  expect(await screen.findByText(consoleKo.console.approvals.requested, {}, { timeout: 10_000 })).toBeTruthy();
+});
+
+test('finance, who may not change a grade, sees the grade among the facts and no grade change', async () => {
+  renderShow(['ROLE_FINANCE'], withProducts);
+  expect(await screen.findByRole('table', { name: words.products }, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.queryByRole('group', { name: words.gradeChange })).toBeNull();
+  expect(screen.getByText('실버')).toBeTruthy();
 });

@@ -1,18 +1,40 @@
-import { CREATOR_GRADES, type AdminCreatorDetail } from '@fanmission/contracts';
+import {
+  CREATOR_GRADES,
+  PAYOUT_WON_PER_COIN,
+  type AdminCreatorDetail,
+  type CreatorGrade,
+  type MissionProduct,
+} from '@fanmission/contracts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Avatar, Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useId, type ReactNode } from 'react';
 import { Show, TopToolbar, useRecordContext, useTranslate, type ShowProps } from 'react-admin';
-import { formatKst } from '../format/kst';
-import { useCodeLabel, codeKey } from './code-field';
+import { formatKst, formatKstDay } from '../format/kst';
+import { useCanWrite } from '../permissions';
+import { useCodeLabel } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
 
 /*
  * The creator review (`/api/admin/creators/{id}`): the application as the creator filled it in (photo, intro, tags,
- * SNS links, description, business type, adult flag, e-mail, public address, application date), every earlier refusal
- * and a link to his public page, beside the decisions.
+ * SNS links, description, business type, adult flag, e-mail, public address, application date), the mission products
+ * and lottery events he registered (what put him in the review queue), every earlier refusal and a link to his public
+ * page, beside the decisions; the grade change apart from them.
  */
 
 /** Approve (asks first: the creator becomes public and searchable at once) and reject with a reason. */
@@ -89,6 +111,144 @@ function Intro({ creator }: { creator: AdminCreatorDetail }) {
   );
 }
 
+const coins = (amount: number) => amount.toLocaleString('ko-KR');
+
+/** What a fan pays: a BASIC price, a LUCKY roll's price, a CUSTOM request's smallest offer. */
+function priceText(product: MissionProduct, t: (key: string, options?: object) => string): string {
+  if (product.type === 'CUSTOM') {
+    return product.minimumCost === null ? '-' : t('priceMinimum', { coins: coins(product.minimumCost) });
+  }
+  if (product.coinPrice === null) return '-';
+  return t(product.type === 'LUCKY' ? 'pricePerRoll' : 'price', { coins: coins(product.coinPrice) });
+}
+
+/**
+ * Names and titles wrap between words (inside one only when it is wider than the cell); headers and the short codes
+ * (type, state) never break inside a word at 360 px.
+ */
+const tableSx = {
+  '& .MuiTableCell-root': { px: 1, verticalAlign: 'top', wordBreak: 'keep-all', overflowWrap: 'anywhere' },
+  '& .MuiTableCell-head': { whiteSpace: 'nowrap', color: 'text.secondary' },
+} as const;
+const keepWords = { wordBreak: 'keep-all', overflowWrap: 'normal' } as const;
+const oneLine = { whiteSpace: 'nowrap' } as const;
+
+/** The BASIC, LUCKY and CUSTOM products: name, type, price and whether fans can buy them. */
+function CreatorProducts({ products }: { products: readonly MissionProduct[] }) {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const t = (key: string, options?: object) => translate(`console.creatorReview.${key}`, options);
+  if (products.length === 0) return <Typography variant="body2">{t('noProducts')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('products')} sx={tableSx}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('productName')}</TableCell>
+          <TableCell>{t('productType')}</TableCell>
+          <TableCell>{t('productPrice')}</TableCell>
+          <TableCell>{t('productState')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {products.map((product) => (
+          <TableRow key={product.id}>
+            <TableCell>{product.name}</TableCell>
+            <TableCell sx={oneLine}>{label('productType', product.type)}</TableCell>
+            <TableCell sx={keepWords}>{priceText(product, t)}</TableCell>
+            <TableCell sx={oneLine}>{t(product.active ? 'productActive' : 'productInactive')}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The lottery events (EVENT products): title, entry period and end, status. */
+function CreatorEvents({ products }: { products: readonly MissionProduct[] }) {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const t = (key: string, options?: object) => translate(`console.creatorReview.${key}`, options);
+  const events = products.flatMap((product) => (product.event ? [{ id: product.id, event: product.event }] : []));
+  if (events.length === 0) return <Typography variant="body2">{t('noEvents')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('events')} sx={tableSx}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('eventTitle')}</TableCell>
+          <TableCell>{t('eventPeriod')}</TableCell>
+          <TableCell>{t('eventStatus')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {events.map(({ id, event }) => (
+          <TableRow key={id}>
+            <TableCell>{event.title}</TableCell>
+            <TableCell sx={keepWords}>
+              <Box component="span" sx={{ display: 'block' }}>
+                {t('eventApplyPeriod', {
+                  start: event.applyStart.replaceAll('-', '.'),
+                  end: formatKstDay(event.applyEnd),
+                })}
+              </Box>
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                {t('eventEnd', { end: formatKstDay(event.eventEnd) })}
+              </Box>
+            </TableCell>
+            <TableCell sx={oneLine}>{label('eventStatus', event.status)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The grade (the payout rate, PAYOUT_WON_PER_COIN) apart from the decisions: the current one and a request to each
+ * other grade, which a finance member approves (services/src/creators/grade-approvals.ts). Only for those who may
+ * write creators.
+ */
+export function GradeChange() {
+  const creator = useRecordContext<AdminCreatorDetail>();
+  const canWrite = useCanWrite('creators');
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const titleId = useId();
+  if (!creator?.profile || !canWrite) return null;
+  const t = (key: string, options?: object) => translate(`console.creatorReview.${key}`, options);
+  const gradeName = (grade: CreatorGrade) => label('creatorGrade', grade);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {t('gradeChange')}
+        </Typography>
+        <Typography variant="body2">
+          {t('currentGrade', { grade: gradeName(creator.grade), won: PAYOUT_WON_PER_COIN[creator.grade] })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('gradeHelp')}
+        </Typography>
+        <Stack role="group" aria-labelledby={titleId} direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {CREATOR_GRADES.filter((grade) => grade !== creator.grade).map((grade) => (
+            <UpdateAction<AdminCreatorDetail>
+              key={grade}
+              resource="creators"
+              label={`console.creatorReview.gradeTo.${grade}`}
+              labelArgs={{ won: PAYOUT_WON_PER_COIN[grade] }}
+              patch={() => ({ grade })}
+              patchOnly
+              confirmMessage={(record) => [
+                'console.creatorReview.gradeConfirm',
+                { name: record.name, from: gradeName(record.grade), to: gradeName(grade) },
+              ]}
+            />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The application itself, under the decisions. */
 export function CreatorApplication() {
   const creator = useRecordContext<AdminCreatorDetail>();
@@ -157,6 +317,12 @@ export function CreatorApplication() {
             </Link>
           </Box>
         </Stack>
+        <Section title={t('products')}>
+          <CreatorProducts products={creator.products.filter((product) => product.type !== 'EVENT')} />
+        </Section>
+        <Section title={t('events')}>
+          <CreatorEvents products={creator.products.filter((product) => product.type === 'EVENT')} />
+        </Section>
         <Section title={t('intro')}>
           <Intro creator={creator} />
         </Section>
@@ -271,20 +437,12 @@ export const CreatorShow = (props: ShowProps) => (
           patch={() => ({ adultClearRequest: 'DECLINE' })}
           patchOnly
         />
-        {CREATOR_GRADES.map((grade) => (
-          <UpdateAction
-            key={grade}
-            resource="creators"
-            label={codeKey('creatorGrade', grade)}
-            show={(record) => record['grade'] !== grade}
-            patch={() => ({ grade })}
-          />
-        ))}
       </TopToolbar>
     }
   >
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
       <CreatorApplication />
+      <GradeChange />
       <PayoutHistoryCard />
     </Box>
   </Show>

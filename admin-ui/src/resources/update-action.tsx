@@ -17,6 +17,8 @@ import { MoneySummary, useMoneyText, type MoneyFacts } from './money-confirm';
 interface UpdateActionProps<RecordType extends RaRecord> {
   /** i18n key of the button. */
   label: string;
+  /** The arguments of the button's text, when it has some. */
+  labelArgs?: Record<string, unknown>;
   /** The fields to change; `reason` is what the dialog asked for. */
   patch: (record: RecordType, reason: string) => Record<string, unknown>;
   /** Asks for a reason first (required) under this i18n key. */
@@ -61,7 +63,7 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   const amountText = useMoneyText();
   if (!record || !allowed || (props.show && !props.show(record))) return null;
   const facts = props.confirm?.(record);
-  const label = translate(props.label);
+  const label = translate(props.label, props.labelArgs);
   const message = props.confirmMessage?.(record);
   const asks = props.reasonLabel !== undefined || facts !== undefined || message !== undefined;
 

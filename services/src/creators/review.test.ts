@@ -1,9 +1,10 @@
-import type { Language } from '@fanmission/contracts';
+import type { AdminCreatorDetail, Language } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { approveAs } from '@fanmission/tests/support/approvals';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { createCreator, createTags, type TestCreator } from '@fanmission/tests/support/creators';
+import { createFile } from '@fanmission/tests/support/missions';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { createSmtpMailer } from '../mail';
 import { createReviewMailConsumer } from './review-mail-consumer';
@@ -129,6 +130,78 @@ describe('creator review (admin API)', () => {
     });
     expect((one.json() as { profile: { avatar: unknown } }).profile.avatar).not.toBeNull();
     expect((await admin('GET', '/creators/999999999')).statusCode).toBe(404);
+  });
+
+  it('shows the products he registered (type, price, state) and his lottery event (title, dates, status)', async () => {
+    const creator = await queuedCreator();
+    await app()
+      .db.insertInto('mission_products')
+      .values([
+        {
+          creator_id: creator.creatorId,
+          type: 'LUCKY',
+          name: 'Lucky dance',
+          coin_price: 5,
+          win_probability: 2.5,
+          description: 'A dance',
+          sort_order: 1,
+          active: false,
+        },
+        { creator_id: creator.creatorId, type: 'CUSTOM', name: 'Anything', minimum_cost: 300, sort_order: 1 },
+      ])
+      .execute();
+    // The event as his studio creates it: the days are Korea-time days after the test's clock (2026-11-22).
+    const event = await app().inject({
+      method: 'POST',
+      url: '/api/v1/mission-products',
+      headers: { ...creator.headers, 'accept-language': 'en' },
+      payload: {
+        creatorId: creator.creatorId,
+        type: 'EVENT',
+        title: 'Signed polaroid draw',
+        description: 'Three signed polaroids',
+        drawNumber: 3,
+        applyStart: '2026-11-23',
+        applyEnd: '2026-11-30',
+        eventEnd: '2026-12-31',
+        descriptionPictureId: await createFile(app().db, creator.id, 'image'),
+      },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+
+    const one = await admin('GET', `/creators/${creator.creatorId}`);
+    expect(one.statusCode).toBe(200);
+    const { products } = one.json<AdminCreatorDetail>();
+    const byType = Object.fromEntries(products.map((product) => [product.type, product]));
+    expect(products).toHaveLength(4);
+    expect(byType['BASIC']).toMatchObject({ name: 'Say hello', coinPrice: 10, active: true, event: null });
+    expect(byType['LUCKY']).toMatchObject({ name: 'Lucky dance', coinPrice: 5, winProbability: 2.5, active: false });
+    expect(byType['CUSTOM']).toMatchObject({ name: 'Anything', coinPrice: null, minimumCost: 300, active: true });
+    expect(byType['EVENT']).toMatchObject({
+      name: 'Signed polaroid draw',
+      coinPrice: null,
+      event: {
+        title: 'Signed polaroid draw',
+        applyStart: '2026-11-23',
+        applyEnd: '2026-11-30',
+        eventEnd: '2026-12-31',
+        drawNumber: 3,
+        status: 'CREATED',
+        // Read by an operator: nobody has applied as him.
+        applied: false,
+      },
+    });
+
+    // A creator who registered nothing: both lists empty, not missing.
+    const bare = await createCreator(app(), { verified: false });
+    const empty = await admin('GET', `/creators/${bare.creatorId}`);
+    expect(empty.json()).toMatchObject({ products: [], refusals: [] });
+    // Finance reads the same record; a fan gets 403 and no product.
+    const read = await admin('GET', `/creators/${creator.creatorId}`, undefined, finance.headers);
+    expect(read.json<AdminCreatorDetail>().products).toHaveLength(4);
+    const denied = await admin('GET', `/creators/${creator.creatorId}`, undefined, fan.headers);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain('Signed polaroid draw');
   });
 
   it('keeps every refusal with its reason, who and when, newest first; an approval adds none', async () => {
