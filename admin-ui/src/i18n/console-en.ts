@@ -174,6 +174,7 @@ export const consoleEn = {
       userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
     },
     terms: {
+      title: '%{kind}, version %{version}',
       withdraw: 'Withdraw',
       withdrawTitle: 'Withdraw version %{version}?',
       withdrawBody: 'It will not take effect and its notice stops. Members already told are not told again.',

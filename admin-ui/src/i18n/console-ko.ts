@@ -170,8 +170,9 @@ export const consoleKo: ConsoleMessages = {
       userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
     },
     terms: {
+      title: '%{kind} %{version} 버전',
       withdraw: '철회',
-      withdrawTitle: '버전 %{version}을 철회할까요?',
+      withdrawTitle: '%{version} 버전을 철회할까요?',
       withdrawBody: '이 버전은 시행되지 않고 공지 발송도 멈춥니다. 이미 안내받은 회원에게 다시 알리지는 않습니다.',
       published: '새 버전을 게시했습니다. 모든 회원에게 알림과 메일로 안내합니다.',
       noticeHelp:

@@ -121,6 +121,8 @@ function renderPage(
   } as unknown as DataProvider;
   render(
     <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+      {/* Where the console's app bar takes a page's title. */}
+      <h1 id="react-admin-title" />
       <ResourceContextProvider value="terms-versions">
         {page === 'create' ? <TermsVersionCreate /> : <TermsVersionShow id={id} />}
       </ResourceContextProvider>
@@ -294,4 +296,5 @@ test('a version’s page compares it with the version before it', async () => {
   expect(screen.getByText('비교 기준: 버전 1 · 지난 버전 · 2025.01.01 KST 시행')).toBeTruthy();
   expect([...table.querySelectorAll('del')].map((node) => node.textContent)).toEqual(['옛 약관']);
   expect(screen.getByText('제3조를 고쳤습니다.')).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('서비스 이용약관 2 버전');
 });

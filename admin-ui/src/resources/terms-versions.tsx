@@ -247,11 +247,20 @@ function TermsVersionComparison() {
   );
 }
 
+/** A version's name as operators say it ("서비스 이용약관 3 버전"), the page's title instead of its record id. */
+export function TermsVersionTitle() {
+  const record = useRecordContext<AdminTermsVersion>();
+  const label = useCodeLabel();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <>{translate('console.terms.title', { kind: label('termsKind', record.kind), version: record.version })}</>;
+}
+
 /** One version: where it stands, its notice, its summaries and the comparison with the version before it. */
 export const TermsVersionShow = (props: ShowProps) => {
   const translate = useTranslate();
   return (
-    <Show {...props}>
+    <Show title={<TermsVersionTitle />} {...props}>
       <SimpleShowLayout>
         <CodeField source="kind" family="termsKind" />
         <NumberField source="version" />
