@@ -42,6 +42,7 @@ import {
   CommentEventEdit,
   CommentEventList,
   CommentList,
+  CommentShow,
   CommentRestrictionCreate,
   CommentRestrictionList,
   CreatorList,
@@ -225,7 +226,7 @@ export function App() {
               {operator && <Resource name="missions" list={MissionList} show={MissionShow} />}
               {operator && <Resource name="mission-products" list={MissionProductList} />}
               {operator && <Resource name="grade-proposals" list={GradeProposalList} />}
-              {operator && <Resource name="mission-comments" list={CommentList} />}
+              {operator && <Resource name="mission-comments" list={CommentList} show={CommentShow} />}
               {operator && (
                 <Resource name="comment-restrictions" list={CommentRestrictionList} create={CommentRestrictionCreate} />
               )}

@@ -57,6 +57,7 @@ export const BlockObjectionList = screen(blockObjectionsModule, 'BlockObjectionL
 
 const moderationModule = () => import('./resources/moderation');
 export const CommentList = screen(moderationModule, 'CommentList');
+export const CommentShow = screen(moderationModule, 'CommentShow');
 export const CommentRestrictionCreate = screen(moderationModule, 'CommentRestrictionCreate');
 export const CommentRestrictionList = screen(moderationModule, 'CommentRestrictionList');
 export const CreatorList = screen(moderationModule, 'CreatorList');

@@ -11,6 +11,7 @@ export const TO_DO_QUEUES = {
   creatorsToReview: 'creators',
   adultFlagClearRequests: 'creators',
   blockObjections: 'block-objections',
+  reportedComments: 'mission-comments',
   depositsToConfirm: 'bank-transfers',
   refundRequests: 'coin-refunds',
   statementsToApprove: 'settlements',

@@ -98,6 +98,32 @@ export const updateCommentRequestSchema = z.strictObject({
 });
 export type UpdateCommentRequest = z.infer<typeof updateCommentRequestSchema>;
 
+/** Why a member reports a comment, as he picks it from the report dialog. */
+export const COMMENT_REPORT_REASONS = ['SPAM', 'ABUSE', 'SEXUAL', 'PRIVACY', 'OTHER'] as const;
+export const commentReportReasonSchema = z.enum(COMMENT_REPORT_REASONS, { error: 'comments.reportReasonInvalid' });
+export type CommentReportReason = z.infer<typeof commentReportReasonSchema>;
+/** The longest explanation a reporter may add to his reason. */
+export const COMMENT_REPORT_DETAIL_MAX = 200;
+
+/**
+ * POST /missions/{id}/comments/{commentId}/blocks: the reason and, for "other", what is wrong (required then). A
+ * request without a body reports for "other" without a detail, as API clients did before reasons existed.
+ */
+export const commentReportRequestSchema = z
+  .strictObject({
+    reason: commentReportReasonSchema,
+    detail: z.string().trim().max(COMMENT_REPORT_DETAIL_MAX, { error: 'comments.reportDetailTooLong' }).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.reason === 'OTHER' && !body.detail) {
+      context.addIssue({ code: 'custom', path: ['detail'], message: 'comments.reportDetailRequired' });
+    }
+  });
+export type CommentReportRequest = z.infer<typeof commentReportRequestSchema>;
+
+/** What an operator's decision made of a report: the comment hidden (upheld) or left as it is (dismissed). */
+export const COMMENT_REPORT_OUTCOMES = ['UPHELD', 'DISMISSED'] as const;
+
 export const commentLikeResponseSchema = z
   .object({ id: z.number().int(), liked: z.boolean(), likedCount: z.number().int().nonnegative() })
   .meta({ id: 'MissionCommentLikeResponse' });
@@ -213,6 +239,10 @@ export const adminCommentSchema = z
     editedAt: instant.nullable(),
     likesCount: z.number().int(),
     reportsCount: z.number().int(),
+    /** Reports no operator has decided on yet. */
+    openReportsCount: z.number().int(),
+    /** When the oldest report no operator has decided on was made (null: none waits). */
+    reportsOpenSince: instant.nullable(),
     /** Hidden for everyone (by an operator, or by reports with no operator decision yet). */
     hidden: z.boolean(),
     /** The operator's decision (null: none yet) and its reason. */
@@ -226,6 +256,8 @@ export const adminCommentFilterSchema = z.object({
   id: z.union([z.number().int(), z.array(z.number().int())]).optional(),
   /** Only comments with at least one report. */
   reported: z.boolean().optional(),
+  /** Only comments with reports no operator has decided on (the to-do block's queue). */
+  awaitingDecision: z.boolean().optional(),
   hidden: z.boolean().optional(),
   missionId: z.number().int().optional(),
   userId: z.number().int().optional(),
@@ -238,6 +270,33 @@ export const adminCommentModerationSchema = z.object({
   hidden: z.boolean({ error: 'validation.required' }),
   moderationReason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500),
 });
+
+/** One member's report of a comment, as the operator reads it before deciding. */
+export const adminCommentReportSchema = z
+  .object({
+    id: z.number().int(),
+    commentId: z.number().int(),
+    reporterId: z.number().int(),
+    reporterName: z.string(),
+    reporterEmail: z.string().nullable(),
+    reason: commentReportReasonSchema,
+    detail: z.string().nullable(),
+    createdAt: instant,
+    /** The operator's decision on the comment since this report (null: none yet). */
+    outcome: z.enum(COMMENT_REPORT_OUTCOMES).nullable(),
+    decidedAt: instant.nullable(),
+  })
+  .meta({ id: 'AdminMissionCommentReport' });
+export type AdminCommentReport = z.infer<typeof adminCommentReportSchema>;
+
+/** The newest reports a comment's console page lists (the count of all is the comment's `reportsCount`). */
+export const COMMENT_REPORTS_SHOWN = 100;
+
+/** `GET /api/admin/mission-comments/{id}`: the comment with its newest reports. */
+export const adminCommentDetailSchema = adminCommentSchema
+  .extend({ reports: z.array(adminCommentReportSchema) })
+  .meta({ id: 'AdminMissionCommentDetail' });
+export type AdminCommentDetail = z.infer<typeof adminCommentDetailSchema>;
 
 /** Restrictions in the order they were made (newest first by default). */
 export const ADMIN_COMMENT_RESTRICTION_SORT_FIELDS = ['createdAt'] as const;

@@ -172,6 +172,16 @@ export const domainEventDefinitions = {
       excerpt: z.string(),
     }),
   },
+  /** An operator decided on a reported comment: the reports waiting on it upheld (hidden) or dismissed. */
+  'mission.comment-reports-decided': {
+    aggregateType: 'mission',
+    payload: z.object({
+      missionId: id,
+      commentId: id,
+      outcome: z.enum(['UPHELD', 'DISMISSED']),
+      reporterIds: z.array(id).min(1),
+    }),
+  },
 } as const satisfies Record<string, { aggregateType: AggregateType; payload: z.ZodType }>;
 
 export type DomainEventType = keyof typeof domainEventDefinitions;

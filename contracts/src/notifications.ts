@@ -47,6 +47,10 @@ export const NOTIFICATION_KINDS = [
   'COINS_EXPIRING',
   /** To the creator and the requester: an operator hid the mission's content (console). */
   'MISSION_CONTENT_BLOCKED',
+  /** To a reporter: an operator hid the comment he reported. */
+  'COMMENT_REPORT_UPHELD',
+  /** To a reporter: an operator found no breach in the comment he reported and left it. */
+  'COMMENT_REPORT_DISMISSED',
   /** To every member: a new version of the terms takes effect on a date; links to its legal page. */
   'TERMS_CHANGED',
   /** To the fan: an operator confirmed his bank deposit, the coins are credited; links to /coin-history. */

@@ -933,6 +933,7 @@ describe('operator and finance console', () => {
       method: 'POST',
       url: `/api/v1/missions/${commented.id}/comments/${commentId}/blocks`,
       headers: reporter.headers,
+      payload: { reason: 'SPAM', detail: '같은 링크를 여러 미션에 남깁니다' },
     });
     expect(report.statusCode).toBe(200);
     const visibleComments = async () =>
@@ -967,9 +968,25 @@ describe('operator and finance console', () => {
     expect(approved).toEqual({ review_status: 'APPROVED', verified: true });
     expect((await publicProfile()).status).toBe(200);
 
-    // The reported comment is first in the moderation list; hiding it (with a reason) removes it for everybody.
-    await page.goto(`${served.baseUrl}/admin/mission-comments`);
+    // The to-do block counts the reported comment and opens the comments waiting for a decision; its page shows
+    // the report (who, why, his words) at 1280 and 360 px.
+    await page.goto(`${served.baseUrl}/admin/`);
+    await page
+      .getByRole('region', { name: ko.console.toDo.title })
+      .getByRole('link', { name: new RegExp(ko.console.toDo.queues.reportedComments) })
+      .click();
     const commentRow = page.locator('tr', { hasText: '광고 링크를 남기는 댓글' });
+    await commentRow.waitFor({ state: 'visible' });
+    await commentRow.getByText('광고 링크를 남기는 댓글').click();
+    await page.waitForURL(new RegExp(`/admin/mission-comments/${commentId}/show$`));
+    const reportRow = page.locator('tr', { hasText: '같은 링크를 여러 미션에 남깁니다' });
+    await reportRow.getByText('스팸·홍보').waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-operator-comment-reports.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'admin-operator-comment-reports-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Hiding it (with a reason) from the list removes it for everybody.
+    await page.goto(`${served.baseUrl}/admin/mission-comments`);
     await commentRow.waitFor({ state: 'visible' });
     await commentRow.getByRole('button', { name: ko.console.actions.hide }).click();
     await page.getByRole('dialog').getByRole('textbox').fill('광고성 댓글');

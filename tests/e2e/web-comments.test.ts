@@ -150,9 +150,20 @@ describe('web app: mission comments', () => {
         await page.goto(url(`/mission-detail/${missionId}`));
         await page.getByRole('button', { name: ko.comments.showReplies.replace('{{count}}', '1') }).click();
         const reply = item(page, 'ko', `Mira${suffix}`);
+        // The reason is asked; "other" needs his words.
         await reply.getByRole('button', { name: ko.comments.report, exact: true }).click();
-        await page.getByRole('dialog').getByText(ko.comments.confirmReport).waitFor();
-        await page.getByRole('dialog').getByRole('button', { name: ko.common.ok }).click();
+        const dialog = page.getByRole('dialog', { name: ko.comments.reportTitle });
+        await dialog.getByRole('button', { name: ko.comments.report }).click();
+        await dialog.getByText(ko.comments.reportReasonRequired).waitFor();
+        await dialog.getByRole('radio', { name: ko.comments.reportReasons.OTHER }).check();
+        await dialog.getByRole('button', { name: ko.comments.report }).click();
+        await dialog.getByText(ko.comments.reportDetailRequired).waitFor();
+        await dialog.getByRole('textbox', { name: ko.comments.reportDetailRequiredLabel }).fill('다른 사람을 사칭해요');
+        await shot(page, 'report-dialog', 'ko');
+        await page.setViewportSize({ width: 360, height: 780 });
+        await shot(page, 'report-dialog-360', 'ko');
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await dialog.getByRole('button', { name: ko.comments.report }).click();
         await okAlert(page, 'ko', ko.comments.reported);
         await reply.getByText(ko.comments.blockedMessage).waitFor();
         expect(await reply.getByText('고마워요!').count()).toBe(0);
@@ -161,7 +172,8 @@ describe('web app: mission comments', () => {
         await okAlert(page, 'ko', ko.comments.reportCancelled);
         await reply.getByText('고마워요!').waitFor();
         await reply.getByRole('button', { name: ko.comments.report, exact: true }).click();
-        await page.getByRole('dialog').getByRole('button', { name: ko.common.ok }).click();
+        await dialog.getByRole('radio', { name: ko.comments.reportReasons.SPAM }).check();
+        await dialog.getByRole('button', { name: ko.comments.report }).click();
         await okAlert(page, 'ko', ko.comments.reported);
         expect(errors).toEqual([]);
         await page.close();

@@ -115,5 +115,13 @@ export const codesEn: CodeLabels = {
     EXPIRED: 'Expired',
   },
   termsKind: { terms: 'Terms of service', privacy: 'Privacy policy', operating: 'Operating policy' },
+  commentReportReason: {
+    SPAM: 'Spam or advertising',
+    ABUSE: 'Abuse or insult',
+    SEXUAL: 'Sexual content',
+    PRIVACY: 'Personal information',
+    OTHER: 'Other',
+  },
+  commentReportOutcome: { UPHELD: 'Hidden', DISMISSED: 'Dismissed' },
   termsVersionState: { IN_FORCE: 'In force', SCHEDULED: 'Scheduled', PAST: 'Past', WITHDRAWN: 'Withdrawn' },
 };

@@ -118,5 +118,13 @@ export const codesKo: CodeLabels = {
     EXPIRED: '기한 만료',
   },
   termsKind: { terms: '서비스 이용약관', privacy: '개인정보처리방침', operating: '운영정책' },
+  commentReportReason: {
+    SPAM: '스팸·홍보',
+    ABUSE: '욕설·비하',
+    SEXUAL: '음란·선정성',
+    PRIVACY: '개인정보 노출',
+    OTHER: '기타',
+  },
+  commentReportOutcome: { UPHELD: '숨김 처리', DISMISSED: '기각' },
   termsVersionState: { IN_FORCE: '시행 중', SCHEDULED: '시행 예정', PAST: '지난 버전', WITHDRAWN: '철회됨' },
 };

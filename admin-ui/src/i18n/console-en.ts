@@ -38,6 +38,7 @@ export const consoleEn = {
         creatorsToReview: 'Creators awaiting review',
         adultFlagClearRequests: 'Requests to clear the adult flag',
         blockObjections: 'Block objections to review',
+        reportedComments: 'Reported comments to decide',
         depositsToConfirm: 'Bank deposits to confirm',
         refundRequests: 'Refund requests',
         statementsToApprove: 'Statements to approve',
@@ -172,6 +173,11 @@ export const consoleEn = {
       byId: 'By member id',
       byFilter: 'By filter',
       userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
+    },
+    comments: {
+      dismiss: 'Dismiss reports',
+      waiting: 'Waiting',
+      noReports: 'No reports.',
     },
     terms: {
       title: '%{kind}, version %{version}',

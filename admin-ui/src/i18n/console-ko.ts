@@ -38,6 +38,7 @@ export const consoleKo: ConsoleMessages = {
         creatorsToReview: '심사 대기 크리에이터',
         adultFlagClearRequests: '성인 콘텐츠 해제 요청',
         blockObjections: '검토 대기 차단 이의 신청',
+        reportedComments: '처리 대기 신고 댓글',
         depositsToConfirm: '확인할 무통장 입금',
         refundRequests: '환불 요청',
         statementsToApprove: '승인할 정산서',
@@ -168,6 +169,11 @@ export const consoleKo: ConsoleMessages = {
       byId: '회원 번호로',
       byFilter: '조건으로',
       userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
+    },
+    comments: {
+      dismiss: '신고 기각',
+      waiting: '처리 대기',
+      noReports: '신고가 없습니다.',
     },
     terms: {
       title: '%{kind} %{version} 버전',

@@ -1,7 +1,14 @@
 import { CREATOR_GRADES } from '@fanmission/contracts';
+import { Box, Typography } from '@mui/material';
 import {
+  ArrayField,
   BooleanField,
   Create,
+  Datagrid,
+  Show,
+  SimpleShowLayout,
+  useTranslate,
+  type ShowProps,
   DeleteButton,
   NullableBooleanInput,
   NumberField,
@@ -116,9 +123,37 @@ export const GradeProposalList = () => {
   );
 };
 
+/** The decisions on a comment, on its row and on its page: hide it, dismiss its reports, show it again. */
+function CommentDecisions() {
+  return (
+    <>
+      <UpdateAction
+        label="console.actions.hide"
+        reasonLabel="console.actions.reason"
+        color="error"
+        show={(record) => !record['hidden']}
+        patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
+      />
+      {/* A visible comment with reports waiting: the operator finds no breach and leaves it. */}
+      <UpdateAction
+        label="console.comments.dismiss"
+        reasonLabel="console.actions.reason"
+        show={(record) => !record['hidden'] && Number(record['openReportsCount']) > 0}
+        patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
+      />
+      <UpdateAction
+        label="console.actions.unhide"
+        reasonLabel="console.actions.reason"
+        show={(record) => Boolean(record['hidden'])}
+        patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
+      />
+    </>
+  );
+}
+
 /**
- * Comments (`/api/admin/mission-comments`): reported first; hide or show with a reason.
- * Below 900 px the id and the moderation reason are left out and long comments wrap.
+ * Comments (`/api/admin/mission-comments`): those with reports waiting first; a row opens the comment's page with its
+ * reports. Below 900 px the id and the moderation reason are left out and long comments wrap.
  */
 export const CommentList = () => {
   const wide = useWideConsole();
@@ -127,37 +162,82 @@ export const CommentList = () => {
       filterDefaultValues={{ reported: true }}
       filters={[
         <NullableBooleanInput key="reported" source="reported" alwaysOn />,
+        <NullableBooleanInput key="awaitingDecision" source="awaitingDecision" alwaysOn />,
         <NullableBooleanInput key="hidden" source="hidden" alwaysOn />,
         <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
       ]}
       sort={{ field: 'reportsCount', order: 'DESC' }}
       empty={false}
+      rowClick="show"
     >
       {wide && <TextField source="id" />}
       <TextField source="missionId" />
       <TextField source="content" sx={WRAP} />
       <TextField source="username" sx={WRAP} />
       <NumberField source="reportsCount" />
+      <NumberField source="openReportsCount" />
       <BooleanField source="hidden" />
       {wide && <TextField source="moderationReason" emptyText="-" sx={WRAP} />}
       <ActionsColumn label="console.actions.column">
-        <UpdateAction
-          label="console.actions.hide"
-          reasonLabel="console.actions.reason"
-          color="error"
-          show={(record) => !record['hidden']}
-          patch={(_, reason) => ({ hidden: true, moderationReason: reason })}
-        />
-        <UpdateAction
-          label="console.actions.unhide"
-          reasonLabel="console.actions.reason"
-          show={(record) => Boolean(record['hidden'])}
-          patch={(_, reason) => ({ hidden: false, moderationReason: reason })}
-        />
+        <CommentDecisions />
       </ActionsColumn>
     </ConsoleList>
   );
 };
+
+const REPORT_FIELD = (field: string) => `resources.mission-comments.fields.reports.${field}`;
+
+/** One comment: what it says, where it stands, its reports (who, why, when, what was decided) and the decisions. */
+export const CommentShow = (props: ShowProps) => (
+  <Show actions={false} {...props}>
+    <SimpleShowLayout>
+      <TextField source="content" sx={WRAP} />
+      <TextField source="username" sx={WRAP} />
+      <TextField source="missionId" />
+      <KstDateField source="createdAt" showTime />
+      <NumberField source="reportsCount" />
+      <NumberField source="openReportsCount" />
+      <BooleanField source="hidden" />
+      <TextField source="moderationReason" emptyText="-" sx={WRAP} />
+      <ArrayField source="reports" label={REPORT_FIELD('name')}>
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          {/* Narrow screens scroll the table sideways; only the reporter's words wrap, in a readable width. */}
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={<CommentReportsEmpty />}
+            sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
+          >
+            <TextField source="reporterName" label={REPORT_FIELD('reporterName')} />
+            <TextField source="reporterEmail" label={REPORT_FIELD('reporterEmail')} emptyText="-" />
+            <CodeField source="reason" family="commentReportReason" label={REPORT_FIELD('reason')} />
+            <TextField
+              source="detail"
+              label={REPORT_FIELD('detail')}
+              emptyText="-"
+              sx={{ display: 'block', minWidth: '12rem', whiteSpace: 'normal' }}
+            />
+            <KstDateField source="createdAt" showTime label={REPORT_FIELD('createdAt')} />
+            <CodeField
+              source="outcome"
+              family="commentReportOutcome"
+              label={REPORT_FIELD('outcome')}
+              emptyText="console.comments.waiting"
+            />
+          </Datagrid>
+        </Box>
+      </ArrayField>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <CommentDecisions />
+      </Box>
+    </SimpleShowLayout>
+  </Show>
+);
+
+function CommentReportsEmpty() {
+  const translate = useTranslate();
+  return <Typography sx={{ py: 1 }}>{translate('console.comments.noReports')}</Typography>;
+}
 
 /** Members restricted from commenting until a date (`/api/admin/comment-restrictions`; the id is the member's). */
 export const CommentRestrictionList = () => {

@@ -3,6 +3,7 @@ import {
   adminCommentEventFilterSchema,
   adminCommentEventInputSchema,
   adminCommentEventSchema,
+  adminCommentDetailSchema,
   adminCommentFilterSchema,
   adminCommentModerationSchema,
   adminCommentRestrictionInputSchema,
@@ -125,9 +126,9 @@ export async function commentAdminRoutes(app: FastifyInstance) {
       tags,
       summary: 'Comments with their report counts (getList / getMany)',
       description:
-        'sort=["reportsCount","DESC"], range=[0,24], filter={"reported":true,"hidden":true,"missionId":1,' +
-        '"userId":2,"q":"text"}. `hidden`: hidden for everybody, by an operator or by 5 reports awaiting a ' +
-        'decision.',
+        'sort=["reportsCount","DESC"], range=[0,24], filter={"reported":true,"awaitingDecision":true,"hidden":true,' +
+        '"missionId":1,"userId":2,"q":"text"}. `hidden`: hidden for everybody, by an operator or by 5 reports ' +
+        'awaiting a decision; `awaitingDecision`: with reports no operator has decided on.',
       defaultSort: ['id', 'DESC'],
       filter: adminCommentFilterSchema,
       row: adminCommentSchema,
@@ -136,8 +137,8 @@ export async function commentAdminRoutes(app: FastifyInstance) {
     consoleRecordRoute(app, {
       resource: RESOURCE,
       tags,
-      summary: 'One comment',
-      row: adminCommentSchema,
+      summary: 'One comment with its newest reports (reporter, reason, date, outcome)',
+      row: adminCommentDetailSchema,
       find: (id) => comments.getCommentForConsole(app.ctx, id),
     });
 
@@ -147,14 +148,15 @@ export async function commentAdminRoutes(app: FastifyInstance) {
         config: { adminResource: RESOURCE },
         schema: {
           tags,
-          summary: 'Hide or show a comment, with the reason',
+          summary: 'Hide or show a comment (dismissing its reports), with the reason',
           description:
             'The operator’s decision stands over reports: a comment shown again stays visible whatever reports ' +
-            'follow; a hidden one stays hidden. Other fields of the record are ignored.',
+            'follow; a hidden one stays hidden. The reports waiting on it are decided with it (hidden: upheld; ' +
+            'shown: dismissed) and each reporter is notified of the outcome. Other fields of the record are ignored.',
           security,
           params: idParamsSchema,
           body: adminCommentModerationSchema,
-          response: { 200: adminCommentSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: adminCommentDetailSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => comments.moderateComment(app.ctx, requireCaller(request), request.params.id, request.body),

@@ -3,13 +3,17 @@ import type {
   AdminCommentEvent,
   AdminCommentEventInput,
   AdminCommentFilter,
+  AdminCommentDetail,
+  AdminCommentReport,
   AdminCommentRestriction,
   ADMIN_COMMENT_SORT_FIELDS,
 } from '@fanmission/contracts';
+import { COMMENT_REPORTS_SHOWN } from '@fanmission/contracts';
 import { countUpTo, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, conflict, invalidFields, notFound } from '../http';
+import { domainEvent, recordEvents } from '../outbox';
 import * as admin from './admin-repository';
 import { adminEventViews, budgetApprovalOf, commitmentOf, eventValues, newServerSeed } from './coin-event';
 import * as repository from './repository';
@@ -130,6 +134,8 @@ const adminCommentView = (row: AdminCommentRow): AdminComment => ({
   editedAt: row.edited_at?.toISOString() ?? null,
   likesCount: row.likes_count,
   reportsCount: row.reports_count,
+  openReportsCount: row.open_reports_count,
+  reportsOpenSince: row.reports_open_since?.toISOString() ?? null,
   hidden: repository.isHidden(row),
   moderation: row.moderation,
   moderationReason: row.moderation_reason,
@@ -143,37 +149,71 @@ export async function listCommentsForConsole(
   return { rows: rows.map(adminCommentView), total };
 }
 
-export async function getCommentForConsole(ctx: ServiceContext, id: number): Promise<AdminComment> {
+/** One comment with its newest reports (COMMENT_REPORTS_SHOWN at most): who reported, why, when, what was decided. */
+export async function getCommentForConsole(ctx: ServiceContext, id: number): Promise<AdminCommentDetail> {
   const { rows } = await listCommentsForConsole(ctx, {
     filter: { id },
     sort: ['id', 'DESC'],
     window: { offset: 0, limit: 1 },
   });
   if (!rows[0]) throw notFound('comments.notFound');
-  return rows[0];
+  const reports = await repository.reportsOf(ctx.db, id, COMMENT_REPORTS_SHOWN);
+  return { ...rows[0], reports: reports.map(reportView) };
 }
 
-/** The operator's decision stands over reports: shown again stays visible, hidden stays hidden. */
+/**
+ * The operator's decision stands over reports: shown again stays visible, hidden stays hidden. The reports waiting on
+ * the comment are decided with it (hidden: upheld; shown: dismissed) and each reporter is told, through the outbox.
+ */
 export async function moderateComment(
   ctx: ServiceContext,
   operator: Caller,
   id: number,
   decision: { hidden: boolean; moderationReason: string | null },
-): Promise<AdminComment> {
+): Promise<AdminCommentDetail> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repository.findComment(trx, id);
     if (!row) throw notFound('comments.notFound');
     await repository.lockMission(trx, row.mission_id);
+    const at = ctx.now();
     await admin.setModeration(trx, row.id, {
       hidden: decision.hidden,
       reason: decision.moderationReason,
       by: operator.id,
-      at: ctx.now(),
+      at,
     });
+    const outcome = decision.hidden ? 'UPHELD' : 'DISMISSED';
+    const reporterIds = await repository.decideOpenReports(trx, row.id, { outcome, by: operator.id, at });
+    if (reporterIds.length > 0) {
+      await recordEvents(trx, [
+        domainEvent(
+          'mission.comment-reports-decided',
+          { missionId: row.mission_id, commentId: row.id, outcome, reporterIds },
+          at,
+        ),
+      ]);
+    }
     await repository.recountMissionComments(trx, row.mission_id);
   });
   return getCommentForConsole(ctx, id);
 }
+
+// ---- reports ----
+
+type ReportRow = Awaited<ReturnType<typeof repository.reportsOf>>[number];
+
+const reportView = (row: ReportRow): AdminCommentReport => ({
+  id: row.id,
+  commentId: row.comment_id,
+  reporterId: row.user_id,
+  reporterName: row.username,
+  reporterEmail: row.email,
+  reason: row.reason,
+  detail: row.detail,
+  createdAt: row.created_at.toISOString(),
+  outcome: row.outcome,
+  decidedAt: row.decided_at?.toISOString() ?? null,
+});
 
 // ---- restrictions ----
 

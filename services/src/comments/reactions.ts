@@ -4,6 +4,7 @@ import {
   days,
   type BestComment,
   type CommentLikeResponse,
+  type CommentReportReason,
   type MissionComment,
 } from '@fanmission/contracts';
 import { isOperator, type Caller } from '../auth';
@@ -16,8 +17,8 @@ import { commentNotFound, commentViews, viewOf, commentOf } from './service';
 // What readers do with a comment besides writing one: report it, like it, and the best comments of the week.
 
 /**
- * `POST` / `DELETE /missions/{id}/comments/{commentId}/blocks`: reports (or takes back the report of) another
- * member's comment. The reporter sees it blocked at once; at COMMENT_REPORTS_TO_HIDE reports it is hidden for
+ * `POST` / `DELETE /missions/{id}/comments/{commentId}/blocks`: reports another member's comment with a reason (or,
+ * `null`, takes the report back). The reporter sees it blocked at once; at COMMENT_REPORTS_TO_HIDE reports it is hidden for
  * everybody until an operator decides. Repeating is harmless.
  */
 export async function setReport(
@@ -25,7 +26,7 @@ export async function setReport(
   caller: Caller,
   missionId: number,
   commentId: number,
-  reported: boolean,
+  report: { reason: CommentReportReason; detail: string | null } | null,
 ): Promise<MissionComment> {
   await visibleMission(ctx.db, missionViewerOf(caller), missionId);
   return await ctx.db.transaction().execute(async (trx) => {
@@ -38,7 +39,7 @@ export async function setReport(
       throw commentNotFound();
     }
     if (row.user_id === caller.id) throw new AppError(400, 'comments.ownComment', { code: 'OWN_COMMENT' });
-    if (await repository.setReport(trx, commentId, caller.id, reported, ctx.now())) {
+    if (await repository.setReport(trx, commentId, caller.id, report, ctx.now())) {
       await repository.recountMissionComments(trx, missionId);
     }
     return await viewOf(ctx, trx, caller, (await repository.findComment(trx, commentId))!);

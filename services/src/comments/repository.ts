@@ -1,4 +1,4 @@
-import { COMMENT_REPORTS_TO_HIDE, type AdminCommentFilter } from '@fanmission/contracts';
+import { COMMENT_REPORTS_TO_HIDE, type AdminCommentFilter, type CommentReportReason } from '@fanmission/contracts';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { selectListWindow } from '../admin';
 import { containsPattern, type Database, type DbExecutor } from '../db';
@@ -196,12 +196,27 @@ export async function setLike(db: DbExecutor, commentId: number, userId: number,
   return row.likes_count;
 }
 
-/** Adds or removes the report and moves the counter, only when the row really appeared or went. */
-export async function setReport(db: DbExecutor, commentId: number, userId: number, reported: boolean, now: Date) {
-  const changed = reported
+/**
+ * Adds (with its reason) or removes the report and moves the counter, only when the row really appeared or went; the
+ * comment's `reports_open_since` follows the reports still waiting for a decision.
+ */
+export async function setReport(
+  db: DbExecutor,
+  commentId: number,
+  userId: number,
+  report: { reason: CommentReportReason; detail: string | null } | null,
+  now: Date,
+) {
+  const changed = report
     ? await db
         .insertInto('mission_comment_reports')
-        .values({ comment_id: commentId, user_id: userId, created_at: now })
+        .values({
+          comment_id: commentId,
+          user_id: userId,
+          created_at: now,
+          reason: report.reason,
+          detail: report.detail,
+        })
         .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
         .returning('comment_id')
         .executeTakeFirst()
@@ -214,10 +229,34 @@ export async function setReport(db: DbExecutor, commentId: number, userId: numbe
   if (changed === undefined) return false;
   await db
     .updateTable('mission_comments')
-    .set({ reports_count: sql<number>`reports_count + ${reported ? 1 : -1}` })
+    .set((eb) => ({
+      reports_count: sql<number>`reports_count + ${report ? 1 : -1}`,
+      reports_open_since: eb
+        .selectFrom('mission_comment_reports')
+        .select((reports) => reports.fn.min('created_at').as('oldest'))
+        .where('comment_id', '=', commentId)
+        .where('outcome', 'is', null),
+    }))
     .where('id', '=', commentId)
     .execute();
   return true;
+}
+
+/** Marks the reports waiting on a comment decided; answers their reporters (each to be told the outcome). */
+export async function decideOpenReports(
+  db: DbExecutor,
+  commentId: number,
+  decision: { outcome: 'UPHELD' | 'DISMISSED'; by: number; at: Date },
+): Promise<number[]> {
+  const decided = await db
+    .updateTable('mission_comment_reports')
+    .set({ outcome: decision.outcome, decided_at: decision.at, decided_by: decision.by })
+    .where('comment_id', '=', commentId)
+    .where('outcome', 'is', null)
+    .returning('user_id')
+    .execute();
+  await db.updateTable('mission_comments').set({ reports_open_since: null }).where('id', '=', commentId).execute();
+  return decided.map((row) => row.user_id);
 }
 
 /** The most-liked visible comments since `since` on public, listed missions; ties newest first. */
@@ -253,6 +292,7 @@ export async function findRestriction(db: DbExecutor, userId: number, now: Date)
 
 export interface AdminCommentRow extends CommentRow {
   username: string;
+  open_reports_count: number;
 }
 
 export async function listAdminComments(
@@ -272,6 +312,9 @@ export async function listAdminComments(
   }
   if (filter.reported === true) query = query.where('mission_comments.reports_count', '>', 0);
   if (filter.reported === false) query = query.where('mission_comments.reports_count', '=', 0);
+  if (filter.awaitingDecision !== undefined) {
+    query = query.where('mission_comments.reports_open_since', filter.awaitingDecision ? 'is not' : 'is', null);
+  }
   if (filter.hidden !== undefined) {
     query = query.where((eb) => (filter.hidden ? eb.not(visibleComment(eb)) : visibleComment(eb)));
   }
@@ -289,9 +332,37 @@ export async function listAdminComments(
       .selectFrom('mission_comments')
       .innerJoin('users as u', 'u.id', 'mission_comments.user_id')
       .selectAll('mission_comments')
-      .select('u.username'),
+      .select('u.username')
+      .select(
+        sql<number>`(select count(*)::int from mission_comment_reports r
+                      where r.comment_id = mission_comments.id and r.outcome is null)`.as('open_reports_count'),
+      ),
     { column: columns[options.sort[0]], direction: options.sort[1], idColumn: 'mission_comments.id' },
     options.window,
     query,
   );
+}
+
+/** A comment's newest reports with their reporters, for the operator deciding on it. */
+export async function reportsOf(db: DbExecutor, commentId: number, limit: number) {
+  return await db
+    .selectFrom('mission_comment_reports as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.comment_id',
+      'r.user_id',
+      'r.reason',
+      'r.detail',
+      'r.created_at',
+      'r.outcome',
+      'r.decided_at',
+      'u.username',
+      'u.email',
+    ])
+    .where('r.comment_id', '=', commentId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import {
   adminCommentEventSchema,
   COMMENT_EVENT_LIMITS,
+  adminCommentDetailSchema,
   adminCommentSchema,
   bestCommentListSchema,
   commentPageSchema,
@@ -249,6 +250,172 @@ describe('reports', () => {
     expect((await pageOf(`/missions/${mission.id}/comments/page?size=50`)).content.map((c) => c.id)).not.toContain(
       target.id,
     );
+  });
+});
+
+describe('report reasons and the operator’s decision', () => {
+  const reportUrl = (commentId: number) => `/missions/${mission.id}/comments/${commentId}/blocks`;
+  const detailOf = async (commentId: number) => {
+    const response = await call('GET', `/api/admin/mission-comments/${commentId}`, operator);
+    expect(response.statusCode, response.body).toBe(200);
+    return adminCommentDetailSchema.parse(response.json());
+  };
+  const outcomeNotices = async (account: TestAccount) =>
+    (
+      await db()
+        .selectFrom('notifications')
+        .select('kind')
+        .where('user_id', '=', account.id)
+        .where('kind', 'in', ['COMMENT_REPORT_UPHELD', 'COMMENT_REPORT_DISMISSED'])
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.kind);
+
+  it('refuses a reason not offered, "other" without words and words past 200 characters, in the caller’s language', async () => {
+    const target = await post(mission, fan, 'reason checks');
+    const refusals: [unknown, string, Record<string, string>][] = [
+      [
+        { reason: 'BORING' },
+        'reason',
+        {
+          ko: '신고 사유를 골라 주세요.',
+          en: 'Please choose why you report this comment.',
+          ja: '通報の理由を選んでください。',
+        },
+      ],
+      [
+        { reason: 'OTHER' },
+        'detail',
+        {
+          ko: '무엇이 문제인지 적어 주세요.',
+          en: 'Please say what is wrong with it.',
+          ja: '何が問題か書いてください。',
+        },
+      ],
+      [
+        { reason: 'OTHER', detail: '   ' },
+        'detail',
+        {
+          ko: '무엇이 문제인지 적어 주세요.',
+          en: 'Please say what is wrong with it.',
+          ja: '何が問題か書いてください。',
+        },
+      ],
+      [
+        { reason: 'ABUSE', detail: '가'.repeat(201) },
+        'detail',
+        {
+          ko: '신고 내용은 200자까지 입력할 수 있습니다.',
+          en: 'The report can be at most 200 characters.',
+          ja: '通報内容は200文字まで入力できます。',
+        },
+      ],
+    ];
+    for (const [body, field, messages] of refusals) {
+      for (const language of ['ko', 'en', 'ja'] as const) {
+        const refused = await call('POST', reportUrl(target.id), friend, body, language);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(JSON.stringify(refused.json())).toContain(field);
+        expect(JSON.stringify(refused.json())).toContain(messages[language]);
+      }
+    }
+    // Nothing was written.
+    expect((await detailOf(target.id)).reports).toEqual([]);
+    expect(
+      (await pageOf(`/missions/${mission.id}/comments/page?size=50`, friend)).content.find((c) => c.id === target.id)
+        ?.blocked,
+    ).toBe(false);
+  });
+
+  it('keeps each reporter’s reason, shows them to the operator, counts the comment in the to-do block until decided, and tells each reporter the outcome', async () => {
+    const target = await post(mission, fan, 'buy followers at example.test');
+    const toDoCount = async () => {
+      const response = await call('GET', '/api/admin/to-do', operator);
+      return (response.json() as { items: { queue: string; count: number }[] }).items.find(
+        (item) => item.queue === 'reportedComments',
+      )!.count;
+    };
+    const waitingBefore = await toDoCount();
+    expect((await call('POST', reportUrl(target.id), friend, { reason: 'SPAM' })).statusCode).toBe(200);
+    const other = await createAccount(app(), { username: 'witness' });
+    const withWords = await call('POST', reportUrl(target.id), other, {
+      reason: 'OTHER',
+      detail: '  사칭 계정 같아요  ',
+    });
+    expect(withWords.statusCode, withWords.body).toBe(200);
+    // An API client without a body reports for "other" without words; repeating keeps the first reason.
+    const quiet = await createAccount(app(), { username: 'quiet' });
+    expect((await call('POST', reportUrl(target.id), quiet)).statusCode).toBe(200);
+    expect((await call('POST', reportUrl(target.id), friend, { reason: 'ABUSE' })).statusCode).toBe(200);
+
+    const detail = await detailOf(target.id);
+    expect(detail).toMatchObject({ reportsCount: 3, openReportsCount: 3, hidden: false });
+    expect(detail.reportsOpenSince).not.toBeNull();
+    expect(
+      detail.reports.map(({ reporterName, reason, detail: words, outcome }) => ({
+        reporterName,
+        reason,
+        words,
+        outcome,
+      })),
+    ).toEqual([
+      { reporterName: 'quiet', reason: 'OTHER', words: null, outcome: null },
+      { reporterName: 'witness', reason: 'OTHER', words: '사칭 계정 같아요', outcome: null },
+      { reporterName: 'friend', reason: 'SPAM', words: null, outcome: null },
+    ]);
+    expect(await toDoCount()).toBe(waitingBefore + 1);
+    const waiting = adminCommentSchema
+      .array()
+      .parse((await call('GET', '/api/admin/mission-comments?filter={"awaitingDecision":true}', operator)).json());
+    expect(waiting.map((c) => c.id)).toContain(target.id);
+
+    // One takes his report back before the decision: he is not told anything.
+    expect((await call('DELETE', reportUrl(target.id), quiet)).statusCode).toBe(200);
+    // The operator dismisses the reports: the comment stays, the reports are decided, the queue empties.
+    const dismissed = await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, {
+      hidden: false,
+      moderationReason: '광고가 아님',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(adminCommentDetailSchema.parse(dismissed.json())).toMatchObject({
+      openReportsCount: 0,
+      reportsOpenSince: null,
+    });
+    expect((await detailOf(target.id)).reports.map((report) => report.outcome)).toEqual(['DISMISSED', 'DISMISSED']);
+    expect(await toDoCount()).toBe(waitingBefore);
+    await drainOutbox(db());
+    expect(await outcomeNotices(friend)).toEqual(['COMMENT_REPORT_DISMISSED']);
+    expect(await outcomeNotices(other)).toEqual(['COMMENT_REPORT_DISMISSED']);
+    expect(await outcomeNotices(quiet)).toEqual([]);
+    const page = await call('GET', '/users/me/notifications/page', friend, undefined, 'ko');
+    expect(JSON.stringify(page.json())).toContain(
+      '신고하신 댓글을 검토했지만 운영 정책 위반이 확인되지 않아 그대로 둡니다.',
+    );
+
+    // A new report waits again; hiding the comment upholds it and tells that reporter alone.
+    const late = await createAccount(app());
+    expect((await call('POST', reportUrl(target.id), late, { reason: 'PRIVACY' })).statusCode).toBe(200);
+    expect(await toDoCount()).toBe(waitingBefore + 1);
+    const hidden = await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, {
+      hidden: true,
+      moderationReason: '개인정보',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await detailOf(target.id)).reports.map((report) => report.outcome)).toEqual([
+      'UPHELD',
+      'DISMISSED',
+      'DISMISSED',
+    ]);
+    await drainOutbox(db());
+    expect(await outcomeNotices(late)).toEqual(['COMMENT_REPORT_UPHELD']);
+    expect(await outcomeNotices(friend)).toEqual(['COMMENT_REPORT_DISMISSED']);
+    // A decision with no report waiting tells nobody.
+    await call('PUT', `/api/admin/mission-comments/${target.id}`, operator, {
+      hidden: true,
+      moderationReason: '재확인',
+    });
+    await drainOutbox(db());
+    expect(await outcomeNotices(late)).toEqual(['COMMENT_REPORT_UPHELD']);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   commentPageQuerySchema,
   commentPageSchema,
   commentParamsSchema,
+  commentReportRequestSchema,
   commentSchema,
   createCommentRequestSchema,
   idParamsSchema,
@@ -109,19 +110,46 @@ export async function commentRoutes(app: FastifyInstance) {
       comments.deleteComment(app.ctx, requireCaller(request), request.params.id, request.params.commentId),
   );
 
-  onOffRoutes(app, {
-    url: '/missions/:id/comments/:commentId/blocks',
-    tags,
-    summaries: { on: 'Report a comment', off: 'Take a report back' },
-    description:
-      'A reported comment is `blocked` for the reporter at once; after 5 distinct reports it is hidden for ' +
-      'everybody until an operator decides. One’s own comment cannot be reported (400). Repeating is ' +
-      `harmless. Answers the comment. ${VISIBILITY}`,
-    params: commentParamsSchema,
-    answer: commentSchema,
-    set: (request, reported) =>
-      reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, reported),
-  });
+  const REPORTS =
+    'A reported comment is `blocked` for the reporter at once; after 5 distinct reports it is hidden for everybody ' +
+    'until an operator decides, and the reporter is notified of the decision. One’s own comment cannot be reported ' +
+    `(400). Repeating is harmless (the first report's reason stays). Answers the comment. ${VISIBILITY}`;
+  routes.post(
+    '/missions/:id/comments/:commentId/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Report a comment, with the reason',
+        description:
+          `${REPORTS} The body gives the reason (SPAM, ABUSE, SEXUAL, PRIVACY, OTHER) and, for OTHER, what is ` +
+          'wrong (required then, 200 characters at most); without a body the report is OTHER without words.',
+        security,
+        params: commentParamsSchema,
+        body: commentReportRequestSchema.nullish(),
+        response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, {
+        reason: request.body?.reason ?? 'OTHER',
+        detail: request.body?.detail ?? null,
+      }),
+  );
+  routes.delete(
+    '/missions/:id/comments/:commentId/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Take a report back',
+        description: REPORTS,
+        security,
+        params: commentParamsSchema,
+        response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, null),
+  );
 
   onOffRoutes(app, {
     url: '/mission-comments/:id/likes',

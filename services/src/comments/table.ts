@@ -1,3 +1,4 @@
+import type { CommentReportReason } from '@fanmission/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface MissionCommentsTable {
@@ -17,6 +18,8 @@ export interface MissionCommentsTable {
   moderation_reason: string | null;
   moderated_by: number | null;
   moderated_at: Date | null;
+  /** When the oldest report no operator has decided on was made (null: none waits). */
+  reports_open_since: Generated<Date | null>;
   /** The comment coin event it won (null: no win). */
   event_id: number | null;
   win_point: Generated<number>;
@@ -29,9 +32,16 @@ export interface MissionCommentLikesTable {
 }
 
 export interface MissionCommentReportsTable {
+  id: Generated<number>;
   comment_id: number;
   user_id: number;
   created_at: Generated<Date>;
+  reason: CommentReportReason;
+  detail: string | null;
+  /** The operator's decision on the comment since the report (null: none yet). */
+  outcome: 'UPHELD' | 'DISMISSED' | null;
+  decided_at: Date | null;
+  decided_by: number | null;
 }
 
 export interface CommentRestrictionsTable {

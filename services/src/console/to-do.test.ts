@@ -40,6 +40,7 @@ describe('GET /api/admin/to-do', () => {
       'creatorsToReview',
       'adultFlagClearRequests',
       'blockObjections',
+      'reportedComments',
       'approvalsWaitingForMe',
     ]);
     expect((await toDo(finance)).items.map((item) => item.queue)).toEqual([
@@ -50,7 +51,7 @@ describe('GET /api/admin/to-do', () => {
       'heldStatements',
       'approvalsWaitingForMe',
     ]);
-    expect((await toDo(both)).items).toHaveLength(9);
+    expect((await toDo(both)).items).toHaveLength(10);
 
     const before = { operator: counts(await toDo(operator)), finance: counts(await toDo(finance)) };
     const db = app().db;

@@ -146,6 +146,22 @@ export function notificationHandlers(deliver: DeliverNotification) {
         await deliver(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
       }
     },
+    // Each reporter is told what the operator made of his report; the mission's page is the link (the comment may be
+    // hidden now).
+    'mission.comment-reports-decided': async (trx, { id, occurredAt, payload }) => {
+      const kind = payload.outcome === 'UPHELD' ? 'COMMENT_REPORT_UPHELD' : 'COMMENT_REPORT_DISMISSED';
+      for (const reporterId of payload.reporterIds) {
+        await deliver(trx, {
+          eventId: id,
+          occurredAt,
+          kind,
+          recipient: await fanParty(trx, reporterId),
+          actor: undefined,
+          missionId: payload.missionId,
+          params: {},
+        });
+      }
+    },
     'event.applied': async (trx, event) =>
       notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
     'event.drawn': async (trx, event) =>

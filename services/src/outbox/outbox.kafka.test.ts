@@ -192,6 +192,7 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
     parentAuthorId: null,
     excerpt: '멋져요',
   },
+  'mission.comment-reports-decided': { missionId: 77, commentId: 12, outcome: 'DISMISSED', reporterIds: [6, 9] },
   'event.applied': { missionId: 78, creatorId: 5, userId: 6, productId: 9, title: 'Birthday draw' },
   'event.drawn': {
     missionId: 78,

@@ -22,6 +22,11 @@ export const commentsMessages = {
     en: 'A comment can be at most 200 characters.',
     ja: 'コメントは200文字まで入力できます。',
   },
+  'comments.reportNotFound': {
+    ko: '신고를 찾을 수 없습니다.',
+    en: 'The report was not found.',
+    ja: '通報が見つかりません。',
+  },
   'comments.notFound': {
     ko: '댓글을 찾을 수 없습니다.',
     en: 'The comment was not found.',
@@ -32,6 +37,31 @@ export const commentsMessages = {
     ko: "Can't Remove Comment",
     en: "Can't Remove Comment",
     ja: "Can't Remove Comment",
+  },
+  'comments.reportReasonInvalid': {
+    ko: '신고 사유를 골라 주세요.',
+    en: 'Please choose why you report this comment.',
+    ja: '通報の理由を選んでください。',
+  },
+  'comments.reportDetailRequired': {
+    ko: '무엇이 문제인지 적어 주세요.',
+    en: 'Please say what is wrong with it.',
+    ja: '何が問題か書いてください。',
+  },
+  'comments.reportDetailTooLong': {
+    ko: '신고 내용은 200자까지 입력할 수 있습니다.',
+    en: 'The report can be at most 200 characters.',
+    ja: '通報内容は200文字まで入力できます。',
+  },
+  'notification.COMMENT_REPORT_UPHELD': {
+    ko: '신고하신 댓글을 검토해 숨김 처리했습니다. 신고해 주셔서 감사합니다.',
+    en: 'We reviewed the comment you reported and hid it. Thank you for reporting it.',
+    ja: '通報いただいたコメントを確認し、非表示にしました。ご協力ありがとうございます。',
+  },
+  'notification.COMMENT_REPORT_DISMISSED': {
+    ko: '신고하신 댓글을 검토했지만 운영 정책 위반이 확인되지 않아 그대로 둡니다.',
+    en: 'We reviewed the comment you reported and found no breach of our policies, so it stays.',
+    ja: '通報いただいたコメントを確認しましたが、運営ポリシー違反は確認されなかったため、そのままにします。',
   },
   'comments.ownComment': {
     ko: '내 댓글은 신고할 수 없습니다.',

@@ -21,6 +21,7 @@ import { useSession } from '../../../shared/session/session';
 import { deleteComment, editComment, likeComment, reportComment } from './comments-api';
 import { messageOf, useCommentPages, useLoginGate, useRefresh } from './comment-hooks';
 import { CommentBox } from './comment-box';
+import { ReportDialog } from './report-dialog';
 import { InitialsAvatar } from '../../../shared/cards/pictures';
 
 export function CommentItem({
@@ -42,7 +43,8 @@ export function CommentItem({
   const [draft, setDraft] = useState(comment.content);
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
-  const [confirming, setConfirming] = useState<null | 'delete' | 'report'>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const own = session.userId === comment.user.id;
   const topLevel = comment.parentCommentId === null;
 
@@ -70,7 +72,7 @@ export function CommentItem({
     }
   };
   const remove = async () => {
-    setConfirming(null);
+    setConfirming(false);
     try {
       await deleteComment(missionId, comment.id);
       refresh();
@@ -83,13 +85,19 @@ export function CommentItem({
       );
     }
   };
-  const report = async (reported: boolean) => {
-    setConfirming(null);
+  const startReport = async () => {
+    if (await gate()) setReporting(true);
+  };
+  const reported = async (result: MissionComment) => {
+    setBlocked(result.blocked);
+    await showAlert(t('comments.reported'));
+  };
+  const cancelReport = async () => {
     if (!(await gate())) return;
     try {
-      const result = await reportComment(missionId, comment.id, reported);
+      const result = await reportComment(missionId, comment.id, null);
       setBlocked(result.blocked);
-      await showAlert(reported ? t('comments.reported') : t('comments.reportCancelled'));
+      await showAlert(t('comments.reportCancelled'));
     } catch (error) {
       await showAlert(messageOf(error, t('comments.failed')));
     }
@@ -176,18 +184,18 @@ export function CommentItem({
                 <Button size="small" onClick={() => setEditing(true)}>
                   {t('comments.edit')}
                 </Button>
-                <Button size="small" color="error" onClick={() => setConfirming('delete')}>
+                <Button size="small" color="error" onClick={() => setConfirming(true)}>
                   {t('comments.delete')}
                 </Button>
               </>
             ) : null}
             {!own && session.loggedIn ? (
               blocked ? (
-                <Button size="small" onClick={() => void report(false)}>
+                <Button size="small" onClick={() => void cancelReport()}>
                   {t('comments.cancelReport')}
                 </Button>
               ) : (
-                <Button size="small" color="warning" onClick={() => setConfirming('report')}>
+                <Button size="small" color="warning" onClick={() => void startReport()}>
                   {t('comments.report')}
                 </Button>
               )
@@ -214,21 +222,24 @@ export function CommentItem({
           {topLevel && showReplies ? <Replies missionId={missionId} parent={comment} onWin={onWin} /> : null}
         </Box>
       </Stack>
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogContent>
-          <Typography>{confirming === 'delete' ? t('comments.confirmDelete') : t('comments.confirmReport')}</Typography>
+          <Typography>{t('comments.confirmDelete')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('common.cancel')}</Button>
-          <Button
-            variant="contained"
-            color={confirming === 'delete' ? 'error' : 'warning'}
-            onClick={() => void (confirming === 'delete' ? remove() : report(true))}
-          >
+          <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
+          <Button variant="contained" color="error" onClick={() => void remove()}>
             {t('common.ok')}
           </Button>
         </DialogActions>
       </Dialog>
+      <ReportDialog
+        open={reporting}
+        missionId={missionId}
+        commentId={comment.id}
+        onClose={() => setReporting(false)}
+        onReported={(result) => void reported(result)}
+      />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import {
   PAGE_SIZES,
   type CommentLikeResponse,
+  type CommentReportRequest,
   type CurrentCommentEvent,
   type MissionComment,
   type Page as ApiPage,
@@ -54,9 +55,11 @@ export function deleteComment(missionId: number, commentId: number) {
   }).then((response) => response.data);
 }
 
-export function reportComment(missionId: number, commentId: number, reported: boolean) {
+/** Reports a comment with the reason (or, `null`, takes the report back). */
+export function reportComment(missionId: number, commentId: number, report: CommentReportRequest | null) {
   return api<MissionComment>(`/missions/${missionId}/comments/${commentId}/blocks`, {
-    method: reported ? 'POST' : 'DELETE',
+    method: report ? 'POST' : 'DELETE',
+    ...(report && { body: report }),
     globalErrors: 'none',
   }).then((response) => response.data);
 }
