@@ -28,14 +28,15 @@ export const noContentSchema = z.null().describe('No content');
 
 /**
  * What a resumable (tus) upload is for, sent in its `Upload-Metadata` as `purpose`: it decides which kinds and sizes
- * are taken (profile pictures, covers and popup images are pictures of at most 5 MB; the others pictures of 5 MB,
- * video and audio of 500 MB). Members upload for theirs at `RESUMABLE_UPLOAD_PATH`, the console for its own at
+ * are taken (profile pictures, covers and popup images are pictures of at most 5 MB; a lottery event's description
+ * video a video of 500 MB; the others pictures of 5 MB, video and audio of 500 MB). Members upload for theirs at `RESUMABLE_UPLOAD_PATH`, the console for its own at
  * `CONSOLE_RESUMABLE_UPLOAD_PATH`.
  */
 export const MEMBER_UPLOAD_PURPOSES = [
   'mission-answer',
   'request-attachment',
   'intro-video',
+  'description-video',
   'cover',
   'profile-picture',
 ] as const;

@@ -87,6 +87,13 @@ export function eventProductBody<Creator extends z.ZodType>(creatorId: Creator) 
     applyEnd: eventDate,
     eventEnd: eventDate,
     descriptionPictureId: id.describe('The cover image, uploaded first with `POST /files/s3`.'),
+    descriptionVideoId: id
+      .nullable()
+      .optional()
+      .describe(
+        'A video shown with the description (optional): the file of a resumable upload for `description-video` ' +
+          'by the creator; left out or null, the event has none (an edit removes the one it had).',
+      ),
   });
 }
 

@@ -158,6 +158,12 @@ export const missionProductSchema = z
     currentRequested: z.number().int().nonnegative(),
     /** Every real request the product ever had (all statuses but CREATED, an unplayed roulette). */
     accumulated: z.number().int().nonnegative(),
+    /** EVENT products: the video shown with the description (null: none, and for the other types). */
+    descriptionVideo: fileEntrySchema.nullable(),
+    /** EVENT products: the applications so far (`event.applyNumber`); null for the other types. */
+    missionCount: z.number().int().nonnegative().nullable(),
+    /** EVENT products: whether the caller applied (`event.applied`); null for the other types. */
+    eventApplied: z.boolean().nullable(),
     /** EVENT products: the lottery event; null for the other types. */
     event: lotteryEventSchema.nullable(),
   })

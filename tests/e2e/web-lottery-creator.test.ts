@@ -8,7 +8,10 @@ import { eventSchedule, kstDate, kstDayStart, type EventStatus, type MissionProd
 import type { Page } from 'playwright-core';
 import { describe, expect, test, vi } from 'vitest';
 import { createFan, createVerifiedCreator } from '@fanmission/tests/support/missions';
-import { PNG_1X1 } from '@fanmission/tests/support/files';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PNG_1X1, writeTestVideo } from '@fanmission/tests/support/files';
 import type { TestCreator } from '@fanmission/tests/support/creators';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { useServedApp } from '../harness/served-app';
@@ -122,6 +125,18 @@ describe('web app: a creator runs a lottery event', () => {
     await dialog.getByRole('alert').getByText(ko.dialog.eventEndTooSoon.replace('{{days}}', '7')).waitFor();
     await screenshot(page, 'register-errors', 'ko');
     await dialog.getByTestId('event-eventEnd').fill(day(10));
+    // A description video uploads as soon as it is picked, with its progress, and ends with a ✓.
+    const teaser = writeTestVideo(path.join(await mkdtemp(path.join(tmpdir(), 'event-video-')), 'teaser.mp4'), {
+      seconds: 2,
+      width: 320,
+      height: 180,
+    });
+    await dialog.getByLabel(ko.dialog.video).setInputFiles(teaser);
+    await dialog.getByRole('status').getByText('teaser.mp4').waitFor();
+    await screenshot(page, 'register-video', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'register-video', 'ko-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: ko.dialog.save }).click();
     await acceptAlert(page, ko.dialog.created);
     await page.getByRole('row', { name: new RegExp(title) }).waitFor();
@@ -135,8 +150,18 @@ describe('web app: a creator runs a lottery event', () => {
     const product = products[0]!;
     expect(product.event).toMatchObject({ title, drawNumber: 2, applyStart: today, applyEnd: today });
     expect(product.descriptionPicture).not.toBeNull();
+    expect(product.descriptionVideo).toMatchObject({ contentType: 'video/mp4' });
     // applyStart is today: the workflow opens applications at once.
     await statusBecomes(product.id, 'APPLYING');
+    // The event's page plays the description video under its description (its rendition once the media queue made it).
+    await page.goto(`${served.baseUrl}/lottery-event/${product.id}`);
+    const videoLabel = resources.ko.translation.lotteryEvent.descriptionVideo.replace('{{title}}', title);
+    await page.getByLabel(videoLabel).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'event-video', 'ko');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'event-video', 'ko-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${served.baseUrl}/mission-management/lottery-event`);
 
     // Fans apply (the fan's apply modal is another screen's journey).
     const fans = [];

@@ -4,6 +4,7 @@
 import { createEventActivities, reconcileEventWorkflows } from '@fanmission/services/events';
 import { createMissionActivities } from '@fanmission/services/missions';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
+import { mp4, resumablyUploaded } from '@fanmission/tests/support/files';
 import type { TestCreator } from '@fanmission/tests/support/creators';
 import { mediaToolsOf, storageDriverFor } from '@fanmission/services/files';
 import { eventSchedule, kstDate, type EventFairness, type EventStatus } from '@fanmission/contracts';
@@ -390,6 +391,12 @@ describe('the schedule', () => {
       applyEnd: kstDate(new Date(now + 4 * DAY)),
       eventEnd: kstDate(new Date(now + 20 * DAY)),
     };
+    // The edit adds a description video the creator uploaded for it.
+    const video = await resumablyUploaded(app(), created.creator.headers.authorization ?? '', mp4(), {
+      purpose: 'description-video',
+      filename: 'teaser.mp4',
+      filetype: 'video/mp4',
+    });
     const body = {
       type: 'EVENT',
       title: 'Moved lottery',
@@ -397,10 +404,12 @@ describe('the schedule', () => {
       drawNumber: 3,
       ...dates,
       descriptionPictureId: cover,
+      descriptionVideoId: video.id,
     };
     const edited = await call('PUT', `/mission-products/${created.productId}`, created.creator.headers, body);
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
+      descriptionVideo: { id: video.id },
       event: { title: 'Moved lottery', drawNumber: 3, ...dates, status: 'CREATED' },
     });
     // The old applyStart passes without opening applications.

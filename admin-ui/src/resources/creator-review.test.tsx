@@ -80,6 +80,9 @@ function product(overrides: Partial<MissionProduct> & Pick<MissionProduct, 'id' 
     sortOrder: 1,
     currentRequested: 0,
     accumulated: 0,
+    descriptionVideo: null,
+    missionCount: null,
+    eventApplied: null,
     event: null,
     ...overrides,
   };

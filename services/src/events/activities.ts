@@ -60,6 +60,7 @@ export function createEventActivities({ db }: EventActivityDependencies): EventA
             name: edit.name,
             description: edit.description,
             description_picture_file_id: edit.descriptionPictureId,
+            ...(edit.descriptionVideoId !== undefined && { description_video_file_id: edit.descriptionVideoId }),
             updated_at: now,
           })
           .where('id', '=', productId)

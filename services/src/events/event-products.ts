@@ -9,6 +9,7 @@ import {
 } from '@fanmission/contracts';
 import { editEventUpdate } from '@fanmission/workflows/events';
 import { isOperator, type Caller } from '../auth';
+import { claimUploadedFile } from '../files';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
 import { accessDenied, invalidFields, notFound, type FieldProblem } from '../http';
@@ -63,6 +64,17 @@ async function checkCover(db: DbExecutor, fileId: number, uploaders: number[]): 
 }
 
 /**
+ * The description video: the file of a finished resumable upload the caller made for `description-video`, a video,
+ * taken once (the same upload never becomes a second product's video).
+ */
+async function claimDescriptionVideo(db: DbExecutor, caller: Caller, fileId: number): Promise<void> {
+  const claimed = await claimUploadedFile(db, caller.id, fileId, 'description-video');
+  if (!claimed || claimed.kind !== 'video') {
+    throw invalidFields([{ field: 'descriptionVideoId', key: 'files.uploadNotUsable', rejectedValue: fileId }]);
+  }
+}
+
+/**
  * `POST /mission-products` with `type: "EVENT"`: the product and its event (with a fresh committed server seed) in
  * one transaction that locks the creator, then the event's workflow. Answers the product id.
  */
@@ -82,6 +94,7 @@ export async function createEventProduct(ctx: ServiceContext, caller: Caller, bo
         .executeTakeFirst();
       if (!creator) throw notFound();
       await checkCover(trx, body.descriptionPictureId, [creator.user_id, caller.id]);
+      if (body.descriptionVideoId) await claimDescriptionVideo(trx, caller, body.descriptionVideoId);
       if (await hasOngoingEvent(trx, creator.id)) throw existOngoingEvent();
       const last = await trx
         .selectFrom('mission_products')
@@ -98,6 +111,7 @@ export async function createEventProduct(ctx: ServiceContext, caller: Caller, bo
           coin_price: null,
           description: body.description,
           description_picture_file_id: body.descriptionPictureId,
+          description_video_file_id: body.descriptionVideoId ?? null,
           sort_order: Number(last?.last ?? 0) + 1,
           created_at: now,
           updated_at: now,
@@ -150,13 +164,18 @@ export async function updateEventProduct(
   if (event.status !== 'CREATED') throw eventActionRefused('NOT_EDITABLE');
   const problems = dateProblems(body, ctx.now());
   if (problems.length > 0) throw invalidFields(problems);
-  if (body.descriptionPictureId !== (await currentCover(ctx.db, product.id))) {
+  const current = await currentMedia(ctx.db, product.id);
+  if (body.descriptionPictureId !== current?.description_picture_file_id) {
     const creator = await ctx.db
       .selectFrom('creators')
       .select('user_id')
       .where('id', '=', product.creator_id)
       .executeTakeFirstOrThrow();
     await checkCover(ctx.db, body.descriptionPictureId, [creator.user_id, caller.id]);
+  }
+  const descriptionVideoId = body.descriptionVideoId ?? null;
+  if (descriptionVideoId !== null && descriptionVideoId !== current?.description_video_file_id) {
+    await ctx.db.transaction().execute((trx) => claimDescriptionVideo(trx, caller, descriptionVideoId));
   }
   const dates = { applyStart: body.applyStart, applyEnd: body.applyEnd, eventEnd: body.eventEnd };
   const schedule = eventSchedule(dates);
@@ -173,6 +192,7 @@ export async function updateEventProduct(
           drawNumber: body.drawNumber,
           dates,
           descriptionPictureId: body.descriptionPictureId,
+          descriptionVideoId,
         },
         schedule: {
           applyStartAt: schedule.applyStartAt.toISOString(),
@@ -186,13 +206,13 @@ export async function updateEventProduct(
   );
 }
 
-async function currentCover(db: DbExecutor, productId: number): Promise<number | null> {
-  const row = await db
+/** The product's cover and description video now. */
+async function currentMedia(db: DbExecutor, productId: number) {
+  return await db
     .selectFrom('mission_products')
-    .select('description_picture_file_id')
+    .select(['description_picture_file_id', 'description_video_file_id'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  return row?.description_picture_file_id ?? null;
 }
 
 /** Whether an EVENT product exists for this id (the missions module sends EVENT applications here). */

@@ -1,13 +1,14 @@
 // Lottery event routes through the HTTP API, without Temporal: creation and its rules, applications, the applicants'
 // privacy, the fairness record before the draw, and every route's permission errors. The workflow-driven paths
 // (schedule, draw, cancel, prizes) run on the time-skipping server in workflows/src/events/event-workflow.test.ts.
-import { kstDate, type EventApplicant, type Page } from '@fanmission/contracts';
+import { kstDate, type EventApplicant, type MissionProduct, type Page } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { entriesHashOf } from './fairness';
 import { createFan, createFile, createProduct, createVerifiedCreator } from '@fanmission/tests/support/missions';
 import type { TestCreator } from '@fanmission/tests/support/creators';
+import { mp4, PNG_1X1, resumablyUploaded } from '@fanmission/tests/support/files';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -83,6 +84,93 @@ async function applied(productId: number, fan?: TestAccount) {
 }
 
 describe('POST /mission-products (EVENT)', () => {
+  it('takes a description video the creator uploaded for it, once, and shows it with the spec’s counts', async () => {
+    const creator = await createVerifiedCreator(app());
+    const authorization = creator.headers.authorization ?? '';
+    const video = await resumablyUploaded(app(), authorization, mp4(), {
+      purpose: 'description-video',
+      filename: 'teaser.mp4',
+      filetype: 'video/mp4',
+    });
+    const response = await call(
+      'POST',
+      '/mission-products',
+      creator.headers,
+      await eventBody(creator, { descriptionVideoId: video.id }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const product = response.json<MissionProduct>();
+    expect(product.descriptionVideo).toMatchObject({ id: video.id, contentType: 'video/mp4' });
+    expect(product).toMatchObject({ missionCount: 0, eventApplied: false });
+    // Public like the cover: anyone reaches it without a signature (a private key answers 404); its rendition is
+    // still being made here (no media queue runs in this test), which is the 409 of a file being converted.
+    const served = await app().inject({ method: 'GET', url: product.descriptionVideo!.s3Url });
+    expect(served.statusCode, served.body).toBe(409);
+    expect(served.json()).toMatchObject({ code: 'FILE_PROCESSING' });
+    // An application counts, and the applicant sees he applied.
+    await setStatus(product.id, 'APPLYING');
+    const { fan } = await applied(product.id);
+    const seen = await call('GET', `/mission-products/${product.id}`, fan.headers);
+    expect(seen.json()).toMatchObject({
+      missionCount: 1,
+      eventApplied: true,
+      event: { applyNumber: 1, applied: true },
+    });
+    // Products of the other types carry none of them.
+    const basic = await call('GET', `/mission-products/${await createProduct(db(), creator.creatorId, 'BASIC')}`);
+    expect(basic.json()).toMatchObject({ descriptionVideo: null, missionCount: null, eventApplied: null });
+  });
+
+  it('refuses as the description video an upload taken before, one for another use, or a picture', async () => {
+    const creator = await createVerifiedCreator(app());
+    const authorization = creator.headers.authorization ?? '';
+    const used = await resumablyUploaded(app(), authorization, mp4(), {
+      purpose: 'description-video',
+      filename: 'teaser.mp4',
+      filetype: 'video/mp4',
+    });
+    const first = await call(
+      'POST',
+      '/mission-products',
+      creator.headers,
+      await eventBody(creator, { descriptionVideoId: used.id }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    await db()
+      .updateTable('lottery_events')
+      .set({ status: 'CLOSED' })
+      .where('product_id', '=', first.json().id)
+      .execute();
+    const intro = await resumablyUploaded(app(), authorization, mp4(), {
+      purpose: 'intro-video',
+      filename: 'intro.mp4',
+      filetype: 'video/mp4',
+    });
+    for (const fileId of [used.id, intro.id]) {
+      const refused = await call(
+        'POST',
+        '/mission-products',
+        creator.headers,
+        await eventBody(creator, { descriptionVideoId: fileId }),
+      );
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().subErrors).toEqual([expect.objectContaining({ field: 'descriptionVideoId' })]);
+    }
+    const picture = await resumablyUploaded(app(), authorization, PNG_1X1, {
+      purpose: 'description-video',
+      filename: 'cover.png',
+      filetype: 'image/png',
+    }).catch((error: unknown) => error);
+    // A picture is refused by the upload itself (a video only), before any product sees it.
+    expect(picture).toBeInstanceOf(Error);
+    const products = await db()
+      .selectFrom('mission_products')
+      .select('id')
+      .where('creator_id', '=', creator.creatorId)
+      .execute();
+    expect(products).toHaveLength(1);
+  });
+
   it('creates the product with its event, a committed seed and the CREATED status; GET shows it', async () => {
     const creator = await createVerifiedCreator(app());
     const body = await eventBody(creator);

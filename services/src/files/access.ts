@@ -4,7 +4,7 @@ import type { DbExecutor } from '../db';
 /*
  * Which stored objects are public, read from where a file is used rather than stored on it, so
  * a mission turning private or being blocked takes its media out of public reach at once:
- * - profile pictures, creator intros, product and event covers, popup images: public;
+ * - profile pictures, creator intros, product and event covers, event description videos, popup images: public;
  * - the answer media (video, picture, voice, thumbnail) of a mission anyone may see (not private, past CREATED, not
  *   blocked: the same rule as `canSeeMission`), unless its creator is flagged adult (behind the adult gate): public;
  * - everything else is private: request attachments (lottery application images included), the media of private or
@@ -21,6 +21,7 @@ export async function isPublicStoredKey(db: DbExecutor, key: string): Promise<bo
           exists (select 1 from users u where u.image_file_id = f.id)
           or exists (select 1 from creators c where c.intro_file_id = f.id)
           or exists (select 1 from mission_products p where p.description_picture_file_id = f.id)
+          or exists (select 1 from mission_products p where p.description_video_file_id = f.id)
           or exists (select 1 from popups p where p.web_image_file_id = f.id)
           or exists (
             select 1 from missions m

@@ -28,6 +28,12 @@ const INTRO_POLICY: files.UploadPolicy = {
   rejectedKindKey: 'files.unknownFormat',
 };
 
+/** A lottery event's description video: a video of at most 500 MB. */
+const DESCRIPTION_VIDEO_POLICY: files.UploadPolicy = {
+  maxBytes: { video: FILE_LIMITS.mediaBytes },
+  rejectedKindKey: 'files.unknownFormat',
+};
+
 /** Which kinds and sizes each purpose takes: the same as the multipart route of that purpose. */
 export function policyOfPurpose(purpose: UploadPurpose, attachments: files.UploadPolicy): files.UploadPolicy {
   switch (purpose) {
@@ -37,6 +43,8 @@ export function policyOfPurpose(purpose: UploadPurpose, attachments: files.Uploa
       return files.PROFILE_IMAGE_POLICY;
     case 'intro-video':
       return INTRO_POLICY;
+    case 'description-video':
+      return DESCRIPTION_VIDEO_POLICY;
     default:
       return attachments;
   }

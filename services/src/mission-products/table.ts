@@ -17,6 +17,8 @@ export interface MissionProductsTable {
   /** BASIC: the description; LUCKY: the perform item (both ≤ 200). */
   description: string | null;
   description_picture_file_id: number | null;
+  /** A lottery event's description video (null: none). */
+  description_video_file_id: Generated<number | null>;
   active: Generated<boolean>;
   /** Position among the creator's products of the same type (ascending). */
   sort_order: number;

@@ -1,4 +1,4 @@
-import type { MissionCreator, MissionProduct, MissionProductSummary } from '@fanmission/contracts';
+import type { LotteryEvent, MissionCreator, MissionProduct, MissionProductSummary } from '@fanmission/contracts';
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
 import { fileEntry, findFiles, type ShownFile } from '../files';
@@ -41,6 +41,7 @@ export async function loadProductRelations(
   );
   const files = await findFiles(db, [
     ...products.map((product) => product.description_picture_file_id),
+    ...products.map((product) => product.description_video_file_id),
     ...[...creators.values()].map((creator) => creator.image_file_id),
     ...extraFileIds,
   ]);
@@ -110,6 +111,12 @@ export async function productViews(
     sortOrder: product.sort_order,
     currentRequested: counts.get(product.id)?.currentRequested ?? 0,
     accumulated: counts.get(product.id)?.accumulated ?? 0,
-    event: events.get(product.id) ?? null,
+    ...eventFields(events.get(product.id) ?? null),
+    descriptionVideo: fileEntryOf(config, relations.files, product.description_video_file_id),
   }));
+}
+
+/** A lottery event and the spec's names of its counts on the product (null for products without one). */
+function eventFields(event: LotteryEvent | null) {
+  return { event, missionCount: event?.applyNumber ?? null, eventApplied: event?.applied ?? null };
 }

@@ -26,7 +26,7 @@ export type LegalRecordKind = 'payment' | 'contract' | 'complaint' | 'membership
 /**
  * Every column that holds a stored file (`files`; migrations 0002, 0008, 0010, 0051, 0374), and whose the file is
  * once its uploader (`files.owner_user_id`) has withdrawn: `uploader` marks his own use of it (his profile picture,
- * a mission request's attachment or a lottery application's image, a creator's intro and product covers), which goes
+ * a mission request's attachment or a lottery application's image, a creator's intro, product covers and an event's description video), which goes
  * with his membership data; `others` marks a record another member or the platform holds it in (a mission's answer is
  * its requester's purchase; a popup's picture is the platform's), which keeps the file.
  */
@@ -34,6 +34,7 @@ export const FILE_REFERENCES = [
   { table: 'users', column: 'image_file_id', holder: 'uploader' },
   { table: 'creators', column: 'intro_file_id', holder: 'uploader' },
   { table: 'mission_products', column: 'description_picture_file_id', holder: 'uploader' },
+  { table: 'mission_products', column: 'description_video_file_id', holder: 'uploader' },
   { table: 'missions', column: 'request_file_id', holder: 'uploader' },
   { table: 'missions', column: 'video_file_id', holder: 'others' },
   { table: 'missions', column: 'picture_file_id', holder: 'others' },

@@ -25,6 +25,8 @@ export interface EventEdit {
   drawNumber: number;
   dates: EventDates;
   descriptionPictureId: number;
+  /** The description video (null: none); left out by edits sent before events had one, which keep it as it is. */
+  descriptionVideoId?: number | null;
 }
 
 /** The draw's counts after a change, or the reason it was refused. */

@@ -20,6 +20,7 @@ import { formatDotDate } from '../../shared/format/date';
 import { BADGE_COLOR, eventBadge, monthDay } from '../../shared/lottery-event/event-status';
 import { useSession } from '../../shared/session/session';
 import { LoadingState } from '../../shared/ui/list-states';
+import { VideoPlayer } from '../../shared/media/video-player';
 import { placeholderThumbnail, placeholderTint } from '../../shared/cards/media';
 import { useEventProduct } from './api';
 import { ApplyDialog } from './apply-dialog';
@@ -167,6 +168,15 @@ export function LotteryEventPage() {
             {t('lotteryEvent.info')}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{event.description}</Typography>
+          {product.descriptionVideo ? (
+            <Box sx={{ mt: 2, maxWidth: 640 }}>
+              <VideoPlayer
+                file={product.descriptionVideo}
+                label={t('lotteryEvent.descriptionVideo', { title: event.title })}
+                style={{ width: '100%', borderRadius: 12 }}
+              />
+            </Box>
+          ) : null}
         </Paper>
 
         {event.drawnAutomatically ? <Alert severity="info">{t('lotteryEvent.drawnAutomatically')}</Alert> : null}

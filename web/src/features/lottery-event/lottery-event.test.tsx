@@ -31,11 +31,14 @@ const event = (overrides: Partial<LotteryEvent> = {}): LotteryEvent => ({
   ...overrides,
 });
 
+let descriptionVideo: { id: number; s3Url: string; contentType: string; thumbnail: null } | null = null;
+
 const product = (lottery: LotteryEvent) => ({
   id: 42,
   name: lottery.name,
   type: 'EVENT',
   descriptionPicture: null,
+  descriptionVideo,
   creator: { id: 9, name: 'Mina', url: null, verified: true, user: { id: 90, username: 'mina' } },
   event: lottery,
 });
@@ -212,6 +215,22 @@ describe('lottery event page and apply modal', () => {
       });
     },
   );
+
+  test('the event’s description video plays under its description; without one there is no player', async () => {
+    const t = await useLanguage('ko');
+    descriptionVideo = { id: 5, s3Url: '/files/teaser.mp4', contentType: 'video/mp4', thumbnail: null };
+    serve(event());
+    const first = open();
+    const label = t.lotteryEvent.descriptionVideo.replace('{{title}}', event().title);
+    const player = await screen.findByLabelText(label);
+    expect(player.tagName).toBe('VIDEO');
+    first.unmount();
+    descriptionVideo = null;
+    serve(event());
+    open();
+    await screen.findByText(event().description);
+    expect(screen.queryByLabelText(label)).toBeNull();
+  });
 
   test('ko: the address search is offered at once, no Korea switch', { timeout: 30_000 }, async () => {
     const t = await useLanguage('ko');

@@ -24,6 +24,7 @@ import { digitsOnly } from '../../../shared/forms/validate';
 import { CoverPicker, useCoverUpload } from '../cover-upload';
 import { DescriptionField } from '../description-field';
 import type { EventProduct } from './api';
+import { DescriptionVideoPicker, type DescriptionVideo } from './description-video';
 
 export interface EventForm {
   title: string;
@@ -124,6 +125,10 @@ export function EventDialog({
     () => setError(null),
   );
   const { cover, progress } = coverUpload;
+  const [video, setVideo] = useState<DescriptionVideo | null>(
+    editing?.descriptionVideo ? { id: editing.descriptionVideo.id, name: null } : null,
+  );
+  const [videoUploading, setVideoUploading] = useState(false);
   const set = (patch: Partial<EventForm>) => {
     setForm((current) => ({ ...current, ...patch }));
     setError(null);
@@ -146,6 +151,7 @@ export function EventDialog({
         applyEnd: form.applyEnd,
         eventEnd: form.eventEnd,
         descriptionPictureId: uploaded?.id ?? currentCover?.id,
+        descriptionVideoId: video?.id ?? null,
       };
       const { data } = editing
         ? await api<MissionProduct>(`/mission-products/${editing.id}`, { method: 'PUT', body })
@@ -206,6 +212,7 @@ export function EventDialog({
             {date('applyEnd')}
           </Stack>
           {date('eventEnd')}
+          <DescriptionVideoPicker value={video} onChange={setVideo} onUploading={setVideoUploading} />
           {progress !== null ? <LinearProgress variant="determinate" value={progress} /> : null}
           {error ? (
             <Alert severity="error" role="alert">
@@ -226,7 +233,7 @@ export function EventDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('eventManagement.dialog.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={progress !== null}>
+        <Button variant="contained" onClick={() => void save()} disabled={progress !== null || videoUploading}>
           {t(editing ? 'eventManagement.editDialog.save' : 'eventManagement.dialog.save')}
         </Button>
       </DialogActions>

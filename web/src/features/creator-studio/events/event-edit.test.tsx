@@ -127,8 +127,36 @@ describe('editing a lottery event before its applications open', () => {
       applyEnd: '2099-01-20',
       eventEnd: '2099-02-20',
       descriptionPictureId: 501,
+      descriptionVideoId: null,
     });
     expect(screen.queryByRole('dialog', { name: t.eventManagement.editDialog.title })).toBeNull();
+  });
+
+  test('an event’s description video is kept by an edit unless the creator removes it', async () => {
+    const t = await useLanguage('ko');
+    const withVideo = {
+      ...product(lottery()),
+      descriptionVideo: { id: 777, s3Url: '/files/teaser.mp4', contentType: 'video/mp4', thumbnail: null },
+    };
+    const calls = api([withVideo]);
+    const user = userEvent.setup();
+    const first = renderAt('/newbie-creator-mypage', routes);
+    await user.click(await screen.findByRole('link', { name: t.creatorStudio.newbie.eventEdit }));
+    let dialog = await screen.findByRole('dialog', { name: t.eventManagement.editDialog.title });
+    expect(within(dialog).getByRole('status').textContent).toContain(t.eventManagement.dialog.videoCurrent);
+    await user.click(within(dialog).getByRole('button', { name: t.eventManagement.editDialog.save }));
+    await closeAlert(t.eventManagement.editDialog.updated);
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({ descriptionVideoId: 777 });
+    first.unmount();
+
+    renderAt('/newbie-creator-mypage', routes);
+    await user.click(await screen.findByRole('link', { name: t.creatorStudio.newbie.eventEdit }));
+    dialog = await screen.findByRole('dialog', { name: t.eventManagement.editDialog.title });
+    await user.click(within(dialog).getByRole('button', { name: t.eventManagement.dialog.videoRemove }));
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: t.eventManagement.editDialog.save }));
+    await closeAlert(t.eventManagement.editDialog.updated);
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({ descriptionVideoId: null });
   });
 
   test('the list offers Edit before applications open, not after; a refused edit shows the server message', async () => {

@@ -19,6 +19,7 @@ export const lotteryEventEn: typeof lotteryEventKo = {
   drawNumber: '{{count}} winners',
   applyNumber: '{{count}} applicants',
   info: 'About this event',
+  descriptionVideo: 'Video about {{title}}',
   by: 'An event by {{name}}',
   creatorLink: 'Creator page',
   apply: 'Apply',

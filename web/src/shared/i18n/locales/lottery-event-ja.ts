@@ -19,6 +19,7 @@ export const lotteryEventJa: typeof lotteryEventKo = {
   drawNumber: '当選 {{count}}名',
   applyNumber: '応募 {{count}}名',
   info: 'イベント案内',
+  descriptionVideo: '{{title}} の紹介動画',
   by: '{{name}}のイベント',
   creatorLink: 'クリエイターページへ',
   apply: '応募する',

@@ -18,6 +18,7 @@ export const lotteryEventKo = {
   drawNumber: '당첨 {{count}}명',
   applyNumber: '응모 {{count}}명',
   info: '이벤트 안내',
+  descriptionVideo: '{{title}} 안내 영상',
   by: '{{name}}의 이벤트',
   creatorLink: '크리에이터 페이지로',
   apply: '응모하기',
