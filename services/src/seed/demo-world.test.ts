@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_KINDS, BANK_NAMES } from '@fanmission/contracts';
+import { APPROVAL_KINDS, BANK_NAMES, type MyCreator } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { createTestApp, testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { signSessionToken } from '../auth';
 import type { Db } from '../db';
 import { EVENT_CONSUMERS } from '../runtime';
-import { DEMO_ACCOUNTS, DEMO_STAFF } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts';
 import { seedDemoWorld, type DemoWorldReport } from './demo-world';
 
 // The demo world on a database of its own, its media from the machine's cache (made on the first run).
@@ -121,6 +121,41 @@ describe('the demo world', () => {
     expect(urls).toEqual(expect.arrayContaining(['starlight', 'skydance', 'cookingbear', 'gameking']));
     expect(urls).not.toContain('nightwhisper');
     expect(urls).not.toContain('sprout');
+  });
+
+  it('lets each README creator save his profile as it stands (intro, picture, tags, SNS and business fields seeded)', async () => {
+    const { app } = testApp.current;
+    const emails = ['creator', 'dancer', 'cook', 'gamer', 'night'].map((name) => `${name}@fanmission.local`);
+    for (const email of emails) {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, email).toBe(200);
+      const headers = { authorization: login.headers.authorization as string, 'accept-language': 'ko' };
+      const me = (await app.inject({ method: 'GET', url: '/api/v1/creators/me', headers })).json<MyCreator>();
+      // What the profile editor sends when the creator changes only his description.
+      const saved = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/creators/${me.id}`,
+        headers,
+        payload: {
+          tags: me.tags.map((tag) => tag.id),
+          name: me.name,
+          snsLinks: me.snsLinks,
+          description: `${me.description ?? ''} (수정)`,
+          containAdultContent: me.containAdultContent,
+          url: me.url ?? '',
+          businessType: me.businessType,
+          businessName: me.businessName,
+          businessRegistrationNumber: me.businessRegistrationNumber,
+          businessCashReceiptNumber: me.businessCashReceiptNumber,
+          donating: me.donating,
+        },
+      });
+      expect(saved.statusCode, `${email}: ${saved.body}`).toBe(200);
+    }
   });
 
   it('keeps the adult creator behind the age gate for the demo fan: no demo member is adult-verified', async () => {

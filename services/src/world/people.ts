@@ -89,6 +89,8 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       bank_account_holder: name,
       bank_account_number: String(100000000 + creator),
       business_type: 'NONE',
+      // Without a business, the profile needs a number for cash receipts (a phone number): each its own.
+      business_cash_receipt_number: `010${String(creator % 100_000_000).padStart(8, '0')}`,
       created_at: new Date(since - DAY_MS),
       updated_at: new Date(since - DAY_MS),
     });
