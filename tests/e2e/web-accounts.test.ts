@@ -505,6 +505,10 @@ describe('web app: accounts', () => {
     const button = (await dialog.getByRole('button', { name: 'Log in to join' }).boundingBox())!;
     expect(button.y + button.height).toBeLessThanOrEqual(900);
     await screenshot(page, 'web-popup-logged-off-ko.png');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'web-popup-logged-off-ko-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // "Not today": no popup until the next midnight in Korea time, and this one not dismissed.
     await dialog.getByRole('button', { name: ko.popup.notToday }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -176,6 +176,24 @@ describe('web app: coin history and coin charge', () => {
     await page.getByRole('tab', { name: en.coinHistory.history }).click();
     await page.getByText(en.coinHistory.empty).waitFor();
     expect(errors).toEqual([]);
+
+    // In Korean, at 1280 and 360 px: the fan cancels the deposit he has not paid, after the warning.
+    const korean = await openPage('ko', fanSession(fan));
+    await korean.page.goto(url('/coin-history'));
+    await korean.page.getByRole('tab', { name: ko.coinHistory.pending }).click();
+    await korean.page.getByTestId('deposit-instructions').getByRole('button', { name: ko.bankDeposit.cancel }).click();
+    const confirm = korean.page.getByRole('dialog', { name: ko.bankDeposit.cancelTitle });
+    await confirm.waitFor();
+    await screenshot(korean.page, 'pending-cancel', 'ko');
+    await korean.page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(korean.page, 'pending-cancel', 'ko-360');
+    await confirm.getByRole('button', { name: ko.bankDeposit.cancelConfirm }).click();
+    await korean.page.getByRole('alertdialog').getByText(ko.bankDeposit.cancelled).waitFor();
+    await korean.page.getByRole('alertdialog').getByRole('button', { name: ko.common.ok }).click();
+    // Cancelled, it leaves the deposits still waiting.
+    await korean.page.getByText(ko.coinHistory.pendingEmpty).waitFor();
+    await screenshot(korean.page, 'pending-cancelled', 'ko-360');
+    expect(korean.errors).toEqual([]);
   });
 
   test('the request modal sends a fan without coins to the charge modal', async () => {
