@@ -49,7 +49,7 @@ export const STAFF_APPROVAL_KINDS = [
  * role codes.
  */
 export const APPROVAL_SUMMARY_FIELDS = {
-  BONUS_GRANT: ['members', 'coinsEach', 'coins', 'itemId'],
+  BONUS_GRANT: ['members', 'coinsEach', 'coins', 'item'],
   BONUS_COIN_ITEM: ['name', 'coins'],
   CASH_COIN_ITEM: ['name', 'coins', 'price', 'discount'],
   /** What the receiving account's bank statement must show: who paid, how much, from when on (the request's time). */
@@ -104,6 +104,8 @@ export const approvalStepSchema = z
   .object({
     step: z.enum(APPROVAL_STEPS),
     actorId: z.number().int().nullable(),
+    /** The staff member's e-mail (null once his account is gone). */
+    actorEmail: z.string().nullable(),
     note: z.string().nullable(),
     at: isoDateTime,
   })
@@ -127,6 +129,7 @@ export const adminApprovalSchema = z
     createdAt: isoDateTime,
     expiresAt: isoDateTime,
     decidedBy: z.number().int().nullable(),
+    decidedByEmail: z.string().nullable(),
     decidedAt: isoDateTime.nullable(),
     decisionNote: z.string().nullable(),
     /** What the run answered (the grant, the account, the statement), once EXECUTED. */

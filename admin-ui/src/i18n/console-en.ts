@@ -266,13 +266,16 @@ export const consoleEn = {
       approve: 'Approve',
       refuse: 'Refuse',
       approved: 'Approved: the action ran.',
+      withdraw: 'Withdraw request',
+      withdrawn: 'Request withdrawn.',
+      technical: 'Technical details (for audits)',
       refused: 'Refused.',
       note: 'Note',
       history: 'History',
       own: 'Your own request: another staff member approves it.',
       /** What each kind of request runs, from its summary values (contracts' APPROVAL_SUMMARY_FIELDS). */
       summaries: {
-        BONUS_GRANT: '%{members} member(s) × %{coinsEach} coins = %{coins} coins (item %{itemId})',
+        BONUS_GRANT: '%{members} member(s) × %{coinsEach} coins = %{coins} coins (%{item})',
         BONUS_COIN_ITEM: 'BONUS item "%{name}" set to %{coins} coins',
         CASH_COIN_ITEM: 'Paid item "%{name}": %{coins} coins for %{price} won (discount %{discount} won)',
         BANK_DEPOSIT_CONFIRM:

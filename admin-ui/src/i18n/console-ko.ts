@@ -262,12 +262,15 @@ export const consoleKo: ConsoleMessages = {
       approve: '승인',
       refuse: '거절',
       approved: '승인했습니다. 작업이 실행되었습니다.',
+      withdraw: '요청 철회',
+      withdrawn: '요청을 철회했습니다.',
+      technical: '기술 정보 (감사용)',
       refused: '거절했습니다.',
       note: '메모',
       history: '처리 내역',
       own: '내가 보낸 요청입니다. 다른 운영진이 승인합니다.',
       summaries: {
-        BONUS_GRANT: '회원 %{members}명 × %{coinsEach}코인 = %{coins}코인 (상품 %{itemId})',
+        BONUS_GRANT: '회원 %{members}명 × %{coinsEach}코인 = %{coins}코인 (%{item})',
         BONUS_COIN_ITEM: '무료 코인 상품 "%{name}": %{coins}코인으로 설정',
         CASH_COIN_ITEM: '유료 코인 상품 "%{name}": %{coins}코인을 %{price}원에 판매 (할인 %{discount}원)',
         BANK_DEPOSIT_CONFIRM:

@@ -18,7 +18,7 @@ const request = (overrides: Partial<AdminApproval>): AdminApproval => ({
   kind: 'BONUS_GRANT',
   status: 'PENDING',
   role: 'ROLE_FINANCE',
-  summary: { members: 2, coinsEach: 1_500, coins: 3_000, itemId: 9 },
+  summary: { members: 2, coinsEach: 1_500, coins: 3_000, item: '데모 대량 무료 코인' },
   params: {},
   reason: '추석 감사 이벤트',
   makerId: 5,
@@ -26,10 +26,19 @@ const request = (overrides: Partial<AdminApproval>): AdminApproval => ({
   createdAt: '2026-11-20T01:00:00.000Z',
   expiresAt: '2026-11-27T01:00:00.000Z',
   decidedBy: null,
+  decidedByEmail: null,
   decidedAt: null,
   decisionNote: null,
   result: null,
-  history: [{ step: 'REQUESTED', actorId: 5, note: '추석 감사 이벤트', at: '2026-11-20T01:00:00.000Z' }],
+  history: [
+    {
+      step: 'REQUESTED',
+      actorId: 5,
+      actorEmail: 'finance1@fanmission.local',
+      note: '추석 감사 이벤트',
+      at: '2026-11-20T01:00:00.000Z',
+    },
+  ],
   ...overrides,
 });
 
@@ -74,7 +83,7 @@ describe('a request’s summary', () => {
 
   test('reads in Korean on the request’s page: amounts grouped, roles by their labels', async () => {
     showRequest(request({}));
-    await screen.findByText('회원 2명 × 1,500코인 = 3,000코인 (상품 9)', {}, { timeout: 10_000 });
+    await screen.findByText('회원 2명 × 1,500코인 = 3,000코인 (데모 대량 무료 코인)', {}, { timeout: 10_000 });
     cleanup();
     showRequest(
       request({
@@ -85,5 +94,26 @@ describe('a request’s summary', () => {
     );
     await screen.findByText('finance3@fanmission.local 초대 (역할: 재무, 운영자)', {}, { timeout: 10_000 });
     expect(screen.queryByText(/ROLE_FINANCE/)).toBeNull();
+  });
+});
+
+describe('a request’s page', () => {
+  test('names who acted by e-mail and folds the stored values away under the summary', async () => {
+    showRequest(request({ params: { idempotencyKey: 'key-1', userIds: [339, 340] } }));
+    await screen.findByText('finance1@fanmission.local', { selector: 'td span' }, { timeout: 10_000 });
+    const details = screen.getByText(consoleKo.console.approvals.technical).closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('idempotencyKey');
+  });
+
+  test('another member refuses a request; its maker withdraws his own', async () => {
+    showRequest(request({}));
+    await screen.findByRole('button', { name: consoleKo.console.approvals.refuse }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: consoleKo.console.approvals.withdraw })).toBeNull();
+    cleanup();
+    showRequest(request({ makerId: 6 }));
+    await screen.findByRole('button', { name: consoleKo.console.approvals.withdraw }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: consoleKo.console.approvals.refuse })).toBeNull();
+    expect(screen.queryByRole('button', { name: consoleKo.console.approvals.approve })).toBeNull();
   });
 });

@@ -134,7 +134,14 @@ function DecisionButtons() {
         method: 'POST',
         body: JSON.stringify({ decision, ...(note.trim() && { note: note.trim() }) }),
       });
-      notify(decision === 'approve' ? 'console.approvals.approved' : 'console.approvals.refused', { type: 'success' });
+      notify(
+        decision === 'approve'
+          ? 'console.approvals.approved'
+          : own
+            ? 'console.approvals.withdrawn'
+            : 'console.approvals.refused',
+        { type: 'success' },
+      );
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -145,7 +152,9 @@ function DecisionButtons() {
       announceApprovalsChanged();
     }
   };
-  const title = dialog ? translate(`console.approvals.${dialog}`) : '';
+  // The maker takes his own request back; another member refuses it. Both end it the same way.
+  const refuseLabel = translate(own ? 'console.approvals.withdraw' : 'console.approvals.refuse');
+  const title = dialog === 'refuse' ? refuseLabel : dialog ? translate(`console.approvals.${dialog}`) : '';
   return (
     <>
       {own && (
@@ -159,7 +168,7 @@ function DecisionButtons() {
         </Button>
       )}
       <Button variant="outlined" color="error" size="small" onClick={() => setDialog('refuse')}>
-        {translate('console.approvals.refuse')}
+        {refuseLabel}
       </Button>
       <Dialog open={dialog !== null} onClose={() => setDialog(null)}>
         <DialogTitle>{title}</DialogTitle>
@@ -201,6 +210,29 @@ const JsonBlock = ({ value }: { value: unknown }) => (
   </Box>
 );
 
+/**
+ * The frozen values and the run's answer as stored, for an audit: folded away under the summary, which is what a
+ * checker reads to decide.
+ */
+function TechnicalDetails() {
+  const record = useRecordContext<AdminApproval>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box component="details" sx={{ '& summary': { cursor: 'pointer', color: 'text.secondary', fontSize: 14 } }}>
+      <summary>{translate('console.approvals.technical')}</summary>
+      <Typography variant="caption" component="h3" sx={{ mt: 1 }}>
+        {translate('resources.approvals.fields.params')}
+      </Typography>
+      <JsonBlock value={record.params} />
+      <Typography variant="caption" component="h3" sx={{ mt: 1 }}>
+        {translate('resources.approvals.fields.result')}
+      </Typography>
+      <JsonBlock value={record.result} />
+    </Box>
+  );
+}
+
 export const ApprovalShow = (props: ShowProps) => (
   <Show
     {...props}
@@ -223,10 +255,9 @@ export const ApprovalShow = (props: ShowProps) => (
       <TextField source="makerEmail" emptyText="-" />
       <KstDateField source="createdAt" showTime />
       <KstDateField source="expiresAt" showTime />
-      <FunctionField<AdminApproval> source="params" render={(record) => <JsonBlock value={record.params} />} />
+      <TextField source="decidedByEmail" emptyText="-" />
       <KstDateField source="decidedAt" showTime emptyText="-" />
       <TextField source="decisionNote" emptyText="-" />
-      <FunctionField<AdminApproval> source="result" render={(record) => <JsonBlock value={record.result} />} />
       <ArrayField source="history">
         <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
           <Datagrid
@@ -235,12 +266,13 @@ export const ApprovalShow = (props: ShowProps) => (
             sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
           >
             <CodeField source="step" family="approvalStep" label="resources.approvals.fields.step" />
-            <TextField source="actorId" label="resources.approvals.fields.actorId" />
+            <TextField source="actorEmail" label="resources.approvals.fields.actorEmail" emptyText="-" />
             <TextField source="note" label="resources.approvals.fields.note" emptyText="-" />
             <KstDateField source="at" showTime label="resources.approvals.fields.at" />
           </Datagrid>
         </Box>
       </ArrayField>
+      <TechnicalDetails />
     </SimpleShowLayout>
   </Show>
 );

@@ -23,10 +23,13 @@ const deactivation: AdminApproval = {
   createdAt: '2026-11-20T01:00:00.000Z',
   expiresAt: '2026-11-27T01:00:00.000Z',
   decidedBy: null,
+  decidedByEmail: null,
   decidedAt: null,
   decisionNote: null,
   result: null,
-  history: [{ step: 'REQUESTED', actorId: 1, note: null, at: '2026-11-20T01:00:00.000Z' }],
+  history: [
+    { step: 'REQUESTED', actorId: 1, actorEmail: 'admin@fanmission.local', note: null, at: '2026-11-20T01:00:00.000Z' },
+  ],
 };
 
 const auth: AuthProvider = {

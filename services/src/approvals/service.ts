@@ -51,10 +51,11 @@ function requestsQuery(db: DbExecutor) {
   return db
     .selectFrom('staff_approval_requests as r')
     .leftJoin('users as m', 'm.id', 'r.maker_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
     .selectAll('r')
-    .select('m.email as maker_email');
+    .select(['m.email as maker_email', 'd.email as decided_by_email']);
 }
-type RequestViewRow = StaffApprovalRequestRow & { maker_email: string | null };
+type RequestViewRow = StaffApprovalRequestRow & { maker_email: string | null; decided_by_email: string | null };
 
 /**
  * A request's summary values, from its frozen parameters by its kind's action (none for a kind no longer declared).
@@ -80,7 +81,14 @@ async function views(
   const steps =
     ids.length === 0
       ? []
-      : await db.selectFrom('staff_approval_steps').selectAll().where('request_id', 'in', ids).orderBy('id').execute();
+      : await db
+          .selectFrom('staff_approval_steps as s')
+          .leftJoin('users as u', 'u.id', 's.actor_id')
+          .selectAll('s')
+          .select('u.email as actor_email')
+          .where('s.request_id', 'in', ids)
+          .orderBy('s.id')
+          .execute();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -94,12 +102,19 @@ async function views(
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     decidedBy: row.decided_by,
+    decidedByEmail: row.decided_by_email,
     decidedAt: row.decided_at?.toISOString() ?? null,
     decisionNote: row.decision_note,
     result: row.result ?? null,
     history: steps
       .filter((step) => step.request_id === row.id)
-      .map((step) => ({ step: step.step, actorId: step.actor_id, note: step.note, at: step.at.toISOString() })),
+      .map((step) => ({
+        step: step.step,
+        actorId: step.actor_id,
+        actorEmail: step.actor_email,
+        note: step.note,
+        at: step.at.toISOString(),
+      })),
   }));
 }
 

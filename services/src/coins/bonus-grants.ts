@@ -163,6 +163,8 @@ function canonical(value: unknown): string {
 /** A grant as it runs: the item's coins to each member listed, within the budget, under the maker's key. */
 const bonusGrantRunSchema = z.object({
   coinItemId: z.number().int(),
+  /** The item's name when asked (requests made before it was kept show the item's id). */
+  itemName: z.string().optional(),
   coinsEach: z.number().int().positive(),
   reason: z.string(),
   budgetCoins: z.number().int().positive(),
@@ -273,6 +275,7 @@ async function checkedGrant(db: DbExecutor, input: AdminBonusGrantCreate, idempo
   }
   return {
     coinItemId: item.id,
+    itemName: item.name,
     coinsEach: item.point,
     reason: input.reason,
     budgetCoins: input.budgetCoins,
@@ -295,7 +298,7 @@ export const bonusGrantApproval = guardedAction({
     members: run.userIds.length,
     coinsEach: run.coinsEach,
     coins: run.userIds.length * run.coinsEach,
-    itemId: run.coinItemId,
+    item: run.itemName ?? `#${run.coinItemId}`,
   }),
   targetState: (db, run) => itemState(db, run.coinItemId),
   async execute(trx, run, approved) {
