@@ -23,10 +23,19 @@ const RESOURCE = 'coin-refunds';
  * operators read its last four digits (as in the audit log and the payout account history).
  */
 function asSeenBy(request: FastifyRequest, refund: AdminCoinRefund): AdminCoinRefund {
-  if (requireCaller(request).roles.includes('ROLE_FINANCE') || refund.bankAccount === null) return refund;
+  if (requireCaller(request).roles.includes('ROLE_FINANCE')) return refund;
+  const masked = <Account extends { bankAccountNumber: string }>(account: Account): Account => ({
+    ...account,
+    bankAccountNumber: maskAccountNumber(account.bankAccountNumber)!,
+  });
+  const { bankAccount, destination } = refund;
   return {
     ...refund,
-    bankAccount: { ...refund.bankAccount, bankAccountNumber: maskAccountNumber(refund.bankAccount.bankAccountNumber)! },
+    bankAccount: bankAccount && masked(bankAccount),
+    destination:
+      destination.kind === 'BANK_ACCOUNT' && destination.account
+        ? { ...destination, account: masked(destination.account) }
+        : destination,
   };
 }
 

@@ -211,7 +211,8 @@ describe('refunds marked paid, split under the threshold', () => {
   /** A member's partial refund of 500 held CASH coins: 485 coins, 48,500 won to his bank account. */
   async function refundRequest(): Promise<CoinRefund> {
     const fan = await createAccount(app());
-    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS) });
+    // A bank deposit: the refund goes to the fan's account, paid by hand.
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS), via: 'bank' });
     const asked = await app().inject({
       method: 'POST',
       url: '/api/v1/users/me/coins/partial-refund',
