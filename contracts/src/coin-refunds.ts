@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminApprovalTraceSchema } from './admin-approvals';
 import { BANK_NAMES } from './banks';
 import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
 import { coinDepositPaymentSchema, coinRefundStatusSchema } from './coin-history';
@@ -156,6 +157,12 @@ export const adminCoinRefundSchema = coinRefundSchema
   })
   .meta({ id: 'AdminCoinRefund' });
 export type AdminCoinRefund = z.infer<typeof adminCoinRefundSchema>;
+
+/** One refund request's console page: the request with the staff approvals asked to pay or refund it, oldest first. */
+export const adminCoinRefundDetailSchema = adminCoinRefundSchema
+  .extend({ approvals: z.array(adminApprovalTraceSchema) })
+  .meta({ id: 'AdminCoinRefundDetail' });
+export type AdminCoinRefundDetail = z.infer<typeof adminCoinRefundDetailSchema>;
 
 export const ADMIN_COIN_REFUND_SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;
 

@@ -4,6 +4,7 @@ import {
   maskAccountNumber,
   adminCoinRefundProviderRefundSchema,
   adminCoinRefundFilterSchema,
+  adminCoinRefundDetailSchema,
   adminCoinRefundSchema,
   adminCoinRefundUpdateSchema,
   adminIdParamsSchema,
@@ -14,7 +15,7 @@ import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { markRefundPaidOrRequestApproval, refundAtProviderOrRequestApproval } from './money-approvals';
-import { getRefundRequest, listRefundRequests } from './refund-finance';
+import { getRefundDetail, getRefundRequest, listRefundRequests } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
 
@@ -22,7 +23,7 @@ const RESOURCE = 'coin-refunds';
  * What the caller may read of a refund request: only finance, who pays it, sees the fan's whole account number;
  * operators read its last four digits (as in the audit log and the payout account history).
  */
-function asSeenBy(request: FastifyRequest, refund: AdminCoinRefund): AdminCoinRefund {
+function asSeenBy<Refund extends AdminCoinRefund>(request: FastifyRequest, refund: Refund): Refund {
   if (requireCaller(request).roles.includes('ROLE_FINANCE')) return refund;
   const masked = <Account extends { bankAccountNumber: string }>(account: Account): Account => ({
     ...account,
@@ -63,9 +64,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
   consoleRecordRoute(app, {
     resource: RESOURCE,
     tags,
-    summary: 'One refund request',
-    row: adminCoinRefundSchema,
-    find: async (id, request) => asSeenBy(request, await getRefundRequest(app.ctx, id)),
+    summary: 'One refund request, with the approvals asked to pay it',
+    row: adminCoinRefundDetailSchema,
+    find: async (id, request) => asSeenBy(request, await getRefundDetail(app.ctx, id)),
   });
 
   routes.put(

@@ -1,6 +1,12 @@
-import { type AdminCoinRefund, type CoinRefundStatus, refundsThroughProvider } from '@fanmission/contracts';
+import {
+  type AdminCoinRefund,
+  type AdminCoinRefundDetail,
+  type CoinRefundStatus,
+  refundsThroughProvider,
+} from '@fanmission/contracts';
 import { returnRefund } from '@fanmission/ledger';
 import type { Transaction } from 'kysely';
+import { approvalsNaming } from '../approvals';
 import type { ServiceContext } from '../context';
 import { forgetAppRefund } from '../payments';
 import type { Database, DbExecutor } from '../db';
@@ -25,6 +31,13 @@ export async function getRefundRequest(ctx: ServiceContext, id: number): Promise
   if (!row) throw notFound('coinRefunds.notFound');
   const [dto] = await adminRefundDtos(ctx.db, [row]);
   return dto!;
+}
+
+/** One request's console page: the request and the approvals asked to pay it by hand or at the providers. */
+export async function getRefundDetail(ctx: ServiceContext, id: number): Promise<AdminCoinRefundDetail> {
+  const refund = await getRefundRequest(ctx, id);
+  const approvals = await approvalsNaming(ctx.db, ['MANUAL_REFUND', 'PROVIDER_REFUND'], 'refundId', id);
+  return { ...refund, approvals };
 }
 
 /**
