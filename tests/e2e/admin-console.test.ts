@@ -809,6 +809,16 @@ describe('operator and finance console', () => {
     expect(await row(atProvider.id).getByRole('button', { name: ko.console.actions.markPaid }).count()).toBe(0);
     expect(await row(paid.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).count()).toBe(0);
     await screenshot(page, 'admin-finance-coin-refunds.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    // Below 900 px the destination is in short (the bank and the number's last digits): the row keeps readable words.
+    await page.getByText('…8901').first().waitFor({ state: 'visible' });
+    await page.getByText(ko.console.refunds.paymentShort, { exact: true }).first().waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-coin-refunds-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await row(refused.id).waitFor({ state: 'visible' });
 
     await row(refused.id).getByRole('button', { name: ko.console.actions.refuseRefund }).click();
     const dialog = page.getByRole('dialog', { name: ko.console.actions.refuseRefund });
@@ -848,15 +858,26 @@ describe('operator and finance console', () => {
       // Who, how much, and the account the money went to.
       await paidDialog.getByText(`${paidMember.username} (${paidMember.email})`).waitFor({ state: 'visible' });
       await paidDialog.getByText('KB국민은행 12345678901 환불지급').waitFor({ state: 'visible' });
+      await expect
+        .poll(() => paidDialog.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
+        .toBe('1');
+      expect(await seriousA11yViolations(page)).toEqual([]);
       return paidDialog;
     };
-    await page.setViewportSize({ width: 360, height: 780 });
+    // At 360 px the page and its confirmation fit the phone (cancelled: nothing moves).
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
     await account.waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-coin-refund-show-360.png');
     const phoneDialog = await openPaidDialog();
     await screenshot(page, 'admin-confirm-refund-paid-360.png');
     await phoneDialog.getByRole('button', { name: '취소' }).click();
+    await phoneDialog.waitFor({ state: 'detached' });
+    expect(await mine(paid.member)).toMatchObject({ status: 'requested' });
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await account.waitFor({ state: 'visible' });
     const paidDialog = await openPaidDialog();
     await paidDialog
       .getByText(aboveLimit(won(served.testApp.app.ctx.config.APPROVAL_ABOVE_WON)))
@@ -867,9 +888,6 @@ describe('operator and finance console', () => {
     await page.goto(listUrl);
     await row(atProvider.id).waitFor({ state: 'visible' });
     expect(await row(paid.id).count()).toBe(0);
-    await page.setViewportSize({ width: 360, height: 780 });
-    await screenshot(page, 'admin-finance-coin-refunds-360.png');
-    await page.setViewportSize({ width: 1280, height: 900 });
     await row(atProvider.id).getByText(new RegExp(ko.codes.paymentProvider.sandbox)).waitFor({ state: 'visible' });
     await row(atProvider.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).click();
     const providerDialog = page.getByRole('dialog', { name: ko.console.actions.refundAtProvider });

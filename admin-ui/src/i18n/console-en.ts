@@ -245,6 +245,8 @@ export const consoleEn = {
       refunded: 'refunded',
       bankTransfer: 'bank transfer',
       refundedAtProvider: 'Refunded at the provider.',
+      paymentShort: 'Payment method',
+      depositingShort: 'Depositing account',
       toPaymentMethods: 'Back to the payment method (%{methods})',
       toDepositingAccount: 'Back to the account the bank deposit came from',
       accountErased: 'The account was erased after its retention period',

@@ -241,6 +241,8 @@ export const consoleKo: ConsoleMessages = {
       refunded: '환불됨',
       bankTransfer: '계좌 송금',
       refundedAtProvider: '결제대행사에서 환불했습니다.',
+      paymentShort: '결제 수단',
+      depositingShort: '입금 계좌',
       toPaymentMethods: '결제 수단으로 환불 (%{methods})',
       toDepositingAccount: '무통장 입금한 계좌로 반환',
       accountErased: '보존 기간이 지나 계좌 정보가 삭제되었습니다',

@@ -146,7 +146,7 @@ function RefundActions() {
 /**
  * Open requests first: the list opens on those still to pay, the nearest due first (clearing the status filter shows
  * every request). Where the money goes is a column of its own; a row opens the request. Below 900 px the id, the kind,
- * the charges paid back and the request date are left out; the decisions share one column.
+ * the coins (the won stay), the charges paid back and the request date are left out; the decisions share one column.
  */
 export const CoinRefundList = () => {
   const wide = useWideConsole();
@@ -160,7 +160,7 @@ export const CoinRefundList = () => {
       {wide && <TextField source="id" />}
       <TextField source="username" sx={WRAP} />
       {wide && <CodeField source="kind" family="coinRefundKind" />}
-      <NumberField source="refundCoins" />
+      {wide && <NumberField source="refundCoins" />}
       <NumberField source="amount" />
       <FunctionField source="destination" sortable={false} render={() => <RefundDestinationColumn />} />
       {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}

@@ -12,6 +12,7 @@ import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
 import { useCodeLabel } from './code-field';
+import { useWideConsole } from './list-actions';
 import { formatMinorUnits, MoneySummary, type MoneyFacts } from './money-confirm';
 
 type Destination = AdminCoinRefund['destination'];
@@ -81,11 +82,28 @@ export function RefundDestination({ destination, copy = false }: { destination: 
   );
 }
 
-/** The list's destination column. */
+/**
+ * The list's destination column; below 900 px in short (the bank and the number's last digits, or "payment method"),
+ * so that the row keeps readable words; the request's page has it whole.
+ */
 export function RefundDestinationColumn() {
   const record = useRecordContext<{ destination?: Destination }>();
+  const wide = useWideConsole();
+  const translate = useTranslate();
   if (!record?.destination) return null;
-  return <RefundDestination destination={record.destination} />;
+  if (wide) return <RefundDestination destination={record.destination} />;
+  const { destination } = record;
+  if (destination.kind === 'ORIGINAL_METHOD') {
+    const depositing = destination.methods.includes('withoutbankbook');
+    return <span>{translate(depositing ? 'console.refunds.depositingShort' : 'console.refunds.paymentShort')}</span>;
+  }
+  if (!destination.account) return <span>-</span>;
+  return (
+    <span>
+      <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{destination.account.bankName}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>…{destination.account.bankAccountNumber.slice(-4)}</span>
+    </span>
+  );
 }
 
 /** "Mark paid" is for money finance sends by hand: a request whose destination is an account. */
