@@ -76,8 +76,8 @@ export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().i
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
 /**
- * One charge a refund request pays back, in that charge's own currency: through its provider (card,
- * KakaoPay, PayPal) or, for a bank deposit, by bank transfer to the fan's account.
+ * One charge a refund request pays back: through its provider (card, KakaoPay, PayPal) in that charge's own
+ * currency when the request's destination is the payment methods, else by bank transfer in won with the rest.
  */
 export const coinRefundPartSchema = z
   .object({

@@ -80,7 +80,8 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
           'requested → refused needs `refusalReason`, which the fan reads; he corrects his account and it is ' +
           'requested again. ' +
           'requested → paid records who paid and when; marking a paid request paid again changes nothing but the ' +
-          'note; a paid request cannot go back (409). Finance accounts only. Marking paid a request worth more than ' +
+          'note; a paid request cannot go back (409). Marking paid a request whose destination is the payment methods ' +
+          'is 409 NOT_PAYABLE_BY_HAND (it is refunded at the providers). Finance accounts only. Marking paid a request worth more than ' +
           'APPROVAL_ABOVE_WON is 202 with a staff approval request: another finance member approves it.',
         security,
         params: adminIdParamsSchema,
@@ -112,9 +113,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
         summary: 'Refund a request through the providers that took the money (finance)',
         description:
           'Each charge of the request paid by card, KakaoPay or PayPal is refunded at its provider in its own ' +
-          'currency and amount (PortOne in won, PayPal in USD cents); the request is then marked paid, unless a part ' +
-          'paid by bank deposit is left for a bank transfer. Asked again, it answers the request as it stands: a ' +
-          'provider is never asked twice. 409 when no part went through a provider, when the request is not ' +
+          'currency and amount (PortOne in won, PayPal in USD cents); the request is then marked paid. Asked again, it answers the request as it stands: a ' +
+          "provider is never asked twice. 409 NOT_REFUNDABLE_AT_PROVIDER when the request's destination is an " +
+          'account (it is sent there, then marked paid) or no part went through a provider; 409 when the request is not ' +
           'requested (refused, or paid by hand) or another call is refunding it; 502 when a provider cannot be ' +
           'reached or refuses (the parts refunded before stay recorded). Finance accounts only, never their own. ' +
           'A requested refund worth more than APPROVAL_ABOVE_WON is 202 with a staff approval request: another ' +
