@@ -38,6 +38,7 @@ import {
   CoinItemEdit,
   CoinItemList,
   CoinRefundList,
+  CoinRefundShow,
   CommentEventCreate,
   CommentEventEdit,
   CommentEventList,
@@ -254,7 +255,7 @@ export function App() {
                 />
               )}
               {finance && <Resource name="bank-transfers" list={BankTransferList} />}
-              {finance && <Resource name="coin-refunds" list={CoinRefundList} />}
+              {finance && <Resource name="coin-refunds" list={CoinRefundList} show={CoinRefundShow} />}
               {/* Both read payments (a fan's "paid but no coins"); finance alone cancels one at its provider. */}
               {(operator || finance) && <Resource name="payments" list={PaymentList} show={PaymentShow} />}
               {finance && (

@@ -26,6 +26,7 @@ export const CoinItemEdit = screen(moneyModule, 'CoinItemEdit');
 export const CoinItemList = screen(moneyModule, 'CoinItemList');
 export const BankTransferList = screen(moneyModule, 'BankTransferList');
 export const CoinRefundList = screen(moneyModule, 'CoinRefundList');
+export const CoinRefundShow = screen(moneyModule, 'CoinRefundShow');
 
 const settlementsModule = () => import('./resources/settlements');
 export const SettlementList = screen(settlementsModule, 'SettlementList');

@@ -139,6 +139,22 @@ export const adminApprovalSchema = z
   .meta({ id: 'AdminApproval' });
 export type AdminApproval = z.infer<typeof adminApprovalSchema>;
 
+/** One approval request as the page of what it acts on lists it: who asked, who decided, and how it ended. */
+export const adminApprovalTraceSchema = z
+  .object({
+    id: z.number().int(),
+    kind: approvalKindSchema,
+    status: approvalStatusSchema,
+    makerEmail: z.string().nullable(),
+    createdAt: isoDateTime,
+    reason: z.string().nullable(),
+    deciderEmail: z.string().nullable(),
+    decidedAt: isoDateTime.nullable(),
+    decisionNote: z.string().nullable(),
+  })
+  .meta({ id: 'AdminApprovalTrace' });
+export type AdminApprovalTrace = z.infer<typeof adminApprovalTraceSchema>;
+
 export const ADMIN_APPROVAL_SORT_FIELDS = ['id'] as const;
 export const adminApprovalFilterSchema = z.strictObject({
   id: z.union([z.number().int(), z.array(z.number().int()).max(500)]).optional(),

@@ -61,6 +61,8 @@ export const coinHistoryMissionSchema = z.object({
   id: z.number().int(),
   status: missionStatusSchema,
   missionProduct: z.object({ type: productTypeSchema, name: z.string() }),
+  /** The creator the mission was asked of, as his page names him. */
+  creatorName: z.string(),
 });
 
 /** One row of the coin history: a ledger transaction that changed the fan's wallet. */
@@ -80,6 +82,8 @@ export const coinHistoryRowSchema = z
     coinDeposit: coinHistoryDepositSchema.nullable(),
     /** The source of the coins an EARN row credited: CASH (charged) or BONUS (free, supported, received). */
     coinItemType: coinItemTypeSchema.nullable(),
+    /** The 3 % fee a partial refund kept (PARTIAL_REFUND rows); null on other rows. */
+    feeCoins: z.number().int().nullable(),
   })
   .meta({ id: 'CoinHistoryRow' });
 export type CoinHistoryRowDto = z.infer<typeof coinHistoryRowSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { adminApprovalTraceSchema } from './admin-approvals';
 import { BANK_NAMES } from './banks';
 import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
 import { coinDepositPaymentSchema, coinRefundStatusSchema } from './coin-history';
+import { payMethodSchema } from './coins';
 import { pageQuerySchema, pageSchema } from './page';
 
 // The fan's refunds (a whole charge withdrawn, or a partial refund of the CASH coins) and finance's console view of
@@ -36,6 +38,32 @@ export const refundBankAccountSchema = z
   .meta({ id: 'RefundBankAccount' });
 export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
 
+/**
+ * Where a refund request's money goes, one place for the whole request, decided when the coins are taken
+ * (services/src/coin-history/refund-parts.ts): back through the payment providers when every charge it pays back
+ * can go there (`methods`: their pay methods; `withoutbankbook` is a withdrawn bank deposit, sent back to the account
+ * it came from), else to the bank account the fan gave (`account`; null once data retention erased it).
+ */
+function refundDestinationSchemaOf<Account extends z.ZodType>(account: Account) {
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('BANK_ACCOUNT'), account: account.nullable() }),
+    z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
+  ]);
+}
+export const refundDestinationSchema = refundDestinationSchemaOf(refundBankAccountSchema).meta({
+  id: 'RefundDestination',
+});
+export type RefundDestination = z.infer<typeof refundDestinationSchema>;
+export type RefundDestinationKind = RefundDestination['kind'];
+
+/** Finance's "refund at provider" matches only a destination through the providers (a bank deposit has none). */
+export function refundsThroughProvider(destination: {
+  kind: RefundDestinationKind;
+  methods?: readonly string[] | null;
+}): boolean {
+  return destination.kind === 'ORIGINAL_METHOD' && !(destination.methods ?? []).includes('withoutbankbook');
+}
+
 /** `POST /users/me/coins/partial-refund`: where to send the money. */
 export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema });
 export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
@@ -48,8 +76,8 @@ export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().i
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
 /**
- * One charge a refund request pays back, in that charge's own currency: through its provider (card,
- * KakaoPay, PayPal) or, for a bank deposit, by bank transfer to the fan's account.
+ * One charge a refund request pays back: through its provider (card, KakaoPay, PayPal) in that charge's own
+ * currency when the request's destination is the payment methods, else by bank transfer in won with the rest.
  */
 export const coinRefundPartSchema = z
   .object({
@@ -95,8 +123,9 @@ export const coinRefundSchema = z
     /** The money is sent by the end of this day (3 business days, Korea time). */
     dueOn: z.iso.date(),
     paidAt: instant.nullable(),
-    /** Where a partial refund is paid; null for a withdrawal (it goes back to the payment). */
+    /** The account the fan gave for a partial refund; null for a withdrawal. Where the money goes is `destination`. */
     bankAccount: refundBankAccountSchema.nullable(),
+    destination: refundDestinationSchema,
     refusedAt: instant.nullable(),
     /** Why finance could not pay it (status refused). */
     refusalReason: z.string().nullable(),
@@ -107,14 +136,16 @@ export const coinRefundSchema = z
 export type CoinRefund = z.infer<typeof coinRefundSchema>;
 export const coinRefundPageSchema = pageSchema(coinRefundSchema);
 
+/** The account a partial refund is paid to: its whole number for finance, `****1234` for operators. */
+const adminRefundBankAccountSchema = refundBankAccountSchema
+  .extend({ bankAccountNumber: z.string() })
+  .meta({ id: 'AdminRefundBankAccount' });
+
 /** A refund request as finance sees it in the console. */
 export const adminCoinRefundSchema = coinRefundSchema
   .extend({
-    /** The account a partial refund is paid to: its whole number for finance, `****1234` for operators. */
-    bankAccount: refundBankAccountSchema
-      .extend({ bankAccountNumber: z.string() })
-      .meta({ id: 'AdminRefundBankAccount' })
-      .nullable(),
+    bankAccount: adminRefundBankAccountSchema.nullable(),
+    destination: refundDestinationSchemaOf(adminRefundBankAccountSchema).meta({ id: 'AdminRefundDestination' }),
     userId: z.number().int(),
     username: z.string(),
     email: z.string().nullable(),
@@ -126,6 +157,12 @@ export const adminCoinRefundSchema = coinRefundSchema
   })
   .meta({ id: 'AdminCoinRefund' });
 export type AdminCoinRefund = z.infer<typeof adminCoinRefundSchema>;
+
+/** One refund request's console page: the request with the staff approvals asked to pay or refund it, oldest first. */
+export const adminCoinRefundDetailSchema = adminCoinRefundSchema
+  .extend({ approvals: z.array(adminApprovalTraceSchema) })
+  .meta({ id: 'AdminCoinRefundDetail' });
+export type AdminCoinRefundDetail = z.infer<typeof adminCoinRefundDetailSchema>;
 
 export const ADMIN_COIN_REFUND_SORT_FIELDS = ['id', 'requestedAt', 'dueOn', 'amount', 'status'] as const;
 

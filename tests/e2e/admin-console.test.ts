@@ -749,9 +749,11 @@ describe('operator and finance console', () => {
 
   test('finance refuses one refund request with a reason the fan reads, and marks another paid', async () => {
     const app = served.testApp.app;
-    const requestRefund = async (holder: string) => {
+    // A bank deposit's refund goes to the account the fan gave (finance transfers it, then marks it paid); a card
+    // charge's goes back through the provider.
+    const requestRefund = async (holder: string, via: 'bank' | 'card' = 'bank') => {
       const member = await createAccount(app);
-      await chargeCoins(app.db, { userId: member.id, coins: 100, at: new Date(Date.now() - 10 * 86_400_000) });
+      await chargeCoins(app.db, { userId: member.id, coins: 100, at: new Date(Date.now() - 10 * 86_400_000), via });
       const response = await app.inject({
         method: 'POST',
         url: '/api/v1/users/me/coins/partial-refund',
@@ -766,7 +768,7 @@ describe('operator and finance console', () => {
     const refused = await requestRefund('환불거절');
     const paid = await requestRefund('환불지급');
     // A charge the sandbox provider took (its own record of the paid checkout): refunded through it.
-    const atProvider = await requestRefund('결제취소');
+    const atProvider = await requestRefund('결제취소', 'card');
     const [part] = (
       await app.inject({ method: 'GET', url: `/api/admin/coin-refunds/${atProvider.id}`, headers: finance.headers })
     ).json<{ parts: { paymentId: string; amount: number }[] }>().parts;
@@ -799,7 +801,24 @@ describe('operator and finance console', () => {
     const row = (id: number) =>
       page.locator('tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
     await row(refused.id).waitFor({ state: 'visible' });
+    // Where each request's money goes, and only the action that matches it.
+    await row(paid.id).getByText('12345678901').waitFor({ state: 'visible' });
+    await row(atProvider.id)
+      .getByText(/결제 수단으로 환불/)
+      .waitFor({ state: 'visible' });
+    expect(await row(atProvider.id).getByRole('button', { name: ko.console.actions.markPaid }).count()).toBe(0);
+    expect(await row(paid.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).count()).toBe(0);
     await screenshot(page, 'admin-finance-coin-refunds.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    // Below 900 px the destination is in short (the bank and the number's last digits): the row keeps readable words.
+    await page.getByText('…8901').first().waitFor({ state: 'visible' });
+    await page.getByText(ko.console.refunds.paymentShort, { exact: true }).first().waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-finance-coin-refunds-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await row(refused.id).waitFor({ state: 'visible' });
 
     await row(refused.id).getByRole('button', { name: ko.console.actions.refuseRefund }).click();
     const dialog = page.getByRole('dialog', { name: ko.console.actions.refuseRefund });
@@ -816,15 +835,59 @@ describe('operator and finance console', () => {
     await dialog.getByRole('textbox', { name: ko.console.actions.refusalReason }).fill('예금주가 계좌와 다릅니다');
     await dialog.getByRole('button', { name: '확인' }).click();
     await row(refused.id).waitFor({ state: 'detached' });
-    await row(paid.id).getByRole('button', { name: ko.console.actions.markPaid }).click();
-    const paidDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
-    await paidDialog.getByText(ko.console.confirm.next.refundPaid).waitFor({ state: 'visible' });
+    const listUrl = page.url();
+    const paidMember = await app.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '=', paid.member.id)
+      .executeTakeFirstOrThrow();
+    // The request's page: the member, the money, the account with its copy buttons, the charge, the approvals.
+    await row(paid.id).locator('td.column-username').click();
+    await page.waitForURL(new RegExp(`/coin-refunds/${paid.id}/show$`));
+    const account = page.getByTestId('refund-account');
+    await account.waitFor({ state: 'visible' });
+    expect(await account.textContent()).toBe('KB국민은행12345678901환불지급');
+    await page.getByRole('button', { name: '계좌번호 복사' }).waitFor({ state: 'visible' });
+    await page.getByText(paidMember.email!).waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: ko.console.actions.refundAtProvider }).count()).toBe(0);
+    await screenshot(page, 'admin-coin-refund-show.png');
+    const openPaidDialog = async () => {
+      await page.getByRole('button', { name: ko.console.actions.markPaid }).click();
+      const paidDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
+      await paidDialog.getByText(ko.console.confirm.next.refundPaid).waitFor({ state: 'visible' });
+      // Who, how much, and the account the money went to.
+      await paidDialog.getByText(`${paidMember.username} (${paidMember.email})`).waitFor({ state: 'visible' });
+      await paidDialog.getByText('KB국민은행 12345678901 환불지급').waitFor({ state: 'visible' });
+      await expect
+        .poll(() => paidDialog.evaluate((dialog) => getComputedStyle(dialog.parentElement!).opacity))
+        .toBe('1');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      return paidDialog;
+    };
+    // At 360 px the page and its confirmation fit the phone (cancelled: nothing moves).
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await account.waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-coin-refund-show-360.png');
+    const phoneDialog = await openPaidDialog();
+    await screenshot(page, 'admin-confirm-refund-paid-360.png');
+    await phoneDialog.getByRole('button', { name: '취소' }).click();
+    await phoneDialog.waitFor({ state: 'detached' });
+    expect(await mine(paid.member)).toMatchObject({ status: 'requested' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await account.waitFor({ state: 'visible' });
+    const paidDialog = await openPaidDialog();
     await paidDialog
       .getByText(aboveLimit(won(served.testApp.app.ctx.config.APPROVAL_ABOVE_WON)))
       .waitFor({ state: 'visible' });
     await screenshot(page, 'admin-confirm-refund-paid.png');
     await paidDialog.getByRole('button', { name: '확인' }).click();
-    await row(paid.id).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await mine(paid.member))?.status).toBe('paid');
+    await page.goto(listUrl);
+    await row(atProvider.id).waitFor({ state: 'visible' });
+    expect(await row(paid.id).count()).toBe(0);
     await row(atProvider.id).getByText(new RegExp(ko.codes.paymentProvider.sandbox)).waitFor({ state: 'visible' });
     await row(atProvider.id).getByRole('button', { name: ko.console.actions.refundAtProvider }).click();
     const providerDialog = page.getByRole('dialog', { name: ko.console.actions.refundAtProvider });

@@ -1,8 +1,8 @@
 // Web app refunds and coin lots over the real API: a fan charges through the sandbox, sees the charge can
-// be withdrawn (unused, within 7 days) and withdraws it; charges again, spends some on a mission, asks a partial
-// refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the request under
-// the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots screen in
-// ko/en/ja and at 360 px. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
+// be withdrawn (unused, within 7 days) and withdraws it; has a bank deposit confirmed, spends some on a mission, asks
+// a partial refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the
+// request under the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots
+// screen in ko/en/ja and at 360 px. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
 import { formatNumber, type CoinRefund, type MissionProduct } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
@@ -92,8 +92,9 @@ describe('web app: refunds and coin lots', () => {
       .waitFor();
     expect(await firstCharge.getByTestId('charge-not-withdrawable').count()).toBe(0);
 
-    // 2. Charge again and spend 30 on a mission: that charge is used, so no longer withdrawable.
-    await chargeHundred(page, 100);
+    // 2. A bank deposit of 100 coins (finance confirmed it), 30 of them spent on a mission: that charge is used, so no
+    // longer withdrawable. With a bank deposit among its charges, the partial refund goes to the fan's account.
+    await chargeCoins(served.testApp.database.db, { userId: fan.id, coins: 100, at: new Date(), via: 'bank' });
     const request = await inject({
       method: 'POST',
       url: '/api/v1/missions',
@@ -102,7 +103,8 @@ describe('web app: refunds and coin lots', () => {
     });
     expect(request.statusCode, request.body).toBe(200);
     await page.reload();
-    await rows.filter({ hasText: '-30' }).waitFor();
+    // The mission's row names the creator.
+    await rows.filter({ hasText: '-30' }).getByText(`기본 · Hello video · Rena ${suffix}`).waitFor();
     await expect.poll(() => page.getByTestId('charge-not-withdrawable').count()).toBe(1);
     expect(await page.getByTestId('charge-withdrawn').count()).toBe(1);
     expect(await page.getByTestId('charge-withdrawable').count()).toBe(0);
@@ -125,15 +127,34 @@ describe('web app: refunds and coin lots', () => {
     await page.getByRole('option', { name: '신한은행' }).click();
     await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬');
     await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountNumber }).fill('110123456789');
+    await refundDialog.getByText(ko.coinRefunds.partialDestination).waitFor();
     await screenshot(page, 'partial-refund', 'ko');
     await submit.click();
+    // Where the money goes, as finance reads it, and the day as the page writes days.
     await page
       .getByRole('alertdialog')
-      .getByText(/환불을 요청했습니다/)
+      .getByText(/^환불을 요청했습니다\. 신한은행 110-\*\*\*-789 김팬으로 \d{4}\.\d{2}\.\d{2}까지 입금됩니다\.$/)
       .waitFor();
+    await screenshot(page, 'partial-refund-requested', 'ko');
     await page.getByRole('button', { name: ko.common.ok }).click();
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
+    // The history reads it as a partial refund with its fee, not as a charge withdrawn.
+    await rows.filter({ hasText: '-70' }).getByText('부분 환불 (수수료 2코인)').waitFor();
+    await screenshot(page, 'history-partial-refund', 'ko');
+    const phone = await openPage('ko', fanSession(fan), PHONE);
+    await phone.page.goto(url('/coin-history'));
+    await phone.page
+      .getByTestId('coin-history-row')
+      .filter({ hasText: '-70' })
+      .getByText('부분 환불 (수수료 2코인)')
+      .waitFor();
+    await screenshot(phone.page, 'history-partial-refund-360', 'ko');
+    await phone.page.getByRole('tab', { name: ko.coinHistory.pending }).click();
+    await phone.page.getByTestId('refund-destination').first().getByText('신한은행 110-***-789 김팬').waitFor();
+    await screenshot(phone.page, 'pending-360', 'ko');
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
 
     // 4. The pending tab: both requests, newest first, with their status.
     await page.getByRole('tab', { name: ko.coinHistory.pending }).click();
@@ -141,7 +162,7 @@ describe('web app: refunds and coin lots', () => {
     await requests.first().getByText(ko.coinRefunds.kind.PARTIAL_REFUND).waitFor();
     expect(await requests.count()).toBe(2);
     await requests.first().getByText('6,800원').waitFor();
-    await requests.first().getByText('신한은행 110123456789 (김팬)').waitFor();
+    await requests.first().getByText('신한은행 110-***-789 김팬').waitFor();
     await requests
       .first()
       .getByTestId('refund-status')
@@ -198,7 +219,7 @@ describe('web app: refunds and coin lots', () => {
     await correct.getByRole('button', { name: ko.coinRefunds.correctSubmit }).click();
     await page.getByRole('alertdialog').getByText(ko.coinRefunds.corrected).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
-    await requests.first().getByText('신한은행 110123456789 (김팬민)').waitFor();
+    await requests.first().getByText('신한은행 110-***-789 김팬민').waitFor();
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
     await requests

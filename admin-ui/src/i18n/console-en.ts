@@ -251,6 +251,17 @@ export const consoleEn = {
       refunded: 'refunded',
       bankTransfer: 'bank transfer',
       refundedAtProvider: 'Refunded at the provider.',
+      paymentShort: 'Payment method',
+      depositingShort: 'Depositing account',
+      toPaymentMethods: 'Back to the payment method (%{methods})',
+      toDepositingAccount: 'Back to the account the bank deposit came from',
+      accountErased: 'The account was erased after its retention period',
+      bank: 'Bank',
+      number: 'Account number',
+      holder: 'Holder',
+      copy: 'Copy %{what}',
+      copied: '%{what} copied: %{value}',
+      copyFailed: 'Could not copy. Select the text and copy it yourself.',
     },
     commentEvents: { budgetApproved: 'Budget approved: the event pays its wins from now on.' },
     staff: {
@@ -332,6 +343,7 @@ export const consoleEn = {
     confirm: {
       who: 'For',
       amountLabel: 'Amount',
+      account: 'To account',
       amount: '%{coins} coins (%{money})',
       approvalAlways: 'This becomes a request: a second finance member approves it before it runs (Approvals).',
       approvalAboveLimit:
@@ -349,7 +361,8 @@ export const consoleEn = {
         depositRejected: 'The deposit request is refused: no coins are credited.',
         depositFailed:
           'No coins are credited: the member reads “deposit failed, contact support”; support reads your reason.',
-        refundPaid: 'Records the bank transfer you made: the member’s refund reads “paid”.',
+        refundPaid:
+          'Only once you transferred it to the account above: records it paid, and the member’s refund reads “paid”.',
         refundRefused:
           'The refund is refused: the %{coins} coins it took go back to the member’s wallet, and he reads your reason.',
         refundAtProvider: 'The card and PayPal charges of this refund are refunded through their providers now.',

@@ -247,6 +247,17 @@ export const consoleKo: ConsoleMessages = {
       refunded: '환불됨',
       bankTransfer: '계좌 송금',
       refundedAtProvider: '결제대행사에서 환불했습니다.',
+      paymentShort: '결제 수단',
+      depositingShort: '입금 계좌',
+      toPaymentMethods: '결제 수단으로 환불 (%{methods})',
+      toDepositingAccount: '무통장 입금한 계좌로 반환',
+      accountErased: '보존 기간이 지나 계좌 정보가 삭제되었습니다',
+      bank: '은행',
+      number: '계좌번호',
+      holder: '예금주',
+      copy: '%{what} 복사',
+      copied: '%{what}: %{value} 복사했습니다.',
+      copyFailed: '복사하지 못했습니다. 직접 선택해 복사해 주세요.',
     },
     commentEvents: { budgetApproved: '예산을 승인했습니다. 이제부터 당첨 코인이 지급됩니다.' },
     staff: {
@@ -325,6 +336,7 @@ export const consoleKo: ConsoleMessages = {
     confirm: {
       who: '대상',
       amountLabel: '금액',
+      account: '입금 계좌',
       amount: '%{coins}코인 (%{money})',
       approvalAlways: '승인 요청으로 접수됩니다. 다른 재무 담당자가 승인하면 실행됩니다(승인 메뉴).',
       approvalAboveLimit: '오늘 승인 한도를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
@@ -341,7 +353,7 @@ export const consoleKo: ConsoleMessages = {
         depositRejected: '입금 요청을 거절합니다. 코인은 지급되지 않습니다.',
         depositFailed:
           '코인은 지급되지 않습니다. 회원에게는 "입금 실패, 고객센터 문의" 안내가, 고객센터에는 사유가 보입니다.',
-        refundPaid: '계좌로 보낸 환불을 지급 완료로 기록합니다. 회원의 환불 내역이 "지급 완료"로 바뀝니다.',
+        refundPaid: '위 계좌로 이체한 경우에만 지급 완료로 기록하세요. 회원의 환불 내역이 "지급 완료"로 바뀝니다.',
         refundRefused:
           '환불을 거절합니다. 요청 때 차감한 %{coins}코인이 회원의 지갑으로 돌아가고, 회원에게 거절 사유가 보입니다.',
         refundAtProvider: '이 환불의 카드·PayPal 결제를 지금 결제대행사를 통해 환불합니다.',

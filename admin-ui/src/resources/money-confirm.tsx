@@ -27,6 +27,8 @@ export interface MoneyFacts {
   coins: number;
   /** The money in its currency's minor unit (won); by default the coins' worth in won (`WON_PER_COIN`). */
   money?: { amount: number; currency: string };
+  /** Where the money goes, when it is an account finance sends it to (bank, number, holder). */
+  account?: string;
   /** i18n key of what happens next. */
   next: string;
   nextArgs?: Record<string, unknown>;
@@ -80,6 +82,16 @@ export function MoneySummary({ facts }: { facts: MoneyFacts }) {
         <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
           {amount(facts)}
         </Typography>
+        {facts.account && (
+          <>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate('console.confirm.account')}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {facts.account}
+            </Typography>
+          </>
+        )}
       </Box>
       <Typography variant="body2" sx={{ mt: 1.5 }}>
         {translate(facts.next, facts.nextArgs)}

@@ -4,23 +4,29 @@
  * in comment-events.tsx.
  */
 import { formatNumber } from '@fanmission/contracts';
-import type { AdminBankTransfer, AdminCoinRefund } from '@fanmission/contracts';
+import type { AdminBankTransfer, AdminCoinRefund, AdminCoinRefundDetail } from '@fanmission/contracts';
 import {
+  ArrayField,
   BooleanField,
   BooleanInput,
   Create,
+  Datagrid,
   Edit,
   FunctionField,
   NumberField,
   NumberInput,
   SelectInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
+  TopToolbar,
   required,
   useNotify,
   useRedirect,
   type RaRecord,
+  type ShowProps,
 } from 'react-admin';
 import { KstDateField, formatKst, formatKstDay } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
@@ -28,7 +34,14 @@ import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
-import { ProviderRefundAction, RefundParts, refundFacts } from './refunds';
+import {
+  paidByHand,
+  ProviderRefundAction,
+  RefundDestination,
+  RefundDestinationColumn,
+  RefundParts,
+  refundFacts,
+} from './refunds';
 import { UpdateAction } from './update-action';
 
 const depositFilters = [
@@ -98,9 +111,42 @@ export const BankTransferList = () => (
 const refundFilters = [<SelectInput key="status" source="status" choices={codeChoices('coinRefundStatus')} alwaysOn />];
 
 /**
+ * A refund request's decisions: refund at the providers or mark paid, whichever matches where its money goes (the
+ * server refuses the other), and refuse with a reason. Marking paid names the member, the amount and the account.
+ */
+function RefundActions() {
+  return (
+    <>
+      <ProviderRefundAction />
+      {/* Above the approval limit in won, marking paid waits for a second finance member. */}
+      <UpdateAction<AdminCoinRefund>
+        label="console.actions.markPaid"
+        color="success"
+        show={paidByHand}
+        patch={() => ({ status: 'paid' })}
+        patchOnly
+        confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveWon')}
+      />
+      <UpdateAction<AdminCoinRefund>
+        label="console.actions.refuseRefund"
+        reasonLabel="console.actions.refusalReason"
+        color="error"
+        show={(record) => record.status === 'requested'}
+        patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
+        patchOnly
+        confirm={(record) => ({
+          ...refundFacts(record, 'console.confirm.next.refundRefused'),
+          nextArgs: { coins: record.coins },
+        })}
+      />
+    </>
+  );
+}
+
+/**
  * Open requests first: the list opens on those still to pay, the nearest due first (clearing the status filter shows
- * every request). Below 900 px the id, the kind, what goes back where, and the request date are left out; the
- * decisions share one column.
+ * every request). Where the money goes is a column of its own; a row opens the request. Below 900 px the id, the kind,
+ * the coins (the won stay), the charges paid back and the request date are left out; the decisions share one column.
  */
 export const CoinRefundList = () => {
   const wide = useWideConsole();
@@ -109,42 +155,75 @@ export const CoinRefundList = () => {
       filters={refundFilters}
       filterDefaultValues={{ status: 'requested' }}
       sort={{ field: 'dueOn', order: 'ASC' }}
+      rowClick="show"
     >
       {wide && <TextField source="id" />}
       <TextField source="username" sx={WRAP} />
       {wide && <CodeField source="kind" family="coinRefundKind" />}
-      <NumberField source="refundCoins" />
+      {wide && <NumberField source="refundCoins" />}
       <NumberField source="amount" />
-      {wide && <FunctionField source="parts" render={() => <RefundParts />} />}
+      <FunctionField source="destination" sortable={false} render={() => <RefundDestinationColumn />} />
+      {wide && <FunctionField source="parts" sortable={false} render={() => <RefundParts />} />}
       <CodeField source="status" family="coinRefundStatus" />
       {wide && <KstDateField source="requestedAt" />}
       <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
       <TextField source="refusalReason" sx={WRAP} />
       <ActionsColumn label="console.actions.column">
-        <ProviderRefundAction />
-        {/* Above the approval limit in won, marking paid waits for a second finance member. */}
-        <UpdateAction<AdminCoinRefund>
-          label="console.actions.markPaid"
-          color="success"
-          show={(record) => record.status === 'requested'}
-          patch={() => ({ status: 'paid' })}
-          patchOnly
-          confirm={(record) => refundFacts(record, 'console.confirm.next.refundPaid', 'aboveWon')}
-        />
-        <UpdateAction<AdminCoinRefund>
-          label="console.actions.refuseRefund"
-          reasonLabel="console.actions.refusalReason"
-          color="error"
-          show={(record) => record.status === 'requested'}
-          patch={(_, reason) => ({ status: 'refused', refusalReason: reason })}
-          patchOnly
-          confirm={(record) => ({
-            ...refundFacts(record, 'console.confirm.next.refundRefused'),
-            nextArgs: { coins: record.coins },
-          })}
-        />
+        <RefundActions />
       </ActionsColumn>
     </ConsoleList>
+  );
+};
+
+/**
+ * One refund request (`/coin-refunds/:id/show`): the member, the coins and won with the fee, the dates, where the money
+ * goes (an account's bank, number and holder each with a copy button), the charges it pays back (each opens its
+ * payment), the approvals asked to pay it, and the decisions that match its destination.
+ */
+export const CoinRefundShow = (props: ShowProps) => {
+  const wide = useWideConsole();
+  return (
+    <Show
+      {...props}
+      actions={
+        <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <RefundActions />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <TextField source="username" />
+        <TextField source="email" emptyText="-" sx={WRAP} />
+        <CodeField source="kind" family="coinRefundKind" />
+        <CodeField source="status" family="coinRefundStatus" />
+        <NumberField source="coins" />
+        <NumberField source="feeCoins" />
+        <NumberField source="refundCoins" />
+        <NumberField source="amount" />
+        <FunctionField
+          source="destination"
+          render={(record: AdminCoinRefundDetail) => <RefundDestination destination={record.destination} copy />}
+        />
+        <FunctionField source="parts" render={() => <RefundParts linked />} />
+        <KstDateField source="requestedAt" showTime />
+        <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
+        <KstDateField source="paidAt" showTime emptyText="-" />
+        <KstDateField source="refusedAt" showTime emptyText="-" />
+        <TextField source="refusalReason" emptyText="-" sx={WRAP} />
+        <TextField source="note" emptyText="-" sx={WRAP} />
+        <ArrayField source="approvals">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>-</span>}>
+            <CodeField source="kind" family="approvalKind" />
+            <CodeField source="status" family="approvalStatus" />
+            <TextField source="makerEmail" emptyText="-" sx={WRAP} />
+            {wide && <KstDateField source="createdAt" showTime />}
+            <TextField source="deciderEmail" emptyText="-" sx={WRAP} />
+            <KstDateField source="decidedAt" showTime emptyText="-" />
+          </Datagrid>
+        </ArrayField>
+      </SimpleShowLayout>
+    </Show>
   );
 };
 

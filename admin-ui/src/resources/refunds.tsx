@@ -1,15 +1,117 @@
-import type { CoinRefundPart } from '@fanmission/contracts';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import {
+  type AdminCoinRefund,
+  type CoinRefundPart,
+  refundsThroughProvider,
+  type RefundBankAccount,
+} from '@fanmission/contracts';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { useId, useState } from 'react';
-import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Link, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
 import { useCodeLabel } from './code-field';
+import { useWideConsole } from './list-actions';
 import { formatMinorUnits, MoneySummary, type MoneyFacts } from './money-confirm';
 
+type Destination = AdminCoinRefund['destination'];
+type Account = Omit<RefundBankAccount, 'bankName'> & { bankName: string };
+
+/** Copies one value finance types into the bank's transfer form; says so, naming what was copied. */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      notify('console.refunds.copied', { type: 'info', messageArgs: { what: label, value } });
+    } catch {
+      notify('console.refunds.copyFailed', { type: 'error' });
+    }
+  };
+  return (
+    <IconButton
+      size="small"
+      aria-label={translate('console.refunds.copy', { what: label })}
+      onClick={(event) => {
+        event.stopPropagation();
+        void copy();
+      }}
+    >
+      <ContentCopyIcon fontSize="inherit" />
+    </IconButton>
+  );
+}
+
+/** The account's bank, number and holder in one line, as the confirmation and the list read it. */
+export function accountText(account: Account): string {
+  return `${account.bankName} ${account.bankAccountNumber} ${account.bankAccountHolder}`;
+}
+
+/**
+ * Where a refund request's money goes, the one place the fan was told too: the account (bank, number, holder; each with
+ * a copy button when `copy`), or back to the payment methods (a withdrawn bank deposit to the account it came from).
+ */
+export function RefundDestination({ destination, copy = false }: { destination: Destination; copy?: boolean }) {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  if (destination.kind === 'ORIGINAL_METHOD') {
+    if (destination.methods.includes('withoutbankbook')) {
+      return <span>{translate('console.refunds.toDepositingAccount')}</span>;
+    }
+    const methods = destination.methods.map((method) => label('payMethod', method)).join(', ');
+    return <span>{translate('console.refunds.toPaymentMethods', { methods })}</span>;
+  }
+  const { account } = destination;
+  if (!account) return <span>{translate('console.refunds.accountErased')}</span>;
+  const values: [key: string, value: string][] = [
+    ['bank', account.bankName],
+    ['number', account.bankAccountNumber],
+    ['holder', account.bankAccountHolder],
+  ];
+  return (
+    <Box component="span" data-testid="refund-account" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1 }}>
+      {values.map(([key, value]) => (
+        <Box component="span" key={key} sx={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center' }}>
+          {value}
+          {copy && <CopyButton value={value} label={translate(`console.refunds.${key}`)} />}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The list's destination column; below 900 px in short (the bank and the number's last digits, or "payment method"),
+ * so that the row keeps readable words; the request's page has it whole.
+ */
+export function RefundDestinationColumn() {
+  const record = useRecordContext<{ destination?: Destination }>();
+  const wide = useWideConsole();
+  const translate = useTranslate();
+  if (!record?.destination) return null;
+  if (wide) return <RefundDestination destination={record.destination} />;
+  const { destination } = record;
+  if (destination.kind === 'ORIGINAL_METHOD') {
+    const depositing = destination.methods.includes('withoutbankbook');
+    return <span>{translate(depositing ? 'console.refunds.depositingShort' : 'console.refunds.paymentShort')}</span>;
+  }
+  if (!destination.account) return <span>-</span>;
+  return (
+    <span>
+      <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{destination.account.bankName}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>…{destination.account.bankAccountNumber.slice(-4)}</span>
+    </span>
+  );
+}
+
+/** "Mark paid" is for money finance sends by hand: a request whose destination is an account. */
+export const paidByHand = (refund: { status: string; destination: Destination }) =>
+  refund.status === 'requested' && !refundsThroughProvider(refund.destination);
+
 /** The charges a refund request pays back, each in its own currency, and whether its provider refunded it. */
-export function RefundParts() {
+export function RefundParts({ linked = false }: { linked?: boolean }) {
   const record = useRecordContext<{ parts?: CoinRefundPart[] }>();
   const translate = useTranslate();
   const label = useCodeLabel();
@@ -19,6 +121,12 @@ export function RefundParts() {
     <span>
       {record.parts.map((part, index) => (
         <span key={part.paymentId ?? `bank-${index}`} style={{ display: 'block' }}>
+          {linked && part.paymentId && (
+            <>
+              <Link to={`/payments/${encodeURIComponent(part.paymentId)}/show`}>{part.paymentId}</Link>
+              {' · '}
+            </>
+          )}
           {formatMinorUnits(part.amount, part.currency, locale)}{' '}
           {part.via === 'PROVIDER'
             ? label('paymentProvider', part.provider ?? '')
@@ -30,16 +138,21 @@ export function RefundParts() {
   );
 }
 
-/** A refund request's coins and money as its confirmations name them; `next` says what the decision does. */
+/**
+ * A refund request's coins and money as its confirmations name them, and the account it is paid to (marking it paid
+ * says the money went there); `next` says what the decision does.
+ */
 export function refundFacts(
-  refund: { username: string; refundCoins: number; amount: number },
+  refund: { username: string; email?: string | null; refundCoins: number; amount: number; destination?: Destination },
   next: string,
   approval?: MoneyFacts['approval'],
 ): MoneyFacts {
+  const account = refund.destination?.kind === 'BANK_ACCOUNT' ? refund.destination.account : null;
   return {
-    who: refund.username,
+    who: refund.email ? `${refund.username} (${refund.email})` : refund.username,
     coins: refund.refundCoins,
     money: { amount: refund.amount, currency: 'KRW' },
+    ...(account && { account: accountText(account) }),
     next,
     ...(approval && { approval }),
   };
@@ -47,7 +160,8 @@ export function refundFacts(
 
 /**
  * Finance's "Refund at provider": the card and PayPal charges of a requested refund go back through their providers
- * (POST …/provider-refund); shown while one of them is not refunded yet. A dialog names the member and the amount
+ * (POST …/provider-refund); shown for a request whose destination is the payment methods, while one of its charges is
+ * not refunded yet. A dialog names the member and the amount
  * first.
  */
 export function ProviderRefundAction() {
@@ -57,6 +171,7 @@ export function ProviderRefundAction() {
     username: string;
     refundCoins: number;
     amount: number;
+    destination: Destination;
     parts?: CoinRefundPart[];
   }>();
   const allowed = useCanWrite('coin-refunds');
@@ -67,7 +182,10 @@ export function ProviderRefundAction() {
   const [asking, setAsking] = useState(false);
   const titleId = useId();
   const open = record?.parts?.some((part) => part.via === 'PROVIDER' && part.amount > 0 && !part.providerRefundId);
-  if (!record || !allowed || record.status !== 'requested' || !open) return null;
+  // Only for a request that goes back to the payment methods: money for an account is sent there, by hand.
+  if (!record || !allowed || record.status !== 'requested' || !open || !refundsThroughProvider(record.destination)) {
+    return null;
+  }
   const label = translate('console.actions.refundAtProvider');
   const refund = async () => {
     setPending(true);

@@ -113,7 +113,8 @@ describe('a refund marked paid by hand', () => {
   /** 500 held CASH coins refunded less 3 %: 48,500 won. */
   async function refundRequest(): Promise<CoinRefund> {
     const fan = await createAccount(app());
-    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS) });
+    // A bank deposit: the refund goes to the fan's account, paid by hand.
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS), via: 'bank' });
     return await partialRefund(fan);
   }
   const markPaid = (finance: TestAccount, refund: { id: number }) =>
@@ -154,7 +155,7 @@ describe('a refund marked paid by hand', () => {
     expect(await usedBy(maker, 'MONEY_OUT_WON')).toBe(97_000);
     // 3,000 won are left: a refund of 30 coins (3,000 won; 3 % of 30 coins rounds to none) runs alone.
     const fan = await createAccount(app());
-    await chargeCoins(db(), { userId: fan.id, coins: 30, at: plus(new Date(), -10 * DAY_MS) });
+    await chargeCoins(db(), { userId: fan.id, coins: 30, at: plus(new Date(), -10 * DAY_MS), via: 'bank' });
     const small = await partialRefund(fan);
     expect(small.amount).toBe(3_000);
     expect((await markPaid(maker, small)).statusCode).toBe(200);

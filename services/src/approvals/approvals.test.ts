@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { approveAs } from '@fanmission/tests/support/approvals';
+import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
 
 const HOUR = 3_600_000;
@@ -398,8 +399,14 @@ beforeAll(async () => {
     const payer = await createAccount(app());
     payers.push({ fan: payer, paymentId: await paidCharge(payer) });
     const refunder = await createAccount(app());
-    const charge = await paidCharge(refunder);
-    const withdrawn = await call('POST', `/api/v1/coin-deposits/${await depositOf(charge)}/withdrawal`, refunder);
+    // A bank deposit: its withdrawal is sent back by hand, then marked paid (a card charge goes back through PortOne).
+    const deposit = await chargeCoins(db(), {
+      userId: refunder.id,
+      coins: 1_000,
+      at: new Date(RUN_AT.getTime() - 3_600_000),
+      via: 'bank',
+    });
+    const withdrawn = await call('POST', `/api/v1/coin-deposits/${deposit.depositId}/withdrawal`, refunder);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     refunders.push({ fan: refunder, refundId: withdrawn.json<{ id: number }>().id });
     const providerRefunder = await createAccount(app());

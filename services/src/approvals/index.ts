@@ -7,5 +7,5 @@ export { type ApprovedRun, guardedAction, type GuardedAction, type GuardedAction
 export { type AllowanceUse, runWithinAllowance, takeAllowance } from './allowance';
 export { recordStaffGrant } from './related-staff';
 export { approvalAdminRoutes } from './routes';
-export { approvalAskedUnder, requestApproval, waitingForApproval } from './service';
+export { approvalAskedUnder, approvalsNaming, requestApproval, waitingForApproval } from './service';
 export type { ApprovalsTables } from './table';

@@ -4,6 +4,8 @@ import {
   type AdminApprovalCounts,
   type AdminApprovalDecision,
   type AdminApprovalFilter,
+  type AdminApprovalTrace,
+  type ApprovalKind,
   type Role,
   type StaffRole,
 } from '@fanmission/contracts';
@@ -349,6 +351,49 @@ export async function listApprovals(
     filtered(ctx.db, caller, filter, ctx.now(), await relatedTo(ctx, caller, ctx.now())),
   );
   return { rows: await views(ctx.db, actions, rows), total };
+}
+
+/**
+ * The requests of `kinds` whose frozen parameters name `value` under `param` (a refund's MANUAL_REFUND and
+ * PROVIDER_REFUND by `refundId`), oldest first: the approval history on the page of what they act on. Read by staff
+ * who may read that page; a request shows who made and decided it, never its parameters.
+ */
+export async function approvalsNaming(
+  db: DbExecutor,
+  kinds: readonly ApprovalKind[],
+  param: string,
+  value: string | number,
+): Promise<AdminApprovalTrace[]> {
+  const rows = await db
+    .selectFrom('staff_approval_requests as r')
+    .leftJoin('users as m', 'm.id', 'r.maker_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .select([
+      'r.id',
+      'r.kind',
+      'r.status',
+      'r.created_at',
+      'r.reason',
+      'r.decided_at',
+      'r.decision_note',
+      'm.email as maker_email',
+      'd.email as decider_email',
+    ])
+    .where('r.kind', 'in', [...kinds])
+    .where(sql<string>`r.params ->> ${param}`, '=', String(value))
+    .orderBy('r.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    makerEmail: row.maker_email,
+    createdAt: row.created_at.toISOString(),
+    reason: row.reason,
+    deciderEmail: row.decider_email,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    decisionNote: row.decision_note,
+  }));
 }
 
 /** How many requests wait for the caller's approval and since when the oldest waits (the dashboard's to-do block). */

@@ -22,7 +22,8 @@ describe('refund requests in the console', () => {
     operator = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
     finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     const charge = await chargeCoins(database.db, { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
-    await chargeCoins(database.db, { userId: fan.id, coins: 500, at: plus(clock.now, -20 * DAY_MS) });
+    // A bank deposit: the partial refund goes to the account the fan gives.
+    await chargeCoins(database.db, { userId: fan.id, coins: 500, at: plus(clock.now, -20 * DAY_MS), via: 'bank' });
     withdrawal = (
       await inject({
         method: 'POST',
@@ -58,11 +59,10 @@ describe('refund requests in the console', () => {
     });
     expect(rows[1]).toMatchObject({ payment: null, coins: 500, feeCoins: 15 });
     // Operators read the fan's account number as its last four digits; finance, who pays it, reads it whole.
-    expect(rows[1]!.bankAccount).toEqual({
-      bankName: '우리은행',
-      bankAccountHolder: 'Fan',
-      bankAccountNumber: '****2123',
-    });
+    const maskedAccount = { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '****2123' };
+    expect(rows[1]!.bankAccount).toEqual(maskedAccount);
+    expect(rows[1]!.destination).toEqual({ kind: 'BANK_ACCOUNT', account: maskedAccount });
+    expect(rows[0]!.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['card'] });
     const one = await inject({
       method: 'GET',
       url: `/api/admin/coin-refunds/${partial.id}`,
@@ -78,52 +78,10 @@ describe('refund requests in the console', () => {
     expect(filtered.headers['content-range']).toBe('coin-refunds 0-0/1');
     expect(filtered.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
     expect(filtered.json<AdminCoinRefund[]>()[0]!.bankAccount?.bankAccountNumber).toBe('1002123');
-  });
-
-  it('lets finance mark a request paid, once and for good', async () => {
-    const url = `/api/admin/coin-refunds/${withdrawal.id}`;
-    const byOperator = await inject({ method: 'PUT', url, headers: operator.headers, payload: { status: 'paid' } });
-    expect(byOperator.statusCode).toBe(403);
-    expect(byOperator.json().message).toBe('access denied');
-
-    const record = (await inject({ method: 'GET', url, headers: finance.headers })).json<AdminCoinRefund>();
-    // react-admin sends the whole record back.
-    const paid = await inject({
-      method: 'PUT',
-      url,
-      headers: finance.headers,
-      payload: { ...record, status: 'paid', note: 'card payment cancelled' },
+    expect(filtered.json<AdminCoinRefund[]>()[0]!.destination).toEqual({
+      kind: 'BANK_ACCOUNT',
+      account: { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123' },
     });
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({
-      id: withdrawal.id,
-      status: 'paid',
-      paidAt: clock.now.toISOString(),
-      paidBy: finance.id,
-      note: 'card payment cancelled',
-    });
-
-    const again = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
-    expect(again.json()).toMatchObject({ status: 'paid', paidAt: clock.now.toISOString() });
-
-    const back = await inject({
-      method: 'PUT',
-      url,
-      headers: { ...finance.headers, 'accept-language': 'en' },
-      payload: { status: 'requested' },
-    });
-    expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe('A refund marked paid cannot be set back to requested.');
-
-    const stillRequested = await inject({
-      method: 'GET',
-      url: `/api/admin/coin-refunds?filter=${encodeURIComponent('{"status":"requested"}')}`,
-      headers: finance.headers,
-    });
-    expect(stillRequested.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([partial.id]);
-    expect(
-      (await inject({ method: 'GET', url: '/api/admin/coin-refunds/999999', headers: finance.headers })).statusCode,
-    ).toBe(404);
   });
 
   it('refuses marking paid by hand while a provider refund is under way, or once the providers returned it all', async () => {
@@ -173,6 +131,87 @@ describe('refund requests in the console', () => {
       (await db.selectFrom('coin_refunds').select('status').where('id', '=', partial.id).executeTakeFirstOrThrow())
         .status,
     ).toBe('requested');
+  });
+
+  it('lets finance mark a request paid, once and for good', async () => {
+    const url = `/api/admin/coin-refunds/${partial.id}`;
+    const byOperator = await inject({ method: 'PUT', url, headers: operator.headers, payload: { status: 'paid' } });
+    expect(byOperator.statusCode).toBe(403);
+    expect(byOperator.json().message).toBe('access denied');
+
+    const record = (await inject({ method: 'GET', url, headers: finance.headers })).json<AdminCoinRefund>();
+    // react-admin sends the whole record back.
+    const paid = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { ...record, status: 'paid', note: 'sent by internet banking' },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      id: partial.id,
+      status: 'paid',
+      paidAt: clock.now.toISOString(),
+      paidBy: finance.id,
+      note: 'sent by internet banking',
+    });
+
+    const again = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(again.json()).toMatchObject({ status: 'paid', paidAt: clock.now.toISOString() });
+
+    const back = await inject({
+      method: 'PUT',
+      url,
+      headers: { ...finance.headers, 'accept-language': 'en' },
+      payload: { status: 'requested' },
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('A refund marked paid cannot be set back to requested.');
+
+    const stillRequested = await inject({
+      method: 'GET',
+      url: `/api/admin/coin-refunds?filter=${encodeURIComponent('{"status":"requested"}')}`,
+      headers: finance.headers,
+    });
+    expect(stillRequested.json<AdminCoinRefund[]>().map((row) => row.id)).toEqual([withdrawal.id]);
+    expect(
+      (await inject({ method: 'GET', url: '/api/admin/coin-refunds/999999', headers: finance.headers })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses marking paid by hand a request that goes back to the payment method, and changes nothing', async () => {
+    const { db } = testApp.current.app;
+    const url = `/api/admin/coin-refunds/${withdrawal.id}`;
+    const messages: Record<string, string> = {};
+    for (const language of ['ko', 'en', 'ja']) {
+      const refused = await inject({
+        method: 'PUT',
+        url,
+        headers: { ...finance.headers, 'accept-language': language },
+        payload: { status: 'paid', note: 'card payment cancelled' },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('NOT_PAYABLE_BY_HAND');
+      messages[language] = refused.json().message;
+    }
+    expect(messages).toEqual({
+      ko: '이 환불은 회원의 결제 수단으로 돌려주는 요청이라 지급 완료로 표시할 수 없습니다. 결제대행사로 환불해 주세요.',
+      en: 'This refund goes back to the member’s payment method, so it cannot be marked paid by hand. Refund it through the payment provider.',
+      ja: 'この返金は会員の決済手段に戻すため、支払い完了にはできません。決済代行会社で返金してください。',
+    });
+    const row = await db
+      .selectFrom('coin_refunds')
+      .select(['status', 'paid_at', 'note'])
+      .where('id', '=', withdrawal.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'requested', paid_at: null, note: null });
+    // No approval was asked for an action that does not match.
+    const approvals = await db
+      .selectFrom('staff_approval_requests')
+      .select('id')
+      .where('kind', '=', 'MANUAL_REFUND')
+      .execute();
+    expect(approvals).toEqual([]);
   });
 
   it('is closed to fans and strangers', async () => {

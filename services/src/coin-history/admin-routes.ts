@@ -4,6 +4,7 @@ import {
   maskAccountNumber,
   adminCoinRefundProviderRefundSchema,
   adminCoinRefundFilterSchema,
+  adminCoinRefundDetailSchema,
   adminCoinRefundSchema,
   adminCoinRefundUpdateSchema,
   adminIdParamsSchema,
@@ -14,7 +15,7 @@ import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
 import { markRefundPaidOrRequestApproval, refundAtProviderOrRequestApproval } from './money-approvals';
-import { getRefundRequest, listRefundRequests } from './refund-finance';
+import { getRefundDetail, getRefundRequest, listRefundRequests } from './refund-finance';
 
 const RESOURCE = 'coin-refunds';
 
@@ -22,11 +23,20 @@ const RESOURCE = 'coin-refunds';
  * What the caller may read of a refund request: only finance, who pays it, sees the fan's whole account number;
  * operators read its last four digits (as in the audit log and the payout account history).
  */
-function asSeenBy(request: FastifyRequest, refund: AdminCoinRefund): AdminCoinRefund {
-  if (requireCaller(request).roles.includes('ROLE_FINANCE') || refund.bankAccount === null) return refund;
+function asSeenBy<Refund extends AdminCoinRefund>(request: FastifyRequest, refund: Refund): Refund {
+  if (requireCaller(request).roles.includes('ROLE_FINANCE')) return refund;
+  const masked = <Account extends { bankAccountNumber: string }>(account: Account): Account => ({
+    ...account,
+    bankAccountNumber: maskAccountNumber(account.bankAccountNumber)!,
+  });
+  const { bankAccount, destination } = refund;
   return {
     ...refund,
-    bankAccount: { ...refund.bankAccount, bankAccountNumber: maskAccountNumber(refund.bankAccount.bankAccountNumber)! },
+    bankAccount: bankAccount && masked(bankAccount),
+    destination:
+      destination.kind === 'BANK_ACCOUNT' && destination.account
+        ? { ...destination, account: masked(destination.account) }
+        : destination,
   };
 }
 
@@ -54,9 +64,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
   consoleRecordRoute(app, {
     resource: RESOURCE,
     tags,
-    summary: 'One refund request',
-    row: adminCoinRefundSchema,
-    find: async (id, request) => asSeenBy(request, await getRefundRequest(app.ctx, id)),
+    summary: 'One refund request, with the approvals asked to pay it',
+    row: adminCoinRefundDetailSchema,
+    find: async (id, request) => asSeenBy(request, await getRefundDetail(app.ctx, id)),
   });
 
   routes.put(
@@ -70,7 +80,8 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
           'requested → refused needs `refusalReason`, which the fan reads; he corrects his account and it is ' +
           'requested again. ' +
           'requested → paid records who paid and when; marking a paid request paid again changes nothing but the ' +
-          'note; a paid request cannot go back (409). Finance accounts only. Marking paid a request worth more than ' +
+          'note; a paid request cannot go back (409). Marking paid a request whose destination is the payment methods ' +
+          'is 409 NOT_PAYABLE_BY_HAND (it is refunded at the providers). Finance accounts only. Marking paid a request worth more than ' +
           'APPROVAL_ABOVE_WON is 202 with a staff approval request: another finance member approves it.',
         security,
         params: adminIdParamsSchema,
@@ -102,9 +113,9 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
         summary: 'Refund a request through the providers that took the money (finance)',
         description:
           'Each charge of the request paid by card, KakaoPay or PayPal is refunded at its provider in its own ' +
-          'currency and amount (PortOne in won, PayPal in USD cents); the request is then marked paid, unless a part ' +
-          'paid by bank deposit is left for a bank transfer. Asked again, it answers the request as it stands: a ' +
-          'provider is never asked twice. 409 when no part went through a provider, when the request is not ' +
+          'currency and amount (PortOne in won, PayPal in USD cents); the request is then marked paid. Asked again, it answers the request as it stands: a ' +
+          "provider is never asked twice. 409 NOT_REFUNDABLE_AT_PROVIDER when the request's destination is an " +
+          'account (it is sent there, then marked paid) or no part went through a provider; 409 when the request is not ' +
           'requested (refused, or paid by hand) or another call is refunding it; 502 when a provider cannot be ' +
           'reached or refuses (the parts refunded before stay recorded). Finance accounts only, never their own. ' +
           'A requested refund worth more than APPROVAL_ABOVE_WON is 202 with a staff approval request: another ' +

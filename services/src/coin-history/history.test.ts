@@ -145,15 +145,40 @@ describe('coin history', () => {
     });
 
     const page = (await get('/api/v1/users/me/coin-history/page', member)).json<Page<CoinHistoryRowDto>>();
+    const { name: creatorName } = await db()
+      .selectFrom('creators')
+      .select('name')
+      .where('id', '=', creatorId)
+      .executeTakeFirstOrThrow();
     const expected = {
       id: mission.id,
       status: 'REJECTED',
       missionProduct: { type: 'BASIC', name: '생일 축하 노래' },
+      creatorName,
     };
     expect(page.content.map((row) => [row.eventType, row.point, row.mission])).toEqual([
       ['REFUND', 20, expected],
       ['USE', -20, expected],
       ['EARN', 50, null],
+    ]);
+  });
+
+  it('names the fee a partial refund kept, and no fee on other rows', async () => {
+    const member = await createAccount(testApp.current.app);
+    await chargeCoins(db(), { userId: member.id, coins: 300, at: new Date(Date.now() - 10 * 86_400_000) });
+    const refunded = await testApp.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/coins/partial-refund',
+      headers: member.headers,
+      payload: {
+        bankAccount: { bankName: '신한은행', bankAccountHolder: '김리뷰', bankAccountNumber: '110123456789' },
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const page = (await get('/api/v1/users/me/coin-history/page', member)).json<Page<CoinHistoryRowDto>>();
+    expect(page.content.map((row) => [row.transactionType, row.point, row.feeCoins])).toEqual([
+      ['PARTIAL_REFUND', -300, 9],
+      ['PURCHASE', 300, null],
     ]);
   });
 

@@ -6,7 +6,12 @@ import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
 import { refundRequestAtProvider } from './provider-refund';
-import { getRefundRequest, markRefundPaidIf, setRefundStatus } from './refund-finance';
+import {
+  getRefundRequest,
+  markRefundPaidIf,
+  refuseHandPaymentOfProviderDestination,
+  setRefundStatus,
+} from './refund-finance';
 
 /*
  * Finance's payment cancels, manual refunds and refunds through the providers wait for a second finance member
@@ -116,6 +121,8 @@ export async function markRefundPaidOrRequestApproval(
   change: Parameters<typeof setRefundStatus>[2],
 ): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
   if (change.status === 'paid' && refund.status === 'requested') {
+    // A mismatched action is refused before it asks anyone to approve it.
+    refuseHandPaymentOfProviderDestination(refund.destination);
     const paid = await markRefundPaidIf(ctx, refund.id, change.note, finance.id, async (trx) => {
       const use = await takeAllowance(trx, ctx, {
         staffId: finance.id,

@@ -10,7 +10,7 @@ import {
 import { partialRefund } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import { AppError, notFound, pageOffset, toPage } from '../http';
-import { recordRefundParts } from './refund-parts';
+import { decideDestination, recordRefundParts } from './refund-parts';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
 import {
@@ -67,12 +67,18 @@ export async function correctRefundAccount(
     const now = ctx.now();
     if (current.returned_transaction_id === null) {
       // Refused before refusals gave the coins back: they are still out of the wallet, the money still owed.
-      await refundRepository.resubmitRefund(trx, refundId, account, againOf(current), now);
+      const destination = await decideDestination(trx, {
+        ledgerTransactionId: current.ledger_transaction_id,
+        at: now,
+        hasBankAccount: true,
+      });
+      await refundRepository.resubmitRefund(trx, refundId, account, { ...againOf(current), destination }, now);
       await recordRefundParts(trx, {
         id: refundId,
         ledgerTransactionId: current.ledger_transaction_id,
         feeCoins: current.fee_coins,
         at: now,
+        destination,
         requestIdOf: (paymentId) => partialRefundRequestId(paymentId, current.ledger_transaction_id),
       });
       return;
@@ -88,6 +94,11 @@ export async function correctRefundAccount(
       throw refusalError(error);
     });
     const { coins, feeCoins } = refundedBy(entry, userId);
+    const destination = await decideDestination(trx, {
+      ledgerTransactionId: entry.transactionId,
+      at: entry.occurredAt,
+      hasBankAccount: true,
+    });
     await refundRepository.resubmitRefund(
       trx,
       refundId,
@@ -98,6 +109,7 @@ export async function correctRefundAccount(
         feeCoins,
         amount: (coins - feeCoins) * WON_PER_COIN,
         dueOn: addBusinessDays(entry.occurredAt, COIN_RULES.refundWithinBusinessDays),
+        destination,
       },
       entry.occurredAt,
     );
@@ -106,6 +118,7 @@ export async function correctRefundAccount(
       ledgerTransactionId: entry.transactionId,
       feeCoins,
       at: entry.occurredAt,
+      destination,
       requestIdOf: (paymentId) => partialRefundRequestId(paymentId, entry.transactionId),
     });
   });

@@ -1,4 +1,4 @@
-import type { AdminCoinRefund } from '@fanmission/contracts';
+import { type AdminCoinRefund, refundsThroughProvider } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { paymentProvidersFor, refundAppRefundAtProvider } from '../payments';
@@ -17,7 +17,8 @@ import * as refundPartRepository from './refund-part-repository';
 /**
  * Refunds every provider part of a requested refund at its provider; when nothing is left to send by bank transfer,
  * the request is marked paid (by `financeUserId`, with the provider's refund id). Asked again once paid this way, it
- * answers the request as it stands. 409 when no part can go back through a provider (a bank deposit), when the
+ * answers the request as it stands. 409 when its destination is an account (the fan's, or a withdrawn bank
+ * deposit's) or no part can go back through a provider, when the
  * request was refused, paid by hand, or is being refunded by another call; 502 when a provider cannot be reached or
  * refuses (the parts it refunded before stay recorded; a retry goes on with the rest). `sent` tells whether this call
  * had a provider send money back (false when it only answered what an earlier or concurrent call did).
@@ -29,6 +30,8 @@ export async function refundRequestAtProvider(
   reason: string,
 ): Promise<{ refund: AdminCoinRefund; sent: boolean }> {
   const before = await getRefundRequest(ctx, id);
+  // The fan was told his money goes to an account: it is sent there, never split off to a provider.
+  if (!refundsThroughProvider(before.destination)) throw notRefundableAtProvider();
   const providerParts = before.parts.filter((part) => part.via === 'PROVIDER' && part.amount > 0);
   if (providerParts.length === 0) throw notRefundableAtProvider();
   if (before.status === 'paid' && refundedAtProvider(before)) return { refund: before, sent: false };

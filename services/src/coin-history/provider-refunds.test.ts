@@ -204,7 +204,15 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
     const cards = [await paidCard(fan), await paidCard(fan), await paidCard(fan)];
     // 40 coins: a fee of 1 coin, taken from the oldest charge (PayPal): 9 of its 10 coins paid back, 72 of 80 cents.
     const request = await refundHeld(fan);
-    expect(request).toMatchObject({ coins: 40, feeCoins: 1, currency: 'KRW', amountInCurrency: null });
+    expect(request).toMatchObject({
+      coins: 40,
+      feeCoins: 1,
+      currency: 'KRW',
+      amountInCurrency: null,
+      // Every charge can go back through its provider: the whole request goes there, the account is not used.
+      // (The local PortOne server reports its payments as KakaoPay.)
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['kakaopay', 'paypal'] },
+    });
     expect(request.parts).toEqual([
       expect.objectContaining({ paymentId: payment.merchantUid, currency: 'USD', coins: 10, feeCoins: 1, amount: 72 }),
       ...cards.map((paymentId) =>
@@ -363,6 +371,109 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
     expect(ownResponse.statusCode).toBe(403);
     expect(ownResponse.json().code).toBe('OWN_ACCOUNT');
     expect(portOne.cancellations.filter((c) => c.paymentId === ownRequest.parts[0]!.paymentId)).toEqual([]);
+  });
+});
+
+describe('one destination per refund request', () => {
+  const markPaid = (id: number, language = 'en') =>
+    inject({
+      method: 'PUT',
+      url: `/api/admin/coin-refunds/${id}`,
+      headers: { ...finance.headers, 'accept-language': language },
+      payload: { status: 'paid', note: 'sent' },
+    });
+  const adminView = async (id: number) =>
+    (
+      await inject({ method: 'GET', url: `/api/admin/coin-refunds/${id}`, headers: finance.headers })
+    ).json<AdminCoinRefund>();
+
+  it('sends a partial refund with a bank deposit among its charges wholly to the fan’s account', async () => {
+    const fan = await createAccount(testApp.app);
+    const card = await paidCard(fan);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: new Date(Date.now() - 86_400_000), via: 'bank' });
+    // 110 coins: a fee of 3 coins; the card's 10 coins go to the account too, in won, and PortOne is never asked.
+    const request = await refundHeld(fan);
+    expect(request.destination).toEqual({ kind: 'BANK_ACCOUNT', account: BANK_ACCOUNT });
+    expect(request.parts).toEqual([
+      expect.objectContaining({ via: 'BANK_TRANSFER', paymentId: card, currency: 'KRW', coins: 10 }),
+      expect.objectContaining({ via: 'BANK_TRANSFER', paymentId: null, currency: 'KRW', coins: 100 }),
+    ]);
+    expect(request.parts.reduce((sum, part) => sum + part.amount, 0)).toBe(request.amount);
+    expect(await adminView(request.id)).toMatchObject({ destination: request.destination });
+    const mine = (await inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: fan.headers })).json<{
+      content: CoinRefund[];
+    }>();
+    expect(mine.content[0]!.destination).toEqual(request.destination);
+
+    const messages: string[] = [];
+    for (const language of ['ko', 'en', 'ja']) {
+      const response = await inject({
+        method: 'POST',
+        url: `/api/admin/coin-refunds/${request.id}/provider-refund`,
+        headers: { ...finance.headers, 'accept-language': language },
+        payload: {},
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('NOT_REFUNDABLE_AT_PROVIDER');
+      messages.push(response.json().message);
+    }
+    expect(messages[0]).toBe(
+      '이 환불은 계좌로 송금하는 요청이라 결제대행사를 통해 환불할 수 없습니다. 환불 상세의 계좌로 송금한 뒤 지급 완료로 표시해 주세요.',
+    );
+    expect(new Set(messages).size).toBe(3);
+    // Nothing changed: no provider call, still requested, no app refund that would spare a later provider refund.
+    expect(cancellationsOf(card)).toEqual([]);
+    expect(await adminView(request.id)).toMatchObject({ status: 'requested', paidAt: null });
+    const appRefunds = await db().selectFrom('payment_reversals').select('id').where('payment_id', '=', card).execute();
+    expect(appRefunds).toEqual([]);
+
+    const paid = await markPaid(request.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<AdminCoinRefund>().status).toBe('paid');
+    await ledgerIsClean();
+  });
+
+  it('refuses marking paid a partial refund that goes back to the payment methods; the provider refunds it', async () => {
+    const fan = await createAccount(testApp.app);
+    const card = await paidCard(fan);
+    const request = await refundHeld(fan);
+    expect(request.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['kakaopay'] });
+    const byHand = await markPaid(request.id, 'ja');
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json()).toMatchObject({
+      code: 'NOT_PAYABLE_BY_HAND',
+      message: 'この返金は会員の決済手段に戻すため、支払い完了にはできません。決済代行会社で返金してください。',
+    });
+    expect(await adminView(request.id)).toMatchObject({ status: 'requested', paidAt: null, paidBy: null, note: null });
+    const refunded = await refundAtProvider(request.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<AdminCoinRefund>().status).toBe('paid');
+    expect(cancellationsOf(card)).toHaveLength(1);
+    await ledgerIsClean();
+  });
+
+  it('sends a withdrawn bank deposit back to the account it came from, by hand', async () => {
+    const fan = await createAccount(testApp.app);
+    const charge = await chargeCoins(db(), {
+      userId: fan.id,
+      coins: 100,
+      at: new Date(Date.now() - 3_600_000),
+      via: 'bank',
+    });
+    const response = await inject({
+      method: 'POST',
+      url: `/api/v1/coin-deposits/${charge.depositId}/withdrawal`,
+      headers: fan.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const request = response.json<CoinRefund>();
+    expect(request.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['withoutbankbook'] });
+    const atProvider = await refundAtProvider(request.id);
+    expect(atProvider.statusCode).toBe(409);
+    expect(atProvider.json().code).toBe('NOT_REFUNDABLE_AT_PROVIDER');
+    const paid = await markPaid(request.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await ledgerIsClean();
   });
 });
 

@@ -1,6 +1,12 @@
-import { type AdminCoinRefund, type CoinRefundStatus } from '@fanmission/contracts';
+import {
+  type AdminCoinRefund,
+  type AdminCoinRefundDetail,
+  type CoinRefundStatus,
+  refundsThroughProvider,
+} from '@fanmission/contracts';
 import { returnRefund } from '@fanmission/ledger';
 import type { Transaction } from 'kysely';
+import { approvalsNaming } from '../approvals';
 import type { ServiceContext } from '../context';
 import { forgetAppRefund } from '../payments';
 import type { Database, DbExecutor } from '../db';
@@ -25,6 +31,13 @@ export async function getRefundRequest(ctx: ServiceContext, id: number): Promise
   if (!row) throw notFound('coinRefunds.notFound');
   const [dto] = await adminRefundDtos(ctx.db, [row]);
   return dto!;
+}
+
+/** One request's console page: the request and the approvals asked to pay it by hand or at the providers. */
+export async function getRefundDetail(ctx: ServiceContext, id: number): Promise<AdminCoinRefundDetail> {
+  const refund = await getRefundRequest(ctx, id);
+  const approvals = await approvalsNaming(ctx.db, ['MANUAL_REFUND', 'PROVIDER_REFUND'], 'refundId', id);
+  return { ...refund, approvals };
 }
 
 /**
@@ -125,10 +138,22 @@ async function changeLockedRefund(
       note: change.note,
     });
   } else if (current.status === 'requested' && change.status === 'paid') {
+    refuseHandPaymentOfProviderDestination({ kind: current.destination_kind, methods: current.destination_methods });
     await refuseHandPaymentOfProviderRefund(trx, id, current.provider_refund_claimed_at, now);
     await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
   } else if (change.note !== undefined) {
     await refundRepository.updateRefundNote(trx, id, change.note, now);
+  }
+}
+
+/**
+ * "Paid" says finance sent the money by hand: only where the request's destination is an account (the fan's, or the
+ * one a withdrawn bank deposit came from). A request that goes back through the providers is refunded there, as the
+ * fan was told; 409 `NOT_PAYABLE_BY_HAND`, nothing changed.
+ */
+export function refuseHandPaymentOfProviderDestination(destination: Parameters<typeof refundsThroughProvider>[0]) {
+  if (refundsThroughProvider(destination)) {
+    throw new AppError(409, 'coinRefunds.paidByHandNotForProvider', { code: 'NOT_PAYABLE_BY_HAND' });
   }
 }
 

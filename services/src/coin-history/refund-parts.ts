@@ -1,4 +1,10 @@
-import { phonePaymentCancellable, WON_PER_COIN } from '@fanmission/contracts';
+import {
+  type PayMethod,
+  phonePaymentCancellable,
+  type RefundDestinationKind,
+  refundsThroughProvider,
+  WON_PER_COIN,
+} from '@fanmission/contracts';
 import { chargeShares } from '@fanmission/ledger';
 import type { DbExecutor } from '../db';
 import { chargeRefundAmount, findPaymentOrder, recordAppRefund } from '../payments';
@@ -8,9 +14,10 @@ type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
 
 /*
  * A refund request pays back each charge whose coins it took in that charge's own currency and amount (a
- * PayPal charge in USD cents, never converted through KRW at today's rate). A part of a card, KakaoPay, PayPal or
- * phone charge goes back through its provider (a phone charge only within the month it was paid in), recorded beforehand as an app refund so the provider's notice takes no coins twice; a
- * part of a bank deposit (no provider) is paid by bank transfer. The 3 % fee of a partial refund is shared pro rata.
+ * PayPal charge in USD cents, never converted through KRW at today's rate) when the whole request goes back
+ * through the providers (card, KakaoPay, PayPal, phone within the month it was paid in), each recorded beforehand as
+ * an app refund so the provider's notice takes no coins twice. When one of its charges cannot (a bank deposit, a
+ * billed phone charge), the whole request is paid by bank transfer in won. The 3 % fee is shared pro rata.
  */
 
 /** Splits `fee` coins over `coins` pro rata, largest remainders first: the shares sum to `fee` exactly. */
@@ -30,10 +37,66 @@ export function splitFee(coins: number[], fee: number): number[] {
   return shares;
 }
 
+/** The charges whose coins a ledger refund transaction took: each provider order with its coins, and the rest. */
+interface ChargesTaken {
+  /** Each charge a provider can still refund (card, KakaoPay, PayPal, a phone charge within its month). */
+  byProvider: { order: PaymentOrder; coins: number }[];
+  /** Coins of charges no provider can refund: bank deposits, and phone charges of a month already billed. */
+  otherCoins: number;
+  /** Whether some of those other coins came from a bank deposit. */
+  bankDeposit: boolean;
+}
+
+async function chargesTaken(trx: DbExecutor, ledgerTransactionId: number, at: Date): Promise<ChargesTaken> {
+  const byCharge = new Map<string, { order: PaymentOrder; coins: number }>();
+  let otherCoins = 0;
+  let bankDeposit = false;
+  for (const share of await chargeShares(trx, ledgerTransactionId)) {
+    const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
+    const found = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
+    // The carrier refuses to cancel a phone charge once its month is billed: no provider can take that part back.
+    const billed = found?.pay_method === 'phone' && found.paid_at && !phonePaymentCancellable(found.paid_at, at);
+    const order = billed ? undefined : found;
+    if (order) byCharge.set(order.id, { order, coins: (known?.coins ?? 0) + share.coins });
+    else {
+      otherCoins += share.coins;
+      if (!found) bankDeposit = true;
+    }
+  }
+  return { byProvider: [...byCharge.values()], otherCoins, bankDeposit };
+}
+
+/** A refund request's destination as stored: its kind, and the pay methods of an ORIGINAL_METHOD one. */
+export interface StoredDestination {
+  kind: RefundDestinationKind;
+  methods: PayMethod[] | null;
+}
+
+/**
+ * The one place a refund request's money goes: back through the providers when every charge it pays back can go
+ * there; else the fan's bank account, when he gave one (a partial refund); else (a withdrawn bank deposit) back to
+ * the account it was deposited from, by hand. A request is never split between a provider and a bank transfer:
+ * the fan is told one destination and finance pays it one way.
+ */
+export async function decideDestination(
+  trx: DbExecutor,
+  refund: { ledgerTransactionId: number; at: Date; hasBankAccount: boolean },
+): Promise<StoredDestination> {
+  const charges = await chargesTaken(trx, refund.ledgerTransactionId, refund.at);
+  if (charges.otherCoins === 0 && charges.byProvider.length > 0) {
+    const methods = [...new Set(charges.byProvider.map((charge) => charge.order.pay_method))].sort();
+    return { kind: 'ORIGINAL_METHOD', methods };
+  }
+  if (refund.hasBankAccount || !charges.bankDeposit) return { kind: 'BANK_ACCOUNT', methods: null };
+  return { kind: 'ORIGINAL_METHOD', methods: ['withoutbankbook'] };
+}
+
 /**
  * Records, in the transaction that took the coins, the parts of a refund request (once per request and ledger
- * transaction) and the app refund of each provider part; sets the request's currency and amount in it when every
- * part has the same currency. `requestIdOf` names the app refund of a charge (a withdrawal keeps its deposit's name).
+ * transaction), each paid the way its destination says: through the providers, each charge's app refund recorded
+ * so the provider's notice takes no coins twice; or by bank transfer, in won. Sets the request's currency and amount
+ * in it when every part has the same currency. `requestIdOf` names the app refund of a charge (a withdrawal keeps
+ * its deposit's name).
  */
 export async function recordRefundParts(
   trx: DbExecutor,
@@ -41,8 +104,9 @@ export async function recordRefundParts(
     id: number;
     ledgerTransactionId: number;
     feeCoins: number;
-    /** When the coins were taken: a phone charge of an earlier month is then paid back by bank transfer. */
+    /** When the coins were taken: a phone charge of an earlier month cannot go back through its carrier then. */
     at: Date;
+    destination: StoredDestination;
     requestIdOf: (paymentId: string) => string;
   },
 ): Promise<void> {
@@ -50,33 +114,36 @@ export async function recordRefundParts(
   if ((recorded.get(refund.id) ?? []).some((part) => part.ledger_transaction_id === refund.ledgerTransactionId)) {
     return;
   }
-  // Each charge's order (card, KakaoPay, PayPal) with the coins taken from it; bank deposits have no order.
-  const byCharge = new Map<string, { order: PaymentOrder; coins: number }>();
-  let bankCoins = 0;
-  for (const share of await chargeShares(trx, refund.ledgerTransactionId)) {
-    const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
-    const found = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
-    // The carrier refuses to cancel a phone charge once its month is billed: that part goes by bank transfer.
-    const billed = found?.pay_method === 'phone' && found.paid_at && !phonePaymentCancellable(found.paid_at, refund.at);
-    const order = billed ? undefined : found;
-    if (order) byCharge.set(order.id, { order, coins: (known?.coins ?? 0) + share.coins });
-    else bankCoins += share.coins;
-  }
-  const charges = [...byCharge.values()];
-  const fees = splitFee([...charges.map((charge) => charge.coins), bankCoins], refund.feeCoins);
+  const { byProvider: charges, otherCoins } = await chargesTaken(trx, refund.ledgerTransactionId, refund.at);
+  const throughProviders = refundsThroughProvider(refund.destination);
+  const fees = splitFee([...charges.map((charge) => charge.coins), otherCoins], refund.feeCoins);
   const parts: refundPartRepository.NewRefundPart[] = [];
   for (const [index, { order, coins }] of charges.entries()) {
     const paymentId = order.id;
     const feeCoins = fees[index]!;
+    const part = { refund_id: refund.id, ledger_transaction_id: refund.ledgerTransactionId, payment_id: paymentId };
+    if (!throughProviders) {
+      // Sent to the fan's account in won with the rest: the provider keeps the charge, and is never asked.
+      const amount = (coins - feeCoins) * WON_PER_COIN;
+      parts.push({
+        ...part,
+        via: 'BANK_TRANSFER',
+        coins,
+        fee_coins: feeCoins,
+        currency: 'KRW',
+        amount,
+        request_id: null,
+      });
+      continue;
+    }
     const amount = await chargeRefundAmount(trx, order, coins - feeCoins);
     const requestId = amount > 0 ? refund.requestIdOf(paymentId) : null;
     if (requestId) {
       await recordAppRefund(trx, { paymentId, requestId, amount, currency: order.currency, coins });
     }
     parts.push({
-      refund_id: refund.id,
-      ledger_transaction_id: refund.ledgerTransactionId,
-      payment_id: paymentId,
+      ...part,
+      via: 'PROVIDER',
       coins,
       fee_coins: feeCoins,
       currency: order.currency,
@@ -84,16 +151,17 @@ export async function recordRefundParts(
       request_id: requestId,
     });
   }
-  if (bankCoins > 0) {
+  if (otherCoins > 0) {
     const feeCoins = fees.at(-1)!;
     parts.push({
       refund_id: refund.id,
       ledger_transaction_id: refund.ledgerTransactionId,
       payment_id: null,
-      coins: bankCoins,
+      via: 'BANK_TRANSFER',
+      coins: otherCoins,
       fee_coins: feeCoins,
       currency: 'KRW',
-      amount: (bankCoins - feeCoins) * WON_PER_COIN,
+      amount: (otherCoins - feeCoins) * WON_PER_COIN,
       request_id: null,
     });
   }

@@ -1,6 +1,7 @@
 import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmission/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { DbExecutor } from '../db';
+import type { StoredDestination } from './refund-parts';
 import { selectListWindow } from '../admin';
 import { notifyCoinRefundPaid } from '../notifications';
 import type { CoinRefundRow, CoinRefundsTable } from './table';
@@ -20,6 +21,7 @@ export interface NewCoinRefund {
   requestedAt: Date;
   dueOn: string;
   bankAccount: RefundBankAccount | null;
+  destination: StoredDestination;
   /** A withdrawal is paid back in its charge's own currency and amount; KRW otherwise. */
   currency?: string;
   /** In that currency's minor unit (won, cents); null where `amount` (won) is what is paid. */
@@ -43,6 +45,8 @@ export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): P
       bank_name: refund.bankAccount?.bankName ?? null,
       bank_account_holder: refund.bankAccount?.bankAccountHolder ?? null,
       bank_account_number: refund.bankAccount?.bankAccountNumber ?? null,
+      destination_kind: refund.destination.kind,
+      destination_methods: refund.destination.methods,
       currency: refund.currency ?? 'KRW',
       amount_minor: refund.amountMinor ?? null,
     })
@@ -73,6 +77,8 @@ function refundsQuery(db: DbExecutor) {
       'r.bank_name',
       'r.bank_account_holder',
       'r.bank_account_number',
+      'r.destination_kind',
+      'r.destination_methods',
       'r.refused_at',
       'r.refused_by',
       'r.refusal_reason',
@@ -103,7 +109,14 @@ export async function findRefund(db: DbExecutor, id: number): Promise<RefundList
 export async function lockRefund(db: DbExecutor, id: number) {
   return await db
     .selectFrom('coin_refunds')
-    .select(['status', 'user_id', 'ledger_transaction_id', 'provider_refund_claimed_at'])
+    .select([
+      'status',
+      'user_id',
+      'ledger_transaction_id',
+      'provider_refund_claimed_at',
+      'destination_kind',
+      'destination_methods',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -170,7 +183,14 @@ export async function resubmitRefund(
   db: DbExecutor,
   id: number,
   account: RefundBankAccount,
-  again: { ledgerTransactionId: number; coins: number; feeCoins: number; amount: number; dueOn: string },
+  again: {
+    ledgerTransactionId: number;
+    coins: number;
+    feeCoins: number;
+    amount: number;
+    dueOn: string;
+    destination: StoredDestination;
+  },
   now: Date,
 ): Promise<void> {
   await setRefund(db, id, {
@@ -185,6 +205,8 @@ export async function resubmitRefund(
     bank_name: account.bankName,
     bank_account_holder: account.bankAccountHolder,
     bank_account_number: account.bankAccountNumber,
+    destination_kind: again.destination.kind,
+    destination_methods: again.destination.methods,
     refused_at: null,
     refused_by: null,
     refusal_reason: null,

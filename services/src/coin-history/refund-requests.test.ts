@@ -52,7 +52,8 @@ describe('a partial refund to the fan’s bank account', () => {
   });
 
   it('refuses a missing or invalid account with field errors in ko, en and ja', async () => {
-    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(clock.now, -10 * DAY_MS) });
+    // A bank deposit: no provider can take it back, so the request goes to the account the fan gives.
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(clock.now, -10 * DAY_MS), via: 'bank' });
     await spendCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
 
     const missing = await partialRefund(fan, {});
@@ -96,9 +97,11 @@ describe('a partial refund to the fan’s bank account', () => {
       refundCoins: 388,
       amount: 38_800,
       bankAccount: ACCOUNT,
+      destination: { kind: 'BANK_ACCOUNT', account: ACCOUNT },
       refusedAt: null,
       refusalReason: null,
     });
+    expect(refund.parts).toEqual([expect.objectContaining({ via: 'BANK_TRANSFER', currency: 'KRW', amount: 38_800 })]);
     expect(await walletCoins(fan.id)).toBe(0);
     const report = await verify(db());
     expect(report.differences).toEqual([]);
@@ -186,6 +189,7 @@ describe('a partial refund to the fan’s bank account', () => {
       coins: 400,
       amount: 38_800,
       bankAccount: { ...ACCOUNT, bankAccountHolder: '홍길동2' },
+      destination: { kind: 'BANK_ACCOUNT', account: { ...ACCOUNT, bankAccountHolder: '홍길동2' } },
     });
     expect(await walletCoins(fan.id)).toBe(0);
     // Not refused any more: nothing to correct.
@@ -250,7 +254,12 @@ describe('a partial refund to the fan’s bank account', () => {
       url: `/api/v1/coin-deposits/${charge.depositId}/withdrawal`,
       headers: other.headers,
     });
-    expect(withdrawn.json<CoinRefund>()).toMatchObject({ kind: 'WITHDRAWAL', bankAccount: null, coins: 100 });
+    expect(withdrawn.json<CoinRefund>()).toMatchObject({
+      kind: 'WITHDRAWAL',
+      bankAccount: null,
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['card'] },
+      coins: 100,
+    });
     expect(await walletCoins(other.id)).toBe(0);
     const response = await inject({
       method: 'PUT',

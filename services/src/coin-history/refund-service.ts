@@ -7,6 +7,7 @@ import {
   formatKoreaTime,
   phonePaymentCancellable,
   type RefundBankAccount,
+  type RefundDestination,
   WON_PER_COIN,
 } from '@fanmission/contracts';
 import {
@@ -23,7 +24,7 @@ import { findPaymentOrder, lockPaymentOrder } from '../payments';
 import type { DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
-import { recordRefundParts } from './refund-parts';
+import { decideDestination, recordRefundParts } from './refund-parts';
 import * as repository from './repository';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
@@ -148,8 +149,14 @@ async function recordRefund(
       const wallet = walletAccount(request.userId);
       const coins = -(entry.postings.find((posting) => posting.account === wallet)?.amount ?? 0);
       const feeCoins = typeof entry.metadata.feeCoins === 'number' ? entry.metadata.feeCoins : 0;
+      const destination = await decideDestination(trx, {
+        ledgerTransactionId: entry.transactionId,
+        at: entry.occurredAt,
+        hasBankAccount: request.bankAccount !== null,
+      });
       await refundRepository.insertRefundOnce(trx, {
         ...request,
+        destination,
         ledgerTransactionId: entry.transactionId,
         coins,
         feeCoins,
@@ -164,6 +171,8 @@ async function recordRefund(
           ledgerTransactionId: entry.transactionId,
           feeCoins,
           at: entry.occurredAt,
+          // The request recorded first (a replay) keeps its destination.
+          destination: { kind: recorded.destination_kind, methods: recorded.destination_methods },
           requestIdOf: (paymentId) => requestIdOf(paymentId, entry.transactionId),
         });
       }
@@ -214,7 +223,7 @@ export async function partsOf(db: DbExecutor, refundId: number): Promise<refundP
 function partDto(part: refundPartRepository.RefundPartRow): CoinRefundPart {
   return {
     paymentId: part.payment_id,
-    via: part.payment_id === null ? 'BANK_TRANSFER' : 'PROVIDER',
+    via: part.via,
     provider: part.provider,
     coins: part.coins,
     feeCoins: part.fee_coins,
@@ -223,6 +232,22 @@ function partDto(part: refundPartRepository.RefundPartRow): CoinRefundPart {
     refundedAt: part.refunded_at?.toISOString() ?? null,
     providerRefundId: part.provider_refund_id,
   };
+}
+
+/** The account the fan gave, as stored (null for a withdrawal, and once data retention erased it). */
+function bankAccountOf(row: refundRepository.RefundListRow): RefundBankAccount | null {
+  if (row.bank_name === null) return null;
+  return {
+    bankName: row.bank_name as RefundBankAccount['bankName'],
+    bankAccountHolder: row.bank_account_holder ?? '',
+    bankAccountNumber: row.bank_account_number ?? '',
+  };
+}
+
+/** The one place the request's money goes, as the fan and finance both read it. */
+export function destinationOf(row: refundRepository.RefundListRow): RefundDestination {
+  if (row.destination_kind === 'BANK_ACCOUNT') return { kind: 'BANK_ACCOUNT', account: bankAccountOf(row) };
+  return { kind: 'ORIGINAL_METHOD', methods: row.destination_methods ?? [] };
 }
 
 export function refundDto(
@@ -243,14 +268,8 @@ export function refundDto(
     requestedAt: row.requested_at.toISOString(),
     dueOn: row.due_on,
     paidAt: row.paid_at?.toISOString() ?? null,
-    bankAccount:
-      row.bank_name === null
-        ? null
-        : {
-            bankName: row.bank_name as RefundBankAccount['bankName'],
-            bankAccountHolder: row.bank_account_holder ?? '',
-            bankAccountNumber: row.bank_account_number ?? '',
-          },
+    bankAccount: bankAccountOf(row),
+    destination: destinationOf(row),
     refusedAt: row.refused_at?.toISOString() ?? null,
     refusalReason: row.refusal_reason,
     parts: parts.map(partDto),

@@ -196,11 +196,26 @@ export async function findMissionSummaries(
   const rows = await db
     .selectFrom('missions')
     .innerJoin('mission_products', 'mission_products.id', 'missions.product_id')
-    .select(['missions.id', 'missions.status', 'mission_products.type', 'mission_products.name'])
+    .innerJoin('creators', 'creators.id', 'mission_products.creator_id')
+    .select([
+      'missions.id',
+      'missions.status',
+      'mission_products.type',
+      'mission_products.name',
+      'creators.name as creator_name',
+    ])
     .where('missions.id', 'in', [...new Set(missionIds)])
     .execute();
   return new Map(
-    rows.map((row) => [row.id, { id: row.id, status: row.status, missionProduct: { type: row.type, name: row.name } }]),
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        status: row.status,
+        missionProduct: { type: row.type, name: row.name },
+        creatorName: row.creator_name,
+      },
+    ]),
   );
 }
 

@@ -57,8 +57,15 @@ export async function coinHistoryPage(
     mission: missions.get(missionOf(entryById.get(row.transactionId)!) ?? 0) ?? null,
     coinDeposit: depositDto(deposits.get(chargeTransactionOf(entryById.get(row.transactionId)!))),
     coinItemType: row.coinItemType ?? null,
+    feeCoins: feeCoinsOf(entryById.get(row.transactionId)!),
   }));
   return toPage(content, total, query);
+}
+
+/** The fee a partial refund kept (ledger metadata `feeCoins`, `ledger/src/rules.ts`); null on any other row. */
+function feeCoinsOf(entry: LedgerEntry): number | null {
+  const { feeCoins } = entry.metadata;
+  return entry.type === 'PARTIAL_REFUND' && typeof feeCoins === 'number' ? feeCoins : null;
 }
 
 /** The mission a hold, roll, release, refund or compensation is about (ledger metadata `missionId`). */

@@ -1,4 +1,4 @@
-import type { CoinRefundKind, CoinRefundStatus } from '@fanmission/contracts';
+import type { CoinRefundKind, CoinRefundStatus, PayMethod, RefundDestinationKind } from '@fanmission/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface CoinRefundsTable {
@@ -24,6 +24,10 @@ export interface CoinRefundsTable {
   bank_name: string | null;
   bank_account_holder: string | null;
   bank_account_number: string | null;
+  /** Where the money goes (0510): decided when the coins are taken, again when a refused request is asked anew. */
+  destination_kind: RefundDestinationKind;
+  /** The pay methods of an ORIGINAL_METHOD destination; null for a bank account. */
+  destination_methods: PayMethod[] | null;
   /** Finance could not pay the request: when, who, and why (shown to the fan). */
   refused_at: Date | null;
   refused_by: number | null;
@@ -43,14 +47,15 @@ export interface CoinRefundsTable {
 
 /**
  * One charge a refund request pays back (0145): its coins, its share of the fee, and the money in the charge's own
- * currency. Refunded through the charge's provider (`request_id` → `provider_refund_id`), or by bank transfer when no
- * provider took the money (`payment_id` null: bank deposits).
+ * currency. Refunded through the charge's provider (`request_id` → `provider_refund_id`), or by bank transfer when the
+ * request goes to the fan's bank account (`payment_id` null for a bank deposit).
  */
 export interface CoinRefundPartsTable {
   id: Generated<number>;
   refund_id: number;
   ledger_transaction_id: number;
   payment_id: string | null;
+  via: 'PROVIDER' | 'BANK_TRANSFER';
   coins: number;
   fee_coins: number;
   currency: string;

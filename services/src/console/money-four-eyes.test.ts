@@ -2,7 +2,7 @@
 // member alone neither confirms a bank deposit nobody made, nor prices coins below the catalogue's rate, nor splits
 // refunds or free coins below a threshold; an operator alone neither changes a creator's payout grade nor lifts the
 // penalty that lowered it. Each recipe ends with a pending approval request and nothing credited, paid or changed.
-import type { AdminApproval, AdminStaffAllowance, CoinRefund } from '@fanmission/contracts';
+import type { AdminApproval, AdminCoinRefundDetail, AdminStaffAllowance, CoinRefund } from '@fanmission/contracts';
 import { verify, walletAccount } from '@fanmission/ledger';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -211,7 +211,8 @@ describe('refunds marked paid, split under the threshold', () => {
   /** A member's partial refund of 500 held CASH coins: 485 coins, 48,500 won to his bank account. */
   async function refundRequest(): Promise<CoinRefund> {
     const fan = await createAccount(app());
-    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS) });
+    // A bank deposit: the refund goes to the fan's account, paid by hand.
+    await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(new Date(), -10 * DAY_MS), via: 'bank' });
     const asked = await app().inject({
       method: 'POST',
       url: '/api/v1/users/me/coins/partial-refund',
@@ -240,6 +241,29 @@ describe('refunds marked paid, split under the threshold', () => {
       .executeTakeFirstOrThrow();
     expect(third.status).toBe('requested');
     expect(used(await allowanceOf(finance1), 'MONEY_OUT_WON')).toMatchObject({ used: 97_000, limit: 100_000 });
+
+    // The request's page lists the approval, then who approved it once the second member did.
+    const detail = async () =>
+      (
+        await call('GET', `/api/admin/coin-refunds/${request.params.refundId as number}`, finance2)
+      ).json<AdminCoinRefundDetail>();
+    expect((await detail()).approvals).toEqual([
+      expect.objectContaining({ id: request.id, kind: 'MANUAL_REFUND', status: 'PENDING', makerEmail: finance1.email }),
+    ]);
+    await approveAs(app(), finance2, answers[2]!);
+    expect(await detail()).toMatchObject({
+      status: 'paid',
+      approvals: [
+        {
+          id: request.id,
+          kind: 'MANUAL_REFUND',
+          status: 'EXECUTED',
+          makerEmail: finance1.email,
+          deciderEmail: finance2.email,
+          decidedAt: expect.any(String),
+        },
+      ],
+    });
   });
 
   it('five refunds marked paid at once by one member: exactly two are paid, three wait', async () => {

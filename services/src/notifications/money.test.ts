@@ -78,10 +78,11 @@ describe('money notifications', () => {
   it('a charge withdrawn, a refund requested, paid and refused, each told with its coins', async () => {
     const { app } = testApp.current;
     const fan = await createAccount(app);
-    const charge = await chargeCoins(app.db, { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    // A bank deposit withdrawn: finance sends it back by hand and marks it paid.
+    const charge = await chargeCoins(app.db, { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS), via: 'bank' });
     await chargeCoins(app.db, { userId: fan.id, coins: 500, at: plus(clock.now, -20 * DAY_MS) });
-    // A card charge completes on the member's own page: no notification.
-    expect(await notificationsOf(fan)).toEqual([]);
+    // The card charge completes on the member's own page: no notification; the bank deposit is told when it arrives.
+    expect(kinds(await notificationsOf(fan))).toEqual(['COINS_DEPOSITED']);
 
     const withdrawal = await inject({
       method: 'POST',
@@ -96,7 +97,7 @@ describe('money notifications', () => {
       payload: { bankAccount: { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123' } },
     });
     expect(partial.statusCode, partial.body).toBe(200);
-    expect(kinds(await notificationsOf(fan))).toEqual(['CHARGE_WITHDRAWN', 'COIN_REFUND_REQUESTED']);
+    expect(kinds(await notificationsOf(fan))).toEqual(['CHARGE_WITHDRAWN', 'COINS_DEPOSITED', 'COIN_REFUND_REQUESTED']);
 
     const paid = await inject({
       method: 'PUT',
@@ -116,6 +117,7 @@ describe('money notifications', () => {
     const notifications = await notificationsOf(fan);
     expect(kinds(notifications)).toEqual([
       'CHARGE_WITHDRAWN',
+      'COINS_DEPOSITED',
       'COIN_REFUND_PAID',
       'COIN_REFUND_REFUSED',
       'COIN_REFUND_REQUESTED',

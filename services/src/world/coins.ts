@@ -101,7 +101,18 @@ export async function playCoinHistory(
         }),
       );
       refunds.push(
-        refundRow(refunds.length + 1, userId, 'WITHDRAWAL', depositId, withdrawal, item.point, 0, withdrawnAt, now),
+        refundRow(
+          refunds.length + 1,
+          userId,
+          'WITHDRAWAL',
+          depositId,
+          withdrawal,
+          item.point,
+          0,
+          withdrawnAt,
+          now,
+          pay.method,
+        ),
       );
     }
   };

@@ -138,6 +138,8 @@ export function refundRow(
   fee: number,
   time: Date,
   now: Date,
+  /** A withdrawal goes back to its charge's pay method; a partial refund to the fan's account. */
+  payMethod?: string,
 ): Row {
   const paid = time.getTime() < now.getTime() - 7 * DAY_MS;
   return {
@@ -156,6 +158,8 @@ export function refundRow(
     bank_name: kind === 'PARTIAL_REFUND' ? WORLD_BANK : null,
     bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
     bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
+    destination_kind: kind === 'PARTIAL_REFUND' ? 'BANK_ACCOUNT' : 'ORIGINAL_METHOD',
+    destination_methods: kind === 'PARTIAL_REFUND' ? null : [payMethod ?? 'card'],
     updated_at: time,
   };
 }

@@ -28,9 +28,14 @@ export const coinRefundsMessages = {
     ja: 'リクエスト中の返金のみ拒否できます。',
   },
   'coinRefunds.notRefundableAtProvider': {
-    ko: '결제대행사를 통해 환불할 수 있는 결제가 없습니다(무통장 입금은 계좌로 송금해 주세요).',
-    en: 'No part of this refund went through a payment provider (send bank deposits back by bank transfer).',
-    ja: '決済代行会社を通じて返金できる決済がありません（銀行振込は口座へ送金してください）。',
+    ko: '이 환불은 계좌로 송금하는 요청이라 결제대행사를 통해 환불할 수 없습니다. 환불 상세의 계좌로 송금한 뒤 지급 완료로 표시해 주세요.',
+    en: 'This refund is paid to a bank account, not through a payment provider. Send it to the account on the refund’s page, then mark it paid.',
+    ja: 'この返金は口座への送金のため、決済代行会社を通じて返金できません。返金詳細の口座へ送金してから支払い完了にしてください。',
+  },
+  'coinRefunds.paidByHandNotForProvider': {
+    ko: '이 환불은 회원의 결제 수단으로 돌려주는 요청이라 지급 완료로 표시할 수 없습니다. 결제대행사로 환불해 주세요.',
+    en: 'This refund goes back to the member’s payment method, so it cannot be marked paid by hand. Refund it through the payment provider.',
+    ja: 'この返金は会員の決済手段に戻すため、支払い完了にはできません。決済代行会社で返金してください。',
   },
   'coinRefunds.notRequested': {
     ko: '요청 상태의 환불만 결제대행사를 통해 환불할 수 있습니다.',

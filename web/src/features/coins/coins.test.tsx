@@ -6,6 +6,8 @@ import { useLanguage } from '@fanmission/tests/support/web/render';
 import { checkCharge, mayCharge, type ChargeForm } from '../../shared/coins/charge-form';
 import { refundMoneyLines } from './components/refund-requests';
 import { depositStatusLabel, historyContent, signedPoint } from './history-texts';
+import { destinationLine, destinationText, maskedAccountNumber } from './refund-destination';
+import { withRo } from '../../shared/format/korean';
 
 const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   id: 1,
@@ -17,12 +19,14 @@ const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   mission: null,
   coinDeposit: null,
   coinItemType: null,
+  feeCoins: null,
   ...fields,
 });
 const mission = (status: 'ACCEPTED' | 'REJECTED') => ({
   id: 7,
   status,
   missionProduct: { type: 'BASIC' as const, name: 'Birthday song' },
+  creatorName: 'Starlight',
 });
 const payment = {
   payMethod: 'kakaopay' as const,
@@ -43,7 +47,7 @@ describe('coin history texts', () => {
   test('USE: type and name; EARN: charge, free coin event, bonus; EXPIRED; REFUND with the rejected mark', async () => {
     const t = await useLanguage('en');
     const tf = i18next.t.bind(i18next);
-    expect(historyContent(row({ mission: mission('ACCEPTED') }), tf)).toBe('Basic · Birthday song');
+    expect(historyContent(row({ mission: mission('ACCEPTED') }), tf)).toBe('Basic · Birthday song · Starlight');
     expect(historyContent(row({ eventType: 'EARN', coinDeposit: deposit('CASH', true) }), tf)).toBe(
       t.coinHistory.earnCharge,
     );
@@ -57,12 +61,39 @@ describe('coin history texts', () => {
     );
     expect(historyContent(row({ eventType: 'EXPIRED' }), tf)).toBe(t.coinHistory.expired);
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED') }), tf)).toBe(
-      `Basic · Birthday song ${t.coinHistory.rejected}`,
+      `Basic · Birthday song · Starlight ${t.coinHistory.rejected}`,
     );
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe(
-      'Basic · Birthday song',
+      'Basic · Birthday song · Starlight',
     );
-    expect(historyContent(row({ eventType: 'REFUND' }), tf)).toBe(t.coinHistory.refund);
+    expect(historyContent(row({ eventType: 'REFUND', transactionType: 'PURCHASE_WITHDRAWAL' }), tf)).toBe(
+      t.coinHistory.refund,
+    );
+  });
+
+  test('a partial refund reads as one with its fee, never as a charge withdrawn (ko, en, ja)', async () => {
+    const partial = row({ eventType: 'REFUND', transactionType: 'PARTIAL_REFUND', point: -290, feeCoins: 8 });
+    const expected: Record<'ko' | 'en' | 'ja', string> = {
+      ko: '부분 환불 (수수료 8코인)',
+      en: 'Partial refund (fee 8 coins)',
+      ja: '部分返金（手数料8コイン）',
+    };
+    for (const language of ['ko', 'en', 'ja'] as const) {
+      const text = expected[language];
+      const t = await useLanguage(language);
+      const tf = i18next.t.bind(i18next);
+      expect(historyContent(partial, tf)).toBe(text);
+      expect(historyContent(partial, tf)).not.toBe(t.coinHistory.refund);
+    }
+    const t = await useLanguage('ko');
+    const tf = i18next.t.bind(i18next);
+    expect(historyContent(row({ eventType: 'REFUND', transactionType: 'REFUND_RETURN', point: 290 }), tf)).toBe(
+      t.coinHistory.refundReturned,
+    );
+    const lucky = { ...mission('ACCEPTED'), missionProduct: { type: 'LUCKY' as const, name: '럭키 룰렛' } };
+    expect(historyContent(row({ mission: { ...lucky, creatorName: '리뷰하는 소라' } }), tf)).toBe(
+      '럭키 · 럭키 룰렛 · 리뷰하는 소라',
+    );
   });
 
   test('pending status labels, anything else NONE; signed amounts', async () => {
@@ -140,5 +171,37 @@ describe('what a refund request pays back', () => {
         tf,
       ),
     ).toEqual([`$0.72 ${t.coinRefunds.partToPayment}`, `₩2,000 ${t.coinRefunds.partToAccount}`]);
+  });
+});
+
+describe('where a refund goes, as the fan reads it', () => {
+  afterEach(() => window.localStorage.clear());
+  const account = { bankName: '신한은행', bankAccountNumber: '110123456789', bankAccountHolder: '김리뷰' } as const;
+  const toAccount = { destination: { kind: 'BANK_ACCOUNT' as const, account }, dueOn: '2026-12-02' };
+  const toCard = { destination: { kind: 'ORIGINAL_METHOD' as const, methods: ['card' as const] }, dueOn: '2026-12-02' };
+
+  test('the account with its middle hidden and the day as the app writes days, in ko, en and ja', async () => {
+    await useLanguage('ko');
+    let tf = i18next.t.bind(i18next);
+    expect(destinationLine(toAccount, tf, 'ko')).toBe('신한은행 110-***-789 김리뷰로 2026.12.02까지 입금됩니다');
+    expect(destinationLine(toCard, tf, 'ko')).toBe('2026.12.02까지 결제 수단으로 환불됩니다');
+    expect(destinationText(toCard.destination, tf, 'ko')).toBe('결제 수단으로 환불');
+    expect(destinationText(toAccount.destination, tf, 'ko')).toBe('신한은행 110-***-789 김리뷰');
+    await useLanguage('en');
+    tf = i18next.t.bind(i18next);
+    expect(destinationLine(toAccount, tf, 'en')).toBe('Paid to Shinhan Bank 110-***-789 김리뷰 by 2026.12.02');
+    await useLanguage('ja');
+    tf = i18next.t.bind(i18next);
+    expect(destinationLine(toCard, tf, 'ja')).toBe('2026.12.02までに決済手段へ返金されます');
+  });
+
+  test('particles chosen from the word, and short numbers still hidden', () => {
+    expect(withRo('김리뷰')).toBe('김리뷰로');
+    expect(withRo('홍길동')).toBe('홍길동으로');
+    expect(withRo('김철')).toBe('김철로');
+    expect(withRo('Kim')).toBe('Kim으로');
+    expect(withRo('Lee')).toBe('Lee로');
+    expect(maskedAccountNumber('1002123')).toBe('100-***-123');
+    expect(maskedAccountNumber('12345')).toBe('***345');
   });
 });

@@ -3,9 +3,13 @@ import type { TFunction } from 'i18next';
 
 /** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
-  // The product's type in words (the income screen's labels), then its name: "기본 · 생일 축하 영상".
+  // The product's type in words (the income screen's labels), its name and the creator: "기본 · 노래 한 소절 · 별빛".
   const product = row.mission
-    ? `${t(`income.productType.${row.mission.missionProduct.type}`)} · ${row.mission.missionProduct.name}`
+    ? [
+        t(`income.productType.${row.mission.missionProduct.type}`),
+        row.mission.missionProduct.name,
+        row.mission.creatorName,
+      ].join(' · ')
     : '';
   switch (row.eventType) {
     case 'USE':
@@ -20,8 +24,26 @@ export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
     case 'EXPIRED':
       return t('coinHistory.expired');
     case 'REFUND':
-      if (!row.mission) return t('coinHistory.refund');
+      if (!row.mission) return refundContent(row, t);
       return row.mission.status === 'REJECTED' ? `${product} ${t('coinHistory.rejected')}` : product;
+  }
+}
+
+/**
+ * A refund row without a mission, by what moved the coins: a partial refund names the fee it kept (never "charge
+ * withdrawn": the fan asked for money back, he did not cancel a charge), a refused refund's coins coming back, a
+ * payment refunded at its provider, and a charge withdrawn.
+ */
+function refundContent(row: CoinHistoryRowDto, t: TFunction): string {
+  switch (row.transactionType) {
+    case 'PARTIAL_REFUND':
+      return t('coinHistory.partialRefund', { fee: formatNumber(row.feeCoins ?? 0) });
+    case 'REFUND_RETURN':
+      return t('coinHistory.refundReturned');
+    case 'PURCHASE_REVERSAL':
+      return t('coinHistory.providerReversal');
+    default:
+      return t('coinHistory.refund');
   }
 }
 

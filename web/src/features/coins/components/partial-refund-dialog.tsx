@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { failureMessage } from '../../../shared/api/client';
 import { usePartialRefund } from '../api/refunds';
+import { destinationLine } from '../refund-destination';
 import { BankAccountFields, useBankAccountForm } from './bank-account-fields';
 
 /** One line of the preview: a label and its figure. */
@@ -46,7 +47,7 @@ export function PartialRefundDialog({
   preview: CoinLotsResponse['partialRefund'];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const bankAccount = useBankAccountForm();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const refund = usePartialRefund();
@@ -58,7 +59,8 @@ export function PartialRefundDialog({
     try {
       const result = await refund.mutateAsync({ bankAccount: account, idempotencyKey });
       onClose();
-      await showAlert(t('coinRefunds.requested', { dueOn: result.dueOn }));
+      // Where the money goes, as finance reads it, and its day as the app writes days.
+      await showAlert(t('coinRefunds.requested', { destination: destinationLine(result, t, i18n.language) }));
     } catch (error) {
       await showAlert(failureMessage(error, t('coinRefunds.failed')));
     }
@@ -105,7 +107,13 @@ export function PartialRefundDialog({
           {nothing ? (
             <Alert severity="warning">{t('coinRefunds.nothingRefundable')}</Alert>
           ) : (
-            <BankAccountFields {...bankAccount.fields} />
+            <>
+              {/* The rule that decides where the money goes, before the fan types an account. */}
+              <Typography variant="body2" color="text.secondary">
+                {t('coinRefunds.partialDestination')}
+              </Typography>
+              <BankAccountFields {...bankAccount.fields} />
+            </>
           )}
         </Stack>
       </DialogContent>

@@ -15,7 +15,8 @@ import { failureMessage } from '../../../shared/api/client';
 import { formatDotDate, formatDotDay } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCorrectRefundAccount, useMyRefunds } from '../api/refunds';
-import { BankAccountFields, bankLabel, emptyBankAccount, useBankAccountForm } from './bank-account-fields';
+import { destinationText } from '../refund-destination';
+import { BankAccountFields, emptyBankAccount, useBankAccountForm } from './bank-account-fields';
 import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The status line: requested (paid by …), paid (on …), or refused with finance's reason. */
@@ -157,10 +158,8 @@ export function RefundRequests() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <RefundMoney refund={refund} />
             </TableCell>
-            <TableCell sx={{ minWidth: 128, overflowWrap: 'anywhere' }}>
-              {refund.bankAccount
-                ? `${bankLabel(refund.bankAccount.bankName, i18n.language)} ${refund.bankAccount.bankAccountNumber} (${refund.bankAccount.bankAccountHolder})`
-                : t('coinRefunds.toPayment')}
+            <TableCell sx={{ minWidth: 128, overflowWrap: 'anywhere' }} data-testid="refund-destination">
+              {destinationText(refund.destination, t, i18n.language)}
             </TableCell>
             <TableCell
               data-testid="refund-status"

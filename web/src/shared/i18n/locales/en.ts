@@ -563,6 +563,9 @@ export const en: Messages = {
     earnFreeEvent: 'Free coin event',
     earnBonus: 'Bonus coins',
     expired: 'Expired',
+    partialRefund: 'Partial refund (fee {{fee}} coins)',
+    refundReturned: 'Refund refused: coins returned',
+    providerReversal: 'Payment refunded by the provider',
     refund: 'Charge withdrawn',
     rejected: '(rejected)',
     deposit: {

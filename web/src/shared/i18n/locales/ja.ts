@@ -568,6 +568,9 @@ export const ja: Messages = {
     earnFreeEvent: '無料コインイベント',
     earnBonus: 'ボーナスコイン付与',
     expired: '有効期限切れ',
+    partialRefund: '部分返金（手数料{{fee}}コイン）',
+    refundReturned: '返金拒否により戻ったコイン',
+    providerReversal: '決済代行会社で決済取消',
     refund: 'チャージ取消',
     rejected: '（拒否）',
     deposit: {
