@@ -1,5 +1,6 @@
 import {
   isAdultAt,
+  normalizeHolderName,
   type AdultVerification,
   type AdultVerificationRequest,
   type IdentityVerificationStart,
@@ -8,6 +9,7 @@ import {
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Caller } from '../auth';
+import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
@@ -78,6 +80,16 @@ const identityHmac = (ctx: ServiceContext, ci: string) =>
     .digest('base64url');
 
 /**
+ * The HMAC kept of the name a check verified, in the form the payout account's holder comparison reads
+ * (`normalizeHolderName`, docs/rules/settlement.md): whether a bank's holder is the member, never who he is.
+ */
+export function identityNameHmac(config: AppConfig, name: string): string {
+  return createHmac('sha256', config.IDENTITY_CI_HMAC_KEY ?? config.JWT_SECRET)
+    .update(`identity-name:${normalizeHolderName(name)}`)
+    .digest('base64url');
+}
+
+/**
  * `POST /users/me/adult-verification`: reads the finished check from the provider. Only a check id the API issued to
  * the caller, unexpired and never used, counts (another's, an unknown or an expired one is 409 IDENTITY_NOT_VERIFIED,
  * never telling which; one used before is 409 IDENTITY_ALREADY_USED). VERIFIED and 19 or older (Korea time) → the
@@ -103,6 +115,7 @@ export async function confirmAdultVerification(
   if (!found || found.status !== 'VERIFIED' || found.birthDate === null) throw notVerified();
   if (!isAdultAt(found.birthDate, ctx.now())) throw underAge();
   const hmac = found.ci === null ? null : identityHmac(ctx, found.ci);
+  const nameHmac = found.name ? identityNameHmac(ctx.config, found.name) : null;
   const now = ctx.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -130,7 +143,7 @@ export async function confirmAdultVerification(
           .executeTakeFirstOrThrow();
         if (other && member.adult_identity_shared_allowed_at === null) throw identityInUse();
       }
-      await recordAdultVerification(trx, caller.id, input.identityVerificationId, hmac, now);
+      await recordAdultVerification(trx, caller.id, input.identityVerificationId, { identity: hmac, name: nameHmac }, now);
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw alreadyUsed();

@@ -96,6 +96,7 @@ import * as m0470 from './0470_resumable_uploads';
 import * as m0480 from './0480_staff_allowances';
 import * as m0490 from './0490_alimtalk_choice';
 import * as m0500 from './0500_individual_withholding';
+import * as m0520 from './0520_payout_account_verification';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -196,4 +197,5 @@ export const migrations: Record<string, Migration> = {
   '0480_staff_allowances': m0480,
   '0490_alimtalk_choice': m0490,
   '0500_individual_withholding': m0500,
+  '0520_payout_account_verification': m0520,
 };

@@ -46,6 +46,7 @@ const creator: MyCreator = {
   bankAccountNumber: null,
   payoutOverseas: false,
   payoutForeigner: false,
+  payoutAccountVerification: null,
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
   ongoingEvent: false,

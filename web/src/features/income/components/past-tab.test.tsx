@@ -39,6 +39,8 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
   payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
+  held: false,
+  holdReason: null,
   ...overrides,
 });
 
