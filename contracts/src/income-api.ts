@@ -205,6 +205,8 @@ export const adminSettlementSchema = monthlySettlementSchema
     overdue: z.boolean(),
     /** The account-holder look-up of the account it pays (null: no account). */
     payToVerification: z.enum(PAYOUT_ACCOUNT_VERIFICATION_STATUSES).nullable(),
+    /** The holder's name as the bank answered the look-up of that account (null before an answer). */
+    payToBankHolder: z.string().nullable(),
     /** The payout account change that held it (null: never held). */
     holdAccountChangeId: z.number().int().nullable(),
     holdReleasedAt: dateTime.nullable(),

@@ -66,7 +66,11 @@ const COMPANY_FORMS = /\(주\)|㈜|주식회사|\(유\)|유한회사|\(합\)|합
  * `㈜팬미션` are one name; `Hong Gildong` and `HONG GILDONG` too.
  */
 export function normalizeHolderName(name: string): string {
-  return name.normalize('NFKC').replace(COMPANY_FORMS, '').replace(/[\s.]+/g, '').toLowerCase();
+  return name
+    .normalize('NFKC')
+    .replace(COMPANY_FORMS, '')
+    .replace(/[\s.]+/g, '')
+    .toLowerCase();
 }
 
 /** The payout account at one moment: the bank, the holder, the number, and whether it is abroad. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
-import { identityNameHmac } from '@fanmission/services/identity-verification';
+import { identityNameHmac } from '@fanmission/services/creators';
 import type { BusinessType } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../harness/accounts';

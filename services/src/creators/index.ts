@@ -12,6 +12,7 @@ export {
   queuePayoutAccountCheck,
   startPayoutAccountChecks,
 } from './payout-verification';
+export { identityNameHmac } from './verified-name';
 export { holderLookupFor, SANDBOX_HOLDER_ACCOUNTS, sandboxHolderLookup } from './payout-holder-lookup';
 export { creatorReviewAdminRoutes } from './review-admin-routes';
 export { creatorRoutes } from './routes';

@@ -5,11 +5,17 @@
 import { normalizeHolderName, type MyCreator, type PayoutAccountVerification } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
-import { useTestApp } from '@fanmission/tests/harness/app';
+import { productionPushKeys, testConfig, useTestApp } from '@fanmission/tests/harness/app';
+import { loadConfig } from '../config';
 import { approveAs } from '@fanmission/tests/support/approvals';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
-import { identityNameHmac } from '../identity-verification';
-import { SANDBOX_HOLDER_ACCOUNTS, sandboxHolderLookup, type HolderLookupProvider } from './payout-holder-lookup';
+import { identityNameHmac } from './verified-name';
+import {
+  holderLookupFor,
+  SANDBOX_HOLDER_ACCOUNTS,
+  sandboxHolderLookup,
+  type HolderLookupProvider,
+} from './payout-holder-lookup';
 import { checkDuePayoutAccounts, checkPayoutAccount, retryDelayMs } from './payout-verification';
 
 const clock = { now: new Date('2026-11-22T10:00:00Z') };
@@ -116,7 +122,10 @@ describe('the creator sets a payout account: its holder is looked up at once', (
     const creator = await creatorNamed(null, { type: 'CORPORATION', name: '(주)별빛컴퍼니' });
     const number = accountNumber();
     const answered = await setAccount(creator, '주식회사 별빛 컴퍼니', number);
-    expect(answered.payoutAccountVerification).toMatchObject({ status: 'VERIFIED', bankHolder: '주식회사 별빛 컴퍼니' });
+    expect(answered.payoutAccountVerification).toMatchObject({
+      status: 'VERIFIED',
+      bankHolder: '주식회사 별빛 컴퍼니',
+    });
     expect(await rowOf(creator.creatorId, number)).toMatchObject({ matched: 'BUSINESS_NAME' });
   });
 
@@ -133,11 +142,7 @@ describe('the creator sets a payout account: its holder is looked up at once', (
 
   it('MISMATCH: an individual’s account in his business’s name is not his without a registration', async () => {
     const creator = await creatorNamed('김별빛', { type: 'CORPORATION', name: '별빛컴퍼니' });
-    await app()
-      .db.updateTable('creators')
-      .set({ business_type: 'NONE' })
-      .where('id', '=', creator.creatorId)
-      .execute();
+    await app().db.updateTable('creators').set({ business_type: 'NONE' }).where('id', '=', creator.creatorId).execute();
     const answered = await setAccount(creator, '(주)별빛컴퍼니', accountNumber());
     expect(answered.payoutAccountVerification?.status).toBe('MISMATCH');
   });
@@ -178,7 +183,10 @@ describe('the creator sets a payout account: its holder is looked up at once', (
       });
 
       // The bank answers at last: the next try verifies it.
-      const answering: HolderLookupProvider = { name: 'sandbox', lookUp: async () => ({ kind: 'FOUND', holder: '김별빛' }) };
+      const answering: HolderLookupProvider = {
+        name: 'sandbox',
+        lookUp: async () => ({ kind: 'FOUND', holder: '김별빛' }),
+      };
       clock.now = new Date(clock.now.getTime() + 3 * 60_000);
       await checkDuePayoutAccounts(app().ctx, answering);
       expect(await verificationOf(creator)).toMatchObject({ status: 'VERIFIED', failure: null, nextAttemptAt: null });
@@ -270,5 +278,40 @@ describe('finance changes a payout account', () => {
     });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().verification).toMatchObject({ status: 'VERIFIED', bankHolder: '김별빛' });
+  });
+});
+
+describe('the holder look-up in production', () => {
+  it('refuses the sandbox, and has no provider by default: accounts stay UNVERIFIED, their statements held', () => {
+    const production = testConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-secret-nobody-has-seen-before-9f3a7c1e5b',
+      ADMIN_PASSWORD: 'a long admin passphrase',
+      PUBLIC_URL: 'https://fanmission.example',
+      DATABASE_URL: 'postgres://fanmission:s3cret-of-our-own@db:5432/fanmission',
+      SMTP_URL: 'smtp://mail:25',
+      METRICS_TOKEN: 'a-scrape-token-of-our-own',
+      BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
+      BACKUP_ENABLED: 'false',
+      ...productionPushKeys(),
+    });
+    expect(holderLookupFor(production)).toBeNull();
+    expect(holderLookupFor(testApp.current.config)?.name).toBe('sandbox');
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'a-secret-nobody-has-seen-before-9f3a7c1e5b',
+        ADMIN_PASSWORD: 'a long admin passphrase',
+        PUBLIC_URL: 'https://fanmission.example',
+        DATABASE_URL: 'postgres://fanmission:s3cret-of-our-own@db:5432/fanmission',
+        SMTP_URL: 'smtp://mail:25',
+        METRICS_TOKEN: 'a-scrape-token-of-our-own',
+        BANK_DEPOSIT_ACCOUNT_NUMBER: '123456-01-234567',
+        BACKUP_ENABLED: 'false',
+        ...productionPushKeys(),
+        PAYOUT_HOLDER_LOOKUP_PROVIDER: 'sandbox',
+      }),
+    ).toThrow(/PAYOUT_HOLDER_LOOKUP_PROVIDER cannot be the sandbox provider in production/);
   });
 });

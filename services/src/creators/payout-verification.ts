@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { runPeriodically, type PeriodicTask } from '../background';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
-import { identityNameHmac } from '../identity-verification';
+import { identityNameHmac } from './verified-name';
 import { holderLookupFor, type HolderLookupProvider } from './payout-holder-lookup';
 import type { PayoutAccountVerificationRow, PayoutAccountVerificationsTable } from './table';
 
@@ -48,7 +48,12 @@ export async function queuePayoutAccountCheck(trx: DbExecutor, key: PayoutAccoun
   } as const;
   await trx
     .insertInto('payout_account_verifications')
-    .values({ creator_id: key.creatorId, bank_name: key.bankName, bank_account_number: key.bankAccountNumber, ...queued })
+    .values({
+      creator_id: key.creatorId,
+      bank_name: key.bankName,
+      bank_account_number: key.bankAccountNumber,
+      ...queued,
+    })
     .onConflict((conflict) => conflict.columns(['creator_id', 'bank_name', 'bank_account_number']).doUpdateSet(queued))
     .execute();
 }

@@ -2,5 +2,4 @@
 // or the sandbox's). Other modules import only this file.
 export { identityVerificationAdminRoutes } from './admin-routes';
 export { identityVerificationRoutes, sandboxIdentityRoutes } from './routes';
-export { identityNameHmac } from './service';
 export { type IdentityVerificationTables } from './table';

@@ -5,7 +5,7 @@ import { kstDate } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { identityNameHmac } from './service';
+import { identityNameHmac } from '../creators';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;

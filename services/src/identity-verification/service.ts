@@ -1,6 +1,5 @@
 import {
   isAdultAt,
-  normalizeHolderName,
   type AdultVerification,
   type AdultVerificationRequest,
   type IdentityVerificationStart,
@@ -9,7 +8,7 @@ import {
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Caller } from '../auth';
-import type { AppConfig } from '../config';
+import { identityNameHmac } from '../creators';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
@@ -80,16 +79,6 @@ const identityHmac = (ctx: ServiceContext, ci: string) =>
     .digest('base64url');
 
 /**
- * The HMAC kept of the name a check verified, in the form the payout account's holder comparison reads
- * (`normalizeHolderName`, docs/rules/settlement.md): whether a bank's holder is the member, never who he is.
- */
-export function identityNameHmac(config: AppConfig, name: string): string {
-  return createHmac('sha256', config.IDENTITY_CI_HMAC_KEY ?? config.JWT_SECRET)
-    .update(`identity-name:${normalizeHolderName(name)}`)
-    .digest('base64url');
-}
-
-/**
  * `POST /users/me/adult-verification`: reads the finished check from the provider. Only a check id the API issued to
  * the caller, unexpired and never used, counts (another's, an unknown or an expired one is 409 IDENTITY_NOT_VERIFIED,
  * never telling which; one used before is 409 IDENTITY_ALREADY_USED). VERIFIED and 19 or older (Korea time) → the
@@ -143,7 +132,13 @@ export async function confirmAdultVerification(
           .executeTakeFirstOrThrow();
         if (other && member.adult_identity_shared_allowed_at === null) throw identityInUse();
       }
-      await recordAdultVerification(trx, caller.id, input.identityVerificationId, { identity: hmac, name: nameHmac }, now);
+      await recordAdultVerification(
+        trx,
+        caller.id,
+        input.identityVerificationId,
+        { identity: hmac, name: nameHmac },
+        now,
+      );
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw alreadyUsed();

@@ -114,9 +114,12 @@ describe('a statement to an account whose holder is not verified', () => {
 
     const filter = encodeURIComponent(JSON.stringify({ year: 2026, month: 10, held: true }));
     const list = await call('GET', `/api/admin/settlements?filter=${filter}`, finance.headers);
-    expect(list.json<AdminSettlement[]>().map((row) => row.creatorId).sort()).toEqual(
-      [waiting.creatorId, mismatched.creatorId].sort(),
-    );
+    expect(
+      list
+        .json<AdminSettlement[]>()
+        .map((row) => row.creatorId)
+        .sort(),
+    ).toEqual([waiting.creatorId, mismatched.creatorId].sort());
   });
 
   it('is left out of the transfer file', async () => {
@@ -172,9 +175,9 @@ describe('a statement to an account whose holder is not verified', () => {
     expect(await transferFile()).toContain(`,${statement.id}\r\n`);
 
     const url = `/api/admin/settlements/${statement.id}`;
-    expect(await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' }))).toMatchObject(
-      { status: 'APPROVED' },
-    );
+    expect(
+      await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' })),
+    ).toMatchObject({ status: 'APPROVED' });
     const pay = { action: 'pay', transferReference: 'KB-2', transferDate: '2026-11-10' };
     expect(await approveAs(app(), checker, await call('PUT', url, finance.headers, pay))).toMatchObject({
       status: 'PAID',

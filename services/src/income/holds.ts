@@ -27,7 +27,6 @@ export function holdReason(row: HoldInputs): StatementHoldReason | null {
   return row.payout_held && row.hold_released_at === null ? 'ACCOUNT_CHANGED' : null;
 }
 
-
 /** The rule in SQL, on the statement alias `s` (no join needed): whether the statement is held now. */
 export function heldSql(): RawBuilder<boolean> {
   return sql<boolean>`(

@@ -57,7 +57,7 @@ export function statementDto(row: ReadStatement): MonthlySettlement {
 }
 
 export function adminStatementDto(
-  row: ReadStatement & { creator_name: string },
+  row: ReadStatement & { creator_name: string; pay_to_bank_holder?: string | null },
   now: Date,
 ): AdminSettlement {
   return {
@@ -75,6 +75,7 @@ export function adminStatementDto(
     transferDate: row.transfer_date,
     overdue: isOverdue(row, now),
     payToVerification: verificationStatus(row.pay_to_verification, row.bank_account_number),
+    payToBankHolder: row.pay_to_bank_holder ?? null,
     holdAccountChangeId: row.hold_account_change_id,
     holdReleasedAt: row.hold_released_at?.toISOString() ?? null,
     holdReleasedByUserId: row.hold_released_by_user_id,
@@ -97,26 +98,29 @@ export function isOverdue(row: Pick<StatementRow, 'status' | 'due_date'>, now: D
 
 /** Statements with the payout that paid each carried-over month. */
 export function statementsQuery(db: DbExecutor) {
-  return db
-    .selectFrom('settlement_statements as s')
-    .innerJoin('creators as cr', 'cr.id', 's.creator_id')
-    .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
-    // The check of the account the statement pays (the creators module's table, migration 0520): the hold rule.
-    .leftJoin('payout_account_verifications as pv', (join) =>
-      join
-        .onRef('pv.creator_id', '=', 's.creator_id')
-        .onRef('pv.bank_name', '=', 's.bank_name')
-        .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
-    )
-    .selectAll('s')
-    .select([
-      'pv.status as pay_to_verification',
-      'cr.name as creator_name',
-      'cr.business_type',
-      'cr.business_name',
-      'cr.business_registration_number',
-      'co.paid_by_statement_id as carried_into_statement_id',
-    ]);
+  return (
+    db
+      .selectFrom('settlement_statements as s')
+      .innerJoin('creators as cr', 'cr.id', 's.creator_id')
+      .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
+      // The check of the account the statement pays (the creators module's table, migration 0520): the hold rule.
+      .leftJoin('payout_account_verifications as pv', (join) =>
+        join
+          .onRef('pv.creator_id', '=', 's.creator_id')
+          .onRef('pv.bank_name', '=', 's.bank_name')
+          .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
+      )
+      .selectAll('s')
+      .select([
+        'pv.status as pay_to_verification',
+        'pv.bank_holder as pay_to_bank_holder',
+        'cr.name as creator_name',
+        'cr.business_type',
+        'cr.business_name',
+        'cr.business_registration_number',
+        'co.paid_by_statement_id as carried_into_statement_id',
+      ])
+  );
 }
 
 /** The creator's statements, newest month first. */

@@ -502,7 +502,14 @@ export const ja: Messages = {
     withheld: '源泉徴収 {{total}}ウォン（所得税 {{incomeTax}}ウォン・地方所得税 {{localTax}}ウォン）',
     taxWithheld: '源泉徴収税',
     download: 'ダウンロード',
-    status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越' },
+    status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越', HELD: '支払保留' },
+    hold: {
+      ACCOUNT_UNVERIFIED: '口座名義を確認中：確認が終わると支払われます。',
+      ACCOUNT_MISMATCH: '口座名義がご本人と異なります：ご本人名義の口座に変更すると支払われます。',
+      ACCOUNT_FAILED: '口座を確認できませんでした：精算口座をご確認ください。',
+      ACCOUNT_CHANGED: '精算口座の変更を確認中：財務チームの確認後に支払われます。',
+      fixAccount: '精算口座を見る',
+    },
     overdue: '支払遅延（予定日 {{date}}）',
     pastEmpty: '精算履歴はありません。',
     pastNote:
