@@ -57,6 +57,17 @@ export const monthIncomeSchema = incomeNewSchema
     /** The taxes taken from income before toReceipt (docs/rules/settlement.md): income tax, and local income tax. */
     taxWithheld: won,
     localTaxWithheld: won,
+    /** What the month's coins sold for: coins × 100 won, before the payment and platform fees. */
+    gross: won,
+    /** An overseas account's extra fee, taken from income before toReceipt. */
+    overseasFee: won,
+    /** The fewest coins a statement pays for this creator's account (500; 1,000 for a foreigner paid abroad). */
+    minimumCoins: z.number().int(),
+    /**
+     * The month comes to fewer coins than `minimumCoins`: nothing is paid for it, its coins carry over to the next
+     * month (settled: its statement is CARRIED_OVER; so far: this month's coins alone, carried coins aside).
+     */
+    carriesOver: z.boolean(),
   })
   .meta({ id: 'MonthIncome' });
 export type MonthIncome = z.infer<typeof monthIncomeSchema>;
