@@ -46,12 +46,33 @@ export async function decideSandboxIdentityVerification(
 export async function findAdultVerification(
   db: DbExecutor,
   userId: number,
-): Promise<{ adult_verified_at: Date | null; adult_verification_id: string | null } | undefined> {
+): Promise<
+  | {
+      adult_verified_at: Date | null;
+      adult_verification_id: string | null;
+      adult_identity_hmac: string | null;
+      identity_name_hmac: string | null;
+    }
+  | undefined
+> {
   return await db
     .selectFrom('users')
-    .select(['adult_verified_at', 'adult_verification_id'])
+    .select(['adult_verified_at', 'adult_verification_id', 'adult_identity_hmac', 'identity_name_hmac'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * Records the name a later check verified of a member proved an adult before (his first verification stands), when
+ * none is kept yet: what a payout account's holder is compared with.
+ */
+export async function recordVerifiedName(db: DbExecutor, userId: number, nameHmac: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ identity_name_hmac: nameHmac })
+    .where('id', '=', userId)
+    .where('identity_name_hmac', 'is', null)
+    .execute();
 }
 
 /** Records that the member was proved an adult; nothing when he already was. Answers whether it was recorded now. */

@@ -115,6 +115,35 @@ describe('an adult verification through the sandbox identity check', () => {
     expect(none.identity_name_hmac).toBeNull();
   });
 
+  it('lets an adult verified without a name add it with a later check, his first verification standing', async () => {
+    const member = await createAccount(app());
+    const first = await start(member);
+    await sandboxVerify(first.identityVerificationId, '1990-05-17');
+    const at = (await confirm(member, first.identityVerificationId)).json<{ adultVerifiedAt: string }>()
+      .adultVerifiedAt;
+    const nameOf = async () =>
+      (
+        await app()
+          .db.selectFrom('users')
+          .select(['identity_name_hmac', 'adult_verification_id'])
+          .where('id', '=', member.id)
+          .executeTakeFirstOrThrow()
+      ).identity_name_hmac;
+    expect(await nameOf()).toBeNull();
+
+    const second = await start(member);
+    await sandboxVerify(second.identityVerificationId, '1990-05-17', '홍길동');
+    const again = await confirm(member, second.identityVerificationId);
+    expect(again.json()).toEqual({ adultVerifiedAt: at });
+    expect(await nameOf()).toBe(identityNameHmac(testApp.current.config, '홍길동'));
+    // Used once; the name, once kept, is not replaced by a later check.
+    expect((await confirm(member, second.identityVerificationId)).json()).toEqual({ adultVerifiedAt: at });
+    const third = await start(member);
+    await sandboxVerify(third.identityVerificationId, '1990-05-17', '김다름');
+    await confirm(member, third.identityVerificationId);
+    expect(await nameOf()).toBe(identityNameHmac(testApp.current.config, '홍길동'));
+  });
+
   it('takes a member from the first instant of his 19th birthday in Korea', async () => {
     const member = await createAccount(app());
     const { identityVerificationId } = await start(member);

@@ -292,6 +292,11 @@ describe('bank account (/bank-account-change)', () => {
       const shown = await screen.findByTestId('payout-account-check');
       expect(shown.getAttribute('data-status')).toBe(status);
       expect(shown.textContent).toContain(texts.creatorStudio.bank.check[message].replace('{{holder}}', '김다름'));
+      // Without a verified name, the identity check that gives one is a button away.
+      const verifyIdentity = within(shown).queryByRole('button', {
+        name: texts.creatorStudio.bank.check.verifyIdentity,
+      });
+      expect(verifyIdentity !== null).toBe(message === 'NO_VERIFIED_NAME');
       cleanupApp();
     }
   });

@@ -174,6 +174,7 @@ export const creatorStudioEn: CreatorStudioMessages = {
     failed: 'Failed: {{error}}',
     check: {
       title: 'Account holder check',
+      verifyIdentity: 'Verify your identity',
       VERIFIED: 'Holder verified: the bank says this account is held by {{holder}}. Your settlements are paid to it.',
       PENDING: 'We are checking the account holder. Payouts to this account are held until the check is done.',
       NO_VERIFIED_NAME:

@@ -175,6 +175,7 @@ export const creatorStudioJa: CreatorStudioMessages = {
     failed: '失敗: {{error}}',
     check: {
       title: '口座名義の確認',
+      verifyIdentity: '本人認証する',
       VERIFIED: '名義確認済み：銀行によると口座名義は{{holder}}です。この口座で精算金を受け取れます。',
       PENDING: '口座名義を確認中です。確認が終わるまで、この口座への精算金の支払いは保留されます。',
       NO_VERIFIED_NAME:

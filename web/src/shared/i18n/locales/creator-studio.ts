@@ -172,6 +172,7 @@ export const creatorStudioKo = {
     failed: '실패: {{error}}',
     check: {
       title: '예금주 확인',
+      verifyIdentity: '본인인증하기',
       VERIFIED: '예금주 확인 완료 (은행이 알려 준 예금주: {{holder}}). 이 계좌로 정산금을 받을 수 있어요.',
       PENDING: '예금주 확인 중이에요. 확인이 끝나기 전까지 이 계좌로 가는 정산금 지급은 보류돼요.',
       NO_VERIFIED_NAME:
