@@ -4,6 +4,7 @@
 // statement page naming the hold's reason and the account change (old → new). Screenshots in ko at 1280 and 360 px
 // (and the mismatch in en and ja): tests/artifacts/screenshots/web-payout-*.png, admin-payout-*.png.
 import { koreaMonthOf, previousMonth } from '@fanmission/contracts';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
@@ -13,6 +14,7 @@ import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { collectPageErrors, creatorSession, storeSession } from '../support/browser';
 import { logInToConsole } from '../support/console';
+import { AXE_TAGS } from '../support/web-a11y';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
 
 const ko = resources.ko.translation;
@@ -37,6 +39,12 @@ const NUMBERS: Record<Exclude<State, 'PENDING'>, string> = {
   ACCOUNT_NOT_FOUND: '3333020000000',
   BANK_TIMEOUT: '3333020000408',
 };
+
+/** The serious and critical accessibility violations axe finds on the page (none wanted). */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 
 describe('verified payout accounts on screen', () => {
   const served = useServedApp();
@@ -140,6 +148,7 @@ describe('verified payout accounts on screen', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         }
         await shot(page, `web-payout-account-${state.toLowerCase()}-ko${width === 360 ? '-360' : ''}.png`);
+        expect(await seriousViolations(page)).toEqual([]);
         expect(errors).toEqual([]);
         await page.close();
       }
@@ -155,9 +164,11 @@ describe('verified payout accounts on screen', () => {
       await row.getByText(ko.income.status.HELD).waitFor();
       await row.getByText(ko.income.hold.ACCOUNT_MISMATCH).waitFor();
       await shot(page, `web-payout-income-held-ko${width === 360 ? '-360' : ''}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.goto(url('/adjustment-page'));
       await page.getByTestId('month-summary').waitFor();
       await shot(page, `web-payout-income-current-ko${width === 360 ? '-360' : ''}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
     }
@@ -182,6 +193,7 @@ describe('verified payout accounts on screen', () => {
       // The account it pays is not his current one any more: old → new, masked.
       await page.getByText(/카카오뱅크 \*\*\*\*7777 · 홍길동 → 카카오뱅크 \*\*\*\*9999 · 홍길동/).waitFor();
       await shot(page, `admin-payout-statement-held-ko${width === 360 ? '-360' : ''}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
       const filter = encodeURIComponent(JSON.stringify({ ...last, held: true }));
       await page.goto(url(`/admin/settlements?filter=${filter}`));
       await page.locator('tbody tr').getByText(consoleKo.console.settlements.heldFor.ACCOUNT_MISMATCH).waitFor();

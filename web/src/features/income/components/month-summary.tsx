@@ -1,7 +1,6 @@
 import { formatNumber, type MonthIncome, payoutWonPerCoin, WON_PER_COIN } from '@fanmission/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -63,7 +62,6 @@ export function MonthSummary({ income }: { income: MonthIncome }) {
         {lines.map((line) => (
           <SummaryLine key={line.label} line={line} />
         ))}
-        <Divider sx={{ my: 1 }} />
         <SummaryLine
           strong
           sentence={income.carriesOver}
@@ -87,7 +85,15 @@ export function MonthSummary({ income }: { income: MonthIncome }) {
 function SummaryLine({ line, strong = false, sentence = false }: { line: Line; strong?: boolean; sentence?: boolean }) {
   return (
     <Box
-      sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, py: 0.5 }}
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: 2,
+        py: 0.5,
+        // The total under a rule, as on a receipt (a rule of its own would break the definition list's structure).
+        ...(strong && { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 }),
+      }}
       data-testid={strong ? 'month-summary-payout' : undefined}
     >
       <Box component="dt" sx={{ m: 0, minWidth: 0 }}>

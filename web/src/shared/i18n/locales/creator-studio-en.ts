@@ -183,7 +183,8 @@ export const creatorStudioEn: CreatorStudioMessages = {
         'The account holder is not you: the bank says it is held by {{holder}}. Please set an account in your own or your business’s name. Payouts are held until then.',
       ACCOUNT_NOT_FOUND:
         'The bank has no such account. Please check the bank and the account number and save again. Payouts are held until then.',
-      BANK_TIMEOUT: 'The bank did not answer, so the holder is not checked yet. We will try again by ourselves.',
+      BANK_TIMEOUT:
+        'The bank did not answer, so the holder is not checked yet. We will try again by ourselves; payouts are held until then.',
     },
   },
 };

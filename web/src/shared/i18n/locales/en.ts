@@ -506,7 +506,7 @@ export const en: Messages = {
     status: { PAID: 'Paid', UNPAID: 'To be paid', CARRIED_OVER: 'Carried over', HELD: 'On hold' },
     hold: {
       ACCOUNT_UNVERIFIED: 'Checking the account holder: paid once the check is done.',
-      ACCOUNT_MISMATCH: 'The account holder is not you: paid once you set an account in your name.',
+      ACCOUNT_MISMATCH: 'On hold: the account holder is not you.',
       ACCOUNT_FAILED: 'The account could not be checked: please check your payout account.',
       ACCOUNT_CHANGED: 'Your payout account changed: paid once finance has checked the change.',
       fixAccount: 'Payout account',

@@ -511,7 +511,7 @@ export const ja: Messages = {
     status: { PAID: '支払済み', UNPAID: '支払予定', CARRIED_OVER: '繰越', HELD: '支払保留' },
     hold: {
       ACCOUNT_UNVERIFIED: '口座名義を確認中：確認が終わると支払われます。',
-      ACCOUNT_MISMATCH: '口座名義がご本人と異なります：ご本人名義の口座に変更すると支払われます。',
+      ACCOUNT_MISMATCH: '口座名義がご本人と異なるため、支払いが保留されています。',
       ACCOUNT_FAILED: '口座を確認できませんでした：精算口座をご確認ください。',
       ACCOUNT_CHANGED: '精算口座の変更を確認中：財務チームの確認後に支払われます。',
       fixAccount: '精算口座を見る',

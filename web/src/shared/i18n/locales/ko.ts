@@ -508,7 +508,7 @@ export const ko = {
     status: { PAID: '지급 완료', UNPAID: '지급 예정', CARRIED_OVER: '이월', HELD: '지급 보류' },
     hold: {
       ACCOUNT_UNVERIFIED: '예금주 확인 중: 확인이 끝나면 지급돼요.',
-      ACCOUNT_MISMATCH: '예금주가 본인 이름과 달라요: 본인 명의 계좌로 바꿔야 지급돼요.',
+      ACCOUNT_MISMATCH: '예금주가 본인 이름과 달라 지급이 보류됐어요.',
       ACCOUNT_FAILED: '계좌 확인 실패: 정산 계좌를 확인해 주세요.',
       ACCOUNT_CHANGED: '정산 계좌 변경 확인 중: 재무팀이 확인한 뒤 지급돼요.',
       fixAccount: '정산 계좌 보기',
