@@ -95,7 +95,16 @@ export const adultVerificationSchema = z
   .meta({ id: 'AdultVerification' });
 export type AdultVerification = z.infer<typeof adultVerificationSchema>;
 
-/** The sandbox verification page's form: the birth date the tester chooses. */
+/**
+ * The sandbox verification page's form: the birth date the tester chooses, and the name the check verifies (PortOne's
+ * verifiedCustomer.name; left empty, none).
+ */
 export const sandboxIdentityFormSchema = z.object({
   birthDate: z.iso.date({ error: 'validation.date' }),
+  name: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((name) => name || undefined),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANK_NAMES } from './banks';
 import { creatorReviewSchema } from './creator-review';
+import { payoutAccountVerificationSchema } from './payout-accounts';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
   BUSINESS_REGISTRATION_NUMBER_PATTERN,
@@ -102,6 +103,8 @@ export const myCreatorSchema = creatorSchema
     payoutOverseas: z.boolean(),
     /** The creator is a foreigner paid abroad (minimum payout 1,000 coins instead of 500). */
     payoutForeigner: z.boolean(),
+    /** The current payout account's holder check (docs/rules/settlement.md); null without an account. */
+    payoutAccountVerification: payoutAccountVerificationSchema.nullable(),
     newbie: newbieFlagsSchema,
     review: creatorReviewSchema,
     /** A lottery event of his is under way (not closed or cancelled): no new mission product until it ends. */

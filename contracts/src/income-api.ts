@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creatorGradeSchema } from './creators';
 import { SETTLEMENT } from './limits';
+import { PAYOUT_ACCOUNT_VERIFICATION_STATUSES } from './payout-accounts';
 import { pageQuerySchema, pageSchema } from './page';
 import { productTypeSchema } from './missions';
 
@@ -56,6 +57,17 @@ export const monthIncomeSchema = incomeNewSchema
     /** The taxes taken from income before toReceipt (docs/rules/settlement.md): income tax, and local income tax. */
     taxWithheld: won,
     localTaxWithheld: won,
+    /** What the month's coins sold for: coins × 100 won, before the payment and platform fees. */
+    gross: won,
+    /** An overseas account's extra fee, taken from income before toReceipt. */
+    overseasFee: won,
+    /** The fewest coins a statement pays for this creator's account (500; 1,000 for a foreigner paid abroad). */
+    minimumCoins: z.number().int(),
+    /**
+     * The month comes to fewer coins than `minimumCoins`: nothing is paid for it, its coins carry over to the next
+     * month (settled: its statement is CARRIED_OVER; so far: this month's coins alone, carried coins aside).
+     */
+    carriesOver: z.boolean(),
   })
   .meta({ id: 'MonthIncome' });
 export type MonthIncome = z.infer<typeof monthIncomeSchema>;
@@ -64,6 +76,19 @@ export type MonthIncome = z.infer<typeof monthIncomeSchema>;
  * A monthly settlement row. Advanced payments and introduction fees are programmes that do not exist
  * yet: their fields are always 0.
  */
+/**
+ * Why a statement is held: its account's holder check is not done (`ACCOUNT_UNVERIFIED`), found another holder
+ * (`ACCOUNT_MISMATCH`) or failed (`ACCOUNT_FAILED`); or a change of the account waits for finance's release
+ * (`ACCOUNT_CHANGED`).
+ */
+export const STATEMENT_HOLD_REASONS = [
+  'ACCOUNT_UNVERIFIED',
+  'ACCOUNT_MISMATCH',
+  'ACCOUNT_FAILED',
+  'ACCOUNT_CHANGED',
+] as const;
+export type StatementHoldReason = (typeof STATEMENT_HOLD_REASONS)[number];
+
 export const monthlySettlementSchema = z
   .object({
     id: z.number().int(),
@@ -106,6 +131,14 @@ export const monthlySettlementSchema = z
      * the payout account pays the statements issued after it), the number masked; null when none was set.
      */
     payTo: z.object({ bankName: z.string(), bankAccountNumber: z.string() }).nullable(),
+    /**
+     * Not payable now (docs/rules/settlement.md, holds): the account it pays is not VERIFIED by the account-holder
+     * look-up, or the statement was issued within 72 hours of a change of that account and finance has not released
+     * it yet. A held statement is left out of the transfer file and can be neither approved nor paid.
+     */
+    held: z.boolean(),
+    /** Why it is held, the account's check first (what the creator can act on); null when not held. */
+    holdReason: z.enum(STATEMENT_HOLD_REASONS).nullable(),
   })
   .meta({ id: 'MonthlySettlement' });
 export type MonthlySettlement = z.infer<typeof monthlySettlementSchema>;
@@ -181,11 +214,10 @@ export const adminSettlementSchema = monthlySettlementSchema
     transferDate: calendarDate.nullable(),
     /** Not paid and past its due date (Korea time). */
     overdue: z.boolean(),
-    /**
-     * Held for finance: issued within 72 hours of a change of the account it pays (docs/rules/settlement.md), and not
-     * released yet. A held statement is left out of the transfer file and can be neither approved nor paid.
-     */
-    held: z.boolean(),
+    /** The account-holder look-up of the account it pays (null: no account). */
+    payToVerification: z.enum(PAYOUT_ACCOUNT_VERIFICATION_STATUSES).nullable(),
+    /** The holder's name as the bank answered the look-up of that account (null before an answer). */
+    payToBankHolder: z.string().nullable(),
     /** The payout account change that held it (null: never held). */
     holdAccountChangeId: z.number().int().nullable(),
     holdReleasedAt: dateTime.nullable(),

@@ -23,6 +23,56 @@ export function maskAccountNumber(number: string | null): string | null {
   return `****${number.slice(-MASKED_ACCOUNT_DIGITS)}`;
 }
 
+/**
+ * The account-holder look-up (예금주 조회) of a payout account (docs/rules/settlement.md, verified payout account):
+ * UNVERIFIED until it is checked (or while there is no verified name to compare), then VERIFIED, MISMATCH (the bank's
+ * holder is another person) or FAILED (no such account; or the bank did not answer, retried in the background).
+ */
+export const PAYOUT_ACCOUNT_VERIFICATION_STATUSES = ['UNVERIFIED', 'VERIFIED', 'MISMATCH', 'FAILED'] as const;
+export type PayoutAccountVerificationStatus = (typeof PAYOUT_ACCOUNT_VERIFICATION_STATUSES)[number];
+
+/**
+ * Why a check is not VERIFIED: no verified name nor business name to compare the holder with (UNVERIFIED), the bank
+ * knows no such account or did not answer (FAILED), or no look-up provider is configured (UNVERIFIED).
+ */
+export const PAYOUT_ACCOUNT_VERIFICATION_FAILURES = [
+  'NO_VERIFIED_NAME',
+  'ACCOUNT_NOT_FOUND',
+  'BANK_TIMEOUT',
+  'NO_PROVIDER',
+] as const;
+export type PayoutAccountVerificationFailure = (typeof PAYOUT_ACCOUNT_VERIFICATION_FAILURES)[number];
+
+/** A payout account's check as its creator and finance see it. */
+export const payoutAccountVerificationSchema = z
+  .object({
+    status: z.enum(PAYOUT_ACCOUNT_VERIFICATION_STATUSES),
+    failure: z.enum(PAYOUT_ACCOUNT_VERIFICATION_FAILURES).nullable(),
+    /** The holder's name as the bank answered it (null before an answer). */
+    bankHolder: z.string().nullable(),
+    checkedAt: isoDateTime.nullable(),
+    /** When a FAILED check is tried again (null: not retried). */
+    nextAttemptAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'PayoutAccountVerification' });
+export type PayoutAccountVerification = z.infer<typeof payoutAccountVerificationSchema>;
+
+/** The forms of a company's name Korean banks print around it: `(주)`, `㈜`, `주식회사` and the like. */
+const COMPANY_FORMS = /\(주\)|㈜|주식회사|\(유\)|유한회사|\(합\)|합자회사|\(사\)|사단법인|\(재\)|재단법인/g;
+
+/**
+ * A name as the holder comparison reads it: Unicode-compatible form (full-width letters as ASCII), no company form
+ * (`(주)`, `㈜`, `주식회사`, `(유)`, `유한회사` …), no spaces nor dots, lower case. `(주) 팬미션`, `팬미션 주식회사` and
+ * `㈜팬미션` are one name; `Hong Gildong` and `HONG GILDONG` too.
+ */
+export function normalizeHolderName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(COMPANY_FORMS, '')
+    .replace(/[\s.]+/g, '')
+    .toLowerCase();
+}
+
 /** The payout account at one moment: the bank, the holder, the number, and whether it is abroad. */
 export const payoutAccountStateSchema = z
   .object({
@@ -82,6 +132,11 @@ export type AdminPayoutAccountUpdate = z.infer<typeof adminPayoutAccountUpdateSc
 
 /** The answer of that PUT: the creator's payout account now (full number: finance only). */
 export const adminCreatorPayoutAccountSchema = payoutAccountStateSchema
-  .extend({ id: z.number().int(), creatorName: z.string() })
+  .extend({
+    id: z.number().int(),
+    creatorName: z.string(),
+    /** The current account's holder check; null without an account. */
+    verification: payoutAccountVerificationSchema.nullable(),
+  })
   .meta({ id: 'AdminCreatorPayoutAccount' });
 export type AdminCreatorPayoutAccount = z.infer<typeof adminCreatorPayoutAccountSchema>;

@@ -84,7 +84,10 @@ describe('web app: income management', () => {
     await page.goto(url('/adjustment-page'));
     const summary = page.getByTestId('month-summary');
     await summary.getByText('120 코인').waitFor();
-    await summary.getByText('7,200원').first().waitFor(); // 120 × 60 won (Silver)
+    // 총 매출 120 × 100 won, less the fees; 120 coins are under the 500-coin minimum: carried over, no amount.
+    await summary.getByText('12,000원').waitFor();
+    await summary.getByText(ko.income.carriesOver.replace('{{minimum}}', '500')).waitFor();
+    expect(await summary.getByText('7,200원').count()).toBe(0);
     await summary.getByText(ko.income.inProgress).waitFor();
     // The summary and the rows are two requests: the rows may come second.
     await expect.poll(() => page.getByTestId('income-detail-row').count()).toBe(2);
@@ -99,7 +102,11 @@ describe('web app: income management', () => {
       await page.getByRole('option', { name: `${last.year}년` }).click();
     }
     await summary.getByText('600 코인').waitFor();
+    // 600 × 100 = 60,000 won sold; 600 × 60 = 36,000 income, less 1,180 withheld: 34,820 won to be paid.
+    await summary.getByText('60,000원').waitFor();
+    await summary.getByText('34,820원').waitFor();
     await summary.getByText(ko.income.inProgress).waitFor();
+    await shot(page, 'last-month', 'ko');
     await expect.poll(() => page.getByTestId('income-detail-row').count()).toBe(3);
 
     // Past incomes: nothing yet.

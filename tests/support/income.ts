@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
+import { identityNameHmac } from '@fanmission/services/creators';
 import type { BusinessType } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../harness/accounts';
@@ -10,15 +11,31 @@ import { createAccount, type TestAccount } from '../harness/accounts';
  * through the real ledger at a chosen instant (the month they count in), straight in the database.
  */
 
+/** The name an income creator's identity check verified, and the holder of his account. */
+export const INCOME_CREATOR_HOLDER = '홍길동';
+
 export interface IncomeCreator extends TestAccount {
   creatorId: number;
 }
 
 export async function createIncomeCreator(
   app: FastifyInstance,
-  options: { overseas?: boolean; foreigner?: boolean; bank?: boolean; businessType?: BusinessType | null } = {},
+  options: {
+    overseas?: boolean;
+    foreigner?: boolean;
+    bank?: boolean;
+    businessType?: BusinessType | null;
+    /** The account's holder check (docs/rules/settlement.md): VERIFIED unless asked otherwise. */
+    verification?: 'VERIFIED' | 'UNVERIFIED' | null;
+  } = {},
 ): Promise<IncomeCreator> {
   const account = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+  // His identity check verified the name his account is held in: a new account of his is VERIFIED by the sandbox.
+  await app.db
+    .updateTable('users')
+    .set({ identity_name_hmac: identityNameHmac(app.ctx.config, INCOME_CREATOR_HOLDER) })
+    .where('id', '=', account.id)
+    .execute();
   const withBank = options.bank ?? true;
   const creator = await app.db
     .updateTable('creators')
@@ -30,13 +47,52 @@ export async function createIncomeCreator(
       // `businessType: 'NONE'` or null, has 3.3 % withheld: docs/rules/settlement.md).
       business_type: options.businessType === undefined ? 'PRIVATE' : options.businessType,
       bank_name: withBank ? '국민은행' : null,
-      bank_account_holder: withBank ? '홍길동' : null,
+      bank_account_holder: withBank ? INCOME_CREATOR_HOLDER : null,
       bank_account_number: withBank ? `1002${account.id}`.slice(0, 30) : null,
     })
     .where('user_id', '=', account.id)
-    .returning('id')
+    .returning(['id', 'bank_name', 'bank_account_number'])
     .executeTakeFirstOrThrow();
+  const verification = options.verification === undefined ? 'VERIFIED' : options.verification;
+  if (verification && creator.bank_name && creator.bank_account_number) {
+    await setPayoutAccountVerification(app.db, creator.id, verification);
+  }
   return { ...account, creatorId: creator.id };
+}
+
+/**
+ * Records the holder check of the creator's current payout account, straight in the database: VERIFIED (its holder
+ * the creator, as the bank answered) or UNVERIFIED (queued, not due).
+ */
+export async function setPayoutAccountVerification(
+  db: Db,
+  creatorId: number,
+  status: 'VERIFIED' | 'UNVERIFIED',
+): Promise<void> {
+  const creator = await db
+    .selectFrom('creators')
+    .select(['bank_name', 'bank_account_holder', 'bank_account_number'])
+    .where('id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  const values = {
+    status,
+    matched: status === 'VERIFIED' ? ('REAL_NAME' as const) : null,
+    bank_holder: status === 'VERIFIED' ? creator.bank_account_holder : null,
+    failure: null,
+    next_attempt_at: null,
+    queued_at: new Date(),
+    checked_at: status === 'VERIFIED' ? new Date() : null,
+  };
+  await db
+    .insertInto('payout_account_verifications')
+    .values({
+      creator_id: creatorId,
+      bank_name: creator.bank_name!,
+      bank_account_number: creator.bank_account_number!,
+      ...values,
+    })
+    .onConflict((conflict) => conflict.columns(['creator_id', 'bank_name', 'bank_account_number']).doUpdateSet(values))
+    .execute();
 }
 
 let products = 0;

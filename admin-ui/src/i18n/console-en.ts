@@ -158,9 +158,31 @@ export const consoleEn = {
     audit: { before: 'Before', after: 'After' },
     settlements: {
       held: 'Held: account changed',
+      heldFor: {
+        ACCOUNT_CHANGED: 'Held: account changed',
+        ACCOUNT_UNVERIFIED: 'Held: checking holder',
+        ACCOUNT_MISMATCH: 'Held: holder mismatch',
+        ACCOUNT_FAILED: 'Held: account check failed',
+      },
+      holdNotice: {
+        ACCOUNT_CHANGED:
+          'Held as the first payout after a change of the account. Release the hold once the creator has confirmed the change.',
+        ACCOUNT_UNVERIFIED:
+          'Held: the holder of the account it pays is not verified yet. The hold lifts by itself once it is; until then it can be neither approved nor paid.',
+        ACCOUNT_MISMATCH:
+          'Held: the holder of the account it pays (the bank says %{holder}) is neither the creator nor his business. It can be paid once the creator sets an account of his own.',
+        ACCOUNT_FAILED:
+          'Held: the account it pays could not be checked (no such account, or the bank did not answer). A bank that did not answer is asked again by itself.',
+      },
       released: 'Hold released',
+      verification: {
+        VERIFIED: 'Verified (the bank’s holder: %{holder})',
+        UNVERIFIED: 'Checking',
+        MISMATCH: 'Mismatch (the bank’s holder: %{holder})',
+        FAILED: 'Check failed',
+      },
       paysIssuedAccount:
-        'This statement pays the account it was issued with, %{account}. The creator changed his account to %{current} on %{changedAt}.',
+        'The account it pays differs from the creator’s current one: %{account} → %{current} (changed %{changedAt}). This statement pays the account it was issued with.',
     },
     trace: { label: 'Trace', open: 'View trace' },
     lotteryEvents: {

@@ -154,9 +154,30 @@ export const consoleKo: ConsoleMessages = {
     audit: { before: '변경 전', after: '변경 후' },
     settlements: {
       held: '보류: 계좌 변경',
+      heldFor: {
+        ACCOUNT_CHANGED: '보류: 계좌 변경',
+        ACCOUNT_UNVERIFIED: '보류: 예금주 확인 중',
+        ACCOUNT_MISMATCH: '보류: 예금주 불일치',
+        ACCOUNT_FAILED: '보류: 계좌 확인 실패',
+      },
+      holdNotice: {
+        ACCOUNT_CHANGED: '계좌 변경 뒤 첫 지급이라 보류 중입니다. 크리에이터에게 변경을 확인한 뒤 보류를 해제하세요.',
+        ACCOUNT_UNVERIFIED:
+          '지급 계좌의 예금주 확인이 끝나지 않아 보류 중입니다. 확인이 끝나면 자동으로 풀리며, 그 전에는 승인하거나 지급할 수 없습니다.',
+        ACCOUNT_MISMATCH:
+          '지급 계좌의 예금주(은행 확인: %{holder})가 크리에이터 본인이나 사업자 이름과 달라 보류 중입니다. 크리에이터가 본인 계좌로 바꿔야 지급할 수 있습니다.',
+        ACCOUNT_FAILED:
+          '지급 계좌를 확인하지 못해 보류 중입니다(계좌 없음 또는 은행 응답 없음). 은행 응답이 없으면 자동으로 다시 확인합니다.',
+      },
       released: '보류 해제됨',
+      verification: {
+        VERIFIED: '확인됨 (은행 확인 예금주: %{holder})',
+        UNVERIFIED: '확인 중',
+        MISMATCH: '불일치 (은행 확인 예금주: %{holder})',
+        FAILED: '확인 실패',
+      },
       paysIssuedAccount:
-        '이 정산서는 발행 때의 계좌(%{account})로 지급됩니다. 크리에이터가 %{changedAt}에 계좌를 바꿨습니다(지금 계좌: %{current}).',
+        '지급 계좌가 크리에이터의 지금 계좌와 다릅니다: %{account} → %{current} (%{changedAt} 변경). 이 정산서는 발행 때의 계좌로 지급됩니다.',
     },
     trace: { label: '트레이스', open: '트레이스 보기' },
     lotteryEvents: {

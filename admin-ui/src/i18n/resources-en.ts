@@ -363,6 +363,7 @@ export const resourcesEn = {
       transferReference: 'Transfer reference',
       bankAccountNumber: 'Pays to',
       held: 'Payout hold',
+      payToVerification: 'Account holder check',
       holdAccountChangeId: 'Held for the change of',
       holdReleasedAt: 'Hold released',
       holdReleaseNote: 'What was checked before the release',

@@ -365,6 +365,7 @@ export const resourcesKo: ResourceMessages = {
       transferReference: '이체 참조번호',
       bankAccountNumber: '지급 계좌',
       held: '지급 보류',
+      payToVerification: '예금주 확인',
       holdAccountChangeId: '보류 사유(계좌 변경)',
       holdReleasedAt: '보류 해제 일시',
       holdReleaseNote: '해제 전 확인한 내용',

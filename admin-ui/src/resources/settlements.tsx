@@ -5,7 +5,7 @@
  */
 import { formatNumber } from '@fanmission/contracts';
 import type { AdminSettlement, AdminSettlementDetail } from '@fanmission/contracts';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { useId } from 'react';
 import {
   ArrayField,
@@ -68,19 +68,55 @@ const settlementFilters = [
   <NullableBooleanInput key="held" source="held" alwaysOn />,
 ];
 
-/** A statement held after a payout account change, until finance releases it (docs/rules/settlement.md). */
+/**
+ * A held statement (docs/rules/settlement.md, holds): its account's holder is not verified, or a payout account change
+ * waits for finance's release. Neither approved nor paid while held.
+ */
 const isHeld = (record: RaRecord) => record['held'] === true;
 
-/** The hold's chip in a list or on the statement's page; nothing when the statement is not held. */
+/** A payout account change's hold not released yet: what finance's release acts on. */
+const changeHoldOpen = (record: RaRecord) =>
+  record['holdAccountChangeId'] !== null && record['holdAccountChangeId'] !== undefined && !record['holdReleasedAt'];
+
+/** The hold's chip, naming its reason, in a list or on the statement's page; nothing when the statement is not held. */
 function HoldChip() {
-  const record = useRecordContext<{ held?: boolean; holdReleasedAt?: string | null }>();
+  const record = useRecordContext<Pick<AdminSettlement, 'held' | 'holdReason' | 'holdReleasedAt'>>();
   const translate = useTranslate();
   if (!record) return null;
   // The error colour: MUI's warning orange under white text fails WCAG AA contrast (axe, 768 px check).
-  if (record.held) return <Chip size="small" color="error" label={translate('console.settlements.held')} />;
+  if (record.held) {
+    const label = translate(`console.settlements.heldFor.${record.holdReason ?? 'ACCOUNT_CHANGED'}`);
+    return <Chip size="small" color="error" label={label} data-testid="statement-hold" />;
+  }
   if (record.holdReleasedAt)
     return <Chip size="small" variant="outlined" label={translate('console.settlements.released')} />;
   return null;
+}
+
+/** The account-holder check of the account the statement pays, with the holder the bank answered. */
+function PayToVerification() {
+  const record = useRecordContext<AdminSettlement>();
+  const translate = useTranslate();
+  if (!record?.payToVerification) return <>-</>;
+  return (
+    <>
+      {translate(`console.settlements.verification.${record.payToVerification}`, {
+        holder: record.payToBankHolder ?? '-',
+      })}
+    </>
+  );
+}
+
+/** Why the statement is held and what lifts it, on its page. */
+function HoldNotice() {
+  const record = useRecordContext<AdminSettlement>();
+  const translate = useTranslate();
+  if (!record?.holdReason) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 1 }} data-testid="statement-hold-notice">
+      {translate(`console.settlements.holdNotice.${record.holdReason}`, { holder: record.payToBankHolder ?? '-' })}
+    </Alert>
+  );
 }
 
 /**
@@ -91,7 +127,7 @@ const ReleaseHoldAction = () => (
   <UpdateAction<AdminSettlement>
     label="console.actions.releaseHold"
     reasonLabel="resources.settlements.fields.holdReleaseNote"
-    show={isHeld}
+    show={changeHoldOpen}
     patchOnly
     patch={(_, note) => ({ action: 'release', note })}
     confirm={(record) => statementFacts(record, 'console.confirm.next.statementRelease')}
@@ -275,6 +311,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
     }
   >
     <SimpleShowLayout>
+      <HoldNotice />
       <StatementAccountNotice />
       <TextField source="id" />
       <TextField source="year" />
@@ -315,6 +352,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
             : '-'
         }
       />
+      <FunctionField source="payToVerification" render={() => <PayToVerification />} />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ReferenceField source="holdAccountChangeId" reference="payout-account-changes" link="show" emptyText="-">
         <KstDateField source="changedAt" showTime />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// An unpaid statement pays the account it copied at issue: its page says so, naming both accounts, when the creator
-// changed his payout account after the statement was issued.
+// An unpaid statement pays the account it copied at issue: its page says so, old → new with the numbers masked, only
+// when that is not the creator's current account; and a held statement names its hold's reason.
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
@@ -35,18 +35,27 @@ const statement = {
   bankName: 'KB국민은행',
   bankAccountNumber: '100000001',
   bankAccountHolder: '김소라',
-  held: false,
+  held: false as boolean,
+  holdReason: null as string | null,
+  payToVerification: 'VERIFIED' as string | null,
+  payToBankHolder: '김소라' as string | null,
   holdAccountChangeId: null,
   holdReleasedAt: null,
   holdReleaseNote: null,
 };
-const change = (changedAt: string) => ({
-  id: 3,
-  creatorId: 8,
-  changedAt,
-  from: { bankName: 'KB국민은행', bankAccountNumber: '100000001', bankAccountHolder: '김소라', payoutOverseas: false },
-  to: { bankName: '우리은행', bankAccountNumber: '200000002', bankAccountHolder: '김소라', payoutOverseas: false },
-});
+const OLD = {
+  bankName: 'KB국민은행',
+  bankAccountNumber: '100000001',
+  bankAccountHolder: '김소라',
+  payoutOverseas: false,
+};
+const NEW = {
+  bankName: '우리은행',
+  bankAccountNumber: '200000002',
+  bankAccountHolder: '김소라',
+  payoutOverseas: false,
+};
+const change = (changedAt: string, to: typeof OLD = NEW) => ({ id: 3, creatorId: 8, changedAt, from: OLD, to });
 
 const auth: AuthProvider = {
   login: async () => undefined,
@@ -78,7 +87,7 @@ test('a change after the statement was issued: the page names the account it pay
   const getList = renderShow(statement, [change('2026-11-03T05:00:00.000Z')]);
   expect(
     await screen.findByText(
-      '이 정산서는 발행 때의 계좌(KB국민은행 100000001 · 김소라)로 지급됩니다. 크리에이터가 2026.11.03 14:00 KST에 계좌를 바꿨습니다(지금 계좌: 우리은행 200000002 · 김소라).',
+      '지급 계좌가 크리에이터의 지금 계좌와 다릅니다: KB국민은행 ****0001 · 김소라 → 우리은행 ****0002 · 김소라 (2026.11.03 14:00 KST 변경). 이 정산서는 발행 때의 계좌로 지급됩니다.',
       {},
       { timeout: 10_000 },
     ),
@@ -89,18 +98,46 @@ test('a change after the statement was issued: the page names the account it pay
   );
 });
 
-test('no notice for a change before the issue, nor for a paid statement', async () => {
-  const before = renderShow(statement, [change('2026-10-20T05:00:00.000Z')]);
+test('no notice when the creator’s current account is the one the statement pays, nor for a paid statement', async () => {
+  // A later change that kept the bank and the number (the place abroad, the holder's spelling): the same account.
+  const same = renderShow(statement, [change('2026-11-03T05:00:00.000Z', { ...OLD, payoutOverseas: true })]);
+  expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
+  await waitFor(() => expect(same).toHaveBeenCalled());
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(screen.queryByText(/지급 계좌가 크리에이터의 지금 계좌와 다릅니다/)).toBeNull();
+  cleanup();
+  const before = renderShow(statement, [change('2026-10-20T05:00:00.000Z', OLD)]);
   expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
   // The taxes withheld, each with its rate.
   expect(screen.getByText('2,160 (3%)')).toBeTruthy();
   expect(screen.getByText('210 (0.3%)')).toBeTruthy();
   await waitFor(() => expect(before).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(screen.queryByText(/발행 때의 계좌/)).toBeNull();
+  expect(screen.queryByText(/지급 계좌가 크리에이터의 지금 계좌와 다릅니다/)).toBeNull();
   cleanup();
   const paid = renderShow({ ...statement, status: 'PAID' }, [change('2026-11-03T05:00:00.000Z')]);
   expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
   expect(paid).not.toHaveBeenCalled();
-  expect(screen.queryByText(/발행 때의 계좌/)).toBeNull();
+  expect(screen.queryByText(/지급 계좌가 크리에이터의 지금 계좌와 다릅니다/)).toBeNull();
+});
+
+test('a held statement names its reason: the account’s holder the bank answered, and no approval or payment', async () => {
+  renderShow(
+    {
+      ...statement,
+      held: true,
+      holdReason: 'ACCOUNT_MISMATCH',
+      payToVerification: 'MISMATCH',
+      payToBankHolder: '김다름',
+    },
+    [],
+  );
+  const notice = await screen.findByTestId('statement-hold-notice', {}, { timeout: 10_000 });
+  expect(notice.textContent).toContain(
+    '지급 계좌의 예금주(은행 확인: 김다름)가 크리에이터 본인이나 사업자 이름과 달라',
+  );
+  expect(screen.getByTestId('statement-hold').textContent).toBe('보류: 예금주 불일치');
+  expect(screen.getByText('불일치 (은행 확인 예금주: 김다름)')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: '승인' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /보류 해제/ })).toBeNull();
 });

@@ -1,12 +1,13 @@
-import type { AdminPayoutAccountChange, AdminSettlement } from '@fanmission/contracts';
+import { maskAccountNumber, type AdminPayoutAccountChange, type AdminSettlement } from '@fanmission/contracts';
 import { Alert } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { formatKst } from '../format/kst';
 
 /*
  * Which account an unpaid statement pays: the one it copied when it was issued (docs/rules/settlement.md), even when
- * the creator changed his payout account since. The statement's page says so when the creator's latest change came
- * after the statement was issued, naming both accounts.
+ * the creator changed his payout account since. The statement's page says so when that account is not the creator's
+ * current one (his latest change's), naming both: old → new, the numbers masked. A change that left the bank and the
+ * number as they were (the holder's spelling, the place abroad) or came back to the statement's account says nothing.
  */
 
 const accountText = (account: {
@@ -15,8 +16,14 @@ const accountText = (account: {
   bankAccountHolder: string | null;
 }) =>
   account.bankName
-    ? `${account.bankName} ${account.bankAccountNumber ?? ''} · ${account.bankAccountHolder ?? ''}`
+    ? `${account.bankName} ${maskAccountNumber(account.bankAccountNumber) ?? ''} · ${account.bankAccountHolder ?? ''}`
     : '-';
+
+/** Whether two accounts are one destination: the same bank and number. */
+const sameDestination = (
+  one: { bankName: string | null; bankAccountNumber: string | null },
+  other: { bankName: string | null; bankAccountNumber: string | null },
+) => one.bankName === other.bankName && one.bankAccountNumber === other.bankAccountNumber;
 
 export function StatementAccountNotice() {
   const statement = useRecordContext<AdminSettlement>();
@@ -32,7 +39,7 @@ export function StatementAccountNotice() {
     { enabled: unpaid },
   );
   const latest = data?.[0];
-  if (!statement || !unpaid || !latest || Date.parse(latest.changedAt) <= Date.parse(statement.created)) return null;
+  if (!statement || !unpaid || !latest || sameDestination(statement, latest.to)) return null;
   return (
     <Alert severity="warning" sx={{ mb: 1 }}>
       {translate('console.settlements.paysIssuedAccount', {

@@ -137,6 +137,12 @@ export const configSchema = z
     // The identity verification (본인인증) that proves a member an adult: PortOne's, or the local sandbox page. Unset,
     // PortOne once its secret and identity channel key are set, else the sandbox (outside production; none in it).
     IDENTITY_VERIFICATION_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'portone']).optional()),
+    // The account-holder look-up (예금주 조회) that verifies a creator's payout account: only the local sandbox exists
+    // (deterministic test accounts, docs/configuration.md). Unset, the sandbox outside production; none in it (every
+    // new account stays UNVERIFIED and its statements held until a real provider is added).
+    PAYOUT_HOLDER_LOOKUP_PROVIDER: optionalString.pipe(z.enum(['sandbox']).optional()),
+    /** How often the background check takes the payout accounts due (queued, or a failed look-up to retry). */
+    PAYOUT_HOLDER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     /** The channel key of PortOne's identity verification channel (a channel of its own, apart from payments'). */
     PORTONE_IDENTITY_CHANNEL_KEY: optionalString,
     // The key of the HMAC kept of an identity check's CI (one person verifies one account); JWT_SECRET when unset, so
@@ -369,7 +375,14 @@ export const configSchema = z
     }
     // The sandbox approves any payment its caller asks it to (free coins), and any birth date typed into its identity
     // check (every member an adult), if it were reachable in production.
-    for (const key of ['PAYMENT_CARD_PROVIDER', 'PAYMENT_PAYPAL_PROVIDER', 'IDENTITY_VERIFICATION_PROVIDER'] as const) {
+    // The holder look-up's sandbox would verify any account against the holder its creator typed.
+    const sandboxed = [
+      'PAYMENT_CARD_PROVIDER',
+      'PAYMENT_PAYPAL_PROVIDER',
+      'IDENTITY_VERIFICATION_PROVIDER',
+      'PAYOUT_HOLDER_LOOKUP_PROVIDER',
+    ] as const;
+    for (const key of sandboxed) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');
     }
     // The 알림톡 sandbox would tell members their messages went while none did.

@@ -6,6 +6,14 @@ export { creatorPopularityConsumer } from './popularity-consumer';
 export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
 export { creatorGradeApproval, updateCreatorOrRequestGradeChange } from './grade-approvals';
 export { findCreatorById, tagsOfCreator } from './repository';
+export {
+  checkDuePayoutAccounts,
+  checkPayoutAccount,
+  queuePayoutAccountCheck,
+  startPayoutAccountChecks,
+} from './payout-verification';
+export { identityNameHmac } from './verified-name';
+export { holderLookupFor, SANDBOX_HOLDER_ACCOUNTS, sandboxHolderLookup } from './payout-holder-lookup';
 export { creatorReviewAdminRoutes } from './review-admin-routes';
 export { creatorRoutes } from './routes';
 export { canSeeCreator } from './service';

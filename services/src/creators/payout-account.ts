@@ -12,6 +12,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, notFound, type FieldProblem } from '../http';
 import { domainEvent, recordEvents } from '../outbox';
+import { payoutAccountVerificationOf, queuePayoutAccountCheck } from './payout-verification';
 import * as repository from './repository';
 import type { CreatorRow, PayoutAccountChangeRow } from './table';
 
@@ -76,8 +77,9 @@ const sameText = (a: string | null, b: string | null) => (a ?? '') === (b ?? '')
 
 /**
  * Applies a payout account change to the creator (locked by the caller's transaction) and records it: the history row
- * with the account before and after, and the event that mails the creator. Saving the account as it is changes
- * nothing and records nothing (undefined).
+ * with the account before and after, the event that mails the creator, and (a new bank, holder or number) the queued
+ * check of its holder (`payout-verification.ts`). Saving the account as it is changes nothing and records nothing
+ * (undefined).
  */
 export async function applyPayoutAccountChange(
   trx: DbExecutor,
@@ -126,6 +128,13 @@ export async function applyPayoutAccountChange(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (destinationChanged) {
+    await queuePayoutAccountCheck(
+      trx,
+      { creatorId: creator.id, bankName: to.bank_name, bankAccountNumber: to.bank_account_number },
+      at,
+    );
+  }
   await recordEvents(trx, [
     domainEvent(
       'creator.payout-account-changed',
@@ -211,7 +220,7 @@ export const payoutAccountApproval = guardedAction({
       approved.now,
     );
     const after = await repository.lockCreator(trx, change.creatorId);
-    return payoutAccountView(after!);
+    return payoutAccountWithVerification(trx, after!);
   },
 });
 
@@ -242,7 +251,9 @@ export async function changePayoutAccountAsFinance(
     ip: origin.ip,
     requestId: origin.requestId,
   };
-  if (unchanged(creator, valuesOf(change.account))) return { account: payoutAccountView(creator) };
+  if (unchanged(creator, valuesOf(change.account))) {
+    return { account: await payoutAccountWithVerification(ctx.db, creator) };
+  }
   const approval = await requestApproval(ctx, payoutAccountApproval, {
     maker: origin.actor,
     params: change,
@@ -255,11 +266,24 @@ export async function changePayoutAccountAsFinance(
 export async function payoutAccountAsFinance(db: DbExecutor, creatorId: number): Promise<AdminCreatorPayoutAccount> {
   const creator = await repository.findCreatorById(db, creatorId);
   if (!creator) throw notFound('creators.notFound');
-  return payoutAccountView(creator);
+  return payoutAccountWithVerification(db, creator);
 }
 
-/** A creator's payout account as finance sees it (the full number). */
-export function payoutAccountView(creator: CreatorRow): AdminCreatorPayoutAccount {
+/** A creator's payout account as finance sees it, with its holder check. */
+async function payoutAccountWithVerification(db: DbExecutor, creator: CreatorRow): Promise<AdminCreatorPayoutAccount> {
+  const verification = await payoutAccountVerificationOf(db, {
+    creatorId: creator.id,
+    bankName: creator.bank_name ?? undefined,
+    bankAccountNumber: creator.bank_account_number ?? undefined,
+  });
+  return { ...payoutAccountView(creator), verification };
+}
+
+/**
+ * A creator's payout account as finance sees it (the full number), without its check: what an approval of a change
+ * compares (a check answered in between does not void the request).
+ */
+export function payoutAccountView(creator: CreatorRow): Omit<AdminCreatorPayoutAccount, 'verification'> {
   return {
     id: creator.id,
     creatorName: creator.name,

@@ -33,10 +33,12 @@ import { getProduct } from '../mission-products';
 import { invalidCreatorFields, nothingToUpdate } from './errors';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
-import type { CreatorRow, CreatorUpdate } from './table';
+import type { CreatorRow, CreatorUpdate, PayoutAccountChangeRow } from './table';
 import { reviewOf, requeueValues } from './review';
 import { creatorView } from './view';
 import { applyPayoutAccountChange, payoutReauthenticationProblem } from './payout-account';
+import { holderLookupFor } from './payout-holder-lookup';
+import { checkPayoutAccount, payoutAccountVerificationOf } from './payout-verification';
 import { present, profileChanges, customMissionChanges, bankChanges } from './profile-rules';
 import { adultFlagValues, auditCreatorAdultFlag } from './adult-flag';
 /** Intro media: video or audio, within the 500 MB upload guidance. */
@@ -98,11 +100,16 @@ export async function creatorPage(
 }
 
 async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Promise<MyCreator> {
-  const [view, flags, tagCount, ongoingEvent] = await Promise.all([
+  const [view, flags, tagCount, ongoingEvent, payoutAccountVerification] = await Promise.all([
     creatorView(ctx.db, ctx.config, creator, { withPrivateFields: true }),
     repository.productFlags(ctx.db, creator.id),
     repository.tagsOfCreator(ctx.db, creator.id).then((tags) => tags.length),
     hasOngoingEvent(ctx.db, creator.id),
+    payoutAccountVerificationOf(ctx.db, {
+      creatorId: creator.id,
+      bankName: creator.bank_name ?? undefined,
+      bankAccountNumber: creator.bank_account_number ?? undefined,
+    }),
   ]);
   const newbie = {
     basicInfoDone: creator.image_file_id !== null && tagCount > 0,
@@ -117,6 +124,7 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     bankAccountNumber: creator.bank_account_number,
     payoutOverseas: creator.payout_overseas,
     payoutForeigner: creator.payout_foreigner,
+    payoutAccountVerification,
     newbie,
     review: reviewOf(creator, newbie),
     ongoingEvent,
@@ -169,6 +177,7 @@ export async function updateCreator(
     ? await payoutReauthenticationProblem(ctx.db, caller, body.currentPassword, request.sessionIssuedAt)
     : null;
 
+  let changedAccount: PayoutAccountChangeRow | undefined;
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const creator = await repository.lockCreator(trx, creatorId);
@@ -211,7 +220,7 @@ export async function updateCreator(
         });
       }
       if (bank?.account) {
-        await applyPayoutAccountChange(
+        changedAccount = await applyPayoutAccountChange(
           trx,
           creator,
           bank.account,
@@ -238,6 +247,15 @@ export async function updateCreator(
     throw error;
   }
   if (groups.profile) invalidateSearches(ctx.db);
+  // The new account's holder is looked up at once, so the answer shows the outcome (a bank that does not answer is
+  // asked again by the background check).
+  if (changedAccount?.destination_changed) {
+    await checkPayoutAccount(ctx, holderLookupFor(ctx.config), {
+      creatorId,
+      bankName: changedAccount.to_bank_name,
+      bankAccountNumber: changedAccount.to_bank_account_number,
+    });
+  }
   const updated = await repository.findCreatorById(ctx.db, creatorId);
   if (!updated) throw creatorNotFound();
   return myCreatorView(ctx, updated);

@@ -1,5 +1,13 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
-import type { AdultFlagSetter, BusinessType, CreatorGrade, CreatorReviewStatus, SnsType } from '@fanmission/contracts';
+import type {
+  AdultFlagSetter,
+  BusinessType,
+  CreatorGrade,
+  CreatorReviewStatus,
+  PayoutAccountVerificationFailure,
+  PayoutAccountVerificationStatus,
+  SnsType,
+} from '@fanmission/contracts';
 
 export interface CreatorsTable {
   id: Generated<number>;
@@ -124,6 +132,28 @@ export interface PayoutAccountChangesTable {
   changed_at: Date;
 }
 
+/**
+ * The account-holder look-up (예금주 조회) of each account a creator set, by bank and number (migration 0520): a
+ * statement pays only to a VERIFIED one (docs/rules/settlement.md, verified payout account).
+ */
+export interface PayoutAccountVerificationsTable {
+  creator_id: number;
+  bank_name: string;
+  bank_account_number: string;
+  status: Generated<PayoutAccountVerificationStatus>;
+  failure: PayoutAccountVerificationFailure | null;
+  /** What the VERIFIED holder matched: the creator's verified name, his business name, or the account predates checks. */
+  matched: 'REAL_NAME' | 'BUSINESS_NAME' | 'GRANDFATHERED' | null;
+  /** The holder's name as the bank answered it. */
+  bank_holder: string | null;
+  attempts: Generated<number>;
+  /** When the background check takes it (again); null: nothing to do until the account or the names change. */
+  next_attempt_at: Date | null;
+  /** When the account was (re)queued: a check records its outcome only for the queueing it read. */
+  queued_at: Date;
+  checked_at: Date | null;
+}
+
 /** Every refusal of a creator's application (the creator's row keeps the last reason only). */
 export interface CreatorReviewRefusalsTable {
   id: Generated<number>;
@@ -144,8 +174,10 @@ export interface CreatorsTables {
   creator_supporters: CreatorSupportersTable;
   payout_account_changes: PayoutAccountChangesTable;
   creator_review_refusals: CreatorReviewRefusalsTable;
+  payout_account_verifications: PayoutAccountVerificationsTable;
 }
 
 export type CreatorRow = Selectable<CreatorsTable>;
 export type CreatorUpdate = Updateable<CreatorsTable>;
 export type PayoutAccountChangeRow = Selectable<PayoutAccountChangesTable>;
+export type PayoutAccountVerificationRow = Selectable<PayoutAccountVerificationsTable>;

@@ -13,6 +13,8 @@ export interface IdentityVerificationResult {
   birthDate: string | null;
   /** The verified person's CI (connecting information, the same for one person at every site), when given. */
   ci: string | null;
+  /** The verified person's name (VERIFIED only), when given: a payout account's holder is compared with it. */
+  name: string | null;
 }
 
 export interface IdentityVerificationProvider {
@@ -40,13 +42,15 @@ export const sandboxIdentityPath = (id: string) => `/api/v1/identity-verificatio
 
 /**
  * PortOne V2's identity verification (`IdentityVerification`, a union on `status`): READY, VERIFIED (with the
- * `verifiedCustomer`: name, birthDate YYYY-MM-DD, gender, phone, ci/di …) or FAILED. Only the status and the birth
- * date are read.
+ * `verifiedCustomer`: name, birthDate YYYY-MM-DD, gender, phone, ci/di …) or FAILED. The status, the birth date, the
+ * CI and the name are read.
  */
 const portOneIdentityVerificationSchema = z.looseObject({
   status: z.enum(['READY', 'VERIFIED', 'FAILED']),
   id: z.string(),
-  verifiedCustomer: z.looseObject({ birthDate: z.string(), ci: z.string().optional() }).optional(),
+  verifiedCustomer: z
+    .looseObject({ birthDate: z.string(), ci: z.string().optional(), name: z.string().optional() })
+    .optional(),
 });
 
 /**
@@ -86,7 +90,12 @@ export function portOneIdentityProvider(options: {
       const parsed = portOneIdentityVerificationSchema.safeParse(body);
       if (!response.ok || !parsed.success) throw identityProviderUnavailable(parsed.error ?? body);
       const verified = parsed.data.status === 'VERIFIED' ? parsed.data.verifiedCustomer : undefined;
-      return { status: parsed.data.status, birthDate: verified?.birthDate ?? null, ci: verified?.ci ?? null };
+      return {
+        status: parsed.data.status,
+        birthDate: verified?.birthDate ?? null,
+        ci: verified?.ci ?? null,
+        name: verified?.name ?? null,
+      };
     },
   };
 }
@@ -108,7 +117,7 @@ export function sandboxIdentityProvider(ctx: ServiceContext): IdentityVerificati
     async find(id) {
       const row = await findSandboxIdentityVerification(ctx.db, id);
       // The sandbox's tester is nobody: no CI, so the one-person rule does not apply to it.
-      return row ? { status: row.status, birthDate: row.birth_date, ci: null } : null;
+      return row ? { status: row.status, birthDate: row.birth_date, ci: null, name: row.name } : null;
     },
   };
 }

@@ -5,6 +5,7 @@ import { kstDate } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { identityNameHmac } from '../creators';
 
 const testApp = useTestApp();
 const app = () => testApp.current.app;
@@ -34,12 +35,12 @@ async function start(member: TestAccount) {
 }
 
 /** The tester completes the sandbox check with a birth date (the page's form post). */
-function sandboxVerify(id: string, birthDate: string) {
+function sandboxVerify(id: string, birthDate: string, name?: string) {
   return app().inject({
     method: 'POST',
     url: `/api/v1/identity-verification/sandbox/${id}/verify?lang=ko`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ birthDate }).toString(),
+    payload: new URLSearchParams({ birthDate, ...(name !== undefined && { name }) }).toString(),
   });
 }
 
@@ -85,6 +86,62 @@ describe('an adult verification through the sandbox identity check', () => {
     // Repeating answers the first verification.
     const again = await confirm(member, started.identityVerificationId);
     expect(again.json()).toEqual({ adultVerifiedAt: at });
+  });
+
+  it('keeps of the verified name only its HMAC, which a payout account’s holder is compared with', async () => {
+    const member = await createAccount(app());
+    const started = await start(member);
+    expect((await sandboxVerify(started.identityVerificationId, '1990-05-17', '홍 길동')).statusCode).toBe(303);
+    expect((await confirm(member, started.identityVerificationId)).statusCode).toBe(200);
+    const row = await app()
+      .db.selectFrom('users')
+      .select('identity_name_hmac')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    // Spaces aside, the name the check verified; never the name itself.
+    expect(row.identity_name_hmac).toBe(identityNameHmac(testApp.current.config, '홍길동'));
+    expect(row.identity_name_hmac).not.toContain('홍');
+
+    // A check without a name keeps none.
+    const other = await createAccount(app());
+    const second = await start(other);
+    await sandboxVerify(second.identityVerificationId, '1990-05-17', '');
+    expect((await confirm(other, second.identityVerificationId)).statusCode).toBe(200);
+    const none = await app()
+      .db.selectFrom('users')
+      .select('identity_name_hmac')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(none.identity_name_hmac).toBeNull();
+  });
+
+  it('lets an adult verified without a name add it with a later check, his first verification standing', async () => {
+    const member = await createAccount(app());
+    const first = await start(member);
+    await sandboxVerify(first.identityVerificationId, '1990-05-17');
+    const at = (await confirm(member, first.identityVerificationId)).json<{ adultVerifiedAt: string }>()
+      .adultVerifiedAt;
+    const nameOf = async () =>
+      (
+        await app()
+          .db.selectFrom('users')
+          .select(['identity_name_hmac', 'adult_verification_id'])
+          .where('id', '=', member.id)
+          .executeTakeFirstOrThrow()
+      ).identity_name_hmac;
+    expect(await nameOf()).toBeNull();
+
+    const second = await start(member);
+    await sandboxVerify(second.identityVerificationId, '1990-05-17', '홍길동');
+    const again = await confirm(member, second.identityVerificationId);
+    expect(again.json()).toEqual({ adultVerifiedAt: at });
+    expect(await nameOf()).toBe(identityNameHmac(testApp.current.config, '홍길동'));
+    // Used once; the name, once kept, is not replaced by a later check.
+    expect((await confirm(member, second.identityVerificationId)).json()).toEqual({ adultVerifiedAt: at });
+    const third = await start(member);
+    await sandboxVerify(third.identityVerificationId, '1990-05-17', '김다름');
+    await confirm(member, third.identityVerificationId);
+    expect(await nameOf()).toBe(identityNameHmac(testApp.current.config, '홍길동'));
   });
 
   it('takes a member from the first instant of his 19th birthday in Korea', async () => {

@@ -147,7 +147,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance) {
         });
         return reply.code(400).headers(PROVIDER_PAGE_HEADERS).send(html);
       }
-      const decision = { status: 'VERIFIED', birthDate: form.data.birthDate } as const;
+      const decision = { status: 'VERIFIED', birthDate: form.data.birthDate, name: form.data.name ?? null } as const;
       await decideSandboxIdentityVerification(app.ctx.db, found.id, decision, app.ctx.now());
       return reply.redirect(withQuery(found.redirect_url, { identityVerificationId: found.id }), 303);
     },

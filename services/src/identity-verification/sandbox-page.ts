@@ -8,6 +8,7 @@ const TEXT = {
     notice: '개발용 샌드박스 본인인증 화면입니다. 실제 본인인증은 이루어지지 않습니다.',
     hint: '테스트할 생년월일을 고르세요. 만 19세 미만이면 미성년자로 성인 인증이 거절됩니다.',
     birthDate: '생년월일',
+    name: '이름 (선택: 정산 계좌의 예금주 확인에 쓰여요)',
     verify: '인증 완료',
     cancel: '인증 취소',
     invalid: '생년월일을 YYYY-MM-DD 형식으로 입력해 주세요.',
@@ -19,6 +20,7 @@ const TEXT = {
     notice: 'This is the development sandbox identity check. No real identity check takes place.',
     hint: 'Choose the birth date to test with. Under 19, the adult verification is refused as a minor’s.',
     birthDate: 'Birth date',
+    name: 'Name (optional: the payout account’s holder is checked against it)',
     verify: 'Complete the check',
     cancel: 'Cancel the check',
     invalid: 'Please enter the birth date as YYYY-MM-DD.',
@@ -30,6 +32,7 @@ const TEXT = {
     notice: '開発用のサンドボックス本人認証画面です。実際の本人認証は行われません。',
     hint: 'テストする生年月日を選んでください。満19歳未満の場合、未成年として成人認証が拒否されます。',
     birthDate: '生年月日',
+    name: '氏名（任意：精算口座の名義確認に使われます）',
     verify: '認証を完了',
     cancel: '認証をキャンセル',
     invalid: '生年月日をYYYY-MM-DD形式で入力してください。',
@@ -61,6 +64,8 @@ export function renderSandboxIdentityPage(data: SandboxIdentityPageData): string
     <input id="birthDate" name="birthDate" type="date" required value="${escapeHtml(data.rejectedBirthDate ?? '')}"
       ${data.rejectedBirthDate === undefined ? '' : 'aria-invalid="true" aria-describedby="birthDate-error"'}>
     ${data.rejectedBirthDate === undefined ? '' : `<p id="birthDate-error" class="error">${escapeHtml(text.invalid)}</p>`}
+    <label for="name">${escapeHtml(text.name)}</label>
+    <input id="name" name="name" type="text" maxlength="50" autocomplete="name">
     <button class="verify" type="submit">${escapeHtml(text.verify)}</button>
   </form>
   <form method="post" action="${action}/cancel${query}"><button class="cancel" type="submit">${escapeHtml(text.cancel)}</button></form>`;

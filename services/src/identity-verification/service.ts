@@ -8,6 +8,7 @@ import {
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Caller } from '../auth';
+import { identityNameHmac } from '../creators';
 import type { ServiceContext } from '../context';
 import { uniqueViolation } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
@@ -18,7 +19,7 @@ import {
   newIdentityVerificationId,
   type IdentityVerificationProvider,
 } from './providers';
-import { findAdultVerification, recordAdultVerification } from './repository';
+import { findAdultVerification, recordAdultVerification, recordVerifiedName } from './repository';
 
 /** How long an issued check id may be used: the check takes minutes at most. */
 const CHECK_VALID_MS = 60 * 60 * 1000;
@@ -81,7 +82,8 @@ const identityHmac = (ctx: ServiceContext, ci: string) =>
  * `POST /users/me/adult-verification`: reads the finished check from the provider. Only a check id the API issued to
  * the caller, unexpired and never used, counts (another's, an unknown or an expired one is 409 IDENTITY_NOT_VERIFIED,
  * never telling which; one used before is 409 IDENTITY_ALREADY_USED). VERIFIED and 19 or older (Korea time) → the
- * member is an adult from now on (a member verified before keeps his first verification). Not finished → 409
+ * member is an adult from now on (a member verified before keeps his first verification; a later check of the same
+ * person only adds the verified name he had none of, kept as an HMAC). Not finished → 409
  * IDENTITY_NOT_VERIFIED; a minor → 403 UNDER_ADULT_AGE, nothing recorded; a person (the check's CI) who already
  * verified another account → 409 ADULT_IDENTITY_IN_USE, unless an operator allowed this member a shared identity.
  */
@@ -91,7 +93,17 @@ export async function confirmAdultVerification(
   input: AdultVerificationRequest,
 ): Promise<AdultVerification> {
   const earlier = await findAdultVerification(ctx.db, caller.id);
-  if (earlier?.adult_verified_at) return { adultVerifiedAt: earlier.adult_verified_at.toISOString() };
+  const verifiedBefore = earlier?.adult_verified_at
+    ? { adultVerifiedAt: earlier.adult_verified_at.toISOString() }
+    : null;
+  // An adult already: his first verification answers, unless a new check may still give the name his payout account's
+  // holder is compared with (docs/rules/settlement.md).
+  if (
+    verifiedBefore &&
+    (earlier?.identity_name_hmac || earlier?.adult_verification_id === input.identityVerificationId)
+  ) {
+    return verifiedBefore;
+  }
   const issued = await ctx.db
     .selectFrom('identity_verification_starts')
     .selectAll()
@@ -103,6 +115,19 @@ export async function confirmAdultVerification(
   if (!found || found.status !== 'VERIFIED' || found.birthDate === null) throw notVerified();
   if (!isAdultAt(found.birthDate, ctx.now())) throw underAge();
   const hmac = found.ci === null ? null : identityHmac(ctx, found.ci);
+  const nameHmac = found.name ? identityNameHmac(ctx.config, found.name) : null;
+  if (verifiedBefore) {
+    // The name of another person than the one his first check verified is not his.
+    if (hmac !== null && earlier?.adult_identity_hmac && hmac !== earlier.adult_identity_hmac) throw notVerified();
+    await ctx.db
+      .updateTable('identity_verification_starts')
+      .set({ used_at: ctx.now() })
+      .where('id', '=', issued.id)
+      .where('used_at', 'is', null)
+      .execute();
+    if (nameHmac !== null) await recordVerifiedName(ctx.db, caller.id, nameHmac);
+    return verifiedBefore;
+  }
   const now = ctx.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -130,7 +155,13 @@ export async function confirmAdultVerification(
           .executeTakeFirstOrThrow();
         if (other && member.adult_identity_shared_allowed_at === null) throw identityInUse();
       }
-      await recordAdultVerification(trx, caller.id, input.identityVerificationId, hmac, now);
+      await recordAdultVerification(
+        trx,
+        caller.id,
+        input.identityVerificationId,
+        { identity: hmac, name: nameHmac },
+        now,
+      );
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw alreadyUsed();

@@ -12,6 +12,8 @@ export interface SandboxIdentityVerificationsTable {
   status: Generated<'READY' | 'VERIFIED' | 'FAILED'>;
   /** YYYY-MM-DD, once VERIFIED. */
   birth_date: string | null;
+  /** The name the tester typed (PortOne's verifiedCustomer.name), once VERIFIED; null when left empty. */
+  name: string | null;
   created_at: Date;
   decided_at: Date | null;
 }

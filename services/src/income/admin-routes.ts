@@ -57,8 +57,9 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'The bank transfer file of a month (finance, CSV)',
         description:
-          'One row per unpaid payout statement of the month (ISSUED or APPROVED): bank, holder, account, amount ' +
-          '(won to receive), statement id. UTF-8 with a byte order mark.',
+          'One row per unpaid payout statement of the month (ISSUED or APPROVED) that is not held (its account ' +
+          'VERIFIED, no change waiting for its release): bank, holder, account, amount (won to receive), ' +
+          'statement id. UTF-8 with a byte order mark.',
         security,
         querystring: transferFileQuerySchema,
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
@@ -137,7 +138,9 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
           'APPROVED one: ISSUED is 409 STATEMENT_NOT_APPROVED) and `{"action":"release","note"}` (a held one) are ' +
           '202 with a staff approval request: another finance member approves it at ' +
           '`/api/admin/approvals/{id}/decision`, and it runs then. The amounts never change. A held statement is ' +
-          'neither approved nor paid (409 STATEMENT_HELD). A decision already made is answered with the statement as ' +
+          'neither approved nor paid: 409 STATEMENT_HELD while a payout account change waits for its release, 409 ' +
+          'PAYOUT_ACCOUNT_UNVERIFIED while the account it pays is not VERIFIED by the account-holder look-up (the ' +
+          'message says why). A decision already made is answered with the statement as ' +
           'it is (200); a carried-over month or a paid statement refuses the rest (409). Whoever made the payout ' +
           'account change that held a statement neither asks for its release nor approves it (403 ' +
           'OWN_PAYOUT_CHANGE).',

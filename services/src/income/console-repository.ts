@@ -6,6 +6,7 @@ import {
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
+import { heldSql } from './holds';
 import { statementsQuery } from './statements';
 
 // The finance console's queries: statements, their carried-over months and transfer rows, and the grade review.
@@ -21,7 +22,7 @@ export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter
   if (filter.status !== undefined) query = query.where('s.status', '=', filter.status);
   if (filter.creatorId !== undefined) query = query.where('s.creator_id', '=', filter.creatorId);
   if (filter.held !== undefined) {
-    const held = sql<boolean>`(s.payout_held and s.hold_released_at is null)`;
+    const held = heldSql();
     query = query.where(filter.held ? held : sql<boolean>`not ${held}`);
   }
   if (filter.overdue !== undefined) {
@@ -47,18 +48,18 @@ export async function carriedStatementIds(db: DbExecutor, statementId: number): 
 }
 
 /**
- * A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer, except those held
- * after a payout account change and not released yet.
+ * A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer, except the held
+ * ones (`holds.ts`: an account not VERIFIED, or a change not released yet).
  */
 export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: number) {
   return db
-    .selectFrom('settlement_statements')
-    .select(['id', 'bank_name', 'bank_account_holder', 'bank_account_number', 'to_receipt'])
-    .where('year', '=', year)
-    .where('month', '=', month)
-    .where('status', 'in', ['ISSUED', 'APPROVED'])
-    .where((eb) => eb.or([eb('payout_held', '=', false), eb('hold_released_at', 'is not', null)]))
-    .orderBy('id')
+    .selectFrom('settlement_statements as s')
+    .select(['s.id', 's.bank_name', 's.bank_account_holder', 's.bank_account_number', 's.to_receipt'])
+    .where('s.year', '=', year)
+    .where('s.month', '=', month)
+    .where('s.status', 'in', ['ISSUED', 'APPROVED'])
+    .where(sql<boolean>`not ${heldSql()}`)
+    .orderBy('s.id')
     .execute();
 }
 
@@ -79,11 +80,13 @@ export function withholdingStatementsOfMonth(db: DbExecutor, year: number, month
     .execute();
 }
 
-export function lockStatement(db: DbExecutor, id: number) {
-  return db
+/** The statement a decision acts on, locked, with the check of the account it pays (`holds.ts`). */
+export async function lockStatement(db: DbExecutor, id: number) {
+  const row = await db
     .selectFrom('settlement_statements')
     .select([
       'id',
+      'creator_id',
       'status',
       'payout_held',
       'hold_released_at',
@@ -95,6 +98,18 @@ export function lockStatement(db: DbExecutor, id: number) {
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+  if (!row) return undefined;
+  const check =
+    row.bank_name === null || row.bank_account_number === null
+      ? undefined
+      : await db
+          .selectFrom('payout_account_verifications')
+          .select(['status', 'bank_holder'])
+          .where('creator_id', '=', row.creator_id)
+          .where('bank_name', '=', row.bank_name)
+          .where('bank_account_number', '=', row.bank_account_number)
+          .executeTakeFirst();
+  return { ...row, pay_to_verification: check?.status ?? null, pay_to_bank_holder: check?.bank_holder ?? null };
 }
 
 /**

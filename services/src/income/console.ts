@@ -21,6 +21,7 @@ import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
+import { holdReason } from './holds';
 import { adminStatementDto, statementLines, statementsQuery } from './statements';
 import type { GradeProposalRow } from './table';
 
@@ -142,6 +143,19 @@ export async function withholdingSummary(ctx: ServiceContext, year: number, mont
 }
 
 const statementHeld = () => new AppError(409, 'income.statementHeld', { code: 'STATEMENT_HELD' });
+
+/** Why a held statement is neither approved nor paid, as finance reads it (409). */
+function holdRefusal(row: LockedStatement): AppError {
+  const reason = holdReason(row);
+  if (reason === 'ACCOUNT_CHANGED') return statementHeld();
+  if (reason === 'ACCOUNT_MISMATCH') {
+    return new AppError(409, 'income.payToAccountMismatch', {
+      code: 'PAYOUT_ACCOUNT_UNVERIFIED',
+      params: { holder: row.pay_to_bank_holder ?? '-' },
+    });
+  }
+  return new AppError(409, 'income.payToAccountUnverified', { code: 'PAYOUT_ACCOUNT_UNVERIFIED' });
+}
 const ownPayoutChange = () => new AppError(403, 'income.ownPayoutChange', { code: 'OWN_PAYOUT_CHANGE' });
 
 /**
@@ -163,20 +177,20 @@ type LockedStatement = NonNullable<Awaited<ReturnType<typeof repository.lockStat
  * to PAID), approving or paying a held statement.
  */
 function decisionState(row: LockedStatement, action: UpdateSettlementRequest['action']): 'done' | 'open' {
-  const held = row.payout_held && row.hold_released_at === null;
   if (action === 'release') {
     if (!row.payout_held) throw conflict('income.statementNotHeld');
-    return held ? 'open' : 'done';
+    return row.hold_released_at === null ? 'open' : 'done';
   }
+  const held = holdReason(row) !== null;
   if (action === 'approve') {
     if (row.status === 'APPROVED') return 'done';
     if (row.status !== 'ISSUED') throw conflict('income.statementNotApprovable');
-    if (held) throw statementHeld();
+    if (held) throw holdRefusal(row);
     return 'open';
   }
   if (row.status === 'PAID') return 'done';
   if (row.status === 'CARRIED_OVER') throw conflict('income.statementNotPayable');
-  if (held) throw statementHeld();
+  if (held) throw holdRefusal(row);
   if (row.status !== 'APPROVED') throw statementNotApproved();
   return 'open';
 }
@@ -188,6 +202,7 @@ const statementState = (row: LockedStatement | undefined) =>
         status: row.status,
         payoutHeld: row.payout_held,
         holdReleasedAt: row.hold_released_at,
+        payToVerification: row.pay_to_verification,
         toReceipt: row.to_receipt,
         bankName: row.bank_name,
         bankAccountHolder: row.bank_account_holder,

@@ -6,6 +6,7 @@ import {
   monthKey,
   isBusinessRegistered,
   settlementAmounts,
+  settlementMinimumCoins,
   toPage,
 } from '@fanmission/contracts';
 import { sql } from 'kysely';
@@ -161,6 +162,14 @@ export async function monthIncome(
       toReceipt: statement.to_receipt,
       taxWithheld: statement.tax_withheld,
       localTaxWithheld: statement.local_tax_withheld,
+      gross: statement.gross,
+      overseasFee: statement.overseas_fee,
+      minimumCoins: settlementMinimumCoins({
+        overseas: statement.overseas,
+        foreigner: statement.foreigner,
+        businessRegistered: false,
+      }),
+      carriesOver: statement.status === 'CARRIED_OVER',
     };
   }
   // The month's releases less its lucky compensations, kept per creator and month as the ledger appends them.
@@ -171,7 +180,9 @@ export async function monthIncome(
     .where('month', '=', monthKey(year, month))
     .executeTakeFirst();
   const grade = await gradeOfMonth(db, creatorId, year, month);
-  const amounts = settlementAmounts([{ coins: Number(total?.coins ?? 0), grade }], await payoutAccount(db, creatorId));
+  const account = await payoutAccount(db, creatorId);
+  const amounts = settlementAmounts([{ coins: Number(total?.coins ?? 0), grade }], account);
+  const minimumCoins = settlementMinimumCoins(account);
   return {
     year,
     month,
@@ -185,6 +196,10 @@ export async function monthIncome(
     toReceipt: amounts.toReceipt,
     taxWithheld: amounts.taxWithheld,
     localTaxWithheld: amounts.localTaxWithheld,
+    gross: amounts.gross,
+    overseasFee: amounts.overseasFee,
+    minimumCoins,
+    carriesOver: amounts.totalEarningCoin > 0 && amounts.totalEarningCoin < minimumCoins,
   };
 }
 

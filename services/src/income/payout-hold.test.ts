@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { approveAs } from '@fanmission/tests/support/approvals';
-import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
+import {
+  createIncomeCreator,
+  releasedMission,
+  setPayoutAccountVerification,
+  type IncomeCreator,
+} from '@fanmission/tests/support/income';
 
 const clock = { now: new Date('2026-10-20T03:00:00Z') };
 const testApp = useTestApp({ now: () => clock.now });
@@ -102,6 +107,8 @@ beforeAll(async () => {
     .where('id', '=', sameAccount.creatorId)
     .returning(['bank_account_holder', 'bank_account_number'])
     .executeTakeFirstOrThrow();
+  // The account he had: its holder verified (a change of the place alone does not look the holder up again).
+  await setPayoutAccountVerification(db(), sameAccount.creatorId, 'VERIFIED');
   await changeAccountAt(sameAccount, new Date(RUN_AT.getTime() - 13 * HOUR), {
     bankName: 'KB국민은행',
     bankAccountHolder: unchanged.bank_account_holder,

@@ -138,6 +138,11 @@ describe('creator income', () => {
       // A business-registered creator: nothing withheld.
       taxWithheld: 0,
       localTaxWithheld: 0,
+      // What the coins sold for, the fees coming out of it (docs/rules/settlement.md), and paid: over the minimum.
+      gross: 60_000,
+      overseasFee: 0,
+      minimumCoins: 500,
+      carriesOver: false,
     });
     const now = koreaMonthOf(new Date());
     const current = await get(
@@ -150,6 +155,10 @@ describe('creator income', () => {
       totalEarningCoin: 70,
       income: 4_200,
       grade: 'SILVER',
+      gross: 7_000,
+      // 70 coins, under the 500-coin minimum: carried over to next month, not paid.
+      minimumCoins: 500,
+      carriesOver: true,
     });
     const old = await get(`/api/v1/creators/${creator.creatorId}/incomes/by-month?year=2025&month=3`, creator.headers);
     expect(old.json()).toEqual({ totalEarning: 36_000, paidIncome: 0 });

@@ -6,10 +6,15 @@ import {
   toPage,
 } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
+import { holdReason } from './holds';
 import type { StatementRow } from './table';
 
+/** A statement row as `statementsQuery` reads it: with its pay-to account's check. */
+type ReadStatement = StatementRow & { carried_into_statement_id?: number | null; pay_to_verification: string | null };
+
 /** A statement as the creator sees it. */
-export function statementDto(row: StatementRow & { carried_into_statement_id?: number | null }): MonthlySettlement {
+export function statementDto(row: ReadStatement): MonthlySettlement {
+  const reason = holdReason(row);
   return {
     id: row.id,
     year: row.year,
@@ -46,11 +51,13 @@ export function statementDto(row: StatementRow & { carried_into_statement_id?: n
       row.bank_name && row.bank_account_number
         ? { bankName: row.bank_name, bankAccountNumber: maskAccountNumber(row.bank_account_number)! }
         : null,
+    held: reason !== null,
+    holdReason: reason,
   };
 }
 
 export function adminStatementDto(
-  row: StatementRow & { creator_name: string; carried_into_statement_id?: number | null },
+  row: ReadStatement & { creator_name: string; pay_to_bank_holder?: string | null },
   now: Date,
 ): AdminSettlement {
   return {
@@ -67,12 +74,19 @@ export function adminStatementDto(
     transferReference: row.transfer_reference,
     transferDate: row.transfer_date,
     overdue: isOverdue(row, now),
-    held: row.payout_held && row.hold_released_at === null,
+    payToVerification: verificationStatus(row.pay_to_verification, row.bank_account_number),
+    payToBankHolder: row.pay_to_bank_holder ?? null,
     holdAccountChangeId: row.hold_account_change_id,
     holdReleasedAt: row.hold_released_at?.toISOString() ?? null,
     holdReleasedByUserId: row.hold_released_by_user_id,
     holdReleaseNote: row.hold_release_note,
   };
+}
+
+/** The pay-to account's check status; an account no check knows is UNVERIFIED, no account is null. */
+function verificationStatus(status: string | null, accountNumber: string | null): AdminSettlement['payToVerification'] {
+  if (accountNumber === null) return null;
+  return (status ?? 'UNVERIFIED') as NonNullable<AdminSettlement['payToVerification']>;
 }
 
 /** An issued or approved statement whose due date (Korea time) has passed unpaid. */
@@ -84,18 +98,29 @@ export function isOverdue(row: Pick<StatementRow, 'status' | 'due_date'>, now: D
 
 /** Statements with the payout that paid each carried-over month. */
 export function statementsQuery(db: DbExecutor) {
-  return db
-    .selectFrom('settlement_statements as s')
-    .innerJoin('creators as cr', 'cr.id', 's.creator_id')
-    .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
-    .selectAll('s')
-    .select([
-      'cr.name as creator_name',
-      'cr.business_type',
-      'cr.business_name',
-      'cr.business_registration_number',
-      'co.paid_by_statement_id as carried_into_statement_id',
-    ]);
+  return (
+    db
+      .selectFrom('settlement_statements as s')
+      .innerJoin('creators as cr', 'cr.id', 's.creator_id')
+      .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
+      // The check of the account the statement pays (the creators module's table, migration 0520): the hold rule.
+      .leftJoin('payout_account_verifications as pv', (join) =>
+        join
+          .onRef('pv.creator_id', '=', 's.creator_id')
+          .onRef('pv.bank_name', '=', 's.bank_name')
+          .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
+      )
+      .selectAll('s')
+      .select([
+        'pv.status as pay_to_verification',
+        'pv.bank_holder as pay_to_bank_holder',
+        'cr.name as creator_name',
+        'cr.business_type',
+        'cr.business_name',
+        'cr.business_registration_number',
+        'co.paid_by_statement_id as carried_into_statement_id',
+      ])
+  );
 }
 
 /** The creator's statements, newest month first. */

@@ -157,6 +157,13 @@ describe('destroyPastLegalRetention', () => {
       ).rows[0]!.id;
     const oldStatement = await statement(1, 5 * YEAR + 1);
     const recentStatement = await statement(2, 5 * YEAR - 1);
+    const check = (number: string, age: number) =>
+      sql`insert into payout_account_verifications (creator_id, bank_name, bank_account_number, status, matched,
+            bank_holder, queued_at, checked_at)
+          values (${creator}, '국민은행', ${number}, 'VERIFIED', 'REAL_NAME', 'Old Holder', ${daysAgo(age)},
+            ${daysAgo(age)})`.execute(db);
+    await check('1002111122223333', 5 * YEAR + 1);
+    await check('1002444455556666', 5 * YEAR - 1);
 
     // Outside the legal erasure, the tables refuse any change, erasure included.
     await expect(sql`update admin_audit_log set before = null where id = ${oldAudit}`.execute(db)).rejects.toThrow(
@@ -186,7 +193,15 @@ describe('destroyPastLegalRetention', () => {
     ).rejects.toThrow(/append-only/);
 
     const result = await destroyPastLegalRetention(db, { now: NOW, batchSize: 1 });
-    expect(result.payment).toMatchObject({ admin_audit_log: 1, payout_account_changes: 1, settlement_statements: 1 });
+    expect(result.payment).toMatchObject({
+      admin_audit_log: 1,
+      payout_account_changes: 1,
+      settlement_statements: 1,
+      payout_account_verifications: 1,
+    });
+    const { rows: checks } = await sql<{ bank_account_number: string }>`
+      select bank_account_number from payout_account_verifications where creator_id = ${creator}`.execute(db);
+    expect(checks).toEqual([{ bank_account_number: '1002444455556666' }]);
     expect(result.membership).toMatchObject({ admin_audit_log: 1 });
 
     const { rows: audits } = await sql<{ id: number; before: typeof snapshot; after: typeof snapshot }>`

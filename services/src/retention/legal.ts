@@ -129,6 +129,22 @@ export async function destroyPastLegalRetention(
             limit ${limit})`.execute(trx),
       ),
     );
+    // The holder look-ups of accounts no longer used (not the creator's current account, paying no unpaid statement):
+    // the account and the holder the bank answered go with the payment records (migration 0520).
+    result.payment.payout_account_verifications = await inBatches(limit, () =>
+      sql`
+        delete from payout_account_verifications
+        where (creator_id, bank_name, bank_account_number) in (
+          select v.creator_id, v.bank_name, v.bank_account_number from payout_account_verifications v
+          join creators c on c.id = v.creator_id
+          where v.queued_at < ${payment}
+            and (c.bank_name is distinct from v.bank_name or c.bank_account_number is distinct from v.bank_account_number)
+            and not exists (
+              select 1 from settlement_statements s
+              where s.creator_id = v.creator_id and s.bank_name = v.bank_name
+                and s.bank_account_number = v.bank_account_number and s.status in ('ISSUED', 'APPROVED'))
+          limit ${limit})`.execute(db),
+    );
     // A staff approval keeps copies of what its action acted on (a payout account, an invited member's e-mail), the
     // maker's reason and address: erased with the payment records (migration 0421).
     result.payment.staff_approval_requests = await inBatches(limit, () =>

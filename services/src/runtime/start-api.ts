@@ -12,6 +12,7 @@ import {
   startMediaQueue,
   storageDriverFor,
 } from '../files';
+import { startPayoutAccountChecks } from '../creators';
 import { notificationText } from '../notifications';
 import { paymentProvidersFor, startPaymentSweeper } from '../payments';
 import { startPushSender } from '../push';
@@ -109,6 +110,9 @@ export async function startApi(
     intervalMs: config.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
   });
   stops.push(() => sweeper.stop());
+  // Payout accounts' holder look-ups: the queued ones, and the retries of those the bank did not answer.
+  const payoutChecks = startPayoutAccountChecks(app.ctx);
+  stops.push(() => payoutChecks.stop());
   // Push messages written with notifications go out from here, once the VAPID keys are configured.
   if (config.WEB_PUSH_VAPID_PUBLIC_KEY && config.WEB_PUSH_VAPID_PRIVATE_KEY) {
     const pushSender = startPushSender({ ctx: app.ctx, notificationText });

@@ -43,6 +43,8 @@ export interface UsersTable {
   adult_verification_id: Generated<string | null>;
   /** HMAC of the CI of the identity check that verified him (services/src/identity-verification/service.ts). */
   adult_identity_hmac: Generated<string | null>;
+  /** HMAC of the normalized name an identity check verified (0520): the payout account's holder is compared with it. */
+  identity_name_hmac: Generated<string | null>;
   /** An operator let him verify with an identity another account already used. */
   adult_identity_shared_allowed_at: Generated<Date | null>;
   adult_identity_shared_allowed_by: Generated<number | null>;

@@ -124,6 +124,22 @@ async function generate(
       TAGS.map((name, index) => ({ id: index + 1, name, created_at: new Date(since - DAY_MS) })),
     );
     await write('creators', creators);
+    // Every creator's payout account was looked up at its bank and held by him (docs/rules/settlement.md).
+    await write(
+      'payout_account_verifications',
+      creators.map((creator) => ({
+        creator_id: creator.id,
+        bank_name: creator.bank_name,
+        bank_account_number: creator.bank_account_number,
+        status: 'VERIFIED',
+        matched: 'REAL_NAME',
+        bank_holder: creator.bank_account_holder,
+        attempts: 1,
+        queued_at: creator.created_at,
+        checked_at: creator.created_at,
+      })),
+      false,
+    );
     await write('creator_tags', creatorTags, false);
     await write('creator_sns_links', snsLinks, false);
     await write('mission_products', productRows);

@@ -97,6 +97,7 @@ import * as m0480 from './0480_staff_allowances';
 import * as m0490 from './0490_alimtalk_choice';
 import * as m0500 from './0500_individual_withholding';
 import * as m0510 from './0510_refund_destination';
+import * as m0520 from './0520_payout_account_verification';
 import * as m0530 from './0530_comment_report_reasons';
 import * as m0531 from './0531_event_description_video';
 
@@ -200,6 +201,7 @@ export const migrations: Record<string, Migration> = {
   '0490_alimtalk_choice': m0490,
   '0500_individual_withholding': m0500,
   '0510_refund_destination': m0510,
+  '0520_payout_account_verification': m0520,
   '0530_comment_report_reasons': m0530,
   '0531_event_description_video': m0531,
 };

@@ -27,6 +27,16 @@ export const incomeMessages = {
     en: 'This statement is held because its payout account changed recently; release the hold once checked to approve or pay it.',
     ja: '精算口座が最近変更されたため保留中の精算書です。確認後に保留を解除すると承認・支払いができます。',
   },
+  'income.payToAccountUnverified': {
+    ko: '예금주 확인이 끝나지 않은 계좌로 가는 정산서라 승인하거나 지급할 수 없습니다. 계좌의 예금주가 크리에이터 본인(또는 사업자)으로 확인되면 보류가 자동으로 풀립니다.',
+    en: 'This statement pays an account whose holder has not been verified, so it cannot be approved or paid. The hold lifts by itself once the holder is verified as the creator (or his business).',
+    ja: '名義確認が済んでいない口座への精算書のため、承認も支払いもできません。口座名義がクリエイター本人（または事業者）と確認されると保留は自動で解除されます。',
+  },
+  'income.payToAccountMismatch': {
+    ko: '계좌의 예금주({holder})가 크리에이터 본인이나 사업자 이름과 달라 보류된 정산서입니다. 크리에이터가 본인 계좌로 바꿔야 지급할 수 있습니다.',
+    en: 'This statement is held because the account’s holder ({holder}) is neither the creator’s name nor his business name. It can be paid once the creator sets an account of his own.',
+    ja: '口座名義（{holder}）がクリエイター本人または事業者の名前と異なるため保留中の精算書です。クリエイターが本人名義の口座に変更すると支払えます。',
+  },
   'income.ownPayoutChange': {
     ko: '이 정산서를 보류시킨 정산 계좌 변경을 한 사람은 보류 해제를 요청하거나 승인할 수 없습니다. 다른 재무 담당자가 처리해야 합니다.',
     en: 'You made the payout account change that held this statement: other finance members must release the hold and approve its release.',

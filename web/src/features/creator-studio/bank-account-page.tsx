@@ -27,6 +27,7 @@ import {
   type BankValues,
 } from './bank-account';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
+import { checkMessage, PayoutAccountCheck } from './payout-account-check';
 
 /** Navigation state of /bank-account-change and /password-change: the account's e-mail. */
 export interface EmailState {
@@ -86,9 +87,15 @@ function BankAccountForm() {
     setBusy(true);
     setProblems(NO_BANK_PROBLEMS);
     try {
-      await saveBankAccount(session.creatorId, current, needsPassword ? password : null);
+      const saved = await saveBankAccount(session.creatorId, current, needsPassword ? password : null);
       await queryClient.invalidateQueries({ queryKey: myCreatorQueryKey });
-      await showAlert(t('creatorStudio.bank.saved'));
+      const check = saved.payoutAccountVerification;
+      // The new account's holder was looked up while saving: the creator learns at once whether it will be paid.
+      await showAlert(
+        check
+          ? `${t('creatorStudio.bank.saved')} ${t(`creatorStudio.bank.check.${checkMessage(check).key}`, { holder: check.bankHolder ?? '' })}`
+          : t('creatorStudio.bank.saved'),
+      );
       void navigate('/edit-creator-profile');
     } catch (error) {
       setBusy(false);
@@ -111,6 +118,7 @@ function BankAccountForm() {
     <Page title={t('creatorStudio.bank.title')} width="sm">
       <Card>
         <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('creatorStudio.bank.title')}>
+          <PayoutAccountCheck check={creator.data?.payoutAccountVerification ?? null} />
           <Typography variant="body2" color="text.secondary">
             {t('creatorStudio.bank.notice', { hours: PAYOUT_ACCOUNT_HOLD_HOURS })}
           </Typography>

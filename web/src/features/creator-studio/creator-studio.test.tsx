@@ -46,6 +46,7 @@ const creator: MyCreator = {
   bankAccountNumber: null,
   payoutOverseas: false,
   payoutForeigner: false,
+  payoutAccountVerification: null,
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
   ongoingEvent: false,
@@ -270,6 +271,34 @@ describe('bank account (/bank-account-change)', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('currentPassword');
     // Still on the page, still signed in: a refusal to re-authenticate is not an expired session.
     expect(screen.getByLabelText('current path').textContent).toBe('/bank-account-change');
+  });
+
+  test.each([
+    ['VERIFIED', null, 'VERIFIED'],
+    ['UNVERIFIED', null, 'PENDING'],
+    ['UNVERIFIED', 'NO_VERIFIED_NAME', 'NO_VERIFIED_NAME'],
+    ['MISMATCH', null, 'MISMATCH'],
+    ['FAILED', 'ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_FOUND'],
+    ['FAILED', 'BANK_TIMEOUT', 'BANK_TIMEOUT'],
+  ] as const)('shows the account holder check: %s %s', async (status, failure, message) => {
+    for (const language of LANGUAGES) {
+      const texts = await useLanguage(language);
+      const check = { status, failure, bankHolder: '김다름', checkedAt: null, nextAttemptAt: null };
+      serve({
+        'GET /api/v1/creators/me': () => json({ ...withAccount, payoutAccountVerification: check }),
+        'GET /api/v1/users/me': () => json(creatorUser()),
+      });
+      openBankPage();
+      const shown = await screen.findByTestId('payout-account-check');
+      expect(shown.getAttribute('data-status')).toBe(status);
+      expect(shown.textContent).toContain(texts.creatorStudio.bank.check[message].replace('{{holder}}', '김다름'));
+      // Without a verified name, the identity check that gives one is a button away.
+      const verifyIdentity = within(shown).queryByRole('button', {
+        name: texts.creatorStudio.bank.check.verifyIdentity,
+      });
+      expect(verifyIdentity !== null).toBe(message === 'NO_VERIFIED_NAME');
+      cleanupApp();
+    }
   });
 
   test('opened from a bookmark or a reload: the signed-in creator’s own page; abnormal only without an e-mail', async () => {

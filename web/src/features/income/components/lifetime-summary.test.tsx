@@ -39,6 +39,10 @@ function serve(options: { fail?: boolean } = {}) {
           statementId: null,
           taxWithheld: 22_220,
           localTaxWithheld: 2_220,
+          gross: 1_234_500,
+          overseasFee: 0,
+          minimumCoins: 500,
+          carriesOver: false,
         });
       return json({ content: [], last: true, totalElements: 0, totalPages: 0, number: 0, size: 12 });
     }),
@@ -74,7 +78,9 @@ describe('income page: lifetime totals', () => {
       expect(asked).toContain('/api/v1/creators/me/incomes/accumulated');
       // This month's summary adds up the taxes withheld (income tax and local income tax).
       const month = await screen.findByTestId('month-summary');
-      expect(within(month).getByText(t.income.taxWithheld).nextElementSibling?.textContent).toBe('₩24,440');
+      expect(within(month).getByText(t.income.taxWithheld).closest('dt')?.nextElementSibling?.textContent).toBe(
+        '₩24,440',
+      );
     },
   );
 

@@ -39,6 +39,8 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
   payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
+  held: false,
+  holdReason: null,
   ...overrides,
 });
 
@@ -110,6 +112,46 @@ describe('past incomes: each statement’s payment state', () => {
         .replace('{{localTax}}', (180).toLocaleString());
       expect(state(4).getByText(withheld)).toBeTruthy();
       expect(state(3).queryByText(/1,800/)).toBeNull();
+    },
+  );
+
+  test.each(['ko', 'en', 'ja'] as const)(
+    'a held statement reads on hold with its reason, and links the payout account when the creator can act (%s)',
+    { timeout: 60_000 },
+    async (language) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T03:00:00Z') });
+      const t = await useLanguage(language);
+      storeLogin({ id: 5, roles: ['ROLE_USER', 'ROLE_CREATOR'] });
+      storeSessionValue(SESSION_KEYS.creatorId, '3');
+      const held = [
+        statement(6, { month: 10, status: 'ISSUED', held: true, holdReason: 'ACCOUNT_MISMATCH' }),
+        statement(5, { month: 10, status: 'ISSUED', held: true, holdReason: 'ACCOUNT_CHANGED' }),
+        statement(4, { month: 10, status: 'ISSUED', held: true, holdReason: 'ACCOUNT_UNVERIFIED' }),
+      ];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json({ content: held, last: true, totalElements: 3, totalPages: 1, number: 0, size: 12 })),
+      );
+      renderAt('/adjustment-page', <Route path="/adjustment-page" element={<PastTab />} />);
+      await screen.findAllByTestId('income-statement-row');
+      const row = (id: number) =>
+        within(
+          screen
+            .getAllByTestId('income-statement-row')
+            .find((candidate) => candidate.firstElementChild?.textContent === String(id))!,
+        );
+      for (const id of [4, 5, 6]) {
+        expect(row(id).getByText(t.income.status.HELD)).toBeTruthy();
+        expect(row(id).queryByText(t.income.status.UNPAID)).toBeNull();
+      }
+      expect(row(6).getByTestId('income-hold-reason').textContent).toContain(t.income.hold.ACCOUNT_MISMATCH);
+      expect(row(4).getByTestId('income-hold-reason').textContent).toContain(t.income.hold.ACCOUNT_UNVERIFIED);
+      expect(row(6).getByRole('link', { name: t.income.hold.fixAccount }).getAttribute('href')).toBe(
+        '/bank-account-change',
+      );
+      // A change waiting for finance: nothing for the creator to fix.
+      expect(row(5).getByTestId('income-hold-reason').textContent).toContain(t.income.hold.ACCOUNT_CHANGED);
+      expect(row(5).queryByRole('link', { name: t.income.hold.fixAccount })).toBeNull();
     },
   );
 });

@@ -2,11 +2,13 @@ import { formatNumber, koreaDate, type MonthlySettlement, SETTLEMENT } from '@fa
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { showAlert } from '../../../shared/alert/alert';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
@@ -23,6 +25,7 @@ function overdue(statement: MonthlySettlement, today: string): boolean {
 
 function statusLabel(statement: MonthlySettlement, t: TFunction, today: string) {
   if (statement.status === 'CARRIED_OVER') return t('income.status.CARRIED_OVER');
+  if (statement.held) return t('income.status.HELD');
   if (overdue(statement, today)) return t('income.overdue', { date: formatDotDay(statement.dueDate!) });
   return statement.paid ? t('income.status.PAID') : t('income.status.UNPAID');
 }
@@ -80,10 +83,35 @@ export function PastTab() {
               <Chip
                 size="small"
                 variant={statement.paid ? 'filled' : 'outlined'}
-                color={statement.paid ? 'success' : overdue(statement, today) ? 'warning' : 'default'}
+                color={
+                  statement.paid
+                    ? 'success'
+                    : statement.held
+                      ? 'error'
+                      : overdue(statement, today)
+                        ? 'warning'
+                        : 'default'
+                }
                 label={statusLabel(statement, t, today)}
               />
               {/* A statement not paid yet pays the account it was issued with, even after a change of the account. */}
+              {/* Why it is not paid (docs/rules/settlement.md, holds), and where the creator can act on it. */}
+              {statement.holdReason && (
+                <Typography
+                  variant="caption"
+                  component="div"
+                  color="error"
+                  sx={{ mt: 0.5, whiteSpace: 'normal', maxWidth: 220 }}
+                  data-testid="income-hold-reason"
+                >
+                  {t(`income.hold.${statement.holdReason}`)}{' '}
+                  {statement.holdReason !== 'ACCOUNT_CHANGED' && (
+                    <Link component={RouterLink} to="/bank-account-change">
+                      {t('income.hold.fixAccount')}
+                    </Link>
+                  )}
+                </Typography>
+              )}
               {!statement.paid && statement.status !== 'CARRIED_OVER' && statement.payTo && (
                 <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
                   {t('income.paysTo', { bank: statement.payTo.bankName, account: statement.payTo.bankAccountNumber })}

@@ -172,5 +172,19 @@ export const creatorStudioEn: CreatorStudioMessages = {
     save: 'Save',
     saved: 'Your account information is updated.',
     failed: 'Failed: {{error}}',
+    check: {
+      title: 'Account holder check',
+      verifyIdentity: 'Verify your identity',
+      VERIFIED: 'Holder verified: the bank says this account is held by {{holder}}. Your settlements are paid to it.',
+      PENDING: 'We are checking the account holder. Payouts to this account are held until the check is done.',
+      NO_VERIFIED_NAME:
+        'To compare the holder with your name, we need your identity verification. Once you have done it, we check again by ourselves; until then payouts are held. A business can register an account in its business name.',
+      MISMATCH:
+        'The account holder is not you: the bank says it is held by {{holder}}. Please set an account in your own or your business’s name. Payouts are held until then.',
+      ACCOUNT_NOT_FOUND:
+        'The bank has no such account. Please check the bank and the account number and save again. Payouts are held until then.',
+      BANK_TIMEOUT:
+        'The bank did not answer, so the holder is not checked yet. We will try again by ourselves; payouts are held until then.',
+    },
   },
 };
