@@ -66,7 +66,9 @@ describe('console: staff approvals', () => {
     await maker.getByRole('option', { name: ITEM }).click();
     await maker.getByRole('textbox', { name: fields.reason }).fill('설 감사 이벤트');
     await maker.getByRole('spinbutton', { name: fields.budgetCoins }).fill('2000');
-    await maker.getByRole('textbox', { name: fields.userIds }).fill(String(fan.id));
+    // The member is found by his e-mail.
+    await maker.getByRole('combobox', { name: fields.userIds }).fill(fan.email);
+    await maker.getByRole('option', { name: fan.email }).click();
     await maker.getByRole('button', { name: '저장' }).click();
     // The confirmation says the grant may wait for a second finance member; confirmed, it does.
     const confirmation = maker.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });

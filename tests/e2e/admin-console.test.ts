@@ -528,12 +528,18 @@ describe('operator and finance console', () => {
     await page.getByRole('option').first().click();
     await page.getByRole('textbox', { name: fields.reason }).fill('추석 감사 이벤트');
     await page.getByRole('spinbutton', { name: fields.budgetCoins }).fill('1000');
-    await page.getByRole('textbox', { name: fields.userIds }).fill(String(member.id));
+    // The member is found by his e-mail; the confirmation names him by nickname and e-mail.
+    await page.getByRole('combobox', { name: fields.userIds }).fill(member.email);
+    await page.getByRole('option', { name: member.email }).click();
     await screenshot(page, 'admin-finance-bonus-grant-create.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'admin-finance-bonus-grant-create-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: '저장' }).click();
     // Nothing is granted before the confirmation, which names the member and the coins.
     const grantDialog = page.getByRole('dialog', { name: ko.console.confirm.bonusGrantTitle });
-    await grantDialog.getByText(`회원 #${member.id}`).waitFor({ state: 'visible' });
+    // A substring: the nickname and the e-mail in brackets after "회원".
+    await grantDialog.getByText(`(${member.email})`).waitFor({ state: 'visible' });
     const grantLimit = `${served.testApp.app.ctx.config.BONUS_GRANT_APPROVAL_ABOVE_COINS.toLocaleString('ko')}코인`;
     await grantDialog.getByText(aboveLimit(grantLimit)).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-confirm-bonus-grant.png');

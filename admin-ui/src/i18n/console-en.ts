@@ -192,9 +192,9 @@ export const consoleEn = {
       drawn: 'Drawn: the winners are announced.',
     },
     bonusGrants: {
-      byId: 'By member id',
+      itemOption: '%{name} · %{coins} coins each',
+      byId: 'Chosen members',
       byFilter: 'By filter',
-      userIdsInvalid: 'Enter member ids (positive numbers) separated by commas.',
     },
     comments: {
       dismiss: 'Dismiss reports',
@@ -374,7 +374,8 @@ export const consoleEn = {
         'If it takes what you did alone in the last 24 hours past %{limit}, it becomes a request: a second finance member approves it before it runs.',
       coins: '%{coins} coins',
       done: '%{action} done: %{who}, %{amount}.',
-      members: 'Members %{ids}',
+      members: 'Members %{names}',
+      membersAndOthers: 'Members %{names} and %{others} more',
       membersJoined: 'Members who joined in the chosen period',
       bonusGrantTitle: 'Grant free coins',
       next: {

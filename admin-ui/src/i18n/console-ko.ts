@@ -187,9 +187,9 @@ export const consoleKo: ConsoleMessages = {
       drawn: '추첨을 마치고 당첨자를 발표했습니다.',
     },
     bonusGrants: {
-      byId: '회원 번호로',
+      itemOption: '%{name} · 1인 %{coins}코인',
+      byId: '회원을 찾아 고르기',
       byFilter: '조건으로',
-      userIdsInvalid: '회원 번호(양의 정수)를 쉼표로 구분해 입력해 주세요.',
     },
     comments: {
       dismiss: '신고 기각',
@@ -365,7 +365,8 @@ export const consoleKo: ConsoleMessages = {
         '최근 24시간 동안 혼자 처리한 합계가 한도(%{limit})를 넘으면 승인 요청으로 접수되고, 다른 재무 담당자가 승인하면 실행됩니다.',
       coins: '%{coins}코인',
       done: '%{action} 처리했습니다: %{who}, %{amount}',
-      members: '회원 %{ids}',
+      members: '회원 %{names}',
+      membersAndOthers: '회원 %{names} 외 %{others}명',
       membersJoined: '선택한 기간에 가입한 회원',
       bonusGrantTitle: '무료 코인 지급',
       next: {

@@ -161,7 +161,7 @@ export const resourcesEn = {
       budgetCoins: 'Budget (coins)',
       createdAt: 'Granted',
       mode: 'Members',
-      userIds: 'Member ids (comma separated)',
+      userIds: 'Members (find by nickname or e-mail)',
       joinedFrom: 'Joined from',
       joinedTo: 'Joined before',
     },

@@ -163,7 +163,7 @@ export const resourcesKo: ResourceMessages = {
       budgetCoins: '예산(코인)',
       createdAt: '지급일',
       mode: '대상 회원',
-      userIds: '회원 번호(쉼표로 구분)',
+      userIds: '회원 (닉네임·이메일로 찾기)',
       joinedFrom: '가입일(부터)',
       joinedTo: '가입일(전까지)',
     },

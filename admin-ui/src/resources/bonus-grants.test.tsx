@@ -8,7 +8,7 @@ import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProv
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
-import { BonusGrantCreate, grantRequestOf } from './bonus-grants';
+import { BonusGrantCreate, grantFacts, grantRequestOf } from './bonus-grants';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -25,9 +25,9 @@ const named = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '
 
 afterEach(() => cleanup());
 
-test('the form becomes the API’s request: ids as a list, or the filter with instants', () => {
+test('the form becomes the API’s request: the members picked, or the filter with instants', () => {
   const base = { coinItemId: 9, reason: '추석 감사', budgetCoins: 300 };
-  expect(grantRequestOf({ ...base, mode: 'userIds', userIds: '12, 15 20' })).toEqual({
+  expect(grantRequestOf({ ...base, mode: 'userIds', userIds: [12, 15, 20] })).toEqual({
     ...base,
     recipients: { userIds: [12, 15, 20] },
   });
@@ -41,17 +41,33 @@ test('the form becomes the API’s request: ids as a list, or the filter with in
   ).toEqual({ ...base, recipients: { filter: { joinedFrom: '2026-11-01T00:00:00.000Z' } } });
 });
 
-test('finance grants the BONUS item to the members typed, with the form’s Idempotency-Key', async () => {
+const MEMBERS = [
+  { id: 12, username: '리뷰팬', email: 'fan@example.test' },
+  { id: 15, username: 'Bartholomew Montgomery-Fitzgerald', email: 'bart@example.test' },
+  { id: 20, username: '다른팬', email: null },
+];
+
+test('finance finds members by nickname or e-mail, sees the item’s coins, and the confirmation names the members', async () => {
   const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
     data: { id: 1, ...params.data },
   }));
+  const searches: unknown[] = [];
+  const item = { id: 9, name: '무료 코인 이벤트', itemType: 'BONUS', point: 50 };
   const provider = {
-    getList: async () => ({ data: [{ id: 9, name: '무료 코인 이벤트', itemType: 'BONUS' }], total: 1 }),
-    getMany: async () => ({ data: [{ id: 9, name: '무료 코인 이벤트', itemType: 'BONUS' }] }),
-    getManyReference: async () => ({ data: [], total: 0 }),
-    getOne: async (resource: string) => ({
-      data: resource === 'coin-items' ? { id: 9, name: '무료 코인 이벤트', itemType: 'BONUS', point: 50 } : { id: 1 },
+    getList: async (resource: string, params: { filter: { q?: string } }) => {
+      if (resource !== 'users') return { data: [item], total: 1 };
+      searches.push(params.filter);
+      const q = (params.filter.q ?? '').toLowerCase();
+      const found = MEMBERS.filter(
+        (member) => member.username.toLowerCase().includes(q) || (member.email ?? '').includes(q),
+      );
+      return { data: found, total: found.length };
+    },
+    getMany: async (resource: string, params: { ids: number[] }) => ({
+      data: resource === 'users' ? MEMBERS.filter((member) => params.ids.map(Number).includes(member.id)) : [item],
     }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+    getOne: async (resource: string) => ({ data: resource === 'coin-items' ? item : { id: 1 } }),
     create,
   } as unknown as DataProvider;
   render(
@@ -62,14 +78,26 @@ test('finance grants the BONUS item to the members typed, with the form’s Idem
     </AdminContext>,
   );
   await userEvent.click(await screen.findByRole('combobox', { name: named(fields.coinItemId) }, { timeout: 10_000 }));
-  await userEvent.click(await screen.findByRole('option', { name: '무료 코인 이벤트' }));
+  await userEvent.click(await screen.findByRole('option', { name: '무료 코인 이벤트 · 1인 50코인' }));
   await userEvent.type(screen.getByRole('textbox', { name: named(fields.reason) }), '추석 감사');
   await userEvent.type(screen.getByRole('spinbutton', { name: named(fields.budgetCoins) }), '300');
-  await userEvent.type(screen.getByRole('textbox', { name: named(fields.userIds) }), '12, 15');
+  const search = screen.getByRole('combobox', { name: named(fields.userIds) });
+  await userEvent.type(search, 'fan@');
+  // The typed words go to the server's member search (nickname or e-mail), not only through the page loaded.
+  await waitFor(() => expect(searches).toContainEqual({ q: 'fan@' }));
+  await userEvent.click(await screen.findByRole('option', { name: '리뷰팬 (fan@example.test)' }));
+  await userEvent.type(search, 'bart');
+  await userEvent.click(
+    await screen.findByRole('option', { name: 'Bartholomew Montgomery-Fitzgerald (bart@example.test)' }),
+  );
   await userEvent.click(screen.getByRole('button', { name: /저장|Save/ }));
   // Nothing is sent before the confirmation, which names the members and the coins (their worth in won).
   const confirmation = await screen.findByRole('dialog', { name: consoleKo.console.confirm.bonusGrantTitle });
-  expect(within(confirmation).getByText('회원 #12, #15')).toBeTruthy();
+  expect(
+    await within(confirmation).findByText(
+      '회원 리뷰팬 (fan@example.test), Bartholomew Montgomery-Fitzgerald (bart@example.test)',
+    ),
+  ).toBeTruthy();
   expect(await within(confirmation).findByText('100코인 (₩10,000)')).toBeTruthy();
   expect(create).not.toHaveBeenCalled();
   await userEvent.click(within(confirmation).getByRole('button', { name: /확인|Confirm/ }));
@@ -86,4 +114,14 @@ test('finance grants the BONUS item to the members typed, with the form’s Idem
     recipients: { userIds: [12, 15] },
   });
   expect(params.meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('past five members the confirmation says how many more', () => {
+  const facts = grantFacts(
+    { coinItemId: 9, reason: 'r', budgetCoins: 1_000, mode: 'userIds', userIds: [1, 2, 3, 4, 5, 6, 7] },
+    10,
+    [{ id: 1, username: '하나', email: null }],
+    (key, options) => `${key} ${JSON.stringify(options)}`,
+  );
+  expect(facts.who).toBe('console.confirm.membersAndOthers {"names":"하나, #2, #3, #4, #5","others":2}');
 });

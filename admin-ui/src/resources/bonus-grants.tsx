@@ -1,12 +1,20 @@
-import type { AdminBonusGrantCreate, AdminCoinItem, BonusGrantRecipients } from '@fanmission/contracts';
+import {
+  formatNumber,
+  type AdminBonusGrantCreate,
+  type AdminCoinItem,
+  type AdminUser,
+  type BonusGrantRecipients,
+} from '@fanmission/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import {
+  AutocompleteArrayInput,
   Create,
   FormDataConsumer,
   NumberField,
   NumberInput,
   RadioButtonGroupInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   SimpleForm,
@@ -15,6 +23,7 @@ import {
   maxLength,
   minValue,
   required,
+  useGetMany,
   useGetOne,
   useNotify,
   useRedirect,
@@ -28,23 +37,28 @@ import { MoneySummary, type MoneyFacts } from './money-confirm';
 import { ListActions, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import { useCanWrite } from '../permissions';
 
-/** What the grant form holds: the recipients as the person typed them. */
+/** What the grant form holds: the members picked (their ids), or the sign-up period. */
 interface GrantForm {
   coinItemId: number;
   reason: string;
   budgetCoins: number;
   mode: 'userIds' | 'filter';
-  userIds?: string;
+  userIds?: number[];
   joinedFrom?: string | null;
   joinedTo?: string | null;
 }
 
-/** "12, 15 20" → [12, 15, 20]. */
-const idsOf = (text: string | undefined) =>
-  (text ?? '')
-    .split(/[\s,]+/)
-    .filter((part) => part.length > 0)
-    .map(Number);
+/** A member as the search and the confirmation name him. */
+type Member = Pick<AdminUser, 'id' | 'username' | 'email'>;
+
+/** "리뷰팬 (fan@example.com)": the nickname, and the e-mail that tells two of the same nickname apart. */
+export const memberLabel = (member: Member) =>
+  member.email ? `${member.username} (${member.email})` : member.username;
+
+/** The confirmation names this many members, then "외 N명". */
+const NAMED_MEMBERS = 5;
+
+const idsOf = (ids: number[] | undefined) => ids ?? [];
 
 const isoOrUndefined = (value: string | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 
@@ -61,11 +75,6 @@ export function grantRequestOf(form: GrantForm): AdminBonusGrantCreate {
         };
   return { coinItemId: form.coinItemId, reason: form.reason, budgetCoins: form.budgetCoins, recipients };
 }
-
-const validateIds = (value: string | undefined) =>
-  idsOf(value).length === 0 || idsOf(value).some((id) => !Number.isInteger(id) || id <= 0)
-    ? 'console.bonusGrants.userIdsInvalid'
-    : undefined;
 
 /**
  * `/api/admin/bonus-grants`: free-coin events, newest first. Below 900 px the coin item and the author are left out.
@@ -87,20 +96,31 @@ export const BonusGrantList = () => {
 };
 
 /**
- * What a grant gives, as its confirmation says it: the members (by id, or those who joined in the period), the coins
+ * What a grant gives, as its confirmation says it: the members (by name and e-mail, the first five then how many
+ * more; or those who joined in the period), the coins
  * (each member's, up to the budget in all) and their worth; above the approval limit it waits for a second finance
  * member.
  */
 export function grantFacts(
   form: GrantForm,
   coinsEach: number | undefined,
+  members: readonly Member[],
   translate: (key: string, options?: Record<string, unknown>) => string,
 ): MoneyFacts {
   const ids = form.mode === 'userIds' ? idsOf(form.userIds) : [];
+  const byId = new Map(members.map((member) => [member.id, member]));
+  const named = ids.slice(0, NAMED_MEMBERS).map((id) => {
+    const member = byId.get(id);
+    return member ? memberLabel(member) : `#${id}`;
+  });
+  const others = ids.length - named.length;
   return {
     who:
       form.mode === 'userIds'
-        ? translate('console.confirm.members', { ids: ids.map((id) => `#${id}`).join(', ') })
+        ? translate(others > 0 ? 'console.confirm.membersAndOthers' : 'console.confirm.members', {
+            names: named.join(', '),
+            others,
+          })
         : translate('console.confirm.membersJoined'),
     coins:
       coinsEach !== undefined && form.mode === 'userIds'
@@ -113,7 +133,7 @@ export function grantFacts(
 }
 
 /**
- * Finance grants a BONUS coin item to fans chosen by id or by their sign-up period, with a reason and a budget. The form keeps
+ * Finance grants a BONUS coin item to fans found by nickname or e-mail, or chosen by their sign-up period, with a reason and a budget. The form keeps
  * one Idempotency-Key while it is open, so a second click or a retried request grants nothing twice. A grant above the
  * limit is sent for approval and its request opens. Saving asks first, naming the members and the coins.
  */
@@ -158,11 +178,19 @@ function GrantFormWithConfirmation() {
     { id: asked?.coinItemId ?? 0 },
     { enabled: asked !== null },
   );
+  // The members picked, to name them (the form holds their ids).
+  const pickedIds = asked?.mode === 'userIds' ? idsOf(asked.userIds).slice(0, NAMED_MEMBERS) : [];
+  const { data: members = [] } = useGetMany<AdminUser>('users', { ids: pickedIds }, { enabled: pickedIds.length > 0 });
   return (
     <>
       <SimpleForm defaultValues={{ mode: 'userIds' }} onSubmit={(values: object) => setAsked(values as GrantForm)}>
         <ReferenceInput source="coinItemId" reference="coin-items" filter={{ itemType: 'BONUS' }}>
-          <SelectInput optionText="name" validate={required()} />
+          <SelectInput
+            optionText={(option: AdminCoinItem) =>
+              translate('console.bonusGrants.itemOption', { name: option.name, coins: formatNumber(option.point) })
+            }
+            validate={required()}
+          />
         </ReferenceInput>
         <TextInput source="reason" validate={[required(), maxLength(200)]} fullWidth />
         <NumberInput source="budgetCoins" validate={[required(), minValue(1)]} />
@@ -181,14 +209,24 @@ function GrantFormWithConfirmation() {
                 <KstDateTimeInput source="joinedTo" />
               </>
             ) : (
-              <TextInput source="userIds" validate={[required(), validateIds]} fullWidth />
+              // Members found by nickname or e-mail as they are typed (the users list's search).
+              <ReferenceArrayInput source="userIds" reference="users" perPage={20}>
+                <AutocompleteArrayInput
+                  optionText={memberLabel}
+                  filterToQuery={(q: string) => ({ q })}
+                  validate={required()}
+                  fullWidth
+                />
+              </ReferenceArrayInput>
             )
           }
         </FormDataConsumer>
       </SimpleForm>
       <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-labelledby={titleId} fullWidth maxWidth="xs">
         <DialogTitle id={titleId}>{translate('console.confirm.bonusGrantTitle')}</DialogTitle>
-        <DialogContent>{asked && <MoneySummary facts={grantFacts(asked, item?.point, translate)} />}</DialogContent>
+        <DialogContent>
+          {asked && <MoneySummary facts={grantFacts(asked, item?.point, members, translate)} />}
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsked(null)}>{translate('ra.action.cancel')}</Button>
           <Button
