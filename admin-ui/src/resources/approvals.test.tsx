@@ -2,14 +2,15 @@
 // A staff approval request says what it will run in the console's language, worded from its kind and its summary
 // values (the server stores no text of it): every kind has a wording in ko and en naming exactly its values, and the
 // request's page reads in Korean.
-import { APPROVAL_KINDS, APPROVAL_SUMMARY_FIELDS, type AdminApproval, type StaffRole } from '@fanmission/contracts';
+import { APPROVAL_KINDS, APPROVAL_SUMMARY_FIELDS, type AdminApproval } from '@fanmission/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleEn } from '../i18n/console-en';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -50,14 +51,7 @@ const provider = (record: AdminApproval) =>
     getManyReference: async () => ({ data: [], total: 0 }),
   }) as unknown as DataProvider;
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_FINANCE'] as StaffRole[],
-  getIdentity: async () => ({ id: 6 }),
-};
+const auth = staffAuth(['ROLE_FINANCE'], 6);
 
 const showRequest = (record: AdminApproval) =>
   render(

@@ -3,11 +3,12 @@
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { BankTransferList } from './money';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,13 +31,7 @@ const transfer = {
   created: '2026-11-20T01:00:00.000Z',
 };
 
-const auth = (roles: StaffRole[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => roles,
-});
+const auth = staffAuth;
 
 function renderList(roles: StaffRole[]) {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({

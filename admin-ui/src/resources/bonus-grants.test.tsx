@@ -1,24 +1,18 @@
 // @vitest-environment jsdom
 // Finance's free-coin grant form: members by id or by a filter, with a reason and a budget, sent once with the form's
 // Idempotency-Key.
-import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { BonusGrantCreate, grantFacts, grantRequestOf } from './bonus-grants';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_FINANCE'] as StaffRole[],
-};
+const auth = staffAuth(['ROLE_FINANCE']);
 const fields = consoleKo.resources['bonus-grants'].fields;
 /** A label as a pattern (a required field's label ends in ' *'). */
 const named = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));

@@ -4,12 +4,13 @@
 import type { AdminCommentDetail, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { codesKo } from '../i18n/codes-ko';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CommentShow } from './moderation';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -57,13 +58,7 @@ const reported: AdminCommentDetail = {
   ],
 };
 
-const auth = (roles: StaffRole[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => roles,
-});
+const auth = staffAuth;
 
 function renderShow(record: AdminCommentDetail, roles: StaffRole[] = ['ROLE_OPERATOR']) {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({

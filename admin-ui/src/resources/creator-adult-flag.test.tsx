@@ -4,11 +4,12 @@
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CreatorShow } from './creator-review';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -25,13 +26,7 @@ const creator = {
 };
 const words = consoleKo.console.actions;
 
-const auth = (roles: StaffRole[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => roles,
-});
+const auth = staffAuth;
 
 function renderShow(roles: StaffRole[], record = creator) {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({

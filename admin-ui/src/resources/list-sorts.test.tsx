@@ -11,7 +11,6 @@ import {
   memoryStore,
   Notification,
   ResourceContextProvider,
-  type AuthProvider,
   type DataProvider,
   type GetListParams,
 } from 'react-admin';
@@ -32,6 +31,7 @@ import { PayoutAccountChangeList } from './payout-accounts';
 import { StaffList, UserList } from './people';
 import { AuditLogList, LedgerVerifyRunList } from './system';
 import { TermsVersionList } from './terms-versions';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -90,13 +90,7 @@ const row = {
   createdAt: '2026-11-20T01:00:00.000Z',
 };
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_OPERATOR', 'ROLE_FINANCE'],
-};
+const auth = staffAuth(['ROLE_OPERATOR', 'ROLE_FINANCE']);
 
 /** The server's answer to a sort its contract does not name: 400, the sub-error naming `sort`. */
 const refusedSort = (field: string) =>

@@ -4,11 +4,12 @@
 import type { AdminPaymentDetail, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PaymentShow } from './payments';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -52,13 +53,7 @@ const provider = (record: AdminPaymentDetail) =>
     deleteMany: async () => ({ data: [] }),
   }) as unknown as DataProvider;
 
-const auth = (roles: StaffRole[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => roles,
-});
+const auth = staffAuth;
 
 const showPayment = (record: AdminPaymentDetail, roles: StaffRole[]) =>
   render(

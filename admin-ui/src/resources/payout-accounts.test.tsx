@@ -4,12 +4,13 @@
 import type { AdminPayoutAccountChange } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, RecordContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { SettlementShow } from './settlements';
 import { CreatorPayoutHistory } from './payout-accounts';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -107,13 +108,7 @@ function fakeDataProvider(statement: Record<string, unknown>) {
   return { provider, update, getManyReference };
 }
 
-const financeAuth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_FINANCE'],
-};
+const financeAuth = staffAuth(['ROLE_FINANCE']);
 
 afterEach(() => cleanup());
 

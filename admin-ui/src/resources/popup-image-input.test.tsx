@@ -2,24 +2,19 @@
 // The popup form's picture: uploaded at once, resumably (tus at the console's endpoint) with its progress, pause and
 // resume, then made a popup picture, shown, and saved as `webImageId`; the API's refusals said in the console's words;
 // the colours' note and pickers, and the live preview of the popup as fans will see it.
-import { CONSOLE_RESUMABLE_UPLOAD_PATH, type StaffRole } from '@fanmission/contracts';
+import { CONSOLE_RESUMABLE_UPLOAD_PATH } from '@fanmission/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PopupCreate } from './content';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_OPERATOR'] as StaffRole[],
-};
+const auth = staffAuth(['ROLE_OPERATOR']);
 
 const words = consoleKo.console.popups;
 const SIGNED_URL = 'http://localhost/files/2026/11/picture.png?exp=1&sig=x';

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 // The staff screen lists the staff changes waiting for a second member's approval (nothing of them has happened yet),
 // each worded in the console's language with who asked, and opening its request.
-import { STAFF_APPROVAL_KINDS, type AdminApproval, type StaffRole } from '@fanmission/contracts';
+import { STAFF_APPROVAL_KINDS, type AdminApproval } from '@fanmission/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PendingStaffRequests } from './people';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -32,14 +33,7 @@ const deactivation: AdminApproval = {
   ],
 };
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_FINANCE'] as StaffRole[],
-  getIdentity: async () => ({ id: 6 }),
-};
+const auth = staffAuth(['ROLE_FINANCE'], 6);
 
 afterEach(() => cleanup());
 

@@ -2,15 +2,16 @@
 // A new terms version starts from the version it follows (every text filled in), and the 신·구 조문 대비표 compares
 // that version with the texts as typed, per language, with a "copy as text" for the notice; a version's page shows
 // the same table against the version before it.
-import type { AdminTermsVersion, StaffRole, TermsKind } from '@fanmission/contracts';
+import type { AdminTermsVersion, TermsKind } from '@fanmission/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { versionComparedWith } from './terms-comparison';
 import { TermsVersionCreate, TermsVersionShow } from './terms-versions';
+import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -91,13 +92,7 @@ const VERSIONS: AdminTermsVersion[] = [
   }),
 ];
 
-const auth: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ['ROLE_OPERATOR'] as StaffRole[],
-};
+const auth = staffAuth(['ROLE_OPERATOR']);
 
 function renderPage(
   page: 'create' | 'show',
