@@ -44,6 +44,10 @@ describe('partial refund dialog', () => {
     await user.click(screen.getByRole('combobox', { name: t.coinRefunds.bankName }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'KB Kookmin Bank' }));
     await user.type(screen.getByLabelText(t.coinRefunds.bankAccountHolder), 'Kim Fan');
+    // A field's message goes once it is edited; the others stay until the next send.
+    expect(screen.queryByText(t.coinRefunds.bankRequired)).toBeNull();
+    expect(screen.queryByText(t.coinRefunds.holderRequired)).toBeNull();
+    expect(screen.getByText(t.coinRefunds.numberInvalid)).toBeTruthy();
     // Copied with its hyphens, as banking apps show an account: sent as its digits.
     await user.type(screen.getByLabelText(t.coinRefunds.bankAccountNumber), '123-456-78901');
     await user.click(submit);

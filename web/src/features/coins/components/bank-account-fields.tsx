@@ -43,10 +43,21 @@ export function checkBankAccount(
 /**
  * The state of a BankAccountFields form (spread `fields` on it). `checkedAccount()` checks the draft before a send:
  * it shows the fields' errors and answers null when one is missing or wrong, else clears them and answers the account.
+ * Editing a field removes its message until the next send, as the app's forms do.
  */
 export function useBankAccountForm(initial: BankAccountDraft = emptyBankAccount) {
-  const [value, onChange] = useState<BankAccountDraft>(initial);
+  const [value, setValue] = useState<BankAccountDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof BankAccountDraft, string>>>({});
+  const onChange = (next: BankAccountDraft) => {
+    setErrors((shown) =>
+      Object.fromEntries(
+        Object.entries(shown).filter(
+          ([field]) => next[field as keyof BankAccountDraft] === value[field as keyof BankAccountDraft],
+        ),
+      ),
+    );
+    setValue(next);
+  };
   const checkedAccount = (): RefundBankAccount | null => {
     const checked = checkBankAccount(value);
     setErrors(checked.errors ?? {});
