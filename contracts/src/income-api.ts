@@ -283,6 +283,74 @@ export type UpdateSettlementRequest = z.infer<typeof updateSettlementRequestSche
 
 export const transferFileQuerySchema = z.object({ year: yearField, month: monthField });
 
+/**
+ * The most statements one batch request freezes: the capacity plan's 50,000 creators settle in one monthly batch.
+ */
+export const SETTLEMENT_BATCH_MAX_STATEMENTS = 50_000;
+
+const transferReferenceField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(100);
+
+/**
+ * POST /api/admin/settlements/batches: approve (ISSUED) or mark paid (APPROVED) the month's statements the console's
+ * list shows, as ONE staff approval request. `ids` narrows the batch to the rows selected in the list; without it,
+ * every statement of the month in the action's status that is not held. Held statements are never in a batch.
+ */
+export const settlementBatchRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('approve'),
+    year: yearField,
+    month: monthField,
+    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+  }),
+  z.strictObject({
+    action: z.literal('pay'),
+    year: yearField,
+    month: monthField,
+    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+    transferReference: transferReferenceField,
+    transferDate: z.iso.date({ error: 'validation.date' }),
+  }),
+]);
+export type SettlementBatchRequest = z.infer<typeof settlementBatchRequestSchema>;
+
+/** One statement of a batch as its request freezes it: what the checker reads and what the run compares. */
+export const settlementBatchStatementSchema = z
+  .object({
+    id: z.number().int(),
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    /** Won to transfer. */
+    toReceipt: won,
+    /** Income tax and local income tax withheld (won). */
+    withheld: won,
+  })
+  .meta({ id: 'SettlementBatchStatement' });
+export type SettlementBatchStatement = z.infer<typeof settlementBatchStatementSchema>;
+
+/** Why a statement of a batch was left as it was when the batch ran. */
+export const SETTLEMENT_BATCH_SKIP_REASONS = [
+  'HELD',
+  'ALREADY_DONE',
+  'STATUS_CHANGED',
+  'AMOUNT_CHANGED',
+  'GONE',
+] as const;
+export const settlementBatchSkipReasonSchema = z.enum(SETTLEMENT_BATCH_SKIP_REASONS);
+
+/** What an approved batch did: the statements it changed and those it skipped, each with why. */
+export const settlementBatchResultSchema = z
+  .object({
+    action: z.enum(['approve', 'pay']),
+    done: z.array(z.number().int()),
+    skipped: z.array(z.object({ statementId: z.number().int(), reason: settlementBatchSkipReasonSchema })),
+  })
+  .meta({ id: 'SettlementBatchResult' });
+export type SettlementBatchResult = z.infer<typeof settlementBatchResultSchema>;
+
 export const GRADE_PROPOSAL_STATUSES = ['PROPOSED', 'CONFIRMED'] as const;
 export const gradeProposalSchema = z
   .object({

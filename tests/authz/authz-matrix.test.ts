@@ -46,6 +46,7 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     bankAccountNumber: '3333012345678',
   }),
   'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
+  'POST /api/admin/settlements/batches': () => ({ action: 'approve', year: 2026, month: 1 }),
   'PUT /api/admin/creator-payout-accounts/{id}': () => ({
     bankName: '카카오뱅크',
     bankAccountHolder: 'Matrix',

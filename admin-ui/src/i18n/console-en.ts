@@ -321,6 +321,10 @@ export const consoleEn = {
         STATEMENT_RELEASE: 'Statement %{statementId}: release the hold',
         STATEMENT_APPROVE: 'Statement %{statementId}: approve',
         STATEMENT_PAY: 'Statement %{statementId}: mark paid (transfer %{transferReference} on %{transferDate})',
+        STATEMENT_BATCH_APPROVE:
+          '%{count} statements of %{year}-%{month}: approve (₩%{toReceipt} to pay, ₩%{withheld} withheld)',
+        STATEMENT_BATCH_PAY:
+          '%{count} statements of %{year}-%{month}: mark paid (₩%{toReceipt} paid, ₩%{withheld} withheld; transfer %{transferReference} on %{transferDate})',
         PAYMENT_CANCEL: 'Payment %{paymentId}: cancel at the provider',
         MANUAL_REFUND: 'Refund request %{refundId}: mark paid by bank transfer',
         PROVIDER_REFUND: 'Refund request %{refundId}: refund through the providers',

@@ -314,6 +314,10 @@ export const consoleKo: ConsoleMessages = {
         STATEMENT_RELEASE: '정산서 %{statementId}: 보류 해제',
         STATEMENT_APPROVE: '정산서 %{statementId}: 승인',
         STATEMENT_PAY: '정산서 %{statementId}: 지급 완료 처리 (이체 %{transferReference}, %{transferDate})',
+        STATEMENT_BATCH_APPROVE:
+          '%{year}년 %{month}월 정산서 %{count}건 일괄 승인 (지급액 %{toReceipt}원, 원천징수 %{withheld}원)',
+        STATEMENT_BATCH_PAY:
+          '%{year}년 %{month}월 정산서 %{count}건 일괄 지급 완료 처리 (지급액 %{toReceipt}원, 원천징수 %{withheld}원, 이체 %{transferReference}, %{transferDate})',
         PAYMENT_CANCEL: '결제 %{paymentId}: 결제대행사에서 취소',
         MANUAL_REFUND: '환불 요청 %{refundId}: 계좌 이체로 지급 완료 처리',
         PROVIDER_REFUND: '환불 요청 %{refundId}: 결제대행사를 통해 환불',

@@ -8,6 +8,7 @@ import {
   gradeProposalFilterSchema,
   gradeProposalSchema,
   settlementRunRequestSchema,
+  settlementBatchRequestSchema,
   settlementRunResultSchema,
   transferFileQuerySchema,
   updateSettlementRequestSchema,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
+import { requestStatementBatch } from './batches';
 import * as settlementConsole from './console';
 import { confirmGradeProposalOrRequestApproval } from './grade-proposal-approvals';
 import { statementWithLines } from './creator-income';
@@ -72,6 +74,32 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.csv);
     },
+  );
+
+  routes.post(
+    `/${SETTLEMENTS}/batches`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      schema: {
+        tags,
+        summary: 'Ask to approve or mark paid a month of statements at once (finance; 202, one approval request)',
+        description:
+          '`{"action":"approve","year","month"}` takes every ISSUED statement of the month that is not held, ' +
+          '`{"action":"pay","year","month","transferReference","transferDate"}` every APPROVED one; `ids` narrows ' +
+          'the batch to the rows selected in the list. Held statements are never in a batch. 202 with ONE staff ' +
+          'approval request (STATEMENT_BATCH_APPROVE or STATEMENT_BATCH_PAY) whose parameters freeze each ' +
+          'statement (id, creator, won to transfer, tax withheld) and whose summary gives the count and totals; ' +
+          'another finance member approves it at `/api/admin/approvals/{id}/decision`. Then every frozen statement ' +
+          'still in the expected status, not held and with its amount unchanged changes in one transaction; the ' +
+          'result lists the others as skipped with the reason (HELD, ALREADY_DONE, STATUS_CHANGED, AMOUNT_CHANGED, ' +
+          'GONE). 409 SETTLEMENT_BATCH_EMPTY when no statement matches.',
+        security,
+        body: settlementBatchRequestSchema,
+        response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestStatementBatch(app.ctx, requireCaller(request), request.body)),
   );
 
   routes.get(

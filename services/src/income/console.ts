@@ -19,6 +19,7 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
+import { statementBatchApprovals } from './batches';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
 import { holdReason } from './holds';
@@ -257,6 +258,7 @@ export const statementApprovals = [
   statementApproval('release'),
   statementApproval('approve'),
   statementApproval('pay'),
+  ...statementBatchApprovals,
 ] as const;
 
 /**
