@@ -4,6 +4,8 @@ import {
   type SettlementBatchResult,
   type SettlementBatchStatement,
   settlementBatchStatementSchema,
+  transferResultUnpaidRowSchema,
+  type TransferResultUnpaidRow,
   SETTLEMENT_BATCH_MAX_STATEMENTS,
 } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
@@ -75,6 +77,8 @@ const payParamsSchema = z.object({
   ...batchParamsBase,
   transferReference: z.string(),
   transferDate: z.string(),
+  /** From a bank result file (./transfer-results.ts): its rows that pay nothing, for the checker to read. */
+  unpaid: z.array(transferResultUnpaidRowSchema).optional(),
 });
 type BatchParams = z.infer<typeof approveParamsSchema> | z.infer<typeof payParamsSchema>;
 
@@ -203,9 +207,27 @@ export async function requestStatementBatch(
     });
   }
   const { transferReference, transferDate } = request;
+  return await requestBatchPayment(ctx, finance, { year, month, statements, transferReference, transferDate });
+}
+
+/** Asks to mark `statements` paid with the transfer as one STATEMENT_BATCH_PAY request; none is 409. */
+export async function requestBatchPayment(
+  ctx: ServiceContext,
+  finance: Caller,
+  batch: {
+    year: number;
+    month: number;
+    statements: SettlementBatchStatement[];
+    transferReference: string;
+    transferDate: string;
+    unpaid?: TransferResultUnpaidRow[];
+  },
+): Promise<AdminApproval> {
+  if (batch.statements.length === 0) throw batchEmpty();
+  const { year, month, transferReference, transferDate } = batch;
   return await requestApproval(ctx, payBatch, {
     maker: finance,
-    params: { action: 'pay', year, month, statements, transferReference, transferDate },
-    reason: `transfer ${transferReference} on ${transferDate}: ${sums.count} statements of ${year}-${month}`,
+    params: { action: 'pay', ...batch },
+    reason: `transfer ${transferReference} on ${transferDate}: ${batch.statements.length} statements of ${year}-${month}`,
   });
 }

@@ -22,6 +22,11 @@ export const incomeMessages = {
     en: 'A carried-over month cannot be paid; the next statement includes it.',
     ja: '繰り越された月は支払えません。次の精算書に含まれます。',
   },
+  'income.transferResultUnreadable': {
+    ko: '은행 결과 파일을 읽을 수 없습니다. 첫 줄에 statementId(또는 memo), amount, result 열이 있어야 합니다.',
+    en: 'The bank result file cannot be read: its first line must name the statementId (or memo), amount and result columns.',
+    ja: '銀行の結果ファイルを読めません。1行目に statementId（または memo）、amount、result の列が必要です。',
+  },
   'income.batchEmpty': {
     ko: '이 조건에 맞는 정산서가 없습니다. 보류된 정산서는 일괄 처리에 들어가지 않습니다.',
     en: 'No statement matches; held statements are never in a batch.',
