@@ -161,9 +161,9 @@ export const consoleEn = {
         approveMonth: 'Approve this month',
         payMonth: 'Mark this month paid',
         approveExplain:
-          'Every issued statement of %{year}-%{month} that is not held goes into one approval request; once another finance member approves it, all are approved at once.',
+          'The %{count} issued statements of %{year}-%{month} that are not held go into one approval request; once another finance member approves it, all are approved at once.',
         payExplain:
-          'Every approved statement of %{year}-%{month} that is not held goes into one approval request to mark it paid with this transfer.',
+          'The %{count} approved statements of %{year}-%{month} that are not held go into one approval request to mark them paid with this transfer.',
         ask: 'Send the approval request',
         sent: 'Approval request #%{id} sent: %{count} statements, ₩%{toReceipt} to pay. It runs once another finance member approves it.',
         approvedFile: 'Transfer file of approved statements',

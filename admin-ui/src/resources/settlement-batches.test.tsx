@@ -53,7 +53,7 @@ const approval = (overrides: Partial<AdminApproval> = {}): AdminApproval => ({
 
 const provider = (record?: AdminApproval) =>
   ({
-    getList: async () => ({ data: [], total: 0 }),
+    getList: async () => ({ data: [{ id: 101 }], total: 2 }),
     getOne: async () => ({ data: record }),
     getMany: async () => ({ data: [] }),
     getManyReference: async () => ({ data: [], total: 0 }),
@@ -117,7 +117,7 @@ test('finance asks to approve the month as one request', async () => {
   inList(<BatchButton action="approve" />);
   await userEvent.click(await screen.findByRole('button', { name: batch.approveMonth }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog');
-  expect(dialog.textContent).toContain('2026년 10월의 발행된 정산서');
+  await within(dialog).findByText(/2026년 10월의 발행된 정산서 가운데 보류되지 않은 2건을/);
   await userEvent.click(within(dialog).getByRole('button', { name: batch.ask }));
   await waitFor(() =>
     expect(calls).toEqual([

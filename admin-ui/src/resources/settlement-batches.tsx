@@ -29,7 +29,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
-import { useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { downloadFromApi, httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 
@@ -234,6 +234,15 @@ export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(koreaToday);
   const [pending, setPending] = useState(false);
+  // How many statements the batch takes: the month's in the action's status, not held (the server freezes them).
+  const { total } = useGetList(
+    'settlements',
+    {
+      filter: { ...month, status: action === 'approve' ? 'ISSUED' : 'APPROVED', held: false },
+      pagination: { page: 1, perPage: 1 },
+    },
+    { enabled: open && month !== null },
+  );
   if (!allowed) return null;
   const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
   const send = async () => {
@@ -270,7 +279,10 @@ export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
         <DialogTitle>{t(action === 'approve' ? 'approveMonth' : 'payMonth')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {t(action === 'approve' ? 'approveExplain' : 'payExplain', month ?? {})}
+            {t(action === 'approve' ? 'approveExplain' : 'payExplain', {
+              ...month,
+              count: total === undefined ? '…' : formatNumber(total),
+            })}
           </Typography>
           {action === 'pay' && (
             <TransferFields reference={reference} date={date} onReference={setReference} onDate={setDate} />
@@ -281,7 +293,7 @@ export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
           <Button
             variant="contained"
             onClick={send}
-            disabled={pending || (action === 'pay' && (!reference.trim() || !date))}
+            disabled={pending || total === 0 || (action === 'pay' && (!reference.trim() || !date))}
           >
             {t('ask')}
           </Button>
@@ -326,6 +338,7 @@ export function ResultImportButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(koreaToday);
   const [preview, setPreview] = useState<TransferResultPreview | null>(null);
@@ -389,10 +402,16 @@ export function ResultImportButton() {
               onChange={async (event) => {
                 const file = event.target.files?.[0];
                 setPreview(null);
+                setFileName(file?.name ?? null);
                 setCsv(file ? await file.text() : null);
               }}
             />
           </Button>
+          {fileName && (
+            <Typography component="span" variant="body2" sx={{ ml: 1, overflowWrap: 'anywhere' }}>
+              {fileName}
+            </Typography>
+          )}
           <TransferFields
             reference={reference}
             date={date}
