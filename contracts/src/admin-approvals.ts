@@ -22,6 +22,8 @@ export const APPROVAL_KINDS = [
   'STATEMENT_RELEASE',
   'STATEMENT_APPROVE',
   'STATEMENT_PAY',
+  'STATEMENT_BATCH_APPROVE',
+  'STATEMENT_BATCH_PAY',
   'PAYMENT_CANCEL',
   'MANUAL_REFUND',
   'PROVIDER_REFUND',
@@ -61,6 +63,9 @@ export const APPROVAL_SUMMARY_FIELDS = {
   STATEMENT_RELEASE: ['statementId'],
   STATEMENT_APPROVE: ['statementId'],
   STATEMENT_PAY: ['statementId', 'transferReference', 'transferDate'],
+  /** A batch of a month's statements: how many, the won to transfer and the tax withheld (the params list each). */
+  STATEMENT_BATCH_APPROVE: ['year', 'month', 'count', 'toReceipt', 'withheld'],
+  STATEMENT_BATCH_PAY: ['year', 'month', 'count', 'toReceipt', 'withheld', 'transferReference', 'transferDate'],
   PAYMENT_CANCEL: ['paymentId'],
   MANUAL_REFUND: ['refundId'],
   PROVIDER_REFUND: ['refundId'],

@@ -281,7 +281,150 @@ export const updateSettlementRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type UpdateSettlementRequest = z.infer<typeof updateSettlementRequestSchema>;
 
-export const transferFileQuerySchema = z.object({ year: yearField, month: monthField });
+/** The transfer file of a month; `status=APPROVED` writes only the approved statements (the batch to pay). */
+export const transferFileQuerySchema = z.object({
+  year: yearField,
+  month: monthField,
+  status: z.enum(['APPROVED']).optional(),
+});
+
+/**
+ * The most statements one batch request freezes: the capacity plan's 50,000 creators settle in one monthly batch.
+ */
+export const SETTLEMENT_BATCH_MAX_STATEMENTS = 50_000;
+
+const transferReferenceField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(100);
+
+/**
+ * POST /api/admin/settlements/batches: approve (ISSUED) or mark paid (APPROVED) the month's statements the console's
+ * list shows, as ONE staff approval request. `ids` narrows the batch to the rows selected in the list; without it,
+ * every statement of the month in the action's status that is not held. Held statements are never in a batch.
+ */
+export const settlementBatchRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('approve'),
+    year: yearField,
+    month: monthField,
+    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+  }),
+  z.strictObject({
+    action: z.literal('pay'),
+    year: yearField,
+    month: monthField,
+    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+    transferReference: transferReferenceField,
+    transferDate: z.iso.date({ error: 'validation.date' }),
+  }),
+]);
+export type SettlementBatchRequest = z.infer<typeof settlementBatchRequestSchema>;
+
+/** One statement of a batch as its request freezes it: what the checker reads and what the run compares. */
+export const settlementBatchStatementSchema = z
+  .object({
+    id: z.number().int(),
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    /** Won to transfer. */
+    toReceipt: won,
+    /** Income tax and local income tax withheld (won). */
+    withheld: won,
+  })
+  .meta({ id: 'SettlementBatchStatement' });
+export type SettlementBatchStatement = z.infer<typeof settlementBatchStatementSchema>;
+
+/** Why a statement of a batch was left as it was when the batch ran. */
+export const SETTLEMENT_BATCH_SKIP_REASONS = [
+  'HELD',
+  'ALREADY_DONE',
+  'STATUS_CHANGED',
+  'AMOUNT_CHANGED',
+  'GONE',
+] as const;
+export const settlementBatchSkipReasonSchema = z.enum(SETTLEMENT_BATCH_SKIP_REASONS);
+
+/** What an approved batch did: the statements it changed and those it skipped, each with why. */
+export const settlementBatchResultSchema = z
+  .object({
+    action: z.enum(['approve', 'pay']),
+    done: z.array(z.number().int()),
+    skipped: z.array(z.object({ statementId: z.number().int(), reason: settlementBatchSkipReasonSchema })),
+  })
+  .meta({ id: 'SettlementBatchResult' });
+export type SettlementBatchResult = z.infer<typeof settlementBatchResultSchema>;
+
+/** The memo of a transfer file row (what the creator's bank statement shows): `FM-S` and the statement id. */
+export const TRANSFER_MEMO_PREFIX = 'FM-S';
+export const transferMemo = (statementId: number) => `${TRANSFER_MEMO_PREFIX}${statementId}`;
+
+/** The largest bank result file the import reads (characters): some 50,000 rows. */
+export const TRANSFER_RESULT_MAX_CHARS = 3_000_000;
+
+/**
+ * POST /api/admin/settlements/transfer-results (and `/preview`): the bank's result file of a month's bulk transfer,
+ * as CSV text with a header row naming `statementId` or `memo`, `amount`, `result` (OK or FAILED) and `reason`
+ * (docs/rules/settlement.md, file layouts), and the transfer's reference and date the paid statements record.
+ */
+export const transferResultImportSchema = z.strictObject({
+  year: yearField,
+  month: monthField,
+  csv: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(TRANSFER_RESULT_MAX_CHARS),
+  transferReference: transferReferenceField,
+  transferDate: z.iso.date({ error: 'validation.date' }),
+});
+export type TransferResultImport = z.infer<typeof transferResultImportSchema>;
+
+/**
+ * Why a row of the result file pays nothing: the bank's FAILED transfer, or a mismatch with the statements (an id no
+ * statement of the month has, another amount, a statement already paid, held, not approved yet, a second row of the
+ * same statement, a row that cannot be read).
+ */
+export const TRANSFER_RESULT_PROBLEMS = [
+  'FAILED',
+  'UNKNOWN_STATEMENT',
+  'AMOUNT_DIFFERS',
+  'ALREADY_PAID',
+  'HELD',
+  'NOT_APPROVED',
+  'DUPLICATE',
+  'UNREADABLE',
+] as const;
+export const transferResultProblemSchema = z.enum(TRANSFER_RESULT_PROBLEMS);
+export type TransferResultProblem = z.infer<typeof transferResultProblemSchema>;
+
+/** A row of the result file that pays nothing, with its line (1 is the header) and what it says. */
+export const transferResultUnpaidRowSchema = z
+  .object({
+    line: z.number().int(),
+    statementId: z.number().int().nullable(),
+    /** The amount the row gives (null when unreadable) and the statement's won to transfer (null when unknown). */
+    amount: won.nullable(),
+    expected: won.nullable(),
+    problem: transferResultProblemSchema,
+    /** The bank's reason of a FAILED row. */
+    bankReason: z.string().nullable(),
+  })
+  .meta({ id: 'TransferResultUnpaidRow' });
+export type TransferResultUnpaidRow = z.infer<typeof transferResultUnpaidRowSchema>;
+
+/** The result file as read: the statements it marks paid (with totals) and the rows that pay nothing. */
+export const transferResultPreviewSchema = z
+  .object({
+    rows: z.number().int(),
+    toPay: z.array(settlementBatchStatementSchema),
+    count: z.number().int(),
+    toReceipt: won,
+    withheld: won,
+    unpaid: z.array(transferResultUnpaidRowSchema),
+  })
+  .meta({ id: 'TransferResultPreview' });
+export type TransferResultPreview = z.infer<typeof transferResultPreviewSchema>;
 
 export const GRADE_PROPOSAL_STATUSES = ['PROPOSED', 'CONFIRMED'] as const;
 export const gradeProposalSchema = z

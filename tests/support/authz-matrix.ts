@@ -275,6 +275,11 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
+  // A month without statements: finance reaches the batch rule (409 SETTLEMENT_BATCH_EMPTY), no one else gets that far.
+  'POST /api/admin/settlements/batches': s`401 403 403 403 403 403 403 409`,
+  // A result file naming no statement: finance reads it (200), and its import has nothing to pay (409).
+  'POST /api/admin/settlements/transfer-results/preview': s`401 403 403 403 403 403 403 200`,
+  'POST /api/admin/settlements/transfer-results': s`401 403 403 403 403 403 403 409`,
   'PUT /api/admin/grade-proposals/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/staff': s`401 403 403 403 403 403 202 403`,
   'PUT /api/admin/staff/{id}': s`401 403 403 403 403 403 404 404`,

@@ -90,6 +90,8 @@ export const codesEn: CodeLabels = {
     STATEMENT_RELEASE: 'Statement hold release',
     STATEMENT_APPROVE: 'Statement approval',
     STATEMENT_PAY: 'Statement payment',
+    STATEMENT_BATCH_APPROVE: 'Statement batch approval',
+    STATEMENT_BATCH_PAY: 'Statement batch payment',
     PAYMENT_CANCEL: 'Payment cancel',
     MANUAL_REFUND: 'Refund marked paid',
     PROVIDER_REFUND: 'Refund through the providers',

@@ -93,6 +93,8 @@ export const codesKo: CodeLabels = {
     STATEMENT_RELEASE: '정산서 보류 해제',
     STATEMENT_APPROVE: '정산서 승인',
     STATEMENT_PAY: '정산서 지급 완료',
+    STATEMENT_BATCH_APPROVE: '정산서 일괄 승인',
+    STATEMENT_BATCH_PAY: '정산서 일괄 지급 완료',
     PAYMENT_CANCEL: '결제 취소',
     MANUAL_REFUND: '환불 지급 완료',
     PROVIDER_REFUND: '결제사 통한 환불',

@@ -31,6 +31,7 @@ import { formatKst, KstDateField } from '../format/kst';
 import { httpClient } from '../data-provider';
 import { announceApprovalsChanged } from '../approval-counts';
 import { codeChoices, CodeField, useCodeLabel } from './code-field';
+import { BatchApprovalDetails } from './settlement-batches';
 import { ConsoleList, WRAP, useWideConsole } from './list-actions';
 
 /*
@@ -43,6 +44,9 @@ export const APPROVAL_VIEWS = ['waiting', 'mine'] as const;
 
 /** Summary values that are a creator grade code (a payout rate), shown by their label. */
 const GRADE_KEYS = new Set(['from', 'to', 'proposed', 'chosen', 'gradeBack']);
+
+/** Summary values that are numbers but no amount: a year is not grouped ("2026년", not "2,026년"). */
+const PLAIN_NUMBER_KEYS = new Set(['year', 'month']);
 
 /**
  * What a request will run, in the console's language: its kind's wording (`console.approvals.summaries`) filled with
@@ -63,7 +67,7 @@ export function ApprovalSummaryText({ record }: { record: AdminApproval }) {
           ? label('creatorGrade', String(value))
           : key.endsWith('At')
             ? (formatKst(String(value), { showTime: true }) ?? String(value))
-            : typeof value === 'number' && !key.endsWith('Id')
+            : typeof value === 'number' && !key.endsWith('Id') && !PLAIN_NUMBER_KEYS.has(key)
               ? formatNumber(value)
               : String(value),
     ]),
@@ -272,6 +276,7 @@ export const ApprovalShow = (props: ShowProps) => (
           </Datagrid>
         </Box>
       </ArrayField>
+      <BatchApprovalDetails />
       <TechnicalDetails />
     </SimpleShowLayout>
   </Show>

@@ -36,6 +36,7 @@ import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
+import { ApprovedTransferFileButton, BatchButton, ResultImportButton } from './settlement-batches';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
@@ -269,7 +270,12 @@ export const SettlementList = () => {
       filters={settlementFilters}
       sort={{ field: 'status', order: 'ASC' }}
       actions={
-        <TopToolbar>
+        <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {/* The month's batches, each one approval request (docs/rules/settlement.md, batches). */}
+          <BatchButton action="approve" />
+          <BatchButton action="pay" />
+          <ApprovedTransferFileButton />
+          <ResultImportButton />
           {/* The bank transfer file, and the withholding tax summary for the tax filing (docs/rules/settlement.md). */}
           <MonthCsvButton file="transfer-file" label="console.actions.downloadCsv" />
           <MonthCsvButton file="withholding-summary" label="console.actions.downloadWithholdingCsv" />

@@ -124,9 +124,9 @@ describe('a statement to an account whose holder is not verified', () => {
 
   it('is left out of the transfer file', async () => {
     const file = await transferFile();
-    expect(file).not.toContain(`,${(await statementOf(waiting)).id}\r\n`);
-    expect(file).not.toContain(`,${(await statementOf(mismatched)).id}\r\n`);
-    expect(file).toContain(`,${(await statementOf(verified)).id}\r\n`);
+    expect(file).not.toContain(`,FM-S${(await statementOf(waiting)).id}\r\n`);
+    expect(file).not.toContain(`,FM-S${(await statementOf(mismatched)).id}\r\n`);
+    expect(file).toContain(`,FM-S${(await statementOf(verified)).id}\r\n`);
   });
 
   it('is neither approved nor paid: the server says why, in the caller’s language, and the database refuses it', async () => {
@@ -172,7 +172,7 @@ describe('a statement to an account whose holder is not verified', () => {
     expect(await adminStatement(statement.id)).toMatchObject({ held: false, holdReason: null });
     const [own] = await creatorsStatements(waiting);
     expect(own).toMatchObject({ held: false, holdReason: null });
-    expect(await transferFile()).toContain(`,${statement.id}\r\n`);
+    expect(await transferFile()).toContain(`,FM-S${statement.id}\r\n`);
 
     const url = `/api/admin/settlements/${statement.id}`;
     expect(

@@ -7,7 +7,11 @@ import {
   confirmGradeProposalRequestSchema,
   gradeProposalFilterSchema,
   gradeProposalSchema,
+  incomeMonthQuerySchema,
   settlementRunRequestSchema,
+  settlementBatchRequestSchema,
+  transferResultImportSchema,
+  transferResultPreviewSchema,
   settlementRunResultSchema,
   transferFileQuerySchema,
   updateSettlementRequestSchema,
@@ -18,6 +22,8 @@ import { z } from 'zod';
 import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
+import { requestStatementBatch } from './batches';
+import { importTransferResult, previewTransferResult } from './transfer-results';
 import * as settlementConsole from './console';
 import { confirmGradeProposalOrRequestApproval } from './grade-proposal-approvals';
 import { statementWithLines } from './creator-income';
@@ -58,20 +64,94 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         summary: 'The bank transfer file of a month (finance, CSV)',
         description:
           'One row per unpaid payout statement of the month (ISSUED or APPROVED) that is not held (its account ' +
-          'VERIFIED, no change waiting for its release): bank, holder, account, amount (won to receive), ' +
-          'statement id. UTF-8 with a byte order mark.',
+          'VERIFIED, no change waiting for its release), or with `status=APPROVED` only the approved ones (the ' +
+          'batch to pay): bank, holder, account, amount (won to receive), statement id, memo (`FM-S` and the ' +
+          'statement id, what the creator’s bank statement shows and the bank’s result file gives back). UTF-8 ' +
+          'with a byte order mark.',
         security,
         querystring: transferFileQuerySchema,
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const file = await settlementConsole.transferFile(app.ctx, request.query.year, request.query.month);
+      const file = await settlementConsole.transferFile(app.ctx, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.csv);
     },
+  );
+
+  routes.post(
+    `/${SETTLEMENTS}/batches`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      schema: {
+        tags,
+        summary: 'Ask to approve or mark paid a month of statements at once (finance; 202, one approval request)',
+        description:
+          '`{"action":"approve","year","month"}` takes every ISSUED statement of the month that is not held, ' +
+          '`{"action":"pay","year","month","transferReference","transferDate"}` every APPROVED one; `ids` narrows ' +
+          'the batch to the rows selected in the list. Held statements are never in a batch. 202 with ONE staff ' +
+          'approval request (STATEMENT_BATCH_APPROVE or STATEMENT_BATCH_PAY) whose parameters freeze each ' +
+          'statement (id, creator, won to transfer, tax withheld) and whose summary gives the count and totals; ' +
+          'another finance member approves it at `/api/admin/approvals/{id}/decision`. Then every frozen statement ' +
+          'still in the expected status, not held and with its amount unchanged changes in one transaction; the ' +
+          'result lists the others as skipped with the reason (HELD, ALREADY_DONE, STATUS_CHANGED, AMOUNT_CHANGED, ' +
+          'GONE). 409 SETTLEMENT_BATCH_EMPTY when no statement matches.',
+        security,
+        body: settlementBatchRequestSchema,
+        response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestStatementBatch(app.ctx, requireCaller(request), request.body)),
+  );
+
+  const resultFile =
+    'The bank’s result file (docs/rules/settlement.md, file layouts) is CSV text in `csv`: a header row naming ' +
+    '`statementId` or `memo` (`FM-S` and the id, as the transfer file writes it), `amount` (won), `result` (OK or ' +
+    'FAILED) and optionally `reason`. Only an OK row whose statement of the month is APPROVED, not held and owed ' +
+    'exactly the amount is paid; every other row is listed with its problem (FAILED, UNKNOWN_STATEMENT, ' +
+    'AMOUNT_DIFFERS, ALREADY_PAID, HELD, NOT_APPROVED, DUPLICATE, UNREADABLE) and changes nothing. A file without ' +
+    'those columns is 400 TRANSFER_RESULT_UNREADABLE.';
+
+  routes.post(
+    `/${SETTLEMENTS}/transfer-results/preview`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Read a bank result file without sending it (finance)',
+        description: `${resultFile} Changes nothing: the console shows it before finance sends the import.`,
+        security,
+        body: transferResultImportSchema,
+        response: { 200: transferResultPreviewSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => previewTransferResult(app.ctx, request.body),
+  );
+
+  routes.post(
+    `/${SETTLEMENTS}/transfer-results`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Mark paid the statements a bank result file transferred (finance; 202, one approval request)',
+        description:
+          `${resultFile} 202 with ONE staff approval request (STATEMENT_BATCH_PAY) freezing the statements to pay ` +
+          'and the rows that pay nothing; another finance member approves it, and the batch runs as ' +
+          '`/settlements/batches` does. 409 SETTLEMENT_BATCH_EMPTY when no row pays.',
+        security,
+        body: transferResultImportSchema,
+        response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await importTransferResult(app.ctx, requireCaller(request), request.body)),
   );
 
   routes.get(
@@ -87,7 +167,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
           'income tax is under 1,000 won; OVERSEAS: 10 %), income, income tax, local income tax (won); then a TOTAL ' +
           'row. Business-registered creators withhold nothing and are not listed. UTF-8 with a byte order mark.',
         security,
-        querystring: transferFileQuerySchema,
+        querystring: incomeMonthQuerySchema,
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
       },
     },

@@ -2,6 +2,7 @@ import {
   csvDocument,
   koreaMonthOf,
   monthKey,
+  transferMemo,
   type AdminSettlement,
   type AdminSettlementFilter,
   type ADMIN_SETTLEMENT_SORT_FIELDS,
@@ -19,6 +20,7 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
+import { statementBatchApprovals } from './batches';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
 import { holdReason } from './holds';
@@ -91,17 +93,28 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
 }
 
 /**
- * The month's bank transfer file: one row per unpaid payout statement, UTF-8 with a byte order mark. A statement held
+ * The month's bank transfer file: one row per unpaid payout statement (only the APPROVED ones with `status`), its
+ * memo naming the statement for the bank's result file; UTF-8 with a byte order mark. A statement held
  * after a payout account change is left out until finance releases it.
  */
-export async function transferFile(ctx: ServiceContext, year: number, month: number) {
-  const rows = await repository.unpaidStatementsOfMonth(ctx.db, year, month);
+export async function transferFile(
+  ctx: ServiceContext,
+  { year, month, status }: { year: number; month: number; status?: 'APPROVED' | undefined },
+) {
+  const rows = await repository.unpaidStatementsOfMonth(ctx.db, year, month, status);
   const records = [
-    ['bank', 'holder', 'account', 'amount', 'statementId'],
-    ...rows.map((row) => [row.bank_name, row.bank_account_holder, row.bank_account_number, row.to_receipt, row.id]),
+    ['bank', 'holder', 'account', 'amount', 'statementId', 'memo'],
+    ...rows.map((row) => [
+      row.bank_name,
+      row.bank_account_holder,
+      row.bank_account_number,
+      row.to_receipt,
+      row.id,
+      transferMemo(row.id),
+    ]),
   ];
   return {
-    filename: `settlement-transfers-${monthKey(year, month)}.csv`,
+    filename: `settlement-transfers-${monthKey(year, month)}${status ? '-approved' : ''}.csv`,
     csv: csvDocument(records),
   };
 }
@@ -257,6 +270,7 @@ export const statementApprovals = [
   statementApproval('release'),
   statementApproval('approve'),
   statementApproval('pay'),
+  ...statementBatchApprovals,
 ] as const;
 
 /**

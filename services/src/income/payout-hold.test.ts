@@ -180,8 +180,8 @@ describe('a statement issued within 72 hours of a payout account change, or firs
   it('is left out of the transfer file and refuses approval and payment until released', async () => {
     const held = await statementOf(recent);
     const before = await transferFile();
-    expect(before).not.toContain(`,${held.id}\r\n`);
-    expect(before).toContain(`,${(await statementOf(earlier)).id}\r\n`);
+    expect(before).not.toContain(`,FM-S${held.id}\r\n`);
+    expect(before).toContain(`,FM-S${(await statementOf(earlier)).id}\r\n`);
 
     const url = `/api/admin/settlements/${held.id}`;
     const approve = await call('PUT', url, finance.headers, { action: 'approve' });
@@ -266,7 +266,7 @@ describe('a statement issued within 72 hours of a payout account change, or firs
     });
     expect(notHeld.statusCode).toBe(409);
 
-    expect(await transferFile()).toContain(`,${held.id}\r\n`);
+    expect(await transferFile()).toContain(`,FM-S${held.id}\r\n`);
     expect(
       await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' })),
     ).toMatchObject({

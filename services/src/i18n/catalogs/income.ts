@@ -22,6 +22,16 @@ export const incomeMessages = {
     en: 'A carried-over month cannot be paid; the next statement includes it.',
     ja: '繰り越された月は支払えません。次の精算書に含まれます。',
   },
+  'income.transferResultUnreadable': {
+    ko: '은행 결과 파일을 읽을 수 없습니다. 첫 줄에 statementId(또는 memo), amount, result 열이 있어야 합니다.',
+    en: 'The bank result file cannot be read: its first line must name the statementId (or memo), amount and result columns.',
+    ja: '銀行の結果ファイルを読めません。1行目に statementId（または memo）、amount、result の列が必要です。',
+  },
+  'income.batchEmpty': {
+    ko: '이 조건에 맞는 정산서가 없습니다. 보류된 정산서는 일괄 처리에 들어가지 않습니다.',
+    en: 'No statement matches; held statements are never in a batch.',
+    ja: 'この条件に合う精算書がありません。保留中の精算書は一括処理に含まれません。',
+  },
   'income.statementHeld': {
     ko: '정산 계좌가 최근 변경되어 보류된 정산서입니다. 확인 후 보류를 해제해야 승인하거나 지급할 수 있습니다.',
     en: 'This statement is held because its payout account changed recently; release the hold once checked to approve or pay it.',

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+// Settlement in batches on the console: finance asks to approve a month as one request, reads the bank's result file
+// before sending it (what it pays, each row that pays nothing and why), and the checker reads the batch's statements
+// on the approval page.
+import type { AdminApproval, StaffRole, TransferResultPreview } from '@fanmission/contracts';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { AdminContext, ListContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { afterEach, expect, test, vi } from 'vitest';
+import { consoleKo } from '../i18n/console-ko';
+import { i18nProvider } from '../i18n/i18n-provider';
+import { ApprovalShow } from './approvals';
+import { BatchButton, ResultImportButton } from './settlement-batches';
+
+vi.setConfig({ testTimeout: 60_000 });
+const batch = consoleKo.console.settlements.batch;
+
+const auth: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ['ROLE_FINANCE'] as StaffRole[],
+  getIdentity: async () => ({ id: 6 }),
+};
+
+const statements = [
+  { id: 101, creatorId: 11, creatorName: '리뷰하는 소라', toReceipt: 36_000, withheld: 1_180 },
+  { id: 102, creatorId: 12, creatorName: '춤추는 민지', toReceipt: 51_000, withheld: 0 },
+];
+
+const approval = (overrides: Partial<AdminApproval> = {}): AdminApproval => ({
+  id: 77,
+  kind: 'STATEMENT_BATCH_APPROVE',
+  status: 'PENDING',
+  role: 'ROLE_FINANCE',
+  summary: { year: 2026, month: 10, count: 2, toReceipt: 87_000, withheld: 1_180 },
+  params: { action: 'approve', year: 2026, month: 10, statements },
+  reason: 'approve 2 statements of 2026-10',
+  makerId: 5,
+  makerEmail: 'finance1@fanmission.local',
+  createdAt: '2026-11-02T01:00:00.000Z',
+  expiresAt: '2026-11-09T01:00:00.000Z',
+  decidedBy: null,
+  decidedByEmail: null,
+  decidedAt: null,
+  decisionNote: null,
+  result: null,
+  history: [],
+  ...overrides,
+});
+
+const provider = (record?: AdminApproval) =>
+  ({
+    getList: async () => ({ data: [{ id: 101 }], total: 2 }),
+    getOne: async () => ({ data: record }),
+    getMany: async () => ({ data: [] }),
+    getManyReference: async () => ({ data: [], total: 0 }),
+  }) as unknown as DataProvider;
+
+/** A component of the statement list, its year and month filter set to October 2026. */
+const inList = (children: ReactNode) =>
+  render(
+    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+      <ListContextProvider value={{ filterValues: { year: 2026, month: 10 } } as never}>{children}</ListContextProvider>
+    </AdminContext>,
+  );
+
+/** The API's answers by path, and the calls made. */
+function stubApi(answers: Record<string, unknown>) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      const status = url.endsWith('/preview') ? 200 : 202;
+      return new Response(JSON.stringify(answers[url]), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+test('the checker reads the batch’s statements, totals and, once run, what was skipped', async () => {
+  render(
+    <AdminContext
+      dataProvider={provider(
+        approval({
+          status: 'EXECUTED',
+          result: { action: 'approve', done: [101], skipped: [{ statementId: 102, reason: 'HELD' }] },
+        }),
+      )}
+      i18nProvider={i18nProvider}
+      authProvider={auth}
+    >
+      <ApprovalShow resource="approvals" id={77} />
+    </AdminContext>,
+  );
+  const details = await screen.findByTestId('batch-details', {}, { timeout: 10_000 });
+  expect(screen.getByText('2026년 10월 정산서 2건 일괄 승인 (지급액 87,000원, 원천징수 1,180원)')).toBeTruthy();
+  const rows = within(details).getAllByRole('row');
+  expect(rows.map((row) => row.textContent)).toEqual([
+    expect.stringContaining(batch.statementId),
+    `101리뷰하는 소라 (#11)36,0001,180-`,
+    `102춤추는 민지 (#12)51,0000${batch.skipReasons.HELD}`,
+  ]);
+  expect(within(details).getByText('처리됨 1건, 건너뜀 1건')).toBeTruthy();
+});
+
+test('finance asks to approve the month as one request', async () => {
+  const calls = stubApi({ '/api/admin/settlements/batches': approval() });
+  inList(<BatchButton action="approve" />);
+  await userEvent.click(await screen.findByRole('button', { name: batch.approveMonth }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByText(/2026년 10월의 발행된 정산서 가운데 보류되지 않은 2건을/);
+  await userEvent.click(within(dialog).getByRole('button', { name: batch.ask }));
+  await waitFor(() =>
+    expect(calls).toEqual([
+      { url: '/api/admin/settlements/batches', body: { action: 'approve', year: 2026, month: 10 } },
+    ]),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+test('the bank result file is read and shown before it is sent', async () => {
+  const preview: TransferResultPreview = {
+    rows: 3,
+    toPay: [statements[0]!],
+    count: 1,
+    toReceipt: 36_000,
+    withheld: 1_180,
+    unpaid: [
+      { line: 3, statementId: 102, amount: 51_000, expected: 51_000, problem: 'FAILED', bankReason: '계좌 번호 오류' },
+      { line: 4, statementId: 999, amount: 1_000, expected: null, problem: 'UNKNOWN_STATEMENT', bankReason: null },
+    ],
+  };
+  const calls = stubApi({
+    '/api/admin/settlements/transfer-results/preview': preview,
+    '/api/admin/settlements/transfer-results': approval({ kind: 'STATEMENT_BATCH_PAY' }),
+  });
+  inList(<ResultImportButton />);
+  await userEvent.click(await screen.findByRole('button', { name: batch.importResult }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog');
+  const send = within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask });
+  expect(send.disabled).toBe(true);
+  const csv = 'statementId,amount,result,reason\r\n101,36000,OK,\r\n';
+  await userEvent.upload(within(dialog).getByLabelText(batch.chooseFile), new File([csv], 'result.csv'));
+  await userEvent.type(within(dialog).getByLabelText(/이체 참조번호/), 'KB-BULK-10');
+  await userEvent.click(within(dialog).getByRole('button', { name: batch.read }));
+  const shown = await within(dialog).findByTestId('result-preview');
+  expect(shown.textContent).toContain('정산서 1건 · 지급액 36,000원 · 원천징수 1,180원');
+  expect(shown.textContent).toContain(`${batch.problems.FAILED} · 계좌 번호 오류`);
+  expect(shown.textContent).toContain(batch.problems.UNKNOWN_STATEMENT);
+  expect(calls).toHaveLength(1);
+  await userEvent.click(send);
+  await waitFor(() => expect(calls).toHaveLength(2));
+  expect(calls[1]).toMatchObject({
+    url: '/api/admin/settlements/transfer-results',
+    body: { year: 2026, month: 10, csv, transferReference: 'KB-BULK-10' },
+  });
+});

@@ -1,0 +1,451 @@
+/*
+ * Settlement in batches (docs/rules/settlement.md, batches): from the statement list's year and month, finance asks to
+ * approve or to mark paid the month's statements as ONE approval request, downloads the bank transfer file of the
+ * approved ones, and imports the bank's result file after reading what it will pay and what it will not. The checker
+ * reads the batch's statements on the approval page (`BatchApprovalDetails`).
+ */
+import {
+  formatNumber,
+  type AdminApproval,
+  type SettlementBatchResult,
+  type SettlementBatchStatement,
+  type TransferResultPreview,
+  type TransferResultUnpaidRow,
+} from '@fanmission/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { downloadFromApi, httpClient } from '../data-provider';
+import { useCanWrite } from '../permissions';
+
+/** Today in Korea, as the transfer date a form starts from. */
+const koreaToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+/** The message of a failed call, as the server worded it in the console's language. */
+const messageOf = (error: unknown) =>
+  (error as { body?: { message?: string } }).body?.message ?? (error as Error).message;
+
+/** A table that scrolls sideways inside its box on a phone, not the page. */
+const Scroll = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ overflowX: 'auto', maxWidth: '100%', '& th, & td': { whiteSpace: 'nowrap' } }}>{children}</Box>
+);
+
+/** The statements of a batch: id, creator, won to transfer and tax withheld; the skipped ones say why. */
+export function BatchStatementsTable({
+  statements,
+  skipped = new Map(),
+}: {
+  statements: readonly SettlementBatchStatement[];
+  skipped?: ReadonlyMap<number, string>;
+}) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`console.settlements.batch.${key}`);
+  return (
+    <Scroll>
+      <Table size="small" aria-label={t('statements')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('statementId')}</TableCell>
+            <TableCell>{t('creator')}</TableCell>
+            <TableCell align="right">{t('toReceipt')}</TableCell>
+            <TableCell align="right">{t('withheld')}</TableCell>
+            {skipped.size > 0 && <TableCell>{t('skipped')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {statements.map((statement) => (
+            <TableRow key={statement.id}>
+              <TableCell>{statement.id}</TableCell>
+              <TableCell>{`${statement.creatorName} (#${statement.creatorId})`}</TableCell>
+              <TableCell align="right">{formatNumber(statement.toReceipt)}</TableCell>
+              <TableCell align="right">{formatNumber(statement.withheld)}</TableCell>
+              {skipped.size > 0 && (
+                <TableCell>{skipped.has(statement.id) ? t(`skipReasons.${skipped.get(statement.id)}`) : '-'}</TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Scroll>
+  );
+}
+
+/** The rows of a bank result file that pay nothing, each with its line and why. */
+export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidRow[] }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`console.settlements.batch.${key}`);
+  return (
+    <Scroll>
+      <Table size="small" aria-label={t('unpaid')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('line')}</TableCell>
+            <TableCell>{t('statementId')}</TableCell>
+            <TableCell align="right">{t('amount')}</TableCell>
+            <TableCell align="right">{t('expected')}</TableCell>
+            <TableCell>{t('problem')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.line}>
+              <TableCell>{row.line}</TableCell>
+              <TableCell>{row.statementId ?? '-'}</TableCell>
+              <TableCell align="right">{row.amount === null ? '-' : formatNumber(row.amount)}</TableCell>
+              <TableCell align="right">{row.expected === null ? '-' : formatNumber(row.expected)}</TableCell>
+              <TableCell>
+                {t(`problems.${row.problem}`)}
+                {row.bankReason ? ` · ${row.bankReason}` : ''}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Scroll>
+  );
+}
+
+/** Count and totals of a batch, in one line. */
+function Totals({ count, toReceipt, withheld }: { count: number; toReceipt: number; withheld: number }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {translate('console.settlements.batch.totals', {
+        count: formatNumber(count),
+        toReceipt: formatNumber(toReceipt),
+        withheld: formatNumber(withheld),
+      })}
+    </Typography>
+  );
+}
+
+/** What the checker reads on a batch request's page: its statements, the rows paying nothing, what the run skipped. */
+export function BatchApprovalDetails() {
+  const record = useRecordContext<AdminApproval>();
+  const translate = useTranslate();
+  const headingId = useId();
+  if (!record || (record.kind !== 'STATEMENT_BATCH_APPROVE' && record.kind !== 'STATEMENT_BATCH_PAY')) return null;
+  const params = record.params as { statements?: SettlementBatchStatement[]; unpaid?: TransferResultUnpaidRow[] };
+  const result = record.result as SettlementBatchResult | null;
+  const skipped = new Map((result?.skipped ?? []).map((row) => [row.statementId, row.reason]));
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }} data-testid="batch-details">
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('console.settlements.batch.statements')}
+      </Typography>
+      <Totals
+        count={Number(record.summary['count'] ?? 0)}
+        toReceipt={Number(record.summary['toReceipt'] ?? 0)}
+        withheld={Number(record.summary['withheld'] ?? 0)}
+      />
+      {result && (
+        <Alert severity={skipped.size > 0 ? 'warning' : 'success'} sx={{ my: 1 }}>
+          {translate('console.settlements.batch.ran', {
+            done: formatNumber(result.done.length),
+            skipped: formatNumber(skipped.size),
+          })}
+        </Alert>
+      )}
+      <BatchStatementsTable statements={params.statements ?? []} skipped={skipped} />
+      {params.unpaid && params.unpaid.length > 0 && (
+        <>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+            {translate('console.settlements.batch.unpaid')}
+          </Typography>
+          <UnpaidRowsTable rows={params.unpaid} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** Sends a batch request and says it waits for a second finance member. */
+async function sendBatch(url: string, body: object): Promise<AdminApproval> {
+  const response = await httpClient(url, { method: 'POST', body: JSON.stringify(body) });
+  return response.json as AdminApproval;
+}
+
+/** The list's year and month filter, both needed for a batch. */
+function useMonthFilter() {
+  const { filterValues } = useListContext();
+  const year = filterValues['year'] as number | undefined;
+  const month = filterValues['month'] as number | undefined;
+  return year && month ? { year: Number(year), month: Number(month) } : null;
+}
+
+/** The transfer form's reference and date. */
+function TransferFields(props: {
+  reference: string;
+  date: string;
+  onReference: (value: string) => void;
+  onDate: (value: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        label={translate('resources.settlements.fields.transferReference')}
+        value={props.reference}
+        onChange={(event) => props.onReference(event.target.value)}
+        required
+        fullWidth
+        margin="dense"
+      />
+      <TextField
+        label={translate('resources.settlements.fields.transferDate')}
+        type="date"
+        value={props.date}
+        onChange={(event) => props.onDate(event.target.value)}
+        required
+        fullWidth
+        margin="dense"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </>
+  );
+}
+
+/**
+ * "Approve this month" / "Mark this month paid": the list's year and month, every statement in the action's status
+ * that is not held, as one approval request.
+ */
+export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
+  const month = useMonthFilter();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reference, setReference] = useState('');
+  const [date, setDate] = useState(koreaToday);
+  const [pending, setPending] = useState(false);
+  // How many statements the batch takes: the month's in the action's status, not held (the server freezes them).
+  const { total } = useGetList(
+    'settlements',
+    {
+      filter: { ...month, status: action === 'approve' ? 'ISSUED' : 'APPROVED', held: false },
+      pagination: { page: 1, perPage: 1 },
+    },
+    { enabled: open && month !== null },
+  );
+  if (!allowed) return null;
+  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
+  const send = async () => {
+    if (!month) return;
+    setPending(true);
+    try {
+      const body =
+        action === 'approve'
+          ? { action, ...month }
+          : { action, ...month, transferReference: reference.trim(), transferDate: date };
+      const approval = await sendBatch('/api/admin/settlements/batches', body);
+      notify(
+        t('sent', {
+          id: approval.id,
+          count: formatNumber(Number(approval.summary['count'])),
+          toReceipt: formatNumber(Number(approval.summary['toReceipt'])),
+        }),
+        { type: 'info', multiLine: true },
+      );
+      setOpen(false);
+      refresh();
+    } catch (error) {
+      notify(messageOf(error), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
+        {t(action === 'approve' ? 'approveMonth' : 'payMonth')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{t(action === 'approve' ? 'approveMonth' : 'payMonth')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t(action === 'approve' ? 'approveExplain' : 'payExplain', {
+              ...month,
+              count: total === undefined ? '…' : formatNumber(total),
+            })}
+          </Typography>
+          {action === 'pay' && (
+            <TransferFields reference={reference} date={date} onReference={setReference} onDate={setDate} />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={send}
+            disabled={pending || total === 0 || (action === 'pay' && (!reference.trim() || !date))}
+          >
+            {t('ask')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The transfer file of the month's APPROVED statements only: the batch finance uploads to the bank. */
+export function ApprovedTransferFileButton() {
+  const month = useMonthFilter();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (!allowed) return null;
+  return (
+    <Button
+      size="small"
+      disabled={!month}
+      onClick={() =>
+        month &&
+        downloadFromApi(
+          `/api/admin/settlements/transfer-file?year=${month.year}&month=${month.month}&status=APPROVED`,
+        ).catch((error: Error) => notify(error.message, { type: 'error' }))
+      }
+    >
+      {translate('console.settlements.batch.approvedFile')}
+    </Button>
+  );
+}
+
+/**
+ * The bank's result file: chosen, read by the server (nothing changes), shown — what it pays, the rows that pay
+ * nothing and why — then sent as one approval request.
+ */
+export function ResultImportButton() {
+  const month = useMonthFilter();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [reference, setReference] = useState('');
+  const [date, setDate] = useState(koreaToday);
+  const [preview, setPreview] = useState<TransferResultPreview | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!allowed) return null;
+  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
+  const body = () => ({ ...month, csv, transferReference: reference.trim(), transferDate: date });
+  const read = async () => {
+    setPending(true);
+    try {
+      const response = await httpClient('/api/admin/settlements/transfer-results/preview', {
+        method: 'POST',
+        body: JSON.stringify(body()),
+      });
+      setPreview(response.json as TransferResultPreview);
+    } catch (error) {
+      notify(messageOf(error), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  const send = async () => {
+    setPending(true);
+    try {
+      const approval = await sendBatch('/api/admin/settlements/transfer-results', body());
+      notify(
+        t('sent', {
+          id: approval.id,
+          count: formatNumber(Number(approval.summary['count'])),
+          toReceipt: formatNumber(Number(approval.summary['toReceipt'])),
+        }),
+        { type: 'info', multiLine: true },
+      );
+      setOpen(false);
+      setPreview(null);
+      refresh();
+    } catch (error) {
+      notify(messageOf(error), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
+        {t('importResult')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" data-testid="result-import">
+        <DialogTitle>{t('importResult')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('importExplain', month ?? {})}
+          </Typography>
+          <Button component="label" size="small" variant="outlined">
+            {t('chooseFile')}
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              aria-label={t('chooseFile')}
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                setPreview(null);
+                setFileName(file?.name ?? null);
+                setCsv(file ? await file.text() : null);
+              }}
+            />
+          </Button>
+          {fileName && (
+            <Typography component="span" variant="body2" sx={{ ml: 1, overflowWrap: 'anywhere' }}>
+              {fileName}
+            </Typography>
+          )}
+          <TransferFields
+            reference={reference}
+            date={date}
+            onReference={(value) => {
+              setReference(value);
+              setPreview(null);
+            }}
+            onDate={setDate}
+          />
+          {preview && (
+            <Box sx={{ mt: 2 }} data-testid="result-preview">
+              <Totals count={preview.count} toReceipt={preview.toReceipt} withheld={preview.withheld} />
+              <BatchStatementsTable statements={preview.toPay} />
+              {preview.unpaid.length > 0 && (
+                <>
+                  <Alert severity="warning" sx={{ my: 1 }}>
+                    {t('unpaidExplain', { count: formatNumber(preview.unpaid.length) })}
+                  </Alert>
+                  <UnpaidRowsTable rows={preview.unpaid} />
+                </>
+              )}
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={read} disabled={pending || !csv || !reference.trim() || !date}>
+            {t('read')}
+          </Button>
+          <Button variant="contained" onClick={send} disabled={pending || !preview || preview.count === 0}>
+            {t('ask')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

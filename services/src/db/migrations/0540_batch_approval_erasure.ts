@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+
+// Frozen in time: migrations never import application code.
+// A settlement batch's approval request (services/src/income/batches.ts) freezes each statement's `creatorName`, and a
+// bank result file's rows keep the bank's `bankReason`: the legal retention's erasure of a request's parameters and
+// result (approval_personal_data_erased, migration 0421) blanks them as '-' too, like the other names it keeps.
+const eraser = (keys: string) => sql`
+  create or replace function approval_personal_data_erased(value jsonb) returns jsonb language plpgsql immutable as $$
+  begin
+    if jsonb_typeof(value) = 'object' then
+      return coalesce((select jsonb_object_agg(key, case
+          when key = 'ip' then 'null'::jsonb
+          when key = 'bankAccountNumber' and jsonb_typeof(field) = 'string'
+            then to_jsonb(legal_erased_account_number(field #>> '{}'))
+          when key in (${sql.raw(keys)}) and jsonb_typeof(field) = 'string'
+            then to_jsonb('-'::text)
+          else approval_personal_data_erased(field) end)
+        from jsonb_each(value) as entry(key, field)), '{}'::jsonb);
+    elsif jsonb_typeof(value) = 'array' then
+      return coalesce((select jsonb_agg(approval_personal_data_erased(item))
+        from jsonb_array_elements(value) as a(item)), '[]'::jsonb);
+    end if;
+    return value;
+  end $$`;
+
+const KEYS_0421 = `'email', 'phone', 'bankAccountHolder', 'holder', 'depositorName', 'depositorPhone', 'reason', 'name',
+  'address', 'addressDetail', 'recipientName'`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await eraser(`${KEYS_0421}, 'creatorName', 'bankReason'`).execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await eraser(KEYS_0421).execute(db);
+}

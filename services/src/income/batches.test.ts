@@ -1,0 +1,384 @@
+// Settlement in batches (services/src/income/batches.ts): finance asks to approve, then to pay, a month's statements
+// as ONE staff approval request; a second finance member approves it and every frozen statement still approvable
+// (payable) changes at once, the ones that changed meanwhile listed as skipped.
+import type { AdminApproval, SettlementBatchResult, TransferResultPreview } from '@fanmission/contracts';
+import { verify } from '@fanmission/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
+import {
+  createIncomeCreator,
+  releasedMission,
+  setPayoutAccountVerification,
+  type IncomeCreator,
+} from '@fanmission/tests/support/income';
+
+const clock = { now: new Date('2026-11-01T01:00:00Z') };
+const testApp = useTestApp({ now: () => clock.now });
+const app = () => testApp.current.app;
+const db = () => testApp.current.app.db;
+
+const BATCHES = '/api/admin/settlements/batches';
+const call = (method: 'POST' | 'PUT', url: string, headers: object, payload?: object, language = 'en') =>
+  app().inject({ method, url, headers: { ...headers, 'accept-language': language }, payload });
+
+let finance: TestAccount;
+let checker: TestAccount;
+let operator: TestAccount;
+let fan: TestAccount;
+/** Four creators paid in October 2026; `held` pays an account whose holder is not verified. */
+let creators: { first: IncomeCreator; second: IncomeCreator; third: IncomeCreator; held: IncomeCreator };
+
+const statementOf = (creator: IncomeCreator) =>
+  db()
+    .selectFrom('settlement_statements')
+    .selectAll()
+    .where('creator_id', '=', creator.creatorId)
+    .where('year', '=', 2026)
+    .where('month', '=', 10)
+    .executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  finance = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
+  fan = await createAccount(app());
+  creators = {
+    first: await createIncomeCreator(app()),
+    second: await createIncomeCreator(app(), { businessType: 'NONE' }),
+    third: await createIncomeCreator(app()),
+    held: await createIncomeCreator(app(), { verification: 'UNVERIFIED' }),
+  };
+  for (const [index, creator] of Object.values(creators).entries()) {
+    const at = new Date('2026-10-15T03:00:00Z');
+    await releasedMission(db(), { creatorId: creator.creatorId, coins: 1_000 + index * 100, at });
+  }
+  const run = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 10 });
+  expect(run.statusCode, run.body).toBe(200);
+});
+
+afterAll(async () => {
+  expect((await verify(db())).differences).toEqual([]);
+});
+
+describe('a batch approval of a month', () => {
+  let request: AdminApproval;
+
+  it('is one approval request listing every ISSUED statement not held, with count and totals', async () => {
+    const requested = await call('POST', BATCHES, finance.headers, { action: 'approve', year: 2026, month: 10 });
+    expect(requested.statusCode, requested.body).toBe(202);
+    request = requested.json<AdminApproval>();
+    const expected = await Promise.all([creators.first, creators.second, creators.third].map(statementOf));
+    expect(request).toMatchObject({ kind: 'STATEMENT_BATCH_APPROVE', status: 'PENDING', role: 'ROLE_FINANCE' });
+    expect(request.summary).toEqual({
+      year: 2026,
+      month: 10,
+      count: 3,
+      toReceipt: expected.reduce((sum, row) => sum + Number(row.to_receipt), 0),
+      withheld: expected.reduce((sum, row) => sum + Number(row.tax_withheld) + Number(row.local_tax_withheld), 0),
+    });
+    // The individual creator's statement withholds tax: the totals are not trivially zero.
+    expect(Number(request.summary.withheld)).toBeGreaterThan(0);
+    const listed = (request.params as { statements: { id: number; creatorName: string; toReceipt: number }[] })
+      .statements;
+    expect(listed.map((statement) => statement.id)).toEqual(expected.map((row) => row.id));
+    expect(listed[0]).toMatchObject({
+      creatorId: creators.first.creatorId,
+      toReceipt: Number(expected[0]!.to_receipt),
+    });
+    expect(listed.map((statement) => statement.id)).not.toContain((await statementOf(creators.held)).id);
+  });
+
+  it('is never approved by its maker, and fans and operators cannot ask for one', async () => {
+    const own = await call('POST', `/api/admin/approvals/${request.id}/decision`, finance.headers, {
+      decision: 'approve',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'OWN_REQUEST' });
+    for (const caller of [fan, operator]) {
+      const refused = await call('POST', BATCHES, caller.headers, { action: 'approve', year: 2026, month: 10 });
+      expect(refused.statusCode).toBe(403);
+    }
+    // An operator does not learn the request exists.
+    const peek = await call('POST', `/api/admin/approvals/${request.id}/decision`, operator.headers, {
+      decision: 'approve',
+    });
+    expect(peek.statusCode).toBe(404);
+  });
+
+  it('approves the statements still approvable at once and lists those that changed meanwhile as skipped', async () => {
+    const second = await statementOf(creators.second);
+    const third = await statementOf(creators.third);
+    // Meanwhile: the second is approved on its own, the third's account loses its verification (held).
+    await approveAs(
+      app(),
+      checker,
+      await call('PUT', `/api/admin/settlements/${second.id}`, finance.headers, {
+        action: 'approve',
+      }),
+    );
+    await setPayoutAccountVerification(db(), creators.third.creatorId, 'UNVERIFIED');
+
+    const decided = await call('POST', `/api/admin/approvals/${request.id}/decision`, checker.headers, {
+      decision: 'approve',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json<AdminApproval>().status).toBe('EXECUTED');
+    const result = decided.json<AdminApproval>().result as SettlementBatchResult;
+    const first = await statementOf(creators.first);
+    expect(result).toEqual({
+      action: 'approve',
+      done: [first.id],
+      skipped: [
+        { statementId: second.id, reason: 'ALREADY_DONE' },
+        { statementId: third.id, reason: 'HELD' },
+      ],
+    });
+    expect(first).toMatchObject({ status: 'APPROVED', approved_by_user_id: finance.id });
+    expect((await statementOf(creators.third)).status).toBe('ISSUED');
+    await setPayoutAccountVerification(db(), creators.third.creatorId, 'VERIFIED');
+  });
+
+  it('answers 409 SETTLEMENT_BATCH_EMPTY when nothing is left to approve, in the caller’s language', async () => {
+    const empty = await call('POST', BATCHES, finance.headers, { action: 'approve', year: 2026, month: 9 }, 'ko');
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_EMPTY',
+      message: '이 조건에 맞는 정산서가 없습니다. 보류된 정산서는 일괄 처리에 들어가지 않습니다.',
+    });
+  });
+
+  it('refuses invalid requests with field errors (400)', async () => {
+    const cases: [object, string[]][] = [
+      [{ action: 'approve', month: 10 }, ['year']],
+      [{ action: 'approve', year: 2026, month: 13 }, ['month']],
+      [{ action: 'approve', year: 2026, month: 10, ids: [] }, ['ids']],
+      [{ action: 'pay', year: 2026, month: 10, transferDate: '2026-11-05' }, ['transferReference']],
+      [{ action: 'pay', year: 2026, month: 10, transferReference: 'KB-1', transferDate: '11/05' }, ['transferDate']],
+      [{ action: 'reject', year: 2026, month: 10 }, ['action']],
+    ];
+    for (const [body, fields] of cases) {
+      const invalid = await call('POST', BATCHES, finance.headers, body);
+      expect(invalid.statusCode, JSON.stringify(body)).toBe(400);
+      const errors = invalid.json<{ subErrors: Array<{ field: string }> }>().subErrors;
+      expect(errors.map((error) => error.field).sort(), JSON.stringify(body)).toEqual(fields);
+    }
+    const korean = await call('POST', BATCHES, finance.headers, { action: 'approve', month: 10 }, 'ko');
+    expect(korean.json()).toMatchObject({ subErrors: [{ field: 'year', message: '필수 항목입니다.' }] });
+  });
+});
+
+describe('a batch payment of a month', () => {
+  it('marks the APPROVED statements selected paid with the transfer, as one approval request', async () => {
+    const first = await statementOf(creators.first);
+    const second = await statementOf(creators.second);
+    const requested = await call('POST', BATCHES, finance.headers, {
+      action: 'pay',
+      year: 2026,
+      month: 10,
+      transferReference: 'KB-BULK-1',
+      transferDate: '2026-11-05',
+    });
+    expect(requested.statusCode, requested.body).toBe(202);
+    const request = requested.json<AdminApproval>();
+    expect(request.kind).toBe('STATEMENT_BATCH_PAY');
+    expect(request.summary).toMatchObject({ count: 2, transferReference: 'KB-BULK-1', transferDate: '2026-11-05' });
+    const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
+    expect(result).toEqual({ action: 'pay', done: [first.id, second.id], skipped: [] });
+    for (const creator of [creators.first, creators.second]) {
+      expect(await statementOf(creator)).toMatchObject({
+        status: 'PAID',
+        transfer_reference: 'KB-BULK-1',
+        transfer_date: '2026-11-05',
+        paid_by_user_id: finance.id,
+      });
+    }
+  });
+
+  it('never takes an ISSUED or held statement', async () => {
+    const third = await statementOf(creators.third);
+    const held = await statementOf(creators.held);
+    const body = { action: 'pay', year: 2026, month: 10, transferReference: 'KB-2', transferDate: '2026-11-05' };
+    const refused = await call('POST', BATCHES, finance.headers, { ...body, ids: [third.id, held.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_EMPTY' });
+  });
+});
+
+describe('the bank transfer file and its result file', () => {
+  /** November's statements: `late` and `short` are creators of November only. */
+  const november: Record<string, number> = {};
+  let late: IncomeCreator;
+  let short: IncomeCreator;
+  const novemberOf = async (creator: IncomeCreator) =>
+    (
+      await db()
+        .selectFrom('settlement_statements')
+        .select('id')
+        .where('creator_id', '=', creator.creatorId)
+        .where('year', '=', 2026)
+        .where('month', '=', 11)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  beforeAll(async () => {
+    late = await createIncomeCreator(app());
+    short = await createIncomeCreator(app());
+    const everyone = { ...creators, late, short };
+    for (const creator of Object.values(everyone)) {
+      await releasedMission(db(), { creatorId: creator.creatorId, coins: 800, at: new Date('2026-11-10T03:00:00Z') });
+    }
+    clock.now = new Date('2026-12-01T01:00:00Z');
+    const run = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 11 });
+    expect(run.statusCode, run.body).toBe(200);
+    for (const [name, creator] of Object.entries(everyone)) november[name] = await novemberOf(creator);
+    const ids = ['first', 'second', 'third', 'short'].map((name) => november[name]!);
+    await approveAs(
+      app(),
+      checker,
+      await call('POST', BATCHES, finance.headers, { action: 'approve', year: 2026, month: 11, ids }),
+    );
+    // The third is paid on its own before the result file comes back.
+    const pay = { action: 'pay', transferReference: 'KB-SINGLE', transferDate: '2026-12-03' };
+    await approveAs(
+      app(),
+      checker,
+      await call('PUT', `/api/admin/settlements/${november.third}`, finance.headers, pay),
+    );
+  });
+
+  it('writes the approved statements of the month with a memo naming each', async () => {
+    const response = await app().inject({
+      method: 'GET',
+      url: '/api/admin/settlements/transfer-file?year=2026&month=11&status=APPROVED',
+      headers: finance.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('bank,holder,account,amount,statementId,memo');
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[4]));
+    expect(ids).toEqual([november.first, november.second, november.short]);
+    expect(lines[1]).toMatch(new RegExp(`,${november.first},FM-S${november.first}$`));
+  });
+
+  const resultFile = async () => {
+    const owed = async (id: number) =>
+      Number(
+        (
+          await db()
+            .selectFrom('settlement_statements')
+            .select('to_receipt')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).to_receipt,
+      );
+    const { first, second, third, held, short: shortId } = november as Record<string, number>;
+    return [
+      'statementId,memo,amount,result,reason',
+      `${first},FM-S${first},"${(await owed(first!)).toLocaleString('en')}",OK,`,
+      `${second},FM-S${second},${await owed(second!)},FAILED,계좌 번호 오류`,
+      `,FM-S${third},${await owed(third!)},OK,`,
+      `${held},,${await owed(held!)},OK,`,
+      `${november.late},,${await owed(november.late!)},OK,`,
+      `999999,,1000,OK,`,
+      `${first},,${await owed(first!)},OK,`,
+      `${shortId},,${(await owed(shortId!)) - 1},OK,`,
+      `abc,,1000,OK,`,
+    ].join('\r\n');
+  };
+  const body = async () => ({
+    year: 2026,
+    month: 11,
+    csv: await resultFile(),
+    transferReference: 'KB-BULK-11',
+    transferDate: '2026-12-05',
+  });
+
+  it('previews what it pays and lists each mismatch and failure, changing nothing', async () => {
+    const preview = await call(
+      'POST',
+      '/api/admin/settlements/transfer-results/preview',
+      finance.headers,
+      await body(),
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    const read = preview.json<TransferResultPreview>();
+    expect(read).toMatchObject({ rows: 9, count: 1 });
+    expect(read.toPay.map((statement) => statement.id)).toEqual([november.first]);
+    expect(read.unpaid.map((row) => [row.line, row.statementId, row.problem])).toEqual([
+      [3, november.second, 'FAILED'],
+      [4, november.third, 'ALREADY_PAID'],
+      [5, november.held, 'HELD'],
+      [6, november.late, 'NOT_APPROVED'],
+      [7, 999999, 'UNKNOWN_STATEMENT'],
+      [8, november.first, 'DUPLICATE'],
+      [9, november.short, 'AMOUNT_DIFFERS'],
+      [10, null, 'UNREADABLE'],
+    ]);
+    expect(read.unpaid[0]!.bankReason).toBe('계좌 번호 오류');
+    expect((await statementOf(creators.first)).status).toBe('PAID'); // October's, untouched
+  });
+
+  it('marks exactly the transferred statements paid through one approval request by another member', async () => {
+    const requested = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, await body());
+    expect(requested.statusCode, requested.body).toBe(202);
+    const request = requested.json<AdminApproval>();
+    expect(request).toMatchObject({ kind: 'STATEMENT_BATCH_PAY', summary: { count: 1 } });
+    expect((request.params as { unpaid: unknown[] }).unpaid).toHaveLength(8);
+    const own = await call('POST', `/api/admin/approvals/${request.id}/decision`, finance.headers, {
+      decision: 'approve',
+    });
+    expect(own.statusCode).toBe(403);
+    const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
+    expect(result).toEqual({ action: 'pay', done: [november.first], skipped: [] });
+    const statuses = await db()
+      .selectFrom('settlement_statements')
+      .select(['id', 'status', 'transfer_reference'])
+      .where('id', 'in', Object.values(november))
+      .execute();
+    const byId = new Map(statuses.map((row) => [row.id, row]));
+    expect(byId.get(november.first!)).toMatchObject({ status: 'PAID', transfer_reference: 'KB-BULK-11' });
+    expect(byId.get(november.second!)!.status).toBe('APPROVED');
+    expect(byId.get(november.short!)!.status).toBe('APPROVED');
+    expect(byId.get(november.third!)).toMatchObject({ status: 'PAID', transfer_reference: 'KB-SINGLE' });
+    expect(byId.get(november.late!)!.status).toBe('ISSUED');
+  });
+
+  it('refuses a file without the columns (400), an empty result (409), fans and operators (403)', async () => {
+    const unreadable = await call(
+      'POST',
+      '/api/admin/settlements/transfer-results/preview',
+      finance.headers,
+      { ...(await body()), csv: 'id,won\r\n1,2' },
+      'ko',
+    );
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toMatchObject({ code: 'TRANSFER_RESULT_UNREADABLE' });
+    // Everything in the file is now paid, failed or a mismatch: nothing left to ask for.
+    const nothing = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, await body());
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_EMPTY' });
+    const missing = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, {
+      year: 2026,
+      month: 11,
+      csv: '',
+      transferDate: '2026-12-05',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(
+      missing
+        .json<{ subErrors: Array<{ field: string }> }>()
+        .subErrors.map((error) => error.field)
+        .sort(),
+    ).toEqual(['csv', 'transferReference']);
+    for (const caller of [fan, operator]) {
+      for (const url of [
+        '/api/admin/settlements/transfer-results',
+        '/api/admin/settlements/transfer-results/preview',
+      ]) {
+        expect((await call('POST', url, caller.headers, await body())).statusCode).toBe(403);
+      }
+    }
+  });
+});

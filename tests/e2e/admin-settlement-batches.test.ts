@@ -1,0 +1,219 @@
+// Settlement in batches in the console, over the real API and PostgreSQL: finance member A asks to approve last
+// month's statements from the list as one request; finance member B reads the batch's statements and totals on the
+// approval page and approves it; A then reads the bank's result file (one transfer failed) before sending it.
+// Screenshots in ko at 1280 and 360 px.
+import type { AdminApproval, TransferResultPreview } from '@fanmission/contracts';
+import AxeBuilder from '@axe-core/playwright';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+import { createAccount, type TestAccount } from '../harness/accounts';
+import { screenshot, useBrowser } from '../harness/browser';
+import { useServedApp } from '../harness/served-app';
+import { createIncomeCreator, releasedMission } from '../support/income';
+
+const ko = consoleKo;
+const batch = ko.console.settlements.batch;
+
+describe('console: settlement in batches', () => {
+  // The month's statements are the whole platform's: an app no other file wrote to.
+  const served = useServedApp({ own: true });
+  const browser = useBrowser();
+  let financeA: TestAccount;
+  let financeB: TestAccount;
+  const now = new Date();
+  const last = {
+    year: now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear(),
+    month: now.getUTCMonth() === 0 ? 12 : now.getUTCMonth(),
+  };
+  let statementIds: number[] = [];
+
+  beforeAll(async () => {
+    const app = served.testApp.app;
+    financeA = await createAccount(app, { roles: ['ROLE_FINANCE'], password: 'finance-a-pass1', username: 'fin-a' });
+    financeB = await createAccount(app, { roles: ['ROLE_FINANCE'], password: 'finance-b-pass1', username: 'fin-b' });
+    const creators = [
+      await createIncomeCreator(app, { businessType: 'NONE' }),
+      await createIncomeCreator(app),
+      await createIncomeCreator(app, { businessType: 'NONE' }),
+      await createIncomeCreator(app, { verification: 'UNVERIFIED' }),
+    ];
+    for (const [index, creator] of creators.entries()) {
+      await releasedMission(app.db, {
+        creatorId: creator.creatorId,
+        coins: 600 + index * 150,
+        at: new Date(Date.UTC(last.year, last.month - 1, 12)),
+      });
+    }
+    const run = await app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement-runs',
+      headers: financeA.headers,
+      payload: last,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    statementIds = run.json<{ statementIds: number[] }>().statementIds;
+  });
+
+  function collectPageErrors(page: Page): Error[] {
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    return errors;
+  }
+
+  async function logIn(page: Page, account: TestAccount) {
+    await page.goto(`${served.baseUrl}/admin/`);
+    await page.locator('input[name="username"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+  }
+
+  const seriousA11yViolations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+      .map((violation) => violation.id);
+
+  const listUrl = () =>
+    `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ ...last, status: 'ISSUED' }))}`;
+
+  async function openList(page: Page) {
+    await page.goto(listUrl());
+    await page.locator('tbody tr').first().waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: batch.approveMonth }).waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+  }
+
+  test('A asks to approve the month as one request; B reads its statements and approves it; A imports the result file', async () => {
+    const app = served.testApp.app;
+    const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const makerErrors = collectPageErrors(maker);
+    await logIn(maker, financeA);
+    await openList(maker);
+    await screenshot(maker, 'admin-settlement-batch-list-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(phone, financeA);
+    await openList(phone);
+    await screenshot(phone, 'admin-settlement-batch-list-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+
+    await maker.getByRole('button', { name: batch.approveMonth }).click();
+    const dialog = maker.getByRole('dialog', { name: batch.approveMonth });
+    await dialog.waitFor({ state: 'visible' });
+    // It names how many statements go in: the three not held.
+    await dialog.getByText(/보류되지 않은 3건을/).waitFor({ state: 'visible' });
+    await expect.poll(() => dialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
+    await screenshot(maker, 'admin-settlement-batch-approve-dialog-1280.png');
+    await dialog.getByRole('button', { name: batch.ask }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const request = await app.db
+      .selectFrom('staff_approval_requests')
+      .select('id')
+      .where('maker_id', '=', financeA.id)
+      .where('kind', '=', 'STATEMENT_BATCH_APPROVE')
+      .executeTakeFirstOrThrow();
+
+    // B opens the request: the three statements not held, with creators and amounts, and the totals.
+    const checker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const checkerErrors = collectPageErrors(checker);
+    await logIn(checker, financeB);
+    await checker.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
+    const details = checker.getByTestId('batch-details');
+    await details.waitFor({ state: 'visible' });
+    expect(await details.locator('tbody tr').count()).toBe(3);
+    await checker.waitForLoadState('networkidle');
+    await screenshot(checker, 'admin-settlement-batch-approval-1280.png');
+    expect(await seriousA11yViolations(checker)).toEqual([]);
+    const checkerPhone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(checkerPhone, financeB);
+    await checkerPhone.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
+    await checkerPhone.getByTestId('batch-details').waitFor({ state: 'visible' });
+    await checkerPhone.waitForLoadState('networkidle');
+    await screenshot(checkerPhone, 'admin-settlement-batch-approval-360.png');
+    expect(await checkerPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    await checker.getByRole('button', { name: ko.console.approvals.approve, exact: true }).click();
+    await checker.getByRole('button', { name: '확인' }).click();
+    await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
+    const approved = await app.db
+      .selectFrom('settlement_statements')
+      .select(['id', 'to_receipt'])
+      .where('id', 'in', statementIds)
+      .where('status', '=', 'APPROVED')
+      .orderBy('id')
+      .execute();
+    expect(approved).toHaveLength(3);
+
+    // The bank's result file: two transfers OK, one failed, and a line naming no statement of the month.
+    const file = path.join(tmpdir(), `bank-result-${Date.now()}.csv`);
+    await writeFile(
+      file,
+      [
+        'statementId,amount,result,reason',
+        `${approved[0]!.id},${approved[0]!.to_receipt},OK,`,
+        `${approved[1]!.id},${approved[1]!.to_receipt},FAILED,계좌 번호 오류`,
+        `${approved[2]!.id},${approved[2]!.to_receipt},OK,`,
+        `999999,1000,OK,`,
+      ].join('\r\n'),
+    );
+    const importOn = async (page: Page) => {
+      await page.goto(
+        `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ ...last, status: 'APPROVED' }))}`,
+      );
+      await page.locator('tbody tr').first().waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: batch.importResult }).click();
+      const importDialog = page.getByTestId('result-import').getByRole('dialog');
+      await importDialog.waitFor({ state: 'visible' });
+      await importDialog.locator('input[type="file"]').setInputFiles(file);
+      await importDialog.getByLabel(/이체 참조번호/).fill('KB-BULK-01');
+      await importDialog.getByRole('button', { name: batch.read }).click();
+      await importDialog.getByTestId('result-preview').waitFor({ state: 'visible' });
+      // Enabled, and its colour's transition from the disabled grey finished (the screenshot shows it as it is).
+      const send = importDialog.getByRole('button', { name: batch.ask });
+      await expect.poll(() => send.isEnabled()).toBe(true);
+      await expect.poll(() => send.evaluate((button) => getComputedStyle(button).backgroundColor)).toMatch(/^rgb\(/);
+      await importDialog.getByText(path.basename(file)).waitFor({ state: 'visible' });
+      return importDialog;
+    };
+    const importDialog = await importOn(maker);
+    const preview = await importDialog.getByTestId('result-preview').textContent();
+    expect(preview).toContain(`${batch.problems.FAILED} · 계좌 번호 오류`);
+    expect(preview).toContain(batch.problems.UNKNOWN_STATEMENT);
+    await screenshot(maker, 'admin-settlement-batch-import-preview-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    await importOn(phone);
+    await screenshot(phone, 'admin-settlement-batch-import-preview-360.png');
+    await importDialog.getByRole('button', { name: batch.ask }).click();
+    await importDialog.waitFor({ state: 'detached' });
+    const pay = await app.db
+      .selectFrom('staff_approval_requests')
+      .selectAll()
+      .where('maker_id', '=', financeA.id)
+      .where('kind', '=', 'STATEMENT_BATCH_PAY')
+      .executeTakeFirstOrThrow();
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${pay.id}/decision`,
+      headers: financeB.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(decided.json<AdminApproval>().status).toBe('EXECUTED');
+    const paid = await app.db
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('id', 'in', statementIds)
+      .where('status', '=', 'PAID')
+      .orderBy('id')
+      .execute();
+    expect(paid.map((row) => row.id)).toEqual([approved[0]!.id, approved[2]!.id]);
+    expect((pay.params as { unpaid: TransferResultPreview['unpaid'] }).unpaid.map((row) => row.problem)).toEqual([
+      'FAILED',
+      'UNKNOWN_STATEMENT',
+    ]);
+    expect(makerErrors).toEqual([]);
+    expect(checkerErrors).toEqual([]);
+  }, 180_000);
+});
