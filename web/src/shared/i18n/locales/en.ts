@@ -601,7 +601,17 @@ export const en: Messages = {
     paypal: 'PayPal',
     withoutbankbook: 'Bank deposit',
     depositorName: 'Depositor name',
-    depositorPhone: 'Phone (for the cash receipt)',
+    depositorPhone: 'Phone',
+    cashReceipt: 'Cash receipt',
+    cashReceiptNONE: 'None',
+    cashReceiptPHONE: 'Income deduction',
+    cashReceiptBUSINESS: 'Expense proof',
+    cashReceiptNumberPHONE: 'Mobile phone number',
+    cashReceiptNumberBUSINESS: 'Business registration number',
+    cashReceiptNote:
+      'Once the deposit is confirmed, the cash receipt is issued and its approval number shown in your coin history.',
+    cashReceiptPhoneInvalid: 'Enter a mobile phone number (e.g. 010-1234-5678).',
+    cashReceiptBusinessInvalid: 'Enter a 10-digit business registration number (e.g. 123-45-67890).',
     bankNote: 'Deposits made on weekdays 10:00 to 19:00 are credited within 2 hours.',
     phoneNote:
       'A mobile phone payment is billed with this month’s phone bill and can be cancelled only within the month it was paid in.',
