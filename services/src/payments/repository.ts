@@ -91,12 +91,18 @@ export async function recordPaymentOutcome(
 export async function markPaymentPaid(
   db: DbExecutor,
   paymentId: string,
-  paid: { providerPaymentId: string | null; now: Date; payMethod?: PaymentRow['pay_method'] | undefined },
+  paid: {
+    providerPaymentId: string | null;
+    now: Date;
+    payMethod?: PaymentRow['pay_method'] | undefined;
+    receiptUrl?: string | undefined;
+  },
 ) {
   await db
     .updateTable('payments')
     .set((eb) => ({
       ...(paid.payMethod !== undefined && { pay_method: paid.payMethod }),
+      ...(paid.receiptUrl !== undefined && { receipt_url: paid.receiptUrl }),
       status: 'paid',
       failure_reason: null,
       provider_payment_id: eb.fn.coalesce('provider_payment_id', eb.val(paid.providerPaymentId)),

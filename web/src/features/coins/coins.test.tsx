@@ -34,6 +34,8 @@ const payment = {
   bankTransferId: null,
   currency: 'KRW' as const,
   amount: 1,
+  receiptUrl: null,
+  cashReceiptApprovalNumber: null,
 };
 const deposit = (itemType: 'CASH' | 'BONUS', paid: boolean) => ({
   id: 3,

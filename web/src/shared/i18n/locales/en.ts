@@ -588,6 +588,9 @@ export const en: Messages = {
       failed: 'Failed (contact support)',
       NONE: 'NONE',
     },
+    receipt: 'Receipt',
+    receiptLabel: 'Receipt of the {{method}} payment of {{amount}} (new tab)',
+    cashReceiptApproval: 'Cash receipt approval no. {{number}}',
     won: '₩{{amount}}',
   },
   coinCharge: {

@@ -593,6 +593,9 @@ export const ja: Messages = {
       failed: '失敗（サポートへお問い合わせください）',
       NONE: 'NONE',
     },
+    receipt: '領収書',
+    receiptLabel: '{{method}} {{amount}}の領収書（新しいタブ）',
+    cashReceiptApproval: '現金領収証 承認番号 {{number}}',
     won: '{{amount}}ウォン',
   },
   coinCharge: {

@@ -583,6 +583,9 @@ export const ko = {
     refund: '충전 취소',
     rejected: '(거절됨)',
     deposit: { ready: '입금 전', paid: '입금 완료', cancelled: '취소됨', failed: '실패 (고객센터 문의)', NONE: 'NONE' },
+    receipt: '영수증',
+    receiptLabel: '{{method}} {{amount}} 영수증 (새 창)',
+    cashReceiptApproval: '현금영수증 승인번호 {{number}}',
     won: '{{amount}}원',
   },
   coinCharge: {
