@@ -18,6 +18,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot as savePng } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { collectPageErrors, DESKTOP, fanSession, storeSession, useWebPages } from '../support/browser';
+import { axeViolations } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -223,6 +224,7 @@ describe('web app: coin history and coin charge', () => {
     await number.fill('010-9876-5432');
     await dialog.getByText(ko.coinCharge.cashReceiptNote).scrollIntoViewIfNeeded();
     await screenshot(page, 'charge-modal-cash-receipt', 'ko');
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 780 });
     await number.scrollIntoViewIfNeeded();
     await screenshot(page, 'charge-modal-cash-receipt', 'ko-360');
@@ -273,6 +275,7 @@ describe('web app: coin history and coin charge', () => {
     expect(await slip.getAttribute('href')).toBe(card.receipt_url);
     expect(await slip.textContent()).toBe(ko.coinHistory.receipt);
     await screenshot(page, 'history-receipts', 'ko');
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'history-receipts', 'ko-360');
     expect(errors).toEqual([]);
