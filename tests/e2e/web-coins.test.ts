@@ -232,6 +232,13 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('button', { name: ko.coinCharge.apply }).click();
     const done = page.getByRole('dialog', { name: ko.bankDeposit.requestedTitle });
     await done.getByRole('button', { name: ko.common.ok }).click();
+    // The pending request names the receipt it asked for.
+    const asked = ko.coinHistory.pendingCashReceipt
+      .replace('{{type}}', ko.coinCharge.cashReceiptPHONE)
+      .replace('{{number}}', '01098765432');
+    await page.getByTestId('pending-cash-receipt').getByText(asked).waitFor();
+    await page.getByTestId('pending-cash-receipt').scrollIntoViewIfNeeded();
+    await screenshot(page, 'pending-cash-receipt', 'ko');
     const transfer = await served.testApp.app.db
       .selectFrom('bank_transfers')
       .select(['id', 'cash_receipt_number', 'receipt_type'])
