@@ -169,6 +169,61 @@ describe('a bank deposit’s cash receipt', () => {
     expect(await balanceOf(fan)).toBe(10);
   });
 
+  it('is issued in the background for a deposit a second finance member confirmed through an approval request', async () => {
+    const app = testApp.current.app;
+    const [maker, checker] = [
+      await createAccount(app, { roles: ['ROLE_FINANCE'] }),
+      await createAccount(app, { roles: ['ROLE_FINANCE'] }),
+    ];
+    const fan = await createAccount(app);
+    const item = await app.db
+      .selectFrom('coin_items')
+      .select('id')
+      .where('item_type', '=', 'CASH')
+      .where('point', '=', 1000)
+      .executeTakeFirstOrThrow();
+    const asked = await inject({
+      method: 'POST',
+      url: '/api/v1/payment/bank-transfer',
+      headers: fan.headers,
+      payload: {
+        coinItemId: item.id,
+        userId: fan.id,
+        depositorName: '홍길동',
+        depositorPhone: '01012345678',
+        cashReceiptNumber: '123-45-67890',
+        receiptType: 'BUSINESS',
+      },
+    });
+    const id = (asked.json() as { id: number }).id;
+    // 100,000 won: past the maker's allowance, so the confirmation waits for a checker.
+    const waiting = await inject({
+      method: 'PUT',
+      url: `/api/admin/bank-transfers/${id}`,
+      headers: maker.headers,
+      payload: { status: 'paid' },
+    });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    const approved = await inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${(waiting.json() as { id: number }).id}/decision`,
+      headers: checker.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await consoleRow(id)).cashReceipt).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(await balanceOf(fan)).toBe(1000);
+
+    const answering: CashReceiptProvider = { name: 'sandbox', issue: async () => ({ approvalNumber: '777000111' }) };
+    await issueDueCashReceipts(app.ctx, answering);
+    expect((await consoleRow(id)).cashReceipt).toMatchObject({
+      receiptType: 'BUSINESS',
+      number: '1234567890',
+      status: 'ISSUED',
+      approvalNumber: '777000111',
+    });
+  });
+
   it.each([
     ['ko', '소득공제용 현금영수증에는 휴대폰 번호를 입력해 주세요 (예: 010-1234-5678).'],
     ['en', 'An income-deduction cash receipt needs a mobile phone number (e.g. 010-1234-5678).'],
