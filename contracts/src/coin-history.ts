@@ -42,6 +42,10 @@ export const coinDepositPaymentSchema = z
     currency: paymentCurrencySchema,
     /** In the currency's minor unit (won for KRW, cents for USD). */
     amount: z.number().int(),
+    /** The provider's printable receipt (매출전표) of a provider charge, when it gave one. */
+    receiptUrl: z.string().nullable(),
+    /** The approval number (승인번호) of a bank deposit's cash receipt (현금영수증), once issued. */
+    cashReceiptApprovalNumber: z.string().nullable(),
   })
   .meta({ id: 'CoinDepositPayment' });
 export type CoinDepositPayment = z.infer<typeof coinDepositPaymentSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  CASH_RECEIPT_STATUSES,
   CASH_RECEIPT_TYPES,
   DEFAULT_PAY_METHOD,
+  cashReceiptDigits,
+  cashReceiptNumberError,
+  isCashReceiptNumber,
   DEFAULT_PENDING_DEPOSIT_STATUS,
   DEPOSIT_STATUSES,
   coinItemTypeSchema,
@@ -136,6 +140,33 @@ export type PaymentCheckout = z.infer<typeof paymentCheckoutSchema>;
 
 export const paymentIdParamsSchema = z.object({ paymentId: z.string().min(1).max(100) });
 
+/**
+ * A bank deposit's cash receipt (현금영수증): asked for with the request, issued through the provider's cash-receipt
+ * API when finance confirms the deposit. PENDING until then, and while a failed issuance waits for its retry.
+ */
+export const cashReceiptSchema = z
+  .object({
+    receiptType: z.enum(CASH_RECEIPT_TYPES),
+    /** The phone or business number, digits only. */
+    number: z.string(),
+    status: z.enum(CASH_RECEIPT_STATUSES),
+    /** The provider's approval number (승인번호) once issued. */
+    approvalNumber: z.string().nullable(),
+    issuedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'CashReceipt' });
+export type CashReceipt = z.infer<typeof cashReceiptSchema>;
+
+/** The receipt as finance sees it: also the failed issuances, the last one's reason and the next try's time. */
+export const adminCashReceiptSchema = cashReceiptSchema
+  .extend({
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'AdminCashReceipt' });
+export type AdminCashReceipt = z.infer<typeof adminCashReceiptSchema>;
+
 // ---- Bank deposits -----------------------------------------------------------------------------------------------
 
 const numericText = (max: number) =>
@@ -146,22 +177,36 @@ const numericText = (max: number) =>
     .max(max)
     .regex(/^\d+$/, { error: 'validation.numeric' });
 
-export const createBankTransferRequestSchema = z.strictObject({
-  coinItemId: bodyId,
-  userId: bodyId,
-  depositorName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(50),
-  /** For the cash receipt; digits only. */
-  depositorPhone: numericText(20),
-  cashReceiptNumber: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^\d*$/, { error: 'validation.numeric' })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional(),
-  receiptType: z.enum(CASH_RECEIPT_TYPES).default('PHONE'),
-});
+export const createBankTransferRequestSchema = z
+  .strictObject({
+    coinItemId: bodyId,
+    userId: bodyId,
+    depositorName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(50),
+    /** For the cash receipt; digits only. */
+    depositorPhone: numericText(20),
+    /**
+     * The cash receipt's number: a mobile number for PHONE, a business registration number for BUSINESS; hyphens are
+     * taken out. Empty or absent: no cash receipt.
+     */
+    cashReceiptNumber: z
+      .string()
+      .trim()
+      .max(30)
+      .transform((value) => (value === '' ? null : cashReceiptDigits(value)))
+      .nullable()
+      .optional(),
+    receiptType: z.enum(CASH_RECEIPT_TYPES).default('PHONE'),
+  })
+  .superRefine((request, context) => {
+    const number = request.cashReceiptNumber;
+    if (number && !isCashReceiptNumber(request.receiptType, number)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cashReceiptNumber'],
+        message: cashReceiptNumberError(request.receiptType),
+      });
+    }
+  });
 export type CreateBankTransferRequest = z.infer<typeof createBankTransferRequestSchema>;
 
 export const bankTransferPageQuerySchema = pageQuerySchema(PAGE_SIZES.pendingDeposits).extend({
@@ -205,6 +250,8 @@ export const bankTransferRowSchema = z
     created: z.iso.datetime(),
     /** Null for a request made before the instructions were recorded with it. */
     instructions: bankDepositInstructionsSchema.nullable(),
+    /** The cash receipt the fan asked for; null when he asked for none. */
+    cashReceipt: cashReceiptSchema.nullable(),
   })
   .meta({ id: 'BankTransferRow' });
 export type BankTransferRow = z.infer<typeof bankTransferRowSchema>;
@@ -236,6 +283,8 @@ export const adminBankTransferSchema = z
     depositorPhone: z.string(),
     cashReceiptNumber: z.string().nullable(),
     receiptType: z.enum(CASH_RECEIPT_TYPES),
+    /** Its issuance, once asked for; null when the fan asked for none. */
+    cashReceipt: adminCashReceiptSchema.nullable(),
     status: depositStatusSchema,
     note: z.string().nullable(),
     decidedBy: z.number().int().nullable(),

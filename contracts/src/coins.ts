@@ -34,7 +34,45 @@ export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 export const DEFAULT_PENDING_DEPOSIT_STATUS: DepositStatus = 'ready';
 
-export const CASH_RECEIPT_TYPES = ['PHONE'] as const;
+/**
+ * The two kinds of cash receipt (현금영수증) a bank deposit may ask for: PHONE is 소득공제 (the fan's income
+ * deduction, keyed by his mobile number), BUSINESS is 지출증빙 (a business's expense proof, keyed by its 10-digit
+ * business registration number). A deposit without `cashReceiptNumber` asks for none.
+ */
+export const CASH_RECEIPT_TYPES = ['PHONE', 'BUSINESS'] as const;
+export type CashReceiptType = (typeof CASH_RECEIPT_TYPES)[number];
+
+/** A Korean mobile number (010, 011, 016–019), digits only: what the tax service keys an income deduction by. */
+export const CASH_RECEIPT_PHONE_PATTERN = /^01[016-9]\d{7,8}$/;
+/** A business registration number, digits only. */
+export const CASH_RECEIPT_BUSINESS_PATTERN = /^\d{10}$/;
+
+/** The number a fan typed for a cash receipt with its hyphens and spaces taken out (010-1234-5678, 123-45-67890). */
+export const cashReceiptDigits = (typed: string) => typed.replace(/[\s-]/g, '');
+
+/** Whether `digits` (hyphens taken out) has the form of `type`'s number. */
+export function isCashReceiptNumber(type: CashReceiptType, digits: string): boolean {
+  return (type === 'PHONE' ? CASH_RECEIPT_PHONE_PATTERN : CASH_RECEIPT_BUSINESS_PATTERN).test(digits);
+}
+
+/** The message key of a number of the wrong form for `type` (server catalogue and web texts share it). */
+export const cashReceiptNumberError = (type: CashReceiptType) =>
+  type === 'PHONE' ? 'payments.cashReceiptPhoneInvalid' : 'payments.cashReceiptBusinessInvalid';
+
+/** Cash receipt issuance states: PENDING until the provider approves it (retried after a failure), then ISSUED. */
+export const CASH_RECEIPT_STATUSES = ['PENDING', 'ISSUED'] as const;
+export type CashReceiptStatus = (typeof CASH_RECEIPT_STATUSES)[number];
+
+/**
+ * The PG (PortOne's `pg`) a provider charge goes through, by pay method: the spec's payment request names it. KakaoPay
+ * is its own PG; cards go through KG Inicis, carrier billing through Danal, PayPal through PayPal.
+ */
+export const PG_BY_PAY_METHOD = {
+  kakaopay: 'kakaopay',
+  card: 'html5_inicis',
+  phone: 'danal',
+  paypal: 'paypal',
+} as const;
 
 /** Ledger transaction types. */
 export const LEDGER_TRANSACTION_TYPES = [

@@ -89,7 +89,12 @@ describe('operator and finance console', () => {
   }
 
   /** The member asks to charge ten coins by bank deposit, as the web app does. */
-  async function askBankDeposit(member: TestAccount, depositorName: string, depositorPhone: string) {
+  async function askBankDeposit(
+    member: TestAccount,
+    depositorName: string,
+    depositorPhone: string,
+    cashReceiptNumber = '',
+  ) {
     const request = await fetch(`${served.baseUrl}/api/v1/payment/bank-transfer`, {
       method: 'POST',
       headers: { ...member.headers, 'content-type': 'application/json' },
@@ -98,7 +103,7 @@ describe('operator and finance console', () => {
         userId: member.id,
         depositorName,
         depositorPhone,
-        cashReceiptNumber: '',
+        cashReceiptNumber,
         receiptType: 'PHONE',
       }),
     });
@@ -200,7 +205,7 @@ describe('operator and finance console', () => {
   });
 
   test('finance confirms a bank deposit once, and runs a clean ledger verify', async () => {
-    await askBankDeposit(fan, '김팬', '01012345678');
+    await askBankDeposit(fan, '김팬', '01012345678', '010-1234-5678');
     const balance = async () =>
       (
         (await (await fetch(`${served.baseUrl}/api/v1/coin-deposit`, { headers: fan.headers })).json()) as {
@@ -257,6 +262,18 @@ describe('operator and finance console', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(await balance()).toBe(before + 10);
+
+    // The confirmed deposit's cash receipt (소득공제) was issued: its approval number shows in its row.
+    await page.goto(`${served.baseUrl}/admin/bank-transfers?filter=${encodeURIComponent('{"status":"paid"}')}`);
+    const paidRow = page.locator('tr', { hasText: '김팬' });
+    await paidRow.getByText(/승인번호 \d{9}/).waitFor({ state: 'visible' });
+    expect(await paidRow.textContent()).toContain(ko.console.cashReceipts.PHONE.replace('%{number}', '01012345678'));
+    await screenshot(page, 'admin-finance-bank-transfers-cash-receipt-1280.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    // At 360 px the list scrolls sideways (its actions column stays): the receipt is scrolled to.
+    await paidRow.getByText(/승인번호 \d{9}/).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-finance-bank-transfers-cash-receipt-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The dashboard says how much of his daily allowances he used alone: the 1,000 won just confirmed.
     await page.goto(`${served.baseUrl}/admin/`);

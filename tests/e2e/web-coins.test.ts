@@ -18,6 +18,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot as savePng } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { collectPageErrors, DESKTOP, fanSession, storeSession, useWebPages } from '../support/browser';
+import { axeViolations } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -194,6 +195,103 @@ describe('web app: coin history and coin charge', () => {
     await korean.page.getByText(ko.coinHistory.pendingEmpty).waitFor();
     await screenshot(korean.page, 'pending-cancelled', 'ko-360');
     expect(korean.errors).toEqual([]);
+  });
+
+  test('a bank deposit asks for a cash receipt; the history links a card charge’s slip and shows the receipt number', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `receipt${suffix}` });
+    const finance = await createAccount(served.testApp.app, { roles: ['ROLE_FINANCE'] });
+    const { page, errors } = await openPage('ko', fanSession(fan));
+    await page.goto(url('/coin-history'));
+    await page.getByText(ko.coinHistory.empty).waitFor();
+
+    // 소득공제 takes a mobile number: a landline is refused in the form, before anything is sent.
+    await page.getByRole('button', { name: ko.coinHistory.charge }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: ko.coinCharge.withoutbankbook }).check();
+    await dialog.getByRole('button', { name: /^30 코인/ }).click();
+    await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
+    await dialog.getByRole('textbox', { name: ko.coinCharge.depositorName }).fill('김민지');
+    await dialog.getByRole('textbox', { name: ko.coinCharge.depositorPhone }).fill('010-1234-5678');
+    expect(await dialog.getByRole('radio', { name: ko.coinCharge.cashReceiptNONE }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: ko.coinCharge.cashReceiptPHONE }).check();
+    const number = dialog.getByRole('textbox', { name: ko.coinCharge.cashReceiptNumberPHONE });
+    await number.fill('02-123-4567');
+    await dialog.getByRole('button', { name: ko.coinCharge.apply }).click();
+    const invalid = dialog.getByText(ko.coinCharge.cashReceiptPhoneInvalid);
+    await invalid.waitFor();
+    await invalid.scrollIntoViewIfNeeded();
+    await screenshot(page, 'charge-modal-cash-receipt-error', 'ko');
+    await number.fill('010-9876-5432');
+    await dialog.getByText(ko.coinCharge.cashReceiptNote).scrollIntoViewIfNeeded();
+    await screenshot(page, 'charge-modal-cash-receipt', 'ko');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await number.scrollIntoViewIfNeeded();
+    await screenshot(page, 'charge-modal-cash-receipt', 'ko-360');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: ko.coinCharge.apply }).click();
+    const done = page.getByRole('dialog', { name: ko.bankDeposit.requestedTitle });
+    await done.getByRole('button', { name: ko.common.ok }).click();
+    // The pending request names the receipt it asked for.
+    const asked = ko.coinHistory.pendingCashReceipt
+      .replace('{{type}}', ko.coinCharge.cashReceiptPHONE)
+      .replace('{{number}}', '01098765432');
+    await page.getByTestId('pending-cash-receipt').getByText(asked).waitFor();
+    await page.getByTestId('pending-cash-receipt').scrollIntoViewIfNeeded();
+    await screenshot(page, 'pending-cash-receipt', 'ko');
+    const transfer = await served.testApp.app.db
+      .selectFrom('bank_transfers')
+      .select(['id', 'cash_receipt_number', 'receipt_type'])
+      .where('user_id', '=', fan.id)
+      .executeTakeFirstOrThrow();
+    expect(transfer).toMatchObject({ cash_receipt_number: '01098765432', receipt_type: 'PHONE' });
+
+    // Finance confirms: the receipt is issued with its approval number.
+    const confirmed = await served.testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/bank-transfers/${transfer.id}`,
+      headers: finance.headers,
+      payload: { status: 'paid' },
+    });
+    const approvalNumber = confirmed.json().cashReceipt.approvalNumber as string;
+    expect(approvalNumber).toMatch(/^\d{9}$/);
+
+    // A card charge through the sandbox: the web sends the card's pg, the payment keeps the slip's URL.
+    await page.getByRole('tab', { name: ko.coinHistory.history }).click();
+    await page.getByRole('button', { name: ko.coinHistory.charge }).click();
+    await dialog.getByRole('radio', { name: ko.coinCharge.card }).check();
+    await dialog.getByRole('button', { name: /^10 코인/ }).click();
+    await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
+    await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: '결제 승인' }).click();
+    await page.waitForURL(/\/coin-history/);
+    await page.getByRole('alertdialog').getByRole('button', { name: ko.common.ok }).click();
+    const card = await served.testApp.app.db
+      .selectFrom('payments')
+      .select(['id', 'pg', 'receipt_url'])
+      .where('user_id', '=', fan.id)
+      .executeTakeFirstOrThrow();
+    expect(card.pg).toBe('html5_inicis');
+
+    const receipts = page.getByTestId('charge-receipt');
+    await receipts
+      .filter({ hasText: ko.coinHistory.cashReceiptApproval.replace('{{number}}', approvalNumber) })
+      .waitFor();
+    const slip = receipts.filter({ hasText: ko.coinCharge.card }).getByRole('link', { name: /영수증/ });
+    expect(await slip.getAttribute('href')).toBe(card.receipt_url);
+    expect(await slip.textContent()).toBe(ko.coinHistory.receipt);
+    await screenshot(page, 'history-receipts', 'ko');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'history-receipts', 'ko-360');
+    expect(errors).toEqual([]);
+
+    // The slip itself: the sandbox's printable page.
+    await page.goto(card.receipt_url!);
+    await page.getByText('매출전표').first().waitFor();
+    await page.getByText('₩1,000').waitFor();
+    await screenshot(page, 'card-slip', 'ko-360');
   });
 
   test('the request modal sends a fan without coins to the charge modal', async () => {

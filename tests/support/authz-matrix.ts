@@ -49,6 +49,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/payment/imp-code': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/payment/bank-transfer/page': s`401 200 403 403 403 403 403 403`,
   'GET /api/v1/payment/sandbox/{paymentId}': s`404 404 404 404 404 404 404 404`,
+  // The sandbox's card slip of a paid payment: like PortOne's receiptUrl, the unguessable payment id is the capability.
+  'GET /api/v1/payment/sandbox/{paymentId}/receipt': s`404 404 404 404 404 404 404 404`,
   // The sandbox identity check's page and decisions: the unguessable id is the capability (none names one here).
   'GET /api/v1/identity-verification/sandbox/{identityVerificationId}': s`404 404 404 404 404 404 404 404`,
   'GET /api/v1/creators/me': s`401 404 404 200 200 404 404 404`,

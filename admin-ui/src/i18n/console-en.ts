@@ -308,6 +308,14 @@ export const consoleEn = {
       previewNotToday: "Don't show today",
       previewClose: 'Close',
     },
+    cashReceipts: {
+      PHONE: 'Income deduction %{number}',
+      BUSINESS: 'Expense proof %{number}',
+      issued: 'Approval no. %{approvalNumber}',
+      waiting: 'Issued once the deposit is confirmed',
+      failed: 'Issuance failed %{attempts} times: %{error} (next try %{next})',
+      stopped: 'Not issued: %{error}',
+    },
     payments: {
       search: 'Payment id, provider id, e-mail or username',
       from: 'From',

@@ -303,6 +303,14 @@ export const consoleKo: ConsoleMessages = {
       previewNotToday: '오늘 하루 보지 않기',
       previewClose: '닫기',
     },
+    cashReceipts: {
+      PHONE: '소득공제 %{number}',
+      BUSINESS: '지출증빙 %{number}',
+      issued: '승인번호 %{approvalNumber}',
+      waiting: '입금 확인 후 발급',
+      failed: '발급 실패 %{attempts}회: %{error} (다음 시도 %{next})',
+      stopped: '발급 대기: %{error}',
+    },
     payments: {
       search: '결제 번호, 대행사 거래 번호, 이메일 또는 회원명',
       from: '시작일',

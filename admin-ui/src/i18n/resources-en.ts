@@ -89,6 +89,7 @@ export const resourcesEn = {
       amount: 'Amount (won)',
       depositorName: 'Depositor',
       depositorPhone: 'Phone',
+      cashReceipt: 'Cash receipt',
       status: 'Status',
       created: 'Requested',
       note: 'Note',

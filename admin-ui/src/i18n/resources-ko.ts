@@ -91,6 +91,7 @@ export const resourcesKo: ResourceMessages = {
       amount: '금액(원)',
       depositorName: '입금자',
       depositorPhone: '전화번호',
+      cashReceipt: '현금영수증',
       status: '상태',
       created: '신청일',
       note: '메모',

@@ -23,6 +23,7 @@ const transfer = {
   depositorPhone: '01012345678',
   cashReceiptNumber: null,
   receiptType: 'PHONE',
+  cashReceipt: null,
   status: 'ready',
   note: null,
   decidedBy: null,
@@ -33,12 +34,12 @@ const transfer = {
 
 const auth = staffAuth;
 
-function renderList(roles: StaffRole[]) {
+function renderList(roles: StaffRole[], rows: object[] = [transfer]) {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
     data: { ...transfer, ...params.data },
   }));
   const provider = {
-    getList: async () => ({ data: [transfer], total: 1 }),
+    getList: async () => ({ data: rows, total: rows.length }),
     getOne: async () => ({ data: transfer }),
     getMany: async () => ({ data: [] }),
     getManyReference: async () => ({ data: [], total: 0 }),
@@ -100,4 +101,50 @@ test('confirming a deposit names the member, the coins and the won first; nothin
       expect.objectContaining({ id: 4, data: expect.objectContaining({ status: 'paid' }) }),
     ),
   );
+});
+
+test('a deposit’s cash receipt shows its number, then its approval number or the provider’s failure', async () => {
+  const receipt = { receiptType: 'PHONE', number: '01098765432', approvalNumber: null, issuedAt: null };
+  renderList(
+    ['ROLE_FINANCE'],
+    [
+      {
+        ...transfer,
+        id: 5,
+        cashReceipt: { ...receipt, status: 'PENDING', attempts: 0, lastError: null, nextAttemptAt: null },
+      },
+      {
+        ...transfer,
+        id: 6,
+        status: 'paid',
+        cashReceipt: {
+          ...receipt,
+          receiptType: 'BUSINESS',
+          number: '1234567890',
+          status: 'PENDING',
+          attempts: 2,
+          lastError: 'timed out',
+          nextAttemptAt: '2026-11-20T02:00:00.000Z',
+        },
+      },
+      {
+        ...transfer,
+        id: 7,
+        status: 'paid',
+        cashReceipt: {
+          ...receipt,
+          status: 'ISSUED',
+          approvalNumber: '555000111',
+          attempts: 1,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+      },
+    ],
+  );
+  expect(await screen.findByText(/입금 확인 후 발급/, {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.getByText(/지출증빙 1234567890/)).toBeTruthy();
+  expect(screen.getByText(/발급 실패 2회: timed out \(다음 시도 2026.11.20 11:00 KST\)/)).toBeTruthy();
+  expect(screen.getByText(/승인번호 555000111/)).toBeTruthy();
+  expect(screen.getAllByText(/소득공제 01098765432/)).toHaveLength(2);
 });

@@ -25,6 +25,7 @@ import {
   required,
   useNotify,
   useRedirect,
+  useTranslate,
   type RaRecord,
   type ShowProps,
 } from 'react-admin';
@@ -57,6 +58,35 @@ const depositFacts = (transfer: AdminBankTransfer, next: string): MoneyFacts => 
   next,
 });
 
+/**
+ * A deposit's cash receipt: what the fan asked for, then its approval number once issued, or the provider's failures
+ * and the next try (the coins are credited whatever the provider answers).
+ */
+function CashReceiptCell({ transfer }: { transfer: AdminBankTransfer }) {
+  const translate = useTranslate();
+  const receipt = transfer.cashReceipt;
+  if (!receipt) return <>-</>;
+  const state =
+    receipt.status === 'ISSUED'
+      ? translate('console.cashReceipts.issued', { approvalNumber: receipt.approvalNumber })
+      : receipt.lastError === null
+        ? translate('console.cashReceipts.waiting')
+        : receipt.nextAttemptAt
+          ? translate('console.cashReceipts.failed', {
+              attempts: receipt.attempts,
+              error: receipt.lastError,
+              next: formatKst(receipt.nextAttemptAt, { showTime: true }),
+            })
+          : translate('console.cashReceipts.stopped', { error: receipt.lastError });
+  return (
+    <>
+      {translate(`console.cashReceipts.${receipt.receiptType}`, { number: receipt.number })}
+      <br />
+      {state}
+    </>
+  );
+}
+
 export const BankTransferList = () => (
   <ConsoleList
     filters={depositFilters}
@@ -69,6 +99,11 @@ export const BankTransferList = () => (
     <NumberField source="amount" />
     <TextField source="depositorName" />
     <TextField source="depositorPhone" />
+    <FunctionField<AdminBankTransfer>
+      source="cashReceipt"
+      sortable={false}
+      render={(record) => <CashReceiptCell transfer={record} />}
+    />
     <CodeField source="status" family="depositStatus" />
     <KstDateField source="created" showTime />
     <ActionsColumn label="console.actions.column">

@@ -105,6 +105,7 @@ function depositsQuery(db: DbExecutor) {
     .innerJoin('coin_items as i', 'i.id', 'd.coin_item_id')
     .leftJoin('payments as p', 'p.id', 'd.payment_id')
     .leftJoin('bank_transfers as b', 'b.id', 'd.bank_transfer_id')
+    .leftJoin('cash_receipts as r', 'r.bank_transfer_id', 'd.bank_transfer_id')
     .select([
       'd.id',
       'd.user_id',
@@ -119,6 +120,8 @@ function depositsQuery(db: DbExecutor) {
       'p.currency',
       'p.amount as payment_amount',
       'b.amount as bank_transfer_amount',
+      'p.receipt_url',
+      'r.approval_number as cash_receipt_approval_number',
     ]);
 }
 
@@ -133,6 +136,8 @@ function toDepositView(row: DepositRow): DepositView {
       bankTransferId: null,
       currency: row.currency,
       amount: Number(row.payment_amount),
+      receiptUrl: row.receipt_url,
+      cashReceiptApprovalNumber: null,
     };
   } else if (row.bank_transfer_id !== null && row.bank_transfer_amount !== null) {
     payment = {
@@ -141,6 +146,8 @@ function toDepositView(row: DepositRow): DepositView {
       bankTransferId: row.bank_transfer_id,
       currency: 'KRW',
       amount: Number(row.bank_transfer_amount),
+      receiptUrl: null,
+      cashReceiptApprovalNumber: row.cash_receipt_approval_number,
     };
   }
   return {

@@ -143,6 +143,12 @@ export const configSchema = z
     PAYOUT_HOLDER_LOOKUP_PROVIDER: optionalString.pipe(z.enum(['sandbox']).optional()),
     /** How often the background check takes the payout accounts due (queued, or a failed look-up to retry). */
     PAYOUT_HOLDER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+    // The cash-receipt API (현금영수증 발급) that issues a confirmed bank deposit's cash receipt: only the local sandbox
+    // exists (deterministic test numbers, docs/rules/coins.md). Unset, the sandbox outside production; none in it
+    // (receipts stay PENDING, shown to finance, until a real provider is added).
+    CASH_RECEIPT_PROVIDER: optionalString.pipe(z.enum(['sandbox']).optional()),
+    /** How often the background issuance takes the cash receipts due (confirmed, or a failed issuance to retry). */
+    CASH_RECEIPT_ISSUE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     /** The channel key of PortOne's identity verification channel (a channel of its own, apart from payments'). */
     PORTONE_IDENTITY_CHANNEL_KEY: optionalString,
     // The key of the HMAC kept of an identity check's CI (one person verifies one account); JWT_SECRET when unset, so
@@ -376,11 +382,13 @@ export const configSchema = z
     // The sandbox approves any payment its caller asks it to (free coins), and any birth date typed into its identity
     // check (every member an adult), if it were reachable in production.
     // The holder look-up's sandbox would verify any account against the holder its creator typed.
+    // The cash-receipt sandbox would tell fans a receipt was issued that the tax service never saw.
     const sandboxed = [
       'PAYMENT_CARD_PROVIDER',
       'PAYMENT_PAYPAL_PROVIDER',
       'IDENTITY_VERIFICATION_PROVIDER',
       'PAYOUT_HOLDER_LOOKUP_PROVIDER',
+      'CASH_RECEIPT_PROVIDER',
     ] as const;
     for (const key of sandboxed) {
       if (config[key] === 'sandbox') refuse(key, 'cannot be the sandbox provider in production');

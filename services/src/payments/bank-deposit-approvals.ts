@@ -4,7 +4,12 @@ import { guardedAction, requestApproval, takeAllowance } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
-import { decideLockedBankTransfer, getBankTransferForConsole, lockBankTransfer } from './bank-transfers';
+import {
+  decideLockedBankTransfer,
+  getBankTransferForConsole,
+  issueCashReceiptSoon,
+  lockBankTransfer,
+} from './bank-transfers';
 import * as repository from './repository';
 
 /*
@@ -85,7 +90,10 @@ export async function decideBankTransferOrRequestApproval(
     await decideLockedBankTransfer(ctx, trx, finance.id, transfer, decision);
     return null;
   });
-  if (waiting === null) return { transfer: await getBankTransferForConsole(ctx, id) };
+  if (waiting === null) {
+    if (decision.status === 'paid') await issueCashReceiptSoon(ctx, id);
+    return { transfer: await getBankTransferForConsole(ctx, id) };
+  }
   const approval = await requestApproval(ctx, bankDepositConfirmApproval, {
     maker: finance,
     params: waiting,

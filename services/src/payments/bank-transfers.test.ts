@@ -77,6 +77,13 @@ describe('a fan asks to charge by bank deposit', () => {
         amount: 1000,
         dueAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
+      cashReceipt: {
+        receiptType: 'PHONE',
+        number: '01012345678',
+        status: 'PENDING',
+        approvalNumber: null,
+        issuedAt: null,
+      },
     });
     expect(body.content[0].coinItem.point).toBe(100);
 

@@ -17,6 +17,13 @@ import type { Database } from '../db';
 import { AppError, notFound, pageOffset, toPage } from '../http';
 import { domainEvent, recordEvents } from '../outbox';
 import { idempotencyConflict } from './errors';
+import {
+  adminCashReceiptOf,
+  cashReceiptOf,
+  cashReceiptProviderFor,
+  issueCashReceipt,
+  queueCashReceipt,
+} from './cash-receipts';
 import * as repository from './repository';
 import type { BankTransferDetails, BankTransferFilter, BankTransferSortField } from './repository';
 import { requireCoinItemForSale } from './service';
@@ -124,6 +131,7 @@ function toRow(row: BankTransferDetails): BankTransferDto {
     status: row.status,
     created: row.created_at.toISOString(),
     instructions: instructionsOf(row),
+    cashReceipt: cashReceiptOf(row),
   };
 }
 
@@ -139,6 +147,7 @@ function toAdmin(row: BankTransferDetails): AdminBankTransfer {
     depositorPhone: row.depositor_phone,
     cashReceiptNumber: row.cash_receipt_number,
     receiptType: row.receipt_type,
+    cashReceipt: adminCashReceiptOf(row),
     status: row.status,
     note: row.note,
     decidedBy: row.decided_by,
@@ -208,7 +217,20 @@ export async function decideBankTransfer(
     const transfer = await lockBankTransfer(trx, id);
     await decideLockedBankTransfer(ctx, trx, operatorId, transfer, decision);
   });
+  if (decision.status === 'paid') await issueCashReceiptSoon(ctx, id);
   return getBankTransferForConsole(ctx, id);
+}
+
+/**
+ * Issues a just-confirmed deposit's cash receipt right away, after the confirmation committed; whatever the provider
+ * answers, the confirmation stands (a failure is recorded and retried by `startCashReceiptIssuance`).
+ */
+export async function issueCashReceiptSoon(ctx: ServiceContext, bankTransferId: number): Promise<void> {
+  try {
+    await issueCashReceipt(ctx, cashReceiptProviderFor(ctx.config), bankTransferId);
+  } catch (error) {
+    ctx.log.warn({ err: error, bankTransferId }, 'cash receipt issuance could not be recorded; retried later');
+  }
 }
 
 /** The request locked for a decision in the caller's transaction; 404 when there is none. */
@@ -233,7 +255,10 @@ export async function decideLockedBankTransfer(
       params: { status: transfer.status },
     });
   }
-  if (decision.status === 'paid') await depositBankTransfer(ctx, trx, transfer);
+  if (decision.status === 'paid') {
+    await depositBankTransfer(ctx, trx, transfer);
+    await queueCashReceipt(trx, transfer, ctx.now());
+  }
   await repository.decideBankTransfer(trx, transfer.id, {
     status: decision.status,
     note: decision.note ?? transfer.note,

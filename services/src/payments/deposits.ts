@@ -54,6 +54,7 @@ export async function creditVerifiedPayment(
       providerPaymentId: verification.providerPaymentId,
       now,
       payMethod: paid.pay_method,
+      receiptUrl: verification.receiptUrl,
     });
     // The ledger purchase last: it credits a shard of world:cash-in, whose row lock other fans' purchases wait for
     // until this transaction commits (only the coin deposit row that names its ledger transaction follows).

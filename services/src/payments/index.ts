@@ -9,6 +9,13 @@ export { paymentRoutes } from './routes';
 export { purchaseAtSandbox } from './sandbox-purchase';
 export { sandboxCheckoutRoutes } from './sandbox-routes';
 export { decideBankTransfer, requestBankTransfer } from './bank-transfers';
+export {
+  SANDBOX_CASH_RECEIPT_TIMEOUT_SUFFIX,
+  issueDueCashReceipts,
+  sandboxCashReceipts,
+  startCashReceiptIssuance,
+  type CashReceiptProvider,
+} from './cash-receipts';
 export { type PaymentsTables } from './table';
 export { findPayment as findPaymentOrder, lockPayment as lockPaymentOrder } from './repository';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';

@@ -91,12 +91,18 @@ export async function recordPaymentOutcome(
 export async function markPaymentPaid(
   db: DbExecutor,
   paymentId: string,
-  paid: { providerPaymentId: string | null; now: Date; payMethod?: PaymentRow['pay_method'] | undefined },
+  paid: {
+    providerPaymentId: string | null;
+    now: Date;
+    payMethod?: PaymentRow['pay_method'] | undefined;
+    receiptUrl?: string | undefined;
+  },
 ) {
   await db
     .updateTable('payments')
     .set((eb) => ({
       ...(paid.payMethod !== undefined && { pay_method: paid.payMethod }),
+      ...(paid.receiptUrl !== undefined && { receipt_url: paid.receiptUrl }),
       status: 'paid',
       failure_reason: null,
       provider_payment_id: eb.fn.coalesce('provider_payment_id', eb.val(paid.providerPaymentId)),
@@ -210,42 +216,52 @@ export async function decideBankTransfer(
 
 /** A bank-deposit request with its coin item, requester and crediting deposit. */
 function bankTransferDetails(db: DbExecutor) {
-  return db
-    .selectFrom('bank_transfers as t')
-    .innerJoin('coin_items as i', 'i.id', 't.coin_item_id')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id',
-      't.user_id',
-      't.coin_item_id',
-      't.depositor_name',
-      't.depositor_phone',
-      't.cash_receipt_number',
-      't.receipt_type',
-      't.amount',
-      't.pay_to_bank_name',
-      't.pay_to_account_number',
-      't.pay_to_account_holder',
-      't.pay_due_at',
-      't.point as item_point',
-      't.status',
-      't.note',
-      't.decided_by',
-      't.decided_at',
-      't.created_at',
-      'i.name as item_name',
-      'i.price as item_price',
-      'u.username',
-      'u.email',
-      // The crediting deposit by its unique bank_transfer_id, looked up per row: a join let the planner merge-join
-      // the window's rows with the whole deposit index.
-      (eb) =>
-        eb
-          .selectFrom('coin_deposits as d')
-          .select('d.id')
-          .whereRef('d.bank_transfer_id', '=', 't.id')
-          .as('coin_deposit_id'),
-    ]);
+  return (
+    db
+      .selectFrom('bank_transfers as t')
+      .innerJoin('coin_items as i', 'i.id', 't.coin_item_id')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      // At most one receipt per transfer (its primary key).
+      .leftJoin('cash_receipts as r', 'r.bank_transfer_id', 't.id')
+      .select([
+        'r.status as receipt_status',
+        'r.approval_number as receipt_approval_number',
+        'r.issued_at as receipt_issued_at',
+        'r.attempts as receipt_attempts',
+        'r.last_error as receipt_last_error',
+        'r.next_attempt_at as receipt_next_attempt_at',
+        't.id',
+        't.user_id',
+        't.coin_item_id',
+        't.depositor_name',
+        't.depositor_phone',
+        't.cash_receipt_number',
+        't.receipt_type',
+        't.amount',
+        't.pay_to_bank_name',
+        't.pay_to_account_number',
+        't.pay_to_account_holder',
+        't.pay_due_at',
+        't.point as item_point',
+        't.status',
+        't.note',
+        't.decided_by',
+        't.decided_at',
+        't.created_at',
+        'i.name as item_name',
+        'i.price as item_price',
+        'u.username',
+        'u.email',
+        // The crediting deposit by its unique bank_transfer_id, looked up per row: a join let the planner merge-join
+        // the window's rows with the whole deposit index.
+        (eb) =>
+          eb
+            .selectFrom('coin_deposits as d')
+            .select('d.id')
+            .whereRef('d.bank_transfer_id', '=', 't.id')
+            .as('coin_deposit_id'),
+      ])
+  );
 }
 export type BankTransferDetails = Awaited<
   ReturnType<ReturnType<typeof bankTransferDetails>['executeTakeFirstOrThrow']>

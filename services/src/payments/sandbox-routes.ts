@@ -9,6 +9,7 @@ import { paymentProvidersFor, type PaymentProviders } from './providers/registry
 import { sandboxCheckoutPath } from './providers/sandbox';
 import { decideSandboxCheckout, findPayment, findSandboxCheckout } from './repository';
 import { renderSandboxCheckout } from './sandbox-page';
+import { renderSandboxReceipt } from './sandbox-receipt-page';
 import type { PaymentRow } from './table';
 
 /** A sandbox order while the sandbox is a configured provider; 404 otherwise, as if the page did not exist. */
@@ -64,6 +65,41 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
         payMethod: payment.pay_method,
         decided: checkout?.status ?? null,
         actionBase: sandboxCheckoutPath(payment.id),
+      });
+      return reply.headers(PROVIDER_PAGE_HEADERS).send(html);
+    },
+  );
+
+  routes.get(
+    '/payment/sandbox/:paymentId/receipt',
+    {
+      schema: {
+        tags,
+        summary: 'Sandbox card slip (매출전표) of a paid payment (development and tests)',
+        description:
+          'HTML in the order’s language (ko, en, ja): merchant, date, method, amount in won, approval number, ' +
+          'masked card. The payment’s receiptUrl points here, as PortOne’s does to its own slip; the unguessable ' +
+          'payment id is the capability. 404 unless the sandbox is a configured provider and the payment was paid.',
+        params: paymentIdParamsSchema,
+        response: { 200: z.string().describe('text/html'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const payment = await requireSandboxPayment(app.ctx, providers, request.params.paymentId);
+      const [item, checkout] = await Promise.all([
+        findCoinItem(app.ctx.db, payment.coin_item_id),
+        findSandboxCheckout(app.ctx.db, payment.id),
+      ]);
+      if (!checkout || checkout.status === 'failed') throw notFound();
+      const html = renderSandboxReceipt({
+        paymentId: payment.id,
+        language: normalizeLanguage(payment.language),
+        itemName: item?.name ?? '',
+        amount: checkout.amount,
+        currency: checkout.currency,
+        payMethod: payment.pay_method,
+        paidAt: payment.paid_at ?? checkout.decided_at,
+        cancelled: checkout.status === 'cancelled',
       });
       return reply.headers(PROVIDER_PAGE_HEADERS).send(html);
     },

@@ -1,4 +1,4 @@
-import type { DepositStatus } from '@fanmission/contracts';
+import type { CashReceiptStatus, CashReceiptType, DepositStatus } from '@fanmission/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type PaymentProviderName = 'sandbox' | 'portone' | 'paypal';
@@ -28,6 +28,8 @@ export interface PaymentsTable {
   paid_at: Date | null;
   /** The caller's Idempotency-Key, unique per user. */
   idempotency_key: string | null;
+  /** The provider's receipt (매출전표) of the paid charge, as its verification answered it (0550). */
+  receipt_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BankTransfersTable {
@@ -37,7 +39,7 @@ export interface BankTransfersTable {
   depositor_name: string;
   depositor_phone: string;
   cash_receipt_number: string | null;
-  receipt_type: Generated<'PHONE'>;
+  receipt_type: Generated<CashReceiptType>;
   /** KRW. */
   amount: number;
   /** The coins of the item as it was requested: what finance's confirmation credits. */
@@ -111,15 +113,37 @@ export interface PaymentEventsTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * The cash receipt (현금영수증) of a confirmed bank deposit, issued through the provider's cash-receipt API (0550):
+ * PENDING until the provider approves it, a failure waiting for `next_attempt_at`; then ISSUED.
+ */
+export interface CashReceiptsTable {
+  bank_transfer_id: number;
+  receipt_type: CashReceiptType;
+  /** The phone or business number, digits only. */
+  number: string;
+  /** KRW: the deposit's amount. */
+  amount: number;
+  status: Generated<CashReceiptStatus>;
+  approval_number: string | null;
+  issued_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+}
+
 export interface PaymentsTables {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_reversals: PaymentReversalsTable;
   bank_transfers: BankTransfersTable;
+  cash_receipts: CashReceiptsTable;
   sandbox_checkouts: SandboxCheckoutsTable;
   sandbox_refunds: SandboxRefundsTable;
 }
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type BankTransferRow = Selectable<BankTransfersTable>;
+export type CashReceiptRow = Selectable<CashReceiptsTable>;
 export type SandboxCheckoutRow = Selectable<SandboxCheckoutsTable>;

@@ -93,6 +93,15 @@ export async function destroyPastLegalRetention(
           where created_at < ${payment} and (depositor_name <> '-' or depositor_phone <> '-' or cash_receipt_number is not null)
           limit ${limit})`.execute(db),
     );
+    // The receipt's phone or business number goes with the transfer's; its approval number stays, as the tax
+    // service's own record of it.
+    result.payment.cash_receipts = await inBatches(limit, () =>
+      sql`
+        update cash_receipts set number = '-'
+        where bank_transfer_id in (select bank_transfer_id from cash_receipts
+          where created_at < ${payment} and number <> '-'
+          limit ${limit})`.execute(db),
+    );
     result.payment.coin_refunds = await inBatches(limit, () =>
       sql`
         update coin_refunds set bank_name = null, bank_account_holder = null, bank_account_number = null

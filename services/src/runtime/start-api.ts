@@ -14,7 +14,7 @@ import {
 } from '../files';
 import { startPayoutAccountChecks } from '../creators';
 import { notificationText } from '../notifications';
-import { paymentProvidersFor, startPaymentSweeper } from '../payments';
+import { paymentProvidersFor, startCashReceiptIssuance, startPaymentSweeper } from '../payments';
 import { startPushSender } from '../push';
 import type { DevMailbox, Mailer } from '../mail';
 import { tracingClientInterceptors } from '../telemetry';
@@ -113,6 +113,9 @@ export async function startApi(
   // Payout accounts' holder look-ups: the queued ones, and the retries of those the bank did not answer.
   const payoutChecks = startPayoutAccountChecks(app.ctx);
   stops.push(() => payoutChecks.stop());
+  // Cash receipts of confirmed bank deposits: those confirmed through an approval, and retries of a failed issuance.
+  const cashReceipts = startCashReceiptIssuance(app.ctx);
+  stops.push(() => cashReceipts.stop());
   // Push messages written with notifications go out from here, once the VAPID keys are configured.
   if (config.WEB_PUSH_VAPID_PUBLIC_KEY && config.WEB_PUSH_VAPID_PRIVATE_KEY) {
     const pushSender = startPushSender({ ctx: app.ctx, notificationText });

@@ -2,6 +2,16 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the console's payments resource (ko, en, ja). */
 export const paymentsConsoleMessages = {
+  'payments.cashReceiptPhoneInvalid': {
+    ko: '소득공제용 현금영수증에는 휴대폰 번호를 입력해 주세요 (예: 010-1234-5678).',
+    en: 'An income-deduction cash receipt needs a mobile phone number (e.g. 010-1234-5678).',
+    ja: '所得控除用の現金領収書には携帯電話番号を入力してください（例: 010-1234-5678）。',
+  },
+  'payments.cashReceiptBusinessInvalid': {
+    ko: '지출증빙용 현금영수증에는 10자리 사업자 등록번호를 입력해 주세요 (예: 123-45-67890).',
+    en: 'An expense-proof cash receipt needs a 10-digit business registration number (e.g. 123-45-67890).',
+    ja: '支出証憑用の現金領収書には10桁の事業者登録番号を入力してください（例: 123-45-67890）。',
+  },
   'payments.paymentNotFound': {
     ko: '결제를 찾을 수 없습니다.',
     en: 'No such payment.',

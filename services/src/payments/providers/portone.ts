@@ -30,6 +30,8 @@ const portOnePaymentSchema = z.looseObject({
   cancellations: z.array(cancellationSchema).optional(),
   /** How it was paid: `PaymentMethodCard`, `PaymentMethodMobile`, `PaymentMethodEasyPay` (with its provider), … */
   method: z.looseObject({ type: z.string(), provider: z.string().optional() }).optional(),
+  /** The card slip (매출전표) page of a paid payment. */
+  receiptUrl: z.string().optional(),
 });
 type PortOnePayment = z.infer<typeof portOnePaymentSchema>;
 
@@ -64,6 +66,7 @@ function fromPortOne(payment: PortOnePayment): ProviderVerification {
     merchantReference: payment.id,
     ...(failureReason !== undefined && { failureReason }),
     ...(payMethod !== undefined && { payMethod }),
+    ...(payment.receiptUrl !== undefined && { receiptUrl: payment.receiptUrl }),
   };
 }
 

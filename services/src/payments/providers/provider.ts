@@ -24,6 +24,8 @@ export interface ProviderVerification {
    * method (a phone charge's month) follow it, not the method the client chose. Absent when the provider does not say.
    */
   payMethod?: 'card' | 'kakaopay' | 'phone';
+  /** The provider's printable receipt (매출전표) of a paid payment (PortOne's `receiptUrl`), when it gives one. */
+  receiptUrl?: string;
 }
 
 /** A refund (or chargeback) the provider recorded against a paid payment. */

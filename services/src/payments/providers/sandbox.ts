@@ -13,6 +13,9 @@ import {
 /** The path of the sandbox checkout page (under the API's own origin). */
 export const sandboxCheckoutPath = (paymentId: string) => `/api/v1/payment/sandbox/${encodeURIComponent(paymentId)}`;
 
+/** The path of the sandbox's printable receipt (매출전표) of a paid checkout, as PortOne's `receiptUrl` is a page. */
+export const sandboxReceiptPath = (paymentId: string) => `${sandboxCheckoutPath(paymentId)}/receipt`;
+
 /**
  * The development and test provider: a local checkout page (see sandbox-routes.ts) where the payer approves or
  * declines, recorded in `sandbox_checkouts` apart from our orders, as a provider's test mode would.
@@ -47,6 +50,7 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; now: () =>
         providerPaymentId: `sandbox-${payment.id}`,
         merchantReference: payment.id,
         ...(checkout.status === 'failed' && { failureReason: 'declined at the sandbox checkout' }),
+        ...(checkout.status !== 'failed' && { receiptUrl: `${options.publicUrl}${sandboxReceiptPath(payment.id)}` }),
       };
     },
 

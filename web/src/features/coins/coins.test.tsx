@@ -34,6 +34,8 @@ const payment = {
   bankTransferId: null,
   currency: 'KRW' as const,
   amount: 1,
+  receiptUrl: null,
+  cashReceiptApprovalNumber: null,
 };
 const deposit = (itemType: 'CASH' | 'BONUS', paid: boolean) => ({
   id: 3,
@@ -116,6 +118,8 @@ describe('coin history texts', () => {
       agreed: false,
       depositorName: '',
       depositorPhone: '',
+      cashReceipt: 'NONE',
+      cashReceiptNumber: '',
     };
     expect(checkCharge(form)).toEqual({ coinItemId: 'coinCharge.selectItem', agreed: 'coinCharge.agreeTerms' });
     expect(checkCharge({ ...form, coinItemId: 1, agreed: true })).toEqual({});
@@ -127,6 +131,30 @@ describe('coin history texts', () => {
     expect(checkCharge({ ...bank, depositorName: 'Kim', depositorPhone: '010.1234' })).toEqual({
       depositorPhone: 'coinCharge.numeric',
     });
+  });
+
+  test('charge form: a cash receipt needs a mobile number (소득공제) or a 10-digit business number (지출증빙)', () => {
+    const bank: ChargeForm = {
+      coinItemId: 1,
+      payMethod: 'withoutbankbook',
+      agreed: true,
+      depositorName: 'Kim',
+      depositorPhone: '01012345678',
+      cashReceipt: 'PHONE',
+      cashReceiptNumber: '',
+    };
+    expect(checkCharge(bank)).toEqual({ cashReceiptNumber: 'coinCharge.required' });
+    expect(checkCharge({ ...bank, cashReceiptNumber: '010-1234-5678' })).toEqual({});
+    expect(checkCharge({ ...bank, cashReceiptNumber: '02-123-4567' })).toEqual({
+      cashReceiptNumber: 'coinCharge.cashReceiptPhoneInvalid',
+    });
+    const business = { ...bank, cashReceipt: 'BUSINESS' as const };
+    expect(checkCharge({ ...business, cashReceiptNumber: '123-45-67890' })).toEqual({});
+    expect(checkCharge({ ...business, cashReceiptNumber: '123-45-6789' })).toEqual({
+      cashReceiptNumber: 'coinCharge.cashReceiptBusinessInvalid',
+    });
+    // No receipt: whatever the number field kept is not checked (nor sent).
+    expect(checkCharge({ ...bank, cashReceipt: 'NONE', cashReceiptNumber: 'x' })).toEqual({});
   });
 
   test('creators cannot charge coins; fans may', async () => {

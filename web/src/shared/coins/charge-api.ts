@@ -1,4 +1,4 @@
-import type { BankTransferCreated, CoinItem, PaymentCheckout } from '@fanmission/contracts';
+import type { BankTransferCreated, CashReceiptType, CoinItem, PaymentCheckout } from '@fanmission/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
@@ -20,11 +20,12 @@ export interface BankTransferRequest {
   userId: number;
   depositorName: string;
   depositorPhone: string;
-  receiptType: 'PHONE';
+  /** The cash receipt's phone or business number; absent for none. */
+  cashReceiptNumber?: string;
+  receiptType: CashReceiptType;
 }
 
-/** `POST /payment/bank-transfer`: a deposit the operator confirms later. */
-/** `POST /payment/bank-transfer`: answers where, how much and by when to pay. */
+/** `POST /payment/bank-transfer`: a deposit the operator confirms later; answers where, how much and by when to pay. */
 export async function requestBankTransfer(
   body: BankTransferRequest,
   idempotencyKey: string,
@@ -41,6 +42,8 @@ export interface CheckoutRequest {
   coinItemId: number;
   userId: number;
   payMethod: string;
+  /** The PG the pay method goes through (the spec's `pg`, `PG_BY_PAY_METHOD`). */
+  pg: string;
   currency: 'USD' | 'KRW';
   language: string;
   mRedirectUrl: string;

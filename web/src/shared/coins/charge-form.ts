@@ -1,4 +1,9 @@
-import { DEFAULT_PAY_METHOD } from '@fanmission/contracts';
+import {
+  cashReceiptDigits,
+  DEFAULT_PAY_METHOD,
+  isCashReceiptNumber,
+  type CashReceiptType,
+} from '@fanmission/contracts';
 import i18next from 'i18next';
 import { z } from 'zod';
 import { showAlert } from '../alert/alert';
@@ -16,17 +21,28 @@ export type ChargePayMethod = (typeof CHARGE_PAY_METHODS)[number];
 /** Where the checkout sends the browser back: the coin history page finishes the charge there. */
 export const CHARGE_RETURN_PATH = '/coin-history';
 
+/** The cash receipt a bank deposit asks for: none, 소득공제 (a phone number) or 지출증빙 (a business number). */
+export const CASH_RECEIPT_CHOICES = ['NONE', 'PHONE', 'BUSINESS'] as const;
+export type CashReceiptChoice = 'NONE' | CashReceiptType;
+
 export interface ChargeForm {
   coinItemId: number | null;
   payMethod: ChargePayMethod;
   agreed: boolean;
   depositorName: string;
   depositorPhone: string;
+  cashReceipt: CashReceiptChoice;
+  cashReceiptNumber: string;
 }
 
-type ChargeErrors = Partial<Record<'coinItemId' | 'agreed' | 'depositorName' | 'depositorPhone', string>>;
+type ChargeErrors = Partial<
+  Record<'coinItemId' | 'agreed' | 'depositorName' | 'depositorPhone' | 'cashReceiptNumber', string>
+>;
 
-/** An item and the terms are required; a bank deposit also needs the depositor's name and phone. */
+/**
+ * An item and the terms are required; a bank deposit also needs the depositor's name and phone, and the number of
+ * the cash receipt it asks for, in that receipt's form (the API's rule, `isCashReceiptNumber`).
+ */
 export function checkCharge(form: ChargeForm): ChargeErrors {
   const errors: ChargeErrors = {};
   if (form.coinItemId === null) errors.coinItemId = 'coinCharge.selectItem';
@@ -35,6 +51,12 @@ export function checkCharge(form: ChargeForm): ChargeErrors {
     if (!form.depositorName.trim()) errors.depositorName = 'coinCharge.required';
     if (!form.depositorPhone.trim()) errors.depositorPhone = 'coinCharge.required';
     else if (!typedNumber(form.depositorPhone)) errors.depositorPhone = 'coinCharge.numeric';
+    if (form.cashReceipt !== 'NONE') {
+      if (!form.cashReceiptNumber.trim()) errors.cashReceiptNumber = 'coinCharge.required';
+      else if (!isCashReceiptNumber(form.cashReceipt, cashReceiptDigits(form.cashReceiptNumber.trim()))) {
+        errors.cashReceiptNumber = `coinCharge.cashReceipt${form.cashReceipt === 'PHONE' ? 'Phone' : 'Business'}Invalid`;
+      }
+    }
   }
   return errors;
 }
@@ -53,6 +75,8 @@ export const EMPTY_CHARGE_FORM: ChargeForm = {
   agreed: false,
   depositorName: '',
   depositorPhone: '',
+  cashReceipt: 'NONE',
+  cashReceiptNumber: '',
 };
 
 /** The charge modal's schema for react-hook-form: `checkCharge`'s rules, with its messages. */
@@ -63,6 +87,8 @@ export const chargeFormSchema = z
     agreed: z.boolean(),
     depositorName: z.string(),
     depositorPhone: z.string(),
+    cashReceipt: z.enum(CASH_RECEIPT_CHOICES),
+    cashReceiptNumber: z.string(),
   })
   .superRefine((form, context) => {
     for (const [field, message] of Object.entries(checkCharge(form))) {

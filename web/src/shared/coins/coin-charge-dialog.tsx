@@ -18,6 +18,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BankDepositInstructionsList } from './bank-deposit-instructions';
+import { CashReceiptFields } from './cash-receipt-fields';
 import { CHARGE_PAY_METHODS, type ChargePayMethod } from './charge-form';
 import { useCoinCharge } from './use-coin-charge';
 
@@ -43,6 +44,7 @@ export function CoinChargeDialog({
     agreed: errorKey('agreed'),
     depositorName: errorKey('depositorName'),
     depositorPhone: errorKey('depositorPhone'),
+    cashReceiptNumber: errorKey('cashReceiptNumber'),
   };
 
   if (requested) {
@@ -127,6 +129,13 @@ export function CoinChargeDialog({
                 error={Boolean(errors.depositorPhone)}
                 helperText={errors.depositorPhone ? t(errors.depositorPhone) : undefined}
                 slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
+              />
+              <CashReceiptFields
+                choice={form.cashReceipt}
+                number={form.cashReceiptNumber}
+                error={errors.cashReceiptNumber}
+                onChoice={(choice) => set('cashReceipt', choice)}
+                onNumber={(number) => set('cashReceiptNumber', number)}
               />
             </Stack>
           ) : null}

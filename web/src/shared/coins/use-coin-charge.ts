@@ -1,4 +1,4 @@
-import type { BankTransferCreated } from '@fanmission/contracts';
+import { cashReceiptDigits, PG_BY_PAY_METHOD, type BankTransferCreated } from '@fanmission/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,8 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
   const send = async (form: ChargeForm) => {
     const session = readSession();
     if (form.coinItemId === null || session.userId === null) return;
-    const bank = form.payMethod === 'withoutbankbook';
+    const { payMethod } = form;
+    const bank = payMethod === 'withoutbankbook';
     const paypal = form.payMethod === 'paypal';
     setBusy(true);
     // A bank deposit that could not be asked for, or a merchant code not obtained, is said and the page reloads (the
@@ -43,7 +44,9 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
             userId: session.userId,
             depositorName: form.depositorName.trim(),
             depositorPhone: typedNumber(form.depositorPhone)!,
-            receiptType: 'PHONE',
+            ...(form.cashReceipt === 'NONE'
+              ? { receiptType: 'PHONE' }
+              : { receiptType: form.cashReceipt, cashReceiptNumber: cashReceiptDigits(form.cashReceiptNumber.trim()) }),
           },
           idempotencyKey.current,
         );
@@ -62,7 +65,8 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
         {
           coinItemId: form.coinItemId,
           userId: session.userId,
-          payMethod: form.payMethod,
+          payMethod,
+          pg: PG_BY_PAY_METHOD[payMethod],
           currency: paypal ? 'USD' : 'KRW',
           language: i18n.language,
           mRedirectUrl: back.toString(),

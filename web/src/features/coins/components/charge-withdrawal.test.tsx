@@ -25,6 +25,8 @@ const charge = (currency: 'KRW' | 'USD', amount: number): CoinHistoryRowDto =>
         bankTransferId: null,
         currency,
         amount,
+        receiptUrl: null,
+        cashReceiptApprovalNumber: null,
       },
       coinItem: { id: 2, name: '30 코인', point: 30, itemType: 'CASH' },
     },

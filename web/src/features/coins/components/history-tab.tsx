@@ -6,6 +6,7 @@ import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCoinHistory } from '../api/coin-history';
 import { useCoinLots } from '../api/refunds';
 import { historyContent, signedPoint } from '../history-texts';
+import { ChargeReceipt } from './charge-receipt';
 import { ChargeWithdrawal, isCharge } from './charge-withdrawal';
 import { HistoryFilters, type YearMonth } from './history-filters';
 import { RowsTable } from '../../../shared/ui/rows-table';
@@ -48,6 +49,7 @@ export function HistoryTab({
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
               {historyContent(row, t)}
+              {row.eventType === 'EARN' ? <ChargeReceipt row={row} /> : null}
               {isCharge(row) && lots.data ? (
                 <ChargeWithdrawal row={row} lot={lotByDeposit.get(row.coinDeposit?.id ?? null)} />
               ) : null}

@@ -65,7 +65,18 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
             {/* Second, so that a narrow screen shows it without scrolling the table ("failed, contact support"). */}
             <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
             <TableCell>{row.depositorName}</TableCell>
-            <TableCell>{row.depositorPhone}</TableCell>
+            <TableCell>
+              {row.depositorPhone}
+              {/* The cash receipt asked for, with the number it goes to (issued once finance sees the money). */}
+              {row.cashReceipt ? (
+                <Typography variant="body2" color="text.secondary" data-testid="pending-cash-receipt">
+                  {t('coinHistory.pendingCashReceipt', {
+                    type: t(`coinCharge.cashReceipt${row.cashReceipt.receiptType}`),
+                    number: row.cashReceipt.number,
+                  })}
+                </Typography>
+              ) : null}
+            </TableCell>
             <TableCell>{formatNumber(row.coinItem.point)}</TableCell>
             {/* An amount is read whole: at 360 px the table scrolls instead of breaking it over two lines. */}
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
