@@ -148,7 +148,10 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     const history = page.getByTestId('coin-history-row');
     const refund = history.filter({ hasText: '+60' });
     await refund.getByText(ko.coinHistory.eventType.REFUND).waitFor();
-    await refund.getByText(`${ko.income.productType.CUSTOM} · ${custom.name} ${ko.coinHistory.rejected}`).waitFor();
+    // The product's type, its name and the creator, then that it was refused.
+    await refund
+      .getByText(`${ko.income.productType.CUSTOM} · ${custom.name} · Journey ${suffix} ${ko.coinHistory.rejected}`)
+      .waitFor();
     await history.filter({ hasText: '-60' }).getByText(ko.coinHistory.eventType.USE).waitFor();
     await history.filter({ hasText: '-30' }).waitFor();
     await screenshot(page, 'coin-history-refund', 'ko');

@@ -1,5 +1,6 @@
 // The capacity of settlement in batches (services/src/income/batches.ts): one batch request approves 1,000
-// statements of a month in one decision by a second finance member, and the ledger still verifies.
+// statements of a month in one decision by a second finance member; the bank's result file for them pays all but
+// the two transfers that failed, which stay unpaid and are listed; the ledger still verifies.
 import type { AdminApproval, SettlementBatchResult } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -120,4 +121,65 @@ it('approves 1,000 statements in one decision', async () => {
     .groupBy('status')
     .execute();
   expect(counts.map((row) => [row.status, Number(row.n)])).toEqual([['APPROVED', STATEMENTS]]);
+});
+
+it('pays the 1,000 from the bank’s result file: two failed transfers stay unpaid and are listed', async () => {
+  // The bank's file answers every line of the transfer file: all sent but two.
+  const transfers = await app().inject({
+    method: 'GET',
+    url: '/api/admin/settlements/transfer-file?year=2026&month=10&status=APPROVED',
+    headers: finance.headers,
+  });
+  expect(transfers.statusCode, transfers.body).toBe(200);
+  const lines = transfers.body.replace('\uFEFF', '').trim().split('\r\n').slice(1);
+  expect(lines).toHaveLength(STATEMENTS);
+  const rows = lines.map((line) => {
+    const cells = line.split(',');
+    return { amount: cells[3]!, statementId: Number(cells[4]), memo: cells[5]! };
+  });
+  const failed = [rows[17]!.statementId, rows[604]!.statementId];
+  const csv = [
+    'statementId,memo,amount,result,reason',
+    ...rows.map((row) =>
+      failed.includes(row.statementId)
+        ? `${row.statementId},${row.memo},${row.amount},FAILED,예금주 불일치`
+        : `${row.statementId},${row.memo},${row.amount},OK,`,
+    ),
+  ].join('\r\n');
+  const requested = await app().inject({
+    method: 'POST',
+    url: '/api/admin/settlements/transfer-results',
+    headers: finance.headers,
+    payload: { year: 2026, month: 10, csv, transferReference: 'KB-BULK-10', transferDate: '2026-11-05' },
+  });
+  expect(requested.statusCode, requested.body).toBe(202);
+  const request = requested.json<AdminApproval>();
+  expect(request.summary.count).toBe(STATEMENTS - 2);
+  const unpaid = (request.params as { unpaid: { statementId: number | null; problem: string }[] }).unpaid;
+  expect(unpaid.map((row) => [row.statementId, row.problem])).toEqual(failed.map((id) => [id, 'FAILED']));
+  const decided = await app().inject({
+    method: 'POST',
+    url: `/api/admin/approvals/${request.id}/decision`,
+    headers: checker.headers,
+    payload: { decision: 'approve' },
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+  const result = decided.json<AdminApproval>().result as SettlementBatchResult;
+  expect(result.done).toHaveLength(STATEMENTS - 2);
+  expect(result.skipped).toEqual([]);
+  const statuses = await db()
+    .selectFrom('settlement_statements')
+    .select(['id', 'status', 'transfer_reference'])
+    .where('year', '=', 2026)
+    .where('month', '=', 10)
+    .execute();
+  expect(statuses.filter((row) => row.status === 'PAID' && row.transfer_reference === 'KB-BULK-10')).toHaveLength(
+    STATEMENTS - 2,
+  );
+  expect(
+    statuses
+      .filter((row) => row.status === 'APPROVED')
+      .map((row) => row.id)
+      .sort(),
+  ).toEqual([...failed].sort());
 });

@@ -1,6 +1,7 @@
 // The income module's public surface: creators' income and statements, the monthly settlement and its activities.
 export { createSettlementActivities, type SettlementActivityDependencies } from './activities';
 export { settlementAdminRoutes } from './admin-routes';
+export { requestStatementBatch } from './batches';
 export { decideStatement, statementApprovals } from './console';
 export { cjkFont } from './documents';
 export { confirmGradeProposalOrRequestApproval, gradeProposalOverrideApproval } from './grade-proposal-approvals';

@@ -12,7 +12,12 @@ import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
 import { inviteOrRequestApproval, saveCoinItemOrRequestApproval, updateOrRequestApproval } from '../console';
 import { changePayoutAccountAsFinance, updateCreatorOrRequestGradeChange } from '../creators';
-import { confirmGradeProposalOrRequestApproval, decideStatement, proposeMonthlyGrades } from '../income';
+import {
+  confirmGradeProposalOrRequestApproval,
+  decideStatement,
+  proposeMonthlyGrades,
+  requestStatementBatch,
+} from '../income';
 import { liftPenaltyOrRequestApproval, penalizeCreator } from '../missions';
 import {
   decideBankTransfer,
@@ -31,9 +36,9 @@ const DEMO_DISCOUNT_PACK = '100 코인 첫 충전 할인';
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
  * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
  * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider), to cancel a
- * member's charge above it and, where
- * the demo world has such statements, to approve an issued statement, to pay an approved one and to release a held
- * one, to confirm a bank deposit beyond his daily allowance and to add a discounted paid coin item; finance2@ finds
+ * member's charge above it and, where the demo world has such statements, to approve an issued statement, to pay an
+ * approved one and to release a held one, to approve a month's issued statements and to pay a month's approved ones as
+ * batches, to confirm a bank deposit beyond his daily allowance and to add a discounted paid coin item; finance2@ finds
  * them waiting. The first console account (both roles) has asked to give operator1@ the finance role, which either
  * finance member may approve; operator1@ has asked to change a creator's grade (his payout rate), to lift a penalty
  * and to confirm a grade proposal with another grade, which a finance member approves.
@@ -111,10 +116,39 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
   if (held) {
     await decideStatement(ctx, caller, held.id, { action: 'release', note: '데모: 등록된 연락처로 본인 확인 완료' });
   }
+  await seedStatementBatches(ctx, caller);
   await seedRefundsAboveLimit(ctx, caller);
   await seedMoneyIn(ctx, caller, fan.id);
   await seedRoleGrant(ctx);
   await seedPayoutRateChanges(ctx);
+}
+
+/**
+ * The monthly run in batches: finance1@ asks to approve the newest month with issued statements as one request, and
+ * to mark the newest month with approved ones paid with the bank's bulk transfer; finance2@ reads each batch's list.
+ */
+async function seedStatementBatches(ctx: ServiceContext, caller: Caller): Promise<void> {
+  const monthOf = (status: 'ISSUED' | 'APPROVED') =>
+    ctx.db
+      .selectFrom('settlement_statements')
+      .select(['year', 'month'])
+      .where('status', '=', status)
+      .where('payout_held', '=', false)
+      .orderBy('year', 'desc')
+      .orderBy('month', 'desc')
+      .executeTakeFirst();
+  const issued = await monthOf('ISSUED');
+  if (issued) await requestStatementBatch(ctx, caller, { action: 'approve', year: issued.year, month: issued.month });
+  const approved = await monthOf('APPROVED');
+  if (approved) {
+    await requestStatementBatch(ctx, caller, {
+      action: 'pay',
+      year: approved.year,
+      month: approved.month,
+      transferReference: 'DEMO-BULK-0001',
+      transferDate: ctx.now().toISOString().slice(0, 10),
+    });
+  }
 }
 
 /**
