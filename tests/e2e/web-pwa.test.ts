@@ -169,7 +169,8 @@ describe('web app: installable, offline, live notifications', () => {
 
       // Opening the list in one tab marks it seen: the other tab's count drops too.
       await first.goto(`${served.baseUrl}/notifications`);
-      const rows = first.getByRole('table', { name: ko.notifications.title }).locator('tbody tr');
+      // A notification's row (not the loading row the list shows while it is read).
+      const rows = first.getByRole('table', { name: ko.notifications.title }).locator('tbody tr[data-read]');
       await rows.first().waitFor();
       expect(await rows.first().getAttribute('data-read')).toBe('false');
       await expect.poll(() => badgeText(other), { timeout: 15_000 }).toBe(null);

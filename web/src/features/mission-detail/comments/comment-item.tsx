@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { ApiError } from '../../../shared/api/client';
@@ -21,8 +21,10 @@ import { useSession } from '../../../shared/session/session';
 import { deleteComment, editComment, likeComment, reportComment } from './comments-api';
 import { messageOf, useCommentPages, useLoginGate, useRefresh } from './comment-hooks';
 import { CommentBox } from './comment-box';
-import { ReportDialog } from './report-dialog';
 import { InitialsAvatar } from '../../../shared/cards/pictures';
+
+/** The report dialog, loaded when a member first reports a comment. */
+const ReportDialog = lazy(() => import('./report-dialog'));
 
 export function CommentItem({
   missionId,
@@ -233,13 +235,17 @@ export function CommentItem({
           </Button>
         </DialogActions>
       </Dialog>
-      <ReportDialog
-        open={reporting}
-        missionId={missionId}
-        commentId={comment.id}
-        onClose={() => setReporting(false)}
-        onReported={(result) => void reported(result)}
-      />
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open
+            missionId={missionId}
+            commentId={comment.id}
+            onClose={() => setReporting(false)}
+            onReported={(result) => void reported(result)}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -24,9 +24,9 @@ import { messageOf } from './comment-hooks';
 /**
  * Reporting a comment: the member picks why (spam, abuse, sexual content, personal information, other) and may add
  * what is wrong in his words (required for "other", 200 characters at most); the operator reads both, and the member
- * is told the outcome.
+ * is told the outcome. Loaded when a member first reports (`comment-item.tsx`): the mission page does not carry it.
  */
-export function ReportDialog({
+export default function ReportDialog({
   open,
   missionId,
   commentId,
