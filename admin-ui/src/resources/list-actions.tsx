@@ -56,6 +56,12 @@ const ACTIONS_CLASS = 'ConsoleActions';
 export const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /**
+ * For a column of names on a narrow table: a few characters stay on a line (a squeezed column broke "member8" one
+ * syllable per line), a long name wraps anywhere beyond that.
+ */
+export const NAME_TEXT = { display: 'inline-block', minWidth: '5em', overflowWrap: 'anywhere' } as const;
+
+/**
  * For a column of sentences (a reason, an objection): a readable width of its own, broken between words (a narrow
  * column broke Korean one syllable per line), a very long word anywhere.
  */

@@ -33,7 +33,7 @@ import { KstDateField, formatKst, formatKstDay } from '../format/kst';
 import type { WithPendingApproval } from '../data-provider';
 import { announceApprovalsChanged } from '../approval-counts';
 import { CodeField, codeChoices } from './code-field';
-import { ActionsColumn, ConsoleList, WRAP, WritableList, useWideConsole } from './list-actions';
+import { ActionsColumn, ConsoleList, NAME_TEXT, WRAP, WritableList, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import {
   paidByHand,
@@ -181,7 +181,8 @@ function RefundActions() {
 /**
  * Open requests first: the list opens on those still to pay, the nearest due first (clearing the status filter shows
  * every request). Where the money goes is a column of its own; a row opens the request. Below 900 px the id, the kind,
- * the coins (the won stay), the charges paid back and the request date are left out; the decisions share one column.
+ * the coins (the won stay), the charges paid back, the request date and the refusal reason (the request's page has
+ * it) are left out, so that the member's name keeps whole syllables; the decisions share one column.
  */
 export const CoinRefundList = () => {
   const wide = useWideConsole();
@@ -193,7 +194,7 @@ export const CoinRefundList = () => {
       rowClick="show"
     >
       {wide && <TextField source="id" />}
-      <TextField source="username" sx={WRAP} />
+      <TextField source="username" sx={NAME_TEXT} />
       {wide && <CodeField source="kind" family="coinRefundKind" />}
       {wide && <NumberField source="refundCoins" />}
       <NumberField source="amount" />
@@ -202,7 +203,7 @@ export const CoinRefundList = () => {
       <CodeField source="status" family="coinRefundStatus" />
       {wide && <KstDateField source="requestedAt" />}
       <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
-      <TextField source="refusalReason" sx={WRAP} />
+      {wide && <TextField source="refusalReason" sx={WRAP} />}
       <ActionsColumn label="console.actions.column">
         <RefundActions />
       </ActionsColumn>
