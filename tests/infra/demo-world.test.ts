@@ -1,7 +1,7 @@
 // `npm start` on an empty data directory with the default seed: the demo world (services/src/seed/demo-world.ts) as
 // a visitor, the demo fan and the operator see it through the API.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE_IMAGE } from '@fanmission/contracts';
+import { DEFAULT_PROFILE_IMAGE, type CoinDepositPayment } from '@fanmission/contracts';
 import { consoleLoginTo, loginTo, startNpmStart, stopAll, until, untilHealthy } from '../support/npm-start';
 
 type Json = Record<string, unknown>;
@@ -82,15 +82,19 @@ describe('the demo world of npm start', () => {
       const winners = await get<MissionView[]>(`/api/v1/missions?productId=${drawn}&status=COMPLETED`);
       expect(winners.length).toBeGreaterThan(0);
 
-      // The demo fan's coin history: charges by every payment method.
+      // The demo fan's coin history: charges by every payment method, his bank deposits with their cash receipts.
       const fan = await login('fan@fanmission.local', 'fanmission1');
-      const history = await get<{ content: { coinDeposit: { payment: { payMethod: string } | null } | null }[] }>(
+      const history = await get<{ content: { coinDeposit: { payment: CoinDepositPayment | null } | null }[] }>(
         '/api/v1/users/me/coin-history/page?size=100',
         fan,
       );
-      const methods = new Set(history.content.map((entry) => entry.coinDeposit?.payment?.payMethod).filter(Boolean));
-      expect([...methods].sort()).toEqual(
+      const payments = history.content.flatMap((entry) => entry.coinDeposit?.payment ?? []);
+      expect([...new Set(payments.map((payment) => payment.payMethod))].sort()).toEqual(
         expect.arrayContaining(['card', 'kakaopay', 'paypal', 'phone', 'withoutbankbook']),
+      );
+      const bankDeposits = payments.filter((payment) => payment.payMethod === 'withoutbankbook');
+      expect(bankDeposits.map((payment) => payment.cashReceiptApprovalNumber)).toEqual(
+        bankDeposits.map(() => expect.stringMatching(/^world-cash-receipt-\d+$/)),
       );
 
       // The ledger replays to the stored balances.

@@ -6,6 +6,9 @@ import type { CommentWin } from './comment-event';
 import { refundedCoinsOf, refundRow } from './rows';
 import { WorldSettlement } from './world-settlement';
 
+/** The phone every generated bank deposit names, and the named fans' cash receipts are issued to. */
+const DEPOSITOR_PHONE = '01012345678';
+
 /**
  * The coins, in time order, through the ledger's bulk path: charges when a wallet runs short, holds, rolls, releases,
  * refunds, withdrawals, bonuses, partial refunds and the monthly settlements.
@@ -22,6 +25,9 @@ export async function playCoinHistory(
   // The coins, in time order: charges when a wallet runs short, holds, rolls, releases and refunds.
   const payments: Row[] = [];
   const bankTransfers: Row[] = [];
+  // The named fans ask a cash receipt (소득공제, on the depositor's phone) with each bank deposit: issued when it was
+  // confirmed, so their coin history shows its number.
+  const cashReceipts: Row[] = [];
   const deposits: Row[] = [];
   const refunds: Row[] = [];
   let rollCount = 0;
@@ -45,7 +51,8 @@ export async function playCoinHistory(
         user_id: userId,
         coin_item_id: item.id,
         depositor_name: `입금자 ${userId}`,
-        depositor_phone: '01012345678',
+        depositor_phone: DEPOSITOR_PHONE,
+        cash_receipt_number: named ? DEPOSITOR_PHONE : null,
         amount: item.price,
         point: item.point,
         status: 'paid',
@@ -54,6 +61,19 @@ export async function playCoinHistory(
         created_at: new Date(time.getTime() - 3_600_000),
         updated_at: time,
       });
+      if (named) {
+        cashReceipts.push({
+          bank_transfer_id: bankTransferId,
+          receipt_type: 'PHONE',
+          number: DEPOSITOR_PHONE,
+          amount: item.price,
+          status: 'ISSUED',
+          approval_number: `world-cash-receipt-${bankTransferId}`,
+          issued_at: time,
+          attempts: 1,
+          created_at: time,
+        });
+      }
     } else {
       payments.push({
         id: paymentId,
@@ -279,7 +299,9 @@ export async function playCoinHistory(
       user_id: fanUser(fan),
       coin_item_id: item.id,
       depositor_name: `입금자 ${fanUser(fan)}`,
-      depositor_phone: '01012345678',
+      depositor_phone: DEPOSITOR_PHONE,
+      // The first asks a cash receipt, which finance's confirmation issues.
+      cash_receipt_number: fan === 1 ? DEPOSITOR_PHONE : null,
       amount: item.price,
       point: item.point,
       status: 'ready',
@@ -292,5 +314,5 @@ export async function playCoinHistory(
     });
   }
   const coinSeconds = (performance.now() - coinsStarted) / 1000;
-  return { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots };
+  return { payments, bankTransfers, cashReceipts, deposits, refunds, settlement, coinSeconds, accounts, lots };
 }

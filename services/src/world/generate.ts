@@ -182,7 +182,7 @@ async function generate(
     // The ledger's tables are loaded without their secondary indexes too: the postings' by account, the lot
     // movements' by lot and escrow take each row at a random page of an index that outgrows the cache.
     const coinsStarted = performance.now();
-    const { payments, bankTransfers, deposits, refunds, settlement, coinSeconds, accounts, lots } =
+    const { payments, bankTransfers, cashReceipts, deposits, refunds, settlement, coinSeconds, accounts, lots } =
       await withoutSecondaryIndexes(db, LEDGER_TABLES, () =>
         playCoinHistory(world, missions, creators, commentEvent.wins),
       );
@@ -208,6 +208,7 @@ async function generate(
     // The domain's rows, now that the ledger transactions they refer to exist.
     await write('payments', payments, false);
     await write('bank_transfers', bankTransfers);
+    await write('cash_receipts', cashReceipts, false);
     await write('coin_deposits', deposits);
     await write('coin_refunds', refunds);
     await write('lucky_rolls', luckyRollRows(missions));
