@@ -30,6 +30,21 @@ export async function findProductForRequest(db: DbExecutor, productId: number) {
 export type ProductForRequest = NonNullable<Awaited<ReturnType<typeof findProductForRequest>>>;
 
 /**
+ * A requested product's columns (`ProductForRequest`) over `mission_products p join creators c`, and whether the
+ * creator's penalties block requests at `now` (`creator_blocked`, the same rule as `creatorBlockedByPenalties`).
+ */
+const productAndCreatorColumns = (now: Date) => sql`
+      p.id, p.creator_id, p.type, p.name, p.coin_price, p.minimum_cost, p.win_probability, p.always_private,
+      p.allow_attachments, p.active,
+      c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
+      c.contain_adult_content as creator_adult,
+      coalesce(exists (
+        select 1 from creator_penalties cp
+        where cp.creator_id = p.creator_id and cp.lifted_at is null
+          and (cp.requests_blocked_until > ${now} or cp.blocks_login)
+      ), false) as creator_blocked`;
+
+/**
  * What a BASIC or CUSTOM request reads before its transaction, in one statement (one round trip instead of three):
  * the mission an earlier request under the same Idempotency-Key created, the product with its creator, whether the
  * creator's penalties block requests at `now` (the same rule as `creatorBlockedByPenalties`), and, only when the
@@ -51,15 +66,7 @@ export async function readRequestContext(
     select
       (select m.id from missions m
        where m.user_id = ${input.userId} and m.idempotency_key = ${input.idempotencyKey}) as earlier_mission_id,
-      p.id, p.creator_id, p.type, p.name, p.coin_price, p.minimum_cost, p.win_probability, p.always_private,
-      p.allow_attachments, p.active,
-      c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
-      c.contain_adult_content as creator_adult,
-      coalesce(exists (
-        select 1 from creator_penalties cp
-        where cp.creator_id = p.creator_id and cp.lifted_at is null
-          and (cp.requests_blocked_until > ${input.now} or cp.blocks_login)
-      ), false) as creator_blocked,
+      ${productAndCreatorColumns(input.now)},
       case when p.active and c.verified and p.type in ('BASIC', 'CUSTOM')
         then nextval(pg_get_serial_sequence('missions', 'id')) end as new_mission_id
     from (values (1)) as one (one)
@@ -214,15 +221,7 @@ export async function readRollContext(
     select
       m.user_id as mission_user_id, m.type as mission_type,
       r.mission_id as earlier_mission_id, r.success as earlier_success,
-      p.id, p.creator_id, p.type, p.name, p.coin_price, p.minimum_cost, p.win_probability, p.always_private,
-      p.allow_attachments, p.active,
-      c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
-      c.contain_adult_content as creator_adult,
-      coalesce(exists (
-        select 1 from creator_penalties cp
-        where cp.creator_id = p.creator_id and cp.lifted_at is null
-          and (cp.requests_blocked_until > ${input.now} or cp.blocks_login)
-      ), false) as creator_blocked
+      ${productAndCreatorColumns(input.now)}
     from (values (1)) as one (one)
     left join missions m on m.id = ${input.missionId}
     left join lucky_rolls r on r.user_id = ${input.userId} and r.idempotency_key = ${input.idempotencyKey}
